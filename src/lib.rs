@@ -1,0 +1,11 @@
+//! Croupier: a dealer, dice roller and scorekeeper for play-by-chat tabletop games.
+//!
+//! Layers (see ARCHITECTURE.md): `games` (pure rules) and `dice` under `table` (sessions,
+//! log, undo), over `store` (SQLite); front ends `console` and `discord` call `table`.
+
+pub mod console;
+pub mod dice;
+pub mod games;
+pub mod rng;
+pub mod store;
+pub mod table;

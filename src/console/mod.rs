@@ -1,0 +1,338 @@
+//! The offline table: the same table service with a terminal in place of Discord.
+//!
+//! Line protocol (stable; tests and reviewers drive it through pipes):
+//! - `USER: /command [sub …] [name:value …]` — a slash command (quote values with spaces).
+//! - `#chan USER: …` — act in channel `chan` (default from `--channel`).
+//! - `USER: press LABEL` — press the button with that label on the latest message that shows it to USER.
+//! - `USER: pick VALUE` — choose in the latest select menu shown to USER.
+//! - `@wait 25h` — move the console clock forward (30m, 2h, 3d; plain number = seconds) and run due reminders.
+//! - blank lines and `//` comments are ignored.
+//!
+//! Every reply prints as `[#channel → everyone]` or `[#channel → USER only]` and the message as text.
+
+mod render;
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::sync::Arc;
+
+use crate::table::{
+    reseed_channel, Actor, Audience, Command, Input, ManualClock, Reply, Request, Stamp, Table,
+    UserId,
+};
+
+pub use render::render_reply;
+
+/// Console settings.
+#[derive(Debug, Clone)]
+pub struct ConsoleOptions {
+    /// Default channel.
+    pub channel: String,
+    /// Guild key for the console's channels.
+    pub guild: String,
+    /// Seed: resets each channel's dice RNG on first use, for reproducible runs.
+    pub seed: Option<u64>,
+}
+
+impl Default for ConsoleOptions {
+    fn default() -> Self {
+        ConsoleOptions {
+            channel: "table".into(),
+            guild: "console".into(),
+            seed: None,
+        }
+    }
+}
+
+/// A message that showed components, remembered for `press` / `pick`.
+struct Shown {
+    channel: String,
+    audience: Audience,
+    stamp: Option<Stamp>,
+    buttons: Vec<(String, String)>,
+    select: Option<crate::table::Select>,
+}
+
+/// The console driver.
+pub struct Console<'a> {
+    table: &'a mut Table,
+    clock: Arc<ManualClock>,
+    opts: ConsoleOptions,
+    shown: Vec<Shown>,
+    seeded_channels: Vec<String>,
+    counter: u64,
+    run_id: String,
+}
+
+/// One line, read.
+enum Line {
+    Skip,
+    Wait(i64),
+    Act {
+        channel: String,
+        user: String,
+        what: String,
+    },
+}
+
+impl<'a> Console<'a> {
+    /// A console over `table`, whose clock must be `clock`.
+    pub fn new(table: &'a mut Table, clock: Arc<ManualClock>, opts: ConsoleOptions) -> Self {
+        let run_id = format!(
+            "{}-{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0)
+        );
+        Console {
+            table,
+            clock,
+            opts,
+            shown: vec![],
+            seeded_channels: vec![],
+            counter: 0,
+            run_id,
+        }
+    }
+
+    /// Reads lines until EOF, printing replies; flushes after every line.
+    pub fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
+        let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
+        if interactive {
+            writeln!(out, "Croupier console — type `alice: /help`, Ctrl-D to quit.")?;
+            write!(out, "> ")?;
+            out.flush()?;
+        }
+        for (n, line) in input.lines().enumerate() {
+            let line = line?;
+            self.line(n + 1, &line, out)?;
+            if interactive {
+                write!(out, "> ")?;
+            }
+            out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Handles one line.
+    pub fn line(&mut self, n: usize, line: &str, out: &mut impl Write) -> io::Result<()> {
+        match self.read(line) {
+            Err(msg) => writeln!(out, "[console] ⛔ line {n}: {msg}")?,
+            Ok(Line::Skip) => {}
+            Ok(Line::Wait(secs)) => {
+                self.clock.advance(secs);
+                writeln!(out, "[console] ⏱ {} later", human(secs))?;
+                self.run_due(out)?;
+            }
+            Ok(Line::Act {
+                channel,
+                user,
+                what,
+            }) => {
+                self.act(&channel, &user, &what, out)?;
+                self.run_due(out)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn read(&self, line: &str) -> Result<Line, String> {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with("//") {
+            return Ok(Line::Skip);
+        }
+        if let Some(rest) = t.strip_prefix("@wait") {
+            return parse_duration(rest.trim()).map(Line::Wait);
+        }
+        let (channel, rest) = match t.strip_prefix('#') {
+            Some(r) => {
+                let (c, rest) = r
+                    .split_once(char::is_whitespace)
+                    .ok_or("after `#channel` write `USER: /command`")?;
+                (c.to_string(), rest.trim())
+            }
+            None => (self.opts.channel.clone(), t),
+        };
+        let (user, what) = rest
+            .split_once(':')
+            .ok_or("expected `USER: /command …`, `USER: press LABEL` or `USER: pick VALUE`")?;
+        let user = user.trim();
+        if user.is_empty() || user.contains(char::is_whitespace) {
+            return Err(format!("`{user}` is not a user name (one word, then a colon)"));
+        }
+        Ok(Line::Act {
+            channel,
+            user: user.to_string(),
+            what: what.trim().to_string(),
+        })
+    }
+
+    fn act(&mut self, channel: &str, user: &str, what: &str, out: &mut impl Write) -> io::Result<()> {
+        if let Some(seed) = self.opts.seed {
+            if !self.seeded_channels.iter().any(|c| c == channel) {
+                reseed_channel(self.table, channel, &self.opts.guild, seed).map_err(io::Error::other)?;
+                self.seeded_channels.push(channel.to_string());
+            }
+        }
+        let uid = UserId::new(user);
+        let input = if let Some(label) = what.strip_prefix("press ") {
+            match self.find_button(channel, &uid, label.trim()) {
+                Some((stamp, cmd)) => component(stamp, &cmd),
+                None => Err(format!(
+                    "there is no button `{}` on a message shown to {user}",
+                    label.trim()
+                )),
+            }
+        } else if let Some(value) = what.strip_prefix("pick ") {
+            match self.find_select(channel, &uid, value.trim()) {
+                Some((stamp, cmd)) => component(stamp, &cmd),
+                None => Err(format!(
+                    "there is no menu entry `{}` on a menu shown to {user}",
+                    value.trim()
+                )),
+            }
+        } else {
+            Command::parse_line(what)
+                .map(Input::Command)
+                .map_err(|e| e.to_string())
+        };
+        let input = match input {
+            Ok(i) => i,
+            Err(msg) => {
+                writeln!(out, "[#{channel} → {user} only]\n⛔ {msg}\n")?;
+                return Ok(());
+            }
+        };
+        self.counter += 1;
+        let req = Request {
+            channel: channel.to_string(),
+            guild: Some(self.opts.guild.clone()),
+            actor: Actor::player(user, user),
+            request_id: format!("console-{}-{}", self.run_id, self.counter),
+            input,
+        };
+        let outcome = self.table.handle(&req).map_err(io::Error::other)?;
+        self.print(channel, &outcome.replies, out)
+    }
+
+    fn print(&mut self, channel: &str, replies: &[Reply], out: &mut impl Write) -> io::Result<()> {
+        for r in replies {
+            write!(out, "{}", render_reply(channel, r))?;
+            writeln!(out)?;
+            if !r.message.buttons.is_empty() || r.message.select.is_some() {
+                self.shown.push(Shown {
+                    channel: channel.to_string(),
+                    audience: r.audience.clone(),
+                    stamp: r.message.stamp,
+                    buttons: r
+                        .message
+                        .buttons
+                        .iter()
+                        .map(|b| (b.label.clone(), b.command.clone()))
+                        .collect(),
+                    select: r.message.select.clone(),
+                });
+                if self.shown.len() > 200 {
+                    self.shown.remove(0);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn visible(s: &Shown, channel: &str, user: &UserId) -> bool {
+        s.channel == channel
+            && match &s.audience {
+                Audience::Everyone => true,
+                Audience::Only(us) => us.contains(user),
+                Audience::Gm => false,
+            }
+    }
+
+    fn find_button(&self, channel: &str, user: &UserId, label: &str) -> Option<(Option<Stamp>, String)> {
+        self.shown
+            .iter()
+            .rev()
+            .filter(|s| Self::visible(s, channel, user))
+            .find_map(|s| {
+                s.buttons
+                    .iter()
+                    .find(|(l, _)| l.eq_ignore_ascii_case(label))
+                    .map(|(_, c)| (s.stamp, c.clone()))
+            })
+    }
+
+    fn find_select(&self, channel: &str, user: &UserId, value: &str) -> Option<(Option<Stamp>, String)> {
+        self.shown
+            .iter()
+            .rev()
+            .filter(|s| Self::visible(s, channel, user))
+            .find_map(|s| {
+                let sel = s.select.as_ref()?;
+                let o = sel.options.iter().find(|o| {
+                    o.value.eq_ignore_ascii_case(value) || o.label.eq_ignore_ascii_case(value)
+                })?;
+                let mut cmd = Command::parse_line(&sel.command).ok()?;
+                cmd.options.insert(sel.option.clone(), o.value.clone());
+                Some((s.stamp, cmd.to_string()))
+            })
+    }
+
+    fn run_due(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let due = self.table.run_due().map_err(io::Error::other)?;
+        for (channel, replies) in due {
+            self.print(&channel, &replies, out)?;
+        }
+        Ok(())
+    }
+}
+
+fn component(stamp: Option<Stamp>, cmd: &str) -> Result<Input, String> {
+    let command = Command::parse_line(cmd).map_err(|e| e.to_string())?;
+    Ok(match stamp {
+        Some(stamp) => Input::Component { stamp, command },
+        None => Input::Command(command),
+    })
+}
+
+fn parse_duration(s: &str) -> Result<i64, String> {
+    let s = s.trim().trim_start_matches('+');
+    let (num, mult) = match s.chars().last() {
+        Some('s') => (&s[..s.len() - 1], 1),
+        Some('m') => (&s[..s.len() - 1], 60),
+        Some('h') => (&s[..s.len() - 1], 3600),
+        Some('d') => (&s[..s.len() - 1], 86400),
+        _ => (s, 1),
+    };
+    num.trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|n| (0..=10_000_000).contains(n))
+        .map(|n| n * mult)
+        .ok_or_else(|| format!("`@wait {s}` needs a duration like 30m, 25h or 3d"))
+}
+
+fn human(secs: i64) -> String {
+    if secs % 86400 == 0 && secs > 0 {
+        format!("{}d", secs / 86400)
+    } else if secs % 3600 == 0 && secs > 0 {
+        format!("{}h", secs / 3600)
+    } else if secs % 60 == 0 && secs > 0 {
+        format!("{}m", secs / 60)
+    } else {
+        format!("{secs}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("25h"), Ok(90000));
+        assert_eq!(parse_duration("+3d"), Ok(259200));
+        assert!(parse_duration("soon").is_err());
+    }
+}

@@ -1,0 +1,70 @@
+//! Text rendering of replies for the console.
+
+use crate::table::{Audience, Reply};
+
+/// Renders a reply as the console prints it: the audience line, then the message as text.
+pub fn render_reply(channel: &str, r: &Reply) -> String {
+    let who = match &r.audience {
+        Audience::Everyone => "everyone".to_string(),
+        Audience::Only(us) if us.is_empty() => "nobody".to_string(),
+        Audience::Only(us) => format!(
+            "{} only",
+            us.iter().map(|u| u.0.as_str()).collect::<Vec<_>>().join(", ")
+        ),
+        Audience::Gm => "GM only".to_string(),
+    };
+    let m = &r.message;
+    let mut out = format!("[#{channel} → {who}]\n");
+    out.push_str(&m.plain_text());
+    if let Some(sel) = &m.select {
+        let opts: Vec<&str> = sel.options.iter().map(|o| o.label.as_str()).collect();
+        out.push_str(&format!("<{}: {}>\n", sel.placeholder, opts.join(" | ")));
+    }
+    if !m.buttons.is_empty() {
+        let b: Vec<String> = m.buttons.iter().map(|b| format!("[{}]", b.label)).collect();
+        out.push_str(&b.join(" "));
+        out.push('\n');
+    }
+    for f in &m.files {
+        out.push_str(&format!("📎 {} ({} bytes)\n", f.name, f.content.len()));
+        for l in f.content.lines() {
+            out.push_str("  | ");
+            out.push_str(l);
+            out.push('\n');
+        }
+    }
+    mentions_to_at(&out)
+}
+
+/// `<@alice>` → `@alice`.
+pub fn mentions_to_at(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find("<@") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 2..];
+        match after.find('>') {
+            Some(j) if !after[..j].is_empty() && !after[..j].contains(char::is_whitespace) => {
+                out.push('@');
+                out.push_str(after[..j].trim_start_matches('!'));
+                rest = &after[j + 1..];
+            }
+            _ => {
+                out.push_str("<@");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mentions_render_as_at_names() {
+        assert_eq!(mentions_to_at("hi <@alice>, <@!42> and <@ x>"), "hi @alice, @42 and <@ x>");
+    }
+}

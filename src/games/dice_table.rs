@@ -1,0 +1,335 @@
+//! The built-in dice table: a tiny "high roll" game that exercises the table machinery
+//! (seats, turns, buttons, undo) without any card data.
+//!
+//! Players join, the host starts, each player in turn rolls the table's expression; after
+//! the set number of rounds the highest total wins (ties share the win).
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice;
+use crate::table::{
+    refuse, Actor, Command, CommandSpec, Ctx, DataError, Game, Message, OptionSpec, Reply,
+    RuleError, UserId,
+};
+
+/// A seat at the dice table.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Seat {
+    /// Player.
+    pub user: UserId,
+    /// Display name.
+    pub name: String,
+    /// Running total.
+    pub score: i64,
+}
+
+/// Where the game is.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+pub enum Phase {
+    /// Players are joining.
+    Joining,
+    /// Rolling in turn.
+    Playing,
+    /// Done.
+    Over,
+}
+
+/// State of a dice table.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct DiceTable {
+    /// Expression each turn rolls.
+    pub expr: String,
+    /// Rounds to play.
+    pub rounds: u32,
+    /// Current round (1-based).
+    pub round: u32,
+    /// Seats in turn order.
+    pub seats: Vec<Seat>,
+    /// Whose turn (seat index).
+    pub turn: usize,
+    /// Phase.
+    pub phase: Phase,
+}
+
+/// What players do.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub enum DiceAction {
+    /// Take a seat.
+    Join,
+    /// Leave before the start.
+    Leave,
+    /// Start (host).
+    Start,
+    /// Roll on your turn.
+    Roll,
+}
+
+const MAX_SEATS: usize = 10;
+
+impl DiceTable {
+    fn seat_of(&self, u: &UserId) -> Option<usize> {
+        self.seats.iter().position(|s| &s.user == u)
+    }
+
+    fn turn_message(&self) -> Message {
+        let s = &self.seats[self.turn];
+        Message::text(format!(
+            "Round {}/{}: {}, your roll (`{}`).",
+            self.round,
+            self.rounds,
+            s.user.mention(),
+            self.expr
+        ))
+        .ping(&s.user)
+        .button("Roll", "/dice roll")
+    }
+
+    fn scoreboard(&self) -> String {
+        if self.seats.is_empty() {
+            return "nobody yet".into();
+        }
+        self.seats
+            .iter()
+            .map(|s| format!("{}: {}", s.name, s.score))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl Game for DiceTable {
+    type Action = DiceAction;
+    type Data = ();
+    type Shared = ();
+    const NAME: &'static str = "dice";
+    const TITLE: &'static str = "Dice Table (high roll)";
+
+    fn load_data(_dir: &Path) -> Result<(), Vec<DataError>> {
+        Ok(())
+    }
+
+    fn command() -> CommandSpec {
+        CommandSpec::new("dice", "The built-in dice table: highest total wins")
+            .sub(
+                CommandSpec::new("new", "Open a dice table in this channel (you host)")
+                    .opt(OptionSpec::string("expr", "What each turn rolls (default 1d20)"))
+                    .opt(OptionSpec::int("rounds", "How many rounds (default 1)").range(1, 20)),
+            )
+            .sub(CommandSpec::new("join", "Take a seat"))
+            .sub(CommandSpec::new("leave", "Leave before the start"))
+            .sub(CommandSpec::new("start", "Start rolling (host)"))
+            .sub(CommandSpec::new("roll", "Roll on your turn"))
+    }
+
+    fn create(
+        _ctx: &mut Ctx<'_, (), ()>,
+        host: &Actor,
+        cmd: &Command,
+    ) -> Result<(Self, Vec<Reply>), RuleError> {
+        let expr = cmd.get("expr").unwrap_or("1d20").to_string();
+        dice::parse(&expr).map_err(|e| RuleError::new(e.to_string()))?;
+        let rounds = cmd.int("rounds")?.unwrap_or(1);
+        if !(1..=20).contains(&rounds) {
+            return refuse("rounds must be between 1 and 20.");
+        }
+        let t = DiceTable {
+            expr,
+            rounds: rounds as u32,
+            round: 1,
+            seats: vec![Seat {
+                user: host.id.clone(),
+                name: host.name.clone(),
+                score: 0,
+            }],
+            turn: 0,
+            phase: Phase::Joining,
+        };
+        let msg = Message::titled(
+            "🎲 Dice table open",
+            format!(
+                "{} opened a dice table: each turn rolls `{}`, {} round(s), highest total wins.\nJoin with `/dice join`; the host starts with `/dice start`.",
+                host.name, t.expr, t.rounds
+            ),
+        )
+        .button("Join", "/dice join");
+        Ok((t, vec![Reply::public(msg)]))
+    }
+
+    fn parse(&self, _a: &Actor, cmd: &Command, _d: &(), _s: &()) -> Result<DiceAction, RuleError> {
+        Ok(match cmd.sub() {
+            "join" => DiceAction::Join,
+            "leave" => DiceAction::Leave,
+            "start" => DiceAction::Start,
+            "roll" => DiceAction::Roll,
+            other => return refuse(format!("`/dice {other}` is not a dice table command; try join, leave, start or roll.")),
+        })
+    }
+
+    fn apply(
+        &mut self,
+        ctx: &mut Ctx<'_, (), ()>,
+        actor: &Actor,
+        action: &DiceAction,
+    ) -> Result<Vec<Reply>, RuleError> {
+        match action {
+            DiceAction::Join => {
+                if self.phase != Phase::Joining {
+                    return refuse("the dice table has already started; wait for the next one.");
+                }
+                if self.seat_of(&actor.id).is_some() {
+                    return refuse("you already have a seat at this table.");
+                }
+                if self.seats.len() >= MAX_SEATS {
+                    return refuse(format!("the table is full ({MAX_SEATS} seats)."));
+                }
+                self.seats.push(Seat {
+                    user: actor.id.clone(),
+                    name: actor.name.clone(),
+                    score: 0,
+                });
+                Ok(vec![Reply::public(Message::text(format!(
+                    "{} takes seat {}.",
+                    actor.name,
+                    self.seats.len()
+                )))])
+            }
+            DiceAction::Leave => {
+                if self.phase != Phase::Joining {
+                    return refuse("you cannot leave once the rolling has started.");
+                }
+                let Some(i) = self.seat_of(&actor.id) else {
+                    return refuse("you have no seat at this table.");
+                };
+                self.seats.remove(i);
+                Ok(vec![Reply::public(Message::text(format!(
+                    "{} leaves the table.",
+                    actor.name
+                )))])
+            }
+            DiceAction::Start => {
+                if !actor.manager {
+                    return refuse("only the host can start the dice table.");
+                }
+                if self.phase != Phase::Joining {
+                    return refuse("the dice table has already started.");
+                }
+                if self.seats.is_empty() {
+                    return refuse("nobody is seated; `/dice join` first.");
+                }
+                self.phase = Phase::Playing;
+                Ok(vec![Reply::public(self.turn_message())])
+            }
+            DiceAction::Roll => {
+                if self.phase != Phase::Playing {
+                    return refuse(match self.phase {
+                        Phase::Joining => "the table has not started yet; the host starts it with `/dice start`.",
+                        _ => "the game is over.",
+                    });
+                }
+                let cur = &self.seats[self.turn];
+                if cur.user != actor.id {
+                    return refuse(format!("it is {}'s turn to roll, not yours.", cur.name));
+                }
+                let r = dice::roll(&self.expr, ctx.rng).map_err(|e| RuleError::new(e.to_string()))?;
+                let seat = &mut self.seats[self.turn];
+                seat.score = seat
+                    .score
+                    .checked_add(r.total)
+                    .ok_or_else(|| RuleError::new("that score is too large to keep"))?;
+                let mut out = vec![Reply::public(Message::text(format!(
+                    "{} rolls {} (total {}).",
+                    seat.name,
+                    r.render(),
+                    seat.score
+                )))];
+                self.turn += 1;
+                if self.turn == self.seats.len() {
+                    self.turn = 0;
+                    self.round += 1;
+                }
+                if self.round > self.rounds {
+                    self.phase = Phase::Over;
+                    self.round = self.rounds;
+                    let best = self.seats.iter().map(|s| s.score).max().unwrap_or(0);
+                    let winners: Vec<&str> = self
+                        .seats
+                        .iter()
+                        .filter(|s| s.score == best)
+                        .map(|s| s.name.as_str())
+                        .collect();
+                    out.push(Reply::public(
+                        Message::titled(
+                            "🏆 Dice table over",
+                            format!("Winner: {} with {best}.", winners.join(" and ")),
+                        )
+                        .field("Scores", self.scoreboard()),
+                    ));
+                } else {
+                    out.push(Reply::public(self.turn_message()));
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    fn view(&self, _viewer: &Actor, _d: &()) -> Vec<Reply> {
+        let status = match self.phase {
+            Phase::Joining => "waiting for players".to_string(),
+            Phase::Playing => format!(
+                "round {}/{}, {} to roll",
+                self.round, self.rounds, self.seats[self.turn].name
+            ),
+            Phase::Over => "over".to_string(),
+        };
+        let mut m = Message::titled("🎲 Dice table", format!("Rolling `{}` — {status}", self.expr))
+            .field("Scores", self.scoreboard());
+        if self.phase == Phase::Playing {
+            m = m.button("Roll", "/dice roll");
+        }
+        vec![Reply::public(m)]
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::seeded;
+
+    fn ctx<'a>(rng: &'a mut crate::rng::GameRng) -> Ctx<'a, (), ()> {
+        Ctx {
+            rng,
+            now: 0,
+            data: &(),
+            shared: None,
+        }
+    }
+
+    #[test]
+    fn turns_are_enforced_and_highest_total_wins() {
+        let mut rng = seeded(7);
+        let host = Actor {
+            manager: true,
+            ..Actor::player("alice", "alice")
+        };
+        let bob = Actor::player("bob", "bob");
+        let cmd = Command::new("dice new").with("expr", "1d6");
+        let (mut t, _) = DiceTable::create(&mut ctx(&mut rng), &host, &cmd).unwrap();
+        t.apply(&mut ctx(&mut rng), &bob, &DiceAction::Join).unwrap();
+        assert!(t.apply(&mut ctx(&mut rng), &bob, &DiceAction::Start).is_err());
+        t.apply(&mut ctx(&mut rng), &host, &DiceAction::Start).unwrap();
+        let before = t.clone();
+        let err = t.apply(&mut ctx(&mut rng), &bob, &DiceAction::Roll).unwrap_err();
+        assert!(err.0.contains("alice's turn"));
+        assert_eq!(t, before);
+        t.apply(&mut ctx(&mut rng), &host, &DiceAction::Roll).unwrap();
+        let out = t.apply(&mut ctx(&mut rng), &bob, &DiceAction::Roll).unwrap();
+        assert!(t.is_over());
+        assert!(out.iter().any(|r| r.message.title.as_deref() == Some("🏆 Dice table over")));
+        assert!(t.seats.iter().all(|s| (1..=6).contains(&s.score)));
+    }
+}

@@ -1,0 +1,169 @@
+//! SQLite storage. The schema lives only in `migrations/*.sql`; this module opens the
+//! database, applies them in order, and offers the row-level calls the table service uses.
+
+mod rows;
+
+pub use rows::*;
+
+use std::path::Path;
+use std::sync::LazyLock;
+use std::time::Duration;
+
+use include_dir::{include_dir, Dir};
+use rusqlite::Connection;
+use rusqlite_migration::{Migrations, M};
+
+static MIGRATIONS_DIR: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/migrations");
+
+/// The migrations, in file-name order (`0001_init.sql`, `0002_…`).
+static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
+    let mut files: Vec<_> = MIGRATIONS_DIR
+        .files()
+        .filter(|f| f.path().extension().is_some_and(|e| e == "sql"))
+        .collect();
+    files.sort_by_key(|f| f.path().to_path_buf());
+    Migrations::new(
+        files
+            .into_iter()
+            .filter_map(|f| f.contents_utf8())
+            .map(M::up)
+            .collect(),
+    )
+});
+
+/// Number of schema versions this build knows.
+pub fn schema_version() -> usize {
+    MIGRATIONS_DIR
+        .files()
+        .filter(|f| f.path().extension().is_some_and(|e| e == "sql"))
+        .count()
+}
+
+/// Storage failures.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite reported an error.
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// A migration failed.
+    #[error("database migration failed: {0}")]
+    Migration(#[from] rusqlite_migration::Error),
+    /// The file was written by a newer Croupier.
+    #[error("the database {path} has schema version {found}, but this Croupier knows only up to {known}; use a newer Croupier or another --db file (nothing was changed)")]
+    TooNew {
+        /// File.
+        path: String,
+        /// Its version.
+        found: i64,
+        /// Ours.
+        known: usize,
+    },
+    /// Could not create the folder.
+    #[error("cannot create the folder for {path}: {source}")]
+    Io {
+        /// File.
+        path: String,
+        /// Cause.
+        source: std::io::Error,
+    },
+    /// A stored JSON document did not parse.
+    #[error("stored data could not be read: {0}")]
+    Json(#[from] serde_json::Error),
+    /// The state changed between read and write (should not happen inside one transaction).
+    #[error("the game changed while this action was applied; try again")]
+    Conflict,
+}
+
+/// An open database.
+pub struct Store {
+    conn: Connection,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path` and brings the schema up to date.
+    /// A database from a newer schema is refused, untouched.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|source| StoreError::Io {
+                path: path.display().to_string(),
+                source,
+            })?;
+        }
+        let conn = Connection::open(path)?;
+        Self::setup(conn, &path.display().to_string())
+    }
+
+    /// An in-memory database (tests, benchmarks).
+    pub fn in_memory() -> Result<Store, StoreError> {
+        Self::setup(Connection::open_in_memory()?, ":memory:")
+    }
+
+    fn setup(mut conn: Connection, name: &str) -> Result<Store, StoreError> {
+        conn.busy_timeout(Duration::from_secs(10))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        let found: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        let known = schema_version();
+        if found > known as i64 {
+            return Err(StoreError::TooNew {
+                path: name.to_string(),
+                found,
+                known,
+            });
+        }
+        MIGRATIONS.to_latest(&mut conn)?;
+        Ok(Store { conn })
+    }
+
+    /// The connection (for transactions).
+    pub fn conn(&mut self) -> &mut Connection {
+        &mut self.conn
+    }
+
+    /// Runs `PRAGMA integrity_check`; `"ok"` when healthy.
+    pub fn integrity_check(&self) -> Result<String, StoreError> {
+        Ok(self
+            .conn
+            .pragma_query_value(None, "integrity_check", |r| r.get(0))?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_are_valid() {
+        MIGRATIONS.validate().expect("migrations validate");
+        assert!(schema_version() >= 1);
+    }
+
+    #[test]
+    fn refuses_a_newer_database_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nested/dir/x.db");
+        drop(Store::open(&path).unwrap());
+        {
+            let c = Connection::open(&path).unwrap();
+            c.pragma_update(None, "user_version", 999).unwrap();
+        }
+        let err = Store::open(&path).err().expect("refused");
+        assert!(err.to_string().contains("999"), "{err}");
+        let c = Connection::open(&path).unwrap();
+        let v: i64 = c.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+        assert_eq!(v, 999);
+    }
+
+    #[test]
+    fn uses_wal() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Store::open(&dir.path().join("w.db")).unwrap();
+        let mode: String = s
+            .conn
+            .pragma_query_value(None, "journal_mode", |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+        assert_eq!(s.integrity_check().unwrap(), "ok");
+    }
+}

@@ -1,0 +1,398 @@
+//! Row-level reads and writes, each taking the open transaction.
+
+use rusqlite::{params, OptionalExtension, Transaction};
+
+use super::StoreError;
+
+/// A channel's dice RNG.
+#[derive(Debug, Clone)]
+pub struct ChannelRow {
+    /// Channel key.
+    pub channel: String,
+    /// Seed it was created with.
+    pub seed: i64,
+    /// RNG state as JSON.
+    pub rng: String,
+}
+
+/// A session row.
+#[derive(Debug, Clone)]
+pub struct SessionRow {
+    /// Id.
+    pub id: i64,
+    /// Channel key.
+    pub channel: String,
+    /// Guild, if any.
+    pub guild: Option<String>,
+    /// Game name.
+    pub game: String,
+    /// Host user id.
+    pub host: String,
+    /// Seed of the session RNG.
+    pub seed: i64,
+    /// Game state JSON.
+    pub state: String,
+    /// RNG state JSON.
+    pub rng: String,
+    /// State version (bumps on every change).
+    pub version: i64,
+    /// Still running.
+    pub active: bool,
+}
+
+/// One entry of the action log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogRow {
+    /// Id (increasing).
+    pub id: i64,
+    /// Channel key.
+    pub channel: String,
+    /// Session, if any.
+    pub session_id: Option<i64>,
+    /// `new`, `action`, `undo`, `end`, `roll`, `global`, `reveal`.
+    pub kind: String,
+    /// Actor id.
+    pub actor: String,
+    /// Actor display name.
+    pub actor_name: String,
+    /// JSON payload (command, action or roll).
+    pub payload: String,
+    /// Public one-line summary.
+    pub summary: String,
+    /// `public`, `gm`, `blind`, `self`, or `private`.
+    pub visibility: String,
+    /// Request id.
+    pub request_id: Option<String>,
+    /// Undone by a later undo.
+    pub undone: bool,
+    /// Unix seconds.
+    pub at: i64,
+}
+
+/// Reads a channel row.
+pub fn channel_get(tx: &Transaction, channel: &str) -> Result<Option<ChannelRow>, StoreError> {
+    Ok(tx
+        .query_row(
+            "SELECT channel, seed, rng FROM channels WHERE channel = ?1",
+            [channel],
+            |r| {
+                Ok(ChannelRow {
+                    channel: r.get(0)?,
+                    seed: r.get(1)?,
+                    rng: r.get(2)?,
+                })
+            },
+        )
+        .optional()?)
+}
+
+/// Inserts a channel row.
+pub fn channel_insert(
+    tx: &Transaction,
+    channel: &str,
+    guild: Option<&str>,
+    seed: i64,
+    rng: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO channels(channel, guild, seed, rng, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![channel, guild, seed, rng, now],
+    )?;
+    Ok(())
+}
+
+/// Saves a channel's RNG (and optionally a new seed).
+pub fn channel_save_rng(
+    tx: &Transaction,
+    channel: &str,
+    seed: i64,
+    rng: &str,
+) -> Result<(), StoreError> {
+    tx.execute(
+        "UPDATE channels SET rng = ?2, seed = ?3 WHERE channel = ?1",
+        params![channel, rng, seed],
+    )?;
+    Ok(())
+}
+
+const SESSION_COLS: &str = "id, channel, guild, game, host, seed, state, rng, version, active";
+
+fn session_from(r: &rusqlite::Row) -> rusqlite::Result<SessionRow> {
+    Ok(SessionRow {
+        id: r.get(0)?,
+        channel: r.get(1)?,
+        guild: r.get(2)?,
+        game: r.get(3)?,
+        host: r.get(4)?,
+        seed: r.get(5)?,
+        state: r.get(6)?,
+        rng: r.get(7)?,
+        version: r.get(8)?,
+        active: r.get::<_, i64>(9)? != 0,
+    })
+}
+
+/// The active session of a channel.
+pub fn session_active(tx: &Transaction, channel: &str) -> Result<Option<SessionRow>, StoreError> {
+    Ok(tx
+        .query_row(
+            &format!("SELECT {SESSION_COLS} FROM sessions WHERE channel = ?1 AND active = 1"),
+            [channel],
+            session_from,
+        )
+        .optional()?)
+}
+
+/// A session by id.
+pub fn session_get(tx: &Transaction, id: i64) -> Result<Option<SessionRow>, StoreError> {
+    Ok(tx
+        .query_row(
+            &format!("SELECT {SESSION_COLS} FROM sessions WHERE id = ?1"),
+            [id],
+            session_from,
+        )
+        .optional()?)
+}
+
+/// The most recent session of a channel, active or not.
+pub fn session_latest(tx: &Transaction, channel: &str) -> Result<Option<SessionRow>, StoreError> {
+    Ok(tx
+        .query_row(
+            &format!("SELECT {SESSION_COLS} FROM sessions WHERE channel = ?1 ORDER BY id DESC LIMIT 1"),
+            [channel],
+            session_from,
+        )
+        .optional()?)
+}
+
+/// Fields of a new session.
+pub struct NewSession<'a> {
+    /// Channel.
+    pub channel: &'a str,
+    /// Guild.
+    pub guild: Option<&'a str>,
+    /// Game name.
+    pub game: &'a str,
+    /// Host.
+    pub host: &'a str,
+    /// Seed.
+    pub seed: i64,
+    /// State JSON.
+    pub state: &'a str,
+    /// RNG JSON.
+    pub rng: &'a str,
+    /// Wake-up time.
+    pub wakeup_at: Option<i64>,
+    /// Now.
+    pub now: i64,
+}
+
+/// Inserts a session; returns its id.
+pub fn session_insert(tx: &Transaction, s: &NewSession) -> Result<i64, StoreError> {
+    tx.execute(
+        "INSERT INTO sessions(channel, guild, game, host, seed, state, rng, version, active, wakeup_at, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, 1, ?8, ?9, ?9)",
+        params![s.channel, s.guild, s.game, s.host, s.seed, s.state, s.rng, s.wakeup_at, s.now],
+    )?;
+    Ok(tx.last_insert_rowid())
+}
+
+/// Writes a new state if the version is still `expected`; returns the new version.
+pub fn session_update(
+    tx: &Transaction,
+    id: i64,
+    expected: i64,
+    state: &str,
+    rng: &str,
+    wakeup_at: Option<i64>,
+    now: i64,
+) -> Result<i64, StoreError> {
+    let n = tx.execute(
+        "UPDATE sessions SET state = ?3, rng = ?4, wakeup_at = ?5, updated_at = ?6, version = version + 1
+         WHERE id = ?1 AND version = ?2",
+        params![id, expected, state, rng, wakeup_at, now],
+    )?;
+    if n != 1 {
+        return Err(StoreError::Conflict);
+    }
+    Ok(expected + 1)
+}
+
+/// Marks a session ended.
+pub fn session_end(tx: &Transaction, id: i64, now: i64) -> Result<(), StoreError> {
+    tx.execute(
+        "UPDATE sessions SET active = 0, wakeup_at = NULL, version = version + 1, updated_at = ?2 WHERE id = ?1",
+        params![id, now],
+    )?;
+    Ok(())
+}
+
+/// Ids of active sessions due to wake at or before `now`.
+pub fn sessions_due(tx: &Transaction, now: i64) -> Result<Vec<i64>, StoreError> {
+    let mut st = tx.prepare(
+        "SELECT id FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL AND wakeup_at <= ?1 ORDER BY wakeup_at, id",
+    )?;
+    let ids = st
+        .query_map([now], |r| r.get(0))?
+        .collect::<Result<Vec<i64>, _>>()?;
+    Ok(ids)
+}
+
+/// The earliest pending wake-up of any active session.
+pub fn next_wakeup(tx: &Transaction) -> Result<Option<i64>, StoreError> {
+    Ok(tx.query_row(
+        "SELECT MIN(wakeup_at) FROM sessions WHERE active = 1",
+        [],
+        |r| r.get(0),
+    )?)
+}
+
+/// A log entry to append.
+pub struct NewLog<'a> {
+    /// Channel.
+    pub channel: &'a str,
+    /// Session.
+    pub session_id: Option<i64>,
+    /// Kind.
+    pub kind: &'a str,
+    /// Actor id.
+    pub actor: &'a str,
+    /// Actor name.
+    pub actor_name: &'a str,
+    /// Payload JSON.
+    pub payload: &'a str,
+    /// Summary.
+    pub summary: &'a str,
+    /// Visibility.
+    pub visibility: &'a str,
+    /// Request id.
+    pub request_id: Option<&'a str>,
+    /// Now.
+    pub at: i64,
+}
+
+/// Appends to the log; returns the entry id.
+pub fn log_append(tx: &Transaction, e: &NewLog) -> Result<i64, StoreError> {
+    tx.execute(
+        "INSERT INTO log(channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        params![e.channel, e.session_id, e.kind, e.actor, e.actor_name, e.payload, e.summary, e.visibility, e.request_id, e.at],
+    )?;
+    Ok(tx.last_insert_rowid())
+}
+
+const LOG_COLS: &str =
+    "id, channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, undone, at";
+
+fn log_from(r: &rusqlite::Row) -> rusqlite::Result<LogRow> {
+    Ok(LogRow {
+        id: r.get(0)?,
+        channel: r.get(1)?,
+        session_id: r.get(2)?,
+        kind: r.get(3)?,
+        actor: r.get(4)?,
+        actor_name: r.get(5)?,
+        payload: r.get(6)?,
+        summary: r.get(7)?,
+        visibility: r.get(8)?,
+        request_id: r.get(9)?,
+        undone: r.get::<_, i64>(10)? != 0,
+        at: r.get(11)?,
+    })
+}
+
+/// Every log entry of a session, oldest first.
+pub fn log_session(tx: &Transaction, session_id: i64) -> Result<Vec<LogRow>, StoreError> {
+    let mut st = tx.prepare(&format!(
+        "SELECT {LOG_COLS} FROM log WHERE session_id = ?1 ORDER BY id"
+    ))?;
+    let rows = st
+        .query_map([session_id], log_from)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// The latest `n` entries of a channel, oldest first.
+pub fn log_recent(tx: &Transaction, channel: &str, n: i64) -> Result<Vec<LogRow>, StoreError> {
+    let mut st = tx.prepare(&format!(
+        "SELECT {LOG_COLS} FROM (SELECT * FROM log WHERE channel = ?1 ORDER BY id DESC LIMIT ?2) ORDER BY id"
+    ))?;
+    let rows = st
+        .query_map(params![channel, n], log_from)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// One log entry.
+pub fn log_get(tx: &Transaction, id: i64) -> Result<Option<LogRow>, StoreError> {
+    Ok(tx
+        .query_row(
+            &format!("SELECT {LOG_COLS} FROM log WHERE id = ?1"),
+            [id],
+            log_from,
+        )
+        .optional()?)
+}
+
+/// Marks an entry undone.
+pub fn log_mark_undone(tx: &Transaction, id: i64) -> Result<(), StoreError> {
+    tx.execute("UPDATE log SET undone = 1 WHERE id = ?1", [id])?;
+    Ok(())
+}
+
+/// Changes an entry's visibility (a GM revealing a hidden roll).
+pub fn log_set_visibility(tx: &Transaction, id: i64, visibility: &str) -> Result<(), StoreError> {
+    tx.execute(
+        "UPDATE log SET visibility = ?2 WHERE id = ?1",
+        params![id, visibility],
+    )?;
+    Ok(())
+}
+
+/// The stored outcome of a request id, if it was seen.
+pub fn request_get(tx: &Transaction, request_id: &str) -> Result<Option<String>, StoreError> {
+    Ok(tx
+        .query_row(
+            "SELECT outcome FROM requests WHERE request_id = ?1",
+            [request_id],
+            |r| r.get(0),
+        )
+        .optional()?)
+}
+
+/// Records a request's outcome.
+pub fn request_put(
+    tx: &Transaction,
+    request_id: &str,
+    channel: &str,
+    outcome: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO requests(request_id, channel, outcome, at) VALUES (?1, ?2, ?3, ?4)",
+        params![request_id, channel, outcome, now],
+    )?;
+    Ok(())
+}
+
+/// Guild-wide state of a game.
+pub fn shared_get(tx: &Transaction, guild: &str, game: &str) -> Result<Option<String>, StoreError> {
+    Ok(tx
+        .query_row(
+            "SELECT state FROM shared_state WHERE guild = ?1 AND game = ?2",
+            params![guild, game],
+            |r| r.get(0),
+        )
+        .optional()?)
+}
+
+/// Saves guild-wide state.
+pub fn shared_put(tx: &Transaction, guild: &str, game: &str, state: &str) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO shared_state(guild, game, state, version) VALUES (?1, ?2, ?3, 1)
+         ON CONFLICT(guild, game) DO UPDATE SET state = excluded.state, version = version + 1",
+        params![guild, game, state],
+    )?;
+    Ok(())
+}

@@ -1,0 +1,257 @@
+//! A command as a user gives it: a path (`/nobi join`) and named options.
+//!
+//! Both front ends produce this one shape. The console parses it from a line
+//! (`/roll expr:"4d6kh3 strength"`), Discord builds it from an interaction.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::RuleError;
+
+/// A slash command with its subcommand path and option values (as text).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Command {
+    /// `["nobi", "join"]` for `/nobi join`.
+    pub path: Vec<String>,
+    /// Option name → value. User options hold the user's id (no `@`).
+    pub options: BTreeMap<String, String>,
+}
+
+/// Why a command line could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CommandSyntaxError {
+    /// The line does not start with `/`.
+    #[error("a command starts with `/`, e.g. `/roll expr:2d6`")]
+    MissingSlash,
+    /// A quoted value is not closed.
+    #[error("the quote opened at column {0} is never closed")]
+    UnclosedQuote(usize),
+    /// A word after the options is not `name:value`.
+    #[error("`{0}` is not an option; write options as name:value (use double quotes for spaces)")]
+    StrayWord(String),
+    /// An option was given twice.
+    #[error("option `{0}` is given twice")]
+    DuplicateOption(String),
+}
+
+impl Command {
+    /// Builds a command from a path such as `"nobi join"`.
+    pub fn new(path: &str) -> Self {
+        Command {
+            path: path
+                .trim_start_matches('/')
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
+            options: BTreeMap::new(),
+        }
+    }
+
+    /// Adds an option (builder style).
+    pub fn with(mut self, name: &str, value: impl Into<String>) -> Self {
+        self.options.insert(name.to_string(), value.into());
+        self
+    }
+
+    /// Parses `/cmd sub name:value name:"a b"`. Words before the first option are the path.
+    pub fn parse_line(line: &str) -> Result<Command, CommandSyntaxError> {
+        let line = line.trim();
+        let rest = line
+            .strip_prefix('/')
+            .ok_or(CommandSyntaxError::MissingSlash)?;
+        let words = split_words(rest)?;
+        let mut cmd = Command::default();
+        for word in words {
+            match word.split_once(':') {
+                Some((name, value)) if !name.is_empty() && !name.contains('"') => {
+                    let name = name.to_ascii_lowercase();
+                    if cmd.options.contains_key(&name) {
+                        return Err(CommandSyntaxError::DuplicateOption(name));
+                    }
+                    cmd.options.insert(name, unquote(value));
+                }
+                _ => {
+                    if !cmd.options.is_empty() {
+                        return Err(CommandSyntaxError::StrayWord(word));
+                    }
+                    cmd.path.push(word.to_ascii_lowercase());
+                }
+            }
+        }
+        Ok(cmd)
+    }
+
+    /// The top-level command name (`nobi` in `/nobi join`).
+    pub fn root(&self) -> &str {
+        self.path.first().map(String::as_str).unwrap_or("")
+    }
+
+    /// The subcommand (`join` in `/nobi join`), if any.
+    pub fn sub(&self) -> &str {
+        self.path.get(1).map(String::as_str).unwrap_or("")
+    }
+
+    /// The second-level subcommand (`add` in `/nw skill add`), if any.
+    pub fn sub2(&self) -> &str {
+        self.path.get(2).map(String::as_str).unwrap_or("")
+    }
+
+    /// The path joined with spaces (`nobi join`).
+    pub fn path_str(&self) -> String {
+        self.path.join(" ")
+    }
+
+    /// An option's value, if given and not empty.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.options
+            .get(name)
+            .map(String::as_str)
+            .filter(|v| !v.is_empty())
+    }
+
+    /// An option that must be present.
+    pub fn require(&self, name: &str) -> Result<&str, RuleError> {
+        self.get(name).ok_or_else(|| {
+            RuleError::new(format!(
+                "`/{}` needs the option `{name}:`. Add it and try again.",
+                self.path_str()
+            ))
+        })
+    }
+
+    /// An optional whole-number option.
+    pub fn int(&self, name: &str) -> Result<Option<i64>, RuleError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(v) => v.trim().parse::<i64>().map(Some).map_err(|_| {
+                RuleError::new(format!("option `{name}` must be a whole number, not `{v}`"))
+            }),
+        }
+    }
+
+    /// A whole-number option that must be present.
+    pub fn require_int(&self, name: &str) -> Result<i64, RuleError> {
+        self.int(name)?.ok_or_else(|| {
+            RuleError::new(format!(
+                "`/{}` needs the option `{name}:` (a whole number).",
+                self.path_str()
+            ))
+        })
+    }
+
+    /// An optional yes/no option (`true`/`false`, `yes`/`no`).
+    pub fn flag(&self, name: &str) -> Result<Option<bool>, RuleError> {
+        match self.get(name).map(|v| v.to_ascii_lowercase()) {
+            None => Ok(None),
+            Some(v) if matches!(v.as_str(), "true" | "yes" | "y" | "1" | "on") => Ok(Some(true)),
+            Some(v) if matches!(v.as_str(), "false" | "no" | "n" | "0" | "off") => Ok(Some(false)),
+            Some(v) => Err(RuleError::new(format!(
+                "option `{name}` must be true or false, not `{v}`"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for Command {
+    /// Renders the command back as a console line (`/nobi join character:"Red Fox"`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "/{}", self.path.join(" "))?;
+        for (k, v) in &self.options {
+            if v.is_empty() || v.contains(char::is_whitespace) || v.contains('"') {
+                write!(f, " {k}:\"{}\"", v.replace('"', "'"))?;
+            } else {
+                write!(f, " {k}:{v}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn unquote(v: &str) -> String {
+    let v = v.trim();
+    if v.len() >= 2 && v.starts_with('"') && v.ends_with('"') {
+        v[1..v.len() - 1].to_string()
+    } else {
+        v.to_string()
+    }
+}
+
+/// Splits on whitespace, keeping double-quoted runs (which may follow `name:`) together.
+fn split_words(s: &str) -> Result<Vec<String>, CommandSyntaxError> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut quote_at: Option<usize> = None;
+    for (i, c) in s.char_indices() {
+        match c {
+            '"' => {
+                quote_at = if quote_at.is_some() { None } else { Some(i) };
+                cur.push(c);
+            }
+            c if c.is_whitespace() && quote_at.is_none() => {
+                if !cur.is_empty() {
+                    words.push(std::mem::take(&mut cur));
+                }
+            }
+            c => cur.push(c),
+        }
+    }
+    if let Some(at) = quote_at {
+        return Err(CommandSyntaxError::UnclosedQuote(at + 2));
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_path_and_options() {
+        let c = Command::parse_line(r#"/roll expr:"4d6kh3 strength" visibility:gm"#).unwrap();
+        assert_eq!(c.path, vec!["roll"]);
+        assert_eq!(c.get("expr"), Some("4d6kh3 strength"));
+        assert_eq!(c.get("visibility"), Some("gm"));
+        let c = Command::parse_line("/nobi join character:Moss").unwrap();
+        assert_eq!(c.path_str(), "nobi join");
+        assert_eq!(c.sub(), "join");
+    }
+
+    #[test]
+    fn round_trips_through_display() {
+        let c = Command::new("nw skill add").with("name", "Fire Bolt").with("cl", "1");
+        assert_eq!(Command::parse_line(&c.to_string()).unwrap(), c);
+    }
+
+    #[test]
+    fn refuses_bad_lines() {
+        assert_eq!(
+            Command::parse_line("roll"),
+            Err(CommandSyntaxError::MissingSlash)
+        );
+        assert!(matches!(
+            Command::parse_line("/roll expr:\"2d6"),
+            Err(CommandSyntaxError::UnclosedQuote(_))
+        ));
+        assert!(matches!(
+            Command::parse_line("/roll expr:2d6 oops"),
+            Err(CommandSyntaxError::StrayWord(_))
+        ));
+        assert!(matches!(
+            Command::parse_line("/roll expr:1 expr:2"),
+            Err(CommandSyntaxError::DuplicateOption(_))
+        ));
+    }
+
+    #[test]
+    fn typed_getters_explain_errors() {
+        let c = Command::new("x").with("n", "abc").with("b", "maybe");
+        assert!(c.int("n").unwrap_err().to_string().contains("whole number"));
+        assert!(c.flag("b").is_err());
+        assert!(c.require("missing").unwrap_err().to_string().contains("missing"));
+    }
+}

@@ -1,0 +1,436 @@
+//! The `Game` trait every game implements, and its type-erased form the table service uses.
+//!
+//! A game is pure: `state + actor + action + rng (+ now) → new state + replies`, or a
+//! [`RuleError`] that explains itself to a player and changes nothing.
+
+use std::fmt::Debug;
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::Value;
+
+use super::{Choice, Command, CommandSpec, Reply, UserId};
+use crate::rng::GameRng;
+
+/// A refusal by the rules (or a usage mistake), worded for the player.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct RuleError(pub String);
+
+impl RuleError {
+    /// A refusal with this explanation.
+    pub fn new(msg: impl Into<String>) -> Self {
+        RuleError(msg.into())
+    }
+}
+
+/// Shorthand: `Err(RuleError)`.
+pub fn refuse<T>(msg: impl Into<String>) -> Result<T, RuleError> {
+    Err(RuleError::new(msg))
+}
+
+/// A problem in a data file: which file, which card, which field.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: {item}: {problem}")]
+pub struct DataError {
+    /// File path (relative to the data folder).
+    pub file: String,
+    /// Card / entry id, or `-` for the file as a whole.
+    pub item: String,
+    /// What is wrong (naming the field).
+    pub problem: String,
+}
+
+impl DataError {
+    /// Builds a data error.
+    pub fn new(file: impl Into<String>, item: impl Into<String>, problem: impl Into<String>) -> Self {
+        DataError {
+            file: file.into(),
+            item: item.into(),
+            problem: problem.into(),
+        }
+    }
+}
+
+/// Who is acting.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Actor {
+    /// User id.
+    pub id: UserId,
+    /// Display name.
+    pub name: String,
+    /// The session's host, or a member allowed to manage the channel (may act as GM).
+    pub manager: bool,
+}
+
+impl Actor {
+    /// A plain player (not host or manager).
+    pub fn player(id: &str, name: &str) -> Self {
+        Actor {
+            id: UserId::new(id),
+            name: name.to_string(),
+            manager: false,
+        }
+    }
+}
+
+/// What an action may use besides the state: the session's RNG, the time, the game's data.
+pub struct Ctx<'a, D, S> {
+    /// The session's seeded RNG (persisted with the session).
+    pub rng: &'a mut GameRng,
+    /// Unix time in seconds (injected, so reminders are testable).
+    pub now: i64,
+    /// The game's loaded card/rules data.
+    pub data: &'a D,
+    /// Guild-wide shared state (e.g. a roster). `None` while replaying the log, so
+    /// replays never write it; read it in [`Game::parse`] and put what you need in the action.
+    pub shared: Option<&'a mut S>,
+}
+
+/// A game's rules.
+pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
+    /// One step a player (or the system) takes.
+    type Action: Serialize + DeserializeOwned + Clone + Debug + Send;
+    /// Card and rules data loaded from the data folder.
+    type Data: Send + Sync + 'static;
+    /// Guild-wide state that outlives a session (`()` for most games).
+    type Shared: Serialize + DeserializeOwned + Default + Clone + Send;
+
+    /// Command name (`nobi`); also the session's game kind.
+    const NAME: &'static str;
+    /// Full title (`Nobi Nobi Sword`).
+    const TITLE: &'static str;
+
+    /// Loads and validates the game's data from the data folder.
+    fn load_data(dir: &Path) -> Result<Self::Data, Vec<DataError>>;
+
+    /// The game's slash command: `/NAME` with its subcommands (must include `new`).
+    fn command() -> CommandSpec;
+
+    /// Starts a session from `/NAME new …`.
+    fn create(
+        ctx: &mut Ctx<'_, Self::Data, Self::Shared>,
+        host: &Actor,
+        cmd: &Command,
+    ) -> Result<(Self, Vec<Reply>), RuleError>;
+
+    /// Turns a command into an action (checking only what the command itself says).
+    fn parse(
+        &self,
+        actor: &Actor,
+        cmd: &Command,
+        data: &Self::Data,
+        shared: &Self::Shared,
+    ) -> Result<Self::Action, RuleError>;
+
+    /// Applies an action: checks who may act and the rules, then changes the state.
+    /// On `Err` the caller discards the state, so a refusal changes nothing.
+    fn apply(
+        &mut self,
+        ctx: &mut Ctx<'_, Self::Data, Self::Shared>,
+        actor: &Actor,
+        action: &Self::Action,
+    ) -> Result<Vec<Reply>, RuleError>;
+
+    /// The view of the state for `viewer` (`/game status`): public parts, plus private ones for them.
+    fn view(&self, viewer: &Actor, data: &Self::Data) -> Vec<Reply>;
+
+    /// Users who count as GM for GM-only replies and hidden rolls (besides the host).
+    fn gms(&self) -> Vec<UserId> {
+        vec![]
+    }
+
+    /// True once the game has ended.
+    fn is_over(&self) -> bool {
+        false
+    }
+
+    /// Autocomplete entries for `option` of `cmd`, filtered by `partial`.
+    fn autocomplete(
+        &self,
+        _viewer: &Actor,
+        _cmd: &Command,
+        _option: &str,
+        _partial: &str,
+        _data: &Self::Data,
+    ) -> Vec<Choice> {
+        vec![]
+    }
+
+    /// When the scheduler should wake this session (e.g. a reminder), Unix seconds.
+    fn next_wakeup(&self) -> Option<i64> {
+        None
+    }
+
+    /// The system action to apply when woken at `now` (applied as actor `croupier`).
+    fn wakeup_action(&self, _now: i64) -> Option<Self::Action> {
+        None
+    }
+
+    /// Commands that work without a session in the channel (e.g. a guild roster).
+    /// Return `None` for commands that need a session.
+    fn global(
+        _ctx: &mut Ctx<'_, Self::Data, Self::Shared>,
+        _actor: &Actor,
+        _cmd: &Command,
+    ) -> Option<Result<Vec<Reply>, RuleError>> {
+        None
+    }
+
+    /// Autocomplete for commands handled by [`Game::global`] (no session needed).
+    fn global_autocomplete(
+        _shared: &Self::Shared,
+        _viewer: &Actor,
+        _cmd: &Command,
+        _option: &str,
+        _partial: &str,
+        _data: &Self::Data,
+    ) -> Vec<Choice> {
+        vec![]
+    }
+}
+
+/// Inputs of one type-erased call.
+pub struct DynCtx<'a> {
+    /// RNG.
+    pub rng: &'a mut GameRng,
+    /// Unix seconds.
+    pub now: i64,
+    /// Shared state as JSON; `None` during replay.
+    pub shared: Option<&'a mut Value>,
+}
+
+/// Anything that went wrong in a type-erased call.
+#[derive(Debug, thiserror::Error)]
+pub enum DynError {
+    /// The rules refused.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// Stored JSON did not match the game's types (a bug or an incompatible database).
+    #[error("stored game data could not be read: {0}")]
+    Corrupt(#[from] serde_json::Error),
+}
+
+/// A game with its data loaded, behind JSON so the table service can hold any game.
+pub trait DynGame: Send + Sync {
+    /// Command name.
+    fn name(&self) -> &'static str;
+    /// Title.
+    fn title(&self) -> &'static str;
+    /// Slash command declaration.
+    fn command(&self) -> CommandSpec;
+    /// See [`Game::create`].
+    fn create(
+        &self,
+        ctx: DynCtx<'_>,
+        host: &Actor,
+        cmd: &Command,
+    ) -> Result<(Value, Vec<Reply>), DynError>;
+    /// See [`Game::parse`].
+    fn parse(
+        &self,
+        state: &Value,
+        actor: &Actor,
+        cmd: &Command,
+        shared: &Value,
+    ) -> Result<Value, DynError>;
+    /// See [`Game::apply`]; returns the new state.
+    fn apply(
+        &self,
+        state: &Value,
+        ctx: DynCtx<'_>,
+        actor: &Actor,
+        action: &Value,
+    ) -> Result<(Value, Vec<Reply>), DynError>;
+    /// See [`Game::view`].
+    fn view(&self, state: &Value, viewer: &Actor) -> Result<Vec<Reply>, DynError>;
+    /// See [`Game::gms`].
+    fn gms(&self, state: &Value) -> Result<Vec<UserId>, DynError>;
+    /// See [`Game::is_over`].
+    fn is_over(&self, state: &Value) -> Result<bool, DynError>;
+    /// See [`Game::autocomplete`].
+    fn autocomplete(
+        &self,
+        state: &Value,
+        viewer: &Actor,
+        cmd: &Command,
+        option: &str,
+        partial: &str,
+    ) -> Result<Vec<Choice>, DynError>;
+    /// See [`Game::next_wakeup`].
+    fn next_wakeup(&self, state: &Value) -> Result<Option<i64>, DynError>;
+    /// See [`Game::wakeup_action`].
+    fn wakeup_action(&self, state: &Value, now: i64) -> Result<Option<Value>, DynError>;
+    /// See [`Game::global`].
+    fn global(
+        &self,
+        ctx: DynCtx<'_>,
+        actor: &Actor,
+        cmd: &Command,
+    ) -> Option<Result<Vec<Reply>, DynError>>;
+    /// See [`Game::global_autocomplete`].
+    fn global_autocomplete(
+        &self,
+        shared: &Value,
+        viewer: &Actor,
+        cmd: &Command,
+        option: &str,
+        partial: &str,
+    ) -> Result<Vec<Choice>, DynError>;
+    /// A fresh shared state.
+    fn default_shared(&self) -> Value;
+}
+
+/// A [`Game`] together with its loaded data.
+pub struct Loaded<G: Game> {
+    data: G::Data,
+}
+
+impl<G: Game> Loaded<G> {
+    /// Loads `G`'s data from `dir`.
+    pub fn load(dir: &Path) -> Result<Self, Vec<DataError>> {
+        Ok(Loaded {
+            data: G::load_data(dir)?,
+        })
+    }
+    /// Wraps already-loaded data.
+    pub fn new(data: G::Data) -> Self {
+        Loaded { data }
+    }
+    /// The game's data.
+    pub fn data(&self) -> &G::Data {
+        &self.data
+    }
+}
+
+fn de<T: DeserializeOwned>(v: &Value) -> Result<T, DynError> {
+    Ok(T::deserialize(v)?)
+}
+
+fn with_shared<G: Game, R>(
+    data: &G::Data,
+    ctx: DynCtx<'_>,
+    f: impl FnOnce(&mut Ctx<'_, G::Data, G::Shared>) -> R,
+) -> Result<R, DynError> {
+    match ctx.shared {
+        Some(sv) => {
+            let mut shared: G::Shared = de(sv)?;
+            let r = f(&mut Ctx {
+                rng: ctx.rng,
+                now: ctx.now,
+                data,
+                shared: Some(&mut shared),
+            });
+            *sv = serde_json::to_value(&shared)?;
+            Ok(r)
+        }
+        None => Ok(f(&mut Ctx {
+            rng: ctx.rng,
+            now: ctx.now,
+            data,
+            shared: None,
+        })),
+    }
+}
+
+impl<G: Game> DynGame for Loaded<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn title(&self) -> &'static str {
+        G::TITLE
+    }
+    fn command(&self) -> CommandSpec {
+        G::command()
+    }
+    fn create(
+        &self,
+        ctx: DynCtx<'_>,
+        host: &Actor,
+        cmd: &Command,
+    ) -> Result<(Value, Vec<Reply>), DynError> {
+        let (state, replies) = with_shared::<G, _>(&self.data, ctx, |c| G::create(c, host, cmd))??;
+        Ok((serde_json::to_value(&state)?, replies))
+    }
+    fn parse(
+        &self,
+        state: &Value,
+        actor: &Actor,
+        cmd: &Command,
+        shared: &Value,
+    ) -> Result<Value, DynError> {
+        let s: G = de(state)?;
+        let shared: G::Shared = de(shared)?;
+        let a = s.parse(actor, cmd, &self.data, &shared)?;
+        Ok(serde_json::to_value(&a)?)
+    }
+    fn apply(
+        &self,
+        state: &Value,
+        ctx: DynCtx<'_>,
+        actor: &Actor,
+        action: &Value,
+    ) -> Result<(Value, Vec<Reply>), DynError> {
+        let mut s: G = de(state)?;
+        let a: G::Action = de(action)?;
+        let replies = with_shared::<G, _>(&self.data, ctx, |c| s.apply(c, actor, &a))??;
+        Ok((serde_json::to_value(&s)?, replies))
+    }
+    fn view(&self, state: &Value, viewer: &Actor) -> Result<Vec<Reply>, DynError> {
+        Ok(de::<G>(state)?.view(viewer, &self.data))
+    }
+    fn gms(&self, state: &Value) -> Result<Vec<UserId>, DynError> {
+        Ok(de::<G>(state)?.gms())
+    }
+    fn is_over(&self, state: &Value) -> Result<bool, DynError> {
+        Ok(de::<G>(state)?.is_over())
+    }
+    fn autocomplete(
+        &self,
+        state: &Value,
+        viewer: &Actor,
+        cmd: &Command,
+        option: &str,
+        partial: &str,
+    ) -> Result<Vec<Choice>, DynError> {
+        Ok(de::<G>(state)?.autocomplete(viewer, cmd, option, partial, &self.data))
+    }
+    fn next_wakeup(&self, state: &Value) -> Result<Option<i64>, DynError> {
+        Ok(de::<G>(state)?.next_wakeup())
+    }
+    fn wakeup_action(&self, state: &Value, now: i64) -> Result<Option<Value>, DynError> {
+        match de::<G>(state)?.wakeup_action(now) {
+            Some(a) => Ok(Some(serde_json::to_value(&a)?)),
+            None => Ok(None),
+        }
+    }
+    fn global(
+        &self,
+        ctx: DynCtx<'_>,
+        actor: &Actor,
+        cmd: &Command,
+    ) -> Option<Result<Vec<Reply>, DynError>> {
+        match with_shared::<G, _>(&self.data, ctx, |c| G::global(c, actor, cmd)) {
+            Err(e) => Some(Err(e)),
+            Ok(None) => None,
+            Ok(Some(r)) => Some(r.map_err(DynError::from)),
+        }
+    }
+    fn global_autocomplete(
+        &self,
+        shared: &Value,
+        viewer: &Actor,
+        cmd: &Command,
+        option: &str,
+        partial: &str,
+    ) -> Result<Vec<Choice>, DynError> {
+        let shared: G::Shared = de(shared)?;
+        Ok(G::global_autocomplete(
+            &shared, viewer, cmd, option, partial, &self.data,
+        ))
+    }
+    fn default_shared(&self) -> Value {
+        serde_json::to_value(G::Shared::default()).unwrap_or(Value::Null)
+    }
+}

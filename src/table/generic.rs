@@ -1,0 +1,414 @@
+//! Commands every channel has, whatever game runs there: `/roll`, `/game …`, `/help`.
+
+use rusqlite::Transaction;
+
+use super::game::{Actor, DynGame};
+use super::registry::Registry;
+use super::service::{
+    channel_rng, finish_replies, save_channel_rng, session_gms, undo, with_host, Fail, Request,
+};
+use super::{Command, CommandSpec, Message, OptionSpec, Reply, Stamp, UserId};
+use crate::dice;
+use crate::store::{self, LogRow};
+
+/// How widely a roll is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visibility {
+    /// Everyone.
+    Public,
+    /// The roller and the GM.
+    Gm,
+    /// Only the GM (the roller sees that a roll was made).
+    Blind,
+    /// Only the roller.
+    SelfOnly,
+}
+
+impl Visibility {
+    fn parse(s: Option<&str>) -> Result<Self, Fail> {
+        match s.map(|s| s.to_ascii_lowercase()).as_deref() {
+            None | Some("public") => Ok(Visibility::Public),
+            Some("gm") => Ok(Visibility::Gm),
+            Some("blind") => Ok(Visibility::Blind),
+            Some("self") => Ok(Visibility::SelfOnly),
+            Some(other) => Err(Fail::Refused(format!(
+                "visibility `{other}` is unknown; use public, gm, blind or self."
+            ))),
+        }
+    }
+    fn as_str(self) -> &'static str {
+        match self {
+            Visibility::Public => "public",
+            Visibility::Gm => "gm",
+            Visibility::Blind => "blind",
+            Visibility::SelfOnly => "self",
+        }
+    }
+}
+
+/// The declarations of the generic commands (for Discord registration and help).
+pub fn generic_commands() -> Vec<CommandSpec> {
+    vec![
+        CommandSpec::new("roll", "Roll dice: 2d6+3, 4d6kh3, 1d20!, 10d10>=8 … with an optional label")
+            .opt(OptionSpec::string("expr", "Dice expression, e.g. 2d6+3 fireball").required())
+            .opt(
+                OptionSpec::string("visibility", "Who sees the result (default public)")
+                    .choices(&["public", "gm", "blind", "self"]),
+            )
+            .opt(OptionSpec::int("target", "Succeed on this total or more (shows the odds first)")),
+        CommandSpec::new("game", "The game in this channel")
+            .sub(CommandSpec::new("status", "Show the game in this channel"))
+            .sub(
+                CommandSpec::new("log", "Recent actions and rolls")
+                    .opt(OptionSpec::int("count", "How many entries (default 15)").range(1, 50)),
+            )
+            .sub(CommandSpec::new("undo", "Undo the last action (host or channel manager)"))
+            .sub(
+                CommandSpec::new("end", "End the game in this channel (host or channel manager)")
+                    .opt(OptionSpec::boolean("confirm", "Yes, end it")),
+            )
+            .sub(
+                CommandSpec::new("reveal", "Reveal a hidden roll to everyone (GM)")
+                    .opt(OptionSpec::int("id", "Log entry number of the roll").required()),
+            ),
+        CommandSpec::new("help", "What Croupier can do"),
+    ]
+}
+
+/// `/roll expr:… [visibility:…] [target:N]`.
+pub(super) fn roll(
+    tx: &Transaction,
+    games: &Registry,
+    req: &Request,
+    cmd: &Command,
+    now: i64,
+) -> Result<Vec<Reply>, Fail> {
+    let expr = cmd.require("expr")?;
+    let vis = Visibility::parse(cmd.get("visibility"))?;
+    let target = cmd.int("target")?;
+    let session = store::session_active(tx, &req.channel)?;
+    let gms = match &session {
+        Some(s) => match games.find(&s.game) {
+            Some(g) => session_gms(g, s)?,
+            None => vec![UserId::new(&s.host)],
+        },
+        None => vec![],
+    };
+    if matches!(vis, Visibility::Gm | Visibility::Blind) && gms.is_empty() {
+        return Err(Fail::Refused(format!(
+            "nobody is GM in this channel (no game is running), so a `{}` roll has no one to show it to. Use visibility:self or public.",
+            vis.as_str()
+        )));
+    }
+    let odds_line = match target {
+        Some(t) => match dice::odds(expr) {
+            Ok(d) => Some(format!(
+                "needs {t}+: {}",
+                dice::percent(d.prob_at_least(t))
+            )),
+            Err(_) => Some(format!("needs {t}+")),
+        },
+        None => None,
+    };
+    let (seed, mut rng) = channel_rng(tx, &req.channel)?;
+    let result = dice::roll(expr, &mut rng).map_err(|e| Fail::Refused(e.to_string()))?;
+    save_channel_rng(tx, &req.channel, seed, &rng)?;
+    let mut text = format!("{} rolls {}", req.actor.id.mention(), result.render());
+    if let Some(t) = target {
+        let ok = result.total >= t;
+        text.push_str(&format!(
+            "\n{} — {}",
+            odds_line.unwrap_or_default(),
+            if ok { "**success**" } else { "**failure**" }
+        ));
+    }
+    let id = store::log_append(
+        tx,
+        &store::NewLog {
+            channel: &req.channel,
+            session_id: session.as_ref().map(|s| s.id),
+            kind: "roll",
+            actor: &req.actor.id.0,
+            actor_name: &req.actor.name,
+            payload: &serde_json::to_string(&result)?,
+            summary: &format!("rolled {}", result.render()),
+            visibility: vis.as_str(),
+            request_id: Some(&req.request_id),
+            at: now,
+        },
+    )?;
+    let msg = Message::titled("🎲 Roll", text).field("Log", format!("#{id}"));
+    let me = &req.actor.id;
+    let mut with_me = vec![me.clone()];
+    with_me.extend(gms.iter().filter(|g| *g != me).cloned());
+    Ok(match vis {
+        Visibility::Public => vec![Reply::public(msg)],
+        Visibility::SelfOnly => vec![Reply::private(me, msg)],
+        Visibility::Gm => vec![Reply {
+            audience: super::Audience::Only(with_me),
+            message: msg,
+        }],
+        Visibility::Blind => {
+            let mut out = vec![Reply {
+                audience: super::Audience::Only(gms.clone()),
+                message: Message::titled("🙈 Blind roll", format!("{} (only the GM sees this)", msg.body))
+                    .field("Log", format!("#{id}")),
+            }];
+            if !gms.contains(me) {
+                out.push(Reply::private(
+                    me,
+                    Message::text(format!(
+                        "🙈 You rolled `{expr}` blind (log #{id}); only the GM sees the result."
+                    )),
+                ));
+            }
+            out
+        }
+    })
+}
+
+/// `/game status|log|undo|end|reveal`.
+pub(super) fn game_command(
+    tx: &Transaction,
+    games: &Registry,
+    req: &Request,
+    cmd: &Command,
+    now: i64,
+) -> Result<Vec<Reply>, Fail> {
+    let session = store::session_active(tx, &req.channel)?;
+    let game = session.as_ref().and_then(|s| games.find(&s.game));
+    let actor = with_host(&req.actor, session.as_ref());
+    match cmd.sub() {
+        "status" => match (&session, game) {
+            (Some(s), Some(g)) => {
+                let state: serde_json::Value = serde_json::from_str(&s.state)?;
+                let gms = session_gms(g, s)?;
+                Ok(finish_replies(
+                    g.view(&state, &actor)?,
+                    g,
+                    Some(Stamp {
+                        session: s.id,
+                        version: s.version,
+                    }),
+                    &gms,
+                    &actor.id,
+                ))
+            }
+            _ => Ok(vec![Reply::private(&actor.id, no_game(games))]),
+        },
+        "log" => {
+            let n = cmd.int("count")?.unwrap_or(15).clamp(1, 50);
+            let rows = store::log_recent(tx, &req.channel, n)?;
+            let gms = match (&session, game) {
+                (Some(s), Some(g)) => session_gms(g, s)?,
+                _ => vec![],
+            };
+            let is_gm = actor.manager || gms.contains(&actor.id);
+            let lines: Vec<String> = rows
+                .iter()
+                .map(|r| log_line(r, &actor, is_gm))
+                .collect();
+            let body = if lines.is_empty() {
+                "Nothing has happened in this channel yet.".to_string()
+            } else {
+                lines.join("\n")
+            };
+            Ok(vec![Reply::private(
+                &actor.id,
+                Message::titled("📜 Log", body),
+            )])
+        }
+        "undo" => {
+            let (Some(s), Some(g)) = (&session, game) else {
+                return Err(Fail::Refused("there is no game to undo in this channel.".into()));
+            };
+            require_manager(&actor, s)?;
+            undo(tx, g, s, &actor, &req.request_id, now)
+        }
+        "end" => {
+            let (Some(s), Some(g)) = (&session, game) else {
+                return Err(Fail::Refused("there is no game to end in this channel.".into()));
+            };
+            require_manager(&actor, s)?;
+            if cmd.flag("confirm")? != Some(true) {
+                let mut m = Message::titled(
+                    "End the game?",
+                    format!(
+                        "This ends the game of {} in this channel for everyone. Its log is kept.",
+                        g.title()
+                    ),
+                )
+                .styled_button("End the game", "/game end confirm:true", super::ButtonStyle::Danger);
+                m.stamp = Some(Stamp {
+                    session: s.id,
+                    version: s.version,
+                });
+                return Ok(vec![Reply::private(&actor.id, m)]);
+            }
+            store::session_end(tx, s.id, now)?;
+            store::log_append(
+                tx,
+                &store::NewLog {
+                    channel: &req.channel,
+                    session_id: Some(s.id),
+                    kind: "end",
+                    actor: &actor.id.0,
+                    actor_name: &actor.name,
+                    payload: "{}",
+                    summary: "ended the game",
+                    visibility: "public",
+                    request_id: Some(&req.request_id),
+                    at: now,
+                },
+            )?;
+            Ok(vec![Reply::public(Message::titled(
+                "🏁 Game ended",
+                format!(
+                    "{} ended the game of {}. A new one can start with `/{} new` (or another game).",
+                    actor.name,
+                    g.title(),
+                    g.name()
+                ),
+            ))])
+        }
+        "reveal" => {
+            let id = cmd.require_int("id")?;
+            let gms = match (&session, game) {
+                (Some(s), Some(g)) => session_gms(g, s)?,
+                _ => vec![],
+            };
+            if !(actor.manager || gms.contains(&actor.id)) {
+                return Err(Fail::Refused("only the GM can reveal hidden rolls.".into()));
+            }
+            let Some(row) = store::log_get(tx, id)?.filter(|r| r.channel == req.channel) else {
+                return Err(Fail::Refused(format!("there is no log entry #{id} in this channel.")));
+            };
+            if row.kind != "roll" {
+                return Err(Fail::Refused(format!("log entry #{id} is not a roll.")));
+            }
+            if row.visibility == "public" {
+                return Err(Fail::Refused(format!("roll #{id} is already public.")));
+            }
+            if row.visibility == "self" && row.actor != actor.id.0 {
+                return Err(Fail::Refused(format!(
+                    "roll #{id} was a private roll of {}; only they can reveal it.",
+                    row.actor_name
+                )));
+            }
+            store::log_set_visibility(tx, id, "public")?;
+            let r: dice::Roll = serde_json::from_str(&row.payload)?;
+            store::log_append(
+                tx,
+                &store::NewLog {
+                    channel: &req.channel,
+                    session_id: session.as_ref().map(|s| s.id),
+                    kind: "reveal",
+                    actor: &actor.id.0,
+                    actor_name: &actor.name,
+                    payload: &serde_json::json!({ "revealed": id }).to_string(),
+                    summary: &format!("revealed roll #{id}"),
+                    visibility: "public",
+                    request_id: Some(&req.request_id),
+                    at: now,
+                },
+            )?;
+            Ok(vec![Reply::public(Message::titled(
+                "🎲 Revealed roll",
+                format!("#{id}: {} rolled {}", row.actor_name, r.render()),
+            ))])
+        }
+        other => Err(Fail::Refused(format!(
+            "`/game {other}` is not a command; use status, log, undo, end or reveal."
+        ))),
+    }
+}
+
+fn require_manager(actor: &Actor, s: &store::SessionRow) -> Result<(), Fail> {
+    if actor.manager {
+        Ok(())
+    } else {
+        Err(Fail::Refused(format!(
+            "only the host (<@{}>) or someone who may manage this channel can do that.",
+            s.host
+        )))
+    }
+}
+
+fn log_line(r: &LogRow, viewer: &Actor, is_gm: bool) -> String {
+    let mine = r.actor == viewer.id.0;
+    let visible = match r.visibility.as_str() {
+        "public" => true,
+        "gm" => mine || is_gm,
+        "blind" => is_gm,
+        "self" => mine,
+        _ => false,
+    };
+    let text = if visible {
+        format!("{} {}", r.actor_name, r.summary)
+    } else {
+        format!("{} made a hidden roll", r.actor_name)
+    };
+    let flag = match r.visibility.as_str() {
+        "public" => "",
+        "gm" => " (GM roll)",
+        "blind" => " (blind roll)",
+        "self" => " (private roll)",
+        _ => "",
+    };
+    if r.undone {
+        format!("#{} ~~{text}~~ (undone)", r.id)
+    } else {
+        format!("#{} {text}{flag}", r.id)
+    }
+}
+
+fn no_game(games: &Registry) -> Message {
+    let starts: Vec<String> = games
+        .all()
+        .map(|g| format!("`/{} new` — {}", g.name(), g.title()))
+        .collect();
+    Message::titled(
+        "No game here",
+        format!(
+            "No game is running in this channel. Start one:\n{}\nDice work anywhere: `/roll expr:2d6+3`.",
+            starts.join("\n")
+        ),
+    )
+}
+
+/// `/help`: every command, from the declarations.
+pub(super) fn help(games: &Registry, actor: &Actor) -> Reply {
+    let mut m = Message::titled(
+        "Croupier",
+        "Dealer, dice roller and scorekeeper. One game per channel.",
+    );
+    let mut specs = generic_commands();
+    specs.extend(games.all().map(|g: &dyn DynGame| g.command()));
+    for spec in specs {
+        let mut lines = vec![];
+        collect_help(&spec, &format!("/{}", spec.name), &mut lines);
+        m = m.field(format!("/{}", spec.name), lines.join("\n"));
+    }
+    Reply::private(&actor.id, m)
+}
+
+fn collect_help(spec: &CommandSpec, path: &str, out: &mut Vec<String>) {
+    if spec.subcommands.is_empty() {
+        let opts: Vec<String> = spec
+            .options
+            .iter()
+            .map(|o| {
+                if o.required {
+                    format!("{}:…", o.name)
+                } else {
+                    format!("[{}:…]", o.name)
+                }
+            })
+            .collect();
+        out.push(format!("`{path} {}` {}", opts.join(" "), spec.description).replace(" ` ", "` "));
+    } else {
+        for s in &spec.subcommands {
+            collect_help(s, &format!("{path} {}", s.name), out);
+        }
+    }
+}

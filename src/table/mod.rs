@@ -1,0 +1,25 @@
+//! Tables: per-channel game sessions, the `Game` trait, and the service that runs them.
+
+mod clock;
+mod command;
+mod game;
+pub mod generic;
+mod handle;
+mod registry;
+mod reply;
+mod service;
+mod spec;
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use command::{Command, CommandSyntaxError};
+pub use game::{refuse, Actor, Ctx, DataError, DynCtx, DynError, DynGame, Game, Loaded, RuleError};
+pub use handle::TableHandle;
+pub use registry::Registry;
+pub use reply::{
+    Attachment, Audience, Button, ButtonStyle, Choice, Field, Message, Reply, Select, SelectOption,
+    Stamp, UserId,
+};
+pub use service::{
+    channel_seed, reseed_channel, Input, Outcome, Request, SeedMode, Table, TableError, SYSTEM_USER,
+};
+pub use spec::{CommandSpec, OptionKind, OptionSpec};

@@ -1,0 +1,305 @@
+//! What the table says back: messages addressed to an audience.
+//!
+//! Front ends render these: the console as text, Discord as embeds with buttons.
+//! Mentions are written `<@USER_ID>` in text; the console shows them as `@user`.
+
+use serde::{Deserialize, Serialize};
+
+/// A user id: a Discord snowflake as text, or a console name.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct UserId(pub String);
+
+impl UserId {
+    /// Wraps an id, dropping a leading `@` or a `<@…>` mention wrapper.
+    pub fn new(id: impl AsRef<str>) -> Self {
+        let s = id.as_ref().trim();
+        let s = s
+            .strip_prefix("<@")
+            .and_then(|s| s.strip_suffix('>'))
+            .map(|s| s.trim_start_matches('!'))
+            .unwrap_or(s);
+        UserId(s.trim_start_matches('@').to_string())
+    }
+
+    /// The mention form `<@id>` (rendered as `@name` by the console).
+    pub fn mention(&self) -> String {
+        format!("<@{}>", self.0)
+    }
+}
+
+impl std::fmt::Display for UserId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Who sees a reply.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Audience {
+    /// Posted in the channel for everyone.
+    Everyone,
+    /// Only these users (ephemeral in Discord for the one who acted, a DM for others).
+    Only(Vec<UserId>),
+    /// The session's GMs (resolved by the table service into `Only`).
+    Gm,
+}
+
+/// A reply: one message for one audience.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reply {
+    /// Who may see it.
+    pub audience: Audience,
+    /// What it says.
+    pub message: Message,
+}
+
+impl Reply {
+    /// A public reply.
+    pub fn public(message: Message) -> Self {
+        Reply {
+            audience: Audience::Everyone,
+            message,
+        }
+    }
+    /// A reply only `user` sees.
+    pub fn private(user: &UserId, message: Message) -> Self {
+        Reply {
+            audience: Audience::Only(vec![user.clone()]),
+            message,
+        }
+    }
+    /// A reply for the GM(s) only.
+    pub fn gm(message: Message) -> Self {
+        Reply {
+            audience: Audience::Gm,
+            message,
+        }
+    }
+    /// True if everyone in the channel sees it.
+    pub fn is_public(&self) -> bool {
+        self.audience == Audience::Everyone
+    }
+}
+
+/// Button colours, as Discord knows them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum ButtonStyle {
+    /// The common next step.
+    #[default]
+    Primary,
+    /// An alternative.
+    Secondary,
+    /// A good outcome / confirm.
+    Success,
+    /// Destructive.
+    Danger,
+}
+
+/// A button that runs a command for whoever presses it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Button {
+    /// Text on the button (the console's `press LABEL`).
+    pub label: String,
+    /// The command it runs, as a console line (`/nobi roll`).
+    pub command: String,
+    /// Colour.
+    pub style: ButtonStyle,
+}
+
+/// One entry of a select menu.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SelectOption {
+    /// Shown text.
+    pub label: String,
+    /// Value put into the command's option.
+    pub value: String,
+    /// Optional second line.
+    pub description: Option<String>,
+}
+
+/// A select menu: picking an entry runs `command` with `option:value` added.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Select {
+    /// Placeholder text.
+    pub placeholder: String,
+    /// The command to run, as a console line.
+    pub command: String,
+    /// The option the picked value fills.
+    pub option: String,
+    /// Entries (Discord allows at most 25).
+    pub options: Vec<SelectOption>,
+}
+
+/// A file attached to a message (e.g. the story as Markdown).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attachment {
+    /// File name.
+    pub name: String,
+    /// Text content.
+    pub content: String,
+}
+
+/// A named block of a message (an embed field in Discord).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Field {
+    /// Heading.
+    pub name: String,
+    /// Body.
+    pub value: String,
+    /// Shown side by side in Discord.
+    pub inline: bool,
+}
+
+/// A message: title, text, fields, buttons, a select menu and files.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Message {
+    /// Embed title.
+    pub title: Option<String>,
+    /// Main text.
+    pub body: String,
+    /// Fields.
+    pub fields: Vec<Field>,
+    /// Buttons (at most 25, in rows of 5, in Discord).
+    pub buttons: Vec<Button>,
+    /// A select menu.
+    pub select: Option<Select>,
+    /// Attached files.
+    pub files: Vec<Attachment>,
+    /// Game name (`nobi`, `nakama`, …) for the embed colour; set by the table service.
+    pub game: Option<String>,
+    /// Users this message pings (normal channel messages).
+    pub pings: Vec<UserId>,
+    /// Session and state version the buttons were made for; set by the table service.
+    pub stamp: Option<Stamp>,
+}
+
+/// Which session and state version a message's components belong to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamp {
+    /// Session id.
+    pub session: i64,
+    /// State version.
+    pub version: i64,
+}
+
+impl Message {
+    /// A message with just text.
+    pub fn text(body: impl Into<String>) -> Self {
+        Message {
+            body: body.into(),
+            ..Default::default()
+        }
+    }
+    /// A message with a title and text.
+    pub fn titled(title: impl Into<String>, body: impl Into<String>) -> Self {
+        Message {
+            title: Some(title.into()),
+            body: body.into(),
+            ..Default::default()
+        }
+    }
+    /// Adds a field.
+    pub fn field(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.fields.push(Field {
+            name: name.into(),
+            value: value.into(),
+            inline: false,
+        });
+        self
+    }
+    /// Adds an inline field.
+    pub fn inline(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.fields.push(Field {
+            name: name.into(),
+            value: value.into(),
+            inline: true,
+        });
+        self
+    }
+    /// Adds a primary button.
+    pub fn button(self, label: impl Into<String>, command: impl Into<String>) -> Self {
+        self.styled_button(label, command, ButtonStyle::Primary)
+    }
+    /// Adds a button with a style.
+    pub fn styled_button(
+        mut self,
+        label: impl Into<String>,
+        command: impl Into<String>,
+        style: ButtonStyle,
+    ) -> Self {
+        self.buttons.push(Button {
+            label: label.into(),
+            command: command.into(),
+            style,
+        });
+        self
+    }
+    /// Sets the select menu.
+    pub fn with_select(mut self, select: Select) -> Self {
+        self.select = Some(select);
+        self
+    }
+    /// Attaches a text file.
+    pub fn attach(mut self, name: impl Into<String>, content: impl Into<String>) -> Self {
+        self.files.push(Attachment {
+            name: name.into(),
+            content: content.into(),
+        });
+        self
+    }
+    /// Pings a user (mentions them so they are notified).
+    pub fn ping(mut self, user: &UserId) -> Self {
+        if !self.pings.contains(user) {
+            self.pings.push(user.clone());
+        }
+        self
+    }
+    /// The message as plain text (title, body, fields, buttons) — used by the console and logs.
+    pub fn plain_text(&self) -> String {
+        let mut out = String::new();
+        if let Some(t) = &self.title {
+            out.push_str(&format!("**{t}**\n"));
+        }
+        if !self.body.is_empty() {
+            out.push_str(&self.body);
+            out.push('\n');
+        }
+        for f in &self.fields {
+            out.push_str(&format!("{}: {}\n", f.name, f.value));
+        }
+        out
+    }
+}
+
+/// One entry offered by autocomplete.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choice {
+    /// Shown text.
+    pub label: String,
+    /// Value filled in.
+    pub value: String,
+}
+
+impl Choice {
+    /// A choice whose label is its value.
+    pub fn same(v: impl Into<String>) -> Self {
+        let v = v.into();
+        Choice {
+            label: v.clone(),
+            value: v,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn user_ids_normalise_mentions() {
+        assert_eq!(UserId::new("<@!123>"), UserId("123".into()));
+        assert_eq!(UserId::new("@bob"), UserId("bob".into()));
+        assert_eq!(UserId::new("bob").mention(), "<@bob>");
+    }
+}

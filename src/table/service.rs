@@ -1,0 +1,925 @@
+//! The table service: turns "user U in channel C did X" into one SQLite transaction.
+//!
+//! Every command runs as: begin (immediate) → idempotency check → load → permission and
+//! turn checks (by the game) → apply → append to the log → save state → commit.
+//! A refusal rolls the transaction back, so state and log are untouched.
+
+use std::sync::Arc;
+
+use rand::RngCore;
+use rusqlite::{Transaction, TransactionBehavior};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::game::{Actor, DynCtx, DynError, DynGame, RuleError};
+use super::{Audience, Clock, Command, Message, Reply, Stamp, UserId};
+use crate::rng::{seeded, GameRng};
+use crate::store::{self, SessionRow, Store, StoreError};
+
+use super::registry::Registry;
+
+/// The user id the system acts as (reminders, timers).
+pub const SYSTEM_USER: &str = "croupier";
+
+/// Where channel seeds come from.
+#[derive(Debug, Clone, Copy)]
+pub enum SeedMode {
+    /// From the operating system (normal bot use).
+    Random,
+    /// Derived from this seed and the channel name (reproducible runs).
+    Fixed(u64),
+}
+
+/// What the user did.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Input {
+    /// A slash command.
+    Command(Command),
+    /// A button or select menu made for `stamp`, running `command`.
+    Component {
+        /// The session and version the component was made for.
+        stamp: Stamp,
+        /// The command it runs.
+        command: Command,
+    },
+}
+
+/// One request to the table.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// Channel key.
+    pub channel: String,
+    /// Guild key (`None` in DMs; the console uses `console`).
+    pub guild: Option<String>,
+    /// Who acts (`manager` = may manage the channel, e.g. Discord's Manage Channels).
+    pub actor: Actor,
+    /// Unique id (the Discord interaction id; the console makes one up).
+    pub request_id: String,
+    /// What they did.
+    pub input: Input,
+}
+
+/// The result of a request.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Outcome {
+    /// Replies to show.
+    pub replies: Vec<Reply>,
+    /// False if the request was refused (nothing changed).
+    pub accepted: bool,
+    /// True if this request id was already handled (the first outcome is returned).
+    #[serde(default)]
+    pub duplicate: bool,
+}
+
+/// Failures that are not the user's fault.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// Storage failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Stored data is unreadable.
+    #[error("stored game data could not be read: {0}")]
+    Corrupt(#[from] serde_json::Error),
+}
+
+impl From<rusqlite::Error> for TableError {
+    fn from(e: rusqlite::Error) -> Self {
+        TableError::Store(StoreError::Sqlite(e))
+    }
+}
+
+/// Internal: a refusal or a real failure.
+pub(super) enum Fail {
+    Refused(String),
+    Error(TableError),
+}
+
+impl From<RuleError> for Fail {
+    fn from(e: RuleError) -> Self {
+        Fail::Refused(e.0)
+    }
+}
+impl From<StoreError> for Fail {
+    fn from(e: StoreError) -> Self {
+        Fail::Error(e.into())
+    }
+}
+impl From<rusqlite::Error> for Fail {
+    fn from(e: rusqlite::Error) -> Self {
+        Fail::Error(e.into())
+    }
+}
+impl From<serde_json::Error> for Fail {
+    fn from(e: serde_json::Error) -> Self {
+        Fail::Error(e.into())
+    }
+}
+impl From<DynError> for Fail {
+    fn from(e: DynError) -> Self {
+        match e {
+            DynError::Rule(r) => Fail::Refused(r.0),
+            DynError::Corrupt(j) => Fail::Error(j.into()),
+        }
+    }
+}
+
+fn refused<T>(msg: impl Into<String>) -> Result<T, Fail> {
+    Err(Fail::Refused(msg.into()))
+}
+
+/// The table service over one database connection.
+pub struct Table {
+    store: Store,
+    games: Arc<Registry>,
+    clock: Arc<dyn Clock>,
+    seeds: SeedMode,
+}
+
+/// A request's context inside its transaction.
+struct Cx<'r> {
+    req: &'r Request,
+    now: i64,
+}
+
+impl Table {
+    /// A table over `store` with these games, clock and seed source.
+    pub fn new(store: Store, games: Arc<Registry>, clock: Arc<dyn Clock>, seeds: SeedMode) -> Self {
+        Table {
+            store,
+            games,
+            clock,
+            seeds,
+        }
+    }
+
+    /// The registered games.
+    pub fn games(&self) -> &Registry {
+        &self.games
+    }
+
+    /// The database.
+    pub fn store(&mut self) -> &mut Store {
+        &mut self.store
+    }
+
+    /// The current time from the injected clock.
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
+    /// Handles one request in one transaction. Refusals come back as a private reply with
+    /// `accepted == false` and change nothing; `Err` is reserved for storage failures.
+    pub fn handle(&mut self, req: &Request) -> Result<Outcome, TableError> {
+        let now = self.clock.now();
+        let games = self.games.clone();
+        let seeds = self.seeds;
+        let tx = self
+            .store
+            .conn()
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        if let Some(prev) = store::request_get(&tx, &req.request_id)? {
+            let mut out: Outcome = serde_json::from_str(&prev)?;
+            out.duplicate = true;
+            return Ok(out);
+        }
+        let cx = Cx { req, now };
+        match dispatch(&tx, &games, seeds, &cx) {
+            Ok(replies) => {
+                let out = Outcome {
+                    replies,
+                    accepted: true,
+                    duplicate: false,
+                };
+                store::request_put(
+                    &tx,
+                    &req.request_id,
+                    &req.channel,
+                    &serde_json::to_string(&out)?,
+                    now,
+                )?;
+                tx.commit()?;
+                Ok(out)
+            }
+            Err(Fail::Refused(msg)) => {
+                drop(tx); // roll back: nothing changes
+                Ok(Outcome {
+                    replies: vec![Reply::private(
+                        &req.actor.id,
+                        Message::text(format!("⛔ {msg}")),
+                    )],
+                    accepted: false,
+                    duplicate: false,
+                })
+            }
+            Err(Fail::Error(e)) => Err(e),
+        }
+    }
+
+    /// Autocomplete for `option` of `cmd`, as `viewer` in `channel`.
+    pub fn autocomplete(
+        &mut self,
+        channel: &str,
+        guild: Option<&str>,
+        viewer: &Actor,
+        cmd: &Command,
+        option: &str,
+        partial: &str,
+    ) -> Result<Vec<super::Choice>, TableError> {
+        let games = self.games.clone();
+        let tx = self.store.conn().transaction()?;
+        let Some(game) = games.find(cmd.root()) else {
+            return Ok(vec![]);
+        };
+        let shared = load_shared(&tx, game, guild)?;
+        let mut out = game
+            .global_autocomplete(&shared, viewer, cmd, option, partial)
+            .map_err(dyn_err)?;
+        if let Some(s) = store::session_active(&tx, channel)? {
+            if s.game == game.name() {
+                let state: Value = serde_json::from_str(&s.state)?;
+                out.extend(
+                    game.autocomplete(&state, viewer, cmd, option, partial)
+                        .map_err(dyn_err)?,
+                );
+            }
+        }
+        out.truncate(25);
+        Ok(out)
+    }
+
+    /// Applies every due wake-up (reminders) at the clock's time. Returns `(channel, replies)`.
+    pub fn run_due(&mut self) -> Result<Vec<(String, Vec<Reply>)>, TableError> {
+        let now = self.clock.now();
+        let due = {
+            let tx = self.store.conn().transaction()?;
+            store::sessions_due(&tx, now)?
+        };
+        let mut out = Vec::new();
+        for id in due {
+            let tx = self
+                .store
+                .conn()
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let Some(s) = store::session_get(&tx, id)? else {
+                continue;
+            };
+            let Some(game) = self.games.find(&s.game) else {
+                continue;
+            };
+            let state: Value = serde_json::from_str(&s.state)?;
+            let action = game.wakeup_action(&state, now).map_err(dyn_err)?;
+            let actor = Actor {
+                id: UserId::new(SYSTEM_USER),
+                name: "Croupier".into(),
+                manager: true,
+            };
+            let replies = match action {
+                Some(a) => {
+                    let req_id = format!("wake:{id}:{}", s.version);
+                    match apply_action(&tx, game, &s, &actor, &a, now, Some(&req_id)) {
+                        Ok(r) => r,
+                        Err(Fail::Refused(_)) => {
+                            clear_wakeup(&tx, &s, now)?;
+                            vec![]
+                        }
+                        Err(Fail::Error(e)) => return Err(e),
+                    }
+                }
+                None => {
+                    clear_wakeup(&tx, &s, now)?;
+                    vec![]
+                }
+            };
+            tx.commit()?;
+            if !replies.is_empty() {
+                out.push((s.channel.clone(), replies));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The earliest pending wake-up, if any.
+    pub fn next_wakeup(&mut self) -> Result<Option<i64>, TableError> {
+        let tx = self.store.conn().transaction()?;
+        Ok(store::next_wakeup(&tx)?)
+    }
+
+    /// The active session of `channel` as JSON: `{game, host, version, state}` (or the latest ended one).
+    pub fn state_json(&mut self, channel: &str) -> Result<Option<Value>, TableError> {
+        let tx = self.store.conn().transaction()?;
+        let Some(s) = store::session_active(&tx, channel)?
+            .or(store::session_latest(&tx, channel)?)
+        else {
+            return Ok(None);
+        };
+        Ok(Some(serde_json::json!({
+            "session": s.id,
+            "channel": s.channel,
+            "game": s.game,
+            "host": s.host,
+            "seed": s.seed,
+            "version": s.version,
+            "active": s.active,
+            "state": serde_json::from_str::<Value>(&s.state)?,
+        })))
+    }
+
+    /// Rebuilds a session's state by replaying its log from the seed (what undo does).
+    /// Returns `(stored state, replayed state)` so callers can check they agree.
+    pub fn replay(&mut self, session_id: i64) -> Result<Option<(Value, Value)>, TableError> {
+        let games = self.games.clone();
+        let tx = self.store.conn().transaction()?;
+        let Some(s) = store::session_get(&tx, session_id)? else {
+            return Ok(None);
+        };
+        let Some(game) = games.find(&s.game) else {
+            return Ok(None);
+        };
+        let (state, _) = match replay_session(&tx, game, &s) {
+            Ok(x) => x,
+            Err(Fail::Error(e)) => return Err(e),
+            Err(Fail::Refused(m)) => {
+                return Err(TableError::Corrupt(serde::de::Error::custom(format!(
+                    "replay refused: {m}"
+                ))))
+            }
+        };
+        Ok(Some((serde_json::from_str(&s.state)?, state)))
+    }
+
+    /// The active session row of a channel.
+    pub fn session(&mut self, channel: &str) -> Result<Option<SessionRow>, TableError> {
+        let tx = self.store.conn().transaction()?;
+        Ok(store::session_active(&tx, channel)?)
+    }
+}
+
+fn dyn_err(e: DynError) -> TableError {
+    match e {
+        DynError::Corrupt(j) => TableError::Corrupt(j),
+        DynError::Rule(r) => TableError::Corrupt(serde::de::Error::custom(r.0)),
+    }
+}
+
+fn clear_wakeup(tx: &Transaction, s: &SessionRow, now: i64) -> Result<(), StoreError> {
+    store::session_update(tx, s.id, s.version, &s.state, &s.rng, None, now)?;
+    Ok(())
+}
+
+fn load_shared(tx: &Transaction, game: &dyn DynGame, guild: Option<&str>) -> Result<Value, TableError> {
+    let key = guild.unwrap_or("dm");
+    match store::shared_get(tx, key, game.name())? {
+        Some(s) => Ok(serde_json::from_str(&s)?),
+        None => Ok(game.default_shared()),
+    }
+}
+
+/// Routes a request: a component press, `/roll`, `/game …`, or a game's command.
+fn dispatch(
+    tx: &Transaction,
+    games: &Registry,
+    seeds: SeedMode,
+    cx: &Cx,
+) -> Result<Vec<Reply>, Fail> {
+    let cmd = match &cx.req.input {
+        Input::Command(c) => c,
+        Input::Component { stamp, command } => {
+            let current = store::session_get(tx, stamp.session)?;
+            match current {
+                Some(s) if s.active && s.channel == cx.req.channel => {
+                    if s.version != stamp.version {
+                        return refused("that button belongs to an earlier moment of the game — the state has moved on since. Use `/game status` for the current buttons.");
+                    }
+                }
+                _ => return refused("that button belongs to a game that has ended."),
+            }
+            command
+        }
+    };
+    ensure_channel(tx, seeds, cx)?;
+    match cmd.root() {
+        "roll" => super::generic::roll(tx, games, cx.req, cmd, cx.now),
+        "game" => super::generic::game_command(tx, games, cx.req, cmd, cx.now),
+        "help" => Ok(vec![super::generic::help(games, &cx.req.actor)]),
+        name => {
+            let Some(game) = games.find(name) else {
+                return refused(format!(
+                    "there is no command `/{name}`. Try `/help` for the list."
+                ));
+            };
+            game_command(tx, game, cx, cmd)
+        }
+    }
+}
+
+/// Creates the channel row (and its dice RNG) the first time a channel is seen.
+fn ensure_channel(tx: &Transaction, seeds: SeedMode, cx: &Cx) -> Result<(), Fail> {
+    if store::channel_get(tx, &cx.req.channel)?.is_none() {
+        let seed = match seeds {
+            SeedMode::Random => rand::random::<u64>(),
+            SeedMode::Fixed(s) => channel_seed(s, &cx.req.channel),
+        };
+        let rng = serde_json::to_string(&seeded(seed))?;
+        store::channel_insert(
+            tx,
+            &cx.req.channel,
+            cx.req.guild.as_deref(),
+            seed as i64,
+            &rng,
+            cx.now,
+        )?;
+    }
+    Ok(())
+}
+
+/// A channel's seed derived from a fixed seed and its name (FNV-1a, stable across builds).
+pub fn channel_seed(seed: u64, channel: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ seed;
+    for b in channel.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Loads the channel's dice RNG.
+pub(super) fn channel_rng(tx: &Transaction, channel: &str) -> Result<(i64, GameRng), Fail> {
+    let row = store::channel_get(tx, channel)?
+        .ok_or_else(|| Fail::Error(TableError::Store(StoreError::Conflict)))?;
+    Ok((row.seed, serde_json::from_str(&row.rng)?))
+}
+
+/// Saves the channel's dice RNG.
+pub(super) fn save_channel_rng(
+    tx: &Transaction,
+    channel: &str,
+    seed: i64,
+    rng: &GameRng,
+) -> Result<(), Fail> {
+    store::channel_save_rng(tx, channel, seed, &serde_json::to_string(rng)?)?;
+    Ok(())
+}
+
+/// Resets a channel's dice RNG to the given seed (console `--seed`).
+pub fn reseed_channel(table: &mut Table, channel: &str, guild: &str, seed: u64) -> Result<(), TableError> {
+    let now = table.now();
+    let tx = table
+        .store
+        .conn()
+        .transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let s = channel_seed(seed, channel);
+    let rng = serde_json::to_string(&seeded(s))?;
+    if store::channel_get(&tx, channel)?.is_some() {
+        store::channel_save_rng(&tx, channel, s as i64, &rng)?;
+    } else {
+        store::channel_insert(&tx, channel, Some(guild), s as i64, &rng, now)?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+/// The session's GMs: its host, the game's GMs.
+pub(super) fn session_gms(game: &dyn DynGame, s: &SessionRow) -> Result<Vec<UserId>, Fail> {
+    let state: Value = serde_json::from_str(&s.state)?;
+    let mut gms = vec![UserId::new(&s.host)];
+    for g in game.gms(&state)? {
+        if !gms.contains(&g) {
+            gms.push(g);
+        }
+    }
+    Ok(gms)
+}
+
+/// The actor with `manager` set if they host the session.
+pub(super) fn with_host(actor: &Actor, s: Option<&SessionRow>) -> Actor {
+    let mut a = actor.clone();
+    if let Some(s) = s {
+        if s.host == a.id.0 {
+            a.manager = true;
+        }
+    }
+    a
+}
+
+fn game_command(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    cx: &Cx,
+    cmd: &Command,
+) -> Result<Vec<Reply>, Fail> {
+    let req = cx.req;
+    let active = store::session_active(tx, &req.channel)?;
+    if cmd.sub() == "new" {
+        if let Some(s) = &active {
+            let title = title_of(s, game);
+            return refused(format!(
+                "this channel already has a game of {title} running (hosted by <@{}>). Finish it, or ask the host to `/game end` it, or start yours in another channel.",
+                s.host
+            ));
+        }
+        return create_session(tx, game, cx, cmd);
+    }
+    // Commands that need no session (e.g. a guild roster).
+    {
+        let guild = req.guild.as_deref().unwrap_or("dm");
+        let mut shared = load_shared(tx, game, req.guild.as_deref()).map_err(Fail::Error)?;
+        let (seed, mut rng) = channel_rng(tx, &req.channel)?;
+        let actor = with_host(&req.actor, active.as_ref().filter(|s| s.game == game.name()));
+        let r = game.global(
+            DynCtx {
+                rng: &mut rng,
+                now: cx.now,
+                shared: Some(&mut shared),
+            },
+            &actor,
+            cmd,
+        );
+        if let Some(r) = r {
+            let replies = r?;
+            store::shared_put(tx, guild, game.name(), &serde_json::to_string(&shared)?)?;
+            save_channel_rng(tx, &req.channel, seed, &rng)?;
+            let summary = summarize(&replies);
+            store::log_append(
+                tx,
+                &store::NewLog {
+                    channel: &req.channel,
+                    session_id: active.as_ref().map(|s| s.id),
+                    kind: "global",
+                    actor: &actor.id.0,
+                    actor_name: &actor.name,
+                    payload: &serde_json::to_string(cmd)?,
+                    summary: &summary,
+                    visibility: "public",
+                    request_id: Some(&req.request_id),
+                    at: cx.now,
+                },
+            )?;
+            let gms = active
+                .as_ref()
+                .filter(|s| s.game == game.name())
+                .map(|s| session_gms(game, s))
+                .transpose()?
+                .unwrap_or_default();
+            return Ok(finish_replies(replies, game, None, &gms, &req.actor.id));
+        }
+    }
+    let Some(s) = active else {
+        return refused(format!(
+            "there is no game of {} in this channel. Start one with `/{} new`.",
+            game.title(),
+            game.name()
+        ));
+    };
+    if s.game != game.name() {
+        return refused(format!(
+            "this channel is playing {}, not {}. Use `/{} …` commands here, or another channel.",
+            title_of(&s, game),
+            game.title(),
+            s.game
+        ));
+    }
+    let actor = with_host(&req.actor, Some(&s));
+    let state: Value = serde_json::from_str(&s.state)?;
+    let shared = load_shared(tx, game, req.guild.as_deref()).map_err(Fail::Error)?;
+    let action = game.parse(&state, &actor, cmd, &shared)?;
+    apply_action(tx, game, &s, &actor, &action, cx.now, Some(&req.request_id))
+}
+
+fn title_of(s: &SessionRow, game: &dyn DynGame) -> String {
+    if s.game == game.name() {
+        game.title().to_string()
+    } else {
+        s.game.clone()
+    }
+}
+
+fn create_session(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    cx: &Cx,
+    cmd: &Command,
+) -> Result<Vec<Reply>, Fail> {
+    let req = cx.req;
+    let (cseed, mut crng) = channel_rng(tx, &req.channel)?;
+    let seed = crng.next_u64() >> 1; // fits SQLite's signed integer
+    save_channel_rng(tx, &req.channel, cseed, &crng)?;
+    let mut rng = seeded(seed);
+    let mut actor = req.actor.clone();
+    actor.manager = true;
+    let mut shared = load_shared(tx, game, req.guild.as_deref()).map_err(Fail::Error)?;
+    let (state, replies) = game.create(
+        DynCtx {
+            rng: &mut rng,
+            now: cx.now,
+            shared: Some(&mut shared),
+        },
+        &actor,
+        cmd,
+    )?;
+    let wakeup = game.next_wakeup(&state)?;
+    let state_s = serde_json::to_string(&state)?;
+    let id = store::session_insert(
+        tx,
+        &store::NewSession {
+            channel: &req.channel,
+            guild: req.guild.as_deref(),
+            game: game.name(),
+            host: &actor.id.0,
+            seed: seed as i64,
+            state: &state_s,
+            rng: &serde_json::to_string(&rng)?,
+            wakeup_at: wakeup,
+            now: cx.now,
+        },
+    )?;
+    let summary = summarize(&replies);
+    store::log_append(
+        tx,
+        &store::NewLog {
+            channel: &req.channel,
+            session_id: Some(id),
+            kind: "new",
+            actor: &actor.id.0,
+            actor_name: &actor.name,
+            payload: &serde_json::to_string(cmd)?,
+            summary: &summary,
+            visibility: "public",
+            request_id: Some(&req.request_id),
+            at: cx.now,
+        },
+    )?;
+    let row = SessionRow {
+        id,
+        channel: req.channel.clone(),
+        guild: req.guild.clone(),
+        game: game.name().into(),
+        host: actor.id.0.clone(),
+        seed: seed as i64,
+        state: state_s,
+        rng: String::new(),
+        version: 1,
+        active: true,
+    };
+    let gms = session_gms(game, &row)?;
+    Ok(finish_replies(
+        replies,
+        game,
+        Some(Stamp {
+            session: id,
+            version: 1,
+        }),
+        &gms,
+        &actor.id,
+    ))
+}
+
+/// Logged form of an action.
+#[derive(Serialize, Deserialize)]
+struct LoggedAction {
+    actor: Actor,
+    action: Value,
+}
+
+/// Applies a parsed action to a session, logs it and saves the state.
+fn apply_action(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+    actor: &Actor,
+    action: &Value,
+    now: i64,
+    request_id: Option<&str>,
+) -> Result<Vec<Reply>, Fail> {
+    let state: Value = serde_json::from_str(&s.state)?;
+    let mut rng: GameRng = serde_json::from_str(&s.rng)?;
+    let guild = s.guild.as_deref();
+    let mut shared = load_shared(tx, game, guild).map_err(Fail::Error)?;
+    let (new_state, replies) = game.apply(
+        &state,
+        DynCtx {
+            rng: &mut rng,
+            now,
+            shared: Some(&mut shared),
+        },
+        actor,
+        action,
+    )?;
+    let state_s = serde_json::to_string(&new_state)?;
+    let wakeup = if game.is_over(&new_state)? {
+        None
+    } else {
+        game.next_wakeup(&new_state)?
+    };
+    let version = store::session_update(
+        tx,
+        s.id,
+        s.version,
+        &state_s,
+        &serde_json::to_string(&rng)?,
+        wakeup,
+        now,
+    )?;
+    if shared != game.default_shared() || store::shared_get(tx, guild.unwrap_or("dm"), game.name())?.is_some() {
+        store::shared_put(tx, guild.unwrap_or("dm"), game.name(), &serde_json::to_string(&shared)?)?;
+    }
+    let summary = summarize(&replies);
+    store::log_append(
+        tx,
+        &store::NewLog {
+            channel: &s.channel,
+            session_id: Some(s.id),
+            kind: "action",
+            actor: &actor.id.0,
+            actor_name: &actor.name,
+            payload: &serde_json::to_string(&LoggedAction {
+                actor: actor.clone(),
+                action: action.clone(),
+            })?,
+            summary: &summary,
+            visibility: "public",
+            request_id,
+            at: now,
+        },
+    )?;
+    let mut row = s.clone();
+    row.state = state_s;
+    let gms = session_gms(game, &row)?;
+    Ok(finish_replies(
+        replies,
+        game,
+        Some(Stamp {
+            session: s.id,
+            version,
+        }),
+        &gms,
+        &actor.id,
+    ))
+}
+
+/// Replays a session's log from its seed: returns the state and RNG.
+pub(super) fn replay_session(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+) -> Result<(Value, GameRng), Fail> {
+    let log = store::log_session(tx, s.id)?;
+    let mut rng = seeded(s.seed as u64);
+    let mut state: Option<Value> = None;
+    for e in &log {
+        match e.kind.as_str() {
+            "new" => {
+                let cmd: Command = serde_json::from_str(&e.payload)?;
+                let host = Actor {
+                    id: UserId::new(&e.actor),
+                    name: e.actor_name.clone(),
+                    manager: true,
+                };
+                let (st, _) = game.create(
+                    DynCtx {
+                        rng: &mut rng,
+                        now: e.at,
+                        shared: None,
+                    },
+                    &host,
+                    &cmd,
+                )?;
+                state = Some(st);
+            }
+            "action" if !e.undone => {
+                let la: LoggedAction = serde_json::from_str(&e.payload)?;
+                let cur = state
+                    .take()
+                    .ok_or_else(|| Fail::Refused("log has an action before the session start".into()))?;
+                let (st, _) = game.apply(
+                    &cur,
+                    DynCtx {
+                        rng: &mut rng,
+                        now: e.at,
+                        shared: None,
+                    },
+                    &la.actor,
+                    &la.action,
+                )?;
+                state = Some(st);
+            }
+            _ => {}
+        }
+    }
+    let state = state.ok_or_else(|| Fail::Refused("the session has no start in its log".into()))?;
+    Ok((state, rng))
+}
+
+/// Undoes the last action of the active session by replaying the log without it.
+pub(super) fn undo(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+    actor: &Actor,
+    request_id: &str,
+    now: i64,
+) -> Result<Vec<Reply>, Fail> {
+    let log = store::log_session(tx, s.id)?;
+    let Some(last) = log
+        .iter()
+        .rev()
+        .find(|e| e.kind == "action" && !e.undone)
+    else {
+        return refused("there is nothing to undo in this game yet.");
+    };
+    store::log_mark_undone(tx, last.id)?;
+    let (state, rng) = replay_session(tx, game, s)?;
+    let wakeup = game.next_wakeup(&state)?;
+    let version = store::session_update(
+        tx,
+        s.id,
+        s.version,
+        &serde_json::to_string(&state)?,
+        &serde_json::to_string(&rng)?,
+        wakeup,
+        now,
+    )?;
+    let summary = format!("undid #{} ({}: {})", last.id, last.actor_name, last.summary);
+    store::log_append(
+        tx,
+        &store::NewLog {
+            channel: &s.channel,
+            session_id: Some(s.id),
+            kind: "undo",
+            actor: &actor.id.0,
+            actor_name: &actor.name,
+            payload: &serde_json::json!({ "undone": last.id }).to_string(),
+            summary: &summary,
+            visibility: "public",
+            request_id: Some(request_id),
+            at: now,
+        },
+    )?;
+    let mut msg = Message::titled(
+        "↩️ Undone",
+        format!(
+            "{} undid the last action: #{} by {} — {}",
+            actor.name, last.id, last.actor_name, last.summary
+        ),
+    );
+    msg.stamp = Some(Stamp {
+        session: s.id,
+        version,
+    });
+    let mut out = vec![Reply::public(msg)];
+    let mut row = s.clone();
+    row.state = serde_json::to_string(&state)?;
+    row.version = version;
+    let gms = session_gms(game, &row)?;
+    out.extend(finish_replies(
+        game.view(&state, actor)?,
+        game,
+        Some(Stamp {
+            session: s.id,
+            version,
+        }),
+        &gms,
+        &actor.id,
+    ));
+    Ok(out)
+}
+
+/// A one-line public summary of what happened (never from private replies).
+pub(super) fn summarize(replies: &[Reply]) -> String {
+    replies
+        .iter()
+        .find(|r| r.is_public())
+        .map(|r| {
+            let m = &r.message;
+            let first = m.body.lines().next().unwrap_or("");
+            match &m.title {
+                Some(t) if !first.is_empty() => format!("{t} — {first}"),
+                Some(t) => t.clone(),
+                None => first.to_string(),
+            }
+        })
+        .map(|s| s.chars().take(200).collect())
+        .unwrap_or_else(|| "(private)".to_string())
+}
+
+/// Resolves GM audiences, sets the game name and the component stamp.
+pub(super) fn finish_replies(
+    replies: Vec<Reply>,
+    game: &dyn DynGame,
+    stamp: Option<Stamp>,
+    gms: &[UserId],
+    _actor: &UserId,
+) -> Vec<Reply> {
+    replies
+        .into_iter()
+        .map(|mut r| {
+            if r.audience == Audience::Gm {
+                r.audience = Audience::Only(gms.to_vec());
+            }
+            r.message.game = Some(game.name().to_string());
+            if r.message.stamp.is_none() {
+                r.message.stamp = stamp;
+            }
+            r
+        })
+        .collect()
+}

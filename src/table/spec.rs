@@ -1,0 +1,174 @@
+//! Declarations of slash commands, shared by Discord registration, the console's help and validation.
+
+use serde::{Deserialize, Serialize};
+
+/// The kind of value an option takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OptionKind {
+    /// Free text.
+    String,
+    /// A whole number.
+    Integer,
+    /// true/false.
+    Boolean,
+    /// A member of the server.
+    User,
+}
+
+/// One option of a command.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OptionSpec {
+    /// Name (lower case, ≤ 32 chars).
+    pub name: String,
+    /// Description (≤ 100 chars).
+    pub description: String,
+    /// Value kind.
+    pub kind: OptionKind,
+    /// Must be given.
+    pub required: bool,
+    /// Fixed choices (label, value); ≤ 25.
+    pub choices: Vec<(String, String)>,
+    /// Values come from the game's autocomplete.
+    pub autocomplete: bool,
+    /// Lowest integer value.
+    pub min: Option<i64>,
+    /// Highest integer value.
+    pub max: Option<i64>,
+}
+
+impl OptionSpec {
+    fn new(name: &str, description: &str, kind: OptionKind) -> Self {
+        OptionSpec {
+            name: name.into(),
+            description: description.into(),
+            kind,
+            required: false,
+            choices: vec![],
+            autocomplete: false,
+            min: None,
+            max: None,
+        }
+    }
+    /// A text option.
+    pub fn string(name: &str, description: &str) -> Self {
+        Self::new(name, description, OptionKind::String)
+    }
+    /// An integer option.
+    pub fn int(name: &str, description: &str) -> Self {
+        Self::new(name, description, OptionKind::Integer)
+    }
+    /// A boolean option.
+    pub fn boolean(name: &str, description: &str) -> Self {
+        Self::new(name, description, OptionKind::Boolean)
+    }
+    /// A user option.
+    pub fn user(name: &str, description: &str) -> Self {
+        Self::new(name, description, OptionKind::User)
+    }
+    /// Marks it required.
+    pub fn required(mut self) -> Self {
+        self.required = true;
+        self
+    }
+    /// Turns on autocomplete.
+    pub fn autocomplete(mut self) -> Self {
+        self.autocomplete = true;
+        self
+    }
+    /// Sets fixed choices whose labels are their values.
+    pub fn choices(mut self, values: &[&str]) -> Self {
+        self.choices = values
+            .iter()
+            .map(|v| (v.to_string(), v.to_string()))
+            .collect();
+        self
+    }
+    /// Sets an integer range.
+    pub fn range(mut self, min: i64, max: i64) -> Self {
+        self.min = Some(min);
+        self.max = Some(max);
+        self
+    }
+}
+
+/// A command or subcommand (group).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommandSpec {
+    /// Name (lower case, ≤ 32 chars).
+    pub name: String,
+    /// Description (≤ 100 chars).
+    pub description: String,
+    /// Options (for a leaf).
+    pub options: Vec<OptionSpec>,
+    /// Subcommands (for a group).
+    pub subcommands: Vec<CommandSpec>,
+}
+
+impl CommandSpec {
+    /// A command with no options.
+    pub fn new(name: &str, description: &str) -> Self {
+        CommandSpec {
+            name: name.into(),
+            description: description.into(),
+            options: vec![],
+            subcommands: vec![],
+        }
+    }
+    /// Adds an option.
+    pub fn opt(mut self, o: OptionSpec) -> Self {
+        self.options.push(o);
+        self
+    }
+    /// Adds a subcommand.
+    pub fn sub(mut self, c: CommandSpec) -> Self {
+        self.subcommands.push(c);
+        self
+    }
+
+    /// Checks Discord's limits; returns each problem found (empty = valid).
+    pub fn problems(&self, path: &str) -> Vec<String> {
+        let mut out = vec![];
+        let here = format!("{path} {}", self.name).trim().to_string();
+        let name_ok = |n: &str| {
+            !n.is_empty()
+                && n.len() <= 32
+                && n.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
+        };
+        if !name_ok(&self.name) {
+            out.push(format!("/{here}: bad name"));
+        }
+        if self.description.is_empty() || self.description.chars().count() > 100 {
+            out.push(format!("/{here}: description must be 1-100 chars"));
+        }
+        if self.options.len() + self.subcommands.len() > 25 {
+            out.push(format!("/{here}: more than 25 options/subcommands"));
+        }
+        if !self.options.is_empty() && !self.subcommands.is_empty() {
+            out.push(format!("/{here}: has both options and subcommands"));
+        }
+        let mut seen_optional = false;
+        for o in &self.options {
+            if !name_ok(&o.name) {
+                out.push(format!("/{here} {}: bad option name", o.name));
+            }
+            if o.description.is_empty() || o.description.chars().count() > 100 {
+                out.push(format!("/{here} {}: description must be 1-100 chars", o.name));
+            }
+            if o.choices.len() > 25 {
+                out.push(format!("/{here} {}: more than 25 choices", o.name));
+            }
+            if o.autocomplete && !o.choices.is_empty() {
+                out.push(format!("/{here} {}: autocomplete with choices", o.name));
+            }
+            if o.required && seen_optional {
+                out.push(format!("/{here} {}: required option after optional", o.name));
+            }
+            seen_optional |= !o.required;
+        }
+        for s in &self.subcommands {
+            out.extend(s.problems(&here));
+        }
+        out
+    }
+}
