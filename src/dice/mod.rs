@@ -1,0 +1,28 @@
+//! The dice engine: parsing, rolling, rendering and exact odds.
+//!
+//! ```
+//! use croupier::{dice, rng};
+//! let mut rng = rng::seeded(7);
+//! let roll = dice::roll("4d6kh3 strength", &mut rng).unwrap();
+//! assert!((3..=18).contains(&roll.total));
+//! let odds = dice::odds("2d6+4").unwrap();
+//! assert_eq!(dice::percent(odds.prob_at_least(11)), "58.3%");
+//! ```
+//!
+//! See [`parse`] for the notation. All randomness comes from the RNG passed in.
+
+mod error;
+mod odds;
+mod parse;
+mod render;
+mod roll;
+
+pub use error::{DiceError, MAX_DICE, MAX_INPUT_CHARS, MAX_REROLLS, MAX_SIDES};
+pub use odds::{odds, percent, Distribution, ODDS_WORK_LIMIT};
+pub use parse::{parse, Expr};
+pub use roll::{Die, Part, Roll, TermRoll};
+
+/// Parses and rolls `input` in one go.
+pub fn roll(input: &str, rng: &mut impl rand::Rng) -> Result<Roll, DiceError> {
+    parse(input)?.roll(rng)
+}
