@@ -47,6 +47,14 @@ enum Cmd {
     },
     /// Apply database migrations and exit.
     Migrate,
+    /// Run a game's offline simulator, e.g. `croupier simulate dice 4d6kh3`.
+    Simulate {
+        /// Game name (dice, ninja, nakama, …).
+        game: String,
+        /// The simulator's own arguments.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
     /// Validate a data folder (default: the configured one) and report every problem.
     CheckData {
         /// Folder to check.
@@ -156,6 +164,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Cmd::Simulate { game, args } => match croupier::games::simulate::run(&game, &args) {
+            Ok(report) => {
+                print!("{report}");
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(e) => {
+                eprintln!("croupier: {e}");
+                Ok(ExitCode::from(2))
+            }
+        },
         Cmd::CheckData { dir } => {
             let dir = dir.unwrap_or(data);
             match Registry::load(&dir) {
