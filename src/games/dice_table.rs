@@ -114,7 +114,7 @@ impl Game for DiceTable {
             .sub(
                 CommandSpec::new("new", "Open a dice table in this channel (you host)")
                     .opt(OptionSpec::string("expr", "What each turn rolls (default 1d20)"))
-                    .opt(OptionSpec::int("rounds", "How many rounds (default 1)").range(1, 20)),
+                    .opt(OptionSpec::int("rounds", "How many rounds (default 1)").range(1, 1000)),
             )
             .sub(CommandSpec::new("join", "Take a seat"))
             .sub(CommandSpec::new("leave", "Leave before the start"))
@@ -130,8 +130,8 @@ impl Game for DiceTable {
         let expr = cmd.get("expr").unwrap_or("1d20").to_string();
         dice::parse(&expr).map_err(|e| RuleError::new(e.to_string()))?;
         let rounds = cmd.int("rounds")?.unwrap_or(1);
-        if !(1..=20).contains(&rounds) {
-            return refuse("rounds must be between 1 and 20.");
+        if !(1..=1000).contains(&rounds) {
+            return refuse("rounds must be between 1 and 1000.");
         }
         let t = DiceTable {
             expr,

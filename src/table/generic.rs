@@ -137,7 +137,11 @@ pub(super) fn roll(
             at: now,
         },
     )?;
-    let msg = Message::titled("🎲 Roll", text).field("Log", format!("#{id}"));
+    let mut msg = Message::titled("🎲 Roll", text);
+    if vis != Visibility::Public {
+        // Hidden rolls carry their log number so the GM can `/game reveal` them.
+        msg = msg.field("Log", format!("#{id}"));
+    }
     let me = &req.actor.id;
     let mut with_me = vec![me.clone()];
     with_me.extend(gms.iter().filter(|g| *g != me).cloned());

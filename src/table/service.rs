@@ -407,9 +407,24 @@ fn dispatch(
                     "there is no command `/{name}`. Try `/help` for the list."
                 ));
             };
+            if cmd.sub() == "new" {
+                close_if_over(tx, games, &cx.req.channel, cx.now)?;
+            }
             game_command(tx, game, cx, cmd)
         }
     }
+}
+
+/// Closes the channel's session if its game is over, so a new game can start (state and log stay).
+fn close_if_over(tx: &Transaction, games: &Registry, channel: &str, now: i64) -> Result<(), Fail> {
+    if let Some(s) = store::session_active(tx, channel)? {
+        if let Some(g) = games.find(&s.game) {
+            if g.is_over(&serde_json::from_str(&s.state)?)? {
+                store::session_end(tx, s.id, now)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Creates the channel row (and its dice RNG) the first time a channel is seen.
