@@ -165,7 +165,7 @@ impl<R: Rng + ?Sized> Ctx<'_, R> {
         let mut value = self.face(term)?;
         let mut rerolled = Vec::new();
         if let Some(r) = term.reroll {
-            while r.cond.matches(value) && !(r.once && !rerolled.is_empty()) {
+            while (!r.once || rerolled.is_empty()) && r.cond.matches(value) {
                 if rerolled.len() >= MAX_REROLLS {
                     return Err(DiceError::TooManyRerolls {
                         limit: MAX_REROLLS,
