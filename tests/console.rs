@@ -41,7 +41,10 @@ fn acceptance_roll_and_a_clear_error_identical_on_every_run() {
     assert!(first.contains("[#table → alice only]\n⛔"), "{first}");
     assert!(first.contains("1d0"), "the error names the input: {first}");
     let (second, _) = console(&db, Some(1), input);
-    assert_eq!(first, second, "same seed, same output, even on the same database");
+    assert_eq!(
+        first, second,
+        "same seed, same output, even on the same database"
+    );
 }
 
 #[test]
@@ -109,6 +112,9 @@ fn run_without_a_token_says_what_is_missing() {
     assert_ne!(out.status.code(), Some(0));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("DISCORD_TOKEN"), "{err}");
-    assert!(err.contains(".env.example") && err.contains("croupier console"), "{err}");
+    assert!(
+        err.contains(".env.example") && err.contains("croupier console"),
+        "{err}"
+    );
     assert_eq!(err.trim().lines().count(), 1, "one clear line: {err}");
 }

@@ -91,17 +91,21 @@ fn a_rejected_action_leaves_state_and_log_byte_identical() {
     run(&mut t, "alice", "3", "/dice start");
     let before = dump(&mut t);
     for (user, id, line) in [
-        ("bob", "4", "/dice roll"),            // wrong turn
-        ("bob", "5", "/dice start"),           // not the host
-        ("carol", "6", "/game undo"),          // not the host
-        ("alice", "7", "/dice new"),           // channel busy
-        ("alice", "8", "/roll expr:1d0"),      // bad dice
-        ("alice", "9", "/nope"),               // unknown command
+        ("bob", "4", "/dice roll"),             // wrong turn
+        ("bob", "5", "/dice start"),            // not the host
+        ("carol", "6", "/game undo"),           // not the host
+        ("alice", "7", "/dice new"),            // channel busy
+        ("alice", "8", "/roll expr:1d0"),       // bad dice
+        ("alice", "9", "/nope"),                // unknown command
         ("alice", "10", "/roll expr:\"2d6+\""), // bad dice
     ] {
         let out = run(&mut t, user, id, line);
         assert!(!out.accepted, "{line} should be refused");
-        assert!(out.replies[0].message.body.starts_with("⛔"), "{:?}", out.replies);
+        assert!(
+            out.replies[0].message.body.starts_with("⛔"),
+            "{:?}",
+            out.replies
+        );
         assert!(!out.replies[0].is_public(), "refusals are private");
         assert_eq!(dump(&mut t), before, "{line} changed something");
     }
@@ -157,10 +161,19 @@ fn one_hundred_concurrent_actions_on_one_channel_land_exactly_once_in_order() {
         .unwrap();
     assert_eq!((n, distinct), (100, 100));
     let state = t.state_json("chan").unwrap().unwrap();
-    assert_eq!(state["state"]["phase"], "Over", "the 100th roll ends the game");
+    assert_eq!(
+        state["state"]["phase"], "Over",
+        "the 100th roll ends the game"
+    );
     assert_eq!(state["version"], 102, "new + start + 100 rolls");
-    let (stored, replayed) = t.replay(state["session"].as_i64().unwrap()).unwrap().unwrap();
-    assert_eq!(stored, replayed, "the stored state is the replay of the log");
+    let (stored, replayed) = t
+        .replay(state["session"].as_i64().unwrap())
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        stored, replayed,
+        "the stored state is the replay of the log"
+    );
     let score = stored["seats"][0]["score"].as_i64().unwrap();
     assert!((100..=600).contains(&score));
 }
@@ -220,7 +233,10 @@ fn hidden_rolls_show_only_to_those_allowed_and_the_gm_can_reveal() {
     let blind = run(&mut t, "bob", "2", "/roll expr:1d6 visibility:blind");
     assert!(blind.replies.iter().all(|r| !r.is_public()));
     let bob_log = run(&mut t, "bob", "3", "/game log");
-    assert!(bob_log.replies[0].message.body.contains("bob made a hidden roll"));
+    assert!(bob_log.replies[0]
+        .message
+        .body
+        .contains("bob made a hidden roll"));
     let alice_log = run(&mut t, "alice", "4", "/game log");
     assert!(alice_log.replies[0].message.body.contains("bob rolled 1d6"));
     let id = alice_log.replies[0]
@@ -291,16 +307,26 @@ fn kill_9_loses_no_acknowledged_action() {
     let summaries: Vec<String> = {
         let conn = t.store().conn();
         let mut st = conn
-            .prepare("SELECT summary FROM log WHERE session_id = ?1 AND kind = 'action' ORDER BY id")
+            .prepare(
+                "SELECT summary FROM log WHERE session_id = ?1 AND kind = 'action' ORDER BY id",
+            )
             .unwrap();
         st.query_map([session], |r| r.get(0))
             .unwrap()
             .map(|r| r.unwrap())
             .collect()
     };
-    assert!(summaries.len() >= acked.len(), "{} logged < {} acknowledged", summaries.len(), acked.len());
+    assert!(
+        summaries.len() >= acked.len(),
+        "{} logged < {} acknowledged",
+        summaries.len(),
+        acked.len()
+    );
     for (ack, logged) in acked.iter().zip(&summaries) {
-        assert_eq!(ack, logged, "acknowledged actions are the log's prefix, in order");
+        assert_eq!(
+            ack, logged,
+            "acknowledged actions are the log's prefix, in order"
+        );
     }
     let (stored, replayed) = t.replay(session).unwrap().unwrap();
     assert_eq!(stored, replayed);
