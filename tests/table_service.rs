@@ -343,3 +343,50 @@ fn a_finished_game_makes_room_for_a_new_one() {
     assert!(out.accepted, "{:?}", out.replies);
     assert_eq!(t.state_json("chan").unwrap().unwrap()["host"], "bob");
 }
+
+/// The async handle: worker threads own the connections; channels run in parallel, each in order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_async_handle_serialises_each_channel_and_runs_channels_in_parallel() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("h.db");
+    let tables = (0..2).map(|_| table(&path)).collect();
+    let handle = croupier::table::TableHandle::start(tables);
+    let mut tasks = vec![];
+    for c in 0..4 {
+        let h = handle.clone();
+        let channel = format!("c{c}");
+        let mut r = req(
+            "alice",
+            &format!("{channel}-new"),
+            "/dice new expr:1d6 rounds:20",
+        );
+        r.channel = channel.clone();
+        let mut s = req("alice", &format!("{channel}-start"), "/dice start");
+        s.channel = channel.clone();
+        h.call(&channel, move |t| t.handle(&r)).await.unwrap();
+        h.call(&channel, move |t| t.handle(&s)).await.unwrap();
+        for i in 0..20 {
+            let h = h.clone();
+            let channel = channel.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut r = req("alice", &format!("{channel}-{i}"), "/dice roll");
+                r.channel = channel.clone();
+                h.call(&channel, move |t| t.handle(&r))
+                    .await
+                    .unwrap()
+                    .accepted
+            }));
+        }
+    }
+    let mut ok = 0;
+    for t in tasks {
+        ok += usize::from(t.await.unwrap());
+    }
+    assert_eq!(ok, 80);
+    let v = handle
+        .call("c0", |t| t.state_json("c0"))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(v["state"]["phase"], "Over");
+}
