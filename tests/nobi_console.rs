@@ -214,7 +214,6 @@ fn refused(c: &mut Console, line: &str, needle: &str) -> String {
 #[test]
 fn refusals_leave_the_state_unchanged() {
     let (mut t, clock) = table(21);
-    let mut snapshots = vec![];
     {
         let mut c = Console::new(&mut t, clock.clone(), ConsoleOptions::default());
         say(&mut c, "alice: /nobi new");
@@ -231,16 +230,12 @@ fn refusals_leave_the_state_unchanged() {
         refused(&mut c, "gina: /nobi join", "already running");
         refused(&mut c, "alice: /nobi scene", "only the GM (carol) draws");
     }
-    snapshots.push(state(&mut t));
     // Draw Scenes until a Skill check comes up (role-play Scenes are decided quickly).
     let mut c = Console::new(&mut t, clock.clone(), ConsoleOptions::default());
-    let _ = &mut snapshots;
     let mut out = say(&mut c, "carol: /nobi scene");
     while !out.contains("Skill check") {
         let (u, _) = prompt(&out).unwrap();
         say(&mut c, &format!("{u}: /nobi act text:dance"));
-        let gm = prompt(&say(&mut c, "dave: /nobi status")).map(|p| p.0);
-        let _ = gm;
         let st = say(&mut c, "alice: /nobi status");
         let gm = st
             .lines()
@@ -340,7 +335,56 @@ fn refusals_leave_the_state_unchanged() {
     );
     drop(c);
     assert_eq!(state(&mut t), after_roll);
-    let _ = snapshots;
+}
+
+#[test]
+fn non_all_ability_is_refused_in_the_epilogue() {
+    let (mut t, clock) = table(4);
+    let mut c = Console::new(&mut t, clock.clone(), ConsoleOptions::default());
+    say(&mut c, "alice: /nobi new");
+    say(&mut c, "alice: /nobi join character:aldra");
+    say(&mut c, "bob: /nobi join character:lark");
+    say(&mut c, "carol: /nobi join character:moss");
+    let mut out = say(&mut c, "alice: /nobi begin");
+    // Play Scenes until the Epilogue begins.
+    for _ in 0..60 {
+        if out.contains("📜 Epilogue:") {
+            break;
+        }
+        let (user, what) = prompt(&out).expect("prompt");
+        let line = if what.starts_with("draw") {
+            format!("{user}: /nobi scene")
+        } else if what.starts_with("announce") {
+            format!("{user}: /nobi roll")
+        } else if what.starts_with("say what") {
+            format!("{user}: /nobi act text:go")
+        } else {
+            format!("{user}: /nobi verdict result:success")
+        };
+        out = say(&mut c, &line);
+    }
+    assert!(out.contains("📜 Epilogue:"));
+    drop(c);
+    let before = state(&mut t);
+    let mut c = Console::new(&mut t, clock.clone(), ConsoleOptions::default());
+    refused(
+        &mut c,
+        "alice: /nobi use ability:\"Blazing Charge\"",
+        "only `All` Abilities",
+    );
+    refused(
+        &mut c,
+        "carol: /nobi use ability:\"Second Brew\"",
+        "only `All` Abilities",
+    );
+    drop(c);
+    assert_eq!(state(&mut t), before);
+    let mut c = Console::new(&mut t, clock.clone(), ConsoleOptions::default());
+    let ok = say(&mut c, "bob: /nobi use ability:\"Lucky Coin\"");
+    assert!(
+        ok.contains("✨"),
+        "an All ability works in the Epilogue: {ok}"
+    );
 }
 
 #[test]

@@ -93,6 +93,8 @@ pub enum NobiAction {
     Settings {
         /// Reminder interval in hours (0 = off).
         remind_after: Option<i64>,
+        /// One Ability per Scene per `character` (default) or per `player`.
+        limit: Option<String>,
     },
     /// A reminder (system only).
     Remind,
@@ -242,6 +244,7 @@ impl Game for Nobi {
             reminded_at: None,
             last_rolled: None,
             final_result: None,
+            limit_per_player: false,
         };
         let msg = Message::titled(
             "⚔️ Nobi Nobi Sword",
@@ -309,6 +312,11 @@ impl Game for Nobi {
             "story" => NobiAction::Story,
             "settings" => NobiAction::Settings {
                 remind_after: cmd.int("remind_after")?,
+                limit: match cmd.get("limit").map(str::to_ascii_lowercase) {
+                    None => None,
+                    Some(l) if l == "character" || l == "player" => Some(l),
+                    Some(l) => return refuse(format!("limit `{l}` is unknown; use character or player.")),
+                },
             },
             other => {
                 return refuse(format!(

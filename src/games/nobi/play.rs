@@ -40,7 +40,10 @@ pub fn apply(
         NobiAction::Tester { user } => tester(t, ctx.data, actor, user),
         NobiAction::Status => Ok(vec![Reply::public(view::status(t, actor, ctx.data))]),
         NobiAction::Story => Ok(vec![Reply::public(view::story_message(t, ctx.data))]),
-        NobiAction::Settings { remind_after } => settings(t, actor, *remind_after),
+        NobiAction::Settings {
+            remind_after,
+            limit,
+        } => settings(t, actor, *remind_after, limit.as_deref()),
         NobiAction::Remind => refuse("reminders are sent by the table itself."),
     }
 }
@@ -447,6 +450,14 @@ fn use_ability(
     };
     let own = owner == tested_char;
     t.tag_allows(ab, own).map_err(RuleError::new)?;
+    if t.limit_per_player {
+        if let Some(u) = uses.iter().find(|u| u.seat == me) {
+            return refuse(format!(
+                "you already used {} in this Scene; this table allows one Ability per player per Scene.",
+                u.ability
+            ));
+        }
+    }
     if let Some(u) = uses.iter().find(|u| u.character == owner) {
         return refuse(format!(
             "{} already used {} in this Scene; each character uses at most one Ability per Scene.",
@@ -620,7 +631,9 @@ fn roll(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, 
     }
     let name = t.last_scene_name(data);
     t.last_rolled = Some(name);
-    let mut out = vec![Reply::public(Message::text(format!("{rolled}\n{line}")))];
+    let mut out = vec![Reply::public(Message::text(format!(
+        "{rolled}\n(odds before the roll: {line})"
+    )))];
     out.extend(resolve(t, ctx, o.success)?);
     Ok(out)
 }
@@ -901,9 +914,7 @@ fn verdict(
             t.seats[t.mc].name
         ));
     }
-    let name = t.last_scene_name(ctx.data);
     t.last_rolled = None;
-    let _ = name;
     t.story.push(format!(
         "The GM decides: {}.\n",
         if success { "success" } else { "failure" }
@@ -966,22 +977,25 @@ fn settings(
     t: &mut Nobi,
     actor: &Actor,
     remind_after: Option<i64>,
+    limit: Option<&str>,
 ) -> Result<Vec<Reply>, RuleError> {
-    let Some(h) = remind_after else {
-        return Ok(vec![Reply::public(Message::text(format!(
-            "Reminders after {} (`/nobi settings remind_after:<hours>`, 0 = off).",
-            view::hours(t.remind_after)
-        )))]);
-    };
-    if !actor.manager {
-        return refuse("only the host changes the table settings.");
+    if remind_after.is_some() || limit.is_some() {
+        if !actor.manager {
+            return refuse("only the host changes the table settings.");
+        }
+        if let Some(h) = remind_after {
+            if !(0..=720).contains(&h) {
+                return refuse("remind_after must be between 0 and 720 hours.");
+            }
+            t.remind_after = h as u32;
+        }
+        if let Some(l) = limit {
+            t.limit_per_player = l == "player";
+        }
     }
-    if !(0..=720).contains(&h) {
-        return refuse("remind_after must be between 0 and 720 hours.");
-    }
-    t.remind_after = h as u32;
     Ok(vec![Reply::public(Message::text(format!(
-        "Reminders: {}.",
-        view::hours(t.remind_after)
+        "Settings — reminders: {} (`remind_after:<hours>`, 0 = off); Ability limit: one per Scene for each {} (`limit:character|player`).",
+        view::hours(t.remind_after),
+        if t.limit_per_player { "player" } else { "character" }
     )))])
 }

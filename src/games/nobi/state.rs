@@ -250,8 +250,11 @@ pub struct Nobi {
     pub reminded_at: Option<i64>,
     /// Name of the last Scene whose dice were rolled (to explain late announcements).
     pub last_rolled: Option<String>,
-    /// Successes and failures in the final test (`Some(true)` = success).
+    /// Result of the final test (`Some(true)` = success).
     pub final_result: Option<bool>,
+    /// One Ability per Scene for each player instead of each character (table setting).
+    #[serde(default)]
+    pub limit_per_player: bool,
 }
 
 impl Nobi {

@@ -439,6 +439,50 @@ fn rule_nobi_two_player_gm_may_help_with_own_characters() {
 }
 
 #[test]
+fn rule_nobi_ability_limit_per_character_or_per_player_setting() {
+    // Main text: "each character may only use one Ability per Scene"; reference card: "Each player".
+    let mut t = table(&["ilse", "aldra"]);
+    let aldra_support = t.g.seats[1].chars[1].character.clone();
+    assert_ne!(aldra_support, "");
+    t.force_check(Skill::Technique, 11);
+    // Two-player: the GM (p0) has two characters; by default each may use one Ability.
+    t.g.seats[0].chars[1] = super::state::Sheet::new("guild-bard");
+    t.ok(
+        "p0",
+        NobiAction::Use {
+            ability: "Read the Stars".into(),
+        },
+    );
+    t.ok(
+        "p0",
+        NobiAction::Use {
+            ability: "Rousing Song".into(),
+        },
+    );
+    t.force_check(Skill::Technique, 11);
+    t.ok(
+        "p0",
+        NobiAction::Settings {
+            remind_after: None,
+            limit: Some("player".into()),
+        },
+    );
+    t.ok(
+        "p0",
+        NobiAction::Use {
+            ability: "Read the Stars".into(),
+        },
+    );
+    let e = t.no(
+        "p0",
+        NobiAction::Use {
+            ability: "Rousing Song".into(),
+        },
+    );
+    assert!(e.contains("one Ability per player"), "{e}");
+}
+
+#[test]
 fn rule_nobi_solo_assist_and_permanent_tags() {
     // "Solo" only on your own tests; "Assist" helps another; "Permanent" is always active.
     let mut t = table(&["aldra", "ilse", "tess"]);
@@ -670,6 +714,7 @@ fn rule_nobi_reminders_wait_the_interval_and_only_the_system_sends_them() {
         "p0",
         NobiAction::Settings {
             remind_after: Some(0),
+            limit: None,
         },
     );
     assert_eq!(t.g.next_wakeup(), None);
@@ -677,7 +722,8 @@ fn rule_nobi_reminders_wait_the_interval_and_only_the_system_sends_them() {
         .no(
             "p1",
             NobiAction::Settings {
-                remind_after: Some(5)
+                remind_after: Some(5),
+                limit: None,
             }
         )
         .contains("only the host"));

@@ -189,7 +189,18 @@ pub fn status(t: &Nobi, _viewer: &Actor, data: &NobiData) -> Message {
     if !t.seats.is_empty() {
         m = m.field("Players", summary(t, data));
     }
-    m = m.field("Reminders", hours(t.remind_after));
+    m = m.field(
+        "Settings",
+        format!(
+            "reminders {}; one Ability per Scene for each {}",
+            hours(t.remind_after),
+            if t.limit_per_player {
+                "player"
+            } else {
+                "character"
+            }
+        ),
+    );
     if let Some(p) = prompt(t, data) {
         for b in p.buttons {
             m = m.button(b.label, b.command);
