@@ -741,3 +741,56 @@ fn story_export_is_markdown_with_scenes_and_outcomes() {
     let out = t.ok("p2", NobiAction::Story);
     assert!(out.contains("attached as Markdown"));
 }
+
+#[test]
+fn command_declaration_fits_discord_limits() {
+    assert_eq!(Nobi::command().problems(""), Vec::<String>::new());
+}
+
+#[test]
+fn join_autocomplete_lists_only_free_characters() {
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    t.g.step = Step::Joining;
+    let cmd = Command::new("nobi join");
+    let all =
+        t.g.autocomplete(&actor("p9"), &cmd, "character", "", &t.data);
+    assert_eq!(all.len(), 10, "16 characters minus 3 cards × 2 sides");
+    assert!(
+        !all.iter().any(|c| c.value.contains("Cinder")),
+        "Moss's other side is taken"
+    );
+    let w =
+        t.g.autocomplete(&actor("p9"), &cmd, "character", "archer", &t.data);
+    assert_eq!(w.len(), 1);
+    assert_eq!(w[0].value, "Wren the Sky Archer");
+    // Ability autocomplete lists the viewer's announceable abilities.
+    let a = t.g.autocomplete(
+        &actor("p1"),
+        &Command::new("nobi use"),
+        "ability",
+        "",
+        &t.data,
+    );
+    assert_eq!(
+        a.iter().map(|c| c.value.as_str()).collect::<Vec<_>>(),
+        vec!["Blazing Charge"]
+    );
+}
+
+#[test]
+fn refused_actions_change_nothing_across_every_step() {
+    // Every refusal goes through `T::act`, which asserts the state is unchanged.
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    for (who, a) in [
+        ("p1", NobiAction::Scene),
+        ("p0", NobiAction::Roll),
+        ("p2", NobiAction::Verdict { success: true }),
+        ("p9", NobiAction::Act { text: "x".into() }),
+        ("p1", NobiAction::Redraw),
+        ("p1", NobiAction::Difficulty { value: 3 }),
+        ("p1", NobiAction::Begin { gm: None }),
+        ("p1", NobiAction::Leave),
+    ] {
+        t.no(who, a);
+    }
+}
