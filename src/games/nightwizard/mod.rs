@@ -397,3 +397,42 @@ fn filter(all: Vec<String>, partial: &str) -> Vec<Choice> {
         .map(Choice::same)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_fits_discord_limits() {
+        assert_eq!(NightWizard::command().problems(""), Vec::<String>::new());
+    }
+
+    #[test]
+    fn data_validation_names_file_item_and_field() {
+        let dir = tempfile::tempdir().unwrap();
+        let nw = dir.path().join("nightwizard");
+        std::fs::create_dir_all(&nw).unwrap();
+        for f in [
+            "classes.toml",
+            "elements.toml",
+            "rules.toml",
+            "items.toml",
+            "enemies.toml",
+        ] {
+            std::fs::copy(Path::new("data/nightwizard").join(f), nw.join(f)).unwrap();
+        }
+        std::fs::write(
+            nw.join("skills.toml"),
+            "[[skill]]\nid = \"bad\"\nname = \"Bad\"\nclass = \"nobody\"\nmods = { luck = 1 }\n",
+        )
+        .unwrap();
+        let errs = data::load(dir.path()).unwrap_err();
+        let text: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        assert!(
+            text.iter()
+                .any(|e| e.contains("nightwizard/skills.toml: bad: field `class`")),
+            "{text:?}"
+        );
+        assert!(text.iter().any(|e| e.contains("field `mods`")), "{text:?}");
+    }
+}

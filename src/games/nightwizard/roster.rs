@@ -64,7 +64,7 @@ fn private(a: &Actor, m: Message) -> Vec<Reply> {
     vec![Reply::private(&a.id, m)]
 }
 
-fn opt_name<'c>(cmd: &'c Command) -> Option<&'c str> {
+fn opt_name(cmd: &Command) -> Option<&str> {
     cmd.get("character").or(cmd.get("name"))
 }
 

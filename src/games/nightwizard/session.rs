@@ -362,9 +362,11 @@ pub fn parse(
             fudge_repeat: cmd.flag("fudge_repeat")?,
             anyseven_players: cmd.flag("anyseven_players")?,
         },
-        (other, _) => return refuse(format!(
+        (other, _) => {
+            return refuse(format!(
             "`/nw {other}` is not a session command; try session, phase, judge, prana or settings."
-        )),
+        ))
+        }
     })
 }
 
