@@ -84,6 +84,8 @@ bob: /nw session join
 bob: /nw session lock
 alice: /nw judge stat:pacc difficulty:12
 alice: /nw prana use:raise
+gm: /game undo
+alice: /nw prana use:raise
 alice: /nw prana use:accept
 bob: /nw judge stat:eva against:14 attacker:true
 bob: /nw prana use:reroll
@@ -101,11 +103,16 @@ alice: /nw character bp stat:patk
 alice: /nw character bp stat:patk
 alice: /nw sheet
 gm: /game status
+carol: /nw character new name:Vet quick:true cl:4
 "
     );
     let out = run(&script, 7);
     println!("{out}");
     assert!(out.contains("joins with RoboNin"), "{out}");
+    assert!(
+        out.contains("made Vet (") && out.contains("CL 4, "),
+        "quick build at CL 4: {out}"
+    );
     assert!(
         out.contains("RoboNin locks Critical 8 and Fumble 6"),
         "{out}"

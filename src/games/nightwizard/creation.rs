@@ -38,6 +38,13 @@ pub struct Draft {
     pub items: Vec<OwnedItem>,
     /// Valco left.
     pub money: i64,
+    /// Starting CL the GM set (levels above 1 are taken as level ups after creation).
+    #[serde(default = "one")]
+    pub start_cl: u32,
+}
+
+fn one() -> u32 {
+    1
 }
 
 /// Where a draft stands.
@@ -82,6 +89,7 @@ impl Draft {
             general_done: 0,
             items: vec![],
             money: cat.data.rules.creation.starting_money,
+            start_cl: 1,
         }
     }
 
@@ -387,11 +395,13 @@ impl Draft {
         }
         let mut c = self.preview(cat);
         c.money = 0;
+        c.level_ups = self.start_cl.saturating_sub(1);
         Ok(c)
     }
 }
 
-fn pick_one<T: Clone>(v: &[T], dice: &mut impl Dice) -> Option<T> {
+/// A uniform pick from `v` with d6s.
+pub fn pick_one<T: Clone>(v: &[T], dice: &mut impl Dice) -> Option<T> {
     if v.is_empty() {
         return None;
     }

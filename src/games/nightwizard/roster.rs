@@ -444,6 +444,42 @@ pub fn level_up(
     Ok(said.join("\n"))
 }
 
+/// Takes every allowed level up at random (quick builds with a starting CL above 1),
+/// spending the BP each level gives.
+pub fn auto_level(c: &mut Character, cat: &Catalog, dice: &mut impl Dice) -> Result<(), RuleError> {
+    loop {
+        let mut spendable: Vec<usize> = (0..8)
+            .filter(|i| {
+                let mut t = c.clone();
+                t.bp[*i] += 1;
+                t.bp_problem().is_none()
+            })
+            .collect();
+        while let Some(i) = super::creation::pick_one(&spendable, dice) {
+            c.bp[i] += 1;
+            spendable.retain(|j| {
+                let mut t = c.clone();
+                t.bp[*j] += 1;
+                t.bp_problem().is_none()
+            });
+        }
+        if c.level_ups == 0 {
+            return Ok(());
+        }
+        let options: Vec<String> = cat
+            .skills()
+            .filter(|s| level_up(&mut c.clone(), Some(&s.id), None, cat).is_ok())
+            .map(|s| s.id.clone())
+            .collect();
+        let Some(pick) = super::creation::pick_one(&options, dice) else {
+            return refuse(
+                "the skill data leaves no skill to take at this level; add General skills.",
+            );
+        };
+        level_up(c, Some(&pick), None, cat)?;
+    }
+}
+
 /// Runs a guild-wide command, or `None` if it needs a session.
 pub fn global(
     shared: &mut NwShared,
@@ -542,15 +578,28 @@ fn character(
             if shared.characters.iter().filter(|c| c.owner == actor.id).count() >= MAX_CHARACTERS {
                 return refuse(format!("you already keep {MAX_CHARACTERS} characters; delete one first."));
             }
+            let start_cl = cmd.int("cl")?.unwrap_or(1);
+            if !(1..=20).contains(&start_cl) {
+                return refuse("cl: the starting Class Level is 1 to 20.");
+            }
             if cmd.flag("quick")?.unwrap_or(false) {
-                let c = quick(&name, &actor.id, &cat, dice)?;
+                let mut c = quick(&name, &actor.id, &cat, dice)?;
+                c.level_ups = start_cl as u32 - 1;
+                auto_level(&mut c, &cat, dice)?;
                 let m = sheet::sheet(&c, &cat, None);
                 let line = format!("{} made {} ({}), a quick random build.", actor.name, c.name, sheet::summary(&c, &cat));
                 shared.characters.push(c);
                 return Ok(vec![Reply::public(Message::text(line)), Reply::private(&actor.id, m)]);
             }
-            let d = Draft::new(&name, &actor.id, &cat);
-            let msgs = step_messages(&d, &cat);
+            let mut d = Draft::new(&name, &actor.id, &cat);
+            d.start_cl = start_cl as u32;
+            let mut msgs = step_messages(&d, &cat);
+            if start_cl > 1 {
+                msgs.insert(0, Message::text(format!(
+                    "Starting CL {start_cl}: after creation take {} level up(s) with `/nw character levelup`.",
+                    start_cl - 1
+                )));
+            }
             shared.drafts.insert(key, d);
             Ok(msgs.into_iter().map(|m| Reply::private(&actor.id, m)).collect())
         }
@@ -1110,6 +1159,26 @@ mod tests {
         assert_eq!((v.body, v.mind), (29, 28));
         // MACC = 5 + Ninja 0 + Magus 2 + Spell Focus 1.
         assert_eq!(v.stats[2], 8);
+    }
+
+    #[test]
+    fn rule_5_step_2_quick_build_at_a_higher_starting_cl_levels_up_by_the_rules() {
+        let data = load(Path::new("data")).unwrap();
+        let custom = Custom::default();
+        let cat = Catalog {
+            data: &data,
+            custom: &custom,
+        };
+        let mut rng = crate::rng::seeded(11);
+        let mut c = quick("Q", &UserId::new("a"), &cat, &mut rng).unwrap();
+        c.level_ups = 5;
+        auto_level(&mut c, &cat, &mut rng).unwrap();
+        assert_eq!((c.cl, c.level_ups), (6, 0));
+        assert!(c.bp_problem().is_none());
+        // CL 6: group 1 has 3 BP, group 2 has 6; all spendable points are spent.
+        let g1: i32 = GROUP1.iter().map(|i| c.bp[*i]).sum();
+        let g2: i32 = super::super::data::GROUP2.iter().map(|i| c.bp[*i]).sum();
+        assert_eq!((g1, g2), (3, 6));
     }
 
     #[test]
