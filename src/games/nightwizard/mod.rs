@@ -185,7 +185,8 @@ impl Game for NightWizard {
                     .opt(OptionSpec::boolean("recovery", "A Recovery Judge (may go below 0)"))
                     .opt(OptionSpec::boolean("anyseven", "Any Seven: dice count as 7 (players need the GM's leave)"))
                     .opt(OptionSpec::boolean("secret", "Only you and the GM see it (GM: only the GM)"))
-                    .opt(OptionSpec::string("label", "What the Judge is for")),
+                    .opt(OptionSpec::string("label", "What the Judge is for"))
+                    .opt(OptionSpec::boolean("preview", "Only show the chance of success, with a Roll button")),
             )
             .sub(
                 CommandSpec::new("prana", "Spend Prana")

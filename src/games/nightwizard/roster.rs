@@ -1182,6 +1182,66 @@ mod tests {
     }
 
     #[test]
+    fn rule_6_3_preserving_800k_and_150k_items_costs_5_op_and_50k_is_left() {
+        let data = load(Path::new("data")).unwrap();
+        let mut shared = NwShared::default();
+        let alice = Actor::player("alice", "alice");
+        let gm = Actor {
+            manager: true,
+            ..Actor::player("gm", "gm")
+        };
+        let mut rng = crate::rng::seeded(2);
+        let mut run = |a: &Actor, cmd: Command, sh: &mut NwShared| {
+            global(sh, &data, a, &cmd, &mut rng).unwrap()
+        };
+        run(
+            &alice,
+            Command::new("nw character new")
+                .with("name", "A")
+                .with("quick", "true"),
+            &mut shared,
+        )
+        .unwrap();
+        for (name, price) in [("Big Charm", "800000"), ("Small Charm", "150000")] {
+            run(
+                &gm,
+                Command::new("nw item add")
+                    .with("name", name)
+                    .with("kind", "accessory")
+                    .with("price", price),
+                &mut shared,
+            )
+            .unwrap();
+        }
+        shared.characters[0].op = 6;
+        run(
+            &alice,
+            Command::new("nw character op").with("buy", "Big Charm"),
+            &mut shared,
+        )
+        .unwrap();
+        run(
+            &alice,
+            Command::new("nw character op").with("buy", "Small Charm"),
+            &mut shared,
+        )
+        .unwrap();
+        let c = &shared.characters[0];
+        assert_eq!((c.op, c.op_money), (1, 50_000), "5 OP spent, 50k left over");
+        assert!(c
+            .items
+            .iter()
+            .filter(|i| i.id.ends_with("_charm"))
+            .all(|i| i.preserved));
+        assert!(run(
+            &alice,
+            Command::new("nw character op").with("buy", "Big Charm"),
+            &mut shared
+        )
+        .is_err());
+    }
+
+    #[test]
     fn parse_mods_reads_both_forms() {
         let m = parse_mods("pacc=1, eva-1 patk+2").unwrap();
         assert_eq!(m.get("pacc"), Some(&1));

@@ -206,6 +206,9 @@ pub enum NwAction {
         secret: bool,
         /// Label.
         label: String,
+        /// Only show the chance, with a button that rolls (this command).
+        #[serde(default)]
+        preview: Option<String>,
     },
     /// Spend Prana.
     Prana(PranaUse),
@@ -337,6 +340,13 @@ pub fn parse(
                 any_seven: cmd.flag("anyseven")?.unwrap_or(false),
                 secret: cmd.flag("secret")?.unwrap_or(false),
                 label: cmd.get("label").unwrap_or("").chars().take(80).collect(),
+                preview: if cmd.flag("preview")?.unwrap_or(false) {
+                    let mut roll = cmd.clone();
+                    roll.options.remove("preview");
+                    Some(roll.to_string())
+                } else {
+                    None
+                },
             }
         }
         ("prana", _) => {
@@ -914,6 +924,7 @@ pub fn apply(
             any_seven,
             secret,
             label,
+            preview,
         } => {
             let is_gm = actor.id == s.gm;
             let pc = s.pc_index(&actor.id);
@@ -990,6 +1001,17 @@ pub fn apply(
             ));
             if let Some(p) = chance(alter, cf, mode, *any_seven) {
                 pre.push(format!("Chance of success: {}", percent(p)));
+            }
+            if let Some(roll) = preview {
+                let m = Message::titled(
+                    format!(
+                        "🎲 Before the roll: {}",
+                        if label.is_empty() { &base_label } else { label }
+                    ),
+                    pre.join("\n"),
+                )
+                .styled_button("Roll", roll.clone(), ButtonStyle::Primary);
+                return Ok(vec![Reply::private(&actor.id, m)]);
             }
             // Locks values on the first Judge.
             let mut locked_note = None;
@@ -1364,6 +1386,71 @@ mod tests {
     }
 
     #[test]
+    fn rule_18_cf_vector_6_and_10_with_cf_mod_2_become_7_11_or_6_12() {
+        for (moves, want) in [
+            (
+                [("critical", "+1"), ("fumble", "+1")],
+                Cf {
+                    critical: 7,
+                    fumble: 11,
+                },
+            ),
+            (
+                [("fumble", "+1"), ("fumble", "+1")],
+                Cf {
+                    critical: 6,
+                    fumble: 12,
+                },
+            ),
+        ] {
+            let (data, mut shared, mut s, mut rng) = setup();
+            let alice = Actor::player("alice", "alice");
+            act(
+                &mut s,
+                &data,
+                &mut shared,
+                &mut rng,
+                &alice,
+                Command::new("nw session join"),
+            )
+            .unwrap();
+            s.pcs[0].cf = Some(Cf {
+                critical: 6,
+                fumble: 10,
+            });
+            s.pcs[0].cf_points = 2;
+            for (v, by) in moves {
+                act(
+                    &mut s,
+                    &data,
+                    &mut shared,
+                    &mut rng,
+                    &alice,
+                    Command::new("nw session cf")
+                        .with("value", v)
+                        .with("by", by),
+                )
+                .unwrap();
+            }
+            assert_eq!(s.pcs[0].cf, Some(want));
+            assert!(
+                act(
+                    &mut s,
+                    &data,
+                    &mut shared,
+                    &mut rng,
+                    &alice,
+                    Command::new("nw session cf")
+                        .with("value", "critical")
+                        .with("by", "+1")
+                )
+                .is_err(),
+                "no points left"
+            );
+        }
+    }
+
+    #[test]
     fn rule_3_1_cf_shift_cannot_make_values_equal_or_leave_2_to_12() {
         let (data, mut shared, mut s, mut rng) = setup();
         let alice = Actor::player("alice", "alice");
@@ -1551,6 +1638,38 @@ mod tests {
             )
             .is_err());
         }
+    }
+
+    #[test]
+    fn judge_preview_shows_the_chance_and_changes_nothing() {
+        let (data, mut shared, mut s, mut rng) = setup();
+        let alice = Actor::player("alice", "alice");
+        act(
+            &mut s,
+            &data,
+            &mut shared,
+            &mut rng,
+            &alice,
+            Command::new("nw session join"),
+        )
+        .unwrap();
+        let before = s.clone();
+        let out = act(
+            &mut s,
+            &data,
+            &mut shared,
+            &mut rng,
+            &alice,
+            Command::new("nw judge")
+                .with("stat", "luck")
+                .with("difficulty", "9")
+                .with("preview", "true"),
+        )
+        .unwrap();
+        assert_eq!(s, before);
+        let m = &out[0].message;
+        assert!(m.body.contains("Chance of success:"));
+        assert_eq!(m.buttons[0].command, "/nw judge difficulty:9 stat:luck");
     }
 
     #[test]
