@@ -2,4 +2,5 @@
 
 pub mod dice_table;
 pub mod nobi;
+pub mod nightwizard;
 pub mod simulate;
