@@ -1,6 +1,6 @@
 //! The games. Each folder is pure rules: no I/O (except its data loader), no clock, no global RNG.
 
 pub mod dice_table;
-pub mod nobi;
 pub mod nightwizard;
+pub mod nobi;
 pub mod simulate;
