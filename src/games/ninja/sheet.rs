@@ -159,9 +159,7 @@ pub fn round_sheet(t: &Tournament, round: &Round, data: &NinjaData) -> String {
         ));
         if let Some(run) = &round.runs[slot] {
             let through = ranking.iter().find(|r| r.slot == slot).map(|r| r.through);
-            let finished_later = round.done() || slot < round.cursor;
-            let mark = if finished_later { through } else { None };
-            s.push_str(&format!("    {}\n", run_row(run, mark.or(through), data)));
+            s.push_str(&format!("    {}\n", run_row(run, through, data)));
         }
     }
     s.push_str("Ranking:\n");
