@@ -55,6 +55,11 @@ pub enum NinjaAction {
         /// The ninja as the roster held it.
         ninja: NinjaRecord,
     },
+    /// Take an entered ninja out again before the start.
+    Withdraw {
+        /// The ninja's name.
+        name: String,
+    },
     /// GM: fill empty places with generated ninjas; `taken` are roster names to avoid.
     Fill {
         /// Names already used on the roster.
@@ -779,6 +784,10 @@ impl Game for Tournament {
             CommandSpec::new("enter", "Enter a ninja in this channel's tournament")
                 .opt(name("Your ninja")),
         )
+        .sub(
+            CommandSpec::new("withdraw", "Take an entered ninja out before the start")
+                .opt(name("The ninja")),
+        )
         .sub(CommandSpec::new(
             "fill",
             "GM: fill the empty places with generated ninjas",
@@ -851,6 +860,9 @@ impl Game for Tournament {
             "enter" => NinjaAction::Enter {
                 ninja: shared.get(cmd.require("name")?)?.clone(),
             },
+            "withdraw" => NinjaAction::Withdraw {
+                name: cmd.require("name")?.to_string(),
+            },
             "fill" => NinjaAction::Fill {
                 taken: shared.ninjas.iter().map(|n| n.name.to_lowercase()).collect(),
             },
@@ -873,7 +885,7 @@ impl Game for Tournament {
             "sheet" => NinjaAction::Sheet,
             other => {
                 return refuse(format!(
-                    "`/ninja {other}` is not a tournament command; try enter, fill, start, run, roll, luck or sheet."
+                    "`/ninja {other}` is not a tournament command; try enter, withdraw, fill, start, run, roll, luck or sheet."
                 ))
             }
         })
@@ -920,6 +932,28 @@ impl Game for Tournament {
                 Ok(vec![Reply::public(Message::text(format!(
                     "{} enters the tournament{note} — {}/{FIELD}.",
                     ninja.name,
+                    self.entrants.len()
+                )))])
+            }
+            NinjaAction::Withdraw { name } => {
+                if self.phase != Phase::Entering {
+                    return refuse("the tournament has started: ninjas can no longer withdraw.");
+                }
+                let Some(i) = self
+                    .entrants
+                    .iter()
+                    .position(|e| e.record.name.eq_ignore_ascii_case(name.trim()))
+                else {
+                    return refuse(format!("no ninja called `{name}` is entered."));
+                };
+                let rec = &self.entrants[i].record;
+                if rec.owner != actor.id && !is_gm(actor, self) {
+                    return refuse(format!("{} belongs to {}.", rec.name, rec.owner.mention()));
+                }
+                let gone = self.entrants.remove(i);
+                Ok(vec![Reply::public(Message::text(format!(
+                    "{} withdraws — {}/{FIELD}.",
+                    gone.record.name,
                     self.entrants.len()
                 )))])
             }
@@ -1158,7 +1192,7 @@ impl Game for Tournament {
             return vec![];
         }
         let p = partial.to_lowercase();
-        let mine_only = matches!(cmd.sub(), "train" | "retire" | "enter");
+        let mine_only = matches!(cmd.sub(), "train" | "retire" | "enter" | "withdraw");
         shared
             .ninjas
             .iter()

@@ -566,3 +566,31 @@ fn score_sheet_shows_marks_initials_and_results() {
     assert!(s.contains("Round 2"), "round 1 closed and round 2 set up");
     assert!(s.contains("SPLASH") || s.contains("O.O.T."), "{s}");
 }
+
+#[test]
+fn the_ninja_command_fits_discord_limits() {
+    assert_eq!(Tournament::command().problems(""), Vec::<String>::new());
+}
+
+#[test]
+fn withdraw_before_the_start_frees_the_place() {
+    let d = data();
+    let mut rng = seeded(2);
+    let mut roster = Roster::default();
+    let mut t = open(&mut rng, &d, &mut roster, 2);
+    let bob = Actor::player("bob", "bob");
+    let w = |n: &str| NinjaAction::Withdraw { name: n.into() };
+    assert!(t
+        .apply(&mut ctx(&mut rng, &d, None), &bob, &w("Ninja1"))
+        .is_err());
+    t.apply(
+        &mut ctx(&mut rng, &d, None),
+        &Actor::player("alice", "alice"),
+        &w("ninja1"),
+    )
+    .unwrap();
+    assert_eq!(t.entrants.len(), 1);
+    assert!(t
+        .apply(&mut ctx(&mut rng, &d, None), &gm(), &w("Ninja1"))
+        .is_err());
+}
