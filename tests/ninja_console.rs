@@ -98,3 +98,72 @@ fn several_seeds_all_reach_the_end() {
         assert_eq!(winners + none, 1, "seed {seed}: exactly one ending");
     }
 }
+
+/// Drives the console line by line, so the test can react to what it shows.
+struct Live {
+    out: Vec<u8>,
+}
+
+#[test]
+fn luck_buttons_reroll_a_miss_and_keep_the_chosen_roll() {
+    for seed in 1..80u64 {
+        let clock = Arc::new(ManualClock::at(1_700_000_000));
+        let registry = Registry::load(Path::new("data")).expect("data loads");
+        let mut table = Table::new(
+            Store::in_memory().expect("store"),
+            Arc::new(registry),
+            clock.clone(),
+            SeedMode::Fixed(seed),
+        );
+        let opts = ConsoleOptions {
+            seed: Some(seed),
+            ..ConsoleOptions::default()
+        };
+        let mut console = Console::new(&mut table, clock, opts);
+        let mut live = Live { out: Vec::new() };
+        let mut n = 0;
+        let mut say = |console: &mut Console<'_>, live: &mut Live, l: &str| -> String {
+            n += 1;
+            let start = live.out.len();
+            console.line(n, l, &mut live.out).expect("line");
+            String::from_utf8_lossy(&live.out[start..]).into_owned()
+        };
+        let made = say(
+            &mut console,
+            &mut live,
+            "alice: /ninja create name:Lucky iq:14 dx:13 st:13",
+        );
+        if !made.contains("→ luck") {
+            continue;
+        }
+        say(&mut console, &mut live, "gm: /ninja new");
+        say(&mut console, &mut live, "alice: /ninja enter name:Lucky");
+        say(&mut console, &mut live, "gm: /ninja fill");
+        say(&mut console, &mut live, "gm: /ninja start");
+        say(&mut console, &mut live, "alice: press Run");
+        for _ in 0..32 {
+            let shown = say(&mut console, &mut live, "alice: press Roll");
+            if shown.contains("[Use luck]") {
+                let bob = say(&mut console, &mut live, "bob: press Use luck");
+                assert!(bob.contains("only they (or the GM)"), "{bob}");
+                let used = say(&mut console, &mut live, "alice: press Use luck");
+                assert!(used.contains("Luck! Reroll:"), "{used}");
+                assert!(used.contains("[Keep first] [Keep reroll]"), "{used}");
+                let kept = say(&mut console, &mut live, "alice: press Keep reroll");
+                assert!(kept.contains("(luck)"), "{kept}");
+                let sheet = say(&mut console, &mut live, "gm: /ninja sheet");
+                assert!(
+                    sheet
+                        .lines()
+                        .any(|l| l.starts_with("    ") && l.contains('[')),
+                    "the luck box is marked: {sheet}"
+                );
+                return;
+            }
+            if !shown.contains("[Roll]") {
+                break;
+            }
+        }
+    }
+    panic!("no seed gave a lucky ninja a miss");
+}

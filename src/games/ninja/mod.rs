@@ -117,6 +117,18 @@ fn describe(c: RollClass) -> String {
     }
 }
 
+/// The play-by-play as a message; a long run (a final can take 60 turns) keeps its last lines
+/// in the text and attaches the whole record.
+fn play_by_play(lines: &[String]) -> Message {
+    let text = lines.join("\n");
+    if text.chars().count() <= 3500 {
+        return Message::text(text);
+    }
+    let tail = lines[lines.len().saturating_sub(12)..].join("\n");
+    Message::text(format!("… (the full play-by-play is attached)\n{tail}"))
+        .attach("play-by-play.txt", text)
+}
+
 fn dice_text(d: [u8; 3]) -> String {
     format!("{}+{}+{} = {}", d[0], d[1], d[2], d.iter().sum::<u8>())
 }
@@ -299,7 +311,7 @@ impl Tournament {
             return vec![];
         };
         if run.running() {
-            let mut m = Message::text(lines.join("\n"));
+            let mut m = play_by_play(&lines);
             let p = self.roll_prompt();
             m.buttons = p.buttons;
             m.pings = p.pings;
@@ -378,7 +390,7 @@ impl Tournament {
                 .unwrap_or_default();
             let text = self.close_round();
             lines.push(text);
-            let mut m = Message::text(lines.join("\n")).attach("score-sheet.txt", sheet);
+            let mut m = play_by_play(&lines).attach("score-sheet.txt", sheet);
             if self.phase == Phase::Over {
                 m.title = Some("🏁 Tournament over".into());
                 out.push(Reply::public(m));
@@ -396,7 +408,7 @@ impl Tournament {
             }
             out.push(Reply::public(m));
         } else {
-            out.push(Reply::public(Message::text(lines.join("\n"))));
+            out.push(Reply::public(play_by_play(&lines)));
         }
         if let Some(m) = self.up_next(ctx.data) {
             out.push(Reply::public(m));
@@ -1051,7 +1063,7 @@ impl Game for Tournament {
                     return refuse("this run is under way: press Roll (or `/ninja run auto:true` to finish it at once).");
                 }
                 if !auto {
-                    let mut m = Message::text(lines.join("\n"));
+                    let mut m = play_by_play(&lines);
                     let p = self.roll_prompt();
                     m.buttons = p.buttons;
                     m.pings = p.pings;
@@ -1120,14 +1132,8 @@ impl Game for Tournament {
                                 dice_text(p.first),
                                 describe(c1)
                             ))
-                            .button(
-                                format!("Keep first ({})", p.first.iter().sum::<u8>()),
-                                "/ninja luck choice:first",
-                            )
-                            .button(
-                                format!("Keep reroll ({})", second.iter().sum::<u8>()),
-                                "/ninja luck choice:reroll",
-                            ),
+                            .button("Keep first", "/ninja luck choice:first")
+                            .button("Keep reroll", "/ninja luck choice:reroll"),
                         )])
                     }
                     (LuckChoice::Skip, None) => {

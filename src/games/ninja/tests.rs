@@ -369,7 +369,20 @@ fn rule_ninja_auto_run_uses_luck_on_a_splash() {
                 &NinjaAction::Run { auto: true },
             )
             .unwrap();
-        let text: String = out.iter().map(|r| r.message.body.clone()).collect();
+        let text: String = out
+            .iter()
+            .map(|r| {
+                match r
+                    .message
+                    .files
+                    .iter()
+                    .find(|f| f.name == "play-by-play.txt")
+                {
+                    Some(f) => f.content.clone(),
+                    None => r.message.body.clone(),
+                }
+            })
+            .collect();
         if let Some(i) = text.lines().position(|l| l.contains("luck! ")) {
             let lines: Vec<&str> = text.lines().collect();
             let rerolled = lines[i]
