@@ -994,10 +994,11 @@ impl Game for Tournament {
                     .collect();
                 free.shuffle(ctx.rng);
                 let mut added = Vec::new();
+                let mut fresh = Vec::new();
                 for i in 0..need {
                     let name = match free.get(i) {
                         Some(n) => (*n).clone(),
-                        None => format!("House Ninja {}", self.entrants.len() + 1),
+                        None => format!("House Ninja {}", self.entrants.len() + fresh.len() + 1),
                     };
                     let rec = roster::generate(data, ctx.rng, name, self.host.clone())?;
                     added.push(format!(
@@ -1008,9 +1009,9 @@ impl Game for Tournament {
                         rec.st,
                         rec.additive_list(data)
                     ));
-                    let e = self.entrant_from(&rec, true, data);
-                    self.entrants.push(e);
+                    fresh.push(self.entrant_from(&rec, true, data));
                 }
+                self.entrants.extend(fresh);
                 Ok(vec![Reply::public(
                     Message::titled(
                         format!("{} house ninja(s) fill the field", added.len()),
