@@ -17,7 +17,12 @@ use croupier::table::{ManualClock, Registry, SeedMode, SystemClock, Table};
 #[command(version, about)]
 struct Cli {
     /// SQLite database file (created with its folders if missing).
-    #[arg(long, global = true, env = "CROUPIER_DB", default_value = "croupier.db")]
+    #[arg(
+        long,
+        global = true,
+        env = "CROUPIER_DB",
+        default_value = "croupier.db"
+    )]
     db: PathBuf,
     /// Folder with card and rules data (default: ./data, else the data shipped with the source).
     #[arg(long, global = true, env = "CROUPIER_DATA")]
@@ -109,7 +114,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let data = data_dir(cli.data);
     match cli.command.unwrap_or(Cmd::Run) {
         Cmd::Run => {
-            if std::env::var("DISCORD_TOKEN").map(|t| t.trim().is_empty()).unwrap_or(true) {
+            if std::env::var("DISCORD_TOKEN")
+                .map(|t| t.trim().is_empty())
+                .unwrap_or(true)
+            {
                 eprintln!("croupier: DISCORD_TOKEN is not set. Copy .env.example to .env and fill it in, or play offline with `croupier console`.");
                 return Ok(ExitCode::from(2));
             }
@@ -118,7 +126,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Cmd::Console { seed, channel } => {
             let games = Arc::new(load_games(&data)?);
-            let store = Store::open(&cli.db).with_context(|| format!("opening {}", cli.db.display()))?;
+            let store =
+                Store::open(&cli.db).with_context(|| format!("opening {}", cli.db.display()))?;
             let start = match seed {
                 Some(_) => 1_767_225_600, // 2026-01-01T00:00:00Z: seeded runs do not depend on the date
                 None => croupier::table::Clock::now(&SystemClock),
@@ -150,7 +159,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     Ok(ExitCode::SUCCESS)
                 }
                 None => {
-                    eprintln!("croupier: channel `{channel}` has no session in {}", cli.db.display());
+                    eprintln!(
+                        "croupier: channel `{channel}` has no session in {}",
+                        cli.db.display()
+                    );
                     Ok(ExitCode::from(1))
                 }
             }

@@ -100,7 +100,10 @@ impl<'a> Console<'a> {
     pub fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
         let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
         if interactive {
-            writeln!(out, "Croupier console — type `alice: /help`, Ctrl-D to quit.")?;
+            writeln!(
+                out,
+                "Croupier console — type `alice: /help`, Ctrl-D to quit."
+            )?;
             write!(out, "> ")?;
             out.flush()?;
         }
@@ -159,7 +162,9 @@ impl<'a> Console<'a> {
             .ok_or("expected `USER: /command …`, `USER: press LABEL` or `USER: pick VALUE`")?;
         let user = user.trim();
         if user.is_empty() || user.contains(char::is_whitespace) {
-            return Err(format!("`{user}` is not a user name (one word, then a colon)"));
+            return Err(format!(
+                "`{user}` is not a user name (one word, then a colon)"
+            ));
         }
         Ok(Line::Act {
             channel,
@@ -168,10 +173,17 @@ impl<'a> Console<'a> {
         })
     }
 
-    fn act(&mut self, channel: &str, user: &str, what: &str, out: &mut impl Write) -> io::Result<()> {
+    fn act(
+        &mut self,
+        channel: &str,
+        user: &str,
+        what: &str,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
         if let Some(seed) = self.opts.seed {
             if !self.seeded_channels.iter().any(|c| c == channel) {
-                reseed_channel(self.table, channel, &self.opts.guild, seed).map_err(io::Error::other)?;
+                reseed_channel(self.table, channel, &self.opts.guild, seed)
+                    .map_err(io::Error::other)?;
                 self.seeded_channels.push(channel.to_string());
             }
         }
@@ -250,7 +262,12 @@ impl<'a> Console<'a> {
             }
     }
 
-    fn find_button(&self, channel: &str, user: &UserId, label: &str) -> Option<(Option<Stamp>, String)> {
+    fn find_button(
+        &self,
+        channel: &str,
+        user: &UserId,
+        label: &str,
+    ) -> Option<(Option<Stamp>, String)> {
         self.shown
             .iter()
             .rev()
@@ -263,7 +280,12 @@ impl<'a> Console<'a> {
             })
     }
 
-    fn find_select(&self, channel: &str, user: &UserId, value: &str) -> Option<(Option<Stamp>, String)> {
+    fn find_select(
+        &self,
+        channel: &str,
+        user: &UserId,
+        value: &str,
+    ) -> Option<(Option<Stamp>, String)> {
         self.shown
             .iter()
             .rev()

@@ -9,7 +9,10 @@ pub fn render_reply(channel: &str, r: &Reply) -> String {
         Audience::Only(us) if us.is_empty() => "nobody".to_string(),
         Audience::Only(us) => format!(
             "{} only",
-            us.iter().map(|u| u.0.as_str()).collect::<Vec<_>>().join(", ")
+            us.iter()
+                .map(|u| u.0.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         Audience::Gm => "GM only".to_string(),
     };
@@ -65,6 +68,9 @@ mod tests {
 
     #[test]
     fn mentions_render_as_at_names() {
-        assert_eq!(mentions_to_at("hi <@alice>, <@!42> and <@ x>"), "hi @alice, @42 and <@ x>");
+        assert_eq!(
+            mentions_to_at("hi <@alice>, <@!42> and <@ x>"),
+            "hi @alice, @42 and <@ x>"
+        );
     }
 }

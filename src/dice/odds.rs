@@ -338,7 +338,7 @@ fn keep_highest(
         let last = idx + 1 == values.len();
         let mut pow = vec![1u128; n + 1];
         for c in 1..=n {
-            pow[c] = pow[c - 1].checked_mul(m).unwrap_or(u128::MAX);
+            pow[c] = pow[c - 1].saturating_mul(m);
         }
         let mut next = vec![vec![0u128; width]; n + 1];
         for j in 0..=n {
@@ -368,4 +368,211 @@ fn keep_highest(
         .map(|(s, &c)| (smin + s as i64, c))
         .collect();
     Ok(Dist { counts, total })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::seeded;
+
+    fn check_sum(d: &Distribution) {
+        assert_eq!(d.counts.values().sum::<u128>(), d.total);
+    }
+
+    #[test]
+    fn two_d6() {
+        let d = odds("2d6").unwrap();
+        check_sum(&d);
+        assert_eq!(d.total, 36);
+        let counts: Vec<u128> = d.counts.values().copied().collect();
+        assert_eq!(counts, [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]);
+        assert_eq!(
+            d.counts.keys().copied().collect::<Vec<_>>(),
+            (2..=12).collect::<Vec<_>>()
+        );
+        assert!((d.mean() - 7.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn needs_eleven_on_2d6_plus_4() {
+        let d = odds("2d6+4").unwrap();
+        assert_eq!(d.count_at_least(11), 21);
+        assert_eq!(percent(d.prob_at_least(11)), "58.3%");
+        assert_eq!((d.min(), d.max()), (Some(6), Some(16)));
+    }
+
+    #[test]
+    fn three_d6() {
+        let d = odds("3d6").unwrap();
+        check_sum(&d);
+        assert_eq!(d.total, 216);
+        assert_eq!(d.count_at_most(10), 108);
+        assert_eq!(d.prob_at_most(10), 0.5);
+        assert_eq!(d.count_eq(3), 1);
+        assert_eq!(d.prob_eq(18), 1.0 / 216.0);
+    }
+
+    #[test]
+    fn four_d6_keep_three() {
+        let d = odds("4d6kh3").unwrap();
+        check_sum(&d);
+        assert_eq!(d.total, 1296);
+        assert_eq!(d.count_eq(18), 21);
+        assert_eq!(d.count_eq(3), 1);
+        assert_eq!(d.count_eq(17), 54);
+        assert!((d.mean() - 12.244598765432098).abs() < 1e-9, "{}", d.mean());
+        // Same as dropping the lowest.
+        assert_eq!(odds("4d6dl1").unwrap(), d);
+        assert_eq!(odds("4d6d1").unwrap(), d);
+        // 4d6 drop highest = mirror image of keep highest.
+        let dh = odds("4d6dh1").unwrap();
+        for v in 3..=18 {
+            assert_eq!(dh.count_eq(v), d.count_eq(21 - v));
+        }
+    }
+
+    #[test]
+    fn advantage_and_disadvantage() {
+        let adv = odds("2d20kh1").unwrap();
+        check_sum(&adv);
+        assert_eq!(adv.total, 400);
+        for v in 1..=20 {
+            assert_eq!(adv.count_eq(v), (2 * v - 1) as u128);
+        }
+        let dis = odds("2d20kl1").unwrap();
+        for v in 1..=20 {
+            assert_eq!(dis.count_eq(v), (41 - 2 * v) as u128);
+        }
+        assert_eq!(odds("2d20k").unwrap(), adv);
+    }
+
+    /// Brute force over all outcomes, for cross-checking the DP.
+    fn brute(n: u32, sides: i64, keep_high: usize) -> BTreeMap<i64, u128> {
+        let mut map = BTreeMap::new();
+        for mut code in 0..(sides as u64).pow(n) {
+            let mut vals = Vec::new();
+            for _ in 0..n {
+                vals.push((code % sides as u64) as i64 + 1);
+                code /= sides as u64;
+            }
+            vals.sort_unstable_by(|a, b| b.cmp(a));
+            *map.entry(vals[..keep_high].iter().sum()).or_insert(0) += 1;
+        }
+        map
+    }
+
+    #[test]
+    fn keep_dp_matches_brute_force() {
+        for (n, s, k) in [(5, 6, 3), (5, 6, 1), (4, 8, 2), (6, 4, 5), (3, 10, 2)] {
+            let d = odds(&format!("{n}d{s}kh{k}")).unwrap();
+            assert_eq!(d.counts, brute(n, s, k), "{n}d{s}kh{k}");
+            check_sum(&d);
+        }
+    }
+
+    #[test]
+    fn big_keep_is_fast_and_exact() {
+        let d = odds("8d6kh3").unwrap();
+        check_sum(&d);
+        assert_eq!(d.total, 6u128.pow(8));
+        assert_eq!(d.count_eq(3), 1);
+        assert_eq!(
+            d.count_eq(18),
+            6u128.pow(8) - 5u128.pow(8) - 8 * 5u128.pow(7) - 28 * 5u128.pow(6)
+        );
+        let d = odds("40d6kh10 + 2d100").unwrap();
+        check_sum(&d);
+    }
+
+    #[test]
+    fn mixed_terms_fudge_percent() {
+        let d = odds("1d20+1d4-1").unwrap();
+        check_sum(&d);
+        assert_eq!(d.total, 80);
+        assert_eq!((d.min(), d.max()), (Some(1), Some(23)));
+        assert!((d.mean() - 12.0).abs() < 1e-12);
+        let f = odds("dF").unwrap();
+        assert_eq!(f.counts, BTreeMap::from([(-1, 1), (0, 1), (1, 1)]));
+        let f4 = odds("4dF").unwrap();
+        check_sum(&f4);
+        assert_eq!(f4.total, 81);
+        assert_eq!(f4.count_eq(0), 19);
+        assert_eq!(f4.count_eq(4), 1);
+        let p = odds("d%").unwrap();
+        assert_eq!((p.total, p.counts.len(), p.count_eq(100)), (100, 100, 1));
+        let k = odds("4dFkh2").unwrap();
+        check_sum(&k);
+        assert_eq!(k.count_eq(-2), 1);
+        assert_eq!(odds("-(1d6)").unwrap().max(), Some(-1));
+        assert_eq!(odds("0d6+5").unwrap().counts, BTreeMap::from([(5, 1)]));
+        let m = odds("2*1d6").unwrap();
+        assert_eq!(
+            m.counts.keys().copied().collect::<Vec<_>>(),
+            [2, 4, 6, 8, 10, 12]
+        );
+        let dv = odds("1d6/2").unwrap();
+        assert_eq!(dv.counts, BTreeMap::from([(0, 1), (1, 2), (2, 2), (3, 1)]));
+        let mm = odds("2d6mi3ma5").unwrap();
+        check_sum(&mm);
+        assert_eq!(mm.count_eq(6), 9);
+        assert_eq!(odds("1d6 # label").unwrap().total, 6);
+    }
+
+    #[test]
+    fn unsupported_and_too_large() {
+        for (input, pos) in [
+            ("2d6!", 0),
+            ("1+2d6r", 2),
+            ("2d6ro", 0),
+            ("5d10>=8", 0),
+            ("1d6*1d6", 3),
+        ] {
+            let e = odds(input).unwrap_err();
+            assert!(
+                matches!(e, DiceError::OddsUnsupported { pos: p, .. } if p == pos),
+                "{input}: {e:?}"
+            );
+            assert!(e.to_string().contains("Roll it instead"));
+        }
+        assert!(matches!(
+            odds("1d6/(1d2-1)"),
+            Err(DiceError::OddsUnsupported { .. })
+        ));
+        assert!(matches!(
+            odds("1d6/0"),
+            Err(DiceError::DivisionByZero { .. })
+        ));
+        for input in ["100d20", "2d1000000", "40d20kh3", "1d1000000+1d1000000"] {
+            let e = odds(input).unwrap_err();
+            assert!(
+                matches!(e, DiceError::OddsTooLarge { .. }),
+                "{input}: {e:?}"
+            );
+            assert!(e.to_string().contains("too many possible outcomes"));
+        }
+        assert_eq!(odds("1d1000000").unwrap().total, 1_000_000);
+        assert_eq!(odds("1000d1").unwrap().counts, BTreeMap::from([(1000, 1)]));
+    }
+
+    /// Monte Carlo check against the exact distribution. 1,000,000 seeded rolls
+    /// per expression through the full `Expr::roll` path; seeded, so it cannot flake.
+    #[test]
+    fn monte_carlo_agrees_with_exact() {
+        const N: u32 = 1_000_000;
+        for input in ["4d6kh3", "2d20kh1+3"] {
+            let exact = odds(input).unwrap();
+            let expr = parse(input).unwrap();
+            let mut rng = seeded(2024);
+            let mut seen: BTreeMap<i64, u32> = BTreeMap::new();
+            for _ in 0..N {
+                *seen.entry(expr.roll(&mut rng).unwrap().total).or_insert(0) += 1;
+            }
+            assert!(seen.keys().all(|v| exact.counts.contains_key(v)));
+            for &v in exact.counts.keys() {
+                let observed = f64::from(seen.get(&v).copied().unwrap_or(0)) / f64::from(N);
+                let diff = (observed - exact.prob_eq(v)).abs();
+                assert!(diff < 0.005, "{input}: value {v} off by {diff}");
+            }
+        }
+    }
 }

@@ -212,7 +212,10 @@ pub fn parse(input: &str) -> Result<Expr, DiceError> {
         return Err(DiceError::Empty);
     }
     let root = p.expr()?;
-    let expr_end = p.pos;
+    let mut expr_end = p.pos;
+    while expr_end > 0 && chars[expr_end - 1].is_whitespace() {
+        expr_end -= 1;
+    }
     p.skip_ws();
     let label_text = |from: usize| -> Option<String> {
         let s: String = chars[from..].iter().collect();
@@ -689,6 +692,422 @@ fn check_dice_count(node: &Node, total: &mut i64) -> Result<(), DiceError> {
             } else {
                 Ok(())
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::seeded;
+    use proptest::prelude::*;
+
+    fn term(input: &str) -> DiceTerm {
+        match parse(input).unwrap().root {
+            Node::Dice(t) => t,
+            other => panic!("not a dice term: {other:?}"),
+        }
+    }
+
+    fn err(input: &str) -> DiceError {
+        parse(input).unwrap_err()
+    }
+
+    fn cond(cmp: Cmp, value: i64) -> Cond {
+        Cond { cmp, value }
+    }
+
+    #[test]
+    fn basic_dice() {
+        let t = term("3d6");
+        assert_eq!((t.count, t.sides), (3, Sides::Num(6)));
+        assert_eq!(term("d20").count, 1);
+        assert_eq!(term("2D8").sides, Sides::Num(8));
+        assert_eq!(term("d%").sides, Sides::Percent);
+        assert_eq!(term("4dF").sides, Sides::Fudge);
+        assert_eq!(term("dF").sides.faces(), (-1, 1));
+        assert_eq!(term("0d6").count, 0);
+    }
+
+    #[test]
+    fn keep_and_drop() {
+        let k = |s: &str| term(s).keep.unwrap();
+        assert_eq!(
+            k("4d6kh3"),
+            Keep {
+                kind: KeepKind::KeepHigh,
+                n: 3
+            }
+        );
+        assert_eq!(
+            k("4d6k3"),
+            Keep {
+                kind: KeepKind::KeepHigh,
+                n: 3
+            }
+        );
+        assert_eq!(
+            k("2d20kh"),
+            Keep {
+                kind: KeepKind::KeepHigh,
+                n: 1
+            }
+        );
+        assert_eq!(
+            k("2d20k"),
+            Keep {
+                kind: KeepKind::KeepHigh,
+                n: 1
+            }
+        );
+        assert_eq!(
+            k("2d20KL1"),
+            Keep {
+                kind: KeepKind::KeepLow,
+                n: 1
+            }
+        );
+        assert_eq!(
+            k("4d6dl"),
+            Keep {
+                kind: KeepKind::DropLow,
+                n: 1
+            }
+        );
+        assert_eq!(
+            k("4d6d2"),
+            Keep {
+                kind: KeepKind::DropLow,
+                n: 2
+            }
+        );
+        assert_eq!(
+            k("4d6dh2"),
+            Keep {
+                kind: KeepKind::DropHigh,
+                n: 2
+            }
+        );
+    }
+
+    #[test]
+    fn explode_conditions() {
+        let e = |s: &str| term(s).explode.unwrap();
+        assert_eq!(
+            e("3d6!"),
+            Explode {
+                compound: false,
+                cond: cond(Cmp::Eq, 6)
+            }
+        );
+        assert_eq!(e("3d6!>=5").cond, cond(Cmp::Ge, 5));
+        assert_eq!(e("3d6!>4").cond, cond(Cmp::Gt, 4));
+        assert_eq!(e("3d6!=3").cond, cond(Cmp::Eq, 3));
+        assert_eq!(e("3d6!<=2").cond, cond(Cmp::Le, 2));
+        assert_eq!(
+            e("3d6!!"),
+            Explode {
+                compound: true,
+                cond: cond(Cmp::Eq, 6)
+            }
+        );
+        assert_eq!(
+            e("3d6!!>=5"),
+            Explode {
+                compound: true,
+                cond: cond(Cmp::Ge, 5)
+            }
+        );
+        assert_eq!(e("d%!").cond, cond(Cmp::Eq, 100));
+        // `!` then `-1` is subtraction, not a condition.
+        assert!(matches!(
+            parse("d6!-1").unwrap().root,
+            Node::Bin { op: BinOp::Sub, .. }
+        ));
+    }
+
+    #[test]
+    fn reroll_and_min_max() {
+        let r = |s: &str| term(s).reroll.unwrap();
+        assert_eq!(
+            r("2d6r"),
+            Reroll {
+                once: false,
+                cond: cond(Cmp::Eq, 1)
+            }
+        );
+        assert_eq!(
+            r("2d6r2"),
+            Reroll {
+                once: false,
+                cond: cond(Cmp::Eq, 2)
+            }
+        );
+        assert_eq!(r("2d6r<3").cond, cond(Cmp::Lt, 3));
+        assert_eq!(r("2d6r<=2").cond, cond(Cmp::Le, 2));
+        assert_eq!(r("2d6r>5").cond, cond(Cmp::Gt, 5));
+        assert_eq!(
+            r("2d6ro"),
+            Reroll {
+                once: true,
+                cond: cond(Cmp::Eq, 1)
+            }
+        );
+        assert_eq!(
+            r("2d6ro<3"),
+            Reroll {
+                once: true,
+                cond: cond(Cmp::Lt, 3)
+            }
+        );
+        assert_eq!(r("4dFr").cond, cond(Cmp::Eq, -1));
+        let t = term("4d6mi2ma5");
+        assert_eq!((t.min, t.max), (Some(2), Some(5)));
+        // rerolling every face once is fine
+        assert!(parse("1d1ro").is_ok());
+    }
+
+    #[test]
+    fn success_and_failure() {
+        let t = term("10d10>=8");
+        assert_eq!(t.success, Some(cond(Cmp::Ge, 8)));
+        assert_eq!(term("10d10>7").success, Some(cond(Cmp::Gt, 7)));
+        assert_eq!(term("10d10<=2").success, Some(cond(Cmp::Le, 2)));
+        assert_eq!(term("10d10<3").success, Some(cond(Cmp::Lt, 3)));
+        assert_eq!(term("10d10=10").success, Some(cond(Cmp::Eq, 10)));
+        let t = term("10d10>=8f1");
+        assert_eq!(t.failure, Some(cond(Cmp::Eq, 1)));
+        assert_eq!(term("10d10>=8f<=2").failure, Some(cond(Cmp::Le, 2)));
+        assert_eq!(term("10d10>=8f<2").failure, Some(cond(Cmp::Lt, 2)));
+        assert_eq!(term("10d10>=8f=1").failure, Some(cond(Cmp::Eq, 1)));
+        let t = term("10d10 >= 8 f1");
+        assert_eq!(
+            (t.success, t.failure),
+            (Some(cond(Cmp::Ge, 8)), Some(cond(Cmp::Eq, 1)))
+        );
+        assert_eq!(t.text, "10d10>=8f1");
+        let t = term("6d6!kh3r<2>=4");
+        assert!(t.explode.is_some() && t.keep.is_some() && t.reroll.is_some());
+        assert_eq!(t.success, Some(cond(Cmp::Ge, 4)));
+    }
+
+    #[test]
+    fn arithmetic_and_whitespace() {
+        let e = parse(" ( 2d6 + 3 ) * -2 / 4 - d4 ").unwrap();
+        assert_eq!(e.text(), "( 2d6 + 3 ) * -2 / 4 - d4");
+        assert_eq!(e.label(), None);
+        assert!(parse("--3").is_ok());
+        assert!(parse("+3").is_ok());
+        assert!(parse("1d20+1d4-1").is_ok());
+    }
+
+    #[test]
+    fn labels() {
+        let e = parse("2d6+3 fireball").unwrap();
+        assert_eq!((e.text(), e.label()), ("2d6+3", Some("fireball")));
+        let e = parse("2d6+3 # fireball at the orcs ").unwrap();
+        assert_eq!(
+            (e.text(), e.label()),
+            ("2d6+3", Some("fireball at the orcs"))
+        );
+        let e = parse("d20#attack").unwrap();
+        assert_eq!((e.text(), e.label()), ("d20", Some("attack")));
+        let e = parse("4d6kh3 Strength (rolled)").unwrap();
+        assert_eq!(e.label(), Some("Strength (rolled)"));
+        assert_eq!(parse("d20 #").unwrap().label(), None);
+        assert_eq!(parse("2d6 épée 🗡").unwrap().label(), Some("épée 🗡"));
+    }
+
+    #[test]
+    fn syntax_errors() {
+        assert_eq!(err(""), DiceError::Empty);
+        assert_eq!(err("   "), DiceError::Empty);
+        assert_eq!(err("# just a label"), DiceError::Empty);
+        assert!(matches!(
+            err("2d6x"),
+            DiceError::UnexpectedChar {
+                ch: 'x',
+                pos: 3,
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("2d6+"),
+            DiceError::UnexpectedEnd { pos: 4, .. }
+        ));
+        assert!(matches!(err("2d"), DiceError::UnexpectedEnd { pos: 2, .. }));
+        assert!(matches!(
+            err("2dx"),
+            DiceError::UnexpectedChar {
+                ch: 'x',
+                pos: 2,
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("2d6 3"),
+            DiceError::UnexpectedChar {
+                ch: '3',
+                pos: 4,
+                ..
+            }
+        ));
+        assert_eq!(err("(2d6+3"), DiceError::UnclosedParen { pos: 0 });
+        assert_eq!(err("1+((2)"), DiceError::UnclosedParen { pos: 2 });
+        assert_eq!(err("2d6+3)"), DiceError::UnmatchedParen { pos: 5 });
+        assert_eq!(err(")"), DiceError::UnmatchedParen { pos: 0 });
+        assert!(matches!(
+            err("d6!>="),
+            DiceError::UnexpectedEnd { pos: 5, .. }
+        ));
+        assert!(matches!(
+            err("4d6kh3kh2"),
+            DiceError::BadModifier { pos: 6, .. }
+        ));
+        assert!(matches!(
+            err("4d6mx"),
+            DiceError::BadModifier { pos: 3, .. }
+        ));
+        assert!(matches!(
+            err("4d6f1"),
+            DiceError::BadModifier { pos: 3, .. }
+        ));
+        let msg = err("2d6x").to_string();
+        assert!(msg.contains("`x`") && msg.contains("column 4"), "{msg}");
+    }
+
+    #[test]
+    fn limit_errors_name_limit_and_column() {
+        let cases: Vec<(String, DiceError, &str)> = vec![
+            (
+                "1d0".into(),
+                DiceError::ZeroSides { pos: 2 },
+                "at least 1 side",
+            ),
+            (
+                "1d1000001".into(),
+                DiceError::TooManySides {
+                    limit: 1_000_000,
+                    pos: 2,
+                },
+                "1000000 sides",
+            ),
+            (
+                "1+1001d6".into(),
+                DiceError::TooManyDice {
+                    limit: 1000,
+                    pos: 2,
+                },
+                "1000 dice",
+            ),
+            (
+                "600d6+500d6".into(),
+                DiceError::TooManyDice {
+                    limit: 1000,
+                    pos: 6,
+                },
+                "1000 dice",
+            ),
+            (
+                "x".repeat(257),
+                DiceError::InputTooLong {
+                    len: 257,
+                    limit: 256,
+                    pos: 256,
+                },
+                "256 characters",
+            ),
+            (
+                "1d1!".into(),
+                DiceError::ImpossibleExplode { pos: 3 },
+                "forever",
+            ),
+            (
+                "d6!>=1".into(),
+                DiceError::ImpossibleExplode { pos: 2 },
+                "forever",
+            ),
+            (
+                "dF!!>-2".into(),
+                DiceError::ImpossibleExplode { pos: 2 },
+                "forever",
+            ),
+            (
+                "d6r<7".into(),
+                DiceError::ImpossibleReroll { pos: 2 },
+                "forever",
+            ),
+            (
+                "99999999999999999999".into(),
+                DiceError::Overflow { pos: 0 },
+                "too big",
+            ),
+            (
+                "1000000d1000000*9999999999999".into(),
+                DiceError::Overflow { pos: 15 },
+                "too big",
+            ),
+            (
+                "9223372036854775807+1".into(),
+                DiceError::Overflow { pos: 19 },
+                "too big",
+            ),
+        ];
+        for (input, expected, words) in cases {
+            let e = err(&input);
+            assert_eq!(e, expected, "{input}");
+            let msg = e.to_string();
+            let col = format!("column {}", e.position().unwrap() + 1);
+            assert!(msg.contains(words) && msg.contains(&col), "{input}: {msg}");
+        }
+        assert!(parse(&"1".repeat(256)).is_err()); // overflow, but not too long
+        assert!(parse(&format!("d6 {}", "x".repeat(253))).is_ok());
+        assert!(parse("1000d6").is_ok());
+        assert!(parse("1d1000000").is_ok());
+    }
+
+    #[test]
+    fn bounds_allow_large_but_valid() {
+        assert!(parse("9223372036854775807").is_ok());
+        assert!(parse("-9223372036854775807-1").is_ok());
+        assert!(parse("1000d1000000*9223372036").is_ok());
+        assert!(parse("1000d1000000*9223372037").is_err());
+        assert!(parse("5/(1d3-2)").is_ok()); // division by zero is a roll-time error
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+        #[test]
+        fn parse_never_panics_on_any_string(s in any::<String>()) {
+            let _ = parse(&s);
+        }
+
+        #[test]
+        fn parse_never_panics_on_unicode(s in "\\PC{0,300}") {
+            let _ = parse(&s);
+        }
+
+        #[test]
+        fn notation_alphabet_never_panics(
+            s in "[0-9dDkKhHlL!<>=rRoOmMiIaAfF%+*/() #-]{0,40}",
+            seed in any::<u64>(),
+        ) {
+            if let Ok(expr) = parse(&s) {
+                let mut rng = seeded(seed);
+                let _ = expr.roll(&mut rng);
+                let _ = expr.odds();
+            }
+        }
+
+        #[test]
+        fn well_formed_rolls_stay_in_range(
+            n in 0i64..20, sides in 1i64..30, k in 0i64..25, m in -50i64..50,
+            seed in any::<u64>(),
+        ) {
+            let input = format!("{n}d{sides}kh{k}+{m}");
+            let roll = crate::dice::roll(&input, &mut seeded(seed)).unwrap();
+            let kept = n.min(k);
+            prop_assert!(roll.total >= kept + m && roll.total <= kept * sides + m);
         }
     }
 }

@@ -113,8 +113,11 @@ impl Game for DiceTable {
         CommandSpec::new("dice", "The built-in dice table: highest total wins")
             .sub(
                 CommandSpec::new("new", "Open a dice table in this channel (you host)")
-                    .opt(OptionSpec::string("expr", "What each turn rolls (default 1d20)"))
-                    .opt(OptionSpec::int("rounds", "How many rounds (default 1)").range(1, 20)),
+                    .opt(OptionSpec::string(
+                        "expr",
+                        "What each turn rolls (default 1d20)",
+                    ))
+                    .opt(OptionSpec::int("rounds", "How many rounds (default 1)").range(1, 1000)),
             )
             .sub(CommandSpec::new("join", "Take a seat"))
             .sub(CommandSpec::new("leave", "Leave before the start"))
@@ -130,8 +133,8 @@ impl Game for DiceTable {
         let expr = cmd.get("expr").unwrap_or("1d20").to_string();
         dice::parse(&expr).map_err(|e| RuleError::new(e.to_string()))?;
         let rounds = cmd.int("rounds")?.unwrap_or(1);
-        if !(1..=20).contains(&rounds) {
-            return refuse("rounds must be between 1 and 20.");
+        if !(1..=1000).contains(&rounds) {
+            return refuse("rounds must be between 1 and 1000.");
         }
         let t = DiceTable {
             expr,
@@ -162,7 +165,11 @@ impl Game for DiceTable {
             "leave" => DiceAction::Leave,
             "start" => DiceAction::Start,
             "roll" => DiceAction::Roll,
-            other => return refuse(format!("`/dice {other}` is not a dice table command; try join, leave, start or roll.")),
+            other => {
+                return refuse(format!(
+                    "`/dice {other}` is not a dice table command; try join, leave, start or roll."
+                ))
+            }
         })
     }
 
@@ -223,7 +230,9 @@ impl Game for DiceTable {
             DiceAction::Roll => {
                 if self.phase != Phase::Playing {
                     return refuse(match self.phase {
-                        Phase::Joining => "the table has not started yet; the host starts it with `/dice start`.",
+                        Phase::Joining => {
+                            "the table has not started yet; the host starts it with `/dice start`."
+                        }
                         _ => "the game is over.",
                     });
                 }
@@ -231,7 +240,8 @@ impl Game for DiceTable {
                 if cur.user != actor.id {
                     return refuse(format!("it is {}'s turn to roll, not yours.", cur.name));
                 }
-                let r = dice::roll(&self.expr, ctx.rng).map_err(|e| RuleError::new(e.to_string()))?;
+                let r =
+                    dice::roll(&self.expr, ctx.rng).map_err(|e| RuleError::new(e.to_string()))?;
                 let seat = &mut self.seats[self.turn];
                 seat.score = seat
                     .score
@@ -282,8 +292,11 @@ impl Game for DiceTable {
             ),
             Phase::Over => "over".to_string(),
         };
-        let mut m = Message::titled("🎲 Dice table", format!("Rolling `{}` — {status}", self.expr))
-            .field("Scores", self.scoreboard());
+        let mut m = Message::titled(
+            "🎲 Dice table",
+            format!("Rolling `{}` — {status}", self.expr),
+        )
+        .field("Scores", self.scoreboard());
         if self.phase == Phase::Playing {
             m = m.button("Roll", "/dice roll");
         }
@@ -319,17 +332,28 @@ mod tests {
         let bob = Actor::player("bob", "bob");
         let cmd = Command::new("dice new").with("expr", "1d6");
         let (mut t, _) = DiceTable::create(&mut ctx(&mut rng), &host, &cmd).unwrap();
-        t.apply(&mut ctx(&mut rng), &bob, &DiceAction::Join).unwrap();
-        assert!(t.apply(&mut ctx(&mut rng), &bob, &DiceAction::Start).is_err());
-        t.apply(&mut ctx(&mut rng), &host, &DiceAction::Start).unwrap();
+        t.apply(&mut ctx(&mut rng), &bob, &DiceAction::Join)
+            .unwrap();
+        assert!(t
+            .apply(&mut ctx(&mut rng), &bob, &DiceAction::Start)
+            .is_err());
+        t.apply(&mut ctx(&mut rng), &host, &DiceAction::Start)
+            .unwrap();
         let before = t.clone();
-        let err = t.apply(&mut ctx(&mut rng), &bob, &DiceAction::Roll).unwrap_err();
+        let err = t
+            .apply(&mut ctx(&mut rng), &bob, &DiceAction::Roll)
+            .unwrap_err();
         assert!(err.0.contains("alice's turn"));
         assert_eq!(t, before);
-        t.apply(&mut ctx(&mut rng), &host, &DiceAction::Roll).unwrap();
-        let out = t.apply(&mut ctx(&mut rng), &bob, &DiceAction::Roll).unwrap();
+        t.apply(&mut ctx(&mut rng), &host, &DiceAction::Roll)
+            .unwrap();
+        let out = t
+            .apply(&mut ctx(&mut rng), &bob, &DiceAction::Roll)
+            .unwrap();
         assert!(t.is_over());
-        assert!(out.iter().any(|r| r.message.title.as_deref() == Some("🏆 Dice table over")));
+        assert!(out
+            .iter()
+            .any(|r| r.message.title.as_deref() == Some("🏆 Dice table over")));
         assert!(t.seats.iter().all(|s| (1..=6).contains(&s.score)));
     }
 }

@@ -151,7 +151,9 @@ mod tests {
         let err = Store::open(&path).err().expect("refused");
         assert!(err.to_string().contains("999"), "{err}");
         let c = Connection::open(&path).unwrap();
-        let v: i64 = c.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+        let v: i64 = c
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
         assert_eq!(v, 999);
     }
 

@@ -159,7 +159,9 @@ pub fn session_get(tx: &Transaction, id: i64) -> Result<Option<SessionRow>, Stor
 pub fn session_latest(tx: &Transaction, channel: &str) -> Result<Option<SessionRow>, StoreError> {
     Ok(tx
         .query_row(
-            &format!("SELECT {SESSION_COLS} FROM sessions WHERE channel = ?1 ORDER BY id DESC LIMIT 1"),
+            &format!(
+                "SELECT {SESSION_COLS} FROM sessions WHERE channel = ?1 ORDER BY id DESC LIMIT 1"
+            ),
             [channel],
             session_from,
         )
@@ -388,7 +390,12 @@ pub fn shared_get(tx: &Transaction, guild: &str, game: &str) -> Result<Option<St
 }
 
 /// Saves guild-wide state.
-pub fn shared_put(tx: &Transaction, guild: &str, game: &str, state: &str) -> Result<(), StoreError> {
+pub fn shared_put(
+    tx: &Transaction,
+    guild: &str,
+    game: &str,
+    state: &str,
+) -> Result<(), StoreError> {
     tx.execute(
         "INSERT INTO shared_state(guild, game, state, version) VALUES (?1, ?2, ?3, 1)
          ON CONFLICT(guild, game) DO UPDATE SET state = excluded.state, version = version + 1",

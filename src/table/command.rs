@@ -223,7 +223,9 @@ mod tests {
 
     #[test]
     fn round_trips_through_display() {
-        let c = Command::new("nw skill add").with("name", "Fire Bolt").with("cl", "1");
+        let c = Command::new("nw skill add")
+            .with("name", "Fire Bolt")
+            .with("cl", "1");
         assert_eq!(Command::parse_line(&c.to_string()).unwrap(), c);
     }
 
@@ -252,6 +254,10 @@ mod tests {
         let c = Command::new("x").with("n", "abc").with("b", "maybe");
         assert!(c.int("n").unwrap_err().to_string().contains("whole number"));
         assert!(c.flag("b").is_err());
-        assert!(c.require("missing").unwrap_err().to_string().contains("missing"));
+        assert!(c
+            .require("missing")
+            .unwrap_err()
+            .to_string()
+            .contains("missing"));
     }
 }

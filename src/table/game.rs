@@ -44,7 +44,11 @@ pub struct DataError {
 
 impl DataError {
     /// Builds a data error.
-    pub fn new(file: impl Into<String>, item: impl Into<String>, problem: impl Into<String>) -> Self {
+    pub fn new(
+        file: impl Into<String>,
+        item: impl Into<String>,
+        problem: impl Into<String>,
+    ) -> Self {
         DataError {
             file: file.into(),
             item: item.into(),

@@ -49,23 +49,35 @@ impl Visibility {
 /// The declarations of the generic commands (for Discord registration and help).
 pub fn generic_commands() -> Vec<CommandSpec> {
     vec![
-        CommandSpec::new("roll", "Roll dice: 2d6+3, 4d6kh3, 1d20!, 10d10>=8 … with an optional label")
-            .opt(OptionSpec::string("expr", "Dice expression, e.g. 2d6+3 fireball").required())
-            .opt(
-                OptionSpec::string("visibility", "Who sees the result (default public)")
-                    .choices(&["public", "gm", "blind", "self"]),
-            )
-            .opt(OptionSpec::int("target", "Succeed on this total or more (shows the odds first)")),
+        CommandSpec::new(
+            "roll",
+            "Roll dice: 2d6+3, 4d6kh3, 1d20!, 10d10>=8 … with an optional label",
+        )
+        .opt(OptionSpec::string("expr", "Dice expression, e.g. 2d6+3 fireball").required())
+        .opt(
+            OptionSpec::string("visibility", "Who sees the result (default public)")
+                .choices(&["public", "gm", "blind", "self"]),
+        )
+        .opt(OptionSpec::int(
+            "target",
+            "Succeed on this total or more (shows the odds first)",
+        )),
         CommandSpec::new("game", "The game in this channel")
             .sub(CommandSpec::new("status", "Show the game in this channel"))
             .sub(
                 CommandSpec::new("log", "Recent actions and rolls")
                     .opt(OptionSpec::int("count", "How many entries (default 15)").range(1, 50)),
             )
-            .sub(CommandSpec::new("undo", "Undo the last action (host or channel manager)"))
+            .sub(CommandSpec::new(
+                "undo",
+                "Undo the last action (host or channel manager)",
+            ))
             .sub(
-                CommandSpec::new("end", "End the game in this channel (host or channel manager)")
-                    .opt(OptionSpec::boolean("confirm", "Yes, end it")),
+                CommandSpec::new(
+                    "end",
+                    "End the game in this channel (host or channel manager)",
+                )
+                .opt(OptionSpec::boolean("confirm", "Yes, end it")),
             )
             .sub(
                 CommandSpec::new("reveal", "Reveal a hidden roll to everyone (GM)")
@@ -102,10 +114,7 @@ pub(super) fn roll(
     }
     let odds_line = match target {
         Some(t) => match dice::odds(expr) {
-            Ok(d) => Some(format!(
-                "needs {t}+: {}",
-                dice::percent(d.prob_at_least(t))
-            )),
+            Ok(d) => Some(format!("needs {t}+: {}", dice::percent(d.prob_at_least(t)))),
             Err(_) => Some(format!("needs {t}+")),
         },
         None => None,
@@ -137,7 +146,11 @@ pub(super) fn roll(
             at: now,
         },
     )?;
-    let msg = Message::titled("🎲 Roll", text).field("Log", format!("#{id}"));
+    let mut msg = Message::titled("🎲 Roll", text);
+    if vis != Visibility::Public {
+        // Hidden rolls carry their log number so the GM can `/game reveal` them.
+        msg = msg.field("Log", format!("#{id}"));
+    }
     let me = &req.actor.id;
     let mut with_me = vec![me.clone()];
     with_me.extend(gms.iter().filter(|g| *g != me).cloned());
@@ -151,8 +164,11 @@ pub(super) fn roll(
         Visibility::Blind => {
             let mut out = vec![Reply {
                 audience: super::Audience::Only(gms.clone()),
-                message: Message::titled("🙈 Blind roll", format!("{} (only the GM sees this)", msg.body))
-                    .field("Log", format!("#{id}")),
+                message: Message::titled(
+                    "🙈 Blind roll",
+                    format!("{} (only the GM sees this)", msg.body),
+                )
+                .field("Log", format!("#{id}")),
             }];
             if !gms.contains(me) {
                 out.push(Reply::private(
@@ -204,10 +220,7 @@ pub(super) fn game_command(
                 _ => vec![],
             };
             let is_gm = actor.manager || gms.contains(&actor.id);
-            let lines: Vec<String> = rows
-                .iter()
-                .map(|r| log_line(r, &actor, is_gm))
-                .collect();
+            let lines: Vec<String> = rows.iter().map(|r| log_line(r, &actor, is_gm)).collect();
             let body = if lines.is_empty() {
                 "Nothing has happened in this channel yet.".to_string()
             } else {
@@ -220,14 +233,18 @@ pub(super) fn game_command(
         }
         "undo" => {
             let (Some(s), Some(g)) = (&session, game) else {
-                return Err(Fail::Refused("there is no game to undo in this channel.".into()));
+                return Err(Fail::Refused(
+                    "there is no game to undo in this channel.".into(),
+                ));
             };
             require_manager(&actor, s)?;
             undo(tx, g, s, &actor, &req.request_id, now)
         }
         "end" => {
             let (Some(s), Some(g)) = (&session, game) else {
-                return Err(Fail::Refused("there is no game to end in this channel.".into()));
+                return Err(Fail::Refused(
+                    "there is no game to end in this channel.".into(),
+                ));
             };
             require_manager(&actor, s)?;
             if cmd.flag("confirm")? != Some(true) {
@@ -238,7 +255,11 @@ pub(super) fn game_command(
                         g.title()
                     ),
                 )
-                .styled_button("End the game", "/game end confirm:true", super::ButtonStyle::Danger);
+                .styled_button(
+                    "End the game",
+                    "/game end confirm:true",
+                    super::ButtonStyle::Danger,
+                );
                 m.stamp = Some(Stamp {
                     session: s.id,
                     version: s.version,
@@ -281,7 +302,9 @@ pub(super) fn game_command(
                 return Err(Fail::Refused("only the GM can reveal hidden rolls.".into()));
             }
             let Some(row) = store::log_get(tx, id)?.filter(|r| r.channel == req.channel) else {
-                return Err(Fail::Refused(format!("there is no log entry #{id} in this channel.")));
+                return Err(Fail::Refused(format!(
+                    "there is no log entry #{id} in this channel."
+                )));
             };
             if row.kind != "roll" {
                 return Err(Fail::Refused(format!("log entry #{id} is not a roll.")));

@@ -307,8 +307,7 @@ impl Table {
     /// The active session of `channel` as JSON: `{game, host, version, state}` (or the latest ended one).
     pub fn state_json(&mut self, channel: &str) -> Result<Option<Value>, TableError> {
         let tx = self.store.conn().transaction()?;
-        let Some(s) = store::session_active(&tx, channel)?
-            .or(store::session_latest(&tx, channel)?)
+        let Some(s) = store::session_active(&tx, channel)?.or(store::session_latest(&tx, channel)?)
         else {
             return Ok(None);
         };
@@ -366,7 +365,11 @@ fn clear_wakeup(tx: &Transaction, s: &SessionRow, now: i64) -> Result<(), StoreE
     Ok(())
 }
 
-fn load_shared(tx: &Transaction, game: &dyn DynGame, guild: Option<&str>) -> Result<Value, TableError> {
+fn load_shared(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    guild: Option<&str>,
+) -> Result<Value, TableError> {
     let key = guild.unwrap_or("dm");
     match store::shared_get(tx, key, game.name())? {
         Some(s) => Ok(serde_json::from_str(&s)?),
@@ -407,9 +410,24 @@ fn dispatch(
                     "there is no command `/{name}`. Try `/help` for the list."
                 ));
             };
+            if cmd.sub() == "new" {
+                close_if_over(tx, games, &cx.req.channel, cx.now)?;
+            }
             game_command(tx, game, cx, cmd)
         }
     }
+}
+
+/// Closes the channel's session if its game is over, so a new game can start (state and log stay).
+fn close_if_over(tx: &Transaction, games: &Registry, channel: &str, now: i64) -> Result<(), Fail> {
+    if let Some(s) = store::session_active(tx, channel)? {
+        if let Some(g) = games.find(&s.game) {
+            if g.is_over(&serde_json::from_str(&s.state)?)? {
+                store::session_end(tx, s.id, now)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Creates the channel row (and its dice RNG) the first time a channel is seen.
@@ -461,7 +479,12 @@ pub(super) fn save_channel_rng(
 }
 
 /// Resets a channel's dice RNG to the given seed (console `--seed`).
-pub fn reseed_channel(table: &mut Table, channel: &str, guild: &str, seed: u64) -> Result<(), TableError> {
+pub fn reseed_channel(
+    table: &mut Table,
+    channel: &str,
+    guild: &str,
+    seed: u64,
+) -> Result<(), TableError> {
     let now = table.now();
     let tx = table
         .store
@@ -524,7 +547,10 @@ fn game_command(
         let guild = req.guild.as_deref().unwrap_or("dm");
         let mut shared = load_shared(tx, game, req.guild.as_deref()).map_err(Fail::Error)?;
         let (seed, mut rng) = channel_rng(tx, &req.channel)?;
-        let actor = with_host(&req.actor, active.as_ref().filter(|s| s.game == game.name()));
+        let actor = with_host(
+            &req.actor,
+            active.as_ref().filter(|s| s.game == game.name()),
+        );
         let r = game.global(
             DynCtx {
                 rng: &mut rng,
@@ -719,8 +745,15 @@ fn apply_action(
         wakeup,
         now,
     )?;
-    if shared != game.default_shared() || store::shared_get(tx, guild.unwrap_or("dm"), game.name())?.is_some() {
-        store::shared_put(tx, guild.unwrap_or("dm"), game.name(), &serde_json::to_string(&shared)?)?;
+    if shared != game.default_shared()
+        || store::shared_get(tx, guild.unwrap_or("dm"), game.name())?.is_some()
+    {
+        store::shared_put(
+            tx,
+            guild.unwrap_or("dm"),
+            game.name(),
+            &serde_json::to_string(&shared)?,
+        )?;
     }
     let summary = summarize(&replies);
     store::log_append(
@@ -787,9 +820,9 @@ pub(super) fn replay_session(
             }
             "action" if !e.undone => {
                 let la: LoggedAction = serde_json::from_str(&e.payload)?;
-                let cur = state
-                    .take()
-                    .ok_or_else(|| Fail::Refused("log has an action before the session start".into()))?;
+                let cur = state.take().ok_or_else(|| {
+                    Fail::Refused("log has an action before the session start".into())
+                })?;
                 let (st, _) = game.apply(
                     &cur,
                     DynCtx {
@@ -819,11 +852,7 @@ pub(super) fn undo(
     now: i64,
 ) -> Result<Vec<Reply>, Fail> {
     let log = store::log_session(tx, s.id)?;
-    let Some(last) = log
-        .iter()
-        .rev()
-        .find(|e| e.kind == "action" && !e.undone)
-    else {
+    let Some(last) = log.iter().rev().find(|e| e.kind == "action" && !e.undone) else {
         return refused("there is nothing to undo in this game yet.");
     };
     store::log_mark_undone(tx, last.id)?;

@@ -120,6 +120,7 @@ impl CommandSpec {
         self
     }
     /// Adds a subcommand.
+    #[allow(clippy::should_implement_trait)]
     pub fn sub(mut self, c: CommandSpec) -> Self {
         self.subcommands.push(c);
         self
@@ -153,7 +154,10 @@ impl CommandSpec {
                 out.push(format!("/{here} {}: bad option name", o.name));
             }
             if o.description.is_empty() || o.description.chars().count() > 100 {
-                out.push(format!("/{here} {}: description must be 1-100 chars", o.name));
+                out.push(format!(
+                    "/{here} {}: description must be 1-100 chars",
+                    o.name
+                ));
             }
             if o.choices.len() > 25 {
                 out.push(format!("/{here} {}: more than 25 choices", o.name));
@@ -162,7 +166,10 @@ impl CommandSpec {
                 out.push(format!("/{here} {}: autocomplete with choices", o.name));
             }
             if o.required && seen_optional {
-                out.push(format!("/{here} {}: required option after optional", o.name));
+                out.push(format!(
+                    "/{here} {}: required option after optional",
+                    o.name
+                ));
             }
             seen_optional |= !o.required;
         }

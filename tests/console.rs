@@ -1,0 +1,120 @@
+//! The console front end, driven through the real binary and pipes.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+fn console(db: &Path, seed: Option<u64>, input: &str) -> (String, i32) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_croupier"));
+    cmd.arg("console").arg("--db").arg(db);
+    if let Some(s) = seed {
+        cmd.args(["--seed", &s.to_string()]);
+    }
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn acceptance_roll_and_a_clear_error_identical_on_every_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let input = "alice: /roll expr:2d6+3\nalice: /roll expr:1d0\n";
+    let (first, code) = console(&db, Some(1), input);
+    assert_eq!(code, 0, "EOF exits 0 even after a refusal");
+    assert!(first.contains("[#table → everyone]"), "{first}");
+    assert!(first.contains("@alice rolls 2d6+3 → ["), "{first}");
+    assert!(first.contains("[#table → alice only]\n⛔"), "{first}");
+    assert!(first.contains("1d0"), "the error names the input: {first}");
+    let (second, _) = console(&db, Some(1), input);
+    assert_eq!(
+        first, second,
+        "same seed, same output, even on the same database"
+    );
+}
+
+#[test]
+fn a_whole_seeded_game_is_byte_identical_across_fresh_databases() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "\
+// a comment, then a blank line
+
+alice: /dice new expr:2d6 rounds:2
+bob: /dice join
+alice: /dice start
+alice: press Roll
+bob: press Roll
+alice: press Roll
+bob: /dice roll
+#other carol: /roll expr:\"4d6kh3 strength\"
+alice: /game status
+";
+    let (a, _) = console(&dir.path().join("1.db"), Some(9), script);
+    let (b, _) = console(&dir.path().join("2.db"), Some(9), script);
+    assert_eq!(a, b);
+    assert!(a.contains("🏆 Dice table over"), "{a}");
+    assert!(a.contains("[#other → everyone]"), "{a}");
+    assert!(!a.contains("⛔"), "no refusals expected: {a}");
+}
+
+#[test]
+fn unreadable_lines_and_missing_buttons_are_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, code) = console(
+        &dir.path().join("e.db"),
+        Some(1),
+        "this is not a command\nalice: press Nothing\nalice: /roll expr:\"2d6\nalice: roll\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("[console] ⛔ line 1"), "{out}");
+    assert!(out.contains("no button `Nothing`"), "{out}");
+    assert!(out.contains("never closed"), "{out}");
+    assert!(out.contains("starts with `/`"), "{out}");
+}
+
+#[test]
+fn state_prints_the_session_as_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s.db");
+    console(&db, Some(3), "alice: /dice new\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["state", "--channel", "table", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["game"], "dice");
+    assert_eq!(v["state"]["seats"][0]["user"], "alice");
+}
+
+#[test]
+fn run_without_a_token_says_what_is_missing() {
+    let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .env_remove("DISCORD_TOKEN")
+        .current_dir(std::env::temp_dir())
+        .arg("run")
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("DISCORD_TOKEN"), "{err}");
+    assert!(
+        err.contains(".env.example") && err.contains("croupier console"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "one clear line: {err}");
+}

@@ -1,0 +1,392 @@
+//! The table service's guarantees: one transaction per action, idempotency, refusals that
+//! change nothing, serialised concurrent actions, undo by replay, and crash safety (kill -9).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command as Proc, Stdio};
+use std::sync::{Arc, Barrier};
+
+use croupier::store::Store;
+use croupier::table::{
+    Actor, Command, Input, ManualClock, Outcome, Registry, Request, SeedMode, Table,
+};
+
+fn registry() -> Arc<Registry> {
+    Arc::new(Registry::load(Path::new("data")).expect("data loads"))
+}
+
+fn table(path: &Path) -> Table {
+    Table::new(
+        Store::open(path).unwrap(),
+        registry(),
+        Arc::new(ManualClock::at(1_000)),
+        SeedMode::Fixed(42),
+    )
+}
+
+fn req(user: &str, id: &str, line: &str) -> Request {
+    Request {
+        channel: "chan".into(),
+        guild: Some("g".into()),
+        actor: Actor::player(user, user),
+        request_id: id.into(),
+        input: Input::Command(Command::parse_line(line).unwrap()),
+    }
+}
+
+fn run(t: &mut Table, user: &str, id: &str, line: &str) -> Outcome {
+    t.handle(&req(user, id, line)).unwrap()
+}
+
+/// Every row of the sessions and log tables, as text, for byte-for-byte comparisons.
+fn dump(t: &mut Table) -> String {
+    let conn = t.store().conn();
+    let mut out = String::new();
+    for q in [
+        "SELECT id, state, rng, version, active FROM sessions ORDER BY id",
+        "SELECT id, kind, actor, payload, summary, visibility, request_id, undone FROM log ORDER BY id",
+        "SELECT channel, rng FROM channels ORDER BY channel",
+    ] {
+        let mut st = conn.prepare(q).unwrap();
+        let n = st.column_count();
+        let rows = st
+            .query_map([], |r| {
+                let mut line = vec![];
+                for i in 0..n {
+                    let v: rusqlite::types::Value = r.get(i)?;
+                    line.push(format!("{v:?}"));
+                }
+                Ok(line.join("|"))
+            })
+            .unwrap();
+        for r in rows {
+            out.push_str(&r.unwrap());
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[test]
+fn a_repeated_request_id_returns_the_first_outcome_and_applies_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("t.db"));
+    run(&mut t, "alice", "1", "/dice new expr:1d6 rounds:5");
+    run(&mut t, "alice", "2", "/dice start");
+    let first = run(&mut t, "alice", "3", "/dice roll");
+    assert!(first.accepted && !first.duplicate);
+    let before = dump(&mut t);
+    let again = run(&mut t, "alice", "3", "/dice roll");
+    assert!(again.duplicate);
+    assert_eq!(again.replies, first.replies);
+    assert_eq!(dump(&mut t), before, "a duplicate must change nothing");
+}
+
+#[test]
+fn a_rejected_action_leaves_state_and_log_byte_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("t.db"));
+    run(&mut t, "alice", "1", "/dice new expr:1d6");
+    run(&mut t, "bob", "2", "/dice join");
+    run(&mut t, "alice", "3", "/dice start");
+    let before = dump(&mut t);
+    for (user, id, line) in [
+        ("bob", "4", "/dice roll"),             // wrong turn
+        ("bob", "5", "/dice start"),            // not the host
+        ("carol", "6", "/game undo"),           // not the host
+        ("alice", "7", "/dice new"),            // channel busy
+        ("alice", "8", "/roll expr:1d0"),       // bad dice
+        ("alice", "9", "/nope"),                // unknown command
+        ("alice", "10", "/roll expr:\"2d6+\""), // bad dice
+    ] {
+        let out = run(&mut t, user, id, line);
+        assert!(!out.accepted, "{line} should be refused");
+        assert!(
+            out.replies[0].message.body.starts_with("⛔"),
+            "{:?}",
+            out.replies
+        );
+        assert!(!out.replies[0].is_public(), "refusals are private");
+        assert_eq!(dump(&mut t), before, "{line} changed something");
+    }
+}
+
+#[test]
+fn a_second_game_in_a_busy_channel_is_refused_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("t.db"));
+    run(&mut t, "alice", "1", "/dice new");
+    let out = run(&mut t, "bob", "2", "/dice new");
+    assert!(!out.accepted);
+    let text = &out.replies[0].message.body;
+    assert!(text.contains("already has a game"), "{text}");
+    assert!(text.contains("<@alice>"), "{text}");
+}
+
+#[test]
+fn one_hundred_concurrent_actions_on_one_channel_land_exactly_once_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c.db");
+    {
+        let mut t = table(&path);
+        run(&mut t, "alice", "new", "/dice new expr:1d6 rounds:100");
+        run(&mut t, "alice", "start", "/dice start");
+    }
+    let barrier = Arc::new(Barrier::new(100));
+    let handles: Vec<_> = (0..100)
+        .map(|i| {
+            let path = path.clone();
+            let barrier = barrier.clone();
+            std::thread::spawn(move || {
+                let mut t = table(&path); // its own connection, as separate processes would have
+                barrier.wait();
+                run(&mut t, "alice", &format!("roll-{i}"), "/dice roll").accepted
+            })
+        })
+        .collect();
+    let accepted = handles
+        .into_iter()
+        .map(|h| h.join().unwrap())
+        .filter(|a| *a)
+        .count();
+    assert_eq!(accepted, 100);
+    let mut t = table(&path);
+    let conn = t.store().conn();
+    let (n, distinct): (i64, i64) = conn
+        .query_row(
+            "SELECT COUNT(*), COUNT(DISTINCT request_id) FROM log WHERE kind = 'action' AND request_id LIKE 'roll-%'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!((n, distinct), (100, 100));
+    let state = t.state_json("chan").unwrap().unwrap();
+    assert_eq!(
+        state["state"]["phase"], "Over",
+        "the 100th roll ends the game"
+    );
+    assert_eq!(state["version"], 102, "new + start + 100 rolls");
+    let (stored, replayed) = t
+        .replay(state["session"].as_i64().unwrap())
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        stored, replayed,
+        "the stored state is the replay of the log"
+    );
+    let score = stored["seats"][0]["score"].as_i64().unwrap();
+    assert!((100..=600).contains(&score));
+}
+
+#[test]
+fn undo_rebuilds_the_state_by_replaying_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("u.db"));
+    run(&mut t, "alice", "1", "/dice new expr:1d20 rounds:3");
+    run(&mut t, "bob", "2", "/dice join");
+    run(&mut t, "alice", "3", "/dice start");
+    run(&mut t, "alice", "4", "/dice roll");
+    let before = t.state_json("chan").unwrap().unwrap()["state"].clone();
+    run(&mut t, "bob", "5", "/dice roll");
+    assert_ne!(t.state_json("chan").unwrap().unwrap()["state"], before);
+    let refused = run(&mut t, "bob", "6", "/game undo");
+    assert!(!refused.accepted, "only the host may undo");
+    let out = run(&mut t, "alice", "7", "/game undo");
+    assert!(out.accepted);
+    assert_eq!(t.state_json("chan").unwrap().unwrap()["state"], before);
+    // Bob rolls again with the same RNG position: the same value comes up (replay is exact).
+    let log = run(&mut t, "alice", "8", "/game log");
+    let text = &log.replies[0].message.body;
+    assert!(text.contains("(undone)"), "{text}");
+    assert!(text.contains("undid #"), "{text}");
+}
+
+#[test]
+fn a_stale_button_is_refused_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("s.db"));
+    run(&mut t, "alice", "1", "/dice new expr:1d6 rounds:5");
+    let start = run(&mut t, "alice", "2", "/dice start");
+    let stamp = start.replies[0].message.stamp.expect("buttons are stamped");
+    let press = |id: &str| Request {
+        input: Input::Component {
+            stamp,
+            command: Command::parse_line("/dice roll").unwrap(),
+        },
+        ..req("alice", id, "/dice roll")
+    };
+    assert!(t.handle(&press("3")).unwrap().accepted);
+    let before = dump(&mut t);
+    let stale = t.handle(&press("4")).unwrap();
+    assert!(!stale.accepted);
+    assert!(stale.replies[0].message.body.contains("earlier moment"));
+    assert_eq!(dump(&mut t), before);
+}
+
+#[test]
+fn hidden_rolls_show_only_to_those_allowed_and_the_gm_can_reveal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("h.db"));
+    let refused = run(&mut t, "bob", "0", "/roll expr:1d6 visibility:gm");
+    assert!(!refused.accepted, "no GM without a game");
+    run(&mut t, "alice", "1", "/dice new");
+    let blind = run(&mut t, "bob", "2", "/roll expr:1d6 visibility:blind");
+    assert!(blind.replies.iter().all(|r| !r.is_public()));
+    let bob_log = run(&mut t, "bob", "3", "/game log");
+    assert!(bob_log.replies[0]
+        .message
+        .body
+        .contains("bob made a hidden roll"));
+    let alice_log = run(&mut t, "alice", "4", "/game log");
+    assert!(alice_log.replies[0].message.body.contains("bob rolled 1d6"));
+    let id = alice_log.replies[0]
+        .message
+        .body
+        .lines()
+        .find(|l| l.contains("blind roll"))
+        .and_then(|l| l.trim_start_matches('#').split(' ').next())
+        .unwrap()
+        .to_string();
+    let not_gm = run(&mut t, "bob", "5", &format!("/game reveal id:{id}"));
+    assert!(!not_gm.accepted);
+    let shown = run(&mut t, "alice", "6", &format!("/game reveal id:{id}"));
+    assert!(shown.replies[0].is_public());
+    let bob_log = run(&mut t, "bob", "7", "/game log");
+    assert!(bob_log.replies[0].message.body.contains("bob rolled 1d6"));
+}
+
+/// Starts the console binary on `db`, feeds join/leave actions, kills it with SIGKILL after
+/// some acknowledgements, and checks that every acknowledged action is in the log, the state is
+/// the replay of the log, and the database is intact.
+#[test]
+fn kill_9_loses_no_acknowledged_action() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let mut child = Proc::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["console", "--seed", "5", "--db"])
+        .arg(&db)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let writer = std::thread::spawn(move || {
+        let _ = writeln!(stdin, "host: /dice new");
+        for i in 0..100_000 {
+            let line = if i % 2 == 0 {
+                format!("p{}: /dice join", i / 2)
+            } else {
+                format!("p{}: /dice leave", i / 2)
+            };
+            if writeln!(stdin, "{line}").is_err() {
+                break;
+            }
+        }
+    });
+    let mut acked: Vec<String> = vec![];
+    for line in stdout.lines() {
+        let line = line.unwrap();
+        if line.contains("takes seat") || line.contains("leaves the table") {
+            acked.push(line);
+            if acked.len() == 300 {
+                child.kill().unwrap(); // SIGKILL
+                break;
+            }
+        }
+    }
+    let _ = child.wait();
+    let _ = writer.join();
+    assert_eq!(acked.len(), 300);
+
+    let mut t = table(&db);
+    assert_eq!(t.store().integrity_check().unwrap(), "ok");
+    let state = t.state_json("table").unwrap().unwrap();
+    let session = state["session"].as_i64().unwrap();
+    let summaries: Vec<String> = {
+        let conn = t.store().conn();
+        let mut st = conn
+            .prepare(
+                "SELECT summary FROM log WHERE session_id = ?1 AND kind = 'action' ORDER BY id",
+            )
+            .unwrap();
+        st.query_map([session], |r| r.get(0))
+            .unwrap()
+            .map(|r| r.unwrap())
+            .collect()
+    };
+    assert!(
+        summaries.len() >= acked.len(),
+        "{} logged < {} acknowledged",
+        summaries.len(),
+        acked.len()
+    );
+    for (ack, logged) in acked.iter().zip(&summaries) {
+        assert_eq!(
+            ack, logged,
+            "acknowledged actions are the log's prefix, in order"
+        );
+    }
+    let (stored, replayed) = t.replay(session).unwrap().unwrap();
+    assert_eq!(stored, replayed);
+}
+
+#[test]
+fn a_finished_game_makes_room_for_a_new_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("f.db"));
+    run(&mut t, "alice", "1", "/dice new expr:1d6");
+    run(&mut t, "alice", "2", "/dice start");
+    run(&mut t, "alice", "3", "/dice roll");
+    let out = run(&mut t, "bob", "4", "/dice new");
+    assert!(out.accepted, "{:?}", out.replies);
+    assert_eq!(t.state_json("chan").unwrap().unwrap()["host"], "bob");
+}
+
+/// The async handle: worker threads own the connections; channels run in parallel, each in order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_async_handle_serialises_each_channel_and_runs_channels_in_parallel() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("h.db");
+    let tables = (0..2).map(|_| table(&path)).collect();
+    let handle = croupier::table::TableHandle::start(tables);
+    let mut tasks = vec![];
+    for c in 0..4 {
+        let h = handle.clone();
+        let channel = format!("c{c}");
+        let mut r = req(
+            "alice",
+            &format!("{channel}-new"),
+            "/dice new expr:1d6 rounds:20",
+        );
+        r.channel = channel.clone();
+        let mut s = req("alice", &format!("{channel}-start"), "/dice start");
+        s.channel = channel.clone();
+        h.call(&channel, move |t| t.handle(&r)).await.unwrap();
+        h.call(&channel, move |t| t.handle(&s)).await.unwrap();
+        for i in 0..20 {
+            let h = h.clone();
+            let channel = channel.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut r = req("alice", &format!("{channel}-{i}"), "/dice roll");
+                r.channel = channel.clone();
+                h.call(&channel, move |t| t.handle(&r))
+                    .await
+                    .unwrap()
+                    .accepted
+            }));
+        }
+    }
+    let mut ok = 0;
+    for t in tasks {
+        ok += usize::from(t.await.unwrap());
+    }
+    assert_eq!(ok, 80);
+    let v = handle
+        .call("c0", |t| t.state_json("c0"))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(v["state"]["phase"], "Over");
+}
