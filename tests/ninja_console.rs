@@ -93,9 +93,17 @@ fn several_seeds_all_reach_the_end() {
     for seed in [1u64, 2, 5] {
         let out = play(seed, &script());
         assert!(out.contains("🏁 Tournament over"), "seed {seed}");
-        let winners = out.matches("🏆 WINNER:").count();
-        let none = out.matches("no winner").count() + out.matches("without a winner").count();
+        assert_eq!(out.matches("🏁 Tournament over").count(), 1, "seed {seed}");
+        // Count announcements, not the copies inside attached files (`  | …`).
+        let said = |what: &str| {
+            out.lines()
+                .filter(|l| l.contains(what) && !l.starts_with("  | "))
+                .count()
+        };
+        let winners = said("🏆 WINNER:");
+        let none = said("there is no winner") + said("ends without a winner");
         assert_eq!(winners + none, 1, "seed {seed}: exactly one ending");
+        assert!(out.contains("📜 Roster updated"), "seed {seed}");
     }
 }
 

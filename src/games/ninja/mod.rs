@@ -374,7 +374,11 @@ impl Tournament {
                     }
                     l.push('.');
                 } else {
-                    l.push_str(" Too slow to move on.");
+                    l.push_str(if number < 3 {
+                        " Too slow to move on."
+                    } else {
+                        " Not fast enough to win."
+                    });
                 }
                 lines.push(l);
             }
