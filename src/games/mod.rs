@@ -3,4 +3,5 @@
 pub mod dice_table;
 pub mod nightwizard;
 pub mod nobi;
+pub mod ninja;
 pub mod simulate;
