@@ -2,6 +2,6 @@
 
 pub mod dice_table;
 pub mod nightwizard;
-pub mod nobi;
 pub mod ninja;
+pub mod nobi;
 pub mod simulate;
