@@ -730,6 +730,22 @@ fn apply_action(
         actor,
         action,
     )?;
+    let rng_s = serde_json::to_string(&rng)?;
+    if new_state == state && rng_s == s.rng {
+        // Nothing changed (a view such as a status or a sheet): no new version, no log entry,
+        // so buttons on earlier messages stay valid.
+        let gms = session_gms(game, s)?;
+        return Ok(finish_replies(
+            replies,
+            game,
+            Some(Stamp {
+                session: s.id,
+                version: s.version,
+            }),
+            &gms,
+            &actor.id,
+        ));
+    }
     let state_s = serde_json::to_string(&new_state)?;
     let wakeup = if game.is_over(&new_state)? {
         None
@@ -741,7 +757,7 @@ fn apply_action(
         s.id,
         s.version,
         &state_s,
-        &serde_json::to_string(&rng)?,
+        &rng_s,
         wakeup,
         now,
     )?;
