@@ -10,7 +10,7 @@ use toml::{Table, Value};
 use crate::table::DataError;
 
 /// Sub-folder of the data folder that holds this game's files.
-pub const DIR: &str = "nobi";
+pub const DIR: &str = "nobi/sword";
 
 /// Cards each deck must hold (the rulebook's component list).
 pub const COUNTS: [(&str, &str, usize); 7] = [
@@ -284,7 +284,7 @@ pub struct SpecialTable {
     pub entries: Vec<String>,
 }
 
-/// Everything the game reads from `data/nobi/`.
+/// Everything the game reads from `data/nobi/sword/`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NobiData {
     /// 16 characters (8 cards × 2 sides).

@@ -165,9 +165,9 @@ fn rule_nobi_components_counts_match_the_rulebook_and_odds_are_interesting() {
 
 fn write_data(edit: impl Fn(&Path)) -> Result<NobiData, Vec<crate::table::DataError>> {
     let dir = tempfile::tempdir().unwrap();
-    let nd = dir.path().join("nobi");
+    let nd = dir.path().join(data::DIR);
     std::fs::create_dir_all(&nd).unwrap();
-    for f in std::fs::read_dir("data/nobi").unwrap() {
+    for f in std::fs::read_dir(Path::new("data").join(data::DIR)).unwrap() {
         let f = f.unwrap();
         std::fs::copy(f.path(), nd.join(f.file_name())).unwrap();
     }
@@ -187,7 +187,7 @@ fn loader_names_file_card_and_field() {
     let e = write_data(|d| replace(d, "scenes.toml", "id = \"s02\"", "id = \"s01\"")).unwrap_err();
     assert!(
         e.iter()
-            .any(|e| e.file == "nobi/scenes.toml" && e.item == "s01" && e.problem.contains("`id`")),
+            .any(|e| e.file == "nobi/sword/scenes.toml" && e.item == "s01" && e.problem.contains("`id`")),
         "{e:?}"
     );
     let e = write_data(|d| {
@@ -220,7 +220,7 @@ fn loader_names_file_card_and_field() {
     .unwrap_err();
     assert!(
         e.iter()
-            .any(|e| e.file == "nobi/light.toml" && e.problem.contains("exactly 20")),
+            .any(|e| e.file == "nobi/sword/light.toml" && e.problem.contains("exactly 20")),
         "{e:?}"
     );
     let e = write_data(|d| {
