@@ -186,8 +186,9 @@ fn replace(dir: &Path, file: &str, from: &str, to: &str) {
 fn loader_names_file_card_and_field() {
     let e = write_data(|d| replace(d, "scenes.toml", "id = \"s02\"", "id = \"s01\"")).unwrap_err();
     assert!(
-        e.iter()
-            .any(|e| e.file == "nobi/sword/scenes.toml" && e.item == "s01" && e.problem.contains("`id`")),
+        e.iter().any(|e| e.file == "nobi/sword/scenes.toml"
+            && e.item == "s01"
+            && e.problem.contains("`id`")),
         "{e:?}"
     );
     let e = write_data(|d| {
