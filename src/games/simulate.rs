@@ -5,6 +5,7 @@ pub fn run(game: &str, args: &[String]) -> Result<String, String> {
     match game {
         // One arm per game that offers a simulator.
         "dice" => dice_table(args),
+        "nakama" => crate::games::nakama::simulate(args),
         other => Err(format!("no simulator for `{other}`")),
     }
 }

@@ -16,6 +16,7 @@ impl Registry {
         let mut errors = Vec::new();
         // One line per game: this is the only place a new game is registered.
         register::<crate::games::dice_table::DiceTable>(dir, &mut games, &mut errors);
+        register::<crate::games::nakama::Nakama>(dir, &mut games, &mut errors);
         if errors.is_empty() {
             Ok(Registry { games })
         } else {
