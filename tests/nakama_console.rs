@@ -7,7 +7,11 @@ use croupier::console::{Console, ConsoleOptions};
 use croupier::store::Store;
 use croupier::table::{ManualClock, Registry, SeedMode, Table};
 
-const ENDINGS: [&str; 3] = ["The adventure is over", "**Defeat**", "King of the Pirates!"];
+const ENDINGS: [&str; 3] = [
+    "The adventure is over",
+    "**Defeat**",
+    "King of the Pirates!",
+];
 
 struct Run {
     out: String,
@@ -41,9 +45,17 @@ fn play(seed: u64, players: &[&str], setup: &[&str]) -> Run {
     for round in 0..80 {
         for (i, p) in players.iter().enumerate() {
             let col = (round + i) % 5 + 1;
-            line(&mut console, &format!("{p}: /nakama recruit card:1 column:{col}"), &mut out);
+            line(
+                &mut console,
+                &format!("{p}: /nakama recruit card:1 column:{col}"),
+                &mut out,
+            );
             line(&mut console, &format!("{p}: /nakama skip"), &mut out);
-            line(&mut console, &format!("{p}: /nakama discard card:1"), &mut out);
+            line(
+                &mut console,
+                &format!("{p}: /nakama discard card:1"),
+                &mut out,
+            );
         }
         let text = String::from_utf8_lossy(&out);
         if ENDINGS.iter().any(|e| text.contains(e)) {
@@ -74,7 +86,11 @@ fn console_three_player_game_reaches_an_ending() {
         ],
     );
     assert!(r.out.contains("The adventure begins!"), "{}", r.out);
-    assert!(ENDINGS.iter().any(|e| r.out.contains(e)), "no ending:\n{}", r.out);
+    assert!(
+        ENDINGS.iter().any(|e| r.out.contains(e)),
+        "no ending:\n{}",
+        r.out
+    );
     // Out-of-turn commands were refused without breaking the game.
     assert!(r.out.contains("'s turn, not yours"));
     // Hands only ever go to their owner.
@@ -96,9 +112,17 @@ fn console_solo_game_with_hand_menu_and_column_buttons() {
         ],
     );
     assert!(r.out.contains("<Recruit a friend: "), "{}", r.out);
-    assert!(ENDINGS.iter().any(|e| r.out.contains(e)), "no ending:\n{}", r.out);
+    assert!(
+        ENDINGS.iter().any(|e| r.out.contains(e)),
+        "no ending:\n{}",
+        r.out
+    );
     // Solo hand size is 6: the first private hand lists 6 cards.
-    let hand = r.out.split("**🂠 Your hand (only you see this)**\n").nth(1).unwrap();
+    let hand = r
+        .out
+        .split("**🂠 Your hand (only you see this)**\n")
+        .nth(1)
+        .unwrap();
     assert!(hand.contains("\n6. ") && !hand.lines().take(7).any(|l| l.starts_with("7. ")));
 }
 
@@ -109,7 +133,14 @@ fn console_pick_from_the_hand_menu_then_press_a_column() {
     let reg = Arc::new(Registry::load(Path::new("data")).unwrap());
     let clock = Arc::new(ManualClock::at(1_800_000_000));
     let mut table = Table::new(store, reg, clock.clone(), SeedMode::Fixed(3));
-    let mut c = Console::new(&mut table, clock, ConsoleOptions { seed: Some(3), ..ConsoleOptions::default() });
+    let mut c = Console::new(
+        &mut table,
+        clock,
+        ConsoleOptions {
+            seed: Some(3),
+            ..ConsoleOptions::default()
+        },
+    );
     let mut out = Vec::new();
     for (i, l) in [
         "ann: /nakama new character:Luffy",
@@ -125,7 +156,14 @@ fn console_pick_from_the_hand_menu_then_press_a_column() {
     let text = String::from_utf8_lossy(&out).to_string();
     assert!(text.contains("2 boss(es) in the enemy deck"));
     let menu = text.rsplit("<Recruit a friend: ").next().unwrap();
-    let first = menu.split(" | ").next().unwrap().split(" (").next().unwrap().to_string();
+    let first = menu
+        .split(" | ")
+        .next()
+        .unwrap()
+        .split(" (")
+        .next()
+        .unwrap()
+        .to_string();
     c.line(5, &format!("ann: pick {first}"), &mut out).unwrap();
     c.line(6, "ann: press Column 3", &mut out).unwrap();
     let text = String::from_utf8_lossy(&out).to_string();
@@ -145,5 +183,9 @@ fn console_game_with_two_bosses_reaches_an_ending() {
         ],
     );
     assert!(r.out.contains("2 boss(es) in the enemy deck"));
-    assert!(ENDINGS.iter().any(|e| r.out.contains(e)), "no ending:\n{}", r.out);
+    assert!(
+        ENDINGS.iter().any(|e| r.out.contains(e)),
+        "no ending:\n{}",
+        r.out
+    );
 }

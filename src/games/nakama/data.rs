@@ -376,23 +376,41 @@ pub fn load(dir: &Path) -> Result<NakamaData, Vec<DataError>> {
     let mut faces = HashSet::new();
     for (id, f) in &friends {
         if !(1..=9).contains(&f.power) {
-            errors.push(DataError::new(ff, id, format!("field `power`: {} is outside 1–9", f.power)));
+            errors.push(DataError::new(
+                ff,
+                id,
+                format!("field `power`: {} is outside 1–9", f.power),
+            ));
         }
         if !faces.insert(f.face()) {
-            errors.push(DataError::new(ff, id, format!("fields `colour`/`power`: {} appears twice", f.label())));
+            errors.push(DataError::new(
+                ff,
+                id,
+                format!("fields `colour`/`power`: {} appears twice", f.label()),
+            ));
         }
         if let Some(Ability::Die { table }) = &f.ability {
             if table.len() != 5 {
                 errors.push(DataError::new(
                     ff,
                     id,
-                    format!("field `ability.table`: needs 5 results (die faces 1–5), has {}", table.len()),
+                    format!(
+                        "field `ability.table`: needs 5 results (die faces 1–5), has {}",
+                        table.len()
+                    ),
                 ));
             }
             for e in table {
-                if let DieEffect::ThreatDown { n } | DieEffect::ThreatUp { n } | DieEffect::Draw { n } = e {
+                if let DieEffect::ThreatDown { n }
+                | DieEffect::ThreatUp { n }
+                | DieEffect::Draw { n } = e
+                {
                     if !(1..=5).contains(n) {
-                        errors.push(DataError::new(ff, id, format!("field `ability.table`: n = {n} is outside 1–5")));
+                        errors.push(DataError::new(
+                            ff,
+                            id,
+                            format!("field `ability.table`: n = {n} is outside 1–5"),
+                        ));
                     }
                 }
             }
@@ -400,17 +418,29 @@ pub fn load(dir: &Path) -> Result<NakamaData, Vec<DataError>> {
     }
     for (id, e) in &enemies {
         if !(1..=9).contains(&e.threat) {
-            errors.push(DataError::new("nakama/enemies.toml", id, format!("field `threat`: {} is outside 1–9", e.threat)));
+            errors.push(DataError::new(
+                "nakama/enemies.toml",
+                id,
+                format!("field `threat`: {} is outside 1–9", e.threat),
+            ));
         }
         mission_problems("enemies.toml", id, &e.mission, &mut errors);
     }
     for (id, b) in &bosses {
         if !(1..=9).contains(&b.threat) {
-            errors.push(DataError::new("nakama/bosses.toml", id, format!("field `threat`: {} is outside 1–9", b.threat)));
+            errors.push(DataError::new(
+                "nakama/bosses.toml",
+                id,
+                format!("field `threat`: {} is outside 1–9", b.threat),
+            ));
         }
         if let Challenge::ThreatUp { n } | Challenge::Discard { n } = b.challenge {
             if !(1..=5).contains(&n) {
-                errors.push(DataError::new("nakama/bosses.toml", id, format!("field `challenge.n`: {n} is outside 1–5")));
+                errors.push(DataError::new(
+                    "nakama/bosses.toml",
+                    id,
+                    format!("field `challenge.n`: {n} is outside 1–5"),
+                ));
             }
         }
         mission_problems("bosses.toml", id, &b.mission, &mut errors);
@@ -418,12 +448,20 @@ pub fn load(dir: &Path) -> Result<NakamaData, Vec<DataError>> {
     for (id, c) in &characters {
         if let Special::ThreatDown { n } | Special::Draw { n } = c.special {
             if !(1..=5).contains(&n) {
-                errors.push(DataError::new("nakama/characters.toml", id, format!("field `special.n`: {n} is outside 1–5")));
+                errors.push(DataError::new(
+                    "nakama/characters.toml",
+                    id,
+                    format!("field `special.n`: {n} is outside 1–5"),
+                ));
             }
         }
     }
     if !characters.iter().any(|(id, _)| id == "luffy") {
-        errors.push(DataError::new("nakama/characters.toml", "luffy", "the character `luffy` is required (Luffy's player starts)"));
+        errors.push(DataError::new(
+            "nakama/characters.toml",
+            "luffy",
+            "the character `luffy` is required (Luffy's player starts)",
+        ));
     }
     if errors.is_empty() {
         count("friends.toml", friends.len(), FRIENDS, &mut errors);
@@ -467,7 +505,12 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let n = tmp.path().join("nakama");
         std::fs::create_dir_all(&n).unwrap();
-        for f in ["friends.toml", "enemies.toml", "bosses.toml", "characters.toml"] {
+        for f in [
+            "friends.toml",
+            "enemies.toml",
+            "bosses.toml",
+            "characters.toml",
+        ] {
             std::fs::copy(Path::new("data/nakama").join(f), n.join(f)).unwrap();
         }
         let text = std::fs::read_to_string(n.join("friends.toml")).unwrap();
@@ -479,11 +522,13 @@ mod tests {
         let errs = load(tmp.path()).unwrap_err();
         let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
         assert!(
-            all.iter().any(|e| e.starts_with("nakama/friends.toml: red-1:") && e.contains("`power`")),
+            all.iter()
+                .any(|e| e.starts_with("nakama/friends.toml: red-1:") && e.contains("`power`")),
             "{all:?}"
         );
         assert!(
-            all.iter().any(|e| e.starts_with("nakama/enemies.toml:") && e.contains("pink")),
+            all.iter()
+                .any(|e| e.starts_with("nakama/enemies.toml:") && e.contains("pink")),
             "{all:?}"
         );
     }

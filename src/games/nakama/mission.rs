@@ -264,10 +264,7 @@ impl Mission {
                 format!("the current friend of column {column} {}", test.render())
             }
             Mission::Nearby { column, test } => {
-                let cols: Vec<String> = nearby_columns(*column)
-                    .iter()
-                    .map(u8::to_string)
-                    .collect();
+                let cols: Vec<String> = nearby_columns(*column).iter().map(u8::to_string).collect();
                 format!(
                     "each nearby friend of column {column} (column {}) {}",
                     cols.join(" and "),
@@ -359,8 +356,16 @@ mod tests {
     #[test]
     fn colour_number_run_and_difference_missions() {
         let r = row([(Red, 3), (Red, 4), (Green, 5), (Red, 9), (Blue, 3)]);
-        assert!(Mission::SameColour { count: 3, colour: None }.check(&r));
-        assert!(!Mission::SameColour { count: 2, colour: Some(Blue) }.check(&r));
+        assert!(Mission::SameColour {
+            count: 3,
+            colour: None
+        }
+        .check(&r));
+        assert!(!Mission::SameColour {
+            count: 2,
+            colour: Some(Blue)
+        }
+        .check(&r));
         assert!(Mission::SameNumber { count: 2 }.check(&r));
         assert!(!Mission::SameNumber { count: 3 }.check(&r));
         assert!(Mission::Run { length: 3 }.check(&r));
@@ -408,7 +413,9 @@ mod tests {
         };
         let r = row([(Red, 1), (Red, 2), (Green, 3), (Yellow, 4), (Purple, 5)]);
         assert!(m.check(&r));
-        assert!(m.sentence().starts_with("Either the current friend of column 2 is Red or"));
+        assert!(m
+            .sentence()
+            .starts_with("Either the current friend of column 2 is Red or"));
         let bad = Mission::Column {
             column: 6,
             test: Test::AtLeast { power: 10 },

@@ -91,36 +91,69 @@ impl Game for Nakama {
                 .opt(column_opt("column", "A friend column"))
                 .opt(OptionSpec::user("target", "Another player"))
         };
-        CommandSpec::new("nakama", "One Piece Nakama: recruit friends, defeat enemies")
-            .sub(
-                CommandSpec::new("new", "Open a Nakama table in this channel")
-                    .opt(OptionSpec::string("character", "Your character").autocomplete()),
+        CommandSpec::new(
+            "nakama",
+            "One Piece Nakama: recruit friends, defeat enemies",
+        )
+        .sub(
+            CommandSpec::new("new", "Open a Nakama table in this channel")
+                .opt(OptionSpec::string("character", "Your character").autocomplete()),
+        )
+        .sub(
+            CommandSpec::new(
+                "join",
+                "Join the crew (or change character before the start)",
             )
-            .sub(
-                CommandSpec::new("join", "Join the crew (or change character before the start)")
-                    .opt(OptionSpec::string("character", "Your character").required().autocomplete()),
-            )
-            .sub(CommandSpec::new("leave", "Leave before the start"))
-            .sub(
-                CommandSpec::new("begin", "Set up and start the adventure")
-                    .opt(OptionSpec::int("bosses", "Bosses to shuffle into the enemy deck (0–10)").range(0, 10)),
-            )
-            .sub(CommandSpec::new("hand", "See your hand (only you) and recruit from it"))
-            .sub(CommandSpec::new("board", "Show the board"))
-            .sub(
-                CommandSpec::new("recruit", "Recruit a friend from your hand onto a column")
-                    .opt(card_opt("Hand position or card, e.g. Red 7"))
-                    .opt(column_opt("column", "Friend column 1–5")),
-            )
-            .sub(
-                choice_opts(CommandSpec::new("ability", "Use the ability of the friend you recruited"))
-                    .opt(OptionSpec::int("value", "Die value after a straw hat (1–5)").range(1, 5))
-                    .opt(OptionSpec::string("as", "Solo: use Exchange as move or recruit").choices(&["move", "recruit"])),
-            )
-            .sub(CommandSpec::new("skip", "Skip the ability or the extra recruit"))
-            .sub(CommandSpec::new("give", "Choose your card in an exchange").opt(card_opt("Hand position or card")))
-            .sub(CommandSpec::new("discard", "Discard down to your hand size").opt(card_opt("Hand position or card")))
-            .sub(choice_opts(CommandSpec::new("power", "Use your character's special ability (Power Down)")))
+            .opt(
+                OptionSpec::string("character", "Your character")
+                    .required()
+                    .autocomplete(),
+            ),
+        )
+        .sub(CommandSpec::new("leave", "Leave before the start"))
+        .sub(
+            CommandSpec::new("begin", "Set up and start the adventure").opt(
+                OptionSpec::int("bosses", "Bosses to shuffle into the enemy deck (0–10)")
+                    .range(0, 10),
+            ),
+        )
+        .sub(CommandSpec::new(
+            "hand",
+            "See your hand (only you) and recruit from it",
+        ))
+        .sub(CommandSpec::new("board", "Show the board"))
+        .sub(
+            CommandSpec::new("recruit", "Recruit a friend from your hand onto a column")
+                .opt(card_opt("Hand position or card, e.g. Red 7"))
+                .opt(column_opt("column", "Friend column 1–5")),
+        )
+        .sub(
+            choice_opts(CommandSpec::new(
+                "ability",
+                "Use the ability of the friend you recruited",
+            ))
+            .opt(OptionSpec::int("value", "Die value after a straw hat (1–5)").range(1, 5))
+            .opt(
+                OptionSpec::string("as", "Solo: use Exchange as move or recruit")
+                    .choices(&["move", "recruit"]),
+            ),
+        )
+        .sub(CommandSpec::new(
+            "skip",
+            "Skip the ability or the extra recruit",
+        ))
+        .sub(
+            CommandSpec::new("give", "Choose your card in an exchange")
+                .opt(card_opt("Hand position or card")),
+        )
+        .sub(
+            CommandSpec::new("discard", "Discard down to your hand size")
+                .opt(card_opt("Hand position or card")),
+        )
+        .sub(choice_opts(CommandSpec::new(
+            "power",
+            "Use your character's special ability (Power Down)",
+        )))
     }
 
     fn create(
@@ -142,12 +175,23 @@ impl Game for Nakama {
             let Some(ch) = ctx.data.character_by_name(c) else {
                 return refuse(format!("no character called `{c}`."));
             };
-            out.extend(g.act(ctx.rng, ctx.data, host, &NakamaAction::Join { character: ch })?);
+            out.extend(g.act(
+                ctx.rng,
+                ctx.data,
+                host,
+                &NakamaAction::Join { character: ch },
+            )?);
         }
         Ok((g, out))
     }
 
-    fn parse(&self, _a: &Actor, cmd: &Command, d: &NakamaData, _s: &()) -> Result<NakamaAction, RuleError> {
+    fn parse(
+        &self,
+        _a: &Actor,
+        cmd: &Command,
+        d: &NakamaData,
+        _s: &(),
+    ) -> Result<NakamaAction, RuleError> {
         Ok(match cmd.sub() {
             "join" => {
                 let c = cmd.require("character")?;
@@ -214,7 +258,14 @@ impl Game for Nakama {
         self.phase == Phase::Over
     }
 
-    fn autocomplete(&self, viewer: &Actor, _cmd: &Command, option: &str, partial: &str, d: &NakamaData) -> Vec<Choice> {
+    fn autocomplete(
+        &self,
+        viewer: &Actor,
+        _cmd: &Command,
+        option: &str,
+        partial: &str,
+        d: &NakamaData,
+    ) -> Vec<Choice> {
         let p = partial.trim().to_ascii_lowercase();
         match option {
             "character" => d
@@ -223,7 +274,10 @@ impl Game for Nakama {
                 .enumerate()
                 .filter(|(i, c)| {
                     c.name.to_ascii_lowercase().contains(&p)
-                        && !self.players.iter().any(|pl| pl.character == *i && pl.user != viewer.id)
+                        && !self
+                            .players
+                            .iter()
+                            .any(|pl| pl.character == *i && pl.user != viewer.id)
                 })
                 .map(|(_, c)| Choice {
                     label: format!("{} — {}", c.name, c.special.render()),
@@ -251,7 +305,14 @@ impl Game for Nakama {
         }
     }
 
-    fn global_autocomplete(_s: &(), _v: &Actor, _cmd: &Command, option: &str, partial: &str, d: &NakamaData) -> Vec<Choice> {
+    fn global_autocomplete(
+        _s: &(),
+        _v: &Actor,
+        _cmd: &Command,
+        option: &str,
+        partial: &str,
+        d: &NakamaData,
+    ) -> Vec<Choice> {
         if option != "character" {
             return vec![];
         }

@@ -88,7 +88,9 @@ pub enum NakamaAction {
 fn col(v: Option<u8>, name: &str) -> Result<usize, RuleError> {
     match v {
         Some(c @ 1..=5) => Ok(usize::from(c) - 1),
-        Some(c) => refuse(format!("`{name}:{c}` is not a column: columns are 1–{COLUMNS}.")),
+        Some(c) => refuse(format!(
+            "`{name}:{c}` is not a column: columns are 1–{COLUMNS}."
+        )),
         None => refuse(format!("this needs `{name}:` (a column 1–{COLUMNS}).")),
     }
 }
@@ -96,7 +98,9 @@ fn col(v: Option<u8>, name: &str) -> Result<usize, RuleError> {
 fn space(v: Option<u8>) -> Result<usize, RuleError> {
     match v {
         Some(c @ 1..=3) => Ok(usize::from(c) - 1),
-        Some(c) => refuse(format!("`space:{c}` is not an enemy space: spaces are 1–{SPACES}.")),
+        Some(c) => refuse(format!(
+            "`space:{c}` is not an enemy space: spaces are 1–{SPACES}."
+        )),
         None => refuse(format!("this needs `space:` (an enemy space 1–{SPACES}).")),
     }
 }
@@ -180,7 +184,11 @@ impl Nakama {
                 if self.players.is_empty() {
                     return refuse("nobody has joined yet: `/nakama join character:<name>`.");
                 }
-                if !self.players.iter().any(|p| d.characters[p.character].id == "luffy") {
+                if !self
+                    .players
+                    .iter()
+                    .any(|p| d.characters[p.character].id == "luffy")
+                {
                     return refuse("someone must play Luffy (Luffy's player starts): `/nakama join character:Luffy`.");
                 }
                 if usize::from(*bosses) > d.bosses.len() {
@@ -202,7 +210,10 @@ impl Nakama {
                 )];
                 out.push(Reply::public(view::board(self, d)));
                 out.push(view::turn_prompt(self, d));
-                out.push(Reply::private(&self.players[0].user.clone(), view::hand(self, 0, d)));
+                out.push(Reply::private(
+                    &self.players[0].user.clone(),
+                    view::hand(self, 0, d),
+                ));
                 return Ok(out);
             }
             NakamaAction::Hand => {
@@ -247,8 +258,16 @@ impl Nakama {
                     Step::Hat { card } => {
                         let v = match pick.value {
                             Some(v @ 1..=5) => v,
-                            Some(v) => return refuse(format!("the straw hat lets you choose 1–5, not {v}.")),
-                            None => return refuse("choose the die value: `/nakama ability value:<1–5>`."),
+                            Some(v) => {
+                                return refuse(format!(
+                                    "the straw hat lets you choose 1–5, not {v}."
+                                ))
+                            }
+                            None => {
+                                return refuse(
+                                    "choose the die value: `/nakama ability value:<1–5>`.",
+                                )
+                            }
                         };
                         let Some(Ability::Die { table }) = &d.friends[card].ability else {
                             return refuse("there is no die ability to resolve.");
@@ -260,22 +279,38 @@ impl Nakama {
                             self.finish_recruit(rng, d, &mut log);
                         }
                     }
-                    _ => return refuse(format!("there is no ability to use now ({}).", view::step_text(self, d))),
+                    _ => {
+                        return refuse(format!(
+                            "there is no ability to use now ({}).",
+                            view::step_text(self, d)
+                        ))
+                    }
                 }
             }
             NakamaAction::Skip => {
                 self.active(a)?;
                 match self.step {
                     Step::Ability { card } => {
-                        log.push(format!("{} does not use the ability of {}.", a.name, d.friends[card].label()));
+                        log.push(format!(
+                            "{} does not use the ability of {}.",
+                            a.name,
+                            d.friends[card].label()
+                        ));
                     }
                     Step::Recruit { extra: true } => {
                         log.push(format!("{} recruits no extra friend.", a.name));
                     }
                     Step::Recruit { extra: false } => {
-                        return refuse("you MUST recruit 1 friend this turn: `/nakama hand` to choose.")
+                        return refuse(
+                            "you MUST recruit 1 friend this turn: `/nakama hand` to choose.",
+                        )
                     }
-                    _ => return refuse(format!("nothing can be skipped now ({}).", view::step_text(self, d))),
+                    _ => {
+                        return refuse(format!(
+                            "nothing can be skipped now ({}).",
+                            view::step_text(self, d)
+                        ))
+                    }
                 }
                 self.finish_recruit(rng, d, &mut log);
             }
@@ -307,8 +342,14 @@ impl Nakama {
                         "{} and {} swap one card face-down.",
                         self.players[me].name, self.players[with].name
                     ));
-                    extra.push(Reply::private(&self.players[me].user.clone(), view::hand(self, me, d)));
-                    extra.push(Reply::private(&self.players[with].user.clone(), view::hand(self, with, d)));
+                    extra.push(Reply::private(
+                        &self.players[me].user.clone(),
+                        view::hand(self, me, d),
+                    ));
+                    extra.push(Reply::private(
+                        &self.players[with].user.clone(),
+                        view::hand(self, with, d),
+                    ));
                     self.finish_recruit(rng, d, &mut log);
                 } else {
                     self.step = Step::Exchange { with, mine, theirs };
@@ -365,7 +406,11 @@ impl Nakama {
         let Some(c) = d.characters.get(ch) else {
             return refuse("no such character.");
         };
-        if let Some(p) = self.players.iter().find(|p| p.character == ch && p.user != a.id) {
+        if let Some(p) = self
+            .players
+            .iter()
+            .find(|p| p.character == ch && p.user != a.id)
+        {
             return refuse(format!("{} already plays {}.", p.name, c.name));
         }
         if let Some(s) = self.seat(&a.id) {
@@ -393,7 +438,13 @@ impl Nakama {
         )))])
     }
 
-    fn do_move(&mut self, from: usize, to: usize, d: &NakamaData, log: &mut Vec<String>) -> Result<(), RuleError> {
+    fn do_move(
+        &mut self,
+        from: usize,
+        to: usize,
+        d: &NakamaData,
+        log: &mut Vec<String>,
+    ) -> Result<(), RuleError> {
         if from == to {
             return refuse("choose two different columns.");
         }
@@ -411,12 +462,22 @@ impl Nakama {
         Ok(())
     }
 
-    fn do_block(&mut self, sp: usize, bosses: bool, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<String>) -> Result<(), RuleError> {
+    fn do_block(
+        &mut self,
+        sp: usize,
+        bosses: bool,
+        rng: &mut GameRng,
+        d: &NakamaData,
+        log: &mut Vec<String>,
+    ) -> Result<(), RuleError> {
         let Some(foe) = self.spaces[sp] else {
             return refuse(format!("enemy space {} is empty.", sp + 1));
         };
         if foe.is_boss() && !bosses {
-            return refuse(format!("{} is a boss; this ability affects only enemies.", foe.name(d)));
+            return refuse(format!(
+                "{} is a boss; this ability affects only enemies.",
+                foe.name(d)
+            ));
         }
         self.spaces[sp] = None;
         self.enemy_deck.push(foe);
@@ -466,13 +527,20 @@ impl Nakama {
                 if self.players[s].hand.is_empty() || self.players[w].hand.is_empty() {
                     return refuse("both players need a card in hand to exchange.");
                 }
-                self.step = Step::Exchange { with: w, mine: None, theirs: None };
+                self.step = Step::Exchange {
+                    with: w,
+                    mine: None,
+                    theirs: None,
+                };
                 log.push(format!(
                     "{name} uses Exchange with {}: each chooses a card privately.",
                     self.players[w].name
                 ));
                 for p in [s, w] {
-                    extra.push(Reply::private(&self.players[p].user.clone(), view::hand(self, p, d)));
+                    extra.push(Reply::private(
+                        &self.players[p].user.clone(),
+                        view::hand(self, p, d),
+                    ));
                 }
             }
             Ability::Move => {
@@ -490,7 +558,9 @@ impl Nakama {
                 if self.players[s].hand.is_empty() {
                     return refuse("your hand is empty: nobody left to recruit.");
                 }
-                log.push(format!("{name} uses Recruit: one more friend may be recruited."));
+                log.push(format!(
+                    "{name} uses Recruit: one more friend may be recruited."
+                ));
                 self.step = Step::Recruit { extra: true };
             }
             Ability::Block => {
@@ -509,7 +579,9 @@ impl Nakama {
                     }
                 }
                 None => {
-                    log.push(format!("🎲 {name} rolls the straw hat: choose any value 1–5."));
+                    log.push(format!(
+                        "🎲 {name} rolls the straw hat: choose any value 1–5."
+                    ));
                     self.step = Step::Hat { card };
                 }
             },
@@ -517,7 +589,14 @@ impl Nakama {
         Ok(())
     }
 
-    fn power(&mut self, s: usize, pick: &Pick, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<String>) -> Result<(), RuleError> {
+    fn power(
+        &mut self,
+        s: usize,
+        pick: &Pick,
+        rng: &mut GameRng,
+        d: &NakamaData,
+        log: &mut Vec<String>,
+    ) -> Result<(), RuleError> {
         if !self.players[s].powered {
             return refuse("your Power Up! token shows Power Down: your special ability is spent until a Power Up effect.");
         }
@@ -526,7 +605,10 @@ impl Nakama {
         match ch.special.clone() {
             Special::ThreatDown { n } => {
                 self.lower_threat(n);
-                log.push(format!("{name} powers up: threat back {n} (now {}).", self.threat));
+                log.push(format!(
+                    "{name} powers up: threat back {n} (now {}).",
+                    self.threat
+                ));
             }
             Special::Draw { n } => {
                 let mut got = 0;
@@ -602,7 +684,10 @@ impl Nakama {
             }
         }
         self.players[s].powered = false;
-        log.push(format!("{}'s token now shows Power Down.", self.players[s].name));
+        log.push(format!(
+            "{}'s token now shows Power Down.",
+            self.players[s].name
+        ));
         Ok(())
     }
 }

@@ -88,22 +88,44 @@ pub fn choose(g: &Nakama, d: &NakamaData) -> Option<(usize, NakamaAction)> {
         }
         Step::Ability { card } => {
             let skip = Some((t, NakamaAction::Skip));
-            let Some(ab) = &d.friends[*card].ability else { return skip };
+            let Some(ab) = &d.friends[*card].ability else {
+                return skip;
+            };
             let solo = g.players.len() == 1;
             match ab {
                 Ability::PowerUp if !p.powered => Some((t, NakamaAction::Ability(Pick::default()))),
-                Ability::Recruit if !p.hand.is_empty() => Some((t, NakamaAction::Ability(Pick::default()))),
+                Ability::Recruit if !p.hand.is_empty() => {
+                    Some((t, NakamaAction::Ability(Pick::default())))
+                }
                 Ability::Exchange if solo && !p.hand.is_empty() => Some((
                     t,
-                    NakamaAction::Ability(Pick { mode: Some("recruit".into()), ..Pick::default() }),
+                    NakamaAction::Ability(Pick {
+                        mode: Some("recruit".into()),
+                        ..Pick::default()
+                    }),
                 )),
                 Ability::Move => best_move(g, d)
                     .map(|(from, to)| {
-                        (t, NakamaAction::Ability(Pick { from: Some(from), to: Some(to), ..Pick::default() }))
+                        (
+                            t,
+                            NakamaAction::Ability(Pick {
+                                from: Some(from),
+                                to: Some(to),
+                                ..Pick::default()
+                            }),
+                        )
                     })
                     .or(skip),
                 Ability::Block => block_target(g, d, true)
-                    .map(|s| (t, NakamaAction::Ability(Pick { space: Some(s), ..Pick::default() })))
+                    .map(|s| {
+                        (
+                            t,
+                            NakamaAction::Ability(Pick {
+                                space: Some(s),
+                                ..Pick::default()
+                            }),
+                        )
+                    })
                     .or(skip),
                 Ability::Die { table } if table.iter().map(effect_value).sum::<i32>() > 0 => {
                     Some((t, NakamaAction::Ability(Pick::default())))
@@ -118,15 +140,31 @@ pub fn choose(g: &Nakama, d: &NakamaData) -> Option<(usize, NakamaAction)> {
                     .unwrap_or(0),
                 _ => 0,
             };
-            Some((t, NakamaAction::Ability(Pick { value: Some(v as u8 + 1), ..Pick::default() })))
+            Some((
+                t,
+                NakamaAction::Ability(Pick {
+                    value: Some(v as u8 + 1),
+                    ..Pick::default()
+                }),
+            ))
         }
         Step::Exchange { with, mine, .. } => {
             let s = if mine.is_none() { t } else { *with };
-            Some((s, NakamaAction::Give { card: CardRef::Pos(1) }))
+            Some((
+                s,
+                NakamaAction::Give {
+                    card: CardRef::Pos(1),
+                },
+            ))
         }
         Step::Discard => {
             let i = (0..p.hand.len()).min_by_key(|&i| d.friends[p.hand[i]].power)?;
-            Some((t, NakamaAction::Discard { card: CardRef::Pos(i + 1) }))
+            Some((
+                t,
+                NakamaAction::Discard {
+                    card: CardRef::Pos(i + 1),
+                },
+            ))
         }
     }
 }
@@ -176,7 +214,10 @@ pub fn power_use(g: &Nakama, d: &NakamaData) -> Option<(usize, NakamaAction)> {
         let pick = match d.characters[p.character].special {
             Special::ThreatDown { .. } if danger => Pick::default(),
             Special::Block { bosses } if danger => match block_target(g, d, bosses) {
-                Some(sp) => Pick { space: Some(sp), ..Pick::default() },
+                Some(sp) => Pick {
+                    space: Some(sp),
+                    ..Pick::default()
+                },
                 None => continue,
             },
             Special::Revive if g.defeated_friends.len() >= 3 => Pick::default(),
@@ -254,14 +295,21 @@ pub fn simulate(args: &[String]) -> Result<String, String> {
             "--bosses" => bosses = val()?.parse().map_err(|_| "--bosses takes a number")?,
             "--seed" => seed = val()?.parse().map_err(|_| "--seed takes a number")?,
             "--data" => dir = val()?.clone(),
-            other => return Err(format!("unknown option `{other}` (use --runs N --players P --bosses B --seed S)")),
+            other => {
+                return Err(format!(
+                    "unknown option `{other}` (use --runs N --players P --bosses B --seed S)"
+                ))
+            }
         }
     }
     if !(1..=5).contains(&players) {
         return Err("--players must be 1–5".into());
     }
     let d = super::data::load(Path::new(&dir)).map_err(|e| {
-        e.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")
+        e.iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
     })?;
     if usize::from(bosses) > d.bosses.len() {
         return Err(format!("--bosses must be 0–{}", d.bosses.len()));
@@ -286,7 +334,10 @@ pub fn report(outs: &[Outcome], players: usize, bosses: u8, secs: f64) -> String
     turns.sort_unstable();
     let median = turns.get(turns.len() / 2).copied().unwrap_or(0);
     let mut ranks: BTreeMap<u32, (&str, usize)> = BTreeMap::new();
-    for o in outs.iter().filter(|o| o.ending.is_some() && o.ending != Some(Ending::Defeat)) {
+    for o in outs
+        .iter()
+        .filter(|o| o.ending.is_some() && o.ending != Some(Ending::Defeat))
+    {
         let band = o.reward.saturating_sub(1) / 10;
         ranks.entry(band.min(7)).or_insert((rank(o.reward), 0)).1 += 1;
     }
@@ -299,9 +350,14 @@ pub fn report(outs: &[Outcome], players: usize, bosses: u8, secs: f64) -> String
         pct(defeat)
     );
     if outs.len() > king + over + defeat {
-        s.push_str(&format!("unfinished: {}\n", outs.len() - king - over - defeat));
+        s.push_str(&format!(
+            "unfinished: {}\n",
+            outs.len() - king - over - defeat
+        ));
     }
-    s.push_str(&format!("median turns: {median}\nrank distribution (games not lost):\n"));
+    s.push_str(&format!(
+        "median turns: {median}\nrank distribution (games not lost):\n"
+    ));
     for (r, k) in ranks.values() {
         s.push_str(&format!("  {r:<24} {}\n", pct(*k)));
     }

@@ -407,7 +407,13 @@ impl Nakama {
     }
 
     /// Moves the threat token forward; at 10 a friend is lost and the token returns to 0.
-    pub fn raise_threat(&mut self, n: u8, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<String>) {
+    pub fn raise_threat(
+        &mut self,
+        n: u8,
+        rng: &mut GameRng,
+        d: &NakamaData,
+        log: &mut Vec<String>,
+    ) {
         let t = self.threat.saturating_add(n);
         if t >= THREAT_LIMIT {
             self.threat = 0;
@@ -426,7 +432,13 @@ impl Nakama {
     }
 
     /// Applies one die result for the active player.
-    pub fn die_effect(&mut self, e: &DieEffect, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<String>) {
+    pub fn die_effect(
+        &mut self,
+        e: &DieEffect,
+        rng: &mut GameRng,
+        d: &NakamaData,
+        log: &mut Vec<String>,
+    ) {
         match *e {
             DieEffect::ThreatDown { n } => {
                 self.lower_threat(n);
@@ -448,7 +460,10 @@ impl Nakama {
                         None => break,
                     }
                 }
-                log.push(format!("{} draws {got} friend card(s).", self.players[p].name));
+                log.push(format!(
+                    "{} draws {got} friend card(s).",
+                    self.players[p].name
+                ));
             }
             DieEffect::PowerUp => {
                 self.players[self.turn].powered = true;
@@ -478,10 +493,7 @@ impl Nakama {
                     berries(foe.reward(d))
                 ));
             } else {
-                log.push(format!(
-                    "🛡️ {} holds: threat forward {t}.",
-                    foe.name(d)
-                ));
+                log.push(format!("🛡️ {} holds: threat forward {t}.", foe.name(d)));
                 self.raise_threat(t, rng, d, log);
                 if !self.over() {
                     log.push(format!("Threat is now {}.", self.threat));
@@ -498,7 +510,13 @@ impl Nakama {
     }
 
     /// A boss's challenge as it enters play.
-    pub fn challenge(&mut self, c: &Challenge, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<String>) {
+    pub fn challenge(
+        &mut self,
+        c: &Challenge,
+        rng: &mut GameRng,
+        d: &NakamaData,
+        log: &mut Vec<String>,
+    ) {
         match *c {
             Challenge::ThreatUp { n } => self.raise_threat(n, rng, d, log),
             Challenge::PowerDownAll => {
@@ -538,11 +556,17 @@ impl Nakama {
                 return;
             }
             if self.spaces[s].is_none() {
-                let Some(foe) = self.enemy_deck.pop() else { break };
+                let Some(foe) = self.enemy_deck.pop() else {
+                    break;
+                };
                 self.spaces[s] = Some(foe);
                 log.push(format!(
                     "{} {} enters space {}: {}",
-                    if foe.is_boss() { "👹 Boss" } else { "A new enemy," },
+                    if foe.is_boss() {
+                        "👹 Boss"
+                    } else {
+                        "A new enemy,"
+                    },
                     foe.name(d),
                     s + 1,
                     foe.mission(d).sentence()

@@ -44,13 +44,27 @@ fn game(d: &NakamaData, rng: &mut GameRng, names: &[&str], bosses: u8) -> Nakama
 }
 
 /// Runs an action through `Game::apply` (the path the table service uses).
-fn apply(g: &mut Nakama, rng: &mut GameRng, d: &NakamaData, a: &str, act: A) -> Result<Vec<Reply>, crate::table::RuleError> {
-    let mut ctx = Ctx { rng, now: 0, data: d, shared: None };
+fn apply(
+    g: &mut Nakama,
+    rng: &mut GameRng,
+    d: &NakamaData,
+    a: &str,
+    act: A,
+) -> Result<Vec<Reply>, crate::table::RuleError> {
+    let mut ctx = Ctx {
+        rng,
+        now: 0,
+        data: d,
+        shared: None,
+    };
     g.apply(&mut ctx, &who(a), &act)
 }
 
 fn recruit(card: usize, column: u8) -> A {
-    A::Recruit { card: CardRef::Card(card), column: Some(column) }
+    A::Recruit {
+        card: CardRef::Card(card),
+        column: Some(column),
+    }
 }
 
 /// A quiet board: columns of low cards no mission of `spaces` accepts is not guaranteed, so tests set what they need.
@@ -92,14 +106,26 @@ fn set_spaces(g: &mut Nakama, foes: [Option<Foe>; 3]) {
         all.retain(|y| y != x);
     }
     g.spaces = foes.to_vec();
-    g.enemy_deck = all.iter().filter(|x| !x.is_boss()).copied().take(17).collect();
-    g.out_of_game = all.into_iter().filter(|x| !g.enemy_deck.contains(x)).collect();
+    g.enemy_deck = all
+        .iter()
+        .filter(|x| !x.is_boss())
+        .copied()
+        .take(17)
+        .collect();
+    g.out_of_game = all
+        .into_iter()
+        .filter(|x| !g.enemy_deck.contains(x))
+        .collect();
 }
 
 fn check_partition(g: &Nakama, d: &NakamaData) {
     let mut fr = g.all_friends();
     fr.sort_unstable();
-    assert_eq!(fr, (0..d.friends.len()).collect::<Vec<_>>(), "friends partitioned");
+    assert_eq!(
+        fr,
+        (0..d.friends.len()).collect::<Vec<_>>(),
+        "friends partitioned"
+    );
     let mut foes: Vec<(bool, usize)> = g
         .all_foes()
         .iter()
@@ -122,7 +148,10 @@ fn rule_setup_20_enemies_3_in_spaces_then_bosses_5_columns_4_cards_threat_0() {
     let mut rng = seeded(3);
     let g = game(&d, &mut rng, &["ann", "bob", "cat"], 2);
     assert_eq!(g.phase, Phase::Playing);
-    assert!(g.spaces.iter().all(|s| s.is_some_and(|f| !f.is_boss())), "bosses added AFTER placing 3 enemies");
+    assert!(
+        g.spaces.iter().all(|s| s.is_some_and(|f| !f.is_boss())),
+        "bosses added AFTER placing 3 enemies"
+    );
     assert_eq!(g.enemy_deck.len(), 17 + 2);
     assert_eq!(g.enemy_deck.iter().filter(|f| f.is_boss()).count(), 2);
     assert!(g.columns.iter().all(|c| c.len() == 1));
@@ -138,13 +167,42 @@ fn rule_luffy_player_starts_and_solo_hand_is_6() {
     let d = data();
     let mut rng = seeded(4);
     let mut g = Nakama::empty();
-    g.act(&mut rng, &d, &who("ann"), &A::Join { character: d.character_by_name("Nami").unwrap() }).unwrap();
-    g.act(&mut rng, &d, &who("bob"), &A::Join { character: d.character_by_name("Zoro").unwrap() }).unwrap();
+    g.act(
+        &mut rng,
+        &d,
+        &who("ann"),
+        &A::Join {
+            character: d.character_by_name("Nami").unwrap(),
+        },
+    )
+    .unwrap();
+    g.act(
+        &mut rng,
+        &d,
+        &who("bob"),
+        &A::Join {
+            character: d.character_by_name("Zoro").unwrap(),
+        },
+    )
+    .unwrap();
     let before = g.clone();
-    assert!(g.act(&mut rng, &d, &who("ann"), &A::Begin { bosses: 0 }).unwrap_err().0.contains("Luffy"));
+    assert!(g
+        .act(&mut rng, &d, &who("ann"), &A::Begin { bosses: 0 })
+        .unwrap_err()
+        .0
+        .contains("Luffy"));
     assert_eq!(g, before);
-    g.act(&mut rng, &d, &who("bob"), &A::Join { character: d.character_by_name("Luffy").unwrap() }).unwrap();
-    g.act(&mut rng, &d, &who("ann"), &A::Begin { bosses: 0 }).unwrap();
+    g.act(
+        &mut rng,
+        &d,
+        &who("bob"),
+        &A::Join {
+            character: d.character_by_name("Luffy").unwrap(),
+        },
+    )
+    .unwrap();
+    g.act(&mut rng, &d, &who("ann"), &A::Begin { bosses: 0 })
+        .unwrap();
     assert_eq!(g.players[g.turn].name, "bob");
     let solo = game(&d, &mut rng, &["sol"], 0);
     assert_eq!(solo.players[0].hand.len(), 6);
@@ -170,8 +228,14 @@ fn refusals_leave_state_unchanged() {
     let mine = g.players[0].hand[0];
     assert!(apply(&mut g, &mut rng, &d, "ann", recruit(mine, 6)).is_err());
     // A non-existent colour or number is refused when the command is read.
-    let cmd = Command::new("nakama recruit").with("card", "Pink 12").with("column", "1");
-    assert!(g.parse(&who("ann"), &cmd, &d, &()).unwrap_err().0.contains("not a friend card"));
+    let cmd = Command::new("nakama recruit")
+        .with("card", "Pink 12")
+        .with("column", "1");
+    assert!(g
+        .parse(&who("ann"), &cmd, &d, &())
+        .unwrap_err()
+        .0
+        .contains("not a friend card"));
     // A player who is not at the table.
     assert!(apply(&mut g, &mut rng, &d, "zed", A::Hand).is_err());
     assert_eq!(g, before);
@@ -182,9 +246,20 @@ fn rule_recruit_exactly_one_card_then_combat_and_rest_pass_the_turn() {
     let d = data();
     let mut rng = seeded(6);
     let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
-    set_columns(&mut g, &d, ["Red 2", "Blue 2", "Green 2", "Yellow 2", "Purple 4"]);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 2", "Blue 2", "Green 2", "Yellow 2", "Purple 4"],
+    );
     give_hand(&mut g, &d, 0, &["Red 9", "Blue 8", "Green 6", "Orange 9"]);
-    set_spaces(&mut g, [Some(enemy(&d, "harbour-bully")), Some(enemy(&d, "cabin-rat")), Some(enemy(&d, "even-keel-captain"))]);
+    set_spaces(
+        &mut g,
+        [
+            Some(enemy(&d, "harbour-bully")),
+            Some(enemy(&d, "cabin-rat")),
+            Some(enemy(&d, "even-keel-captain")),
+        ],
+    );
     // Total 2+2+2+2+9 = 17 < 22; column 2 power ≤ 3 met; column 5 even: Orange 9 is odd.
     apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Orange 9"), 5)).unwrap();
     assert_eq!(g.turn, 1, "play passes to the left");
@@ -208,7 +283,11 @@ fn rule_defeated_enemy_moves_threat_back_not_below_zero() {
     let d = data();
     let mut rng = seeded(7);
     let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
-    set_columns(&mut g, &d, ["Red 9", "Blue 9", "Green 9", "Yellow 9", "Purple 8"]);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 9", "Blue 9", "Green 9", "Yellow 9", "Purple 8"],
+    );
     give_hand(&mut g, &d, 0, &["Orange 2", "Red 3", "Blue 4", "Green 5"]);
     set_spaces(&mut g, [Some(enemy(&d, "storm-admiral")), None, None]);
     g.threat = 2;
@@ -223,15 +302,32 @@ fn rule_threat_reaching_10_loses_a_friend_and_resets_to_0() {
     let d = data();
     let mut rng = seeded(8);
     let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
-    set_columns(&mut g, &d, ["Red 1", "Blue 1", "Green 1", "Yellow 1", "Purple 1"]);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 1", "Blue 1", "Green 1", "Yellow 1", "Purple 1"],
+    );
     give_hand(&mut g, &d, 0, &["Orange 2", "Red 3", "Blue 4", "Green 5"]);
     set_spaces(&mut g, [Some(enemy(&d, "storm-admiral")), None, None]);
     g.threat = 7;
-    apply(&mut g, &mut rng, &d, "ann", A::Recruit { card: CardRef::Card(f(&d, "Orange 2")), column: Some(1) }).unwrap();
+    apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Recruit {
+            card: CardRef::Card(f(&d, "Orange 2")),
+            column: Some(1),
+        },
+    )
+    .unwrap();
     // 7 + 4 = 11 ≥ 10: one friend defeated, threat back to 0 (overflow dropped).
     assert_eq!(g.defeated_friends.len(), 1);
     assert_eq!(g.threat, 0);
-    assert!(g.columns.iter().all(|c| !c.is_empty()), "an emptied column is refilled at once");
+    assert!(
+        g.columns.iter().all(|c| !c.is_empty()),
+        "an emptied column is refilled at once"
+    );
     check_partition(&g, &d);
 }
 
@@ -256,7 +352,8 @@ fn rule_drawing_the_last_friend_card_ends_the_adventure_with_a_rank() {
     let mut rng = seeded(10);
     let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
     let keep = g.friend_deck.split_off(g.friend_deck.len() - 1);
-    g.discard.extend(std::mem::replace(&mut g.friend_deck, keep));
+    g.discard
+        .extend(std::mem::replace(&mut g.friend_deck, keep));
     g.defeated_enemies.push(enemy(&d, "storm-admiral"));
     g.enemy_deck.retain(|x| *x != enemy(&d, "storm-admiral"));
     g.out_of_game.retain(|x| *x != enemy(&d, "storm-admiral"));
@@ -267,7 +364,11 @@ fn rule_drawing_the_last_friend_card_ends_the_adventure_with_a_rank() {
     });
     let card = g.players[0].hand[0];
     let out = apply(&mut g, &mut rng, &d, "ann", recruit(card, 1)).unwrap();
-    let out = if g.over() { out } else { apply(&mut g, &mut rng, &d, "ann", A::Skip).unwrap() };
+    let out = if g.over() {
+        out
+    } else {
+        apply(&mut g, &mut rng, &d, "ann", A::Skip).unwrap()
+    };
     assert_eq!(g.ending, Some(Ending::AdventureOver));
     assert!(g.friend_deck.is_empty());
     let text: String = out.iter().map(|r| r.message.plain_text()).collect();
@@ -293,7 +394,11 @@ fn rule_defeating_every_enemy_of_the_deck_is_king_of_the_pirates() {
     let d = data();
     let mut rng = seeded(11);
     let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
-    set_columns(&mut g, &d, ["Red 9", "Blue 9", "Green 9", "Yellow 9", "Purple 8"]);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 9", "Blue 9", "Green 9", "Yellow 9", "Purple 8"],
+    );
     give_hand(&mut g, &d, 0, &["Orange 9", "Red 3", "Blue 4", "Green 5"]);
     set_spaces(&mut g, [Some(enemy(&d, "harbour-bully")), None, None]);
     g.out_of_game.extend(g.enemy_deck.drain(..));
@@ -307,19 +412,57 @@ fn rule_block_returns_an_enemy_and_the_space_stays_empty_until_rest() {
     let d = data();
     let mut rng = seeded(12);
     let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
-    let block = d.friends.iter().position(|x| x.ability == Some(Ability::Block)).unwrap();
+    let block = d
+        .friends
+        .iter()
+        .position(|x| x.ability == Some(Ability::Block))
+        .unwrap();
     let label = d.friends[block].label();
-    set_columns(&mut g, &d, ["Red 1", "Blue 1", "Green 1", "Yellow 1", "Purple 1"]);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 1", "Blue 1", "Green 1", "Yellow 1", "Purple 1"],
+    );
     give_hand(&mut g, &d, 0, &[&label, "Orange 2", "Red 3", "Blue 4"]);
-    set_spaces(&mut g, [Some(enemy(&d, "storm-admiral")), Some(enemy(&d, "harbour-bully")), None]);
+    set_spaces(
+        &mut g,
+        [
+            Some(enemy(&d, "storm-admiral")),
+            Some(enemy(&d, "harbour-bully")),
+            None,
+        ],
+    );
     apply(&mut g, &mut rng, &d, "ann", recruit(block, 3)).unwrap();
     assert_eq!(g.step, Step::Ability { card: block });
     let before = g.clone();
-    assert!(apply(&mut g, &mut rng, &d, "ann", A::Ability(Pick { space: Some(3), ..Pick::default() })).is_err());
+    assert!(apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Ability(Pick {
+            space: Some(3),
+            ..Pick::default()
+        })
+    )
+    .is_err());
     assert_eq!(g, before, "an empty space cannot be blocked");
     let deck = g.enemy_deck.len();
-    apply(&mut g, &mut rng, &d, "ann", A::Ability(Pick { space: Some(1), ..Pick::default() })).unwrap();
-    assert!(g.enemy_deck.len() >= deck - 2, "the blocked enemy went back into the deck");
+    apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Ability(Pick {
+            space: Some(1),
+            ..Pick::default()
+        }),
+    )
+    .unwrap();
+    assert!(
+        g.enemy_deck.len() >= deck - 2,
+        "the blocked enemy went back into the deck"
+    );
     // Only Harbour Bully fought: threat +1 (Storm Admiral's 4 did not count).
     assert_eq!(g.threat, 1);
     assert!(g.spaces.iter().all(Option::is_some), "refilled at Rest");
@@ -332,29 +475,82 @@ fn rule_move_power_up_and_recruit_abilities_resolve_in_full() {
     let mut rng = seeded(13);
     let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
     set_spaces(&mut g, [Some(enemy(&d, "cabin-rat")), None, None]);
-    set_columns(&mut g, &d, ["Red 2", "Blue 6", "Green 2", "Yellow 2", "Purple 2"]);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 2", "Blue 6", "Green 2", "Yellow 2", "Purple 2"],
+    );
     give_hand(&mut g, &d, 0, &["Red 3", "Red 5", "Orange 4", "Blue 7"]);
     // Red 3 has Move: a Move missing its target column is refused, the full one resolves.
     apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Red 3"), 4)).unwrap();
     let before = g.clone();
-    assert!(apply(&mut g, &mut rng, &d, "ann", A::Ability(Pick { from: Some(4), ..Pick::default() })).is_err());
+    assert!(apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Ability(Pick {
+            from: Some(4),
+            ..Pick::default()
+        })
+    )
+    .is_err());
     assert_eq!(g, before);
-    apply(&mut g, &mut rng, &d, "ann", A::Ability(Pick { from: Some(4), to: Some(2), ..Pick::default() })).unwrap();
+    apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Ability(Pick {
+            from: Some(4),
+            to: Some(2),
+            ..Pick::default()
+        }),
+    )
+    .unwrap();
     // Red 3 on top of Blue 6 in column 2: Cabin Rat (column 2 power ≤ 3) is defeated.
     assert!(g.defeated_enemies.contains(&enemy(&d, "cabin-rat")));
     assert_eq!(g.turn, 1);
     // Bob spends his token, then recruits a Power Up friend and flips it back.
     let bob_char = &d.characters[g.players[1].character];
     assert_eq!(bob_char.name, "Zoro");
-    apply(&mut g, &mut rng, &d, "bob", A::Power(Pick { space: Some(1), ..Pick::default() })).unwrap();
+    apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "bob",
+        A::Power(Pick {
+            space: Some(1),
+            ..Pick::default()
+        }),
+    )
+    .unwrap();
     assert!(!g.players[1].powered);
     let before = g.clone();
-    let e = apply(&mut g, &mut rng, &d, "bob", A::Power(Pick { space: Some(2), ..Pick::default() })).unwrap_err();
+    let e = apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "bob",
+        A::Power(Pick {
+            space: Some(2),
+            ..Pick::default()
+        }),
+    )
+    .unwrap_err();
     assert!(e.0.contains("Power Down"), "a spent Power Up is refused");
     assert_eq!(g, before);
-    let pu = d.friends.iter().position(|x| x.ability == Some(Ability::PowerUp)).unwrap();
+    let pu = d
+        .friends
+        .iter()
+        .position(|x| x.ability == Some(Ability::PowerUp))
+        .unwrap();
     let pl = d.friends[pu].label();
-    let rc = d.friends.iter().position(|x| x.ability == Some(Ability::Recruit)).unwrap();
+    let rc = d
+        .friends
+        .iter()
+        .position(|x| x.ability == Some(Ability::Recruit))
+        .unwrap();
     let rl = d.friends[rc].label();
     if g.columns.iter().flatten().any(|&x| x == pu || x == rc) {
         return; // the seeded board holds one of them; the other rule tests cover the rest
@@ -375,23 +571,78 @@ fn rule_exchange_swaps_face_down_and_each_chooses_privately() {
     let d = data();
     let mut rng = seeded(14);
     let mut g = game(&d, &mut rng, &["ann", "bob", "cat"], 0);
-    let ex = d.friends.iter().position(|x| x.ability == Some(Ability::Exchange)).unwrap();
+    let ex = d
+        .friends
+        .iter()
+        .position(|x| x.ability == Some(Ability::Exchange))
+        .unwrap();
     let el = d.friends[ex].label();
-    set_columns(&mut g, &d, ["Red 2", "Blue 2", "Green 2", "Yellow 2", "Purple 2"]);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 2", "Blue 2", "Green 2", "Yellow 2", "Purple 2"],
+    );
     give_hand(&mut g, &d, 0, &[&el, "Orange 4", "Orange 6", "Orange 8"]);
-    give_hand(&mut g, &d, 1, &["Yellow 3", "Yellow 5", "Yellow 7", "Yellow 8"]);
+    give_hand(
+        &mut g,
+        &d,
+        1,
+        &["Yellow 3", "Yellow 5", "Yellow 7", "Yellow 8"],
+    );
     apply(&mut g, &mut rng, &d, "ann", recruit(ex, 1)).unwrap();
-    let out = apply(&mut g, &mut rng, &d, "ann", A::Ability(Pick { target: Some(crate::table::UserId::new("bob")), ..Pick::default() })).unwrap();
+    let out = apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Ability(Pick {
+            target: Some(crate::table::UserId::new("bob")),
+            ..Pick::default()
+        }),
+    )
+    .unwrap();
     assert!(matches!(g.step, Step::Exchange { .. }));
     for r in out.iter().filter(|r| r.is_public()) {
-        assert!(!r.message.plain_text().contains("Orange") && !r.message.plain_text().contains("Yellow 5"));
+        assert!(
+            !r.message.plain_text().contains("Orange")
+                && !r.message.plain_text().contains("Yellow 5")
+        );
     }
-    assert!(out.iter().any(|r| !r.is_public() && r.message.select.is_some()));
+    assert!(out
+        .iter()
+        .any(|r| !r.is_public() && r.message.select.is_some()));
     let before = g.clone();
-    assert!(apply(&mut g, &mut rng, &d, "cat", A::Give { card: CardRef::Pos(1) }).is_err());
+    assert!(apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "cat",
+        A::Give {
+            card: CardRef::Pos(1)
+        }
+    )
+    .is_err());
     assert_eq!(g, before, "a third player cannot take part");
-    apply(&mut g, &mut rng, &d, "bob", A::Give { card: CardRef::Card(f(&d, "Yellow 5")) }).unwrap();
-    apply(&mut g, &mut rng, &d, "ann", A::Give { card: CardRef::Card(f(&d, "Orange 6")) }).unwrap();
+    apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "bob",
+        A::Give {
+            card: CardRef::Card(f(&d, "Yellow 5")),
+        },
+    )
+    .unwrap();
+    apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Give {
+            card: CardRef::Card(f(&d, "Orange 6")),
+        },
+    )
+    .unwrap();
     assert!(g.players[1].hand.contains(&f(&d, "Orange 6")));
     assert!(!g.players[1].hand.contains(&f(&d, "Yellow 5")));
     assert_eq!(g.turn, 1);
@@ -403,35 +654,91 @@ fn rule_solo_exchange_is_used_as_move_or_recruit() {
     let d = data();
     let mut rng = seeded(15);
     let mut g = game(&d, &mut rng, &["sol"], 0);
-    let ex = d.friends.iter().position(|x| x.ability == Some(Ability::Exchange)).unwrap();
+    let ex = d
+        .friends
+        .iter()
+        .position(|x| x.ability == Some(Ability::Exchange))
+        .unwrap();
     let el = d.friends[ex].label();
-    set_columns(&mut g, &d, ["Red 2", "Blue 2", "Green 2", "Yellow 2", "Purple 2"]);
-    give_hand(&mut g, &d, 0, &[&el, "Orange 4", "Orange 6", "Orange 8", "Red 9", "Blue 9"]);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 2", "Blue 2", "Green 2", "Yellow 2", "Purple 2"],
+    );
+    give_hand(
+        &mut g,
+        &d,
+        0,
+        &[&el, "Orange 4", "Orange 6", "Orange 8", "Red 9", "Blue 9"],
+    );
     apply(&mut g, &mut rng, &d, "sol", recruit(ex, 1)).unwrap();
     let before = g.clone();
-    assert!(apply(&mut g, &mut rng, &d, "sol", A::Ability(Pick::default())).unwrap_err().0.contains("solo"));
+    assert!(
+        apply(&mut g, &mut rng, &d, "sol", A::Ability(Pick::default()))
+            .unwrap_err()
+            .0
+            .contains("solo")
+    );
     assert_eq!(g, before);
-    apply(&mut g, &mut rng, &d, "sol", A::Ability(Pick { mode: Some("recruit".into()), ..Pick::default() })).unwrap();
+    apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "sol",
+        A::Ability(Pick {
+            mode: Some("recruit".into()),
+            ..Pick::default()
+        }),
+    )
+    .unwrap();
     assert_eq!(g.step, Step::Recruit { extra: true });
 }
 
 #[test]
 fn rule_die_ability_straw_hat_lets_the_player_choose_1_to_5() {
     let d = data();
-    let die = d.friends.iter().position(|x| matches!(x.ability, Some(Ability::Die { .. }))).unwrap();
+    let die = d
+        .friends
+        .iter()
+        .position(|x| matches!(x.ability, Some(Ability::Die { .. })))
+        .unwrap();
     let dl = d.friends[die].label();
     for seed in 0..40 {
         let mut rng = seeded(seed);
         let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
-        set_columns(&mut g, &d, ["Red 2", "Blue 2", "Green 2", "Yellow 2", "Purple 2"]);
+        set_columns(
+            &mut g,
+            &d,
+            ["Red 2", "Blue 2", "Green 2", "Yellow 2", "Purple 2"],
+        );
         give_hand(&mut g, &d, 0, &[&dl, "Orange 4", "Orange 6", "Orange 8"]);
         apply(&mut g, &mut rng, &d, "ann", recruit(die, 1)).unwrap();
         apply(&mut g, &mut rng, &d, "ann", A::Ability(Pick::default())).unwrap();
         if let Step::Hat { .. } = g.step {
             let before = g.clone();
-            assert!(apply(&mut g, &mut rng, &d, "ann", A::Ability(Pick { value: Some(6), ..Pick::default() })).is_err());
+            assert!(apply(
+                &mut g,
+                &mut rng,
+                &d,
+                "ann",
+                A::Ability(Pick {
+                    value: Some(6),
+                    ..Pick::default()
+                })
+            )
+            .is_err());
             assert_eq!(g, before);
-            apply(&mut g, &mut rng, &d, "ann", A::Ability(Pick { value: Some(3), ..Pick::default() })).unwrap();
+            apply(
+                &mut g,
+                &mut rng,
+                &d,
+                "ann",
+                A::Ability(Pick {
+                    value: Some(3),
+                    ..Pick::default()
+                }),
+            )
+            .unwrap();
             assert!(!matches!(g.step, Step::Hat { .. }));
             return;
         }
@@ -460,7 +767,19 @@ fn rule_boss_challenge_resolves_when_it_enters_play() {
     let old = g2.spaces[0].replace(b);
     g2.out_of_game.extend(old);
     let before = g2.clone();
-    assert!(apply(&mut g2, &mut rng, &d, "bob", A::Power(Pick { space: Some(1), ..Pick::default() })).unwrap_err().0.contains("boss"));
+    assert!(apply(
+        &mut g2,
+        &mut rng,
+        &d,
+        "bob",
+        A::Power(Pick {
+            space: Some(1),
+            ..Pick::default()
+        })
+    )
+    .unwrap_err()
+    .0
+    .contains("boss"));
     assert_eq!(g2, before);
 }
 
@@ -480,7 +799,12 @@ fn assert_no_hand_in_public(g: &Nakama, d: &NakamaData, out: &[Reply]) {
         for p in &g.players {
             for &h in &p.hand {
                 let fr = &d.friends[h];
-                assert!(!text.contains(&fr.label()), "public message shows {} from {}'s hand:\n{text}", fr.label(), p.name);
+                assert!(
+                    !text.contains(&fr.label()),
+                    "public message shows {} from {}'s hand:\n{text}",
+                    fr.label(),
+                    p.name
+                );
                 assert!(!text.contains(&fr.id), "public message names {}", fr.id);
             }
         }
@@ -508,11 +832,33 @@ fn property_thousands_of_seeded_games_keep_the_invariants() {
                 let s = rng.random_range(0..players);
                 let a = match rng.random_range(0..6) {
                     0 => A::Skip,
-                    1 => A::Recruit { card: CardRef::Pos(rng.random_range(1..=7)), column: Some(rng.random_range(1..=6)) },
-                    2 => A::Power(Pick { from: Some(rng.random_range(1..=5)), to: Some(rng.random_range(1..=5)), space: Some(rng.random_range(1..=3)), column: Some(rng.random_range(1..=5)), target: Some(g.players[(s + 1) % players].user.clone()), ..Pick::default() }),
-                    3 => A::Ability(Pick { from: Some(rng.random_range(1..=5)), to: Some(rng.random_range(1..=5)), space: Some(rng.random_range(1..=3)), value: Some(rng.random_range(1..=5)), target: Some(g.players[(s + 1) % players].user.clone()), mode: Some("recruit".into()), ..Pick::default() }),
-                    4 => A::Give { card: CardRef::Pos(1) },
-                    _ => A::Discard { card: CardRef::Pos(1) },
+                    1 => A::Recruit {
+                        card: CardRef::Pos(rng.random_range(1..=7)),
+                        column: Some(rng.random_range(1..=6)),
+                    },
+                    2 => A::Power(Pick {
+                        from: Some(rng.random_range(1..=5)),
+                        to: Some(rng.random_range(1..=5)),
+                        space: Some(rng.random_range(1..=3)),
+                        column: Some(rng.random_range(1..=5)),
+                        target: Some(g.players[(s + 1) % players].user.clone()),
+                        ..Pick::default()
+                    }),
+                    3 => A::Ability(Pick {
+                        from: Some(rng.random_range(1..=5)),
+                        to: Some(rng.random_range(1..=5)),
+                        space: Some(rng.random_range(1..=3)),
+                        value: Some(rng.random_range(1..=5)),
+                        target: Some(g.players[(s + 1) % players].user.clone()),
+                        mode: Some("recruit".into()),
+                        ..Pick::default()
+                    }),
+                    4 => A::Give {
+                        card: CardRef::Pos(1),
+                    },
+                    _ => A::Discard {
+                        card: CardRef::Pos(1),
+                    },
                 };
                 (s, a)
             } else {
@@ -552,6 +898,10 @@ fn simulator_plays_whole_games_deterministically() {
     let b = play_one(&d, 3, 2, 42);
     assert_eq!(a, b);
     assert!(a.ending.is_some());
-    let rep = super::simulate(&["--runs".into(), "20".into(), "--players".into(), "2".into()]).unwrap();
-    assert!(rep.contains("20 games") && rep.contains("median turns"), "{rep}");
+    let rep =
+        super::simulate(&["--runs".into(), "20".into(), "--players".into(), "2".into()]).unwrap();
+    assert!(
+        rep.contains("20 games") && rep.contains("median turns"),
+        "{rep}"
+    );
 }

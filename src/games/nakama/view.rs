@@ -7,11 +7,17 @@ use crate::table::{Message, Reply, Select, SelectOption};
 
 /// Which step the turn is in, in words.
 pub fn step_text(g: &Nakama, d: &NakamaData) -> String {
-    let who = g.players.get(g.turn).map(|p| p.name.as_str()).unwrap_or("?");
+    let who = g
+        .players
+        .get(g.turn)
+        .map(|p| p.name.as_str())
+        .unwrap_or("?");
     match &g.step {
         Step::Recruit { extra: false } => format!("{who} must recruit a friend"),
         Step::Recruit { extra: true } => format!("{who} may recruit one more friend"),
-        Step::Ability { card } => format!("{who} may use the ability of {}", d.friends[*card].long()),
+        Step::Ability { card } => {
+            format!("{who} may use the ability of {}", d.friends[*card].long())
+        }
         Step::Hat { .. } => format!("{who} chooses the die value after a straw hat"),
         Step::Exchange { with, .. } => format!(
             "{who} and {} are choosing cards to exchange",
@@ -23,11 +29,14 @@ pub fn step_text(g: &Nakama, d: &NakamaData) -> String {
 
 /// The public board.
 pub fn board(g: &Nakama, d: &NakamaData) -> Message {
-    let mut m = Message::titled("🏴‍☠️ One Piece Nakama — the board", match g.phase {
-        Phase::Joining => "The crew is gathering.".to_string(),
-        Phase::Playing => format!("Turn {} — {}.", g.turns, step_text(g, d)),
-        Phase::Over => "The adventure has ended.".to_string(),
-    });
+    let mut m = Message::titled(
+        "🏴‍☠️ One Piece Nakama — the board",
+        match g.phase {
+            Phase::Joining => "The crew is gathering.".to_string(),
+            Phase::Playing => format!("Turn {} — {}.", g.turns, step_text(g, d)),
+            Phase::Over => "The adventure has ended.".to_string(),
+        },
+    );
     let cur = g.current(d);
     let enemies: Vec<String> = g
         .spaces
@@ -87,7 +96,11 @@ pub fn board(g: &Nakama, d: &NakamaData) -> Message {
     );
     m = m.inline(
         "Decks",
-        format!("friends {} · enemies {}", g.friend_deck.len(), g.enemy_deck.len()),
+        format!(
+            "friends {} · enemies {}",
+            g.friend_deck.len(),
+            g.enemy_deck.len()
+        ),
     );
     let crew: Vec<String> = g
         .players
@@ -96,7 +109,11 @@ pub fn board(g: &Nakama, d: &NakamaData) -> Message {
         .map(|(i, p)| {
             format!(
                 "{}{} — {} · {} · {} card(s)",
-                if g.phase == Phase::Playing && i == g.turn { "▶ " } else { "" },
+                if g.phase == Phase::Playing && i == g.turn {
+                    "▶ "
+                } else {
+                    ""
+                },
                 p.name,
                 d.characters[p.character].name,
                 if p.powered { "Power Up!" } else { "Power Down" },
@@ -134,10 +151,18 @@ pub fn hand(g: &Nakama, s: usize, d: &NakamaData) -> Message {
     let ch = &d.characters[p.character];
     let mut m = Message::titled(
         "🂠 Your hand (only you see this)",
-        if list.is_empty() { "(empty)".to_string() } else { list.join("\n") },
+        if list.is_empty() {
+            "(empty)".to_string()
+        } else {
+            list.join("\n")
+        },
     )
     .field(
-        format!("{} — {}", ch.name, if p.powered { "Power Up!" } else { "Power Down" }),
+        format!(
+            "{} — {}",
+            ch.name,
+            if p.powered { "Power Up!" } else { "Power Down" }
+        ),
         ch.special.render(),
     );
     let menu = |placeholder: &str, command: &str| Select {
@@ -224,17 +249,23 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
             ));
             match &d.friends[*card].ability {
                 Some(Ability::Move) => {
-                    m.body.push_str("`/nakama ability from:<column> to:<column>`");
+                    m.body
+                        .push_str("`/nakama ability from:<column> to:<column>`");
                 }
                 Some(Ability::Block) => {
                     for s in 1..=3 {
                         if g.spaces[s - 1].is_some() {
-                            m = m.button(format!("Block space {s}"), format!("/nakama ability space:{s}"));
+                            m = m.button(
+                                format!("Block space {s}"),
+                                format!("/nakama ability space:{s}"),
+                            );
                         }
                     }
                 }
                 Some(Ability::Exchange) if g.players.len() == 1 => {
-                    m.body.push_str("Solo: use it as Move (`/nakama ability as:move from: to:`) or Recruit.");
+                    m.body.push_str(
+                        "Solo: use it as Move (`/nakama ability as:move from: to:`) or Recruit.",
+                    );
                     m = m.button("As Recruit", "/nakama ability as:recruit");
                 }
                 Some(Ability::Exchange) => {
@@ -261,7 +292,9 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
             }
             m
         }
-        Step::Exchange { .. } => Message::text("Waiting for both players to choose a card (`/nakama hand`)."),
+        Step::Exchange { .. } => {
+            Message::text("Waiting for both players to choose a card (`/nakama hand`).")
+        }
         Step::Discard => Message::text(format!(
             "{}, your hand is over {} cards: discard with `/nakama hand`.",
             p.user.mention(),
