@@ -456,7 +456,7 @@ pub fn load(dir: &Path) -> Result<NakamaData, Vec<DataError>> {
             }
         }
     }
-    if !characters.iter().any(|(id, _)| id == "luffy") {
+    if !characters.is_empty() && !characters.iter().any(|(id, _)| id == "luffy") {
         errors.push(DataError::new(
             "nakama/characters.toml",
             "luffy",

@@ -358,8 +358,9 @@ pub fn report(outs: &[Outcome], players: usize, bosses: u8, secs: f64) -> String
     s.push_str(&format!(
         "median turns: {median}\nrank distribution (games not lost):\n"
     ));
+    let ranked = (king + over).max(1) as f64;
     for (r, k) in ranks.values() {
-        s.push_str(&format!("  {r:<24} {}\n", pct(*k)));
+        s.push_str(&format!("  {r:<24} {:.1}%\n", 100.0 * *k as f64 / ranked));
     }
     s.push_str(&format!("{:.0} games/s\n", outs.len() as f64 / secs));
     s

@@ -401,7 +401,7 @@ fn rule_defeating_every_enemy_of_the_deck_is_king_of_the_pirates() {
     );
     give_hand(&mut g, &d, 0, &["Orange 9", "Red 3", "Blue 4", "Green 5"]);
     set_spaces(&mut g, [Some(enemy(&d, "harbour-bully")), None, None]);
-    g.out_of_game.extend(g.enemy_deck.drain(..));
+    g.out_of_game.append(&mut g.enemy_deck);
     apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Orange 9"), 5)).unwrap();
     assert_eq!(g.ending, Some(Ending::KingOfThePirates));
     assert!(g.ending_text(&d).unwrap().contains("King of the Pirates"));
