@@ -552,9 +552,11 @@ fn rule_move_power_up_and_recruit_abilities_resolve_in_full() {
         .position(|x| x.ability == Some(Ability::Recruit))
         .unwrap();
     let rl = d.friends[rc].label();
-    if g.columns.iter().flatten().any(|&x| x == pu || x == rc) {
-        return; // the seeded board holds one of them; the other rule tests cover the rest
-    }
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 2", "Blue 6", "Green 2", "Yellow 2", "Purple 2"],
+    );
     give_hand(&mut g, &d, 1, &[&rl, &pl, "Yellow 9", "Green 9"]);
     apply(&mut g, &mut rng, &d, "bob", recruit(rc, 1)).unwrap();
     apply(&mut g, &mut rng, &d, "bob", A::Ability(Pick::default())).unwrap();

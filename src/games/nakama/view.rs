@@ -172,10 +172,17 @@ pub fn hand(g: &Nakama, s: usize, d: &NakamaData) -> Message {
         options: p
             .hand
             .iter()
-            .map(|&f| SelectOption {
-                label: d.friends[f].long(),
-                value: d.friends[f].id.clone(),
-                description: None,
+            .map(|&f| {
+                let fr = &d.friends[f];
+                // Discord caps labels and descriptions at 100 characters.
+                SelectOption {
+                    label: fr.label(),
+                    value: fr.id.clone(),
+                    description: fr
+                        .ability
+                        .as_ref()
+                        .map(|a| a.render().chars().take(100).collect()),
+                }
             })
             .collect(),
     };
