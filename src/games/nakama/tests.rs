@@ -435,6 +435,10 @@ fn rule_block_returns_an_enemy_and_the_space_stays_empty_until_rest() {
     apply(&mut g, &mut rng, &d, "ann", recruit(block, 3)).unwrap();
     assert_eq!(g.step, Step::Ability { card: block });
     let before = g.clone();
+    // Recruiting twice in one turn is refused (only a Recruit ability allows a second card).
+    let e = apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Orange 2"), 1)).unwrap_err();
+    assert!(e.0.contains("already recruited"), "{e}");
+    assert_eq!(g, before);
     assert!(apply(
         &mut g,
         &mut rng,
