@@ -6,6 +6,7 @@ pub fn run(game: &str, args: &[String]) -> Result<String, String> {
         // One arm per game that offers a simulator.
         "dice" => dice_table(args),
         "ninja" => crate::games::ninja::sim::run(args),
+        "nakama" => crate::games::nakama::simulate(args),
         other => Err(format!("no simulator for `{other}`")),
     }
 }

@@ -19,6 +19,7 @@ impl Registry {
         register::<crate::games::nobi::Nobi>(dir, &mut games, &mut errors);
         register::<crate::games::nightwizard::NightWizard>(dir, &mut games, &mut errors);
         register::<crate::games::ninja::NinjaTournament>(dir, &mut games, &mut errors);
+        register::<crate::games::nakama::Nakama>(dir, &mut games, &mut errors);
         if errors.is_empty() {
             Ok(Registry { games })
         } else {

@@ -1,0 +1,329 @@
+//! One Piece Nakama: Friends & Enemies — a co-operative card game with hidden hands.
+//!
+//! Players recruit friends from their hands into 5 columns so that the current friends meet
+//! the enemies' missions; undefeated enemies push the threat track, and at 10 a friend is lost.
+//! Modules: [`data`] (cards and loader), [`mission`] (mission vocabulary), [`state`]
+//! (board, combat, rest, endings), [`play`] (player actions), [`view`] (messages), [`sim`]
+//! (balance simulator).
+
+pub mod data;
+pub mod mission;
+pub mod play;
+pub mod sim;
+pub mod state;
+pub mod view;
+
+use std::path::Path;
+
+pub use data::NakamaData;
+pub use play::{CardRef, NakamaAction, Pick};
+pub use sim::simulate;
+pub use state::{Ending, Nakama, Phase};
+
+use crate::table::{
+    refuse, Actor, Choice, Command, CommandSpec, Ctx, DataError, Game, Message, OptionSpec, Reply,
+    RuleError, UserId,
+};
+
+fn card_opt(desc: &str) -> OptionSpec {
+    OptionSpec::string("card", desc).required().autocomplete()
+}
+
+fn column_opt(name: &str, desc: &str) -> OptionSpec {
+    OptionSpec::int(name, desc).range(1, 5)
+}
+
+fn parse_card(v: &str, d: &NakamaData) -> Result<CardRef, RuleError> {
+    if let Ok(n) = v.trim().parse::<usize>() {
+        return Ok(CardRef::Pos(n));
+    }
+    match d.friend_by_label(v) {
+        Some(f) => Ok(CardRef::Card(f)),
+        None => refuse(format!(
+            "`{v}` is not a friend card: name it by hand position or as colour and number, e.g. `Red 7` (colours: Red, Blue, Green, Yellow, Purple, Orange; numbers 1–9)."
+        )),
+    }
+}
+
+fn small(cmd: &Command, name: &str) -> Result<Option<u8>, RuleError> {
+    match cmd.int(name)? {
+        None => Ok(None),
+        Some(v) => u8::try_from(v)
+            .map(Some)
+            .map_err(|_| RuleError::new(format!("`{name}:{v}` is out of range."))),
+    }
+}
+
+fn pick(cmd: &Command) -> Result<Pick, RuleError> {
+    let mode = cmd.get("as").map(|s| s.trim().to_ascii_lowercase());
+    if let Some(m) = &mode {
+        if m != "move" && m != "recruit" {
+            return refuse("`as:` is `move` or `recruit`.");
+        }
+    }
+    Ok(Pick {
+        from: small(cmd, "from")?,
+        to: small(cmd, "to")?,
+        space: small(cmd, "space")?,
+        column: small(cmd, "column")?,
+        target: cmd.get("target").map(UserId::new),
+        value: small(cmd, "value")?,
+        mode,
+    })
+}
+
+impl Game for Nakama {
+    type Action = NakamaAction;
+    type Data = NakamaData;
+    type Shared = ();
+    const NAME: &'static str = "nakama";
+    const TITLE: &'static str = "One Piece Nakama: Friends & Enemies";
+
+    fn load_data(dir: &Path) -> Result<NakamaData, Vec<DataError>> {
+        data::load(dir)
+    }
+
+    fn command() -> CommandSpec {
+        let choice_opts = |c: CommandSpec| {
+            c.opt(column_opt("from", "Column to take a friend from"))
+                .opt(column_opt("to", "Column to move the friend to"))
+                .opt(OptionSpec::int("space", "Enemy space 1–3").range(1, 3))
+                .opt(column_opt("column", "A friend column"))
+                .opt(OptionSpec::user("target", "Another player"))
+        };
+        CommandSpec::new(
+            "nakama",
+            "One Piece Nakama: recruit friends, defeat enemies",
+        )
+        .sub(
+            CommandSpec::new("new", "Open a Nakama table in this channel")
+                .opt(OptionSpec::string("character", "Your character").autocomplete()),
+        )
+        .sub(
+            CommandSpec::new(
+                "join",
+                "Join the crew (or change character before the start)",
+            )
+            .opt(
+                OptionSpec::string("character", "Your character")
+                    .required()
+                    .autocomplete(),
+            ),
+        )
+        .sub(CommandSpec::new("leave", "Leave before the start"))
+        .sub(
+            CommandSpec::new("begin", "Set up and start the adventure").opt(
+                OptionSpec::int("bosses", "Bosses to shuffle into the enemy deck (0–10)")
+                    .range(0, 10),
+            ),
+        )
+        .sub(CommandSpec::new(
+            "hand",
+            "See your hand (only you) and recruit from it",
+        ))
+        .sub(CommandSpec::new("board", "Show the board"))
+        .sub(
+            CommandSpec::new("recruit", "Recruit a friend from your hand onto a column")
+                .opt(card_opt("Hand position or card, e.g. Red 7"))
+                .opt(column_opt("column", "Friend column 1–5")),
+        )
+        .sub(
+            choice_opts(CommandSpec::new(
+                "ability",
+                "Use the ability of the friend you recruited",
+            ))
+            .opt(OptionSpec::int("value", "Die value after a straw hat (1–5)").range(1, 5))
+            .opt(
+                OptionSpec::string("as", "Solo: use Exchange as move or recruit")
+                    .choices(&["move", "recruit"]),
+            ),
+        )
+        .sub(CommandSpec::new(
+            "skip",
+            "Skip the ability or the extra recruit",
+        ))
+        .sub(
+            CommandSpec::new("give", "Choose your card in an exchange")
+                .opt(card_opt("Hand position or card")),
+        )
+        .sub(
+            CommandSpec::new("discard", "Discard down to your hand size")
+                .opt(card_opt("Hand position or card")),
+        )
+        .sub(choice_opts(CommandSpec::new(
+            "power",
+            "Use your character's special ability (Power Down)",
+        )))
+    }
+
+    fn create(
+        ctx: &mut Ctx<'_, NakamaData, ()>,
+        host: &Actor,
+        cmd: &Command,
+    ) -> Result<(Self, Vec<Reply>), RuleError> {
+        let mut g = Nakama::empty();
+        let mut out = vec![Reply::public(
+            Message::titled(
+                "🏴‍☠️ One Piece Nakama",
+                format!(
+                    "{} opened a table. Join with `/nakama join character:<name>` (someone plays Luffy, who starts); then `/nakama begin [bosses:<n>]`.",
+                    host.name
+                ),
+            ),
+        )];
+        if let Some(c) = cmd.get("character") {
+            let Some(ch) = ctx.data.character_by_name(c) else {
+                return refuse(format!("no character called `{c}`."));
+            };
+            out.extend(g.act(
+                ctx.rng,
+                ctx.data,
+                host,
+                &NakamaAction::Join { character: ch },
+            )?);
+        }
+        Ok((g, out))
+    }
+
+    fn parse(
+        &self,
+        _a: &Actor,
+        cmd: &Command,
+        d: &NakamaData,
+        _s: &(),
+    ) -> Result<NakamaAction, RuleError> {
+        Ok(match cmd.sub() {
+            "join" => {
+                let c = cmd.require("character")?;
+                let Some(character) = d.character_by_name(c) else {
+                    let names: Vec<&str> = d.characters.iter().map(|c| c.name.as_str()).collect();
+                    return refuse(format!("no character called `{c}`; choose one of {}.", names.join(", ")));
+                };
+                NakamaAction::Join { character }
+            }
+            "leave" => NakamaAction::Leave,
+            "begin" => NakamaAction::Begin {
+                bosses: small(cmd, "bosses")?.unwrap_or(0),
+            },
+            "hand" => NakamaAction::Hand,
+            "board" => NakamaAction::Board,
+            "recruit" => NakamaAction::Recruit {
+                card: parse_card(cmd.require("card")?, d)?,
+                column: small(cmd, "column")?,
+            },
+            "ability" => NakamaAction::Ability(pick(cmd)?),
+            "skip" => NakamaAction::Skip,
+            "give" => NakamaAction::Give {
+                card: parse_card(cmd.require("card")?, d)?,
+            },
+            "discard" => NakamaAction::Discard {
+                card: parse_card(cmd.require("card")?, d)?,
+            },
+            "power" => NakamaAction::Power(pick(cmd)?),
+            other => {
+                return refuse(format!(
+                    "`/nakama {other}` is not a Nakama command; try join, begin, hand, recruit, ability, skip, give, discard, power or board."
+                ))
+            }
+        })
+    }
+
+    fn apply(
+        &mut self,
+        ctx: &mut Ctx<'_, NakamaData, ()>,
+        actor: &Actor,
+        action: &NakamaAction,
+    ) -> Result<Vec<Reply>, RuleError> {
+        // Work on a copy and keep it only if the action is allowed: a refusal changes nothing.
+        let mut next = self.clone();
+        let out = next.act(ctx.rng, ctx.data, actor, action)?;
+        *self = next;
+        Ok(out)
+    }
+
+    fn view(&self, viewer: &Actor, d: &NakamaData) -> Vec<Reply> {
+        let mut out = vec![Reply::public(match self.ending_text(d) {
+            Some(t) => view::final_board(self, d, t),
+            None => view::board(self, d),
+        })];
+        if self.phase == Phase::Playing {
+            if let Some(s) = self.players.iter().position(|p| p.user == viewer.id) {
+                out.push(Reply::private(&viewer.id, view::hand(self, s, d)));
+            }
+        }
+        out
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    fn autocomplete(
+        &self,
+        viewer: &Actor,
+        _cmd: &Command,
+        option: &str,
+        partial: &str,
+        d: &NakamaData,
+    ) -> Vec<Choice> {
+        let p = partial.trim().to_ascii_lowercase();
+        match option {
+            "character" => d
+                .characters
+                .iter()
+                .enumerate()
+                .filter(|(i, c)| {
+                    c.name.to_ascii_lowercase().contains(&p)
+                        && !self
+                            .players
+                            .iter()
+                            .any(|pl| pl.character == *i && pl.user != viewer.id)
+                })
+                .map(|(_, c)| Choice {
+                    label: format!("{} — {}", c.name, c.special.render()),
+                    value: c.name.clone(),
+                })
+                .take(25)
+                .collect(),
+            "card" => self
+                .players
+                .iter()
+                .find(|pl| pl.user == viewer.id)
+                .map(|pl| {
+                    pl.hand
+                        .iter()
+                        .map(|&f| &d.friends[f])
+                        .filter(|f| f.long().to_ascii_lowercase().contains(&p))
+                        .map(|f| Choice {
+                            label: f.long(),
+                            value: f.id.clone(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            _ => vec![],
+        }
+    }
+
+    fn global_autocomplete(
+        _s: &(),
+        _v: &Actor,
+        _cmd: &Command,
+        option: &str,
+        partial: &str,
+        d: &NakamaData,
+    ) -> Vec<Choice> {
+        if option != "character" {
+            return vec![];
+        }
+        let p = partial.trim().to_ascii_lowercase();
+        d.characters
+            .iter()
+            .filter(|c| c.name.to_ascii_lowercase().contains(&p))
+            .map(|c| Choice::same(c.name.clone()))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,913 @@
+//! Rule tests for the Nakama engine (seeded). Each names the rule it checks.
+
+use std::path::Path;
+
+use rand::Rng;
+
+use super::data::{load, Ability, NakamaData};
+use super::play::{CardRef, NakamaAction as A, Pick};
+use super::sim::{choose, play_one};
+use super::state::{rank, Ending, Foe, Nakama, Phase, Step};
+use crate::rng::{seeded, GameRng};
+use crate::table::{Actor, Command, Ctx, Game, Reply};
+
+fn data() -> NakamaData {
+    load(Path::new("data")).expect("data loads")
+}
+
+fn who(n: &str) -> Actor {
+    Actor::player(n, n)
+}
+
+fn f(d: &NakamaData, label: &str) -> usize {
+    d.friend_by_label(label).expect("card exists")
+}
+
+fn enemy(d: &NakamaData, id: &str) -> Foe {
+    Foe::Enemy(d.enemies.iter().position(|e| e.id == id).expect("enemy"))
+}
+
+fn boss(d: &NakamaData, id: &str) -> Foe {
+    Foe::Boss(d.bosses.iter().position(|e| e.id == id).expect("boss"))
+}
+
+/// A begun game with `names` (the first plays Luffy) and `bosses`.
+fn game(d: &NakamaData, rng: &mut GameRng, names: &[&str], bosses: u8) -> Nakama {
+    let mut g = Nakama::empty();
+    let chars = ["Luffy", "Zoro", "Nami", "Usopp", "Sanji"];
+    for (i, n) in names.iter().enumerate() {
+        let character = d.character_by_name(chars[i]).unwrap();
+        g.act(rng, d, &who(n), &A::Join { character }).unwrap();
+    }
+    g.act(rng, d, &who(names[0]), &A::Begin { bosses }).unwrap();
+    g
+}
+
+/// Runs an action through `Game::apply` (the path the table service uses).
+fn apply(
+    g: &mut Nakama,
+    rng: &mut GameRng,
+    d: &NakamaData,
+    a: &str,
+    act: A,
+) -> Result<Vec<Reply>, crate::table::RuleError> {
+    let mut ctx = Ctx {
+        rng,
+        now: 0,
+        data: d,
+        shared: None,
+    };
+    g.apply(&mut ctx, &who(a), &act)
+}
+
+fn recruit(card: usize, column: u8) -> A {
+    A::Recruit {
+        card: CardRef::Card(card),
+        column: Some(column),
+    }
+}
+
+/// A quiet board: columns of low cards no mission of `spaces` accepts is not guaranteed, so tests set what they need.
+fn set_columns(g: &mut Nakama, d: &NakamaData, labels: [&str; 5]) {
+    let all: Vec<usize> = labels.iter().map(|l| f(d, l)).collect();
+    for c in &mut g.columns {
+        for x in c.drain(..) {
+            g.friend_deck.insert(0, x);
+        }
+    }
+    for p in &mut g.players {
+        p.hand.retain(|h| !all.contains(h));
+    }
+    g.friend_deck.retain(|h| !all.contains(h));
+    for (c, x) in all.into_iter().enumerate() {
+        g.columns[c] = vec![x];
+    }
+}
+
+fn give_hand(g: &mut Nakama, d: &NakamaData, seat: usize, labels: &[&str]) {
+    let cards: Vec<usize> = labels.iter().map(|l| f(d, l)).collect();
+    g.friend_deck.retain(|h| !cards.contains(h));
+    for c in &mut g.columns {
+        assert!(c.iter().all(|h| !cards.contains(h)), "card on the board");
+    }
+    for p in g.players.iter_mut() {
+        p.hand.retain(|h| !cards.contains(h));
+    }
+    let old: Vec<usize> = std::mem::take(&mut g.players[seat].hand);
+    g.friend_deck.splice(0..0, old);
+    g.players[seat].hand = cards;
+}
+
+fn set_spaces(g: &mut Nakama, foes: [Option<Foe>; 3]) {
+    let mut all = g.enemy_deck.clone();
+    all.extend(g.spaces.iter().flatten());
+    all.extend(&g.out_of_game);
+    for x in foes.iter().flatten() {
+        all.retain(|y| y != x);
+    }
+    g.spaces = foes.to_vec();
+    g.enemy_deck = all
+        .iter()
+        .filter(|x| !x.is_boss())
+        .copied()
+        .take(17)
+        .collect();
+    g.out_of_game = all
+        .into_iter()
+        .filter(|x| !g.enemy_deck.contains(x))
+        .collect();
+}
+
+fn check_partition(g: &Nakama, d: &NakamaData) {
+    let mut fr = g.all_friends();
+    fr.sort_unstable();
+    assert_eq!(
+        fr,
+        (0..d.friends.len()).collect::<Vec<_>>(),
+        "friends partitioned"
+    );
+    let mut foes: Vec<(bool, usize)> = g
+        .all_foes()
+        .iter()
+        .map(|x| match *x {
+            Foe::Enemy(i) => (false, i),
+            Foe::Boss(i) => (true, i),
+        })
+        .collect();
+    foes.sort_unstable();
+    let want: Vec<(bool, usize)> = (0..d.enemies.len())
+        .map(|i| (false, i))
+        .chain((0..d.bosses.len()).map(|i| (true, i)))
+        .collect();
+    assert_eq!(foes, want, "enemies and bosses partitioned");
+}
+
+#[test]
+fn rule_setup_20_enemies_3_in_spaces_then_bosses_5_columns_4_cards_threat_0() {
+    let d = data();
+    let mut rng = seeded(3);
+    let g = game(&d, &mut rng, &["ann", "bob", "cat"], 2);
+    assert_eq!(g.phase, Phase::Playing);
+    assert!(
+        g.spaces.iter().all(|s| s.is_some_and(|f| !f.is_boss())),
+        "bosses added AFTER placing 3 enemies"
+    );
+    assert_eq!(g.enemy_deck.len(), 17 + 2);
+    assert_eq!(g.enemy_deck.iter().filter(|f| f.is_boss()).count(), 2);
+    assert!(g.columns.iter().all(|c| c.len() == 1));
+    assert!(g.players.iter().all(|p| p.hand.len() == 4 && p.powered));
+    assert_eq!(g.threat, 0);
+    assert_eq!(g.friend_deck.len(), 54 - 5 - 12);
+    assert_eq!(g.step, Step::Recruit { extra: false });
+    check_partition(&g, &d);
+}
+
+#[test]
+fn rule_luffy_player_starts_and_solo_hand_is_6() {
+    let d = data();
+    let mut rng = seeded(4);
+    let mut g = Nakama::empty();
+    g.act(
+        &mut rng,
+        &d,
+        &who("ann"),
+        &A::Join {
+            character: d.character_by_name("Nami").unwrap(),
+        },
+    )
+    .unwrap();
+    g.act(
+        &mut rng,
+        &d,
+        &who("bob"),
+        &A::Join {
+            character: d.character_by_name("Zoro").unwrap(),
+        },
+    )
+    .unwrap();
+    let before = g.clone();
+    assert!(g
+        .act(&mut rng, &d, &who("ann"), &A::Begin { bosses: 0 })
+        .unwrap_err()
+        .0
+        .contains("Luffy"));
+    assert_eq!(g, before);
+    g.act(
+        &mut rng,
+        &d,
+        &who("bob"),
+        &A::Join {
+            character: d.character_by_name("Luffy").unwrap(),
+        },
+    )
+    .unwrap();
+    g.act(&mut rng, &d, &who("ann"), &A::Begin { bosses: 0 })
+        .unwrap();
+    assert_eq!(g.players[g.turn].name, "bob");
+    let solo = game(&d, &mut rng, &["sol"], 0);
+    assert_eq!(solo.players[0].hand.len(), 6);
+}
+
+#[test]
+fn refusals_leave_state_unchanged() {
+    let d = data();
+    let mut rng = seeded(5);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    let before = g.clone();
+    let bobs = g.players[1].hand[0];
+    // Acting out of turn.
+    let e = apply(&mut g, &mut rng, &d, "bob", recruit(bobs, 1)).unwrap_err();
+    assert!(e.0.contains("ann's turn"), "{e}");
+    // A card not in your hand.
+    let e = apply(&mut g, &mut rng, &d, "ann", recruit(bobs, 1)).unwrap_err();
+    assert!(e.0.contains("not in your hand"), "{e}");
+    // Skipping Recruit.
+    let e = apply(&mut g, &mut rng, &d, "ann", A::Skip).unwrap_err();
+    assert!(e.0.contains("MUST recruit"), "{e}");
+    // A column that does not exist.
+    let mine = g.players[0].hand[0];
+    assert!(apply(&mut g, &mut rng, &d, "ann", recruit(mine, 6)).is_err());
+    // A non-existent colour or number is refused when the command is read.
+    let cmd = Command::new("nakama recruit")
+        .with("card", "Pink 12")
+        .with("column", "1");
+    assert!(g
+        .parse(&who("ann"), &cmd, &d, &())
+        .unwrap_err()
+        .0
+        .contains("not a friend card"));
+    // A player who is not at the table.
+    assert!(apply(&mut g, &mut rng, &d, "zed", A::Hand).is_err());
+    assert_eq!(g, before);
+}
+
+#[test]
+fn rule_recruit_exactly_one_card_then_combat_and_rest_pass_the_turn() {
+    let d = data();
+    let mut rng = seeded(6);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 2", "Blue 2", "Green 2", "Yellow 2", "Purple 4"],
+    );
+    give_hand(&mut g, &d, 0, &["Red 9", "Blue 8", "Green 6", "Orange 9"]);
+    set_spaces(
+        &mut g,
+        [
+            Some(enemy(&d, "harbour-bully")),
+            Some(enemy(&d, "cabin-rat")),
+            Some(enemy(&d, "even-keel-captain")),
+        ],
+    );
+    // Total 2+2+2+2+9 = 17 < 22; column 2 power ≤ 3 met; column 5 even: Orange 9 is odd.
+    apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Orange 9"), 5)).unwrap();
+    assert_eq!(g.turn, 1, "play passes to the left");
+    assert_eq!(g.players[0].hand.len(), 4, "rest draws back to 4");
+    assert_eq!(g.defeated_enemies, vec![enemy(&d, "cabin-rat")]);
+    // Left to right: Harbour Bully holds (+1 → 1), Cabin Rat falls (back 1 → 0),
+    // Even-Keel Captain holds (+1 → 1).
+    assert_eq!(g.threat, 1);
+    // Rest shifted the remaining enemies left and refilled space 3.
+    assert_eq!(g.spaces[0], Some(enemy(&d, "harbour-bully")));
+    assert_eq!(g.spaces[1], Some(enemy(&d, "even-keel-captain")));
+    assert!(g.spaces[2].is_some());
+    // Recruiting twice is refused: the turn has passed, and ann is no longer active.
+    let ann_card = g.players[0].hand[0];
+    assert!(apply(&mut g, &mut rng, &d, "ann", recruit(ann_card, 1)).is_err());
+    check_partition(&g, &d);
+}
+
+#[test]
+fn rule_defeated_enemy_moves_threat_back_not_below_zero() {
+    let d = data();
+    let mut rng = seeded(7);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 9", "Blue 9", "Green 9", "Yellow 9", "Purple 8"],
+    );
+    give_hand(&mut g, &d, 0, &["Orange 2", "Red 3", "Blue 4", "Green 5"]);
+    set_spaces(&mut g, [Some(enemy(&d, "storm-admiral")), None, None]);
+    g.threat = 2;
+    apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Orange 2"), 1)).unwrap();
+    // Red 9 is now a former friend: 2+9+9+9+8 = 37 ≥ 33, threat 4 back from 2 → 0.
+    assert!(g.defeated_enemies.contains(&enemy(&d, "storm-admiral")));
+    assert_eq!(g.threat, 0);
+}
+
+#[test]
+fn rule_threat_reaching_10_loses_a_friend_and_resets_to_0() {
+    let d = data();
+    let mut rng = seeded(8);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 1", "Blue 1", "Green 1", "Yellow 1", "Purple 1"],
+    );
+    give_hand(&mut g, &d, 0, &["Orange 2", "Red 3", "Blue 4", "Green 5"]);
+    set_spaces(&mut g, [Some(enemy(&d, "storm-admiral")), None, None]);
+    g.threat = 7;
+    apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Recruit {
+            card: CardRef::Card(f(&d, "Orange 2")),
+            column: Some(1),
+        },
+    )
+    .unwrap();
+    // 7 + 4 = 11 ≥ 10: one friend defeated, threat back to 0 (overflow dropped).
+    assert_eq!(g.defeated_friends.len(), 1);
+    assert_eq!(g.threat, 0);
+    assert!(
+        g.columns.iter().all(|c| !c.is_empty()),
+        "an emptied column is refilled at once"
+    );
+    check_partition(&g, &d);
+}
+
+#[test]
+fn rule_five_defeated_friends_is_defeat() {
+    let d = data();
+    let mut rng = seeded(9);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    for _ in 0..4 {
+        let x = g.friend_deck.pop().unwrap();
+        g.defeated_friends.push(x);
+    }
+    let mut log = vec![];
+    g.lose_friend(&mut rng, &d, &mut log);
+    assert_eq!(g.ending, Some(Ending::Defeat));
+    assert!(g.ending_text(&d).unwrap().contains("Defeat"));
+}
+
+#[test]
+fn rule_drawing_the_last_friend_card_ends_the_adventure_with_a_rank() {
+    let d = data();
+    let mut rng = seeded(10);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    let keep = g.friend_deck.split_off(g.friend_deck.len() - 1);
+    g.discard
+        .extend(std::mem::replace(&mut g.friend_deck, keep));
+    g.defeated_enemies.push(enemy(&d, "storm-admiral"));
+    g.enemy_deck.retain(|x| *x != enemy(&d, "storm-admiral"));
+    g.out_of_game.retain(|x| *x != enemy(&d, "storm-admiral"));
+    g.spaces.iter_mut().for_each(|s| {
+        if *s == Some(enemy(&d, "storm-admiral")) {
+            *s = None
+        }
+    });
+    let card = g.players[0].hand[0];
+    let out = apply(&mut g, &mut rng, &d, "ann", recruit(card, 1)).unwrap();
+    let out = if g.over() {
+        out
+    } else {
+        apply(&mut g, &mut rng, &d, "ann", A::Skip).unwrap()
+    };
+    assert_eq!(g.ending, Some(Ending::AdventureOver));
+    assert!(g.friend_deck.is_empty());
+    let text: String = out.iter().map(|r| r.message.plain_text()).collect();
+    assert!(text.contains("The adventure is over"), "{text}");
+    assert!(text.contains(rank(g.reward(&d))), "{text}");
+}
+
+#[test]
+fn rule_reward_ranks_from_cabin_boy_to_emperor() {
+    assert_eq!(rank(0), "Cabin Boy");
+    assert_eq!(rank(10), "Cabin Boy");
+    assert_eq!(rank(11), "Rookie Pirate");
+    assert_eq!(rank(30), "Run-of-the-Mill Pirate");
+    assert_eq!(rank(31), "BRAVO Pirate");
+    assert_eq!(rank(50), "Captain");
+    assert_eq!(rank(60), "Renowned Captain");
+    assert_eq!(rank(70), "Warlord of the Sea");
+    assert_eq!(rank(71), "Emperor of the Waves");
+}
+
+#[test]
+fn rule_defeating_every_enemy_of_the_deck_is_king_of_the_pirates() {
+    let d = data();
+    let mut rng = seeded(11);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 9", "Blue 9", "Green 9", "Yellow 9", "Purple 8"],
+    );
+    give_hand(&mut g, &d, 0, &["Orange 9", "Red 3", "Blue 4", "Green 5"]);
+    set_spaces(&mut g, [Some(enemy(&d, "harbour-bully")), None, None]);
+    g.out_of_game.append(&mut g.enemy_deck);
+    apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Orange 9"), 5)).unwrap();
+    assert_eq!(g.ending, Some(Ending::KingOfThePirates));
+    assert!(g.ending_text(&d).unwrap().contains("King of the Pirates"));
+}
+
+#[test]
+fn rule_block_returns_an_enemy_and_the_space_stays_empty_until_rest() {
+    let d = data();
+    let mut rng = seeded(12);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    let block = d
+        .friends
+        .iter()
+        .position(|x| x.ability == Some(Ability::Block))
+        .unwrap();
+    let label = d.friends[block].label();
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 1", "Blue 1", "Green 1", "Yellow 1", "Purple 1"],
+    );
+    give_hand(&mut g, &d, 0, &[&label, "Orange 2", "Red 3", "Blue 4"]);
+    set_spaces(
+        &mut g,
+        [
+            Some(enemy(&d, "storm-admiral")),
+            Some(enemy(&d, "harbour-bully")),
+            None,
+        ],
+    );
+    apply(&mut g, &mut rng, &d, "ann", recruit(block, 3)).unwrap();
+    assert_eq!(g.step, Step::Ability { card: block });
+    let before = g.clone();
+    // Recruiting twice in one turn is refused (only a Recruit ability allows a second card).
+    let e = apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Orange 2"), 1)).unwrap_err();
+    assert!(e.0.contains("already recruited"), "{e}");
+    assert_eq!(g, before);
+    assert!(apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Ability(Pick {
+            space: Some(3),
+            ..Pick::default()
+        })
+    )
+    .is_err());
+    assert_eq!(g, before, "an empty space cannot be blocked");
+    let deck = g.enemy_deck.len();
+    apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Ability(Pick {
+            space: Some(1),
+            ..Pick::default()
+        }),
+    )
+    .unwrap();
+    assert!(
+        g.enemy_deck.len() >= deck - 2,
+        "the blocked enemy went back into the deck"
+    );
+    // Only Harbour Bully fought: threat +1 (Storm Admiral's 4 did not count).
+    assert_eq!(g.threat, 1);
+    assert!(g.spaces.iter().all(Option::is_some), "refilled at Rest");
+    check_partition(&g, &d);
+}
+
+#[test]
+fn rule_move_power_up_and_recruit_abilities_resolve_in_full() {
+    let d = data();
+    let mut rng = seeded(13);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    set_spaces(&mut g, [Some(enemy(&d, "cabin-rat")), None, None]);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 2", "Blue 6", "Green 2", "Yellow 2", "Purple 2"],
+    );
+    give_hand(&mut g, &d, 0, &["Red 3", "Red 5", "Orange 4", "Blue 7"]);
+    // Red 3 has Move: a Move missing its target column is refused, the full one resolves.
+    apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Red 3"), 4)).unwrap();
+    let before = g.clone();
+    assert!(apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Ability(Pick {
+            from: Some(4),
+            ..Pick::default()
+        })
+    )
+    .is_err());
+    assert_eq!(g, before);
+    apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Ability(Pick {
+            from: Some(4),
+            to: Some(2),
+            ..Pick::default()
+        }),
+    )
+    .unwrap();
+    // Red 3 on top of Blue 6 in column 2: Cabin Rat (column 2 power ≤ 3) is defeated.
+    assert!(g.defeated_enemies.contains(&enemy(&d, "cabin-rat")));
+    assert_eq!(g.turn, 1);
+    // Bob spends his token, then recruits a Power Up friend and flips it back.
+    let bob_char = &d.characters[g.players[1].character];
+    assert_eq!(bob_char.name, "Zoro");
+    apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "bob",
+        A::Power(Pick {
+            space: Some(1),
+            ..Pick::default()
+        }),
+    )
+    .unwrap();
+    assert!(!g.players[1].powered);
+    let before = g.clone();
+    let e = apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "bob",
+        A::Power(Pick {
+            space: Some(2),
+            ..Pick::default()
+        }),
+    )
+    .unwrap_err();
+    assert!(e.0.contains("Power Down"), "a spent Power Up is refused");
+    assert_eq!(g, before);
+    let pu = d
+        .friends
+        .iter()
+        .position(|x| x.ability == Some(Ability::PowerUp))
+        .unwrap();
+    let pl = d.friends[pu].label();
+    let rc = d
+        .friends
+        .iter()
+        .position(|x| x.ability == Some(Ability::Recruit))
+        .unwrap();
+    let rl = d.friends[rc].label();
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 2", "Blue 6", "Green 2", "Yellow 2", "Purple 2"],
+    );
+    give_hand(&mut g, &d, 1, &[&rl, &pl, "Yellow 9", "Green 9"]);
+    apply(&mut g, &mut rng, &d, "bob", recruit(rc, 1)).unwrap();
+    apply(&mut g, &mut rng, &d, "bob", A::Ability(Pick::default())).unwrap();
+    assert_eq!(g.step, Step::Recruit { extra: true });
+    apply(&mut g, &mut rng, &d, "bob", recruit(pu, 2)).unwrap();
+    apply(&mut g, &mut rng, &d, "bob", A::Ability(Pick::default())).unwrap();
+    assert!(g.players[1].powered, "Power Up flips the token back");
+    assert_eq!(g.turn, 0);
+    check_partition(&g, &d);
+}
+
+#[test]
+fn rule_exchange_swaps_face_down_and_each_chooses_privately() {
+    let d = data();
+    let mut rng = seeded(14);
+    let mut g = game(&d, &mut rng, &["ann", "bob", "cat"], 0);
+    let ex = d
+        .friends
+        .iter()
+        .position(|x| x.ability == Some(Ability::Exchange))
+        .unwrap();
+    let el = d.friends[ex].label();
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 2", "Blue 2", "Green 2", "Yellow 2", "Purple 2"],
+    );
+    give_hand(&mut g, &d, 0, &[&el, "Orange 4", "Orange 6", "Orange 8"]);
+    give_hand(
+        &mut g,
+        &d,
+        1,
+        &["Yellow 3", "Yellow 5", "Yellow 7", "Yellow 8"],
+    );
+    apply(&mut g, &mut rng, &d, "ann", recruit(ex, 1)).unwrap();
+    let out = apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Ability(Pick {
+            target: Some(crate::table::UserId::new("bob")),
+            ..Pick::default()
+        }),
+    )
+    .unwrap();
+    assert!(matches!(g.step, Step::Exchange { .. }));
+    for r in out.iter().filter(|r| r.is_public()) {
+        assert!(
+            !r.message.plain_text().contains("Orange")
+                && !r.message.plain_text().contains("Yellow 5")
+        );
+    }
+    assert!(out
+        .iter()
+        .any(|r| !r.is_public() && r.message.select.is_some()));
+    let before = g.clone();
+    assert!(apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "cat",
+        A::Give {
+            card: CardRef::Pos(1)
+        }
+    )
+    .is_err());
+    assert_eq!(g, before, "a third player cannot take part");
+    apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "bob",
+        A::Give {
+            card: CardRef::Card(f(&d, "Yellow 5")),
+        },
+    )
+    .unwrap();
+    apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Give {
+            card: CardRef::Card(f(&d, "Orange 6")),
+        },
+    )
+    .unwrap();
+    assert!(g.players[1].hand.contains(&f(&d, "Orange 6")));
+    assert!(!g.players[1].hand.contains(&f(&d, "Yellow 5")));
+    assert_eq!(g.turn, 1);
+    check_partition(&g, &d);
+}
+
+#[test]
+fn rule_solo_exchange_is_used_as_move_or_recruit() {
+    let d = data();
+    let mut rng = seeded(15);
+    let mut g = game(&d, &mut rng, &["sol"], 0);
+    let ex = d
+        .friends
+        .iter()
+        .position(|x| x.ability == Some(Ability::Exchange))
+        .unwrap();
+    let el = d.friends[ex].label();
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 2", "Blue 2", "Green 2", "Yellow 2", "Purple 2"],
+    );
+    give_hand(
+        &mut g,
+        &d,
+        0,
+        &[&el, "Orange 4", "Orange 6", "Orange 8", "Red 9", "Blue 9"],
+    );
+    apply(&mut g, &mut rng, &d, "sol", recruit(ex, 1)).unwrap();
+    let before = g.clone();
+    assert!(
+        apply(&mut g, &mut rng, &d, "sol", A::Ability(Pick::default()))
+            .unwrap_err()
+            .0
+            .contains("solo")
+    );
+    assert_eq!(g, before);
+    apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "sol",
+        A::Ability(Pick {
+            mode: Some("recruit".into()),
+            ..Pick::default()
+        }),
+    )
+    .unwrap();
+    assert_eq!(g.step, Step::Recruit { extra: true });
+}
+
+#[test]
+fn rule_die_ability_straw_hat_lets_the_player_choose_1_to_5() {
+    let d = data();
+    let die = d
+        .friends
+        .iter()
+        .position(|x| matches!(x.ability, Some(Ability::Die { .. })))
+        .unwrap();
+    let dl = d.friends[die].label();
+    for seed in 0..40 {
+        let mut rng = seeded(seed);
+        let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+        set_columns(
+            &mut g,
+            &d,
+            ["Red 2", "Blue 2", "Green 2", "Yellow 2", "Purple 2"],
+        );
+        give_hand(&mut g, &d, 0, &[&dl, "Orange 4", "Orange 6", "Orange 8"]);
+        apply(&mut g, &mut rng, &d, "ann", recruit(die, 1)).unwrap();
+        apply(&mut g, &mut rng, &d, "ann", A::Ability(Pick::default())).unwrap();
+        if let Step::Hat { .. } = g.step {
+            let before = g.clone();
+            assert!(apply(
+                &mut g,
+                &mut rng,
+                &d,
+                "ann",
+                A::Ability(Pick {
+                    value: Some(6),
+                    ..Pick::default()
+                })
+            )
+            .is_err());
+            assert_eq!(g, before);
+            apply(
+                &mut g,
+                &mut rng,
+                &d,
+                "ann",
+                A::Ability(Pick {
+                    value: Some(3),
+                    ..Pick::default()
+                }),
+            )
+            .unwrap();
+            assert!(!matches!(g.step, Step::Hat { .. }));
+            return;
+        }
+    }
+    panic!("no straw hat in 40 seeded rolls");
+}
+
+#[test]
+fn rule_boss_challenge_resolves_when_it_enters_play() {
+    let d = data();
+    let mut rng = seeded(16);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    let b = boss(&d, "iron-empress"); // power_down_all
+    g.out_of_game.retain(|x| *x != b);
+    g.enemy_deck.push(b);
+    g.spaces[0] = None;
+    let mut log = vec![];
+    g.refill_enemies(&mut rng, &d, &mut log);
+    assert!(g.spaces.contains(&Some(b)));
+    assert!(g.players.iter().all(|p| !p.powered));
+    assert!(log.iter().any(|l| l.contains("Challenge")));
+    // Jinbe's Block does not reach bosses (abilities that affect enemies do not affect bosses).
+    let mut g2 = game(&d, &mut rng, &["ann", "bob"], 0);
+    g2.players[1].character = d.character_by_name("Jinbe").unwrap();
+    g2.out_of_game.retain(|x| *x != b);
+    let old = g2.spaces[0].replace(b);
+    g2.out_of_game.extend(old);
+    let before = g2.clone();
+    assert!(apply(
+        &mut g2,
+        &mut rng,
+        &d,
+        "bob",
+        A::Power(Pick {
+            space: Some(1),
+            ..Pick::default()
+        })
+    )
+    .unwrap_err()
+    .0
+    .contains("boss"));
+    assert_eq!(g2, before);
+}
+
+/// Every public reply of `out`, checked against every hand after the action.
+fn assert_no_hand_in_public(g: &Nakama, d: &NakamaData, out: &[Reply]) {
+    for r in out.iter().filter(|r| r.is_public()) {
+        let mut text = r.message.plain_text();
+        for b in &r.message.buttons {
+            text.push_str(&b.command);
+        }
+        if let Some(s) = &r.message.select {
+            for o in &s.options {
+                text.push_str(&o.value);
+                text.push_str(&o.label);
+            }
+        }
+        for p in &g.players {
+            for &h in &p.hand {
+                let fr = &d.friends[h];
+                assert!(
+                    !text.contains(&fr.label()),
+                    "public message shows {} from {}'s hand:\n{text}",
+                    fr.label(),
+                    p.name
+                );
+                assert!(!text.contains(&fr.id), "public message names {}", fr.id);
+            }
+        }
+    }
+}
+
+/// Plays seeded games with random legal-ish actions mixed into the policy, checking invariants
+/// after every step: friends and enemies partitioned, threat 0–9, no hand in a public message.
+#[test]
+fn property_thousands_of_seeded_games_keep_the_invariants() {
+    let d = data();
+    let mut endings = [0usize; 3];
+    for seed in 0..1500u64 {
+        let mut rng = seeded(seed);
+        let players = 1 + (seed % 5) as usize;
+        let names = ["ann", "bob", "cat", "dan", "eve"];
+        let mut g = game(&d, &mut rng, &names[..players], (seed % 4) as u8);
+        check_partition(&g, &d);
+        for _ in 0..2000 {
+            if g.over() {
+                break;
+            }
+            let (s, a) = if rng.random_range(0..4) == 0 {
+                // A random command from a random player: refusals must change nothing.
+                let s = rng.random_range(0..players);
+                let a = match rng.random_range(0..6) {
+                    0 => A::Skip,
+                    1 => A::Recruit {
+                        card: CardRef::Pos(rng.random_range(1..=7)),
+                        column: Some(rng.random_range(1..=6)),
+                    },
+                    2 => A::Power(Pick {
+                        from: Some(rng.random_range(1..=5)),
+                        to: Some(rng.random_range(1..=5)),
+                        space: Some(rng.random_range(1..=3)),
+                        column: Some(rng.random_range(1..=5)),
+                        target: Some(g.players[(s + 1) % players].user.clone()),
+                        ..Pick::default()
+                    }),
+                    3 => A::Ability(Pick {
+                        from: Some(rng.random_range(1..=5)),
+                        to: Some(rng.random_range(1..=5)),
+                        space: Some(rng.random_range(1..=3)),
+                        value: Some(rng.random_range(1..=5)),
+                        target: Some(g.players[(s + 1) % players].user.clone()),
+                        mode: Some("recruit".into()),
+                        ..Pick::default()
+                    }),
+                    4 => A::Give {
+                        card: CardRef::Pos(1),
+                    },
+                    _ => A::Discard {
+                        card: CardRef::Pos(1),
+                    },
+                };
+                (s, a)
+            } else {
+                choose(&g, &d).expect("a move")
+            };
+            let actor = who(&g.players[s].user.0.clone());
+            let before = g.clone();
+            match apply(&mut g, &mut rng, &d, &actor.name, a) {
+                Ok(out) => assert_no_hand_in_public(&g, &d, &out),
+                Err(_) => {
+                    assert_eq!(g, before);
+                    let active = g.players[g.turn].name.clone();
+                    if let Ok(out) = apply(&mut g, &mut rng, &d, &active, A::Skip) {
+                        assert_no_hand_in_public(&g, &d, &out);
+                    }
+                }
+            }
+            check_partition(&g, &d);
+            assert!(g.threat <= 9, "threat {}", g.threat);
+            let view = g.view(&who("watcher"), &d);
+            assert_no_hand_in_public(&g, &d, &view);
+        }
+        match g.ending {
+            Some(Ending::Defeat) => endings[0] += 1,
+            Some(Ending::AdventureOver) => endings[1] += 1,
+            Some(Ending::KingOfThePirates) => endings[2] += 1,
+            None => panic!("seed {seed}: game did not end"),
+        }
+    }
+    assert!(endings[0] > 0 && endings[1] > 0, "{endings:?}");
+}
+
+#[test]
+fn simulator_plays_whole_games_deterministically() {
+    let d = data();
+    let a = play_one(&d, 3, 2, 42);
+    let b = play_one(&d, 3, 2, 42);
+    assert_eq!(a, b);
+    assert!(a.ending.is_some());
+    let rep =
+        super::simulate(&["--runs".into(), "20".into(), "--players".into(), "2".into()]).unwrap();
+    assert!(
+        rep.contains("20 games") && rep.contains("median turns"),
+        "{rep}"
+    );
+}

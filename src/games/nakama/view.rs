@@ -1,0 +1,314 @@
+//! What players see: the public board, the private hand, and the prompts of each step.
+//! Only [`hand`] shows a hand's cards, and it is only ever sent privately.
+
+use super::data::{Ability, NakamaData};
+use super::state::{berries, Nakama, Phase, Step, DEFEAT_AT, THREAT_LIMIT};
+use crate::table::{Message, Reply, Select, SelectOption};
+
+/// Which step the turn is in, in words.
+pub fn step_text(g: &Nakama, d: &NakamaData) -> String {
+    let who = g
+        .players
+        .get(g.turn)
+        .map(|p| p.name.as_str())
+        .unwrap_or("?");
+    match &g.step {
+        Step::Recruit { extra: false } => format!("{who} must recruit a friend"),
+        Step::Recruit { extra: true } => format!("{who} may recruit one more friend"),
+        Step::Ability { card } => {
+            format!("{who} may use the ability of {}", d.friends[*card].long())
+        }
+        Step::Hat { .. } => format!("{who} chooses the die value after a straw hat"),
+        Step::Exchange { with, .. } => format!(
+            "{who} and {} are choosing cards to exchange",
+            g.players.get(*with).map(|p| p.name.as_str()).unwrap_or("?")
+        ),
+        Step::Discard => format!("{who} must discard down to {} cards", g.hand_size()),
+    }
+}
+
+/// The public board.
+pub fn board(g: &Nakama, d: &NakamaData) -> Message {
+    let mut m = Message::titled(
+        "🏴‍☠️ One Piece Nakama — the board",
+        match g.phase {
+            Phase::Joining => "The crew is gathering.".to_string(),
+            Phase::Playing => format!("Turn {} — {}.", g.turns, step_text(g, d)),
+            Phase::Over => "The adventure has ended.".to_string(),
+        },
+    );
+    let cur = g.current(d);
+    let enemies: Vec<String> = g
+        .spaces
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            None => format!("{}. (empty)", i + 1),
+            Some(f) => {
+                let met = f.mission(d).check(&cur);
+                format!(
+                    "{}. {}{} — threat {}, reward {}\n   {} {}",
+                    i + 1,
+                    if f.is_boss() { "👹 " } else { "" },
+                    f.name(d),
+                    f.threat(d),
+                    berries(f.reward(d)),
+                    f.mission(d).sentence(),
+                    if met { "✅ met" } else { "❌ not met" }
+                )
+            }
+        })
+        .collect();
+    m = m.field("Enemies", enemies.join("\n"));
+    let cols: Vec<String> = g
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let former: Vec<String> = c[..c.len().saturating_sub(1)]
+                .iter()
+                .map(|&f| d.friends[f].label())
+                .collect();
+            let current = c
+                .last()
+                .map(|&f| d.friends[f].long())
+                .unwrap_or_else(|| "(empty)".into());
+            if former.is_empty() {
+                format!("{}. **{current}**", i + 1)
+            } else {
+                format!("{}. **{current}** (former: {})", i + 1, former.join(", "))
+            }
+        })
+        .collect();
+    m = m.field("Friend columns", cols.join("\n"));
+    let track: String = (0..THREAT_LIMIT)
+        .map(|i| if i == g.threat { '●' } else { '·' })
+        .collect();
+    m = m.inline("Threat", format!("{} {track}", g.threat));
+    m = m.inline(
+        "Defeated",
+        format!(
+            "friends {}/{DEFEAT_AT} · enemies {} ({})",
+            g.defeated_friends.len(),
+            g.defeated_enemies.len(),
+            berries(g.reward(d))
+        ),
+    );
+    m = m.inline(
+        "Decks",
+        format!(
+            "friends {} · enemies {}",
+            g.friend_deck.len(),
+            g.enemy_deck.len()
+        ),
+    );
+    let crew: Vec<String> = g
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            format!(
+                "{}{} — {} · {} · {} card(s)",
+                if g.phase == Phase::Playing && i == g.turn {
+                    "▶ "
+                } else {
+                    ""
+                },
+                p.name,
+                d.characters[p.character].name,
+                if p.powered { "Power Up!" } else { "Power Down" },
+                p.hand.len()
+            )
+        })
+        .collect();
+    if !crew.is_empty() {
+        m = m.field("Crew", crew.join("\n"));
+    }
+    if g.phase == Phase::Playing {
+        m = m.button("My hand", "/nakama hand");
+    }
+    m
+}
+
+/// The board with the ending.
+pub fn final_board(g: &Nakama, d: &NakamaData, ending: String) -> Message {
+    let mut m = board(g, d);
+    m.title = Some("🏴‍☠️ One Piece Nakama — the end".into());
+    m.body = ending;
+    m.buttons.clear();
+    m
+}
+
+/// A player's hand (send only with `Reply::private`), with the menu that fits the step.
+pub fn hand(g: &Nakama, s: usize, d: &NakamaData) -> Message {
+    let p = &g.players[s];
+    let list: Vec<String> = p
+        .hand
+        .iter()
+        .enumerate()
+        .map(|(i, &f)| format!("{}. {}", i + 1, d.friends[f].long()))
+        .collect();
+    let ch = &d.characters[p.character];
+    let mut m = Message::titled(
+        "🂠 Your hand (only you see this)",
+        if list.is_empty() {
+            "(empty)".to_string()
+        } else {
+            list.join("\n")
+        },
+    )
+    .field(
+        format!(
+            "{} — {}",
+            ch.name,
+            if p.powered { "Power Up!" } else { "Power Down" }
+        ),
+        ch.special.render(),
+    );
+    let menu = |placeholder: &str, command: &str| Select {
+        placeholder: placeholder.into(),
+        command: command.into(),
+        option: "card".into(),
+        options: p
+            .hand
+            .iter()
+            .map(|&f| {
+                let fr = &d.friends[f];
+                // Discord caps labels and descriptions at 100 characters.
+                SelectOption {
+                    label: fr.label(),
+                    value: fr.id.clone(),
+                    description: fr
+                        .ability
+                        .as_ref()
+                        .map(|a| a.render().chars().take(100).collect()),
+                }
+            })
+            .collect(),
+    };
+    if g.phase == Phase::Playing {
+        match &g.step {
+            Step::Recruit { .. } if s == g.turn && !p.hand.is_empty() => {
+                m = m.with_select(menu("Recruit a friend", "/nakama recruit"));
+            }
+            Step::Exchange { with, mine, theirs }
+                if (s == g.turn && mine.is_none()) || (s == *with && theirs.is_none()) =>
+            {
+                m = m.with_select(menu("Give a card in the exchange", "/nakama give"));
+            }
+            Step::Discard if s == g.turn => {
+                m = m.with_select(menu("Discard a card", "/nakama discard"));
+            }
+            _ => {}
+        }
+    }
+    m
+}
+
+/// After picking a card without a column: one button per column (private).
+pub fn column_prompt(d: &NakamaData, f: usize) -> Message {
+    let fr = &d.friends[f];
+    let mut m = Message::text(format!("Recruit {} into which column?", fr.long()));
+    for c in 1..=5 {
+        m = m.button(
+            format!("Column {c}"),
+            format!("/nakama recruit card:{} column:{c}", fr.id),
+        );
+    }
+    m
+}
+
+/// The public "your turn" message.
+pub fn turn_prompt(g: &Nakama, d: &NakamaData) -> Reply {
+    let p = &g.players[g.turn];
+    Reply::public(
+        Message::text(format!(
+            "Turn {}: {}, recruit a friend ({}). Threat {}.",
+            g.turns,
+            p.user.mention(),
+            d.characters[p.character].name,
+            g.threat
+        ))
+        .ping(&p.user)
+        .button("My hand", "/nakama hand")
+        .button("Board", "/nakama board"),
+    )
+}
+
+/// Prompts for the step the turn waits in (public, never naming hand cards).
+pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
+    if g.phase != Phase::Playing {
+        return vec![];
+    }
+    let p = &g.players[g.turn];
+    let m = match &g.step {
+        Step::Recruit { extra: true } => Message::text(format!(
+            "{}, recruit one more friend (`/nakama recruit`) or skip.",
+            p.user.mention()
+        ))
+        .button("My hand", "/nakama hand")
+        .button("Skip", "/nakama skip"),
+        Step::Ability { card } => {
+            let mut m = Message::text(format!(
+                "{}, use the ability of {}? ",
+                p.user.mention(),
+                d.friends[*card].long()
+            ));
+            match &d.friends[*card].ability {
+                Some(Ability::Move) => {
+                    m.body
+                        .push_str("`/nakama ability from:<column> to:<column>`");
+                }
+                Some(Ability::Block) => {
+                    for s in 1..=3 {
+                        if g.spaces[s - 1].is_some() {
+                            m = m.button(
+                                format!("Block space {s}"),
+                                format!("/nakama ability space:{s}"),
+                            );
+                        }
+                    }
+                }
+                Some(Ability::Exchange) if g.players.len() == 1 => {
+                    m.body.push_str(
+                        "Solo: use it as Move (`/nakama ability as:move from: to:`) or Recruit.",
+                    );
+                    m = m.button("As Recruit", "/nakama ability as:recruit");
+                }
+                Some(Ability::Exchange) => {
+                    for (i, o) in g.players.iter().enumerate() {
+                        if i != g.turn {
+                            m = m.button(
+                                format!("Exchange with {}", o.name),
+                                format!("/nakama ability target:{}", o.user),
+                            );
+                        }
+                    }
+                }
+                Some(Ability::PowerUp) => m = m.button("Power Up", "/nakama ability"),
+                Some(Ability::Recruit) => m = m.button("Recruit again", "/nakama ability"),
+                Some(Ability::Die { .. }) => m = m.button("Roll the die", "/nakama ability"),
+                None => {}
+            }
+            m.button("Skip", "/nakama skip")
+        }
+        Step::Hat { .. } => {
+            let mut m = Message::text(format!("{}, choose the die value:", p.user.mention()));
+            for v in 1..=5 {
+                m = m.button(v.to_string(), format!("/nakama ability value:{v}"));
+            }
+            m
+        }
+        Step::Exchange { .. } => {
+            Message::text("Waiting for both players to choose a card (`/nakama hand`).")
+        }
+        Step::Discard => Message::text(format!(
+            "{}, your hand is over {} cards: discard with `/nakama hand`.",
+            p.user.mention(),
+            g.hand_size()
+        ))
+        .button("My hand", "/nakama hand"),
+        Step::Recruit { extra: false } => return vec![turn_prompt(g, d)],
+    };
+    vec![Reply::public(m.ping(&p.user))]
+}
