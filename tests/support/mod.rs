@@ -1,0 +1,3 @@
+//! Shared test support: the fake Discord.
+
+pub mod fake_discord;
