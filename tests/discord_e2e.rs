@@ -10,9 +10,10 @@ use std::time::Duration;
 
 use croupier::discord::{self, Bot, Config};
 use croupier::store::Store;
-use croupier::table::{Registry, SeedMode, SystemClock, Table};
+use croupier::table::{Clock, Loaded, ManualClock, Registry, SeedMode, SystemClock, Table};
 use serde_json::Value;
-use support::fake_discord::{FakeDiscord, Recorded, Who, APP_ID};
+use support::fake_discord::{token_of, FakeDiscord, Recorded, Who, APP_ID};
+use support::probe_game::Probe;
 
 const ALICE: Who = Who {
     id: 100_000_000_000_000_001,
@@ -36,6 +37,8 @@ struct Env {
     bot: Option<Bot>,
     db: PathBuf,
     defer_after: Duration,
+    games: Arc<Registry>,
+    clock: Arc<dyn Clock>,
     _dir: tempfile::TempDir,
 }
 
@@ -49,6 +52,10 @@ impl Env {
     }
 
     async fn start_with(defer_after: Duration) -> Env {
+        Self::start_full(defer_after, games(), Arc::new(SystemClock)).await
+    }
+
+    async fn start_full(defer_after: Duration, games: Arc<Registry>, clock: Arc<dyn Clock>) -> Env {
         let _ = tracing_subscriber::fmt()
             .with_test_writer()
             .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
@@ -61,6 +68,8 @@ impl Env {
             bot: None,
             db,
             defer_after,
+            games,
+            clock,
             _dir: dir,
         };
         env.launch().await;
@@ -69,7 +78,8 @@ impl Env {
 
     async fn launch(&mut self) {
         let before = self.fake.identifies();
-        let mut config = Config::new("fake-token-not-secret", &self.db, games());
+        let mut config = Config::new("fake-token-not-secret", &self.db, self.games.clone());
+        config.clock = self.clock.clone();
         config.api_base = Some(self.fake.http_url.clone());
         config.seeds = SeedMode::Fixed(7);
         config.defer_after = self.defer_after;
@@ -107,7 +117,12 @@ impl Env {
     /// The channel's session as stored (read with a separate connection).
     fn state(&self) -> Value {
         let store = Store::open(&self.db).unwrap();
-        let mut t = Table::new(store, games(), Arc::new(SystemClock), SeedMode::Random);
+        let mut t = Table::new(
+            store,
+            self.games.clone(),
+            Arc::new(SystemClock),
+            SeedMode::Random,
+        );
         t.state_json(&CHAN.to_string()).unwrap().expect("a session")
     }
 
@@ -418,7 +433,7 @@ async fn dice_table_plays_through_buttons_with_pings_and_refuses_stale_presses()
         })
         .await;
     assert!(
-        over.path.contains(&support::fake_discord::token_of(&id)),
+        over.path.contains(&token_of(&id)),
         "the result follows up the press"
     );
     assert_eq!(env.state()["state"]["phase"], "Over");
@@ -524,8 +539,7 @@ async fn gm_rolls_go_privately_to_the_roller_and_by_dm_to_the_gm() {
         .requests()
         .into_iter()
         .filter(|r| {
-            r.path == format!("/channels/{CHAN}/messages")
-                || r.path.contains(&support::fake_discord::token_of(&id))
+            r.path == format!("/channels/{CHAN}/messages") || r.path.contains(&token_of(&id))
         })
         .filter(|r| flags(msg(r)) != 64)
         .count();
@@ -538,7 +552,7 @@ async fn slow_answers_are_deferred_then_followed_up() {
     let env = Env::start_with(Duration::ZERO).await;
     let (id, cb) = env.slash(&ALICE, "roll", &[("expr", "3d6")]).await;
     assert_eq!(cb.body["type"], 5, "deferred");
-    let token = support::fake_discord::token_of(&id);
+    let token = token_of(&id);
     let follow = env
         .fake
         .wait_for("the followup", Duration::from_secs(5), |r| {
@@ -550,7 +564,7 @@ async fn slow_answers_are_deferred_then_followed_up() {
     let (id, _) = env
         .slash(&ALICE, "roll", &[("expr", "3d6"), ("visibility", "self")])
         .await;
-    let token = support::fake_discord::token_of(&id);
+    let token = token_of(&id);
     let follow = env
         .fake
         .wait_for("the private followup", Duration::from_secs(5), |r| {
@@ -576,4 +590,199 @@ async fn autocomplete_is_answered_with_choices() {
     assert_eq!(cb.body["type"], 8);
     assert!(cb.body["data"]["choices"].is_array());
     env.stop().await;
+}
+
+/// The dice table plus the probe game, on a clock the test moves.
+async fn probe_env() -> (Env, Arc<ManualClock>) {
+    let games = Arc::new(Registry::of(vec![
+        Box::new(Loaded::<croupier::games::dice_table::DiceTable>::new(())),
+        Box::new(Loaded::<Probe>::new(())),
+    ]));
+    let clock = Arc::new(ManualClock::at(1_767_225_600));
+    let env = Env::start_full(Duration::from_millis(1500), games, clock.clone()).await;
+    (env, clock)
+}
+
+/// Every message the bot sent for an interaction (callback data and followups), in order.
+fn messages_of(env: &Env, id: &str) -> Vec<Value> {
+    env.fake
+        .for_interaction(id)
+        .iter()
+        .filter(|r| r.method == "POST")
+        .map(|r| msg(r).clone())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn due_reminders_are_posted_as_channel_messages_pinging_the_player() {
+    let (env, clock) = probe_env().await;
+    env.slash(&ALICE, "probe new", &[]).await;
+    clock.advance(3601);
+    let m = env.channel_message("the table waits").await;
+    assert_eq!(m.body["content"], format!("<@{}>", ALICE.id));
+    assert_eq!(
+        m.body["allowed_mentions"]["users"],
+        serde_json::json!([ALICE.id.to_string()])
+    );
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autocomplete_offers_the_games_choices_within_25() {
+    let (env, _) = probe_env().await;
+    env.slash(&ALICE, "probe new", &[]).await;
+    let id = env
+        .fake
+        .autocomplete(CHAN, &ALICE, "probe pick", &[("card", "card1")], "card");
+    let cb = env.fake.callback(&id).await;
+    assert_eq!(cb.body["type"], 8);
+    let values: Vec<&str> = cb.body["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["value"].as_str())
+        .collect();
+    assert_eq!(values.len(), 10, "{values:?}");
+    assert!(values.iter().all(|v| v.starts_with("card1")));
+    let id = env
+        .fake
+        .autocomplete(CHAN, &ALICE, "probe pick", &[("card", "")], "card");
+    let cb = env.fake.callback(&id).await;
+    assert_eq!(cb.body["data"]["choices"].as_array().unwrap().len(), 25);
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_hand_has_menus_of_25_and_a_pick_runs_the_command() {
+    let (env, _) = probe_env().await;
+    env.slash(&ALICE, "probe new", &[]).await;
+    let (_, cb) = env.slash(&ALICE, "probe hand", &[]).await;
+    let m = msg(&cb);
+    assert_eq!(flags(m), 64, "a hand is private");
+    assert!(text(m).contains("secret-hand-contents"));
+    let menus: Vec<Value> = m["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter(|c| c["type"] == 3)
+        .collect();
+    assert_eq!(menus.len(), 2);
+    assert_eq!(menus[0]["options"].as_array().unwrap().len(), 25);
+    assert_eq!(menus[1]["options"].as_array().unwrap().len(), 5);
+    let menu = menus[0]["custom_id"].as_str().unwrap().to_string();
+    let id = env.fake.press(CHAN, &ALICE, &menu, &["card07"]);
+    let cb = env.fake.callback(&id).await;
+    assert_eq!(flags(msg(&cb)), 0);
+    assert!(
+        text(msg(&cb)).contains("alice picks card07"),
+        "{}",
+        text(msg(&cb))
+    );
+    // The hand never reached a public message.
+    for r in env.fake.requests() {
+        if r.method == "POST" && flags(msg(&r)) != 64 {
+            assert!(
+                !text(msg(&r)).contains("secret-hand-contents"),
+                "leaked in {}",
+                r.path
+            );
+        }
+    }
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn oversized_messages_are_split_within_discord_limits_with_files_attached() {
+    let (env, _) = probe_env().await;
+    env.slash(&ALICE, "probe new", &[]).await;
+    let (id, _) = env.slash(&ALICE, "probe wall", &[]).await;
+    let token = token_of(&id);
+    env.fake
+        .wait_for(
+            "the last part, with the file",
+            Duration::from_secs(5),
+            |r| r.path.contains(&token) && !r.files.is_empty(),
+        )
+        .await;
+    let all = messages_of(&env, &id);
+    assert!(all.len() >= 2, "split into several messages");
+    let mut fields = 0;
+    for m in &all {
+        let embeds = m["embeds"].as_array().unwrap();
+        assert!(embeds.len() <= 10);
+        let mut total = 0;
+        for e in embeds {
+            let f = e["fields"].as_array().map(Vec::len).unwrap_or(0);
+            assert!(f <= 25);
+            fields += f;
+            assert!(e["description"].as_str().map_or(0, |d| d.chars().count()) <= 4096);
+            total += text(&serde_json::json!({"embeds": [e]})).chars().count();
+        }
+        assert!(total <= 6000, "{total} characters of embeds in one message");
+        assert!(m["content"].as_str().map_or(0, |c| c.chars().count()) <= 2000);
+    }
+    assert_eq!(fields, 30, "no field lost");
+    let files: Vec<String> = env
+        .fake
+        .for_interaction(&id)
+        .into_iter()
+        .flat_map(|r| r.files)
+        .collect();
+    assert_eq!(files, vec!["story.md".to_string()]);
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn croupier_run_serves_the_fake_and_stops_cleanly_on_sigterm() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = std::process::Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .arg("run")
+        .env("DISCORD_TOKEN", "fake-token-not-secret")
+        .env("CROUPIER_DISCORD_API", &fake.http_url)
+        .env(
+            "CROUPIER_DEV_GUILD",
+            support::fake_discord::GUILD_ID.to_string(),
+        )
+        .env("CROUPIER_DB", dir.path().join("run.db"))
+        .env("RUST_LOG", "info")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let reg = fake.registered().await;
+    assert!(
+        reg.path.contains("/guilds/"),
+        "CROUPIER_DEV_GUILD registers in one guild: {}",
+        reg.path
+    );
+    let id = fake.slash(CHAN, &ALICE, "roll", &[("expr", "1d6")]);
+    let cb = fake.callback(&id).await;
+    assert!(text(msg(&cb)).contains("rolls 1d6"));
+    let t = std::time::Instant::now();
+    std::process::Command::new("kill")
+        .args(["-TERM", &bot.id().to_string()])
+        .status()
+        .unwrap();
+    let status = loop {
+        if let Some(s) = bot.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "croupier did not stop on SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(status.success(), "{status}");
+    let mut log = String::new();
+    std::io::Read::read_to_string(bot.stderr.as_mut().unwrap(), &mut log).unwrap();
+    assert!(log.contains("croupier stopped"), "{log}");
+    assert!(
+        !log.contains("fake-token-not-secret"),
+        "the token is never logged"
+    );
+    // The database was closed cleanly and the roll is in it.
+    let store = Store::open(&dir.path().join("run.db")).unwrap();
+    assert_eq!(store.integrity_check().unwrap(), "ok");
 }

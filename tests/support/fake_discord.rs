@@ -66,6 +66,7 @@ struct Inner {
     commands: Mutex<Vec<Value>>,
     answered: Mutex<HashSet<String>>,
     sent_at: Mutex<HashMap<String, Instant>>,
+    callback_at: Mutex<HashMap<String, Instant>>,
     seq: AtomicU64,
     next_id: AtomicU64,
     identifies: AtomicU64,
@@ -181,6 +182,27 @@ impl FakeDiscord {
             |r| r.method == "POST" && r.path.starts_with(&prefix),
         )
         .await
+    }
+
+    /// Waits for interaction `id`'s first callback; returns the time from dispatch to callback.
+    /// (Constant time per call, for load tests.)
+    pub async fn answered_in(&self, id: &str, timeout: Duration) -> Option<Duration> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let notified = self.inner.changed.notified();
+            if let Some(at) = self.inner.callback_at.lock().unwrap().get(id) {
+                let sent = *self.inner.sent_at.lock().unwrap().get(id)?;
+                return Some(at.duration_since(sent));
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return None;
+            }
+        }
+    }
+
+    /// Forgets recorded requests (long load runs).
+    pub fn clear_log(&self) {
+        self.inner.log.lock().unwrap().clear();
     }
 
     /// Every request made with interaction `id`'s token (callback, followups).
@@ -576,6 +598,11 @@ fn route(inner: &Inner, method: &str, path: &str, body: &Value) -> (u16, Option<
         }
         ("POST", ["interactions", id, _token, "callback"]) => {
             if inner.answered.lock().unwrap().insert(id.to_string()) {
+                inner
+                    .callback_at
+                    .lock()
+                    .unwrap()
+                    .insert(id.to_string(), Instant::now());
                 (204, None)
             } else {
                 (
