@@ -390,3 +390,14 @@ async fn the_async_handle_serialises_each_channel_and_runs_channels_in_parallel(
         .unwrap();
     assert_eq!(v["state"]["phase"], "Over");
 }
+
+#[test]
+fn a_command_that_changes_nothing_keeps_the_version_and_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("v.db"));
+    run(&mut t, "alice", "1", "/nobi new");
+    let before = dump(&mut t);
+    let out = run(&mut t, "alice", "2", "/nobi status");
+    assert!(out.accepted);
+    assert_eq!(dump(&mut t), before, "a view is not an action");
+}

@@ -5,6 +5,7 @@ pub fn run(game: &str, args: &[String]) -> Result<String, String> {
     match game {
         // One arm per game that offers a simulator.
         "dice" => dice_table(args),
+        "ninja" => crate::games::ninja::sim::run(args),
         other => Err(format!("no simulator for `{other}`")),
     }
 }

@@ -16,6 +16,9 @@ impl Registry {
         let mut errors = Vec::new();
         // One line per game: this is the only place a new game is registered.
         register::<crate::games::dice_table::DiceTable>(dir, &mut games, &mut errors);
+        register::<crate::games::nobi::Nobi>(dir, &mut games, &mut errors);
+        register::<crate::games::nightwizard::NightWizard>(dir, &mut games, &mut errors);
+        register::<crate::games::ninja::NinjaTournament>(dir, &mut games, &mut errors);
         if errors.is_empty() {
             Ok(Registry { games })
         } else {

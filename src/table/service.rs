@@ -413,7 +413,7 @@ fn dispatch(
             if cmd.sub() == "new" {
                 close_if_over(tx, games, &cx.req.channel, cx.now)?;
             }
-            game_command(tx, game, cx, cmd)
+            game_command(tx, games, game, cx, cmd)
         }
     }
 }
@@ -526,6 +526,7 @@ pub(super) fn with_host(actor: &Actor, s: Option<&SessionRow>) -> Actor {
 
 fn game_command(
     tx: &Transaction,
+    games: &Registry,
     game: &dyn DynGame,
     cx: &Cx,
     cmd: &Command,
@@ -534,7 +535,7 @@ fn game_command(
     let active = store::session_active(tx, &req.channel)?;
     if cmd.sub() == "new" {
         if let Some(s) = &active {
-            let title = title_of(s, game);
+            let title = title_of(s, games);
             return refused(format!(
                 "this channel already has a game of {title} running (hosted by <@{}>). Finish it, or ask the host to `/game end` it, or start yours in another channel.",
                 s.host
@@ -599,7 +600,7 @@ fn game_command(
     if s.game != game.name() {
         return refused(format!(
             "this channel is playing {}, not {}. Use `/{} …` commands here, or another channel.",
-            title_of(&s, game),
+            title_of(&s, games),
             game.title(),
             s.game
         ));
@@ -611,12 +612,11 @@ fn game_command(
     apply_action(tx, game, &s, &actor, &action, cx.now, Some(&req.request_id))
 }
 
-fn title_of(s: &SessionRow, game: &dyn DynGame) -> String {
-    if s.game == game.name() {
-        game.title().to_string()
-    } else {
-        s.game.clone()
-    }
+fn title_of(s: &SessionRow, games: &Registry) -> String {
+    games
+        .find(&s.game)
+        .map(|g| g.title().to_string())
+        .unwrap_or_else(|| s.game.clone())
 }
 
 fn create_session(
@@ -730,21 +730,29 @@ fn apply_action(
         actor,
         action,
     )?;
+    let rng_s = serde_json::to_string(&rng)?;
+    if new_state == state && rng_s == s.rng {
+        // Nothing changed (a view such as a status or a sheet): no new version, no log entry,
+        // so buttons on earlier messages stay valid.
+        let gms = session_gms(game, s)?;
+        return Ok(finish_replies(
+            replies,
+            game,
+            Some(Stamp {
+                session: s.id,
+                version: s.version,
+            }),
+            &gms,
+            &actor.id,
+        ));
+    }
     let state_s = serde_json::to_string(&new_state)?;
     let wakeup = if game.is_over(&new_state)? {
         None
     } else {
         game.next_wakeup(&new_state)?
     };
-    let version = store::session_update(
-        tx,
-        s.id,
-        s.version,
-        &state_s,
-        &serde_json::to_string(&rng)?,
-        wakeup,
-        now,
-    )?;
+    let version = store::session_update(tx, s.id, s.version, &state_s, &rng_s, wakeup, now)?;
     if shared != game.default_shared()
         || store::shared_get(tx, guild.unwrap_or("dm"), game.name())?.is_some()
     {

@@ -1,0 +1,219 @@
+//! Text renderings: the character sheet and the tournament score sheet, laid out like the
+//! rulebook's exemplars.
+
+use super::data::NinjaData;
+use super::roster::NinjaRecord;
+use super::scoring::{Mark, Run, RunStatus, TurnBox};
+use super::tournament::{Round, Tournament};
+
+/// The character sheet, as in the rulebook's Chapter 8.
+pub fn character_sheet(r: &NinjaRecord, data: &NinjaData) -> String {
+    let skills = r.skills(data);
+    let mut s = String::new();
+    s.push_str(&format!("Name: {}\n", r.name));
+    s.push_str(&format!(
+        "Occupation/description: {}\n",
+        if r.occupation.is_empty() {
+            "—"
+        } else {
+            &r.occupation
+        }
+    ));
+    s.push_str(&format!(
+        "Attributes:   Events: {}  Points: {} ({} unspent)  Wins: {}  Additives: {}\n",
+        r.events,
+        r.points,
+        r.unspent(),
+        r.wins,
+        r.additive_list(data)
+    ));
+    s.push_str(&format!(
+        "{:>3} IQ\n{:>3} DX\n{:>3} ST\nSkills:\n",
+        r.iq, r.dx, r.st
+    ));
+    for (o, v) in data.obstacles.iter().zip(&skills) {
+        let adds: Vec<&str> = o.additives.iter().map(|a| data.additive_name(a)).collect();
+        s.push_str(&format!(
+            "{v:>3} {} = {} + {}\n",
+            o.name,
+            o.attribute.label(),
+            adds.join(" + ")
+        ));
+    }
+    if r.luck(data) > 0 {
+        s.push_str(&format!(
+            "Luck: {} reroll(s) of a miss each round\n",
+            r.luck(data)
+        ));
+    }
+    s.push_str(&format!("Points tally: {}\n", tally(r.points, r.spent)));
+    match &r.retired {
+        Some(why) => s.push_str(&format!("RETIRED: {why}\n")),
+        None if r.last_attempt() => s.push_str("Status: one last attempt\n"),
+        None => {}
+    }
+    format!("```\n{s}```")
+}
+
+/// Experience in bundles of five (`||||/`), spent bundles in brackets.
+pub fn tally(points: u32, spent: u32) -> String {
+    if points == 0 {
+        return "—".into();
+    }
+    let mut out = Vec::new();
+    let mut left = points;
+    let mut spent_left = spent;
+    while left > 0 {
+        let n = left.min(5);
+        let mut b: String = "|".repeat(n.min(4) as usize);
+        if n == 5 {
+            b.push('/');
+        }
+        if n == 5 && spent_left >= 5 {
+            b = format!("({b})");
+            spent_left -= 5;
+        }
+        out.push(b);
+        left -= n;
+    }
+    out.join(" ")
+}
+
+fn box_text(b: &TurnBox, data: &NinjaData) -> String {
+    let mut s = String::new();
+    if let Some(o) = b.starts {
+        if let Some(ob) = data.obstacles.get(o) {
+            s.push_str(&ob.initials.to_lowercase());
+            s.push(':');
+        }
+    }
+    let m = match &b.mark {
+        Mark::Points { total, done } => {
+            if *done {
+                format!("{total}|")
+            } else {
+                total.to_string()
+            }
+        }
+        Mark::Miss => "x".into(),
+        Mark::Bogus => "x*".into(),
+        Mark::Save => "✓".into(),
+    };
+    s.push_str(&m);
+    if b.luck {
+        format!("[{s}]")
+    } else {
+        s
+    }
+}
+
+/// One ninja's row of boxes: marks in fives, then the result.
+pub fn run_row(run: &Run, through: Option<bool>, data: &NinjaData) -> String {
+    let mut parts = Vec::new();
+    for (i, b) in run.boxes.iter().enumerate() {
+        if i > 0 && i % 5 == 0 {
+            parts.push("¦".to_string());
+        }
+        parts.push(box_text(b, data));
+    }
+    let end = match run.status {
+        RunStatus::Running => "…".to_string(),
+        RunStatus::Splash => "SPLASH".to_string(),
+        RunStatus::OutOfTime => "O.O.T.".to_string(),
+        RunStatus::Finished { turns, .. } => match through {
+            Some(false) => format!("({turns})✗"),
+            _ => format!("({turns})"),
+        },
+    };
+    parts.push(end);
+    parts.join(" ")
+}
+
+/// The score sheet of one round plus its live ranking.
+pub fn round_sheet(t: &Tournament, round: &Round, data: &NinjaData) -> String {
+    let ranking = round.ranking(t.settings.cut_ties);
+    let course: Vec<String> = data
+        .course(round.number)
+        .iter()
+        .map(|&i| data.obstacles[i].initials.clone())
+        .collect();
+    let title = if round.number >= 3 {
+        "Final".to_string()
+    } else {
+        format!("Round {}", round.number)
+    };
+    let mut s = format!("{title} — {}\n", course.join(" "));
+    for (slot, &e) in round.order.iter().enumerate() {
+        let ent = &t.entrants[e];
+        let skills: Vec<String> = data
+            .course(round.number)
+            .iter()
+            .map(|&i| ent.skills.get(i).copied().unwrap_or(0).to_string())
+            .collect();
+        let luck = if ent.luck > 0 { " ★luck" } else { "" };
+        s.push_str(&format!(
+            "{:>2}. {} ({}){luck}\n",
+            slot + 1,
+            ent.record.name,
+            skills.join("/")
+        ));
+        if let Some(run) = &round.runs[slot] {
+            let through = ranking.iter().find(|r| r.slot == slot).map(|r| r.through);
+            s.push_str(&format!("    {}\n", run_row(run, through, data)));
+        }
+    }
+    s.push_str("Ranking:\n");
+    if ranking.is_empty() {
+        s.push_str("  no finishers yet\n");
+    }
+    for (i, r) in ranking.iter().enumerate() {
+        let verdict = match (round.number >= 3, r.through) {
+            (true, true) => "winner",
+            (true, false) => "",
+            (false, true) => "through",
+            (false, false) => "eliminated",
+        };
+        s.push_str(&format!(
+            "  {}. {} — {} turns, {} left over {verdict}\n",
+            i + 1,
+            t.entrants[r.entrant].record.name,
+            r.turns,
+            r.leftover
+        ));
+    }
+    s
+}
+
+/// The whole score sheet: every round so far.
+pub fn score_sheet(t: &Tournament, data: &NinjaData) -> String {
+    let mut s = String::new();
+    for r in &t.rounds {
+        s.push_str(&round_sheet(t, r, data));
+        s.push('\n');
+    }
+    if t.rounds.is_empty() {
+        s.push_str("Entrants:\n");
+        for (i, e) in t.entrants.iter().enumerate() {
+            s.push_str(&format!(
+                "{:>2}. {}{}\n",
+                i + 1,
+                e.record.name,
+                if e.house { " (house)" } else { "" }
+            ));
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_ninja_points_tally_in_bundles_of_five_spent_circled() {
+        // "The first four are vertical lines, the fifth is a diagonal slash ... circle the group"
+        assert_eq!(tally(7, 5), "(||||/) ||");
+        assert_eq!(tally(5, 0), "||||/");
+        assert_eq!(tally(0, 0), "—");
+    }
+}

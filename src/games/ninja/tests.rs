@@ -1,0 +1,609 @@
+//! Tournament-level rule tests (the scoring and roster rules are tested in their own files).
+
+use std::path::Path;
+
+use super::scoring::{Run, RunRules, RunStatus};
+use super::tournament::{CutTies, Round};
+use super::*;
+use crate::rng::{seeded, GameRng};
+
+fn data() -> NinjaData {
+    NinjaData::load(Path::new("data")).expect("valid data")
+}
+
+fn ctx<'a>(
+    rng: &'a mut GameRng,
+    data: &'a NinjaData,
+    shared: Option<&'a mut Roster>,
+) -> Ctx<'a, NinjaData, Roster> {
+    Ctx {
+        rng,
+        now: 0,
+        data,
+        shared,
+    }
+}
+
+fn gm() -> Actor {
+    Actor {
+        manager: true,
+        ..Actor::player("gm", "gm")
+    }
+}
+
+fn finished(turns: u32, leftover: i32) -> Option<Run> {
+    let mut r = Run::new(vec![0], vec![14], RunRules::default());
+    r.status = RunStatus::Finished { turns, leftover };
+    Some(r)
+}
+
+fn splashed() -> Option<Run> {
+    let mut r = Run::new(vec![0], vec![14], RunRules::default());
+    r.status = RunStatus::Splash;
+    Some(r)
+}
+
+fn round(number: u8, runs: Vec<Option<Run>>) -> Round {
+    let n = runs.len();
+    Round {
+        number,
+        order: (0..n).collect(),
+        luck_left: vec![0; n],
+        cursor: n,
+        runs,
+    }
+}
+
+fn through(r: &Round, ties: CutTies) -> Vec<usize> {
+    let mut v: Vec<usize> = r
+        .ranking(ties)
+        .iter()
+        .filter(|x| x.through)
+        .map(|x| x.entrant)
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn rule_ninja_round_1_only_eight_qualify_ninth_finisher_eliminates_slowest() {
+    // "In round 1 only eight ninjas can qualify ... If a ninth ninja completes the course, the
+    // slowest one is eliminated."
+    let mut runs: Vec<Option<Run>> = (0..8).map(|i| finished(20 + i, 0)).collect();
+    runs.push(finished(21, 5)); // ninth finisher, faster than the 27-turn one
+    let r = round(1, runs);
+    let t = through(&r, CutTies::Earlier);
+    assert_eq!(t.len(), 8);
+    assert!(!t.contains(&7), "the slowest (27 turns) is eliminated");
+    assert!(t.contains(&8));
+}
+
+#[test]
+fn rule_ninja_round_2_only_four_qualify() {
+    let r = round(2, (0..8).map(|i| finished(20 + i, 0)).collect());
+    assert_eq!(through(&r, CutTies::Earlier), vec![0, 1, 2, 3]);
+}
+
+#[test]
+fn rule_ninja_fewer_finishers_only_finishers_advance() {
+    // "If fewer than eight ninjas complete the course, only the ninjas who finish can advance"
+    let r = round(1, vec![finished(25, 0), splashed(), None, finished(30, 1)]);
+    assert_eq!(through(&r, CutTies::Earlier), vec![0, 3]);
+}
+
+#[test]
+fn rule_ninja_tie_on_turns_broken_by_leftover_points() {
+    // "If two ninjas finish in the same number of turns, the ninja with the most left over
+    // action points is faster."
+    let r = round(3, vec![finished(40, 2), finished(40, 6)]);
+    let rk = r.ranking(CutTies::Earlier);
+    assert_eq!(rk[0].entrant, 1);
+    assert_eq!(through(&r, CutTies::Earlier), vec![1]);
+}
+
+#[test]
+fn rule_ninja_exact_tie_treated_the_same_setting_at_cut() {
+    // "If they are still tied they are treated the same." At the cut: earlier keeps (default)
+    // or both advance.
+    let mut runs: Vec<Option<Run>> = (0..3).map(|i| finished(20 + i, 0)).collect();
+    runs.push(finished(25, 3));
+    runs.push(finished(25, 3));
+    let r = round(2, runs);
+    assert_eq!(through(&r, CutTies::Earlier), vec![0, 1, 2, 3]);
+    assert_eq!(through(&r, CutTies::Both), vec![0, 1, 2, 3, 4]);
+}
+
+#[test]
+fn rule_ninja_exact_tie_in_final_shares_the_win() {
+    let r = round(3, vec![finished(40, 2), finished(40, 2), finished(45, 9)]);
+    assert_eq!(through(&r, CutTies::Earlier), vec![0, 1]);
+}
+
+fn open(rng: &mut GameRng, d: &NinjaData, roster: &mut Roster, entrants: usize) -> Tournament {
+    let (mut t, _) = Tournament::create(
+        &mut ctx(rng, d, Some(roster)),
+        &gm(),
+        &Command::new("ninja new"),
+    )
+    .unwrap();
+    for i in 0..entrants {
+        let name = format!("Ninja{i}");
+        let cmd = Command::new("ninja create")
+            .with("name", name.as_str())
+            .with("iq", "14")
+            .with("dx", "13")
+            .with("st", "13");
+        let owner = Actor::player("alice", "alice");
+        Tournament::global(&mut ctx(rng, d, Some(roster)), &owner, &cmd)
+            .unwrap()
+            .unwrap();
+        let a = t
+            .parse(
+                &owner,
+                &Command::new("ninja enter").with("name", name.as_str()),
+                d,
+                roster,
+            )
+            .unwrap();
+        t.apply(&mut ctx(rng, d, Some(roster)), &owner, &a).unwrap();
+    }
+    t
+}
+
+#[test]
+fn rule_ninja_sixteen_entrants_start_and_gm_fills() {
+    // "Every game starts with 16 characters."
+    let d = data();
+    let mut rng = seeded(5);
+    let mut roster = Roster::default();
+    let mut t = open(&mut rng, &d, &mut roster, 3);
+    let before = t.clone();
+    let err = t
+        .apply(
+            &mut ctx(&mut rng, &d, Some(&mut roster)),
+            &gm(),
+            &NinjaAction::Start { shuffle: false },
+        )
+        .unwrap_err();
+    assert!(err.0.contains("16 ninjas"), "{err}");
+    assert_eq!(t, before, "a refusal changes nothing");
+    let bob = Actor::player("bob", "bob");
+    assert!(t
+        .apply(
+            &mut ctx(&mut rng, &d, None),
+            &bob,
+            &NinjaAction::Fill { taken: vec![] }
+        )
+        .is_err());
+    t.apply(
+        &mut ctx(&mut rng, &d, None),
+        &gm(),
+        &NinjaAction::Fill { taken: vec![] },
+    )
+    .unwrap();
+    assert_eq!(t.entrants.len(), 16);
+    assert!(t.entrants[3..].iter().all(|e| e.house));
+    t.apply(
+        &mut ctx(&mut rng, &d, None),
+        &gm(),
+        &NinjaAction::Start { shuffle: false },
+    )
+    .unwrap();
+    assert_eq!(t.phase, Phase::Running);
+    assert_eq!(t.rounds[0].order, (0..16).collect::<Vec<_>>());
+}
+
+#[test]
+fn entering_someone_elses_ninja_is_refused() {
+    let d = data();
+    let mut rng = seeded(6);
+    let mut roster = Roster::default();
+    let t = open(&mut rng, &d, &mut roster, 1);
+    let mut t2 = t.clone();
+    t2.entrants.clear();
+    let bob = Actor::player("bob", "bob");
+    let a = t2
+        .parse(
+            &bob,
+            &Command::new("ninja enter").with("name", "ninja0"),
+            &d,
+            &roster,
+        )
+        .unwrap();
+    assert!(t2
+        .apply(&mut ctx(&mut rng, &d, None), &bob, &a)
+        .unwrap_err()
+        .0
+        .contains("belongs to"));
+    let mut retired = roster.clone();
+    retired.ninjas[0].retired = Some("retired by choice".into());
+    let a = t2
+        .parse(
+            &gm(),
+            &Command::new("ninja enter").with("name", "Ninja0"),
+            &d,
+            &retired,
+        )
+        .unwrap();
+    assert!(t2
+        .apply(&mut ctx(&mut rng, &d, None), &gm(), &a)
+        .unwrap_err()
+        .0
+        .contains("retired"));
+}
+
+fn started(seed: u64) -> (Tournament, NinjaData, GameRng, Roster) {
+    let d = data();
+    let mut rng = seeded(seed);
+    let mut roster = Roster::default();
+    let mut t = open(&mut rng, &d, &mut roster, 1);
+    t.apply(
+        &mut ctx(&mut rng, &d, None),
+        &gm(),
+        &NinjaAction::Fill { taken: vec![] },
+    )
+    .unwrap();
+    t.apply(
+        &mut ctx(&mut rng, &d, None),
+        &gm(),
+        &NinjaAction::Start { shuffle: false },
+    )
+    .unwrap();
+    (t, d, rng, roster)
+}
+
+#[test]
+fn only_the_owner_or_gm_rolls_for_a_ninja() {
+    let (mut t, d, mut rng, _) = started(8);
+    let bob = Actor::player("bob", "bob");
+    assert!(t
+        .apply(
+            &mut ctx(&mut rng, &d, None),
+            &bob,
+            &NinjaAction::Run { auto: false }
+        )
+        .is_err());
+    let alice = Actor::player("alice", "alice");
+    t.apply(
+        &mut ctx(&mut rng, &d, None),
+        &alice,
+        &NinjaAction::Run { auto: false },
+    )
+    .unwrap();
+    assert!(t.current_run().is_some());
+    t.apply(&mut ctx(&mut rng, &d, None), &alice, &NinjaAction::Roll)
+        .unwrap();
+}
+
+#[test]
+fn rule_ninja_luck_rerolls_a_miss_once_per_round_and_player_chooses() {
+    // "Luck allows a ninja to reroll one miss once every round, then choose which result to use."
+    for seed in 0..200 {
+        let (mut t, d, mut rng, _) = started(seed);
+        let e = t.current().unwrap();
+        t.entrants[e].luck = 1;
+        t.rounds[0].luck_left[0] = 1;
+        let alice = Actor::player("alice", "alice");
+        t.apply(
+            &mut ctx(&mut rng, &d, None),
+            &alice,
+            &NinjaAction::Run { auto: false },
+        )
+        .unwrap();
+        let mut offered = false;
+        for _ in 0..40 {
+            if t.current() != Some(e) {
+                break;
+            }
+            let out = t
+                .apply(&mut ctx(&mut rng, &d, None), &alice, &NinjaAction::Roll)
+                .unwrap();
+            if t.pending.is_some() {
+                offered = true;
+                assert!(out[0].message.buttons.iter().any(|b| b.label == "Use luck"));
+                let turns = t.current_run().unwrap().turns;
+                let first = t.pending.as_ref().unwrap().first;
+                // Choosing before using luck is refused and changes nothing.
+                let before = t.clone();
+                assert!(t
+                    .apply(
+                        &mut ctx(&mut rng, &d, None),
+                        &alice,
+                        &NinjaAction::Luck {
+                            choice: LuckChoice::First
+                        }
+                    )
+                    .is_err());
+                assert_eq!(t, before);
+                t.apply(
+                    &mut ctx(&mut rng, &d, None),
+                    &alice,
+                    &NinjaAction::Luck {
+                        choice: LuckChoice::Use,
+                    },
+                )
+                .unwrap();
+                assert_eq!(t.rounds[0].luck_left[0], 0);
+                t.apply(
+                    &mut ctx(&mut rng, &d, None),
+                    &alice,
+                    &NinjaAction::Luck {
+                        choice: LuckChoice::First,
+                    },
+                )
+                .unwrap();
+                let run = t.rounds[0].runs[0].as_ref().unwrap();
+                assert_eq!(run.turns, turns + 1, "one turn for the roll and its reroll");
+                assert_eq!(
+                    run.boxes.last().unwrap().dice,
+                    first,
+                    "the first result was kept"
+                );
+                assert!(run.boxes.last().unwrap().luck);
+                // No luck left: the next miss is not offered.
+                break;
+            }
+        }
+        if offered {
+            while t.current() == Some(e) {
+                t.apply(&mut ctx(&mut rng, &d, None), &alice, &NinjaAction::Roll)
+                    .unwrap();
+                assert!(t.pending.is_none(), "luck is spent for this round");
+            }
+            return;
+        }
+    }
+    panic!("no seed produced a miss");
+}
+
+#[test]
+fn rule_ninja_auto_run_uses_luck_on_a_splash() {
+    // Auto play spends luck only on a roll that would splash ("save it for a bogus roll").
+    for seed in 0..400 {
+        let (mut t, d, mut rng, _) = started(seed);
+        t.rounds[0].luck_left[0] = 1;
+        let out = t
+            .apply(
+                &mut ctx(&mut rng, &d, None),
+                &gm(),
+                &NinjaAction::Run { auto: true },
+            )
+            .unwrap();
+        let text: String = out
+            .iter()
+            .map(|r| {
+                match r
+                    .message
+                    .files
+                    .iter()
+                    .find(|f| f.name == "play-by-play.txt")
+                {
+                    Some(f) => f.content.clone(),
+                    None => r.message.body.clone(),
+                }
+            })
+            .collect();
+        if let Some(i) = text.lines().position(|l| l.contains("luck! ")) {
+            let lines: Vec<&str> = text.lines().collect();
+            let rerolled = lines[i]
+                .split("luck! ")
+                .nth(1)
+                .and_then(|x| x.split(" rerolled").next())
+                .unwrap_or("");
+            let was_save = i > 0 && lines[i - 1].contains("save roll next");
+            assert!(
+                rerolled.ends_with("= 18") || was_save,
+                "luck spent on a roll that would not splash: {}",
+                lines[i]
+            );
+            assert_eq!(t.rounds[0].luck_left[0], 0);
+            return;
+        }
+    }
+    panic!("no seed needed luck");
+}
+
+#[test]
+fn rule_ninja_full_tournament_writes_experience_events_and_wins_back() {
+    // "Every ninja who completes the course in the first round gets one experience point ...
+    // In the final round, only the winner gets a point."
+    let (mut t, d, mut rng, mut roster) = started(11);
+    let mut guard = 0;
+    let mut last = vec![];
+    while t.phase == Phase::Running {
+        last = t
+            .apply(
+                &mut ctx(&mut rng, &d, Some(&mut roster)),
+                &gm(),
+                &NinjaAction::Run { auto: true },
+            )
+            .unwrap();
+        guard += 1;
+        assert!(guard < 40);
+    }
+    assert_eq!(guard, t.rounds.iter().map(|r| r.order.len()).sum::<usize>());
+    assert!(last
+        .iter()
+        .any(|r| r.message.title.as_deref() == Some("📜 Roster updated")));
+    assert_eq!(roster.ninjas.len(), 16, "house ninjas join the roster");
+    for (i, e) in t.entrants.iter().enumerate() {
+        let r = roster.find(&e.record.name).unwrap();
+        assert_eq!(r.events, 1);
+        assert_eq!(r.points, t.earned(i));
+        assert_eq!(r.wins, u32::from(t.winners.contains(&i)));
+    }
+    // Written once only.
+    let copy = roster.clone();
+    assert!(t.write_back(&mut roster).is_empty());
+    assert_eq!(roster, copy);
+    let xp_total: u32 = roster.ninjas.iter().map(|n| n.points).sum();
+    let r1 = t.rounds[0].ranking(CutTies::Earlier).len() as u32;
+    let r2 = t
+        .rounds
+        .get(1)
+        .map(|r| r.ranking(CutTies::Earlier).len() as u32)
+        .unwrap_or(0);
+    assert_eq!(xp_total, r1 + r2 + t.winners.len() as u32);
+}
+
+fn train(
+    rng: &mut GameRng,
+    d: &NinjaData,
+    roster: &mut Roster,
+    who: &Actor,
+    pick: Option<&str>,
+) -> Result<Vec<Reply>, RuleError> {
+    let mut cmd = Command::new("ninja train").with("name", "Ninja0");
+    if let Some(p) = pick {
+        cmd = cmd.with("pick", p);
+    }
+    Tournament::global(&mut ctx(rng, d, Some(roster)), who, &cmd).unwrap()
+}
+
+#[test]
+fn rule_ninja_five_points_buy_an_additive_rolled_on_2d6() {
+    // "Five experience points can be used to buy another additive. Roll 2d6 and select one of the
+    // additives indicated."
+    let d = data();
+    let alice = Actor::player("alice", "alice");
+    for seed in 0..40 {
+        let mut rng = seeded(seed);
+        let mut roster = Roster::default();
+        let _ = open(&mut rng, &d, &mut roster, 1);
+        roster.ninjas[0].points = 4;
+        let before = roster.clone();
+        let err = train(&mut rng, &d, &mut roster, &alice, None).unwrap_err();
+        assert!(err.0.contains("4 unspent"), "{err}");
+        assert_eq!(roster, before);
+        roster.ninjas[0].points = 5;
+        let bob = Actor::player("bob", "bob");
+        assert!(
+            train(&mut rng, &d, &mut roster, &bob, None).is_err(),
+            "only the owner trains"
+        );
+        let adds_before = roster.ninjas[0].additives.len();
+        train(&mut rng, &d, &mut roster, &alice, None).unwrap();
+        assert_eq!(roster.ninjas[0].spent, 5);
+        let pending = roster.ninjas[0].pending_train.clone();
+        if let Some(pair) = &pending {
+            assert!(train(&mut rng, &d, &mut roster, &alice, Some("nonsense")).is_err());
+            let other = d
+                .additives
+                .iter()
+                .find(|a| !pair.contains(&a.id))
+                .unwrap()
+                .id
+                .clone();
+            let err = train(&mut rng, &d, &mut roster, &alice, Some(&other)).unwrap_err();
+            assert!(err.0.contains("the dice offered"), "{err}");
+            train(&mut rng, &d, &mut roster, &alice, Some(&pair[1])).unwrap();
+            assert_eq!(roster.ninjas[0].pending_train, None);
+            assert_eq!(roster.ninjas[0].additives.last(), Some(&pair[1]));
+        }
+        assert_eq!(roster.ninjas[0].additives.len(), adds_before + 1);
+        assert_eq!(roster.ninjas[0].unspent(), 0);
+        if pending.is_some() {
+            return;
+        }
+    }
+    panic!("no seed offered a choice");
+}
+
+#[test]
+fn rule_ninja_write_back_retires_a_ninja_who_fails_to_qualify() {
+    // "Characters with only 1 point after 5 events fail to qualify and cannot return."
+    let mut retired_seen = false;
+    for seed in 11..20 {
+        let (mut t, d, mut rng, mut roster) = started(seed);
+        roster.ninjas[0].events = 4;
+        roster.ninjas[0].points = 0;
+        while t.phase == Phase::Running {
+            t.apply(
+                &mut ctx(&mut rng, &d, None),
+                &gm(),
+                &NinjaAction::Run { auto: true },
+            )
+            .unwrap();
+        }
+        let lines = t.write_back(&mut roster);
+        let fox = &roster.ninjas[0];
+        assert_eq!(fox.events, 5);
+        if fox.points > 1 {
+            assert_eq!(fox.retired, None, "2 points after 5 events may return");
+            continue;
+        }
+        retired_seen = true;
+        assert!(fox
+            .retired
+            .as_deref()
+            .unwrap_or("")
+            .contains("failed to qualify"));
+        assert!(lines.iter().any(|l| l.contains("retires")));
+        let (mut t2, _) = Tournament::create(
+            &mut ctx(&mut rng, &d, Some(&mut roster)),
+            &gm(),
+            &Command::new("ninja new"),
+        )
+        .unwrap();
+        let a = t2
+            .parse(
+                &gm(),
+                &Command::new("ninja enter").with("name", "Ninja0"),
+                &d,
+                &roster,
+            )
+            .unwrap();
+        assert!(
+            t2.apply(&mut ctx(&mut rng, &d, None), &gm(), &a).is_err(),
+            "cannot return"
+        );
+    }
+    assert!(retired_seen);
+}
+
+#[test]
+fn score_sheet_shows_marks_initials_and_results() {
+    let (mut t, d, mut rng, _) = started(11);
+    for _ in 0..16 {
+        t.apply(
+            &mut ctx(&mut rng, &d, None),
+            &gm(),
+            &NinjaAction::Run { auto: true },
+        )
+        .unwrap();
+    }
+    let s = sheet::score_sheet(&t, &d);
+    assert!(s.contains("Round 1 — LR RS RC RH NC"));
+    assert!(s.contains("lr:"));
+    assert!(s.contains("Ranking:"));
+    assert!(s.contains("Round 2"), "round 1 closed and round 2 set up");
+    assert!(s.contains("SPLASH") || s.contains("O.O.T."), "{s}");
+}
+
+#[test]
+fn the_ninja_command_fits_discord_limits() {
+    assert_eq!(Tournament::command().problems(""), Vec::<String>::new());
+}
+
+#[test]
+fn withdraw_before_the_start_frees_the_place() {
+    let d = data();
+    let mut rng = seeded(2);
+    let mut roster = Roster::default();
+    let mut t = open(&mut rng, &d, &mut roster, 2);
+    let bob = Actor::player("bob", "bob");
+    let w = |n: &str| NinjaAction::Withdraw { name: n.into() };
+    assert!(t
+        .apply(&mut ctx(&mut rng, &d, None), &bob, &w("Ninja1"))
+        .is_err());
+    t.apply(
+        &mut ctx(&mut rng, &d, None),
+        &Actor::player("alice", "alice"),
+        &w("ninja1"),
+    )
+    .unwrap();
+    assert_eq!(t.entrants.len(), 1);
+    assert!(t
+        .apply(&mut ctx(&mut rng, &d, None), &gm(), &w("Ninja1"))
+        .is_err());
+}

@@ -1,0 +1,451 @@
+//! Nobi Nobi Sword: a very short role-playing game where the GM and the Main Character pass
+//! around the table, Scene after Scene, until the Epilogue.
+//!
+//! - [`data`]: the card set and its validated loader.
+//! - [`state`]: seats, roles, decks and steps.
+//! - [`check`]: 2D + skill against a Difficulty, with exact odds.
+//! - [`play`]: the rules (`apply`).
+//! - [`view`]: status, prompts and the story export.
+
+pub mod check;
+pub mod data;
+pub mod play;
+pub mod state;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::table::{
+    refuse, Actor, Choice, Command, CommandSpec, Ctx, DataError, Game, Message, OptionSpec, Reply,
+    RuleError, UserId, SYSTEM_USER,
+};
+pub use data::NobiData;
+pub use state::{Mode, Nobi, Step};
+
+/// What players (and the reminder clock) do.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum NobiAction {
+    /// Take a seat with a character (and a support character for two players).
+    Join {
+        /// Character name, or a random free one.
+        character: Option<String>,
+        /// Support character name (two-player variant).
+        support: Option<String>,
+    },
+    /// Leave before the start.
+    Leave,
+    /// Start the adventure (host).
+    Begin {
+        /// First GM, or random.
+        gm: Option<UserId>,
+    },
+    /// The GM draws a Scene.
+    Scene,
+    /// Announce an Ability before the roll.
+    Use {
+        /// Ability name.
+        ability: String,
+    },
+    /// The GM lowers the Difficulty.
+    Difficulty {
+        /// New Difficulty.
+        value: i64,
+    },
+    /// Roll the check or the final test.
+    Roll,
+    /// Say what the character does.
+    Act {
+        /// Text.
+        text: String,
+    },
+    /// The GM decides a Role-play challenge.
+    Verdict {
+        /// Success?
+        success: bool,
+    },
+    /// The GM narrates.
+    Narrate {
+        /// Text.
+        text: String,
+    },
+    /// Roll on the Objects or Opponents table.
+    Inspire {
+        /// `objects` or `opponents`.
+        table: String,
+    },
+    /// Draw another Epilogue card.
+    Redraw,
+    /// Choose who takes the final test.
+    Tester {
+        /// Player.
+        user: UserId,
+    },
+    /// Show the table.
+    Status,
+    /// Post the story as a Markdown file.
+    Story,
+    /// Table settings (host).
+    Settings {
+        /// Reminder interval in hours (0 = off).
+        remind_after: Option<i64>,
+        /// One Ability per Scene per `character` (default) or per `player`.
+        limit: Option<String>,
+    },
+    /// A reminder (system only).
+    Remind,
+}
+
+impl Game for Nobi {
+    type Action = NobiAction;
+    type Data = NobiData;
+    type Shared = ();
+    const NAME: &'static str = "nobi";
+    const TITLE: &'static str = "Nobi Nobi Sword";
+
+    fn load_data(dir: &Path) -> Result<NobiData, Vec<DataError>> {
+        data::load(dir)
+    }
+
+    fn command() -> CommandSpec {
+        let text = |d: &str| OptionSpec::string("text", d).required();
+        CommandSpec::new(
+            "nobi",
+            "Nobi Nobi Sword: a tiny fantasy RPG where everyone takes turns as GM",
+        )
+        .sub(
+            CommandSpec::new("new", "Open a Nobi Nobi Sword table here (you host)").opt(
+                OptionSpec::int(
+                    "remind_after",
+                    "Hours before a waiting player is reminded (default 24, 0 = off)",
+                )
+                .range(0, 720),
+            ),
+        )
+        .sub(
+            CommandSpec::new(
+                "join",
+                "Take a seat with a character (none given: a free one at random)",
+            )
+            .opt(OptionSpec::string("character", "Your character").autocomplete())
+            .opt(
+                OptionSpec::string("support", "Support character (two-player games)")
+                    .autocomplete(),
+            ),
+        )
+        .sub(CommandSpec::new(
+            "leave",
+            "Leave the table before the adventure begins",
+        ))
+        .sub(
+            CommandSpec::new(
+                "begin",
+                "Begin the adventure (host); the player count decides the mode",
+            )
+            .opt(OptionSpec::user("gm", "The first GM (default: random)")),
+        )
+        .sub(CommandSpec::new("scene", "Draw the next Scene card (GM)"))
+        .sub(
+            CommandSpec::new("use", "Announce an Ability before the roll").opt(
+                OptionSpec::string("ability", "Ability name")
+                    .required()
+                    .autocomplete(),
+            ),
+        )
+        .sub(
+            CommandSpec::new(
+                "difficulty",
+                "Lower the Difficulty of the current check (GM)",
+            )
+            .opt(
+                OptionSpec::int("value", "New Difficulty")
+                    .required()
+                    .range(0, 30),
+            ),
+        )
+        .sub(CommandSpec::new(
+            "roll",
+            "Roll the check: 2 dice + skill (Main Character / final tester)",
+        ))
+        .sub(CommandSpec::new("act", "Say what your character does").opt(text("What you do")))
+        .sub(
+            CommandSpec::new("verdict", "Decide the Role-play challenge (GM)").opt(
+                OptionSpec::string("result", "Success or failure")
+                    .required()
+                    .choices(&["success", "failure"]),
+            ),
+        )
+        .sub(
+            CommandSpec::new("narrate", "Narrate the story (GM; anyone in the Epilogue)")
+                .opt(text("The narration")),
+        )
+        .sub(
+            CommandSpec::new("inspire", "Roll on the Objects or Opponents table").opt(
+                OptionSpec::string("table", "Which table")
+                    .required()
+                    .choices(&["objects", "opponents"]),
+            ),
+        )
+        .sub(CommandSpec::new(
+            "redraw",
+            "Epilogue: draw another Epilogue card",
+        ))
+        .sub(
+            CommandSpec::new("tester", "Epilogue: choose who takes the final test")
+                .opt(OptionSpec::user("player", "The player").required()),
+        )
+        .sub(CommandSpec::new(
+            "status",
+            "Whose turn, characters, Light and Darkness cards",
+        ))
+        .sub(CommandSpec::new(
+            "story",
+            "Post the adventure so far as a Markdown file",
+        ))
+        .sub(
+            CommandSpec::new("settings", "Table settings (host)").opt(
+                OptionSpec::int(
+                    "remind_after",
+                    "Hours before a waiting player is reminded (0 = off)",
+                )
+                .range(0, 720),
+            ),
+        )
+    }
+
+    fn create(
+        ctx: &mut Ctx<'_, NobiData, ()>,
+        host: &Actor,
+        cmd: &Command,
+    ) -> Result<(Self, Vec<Reply>), RuleError> {
+        let remind = cmd
+            .int("remind_after")?
+            .unwrap_or(state::DEFAULT_REMIND_HOURS as i64);
+        if !(0..=720).contains(&remind) {
+            return refuse("remind_after must be between 0 and 720 hours.");
+        }
+        let t = Nobi {
+            host: host.id.clone(),
+            seats: vec![],
+            mode: Mode::Regular,
+            step: Step::Joining,
+            gm: 0,
+            mc: 0,
+            scenes_played: 0,
+            decks: Default::default(),
+            intro: None,
+            story: vec![],
+            remind_after: remind as u32,
+            waiting_since: ctx.now,
+            reminded_at: None,
+            last_rolled: None,
+            final_result: None,
+            limit_per_player: false,
+        };
+        let msg = Message::titled(
+            "⚔️ Nobi Nobi Sword",
+            format!(
+                "{} opens a table. Everyone (the host too) joins with `/nobi join character:<name>` (or no name for a random one); then the host starts with `/nobi begin`.\n1 player: solo play · 2 players: two-player variant · 3–5 players: regular play.",
+                host.name
+            ),
+        )
+        .field("Free characters", view::free_list(&t, ctx.data))
+        .button("Join", "/nobi join");
+        Ok((t, vec![Reply::public(msg)]))
+    }
+
+    fn parse(
+        &self,
+        _actor: &Actor,
+        cmd: &Command,
+        _data: &NobiData,
+        _s: &(),
+    ) -> Result<NobiAction, RuleError> {
+        let text = |cmd: &Command| -> Result<String, RuleError> {
+            let t = cmd.require("text")?.trim().to_string();
+            if t.chars().count() > 1500 {
+                return refuse("that text is too long (1500 characters at most).");
+            }
+            Ok(t)
+        };
+        Ok(match cmd.sub() {
+            "join" => NobiAction::Join {
+                character: cmd.get("character").map(str::to_string),
+                support: cmd.get("support").map(str::to_string),
+            },
+            "leave" => NobiAction::Leave,
+            "begin" => NobiAction::Begin {
+                gm: cmd.get("gm").map(UserId::new),
+            },
+            "scene" => NobiAction::Scene,
+            "use" => NobiAction::Use {
+                ability: cmd.require("ability")?.to_string(),
+            },
+            "difficulty" => NobiAction::Difficulty {
+                value: cmd.require_int("value")?,
+            },
+            "roll" => NobiAction::Roll,
+            "act" => NobiAction::Act { text: text(cmd)? },
+            "verdict" => NobiAction::Verdict {
+                success: match cmd.require("result")?.to_ascii_lowercase().as_str() {
+                    "success" | "s" | "yes" => true,
+                    "failure" | "fail" | "f" | "no" => false,
+                    other => return refuse(format!("result `{other}` is unknown; use success or failure.")),
+                },
+            },
+            "narrate" => NobiAction::Narrate { text: text(cmd)? },
+            "inspire" => NobiAction::Inspire {
+                table: match cmd.require("table")?.to_ascii_lowercase().as_str() {
+                    t @ ("objects" | "opponents") => t.to_string(),
+                    other => return refuse(format!("table `{other}` is unknown; use objects or opponents.")),
+                },
+            },
+            "redraw" => NobiAction::Redraw,
+            "tester" => NobiAction::Tester {
+                user: UserId::new(cmd.require("player")?),
+            },
+            "status" => NobiAction::Status,
+            "story" => NobiAction::Story,
+            "settings" => NobiAction::Settings {
+                remind_after: cmd.int("remind_after")?,
+                limit: match cmd.get("limit").map(str::to_ascii_lowercase) {
+                    None => None,
+                    Some(l) if l == "character" || l == "player" => Some(l),
+                    Some(l) => return refuse(format!("limit `{l}` is unknown; use character or player.")),
+                },
+            },
+            other => {
+                return refuse(format!(
+                    "`/nobi {other}` is not a Nobi Nobi command; try join, begin, scene, use, roll, act, verdict, status or story."
+                ))
+            }
+        })
+    }
+
+    fn apply(
+        &mut self,
+        ctx: &mut Ctx<'_, NobiData, ()>,
+        actor: &Actor,
+        action: &NobiAction,
+    ) -> Result<Vec<Reply>, RuleError> {
+        if matches!(action, NobiAction::Remind) {
+            if actor.id.0 != SYSTEM_USER {
+                return refuse("reminders are sent by the table itself.");
+            }
+            return Ok(self.remind(ctx.now, ctx.data));
+        }
+        let before = self.pending().map(|p| p.0);
+        let out = play::apply(self, ctx, actor, action)?;
+        if !matches!(action, NobiAction::Status | NobiAction::Story) {
+            let after = self.pending().map(|p| p.0);
+            let acted =
+                before.is_some_and(|b| self.seats.get(b).is_some_and(|s| s.user == actor.id));
+            if before != after || acted {
+                self.waiting_since = ctx.now;
+                self.reminded_at = None;
+            }
+        }
+        Ok(out)
+    }
+
+    fn view(&self, viewer: &Actor, data: &NobiData) -> Vec<Reply> {
+        vec![Reply::public(view::status(self, viewer, data))]
+    }
+
+    fn gms(&self) -> Vec<UserId> {
+        match self.step {
+            Step::Scene | Step::Check { .. } | Step::Roleplay { .. } => self
+                .seats
+                .get(self.gm)
+                .map(|s| vec![s.user.clone()])
+                .unwrap_or_default(),
+            _ => vec![],
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.step == Step::Over
+    }
+
+    fn autocomplete(
+        &self,
+        viewer: &Actor,
+        cmd: &Command,
+        option: &str,
+        partial: &str,
+        data: &NobiData,
+    ) -> Vec<Choice> {
+        let p = partial.to_lowercase();
+        match (cmd.sub(), option) {
+            ("join", "character" | "support") => self
+                .free_characters(data)
+                .into_iter()
+                .filter(|c| {
+                    c.name.to_lowercase().contains(&p) || c.profession.to_lowercase().contains(&p)
+                })
+                .map(|c| Choice {
+                    label: format!(
+                        "{} ({}, Power {}, Technique {})",
+                        c.name, c.profession, c.power, c.technique
+                    ),
+                    value: c.name.clone(),
+                })
+                .collect(),
+            ("use", "ability") => self
+                .seat_of(&viewer.id)
+                .and_then(|s| self.seats.get(s))
+                .map(|s| {
+                    s.chars
+                        .iter()
+                        .flat_map(|c| c.abilities(data))
+                        .filter(|a| {
+                            a.tag != data::Tag::Permanent && a.name.to_lowercase().contains(&p)
+                        })
+                        .map(|a| Choice {
+                            label: format!("{} ({}): {}", a.name, a.tag.name(), a.text)
+                                .chars()
+                                .take(100)
+                                .collect(),
+                            value: a.name.clone(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            _ => vec![],
+        }
+    }
+
+    fn next_wakeup(&self) -> Option<i64> {
+        if self.remind_after == 0 || self.step == Step::Over {
+            return None;
+        }
+        self.pending()?;
+        let base = self.reminded_at.unwrap_or(self.waiting_since);
+        Some(base + self.remind_after as i64 * 3600)
+    }
+
+    fn wakeup_action(&self, now: i64) -> Option<NobiAction> {
+        self.next_wakeup()
+            .filter(|t| *t <= now)
+            .map(|_| NobiAction::Remind)
+    }
+}
+
+impl Nobi {
+    /// The reminder: pings exactly the player who must act.
+    fn remind(&mut self, now: i64, data: &NobiData) -> Vec<Reply> {
+        let Some(msg) = view::prompt(self, data) else {
+            return vec![];
+        };
+        self.reminded_at = Some(now);
+        let waited = (now - self.waiting_since) / 3600;
+        let mut m = msg;
+        m.title = Some("⏰ Reminder".into());
+        m.body = format!("{} (waiting for {waited} h)", m.body);
+        vec![Reply::public(m)]
+    }
+}

@@ -1,0 +1,261 @@
+//! What players see: the prompt for whoever must act, `/nobi status`, and the story export.
+
+use super::data::{GainCard, NobiData};
+use super::play::current_plan;
+use super::state::{Mode, Nobi, Step};
+use crate::table::{Actor, Message};
+
+/// "24 h" / "off".
+pub fn hours(h: u32) -> String {
+    if h == 0 {
+        "off".into()
+    } else {
+        format!("{h} h")
+    }
+}
+
+/// Free characters, comma-separated.
+pub fn free_list(t: &Nobi, data: &NobiData) -> String {
+    let v: Vec<String> = t
+        .free_characters(data)
+        .iter()
+        .map(|c| format!("{} ({})", c.name, c.profession))
+        .collect();
+    if v.is_empty() {
+        "none".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// A seat's characters: `Moss the Hedge Witch (Witch, P2 T5) + support …`.
+pub fn seat_chars(t: &Nobi, data: &NobiData, seat: usize) -> String {
+    let Some(s) = t.seats.get(seat) else {
+        return String::new();
+    };
+    s.chars
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            let d = c.data(data)?;
+            Some(format!(
+                "{}{} ({}, Power {}, Technique {})",
+                if i > 0 { "support " } else { "" },
+                d.name,
+                d.profession,
+                c.skill(data, super::data::Skill::Power),
+                c.skill(data, super::data::Skill::Technique)
+            ))
+        })
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// A Light/Darkness card's effect in words.
+pub fn card_text(c: &GainCard) -> String {
+    match &c.ability {
+        Some(a) => format!(
+            "{} (Ability {}, {}: {})",
+            c.text,
+            a.name,
+            a.tag.name(),
+            a.text
+        ),
+        None => c.text.clone(),
+    }
+}
+
+/// The message that pings exactly the player who must act, with what to do and a button.
+pub fn prompt(t: &Nobi, data: &NobiData) -> Option<Message> {
+    let (seat, what) = t.pending()?;
+    let user = &t.seats.get(seat)?.user;
+    let mut m = Message::text(format!("➡️ {}, {what}.", user.mention())).ping(user);
+    match &t.step {
+        Step::Scene => m = m.button("Draw Scene", "/nobi scene"),
+        Step::Check { .. } => {
+            if let Some(p) = current_plan(t, data) {
+                m = m.field("Chance", p.line());
+            }
+            m = m.button("Roll", "/nobi roll");
+        }
+        Step::Roleplay { acted: true, .. } => {
+            m = m
+                .button("Success", "/nobi verdict result:success")
+                .button("Failure", "/nobi verdict result:failure")
+        }
+        Step::Epilogue { .. } if t.mode != Mode::Solo => {
+            if let Some(p) = current_plan(t, data) {
+                m = m.field("Chance", p.line());
+            }
+            m = m
+                .button("Roll", "/nobi roll")
+                .button("Redraw", "/nobi redraw");
+        }
+        _ => {}
+    }
+    Some(m)
+}
+
+/// One line per player: characters, cards, GM count.
+pub fn summary(t: &Nobi, data: &NobiData) -> String {
+    t.seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let cards = |ids: &Vec<String>| -> String {
+                let v: Vec<String> = ids
+                    .iter()
+                    .filter_map(|id| data.gain_card(id))
+                    .map(|c| c.name.clone())
+                    .collect();
+                if v.is_empty() {
+                    "—".into()
+                } else {
+                    v.join(", ")
+                }
+            };
+            let light: Vec<String> = s.chars.iter().flat_map(|c| c.light.clone()).collect();
+            let dark: Vec<String> = s.chars.iter().flat_map(|c| c.darkness.clone()).collect();
+            format!(
+                "**{}** — {}\n  GM {}× · Light ({}): {} · Darkness ({}): {}",
+                s.name,
+                seat_chars(t, data, i),
+                s.gm_count,
+                light.len(),
+                cards(&light),
+                dark.len(),
+                cards(&dark)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `/nobi status`.
+pub fn status(t: &Nobi, _viewer: &Actor, data: &NobiData) -> Message {
+    let phase = match &t.step {
+        Step::Joining => format!(
+            "Waiting for players ({} seated). Free characters: {}",
+            t.seats.len(),
+            free_list(t, data)
+        ),
+        Step::Over => match t.final_result {
+            Some(true) => "The adventure is over: the final test succeeded.".into(),
+            Some(false) => "The adventure is over: the final test failed.".into(),
+            None => "The adventure is over.".into(),
+        },
+        Step::Epilogue { card, .. } => format!(
+            "Epilogue: {}",
+            data.epilogue(card).map(|e| e.name.as_str()).unwrap_or("?")
+        ),
+        Step::Check {
+            scene,
+            difficulty,
+            skill,
+            ..
+        } => format!(
+            "Scene {}: {} — {} check, Difficulty {difficulty}",
+            t.scenes_played + 1,
+            data.scene(scene).map(|s| s.name.as_str()).unwrap_or("?"),
+            skill.name()
+        ),
+        Step::Roleplay { scene, .. } => format!(
+            "Scene {}: {} — Role-play challenge",
+            t.scenes_played + 1,
+            data.scene(scene).map(|s| s.name.as_str()).unwrap_or("?")
+        ),
+        Step::Scene => format!("Between Scenes ({} played)", t.scenes_played),
+    };
+    let mut m = Message::titled("⚔️ Nobi Nobi Sword", phase);
+    if t.step != Step::Joining {
+        m = m
+            .inline("Mode", t.mode.name())
+            .inline("Scenes played", t.scenes_played.to_string());
+        if matches!(
+            t.step,
+            Step::Scene | Step::Check { .. } | Step::Roleplay { .. }
+        ) {
+            m = m
+                .inline("GM", t.seats[t.gm].name.clone())
+                .inline("Main Character", t.seats[t.mc].name.clone());
+        }
+    }
+    if let Some((seat, what)) = t.pending() {
+        m = m.field("Waiting for", format!("{}: {what}", t.seats[seat].name));
+    }
+    if let Some(p) = current_plan(t, data) {
+        m = m.field("Chance", p.line());
+    }
+    if !t.seats.is_empty() {
+        m = m.field("Players", summary(t, data));
+    }
+    m = m.field(
+        "Settings",
+        format!(
+            "reminders {}; one Ability per Scene for each {}",
+            hours(t.remind_after),
+            if t.limit_per_player {
+                "player"
+            } else {
+                "character"
+            }
+        ),
+    );
+    if let Some(p) = prompt(t, data) {
+        for b in p.buttons {
+            m = m.button(b.label, b.command);
+        }
+    }
+    m
+}
+
+/// The story so far as Markdown.
+pub fn story_markdown(t: &Nobi, data: &NobiData) -> String {
+    let mut s = String::from("# Nobi Nobi Sword — our adventure\n\n");
+    if t.step != Step::Joining {
+        s.push_str(&format!(
+            "*{}, {} Scenes played.*\n\n",
+            t.mode.name(),
+            t.scenes_played
+        ));
+    }
+    for block in &t.story {
+        s.push_str(block);
+        s.push('\n');
+    }
+    if t.step != Step::Joining {
+        s.push_str("## The heroes\n\n");
+        for (i, seat) in t.seats.iter().enumerate() {
+            let names = |ids: Vec<String>| -> String {
+                let v: Vec<String> = ids
+                    .iter()
+                    .filter_map(|id| data.gain_card(id))
+                    .map(|c| c.name.clone())
+                    .collect();
+                if v.is_empty() {
+                    "none".into()
+                } else {
+                    v.join(", ")
+                }
+            };
+            s.push_str(&format!(
+                "- **{}** — {}; GM {} times; Light: {}; Darkness: {}\n",
+                seat.name,
+                seat_chars(t, data, i),
+                seat.gm_count,
+                names(seat.chars.iter().flat_map(|c| c.light.clone()).collect()),
+                names(seat.chars.iter().flat_map(|c| c.darkness.clone()).collect()),
+            ));
+        }
+    }
+    s
+}
+
+/// `/nobi story`: the story attached as a Markdown file.
+pub fn story_message(t: &Nobi, data: &NobiData) -> Message {
+    Message::titled(
+        "📜 The story so far",
+        format!("{} Scenes, attached as Markdown.", t.scenes_played),
+    )
+    .attach("nobi-story.md", story_markdown(t, data))
+}

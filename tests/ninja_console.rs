@@ -1,0 +1,177 @@
+//! Seeded console runs of a whole Ninja Obstacle Tournament: 16 entrants to a winner (or none),
+//! with the roster updated at the end.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use croupier::console::{Console, ConsoleOptions};
+use croupier::store::Store;
+use croupier::table::{ManualClock, Registry, SeedMode, Table};
+
+fn play(seed: u64, lines: &[String]) -> String {
+    let clock = Arc::new(ManualClock::at(1_700_000_000));
+    let registry = Registry::load(Path::new("data")).expect("data loads");
+    let mut table = Table::new(
+        Store::in_memory().expect("store"),
+        Arc::new(registry),
+        clock.clone(),
+        SeedMode::Fixed(seed),
+    );
+    let opts = ConsoleOptions {
+        seed: Some(seed),
+        ..ConsoleOptions::default()
+    };
+    let mut console = Console::new(&mut table, clock, opts);
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        console.line(i + 1, l, &mut out).expect("console line");
+    }
+    String::from_utf8(out).expect("utf-8")
+}
+
+fn script() -> Vec<String> {
+    let mut s: Vec<String> = vec![
+        r#"alice: /ninja create name:"Red Fox" iq:14 dx:13 st:13 occupation:courier"#.into(),
+        "alice: /ninja create name:Wisp iq:13 dx:15 st:12".into(),
+        "bob: /ninja create name:Moss iq:12 dx:16 st:12".into(),
+        "bob: /ninja create name:Granite iq:12 dx:12 st:16".into(),
+        "gm: /ninja new".into(),
+        r#"alice: /ninja enter name:"Red Fox""#.into(),
+        "alice: /ninja enter name:Wisp".into(),
+        "bob: /ninja enter name:Moss".into(),
+        "bob: /ninja enter name:Granite".into(),
+        "gm: /ninja fill".into(),
+        "gm: /ninja start".into(),
+        // The first ninja turn by turn, with an undo in the middle.
+        "alice: /ninja run".into(),
+        "alice: press Roll".into(),
+        "alice: press Roll".into(),
+        "gm: /game undo".into(),
+        "alice: /ninja roll".into(),
+        "alice: /ninja run auto:true".into(),
+    ];
+    // Everyone else automatically; the GM may run any ninja. Extra lines after the end are refused.
+    for _ in 0..30 {
+        s.push("gm: /ninja run auto:true".into());
+    }
+    s.push("gm: /ninja sheet".into());
+    s.push(r#"alice: /ninja sheet name:"Red Fox""#.into());
+    s.push("alice: /ninja roster all:true".into());
+    s
+}
+
+#[test]
+fn seeded_full_tournament_from_16_entrants_to_the_end_with_roster_updates() {
+    let out = play(7, &script());
+    assert!(out.contains("📋 Round 1 running order"), "{out}");
+    assert!(out.contains("12 house ninja(s) fill the field"));
+    assert!(out.contains("🏁 Tournament over"), "{out}");
+    assert!(out.contains("🏆 WINNER:") || out.contains("no winner"));
+    assert!(out.contains("📜 Roster updated"));
+    assert!(out.contains("Red Fox: events 1"), "{out}");
+    assert!(
+        out.contains("Events: 1"),
+        "the character sheet shows the event"
+    );
+    assert!(out.contains("Ranking:"));
+    // 16 ninjas on the roster: 4 created + 12 house ninjas.
+    let roster = out.rsplit("**🥷 Roster**").next().unwrap_or("");
+    assert_eq!(roster.matches(" · events 1 · ").count(), 16, "{roster}");
+}
+
+#[test]
+fn seeded_tournaments_replay_identically() {
+    let a = play(3, &script());
+    let b = play(3, &script());
+    assert_eq!(a, b);
+    let c = play(4, &script());
+    assert_ne!(a, c);
+}
+
+#[test]
+fn several_seeds_all_reach_the_end() {
+    for seed in [1u64, 2, 5] {
+        let out = play(seed, &script());
+        assert!(out.contains("🏁 Tournament over"), "seed {seed}");
+        assert_eq!(out.matches("🏁 Tournament over").count(), 1, "seed {seed}");
+        // Count announcements, not the copies inside attached files (`  | …`).
+        let said = |what: &str| {
+            out.lines()
+                .filter(|l| l.contains(what) && !l.starts_with("  | "))
+                .count()
+        };
+        let winners = said("🏆 WINNER:");
+        let none = said("there is no winner") + said("ends without a winner");
+        assert_eq!(winners + none, 1, "seed {seed}: exactly one ending");
+        assert!(out.contains("📜 Roster updated"), "seed {seed}");
+    }
+}
+
+/// Drives the console line by line, so the test can react to what it shows.
+struct Live {
+    out: Vec<u8>,
+}
+
+#[test]
+fn luck_buttons_reroll_a_miss_and_keep_the_chosen_roll() {
+    for seed in 1..80u64 {
+        let clock = Arc::new(ManualClock::at(1_700_000_000));
+        let registry = Registry::load(Path::new("data")).expect("data loads");
+        let mut table = Table::new(
+            Store::in_memory().expect("store"),
+            Arc::new(registry),
+            clock.clone(),
+            SeedMode::Fixed(seed),
+        );
+        let opts = ConsoleOptions {
+            seed: Some(seed),
+            ..ConsoleOptions::default()
+        };
+        let mut console = Console::new(&mut table, clock, opts);
+        let mut live = Live { out: Vec::new() };
+        let mut n = 0;
+        let mut say = |console: &mut Console<'_>, live: &mut Live, l: &str| -> String {
+            n += 1;
+            let start = live.out.len();
+            console.line(n, l, &mut live.out).expect("line");
+            String::from_utf8_lossy(&live.out[start..]).into_owned()
+        };
+        let made = say(
+            &mut console,
+            &mut live,
+            "alice: /ninja create name:Lucky iq:14 dx:13 st:13",
+        );
+        if !made.contains("→ luck") {
+            continue;
+        }
+        say(&mut console, &mut live, "gm: /ninja new");
+        say(&mut console, &mut live, "alice: /ninja enter name:Lucky");
+        say(&mut console, &mut live, "gm: /ninja fill");
+        say(&mut console, &mut live, "gm: /ninja start");
+        say(&mut console, &mut live, "alice: press Run");
+        for _ in 0..32 {
+            let shown = say(&mut console, &mut live, "alice: press Roll");
+            if shown.contains("[Use luck]") {
+                let bob = say(&mut console, &mut live, "bob: press Use luck");
+                assert!(bob.contains("only they (or the GM)"), "{bob}");
+                let used = say(&mut console, &mut live, "alice: press Use luck");
+                assert!(used.contains("Luck! Reroll:"), "{used}");
+                assert!(used.contains("[Keep first] [Keep reroll]"), "{used}");
+                let kept = say(&mut console, &mut live, "alice: press Keep reroll");
+                assert!(kept.contains("(luck)"), "{kept}");
+                let sheet = say(&mut console, &mut live, "gm: /ninja sheet");
+                assert!(
+                    sheet
+                        .lines()
+                        .any(|l| l.starts_with("    ") && l.contains('[')),
+                    "the luck box is marked: {sheet}"
+                );
+                return;
+            }
+            if !shown.contains("[Roll]") {
+                break;
+            }
+        }
+    }
+    panic!("no seed gave a lucky ninja a miss");
+}
