@@ -786,3 +786,82 @@ async fn croupier_run_serves_the_fake_and_stops_cleanly_on_sigterm() {
     let store = Store::open(&dir.path().join("run.db")).unwrap();
     assert_eq!(store.integrity_check().unwrap(), "ok");
 }
+
+/// The custom id of the most recent button labelled `label` the bot sent anywhere.
+fn latest_button(env: &Env, label: &str) -> Option<String> {
+    env.fake
+        .requests()
+        .iter()
+        .rev()
+        .filter(|r| r.method == "POST")
+        .find_map(|r| {
+            buttons(msg(r))
+                .into_iter()
+                .find(|(l, _)| l == label)
+                .map(|(_, id)| id)
+        })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nobi_solo_opens_draws_a_scene_by_button_and_attaches_the_story() {
+    let env = Env::start().await;
+    let (_, cb) = env.slash(&ALICE, "nobi new", &[]).await;
+    assert_eq!(flags(msg(&cb)), 0, "{}", text(msg(&cb)));
+    let footer = msg(&cb)["embeds"][0]["footer"]["text"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert_eq!(footer, "Nobi Nobi Sword", "embeds name their game");
+    // Autocomplete lists free characters from the game's data.
+    let id = env.fake.autocomplete(
+        CHAN,
+        &ALICE,
+        "nobi join",
+        &[("character", "gru")],
+        "character",
+    );
+    let ac = env.fake.callback(&id).await;
+    let values: Vec<String> = ac.body["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["value"].as_str().map(str::to_string))
+        .collect();
+    assert!(!values.is_empty() && values.len() <= 25, "{values:?}");
+    let (_, cb) = env
+        .slash(&ALICE, "nobi join", &[("character", "gruff")])
+        .await;
+    assert_eq!(flags(msg(&cb)), 0, "{}", text(msg(&cb)));
+    env.slash(&ALICE, "nobi begin", &[]).await;
+    env.fake
+        .wait_for("the Draw Scene button", Duration::from_secs(5), |r| {
+            buttons(msg(r)).iter().any(|(l, _)| l == "Draw Scene")
+        })
+        .await;
+    let draw = latest_button(&env, "Draw Scene").unwrap();
+    assert!(
+        draw.starts_with("c:1:") && draw.ends_with(":/nobi scene"),
+        "{draw}"
+    );
+    let (id, _) = env.press(&ALICE, &draw).await;
+    let token = token_of(&id);
+    env.fake
+        .wait_for("Scene 1", Duration::from_secs(5), |r| {
+            text(msg(r)).contains("Scene 1")
+                && (r.path.contains(&token) || r.path.starts_with("/channels/"))
+        })
+        .await;
+    // The same button again is stale now.
+    let (_, cb) = env.press(&ALICE, &draw).await;
+    assert_eq!(flags(msg(&cb)), 64);
+    let (id, _) = env.slash(&ALICE, "nobi story", &[]).await;
+    let token = token_of(&id);
+    let story = env
+        .fake
+        .wait_for("the story file", Duration::from_secs(5), |r| {
+            r.path.contains(&token) && !r.files.is_empty()
+        })
+        .await;
+    assert_eq!(story.files, vec!["nobi-story.md".to_string()]);
+    env.stop().await;
+}
