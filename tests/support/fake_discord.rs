@@ -666,7 +666,6 @@ async fn serve_ws(
                         let mut redacted = v["d"].clone();
                         redacted["token"] = json!(v["d"]["token"].as_str().map(|t| !t.is_empty()));
                         record(&inner, Recorded { method: "WS".into(), path: "IDENTIFY".into(), body: redacted, files: vec![], at: Instant::now() });
-                        inner.identifies.fetch_add(1, Ordering::SeqCst);
                         inner.seq.store(1, Ordering::SeqCst);
                         let ready = json!({"op": 0, "s": 1, "t": "READY", "d": {
                             "v": 10,
@@ -677,8 +676,10 @@ async fn serve_ws(
                             "shard": [0, 1],
                             "application": {"id": APP_ID.to_string(), "flags": 0},
                         }});
-                        tx.send(WsMessage::Text(ready.to_string())).await?;
+                        // Route dispatches to this connection before the bot can act on READY.
                         *inner.conn.lock().unwrap() = Some(out_tx.clone());
+                        inner.identifies.fetch_add(1, Ordering::SeqCst);
+                        tx.send(WsMessage::Text(ready.to_string())).await?;
                     }
                     _ => {}
                 }
