@@ -262,7 +262,10 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
         match &d.target {
             Target::Public | Target::Ephemeral => send_followup(inter, &d).await,
             Target::Channel(_) => {
-                let _ = post(inter.http, inter.channel, &d).await;
+                if post(inter.http, inter.channel, &d).await.is_err() {
+                    // E.g. no Send Messages permission here: the interaction's webhook still works.
+                    send_followup(inter, &d).await;
+                }
             }
             Target::Dm(user) => {
                 if dm(inter.http, user, &d).await.is_err() {
