@@ -5,6 +5,7 @@
 
 pub mod console;
 pub mod dice;
+pub mod discord;
 pub mod games;
 pub mod rng;
 pub mod store;

@@ -208,8 +208,42 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-/// Starts the Discord bot (the Discord front end lands with its own issue).
-fn croupier_run(_db: &Path, _games: Arc<Registry>) -> Result<ExitCode> {
-    eprintln!("croupier: the Discord front end is not built into this version yet; play offline with `croupier console`.");
-    Ok(ExitCode::from(2))
+/// Starts the Discord bot and runs it until SIGINT/SIGTERM.
+///
+/// Reads DISCORD_TOKEN, CROUPIER_DEV_GUILD (register commands in one guild) and
+/// CROUPIER_DISCORD_API (a Discord stand-in's base URL, for tests). The token is never logged.
+fn croupier_run(db: &Path, games: Arc<Registry>) -> Result<ExitCode> {
+    let token = std::env::var("DISCORD_TOKEN")
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    let mut config = croupier::discord::Config::new(token, db, games);
+    config.dev_guild = match std::env::var("CROUPIER_DEV_GUILD") {
+        Ok(g) if !g.trim().is_empty() => Some(g.trim().parse::<u64>().map_err(|_| {
+            anyhow::anyhow!(
+                "CROUPIER_DEV_GUILD must be a server id (a number), not `{}`",
+                g.trim()
+            )
+        })?),
+        _ => None,
+    };
+    config.api_base = std::env::var("CROUPIER_DISCORD_API")
+        .ok()
+        .filter(|s| !s.trim().is_empty());
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(async move {
+        let bot = croupier::discord::start(config)
+            .await
+            .context("starting the Discord bot")?;
+        match bot.run_until_signal().await {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            Err(e) => {
+                eprintln!("croupier: the Discord connection ended: {e}");
+                Ok(ExitCode::FAILURE)
+            }
+        }
+    })
 }

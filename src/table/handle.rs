@@ -7,7 +7,7 @@
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
 use tokio::sync::oneshot;
@@ -20,11 +20,13 @@ type Job = Box<dyn FnOnce(&mut Table) + Send>;
 #[derive(Clone)]
 pub struct TableHandle {
     workers: Vec<mpsc::Sender<Job>>,
+    threads: Arc<Mutex<Vec<thread::JoinHandle<()>>>>,
 }
 
 impl TableHandle {
     /// Starts one worker thread per table (each should have its own connection to the same file).
     pub fn start(tables: Vec<Table>) -> TableHandle {
+        let mut threads = Vec::new();
         let workers = tables
             .into_iter()
             .enumerate()
@@ -37,11 +39,18 @@ impl TableHandle {
                             job(&mut table);
                         }
                     })
-                    .map(|_| tx)
+                    .map(|t| (tx, t))
             })
             .filter_map(Result::ok)
+            .map(|(tx, t)| {
+                threads.push(t);
+                tx
+            })
             .collect();
-        TableHandle { workers }
+        TableHandle {
+            workers,
+            threads: Arc::new(Mutex::new(threads)),
+        }
     }
 
     /// Runs `f` on the worker that owns `channel` and awaits its result.
@@ -68,7 +77,13 @@ impl TableHandle {
     }
 
     /// Stops the workers after the jobs already queued (connections close as tables drop).
+    /// The last handle to shut down waits for the worker threads to finish.
     pub fn shutdown(self) {
         drop(self.workers);
+        if let Ok(m) = Arc::try_unwrap(self.threads) {
+            for t in m.into_inner().unwrap_or_default() {
+                let _ = t.join();
+            }
+        }
     }
 }

@@ -1,0 +1,327 @@
+//! The gateway event handler: registers the commands on READY and turns every interaction
+//! (slash command, autocomplete, button or menu) into one table request.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::builder::Builder;
+use serenity::{
+    ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
+    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http,
+    Interaction, Member, Ready, User,
+};
+use tokio::sync::Notify;
+use tracing::{error, info, warn};
+
+use super::ids::{self, LongIds};
+use super::render::{self, Draft, Look, Scene};
+use super::send::{self, Inter, State};
+use crate::table::{Actor, CommandSpec, Input, Request, TableHandle, UserId};
+
+/// State shared by the handler, the reminder task and the bot handle.
+pub struct Shared {
+    /// The table service (taken at shutdown).
+    pub table: Mutex<Option<TableHandle>>,
+    /// Game titles for rendering.
+    pub look: Arc<Look>,
+    /// What to register.
+    pub specs: Vec<CommandSpec>,
+    /// Register in this guild only (development), else globally.
+    pub dev_guild: Option<GuildId>,
+    /// Defer an interaction whose answer is not ready after this long.
+    pub defer_after: Duration,
+    /// Set at shutdown: new interactions are turned away.
+    pub closing: AtomicBool,
+    /// Interactions being handled.
+    pub inflight: AtomicUsize,
+    /// Signalled when `inflight` drops to zero.
+    pub idle: Notify,
+    /// Commands were registered (once per process).
+    pub registered: AtomicBool,
+}
+
+impl Shared {
+    /// The table, unless shutting down.
+    pub fn table(&self) -> Option<TableHandle> {
+        self.table.lock().ok().and_then(|t| t.clone())
+    }
+}
+
+/// Counts an interaction as in flight until dropped.
+struct InFlight<'a>(&'a Shared);
+
+impl<'a> InFlight<'a> {
+    fn enter(s: &'a Shared) -> Self {
+        s.inflight.fetch_add(1, Ordering::SeqCst);
+        InFlight(s)
+    }
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        if self.0.inflight.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.0.idle.notify_waiters();
+        }
+    }
+}
+
+/// serenity's event handler.
+pub struct Handler(pub Arc<Shared>);
+
+#[serenity::async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+        if self.0.registered.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let cmds: Vec<_> = self
+            .0
+            .specs
+            .iter()
+            .map(super::commands::to_create)
+            .collect();
+        let n = cmds.len();
+        let res = match self.0.dev_guild {
+            Some(g) => g.set_commands(&ctx.http, cmds).await.map(|_| ()),
+            None => serenity::Command::set_global_commands(&ctx.http, cmds)
+                .await
+                .map(|_| ()),
+        };
+        match res {
+            Ok(()) => info!(commands = n, guild = ?self.0.dev_guild, "slash commands registered"),
+            Err(e) => {
+                self.0.registered.store(false, Ordering::SeqCst);
+                error!(error = %e, "registering slash commands failed");
+            }
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let shared = &*self.0;
+        let _guard = InFlight::enter(shared);
+        match interaction {
+            Interaction::Command(ci) => on_command(shared, &ctx.http, ci).await,
+            Interaction::Component(ci) => on_component(shared, &ctx.http, ci).await,
+            Interaction::Autocomplete(ci) => on_autocomplete(shared, &ctx.http, ci).await,
+            _ => {}
+        }
+    }
+}
+
+/// The acting member: id, display name, and Manage Channels.
+pub fn actor(user: &User, member: Option<&Member>) -> Actor {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    Actor {
+        id: UserId::new(user.id.to_string()),
+        name,
+        manager: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_channels() || p.administrator()),
+    }
+}
+
+async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) {
+    let cmd = super::commands::read_command(&ci.data.name, &ci.data.options);
+    let req = Request {
+        channel: ci.channel_id.to_string(),
+        guild: ci.guild_id.map(|g| g.to_string()),
+        actor: actor(&ci.user, ci.member.as_deref()),
+        request_id: ci.id.to_string(),
+        input: Input::Command(cmd),
+    };
+    let inter = Inter {
+        http,
+        id: ci.id,
+        token: &ci.token,
+        channel: ci.channel_id,
+        component: false,
+    };
+    run(shared, &inter, req).await;
+}
+
+async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) {
+    let inter = Inter {
+        http,
+        id: ci.id,
+        token: &ci.token,
+        channel: ci.channel_id,
+        component: true,
+    };
+    let values = match &ci.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+        _ => vec![],
+    };
+    let mut custom = ci.data.custom_id.clone();
+    if custom.starts_with("k:") {
+        let key = custom.clone();
+        let found = match shared.table() {
+            Some(t) => {
+                t.call(&ci.channel_id.to_string(), move |t| {
+                    Ok(ids::lookup(t.store().conn(), &key).unwrap_or(None))
+                })
+                .await
+            }
+            None => Ok(None),
+        };
+        match found {
+            Ok(Some(full)) => custom = full,
+            _ => {
+                send::answer(&inter, State::Open, vec![send::note("⛔ this button is no longer known; use `/game status` for the current ones.")]).await;
+                return;
+            }
+        }
+    }
+    let input = match ids::decode(&custom, &values) {
+        Ok(i) => i,
+        Err(e) => {
+            send::answer(&inter, State::Open, vec![send::note(&format!("⛔ {e}"))]).await;
+            return;
+        }
+    };
+    let req = Request {
+        channel: ci.channel_id.to_string(),
+        guild: ci.guild_id.map(|g| g.to_string()),
+        actor: actor(&ci.user, ci.member.as_ref()),
+        request_id: ci.id.to_string(),
+        input,
+    };
+    run(shared, &inter, req).await;
+}
+
+/// Applies a request and answers it, deferring if the table is slow.
+async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
+    let Some(table) = shared
+        .table()
+        .filter(|_| !shared.closing.load(Ordering::SeqCst))
+    else {
+        send::answer(
+            inter,
+            State::Open,
+            vec![send::note(
+                "⏳ Croupier is restarting; nothing was done. Try again in a moment.",
+            )],
+        )
+        .await;
+        return;
+    };
+    let look = shared.look.clone();
+    let invoker = req.actor.id.clone();
+    let channel = req.channel.clone();
+    let key = req.channel.clone();
+    let work = table.call(&key, move |t| {
+        let out = t.handle(&req)?;
+        if out.duplicate {
+            return Ok(None);
+        }
+        let mut long = LongIds::default();
+        let scene = Scene {
+            channel: &channel,
+            invoker: Some(&invoker),
+        };
+        let drafts = render::render(&look, &scene, &out.replies, &mut long);
+        if !long.pairs().is_empty() {
+            ids::save(t.store().conn(), &long)?;
+        }
+        Ok(Some(drafts))
+    });
+    tokio::pin!(work);
+    let mut state = State::Open;
+    if shared.defer_after.is_zero() && send::defer(inter).await.is_ok() {
+        state = State::Deferred;
+    }
+    let result = if state == State::Deferred {
+        work.await
+    } else {
+        tokio::select! {
+            r = &mut work => r,
+            _ = tokio::time::sleep(shared.defer_after) => {
+                if send::defer(inter).await.is_ok() {
+                    state = State::Deferred;
+                }
+                work.await
+            }
+        }
+    };
+    let drafts: Vec<Draft> = match result {
+        Ok(Some(d)) => d,
+        Ok(None) => {
+            info!(interaction = %inter.id, "duplicate delivery; already answered");
+            return;
+        }
+        Err(e) => {
+            error!(error = %e, "table request failed");
+            vec![send::note(
+                "⚠️ Croupier could not reach its table just now; nothing was changed. Try again.",
+            )]
+        }
+    };
+    send::answer(inter, state, drafts).await;
+}
+
+async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) {
+    let Some(focus) = ci.data.autocomplete() else {
+        return;
+    };
+    let option = focus.name.to_string();
+    let partial = focus.value.to_string();
+    let integer = focus.kind == serenity::CommandOptionType::Integer;
+    let cmd = super::commands::read_command(&ci.data.name, &ci.data.options);
+    let viewer = actor(&ci.user, ci.member.as_deref());
+    let channel = ci.channel_id.to_string();
+    let guild = ci.guild_id.map(|g| g.to_string());
+    let choices = match shared.table() {
+        Some(t) => t
+            .call(&channel.clone(), move |t| {
+                t.autocomplete(&channel, guild.as_deref(), &viewer, &cmd, &option, &partial)
+            })
+            .await
+            .unwrap_or_else(|e| {
+                warn!(error = %e, "autocomplete failed");
+                vec![]
+            }),
+        None => vec![],
+    };
+    let mut resp = CreateAutocompleteResponse::new();
+    for c in choices.into_iter().take(25) {
+        let label = render::cut(&c.label, 100);
+        if integer {
+            if let Ok(v) = c.value.parse::<i64>() {
+                resp = resp.add_int_choice(label, v);
+            }
+        } else if c.value.chars().count() <= 100 {
+            resp = resp.add_string_choice(label, c.value);
+        }
+    }
+    if let Err(e) = CreateInteractionResponse::Autocomplete(resp)
+        .execute(http, (ci.id, &ci.token))
+        .await
+    {
+        warn!(error = %e, "autocomplete answer failed");
+    }
+}
+
+/// Posts drafts in a channel (reminders: there is no interaction to answer).
+pub async fn post_drafts(http: &Http, channel: &str, drafts: Vec<Draft>) {
+    let Some(id) = channel.parse::<u64>().ok().filter(|i| *i != 0) else {
+        warn!(
+            channel,
+            "reminder for a channel that is not a Discord channel"
+        );
+        return;
+    };
+    for d in drafts {
+        let res = match &d.target {
+            render::Target::Dm(u) => send::dm(http, u, &d).await,
+            _ => send::post(http, ChannelId::new(id), &d).await,
+        };
+        if let Err(e) = res {
+            warn!(channel, error = %e, "posting a reminder failed");
+        }
+    }
+}

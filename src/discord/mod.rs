@@ -1,0 +1,275 @@
+//! The Discord front end: a generic adapter between Discord interactions and the table service.
+//!
+//! It knows no game. Slash commands are registered from the declarations
+//! ([`crate::table::generic::generic_commands`] and each game's `command()`); every slash
+//! command, button press, menu pick and autocomplete becomes one [`crate::table::Request`];
+//! every [`crate::table::Reply`] becomes embeds, buttons and menus ([`render`]).
+//!
+//! Commands are registered with serenity directly and handled in one event handler rather
+//! than as `poise::Command`s: the declarations are data known only at run time, the options
+//! are read generically into a [`crate::table::Command`], and slash commands, autocomplete and
+//! component presses then share one path (poise would only add per-command dispatch and its
+//! own argument parsing, which this adapter does not use).
+
+mod commands;
+mod handler;
+pub mod ids;
+mod reminders;
+pub mod render;
+mod send;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{GatewayIntents, GuildId, HttpBuilder, ShardManager};
+use tokio::sync::{watch, Notify};
+use tokio::task::JoinHandle;
+use tracing::{info, warn};
+
+pub use commands::{all_specs, read_command, to_create};
+pub use handler::actor;
+
+use crate::store::Store;
+use crate::table::{Clock, Registry, SeedMode, SystemClock, Table, TableHandle};
+
+/// The intents the bot asks for. Interactions arrive without any intent; `GUILDS` keeps
+/// serenity's guild cache (names, channels) current. No privileged intent is used.
+pub const INTENTS: GatewayIntents = GatewayIntents::GUILDS;
+
+/// How the bot runs.
+#[derive(Clone)]
+pub struct Config {
+    /// Bot token (never logged).
+    pub token: String,
+    /// SQLite database file.
+    pub db: PathBuf,
+    /// The games, with their data loaded.
+    pub games: Arc<Registry>,
+    /// Register commands in this guild only (development); `None` registers them globally.
+    pub dev_guild: Option<u64>,
+    /// Base URL of a Discord stand-in (e.g. `http://127.0.0.1:4000`): REST goes there,
+    /// with serenity's ratelimiter off (it would bypass the proxy). `None` = discord.com.
+    pub api_base: Option<String>,
+    /// Table worker threads (each with its own connection to `db`).
+    pub workers: usize,
+    /// The clock (reminders, timestamps).
+    pub clock: Arc<dyn Clock>,
+    /// Where session seeds come from.
+    pub seeds: SeedMode,
+    /// Answer "thinking…" when the table has not answered after this long (Discord allows
+    /// 3 s); zero defers every interaction first.
+    pub defer_after: Duration,
+    /// Check for due reminders at least this often.
+    pub reminder_interval: Duration,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("token", &"<hidden>")
+            .field("db", &self.db)
+            .field("dev_guild", &self.dev_guild)
+            .field("api_base", &self.api_base)
+            .field("workers", &self.workers)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Config {
+    /// Defaults: 2 workers, real clock, random seeds, defer after 1.5 s, reminders every 30 s.
+    pub fn new(token: impl Into<String>, db: impl Into<PathBuf>, games: Arc<Registry>) -> Self {
+        Config {
+            token: token.into(),
+            db: db.into(),
+            games,
+            dev_guild: None,
+            api_base: None,
+            workers: 2,
+            clock: Arc::new(SystemClock),
+            seeds: SeedMode::Random,
+            defer_after: Duration::from_millis(1500),
+            reminder_interval: Duration::from_secs(30),
+        }
+    }
+}
+
+/// Why the bot could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The database could not be opened.
+    #[error("cannot open the database: {0}")]
+    Store(#[from] crate::store::StoreError),
+    /// The database could not be prepared.
+    #[error("cannot prepare the database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// serenity refused to build the client.
+    #[error("cannot create the Discord client: {0}")]
+    Client(#[from] serenity::Error),
+}
+
+/// A running bot.
+pub struct Bot {
+    shared: Arc<handler::Shared>,
+    shards: Arc<ShardManager>,
+    client: Option<JoinHandle<Result<(), serenity::Error>>>,
+    reminders: JoinHandle<()>,
+    stop: watch::Sender<bool>,
+}
+
+/// Starts the bot: opens the tables, connects to the gateway (in the background), registers
+/// the commands on READY and starts the reminder loop.
+pub async fn start(config: Config) -> Result<Bot, StartError> {
+    let mut tables = Vec::new();
+    for _ in 0..config.workers.max(1) {
+        let mut store = Store::open(&config.db)?;
+        ids::ensure_table(store.conn())?;
+        tables.push(Table::new(
+            store,
+            config.games.clone(),
+            config.clock.clone(),
+            config.seeds,
+        ));
+    }
+    let table = TableHandle::start(tables);
+    let look = render::Look::new(
+        config
+            .games
+            .all()
+            .map(|g| (g.name().to_string(), g.title().to_string())),
+    );
+    let shared = Arc::new(handler::Shared {
+        table: Mutex::new(Some(table)),
+        look: Arc::new(look),
+        specs: all_specs(&config.games),
+        dev_guild: config.dev_guild.filter(|g| *g != 0).map(GuildId::new),
+        defer_after: config.defer_after,
+        closing: AtomicBool::new(false),
+        inflight: AtomicUsize::new(0),
+        idle: Notify::new(),
+        registered: AtomicBool::new(false),
+    });
+    let mut http = HttpBuilder::new(&config.token);
+    if let Some(base) = &config.api_base {
+        http = http
+            .proxy(base.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    let mut client = serenity::ClientBuilder::new_with_http(http.build(), INTENTS)
+        .event_handler_arc(Arc::new(handler::Handler(shared.clone())))
+        .await?;
+    let shards = client.shard_manager.clone();
+    let http = client.http.clone();
+    let (stop, stop_rx) = watch::channel(false);
+    let reminders = tokio::spawn(reminders::run(
+        shared.clone(),
+        http,
+        config.clock.clone(),
+        config.reminder_interval,
+        stop_rx,
+    ));
+    let client = tokio::spawn(async move { client.start().await });
+    info!(db = %config.db.display(), "croupier started");
+    Ok(Bot {
+        shared,
+        shards,
+        client: Some(client),
+        reminders,
+        stop,
+    })
+}
+
+impl Bot {
+    /// Interactions being handled right now.
+    pub fn in_flight(&self) -> usize {
+        self.shared.inflight.load(Ordering::SeqCst)
+    }
+
+    /// Stops gracefully: turns new interactions away, lets those in flight finish (up to
+    /// 10 s), disconnects, and closes the database after queued work.
+    pub async fn shutdown(mut self) {
+        self.shared.closing.store(true, Ordering::SeqCst);
+        let _ = self.stop.send(true);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let idle = self.shared.idle.notified();
+            if self.shared.inflight.load(Ordering::SeqCst) == 0 {
+                break;
+            }
+            if tokio::time::timeout_at(deadline, idle).await.is_err() {
+                warn!(
+                    in_flight = self.in_flight(),
+                    "shutting down with interactions still running"
+                );
+                break;
+            }
+        }
+        self.shards.shutdown_all().await;
+        let _ = self.reminders.await;
+        if let Some(client) = self.client.take() {
+            match tokio::time::timeout(Duration::from_secs(5), client).await {
+                Ok(Ok(Ok(()))) => {}
+                Ok(Ok(Err(e))) => warn!(error = %e, "the gateway client ended with an error"),
+                Ok(Err(e)) => warn!(error = %e, "the gateway client task failed"),
+                Err(_) => warn!("the gateway client did not stop in time"),
+            }
+        }
+        let table = self.shared.table.lock().ok().and_then(|mut t| t.take());
+        if let Some(t) = table {
+            let _ = tokio::task::spawn_blocking(move || t.shutdown()).await;
+        }
+        info!("croupier stopped");
+    }
+
+    /// Runs until SIGINT (Ctrl-C) or SIGTERM, then shuts down gracefully. Returns the
+    /// gateway client's error if it stopped by itself (e.g. the token was refused).
+    pub async fn run_until_signal(mut self) -> Result<(), String> {
+        let Some(mut client) = self.client.take() else {
+            return Ok(());
+        };
+        let ended = tokio::select! {
+            _ = wait_for_signal() => None,
+            r = &mut client => Some(r),
+        };
+        match ended {
+            None => {
+                info!("signal received; shutting down");
+                self.client = Some(client);
+                self.shutdown().await;
+                Ok(())
+            }
+            Some(r) => {
+                self.shutdown().await;
+                match r {
+                    Ok(Ok(())) => Ok(()),
+                    Ok(Err(e)) => Err(e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                }
+            }
+        }
+    }
+}
+
+async fn wait_for_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

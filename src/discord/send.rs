@@ -1,0 +1,312 @@
+//! Sends drafts: the interaction's answer, followups, channel messages and DMs.
+//!
+//! A failed send is retried with backoff; the action itself was committed before anything
+//! is sent, so a retry never applies it twice.
+
+use std::future::Future;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::builder::Builder;
+use serenity::{
+    ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateEmbed,
+    CreateEmbedFooter, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption, Http, InteractionId,
+};
+use tracing::warn;
+
+use super::render::{cut, limits, Draft, EmbedDraft, RowDraft, Target};
+use crate::table::{ButtonStyle, UserId};
+
+/// The interaction being answered.
+pub struct Inter<'a> {
+    /// REST client.
+    pub http: &'a Http,
+    /// Interaction id.
+    pub id: InteractionId,
+    /// Interaction token.
+    pub token: &'a str,
+    /// The channel it came from.
+    pub channel: ChannelId,
+    /// True for a button/menu press (may be acknowledged without a message).
+    pub component: bool,
+}
+
+/// How the interaction has been answered so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum State {
+    /// Not yet (an initial response is due within 3 s).
+    Open,
+    /// Deferred publicly ("thinking…"); the answer comes as followups.
+    Deferred,
+}
+
+fn embed(e: &EmbedDraft) -> CreateEmbed {
+    let mut c = CreateEmbed::new().colour(e.colour);
+    if let Some(t) = &e.title {
+        c = c.title(t);
+    }
+    if !e.description.is_empty() {
+        c = c.description(&e.description);
+    }
+    for (n, v, inline) in &e.fields {
+        c = c.field(n, v, *inline);
+    }
+    if let Some(f) = &e.footer {
+        c = c.footer(CreateEmbedFooter::new(f));
+    }
+    c
+}
+
+fn style(s: ButtonStyle) -> serenity::ButtonStyle {
+    match s {
+        ButtonStyle::Primary => serenity::ButtonStyle::Primary,
+        ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
+        ButtonStyle::Success => serenity::ButtonStyle::Success,
+        ButtonStyle::Danger => serenity::ButtonStyle::Danger,
+    }
+}
+
+fn rows(rows: &[RowDraft]) -> Vec<CreateActionRow> {
+    rows.iter()
+        .map(|r| match r {
+            RowDraft::Buttons(b) => CreateActionRow::Buttons(
+                b.iter()
+                    .map(|b| {
+                        CreateButton::new(&b.custom_id)
+                            .label(&b.label)
+                            .style(style(b.style))
+                    })
+                    .collect(),
+            ),
+            RowDraft::Select {
+                custom_id,
+                placeholder,
+                options,
+            } => CreateActionRow::SelectMenu(
+                CreateSelectMenu::new(
+                    custom_id,
+                    CreateSelectMenuKind::String {
+                        options: options
+                            .iter()
+                            .map(|(l, v, d)| {
+                                let o = CreateSelectMenuOption::new(l, v);
+                                match d {
+                                    Some(d) => o.description(d),
+                                    None => o,
+                                }
+                            })
+                            .collect(),
+                    },
+                )
+                .placeholder(placeholder),
+            ),
+        })
+        .collect()
+}
+
+fn files(d: &Draft) -> Vec<CreateAttachment> {
+    d.files
+        .iter()
+        .map(|(name, text)| CreateAttachment::bytes(text.as_bytes().to_vec(), name))
+        .collect()
+}
+
+fn mentions(d: &Draft) -> CreateAllowedMentions {
+    match &d.target {
+        Target::Channel(users) => CreateAllowedMentions::new().users(
+            users
+                .iter()
+                .filter_map(|u| u.0.parse::<u64>().ok().filter(|i| *i != 0))
+                .map(serenity::UserId::new),
+        ),
+        _ => CreateAllowedMentions::new(),
+    }
+}
+
+fn response_message(d: &Draft) -> CreateInteractionResponseMessage {
+    let mut m = CreateInteractionResponseMessage::new()
+        .embeds(d.embeds.iter().map(embed).collect())
+        .components(rows(&d.rows))
+        .files(files(d))
+        .allowed_mentions(mentions(d))
+        .ephemeral(d.target == Target::Ephemeral);
+    if !d.content.is_empty() {
+        m = m.content(&d.content);
+    }
+    m
+}
+
+fn followup(d: &Draft) -> CreateInteractionResponseFollowup {
+    let mut m = CreateInteractionResponseFollowup::new()
+        .embeds(d.embeds.iter().map(embed).collect())
+        .components(rows(&d.rows))
+        .files(files(d))
+        .allowed_mentions(mentions(d))
+        .ephemeral(d.target == Target::Ephemeral);
+    if !d.content.is_empty() {
+        m = m.content(&d.content);
+    }
+    m
+}
+
+fn channel_message(d: &Draft) -> CreateMessage {
+    let mut m = CreateMessage::new()
+        .embeds(d.embeds.iter().map(embed).collect())
+        .components(rows(&d.rows))
+        .files(files(d))
+        .allowed_mentions(mentions(d));
+    if !d.content.is_empty() {
+        m = m.content(&d.content);
+    }
+    m
+}
+
+/// Runs `f` up to three times, backing off, unless Discord refused the request itself (4xx other than 429).
+pub async fn retry<T, F, Fut>(what: &str, mut f: F) -> serenity::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    let mut delay = Duration::from_millis(200);
+    let mut attempt = 1;
+    loop {
+        match f().await {
+            Ok(v) => return Ok(v),
+            Err(e) => {
+                let status = match &e {
+                    serenity::Error::Http(h) => h.status_code().map(|s| s.as_u16()),
+                    _ => None,
+                };
+                let final_refusal = status.is_some_and(|s| (400..500).contains(&s) && s != 429);
+                if final_refusal || attempt >= 3 {
+                    warn!(what, attempt, error = %e, "sending to Discord failed");
+                    return Err(e);
+                }
+                tokio::time::sleep(delay).await;
+                delay *= 4;
+                attempt += 1;
+            }
+        }
+    }
+}
+
+/// Tells the player "thinking…" (public), buying 15 minutes.
+pub async fn defer(inter: &Inter<'_>) -> serenity::Result<()> {
+    retry("defer", || {
+        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+            .execute(inter.http, (inter.id, inter.token))
+    })
+    .await
+}
+
+/// A short ephemeral answer (refusals outside the table, errors).
+pub fn note(text: &str) -> Draft {
+    Draft {
+        target: Target::Ephemeral,
+        content: cut(text, limits::CONTENT),
+        embeds: vec![],
+        rows: vec![],
+        files: vec![],
+    }
+}
+
+/// Answers the interaction with `drafts`: the first public/ephemeral draft is the response,
+/// the rest follow in order (channel messages for pings, DMs for other players).
+pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
+    let first = drafts
+        .iter()
+        .position(|d| matches!(d.target, Target::Public | Target::Ephemeral));
+    let lead = first.map(|i| drafts.remove(i));
+    match (lead, state) {
+        (Some(d), State::Open) => {
+            let _ = retry("interaction response", || {
+                CreateInteractionResponse::Message(response_message(&d))
+                    .execute(inter.http, (inter.id, inter.token))
+            })
+            .await;
+        }
+        (Some(d), State::Deferred) => {
+            if d.target == Target::Ephemeral {
+                // The public "thinking…" cannot turn private: remove it, then answer privately.
+                let _ = inter
+                    .http
+                    .delete_original_interaction_response(inter.token)
+                    .await;
+            }
+            send_followup(inter, &d).await;
+        }
+        (None, State::Open) if inter.component => {
+            let _ = retry("acknowledge", || {
+                CreateInteractionResponse::Acknowledge.execute(inter.http, (inter.id, inter.token))
+            })
+            .await;
+        }
+        (None, State::Open) => {
+            let d = note("✅ Done.");
+            let _ = retry("interaction response", || {
+                CreateInteractionResponse::Message(response_message(&d))
+                    .execute(inter.http, (inter.id, inter.token))
+            })
+            .await;
+        }
+        (None, State::Deferred) => {
+            let _ = inter
+                .http
+                .delete_original_interaction_response(inter.token)
+                .await;
+        }
+    }
+    for d in drafts {
+        match &d.target {
+            Target::Public | Target::Ephemeral => send_followup(inter, &d).await,
+            Target::Channel(_) => {
+                if post(inter.http, inter.channel, &d).await.is_err() {
+                    // E.g. no Send Messages permission here: the interaction's webhook still works.
+                    send_followup(inter, &d).await;
+                }
+            }
+            Target::Dm(user) => {
+                if dm(inter.http, user, &d).await.is_err() {
+                    send_followup(
+                        inter,
+                        &note(&format!(
+                            "I could not send {} a direct message (their DMs may be closed); they can see it with `/game status`.",
+                            user.mention()
+                        )),
+                    )
+                    .await;
+                }
+            }
+        }
+    }
+}
+
+async fn send_followup(inter: &Inter<'_>, d: &Draft) {
+    let _ = retry("followup", || {
+        followup(d).execute(inter.http, (None, inter.token))
+    })
+    .await;
+}
+
+/// Posts a normal channel message.
+pub async fn post(http: &Http, channel: ChannelId, d: &Draft) -> serenity::Result<()> {
+    retry("channel message", || {
+        channel_message(d).execute(http, (channel, None))
+    })
+    .await
+    .map(|_| ())
+}
+
+/// Sends a direct message.
+pub async fn dm(http: &Http, user: &UserId, d: &Draft) -> serenity::Result<()> {
+    let Some(id) = user.0.parse::<u64>().ok().filter(|i| *i != 0) else {
+        return Err(serenity::Error::Other("not a Discord user id"));
+    };
+    let channel = retry("open DM", || {
+        serenity::UserId::new(id).create_dm_channel(http)
+    })
+    .await?;
+    post(http, channel.id, d).await
+}

@@ -1,0 +1,867 @@
+//! End-to-end tests of the Discord front end: the real bot (the code path of `croupier run`)
+//! against the fake Discord in `tests/support/fake_discord.rs`, over real HTTP and WebSocket
+//! on 127.0.0.1. No token, no network.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use croupier::discord::{self, Bot, Config};
+use croupier::store::Store;
+use croupier::table::{Clock, Loaded, ManualClock, Registry, SeedMode, SystemClock, Table};
+use serde_json::Value;
+use support::fake_discord::{token_of, FakeDiscord, Recorded, Who, APP_ID};
+use support::probe_game::Probe;
+
+const ALICE: Who = Who {
+    id: 100_000_000_000_000_001,
+    name: "alice",
+    manager: false,
+};
+const BOB: Who = Who {
+    id: 100_000_000_000_000_002,
+    name: "bob",
+    manager: false,
+};
+const MOD: Who = Who {
+    id: 100_000_000_000_000_003,
+    name: "mod",
+    manager: true,
+};
+const CHAN: u64 = 700_000_000_000_000_001;
+
+struct Env {
+    fake: FakeDiscord,
+    bot: Option<Bot>,
+    db: PathBuf,
+    defer_after: Duration,
+    games: Arc<Registry>,
+    clock: Arc<dyn Clock>,
+    _dir: tempfile::TempDir,
+}
+
+fn games() -> Arc<Registry> {
+    Arc::new(Registry::load(Path::new("data")).expect("game data loads"))
+}
+
+impl Env {
+    async fn start() -> Env {
+        Self::start_with(Duration::from_millis(1500)).await
+    }
+
+    async fn start_with(defer_after: Duration) -> Env {
+        Self::start_full(defer_after, games(), Arc::new(SystemClock)).await
+    }
+
+    async fn start_full(defer_after: Duration, games: Arc<Registry>, clock: Arc<dyn Clock>) -> Env {
+        let _ = tracing_subscriber::fmt()
+            .with_test_writer()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .try_init();
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("croupier.db");
+        let fake = FakeDiscord::start().await;
+        let mut env = Env {
+            fake,
+            bot: None,
+            db,
+            defer_after,
+            games,
+            clock,
+            _dir: dir,
+        };
+        env.launch().await;
+        env
+    }
+
+    async fn launch(&mut self) {
+        let before = self.fake.identifies();
+        let mut config = Config::new("fake-token-not-secret", &self.db, self.games.clone());
+        config.clock = self.clock.clone();
+        config.api_base = Some(self.fake.http_url.clone());
+        config.seeds = SeedMode::Fixed(7);
+        config.defer_after = self.defer_after;
+        config.reminder_interval = Duration::from_millis(200);
+        self.bot = Some(discord::start(config).await.expect("bot starts"));
+        self.fake.registered().await;
+        self.fake
+            .wait_for("the bot to identify", Duration::from_secs(5), |r| {
+                r.path == "IDENTIFY"
+            })
+            .await;
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+        while self.fake.identifies() == before {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the bot did not reconnect"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    async fn restart(&mut self) {
+        if let Some(bot) = self.bot.take() {
+            bot.shutdown().await;
+        }
+        self.launch().await;
+    }
+
+    async fn stop(mut self) {
+        if let Some(bot) = self.bot.take() {
+            bot.shutdown().await;
+        }
+    }
+
+    /// The channel's session as stored (read with a separate connection).
+    fn state(&self) -> Value {
+        let store = Store::open(&self.db).unwrap();
+        let mut t = Table::new(
+            store,
+            self.games.clone(),
+            Arc::new(SystemClock),
+            SeedMode::Random,
+        );
+        t.state_json(&CHAN.to_string()).unwrap().expect("a session")
+    }
+
+    /// Runs a slash command and returns its callback.
+    async fn slash(&self, who: &Who, line: &str, opts: &[(&str, &str)]) -> (String, Recorded) {
+        let id = self.fake.slash(CHAN, who, line, opts);
+        let cb = self.fake.callback(&id).await;
+        (id, cb)
+    }
+
+    async fn press(&self, who: &Who, custom_id: &str) -> (String, Recorded) {
+        let id = self.fake.press(CHAN, who, custom_id, &[]);
+        let cb = self.fake.callback(&id).await;
+        (id, cb)
+    }
+
+    /// Waits for a channel message in CHAN whose text contains `needle`.
+    async fn channel_message(&self, needle: &str) -> Recorded {
+        let path = format!("/channels/{CHAN}/messages");
+        self.fake
+            .wait_for(
+                &format!("a channel message with `{needle}`"),
+                Duration::from_secs(5),
+                |r| r.method == "POST" && r.path == path && text(&r.body).contains(needle),
+            )
+            .await
+    }
+}
+
+/// The message inside a callback (`data`) or a plain message body.
+fn msg(r: &Recorded) -> &Value {
+    if r.path.ends_with("/callback") {
+        &r.body["data"]
+    } else {
+        &r.body
+    }
+}
+
+/// All visible text of a message: content, embed titles, descriptions, fields, footers.
+fn text(m: &Value) -> String {
+    let mut out = m["content"].as_str().unwrap_or("").to_string();
+    for e in m["embeds"].as_array().into_iter().flatten() {
+        for k in ["title", "description"] {
+            if let Some(s) = e[k].as_str() {
+                out.push('\n');
+                out.push_str(s);
+            }
+        }
+        for f in e["fields"].as_array().into_iter().flatten() {
+            out.push_str(&format!(
+                "\n{}: {}",
+                f["name"].as_str().unwrap_or(""),
+                f["value"].as_str().unwrap_or("")
+            ));
+        }
+    }
+    out
+}
+
+fn flags(m: &Value) -> u64 {
+    m["flags"].as_u64().unwrap_or(0)
+}
+
+/// Custom ids of every button in a message.
+fn buttons(m: &Value) -> Vec<(String, String)> {
+    m["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter(|c| c["type"] == 2)
+        .map(|c| {
+            (
+                c["label"].as_str().unwrap_or("").to_string(),
+                c["custom_id"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+fn button(m: &Value, label: &str) -> String {
+    buttons(m)
+        .into_iter()
+        .find(|(l, _)| l == label)
+        .unwrap_or_else(|| panic!("no `{label}` button in {m}"))
+        .1
+}
+
+fn check_name(name: &str, at: &str, problems: &mut Vec<String>) {
+    let ok = !name.is_empty()
+        && name.chars().count() <= 32
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-');
+    if !ok {
+        problems.push(format!("{at}: bad name `{name}`"));
+    }
+}
+
+fn check_description(v: &Value, at: &str, problems: &mut Vec<String>) {
+    let n = v["description"]
+        .as_str()
+        .map(|d| d.chars().count())
+        .unwrap_or(0);
+    if !(1..=100).contains(&n) {
+        problems.push(format!("{at}: description has {n} chars"));
+    }
+}
+
+/// Checks one registered command (or option) against Discord's limits, recursively.
+fn check_command(v: &Value, at: &str, depth: usize, problems: &mut Vec<String>) {
+    let name = v["name"].as_str().unwrap_or("");
+    let at = format!("{at} {name}");
+    check_name(name, &at, problems);
+    check_description(v, &at, problems);
+    let options = v["options"].as_array().cloned().unwrap_or_default();
+    if options.len() > 25 {
+        problems.push(format!("{at}: {} options", options.len()));
+    }
+    let mut seen_optional = false;
+    for o in &options {
+        let kind = o["type"].as_u64().unwrap_or(0);
+        if kind == 1 || kind == 2 {
+            if depth >= 2 {
+                problems.push(format!("{at}: subcommands nested too deep"));
+            }
+            check_command(o, &at, depth + 1, problems);
+            continue;
+        }
+        let oname = o["name"].as_str().unwrap_or("");
+        let oat = format!("{at} {oname}:");
+        check_name(oname, &oat, problems);
+        check_description(o, &oat, problems);
+        let choices = o["choices"].as_array().map(Vec::len).unwrap_or(0);
+        if choices > 25 {
+            problems.push(format!("{oat} {choices} choices"));
+        }
+        if choices > 0 && o["autocomplete"] == true {
+            problems.push(format!("{oat} choices and autocomplete"));
+        }
+        let required = o["required"] == true;
+        if required && seen_optional {
+            problems.push(format!("{oat} required after optional"));
+        }
+        seen_optional |= !required;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn logs_in_and_registers_every_command_within_discord_limits() {
+    let env = Env::start().await;
+    let reg = env.fake.registered().await;
+    assert!(
+        reg.path.starts_with(&format!("/applications/{APP_ID}/")),
+        "{}",
+        reg.path
+    );
+    let cmds = reg.body.as_array().expect("an array of commands").clone();
+    let names: Vec<&str> = cmds.iter().filter_map(|c| c["name"].as_str()).collect();
+    let mut expected: Vec<String> = discord::all_specs(&games())
+        .iter()
+        .map(|s| s.name.clone())
+        .collect();
+    assert_eq!(
+        names,
+        expected.iter().map(String::as_str).collect::<Vec<_>>()
+    );
+    for required in ["roll", "game", "help", "dice"] {
+        assert!(names.contains(&required), "/{required} registered");
+    }
+    expected.sort();
+    expected.dedup();
+    assert_eq!(expected.len(), cmds.len(), "command names are unique");
+    let mut problems = vec![];
+    for c in &cmds {
+        check_command(c, "", 0, &mut problems);
+    }
+    for spec in discord::all_specs(&games()) {
+        problems.extend(spec.problems(""));
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+    // No privileged intent: GUILD_MEMBERS (1<<1), GUILD_PRESENCES (1<<8), MESSAGE_CONTENT (1<<15).
+    let identify = env
+        .fake
+        .wait_for("IDENTIFY", Duration::from_secs(1), |r| r.path == "IDENTIFY")
+        .await;
+    let intents = identify.body["intents"].as_u64().unwrap();
+    assert_eq!(
+        intents & ((1 << 1) | (1 << 8) | (1 << 15)),
+        0,
+        "intents {intents}"
+    );
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn roll_answers_with_a_public_embed() {
+    let env = Env::start().await;
+    let (_, cb) = env.slash(&ALICE, "roll", &[("expr", "2d6+3")]).await;
+    assert_eq!(cb.body["type"], 4);
+    let m = msg(&cb);
+    assert_eq!(flags(m), 0, "public");
+    assert_eq!(m["embeds"][0]["title"], "🎲 Roll");
+    let t = text(m);
+    assert!(t.contains(&format!("<@{}> rolls 2d6+3", ALICE.id)), "{t}");
+    assert!(
+        m["allowed_mentions"]["parse"]
+            .as_array()
+            .is_some_and(|p| p.is_empty()),
+        "a roll pings nobody"
+    );
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_roll_is_ephemeral() {
+    let env = Env::start().await;
+    let (_, cb) = env
+        .slash(&ALICE, "roll", &[("expr", "1d20"), ("visibility", "self")])
+        .await;
+    assert_eq!(cb.body["type"], 4);
+    assert_eq!(flags(msg(&cb)), 64);
+    assert!(text(msg(&cb)).contains("rolls 1d20"));
+    // A bad expression is refused privately too.
+    let (_, cb) = env.slash(&ALICE, "roll", &[("expr", "2d")]).await;
+    assert_eq!(flags(msg(&cb)), 64);
+    assert!(
+        text(msg(&cb)).trim_start().starts_with("⛔"),
+        "{}",
+        text(msg(&cb))
+    );
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dice_table_plays_through_buttons_with_pings_and_refuses_stale_presses() {
+    let env = Env::start().await;
+    // Alice opens a table: public embed in the dice colour, with a Join button.
+    let (_, cb) = env
+        .slash(&ALICE, "dice new", &[("expr", "1d6"), ("rounds", "1")])
+        .await;
+    let m = msg(&cb);
+    assert_eq!(flags(m), 0);
+    assert_eq!(m["embeds"][0]["title"], "🎲 Dice table open");
+    assert_eq!(m["embeds"][0]["color"], 0xE67E22);
+    let join = button(m, "Join");
+    assert_eq!(join, "c:1:1:/dice join");
+    // Bob joins with the button.
+    let (_, cb) = env.press(&BOB, &join).await;
+    assert_eq!(flags(msg(&cb)), 0);
+    assert!(text(msg(&cb)).contains("bob takes seat 2"));
+    // Alice starts: the turn message is a channel message pinging exactly her.
+    let (_, cb) = env.slash(&ALICE, "dice start", &[]).await;
+    assert_eq!(
+        flags(msg(&cb)),
+        64,
+        "the starter gets a private acknowledgement"
+    );
+    let turn = env.channel_message("Round 1/1").await;
+    assert_eq!(turn.body["content"], format!("<@{}>", ALICE.id));
+    assert_eq!(
+        turn.body["allowed_mentions"]["users"],
+        serde_json::json!([ALICE.id.to_string()])
+    );
+    let roll_v3 = button(&turn.body, "Roll");
+    assert_eq!(roll_v3, "c:1:3:/dice roll");
+    // Bob presses Alice's Roll button: not his turn, answered privately, nothing changes.
+    let before = env.state();
+    let (_, cb) = env.press(&BOB, &roll_v3).await;
+    assert_eq!(flags(msg(&cb)), 64);
+    assert!(
+        text(msg(&cb)).contains("alice's turn"),
+        "{}",
+        text(msg(&cb))
+    );
+    assert_eq!(env.state(), before);
+    // Alice rolls: public result, then Bob is pinged with a fresh button.
+    let (_, cb) = env.press(&ALICE, &roll_v3).await;
+    assert_eq!(flags(msg(&cb)), 0);
+    assert!(
+        text(msg(&cb)).contains("alice rolls 1d6"),
+        "{}",
+        text(msg(&cb))
+    );
+    let turn = env
+        .channel_message(&format!("<@{}>, your roll", BOB.id))
+        .await;
+    assert_eq!(turn.body["content"], format!("<@{}>", BOB.id));
+    let roll_v4 = button(&turn.body, "Roll");
+    assert_eq!(roll_v4, "c:1:4:/dice roll");
+    // Pressing the old button again: stale, refused privately, state untouched.
+    let before = env.state();
+    let (_, cb) = env.press(&ALICE, &roll_v3).await;
+    assert_eq!(flags(msg(&cb)), 64);
+    assert!(
+        text(msg(&cb)).contains("earlier moment"),
+        "{}",
+        text(msg(&cb))
+    );
+    assert_eq!(env.state(), before);
+    // Bob finishes the game.
+    let (id, cb) = env.press(&BOB, &roll_v4).await;
+    assert!(text(msg(&cb)).contains("bob rolls 1d6"));
+    let over = env
+        .fake
+        .wait_for("the result", Duration::from_secs(5), |r| {
+            text(&r.body).contains("Dice table over")
+        })
+        .await;
+    assert!(
+        over.path.contains(&token_of(&id)),
+        "the result follows up the press"
+    );
+    assert_eq!(env.state()["state"]["phase"], "Over");
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn permissions_come_from_the_host_and_manage_channels() {
+    let env = Env::start().await;
+    env.slash(&ALICE, "dice new", &[]).await;
+    let (_, cb) = env.slash(&BOB, "dice start", &[]).await;
+    assert_eq!(flags(msg(&cb)), 64);
+    assert!(
+        text(msg(&cb)).contains("only the host"),
+        "{}",
+        text(msg(&cb))
+    );
+    let (_, cb) = env.slash(&BOB, "game end", &[("confirm", "true")]).await;
+    assert_eq!(flags(msg(&cb)), 64);
+    assert!(
+        text(msg(&cb)).contains("only the host"),
+        "{}",
+        text(msg(&cb))
+    );
+    assert_eq!(env.state()["active"], true);
+    // A member with Manage Channels may end it.
+    let (_, cb) = env.slash(&MOD, "game end", &[("confirm", "true")]).await;
+    assert_eq!(flags(msg(&cb)), 0, "{}", text(msg(&cb)));
+    assert_eq!(env.state()["active"], false);
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_mid_game_resumes_from_sqlite_and_old_buttons_still_work() {
+    let mut env = Env::start().await;
+    env.slash(&ALICE, "dice new", &[("rounds", "2")]).await;
+    env.slash(&BOB, "dice join", &[]).await;
+    env.slash(&ALICE, "dice start", &[]).await;
+    let turn = env.channel_message("Round 1/2").await;
+    let roll = button(&turn.body, "Roll");
+    env.restart().await;
+    assert_eq!(env.fake.identifies(), 2);
+    let (_, cb) = env.press(&ALICE, &roll).await;
+    assert_eq!(flags(msg(&cb)), 0, "{}", text(msg(&cb)));
+    assert!(text(msg(&cb)).contains("alice rolls"));
+    let (_, cb) = env.slash(&ALICE, "game status", &[]).await;
+    assert!(text(msg(&cb)).contains("bob to roll"), "{}", text(msg(&cb)));
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_duplicate_delivery_is_applied_once() {
+    let env = Env::start().await;
+    env.slash(&ALICE, "dice new", &[]).await;
+    let (id, payload) = env.fake.slash_payload(CHAN, &BOB, "dice join", &[]);
+    env.fake.send_interaction(&id, payload.clone());
+    env.fake.callback(&id).await;
+    env.fake.redeliver(&id, payload);
+    // A later interaction in the same channel is answered after the duplicate was handled.
+    env.slash(&ALICE, "game status", &[]).await;
+    let callbacks = env
+        .fake
+        .for_interaction(&id)
+        .into_iter()
+        .filter(|r| r.path.ends_with("/callback"))
+        .count();
+    assert_eq!(callbacks, 1, "one answer");
+    let seats = env.state()["state"]["seats"].as_array().unwrap().len();
+    assert_eq!(seats, 2, "bob sits once");
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gm_rolls_go_privately_to_the_roller_and_by_dm_to_the_gm() {
+    let env = Env::start().await;
+    env.slash(&ALICE, "dice new", &[]).await;
+    let (id, cb) = env
+        .slash(&BOB, "roll", &[("expr", "1d20"), ("visibility", "gm")])
+        .await;
+    assert_eq!(flags(msg(&cb)), 64);
+    let open = env
+        .fake
+        .wait_for("a DM channel", Duration::from_secs(5), |r| {
+            r.path == "/users/@me/channels"
+        })
+        .await;
+    assert_eq!(open.body["recipient_id"], ALICE.id.to_string());
+    let dm = env
+        .fake
+        .wait_for("the DM", Duration::from_secs(5), |r| {
+            r.method == "POST"
+                && r.path.starts_with("/channels/")
+                && text(&r.body).contains("rolls 1d20")
+        })
+        .await;
+    assert!(
+        text(&dm.body).contains(&format!("<#{CHAN}>")),
+        "a DM names its channel"
+    );
+    // Nothing about the roll was posted publicly.
+    let public = env
+        .fake
+        .requests()
+        .into_iter()
+        .filter(|r| {
+            r.path == format!("/channels/{CHAN}/messages") || r.path.contains(&token_of(&id))
+        })
+        .filter(|r| flags(msg(r)) != 64)
+        .count();
+    assert_eq!(public, 0);
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_answers_are_deferred_then_followed_up() {
+    let env = Env::start_with(Duration::ZERO).await;
+    let (id, cb) = env.slash(&ALICE, "roll", &[("expr", "3d6")]).await;
+    assert_eq!(cb.body["type"], 5, "deferred");
+    let token = token_of(&id);
+    let follow = env
+        .fake
+        .wait_for("the followup", Duration::from_secs(5), |r| {
+            r.method == "POST" && r.path == format!("/webhooks/{APP_ID}/{token}")
+        })
+        .await;
+    assert!(text(&follow.body).contains("rolls 3d6"));
+    // A private answer after a public "thinking…": the placeholder is removed first.
+    let (id, _) = env
+        .slash(&ALICE, "roll", &[("expr", "3d6"), ("visibility", "self")])
+        .await;
+    let token = token_of(&id);
+    let follow = env
+        .fake
+        .wait_for("the private followup", Duration::from_secs(5), |r| {
+            r.method == "POST" && r.path == format!("/webhooks/{APP_ID}/{token}")
+        })
+        .await;
+    assert_eq!(flags(&follow.body), 64);
+    assert!(env
+        .fake
+        .for_interaction(&id)
+        .iter()
+        .any(|r| r.method == "DELETE"));
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autocomplete_is_answered_with_choices() {
+    let env = Env::start().await;
+    let id = env
+        .fake
+        .autocomplete(CHAN, &ALICE, "roll", &[("expr", "2d")], "expr");
+    let cb = env.fake.callback(&id).await;
+    assert_eq!(cb.body["type"], 8);
+    assert!(cb.body["data"]["choices"].is_array());
+    env.stop().await;
+}
+
+/// The dice table plus the probe game, on a clock the test moves.
+async fn probe_env() -> (Env, Arc<ManualClock>) {
+    let games = Arc::new(Registry::of(vec![
+        Box::new(Loaded::<croupier::games::dice_table::DiceTable>::new(())),
+        Box::new(Loaded::<Probe>::new(())),
+    ]));
+    let clock = Arc::new(ManualClock::at(1_767_225_600));
+    let env = Env::start_full(Duration::from_millis(1500), games, clock.clone()).await;
+    (env, clock)
+}
+
+/// Every message the bot sent for an interaction (callback data and followups), in order.
+fn messages_of(env: &Env, id: &str) -> Vec<Value> {
+    env.fake
+        .for_interaction(id)
+        .iter()
+        .filter(|r| r.method == "POST")
+        .map(|r| msg(r).clone())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn due_reminders_are_posted_as_channel_messages_pinging_the_player() {
+    let (env, clock) = probe_env().await;
+    env.slash(&ALICE, "probe new", &[]).await;
+    clock.advance(3601);
+    let m = env.channel_message("the table waits").await;
+    assert_eq!(m.body["content"], format!("<@{}>", ALICE.id));
+    assert_eq!(
+        m.body["allowed_mentions"]["users"],
+        serde_json::json!([ALICE.id.to_string()])
+    );
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autocomplete_offers_the_games_choices_within_25() {
+    let (env, _) = probe_env().await;
+    env.slash(&ALICE, "probe new", &[]).await;
+    let id = env
+        .fake
+        .autocomplete(CHAN, &ALICE, "probe pick", &[("card", "card1")], "card");
+    let cb = env.fake.callback(&id).await;
+    assert_eq!(cb.body["type"], 8);
+    let values: Vec<&str> = cb.body["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["value"].as_str())
+        .collect();
+    assert_eq!(values.len(), 10, "{values:?}");
+    assert!(values.iter().all(|v| v.starts_with("card1")));
+    let id = env
+        .fake
+        .autocomplete(CHAN, &ALICE, "probe pick", &[("card", "")], "card");
+    let cb = env.fake.callback(&id).await;
+    assert_eq!(cb.body["data"]["choices"].as_array().unwrap().len(), 25);
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_hand_has_menus_of_25_and_a_pick_runs_the_command() {
+    let (env, _) = probe_env().await;
+    env.slash(&ALICE, "probe new", &[]).await;
+    let (_, cb) = env.slash(&ALICE, "probe hand", &[]).await;
+    let m = msg(&cb);
+    assert_eq!(flags(m), 64, "a hand is private");
+    assert!(text(m).contains("secret-hand-contents"));
+    let menus: Vec<Value> = m["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter(|c| c["type"] == 3)
+        .collect();
+    assert_eq!(menus.len(), 2);
+    assert_eq!(menus[0]["options"].as_array().unwrap().len(), 25);
+    assert_eq!(menus[1]["options"].as_array().unwrap().len(), 5);
+    let menu = menus[0]["custom_id"].as_str().unwrap().to_string();
+    let id = env.fake.press(CHAN, &ALICE, &menu, &["card07"]);
+    let cb = env.fake.callback(&id).await;
+    assert_eq!(flags(msg(&cb)), 0);
+    assert!(
+        text(msg(&cb)).contains("alice picks card07"),
+        "{}",
+        text(msg(&cb))
+    );
+    // The hand never reached a public message.
+    for r in env.fake.requests() {
+        if r.method == "POST" && flags(msg(&r)) != 64 {
+            assert!(
+                !text(msg(&r)).contains("secret-hand-contents"),
+                "leaked in {}",
+                r.path
+            );
+        }
+    }
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn oversized_messages_are_split_within_discord_limits_with_files_attached() {
+    let (env, _) = probe_env().await;
+    env.slash(&ALICE, "probe new", &[]).await;
+    let (id, _) = env.slash(&ALICE, "probe wall", &[]).await;
+    let token = token_of(&id);
+    env.fake
+        .wait_for(
+            "the last part, with the file",
+            Duration::from_secs(5),
+            |r| r.path.contains(&token) && !r.files.is_empty(),
+        )
+        .await;
+    let all = messages_of(&env, &id);
+    assert!(all.len() >= 2, "split into several messages");
+    let mut fields = 0;
+    for m in &all {
+        let embeds = m["embeds"].as_array().unwrap();
+        assert!(embeds.len() <= 10);
+        let mut total = 0;
+        for e in embeds {
+            let f = e["fields"].as_array().map(Vec::len).unwrap_or(0);
+            assert!(f <= 25);
+            fields += f;
+            assert!(e["description"].as_str().map_or(0, |d| d.chars().count()) <= 4096);
+            total += text(&serde_json::json!({"embeds": [e]})).chars().count();
+        }
+        assert!(total <= 6000, "{total} characters of embeds in one message");
+        assert!(m["content"].as_str().map_or(0, |c| c.chars().count()) <= 2000);
+    }
+    assert_eq!(fields, 30, "no field lost");
+    let files: Vec<String> = env
+        .fake
+        .for_interaction(&id)
+        .into_iter()
+        .flat_map(|r| r.files)
+        .collect();
+    assert_eq!(files, vec!["story.md".to_string()]);
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn croupier_run_serves_the_fake_and_stops_cleanly_on_sigterm() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = std::process::Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .arg("run")
+        .env("DISCORD_TOKEN", "fake-token-not-secret")
+        .env("CROUPIER_DISCORD_API", &fake.http_url)
+        .env(
+            "CROUPIER_DEV_GUILD",
+            support::fake_discord::GUILD_ID.to_string(),
+        )
+        .env("CROUPIER_DB", dir.path().join("run.db"))
+        .env("RUST_LOG", "info")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let reg = fake.registered().await;
+    assert!(
+        reg.path.contains("/guilds/"),
+        "CROUPIER_DEV_GUILD registers in one guild: {}",
+        reg.path
+    );
+    let id = fake.slash(CHAN, &ALICE, "roll", &[("expr", "1d6")]);
+    let cb = fake.callback(&id).await;
+    assert!(text(msg(&cb)).contains("rolls 1d6"));
+    let t = std::time::Instant::now();
+    std::process::Command::new("kill")
+        .args(["-TERM", &bot.id().to_string()])
+        .status()
+        .unwrap();
+    let status = loop {
+        if let Some(s) = bot.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "croupier did not stop on SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(status.success(), "{status}");
+    let mut log = String::new();
+    std::io::Read::read_to_string(bot.stderr.as_mut().unwrap(), &mut log).unwrap();
+    assert!(log.contains("croupier stopped"), "{log}");
+    assert!(
+        !log.contains("fake-token-not-secret"),
+        "the token is never logged"
+    );
+    // The database was closed cleanly and the roll is in it.
+    let store = Store::open(&dir.path().join("run.db")).unwrap();
+    assert_eq!(store.integrity_check().unwrap(), "ok");
+}
+
+/// The custom id of the most recent button labelled `label` the bot sent anywhere.
+fn latest_button(env: &Env, label: &str) -> Option<String> {
+    env.fake
+        .requests()
+        .iter()
+        .rev()
+        .filter(|r| r.method == "POST")
+        .find_map(|r| {
+            buttons(msg(r))
+                .into_iter()
+                .find(|(l, _)| l == label)
+                .map(|(_, id)| id)
+        })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nobi_solo_opens_draws_a_scene_by_button_and_attaches_the_story() {
+    let env = Env::start().await;
+    let (_, cb) = env.slash(&ALICE, "nobi new", &[]).await;
+    assert_eq!(flags(msg(&cb)), 0, "{}", text(msg(&cb)));
+    let footer = msg(&cb)["embeds"][0]["footer"]["text"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert_eq!(footer, "Nobi Nobi Sword", "embeds name their game");
+    // Autocomplete lists free characters from the game's data.
+    let id = env.fake.autocomplete(
+        CHAN,
+        &ALICE,
+        "nobi join",
+        &[("character", "gru")],
+        "character",
+    );
+    let ac = env.fake.callback(&id).await;
+    let values: Vec<String> = ac.body["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["value"].as_str().map(str::to_string))
+        .collect();
+    assert!(!values.is_empty() && values.len() <= 25, "{values:?}");
+    let (_, cb) = env
+        .slash(&ALICE, "nobi join", &[("character", "gruff")])
+        .await;
+    assert_eq!(flags(msg(&cb)), 0, "{}", text(msg(&cb)));
+    env.slash(&ALICE, "nobi begin", &[]).await;
+    env.fake
+        .wait_for("the Draw Scene button", Duration::from_secs(5), |r| {
+            buttons(msg(r)).iter().any(|(l, _)| l == "Draw Scene")
+        })
+        .await;
+    let draw = latest_button(&env, "Draw Scene").unwrap();
+    assert!(
+        draw.starts_with("c:1:") && draw.ends_with(":/nobi scene"),
+        "{draw}"
+    );
+    let (id, _) = env.press(&ALICE, &draw).await;
+    let token = token_of(&id);
+    env.fake
+        .wait_for("Scene 1", Duration::from_secs(5), |r| {
+            text(msg(r)).contains("Scene 1")
+                && (r.path.contains(&token) || r.path.starts_with("/channels/"))
+        })
+        .await;
+    // The same button again is stale now.
+    let (_, cb) = env.press(&ALICE, &draw).await;
+    assert_eq!(flags(msg(&cb)), 64);
+    let (id, _) = env.slash(&ALICE, "nobi story", &[]).await;
+    let token = token_of(&id);
+    let story = env
+        .fake
+        .wait_for("the story file", Duration::from_secs(5), |r| {
+            r.path.contains(&token) && !r.files.is_empty()
+        })
+        .await;
+    assert_eq!(story.files, vec!["nobi-story.md".to_string()]);
+    env.stop().await;
+}
