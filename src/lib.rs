@@ -7,6 +7,7 @@ pub mod console;
 pub mod dice;
 pub mod discord;
 pub mod games;
+pub mod render;
 pub mod rng;
 pub mod store;
 pub mod table;

@@ -50,6 +50,20 @@ enum Cmd {
         #[arg(long)]
         channel: String,
     },
+    /// Draw a channel's current picture as PNG, e.g. `croupier render dice --channel table --out board.png`.
+    Render {
+        /// Game name (the session in the channel must be of this game).
+        game: String,
+        /// Channel name.
+        #[arg(long)]
+        channel: String,
+        /// PNG file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Draw what this user sees (their own hand, …); default: the public view.
+        #[arg(long)]
+        viewer: Option<String>,
+    },
     /// Apply database migrations and exit.
     Migrate,
     /// Run a game's offline simulator, e.g. `croupier simulate dice 4d6kh3`.
@@ -167,6 +181,24 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 }
             }
         }
+        Cmd::Render {
+            game,
+            channel,
+            out,
+            viewer,
+        } => {
+            let games = Arc::new(load_games(&data)?);
+            let store = Store::open(&cli.db)?;
+            let mut table = Table::new(store, games, Arc::new(SystemClock), SeedMode::Random);
+            render_picture(
+                &mut table,
+                &game,
+                &channel,
+                &out,
+                viewer.as_deref(),
+                &cli.db,
+            )
+        }
         Cmd::Migrate => {
             Store::open(&cli.db)?;
             println!(
@@ -206,6 +238,47 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
         }
     }
+}
+
+/// `croupier render`: writes the picture of `channel`'s session (which must be of `game`).
+fn render_picture(
+    table: &mut Table,
+    game: &str,
+    channel: &str,
+    out: &Path,
+    viewer: Option<&str>,
+    db: &Path,
+) -> Result<ExitCode> {
+    let Some(session) = table.state_json(channel)? else {
+        eprintln!(
+            "croupier: channel `{channel}` has no session in {}",
+            db.display()
+        );
+        return Ok(ExitCode::from(1));
+    };
+    let found = session["game"].as_str().unwrap_or("?");
+    if found != game {
+        eprintln!("croupier: channel `{channel}` holds a `{found}` session, not `{game}`");
+        return Ok(ExitCode::from(1));
+    }
+    let viewer = viewer.map(|v| croupier::table::UserId::new(v).0);
+    let Some(png) = croupier::render::picture(game, &session["state"], viewer.as_deref()) else {
+        eprintln!(
+            "croupier: `{game}` has no picture yet (games with pictures: {})",
+            croupier::render::games_with_pictures().join(", ")
+        );
+        return Ok(ExitCode::from(2));
+    };
+    let png = png.with_context(|| format!("drawing the `{game}` picture of `{channel}`"))?;
+    std::fs::write(out, &png.bytes).with_context(|| format!("writing {}", out.display()))?;
+    println!(
+        "wrote {} ({}×{} px, {} bytes)",
+        out.display(),
+        png.width,
+        png.height,
+        png.bytes.len()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Starts the Discord bot and runs it until SIGINT/SIGTERM.

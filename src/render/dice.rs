@@ -1,0 +1,428 @@
+//! Dice faces for `/roll`: each die drawn as its shape (d6 with pips, d4 a triangle, d8 a
+//! diamond, d10 a kite, d12 a pentagon, d20 a hexagon, others a rounded square) with its
+//! value. Dropped dice are faded and struck out, exploded dice get an orange rim and a
+//! "!" badge, successes are green and failures vermillion, rerolled-away values are
+//! listed under the die.
+
+use crate::dice::{Die, Part, Roll, TermRoll};
+
+use super::palette::{self, Color};
+use super::svg::{fit, text_width, Anchor, Circle, Doc, Group, Line, Node, Polygon, Rect, Text};
+
+/// Rolls with more dice than this get no picture (the text is clearer).
+pub const MAX_PICTURED_DICE: usize = 12;
+
+const WIDTH: f32 = 400.0;
+const MARGIN: f32 = 20.0;
+const DIE: f32 = 50.0;
+const GAP: f32 = 10.0;
+const PER_ROW: usize = 6;
+const NOTE: f32 = 16.0;
+
+/// What kind of die a term rolls, read from its notation (`4d6kh3`, `d%`, `4dF`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A die with this many sides.
+    Sides(i64),
+    /// Fate/Fudge die: −1, 0, +1.
+    Fudge,
+}
+
+impl Kind {
+    /// Parses the die kind from a term's notation; `None` when there is no `d`.
+    pub fn of(notation: &str) -> Option<Kind> {
+        let lower = notation.to_ascii_lowercase();
+        let at = lower.find('d')?;
+        let rest = &lower[at + 1..];
+        if rest.starts_with('%') {
+            return Some(Kind::Sides(100));
+        }
+        if rest.starts_with('f') {
+            return Some(Kind::Fudge);
+        }
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok().map(Kind::Sides)
+    }
+}
+
+/// The picture of `roll`'s dice, or `None` when it has no dice or more than
+/// [`MAX_PICTURED_DICE`].
+pub fn picture(roll: &Roll) -> Option<Doc> {
+    let count: usize = roll.terms.iter().map(|t| t.dice.len()).sum();
+    if count == 0 || count > MAX_PICTURED_DICE {
+        return None;
+    }
+    let mut doc = Doc::new(WIDTH, 100.0);
+    let mut y = MARGIN - 4.0;
+
+    // Header: the expression (and label) on the left, the total on the right.
+    let successes = roll.terms.iter().any(|t| t.counts_successes);
+    let total = if successes {
+        let plural = if roll.total == 1 { "" } else { "es" };
+        format!("{} success{plural}", roll.total)
+    } else {
+        format!("= {}", roll.total)
+    };
+    let total_size = 26.0;
+    let total_w = text_width(&total, total_size, true);
+    let mut title = roll.expression.clone();
+    if let Some(l) = &roll.label {
+        title.push(' ');
+        title.push_str(l);
+    }
+    let title = fit(&title, 17.0, true, WIDTH - 2.0 * MARGIN - total_w - 12.0);
+    doc.push(Text::new(MARGIN, y + 24.0, title).size(17.0).bold());
+    doc.push(
+        Text::new(WIDTH - MARGIN, y + 26.0, total)
+            .size(total_size)
+            .bold()
+            .anchor(Anchor::End),
+    );
+    y += 36.0;
+    if let Some(sum) = arithmetic(roll) {
+        doc.push(
+            Text::new(
+                MARGIN,
+                y + 10.0,
+                fit(&sum, 14.0, false, WIDTH - 2.0 * MARGIN),
+            )
+            .size(14.0)
+            .fill(palette::MUTED),
+        );
+        y += 20.0;
+    }
+    y += 8.0;
+
+    // Terms flow left to right as blocks (caption over dice), wrapping like words.
+    let labelled = roll.terms.iter().filter(|t| !t.dice.is_empty()).count() > 1;
+    let mut x = MARGIN;
+    let mut line_h: f32 = 0.0;
+    for term in roll.terms.iter().filter(|t| !t.dice.is_empty()) {
+        let caption = labelled.then(|| caption(term));
+        let per_row = term.dice.len().min(PER_ROW);
+        let dice_w = per_row as f32 * (DIE + GAP) - GAP;
+        let cap_w = caption
+            .as_deref()
+            .map_or(0.0, |c| text_width(c, 14.0, false));
+        let block_w = dice_w.max(cap_w).min(WIDTH - 2.0 * MARGIN);
+        let rows: Vec<&[Die]> = term.dice.chunks(PER_ROW).collect();
+        let rows_h: f32 = rows.iter().map(|r| row_height(r)).sum();
+        let block_h = rows_h + if caption.is_some() { 22.0 } else { 0.0 };
+        if x > MARGIN && x + block_w > WIDTH - MARGIN {
+            x = MARGIN;
+            y += line_h;
+            line_h = 0.0;
+        }
+        let mut by = y;
+        if let Some(c) = caption {
+            doc.push(
+                Text::new(x, by + 12.0, fit(&c, 14.0, false, block_w))
+                    .size(14.0)
+                    .fill(palette::MUTED),
+            );
+            by += 22.0;
+        }
+        let kind = Kind::of(&term.notation).unwrap_or(Kind::Sides(0));
+        for row in rows {
+            for (i, d) in row.iter().enumerate() {
+                doc.push(die(x + i as f32 * (DIE + GAP), by, kind, d));
+            }
+            by += row_height(row);
+        }
+        x += block_w + 2.0 * GAP;
+        line_h = line_h.max(block_h);
+    }
+    y += line_h;
+    doc.set_height((y + MARGIN - GAP).ceil());
+    Some(doc)
+}
+
+/// A term's caption: its notation, and its value when it has several dice.
+fn caption(term: &TermRoll) -> String {
+    if term.dice.len() == 1 {
+        term.notation.clone()
+    } else if term.counts_successes {
+        format!("{}: {}", term.notation, term.value)
+    } else {
+        format!("{} = {}", term.notation, term.value)
+    }
+}
+
+/// Height of a row of dice, with room for reroll notes when any die has them.
+fn row_height(row: &[Die]) -> f32 {
+    let notes = row.iter().any(|d| !d.rerolled.is_empty());
+    DIE + GAP + if notes { NOTE + 4.0 } else { 0.0 }
+}
+
+/// The sum as numbers, e.g. `8 + 3` or `13 × 2`, when the roll has more than one part.
+fn arithmetic(roll: &Roll) -> Option<String> {
+    let pieces = roll
+        .parts
+        .iter()
+        .filter(|p| matches!(p, Part::Number(_) | Part::Term(_)))
+        .count();
+    if pieces < 2 {
+        return None;
+    }
+    let mut out = String::new();
+    for p in &roll.parts {
+        match p {
+            Part::Number(n) => out.push_str(&n.to_string()),
+            Part::Term(i) => out.push_str(
+                roll.terms
+                    .get(*i)
+                    .map(|t| t.value.to_string())
+                    .as_deref()
+                    .unwrap_or("?"),
+            ),
+            Part::Op('*') => out.push_str(" × "),
+            Part::Op('/') => out.push_str(" ÷ "),
+            Part::Op(c) => {
+                out.push(' ');
+                out.push(*c);
+                out.push(' ');
+            }
+            Part::Neg => out.push('−'),
+            Part::Open => out.push('('),
+            Part::Close => out.push(')'),
+        }
+    }
+    Some(out)
+}
+
+/// One die at (`x`, `y`), [`DIE`] units square.
+fn die(x: f32, y: f32, kind: Kind, d: &Die) -> Group {
+    let (fill, ink) = if d.success {
+        (palette::GOOD, palette::GOOD.text_on())
+    } else if d.failure {
+        (palette::BAD, palette::BAD.text_on())
+    } else {
+        (palette::PAPER, palette::INK)
+    };
+    let rim = if d.exploded {
+        (palette::ATTENTION, 4.0)
+    } else {
+        (palette::INK, 2.0)
+    };
+    let (cx, cy) = (x + DIE / 2.0, y + DIE / 2.0);
+    let mut g = Group::new();
+    g.push(shape(kind, x, y, fill, rim));
+    match kind {
+        Kind::Sides(6) if (1..=6).contains(&d.value) => {
+            for (px, py) in pips(d.value) {
+                g.push(Circle::new(x + px * DIE, y + py * DIE, DIE * 0.085).fill(ink));
+            }
+        }
+        Kind::Fudge => {
+            let sign = match d.value.signum() {
+                1 => "+",
+                -1 => "−",
+                _ => "",
+            };
+            g.push(
+                Text::new(cx, cy, sign)
+                    .size(30.0)
+                    .bold()
+                    .anchor(Anchor::Middle)
+                    .fill(ink)
+                    .centered_v(),
+            );
+        }
+        _ => {
+            let label = d.value.to_string();
+            let size = match label.chars().count() {
+                0..=2 => 20.0,
+                3 => 16.0,
+                _ => 12.0,
+            };
+            // Triangles carry their number lower, where the shape is wide.
+            let ty = if kind == Kind::Sides(4) { cy + 6.0 } else { cy };
+            g.push(
+                Text::new(cx, ty, label)
+                    .size(size)
+                    .bold()
+                    .anchor(Anchor::Middle)
+                    .fill(ink)
+                    .centered_v(),
+            );
+        }
+    }
+    if d.exploded {
+        let (bx, by) = (x + DIE - 4.0, y + 4.0);
+        g.push(Circle::new(bx, by, 10.0).fill(palette::ATTENTION));
+        g.push(
+            Text::new(bx, by, "!")
+                .size(14.0)
+                .bold()
+                .anchor(Anchor::Middle)
+                .fill(palette::ATTENTION.text_on())
+                .centered_v(),
+        );
+    }
+    if d.success || d.failure {
+        let (bx, by) = (x + DIE - 4.0, y + DIE - 4.0);
+        g.push(
+            Circle::new(bx, by, 9.0)
+                .fill(palette::PAPER)
+                .stroke(fill, 2.0),
+        );
+        g.push(
+            Text::new(bx, by, if d.success { "✓" } else { "✗" })
+                .size(12.0)
+                .bold()
+                .anchor(Anchor::Middle)
+                .fill(palette::INK)
+                .centered_v(),
+        );
+    }
+    if !d.rerolled.is_empty() {
+        let was: Vec<String> = d.rerolled.iter().map(|v| v.to_string()).collect();
+        g.push(
+            Text::new(
+                cx,
+                y + DIE + NOTE,
+                fit(&format!("↺{}", was.join(",")), 12.0, false, DIE + GAP),
+            )
+            .size(12.0)
+            .anchor(Anchor::Middle)
+            .fill(palette::MUTED),
+        );
+    }
+    if !d.kept {
+        g = g.opacity(0.35);
+        g.push(
+            Line::new(x - 2.0, y + DIE + 2.0, x + DIE + 2.0, y - 2.0)
+                .stroke(palette::INK, 3.0)
+                .round_caps(),
+        );
+    }
+    g
+}
+
+/// The outline of a die of `kind` in the `DIE`-square at (`x`, `y`).
+fn shape(kind: Kind, x: f32, y: f32, fill: Color, (rim, w): (Color, f32)) -> Node {
+    let (cx, cy, r) = (x + DIE / 2.0, y + DIE / 2.0, DIE / 2.0);
+    let poly = |p: Polygon| p.fill(fill).stroke(rim, w).into();
+    match kind {
+        Kind::Sides(4) => poly(Polygon::new(vec![
+            (cx, y + 1.0),
+            (x + DIE, y + DIE - 3.0),
+            (x, y + DIE - 3.0),
+        ])),
+        Kind::Sides(8) => poly(Polygon::regular(4, cx, cy, r, -90.0)),
+        Kind::Sides(10) => poly(Polygon::new(vec![
+            (cx, y),
+            (x + DIE - 1.0, cy - 4.0),
+            (x + DIE - 1.0, cy + 6.0),
+            (cx, y + DIE),
+            (x + 1.0, cy + 6.0),
+            (x + 1.0, cy - 4.0),
+        ])),
+        Kind::Sides(12) => poly(Polygon::regular(5, cx, cy + 2.0, r + 1.0, -90.0)),
+        Kind::Sides(20) => poly(Polygon::regular(6, cx, cy, r + 1.0, -90.0)),
+        _ => Rect::new(x + 1.0, y + 1.0, DIE - 2.0, DIE - 2.0)
+            .radius(9.0)
+            .fill(fill)
+            .stroke(rim, w)
+            .into(),
+    }
+}
+
+/// Pip centres for a d6 face, as fractions of the die's side.
+fn pips(v: i64) -> Vec<(f32, f32)> {
+    let (l, m, r) = (0.27, 0.5, 0.73);
+    match v {
+        1 => vec![(m, m)],
+        2 => vec![(l, l), (r, r)],
+        3 => vec![(l, l), (m, m), (r, r)],
+        4 => vec![(l, l), (r, l), (l, r), (r, r)],
+        5 => vec![(l, l), (r, l), (m, m), (l, r), (r, r)],
+        6 => vec![(l, l), (r, l), (l, m), (r, m), (l, r), (r, r)],
+        _ => vec![],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::seeded;
+
+    fn roll(expr: &str, seed: u64) -> Roll {
+        crate::dice::roll(expr, &mut seeded(seed)).unwrap()
+    }
+
+    #[test]
+    fn die_kind_is_read_from_the_notation() {
+        assert_eq!(Kind::of("4d6kh3"), Some(Kind::Sides(6)));
+        assert_eq!(Kind::of("d20"), Some(Kind::Sides(20)));
+        assert_eq!(Kind::of("2d%"), Some(Kind::Sides(100)));
+        assert_eq!(Kind::of("4dF"), Some(Kind::Fudge));
+        assert_eq!(Kind::of("7"), None);
+    }
+
+    #[test]
+    fn d6_faces_have_as_many_pips_as_their_value() {
+        for v in 1..=6 {
+            assert_eq!(pips(v).len(), v as usize);
+        }
+    }
+
+    #[test]
+    fn at_most_twelve_dice_are_pictured() {
+        assert!(picture(&roll("12d6", 1)).is_some());
+        assert!(picture(&roll("13d6", 1)).is_none());
+        assert!(picture(&roll("6d6+7d4", 1)).is_none());
+        assert!(picture(&roll("1+2", 1)).is_none(), "no dice, no picture");
+    }
+
+    #[test]
+    fn header_shows_expression_label_and_total() {
+        let r = roll("2d6+3 fireball", 4);
+        let doc = picture(&r).unwrap();
+        let texts = doc.texts();
+        assert_eq!(texts[0], "2d6+3 fireball");
+        assert_eq!(texts[1], format!("= {}", r.total));
+        assert!(texts.iter().any(|t| t.ends_with("+ 3")), "{texts:?}");
+    }
+
+    #[test]
+    fn d6_dice_are_drawn_as_pips_and_others_as_numbers() {
+        let doc = picture(&roll("2d6", 1)).unwrap();
+        assert!(
+            !doc.to_svg().contains("font-size=\"20\""),
+            "d6 faces use pips"
+        );
+        let r = roll("2d20", 1);
+        let doc = picture(&r).unwrap();
+        for d in &r.terms[0].dice {
+            assert!(doc.texts().contains(&d.value.to_string().as_str()));
+        }
+    }
+
+    #[test]
+    fn dropped_dice_are_faded_and_struck() {
+        let r = roll("4d6kh3", 2);
+        let svg = picture(&r).unwrap().to_svg();
+        assert_eq!(svg.matches(r#"<g opacity="0.35">"#).count(), 1, "{svg}");
+        assert_eq!(svg.matches("<line").count(), 1);
+    }
+
+    #[test]
+    fn exploded_dice_carry_a_badge() {
+        // Seed chosen so that a d4 explodes.
+        let r = (1..200)
+            .map(|s| roll("3d4!", s))
+            .find(|r| r.terms[0].dice.iter().any(|d| d.exploded))
+            .unwrap();
+        let exploded = r.terms[0].dice.iter().filter(|d| d.exploded).count();
+        let doc = picture(&r).unwrap();
+        assert_eq!(doc.texts().iter().filter(|t| **t == "!").count(), exploded);
+    }
+
+    #[test]
+    fn fits_a_phone_and_stays_readable() {
+        let doc = picture(&roll("12d20", 3)).unwrap();
+        assert_eq!(doc.width(), 400.0);
+        assert!(doc.min_font_px_at(400.0).unwrap() >= 11.0);
+    }
+}

@@ -1,0 +1,160 @@
+//! SVG → PNG with `resvg`, using only the fonts shipped in `assets/fonts/` (embedded at
+//! build time; nothing is read from the system at run time).
+
+use std::sync::{Arc, OnceLock};
+
+use resvg::tiny_skia::{Pixmap, Transform};
+use resvg::usvg::{self, fontdb};
+
+use super::svg::Doc;
+use super::{Png, RenderError, MAX_PNG_BYTES};
+
+/// Pixels per document unit: documents are laid out for a phone ([`super::svg::PHONE_WIDTH`]
+/// units) and drawn at twice that for crisp text on high-density screens.
+pub const SCALE: f32 = 2.0;
+
+/// Largest picture side, in pixels (guards against a runaway layout).
+pub const MAX_SIDE: u32 = 4096;
+
+/// DejaVu Sans (Bitstream Vera licence, see `assets/fonts/LICENSE-DejaVu.txt`).
+static SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+/// DejaVu Sans Bold.
+static SANS_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+
+/// The font database: the two embedded faces, "DejaVu Sans" as every generic family.
+fn fonts() -> Arc<fontdb::Database> {
+    static DB: OnceLock<Arc<fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = fontdb::Database::new();
+        db.load_font_source(fontdb::Source::Binary(Arc::new(SANS)));
+        db.load_font_source(fontdb::Source::Binary(Arc::new(SANS_BOLD)));
+        for set in [
+            fontdb::Database::set_sans_serif_family,
+            fontdb::Database::set_serif_family,
+            fontdb::Database::set_monospace_family,
+            fontdb::Database::set_cursive_family,
+            fontdb::Database::set_fantasy_family,
+        ] {
+            set(&mut db, "DejaVu Sans");
+        }
+        Arc::new(db)
+    })
+    .clone()
+}
+
+/// Renders `doc` at [`SCALE`] and encodes it as PNG.
+pub fn rasterize(doc: &Doc) -> Result<Png, RenderError> {
+    rasterize_at(doc, SCALE)
+}
+
+/// Renders `doc` at `scale` pixels per unit (tests use this to look at the picture at
+/// phone size) and encodes it as PNG.
+pub fn rasterize_at(doc: &Doc, scale: f32) -> Result<Png, RenderError> {
+    let width = (doc.width() * scale).ceil();
+    let height = (doc.height() * scale).ceil();
+    if !(1.0..=MAX_SIDE as f32).contains(&width) || !(1.0..=MAX_SIDE as f32).contains(&height) {
+        return Err(RenderError::Size(format!(
+            "{width}×{height} px is outside 1–{MAX_SIDE} px"
+        )));
+    }
+    let (width, height) = (width as u32, height as u32);
+    let opts = usvg::Options {
+        font_family: "DejaVu Sans".into(),
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    };
+    let tree =
+        usvg::Tree::from_str(&doc.to_svg(), &opts).map_err(|e| RenderError::Svg(e.to_string()))?;
+    let mut pixmap = Pixmap::new(width, height)
+        .ok_or_else(|| RenderError::Size(format!("cannot allocate {width}×{height} px")))?;
+    let bg = doc.background();
+    pixmap.fill(resvg::tiny_skia::Color::from_rgba8(bg.r, bg.g, bg.b, 255));
+    resvg::render(
+        &tree,
+        Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    let bytes = encode(&pixmap)?;
+    if bytes.len() > MAX_PNG_BYTES {
+        return Err(RenderError::Size(format!(
+            "{} bytes is over the {MAX_PNG_BYTES}-byte limit",
+            bytes.len()
+        )));
+    }
+    Ok(Png {
+        bytes,
+        width,
+        height,
+    })
+}
+
+/// Encodes an opaque pixmap as an 8-bit RGB PNG (no alpha channel: a quarter smaller).
+fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
+    // The background is opaque, so premultiplied and straight colours are the same.
+    let rgb: Vec<u8> = pixmap
+        .data()
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    let mut out = Vec::with_capacity(rgb.len() / 8);
+    {
+        let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_compression(png::Compression::Fast);
+        let mut w = enc
+            .write_header()
+            .map_err(|e| RenderError::Encode(e.to_string()))?;
+        w.write_image_data(&rgb)
+            .map_err(|e| RenderError::Encode(e.to_string()))?;
+        w.finish().map_err(|e| RenderError::Encode(e.to_string()))?;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::palette;
+    use crate::render::svg::{Rect, Text};
+
+    #[test]
+    fn embedded_fonts_provide_regular_and_bold_dejavu_sans() {
+        let db = fonts();
+        let families: Vec<String> = db
+            .faces()
+            .flat_map(|f| f.families.iter().map(|(n, _)| n.clone()))
+            .collect();
+        assert_eq!(db.len(), 2, "{families:?}");
+        assert!(families.iter().all(|f| f == "DejaVu Sans"), "{families:?}");
+    }
+
+    #[test]
+    fn text_is_drawn_with_the_embedded_font() {
+        let mut d = Doc::new(100.0, 40.0);
+        d.push(Text::new(5.0, 30.0, "Wg").size(28.0));
+        let png = rasterize(&d).unwrap();
+        let img = png.decode().unwrap();
+        let dark = img.pixels().filter(|p| p[0] < 128).count();
+        assert!(dark > 100, "only {dark} dark pixels: no glyphs drawn?");
+    }
+
+    #[test]
+    fn picture_is_scale_times_the_document_and_opaque_rgb() {
+        let mut d = Doc::new(50.0, 20.0);
+        d.push(Rect::new(0.0, 0.0, 25.0, 20.0).fill(palette::BLUE));
+        let png = rasterize(&d).unwrap();
+        assert_eq!((png.width, png.height), (100, 40));
+        let img = png.decode().unwrap();
+        assert_eq!(img.pixel(10, 10), [0x00, 0x72, 0xB2]);
+        assert_eq!(img.pixel(90, 10), [0xFF, 0xFF, 0xFF]);
+    }
+
+    #[test]
+    fn absurd_sizes_are_refused_not_allocated() {
+        let d = Doc::new(100_000.0, 10.0);
+        assert!(matches!(rasterize(&d), Err(RenderError::Size(_))));
+        let d = Doc::new(0.0, 10.0);
+        assert!(matches!(rasterize(&d), Err(RenderError::Size(_))));
+    }
+}

@@ -1,0 +1,732 @@
+//! A small SVG document builder: just the shapes our pictures use, written out as text
+//! that [`super::raster`] turns into pixels.
+//!
+//! Coordinates are "phone pixels": a document [`PHONE_WIDTH`] wide shows at its natural
+//! size on a phone, and is rasterised at [`super::raster::SCALE`]× for sharp edges.
+//!
+//! ```
+//! use croupier::render::svg::{Anchor, Doc, Rect, Text};
+//! use croupier::render::palette;
+//! let mut doc = Doc::new(400.0, 100.0);
+//! doc.push(Rect::new(10.0, 10.0, 380.0, 80.0).radius(8.0).fill(palette::PANEL));
+//! doc.push(Text::new(200.0, 55.0, "Hello").size(20.0).anchor(Anchor::Middle).bold());
+//! assert!(doc.to_svg().contains("Hello"));
+//! ```
+
+use std::fmt::Write;
+
+use super::palette::{self, Color};
+
+/// The width, in document units, of a phone screen's picture area.
+pub const PHONE_WIDTH: f32 = 400.0;
+
+/// Fill, stroke and opacity shared by every shape.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Paint {
+    /// Fill colour; `None` = no fill.
+    pub fill: Option<Color>,
+    /// Stroke colour and width; `None` = no outline.
+    pub stroke: Option<(Color, f32)>,
+    /// Dash pattern length (dash = gap) for the stroke.
+    pub dash: Option<f32>,
+    /// Opacity 0–1 (1 when unset).
+    pub opacity: Option<f32>,
+}
+
+impl Paint {
+    fn write(&self, out: &mut String) {
+        match self.fill {
+            Some(c) => {
+                let _ = write!(out, r#" fill="{c}""#);
+            }
+            None => out.push_str(r#" fill="none""#),
+        }
+        if let Some((c, w)) = self.stroke {
+            let _ = write!(out, r#" stroke="{c}" stroke-width="{}""#, num(w));
+            if let Some(d) = self.dash {
+                let _ = write!(out, r#" stroke-dasharray="{} {}""#, num(d), num(d));
+            }
+        }
+        if let Some(o) = self.opacity {
+            let _ = write!(out, r#" opacity="{}""#, num(o));
+        }
+    }
+}
+
+/// Builder methods shared by the shapes that carry a [`Paint`].
+macro_rules! paint_methods {
+    () => {
+        /// Fills with `c`.
+        pub fn fill(mut self, c: Color) -> Self {
+            self.paint.fill = Some(c);
+            self
+        }
+        /// Outlines with `c`, `width` units wide.
+        pub fn stroke(mut self, c: Color, width: f32) -> Self {
+            self.paint.stroke = Some((c, width));
+            self
+        }
+        /// Dashes the outline.
+        pub fn dashed(mut self, dash: f32) -> Self {
+            self.paint.dash = Some(dash);
+            self
+        }
+        /// Sets the opacity (0–1).
+        pub fn opacity(mut self, o: f32) -> Self {
+            self.paint.opacity = Some(o.clamp(0.0, 1.0));
+            self
+        }
+    };
+}
+
+/// A rectangle, optionally with rounded corners.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rect {
+    x: f32,
+    y: f32,
+    w: f32,
+    h: f32,
+    r: f32,
+    paint: Paint,
+}
+
+impl Rect {
+    /// A rectangle with its top-left corner at (`x`, `y`); filled with ink until told otherwise.
+    pub fn new(x: f32, y: f32, w: f32, h: f32) -> Self {
+        Rect {
+            x,
+            y,
+            w: w.max(0.0),
+            h: h.max(0.0),
+            r: 0.0,
+            paint: Paint {
+                fill: Some(palette::INK),
+                ..Paint::default()
+            },
+        }
+    }
+    /// Rounds the corners with radius `r`.
+    pub fn radius(mut self, r: f32) -> Self {
+        self.r = r.max(0.0);
+        self
+    }
+    /// No fill (an outline only, once stroked).
+    pub fn hollow(mut self) -> Self {
+        self.paint.fill = None;
+        self
+    }
+    paint_methods!();
+}
+
+/// A straight line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    from: (f32, f32),
+    to: (f32, f32),
+    paint: Paint,
+    round_caps: bool,
+}
+
+impl Line {
+    /// A 1-unit ink line from (`x1`, `y1`) to (`x2`, `y2`).
+    pub fn new(x1: f32, y1: f32, x2: f32, y2: f32) -> Self {
+        Line {
+            from: (x1, y1),
+            to: (x2, y2),
+            paint: Paint {
+                stroke: Some((palette::INK, 1.0)),
+                ..Paint::default()
+            },
+            round_caps: false,
+        }
+    }
+    /// Rounded line ends.
+    pub fn round_caps(mut self) -> Self {
+        self.round_caps = true;
+        self
+    }
+    paint_methods!();
+}
+
+/// A circle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Circle {
+    cx: f32,
+    cy: f32,
+    r: f32,
+    paint: Paint,
+}
+
+impl Circle {
+    /// An ink-filled circle centred on (`cx`, `cy`).
+    pub fn new(cx: f32, cy: f32, r: f32) -> Self {
+        Circle {
+            cx,
+            cy,
+            r: r.max(0.0),
+            paint: Paint {
+                fill: Some(palette::INK),
+                ..Paint::default()
+            },
+        }
+    }
+    /// No fill (a ring, once stroked).
+    pub fn hollow(mut self) -> Self {
+        self.paint.fill = None;
+        self
+    }
+    paint_methods!();
+}
+
+/// A closed polygon.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Polygon {
+    points: Vec<(f32, f32)>,
+    paint: Paint,
+}
+
+impl Polygon {
+    /// An ink-filled polygon through `points`.
+    pub fn new(points: Vec<(f32, f32)>) -> Self {
+        Polygon {
+            points,
+            paint: Paint {
+                fill: Some(palette::INK),
+                ..Paint::default()
+            },
+        }
+    }
+    /// The regular `n`-gon centred on (`cx`, `cy`) with circumradius `r`, first corner
+    /// at angle `start_deg` (0 = right, 90 = down).
+    pub fn regular(n: usize, cx: f32, cy: f32, r: f32, start_deg: f32) -> Self {
+        let n = n.max(3);
+        let points = (0..n)
+            .map(|i| {
+                let a = (start_deg + 360.0 * i as f32 / n as f32).to_radians();
+                (cx + r * a.cos(), cy + r * a.sin())
+            })
+            .collect();
+        Polygon::new(points)
+    }
+    /// No fill.
+    pub fn hollow(mut self) -> Self {
+        self.paint.fill = None;
+        self
+    }
+    paint_methods!();
+}
+
+/// Where a text's `x` sits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Anchor {
+    /// `x` is the left edge.
+    #[default]
+    Start,
+    /// `x` is the centre.
+    Middle,
+    /// `x` is the right edge.
+    End,
+}
+
+/// One line of text. `y` is the baseline unless [`Text::centered_v`] is called.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Text {
+    x: f32,
+    y: f32,
+    text: String,
+    size: f32,
+    bold: bool,
+    anchor: Anchor,
+    fill: Color,
+    opacity: Option<f32>,
+    strike: bool,
+}
+
+impl Text {
+    /// 14-unit ink text at (`x`, baseline `y`).
+    pub fn new(x: f32, y: f32, text: impl Into<String>) -> Self {
+        Text {
+            x,
+            y,
+            text: text.into(),
+            size: 14.0,
+            bold: false,
+            anchor: Anchor::Start,
+            fill: palette::INK,
+            opacity: None,
+            strike: false,
+        }
+    }
+    /// Font size in document units.
+    pub fn size(mut self, size: f32) -> Self {
+        self.size = size;
+        self
+    }
+    /// Bold face.
+    pub fn bold(mut self) -> Self {
+        self.bold = true;
+        self
+    }
+    /// Horizontal anchor.
+    pub fn anchor(mut self, a: Anchor) -> Self {
+        self.anchor = a;
+        self
+    }
+    /// Text colour.
+    pub fn fill(mut self, c: Color) -> Self {
+        self.fill = c;
+        self
+    }
+    /// Opacity (0–1).
+    pub fn opacity(mut self, o: f32) -> Self {
+        self.opacity = Some(o.clamp(0.0, 1.0));
+        self
+    }
+    /// Strikes the text through.
+    pub fn strike(mut self) -> Self {
+        self.strike = true;
+        self
+    }
+    /// Treats `y` as the vertical centre of the capitals instead of the baseline.
+    pub fn centered_v(mut self) -> Self {
+        self.y += self.size * 0.36;
+        self
+    }
+    /// The font size.
+    pub fn font_size(&self) -> f32 {
+        self.size
+    }
+}
+
+/// A group of shapes, moved and faded together.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Group {
+    dx: f32,
+    dy: f32,
+    opacity: Option<f32>,
+    children: Vec<Node>,
+}
+
+impl Group {
+    /// An empty group at the origin.
+    pub fn new() -> Self {
+        Group::default()
+    }
+    /// Moves the whole group by (`dx`, `dy`).
+    pub fn translate(mut self, dx: f32, dy: f32) -> Self {
+        self.dx = dx;
+        self.dy = dy;
+        self
+    }
+    /// Fades the whole group.
+    pub fn opacity(mut self, o: f32) -> Self {
+        self.opacity = Some(o.clamp(0.0, 1.0));
+        self
+    }
+    /// Adds a shape.
+    pub fn push(&mut self, node: impl Into<Node>) -> &mut Self {
+        self.children.push(node.into());
+        self
+    }
+    /// Adds a shape (builder form).
+    pub fn with(mut self, node: impl Into<Node>) -> Self {
+        self.children.push(node.into());
+        self
+    }
+}
+
+/// Any shape.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Node {
+    /// A rectangle.
+    Rect(Rect),
+    /// A line.
+    Line(Line),
+    /// A circle.
+    Circle(Circle),
+    /// A polygon.
+    Polygon(Polygon),
+    /// A text.
+    Text(Text),
+    /// A group.
+    Group(Group),
+}
+
+macro_rules! into_node {
+    ($($t:ident),*) => {$(
+        impl From<$t> for Node {
+            fn from(v: $t) -> Node {
+                Node::$t(v)
+            }
+        }
+    )*};
+}
+into_node!(Rect, Line, Circle, Polygon, Text, Group);
+
+/// A whole picture: a size, a background and shapes in painting order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Doc {
+    width: f32,
+    height: f32,
+    background: Color,
+    nodes: Vec<Node>,
+}
+
+impl Doc {
+    /// An empty `width` × `height` picture on paper.
+    pub fn new(width: f32, height: f32) -> Self {
+        Doc {
+            width,
+            height,
+            background: palette::PAPER,
+            nodes: Vec::new(),
+        }
+    }
+    /// Width in document units.
+    pub fn width(&self) -> f32 {
+        self.width
+    }
+    /// Height in document units.
+    pub fn height(&self) -> f32 {
+        self.height
+    }
+    /// Changes the height (for layouts that learn it while drawing).
+    pub fn set_height(&mut self, h: f32) {
+        self.height = h;
+    }
+    /// Background colour.
+    pub fn background(&self) -> Color {
+        self.background
+    }
+    /// Adds a shape on top of those already there.
+    pub fn push(&mut self, node: impl Into<Node>) -> &mut Self {
+        self.nodes.push(node.into());
+        self
+    }
+    /// Every text in the picture, in painting order (for tests: what would a reader see?).
+    pub fn texts(&self) -> Vec<&str> {
+        let mut out = Vec::new();
+        walk(&self.nodes, &mut |n| {
+            if let Node::Text(t) = n {
+                out.push(t.text.as_str());
+            }
+        });
+        out
+    }
+    /// The smallest font size used, if any text.
+    pub fn min_font_size(&self) -> Option<f32> {
+        let mut min: Option<f32> = None;
+        walk(&self.nodes, &mut |n| {
+            if let Node::Text(t) = n {
+                if !t.text.trim().is_empty() {
+                    min = Some(min.map_or(t.size, |m: f32| m.min(t.size)));
+                }
+            }
+        });
+        min
+    }
+    /// The smallest font size, in screen pixels, once the picture is shown `screen_width` pixels wide.
+    pub fn min_font_px_at(&self, screen_width: f32) -> Option<f32> {
+        self.min_font_size()
+            .map(|s| s * screen_width / self.width.max(1.0))
+    }
+    /// The SVG text.
+    pub fn to_svg(&self) -> String {
+        let mut out = String::with_capacity(256 + self.nodes.len() * 96);
+        let _ = write!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans">"#,
+            w = num(self.width),
+            h = num(self.height)
+        );
+        let _ = write!(
+            out,
+            r#"<rect x="0" y="0" width="{}" height="{}" fill="{}"/>"#,
+            num(self.width),
+            num(self.height),
+            self.background
+        );
+        for n in &self.nodes {
+            write_node(&mut out, n);
+        }
+        out.push_str("</svg>");
+        out
+    }
+}
+
+fn walk<'a>(nodes: &'a [Node], f: &mut impl FnMut(&'a Node)) {
+    for n in nodes {
+        f(n);
+        if let Node::Group(g) = n {
+            walk(&g.children, f);
+        }
+    }
+}
+
+fn write_node(out: &mut String, node: &Node) {
+    match node {
+        Node::Rect(r) => {
+            let _ = write!(
+                out,
+                r#"<rect x="{}" y="{}" width="{}" height="{}""#,
+                num(r.x),
+                num(r.y),
+                num(r.w),
+                num(r.h)
+            );
+            if r.r > 0.0 {
+                let _ = write!(out, r#" rx="{0}" ry="{0}""#, num(r.r));
+            }
+            r.paint.write(out);
+            out.push_str("/>");
+        }
+        Node::Line(l) => {
+            let _ = write!(
+                out,
+                r#"<line x1="{}" y1="{}" x2="{}" y2="{}""#,
+                num(l.from.0),
+                num(l.from.1),
+                num(l.to.0),
+                num(l.to.1)
+            );
+            l.paint.write(out);
+            if l.round_caps {
+                out.push_str(r#" stroke-linecap="round""#);
+            }
+            out.push_str("/>");
+        }
+        Node::Circle(c) => {
+            let _ = write!(
+                out,
+                r#"<circle cx="{}" cy="{}" r="{}""#,
+                num(c.cx),
+                num(c.cy),
+                num(c.r)
+            );
+            c.paint.write(out);
+            out.push_str("/>");
+        }
+        Node::Polygon(p) => {
+            out.push_str(r#"<polygon points=""#);
+            for (i, (x, y)) in p.points.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                let _ = write!(out, "{},{}", num(*x), num(*y));
+            }
+            out.push('"');
+            p.paint.write(out);
+            out.push_str(r#" stroke-linejoin="round"/>"#);
+        }
+        Node::Text(t) => {
+            let anchor = match t.anchor {
+                Anchor::Start => "start",
+                Anchor::Middle => "middle",
+                Anchor::End => "end",
+            };
+            let _ = write!(
+                out,
+                r#"<text x="{}" y="{}" font-size="{}" text-anchor="{anchor}" fill="{}""#,
+                num(t.x),
+                num(t.y),
+                num(t.size),
+                t.fill
+            );
+            if t.bold {
+                out.push_str(r#" font-weight="bold""#);
+            }
+            if t.strike {
+                out.push_str(r#" text-decoration="line-through""#);
+            }
+            if let Some(o) = t.opacity {
+                let _ = write!(out, r#" opacity="{}""#, num(o));
+            }
+            out.push('>');
+            escape_into(out, &t.text);
+            out.push_str("</text>");
+        }
+        Node::Group(g) => {
+            out.push_str("<g");
+            if g.dx != 0.0 || g.dy != 0.0 {
+                let _ = write!(
+                    out,
+                    r#" transform="translate({} {})""#,
+                    num(g.dx),
+                    num(g.dy)
+                );
+            }
+            if let Some(o) = g.opacity {
+                let _ = write!(out, r#" opacity="{}""#, num(o));
+            }
+            out.push('>');
+            for c in &g.children {
+                write_node(out, c);
+            }
+            out.push_str("</g>");
+        }
+    }
+}
+
+/// A number as SVG wants it: finite, at most two decimals, no trailing zeros.
+fn num(v: f32) -> String {
+    if !v.is_finite() {
+        return "0".into();
+    }
+    let s = format!("{:.2}", v);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" || s.is_empty() {
+        "0".into()
+    } else {
+        s.to_string()
+    }
+}
+
+/// XML-escapes `s` (and drops control characters, which XML forbids).
+fn escape_into(out: &mut String, s: &str) {
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+}
+
+/// Estimated advance width of `s` in DejaVu Sans at `size` (from the font's advance
+/// widths, rounded up a little, for layout).
+pub fn text_width(s: &str, size: f32, bold: bool) -> f32 {
+    let em: f32 = s
+        .chars()
+        .map(|c| match c {
+            'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' => 0.3,
+            ' ' => 0.32,
+            'f' | 't' | 'r' | 'I' | 'J' | '(' | ')' | '[' | ']' | '-' => 0.42,
+            's' | 'z' | 'c' => 0.56,
+            'm' => 0.98,
+            'w' | 'M' => 0.87,
+            'W' => 0.99,
+            '+' | '=' | '<' | '>' | '×' | '÷' | '−' | '~' => 0.84,
+            '%' | '@' => 0.95,
+            c if c.is_ascii_uppercase() => 0.74,
+            c if c.is_ascii() => 0.64,
+            _ => 1.0,
+        })
+        .sum();
+    em * size * if bold { 1.12 } else { 1.0 }
+}
+
+/// `s` cut (with "…") so that it fits `max_width` at `size`.
+pub fn fit(s: &str, size: f32, bold: bool, max_width: f32) -> String {
+    if text_width(s, size, bold) <= max_width {
+        return s.to_string();
+    }
+    let ell = text_width("…", size, bold);
+    let mut out = String::new();
+    let mut w = 0.0;
+    for c in s.chars() {
+        let cw = text_width(c.encode_utf8(&mut [0; 4]), size, bold);
+        if w + cw + ell > max_width {
+            break;
+        }
+        w += cw;
+        out.push(c);
+    }
+    out.truncate(out.trim_end().len());
+    out.push('…');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_xml_escaped_and_control_characters_dropped() {
+        let mut d = Doc::new(100.0, 50.0);
+        d.push(Text::new(0.0, 10.0, "<b>&\"x'\u{7}"));
+        let svg = d.to_svg();
+        assert!(svg.contains("&lt;b&gt;&amp;&quot;x&apos;</text>"), "{svg}");
+    }
+
+    #[test]
+    fn numbers_are_short_and_finite() {
+        assert_eq!(num(1.0), "1");
+        assert_eq!(num(1.256), "1.26");
+        assert_eq!(num(-0.001), "0");
+        assert_eq!(num(f32::NAN), "0");
+    }
+
+    #[test]
+    fn shapes_write_their_attributes() {
+        let mut d = Doc::new(100.0, 50.0);
+        d.push(
+            Group::new()
+                .translate(5.0, 6.0)
+                .opacity(0.5)
+                .with(
+                    Rect::new(1.0, 2.0, 3.0, 4.0)
+                        .radius(2.0)
+                        .fill(palette::BLUE),
+                )
+                .with(
+                    Line::new(0.0, 0.0, 10.0, 10.0)
+                        .stroke(palette::BAD, 2.0)
+                        .dashed(3.0),
+                )
+                .with(
+                    Circle::new(5.0, 5.0, 2.0)
+                        .hollow()
+                        .stroke(palette::INK, 1.0),
+                )
+                .with(
+                    Text::new(50.0, 20.0, "hi")
+                        .anchor(Anchor::End)
+                        .bold()
+                        .strike(),
+                ),
+        );
+        let svg = d.to_svg();
+        for want in [
+            r#"<g transform="translate(5 6)" opacity="0.5">"#,
+            r##"rx="2" ry="2" fill="#0072b2""##,
+            r##"stroke="#d55e00" stroke-width="2" stroke-dasharray="3 3""##,
+            r##"<circle cx="5" cy="5" r="2" fill="none" stroke="#1a1a1a""##,
+            r#"text-anchor="end""#,
+            r#"font-weight="bold" text-decoration="line-through""#,
+        ] {
+            assert!(svg.contains(want), "missing {want} in {svg}");
+        }
+    }
+
+    #[test]
+    fn min_font_size_looks_inside_groups() {
+        let mut d = Doc::new(800.0, 50.0);
+        d.push(Text::new(0.0, 10.0, "a").size(20.0));
+        d.push(Group::new().with(Text::new(0.0, 10.0, "b").size(16.0)));
+        assert_eq!(d.min_font_size(), Some(16.0));
+        assert_eq!(d.min_font_px_at(400.0), Some(8.0));
+        assert_eq!(d.texts(), vec!["a", "b"]);
+    }
+
+    #[test]
+    fn fit_cuts_long_names_with_an_ellipsis() {
+        assert_eq!(fit("Bob", 14.0, false, 200.0), "Bob");
+        let cut = fit("Bartholomew the Magnificent", 14.0, false, 80.0);
+        assert!(cut.ends_with('…'));
+        assert!(text_width(&cut, 14.0, false) <= 80.0);
+    }
+
+    #[test]
+    fn regular_polygon_has_n_corners_on_the_circle() {
+        let p = Polygon::regular(6, 10.0, 10.0, 5.0, 0.0);
+        assert_eq!(p.points.len(), 6);
+        for (x, y) in &p.points {
+            let d = ((x - 10.0).powi(2) + (y - 10.0).powi(2)).sqrt();
+            assert!((d - 5.0).abs() < 1e-4);
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! `croupier render`: the picture of a channel's session, written from the console's database.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn console(db: &Path, input: &str) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["console", "--seed", "1", "--db"])
+        .arg(db)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    assert!(child.wait_with_output().unwrap().status.success());
+}
+
+fn render(db: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .arg("render")
+        .args(args)
+        .arg("--db")
+        .arg(db)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn render_writes_the_dice_table_scoreboard_as_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("r.db");
+    console(
+        &db,
+        "alice: /dice new expr:2d6 rounds:2\nbob: /dice join\nalice: /dice start\nalice: /dice roll\n",
+    );
+    let out_png = dir.path().join("board.png");
+    let out = render(
+        &db,
+        &[
+            "dice",
+            "--channel",
+            "table",
+            "--out",
+            out_png.to_str().unwrap(),
+            "--viewer",
+            "@bob",
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("800×"), "{stdout}");
+    let bytes = std::fs::read(&out_png).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG"));
+    assert!(bytes.len() < croupier::render::MAX_PNG_BYTES);
+    let img = croupier::render::Image::decode(&bytes).unwrap();
+    assert_eq!(img.width, 800);
+}
+
+#[test]
+fn render_refuses_an_empty_channel_and_another_game_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("r.db");
+    console(&db, "alice: /dice new\n");
+    let out_png = dir.path().join("x.png");
+    let out_s = out_png.to_str().unwrap();
+
+    let out = render(&db, &["dice", "--channel", "elsewhere", "--out", out_s]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no session"));
+
+    let out = render(&db, &["ninja", "--channel", "table", "--out", out_s]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("holds a `dice` session, not `ninja`"), "{err}");
+    assert!(!out_png.exists());
+}
