@@ -215,10 +215,16 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
     let channel = req.channel.clone();
     let key = req.channel.clone();
     let work = table.call(&key, move |t| {
-        let out = t.handle(&req)?;
+        let mut out = t.handle(&req)?;
         if out.duplicate {
             return Ok(None);
         }
+        let session = if crate::render::attach::wants_board(&out.replies) {
+            t.state_json(&channel)?
+        } else {
+            None
+        };
+        crate::render::attach::attach(&mut out.replies, session.as_ref());
         let mut long = LongIds::default();
         let scene = Scene {
             channel: &channel,

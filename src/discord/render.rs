@@ -72,6 +72,8 @@ pub struct EmbedDraft {
     pub fields: Vec<(String, String, bool)>,
     /// Footer text.
     pub footer: Option<String>,
+    /// An attached picture shown in the embed (`attachment://NAME`).
+    pub image: Option<String>,
 }
 
 impl EmbedDraft {
@@ -126,8 +128,8 @@ pub struct Draft {
     pub embeds: Vec<EmbedDraft>,
     /// Component rows.
     pub rows: Vec<RowDraft>,
-    /// Files: (name, text).
-    pub files: Vec<(String, String)>,
+    /// Files: (name, bytes).
+    pub files: Vec<(String, Vec<u8>)>,
 }
 
 impl Draft {
@@ -306,17 +308,18 @@ fn render_message(
         .game
         .as_deref()
         .map(|g| cut(&look.title(g), limits::FOOTER));
-    let mut files: Vec<(String, String)> = m
+    let mut files: Vec<(String, Vec<u8>)> = m
         .files
         .iter()
-        .map(|f| (f.name.clone(), f.content.clone()))
+        .map(|f| (f.name.clone(), f.content.clone().into_bytes()))
+        .chain(m.images.iter().map(|i| (i.name.clone(), i.png.clone())))
         .collect();
 
     // Very long messages: a preview plus the whole text as a file.
     let total = chars(&m.plain_text());
     let (body, fields): (String, Vec<(String, String, bool)>) = if total > limits::ATTACH_OVER {
         let name = format!("{}-message.md", m.game.as_deref().unwrap_or("croupier"));
-        files.push((name, m.plain_text()));
+        files.push((name, m.plain_text().into_bytes()));
         (
             format!("{}\n\n*(the full text is attached)*", cut(&m.body, 3500)),
             vec![],
@@ -377,6 +380,14 @@ fn render_message(
                 e.fields.push((fname, non_empty(v), inline));
             }
         }
+    }
+
+    // The first picture shows inside the first embed (the text stays the reference).
+    if let Some(img) = m.images.first() {
+        if embeds.is_empty() {
+            embeds.push(new_embed(title.clone()));
+        }
+        embeds[0].image = Some(format!("attachment://{}", img.name));
     }
 
     // Pack embeds into messages: ≤ 10 embeds and ≤ 6,000 characters each.

@@ -56,6 +56,9 @@ fn embed(e: &EmbedDraft) -> CreateEmbed {
     if let Some(f) = &e.footer {
         c = c.footer(CreateEmbedFooter::new(f));
     }
+    if let Some(i) = &e.image {
+        c = c.image(i);
+    }
     c
 }
 
@@ -109,7 +112,7 @@ fn rows(rows: &[RowDraft]) -> Vec<CreateActionRow> {
 fn files(d: &Draft) -> Vec<CreateAttachment> {
     d.files
         .iter()
-        .map(|(name, text)| CreateAttachment::bytes(text.as_bytes().to_vec(), name))
+        .map(|(name, bytes)| CreateAttachment::bytes(bytes.clone(), name))
         .collect()
 }
 

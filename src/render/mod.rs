@@ -13,6 +13,7 @@ use std::fmt;
 
 use serde_json::Value;
 
+pub mod attach;
 pub mod dice;
 pub mod dice_table;
 pub mod golden;

@@ -146,7 +146,8 @@ pub(super) fn roll(
             at: now,
         },
     )?;
-    let mut msg = Message::titled("🎲 Roll", text);
+    let mut msg =
+        Message::titled("🎲 Roll", text).with_picture(super::Picture::Dice(result.clone()));
     if vis != Visibility::Public {
         // Hidden rolls carry their log number so the GM can `/game reveal` them.
         msg = msg.field("Log", format!("#{id}"));
@@ -199,8 +200,13 @@ pub(super) fn game_command(
             (Some(s), Some(g)) => {
                 let state: serde_json::Value = serde_json::from_str(&s.state)?;
                 let gms = session_gms(g, s)?;
+                let mut view = g.view(&state, &actor)?;
+                if let Some(first) = view.first_mut() {
+                    let viewer = (!first.is_public()).then(|| actor.id.clone());
+                    first.message.picture = Some(super::Picture::Board { viewer });
+                }
                 Ok(finish_replies(
-                    g.view(&state, &actor)?,
+                    view,
                     g,
                     Some(Stamp {
                         session: s.id,

@@ -16,8 +16,8 @@ pub use game::{refuse, Actor, Ctx, DataError, DynCtx, DynError, DynGame, Game, L
 pub use handle::TableHandle;
 pub use registry::Registry;
 pub use reply::{
-    Attachment, Audience, Button, ButtonStyle, Choice, Field, Message, Reply, Select, SelectOption,
-    Stamp, UserId,
+    Attachment, Audience, Button, ButtonStyle, Choice, Field, Image, Message, Picture, Reply,
+    Select, SelectOption, Stamp, UserId,
 };
 pub use service::{
     channel_seed, reseed_channel, Input, Outcome, Request, SeedMode, Table, TableError, SYSTEM_USER,

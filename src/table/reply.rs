@@ -172,6 +172,33 @@ pub struct Message {
     pub pings: Vec<UserId>,
     /// Session and state version the buttons were made for; set by the table service.
     pub stamp: Option<Stamp>,
+    /// A picture the front end may draw and attach (the text stays the reference).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub picture: Option<Picture>,
+    /// Pictures drawn by a front end (PNG), never stored.
+    #[serde(skip)]
+    pub images: Vec<Image>,
+}
+
+/// What picture goes with a message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Picture {
+    /// The dice of this roll.
+    Dice(crate::dice::Roll),
+    /// The game's current board/sheet as `viewer` may see it (`None`: public view).
+    Board {
+        /// Whose private view (e.g. a hand), if any.
+        viewer: Option<UserId>,
+    },
+}
+
+/// A drawn picture.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Image {
+    /// File name (`board.png`).
+    pub name: String,
+    /// PNG bytes.
+    pub png: Vec<u8>,
 }
 
 /// Which session and state version a message's components belong to.
@@ -246,6 +273,11 @@ impl Message {
             name: name.into(),
             content: content.into(),
         });
+        self
+    }
+    /// Asks front ends that can show pictures to attach one.
+    pub fn with_picture(mut self, picture: Picture) -> Self {
+        self.picture = Some(picture);
         self
     }
     /// Pings a user (mentions them so they are notified).

@@ -1,0 +1,78 @@
+//! Draws the pictures replies ask for ([`crate::table::Picture`]) and attaches them as PNGs.
+
+use serde_json::Value;
+
+use crate::table::{Image, Picture, Reply};
+
+/// True if any reply asks for the game's board (so the caller should fetch the session state).
+pub fn wants_board(replies: &[Reply]) -> bool {
+    replies
+        .iter()
+        .any(|r| matches!(r.message.picture, Some(Picture::Board { .. })))
+}
+
+/// Draws every requested picture into `message.images`. `session` is the channel's session as
+/// [`crate::table::Table::state_json`] returns it (`{game, state, …}`); without it, or for a game
+/// with no picture, board requests are skipped. A picture that fails to draw is skipped too: the
+/// text of the reply is always the reference.
+pub fn attach(replies: &mut [Reply], session: Option<&Value>) {
+    for r in replies.iter_mut() {
+        let png = match &r.message.picture {
+            None => continue,
+            Some(Picture::Dice(roll)) => super::dice(roll).map(|p| ("dice.png", p)),
+            Some(Picture::Board { viewer }) => session.and_then(|s| {
+                let game = s["game"].as_str()?;
+                let viewer = viewer.as_ref().map(|v| v.0.as_str());
+                match super::picture(game, &s["state"], viewer)? {
+                    Ok(p) => Some(("board.png", p)),
+                    Err(e) => {
+                        tracing::warn!(error = %e, game, "picture could not be drawn");
+                        None
+                    }
+                }
+            }),
+        };
+        if let Some((name, png)) = png {
+            r.message.images.push(Image {
+                name: name.to_string(),
+                png: png.bytes,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::{Message, UserId};
+
+    #[test]
+    fn dice_and_board_pictures_are_attached_as_png() {
+        let roll = crate::dice::roll("2d6+3", &mut crate::rng::seeded(1)).unwrap();
+        let mut replies = vec![
+            Reply::public(Message::text("roll").with_picture(Picture::Dice(roll))),
+            Reply::public(Message::text("board").with_picture(Picture::Board { viewer: None })),
+            Reply::private(&UserId::new("a"), Message::text("no picture")),
+        ];
+        assert!(wants_board(&replies));
+        let session = serde_json::json!({
+            "game": "dice",
+            "state": {"expr": "1d6", "rounds": 1, "round": 1, "turn": 0, "phase": "Playing",
+                      "seats": [{"user": "a", "name": "Ann", "score": 3}]}
+        });
+        attach(&mut replies, Some(&session));
+        assert_eq!(replies[0].message.images[0].name, "dice.png");
+        assert!(replies[0].message.images[0].png.starts_with(b"\x89PNG"));
+        assert_eq!(replies[1].message.images[0].name, "board.png");
+        assert!(replies[2].message.images.is_empty());
+    }
+
+    #[test]
+    fn without_a_session_the_board_is_skipped() {
+        let mut replies = vec![Reply::public(
+            Message::text("b").with_picture(Picture::Board { viewer: None }),
+        )];
+        attach(&mut replies, None);
+        assert!(replies[0].message.images.is_empty());
+    }
+}
