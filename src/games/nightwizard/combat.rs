@@ -1149,8 +1149,7 @@ fn initiative(
             "No PC is left standing."
         };
         lines.push(msg.to_string());
-        let out = finish(s, vec![]);
-        drop(out);
+        let _ = finish(s, vec![]);
         return;
     }
     let Some(c) = s.combat.as_ref() else { return };
@@ -1160,6 +1159,11 @@ fn initiative(
         if standing(s, true) && standing(s, false) {
             new_round(s, data, rng, lines, gm);
         } else {
+            lines.push(if standing(s, true) {
+                "No enemy is left standing: the combat is won.".to_string()
+            } else {
+                "No PC is left standing.".to_string()
+            });
             let _ = finish(s, vec![]);
         }
         return;
