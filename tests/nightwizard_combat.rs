@@ -121,14 +121,21 @@ fn seeded_combat_two_pcs_against_a_mob_and_a_boss_to_its_end() {
     let out = run(FIGHT, 5);
     println!("{out}");
     // Setup: a Fumble that would make the Count 0 or less sets it to 2 (§10.1).
-    assert!(out.contains("Shade Swarm: SPD Judge `(2D6+8) ＞ 5[1,4] fumble ＞ 8-10 ＞ 0` → Count 2"), "{out}");
+    assert!(
+        out.contains("Shade Swarm: SPD Judge `(2D6+8) ＞ 5[1,4] fumble ＞ 8-10 ＞ 0` → Count 2"),
+        "{out}"
+    );
     // The hidden Boss rolls its Count only for the GM.
     assert!(out.contains("Lantern: SPD Judge `(2D6+14) ＞ 10[5,5]+14 critical ＞ 24` → Count 24"));
     // Close attack on a target at Short range is refused; invading first makes it legal.
-    assert!(out.contains("⛔ your attack has Range: Close and Shade Swarm is at Short range: invade first."));
+    assert!(out.contains(
+        "⛔ your attack has Range: Close and Shade Swarm is at Short range: invade first."
+    ));
     assert!(out.contains("Ayla invades: engaged with Bolt."));
     // Move after Minor/Major, and a second Major, are refused.
-    assert!(out.contains("⛔ the Move Action comes first (Move, Minor, Major in that order), and you have one."));
+    assert!(out.contains(
+        "⛔ the Move Action comes first (Move, Minor, Major in that order), and you have one."
+    ));
     assert!(out.contains("⛔ finish the attack in progress first."));
     // Out of turn; a player spawning enemies; a player acting for an NPC.
     assert!(out.contains("⛔ it is not your turn: it is the GM's Main Process."));
@@ -148,7 +155,9 @@ fn seeded_combat_two_pcs_against_a_mob_and_a_boss_to_its_end() {
     let swarm = r2.find("⚔️ Shade Swarm attacks").unwrap_or(usize::MAX);
     assert!(lantern < swarm);
     // Withdraw from an Engage with an enemy takes the Move and the Minor Action.
-    assert!(out.contains("Bolt withdraws from the Engage (Move + Minor Action: the enemy hinders)."));
+    assert!(
+        out.contains("Bolt withdraws from the Engage (Move + Minor Action: the enemy hinders).")
+    );
     // Incapacitated at HP 0, saved with 2 Prana; the attack's bad status lands on a hit.
     assert!(out.contains("Ayla loses 6 HP (HP 0/29)."));
     assert!(out.contains("💫 Ayla is Incapacitated"));
@@ -202,6 +211,15 @@ fn refusals_change_nothing() {
         .join("\n");
     let a = run(FIGHT, 5);
     let b = run(&clean, 5);
-    let tail = |s: &str| s.rsplit("Round 3: Setup").next().unwrap_or("").replace('⛔', "").lines().filter(|l| !l.starts_with(">>>") && !l.contains("⛔")).map(str::to_string).collect::<Vec<_>>();
+    let tail = |s: &str| {
+        s.rsplit("Round 3: Setup")
+            .next()
+            .unwrap_or("")
+            .replace('⛔', "")
+            .lines()
+            .filter(|l| !l.starts_with(">>>") && !l.contains("⛔"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
     assert_eq!(tail(&a), tail(&b));
 }

@@ -306,7 +306,11 @@ impl NightWizard {
 
     fn dead(&self, w: &Who) -> bool {
         match w {
-            Who::Pc(u) => self.pcs.iter().find(|p| &p.user == u).is_none_or(|p| p.dead),
+            Who::Pc(u) => self
+                .pcs
+                .iter()
+                .find(|p| &p.user == u)
+                .is_none_or(|p| p.dead),
             Who::Enemy(l) => self.enemy(l).is_none_or(|e| e.dead),
         }
     }
@@ -362,6 +366,7 @@ impl NightWizard {
     }
 
     /// Rolls a combat Judge: the stat, −5 while Dazed, −5 more on a Reaction while Paralysed.
+    #[allow(clippy::too_many_arguments)]
     fn roll(
         &self,
         data: &NwData,
@@ -493,9 +498,7 @@ pub fn apply(
             );
             let mut out = vec![Reply::gm(gm)];
             if !hidden {
-                out.push(Reply::public(Message::text(format!(
-                    "👹 {label} appears."
-                ))));
+                out.push(Reply::public(Message::text(format!("👹 {label} appears."))));
             }
             if let Some(c) = s.combat.as_mut() {
                 c.fighters.push(Fighter {
@@ -592,7 +595,10 @@ pub fn apply(
             Ok(s.tracker(vec![], vec![]))
         }
         CombatAction::Go(key) => {
-            let c = s.combat.as_ref().ok_or_else(|| RuleError::new("there is no combat."))?;
+            let c = s
+                .combat
+                .as_ref()
+                .ok_or_else(|| RuleError::new("there is no combat."))?;
             if c.current.is_some() {
                 return refuse(format!(
                     "it is {}'s Main Process.",
@@ -601,7 +607,11 @@ pub fn apply(
             }
             let pick = match key {
                 Some(k) => s.find(k, is_gm),
-                None => c.candidates.iter().find(|w| matches!(w, Who::Pc(u) if *u == actor.id)).cloned(),
+                None => c
+                    .candidates
+                    .iter()
+                    .find(|w| matches!(w, Who::Pc(u) if *u == actor.id))
+                    .cloned(),
             };
             let Some(w) = pick.filter(|w| c.candidates.contains(w)) else {
                 return refuse("that is not one of the characters tied for the next Main Process.");
@@ -616,7 +626,10 @@ pub fn apply(
         }
         CombatAction::Invade(key) => {
             let me = my_turn(s, actor)?;
-            let c = s.combat.as_ref().ok_or_else(|| RuleError::new("there is no combat."))?;
+            let c = s
+                .combat
+                .as_ref()
+                .ok_or_else(|| RuleError::new("there is no combat."))?;
             if c.used.moved || c.used.minor || c.used.major {
                 return refuse("the Move Action comes first (Move, Minor, Major in that order), and you have one.");
             }
@@ -635,10 +648,16 @@ pub fn apply(
             }
             if let Some(g) = mine {
                 if c.engages[g].iter().any(|o| hostile(&me, o)) {
-                    return refuse("you are engaged with an enemy: withdraw first (`/nw combat withdraw`).");
+                    return refuse(
+                        "you are engaged with an enemy: withdraw first (`/nw combat withdraw`).",
+                    );
                 }
             }
-            let line = format!("{} invades: engaged with {}.", s.name_of(&me), s.name_of(&t));
+            let line = format!(
+                "{} invades: engaged with {}.",
+                s.name_of(&me),
+                s.name_of(&t)
+            );
             let c = combat_mut(s)?;
             leave(c, &me);
             engage(c, &t, &me);
@@ -647,7 +666,10 @@ pub fn apply(
         }
         CombatAction::Withdraw => {
             let me = my_turn(s, actor)?;
-            let c = s.combat.as_ref().ok_or_else(|| RuleError::new("there is no combat."))?;
+            let c = s
+                .combat
+                .as_ref()
+                .ok_or_else(|| RuleError::new("there is no combat."))?;
             let Some(g) = NightWizard::engage_of(c, &me) else {
                 return refuse("you are not in an Engage.");
             };
@@ -659,7 +681,10 @@ pub fn apply(
             }
             let enemy = c.engages[g].iter().any(|o| hostile(&me, o));
             let line = if enemy {
-                format!("{} withdraws from the Engage (Move + Minor Action: the enemy hinders).", s.name_of(&me))
+                format!(
+                    "{} withdraws from the Engage (Move + Minor Action: the enemy hinders).",
+                    s.name_of(&me)
+                )
             } else {
                 format!("{} moves out of the Engage.", s.name_of(&me))
             };
@@ -671,7 +696,10 @@ pub fn apply(
         }
         CombatAction::Minor => {
             let me = my_turn(s, actor)?;
-            let c = s.combat.as_ref().ok_or_else(|| RuleError::new("there is no combat."))?;
+            let c = s
+                .combat
+                .as_ref()
+                .ok_or_else(|| RuleError::new("there is no combat."))?;
             if c.used.minor || c.used.major {
                 return refuse("you have used your Minor Action (or the Major Action came first).");
             }
@@ -679,7 +707,10 @@ pub fn apply(
             if let Some(b) = s.bad_mut(&me) {
                 if has(b, "Pressure") {
                     b.retain(|(n, _)| n != "Pressure");
-                    line = format!("{} spends a Minor Action to shake off BS: Pressure.", s.name_of(&me));
+                    line = format!(
+                        "{} spends a Minor Action to shake off BS: Pressure.",
+                        s.name_of(&me)
+                    );
                 }
             }
             let c = combat_mut(s)?;
@@ -696,7 +727,10 @@ pub fn apply(
         }
         CombatAction::Attack { target, magic } => {
             let me = my_turn(s, actor)?;
-            let c = s.combat.as_ref().ok_or_else(|| RuleError::new("there is no combat."))?;
+            let c = s
+                .combat
+                .as_ref()
+                .ok_or_else(|| RuleError::new("there is no combat."))?;
             if c.used.major {
                 return refuse("you have already taken your Major Action.");
             }
@@ -791,7 +825,9 @@ pub fn apply(
                 hit.line()
             ));
             if matches!(me, Who::Pc(_)) {
-                lines.push("(Prana on the Hit Check: `/nw prana use:…` before the Dodge Check.)".into());
+                lines.push(
+                    "(Prana on the Hit Check: `/nw prana use:…` before the Dodge Check.)".into(),
+                );
             }
             open_for(s, &me, "Hit Check", &hit);
             let c = combat_mut(s)?;
@@ -810,7 +846,10 @@ pub fn apply(
         CombatAction::Dodge => {
             let at = pending(s, Stage::Hit)?;
             if !s.controls(actor, &at.target) {
-                return refuse(format!("the Dodge Check is {}'s to roll.", s.name_of(&at.target)));
+                return refuse(format!(
+                    "the Dodge Check is {}'s to roll.",
+                    s.name_of(&at.target)
+                ));
             }
             let hit = take_open(s, &at.attacker, "Hit Check").unwrap_or(at.hit.clone());
             let h = hit.outcome().result;
@@ -833,7 +872,9 @@ pub fn apply(
             );
             open_for(s, &at.target, "Dodge Check", &dodge);
             let line = if matches!(at.target, Who::Pc(_)) {
-                format!("{line}\n(Prana on the Dodge Check: `/nw prana use:…` before the damage roll.)")
+                format!(
+                    "{line}\n(Prana on the Dodge Check: `/nw prana use:…` before the damage roll.)"
+                )
             } else {
                 line
             };
@@ -923,7 +964,11 @@ pub fn apply(
             let at = pending(s, Stage::Damage)?;
             let me = match key {
                 Some(k) if is_gm => s.find(k, true),
-                _ => s.pcs.iter().find(|p| p.user == actor.id).map(|p| Who::Pc(p.user.clone())),
+                _ => s
+                    .pcs
+                    .iter()
+                    .find(|p| p.user == actor.id)
+                    .map(|p| Who::Pc(p.user.clone())),
             };
             let Some(me) = me else {
                 return refuse("you have no character in this fight to Cover Up with.");
@@ -931,7 +976,10 @@ pub fn apply(
             if !s.controls(actor, &me) {
                 return refuse("that is not your character.");
             }
-            let c = s.combat.as_ref().ok_or_else(|| RuleError::new("there is no combat."))?;
+            let c = s
+                .combat
+                .as_ref()
+                .ok_or_else(|| RuleError::new("there is no combat."))?;
             if me == at.target {
                 return refuse("you cannot Cover Up for yourself.");
             }
@@ -940,7 +988,9 @@ pub fn apply(
             }
             let pre = c.fighters.iter().any(|f| f.who == me && !f.post);
             if !pre || s.hp_of(&me) == 0 {
-                return refuse("Cover Up needs a Pre-action character (not Post-action, not Incapacitated).");
+                return refuse(
+                    "Cover Up needs a Pre-action character (not Post-action, not Incapacitated).",
+                );
             }
             let g = NightWizard::engage_of(c, &me);
             if g.is_none() || g != NightWizard::engage_of(c, &at.target) {
@@ -1000,11 +1050,17 @@ fn my_turn(s: &NightWizard, actor: &Actor) -> Result<Who, RuleError> {
         return refuse("finish the attack in progress first.");
     }
     let Some(w) = c.current.clone() else {
-        return refuse("nobody's Main Process has started: the tied characters choose with `/nw combat go`.");
+        return refuse(
+            "nobody's Main Process has started: the tied characters choose with `/nw combat go`.",
+        );
     };
     if !s.controls(actor, &w) {
         let hidden = matches!(&w, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.hidden));
-        let name = if hidden { "the GM".to_string() } else { s.name_of(&w) };
+        let name = if hidden {
+            "the GM".to_string()
+        } else {
+            s.name_of(&w)
+        };
         return refuse(format!("it is not your turn: it is {name}'s Main Process."));
     }
     Ok(w)
@@ -1048,7 +1104,14 @@ fn take_open(s: &mut NightWizard, w: &Who, label: &str) -> Option<Judge> {
 }
 
 /// Step 6: HP Damage and the attack's bad status land on `on`.
-fn land(s: &mut NightWizard, data: &NwData, at: &Attack, on: &Who, damage: i32, lines: &mut Vec<String>) {
+fn land(
+    s: &mut NightWizard,
+    data: &NwData,
+    at: &Attack,
+    on: &Who,
+    damage: i32,
+    lines: &mut Vec<String>,
+) {
     hurt(s, data, on, damage, lines);
     if damage > 0 {
         if let Who::Enemy(l) = &at.attacker {
@@ -1059,7 +1122,11 @@ fn land(s: &mut NightWizard, data: &NwData, at: &Attack, on: &Who, damage: i32, 
                 lines.push(format!(
                     "{} gets BS: {n}{}.",
                     s.name_of(on),
-                    if r > 0 { format!(" ({r})") } else { String::new() }
+                    if r > 0 {
+                        format!(" ({r})")
+                    } else {
+                        String::new()
+                    }
                 ));
             }
         }
@@ -1094,7 +1161,9 @@ fn hurt(s: &mut NightWizard, data: &NwData, w: &Who, n: i32, lines: &mut Vec<Str
             }
         }
         lines.push(match w {
-            Who::Pc(_) => format!("💫 {name} is Incapacitated (2 Prana, once per Scene: `/nw prana use:avoid`)."),
+            Who::Pc(_) => format!(
+                "💫 {name} is Incapacitated (2 Prana, once per Scene: `/nw prana use:avoid`)."
+            ),
             Who::Enemy(_) => format!("💫 {name} is Incapacitated."),
         });
     }
@@ -1102,9 +1171,9 @@ fn hurt(s: &mut NightWizard, data: &NwData, w: &Who, n: i32, lines: &mut Vec<Str
 
 fn standing(s: &NightWizard, pcs: bool) -> bool {
     s.combat.as_ref().is_some_and(|c| {
-        c.fighters.iter().any(|f| {
-            matches!(f.who, Who::Pc(_)) == pcs && s.hp_of(&f.who) > 0 && !s.dead(&f.who)
-        })
+        c.fighters
+            .iter()
+            .any(|f| matches!(f.who, Who::Pc(_)) == pcs && s.hp_of(&f.who) > 0 && !s.dead(&f.who))
     })
 }
 
@@ -1271,7 +1340,8 @@ fn new_round(
 /// Ends combat: every bad status is cleared.
 fn finish(s: &mut NightWizard, mut lines: Vec<String>) -> Vec<Reply> {
     s.combat = None;
-    s.open.retain(|o| o.label != "Hit Check" && o.label != "Dodge Check");
+    s.open
+        .retain(|o| o.label != "Hit Check" && o.label != "Dodge Check");
     for p in s.pcs.iter_mut() {
         p.bad.clear();
     }
@@ -1296,7 +1366,8 @@ impl NightWizard {
             order.sort_by_key(|f| (f.post, -f.count, rank(self, &f.who)));
             let mut rows = vec![];
             for f in order {
-                let hidden = matches!(&f.who, Who::Enemy(l) if self.enemy(l).is_some_and(|e| e.hidden));
+                let hidden =
+                    matches!(&f.who, Who::Enemy(l) if self.enemy(l).is_some_and(|e| e.hidden));
                 if hidden && !gm {
                     continue;
                 }
@@ -1313,12 +1384,7 @@ impl NightWizard {
                         .pcs
                         .iter()
                         .find(|p| &p.user == u)
-                        .map(|p| {
-                            format!(
-                                "HP {} · MP {} · Prana {}",
-                                p.hp, p.mp, p.prana
-                            )
-                        })
+                        .map(|p| format!("HP {} · MP {} · Prana {}", p.hp, p.mp, p.prana))
                         .unwrap_or_default(),
                     Who::Enemy(l) => self
                         .enemy(l)
@@ -1335,7 +1401,13 @@ impl NightWizard {
                     } else {
                         format!(" · {}", status_text(&bad))
                     },
-                    if self.hp_of(&f.who) == 0 { " · Incapacitated" } else if f.post { " · Post-action" } else { "" },
+                    if self.hp_of(&f.who) == 0 {
+                        " · Incapacitated"
+                    } else if f.post {
+                        " · Post-action"
+                    } else {
+                        ""
+                    },
                     ""
                 ));
             }
@@ -1367,7 +1439,8 @@ impl NightWizard {
                 eng.join(" · ")
             },
         );
-        let turn_hidden = matches!(&c.current, Some(Who::Enemy(l)) if self.enemy(l).is_some_and(|e| e.hidden));
+        let turn_hidden =
+            matches!(&c.current, Some(Who::Enemy(l)) if self.enemy(l).is_some_and(|e| e.hidden));
         let (turn, pings): (String, Vec<UserId>) = match (&c.attack, &c.current) {
             (Some(a), _) => match a.stage {
                 Stage::Hit => {
@@ -1401,7 +1474,11 @@ impl NightWizard {
             },
             (None, Some(_)) if turn_hidden => ("the GM's turn".to_string(), vec![self.gm.clone()]),
             (None, Some(w)) => {
-                m = m.styled_button("End Main Process", "/nw combat pass", ButtonStyle::Secondary);
+                m = m.styled_button(
+                    "End Main Process",
+                    "/nw combat pass",
+                    ButtonStyle::Secondary,
+                );
                 (
                     format!(
                         "{}'s Main Process: Move, Minor, Major (`/nw combat attack target:…`)",
@@ -1411,14 +1488,13 @@ impl NightWizard {
                 )
             }
             (None, None) => {
-                let names: Vec<String> = c
-                    .candidates
-                    .iter()
-                    .map(|w| mention(self, w))
-                    .collect();
+                let names: Vec<String> = c.candidates.iter().map(|w| mention(self, w)).collect();
                 m = m.styled_button("Go", "/nw combat go", ButtonStyle::Primary);
                 (
-                    format!("tied for the next Main Process: {} (`/nw combat go`)", names.join(", ")),
+                    format!(
+                        "tied for the next Main Process: {} (`/nw combat go`)",
+                        names.join(", ")
+                    ),
                     c.candidates.iter().map(|w| self.controller(w)).collect(),
                 )
             }
@@ -1455,5 +1531,463 @@ fn mention(s: &NightWizard, w: &Who) -> String {
     match w {
         Who::Pc(u) => format!("{} ({})", s.name_of(w), u.mention()),
         Who::Enemy(_) => format!("{} ({})", s.name_of(w), s.gm.mention()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::character::Custom;
+    use super::super::data::load;
+    use super::super::judge::Fixed;
+    use super::super::roster::{self, NwShared};
+    use super::super::session;
+    use super::*;
+    use crate::table::Command;
+    use std::path::Path;
+
+    fn gm() -> Actor {
+        Actor::player("gm", "gm")
+    }
+
+    fn alice() -> Actor {
+        Actor::player("alice", "alice")
+    }
+
+    fn bob() -> Actor {
+        Actor::player("bob", "bob")
+    }
+
+    /// A session with two PCs, a Mob and a hidden Boss, combat started.
+    fn setup() -> (NwData, NightWizard) {
+        let data = load(Path::new("data")).unwrap();
+        let mut shared = NwShared::default();
+        let mut rng = crate::rng::seeded(5);
+        let (mut s, _) =
+            session::create(&data, &gm(), &Command::new("nw new"), Custom::default()).unwrap();
+        for (a, n) in [(alice(), "Ayla"), (bob(), "Bolt")] {
+            roster::global(
+                &mut shared,
+                &data,
+                &a,
+                &Command::new("nw character new")
+                    .with("name", n)
+                    .with("quick", "true"),
+                &mut rng,
+            )
+            .unwrap()
+            .unwrap();
+            let act =
+                session::parse(&s, &a, &Command::new("nw session join"), &data, &shared).unwrap();
+            session::apply(&mut s, &data, Some(&mut shared), &mut rng, &a, &act).unwrap();
+        }
+        for (n, l, h) in [
+            ("shade_swarm", "Swarm", false),
+            ("lantern_emulator", "Lantern", true),
+        ] {
+            run(
+                &mut s,
+                &data,
+                &gm(),
+                CombatAction::Spawn {
+                    name: n.into(),
+                    label: Some(l.into()),
+                    hidden: h,
+                    hp: None,
+                },
+                vec![],
+            )
+            .unwrap();
+        }
+        run(
+            &mut s,
+            &data,
+            &gm(),
+            CombatAction::Start { any_seven: true },
+            vec![3, 3, 3, 3],
+        )
+        .unwrap();
+        (data, s)
+    }
+
+    /// Applies with fixed dice; a refusal must leave the state unchanged.
+    fn run(
+        s: &mut NightWizard,
+        data: &NwData,
+        a: &Actor,
+        act: CombatAction,
+        dice: Vec<u32>,
+    ) -> Result<Vec<Reply>, RuleError> {
+        let before = s.clone();
+        let r = apply(s, data, &mut Fixed(dice), a, &act);
+        if r.is_err() {
+            assert_eq!(*s, before, "a refusal changes nothing");
+        }
+        r
+    }
+
+    fn pc(u: &str) -> Who {
+        Who::Pc(UserId::new(u))
+    }
+
+    fn en(l: &str) -> Who {
+        Who::Enemy(l.into())
+    }
+
+    fn set_turn(s: &mut NightWizard, w: Who) {
+        let c = s.combat.as_mut().unwrap();
+        c.current = Some(w);
+        c.candidates.clear();
+        c.used = Used::default();
+    }
+
+    fn text(r: &[Reply]) -> String {
+        r.iter()
+            .map(|r| r.message.plain_text())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn rule_nw_10_1_fumble_initiative_at_or_below_0_is_count_2() {
+        let cf = Cf {
+            critical: 10,
+            fumble: 5,
+        };
+        // SPD 8, Fumble (5): 8 − 10 = −2 → Count 2.
+        let j = Judge::roll(
+            8,
+            cf,
+            Mode::Normal { difficulty: None },
+            false,
+            &mut Fixed(vec![2, 3]),
+        );
+        assert_eq!(initiative_count(&j), 2);
+        // SPD 14, Fumble: 14 − 10 = 4 stays 4.
+        let j = Judge::roll(
+            14,
+            cf,
+            Mode::Normal { difficulty: None },
+            false,
+            &mut Fixed(vec![2, 3]),
+        );
+        assert_eq!(initiative_count(&j), 4);
+    }
+
+    #[test]
+    fn rule_nw_10_1_no_effect_lowers_count_below_1() {
+        let cf = Cf {
+            critical: 10,
+            fumble: 5,
+        };
+        // SPD −9 + 3 = −6 (no fumble) → Count 1.
+        let j = Judge::roll(
+            -9,
+            cf,
+            Mode::Normal { difficulty: None },
+            false,
+            &mut Fixed(vec![1, 2]),
+        );
+        assert_eq!(initiative_count(&j), 1);
+    }
+
+    #[test]
+    fn rule_nw_2_5_any_seven_count_is_spd_plus_7() {
+        let cf = Cf {
+            critical: 7,
+            fumble: 5,
+        };
+        let j = Judge::roll(
+            14,
+            cf,
+            Mode::Normal { difficulty: None },
+            true,
+            &mut Fixed(vec![]),
+        );
+        assert_eq!(initiative_count(&j), 21);
+        let (_, s) = setup();
+        // Enemies started with anyseven: Lantern SPD 14 → 21, Swarm SPD 8 → 15.
+        let c = s.combat.as_ref().unwrap();
+        let count = |w: &Who| c.fighters.iter().find(|f| &f.who == w).unwrap().count;
+        assert_eq!(count(&en("Lantern")), 21);
+        assert_eq!(count(&en("Swarm")), 15);
+    }
+
+    #[test]
+    fn rule_nw_10_12_ratings_add_up_unrated_do_not_stack() {
+        let mut b = vec![];
+        add_status(&mut b, "Poison", 3);
+        add_status(&mut b, "Poison", 2);
+        add_status(&mut b, "Dazed", 0);
+        add_status(&mut b, "Dazed", 0);
+        assert_eq!(b, vec![("Poison".to_string(), 5), ("Dazed".to_string(), 0)]);
+    }
+
+    #[test]
+    fn enemy_attack_text_gives_range_kind_and_bad_status() {
+        let data = load(Path::new("data")).unwrap();
+        let get = |id: &str| data.enemies.iter().find(|e| e.id == id).unwrap();
+        let h = enemy_from(get("glass_hound"), "H".into(), false);
+        assert!(!h.magic && !h.short);
+        assert_eq!(h.inflicts, Some(("Poison".into(), 2)));
+        let l = enemy_from(get("lantern_emulator"), "L".into(), true);
+        assert!(l.magic && l.short && l.hidden);
+        assert_eq!(l.inflicts, Some(("Dazed".into(), 0)));
+    }
+
+    #[test]
+    fn rule_nw_10_3_ties_declared_enemies_pcs_hidden_enemies_mobs() {
+        let (data, mut s) = setup();
+        // Everyone on Count 10: the revealed Boss first, then PCs (tied: they choose),
+        // then the hidden enemy, then the Mob.
+        for f in s.combat.as_mut().unwrap().fighters.iter_mut() {
+            f.count = 10;
+            f.post = false;
+        }
+        let mut rng = Fixed(vec![]);
+        let (mut l, mut g) = (vec![], vec![]);
+        initiative(&mut s, &data, &mut rng, &mut l, &mut g);
+        // The Boss is hidden: PCs come first.
+        let c = s.combat.as_ref().unwrap();
+        assert_eq!(c.current, None);
+        assert_eq!(c.candidates, vec![pc("alice"), pc("bob")]);
+        // A tied PC chooses to go.
+        run(&mut s, &data, &bob(), CombatAction::Go(None), vec![]).unwrap();
+        assert_eq!(s.combat.as_ref().unwrap().current, Some(pc("bob")));
+        // Revealed, the Boss (a Declared Enemy) goes before the PCs.
+        s.enemies.iter_mut().for_each(|e| e.hidden = false);
+        s.combat.as_mut().unwrap().current = None;
+        initiative(&mut s, &data, &mut rng, &mut l, &mut g);
+        assert_eq!(s.combat.as_ref().unwrap().current, Some(en("Lantern")));
+        // Mob after PCs and hidden enemies.
+        s.enemies
+            .iter_mut()
+            .for_each(|e| e.hidden = e.label == "Lantern");
+        for f in s.combat.as_mut().unwrap().fighters.iter_mut() {
+            f.post = matches!(f.who, Who::Pc(_));
+        }
+        initiative(&mut s, &data, &mut rng, &mut l, &mut g);
+        assert_eq!(s.combat.as_ref().unwrap().current, Some(en("Lantern")));
+    }
+
+    #[test]
+    fn rule_nw_10_4_refusals_out_of_turn_second_major_wrong_order_non_gm() {
+        let (data, mut s) = setup();
+        set_turn(&mut s, pc("alice"));
+        // Out of turn; a player acting for an NPC.
+        assert!(run(&mut s, &data, &bob(), CombatAction::Minor, vec![]).is_err());
+        assert!(run(&mut s, &data, &gm(), CombatAction::Minor, vec![]).is_err());
+        // Non-GM using GM commands.
+        assert!(run(&mut s, &data, &alice(), CombatAction::End, vec![]).is_err());
+        assert!(run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Reveal("Lantern".into()),
+            vec![]
+        )
+        .is_err());
+        // Minor, then a Move is out of order.
+        run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).unwrap();
+        assert!(run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Invade("Swarm".into()),
+            vec![]
+        )
+        .is_err());
+        assert!(run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).is_err());
+        // A Close attack on a target at Short range.
+        let e = run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Attack {
+                target: "Swarm".into(),
+                magic: false,
+            },
+            vec![],
+        );
+        assert!(e.unwrap_err().to_string().contains("Short range"));
+    }
+
+    #[test]
+    fn rule_nw_10_4_the_major_action_ends_the_main_process_post_action_count_0() {
+        let (data, mut s) = setup();
+        set_turn(&mut s, pc("alice"));
+        s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
+        // Hit 2D 6+6 … the Swarm dodges with 1+1: the attack hits; damage rolled; applied.
+        run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Attack {
+                target: "Swarm".into(),
+                magic: false,
+            },
+            vec![6, 5],
+        )
+        .unwrap();
+        assert!(run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).is_err());
+        run(&mut s, &data, &gm(), CombatAction::Dodge, vec![1, 2]).unwrap();
+        run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Damage,
+            vec![6, 5, 1, 2],
+        )
+        .unwrap();
+        let before = s.enemy("Swarm").unwrap().hp;
+        let r = run(&mut s, &data, &alice(), CombatAction::ApplyDamage, vec![]).unwrap();
+        let dmg = s
+            .combat
+            .as_ref()
+            .map(|_| before - s.enemy("Swarm").unwrap().hp)
+            .unwrap_or(0);
+        assert!(dmg > 0, "{}", text(&r));
+        let c = s.combat.as_ref().unwrap();
+        let a = c.fighters.iter().find(|f| f.who == pc("alice")).unwrap();
+        assert!(a.post);
+        assert_eq!(a.count, 0);
+        assert_ne!(c.current, Some(pc("alice")));
+    }
+
+    #[test]
+    fn rule_nw_10_6_withdraw_takes_move_and_minor_when_an_enemy_hinders() {
+        let (data, mut s) = setup();
+        set_turn(&mut s, pc("alice"));
+        s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
+        // Engaged with an enemy: invading another target is refused.
+        assert!(run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Invade("Bolt".into()),
+            vec![]
+        )
+        .is_err());
+        run(&mut s, &data, &alice(), CombatAction::Withdraw, vec![]).unwrap();
+        let c = s.combat.as_ref().unwrap();
+        assert!(c.engages.is_empty());
+        assert!(c.used.moved && c.used.minor);
+        assert!(run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).is_err());
+    }
+
+    #[test]
+    fn rule_nw_10_10_attacking_an_incapacitated_character_kills() {
+        let (data, mut s) = setup();
+        set_turn(&mut s, en("Swarm"));
+        s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
+        s.pcs[0].hp = 0;
+        let r = run(
+            &mut s,
+            &data,
+            &gm(),
+            CombatAction::Attack {
+                target: "Ayla".into(),
+                magic: false,
+            },
+            vec![],
+        )
+        .unwrap();
+        assert!(text(&r).contains("Ayla is Dead"));
+        assert!(s.pcs[0].dead);
+    }
+
+    #[test]
+    fn rule_nw_10_13_cover_up_takes_b_damage_and_becomes_post_action() {
+        let (data, mut s) = setup();
+        set_turn(&mut s, en("Swarm"));
+        {
+            let c = s.combat.as_mut().unwrap();
+            c.engages = vec![vec![pc("alice"), en("Swarm"), pc("bob")]];
+            for f in c.fighters.iter_mut() {
+                f.post = false;
+            }
+        }
+        run(
+            &mut s,
+            &data,
+            &gm(),
+            CombatAction::Attack {
+                target: "Ayla".into(),
+                magic: false,
+            },
+            vec![6, 6, 1],
+        )
+        .unwrap();
+        run(&mut s, &data, &alice(), CombatAction::Dodge, vec![1, 2]).unwrap();
+        run(
+            &mut s,
+            &data,
+            &gm(),
+            CombatAction::Damage,
+            vec![6, 6, 6, 1, 2],
+        )
+        .unwrap();
+        let dmg = s.combat.as_ref().unwrap().attack.as_ref().unwrap().damage;
+        assert!(dmg > 0);
+        // Not for yourself.
+        assert!(run(&mut s, &data, &alice(), CombatAction::CoverUp(None), vec![]).is_err());
+        let (ha, hb) = (s.pcs[0].hp, s.pcs[1].hp);
+        run(&mut s, &data, &bob(), CombatAction::CoverUp(None), vec![]).unwrap();
+        assert_eq!(s.pcs[0].hp, ha, "B takes nothing");
+        assert_eq!(
+            s.pcs[1].hp,
+            (hb - dmg).max(0),
+            "A takes the damage computed against B"
+        );
+        let f = s
+            .combat
+            .as_ref()
+            .unwrap()
+            .fighters
+            .iter()
+            .find(|f| f.who == pc("bob"))
+            .unwrap()
+            .clone();
+        assert!(f.post);
+        assert_eq!(f.count, 0);
+    }
+
+    #[test]
+    fn rule_nw_10_14_cleanup_poison_rating_times_1d_dazed_and_rigor_end() {
+        let (data, mut s) = setup();
+        s.pcs[0].bad = vec![
+            ("Poison".into(), 3),
+            ("Dazed".into(), 0),
+            ("Rigor".into(), 0),
+        ];
+        let hp = s.pcs[0].hp;
+        let mut l = vec![];
+        // Poison (3) × 1D [4] = 12.
+        cleanup(&mut s, &data, &mut Fixed(vec![4]), &mut l);
+        assert_eq!(s.pcs[0].hp, (hp - 12).max(0));
+        assert_eq!(s.pcs[0].bad, vec![("Poison".to_string(), 3)]);
+        // All bad statuses end with the combat.
+        run(&mut s, &data, &gm(), CombatAction::End, vec![]).unwrap();
+        assert!(s.pcs[0].bad.is_empty());
+    }
+
+    #[test]
+    fn gm_notes_and_hidden_enemies_only_reach_the_gm() {
+        let (data, mut s) = setup();
+        let r = run(
+            &mut s,
+            &data,
+            &gm(),
+            CombatAction::Note("secret plan".into()),
+            vec![],
+        )
+        .unwrap();
+        assert!(r.iter().all(|r| !r.is_public()));
+        let t = s.tracker(vec![], vec![]);
+        for r in t.iter().filter(|r| r.is_public()) {
+            assert!(!r.message.plain_text().contains("Lantern"));
+        }
+        assert!(t
+            .iter()
+            .any(|r| !r.is_public() && r.message.plain_text().contains("Lantern")));
     }
 }

@@ -391,14 +391,20 @@ pub fn parse(
             hidden: cmd.flag("hidden")?.unwrap_or(false),
             hp: cmd.int("hp")?.map(|v| v.clamp(1, 99_999) as i32),
         }),
-        ("enemy", "reveal") => NwAction::Combat(CombatAction::Reveal(cmd.require("label")?.trim().to_string())),
-        ("enemy", "note") => NwAction::Combat(CombatAction::Note(cmd.require("text")?.chars().take(300).collect())),
+        ("enemy", "reveal") => NwAction::Combat(CombatAction::Reveal(
+            cmd.require("label")?.trim().to_string(),
+        )),
+        ("enemy", "note") => NwAction::Combat(CombatAction::Note(
+            cmd.require("text")?.chars().take(300).collect(),
+        )),
         ("combat", sub) => NwAction::Combat(match sub {
             "start" => CombatAction::Start {
                 any_seven: cmd.flag("anyseven")?.unwrap_or(false),
             },
             "end" => CombatAction::End,
-            "engage" => CombatAction::Engage(cmd.require("a")?.to_string(), cmd.require("b")?.to_string()),
+            "engage" => {
+                CombatAction::Engage(cmd.require("a")?.to_string(), cmd.require("b")?.to_string())
+            }
             "go" => CombatAction::Go(cmd.get("who").map(|s| s.to_string())),
             "invade" => CombatAction::Invade(cmd.require("target")?.to_string()),
             "withdraw" => CombatAction::Withdraw,
