@@ -1093,6 +1093,34 @@ fn open_for(s: &mut NightWizard, w: &Who, label: &str, j: &Judge) {
     }
 }
 
+/// Copies a PC's open Hit Check or Dodge Check (after Prana) into the attack in progress, so
+/// that accepting the Judge keeps what the Prana bought.
+pub fn sync_open(s: &mut NightWizard) {
+    let Some(at) = s.combat.as_ref().and_then(|c| c.attack.clone()) else {
+        return;
+    };
+    let (who, label) = match at.stage {
+        Stage::Hit => (&at.attacker, "Hit Check"),
+        Stage::Dodge => (&at.target, "Dodge Check"),
+        Stage::Damage => return,
+    };
+    let Who::Pc(u) = who else { return };
+    let Some(j) = s
+        .open
+        .iter()
+        .find(|o| &o.user == u && o.label == label)
+        .map(|o| o.judge.clone())
+    else {
+        return;
+    };
+    if let Some(x) = s.combat.as_mut().and_then(|c| c.attack.as_mut()) {
+        match at.stage {
+            Stage::Hit => x.hit = j,
+            _ => x.dodge = Some(j),
+        }
+    }
+}
+
 /// Takes back a PC's combat Judge (with any Prana spent on it).
 fn take_open(s: &mut NightWizard, w: &Who, label: &str) -> Option<Judge> {
     let Who::Pc(u) = w else { return None };
@@ -1222,7 +1250,11 @@ fn initiative(
         return;
     }
     let Some(c) = s.combat.as_ref() else { return };
-    let pre: Vec<&Fighter> = c.fighters.iter().filter(|f| !f.post).collect();
+    let pre: Vec<&Fighter> = c
+        .fighters
+        .iter()
+        .filter(|f| !f.post && s.hp_of(&f.who) > 0 && !s.dead(&f.who))
+        .collect();
     let Some(top) = pre.iter().map(|f| f.count).max() else {
         cleanup(s, data, rng, lines);
         if standing(s, true) && standing(s, false) {
@@ -1851,6 +1883,63 @@ mod tests {
         assert!(a.post);
         assert_eq!(a.count, 0);
         assert_ne!(c.current, Some(pc("alice")));
+    }
+
+    #[test]
+    fn rule_nw_4_2_prana_raise_on_the_hit_check_counts_after_accept() {
+        let (data, mut s) = setup();
+        set_turn(&mut s, pc("alice"));
+        s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
+        run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Attack {
+                target: "Swarm".into(),
+                magic: false,
+            },
+            vec![3, 4],
+        )
+        .unwrap();
+        let base = s
+            .combat
+            .as_ref()
+            .unwrap()
+            .attack
+            .as_ref()
+            .unwrap()
+            .hit
+            .outcome()
+            .result;
+        let prana = s.pcs[0].prana;
+        let mut rng = crate::rng::seeded(1);
+        for u in [session::PranaUse::Raise(1), session::PranaUse::Accept] {
+            session::apply(
+                &mut s,
+                &data,
+                None,
+                &mut rng,
+                &alice(),
+                &session::NwAction::Prana(u),
+            )
+            .unwrap();
+        }
+        assert_eq!(s.pcs[0].prana, prana - 1);
+        run(&mut s, &data, &gm(), CombatAction::Dodge, vec![1, 2]).unwrap();
+        let at = s.combat.as_ref().unwrap().attack.clone().unwrap();
+        let raised = at.hit.outcome().result;
+        // Raise Result: +2D per Prana (2 to 12 more).
+        assert!(
+            (base + 2..=base + 12).contains(&raised),
+            "{base} → {raised}"
+        );
+        assert_eq!(
+            at.dodge.unwrap().mode,
+            Mode::Opposed {
+                against: Some(raised),
+                attacker: false
+            }
+        );
     }
 
     #[test]

@@ -1110,7 +1110,11 @@ pub fn apply(
             s.open.push(j);
             Ok(out)
         }
-        NwAction::Prana(u) => prana(s, data, rng, actor, u),
+        NwAction::Prana(u) => {
+            let r = prana(s, data, rng, actor, u)?;
+            super::combat::sync_open(s);
+            Ok(r)
+        }
         NwAction::Combat(a) => super::combat::apply(s, data, rng, actor, a),
         NwAction::Settings {
             raise_dice,
