@@ -60,6 +60,9 @@ pub struct Enemy {
     pub attack: String,
     /// Dead (attacked while Incapacitated).
     pub dead: bool,
+    /// Blockades its Engage: withdrawing from it takes an opposed SPD Judge.
+    #[serde(default)]
+    pub blockade: bool,
 }
 
 /// Reads the attack text of the enemy data: `Magical` → magic, `Short`/`Area` → reaches
@@ -94,6 +97,7 @@ pub fn enemy_from(def: &EnemyDef, label: String, hidden: bool) -> Enemy {
         inflicts,
         attack: def.attack.clone(),
         dead: false,
+        blockade: false,
     }
 }
 
@@ -206,6 +210,8 @@ pub enum CombatAction {
     Withdraw,
     /// Minor Action (clears Pressure).
     Minor,
+    /// GM: an enemy starts (or stops) blockading its Engage.
+    Blockade(String),
     /// Major Action: attack.
     Attack {
         /// Target.
@@ -680,6 +686,65 @@ pub fn apply(
                 return refuse("BS: Rigor: no Move Actions.");
             }
             let enemy = c.engages[g].iter().any(|o| hostile(&me, o));
+            let blocker = c.engages[g]
+                .iter()
+                .find(|o| {
+                    hostile(&me, o)
+                        && matches!(o, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.blockade))
+                        && s.hp_of(o) > 0
+                })
+                .cloned();
+            if let Some(b) = blocker {
+                // Blockade (§10.6): opposed SPD Judge, the withdrawing character starts it.
+                let mine = s.roll(
+                    data,
+                    &me,
+                    SPD,
+                    Mode::Opposed {
+                        against: None,
+                        attacker: true,
+                    },
+                    false,
+                    false,
+                    rng,
+                );
+                let m = mine.outcome().result;
+                let theirs = s.roll(
+                    data,
+                    &b,
+                    SPD,
+                    Mode::Opposed {
+                        against: Some(m),
+                        attacker: false,
+                    },
+                    false,
+                    false,
+                    rng,
+                );
+                let t = theirs.outcome().result;
+                let mut lines = vec![format!(
+                    "🚧 {} blockades: SPD `{}` against SPD `{}`.",
+                    s.name_of(&b),
+                    mine.line(),
+                    theirs.line()
+                )];
+                let won = attacker_wins(m, t, false, false);
+                let c = combat_mut(s)?;
+                c.used.moved = true;
+                c.used.minor = true;
+                let mut gm = vec![];
+                if won {
+                    leave(c, &me);
+                    lines.push(format!(
+                        "{} breaks through and withdraws; the Main Process ends.",
+                        s.name_of(&me)
+                    ));
+                    end_main(s, data, rng, &mut lines, &mut gm);
+                } else {
+                    lines.push(format!("{} is held in the Engage.", s.name_of(&me)));
+                }
+                return Ok(s.tracker(lines, gm));
+            }
             let line = if enemy {
                 format!(
                     "{} withdraws from the Engage (Move + Minor Action: the enemy hinders).",
@@ -692,6 +757,30 @@ pub fn apply(
             leave(c, &me);
             c.used.moved = true;
             c.used.minor = enemy;
+            Ok(s.tracker(vec![line], vec![]))
+        }
+        CombatAction::Blockade(label) => {
+            s.require_gm_pub(actor, "declares blockades")?;
+            let Some(Who::Enemy(l)) = s.find(label, true) else {
+                return refuse(format!("no enemy labelled `{label}`."));
+            };
+            let c = s
+                .combat
+                .as_ref()
+                .ok_or_else(|| RuleError::new("there is no combat."))?;
+            let w = Who::Enemy(l.clone());
+            if NightWizard::engage_of(c, &w).is_none() {
+                return refuse(format!("{l} is in no Engage to blockade."));
+            }
+            let Some(e) = s.enemy_mut(&l) else {
+                return refuse(format!("no enemy labelled `{label}`."));
+            };
+            e.blockade = !e.blockade;
+            let line = if e.blockade {
+                format!("🚧 {l} blockades its Engage: withdrawing takes an opposed SPD Judge.")
+            } else {
+                format!("{l} stops blockading.")
+            };
             Ok(s.tracker(vec![line], vec![]))
         }
         CombatAction::Minor => {
@@ -1961,6 +2050,69 @@ mod tests {
         assert!(c.engages.is_empty());
         assert!(c.used.moved && c.used.minor);
         assert!(run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).is_err());
+    }
+
+    #[test]
+    fn rule_nw_10_6_blockade_opposed_spd_judge_win_ends_the_main_process() {
+        let (data, mut s) = setup();
+        set_turn(&mut s, pc("alice"));
+        s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
+        assert!(run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Blockade("Swarm".into()),
+            vec![]
+        )
+        .is_err());
+        run(
+            &mut s,
+            &data,
+            &gm(),
+            CombatAction::Blockade("Swarm".into()),
+            vec![],
+        )
+        .unwrap();
+        // Lose: Ayla rolls 1+2 (Critical 12, Fumble 2 set here) + SPD; the Swarm rolls a
+        // Critical (the GM's 10) and chains: SPD 8 + 10 + 12 = 30.
+        s.pcs[0].cf = Some(Cf {
+            critical: 12,
+            fumble: 2,
+        });
+        let mut lost = s.clone();
+        let spd = lost.stat(&data, &pc("alice"), SPD);
+        assert!(3 + spd < 30);
+        let r = run(
+            &mut lost,
+            &data,
+            &alice(),
+            CombatAction::Withdraw,
+            vec![1, 2, 5, 5, 6, 6],
+        )
+        .unwrap();
+        assert!(text(&r).contains("is held"), "{}", text(&r));
+        assert_eq!(lost.combat.as_ref().unwrap().engages.len(), 1);
+        assert_eq!(lost.combat.as_ref().unwrap().current, Some(pc("alice")));
+        assert!(lost.combat.as_ref().unwrap().used.minor);
+        // Win (ties go to the withdrawing side): out of the Engage, Main Process over.
+        let r = run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Withdraw,
+            vec![6, 5, 1, 2],
+        )
+        .unwrap();
+        assert!(text(&r).contains("breaks through"), "{}", text(&r));
+        let c = s.combat.as_ref().unwrap();
+        assert!(c.engages.is_empty());
+        assert!(
+            c.fighters
+                .iter()
+                .find(|f| f.who == pc("alice"))
+                .unwrap()
+                .post
+        );
     }
 
     #[test]

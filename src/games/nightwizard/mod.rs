@@ -212,6 +212,7 @@ impl Game for NightWizard {
                     .sub(CommandSpec::new("invade", "Move Action: engage a target").opt(OptionSpec::string("target", "PC name or enemy label").required()))
                     .sub(CommandSpec::new("withdraw", "Move Action (+ Minor if an enemy is there): leave your Engage"))
                     .sub(CommandSpec::new("minor", "Minor Action (clears Pressure)"))
+                    .sub(CommandSpec::new("blockade", "An enemy blockades (or stops) its Engage (GM)").opt(OptionSpec::string("enemy", "Enemy label").required()))
                     .sub(CommandSpec::new("attack", "Major Action: attack").opt(OptionSpec::string("target", "PC name or enemy label").required()).opt(OptionSpec::boolean("magic", "Magical attack (MACC, MATK vs MDEF)")))
                     .sub(CommandSpec::new("dodge", "Defender: roll the Dodge Check"))
                     .sub(CommandSpec::new("damage", "Compare hit and dodge, roll damage"))

@@ -409,6 +409,7 @@ pub fn parse(
             "invade" => CombatAction::Invade(cmd.require("target")?.to_string()),
             "withdraw" => CombatAction::Withdraw,
             "minor" => CombatAction::Minor,
+            "blockade" => CombatAction::Blockade(cmd.require("enemy")?.to_string()),
             "attack" => CombatAction::Attack {
                 target: cmd.require("target")?.to_string(),
                 magic: cmd.flag("magic")?.unwrap_or(false),
