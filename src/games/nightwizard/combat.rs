@@ -394,6 +394,11 @@ impl NightWizard {
         Judge::roll(alter, self.cf_of(data, w), mode, any_seven, dice)
     }
 
+    /// A hidden enemy.
+    fn hidden(&self, w: &Who) -> bool {
+        matches!(w, Who::Enemy(l) if self.enemy(l).is_some_and(|e| e.hidden))
+    }
+
     fn controls(&self, actor: &Actor, w: &Who) -> bool {
         match w {
             Who::Pc(u) => &actor.id == u,
@@ -606,10 +611,13 @@ pub fn apply(
                 .as_ref()
                 .ok_or_else(|| RuleError::new("there is no combat."))?;
             if c.current.is_some() {
-                return refuse(format!(
-                    "it is {}'s Main Process.",
-                    s.name_of(c.current.as_ref().unwrap_or(&Who::Enemy(String::new())))
-                ));
+                let w = c.current.clone().unwrap_or(Who::Enemy(String::new()));
+                let name = if s.hidden(&w) {
+                    "the GM".to_string()
+                } else {
+                    s.name_of(&w)
+                };
+                return refuse(format!("it is {name}'s Main Process."));
             }
             let pick = match key {
                 Some(k) => s.find(k, is_gm),
@@ -668,7 +676,7 @@ pub fn apply(
             leave(c, &me);
             engage(c, &t, &me);
             c.used.moved = true;
-            Ok(s.tracker(vec![line], vec![]))
+            Ok(say(s, &me, line))
         }
         CombatAction::Withdraw => {
             let me = my_turn(s, actor)?;
@@ -757,7 +765,7 @@ pub fn apply(
             leave(c, &me);
             c.used.moved = true;
             c.used.minor = enemy;
-            Ok(s.tracker(vec![line], vec![]))
+            Ok(say(s, &me, line))
         }
         CombatAction::Blockade(label) => {
             s.require_gm_pub(actor, "declares blockades")?;
@@ -781,7 +789,7 @@ pub fn apply(
             } else {
                 format!("{l} stops blockading.")
             };
-            Ok(s.tracker(vec![line], vec![]))
+            Ok(say(s, &w, line))
         }
         CombatAction::Minor => {
             let me = my_turn(s, actor)?;
@@ -805,12 +813,16 @@ pub fn apply(
             let c = combat_mut(s)?;
             c.used.moved = true;
             c.used.minor = true;
-            Ok(s.tracker(vec![line], vec![]))
+            Ok(say(s, &me, line))
         }
         CombatAction::Pass => {
             let me = my_turn(s, actor)?;
-            let mut lines = vec![format!("{} ends the Main Process.", s.name_of(&me))];
-            let mut gm = vec![];
+            let line = format!("{} ends the Main Process.", s.name_of(&me));
+            let (mut lines, mut gm) = if s.hidden(&me) {
+                (vec![], vec![line])
+            } else {
+                (vec![line], vec![])
+            };
             end_main(s, data, rng, &mut lines, &mut gm);
             Ok(s.tracker(lines, gm))
         }
@@ -1108,6 +1120,15 @@ pub fn apply(
             end_main(s, data, rng, &mut lines, &mut gm);
             Ok(s.tracker(lines, gm))
         }
+    }
+}
+
+/// A tracker whose news line goes only to the GM when it is about a hidden enemy.
+fn say(s: &NightWizard, who: &Who, line: String) -> Vec<Reply> {
+    if s.hidden(who) {
+        s.tracker(vec![], vec![line])
+    } else {
+        s.tracker(vec![line], vec![])
     }
 }
 
@@ -2209,6 +2230,32 @@ mod tests {
         // All bad statuses end with the combat.
         run(&mut s, &data, &gm(), CombatAction::End, vec![]).unwrap();
         assert!(s.pcs[0].bad.is_empty());
+    }
+
+    #[test]
+    fn a_hidden_enemy_moving_is_told_only_to_the_gm() {
+        let (data, mut s) = setup();
+        set_turn(&mut s, en("Lantern"));
+        let r = run(
+            &mut s,
+            &data,
+            &gm(),
+            CombatAction::Invade("Ayla".into()),
+            vec![],
+        )
+        .unwrap();
+        for m in r.iter().filter(|r| r.is_public()) {
+            assert!(
+                !m.message.plain_text().contains("Lantern"),
+                "{}",
+                m.message.plain_text()
+            );
+        }
+        assert!(r
+            .iter()
+            .any(|m| !m.is_public() && m.message.plain_text().contains("Lantern invades")));
+        let e = run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).unwrap_err();
+        assert!(!e.to_string().contains("Lantern"));
     }
 
     #[test]
