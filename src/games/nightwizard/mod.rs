@@ -7,6 +7,7 @@
 //! taken in `parse` so that replays never need the shared state.
 
 pub mod character;
+pub mod combat;
 pub mod creation;
 pub mod data;
 pub mod judge;
@@ -202,6 +203,23 @@ impl Game for NightWizard {
                     .opt(OptionSpec::boolean("fudge_repeat", "Allow several Fudge Dice on one roll"))
                     .opt(OptionSpec::boolean("anyseven_players", "Players may use Any Seven")),
             )
+            .sub(
+                CommandSpec::new("combat", "Round-progression combat")
+                    .sub(CommandSpec::new("start", "Start combat: every PC and every enemy on the table (GM)").opt(OptionSpec::boolean("anyseven", "Enemies' Count = SPD + 7 (Any Seven)")))
+                    .sub(CommandSpec::new("end", "End combat (GM)"))
+                    .sub(CommandSpec::new("engage", "Put two combatants in one Engage (GM)").opt(OptionSpec::string("a", "PC name or enemy label").required()).opt(OptionSpec::string("b", "PC name or enemy label").required()))
+                    .sub(CommandSpec::new("go", "Take the tied Main Process").opt(OptionSpec::string("who", "GM: which enemy")))
+                    .sub(CommandSpec::new("invade", "Move Action: engage a target").opt(OptionSpec::string("target", "PC name or enemy label").required()))
+                    .sub(CommandSpec::new("withdraw", "Move Action (+ Minor if an enemy is there): leave your Engage"))
+                    .sub(CommandSpec::new("minor", "Minor Action (clears Pressure)"))
+                    .sub(CommandSpec::new("blockade", "An enemy blockades (or stops) its Engage (GM)").opt(OptionSpec::string("enemy", "Enemy label").required()))
+                    .sub(CommandSpec::new("attack", "Major Action: attack").opt(OptionSpec::string("target", "PC name or enemy label").required()).opt(OptionSpec::boolean("magic", "Magical attack (MACC, MATK vs MDEF)")))
+                    .sub(CommandSpec::new("dodge", "Defender: roll the Dodge Check"))
+                    .sub(CommandSpec::new("damage", "Compare hit and dodge, roll damage"))
+                    .sub(CommandSpec::new("apply", "Apply the HP Damage"))
+                    .sub(CommandSpec::new("coverup", "Take the attack for its target").opt(OptionSpec::string("who", "GM: which enemy")))
+                    .sub(CommandSpec::new("pass", "End your Main Process")),
+            )
             .sub(CommandSpec::new("rules", "Difficulties, bad statuses, Critical/Fumble (reference)"))
             .sub(
                 CommandSpec::new("skill", "Skills: list, show, add your own")
@@ -243,6 +261,15 @@ impl Game for NightWizard {
             .sub(
                 CommandSpec::new("enemy", "Enemies (GM)")
                     .sub(CommandSpec::new("list", "List enemy data (GM)"))
+                    .sub(
+                        CommandSpec::new("spawn", "Put an enemy from the data on the table (GM)")
+                            .opt(OptionSpec::string("name", "Enemy name or id").required())
+                            .opt(OptionSpec::string("as", "Label (default: the name, numbered)"))
+                            .opt(OptionSpec::boolean("hidden", "Hidden from the players until revealed"))
+                            .opt(OptionSpec::int("hp", "HP made on the spot (default: the data's)").range(1, 99_999)),
+                    )
+                    .sub(CommandSpec::new("reveal", "Reveal a hidden enemy (GM)").opt(OptionSpec::string("label", "Its label").required()))
+                    .sub(CommandSpec::new("note", "Add a note only the GM sees (GM)").opt(OptionSpec::string("text", "The note").required()))
                     .sub(
                         CommandSpec::new("add", "Add an enemy for this server (GM)")
                             .opt(OptionSpec::string("name", "Name").required())
@@ -310,8 +337,9 @@ impl Game for NightWizard {
         actor: &Actor,
         cmd: &Command,
     ) -> Option<Result<Vec<Reply>, RuleError>> {
-        match cmd.sub() {
-            "character" | "sheet" | "skill" | "item" | "enemy" | "rules" => {}
+        match (cmd.sub(), cmd.sub2()) {
+            ("enemy", "spawn" | "reveal" | "note") => return None,
+            ("character" | "sheet" | "skill" | "item" | "enemy" | "rules", _) => {}
             _ => return None,
         }
         let data = ctx.data;

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::character::{Catalog, Character, Custom};
+use super::combat::CombatAction;
 use super::data::{attr_index, stat_index, NwData, ATTRS, STAT_LABEL};
 use super::judge::{chance, roll_cf, Cf, Judge, JudgeRules, Mode};
 use super::roster::NwShared;
@@ -75,6 +76,9 @@ pub struct Pc {
     pub avoided_scene: Option<u32>,
     /// Lunar Logics ignored this scenario.
     pub logics: Vec<String>,
+    /// Dead (attacked while Incapacitated, §10.10).
+    #[serde(default)]
+    pub dead: bool,
 }
 
 /// A rolled Judge that may still take Prana.
@@ -122,6 +126,15 @@ pub struct NightWizard {
     pub open: Vec<OpenJudge>,
     /// Skills and items added in chat (snapshot).
     pub custom: Custom,
+    /// Enemies on the GM's table.
+    #[serde(default)]
+    pub enemies: Vec<super::combat::Enemy>,
+    /// The fight in progress.
+    #[serde(default)]
+    pub combat: Option<super::combat::Combat>,
+    /// Notes only the GM sees.
+    #[serde(default)]
+    pub gm_notes: Vec<String>,
 }
 
 /// A Prana use.
@@ -212,6 +225,8 @@ pub enum NwAction {
     },
     /// Spend Prana.
     Prana(PranaUse),
+    /// Combat and the GM's table.
+    Combat(super::combat::CombatAction),
     /// Change settings.
     Settings {
         /// Raise dice.
@@ -258,6 +273,9 @@ pub fn create(
         pcs: vec![],
         open: vec![],
         custom,
+        enemies: vec![],
+        combat: None,
+        gm_notes: vec![],
     };
     let m = Message::titled(
         "🌙 Night Wizard session open",
@@ -367,6 +385,42 @@ pub fn parse(
                 u => return refuse(format!("`{u}` is not a Prana use.")),
             })
         }
+        ("enemy", "spawn") => NwAction::Combat(CombatAction::Spawn {
+            name: cmd.require("name")?.chars().take(80).collect(),
+            label: cmd.get("as").map(|s| s.to_string()),
+            hidden: cmd.flag("hidden")?.unwrap_or(false),
+            hp: cmd.int("hp")?.map(|v| v.clamp(1, 99_999) as i32),
+        }),
+        ("enemy", "reveal") => NwAction::Combat(CombatAction::Reveal(
+            cmd.require("label")?.trim().to_string(),
+        )),
+        ("enemy", "note") => NwAction::Combat(CombatAction::Note(
+            cmd.require("text")?.chars().take(300).collect(),
+        )),
+        ("combat", sub) => NwAction::Combat(match sub {
+            "start" => CombatAction::Start {
+                any_seven: cmd.flag("anyseven")?.unwrap_or(false),
+            },
+            "end" => CombatAction::End,
+            "engage" => {
+                CombatAction::Engage(cmd.require("a")?.to_string(), cmd.require("b")?.to_string())
+            }
+            "go" => CombatAction::Go(cmd.get("who").map(|s| s.to_string())),
+            "invade" => CombatAction::Invade(cmd.require("target")?.to_string()),
+            "withdraw" => CombatAction::Withdraw,
+            "minor" => CombatAction::Minor,
+            "blockade" => CombatAction::Blockade(cmd.require("enemy")?.to_string()),
+            "attack" => CombatAction::Attack {
+                target: cmd.require("target")?.to_string(),
+                magic: cmd.flag("magic")?.unwrap_or(false),
+            },
+            "dodge" => CombatAction::Dodge,
+            "damage" => CombatAction::Damage,
+            "apply" => CombatAction::ApplyDamage,
+            "coverup" => CombatAction::CoverUp(cmd.get("who").map(|s| s.to_string())),
+            "pass" => CombatAction::Pass,
+            other => return refuse(format!("`/nw combat {other}` is not a combat command.")),
+        }),
         ("settings", _) => NwAction::Settings {
             raise_dice: raise_opt(cmd)?,
             fudge_repeat: cmd.flag("fudge_repeat")?,
@@ -381,6 +435,16 @@ pub fn parse(
 }
 
 impl NightWizard {
+    /// Where skills and items are looked up for this session.
+    pub fn catalog<'a>(&'a self, data: &'a NwData) -> Catalog<'a> {
+        self.cat(data)
+    }
+
+    /// Refuses unless the actor is the GM (or a manager).
+    pub fn require_gm_pub(&self, actor: &Actor, what: &str) -> Result<(), RuleError> {
+        self.require_gm(actor, what)
+    }
+
     fn cat<'a>(&'a self, data: &'a NwData) -> Catalog<'a> {
         Catalog {
             data,
@@ -650,6 +714,7 @@ pub fn apply(
                 bad: vec![],
                 avoided_scene: None,
                 logics: vec![],
+                dead: false,
             };
             p.ch.op_money = 0;
             let note = s.roll_values(&mut p, data, rng);
@@ -1046,7 +1111,12 @@ pub fn apply(
             s.open.push(j);
             Ok(out)
         }
-        NwAction::Prana(u) => prana(s, data, rng, actor, u),
+        NwAction::Prana(u) => {
+            let r = prana(s, data, rng, actor, u)?;
+            super::combat::sync_open(s);
+            Ok(r)
+        }
+        NwAction::Combat(a) => super::combat::apply(s, data, rng, actor, a),
         NwAction::Settings {
             raise_dice,
             fudge_repeat,
@@ -1274,6 +1344,14 @@ pub fn view(s: &NightWizard, viewer: &Actor, data: &NwData) -> Vec<Reply> {
             &viewer.id,
             sheet::sheet(&p.ch, &cat, Some(&s.live(p))),
         ));
+    }
+    if s.combat.is_some() {
+        let gm = viewer.id == s.gm || viewer.manager;
+        out.extend(
+            s.tracker(vec![], vec![])
+                .into_iter()
+                .filter(|r| gm || r.is_public()),
+        );
     }
     out
 }

@@ -1,0 +1,225 @@
+//! Night Wizard combat through the console: a seeded fight of two PCs against a Mob and a
+//! hidden Boss, round by round to its end, with the refusals that must change nothing.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use croupier::console::{Console, ConsoleOptions};
+use croupier::store::Store;
+use croupier::table::{ManualClock, Registry, SeedMode, Table};
+
+fn run(script: &str, seed: u64) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::at(1_800_000_000));
+    let registry = Arc::new(Registry::load(Path::new("data")).expect("data loads"));
+    let mut table = Table::new(
+        Store::open(&dir.path().join("t.db")).unwrap(),
+        registry,
+        clock.clone(),
+        SeedMode::Fixed(seed),
+    );
+    let opts = ConsoleOptions {
+        seed: Some(seed),
+        ..ConsoleOptions::default()
+    };
+    let mut console = Console::new(&mut table, clock, opts);
+    let mut out = Vec::new();
+    for (n, line) in script.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("//") {
+            continue;
+        }
+        out.extend_from_slice(format!(">>> {line}\n").as_bytes());
+        console.line(n + 1, line, &mut out).unwrap();
+    }
+    String::from_utf8(out).unwrap()
+}
+
+/// The reply blocks a given audience sees (`everyone`, `gm only`, `alice only`).
+fn blocks<'a>(out: &'a str, audience: &str) -> Vec<&'a str> {
+    let tag = format!("→ {audience}]");
+    out.split("\n[#")
+        .filter(|b| b.lines().next().is_some_and(|l| l.contains(&tag)))
+        .map(|b| b.split("\n>>>").next().unwrap_or(b))
+        .collect()
+}
+
+const FIGHT: &str = r#"
+alice: /nw character new name:Ayla quick:true
+bob: /nw character new name:Bolt quick:true
+gm: /nw new
+alice: /nw session join
+alice: /nw session lock
+bob: /nw session join
+bob: /nw session lock
+alice: /nw enemy spawn name:shade_swarm
+gm: /nw enemy spawn name:shade_swarm hp:4
+gm: /nw enemy spawn name:lantern_emulator as:Lantern hidden:true hp:6
+gm: /nw enemy note text:"Lantern core secret xyzzy"
+gm: /nw combat start
+gm: /nw combat engage a:Bolt b:"Shade Swarm"
+alice: /nw combat invade target:Bolt
+bob: /nw combat attack target:Lantern
+gm: /nw combat attack target:Ayla
+alice: /nw combat dodge
+gm: /nw combat damage
+alice: /nw combat attack target:"Shade Swarm"
+alice: /nw combat invade target:Bolt
+alice: /nw combat invade target:Bolt
+alice: /nw combat attack target:"Shade Swarm"
+alice: /nw combat attack target:"Shade Swarm"
+gm: /nw combat dodge
+alice: /nw combat damage
+bob: /nw combat apply
+alice: /nw combat apply
+gm: /nw session set player:bob status:poison:2
+bob: /nw combat attack target:"Shade Swarm"
+gm: /nw combat dodge
+bob: /nw combat damage
+bob: /nw combat apply
+gm: /nw combat attack target:Bolt
+bob: /nw combat dodge
+gm: /nw combat damage
+gm: /nw combat apply
+alice: /nw combat attack target:"Shade Swarm"
+gm: /nw combat dodge
+alice: /nw combat damage
+alice: /nw combat apply
+gm: /nw session set player:alice hp:1
+bob: /nw combat withdraw
+bob: /nw combat attack target:Lantern magic:true
+gm: /nw combat dodge
+bob: /nw combat damage
+bob: /nw combat apply
+gm: /nw combat attack target:Ayla
+alice: /nw combat dodge
+gm: /nw combat damage
+bob: /nw combat coverup
+alice: /nw combat coverup
+gm: /nw combat apply
+alice: /nw prana use:avoid
+gm: /nw combat attack target:Bolt
+gm: /nw combat pass
+bob: /nw combat invade target:Ayla
+gm: /nw combat attack target:Bolt
+bob: /nw combat dodge
+gm: /nw combat damage
+gm: /nw combat apply
+bob: /nw prana use:avoid
+alice: /nw combat attack target:"Shade Swarm"
+gm: /nw combat dodge
+alice: /nw combat damage
+alice: /nw combat apply
+gm: /nw combat attack target:Ayla
+alice: /nw combat dodge
+gm: /nw combat damage
+gm: /nw combat apply
+"#;
+
+#[test]
+fn seeded_combat_two_pcs_against_a_mob_and_a_boss_to_its_end() {
+    let out = run(FIGHT, 5);
+    println!("{out}");
+    // Setup: a Fumble that would make the Count 0 or less sets it to 2 (§10.1).
+    assert!(
+        out.contains("Shade Swarm: SPD Judge `(2D6+8) ＞ 5[1,4] fumble ＞ 8-10 ＞ 0` → Count 2"),
+        "{out}"
+    );
+    // The hidden Boss rolls its Count only for the GM.
+    assert!(out.contains("Lantern: SPD Judge `(2D6+14) ＞ 10[5,5]+14 critical ＞ 24` → Count 24"));
+    // Close attack on a target at Short range is refused; invading first makes it legal.
+    assert!(out.contains(
+        "⛔ your attack has Range: Close and Shade Swarm is at Short range: invade first."
+    ));
+    assert!(out.contains("Ayla invades: engaged with Bolt."));
+    // Move after Minor/Major, and a second Major, are refused.
+    assert!(out.contains(
+        "⛔ the Move Action comes first (Move, Minor, Major in that order), and you have one."
+    ));
+    assert!(out.contains("⛔ finish the attack in progress first."));
+    // Out of turn; a player spawning enemies; a player acting for an NPC.
+    assert!(out.contains("⛔ it is not your turn: it is the GM's Main Process."));
+    assert!(out.contains("⛔ only the GM spawns enemies."));
+    assert!(out.contains("⛔ the attacker (or the GM) applies the damage."));
+    // A hidden enemy that attacks is revealed.
+    assert!(out.contains("👹 Lantern reveals itself!"));
+    // Ties go to the attacker (Hit 14 vs Dodge 14 hits).
+    assert!(out.contains("Hit 14 against Dodge 14: a hit."));
+    // Critical chain in an opposed Judge: +10 per Critical, roll again.
+    assert!(out.contains("`(2D6+11) ＞ 6[4,2] critical ＞ 10[4,6]+21 ＞ 31 ＞ success`"));
+    // Round 2 tie at Count 20: the Declared Enemy (Boss) acts before the Mob.
+    assert!(out.contains("Shade Swarm: SPD Judge `(2D6+8) ＞ 12[6,6]+8 ＞ 20` → Count 20"));
+    assert!(out.contains("Lantern: SPD Judge `(2D6+14) ＞ 6[4,2]+14 ＞ 20` → Count 20"));
+    let r2 = out.split("Round 2: Setup").nth(1).unwrap();
+    let lantern = r2.find("⚔️ Lantern attacks").unwrap();
+    let swarm = r2.find("⚔️ Shade Swarm attacks").unwrap_or(usize::MAX);
+    assert!(lantern < swarm);
+    // Withdraw from an Engage with an enemy takes the Move and the Minor Action.
+    assert!(
+        out.contains("Bolt withdraws from the Engage (Move + Minor Action: the enemy hinders).")
+    );
+    // Incapacitated at HP 0, saved with 2 Prana; the attack's bad status lands on a hit.
+    assert!(out.contains("Ayla loses 6 HP (HP 0/29)."));
+    assert!(out.contains("💫 Ayla is Incapacitated"));
+    assert!(out.contains("Ayla gets BS: Dazed."));
+    assert!(out.contains("Ayla spends 2 Prana and gets back up with 1 HP."));
+    // Cover Up needs a Pre-action character.
+    assert!(out.contains("⛔ Cover Up needs a Pre-action character"));
+    assert!(out.contains("⛔ you cannot Cover Up for yourself."));
+    // Poison (2) ticks in the Cleanup Process: rating × 1D.
+    assert!(out.contains("☠️ Poison (2) on Bolt: 2 × 1D [6] = 12."));
+    assert!(out.contains("🧹 Cleanup Process of Round 3."));
+    // The end.
+    assert!(out.contains("No PC is left standing."));
+    assert!(out.contains("⚔️ Combat over: bad statuses cleared."));
+}
+
+#[test]
+fn gm_only_information_never_reaches_the_players() {
+    let out = run(FIGHT, 5);
+    let reveal = out.find("👹 Lantern reveals itself!").unwrap();
+    for b in blocks(&out, "everyone")
+        .into_iter()
+        .chain(blocks(&out, "alice only"))
+        .chain(blocks(&out, "bob only"))
+    {
+        assert!(!b.contains("xyzzy"), "GM note leaked: {b}");
+        if b.contains("⛔ no target") {
+            continue; // the player's own words echoed back
+        }
+        let at = b.as_ptr() as usize - out.as_ptr() as usize;
+        if at < reveal && !b.contains("reveals itself") {
+            assert!(!b.contains("Lantern"), "hidden enemy leaked: {b}");
+        }
+    }
+    let gm = blocks(&out, "gm only");
+    assert!(gm.iter().any(|b| b.contains("xyzzy")));
+    assert!(gm.iter().any(|b| b.contains("**Lantern** (hidden)")));
+}
+
+#[test]
+fn refusals_change_nothing() {
+    // The same fight with and without refused commands ends the same.
+    let clean: String = FIGHT
+        .lines()
+        .filter(|l| {
+            !l.starts_with("alice: /nw enemy spawn")
+                && *l != "bob: /nw combat attack target:Lantern"
+                && !l.ends_with("/nw combat coverup")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let a = run(FIGHT, 5);
+    let b = run(&clean, 5);
+    let tail = |s: &str| {
+        s.rsplit("Round 3: Setup")
+            .next()
+            .unwrap_or("")
+            .replace('⛔', "")
+            .lines()
+            .filter(|l| !l.starts_with(">>>") && !l.contains("⛔"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(tail(&a), tail(&b));
+}
