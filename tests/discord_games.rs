@@ -119,8 +119,15 @@ async fn nakama_hands_stay_private_and_a_recruit_runs_from_the_hand_menu() {
     let (_, cb) = env.slash(&BOB, "nakama hand", &[]).await;
     let bob_hand = private(&cb);
     assert!(menus(msg(&cb)).is_empty(), "no recruit menu out of turn");
+    assert!(
+        bob_hand.contains("Your hand (only you see this)"),
+        "{bob_hand}"
+    );
     for (label, _) in &options {
-        assert!(!bob_hand.contains(&format!("{label} ")) || bob_hand.contains("Your hand"));
+        assert!(
+            !bob_hand.contains(label.as_str()),
+            "{label} is Alice's: {bob_hand}"
+        );
     }
 
     // Bob may not use Alice's menu.
@@ -166,9 +173,10 @@ async fn nakama_hands_stay_private_and_a_recruit_runs_from_the_hand_menu() {
     assert_eq!(env.state()["state"]["turn"], 1, "bob's turn");
     wait_text(&env, mark, &format!("<@{}>, recruit a friend", BOB.id)).await;
     // Bob's hand went to him by DM, not to the channel.
+    let bob_id = BOB.id.to_string();
     env.fake
         .wait_for("a DM to bob", Duration::from_secs(5), |r| {
-            r.path == "/users/@me/channels" && r.body["recipient_id"] == BOB.id.to_string()
+            r.path == "/users/@me/channels" && r.body["recipient_id"] == bob_id.as_str()
         })
         .await;
 
@@ -298,7 +306,15 @@ async fn ninja_roster_tournament_run_by_roll_buttons_and_score_sheet() {
     // The score sheet shows Fox's boxes.
     let (_, cb) = env.slash(&CAROL, "ninja sheet", &[]).await;
     let sheet = text(msg(&cb));
-    assert!(sheet.contains("Fox") && sheet.contains("Moss"), "{sheet}");
+    assert!(sheet.contains("Score sheet"), "{sheet}");
+    assert!(
+        sheet.contains("1. Fox") && sheet.contains("2. Moss"),
+        "{sheet}"
+    );
+    assert!(
+        sheet.contains("lr:"),
+        "Fox's boxes on the rolling log run: {sheet}"
+    );
     env.stop().await;
 }
 
@@ -425,14 +441,24 @@ async fn night_wizard_players_secret_judge_goes_to_the_player_and_by_dm_to_the_g
         .await;
     assert_eq!(open.body["recipient_id"], GM.id.to_string());
     env.stop().await;
+    let chan = format!("/channels/{CHAN}/messages");
+    let (mut to_gm, mut told) = (false, false);
     for r in env.sent_since(mark) {
-        if r.path == format!("/channels/{CHAN}/messages") || flags(msg(&r)) & 64 == 0 {
-            let t = text(msg(&r));
-            let dm =
-                r.path.starts_with("/channels/") && r.path != format!("/channels/{CHAN}/messages");
-            assert!(dm || !t.contains("(2D6+"), "leaked to {}: {t}", r.path);
+        let t = text(msg(&r));
+        let dm = r.path.starts_with("/channels/") && r.path != chan;
+        if dm {
+            to_gm |= t.contains("(2D6+") && t.contains(&format!("<#{CHAN}>"));
+        } else if flags(msg(&r)) & 64 == 0 {
+            assert!(
+                !t.contains("(2D6+"),
+                "the secret Judge leaked to {}: {t}",
+                r.path
+            );
+            told |= t.contains("rolls a secret Judge");
         }
     }
+    assert!(to_gm, "the GM's DM has the dice and names the channel");
+    assert!(told, "the table hears that a secret Judge was rolled");
 }
 
 /// Opens a three-player Nobi Nobi table with Alice as the first GM.
