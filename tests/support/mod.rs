@@ -1,4 +1,5 @@
-//! Shared test support: the fake Discord and a probe game.
+//! Shared test support: the fake Discord, the bot running against it, and a probe game.
 
+pub mod bot;
 pub mod fake_discord;
 pub mod probe_game;

@@ -1,0 +1,577 @@
+//! A few turns of every game through the real bot and the fake Discord: hidden hands stay
+//! private, buttons and menus run the game's commands, and a press by the wrong player is
+//! refused privately without changing anything.
+
+mod support;
+
+use std::time::Duration;
+
+use serde_json::Value;
+use support::bot::{
+    all_text, button, flags, latest_button, menus, msg, text, Env, ALICE, BOB, CAROL, CHAN, GM,
+};
+use support::fake_discord::{Recorded, Who};
+
+/// Asserts an answer is private (flag 64) and returns its text.
+fn private(cb: &Recorded) -> String {
+    let m = msg(cb);
+    assert_eq!(flags(m), 64, "expected a private answer: {}", text(m));
+    text(m)
+}
+
+/// Asserts an answer is public and not a refusal; returns its text.
+fn public(cb: &Recorded) -> String {
+    let m = msg(cb);
+    let t = text(m);
+    assert_eq!(flags(m), 0, "expected a public answer: {t}");
+    assert!(!t.contains('⛔'), "refused: {t}");
+    t
+}
+
+/// Waits until the text of everything sent after `mark` satisfies `done`; returns what was sent.
+async fn wait_until(
+    env: &Env,
+    mark: usize,
+    what: &str,
+    done: impl Fn(&str) -> bool,
+) -> Vec<Recorded> {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let sent = env.sent_since(mark);
+        if done(&all_text(&sent)) {
+            return sent;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "timed out waiting for {what}; sent:\n{}",
+            all_text(&sent)
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// Waits until something sent after `mark` has `needle` in its text; returns what was sent.
+async fn wait_text(env: &Env, mark: usize, needle: &str) -> Vec<Recorded> {
+    wait_until(env, mark, &format!("`{needle}`"), |t| t.contains(needle)).await
+}
+
+/// The labels and values of the first select menu in a message.
+fn menu_options(m: &Value) -> (String, Vec<(String, String)>) {
+    let menu = menus(m)
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| panic!("no menu in {m}"));
+    let options = menu["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["label"].as_str().unwrap().to_string(),
+                o["value"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    (menu["custom_id"].as_str().unwrap().to_string(), options)
+}
+
+/// The full text and component ids of a message, for leak checks.
+fn everything(r: &Recorded) -> String {
+    format!("{}\n{}", text(msg(r)), msg(r)["components"])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nakama_hands_stay_private_and_a_recruit_runs_from_the_hand_menu() {
+    let mut env = Env::start().await;
+    let (_, cb) = env
+        .slash(&ALICE, "nakama new", &[("character", "Luffy")])
+        .await;
+    public(&cb);
+    let (_, cb) = env
+        .slash(&BOB, "nakama join", &[("character", "Zoro")])
+        .await;
+    public(&cb);
+    let mark = env.fake.mark();
+    let (_, cb) = env.slash(&ALICE, "nakama begin", &[]).await;
+    assert!(public(&cb).contains("The adventure begins!"));
+    // Alice (Luffy) starts: her hand comes to her alone, as a followup of her own command.
+    let sent = wait_text(&env, mark, "Your hand").await;
+    let dealt = sent
+        .iter()
+        .find(|r| text(msg(r)).contains("Your hand"))
+        .unwrap();
+    assert_eq!(flags(msg(dealt)), 64, "the dealt hand is ephemeral");
+
+    // `/nakama hand`: private, with a menu to recruit from.
+    let (_, cb) = env.slash(&ALICE, "nakama hand", &[]).await;
+    let hand = private(&cb);
+    assert!(hand.contains("Your hand (only you see this)"), "{hand}");
+    let (menu, options) = menu_options(msg(&cb));
+    assert!(
+        menu.starts_with("s:") && menu.ends_with(":/nakama recruit"),
+        "{menu}"
+    );
+    assert!(options.len() >= 4, "{options:?}");
+    for (label, _) in &options {
+        assert!(hand.contains(label.as_str()), "{label} is listed in {hand}");
+    }
+    // Bob sees his own hand, privately too, without a menu (not his turn).
+    let (_, cb) = env.slash(&BOB, "nakama hand", &[]).await;
+    let bob_hand = private(&cb);
+    assert!(menus(msg(&cb)).is_empty(), "no recruit menu out of turn");
+    assert!(
+        bob_hand.contains("Your hand (only you see this)"),
+        "{bob_hand}"
+    );
+    for (label, _) in &options {
+        assert!(
+            !bob_hand.contains(label.as_str()),
+            "{label} is Alice's: {bob_hand}"
+        );
+    }
+
+    // Bob may not use Alice's menu.
+    let before = env.state();
+    let (_, cb) = env.pick(&BOB, &menu, &[&options[0].1]).await;
+    assert!(private(&cb).contains('⛔'), "{}", text(msg(&cb)));
+    assert_eq!(env.state(), before, "a refused pick changes nothing");
+
+    // Alice picks her first card: the column buttons come privately, then Column 2 recruits.
+    let (picked_label, picked) = options[0].clone();
+    let (_, cb) = env.pick(&ALICE, &menu, &[&picked]).await;
+    let ask = private(&cb);
+    assert!(ask.contains(&format!("Recruit {picked_label}")), "{ask}");
+    let column = button(msg(&cb), "Column 2");
+    let mark = env.fake.mark();
+    let (_, cb) = env.press(&ALICE, &column).await;
+    let said = public(&cb);
+    assert!(
+        said.contains(&format!("alice recruits **{picked_label}")) && said.contains("column 2"),
+        "{said}"
+    );
+    // Column 2 held its starting friend; the recruit is on top of it now.
+    let columns = &env.state()["state"]["columns"];
+    assert_eq!(columns[1].as_array().map(Vec::len), Some(2), "{columns}");
+
+    // Play out the rest of Alice's turn (ability, discard) until Bob is asked to recruit.
+    for _ in 0..6 {
+        let st = env.state();
+        if st["state"]["turn"] == 1 {
+            break;
+        }
+        let step = st["state"]["step"].to_string();
+        if step.contains("Discard") {
+            let (_, cb) = env.slash(&ALICE, "nakama hand", &[]).await;
+            let (discard, opts) = menu_options(msg(&cb));
+            assert!(discard.ends_with(":/nakama discard"), "{discard}");
+            env.pick(&ALICE, &discard, &[&opts[0].1]).await;
+        } else {
+            let (_, cb) = env.slash(&ALICE, "nakama skip", &[]).await;
+            assert!(!text(msg(&cb)).contains('⛔'), "{step}: {}", text(msg(&cb)));
+        }
+    }
+    assert_eq!(env.state()["state"]["turn"], 1, "bob's turn");
+    wait_text(&env, mark, &format!("<@{}>, recruit a friend", BOB.id)).await;
+    // Bob's hand went to him by DM, not to the channel.
+    let bob_id = BOB.id.to_string();
+    env.fake
+        .wait_for("a DM to bob", Duration::from_secs(5), |r| {
+            r.path == "/users/@me/channels" && r.body["recipient_id"] == bob_id.as_str()
+        })
+        .await;
+
+    // The cards still in both hands never reached anything public.
+    let (_, cb) = env.slash(&ALICE, "nakama hand", &[]).await;
+    let alice_now = private(&cb);
+    let (_, cb) = env.slash(&BOB, "nakama hand", &[]).await;
+    let (_, bob_cards) = menu_options(msg(&cb));
+    let bob_now = private(&cb);
+    let mut hidden: Vec<(String, String)> = bob_cards;
+    hidden.extend(
+        options
+            .iter()
+            .filter(|(l, _)| alice_now.contains(l.as_str()))
+            .cloned(),
+    );
+    assert!(hidden.len() >= 6, "{hidden:?}\n{bob_now}");
+    env.stop().await;
+    let public = env.public_messages();
+    assert!(
+        public
+            .iter()
+            .any(|r| text(msg(r)).contains(picked_label.as_str())),
+        "the recruited card is public now, so the check below reads the public messages"
+    );
+    for r in &public {
+        let all = everything(r);
+        for (label, id) in &hidden {
+            assert!(
+                !all.contains(label.as_str()) && !all.contains(id.as_str()),
+                "hidden card {label} ({id}) in a public message to {}:\n{all}",
+                r.path
+            );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ninja_roster_tournament_run_by_roll_buttons_and_score_sheet() {
+    let mut env = Env::start().await;
+    // The roster works without a tournament in the channel.
+    let (_, cb) = env
+        .slash(
+            &ALICE,
+            "ninja create",
+            &[("name", "Fox"), ("iq", "14"), ("dx", "13"), ("st", "13")],
+        )
+        .await;
+    let made = text(msg(&cb));
+    assert!(made.contains("Fox") && !made.contains('⛔'), "{made}");
+    let (_, cb) = env
+        .slash(
+            &BOB,
+            "ninja create",
+            &[("name", "Moss"), ("iq", "12"), ("dx", "16"), ("st", "12")],
+        )
+        .await;
+    assert!(!text(msg(&cb)).contains('⛔'), "{}", text(msg(&cb)));
+    let (_, cb) = env.slash(&BOB, "ninja roster", &[]).await;
+    let roster = text(msg(&cb));
+    assert!(
+        roster.contains("Fox") && roster.contains("Moss"),
+        "{roster}"
+    );
+    let (_, cb) = env.slash(&ALICE, "ninja sheet", &[("name", "Fox")]).await;
+    assert!(text(msg(&cb)).contains("Fox"), "{}", text(msg(&cb)));
+
+    // A tournament: the GM opens it, the owners enter, house ninjas fill the field.
+    let (_, cb) = env.slash(&GM, "ninja new", &[]).await;
+    public(&cb);
+    let (_, cb) = env.slash(&ALICE, "ninja enter", &[("name", "Fox")]).await;
+    assert!(!text(msg(&cb)).contains('⛔'), "{}", text(msg(&cb)));
+    let (_, cb) = env.slash(&BOB, "ninja enter", &[("name", "Moss")]).await;
+    assert!(!text(msg(&cb)).contains('⛔'), "{}", text(msg(&cb)));
+    let (_, cb) = env.slash(&BOB, "ninja enter", &[("name", "Fox")]).await;
+    assert!(private(&cb).contains('⛔'), "only the owner enters a ninja");
+    let (_, cb) = env.slash(&GM, "ninja fill", &[]).await;
+    assert!(text(msg(&cb)).contains("house ninja"), "{}", text(msg(&cb)));
+    let mark = env.fake.mark();
+    let (_, cb) = env.slash(&GM, "ninja start", &[]).await;
+    assert!(!text(msg(&cb)).contains('⛔'), "{}", text(msg(&cb)));
+    wait_text(&env, mark, "running order").await;
+    let run = wait_for_button(&env, mark, "Run").await;
+
+    // Bob may not run Alice's ninja.
+    let before = env.state();
+    let (_, cb) = env.press(&BOB, &run).await;
+    assert!(
+        private(&cb).contains("only they (or the GM)"),
+        "{}",
+        text(msg(&cb))
+    );
+    assert_eq!(env.state(), before);
+
+    // Alice runs Fox turn by turn with the Roll buttons; each turn is posted in the channel.
+    let mark = env.fake.mark();
+    env.press(&ALICE, &run).await;
+    let first = wait_for_button(&env, mark, "Roll").await;
+    let mut roll = first.clone();
+    for turn in 1..=3 {
+        let mark = env.fake.mark();
+        let (_, cb) = env.press(&ALICE, &roll).await;
+        assert_eq!(flags(msg(&cb)), 0, "{}", text(msg(&cb)));
+        let sent = wait_text(&env, mark, &format!("T{turn} · ")).await;
+        assert!(all_text(&sent).contains(" vs "), "{}", all_text(&sent));
+        let sent = if latest_button(&sent, "Use luck").is_some() {
+            let mark = env.fake.mark();
+            env.slash(&ALICE, "ninja luck", &[("choice", "skip")]).await;
+            wait_for_button(&env, mark, "Roll").await;
+            env.sent_since(mark)
+        } else {
+            sent
+        };
+        roll = latest_button(&sent, "Roll").expect("a Roll button for the next turn");
+    }
+    assert_ne!(roll, first, "every turn brings a fresh button");
+    // The first turn's button is stale now: refused privately, nothing changes.
+    let before = env.state();
+    let (_, cb) = env.press(&ALICE, &first).await;
+    assert!(
+        private(&cb).contains("earlier moment"),
+        "{}",
+        text(msg(&cb))
+    );
+    assert_eq!(env.state(), before);
+
+    // The score sheet shows Fox's boxes.
+    let (_, cb) = env.slash(&CAROL, "ninja sheet", &[]).await;
+    let sheet = text(msg(&cb));
+    assert!(sheet.contains("Score sheet"), "{sheet}");
+    assert!(
+        sheet.contains("1. Fox") && sheet.contains("2. Moss"),
+        "{sheet}"
+    );
+    assert!(
+        sheet.contains("lr:"),
+        "Fox's boxes on the rolling log run: {sheet}"
+    );
+    env.stop().await;
+}
+
+/// Waits for a button labelled `label` in something sent after `mark`.
+async fn wait_for_button(env: &Env, mark: usize, label: &str) -> String {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        if let Some(b) = latest_button(&env.sent_since(mark), label) {
+            return b;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no `{label}` button:\n{}",
+            all_text(&env.sent_since(mark))
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn night_wizard_quick_character_session_judges_and_a_secret_judge_for_the_gm() {
+    let mut env = Env::start().await;
+    let (_, cb) = env
+        .slash(
+            &ALICE,
+            "nw character new",
+            &[("name", "Bolt"), ("quick", "true")],
+        )
+        .await;
+    let made = text(msg(&cb));
+    assert!(made.contains("made Bolt"), "{made}");
+    let (_, cb) = env.slash(&GM, "nw new", &[]).await;
+    public(&cb);
+    let mark = env.fake.mark();
+    let (_, cb) = env.slash(&ALICE, "nw session join", &[]).await;
+    assert!(!text(msg(&cb)).contains('⛔'), "{}", text(msg(&cb)));
+    let lock = wait_for_button(&env, mark, "Lock").await;
+    let (_, cb) = env.press(&ALICE, &lock).await;
+    let locked = text(msg(&cb));
+    assert!(locked.contains("Bolt locks Critical"), "{locked}");
+
+    // A Judge: public, with the chance first and the dice line.
+    let (_, cb) = env
+        .slash(
+            &ALICE,
+            "nw judge",
+            &[("stat", "pacc"), ("difficulty", "12")],
+        )
+        .await;
+    let judge = public(&cb);
+    assert!(judge.contains("Chance of success:"), "{judge}");
+    assert!(judge.contains("(2D6+"), "{judge}");
+
+    // The GM's secret Judge: only the GM sees the dice; the channel learns only that it happened.
+    let mark = env.fake.mark();
+    let (id, cb) = env
+        .slash(
+            &GM,
+            "nw judge",
+            &[
+                ("stat", "none"),
+                ("modifier", "8"),
+                ("difficulty", "12"),
+                ("secret", "true"),
+            ],
+        )
+        .await;
+    let gm_sees = private(&cb);
+    assert!(gm_sees.contains("(2D6+8)"), "{gm_sees}");
+    env.stop().await;
+    let token = support::fake_discord::token_of(&id);
+    let sent = env.sent_since(mark);
+    let mut told = false;
+    for r in &sent {
+        let t = text(msg(r));
+        if flags(msg(r)) & 64 == 0 {
+            assert!(
+                !t.contains("(2D6+8)"),
+                "the secret Judge leaked to {}: {t}",
+                r.path
+            );
+            assert!(
+                r.path.contains(&token) || r.path == format!("/channels/{CHAN}/messages"),
+                "a public message outside the channel: {}",
+                r.path
+            );
+            told |= t.contains("rolls a secret Judge");
+        }
+    }
+    assert!(told, "the table hears that a secret Judge was rolled");
+    assert!(
+        !sent.iter().any(|r| r.path == "/users/@me/channels"),
+        "the GM rolled it: no DM needed"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn night_wizard_players_secret_judge_goes_to_the_player_and_by_dm_to_the_gm() {
+    let mut env = Env::start().await;
+    env.slash(
+        &ALICE,
+        "nw character new",
+        &[("name", "Bolt"), ("quick", "true")],
+    )
+    .await;
+    env.slash(&GM, "nw new", &[]).await;
+    env.slash(&ALICE, "nw session join", &[]).await;
+    env.slash(&ALICE, "nw session lock", &[]).await;
+    let mark = env.fake.mark();
+    let (_, cb) = env
+        .slash(
+            &ALICE,
+            "nw judge",
+            &[("stat", "pacc"), ("difficulty", "12"), ("secret", "true")],
+        )
+        .await;
+    let mine = private(&cb);
+    assert!(mine.contains("(2D6+"), "{mine}");
+    let open = env
+        .fake
+        .wait_for("a DM to the GM", Duration::from_secs(5), |r| {
+            r.path == "/users/@me/channels"
+        })
+        .await;
+    assert_eq!(open.body["recipient_id"], GM.id.to_string());
+    env.stop().await;
+    let chan = format!("/channels/{CHAN}/messages");
+    let (mut to_gm, mut told) = (false, false);
+    for r in env.sent_since(mark) {
+        let t = text(msg(&r));
+        let dm = r.path.starts_with("/channels/") && r.path != chan;
+        if dm {
+            to_gm |= t.contains("(2D6+") && t.contains(&format!("<#{CHAN}>"));
+        } else if flags(msg(&r)) & 64 == 0 {
+            assert!(
+                !t.contains("(2D6+"),
+                "the secret Judge leaked to {}: {t}",
+                r.path
+            );
+            told |= t.contains("rolls a secret Judge");
+        }
+    }
+    assert!(to_gm, "the GM's DM has the dice and names the channel");
+    assert!(told, "the table hears that a secret Judge was rolled");
+}
+
+/// Opens a three-player Nobi Nobi table with Alice as the first GM.
+async fn nobi_three(env: &Env) {
+    let (_, cb) = env.slash(&ALICE, "nobi new", &[]).await;
+    public(&cb);
+    for (who, ch) in [(&ALICE, "moss"), (&BOB, "aldra"), (&CAROL, "lark")] {
+        let (_, cb) = env.slash(who, "nobi join", &[("character", ch)]).await;
+        public(&cb);
+    }
+    let (_, cb) = env
+        .slash(&ALICE, "nobi begin", &[("gm", &ALICE.id.to_string())])
+        .await;
+    assert!(
+        text(msg(&cb)).contains("3 players: regular play"),
+        "{}",
+        text(msg(&cb))
+    );
+}
+
+/// The player named in the last `➡️ <@id>, …` prompt of `t`.
+fn prompted(t: &str) -> Option<(u64, String)> {
+    t.lines().rev().find_map(|l| {
+        let rest = l.split("➡️ <@").nth(1)?;
+        let (id, what) = rest.split_once(">, ")?;
+        Some((id.parse().ok()?, what.to_string()))
+    })
+}
+
+fn who(id: u64) -> &'static Who {
+    [&ALICE, &BOB, &CAROL]
+        .into_iter()
+        .find(|w| w.id == id)
+        .unwrap_or_else(|| panic!("unknown player {id}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nobi_three_players_play_scenes_with_draw_and_roll_buttons() {
+    let mut env = Env::start().await;
+    let mark = env.fake.mark();
+    nobi_three(&env).await;
+    let sent = wait_text(&env, mark, "draw the next Scene").await;
+    let mut draw = latest_button(&sent, "Draw Scene").expect("a Draw Scene button");
+    let mut gm = &ALICE;
+    let mut rolled = 0;
+    for scene in 1..=3 {
+        let mark = env.fake.mark();
+        env.press(gm, &draw).await;
+        let sent = wait_until(&env, mark, "the Scene and its prompt", |t| {
+            t.contains(&format!("Scene {scene}"))
+                && (t.contains("announce Abilities") || t.contains("say what your character does"))
+        })
+        .await;
+        let t = all_text(&sent);
+        assert!(t.contains(&format!("GM: {}", gm.name)), "{t}");
+        let (main, what) = prompted(&t).unwrap_or_else(|| panic!("no prompt in {t}"));
+        let main = who(main);
+        assert_ne!(main.id, gm.id, "the Main Character is another player");
+        let mark = env.fake.mark();
+        if what.starts_with("announce Abilities") {
+            let roll = latest_button(&sent, "Roll").expect("a Roll button");
+            let (_, cb) = env.press(main, &roll).await;
+            let t = public(&cb);
+            assert!(t.contains("rolls 2d6"), "{t}");
+            rolled += 1;
+        } else {
+            assert!(what.starts_with("say what your character does"), "{what}");
+            env.slash(main, "nobi act", &[("text", "I sing to the storm")])
+                .await;
+            let sent = wait_text(&env, mark, "decide the Scene").await;
+            let success = latest_button(&sent, "Success").expect("a Success button");
+            let (_, cb) = env.press(gm, &success).await;
+            public(&cb);
+        }
+        let sent = wait_text(&env, mark, "draw the next Scene").await;
+        let (next, _) = prompted(&all_text(&sent)).unwrap();
+        assert_eq!(next, main.id, "the Main Character is the next GM");
+        gm = main;
+        draw = latest_button(&sent, "Draw Scene").expect("a Draw Scene button");
+    }
+    assert!(rolled >= 1, "at least one Scene was rolled with the button");
+    let st = env.state();
+    assert_eq!(st["state"]["scenes_played"], 3, "{}", st["state"]);
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_button_pressed_by_the_wrong_player_is_refused_privately_and_changes_nothing() {
+    let mut env = Env::start().await;
+    let mark = env.fake.mark();
+    nobi_three(&env).await;
+    let sent = wait_text(&env, mark, "draw the next Scene").await;
+    let draw = latest_button(&sent, "Draw Scene").expect("a Draw Scene button");
+    let before = env.state();
+    let mark = env.fake.mark();
+    let (id, cb) = env.press(&BOB, &draw).await;
+    let t = private(&cb);
+    assert!(t.contains("only the GM (alice)"), "{t}");
+    assert_eq!(env.state(), before, "nothing changed");
+    // The right player's press still works with the same button.
+    let mark_draw = env.fake.mark();
+    env.press(&ALICE, &draw).await;
+    wait_text(&env, mark_draw, "Scene 1").await;
+    env.stop().await;
+    // The refusal was the only answer to Bob's press: no followup, nothing in the channel.
+    let answers = env.fake.for_interaction(&id);
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    let posted: Vec<String> = env
+        .sent_since(mark)
+        .iter()
+        .filter(|r| r.path.starts_with("/channels/"))
+        .map(|r| text(msg(r)))
+        .filter(|t| t.contains('⛔') || t.contains("only the GM"))
+        .collect();
+    assert!(posted.is_empty(), "{posted:?}");
+}
