@@ -50,7 +50,7 @@ fn table_action(c: &mut Criterion) {
         "table: one action applied and committed (file DB, WAL, synchronous=FULL)",
         |b| {
             b.iter(|| {
-                // Join and leave alternate forever; each is one committed transaction.
+                // Each /roll is one committed transaction: idempotency row, RNG load/save, log append.
                 let out = send(&mut t, "/roll expr:2d6");
                 assert!(out.accepted);
             })
