@@ -4,8 +4,14 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
 use croupier::games::dice_table::{DiceTable, Phase, Seat};
+use croupier::games::ninja::data::NinjaData;
+use croupier::games::ninja::roster::generate;
+use croupier::games::ninja::scoring::roll_3d6;
+use croupier::games::ninja::tournament::{
+    Entrant, Phase as NinjaPhase, Round, Settings, Tournament,
+};
 use croupier::rng::seeded;
-use croupier::table::UserId;
+use croupier::table::{Registry, UserId};
 
 /// Ten seats (the dice table's limit) with long names.
 fn largest_dice_table() -> serde_json::Value {
@@ -27,11 +33,61 @@ fn largest_dice_table() -> serde_json::Value {
     serde_json::to_value(t).unwrap()
 }
 
+/// Round 1 with the full field of 16, every ninja run to the end (the longest sheet).
+fn largest_ninja_round(games: &Registry) -> serde_json::Value {
+    let data = croupier::render::data_of::<NinjaData>(games, "ninja").unwrap();
+    let mut rng = seeded(3);
+    let entrants: Vec<Entrant> = (0..16)
+        .map(|i| {
+            let record = generate(
+                data,
+                &mut rng,
+                format!("Ninja number {i}"),
+                UserId(format!("u{i}")),
+            )
+            .unwrap();
+            Entrant {
+                skills: record.skills(data),
+                luck: record.luck(data),
+                record,
+                house: false,
+            }
+        })
+        .collect();
+    let round = Round::new(1, (0..16).collect(), &entrants);
+    let mut t = Tournament {
+        id: 1,
+        host: UserId("u0".into()),
+        settings: Settings::default(),
+        phase: NinjaPhase::Running,
+        entrants,
+        rounds: vec![round],
+        pending: None,
+        winners: vec![],
+    };
+    for _ in 0..16 {
+        t.start_run(data);
+        let r = t.round_mut().unwrap();
+        let cur = r.cursor;
+        let run = r.runs[cur].as_mut().unwrap();
+        while run.running() {
+            run.turn(roll_3d6(&mut rng), false, &[]);
+        }
+        r.cursor += 1;
+    }
+    serde_json::to_value(t).unwrap()
+}
+
 fn render(c: &mut Criterion) {
+    let games = Registry::load(std::path::Path::new("data")).unwrap();
     let mut g = c.benchmark_group("render");
     let state = largest_dice_table();
     g.bench_function("dice table, 10 seats", |b| {
-        b.iter(|| croupier::render::picture("dice", black_box(&state), Some("u3")))
+        b.iter(|| croupier::render::picture(&games, "dice", black_box(&state), Some("u3")))
+    });
+    let ninja = largest_ninja_round(&games);
+    g.bench_function("ninja score sheet, 16 ninjas", |b| {
+        b.iter(|| croupier::render::picture(&games, "ninja", black_box(&ninja), None))
     });
     let roll = croupier::dice::roll("12d20!r1", &mut seeded(3)).unwrap();
     g.bench_function("dice faces, 12 dice", |b| {

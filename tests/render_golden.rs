@@ -2,11 +2,24 @@
 //! `tests/golden/<name>.png` within a tolerance. `CROUPIER_BLESS=1 cargo test --test
 //! render_golden` rewrites the files after an intended change (look at them before committing).
 
+use std::path::Path;
+use std::sync::OnceLock;
+
 use croupier::dice::{self, Roll};
 use croupier::games::dice_table::{DiceTable, Phase, Seat};
+use croupier::games::ninja::data::NinjaData;
+use croupier::games::ninja::roster::generate;
+use croupier::games::ninja::scoring::roll_3d6;
+use croupier::games::ninja::tournament::{self, Entrant, Round, Settings, Tournament};
 use croupier::render::{self, golden, raster, svg::Doc, Png, MAX_PNG_BYTES};
 use croupier::rng::seeded;
-use croupier::table::UserId;
+use croupier::table::{Registry, UserId};
+
+/// Every game with the shipped data (loaded once).
+fn games() -> &'static Registry {
+    static GAMES: OnceLock<Registry> = OnceLock::new();
+    GAMES.get_or_init(|| Registry::load(Path::new("data")).expect("the shipped data loads"))
+}
 
 /// Checks the limits every picture must meet, then the golden file.
 fn check(name: &str, png: &Png) {
@@ -52,7 +65,9 @@ fn dice_table_picture(name: &str, t: &DiceTable, viewer: Option<&str>) {
     let state = serde_json::to_value(t).unwrap();
     let doc = render::dice_table::picture(&state, viewer).unwrap();
     readable_on_a_phone(name, &doc);
-    let png = render::picture("dice", &state, viewer).unwrap().unwrap();
+    let png = render::picture(games(), "dice", &state, viewer)
+        .unwrap()
+        .unwrap();
     check(name, &png);
 }
 
@@ -175,4 +190,166 @@ fn golden_dice_successes_twelve_dice() {
 #[test]
 fn big_rolls_have_no_picture() {
     assert!(render::dice(&roll("20d6", 1)).is_none());
+}
+
+// --- Ninja Obstacle Tournament --------------------------------------------------------
+
+fn ninja_data() -> &'static NinjaData {
+    render::data_of::<NinjaData>(games(), "ninja").unwrap()
+}
+
+/// A tournament of `field` generated ninjas (owned by u0, u1, … in turn), seeded.
+fn ninja_tournament(field: usize, seed: u64) -> Tournament {
+    let data = ninja_data();
+    let mut rng = seeded(seed);
+    let names = [
+        "Kage",
+        "Hayate",
+        "Momiji",
+        "Raiden",
+        "Suzume",
+        "Tsubaki",
+        "Ren",
+        "Kasumi",
+        "Shiden of the Long Valley",
+        "Akane",
+        "Jubei",
+        "Hotaru",
+        "Goemon",
+        "Sayo",
+        "Kenta",
+        "Yuki",
+    ];
+    let entrants: Vec<Entrant> = (0..field)
+        .map(|i| {
+            let owner = UserId(format!("u{}", i % 4));
+            let record =
+                generate(data, &mut rng, names[i % names.len()].to_string(), owner).unwrap();
+            Entrant {
+                skills: record.skills(data),
+                luck: record.luck(data),
+                record,
+                house: i >= 12,
+            }
+        })
+        .collect();
+    let round = Round::new(1, (0..field).collect(), &entrants);
+    Tournament {
+        id: seed,
+        host: UserId("u0".into()),
+        settings: Settings::default(),
+        phase: tournament::Phase::Running,
+        entrants,
+        rounds: vec![round],
+        pending: None,
+        winners: vec![],
+    }
+}
+
+/// Plays `runs` whole runs (closing rounds as they complete), then `turns` turns of the
+/// next one. Luck rerolls a miss when there is luck left.
+fn ninja_play(t: &mut Tournament, runs: usize, turns: usize, seed: u64) {
+    let data = ninja_data();
+    let mut rng = seeded(seed);
+    let mut play = |t: &mut Tournament, max: usize| {
+        t.start_run(data);
+        for _ in 0..max {
+            let r = t.round_mut().unwrap();
+            let cur = r.cursor;
+            let run = r.runs[cur].as_mut().unwrap();
+            if !run.running() {
+                break;
+            }
+            let mut d = roll_3d6(&mut rng);
+            let mut luck = false;
+            if r.luck_left[cur] > 0 && run.classify(d.iter().sum()).is_miss() {
+                r.luck_left[cur] -= 1;
+                luck = true;
+                d = roll_3d6(&mut rng);
+            }
+            run.turn(d, luck, &[]);
+        }
+    };
+    for _ in 0..runs {
+        if t.phase != tournament::Phase::Running {
+            return;
+        }
+        play(t, usize::MAX);
+        let r = t.round_mut().unwrap();
+        r.cursor += 1;
+        if r.done() {
+            t.close_round();
+        }
+    }
+    if turns > 0 && t.phase == tournament::Phase::Running {
+        play(t, turns);
+    }
+}
+
+fn ninja_picture(name: &str, t: &Tournament, viewer: Option<&str>) -> Doc {
+    let state = serde_json::to_value(t).unwrap();
+    let doc = render::ninja::picture(&state, viewer, ninja_data()).unwrap();
+    readable_on_a_phone(name, &doc);
+    let png = render::picture(games(), "ninja", &state, viewer)
+        .unwrap()
+        .unwrap();
+    check(name, &png);
+    doc
+}
+
+#[test]
+fn golden_ninja_round_one_under_way() {
+    let mut t = ninja_tournament(6, 7);
+    ninja_play(&mut t, 3, 5, 11);
+    let doc = ninja_picture("ninja_round1_running", &t, Some("u1"));
+    let texts = doc.texts();
+    assert!(texts.contains(&"Round 1"), "{texts:?}");
+    assert!(texts.contains(&"running"), "{texts:?}");
+    assert!(texts.contains(&"to run"), "{texts:?}");
+    assert!(texts.iter().any(|s| s.ends_with("(yours)")), "{texts:?}");
+}
+
+/// The largest sheet: round 1 with the full field of 16, every ninja run.
+pub fn largest_ninja_round() -> Tournament {
+    let mut t = ninja_tournament(16, 3);
+    ninja_play(&mut t, 15, 0, 5);
+    // The 16th runs to the end but the round is not closed, so the sheet stays on round 1.
+    ninja_play(&mut t, 0, 64, 6);
+    t
+}
+
+#[test]
+fn golden_ninja_full_field_of_sixteen() {
+    let t = largest_ninja_round();
+    let doc = ninja_picture("ninja_round1_sixteen", &t, None);
+    let texts = doc.texts();
+    assert!(
+        texts.iter().any(|s| *s == "SPLASH" || *s == "O.O.T."),
+        "{texts:?}"
+    );
+    assert!(texts.contains(&"through"), "{texts:?}");
+}
+
+#[test]
+fn golden_ninja_final_over() {
+    let mut t = ninja_tournament(16, 21);
+    ninja_play(&mut t, 16 + 8 + 4, 0, 2);
+    assert_eq!(t.phase, tournament::Phase::Over, "the seed plays the final");
+    let doc = ninja_picture("ninja_final_over", &t, None);
+    let texts = doc.texts();
+    assert!(texts.contains(&"Over"), "{texts:?}");
+    assert!(
+        texts
+            .iter()
+            .any(|s| s.starts_with("Winner: ") || s.starts_with("Over: ")),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn golden_ninja_entering() {
+    let mut t = ninja_tournament(5, 4);
+    t.phase = tournament::Phase::Entering;
+    t.rounds.clear();
+    ninja_picture("ninja_entering", &t, None);
 }
