@@ -78,6 +78,30 @@ fn largest_ninja_round(games: &Registry) -> serde_json::Value {
     serde_json::to_value(t).unwrap()
 }
 
+/// A solo table (six cards in hand) with 30 friends stacked on the columns and a boss out.
+fn largest_nakama(games: &Registry) -> serde_json::Value {
+    use croupier::games::nakama::state::{Foe, Nakama, Player};
+    let d =
+        croupier::render::data_of::<croupier::games::nakama::NakamaData>(games, "nakama").unwrap();
+    let mut g = Nakama::empty();
+    g.players.push(Player {
+        user: UserId("u0".into()),
+        name: "Monkey D. Captain of the Thousand Seas".into(),
+        character: 0,
+        hand: vec![],
+        powered: true,
+    });
+    g.setup(2, &mut seeded(8), d);
+    for k in 0..30 {
+        if let Some(f) = g.friend_deck.pop() {
+            g.columns[(k * 3) % 5].push(f);
+        }
+    }
+    g.spaces[1] = Some(Foe::Boss(0));
+    g.threat = 9;
+    serde_json::to_value(g).unwrap()
+}
+
 fn render(c: &mut Criterion) {
     let games = Registry::load(std::path::Path::new("data")).unwrap();
     let mut g = c.benchmark_group("render");
@@ -88,6 +112,10 @@ fn render(c: &mut Criterion) {
     let ninja = largest_ninja_round(&games);
     g.bench_function("ninja score sheet, 16 ninjas", |b| {
         b.iter(|| croupier::render::picture(&games, "ninja", black_box(&ninja), None))
+    });
+    let nakama = largest_nakama(&games);
+    g.bench_function("nakama board with a six-card hand", |b| {
+        b.iter(|| croupier::render::picture(&games, "nakama", black_box(&nakama), Some("u0")))
     });
     let roll = croupier::dice::roll("12d20!r1", &mut seeded(3)).unwrap();
     g.bench_function("dice faces, 12 dice", |b| {

@@ -353,3 +353,91 @@ fn golden_ninja_entering() {
     t.rounds.clear();
     ninja_picture("ninja_entering", &t, None);
 }
+
+// --- One Piece Nakama -----------------------------------------------------------------
+
+use croupier::games::nakama::state::{Foe, Nakama as NakamaGame, Player as NakamaPlayer};
+use croupier::games::nakama::NakamaData;
+
+fn nakama_data() -> &'static NakamaData {
+    render::data_of::<NakamaData>(games(), "nakama").unwrap()
+}
+
+/// A set-up table of `names` (characters in data order), with `recruits` friends from the
+/// deck stacked onto the columns in turn, the threat at `threat`, and a boss on space 2.
+fn nakama_game(names: &[&str], recruits: usize, threat: u8, seed: u64) -> NakamaGame {
+    let d = nakama_data();
+    let mut g = NakamaGame::empty();
+    for (i, n) in names.iter().enumerate() {
+        g.players.push(NakamaPlayer {
+            user: UserId(format!("u{i}")),
+            name: n.to_string(),
+            character: i,
+            hand: vec![],
+            powered: i % 2 == 0,
+        });
+    }
+    g.setup(2, &mut seeded(seed), d);
+    for k in 0..recruits {
+        if let Some(f) = g.friend_deck.pop() {
+            g.columns[(k * 3) % 5].push(f);
+        }
+    }
+    for _ in 0..2 {
+        if let Some(Some(f)) = g.spaces.first().cloned() {
+            g.defeated_enemies.push(f);
+            g.spaces[0] = g.enemy_deck.pop().filter(|f| matches!(f, Foe::Enemy(_)));
+        }
+    }
+    g.spaces[1] = Some(Foe::Boss(0));
+    if let Some(f) = g.friend_deck.pop() {
+        g.defeated_friends.push(f);
+    }
+    g.threat = threat;
+    g
+}
+
+fn nakama_picture(name: &str, g: &NakamaGame, viewer: Option<&str>) -> Doc {
+    let state = serde_json::to_value(g).unwrap();
+    let doc = render::nakama::picture(&state, viewer, nakama_data()).unwrap();
+    readable_on_a_phone(name, &doc);
+    let png = render::picture(games(), "nakama", &state, viewer)
+        .unwrap()
+        .unwrap();
+    check(name, &png);
+    doc
+}
+
+#[test]
+fn golden_nakama_board_public() {
+    let g = nakama_game(&["alice", "bob", "carol"], 7, 4, 5);
+    let doc = nakama_picture("nakama_board", &g, None);
+    let texts = doc.texts();
+    assert!(
+        !texts.iter().any(|t| t.starts_with("Your hand")),
+        "{texts:?}"
+    );
+    assert!(texts.contains(&"BOSS"), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t.starts_with("Defeated: friends 1/5")),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn golden_nakama_board_with_my_hand() {
+    let g = nakama_game(&["alice", "bob", "carol"], 7, 4, 5);
+    let doc = nakama_picture("nakama_board_hand", &g, Some("u1"));
+    assert!(doc.texts().contains(&"Your hand (only you see this)"));
+}
+
+/// The largest board: a solo player (six cards in hand), deep columns, threat 9.
+pub fn largest_nakama() -> NakamaGame {
+    nakama_game(&["Monkey D. Captain of the Thousand Seas"], 30, 9, 8)
+}
+
+#[test]
+fn golden_nakama_largest() {
+    let g = largest_nakama();
+    nakama_picture("nakama_largest", &g, Some("u0"));
+}
