@@ -102,6 +102,34 @@ fn largest_nakama(games: &Registry) -> serde_json::Value {
     serde_json::to_value(g).unwrap()
 }
 
+/// Five players (the limit), each with Light and Darkness cards.
+fn largest_nobi(games: &Registry) -> serde_json::Value {
+    use croupier::games::nobi::data::NobiData;
+    let d = croupier::render::data_of::<NobiData>(games, "nobi").unwrap();
+    let mut light = d.light.iter().map(|c| c.id.clone()).cycle();
+    let mut dark = d.darkness.iter().map(|c| c.id.clone()).cycle();
+    let seats: Vec<serde_json::Value> = (0..5)
+        .map(|i| {
+            serde_json::json!({
+                "user": format!("u{i}"), "name": format!("Player with a long name {i}"),
+                "chars": [{"character": d.characters[i].id,
+                           "light": (&mut light).take(i + 2).collect::<Vec<_>>(),
+                           "darkness": (&mut dark).take(i / 2 + 1).collect::<Vec<_>>()}],
+                "gm_count": 1, "successes": 2, "failures": 1
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "host": "u0", "seats": seats, "mode": "Regular", "step": "Scene", "gm": 0, "mc": 1,
+        "scenes_played": 7,
+        "decks": {"scenes": [], "scene_discard": [], "light": [], "darkness": [], "intros": [],
+                  "epilogues": [], "epilogue_discard": []},
+        "intro": null, "story": [], "remind_after": 24, "waiting_since": 0,
+        "reminded_at": null, "last_rolled": null, "final_result": null,
+        "limit_per_player": false
+    })
+}
+
 fn render(c: &mut Criterion) {
     let games = Registry::load(std::path::Path::new("data")).unwrap();
     let mut g = c.benchmark_group("render");
@@ -112,6 +140,13 @@ fn render(c: &mut Criterion) {
     let ninja = largest_ninja_round(&games);
     g.bench_function("ninja score sheet, 16 ninjas", |b| {
         b.iter(|| croupier::render::picture(&games, "ninja", black_box(&ninja), None))
+    });
+    let nobi = largest_nobi(&games);
+    assert!(croupier::render::picture(&games, "nobi", &nobi, None)
+        .unwrap()
+        .is_ok());
+    g.bench_function("nobi table, 5 players", |b| {
+        b.iter(|| croupier::render::picture(&games, "nobi", black_box(&nobi), None))
     });
     let nakama = largest_nakama(&games);
     g.bench_function("nakama board with a six-card hand", |b| {

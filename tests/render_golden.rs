@@ -441,3 +441,122 @@ fn golden_nakama_largest() {
     let g = largest_nakama();
     nakama_picture("nakama_largest", &g, Some("u0"));
 }
+
+// --- Nobi Nobi Sword ------------------------------------------------------------------
+
+use croupier::games::nobi::data::NobiData;
+use croupier::games::nobi::state::{
+    Decks, Mode as NobiMode, Nobi, Seat as NobiSeat, Sheet, Step as NobiStep,
+};
+
+fn nobi_data() -> &'static NobiData {
+    render::data_of::<NobiData>(games(), "nobi").unwrap()
+}
+
+/// `names` seated with characters in data order; seat `i` has `i` Light and `i / 2` Darkness
+/// cards; the GM is seat 0 and the Main Character seat 1 (or 0 alone).
+fn nobi_table(names: &[&str], two_player: bool) -> Nobi {
+    let d = nobi_data();
+    let mut light = d.light.iter().map(|c| c.id.clone()).cycle();
+    let mut dark = d.darkness.iter().map(|c| c.id.clone()).cycle();
+    let mut chars = d.characters.iter().map(|c| c.id.clone());
+    let seats = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let sheets = if two_player { 2 } else { 1 };
+            NobiSeat {
+                user: UserId(format!("u{i}")),
+                name: n.to_string(),
+                chars: (0..sheets)
+                    .map(|k| Sheet {
+                        character: chars.next().unwrap(),
+                        light: (&mut light).take(i + k + 1).collect(),
+                        darkness: (&mut dark).take((i + k) / 2).collect(),
+                    })
+                    .collect(),
+                gm_count: (i as u32) % 3,
+                successes: i as u32,
+                failures: 1,
+            }
+        })
+        .collect();
+    Nobi {
+        host: UserId("u0".into()),
+        seats,
+        mode: if two_player {
+            NobiMode::TwoPlayer
+        } else {
+            NobiMode::Regular
+        },
+        step: NobiStep::Scene,
+        gm: 0,
+        mc: if names.len() > 1 { 1 } else { 0 },
+        scenes_played: 4,
+        decks: Decks {
+            scenes: vec![],
+            scene_discard: vec![],
+            light: vec![],
+            darkness: vec![],
+            intros: vec![],
+            epilogues: vec![],
+            epilogue_discard: vec![],
+        },
+        intro: None,
+        story: vec![],
+        remind_after: 24,
+        waiting_since: 0,
+        reminded_at: None,
+        last_rolled: None,
+        final_result: None,
+        limit_per_player: false,
+    }
+}
+
+fn nobi_picture(name: &str, t: &Nobi, viewer: Option<&str>) -> Doc {
+    let state = serde_json::to_value(t).unwrap();
+    let doc = render::nobi::picture(&state, viewer, nobi_data()).unwrap();
+    readable_on_a_phone(name, &doc);
+    let png = render::picture(games(), "nobi", &state, viewer)
+        .unwrap()
+        .unwrap();
+    check(name, &png);
+    doc
+}
+
+#[test]
+fn golden_nobi_two_player_table() {
+    let doc = nobi_picture(
+        "nobi_two_player",
+        &nobi_table(&["alice", "bob"], true),
+        Some("u1"),
+    );
+    let texts = doc.texts();
+    assert!(
+        texts.contains(&"GM") && texts.contains(&"MAIN"),
+        "{texts:?}"
+    );
+    assert!(
+        texts.contains(&"Light") && texts.contains(&"Darkness"),
+        "{texts:?}"
+    );
+}
+
+/// The largest table: five players (the limit), the last with five Light and two Darkness cards.
+pub fn largest_nobi() -> Nobi {
+    nobi_table(
+        &[
+            "alice",
+            "bob",
+            "carol",
+            "dmitri",
+            "Evangeline of the Long Road",
+        ],
+        false,
+    )
+}
+
+#[test]
+fn golden_nobi_five_players() {
+    nobi_picture("nobi_five_players", &largest_nobi(), None);
+}

@@ -20,6 +20,7 @@ pub mod dice_table;
 pub mod golden;
 pub mod nakama;
 pub mod ninja;
+pub mod nobi;
 pub mod palette;
 pub mod raster;
 pub mod svg;
@@ -170,6 +171,7 @@ pub fn picture(
         "dice" => dice_table::picture(state, viewer),
         "ninja" => data_of(games, game).and_then(|d| ninja::picture(state, viewer, d)),
         "nakama" => data_of(games, game).and_then(|d| nakama::picture(state, viewer, d)),
+        "nobi" => data_of(games, game).and_then(|d| nobi::picture(state, viewer, d)),
         _ => return None,
     };
     Some(doc.and_then(|d| raster::rasterize(&d)))
@@ -185,7 +187,7 @@ pub fn data_of<'a, D: 'static>(games: &'a Registry, game: &str) -> Result<&'a D,
 
 /// The names of the games that have a picture (for help texts and errors).
 pub fn games_with_pictures() -> &'static [&'static str] {
-    &["dice", "ninja", "nakama"]
+    &["dice", "ninja", "nakama", "nobi"]
 }
 
 /// The dice faces of a small roll (at most [`dice::MAX_PICTURED_DICE`] dice), for `/roll`.
