@@ -260,3 +260,45 @@ pub fn table(t: &Nobi, viewer: Option<&str>, data: &NobiData) -> Doc {
     doc.set_height((y + MARGIN).ceil());
     doc
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table_json(d: &NobiData) -> Value {
+        serde_json::json!({
+            "host": "u0", "mode": "TwoPlayer", "step": "Scene", "gm": 0, "mc": 1,
+            "scenes_played": 2,
+            "seats": [
+                {"user": "u0", "name": "alice", "gm_count": 1, "successes": 0, "failures": 0,
+                 "chars": [{"character": d.characters[0].id, "light": [d.light[0].id],
+                            "darkness": [d.darkness[0].id]}]},
+                {"user": "u1", "name": "bob", "gm_count": 0, "successes": 1, "failures": 0,
+                 "chars": [{"character": d.characters[1].id, "light": [], "darkness": []}]}
+            ],
+            "decks": {"scenes": [], "scene_discard": [], "light": [], "darkness": [],
+                      "intros": [], "epilogues": [], "epilogue_discard": []},
+            "intro": null, "story": [], "remind_after": 24, "waiting_since": 0,
+            "reminded_at": null, "last_rolled": null, "final_result": null,
+            "limit_per_player": false
+        })
+    }
+
+    #[test]
+    fn roles_and_card_rows_are_labelled_not_only_coloured() {
+        let d = crate::games::nobi::data::load(std::path::Path::new("data")).expect("nobi data");
+        let doc = picture(&table_json(&d), Some("u1"), &d).unwrap_or_else(|e| panic!("{e}"));
+        let texts = doc.texts();
+        for want in ["GM", "MAIN", "Light", "Darkness", "bob (you)", "alice"] {
+            assert!(texts.contains(&want), "{want} missing from {texts:?}");
+        }
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.starts_with(&d.darkness[0].name[..3])),
+            "{texts:?}"
+        );
+        // bob has no cards: only one Light row and one Darkness row on the table.
+        assert_eq!(texts.iter().filter(|t| **t == "Light").count(), 1);
+    }
+}
