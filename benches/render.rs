@@ -4,8 +4,14 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
 use croupier::games::dice_table::{DiceTable, Phase, Seat};
+use croupier::games::ninja::data::NinjaData;
+use croupier::games::ninja::roster::generate;
+use croupier::games::ninja::scoring::roll_3d6;
+use croupier::games::ninja::tournament::{
+    Entrant, Phase as NinjaPhase, Round, Settings, Tournament,
+};
 use croupier::rng::seeded;
-use croupier::table::UserId;
+use croupier::table::{Registry, UserId};
 
 /// Ten seats (the dice table's limit) with long names.
 fn largest_dice_table() -> serde_json::Value {
@@ -27,11 +33,124 @@ fn largest_dice_table() -> serde_json::Value {
     serde_json::to_value(t).unwrap()
 }
 
+/// Round 1 with the full field of 16, every ninja run to the end (the longest sheet).
+fn largest_ninja_round(games: &Registry) -> serde_json::Value {
+    let data = croupier::render::data_of::<NinjaData>(games, "ninja").unwrap();
+    let mut rng = seeded(3);
+    let entrants: Vec<Entrant> = (0..16)
+        .map(|i| {
+            let record = generate(
+                data,
+                &mut rng,
+                format!("Ninja number {i}"),
+                UserId(format!("u{i}")),
+            )
+            .unwrap();
+            Entrant {
+                skills: record.skills(data),
+                luck: record.luck(data),
+                record,
+                house: false,
+            }
+        })
+        .collect();
+    let round = Round::new(1, (0..16).collect(), &entrants);
+    let mut t = Tournament {
+        id: 1,
+        host: UserId("u0".into()),
+        settings: Settings::default(),
+        phase: NinjaPhase::Running,
+        entrants,
+        rounds: vec![round],
+        pending: None,
+        winners: vec![],
+    };
+    for _ in 0..16 {
+        t.start_run(data);
+        let r = t.round_mut().unwrap();
+        let cur = r.cursor;
+        let run = r.runs[cur].as_mut().unwrap();
+        while run.running() {
+            run.turn(roll_3d6(&mut rng), false, &[]);
+        }
+        r.cursor += 1;
+    }
+    serde_json::to_value(t).unwrap()
+}
+
+/// A solo table (six cards in hand) with 30 friends stacked on the columns and a boss out.
+fn largest_nakama(games: &Registry) -> serde_json::Value {
+    use croupier::games::nakama::state::{Foe, Nakama, Player};
+    let d =
+        croupier::render::data_of::<croupier::games::nakama::NakamaData>(games, "nakama").unwrap();
+    let mut g = Nakama::empty();
+    g.players.push(Player {
+        user: UserId("u0".into()),
+        name: "Monkey D. Captain of the Thousand Seas".into(),
+        character: 0,
+        hand: vec![],
+        powered: true,
+    });
+    g.setup(2, &mut seeded(8), d);
+    for k in 0..30 {
+        if let Some(f) = g.friend_deck.pop() {
+            g.columns[(k * 3) % 5].push(f);
+        }
+    }
+    g.spaces[1] = Some(Foe::Boss(0));
+    g.threat = 9;
+    serde_json::to_value(g).unwrap()
+}
+
+/// Five players (the limit), each with Light and Darkness cards.
+fn largest_nobi(games: &Registry) -> serde_json::Value {
+    use croupier::games::nobi::data::NobiData;
+    let d = croupier::render::data_of::<NobiData>(games, "nobi").unwrap();
+    let mut light = d.light.iter().map(|c| c.id.clone()).cycle();
+    let mut dark = d.darkness.iter().map(|c| c.id.clone()).cycle();
+    let seats: Vec<serde_json::Value> = (0..5)
+        .map(|i| {
+            serde_json::json!({
+                "user": format!("u{i}"), "name": format!("Player with a long name {i}"),
+                "chars": [{"character": d.characters[i].id,
+                           "light": (&mut light).take(i + 2).collect::<Vec<_>>(),
+                           "darkness": (&mut dark).take(i / 2 + 1).collect::<Vec<_>>()}],
+                "gm_count": 1, "successes": 2, "failures": 1
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "host": "u0", "seats": seats, "mode": "Regular", "step": "Scene", "gm": 0, "mc": 1,
+        "scenes_played": 7,
+        "decks": {"scenes": [], "scene_discard": [], "light": [], "darkness": [], "intros": [],
+                  "epilogues": [], "epilogue_discard": []},
+        "intro": null, "story": [], "remind_after": 24, "waiting_since": 0,
+        "reminded_at": null, "last_rolled": null, "final_result": null,
+        "limit_per_player": false
+    })
+}
+
 fn render(c: &mut Criterion) {
+    let games = Registry::load(std::path::Path::new("data")).unwrap();
     let mut g = c.benchmark_group("render");
     let state = largest_dice_table();
     g.bench_function("dice table, 10 seats", |b| {
-        b.iter(|| croupier::render::picture("dice", black_box(&state), Some("u3")))
+        b.iter(|| croupier::render::picture(&games, "dice", black_box(&state), Some("u3")))
+    });
+    let ninja = largest_ninja_round(&games);
+    g.bench_function("ninja score sheet, 16 ninjas", |b| {
+        b.iter(|| croupier::render::picture(&games, "ninja", black_box(&ninja), None))
+    });
+    let nobi = largest_nobi(&games);
+    assert!(croupier::render::picture(&games, "nobi", &nobi, None)
+        .unwrap()
+        .is_ok());
+    g.bench_function("nobi table, 5 players", |b| {
+        b.iter(|| croupier::render::picture(&games, "nobi", black_box(&nobi), None))
+    });
+    let nakama = largest_nakama(&games);
+    g.bench_function("nakama board with a six-card hand", |b| {
+        b.iter(|| croupier::render::picture(&games, "nakama", black_box(&nakama), Some("u0")))
     });
     let roll = croupier::dice::roll("12d20!r1", &mut seeded(3)).unwrap();
     g.bench_function("dice faces, 12 dice", |b| {

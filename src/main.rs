@@ -189,9 +189,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
         } => {
             let games = Arc::new(load_games(&data)?);
             let store = Store::open(&cli.db)?;
-            let mut table = Table::new(store, games, Arc::new(SystemClock), SeedMode::Random);
+            let mut table = Table::new(
+                store,
+                games.clone(),
+                Arc::new(SystemClock),
+                SeedMode::Random,
+            );
             render_picture(
                 &mut table,
+                &games,
                 &game,
                 &channel,
                 &out,
@@ -243,6 +249,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
 /// `croupier render`: writes the picture of `channel`'s session (which must be of `game`).
 fn render_picture(
     table: &mut Table,
+    games: &Registry,
     game: &str,
     channel: &str,
     out: &Path,
@@ -262,7 +269,8 @@ fn render_picture(
         return Ok(ExitCode::from(1));
     }
     let viewer = viewer.map(|v| croupier::table::UserId::new(v).0);
-    let Some(png) = croupier::render::picture(game, &session["state"], viewer.as_deref()) else {
+    let Some(png) = croupier::render::picture(games, game, &session["state"], viewer.as_deref())
+    else {
         eprintln!(
             "croupier: `{game}` has no picture yet (games with pictures: {})",
             croupier::render::games_with_pictures().join(", ")

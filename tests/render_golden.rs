@@ -2,11 +2,24 @@
 //! `tests/golden/<name>.png` within a tolerance. `CROUPIER_BLESS=1 cargo test --test
 //! render_golden` rewrites the files after an intended change (look at them before committing).
 
+use std::path::Path;
+use std::sync::OnceLock;
+
 use croupier::dice::{self, Roll};
 use croupier::games::dice_table::{DiceTable, Phase, Seat};
+use croupier::games::ninja::data::NinjaData;
+use croupier::games::ninja::roster::generate;
+use croupier::games::ninja::scoring::roll_3d6;
+use croupier::games::ninja::tournament::{self, Entrant, Round, Settings, Tournament};
 use croupier::render::{self, golden, raster, svg::Doc, Png, MAX_PNG_BYTES};
 use croupier::rng::seeded;
-use croupier::table::UserId;
+use croupier::table::{Registry, UserId};
+
+/// Every game with the shipped data (loaded once).
+fn games() -> &'static Registry {
+    static GAMES: OnceLock<Registry> = OnceLock::new();
+    GAMES.get_or_init(|| Registry::load(Path::new("data")).expect("the shipped data loads"))
+}
 
 /// Checks the limits every picture must meet, then the golden file.
 fn check(name: &str, png: &Png) {
@@ -52,7 +65,9 @@ fn dice_table_picture(name: &str, t: &DiceTable, viewer: Option<&str>) {
     let state = serde_json::to_value(t).unwrap();
     let doc = render::dice_table::picture(&state, viewer).unwrap();
     readable_on_a_phone(name, &doc);
-    let png = render::picture("dice", &state, viewer).unwrap().unwrap();
+    let png = render::picture(games(), "dice", &state, viewer)
+        .unwrap()
+        .unwrap();
     check(name, &png);
 }
 
@@ -175,4 +190,373 @@ fn golden_dice_successes_twelve_dice() {
 #[test]
 fn big_rolls_have_no_picture() {
     assert!(render::dice(&roll("20d6", 1)).is_none());
+}
+
+// --- Ninja Obstacle Tournament --------------------------------------------------------
+
+fn ninja_data() -> &'static NinjaData {
+    render::data_of::<NinjaData>(games(), "ninja").unwrap()
+}
+
+/// A tournament of `field` generated ninjas (owned by u0, u1, … in turn), seeded.
+fn ninja_tournament(field: usize, seed: u64) -> Tournament {
+    let data = ninja_data();
+    let mut rng = seeded(seed);
+    let names = [
+        "Kage",
+        "Hayate",
+        "Momiji",
+        "Raiden",
+        "Suzume",
+        "Tsubaki",
+        "Ren",
+        "Kasumi",
+        "Shiden of the Long Valley",
+        "Akane",
+        "Jubei",
+        "Hotaru",
+        "Goemon",
+        "Sayo",
+        "Kenta",
+        "Yuki",
+    ];
+    let entrants: Vec<Entrant> = (0..field)
+        .map(|i| {
+            let owner = UserId(format!("u{}", i % 4));
+            let record =
+                generate(data, &mut rng, names[i % names.len()].to_string(), owner).unwrap();
+            Entrant {
+                skills: record.skills(data),
+                luck: record.luck(data),
+                record,
+                house: i >= 12,
+            }
+        })
+        .collect();
+    let round = Round::new(1, (0..field).collect(), &entrants);
+    Tournament {
+        id: seed,
+        host: UserId("u0".into()),
+        settings: Settings::default(),
+        phase: tournament::Phase::Running,
+        entrants,
+        rounds: vec![round],
+        pending: None,
+        winners: vec![],
+    }
+}
+
+/// Plays `runs` whole runs (closing rounds as they complete), then `turns` turns of the
+/// next one. Luck rerolls a miss when there is luck left.
+fn ninja_play(t: &mut Tournament, runs: usize, turns: usize, seed: u64) {
+    let data = ninja_data();
+    let mut rng = seeded(seed);
+    let mut play = |t: &mut Tournament, max: usize| {
+        t.start_run(data);
+        for _ in 0..max {
+            let r = t.round_mut().unwrap();
+            let cur = r.cursor;
+            let run = r.runs[cur].as_mut().unwrap();
+            if !run.running() {
+                break;
+            }
+            let mut d = roll_3d6(&mut rng);
+            let mut luck = false;
+            if r.luck_left[cur] > 0 && run.classify(d.iter().sum()).is_miss() {
+                r.luck_left[cur] -= 1;
+                luck = true;
+                d = roll_3d6(&mut rng);
+            }
+            run.turn(d, luck, &[]);
+        }
+    };
+    for _ in 0..runs {
+        if t.phase != tournament::Phase::Running {
+            return;
+        }
+        play(t, usize::MAX);
+        let r = t.round_mut().unwrap();
+        r.cursor += 1;
+        if r.done() {
+            t.close_round();
+        }
+    }
+    if turns > 0 && t.phase == tournament::Phase::Running {
+        play(t, turns);
+    }
+}
+
+fn ninja_picture(name: &str, t: &Tournament, viewer: Option<&str>) -> Doc {
+    let state = serde_json::to_value(t).unwrap();
+    let doc = render::ninja::picture(&state, viewer, ninja_data()).unwrap();
+    readable_on_a_phone(name, &doc);
+    let png = render::picture(games(), "ninja", &state, viewer)
+        .unwrap()
+        .unwrap();
+    check(name, &png);
+    doc
+}
+
+#[test]
+fn golden_ninja_round_one_under_way() {
+    let mut t = ninja_tournament(6, 7);
+    ninja_play(&mut t, 3, 5, 11);
+    let doc = ninja_picture("ninja_round1_running", &t, Some("u1"));
+    let texts = doc.texts();
+    assert!(texts.contains(&"Round 1"), "{texts:?}");
+    assert!(texts.contains(&"running"), "{texts:?}");
+    assert!(texts.contains(&"to run"), "{texts:?}");
+    assert!(texts.iter().any(|s| s.ends_with("(yours)")), "{texts:?}");
+}
+
+/// The largest sheet: round 1 with the full field of 16, every ninja run.
+pub fn largest_ninja_round() -> Tournament {
+    let mut t = ninja_tournament(16, 3);
+    ninja_play(&mut t, 15, 0, 5);
+    // The 16th runs to the end but the round is not closed, so the sheet stays on round 1.
+    ninja_play(&mut t, 0, 64, 6);
+    t
+}
+
+#[test]
+fn golden_ninja_full_field_of_sixteen() {
+    let t = largest_ninja_round();
+    let doc = ninja_picture("ninja_round1_sixteen", &t, None);
+    let texts = doc.texts();
+    assert!(
+        texts.iter().any(|s| *s == "SPLASH" || *s == "O.O.T."),
+        "{texts:?}"
+    );
+    assert!(texts.contains(&"through"), "{texts:?}");
+}
+
+#[test]
+fn golden_ninja_final_over() {
+    let mut t = ninja_tournament(16, 21);
+    ninja_play(&mut t, 16 + 8 + 4, 0, 2);
+    assert_eq!(t.phase, tournament::Phase::Over, "the seed plays the final");
+    let doc = ninja_picture("ninja_final_over", &t, None);
+    let texts = doc.texts();
+    assert!(texts.contains(&"Over"), "{texts:?}");
+    assert!(
+        texts
+            .iter()
+            .any(|s| s.starts_with("Winner: ") || s.starts_with("Over: ")),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn golden_ninja_entering() {
+    let mut t = ninja_tournament(5, 4);
+    t.phase = tournament::Phase::Entering;
+    t.rounds.clear();
+    ninja_picture("ninja_entering", &t, None);
+}
+
+// --- One Piece Nakama -----------------------------------------------------------------
+
+use croupier::games::nakama::state::{Foe, Nakama as NakamaGame, Player as NakamaPlayer};
+use croupier::games::nakama::NakamaData;
+
+fn nakama_data() -> &'static NakamaData {
+    render::data_of::<NakamaData>(games(), "nakama").unwrap()
+}
+
+/// A set-up table of `names` (characters in data order), with `recruits` friends from the
+/// deck stacked onto the columns in turn, the threat at `threat`, and a boss on space 2.
+fn nakama_game(names: &[&str], recruits: usize, threat: u8, seed: u64) -> NakamaGame {
+    let d = nakama_data();
+    let mut g = NakamaGame::empty();
+    for (i, n) in names.iter().enumerate() {
+        g.players.push(NakamaPlayer {
+            user: UserId(format!("u{i}")),
+            name: n.to_string(),
+            character: i,
+            hand: vec![],
+            powered: i % 2 == 0,
+        });
+    }
+    g.setup(2, &mut seeded(seed), d);
+    for k in 0..recruits {
+        if let Some(f) = g.friend_deck.pop() {
+            g.columns[(k * 3) % 5].push(f);
+        }
+    }
+    for _ in 0..2 {
+        if let Some(Some(f)) = g.spaces.first().cloned() {
+            g.defeated_enemies.push(f);
+            g.spaces[0] = g.enemy_deck.pop().filter(|f| matches!(f, Foe::Enemy(_)));
+        }
+    }
+    g.spaces[1] = Some(Foe::Boss(0));
+    if let Some(f) = g.friend_deck.pop() {
+        g.defeated_friends.push(f);
+    }
+    g.threat = threat;
+    g
+}
+
+fn nakama_picture(name: &str, g: &NakamaGame, viewer: Option<&str>) -> Doc {
+    let state = serde_json::to_value(g).unwrap();
+    let doc = render::nakama::picture(&state, viewer, nakama_data()).unwrap();
+    readable_on_a_phone(name, &doc);
+    let png = render::picture(games(), "nakama", &state, viewer)
+        .unwrap()
+        .unwrap();
+    check(name, &png);
+    doc
+}
+
+#[test]
+fn golden_nakama_board_public() {
+    let g = nakama_game(&["alice", "bob", "carol"], 7, 4, 5);
+    let doc = nakama_picture("nakama_board", &g, None);
+    let texts = doc.texts();
+    assert!(
+        !texts.iter().any(|t| t.starts_with("Your hand")),
+        "{texts:?}"
+    );
+    assert!(texts.contains(&"BOSS"), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t.starts_with("Defeated: friends 1/5")),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn golden_nakama_board_with_my_hand() {
+    let g = nakama_game(&["alice", "bob", "carol"], 7, 4, 5);
+    let doc = nakama_picture("nakama_board_hand", &g, Some("u1"));
+    assert!(doc.texts().contains(&"Your hand (only you see this)"));
+}
+
+/// The largest board: a solo player (six cards in hand), deep columns, threat 9.
+pub fn largest_nakama() -> NakamaGame {
+    nakama_game(&["Monkey D. Captain of the Thousand Seas"], 30, 9, 8)
+}
+
+#[test]
+fn golden_nakama_largest() {
+    let g = largest_nakama();
+    nakama_picture("nakama_largest", &g, Some("u0"));
+}
+
+// --- Nobi Nobi Sword ------------------------------------------------------------------
+
+use croupier::games::nobi::data::NobiData;
+use croupier::games::nobi::state::{
+    Decks, Mode as NobiMode, Nobi, Seat as NobiSeat, Sheet, Step as NobiStep,
+};
+
+fn nobi_data() -> &'static NobiData {
+    render::data_of::<NobiData>(games(), "nobi").unwrap()
+}
+
+/// `names` seated with characters in data order; seat `i` has `i` Light and `i / 2` Darkness
+/// cards; the GM is seat 0 and the Main Character seat 1 (or 0 alone).
+fn nobi_table(names: &[&str], two_player: bool) -> Nobi {
+    let d = nobi_data();
+    let mut light = d.light.iter().map(|c| c.id.clone()).cycle();
+    let mut dark = d.darkness.iter().map(|c| c.id.clone()).cycle();
+    let mut chars = d.characters.iter().map(|c| c.id.clone());
+    let seats = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let sheets = if two_player { 2 } else { 1 };
+            NobiSeat {
+                user: UserId(format!("u{i}")),
+                name: n.to_string(),
+                chars: (0..sheets)
+                    .map(|k| Sheet {
+                        character: chars.next().unwrap(),
+                        light: (&mut light).take(i + k + 1).collect(),
+                        darkness: (&mut dark).take((i + k) / 2).collect(),
+                    })
+                    .collect(),
+                gm_count: (i as u32) % 3,
+                successes: i as u32,
+                failures: 1,
+            }
+        })
+        .collect();
+    Nobi {
+        host: UserId("u0".into()),
+        seats,
+        mode: if two_player {
+            NobiMode::TwoPlayer
+        } else {
+            NobiMode::Regular
+        },
+        step: NobiStep::Scene,
+        gm: 0,
+        mc: if names.len() > 1 { 1 } else { 0 },
+        scenes_played: 4,
+        decks: Decks {
+            scenes: vec![],
+            scene_discard: vec![],
+            light: vec![],
+            darkness: vec![],
+            intros: vec![],
+            epilogues: vec![],
+            epilogue_discard: vec![],
+        },
+        intro: None,
+        story: vec![],
+        remind_after: 24,
+        waiting_since: 0,
+        reminded_at: None,
+        last_rolled: None,
+        final_result: None,
+        limit_per_player: false,
+    }
+}
+
+fn nobi_picture(name: &str, t: &Nobi, viewer: Option<&str>) -> Doc {
+    let state = serde_json::to_value(t).unwrap();
+    let doc = render::nobi::picture(&state, viewer, nobi_data()).unwrap();
+    readable_on_a_phone(name, &doc);
+    let png = render::picture(games(), "nobi", &state, viewer)
+        .unwrap()
+        .unwrap();
+    check(name, &png);
+    doc
+}
+
+#[test]
+fn golden_nobi_two_player_table() {
+    let doc = nobi_picture(
+        "nobi_two_player",
+        &nobi_table(&["alice", "bob"], true),
+        Some("u1"),
+    );
+    let texts = doc.texts();
+    assert!(
+        texts.contains(&"GM") && texts.contains(&"MAIN"),
+        "{texts:?}"
+    );
+    assert!(
+        texts.contains(&"Light") && texts.contains(&"Darkness"),
+        "{texts:?}"
+    );
+}
+
+/// The largest table: five players (the limit), the last with five Light and two Darkness cards.
+pub fn largest_nobi() -> Nobi {
+    nobi_table(
+        &[
+            "alice",
+            "bob",
+            "carol",
+            "dmitri",
+            "Evangeline of the Long Road",
+        ],
+        false,
+    )
+}
+
+#[test]
+fn golden_nobi_five_players() {
+    nobi_picture("nobi_five_players", &largest_nobi(), None);
 }

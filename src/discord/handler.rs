@@ -224,7 +224,7 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
         } else {
             None
         };
-        crate::render::attach::attach(&mut out.replies, session.as_ref());
+        crate::render::attach::attach(t.games(), &mut out.replies, session.as_ref());
         let mut long = LongIds::default();
         let scene = Scene {
             channel: &channel,

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::table::{Image, Picture, Reply};
+use crate::table::{Image, Picture, Registry, Reply};
 
 /// True if any reply asks for the game's board (so the caller should fetch the session state).
 pub fn wants_board(replies: &[Reply]) -> bool {
@@ -15,7 +15,7 @@ pub fn wants_board(replies: &[Reply]) -> bool {
 /// [`crate::table::Table::state_json`] returns it (`{game, state, …}`); without it, or for a game
 /// with no picture, board requests are skipped. A picture that fails to draw is skipped too: the
 /// text of the reply is always the reference.
-pub fn attach(replies: &mut [Reply], session: Option<&Value>) {
+pub fn attach(games: &Registry, replies: &mut [Reply], session: Option<&Value>) {
     for r in replies.iter_mut() {
         let png = match &r.message.picture {
             None => continue,
@@ -23,7 +23,7 @@ pub fn attach(replies: &mut [Reply], session: Option<&Value>) {
             Some(Picture::Board { viewer }) => session.and_then(|s| {
                 let game = s["game"].as_str()?;
                 let viewer = viewer.as_ref().map(|v| v.0.as_str());
-                match super::picture(game, &s["state"], viewer)? {
+                match super::picture(games, game, &s["state"], viewer)? {
                     Ok(p) => Some(("board.png", p)),
                     Err(e) => {
                         tracing::warn!(error = %e, game, "picture could not be drawn");
@@ -60,7 +60,8 @@ mod tests {
             "state": {"expr": "1d6", "rounds": 1, "round": 1, "turn": 0, "phase": "Playing",
                       "seats": [{"user": "a", "name": "Ann", "score": 3}]}
         });
-        attach(&mut replies, Some(&session));
+        let games = Registry::load(std::path::Path::new("data")).unwrap();
+        attach(&games, &mut replies, Some(&session));
         assert_eq!(replies[0].message.images[0].name, "dice.png");
         assert!(replies[0].message.images[0].png.starts_with(b"\x89PNG"));
         assert_eq!(replies[1].message.images[0].name, "board.png");
@@ -72,7 +73,8 @@ mod tests {
         let mut replies = vec![Reply::public(
             Message::text("b").with_picture(Picture::Board { viewer: None }),
         )];
-        attach(&mut replies, None);
+        let games = Registry::load(std::path::Path::new("data")).unwrap();
+        attach(&games, &mut replies, None);
         assert!(replies[0].message.images.is_empty());
     }
 }

@@ -13,10 +13,15 @@ use std::fmt;
 
 use serde_json::Value;
 
+use crate::table::Registry;
+
 pub mod attach;
 pub mod dice;
 pub mod dice_table;
 pub mod golden;
+pub mod nakama;
+pub mod ninja;
+pub mod nobi;
 pub mod palette;
 pub mod raster;
 pub mod svg;
@@ -153,24 +158,37 @@ impl RenderError {
 
 /// The picture of `game`'s session `state` (the game's own state JSON, as in
 /// `croupier state`'s `state` field), as seen by `viewer` (a user id; `None` = the public
-/// view, which must never show hidden information).
+/// view, which must never show hidden information). `games` gives the pictures the
+/// game's loaded data (card names, obstacle initials).
 ///
 /// `None` when the game has no picture yet.
 pub fn picture(
+    games: &Registry,
     game: &str,
     state: &Value,
     viewer: Option<&str>,
 ) -> Option<Result<Png, RenderError>> {
     let doc = match game {
         "dice" => dice_table::picture(state, viewer),
+        "ninja" => data_of(games, game).and_then(|d| ninja::picture(state, viewer, d)),
+        "nakama" => data_of(games, game).and_then(|d| nakama::picture(state, viewer, d)),
+        "nobi" => data_of(games, game).and_then(|d| nobi::picture(state, viewer, d)),
         _ => return None,
     };
     Some(doc.and_then(|d| raster::rasterize(&d)))
 }
 
+/// `game`'s loaded data as its own `Data` type.
+pub fn data_of<'a, D: 'static>(games: &'a Registry, game: &str) -> Result<&'a D, RenderError> {
+    games
+        .find(game)
+        .and_then(|g| g.data_any().downcast_ref::<D>())
+        .ok_or_else(|| RenderError::State(format!("no `{game}` data is loaded")))
+}
+
 /// The names of the games that have a picture (for help texts and errors).
 pub fn games_with_pictures() -> &'static [&'static str] {
-    &["dice"]
+    &["dice", "ninja", "nakama", "nobi"]
 }
 
 /// The dice faces of a small roll (at most [`dice::MAX_PICTURED_DICE`] dice), for `/roll`.
@@ -184,17 +202,32 @@ pub fn dice(roll: &crate::dice::Roll) -> Option<Png> {
 mod tests {
     use super::*;
 
+    fn games() -> Registry {
+        Registry::load(std::path::Path::new("data")).expect("the shipped data loads")
+    }
+
     #[test]
     fn games_without_a_picture_get_none() {
-        assert!(picture("no-such-game", &Value::Null, None).is_none());
+        let games = games();
+        assert!(picture(&games, "no-such-game", &Value::Null, None).is_none());
         for g in games_with_pictures() {
-            assert!(picture(g, &Value::Null, None).is_some(), "{g}");
+            assert!(picture(&games, g, &Value::Null, None).is_some(), "{g}");
         }
     }
 
     #[test]
     fn a_malformed_state_is_a_state_error_not_a_panic() {
-        let r = picture("dice", &serde_json::json!({"seats": 3}), None);
+        let games = games();
+        for g in games_with_pictures() {
+            let r = picture(&games, g, &serde_json::json!({"seats": 3}), None);
+            assert!(matches!(r, Some(Err(RenderError::State(_)))), "{g}: {r:?}");
+        }
+    }
+
+    #[test]
+    fn a_game_without_its_data_is_a_state_error() {
+        let empty = Registry::of(vec![]);
+        let r = picture(&empty, "ninja", &Value::Null, None);
         assert!(matches!(r, Some(Err(RenderError::State(_)))), "{r:?}");
     }
 }

@@ -74,7 +74,11 @@ pub fn rasterize_at(doc: &Doc, scale: f32) -> Result<Png, RenderError> {
         Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    let bytes = encode(&pixmap)?;
+    let mut bytes = encode(&pixmap, png::Compression::Fast)?;
+    if bytes.len() > MAX_PNG_BYTES {
+        // A long sheet: spend a little more time on a smaller file before refusing it.
+        bytes = encode(&pixmap, png::Compression::Balanced)?;
+    }
     if bytes.len() > MAX_PNG_BYTES {
         return Err(RenderError::Size(format!(
             "{} bytes is over the {MAX_PNG_BYTES}-byte limit",
@@ -89,7 +93,7 @@ pub fn rasterize_at(doc: &Doc, scale: f32) -> Result<Png, RenderError> {
 }
 
 /// Encodes an opaque pixmap as an 8-bit RGB PNG (no alpha channel: a quarter smaller).
-fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
+fn encode(pixmap: &Pixmap, level: png::Compression) -> Result<Vec<u8>, RenderError> {
     // The background is opaque, so premultiplied and straight colours are the same.
     let rgb: Vec<u8> = pixmap
         .data()
@@ -101,7 +105,7 @@ fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
         let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
         enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
-        enc.set_compression(png::Compression::Fast);
+        enc.set_compression(level);
         let mut w = enc
             .write_header()
             .map_err(|e| RenderError::Encode(e.to_string()))?;

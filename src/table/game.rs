@@ -284,6 +284,9 @@ pub trait DynGame: Send + Sync {
     ) -> Result<Vec<Choice>, DynError>;
     /// A fresh shared state.
     fn default_shared(&self) -> Value;
+    /// The game's loaded data, for code outside the rules that needs it (the pictures
+    /// downcast it to the game's `Data` type).
+    fn data_any(&self) -> &(dyn std::any::Any + Send + Sync);
 }
 
 /// A [`Game`] together with its loaded data.
@@ -436,5 +439,8 @@ impl<G: Game> DynGame for Loaded<G> {
     }
     fn default_shared(&self) -> Value {
         serde_json::to_value(G::Shared::default()).unwrap_or(Value::Null)
+    }
+    fn data_any(&self) -> &(dyn std::any::Any + Send + Sync) {
+        &self.data
     }
 }

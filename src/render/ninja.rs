@@ -1,0 +1,634 @@
+//! Ninja Obstacle Tournament's picture: the current round's score sheet, laid out like the
+//! rulebook's (a row per ninja, a box per turn with the points, `x`, `x*` or `✓`, the
+//! obstacle initials where each obstacle starts, a thick line where one is completed,
+//! SPLASH, O.O.T., the circled turn count, eliminated ninjas crossed out), and under it a
+//! race chart of each ninja's progress (action points along the course) turn by turn.
+//!
+//! A tournament has no hidden information: every viewer sees the same sheet, except that
+//! the viewer's own ninjas are marked "yours".
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::games::ninja::data::NinjaData;
+use crate::games::ninja::scoring::{Mark, Run, RunStatus, OBSTACLE_AP};
+#[cfg(test)]
+use crate::games::ninja::tournament::Settings;
+use crate::games::ninja::tournament::{Phase, Round, Tournament};
+
+use super::palette::{self, Color};
+use super::svg::{fit, Anchor, Circle, Doc, Line, Rect, Text, PHONE_WIDTH};
+use super::RenderError;
+
+const MARGIN: f32 = 12.0;
+/// Boxes per line of a ninja's row (the sheet wraps; 32 turns make two lines).
+const PER_LINE: usize = 16;
+const BOX_W: f32 = 23.0;
+const BOX_H: f32 = 18.0;
+/// Room above each line of boxes for obstacle initials.
+const INITIALS_H: f32 = 12.0;
+const NAME_H: f32 = 21.0;
+const CHART_H: f32 = 160.0;
+
+/// The score sheet and race chart of the tournament `state` (`viewer`'s ninjas are marked).
+pub fn picture(state: &Value, viewer: Option<&str>, data: &NinjaData) -> Result<Doc, RenderError> {
+    let t = Tournament::deserialize(state).map_err(|e| RenderError::State(e.to_string()))?;
+    Ok(sheet(&t, viewer, data))
+}
+
+fn initials(data: &NinjaData, obstacle: usize) -> String {
+    data.obstacles
+        .get(obstacle)
+        .map(|o| o.initials.clone())
+        .unwrap_or_else(|| format!("#{}", obstacle + 1))
+}
+
+fn round_title(r: &Round) -> String {
+    if r.number >= 3 {
+        "Final".to_string()
+    } else {
+        format!("Round {}", r.number)
+    }
+}
+
+/// How far along the course a run is after each of its turns, in AP (20 per obstacle
+/// completed plus the points on the current one). Starts with 0 before the first turn.
+pub fn progress(run: &Run) -> Vec<i32> {
+    let mut out = vec![0];
+    let mut done = 0;
+    let mut on = 0;
+    for b in &run.boxes {
+        if let Mark::Points { total, done: d } = b.mark {
+            if d {
+                done += 1;
+                on = 0;
+            } else {
+                on = total.min(OBSTACLE_AP);
+            }
+        }
+        out.push(done * OBSTACLE_AP + on);
+    }
+    out
+}
+
+/// Lays out the sheet.
+pub fn sheet(t: &Tournament, viewer: Option<&str>, data: &NinjaData) -> Doc {
+    let w = PHONE_WIDTH;
+    let mut doc = Doc::new(w, 100.0);
+    let mut y = MARGIN;
+    let round = t.round();
+
+    let status = match (t.phase, round) {
+        (Phase::Entering, _) => "Entering".to_string(),
+        (Phase::Over, _) => "Over".to_string(),
+        (Phase::Running, Some(r)) => round_title(r),
+        (Phase::Running, None) => String::new(),
+    };
+    doc.push(
+        Text::new(MARGIN, y + 18.0, "Ninja Obstacle Tournament")
+            .size(18.0)
+            .bold(),
+    );
+    doc.push(
+        Text::new(w - MARGIN, y + 18.0, status)
+            .size(15.0)
+            .bold()
+            .anchor(Anchor::End)
+            .fill(palette::INFO),
+    );
+    y += 28.0;
+
+    let Some(r) = round else {
+        entrants(&mut doc, t, viewer, &mut y);
+        doc.set_height((y + MARGIN).ceil());
+        return doc;
+    };
+
+    let course = data.course(r.number);
+    let limit = if r.number >= 3 {
+        t.settings.final_limit
+    } else {
+        t.settings.turn_limit
+    };
+    let course_text: Vec<String> = course.iter().map(|&i| initials(data, i)).collect();
+    let line = format!(
+        "{} · {} · {} turns · {} through",
+        round_title(r),
+        course_text.join(" "),
+        limit,
+        if r.number >= 3 {
+            "1 wins".to_string()
+        } else {
+            format!("{}", r.places())
+        }
+    );
+    doc.push(
+        Text::new(MARGIN, y + 13.0, fit(&line, 13.0, false, w - 2.0 * MARGIN))
+            .size(13.0)
+            .fill(palette::MUTED),
+    );
+    y += 22.0;
+
+    let ranking = r.ranking(t.settings.cut_ties);
+    let current = if t.phase == Phase::Running && !r.done() {
+        Some(r.cursor)
+    } else {
+        None
+    };
+    for (slot, &e) in r.order.iter().enumerate() {
+        let Some(ent) = t.entrants.get(e) else {
+            continue;
+        };
+        let run = r.runs.get(slot).and_then(|x| x.as_ref());
+        let through = ranking.iter().find(|x| x.slot == slot).map(|x| x.through);
+        let out = match run.map(|x| x.status) {
+            Some(RunStatus::Splash) | Some(RunStatus::OutOfTime) => true,
+            Some(RunStatus::Finished { .. }) => through == Some(false),
+            _ => false,
+        };
+        let is_current = current == Some(slot);
+        let lines = run.map_or(0, |x| x.boxes.len().div_ceil(PER_LINE).max(1));
+        let block_h = NAME_H + lines as f32 * (INITIALS_H + BOX_H + 2.0) + 4.0;
+        if is_current {
+            doc.push(
+                Rect::new(MARGIN - 6.0, y, w - 2.0 * MARGIN + 12.0, block_h)
+                    .radius(6.0)
+                    .fill(palette::HIGHLIGHT),
+            );
+        } else if slot % 2 == 1 {
+            doc.push(
+                Rect::new(MARGIN - 6.0, y, w - 2.0 * MARGIN + 12.0, block_h)
+                    .radius(6.0)
+                    .fill(palette::PANEL),
+            );
+        }
+
+        // Badge (series colour + running-order number), name, skills, result.
+        let colour = palette::series(slot);
+        let mid = y + NAME_H / 2.0;
+        doc.push(Circle::new(MARGIN + 9.0, mid, 9.0).fill(colour));
+        doc.push(
+            Text::new(MARGIN + 9.0, mid, (slot + 1).to_string())
+                .size(11.0)
+                .bold()
+                .anchor(Anchor::Middle)
+                .fill(colour.text_on())
+                .centered_v(),
+        );
+        let mut name = ent.record.name.clone();
+        if viewer == Some(ent.record.owner.0.as_str()) {
+            name.push_str(" (yours)");
+        }
+        let mut name_t = Text::new(
+            MARGIN + 26.0,
+            mid + 5.0,
+            fit(&name, 14.0, is_current, 138.0),
+        )
+        .size(14.0);
+        if is_current {
+            name_t = name_t.bold();
+        }
+        if out {
+            name_t = name_t.strike().fill(palette::MUTED);
+        }
+        doc.push(name_t);
+        let skills: Vec<String> = course
+            .iter()
+            .map(|&i| ent.skills.get(i).copied().unwrap_or(0).to_string())
+            .collect();
+        let luck = if ent.luck > 0 { " ★" } else { "" };
+        doc.push(
+            Text::new(
+                MARGIN + 160.0,
+                mid + 4.0,
+                fit(&format!("{}{luck}", skills.join("/")), 11.0, false, 120.0),
+            )
+            .size(11.0)
+            .fill(palette::MUTED),
+        );
+        result(
+            &mut doc,
+            run,
+            through,
+            r.number >= 3,
+            is_current,
+            w - MARGIN,
+            mid,
+        );
+
+        // The boxes.
+        let mut by = y + NAME_H;
+        if let Some(run) = run {
+            for (i, b) in run.boxes.iter().enumerate() {
+                let col = i % PER_LINE;
+                if i > 0 && col == 0 {
+                    by += INITIALS_H + BOX_H + 2.0;
+                }
+                let bx = MARGIN + 4.0 + col as f32 * BOX_W;
+                let top = by + INITIALS_H;
+                if let Some(o) = b.starts {
+                    doc.push(
+                        Text::new(bx + 1.0, by + 10.0, initials(data, o))
+                            .size(11.0)
+                            .bold()
+                            .fill(palette::INFO),
+                    );
+                }
+                let cell = Rect::new(bx, top, BOX_W, BOX_H);
+                doc.push(if b.luck {
+                    cell.fill(palette::HIGHLIGHT)
+                        .stroke(palette::ATTENTION, 2.0)
+                } else {
+                    cell.fill(palette::PAPER).stroke(palette::GRID, 1.0)
+                });
+                let (mark, ink): (String, Color) = match &b.mark {
+                    Mark::Points { total, .. } => (total.to_string(), palette::INK),
+                    Mark::Miss => ("x".into(), palette::MUTED),
+                    Mark::Bogus => ("x*".into(), palette::BAD),
+                    Mark::Save => ("✓".into(), palette::GOOD),
+                };
+                doc.push(
+                    Text::new(bx + BOX_W / 2.0, top + BOX_H / 2.0, mark)
+                        .size(11.0)
+                        .bold()
+                        .anchor(Anchor::Middle)
+                        .fill(ink)
+                        .centered_v(),
+                );
+                if matches!(b.mark, Mark::Points { done: true, .. }) {
+                    doc.push(
+                        Line::new(bx + BOX_W, top - 2.0, bx + BOX_W, top + BOX_H + 2.0)
+                            .stroke(palette::INK, 3.0),
+                    );
+                }
+            }
+            if out {
+                // Crossed out: a line through every line of boxes.
+                let mut ly = y + NAME_H + INITIALS_H + BOX_H / 2.0;
+                for l in 0..lines {
+                    let n = (run.boxes.len() - l * PER_LINE).min(PER_LINE);
+                    doc.push(
+                        Line::new(MARGIN, ly, MARGIN + 8.0 + n as f32 * BOX_W, ly)
+                            .stroke(palette::BAD, 2.0),
+                    );
+                    ly += INITIALS_H + BOX_H + 2.0;
+                }
+            }
+        }
+        y += block_h + 2.0;
+    }
+
+    y += 6.0;
+    y = race_chart(&mut doc, r, t, data, limit, y);
+
+    let footer = footer(t, r);
+    doc.push(
+        Text::new(
+            MARGIN,
+            y + 14.0,
+            fit(&footer, 13.0, false, w - 2.0 * MARGIN),
+        )
+        .size(13.0)
+        .fill(palette::INK),
+    );
+    y += 20.0;
+    for legend in [
+        "x miss · x* bogus roll · ✓ save made · thick line: obstacle done",
+        "framed box: luck used · ★ has luck · (n) turns taken",
+    ] {
+        doc.push(
+            Text::new(MARGIN, y + 12.0, legend)
+                .size(11.0)
+                .fill(palette::MUTED),
+        );
+        y += 15.0;
+    }
+    doc.set_height((y + MARGIN).ceil());
+    doc
+}
+
+/// The right-hand result of a ninja's row: the circled turn count, SPLASH, O.O.T., …
+fn result(
+    doc: &mut Doc,
+    run: Option<&Run>,
+    through: Option<bool>,
+    final_round: bool,
+    is_current: bool,
+    right: f32,
+    mid: f32,
+) {
+    let label = |doc: &mut Doc, s: &str, c: Color| {
+        doc.push(
+            Text::new(right, mid + 4.5, s)
+                .size(12.0)
+                .bold()
+                .anchor(Anchor::End)
+                .fill(c),
+        );
+    };
+    match run.map(|r| r.status) {
+        None if is_current => label(doc, "up next", palette::ATTENTION),
+        None => label(doc, "to run", palette::MUTED),
+        Some(RunStatus::Running) => label(doc, "running", palette::ATTENTION),
+        Some(RunStatus::Splash) => label(doc, "SPLASH", palette::BAD),
+        Some(RunStatus::OutOfTime) => label(doc, "O.O.T.", palette::BAD),
+        Some(RunStatus::Finished { turns, .. }) => {
+            let cx = right - 10.0;
+            let ring = if through == Some(true) {
+                palette::GOOD
+            } else {
+                palette::INK
+            };
+            doc.push(
+                Circle::new(cx, mid, 10.0)
+                    .fill(palette::PAPER)
+                    .stroke(ring, 2.0),
+            );
+            doc.push(
+                Text::new(cx, mid, turns.to_string())
+                    .size(12.0)
+                    .bold()
+                    .anchor(Anchor::Middle)
+                    .centered_v(),
+            );
+            let verdict = match (through, final_round) {
+                (Some(true), true) => Some(("★ winner", palette::GOOD)),
+                (Some(true), false) => Some(("through", palette::GOOD)),
+                (Some(false), _) => Some(("out", palette::BAD)),
+                (None, _) => None,
+            };
+            if let Some((v, c)) = verdict {
+                doc.push(
+                    Text::new(cx - 15.0, mid + 4.5, v)
+                        .size(11.0)
+                        .bold()
+                        .anchor(Anchor::End)
+                        .fill(c),
+                );
+            }
+        }
+    }
+}
+
+/// The race chart: progress (AP along the course) over turns, one line per ninja, each
+/// ending in its numbered badge. Returns the y under it.
+fn race_chart(
+    doc: &mut Doc,
+    r: &Round,
+    t: &Tournament,
+    data: &NinjaData,
+    limit: u32,
+    y: f32,
+) -> f32 {
+    let w = PHONE_WIDTH;
+    doc.push(
+        Text::new(MARGIN, y + 14.0, "Race: action points along the course")
+            .size(14.0)
+            .bold(),
+    );
+    let top = y + 24.0;
+    let left = MARGIN + 26.0;
+    let right = w - MARGIN - 12.0;
+    let bottom = top + CHART_H;
+    let course = data.course(r.number);
+    let goal = (course.len().max(1) as i32 * OBSTACLE_AP) as f32;
+    let turns_used = r
+        .runs
+        .iter()
+        .flatten()
+        .map(|x| x.boxes.len())
+        .max()
+        .unwrap_or(0);
+    let span = (limit as usize).max(turns_used).max(1) as f32;
+    let px = |turn: usize| left + (right - left) * turn as f32 / span;
+    let py = |ap: i32| bottom - (bottom - top) * (ap as f32 / goal).min(1.0);
+
+    doc.push(
+        Rect::new(left, top, right - left, bottom - top)
+            .fill(palette::PAPER)
+            .stroke(palette::GRID, 1.0),
+    );
+    // One band per obstacle, labelled with its initials.
+    for (k, &o) in course.iter().enumerate() {
+        let lo = py(k as i32 * OBSTACLE_AP);
+        let hi = py((k as i32 + 1) * OBSTACLE_AP);
+        if k % 2 == 1 {
+            doc.push(Rect::new(left, hi, right - left, lo - hi).fill(palette::PANEL));
+        }
+        doc.push(Line::new(left, hi, right, hi).stroke(palette::GRID, 1.0));
+        if lo - hi >= 11.0 {
+            doc.push(
+                Text::new(left - 3.0, (lo + hi) / 2.0, initials(data, o))
+                    .size(11.0)
+                    .anchor(Anchor::End)
+                    .fill(palette::MUTED)
+                    .centered_v(),
+            );
+        }
+    }
+    // Turn ticks every 8 turns.
+    let step = if span > 40.0 { 16 } else { 8 };
+    let mut turn = 0;
+    while turn as f32 <= span {
+        let x = px(turn);
+        doc.push(Line::new(x, bottom, x, bottom + 4.0).stroke(palette::MUTED, 1.0));
+        doc.push(
+            Text::new(x, bottom + 15.0, turn.to_string())
+                .size(11.0)
+                .anchor(Anchor::Middle)
+                .fill(palette::MUTED),
+        );
+        turn += step;
+    }
+    doc.push(
+        Text::new(right, bottom + 28.0, "turns →")
+            .size(11.0)
+            .anchor(Anchor::End)
+            .fill(palette::MUTED),
+    );
+    // The limit line.
+    let lx = px(limit as usize);
+    doc.push(
+        Line::new(lx, top, lx, bottom)
+            .stroke(palette::BAD, 1.5)
+            .dashed(4.0),
+    );
+
+    let mut badges: Vec<(f32, f32)> = Vec::new();
+    for (slot, run) in r.runs.iter().enumerate() {
+        let Some(run) = run else {
+            continue;
+        };
+        if t.entrants.get(r.order[slot]).is_none() {
+            continue;
+        }
+        let colour = palette::series(slot);
+        let p = progress(run);
+        for (i, pair) in p.windows(2).enumerate() {
+            doc.push(
+                Line::new(px(i), py(pair[0]), px(i + 1), py(pair[1]))
+                    .stroke(colour, 2.0)
+                    .round_caps(),
+            );
+        }
+        let end = p.len() - 1;
+        let (ex, line_y) = (px(end), py(p[end]));
+        // A badge that would cover another moves to the nearest free place above or below.
+        let free = |y: f32| {
+            !badges
+                .iter()
+                .any(|&(bx, by)| (bx - ex).abs() < 16.0 && (by - y).abs() < 16.0)
+        };
+        let ey = (0..24)
+            .map(|k| line_y + if k % 2 == 0 { 1.0 } else { -1.0 } * ((k + 1) / 2) as f32 * 16.0)
+            .filter(|&y| y >= top - 8.0 && y <= bottom)
+            .find(|&y| free(y))
+            .unwrap_or(line_y);
+        badges.push((ex, ey));
+        if (ey - line_y).abs() > 1.0 {
+            doc.push(Line::new(ex, line_y, ex, ey).stroke(colour, 1.0));
+        }
+        let badge = match run.status {
+            RunStatus::Splash | RunStatus::OutOfTime => palette::PAPER,
+            _ => colour,
+        };
+        doc.push(Circle::new(ex, ey, 8.0).fill(badge).stroke(colour, 2.0));
+        doc.push(
+            Text::new(ex, ey, (slot + 1).to_string())
+                .size(11.0)
+                .bold()
+                .anchor(Anchor::Middle)
+                .fill(badge.text_on())
+                .centered_v(),
+        );
+    }
+    bottom + 36.0
+}
+
+fn footer(t: &Tournament, r: &Round) -> String {
+    let name = |e: usize| {
+        t.entrants
+            .get(e)
+            .map(|x| x.record.name.as_str())
+            .unwrap_or("?")
+    };
+    match t.phase {
+        Phase::Over if t.winners.is_empty() => "Over: no winner this time.".to_string(),
+        Phase::Over => format!(
+            "Winner: {}",
+            t.winners
+                .iter()
+                .map(|&e| name(e))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+        _ => match r.order.get(r.cursor) {
+            Some(&e) => format!("Up: {} · /ninja run", name(e)),
+            None => "Round complete.".to_string(),
+        },
+    }
+}
+
+/// Before the start: the entrants, in entry order.
+fn entrants(doc: &mut Doc, t: &Tournament, viewer: Option<&str>, y: &mut f32) {
+    let w = PHONE_WIDTH;
+    doc.push(
+        Text::new(
+            MARGIN,
+            *y + 13.0,
+            format!(
+                "{} entered · the GM starts with /ninja start",
+                t.entrants.len()
+            ),
+        )
+        .size(13.0)
+        .fill(palette::MUTED),
+    );
+    *y += 22.0;
+    for (i, e) in t.entrants.iter().enumerate() {
+        let mut name = e.record.name.clone();
+        if e.house {
+            name.push_str(" (house)");
+        }
+        if viewer == Some(e.record.owner.0.as_str()) {
+            name.push_str(" (yours)");
+        }
+        doc.push(
+            Text::new(MARGIN, *y + 15.0, format!("{:>2}.", i + 1))
+                .size(14.0)
+                .fill(palette::MUTED),
+        );
+        doc.push(
+            Text::new(
+                MARGIN + 28.0,
+                *y + 15.0,
+                fit(&name, 14.0, false, w - 2.0 * MARGIN - 28.0),
+            )
+            .size(14.0),
+        );
+        *y += 20.0;
+    }
+    if t.entrants.is_empty() {
+        doc.push(
+            Text::new(MARGIN, *y + 15.0, "Nobody has entered yet.")
+                .size(14.0)
+                .fill(palette::MUTED),
+        );
+        *y += 20.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::ninja::scoring::RunRules;
+
+    fn data() -> NinjaData {
+        NinjaData::load(std::path::Path::new("data")).expect("shipped ninja data")
+    }
+
+    #[test]
+    fn progress_counts_twenty_per_obstacle_plus_the_points_on_the_current_one() {
+        let mut run = Run::new(vec![0, 1], vec![15, 15], RunRules::default());
+        // 15 − 5 = 10 AP, then 10 more completes the first obstacle, then a miss.
+        run.turn([1, 2, 2], false, &[]);
+        run.turn([1, 2, 2], false, &[]);
+        run.turn([6, 6, 4], false, &[]);
+        assert_eq!(progress(&run), vec![0, 10, 20, 20]);
+    }
+
+    #[test]
+    fn the_sheet_shows_initials_marks_and_the_splash() {
+        let d = data();
+        let t: Tournament = serde_json::from_value(serde_json::json!({
+            "id": 1, "host": "h", "settings": Settings::default(), "phase": "Running",
+            "entrants": [], "rounds": [], "pending": null, "winners": []
+        }))
+        .unwrap_or_else(|e| panic!("{e}"));
+        let mut run = Run::new(d.course(1), vec![15; 5], RunRules::default());
+        run.turn([1, 2, 2], false, &[]);
+        run.turn([6, 6, 5], false, &[]);
+        run.turn([6, 6, 6], false, &[]);
+        assert_eq!(run.status, RunStatus::Splash);
+        let mut t = t;
+        t.entrants = vec![serde_json::from_value(serde_json::json!({
+            "record": {"name": "Kage", "occupation": "", "owner": "u1", "iq": 15, "dx": 13,
+                       "st": 12, "additives": [], "events": 0, "points": 0, "spent": 0,
+                       "wins": 0, "retired": null, "pending_train": null},
+            "house": false, "skills": [15, 15, 15, 15, 15], "luck": 0
+        }))
+        .unwrap_or_else(|e| panic!("{e}"))];
+        t.rounds = vec![Round {
+            number: 1,
+            order: vec![0],
+            runs: vec![Some(run)],
+            luck_left: vec![0],
+            cursor: 1,
+        }];
+        let doc = sheet(&t, Some("u1"), &d);
+        let texts = doc.texts();
+        for want in ["LR", "10", "x*", "SPLASH", "Kage (yours)"] {
+            assert!(texts.contains(&want), "{want} missing from {texts:?}");
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! Nobi Nobi Sword's picture: the table — every player with their character card (name,
+//! profession, Power and Technique with the cards' bonuses) and the Light and Darkness
+//! cards laid out in front of it, the GM and the Main Character marked, and what the table
+//! is waiting for. Gained cards lie face up on the table, so every viewer sees the same
+//! picture (the viewer's own seat is marked "you").
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::games::nobi::data::{NobiData, Skill};
+use crate::games::nobi::state::{Nobi, Step, GM_TURNS};
+
+use super::palette::{self, Color};
+use super::svg::{fit, Anchor, Doc, Rect, Text, PHONE_WIDTH};
+use super::RenderError;
+
+const MARGIN: f32 = 10.0;
+/// Light cards: yellow with ink text; Darkness cards: blue with paper text — and each row
+/// is labelled "Light" or "Darkness", so the colour is never the only cue.
+const LIGHT: Color = palette::YELLOW;
+const DARK: Color = palette::BLUE;
+
+/// The table of the Nobi Nobi Sword `state` (`viewer`'s seat is marked).
+pub fn picture(state: &Value, viewer: Option<&str>, data: &NobiData) -> Result<Doc, RenderError> {
+    let t = Nobi::deserialize(state).map_err(|e| RenderError::State(e.to_string()))?;
+    Ok(table(&t, viewer, data))
+}
+
+fn step_line(t: &Nobi) -> String {
+    let name = |s: usize| t.seats.get(s).map(|x| x.name.as_str()).unwrap_or("?");
+    match &t.step {
+        Step::Joining => format!("{} at the table · the host begins", t.seats.len()),
+        Step::Scene => format!("GM {} draws the next Scene", name(t.gm)),
+        Step::Check {
+            skill, difficulty, ..
+        } => format!("{} tests {} against {difficulty}", name(t.mc), skill.name()),
+        Step::Roleplay { acted: false, .. } => format!("{} says what they do", name(t.mc)),
+        Step::Roleplay { acted: true, .. } => format!("GM {} decides the Scene", name(t.gm)),
+        Step::Epilogue { tester, .. } => {
+            format!("Epilogue: {} takes the final test", name(*tester))
+        }
+        Step::Over => match t.final_result {
+            Some(true) => "The adventure is over: success".to_string(),
+            Some(false) => "The adventure is over: failure".to_string(),
+            None => "The adventure is over".to_string(),
+        },
+    }
+}
+
+/// Lays out the table.
+pub fn table(t: &Nobi, viewer: Option<&str>, data: &NobiData) -> Doc {
+    let w = PHONE_WIDTH;
+    let mut doc = Doc::new(w, 100.0);
+    let mut y = MARGIN;
+    doc.push(
+        Text::new(MARGIN, y + 18.0, "Nobi Nobi Sword")
+            .size(18.0)
+            .bold(),
+    );
+    doc.push(
+        Text::new(w - MARGIN, y + 18.0, format!("Scenes {}", t.scenes_played))
+            .size(15.0)
+            .bold()
+            .anchor(Anchor::End)
+            .fill(palette::INFO),
+    );
+    y += 26.0;
+    doc.push(
+        Text::new(
+            MARGIN,
+            y + 13.0,
+            fit(&format!("▶ {}", step_line(t)), 13.0, true, w - 2.0 * MARGIN),
+        )
+        .size(13.0)
+        .bold(),
+    );
+    y += 18.0;
+    doc.push(
+        Text::new(MARGIN, y + 12.0, t.mode.name())
+            .size(12.0)
+            .fill(palette::MUTED),
+    );
+    y += 20.0;
+
+    let playing = !matches!(t.step, Step::Joining);
+    for (i, seat) in t.seats.iter().enumerate() {
+        let top = y;
+        let is_gm = playing && i == t.gm;
+        let is_mc = playing && i == t.mc;
+        // Role badges: words on a coloured tab.
+        let mut x = MARGIN + 4.0;
+        for (on, label, fill) in [
+            (is_gm, "GM", palette::GM),
+            (is_mc, "MAIN", palette::ATTENTION),
+        ] {
+            if on {
+                let bw = if label == "GM" { 30.0 } else { 44.0 };
+                doc.push(Rect::new(x, y + 4.0, bw, 18.0).radius(4.0).fill(fill));
+                doc.push(
+                    Text::new(x + bw / 2.0, y + 13.0, label)
+                        .size(11.0)
+                        .bold()
+                        .anchor(Anchor::Middle)
+                        .fill(fill.text_on())
+                        .centered_v(),
+                );
+                x += bw + 5.0;
+            }
+        }
+        let you = if viewer == Some(seat.user.0.as_str()) {
+            " (you)"
+        } else {
+            ""
+        };
+        doc.push(
+            Text::new(
+                x + 2.0,
+                y + 18.0,
+                fit(&format!("{}{you}", seat.name), 15.0, true, w - x - 130.0),
+            )
+            .size(15.0)
+            .bold(),
+        );
+        doc.push(
+            Text::new(
+                w - MARGIN - 4.0,
+                y + 18.0,
+                format!(
+                    "GM {}/{GM_TURNS} · ✓{} ✗{}",
+                    seat.gm_count, seat.successes, seat.failures
+                ),
+            )
+            .size(12.0)
+            .anchor(Anchor::End)
+            .fill(palette::MUTED),
+        );
+        y += 28.0;
+
+        for (k, sheet) in seat.chars.iter().enumerate() {
+            let c = sheet.data(data);
+            let name = c.map(|c| c.name.as_str()).unwrap_or("?");
+            let prof = c.map(|c| c.profession.as_str()).unwrap_or("");
+            let role = if seat.chars.len() > 1 {
+                if k == 0 {
+                    "main · "
+                } else {
+                    "support · "
+                }
+            } else {
+                ""
+            };
+            // The character card.
+            doc.push(
+                Rect::new(MARGIN + 4.0, y, w - 2.0 * MARGIN - 8.0, 40.0)
+                    .radius(5.0)
+                    .fill(palette::PAPER)
+                    .stroke(palette::INK, 1.5),
+            );
+            doc.push(
+                Text::new(MARGIN + 12.0, y + 16.0, fit(name, 14.0, true, 220.0))
+                    .size(14.0)
+                    .bold(),
+            );
+            doc.push(
+                Text::new(
+                    MARGIN + 12.0,
+                    y + 32.0,
+                    fit(&format!("{role}{prof}"), 11.0, false, 220.0),
+                )
+                .size(11.0)
+                .fill(palette::MUTED),
+            );
+            for (j, skill) in [Skill::Power, Skill::Technique].into_iter().enumerate() {
+                let sx = w - MARGIN - 12.0;
+                doc.push(
+                    Text::new(
+                        sx,
+                        y + 16.0 + j as f32 * 16.0,
+                        format!("{} {}", skill.name(), sheet.skill(data, skill)),
+                    )
+                    .size(12.0)
+                    .bold()
+                    .anchor(Anchor::End),
+                );
+            }
+            y += 44.0;
+            // The cards in front of it.
+            for (label, ids, fill) in [
+                ("Light", &sheet.light, LIGHT),
+                ("Darkness", &sheet.darkness, DARK),
+            ] {
+                if ids.is_empty() {
+                    continue;
+                }
+                doc.push(
+                    Text::new(MARGIN + 8.0, y + 13.0, label)
+                        .size(11.0)
+                        .bold()
+                        .fill(palette::MUTED),
+                );
+                let left = MARGIN + 74.0;
+                let cw = (w - MARGIN - 4.0 - left - 4.0) / 2.0;
+                let per = ((w - MARGIN - left) / (cw + 4.0)).floor().max(1.0) as usize;
+                for (n, id) in ids.iter().enumerate() {
+                    let cx = left + (n % per) as f32 * (cw + 4.0);
+                    let cy = y + (n / per) as f32 * 22.0;
+                    let card = data.gain_card(id);
+                    let title = card.map(|c| c.name.as_str()).unwrap_or(id.as_str());
+                    let bonus = card
+                        .and_then(|c| c.bonus)
+                        .map(|(s, v)| format!(" {}{v:+}", &s.name()[..1]))
+                        .unwrap_or_default();
+                    doc.push(Rect::new(cx, cy + 1.0, cw, 19.0).radius(4.0).fill(fill));
+                    doc.push(
+                        Text::new(
+                            cx + 5.0,
+                            cy + 10.5,
+                            fit(&format!("{title}{bonus}"), 11.0, false, cw - 8.0),
+                        )
+                        .size(11.0)
+                        .fill(fill.text_on())
+                        .centered_v(),
+                    );
+                }
+                y += ids.len().div_ceil(per) as f32 * 22.0 + 2.0;
+            }
+            y += 4.0;
+        }
+        if is_gm || is_mc {
+            doc.push(
+                Rect::new(MARGIN - 4.0, top, 4.0, y - top - 4.0)
+                    .radius(2.0)
+                    .fill(if is_mc {
+                        palette::ATTENTION
+                    } else {
+                        palette::GM
+                    }),
+            );
+        }
+        y += 8.0;
+    }
+    if t.seats.is_empty() {
+        doc.push(
+            Text::new(MARGIN, y + 14.0, "Nobody has joined yet.")
+                .size(14.0)
+                .fill(palette::MUTED),
+        );
+        y += 20.0;
+    }
+    doc.push(
+        Text::new(
+            MARGIN,
+            y + 12.0,
+            "Light: yellow · Darkness: blue · P+n/T+n: skill bonus",
+        )
+        .size(11.0)
+        .fill(palette::MUTED),
+    );
+    y += 16.0;
+    doc.set_height((y + MARGIN).ceil());
+    doc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table_json(d: &NobiData) -> Value {
+        serde_json::json!({
+            "host": "u0", "mode": "TwoPlayer", "step": "Scene", "gm": 0, "mc": 1,
+            "scenes_played": 2,
+            "seats": [
+                {"user": "u0", "name": "alice", "gm_count": 1, "successes": 0, "failures": 0,
+                 "chars": [{"character": d.characters[0].id, "light": [d.light[0].id],
+                            "darkness": [d.darkness[0].id]}]},
+                {"user": "u1", "name": "bob", "gm_count": 0, "successes": 1, "failures": 0,
+                 "chars": [{"character": d.characters[1].id, "light": [], "darkness": []}]}
+            ],
+            "decks": {"scenes": [], "scene_discard": [], "light": [], "darkness": [],
+                      "intros": [], "epilogues": [], "epilogue_discard": []},
+            "intro": null, "story": [], "remind_after": 24, "waiting_since": 0,
+            "reminded_at": null, "last_rolled": null, "final_result": null,
+            "limit_per_player": false
+        })
+    }
+
+    #[test]
+    fn roles_and_card_rows_are_labelled_not_only_coloured() {
+        let d = crate::games::nobi::data::load(std::path::Path::new("data")).expect("nobi data");
+        let doc = picture(&table_json(&d), Some("u1"), &d).unwrap_or_else(|e| panic!("{e}"));
+        let texts = doc.texts();
+        for want in ["GM", "MAIN", "Light", "Darkness", "bob (you)", "alice"] {
+            assert!(texts.contains(&want), "{want} missing from {texts:?}");
+        }
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.starts_with(&d.darkness[0].name[..3])),
+            "{texts:?}"
+        );
+        // bob has no cards: only one Light row and one Darkness row on the table.
+        assert_eq!(texts.iter().filter(|t| **t == "Light").count(), 1);
+    }
+}
