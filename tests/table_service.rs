@@ -401,3 +401,29 @@ fn a_command_that_changes_nothing_keeps_the_version_and_the_log() {
     assert!(out.accepted);
     assert_eq!(dump(&mut t), before, "a view is not an action");
 }
+
+#[test]
+fn request_ids_older_than_a_day_are_pruned_when_reminders_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.db");
+    let clock = Arc::new(ManualClock::at(1_000));
+    let mut t = Table::new(
+        Store::open(&path).unwrap(),
+        registry(),
+        clock.clone(),
+        SeedMode::Fixed(1),
+    );
+    run(&mut t, "alice", "old", "/roll expr:1d6");
+    let count = |t: &mut Table| -> i64 {
+        t.store()
+            .conn()
+            .query_row("SELECT COUNT(*) FROM requests", [], |r| r.get(0))
+            .unwrap()
+    };
+    t.run_due().unwrap();
+    assert_eq!(count(&mut t), 1, "a fresh id is kept");
+    clock.advance(croupier::table::REQUEST_KEEP_SECS + 1);
+    run(&mut t, "alice", "new", "/roll expr:1d6");
+    t.run_due().unwrap();
+    assert_eq!(count(&mut t), 1, "only the new id is left");
+}

@@ -378,6 +378,11 @@ pub fn request_put(
     Ok(())
 }
 
+/// Forgets request ids recorded before `before` (Unix seconds); returns how many.
+pub fn requests_prune(tx: &Transaction, before: i64) -> Result<usize, StoreError> {
+    Ok(tx.execute("DELETE FROM requests WHERE at < ?1", [before])?)
+}
+
 /// Guild-wide state of a game.
 pub fn shared_get(tx: &Transaction, guild: &str, game: &str) -> Result<Option<String>, StoreError> {
     Ok(tx

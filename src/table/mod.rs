@@ -20,6 +20,7 @@ pub use reply::{
     Select, SelectOption, Stamp, UserId,
 };
 pub use service::{
-    channel_seed, reseed_channel, Input, Outcome, Request, SeedMode, Table, TableError, SYSTEM_USER,
+    channel_seed, reseed_channel, Input, Outcome, Request, SeedMode, Table, TableError,
+    REQUEST_KEEP_SECS, SYSTEM_USER,
 };
 pub use spec::{CommandSpec, OptionKind, OptionSpec};

@@ -18,6 +18,9 @@ use crate::store::{self, SessionRow, Store, StoreError};
 
 use super::registry::Registry;
 
+/// How long a request id is remembered for idempotency (seconds).
+pub const REQUEST_KEEP_SECS: i64 = 86_400;
+
 /// The user id the system acts as (reminders, timers).
 pub const SYSTEM_USER: &str = "croupier";
 
@@ -251,8 +254,15 @@ impl Table {
     pub fn run_due(&mut self) -> Result<Vec<(String, Vec<Reply>)>, TableError> {
         let now = self.clock.now();
         let due = {
-            let tx = self.store.conn().transaction()?;
-            store::sessions_due(&tx, now)?
+            let tx = self
+                .store
+                .conn()
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            // Discord redelivers an interaction within minutes; a day of idempotency keys is plenty.
+            store::requests_prune(&tx, now - REQUEST_KEEP_SECS)?;
+            let due = store::sessions_due(&tx, now)?;
+            tx.commit()?;
+            due
         };
         let mut out = Vec::new();
         for id in due {

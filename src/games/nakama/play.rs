@@ -218,9 +218,18 @@ impl Nakama {
             }
             NakamaAction::Hand => {
                 let s = self.seat_or_refuse(a)?;
-                return Ok(vec![Reply::private(&a.id, view::hand(self, s, d))]);
+                let pic = crate::table::Picture::Board {
+                    viewer: Some(a.id.clone()),
+                };
+                return Ok(vec![Reply::private(
+                    &a.id,
+                    view::hand(self, s, d).with_picture(pic),
+                )]);
             }
-            NakamaAction::Board => return Ok(vec![Reply::public(view::board(self, d))]),
+            NakamaAction::Board => {
+                let pic = crate::table::Picture::Board { viewer: None };
+                return Ok(vec![Reply::public(view::board(self, d).with_picture(pic))]);
+            }
             NakamaAction::Recruit { card, column } => {
                 let s = self.active(a)?;
                 if !matches!(self.step, Step::Recruit { .. }) {

@@ -915,7 +915,10 @@ impl Game for Tournament {
     ) -> Result<Vec<Reply>, RuleError> {
         let data = ctx.data;
         match action {
-            NinjaAction::Sheet => Ok(vec![Reply::public(self.sheet_message(data))]),
+            NinjaAction::Sheet => Ok(vec![Reply::public(
+                self.sheet_message(data)
+                    .with_picture(crate::table::Picture::Board { viewer: None }),
+            )]),
             NinjaAction::Enter { ninja } => {
                 if self.phase != Phase::Entering {
                     return refuse("entries are closed: the tournament has started.");

@@ -38,7 +38,10 @@ pub fn apply(
         NobiAction::Inspire { table } => inspire(t, ctx, actor, table),
         NobiAction::Redraw => redraw(t, ctx, actor),
         NobiAction::Tester { user } => tester(t, ctx.data, actor, user),
-        NobiAction::Status => Ok(vec![Reply::public(view::status(t, actor, ctx.data))]),
+        NobiAction::Status => Ok(vec![Reply::public(
+            view::status(t, actor, ctx.data)
+                .with_picture(crate::table::Picture::Board { viewer: None }),
+        )]),
         NobiAction::Story => Ok(vec![Reply::public(view::story_message(t, ctx.data))]),
         NobiAction::Settings {
             remind_after,
