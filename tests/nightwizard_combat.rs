@@ -4,35 +4,11 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use croupier::console::{Console, ConsoleOptions};
-use croupier::store::Store;
-use croupier::table::{ManualClock, Registry, SeedMode, Table};
+use croupier::table::Registry;
 
 fn run(script: &str, seed: u64) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::at(1_800_000_000));
     let registry = Arc::new(Registry::load(Path::new("data")).expect("data loads"));
-    let mut table = Table::new(
-        Store::open(&dir.path().join("t.db")).unwrap(),
-        registry,
-        clock.clone(),
-        SeedMode::Fixed(seed),
-    );
-    let opts = ConsoleOptions {
-        seed: Some(seed),
-        ..ConsoleOptions::default()
-    };
-    let mut console = Console::new(&mut table, clock, opts);
-    let mut out = Vec::new();
-    for (n, line) in script.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with("//") {
-            continue;
-        }
-        out.extend_from_slice(format!(">>> {line}\n").as_bytes());
-        console.line(n + 1, line, &mut out).unwrap();
-    }
-    String::from_utf8(out).unwrap()
+    croupier::console::transcript(registry, seed, 1_800_000_000, script).unwrap()
 }
 
 /// The reply blocks a given audience sees (`everyone`, `gm only`, `alice only`).

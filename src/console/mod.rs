@@ -310,6 +310,40 @@ impl<'a> Console<'a> {
     }
 }
 
+/// Plays `script` (console lines) on a fresh in-memory table with `seed` and a clock fixed at
+/// `start`, and returns the transcript: each line echoed as `>>> line`, then its replies.
+/// Blank lines and `//` comments are skipped. For tests and documentation examples.
+pub fn transcript(
+    games: Arc<crate::table::Registry>,
+    seed: u64,
+    start: i64,
+    script: &str,
+) -> io::Result<String> {
+    let store = crate::store::Store::in_memory().map_err(io::Error::other)?;
+    let clock = Arc::new(ManualClock::at(start));
+    let mut table = Table::new(
+        store,
+        games,
+        clock.clone(),
+        crate::table::SeedMode::Fixed(seed),
+    );
+    let opts = ConsoleOptions {
+        seed: Some(seed),
+        ..ConsoleOptions::default()
+    };
+    let mut console = Console::new(&mut table, clock, opts);
+    let mut out = Vec::new();
+    for (n, line) in script.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("//") {
+            continue;
+        }
+        out.extend_from_slice(format!(">>> {line}\n").as_bytes());
+        console.line(n + 1, line, &mut out)?;
+    }
+    String::from_utf8(out).map_err(io::Error::other)
+}
+
 fn component(stamp: Option<Stamp>, cmd: &str) -> Result<Input, String> {
     let command = Command::parse_line(cmd).map_err(|e| e.to_string())?;
     Ok(match stamp {

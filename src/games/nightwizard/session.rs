@@ -894,22 +894,7 @@ pub fn apply(
                 v.body,
                 p.mp,
                 v.mind,
-                if p.bad.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        " · {}",
-                        p.bad
-                            .iter()
-                            .map(|(n, r)| if *r > 0 {
-                                format!("{n} ({r})")
-                            } else {
-                                n.clone()
-                            })
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                }
+                bad_suffix(&p.bad)
             )))])
         }
         NwAction::Scene => {
@@ -1298,22 +1283,7 @@ pub fn view(s: &NightWizard, viewer: &Actor, data: &NwData) -> Vec<Reply> {
                 v.mind,
                 p.prana,
                 v.prana,
-                if p.bad.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        " · {}",
-                        p.bad
-                            .iter()
-                            .map(|(n, r)| if *r > 0 {
-                                format!("{n} ({r})")
-                            } else {
-                                n.clone()
-                            })
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                }
+                bad_suffix(&p.bad)
             )
         })
         .collect();
@@ -1354,6 +1324,24 @@ pub fn view(s: &NightWizard, viewer: &Actor, data: &NwData) -> Vec<Reply> {
         );
     }
     out
+}
+
+/// Bad statuses as a line suffix: ` · Poison (2), Dazed`, or nothing.
+fn bad_suffix(bad: &[(String, u32)]) -> String {
+    if bad.is_empty() {
+        return String::new();
+    }
+    let list: Vec<String> = bad
+        .iter()
+        .map(|(n, r)| {
+            if *r > 0 {
+                format!("{n} ({r})")
+            } else {
+                n.clone()
+            }
+        })
+        .collect();
+    format!(" · {}", list.join(", "))
 }
 
 #[cfg(test)]
