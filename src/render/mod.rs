@@ -22,6 +22,7 @@ pub mod golden;
 pub mod nakama;
 pub mod ninja;
 pub mod nobi;
+pub mod nw;
 pub mod palette;
 pub mod raster;
 pub mod svg;
@@ -173,6 +174,7 @@ pub fn picture(
         "ninja" => data_of(games, game).and_then(|d| ninja::picture(state, viewer, d)),
         "nakama" => data_of(games, game).and_then(|d| nakama::picture(state, viewer, d)),
         "nobi" => data_of(games, game).and_then(|d| nobi::picture(state, viewer, d)),
+        "nw" => data_of(games, game).and_then(|d| nw::picture(state, viewer, d)),
         _ => return None,
     };
     Some(doc.and_then(|d| raster::rasterize(&d)))
@@ -188,7 +190,7 @@ pub fn data_of<'a, D: 'static>(games: &'a Registry, game: &str) -> Result<&'a D,
 
 /// The names of the games that have a picture (for help texts and errors).
 pub fn games_with_pictures() -> &'static [&'static str] {
-    &["dice", "ninja", "nakama", "nobi"]
+    &["dice", "ninja", "nakama", "nobi", "nw"]
 }
 
 /// The dice faces of a small roll (at most [`dice::MAX_PICTURED_DICE`] dice), for `/roll`.

@@ -231,7 +231,8 @@ pub enum CombatAction {
     Pass,
 }
 
-fn status_text(bad: &[(String, u32)]) -> String {
+/// Bad statuses as text: `Poison (2), Dazed`.
+pub fn status_text(bad: &[(String, u32)]) -> String {
     bad.iter()
         .map(|(n, r)| {
             if *r > 0 {
@@ -269,7 +270,7 @@ pub fn initiative_count(j: &Judge) -> i32 {
 }
 
 /// Tie order for equal Counts (§10.3): Declared Enemies > PCs > Hidden Enemies > Mobs > NPCs.
-fn rank(s: &NightWizard, w: &Who) -> u8 {
+pub fn rank(s: &NightWizard, w: &Who) -> u8 {
     match w {
         Who::Pc(_) => 1,
         Who::Enemy(l) => match s.enemies.iter().find(|e| &e.label == l) {

@@ -29,7 +29,8 @@ pub enum Phase {
 }
 
 impl Phase {
-    fn name(self) -> &'static str {
+    /// The phase's name (`Middle Phase`).
+    pub fn name(self) -> &'static str {
         match self {
             Phase::Preplay => "Preplay",
             Phase::Opening => "Opening Phase",

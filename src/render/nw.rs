@@ -1,0 +1,471 @@
+//! Night Wizard's picture: the combat tracker — initiative order, HP/MP bars, Prana, bad
+//! statuses and engagements as groups — or, with no fight going on, the session's
+//! characters. Hidden enemies are drawn only for the GM (as the text tracker does).
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::games::nightwizard::combat::{rank, status_text, Fighter, Who};
+use crate::games::nightwizard::data::NwData;
+use crate::games::nightwizard::session::NightWizard;
+
+use super::palette::{self, Color};
+use super::svg::{fit, Anchor, Doc, Rect, Text, PHONE_WIDTH};
+use super::RenderError;
+
+const MARGIN: f32 = 10.0;
+const ROW: f32 = 62.0;
+
+/// The tracker of the Night Wizard `state` as `viewer` sees it (`None` = the players' view).
+pub fn picture(state: &Value, viewer: Option<&str>, data: &NwData) -> Result<Doc, RenderError> {
+    let s = NightWizard::deserialize(state).map_err(|e| RenderError::State(e.to_string()))?;
+    Ok(tracker(&s, viewer, data))
+}
+
+/// One combatant's line as drawn.
+struct Row {
+    name: String,
+    mark: &'static str,
+    count: Option<i32>,
+    hp: (i32, Option<i32>),
+    mp: (i32, Option<i32>),
+    prana: Option<(i32, i32)>,
+    bad: String,
+    state: &'static str,
+    group: Option<usize>,
+    current: bool,
+}
+
+fn hidden(s: &NightWizard, w: &Who) -> bool {
+    matches!(w, Who::Enemy(l) if s.enemies.iter().any(|e| &e.label == l && e.hidden))
+}
+
+fn row(s: &NightWizard, data: &NwData, w: &Who, gm: bool) -> Row {
+    let cat = s.catalog(data);
+    let (hp, mp, prana, bad) = match w {
+        Who::Pc(u) => match s.pcs.iter().find(|p| &p.user == u) {
+            Some(p) => {
+                let v = p.ch.derive(&cat);
+                (
+                    (p.hp, Some(v.body)),
+                    (p.mp, Some(v.mind)),
+                    Some((p.prana, v.prana)),
+                    p.bad.clone(),
+                )
+            }
+            None => ((0, None), (0, None), None, vec![]),
+        },
+        Who::Enemy(l) => match s.enemies.iter().find(|e| &e.label == l) {
+            Some(e) => ((e.hp, Some(e.hp_max)), (e.mp, None), None, e.bad.clone()),
+            None => ((0, None), (0, None), None, vec![]),
+        },
+    };
+    let mut name = s.name_of(w);
+    if gm && hidden(s, w) {
+        name.push_str(" (hidden)");
+    }
+    let group = s.combat.as_ref().and_then(|c| {
+        c.engages
+            .iter()
+            .position(|g| g.contains(w) && g.len() > 1)
+            .map(|i| i + 1)
+    });
+    Row {
+        name,
+        mark: "",
+        count: None,
+        hp,
+        mp,
+        prana,
+        bad: status_text(&bad),
+        state: if hp.0 <= 0 { "Incapacitated" } else { "" },
+        group,
+        current: false,
+    }
+}
+
+/// The rows in the order the text tracker lists them (players' view without hidden enemies).
+fn rows(s: &NightWizard, data: &NwData, gm: bool) -> Vec<Row> {
+    let Some(c) = &s.combat else {
+        return s
+            .pcs
+            .iter()
+            .map(|p| row(s, data, &Who::Pc(p.user.clone()), gm))
+            .collect();
+    };
+    let mut order: Vec<&Fighter> = c.fighters.iter().collect();
+    order.sort_by_key(|f| (f.post, -f.count, rank(s, &f.who)));
+    order
+        .into_iter()
+        .filter(|f| gm || !hidden(s, &f.who))
+        .map(|f| {
+            let mut r = row(s, data, &f.who, gm);
+            r.current = c.current.as_ref() == Some(&f.who);
+            r.mark = if r.current {
+                "▶"
+            } else if f.post {
+                "·"
+            } else {
+                "○"
+            };
+            r.count = Some(f.count);
+            if r.state.is_empty() && f.post {
+                r.state = "Post-action";
+            }
+            r
+        })
+        .collect()
+}
+
+/// A labelled bar: `label` and the numbers are always written, the fill only helps.
+fn bar(doc: &mut Doc, x: f32, y: f32, w: f32, label: &str, v: (i32, Option<i32>), fill: Color) {
+    doc.push(
+        Text::new(x, y + 10.0, label)
+            .size(11.0)
+            .bold()
+            .fill(palette::MUTED),
+    );
+    let bx = x + 24.0;
+    let bw = w - 24.0 - 44.0;
+    let numbers = match v.1 {
+        Some(max) => format!("{}/{max}", v.0),
+        None => v.0.to_string(),
+    };
+    if let Some(max) = v.1 {
+        doc.push(
+            Rect::new(bx, y, bw, 12.0)
+                .radius(3.0)
+                .fill(palette::PAPER)
+                .stroke(palette::GRID, 1.0),
+        );
+        let frac = if max > 0 {
+            (v.0.max(0) as f32 / max as f32).min(1.0)
+        } else {
+            0.0
+        };
+        if frac > 0.0 {
+            doc.push(
+                Rect::new(bx, y, (bw * frac).max(3.0), 12.0)
+                    .radius(3.0)
+                    .fill(fill),
+            );
+        }
+    }
+    let nx = if v.1.is_some() { bx + bw + 4.0 } else { bx };
+    doc.push(Text::new(nx, y + 10.5, numbers).size(12.0).bold());
+}
+
+/// Lays out the tracker (or the characters when there is no fight).
+pub fn tracker(s: &NightWizard, viewer: Option<&str>, data: &NwData) -> Doc {
+    let w = PHONE_WIDTH;
+    let gm = viewer == Some(s.gm.0.as_str());
+    let mut doc = Doc::new(w, 100.0);
+    let mut y = MARGIN;
+    doc.push(
+        Text::new(MARGIN, y + 18.0, "Night Wizard")
+            .size(18.0)
+            .bold(),
+    );
+    let right = match &s.combat {
+        Some(c) => format!("Round {}", c.round),
+        None => "No combat".to_string(),
+    };
+    doc.push(
+        Text::new(w - MARGIN, y + 18.0, right)
+            .size(15.0)
+            .bold()
+            .anchor(Anchor::End)
+            .fill(palette::INFO),
+    );
+    y += 26.0;
+    let sub = format!(
+        "Episode {} · {} · Scene {}{}",
+        s.episode,
+        s.phase.name(),
+        s.scene,
+        if gm { " · GM view" } else { "" }
+    );
+    doc.push(
+        Text::new(MARGIN, y + 12.0, fit(&sub, 12.0, false, w - 2.0 * MARGIN))
+            .size(12.0)
+            .fill(palette::MUTED),
+    );
+    y += 22.0;
+
+    let rows = rows(s, data, gm);
+    for (i, r) in rows.iter().enumerate() {
+        let top = y;
+        if r.current {
+            doc.push(
+                Rect::new(MARGIN - 6.0, top, w - 2.0 * MARGIN + 12.0, ROW - 4.0)
+                    .radius(6.0)
+                    .fill(palette::HIGHLIGHT),
+            );
+        } else if i % 2 == 1 {
+            doc.push(
+                Rect::new(MARGIN - 6.0, top, w - 2.0 * MARGIN + 12.0, ROW - 4.0)
+                    .radius(6.0)
+                    .fill(palette::PANEL),
+            );
+        }
+        // Engagement group: a numbered tab in the group's series colour.
+        let mut x = MARGIN;
+        if let Some(g) = r.group {
+            let colour = palette::series(g - 1);
+            doc.push(Rect::new(x, top + 4.0, 26.0, 18.0).radius(4.0).fill(colour));
+            doc.push(
+                Text::new(x + 13.0, top + 13.0, format!("E{g}"))
+                    .size(11.0)
+                    .bold()
+                    .anchor(Anchor::Middle)
+                    .fill(colour.text_on())
+                    .centered_v(),
+            );
+            x += 30.0;
+        }
+        let head = if r.mark.is_empty() {
+            r.name.clone()
+        } else {
+            format!("{} {}", r.mark, r.name)
+        };
+        let mut name = Text::new(x, top + 18.0, fit(&head, 15.0, true, w - x - 170.0))
+            .size(15.0)
+            .bold();
+        if !r.state.is_empty() && r.state != "Post-action" {
+            name = name.fill(palette::BAD);
+        }
+        doc.push(name);
+        let mut tags = vec![];
+        if !r.state.is_empty() {
+            tags.push(r.state.to_string());
+        }
+        if let Some(c) = r.count {
+            tags.push(format!("Count {c}"));
+        }
+        doc.push(
+            Text::new(w - MARGIN, top + 18.0, tags.join(" · "))
+                .size(12.0)
+                .bold()
+                .anchor(Anchor::End)
+                .fill(palette::MUTED),
+        );
+        bar(
+            &mut doc,
+            MARGIN,
+            top + 26.0,
+            190.0,
+            "HP",
+            r.hp,
+            palette::GOOD,
+        );
+        bar(
+            &mut doc,
+            MARGIN + 196.0,
+            top + 26.0,
+            w - 2.0 * MARGIN - 196.0,
+            "MP",
+            r.mp,
+            palette::MAGIC,
+        );
+        let mut third = vec![];
+        if let Some((p, max)) = r.prana {
+            let pips: String = (0..max.clamp(0, 10))
+                .map(|k| if k < p { '●' } else { '○' })
+                .collect();
+            third.push(format!("Prana {pips} {p}/{max}"));
+        }
+        if !r.bad.is_empty() {
+            third.push(format!("⚠ {}", r.bad));
+        }
+        if !third.is_empty() {
+            doc.push(
+                Text::new(
+                    MARGIN,
+                    top + 52.0,
+                    fit(&third.join(" · "), 12.0, false, w - 2.0 * MARGIN),
+                )
+                .size(12.0)
+                .fill(if r.bad.is_empty() {
+                    palette::INK
+                } else {
+                    palette::BAD
+                }),
+            );
+        }
+        y += ROW;
+    }
+    if rows.is_empty() {
+        let none = if s.combat.is_some() {
+            "No combatant in view."
+        } else {
+            "No PC has joined yet."
+        };
+        doc.push(
+            Text::new(MARGIN, y + 14.0, none)
+                .size(14.0)
+                .fill(palette::MUTED),
+        );
+        y += 22.0;
+    }
+
+    if let Some(c) = &s.combat {
+        y += 4.0;
+        doc.push(Text::new(MARGIN, y + 13.0, "Engagements").size(13.0).bold());
+        y += 18.0;
+        let groups: Vec<(usize, Vec<String>)> = c
+            .engages
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.len() > 1)
+            .map(|(i, g)| {
+                let names = g
+                    .iter()
+                    .filter(|w| gm || !hidden(s, w))
+                    .map(|w| s.name_of(w))
+                    .collect::<Vec<_>>();
+                (i + 1, names)
+            })
+            .filter(|(_, n)| !n.is_empty())
+            .collect();
+        if groups.is_empty() {
+            doc.push(
+                Text::new(MARGIN, y + 12.0, "none (everyone at Short range)")
+                    .size(12.0)
+                    .fill(palette::MUTED),
+            );
+            y += 18.0;
+        }
+        for (g, names) in groups {
+            let colour = palette::series(g - 1);
+            doc.push(
+                Rect::new(MARGIN, y, w - 2.0 * MARGIN, 22.0)
+                    .radius(5.0)
+                    .fill(palette::PAPER)
+                    .stroke(colour, 2.0),
+            );
+            doc.push(Rect::new(MARGIN, y, 30.0, 22.0).radius(5.0).fill(colour));
+            doc.push(
+                Text::new(MARGIN + 15.0, y + 11.0, format!("E{g}"))
+                    .size(11.0)
+                    .bold()
+                    .anchor(Anchor::Middle)
+                    .fill(colour.text_on())
+                    .centered_v(),
+            );
+            doc.push(
+                Text::new(
+                    MARGIN + 38.0,
+                    y + 11.0,
+                    fit(&names.join(" + "), 12.0, false, w - 2.0 * MARGIN - 44.0),
+                )
+                .size(12.0)
+                .centered_v(),
+            );
+            y += 26.0;
+        }
+        y += 2.0;
+        doc.push(
+            Text::new(
+                MARGIN,
+                y + 12.0,
+                "▶ acting · ○ Pre-action · · Post-action · E1: Engage 1",
+            )
+            .size(11.0)
+            .fill(palette::MUTED),
+        );
+        y += 16.0;
+    }
+    doc.set_height((y + MARGIN).ceil());
+    doc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use crate::console::{Console, ConsoleOptions};
+    use crate::table::{ManualClock, Registry, SeedMode, Table};
+
+    /// The `nw` state after a console `script` (seed 1).
+    pub fn state_after(script: &str) -> (Value, Arc<Registry>) {
+        let games = Arc::new(Registry::load(Path::new("data")).expect("data loads"));
+        let store = crate::store::Store::in_memory().expect("store");
+        let clock = Arc::new(ManualClock::at(1_800_000_000));
+        let mut table = Table::new(store, games.clone(), clock.clone(), SeedMode::Fixed(1));
+        {
+            let opts = ConsoleOptions {
+                seed: Some(1),
+                ..ConsoleOptions::default()
+            };
+            let mut console = Console::new(&mut table, clock, opts);
+            let mut out = Vec::new();
+            for (n, line) in script.lines().enumerate() {
+                let line = line.trim();
+                if !line.is_empty() {
+                    console.line(n + 1, line, &mut out).expect("line");
+                }
+            }
+        }
+        let json = table
+            .state_json("table")
+            .expect("state")
+            .expect("a session");
+        (json["state"].clone(), games)
+    }
+
+    const FIGHT: &str = r#"
+alice: /nw character new name:Ayla quick:true
+bob: /nw character new name:Bolt quick:true
+gm: /nw new
+alice: /nw session join
+alice: /nw session lock
+bob: /nw session join
+bob: /nw session lock
+gm: /nw enemy spawn name:shade_swarm hp:4
+gm: /nw enemy spawn name:lantern_emulator as:Lantern hidden:true hp:6
+gm: /nw combat start
+gm: /nw combat engage a:Bolt b:"Shade Swarm"
+gm: /nw combat engage a:Bolt b:Lantern
+"#;
+
+    #[test]
+    fn hidden_enemies_are_not_drawn_for_the_players() {
+        let (state, games) = state_after(FIGHT);
+        let data = super::super::data_of::<NwData>(&games, "nw").unwrap();
+        let s = NightWizard::deserialize(&state).unwrap();
+        assert!(s.enemies.iter().any(|e| e.label == "Lantern" && e.hidden));
+        let public = picture(&state, None, data).unwrap_or_else(|e| panic!("{e}"));
+        let texts = public.texts();
+        assert!(
+            texts.iter().all(|t| !t.contains("Lantern")),
+            "hidden enemy drawn: {texts:?}"
+        );
+        assert!(texts.iter().any(|t| t.contains("Shade Swarm")), "{texts:?}");
+        assert!(texts.iter().any(|t| t.contains("Ayla")), "{texts:?}");
+        // Bars carry their numbers, not only a length.
+        assert!(texts.contains(&"HP"), "{texts:?}");
+        assert!(texts.iter().any(|t| t.starts_with("Prana ")), "{texts:?}");
+        // The GM sees it, marked hidden.
+        let gm = picture(&state, Some("gm"), data).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            gm.texts().iter().any(|t| t.contains("Lantern (hidden)")),
+            "{:?}",
+            gm.texts()
+        );
+    }
+
+    #[test]
+    fn without_a_fight_the_characters_are_drawn() {
+        let script = FIGHT.split("gm: /nw enemy").next().unwrap_or(FIGHT);
+        let (state, games) = state_after(script);
+        let data = super::super::data_of::<NwData>(&games, "nw").unwrap();
+        let doc = picture(&state, None, data).unwrap_or_else(|e| panic!("{e}"));
+        let texts = doc.texts();
+        for want in ["No combat", "Ayla", "Bolt", "MP"] {
+            assert!(texts.iter().any(|t| t.contains(want)), "{want}: {texts:?}");
+        }
+        assert!(!texts.contains(&"Engagements"), "{texts:?}");
+    }
+}
