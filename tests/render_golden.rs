@@ -560,3 +560,76 @@ pub fn largest_nobi() -> Nobi {
 fn golden_nobi_five_players() {
     nobi_picture("nobi_five_players", &largest_nobi(), None);
 }
+
+use croupier::console::{Console, ConsoleOptions};
+use croupier::table::{ManualClock, SeedMode, Table};
+
+/// The Night Wizard state after a console `script` (seed 1).
+fn nw_state(script: &str) -> serde_json::Value {
+    let games = std::sync::Arc::new(Registry::load(Path::new("data")).expect("data loads"));
+    let store = croupier::store::Store::in_memory().expect("store");
+    let clock = std::sync::Arc::new(ManualClock::at(1_800_000_000));
+    let mut table = Table::new(store, games, clock.clone(), SeedMode::Fixed(1));
+    {
+        let opts = ConsoleOptions {
+            seed: Some(1),
+            ..ConsoleOptions::default()
+        };
+        let mut console = Console::new(&mut table, clock, opts);
+        let mut out = Vec::new();
+        for (n, line) in script.lines().enumerate() {
+            let line = line.trim();
+            if !line.is_empty() {
+                console.line(n + 1, line, &mut out).expect("line");
+            }
+        }
+    }
+    let json = table.state_json("table").unwrap().expect("a session");
+    json["state"].clone()
+}
+
+const NW_PARTY: &str = r#"
+alice: /nw character new name:Ayla quick:true
+bob: /nw character new name:Bolt quick:true
+gm: /nw new
+alice: /nw session join
+alice: /nw session lock
+bob: /nw session join
+bob: /nw session lock
+"#;
+
+/// A fight under way: a Mob engaged with Bolt, a hidden Boss, damage and a bad status.
+pub fn nw_fight() -> serde_json::Value {
+    nw_state(&format!(
+        "{NW_PARTY}{}",
+        r#"
+gm: /nw enemy spawn name:shade_swarm hp:4
+gm: /nw enemy spawn name:lantern_emulator as:Lantern hidden:true hp:6
+gm: /nw combat start
+gm: /nw combat engage a:Bolt b:"Shade Swarm"
+alice: /nw combat invade target:Bolt
+gm: /nw session set player:bob status:poison:2
+gm: /nw session set player:alice hp:1
+"#
+    ))
+}
+
+fn nw_picture(name: &str, state: &serde_json::Value, viewer: Option<&str>) {
+    let data = render::data_of(games(), "nw").unwrap();
+    let doc = render::nw::picture(state, viewer, data).unwrap();
+    readable_on_a_phone(name, &doc);
+    let png = render::picture(games(), "nw", state, viewer)
+        .unwrap()
+        .unwrap();
+    check(name, &png);
+}
+
+#[test]
+fn golden_nw_fight_in_progress() {
+    nw_picture("nw_fight", &nw_fight(), None);
+}
+
+#[test]
+fn golden_nw_session_without_combat() {
+    nw_picture("nw_session", &nw_state(NW_PARTY), None);
+}
