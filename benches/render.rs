@@ -130,6 +130,40 @@ fn largest_nobi(games: &Registry) -> serde_json::Value {
     })
 }
 
+/// A Night Wizard fight seen by the GM: two PCs, a Mob engaged, a hidden Boss.
+fn largest_nw() -> serde_json::Value {
+    use croupier::console::{Console, ConsoleOptions};
+    use croupier::table::{ManualClock, SeedMode, Table};
+    let games = std::sync::Arc::new(Registry::load(std::path::Path::new("data")).unwrap());
+    let store = croupier::store::Store::in_memory().unwrap();
+    let clock = std::sync::Arc::new(ManualClock::at(1_800_000_000));
+    let mut table = Table::new(store, games, clock.clone(), SeedMode::Fixed(1));
+    {
+        let mut console = Console::new(&mut table, clock, ConsoleOptions::default());
+        let script = r#"
+alice: /nw character new name:Ayla quick:true
+bob: /nw character new name:Bolt quick:true
+gm: /nw new
+alice: /nw session join
+alice: /nw session lock
+bob: /nw session join
+bob: /nw session lock
+gm: /nw enemy spawn name:shade_swarm hp:4
+gm: /nw enemy spawn name:lantern_emulator as:Lantern hidden:true hp:6
+gm: /nw combat start
+gm: /nw combat engage a:Bolt b:"Shade Swarm"
+gm: /nw session set player:bob status:poison:2
+"#;
+        let mut out = Vec::new();
+        for (n, line) in script.lines().enumerate() {
+            if !line.trim().is_empty() {
+                console.line(n + 1, line.trim(), &mut out).unwrap();
+            }
+        }
+    }
+    table.state_json("table").unwrap().unwrap()["state"].clone()
+}
+
 fn render(c: &mut Criterion) {
     let games = Registry::load(std::path::Path::new("data")).unwrap();
     let mut g = c.benchmark_group("render");
@@ -151,6 +185,10 @@ fn render(c: &mut Criterion) {
     let nakama = largest_nakama(&games);
     g.bench_function("nakama board with a six-card hand", |b| {
         b.iter(|| croupier::render::picture(&games, "nakama", black_box(&nakama), Some("u0")))
+    });
+    let nw = largest_nw();
+    g.bench_function("nw combat tracker, GM view", |b| {
+        b.iter(|| croupier::render::picture(&games, "nw", black_box(&nw), Some("gm")))
     });
     let roll = croupier::dice::roll("12d20!r1", &mut seeded(3)).unwrap();
     g.bench_function("dice faces, 12 dice", |b| {
