@@ -23,6 +23,7 @@ pub mod nakama;
 pub mod ninja;
 pub mod nobi;
 pub mod nw;
+pub mod outlines;
 pub mod palette;
 pub mod raster;
 pub mod svg;

@@ -296,6 +296,22 @@ impl Text {
     pub fn font_size(&self) -> f32 {
         self.size
     }
+    /// A one-text SVG drawing this text's glyphs at the origin in black: everything that
+    /// decides its outline (string, size, weight, anchor, strike) and nothing else, so it
+    /// also serves as the key of the outline cache.
+    pub fn at_origin_svg(&self) -> String {
+        let mut t = self.clone();
+        t.x = 0.0;
+        t.y = 0.0;
+        t.fill = palette::INK;
+        t.opacity = None;
+        let mut out = String::from(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1" font-family="DejaVu Sans">"#,
+        );
+        write_node(&mut out, &Node::Text(t), &|_: &Text| None);
+        out.push_str("</svg>");
+        out
+    }
 }
 
 /// A group of shapes, moved and faded together.
@@ -432,6 +448,11 @@ impl Doc {
     }
     /// The SVG text.
     pub fn to_svg(&self) -> String {
+        self.to_svg_with(&|_: &Text| None)
+    }
+    /// The SVG text, with each text that `outline` can turn into a path drawn as that path
+    /// (see [`super::outlines`]); other texts stay `<text>`.
+    pub fn to_svg_with(&self, outline: &dyn Fn(&Text) -> Option<std::sync::Arc<str>>) -> String {
         let mut out = String::with_capacity(256 + self.nodes.len() * 96);
         let _ = write!(
             out,
@@ -447,7 +468,7 @@ impl Doc {
             self.background
         );
         for n in &self.nodes {
-            write_node(&mut out, n);
+            write_node(&mut out, n, outline);
         }
         out.push_str("</svg>");
         out
@@ -463,7 +484,11 @@ fn walk<'a>(nodes: &'a [Node], f: &mut impl FnMut(&'a Node)) {
     }
 }
 
-fn write_node(out: &mut String, node: &Node) {
+fn write_node(
+    out: &mut String,
+    node: &Node,
+    outline: &dyn Fn(&Text) -> Option<std::sync::Arc<str>>,
+) {
     match node {
         Node::Rect(r) => {
             let _ = write!(
@@ -519,6 +544,20 @@ fn write_node(out: &mut String, node: &Node) {
             out.push_str(r#" stroke-linejoin="round"/>"#);
         }
         Node::Text(t) => {
+            if let Some(d) = outline(t) {
+                let _ = write!(
+                    out,
+                    r#"<path transform="translate({} {})" fill="{}""#,
+                    num(t.x),
+                    num(t.y),
+                    t.fill
+                );
+                if let Some(o) = t.opacity {
+                    let _ = write!(out, r#" opacity="{}""#, num(o));
+                }
+                let _ = write!(out, r#" d="{d}"/>"#);
+                return;
+            }
             let anchor = match t.anchor {
                 Anchor::Start => "start",
                 Anchor::Middle => "middle",
@@ -560,7 +599,7 @@ fn write_node(out: &mut String, node: &Node) {
             }
             out.push('>');
             for c in &g.children {
-                write_node(out, c);
+                write_node(out, c, outline);
             }
             out.push_str("</g>");
         }
