@@ -149,6 +149,6 @@ mod tests {
         assert_eq!(short(1.0), "1");
         assert_eq!(short(-0.0001), "0");
         assert_eq!(short(2.50049), "2.5");
-        assert_eq!(short(-3.1416), "-3.142");
+        assert_eq!(short(-3.2716), "-3.272");
     }
 }
