@@ -1029,11 +1029,15 @@ pub fn apply(
                 _ => "",
             };
             let body = format!(
-                "The party passes from {} to **{}** ({}), Scene {scene}.{note} {}{what}",
+                "The party passes from {} to **{}** ({}), Scene {scene}.{note}{}{what}",
                 f.areas[a].name,
                 area.name,
                 area.kind.name(),
-                area.desc
+                if area.desc.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {}", area.desc)
+                }
             );
             let mut out = vec![Reply::public(Message::titled(
                 "🏰 Into the next Area",
@@ -1495,23 +1499,15 @@ fn roll_check(
         out.retain(|r| r.is_public() || !r.message.body.starts_with("Prana options"));
         out.extend(settle(s, rng, &p));
     } else {
-        let name = pc_name(s, &actor.id);
         s.fortress.pending.push(p);
-        let text = format!(
-            "{name}'s {} falls short for now: Prana may still change it, then settle it.",
-            check.label()
-        );
-        let m = Message::text(text.clone()).styled_button(
-            "Settle",
-            "/nw fortress resolve",
-            ButtonStyle::Success,
-        );
-        if secret {
-            out.push(Reply::private(&actor.id, m));
-        } else {
-            out.push(Reply::public(Message::text(text)));
-            out.push(Reply::private(&actor.id, m));
-        }
+        out.push(Reply::private(
+            &actor.id,
+            Message::text(format!(
+                "Your {} falls short for now: spend Prana on it, or settle it as it stands.",
+                check.label()
+            ))
+            .styled_button("Settle", "/nw fortress resolve", ButtonStyle::Success),
+        ));
     }
     Ok(out)
 }
@@ -1534,8 +1530,8 @@ fn settle(s: &mut NightWizard, rng: &mut GameRng, p: &Pending) -> Vec<Reply> {
             if ok {
                 add_inside(s, &p.user);
                 vec![Reply::public(Message::text(format!(
-                    "✨ {name} appears in the Scene (Appearance Check {result} against {}).",
-                    p.difficulty
+                    "✨ {name} appears in the Scene (Appearance Check: {}).",
+                    versus(&p.judge, p.difficulty)
                 )))]
             } else {
                 vec![Reply::public(Message::text(format!(
@@ -1599,8 +1595,8 @@ fn settle(s: &mut NightWizard, rng: &mut GameRng, p: &Pending) -> Vec<Reply> {
                     t.state = TrapState::Removed;
                 }
                 vec![Reply::public(Message::text(format!(
-                    "🔧 {name} disarms the trap (Removal {result} against {}). The way on is clear.",
-                    p.difficulty
+                    "🔧 {name} disarms the trap ({}). The way on is clear.",
+                    versus(&p.judge, p.difficulty)
                 )))]
             } else {
                 vec![Reply::public(Message::text(format!(
@@ -1610,6 +1606,16 @@ fn settle(s: &mut NightWizard, rng: &mut GameRng, p: &Pending) -> Vec<Reply> {
             }
         }
         Check::Sense => sense_result(s, p, &name, ok),
+    }
+}
+
+/// `17 against 15`, or `a Critical` (an automatic success).
+fn versus(j: &Judge, difficulty: i32) -> String {
+    let o = j.outcome();
+    if o.critical && !o.fumble && o.result < difficulty {
+        "a Critical".to_string()
+    } else {
+        format!("{} against {difficulty}", o.result)
     }
 }
 
