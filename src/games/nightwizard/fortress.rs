@@ -1018,6 +1018,10 @@ pub fn apply(
                 d.at = b;
                 d.danger = None;
             }
+            // A new Scene: everyone may try to identify an unremoved trap again.
+            if let Some(t) = f.areas[b].trap.as_mut() {
+                t.failed.clear();
+            }
             let area = &f.areas[b];
             let what = match area.kind {
                 AreaKind::Enemy => "\nEnemies! Round Progression starts (GM: `/nw combat start`).",
@@ -1276,6 +1280,10 @@ pub fn apply(
             let mut lines = vec![];
             let area = &mut f.areas[i];
             area.cleared = true;
+            if let Some(t) = area.trap.as_mut().filter(|t| t.state == TrapState::Armed) {
+                t.state = TrapState::Removed;
+                lines.push("The trap no longer bars the way.".to_string());
+            }
             if area.kind == AreaKind::Event {
                 area.kind = AreaKind::Normal;
                 lines.push(format!("{} is now a Normal Area.", area.name));
@@ -1524,7 +1532,10 @@ fn settle(s: &mut NightWizard, rng: &mut GameRng, p: &Pending) -> Vec<Reply> {
         .as_ref()
         .and_then(|f| f.dive.as_ref())
         .map(|d| d.inside.clone())
-        .unwrap_or_default();
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|u| s.pcs.iter().any(|p| &p.user == u && !p.dead))
+        .collect();
     match p.check {
         Check::Appear => {
             if ok {
@@ -2023,6 +2034,43 @@ mod tests {
                 ]
             )
             .contains("only for a Damaged Gate"));
+    }
+
+    #[test]
+    fn rule_nw_12_9_danger_sense_success_against_secret_reveals_the_gate() {
+        let mut t = T::new();
+        t.build();
+        t.ok(&gm(), "nw fortress dive", &[]);
+        t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
+        t.ok(
+            &gm(),
+            "nw fortress danger",
+            &[("kind", "secret"), ("secret", "true")],
+        );
+        let cf = t.s.pcs[0].cf.unwrap();
+        let mut j = Judge::roll(
+            99,
+            cf,
+            super::super::judge::Mode::Normal { difficulty: None },
+            true,
+            &mut super::super::judge::Fixed(vec![]),
+        );
+        j.any_seven = true;
+        t.s.fortress.pending.push(Pending {
+            user: alice().id,
+            check: Check::Sense,
+            difficulty: SECRET_GATE_SENSE,
+            judge: j,
+            secret: true,
+        });
+        let out = t.ok(&alice(), "nw fortress resolve", &[]);
+        assert!(
+            public_text(&out).is_empty(),
+            "a secret Danger Sense tells only the roller and the GM"
+        );
+        assert!(all_text(&out).contains("finds a hidden Gate: Hall ⇄ Vault"));
+        assert!(t.fort().gates[3].revealed);
+        t.ok(&alice(), "nw fortress move", &[("to", "Vault")]);
     }
 
     #[test]
