@@ -6,10 +6,12 @@
 //! snapshot of each joined character with its session values (HP, MP, Prana, Critical/Fumble),
 //! taken in `parse` so that replays never need the shared state.
 
+pub mod casket;
 pub mod character;
 pub mod combat;
 pub mod creation;
 pub mod data;
+pub mod fortress;
 pub mod judge;
 pub mod roster;
 pub mod session;
@@ -288,6 +290,8 @@ impl Game for NightWizard {
                             .opt(OptionSpec::string("notes", "Notes")),
                     ),
             )
+            .sub(fortress::commands())
+            .sub(casket::commands())
     }
 
     fn create(

@@ -136,6 +136,9 @@ pub struct NightWizard {
     /// Notes only the GM sees.
     #[serde(default)]
     pub gm_notes: Vec<String>,
+    /// The Fortress, the Dive and the Lunar Casket.
+    #[serde(default)]
+    pub fortress: super::fortress::FortressState,
 }
 
 /// A Prana use.
@@ -237,6 +240,8 @@ pub enum NwAction {
         /// Any Seven for players.
         anyseven_players: Option<bool>,
     },
+    /// Fortresses and the Lunar Casket.
+    Fortress(super::fortress::FortressAction),
 }
 
 fn raise_opt(cmd: &Command) -> Result<Option<u32>, RuleError> {
@@ -277,6 +282,7 @@ pub fn create(
         enemies: vec![],
         combat: None,
         gm_notes: vec![],
+        fortress: Default::default(),
     };
     let m = Message::titled(
         "🌙 Night Wizard session open",
@@ -427,6 +433,7 @@ pub fn parse(
             fudge_repeat: cmd.flag("fudge_repeat")?,
             anyseven_players: cmd.flag("anyseven_players")?,
         },
+        ("fortress" | "casket", _) => NwAction::Fortress(super::fortress::parse(cmd)?),
         (other, _) => {
             return refuse(format!(
             "`/nw {other}` is not a session command; try session, phase, judge, prana or settings."
@@ -1100,6 +1107,7 @@ pub fn apply(
         NwAction::Prana(u) => {
             let r = prana(s, data, rng, actor, u)?;
             super::combat::sync_open(s);
+            super::fortress::sync_open(s);
             Ok(r)
         }
         NwAction::Combat(a) => super::combat::apply(s, data, rng, actor, a),
@@ -1125,6 +1133,7 @@ pub fn apply(
                 yes(s.settings.anyseven_players)
             )))])
         }
+        NwAction::Fortress(a) => super::fortress::apply(s, data, rng, actor, a),
     }
 }
 

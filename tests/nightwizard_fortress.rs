@@ -1,0 +1,152 @@
+//! Night Wizard Fortresses through the console: the GM builds a small Fortress with a secret
+//! Gate and a trap, the party dives, identifies and removes the trap, and reaches the Fortress
+//! Core; the secret Gate and the trap's details never reach a block the players see.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use croupier::table::Registry;
+
+fn run(script: &str, seed: u64) -> String {
+    let registry = Arc::new(Registry::load(Path::new("data")).expect("data loads"));
+    croupier::console::transcript(registry, seed, 1_800_000_000, script).unwrap()
+}
+
+/// The reply blocks a given audience sees (`everyone`, `gm only`, `alice only`).
+fn blocks<'a>(out: &'a str, audience: &str) -> Vec<&'a str> {
+    let tag = format!("→ {audience}]");
+    out.split("\n[#")
+        .filter(|b| b.lines().next().is_some_and(|l| l.contains(&tag)))
+        .map(|b| b.split("\n>>>").next().unwrap_or(b))
+        .collect()
+}
+
+const DIVE: &str = r#"
+alice: /nw character new name:Ayla quick:true
+bob: /nw character new name:Bolt quick:true
+gm: /nw new
+alice: /nw session join
+alice: /nw session lock
+bob: /nw session join
+bob: /nw session lock
+carol: /nw character new name:Cato quick:true
+gm: /nw phase next
+gm: /nw phase next
+gm: /nw casket deploy ruler:"Lantern Emulator"
+gm: /nw casket logic text:"No one may fly"
+bob: /nw casket shake logic:1
+gm: /nw fortress area name:Gatehouse kind:entrance desc:"A torii under a red moon."
+gm: /nw fortress area name:Hall kind:normal
+gm: /nw fortress area name:Needles kind:trap
+gm: /nw fortress area name:Vault kind:object desc:"Hoard qwerty"
+gm: /nw fortress area name:Core kind:core
+alice: /nw fortress area name:Garden kind:normal
+gm: /nw fortress gate from:Gatehouse to:Hall
+gm: /nw fortress gate from:Hall to:Needles kind:oneway
+gm: /nw fortress gate from:Hall to:Vault kind:secret
+gm: /nw fortress gate from:Needles to:Core
+gm: /nw fortress trap area:Needles detection:4 removal:15 effect:"Poison needles xyzzy" damage:2d6
+gm: /nw fortress dive
+alice: /nw fortress show
+gm: /nw fortress show
+alice: /nw fortress move to:Vault
+alice: /nw fortress move to:Hall
+alice: /nw fortress move to:Needles
+bob: /nw fortress move to:Hall
+bob: /nw fortress move to:Core
+gm: /nw casket remove
+carol: /nw session join
+carol: /nw fortress appear
+carol: /nw prana use:raise
+carol: /nw fortress resolve
+gm: /nw fortress danger kind:trap
+bob: /nw fortress sense
+bob: /nw fortress resolve
+alice: /nw fortress identify
+alice: /nw fortress resolve
+bob: /nw fortress remove
+alice: /nw fortress remove
+alice: /nw prana use:cancel
+alice: /nw prana use:raise
+alice: /nw fortress resolve
+alice: /nw fortress leave
+alice: /nw fortress move to:Core
+gm: /nw fortress condition what:ruler_defeated
+alice: /nw fortress show
+alice: /nw fortress leave
+"#;
+
+#[test]
+fn seeded_dive_identifies_and_removes_a_trap_and_reaches_the_core() {
+    let out = run(DIVE, 3);
+    println!("{out}");
+    // Building is the GM's; the build goes only to the GM.
+    assert!(out.contains("⛔ only the GM builds the Fortress."));
+    assert!(out.contains("🏰 Gate 3: Hall ⇄ Vault (SECRET, hidden)."));
+    // The Dive: the party starts at the Entrance, one Area per Scene.
+    assert!(out.contains("Ayla, Bolt enter the Fortress at Gatehouse (Scene 1)."));
+    assert!(out.contains("The party passes from Gatehouse to **Hall** (Normal Area), Scene 2."));
+    // Gates: an undiscovered Secret Gate is unknown, a One-Way Gate does not lead back, an
+    // armed trap bars the way on.
+    assert!(out.contains("⛔ no Gate you know of leads from Gatehouse to Vault."));
+    assert!(out.contains("⛔ that One-Way Gate cannot be used to come back."));
+    assert!(out.contains("⛔ the trap here must be beaten before the party goes on"));
+    // The Casket cannot be removed during the Dive.
+    assert!(out.contains("⛔ from the start of a Dive until the Climax Phase is over the Casket cannot be removed (§11)."));
+    assert!(out.contains("Bolt spends 1 Prana: the Logic “No one may fly” no longer affects them"));
+    // Appearance Check two Gates from the Entrance: Luck against 8 + 2 × 2 = 12; Prana raises it.
+    assert!(out.contains("Alter 7 (Luck 7)"));
+    assert!(out.contains("`(2D6+7) ＞ 2[1,1]+7 ＞ 9 ＞ failure`\nDifficulty 12 (Ordinary)"));
+    assert!(out.contains("✨ Cato appears in the Scene (Appearance Check: 17 against 12)."));
+    // Danger Sense against a trap: its Removal Value, told only to the GM.
+    assert!(out.contains(
+        "⚠️ Danger Sense (trap): awareness Judge, Difficulty 15 (hidden from the players)."
+    ));
+    assert!(out.contains("Bolt senses nothing amiss."));
+    // Identification: Awareness against the hidden Detection Value; the details go to the
+    // identifier only.
+    assert!(out.contains("Alter 10 (Awareness 10)"));
+    assert!(out.contains(
+        "🔍 Ayla sees how the trap works and may try to remove it (Finesse, Removal Value 15)"
+    ));
+    assert!(blocks(&out, "alice only")
+        .iter()
+        .any(|b| b.contains("🪤 The trap: Poison needles xyzzy (2d6 HP). Removal Value 15.")));
+    assert!(out.contains("⛔ identify the trap first"));
+    // Removal: Finesse against 15; a Fumble would set it off, Cancel Fumble and Raise save it.
+    assert!(out.contains("`(2D6+7) ＞ 4[3,1] fumble ＞ 7-10 ＞ 0 ＞ failure`"));
+    assert!(
+        out.contains("`(2D6+7) ＞ 4[3,1]+7 (fumble cancelled) ＞ raise +8[4,4] ＞ 19 ＞ success`")
+    );
+    assert!(out.contains("🔧 Ayla disarms the trap (19 against 15). The way on is clear."));
+    assert!(!out.contains("The trap goes off"));
+    // Retreat only on a condition; then the Core and out.
+    assert!(out.contains("⛔ retreat from a Fortress is impossible until the Ruler is defeated"));
+    assert!(out.contains("The party passes from Needles to **Core** (Fortress Core), Scene 4."));
+    assert!(out.contains("📍 **Core** (Fortress Core)"));
+    assert!(out.contains("🏰 The party leaves the Fortress (Scene 5)."));
+    // Nothing secret in a block the table or another player sees.
+    for audience in ["everyone", "bob only", "carol only"] {
+        for b in blocks(&out, audience) {
+            for secret in [
+                "SECRET",
+                "Vault ⇄",
+                "⇄ Vault",
+                "qwerty",
+                "xyzzy",
+                "Detection",
+            ] {
+                assert!(!b.contains(secret), "`{secret}` seen by {audience}: {b}");
+            }
+        }
+    }
+    for b in blocks(&out, "alice only") {
+        for secret in ["SECRET", "Vault ⇄", "⇄ Vault", "qwerty", "Detection"] {
+            assert!(!b.contains(secret), "`{secret}` seen by alice: {b}");
+        }
+    }
+    assert!(blocks(&out, "gm only")
+        .iter()
+        .any(|b| b.contains("3. Hall ⇄ Vault (SECRET, hidden)")));
+    assert!(!blocks(&out, "everyone").is_empty());
+}
