@@ -306,7 +306,7 @@ pub fn settings(s: &mut NightWizard, on: Option<bool>, dc: Option<i32>) -> Strin
         s.settings.appearance_dc = Some(d);
     }
     format!(
-        " · Appearance Checks: {}.",
+        " Appearance Checks: {}.",
         if s.settings.appearance {
             format!(
                 "on (Luck, Difficulty {})",
@@ -352,11 +352,13 @@ pub fn positions(s: &NightWizard, gm: bool) -> Option<String> {
     let m = &c.moves;
     let shown = |w: &Who| gm || !s.hidden(w);
     let mut rows = vec![];
+    let spot_of = |w: &Who| m.spots.iter().find(|(x, _)| x == w).map(|(_, p)| p);
     for (w, b) in m.far.iter().filter(|(w, _)| shown(w)) {
         rows.push(format!(
-            "🏃 {}: {} (retreated: out of the initiative order)",
+            "🏃 {}: {}{} (retreated: out of the initiative order)",
             s.name_of(w),
-            b.name()
+            b.name(),
+            spot_of(w).map(|p| format!(", {p}")).unwrap_or_default()
         ));
     }
     for r in m.routes.iter().filter(|r| shown(&r.who)) {
@@ -368,7 +370,11 @@ pub fn positions(s: &NightWizard, gm: bool) -> Option<String> {
             r.needed
         ));
     }
-    for (w, spot) in m.spots.iter().filter(|(w, _)| shown(w)) {
+    for (w, spot) in m
+        .spots
+        .iter()
+        .filter(|(w, _)| shown(w) && far(c, w).is_none())
+    {
         rows.push(format!("📍 {}: {spot}", s.name_of(w)));
     }
     for w in m.flying.iter().filter(|w| shown(w)) {
