@@ -45,7 +45,7 @@ gm: /nw combat invade target:Cara
 gm: /nw combat pass
 bob: /nw combat move to:"the station" range:long
 bob: /nw combat range who:Bolt band:long
-gm: /nw combat range who:Bolt band:long
+gm: press Allow
 carol: /nw session join
 alice: /nw combat move to:"the bell tower"
 carol: /nw combat fly land:true
@@ -71,6 +71,7 @@ fn blocks<'a>(out: &'a str, audience: &str) -> Vec<&'a str> {
 #[test]
 fn seeded_movement_fight_complex_movement_flight_retreat_and_appearance() {
     let out = run(FIGHT, 5);
+    println!("{out}");
     // §9.3: a latecomer's Appearance Check (Luck, Difficulty 10) in the Setup Process; she
     // joins in Pre-action with her Count.
     assert!(out.contains("🚪 Cara's Appearance Check (Luck, Difficulty 10): `(2D6+7) ＞ 11[6,5]+7 ＞ 18 ＞ success` → success: joins the fight in Pre-action."), "{out}");

@@ -550,11 +550,11 @@ fn move_to(
             Message::text(format!("{name} asks to move to {} ({spot}).", b.name()))
                 .button(
                     "Allow",
-                    &format!("/nw combat range who:\"{name}\" band:{band_word}"),
+                    format!("/nw combat range who:\"{name}\" band:{band_word}"),
                 )
                 .button(
                     "Refuse",
-                    &format!("/nw combat range who:\"{name}\" band:short"),
+                    format!("/nw combat range who:\"{name}\" band:short"),
                 ),
         ));
         return Ok(out);
