@@ -353,7 +353,7 @@ pub fn positions(s: &NightWizard, gm: bool) -> Option<String> {
     let shown = |w: &Who| gm || !s.hidden(w);
     let mut rows = vec![];
     let spot_of = |w: &Who| m.spots.iter().find(|(x, _)| x == w).map(|(_, p)| p);
-    for (w, b) in m.far.iter().filter(|(w, _)| shown(w)) {
+    for (w, b) in m.far.iter().filter(|(w, _)| shown(w) && !s.dead(w)) {
         rows.push(format!(
             "🏃 {}: {}{} (retreated: out of the initiative order)",
             s.name_of(w),
@@ -1300,6 +1300,33 @@ pub(super) mod tests {
         t.turn(pc("alice"));
         let e = t.mv(&alice(), to("gate", None), vec![]).unwrap_err();
         assert!(e.to_string().contains("withdraw first"), "{e}");
+    }
+
+    #[test]
+    fn rule_nw_10_12_rigor_no_move_actions_nor_stand_ins_major_chosen_directly() {
+        // "BS: Rigor | Cannot take Move Actions."
+        let mut t = setup();
+        t.turn(pc("alice"));
+        t.s.pcs[0].bad.push(("Rigor".into(), 0));
+        let e = t
+            .mv(&alice(), to("gate", Some(Spend::Major)), vec![])
+            .unwrap_err();
+        assert!(e.to_string().contains("Rigor"), "{e}");
+        t.s.pcs[0].bad.clear();
+        // `with:major` skips the Move and Minor: 3 Move Actions at once, Main Process over.
+        t.mv(
+            &gm(),
+            MoveAction::Distance {
+                spot: "gate".into(),
+                steps: 3,
+            },
+            vec![],
+        )
+        .unwrap();
+        t.mv(&alice(), to("Gate", Some(Spend::Major)), vec![])
+            .unwrap();
+        assert_eq!(t.c().moves.spots, vec![(pc("alice"), "Gate".to_string())]);
+        assert_ne!(t.c().current, Some(pc("alice")));
     }
 
     #[test]
