@@ -983,7 +983,7 @@ fn place(
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     use std::cell::Cell;
     use std::path::Path;
 
