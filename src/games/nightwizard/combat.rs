@@ -20,6 +20,10 @@ const PDEF: usize = 5;
 const MDEF: usize = 6;
 const SPD: usize = 7;
 
+/// Ranges, movement, flight, retreat and Appearance Checks (§10.6, §10.7, §9.3).
+#[path = "movement.rs"]
+pub mod movement;
+
 /// A combatant: a PC (by player) or an enemy (by label).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub enum Who {
@@ -172,6 +176,9 @@ pub struct Combat {
     pub attack: Option<Attack>,
     /// Enemies' initiative with Any Seven (Count = SPD + 7).
     pub npc_any_seven: bool,
+    /// Ranges, spots, routes, flight and retreats ([`movement`]).
+    #[serde(default)]
+    pub moves: movement::Moves,
 }
 
 /// Combat and GM-table actions.
@@ -229,6 +236,8 @@ pub enum CombatAction {
     CoverUp(Option<String>),
     /// End the Main Process without a Major Action.
     Pass,
+    /// Movement, ranges, flight, retreat and Appearance Checks ([`movement`]).
+    Move(movement::MoveAction),
 }
 
 /// Bad statuses as text: `Poison (2), Dazed`.
@@ -577,6 +586,7 @@ pub fn apply(
                 engages: vec![],
                 attack: None,
                 npc_any_seven: *any_seven,
+                moves: movement::Moves::default(),
             });
             let mut lines = vec!["⚔️ Combat begins.".to_string()];
             let mut gm_lines = vec![];
@@ -842,7 +852,9 @@ pub fn apply(
             if t == me {
                 return refuse("you cannot attack yourself.");
             }
-            if s.dead(&t) || !c.fighters.iter().any(|f| f.who == t) {
+            if s.dead(&t)
+                || !(c.fighters.iter().any(|f| f.who == t) || movement::far(c, &t).is_some())
+            {
                 return refuse(format!("{} is not in the fight.", s.name_of(&t)));
             }
             let (magic, short) = match &me {
@@ -861,6 +873,7 @@ pub fn apply(
             };
             let close = NightWizard::engage_of(c, &me).is_some()
                 && NightWizard::engage_of(c, &me) == NightWizard::engage_of(c, &t);
+            let short = movement::reach(s, data, c, &me, &t, short)?;
             if !short && !close {
                 return refuse(format!(
                     "your attack has Range: Close and {} is at Short range: invade first.",
@@ -1121,6 +1134,7 @@ pub fn apply(
             end_main(s, data, rng, &mut lines, &mut gm);
             Ok(s.tracker(lines, gm))
         }
+        CombatAction::Move(m) => movement::apply(s, data, rng, actor, m),
     }
 }
 
@@ -1328,6 +1342,7 @@ fn end_main(
     let cur = c.current.take();
     c.used = Used::default();
     c.attack = None;
+    c.moves.acted_round = c.round;
     if let Some(w) = cur {
         for f in c.fighters.iter_mut().filter(|f| f.who == w) {
             f.post = true;
@@ -1582,6 +1597,9 @@ impl NightWizard {
                 eng.join(" · ")
             },
         );
+        if let Some(p) = movement::positions(self, false) {
+            m = m.field("Positions", p);
+        }
         let turn_hidden =
             matches!(&c.current, Some(Who::Enemy(l)) if self.enemy(l).is_some_and(|e| e.hidden));
         let (turn, pings): (String, Vec<UserId>) = match (&c.attack, &c.current) {
@@ -1660,6 +1678,9 @@ impl NightWizard {
             body.push_str(&rows.join("\n"));
             if !eng.is_empty() {
                 body.push_str(&format!("\nEngagements: {}", eng.join(" · ")));
+            }
+            if let Some(p) = movement::positions(self, true) {
+                body.push_str(&format!("\nPositions: {}", p.replace('\n', " · ")));
             }
             out.push(Reply::gm(Message::titled(
                 format!("⚔️ Round {} (GM view)", c.round),

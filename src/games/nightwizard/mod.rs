@@ -203,7 +203,9 @@ impl Game for NightWizard {
                 CommandSpec::new("settings", "Table settings (GM)")
                     .opt(OptionSpec::string("raise", "Raise Result per Prana: 2d or 1d").choices(&["2d", "1d"]))
                     .opt(OptionSpec::boolean("fudge_repeat", "Allow several Fudge Dice on one roll"))
-                    .opt(OptionSpec::boolean("anyseven_players", "Players may use Any Seven")),
+                    .opt(OptionSpec::boolean("anyseven_players", "Players may use Any Seven"))
+                    .opt(OptionSpec::boolean("appearance", "Optional rule: latecomers make Appearance Checks (default off)"))
+                    .opt(OptionSpec::int("appearance_dc", "Appearance Check Difficulty (default 10)").range(-99, 999)),
             )
             .sub(
                 CommandSpec::new("combat", "Round-progression combat")
@@ -220,7 +222,25 @@ impl Game for NightWizard {
                     .sub(CommandSpec::new("damage", "Compare hit and dodge, roll damage"))
                     .sub(CommandSpec::new("apply", "Apply the HP Damage"))
                     .sub(CommandSpec::new("coverup", "Take the attack for its target").opt(OptionSpec::string("who", "GM: which enemy")))
-                    .sub(CommandSpec::new("pass", "End your Main Process")),
+                    .sub(CommandSpec::new("pass", "End your Main Process"))
+                    .sub(
+                        CommandSpec::new("move", "Move toward a spot (Move, Minor or Major Action); GM: steps sets a distance")
+                            .opt(OptionSpec::string("to", "Where: a spot, an object").required())
+                            .opt(OptionSpec::string("with", "Spend: move (1), minor (1) or major (3, ends the Main Process)").choices(&["move", "minor", "major"]))
+                            .opt(OptionSpec::string("range", "Ask the GM to move to Long (retreat) or Extreme range").choices(&["long", "extreme"]))
+                            .opt(OptionSpec::int("steps", "GM: Move Actions this spot needs").range(1, 20)),
+                    )
+                    .sub(
+                        CommandSpec::new("fly", "Lunar Robe flight: Minor Action, 1D MP (land:true lands, any time)")
+                            .opt(OptionSpec::boolean("land", "Land (Auto Action)"))
+                            .opt(OptionSpec::string("who", "GM: which enemy")),
+                    )
+                    .sub(CommandSpec::new("appear", "Appearance Check to join the fight (Setup Process, optional rule)"))
+                    .sub(
+                        CommandSpec::new("range", "Put a combatant at Short, Long or Extreme range; approves a request (GM)")
+                            .opt(OptionSpec::string("who", "PC name or enemy label").required())
+                            .opt(OptionSpec::string("band", "short, long or extreme").required().choices(&["short", "long", "extreme"])),
+                    ),
             )
             .sub(CommandSpec::new("rules", "Difficulties, bad statuses, Critical/Fumble (reference)"))
             .sub(

@@ -104,6 +104,12 @@ pub struct Settings {
     pub judge: JudgeRules,
     /// Players may declare Any Seven.
     pub anyseven_players: bool,
+    /// Optional rule §9.3: latecomers make Appearance Checks (default off).
+    #[serde(default)]
+    pub appearance: bool,
+    /// The Appearance Check's Difficulty (None: the usual 10).
+    #[serde(default)]
+    pub appearance_dc: Option<i32>,
 }
 
 /// The session state.
@@ -239,6 +245,12 @@ pub enum NwAction {
         fudge_repeat: Option<bool>,
         /// Any Seven for players.
         anyseven_players: Option<bool>,
+        /// Appearance Checks on or off (§9.3).
+        #[serde(default)]
+        appearance: Option<bool>,
+        /// Appearance Check Difficulty.
+        #[serde(default)]
+        appearance_dc: Option<i32>,
     },
     /// Fortresses and the Lunar Casket.
     Fortress(super::fortress::FortressAction),
@@ -271,6 +283,8 @@ pub fn create(
         settings: Settings {
             judge,
             anyseven_players: false,
+            appearance: false,
+            appearance_dc: None,
         },
         phase: Phase::Preplay,
         episode: 1,
@@ -426,12 +440,15 @@ pub fn parse(
             "apply" => CombatAction::ApplyDamage,
             "coverup" => CombatAction::CoverUp(cmd.get("who").map(|s| s.to_string())),
             "pass" => CombatAction::Pass,
+            "move" | "fly" | "appear" | "range" => super::combat::movement::parse(sub, cmd)?,
             other => return refuse(format!("`/nw combat {other}` is not a combat command.")),
         }),
         ("settings", _) => NwAction::Settings {
             raise_dice: raise_opt(cmd)?,
             fudge_repeat: cmd.flag("fudge_repeat")?,
             anyseven_players: cmd.flag("anyseven_players")?,
+            appearance: cmd.flag("appearance")?,
+            appearance_dc: cmd.int("appearance_dc")?.map(|v| v.clamp(-99, 999) as i32),
         },
         ("fortress" | "casket", _) => NwAction::Fortress(super::fortress::parse(cmd)?),
         (other, _) => {
@@ -692,6 +709,7 @@ pub fn apply(
             let v = character.derive(&cat);
             if let Some(i) = s.pc_index(&actor.id) {
                 // Refresh the sheet, keep the session values (clamped to the new maxima).
+                super::combat::movement::robe_check(s, &actor.id, character)?;
                 let p = &mut s.pcs[i];
                 let same = p.ch.name == character.name;
                 p.ch = (**character).clone();
@@ -1115,8 +1133,11 @@ pub fn apply(
             raise_dice,
             fudge_repeat,
             anyseven_players,
+            appearance,
+            appearance_dc,
         } => {
             s.require_gm(actor, "changes table settings")?;
+            let more = super::combat::movement::settings(s, *appearance, *appearance_dc);
             if let Some(r) = raise_dice {
                 s.settings.judge.raise_dice = *r;
             }
@@ -1127,7 +1148,7 @@ pub fn apply(
                 s.settings.anyseven_players = *a;
             }
             Ok(vec![Reply::public(Message::text(format!(
-                "Settings: Raise Result {}D per Prana · several Fudges per roll: {} · Any Seven for players: {}.",
+                "Settings: Raise Result {}D per Prana · several Fudges per roll: {} · Any Seven for players: {}.{more}",
                 s.settings.judge.raise_dice,
                 yes(s.settings.judge.fudge_repeat),
                 yes(s.settings.anyseven_players)
