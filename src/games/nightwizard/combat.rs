@@ -172,6 +172,9 @@ pub struct Combat {
     pub attack: Option<Attack>,
     /// Enemies' initiative with Any Seven (Count = SPD + 7).
     pub npc_any_seven: bool,
+    /// Skills in the fight: the Setup/Cleanup step, bad statuses paid as Costs, once-uses.
+    #[serde(default)]
+    pub skills: skills_use::RoundState,
 }
 
 /// Combat and GM-table actions.
@@ -229,6 +232,37 @@ pub enum CombatAction {
     CoverUp(Option<String>),
     /// End the Main Process without a Major Action.
     Pass,
+    /// A Recovery Judge on a target's HP or MP (§10.11).
+    Heal {
+        /// Target.
+        target: String,
+        /// Recovery value.
+        recovery: i32,
+        /// Heal MP instead of HP.
+        mp: bool,
+        /// GM: the enemy making the Judge.
+        who: Option<String>,
+    },
+    /// Use a skill or an item (§15.3).
+    Use {
+        /// Skill name or id.
+        skill: Option<String>,
+        /// Item name or id.
+        item: Option<String>,
+        /// Target.
+        target: Option<String>,
+        /// GM: the enemy using it.
+        who: Option<String>,
+    },
+    /// No (more) skills in the open Setup/Cleanup step (GM: for whom).
+    Skip(Option<String>),
+    /// GM: end a bad status (or `all`) on a character.
+    Cure {
+        /// Target.
+        target: String,
+        /// Bad status name or `all`.
+        status: String,
+    },
 }
 
 /// Bad statuses as text: `Poison (2), Dazed`.
@@ -577,6 +611,7 @@ pub fn apply(
                 engages: vec![],
                 attack: None,
                 npc_any_seven: *any_seven,
+                skills: skills_use::RoundState::default(),
             });
             let mut lines = vec!["⚔️ Combat begins.".to_string()];
             let mut gm_lines = vec![];
@@ -1121,6 +1156,29 @@ pub fn apply(
             end_main(s, data, rng, &mut lines, &mut gm);
             Ok(s.tracker(lines, gm))
         }
+        CombatAction::Heal {
+            target,
+            recovery,
+            mp,
+            who,
+        } => recovery::heal(s, data, rng, actor, target, *recovery, *mp, who.as_deref()),
+        CombatAction::Use {
+            skill,
+            item,
+            target,
+            who,
+        } => skills_use::use_skill(
+            s,
+            data,
+            rng,
+            actor,
+            skill.as_deref(),
+            item.as_deref(),
+            target.as_deref(),
+            who.as_deref(),
+        ),
+        CombatAction::Skip(who) => skills_use::skip(s, data, rng, actor, who.as_deref()),
+        CombatAction::Cure { target, status } => recovery::cure(s, actor, target, status),
     }
 }
 
@@ -1336,6 +1394,7 @@ fn end_main(
         if let Some(b) = s.bad_mut(&w) {
             b.retain(|(n, _)| n != "Rigor");
         }
+        skills_use::on_main_end(s, &w, lines, gm);
     }
     initiative(s, data, rng, lines, gm);
 }
@@ -1369,7 +1428,9 @@ fn initiative(
     let Some(top) = pre.iter().map(|f| f.count).max() else {
         cleanup(s, data, rng, lines);
         if standing(s, true) && standing(s, false) {
-            new_round(s, data, rng, lines, gm);
+            if !skills_use::open_cleanup(s, data, lines) {
+                new_round(s, data, rng, lines, gm);
+            }
         } else {
             lines.push(if standing(s, true) {
                 "No enemy is left standing: the combat is won.".to_string()
@@ -1476,6 +1537,9 @@ fn new_round(
     for (f, (n, post)) in c.fighters.iter_mut().zip(counts) {
         f.count = n;
         f.post = post;
+    }
+    if skills_use::open_setup(s, data, lines) {
+        return;
     }
     initiative(s, data, rng, lines, gm);
 }
@@ -1629,6 +1693,10 @@ impl NightWizard {
                     ),
                     vec![self.controller(w)],
                 )
+            }
+            (None, None) if c.skills.window.is_some() => {
+                m = m.styled_button("Skip", "/nw combat skip", ButtonStyle::Secondary);
+                skills_use::window_turn(self, c)
             }
             (None, None) => {
                 let names: Vec<String> = c.candidates.iter().map(|w| mention(self, w)).collect();
@@ -2280,3 +2348,9 @@ mod tests {
             .any(|r| !r.is_public() && r.message.plain_text().contains("Lantern")));
     }
 }
+
+// Recovery and skill use share this module's private helpers, so they are its submodules.
+#[path = "recovery.rs"]
+pub mod recovery;
+#[path = "skills_use.rs"]
+pub mod skills_use;

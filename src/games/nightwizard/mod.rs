@@ -201,7 +201,8 @@ impl Game for NightWizard {
                 CommandSpec::new("settings", "Table settings (GM)")
                     .opt(OptionSpec::string("raise", "Raise Result per Prana: 2d or 1d").choices(&["2d", "1d"]))
                     .opt(OptionSpec::boolean("fudge_repeat", "Allow several Fudge Dice on one roll"))
-                    .opt(OptionSpec::boolean("anyseven_players", "Players may use Any Seven")),
+                    .opt(OptionSpec::boolean("anyseven_players", "Players may use Any Seven"))
+                    .opt(OptionSpec::string("natural_recovery", "Natural healing: Str-5 (default) or Str/5, max 3").choices(&["str-5", "str/5"])),
             )
             .sub(
                 CommandSpec::new("combat", "Round-progression combat")
@@ -218,7 +219,27 @@ impl Game for NightWizard {
                     .sub(CommandSpec::new("damage", "Compare hit and dodge, roll damage"))
                     .sub(CommandSpec::new("apply", "Apply the HP Damage"))
                     .sub(CommandSpec::new("coverup", "Take the attack for its target").opt(OptionSpec::string("who", "GM: which enemy")))
-                    .sub(CommandSpec::new("pass", "End your Main Process")),
+                    .sub(CommandSpec::new("pass", "End your Main Process"))
+                    .sub(
+                        CommandSpec::new("heal", "A Recovery Judge: 2D + Recovery healed (below 0: lost)")
+                            .opt(OptionSpec::string("target", "PC name or enemy label").required())
+                            .opt(OptionSpec::int("recovery", "The Recovery value").range(-99, 999).required())
+                            .opt(OptionSpec::boolean("mp", "Heal MP instead of HP"))
+                            .opt(OptionSpec::string("who", "GM: the enemy making the Judge")),
+                    )
+                    .sub(
+                        CommandSpec::new("use", "Use a skill or item (Timing, Cost and action checked)")
+                            .opt(OptionSpec::string("skill", "Skill name or id"))
+                            .opt(OptionSpec::string("item", "Item name or id"))
+                            .opt(OptionSpec::string("target", "PC name or enemy label"))
+                            .opt(OptionSpec::string("who", "GM: the enemy using it")),
+                    )
+                    .sub(CommandSpec::new("skip", "Setup/Cleanup step: use no (more) skills").opt(OptionSpec::string("who", "GM: for whom")))
+                    .sub(
+                        CommandSpec::new("cure", "End a bad status on a character (GM)")
+                            .opt(OptionSpec::string("target", "PC name or enemy label").required())
+                            .opt(OptionSpec::string("status", "e.g. poison, paralysis, or all").required()),
+                    ),
             )
             .sub(CommandSpec::new("rules", "Difficulties, bad statuses, Critical/Fumble (reference)"))
             .sub(
@@ -287,6 +308,11 @@ impl Game for NightWizard {
                             .opt(OptionSpec::string("attack", "Attack text"))
                             .opt(OptionSpec::string("notes", "Notes")),
                     ),
+            )
+            .sub(
+                CommandSpec::new("rest", "Natural recovery for the PCs (GM)")
+                    .opt(OptionSpec::string("mode", "full (restored), tense (Recovery Judges) or absent (Recovery 0)").required().choices(&["full", "tense", "absent"]))
+                    .opt(OptionSpec::user("player", "One PC (default: every PC)")),
             )
     }
 

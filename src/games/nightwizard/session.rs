@@ -104,6 +104,9 @@ pub struct Settings {
     pub judge: JudgeRules,
     /// Players may declare Any Seven.
     pub anyseven_players: bool,
+    /// Natural-healing Recovery values: Str − 5 (default) or Str ÷ 5 (§10.11).
+    #[serde(default)]
+    pub natural: super::combat::recovery::NaturalReading,
 }
 
 /// The session state.
@@ -236,6 +239,16 @@ pub enum NwAction {
         fudge_repeat: Option<bool>,
         /// Any Seven for players.
         anyseven_players: Option<bool>,
+        /// Natural-healing reading.
+        #[serde(default)]
+        natural: Option<super::combat::recovery::NaturalReading>,
+    },
+    /// Natural recovery (GM): full rest, tense rest, or out of the Scene (§9.4, §10.11).
+    Rest {
+        /// Which kind.
+        mode: super::combat::recovery::RestMode,
+        /// One PC (default: every PC).
+        user: Option<UserId>,
     },
 }
 
@@ -266,6 +279,7 @@ pub fn create(
         settings: Settings {
             judge,
             anyseven_players: false,
+            natural: Default::default(),
         },
         phase: Phase::Preplay,
         episode: 1,
@@ -420,12 +434,45 @@ pub fn parse(
             "apply" => CombatAction::ApplyDamage,
             "coverup" => CombatAction::CoverUp(cmd.get("who").map(|s| s.to_string())),
             "pass" => CombatAction::Pass,
+            "heal" => CombatAction::Heal {
+                target: cmd.require("target")?.to_string(),
+                recovery: cmd.int("recovery")?.unwrap_or(0).clamp(-99, 999) as i32,
+                mp: cmd.flag("mp")?.unwrap_or(false),
+                who: cmd.get("who").map(|s| s.to_string()),
+            },
+            "use" => CombatAction::Use {
+                skill: cmd.get("skill").map(|s| s.to_string()),
+                item: cmd.get("item").map(|s| s.to_string()),
+                target: cmd.get("target").map(|s| s.to_string()),
+                who: cmd.get("who").map(|s| s.to_string()),
+            },
+            "skip" => CombatAction::Skip(cmd.get("who").map(|s| s.to_string())),
+            "cure" => CombatAction::Cure {
+                target: cmd.require("target")?.to_string(),
+                status: cmd.require("status")?.to_string(),
+            },
             other => return refuse(format!("`/nw combat {other}` is not a combat command.")),
         }),
         ("settings", _) => NwAction::Settings {
             raise_dice: raise_opt(cmd)?,
             fudge_repeat: cmd.flag("fudge_repeat")?,
             anyseven_players: cmd.flag("anyseven_players")?,
+            natural: match cmd.get("natural_recovery") {
+                None => None,
+                Some(v) => match super::combat::recovery::NaturalReading::parse(v) {
+                    Some(r) => Some(r),
+                    None => return refuse("natural_recovery is str-5 or str/5."),
+                },
+            },
+        },
+        ("rest", _) => NwAction::Rest {
+            mode: match cmd.require("mode")?.to_ascii_lowercase().as_str() {
+                "full" => super::combat::recovery::RestMode::Full,
+                "tense" => super::combat::recovery::RestMode::Tense,
+                "absent" => super::combat::recovery::RestMode::Absent,
+                m => return refuse(format!("mode is full, tense or absent, not `{m}`.")),
+            },
+            user: cmd.get("player").map(UserId::new),
         },
         (other, _) => {
             return refuse(format!(
@@ -1107,8 +1154,12 @@ pub fn apply(
             raise_dice,
             fudge_repeat,
             anyseven_players,
+            natural,
         } => {
             s.require_gm(actor, "changes table settings")?;
+            if let Some(n) = natural {
+                s.settings.natural = *n;
+            }
             if let Some(r) = raise_dice {
                 s.settings.judge.raise_dice = *r;
             }
@@ -1119,11 +1170,15 @@ pub fn apply(
                 s.settings.anyseven_players = *a;
             }
             Ok(vec![Reply::public(Message::text(format!(
-                "Settings: Raise Result {}D per Prana · several Fudges per roll: {} · Any Seven for players: {}.",
+                "Settings: Raise Result {}D per Prana · several Fudges per roll: {} · Any Seven for players: {} · natural recovery: {}.",
                 s.settings.judge.raise_dice,
                 yes(s.settings.judge.fudge_repeat),
-                yes(s.settings.anyseven_players)
+                yes(s.settings.anyseven_players),
+                s.settings.natural.label()
             )))])
+        }
+        NwAction::Rest { mode, user } => {
+            super::combat::recovery::rest(s, data, rng, actor, *mode, user.as_ref())
         }
     }
 }
