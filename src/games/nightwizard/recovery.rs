@@ -415,3 +415,536 @@ pub fn rest(
         lines.join("\n"),
     ))])
 }
+
+/// Test helpers shared by the recovery and skill-use tests.
+#[cfg(test)]
+pub(crate) mod kit {
+    use std::path::Path;
+
+    use super::super::super::character::Custom;
+    use super::super::super::data::{load, SkillDef};
+    use super::super::super::judge::{Cf, Fixed};
+    use super::super::super::roster::{self, NwShared};
+    use super::super::super::session::{self, NightWizard};
+    use super::super::{apply, CombatAction, Used, Who};
+    use crate::table::{Actor, Command, Reply, RuleError, UserId};
+
+    pub fn gm() -> Actor {
+        Actor::player("gm", "gm")
+    }
+    pub fn alice() -> Actor {
+        Actor::player("alice", "alice")
+    }
+    pub fn bob() -> Actor {
+        Actor::player("bob", "bob")
+    }
+    pub fn pc(u: &str) -> Who {
+        Who::Pc(UserId::new(u))
+    }
+    pub fn en(l: &str) -> Who {
+        Who::Enemy(l.into())
+    }
+
+    /// Ayla (alice) and Bolt (bob) with Critical 12 / Fumble 2, no skills or items, and a
+    /// Shade Swarm labelled `Swarm`; no combat yet.
+    pub fn session() -> (super::NwData, NightWizard) {
+        let data = load(Path::new("data")).unwrap();
+        let mut shared = NwShared::default();
+        let mut rng = crate::rng::seeded(5);
+        let (mut s, _) =
+            session::create(&data, &gm(), &Command::new("nw new"), Custom::default()).unwrap();
+        for (a, n) in [(alice(), "Ayla"), (bob(), "Bolt")] {
+            roster::global(
+                &mut shared,
+                &data,
+                &a,
+                &Command::new("nw character new")
+                    .with("name", n)
+                    .with("quick", "true"),
+                &mut rng,
+            )
+            .unwrap()
+            .unwrap();
+            let act =
+                session::parse(&s, &a, &Command::new("nw session join"), &data, &shared).unwrap();
+            session::apply(&mut s, &data, Some(&mut shared), &mut rng, &a, &act).unwrap();
+        }
+        for p in s.pcs.iter_mut() {
+            p.cf = Some(Cf {
+                critical: 12,
+                fumble: 2,
+            });
+            p.ch.skills.clear();
+            p.ch.items.clear();
+        }
+        for p in s.pcs.clone() {
+            let v = p.ch.derive(&s.catalog(&data));
+            let q = s.pcs.iter_mut().find(|q| q.user == p.user).unwrap();
+            q.hp = v.body;
+            q.mp = v.mind;
+        }
+        run(
+            &mut s,
+            &data,
+            &gm(),
+            CombatAction::Spawn {
+                name: "shade_swarm".into(),
+                label: Some("Swarm".into()),
+                hidden: false,
+                hp: None,
+            },
+            vec![],
+        )
+        .unwrap();
+        (data, s)
+    }
+
+    /// Starts combat with fixed dice for the initiative Judges.
+    pub fn start(s: &mut NightWizard, data: &super::NwData, dice: Vec<u32>) -> Vec<Reply> {
+        run(
+            s,
+            data,
+            &gm(),
+            CombatAction::Start { any_seven: false },
+            dice,
+        )
+        .unwrap()
+    }
+
+    /// Applies with fixed dice; a refusal must leave the state unchanged.
+    pub fn run(
+        s: &mut NightWizard,
+        data: &super::NwData,
+        a: &Actor,
+        act: CombatAction,
+        dice: Vec<u32>,
+    ) -> Result<Vec<Reply>, RuleError> {
+        let before = s.clone();
+        let r = apply(s, data, &mut Fixed(dice), a, &act);
+        if r.is_err() {
+            assert_eq!(*s, before, "a refusal changes nothing");
+        }
+        r
+    }
+
+    /// It is `w`'s Main Process, nothing used yet.
+    pub fn set_turn(s: &mut NightWizard, w: Who) {
+        let c = s.combat.as_mut().unwrap();
+        c.current = Some(w);
+        c.candidates.clear();
+        c.used = Used::default();
+        c.skills.window = None;
+    }
+
+    /// Adds a skill to the session's catalog and gives it (at SL `sl`) to the PC of `user`.
+    pub fn give_skill(
+        s: &mut NightWizard,
+        user: &str,
+        id: &str,
+        timing: &str,
+        cost: &str,
+        effect: &str,
+        sl: u32,
+    ) {
+        if s.catalog_skill_missing(id) {
+            s.custom.skills.push(SkillDef {
+                id: id.into(),
+                name: id.replace('_', " "),
+                class: "general".into(),
+                category: String::new(),
+                acquire_cl: 1,
+                max_sl: 5,
+                timing: timing.into(),
+                check: "Automatic".into(),
+                target: "Single".into(),
+                range: "Close".into(),
+                cost: cost.into(),
+                restrict: String::new(),
+                effect: effect.into(),
+                mods: Default::default(),
+            });
+        }
+        let p = s.pcs.iter_mut().find(|p| p.user.0 == user).unwrap();
+        p.ch.skills
+            .push(super::super::super::character::OwnedSkill { id: id.into(), sl });
+    }
+
+    pub fn text(r: &[Reply]) -> String {
+        r.iter()
+            .map(|r| r.message.plain_text())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    impl NightWizard {
+        fn catalog_skill_missing(&self, id: &str) -> bool {
+            !self.custom.skills.iter().any(|k| k.id == id)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::judge::Fixed;
+    use super::super::{new_round, CombatAction};
+    use super::kit::*;
+    use super::*;
+
+    #[test]
+    fn rule_nw_10_11_recovery_judge_2d_plus_recovery_heals_capped_at_max() {
+        // "Recovery: 7" means roll 2d6 + 7 and heal that much; HP never above the maximum.
+        let (data, mut s) = session();
+        let max = s.max_of(&data, &pc("alice"), false).unwrap();
+        s.pcs[0].hp = 2;
+        let r = run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Heal {
+                target: "Ayla".into(),
+                recovery: 3,
+                mp: false,
+                who: None,
+            },
+            vec![4, 3],
+        )
+        .unwrap();
+        assert_eq!(s.pcs[0].hp, (2 + 3 + 7).min(max), "{}", text(&r));
+        s.pcs[0].hp = max - 1;
+        run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Heal {
+                target: "Ayla".into(),
+                recovery: 7,
+                mp: false,
+                who: None,
+            },
+            vec![6, 5],
+        )
+        .unwrap();
+        assert_eq!(s.pcs[0].hp, max, "capped at the maximum");
+    }
+
+    #[test]
+    fn rule_nw_10_11_recovery_judge_fumble_minus_10_removes_hp_never_kills() {
+        // "a Recovery Judge can be negative (e.g. after a Fumble: Recovery − 10), and then it
+        // removes HP … can Incapacitate but can never kill."
+        let (data, mut s) = session();
+        start(&mut s, &data, vec![]);
+        s.pcs[1].hp = 4;
+        // Ayla's Fumble is 2: [1,1] → Recovery 3 − 10 = −7.
+        let r = run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Heal {
+                target: "Bolt".into(),
+                recovery: 3,
+                mp: false,
+                who: None,
+            },
+            vec![1, 1],
+        )
+        .unwrap();
+        let t = text(&r);
+        assert!(t.contains("loses 4 HP"), "{t}");
+        assert!(t.contains("Incapacitated"), "{t}");
+        assert_eq!(s.pcs[1].hp, 0);
+        assert!(!s.pcs[1].dead);
+        let f = s
+            .combat
+            .as_ref()
+            .unwrap()
+            .fighters
+            .iter()
+            .find(|f| f.who == pc("bob"))
+            .unwrap();
+        assert!(f.post && f.count == 0);
+        // Again while Incapacitated: still 0, still alive.
+        run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Heal {
+                target: "Bolt".into(),
+                recovery: 0,
+                mp: false,
+                who: None,
+            },
+            vec![1, 1],
+        )
+        .unwrap();
+        assert_eq!(s.pcs[1].hp, 0);
+        assert!(!s.pcs[1].dead);
+        assert!(s
+            .combat
+            .as_ref()
+            .unwrap()
+            .fighters
+            .iter()
+            .any(|f| f.who == pc("bob")));
+    }
+
+    #[test]
+    fn rule_nw_10_1_healed_from_incapacitated_stays_post_action_until_the_next_setup() {
+        // "Once recovered, they stay Post-Action until the next Setup Process."
+        let (data, mut s) = session();
+        start(&mut s, &data, vec![]);
+        s.pcs[1].hp = 0;
+        for f in s.combat.as_mut().unwrap().fighters.iter_mut() {
+            if f.who == pc("bob") {
+                f.post = true;
+                f.count = 0;
+            }
+        }
+        let r = run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Heal {
+                target: "Bolt".into(),
+                recovery: 5,
+                mp: false,
+                who: None,
+            },
+            vec![3, 3],
+        )
+        .unwrap();
+        assert_eq!(s.pcs[1].hp, 11);
+        assert!(text(&r).contains("no longer Incapacitated"));
+        let post = |s: &NightWizard| {
+            s.combat
+                .as_ref()
+                .unwrap()
+                .fighters
+                .iter()
+                .find(|f| f.who == pc("bob"))
+                .unwrap()
+                .post
+        };
+        assert!(post(&s));
+        let (mut l, mut g) = (vec![], vec![]);
+        new_round(&mut s, &data, &mut Fixed(vec![]), &mut l, &mut g);
+        assert!(!post(&s), "Pre-action again from the next Setup Process");
+    }
+
+    #[test]
+    fn rule_nw_10_11_mp_recovery_capped_and_a_negative_result_floors_mp_at_0() {
+        let (data, mut s) = session();
+        let max = s.max_of(&data, &pc("alice"), true).unwrap();
+        s.pcs[0].mp = 1;
+        run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Heal {
+                target: "Ayla".into(),
+                recovery: 0,
+                mp: true,
+                who: None,
+            },
+            vec![1, 1],
+        )
+        .unwrap();
+        assert_eq!(s.pcs[0].mp, 0, "0 − 10 removes MP, floored at 0");
+        run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Heal {
+                target: "Ayla".into(),
+                recovery: 99,
+                mp: true,
+                who: None,
+            },
+            vec![6, 5],
+        )
+        .unwrap();
+        assert_eq!(s.pcs[0].mp, max);
+    }
+
+    #[test]
+    fn rule_nw_10_12_dazed_minus_5_applies_to_the_healers_recovery_judge() {
+        // BS: Dazed: "−5 to all Judges".
+        let (data, mut s) = session();
+        s.pcs[1].hp = 1;
+        s.pcs[0].bad = vec![("Dazed".into(), 0)];
+        let r = run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Heal {
+                target: "Bolt".into(),
+                recovery: 6,
+                mp: false,
+                who: None,
+            },
+            vec![3, 4],
+        )
+        .unwrap();
+        assert!(text(&r).contains("Dazed −5"));
+        assert_eq!(s.pcs[1].hp, 1 + 7 + 6 - 5);
+    }
+
+    #[test]
+    fn heal_refusals_change_nothing() {
+        let (data, mut s) = session();
+        s.pcs[1].dead = true;
+        let h = |t: &str| CombatAction::Heal {
+            target: t.into(),
+            recovery: 3,
+            mp: false,
+            who: None,
+        };
+        assert!(run(&mut s, &data, &alice(), h("Bolt"), vec![]).is_err());
+        assert!(run(&mut s, &data, &alice(), h("Nobody"), vec![]).is_err());
+        s.pcs[1].dead = false;
+        s.pcs[0].hp = 0;
+        assert!(run(&mut s, &data, &alice(), h("Bolt"), vec![]).is_err());
+        // A stranger has no PC.
+        assert!(run(
+            &mut s,
+            &data,
+            &Actor::player("carol", "carol"),
+            h("Bolt"),
+            vec![]
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn rule_nw_10_11_natural_recovery_str_minus_5_max_3_or_divided_by_5() {
+        // "HP: Recovery = Strength [?] 5, maximum 3": − 5 by default, ÷ 5 as a setting.
+        assert_eq!(NaturalReading::Minus.value(7), 2);
+        assert_eq!(NaturalReading::Minus.value(10), 3);
+        assert_eq!(NaturalReading::Minus.value(3), -2);
+        assert_eq!(NaturalReading::Divide.value(13), 2);
+        assert_eq!(NaturalReading::Divide.value(4), 0);
+        assert_eq!(NaturalReading::Divide.value(25), 3);
+        assert_eq!(NaturalReading::default(), NaturalReading::Minus);
+    }
+
+    #[test]
+    fn rule_nw_10_11_tense_rest_rolls_hp_str_minus_5_and_mp_kno_minus_5() {
+        let (data, mut s) = session();
+        let v = s.pcs[0].ch.derive(&s.catalog(&data));
+        let (rh, rm) = ((v.attrs[0] - 5).min(3), (v.attrs[3] - 5).min(3));
+        s.pcs[0].hp = 1;
+        s.pcs[0].mp = 0;
+        let user = s.pcs[0].user.clone();
+        let r = rest(
+            &mut s,
+            &data,
+            &mut Fixed(vec![3, 3, 2, 2]),
+            &gm(),
+            RestMode::Tense,
+            Some(&user),
+        )
+        .unwrap();
+        assert_eq!(s.pcs[0].hp, (1 + 6 + rh).clamp(0, v.body), "{}", text(&r));
+        assert_eq!(s.pcs[0].mp, (4 + rm).clamp(0, v.mind));
+        // The ÷ 5 reading.
+        s.settings.natural = NaturalReading::Divide;
+        s.pcs[0].hp = 1;
+        rest(
+            &mut s,
+            &data,
+            &mut Fixed(vec![3, 3, 2, 2]),
+            &gm(),
+            RestMode::Tense,
+            Some(&user),
+        )
+        .unwrap();
+        assert_eq!(
+            s.pcs[0].hp,
+            (1 + 6 + (v.attrs[0] / 5).min(3)).clamp(0, v.body)
+        );
+    }
+
+    #[test]
+    fn rule_nw_9_4_a_pc_not_in_the_scene_recovers_with_recovery_0() {
+        // "A character who does not appear in a Scene makes a Recovery Judge for HP and one
+        // for MP with Recovery 0, i.e. 2d6 + 0."
+        let (data, mut s) = session();
+        s.pcs[0].hp = 1;
+        s.pcs[0].mp = 0;
+        let user = s.pcs[0].user.clone();
+        rest(
+            &mut s,
+            &data,
+            &mut Fixed(vec![3, 4, 1, 3]),
+            &gm(),
+            RestMode::Absent,
+            Some(&user),
+        )
+        .unwrap();
+        let v = s.pcs[0].ch.derive(&s.catalog(&data));
+        assert_eq!(s.pcs[0].hp, 8.min(v.body));
+        assert_eq!(s.pcs[0].mp, 4.min(v.mind));
+        // Bolt was not named: unchanged.
+        assert_eq!(s.pcs[1].hp, s.pcs[1].ch.derive(&s.catalog(&data)).body);
+    }
+
+    #[test]
+    fn rule_nw_10_11_full_rest_restores_in_full_gm_only_not_in_combat() {
+        let (data, mut s) = session();
+        s.pcs[0].hp = 0;
+        s.pcs[1].mp = 0;
+        assert!(rest(
+            &mut s,
+            &data,
+            &mut Fixed(vec![]),
+            &alice(),
+            RestMode::Full,
+            None
+        )
+        .is_err());
+        rest(
+            &mut s,
+            &data,
+            &mut Fixed(vec![]),
+            &gm(),
+            RestMode::Full,
+            None,
+        )
+        .unwrap();
+        for p in &s.pcs {
+            let v = p.ch.derive(&s.catalog(&data));
+            assert_eq!((p.hp, p.mp), (v.body, v.mind));
+        }
+        start(&mut s, &data, vec![]);
+        assert!(rest(
+            &mut s,
+            &data,
+            &mut Fixed(vec![]),
+            &gm(),
+            RestMode::Full,
+            None
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn rule_nw_10_12_poison_and_paralysis_end_only_by_a_cure_or_the_end_of_combat() {
+        let (data, mut s) = session();
+        start(&mut s, &data, vec![]);
+        s.pcs[0].bad = vec![("Poison".into(), 3), ("Paralysis".into(), 0)];
+        let cure = |st: &str| CombatAction::Cure {
+            target: "Ayla".into(),
+            status: st.into(),
+        };
+        // Not by a player's word, not a status she lacks.
+        assert!(run(&mut s, &data, &alice(), cure("poison"), vec![]).is_err());
+        assert!(run(&mut s, &data, &gm(), cure("dazed"), vec![]).is_err());
+        run(&mut s, &data, &gm(), cure("poison"), vec![]).unwrap();
+        assert_eq!(s.pcs[0].bad, vec![("Paralysis".to_string(), 0)]);
+        // The Cleanup Process does not end Paralysis.
+        let (mut l, _) = (vec![], ());
+        super::super::cleanup(&mut s, &data, &mut Fixed(vec![]), &mut l);
+        assert_eq!(s.pcs[0].bad, vec![("Paralysis".to_string(), 0)]);
+        run(&mut s, &data, &gm(), cure("all"), vec![]).unwrap();
+        assert!(s.pcs[0].bad.is_empty());
+    }
+}
