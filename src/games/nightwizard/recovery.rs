@@ -815,6 +815,57 @@ mod tests {
     }
 
     #[test]
+    fn healing_a_hidden_enemy_is_told_only_to_the_gm() {
+        let (data, mut s) = session();
+        run(
+            &mut s,
+            &data,
+            &gm(),
+            CombatAction::Spawn {
+                name: "lantern_emulator".into(),
+                label: Some("Lantern".into()),
+                hidden: true,
+                hp: None,
+            },
+            vec![],
+        )
+        .unwrap();
+        start(&mut s, &data, vec![]);
+        s.enemies.iter_mut().for_each(|e| e.hp = 1);
+        let heal = |t: &str, who: Option<&str>| CombatAction::Heal {
+            target: t.into(),
+            recovery: 2,
+            mp: false,
+            who: who.map(|w| w.to_string()),
+        };
+        // Players cannot name it.
+        let e = run(&mut s, &data, &alice(), heal("Lantern", None), vec![]).unwrap_err();
+        assert!(!e.to_string().contains("Lantern") || e.to_string().contains("`Lantern`"));
+        let r = run(
+            &mut s,
+            &data,
+            &gm(),
+            heal("Lantern", Some("Lantern")),
+            vec![3, 3],
+        )
+        .unwrap();
+        for m in r.iter().filter(|m| m.is_public()) {
+            assert!(
+                !m.message.plain_text().contains("Lantern"),
+                "{}",
+                m.message.plain_text()
+            );
+        }
+        assert!(r
+            .iter()
+            .any(|m| !m.is_public() && m.message.plain_text().contains("Lantern recovers 8 HP")));
+        assert_eq!(
+            s.enemies.iter().find(|e| e.label == "Lantern").unwrap().hp,
+            9
+        );
+    }
+
+    #[test]
     fn rule_nw_10_11_natural_recovery_str_minus_5_max_3_or_divided_by_5() {
         // "HP: Recovery = Strength [?] 5, maximum 3": − 5 by default, ÷ 5 as a setting.
         assert_eq!(NaturalReading::Minus.value(7), 2);

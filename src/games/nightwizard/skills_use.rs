@@ -75,6 +75,24 @@ impl Timing {
             .map_or(Timing::Other, |(_, v)| *v)
     }
 
+    /// The Timing's name as a sheet writes it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Timing::Setup => "Setup Process",
+            Timing::Initiative => "Initiative Process",
+            Timing::Cleanup => "Cleanup Process",
+            Timing::Move => "Move Action",
+            Timing::Minor => "Minor Action",
+            Timing::Major => "Major Action",
+            Timing::Reaction => "Reaction",
+            Timing::Auto => "Auto Action",
+            Timing::Prep => "Prep",
+            Timing::Incapacitated => "Incapacitated",
+            Timing::Constant => "Constant",
+            Timing::Other => "Other",
+        }
+    }
+
     /// An item's Timing: the first timing its effect text names (`Minor Action: …`).
     pub fn of_item(effect: &str) -> Option<Timing> {
         let e = effect.to_ascii_lowercase();
@@ -311,7 +329,7 @@ fn item_usable(cat: &Catalog, def: &super::super::data::ItemDef) -> Result<Usabl
         key: format!("item:{}", def.id),
         sl: 1,
         timing,
-        timing_text: format!("{timing:?}"),
+        timing_text: timing.label().to_string(),
         cost_text: "-".into(),
         cost: vec![],
         effect: def.effect.clone(),
@@ -804,7 +822,7 @@ pub fn use_skill(
             lines.push(super::recovery::cure_on(st, &on, &held));
         }
     }
-    let secret = st.hidden(&me);
+    let secret = st.hidden(&me) || t.as_ref().is_some_and(|t| st.hidden(t));
     let (mut pub_lines, mut gm_out) = if secret {
         (vec![], lines)
     } else {
