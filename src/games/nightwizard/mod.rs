@@ -187,7 +187,8 @@ impl Game for NightWizard {
                     .opt(OptionSpec::boolean("anyseven", "Any Seven: dice count as 7 (players need the GM's leave)"))
                     .opt(OptionSpec::boolean("secret", "Only you and the GM see it (GM: only the GM)"))
                     .opt(OptionSpec::string("label", "What the Judge is for"))
-                    .opt(OptionSpec::boolean("preview", "Only show the chance of success, with a Roll button")),
+                    .opt(OptionSpec::boolean("preview", "Only show the chance of success, with a Roll button"))
+                    .opt(OptionSpec::boolean("reaction", "A Reaction, e.g. a Dodge Check (−5 under Paralysis)")),
             )
             .sub(
                 CommandSpec::new("prana", "Spend Prana")

@@ -866,6 +866,29 @@ mod tests {
     }
 
     #[test]
+    fn rule_nw_10_12_paralysis_minus_5_on_a_reaction_judge_rolled_by_hand() {
+        // BS: Paralysis: "−5 to the Result of Reactions (e.g. Dodge Checks)".
+        use super::super::super::roster::NwShared;
+        use super::super::super::session;
+        use crate::table::Command;
+        let (data, mut s) = session();
+        s.pcs[0].bad = vec![("Paralysis".into(), 0)];
+        let shared = NwShared::default();
+        let mut rng = crate::rng::seeded(1);
+        let alter = |s: &mut NightWizard, reaction: bool, rng: &mut crate::rng::GameRng| {
+            let mut cmd = Command::new("nw judge").with("stat", "eva");
+            if reaction {
+                cmd = cmd.with("reaction", "true");
+            }
+            let act = session::parse(s, &alice(), &cmd, &data, &shared).unwrap();
+            session::apply(s, &data, None, rng, &alice(), &act).unwrap();
+            s.open.last().unwrap().judge.alter
+        };
+        let plain = alter(&mut s, false, &mut rng);
+        assert_eq!(alter(&mut s, true, &mut rng), plain - 5);
+    }
+
+    #[test]
     fn rule_nw_10_11_natural_recovery_str_minus_5_max_3_or_divided_by_5() {
         // "HP: Recovery = Strength [?] 5, maximum 3": − 5 by default, ÷ 5 as a setting.
         assert_eq!(NaturalReading::Minus.value(7), 2);

@@ -226,6 +226,9 @@ pub enum NwAction {
         /// Only show the chance, with a button that rolls (this command).
         #[serde(default)]
         preview: Option<String>,
+        /// A Reaction (e.g. a Dodge Check): −5 under BS: Paralysis.
+        #[serde(default)]
+        reaction: bool,
     },
     /// Spend Prana.
     Prana(PranaUse),
@@ -380,6 +383,7 @@ pub fn parse(
                 } else {
                     None
                 },
+                reaction: cmd.flag("reaction")?.unwrap_or(false),
             }
         }
         ("prana", _) => {
@@ -1023,6 +1027,7 @@ pub fn apply(
             secret,
             label,
             preview,
+            reaction,
         } => {
             let is_gm = actor.id == s.gm;
             let pc = s.pc_index(&actor.id);
@@ -1068,6 +1073,10 @@ pub fn apply(
                 if s.pcs[i].bad.iter().any(|(n, _)| n == "Dazed") {
                     alter -= 5;
                     extra.push("Dazed −5".to_string());
+                }
+                if *reaction && s.pcs[i].bad.iter().any(|(n, _)| n == "Paralysis") {
+                    alter -= 5;
+                    extra.push("Paralysis −5".to_string());
                 }
             }
             let mode = if *recovery {

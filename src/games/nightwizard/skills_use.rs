@@ -1620,6 +1620,72 @@ mod tests {
     }
 
     #[test]
+    fn rule_nw_10_3_initiative_process_skills_between_main_processes_once_each() {
+        // "Skills with Timing: Initiative Process may be declared at any point in it: before
+        // the first Main Process, between any two, or after the last but before Cleanup."
+        let (data, mut s) = fighting();
+        give_skill(
+            &mut s,
+            "bob",
+            "read_the_field",
+            "Initiative Process",
+            "MP 1",
+            "Read.",
+            1,
+        );
+        // Before Ayla acts: allowed, once.
+        run(&mut s, &data, &bob(), use_("read_the_field", None), vec![]).unwrap();
+        let e = run(&mut s, &data, &bob(), use_("read_the_field", None), vec![]).unwrap_err();
+        assert!(e.to_string().contains("once per Initiative Process"), "{e}");
+        // Once Ayla has acted, her Main Process is under way.
+        run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).unwrap();
+        assert!(run(&mut s, &data, &bob(), use_("read_the_field", None), vec![]).is_err());
+        // The next Initiative Process is a new instance.
+        run(&mut s, &data, &alice(), CombatAction::Pass, vec![]).unwrap();
+        assert!(s.combat.as_ref().unwrap().skills.window.is_none());
+        run(&mut s, &data, &bob(), use_("read_the_field", None), vec![]).unwrap();
+    }
+
+    #[test]
+    fn rule_nw_15_5_prep_skills_only_at_the_start_of_combat() {
+        // "Prep: used at the start of combat, before Round Progression."
+        let (data, mut s) = session();
+        give_skill(&mut s, "alice", "ambush_plan", "Prep", "-", "Plan.", 1);
+        // Ayla [6,5] is first; the Setup step offers her the Prep skill.
+        start(&mut s, &data, vec![6, 5, 1, 2, 1, 2]);
+        let w = s.combat.as_ref().unwrap().skills.window.clone().unwrap();
+        assert_eq!(w.queue, vec![pc("alice")]);
+        run(&mut s, &data, &alice(), use_("ambush_plan", None), vec![]).unwrap();
+        let c = s.combat.as_ref().unwrap();
+        assert!(
+            c.skills.window.is_none(),
+            "the step closes when her options run out"
+        );
+        assert!(run(&mut s, &data, &alice(), use_("ambush_plan", None), vec![]).is_err());
+    }
+
+    #[test]
+    fn rule_nw_10_12_rigor_ends_at_the_end_of_the_characters_main_process() {
+        // BS: Rigor "Ends at the end of the character's Main Process, or in the Cleanup
+        // Process."
+        let (data, mut s) = fighting();
+        s.pcs[0].bad = vec![("Rigor".into(), 0)];
+        s.pcs[1].bad = vec![("Rigor".into(), 0)];
+        assert!(run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Invade("Swarm".into()),
+            vec![]
+        )
+        .is_err());
+        run(&mut s, &data, &alice(), CombatAction::Pass, vec![]).unwrap();
+        assert!(s.pcs[0].bad.is_empty());
+        // Bolt keeps his until his own Main Process ends (or the Cleanup Process).
+        assert_eq!(s.pcs[1].bad, vec![("Rigor".to_string(), 0)]);
+    }
+
+    #[test]
     fn an_attack_skill_pays_and_starts_the_attack() {
         let (data, mut s) = fighting();
         s.pcs[0]
