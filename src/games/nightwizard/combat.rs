@@ -179,6 +179,10 @@ pub struct Combat {
     /// Ranges, spots, routes, flight and retreats ([`movement`]).
     #[serde(default)]
     pub moves: movement::Moves,
+
+    /// Skills in the fight: the Setup/Cleanup step, bad statuses paid as Costs, once-uses.
+    #[serde(default)]
+    pub skills: skills_use::RoundState,
 }
 
 /// Combat and GM-table actions.
@@ -238,6 +242,38 @@ pub enum CombatAction {
     Pass,
     /// Movement, ranges, flight, retreat and Appearance Checks ([`movement`]).
     Move(movement::MoveAction),
+
+    /// A Recovery Judge on a target's HP or MP (§10.11).
+    Heal {
+        /// Target.
+        target: String,
+        /// Recovery value.
+        recovery: i32,
+        /// Heal MP instead of HP.
+        mp: bool,
+        /// GM: the enemy making the Judge.
+        who: Option<String>,
+    },
+    /// Use a skill or an item (§15.3).
+    Use {
+        /// Skill name or id.
+        skill: Option<String>,
+        /// Item name or id.
+        item: Option<String>,
+        /// Target.
+        target: Option<String>,
+        /// GM: the enemy using it.
+        who: Option<String>,
+    },
+    /// No (more) skills in the open Setup/Cleanup step (GM: for whom).
+    Skip(Option<String>),
+    /// GM: end a bad status (or `all`) on a character.
+    Cure {
+        /// Target.
+        target: String,
+        /// Bad status name or `all`.
+        status: String,
+    },
 }
 
 /// Bad statuses as text: `Poison (2), Dazed`.
@@ -587,6 +623,8 @@ pub fn apply(
                 attack: None,
                 npc_any_seven: *any_seven,
                 moves: movement::Moves::default(),
+
+                skills: skills_use::RoundState::default(),
             });
             let mut lines = vec!["⚔️ Combat begins.".to_string()];
             let mut gm_lines = vec![];
@@ -1135,6 +1173,30 @@ pub fn apply(
             Ok(s.tracker(lines, gm))
         }
         CombatAction::Move(m) => movement::apply(s, data, rng, actor, m),
+
+        CombatAction::Heal {
+            target,
+            recovery,
+            mp,
+            who,
+        } => recovery::heal(s, data, rng, actor, target, *recovery, *mp, who.as_deref()),
+        CombatAction::Use {
+            skill,
+            item,
+            target,
+            who,
+        } => skills_use::use_skill(
+            s,
+            data,
+            rng,
+            actor,
+            skill.as_deref(),
+            item.as_deref(),
+            target.as_deref(),
+            who.as_deref(),
+        ),
+        CombatAction::Skip(who) => skills_use::skip(s, data, rng, actor, who.as_deref()),
+        CombatAction::Cure { target, status } => recovery::cure(s, actor, target, status),
     }
 }
 
@@ -1351,6 +1413,7 @@ fn end_main(
         if let Some(b) = s.bad_mut(&w) {
             b.retain(|(n, _)| n != "Rigor");
         }
+        skills_use::on_main_end(s, &w, lines, gm);
     }
     initiative(s, data, rng, lines, gm);
 }
@@ -1384,7 +1447,9 @@ fn initiative(
     let Some(top) = pre.iter().map(|f| f.count).max() else {
         cleanup(s, data, rng, lines);
         if standing(s, true) && standing(s, false) {
-            new_round(s, data, rng, lines, gm);
+            if !skills_use::open_cleanup(s, data, lines) {
+                new_round(s, data, rng, lines, gm);
+            }
         } else {
             lines.push(if standing(s, true) {
                 "No enemy is left standing: the combat is won.".to_string()
@@ -1491,6 +1556,9 @@ fn new_round(
     for (f, (n, post)) in c.fighters.iter_mut().zip(counts) {
         f.count = n;
         f.post = post;
+    }
+    if skills_use::open_setup(s, data, lines) {
+        return;
     }
     initiative(s, data, rng, lines, gm);
 }
@@ -1647,6 +1715,10 @@ impl NightWizard {
                     ),
                     vec![self.controller(w)],
                 )
+            }
+            (None, None) if c.skills.window.is_some() => {
+                m = m.styled_button("Skip", "/nw combat skip", ButtonStyle::Secondary);
+                skills_use::window_turn(self, c)
             }
             (None, None) => {
                 let names: Vec<String> = c.candidates.iter().map(|w| mention(self, w)).collect();
@@ -2301,3 +2373,9 @@ mod tests {
             .any(|r| !r.is_public() && r.message.plain_text().contains("Lantern")));
     }
 }
+
+// Recovery and skill use share this module's private helpers, so they are its submodules.
+#[path = "recovery.rs"]
+pub mod recovery;
+#[path = "skills_use.rs"]
+pub mod skills_use;

@@ -1482,6 +1482,7 @@ fn roll_check(
         secret,
         label: check.label().to_string(),
         preview: None,
+        reaction: false,
     };
     let mut out = session::apply(s, data, None, rng, actor, &judge)?;
     let Some(j) = s

@@ -189,7 +189,8 @@ impl Game for NightWizard {
                     .opt(OptionSpec::boolean("anyseven", "Any Seven: dice count as 7 (players need the GM's leave)"))
                     .opt(OptionSpec::boolean("secret", "Only you and the GM see it (GM: only the GM)"))
                     .opt(OptionSpec::string("label", "What the Judge is for"))
-                    .opt(OptionSpec::boolean("preview", "Only show the chance of success, with a Roll button")),
+                    .opt(OptionSpec::boolean("preview", "Only show the chance of success, with a Roll button"))
+                    .opt(OptionSpec::boolean("reaction", "A Reaction, e.g. a Dodge Check (−5 under Paralysis)")),
             )
             .sub(
                 CommandSpec::new("prana", "Spend Prana")
@@ -205,7 +206,9 @@ impl Game for NightWizard {
                     .opt(OptionSpec::boolean("fudge_repeat", "Allow several Fudge Dice on one roll"))
                     .opt(OptionSpec::boolean("anyseven_players", "Players may use Any Seven"))
                     .opt(OptionSpec::boolean("appearance", "Optional rule: latecomers make Appearance Checks (default off)"))
-                    .opt(OptionSpec::int("appearance_dc", "Appearance Check Difficulty (default 10)").range(-99, 999)),
+                    .opt(OptionSpec::int("appearance_dc", "Appearance Check Difficulty (default 10)").range(-99, 999))
+
+                    .opt(OptionSpec::string("natural_recovery", "Natural healing: Str-5 (default) or Str/5, max 3").choices(&["str-5", "str/5"])),
             )
             .sub(
                 CommandSpec::new("combat", "Round-progression combat")
@@ -240,6 +243,26 @@ impl Game for NightWizard {
                         CommandSpec::new("range", "Put a combatant at Short, Long or Extreme range; approves a request (GM)")
                             .opt(OptionSpec::string("who", "PC name or enemy label").required())
                             .opt(OptionSpec::string("band", "short, long or extreme").required().choices(&["short", "long", "extreme"])),
+                    )
+                    .sub(
+                        CommandSpec::new("heal", "A Recovery Judge: 2D + Recovery healed (below 0: lost)")
+                            .opt(OptionSpec::string("target", "PC name or enemy label").required())
+                            .opt(OptionSpec::int("recovery", "The Recovery value").range(-99, 999).required())
+                            .opt(OptionSpec::boolean("mp", "Heal MP instead of HP"))
+                            .opt(OptionSpec::string("who", "GM: the enemy making the Judge")),
+                    )
+                    .sub(
+                        CommandSpec::new("use", "Use a skill or item (Timing, Cost and action checked)")
+                            .opt(OptionSpec::string("skill", "Skill name or id"))
+                            .opt(OptionSpec::string("item", "Item name or id"))
+                            .opt(OptionSpec::string("target", "PC name or enemy label"))
+                            .opt(OptionSpec::string("who", "GM: the enemy using it")),
+                    )
+                    .sub(CommandSpec::new("skip", "Setup/Cleanup step: use no (more) skills").opt(OptionSpec::string("who", "GM: for whom")))
+                    .sub(
+                        CommandSpec::new("cure", "End a bad status on a character (GM)")
+                            .opt(OptionSpec::string("target", "PC name or enemy label").required())
+                            .opt(OptionSpec::string("status", "e.g. poison, paralysis, or all").required()),
                     ),
             )
             .sub(CommandSpec::new("rules", "Difficulties, bad statuses, Critical/Fumble (reference)"))
@@ -312,6 +335,12 @@ impl Game for NightWizard {
             )
             .sub(fortress::commands())
             .sub(casket::commands())
+
+            .sub(
+                CommandSpec::new("rest", "Natural recovery for the PCs (GM)")
+                    .opt(OptionSpec::string("mode", "full (restored), tense (Recovery Judges) or absent (Recovery 0)").required().choices(&["full", "tense", "absent"]))
+                    .opt(OptionSpec::user("player", "One PC (default: every PC)")),
+            )
     }
 
     fn create(

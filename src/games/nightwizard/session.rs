@@ -110,6 +110,10 @@ pub struct Settings {
     /// The Appearance Check's Difficulty (None: the usual 10).
     #[serde(default)]
     pub appearance_dc: Option<i32>,
+
+    /// Natural-healing Recovery values: Str − 5 (default) or Str ÷ 5 (§10.11).
+    #[serde(default)]
+    pub natural: super::combat::recovery::NaturalReading,
 }
 
 /// The session state.
@@ -232,6 +236,9 @@ pub enum NwAction {
         /// Only show the chance, with a button that rolls (this command).
         #[serde(default)]
         preview: Option<String>,
+        /// A Reaction (e.g. a Dodge Check): −5 under BS: Paralysis.
+        #[serde(default)]
+        reaction: bool,
     },
     /// Spend Prana.
     Prana(PranaUse),
@@ -251,6 +258,17 @@ pub enum NwAction {
         /// Appearance Check Difficulty.
         #[serde(default)]
         appearance_dc: Option<i32>,
+
+        /// Natural-healing reading.
+        #[serde(default)]
+        natural: Option<super::combat::recovery::NaturalReading>,
+    },
+    /// Natural recovery (GM): full rest, tense rest, or out of the Scene (§9.4, §10.11).
+    Rest {
+        /// Which kind.
+        mode: super::combat::recovery::RestMode,
+        /// One PC (default: every PC).
+        user: Option<UserId>,
     },
     /// Fortresses and the Lunar Casket.
     Fortress(super::fortress::FortressAction),
@@ -285,6 +303,8 @@ pub fn create(
             anyseven_players: false,
             appearance: false,
             appearance_dc: None,
+
+            natural: Default::default(),
         },
         phase: Phase::Preplay,
         episode: 1,
@@ -386,6 +406,7 @@ pub fn parse(
                 } else {
                     None
                 },
+                reaction: cmd.flag("reaction")?.unwrap_or(false),
             }
         }
         ("prana", _) => {
@@ -441,6 +462,24 @@ pub fn parse(
             "coverup" => CombatAction::CoverUp(cmd.get("who").map(|s| s.to_string())),
             "pass" => CombatAction::Pass,
             "move" | "fly" | "appear" | "range" => super::combat::movement::parse(sub, cmd)?,
+
+            "heal" => CombatAction::Heal {
+                target: cmd.require("target")?.to_string(),
+                recovery: cmd.int("recovery")?.unwrap_or(0).clamp(-99, 999) as i32,
+                mp: cmd.flag("mp")?.unwrap_or(false),
+                who: cmd.get("who").map(|s| s.to_string()),
+            },
+            "use" => CombatAction::Use {
+                skill: cmd.get("skill").map(|s| s.to_string()),
+                item: cmd.get("item").map(|s| s.to_string()),
+                target: cmd.get("target").map(|s| s.to_string()),
+                who: cmd.get("who").map(|s| s.to_string()),
+            },
+            "skip" => CombatAction::Skip(cmd.get("who").map(|s| s.to_string())),
+            "cure" => CombatAction::Cure {
+                target: cmd.require("target")?.to_string(),
+                status: cmd.require("status")?.to_string(),
+            },
             other => return refuse(format!("`/nw combat {other}` is not a combat command.")),
         }),
         ("settings", _) => NwAction::Settings {
@@ -449,6 +488,23 @@ pub fn parse(
             anyseven_players: cmd.flag("anyseven_players")?,
             appearance: cmd.flag("appearance")?,
             appearance_dc: cmd.int("appearance_dc")?.map(|v| v.clamp(-99, 999) as i32),
+
+            natural: match cmd.get("natural_recovery") {
+                None => None,
+                Some(v) => match super::combat::recovery::NaturalReading::parse(v) {
+                    Some(r) => Some(r),
+                    None => return refuse("natural_recovery is str-5 or str/5."),
+                },
+            },
+        },
+        ("rest", _) => NwAction::Rest {
+            mode: match cmd.require("mode")?.to_ascii_lowercase().as_str() {
+                "full" => super::combat::recovery::RestMode::Full,
+                "tense" => super::combat::recovery::RestMode::Tense,
+                "absent" => super::combat::recovery::RestMode::Absent,
+                m => return refuse(format!("mode is full, tense or absent, not `{m}`.")),
+            },
+            user: cmd.get("player").map(UserId::new),
         },
         ("fortress" | "casket", _) => NwAction::Fortress(super::fortress::parse(cmd)?),
         (other, _) => {
@@ -1001,6 +1057,7 @@ pub fn apply(
             secret,
             label,
             preview,
+            reaction,
         } => {
             let is_gm = actor.id == s.gm;
             let pc = s.pc_index(&actor.id);
@@ -1046,6 +1103,10 @@ pub fn apply(
                 if s.pcs[i].bad.iter().any(|(n, _)| n == "Dazed") {
                     alter -= 5;
                     extra.push("Dazed −5".to_string());
+                }
+                if *reaction && s.pcs[i].bad.iter().any(|(n, _)| n == "Paralysis") {
+                    alter -= 5;
+                    extra.push("Paralysis −5".to_string());
                 }
             }
             let mode = if *recovery {
@@ -1135,9 +1196,13 @@ pub fn apply(
             anyseven_players,
             appearance,
             appearance_dc,
+            natural,
         } => {
             s.require_gm(actor, "changes table settings")?;
             let more = super::combat::movement::settings(s, *appearance, *appearance_dc);
+            if let Some(n) = natural {
+                s.settings.natural = *n;
+            }
             if let Some(r) = raise_dice {
                 s.settings.judge.raise_dice = *r;
             }
@@ -1148,13 +1213,18 @@ pub fn apply(
                 s.settings.anyseven_players = *a;
             }
             Ok(vec![Reply::public(Message::text(format!(
-                "Settings: Raise Result {}D per Prana · several Fudges per roll: {} · Any Seven for players: {}.{more}",
+                "Settings: Raise Result {}D per Prana · several Fudges per roll: {} · Any Seven for players: {} · natural recovery: {}.{more}",
                 s.settings.judge.raise_dice,
                 yes(s.settings.judge.fudge_repeat),
-                yes(s.settings.anyseven_players)
+                yes(s.settings.anyseven_players),
+                s.settings.natural.label()
             )))])
         }
         NwAction::Fortress(a) => super::fortress::apply(s, data, rng, actor, a),
+
+        NwAction::Rest { mode, user } => {
+            super::combat::recovery::rest(s, data, rng, actor, *mode, user.as_ref())
+        }
     }
 }
 
