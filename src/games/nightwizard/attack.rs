@@ -97,8 +97,18 @@ pub fn before(
             let me = s.combat.as_ref()?.current.clone()?;
             let guest_magic =
                 *magic && matches!(&me, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.ally));
-            (incomplete(s, &t) || guest_magic)
-                .then(|| declare(s, data, rng, actor, &[target.clone()], false, *magic, false))
+            (incomplete(s, &t) || guest_magic).then(|| {
+                declare(
+                    s,
+                    data,
+                    rng,
+                    actor,
+                    std::slice::from_ref(target),
+                    false,
+                    *magic,
+                    false,
+                )
+            })
         }
         CombatAction::Dodge if multi(s) => Some(dodge_as(s, data, rng, actor, None, false)),
         CombatAction::Damage if multi(s) => Some(damage(s, data, rng, actor)),
@@ -156,8 +166,8 @@ fn kill(s: &mut NightWizard, t: &Who) {
 
 /// Step 1–2 of §10.9 against several Defenders: every target checked (in the fight, in range),
 /// then ONE Hit Check. `area` makes every combatant in the first target's Engage a Defender
-/// (hidden enemies other than the one named are left out). Incomplete enemies need no Dodge
-/// Check.
+/// (hidden or Incapacitated ones other than the one named are left out). Incomplete enemies
+/// need no Dodge Check.
 #[allow(clippy::too_many_arguments)]
 pub fn declare(
     s: &mut NightWizard,
@@ -206,7 +216,9 @@ pub fn declare(
         if let Some(g) = NightWizard::engage_of(c, &anchor) {
             picked = c.engages[g]
                 .iter()
-                .filter(|w| **w != me && (**w == anchor || !s.hidden(w)) && !s.dead(w))
+                .filter(|w| {
+                    **w != me && (**w == anchor || (!s.hidden(w) && s.hp_of(w) > 0)) && !s.dead(w)
+                })
                 .cloned()
                 .collect();
         }
@@ -1208,6 +1220,13 @@ impl NightWizard {
                             d.damage * cover_factor(a, c),
                             self.name_of(c)
                         ),
+                        None if a
+                            .defenders
+                            .iter()
+                            .any(|x| x.covered_by.as_ref() == Some(&d.who)) =>
+                        {
+                            format!("{} (replaced by its Cover Up)", self.name_of(&d.who))
+                        }
                         None => format!("{} {}", self.name_of(&d.who), d.damage),
                     })
                     .collect();
