@@ -1936,6 +1936,100 @@ mod tests {
     }
 
     #[test]
+    fn rule_nw_4_2_prana_on_the_one_hit_check_and_on_each_dodge_counts() {
+        // Prana on the Hit Check before the first Dodge Check, and on a PC's own Dodge Check
+        // before the damage roll, is what the comparison uses.
+        let (data, _, mut s) = setup();
+        let c = s.combat.as_mut().unwrap();
+        c.current = Some(pc("alice"));
+        c.engages = vec![vec![pc("alice"), en("Swarm"), en("Hound")]];
+        run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::AttackMany {
+                targets: vec!["Swarm, Hound".into()],
+                area: false,
+                magic: false,
+                full_hit: false,
+            },
+            vec![1, 3],
+        )
+        .unwrap();
+        let base = attack(&s).hit.outcome().result;
+        let mut rng = crate::rng::seeded(3);
+        session::apply(
+            &mut s,
+            &data,
+            None,
+            &mut rng,
+            &alice(),
+            &NwAction::Prana(session::PranaUse::Raise(1)),
+        )
+        .unwrap();
+        let raised = attack(&s).hit.outcome().result;
+        assert!(
+            (base + 2..=base + 12).contains(&raised),
+            "{base} → {raised}"
+        );
+        for w in ["Swarm", "Hound"] {
+            run(
+                &mut s,
+                &data,
+                &gm(),
+                CombatAction::DodgeAs {
+                    who: Some(w.into()),
+                    full: false,
+                },
+                vec![1, 2],
+            )
+            .unwrap();
+        }
+        for d in attack(&s).defenders {
+            assert_eq!(
+                d.dodge.unwrap().mode,
+                Mode::Opposed {
+                    against: Some(raised),
+                    attacker: false
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn rule_nw_4_2_prana_raise_on_a_defender_dodge_is_kept_after_accept() {
+        let (data, _, mut s) = setup();
+        area(&mut s, &data, vec![4, 3]);
+        dodge(&mut s, &data, &alice(), false, vec![1, 3]);
+        let mut rng = crate::rng::seeded(3);
+        for u in [session::PranaUse::Raise(2), session::PranaUse::Accept] {
+            session::apply(&mut s, &data, None, &mut rng, &alice(), &NwAction::Prana(u)).unwrap();
+        }
+        let d = attack(&s).defenders[0]
+            .dodge
+            .clone()
+            .unwrap()
+            .outcome()
+            .result;
+        // 6 + [1,3] = 10, raised by 2D per Prana: 4 to 24 more.
+        assert!((14..=34).contains(&d), "{d}");
+        dodge(&mut s, &data, &bob(), false, vec![1, 4]);
+        let r = run(
+            &mut s,
+            &data,
+            &gm(),
+            CombatAction::Damage,
+            vec![4, 4, 1, 2, 2, 2],
+        )
+        .unwrap();
+        assert!(
+            text(&r).contains(&format!("Hit 16 against Dodge {d}")),
+            "{}",
+            text(&r)
+        );
+    }
+
+    #[test]
     fn commands_parse_to_the_extended_actions() {
         let (data, shared, s) = setup();
         let p = |c: Command, a: &Actor| match session::parse(&s, a, &c, &data, &shared).unwrap() {
