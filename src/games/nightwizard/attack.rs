@@ -113,7 +113,9 @@ pub fn before(
         CombatAction::Dodge if multi(s) => Some(dodge_as(s, data, rng, actor, None, false)),
         CombatAction::Damage if multi(s) => Some(damage(s, data, rng, actor)),
         CombatAction::ApplyDamage if multi(s) => Some(apply_all(s, data, rng, actor)),
-        CombatAction::CoverUp(k) if multi(s) => Some(cover(s, data, actor, k.as_deref(), None)),
+        CombatAction::CoverUp(k) if multi(s) => {
+            Some(cover(s, data, rng, actor, k.as_deref(), None))
+        }
         // A player's Cover Up button names their own PC; naming another's is refused.
         CombatAction::CoverUp(Some(k)) if !gm => match s.find(k, false) {
             Some(w) if s.controls(actor, &w) => None,
@@ -648,11 +650,11 @@ fn cover_factor(at: &Attack, coverer: &Who) -> i32 {
 pub fn cover(
     s: &mut NightWizard,
     data: &NwData,
+    rng: &mut impl Dice,
     actor: &Actor,
     who: Option<&str>,
     target: Option<&String>,
 ) -> Result<Vec<Reply>, RuleError> {
-    let _ = data;
     let gm = is_gm(s, actor);
     let plain = s
         .combat
@@ -670,7 +672,13 @@ pub fn cover(
                 ));
             }
         }
-        return refuse("this attack has one Defender: `/nw combat coverup` without `for:`.");
+        return apply(
+            s,
+            data,
+            rng,
+            actor,
+            &CombatAction::CoverUp(who.map(str::to_string)),
+        );
     }
     let at = pending(s, Stage::Damage)?;
     let me = match who {
@@ -1529,6 +1537,17 @@ mod tests {
             vec![],
         );
         assert!(e.is_err());
+        let wrong = CombatAction::CoverFor {
+            who: None,
+            target: "Bolt".into(),
+        };
+        assert!(run(&mut s, &data, &bob(), wrong, vec![]).is_err());
+        let mut typed = s.clone();
+        let act = CombatAction::CoverFor {
+            who: None,
+            target: "Ayla".into(),
+        };
+        run(&mut typed, &data, &bob(), act, vec![]).unwrap();
         run(
             &mut s,
             &data,
@@ -1537,6 +1556,7 @@ mod tests {
             vec![],
         )
         .unwrap();
+        assert_eq!(typed, s, "`for:` naming the target is the same Cover Up");
         assert_eq!(s.pcs[0].hp, 40);
         assert_eq!(s.pcs[1].hp, 31);
     }

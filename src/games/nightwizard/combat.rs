@@ -1203,7 +1203,7 @@ pub fn apply(
             attack::dodge_as(s, data, rng, actor, who.as_deref(), *full)
         }
         CombatAction::CoverFor { who, target } => {
-            attack::cover(s, data, actor, who.as_deref(), Some(target))
+            attack::cover(s, data, rng, actor, who.as_deref(), Some(target))
         }
         CombatAction::SpawnIncomplete {
             name,
