@@ -199,3 +199,124 @@ fn refusals_change_nothing() {
     };
     assert_eq!(tail(&a), tail(&b));
 }
+
+/// An area attack by the Boss on the PCs' Engage (two PCs and a Guest built like a PC), after
+/// a PC's attack on an incomplete enemy; the Guest, who failed its own Dodge Check, Covers Up
+/// for a PC and takes double.
+const AREA: &str = r#"
+alice: /nw character new name:Ayla quick:true
+bob: /nw character new name:Bolt quick:true
+gm: /nw character new name:Gwen quick:true
+gm: /nw new
+alice: /nw session join
+alice: /nw session lock
+bob: /nw session join
+bob: /nw session lock
+gm: /nw enemy spawn name:lantern_emulator as:Lantern
+gm: /nw enemy spawn name:shade_swarm as:Husk incomplete:true hp:10
+alice: /nw enemy spawn name:Gwen
+gm: /nw enemy spawn name:Gwen as:Gwen
+gm: /nw combat start
+gm: /nw combat engage a:Ayla b:Bolt
+gm: /nw combat engage a:Ayla b:Gwen
+bob: /nw combat attack target:Husk magic:true
+gm: /nw combat dodge who:Husk
+bob: /nw combat damage
+bob: /nw combat apply
+gm: /nw combat attack area:true target:Ayla
+bob: /nw combat dodge who:Ayla
+alice: press Dodge: Ayla
+bob: /nw combat dodge
+gm: /nw combat dodge who:Gwen
+gm: /nw combat damage
+bob: /nw combat coverup for:Ayla
+alice: /nw combat coverup for:Ayla
+alice: press Cover Up: Gwen for Ayla
+gm: press Cover Up: Gwen for Ayla
+gm: /nw combat coverup who:Gwen for:Bolt
+alice: /nw combat coverup for:Gwen
+alice: /nw combat dodge
+gm: /nw combat apply
+"#;
+
+#[test]
+fn seeded_area_attack_with_a_cover_up_by_a_guest() {
+    let out = run(AREA, 21);
+    println!("{out}");
+    // §13: a Guest is built like a PC from the roster and joins the PCs' side; only the GM
+    // spawns one.
+    assert!(out.contains("⛔ only the GM spawns Guests."));
+    assert!(out.contains("🤝 Gwen joins the fight on the PCs' side (a Guest run by the GM)."));
+    // §13: an incomplete enemy is hit automatically: no Dodge Check, no defence roll.
+    assert!(out.contains(
+        "Husk is an incomplete enemy: the attack hits it automatically (no Dodge Check, no defence roll)."
+    ));
+    assert!(out.contains(
+        "· Husk: hit automatically (incomplete enemy), no defence roll → **12 HP Damage**."
+    ));
+    // §10.9: one Hit Check for the whole area; each Defender is asked, with its player mentioned.
+    assert!(out.contains(
+        "⚔️ Lantern attacks Ayla, Bolt, Gwen (Magical attack, area). One Hit Check for every Defender (MACC): `(2D6+12) ＞ 7[1,6]+12 ＞ 19`"
+    ));
+    assert_eq!(
+        out.matches("One Hit Check for every Defender (MACC): `(2D6+12)")
+            .count(),
+        1
+    );
+    assert!(out.contains("Turn: Dodge Checks: Ayla (@alice), Bolt (@bob), Gwen (@gm)"));
+    assert!(out.contains("[Dodge: Ayla] [Dodge: Bolt] [Dodge: Gwen]"));
+    assert!(out.contains("⛔ the Dodge Check is Ayla's to roll."));
+    for who in ["Ayla", "Bolt", "Gwen"] {
+        assert!(
+            out.contains(&format!("🛡️ {who} dodges against 19 (EVA)")),
+            "{who}"
+        );
+    }
+    // One damage roll, each Defender's own MDEF.
+    assert_eq!(out.matches("Damage (MATK): `(2D6+12)").count(), 1);
+    assert!(out.contains("· Ayla: Hit 19 against Dodge 14: a hit. MDEF"));
+    // §10.13: Cover Up conditions, then double damage after a failed Dodge Check, replacing
+    // the coverer's own damage; the bad status goes with the blow.
+    assert!(out.contains("⛔ Cover Up needs a Pre-action character"));
+    assert!(out.contains("⛔ you cannot Cover Up for yourself."));
+    assert!(out.contains("⛔ that is not your character."));
+    assert!(out.contains("(2) × 2 = 4 (Gwen failed its own Dodge Check"));
+    assert!(out.contains("⛔ Gwen has declared a Cover Up and cannot be Covered Up."));
+    assert!(out.contains("🛡️ Gwen takes the blow meant for Ayla: 4 HP Damage."));
+    assert!(out.contains("Gwen loses 4 HP (HP 20/24).\nGwen gets BS: Dazed."));
+    assert!(out.contains("Gwen's own damage from this attack is replaced by its Cover Up."));
+    assert!(!out.contains("Ayla loses"));
+    // The Guest (an NPC) is Post-action after covering; Ayla acts next.
+    assert!(out.contains("Turn: Ayla (@alice)'s Main Process"));
+}
+
+#[test]
+fn area_refusals_change_nothing() {
+    let refused = [
+        "alice: /nw enemy spawn name:Gwen",
+        "gm: /nw combat dodge who:Husk",
+        "bob: /nw combat dodge who:Ayla",
+        "bob: /nw combat coverup for:Ayla",
+        "alice: /nw combat coverup for:Ayla",
+        "alice: press Cover Up: Gwen for Ayla",
+        "gm: /nw combat coverup who:Gwen for:Bolt",
+        "alice: /nw combat coverup for:Gwen",
+        "alice: /nw combat dodge",
+    ];
+    let clean: String = AREA
+        .lines()
+        .filter(|l| !refused.contains(l))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let tail = |s: &str| {
+        s.lines()
+            .filter(|l| {
+                !l.is_empty() && !l.starts_with(">>>") && !l.contains("⛔") && !l.starts_with("[#")
+            })
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let (a, b) = (run(AREA, 21), run(&clean, 21));
+    assert!(a.contains("⛔") && !b.contains("⛔"));
+    assert_eq!(tail(&a), tail(&b));
+}

@@ -10,6 +10,9 @@ use super::judge::{attacker_wins, Cf, Dice, Judge, Mode};
 use super::session::{NightWizard, OpenJudge};
 use crate::table::{refuse, Actor, ButtonStyle, Message, Reply, RuleError, UserId};
 
+#[path = "attack.rs"]
+pub mod attack;
+
 /// Stat indexes (PACC, EVA, MACC, PATK, MATK, PDEF, MDEF, SPD).
 const PACC: usize = 0;
 const EVA: usize = 1;
@@ -67,6 +70,13 @@ pub struct Enemy {
     /// Blockades its Engage: withdrawing from it takes an opposed SPD Judge.
     #[serde(default)]
     pub blockade: bool,
+    /// An incomplete enemy (§13): only accuracy and attack; attacks against it hit
+    /// automatically, with no Dodge Check or defence roll.
+    #[serde(default)]
+    pub incomplete: bool,
+    /// A Guest on the PCs' side (§13), built like a PC and run by the GM.
+    #[serde(default)]
+    pub ally: bool,
 }
 
 /// Reads the attack text of the enemy data: `Magical` → magic, `Short`/`Area` → reaches
@@ -102,6 +112,8 @@ pub fn enemy_from(def: &EnemyDef, label: String, hidden: bool) -> Enemy {
         attack: def.attack.clone(),
         dead: false,
         blockade: false,
+        incomplete: false,
+        ally: false,
     }
 }
 
@@ -155,6 +167,13 @@ pub struct Attack {
     pub dodge: Option<Judge>,
     /// HP Damage computed against the defender.
     pub damage: i32,
+    /// Every Defender of an attack resolved by [`attack`] (several targets, an area, Full
+    /// Hit/Dodge or an incomplete enemy); empty for a plain one-target attack.
+    #[serde(default)]
+    pub defenders: Vec<attack::Defender>,
+    /// Full Hit declared: the attack hits whatever the dice say (§10.9).
+    #[serde(default)]
+    pub full_hit: bool,
 }
 
 /// A fight in progress.
@@ -274,6 +293,53 @@ pub enum CombatAction {
         /// Bad status name or `all`.
         status: String,
     },
+    /// Attack several targets or an Engage with one Hit Check, or declare Full Hit.
+    AttackMany {
+        /// Targets named.
+        targets: Vec<String>,
+        /// Every combatant in the first target's Engage.
+        area: bool,
+        /// Magical attack.
+        magic: bool,
+        /// Full Hit declared.
+        full_hit: bool,
+    },
+    /// A Dodge Check naming the Defender and/or declaring Full Dodge.
+    DodgeAs {
+        /// Which Defender (default: the actor's own).
+        who: Option<String>,
+        /// Full Dodge declared.
+        full: bool,
+    },
+    /// Cover Up naming the character covered.
+    CoverFor {
+        /// The coverer (GM: an NPC; a player: their PC).
+        who: Option<String>,
+        /// The Defender covered.
+        target: String,
+    },
+    /// Spawn an incomplete enemy from the data.
+    SpawnIncomplete {
+        /// Enemy data name or id.
+        name: String,
+        /// Label.
+        label: Option<String>,
+        /// Hidden.
+        hidden: bool,
+        /// HP set on the spot.
+        hp: Option<i32>,
+    },
+    /// Spawn a Guest built like a PC from a roster character (a snapshot taken in `parse`).
+    SpawnGuest {
+        /// The character.
+        character: Box<super::character::Character>,
+        /// Chat additions at the time.
+        custom: Box<super::character::Custom>,
+        /// Label.
+        label: Option<String>,
+        /// Hidden.
+        hidden: bool,
+    },
 }
 
 /// Bad statuses as text: `Poison (2), Dazed`.
@@ -319,6 +385,7 @@ pub fn rank(s: &NightWizard, w: &Who) -> u8 {
     match w {
         Who::Pc(_) => 1,
         Who::Enemy(l) => match s.enemies.iter().find(|e| &e.label == l) {
+            Some(e) if e.ally => 4,
             Some(e) if e.hidden => 2,
             Some(e) if e.kind == "mob" => 3,
             Some(e) if e.kind == "extra" => 4,
@@ -497,6 +564,9 @@ pub fn apply(
     a: &CombatAction,
 ) -> Result<Vec<Reply>, RuleError> {
     let is_gm = actor.id == s.gm || actor.manager;
+    if let Some(r) = attack::before(s, data, rng, actor, a) {
+        return r;
+    }
     match a {
         CombatAction::Spawn {
             name,
@@ -610,7 +680,7 @@ pub fn apply(
                 count: 0,
                 post: false,
             }));
-            if pcs == 0 || fighters.len() == pcs {
+            if pcs == 0 || fighters.iter().all(|f| attack::pc_side(s, &f.who)) {
                 return refuse("combat needs at least one PC and one enemy (`/nw enemy spawn`).");
             }
             s.combat = Some(Combat {
@@ -710,7 +780,7 @@ pub fn apply(
                 return refuse("you are already engaged there.");
             }
             if let Some(g) = mine {
-                if c.engages[g].iter().any(|o| hostile(&me, o)) {
+                if c.engages[g].iter().any(|o| attack::foes(s, &me, o)) {
                     return refuse(
                         "you are engaged with an enemy: withdraw first (`/nw combat withdraw`).",
                     );
@@ -742,11 +812,11 @@ pub fn apply(
             if has(&s.bad_of(&me), "Rigor") {
                 return refuse("BS: Rigor: no Move Actions.");
             }
-            let enemy = c.engages[g].iter().any(|o| hostile(&me, o));
+            let enemy = c.engages[g].iter().any(|o| attack::foes(s, &me, o));
             let blocker = c.engages[g]
                 .iter()
                 .find(|o| {
-                    hostile(&me, o)
+                    attack::foes(s, &me, o)
                         && matches!(o, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.blockade))
                         && s.hp_of(o) > 0
                 })
@@ -993,6 +1063,8 @@ pub fn apply(
                 hit,
                 dodge: None,
                 damage: 0,
+                defenders: vec![],
+                full_hit: false,
             });
             Ok(s.tracker(lines, vec![]))
         }
@@ -1197,6 +1269,31 @@ pub fn apply(
         ),
         CombatAction::Skip(who) => skills_use::skip(s, data, rng, actor, who.as_deref()),
         CombatAction::Cure { target, status } => recovery::cure(s, actor, target, status),
+
+        CombatAction::AttackMany {
+            targets,
+            area,
+            magic,
+            full_hit,
+        } => attack::declare(s, data, rng, actor, targets, *area, *magic, *full_hit),
+        CombatAction::DodgeAs { who, full } => {
+            attack::dodge_as(s, data, rng, actor, who.as_deref(), *full)
+        }
+        CombatAction::CoverFor { who, target } => {
+            attack::cover(s, data, rng, actor, who.as_deref(), Some(target))
+        }
+        CombatAction::SpawnIncomplete {
+            name,
+            label,
+            hidden,
+            hp,
+        } => attack::spawn_incomplete(s, data, rng, actor, name, label, *hidden, *hp),
+        CombatAction::SpawnGuest {
+            character,
+            custom,
+            label,
+            hidden,
+        } => attack::spawn_guest(s, data, actor, character, custom, label, *hidden),
     }
 }
 
@@ -1207,10 +1304,6 @@ fn say(s: &NightWizard, who: &Who, line: String) -> Vec<Reply> {
     } else {
         s.tracker(vec![line], vec![])
     }
-}
-
-fn hostile(a: &Who, b: &Who) -> bool {
-    matches!(a, Who::Pc(_)) != matches!(b, Who::Pc(_))
 }
 
 fn leave(c: &mut Combat, w: &Who) {
@@ -1283,6 +1376,9 @@ fn open_for(s: &mut NightWizard, w: &Who, label: &str, j: &Judge) {
 /// Copies a PC's open Hit Check or Dodge Check (after Prana) into the attack in progress, so
 /// that accepting the Judge keeps what the Prana bought.
 pub fn sync_open(s: &mut NightWizard) {
+    if attack::sync_open(s) {
+        return;
+    }
     let Some(at) = s.combat.as_ref().and_then(|c| c.attack.clone()) else {
         return;
     };
@@ -1388,7 +1484,7 @@ fn standing(s: &NightWizard, pcs: bool) -> bool {
     s.combat.as_ref().is_some_and(|c| {
         c.fighters
             .iter()
-            .any(|f| matches!(f.who, Who::Pc(_)) == pcs && s.hp_of(&f.who) > 0 && !s.dead(&f.who))
+            .any(|f| attack::pc_side(s, &f.who) == pcs && s.hp_of(&f.who) > 0 && !s.dead(&f.who))
     })
 }
 
@@ -1671,6 +1767,7 @@ impl NightWizard {
         let turn_hidden =
             matches!(&c.current, Some(Who::Enemy(l)) if self.enemy(l).is_some_and(|e| e.hidden));
         let (turn, pings): (String, Vec<UserId>) = match (&c.attack, &c.current) {
+            (Some(a), _) if !a.defenders.is_empty() => self.defenders_turn(a, &mut m),
             (Some(a), _) => match a.stage {
                 Stage::Hit => {
                     m = m.styled_button("Dodge", "/nw combat dodge", ButtonStyle::Primary);
@@ -1687,9 +1784,8 @@ impl NightWizard {
                     )
                 }
                 Stage::Damage => {
-                    m = m
-                        .styled_button("Apply", "/nw combat apply", ButtonStyle::Primary)
-                        .styled_button("Cover Up", "/nw combat coverup", ButtonStyle::Secondary);
+                    m = m.styled_button("Apply", "/nw combat apply", ButtonStyle::Primary);
+                    let cover = self.cover_buttons(a, &mut m);
                     (
                         format!(
                             "{}: apply {} damage to {} (or a Pre-action ally in the same Engage Covers Up)",
@@ -1697,7 +1793,7 @@ impl NightWizard {
                             a.damage,
                             self.name_of(&a.target)
                         ),
-                        vec![self.controller(&a.attacker)],
+                        [vec![self.controller(&a.attacker)], cover].concat(),
                     )
                 }
             },

@@ -220,11 +220,11 @@ impl Game for NightWizard {
                     .sub(CommandSpec::new("withdraw", "Move Action (+ Minor if an enemy is there): leave your Engage"))
                     .sub(CommandSpec::new("minor", "Minor Action (clears Pressure)"))
                     .sub(CommandSpec::new("blockade", "An enemy blockades (or stops) its Engage (GM)").opt(OptionSpec::string("enemy", "Enemy label").required()))
-                    .sub(CommandSpec::new("attack", "Major Action: attack").opt(OptionSpec::string("target", "PC name or enemy label").required()).opt(OptionSpec::boolean("magic", "Magical attack (MACC, MATK vs MDEF)")))
-                    .sub(CommandSpec::new("dodge", "Defender: roll the Dodge Check"))
+                    .sub(CommandSpec::new("attack", "Major Action: attack").opt(OptionSpec::string("target", "PC name or enemy label")).opt(OptionSpec::boolean("magic", "Magical attack (MACC, MATK vs MDEF)")).opt(OptionSpec::string("targets", "Several targets, comma-separated: one Hit Check, each dodges")).opt(OptionSpec::boolean("area", "Area: every combatant in the target's Engage")).opt(OptionSpec::boolean("fullhit", "Full Hit (a skill effect): hits whatever the dice say")))
+                    .sub(CommandSpec::new("dodge", "Defender: roll the Dodge Check").opt(OptionSpec::string("who", "Which Defender (your PC; GM: an NPC)")).opt(OptionSpec::boolean("full", "Full Dodge (a skill effect): dodges whatever the dice say")))
                     .sub(CommandSpec::new("damage", "Compare hit and dodge, roll damage"))
                     .sub(CommandSpec::new("apply", "Apply the HP Damage"))
-                    .sub(CommandSpec::new("coverup", "Take the attack for its target").opt(OptionSpec::string("who", "GM: which enemy")))
+                    .sub(CommandSpec::new("coverup", "Take the attack for its target").opt(OptionSpec::string("who", "GM: which enemy")).opt(OptionSpec::string("for", "Whom you Cover Up for (attacks with several Defenders)")))
                     .sub(CommandSpec::new("pass", "End your Main Process"))
                     .sub(
                         CommandSpec::new("move", "Move toward a spot (Move, Minor or Major Action); GM: steps sets a distance")
@@ -311,7 +311,9 @@ impl Game for NightWizard {
                             .opt(OptionSpec::string("name", "Enemy name or id").required())
                             .opt(OptionSpec::string("as", "Label (default: the name, numbered)"))
                             .opt(OptionSpec::boolean("hidden", "Hidden from the players until revealed"))
-                            .opt(OptionSpec::int("hp", "HP made on the spot (default: the data's)").range(1, 99_999)),
+                            .opt(OptionSpec::int("hp", "HP made on the spot (default: the data's)").range(1, 99_999))
+                            .opt(OptionSpec::boolean("guest", "A Guest built like a PC from a roster character (PCs' side)"))
+                            .opt(OptionSpec::boolean("incomplete", "Incomplete enemy: attacks against it hit automatically")),
                     )
                     .sub(CommandSpec::new("reveal", "Reveal a hidden enemy (GM)").opt(OptionSpec::string("label", "Its label").required()))
                     .sub(CommandSpec::new("note", "Add a note only the GM sees (GM)").opt(OptionSpec::string("text", "The note").required()))

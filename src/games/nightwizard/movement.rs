@@ -11,8 +11,8 @@ use super::super::data::NwData;
 use super::super::judge::{Dice, Judge, Mode};
 use super::super::session::{NightWizard, Phase};
 use super::{
-    combat_mut, end_main, has, hostile, initiative, initiative_count, leave, my_turn, standing,
-    Combat, Fighter, Who, SPD,
+    combat_mut, end_main, has, initiative, initiative_count, leave, my_turn, standing, Combat,
+    Fighter, Who, SPD,
 };
 use crate::table::{refuse, Actor, Command, Message, Reply, RuleError, UserId};
 
@@ -492,7 +492,7 @@ fn move_to(
         return refuse("BS: Rigor: no Move Actions (nor actions standing in for them).");
     }
     let engaged = NightWizard::engage_of(c, &me)
-        .is_some_and(|g| c.engages[g].iter().any(|o| hostile(&me, o)));
+        .is_some_and(|g| c.engages[g].iter().any(|o| super::attack::foes(s, &me, o)));
     if engaged {
         return refuse(
             "you are engaged with an enemy: withdraw first (`/nw combat withdraw`). Complex Movement passes blockers on the way but does not free you from an Engage.",

@@ -427,6 +427,11 @@ pub fn parse(
                 u => return refuse(format!("`{u}` is not a Prana use.")),
             })
         }
+        ("enemy", "spawn") if super::combat::attack::spawn_extended(_s, cmd, data, shared) => {
+            NwAction::Combat(super::combat::attack::parse_spawn(
+                _s, actor, cmd, data, shared,
+            )?)
+        }
         ("enemy", "spawn") => NwAction::Combat(CombatAction::Spawn {
             name: cmd.require("name")?.chars().take(80).collect(),
             label: cmd.get("as").map(|s| s.to_string()),
@@ -439,6 +444,9 @@ pub fn parse(
         ("enemy", "note") => NwAction::Combat(CombatAction::Note(
             cmd.require("text")?.chars().take(300).collect(),
         )),
+        ("combat", "attack" | "dodge" | "coverup") if super::combat::attack::extended(cmd) => {
+            NwAction::Combat(super::combat::attack::parse_combat(cmd)?)
+        }
         ("combat", sub) => NwAction::Combat(match sub {
             "start" => CombatAction::Start {
                 any_seven: cmd.flag("anyseven")?.unwrap_or(false),
