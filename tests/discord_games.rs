@@ -575,3 +575,82 @@ async fn a_button_pressed_by_the_wrong_player_is_refused_privately_and_changes_n
         .collect();
     assert!(posted.is_empty(), "{posted:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn night_wizard_combat_tracker_is_one_pinned_message_edited_in_place() {
+    let mut env = Env::start().await;
+    env.slash(
+        &ALICE,
+        "nw character new",
+        &[("name", "Bolt"), ("quick", "true")],
+    )
+    .await;
+    env.slash(&GM, "nw new", &[]).await;
+    env.slash(&ALICE, "nw session join", &[]).await;
+    env.slash(&GM, "nw enemy spawn", &[("name", "Shade Swarm")])
+        .await;
+    let mark = env.fake.mark();
+    let (_, cb) = env.slash(&GM, "nw combat start", &[]).await;
+    assert!(!text(msg(&cb)).contains('⛔'), "{}", text(msg(&cb)));
+    let chan = format!("/channels/{CHAN}/messages");
+    // The tracker is posted once as a channel message (with its picture) and pinned.
+    let tracker = wait_until(&env, mark, "the tracker", |t| t.contains("⚔️ Round 1")).await;
+    let posted: Vec<&Recorded> = tracker
+        .iter()
+        .filter(|r| r.path == chan && text(msg(r)).contains("⚔️ Round 1"))
+        .collect();
+    assert_eq!(posted.len(), 1, "{}", all_text(&tracker));
+    assert!(
+        posted[0].files.iter().any(|f| f.ends_with(".png")),
+        "the tracker carries its picture: {:?}",
+        posted[0].files
+    );
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    let pin =
+        loop {
+            if let Some(p) = env.fake.since(mark).into_iter().find(|r| {
+                r.method == "PUT" && r.path.starts_with(&format!("/channels/{CHAN}/pins/"))
+            }) {
+                break p;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the tracker is pinned"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        };
+    let id = pin.path.rsplit('/').next().unwrap_or_default().to_string();
+
+    // The next change edits that same message instead of posting a new tracker.
+    let mark = env.fake.mark();
+    env.slash(&GM, "nw combat end", &[]).await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    let edit = loop {
+        if let Some(e) = env
+            .fake
+            .since(mark)
+            .into_iter()
+            .find(|r| r.method == "PATCH" && r.path == format!("{chan}/{id}"))
+        {
+            break e;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the tracker is edited"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    assert_eq!(
+        edit.body["embeds"][0]["title"],
+        "⚔️ Combat over",
+        "{}",
+        text(&edit.body)
+    );
+    let reposted = env
+        .sent_since(mark)
+        .iter()
+        .filter(|r| msg(r)["embeds"][0]["title"] == "⚔️ Combat over")
+        .count();
+    assert_eq!(reposted, 0, "no second tracker message");
+    env.stop().await;
+}

@@ -17,7 +17,10 @@ pub fn render_reply(channel: &str, r: &Reply) -> String {
         Audience::Gm => "GM only".to_string(),
     };
     let m = &r.message;
-    let mut out = format!("[#{channel} → {who}]\n");
+    let mut out = match &m.slot {
+        Some(key) => format!("[#{channel} → {who}] ↻ updates the {key} message\n"),
+        None => format!("[#{channel} → {who}]\n"),
+    };
     out.push_str(&m.plain_text());
     if let Some(sel) = &m.select {
         let opts: Vec<&str> = sel.options.iter().map(|o| o.label.as_str()).collect();

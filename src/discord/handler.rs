@@ -18,6 +18,7 @@ use tracing::{error, info, warn};
 use super::ids::{self, LongIds};
 use super::render::{self, Draft, Look, Scene};
 use super::send::{self, Inter, State};
+use super::slots;
 use crate::table::{Actor, CommandSpec, Input, Request, TableHandle, UserId};
 
 /// State shared by the handler, the reminder task and the bot handle.
@@ -267,7 +268,13 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
             )]
         }
     };
+    // Standing messages (a tracker) are edited in place, after the answer.
+    let (standing, drafts): (Vec<Draft>, Vec<Draft>) =
+        drafts.into_iter().partition(|d| d.slot.is_some());
     send::answer(inter, state, drafts).await;
+    for d in &standing {
+        slots::show(inter.http, &table, inter.channel, d).await;
+    }
 }
 
 async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) {

@@ -17,6 +17,7 @@ pub mod ids;
 mod reminders;
 pub mod render;
 mod send;
+mod slots;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -126,6 +127,7 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
     for _ in 0..config.workers.max(1) {
         let mut store = Store::open(&config.db)?;
         ids::ensure_table(store.conn())?;
+        slots::ensure_table(store.conn())?;
         tables.push(Table::new(
             store,
             config.games.clone(),

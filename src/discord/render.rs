@@ -130,6 +130,8 @@ pub struct Draft {
     pub rows: Vec<RowDraft>,
     /// Files: (name, bytes).
     pub files: Vec<(String, Vec<u8>)>,
+    /// The channel's standing message this draft replaces (see [`crate::table::Message::slot`]).
+    pub slot: Option<String>,
 }
 
 impl Draft {
@@ -140,6 +142,7 @@ impl Draft {
             embeds: vec![],
             rows: vec![],
             files: vec![],
+            slot: None,
         }
     }
     /// True if the draft would be an empty message.
@@ -438,6 +441,13 @@ fn render_message(
         drafts.push(d);
     }
     drafts.retain(|d| !d.is_empty());
+    // A standing message is edited as one message: only a public one without pings
+    // qualifies (an edit pings nobody), and its first draft carries the key.
+    if matches!(target, Target::Public | Target::Channel(_)) && m.pings.is_empty() {
+        if let Some(first) = drafts.first_mut() {
+            first.slot = m.slot.clone();
+        }
+    }
     drafts
 }
 

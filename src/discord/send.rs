@@ -109,6 +109,21 @@ fn rows(rows: &[RowDraft]) -> Vec<CreateActionRow> {
         .collect()
 }
 
+/// The draft's files as attachments.
+pub fn attachments(d: &Draft) -> Vec<CreateAttachment> {
+    files(d)
+}
+
+/// The draft's embeds.
+pub fn embeds(d: &Draft) -> Vec<CreateEmbed> {
+    d.embeds.iter().map(embed).collect()
+}
+
+/// The draft's component rows.
+pub fn components(d: &Draft) -> Vec<CreateActionRow> {
+    rows(&d.rows)
+}
+
 fn files(d: &Draft) -> Vec<CreateAttachment> {
     d.files
         .iter()
@@ -154,7 +169,8 @@ fn followup(d: &Draft) -> CreateInteractionResponseFollowup {
     m
 }
 
-fn channel_message(d: &Draft) -> CreateMessage {
+/// The draft as a normal channel message.
+pub fn channel_message(d: &Draft) -> CreateMessage {
     let mut m = CreateMessage::new()
         .embeds(d.embeds.iter().map(embed).collect())
         .components(rows(&d.rows))
@@ -212,6 +228,7 @@ pub fn note(text: &str) -> Draft {
         embeds: vec![],
         rows: vec![],
         files: vec![],
+        slot: None,
     }
 }
 

@@ -178,6 +178,11 @@ pub struct Message {
     /// Pictures drawn by a front end (PNG), never stored.
     #[serde(skip)]
     pub images: Vec<Image>,
+    /// A standing message kept once per channel under this key (e.g. `nw-tracker`): front
+    /// ends that can edit messages update the previous copy in place instead of posting
+    /// anew. Only for public messages without pings (an edit notifies nobody).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slot: Option<String>,
 }
 
 /// What picture goes with a message.
@@ -278,6 +283,12 @@ impl Message {
     /// Asks front ends that can show pictures to attach one.
     pub fn with_picture(mut self, picture: Picture) -> Self {
         self.picture = Some(picture);
+        self
+    }
+    /// Makes this the channel's standing message `key`, updated in place where the front end
+    /// can edit messages (see [`Message::slot`]).
+    pub fn in_place(mut self, key: impl Into<String>) -> Self {
+        self.slot = Some(key.into());
         self
     }
     /// Pings a user (mentions them so they are notified).

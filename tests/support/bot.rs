@@ -141,6 +141,7 @@ impl Env {
             .filter(|r| r.method == "POST" || r.method == "PATCH")
             .filter(|r| {
                 r.path == chan
+                    || r.path.starts_with(&format!("{chan}/"))
                     || (r.path.starts_with("/interactions/")
                         && (r.body["type"] == 4 || r.body["type"] == 7))
                     || r.path.starts_with("/webhooks/")

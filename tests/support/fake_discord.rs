@@ -622,6 +622,11 @@ fn route(inner: &Inner, method: &str, path: &str, body: &Value) -> (u16, Option<
             let content = body["content"].as_str().unwrap_or("");
             (200, Some(message_json(&new_id(), channel, content, vec![])))
         }
+        ("PATCH", ["channels", channel, "messages", id]) => {
+            let content = body["content"].as_str().unwrap_or("");
+            (200, Some(message_json(id, channel, content, vec![])))
+        }
+        ("PUT", ["channels", _, "pins", _]) => (204, None),
         ("POST", ["users", "@me", "channels"]) => {
             let rid = body["recipient_id"].as_str().unwrap_or("1").to_string();
             let rid: u64 = rid.parse().unwrap_or(1);

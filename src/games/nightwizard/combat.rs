@@ -1670,8 +1670,7 @@ fn finish(s: &mut NightWizard, mut lines: Vec<String>) -> Vec<Reply> {
     for e in s.enemies.iter_mut() {
         e.bad.clear();
     }
-    lines.push("⚔️ Combat over: bad statuses cleared.".into());
-    vec![Reply::public(Message::text(lines.join("\n")))]
+    s.tracker(lines, vec![])
 }
 
 impl NightWizard {
@@ -1681,7 +1680,22 @@ impl NightWizard {
         let Some(c) = &self.combat else {
             let mut l = lines;
             l.push("⚔️ Combat over: bad statuses cleared.".into());
-            return vec![Reply::public(Message::text(l.join("\n")))];
+            let standing: Vec<String> = self
+                .pcs
+                .iter()
+                .map(|p| {
+                    format!(
+                        "**{}** · HP {} · MP {} · Prana {}",
+                        p.ch.name, p.hp, p.mp, p.prana
+                    )
+                })
+                .collect();
+            return vec![
+                Reply::public(Message::text(l.join("\n"))),
+                Reply::public(
+                    Message::titled("⚔️ Combat over", standing.join("\n")).in_place(TRACKER),
+                ),
+            ];
         };
         let board = |gm: bool| {
             let mut order: Vec<&Fighter> = c.fighters.iter().collect();
@@ -1747,12 +1761,7 @@ impl NightWizard {
             (rows, eng)
         };
         let (rows, eng) = board(false);
-        let mut body = lines.join("\n");
-        if !body.is_empty() {
-            body.push_str("\n\n");
-        }
-        body.push_str(&rows.join("\n"));
-        let mut m = Message::titled(format!("⚔️ Round {}", c.round), body);
+        let mut m = Message::titled(format!("⚔️ Round {}", c.round), rows.join("\n"));
         m = m.field(
             "Engagements",
             if eng.is_empty() {
@@ -1828,11 +1837,22 @@ impl NightWizard {
                 )
             }
         };
-        m = m.field("Turn", turn);
+        m = m.field("Turn", turn.clone());
+        // The board is one standing message, edited in place; what just happened, whose
+        // turn it is (with a ping) and the buttons come as a new, short message.
+        let mut step = Message::text(if lines.is_empty() {
+            format!("▶ {turn}")
+        } else {
+            format!("{}\n▶ {turn}", lines.join("\n"))
+        });
+        step.buttons = std::mem::take(&mut m.buttons);
         for p in pings {
-            m = m.ping(&p);
+            step = step.ping(&p);
         }
-        let mut out = vec![Reply::public(m)];
+        let tracker = m
+            .in_place(TRACKER)
+            .with_picture(crate::table::Picture::Board { viewer: None });
+        let mut out = vec![Reply::public(step), Reply::public(tracker)];
         let has_hidden = c
             .fighters
             .iter()
@@ -1858,6 +1878,9 @@ impl NightWizard {
         out
     }
 }
+
+/// The key of the combat tracker's standing message.
+pub const TRACKER: &str = "tracker";
 
 fn mention(s: &NightWizard, w: &Who) -> String {
     match w {

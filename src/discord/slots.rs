@@ -1,0 +1,128 @@
+//! Standing messages: one per channel and key (the Night Wizard combat tracker), edited in
+//! place instead of posted again, and pinned when first posted. Their message ids are kept
+//! in SQLite (`discord_slots`), so after a restart the bot goes on editing the same message.
+
+use poise::serenity_prelude as serenity;
+use rusqlite::{params, Connection, OptionalExtension};
+use serenity::builder::Builder;
+use serenity::{ChannelId, EditAttachments, EditMessage, Http, MessageId};
+use tracing::warn;
+
+use super::render::Draft;
+use super::send;
+use crate::table::TableHandle;
+
+/// Creates the table of standing messages.
+pub fn ensure_table(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS discord_slots(
+            channel TEXT NOT NULL,
+            key TEXT NOT NULL,
+            message_id TEXT NOT NULL,
+            PRIMARY KEY (channel, key)
+        ) STRICT;",
+    )
+}
+
+/// The message standing for `key` in `channel`, if one was posted.
+pub fn lookup(conn: &Connection, channel: &str, key: &str) -> rusqlite::Result<Option<u64>> {
+    let id: Option<String> = conn
+        .query_row(
+            "SELECT message_id FROM discord_slots WHERE channel = ?1 AND key = ?2",
+            params![channel, key],
+            |r| r.get(0),
+        )
+        .optional()?;
+    Ok(id.and_then(|i| i.parse().ok()))
+}
+
+/// Remembers the message standing for `key` in `channel`.
+pub fn save(conn: &Connection, channel: &str, key: &str, message: u64) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO discord_slots(channel, key, message_id) VALUES (?1, ?2, ?3)
+         ON CONFLICT(channel, key) DO UPDATE SET message_id = excluded.message_id",
+        params![channel, key, message.to_string()],
+    )?;
+    Ok(())
+}
+
+/// Shows a standing draft: edits the message already standing for its key, or (the first
+/// time, or when that message is gone) posts and pins a new one and remembers it.
+pub async fn show(http: &Http, table: &TableHandle, channel: ChannelId, d: &Draft) {
+    let Some(key) = d.slot.clone() else {
+        return;
+    };
+    let ch = channel.to_string();
+    let known = {
+        let (ch, key) = (ch.clone(), key.clone());
+        table
+            .call(&ch.clone(), move |t| {
+                Ok(lookup(t.store().conn(), &ch, &key)?)
+            })
+            .await
+            .unwrap_or_else(|e| {
+                warn!(error = %e, "reading a standing message id failed");
+                None
+            })
+    };
+    if let Some(id) = known {
+        if edit(http, channel, MessageId::new(id), d).await.is_ok() {
+            return;
+        }
+    }
+    let posted = send::retry("standing message", || {
+        send::channel_message(d).execute(http, (channel, None))
+    })
+    .await;
+    let Ok(msg) = posted else {
+        return;
+    };
+    // Pinning needs Manage Messages; without it the message still stands, unpinned.
+    if let Err(e) = channel.pin(http, msg.id).await {
+        warn!(error = %e, "pinning a standing message failed");
+    }
+    let id = msg.id.get();
+    let saved = table
+        .call(&ch.clone(), move |t| {
+            Ok(save(t.store().conn(), &ch, &key, id)?)
+        })
+        .await;
+    if let Err(e) = saved {
+        warn!(error = %e, "saving a standing message id failed");
+    }
+}
+
+/// Replaces the message's embeds, components and attachments with the draft's.
+async fn edit(http: &Http, channel: ChannelId, id: MessageId, d: &Draft) -> serenity::Result<()> {
+    let mut attachments = EditAttachments::new();
+    for f in send::attachments(d) {
+        attachments = attachments.add(f);
+    }
+    let mut b = EditMessage::new()
+        .embeds(send::embeds(d))
+        .components(send::components(d))
+        .attachments(attachments);
+    if !d.content.is_empty() {
+        b = b.content(&d.content);
+    }
+    b.execute(http, (channel, id, None)).await.map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_standing_message_is_remembered_per_channel_and_key() {
+        let conn = Connection::open_in_memory().unwrap();
+        ensure_table(&conn).unwrap();
+        assert_eq!(lookup(&conn, "42", "tracker").unwrap(), None);
+        save(&conn, "42", "tracker", 1001).unwrap();
+        save(&conn, "43", "tracker", 2002).unwrap();
+        assert_eq!(lookup(&conn, "42", "tracker").unwrap(), Some(1001));
+        save(&conn, "42", "tracker", 1003).unwrap();
+        assert_eq!(lookup(&conn, "42", "tracker").unwrap(), Some(1003));
+        assert_eq!(lookup(&conn, "43", "tracker").unwrap(), Some(2002));
+        assert_eq!(lookup(&conn, "42", "other").unwrap(), None);
+    }
+}
