@@ -1660,7 +1660,7 @@ fn new_round(
 }
 
 /// Ends combat: every bad status is cleared.
-fn finish(s: &mut NightWizard, mut lines: Vec<String>) -> Vec<Reply> {
+fn finish(s: &mut NightWizard, lines: Vec<String>) -> Vec<Reply> {
     s.combat = None;
     s.open
         .retain(|o| o.label != "Hit Check" && o.label != "Dodge Check");
