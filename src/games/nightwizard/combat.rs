@@ -198,10 +198,13 @@ pub struct Combat {
     /// Ranges, spots, routes, flight and retreats ([`movement`]).
     #[serde(default)]
     pub moves: movement::Moves,
-
     /// Skills in the fight: the Setup/Cleanup step, bad statuses paid as Costs, once-uses.
     #[serde(default)]
     pub skills: skills_use::RoundState,
+    /// The one-target attack's damage roll and defence roll as they stand (a PC may spend
+    /// Prana on theirs before the damage is applied, §4.2).
+    #[serde(default)]
+    pub damage_rolls: Option<(Judge, Judge)>,
 }
 
 /// Combat and GM-table actions.
@@ -693,8 +696,8 @@ pub fn apply(
                 attack: None,
                 npc_any_seven: *any_seven,
                 moves: movement::Moves::default(),
-
                 skills: skills_use::RoundState::default(),
+                damage_rolls: None,
             });
             let mut lines = vec!["⚔️ Combat begins.".to_string()];
             let mut gm_lines = vec![];
@@ -1165,12 +1168,21 @@ pub fn apply(
                 if at.magic { "MDEF" } else { "PDEF" },
                 b.line()
             ));
+            if matches!(at.attacker, Who::Pc(_)) || matches!(at.target, Who::Pc(_)) {
+                lines.push(
+                    "(Prana on the damage or defence roll: `/nw prana use:…` before the damage is applied.)"
+                        .into(),
+                );
+            }
+            open_for(s, &at.attacker, DAMAGE_ROLL, &a);
+            open_for(s, &at.target, DEFENCE_ROLL, &b);
             let c = combat_mut(s)?;
             if let Some(x) = c.attack.as_mut() {
                 x.dodge = Some(dodge);
                 x.damage = damage;
                 x.stage = Stage::Damage;
             }
+            c.damage_rolls = Some((a, b));
             Ok(s.tracker(lines, gm))
         }
         CombatAction::ApplyDamage => {
@@ -1179,6 +1191,7 @@ pub fn apply(
                 return refuse("the attacker (or the GM) applies the damage.");
             }
             let mut lines = vec![];
+            close_damage(s, &at);
             land(s, data, &at, &at.target.clone(), at.damage, &mut lines);
             let mut gm = vec![];
             combat_mut(s)?.attack = None;
@@ -1233,6 +1246,7 @@ pub fn apply(
                 s.name_of(&me),
                 s.name_of(&me)
             )];
+            close_damage(s, &at);
             land(s, data, &at, &me, at.damage, &mut lines);
             let c = combat_mut(s)?;
             for f in c.fighters.iter_mut().filter(|f| f.who == me) {
@@ -1385,7 +1399,7 @@ pub fn sync_open(s: &mut NightWizard) {
     let (who, label) = match at.stage {
         Stage::Hit => (&at.attacker, "Hit Check"),
         Stage::Dodge => (&at.target, "Dodge Check"),
-        Stage::Damage => return,
+        Stage::Damage => return sync_damage(s, &at),
     };
     let Who::Pc(u) = who else { return };
     let Some(j) = s
@@ -1401,6 +1415,48 @@ pub fn sync_open(s: &mut NightWizard) {
             Stage::Hit => x.hit = j,
             _ => x.dodge = Some(j),
         }
+    }
+}
+
+/// Open-Judge labels of the damage step.
+const DAMAGE_ROLL: &str = "Damage Roll";
+const DEFENCE_ROLL: &str = "Defence Roll";
+
+/// After Prana on the damage or the defence roll: the HP Damage is worked out again from
+/// the rolls as they now stand.
+fn sync_damage(s: &mut NightWizard, at: &Attack) {
+    let Some((mut a, mut b)) = s.combat.as_ref().and_then(|c| c.damage_rolls.clone()) else {
+        return;
+    };
+    let open = |s: &NightWizard, w: &Who, label: &str| match w {
+        Who::Pc(u) => s
+            .open
+            .iter()
+            .find(|o| &o.user == u && o.label == label)
+            .map(|o| o.judge.clone()),
+        Who::Enemy(_) => None,
+    };
+    if let Some(j) = open(s, &at.attacker, DAMAGE_ROLL) {
+        a = j;
+    }
+    if let Some(j) = open(s, &at.target, DEFENCE_ROLL) {
+        b = j;
+    }
+    let damage = (a.outcome().result - b.outcome().result).max(0);
+    if let Some(c) = s.combat.as_mut() {
+        if let Some(x) = c.attack.as_mut() {
+            x.damage = damage;
+        }
+        c.damage_rolls = Some((a, b));
+    }
+}
+
+/// Closes the damage step's open Judges once the damage lands.
+fn close_damage(s: &mut NightWizard, at: &Attack) {
+    take_open(s, &at.attacker, DAMAGE_ROLL);
+    take_open(s, &at.target, DEFENCE_ROLL);
+    if let Some(c) = s.combat.as_mut() {
+        c.damage_rolls = None;
     }
 }
 
@@ -1662,8 +1718,9 @@ fn new_round(
 /// Ends combat: every bad status is cleared.
 fn finish(s: &mut NightWizard, lines: Vec<String>) -> Vec<Reply> {
     s.combat = None;
-    s.open
-        .retain(|o| o.label != "Hit Check" && o.label != "Dodge Check");
+    s.open.retain(|o| {
+        !["Hit Check", "Dodge Check", DAMAGE_ROLL, DEFENCE_ROLL].contains(&o.label.as_str())
+    });
     for p in s.pcs.iter_mut() {
         p.bad.clear();
     }
@@ -2206,6 +2263,59 @@ mod tests {
         assert!(a.post);
         assert_eq!(a.count, 0);
         assert_ne!(c.current, Some(pc("alice")));
+    }
+
+    #[test]
+    fn rule_nw_4_2_prana_raise_on_the_damage_roll_raises_the_hp_damage() {
+        // §4.2 Raise Result on the attacker's damage Judge, before step 6 applies it:
+        // HP Damage = Attacker Result − Defender Result with the raised Result.
+        let (data, mut s) = setup();
+        set_turn(&mut s, pc("alice"));
+        s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
+        let attack = CombatAction::Attack {
+            target: "Swarm".into(),
+            magic: false,
+        };
+        run(&mut s, &data, &alice(), attack, vec![6, 5]).unwrap();
+        run(&mut s, &data, &gm(), CombatAction::Dodge, vec![1, 2]).unwrap();
+        run(
+            &mut s,
+            &data,
+            &alice(),
+            CombatAction::Damage,
+            vec![3, 3, 2, 2],
+        )
+        .unwrap();
+        let before = s.combat.as_ref().unwrap().attack.as_ref().unwrap().damage;
+        let hp = s.enemy("Swarm").unwrap().hp;
+        let prana = s.pcs[0].prana;
+        let mut rng = crate::rng::seeded(1);
+        for u in [session::PranaUse::Raise(1), session::PranaUse::Accept] {
+            session::apply(
+                &mut s,
+                &data,
+                None,
+                &mut rng,
+                &alice(),
+                &session::NwAction::Prana(u),
+            )
+            .unwrap();
+        }
+        assert_eq!(s.pcs[0].prana, prana - 1);
+        let raised = s.combat.as_ref().unwrap().attack.as_ref().unwrap().damage;
+        // Raise Result: +2D per Prana (2 to 12 more).
+        assert!(
+            (before + 2..=before + 12).contains(&raised),
+            "{before} → {raised}"
+        );
+        run(&mut s, &data, &alice(), CombatAction::ApplyDamage, vec![]).unwrap();
+        assert_eq!(s.enemy("Swarm").unwrap().hp, (hp - raised).max(0));
+        assert!(
+            !s.open
+                .iter()
+                .any(|o| o.label == DAMAGE_ROLL || o.label == DEFENCE_ROLL),
+            "the damage step's Judges close when the damage lands"
+        );
     }
 
     #[test]
