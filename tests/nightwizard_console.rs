@@ -83,6 +83,7 @@ carol: /nw character new name:Vet quick:true cl:4
 "
     );
     let out = run(&script, 7);
+    println!("{out}");
     assert!(out.contains("joins with RoboNin"), "{out}");
     assert!(
         out.contains("made Vet (") && out.contains("CL 4, "),
