@@ -119,3 +119,31 @@ carol: /nw character new name:Vet quick:true cl:4
     assert!(!secret_public, "{out}");
     assert!(out.contains("GM rolls a secret Judge"), "{out}");
 }
+
+#[test]
+fn gm_asks_a_player_for_a_judge_and_only_they_can_press() {
+    let script = r#"
+alice: /nw character new name:Ayu quick:true
+bob: /nw character new name:Bolt quick:true
+gm: /nw new
+alice: /nw session join
+alice: /nw session lock
+bob: /nw session join
+bob: /nw session lock
+gm: /nw ask player:bob stat:awareness difficulty:12 label:"Spot the ambush"
+alice: press Roll Awareness Judge
+bob: press Roll Awareness Judge
+bob: /nw answer id:1
+gm: /nw ask player:alice stat:luck difficulty:9 hidden:true
+alice: press Roll Luck Judge
+"#;
+    let out = run(script, 3);
+    assert!(
+        out.contains("@bob, the GM asks Bolt for an Awareness Judge. Difficulty 12"),
+        "{out}"
+    );
+    assert!(out.contains("this Judge is for @bob only"), "{out}");
+    assert!(out.contains("Bolt: Spot the ambush"), "{out}");
+    assert!(out.contains("no longer asked for"), "{out}");
+    assert!(out.contains("Difficulty: known only to the GM."), "{out}");
+}

@@ -633,3 +633,27 @@ fn golden_nw_fight_in_progress() {
 fn golden_nw_session_without_combat() {
     nw_picture("nw_session", &nw_state(NW_PARTY), None);
 }
+
+/// An allied Guest on the PCs' side, a PC retreated to Long range, a flying PC and a hidden
+/// enemy at Extreme range (drawn for the GM only).
+pub fn nw_sides() -> serde_json::Value {
+    nw_state(&format!(
+        "{NW_PARTY}{}",
+        r#"
+gm: /nw character new name:Gwen quick:true
+gm: /nw enemy spawn name:shade_swarm hp:4
+gm: /nw enemy spawn name:Gwen as:Gwen
+gm: /nw enemy spawn name:lantern_emulator as:Lantern hidden:true hp:6
+gm: /nw combat start
+gm: /nw combat range who:Bolt band:long
+gm: /nw combat range who:Lantern band:extreme
+alice: /nw combat fly
+"#
+    ))
+}
+
+#[test]
+fn golden_nw_guest_retreated_and_flying() {
+    nw_picture("nw_sides", &nw_sides(), None);
+    nw_picture("nw_sides_gm", &nw_sides(), Some("gm"));
+}

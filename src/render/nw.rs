@@ -1,16 +1,22 @@
 //! Night Wizard's picture: the combat tracker — initiative order, HP/MP bars, Prana, bad
 //! statuses and engagements as groups — or, with no fight going on, the session's
 //! characters. Hidden enemies are drawn only for the GM (as the text tracker does).
+//!
+//! In a fight each row has an edge in its side's colour (allied Guests with the PCs), flying
+//! characters are tagged, and characters at Long or Extreme range — out of the initiative
+//! order — are listed after it, greyed and tagged with their range.
 
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::games::nightwizard::combat::attack::pc_side;
+use crate::games::nightwizard::combat::movement::Band;
 use crate::games::nightwizard::combat::{rank, status_text, Fighter, Who};
 use crate::games::nightwizard::data::NwData;
 use crate::games::nightwizard::session::NightWizard;
 
 use super::palette::{self, Color};
-use super::svg::{fit, Anchor, Doc, Rect, Text, PHONE_WIDTH};
+use super::svg::{fit, text_width, Anchor, Doc, Rect, Text, PHONE_WIDTH};
 use super::RenderError;
 
 const MARGIN: f32 = 10.0;
@@ -34,6 +40,25 @@ struct Row {
     state: &'static str,
     group: Option<usize>,
     current: bool,
+    /// On the PCs' side (a PC or an allied Guest); `None` outside a fight.
+    pc_side: Option<bool>,
+    /// An allied Guest (an enemy entry fighting for the PCs).
+    ally: bool,
+    /// At Long or Extreme range: out of the initiative order, drawn greyed.
+    far: Option<Band>,
+    /// Flying on a Lunar Robe.
+    flying: bool,
+}
+
+/// The side colours: the PCs' side (with allied Guests) and the enemies.
+const PC_SIDE: Color = palette::INFO;
+const ENEMY_SIDE: Color = palette::BAD;
+
+fn dead(s: &NightWizard, w: &Who) -> bool {
+    match w {
+        Who::Pc(u) => s.pcs.iter().any(|p| &p.user == u && p.dead),
+        Who::Enemy(l) => s.enemies.iter().any(|e| &e.label == l && e.dead),
+    }
 }
 
 fn hidden(s: &NightWizard, w: &Who) -> bool {
@@ -81,6 +106,13 @@ fn row(s: &NightWizard, data: &NwData, w: &Who, gm: bool) -> Row {
         state: if hp.0 <= 0 { "Incapacitated" } else { "" },
         group,
         current: false,
+        pc_side: s.combat.as_ref().map(|_| pc_side(s, w)),
+        ally: matches!(w, Who::Enemy(l) if s.enemies.iter().any(|e| &e.label == l && e.ally)),
+        far: None,
+        flying: s
+            .combat
+            .as_ref()
+            .is_some_and(|c| c.moves.flying.contains(w)),
     }
 }
 
@@ -95,6 +127,19 @@ fn rows(s: &NightWizard, data: &NwData, gm: bool) -> Vec<Row> {
     };
     let mut order: Vec<&Fighter> = c.fighters.iter().collect();
     order.sort_by_key(|f| (f.post, -f.count, rank(s, &f.who)));
+    // Out of the initiative order at Long or Extreme range, after it (as the Positions field).
+    let far = c
+        .moves
+        .far
+        .iter()
+        .filter(|(w, _)| (gm || !hidden(s, w)) && !dead(s, w))
+        .filter(|(w, _)| c.fighters.iter().all(|f| &f.who != w))
+        .map(|(w, b)| {
+            let mut r = row(s, data, w, gm);
+            r.far = Some(*b);
+            r
+        })
+        .collect::<Vec<_>>();
     order
         .into_iter()
         .filter(|f| gm || !hidden(s, &f.who))
@@ -114,6 +159,7 @@ fn rows(s: &NightWizard, data: &NwData, gm: bool) -> Vec<Row> {
             }
             r
         })
+        .chain(far)
         .collect()
 }
 
@@ -193,9 +239,29 @@ pub fn tracker(s: &NightWizard, viewer: Option<&str>, data: &NwData) -> Doc {
     y += 22.0;
 
     let rows = rows(s, data, gm);
+    let mut far_heading = false;
     for (i, r) in rows.iter().enumerate() {
+        if r.far.is_some() && !far_heading {
+            far_heading = true;
+            doc.push(
+                Text::new(MARGIN, y + 13.0, "Out of the initiative order")
+                    .size(13.0)
+                    .bold()
+                    .fill(palette::MUTED),
+            );
+            y += 20.0;
+        }
+        let grey = r.far.is_some();
         let top = y;
-        if r.current {
+        if grey {
+            doc.push(
+                Rect::new(MARGIN - 6.0, top, w - 2.0 * MARGIN + 12.0, ROW - 4.0)
+                    .radius(6.0)
+                    .fill(palette::PANEL)
+                    .stroke(palette::GRID, 1.0)
+                    .dashed(4.0),
+            );
+        } else if r.current {
             doc.push(
                 Rect::new(MARGIN - 6.0, top, w - 2.0 * MARGIN + 12.0, ROW - 4.0)
                     .radius(6.0)
@@ -206,6 +272,19 @@ pub fn tracker(s: &NightWizard, viewer: Option<&str>, data: &NwData) -> Doc {
                 Rect::new(MARGIN - 6.0, top, w - 2.0 * MARGIN + 12.0, ROW - 4.0)
                     .radius(6.0)
                     .fill(palette::PANEL),
+            );
+        }
+        // The side: an edge in the PCs' or the enemies' colour (allied Guests with the PCs).
+        if let Some(pcs) = r.pc_side {
+            let edge = match (grey, pcs) {
+                (true, _) => palette::GRID,
+                (false, true) => PC_SIDE,
+                (false, false) => ENEMY_SIDE,
+            };
+            doc.push(
+                Rect::new(MARGIN - 6.0, top + 3.0, 4.0, ROW - 10.0)
+                    .radius(2.0)
+                    .fill(edge),
             );
         }
         // Engagement group: a numbered tab in the group's series colour.
@@ -228,22 +307,37 @@ pub fn tracker(s: &NightWizard, viewer: Option<&str>, data: &NwData) -> Doc {
         } else {
             format!("{} {}", r.mark, r.name)
         };
-        let mut name = Text::new(x, top + 18.0, fit(&head, 15.0, true, w - x - 170.0))
-            .size(15.0)
-            .bold();
-        if !r.state.is_empty() && r.state != "Post-action" {
-            name = name.fill(palette::BAD);
-        }
-        doc.push(name);
         let mut tags = vec![];
+        match r.far {
+            Some(Band::Extreme) => tags.push("Retreated · Extreme".to_string()),
+            Some(_) => tags.push("Retreated · Long".to_string()),
+            None => {}
+        }
         if !r.state.is_empty() {
             tags.push(r.state.to_string());
+        }
+        if r.flying {
+            tags.push("Flying".to_string());
+        }
+        if r.ally {
+            tags.push("Ally".to_string());
         }
         if let Some(c) = r.count {
             tags.push(format!("Count {c}"));
         }
+        let tags = fit(&tags.join(" · "), 12.0, true, w - x - MARGIN - 90.0);
+        let room = (w - x - MARGIN - text_width(&tags, 12.0, true) - 10.0).max(80.0);
+        let mut name = Text::new(x, top + 18.0, fit(&head, 15.0, true, room))
+            .size(15.0)
+            .bold();
+        if grey {
+            name = name.fill(palette::MUTED);
+        } else if !r.state.is_empty() && r.state != "Post-action" {
+            name = name.fill(palette::BAD);
+        }
+        doc.push(name);
         doc.push(
-            Text::new(w - MARGIN, top + 18.0, tags.join(" · "))
+            Text::new(w - MARGIN, top + 18.0, tags)
                 .size(12.0)
                 .bold()
                 .anchor(Anchor::End)
@@ -256,7 +350,7 @@ pub fn tracker(s: &NightWizard, viewer: Option<&str>, data: &NwData) -> Doc {
             190.0,
             "HP",
             r.hp,
-            palette::GOOD,
+            if grey { palette::GRID } else { palette::GOOD },
         );
         bar(
             &mut doc,
@@ -265,7 +359,7 @@ pub fn tracker(s: &NightWizard, viewer: Option<&str>, data: &NwData) -> Doc {
             w - 2.0 * MARGIN - 196.0,
             "MP",
             r.mp,
-            palette::MAGIC,
+            if grey { palette::GRID } else { palette::MAGIC },
         );
         let mut third = vec![];
         if let Some((p, max)) = r.prana {
@@ -285,7 +379,9 @@ pub fn tracker(s: &NightWizard, viewer: Option<&str>, data: &NwData) -> Doc {
                     fit(&third.join(" · "), 12.0, false, w - 2.0 * MARGIN),
                 )
                 .size(12.0)
-                .fill(if r.bad.is_empty() {
+                .fill(if grey {
+                    palette::MUTED
+                } else if r.bad.is_empty() {
                     palette::INK
                 } else {
                     palette::BAD
@@ -374,6 +470,22 @@ pub fn tracker(s: &NightWizard, viewer: Option<&str>, data: &NwData) -> Doc {
             .fill(palette::MUTED),
         );
         y += 16.0;
+        // The side colours, in words too.
+        let mut lx = MARGIN;
+        for (colour, label) in [
+            (PC_SIDE, "PCs' side (with allied Guests)"),
+            (ENEMY_SIDE, "enemies"),
+            (palette::GRID, "out of the order"),
+        ] {
+            doc.push(Rect::new(lx, y + 2.0, 4.0, 12.0).radius(2.0).fill(colour));
+            doc.push(
+                Text::new(lx + 8.0, y + 12.0, label)
+                    .size(11.0)
+                    .fill(palette::MUTED),
+            );
+            lx += 8.0 + text_width(label, 11.0, false) + 12.0;
+        }
+        y += 16.0;
     }
     doc.set_height((y + MARGIN).ceil());
     doc
@@ -454,6 +566,72 @@ gm: /nw combat engage a:Bolt b:Lantern
             "{:?}",
             gm.texts()
         );
+    }
+
+    const SIDES: &str = r#"
+gm: /nw character new name:Gwen quick:true
+gm: /nw enemy spawn name:shade_swarm hp:4
+gm: /nw enemy spawn name:Gwen as:Gwen
+gm: /nw enemy spawn name:lantern_emulator as:Lantern hidden:true hp:6
+gm: /nw combat start
+gm: /nw combat range who:Bolt band:long
+gm: /nw combat range who:Lantern band:extreme
+alice: /nw combat fly
+"#;
+
+    /// The fill of the side edge drawn for the row whose name is `name`.
+    fn edge_of(doc: &Doc, name: &str) -> Option<String> {
+        let svg = doc.to_svg();
+        let at = svg.find(&format!(">{name}<"))?;
+        let before = &svg[..at];
+        // The edge is the last 4-unit-wide rect before the name.
+        let rect = before.rfind("width=\"4\"")?;
+        let fill = before[rect..].find("fill=\"")? + rect + 6;
+        Some(before[fill..fill + 7].to_string())
+    }
+
+    #[test]
+    fn allied_guest_is_drawn_on_the_pcs_side_and_retreated_ones_stay_in_view() {
+        let script = FIGHT.split("gm: /nw enemy").next().unwrap_or(FIGHT);
+        let (state, games) = state_after(&format!("{script}{SIDES}"));
+        let data = super::super::data_of::<NwData>(&games, "nw").unwrap();
+        let s = NightWizard::deserialize(&state).unwrap();
+        let c = s.combat.as_ref().unwrap();
+        assert!(s.enemies.iter().any(|e| e.label == "Gwen" && e.ally));
+        assert!(c.fighters.iter().all(|f| s.name_of(&f.who) != "Bolt"));
+
+        let public = picture(&state, None, data).unwrap_or_else(|e| panic!("{e}"));
+        let texts = public.texts();
+        // The allied Guest has the PCs' colour and says so; the Mob has the enemies'.
+        assert_eq!(edge_of(&public, "○ Gwen"), edge_of(&public, "▶ Ayla"));
+        assert_ne!(
+            edge_of(&public, "○ Gwen"),
+            edge_of(&public, "○ Shade Swarm")
+        );
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.contains("Ally") && t.contains("Count")),
+            "{texts:?}"
+        );
+        // Bolt retreated to Long range: out of the order, still drawn, marked and greyed.
+        assert!(texts.contains(&"Bolt"), "{texts:?}");
+        assert!(texts.contains(&"Retreated · Long"), "{texts:?}");
+        assert!(texts.contains(&"Out of the initiative order"), "{texts:?}");
+        assert_eq!(edge_of(&public, "Bolt"), Some(palette::GRID.to_string()));
+        assert_eq!(edge_of(&public, "○ Gwen"), Some(PC_SIDE.to_string()));
+        assert_eq!(
+            edge_of(&public, "○ Shade Swarm"),
+            Some(ENEMY_SIDE.to_string())
+        );
+        assert!(texts.iter().any(|t| t.contains("Flying")), "{texts:?}");
+        // The hidden Lantern at Extreme range stays out of the players' view.
+        assert!(texts.iter().all(|t| !t.contains("Lantern")), "{texts:?}");
+        assert!(!texts.contains(&"Retreated · Extreme"), "{texts:?}");
+        let gm = picture(&state, Some("gm"), data).unwrap_or_else(|e| panic!("{e}"));
+        let texts = gm.texts();
+        assert!(texts.contains(&"Lantern (hidden)"), "{texts:?}");
+        assert!(texts.contains(&"Retreated · Extreme"), "{texts:?}");
     }
 
     #[test]

@@ -1383,6 +1383,7 @@ fn open_for(s: &mut NightWizard, w: &Who, label: &str, j: &Judge) {
             label: label.to_string(),
             judge: j.clone(),
             secret: false,
+            hide_difficulty: false,
         });
     }
 }

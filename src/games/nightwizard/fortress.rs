@@ -1483,6 +1483,7 @@ fn roll_check(
         label: check.label().to_string(),
         preview: None,
         reaction: false,
+        hidden: false,
     };
     let mut out = session::apply(s, data, None, rng, actor, &judge)?;
     let Some(j) = s

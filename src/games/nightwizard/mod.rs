@@ -6,6 +6,7 @@
 //! snapshot of each joined character with its session values (HP, MP, Prana, Critical/Fumble),
 //! taken in `parse` so that replays never need the shared state.
 
+pub mod ask;
 pub mod casket;
 pub mod character;
 pub mod combat;
@@ -343,6 +344,8 @@ impl Game for NightWizard {
                     .opt(OptionSpec::string("mode", "full (restored), tense (Recovery Judges) or absent (Recovery 0)").required().choices(&["full", "tense", "absent"]))
                     .opt(OptionSpec::user("player", "One PC (default: every PC)")),
             )
+            .sub(ask::ask_command())
+            .sub(ask::answer_command())
     }
 
     fn create(

@@ -95,6 +95,9 @@ pub struct OpenJudge {
     pub judge: Judge,
     /// Secret.
     pub secret: bool,
+    /// The Difficulty is the GM's secret (`/nw ask hidden:true`): shown only to the GM.
+    #[serde(default)]
+    pub hide_difficulty: bool,
 }
 
 /// Table settings the GM may change.
@@ -149,6 +152,12 @@ pub struct NightWizard {
     /// The Fortress, the Dive and the Lunar Casket.
     #[serde(default)]
     pub fortress: super::fortress::FortressState,
+    /// Judges the GM asked players for, waiting for their press (`/nw ask`).
+    #[serde(default)]
+    pub asks: Vec<super::ask::Ask>,
+    /// The last ask number given out.
+    #[serde(default)]
+    pub ask_seq: u32,
 }
 
 /// A Prana use.
@@ -239,6 +248,9 @@ pub enum NwAction {
         /// A Reaction (e.g. a Dodge Check): −5 under BS: Paralysis.
         #[serde(default)]
         reaction: bool,
+        /// The Difficulty is the GM's secret (set only by `/nw answer`).
+        #[serde(default)]
+        hidden: bool,
     },
     /// Spend Prana.
     Prana(PranaUse),
@@ -272,6 +284,8 @@ pub enum NwAction {
     },
     /// Fortresses and the Lunar Casket.
     Fortress(super::fortress::FortressAction),
+    /// The GM asks a player for a Judge; the player answers with a button.
+    Ask(super::ask::AskAction),
 }
 
 fn raise_opt(cmd: &Command) -> Result<Option<u32>, RuleError> {
@@ -317,6 +331,8 @@ pub fn create(
         combat: None,
         gm_notes: vec![],
         fortress: Default::default(),
+        asks: vec![],
+        ask_seq: 0,
     };
     let m = Message::titled(
         "🌙 Night Wizard session open",
@@ -407,6 +423,7 @@ pub fn parse(
                     None
                 },
                 reaction: cmd.flag("reaction")?.unwrap_or(false),
+                hidden: false,
             }
         }
         ("prana", _) => {
@@ -515,6 +532,7 @@ pub fn parse(
             user: cmd.get("player").map(UserId::new),
         },
         ("fortress" | "casket", _) => NwAction::Fortress(super::fortress::parse(cmd)?),
+        ("ask" | "answer", _) => super::ask::parse(cmd)?,
         (other, _) => {
             return refuse(format!(
             "`/nw {other}` is not a session command; try session, phase, judge, prana or settings."
@@ -669,9 +687,12 @@ impl NightWizard {
             body.push('\n');
         }
         body.push_str(&format!("`{}`", j.judge.line()));
-        if let Mode::Normal {
-            difficulty: Some(d),
-        } = j.judge.mode
+        if let (
+            Mode::Normal {
+                difficulty: Some(d),
+            },
+            false,
+        ) = (j.judge.mode, j.hide_difficulty)
         {
             body.push_str(&format!("\nDifficulty {d} ({})", data.difficulty_label(d)));
         }
@@ -694,7 +715,7 @@ impl NightWizard {
 
     /// Replies for a Judge: public (or secret to roller + GM), with Prana buttons for the roller.
     fn judge_replies(&self, j: &OpenJudge, data: &NwData, pre: Option<String>) -> Vec<Reply> {
-        let m = self.judge_message(j, data, pre);
+        let m = self.judge_message(j, data, pre.clone());
         let buttons = self.judge_buttons(j);
         let with_buttons = |mut m: Message| {
             for (l, c) in &buttons {
@@ -710,7 +731,16 @@ impl NightWizard {
             }
             m
         };
-        if j.secret {
+        if j.hide_difficulty && !j.secret {
+            let mut full = j.clone();
+            full.hide_difficulty = false;
+            let gm = self.judge_message(&full, data, pre.clone());
+            let mut out = self.judge_replies(&full, data, pre);
+            out.retain(|r| !r.is_public());
+            out.insert(0, Reply::public(m));
+            out.push(Reply::gm(gm));
+            out
+        } else if j.secret {
             if j.user == self.gm {
                 vec![
                     Reply::gm(with_buttons(m)),
@@ -1066,6 +1096,7 @@ pub fn apply(
             label,
             preview,
             reaction,
+            hidden,
         } => {
             let is_gm = actor.id == s.gm;
             let pc = s.pc_index(&actor.id);
@@ -1144,7 +1175,7 @@ pub fn apply(
                 cf.critical,
                 cf.fumble
             ));
-            if let Some(p) = chance(alter, cf, mode, *any_seven) {
+            if let Some(p) = chance(alter, cf, mode, *any_seven).filter(|_| !*hidden) {
                 pre.push(format!("Chance of success: {}", percent(p)));
             }
             if let Some(roll) = preview {
@@ -1185,6 +1216,7 @@ pub fn apply(
                 label,
                 judge,
                 secret: *secret,
+                hide_difficulty: *hidden,
             };
             s.open.retain(|o| o.user != actor.id);
             let out = s.judge_replies(&j, data, Some(pre.join("\n")));
@@ -1233,6 +1265,7 @@ pub fn apply(
         NwAction::Rest { mode, user } => {
             super::combat::recovery::rest(s, data, rng, actor, *mode, user.as_ref())
         }
+        NwAction::Ask(a) => super::ask::apply(s, data, rng, actor, a),
     }
 }
 
