@@ -404,7 +404,15 @@ mod tests {
         let r = roll("4d6kh3", 2);
         let svg = picture(&r).unwrap().to_svg();
         assert_eq!(svg.matches(r#"<g opacity="0.35">"#).count(), 1, "{svg}");
-        assert_eq!(svg.matches("<line").count(), 1);
+        // Inside the faded group, a stroked line (written as a path) strikes the die.
+        let start = svg.find(r#"<g opacity="0.35">"#).unwrap_or(0);
+        let group = &svg[start..];
+        let group = &group[..group.find("</g>").unwrap_or(group.len())];
+        let strikes = group
+            .split("<path ")
+            .filter(|p| p.contains(r#"fill="none" stroke="#) && p.contains('L'))
+            .count();
+        assert_eq!(strikes, 1, "{group}");
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! hundreds of times. [`outline`] lays each distinct text out once, with the same
 //! `usvg` pipeline and embedded fonts, and keeps its outline as SVG path data; the
 //! picture then draws a translated `<path>` in place of the `<text>`. The pixels are the
-//! same glyph shapes, so the golden images hold.
+//! same glyph shapes, so the golden images hold. [`super::svg`] then draws runs of texts of
+//! one colour as a single path.
 
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -65,46 +66,76 @@ fn lay_out(svg: &str, opts: &usvg::Options) -> Option<Arc<str>> {
     Some(Arc::from(d))
 }
 
-/// Appends `path` as SVG path data, with three decimals (well under a pixel at any scale we
-/// draw).
+/// Appends `path` as relative SVG path data (`m`, `l`, `q`, `c`, `z`), so that a leading
+/// `M x y` places it anywhere. Points are rounded to thousandths of a unit first and the
+/// differences taken in whole thousandths, so no rounding error builds up along a glyph.
 fn write_path(out: &mut String, path: &Path) {
-    let pt = |out: &mut String, p: resvg::tiny_skia::Point| {
-        let _ = write!(out, "{} {} ", short(p.x), short(p.y));
+    let q = |p: resvg::tiny_skia::Point| {
+        (
+            (f64::from(p.x) * 1000.0).round() as i64,
+            (f64::from(p.y) * 1000.0).round() as i64,
+        )
     };
+    let mut cur = (0i64, 0i64);
+    let mut start = (0i64, 0i64);
     for seg in path.segments() {
         match seg {
             PathSegment::MoveTo(p) => {
-                out.push('M');
-                pt(out, p);
+                let p = q(p);
+                out.push('m');
+                rel(out, p, cur);
+                cur = p;
+                start = p;
             }
             PathSegment::LineTo(p) => {
-                out.push('L');
-                pt(out, p);
+                let p = q(p);
+                out.push('l');
+                rel(out, p, cur);
+                cur = p;
             }
             PathSegment::QuadTo(a, b) => {
-                out.push('Q');
-                pt(out, a);
-                pt(out, b);
+                let (a, b) = (q(a), q(b));
+                out.push('q');
+                rel(out, a, cur);
+                rel(out, b, cur);
+                cur = b;
             }
             PathSegment::CubicTo(a, b, c) => {
-                out.push('C');
-                pt(out, a);
-                pt(out, b);
-                pt(out, c);
+                let (a, b, c) = (q(a), q(b), q(c));
+                out.push('c');
+                rel(out, a, cur);
+                rel(out, b, cur);
+                rel(out, c, cur);
+                cur = c;
             }
-            PathSegment::Close => out.push('Z'),
+            PathSegment::Close => {
+                out.push('z');
+                cur = start;
+            }
         }
     }
 }
 
-/// A coordinate with at most three decimals and no trailing zeros.
-fn short(v: f32) -> String {
-    let s = format!("{:.3}", v);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".into()
-    } else {
-        s.into()
+/// Writes `p − from` (in thousandths) as two numbers.
+fn rel(out: &mut String, p: (i64, i64), from: (i64, i64)) {
+    thousandths(out, p.0 - from.0);
+    out.push(' ');
+    thousandths(out, p.1 - from.1);
+    out.push(' ');
+}
+
+/// `v` thousandths as a short decimal: 1500 → `1.5`, −20 → `-0.02`, 3000 → `3`.
+fn thousandths(out: &mut String, v: i64) {
+    if v < 0 {
+        out.push('-');
+    }
+    let a = v.unsigned_abs();
+    let _ = write!(out, "{}", a / 1000);
+    let frac = a % 1000;
+    if frac != 0 {
+        let digits = format!("{frac:03}");
+        out.push('.');
+        out.push_str(digits.trim_end_matches('0'));
     }
 }
 
@@ -128,7 +159,7 @@ mod tests {
             Arc::ptr_eq(&a, &b),
             "a second text at another place reuses the outline"
         );
-        assert!(a.starts_with('M') && a.contains('Z'), "{a}");
+        assert!(a.starts_with('m') && a.contains('z'), "{a}");
     }
 
     #[test]
@@ -145,10 +176,40 @@ mod tests {
     }
 
     #[test]
-    fn coordinates_are_short() {
-        assert_eq!(short(1.0), "1");
-        assert_eq!(short(-0.0001), "0");
-        assert_eq!(short(2.50049), "2.5");
-        assert_eq!(short(-3.2716), "-3.272");
+    fn coordinates_are_short_thousandths() {
+        let mut s = String::new();
+        for v in [1500, -20, 3000, 0, -1] {
+            thousandths(&mut s, v);
+            s.push(' ');
+        }
+        assert_eq!(s, "1.5 -0.02 3 0 -0.001 ");
+    }
+
+    #[test]
+    fn relative_outline_placed_by_a_moveto_lands_on_the_absolute_points() {
+        // m/l/z relative data after `M 10 20` must reach the same points as the absolute path
+        // moved by (10, 20), including after a close (the current point returns to the start).
+        let mut pb = resvg::tiny_skia::PathBuilder::new();
+        pb.move_to(1.0, 2.0);
+        pb.line_to(3.5, 2.0);
+        pb.close();
+        pb.move_to(5.0, 5.0);
+        pb.quad_to(6.0, 7.0, 8.25, 5.0);
+        let path = pb.finish().expect("a path");
+        let mut d = String::from("M10 20");
+        write_path(&mut d, &path);
+        let opts = options();
+        let svg = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><path d="{d}"/></svg>"#
+        );
+        let tree = usvg::Tree::from_str(&svg, &opts).expect("parses");
+        let Some(Node::Path(p)) = tree.root().children().first() else {
+            panic!("one path");
+        };
+        let pts: Vec<(f32, f32)> = p.data().points().iter().map(|p| (p.x, p.y)).collect();
+        assert!(pts.contains(&(11.0, 22.0)), "{pts:?}");
+        assert!(pts.contains(&(13.5, 22.0)), "{pts:?}");
+        assert!(pts.contains(&(15.0, 25.0)), "{pts:?}");
+        assert!(pts.contains(&(18.25, 25.0)), "{pts:?}");
     }
 }

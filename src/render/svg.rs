@@ -467,9 +467,7 @@ impl Doc {
             num(self.height),
             self.background
         );
-        for n in &self.nodes {
-            write_node(&mut out, n, outline);
-        }
+        write_nodes(&mut out, &self.nodes, outline);
         out.push_str("</svg>");
         out
     }
@@ -482,6 +480,107 @@ fn walk<'a>(nodes: &'a [Node], f: &mut impl FnMut(&'a Node)) {
             walk(&g.children, f);
         }
     }
+}
+
+/// One shape of a batch: what it adds to the batch's path data.
+enum Piece {
+    /// A square-cornered rectangle.
+    Rect(f32, f32, f32, f32),
+    /// A line from, to; `chain`: joins the previous line when it ends where this one starts.
+    Line((f32, f32), (f32, f32), bool),
+    /// A text's cached outline (relative path data) placed at its anchor point.
+    Glyphs(f32, f32, std::sync::Arc<str>),
+}
+
+/// The paint attributes (also the batch key) and the piece of a shape that can share one
+/// `<path>` with its neighbours, if it can.
+fn batchable(
+    node: &Node,
+    outline: &dyn Fn(&Text) -> Option<std::sync::Arc<str>>,
+) -> Option<(String, Piece)> {
+    let mut attrs = String::new();
+    match node {
+        Node::Rect(r) if r.r == 0.0 && r.paint.opacity.is_none() && r.paint.dash.is_none() => {
+            r.paint.write(&mut attrs);
+            Some((attrs, Piece::Rect(r.x, r.y, r.w, r.h)))
+        }
+        Node::Line(l) if l.paint.opacity.is_none() && l.paint.dash.is_none() => {
+            l.paint.write(&mut attrs);
+            if l.round_caps {
+                attrs.push_str(r#" stroke-linecap="round" stroke-linejoin="round""#);
+            }
+            Some((attrs, Piece::Line(l.from, l.to, l.round_caps)))
+        }
+        Node::Text(t) => {
+            let d = outline(t)?;
+            let _ = write!(attrs, r#" fill="{}""#, t.fill);
+            if let Some(o) = t.opacity {
+                let _ = write!(attrs, r#" opacity="{}""#, num(o));
+            }
+            Some((attrs, Piece::Glyphs(t.x, t.y, d)))
+        }
+        _ => None,
+    }
+}
+
+/// Writes `nodes` in order, drawing each run of consecutive shapes with the same paint as
+/// one `<path>`: resvg renders one large path much faster than hundreds of small ones, and
+/// the picture is the same (the shapes of a run keep their order and colour).
+fn write_nodes(
+    out: &mut String,
+    nodes: &[Node],
+    outline: &dyn Fn(&Text) -> Option<std::sync::Arc<str>>,
+) {
+    let mut key = String::new();
+    let mut d = String::new();
+    let mut end: Option<(f32, f32)> = None;
+    let flush = |out: &mut String, key: &mut String, d: &mut String| {
+        if !d.is_empty() {
+            let _ = write!(out, r#"<path d="{d}"{key}/>"#);
+        }
+        d.clear();
+        key.clear();
+    };
+    for node in nodes {
+        let Some((attrs, piece)) = batchable(node, outline) else {
+            flush(out, &mut key, &mut d);
+            end = None;
+            write_node(out, node, outline);
+            continue;
+        };
+        if attrs != key {
+            flush(out, &mut key, &mut d);
+            key = attrs;
+            end = None;
+        }
+        match piece {
+            Piece::Rect(x, y, w, h) => {
+                let _ = write!(
+                    d,
+                    "M{} {}h{}v{}h{}Z",
+                    num(x),
+                    num(y),
+                    num(w),
+                    num(h),
+                    num(-w)
+                );
+                end = None;
+            }
+            Piece::Line(from, to, chain) => {
+                if !(chain && end == Some(from)) {
+                    let _ = write!(d, "M{} {}", num(from.0), num(from.1));
+                }
+                let _ = write!(d, "L{} {}", num(to.0), num(to.1));
+                end = Some(to);
+            }
+            Piece::Glyphs(x, y, glyphs) => {
+                let _ = write!(d, "M{} {}", num(x), num(y));
+                d.push_str(&glyphs);
+                end = None;
+            }
+        }
+    }
+    flush(out, &mut key, &mut d);
 }
 
 fn write_node(
@@ -544,20 +643,6 @@ fn write_node(
             out.push_str(r#" stroke-linejoin="round"/>"#);
         }
         Node::Text(t) => {
-            if let Some(d) = outline(t) {
-                let _ = write!(
-                    out,
-                    r#"<path transform="translate({} {})" fill="{}""#,
-                    num(t.x),
-                    num(t.y),
-                    t.fill
-                );
-                if let Some(o) = t.opacity {
-                    let _ = write!(out, r#" opacity="{}""#, num(o));
-                }
-                let _ = write!(out, r#" d="{d}"/>"#);
-                return;
-            }
             let anchor = match t.anchor {
                 Anchor::Start => "start",
                 Anchor::Middle => "middle",
@@ -598,9 +683,7 @@ fn write_node(
                 let _ = write!(out, r#" opacity="{}""#, num(o));
             }
             out.push('>');
-            for c in &g.children {
-                write_node(out, c, outline);
-            }
+            write_nodes(out, &g.children, outline);
             out.push_str("</g>");
         }
     }
