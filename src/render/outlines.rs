@@ -50,6 +50,7 @@ pub fn outline(t: &Text, opts: &usvg::Options) -> Option<Arc<str>> {
 fn lay_out(svg: &str, opts: &usvg::Options) -> Option<Arc<str>> {
     let tree = usvg::Tree::from_str(svg, opts).ok()?;
     let mut d = String::new();
+    let mut pen = Pen::default();
     for node in tree.root().children() {
         let Node::Text(text) = node else {
             return None;
@@ -60,57 +61,67 @@ fn lay_out(svg: &str, opts: &usvg::Options) -> Option<Arc<str>> {
                 return None;
             };
             let path = p.data().clone().transform(p.abs_transform())?;
-            write_path(&mut d, &path);
+            pen.write(&mut d, &path);
         }
     }
     Some(Arc::from(d))
 }
 
-/// Appends `path` as relative SVG path data (`m`, `l`, `q`, `c`, `z`), so that a leading
-/// `M x y` places it anywhere. Points are rounded to thousandths of a unit first and the
-/// differences taken in whole thousandths, so no rounding error builds up along a glyph.
-fn write_path(out: &mut String, path: &Path) {
-    let q = |p: resvg::tiny_skia::Point| {
-        (
-            (f64::from(p.x) * 1000.0).round() as i64,
-            (f64::from(p.y) * 1000.0).round() as i64,
-        )
-    };
-    let mut cur = (0i64, 0i64);
-    let mut start = (0i64, 0i64);
-    for seg in path.segments() {
-        match seg {
-            PathSegment::MoveTo(p) => {
-                let p = q(p);
-                out.push('m');
-                rel(out, p, cur);
-                cur = p;
-                start = p;
-            }
-            PathSegment::LineTo(p) => {
-                let p = q(p);
-                out.push('l');
-                rel(out, p, cur);
-                cur = p;
-            }
-            PathSegment::QuadTo(a, b) => {
-                let (a, b) = (q(a), q(b));
-                out.push('q');
-                rel(out, a, cur);
-                rel(out, b, cur);
-                cur = b;
-            }
-            PathSegment::CubicTo(a, b, c) => {
-                let (a, b, c) = (q(a), q(b), q(c));
-                out.push('c');
-                rel(out, a, cur);
-                rel(out, b, cur);
-                rel(out, c, cur);
-                cur = c;
-            }
-            PathSegment::Close => {
-                out.push('z');
-                cur = start;
+/// Writes paths as one run of relative SVG path data (`m`, `l`, `q`, `c`, `z`), so that a
+/// leading `M x y` places the whole outline anywhere. It remembers the current point from
+/// one path to the next (each relative command starts where the last one ended). Points are
+/// rounded to thousandths of a unit first and the differences taken in whole thousandths,
+/// so no rounding error builds up along a glyph.
+#[derive(Default)]
+struct Pen {
+    /// The current point, in thousandths, relative to the anchor.
+    cur: (i64, i64),
+    /// Where the current subpath started (`z` returns there).
+    start: (i64, i64),
+}
+
+impl Pen {
+    fn write(&mut self, out: &mut String, path: &Path) {
+        let q = |p: resvg::tiny_skia::Point| {
+            (
+                (f64::from(p.x) * 1000.0).round() as i64,
+                (f64::from(p.y) * 1000.0).round() as i64,
+            )
+        };
+        for seg in path.segments() {
+            match seg {
+                PathSegment::MoveTo(p) => {
+                    let p = q(p);
+                    out.push('m');
+                    rel(out, p, self.cur);
+                    self.cur = p;
+                    self.start = p;
+                }
+                PathSegment::LineTo(p) => {
+                    let p = q(p);
+                    out.push('l');
+                    rel(out, p, self.cur);
+                    self.cur = p;
+                }
+                PathSegment::QuadTo(a, b) => {
+                    let (a, b) = (q(a), q(b));
+                    out.push('q');
+                    rel(out, a, self.cur);
+                    rel(out, b, self.cur);
+                    self.cur = b;
+                }
+                PathSegment::CubicTo(a, b, c) => {
+                    let (a, b, c) = (q(a), q(b), q(c));
+                    out.push('c');
+                    rel(out, a, self.cur);
+                    rel(out, b, self.cur);
+                    rel(out, c, self.cur);
+                    self.cur = c;
+                }
+                PathSegment::Close => {
+                    out.push('z');
+                    self.cur = self.start;
+                }
             }
         }
     }
@@ -197,7 +208,13 @@ mod tests {
         pb.quad_to(6.0, 7.0, 8.25, 5.0);
         let path = pb.finish().expect("a path");
         let mut d = String::from("M10 20");
-        write_path(&mut d, &path);
+        let mut pen = Pen::default();
+        pen.write(&mut d, &path);
+        // A second path goes on from where the first ended.
+        let mut pb = resvg::tiny_skia::PathBuilder::new();
+        pb.move_to(2.0, 30.0);
+        pb.line_to(9.0, 30.0);
+        pen.write(&mut d, &pb.finish().expect("a path"));
         let opts = options();
         let svg = format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><path d="{d}"/></svg>"#
@@ -211,5 +228,7 @@ mod tests {
         assert!(pts.contains(&(13.5, 22.0)), "{pts:?}");
         assert!(pts.contains(&(15.0, 25.0)), "{pts:?}");
         assert!(pts.contains(&(18.25, 25.0)), "{pts:?}");
+        assert!(pts.contains(&(12.0, 50.0)), "{pts:?}");
+        assert!(pts.contains(&(19.0, 50.0)), "{pts:?}");
     }
 }

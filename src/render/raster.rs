@@ -171,6 +171,48 @@ mod tests {
     }
 
     #[test]
+    fn texts_drawn_from_cached_outlines_match_the_fonts_own_layout() {
+        // The same document twice: through the outline cache and batching (`rasterize`),
+        // and as plain `<text>` laid out by usvg itself. A misplaced glyph or strike line
+        // would change hundreds of pixels here.
+        use crate::render::svg::Anchor;
+        let mut d = Doc::new(300.0, 130.0);
+        d.push(Text::new(10.0, 30.0, "Kage").size(14.0).strike());
+        d.push(Text::new(10.0, 50.0, "Hayate").size(14.0).strike());
+        d.push(
+            Text::new(290.0, 75.0, "Shiden of the Lo…")
+                .size(14.0)
+                .bold()
+                .anchor(Anchor::End),
+        );
+        d.push(
+            Text::new(150.0, 105.0, "x* ✓ 20 Ωé")
+                .size(11.0)
+                .bold()
+                .anchor(Anchor::Middle)
+                .fill(palette::BAD),
+        );
+        let fast = rasterize(&d).unwrap().decode().unwrap();
+        let tree = usvg::Tree::from_str(&d.to_svg(), &options()).unwrap();
+        let mut reference = Pixmap::new(fast.width, fast.height).unwrap();
+        resvg::render(
+            &tree,
+            Transform::from_scale(SCALE, SCALE),
+            &mut reference.as_mut(),
+        );
+        let differing = fast
+            .pixels()
+            .zip(reference.data().chunks_exact(4))
+            .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 40))
+            .count();
+        let total = (fast.width * fast.height) as usize;
+        assert!(
+            differing * 1000 <= total,
+            "{differing} of {total} pixels differ"
+        );
+    }
+
+    #[test]
     fn absurd_sizes_are_refused_not_allocated() {
         let d = Doc::new(100_000.0, 10.0);
         assert!(matches!(rasterize(&d), Err(RenderError::Size(_))));

@@ -448,11 +448,20 @@ impl Doc {
     }
     /// The SVG text.
     pub fn to_svg(&self) -> String {
-        self.to_svg_with(&|_: &Text| None)
+        self.svg_text(&|_: &Text| None, true)
     }
-    /// The SVG text, with each text that `outline` can turn into a path drawn as that path
-    /// (see [`super::outlines`]); other texts stay `<text>`.
+    /// The SVG text for the rasteriser: each text that `outline` can turn into a path drawn
+    /// as that path (see [`super::outlines`]), other texts as `<text>`, and no background
+    /// (the rasteriser fills the canvas with [`Doc::background`] itself, much faster than
+    /// painting a picture-sized shape).
     pub fn to_svg_with(&self, outline: &dyn Fn(&Text) -> Option<std::sync::Arc<str>>) -> String {
+        self.svg_text(outline, false)
+    }
+    fn svg_text(
+        &self,
+        outline: &dyn Fn(&Text) -> Option<std::sync::Arc<str>>,
+        background: bool,
+    ) -> String {
         let mut out = String::with_capacity(256 + self.nodes.len() * 96);
         let _ = write!(
             out,
@@ -460,13 +469,15 @@ impl Doc {
             w = num(self.width),
             h = num(self.height)
         );
-        let _ = write!(
-            out,
-            r#"<rect x="0" y="0" width="{}" height="{}" fill="{}"/>"#,
-            num(self.width),
-            num(self.height),
-            self.background
-        );
+        if background {
+            let _ = write!(
+                out,
+                r#"<rect x="0" y="0" width="{}" height="{}" fill="{}"/>"#,
+                num(self.width),
+                num(self.height),
+                self.background
+            );
+        }
         write_nodes(&mut out, &self.nodes, outline);
         out.push_str("</svg>");
         out
