@@ -1344,6 +1344,11 @@ fn my_turn(s: &NightWizard, actor: &Actor) -> Result<Who, RuleError> {
         return refuse("finish the attack in progress first.");
     }
     let Some(w) = c.current.clone() else {
+        if c.skills.window.is_some() {
+            return refuse(
+                "no Main Process yet: the Setup/Cleanup step is open (use a skill with `/nw combat use`, or `/nw combat skip`).",
+            );
+        }
         return refuse(
             "nobody's Main Process has started: the tied characters choose with `/nw combat go`.",
         );
@@ -1545,6 +1550,35 @@ fn standing(s: &NightWizard, pcs: bool) -> bool {
     })
 }
 
+/// Why the fight is over, once one side has nobody left in it: beaten, or gone (retreated
+/// to Long or Extreme range, out of the initiative order).
+fn over_line(s: &NightWizard) -> String {
+    let won = standing(s, true);
+    let fighting = |w: &Who| {
+        s.combat
+            .as_ref()
+            .is_some_and(|c| c.fighters.iter().any(|f| &f.who == w))
+    };
+    let fled = if won {
+        s.enemies.iter().any(|e| {
+            let w = Who::Enemy(e.label.clone());
+            !e.dead && e.hp > 0 && !attack::pc_side(s, &w) && !fighting(&w)
+        })
+    } else {
+        s.pcs.iter().any(|p| {
+            let w = Who::Pc(p.user.clone());
+            !p.dead && p.hp > 0 && !fighting(&w)
+        })
+    };
+    match (won, fled) {
+        (true, true) => "No enemy is left in the fight (the rest retreated): the combat is won.",
+        (true, false) => "No enemy is left standing: the combat is won.",
+        (false, true) => "No PC is left in the fight (the rest retreated).",
+        (false, false) => "No PC is left standing.",
+    }
+    .to_string()
+}
+
 /// Ends the current Main Process: Post-action, Count 0, Rigor ends; then the next Initiative.
 fn end_main(
     s: &mut NightWizard,
@@ -1582,12 +1616,7 @@ fn initiative(
 ) {
     if !standing(s, true) || !standing(s, false) {
         cleanup(s, data, rng, lines);
-        let msg = if standing(s, true) {
-            "No enemy is left standing: the combat is won."
-        } else {
-            "No PC is left standing."
-        };
-        lines.push(msg.to_string());
+        lines.push(over_line(s));
         let _ = finish(s, vec![]);
         return;
     }
@@ -1604,11 +1633,7 @@ fn initiative(
                 new_round(s, data, rng, lines, gm);
             }
         } else {
-            lines.push(if standing(s, true) {
-                "No enemy is left standing: the combat is won.".to_string()
-            } else {
-                "No PC is left standing.".to_string()
-            });
+            lines.push(over_line(s));
             let _ = finish(s, vec![]);
         }
         return;

@@ -1384,21 +1384,33 @@ mod tests {
             )
             .unwrap();
         assert!(t.s.combat.is_none(), "{}", text(&r));
+        assert!(
+            text(&r).contains("No enemy is left in the fight (the rest retreated)"),
+            "{}",
+            text(&r)
+        );
         // Both PCs retreating ends it too.
         let mut t = setup();
+        let mut last = String::new();
         for w in ["Ayla", "Bolt"] {
             t.turn(en("Swarm"));
-            t.mv(
-                &gm(),
-                MoveAction::Place {
-                    who: w.into(),
-                    band: Band::Long,
-                },
-                vec![],
-            )
-            .unwrap();
+            let r = t
+                .mv(
+                    &gm(),
+                    MoveAction::Place {
+                        who: w.into(),
+                        band: Band::Long,
+                    },
+                    vec![],
+                )
+                .unwrap();
+            last = text(&r);
         }
         assert!(t.s.combat.is_none());
+        assert!(
+            last.contains("No PC is left in the fight (the rest retreated)"),
+            "{last}"
+        );
     }
 
     #[test]

@@ -1582,7 +1582,8 @@ mod tests {
         // Ayla waits for Bolt; no Main Process yet; a Minor-timing skill waits too.
         let e = run(&mut s, &data, &alice(), use_("rally", None), vec![]).unwrap_err();
         assert!(e.to_string().contains("Bolt first"), "{e}");
-        assert!(run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).is_err());
+        let e = run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).unwrap_err();
+        assert!(e.to_string().contains("Setup/Cleanup step is open"), "{e}");
         run(&mut s, &data, &bob(), use_("rally", None), vec![]).unwrap();
         // Once per Setup Process.
         assert!(run(&mut s, &data, &bob(), use_("rally", None), vec![]).is_err());
