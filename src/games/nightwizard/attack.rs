@@ -36,6 +36,9 @@ pub struct Defender {
     pub damage: i32,
     /// Who Covers Up for it (§10.13).
     pub covered_by: Option<Who>,
+    /// Its defence roll against the damage, as it stands (a PC may spend Prana on it).
+    #[serde(default)]
+    pub defence: Option<Judge>,
 }
 
 impl Defender {
@@ -49,6 +52,7 @@ impl Defender {
             hit: false,
             damage: 0,
             covered_by: None,
+            defence: None,
         }
     }
 }
@@ -579,6 +583,24 @@ pub fn damage(
                 b.line(),
                 d.damage
             ));
+            d.defence = Some(b);
+        }
+    }
+    let pcs_roll = matches!(at.attacker, Who::Pc(_))
+        || at
+            .defenders
+            .iter()
+            .any(|d| d.hit && d.defence.is_some() && matches!(d.who, Who::Pc(_)));
+    if pcs_roll {
+        lines.push(
+            "(Prana on the damage or a defence roll: `/nw prana use:…` before the damage is applied.)"
+                .into(),
+        );
+    }
+    open_for(s, &at.attacker, DAMAGE_ROLL, &a);
+    for d in at.defenders.iter() {
+        if let Some(b) = &d.defence {
+            open_for(s, &d.who, DEFENCE_ROLL, b);
         }
     }
     let c = combat_mut(s)?;
@@ -587,6 +609,7 @@ pub fn damage(
         x.defenders = at.defenders;
         x.stage = Stage::Damage;
     }
+    c.damage_rolls = Some((a.clone(), a));
     Ok(s.tracker(lines, gm))
 }
 
@@ -609,6 +632,13 @@ pub fn apply_all(
         .filter_map(|d| d.covered_by.clone())
         .collect();
     let mut lines = vec![];
+    take_open(s, &at.attacker, DAMAGE_ROLL);
+    for d in &at.defenders {
+        take_open(s, &d.who, DEFENCE_ROLL);
+    }
+    if let Some(c) = s.combat.as_mut() {
+        c.damage_rolls = None;
+    }
     for d in at.defenders.iter().filter(|d| d.hit) {
         match &d.covered_by {
             Some(a) => {
@@ -840,6 +870,7 @@ pub fn sync_open(s: &mut NightWizard) -> bool {
         .map(|d| open(&d.who, "Dodge Check"))
         .collect();
     if at.stage == Stage::Damage {
+        sync_damage(s, &at);
         return true;
     }
     if let Some(x) = s.combat.as_mut().and_then(|c| c.attack.as_mut()) {
@@ -853,6 +884,50 @@ pub fn sync_open(s: &mut NightWizard) -> bool {
         }
     }
     true
+}
+
+/// After Prana on the damage roll or a defence roll: each hit Defender's HP Damage is worked
+/// out again from the rolls as they now stand (an incomplete enemy takes the whole damage
+/// Result).
+fn sync_damage(s: &mut NightWizard, at: &Attack) {
+    let open = |s: &NightWizard, w: &Who, label: &str| match w {
+        Who::Pc(u) => s
+            .open
+            .iter()
+            .find(|o| &o.user == u && o.label == label)
+            .map(|o| o.judge.clone()),
+        Who::Enemy(_) => None,
+    };
+    let Some(a) = open(s, &at.attacker, DAMAGE_ROLL).or_else(|| {
+        s.combat
+            .as_ref()
+            .and_then(|c| c.damage_rolls.as_ref())
+            .map(|(a, _)| a.clone())
+    }) else {
+        return;
+    };
+    let ar = a.outcome().result;
+    let defences: Vec<Option<Judge>> = at
+        .defenders
+        .iter()
+        .map(|d| open(s, &d.who, DEFENCE_ROLL).or_else(|| d.defence.clone()))
+        .collect();
+    let Some(c) = s.combat.as_mut() else { return };
+    if let Some(x) = c.attack.as_mut() {
+        for (d, b) in x.defenders.iter_mut().zip(defences) {
+            if !d.hit {
+                continue;
+            }
+            d.damage = match (&b, d.auto) {
+                (_, true) | (None, _) => ar.max(0),
+                (Some(b), false) => (ar - b.outcome().result).max(0),
+            };
+            if !d.auto {
+                d.defence = b;
+            }
+        }
+    }
+    c.damage_rolls = Some((a.clone(), a));
 }
 
 /// An incomplete enemy (§13): spawned from the data like any enemy, then marked.
@@ -1475,6 +1550,38 @@ mod tests {
         assert_eq!(s.pcs[1].hp, 40);
         assert!(s.pcs[1].bad.is_empty(), "no bad status without a hit");
         assert!(s.combat.as_ref().unwrap().attack.is_none());
+    }
+
+    #[test]
+    fn rule_nw_4_2_prana_raise_on_a_defence_roll_lowers_that_defenders_damage() {
+        // §4.2 Raise Result on Ayla's PDEF Judge after the area attack's damage roll: her HP
+        // Damage is worked out again (Attacker Result − her raised Result) before it lands.
+        let (data, _, mut s) = setup();
+        area(&mut s, &data, vec![4, 3]);
+        dodge(&mut s, &data, &alice(), false, vec![1, 3]);
+        dodge(&mut s, &data, &bob(), false, vec![6, 5]);
+        // Damage 15 once; Ayla PDEF 3 + [1,2] = 6 → 9.
+        run(&mut s, &data, &gm(), CombatAction::Damage, vec![4, 4, 1, 2]).unwrap();
+        assert_eq!(attack(&s).defenders[0].damage, 9);
+        let prana = s.pcs[0].prana;
+        let mut rng = crate::rng::seeded(3);
+        for u in [session::PranaUse::Raise(1), session::PranaUse::Accept] {
+            session::apply(&mut s, &data, None, &mut rng, &alice(), &NwAction::Prana(u)).unwrap();
+        }
+        assert_eq!(s.pcs[0].prana, prana - 1);
+        let at = attack(&s);
+        let raised = at.defenders[0].defence.as_ref().unwrap().outcome().result;
+        // Raise Result: +2D per Prana (2 to 12 more than 6).
+        assert!((8..=18).contains(&raised), "{raised}");
+        assert_eq!(at.defenders[0].damage, (15 - raised).max(0));
+        run(&mut s, &data, &gm(), CombatAction::ApplyDamage, vec![]).unwrap();
+        assert_eq!(s.pcs[0].hp, 40 - (15 - raised).max(0));
+        assert!(
+            !s.open
+                .iter()
+                .any(|o| o.label == DAMAGE_ROLL || o.label == DEFENCE_ROLL),
+            "the damage step's Judges close when the damage lands"
+        );
     }
 
     #[test]
