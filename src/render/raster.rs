@@ -70,18 +70,10 @@ pub fn rasterize_at(doc: &Doc, scale: f32) -> Result<Png, RenderError> {
     let opts = options();
     let svg = doc.to_svg_with(&|t| super::outlines::outline(t, &opts));
     let tree = usvg::Tree::from_str(&svg, &opts).map_err(|e| RenderError::Svg(e.to_string()))?;
-    let mut pixmap = Pixmap::new(width, height)
-        .ok_or_else(|| RenderError::Size(format!("cannot allocate {width}×{height} px")))?;
-    let bg = doc.background();
-    pixmap.fill(resvg::tiny_skia::Color::from_rgba8(bg.r, bg.g, bg.b, 255));
-    resvg::render(
-        &tree,
-        Transform::from_scale(scale, scale),
-        &mut pixmap.as_mut(),
-    );
+    let rgb = draw(&tree, width, height, scale, doc.background())?;
     let mut bytes = Vec::new();
     for &(deflate, filter) in encodings(width, height) {
-        bytes = encode(&pixmap, deflate, filter)?;
+        bytes = encode(&rgb, width, height, deflate, filter)?;
         if bytes.len() <= MAX_PNG_BYTES {
             break;
         }
@@ -122,20 +114,72 @@ fn encodings(width: u32, height: u32) -> &'static [(png::DeflateCompression, png
     }
 }
 
-/// Encodes an opaque pixmap as an 8-bit RGB PNG (no alpha channel: a quarter smaller).
+/// Pictures at least this tall are drawn in horizontal bands, one thread each.
+const BANDS_FROM_HEIGHT: u32 = 1200;
+
+/// Draws the tree on the background colour and returns the picture as RGB rows. Tall
+/// pictures are split into horizontal bands drawn at the same time on the machine's cores
+/// (at most four): each band renders the whole tree shifted up by a whole number of pixels,
+/// so its pixels are exactly those of one big canvas.
+fn draw(
+    tree: &usvg::Tree,
+    width: u32,
+    height: u32,
+    scale: f32,
+    bg: super::palette::Color,
+) -> Result<Vec<u8>, RenderError> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get().min(4)) as u32;
+    let bands = if height >= BANDS_FROM_HEIGHT { cores } else { 1 };
+    let band_h = height.div_ceil(bands.max(1)).max(1);
+    let row = width as usize * 3;
+    let mut rgb = vec![0u8; row * height as usize];
+    let band = |k: usize, out: &mut [u8]| -> Result<(), RenderError> {
+        let h = (out.len() / row) as u32;
+        let mut pixmap = Pixmap::new(width, h)
+            .ok_or_else(|| RenderError::Size(format!("cannot allocate {width}×{h} px")))?;
+        pixmap.fill(resvg::tiny_skia::Color::from_rgba8(bg.r, bg.g, bg.b, 255));
+        let top = (k as u32 * band_h) as f32;
+        resvg::render(
+            tree,
+            Transform::from_row(scale, 0.0, 0.0, scale, 0.0, -top),
+            &mut pixmap.as_mut(),
+        );
+        // The background is opaque, so premultiplied and straight colours are the same.
+        for (dst, src) in out.chunks_exact_mut(3).zip(pixmap.data().chunks_exact(4)) {
+            dst.copy_from_slice(&src[..3]);
+        }
+        Ok(())
+    };
+    let chunk = row * band_h as usize;
+    if bands <= 1 {
+        band(0, &mut rgb)?;
+        return Ok(rgb);
+    }
+    std::thread::scope(|scope| {
+        let jobs: Vec<_> = rgb
+            .chunks_mut(chunk)
+            .enumerate()
+            .map(|(k, out)| scope.spawn(move || band(k, out)))
+            .collect();
+        jobs.into_iter().try_for_each(|j| {
+            j.join()
+                .unwrap_or_else(|_| Err(RenderError::Encode("a drawing thread failed".into())))
+        })
+    })?;
+    Ok(rgb)
+}
+
+/// Encodes opaque RGB rows as an 8-bit RGB PNG (no alpha channel: a quarter smaller).
 fn encode(
-    pixmap: &Pixmap,
+    rgb: &[u8],
+    width: u32,
+    height: u32,
     deflate: png::DeflateCompression,
     filter: png::Filter,
 ) -> Result<Vec<u8>, RenderError> {
-    // The background is opaque, so premultiplied and straight colours are the same.
-    let mut rgb = Vec::with_capacity(pixmap.data().len() / 4 * 3);
-    for p in pixmap.data().chunks_exact(4) {
-        rgb.extend_from_slice(&p[..3]);
-    }
     let mut out = Vec::with_capacity(rgb.len() / 8);
     {
-        let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+        let mut enc = png::Encoder::new(&mut out, width, height);
         enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
         enc.set_deflate_compression(deflate);
@@ -143,7 +187,7 @@ fn encode(
         let mut w = enc
             .write_header()
             .map_err(|e| RenderError::Encode(e.to_string()))?;
-        w.write_image_data(&rgb)
+        w.write_image_data(rgb)
             .map_err(|e| RenderError::Encode(e.to_string()))?;
         w.finish().map_err(|e| RenderError::Encode(e.to_string()))?;
     }
