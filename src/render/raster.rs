@@ -129,7 +129,11 @@ fn draw(
     bg: super::palette::Color,
 ) -> Result<Vec<u8>, RenderError> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get().min(4)) as u32;
-    let bands = if height >= BANDS_FROM_HEIGHT { cores } else { 1 };
+    let bands = if height >= BANDS_FROM_HEIGHT {
+        cores
+    } else {
+        1
+    };
     let band_h = height.div_ceil(bands.max(1)).max(1);
     let row = width as usize * 3;
     let mut rgb = vec![0u8; row * height as usize];
