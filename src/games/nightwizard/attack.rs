@@ -856,13 +856,7 @@ pub fn sync_open(s: &mut NightWizard) -> bool {
     if at.defenders.is_empty() {
         return false;
     }
-    let open = |w: &Who, label: &str| -> Option<Judge> {
-        let Who::Pc(u) = w else { return None };
-        s.open
-            .iter()
-            .find(|o| &o.user == u && o.label == label)
-            .map(|o| o.judge.clone())
-    };
+    let open = |w: &Who, label: &str| open_judge(s, w, label);
     let hit = open(&at.attacker, "Hit Check");
     let dodges: Vec<Option<Judge>> = at
         .defenders
@@ -890,14 +884,7 @@ pub fn sync_open(s: &mut NightWizard) -> bool {
 /// out again from the rolls as they now stand (an incomplete enemy takes the whole damage
 /// Result).
 fn sync_damage(s: &mut NightWizard, at: &Attack) {
-    let open = |s: &NightWizard, w: &Who, label: &str| match w {
-        Who::Pc(u) => s
-            .open
-            .iter()
-            .find(|o| &o.user == u && o.label == label)
-            .map(|o| o.judge.clone()),
-        Who::Enemy(_) => None,
-    };
+    let open = open_judge;
     let Some(a) = open(s, &at.attacker, DAMAGE_ROLL).or_else(|| {
         s.combat
             .as_ref()

@@ -374,91 +374,15 @@ pub fn apply(
 
 #[cfg(test)]
 mod tests {
-    use super::super::data::load;
-    use super::super::roster::{self, NwShared};
-    use super::super::session::{apply as sapply, create, parse as sparse};
-    use super::*;
-    use std::path::Path;
+    use super::super::test_table::{alice, gm, Table as T};
 
-    fn gm() -> Actor {
-        Actor::player("gm", "gm")
-    }
-    fn alice() -> Actor {
-        Actor::player("alice", "alice")
-    }
-
-    struct T {
-        data: NwData,
-        shared: NwShared,
-        s: NightWizard,
-        rng: GameRng,
-    }
-
-    impl T {
-        fn new() -> T {
-            let data = load(Path::new("data")).unwrap();
-            let mut shared = NwShared::default();
-            let mut rng = crate::rng::seeded(7);
-            roster::global(
-                &mut shared,
-                &data,
-                &alice(),
-                &Command::new("nw character new")
-                    .with("name", "Ayu")
-                    .with("quick", "true"),
-                &mut rng,
-            )
-            .unwrap()
-            .unwrap();
-            let (s, _) = create(&data, &gm(), &Command::new("nw new"), Default::default()).unwrap();
-            let mut t = T {
-                data,
-                shared,
-                s,
-                rng,
-            };
-            t.ok(&alice(), "nw session join", &[]);
-            t
-        }
-
-        fn run(
-            &mut self,
-            a: &Actor,
-            path: &str,
-            opts: &[(&str, &str)],
-        ) -> Result<Vec<Reply>, RuleError> {
-            let mut cmd = Command::new(path);
-            for (k, v) in opts {
-                cmd = cmd.with(k, *v);
-            }
-            let action = sparse(&self.s, a, &cmd, &self.data, &self.shared)?;
-            let before = self.s.clone();
-            let r = sapply(
-                &mut self.s,
-                &self.data,
-                Some(&mut self.shared),
-                &mut self.rng,
-                a,
-                &action,
-            );
-            if r.is_err() {
-                assert_eq!(self.s, before, "a refusal changes nothing");
-            }
-            r
-        }
-
-        fn ok(&mut self, a: &Actor, path: &str, opts: &[(&str, &str)]) -> Vec<Reply> {
-            self.run(a, path, opts).unwrap()
-        }
-
-        fn err(&mut self, a: &Actor, path: &str, opts: &[(&str, &str)]) -> String {
-            self.run(a, path, opts).unwrap_err().0
-        }
+    fn table() -> T {
+        T::with(&[(alice(), "Ayu")], 7)
     }
 
     #[test]
     fn rule_nw_11_2_a_pc_who_deploys_is_the_ruler_and_may_remove_it() {
-        let mut t = T::new();
+        let mut t = table();
         t.ok(&alice(), "nw casket deploy", &[]);
         assert_eq!(t.s.casket().unwrap().ruler, "Ayu");
         assert!(t
@@ -470,7 +394,7 @@ mod tests {
 
     #[test]
     fn rule_nw_11_4_casket_ends_with_its_scene_unless_it_persists() {
-        let mut t = T::new();
+        let mut t = table();
         t.ok(&gm(), "nw casket deploy", &[("ruler", "Lantern Emulator")]);
         assert_eq!(t.s.casket().unwrap().ruler, "Lantern Emulator");
         t.ok(&gm(), "nw phase scene", &[]);
@@ -485,7 +409,7 @@ mod tests {
 
     #[test]
     fn rule_nw_11_4_no_removal_from_the_dive_through_the_climax() {
-        let mut t = T::new();
+        let mut t = table();
         t.ok(
             &gm(),
             "nw fortress area",
@@ -523,7 +447,7 @@ mod tests {
 
     #[test]
     fn rule_nw_4_2_remove_lunar_logic_costs_1_prana_per_logic() {
-        let mut t = T::new();
+        let mut t = table();
         t.ok(&gm(), "nw casket deploy", &[]);
         assert!(t
             .err(&alice(), "nw casket logic", &[("text", "No flying")])
@@ -555,7 +479,7 @@ mod tests {
 
     #[test]
     fn rule_nw_11_7_logic_ignored_until_the_scenario_ends_or_with_the_setting_the_session() {
-        let mut t = T::new();
+        let mut t = table();
         t.ok(&gm(), "nw casket deploy", &[("persist", "true")]);
         t.ok(&gm(), "nw casket logic", &[("text", "No flying")]);
         t.ok(&alice(), "nw casket shake", &[("logic", "No flying")]);

@@ -1407,13 +1407,7 @@ pub fn sync_open(s: &mut NightWizard) {
         Stage::Dodge => (&at.target, "Dodge Check"),
         Stage::Damage => return sync_damage(s, &at),
     };
-    let Who::Pc(u) = who else { return };
-    let Some(j) = s
-        .open
-        .iter()
-        .find(|o| &o.user == u && o.label == label)
-        .map(|o| o.judge.clone())
-    else {
+    let Some(j) = open_judge(s, who, label) else {
         return;
     };
     if let Some(x) = s.combat.as_mut().and_then(|c| c.attack.as_mut()) {
@@ -1434,18 +1428,10 @@ fn sync_damage(s: &mut NightWizard, at: &Attack) {
     let Some((mut a, mut b)) = s.combat.as_ref().and_then(|c| c.damage_rolls.clone()) else {
         return;
     };
-    let open = |s: &NightWizard, w: &Who, label: &str| match w {
-        Who::Pc(u) => s
-            .open
-            .iter()
-            .find(|o| &o.user == u && o.label == label)
-            .map(|o| o.judge.clone()),
-        Who::Enemy(_) => None,
-    };
-    if let Some(j) = open(s, &at.attacker, DAMAGE_ROLL) {
+    if let Some(j) = open_judge(s, &at.attacker, DAMAGE_ROLL) {
         a = j;
     }
-    if let Some(j) = open(s, &at.target, DEFENCE_ROLL) {
+    if let Some(j) = open_judge(s, &at.target, DEFENCE_ROLL) {
         b = j;
     }
     let damage = (a.outcome().result - b.outcome().result).max(0);
@@ -1455,6 +1441,16 @@ fn sync_damage(s: &mut NightWizard, at: &Attack) {
         }
         c.damage_rolls = Some((a, b));
     }
+}
+
+/// A PC's open combat Judge with this label as it now stands (after any Prana), without
+/// closing it; enemies have none.
+fn open_judge(s: &NightWizard, w: &Who, label: &str) -> Option<Judge> {
+    let Who::Pc(u) = w else { return None };
+    s.open
+        .iter()
+        .find(|o| &o.user == u && o.label == label)
+        .map(|o| o.judge.clone())
 }
 
 /// Closes the damage step's open Judges once the damage lands.

@@ -1719,93 +1719,14 @@ fn sense_result(s: &mut NightWizard, p: &Pending, name: &str, ok: bool) -> Vec<R
 
 #[cfg(test)]
 mod tests {
-    use super::super::data::load;
-    use super::super::roster::{self, NwShared};
-    use super::super::session::{apply as sapply, create, parse as sparse};
+    use super::super::test_table::{alice, bob, gm, Table as T};
     use super::*;
-    use std::path::Path;
 
-    fn gm() -> Actor {
-        Actor::player("gm", "gm")
-    }
-    fn alice() -> Actor {
-        Actor::player("alice", "alice")
-    }
-    fn bob() -> Actor {
-        Actor::player("bob", "bob")
-    }
-
-    struct T {
-        data: NwData,
-        shared: NwShared,
-        s: NightWizard,
-        rng: GameRng,
+    fn table() -> T {
+        T::with(&[(alice(), "Ayu"), (bob(), "Bo")], 5)
     }
 
     impl T {
-        fn new() -> T {
-            let data = load(Path::new("data")).unwrap();
-            let mut shared = NwShared::default();
-            let mut rng = crate::rng::seeded(5);
-            for (a, n) in [(alice(), "Ayu"), (bob(), "Bo")] {
-                roster::global(
-                    &mut shared,
-                    &data,
-                    &a,
-                    &Command::new("nw character new")
-                        .with("name", n)
-                        .with("quick", "true"),
-                    &mut rng,
-                )
-                .unwrap()
-                .unwrap();
-            }
-            let (s, _) = create(&data, &gm(), &Command::new("nw new"), Default::default()).unwrap();
-            let mut t = T {
-                data,
-                shared,
-                s,
-                rng,
-            };
-            t.ok(&alice(), "nw session join", &[]);
-            t.ok(&bob(), "nw session join", &[]);
-            t
-        }
-
-        fn run(
-            &mut self,
-            a: &Actor,
-            path: &str,
-            opts: &[(&str, &str)],
-        ) -> Result<Vec<Reply>, RuleError> {
-            let mut cmd = Command::new(path);
-            for (k, v) in opts {
-                cmd = cmd.with(k, *v);
-            }
-            let action = sparse(&self.s, a, &cmd, &self.data, &self.shared)?;
-            let before = self.s.clone();
-            let r = sapply(
-                &mut self.s,
-                &self.data,
-                Some(&mut self.shared),
-                &mut self.rng,
-                a,
-                &action,
-            );
-            if r.is_err() {
-                assert_eq!(self.s, before, "a refusal changes nothing");
-            }
-            r
-        }
-
-        fn ok(&mut self, a: &Actor, path: &str, opts: &[(&str, &str)]) -> Vec<Reply> {
-            self.run(a, path, opts).unwrap()
-        }
-
-        fn err(&mut self, a: &Actor, path: &str, opts: &[(&str, &str)]) -> String {
-            self.run(a, path, opts).unwrap_err().0
-        }
-
         /// Entrance → Hall → Trap room → Core; a secret Gate Hall — Vault; a one-way Hall → Pit.
         fn build(&mut self) {
             for (n, k) in [
@@ -1875,7 +1796,7 @@ mod tests {
     fn rule_nw_12_6_appearance_difficulty_8_plus_2_per_gate_3_gates_14() {
         assert_eq!(appear_difficulty(0), 8, "in the Entrance Area itself: 8");
         assert_eq!(appear_difficulty(3), 14, "three Gates away: 8 + 6 = 14");
-        let mut t = T::new();
+        let mut t = table();
         t.build();
         let f = t.fort();
         assert_eq!(f.gates_from_entrance(f.area("Core").unwrap()), Some(3));
@@ -1884,7 +1805,7 @@ mod tests {
 
     #[test]
     fn rule_nw_12_6_appearance_check_is_a_luck_judge_for_a_pc_not_inside() {
-        let mut t = T::new();
+        let mut t = table();
         t.build();
         t.ok(&alice(), "nw session leave", &[]);
         t.ok(&gm(), "nw fortress dive", &[]);
@@ -1913,7 +1834,7 @@ mod tests {
 
     #[test]
     fn rule_nw_8_2_appearance_automatic_in_the_climax() {
-        let mut t = T::new();
+        let mut t = table();
         t.build();
         t.ok(&alice(), "nw session leave", &[]);
         t.ok(&gm(), "nw fortress dive", &[]);
@@ -1926,7 +1847,7 @@ mod tests {
 
     #[test]
     fn rule_nw_12_4_building_is_the_gms_a_player_is_refused() {
-        let mut t = T::new();
+        let mut t = table();
         assert!(t
             .err(
                 &alice(),
@@ -1963,7 +1884,7 @@ mod tests {
 
     #[test]
     fn rule_nw_12_5_one_way_closed_and_secret_gates_refuse_and_change_nothing() {
-        let mut t = T::new();
+        let mut t = table();
         t.build();
         assert!(!t.s.in_fortress());
         t.ok(&gm(), "nw fortress dive", &[]);
@@ -1996,7 +1917,7 @@ mod tests {
 
     #[test]
     fn rule_nw_12_5_damaged_gate_has_limited_uses_then_breaks() {
-        let mut t = T::new();
+        let mut t = table();
         t.ok(
             &gm(),
             "nw fortress area",
@@ -2040,7 +1961,7 @@ mod tests {
 
     #[test]
     fn rule_nw_12_9_danger_sense_success_against_secret_reveals_the_gate() {
-        let mut t = T::new();
+        let mut t = table();
         t.build();
         t.ok(&gm(), "nw fortress dive", &[]);
         t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
@@ -2077,7 +1998,7 @@ mod tests {
 
     #[test]
     fn rule_nw_12_5_secret_gate_revealed_by_danger_sense_15_or_clearing() {
-        let mut t = T::new();
+        let mut t = table();
         t.build();
         t.ok(&gm(), "nw fortress dive", &[]);
         t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
@@ -2113,7 +2034,7 @@ mod tests {
         assert_eq!(danger_difficulty_ambush(5), 12, "Perception 5 + 7");
         assert_eq!(DANGER_DEFAULT, 12);
         assert_eq!(SECRET_GATE_SENSE, 15);
-        let mut t = T::new();
+        let mut t = table();
         t.build();
         t.ok(&gm(), "nw fortress dive", &[]);
         t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
@@ -2156,7 +2077,7 @@ mod tests {
 
     #[test]
     fn rule_nw_12_8_identification_awareness_vs_detection_then_removal_finesse_vs_removal() {
-        let mut t = T::new();
+        let mut t = table();
         t.build();
         t.ok(&gm(), "nw fortress dive", &[]);
         t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
@@ -2215,7 +2136,7 @@ mod tests {
 
     #[test]
     fn rule_nw_12_8_every_pc_failing_identification_sets_the_trap_off() {
-        let mut t = T::new();
+        let mut t = table();
         t.build();
         t.ok(&gm(), "nw fortress dive", &[]);
         t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
@@ -2256,7 +2177,7 @@ mod tests {
 
     #[test]
     fn rule_nw_12_8_a_fumble_on_removal_triggers_the_trap_on_the_roller() {
-        let mut t = T::new();
+        let mut t = table();
         t.build();
         t.ok(&gm(), "nw fortress dive", &[]);
         t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
@@ -2302,7 +2223,7 @@ mod tests {
     #[test]
     fn rule_nw_12_2_retreat_only_if_ruler_defeated_core_broken_or_ruler_permits() {
         for cond in ["ruler_defeated", "core_broken", "ruler_permits"] {
-            let mut t = T::new();
+            let mut t = table();
             t.build();
             t.ok(&gm(), "nw fortress dive", &[]);
             let e = t.err(&alice(), "nw fortress leave", &[]);
@@ -2315,7 +2236,7 @@ mod tests {
             assert!(!t.s.in_fortress());
         }
         // An Entrance built as the exit lets the party out there.
-        let mut t = T::new();
+        let mut t = table();
         t.ok(
             &gm(),
             "nw fortress area",
@@ -2327,7 +2248,7 @@ mod tests {
 
     #[test]
     fn rule_nw_12_7_no_moving_out_during_round_progression() {
-        let mut t = T::new();
+        let mut t = table();
         t.build();
         t.ok(&gm(), "nw fortress dive", &[]);
         t.ok(&gm(), "nw enemy spawn", &[("name", "shade_swarm")]);
@@ -2339,7 +2260,7 @@ mod tests {
 
     #[test]
     fn rule_nw_12_3_one_area_one_scene() {
-        let mut t = T::new();
+        let mut t = table();
         t.build();
         t.ok(&gm(), "nw fortress dive", &[]);
         let s0 = t.s.scene;
@@ -2349,7 +2270,7 @@ mod tests {
 
     #[test]
     fn map_hides_secret_gates_and_trap_details_from_players() {
-        let mut t = T::new();
+        let mut t = table();
         t.build();
         t.ok(&gm(), "nw fortress dive", &[]);
         let player = all_text(&t.ok(&alice(), "nw fortress show", &[]));

@@ -17,6 +17,8 @@ pub mod judge;
 pub mod roster;
 pub mod session;
 pub mod sheet;
+#[cfg(test)]
+mod test_table;
 
 use std::path::Path;
 
