@@ -172,8 +172,20 @@ fn render(c: &mut Criterion) {
         b.iter(|| croupier::render::picture(&games, "dice", black_box(&state), Some("u3")))
     });
     let ninja = largest_ninja_round(&games);
-    g.bench_function("ninja score sheet, 16 ninjas", |b| {
+    let pages = croupier::render::picture(&games, "ninja", &ninja, None)
+        .unwrap()
+        .unwrap();
+    assert_eq!(pages.len(), 2, "the 16-ninja sheet is two pages");
+    g.bench_function("ninja score sheet, 16 ninjas (both pages)", |b| {
         b.iter(|| croupier::render::picture(&games, "ninja", black_box(&ninja), None))
+    });
+    // The first picture after a start: no glyph outline or text stamp cached yet.
+    g.bench_function("ninja score sheet, 16 ninjas, cold caches", |b| {
+        b.iter_batched(
+            croupier::render::clear_caches,
+            |()| croupier::render::picture(&games, "ninja", black_box(&ninja), None),
+            criterion::BatchSize::PerIteration,
+        )
     });
     let nobi = largest_nobi(&games);
     assert!(croupier::render::picture(&games, "nobi", &nobi, None)

@@ -57,7 +57,8 @@ enum Cmd {
         /// Channel name.
         #[arg(long)]
         channel: String,
-        /// PNG file to write.
+        /// PNG file to write. A picture of several pages (the 16-ninja score sheet) writes
+        /// its later pages next to it: `board.png`, `board-2.png`, ….
         #[arg(long)]
         out: PathBuf,
         /// Draw what this user sees (their own hand, …); default: the public view.
@@ -269,7 +270,7 @@ fn render_picture(
         return Ok(ExitCode::from(1));
     }
     let viewer = viewer.map(|v| croupier::table::UserId::new(v).0);
-    let Some(png) = croupier::render::picture(games, game, &session["state"], viewer.as_deref())
+    let Some(pages) = croupier::render::picture(games, game, &session["state"], viewer.as_deref())
     else {
         eprintln!(
             "croupier: `{game}` has no picture yet (games with pictures: {})",
@@ -277,16 +278,35 @@ fn render_picture(
         );
         return Ok(ExitCode::from(2));
     };
-    let png = png.with_context(|| format!("drawing the `{game}` picture of `{channel}`"))?;
-    std::fs::write(out, &png.bytes).with_context(|| format!("writing {}", out.display()))?;
-    println!(
-        "wrote {} ({}×{} px, {} bytes)",
-        out.display(),
-        png.width,
-        png.height,
-        png.bytes.len()
-    );
+    let pages = pages.with_context(|| format!("drawing the `{game}` picture of `{channel}`"))?;
+    for (k, png) in pages.iter().enumerate() {
+        let path = page_path(out, k);
+        std::fs::write(&path, &png.bytes).with_context(|| format!("writing {}", path.display()))?;
+        println!(
+            "wrote {} ({}×{} px, {} bytes)",
+            path.display(),
+            png.width,
+            png.height,
+            png.bytes.len()
+        );
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where page `k` (from 0) of a picture written to `out` goes: `out` itself, then
+/// `out`'s stem with `-2`, `-3`, … (`board.png`, `board-2.png`).
+fn page_path(out: &Path, k: usize) -> PathBuf {
+    if k == 0 {
+        return out.to_path_buf();
+    }
+    let stem = out
+        .file_stem()
+        .map_or_else(|| "picture".into(), |s| s.to_string_lossy());
+    let name = match out.extension() {
+        Some(ext) => format!("{stem}-{}.{}", k + 1, ext.to_string_lossy()),
+        None => format!("{stem}-{}", k + 1),
+    };
+    out.with_file_name(name)
 }
 
 /// Starts the Discord bot and runs it until SIGINT/SIGTERM.
@@ -327,4 +347,17 @@ fn croupier_run(db: &Path, games: Arc<Registry>) -> Result<ExitCode> {
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn later_pages_of_a_picture_go_next_to_the_first() {
+        let out = Path::new("/tmp/pics/board.png");
+        assert_eq!(page_path(out, 0), out);
+        assert_eq!(page_path(out, 1), Path::new("/tmp/pics/board-2.png"));
+        assert_eq!(page_path(Path::new("sheet"), 2), Path::new("sheet-3"));
+    }
 }

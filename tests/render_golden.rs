@@ -42,6 +42,15 @@ fn readable_on_a_phone(name: &str, doc: &Doc) {
     assert_eq!(phone.width, 400, "{name}");
 }
 
+/// The picture of `game`'s `state`, which must be a single page.
+fn one_page(game: &str, state: &serde_json::Value, viewer: Option<&str>) -> Png {
+    let mut pages = render::picture(games(), game, state, viewer)
+        .expect("the game has a picture")
+        .unwrap_or_else(|e| panic!("{game}: {e}"));
+    assert_eq!(pages.len(), 1, "{game}: one page");
+    pages.remove(0)
+}
+
 fn seat(i: usize, name: &str, score: i64) -> Seat {
     Seat {
         user: UserId(format!("u{i}")),
@@ -65,9 +74,7 @@ fn dice_table_picture(name: &str, t: &DiceTable, viewer: Option<&str>) {
     let state = serde_json::to_value(t).unwrap();
     let doc = render::dice_table::picture(&state, viewer).unwrap();
     readable_on_a_phone(name, &doc);
-    let png = render::picture(games(), "dice", &state, viewer)
-        .unwrap()
-        .unwrap();
+    let png = one_page("dice", &state, viewer);
     check(name, &png);
 }
 
@@ -286,23 +293,44 @@ fn ninja_play(t: &mut Tournament, runs: usize, turns: usize, seed: u64) {
     }
 }
 
-fn ninja_picture(name: &str, t: &Tournament, viewer: Option<&str>) -> Doc {
+/// Checks every page of the ninja sheet (page 1 is `name`, page k is `name-k`) and returns
+/// the pages' documents.
+fn ninja_picture(name: &str, t: &Tournament, viewer: Option<&str>) -> Vec<Doc> {
     let state = serde_json::to_value(t).unwrap();
-    let doc = render::ninja::picture(&state, viewer, ninja_data()).unwrap();
-    readable_on_a_phone(name, &doc);
-    let png = render::picture(games(), "ninja", &state, viewer)
+    let docs = render::ninja::picture(&state, viewer, ninja_data()).unwrap();
+    let pngs = render::picture(games(), "ninja", &state, viewer)
         .unwrap()
         .unwrap();
-    check(name, &png);
-    doc
+    assert_eq!(docs.len(), pngs.len());
+    for (k, (doc, png)) in docs.iter().zip(&pngs).enumerate() {
+        let page = if k == 0 {
+            name.to_string()
+        } else {
+            format!("{name}-{}", k + 1)
+        };
+        readable_on_a_phone(&page, doc);
+        assert!(
+            png.height <= 2000,
+            "{page}: {} px tall, over a page",
+            png.height
+        );
+        check(&page, png);
+    }
+    docs
+}
+
+/// Every text on every page.
+fn all_texts(docs: &[Doc]) -> Vec<&str> {
+    docs.iter().flat_map(Doc::texts).collect()
 }
 
 #[test]
 fn golden_ninja_round_one_under_way() {
     let mut t = ninja_tournament(6, 7);
     ninja_play(&mut t, 3, 5, 11);
-    let doc = ninja_picture("ninja_round1_running", &t, Some("u1"));
-    let texts = doc.texts();
+    let docs = ninja_picture("ninja_round1_running", &t, Some("u1"));
+    assert_eq!(docs.len(), 1, "six ninjas fit on one page");
+    let texts = all_texts(&docs);
     assert!(texts.contains(&"Round 1"), "{texts:?}");
     assert!(texts.contains(&"running"), "{texts:?}");
     assert!(texts.contains(&"to run"), "{texts:?}");
@@ -321,8 +349,26 @@ pub fn largest_ninja_round() -> Tournament {
 #[test]
 fn golden_ninja_full_field_of_sixteen() {
     let t = largest_ninja_round();
-    let doc = ninja_picture("ninja_round1_sixteen", &t, None);
-    let texts = doc.texts();
+    let docs = ninja_picture("ninja_round1_sixteen", &t, None);
+    assert_eq!(docs.len(), 2, "sixteen ninjas take two pages");
+    let texts = all_texts(&docs);
+    // Every ninja's row is on exactly one page, and the race chart closes the last page.
+    for i in 0..16 {
+        let name = render::svg::fit(&t.entrants[i].record.name, 14.0, false, 138.0);
+        let rows = texts.iter().filter(|s| **s == name).count();
+        assert_eq!(rows, 1, "{name}: {texts:?}");
+    }
+    let chart = "Race: action points along the course";
+    assert!(!docs[0].texts().contains(&chart));
+    assert!(docs[1].texts().contains(&chart));
+    for (k, d) in docs.iter().enumerate() {
+        let heading = format!("Page {}/2 · LR RS RC RH NC · 32 turns · 8 through", k + 1);
+        assert!(
+            d.texts().contains(&heading.as_str()),
+            "page {k}: {:?}",
+            d.texts()
+        );
+    }
     assert!(
         texts.iter().any(|s| *s == "SPLASH" || *s == "O.O.T."),
         "{texts:?}"
@@ -335,8 +381,8 @@ fn golden_ninja_final_over() {
     let mut t = ninja_tournament(16, 21);
     ninja_play(&mut t, 16 + 8 + 4, 0, 2);
     assert_eq!(t.phase, tournament::Phase::Over, "the seed plays the final");
-    let doc = ninja_picture("ninja_final_over", &t, None);
-    let texts = doc.texts();
+    let docs = ninja_picture("ninja_final_over", &t, None);
+    let texts = all_texts(&docs);
     assert!(texts.contains(&"Over"), "{texts:?}");
     assert!(
         texts
@@ -401,9 +447,7 @@ fn nakama_picture(name: &str, g: &NakamaGame, viewer: Option<&str>) -> Doc {
     let state = serde_json::to_value(g).unwrap();
     let doc = render::nakama::picture(&state, viewer, nakama_data()).unwrap();
     readable_on_a_phone(name, &doc);
-    let png = render::picture(games(), "nakama", &state, viewer)
-        .unwrap()
-        .unwrap();
+    let png = one_page("nakama", &state, viewer);
     check(name, &png);
     doc
 }
@@ -517,9 +561,7 @@ fn nobi_picture(name: &str, t: &Nobi, viewer: Option<&str>) -> Doc {
     let state = serde_json::to_value(t).unwrap();
     let doc = render::nobi::picture(&state, viewer, nobi_data()).unwrap();
     readable_on_a_phone(name, &doc);
-    let png = render::picture(games(), "nobi", &state, viewer)
-        .unwrap()
-        .unwrap();
+    let png = one_page("nobi", &state, viewer);
     check(name, &png);
     doc
 }
@@ -618,9 +660,7 @@ fn nw_picture(name: &str, state: &serde_json::Value, viewer: Option<&str>) {
     let data = render::data_of(games(), "nw").unwrap();
     let doc = render::nw::picture(state, viewer, data).unwrap();
     readable_on_a_phone(name, &doc);
-    let png = render::picture(games(), "nw", state, viewer)
-        .unwrap()
-        .unwrap();
+    let png = one_page("nw", state, viewer);
     check(name, &png);
 }
 

@@ -392,6 +392,13 @@ fn render_message(
         }
         embeds[0].image = Some(format!("attachment://{}", img.name));
     }
+    // Further pages (the 16-ninja score sheet has two) follow, each in an embed of its own,
+    // so they show in order under the first.
+    for img in m.images.iter().skip(1) {
+        let mut e = new_embed(None);
+        e.image = Some(format!("attachment://{}", img.name));
+        embeds.push(e);
+    }
 
     // Pack embeds into messages: ≤ 10 embeds and ≤ 6,000 characters each.
     let mut drafts: Vec<Draft> = vec![Draft::new(target.clone())];
@@ -575,6 +582,34 @@ mod tests {
             .map(|e| e.fields.len())
             .sum();
         assert_eq!(fields, 60, "no field is lost");
+    }
+
+    #[test]
+    fn a_picture_of_several_pages_shows_each_page_in_order() {
+        let me = UserId::new("1");
+        let mut m = Message::titled("Round 1", "the sheet");
+        for name in ["board.png", "board-2.png"] {
+            m.images.push(crate::table::Image {
+                name: name.into(),
+                png: b"\x89PNG".to_vec(),
+            });
+        }
+        let drafts = one(Reply::public(m), &me);
+        assert_eq!(drafts.len(), 1);
+        let shown: Vec<Option<&str>> = drafts[0]
+            .embeds
+            .iter()
+            .map(|e| e.image.as_deref())
+            .collect();
+        assert_eq!(
+            shown,
+            vec![
+                Some("attachment://board.png"),
+                Some("attachment://board-2.png")
+            ]
+        );
+        let files: Vec<&str> = drafts[0].files.iter().map(|f| f.0.as_str()).collect();
+        assert_eq!(files, vec!["board.png", "board-2.png"]);
     }
 
     #[test]

@@ -17,14 +17,14 @@ pub fn wants_board(replies: &[Reply]) -> bool {
 /// text of the reply is always the reference.
 pub fn attach(games: &Registry, replies: &mut [Reply], session: Option<&Value>) {
     for r in replies.iter_mut() {
-        let png = match &r.message.picture {
+        let pngs = match &r.message.picture {
             None => continue,
-            Some(Picture::Dice(roll)) => super::dice(roll).map(|p| ("dice.png", p)),
+            Some(Picture::Dice(roll)) => super::dice(roll).map(|p| ("dice", vec![p])),
             Some(Picture::Board { viewer }) => session.and_then(|s| {
                 let game = s["game"].as_str()?;
                 let viewer = viewer.as_ref().map(|v| v.0.as_str());
                 match super::picture(games, game, &s["state"], viewer)? {
-                    Ok(p) => Some(("board.png", p)),
+                    Ok(p) => Some(("board", p)),
                     Err(e) => {
                         tracing::warn!(error = %e, game, "picture could not be drawn");
                         None
@@ -32,12 +32,24 @@ pub fn attach(games: &Registry, replies: &mut [Reply], session: Option<&Value>) 
                 }
             }),
         };
-        if let Some((name, png)) = png {
+        let Some((stem, pngs)) = pngs else {
+            continue;
+        };
+        for (k, png) in pngs.into_iter().enumerate() {
             r.message.images.push(Image {
-                name: name.to_string(),
+                name: page_name(stem, k),
                 png: png.bytes,
             });
         }
+    }
+}
+
+/// The file name of a picture's page `k` (from 0): `board.png`, then `board-2.png`, ….
+pub fn page_name(stem: &str, k: usize) -> String {
+    if k == 0 {
+        format!("{stem}.png")
+    } else {
+        format!("{stem}-{}.png", k + 1)
     }
 }
 
@@ -66,6 +78,12 @@ mod tests {
         assert!(replies[0].message.images[0].png.starts_with(b"\x89PNG"));
         assert_eq!(replies[1].message.images[0].name, "board.png");
         assert!(replies[2].message.images.is_empty());
+    }
+
+    #[test]
+    fn pages_are_named_in_order() {
+        assert_eq!(page_name("board", 0), "board.png");
+        assert_eq!(page_name("board", 1), "board-2.png");
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub mod nw;
 pub mod outlines;
 pub mod palette;
 pub mod raster;
+pub mod stamps;
 pub mod svg;
 
 /// The largest PNG we send (the limit; Discord's own is far higher).
@@ -163,22 +164,25 @@ impl RenderError {
 /// view, which must never show hidden information). `games` gives the pictures the
 /// game's loaded data (card names, obstacle initials).
 ///
-/// `None` when the game has no picture yet.
+/// A picture is one or more pages (never none): content taller than
+/// [`svg::MAX_PAGE_HEIGHT`] (the full 16-ninja score sheet) is split, and the pages are
+/// drawn at the same time. `None` when the game has no picture yet.
 pub fn picture(
     games: &Registry,
     game: &str,
     state: &Value,
     viewer: Option<&str>,
-) -> Option<Result<Png, RenderError>> {
-    let doc = match game {
-        "dice" => dice_table::picture(state, viewer),
+) -> Option<Result<Vec<Png>, RenderError>> {
+    let one = |d: Result<svg::Doc, RenderError>| d.map(|d| vec![d]);
+    let docs = match game {
+        "dice" => one(dice_table::picture(state, viewer)),
         "ninja" => data_of(games, game).and_then(|d| ninja::picture(state, viewer, d)),
-        "nakama" => data_of(games, game).and_then(|d| nakama::picture(state, viewer, d)),
-        "nobi" => data_of(games, game).and_then(|d| nobi::picture(state, viewer, d)),
-        "nw" => data_of(games, game).and_then(|d| nw::picture(state, viewer, d)),
+        "nakama" => one(data_of(games, game).and_then(|d| nakama::picture(state, viewer, d))),
+        "nobi" => one(data_of(games, game).and_then(|d| nobi::picture(state, viewer, d))),
+        "nw" => one(data_of(games, game).and_then(|d| nw::picture(state, viewer, d))),
         _ => return None,
     };
-    Some(doc.and_then(|d| raster::rasterize(&d)))
+    Some(docs.and_then(|d| raster::rasterize_pages(&d)))
 }
 
 /// `game`'s loaded data as its own `Data` type.
@@ -187,6 +191,13 @@ pub fn data_of<'a, D: 'static>(games: &'a Registry, game: &str) -> Result<&'a D,
         .find(game)
         .and_then(|g| g.data_any().downcast_ref::<D>())
         .ok_or_else(|| RenderError::State(format!("no `{game}` data is loaded")))
+}
+
+/// Forgets the cached glyph outlines and text stamps, so the next picture is drawn as the
+/// first one after a start is (for benchmarks).
+pub fn clear_caches() {
+    outlines::clear();
+    stamps::clear();
 }
 
 /// The names of the games that have a picture (for help texts and errors).

@@ -17,7 +17,7 @@ use crate::games::ninja::tournament::Settings;
 use crate::games::ninja::tournament::{Phase, Round, Tournament};
 
 use super::palette::{self, Color};
-use super::svg::{fit, Anchor, Circle, Doc, Line, Rect, Text, PHONE_WIDTH};
+use super::svg::{fit, Anchor, Circle, Doc, Line, Rect, Text, MAX_PAGE_HEIGHT, PHONE_WIDTH};
 use super::RenderError;
 
 const MARGIN: f32 = 12.0;
@@ -26,12 +26,23 @@ const PER_LINE: usize = 16;
 const BOX_W: f32 = 23.0;
 const BOX_H: f32 = 18.0;
 /// Room above each line of boxes for obstacle initials.
-const INITIALS_H: f32 = 12.0;
-const NAME_H: f32 = 21.0;
+const INITIALS_H: f32 = 11.0;
+const NAME_H: f32 = 19.0;
+/// Room under each line of boxes.
+const LINE_GAP: f32 = 1.0;
+/// Room under a ninja's last line of boxes, inside its row.
+const ROW_PAD: f32 = 3.0;
 const CHART_H: f32 = 160.0;
+/// The race chart with its title above and its turn axis below.
+const CHART_TOTAL_H: f32 = 24.0 + CHART_H + 36.0;
 
-/// The score sheet and race chart of the tournament `state` (`viewer`'s ninjas are marked).
-pub fn picture(state: &Value, viewer: Option<&str>, data: &NinjaData) -> Result<Doc, RenderError> {
+/// The score sheet and race chart of the tournament `state` (`viewer`'s ninjas are marked),
+/// as one or more pages (see [`sheet`]).
+pub fn picture(
+    state: &Value,
+    viewer: Option<&str>,
+    data: &NinjaData,
+) -> Result<Vec<Doc>, RenderError> {
     let t = Tournament::deserialize(state).map_err(|e| RenderError::State(e.to_string()))?;
     Ok(sheet(&t, viewer, data))
 }
@@ -71,19 +82,13 @@ pub fn progress(run: &Run) -> Vec<i32> {
     out
 }
 
-/// Lays out the sheet.
-pub fn sheet(t: &Tournament, viewer: Option<&str>, data: &NinjaData) -> Doc {
+/// The heading every page starts with: the title, the round (or phase) on the right and,
+/// when `line` is given, the round's course line under it. Returns the page and the y under
+/// the heading.
+fn page(status: &str, line: Option<&str>) -> (Doc, f32) {
     let w = PHONE_WIDTH;
     let mut doc = Doc::new(w, 100.0);
     let mut y = MARGIN;
-    let round = t.round();
-
-    let status = match (t.phase, round) {
-        (Phase::Entering, _) => "Entering".to_string(),
-        (Phase::Over, _) => "Over".to_string(),
-        (Phase::Running, Some(r)) => round_title(r),
-        (Phase::Running, None) => String::new(),
-    };
     doc.push(
         Text::new(MARGIN, y + 18.0, "Ninja Obstacle Tournament")
             .size(18.0)
@@ -97,11 +102,83 @@ pub fn sheet(t: &Tournament, viewer: Option<&str>, data: &NinjaData) -> Doc {
             .fill(palette::INFO),
     );
     y += 28.0;
+    if let Some(line) = line {
+        doc.push(
+            Text::new(MARGIN, y + 13.0, fit(line, 13.0, false, w - 2.0 * MARGIN))
+                .size(13.0)
+                .fill(palette::MUTED),
+        );
+        y += 22.0;
+    }
+    (doc, y)
+}
 
+/// Height of a page's heading with the course line.
+const HEADING_H: f32 = MARGIN + 28.0 + 22.0;
+/// Height of what closes the last page: the race chart, the footer and the legend.
+const TAIL_H: f32 = 6.0 + CHART_TOTAL_H + 20.0 + 2.0 * 15.0;
+/// Room between two ninjas' rows.
+const ROW_GAP: f32 = 2.0;
+
+/// One ninja's row on the sheet, worked out before it is placed on a page.
+struct Row<'a> {
+    slot: usize,
+    name: String,
+    skills: String,
+    run: Option<&'a Run>,
+    through: Option<bool>,
+    out: bool,
+    current: bool,
+    /// Lines of boxes (0 before the ninja runs).
+    lines: usize,
+}
+
+impl Row<'_> {
+    fn height(&self) -> f32 {
+        NAME_H + self.lines as f32 * (INITIALS_H + BOX_H + LINE_GAP) + ROW_PAD
+    }
+}
+
+/// Splits rows of the given heights into pages no taller than [`svg::MAX_PAGE_HEIGHT`]:
+/// each page holds a heading and whole rows, and the last one also the tail (a page of its
+/// own when it does not fit under the last rows). Returns each page's range of rows.
+fn paginate(heights: &[f32], heading: f32, tail: f32) -> Vec<std::ops::Range<usize>> {
+    let room = MAX_PAGE_HEIGHT - MARGIN;
+    let mut pages = vec![];
+    let mut start = 0;
+    let mut y = heading;
+    for (i, h) in heights.iter().enumerate() {
+        if i > start && y + h > room {
+            pages.push(start..i);
+            start = i;
+            y = heading;
+        }
+        y += h + ROW_GAP;
+    }
+    pages.push(start..heights.len());
+    if y + tail > room && !heights.is_empty() {
+        pages.push(heights.len()..heights.len());
+    }
+    pages
+}
+
+/// Lays out the sheet: one page while the field fits in [`svg::MAX_PAGE_HEIGHT`], else
+/// several (the 16-ninja round takes two), each with its heading; the race chart, the footer
+/// and the legend close the last page. Tall single pictures read badly on a phone (a chat
+/// app shrinks them to a sliver) and take too long to draw, hence the pages.
+pub fn sheet(t: &Tournament, viewer: Option<&str>, data: &NinjaData) -> Vec<Doc> {
+    let round = t.round();
+    let status = match (t.phase, round) {
+        (Phase::Entering, _) => "Entering".to_string(),
+        (Phase::Over, _) => "Over".to_string(),
+        (Phase::Running, Some(r)) => round_title(r),
+        (Phase::Running, None) => String::new(),
+    };
     let Some(r) = round else {
+        let (mut doc, mut y) = page(&status, None);
         entrants(&mut doc, t, viewer, &mut y);
         doc.set_height((y + MARGIN).ceil());
-        return doc;
+        return vec![doc];
     };
 
     let course = data.course(r.number);
@@ -111,23 +188,18 @@ pub fn sheet(t: &Tournament, viewer: Option<&str>, data: &NinjaData) -> Doc {
         t.settings.turn_limit
     };
     let course_text: Vec<String> = course.iter().map(|&i| initials(data, i)).collect();
-    let line = format!(
-        "{} · {} · {} turns · {} through",
-        round_title(r),
-        course_text.join(" "),
-        limit,
-        if r.number >= 3 {
-            "1 wins".to_string()
-        } else {
-            format!("{}", r.places())
-        }
-    );
-    doc.push(
-        Text::new(MARGIN, y + 13.0, fit(&line, 13.0, false, w - 2.0 * MARGIN))
-            .size(13.0)
-            .fill(palette::MUTED),
-    );
-    y += 22.0;
+    let line = |first: String| {
+        format!(
+            "{first} · {} · {} turns · {} through",
+            course_text.join(" "),
+            limit,
+            if r.number >= 3 {
+                "1 wins".to_string()
+            } else {
+                format!("{}", r.places())
+            }
+        )
+    };
 
     let ranking = r.ranking(t.settings.cut_ties);
     let current = if t.phase == Phase::Running && !r.done() {
@@ -135,178 +207,77 @@ pub fn sheet(t: &Tournament, viewer: Option<&str>, data: &NinjaData) -> Doc {
     } else {
         None
     };
-    for (slot, &e) in r.order.iter().enumerate() {
-        let Some(ent) = t.entrants.get(e) else {
-            continue;
-        };
-        let run = r.runs.get(slot).and_then(|x| x.as_ref());
-        let through = ranking.iter().find(|x| x.slot == slot).map(|x| x.through);
-        let out = match run.map(|x| x.status) {
-            Some(RunStatus::Splash) | Some(RunStatus::OutOfTime) => true,
-            Some(RunStatus::Finished { .. }) => through == Some(false),
-            _ => false,
-        };
-        let is_current = current == Some(slot);
-        let lines = run.map_or(0, |x| x.boxes.len().div_ceil(PER_LINE).max(1));
-        let block_h = NAME_H + lines as f32 * (INITIALS_H + BOX_H + 2.0) + 4.0;
-        if is_current {
-            doc.push(
-                Rect::new(MARGIN - 6.0, y, w - 2.0 * MARGIN + 12.0, block_h)
-                    .radius(6.0)
-                    .fill(palette::HIGHLIGHT),
-            );
-        } else if slot % 2 == 1 {
-            doc.push(
-                Rect::new(MARGIN - 6.0, y, w - 2.0 * MARGIN + 12.0, block_h)
-                    .radius(6.0)
-                    .fill(palette::PANEL),
-            );
-        }
+    let rows: Vec<Row> = r
+        .order
+        .iter()
+        .enumerate()
+        .filter_map(|(slot, &e)| {
+            let ent = t.entrants.get(e)?;
+            let run = r.runs.get(slot).and_then(|x| x.as_ref());
+            let through = ranking.iter().find(|x| x.slot == slot).map(|x| x.through);
+            let out = match run.map(|x| x.status) {
+                Some(RunStatus::Splash) | Some(RunStatus::OutOfTime) => true,
+                Some(RunStatus::Finished { .. }) => through == Some(false),
+                _ => false,
+            };
+            let mut name = ent.record.name.clone();
+            if viewer == Some(ent.record.owner.0.as_str()) {
+                name.push_str(" (yours)");
+            }
+            let skills: Vec<String> = course
+                .iter()
+                .map(|&i| ent.skills.get(i).copied().unwrap_or(0).to_string())
+                .collect();
+            let luck = if ent.luck > 0 { " ★" } else { "" };
+            Some(Row {
+                slot,
+                name,
+                skills: format!("{}{luck}", skills.join("/")),
+                run,
+                through,
+                out,
+                current: current == Some(slot),
+                lines: run.map_or(0, |x| x.boxes.len().div_ceil(PER_LINE).max(1)),
+            })
+        })
+        .collect();
 
-        // Badge (series colour + running-order number), name, skills, result.
-        let colour = palette::series(slot);
-        let mid = y + NAME_H / 2.0;
-        doc.push(Circle::new(MARGIN + 9.0, mid, 9.0).fill(colour));
-        doc.push(
-            Text::new(MARGIN + 9.0, mid, (slot + 1).to_string())
-                .size(11.0)
-                .bold()
-                .anchor(Anchor::Middle)
-                .fill(colour.text_on())
-                .centered_v(),
-        );
-        let mut name = ent.record.name.clone();
-        if viewer == Some(ent.record.owner.0.as_str()) {
-            name.push_str(" (yours)");
+    let heights: Vec<f32> = rows.iter().map(Row::height).collect();
+    let pages = paginate(&heights, HEADING_H, TAIL_H);
+    let count = pages.len();
+    let mut docs = Vec::with_capacity(count);
+    for (k, range) in pages.into_iter().enumerate() {
+        // With several pages the round's name (already on the right) gives way to the page.
+        let heading = if count > 1 {
+            line(format!("Page {}/{count}", k + 1))
+        } else {
+            line(round_title(r))
+        };
+        let (mut doc, mut y) = page(&status, Some(&heading));
+        for row in &rows[range] {
+            draw_row(&mut doc, row, y, data, r.number >= 3);
+            y += row.height() + ROW_GAP;
         }
-        let mut name_t = Text::new(
-            MARGIN + 26.0,
-            mid + 5.0,
-            fit(&name, 14.0, is_current, 138.0),
-        )
-        .size(14.0);
-        if is_current {
-            name_t = name_t.bold();
+        if k + 1 == count {
+            y += 6.0;
+            y = race_chart(&mut doc, r, t, data, limit, y);
+            tail(&mut doc, t, r, y);
+            y += TAIL_H - 6.0 - CHART_TOTAL_H;
         }
-        if out {
-            name_t = name_t.strike().fill(palette::MUTED);
-        }
-        doc.push(name_t);
-        let skills: Vec<String> = course
-            .iter()
-            .map(|&i| ent.skills.get(i).copied().unwrap_or(0).to_string())
-            .collect();
-        let luck = if ent.luck > 0 { " ★" } else { "" };
-        doc.push(
-            Text::new(
-                MARGIN + 160.0,
-                mid + 4.0,
-                fit(&format!("{}{luck}", skills.join("/")), 11.0, false, 120.0),
-            )
-            .size(11.0)
-            .fill(palette::MUTED),
-        );
-        result(
-            &mut doc,
-            run,
-            through,
-            r.number >= 3,
-            is_current,
-            w - MARGIN,
-            mid,
-        );
-
-        // The boxes, gathered by kind and drawn kind by kind (cells, obstacle-done bars,
-        // marks by colour, initials): the picture is the same, and each kind becomes one
-        // path when rasterised, which keeps a 16-ninja sheet fast to draw.
-        let mut by = y + NAME_H;
-        if let Some(run) = run {
-            let mut cells = vec![];
-            let mut lucky = vec![];
-            let mut bars = vec![];
-            let mut marks: Vec<(Color, Text)> = vec![];
-            let mut tags = vec![];
-            for (i, b) in run.boxes.iter().enumerate() {
-                let col = i % PER_LINE;
-                if i > 0 && col == 0 {
-                    by += INITIALS_H + BOX_H + 2.0;
-                }
-                let bx = MARGIN + 4.0 + col as f32 * BOX_W;
-                let top = by + INITIALS_H;
-                if let Some(o) = b.starts {
-                    tags.push(
-                        Text::new(bx + 1.0, by + 10.0, initials(data, o))
-                            .size(11.0)
-                            .bold()
-                            .fill(palette::INFO),
-                    );
-                }
-                let cell = Rect::new(bx, top, BOX_W, BOX_H);
-                if b.luck {
-                    lucky.push(
-                        cell.fill(palette::HIGHLIGHT)
-                            .stroke(palette::ATTENTION, 2.0),
-                    );
-                } else {
-                    cells.push(cell.fill(palette::PAPER).stroke(palette::GRID, 1.0));
-                }
-                let (mark, ink): (String, Color) = match &b.mark {
-                    Mark::Points { total, .. } => (total.to_string(), palette::INK),
-                    Mark::Miss => ("x".into(), palette::MUTED),
-                    Mark::Bogus => ("x*".into(), palette::BAD),
-                    Mark::Save => ("✓".into(), palette::GOOD),
-                };
-                marks.push((
-                    ink,
-                    Text::new(bx + BOX_W / 2.0, top + BOX_H / 2.0, mark)
-                        .size(11.0)
-                        .bold()
-                        .anchor(Anchor::Middle)
-                        .fill(ink)
-                        .centered_v(),
-                ));
-                if matches!(b.mark, Mark::Points { done: true, .. }) {
-                    bars.push(
-                        Line::new(bx + BOX_W, top - 2.0, bx + BOX_W, top + BOX_H + 2.0)
-                            .stroke(palette::INK, 3.0),
-                    );
-                }
-            }
-            marks.sort_by_key(|(ink, _)| ink.to_string());
-            for c in cells.into_iter().chain(lucky) {
-                doc.push(c);
-            }
-            for l in bars {
-                doc.push(l);
-            }
-            for t in marks.into_iter().map(|(_, t)| t).chain(tags) {
-                doc.push(t);
-            }
-            if out {
-                // Crossed out: a line through every line of boxes.
-                let mut ly = y + NAME_H + INITIALS_H + BOX_H / 2.0;
-                for l in 0..lines {
-                    let n = (run.boxes.len() - l * PER_LINE).min(PER_LINE);
-                    doc.push(
-                        Line::new(MARGIN, ly, MARGIN + 8.0 + n as f32 * BOX_W, ly)
-                            .stroke(palette::BAD, 2.0),
-                    );
-                    ly += INITIALS_H + BOX_H + 2.0;
-                }
-            }
-        }
-        y += block_h + 2.0;
+        doc.set_height((y + MARGIN).ceil());
+        docs.push(doc);
     }
+    docs
+}
 
-    y += 6.0;
-    y = race_chart(&mut doc, r, t, data, limit, y);
-
-    let footer = footer(t, r);
+/// The footer (whose turn, or the winner) and the legend, from `y` down.
+fn tail(doc: &mut Doc, t: &Tournament, r: &Round, mut y: f32) {
+    let w = PHONE_WIDTH;
     doc.push(
         Text::new(
             MARGIN,
             y + 14.0,
-            fit(&footer, 13.0, false, w - 2.0 * MARGIN),
+            fit(&footer(t, r), 13.0, false, w - 2.0 * MARGIN),
         )
         .size(13.0)
         .fill(palette::INK),
@@ -323,8 +294,157 @@ pub fn sheet(t: &Tournament, viewer: Option<&str>, data: &NinjaData) -> Doc {
         );
         y += 15.0;
     }
-    doc.set_height((y + MARGIN).ceil());
-    doc
+}
+
+/// Draws one ninja's row with its top at `y`.
+fn draw_row(doc: &mut Doc, row: &Row, y: f32, data: &NinjaData, final_round: bool) {
+    let w = PHONE_WIDTH;
+    let block_h = row.height();
+    if row.current {
+        doc.push(
+            Rect::new(MARGIN - 6.0, y, w - 2.0 * MARGIN + 12.0, block_h)
+                .radius(6.0)
+                .fill(palette::HIGHLIGHT),
+        );
+    } else if row.slot % 2 == 1 {
+        doc.push(
+            Rect::new(MARGIN - 6.0, y, w - 2.0 * MARGIN + 12.0, block_h)
+                .radius(6.0)
+                .fill(palette::PANEL),
+        );
+    }
+
+    // Badge (series colour + running-order number), name, skills, result.
+    let colour = palette::series(row.slot);
+    let mid = y + NAME_H / 2.0;
+    doc.push(Circle::new(MARGIN + 9.0, mid, 9.0).fill(colour));
+    doc.push(
+        Text::new(MARGIN + 9.0, mid, (row.slot + 1).to_string())
+            .size(11.0)
+            .bold()
+            .anchor(Anchor::Middle)
+            .fill(colour.text_on())
+            .centered_v(),
+    );
+    let mut name_t = Text::new(
+        MARGIN + 26.0,
+        mid + 5.0,
+        fit(&row.name, 14.0, row.current, 138.0),
+    )
+    .size(14.0);
+    if row.current {
+        name_t = name_t.bold();
+    }
+    if row.out {
+        name_t = name_t.strike().fill(palette::MUTED);
+    }
+    doc.push(name_t);
+    doc.push(
+        Text::new(
+            MARGIN + 160.0,
+            mid + 4.0,
+            fit(&row.skills, 11.0, false, 120.0),
+        )
+        .size(11.0)
+        .fill(palette::MUTED),
+    );
+    result(
+        doc,
+        row.run,
+        row.through,
+        final_round,
+        row.current,
+        w - MARGIN,
+        mid,
+    );
+    if let Some(run) = row.run {
+        boxes(doc, run, row.out, row.lines, y + NAME_H, data);
+    }
+}
+
+/// A run's boxes from `top` down, gathered by kind and drawn kind by kind (cells,
+/// obstacle-done bars, marks by colour, initials): the picture is the same, and each kind
+/// becomes one path when rasterised, which keeps a full sheet fast to draw.
+fn boxes(doc: &mut Doc, run: &Run, out: bool, lines: usize, top: f32, data: &NinjaData) {
+    let mut by = top;
+    let mut cells = vec![];
+    let mut lucky = vec![];
+    let mut bars = vec![];
+    let mut marks: Vec<(Color, Text)> = vec![];
+    let mut tags = vec![];
+    for (i, b) in run.boxes.iter().enumerate() {
+        let col = i % PER_LINE;
+        if i > 0 && col == 0 {
+            by += INITIALS_H + BOX_H + LINE_GAP;
+        }
+        let bx = MARGIN + 4.0 + col as f32 * BOX_W;
+        let cell_top = by + INITIALS_H;
+        if let Some(o) = b.starts {
+            tags.push(
+                Text::new(bx + 1.0, by + 9.5, initials(data, o))
+                    .size(11.0)
+                    .bold()
+                    .fill(palette::INFO),
+            );
+        }
+        let cell = Rect::new(bx, cell_top, BOX_W, BOX_H);
+        if b.luck {
+            lucky.push(
+                cell.fill(palette::HIGHLIGHT)
+                    .stroke(palette::ATTENTION, 2.0),
+            );
+        } else {
+            cells.push(cell.fill(palette::PAPER).stroke(palette::GRID, 1.0));
+        }
+        let (mark, ink): (String, Color) = match &b.mark {
+            Mark::Points { total, .. } => (total.to_string(), palette::INK),
+            Mark::Miss => ("x".into(), palette::MUTED),
+            Mark::Bogus => ("x*".into(), palette::BAD),
+            Mark::Save => ("✓".into(), palette::GOOD),
+        };
+        marks.push((
+            ink,
+            Text::new(bx + BOX_W / 2.0, cell_top + BOX_H / 2.0, mark)
+                .size(11.0)
+                .bold()
+                .anchor(Anchor::Middle)
+                .fill(ink)
+                .centered_v(),
+        ));
+        if matches!(b.mark, Mark::Points { done: true, .. }) {
+            bars.push(
+                Line::new(
+                    bx + BOX_W,
+                    cell_top - 2.0,
+                    bx + BOX_W,
+                    cell_top + BOX_H + 2.0,
+                )
+                .stroke(palette::INK, 3.0),
+            );
+        }
+    }
+    marks.sort_by_key(|(ink, _)| ink.to_string());
+    for c in cells.into_iter().chain(lucky) {
+        doc.push(c);
+    }
+    for l in bars {
+        doc.push(l);
+    }
+    for t in marks.into_iter().map(|(_, t)| t).chain(tags) {
+        doc.push(t);
+    }
+    if out {
+        // Crossed out: a line through every line of boxes.
+        let mut ly = top + INITIALS_H + BOX_H / 2.0;
+        for l in 0..lines {
+            let n = (run.boxes.len() - l * PER_LINE).min(PER_LINE);
+            doc.push(
+                Line::new(MARGIN, ly, MARGIN + 8.0 + n as f32 * BOX_W, ly)
+                    .stroke(palette::BAD, 2.0),
+            );
+            ly += INITIALS_H + BOX_H + LINE_GAP;
+        }
+    }
 }
 
 /// The right-hand result of a ninja's row: the circled turn count, SPLASH, O.O.T., …
@@ -522,7 +642,7 @@ fn race_chart(
                 .centered_v(),
         );
     }
-    bottom + 36.0
+    bottom + (CHART_TOTAL_H - 24.0 - CHART_H)
 }
 
 fn footer(t: &Tournament, r: &Round) -> String {
@@ -608,6 +728,28 @@ mod tests {
     }
 
     #[test]
+    fn pages_hold_whole_rows_and_the_tail_closes_the_last_one() {
+        let room = MAX_PAGE_HEIGHT - MARGIN;
+        // Few rows: one page with the tail.
+        assert_eq!(paginate(&[89.0; 6], HEADING_H, TAIL_H), vec![0..6]);
+        // Sixteen full rows (89 units each): ten fit under a heading, the other six and
+        // the tail make the second page.
+        let pages = paginate(&[89.0; 16], HEADING_H, TAIL_H);
+        assert_eq!(pages, vec![0..10, 10..16]);
+        for p in &pages {
+            let used = HEADING_H + p.len() as f32 * (89.0 + ROW_GAP);
+            assert!(used <= room, "{p:?}: {used}");
+        }
+        // When the tail does not fit under the last rows it gets a page of its own.
+        assert_eq!(
+            paginate(&[89.0; 10], HEADING_H, TAIL_H),
+            vec![0..10, 10..10]
+        );
+        // No rows at all: one page.
+        assert_eq!(paginate(&[], HEADING_H, TAIL_H), vec![0..0]);
+    }
+
+    #[test]
     fn progress_counts_twenty_per_obstacle_plus_the_points_on_the_current_one() {
         let mut run = Run::new(vec![0, 1], vec![15, 15], RunRules::default());
         // 15 − 5 = 10 AP, then 10 more completes the first obstacle, then a miss.
@@ -645,8 +787,9 @@ mod tests {
             luck_left: vec![0],
             cursor: 1,
         }];
-        let doc = sheet(&t, Some("u1"), &d);
-        let texts = doc.texts();
+        let docs = sheet(&t, Some("u1"), &d);
+        assert_eq!(docs.len(), 1);
+        let texts = docs[0].texts();
         for want in ["LR", "10", "x*", "SPLASH", "Kage (yours)"] {
             assert!(texts.contains(&want), "{want} missing from {texts:?}");
         }

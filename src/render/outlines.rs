@@ -15,21 +15,38 @@ use std::sync::{Arc, Mutex, OnceLock};
 use resvg::tiny_skia::{Path, PathSegment};
 use resvg::usvg::{self, Node};
 
-use super::svg::Text;
+use super::svg::{Bounds, Text};
 
 /// Distinct texts kept before the cache starts over (a few MB at most).
 const CACHE_LIMIT: usize = 20_000;
 
-type Cache = HashMap<String, Option<Arc<str>>>;
+/// A text's glyphs: relative path data placed by a leading `M x y` at the text's anchor,
+/// and the box they cover around that anchor (document units).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outline {
+    /// Relative SVG path data (`m…z`).
+    pub path: Arc<str>,
+    /// The area the glyphs cover, relative to the anchor.
+    pub bounds: Bounds,
+}
+
+type Cache = HashMap<String, Option<Arc<Outline>>>;
 
 fn cache() -> &'static Mutex<Cache> {
     static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
     CACHE.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
-/// The outline of `t` as SVG path data relative to its anchor point, or `None` when it
-/// cannot be drawn as plain outlines (then the caller keeps the `<text>`).
-pub fn outline(t: &Text, opts: &usvg::Options) -> Option<Arc<str>> {
+/// Forgets every cached outline (for benchmarks of a first picture).
+pub fn clear() {
+    if let Ok(mut c) = cache().lock() {
+        c.clear();
+    }
+}
+
+/// The outline of `t` relative to its anchor point, or `None` when it cannot be drawn as
+/// plain outlines (then the caller keeps the `<text>`).
+pub fn outline(t: &Text, opts: &usvg::Options) -> Option<Arc<Outline>> {
     let key = t.at_origin_svg();
     if let Ok(c) = cache().lock() {
         if let Some(hit) = c.get(&key) {
@@ -47,10 +64,11 @@ pub fn outline(t: &Text, opts: &usvg::Options) -> Option<Arc<str>> {
 }
 
 /// Lays the one-text SVG out and writes its glyph paths as path data.
-fn lay_out(svg: &str, opts: &usvg::Options) -> Option<Arc<str>> {
+fn lay_out(svg: &str, opts: &usvg::Options) -> Option<Arc<Outline>> {
     let tree = usvg::Tree::from_str(svg, opts).ok()?;
     let mut d = String::new();
     let mut pen = Pen::default();
+    let mut bounds: Option<Bounds> = None;
     for node in tree.root().children() {
         let Node::Text(text) = node else {
             return None;
@@ -61,10 +79,16 @@ fn lay_out(svg: &str, opts: &usvg::Options) -> Option<Arc<str>> {
                 return None;
             };
             let path = p.data().clone().transform(p.abs_transform())?;
+            let b = path.bounds();
+            let b = Bounds::new(b.left(), b.top(), b.right(), b.bottom());
+            bounds = Some(bounds.map_or(b, |u| u.union(b)));
             pen.write(&mut d, &path);
         }
     }
-    Some(Arc::from(d))
+    Some(Arc::new(Outline {
+        path: Arc::from(d),
+        bounds: bounds.unwrap_or(Bounds::new(0.0, 0.0, 0.0, 0.0)),
+    }))
 }
 
 /// Writes paths as one run of relative SVG path data (`m`, `l`, `q`, `c`, `z`), so that a
@@ -170,7 +194,15 @@ mod tests {
             Arc::ptr_eq(&a, &b),
             "a second text at another place reuses the outline"
         );
-        assert!(a.starts_with('m') && a.contains('z'), "{a}");
+        assert!(a.path.starts_with('m') && a.path.contains('z'), "{a:?}");
+        // 13-unit bold capitals stand about 9.5 units above the baseline, and the "p"
+        // reaches below it.
+        assert!(
+            (-11.0..-8.0).contains(&a.bounds.y0) && (1.0..4.0).contains(&a.bounds.y1),
+            "{:?}",
+            a.bounds
+        );
+        assert!(a.bounds.x0 >= 0.0 && a.bounds.x1 > 60.0, "{:?}", a.bounds);
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::sync::{Arc, OnceLock};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::{self, fontdb};
 
+use super::stamps;
 use super::svg::Doc;
 use super::{Png, RenderError, MAX_PNG_BYTES};
 
@@ -56,9 +57,44 @@ pub fn rasterize(doc: &Doc) -> Result<Png, RenderError> {
     rasterize_at(doc, SCALE)
 }
 
+/// Renders the pages of one picture at [`SCALE`], each on its own thread when there are
+/// several (each page is a separate picture; the slowest one sets the time).
+pub fn rasterize_pages(docs: &[Doc]) -> Result<Vec<Png>, RenderError> {
+    if let [doc] = docs {
+        return Ok(vec![rasterize(doc)?]);
+    }
+    // The pages share the cores: each draws in as many bands as its share allows (one on
+    // a 2-core machine with two pages, which also spares each band re-walking every path).
+    let threads = (cores() / docs.len().max(1) as u32).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = docs
+            .iter()
+            .map(|d| s.spawn(move || rasterize_with(d, SCALE, threads)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(RenderError::Encode("a page's drawing panicked".into()))
+                })
+            })
+            .collect()
+    })
+}
+
+/// The threads a picture may draw on: the machine's cores, at most four.
+fn cores() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(4)) as u32
+}
+
 /// Renders `doc` at `scale` pixels per unit (tests use this to look at the picture at
 /// phone size) and encodes it as PNG.
 pub fn rasterize_at(doc: &Doc, scale: f32) -> Result<Png, RenderError> {
+    rasterize_with(doc, scale, cores())
+}
+
+/// [`rasterize_at`] drawing on at most `threads` threads.
+fn rasterize_with(doc: &Doc, scale: f32, threads: u32) -> Result<Png, RenderError> {
     let width = (doc.width() * scale).ceil();
     let height = (doc.height() * scale).ceil();
     if !(1.0..=MAX_SIDE as f32).contains(&width) || !(1.0..=MAX_SIDE as f32).contains(&height) {
@@ -68,9 +104,30 @@ pub fn rasterize_at(doc: &Doc, scale: f32) -> Result<Png, RenderError> {
     }
     let (width, height) = (width as u32, height as u32);
     let opts = options();
-    let svg = doc.to_svg_with(&|t| super::outlines::outline(t, &opts));
+    let outline = |t: &super::svg::Text| super::outlines::outline(t, &opts);
+    // Texts that nothing covers are stamped from cached bitmaps after the rest is drawn.
+    let mut stamped = vec![];
+    let mut placed = vec![];
+    for i in doc.texts_on_top(&|t| outline(t).map(|o| o.bounds)) {
+        let stamp = doc
+            .text_at(i)
+            .and_then(|t| stamps::place(t, outline(t)?.as_ref(), scale, &opts));
+        if let Some(p) = stamp {
+            stamped.push(i);
+            placed.push(p);
+        }
+    }
+    let svg = doc.to_svg_with(&|t| outline(t).map(|o| o.path.clone()), &stamped);
     let tree = usvg::Tree::from_str(&svg, &opts).map_err(|e| RenderError::Svg(e.to_string()))?;
-    let rgb = draw(&tree, width, height, scale, doc.background())?;
+    let rgb = draw(
+        &tree,
+        &placed,
+        width,
+        height,
+        scale,
+        doc.background(),
+        threads,
+    )?;
     let mut bytes = Vec::new();
     for &(deflate, filter) in encodings(width, height) {
         bytes = encode(&rgb, width, height, deflate, filter)?;
@@ -123,14 +180,15 @@ const BANDS_FROM_HEIGHT: u32 = 1200;
 /// so its pixels are exactly those of one big canvas.
 fn draw(
     tree: &usvg::Tree,
+    stamps: &[stamps::Placed],
     width: u32,
     height: u32,
     scale: f32,
     bg: super::palette::Color,
+    threads: u32,
 ) -> Result<Vec<u8>, RenderError> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get().min(4)) as u32;
     let bands = if height >= BANDS_FROM_HEIGHT {
-        cores
+        threads.max(1)
     } else {
         1
     };
@@ -148,10 +206,13 @@ fn draw(
             Transform::from_row(scale, 0.0, 0.0, scale, 0.0, -top),
             &mut pixmap.as_mut(),
         );
-        // The background is opaque, so premultiplied and straight colours are the same.
-        for (dst, src) in out.chunks_exact_mut(3).zip(pixmap.data().chunks_exact(4)) {
-            dst.copy_from_slice(&src[..3]);
-        }
+        stamps::composite(
+            pixmap.data_mut(),
+            width as usize,
+            i64::from(top as u32),
+            stamps,
+        );
+        rgba_to_rgb(pixmap.data(), out);
         Ok(())
     };
     let chunk = row * band_h as usize;
@@ -171,6 +232,27 @@ fn draw(
         })
     })?;
     Ok(rgb)
+}
+
+/// Drops the alpha channel of opaque RGBA pixels (the background is opaque, so
+/// premultiplied and straight colours are the same). Works four pixels at a time, which the
+/// compiler turns into a few wide moves.
+fn rgba_to_rgb(rgba: &[u8], rgb: &mut [u8]) {
+    let mut dst = rgb.chunks_exact_mut(12);
+    let mut src = rgba.chunks_exact(16);
+    for (d, s) in (&mut dst).zip(&mut src) {
+        d[0..3].copy_from_slice(&s[0..3]);
+        d[3..6].copy_from_slice(&s[4..7]);
+        d[6..9].copy_from_slice(&s[8..11]);
+        d[9..12].copy_from_slice(&s[12..15]);
+    }
+    for (d, s) in dst
+        .into_remainder()
+        .chunks_exact_mut(3)
+        .zip(src.remainder().chunks_exact(4))
+    {
+        d.copy_from_slice(&s[..3]);
+    }
 }
 
 /// Encodes opaque RGB rows as an 8-bit RGB PNG (no alpha channel: a quarter smaller).
@@ -234,6 +316,100 @@ mod tests {
         let img = png.decode().unwrap();
         assert_eq!(img.pixel(10, 10), [0x00, 0x72, 0xB2]);
         assert_eq!(img.pixel(90, 10), [0xFF, 0xFF, 0xFF]);
+    }
+
+    #[test]
+    fn stamped_texts_give_the_picture_of_texts_drawn_in_place() {
+        // Texts at awkward sub-pixel places, on panels, one crossed by a line drawn after it
+        // (which must stay under the line), drawn twice: with stamps (`rasterize`) and with
+        // every text as a path in the SVG.
+        use crate::render::svg::{Anchor, Line};
+        let mut d = Doc::new(200.0, 120.0);
+        d.push(Rect::new(4.0, 4.0, 190.0, 50.0).fill(palette::PANEL));
+        for (i, s) in ["12", "x*", "✓", "RS", "Kage"].iter().enumerate() {
+            d.push(
+                Text::new(10.3 + i as f32 * 33.37, 30.71 + i as f32 * 0.13, *s)
+                    .size(11.0)
+                    .bold()
+                    .anchor(Anchor::Middle)
+                    .fill(palette::BAD),
+            );
+        }
+        d.push(Text::new(20.0, 90.0, "crossed out").size(14.0));
+        d.push(Line::new(15.0, 85.0, 120.0, 85.0).stroke(palette::BAD, 2.0));
+        let on_top =
+            d.texts_on_top(&|t| crate::render::outlines::outline(t, &options()).map(|o| o.bounds));
+        assert_eq!(
+            on_top,
+            vec![1, 2, 3, 4, 5],
+            "the crossed-out text stays under its line"
+        );
+
+        let stamped = rasterize(&d).unwrap().decode().unwrap();
+        let opts = options();
+        let svg = d.to_svg_with(
+            &|t| crate::render::outlines::outline(t, &opts).map(|o| o.path.clone()),
+            &[],
+        );
+        let tree = usvg::Tree::from_str(&svg, &opts).unwrap();
+        let in_place = draw(
+            &tree,
+            &[],
+            stamped.width,
+            stamped.height,
+            SCALE,
+            d.background(),
+            1,
+        )
+        .unwrap();
+        let worst = stamped
+            .rgb
+            .iter()
+            .zip(&in_place)
+            .map(|(a, b)| a.abs_diff(*b))
+            .max()
+            .unwrap_or(0);
+        let bad: Vec<(usize, usize, u8, u8)> = stamped
+            .rgb
+            .iter()
+            .zip(&in_place)
+            .enumerate()
+            .filter(|(_, (a, b))| a.abs_diff(**b) > 8)
+            .map(|(i, (a, b))| ((i / 3) % 400, (i / 3) / 400, *a, *b))
+            .take(40)
+            .collect();
+        assert!(worst <= 1, "a channel differs by {worst}: {bad:?}");
+        assert!(
+            stamped.rgb != vec![255; stamped.rgb.len()],
+            "something was drawn"
+        );
+    }
+
+    #[test]
+    fn shapes_on_pixel_edges_are_drawn_crisp_with_the_same_pixels() {
+        // Boxes like the score sheet's (filled, 1-unit outline) and a 3-unit bar, all on the
+        // half-unit grid: drawn without anti-aliasing, they must match the anti-aliased
+        // drawing exactly. A box off the grid keeps anti-aliasing.
+        use crate::render::svg::Line;
+        let mut d = Doc::new(120.0, 60.0);
+        for i in 0..4 {
+            d.push(
+                Rect::new(6.0 + i as f32 * 23.0, 10.0, 23.0, 18.0)
+                    .fill(palette::PAPER)
+                    .stroke(palette::GRID, 1.0),
+            );
+        }
+        d.push(Line::new(52.0, 8.0, 52.0, 30.0).stroke(palette::INK, 3.0));
+        d.push(Rect::new(10.25, 40.0, 20.0, 10.0).fill(palette::BLUE));
+        let opts = options();
+        let svg = d.to_svg_with(&|_| None, &[]);
+        assert_eq!(svg.matches("crispEdges").count(), 2, "{svg}");
+        let smooth = svg.replace(r#" shape-rendering="crispEdges""#, "");
+        let draw_svg = |s: &str| {
+            let tree = usvg::Tree::from_str(s, &opts).unwrap();
+            draw(&tree, &[], 240, 120, SCALE, d.background(), 1).unwrap()
+        };
+        assert_eq!(draw_svg(&svg), draw_svg(&smooth));
     }
 
     #[test]

@@ -20,6 +20,67 @@ use super::palette::{self, Color};
 /// The width, in document units, of a phone screen's picture area.
 pub const PHONE_WIDTH: f32 = 400.0;
 
+/// The tallest page a picture should be, in document units (2,000 px when drawn at 2×, about
+/// 1.6 million pixels): taller content is split into pages, which a phone shows better than
+/// one sliver and which each draw in well under the 20 ms budget.
+pub const MAX_PAGE_HEIGHT: f32 = 1000.0;
+
+/// An axis-aligned box in document units.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bounds {
+    /// Left edge.
+    pub x0: f32,
+    /// Top edge.
+    pub y0: f32,
+    /// Right edge.
+    pub x1: f32,
+    /// Bottom edge.
+    pub y1: f32,
+}
+
+impl Bounds {
+    /// The box from (`x0`, `y0`) to (`x1`, `y1`), whichever way round they are given.
+    pub fn new(x0: f32, y0: f32, x1: f32, y1: f32) -> Self {
+        Bounds {
+            x0: x0.min(x1),
+            y0: y0.min(y1),
+            x1: x0.max(x1),
+            y1: y0.max(y1),
+        }
+    }
+    /// The smallest box holding both.
+    pub fn union(self, o: Bounds) -> Bounds {
+        Bounds {
+            x0: self.x0.min(o.x0),
+            y0: self.y0.min(o.y0),
+            x1: self.x1.max(o.x1),
+            y1: self.y1.max(o.y1),
+        }
+    }
+    /// Grown by `m` on every side.
+    pub fn grow(self, m: f32) -> Bounds {
+        Bounds {
+            x0: self.x0 - m,
+            y0: self.y0 - m,
+            x1: self.x1 + m,
+            y1: self.y1 + m,
+        }
+    }
+    /// Moved by (`dx`, `dy`).
+    pub fn shift(self, dx: f32, dy: f32) -> Bounds {
+        Bounds {
+            x0: self.x0 + dx,
+            y0: self.y0 + dy,
+            x1: self.x1 + dx,
+            y1: self.y1 + dy,
+        }
+    }
+    /// True when the two boxes share any area.
+    pub fn overlaps(&self, o: &Bounds) -> bool {
+        self.x0 < o.x1 && o.x0 < self.x1 && self.y0 < o.y1 && o.y0 < self.y1
+    }
+}
+
 /// Fill, stroke and opacity shared by every shape.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Paint {
@@ -296,6 +357,18 @@ impl Text {
     pub fn font_size(&self) -> f32 {
         self.size
     }
+    /// The anchor point as the SVG places it (rounded like every SVG number, to 0.01).
+    pub fn anchor_point(&self) -> (f32, f32) {
+        (rounded(self.x), rounded(self.y))
+    }
+    /// The text's colour.
+    pub fn colour(&self) -> Color {
+        self.fill
+    }
+    /// The text's opacity (`None` = opaque).
+    pub fn opacity_value(&self) -> Option<f32> {
+        self.opacity
+    }
     /// A one-text SVG drawing this text's glyphs at the origin in black: everything that
     /// decides its outline (string, size, weight, anchor, strike) and nothing else, so it
     /// also serves as the key of the outline cache.
@@ -448,19 +521,74 @@ impl Doc {
     }
     /// The SVG text.
     pub fn to_svg(&self) -> String {
-        self.svg_text(&|_: &Text| None, true)
+        self.svg_text(&|_: &Text| None, true, &[])
+    }
+    /// The top-level text at `index` (see [`Doc::texts_on_top`]).
+    pub fn text_at(&self, index: usize) -> Option<&Text> {
+        match self.nodes.get(index) {
+            Some(Node::Text(t)) => Some(t),
+            _ => None,
+        }
+    }
+    /// The indices, in painting order, of the top-level texts that nothing painted after
+    /// them touches (no shape, and no text that stays behind): drawing those last, in
+    /// order, over everything else gives the same picture. `glyphs` gives a text's glyph
+    /// box relative to its anchor, or `None` when it cannot be drawn apart (it then stays
+    /// in place). The rasteriser stamps these texts from cached bitmaps.
+    pub fn texts_on_top(&self, glyphs: &dyn Fn(&Text) -> Option<Bounds>) -> Vec<usize> {
+        // Boxes of what stays in place, bucketed by 32-unit rows so a text is only checked
+        // against its neighbours.
+        const ROW: f32 = 32.0;
+        let bucket = |y: f32| (y / ROW).floor().max(0.0) as usize;
+        let mut kept: Vec<Vec<Bounds>> = vec![];
+        let mut on_top = vec![];
+        for (i, node) in self.nodes.iter().enumerate().rev() {
+            if let Node::Text(t) = node {
+                if let Some(g) = glyphs(t) {
+                    let (x, y) = t.anchor_point();
+                    // A pixel of anti-aliasing around the glyphs, at any scale up to 2×.
+                    let b = g.shift(x, y).grow(1.0);
+                    let covered = (bucket(b.y0)..=bucket(b.y1)).any(|r| {
+                        kept.get(r)
+                            .is_some_and(|row| row.iter().any(|k| k.overlaps(&b)))
+                    });
+                    if !covered {
+                        on_top.push(i);
+                        continue;
+                    }
+                }
+            }
+            let b = node_bounds(node).grow(1.0);
+            let last = bucket(b.y1);
+            if kept.len() <= last {
+                kept.resize_with(last + 1, Vec::new);
+            }
+            for row in &mut kept[bucket(b.y0)..=last] {
+                row.push(b);
+            }
+        }
+        on_top.reverse();
+        on_top
     }
     /// The SVG text for the rasteriser: each text that `outline` can turn into a path drawn
     /// as that path (see [`super::outlines`]), other texts as `<text>`, and no background
     /// (the rasteriser fills the canvas with [`Doc::background`] itself, much faster than
     /// painting a picture-sized shape).
-    pub fn to_svg_with(&self, outline: &dyn Fn(&Text) -> Option<std::sync::Arc<str>>) -> String {
-        self.svg_text(outline, false)
+    ///
+    /// The top-level nodes at the indices in `leave_out` (sorted) are not written: the
+    /// rasteriser draws those texts itself.
+    pub fn to_svg_with(
+        &self,
+        outline: &dyn Fn(&Text) -> Option<std::sync::Arc<str>>,
+        leave_out: &[usize],
+    ) -> String {
+        self.svg_text(outline, false, leave_out)
     }
     fn svg_text(
         &self,
         outline: &dyn Fn(&Text) -> Option<std::sync::Arc<str>>,
         background: bool,
+        leave_out: &[usize],
     ) -> String {
         let mut out = String::with_capacity(256 + self.nodes.len() * 96);
         let _ = write!(
@@ -478,9 +606,67 @@ impl Doc {
                 self.background
             );
         }
-        write_nodes(&mut out, &self.nodes, outline);
+        if leave_out.is_empty() {
+            write_nodes(&mut out, &self.nodes, outline);
+        } else {
+            let mut skip = leave_out.iter().peekable();
+            let kept: Vec<&Node> = self
+                .nodes
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| {
+                    if skip.peek() == Some(&i) {
+                        skip.next();
+                        false
+                    } else {
+                        true
+                    }
+                })
+                .map(|(_, n)| n)
+                .collect();
+            write_nodes(&mut out, kept, outline);
+        }
         out.push_str("</svg>");
         out
+    }
+}
+
+/// The area `node` paints (document units, strokes and line caps included).
+fn node_bounds(node: &Node) -> Bounds {
+    let half = |p: &Paint| p.stroke.map_or(0.0, |(_, w)| w / 2.0);
+    match node {
+        Node::Rect(r) => Bounds::new(r.x, r.y, r.x + r.w, r.y + r.h).grow(half(&r.paint)),
+        // Caps reach half the width past the ends; the width itself covers joins.
+        Node::Line(l) => Bounds::new(l.from.0, l.from.1, l.to.0, l.to.1)
+            .grow(l.paint.stroke.map_or(0.0, |(_, w)| w)),
+        Node::Circle(c) => {
+            Bounds::new(c.cx - c.r, c.cy - c.r, c.cx + c.r, c.cy + c.r).grow(half(&c.paint))
+        }
+        Node::Polygon(p) => p
+            .points
+            .iter()
+            .map(|&(x, y)| Bounds::new(x, y, x, y))
+            .reduce(Bounds::union)
+            .unwrap_or(Bounds::new(0.0, 0.0, 0.0, 0.0))
+            // Round joins stay within half the width; sharp corners could reach further.
+            .grow(p.paint.stroke.map_or(0.0, |(_, w)| w * 2.0)),
+        Node::Text(t) => {
+            // Generous: the estimated advance plus an em either side, ascent to descent.
+            let w = text_width(&t.text, t.size, t.bold);
+            let x0 = match t.anchor {
+                Anchor::Start => t.x,
+                Anchor::Middle => t.x - w / 2.0,
+                Anchor::End => t.x - w,
+            };
+            Bounds::new(x0, t.y - t.size * 1.2, x0 + w, t.y + t.size * 0.5).grow(t.size)
+        }
+        Node::Group(g) => g
+            .children
+            .iter()
+            .map(node_bounds)
+            .reduce(Bounds::union)
+            .unwrap_or(Bounds::new(0.0, 0.0, 0.0, 0.0))
+            .shift(g.dx, g.dy),
     }
 }
 
@@ -503,24 +689,48 @@ enum Piece {
     Glyphs(f32, f32, std::sync::Arc<str>),
 }
 
-/// The paint attributes (also the batch key) and the piece of a shape that can share one
-/// `<path>` with its neighbours, if it can.
+/// One pixel at the rasteriser's 2× scale, in document units.
+const PIXEL: f32 = 0.5;
+
+/// True when `v` units fall on a pixel edge at 2×.
+fn on_pixel(v: f32) -> bool {
+    ((v / PIXEL).round() * PIXEL - v).abs() < 1e-3
+}
+
+/// True when a stroke `paint` of a shape whose own edges are on pixel edges keeps them
+/// there (no stroke, or a whole number of units wide: half on either side).
+fn stroke_keeps_pixels(paint: &Paint) -> bool {
+    paint.stroke.is_none_or(|(_, w)| on_pixel(w / 2.0))
+}
+
+/// The paint attributes (also the batch key), the piece of a shape that can share one
+/// `<path>` with its neighbours, if it can, and whether the piece's edges all fall on pixel
+/// edges (a square-cornered rectangle or a level or upright line on the pixel grid).
 fn batchable(
     node: &Node,
     outline: &dyn Fn(&Text) -> Option<std::sync::Arc<str>>,
-) -> Option<(String, Piece)> {
+) -> Option<(String, Piece, bool)> {
     let mut attrs = String::new();
     match node {
         Node::Rect(r) if r.r == 0.0 && r.paint.opacity.is_none() && r.paint.dash.is_none() => {
             r.paint.write(&mut attrs);
-            Some((attrs, Piece::Rect(r.x, r.y, r.w, r.h)))
+            let crisp =
+                [r.x, r.y, r.w, r.h].into_iter().all(on_pixel) && stroke_keeps_pixels(&r.paint);
+            Some((attrs, Piece::Rect(r.x, r.y, r.w, r.h), crisp))
         }
         Node::Line(l) if l.paint.opacity.is_none() && l.paint.dash.is_none() => {
             l.paint.write(&mut attrs);
             if l.round_caps {
                 attrs.push_str(r#" stroke-linecap="round" stroke-linejoin="round""#);
             }
-            Some((attrs, Piece::Line(l.from, l.to, l.round_caps)))
+            let straight = l.from.0 == l.to.0 || l.from.1 == l.to.1;
+            let crisp = !l.round_caps
+                && straight
+                && [l.from.0, l.from.1, l.to.0, l.to.1]
+                    .into_iter()
+                    .all(on_pixel)
+                && stroke_keeps_pixels(&l.paint);
+            Some((attrs, Piece::Line(l.from, l.to, l.round_caps), crisp))
         }
         Node::Text(t) => {
             let d = outline(t)?;
@@ -528,7 +738,7 @@ fn batchable(
             if let Some(o) = t.opacity {
                 let _ = write!(attrs, r#" opacity="{}""#, num(o));
             }
-            Some((attrs, Piece::Glyphs(t.x, t.y, d)))
+            Some((attrs, Piece::Glyphs(t.x, t.y, d), false))
         }
         _ => None,
     }
@@ -537,33 +747,44 @@ fn batchable(
 /// Writes `nodes` in order, drawing each run of consecutive shapes with the same paint as
 /// one `<path>`: resvg renders one large path much faster than hundreds of small ones, and
 /// the picture is the same (the shapes of a run keep their order and colour).
-fn write_nodes(
+fn write_nodes<'a>(
     out: &mut String,
-    nodes: &[Node],
+    nodes: impl IntoIterator<Item = &'a Node>,
     outline: &dyn Fn(&Text) -> Option<std::sync::Arc<str>>,
 ) {
     let mut key = String::new();
     let mut d = String::new();
     let mut end: Option<(f32, f32)> = None;
-    let flush = |out: &mut String, key: &mut String, d: &mut String| {
+    // Whether every piece of the run so far has its edges on pixel edges: such a run is
+    // drawn without anti-aliasing, which gives the same pixels (every pixel is wholly in or
+    // out) several times faster.
+    let mut crisp = true;
+    let flush = |out: &mut String, key: &mut String, d: &mut String, crisp: &mut bool| {
         if !d.is_empty() {
-            let _ = write!(out, r#"<path d="{d}"{key}/>"#);
+            let edges = if *crisp {
+                r#" shape-rendering="crispEdges""#
+            } else {
+                ""
+            };
+            let _ = write!(out, r#"<path d="{d}"{key}{edges}/>"#);
         }
         d.clear();
         key.clear();
+        *crisp = true;
     };
     for node in nodes {
-        let Some((attrs, piece)) = batchable(node, outline) else {
-            flush(out, &mut key, &mut d);
+        let Some((attrs, piece, on_pixels)) = batchable(node, outline) else {
+            flush(out, &mut key, &mut d, &mut crisp);
             end = None;
             write_node(out, node, outline);
             continue;
         };
         if attrs != key {
-            flush(out, &mut key, &mut d);
+            flush(out, &mut key, &mut d, &mut crisp);
             key = attrs;
             end = None;
         }
+        crisp &= on_pixels;
         match piece {
             Piece::Rect(x, y, w, h) => {
                 let _ = write!(
@@ -591,7 +812,7 @@ fn write_nodes(
             }
         }
     }
-    flush(out, &mut key, &mut d);
+    flush(out, &mut key, &mut d, &mut crisp);
 }
 
 fn write_node(
@@ -700,17 +921,32 @@ fn write_node(
     }
 }
 
-/// A number as SVG wants it: finite, at most two decimals, no trailing zeros.
-fn num(v: f32) -> String {
-    if !v.is_finite() {
-        return "0".into();
-    }
-    let s = format!("{:.2}", v);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" || s.is_empty() {
-        "0".into()
+/// `v` in hundredths, rounded (0 when not finite).
+fn hundredths(v: f32) -> i64 {
+    if v.is_finite() {
+        (f64::from(v) * 100.0).round() as i64
     } else {
-        s.to_string()
+        0
+    }
+}
+
+/// `v` rounded as [`num`] writes it (to 0.01).
+fn rounded(v: f32) -> f32 {
+    hundredths(v) as f32 / 100.0
+}
+
+/// A number as SVG wants it: finite, at most two decimals, no trailing zeros. (Integer
+/// arithmetic: a picture writes thousands of numbers, and float formatting was a visible
+/// part of drawing one.)
+fn num(v: f32) -> String {
+    let c = hundredths(v);
+    let sign = if c < 0 { "-" } else { "" };
+    let (whole, frac) = (c.unsigned_abs() / 100, c.unsigned_abs() % 100);
+    match frac {
+        0 if whole == 0 => "0".to_string(),
+        0 => format!("{sign}{whole}"),
+        f if f % 10 == 0 => format!("{sign}{whole}.{}", f / 10),
+        f => format!("{sign}{whole}.{f:02}"),
     }
 }
 
@@ -791,6 +1027,18 @@ mod tests {
         assert_eq!(num(1.256), "1.26");
         assert_eq!(num(-0.001), "0");
         assert_eq!(num(f32::NAN), "0");
+        assert_eq!(num(-2.5), "-2.5");
+        assert_eq!(num(0.07), "0.07");
+        assert_eq!(num(-0.3), "-0.3");
+        assert_eq!(num(1234.999), "1235");
+        // The same value as `{:.2}` formatting, which the SVG used to be written with.
+        for i in -5000..5000 {
+            let v = i as f32 * 0.37;
+            let old = format!("{v:.2}");
+            let old = old.trim_end_matches('0').trim_end_matches('.');
+            let old = if old == "-0" { "0" } else { old };
+            assert_eq!(num(v), old, "{v}");
+        }
     }
 
     #[test]
