@@ -85,3 +85,36 @@ fn render_refuses_an_empty_channel_and_another_game_clearly() {
     assert!(err.contains("holds a `dice` session, not `ninja`"), "{err}");
     assert!(!out_png.exists());
 }
+
+#[test]
+fn render_writes_each_page_of_a_long_ninja_sheet() {
+    // Sixteen ninjas, twelve of them run: the sheet needs two pages.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("r.db");
+    let mut script = String::from("gm: /ninja new\ngm: /ninja fill\ngm: /ninja start\n");
+    for _ in 0..12 {
+        script.push_str("gm: /ninja run auto:true\n");
+    }
+    console(&db, &script);
+    let out_png = dir.path().join("sheet.png");
+    let out = render(
+        &db,
+        &[
+            "ninja",
+            "--channel",
+            "table",
+            "--out",
+            out_png.to_str().unwrap(),
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let second = dir.path().join("sheet-2.png");
+    assert!(stdout.contains("sheet-2.png"), "{stdout}");
+    for path in [&out_png, &second] {
+        let img = croupier::render::Image::decode(&std::fs::read(path).unwrap()).unwrap();
+        assert_eq!(img.width, 800, "{}", path.display());
+        assert!(img.height <= 2000, "{}: {} px", path.display(), img.height);
+    }
+    assert!(!dir.path().join("sheet-3.png").exists());
+}
