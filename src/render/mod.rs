@@ -19,6 +19,7 @@ pub mod attach;
 pub mod dice;
 pub mod dice_table;
 pub mod golden;
+pub mod memo;
 pub mod nakama;
 pub mod ninja;
 pub mod nobi;

@@ -8,17 +8,17 @@
 //! same glyph shapes, so the golden images hold. [`super::svg`] then draws runs of texts of
 //! one colour as a single path.
 
-use std::collections::HashMap;
 use std::fmt::Write;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use resvg::tiny_skia::{Path, PathSegment};
 use resvg::usvg::{self, Node};
 
+use super::memo::Memo;
 use super::svg::{Bounds, Text};
 
-/// Distinct texts kept before the cache starts over (a few MB at most).
-const CACHE_LIMIT: usize = 20_000;
+/// Bytes of outlines kept before the cache starts over.
+const CACHE_BYTES: usize = 8 << 20;
 
 /// A text's glyphs: relative path data placed by a leading `M x y` at the text's anchor,
 /// and the box they cover around that anchor (document units).
@@ -30,37 +30,26 @@ pub struct Outline {
     pub bounds: Bounds,
 }
 
-type Cache = HashMap<String, Option<Arc<Outline>>>;
-
-fn cache() -> &'static Mutex<Cache> {
-    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+fn cache() -> &'static Memo<String, Option<Arc<Outline>>> {
+    static CACHE: OnceLock<Memo<String, Option<Arc<Outline>>>> = OnceLock::new();
+    CACHE.get_or_init(|| Memo::new(CACHE_BYTES))
 }
 
 /// Forgets every cached outline (for benchmarks of a first picture).
 pub fn clear() {
-    if let Ok(mut c) = cache().lock() {
-        c.clear();
-    }
+    cache().clear();
 }
 
 /// The outline of `t` relative to its anchor point, or `None` when it cannot be drawn as
 /// plain outlines (then the caller keeps the `<text>`).
 pub fn outline(t: &Text, opts: &usvg::Options) -> Option<Arc<Outline>> {
     let key = t.at_origin_svg();
-    if let Ok(c) = cache().lock() {
-        if let Some(hit) = c.get(&key) {
-            return hit.clone();
-        }
-    }
-    let made = lay_out(&key, opts);
-    if let Ok(mut c) = cache().lock() {
-        if c.len() >= CACHE_LIMIT {
-            c.clear();
-        }
-        c.insert(key, made.clone());
-    }
-    made
+    let size = key.len() * 2 + 64;
+    cache().get_or_make(key, |key| {
+        let made = lay_out(key, opts);
+        let bytes = made.as_ref().map_or(0, |o| o.path.len());
+        (made, size + bytes)
+    })
 }
 
 /// Lays the one-text SVG out and writes its glyph paths as path data.

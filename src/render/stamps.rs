@@ -12,19 +12,20 @@
 //! anything painted after them are stamped, so the painting order, and the picture, stay
 //! the same.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 
+use super::memo::Memo;
 use super::outlines::Outline;
 use super::svg::Text;
 
 /// Steps per pixel for the anchor's position within its pixel.
 const SUBPIXEL: f32 = 4096.0;
-/// Stamps kept before the cache starts over (each is a few KB).
-const CACHE_LIMIT: usize = 20_000;
+/// Bytes of stamps kept before the cache starts over (a stamp is a few KB; a busy sheet
+/// uses a few hundred).
+const CACHE_BYTES: usize = 16 << 20;
 
 /// A text drawn alone: premultiplied RGBA pixels and where they sit relative to the pixel
 /// that holds the text's anchor.
@@ -47,16 +48,14 @@ pub struct Placed {
 
 type Key = (String, String, u32, u32, u32, u32);
 
-fn cache() -> &'static Mutex<HashMap<Key, Option<Arc<Stamp>>>> {
-    static CACHE: OnceLock<Mutex<HashMap<Key, Option<Arc<Stamp>>>>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+fn cache() -> &'static Memo<Key, Option<Arc<Stamp>>> {
+    static CACHE: OnceLock<Memo<Key, Option<Arc<Stamp>>>> = OnceLock::new();
+    CACHE.get_or_init(|| Memo::new(CACHE_BYTES))
 }
 
 /// Forgets every cached stamp (for benchmarks of a first picture).
 pub fn clear() {
-    if let Ok(mut c) = cache().lock() {
-        c.clear();
-    }
+    cache().clear();
 }
 
 /// Where `t` (with glyphs `outline`) goes on a picture drawn at `scale`, as a stamp; `None`
@@ -82,20 +81,12 @@ pub fn place(t: &Text, outline: &Outline, scale: f32, opts: &usvg::Options) -> O
         fx,
         fy,
     );
-    let hit = cache().lock().ok().and_then(|c| c.get(&key).cloned());
-    let stamp = match hit {
-        Some(s) => s,
-        None => {
-            let made = draw(t, outline, scale, fx, fy, opts).map(Arc::new);
-            if let Ok(mut c) = cache().lock() {
-                if c.len() >= CACHE_LIMIT {
-                    c.clear();
-                }
-                c.insert(key, made.clone());
-            }
-            made
-        }
-    }?;
+    let key_bytes = key.0.len() + key.1.len() + 96;
+    let stamp = cache().get_or_make(key, |_| {
+        let made = draw(t, outline, scale, fx, fy, opts).map(Arc::new);
+        let bytes = made.as_ref().map_or(0, |s| s.rgba.len());
+        (made, key_bytes + bytes)
+    })?;
     Some(Placed {
         x: px + i64::from(stamp.left),
         y: py + i64::from(stamp.top),
