@@ -150,3 +150,30 @@ fn seeded_dive_identifies_and_removes_a_trap_and_reaches_the_core() {
         .any(|b| b.contains("3. Hall ⇄ Vault (SECRET, hidden)")));
     assert!(!blocks(&out, "everyone").is_empty());
 }
+
+#[test]
+fn game_status_shows_the_fortress_map_with_secrets_for_the_gm_only() {
+    let upto = DIVE
+        .find("alice: /nw fortress show")
+        .expect("the script dives");
+    let script = format!("{}bob: /game status\ngm: /game status\n", &DIVE[..upto]);
+    let out = run(&script, 3);
+    let status_of = |who: &str| {
+        let at = out
+            .find(&format!(">>> {who}: /game status"))
+            .unwrap_or_else(|| panic!("{who}'s status in {out}"));
+        &out[at..]
+    };
+    // Bob sees the public map and where the party is, and no secret Gate.
+    let bob = status_of("bob");
+    let bob = &bob[..bob.find(">>> gm: /game status").unwrap_or(bob.len())];
+    assert!(bob.contains("🏰 Fortress map"), "{bob}");
+    assert!(bob.contains("Ayla, Bolt in Gatehouse"), "{bob}");
+    assert!(!bob.contains("SECRET"), "{bob}");
+    // The GM also gets the map with the secret Gate, to the GM only.
+    let gm = status_of("gm");
+    assert!(gm.contains("3. Hall ⇄ Vault (SECRET, hidden)"), "{gm}");
+    for b in blocks(&out, "everyone") {
+        assert!(!b.contains("SECRET"), "{b}");
+    }
+}

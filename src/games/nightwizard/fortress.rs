@@ -743,6 +743,32 @@ fn is_gm(s: &NightWizard, actor: &Actor) -> bool {
     actor.id == s.gm || actor.manager
 }
 
+/// The Fortress map (the GM's with secret gates and traps when `gm`) and where the party is.
+fn map_message(s: &NightWizard, f: &Fortress, gm: bool) -> Message {
+    let mut m = Message::titled("🏰 Fortress map", f.map(gm));
+    if let Some(d) = &f.dive {
+        let names: Vec<String> = d.inside.iter().map(|u| pc_name(s, u)).collect();
+        m = m.field(
+            "Party",
+            format!("{} in {}", names.join(", "), f.areas[d.at].name),
+        );
+    }
+    m
+}
+
+/// For `/game status`: the Fortress map, public (what the players may know), and the GM's
+/// own map to the GM only. Nothing while there is no Fortress.
+pub fn status_replies(s: &NightWizard, viewer_is_gm: bool) -> Vec<Reply> {
+    let Some(f) = s.fortress.fortress.as_ref() else {
+        return vec![];
+    };
+    let mut out = vec![Reply::public(map_message(s, f, false))];
+    if viewer_is_gm {
+        out.push(Reply::gm(map_message(s, f, true)));
+    }
+    out
+}
+
 fn pc_name(s: &NightWizard, u: &UserId) -> String {
     s.pcs
         .iter()
@@ -944,15 +970,7 @@ pub fn apply(
             )])
         }
         FortressAction::Show => {
-            let f = fortress(s)?;
-            let mut m = Message::titled("🏰 Fortress map", f.map(gm));
-            if let Some(d) = &f.dive {
-                let names: Vec<String> = d.inside.iter().map(|u| pc_name(s, u)).collect();
-                m = m.field(
-                    "Party",
-                    format!("{} in {}", names.join(", "), f.areas[d.at].name),
-                );
-            }
+            let m = map_message(s, fortress(s)?, gm);
             Ok(vec![if gm { Reply::gm(m) } else { Reply::public(m) }])
         }
         FortressAction::Move(to) => {

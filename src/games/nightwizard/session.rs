@@ -1457,8 +1457,9 @@ pub fn view(s: &NightWizard, viewer: &Actor, data: &NwData) -> Vec<Reply> {
             sheet::sheet(&p.ch, &cat, Some(&s.live(p))),
         ));
     }
+    let gm = viewer.id == s.gm || viewer.manager;
+    out.extend(super::fortress::status_replies(s, gm));
     if s.combat.is_some() {
-        let gm = viewer.id == s.gm || viewer.manager;
         out.extend(
             s.tracker(vec![], vec![])
                 .into_iter()
