@@ -654,3 +654,30 @@ async fn night_wizard_combat_tracker_is_one_pinned_message_edited_in_place() {
     assert_eq!(reposted, 0, "no second tracker message");
     env.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_ninja_score_sheet_arrives_as_two_pictures_in_order() {
+    let mut env = Env::start().await;
+    env.slash(&GM, "ninja new", &[]).await;
+    env.slash(&GM, "ninja fill", &[]).await;
+    env.slash(&GM, "ninja start", &[]).await;
+    // Twelve of the sixteen run: their rows no longer fit one 2,000-px page.
+    for _ in 0..12 {
+        let (_, cb) = env.slash(&GM, "ninja run", &[("auto", "true")]).await;
+        assert!(!text(msg(&cb)).contains('⛔'), "{}", text(msg(&cb)));
+    }
+    let (_, cb) = env.slash(&CAROL, "ninja sheet", &[]).await;
+    assert_eq!(cb.files, vec!["board.png", "board-2.png"], "{:?}", cb.files);
+    let shown: Vec<&str> = msg(&cb)["embeds"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e["image"]["url"].as_str())
+        .collect();
+    assert_eq!(
+        shown,
+        vec!["attachment://board.png", "attachment://board-2.png"],
+        "each page in an embed, in order"
+    );
+    env.stop().await;
+}
