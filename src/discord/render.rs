@@ -438,7 +438,16 @@ fn render_message(
     let first_rows: Vec<RowDraft> = rows.by_ref().take(limits::ROWS).collect();
     if let Some(last) = drafts.last_mut() {
         last.rows = first_rows;
-        last.files = files;
+    }
+    // A picture travels with the message whose embed shows it (`attachment://` only reaches
+    // the files of its own message); other files go with the last one.
+    for (name, bytes) in files {
+        let shown = format!("attachment://{name}");
+        let at = drafts
+            .iter()
+            .position(|d| d.embeds.iter().any(|e| e.image.as_deref() == Some(&shown)))
+            .unwrap_or(drafts.len() - 1);
+        drafts[at].files.push((name, bytes));
     }
     let rest: Vec<RowDraft> = rows.collect();
     for chunk in rest.chunks(limits::ROWS) {
@@ -610,6 +619,29 @@ mod tests {
         );
         let files: Vec<&str> = drafts[0].files.iter().map(|f| f.0.as_str()).collect();
         assert_eq!(files, vec!["board.png", "board-2.png"]);
+    }
+
+    #[test]
+    fn a_picture_goes_with_the_message_whose_embed_shows_it() {
+        // Enough fields to need two messages: the picture is in the first one's embed, so
+        // its file must travel with the first message, not the last.
+        let me = UserId::new("1");
+        let mut m = Message::titled("Board", "b");
+        for i in 0..60 {
+            m = m.field(format!("f{i}"), "v".repeat(100));
+        }
+        m.images.push(crate::table::Image {
+            name: "board.png".into(),
+            png: b"\x89PNG".to_vec(),
+        });
+        let drafts = one(Reply::public(m), &me);
+        assert!(drafts.len() >= 2);
+        assert_eq!(
+            drafts[0].embeds[0].image.as_deref(),
+            Some("attachment://board.png")
+        );
+        assert_eq!(drafts[0].files.len(), 1);
+        assert!(drafts[1..].iter().all(|d| d.files.is_empty()));
     }
 
     #[test]
