@@ -174,10 +174,10 @@ fn encodings(width: u32, height: u32) -> &'static [(png::DeflateCompression, png
 /// Pictures at least this tall are drawn in horizontal bands, one thread each.
 const BANDS_FROM_HEIGHT: u32 = 1200;
 
-/// Draws the tree on the background colour and returns the picture as RGB rows. Tall
-/// pictures are split into horizontal bands drawn at the same time on the machine's cores
-/// (at most four): each band renders the whole tree shifted up by a whole number of pixels,
-/// so its pixels are exactly those of one big canvas.
+/// Draws the tree on the background colour, then the text `stamps` over it, and returns the
+/// picture as RGB rows. Tall pictures are split into horizontal bands drawn at the same time
+/// on up to `threads` threads: each band renders the whole tree shifted up by a whole number
+/// of pixels, so its pixels are exactly those of one big canvas.
 fn draw(
     tree: &usvg::Tree,
     stamps: &[stamps::Placed],

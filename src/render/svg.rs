@@ -539,7 +539,9 @@ impl Doc {
         // Boxes of what stays in place, bucketed by 32-unit rows so a text is only checked
         // against its neighbours.
         const ROW: f32 = 32.0;
-        let bucket = |y: f32| (y / ROW).floor().max(0.0) as usize;
+        // (Clamped to the page: a shape far outside it shares the last bucket.)
+        let rows = (self.height.max(0.0) / ROW).ceil() as usize + 1;
+        let bucket = |y: f32| ((y / ROW).floor().max(0.0) as usize).min(rows);
         let mut kept: Vec<Vec<Bounds>> = vec![];
         let mut on_top = vec![];
         for (i, node) in self.nodes.iter().enumerate().rev() {
