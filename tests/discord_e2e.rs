@@ -552,31 +552,37 @@ async fn slow_answers_are_deferred_then_followed_up() {
     let env = Env::start_with(Duration::ZERO).await;
     let (id, cb) = env.slash(&ALICE, "roll", &[("expr", "3d6")]).await;
     assert_eq!(cb.body["type"], 5, "deferred");
+    assert_eq!(flags(&cb.body["data"]), 0, "a public roll defers publicly");
     let token = token_of(&id);
-    let follow = env
+    let edit = env
         .fake
-        .wait_for("the followup", Duration::from_secs(5), |r| {
-            r.method == "POST" && r.path == format!("/webhooks/{APP_ID}/{token}")
+        .wait_for("the placeholder edit", Duration::from_secs(5), |r| {
+            r.method == "PATCH"
+                && r.path == format!("/webhooks/{APP_ID}/{token}/messages/@original")
         })
         .await;
-    assert!(text(&follow.body).contains("rolls 3d6"));
-    // A private answer after a public "thinking…": the placeholder is removed first.
-    let (id, _) = env
+    assert!(text(&edit.body).contains("rolls 3d6"));
+    // A roll that may be private is deferred privately, and its answer fills that placeholder.
+    let (id, cb) = env
         .slash(&ALICE, "roll", &[("expr", "3d6"), ("visibility", "self")])
         .await;
+    assert_eq!(flags(&cb.body["data"]), 64, "deferred privately");
     let token = token_of(&id);
-    let follow = env
+    let edit = env
         .fake
-        .wait_for("the private followup", Duration::from_secs(5), |r| {
-            r.method == "POST" && r.path == format!("/webhooks/{APP_ID}/{token}")
+        .wait_for("the private answer", Duration::from_secs(5), |r| {
+            r.method == "PATCH"
+                && r.path == format!("/webhooks/{APP_ID}/{token}/messages/@original")
         })
         .await;
-    assert_eq!(flags(&follow.body), 64);
-    assert!(env
-        .fake
-        .for_interaction(&id)
-        .iter()
-        .any(|r| r.method == "DELETE"));
+    assert!(text(&edit.body).contains("3d6"));
+    assert!(
+        env.fake
+            .for_interaction(&id)
+            .iter()
+            .all(|r| r.method != "POST" || r.path.ends_with("/callback")),
+        "nothing else was posted for a private roll"
+    );
     env.stop().await;
 }
 

@@ -211,6 +211,13 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
         .await;
         return;
     };
+    // Decided before anything is sent: a deferral's visibility cannot change later.
+    let private = crate::table::may_answer_privately(
+        &shared.specs,
+        match &req.input {
+            Input::Command(c) | Input::Component { command: c, .. } => c,
+        },
+    );
     let look = shared.look.clone();
     let invoker = req.actor.id.clone();
     let channel = req.channel.clone();
@@ -239,17 +246,19 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
     });
     tokio::pin!(work);
     let mut state = State::Open;
-    if shared.defer_after.is_zero() && send::defer(inter).await.is_ok() {
-        state = State::Deferred;
+    if shared.defer_after.is_zero() {
+        if let Ok(s) = send::defer(inter, private).await {
+            state = s;
+        }
     }
-    let result = if state == State::Deferred {
+    let result = if state != State::Open {
         work.await
     } else {
         tokio::select! {
             r = &mut work => r,
             _ = tokio::time::sleep(shared.defer_after) => {
-                if send::defer(inter).await.is_ok() {
-                    state = State::Deferred;
+                if let Ok(s) = send::defer(inter, private).await {
+                    state = s;
                 }
                 work.await
             }

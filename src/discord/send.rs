@@ -12,7 +12,7 @@ use serenity::{
     ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateEmbed,
     CreateEmbedFooter, CreateInteractionResponse, CreateInteractionResponseFollowup,
     CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption, Http, InteractionId,
+    CreateSelectMenuOption, EditInteractionResponse, Http, InteractionId,
 };
 use tracing::warn;
 
@@ -38,8 +38,13 @@ pub struct Inter<'a> {
 pub enum State {
     /// Not yet (an initial response is due within 3 s).
     Open,
-    /// Deferred publicly ("thinking…"); the answer comes as followups.
-    Deferred,
+    /// Deferred ("thinking…"): the placeholder becomes the answer's first message. `private`
+    /// is the placeholder's visibility, fixed when deferring: Discord keeps an existing
+    /// message's visibility, so the placeholder only ever receives a draft of that visibility.
+    Deferred {
+        /// Only the person who acted sees the placeholder.
+        private: bool,
+    },
 }
 
 fn embed(e: &EmbedDraft) -> CreateEmbed {
@@ -211,13 +216,16 @@ where
     }
 }
 
-/// Tells the player "thinking…" (public), buying 15 minutes.
-pub async fn defer(inter: &Inter<'_>) -> serenity::Result<()> {
+/// Tells the player "thinking…", buying 15 minutes. The placeholder is private when the
+/// answer may be private ([`crate::table::may_answer_privately`]): Discord fixes a message's
+/// visibility when it is created, so this is the moment the choice is made.
+pub async fn defer(inter: &Inter<'_>, private: bool) -> serenity::Result<State> {
     retry("defer", || {
-        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(private))
             .execute(inter.http, (inter.id, inter.token))
     })
     .await
+    .map(|()| State::Deferred { private })
 }
 
 /// A short ephemeral answer (refusals outside the table, errors).
@@ -234,48 +242,74 @@ pub fn note(text: &str) -> Draft {
 
 /// Answers the interaction with `drafts`: the first public/ephemeral draft is the response,
 /// the rest follow in order (channel messages for pings, DMs for other players).
+///
+/// After a deferral the placeholder is edited (never replaced by a first followup, which
+/// Discord would turn into an edit of the placeholder keeping its visibility) and only with a
+/// draft of the placeholder's own visibility; every other draft follows as its own message
+/// with its own visibility. So a private draft never reaches a public message, whatever the
+/// declaration promised.
 pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
-    let first = drafts
-        .iter()
-        .position(|d| matches!(d.target, Target::Public | Target::Ephemeral));
-    let lead = first.map(|i| drafts.remove(i));
-    match (lead, state) {
-        (Some(d), State::Open) => {
-            let _ = retry("interaction response", || {
-                CreateInteractionResponse::Message(response_message(&d))
-                    .execute(inter.http, (inter.id, inter.token))
-            })
-            .await;
-        }
-        (Some(d), State::Deferred) => {
-            if d.target == Target::Ephemeral {
-                // The public "thinking…" cannot turn private: remove it, then answer privately.
-                let _ = inter
-                    .http
-                    .delete_original_interaction_response(inter.token)
+    match state {
+        State::Open => {
+            let first = drafts
+                .iter()
+                .position(|d| matches!(d.target, Target::Public | Target::Ephemeral));
+            match first.map(|i| drafts.remove(i)) {
+                Some(d) => {
+                    let _ = retry("interaction response", || {
+                        CreateInteractionResponse::Message(response_message(&d))
+                            .execute(inter.http, (inter.id, inter.token))
+                    })
                     .await;
+                }
+                None if inter.component => {
+                    let _ = retry("acknowledge", || {
+                        CreateInteractionResponse::Acknowledge
+                            .execute(inter.http, (inter.id, inter.token))
+                    })
+                    .await;
+                }
+                None => {
+                    let d = note("✅ Done.");
+                    let _ = retry("interaction response", || {
+                        CreateInteractionResponse::Message(response_message(&d))
+                            .execute(inter.http, (inter.id, inter.token))
+                    })
+                    .await;
+                }
             }
-            send_followup(inter, &d).await;
         }
-        (None, State::Open) if inter.component => {
-            let _ = retry("acknowledge", || {
-                CreateInteractionResponse::Acknowledge.execute(inter.http, (inter.id, inter.token))
-            })
-            .await;
-        }
-        (None, State::Open) => {
-            let d = note("✅ Done.");
-            let _ = retry("interaction response", || {
-                CreateInteractionResponse::Message(response_message(&d))
-                    .execute(inter.http, (inter.id, inter.token))
-            })
-            .await;
-        }
-        (None, State::Deferred) => {
-            let _ = inter
-                .http
-                .delete_original_interaction_response(inter.token)
-                .await;
+        State::Deferred { private } => {
+            let fits = if private {
+                Target::Ephemeral
+            } else {
+                Target::Public
+            };
+            let lead = drafts
+                .iter()
+                .position(|d| d.target == fits)
+                .map(|i| drafts.remove(i));
+            let answered_elsewhere = drafts
+                .iter()
+                .any(|d| matches!(d.target, Target::Public | Target::Ephemeral));
+            match lead {
+                Some(d) => edit_original(inter, &d).await,
+                // Nothing of the placeholder's visibility: a neutral line that tells nothing.
+                None if answered_elsewhere => {
+                    let text = if private {
+                        "✅ Done; see below."
+                    } else {
+                        "✅ Croupier answered privately."
+                    };
+                    edit_original(inter, &note(text)).await;
+                }
+                None => {
+                    let _ = retry("delete placeholder", || {
+                        inter.http.delete_original_interaction_response(inter.token)
+                    })
+                    .await;
+                }
+            }
         }
     }
     for d in drafts {
@@ -301,6 +335,23 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
             }
         }
     }
+}
+
+/// Edits the deferred placeholder into `d` (whose visibility Discord ignores: the
+/// placeholder keeps its own).
+async fn edit_original(inter: &Inter<'_>, d: &Draft) {
+    let _ = retry("edit placeholder", || {
+        let mut m = EditInteractionResponse::new()
+            .embeds(d.embeds.iter().map(embed).collect())
+            .components(rows(&d.rows))
+            .allowed_mentions(mentions(d))
+            .content(d.content.clone());
+        for f in files(d) {
+            m = m.new_attachment(f);
+        }
+        m.execute(inter.http, inter.token)
+    })
+    .await;
 }
 
 async fn send_followup(inter: &Inter<'_>, d: &Draft) {

@@ -117,12 +117,13 @@ impl Game for DiceTable {
                         "expr",
                         "What each turn rolls (default 1d20)",
                     ))
-                    .opt(OptionSpec::int("rounds", "How many rounds (default 1)").range(1, 1000)),
+                    .opt(OptionSpec::int("rounds", "How many rounds (default 1)").range(1, 1000))
+                    .answers_publicly(),
             )
-            .sub(CommandSpec::new("join", "Take a seat"))
-            .sub(CommandSpec::new("leave", "Leave before the start"))
-            .sub(CommandSpec::new("start", "Start rolling (host)"))
-            .sub(CommandSpec::new("roll", "Roll on your turn"))
+            .sub(CommandSpec::new("join", "Take a seat").answers_publicly())
+            .sub(CommandSpec::new("leave", "Leave before the start").answers_publicly())
+            .sub(CommandSpec::new("start", "Start rolling (host)").answers_publicly())
+            .sub(CommandSpec::new("roll", "Roll on your turn").answers_publicly())
     }
 
     fn create(

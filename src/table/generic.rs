@@ -61,7 +61,8 @@ pub fn generic_commands() -> Vec<CommandSpec> {
         .opt(OptionSpec::int(
             "target",
             "Succeed on this total or more (shows the odds first)",
-        )),
+        ))
+        .private_when("visibility", &["gm", "blind", "self"]),
         CommandSpec::new("game", "The game in this channel")
             .sub(CommandSpec::new("status", "Show the game in this channel"))
             .sub(

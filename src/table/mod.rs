@@ -23,4 +23,4 @@ pub use service::{
     channel_seed, reseed_channel, Input, Outcome, Request, SeedMode, Table, TableError,
     REQUEST_KEEP_SECS, SYSTEM_USER,
 };
-pub use spec::{CommandSpec, OptionKind, OptionSpec};
+pub use spec::{may_answer_privately, Answer, CommandSpec, OptionKind, OptionSpec};

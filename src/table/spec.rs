@@ -91,6 +91,26 @@ impl OptionSpec {
     }
 }
 
+/// Who may see a command's answer to the person who used it. Front ends that must promise a
+/// visibility before the answer exists (Discord's "thinking…" deferral) read it from here, so a
+/// private answer can never land in a public placeholder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Answer {
+    /// The answer may be only for the person who acted (a hand, a sheet, a secret roll). The
+    /// default, because it is the safe one: a slow answer is then deferred privately.
+    #[default]
+    MayBePrivate,
+    /// The answer is for everyone in the channel (anything private goes to others by DM).
+    Public,
+    /// Public unless the option `option` has one of `values` (e.g. `/roll visibility:self`).
+    PrivateWhen {
+        /// The option that decides.
+        option: String,
+        /// Its values that make the answer private.
+        values: Vec<String>,
+    },
+}
+
 /// A command or subcommand (group).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CommandSpec {
@@ -102,6 +122,9 @@ pub struct CommandSpec {
     pub options: Vec<OptionSpec>,
     /// Subcommands (for a group).
     pub subcommands: Vec<CommandSpec>,
+    /// Who may see the answer (for a leaf).
+    #[serde(default)]
+    pub answer: Answer,
 }
 
 impl CommandSpec {
@@ -112,7 +135,21 @@ impl CommandSpec {
             description: description.into(),
             options: vec![],
             subcommands: vec![],
+            answer: Answer::default(),
         }
+    }
+    /// Declares that this leaf answers everyone (see [`Answer::Public`]).
+    pub fn answers_publicly(mut self) -> Self {
+        self.answer = Answer::Public;
+        self
+    }
+    /// Declares that this leaf answers everyone unless `option` has one of `values`.
+    pub fn private_when(mut self, option: &str, values: &[&str]) -> Self {
+        self.answer = Answer::PrivateWhen {
+            option: option.into(),
+            values: values.iter().map(|v| v.to_string()).collect(),
+        };
+        self
     }
     /// Adds an option.
     pub fn opt(mut self, o: OptionSpec) -> Self {
@@ -124,6 +161,18 @@ impl CommandSpec {
     pub fn sub(mut self, c: CommandSpec) -> Self {
         self.subcommands.push(c);
         self
+    }
+
+    /// The leaf that `path` (without this command's own name) names, if any.
+    pub fn leaf(&self, path: &[String]) -> Option<&CommandSpec> {
+        match path.split_first() {
+            None => self.subcommands.is_empty().then_some(self),
+            Some((head, rest)) => self
+                .subcommands
+                .iter()
+                .find(|s| &s.name == head)
+                .and_then(|s| s.leaf(rest)),
+        }
     }
 
     /// Checks Discord's limits; returns each problem found (empty = valid).
@@ -177,5 +226,66 @@ impl CommandSpec {
             out.extend(s.problems(&here));
         }
         out
+    }
+}
+
+/// True when the answer to `cmd` may be only for the person who used it: the command is not
+/// declared, or its leaf is [`Answer::MayBePrivate`], or an option makes it private.
+pub fn may_answer_privately(specs: &[CommandSpec], cmd: &super::Command) -> bool {
+    let Some(leaf) = specs
+        .iter()
+        .find(|s| s.name == cmd.root())
+        .and_then(|s| s.leaf(cmd.path.get(1..).unwrap_or(&[])))
+    else {
+        return true;
+    };
+    match &leaf.answer {
+        Answer::MayBePrivate => true,
+        Answer::Public => false,
+        Answer::PrivateWhen { option, values } => cmd
+            .get(option)
+            .is_some_and(|v| values.iter().any(|p| p.eq_ignore_ascii_case(v.trim()))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Command;
+
+    fn specs() -> Vec<CommandSpec> {
+        vec![
+            CommandSpec::new("roll", "Roll")
+                .opt(OptionSpec::string("visibility", "Who sees it"))
+                .private_when("visibility", &["gm", "blind", "self"]),
+            CommandSpec::new("dice", "Dice")
+                .sub(CommandSpec::new("roll", "Roll").answers_publicly())
+                .sub(CommandSpec::new("hand", "Your hand")),
+        ]
+    }
+
+    #[test]
+    fn a_private_answer_is_declared_or_assumed() {
+        let s = specs();
+        assert!(!may_answer_privately(
+            &s,
+            &Command::new("roll").with("expr", "2d6")
+        ));
+        assert!(!may_answer_privately(
+            &s,
+            &Command::new("roll").with("visibility", "public")
+        ));
+        for v in ["gm", "blind", "self", "SELF"] {
+            assert!(may_answer_privately(
+                &s,
+                &Command::new("roll").with("visibility", v)
+            ));
+        }
+        assert!(!may_answer_privately(&s, &Command::new("dice roll")));
+        // Undeclared leaves, unknown commands and groups are assumed private (the safe side).
+        assert!(may_answer_privately(&s, &Command::new("dice hand")));
+        assert!(may_answer_privately(&s, &Command::new("dice")));
+        assert!(may_answer_privately(&s, &Command::new("nobody")));
+        assert!(may_answer_privately(&s, &Command::new("dice roll extra")));
     }
 }
