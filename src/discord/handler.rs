@@ -129,6 +129,25 @@ pub fn actor(user: &User, member: Option<&Member>) -> Actor {
 
 async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) {
     let cmd = super::commands::read_command(&ci.data.name, &ci.data.options);
+    if cmd.path_str() == "game check" {
+        // The bot's permissions are Discord's to know: answered here, privately.
+        let inter = Inter {
+            http,
+            id: ci.id,
+            token: &ci.token,
+            channel: ci.channel_id,
+            component: false,
+            perms: ci.app_permissions.map(|p| p.bits()),
+            told: AtomicBool::new(false),
+        };
+        let text = match inter.perms {
+            // serenity reads only the permission bits it knows (not Pin Messages, 1 << 51).
+            Some(p) => super::permissions::report(p, serenity::Permissions::all().bits()),
+            None => "Discord did not say which permissions I have here.".to_string(),
+        };
+        send::answer(&inter, State::Open, vec![send::note(&text)]).await;
+        return;
+    }
     let req = Request {
         channel: ci.channel_id.to_string(),
         guild: ci.guild_id.map(|g| g.to_string()),
@@ -142,6 +161,8 @@ async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) {
         token: &ci.token,
         channel: ci.channel_id,
         component: false,
+        perms: ci.app_permissions.map(|p| p.bits()),
+        told: AtomicBool::new(false),
     };
     run(shared, &inter, req).await;
 }
@@ -153,6 +174,8 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) {
         token: &ci.token,
         channel: ci.channel_id,
         component: true,
+        perms: ci.app_permissions.map(|p| p.bits()),
+        told: AtomicBool::new(false),
     };
     let values = match &ci.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.clone(),
@@ -282,7 +305,7 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
         drafts.into_iter().partition(|d| d.slot.is_some());
     send::answer(inter, state, drafts).await;
     for d in &standing {
-        slots::show(inter.http, &table, inter.channel, d).await;
+        slots::show(inter, &table, d).await;
     }
 }
 

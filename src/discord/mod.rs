@@ -14,6 +14,7 @@
 mod commands;
 mod handler;
 pub mod ids;
+pub mod permissions;
 mod reminders;
 pub mod render;
 mod send;

@@ -16,6 +16,8 @@ use serenity::{
 };
 use tracing::warn;
 
+use super::permissions;
+pub use super::permissions::Sending;
 use super::render::{cut, limits, Draft, EmbedDraft, RowDraft, Target};
 use crate::table::{ButtonStyle, UserId};
 
@@ -31,6 +33,10 @@ pub struct Inter<'a> {
     pub channel: ChannelId,
     /// True for a button/menu press (may be acknowledged without a message).
     pub component: bool,
+    /// The app's permissions in the channel (the interaction's `app_permissions`), if known.
+    pub perms: Option<u64>,
+    /// The person who acted was already told about a missing permission.
+    pub told: std::sync::atomic::AtomicBool,
 }
 
 /// How the interaction has been answered so far.
@@ -187,8 +193,53 @@ pub fn channel_message(d: &Draft) -> CreateMessage {
     m
 }
 
-/// Runs `f` up to three times, backing off, unless Discord refused the request itself (4xx other than 429).
-pub async fn retry<T, F, Fut>(what: &str, mut f: F) -> serenity::Result<T>
+/// Whether a failed request may be sent again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resend {
+    /// Applying it twice changes nothing (an edit, a delete, an acknowledgement, a channel
+    /// message with an enforced nonce): any failure but a refusal is retried.
+    Idempotent,
+    /// Each time Discord applies it a message appears (a followup, a DM): it is sent again only
+    /// when Discord certainly did not apply it: a 429 (a rate-limited request is not processed)
+    /// or a connection that was never made. A timeout or a 5xx may have been applied, so the
+    /// message is not risked twice.
+    Creates,
+}
+
+/// The HTTP status of a failed request, if Discord answered.
+fn status_of(e: &serenity::Error) -> Option<u16> {
+    match e {
+        serenity::Error::Http(h) => h.status_code().map(|s| s.as_u16()),
+        _ => None,
+    }
+}
+
+/// Discord's JSON error code of a failed request (e.g. 50013 Missing Permissions).
+pub fn error_code(e: &serenity::Error) -> Option<isize> {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => Some(r.error.code),
+        _ => None,
+    }
+}
+
+/// True when Discord refused the request for a missing permission (403, code 50013).
+pub fn missing_permission(e: &serenity::Error) -> bool {
+    error_code(e) == Some(50013)
+}
+
+/// True when the request never reached Discord (no connection was made).
+fn never_sent(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(serenity::HttpError::Request(r)) => r.is_connect(),
+        _ => false,
+    }
+}
+
+/// Runs `f` up to three times, backing off, unless Discord refused the request itself (4xx
+/// other than 429) or `resend` forbids risking a second copy (see [`Resend`]). Rate limits are
+/// honoured by serenity's ratelimiter before a request leaves (it waits `retry_after` on a
+/// 429 and sends again); a 429 reaches this loop only when that ratelimiter is off (a proxy).
+pub async fn retry<T, F, Fut>(what: &str, resend: Resend, mut f: F) -> serenity::Result<T>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
@@ -199,12 +250,11 @@ where
         match f().await {
             Ok(v) => return Ok(v),
             Err(e) => {
-                let status = match &e {
-                    serenity::Error::Http(h) => h.status_code().map(|s| s.as_u16()),
-                    _ => None,
-                };
-                let final_refusal = status.is_some_and(|s| (400..500).contains(&s) && s != 429);
-                if final_refusal || attempt >= 3 {
+                let status = status_of(&e);
+                let refused = status.is_some_and(|s| (400..500).contains(&s) && s != 429);
+                let unsafe_again =
+                    resend == Resend::Creates && status != Some(429) && !never_sent(&e);
+                if refused || unsafe_again || attempt >= 3 {
                     warn!(what, attempt, error = %e, "sending to Discord failed");
                     return Err(e);
                 }
@@ -220,7 +270,7 @@ where
 /// answer may be private ([`crate::table::may_answer_privately`]): Discord fixes a message's
 /// visibility when it is created, so this is the moment the choice is made.
 pub async fn defer(inter: &Inter<'_>, private: bool) -> serenity::Result<State> {
-    retry("defer", || {
+    retry("defer", Resend::Idempotent, || {
         CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(private))
             .execute(inter.http, (inter.id, inter.token))
     })
@@ -248,6 +298,9 @@ pub fn note(text: &str) -> Draft {
 /// draft of the placeholder's own visibility; every other draft follows as its own message
 /// with its own visibility. So a private draft never reaches a public message, whatever the
 /// declaration promised.
+///
+/// A draft Discord refuses for a missing permission is sent again without what needed it
+/// (its files), and the person who acted is told, once, which permission to grant.
 pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
     match state {
         State::Open => {
@@ -256,14 +309,25 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
                 .position(|d| matches!(d.target, Target::Public | Target::Ephemeral));
             match first.map(|i| drafts.remove(i)) {
                 Some(d) => {
-                    let _ = retry("interaction response", || {
-                        CreateInteractionResponse::Message(response_message(&d))
-                            .execute(inter.http, (inter.id, inter.token))
-                    })
+                    deliver(
+                        inter,
+                        &d,
+                        Sending::Answer {
+                            embeds: !d.embeds.is_empty(),
+                            files: !d.files.is_empty(),
+                        },
+                        |d| async move {
+                            retry("interaction response", Resend::Idempotent, || {
+                                CreateInteractionResponse::Message(response_message(&d))
+                                    .execute(inter.http, (inter.id, inter.token))
+                            })
+                            .await
+                        },
+                    )
                     .await;
                 }
                 None if inter.component => {
-                    let _ = retry("acknowledge", || {
+                    let _ = retry("acknowledge", Resend::Idempotent, || {
                         CreateInteractionResponse::Acknowledge
                             .execute(inter.http, (inter.id, inter.token))
                     })
@@ -271,7 +335,7 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
                 }
                 None => {
                     let d = note("✅ Done.");
-                    let _ = retry("interaction response", || {
+                    let _ = retry("interaction response", Resend::Idempotent, || {
                         CreateInteractionResponse::Message(response_message(&d))
                             .execute(inter.http, (inter.id, inter.token))
                     })
@@ -304,7 +368,7 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
                     edit_original(inter, &note(text)).await;
                 }
                 None => {
-                    let _ = retry("delete placeholder", || {
+                    let _ = retry("delete placeholder", Resend::Idempotent, || {
                         inter.http.delete_original_interaction_response(inter.token)
                     })
                     .await;
@@ -316,9 +380,24 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
         match &d.target {
             Target::Public | Target::Ephemeral => send_followup(inter, &d).await,
             Target::Channel(_) => {
-                if post(inter.http, inter.channel, &d).await.is_err() {
-                    // E.g. no Send Messages permission here: the interaction's webhook still works.
-                    send_followup(inter, &d).await;
+                let sending = Sending::ChannelMessage {
+                    embeds: !d.embeds.is_empty(),
+                    files: !d.files.is_empty(),
+                };
+                match post(inter.http, inter.channel, &d).await {
+                    Ok(()) => {}
+                    Err(e) => {
+                        if missing_permission(&e) {
+                            tell_missing(
+                                inter,
+                                "post a channel message (a ping or reminder)",
+                                sending,
+                            )
+                            .await;
+                        }
+                        // The interaction's webhook needs no Send Messages: the text still arrives.
+                        send_followup(inter, &d).await;
+                    }
                 }
             }
             Target::Dm(user) => {
@@ -337,34 +416,100 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
     }
 }
 
+/// Sends `d` with `send`; if Discord refuses it for a missing permission and it had files,
+/// sends it again without them, then tells the person who acted which permission is missing.
+async fn deliver<'a, F, Fut>(inter: &Inter<'a>, d: &Draft, sending: Sending, send: F)
+where
+    F: Fn(Draft) -> Fut,
+    Fut: Future<Output = serenity::Result<()>>,
+{
+    let Err(e) = send(d.clone()).await else {
+        return;
+    };
+    if !missing_permission(&e) {
+        return;
+    }
+    let missing = sending.missing(inter.perms);
+    if missing.contains(&permissions::ATTACH_FILES) && !d.files.is_empty() {
+        let mut bare = d.clone();
+        bare.files.clear();
+        for e in &mut bare.embeds {
+            e.image = None;
+        }
+        if bare.is_empty() {
+            bare.content = "(a picture that I may not attach here)".into();
+        }
+        let _ = send(bare).await;
+        tell_missing(inter, "attach the picture or file", sending).await;
+    } else {
+        tell_missing(inter, "send my answer", sending).await;
+    }
+}
+
+/// Tells the person who acted, privately and once per interaction, which permission Discord
+/// refused a send for and how to grant it.
+pub async fn tell_missing(inter: &Inter<'_>, what: &str, sending: Sending) {
+    if inter.told.swap(true, std::sync::atomic::Ordering::SeqCst) {
+        return;
+    }
+    let text = permissions::explain(what, &sending.missing(inter.perms));
+    let _ = retry("permission note", Resend::Creates, || {
+        followup(&note(&text)).execute(inter.http, (None, inter.token))
+    })
+    .await;
+}
+
 /// Edits the deferred placeholder into `d` (whose visibility Discord ignores: the
 /// placeholder keeps its own).
 async fn edit_original(inter: &Inter<'_>, d: &Draft) {
-    let _ = retry("edit placeholder", || {
-        let mut m = EditInteractionResponse::new()
-            .embeds(d.embeds.iter().map(embed).collect())
-            .components(rows(&d.rows))
-            .allowed_mentions(mentions(d))
-            .content(d.content.clone());
-        for f in files(d) {
-            m = m.new_attachment(f);
-        }
-        m.execute(inter.http, inter.token)
+    let sending = Sending::Answer {
+        embeds: !d.embeds.is_empty(),
+        files: !d.files.is_empty(),
+    };
+    deliver(inter, d, sending, |d| async move {
+        retry("edit placeholder", Resend::Idempotent, || {
+            let mut m = EditInteractionResponse::new()
+                .embeds(d.embeds.iter().map(embed).collect())
+                .components(rows(&d.rows))
+                .allowed_mentions(mentions(&d))
+                .content(d.content.clone());
+            for f in files(&d) {
+                m = m.new_attachment(f);
+            }
+            m.execute(inter.http, inter.token)
+        })
+        .await
+        .map(|_| ())
     })
     .await;
 }
 
 async fn send_followup(inter: &Inter<'_>, d: &Draft) {
-    let _ = retry("followup", || {
-        followup(d).execute(inter.http, (None, inter.token))
+    let sending = Sending::Answer {
+        embeds: !d.embeds.is_empty(),
+        files: !d.files.is_empty(),
+    };
+    deliver(inter, d, sending, |d| async move {
+        retry("followup", Resend::Creates, || {
+            followup(&d).execute(inter.http, (None, inter.token))
+        })
+        .await
+        .map(|_| ())
     })
     .await;
 }
 
-/// Posts a normal channel message.
+/// Posts a normal channel message. It carries an enforced nonce, so a retry after a lost
+/// answer returns the message already made instead of posting it twice (Discord's Create
+/// Message: "If `enforce_nonce` is set to true … that message will be returned and no new
+/// message will be created").
 pub async fn post(http: &Http, channel: ChannelId, d: &Draft) -> serenity::Result<()> {
-    retry("channel message", || {
-        channel_message(d).execute(http, (channel, None))
+    let nonce = format!("cr{:x}", rand::random::<u64>());
+    retry("channel message", Resend::Idempotent, || {
+        channel_message(d)
+            .nonce(serenity::Nonce::String(nonce.clone()))
+            .enforce_nonce(true)
+            .execute(http, (channel, None))
     })
     .await
     .map(|_| ())
@@ -375,7 +520,7 @@ pub async fn dm(http: &Http, user: &UserId, d: &Draft) -> serenity::Result<()> {
     let Some(id) = user.0.parse::<u64>().ok().filter(|i| *i != 0) else {
         return Err(serenity::Error::Other("not a Discord user id"));
     };
-    let channel = retry("open DM", || {
+    let channel = retry("open DM", Resend::Idempotent, || {
         serenity::UserId::new(id).create_dm_channel(http)
     })
     .await?;

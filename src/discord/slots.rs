@@ -48,7 +48,8 @@ pub fn save(conn: &Connection, channel: &str, key: &str, message: u64) -> rusqli
 
 /// Shows a standing draft: edits the message already standing for its key, or (the first
 /// time, or when that message is gone) posts and pins a new one and remembers it.
-pub async fn show(http: &Http, table: &TableHandle, channel: ChannelId, d: &Draft) {
+pub async fn show(inter: &send::Inter<'_>, table: &TableHandle, d: &Draft) {
+    let (http, channel) = (inter.http, inter.channel);
     let Some(key) = d.slot.clone() else {
         return;
     };
@@ -70,16 +71,20 @@ pub async fn show(http: &Http, table: &TableHandle, channel: ChannelId, d: &Draf
             return;
         }
     }
-    let posted = send::retry("standing message", || {
+    let posted = send::retry("standing message", send::Resend::Creates, || {
         send::channel_message(d).execute(http, (channel, None))
     })
     .await;
     let Ok(msg) = posted else {
         return;
     };
-    // Pinning needs Manage Messages; without it the message still stands, unpinned.
+    // Pinning needs Pin Messages; without it the message still stands, unpinned, and the
+    // person who acted is told which permission would pin it.
     if let Err(e) = channel.pin(http, msg.id).await {
         warn!(error = %e, "pinning a standing message failed");
+        if send::missing_permission(&e) {
+            send::tell_missing(inter, "pin the tracker", send::Sending::Pin).await;
+        }
     }
     let id = msg.id.get();
     let saved = table

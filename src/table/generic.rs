@@ -83,7 +83,11 @@ pub fn generic_commands() -> Vec<CommandSpec> {
             .sub(
                 CommandSpec::new("reveal", "Reveal a hidden roll to everyone (GM)")
                     .opt(OptionSpec::int("id", "Log entry number of the roll").required()),
-            ),
+            )
+            .sub(CommandSpec::new(
+                "check",
+                "Which permissions Croupier has in this channel, and what each is for",
+            )),
         CommandSpec::new("help", "What Croupier can do"),
     ]
 }
@@ -347,8 +351,16 @@ pub(super) fn game_command(
                 format!("#{id}: {} rolled {}", row.actor_name, r.render()),
             ))])
         }
+        // Discord answers this itself (it knows the bot's permissions in the channel).
+        "check" => Ok(vec![Reply::private(
+            &req.actor.id,
+            Message::titled(
+                "Permissions",
+                "This table is not on Discord: it needs no permissions.",
+            ),
+        )]),
         other => Err(Fail::Refused(format!(
-            "`/game {other}` is not a command; use status, log, undo, end or reveal."
+            "`/game {other}` is not a command; use status, log, undo, end, reveal or check."
         ))),
     }
 }
