@@ -9,6 +9,8 @@
 
 #[path = "../tests/support/fake_discord.rs"]
 mod fake_discord;
+#[path = "../tests/support/tls.rs"]
+mod tls;
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

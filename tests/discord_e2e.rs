@@ -80,7 +80,10 @@ impl Env {
         let before = self.fake.identifies();
         let mut config = Config::new("fake-token-not-secret", &self.db, self.games.clone());
         config.clock = self.clock.clone();
-        config.api_base = Some(self.fake.http_url.clone());
+        config.https_proxy = Some(discord::HttpsProxy {
+            url: self.fake.http_url.clone(),
+            root_pem: self.fake.root_pem.clone().into_bytes(),
+        });
         config.seeds = SeedMode::Fixed(7);
         config.defer_after = self.defer_after;
         config.reminder_interval = Duration::from_millis(200);
@@ -334,6 +337,8 @@ async fn roll_answers_with_a_public_embed() {
             .is_some_and(|p| p.is_empty()),
         "a roll pings nobody"
     );
+    // The bot reached the fake as `https://discord.com` through the tunnel, as in production.
+    assert!(env.fake.tls_requests() > 0, "REST went over TLS");
     env.stop().await;
 }
 

@@ -55,6 +55,10 @@ pub struct Config {
     /// Base URL of a Discord stand-in (e.g. `http://127.0.0.1:4000`): REST goes there,
     /// with serenity's ratelimiter off (it would bypass the proxy). `None` = discord.com.
     pub api_base: Option<String>,
+    /// Reach `https://discord.com` through this HTTPS proxy, trusting an extra root
+    /// certificate. Unlike `api_base`, serenity's own URLs and its ratelimiter stay in use
+    /// (the end-to-end tests use it so that the production HTTP path is what they test).
+    pub https_proxy: Option<HttpsProxy>,
     /// Table worker threads (each with its own connection to `db`).
     pub workers: usize,
     /// The clock (reminders, timestamps).
@@ -89,6 +93,7 @@ impl Config {
             games,
             dev_guild: None,
             api_base: None,
+            https_proxy: None,
             workers: 2,
             clock: Arc::new(SystemClock),
             seeds: SeedMode::Random,
@@ -96,6 +101,15 @@ impl Config {
             reminder_interval: Duration::from_secs(30),
         }
     }
+}
+
+/// An HTTPS proxy for Discord's REST API (a `CONNECT` tunnel) and an extra root certificate.
+#[derive(Clone)]
+pub struct HttpsProxy {
+    /// The proxy's URL, e.g. `http://127.0.0.1:8080`.
+    pub url: String,
+    /// A PEM root certificate to trust besides the usual web roots.
+    pub root_pem: Vec<u8>,
 }
 
 /// Why the bot could not start.
@@ -110,6 +124,9 @@ pub enum StartError {
     /// serenity refused to build the client.
     #[error("cannot create the Discord client: {0}")]
     Client(#[from] serenity::Error),
+    /// The HTTPS proxy or its root certificate is unusable.
+    #[error("cannot use the HTTPS proxy: {0}")]
+    Proxy(#[from] reqwest::Error),
 }
 
 /// A running bot.
@@ -155,6 +172,14 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
         registered: AtomicBool::new(false),
     });
     let mut http = HttpBuilder::new(&config.token);
+    if let Some(p) = &config.https_proxy {
+        let client = reqwest::Client::builder()
+            .use_rustls_tls()
+            .proxy(reqwest::Proxy::https(&p.url)?)
+            .add_root_certificate(reqwest::Certificate::from_pem(&p.root_pem)?)
+            .build()?;
+        http = http.client(client);
+    }
     if let Some(base) = &config.api_base {
         http = http
             .proxy(base.trim_end_matches('/'))

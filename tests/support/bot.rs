@@ -64,7 +64,10 @@ impl Env {
         let games = Arc::new(Registry::load(Path::new("data")).expect("game data loads"));
         let fake = FakeDiscord::start().await;
         let mut config = Config::new("fake-token-not-secret", &db, games.clone());
-        config.api_base = Some(fake.http_url.clone());
+        config.https_proxy = Some(discord::HttpsProxy {
+            url: fake.http_url.clone(),
+            root_pem: fake.root_pem.clone().into_bytes(),
+        });
         config.seeds = SeedMode::Fixed(7);
         config.defer_after = Duration::from_millis(1500);
         config.reminder_interval = Duration::from_millis(200);

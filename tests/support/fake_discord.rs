@@ -70,6 +70,8 @@ struct Inner {
     seq: AtomicU64,
     next_id: AtomicU64,
     identifies: AtomicU64,
+    /// Requests that arrived over the TLS tunnel (as to `https://discord.com`).
+    tls_requests: AtomicU64,
     changed: Notify,
     ws_url: Mutex<String>,
 }
@@ -80,6 +82,10 @@ pub struct FakeDiscord {
     inner: Arc<Inner>,
     /// Base URL for serenity's proxy setting (`http://127.0.0.1:PORT`).
     pub http_url: String,
+    /// The test authority's certificate (PEM) that signs the fake's `discord.com`
+    /// certificate: a bot that trusts it and uses `http_url` as its HTTPS proxy talks to
+    /// `https://discord.com` exactly as in production, with serenity's ratelimiter on.
+    pub root_pem: String,
 }
 
 impl FakeDiscord {
@@ -92,16 +98,21 @@ impl FakeDiscord {
             ..Default::default()
         });
         *inner.ws_url.lock().unwrap() = format!("ws://{}", ws.local_addr().unwrap());
+        let tls = super::tls::make();
         let fake = FakeDiscord {
             inner: inner.clone(),
             http_url: format!("http://{}", http.local_addr().unwrap()),
+            root_pem: tls.root_pem.clone(),
         };
         let i = inner.clone();
+        let acceptor = tls.acceptor;
         tokio::spawn(async move {
             while let Ok((sock, _)) = http.accept().await {
+                let _ = sock.set_nodelay(true);
                 let i = i.clone();
+                let acceptor = acceptor.clone();
                 tokio::spawn(async move {
-                    let _ = serve_http(i, sock).await;
+                    let _ = serve_connection(i, sock, acceptor).await;
                 });
             }
         });
@@ -134,6 +145,11 @@ impl FakeDiscord {
     /// Requests after a mark.
     pub fn since(&self, mark: usize) -> Vec<Recorded> {
         self.inner.log.lock().unwrap()[mark..].to_vec()
+    }
+
+    /// Requests that came through the HTTPS tunnel, as to `https://discord.com`.
+    pub fn tls_requests(&self) -> u64 {
+        self.inner.tls_requests.load(Ordering::SeqCst)
     }
 
     /// Number of IDENTIFYs received (one per bot connection).
@@ -443,8 +459,8 @@ struct HttpRequest {
     body: Vec<u8>,
 }
 
-async fn read_request(
-    r: &mut BufReader<tokio::net::tcp::OwnedReadHalf>,
+async fn read_request<R: tokio::io::AsyncRead + Unpin>(
+    r: &mut BufReader<R>,
 ) -> std::io::Result<Option<HttpRequest>> {
     let mut line = String::new();
     if r.read_line(&mut line).await? == 0 {
@@ -532,10 +548,46 @@ fn parse_body(req: &HttpRequest) -> (Value, Vec<String>) {
     }
 }
 
-async fn serve_http(inner: Arc<Inner>, sock: TcpStream) -> std::io::Result<()> {
-    let (r, mut w) = sock.into_split();
+/// One client connection: plain HTTP (serenity's proxy mode, `/api/v10/…` paths), or a
+/// `CONNECT discord.com:443` tunnel (an HTTPS proxy) after which the same API is served over
+/// TLS as `discord.com`.
+async fn serve_connection(
+    inner: Arc<Inner>,
+    sock: TcpStream,
+    acceptor: tokio_rustls::TlsAcceptor,
+) -> std::io::Result<()> {
+    let mut r = BufReader::new(sock);
+    let mut line = String::new();
+    // Peek at the request line without consuming a plain request.
+    let buf = r.fill_buf().await?;
+    if buf.starts_with(b"CONNECT ") {
+        loop {
+            line.clear();
+            if r.read_line(&mut line).await? == 0 || line.trim().is_empty() {
+                break;
+            }
+        }
+        let mut sock = r.into_inner();
+        sock.write_all(b"HTTP/1.1 200 Connection Established\r\n\r\n")
+            .await?;
+        let tls = acceptor.accept(sock).await?;
+        serve_http(inner, tls, true).await
+    } else {
+        serve_http(inner, r, false).await
+    }
+}
+
+async fn serve_http<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin>(
+    inner: Arc<Inner>,
+    sock: S,
+    over_tls: bool,
+) -> std::io::Result<()> {
+    let (r, mut w) = tokio::io::split(sock);
     let mut r = BufReader::new(r);
     while let Some(req) = read_request(&mut r).await? {
+        if over_tls {
+            inner.tls_requests.fetch_add(1, Ordering::SeqCst);
+        }
         let (body, files) = parse_body(&req);
         let (status, reply) = route(&inner, &req.method, &req.path, &body);
         record(
