@@ -106,11 +106,38 @@ impl Env {
         t.state_json(&CHAN.to_string()).unwrap().expect("a session")
     }
 
-    /// Runs a slash command; returns the interaction id and its callback.
+    /// Runs a slash command; returns the interaction id and its answer (see [`Env::answer`]).
     pub async fn slash(&self, who: &Who, line: &str, opts: &[(&str, &str)]) -> (String, Recorded) {
         let id = self.fake.slash(CHAN, who, line, opts);
-        let cb = self.fake.callback(&id).await;
+        let cb = self.answer(&id).await;
         (id, cb)
+    }
+
+    /// The answer to interaction `id` as its callback: when the bot deferred (a slow answer, e.g.
+    /// on a loaded machine), the edit that filled the placeholder, shaped as a callback whose
+    /// data carries the placeholder's flags (its visibility, which the edit cannot change).
+    pub async fn answer(&self, id: &str) -> Recorded {
+        let cb = self.fake.callback(id).await;
+        if cb.body["type"] != 5 {
+            return cb;
+        }
+        let edit_path = format!("/{}/messages/@original", super::fake_discord::token_of(id));
+        let edit = self
+            .fake
+            .wait_for("the deferred answer", Duration::from_secs(30), |r| {
+                (r.method == "PATCH" || r.method == "DELETE") && r.path.ends_with(&edit_path)
+            })
+            .await;
+        if edit.method == "DELETE" {
+            return cb;
+        }
+        let mut data = edit.body.clone();
+        data["flags"] = cb.body["data"]["flags"].clone();
+        Recorded {
+            body: serde_json::json!({"type": 4, "data": data, "deferred": true}),
+            files: edit.files,
+            ..cb
+        }
     }
 
     /// Presses a button.
@@ -121,7 +148,7 @@ impl Env {
     /// Picks values in a select menu.
     pub async fn pick(&self, who: &Who, custom_id: &str, values: &[&str]) -> (String, Recorded) {
         let id = self.fake.press(CHAN, who, custom_id, values);
-        let cb = self.fake.callback(&id).await;
+        let cb = self.answer(&id).await;
         (id, cb)
     }
 
