@@ -876,3 +876,92 @@ async fn nobi_solo_opens_draws_a_scene_by_button_and_attaches_the_story() {
     assert_eq!(story.files, vec!["nobi-story.md".to_string()]);
     env.stop().await;
 }
+
+/// Every text anyone in the channel could see, following Discord's visibility rules as the
+/// interactions docs give them: a callback's flags fix the original message's visibility
+/// (a deferral included); an edit of `@original` keeps it; a followup sent while a deferral's
+/// placeholder is still loading edits that placeholder and keeps its visibility ("The
+/// ephemeral flag will be ignored", Create Followup Message); other followups have their own.
+fn publicly_visible(env: &Env) -> Vec<String> {
+    use std::collections::HashMap;
+    // token → (original is private, placeholder still loading)
+    let mut originals: HashMap<String, (bool, bool)> = HashMap::new();
+    let mut out = vec![];
+    for r in env.fake.requests() {
+        let parts: Vec<&str> = r.path.trim_matches('/').split('/').collect();
+        match (r.method.as_str(), parts.as_slice()) {
+            ("POST", ["interactions", _, token, "callback"]) => {
+                let private = flags(&r.body["data"]) & 64 != 0;
+                let kind = r.body["type"].as_u64().unwrap_or(0);
+                originals.insert(token.to_string(), (private, kind == 5));
+                if kind == 4 && !private {
+                    out.push(text(&r.body["data"]));
+                }
+            }
+            ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
+                let (private, _) = originals.get(*token).copied().unwrap_or((false, false));
+                originals.insert(token.to_string(), (private, false));
+                if !private {
+                    out.push(text(&r.body));
+                }
+            }
+            ("POST", ["webhooks", _, token]) => {
+                let (private, loading) = originals.get(*token).copied().unwrap_or((false, false));
+                let private = if loading {
+                    originals.insert(token.to_string(), (private, false));
+                    private
+                } else {
+                    flags(&r.body) & 64 != 0
+                };
+                if !private {
+                    out.push(text(&r.body));
+                }
+            }
+            ("POST", ["channels", ch, "messages"]) if *ch == CHAN.to_string() => {
+                out.push(text(&r.body));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_private_answer_never_appears_publicly() {
+    let (env, _) = probe_env().await;
+    env.slash(&ALICE, "probe new", &[]).await;
+    // Undeclared, so it may be private: the 2-second action is deferred privately.
+    let (id, cb) = env.slash(&ALICE, "probe slow", &[("ms", "2000")]).await;
+    assert_eq!(cb.body["type"], 5, "deferred");
+    assert_eq!(flags(&cb.body["data"]), 64, "a private placeholder");
+    let token = token_of(&id);
+    let edit = env
+        .fake
+        .wait_for("the private answer", Duration::from_secs(10), |r| {
+            r.method == "PATCH" && r.path.ends_with(&format!("{token}/messages/@original"))
+        })
+        .await;
+    assert!(text(&edit.body).contains("secret-slow-answer"));
+    // Declared public but answering privately too (a wrong declaration): the public
+    // placeholder gets the public part, the private part its own ephemeral message.
+    let (id, cb) = env.slash(&BOB, "probe peek", &[("ms", "2000")]).await;
+    assert_eq!(cb.body["type"], 5, "deferred");
+    assert_eq!(flags(&cb.body["data"]), 0, "a public placeholder");
+    let token = token_of(&id);
+    let private = env
+        .fake
+        .wait_for("the private part", Duration::from_secs(10), |r| {
+            r.method == "POST"
+                && r.path.ends_with(&token)
+                && text(&r.body).contains("secret-peek-answer")
+        })
+        .await;
+    assert_eq!(flags(&private.body), 64);
+    let seen = publicly_visible(&env);
+    assert!(seen.iter().any(|t| t.contains("bob peeks")), "{seen:#?}");
+    assert!(
+        seen.iter().all(|t| !t.contains("secret")),
+        "a private text reached the channel: {seen:#?}"
+    );
+    env.stop().await;
+}

@@ -27,6 +27,10 @@ pub enum ProbeAction {
     Hand,
     Wall,
     Remind,
+    /// Takes `ms` of real time, then answers only the actor.
+    Slow(u64),
+    /// Declared public, but also answers the actor privately (a wrong declaration).
+    Peek(u64),
 }
 
 fn cards() -> Vec<String> {
@@ -53,6 +57,15 @@ impl Game for Probe {
             )
             .sub(CommandSpec::new("hand", "Your hand (private)"))
             .sub(CommandSpec::new("wall", "A very long message"))
+            .sub(
+                CommandSpec::new("slow", "Think a while, answer privately")
+                    .opt(OptionSpec::int("ms", "Milliseconds").range(0, 10_000)),
+            )
+            .sub(
+                CommandSpec::new("peek", "Declared public, answers privately too")
+                    .opt(OptionSpec::int("ms", "Milliseconds").range(0, 10_000))
+                    .answers_publicly(),
+            )
     }
 
     fn create(
@@ -76,6 +89,8 @@ impl Game for Probe {
             "pick" => ProbeAction::Pick(cmd.require("card")?.to_string()),
             "hand" => ProbeAction::Hand,
             "wall" => ProbeAction::Wall,
+            "slow" => ProbeAction::Slow(cmd.int("ms")?.unwrap_or(0).max(0) as u64),
+            "peek" => ProbeAction::Peek(cmd.int("ms")?.unwrap_or(0).max(0) as u64),
             other => return refuse(format!("no `{other}`")),
         })
     }
@@ -124,6 +139,20 @@ impl Game for Probe {
                     m = m.field(format!("field {i}"), "x".repeat(150));
                 }
                 vec![Reply::public(m)]
+            }
+            ProbeAction::Slow(ms) => {
+                std::thread::sleep(std::time::Duration::from_millis(*ms));
+                vec![Reply::private(
+                    &actor.id,
+                    Message::titled("Slow", "secret-slow-answer"),
+                )]
+            }
+            ProbeAction::Peek(ms) => {
+                std::thread::sleep(std::time::Duration::from_millis(*ms));
+                vec![
+                    Reply::public(Message::text(format!("{} peeks", actor.name))),
+                    Reply::private(&actor.id, Message::titled("Peek", "secret-peek-answer")),
+                ]
             }
             ProbeAction::Remind => {
                 self.remind_at = None;
