@@ -255,6 +255,57 @@ fn hidden_rolls_show_only_to_those_allowed_and_the_gm_can_reveal() {
     assert!(bob_log.replies[0].message.body.contains("bob rolled 1d6"));
 }
 
+#[test]
+fn hidden_rolls_belong_to_their_session_not_to_the_next_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("s.db"));
+    // Alice hosts a game; Bob makes a blind roll and a GM roll in it.
+    run(&mut t, "alice", "1", "/dice new");
+    run(&mut t, "bob", "2", "/roll expr:1d6 visibility:blind");
+    run(&mut t, "bob", "3", "/roll expr:1d8 visibility:gm");
+    let log = run(&mut t, "alice", "4", "/game log");
+    let body = &log.replies[0].message.body;
+    assert!(
+        body.contains("bob rolled 1d6") && body.contains("bob rolled 1d8"),
+        "{body}"
+    );
+    let blind_id = body
+        .lines()
+        .find(|l| l.contains("blind roll"))
+        .and_then(|l| l.trim_start_matches('#').split(' ').next())
+        .unwrap()
+        .to_string();
+    run(&mut t, "alice", "5", "/game end confirm:true");
+    // Carol opens the next game in the channel: she hosts it, but not the rolls before it.
+    assert!(run(&mut t, "carol", "6", "/dice new").accepted);
+    let carol = run(&mut t, "carol", "7", "/game log");
+    let body = &carol.replies[0].message.body;
+    assert!(
+        !body.contains("rolled 1d6") && !body.contains("rolled 1d8"),
+        "{body}"
+    );
+    assert!(body.contains("bob made a hidden roll"), "{body}");
+    let reveal = run(&mut t, "carol", "8", &format!("/game reveal id:{blind_id}"));
+    assert!(
+        !reveal.accepted,
+        "the new host cannot reveal an old game's roll"
+    );
+    // The old game's GM still sees them, and may reveal them.
+    let alice = run(&mut t, "alice", "9", "/game log");
+    assert!(alice.replies[0].message.body.contains("bob rolled 1d6"));
+    let shown = run(
+        &mut t,
+        "alice",
+        "10",
+        &format!("/game reveal id:{blind_id}"),
+    );
+    assert!(shown.accepted && shown.replies[0].is_public());
+    // Carol's own game: her GM powers there are intact.
+    run(&mut t, "bob", "11", "/roll expr:1d4 visibility:blind");
+    let carol = run(&mut t, "carol", "12", "/game log");
+    assert!(carol.replies[0].message.body.contains("bob rolled 1d4"));
+}
+
 /// Starts the console binary on `db`, feeds join/leave actions, kills it with SIGKILL after
 /// some acknowledgements, and checks that every acknowledged action is in the log, the state is
 /// the replay of the log, and the database is intact.

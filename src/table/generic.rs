@@ -226,12 +226,12 @@ pub(super) fn game_command(
         "log" => {
             let n = cmd.int("count")?.unwrap_or(15).clamp(1, 50);
             let rows = store::log_recent(tx, &req.channel, n)?;
-            let gms = match (&session, game) {
-                (Some(s), Some(g)) => session_gms(g, s)?,
-                _ => vec![],
-            };
-            let is_gm = actor.manager || gms.contains(&actor.id);
-            let lines: Vec<String> = rows.iter().map(|r| log_line(r, &actor, is_gm)).collect();
+            let mut gm_of = GmOf::new(tx, games, session.as_ref(), &actor);
+            let mut lines = Vec::with_capacity(rows.len());
+            for r in &rows {
+                let is_gm = gm_of.of(r.session_id)?;
+                lines.push(log_line(r, &actor, is_gm));
+            }
             let body = if lines.is_empty() {
                 "Nothing has happened in this channel yet.".to_string()
             } else {
@@ -305,18 +305,16 @@ pub(super) fn game_command(
         }
         "reveal" => {
             let id = cmd.require_int("id")?;
-            let gms = match (&session, game) {
-                (Some(s), Some(g)) => session_gms(g, s)?,
-                _ => vec![],
-            };
-            if !(actor.manager || gms.contains(&actor.id)) {
-                return Err(Fail::Refused("only the GM can reveal hidden rolls.".into()));
-            }
             let Some(row) = store::log_get(tx, id)?.filter(|r| r.channel == req.channel) else {
                 return Err(Fail::Refused(format!(
                     "there is no log entry #{id} in this channel."
                 )));
             };
+            if !GmOf::new(tx, games, session.as_ref(), &actor).of(row.session_id)? {
+                return Err(Fail::Refused(
+                    "only the GM of the game a hidden roll was made in can reveal it.".into(),
+                ));
+            }
             if row.kind != "roll" {
                 return Err(Fail::Refused(format!("log entry #{id} is not a roll.")));
             }
@@ -362,6 +360,57 @@ pub(super) fn game_command(
         other => Err(Fail::Refused(format!(
             "`/game {other}` is not a command; use status, log, undo, end, reveal or check."
         ))),
+    }
+}
+
+/// Whether the viewer was GM of the session a log entry belongs to: a hidden roll's
+/// visibility is decided by the game it was made in (its host and the game's GMs), never by
+/// whoever runs the channel's game now. In the running game, the host and channel managers act
+/// as GM as everywhere else; in an earlier one, only that game's own GMs.
+struct GmOf<'a> {
+    tx: &'a Transaction<'a>,
+    games: &'a Registry,
+    active: Option<i64>,
+    actor: &'a Actor,
+    known: std::collections::HashMap<i64, bool>,
+}
+
+impl<'a> GmOf<'a> {
+    fn new(
+        tx: &'a Transaction<'a>,
+        games: &'a Registry,
+        active: Option<&store::SessionRow>,
+        actor: &'a Actor,
+    ) -> Self {
+        GmOf {
+            tx,
+            games,
+            active: active.map(|s| s.id),
+            actor,
+            known: Default::default(),
+        }
+    }
+
+    fn of(&mut self, session: Option<i64>) -> Result<bool, Fail> {
+        let Some(id) = session else {
+            // Made with no game running: only public and self rolls exist there.
+            return Ok(false);
+        };
+        if let Some(k) = self.known.get(&id) {
+            return Ok(*k);
+        }
+        let gm = match store::session_get(self.tx, id)? {
+            Some(s) => {
+                let in_it = match self.games.find(&s.game) {
+                    Some(g) => session_gms(g, &s)?.contains(&self.actor.id),
+                    None => s.host == self.actor.id.0,
+                };
+                in_it || (self.active == Some(id) && self.actor.manager)
+            }
+            None => false,
+        };
+        self.known.insert(id, gm);
+        Ok(gm)
     }
 }
 
