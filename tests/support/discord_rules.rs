@@ -898,7 +898,7 @@ pub fn check_message(m: &Value, files: &[String], prefix: &str) -> Result<(), Re
     // do not say what happens when no such file is sent; the fake refuses it, because the
     // picture would be missing from the message either way.
     for (path, name) in attachment_refs(&embeds, &join(prefix, "embeds")) {
-        if !files.iter().any(|f| *f == name) {
+        if !files.contains(&name) {
             errs.add(
                 &path,
                 "ATTACHMENT_NOT_FOUND",

@@ -1014,7 +1014,7 @@ fn strip_embeds_without_embed_links(
     uploads: &[Upload],
     perms: u64,
 ) -> Result<(), Refusal> {
-    if perms & EMBED_LINKS != 0 || !m["embeds"].as_array().is_some_and(|a| !a.is_empty()) {
+    if perms & EMBED_LINKS != 0 || m["embeds"].as_array().is_none_or(|a| a.is_empty()) {
         return Ok(());
     }
     m["embeds"] = json!([]);
