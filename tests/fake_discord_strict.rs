@@ -170,7 +170,9 @@ fn good_command() -> Value {
     json!({"name": "roll", "type": 1, "description": "Roll dice", "options": [
         {"type": 3, "name": "expr", "description": "What to roll", "required": true,
          "choices": [{"name": "Two dice", "value": "2d6"}]},
-        {"type": 4, "name": "times", "description": "How often", "min_value": -5, "max_value": 10},
+        {"type": 4, "name": "times", "description": "How often", "min_value": -5, "max_value": 10,
+         // Empty arrays, as serenity sends them, are accepted.
+         "options": [], "choices": []},
     ]})
 }
 

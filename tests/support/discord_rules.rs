@@ -318,7 +318,8 @@ fn check_option(errs: &mut FormErrors, o: &Value, path: &str, level: u8) {
                     "A subcommand group can only contain subcommands",
                 );
             }
-            if o.get("options").is_some_and(|v| !v.is_null()) {
+            // An empty `options` array (what serenity sends for every option) is accepted.
+            if o["options"].as_array().is_some_and(|a| !a.is_empty()) {
                 errs.add(
                     &join(path, "options"),
                     "APPLICATION_COMMAND_OPTION_TYPE_INVALID",
@@ -336,7 +337,8 @@ fn check_option(errs: &mut FormErrors, o: &Value, path: &str, level: u8) {
 /// matching the option's; `autocomplete` may not be set with choices ("Application Command
 /// Option Structure", footnote **).
 fn check_choices(errs: &mut FormErrors, o: &Value, path: &str, kind: u64) {
-    let Some(choices) = o["choices"].as_array() else {
+    // An empty `choices` array (what serenity sends for every option) is accepted.
+    let Some(choices) = o["choices"].as_array().filter(|c| !c.is_empty()) else {
         return;
     };
     let cpath = join(path, "choices");
