@@ -248,9 +248,46 @@ async fn command_rules_refuse_each_violation_and_accept_a_valid_command() {
                 {"type": 3, "name": "x", "description": "d"}]}]);
         }),
         ("0.options.0.description", |c| {
-            c["options"][0]["description_localizations"] = json!({"fr": ""});
-            c["options"][0]["description_localizations"] = json!(null);
-            c["options"][0]["description"] = json!(s(101));
+            c["options"][0]["description"] = json!(s(101))
+        }),
+        ("0.options.0.description_localizations.fr", |c| {
+            c["options"][0]["description_localizations"] = json!({"fr": s(101)})
+        }),
+        ("0.name_localizations.fr", |c| {
+            c["name_localizations"] = json!({"fr": "Lancer"})
+        }),
+        ("0.options.0.choices", |c| {
+            // Choices on a BOOLEAN option.
+            c["options"][0]["type"] = json!(5);
+        }),
+        ("0.options.0.autocomplete", |c| {
+            c["options"][0]["autocomplete"] = json!(true)
+        }),
+        ("0.options.0.choices.0.value", |c| {
+            // An integer choice on a STRING option.
+            c["options"][0]["choices"][0]["value"] = json!(2)
+        }),
+        ("0.options.1.max_value", |c| {
+            c["options"][1]["min_value"] = json!(5);
+            c["options"][1]["max_value"] = json!(1);
+        }),
+        ("0.options.0.min_value", |c| {
+            c["options"][0]["min_value"] = json!(1)
+        }),
+        ("0.options.0.max_length", |c| {
+            c["options"][0]["max_length"] = json!(6001)
+        }),
+        ("0.options.1.min_length", |c| {
+            c["options"][1]["min_length"] = json!(1)
+        }),
+        ("0.options.1.options", |c| {
+            c["options"][1]["options"] = json!([{"type": 3, "name": "x", "description": "d"}])
+        }),
+        ("0.options.1.type", |c| c["options"][1]["type"] = json!(12)),
+        ("0.options", |c| {
+            // Options on a USER command.
+            c["type"] = json!(2);
+            c["description"] = json!("");
         }),
     ];
     for (path, edit) in cases {
@@ -268,6 +305,9 @@ async fn command_rules_refuse_each_violation_and_accept_a_valid_command() {
                 {"type": 3, "name": "target", "description": "Who", "required": true}]}]},
         {"type": 1, "name": "sheet", "description": "Your sheet"}]});
     assert_eq!(put_commands(&fake, json!([tree])).await.status, 200);
+    // USER and MESSAGE commands may be mixed case with spaces and have an empty description.
+    let user_cmd = json!({"name": "Show Sheet", "type": 2, "description": ""});
+    assert_eq!(put_commands(&fake, json!([user_cmd])).await.status, 200);
     // Duplicate command names in one overwrite.
     put_commands(&fake, json!([good_command(), good_command()]))
         .await
@@ -339,6 +379,13 @@ async fn at_most_100_chat_input_commands() {
     assert_eq!(put_commands(&fake, many(100)).await.status, 200);
     put_commands(&fake, many(101)).await.json_error(400, 30032);
     assert_eq!(fake.commands().len(), 100);
+    // 15 USER commands at most.
+    let users: Vec<Value> = (0..16)
+        .map(|i| json!({"name": format!("User {i}"), "type": 2, "description": ""}))
+        .collect();
+    put_commands(&fake, json!(users))
+        .await
+        .json_error(400, 30032);
     // The guild variant follows the same rules.
     let r = call(
         &fake,
@@ -491,6 +538,52 @@ async fn message_limits_refuse_each_violation_and_accept_a_valid_message() {
             "embeds.0.image.url",
             json!({"embeds": [{"image": {"url": "attachment://board.png"}}]}),
         ),
+        (
+            "embeds.0.fields.0.value",
+            embed_with("fields", json!([{"name": "n"}])),
+        ),
+        (
+            "components.0.components.0.custom_id",
+            json!({"components": [row(vec![json!({"type": 2, "style": 1, "label": "x"})])]}),
+        ),
+        (
+            "components.0.components.0.url",
+            json!({"components": [row(vec![json!({"type": 2, "style": 5, "label": "x"})])]}),
+        ),
+        (
+            "components.0.components.0.label",
+            json!({"components": [row(vec![json!({"type": 2, "style": 1, "custom_id": "x"})])]}),
+        ),
+        (
+            "components.0.components.0.max_values",
+            json!({"components": [row(vec![{
+                let mut m = select("s", 2); m["max_values"] = json!(26); m }])]}),
+        ),
+        (
+            "components.0.components.0.options",
+            json!({"components": [row(vec![select("s", 0)])]}),
+        ),
+        (
+            "components.0.components",
+            json!({"components": [row(vec![])]}),
+        ),
+        (
+            "components.0.type",
+            json!({"components": [button("loose")]}),
+        ),
+        (
+            "components.0.components.0.type",
+            json!({"components": [row(vec![json!({"type": 4, "custom_id": "t", "label": "l", "style": 1})])]}),
+        ),
+        (
+            "allowed_mentions.users",
+            json!({"content": "x", "allowed_mentions": {"users": (0..101).map(|i| i.to_string()).collect::<Vec<_>>()}}),
+        ),
+        (
+            // EPHEMERAL cannot be set on a channel message.
+            "flags",
+            json!({"content": "x", "flags": 64}),
+        ),
     ];
     for (path, body) in cases {
         let before = fake.messages().len();
@@ -567,7 +660,7 @@ async fn one_initial_response_of_a_type_the_interaction_allows() {
     let c = chan();
     let d = fake.raw_interaction(2, c, &ALICE, None);
     // Component-only and autocomplete-only types on a slash command.
-    for t in [6, 7, 8] {
+    for t in [1, 6, 7, 8] {
         call(
             &fake,
             "POST",
@@ -577,6 +670,23 @@ async fn one_initial_response_of_a_type_the_interaction_allows() {
         .await
         .form_error_at("type");
     }
+    call(
+        &fake,
+        "POST",
+        &cb_path(&d),
+        json!({"type": 4, "data": {"content": "x", "flags": 2}}),
+    )
+    .await
+    .form_error_at("data.flags");
+    // A wrong token for a real interaction.
+    call(
+        &fake,
+        "POST",
+        &format!("/interactions/{}/wrong/callback", d["id"].as_str().unwrap()),
+        json!({"type": 4, "data": {"content": "x"}}),
+    )
+    .await
+    .json_error(404, 10062);
     // Message limits apply under `data`.
     call(
         &fake,
@@ -1129,4 +1239,137 @@ async fn pinning_needs_pin_messages_not_manage_messages() {
         .await
         .json_error(404, 10008);
     assert!(fake.messages()[0].pinned);
+}
+
+#[tokio::test]
+async fn edits_follow_the_message_rules_and_only_reach_existing_messages() {
+    let fake = FakeDiscord::start().await;
+    let c = chan();
+    let made = call_files(
+        &fake,
+        "POST",
+        &format!("/channels/{c}/messages"),
+        json!({"content": "board", "embeds": [{"image": {"url": "attachment://a.png"}}]}),
+        &[("a.png", 10)],
+    )
+    .await;
+    assert_eq!(made.status, 200, "{}", made.body);
+    let id = made.body["id"].as_str().unwrap().to_string();
+    let att = made.body["attachments"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let path = format!("/channels/{c}/messages/{id}");
+    call(
+        &fake,
+        "PATCH",
+        &format!("/channels/{c}/messages/1"),
+        json!({"content": "x"}),
+    )
+    .await
+    .json_error(404, 10008);
+    call(&fake, "PATCH", &path, json!({"content": s(2001)}))
+        .await
+        .form_error_at("content");
+    // Dropping the attachment the embed shows is refused; keeping it is accepted.
+    call(&fake, "PATCH", &path, json!({"attachments": []}))
+        .await
+        .form_error_at("embeds.0.image.url");
+    let kept = call(
+        &fake,
+        "PATCH",
+        &path,
+        json!({"content": "board v2", "attachments": [{"id": att}]}),
+    )
+    .await;
+    assert_eq!(kept.status, 200, "{}", kept.body);
+    // An edit that leaves nothing is an empty message.
+    call(
+        &fake,
+        "PATCH",
+        &path,
+        json!({"content": "", "embeds": [], "attachments": []}),
+    )
+    .await
+    .json_error(400, 50006);
+    let m = fake.messages();
+    assert_eq!(m[0].content, "board v2");
+    assert_eq!(m[0].revisions.len(), 2);
+    // Followup ids belong to their interaction's token.
+    let d = fake.raw_interaction(2, c, &ALICE, None);
+    call(
+        &fake,
+        "POST",
+        &cb_path(&d),
+        json!({"type": 4, "data": {"content": "hi"}}),
+    )
+    .await;
+    call(
+        &fake,
+        "PATCH",
+        &format!("{}/messages/{id}", hook(&d)),
+        json!({"content": "x"}),
+    )
+    .await
+    .json_error(404, 10008);
+    let fu = call(&fake, "POST", &hook(&d), json!({"content": "fu"})).await;
+    let fid = fu.body["id"].as_str().unwrap();
+    let e = call(
+        &fake,
+        "PATCH",
+        &format!("{}/messages/{fid}", hook(&d)),
+        json!({"content": "fu2"}),
+    )
+    .await;
+    assert_eq!(e.status, 200);
+    assert_eq!(
+        call(
+            &fake,
+            "GET",
+            &format!("{}/messages/@original", hook(&d)),
+            Value::Null
+        )
+        .await
+        .body["content"],
+        "hi"
+    );
+    // A token of another application is an unknown webhook.
+    call(
+        &fake,
+        "POST",
+        &format!("/webhooks/1/{}", d["token"].as_str().unwrap()),
+        json!({"content": "x"}),
+    )
+    .await
+    .json_error(404, 10015);
+}
+
+#[tokio::test]
+async fn direct_messages_need_no_channel_permissions_and_stay_out_of_public_text() {
+    let fake = FakeDiscord::start().await;
+    let dm = call(
+        &fake,
+        "POST",
+        "/users/@me/channels",
+        json!({"recipient_id": ALICE.id.to_string()}),
+    )
+    .await;
+    assert_eq!(dm.status, 200);
+    let dm_id: u64 = dm.body["id"].as_str().unwrap().parse().unwrap();
+    fake.set_bot_permissions(dm_id, 0);
+    let r = call(
+        &fake,
+        "POST",
+        &format!("/channels/{dm_id}/messages"),
+        json!({"content": "gm secret"}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        fake.messages()[0].visibility,
+        Visibility::Direct { user: ALICE.id }
+    );
+    assert!(!fake.public_text().contains("gm secret"));
+    post(&fake, json!({"content": "table talk"})).await;
+    assert!(fake.public_text().contains("table talk"));
 }

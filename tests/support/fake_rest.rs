@@ -733,7 +733,13 @@ impl State {
             4 | 7 => {
                 check_flags(data, "data.flags", SETTABLE_FLAGS)?;
                 let mut data = data.clone();
-                let names: Vec<String> = uploads.iter().map(|u| u.filename.clone()).collect();
+                let mut names: Vec<String> = uploads.iter().map(|u| u.filename.clone()).collect();
+                let on = source.as_deref().and_then(|m| self.live(m));
+                if let (7, Some(i)) = (t, on) {
+                    // UPDATE_MESSAGE keeps the message's attachments unless `attachments` says.
+                    names = kept_names(&self.messages[i], &data, uploads);
+                    data = with_old_embeds(&self.messages[i], &data);
+                }
                 rules::check_message(&data, &names, "data")?;
                 interaction_permissions(&mut data, uploads, perms)?;
                 rules::check_upload_sizes(uploads, size_limit)?;
@@ -879,7 +885,7 @@ impl State {
             .unwrap_or((DEFAULT_BOT_PERMISSIONS, 10 << 20));
         let mut body = body.clone();
         let names = kept_names(&self.messages[i], &body, uploads);
-        rules::check_message(&body, &names, "")?;
+        rules::check_message(&with_old_embeds(&self.messages[i], &body), &names, "")?;
         interaction_permissions(&mut body, uploads, perms.0)?;
         rules::check_upload_sizes(uploads, perms.1)?;
         let mut msg = self.messages[i].clone();
@@ -967,7 +973,7 @@ impl State {
             strip_embeds_without_embed_links(&mut body, uploads, p)?;
         }
         let names = kept_names(&self.messages[i], &body, uploads);
-        rules::check_message(&body, &names, "")?;
+        rules::check_message(&with_old_embeds(&self.messages[i], &body), &names, "")?;
         let limit = self.cfg.attachment_size_limit;
         rules::check_upload_sizes(uploads, limit)?;
         let mut msg = self.messages[i].clone();
@@ -1022,6 +1028,16 @@ fn strip_embeds_without_embed_links(
         return Err(rules::missing_permissions());
     }
     Ok(())
+}
+
+/// An edit body with the message's current embeds when it leaves them unchanged, so an edit
+/// that drops an attachment an embed still shows is caught.
+fn with_old_embeds(msg: &FakeMessage, body: &Value) -> Value {
+    let mut b = body.clone();
+    if b.get("embeds").is_none() {
+        b["embeds"] = json!(msg.embeds);
+    }
+    b
 }
 
 /// The file names an edited message will carry: kept attachments plus new uploads.
