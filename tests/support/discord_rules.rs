@@ -612,15 +612,6 @@ pub struct Upload {
     pub size: usize,
 }
 
-/// Where a message is going (decides which rules apply).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Sending {
-    /// A new message (channel message, followup, type 4 callback): must not be empty.
-    Create,
-    /// An edit: absent fields keep their old values.
-    Edit,
-}
-
 /// Trimmed length: "Leading and trailing whitespace characters are not included" ("Messages"
 /// resource, "Embed Limits").
 fn tlen(v: &Value) -> usize {
