@@ -7,8 +7,12 @@
 //! from the event sent to the callback received (p50/p99/max), the bot's RSS, and how long
 //! the bot takes to stop on SIGTERM.
 
+#[path = "../tests/support/discord_rules.rs"]
+mod discord_rules;
 #[path = "../tests/support/fake_discord.rs"]
 mod fake_discord;
+#[path = "../tests/support/fake_rest.rs"]
+mod fake_rest;
 #[path = "../tests/support/tls.rs"]
 mod tls;
 

@@ -158,6 +158,8 @@ impl Env {
             .since(mark)
             .into_iter()
             .filter(|r| r.method == "POST" && r.path != "/users/@me/channels")
+            // A refused request (4xx, e.g. a 429) sent nothing.
+            .filter(|r| r.status < 300)
             .collect()
     }
 
@@ -169,6 +171,7 @@ impl Env {
             .requests()
             .into_iter()
             .filter(|r| r.method == "POST" || r.method == "PATCH")
+            .filter(|r| r.status < 300)
             .filter(|r| {
                 r.path == chan
                     || r.path.starts_with(&format!("{chan}/"))

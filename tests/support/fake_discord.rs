@@ -3,13 +3,13 @@
 //! here and the ratelimiter off) to log in, register commands, receive interactions and
 //! answer them. Every request is recorded so tests assert on exactly what the bot sent.
 //!
-//! Gateway: HELLO → IDENTIFY → READY, heartbeats answered with ACK. REST: `/gateway`,
-//! command registration (`PUT …/commands`), interaction callbacks (204; a second callback for
-//! one interaction gets 400, as on Discord), webhook followups, channel messages, DM channels.
+//! Gateway: HELLO → IDENTIFY → READY, heartbeats answered with ACK. REST: `/gateway`, and the
+//! strict routes in `fake_rest.rs` (command registration, interaction callbacks, followups,
+//! channel messages, edits, pins, DM channels), validated by `discord_rules.rs` as Discord does.
 
 #![allow(dead_code)]
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -20,6 +20,10 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, Notify};
 use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+use super::discord_rules;
+pub use super::fake_rest::{FakeConfig, FakeMessage, RouteKind, Violation, Visibility};
+use super::fake_rest::{Reply, Rest};
 
 /// The application (and bot user) id the fake reports.
 pub const APP_ID: u64 = 900_000_000_000_000_001;
@@ -57,14 +61,14 @@ pub struct Recorded {
     pub files: Vec<String>,
     /// When it arrived.
     pub at: Instant,
+    /// The status the fake answered (0 for gateway payloads).
+    pub status: u16,
 }
 
 #[derive(Default)]
 struct Inner {
     log: Mutex<Vec<Recorded>>,
     conn: Mutex<Option<mpsc::UnboundedSender<String>>>,
-    commands: Mutex<Vec<Value>>,
-    answered: Mutex<HashSet<String>>,
     sent_at: Mutex<HashMap<String, Instant>>,
     callback_at: Mutex<HashMap<String, Instant>>,
     seq: AtomicU64,
@@ -74,6 +78,7 @@ struct Inner {
     tls_requests: AtomicU64,
     changed: Notify,
     ws_url: Mutex<String>,
+    rest: Rest,
 }
 
 /// The running fake.
@@ -89,8 +94,13 @@ pub struct FakeDiscord {
 }
 
 impl FakeDiscord {
-    /// Starts the HTTP and gateway servers on free local ports.
+    /// Starts the HTTP and gateway servers on free local ports, with Discord's timings.
     pub async fn start() -> FakeDiscord {
+        FakeDiscord::start_with(FakeConfig::default()).await
+    }
+
+    /// Starts the fake with other timings (e.g. a shorter token lifetime for a test).
+    pub async fn start_with(config: FakeConfig) -> FakeDiscord {
         let http = TcpListener::bind("127.0.0.1:0").await.expect("bind http");
         let ws = TcpListener::bind("127.0.0.1:0").await.expect("bind ws");
         let inner = Arc::new(Inner {
@@ -99,6 +109,7 @@ impl FakeDiscord {
         });
         *inner.ws_url.lock().unwrap() = format!("ws://{}", ws.local_addr().unwrap());
         let tls = super::tls::make();
+        inner.rest.set_config(config);
         let fake = FakeDiscord {
             inner: inner.clone(),
             http_url: format!("http://{}", http.local_addr().unwrap()),
@@ -216,6 +227,60 @@ impl FakeDiscord {
         }
     }
 
+    /// Replaces the timings and limits (for interactions dispatched from now on as well as
+    /// those in flight).
+    pub fn set_config(&self, config: FakeConfig) {
+        self.inner.rest.set_config(config);
+    }
+
+    /// The current timings and limits.
+    pub fn config(&self) -> FakeConfig {
+        self.inner.rest.config()
+    }
+
+    /// Sets the bot's permissions in `channel` (see `discord_rules::DEFAULT_BOT_PERMISSIONS`);
+    /// interactions from that channel carry them as `app_permissions`.
+    pub fn set_bot_permissions(&self, channel: u64, bits: u64) {
+        self.inner.rest.set_bot_permissions(channel, bits);
+    }
+
+    /// The bot's permissions in `channel`.
+    pub fn bot_permissions(&self, channel: u64) -> u64 {
+        self.inner.rest.bot_permissions(channel)
+    }
+
+    /// The registered application commands (as accepted, with ids).
+    pub fn commands(&self) -> Vec<Value> {
+        self.inner.rest.commands()
+    }
+
+    /// Every message the fake created (deleted ones too, flagged), with who can see it.
+    pub fn messages(&self) -> Vec<FakeMessage> {
+        self.inner.rest.messages()
+    }
+
+    /// All text any member of a guild channel could see at some point: every version of every
+    /// public message (deleted or not), not ephemeral answers, not DMs.
+    pub fn public_text(&self) -> String {
+        self.messages()
+            .iter()
+            .filter(|m| m.visibility == Visibility::Public)
+            .flat_map(|m| m.revisions.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Makes the next request of `kind` answer 429 with `retry_after`; its bucket stays
+    /// limited that long (every request in it before then is a violation).
+    pub fn throttle_next(&self, kind: RouteKind, retry_after: Duration) {
+        self.inner.rest.throttle_next(kind, retry_after);
+    }
+
+    /// Every request that arrived while its rate-limit bucket was exhausted.
+    pub fn rate_limit_violations(&self) -> Vec<Violation> {
+        self.inner.rest.violations()
+    }
+
     /// Forgets recorded requests (long load runs).
     pub fn clear_log(&self) {
         self.inner.log.lock().unwrap().clear();
@@ -284,21 +349,27 @@ impl FakeDiscord {
                 "flags": 0,
                 "permissions": perms.to_string(),
             },
-            "app_permissions": "2147483647",
+            "app_permissions": self.inner.rest.bot_permissions(channel).to_string(),
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
-            "attachment_size_limit": 10_485_760,
+            "attachment_size_limit": self.inner.rest.config().attachment_size_limit,
         })
     }
 
     /// The registered declaration of the leaf at `path` (`["dice", "new"]`).
     fn leaf_options(&self, path: &[&str]) -> (String, Vec<Value>) {
-        let cmds = self.inner.commands.lock().unwrap();
+        let cmds = self.inner.rest.commands();
         let root = cmds
             .iter()
             .find(|c| c["name"] == path[0])
-            .unwrap_or_else(|| panic!("/{} was not registered", path[0]));
+            .unwrap_or_else(|| match self.inner.rest.registration_refusal() {
+                Some(e) => panic!(
+                    "/{} was not registered: the fake refused the registration with {e}",
+                    path[0]
+                ),
+                None => panic!("/{} was not registered", path[0]),
+            });
         let mut node = root.clone();
         for p in &path[1..] {
             node = node["options"]
@@ -385,7 +456,29 @@ impl FakeDiscord {
             .lock()
             .unwrap()
             .insert(id.to_string(), Instant::now());
+        self.inner.rest.register_interaction(&d);
         self.dispatch("INTERACTION_CREATE", d);
+    }
+
+    /// Registers an interaction of `kind` (2 command, 3 component, 4 autocomplete) from `who`
+    /// in `channel` as if dispatched now, without a connected bot (for tests that answer it
+    /// over raw HTTP); a component interaction is on the live message carrying `custom_id`.
+    /// Returns the payload the bot would have received.
+    pub fn raw_interaction(
+        &self,
+        kind: u8,
+        channel: u64,
+        who: &Who,
+        custom_id: Option<&str>,
+    ) -> Value {
+        let id = self.new_id();
+        let mut d = self.common(kind, channel, who, &id);
+        if let Some(m) = custom_id.and_then(|c| self.inner.rest.message_with_custom_id(channel, c))
+        {
+            d["message"] = message_json(&m.id, &channel.to_string(), &m.content, m.embeds);
+        }
+        self.inner.rest.register_interaction(&d);
+        d
     }
 
     /// Delivers an autocomplete request while `focused` is being typed.
@@ -413,7 +506,20 @@ impl FakeDiscord {
         } else {
             json!({"custom_id": custom_id, "component_type": 3, "values": values})
         };
-        d["message"] = message_json(&self.new_id(), &channel.to_string(), "", vec![]);
+        // The message the component is on: the live one carrying it, else a stand-in.
+        d["message"] = match self.inner.rest.message_with_custom_id(channel, custom_id) {
+            Some(m) => {
+                let flags = match m.visibility {
+                    Visibility::Ephemeral { .. } => discord_rules::EPHEMERAL,
+                    _ => 0,
+                };
+                let mut j = message_json(&m.id, &channel.to_string(), &m.content, m.embeds);
+                j["components"] = json!(m.components);
+                j["flags"] = json!(flags);
+                j
+            }
+            None => message_json(&self.new_id(), &channel.to_string(), "", vec![]),
+        };
         self.send_interaction(&id, d);
         id
     }
@@ -519,25 +625,10 @@ async fn read_request<R: tokio::io::AsyncRead + Unpin>(
 }
 
 /// Reads the body: JSON, or multipart with `payload_json` and files.
-fn parse_body(req: &HttpRequest) -> (Value, Vec<String>) {
+fn parse_body(req: &HttpRequest) -> (Value, Vec<discord_rules::Upload>) {
     let ct = req.headers.get("content-type").cloned().unwrap_or_default();
     if let Some(b) = ct.split("boundary=").nth(1) {
-        let boundary = format!("--{}", b.trim_matches('"'));
-        let text = String::from_utf8_lossy(&req.body).to_string();
-        let mut payload = Value::Null;
-        let mut files = vec![];
-        for part in text.split(&boundary) {
-            let Some((head, content)) = part.split_once("\r\n\r\n") else {
-                continue;
-            };
-            let content = content.strip_suffix("\r\n").unwrap_or(content);
-            if head.contains("name=\"payload_json\"") {
-                payload = serde_json::from_str(content).unwrap_or(Value::Null);
-            } else if let Some(f) = head.split("filename=\"").nth(1) {
-                files.push(f.split('"').next().unwrap_or("").to_string());
-            }
-        }
-        (payload, files)
+        discord_rules::parse_multipart(&req.body, b.trim_matches('"'))
     } else if req.body.is_empty() {
         (Value::Null, vec![])
     } else {
@@ -588,27 +679,58 @@ async fn serve_http<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin>(
         if over_tls {
             inner.tls_requests.fetch_add(1, Ordering::SeqCst);
         }
-        let (body, files) = parse_body(&req);
-        let (status, reply) = route(&inner, &req.method, &req.path, &body);
+        let (body, uploads) = parse_body(&req);
+        let new_id = || inner.next_id.fetch_add(1, Ordering::SeqCst).to_string();
+        let reply = inner
+            .rest
+            .handle(&req.method, &req.path, &body, &uploads, &new_id)
+            .unwrap_or_else(|| {
+                let (status, body) = route(&inner, &req.method, &req.path, &body);
+                Reply {
+                    status,
+                    body,
+                    headers: vec![],
+                }
+            });
+        let status = reply.status;
+        if status == 204 && req.path.ends_with("/callback") {
+            if let Some(id) = req.path.split('/').nth(2) {
+                inner
+                    .callback_at
+                    .lock()
+                    .unwrap()
+                    .insert(id.to_string(), Instant::now());
+            }
+        }
         record(
             &inner,
             Recorded {
                 method: req.method.clone(),
                 path: req.path.clone(),
                 body,
-                files,
+                files: uploads.into_iter().map(|u| u.filename).collect(),
                 at: Instant::now(),
+                status,
             },
         );
-        let text = reply.map(|v| v.to_string()).unwrap_or_default();
+        let text = reply.body.map(|v| v.to_string()).unwrap_or_default();
         let reason = match status {
             200 => "OK",
             204 => "No Content",
             400 => "Bad Request",
+            401 => "Unauthorized",
+            403 => "Forbidden",
+            413 => "Payload Too Large",
+            429 => "Too Many Requests",
             _ => "Not Found",
         };
+        let extra: String = reply
+            .headers
+            .iter()
+            .map(|(k, v)| format!("{k}: {v}\r\n"))
+            .collect();
         let head = format!(
-            "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+            "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\n{extra}content-length: {}\r\n\r\n",
             text.len()
         );
         w.write_all(head.as_bytes()).await?;
@@ -618,9 +740,8 @@ async fn serve_http<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin>(
     Ok(())
 }
 
-fn route(inner: &Inner, method: &str, path: &str, body: &Value) -> (u16, Option<Value>) {
+fn route(inner: &Inner, method: &str, path: &str, _body: &Value) -> (u16, Option<Value>) {
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
-    let new_id = || inner.next_id.fetch_add(1, Ordering::SeqCst).to_string();
     match (method, parts.as_slice()) {
         ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (
             200,
@@ -636,58 +757,6 @@ fn route(inner: &Inner, method: &str, path: &str, body: &Value) -> (u16, Option<
                 "owner": user_json(1, "owner")}),
             ),
         ),
-        ("PUT", ["applications", _, "commands"])
-        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
-            let mut cmds = body.as_array().cloned().unwrap_or_default();
-            for c in cmds.iter_mut() {
-                c["id"] = json!(new_id());
-                c["application_id"] = json!(APP_ID.to_string());
-                c["version"] = json!("1");
-                c["type"] = json!(1);
-            }
-            *inner.commands.lock().unwrap() = cmds.clone();
-            (200, Some(Value::Array(cmds)))
-        }
-        ("POST", ["interactions", id, _token, "callback"]) => {
-            if inner.answered.lock().unwrap().insert(id.to_string()) {
-                inner
-                    .callback_at
-                    .lock()
-                    .unwrap()
-                    .insert(id.to_string(), Instant::now());
-                (204, None)
-            } else {
-                (
-                    400,
-                    Some(
-                        json!({"message": "Interaction has already been acknowledged.", "code": 40060}),
-                    ),
-                )
-            }
-        }
-        ("POST", ["webhooks", _, _token]) | ("PATCH", ["webhooks", _, _token, "messages", _]) => {
-            let content = body["content"].as_str().unwrap_or("");
-            (200, Some(message_json(&new_id(), "1", content, vec![])))
-        }
-        ("DELETE", ["webhooks", _, _, "messages", _]) => (204, None),
-        ("POST", ["channels", channel, "messages"]) => {
-            let content = body["content"].as_str().unwrap_or("");
-            (200, Some(message_json(&new_id(), channel, content, vec![])))
-        }
-        ("PATCH", ["channels", channel, "messages", id]) => {
-            let content = body["content"].as_str().unwrap_or("");
-            (200, Some(message_json(id, channel, content, vec![])))
-        }
-        ("PUT", ["channels", _, "pins", _]) => (204, None),
-        ("POST", ["users", "@me", "channels"]) => {
-            let rid = body["recipient_id"].as_str().unwrap_or("1").to_string();
-            let rid: u64 = rid.parse().unwrap_or(1);
-            (
-                200,
-                Some(json!({"id": new_id(), "type": 1, "last_message_id": null,
-                    "recipients": [user_json(rid, "someone")]})),
-            )
-        }
         _ => (404, Some(json!({"message": "404: Not Found", "code": 0}))),
     }
 }
@@ -722,7 +791,7 @@ async fn serve_ws(
                     Some(2) => {
                         let mut redacted = v["d"].clone();
                         redacted["token"] = json!(v["d"]["token"].as_str().map(|t| !t.is_empty()));
-                        record(&inner, Recorded { method: "WS".into(), path: "IDENTIFY".into(), body: redacted, files: vec![], at: Instant::now() });
+                        record(&inner, Recorded { method: "WS".into(), path: "IDENTIFY".into(), body: redacted, files: vec![], at: Instant::now(), status: 0 });
                         inner.seq.store(1, Ordering::SeqCst);
                         let ready = json!({"op": 0, "s": 1, "t": "READY", "d": {
                             "v": 10,
