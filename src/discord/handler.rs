@@ -78,18 +78,12 @@ impl EventHandler for Handler {
         if self.0.registered.swap(true, Ordering::SeqCst) {
             return;
         }
-        let cmds: Vec<_> = self
-            .0
-            .specs
-            .iter()
-            .map(super::commands::to_create)
-            .collect();
-        let n = cmds.len();
+        // One bulk overwrite with the JSON built from the declarations (negative bounds kept).
+        let body = super::commands::registration(&self.0.specs);
+        let n = self.0.specs.len();
         let res = match self.0.dev_guild {
-            Some(g) => g.set_commands(&ctx.http, cmds).await.map(|_| ()),
-            None => serenity::Command::set_global_commands(&ctx.http, cmds)
-                .await
-                .map(|_| ()),
+            Some(g) => ctx.http.create_guild_commands(g, &body).await.map(|_| ()),
+            None => ctx.http.create_global_commands(&body).await.map(|_| ()),
         };
         match res {
             Ok(()) => info!(commands = n, guild = ?self.0.dev_guild, "slash commands registered"),

@@ -30,7 +30,7 @@ use tokio::sync::{watch, Notify};
 use tokio::task::JoinHandle;
 use tracing::{info, warn};
 
-pub use commands::{all_specs, read_command, to_create};
+pub use commands::{all_specs, combined_size, read_command, registration, registration_problems};
 pub use handler::actor;
 
 use crate::store::Store;
