@@ -587,10 +587,10 @@ async fn night_wizard_combat_tracker_is_one_pinned_message_edited_in_place() {
     .await;
     env.slash(&GM, "nw new", &[]).await;
     env.slash(&ALICE, "nw session join", &[]).await;
-    env.slash(&GM, "nw enemy spawn", &[("name", "Shade Swarm")])
+    env.slash(&GM, "nwenemy spawn", &[("name", "Shade Swarm")])
         .await;
     let mark = env.fake.mark();
-    let (_, cb) = env.slash(&GM, "nw combat start", &[]).await;
+    let (_, cb) = env.slash(&GM, "nwcombat start", &[]).await;
     assert!(!text(msg(&cb)).contains('⛔'), "{}", text(msg(&cb)));
     let chan = format!("/channels/{CHAN}/messages");
     // The tracker is posted once as a channel message (with its picture) and pinned.
@@ -623,7 +623,7 @@ async fn night_wizard_combat_tracker_is_one_pinned_message_edited_in_place() {
 
     // The next change edits that same message instead of posting a new tracker.
     let mark = env.fake.mark();
-    env.slash(&GM, "nw combat end", &[]).await;
+    env.slash(&GM, "nwcombat end", &[]).await;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
     let edit = loop {
         if let Some(e) = env

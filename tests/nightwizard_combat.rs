@@ -28,68 +28,68 @@ alice: /nw session join
 alice: /nw session lock
 bob: /nw session join
 bob: /nw session lock
-alice: /nw enemy spawn name:shade_swarm
-gm: /nw enemy spawn name:shade_swarm hp:4
-gm: /nw enemy spawn name:lantern_emulator as:Lantern hidden:true hp:6
-gm: /nw enemy note text:"Lantern core secret xyzzy"
-gm: /nw combat start
-gm: /nw combat engage a:Bolt b:"Shade Swarm"
-alice: /nw combat invade target:Bolt
-bob: /nw combat attack target:Lantern
-gm: /nw combat attack target:Ayla
-alice: /nw combat dodge
-gm: /nw combat damage
-alice: /nw combat attack target:"Shade Swarm"
-alice: /nw combat invade target:Bolt
-alice: /nw combat invade target:Bolt
-alice: /nw combat attack target:"Shade Swarm"
-alice: /nw combat attack target:"Shade Swarm"
-gm: /nw combat dodge
-alice: /nw combat damage
-bob: /nw combat apply
-alice: /nw combat apply
+alice: /nwenemy spawn name:shade_swarm
+gm: /nwenemy spawn name:shade_swarm hp:4
+gm: /nwenemy spawn name:lantern_emulator as:Lantern hidden:true hp:6
+gm: /nwenemy note text:"Lantern core secret xyzzy"
+gm: /nwcombat start
+gm: /nwcombat engage a:Bolt b:"Shade Swarm"
+alice: /nwcombat invade target:Bolt
+bob: /nwcombat attack target:Lantern
+gm: /nwcombat attack target:Ayla
+alice: /nwcombat dodge
+gm: /nwcombat damage
+alice: /nwcombat attack target:"Shade Swarm"
+alice: /nwcombat invade target:Bolt
+alice: /nwcombat invade target:Bolt
+alice: /nwcombat attack target:"Shade Swarm"
+alice: /nwcombat attack target:"Shade Swarm"
+gm: /nwcombat dodge
+alice: /nwcombat damage
+bob: /nwcombat apply
+alice: /nwcombat apply
 gm: /nw session set player:bob status:poison:2
-bob: /nw combat attack target:"Shade Swarm"
-gm: /nw combat dodge
-bob: /nw combat damage
-bob: /nw combat apply
-gm: /nw combat attack target:Bolt
-bob: /nw combat dodge
-gm: /nw combat damage
-gm: /nw combat apply
-alice: /nw combat attack target:"Shade Swarm"
-gm: /nw combat dodge
-alice: /nw combat damage
-alice: /nw combat apply
+bob: /nwcombat attack target:"Shade Swarm"
+gm: /nwcombat dodge
+bob: /nwcombat damage
+bob: /nwcombat apply
+gm: /nwcombat attack target:Bolt
+bob: /nwcombat dodge
+gm: /nwcombat damage
+gm: /nwcombat apply
+alice: /nwcombat attack target:"Shade Swarm"
+gm: /nwcombat dodge
+alice: /nwcombat damage
+alice: /nwcombat apply
 gm: /nw session set player:alice hp:1
-bob: /nw combat withdraw
-bob: /nw combat attack target:Lantern magic:true
-gm: /nw combat dodge
-bob: /nw combat damage
-bob: /nw combat apply
-gm: /nw combat attack target:Ayla
-alice: /nw combat dodge
-gm: /nw combat damage
-bob: /nw combat coverup
-alice: /nw combat coverup
-gm: /nw combat apply
+bob: /nwcombat withdraw
+bob: /nwcombat attack target:Lantern magic:true
+gm: /nwcombat dodge
+bob: /nwcombat damage
+bob: /nwcombat apply
+gm: /nwcombat attack target:Ayla
+alice: /nwcombat dodge
+gm: /nwcombat damage
+bob: /nwcombat coverup
+alice: /nwcombat coverup
+gm: /nwcombat apply
 alice: /nw prana use:avoid
-gm: /nw combat attack target:Bolt
-gm: /nw combat pass
-bob: /nw combat invade target:Ayla
-gm: /nw combat attack target:Bolt
-bob: /nw combat dodge
-gm: /nw combat damage
-gm: /nw combat apply
+gm: /nwcombat attack target:Bolt
+gm: /nwcombat pass
+bob: /nwcombat invade target:Ayla
+gm: /nwcombat attack target:Bolt
+bob: /nwcombat dodge
+gm: /nwcombat damage
+gm: /nwcombat apply
 bob: /nw prana use:avoid
-alice: /nw combat attack target:"Shade Swarm"
-gm: /nw combat dodge
-alice: /nw combat damage
-alice: /nw combat apply
-gm: /nw combat attack target:Ayla
-alice: /nw combat dodge
-gm: /nw combat damage
-gm: /nw combat apply
+alice: /nwcombat attack target:"Shade Swarm"
+gm: /nwcombat dodge
+alice: /nwcombat damage
+alice: /nwcombat apply
+gm: /nwcombat attack target:Ayla
+alice: /nwcombat dodge
+gm: /nwcombat damage
+gm: /nwcombat apply
 "#;
 
 #[test]
@@ -179,9 +179,9 @@ fn refusals_change_nothing() {
     let clean: String = FIGHT
         .lines()
         .filter(|l| {
-            !l.starts_with("alice: /nw enemy spawn")
-                && *l != "bob: /nw combat attack target:Lantern"
-                && !l.ends_with("/nw combat coverup")
+            !l.starts_with("alice: /nwenemy spawn")
+                && *l != "bob: /nwcombat attack target:Lantern"
+                && !l.ends_with("/nwcombat coverup")
         })
         .collect::<Vec<_>>()
         .join("\n");
@@ -212,31 +212,31 @@ alice: /nw session join
 alice: /nw session lock
 bob: /nw session join
 bob: /nw session lock
-gm: /nw enemy spawn name:lantern_emulator as:Lantern
-gm: /nw enemy spawn name:shade_swarm as:Husk incomplete:true hp:10
-alice: /nw enemy spawn name:Gwen
-gm: /nw enemy spawn name:Gwen as:Gwen
-gm: /nw combat start
-gm: /nw combat engage a:Ayla b:Bolt
-gm: /nw combat engage a:Ayla b:Gwen
-bob: /nw combat attack target:Husk magic:true
-gm: /nw combat dodge who:Husk
-bob: /nw combat damage
-bob: /nw combat apply
-gm: /nw combat attack area:true target:Ayla
-bob: /nw combat dodge who:Ayla
+gm: /nwenemy spawn name:lantern_emulator as:Lantern
+gm: /nwenemy spawn name:shade_swarm as:Husk incomplete:true hp:10
+alice: /nwenemy spawn name:Gwen
+gm: /nwenemy spawn name:Gwen as:Gwen
+gm: /nwcombat start
+gm: /nwcombat engage a:Ayla b:Bolt
+gm: /nwcombat engage a:Ayla b:Gwen
+bob: /nwcombat attack target:Husk magic:true
+gm: /nwcombat dodge who:Husk
+bob: /nwcombat damage
+bob: /nwcombat apply
+gm: /nwcombat attack area:true target:Ayla
+bob: /nwcombat dodge who:Ayla
 alice: press Dodge: Ayla
-bob: /nw combat dodge
-gm: /nw combat dodge who:Gwen
-gm: /nw combat damage
-bob: /nw combat coverup for:Ayla
-alice: /nw combat coverup for:Ayla
+bob: /nwcombat dodge
+gm: /nwcombat dodge who:Gwen
+gm: /nwcombat damage
+bob: /nwcombat coverup for:Ayla
+alice: /nwcombat coverup for:Ayla
 alice: press Cover Up: Gwen for Ayla
 gm: press Cover Up: Gwen for Ayla
-gm: /nw combat coverup who:Gwen for:Bolt
-alice: /nw combat coverup for:Gwen
-alice: /nw combat dodge
-gm: /nw combat apply
+gm: /nwcombat coverup who:Gwen for:Bolt
+alice: /nwcombat coverup for:Gwen
+alice: /nwcombat dodge
+gm: /nwcombat apply
 "#;
 
 #[test]
@@ -293,15 +293,15 @@ fn seeded_area_attack_with_a_cover_up_by_a_guest() {
 #[test]
 fn area_refusals_change_nothing() {
     let refused = [
-        "alice: /nw enemy spawn name:Gwen",
-        "gm: /nw combat dodge who:Husk",
-        "bob: /nw combat dodge who:Ayla",
-        "bob: /nw combat coverup for:Ayla",
-        "alice: /nw combat coverup for:Ayla",
+        "alice: /nwenemy spawn name:Gwen",
+        "gm: /nwcombat dodge who:Husk",
+        "bob: /nwcombat dodge who:Ayla",
+        "bob: /nwcombat coverup for:Ayla",
+        "alice: /nwcombat coverup for:Ayla",
         "alice: press Cover Up: Gwen for Ayla",
-        "gm: /nw combat coverup who:Gwen for:Bolt",
-        "alice: /nw combat coverup for:Gwen",
-        "alice: /nw combat dodge",
+        "gm: /nwcombat coverup who:Gwen for:Bolt",
+        "alice: /nwcombat coverup for:Gwen",
+        "alice: /nwcombat dodge",
     ];
     let clean: String = AREA
         .lines()

@@ -32,48 +32,48 @@ bob: /nw session lock
 carol: /nw character new name:Cato quick:true
 gm: /nw phase next
 gm: /nw phase next
-gm: /nw casket deploy ruler:"Lantern Emulator"
-gm: /nw casket logic text:"No one may fly"
-bob: /nw casket shake logic:1
-gm: /nw fortress area name:Gatehouse kind:entrance desc:"A torii under a red moon."
-gm: /nw fortress area name:Hall kind:normal
-gm: /nw fortress area name:Needles kind:trap
-gm: /nw fortress area name:Vault kind:object desc:"Hoard qwerty"
-gm: /nw fortress area name:Core kind:core
-alice: /nw fortress area name:Garden kind:normal
-gm: /nw fortress gate from:Gatehouse to:Hall
-gm: /nw fortress gate from:Hall to:Needles kind:oneway
-gm: /nw fortress gate from:Hall to:Vault kind:secret
-gm: /nw fortress gate from:Needles to:Core
-gm: /nw fortress trap area:Needles detection:4 removal:15 effect:"Poison needles xyzzy" damage:2d6
-gm: /nw fortress dive
-alice: /nw fortress show
-gm: /nw fortress show
-alice: /nw fortress move to:Vault
-alice: /nw fortress move to:Hall
-alice: /nw fortress move to:Needles
-bob: /nw fortress move to:Hall
-bob: /nw fortress move to:Core
-gm: /nw casket remove
+gm: /nwcasket deploy ruler:"Lantern Emulator"
+gm: /nwcasket logic text:"No one may fly"
+bob: /nwcasket shake logic:1
+gm: /nwfortress area name:Gatehouse kind:entrance desc:"A torii under a red moon."
+gm: /nwfortress area name:Hall kind:normal
+gm: /nwfortress area name:Needles kind:trap
+gm: /nwfortress area name:Vault kind:object desc:"Hoard qwerty"
+gm: /nwfortress area name:Core kind:core
+alice: /nwfortress area name:Garden kind:normal
+gm: /nwfortress gate from:Gatehouse to:Hall
+gm: /nwfortress gate from:Hall to:Needles kind:oneway
+gm: /nwfortress gate from:Hall to:Vault kind:secret
+gm: /nwfortress gate from:Needles to:Core
+gm: /nwfortress trap area:Needles detection:4 removal:15 effect:"Poison needles xyzzy" damage:2d6
+gm: /nwfortress dive
+alice: /nwfortress show
+gm: /nwfortress show
+alice: /nwfortress move to:Vault
+alice: /nwfortress move to:Hall
+alice: /nwfortress move to:Needles
+bob: /nwfortress move to:Hall
+bob: /nwfortress move to:Core
+gm: /nwcasket remove
 carol: /nw session join
-carol: /nw fortress appear
+carol: /nwfortress appear
 carol: /nw prana use:raise
-carol: /nw fortress resolve
-gm: /nw fortress danger kind:trap
-bob: /nw fortress sense
-bob: /nw fortress resolve
-alice: /nw fortress identify
-alice: /nw fortress resolve
-bob: /nw fortress remove
-alice: /nw fortress remove
+carol: /nwfortress resolve
+gm: /nwfortress danger kind:trap
+bob: /nwfortress sense
+bob: /nwfortress resolve
+alice: /nwfortress identify
+alice: /nwfortress resolve
+bob: /nwfortress remove
+alice: /nwfortress remove
 alice: /nw prana use:cancel
 alice: /nw prana use:raise
-alice: /nw fortress resolve
-alice: /nw fortress leave
-alice: /nw fortress move to:Core
-gm: /nw fortress condition what:ruler_defeated
-alice: /nw fortress show
-alice: /nw fortress leave
+alice: /nwfortress resolve
+alice: /nwfortress leave
+alice: /nwfortress move to:Core
+gm: /nwfortress condition what:ruler_defeated
+alice: /nwfortress show
+alice: /nwfortress leave
 "#;
 
 #[test]
@@ -154,7 +154,7 @@ fn seeded_dive_identifies_and_removes_a_trap_and_reaches_the_core() {
 #[test]
 fn game_status_shows_the_fortress_map_with_secrets_for_the_gm_only() {
     let upto = DIVE
-        .find("alice: /nw fortress show")
+        .find("alice: /nwfortress show")
         .expect("the script dives");
     let script = format!("{}bob: /game status\ngm: /game status\n", &DIVE[..upto]);
     let out = run(&script, 3);

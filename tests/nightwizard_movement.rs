@@ -22,41 +22,41 @@ alice: /nw session lock
 bob: /nw session join
 bob: /nw session lock
 gm: /nw settings appearance:true
-gm: /nw enemy spawn name:shade_swarm hp:30
-gm: /nw combat start
-gm: /nw combat move to:"the bell tower" steps:6
+gm: /nwenemy spawn name:shade_swarm hp:30
+gm: /nwcombat start
+gm: /nwcombat move to:"the bell tower" steps:6
 carol: /nw session join
-carol: /nw combat appear
-alice: /nw combat move to:"the bell tower"
-alice: /nw combat move to:"the bell tower"
-bob: /nw combat move to:"the bell tower"
-alice: /nw combat move to:"the bell tower"
-alice: /nw combat move to:"the bell tower"
+carol: /nwcombat appear
+alice: /nwcombat move to:"the bell tower"
+alice: /nwcombat move to:"the bell tower"
+bob: /nwcombat move to:"the bell tower"
+alice: /nwcombat move to:"the bell tower"
+alice: /nwcombat move to:"the bell tower"
 carol: /nw character unequip item:"Riot Helmet"
 carol: /nw session join
-carol: /nw combat appear
+carol: /nwcombat appear
 gm: /nw session set player:carol mp:0
-carol: /nw combat fly
+carol: /nwcombat fly
 gm: /nw session set player:carol mp:20
-carol: /nw combat fly
-carol: /nw combat pass
-bob: /nw combat move to:"the gate"
-gm: /nw combat invade target:Cara
-gm: /nw combat pass
-bob: /nw combat move to:"the station" range:long
-bob: /nw combat range who:Bolt band:long
+carol: /nwcombat fly
+carol: /nwcombat pass
+bob: /nwcombat move to:"the gate"
+gm: /nwcombat invade target:Cara
+gm: /nwcombat pass
+bob: /nwcombat move to:"the station" range:long
+bob: /nwcombat range who:Bolt band:long
 gm: press Allow
 carol: /nw session join
-alice: /nw combat move to:"the bell tower"
-carol: /nw combat fly land:true
-carol: /nw combat move to:"the gate"
-carol: /nw combat pass
-alice: /nw combat move to:"the bell tower"
-alice: /nw combat pass
-gm: /nw combat attack target:Bolt
-gm: /nw combat withdraw
-gm: /nw combat move to:"the sewers" range:long
-gm: /nw combat range who:"Shade Swarm" band:long
+alice: /nwcombat move to:"the bell tower"
+carol: /nwcombat fly land:true
+carol: /nwcombat move to:"the gate"
+carol: /nwcombat pass
+alice: /nwcombat move to:"the bell tower"
+alice: /nwcombat pass
+gm: /nwcombat attack target:Bolt
+gm: /nwcombat withdraw
+gm: /nwcombat move to:"the sewers" range:long
+gm: /nwcombat range who:"Shade Swarm" band:long
 "#;
 
 /// The reply blocks a given audience sees (`everyone`, `gm only`, `alice only`).
@@ -142,12 +142,12 @@ fn the_gm_alone_gets_the_allow_button() {
 fn movement_refusals_change_nothing() {
     // The same fight without the refused commands ends the same.
     let refused = |l: &str| {
-        l.starts_with("bob: /nw combat move to:\"the bell tower\"")
-            || l == "bob: /nw combat move to:\"the gate\""
-            || l == "bob: /nw combat range who:Bolt band:long"
-            || l == "carol: /nw combat move to:\"the gate\""
-            || l == "gm: /nw combat attack target:Bolt"
-            || l == "gm: /nw combat move to:\"the sewers\" range:long"
+        l.starts_with("bob: /nwcombat move to:\"the bell tower\"")
+            || l == "bob: /nwcombat move to:\"the gate\""
+            || l == "bob: /nwcombat range who:Bolt band:long"
+            || l == "carol: /nwcombat move to:\"the gate\""
+            || l == "gm: /nwcombat attack target:Bolt"
+            || l == "gm: /nwcombat move to:\"the sewers\" range:long"
     };
     let clean: String = FIGHT
         .lines()

@@ -34,38 +34,38 @@ alice: /nw session join
 alice: /nw session lock
 bob: /nw session join
 bob: /nw session lock
-gm: /nw enemy spawn name:glass_hound as:Hound
-gm: /nw combat start
-bob: /nw combat use skill:rallying_cry
-alice: /nw combat use skill:rallying_cry
-bob: /nw combat pass
-alice: /nw combat use skill:blood_rite
-alice: /nw combat invade target:Hound
-alice: /nw combat use skill:ember_lance target:Hound
-gm: /nw combat dodge
-alice: /nw combat damage
-alice: /nw combat apply
-gm: /nw combat invade target:Mira
-gm: /nw combat attack target:Mira
-alice: /nw combat dodge
-gm: /nw combat damage
-alice: /nw combat skip
+gm: /nwenemy spawn name:glass_hound as:Hound
+gm: /nwcombat start
+bob: /nwcombat use skill:rallying_cry
+alice: /nwcombat use skill:rallying_cry
+bob: /nwcombat pass
+alice: /nwcombat use skill:blood_rite
+alice: /nwcombat invade target:Hound
+alice: /nwcombat use skill:ember_lance target:Hound
+gm: /nwcombat dodge
+alice: /nwcombat damage
+alice: /nwcombat apply
+gm: /nwcombat invade target:Mira
+gm: /nwcombat attack target:Mira
+alice: /nwcombat dodge
+gm: /nwcombat damage
+alice: /nwcombat skip
 gm: /nw session set player:alice status:pressure
 gm: /nw session set player:bob hp:5 status:poison:3
-alice: /nw combat use item:"Healing Draught"
-alice: /nw combat minor
-alice: /nw combat use item:"Healing Draught"
-alice: /nw combat use skill:"Field Medic" target:Bolt
-gm: /nw combat attack target:Mira
-alice: /nw combat dodge
-gm: /nw combat damage
-alice: /nw combat skip
+alice: /nwcombat use item:"Healing Draught"
+alice: /nwcombat minor
+alice: /nwcombat use item:"Healing Draught"
+alice: /nwcombat use skill:"Field Medic" target:Bolt
+gm: /nwcombat attack target:Mira
+alice: /nwcombat dodge
+gm: /nwcombat damage
+alice: /nwcombat skip
 gm: /nw session set player:alice hp:5
-alice: /nw combat use skill:blood_rite
-alice: /nw combat use item:antidote_salts target:Bolt
-alice: /nw combat pass
-gm: /nw combat end
-gm: /nw combat heal target:Bolt recovery:0
+alice: /nwcombat use skill:blood_rite
+alice: /nwcombat use item:antidote_salts target:Bolt
+alice: /nwcombat pass
+gm: /nwcombat end
+gm: /nwcombat heal target:Bolt recovery:0
 alice: /nw rest mode:full
 gm: /nw rest mode:tense
 gm: /nw settings natural_recovery:str/5
@@ -80,15 +80,15 @@ fn fight() -> String {
 #[test]
 fn the_setup_step_waits_for_setup_process_skills_in_count_order() {
     let out = fight();
-    let start = after(&out, "gm: /nw combat start");
+    let start = after(&out, "gm: /nwcombat start");
     assert!(
         start.contains("✨ Setup step: Mira may use a Setup Process skill"),
         "{start}"
     );
     assert!(start.contains("Turn: Setup step: Mira"), "{start}");
-    assert!(after(&out, "bob: /nw combat use skill:rallying_cry")
+    assert!(after(&out, "bob: /nwcombat use skill:rallying_cry")
         .contains("⛔ Bolt has no skill Rallying Cry."));
-    let used = after(&out, "alice: /nw combat use skill:rallying_cry");
+    let used = after(&out, "alice: /nwcombat use skill:rallying_cry");
     assert!(used.contains("Mira pays 4 MP."), "{used}");
     // The Setup step over, the first Main Process begins.
     assert!(used.contains("Turn: Bolt (@bob)'s Main Process"), "{used}");
@@ -97,29 +97,29 @@ fn the_setup_step_waits_for_setup_process_skills_in_count_order() {
 #[test]
 fn costs_are_paid_in_full_and_a_bad_status_cost_lands_when_the_main_process_ends() {
     let out = fight();
-    let rite = after(&out, "alice: /nw combat use skill:blood_rite");
+    let rite = after(&out, "alice: /nwcombat use skill:blood_rite");
     assert!(
         rite.contains("Mira pays 5 HP, BS: Rigor (when this Main Process ends)."),
         "{rite}"
     );
     assert!(rite.contains("HP 22 · MP 21"), "{rite}");
     // The Move after the Minor is out of order.
-    assert!(after(&out, "alice: /nw combat invade target:Hound")
+    assert!(after(&out, "alice: /nwcombat invade target:Hound")
         .contains("⛔ the Move Action comes first"));
-    let lance = after(&out, "alice: /nw combat use skill:ember_lance target:Hound");
+    let lance = after(&out, "alice: /nwcombat use skill:ember_lance target:Hound");
     assert!(lance.contains("Mira pays 4 MP."), "{lance}");
     assert!(
         lance.contains("Mira attacks Hound (Magical attack)"),
         "{lance}"
     );
-    let applied = after(&out, "alice: /nw combat apply");
+    let applied = after(&out, "alice: /nwcombat apply");
     assert!(
         applied.contains("Mira receives BS: Rigor (the cost of Blood Rite)"),
         "{applied}"
     );
     // Later, at 5 HP, an HP 5 cost is refused.
     let refused = out
-        .split(">>> alice: /nw combat use skill:blood_rite")
+        .split(">>> alice: /nwcombat use skill:blood_rite")
         .nth(2)
         .unwrap();
     assert!(
@@ -132,16 +132,16 @@ fn costs_are_paid_in_full_and_a_bad_status_cost_lands_when_the_main_process_ends
 fn pressure_blocks_items_until_a_minor_action_and_a_fumbled_recovery_judge_never_kills() {
     let out = fight();
     let first = out
-        .split(">>> alice: /nw combat use item:\"Healing Draught\"")
+        .split(">>> alice: /nwcombat use item:\"Healing Draught\"")
         .nth(1)
         .unwrap();
     assert!(
         first.contains("⛔ BS: Pressure: no skills or items"),
         "{first}"
     );
-    assert!(after(&out, "alice: /nw combat minor").contains("shake off BS: Pressure"));
+    assert!(after(&out, "alice: /nwcombat minor").contains("shake off BS: Pressure"));
     let second = out
-        .split(">>> alice: /nw combat use item:\"Healing Draught\"")
+        .split(">>> alice: /nwcombat use item:\"Healing Draught\"")
         .nth(2)
         .unwrap();
     assert!(
@@ -150,7 +150,7 @@ fn pressure_blocks_items_until_a_minor_action_and_a_fumbled_recovery_judge_never
     );
     let medic = after(
         &out,
-        "alice: /nw combat use skill:\"Field Medic\" target:Bolt",
+        "alice: /nwcombat use skill:\"Field Medic\" target:Bolt",
     );
     assert!(
         medic.contains("Recovery Judge (Recovery 4) for Bolt's HP"),
@@ -168,10 +168,7 @@ fn pressure_blocks_items_until_a_minor_action_and_a_fumbled_recovery_judge_never
 #[test]
 fn an_item_cures_poison_and_is_used_up() {
     let out = fight();
-    let salts = after(
-        &out,
-        "alice: /nw combat use item:antidote_salts target:Bolt",
-    );
+    let salts = after(&out, "alice: /nwcombat use item:antidote_salts target:Bolt");
     assert!(salts.contains("Timing: Minor Action"), "{salts}");
     assert!(salts.contains("The Antidote Salts is used up."), "{salts}");
     assert!(salts.contains("Bolt is cured of BS: Poison."), "{salts}");
@@ -181,7 +178,7 @@ fn an_item_cures_poison_and_is_used_up() {
 #[test]
 fn natural_recovery_full_tense_and_out_of_the_scene() {
     let out = fight();
-    let heal = after(&out, "gm: /nw combat heal target:Bolt recovery:0");
+    let heal = after(&out, "gm: /nwcombat heal target:Bolt recovery:0");
     assert!(heal.contains("Bolt is no longer Incapacitated."), "{heal}");
     assert!(after(&out, "alice: /nw rest mode:full").contains("⛔ only the GM"));
     let tense = after(&out, "gm: /nw rest mode:tense");

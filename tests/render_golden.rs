@@ -645,11 +645,11 @@ pub fn nw_fight() -> serde_json::Value {
     nw_state(&format!(
         "{NW_PARTY}{}",
         r#"
-gm: /nw enemy spawn name:shade_swarm hp:4
-gm: /nw enemy spawn name:lantern_emulator as:Lantern hidden:true hp:6
-gm: /nw combat start
-gm: /nw combat engage a:Bolt b:"Shade Swarm"
-alice: /nw combat invade target:Bolt
+gm: /nwenemy spawn name:shade_swarm hp:4
+gm: /nwenemy spawn name:lantern_emulator as:Lantern hidden:true hp:6
+gm: /nwcombat start
+gm: /nwcombat engage a:Bolt b:"Shade Swarm"
+alice: /nwcombat invade target:Bolt
 gm: /nw session set player:bob status:poison:2
 gm: /nw session set player:alice hp:1
 "#
@@ -681,13 +681,13 @@ pub fn nw_sides() -> serde_json::Value {
         "{NW_PARTY}{}",
         r#"
 gm: /nw character new name:Gwen quick:true
-gm: /nw enemy spawn name:shade_swarm hp:4
-gm: /nw enemy spawn name:Gwen as:Gwen
-gm: /nw enemy spawn name:lantern_emulator as:Lantern hidden:true hp:6
-gm: /nw combat start
-gm: /nw combat range who:Bolt band:long
-gm: /nw combat range who:Lantern band:extreme
-alice: /nw combat fly
+gm: /nwenemy spawn name:shade_swarm hp:4
+gm: /nwenemy spawn name:Gwen as:Gwen
+gm: /nwenemy spawn name:lantern_emulator as:Lantern hidden:true hp:6
+gm: /nwcombat start
+gm: /nwcombat range who:Bolt band:long
+gm: /nwcombat range who:Lantern band:extreme
+alice: /nwcombat fly
 "#
     ))
 }

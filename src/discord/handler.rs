@@ -29,6 +29,8 @@ pub struct Shared {
     pub look: Arc<Look>,
     /// What to register.
     pub specs: Vec<CommandSpec>,
+    /// The games (to read a command's declaration under its game's own path).
+    pub games: Arc<crate::table::Registry>,
     /// Register in this guild only (development), else globally.
     pub dev_guild: Option<GuildId>,
     /// Defer an interaction whose answer is not ready after this long.
@@ -78,18 +80,12 @@ impl EventHandler for Handler {
         if self.0.registered.swap(true, Ordering::SeqCst) {
             return;
         }
-        let cmds: Vec<_> = self
-            .0
-            .specs
-            .iter()
-            .map(super::commands::to_create)
-            .collect();
-        let n = cmds.len();
+        // One bulk overwrite with the JSON built from the declarations (negative bounds kept).
+        let body = super::commands::registration(&self.0.specs);
+        let n = self.0.specs.len();
         let res = match self.0.dev_guild {
-            Some(g) => g.set_commands(&ctx.http, cmds).await.map(|_| ()),
-            None => serenity::Command::set_global_commands(&ctx.http, cmds)
-                .await
-                .map(|_| ()),
+            Some(g) => ctx.http.create_guild_commands(g, &body).await.map(|_| ()),
+            None => ctx.http.create_global_commands(&body).await.map(|_| ()),
         };
         match res {
             Ok(()) => info!(commands = n, guild = ?self.0.dev_guild, "slash commands registered"),
@@ -235,12 +231,9 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
         return;
     };
     // Decided before anything is sent: a deferral's visibility cannot change later.
-    let private = crate::table::may_answer_privately(
-        &shared.specs,
-        match &req.input {
-            Input::Command(c) | Input::Component { command: c, .. } => c,
-        },
-    );
+    let private = shared.games.may_answer_privately(match &req.input {
+        Input::Command(c) | Input::Component { command: c, .. } => c,
+    });
     let look = shared.look.clone();
     let invoker = req.actor.id.clone();
     let channel = req.channel.clone();

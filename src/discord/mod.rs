@@ -31,7 +31,7 @@ use tokio::sync::{watch, Notify};
 use tokio::task::JoinHandle;
 use tracing::{info, warn};
 
-pub use commands::{all_specs, read_command, to_create};
+pub use commands::{all_specs, combined_size, read_command, registration, registration_problems};
 pub use handler::actor;
 
 use crate::store::Store;
@@ -164,6 +164,7 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
         table: Mutex::new(Some(table)),
         look: Arc::new(look),
         specs: all_specs(&config.games),
+        games: config.games.clone(),
         dev_guild: config.dev_guild.filter(|g| *g != 0).map(GuildId::new),
         defer_after: config.defer_after,
         closing: AtomicBool::new(false),

@@ -2,7 +2,7 @@
 
 use rusqlite::Transaction;
 
-use super::game::{Actor, DynGame};
+use super::game::Actor;
 use super::registry::Registry;
 use super::service::{
     channel_rng, finish_replies, save_channel_rng, session_gms, undo, with_host, Fail, Request,
@@ -473,9 +473,7 @@ pub(super) fn help(games: &Registry, actor: &Actor) -> Reply {
         "Croupier",
         "Dealer, dice roller and scorekeeper. One game per channel.",
     );
-    let mut specs = generic_commands();
-    specs.extend(games.all().map(|g: &dyn DynGame| g.command()));
-    for spec in specs {
+    for spec in games.commands() {
         let mut lines = vec![];
         collect_help(&spec, &format!("/{}", spec.name), &mut lines);
         m = m.field(format!("/{}", spec.name), lines.join("\n"));

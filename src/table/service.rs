@@ -230,6 +230,8 @@ impl Table {
     ) -> Result<Vec<super::Choice>, TableError> {
         let games = self.games.clone();
         let tx = self.store.conn().transaction()?;
+        // Discord names the top-level command (`nwcombat`); the game reads its own path.
+        let cmd = &games.route(cmd);
         let Some(game) = games.find(cmd.root()) else {
             return Ok(vec![]);
         };
@@ -409,6 +411,9 @@ fn dispatch(
             command
         }
     };
+    // A top-level name standing for a game's subcommand (`/nwcombat attack`) becomes the
+    // game's path (`nw combat attack`) here, once, for typed commands and buttons alike.
+    let cmd = &games.route(cmd);
     ensure_channel(tx, seeds, cx)?;
     match cmd.root() {
         "roll" => super::generic::roll(tx, games, cx.req, cmd, cx.now),

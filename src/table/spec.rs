@@ -125,6 +125,12 @@ pub struct CommandSpec {
     /// Who may see the answer (for a leaf).
     #[serde(default)]
     pub answer: Answer,
+    /// For a subcommand (group) of a game's command: registered on Discord as its own top-level
+    /// command of this name (`combat` of `/nw` as `/nwcombat`), so that no command exceeds
+    /// Discord's size limit. The table routes `/nwcombat attack` back to `nw combat attack`
+    /// ([`crate::table::Registry::route`]), so the game's parsing never sees the public name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub top_level: Option<String>,
 }
 
 impl CommandSpec {
@@ -136,6 +142,7 @@ impl CommandSpec {
             options: vec![],
             subcommands: vec![],
             answer: Answer::default(),
+            top_level: None,
         }
     }
     /// Declares that this leaf answers everyone (see [`Answer::Public`]).
@@ -149,6 +156,11 @@ impl CommandSpec {
             option: option.into(),
             values: values.iter().map(|v| v.to_string()).collect(),
         };
+        self
+    }
+    /// Registers this subcommand (group) of a game's command as its own top-level command `name`.
+    pub fn top_level(mut self, name: &str) -> Self {
+        self.top_level = Some(name.into());
         self
     }
     /// Adds an option.
@@ -173,6 +185,23 @@ impl CommandSpec {
                 .find(|s| &s.name == head)
                 .and_then(|s| s.leaf(rest)),
         }
+    }
+
+    /// The top-level commands this declaration is registered as: itself without the
+    /// subcommands marked [`CommandSpec::top_level`], then each of those under its own name.
+    pub fn registered(&self) -> Vec<CommandSpec> {
+        let mut root = self.clone();
+        let (split, kept): (Vec<CommandSpec>, Vec<CommandSpec>) =
+            std::mem::take(&mut root.subcommands)
+                .into_iter()
+                .partition(|s| s.top_level.is_some());
+        root.subcommands = kept;
+        let mut out = vec![root];
+        out.extend(split.into_iter().map(|mut s| {
+            s.name = s.top_level.take().unwrap_or_default();
+            s
+        }));
+        out
     }
 
     /// Checks Discord's limits; returns each problem found (empty = valid).
@@ -222,6 +251,33 @@ impl CommandSpec {
             }
             seen_optional |= !o.required;
         }
+        if self.top_level.is_some() && (path.is_empty() || path.contains(' ')) {
+            out.push(format!(
+                "/{here}: only a subcommand of a top-level command can be registered as its own command"
+            ));
+        }
+        if let Some(t) = &self.top_level {
+            if !name_ok(t) {
+                out.push(format!("/{here}: bad top-level name `{t}`"));
+            }
+        }
+        for o in &self.options {
+            if o.kind == OptionKind::Integer {
+                for (_, v) in &o.choices {
+                    if v.parse::<i64>().is_err() {
+                        out.push(format!(
+                            "/{here} {}: choice `{v}` is not a whole number",
+                            o.name
+                        ));
+                    }
+                }
+            }
+            if let (Some(lo), Some(hi)) = (o.min, o.max) {
+                if lo > hi {
+                    out.push(format!("/{here} {}: min above max", o.name));
+                }
+            }
+        }
         for s in &self.subcommands {
             out.extend(s.problems(&here));
         }
@@ -252,6 +308,45 @@ pub fn may_answer_privately(specs: &[CommandSpec], cmd: &super::Command) -> bool
 mod tests {
     use super::*;
     use crate::table::Command;
+
+    #[test]
+    fn a_marked_subcommand_is_registered_as_its_own_command() {
+        let spec = CommandSpec::new("g", "Game")
+            .sub(CommandSpec::new("new", "Open"))
+            .sub(
+                CommandSpec::new("fight", "Fights")
+                    .top_level("gfight")
+                    .sub(CommandSpec::new("hit", "Hit")),
+            );
+        assert_eq!(spec.problems(""), Vec::<String>::new());
+        let reg = spec.registered();
+        assert_eq!(reg.len(), 2);
+        assert_eq!(reg[0].name, "g");
+        assert_eq!(reg[0].subcommands.len(), 1);
+        assert_eq!(reg[1].name, "gfight");
+        assert_eq!(reg[1].top_level, None);
+        assert_eq!(reg[1].subcommands[0].name, "hit");
+    }
+
+    #[test]
+    fn a_marker_below_the_first_level_or_a_bad_name_is_a_problem() {
+        let deep = CommandSpec::new("g", "Game")
+            .sub(CommandSpec::new("a", "A").sub(CommandSpec::new("b", "B").top_level("gb")));
+        assert!(
+            deep.problems("")[0].contains("only a subcommand"),
+            "{:?}",
+            deep.problems("")
+        );
+        let root = CommandSpec::new("g", "Game").top_level("h");
+        assert!(!root.problems("").is_empty());
+        let bad = CommandSpec::new("g", "Game").sub(CommandSpec::new("a", "A").top_level("G A"));
+        assert!(bad.problems("")[0].contains("bad top-level name"));
+        let int = CommandSpec::new("g", "Game")
+            .opt(OptionSpec::int("n", "N").choices(&["x"]).range(5, 1));
+        let p = int.problems("");
+        assert!(p.iter().any(|p| p.contains("not a whole number")), "{p:?}");
+        assert!(p.iter().any(|p| p.contains("min above max")), "{p:?}");
+    }
 
     fn specs() -> Vec<CommandSpec> {
         vec![

@@ -1020,7 +1020,7 @@ pub fn spawn_guest(
     let gm = Message::titled(
         format!("🤝 {label} (Guest: {})", ch.name),
         format!(
-            "HP {} · MP {} · PACC {} · EVA {} · MACC {} · PATK {} · MATK {} · PDEF {} · MDEF {} · SPD {}\n{}\nOn the PCs' side; you run it (its Dodge Checks: `/nw combat dodge who:\"{label}\"`). No Prana.",
+            "HP {} · MP {} · PACC {} · EVA {} · MACC {} · PATK {} · MATK {} · PDEF {} · MDEF {} · SPD {}\n{}\nOn the PCs' side; you run it (its Dodge Checks: `/nwcombat dodge who:\"{label}\"`). No Prana.",
             e.hp, e.mp, st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7], e.attack
         ),
     );
@@ -1045,7 +1045,7 @@ fn flag_on(cmd: &Command, k: &str) -> bool {
     cmd.flag(k).ok().flatten() == Some(true)
 }
 
-/// Whether `/nw combat attack|dodge|coverup` uses the options handled here (several targets,
+/// Whether `/nwcombat attack|dodge|coverup` uses the options handled here (several targets,
 /// area, Full Hit; a named Defender, Full Dodge; whom to cover).
 pub fn extended(cmd: &Command) -> bool {
     match cmd.sub2() {
@@ -1108,7 +1108,7 @@ fn roster_character<'a>(shared: &'a NwShared, gm: &Actor, n: &str) -> Option<&'a
         .or_else(|| shared.characters.iter().find(named))
 }
 
-/// Whether `/nw enemy spawn` is for a Guest (`guest:true`, or a name found only in the roster)
+/// Whether `/nwenemy spawn` is for a Guest (`guest:true`, or a name found only in the roster)
 /// or an incomplete enemy (`incomplete:true`).
 pub fn spawn_extended(s: &NightWizard, cmd: &Command, data: &NwData, shared: &NwShared) -> bool {
     if flag_on(cmd, "guest") || flag_on(cmd, "incomplete") {
@@ -1122,7 +1122,7 @@ pub fn spawn_extended(s: &NightWizard, cmd: &Command, data: &NwData, shared: &Nw
             .any(|c| c.name.eq_ignore_ascii_case(n.trim()))
 }
 
-/// Parses `/nw enemy spawn` for [`spawn_extended`]: a Guest takes a snapshot of the roster
+/// Parses `/nwenemy spawn` for [`spawn_extended`]: a Guest takes a snapshot of the roster
 /// character (the GM's own first), so replays never need the roster.
 pub fn parse_spawn(
     s: &NightWizard,
@@ -1203,7 +1203,7 @@ impl NightWizard {
             let n = self.name_of(&w);
             msg = msg.styled_button(
                 format!("Cover Up: {n}"),
-                format!("/nw combat coverup who:\"{n}\""),
+                format!("/nwcombat coverup who:\"{n}\""),
                 ButtonStyle::Secondary,
             );
             pings.push(self.controller(&w));
@@ -1228,7 +1228,7 @@ impl NightWizard {
                         let n = self.name_of(&d.who);
                         msg = msg.styled_button(
                             format!("Dodge: {n}"),
-                            format!("/nw combat dodge who:\"{n}\""),
+                            format!("/nwcombat dodge who:\"{n}\""),
                             ButtonStyle::Primary,
                         );
                         names.push(mention(self, &d.who));
@@ -1237,14 +1237,14 @@ impl NightWizard {
                 }
                 (
                     format!(
-                        "Dodge Checks: {} (`/nw combat dodge`, `full:true` for a Full Dodge; the GM decides for NPCs)",
+                        "Dodge Checks: {} (`/nwcombat dodge`, `full:true` for a Full Dodge; the GM decides for NPCs)",
                         names.join(", ")
                     ),
                     pings,
                 )
             }
             Stage::Dodge => {
-                msg = msg.styled_button("Damage", "/nw combat damage", ButtonStyle::Primary);
+                msg = msg.styled_button("Damage", "/nwcombat damage", ButtonStyle::Primary);
                 (
                     format!(
                         "{}: compare and roll the damage against each Defender",
@@ -1254,7 +1254,7 @@ impl NightWizard {
                 )
             }
             Stage::Damage => {
-                msg = msg.styled_button("Apply", "/nw combat apply", ButtonStyle::Primary);
+                msg = msg.styled_button("Apply", "/nwcombat apply", ButtonStyle::Primary);
                 let mut pings = vec![self.controller(&a.attacker)];
                 let mut offers = vec![];
                 let mut buttons = 0;
@@ -1272,7 +1272,7 @@ impl NightWizard {
                         let n = self.name_of(&w);
                         msg = msg.styled_button(
                             format!("Cover Up: {n} for {b}"),
-                            format!("/nw combat coverup who:\"{n}\" for:\"{b}\""),
+                            format!("/nwcombat coverup who:\"{n}\" for:\"{b}\""),
                             ButtonStyle::Secondary,
                         );
                         offers.push(format!("{} for {b}", mention(self, &w)));
@@ -1581,8 +1581,8 @@ mod tests {
             .iter()
             .map(|b| (b.label.as_str(), b.command.as_str()))
             .collect();
-        assert!(cmds.contains(&("Dodge: Ayla", "/nw combat dodge who:\"Ayla\"")));
-        assert!(cmds.contains(&("Dodge: Bolt", "/nw combat dodge who:\"Bolt\"")));
+        assert!(cmds.contains(&("Dodge: Ayla", "/nwcombat dodge who:\"Ayla\"")));
+        assert!(cmds.contains(&("Dodge: Bolt", "/nwcombat dodge who:\"Bolt\"")));
         let t = m.plain_text();
         assert!(t.contains(&UserId::new("alice").mention()), "{t}");
         assert!(t.contains(&UserId::new("bob").mention()), "{t}");
@@ -1615,12 +1615,10 @@ mod tests {
         run(&mut s, &data, &alice(), CombatAction::Dodge, vec![1, 3]).unwrap();
         let r = run(&mut s, &data, &gm(), CombatAction::Damage, vec![4, 4, 1, 2]).unwrap();
         let m = &r.iter().find(|r| r.is_public()).unwrap().message;
-        assert!(
-            m.buttons
-                .iter()
-                .any(|b| b.label == "Cover Up: Bolt"
-                    && b.command == "/nw combat coverup who:\"Bolt\"")
-        );
+        assert!(m
+            .buttons
+            .iter()
+            .any(|b| b.label == "Cover Up: Bolt" && b.command == "/nwcombat coverup who:\"Bolt\""));
         assert!(m.pings.contains(&UserId::new("bob")));
         // Alice pressing Bolt's button is refused; Bolt's player covers.
         let e = run(

@@ -81,9 +81,9 @@ pub enum CasketAction {
     Lasts(LogicLasts),
 }
 
-/// `/nw casket …`.
+/// `/nwcasket …`.
 pub fn commands() -> CommandSpec {
-    CommandSpec::new("casket", "The Lunar Casket and its Lunar Logics")
+    CommandSpec::new("casket", "Night Wizard Lunar Casket and its Lunar Logics")
         .sub(
             CommandSpec::new("deploy", "Deploy a Lunar Casket (a PC is its Ruler)")
                 .opt(OptionSpec::string(
@@ -115,7 +115,7 @@ pub fn commands() -> CommandSpec {
         )
 }
 
-/// Reads `/nw casket …`.
+/// Reads `/nwcasket …`.
 pub fn parse(cmd: &Command) -> Result<CasketAction, RuleError> {
     Ok(match cmd.sub2() {
         "deploy" => CasketAction::Deploy {
@@ -137,7 +137,7 @@ pub fn parse(cmd: &Command) -> Result<CasketAction, RuleError> {
                 v => return refuse(format!("lasts is scenario or session, not `{v}`.")),
             })
         }
-        other => return refuse(format!("`/nw casket {other}` is not a Casket command.")),
+        other => return refuse(format!("`/nwcasket {other}` is not a Casket command.")),
     })
 }
 
@@ -304,7 +304,7 @@ pub fn apply(
                     "No Lunar Logic yet.".to_string()
                 } else {
                     format!(
-                        "{}\nShake one off for 1 Prana: `/nw casket shake logic:<number>` (until the end of the {}).",
+                        "{}\nShake one off for 1 Prana: `/nwcasket shake logic:<number>` (until the end of the {}).",
                         lines.join("\n"),
                         match s.fortress.logic_lasts {
                             LogicLasts::Scenario => "Scenario",
@@ -327,7 +327,7 @@ pub fn apply(
                     Some(l) => l.clone(),
                     None => {
                         return refuse(format!(
-                            "there is no Lunar Logic `{which}` (`/nw casket list`)."
+                            "there is no Lunar Logic `{which}` (`/nwcasket list`)."
                         ))
                     }
                 },

@@ -554,7 +554,7 @@ impl NightWizard {
 fn combat_mut(s: &mut NightWizard) -> Result<&mut Combat, RuleError> {
     match s.combat.as_mut() {
         Some(c) => Ok(c),
-        None => refuse("there is no combat: the GM starts one with `/nw combat start`."),
+        None => refuse("there is no combat: the GM starts one with `/nwcombat start`."),
     }
 }
 
@@ -586,7 +586,7 @@ pub fn apply(
                 .find(|e| e.id.eq_ignore_ascii_case(n) || e.name.eq_ignore_ascii_case(n))
             else {
                 return refuse(format!(
-                    "no enemy `{n}` in the enemy data (`/nw enemy list`)."
+                    "no enemy `{n}` in the enemy data (`/nwenemy list`)."
                 ));
             };
             let label = match label {
@@ -623,7 +623,7 @@ pub fn apply(
                     "HP {} · MP {} · PACC {} · EVA {} · MACC {} · PATK {} · MATK {} · PDEF {} · MDEF {} · SPD {}\n{}{}",
                     e.hp, e.mp, e.stats[0], e.stats[1], e.stats[2], e.stats[3], e.stats[4], e.stats[5], e.stats[6], e.stats[7],
                     e.attack,
-                    if *hidden { "\nHidden: players do not see it until `/nw enemy reveal`." } else { "" }
+                    if *hidden { "\nHidden: players do not see it until `/nwenemy reveal`." } else { "" }
                 ),
             );
             let mut out = vec![Reply::gm(gm)];
@@ -665,7 +665,7 @@ pub fn apply(
         CombatAction::Start { any_seven } => {
             s.require_gm_pub(actor, "starts combat")?;
             if s.combat.is_some() {
-                return refuse("a combat is already running (`/nw combat end`).");
+                return refuse("a combat is already running (`/nwcombat end`).");
             }
             let mut fighters: Vec<Fighter> = s
                 .pcs
@@ -684,7 +684,7 @@ pub fn apply(
                 post: false,
             }));
             if pcs == 0 || fighters.iter().all(|f| attack::pc_side(s, &f.who)) {
-                return refuse("combat needs at least one PC and one enemy (`/nw enemy spawn`).");
+                return refuse("combat needs at least one PC and one enemy (`/nwenemy spawn`).");
             }
             s.combat = Some(Combat {
                 round: 0,
@@ -785,7 +785,7 @@ pub fn apply(
             if let Some(g) = mine {
                 if c.engages[g].iter().any(|o| attack::foes(s, &me, o)) {
                     return refuse(
-                        "you are engaged with an enemy: withdraw first (`/nw combat withdraw`).",
+                        "you are engaged with an enemy: withdraw first (`/nwcombat withdraw`).",
                     );
                 }
             }
@@ -1346,11 +1346,11 @@ fn my_turn(s: &NightWizard, actor: &Actor) -> Result<Who, RuleError> {
     let Some(w) = c.current.clone() else {
         if c.skills.window.is_some() {
             return refuse(
-                "no Main Process yet: the Setup/Cleanup step is open (use a skill with `/nw combat use`, or `/nw combat skip`).",
+                "no Main Process yet: the Setup/Cleanup step is open (use a skill with `/nwcombat use`, or `/nwcombat skip`).",
             );
         }
         return refuse(
-            "nobody's Main Process has started: the tied characters choose with `/nw combat go`.",
+            "nobody's Main Process has started: the tied characters choose with `/nwcombat go`.",
         );
     };
     if !s.controls(actor, &w) {
@@ -1369,9 +1369,9 @@ fn pending(s: &NightWizard, stage: Stage) -> Result<Attack, RuleError> {
     match s.combat.as_ref().and_then(|c| c.attack.clone()) {
         Some(a) if a.stage == stage => Ok(a),
         Some(a) => refuse(match a.stage {
-            Stage::Hit => "the defender's Dodge Check is next (`/nw combat dodge`).",
-            Stage::Dodge => "the damage roll is next (`/nw combat damage`).",
-            Stage::Damage => "apply the damage (`/nw combat apply`) or Cover Up.",
+            Stage::Hit => "the defender's Dodge Check is next (`/nwcombat dodge`).",
+            Stage::Dodge => "the damage roll is next (`/nwcombat damage`).",
+            Stage::Damage => "apply the damage (`/nwcombat apply`) or Cover Up.",
         }),
         None => refuse("there is no attack in progress."),
     }
@@ -1858,21 +1858,21 @@ impl NightWizard {
             (Some(a), _) if !a.defenders.is_empty() => self.defenders_turn(a, &mut m),
             (Some(a), _) => match a.stage {
                 Stage::Hit => {
-                    m = m.styled_button("Dodge", "/nw combat dodge", ButtonStyle::Primary);
+                    m = m.styled_button("Dodge", "/nwcombat dodge", ButtonStyle::Primary);
                     (
                         format!("{}: roll the Dodge Check", mention(self, &a.target)),
                         vec![self.controller(&a.target)],
                     )
                 }
                 Stage::Dodge => {
-                    m = m.styled_button("Damage", "/nw combat damage", ButtonStyle::Primary);
+                    m = m.styled_button("Damage", "/nwcombat damage", ButtonStyle::Primary);
                     (
                         format!("{}: compare and roll damage", mention(self, &a.attacker)),
                         vec![self.controller(&a.attacker)],
                     )
                 }
                 Stage::Damage => {
-                    m = m.styled_button("Apply", "/nw combat apply", ButtonStyle::Primary);
+                    m = m.styled_button("Apply", "/nwcombat apply", ButtonStyle::Primary);
                     let cover = self.cover_buttons(a, &mut m);
                     (
                         format!(
@@ -1887,29 +1887,25 @@ impl NightWizard {
             },
             (None, Some(_)) if turn_hidden => ("the GM's turn".to_string(), vec![self.gm.clone()]),
             (None, Some(w)) => {
-                m = m.styled_button(
-                    "End Main Process",
-                    "/nw combat pass",
-                    ButtonStyle::Secondary,
-                );
+                m = m.styled_button("End Main Process", "/nwcombat pass", ButtonStyle::Secondary);
                 (
                     format!(
-                        "{}'s Main Process: Move, Minor, Major (`/nw combat attack target:…`)",
+                        "{}'s Main Process: Move, Minor, Major (`/nwcombat attack target:…`)",
                         mention(self, w)
                     ),
                     vec![self.controller(w)],
                 )
             }
             (None, None) if c.skills.window.is_some() => {
-                m = m.styled_button("Skip", "/nw combat skip", ButtonStyle::Secondary);
+                m = m.styled_button("Skip", "/nwcombat skip", ButtonStyle::Secondary);
                 skills_use::window_turn(self, c)
             }
             (None, None) => {
                 let names: Vec<String> = c.candidates.iter().map(|w| mention(self, w)).collect();
-                m = m.styled_button("Go", "/nw combat go", ButtonStyle::Primary);
+                m = m.styled_button("Go", "/nwcombat go", ButtonStyle::Primary);
                 (
                     format!(
-                        "tied for the next Main Process: {} (`/nw combat go`)",
+                        "tied for the next Main Process: {} (`/nwcombat go`)",
                         names.join(", ")
                     ),
                     c.candidates.iter().map(|w| self.controller(w)).collect(),

@@ -5,7 +5,7 @@
 //!
 //! Every Judge here is rolled by the session's own Judge (`NwAction::Judge`: the PC's
 //! attribute, Critical/Fumble values, Dazed −5) and stays open to Prana; a failed Judge is
-//! settled with `/nw fortress resolve` once the roller has spent what Prana they wish.
+//! settled with `/nwfortress resolve` once the roller has spent what Prana they wish.
 
 use serde::{Deserialize, Serialize};
 
@@ -282,7 +282,7 @@ impl Check {
     }
 }
 
-/// A failed Fortress Judge waiting for Prana and `/nw fortress resolve`.
+/// A failed Fortress Judge waiting for Prana and `/nwfortress resolve`.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Pending {
     /// Roller.
@@ -398,130 +398,130 @@ pub enum FortressAction {
     Casket(CasketAction),
 }
 
-/// `/nw fortress …`: building (GM), the Dive, traps and Danger Sense.
+/// `/nwfortress …`: building (GM), the Dive, traps and Danger Sense.
 pub fn commands() -> CommandSpec {
     let area = |n: &str, d: &str| OptionSpec::string(n, d).required();
-    CommandSpec::new("fortress", "Fortresses: Areas, Gates, the Dive, traps")
-        .sub(
-            CommandSpec::new("area", "Add or change an Area (GM)")
-                .opt(area("name", "The Area's name"))
-                .opt(
-                    OptionSpec::string("kind", "The Area's type")
-                        .required()
-                        .choices(&[
-                            "normal", "object", "trap", "event", "enemy", "core", "entrance",
-                        ]),
-                )
-                .opt(OptionSpec::string(
-                    "desc",
-                    "What the party finds (read out on entering)",
-                ))
-                .opt(OptionSpec::boolean(
-                    "exit",
-                    "Entrance: it serves as the exit",
-                )),
-        )
-        .sub(
-            CommandSpec::new("gate", "Join two Areas with a Gate (GM)")
-                .opt(area("from", "From this Area"))
-                .opt(area("to", "To this Area"))
-                .opt(
-                    OptionSpec::string("kind", "The Gate's type (default normal)")
-                        .choices(&["normal", "oneway", "secret", "closed", "damaged"]),
-                )
-                .opt(OptionSpec::int("uses", "Damaged Gate: uses before it breaks").range(0, 99)),
-        )
-        .sub(
-            CommandSpec::new("trap", "Put (or reset) a trap in a Trap Area (GM)")
-                .opt(area("area", "The Trap Area"))
-                .opt(
-                    OptionSpec::int("detection", "Detection Value (Awareness)")
-                        .required()
-                        .range(-99, 999),
-                )
-                .opt(
-                    OptionSpec::int("removal", "Removal Value (Finesse)")
-                        .required()
-                        .range(-99, 999),
-                )
-                .opt(area("effect", "What happens when it goes off"))
-                .opt(OptionSpec::string(
-                    "damage",
-                    "HP damage dice when it goes off, e.g. 2d6",
-                )),
-        )
-        .sub(CommandSpec::new(
-            "dive",
-            "The party enters at the Entrance (GM)",
-        ))
-        .sub(CommandSpec::new(
-            "show",
-            "The Area Map and the party's position",
-        ))
-        .sub(
-            CommandSpec::new("move", "Move the party through a Gate")
-                .opt(area("to", "The next Area")),
-        )
-        .sub(
-            CommandSpec::new("appear", "Appearance Check: join the party's Scene (Luck)").opt(
-                OptionSpec::boolean("connection", "A Connection to someone in the Scene (+3)"),
-            ),
-        )
-        .sub(CommandSpec::new(
-            "identify",
-            "Trap Identification Judge (Awareness)",
-        ))
-        .sub(CommandSpec::new("remove", "Trap Removal Judge (Finesse)"))
-        .sub(CommandSpec::new(
-            "resolve",
-            "Settle your failed Fortress Judge (after any Prana)",
-        ))
-        .sub(
-            CommandSpec::new("danger", "Call a Danger Sense Judge (GM)")
-                .opt(
-                    OptionSpec::string("kind", "What threatens (default other)")
-                        .choices(&["trap", "ambush", "secret", "other"]),
-                )
-                .opt(OptionSpec::int("perception", "Ambush: the NPC's Perception").range(-99, 999))
-                .opt(OptionSpec::int("difficulty", "Set the Difficulty yourself").range(-99, 999))
-                .opt(
-                    OptionSpec::string("stat", "awareness (default) or luck")
-                        .choices(&["awareness", "luck"]),
-                )
-                .opt(OptionSpec::boolean(
-                    "secret",
-                    "Results only to each roller and the GM",
-                )),
-        )
-        .sub(CommandSpec::new(
-            "sense",
-            "Roll the Danger Sense Judge the GM called",
-        ))
-        .sub(
-            CommandSpec::new("cleared", "An Area's event is cleared (GM)").opt(OptionSpec::string(
-                "area",
-                "Which Area (default: the party's)",
+    CommandSpec::new(
+        "fortress",
+        "Night Wizard Fortresses: Areas, Gates, the Dive, traps",
+    )
+    .sub(
+        CommandSpec::new("area", "Add or change an Area (GM)")
+            .opt(area("name", "The Area's name"))
+            .opt(
+                OptionSpec::string("kind", "The Area's type")
+                    .required()
+                    .choices(&[
+                        "normal", "object", "trap", "event", "enemy", "core", "entrance",
+                    ]),
+            )
+            .opt(OptionSpec::string(
+                "desc",
+                "What the party finds (read out on entering)",
+            ))
+            .opt(OptionSpec::boolean(
+                "exit",
+                "Entrance: it serves as the exit",
             )),
-        )
-        .sub(
-            CommandSpec::new("open", "Open a Closed Gate or reveal a Secret Gate (GM)").opt(
-                OptionSpec::int("gate", "The Gate's number on the GM's map")
+    )
+    .sub(
+        CommandSpec::new("gate", "Join two Areas with a Gate (GM)")
+            .opt(area("from", "From this Area"))
+            .opt(area("to", "To this Area"))
+            .opt(
+                OptionSpec::string("kind", "The Gate's type (default normal)")
+                    .choices(&["normal", "oneway", "secret", "closed", "damaged"]),
+            )
+            .opt(OptionSpec::int("uses", "Damaged Gate: uses before it breaks").range(0, 99)),
+    )
+    .sub(
+        CommandSpec::new("trap", "Put (or reset) a trap in a Trap Area (GM)")
+            .opt(area("area", "The Trap Area"))
+            .opt(
+                OptionSpec::int("detection", "Detection Value (Awareness)")
                     .required()
-                    .range(1, 99),
-            ),
-        )
-        .sub(
-            CommandSpec::new("condition", "A retreat condition now holds (GM)").opt(
-                OptionSpec::string("what", "Which one")
+                    .range(-99, 999),
+            )
+            .opt(
+                OptionSpec::int("removal", "Removal Value (Finesse)")
                     .required()
-                    .choices(&["ruler_defeated", "core_broken", "ruler_permits"]),
-            ),
-        )
-        .sub(CommandSpec::new("leave", "Retreat from the Fortress"))
-        .sub(CommandSpec::new("scrap", "Discard the Fortress (GM)"))
+                    .range(-99, 999),
+            )
+            .opt(area("effect", "What happens when it goes off"))
+            .opt(OptionSpec::string(
+                "damage",
+                "HP damage dice when it goes off, e.g. 2d6",
+            )),
+    )
+    .sub(CommandSpec::new(
+        "dive",
+        "The party enters at the Entrance (GM)",
+    ))
+    .sub(CommandSpec::new(
+        "show",
+        "The Area Map and the party's position",
+    ))
+    .sub(CommandSpec::new("move", "Move the party through a Gate").opt(area("to", "The next Area")))
+    .sub(
+        CommandSpec::new("appear", "Appearance Check: join the party's Scene (Luck)").opt(
+            OptionSpec::boolean("connection", "A Connection to someone in the Scene (+3)"),
+        ),
+    )
+    .sub(CommandSpec::new(
+        "identify",
+        "Trap Identification Judge (Awareness)",
+    ))
+    .sub(CommandSpec::new("remove", "Trap Removal Judge (Finesse)"))
+    .sub(CommandSpec::new(
+        "resolve",
+        "Settle your failed Fortress Judge (after any Prana)",
+    ))
+    .sub(
+        CommandSpec::new("danger", "Call a Danger Sense Judge (GM)")
+            .opt(
+                OptionSpec::string("kind", "What threatens (default other)")
+                    .choices(&["trap", "ambush", "secret", "other"]),
+            )
+            .opt(OptionSpec::int("perception", "Ambush: the NPC's Perception").range(-99, 999))
+            .opt(OptionSpec::int("difficulty", "Set the Difficulty yourself").range(-99, 999))
+            .opt(
+                OptionSpec::string("stat", "awareness (default) or luck")
+                    .choices(&["awareness", "luck"]),
+            )
+            .opt(OptionSpec::boolean(
+                "secret",
+                "Results only to each roller and the GM",
+            )),
+    )
+    .sub(CommandSpec::new(
+        "sense",
+        "Roll the Danger Sense Judge the GM called",
+    ))
+    .sub(
+        CommandSpec::new("cleared", "An Area's event is cleared (GM)").opt(OptionSpec::string(
+            "area",
+            "Which Area (default: the party's)",
+        )),
+    )
+    .sub(
+        CommandSpec::new("open", "Open a Closed Gate or reveal a Secret Gate (GM)").opt(
+            OptionSpec::int("gate", "The Gate's number on the GM's map")
+                .required()
+                .range(1, 99),
+        ),
+    )
+    .sub(
+        CommandSpec::new("condition", "A retreat condition now holds (GM)").opt(
+            OptionSpec::string("what", "Which one")
+                .required()
+                .choices(&["ruler_defeated", "core_broken", "ruler_permits"]),
+        ),
+    )
+    .sub(CommandSpec::new("leave", "Retreat from the Fortress"))
+    .sub(CommandSpec::new("scrap", "Discard the Fortress (GM)"))
 }
 
-/// Reads `/nw fortress …` and `/nw casket …`.
+/// Reads `/nwfortress …` and `/nwcasket …`.
 pub fn parse(cmd: &Command) -> Result<FortressAction, RuleError> {
     let text = |k: &str, n: usize| -> Result<String, RuleError> {
         Ok(cmd.require(k)?.trim().chars().take(n).collect())
@@ -591,7 +591,7 @@ pub fn parse(cmd: &Command) -> Result<FortressAction, RuleError> {
         "condition" => FortressAction::Condition(cmd.require("what")?.to_ascii_lowercase()),
         "leave" => FortressAction::Leave,
         "scrap" => FortressAction::Scrap,
-        other => return refuse(format!("`/nw fortress {other}` is not a Fortress command.")),
+        other => return refuse(format!("`/nwfortress {other}` is not a Fortress command.")),
     })
 }
 
@@ -720,14 +720,14 @@ impl Fortress {
 fn fortress_mut(s: &mut NightWizard) -> Result<&mut Fortress, RuleError> {
     match s.fortress.fortress.as_mut() {
         Some(f) => Ok(f),
-        None => refuse("there is no Fortress: the GM builds one with `/nw fortress area`."),
+        None => refuse("there is no Fortress: the GM builds one with `/nwfortress area`."),
     }
 }
 
 fn fortress(s: &NightWizard) -> Result<&Fortress, RuleError> {
     match s.fortress.fortress.as_ref() {
         Some(f) => Ok(f),
-        None => refuse("there is no Fortress: the GM builds one with `/nw fortress area`."),
+        None => refuse("there is no Fortress: the GM builds one with `/nwfortress area`."),
     }
 }
 
@@ -735,7 +735,7 @@ fn dive(s: &NightWizard) -> Result<(&Fortress, &Dive), RuleError> {
     let f = fortress(s)?;
     match f.dive.as_ref() {
         Some(d) => Ok((f, d)),
-        None => refuse("no Dive is under way: the GM starts one with `/nw fortress dive`."),
+        None => refuse("no Dive is under way: the GM starts one with `/nwfortress dive`."),
     }
 }
 
@@ -906,7 +906,7 @@ pub fn apply(
                 return refuse(format!("no Area is called {area}."));
             };
             if f.areas[i].kind != AreaKind::Trap {
-                return refuse("traps go in Trap Areas (`/nw fortress area kind:trap`).");
+                return refuse("traps go in Trap Areas (`/nwfortress area kind:trap`).");
             }
             f.areas[i].trap = Some(Trap {
                 detection: *detection,
@@ -1042,9 +1042,9 @@ pub fn apply(
             }
             let area = &f.areas[b];
             let what = match area.kind {
-                AreaKind::Enemy => "\nEnemies! Round Progression starts (GM: `/nw combat start`).",
+                AreaKind::Enemy => "\nEnemies! Round Progression starts (GM: `/nwcombat start`).",
                 AreaKind::Trap if area.trap.as_ref().is_some_and(|t| t.state == TrapState::Armed) => {
-                    "\nSomething here is dangerous: it must be beaten to go on (`/nw fortress identify`)."
+                    "\nSomething here is dangerous: it must be beaten to go on (`/nwfortress identify`)."
                 }
                 AreaKind::Core => "\nThe Fortress Core is here, usually guarded.",
                 AreaKind::Event if !area.cleared => "\nAn event awaits.",
@@ -1082,7 +1082,7 @@ pub fn apply(
                 return refuse("you are already inside the Fortress.");
             }
             if s.fortress.pending.iter().any(|p| p.user == actor.id) {
-                return refuse("settle your last Judge first: `/nw fortress resolve`.");
+                return refuse("settle your last Judge first: `/nwfortress resolve`.");
             }
             let gates = f.gates_from_entrance(d.at).unwrap_or(0);
             let difficulty = appear_difficulty(gates);
@@ -1122,14 +1122,14 @@ pub fn apply(
             };
             if t.identified.contains(&actor.id) {
                 return refuse(format!(
-                    "{name} already knows how this trap works: `/nw fortress remove`."
+                    "{name} already knows how this trap works: `/nwfortress remove`."
                 ));
             }
             if t.failed.contains(&actor.id) {
                 return refuse(format!("{name} already failed to identify this trap."));
             }
             if s.fortress.pending.iter().any(|p| p.user == actor.id) {
-                return refuse("settle your last Judge first: `/nw fortress resolve`.");
+                return refuse("settle your last Judge first: `/nwfortress resolve`.");
             }
             let dv = t.detection;
             roll_check(
@@ -1161,10 +1161,10 @@ pub fn apply(
                 return refuse("identify the trap first (a successful Trap Identification Judge lets you remove it).");
             }
             if s.fortress.pending.iter().any(|p| p.check == Check::Remove) {
-                return refuse("one Removal attempt at a time: settle the last one first (`/nw fortress resolve`).");
+                return refuse("one Removal attempt at a time: settle the last one first (`/nwfortress resolve`).");
             }
             if s.fortress.pending.iter().any(|p| p.user == actor.id) {
-                return refuse("settle your last Judge first: `/nw fortress resolve`.");
+                return refuse("settle your last Judge first: `/nwfortress resolve`.");
             }
             let rv = t.removal;
             roll_check(
@@ -1239,9 +1239,9 @@ pub fn apply(
                 Reply::public(
                     Message::titled(
                         "⚠️ Danger Sense Judge",
-                        format!("Everyone in the Scene rolls {stat} (`/nw fortress sense`)."),
+                        format!("Everyone in the Scene rolls {stat} (`/nwfortress sense`)."),
                     )
-                    .styled_button("Roll", "/nw fortress sense", ButtonStyle::Primary),
+                    .styled_button("Roll", "/nwfortress sense", ButtonStyle::Primary),
                 ),
             ])
         }
@@ -1257,7 +1257,7 @@ pub fn apply(
                 return refuse("you already rolled this Danger Sense Judge.");
             }
             if s.fortress.pending.iter().any(|p| p.user == actor.id) {
-                return refuse("settle your last Judge first: `/nw fortress resolve`.");
+                return refuse("settle your last Judge first: `/nwfortress resolve`.");
             }
             let (stat, dc, secret) = (dg.stat.clone(), dg.difficulty, dg.secret);
             let out = roll_check(
@@ -1346,7 +1346,7 @@ pub fn apply(
             let f = fortress_mut(s)?;
             let Some(g) = f.gates.get(*n) else {
                 return refuse(format!(
-                    "there is no Gate {} (see `/nw fortress show`).",
+                    "there is no Gate {} (see `/nwfortress show`).",
                     n + 1
                 ));
             };
@@ -1389,7 +1389,7 @@ pub fn apply(
                 }
             };
             Ok(vec![Reply::public(Message::text(format!(
-                "🏰 {text}: the party may leave the Fortress (`/nw fortress leave`)."
+                "🏰 {text}: the party may leave the Fortress (`/nwfortress leave`)."
             )))])
         }
         FortressAction::Leave => {
@@ -1475,7 +1475,7 @@ fn succeeded(j: &Judge, difficulty: i32) -> bool {
 }
 
 /// Rolls a Fortress Judge through the session's Judge, then settles it at once on a success;
-/// a failure waits for Prana and `/nw fortress resolve`.
+/// a failure waits for Prana and `/nwfortress resolve`.
 #[allow(clippy::too_many_arguments)]
 fn roll_check(
     s: &mut NightWizard,
@@ -1534,7 +1534,7 @@ fn roll_check(
                 "Your {} falls short for now: spend Prana on it, or settle it as it stands.",
                 check.label()
             ))
-            .styled_button("Settle", "/nw fortress resolve", ButtonStyle::Success),
+            .styled_button("Settle", "/nwfortress resolve", ButtonStyle::Success),
         ));
     }
     Ok(out)
@@ -1581,7 +1581,7 @@ fn settle(s: &mut NightWizard, rng: &mut GameRng, p: &Pending) -> Vec<Reply> {
                 let dmg = t.damage.clone();
                 vec![
                     Reply::public(Message::text(format!(
-                        "🔍 {name} sees how the trap works and may try to remove it (Finesse, Removal Value {rv}): `/nw fortress remove`."
+                        "🔍 {name} sees how the trap works and may try to remove it (Finesse, Removal Value {rv}): `/nwfortress remove`."
                     ))),
                     Reply::private(
                         &p.user,
@@ -1589,7 +1589,7 @@ fn settle(s: &mut NightWizard, rng: &mut GameRng, p: &Pending) -> Vec<Reply> {
                             "🪤 The trap: {eff}{}. Removal Value {rv}.",
                             dmg.map(|d| format!(" ({d} HP)")).unwrap_or_default()
                         ))
-                        .button("Remove it", "/nw fortress remove"),
+                        .button("Remove it", "/nwfortress remove"),
                     ),
                 ]
             } else {
@@ -1685,7 +1685,7 @@ fn trigger(s: &mut NightWizard, rng: &mut GameRng, targets: Vec<UserId>, why: &s
             }
         }
     }
-    lines.push("The trap is spent (unless the GM resets it with `/nw fortress trap`).".into());
+    lines.push("The trap is spent (unless the GM resets it with `/nwfortress trap`).".into());
     vec![Reply::public(Message::text(lines.join("\n")))]
 }
 
@@ -1702,7 +1702,9 @@ fn sense_result(s: &mut NightWizard, p: &Pending, name: &str, ok: bool) -> Vec<R
         format!("{name} senses nothing amiss.")
     } else {
         match kind.as_str() {
-            "trap" => format!("⚠️ {name} senses a trap here and may try to identify it (`/nw fortress identify`)."),
+            "trap" => format!(
+                "⚠️ {name} senses a trap here and may try to identify it (`/nwfortress identify`)."
+            ),
             "ambush" | "sniper" => format!("⚠️ {name} notices the ambush in time and may respond."),
             "secret" => {
                 let mut found = vec![];

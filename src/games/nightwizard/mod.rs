@@ -214,7 +214,8 @@ impl Game for NightWizard {
                     .opt(OptionSpec::string("natural_recovery", "Natural healing: Str-5 (default) or Str/5, max 3").choices(&["str-5", "str/5"])),
             )
             .sub(
-                CommandSpec::new("combat", "Round-progression combat")
+                CommandSpec::new("combat", "Night Wizard combat: rounds, moves, attacks, skills")
+                    .top_level("nwcombat")
                     .sub(CommandSpec::new("start", "Start combat: every PC and every enemy on the table (GM)").opt(OptionSpec::boolean("anyseven", "Enemies' Count = SPD + 7 (Any Seven)")))
                     .sub(CommandSpec::new("end", "End combat (GM)"))
                     .sub(CommandSpec::new("engage", "Put two combatants in one Engage (GM)").opt(OptionSpec::string("a", "PC name or enemy label").required()).opt(OptionSpec::string("b", "PC name or enemy label").required()))
@@ -307,7 +308,8 @@ impl Game for NightWizard {
                     ),
             )
             .sub(
-                CommandSpec::new("enemy", "Enemies (GM)")
+                CommandSpec::new("enemy", "Night Wizard enemies: data, spawning, reveals (GM)")
+                    .top_level("nwenemy")
                     .sub(CommandSpec::new("list", "List enemy data (GM)"))
                     .sub(
                         CommandSpec::new("spawn", "Put an enemy from the data on the table (GM)")
@@ -338,8 +340,8 @@ impl Game for NightWizard {
                             .opt(OptionSpec::string("notes", "Notes")),
                     ),
             )
-            .sub(fortress::commands())
-            .sub(casket::commands())
+            .sub(fortress::commands().top_level("nwfortress"))
+            .sub(casket::commands().top_level("nwcasket"))
 
             .sub(
                 CommandSpec::new("rest", "Natural recovery for the PCs (GM)")

@@ -165,7 +165,7 @@ pub enum MoveAction {
     },
 }
 
-/// Reads `/nw combat move|fly|appear|range`.
+/// Reads `/nwcombat move|fly|appear|range`.
 pub fn parse(sub: &str, cmd: &Command) -> Result<super::CombatAction, RuleError> {
     let band = |v: &str| match v.trim().to_ascii_lowercase().as_str() {
         "short" => Ok(Band::Short),
@@ -495,7 +495,7 @@ fn move_to(
         .is_some_and(|g| c.engages[g].iter().any(|o| super::attack::foes(s, &me, o)));
     if engaged {
         return refuse(
-            "you are engaged with an enemy: withdraw first (`/nw combat withdraw`). Complex Movement passes blockers on the way but does not free you from an Engage.",
+            "you are engaged with an enemy: withdraw first (`/nwcombat withdraw`). Complex Movement passes blockers on the way but does not free you from an Engage.",
         );
     }
     let name = s.name_of(&me);
@@ -534,7 +534,7 @@ fn move_to(
         };
         let mut out = s.tracker(
             vec![format!(
-                "⏳ {name} asks the GM to move to {} ({spot}){}. The GM allows it with `/nw combat range who:{name} band:{band_word}` (the Main Process then ends) or refuses with `band:short`.",
+                "⏳ {name} asks the GM to move to {} ({spot}){}. The GM allows it with `/nwcombat range who:{name} band:{band_word}` (the Main Process then ends) or refuses with `band:short`.",
                 b.name(),
                 if b == Band::Long { ", a retreat from the fight" } else { "" }
             )],
@@ -544,11 +544,11 @@ fn move_to(
             Message::text(format!("{name} asks to move to {} ({spot}).", b.name()))
                 .button(
                     "Allow",
-                    format!("/nw combat range who:\"{name}\" band:{band_word}"),
+                    format!("/nwcombat range who:\"{name}\" band:{band_word}"),
                 )
                 .button(
                     "Refuse",
-                    format!("/nw combat range who:\"{name}\" band:short"),
+                    format!("/nwcombat range who:\"{name}\" band:short"),
                 ),
         ));
         return Ok(out);
@@ -681,7 +681,7 @@ fn fly(
     }
     let me = my_turn(s, actor)?;
     if c.moves.flying.contains(&me) {
-        return refuse("you are already flying (`/nw combat fly land:true` lands).");
+        return refuse("you are already flying (`/nwcombat fly land:true` lands).");
     }
     if c.used.minor || c.used.major {
         return refuse("Lunar Robe flight takes a Minor Action, and you have used it (or the Major Action came first).");
@@ -742,7 +742,7 @@ fn appear(
         .as_ref()
         .ok_or_else(|| RuleError::new("there is no combat."))?;
     if !s.settings.appearance {
-        return refuse("Appearance Checks are an optional rule and are off (GM: `/nw settings appearance:true`); the GM may bring a PC in with `/nw combat range who:… band:short`.");
+        return refuse("Appearance Checks are an optional rule and are off (GM: `/nw settings appearance:true`); the GM may bring a PC in with `/nwcombat range who:… band:short`.");
     }
     let Some(p) = s.pcs.iter().find(|p| p.user == actor.id) else {
         return refuse("you have no PC in this session: `/nw session join`.");

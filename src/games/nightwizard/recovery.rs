@@ -209,7 +209,7 @@ fn healer(s: &NightWizard, actor: &Actor, who: Option<&str>) -> Result<Option<Wh
     }
 }
 
-/// `/nw combat heal`: a Recovery Judge (2D + Recovery, the healer's Critical/Fumble values)
+/// `/nwcombat heal`: a Recovery Judge (2D + Recovery, the healer's Critical/Fumble values)
 /// applied to a target's HP or MP.
 #[allow(clippy::too_many_arguments)]
 pub fn heal(
@@ -276,7 +276,7 @@ pub(crate) fn report(s: &NightWizard, t: &Who, by: Option<&Who>, lines: Vec<Stri
     }
 }
 
-/// `/nw combat cure` (GM): ends a bad status (or all of them) on a character. Poison and
+/// `/nwcombat cure` (GM): ends a bad status (or all of them) on a character. Poison and
 /// Paralysis end only this way (a skill or item that cures them) or with the combat.
 pub fn cure(
     s: &mut NightWizard,
@@ -347,7 +347,7 @@ pub fn rest(
 ) -> Result<Vec<Reply>, RuleError> {
     s.require_gm_pub(actor, "decides when the PCs rest")?;
     if s.combat.is_some() {
-        return refuse("nobody rests during a combat (`/nw combat end` first).");
+        return refuse("nobody rests during a combat (`/nwcombat end` first).");
     }
     let who: Vec<UserId> = match user {
         Some(u) => match s.pcs.iter().find(|p| &p.user == u) {

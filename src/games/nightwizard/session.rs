@@ -505,7 +505,7 @@ pub fn parse(
                 target: cmd.require("target")?.to_string(),
                 status: cmd.require("status")?.to_string(),
             },
-            other => return refuse(format!("`/nw combat {other}` is not a combat command.")),
+            other => return refuse(format!("`/nwcombat {other}` is not a combat command.")),
         }),
         ("settings", _) => NwAction::Settings {
             raise_dice: raise_opt(cmd)?,

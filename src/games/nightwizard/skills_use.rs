@@ -700,7 +700,7 @@ fn pay(s: &mut NightWizard, me: &Who, u: &Usable, lines: &mut Vec<String>) {
     }
 }
 
-/// `/nw combat use`: declares a skill or item with its Timing checked, pays its Cost, takes the
+/// `/nwcombat use`: declares a skill or item with its Timing checked, pays its Cost, takes the
 /// action its Timing needs, posts its text and applies what can be modelled.
 #[allow(clippy::too_many_arguments)]
 pub fn use_skill(
@@ -727,7 +727,7 @@ pub fn use_skill(
     }
     if has(&s.bad_of(&me), "Pressure") {
         return refuse(
-            "BS: Pressure: no skills or items (a Minor Action clears it: `/nw combat minor`).",
+            "BS: Pressure: no skills or items (a Minor Action clears it: `/nwcombat minor`).",
         );
     }
     let down = s.hp_of(&me) == 0;
@@ -998,7 +998,7 @@ fn open(s: &mut NightWizard, data: &NwData, cleanup: bool, lines: &mut Vec<Strin
     }
     c.skills.window = Some(Window { cleanup, queue });
     lines.push(format!(
-        "✨ {} step: {} may use a {} Process skill, in Count order (`/nw combat use skill:…`, or `/nw combat skip`).",
+        "✨ {} step: {} may use a {} Process skill, in Count order (`/nwcombat use skill:…`, or `/nwcombat skip`).",
         if cleanup { "Cleanup" } else { "Setup" },
         names.join(", then "),
         if cleanup { "Cleanup" } else { "Setup" }
@@ -1033,7 +1033,7 @@ fn advance(
     }
 }
 
-/// `/nw combat skip`: a PC uses no (more) skills in the open Setup/Cleanup step; the GM may
+/// `/nwcombat skip`: a PC uses no (more) skills in the open Setup/Cleanup step; the GM may
 /// skip for the PC whose turn it is (or one named).
 pub fn skip(
     s: &mut NightWizard,
@@ -1115,7 +1115,7 @@ pub fn window_turn(s: &NightWizard, c: &super::Combat) -> (String, Vec<UserId>) 
     };
     (
         format!(
-            "{} step: {} may use a {} Process skill (`/nw combat use skill:…`) or skip (`/nw combat skip`)",
+            "{} step: {} may use a {} Process skill (`/nwcombat use skill:…`) or skip (`/nwcombat skip`)",
             if w.cleanup { "Cleanup" } else { "Setup" },
             mention(s, h),
             if w.cleanup { "Cleanup" } else { "Setup" }
