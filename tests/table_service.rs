@@ -478,3 +478,54 @@ fn request_ids_older_than_a_day_are_pruned_when_reminders_run() {
     t.run_due().unwrap();
     assert_eq!(count(&mut t), 1, "only the new id is left");
 }
+
+/// A command registered on its own (`/nwcombat start`) is the game's `nw combat start`: the two
+/// spellings leave byte-identical sessions and logs, and autocomplete named by the split
+/// command reaches the game.
+#[test]
+fn a_split_command_is_routed_to_the_games_path_for_commands_and_autocomplete() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = |split: bool| -> Vec<(String, String)> {
+        let (enemy, combat) = if split {
+            ("/nwenemy", "/nwcombat")
+        } else {
+            ("/nw enemy", "/nw combat")
+        };
+        vec![
+            (
+                "alice".into(),
+                "/nw character new name:Bolt quick:true".into(),
+            ),
+            ("gm".into(), "/nw new".into()),
+            ("alice".into(), "/nw session join".into()),
+            ("gm".into(), format!("{enemy} spawn name:shade_swarm")),
+            ("gm".into(), format!("{combat} start")),
+        ]
+    };
+    let mut dumps = vec![];
+    for split in [true, false] {
+        let mut t = table(&dir.path().join(format!("{split}.db")));
+        for (i, (user, line)) in script(split).iter().enumerate() {
+            let out = run(&mut t, user, &format!("r{i}"), line);
+            assert!(out.accepted, "{line}: {:?}", out.replies);
+        }
+        if split {
+            let alice = Actor::player("alice", "alice");
+            let cmd = Command::new("nwcombat attack");
+            let got = t
+                .autocomplete("chan", Some("g"), &alice, &cmd, "character", "bo")
+                .unwrap();
+            assert_eq!(
+                got.iter().map(|c| c.value.as_str()).collect::<Vec<_>>(),
+                ["Bolt"]
+            );
+            let unknown = Command::new("nwnothing attack");
+            assert!(t
+                .autocomplete("chan", Some("g"), &alice, &unknown, "character", "bo")
+                .unwrap()
+                .is_empty());
+        }
+        dumps.push(dump(&mut t));
+    }
+    assert_eq!(dumps[0], dumps[1]);
+}

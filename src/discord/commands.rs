@@ -388,8 +388,10 @@ mod tests {
         for c in body.as_array().unwrap() {
             let size = combined_size(c);
             println!(
-                "/{:<12} {size:>5} / {COMBINED_LIMIT}",
-                c["name"].as_str().unwrap()
+                "/{:<12} {:>5} / {}",
+                c["name"].as_str().unwrap(),
+                thousands(size),
+                thousands(COMBINED_LIMIT)
             );
             if size > 7_500 {
                 too_big.push(format!("/{}: {size}", c["name"]));
@@ -426,7 +428,20 @@ mod tests {
             .map(|s| count(s, &|o: &OptionSpec| o.min.is_some_and(|m| m < 0)))
             .sum();
         assert_eq!((bounds, negative), (want, want_negative));
+        println!("{bounds} integer bounds sent, {negative} of them negative");
         assert!(negative >= 18, "{negative} negative lower bounds sent");
+    }
+
+    fn thousands(n: usize) -> String {
+        let s = n.to_string();
+        let mut out = String::new();
+        for (i, c) in s.chars().enumerate() {
+            if i > 0 && (s.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
     }
 
     /// The old single `/nw` (every group in one command) is what Discord refused.
@@ -439,7 +454,11 @@ mod tests {
         }
         let json = command_json(&whole);
         let size = combined_size(&json);
-        println!("/nw unsplit: {size} / {COMBINED_LIMIT}");
+        println!(
+            "/nw unsplit: {} / {}",
+            thousands(size),
+            thousands(COMBINED_LIMIT)
+        );
         assert!(size > COMBINED_LIMIT, "{size}");
         assert!(registration_problems(&json!([json]))
             .iter()

@@ -17,6 +17,10 @@ pub struct Command {
     pub path: Vec<String>,
     /// Option name → value. User options hold the user's id (no `@`).
     pub options: BTreeMap<String, String>,
+    /// The path as the user gave it, when the table routed it from a command registered on its
+    /// own (`nwcombat heal` for `nw combat heal`); messages name this spelling. Never stored.
+    #[serde(skip)]
+    pub typed: Option<Vec<String>>,
 }
 
 /// Why a command line could not be read.
@@ -46,6 +50,7 @@ impl Command {
                 .map(str::to_string)
                 .collect(),
             options: BTreeMap::new(),
+            typed: None,
         }
     }
 
@@ -103,6 +108,11 @@ impl Command {
         self.path.join(" ")
     }
 
+    /// The path as the user gave it (`nwcombat heal`), for messages.
+    pub fn typed_str(&self) -> String {
+        self.typed.as_ref().unwrap_or(&self.path).join(" ")
+    }
+
     /// An option's value, if given and not empty.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.options
@@ -116,7 +126,7 @@ impl Command {
         self.get(name).ok_or_else(|| {
             RuleError::new(format!(
                 "`/{}` needs the option `{name}:`. Add it and try again.",
-                self.path_str()
+                self.typed_str()
             ))
         })
     }
@@ -136,7 +146,7 @@ impl Command {
         self.int(name)?.ok_or_else(|| {
             RuleError::new(format!(
                 "`/{}` needs the option `{name}:` (a whole number).",
-                self.path_str()
+                self.typed_str()
             ))
         })
     }

@@ -501,3 +501,46 @@ fn collect_help(spec: &CommandSpec, path: &str, out: &mut Vec<String>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn help_lists_the_registered_names_of_split_commands() {
+        let games = Registry::load(Path::new("data")).expect("data loads");
+        let reply = help(&games, &Actor::player("alice", "alice"));
+        let names: Vec<&str> = reply
+            .message
+            .fields
+            .iter()
+            .map(|f| f.name.as_str())
+            .collect();
+        for n in [
+            "/roll",
+            "/game",
+            "/help",
+            "/nw",
+            "/nwcombat",
+            "/nwenemy",
+            "/nwfortress",
+            "/nwcasket",
+        ] {
+            assert!(names.contains(&n), "{n} in {names:?}");
+        }
+        let combat = &reply.message.fields[names.iter().position(|n| *n == "/nwcombat").unwrap()];
+        assert!(
+            combat.value.contains("`/nwcombat attack "),
+            "{}",
+            combat.value
+        );
+        let all: String = reply
+            .message
+            .fields
+            .iter()
+            .map(|f| f.value.as_str())
+            .collect();
+        assert!(!all.contains("/nw combat"), "{all}");
+    }
+}

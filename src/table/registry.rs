@@ -61,6 +61,7 @@ impl Registry {
     pub fn route(&self, cmd: &Command) -> Command {
         let mut out = cmd.clone();
         if let Some((_, path)) = self.routes.iter().find(|(top, _)| top == cmd.root()) {
+            out.typed = Some(cmd.path.clone());
             out.path.splice(0..1, path.iter().cloned());
         }
         out
@@ -114,6 +115,12 @@ mod tests {
         let routed = g.route(&c);
         assert_eq!(routed.path_str(), "nw combat attack");
         assert_eq!(routed.get("target"), Some("Hound"));
+        // Messages name what the user typed.
+        let err = routed.require("who").unwrap_err().to_string();
+        assert!(
+            err.contains("`/nwcombat attack` needs the option `who:`"),
+            "{err}"
+        );
         assert_eq!(
             g.route(&Command::new("nwfortress dive")).path_str(),
             "nw fortress dive"
