@@ -184,3 +184,74 @@ fn logs_to_a_pipe_have_no_colour_codes() {
         "colour codes in piped logs: {stderr:?}"
     );
 }
+
+/// A version like `1.95` or `1.88.0` as comparable numbers (`1.95` = `1.95.0`).
+fn version(v: &str) -> Vec<u32> {
+    let mut parts: Vec<u32> = v.split('.').map(|p| p.parse().unwrap_or(0)).collect();
+    parts.resize(3, 0);
+    parts
+}
+
+#[test]
+fn the_stated_rust_version_is_the_one_the_locked_dependencies_need() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest: toml::Value =
+        toml::from_str(&std::fs::read_to_string(root.join("Cargo.toml")).unwrap()).unwrap();
+    let ours = manifest["package"]["rust-version"]
+        .as_str()
+        .expect("Cargo.toml states a rust-version");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    assert!(
+        readme.contains(&format!("You need Rust {ours} or newer")),
+        "README's set-up names Rust {ours}"
+    );
+    // Every locked crate whose sources cargo has unpacked (those built for this platform).
+    let lock: toml::Value =
+        toml::from_str(&std::fs::read_to_string(root.join("Cargo.lock")).unwrap()).unwrap();
+    let cargo_home = std::env::var_os("CARGO_HOME").map_or_else(
+        || PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cargo"),
+        PathBuf::from,
+    );
+    let sources: Vec<PathBuf> = std::fs::read_dir(cargo_home.join("registry").join("src"))
+        .map(|dir| dir.filter_map(|e| Some(e.ok()?.path())).collect())
+        .unwrap_or_default();
+    let mut seen = 0;
+    let mut highest: Option<(Vec<u32>, String)> = None;
+    for p in lock["package"].as_array().unwrap() {
+        if !p
+            .get("source")
+            .and_then(|s| s.as_str())
+            .is_some_and(|s| s.starts_with("registry"))
+        {
+            continue;
+        }
+        let dir = format!(
+            "{}-{}",
+            p["name"].as_str().unwrap(),
+            p["version"].as_str().unwrap()
+        );
+        let Some(text) = sources
+            .iter()
+            .find_map(|s| std::fs::read_to_string(s.join(&dir).join("Cargo.toml")).ok())
+        else {
+            continue;
+        };
+        seen += 1;
+        let krate: toml::Value = toml::from_str(&text).unwrap();
+        if let Some(rv) = krate["package"]
+            .get("rust-version")
+            .and_then(|v| v.as_str())
+        {
+            if highest.as_ref().is_none_or(|(h, _)| version(rv) > *h) {
+                highest = Some((version(rv), format!("{dir} needs {rv}")));
+            }
+        }
+    }
+    assert!(
+        seen > 50,
+        "only {seen} locked crates found under {}",
+        cargo_home.display()
+    );
+    let (need, why) = highest.expect("some crate states a rust-version");
+    assert_eq!(version(ours), need, "Cargo.toml says {ours}; {why}");
+}
