@@ -83,9 +83,11 @@ enum Cmd {
 }
 
 fn main() -> ExitCode {
-    let _ = dotenvy::dotenv();
+    load_environment();
     tracing_subscriber::fmt()
         .with_writer(io::stderr)
+        // Colour codes only on a terminal: a log file or a pipe gets plain text.
+        .with_ansi(io::IsTerminal::is_terminal(&io::stderr()))
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| "warn,croupier=info".into()),
@@ -99,6 +101,31 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Reads `.env` (when there is one) and then forgets every setting that is set but empty, so
+/// that an empty variable means "use the default" as `.env.example` promises. Without this,
+/// clap takes `CROUPIER_DATA=` as `--data` given without a value and refuses to start.
+/// Covers every `CROUPIER_*` variable, `DISCORD_TOKEN` and `RUST_LOG`. An empty variable in
+/// the shell is dropped before `.env` is read, so `.env` can still fill it in.
+fn load_environment() {
+    fn drop_empty_settings() {
+        let empty: Vec<std::ffi::OsString> = std::env::vars_os()
+            .filter(|(name, value)| {
+                let name = name.to_string_lossy();
+                (name.starts_with("CROUPIER_") || name == "DISCORD_TOKEN" || name == "RUST_LOG")
+                    && value.to_string_lossy().trim().is_empty()
+            })
+            .map(|(name, _)| name)
+            .collect();
+        for name in empty {
+            // Single-threaded here: nothing else reads the environment yet.
+            std::env::remove_var(name);
+        }
+    }
+    drop_empty_settings();
+    let _ = dotenvy::dotenv();
+    drop_empty_settings();
 }
 
 /// The data folder: `--data`, else `./data`, else the source tree's `data/`.

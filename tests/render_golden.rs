@@ -603,6 +603,33 @@ fn golden_nobi_five_players() {
     nobi_picture("nobi_five_players", &largest_nobi(), None);
 }
 
+#[test]
+fn golden_nobi_japanese_names() {
+    // Japanese names: kanji (level 1 and 2, and 髙 from the NEC/IBM extensions), hiragana,
+    // katakana, half-width katakana, CJK brackets and a name mixing Latin and kanji. They are
+    // drawn with the embedded Noto Sans CJK JP where DejaVu Sans has no glyph (the golden
+    // shows the glyphs, not empty boxes).
+    let names = [
+        "山田太郎",
+        "さくら",
+        "ｹﾝｼﾞ・タナカ",
+        "髙橋「鷗外」",
+        "Alice 鈴木",
+    ];
+    let doc = nobi_picture(
+        "nobi_japanese_names",
+        &nobi_table(&names, false),
+        Some("u1"),
+    );
+    let texts = doc.texts();
+    for name in names {
+        assert!(
+            texts.iter().any(|t| t.starts_with(name)),
+            "{name}: {texts:?}"
+        );
+    }
+}
+
 use croupier::console::{Console, ConsoleOptions};
 use croupier::table::{ManualClock, SeedMode, Table};
 

@@ -3,7 +3,8 @@
 //!
 //! A picture is built as an SVG [`svg::Doc`] in "phone pixels" (about
 //! [`svg::PHONE_WIDTH`] wide), coloured from the colour-blind-safe [`palette`], and
-//! rasterised by [`raster`] with `resvg` and the DejaVu fonts embedded in the binary.
+//! rasterised by [`raster`] with `resvg` and the fonts embedded in the binary (DejaVu Sans,
+//! and Noto Sans CJK JP for the Japanese characters DejaVu lacks).
 //!
 //! Each game with a picture has one file here, `src/render/<game>.rs`, with
 //! `pub fn picture(state: &Value, viewer: Option<&str>) -> Result<Doc, RenderError>`, and one

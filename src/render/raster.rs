@@ -21,14 +21,28 @@ pub const MAX_SIDE: u32 = 4096;
 static SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 /// DejaVu Sans Bold.
 static SANS_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+/// Noto Sans CJK JP, cut down to Japanese (kana, JIS X 0208 kanji, CJK punctuation, full-width
+/// forms; SIL Open Font License, see `assets/fonts/LICENSE-NotoSansCJK.txt` and
+/// `assets/fonts/README.md` for how it was made). Only the characters DejaVu Sans lacks come
+/// from it.
+static CJK: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKjp-Regular-subset.otf");
+/// Noto Sans CJK JP Bold, the same characters.
+static CJK_BOLD: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKjp-Bold-subset.otf");
 
-/// The font database: the two embedded faces, "DejaVu Sans" as every generic family.
+/// The family every text asks for.
+pub const FAMILY: &str = "DejaVu Sans";
+/// The family that draws what [`FAMILY`] has no glyph for (Japanese names).
+pub const FALLBACK_FAMILY: &str = "Noto Sans CJK JP";
+
+/// The font database: the four embedded faces, "DejaVu Sans" as every generic family. Built
+/// once, on the first picture.
 fn fonts() -> Arc<fontdb::Database> {
     static DB: OnceLock<Arc<fontdb::Database>> = OnceLock::new();
     DB.get_or_init(|| {
         let mut db = fontdb::Database::new();
-        db.load_font_source(fontdb::Source::Binary(Arc::new(SANS)));
-        db.load_font_source(fontdb::Source::Binary(Arc::new(SANS_BOLD)));
+        for face in [SANS, SANS_BOLD, CJK, CJK_BOLD] {
+            db.load_font_source(fontdb::Source::Binary(Arc::new(face)));
+        }
         for set in [
             fontdb::Database::set_sans_serif_family,
             fontdb::Database::set_serif_family,
@@ -36,18 +50,50 @@ fn fonts() -> Arc<fontdb::Database> {
             fontdb::Database::set_cursive_family,
             fontdb::Database::set_fantasy_family,
         ] {
-            set(&mut db, "DejaVu Sans");
+            set(&mut db, FAMILY);
         }
         Arc::new(db)
     })
     .clone()
 }
 
-/// How `usvg` reads our documents: the embedded fonts, DejaVu Sans by default.
+/// Picks the font for a character the text's own font lacks: of the faces not tried yet that
+/// have it, the one whose weight is nearest the text's (bold names stay bold in Japanese), the
+/// first loaded on a tie. `usvg` then shapes the text with it and takes its glyphs for the
+/// missing characters only (or for the whole text when it has them all).
+fn fallback(c: char, used: &[fontdb::ID], db: &mut Arc<fontdb::Database>) -> Option<fontdb::ID> {
+    let weight = used
+        .first()
+        .and_then(|id| db.face(*id))
+        .map_or(fontdb::Weight::NORMAL, |f| f.weight);
+    db.faces()
+        .filter(|f| !used.contains(&f.id) && has_char(db, f.id, c))
+        .min_by_key(|f| f.weight.0.abs_diff(weight.0))
+        .map(|f| f.id)
+}
+
+/// Whether face `id` maps `c` to a glyph (reads the face's character map).
+fn has_char(db: &fontdb::Database, id: fontdb::ID, c: char) -> bool {
+    use skrifa::MetadataProvider;
+    db.with_face_data(id, |data, index| {
+        skrifa::FontRef::from_index(data, index)
+            .ok()
+            .and_then(|font| font.charmap().map(c))
+            .is_some()
+    })
+    .unwrap_or(false)
+}
+
+/// How `usvg` reads our documents: the embedded fonts, DejaVu Sans by default, Noto Sans CJK
+/// JP for the characters DejaVu Sans has no glyph for.
 pub fn options() -> usvg::Options<'static> {
     usvg::Options {
-        font_family: "DejaVu Sans".into(),
+        font_family: FAMILY.into(),
         fontdb: fonts(),
+        font_resolver: usvg::FontResolver {
+            select_font: usvg::FontResolver::default_font_selector(),
+            select_fallback: Box::new(fallback),
+        },
         ..usvg::Options::default()
     }
 }
@@ -287,14 +333,48 @@ mod tests {
     use crate::render::svg::{Rect, Text};
 
     #[test]
-    fn embedded_fonts_provide_regular_and_bold_dejavu_sans() {
+    fn embedded_fonts_provide_regular_and_bold_dejavu_sans_and_noto_sans_cjk_jp() {
         let db = fonts();
-        let families: Vec<String> = db
+        let faces: Vec<(String, u16)> = db
             .faces()
-            .flat_map(|f| f.families.iter().map(|(n, _)| n.clone()))
+            .map(|f| (f.families[0].0.clone(), f.weight.0))
             .collect();
-        assert_eq!(db.len(), 2, "{families:?}");
-        assert!(families.iter().all(|f| f == "DejaVu Sans"), "{families:?}");
+        assert_eq!(
+            faces,
+            [
+                (FAMILY.to_string(), 400),
+                (FAMILY.to_string(), 700),
+                (FALLBACK_FAMILY.to_string(), 400),
+                (FALLBACK_FAMILY.to_string(), 700),
+            ]
+        );
+    }
+
+    #[test]
+    fn characters_dejavu_lacks_fall_back_to_the_japanese_face_of_the_same_weight() {
+        let db = fonts();
+        let id = |family: &str, weight: u16| {
+            db.faces()
+                .find(|f| f.families[0].0 == family && f.weight.0 == weight)
+                .map(|f| f.id)
+                .unwrap()
+        };
+        let (sans, sans_bold) = (id(FAMILY, 400), id(FAMILY, 700));
+        let (cjk, cjk_bold) = (id(FALLBACK_FAMILY, 400), id(FALLBACK_FAMILY, 700));
+        let mut shared = db.clone();
+        for c in ['山', 'さ', 'ク', '「', 'Ａ', '髙'] {
+            assert!(!has_char(&db, sans, c), "DejaVu has {c}?");
+            assert!(has_char(&db, cjk, c) && has_char(&db, cjk_bold, c), "{c}");
+            assert_eq!(fallback(c, &[sans], &mut shared), Some(cjk), "{c}");
+            assert_eq!(
+                fallback(c, &[sans_bold], &mut shared),
+                Some(cjk_bold),
+                "{c}"
+            );
+        }
+        // Tried already: the other weight is next; nothing has a private-use character.
+        assert_eq!(fallback('山', &[sans, cjk], &mut shared), Some(cjk_bold));
+        assert_eq!(fallback('\u{E000}', &[sans], &mut shared), None);
     }
 
     #[test]
@@ -305,6 +385,48 @@ mod tests {
         let img = png.decode().unwrap();
         let dark = img.pixels().filter(|p| p[0] < 128).count();
         assert!(dark > 100, "only {dark} dark pixels: no glyphs drawn?");
+    }
+
+    #[test]
+    fn japanese_characters_are_drawn_as_their_own_glyphs() {
+        // With no font for them, every character would be the same empty box: distinct
+        // outlines per character prove real glyphs. Bold ones come from the bold face.
+        use crate::render::outlines::outline;
+        let opts = options();
+        let chars = ["山", "田", "さ", "く", "ケ", "ﾝ", "髙", "鷗", "「"];
+        let shapes: Vec<_> = chars
+            .iter()
+            .map(|c| outline(&Text::new(0.0, 0.0, *c).size(20.0), &opts).expect("an outline"))
+            .collect();
+        for (i, a) in shapes.iter().enumerate() {
+            for (j, b) in shapes.iter().enumerate().skip(i + 1) {
+                assert_ne!(
+                    a.path, b.path,
+                    "{} and {} look the same",
+                    chars[i], chars[j]
+                );
+            }
+        }
+        let bold = outline(&Text::new(0.0, 0.0, "山").size(20.0).bold(), &opts).expect("outline");
+        assert_ne!(
+            bold.path, shapes[0].path,
+            "bold 山 is drawn from the bold face"
+        );
+        // A kanji is about one em wide (the layout's width estimate counts it as one).
+        let w = shapes[0].bounds.x1 - shapes[0].bounds.x0;
+        assert!(
+            (15.0..=20.5).contains(&w),
+            "山 is {w} units wide at size 20"
+        );
+        // Latin and Japanese in one name: the Latin letters keep DejaVu's shapes.
+        let mixed = outline(&Text::new(0.0, 0.0, "Kage 山").size(20.0), &opts).expect("outline");
+        let latin = outline(&Text::new(0.0, 0.0, "Kage").size(20.0), &opts).expect("outline");
+        assert!(
+            mixed.path.starts_with(&*latin.path),
+            "the Latin part is unchanged:\n{}\n{}",
+            latin.path,
+            mixed.path
+        );
     }
 
     #[test]

@@ -87,7 +87,7 @@ impl Test {
             Test::AtLeast { power } => f.1 >= power,
             Test::AtMost { power } => f.1 <= power,
             Test::Colour { colour } => f.0 == colour,
-            Test::Even => f.1 % 2 == 0,
+            Test::Even => f.1.is_multiple_of(2),
             Test::Odd => f.1 % 2 == 1,
         }
     }
