@@ -9,6 +9,8 @@
 
 #[path = "../tests/support/fake_discord.rs"]
 mod fake_discord;
+#[path = "../tests/support/fake_gateway.rs"]
+mod fake_gateway;
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

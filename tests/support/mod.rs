@@ -2,4 +2,5 @@
 
 pub mod bot;
 pub mod fake_discord;
+pub mod fake_gateway;
 pub mod probe_game;
