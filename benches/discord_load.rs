@@ -57,7 +57,7 @@ fn main() {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut bot = Command::new(env!("CARGO_BIN_EXE_croupier"))
             .arg("run")
-            .env("DISCORD_TOKEN", "bench-token")
+            .env("DISCORD_TOKEN", fake_discord::TOKEN)
             .env("CROUPIER_DISCORD_API", &fake.http_url)
             .env("CROUPIER_DB", dir.path().join("load.db"))
             .env("RUST_LOG", "warn")

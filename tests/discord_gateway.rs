@@ -152,6 +152,20 @@ async fn http_get(fake: &FakeDiscord, path: &str, auth: Option<&str>) -> (u16, V
 }
 
 #[tokio::test]
+async fn fake_gateway_closes_a_second_identify_on_one_connection_with_4005() {
+    let fake = FakeDiscord::start_with(opts()).await;
+    let mut ws = connect(&fake).await;
+    ws.send(Message::Text(identify(TOKEN, 1, None)))
+        .await
+        .unwrap();
+    assert_eq!(next_json(&mut ws).await.unwrap()["t"], "READY");
+    ws.send(Message::Text(identify(TOKEN, 1, None)))
+        .await
+        .unwrap();
+    assert_eq!(next_json(&mut ws).await.unwrap_err(), 4005);
+}
+
+#[tokio::test]
 async fn fake_gateway_refuses_invalid_and_disallowed_intents() {
     let fake = FakeDiscord::start_with(opts()).await;
     // An undocumented bit → 4013.
@@ -425,6 +439,7 @@ async fn autosharded_login_runs_the_recommended_two_shards_and_registers_once() 
     o.recommended_shards = 2;
     let fake = FakeDiscord::start_with(o).await;
     let dir = tempfile::tempdir().unwrap();
+    let t = Instant::now();
     let bot = discord::start(config(&fake, &dir))
         .await
         .expect("bot starts");
@@ -433,6 +448,7 @@ async fn autosharded_login_runs_the_recommended_two_shards_and_registers_once() 
         gw.live_shards() == vec![(0, 2), (1, 2)]
     })
     .await;
+    eprintln!("2 automatic shards ready in {:?}", t.elapsed());
     assert_eq!(identified_shards(&fake), vec![json!([0, 2]), json!([1, 2])]);
     fake.registered().await;
     // A guild on shard 1 and one on shard 0 are both answered.
@@ -483,11 +499,13 @@ async fn sharding_required_reshards_with_the_new_count_and_answers_afterwards() 
     roll_in(&fake, GUILD_ID).await;
     // The bot grew: Discord now wants 2 shards and closes the session with 4011.
     gw.require_shards(2);
+    let t = Instant::now();
     gw.close_shard(0, 4011);
     wait_until("two new shards", Duration::from_secs(25), || {
         gw.live_shards() == vec![(0, 2), (1, 2)]
     })
     .await;
+    eprintln!("4011 → both new shards ready in {:?}", t.elapsed());
     assert_eq!(
         identified_shards(&fake),
         vec![json!([0, 1]), json!([0, 2]), json!([1, 2])],
@@ -580,6 +598,43 @@ async fn disallowed_intents_end_the_bot_naming_the_intent_without_retrying() {
     assert!(msg.contains("Privileged Gateway Intents"), "{msg}");
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert_eq!(fake.identifies(), 1, "no retry");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn invalid_intents_end_the_bot_without_retrying() {
+    let fake = FakeDiscord::start_with(opts()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = config(&fake, &dir);
+    c.intents = poise::serenity_prelude::GatewayIntents::from_bits_retain(1 | (1 << 30));
+    let bot = discord::start(c).await.expect("bot starts");
+    let r = tokio::time::timeout(
+        Duration::from_secs(10),
+        bot.run_until(std::future::pending()),
+    )
+    .await
+    .expect("the bot stops by itself");
+    let e = r.unwrap_err();
+    assert!(matches!(e, GatewayError::InvalidIntents { .. }), "{e:?}");
+    assert!(e.to_string().contains("4013"), "{e}");
+    assert_eq!(fake.identifies(), 1, "no retry");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn too_few_session_starts_left_refuses_to_start() {
+    let mut o = opts();
+    o.recommended_shards = 2;
+    o.session_starts = 1;
+    let fake = FakeDiscord::start_with(o).await;
+    let dir = tempfile::tempdir().unwrap();
+    let Err(e) = discord::start(config(&fake, &dir)).await else {
+        panic!("the bot started with 1 session start left for 2 shards");
+    };
+    let msg = e.to_string();
+    assert!(
+        msg.contains("1 more gateway login") && msg.contains("needs 2"),
+        "{msg}"
+    );
+    assert_eq!(fake.identifies(), 0);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
