@@ -292,10 +292,7 @@ impl Bot {
                 self.shutdown().await;
                 match r {
                     Ok(r) => r,
-                    Err(e) => Err(GatewayError::Closed {
-                        code: 0,
-                        reason: format!("the gateway task failed: {e}"),
-                    }),
+                    Err(e) => Err(GatewayError::Task(e.to_string())),
                 }
             }
         }

@@ -194,6 +194,9 @@ pub enum GatewayError {
     /// The local relay could not listen.
     #[error("cannot open the local gateway relay: {0}")]
     Relay(std::io::Error),
+    /// The gateway task panicked or was cancelled.
+    #[error("the gateway task failed: {0}")]
+    Task(String),
     /// serenity ended with an error.
     #[error("the Discord connection ended: {0}")]
     Client(#[from] serenity::Error),
@@ -443,7 +446,7 @@ async fn relay_one(
             m = urx.next(), if !held => match m {
                 Some(Ok(Message::Close(Some(frame)))) if must_not_reconnect(u16::from(frame.code)) => {
                     let code = u16::from(frame.code);
-                    warn!(code, reason = %frame.reason, "Discord closed the gateway; not reconnecting");
+                    info!(code, reason = %frame.reason, "Discord closed the gateway; not reconnecting");
                     let _ = fatal.send(Fatal { code, reason: frame.reason.to_string() });
                     held = true;
                 }
@@ -510,7 +513,7 @@ pub(crate) async fn supervise(
                 return match r {
                     Ok(Ok(())) => Ok(()),
                     Ok(Err(e)) => Err(from_serenity(e, launch.intents, total)),
-                    Err(e) => Err(GatewayError::Closed { code: 0, reason: e.to_string() }),
+                    Err(e) => Err(GatewayError::Task(e.to_string())),
                 };
             }
             f = relay.fatal.recv() => f,

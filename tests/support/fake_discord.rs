@@ -6,6 +6,7 @@
 //! Gateway: in `fake_gateway.rs` (sharding, close codes, RESUME). REST: `/gateway`, `/gateway/bot`,
 //! command registration (`PUT …/commands`), interaction callbacks (204; a second callback for
 //! one interaction gets 400, as on Discord), webhook followups, channel messages, DM channels.
+//! A route that needs the bot token answers 401 without it.
 
 #![allow(dead_code)]
 
