@@ -11,6 +11,8 @@
 mod discord_rules;
 #[path = "../tests/support/fake_discord.rs"]
 mod fake_discord;
+#[path = "../tests/support/fake_gateway.rs"]
+mod fake_gateway;
 #[path = "../tests/support/fake_rest.rs"]
 mod fake_rest;
 #[path = "../tests/support/tls.rs"]
@@ -61,7 +63,7 @@ fn main() {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut bot = Command::new(env!("CARGO_BIN_EXE_croupier"))
             .arg("run")
-            .env("DISCORD_TOKEN", "bench-token")
+            .env("DISCORD_TOKEN", fake_discord::TOKEN)
             .env("CROUPIER_DISCORD_API", &fake.http_url)
             .env("CROUPIER_DB", dir.path().join("load.db"))
             .env("RUST_LOG", "warn")

@@ -27,6 +27,19 @@ struct Cli {
     /// Folder with card and rules data (default: ./data, else the data shipped with the source).
     #[arg(long, global = true, env = "CROUPIER_DATA")]
     data: Option<PathBuf>,
+    /// Discord bot: total number of shards across all processes (default: Discord's
+    /// recommended count, all in this process, resharding when Discord requires more).
+    #[arg(long, global = true, env = "CROUPIER_SHARDS", value_name = "N")]
+    shards: Option<String>,
+    /// Discord bot: the shards this process runs, `A..B` (A to B-1) or `A..=B` (A to B) or
+    /// `A`; needs --shards. Default: all of them.
+    #[arg(
+        long,
+        global = true,
+        env = "CROUPIER_SHARD_RANGE",
+        value_name = "RANGE"
+    )]
+    shard_range: Option<String>,
     #[command(subcommand)]
     command: Option<Cmd>,
 }
@@ -164,7 +177,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 return Ok(ExitCode::from(2));
             }
             let games = Arc::new(load_games(&data)?);
-            croupier_run(&cli.db, games)
+            croupier_run(
+                &cli.db,
+                games,
+                cli.shards.as_deref(),
+                cli.shard_range.as_deref(),
+            )
         }
         Cmd::Console { seed, channel } => {
             let games = Arc::new(load_games(&data)?);
@@ -340,12 +358,26 @@ fn page_path(out: &Path, k: usize) -> PathBuf {
 ///
 /// Reads DISCORD_TOKEN, CROUPIER_DEV_GUILD (register commands in one guild) and
 /// CROUPIER_DISCORD_API (a Discord stand-in's base URL, for tests). The token is never logged.
-fn croupier_run(db: &Path, games: Arc<Registry>) -> Result<ExitCode> {
+/// `shards` / `shard_range`: `--shards` and `--shard-range` (empty = automatic sharding).
+fn croupier_run(
+    db: &Path,
+    games: Arc<Registry>,
+    shards: Option<&str>,
+    shard_range: Option<&str>,
+) -> Result<ExitCode> {
+    let sharding = match croupier::discord::Sharding::parse(shards, shard_range) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("croupier: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
     let token = std::env::var("DISCORD_TOKEN")
         .unwrap_or_default()
         .trim()
         .to_string();
     let mut config = croupier::discord::Config::new(token, db, games);
+    config.sharding = sharding;
     config.dev_guild = match std::env::var("CROUPIER_DEV_GUILD") {
         Ok(g) if !g.trim().is_empty() => Some(g.trim().parse::<u64>().map_err(|_| {
             anyhow::anyhow!(
@@ -363,13 +395,17 @@ fn croupier_run(db: &Path, games: Arc<Registry>) -> Result<ExitCode> {
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async move {
-        let bot = croupier::discord::start(config)
-            .await
-            .context("starting the Discord bot")?;
+        let bot = match croupier::discord::start(config).await {
+            Ok(bot) => bot,
+            Err(e) => {
+                eprintln!("croupier: {e}");
+                return Ok(ExitCode::FAILURE);
+            }
+        };
         match bot.run_until_signal().await {
             Ok(()) => Ok(ExitCode::SUCCESS),
             Err(e) => {
-                eprintln!("croupier: the Discord connection ended: {e}");
+                eprintln!("croupier: {e}");
                 Ok(ExitCode::FAILURE)
             }
         }

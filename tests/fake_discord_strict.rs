@@ -62,9 +62,10 @@ impl Resp {
 
 async fn send(fake: &FakeDiscord, method: &str, path: &str, ct: &str, body: Vec<u8>) -> Resp {
     let addr = fake.http_url.trim_start_matches("http://");
+    let token = support::fake_discord::TOKEN;
     let mut s = TcpStream::connect(addr).await.unwrap();
     let head = format!(
-        "{method} /api/v10{path} HTTP/1.1\r\nhost: {addr}\r\ncontent-type: {ct}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+        "{method} /api/v10{path} HTTP/1.1\r\nhost: {addr}\r\nauthorization: Bot {token}\r\ncontent-type: {ct}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
         body.len()
     );
     s.write_all(head.as_bytes()).await.unwrap();
@@ -795,7 +796,7 @@ async fn one_initial_response_of_a_type_the_interaction_allows() {
 
 #[tokio::test]
 async fn the_initial_response_is_due_within_the_deadline_and_the_token_expires() {
-    let fake = FakeDiscord::start_with(FakeConfig {
+    let fake = FakeDiscord::start_with_config(FakeConfig {
         initial_response_deadline: Duration::from_millis(150),
         token_lifetime: Duration::from_millis(600),
         ..FakeConfig::default()

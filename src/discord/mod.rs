@@ -18,6 +18,7 @@ pub mod permissions;
 mod reminders;
 pub mod render;
 mod send;
+pub mod shards;
 mod slots;
 
 use std::path::PathBuf;
@@ -26,13 +27,14 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serenity::{GatewayIntents, GuildId, HttpBuilder, ShardManager};
+use serenity::{GatewayIntents, GuildId, Http, HttpBuilder};
 use tokio::sync::{watch, Notify};
 use tokio::task::JoinHandle;
 use tracing::{info, warn};
 
 pub use commands::{all_specs, combined_size, read_command, registration, registration_problems};
 pub use handler::actor;
+pub use shards::{GatewayError, Retry, Sharding, ShardingError};
 
 use crate::store::Store;
 use crate::table::{Clock, Registry, SeedMode, SystemClock, Table, TableHandle};
@@ -70,6 +72,15 @@ pub struct Config {
     pub defer_after: Duration,
     /// Check for due reminders at least this often.
     pub reminder_interval: Duration,
+    /// How many shards, and which of them this process runs (default: Discord's count).
+    pub sharding: Sharding,
+    /// Gateway intents (default [`INTENTS`]).
+    pub intents: GatewayIntents,
+    /// How long to keep trying an unreachable Discord API at start.
+    pub retry: Retry,
+    /// Wait before identifying again after a reshard (Discord allows `max_concurrency`
+    /// IDENTIFYs per 5 seconds).
+    pub reshard_wait: Duration,
 }
 
 impl std::fmt::Debug for Config {
@@ -80,6 +91,7 @@ impl std::fmt::Debug for Config {
             .field("dev_guild", &self.dev_guild)
             .field("api_base", &self.api_base)
             .field("workers", &self.workers)
+            .field("sharding", &self.sharding)
             .finish_non_exhaustive()
     }
 }
@@ -99,6 +111,10 @@ impl Config {
             seeds: SeedMode::Random,
             defer_after: Duration::from_millis(1500),
             reminder_interval: Duration::from_secs(30),
+            sharding: Sharding::Auto,
+            intents: INTENTS,
+            retry: Retry::default(),
+            reshard_wait: Duration::from_secs(5),
         }
     }
 }
@@ -121,21 +137,21 @@ pub enum StartError {
     /// The database could not be prepared.
     #[error("cannot prepare the database: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    /// serenity refused to build the client.
-    #[error("cannot create the Discord client: {0}")]
-    Client(#[from] serenity::Error),
     /// The HTTPS proxy or its root certificate is unusable.
     #[error("cannot use the HTTPS proxy: {0}")]
     Proxy(#[from] reqwest::Error),
+    /// Discord refused the bot or could not be reached.
+    #[error("{0}")]
+    Gateway(#[from] GatewayError),
 }
 
 /// A running bot.
 pub struct Bot {
     shared: Arc<handler::Shared>,
-    shards: Arc<ShardManager>,
-    client: Option<JoinHandle<Result<(), serenity::Error>>>,
+    gateway: Option<JoinHandle<Result<(), GatewayError>>>,
     reminders: JoinHandle<()>,
     stop: watch::Sender<bool>,
+    gateway_stop: watch::Sender<bool>,
 }
 
 /// Starts the bot: opens the tables, connects to the gateway (in the background), registers
@@ -172,25 +188,41 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
         idle: Notify::new(),
         registered: AtomicBool::new(false),
     });
-    let mut http = HttpBuilder::new(&config.token);
-    if let Some(p) = &config.https_proxy {
-        let client = reqwest::Client::builder()
-            .use_rustls_tls()
-            .proxy(reqwest::Proxy::https(&p.url)?)
-            .add_root_certificate(reqwest::Certificate::from_pem(&p.root_pem)?)
-            .build()?;
-        http = http.client(client);
-    }
-    if let Some(base) = &config.api_base {
-        http = http
-            .proxy(base.trim_end_matches('/'))
-            .ratelimiter_disabled(true);
-    }
-    let mut client = serenity::ClientBuilder::new_with_http(http.build(), INTENTS)
-        .event_handler_arc(Arc::new(handler::Handler(shared.clone())))
-        .await?;
-    let shards = client.shard_manager.clone();
-    let http = client.http.clone();
+    let client = match &config.https_proxy {
+        Some(p) => Some(
+            reqwest::Client::builder()
+                .use_rustls_tls()
+                .proxy(reqwest::Proxy::https(&p.url)?)
+                .add_root_certificate(reqwest::Certificate::from_pem(&p.root_pem)?)
+                .build()?,
+        ),
+        None => None,
+    };
+    let make_http = {
+        let token = config.token.clone();
+        let base = config.api_base.clone();
+        move || {
+            let mut http = HttpBuilder::new(&token);
+            if let Some(c) = &client {
+                http = http.client(c.clone());
+            }
+            if let Some(base) = &base {
+                http = http
+                    .proxy(base.trim_end_matches('/'))
+                    .ratelimiter_disabled(true);
+            }
+            http.build()
+        }
+    };
+    let http: Arc<Http> = Arc::new(make_http());
+    let api_base = config
+        .api_base
+        .as_deref()
+        .map_or("https://discord.com", |b| b.trim_end_matches('/'))
+        .to_string();
+    // Ask for the gateway (and the shard count) first: a refused token or an unreachable
+    // API ends the start with an error naming it.
+    let plan = shards::plan(&http, &api_base, &config.sharding, &config.retry, 1).await?;
     let (stop, stop_rx) = watch::channel(false);
     let reminders = tokio::spawn(reminders::run(
         shared.clone(),
@@ -199,14 +231,24 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
         config.reminder_interval,
         stop_rx,
     ));
-    let client = tokio::spawn(async move { client.start().await });
+    let launch = shards::Launch {
+        http: Box::new(make_http),
+        handler: Arc::new(handler::Handler(shared.clone())),
+        intents: config.intents,
+        api_base,
+        sharding: config.sharding.clone(),
+        retry: config.retry.clone(),
+        reshard_wait: config.reshard_wait,
+    };
+    let (gateway_stop, gateway_stop_rx) = watch::channel(false);
+    let gateway = tokio::spawn(shards::supervise(launch, plan, gateway_stop_rx));
     info!(db = %config.db.display(), "croupier started");
     Ok(Bot {
         shared,
-        shards,
-        client: Some(client),
+        gateway: Some(gateway),
         reminders,
         stop,
+        gateway_stop,
     })
 }
 
@@ -235,16 +277,16 @@ impl Bot {
                 break;
             }
         }
-        self.shards.shutdown_all().await;
-        let _ = self.reminders.await;
-        if let Some(client) = self.client.take() {
-            match tokio::time::timeout(Duration::from_secs(5), client).await {
+        let _ = self.gateway_stop.send(true);
+        if let Some(gateway) = self.gateway.take() {
+            match tokio::time::timeout(Duration::from_secs(15), gateway).await {
                 Ok(Ok(Ok(()))) => {}
-                Ok(Ok(Err(e))) => warn!(error = %e, "the gateway client ended with an error"),
-                Ok(Err(e)) => warn!(error = %e, "the gateway client task failed"),
-                Err(_) => warn!("the gateway client did not stop in time"),
+                Ok(Ok(Err(e))) => warn!(error = %e, "the gateway ended with an error"),
+                Ok(Err(e)) => warn!(error = %e, "the gateway task failed"),
+                Err(_) => warn!("the gateway did not stop in time"),
             }
         }
+        let _ = (&mut self.reminders).await;
         let table = self.shared.table.lock().ok().and_then(|mut t| t.take());
         if let Some(t) = table {
             let _ = tokio::task::spawn_blocking(move || t.shutdown()).await;
@@ -252,29 +294,37 @@ impl Bot {
         info!("croupier stopped");
     }
 
-    /// Runs until SIGINT (Ctrl-C) or SIGTERM, then shuts down gracefully. Returns the
-    /// gateway client's error if it stopped by itself (e.g. the token was refused).
-    pub async fn run_until_signal(mut self) -> Result<(), String> {
-        let Some(mut client) = self.client.take() else {
+    /// Runs until SIGINT (Ctrl-C) or SIGTERM, then shuts down gracefully. Returns why the
+    /// gateway ended if it stopped by itself (a refused token, disallowed intents, …).
+    pub async fn run_until_signal(self) -> Result<(), GatewayError> {
+        self.run_until(wait_for_signal()).await
+    }
+
+    /// Runs until `until` completes (then shuts down gracefully, `Ok`) or the gateway ends by
+    /// itself (its error, after shutting down).
+    pub async fn run_until(
+        mut self,
+        until: impl std::future::Future<Output = ()>,
+    ) -> Result<(), GatewayError> {
+        let Some(mut gateway) = self.gateway.take() else {
             return Ok(());
         };
         let ended = tokio::select! {
-            _ = wait_for_signal() => None,
-            r = &mut client => Some(r),
+            _ = until => None,
+            r = &mut gateway => Some(r),
         };
         match ended {
             None => {
                 info!("signal received; shutting down");
-                self.client = Some(client);
+                self.gateway = Some(gateway);
                 self.shutdown().await;
                 Ok(())
             }
             Some(r) => {
                 self.shutdown().await;
                 match r {
-                    Ok(Ok(())) => Ok(()),
-                    Ok(Err(e)) => Err(e.to_string()),
-                    Err(e) => Err(e.to_string()),
+                    Ok(r) => r,
+                    Err(e) => Err(GatewayError::Task(e.to_string())),
                 }
             }
         }

@@ -3,23 +3,27 @@
 //! here and the ratelimiter off) to log in, register commands, receive interactions and
 //! answer them. Every request is recorded so tests assert on exactly what the bot sent.
 //!
-//! Gateway: HELLO → IDENTIFY → READY, heartbeats answered with ACK. REST: `/gateway`, and the
-//! strict routes in `fake_rest.rs` (command registration, interaction callbacks, followups,
-//! channel messages, edits, pins, DM channels), validated by `discord_rules.rs` as Discord does.
+//! Gateway: in `fake_gateway.rs` (sharding, close codes, RESUME). REST: `/gateway`,
+//! `/gateway/bot`, and the strict routes in `fake_rest.rs` (command registration, interaction
+//! callbacks, followups, channel messages, edits, pins, DM channels), validated by
+//! `discord_rules.rs` as Discord does. A route that needs the bot token answers 401 without it.
 
 #![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, Notify};
-use tokio_tungstenite::tungstenite::Message as WsMessage;
+use tokio::sync::Notify;
+
+use super::fake_gateway::{Gateway, GatewayOptions};
+
+/// The bot token the fake accepts unless a test configures another.
+pub const TOKEN: &str = "fake-token-not-secret";
 
 use super::discord_rules;
 pub use super::fake_rest::{FakeConfig, FakeMessage, RouteKind, Violation, Visibility};
@@ -68,17 +72,20 @@ pub struct Recorded {
 #[derive(Default)]
 struct Inner {
     log: Mutex<Vec<Recorded>>,
-    conn: Mutex<Option<mpsc::UnboundedSender<String>>>,
+    gateway: OnceLock<Arc<Gateway>>,
     sent_at: Mutex<HashMap<String, Instant>>,
     callback_at: Mutex<HashMap<String, Instant>>,
-    seq: AtomicU64,
     next_id: AtomicU64,
-    identifies: AtomicU64,
     /// Requests that arrived over the TLS tunnel (as to `https://discord.com`).
     tls_requests: AtomicU64,
     changed: Notify,
-    ws_url: Mutex<String>,
     rest: Rest,
+}
+
+impl Inner {
+    fn gateway(&self) -> &Gateway {
+        self.gateway.get().expect("the gateway is started")
+    }
 }
 
 /// The running fake.
@@ -94,22 +101,58 @@ pub struct FakeDiscord {
 }
 
 impl FakeDiscord {
-    /// Starts the HTTP and gateway servers on free local ports, with Discord's timings.
+    /// Starts the HTTP and gateway servers on free local ports (token [`TOKEN`], one guild),
+    /// with Discord's timings.
     pub async fn start() -> FakeDiscord {
-        FakeDiscord::start_with(FakeConfig::default()).await
+        Self::start_full(
+            FakeConfig::default(),
+            GatewayOptions::new(TOKEN, vec![GUILD_ID]),
+        )
+        .await
+    }
+
+    /// Starts the fake with the given gateway behaviour.
+    pub async fn start_with(gateway: GatewayOptions) -> FakeDiscord {
+        Self::start_full(FakeConfig::default(), gateway).await
     }
 
     /// Starts the fake with other timings (e.g. a shorter token lifetime for a test).
-    pub async fn start_with(config: FakeConfig) -> FakeDiscord {
+    pub async fn start_with_config(config: FakeConfig) -> FakeDiscord {
+        Self::start_full(config, GatewayOptions::new(TOKEN, vec![GUILD_ID])).await
+    }
+
+    /// Starts the fake with the given timings and gateway behaviour.
+    pub async fn start_full(config: FakeConfig, gateway: GatewayOptions) -> FakeDiscord {
         let http = TcpListener::bind("127.0.0.1:0").await.expect("bind http");
-        let ws = TcpListener::bind("127.0.0.1:0").await.expect("bind ws");
         let inner = Arc::new(Inner {
             next_id: AtomicU64::new(1_000_000_000_000_000_000),
             ..Default::default()
         });
-        *inner.ws_url.lock().unwrap() = format!("ws://{}", ws.local_addr().unwrap());
         let tls = super::tls::make();
         inner.rest.set_config(config);
+        let weak = Arc::downgrade(&inner);
+        let gw = Gateway::start(
+            gateway,
+            APP_ID,
+            BOT_ID,
+            Box::new(move |op, body| {
+                if let Some(i) = weak.upgrade() {
+                    record(
+                        &i,
+                        Recorded {
+                            method: "WS".into(),
+                            path: op.into(),
+                            body,
+                            files: vec![],
+                            at: Instant::now(),
+                            status: 0,
+                        },
+                    );
+                }
+            }),
+        )
+        .await;
+        let _ = inner.gateway.set(gw);
         let fake = FakeDiscord {
             inner: inner.clone(),
             http_url: format!("http://{}", http.local_addr().unwrap()),
@@ -127,16 +170,12 @@ impl FakeDiscord {
                 });
             }
         });
-        let i = inner.clone();
-        tokio::spawn(async move {
-            while let Ok((sock, _)) = ws.accept().await {
-                let i = i.clone();
-                tokio::spawn(async move {
-                    let _ = serve_ws(i, sock).await;
-                });
-            }
-        });
         fake
+    }
+
+    /// The gateway: shards, close codes, sessions.
+    pub fn gateway(&self) -> &Gateway {
+        self.inner.gateway()
     }
 
     fn record(&self, r: Recorded) {
@@ -165,7 +204,7 @@ impl FakeDiscord {
 
     /// Number of IDENTIFYs received (one per bot connection).
     pub fn identifies(&self) -> u64 {
-        self.inner.identifies.load(Ordering::SeqCst)
+        self.inner.gateway().identifies()
     }
 
     /// Waits until a recorded request matches `pred` (panics after `timeout`).
@@ -308,15 +347,10 @@ impl FakeDiscord {
         Some(r.at.duration_since(sent))
     }
 
-    /// Sends a gateway dispatch to the connected bot.
+    /// Sends a gateway dispatch to the shard of `d`'s `guild_id` (shard 0 without one).
     pub fn dispatch(&self, t: &str, d: Value) {
-        let s = self.inner.seq.fetch_add(1, Ordering::SeqCst) + 1;
-        let payload = json!({"op": 0, "s": s, "t": t, "d": d}).to_string();
-        let conn = self.inner.conn.lock().unwrap();
-        conn.as_ref()
-            .expect("the bot is connected")
-            .send(payload)
-            .expect("gateway open");
+        let guild = d["guild_id"].as_str().and_then(|g| g.parse::<u64>().ok());
+        self.inner.gateway().dispatch(guild, t, d);
     }
 
     fn new_id(&self) -> String {
@@ -681,17 +715,24 @@ async fn serve_http<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin>(
         }
         let (body, uploads) = parse_body(&req);
         let new_id = || inner.next_id.fetch_add(1, Ordering::SeqCst).to_string();
-        let reply = inner
-            .rest
-            .handle(&req.method, &req.path, &body, &uploads, &new_id)
-            .unwrap_or_else(|| {
-                let (status, body) = route(&inner, &req.method, &req.path, &body);
-                Reply {
-                    status,
-                    body,
-                    headers: vec![],
-                }
-            });
+        let reply = match unauthorized(&inner, &req) {
+            Some((status, body)) => Reply {
+                status,
+                body,
+                headers: vec![],
+            },
+            None => inner
+                .rest
+                .handle(&req.method, &req.path, &body, &uploads, &new_id)
+                .unwrap_or_else(|| {
+                    let (status, body) = route(&inner, &req.method, &req.path, &body);
+                    Reply {
+                        status,
+                        body,
+                        headers: vec![],
+                    }
+                }),
+        };
         let status = reply.status;
         if status == 204 && req.path.ends_with("/callback") {
             if let Some(id) = req.path.split('/').nth(2) {
@@ -740,14 +781,31 @@ async fn serve_http<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin>(
     Ok(())
 }
 
+/// A request without the valid bot token on a route that needs one: 401 with Discord's body
+/// ("Opcodes and Status Codes" → HTTP: "401 UNAUTHORIZED: The Authorization header was
+/// missing or invalid"). `GET /gateway` needs no authentication ("Get Gateway"); webhook and
+/// interaction-callback routes are authorized by the token in their path (Webhook resource:
+/// "They do not require a bot user or authentication").
+fn unauthorized(inner: &Inner, req: &HttpRequest) -> Option<(u16, Option<Value>)> {
+    let parts: Vec<&str> = req.path.trim_matches('/').split('/').collect();
+    let open = matches!(parts.as_slice(), ["gateway"] | ["webhooks", ..])
+        || matches!(parts.as_slice(), ["interactions", _, _, "callback"]);
+    let auth = req.headers.get("authorization").map(String::as_str);
+    if open || inner.gateway().authorized(auth) {
+        None
+    } else {
+        Some((
+            401,
+            Some(json!({"message": "401: Unauthorized", "code": 0})),
+        ))
+    }
+}
+
 fn route(inner: &Inner, method: &str, path: &str, _body: &Value) -> (u16, Option<Value>) {
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     match (method, parts.as_slice()) {
-        ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (
-            200,
-            Some(json!({"url": *inner.ws_url.lock().unwrap(), "shards": 1,
-                "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})),
-        ),
+        ("GET", ["gateway"]) => (200, Some(json!({"url": inner.gateway().url}))),
+        ("GET", ["gateway", "bot"]) => (200, Some(inner.gateway().bot_info())),
         ("GET", ["users", "@me"]) => (200, Some(user_json(BOT_ID, "croupier"))),
         ("GET", ["oauth2", "applications", "@me"]) => (
             200,
@@ -759,62 +817,4 @@ fn route(inner: &Inner, method: &str, path: &str, _body: &Value) -> (u16, Option
         ),
         _ => (404, Some(json!({"message": "404: Not Found", "code": 0}))),
     }
-}
-
-async fn serve_ws(
-    inner: Arc<Inner>,
-    sock: TcpStream,
-) -> Result<(), tokio_tungstenite::tungstenite::Error> {
-    let ws = tokio_tungstenite::accept_async(sock).await?;
-    let (mut tx, mut rx) = ws.split();
-    tx.send(WsMessage::Text(
-        json!({"op": 10, "d": {"heartbeat_interval": 45000}, "s": null, "t": null}).to_string(),
-    ))
-    .await?;
-    let (out_tx, mut out_rx) = mpsc::unbounded_channel::<String>();
-    loop {
-        tokio::select! {
-            msg = rx.next() => {
-                let Some(msg) = msg else { break };
-                let text = match msg? {
-                    WsMessage::Text(t) => t,
-                    WsMessage::Close(_) => {
-                        // Answer the bot's close frame so its shutdown does not wait.
-                        let _ = tx.close().await;
-                        break;
-                    }
-                    _ => continue,
-                };
-                let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-                match v["op"].as_u64() {
-                    Some(1) => tx.send(WsMessage::Text(json!({"op": 11}).to_string())).await?,
-                    Some(2) => {
-                        let mut redacted = v["d"].clone();
-                        redacted["token"] = json!(v["d"]["token"].as_str().map(|t| !t.is_empty()));
-                        record(&inner, Recorded { method: "WS".into(), path: "IDENTIFY".into(), body: redacted, files: vec![], at: Instant::now(), status: 0 });
-                        inner.seq.store(1, Ordering::SeqCst);
-                        let ready = json!({"op": 0, "s": 1, "t": "READY", "d": {
-                            "v": 10,
-                            "user": {"id": BOT_ID.to_string(), "username": "croupier", "discriminator": "0", "avatar": null, "bot": true},
-                            "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
-                            "session_id": "fake-session",
-                            "resume_gateway_url": *inner.ws_url.lock().unwrap(),
-                            "shard": [0, 1],
-                            "application": {"id": APP_ID.to_string(), "flags": 0},
-                        }});
-                        // Route dispatches to this connection before the bot can act on READY.
-                        *inner.conn.lock().unwrap() = Some(out_tx.clone());
-                        inner.identifies.fetch_add(1, Ordering::SeqCst);
-                        tx.send(WsMessage::Text(ready.to_string())).await?;
-                    }
-                    _ => {}
-                }
-            }
-            out = out_rx.recv() => {
-                let Some(out) = out else { break };
-                tx.send(WsMessage::Text(out)).await?;
-            }
-        }
-    }
-    Ok(())
 }

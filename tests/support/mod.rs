@@ -3,6 +3,7 @@
 pub mod bot;
 pub mod discord_rules;
 pub mod fake_discord;
+pub mod fake_gateway;
 pub mod fake_rest;
 pub mod probe_game;
 pub mod tls;
