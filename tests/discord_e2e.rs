@@ -12,7 +12,7 @@ use croupier::discord::{self, Bot, Config};
 use croupier::store::Store;
 use croupier::table::{Clock, Loaded, ManualClock, Registry, SeedMode, SystemClock, Table};
 use serde_json::Value;
-use support::fake_discord::{token_of, FakeDiscord, Recorded, Who, APP_ID};
+use support::fake_discord::{token_of, FakeDiscord, Recorded, RouteKind, Visibility, Who, APP_ID};
 use support::probe_game::Probe;
 
 const ALICE: Who = Who {
@@ -964,6 +964,87 @@ async fn a_slow_private_answer_never_appears_publicly() {
     assert!(
         seen.iter().all(|t| !t.contains("secret")),
         "a private text reached the channel: {seen:#?}"
+    );
+    // The strict fake's own visibility model agrees: no public message ever held a secret.
+    let public = env.fake.public_text();
+    assert!(public.contains("bob peeks"), "{public}");
+    assert!(!public.contains("secret"), "{public}");
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_followup_waits_retry_after_and_arrives_once() {
+    let (env, _) = probe_env().await;
+    env.slash(&ALICE, "probe new", &[]).await;
+    // The answer's second message is a followup; Discord answers it with a 429 first.
+    env.fake
+        .throttle_next(RouteKind::Followup, Duration::from_millis(1500));
+    let (id, cb) = env.slash(&ALICE, "probe peek", &[]).await;
+    assert_eq!(cb.body["type"], 4);
+    let token = token_of(&id);
+    let done = env
+        .fake
+        .wait_for("the followup after the 429", Duration::from_secs(10), |r| {
+            r.method == "POST" && r.path.ends_with(&token) && r.status == 200
+        })
+        .await;
+    let limited = env
+        .fake
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "POST" && r.path.ends_with(&token) && r.status == 429)
+        .expect("the fake refused the first followup with 429");
+    assert!(
+        done.at.duration_since(limited.at) >= Duration::from_millis(1500),
+        "sent again after {:?}, before retry_after",
+        done.at.duration_since(limited.at)
+    );
+    assert!(env.fake.rate_limit_violations().is_empty());
+    let copies = env
+        .fake
+        .messages()
+        .iter()
+        .filter(|m| m.text().contains("secret-peek-answer"))
+        .count();
+    assert_eq!(copies, 1, "the followup appears exactly once");
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missing_attach_files_permission_is_explained_to_the_roller() {
+    let env = Env::start().await;
+    let all = support::discord_rules::DEFAULT_BOT_PERMISSIONS;
+    env.fake
+        .set_bot_permissions(CHAN, all & !support::discord_rules::ATTACH_FILES);
+    let (id, _) = env.slash(&ALICE, "roll", &[("expr", "2d6+3")]).await;
+    let note = env
+        .fake
+        .wait_for("the permission note", Duration::from_secs(10), |r| {
+            r.method == "POST"
+                && r.path.ends_with(&token_of(&id))
+                && text(&r.body).contains("Attach Files")
+        })
+        .await;
+    assert_eq!(flags(&note.body), 64, "only the roller is told");
+    assert!(text(&note.body).contains("Edit Channel → Permissions"));
+    let mine = env.fake.for_interaction(&id);
+    assert!(
+        mine.iter()
+            .any(|r| r.path.ends_with("/callback") && r.status == 403),
+        "Discord refused the answer with its picture first"
+    );
+    let msgs = env.fake.messages();
+    let roll = msgs
+        .iter()
+        .find(|m| m.visibility == Visibility::Public && m.text().contains("rolls 2d6+3"))
+        .expect("the roll still reached the channel, without its picture");
+    assert!(roll.files.is_empty());
+    assert_eq!(
+        msgs.iter()
+            .filter(|m| m.text().contains("Attach Files"))
+            .count(),
+        1,
+        "told once"
     );
     env.stop().await;
 }

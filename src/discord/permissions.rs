@@ -3,7 +3,7 @@
 //!
 //! Pure: no HTTP here. Bits are from Discord's permissions reference ("Bitwise Permission
 //! Flags"); `PIN_MESSAGES` (1 << 51) was split from Manage Messages and alone allows pinning
-//! since 2026-01-12 (Discord's change log, "PIN_MESSAGES permission split from MANAGE_MESSAGES").
+//! since February 2026 (Discord's change log: split on 2025-08-20; "Starting February 23, 2026 … MANAGE_MESSAGES alone will no longer be sufficient").
 //! Interaction answers are not bound by Send Messages, but Discord applies the app's
 //! `ATTACH_FILES` and `EMBED_LINKS` to them (the interaction's `app_permissions`: "the
 //! permissions that can be used in interaction responses").
@@ -155,7 +155,7 @@ pub fn explain(what: &str, missing: &[Perm]) -> String {
          `/game check` lists what I have here."
     );
     if missing.contains(&PIN_MESSAGES) {
-        text.push_str(" Since 2026-01-12 Manage Messages no longer allows pinning.");
+        text.push_str(" Since February 2026 Manage Messages no longer allows pinning.");
     }
     text
 }
