@@ -1374,3 +1374,46 @@ async fn direct_messages_need_no_channel_permissions_and_stay_out_of_public_text
     post(&fake, json!({"content": "table talk"})).await;
     assert!(fake.public_text().contains("table talk"));
 }
+
+#[tokio::test]
+async fn the_old_single_nw_is_refused_and_todays_registration_is_accepted() {
+    use croupier::table::{Game, Registry};
+    let fake = FakeDiscord::start().await;
+    let games = Registry::load(std::path::Path::new("data")).expect("game data loads");
+    let today = games.commands();
+    // Before the split: one `/nw` holding every group.
+    let mut whole = croupier::games::nightwizard::NightWizard::command();
+    for s in &mut whole.subcommands {
+        s.top_level = None;
+    }
+    let split: Vec<String> = whole.registered().into_iter().map(|c| c.name).collect();
+    assert_eq!(split, ["nw"], "markers cleared");
+    let old: Vec<_> = today
+        .iter()
+        .filter(|c| !c.name.starts_with("nw"))
+        .cloned()
+        .chain(std::iter::once(whole))
+        .collect();
+    let old_body = croupier::discord::registration(&old);
+    let nw_at = old.len() - 1;
+    assert!(command_size(&old_body[nw_at]) > 8000);
+    let r = put_commands(&fake, old_body).await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        error_paths(&r.body)
+            .iter()
+            .any(|(p, c)| p == &nw_at.to_string() && c == "APPLICATION_COMMAND_TOO_LARGE"),
+        "{}",
+        r.body
+    );
+    let r = put_commands(&fake, croupier::discord::registration(&today)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    for c in croupier::discord::registration(&today).as_array().unwrap() {
+        println!(
+            "/{} {} / 8000",
+            c["name"].as_str().unwrap(),
+            command_size(c)
+        );
+        assert!(command_size(c) <= 7500);
+    }
+}
