@@ -127,15 +127,14 @@ async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) {
     let cmd = super::commands::read_command(&ci.data.name, &ci.data.options);
     if cmd.path_str() == "game check" {
         // The bot's permissions are Discord's to know: answered here, privately.
-        let inter = Inter {
+        let inter = Inter::new(
             http,
-            id: ci.id,
-            token: &ci.token,
-            channel: ci.channel_id,
-            component: false,
-            perms: ci.app_permissions.map(|p| p.bits()),
-            told: AtomicBool::new(false),
-        };
+            ci.id,
+            &ci.token,
+            ci.channel_id,
+            false,
+            ci.app_permissions,
+        );
         let text = match inter.perms {
             // serenity reads only the permission bits it knows (not Pin Messages, 1 << 51).
             Some(p) => super::permissions::report(p, serenity::Permissions::all().bits()),
@@ -151,28 +150,26 @@ async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) {
         request_id: ci.id.to_string(),
         input: Input::Command(cmd),
     };
-    let inter = Inter {
+    let inter = Inter::new(
         http,
-        id: ci.id,
-        token: &ci.token,
-        channel: ci.channel_id,
-        component: false,
-        perms: ci.app_permissions.map(|p| p.bits()),
-        told: AtomicBool::new(false),
-    };
+        ci.id,
+        &ci.token,
+        ci.channel_id,
+        false,
+        ci.app_permissions,
+    );
     run(shared, &inter, req).await;
 }
 
 async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) {
-    let inter = Inter {
+    let inter = Inter::new(
         http,
-        id: ci.id,
-        token: &ci.token,
-        channel: ci.channel_id,
-        component: true,
-        perms: ci.app_permissions.map(|p| p.bits()),
-        told: AtomicBool::new(false),
-    };
+        ci.id,
+        &ci.token,
+        ci.channel_id,
+        true,
+        ci.app_permissions,
+    );
     let values = match &ci.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.clone(),
         _ => vec![],

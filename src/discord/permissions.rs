@@ -96,6 +96,11 @@ pub enum Sending {
 }
 
 impl Sending {
+    /// An interaction answer with (or without) embeds and files.
+    pub fn answer(embeds: bool, files: bool) -> Self {
+        Sending::Answer { embeds, files }
+    }
+
     /// The permissions the request needs.
     pub fn needs(self) -> Vec<Perm> {
         let content = |embeds: bool, files: bool| {

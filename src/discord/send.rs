@@ -39,6 +39,29 @@ pub struct Inter<'a> {
     pub told: std::sync::atomic::AtomicBool,
 }
 
+impl<'a> Inter<'a> {
+    /// The interaction `id` (a button or menu press when `component`), with the app's
+    /// permissions in its channel as Discord sent them.
+    pub fn new(
+        http: &'a Http,
+        id: InteractionId,
+        token: &'a str,
+        channel: ChannelId,
+        component: bool,
+        perms: Option<serenity::Permissions>,
+    ) -> Self {
+        Inter {
+            http,
+            id,
+            token,
+            channel,
+            component,
+            perms: perms.map(|p| p.bits()),
+            told: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+}
+
 /// How the interaction has been answered so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum State {
@@ -312,10 +335,7 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
                     deliver(
                         inter,
                         &d,
-                        Sending::Answer {
-                            embeds: !d.embeds.is_empty(),
-                            files: !d.files.is_empty(),
-                        },
+                        Sending::answer(!d.embeds.is_empty(), !d.files.is_empty()),
                         |d| async move {
                             retry("interaction response", Resend::Idempotent, || {
                                 CreateInteractionResponse::Message(response_message(&d))
@@ -462,10 +482,7 @@ pub async fn tell_missing(inter: &Inter<'_>, what: &str, sending: Sending) {
 /// Edits the deferred placeholder into `d` (whose visibility Discord ignores: the
 /// placeholder keeps its own).
 async fn edit_original(inter: &Inter<'_>, d: &Draft) {
-    let sending = Sending::Answer {
-        embeds: !d.embeds.is_empty(),
-        files: !d.files.is_empty(),
-    };
+    let sending = Sending::answer(!d.embeds.is_empty(), !d.files.is_empty());
     deliver(inter, d, sending, |d| async move {
         retry("edit placeholder", Resend::Idempotent, || {
             let mut m = EditInteractionResponse::new()
@@ -485,10 +502,7 @@ async fn edit_original(inter: &Inter<'_>, d: &Draft) {
 }
 
 async fn send_followup(inter: &Inter<'_>, d: &Draft) {
-    let sending = Sending::Answer {
-        embeds: !d.embeds.is_empty(),
-        files: !d.files.is_empty(),
-    };
+    let sending = Sending::answer(!d.embeds.is_empty(), !d.files.is_empty());
     deliver(inter, d, sending, |d| async move {
         retry("followup", Resend::Creates, || {
             followup(&d).execute(inter.http, (None, inter.token))
