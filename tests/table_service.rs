@@ -529,3 +529,17 @@ fn a_split_command_is_routed_to_the_games_path_for_commands_and_autocomplete() {
     }
     assert_eq!(dumps[0], dumps[1]);
 }
+
+#[test]
+fn a_label_with_a_bidi_override_is_refused_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("b.db"));
+    run(&mut t, "alice", "1", "/dice new");
+    let before = dump(&mut t);
+    // "12" that would display as "21".
+    let bad = run(&mut t, "alice", "2", "/roll expr:\"1d6 fire \u{202E}12\"");
+    assert!(!bad.accepted);
+    let text = &bad.replies[0].message.body;
+    assert!(text.contains("U+202E") && text.contains("`expr`"), "{text}");
+    assert_eq!(dump(&mut t), before, "a refusal changes nothing");
+}

@@ -164,6 +164,50 @@ impl Command {
     }
 }
 
+/// Characters no option value may hold: NUL and other control characters (a slash-command
+/// option is one line), and the bidirectional embeddings, overrides and isolates, which make
+/// text display in another order than it is written (a label could make 12 read as 21).
+fn hidden_char(c: char) -> Option<&'static str> {
+    match c {
+        '\0' => Some("NUL"),
+        '\u{202A}' => Some("LEFT-TO-RIGHT EMBEDDING"),
+        '\u{202B}' => Some("RIGHT-TO-LEFT EMBEDDING"),
+        '\u{202C}' => Some("POP DIRECTIONAL FORMATTING"),
+        '\u{202D}' => Some("LEFT-TO-RIGHT OVERRIDE"),
+        '\u{202E}' => Some("RIGHT-TO-LEFT OVERRIDE"),
+        '\u{2066}' => Some("LEFT-TO-RIGHT ISOLATE"),
+        '\u{2067}' => Some("RIGHT-TO-LEFT ISOLATE"),
+        '\u{2068}' => Some("FIRST STRONG ISOLATE"),
+        '\u{2069}' => Some("POP DIRECTIONAL ISOLATE"),
+        '\u{200E}' => Some("LEFT-TO-RIGHT MARK"),
+        '\u{200F}' => Some("RIGHT-TO-LEFT MARK"),
+        '\u{061C}' => Some("ARABIC LETTER MARK"),
+        c if c.is_control() => Some("a control character"),
+        _ => None,
+    }
+}
+
+impl Command {
+    /// Refuses option values holding NUL, control characters or bidirectional controls,
+    /// naming the option, the character and what to do.
+    pub fn check_text(&self) -> Result<(), RuleError> {
+        for (name, value) in &self.options {
+            if let Some((at, c, what)) = value
+                .chars()
+                .enumerate()
+                .find_map(|(i, c)| hidden_char(c).map(|w| (i + 1, c, w)))
+            {
+                return Err(RuleError::new(format!(
+                    "option `{name}` holds an invisible character at position {at} (U+{:04X}, {what}), \
+                     which can make text show differently from what it is; type it again without it.",
+                    c as u32
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for Command {
     /// Renders the command back as a console line (`/nobi join character:"Red Fox"`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -269,5 +313,26 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("missing"));
+    }
+
+    #[test]
+    fn option_values_refuse_bidi_controls_control_characters_and_nul() {
+        let ok = Command::new("roll").with("expr", "2d6 fire bolt 火の玉 שלום");
+        assert!(ok.check_text().is_ok());
+        for (bad, code) in [
+            ("1\u{202E}2", "U+202E"),
+            ("a\u{2066}b", "U+2066"),
+            ("nul\0", "U+0000"),
+            ("esc\u{1b}[31m", "U+001B"),
+            ("tab\tx", "U+0009"),
+        ] {
+            let e = Command::new("roll")
+                .with("expr", "1d6")
+                .with("label", bad)
+                .check_text()
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("`label`") && e.contains(code), "{e}");
+        }
     }
 }

@@ -414,6 +414,7 @@ fn dispatch(
     // A top-level name standing for a game's subcommand (`/nwcombat attack`) becomes the
     // game's path (`nw combat attack`) here, once, for typed commands and buttons alike.
     let cmd = &games.route(cmd);
+    cmd.check_text()?;
     ensure_channel(tx, seeds, cx)?;
     match cmd.root() {
         "roll" => super::generic::roll(tx, games, cx.req, cmd, cx.now),
