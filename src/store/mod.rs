@@ -140,6 +140,25 @@ mod tests {
     }
 
     #[test]
+    fn pruning_request_ids_by_age_uses_an_index() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("p.db")).unwrap();
+        let plan: Vec<String> = store
+            .conn
+            .prepare("EXPLAIN QUERY PLAN DELETE FROM requests WHERE at < ?1")
+            .unwrap()
+            .query_map([0], |r| r.get::<_, String>(3))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert!(
+            plan.iter().any(|l| l.contains("USING COVERING INDEX requests_at")
+                || l.contains("USING INDEX requests_at")),
+            "{plan:?}"
+        );
+    }
+
+    #[test]
     fn refuses_a_newer_database_untouched() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("nested/dir/x.db");
