@@ -543,3 +543,28 @@ fn a_label_with_a_bidi_override_is_refused_and_changes_nothing() {
     assert!(text.contains("U+202E") && text.contains("`expr`"), "{text}");
     assert_eq!(dump(&mut t), before, "a refusal changes nothing");
 }
+
+#[test]
+fn a_roll_that_fails_while_rolling_advances_the_channels_dice() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("r.db"));
+    // 1d2-1 is 0 half of the time: dividing by it fails only after the die is thrown.
+    let mut outcomes = vec![];
+    for i in 0..20 {
+        let o = run(&mut t, "alice", &format!("r{i}"), "/roll expr:6/(1d2-1)");
+        assert!(o.accepted, "a thrown roll is not a refusal");
+        outcomes.push(o.replies[0].message.title.clone().unwrap_or_default());
+    }
+    let first_fail = outcomes
+        .iter()
+        .position(|t| t.contains("failed"))
+        .expect("some throw rolled a 0");
+    assert!(
+        outcomes[first_fail..].iter().any(|t| !t.contains("failed")),
+        "after a failed throw the next ones roll fresh dice: {outcomes:?}"
+    );
+    // A notation error is refused before any die is thrown: the dice stay where they were.
+    let before = dump(&mut t);
+    assert!(!run(&mut t, "alice", "bad", "/roll expr:2d").accepted);
+    assert_eq!(dump(&mut t), before);
+}

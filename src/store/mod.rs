@@ -152,8 +152,9 @@ mod tests {
             .collect::<Result<_, _>>()
             .unwrap();
         assert!(
-            plan.iter().any(|l| l.contains("USING COVERING INDEX requests_at")
-                || l.contains("USING INDEX requests_at")),
+            plan.iter()
+                .any(|l| l.contains("USING COVERING INDEX requests_at")
+                    || l.contains("USING INDEX requests_at")),
             "{plan:?}"
         );
     }

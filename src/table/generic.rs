@@ -124,9 +124,27 @@ pub(super) fn roll(
         },
         None => None,
     };
+    // A notation error is refused before any die is thrown; a failure while rolling (a
+    // division by a die that rolled 0, the explosion limit) comes after the dice were thrown,
+    // so the channel's generator keeps their draws and a retry rolls fresh dice.
+    let parsed = dice::parse(expr).map_err(|e| Fail::Refused(e.to_string()))?;
     let (seed, mut rng) = channel_rng(tx, &req.channel)?;
-    let result = dice::roll(expr, &mut rng).map_err(|e| Fail::Refused(e.to_string()))?;
+    let rolled = parsed.roll(&mut rng);
     save_channel_rng(tx, &req.channel, seed, &rng)?;
+    let result = match rolled {
+        Ok(r) => r,
+        Err(e) => {
+            return Ok(vec![Reply::private(
+                &req.actor.id,
+                Message::titled(
+                    "🎲 The roll failed",
+                    format!(
+                        "{e}. The dice were thrown, so trying again rolls fresh ones; nothing else changed."
+                    ),
+                ),
+            )])
+        }
+    };
     let mut text = format!("{} rolls {}", req.actor.id.mention(), result.render());
     if let Some(t) = target {
         let ok = result.total >= t;
