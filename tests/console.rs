@@ -30,7 +30,7 @@ fn console(db: &Path, seed: Option<u64>, input: &str) -> (String, i32) {
 }
 
 #[test]
-fn acceptance_roll_and_a_clear_error_identical_on_every_run() {
+fn acceptance_roll_and_a_clear_error_identical_on_every_run_and_continued_on_restart() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("a.db");
     let input = "alice: /roll expr:2d6+3\nalice: /roll expr:1d0\n";
@@ -40,11 +40,17 @@ fn acceptance_roll_and_a_clear_error_identical_on_every_run() {
     assert!(first.contains("@alice rolls 2d6+3 → ["), "{first}");
     assert!(first.contains("[#table → alice only]\n⛔"), "{first}");
     assert!(first.contains("1d0"), "the error names the input: {first}");
+    let fresh = dir.path().join("b.db");
+    let (again, _) = console(&fresh, Some(1), input);
+    assert_eq!(first, again, "same seed, same output on a fresh database");
+    // Restarted on the same database, the channel's dice continue where they were.
     let (second, _) = console(&db, Some(1), input);
-    assert_eq!(
+    assert_ne!(
         first, second,
-        "same seed, same output, even on the same database"
+        "a restart continues the dice instead of replaying them"
     );
+    let (third, _) = console(&fresh, Some(1), input);
+    assert_eq!(second, third, "and continues them the same way every time");
 }
 
 #[test]

@@ -494,7 +494,8 @@ pub(super) fn save_channel_rng(
     Ok(())
 }
 
-/// Resets a channel's dice RNG to the given seed (console `--seed`).
+/// Seeds a new channel's dice RNG with the given seed (console `--seed`); a channel already
+/// in the database keeps its generator.
 pub fn reseed_channel(
     table: &mut Table,
     channel: &str,
@@ -508,9 +509,9 @@ pub fn reseed_channel(
         .transaction_with_behavior(TransactionBehavior::Immediate)?;
     let s = channel_seed(seed, channel);
     let rng = serde_json::to_string(&seeded(s))?;
-    if store::channel_get(&tx, channel)?.is_some() {
-        store::channel_save_rng(&tx, channel, s as i64, &rng)?;
-    } else {
+    // A channel the database already knows keeps its generator where it is: a console
+    // restarted with the same `--seed` continues the dice instead of replaying them.
+    if store::channel_get(&tx, channel)?.is_none() {
         store::channel_insert(&tx, channel, Some(guild), s as i64, &rng, now)?;
     }
     tx.commit()?;
