@@ -501,13 +501,27 @@ async fn a_duplicate_delivery_is_applied_once() {
     env.fake.redeliver(&id, payload);
     // A later interaction in the same channel is answered after the duplicate was handled.
     env.slash(&ALICE, "game status", &[]).await;
-    let callbacks = env
+    // The redelivery answers from the stored outcome; Discord refuses its initial response
+    // (already acknowledged), so nothing more is sent for it.
+    let callbacks: Vec<u16> = env
         .fake
         .for_interaction(&id)
         .into_iter()
         .filter(|r| r.path.ends_with("/callback"))
-        .count();
-    assert_eq!(callbacks, 1, "one answer");
+        .map(|r| r.status)
+        .collect();
+    assert_eq!(
+        callbacks.iter().filter(|s| **s == 204).count(),
+        1,
+        "one answer: {callbacks:?}"
+    );
+    assert!(
+        env.fake
+            .for_interaction(&id)
+            .iter()
+            .all(|r| r.path.ends_with("/callback")),
+        "no followup for the duplicate"
+    );
     let seats = env.state()["state"]["seats"].as_array().unwrap().len();
     assert_eq!(seats, 2, "bob sits once");
     env.stop().await;
@@ -1046,5 +1060,43 @@ async fn a_missing_attach_files_permission_is_explained_to_the_roller() {
         1,
         "told once"
     );
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_lost_after_the_commit_is_sent_when_the_interaction_comes_again() {
+    let env = Env::start().await;
+    env.slash(&ALICE, "dice new", &[]).await;
+    let (id, payload) = env.fake.slash_payload(CHAN, &BOB, "dice join", &[]);
+    // As if a process had committed Bob's join and died before answering (kill -9 between
+    // the commit and the reply): the action is in the database, nothing reached Discord.
+    {
+        let mut t = Table::new(
+            Store::open(&env.db).unwrap(),
+            env.games.clone(),
+            Arc::new(SystemClock),
+            SeedMode::Fixed(7),
+        );
+        let committed = t
+            .handle(&croupier::table::Request {
+                channel: CHAN.to_string(),
+                guild: Some(support::fake_discord::GUILD_ID.to_string()),
+                actor: croupier::table::Actor::player(&BOB.id.to_string(), BOB.name),
+                request_id: id.clone(),
+                input: croupier::table::Input::Command(croupier::table::Command::new("dice join")),
+            })
+            .unwrap();
+        assert!(committed.accepted);
+    }
+    assert!(
+        env.fake.for_interaction(&id).is_empty(),
+        "nothing was answered"
+    );
+    env.fake.send_interaction(&id, payload);
+    let cb = env.fake.callback(&id).await;
+    assert_eq!(cb.status, 204, "the stored answer is sent");
+    assert!(text(msg(&cb)).contains("bob"), "{}", text(msg(&cb)));
+    let seats = env.state()["state"]["seats"].as_array().unwrap().len();
+    assert_eq!(seats, 2, "applied once");
     env.stop().await;
 }

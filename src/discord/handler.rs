@@ -238,7 +238,10 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
     let work = table.call(&key, move |t| {
         let mut out = t.handle(&req)?;
         if out.duplicate {
-            return Ok(None);
+            // Applied before (e.g. the process died between the commit and the answer): answer
+            // from the stored outcome. If the first delivery did answer, Discord refuses this
+            // one's initial response and nothing more is sent.
+            info!(request = %req.request_id, "duplicate delivery; answering from the stored outcome");
         }
         let session = if crate::render::attach::wants_board(&out.replies) {
             t.state_json(&channel)?
@@ -255,7 +258,7 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
         if !long.pairs().is_empty() {
             ids::save(t.store().conn(), &long)?;
         }
-        Ok(Some(drafts))
+        Ok(drafts)
     });
     tokio::pin!(work);
     let mut state = State::Open;
@@ -278,11 +281,7 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
         }
     };
     let drafts: Vec<Draft> = match result {
-        Ok(Some(d)) => d,
-        Ok(None) => {
-            info!(interaction = %inter.id, "duplicate delivery; already answered");
-            return;
-        }
+        Ok(d) => d,
         Err(e) => {
             error!(error = %e, "table request failed");
             vec![send::note(

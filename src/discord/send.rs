@@ -330,7 +330,7 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
             let first = drafts
                 .iter()
                 .position(|d| matches!(d.target, Target::Public | Target::Ephemeral));
-            match first.map(|i| drafts.remove(i)) {
+            let sent = match first.map(|i| drafts.remove(i)) {
                 Some(d) => {
                     deliver(
                         inter,
@@ -344,23 +344,27 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
                             .await
                         },
                     )
-                    .await;
+                    .await
                 }
                 None if inter.component => {
-                    let _ = retry("acknowledge", Resend::Idempotent, || {
+                    retry("acknowledge", Resend::Idempotent, || {
                         CreateInteractionResponse::Acknowledge
                             .execute(inter.http, (inter.id, inter.token))
                     })
-                    .await;
+                    .await
                 }
                 None => {
                     let d = note("✅ Done.");
-                    let _ = retry("interaction response", Resend::Idempotent, || {
+                    retry("interaction response", Resend::Idempotent, || {
                         CreateInteractionResponse::Message(response_message(&d))
                             .execute(inter.http, (inter.id, inter.token))
                     })
-                    .await;
+                    .await
                 }
+            };
+            if answered_elsewhere(&sent) {
+                warn!(interaction = %inter.id, "already answered; sending nothing more");
+                return;
             }
         }
         State::Deferred { private } => {
@@ -438,16 +442,22 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
 
 /// Sends `d` with `send`; if Discord refuses it for a missing permission and it had files,
 /// sends it again without them, then tells the person who acted which permission is missing.
-async fn deliver<'a, F, Fut>(inter: &Inter<'a>, d: &Draft, sending: Sending, send: F)
+/// Returns the first attempt's refusal, if any.
+async fn deliver<'a, F, Fut>(
+    inter: &Inter<'a>,
+    d: &Draft,
+    sending: Sending,
+    send: F,
+) -> serenity::Result<()>
 where
     F: Fn(Draft) -> Fut,
     Fut: Future<Output = serenity::Result<()>>,
 {
     let Err(e) = send(d.clone()).await else {
-        return;
+        return Ok(());
     };
     if !missing_permission(&e) {
-        return;
+        return Err(e);
     }
     let missing = sending.missing(inter.perms);
     if missing.contains(&permissions::ATTACH_FILES) && !d.files.is_empty() {
@@ -464,6 +474,17 @@ where
     } else {
         tell_missing(inter, "send my answer", sending).await;
     }
+    Err(e)
+}
+
+/// True when Discord refused an initial response because the interaction was already answered
+/// (40060, e.g. by the first delivery of a redelivered interaction) or is no longer known
+/// (10062): whoever answered it sends the rest, so nothing more is sent from here.
+fn answered_elsewhere(r: &serenity::Result<()>) -> bool {
+    r.as_ref()
+        .err()
+        .and_then(error_code)
+        .is_some_and(|c| c == 40060 || c == 10062)
 }
 
 /// Tells the person who acted, privately and once per interaction, which permission Discord
@@ -483,7 +504,7 @@ pub async fn tell_missing(inter: &Inter<'_>, what: &str, sending: Sending) {
 /// placeholder keeps its own).
 async fn edit_original(inter: &Inter<'_>, d: &Draft) {
     let sending = Sending::answer(!d.embeds.is_empty(), !d.files.is_empty());
-    deliver(inter, d, sending, |d| async move {
+    let _ = deliver(inter, d, sending, |d| async move {
         retry("edit placeholder", Resend::Idempotent, || {
             let mut m = EditInteractionResponse::new()
                 .embeds(d.embeds.iter().map(embed).collect())
@@ -503,7 +524,7 @@ async fn edit_original(inter: &Inter<'_>, d: &Draft) {
 
 async fn send_followup(inter: &Inter<'_>, d: &Draft) {
     let sending = Sending::answer(!d.embeds.is_empty(), !d.files.is_empty());
-    deliver(inter, d, sending, |d| async move {
+    let _ = deliver(inter, d, sending, |d| async move {
         retry("followup", Resend::Creates, || {
             followup(&d).execute(inter.http, (None, inter.token))
         })
