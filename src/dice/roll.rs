@@ -206,7 +206,11 @@ impl<R: Rng + ?Sized> Ctx<'_, R> {
                                 if explosions > MAX_REROLLS {
                                     return Err(too_many);
                                 }
-                                last = self.face(term)?;
+                                // Every modifier applies to every die it concerns: an added
+                                // die is rerolled like the first one.
+                                let added = self.roll_die(term)?;
+                                die.rerolled.extend(added.rerolled);
+                                last = added.value;
                                 die.value = die
                                     .value
                                     .checked_add(last)
@@ -402,6 +406,22 @@ mod tests {
                 assert_eq!(d.exploded, d.value < 2);
             }
         }
+    }
+
+    #[test]
+    fn compounding_rerolls_the_dice_it_adds() {
+        // `1d6!!r1`: a 1 is rerolled on every die, the added ones included, so a compounded
+        // total is 6k + (2..5) and never 6k + 1 (7, 13, …).
+        let e = crate::dice::parse("1d6!!r1").unwrap();
+        let mut rng = crate::rng::seeded(11);
+        let mut compounded = 0;
+        for _ in 0..20_000 {
+            let r = e.roll(&mut rng).unwrap();
+            let v = r.total;
+            assert!(v % 6 != 1, "an added 1 was kept: {v}");
+            compounded += usize::from(v > 6);
+        }
+        assert!(compounded > 2_000, "compounding happened ({compounded})");
     }
 
     #[test]

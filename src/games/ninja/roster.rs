@@ -195,10 +195,18 @@ pub fn check_name(roster: &Roster, name: &str) -> Result<String, RuleError> {
 
 /// Checks an allocation: 40 points in all, each attribute at least 12.
 pub fn check_attributes(iq: i64, dx: i64, st: i64) -> Result<(i32, i32, i32), RuleError> {
+    // With 40 points and the other two at least 12, no attribute can exceed 16; checking that
+    // first also keeps the sum below from overflowing on a huge value.
+    let max = i64::from(ATTRIBUTE_POINTS) - 2 * i64::from(MIN_ATTRIBUTE);
     for (label, v) in [("IQ", iq), ("DX", dx), ("ST", st)] {
         if v < i64::from(MIN_ATTRIBUTE) {
             return refuse(format!(
                 "{label} {v} is too low: anybody with an attribute under {MIN_ATTRIBUTE} is not ninja material."
+            ));
+        }
+        if v > max {
+            return refuse(format!(
+                "{label} {v} is too high: the {ATTRIBUTE_POINTS} points leave at most {max} for one attribute when the other two are at least {MIN_ATTRIBUTE}."
             ));
         }
     }
@@ -316,6 +324,19 @@ mod tests {
         .unwrap();
         r.additives = adds.iter().map(|s| s.to_string()).collect();
         r
+    }
+
+    #[test]
+    fn rule_ninja_attributes_at_most_16_so_huge_values_are_refused_not_overflowed() {
+        // 40 points, each at least 12: 40 - 12 - 12 = 16 at most for one attribute.
+        assert_eq!(check_attributes(16, 12, 12), Ok((16, 12, 12)));
+        let e = check_attributes(17, 12, 11).unwrap_err().to_string();
+        assert!(e.contains("too low") || e.contains("too high"), "{e}");
+        for huge in [i64::MAX, i64::MAX - 1, 1 << 40] {
+            let e = check_attributes(huge, huge, huge).unwrap_err().to_string();
+            assert!(e.contains("too high") && e.contains("16"), "{e}");
+            assert!(check_attributes(12, huge, 12).is_err());
+        }
     }
 
     #[test]
