@@ -292,9 +292,17 @@ impl<'a> Console<'a> {
             .filter(|s| Self::visible(s, channel, user))
             .find_map(|s| {
                 let sel = s.select.as_ref()?;
-                let o = sel.options.iter().find(|o| {
-                    o.value.eq_ignore_ascii_case(value) || o.label.eq_ignore_ascii_case(value)
-                })?;
+                // By value or label; else by position (`pick 3` is the menu's third entry).
+                let o = sel
+                    .options
+                    .iter()
+                    .find(|o| {
+                        o.value.eq_ignore_ascii_case(value) || o.label.eq_ignore_ascii_case(value)
+                    })
+                    .or_else(|| {
+                        let n = value.parse::<usize>().ok()?;
+                        sel.options.get(n.checked_sub(1)?)
+                    })?;
                 let mut cmd = Command::parse_line(&sel.command).ok()?;
                 cmd.options.insert(sel.option.clone(), o.value.clone());
                 Some((s.stamp, cmd.to_string()))
@@ -384,6 +392,29 @@ fn human(secs: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pick_takes_a_menu_entry_by_value_label_or_position() {
+        let games = Arc::new(
+            crate::table::Registry::load(std::path::Path::new("data")).expect("data loads"),
+        );
+        let script = "alice: /nakama new character:Luffy\n\
+                      alice: /nakama begin bosses:1\n\
+                      alice: /nakama hand\n\
+                      alice: pick 3\n\
+                      alice: pick 99\n";
+        let out = transcript(games, 5, 1_767_225_600, script).unwrap();
+        let after = |line: &str| {
+            let at = out.find(&format!(">>> {line}")).expect("echoed");
+            let rest = &out[at + line.len() + 4..];
+            rest[..rest.find(">>>").unwrap_or(rest.len())].to_string()
+        };
+        let third = after("alice: pick 3");
+        assert!(!third.contains("no menu entry"), "{third}");
+        assert!(!third.contains('⛔'), "{third}");
+        let beyond = after("alice: pick 99");
+        assert!(beyond.contains("no menu entry `99`"), "{beyond}");
+    }
 
     #[test]
     fn durations() {

@@ -445,7 +445,12 @@ impl Nakama {
                 log.push(format!("The threat moves back {n} (now {}).", self.threat));
             }
             DieEffect::ThreatUp { n } => {
-                log.push(format!("The threat moves forward {n}."));
+                let to = self.threat.saturating_add(n);
+                log.push(if to < THREAT_LIMIT {
+                    format!("The threat moves forward {n} (now {to}).")
+                } else {
+                    format!("The threat moves forward {n}.")
+                });
                 self.raise_threat(n, rng, d, log);
             }
             DieEffect::Draw { n } => {

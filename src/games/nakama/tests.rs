@@ -911,3 +911,32 @@ fn simulator_plays_whole_games_deterministically() {
         "{rep}"
     );
 }
+
+#[test]
+fn rule_threat_forward_names_the_new_value_until_it_reaches_10() {
+    // "the threat token moves forward" — the log says where it stands (the limit is 10).
+    use super::data::DieEffect;
+    let d = data();
+    let mut rng = seeded(3);
+    let mut g = game(&d, &mut rng, &["a"], 1);
+    g.threat = 4;
+    let mut log = vec![];
+    g.die_effect(&DieEffect::ThreatUp { n: 2 }, &mut rng, &d, &mut log);
+    assert_eq!(g.threat, 6);
+    assert!(
+        log.iter()
+            .any(|l| l == "The threat moves forward 2 (now 6)."),
+        "{log:?}"
+    );
+    g.threat = 9;
+    let mut log = vec![];
+    g.die_effect(&DieEffect::ThreatUp { n: 2 }, &mut rng, &d, &mut log);
+    assert_eq!(
+        g.threat, 0,
+        "reaching 10 loses a friend and resets the threat"
+    );
+    assert!(
+        log.iter().any(|l| l == "The threat moves forward 2."),
+        "{log:?}"
+    );
+}
