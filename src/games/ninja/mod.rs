@@ -532,12 +532,7 @@ fn global_command(
                 cmd.require_int("dx")?,
                 cmd.require_int("st")?,
             )?;
-            let occupation = cmd
-                .get("occupation")
-                .unwrap_or("")
-                .chars()
-                .take(100)
-                .collect();
+            let occupation = roster::check_occupation(cmd.get("occupation").unwrap_or(""))?;
             let faces = roster::roll_2d6(ctx.rng);
             let rec = roster::new_ninja(data, name, occupation, actor.id.clone(), attrs, faces)?;
             let a = data.additive_name(&rec.additives[0]);

@@ -193,6 +193,21 @@ pub fn check_name(roster: &Roster, name: &str) -> Result<String, RuleError> {
     Ok(n.to_string())
 }
 
+/// Longest occupation a sheet shows in full.
+pub const MAX_OCCUPATION: usize = 100;
+
+/// An occupation as given, refused (not cut) when it is longer than a sheet shows.
+pub fn check_occupation(text: &str) -> Result<String, RuleError> {
+    let text = text.trim();
+    let n = text.chars().count();
+    if n > MAX_OCCUPATION {
+        return refuse(format!(
+            "the occupation is {n} characters long; keep it to {MAX_OCCUPATION} so the sheet shows all of it."
+        ));
+    }
+    Ok(text.to_string())
+}
+
 /// Checks an allocation: 40 points in all, each attribute at least 12.
 pub fn check_attributes(iq: i64, dx: i64, st: i64) -> Result<(i32, i32, i32), RuleError> {
     // With 40 points and the other two at least 12, no attribute can exceed 16; checking that
@@ -337,6 +352,20 @@ mod tests {
             assert!(e.contains("too high") && e.contains("16"), "{e}");
             assert!(check_attributes(12, huge, 12).is_err());
         }
+    }
+
+    #[test]
+    fn a_long_occupation_is_refused_not_cut() {
+        assert_eq!(
+            check_occupation("  Night courier ").unwrap(),
+            "Night courier"
+        );
+        let exact = "x".repeat(MAX_OCCUPATION);
+        assert_eq!(check_occupation(&exact).unwrap(), exact);
+        let e = check_occupation(&"y".repeat(MAX_OCCUPATION + 1))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("101 characters") && e.contains("100"), "{e}");
     }
 
     #[test]
