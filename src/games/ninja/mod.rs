@@ -847,7 +847,7 @@ impl Game for Tournament {
         let msg = Message::titled(
             "🥷 Ninja Obstacle Tournament",
             format!(
-                "{} opens a tournament (GM). Enter your ninjas with `/ninja enter name:…` (up to {FIELD}); the GM may `/ninja fill` the empty places and `/ninja start`s it.\nTurn limit {} (final {}), a 17 on a save roll {}, exact ties at the cut: {}.",
+                "{} opens a tournament (GM). Enter your ninjas with `/ninja enter name:…` (up to {FIELD}; no ninja yet? `/ninja create name:… iq:… dx:… st:…` makes one, 40 points, each at least 12); the GM may `/ninja fill` the empty places and `/ninja start`s it.\nTurn limit {} (final {}), a 17 on a save roll {}, exact ties at the cut: {}.",
                 host.name,
                 settings.turn_limit,
                 settings.final_limit,

@@ -607,3 +607,19 @@ fn withdraw_before_the_start_frees_the_place() {
         .apply(&mut ctx(&mut rng, &d, None), &gm(), &w("Ninja1"))
         .is_err());
 }
+
+#[test]
+fn a_new_tournament_tells_players_how_to_make_a_ninja() {
+    let d = data();
+    let mut rng = seeded(1);
+    let mut roster = Roster::default();
+    let (_, replies) = Tournament::create(
+        &mut ctx(&mut rng, &d, Some(&mut roster)),
+        &gm(),
+        &Command::new("ninja new"),
+    )
+    .unwrap();
+    let body = &replies[0].message.body;
+    assert!(body.contains("/ninja enter name:"), "{body}");
+    assert!(body.contains("/ninja create name:"), "{body}");
+}
