@@ -795,3 +795,28 @@ fn refused_actions_change_nothing_across_every_step() {
         t.no(who, a);
     }
 }
+
+#[test]
+fn status_shows_how_many_cards_are_left_in_each_deck() {
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    let before = t.g.decks.scenes.len();
+    t.ok("p0", NobiAction::Scene);
+    assert_eq!(t.g.decks.scenes.len(), before - 1, "a Scene was drawn");
+    let m = super::view::status(&t.g, &actor("p1"), &t.data);
+    let shown = m
+        .fields
+        .iter()
+        .find(|f| f.name == "Cards left")
+        .map(|f| f.value.clone())
+        .expect("a Cards left field");
+    assert_eq!(
+        shown,
+        format!(
+            "Scene {} · Light {} · Darkness {} · Epilogue {}",
+            before - 1,
+            t.g.decks.light.len(),
+            t.g.decks.darkness.len(),
+            t.g.decks.epilogues.len()
+        )
+    );
+}

@@ -132,6 +132,17 @@ pub fn summary(t: &Nobi, data: &NobiData) -> String {
 }
 
 /// `/nobi status`.
+/// How many cards are left in each draw pile (public: anyone at the table can count them).
+pub fn deck_counts(t: &Nobi) -> String {
+    format!(
+        "Scene {} · Light {} · Darkness {} · Epilogue {}",
+        t.decks.scenes.len(),
+        t.decks.light.len(),
+        t.decks.darkness.len(),
+        t.decks.epilogues.len()
+    )
+}
+
 pub fn status(t: &Nobi, _viewer: &Actor, data: &NobiData) -> Message {
     let phase = match &t.step {
         Step::Joining => format!(
@@ -170,7 +181,8 @@ pub fn status(t: &Nobi, _viewer: &Actor, data: &NobiData) -> Message {
     if t.step != Step::Joining {
         m = m
             .inline("Mode", t.mode.name())
-            .inline("Scenes played", t.scenes_played.to_string());
+            .inline("Scenes played", t.scenes_played.to_string())
+            .inline("Cards left", deck_counts(t));
         if matches!(
             t.step,
             Step::Scene | Step::Check { .. } | Step::Roleplay { .. }
