@@ -387,6 +387,11 @@ impl Nakama {
         if !log.is_empty() {
             out.push(Reply::public(Message::text(log.join("\n"))));
         }
+        for (seat, text) in std::mem::take(&mut self.private_notes) {
+            if let Some(p) = self.players.get(seat) {
+                out.push(Reply::private(&p.user.clone(), Message::text(text)));
+            }
+        }
         out.extend(extra);
         if let Some(t) = self.ending_text(d) {
             out.push(Reply::public(view::final_board(self, d, t)));

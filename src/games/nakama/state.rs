@@ -154,6 +154,11 @@ pub struct Nakama {
     pub defeated_friends: Vec<usize>,
     /// Cards discarded from hands.
     pub discard: Vec<usize>,
+    /// Private lines for players (seat, text) produced while applying an action, e.g. the card
+    /// a boss's challenge made them discard. Emptied into private replies before the action
+    /// returns; never stored.
+    #[serde(skip)]
+    pub private_notes: Vec<(usize, String)>,
     /// Enemy deck (top = last).
     pub enemy_deck: Vec<Foe>,
     /// The 3 enemy spaces, left to right.
@@ -214,6 +219,7 @@ impl Nakama {
             columns: vec![vec![]; COLUMNS],
             defeated_friends: vec![],
             discard: vec![],
+            private_notes: vec![],
             enemy_deck: vec![],
             spaces: vec![None; SPACES],
             defeated_enemies: vec![],
@@ -531,13 +537,26 @@ impl Nakama {
             }
             Challenge::LoseFriend => self.lose_friend(rng, d, log),
             Challenge::Discard { n } => {
-                for p in &mut self.players {
+                for (seat, p) in self.players.iter_mut().enumerate() {
+                    let mut lost = vec![];
                     for _ in 0..n {
                         if p.hand.is_empty() {
                             break;
                         }
                         let i = rng.random_range(0..p.hand.len());
-                        self.discard.push(p.hand.remove(i));
+                        let card = p.hand.remove(i);
+                        lost.push(d.friends[card].long());
+                        self.discard.push(card);
+                    }
+                    // Which card left a hand is that player's to know (hands are hidden).
+                    if !lost.is_empty() {
+                        self.private_notes.push((
+                            seat,
+                            format!(
+                                "The boss's challenge made you discard: {}.",
+                                lost.join(", ")
+                            ),
+                        ));
                     }
                 }
             }

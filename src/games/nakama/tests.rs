@@ -940,3 +940,33 @@ fn rule_threat_forward_names_the_new_value_until_it_reaches_10() {
         "{log:?}"
     );
 }
+
+#[test]
+fn rule_boss_discard_challenge_tells_each_player_privately_which_card_they_lost() {
+    // A boss's "discard" challenge takes cards from every hand; hands are hidden, so each
+    // player alone learns which card left theirs.
+    use super::data::Challenge;
+    let d = data();
+    let mut rng = seeded(9);
+    let mut g = game(&d, &mut rng, &["a", "b"], 1);
+    let hands: Vec<Vec<usize>> = g.players.iter().map(|p| p.hand.clone()).collect();
+    let mut log = vec![];
+    g.challenge(&Challenge::Discard { n: 1 }, &mut rng, &d, &mut log);
+    assert_eq!(g.private_notes.len(), 2, "{:?}", g.private_notes);
+    for (seat, text) in &g.private_notes {
+        let lost: Vec<usize> = hands[*seat]
+            .iter()
+            .copied()
+            .filter(|c| !g.players[*seat].hand.contains(c))
+            .collect();
+        assert_eq!(lost.len(), 1);
+        assert!(text.contains(&d.friends[lost[0]].long()), "{text}");
+    }
+    assert!(
+        log.iter().all(|l| !l.contains("discard:")),
+        "the public log names no card: {log:?}"
+    );
+    // The notes are not part of the stored state.
+    let stored = serde_json::to_value(&g).unwrap();
+    assert!(stored.get("private_notes").is_none());
+}
