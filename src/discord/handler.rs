@@ -125,16 +125,16 @@ pub fn actor(user: &User, member: Option<&Member>) -> Actor {
 
 async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) {
     let cmd = super::commands::read_command(&ci.data.name, &ci.data.options);
+    let inter = Inter::new(
+        http,
+        ci.id,
+        &ci.token,
+        ci.channel_id,
+        false,
+        ci.app_permissions,
+    );
     if cmd.path_str() == "game check" {
         // The bot's permissions are Discord's to know: answered here, privately.
-        let inter = Inter::new(
-            http,
-            ci.id,
-            &ci.token,
-            ci.channel_id,
-            false,
-            ci.app_permissions,
-        );
         let text = match inter.perms {
             // serenity reads only the permission bits it knows (not Pin Messages, 1 << 51).
             Some(p) => super::permissions::report(p, serenity::Permissions::all().bits()),
@@ -150,14 +150,6 @@ async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) {
         request_id: ci.id.to_string(),
         input: Input::Command(cmd),
     };
-    let inter = Inter::new(
-        http,
-        ci.id,
-        &ci.token,
-        ci.channel_id,
-        false,
-        ci.app_permissions,
-    );
     run(shared, &inter, req).await;
 }
 
