@@ -376,7 +376,10 @@ async fn dice_table_plays_through_buttons_with_pings_and_refuses_stale_presses()
     assert_eq!(m["embeds"][0]["title"], "🎲 Dice table open");
     assert_eq!(m["embeds"][0]["color"], 0xE67E22);
     let join = button(m, "Join");
-    assert_eq!(join, "c:1:1:/dice join");
+    assert_eq!(
+        join, "b:1:~:/dice join",
+        "a view button lives as long as the session"
+    );
     // Bob joins with the button.
     let (_, cb) = env.press(&BOB, &join).await;
     assert_eq!(flags(msg(&cb)), 0);
@@ -395,7 +398,10 @@ async fn dice_table_plays_through_buttons_with_pings_and_refuses_stale_presses()
         serde_json::json!([ALICE.id.to_string()])
     );
     let roll_v3 = button(&turn.body, "Roll");
-    assert_eq!(roll_v3, "c:1:3:/dice roll");
+    assert_eq!(
+        roll_v3, "b:1:r1-s0:/dice roll",
+        "it answers alice's roll in round 1"
+    );
     // Bob presses Alice's Roll button: not his turn, answered privately, nothing changes.
     let before = env.state();
     let (_, cb) = env.press(&BOB, &roll_v3).await;
@@ -419,13 +425,13 @@ async fn dice_table_plays_through_buttons_with_pings_and_refuses_stale_presses()
         .await;
     assert_eq!(turn.body["content"], format!("<@{}>", BOB.id));
     let roll_v4 = button(&turn.body, "Roll");
-    assert_eq!(roll_v4, "c:1:4:/dice roll");
-    // Pressing the old button again: stale, refused privately, state untouched.
+    assert_eq!(roll_v4, "b:1:r1-s1:/dice roll");
+    // Pressing the old button again: its roll is settled, refused privately, state untouched.
     let before = env.state();
     let (_, cb) = env.press(&ALICE, &roll_v3).await;
     assert_eq!(flags(msg(&cb)), 64);
     assert!(
-        text(msg(&cb)).contains("earlier moment"),
+        text(msg(&cb)).contains("alice's roll in round 1**, which is already settled"),
         "{}",
         text(msg(&cb))
     );
@@ -866,10 +872,7 @@ async fn nobi_solo_opens_draws_a_scene_by_button_and_attaches_the_story() {
         })
         .await;
     let draw = latest_button(&env, "Draw Scene").unwrap();
-    assert!(
-        draw.starts_with("c:1:") && draw.ends_with(":/nobi scene"),
-        "{draw}"
-    );
+    assert!(draw == "b:1:s1-draw:/nobi scene", "{draw}");
     let (id, _) = env.press(&ALICE, &draw).await;
     let token = token_of(&id);
     env.fake

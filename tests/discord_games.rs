@@ -108,7 +108,11 @@ async fn nakama_hands_stay_private_and_a_recruit_runs_from_the_hand_menu() {
     assert!(hand.contains("Your hand (only you see this)"), "{hand}");
     let (menu, options) = menu_options(msg(&cb));
     assert!(
-        menu.starts_with("s:") && menu.ends_with(":/nakama recruit"),
+        menu.starts_with("m:1:t1-recruit-5:") && menu.ends_with(":/nakama recruit"),
+        "the menu answers Alice's first recruit: {menu}"
+    );
+    assert!(
+        menu.starts_with("m:"),
         "{menu}"
     );
     assert!(options.len() >= 4, "{options:?}");
@@ -293,11 +297,11 @@ async fn ninja_roster_tournament_run_by_roll_buttons_and_score_sheet() {
         roll = latest_button(&sent, "Roll").expect("a Roll button for the next turn");
     }
     assert_ne!(roll, first, "every turn brings a fresh button");
-    // The first turn's button is stale now: refused privately, nothing changes.
+    // The first turn's button is settled now: refused privately, nothing changes.
     let before = env.state();
     let (_, cb) = env.press(&ALICE, &first).await;
     assert!(
-        private(&cb).contains("earlier moment"),
+        private(&cb).contains("turn 1 in round 1**, which is already settled"),
         "{}",
         text(msg(&cb))
     );

@@ -8,7 +8,7 @@ use std::sync::{Arc, Barrier};
 
 use croupier::store::Store;
 use croupier::table::{
-    Actor, Command, Input, ManualClock, Outcome, Registry, Request, SeedMode, Table,
+    Actor, Command, Input, Lifetime, ManualClock, Outcome, Registry, Request, SeedMode, Table,
 };
 
 fn registry() -> Arc<Registry> {
@@ -202,24 +202,48 @@ fn undo_rebuilds_the_state_by_replaying_the_log() {
 }
 
 #[test]
-fn a_stale_button_is_refused_and_changes_nothing() {
+fn a_settled_decisions_button_is_refused_with_what_settled_it_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let mut t = table(&dir.path().join("s.db"));
     run(&mut t, "alice", "1", "/dice new expr:1d6 rounds:5");
-    let start = run(&mut t, "alice", "2", "/dice start");
-    let stamp = start.replies[0].message.stamp.expect("buttons are stamped");
-    let press = |id: &str| Request {
+    run(&mut t, "bob", "2", "/dice join");
+    let start = run(&mut t, "alice", "3", "/dice start");
+    let (stamp, button) = start
+        .replies
+        .iter()
+        .find_map(|r| Some((r.message.stamp?, r.message.buttons.first()?.clone())))
+        .expect("the start names whose roll it is, with a button");
+    assert_eq!(button.decision.as_deref(), Some("r1-s0"), "{button:?}");
+    let press = |id: &str, lifetime: Lifetime| Request {
         input: Input::Component {
-            stamp,
-            command: Command::parse_line("/dice roll").unwrap(),
+            session: stamp.session,
+            lifetime,
+            command: Command::parse_line(&button.command).unwrap(),
         },
         ..req("alice", id, "/dice roll")
     };
-    assert!(t.handle(&press("3")).unwrap().accepted);
+    let decision = || Lifetime::Decision(button.decision.clone().unwrap());
+    assert!(t.handle(&press("4", decision())).unwrap().accepted);
     let before = dump(&mut t);
-    let stale = t.handle(&press("4")).unwrap();
-    assert!(!stale.accepted);
-    assert!(stale.replies[0].message.body.contains("earlier moment"));
+    let again = t.handle(&press("5", decision())).unwrap();
+    assert!(!again.accepted);
+    let why = &again.replies[0].message.body;
+    assert!(why.contains("alice's roll in round 1"), "{why}");
+    assert!(why.contains("already settled: #"), "{why}");
+    assert!(
+        again.replies[1..]
+            .iter()
+            .any(|r| !r.is_public() && r.message.buttons.iter().any(|b| b.label == "Roll")),
+        "the refusal offers the buttons open now: {:?}",
+        again.replies
+    );
+    assert_eq!(dump(&mut t), before);
+    // A component from before decisions existed is valid only at its own version.
+    let old = t
+        .handle(&press("6", Lifetime::Version(stamp.version)))
+        .unwrap();
+    assert!(!old.accepted);
+    assert!(old.replies[0].message.body.contains("earlier moment"));
     assert_eq!(dump(&mut t), before);
 }
 

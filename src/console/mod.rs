@@ -5,6 +5,8 @@
 //! - `#chan USER: …` — act in channel `chan` (default from `--channel`).
 //! - `USER: press LABEL` — press the button with that label on the latest message that shows it to USER.
 //! - `USER: pick VALUE` — choose in the latest select menu shown to USER.
+//! - `USER: again` — press USER's last pressed button or picked entry once more, as a double
+//!   click (or a second tap on a slow phone) would.
 //! - `@wait 25h` — move the console clock forward (30m, 2h, 3d; plain number = seconds) and run due reminders.
 //! - blank lines and `//` comments are ignored.
 //!
@@ -16,8 +18,8 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::Arc;
 
 use crate::table::{
-    reseed_channel, Actor, Audience, Command, Input, ManualClock, Reply, Request, Stamp, Table,
-    UserId,
+    reseed_channel, Actor, Audience, Command, Input, Lifetime, ManualClock, Reply, Request, Stamp,
+    Table, UserId,
 };
 
 pub use render::render_reply;
@@ -48,7 +50,8 @@ struct Shown {
     channel: String,
     audience: Audience,
     stamp: Option<Stamp>,
-    buttons: Vec<(String, String)>,
+    /// (label, command, decision).
+    buttons: Vec<(String, String, Option<String>)>,
     select: Option<crate::table::Select>,
 }
 
@@ -58,6 +61,8 @@ pub struct Console<'a> {
     clock: Arc<ManualClock>,
     opts: ConsoleOptions,
     shown: Vec<Shown>,
+    /// Each user's last press or pick in each channel, for `again`: (channel, user, input).
+    pressed: Vec<(String, UserId, Input)>,
     seeded_channels: Vec<String>,
     counter: u64,
     run_id: String,
@@ -90,10 +95,16 @@ impl<'a> Console<'a> {
             clock,
             opts,
             shown: vec![],
+            pressed: vec![],
             seeded_channels: vec![],
             counter: 0,
             run_id,
         }
+    }
+
+    /// The table it drives (tests compare its state around a line).
+    pub fn table(&mut self) -> &mut Table {
+        self.table
     }
 
     /// Reads lines until EOF, printing replies; flushes after every line.
@@ -190,7 +201,7 @@ impl<'a> Console<'a> {
         let uid = UserId::new(user);
         let input = if let Some(label) = what.strip_prefix("press ") {
             match self.find_button(channel, &uid, label.trim()) {
-                Some((stamp, cmd)) => component(stamp, &cmd),
+                Some((stamp, decision, cmd)) => component(stamp, decision, &cmd),
                 None => Err(format!(
                     "there is no button `{}` on a message shown to {user}",
                     label.trim()
@@ -198,12 +209,19 @@ impl<'a> Console<'a> {
             }
         } else if let Some(value) = what.strip_prefix("pick ") {
             match self.find_select(channel, &uid, value.trim()) {
-                Some((stamp, cmd)) => component(stamp, &cmd),
+                Some((stamp, decision, cmd)) => component(stamp, decision, &cmd),
                 None => Err(format!(
                     "there is no menu entry `{}` on a menu shown to {user}",
                     value.trim()
                 )),
             }
+        } else if what == "again" {
+            self.pressed
+                .iter()
+                .rev()
+                .find(|(c, u, _)| c == channel && *u == uid)
+                .map(|(_, _, i)| i.clone())
+                .ok_or_else(|| format!("{user} has pressed nothing in #{channel} yet"))
         } else {
             Command::parse_line(what)
                 .map(Input::Command)
@@ -216,6 +234,12 @@ impl<'a> Console<'a> {
                 return Ok(());
             }
         };
+        if let Input::Component { .. } = &input {
+            self.pressed
+                .retain(|(c, u, _)| !(c == channel && *u == uid));
+            self.pressed
+                .push((channel.to_string(), uid.clone(), input.clone()));
+        }
         self.counter += 1;
         let req = Request {
             channel: channel.to_string(),
@@ -241,7 +265,7 @@ impl<'a> Console<'a> {
                         .message
                         .buttons
                         .iter()
-                        .map(|b| (b.label.clone(), b.command.clone()))
+                        .map(|b| (b.label.clone(), b.command.clone(), b.decision.clone()))
                         .collect(),
                     select: r.message.select.clone(),
                 });
@@ -262,12 +286,7 @@ impl<'a> Console<'a> {
             }
     }
 
-    fn find_button(
-        &self,
-        channel: &str,
-        user: &UserId,
-        label: &str,
-    ) -> Option<(Option<Stamp>, String)> {
+    fn find_button(&self, channel: &str, user: &UserId, label: &str) -> Option<Found> {
         self.shown
             .iter()
             .rev()
@@ -275,17 +294,12 @@ impl<'a> Console<'a> {
             .find_map(|s| {
                 s.buttons
                     .iter()
-                    .find(|(l, _)| l.eq_ignore_ascii_case(label))
-                    .map(|(_, c)| (s.stamp, c.clone()))
+                    .find(|(l, _, _)| l.eq_ignore_ascii_case(label))
+                    .map(|(_, c, d)| (s.stamp, d.clone(), c.clone()))
             })
     }
 
-    fn find_select(
-        &self,
-        channel: &str,
-        user: &UserId,
-        value: &str,
-    ) -> Option<(Option<Stamp>, String)> {
+    fn find_select(&self, channel: &str, user: &UserId, value: &str) -> Option<Found> {
         self.shown
             .iter()
             .rev()
@@ -305,7 +319,7 @@ impl<'a> Console<'a> {
                     })?;
                 let mut cmd = Command::parse_line(&sel.command).ok()?;
                 cmd.options.insert(sel.option.clone(), o.value.clone());
-                Some((s.stamp, cmd.to_string()))
+                Some((s.stamp, sel.decision.clone(), cmd.to_string()))
             })
     }
 
@@ -352,10 +366,21 @@ pub fn transcript(
     String::from_utf8(out).map_err(io::Error::other)
 }
 
-fn component(stamp: Option<Stamp>, cmd: &str) -> Result<Input, String> {
+/// A component found for `press` / `pick`: its stamp, decision and command line.
+type Found = (Option<Stamp>, Option<String>, String);
+
+/// The input a press sends: as Discord's custom id would carry it (see `discord::ids`).
+fn component(stamp: Option<Stamp>, decision: Option<String>, cmd: &str) -> Result<Input, String> {
     let command = Command::parse_line(cmd).map_err(|e| e.to_string())?;
     Ok(match stamp {
-        Some(stamp) => Input::Component { stamp, command },
+        Some(stamp) => Input::Component {
+            session: stamp.session,
+            lifetime: match decision {
+                Some(key) => Lifetime::Decision(key),
+                None => Lifetime::Session,
+            },
+            command,
+        },
         None => Input::Command(command),
     })
 }

@@ -1,38 +1,59 @@
-//! Component custom ids: they name the session, the state version and the command, so a
-//! press is understood from the id and the stored state alone (after a restart, after the
-//! interaction token expired).
+//! Component custom ids: they name the session, what the component answers and the
+//! command, so a press is understood from the id and the stored state alone (after a
+//! restart, after the interaction token expired).
 //!
-//! - button: `c:{session}:{version}:{command}`
-//! - menu:   `s:{session}:{version}:{option}[.n]:{command}` (the picked value fills `option`)
-//! - `-` for session and version when the message has no stamp (runs as a plain command)
+//! - button: `b:{session}:{decision}:{command}`
+//! - menu:   `m:{session}:{decision}:{option}[.n]:{command}` (the picked value fills `option`)
+//! - `{decision}` is the key of the game decision it answers ([`crate::table::Decision`]),
+//!   or `~` for a view that stays valid while the session runs
+//! - no session: `c:-:-:{command}` and `s:-:-:{option}[.n]:{command}` (run as plain commands)
+//! - read, never written: `c:{session}:{version}:…` and `s:{session}:{version}:…`, from
+//!   before decisions, valid only at that state version
 //! - over 100 characters: `k:{hash}`, with the full id kept in SQLite (`discord_component_ids`).
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::table::{Command, Input, Stamp};
+use crate::table::{Command, Decision, Input, Lifetime, Stamp};
 
 /// Discord's maximum custom id length.
 pub const MAX_ID: usize = 100;
 
-/// The id of a button running `command`.
-pub fn button_id(stamp: Option<Stamp>, command: &str) -> String {
-    format!("c:{}:{}", stamp_part(stamp), command.trim())
+/// The id of a button running `command`, answering `decision` (see the module notes).
+pub fn button_id(stamp: Option<Stamp>, decision: Option<&str>, command: &str) -> String {
+    match stamp {
+        Some(s) => format!("b:{}:{}:{}", s.session, key_part(decision), command.trim()),
+        None => format!("c:-:-:{}", command.trim()),
+    }
 }
 
 /// The id of the `n`th menu (0-based) filling `option` of `command`.
-pub fn select_id(stamp: Option<Stamp>, option: &str, n: usize, command: &str) -> String {
+pub fn select_id(
+    stamp: Option<Stamp>,
+    decision: Option<&str>,
+    option: &str,
+    n: usize,
+    command: &str,
+) -> String {
     let opt = if n == 0 {
         option.to_string()
     } else {
         format!("{option}.{n}")
     };
-    format!("s:{}:{opt}:{}", stamp_part(stamp), command.trim())
+    match stamp {
+        Some(s) => format!(
+            "m:{}:{}:{opt}:{}",
+            s.session,
+            key_part(decision),
+            command.trim()
+        ),
+        None => format!("s:-:-:{opt}:{}", command.trim()),
+    }
 }
 
-fn stamp_part(stamp: Option<Stamp>) -> String {
-    match stamp {
-        Some(s) => format!("{}:{}", s.session, s.version),
-        None => "-:-".into(),
+fn key_part(decision: Option<&str>) -> &str {
+    match decision {
+        Some(k) if Decision::key_is_valid(k) => k,
+        _ => "~",
     }
 }
 
@@ -110,15 +131,22 @@ pub enum IdError {
 pub fn decode(id: &str, values: &[String]) -> Result<Input, IdError> {
     let (kind, rest) = id.split_once(':').ok_or(IdError::Unknown)?;
     let (session, rest) = rest.split_once(':').ok_or(IdError::Unknown)?;
-    let (version, rest) = rest.split_once(':').ok_or(IdError::Unknown)?;
-    let stamp = match (session.parse::<i64>(), version.parse::<i64>()) {
-        (Ok(session), Ok(version)) => Some(Stamp { session, version }),
-        _ if session == "-" && version == "-" => None,
+    let (second, rest) = rest.split_once(':').ok_or(IdError::Unknown)?;
+    let session = match (kind, session.parse::<i64>()) {
+        ("b" | "m" | "c" | "s", Ok(n)) => Some(n),
+        ("c" | "s", _) if session == "-" && second == "-" => None,
+        _ => return Err(IdError::Unknown),
+    };
+    let lifetime = match kind {
+        "b" | "m" if second == "~" => Lifetime::Session,
+        "b" | "m" if Decision::key_is_valid(second) => Lifetime::Decision(second.to_string()),
+        "c" | "s" if session.is_none() => Lifetime::Session,
+        "c" | "s" => Lifetime::Version(second.parse().map_err(|_| IdError::Unknown)?),
         _ => return Err(IdError::Unknown),
     };
     let command = match kind {
-        "c" => Command::parse_line(rest).map_err(|_| IdError::Unknown)?,
-        "s" => {
+        "b" | "c" => Command::parse_line(rest).map_err(|_| IdError::Unknown)?,
+        _ => {
             let (opt, cmd) = rest.split_once(':').ok_or(IdError::Unknown)?;
             let opt = opt.split('.').next().unwrap_or(opt);
             let value = values.first().ok_or(IdError::NoValue)?;
@@ -126,10 +154,13 @@ pub fn decode(id: &str, values: &[String]) -> Result<Input, IdError> {
             c.options.insert(opt.to_string(), value.clone());
             c
         }
-        _ => return Err(IdError::Unknown),
     };
-    Ok(match stamp {
-        Some(stamp) => Input::Component { stamp, command },
+    Ok(match session {
+        Some(session) => Input::Component {
+            session,
+            lifetime,
+            command,
+        },
         None => Input::Command(command),
     })
 }
@@ -144,38 +175,63 @@ mod tests {
             session: 3,
             version: 9,
         });
-        let id = button_id(st, "/dice roll");
-        assert_eq!(id, "c:3:9:/dice roll");
+        let id = button_id(st, Some("s2-roll"), "/nobi roll");
+        assert_eq!(id, "b:3:s2-roll:/nobi roll");
         match decode(&id, &[]).unwrap() {
-            Input::Component { stamp, command } => {
-                assert_eq!(
-                    stamp,
-                    Stamp {
-                        session: 3,
-                        version: 9
-                    }
-                );
-                assert_eq!(command.path_str(), "dice roll");
+            Input::Component {
+                session,
+                lifetime,
+                command,
+            } => {
+                assert_eq!(session, 3);
+                assert_eq!(lifetime, Lifetime::Decision("s2-roll".into()));
+                assert_eq!(command.path_str(), "nobi roll");
             }
             other => panic!("{other:?}"),
         }
-        let id = select_id(st, "card", 1, "/nakama play target:x:y");
+        let view = button_id(st, None, "/nakama hand");
+        assert_eq!(view, "b:3:~:/nakama hand");
+        assert!(matches!(
+            decode(&view, &[]),
+            Ok(Input::Component {
+                lifetime: Lifetime::Session,
+                ..
+            })
+        ));
+        let id = select_id(st, Some("t4-give"), "card", 1, "/nakama play target:x:y");
         match decode(&id, &["c7".into()]).unwrap() {
-            Input::Component { command, .. } => {
+            Input::Component {
+                command, lifetime, ..
+            } => {
                 assert_eq!(command.get("card"), Some("c7"));
                 assert_eq!(command.get("target"), Some("x:y"));
+                assert_eq!(lifetime, Lifetime::Decision("t4-give".into()));
             }
             other => panic!("{other:?}"),
         }
         assert!(matches!(
-            decode(&button_id(None, "/help"), &[]),
+            decode(&button_id(None, None, "/help"), &[]),
             Ok(Input::Command(_))
         ));
         assert_eq!(decode("zzz", &[]).unwrap_err(), IdError::Unknown);
         assert_eq!(
-            decode(&select_id(st, "card", 0, "/x"), &[]).unwrap_err(),
+            decode(&select_id(st, None, "card", 0, "/x"), &[]).unwrap_err(),
             IdError::NoValue
         );
+    }
+
+    #[test]
+    fn ids_from_before_decisions_stay_valid_only_at_their_version() {
+        match decode("c:3:9:/dice roll", &[]).unwrap() {
+            Input::Component {
+                session, lifetime, ..
+            } => {
+                assert_eq!(session, 3);
+                assert_eq!(lifetime, Lifetime::Version(9));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(decode("b:3:bad key:/x", &[]).unwrap_err(), IdError::Unknown);
     }
 
     #[test]
@@ -183,7 +239,7 @@ mod tests {
         let conn = Connection::open_in_memory().unwrap();
         ensure_table(&conn).unwrap();
         let mut long = LongIds::default();
-        let full = button_id(None, &format!("/x y note:{}", "a".repeat(150)));
+        let full = button_id(None, None, &format!("/x y note:{}", "a".repeat(150)));
         let key = long.shorten(full.clone());
         assert!(key.len() <= MAX_ID);
         assert_eq!(long.shorten("c:-:-:/help".into()), "c:-:-:/help");

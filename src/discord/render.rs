@@ -473,7 +473,7 @@ fn component_rows(m: &Message, long: &mut LongIds) -> Vec<RowDraft> {
     let mut seen: Vec<String> = vec![];
     let mut buttons = vec![];
     for b in &m.buttons {
-        let id = long.shorten(ids::button_id(m.stamp, &b.command));
+        let id = long.shorten(ids::button_id(m.stamp, b.decision.as_deref(), &b.command));
         if seen.contains(&id) {
             continue; // a second button running the same command adds nothing
         }
@@ -507,7 +507,13 @@ fn component_rows(m: &Message, long: &mut LongIds) -> Vec<RowDraft> {
                 sel.placeholder.clone()
             };
             rows.push(RowDraft::Select {
-                custom_id: long.shorten(ids::select_id(m.stamp, &sel.option, n, &sel.command)),
+                custom_id: long.shorten(ids::select_id(
+                    m.stamp,
+                    sel.decision.as_deref(),
+                    &sel.option,
+                    n,
+                    &sel.command,
+                )),
                 placeholder: non_empty(cut(&placeholder, limits::PLACEHOLDER)),
                 options: chunk
                     .iter()
@@ -669,6 +675,7 @@ mod tests {
             command: "/nakama play".into(),
             option: "card".into(),
             options,
+            decision: None,
         });
         m.stamp = Some(Stamp {
             session: 7,

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice;
 use crate::table::{
-    refuse, Actor, Command, CommandSpec, Ctx, DataError, Game, Message, OptionSpec, Reply,
-    RuleError, UserId,
+    refuse, Actor, Command, CommandSpec, Ctx, DataError, Decision, Game, Message, OptionSpec,
+    Reply, RuleError, UserId,
 };
 
 /// A seat at the dice table.
@@ -306,6 +306,20 @@ impl Game for DiceTable {
 
     fn is_over(&self) -> bool {
         self.phase == Phase::Over
+    }
+
+    /// The one roll the table waits for: this round's, by the seat whose turn it is. Its
+    /// Roll button stays valid until that roll is made, whatever else happens.
+    fn decisions(&self) -> Vec<Decision> {
+        match (self.phase, self.seats.get(self.turn)) {
+            (Phase::Playing, Some(s)) => vec![Decision::new(
+                format!("r{}-s{}", self.round, self.turn),
+                format!("{}'s roll in round {}", s.name, self.round),
+                Some(&s.user),
+                &["dice roll"],
+            )],
+            _ => vec![],
+        }
     }
 }
 

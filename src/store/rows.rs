@@ -408,3 +408,65 @@ pub fn shared_put(
     )?;
     Ok(())
 }
+
+/// A settled decision and the log entry that settled it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettledRow {
+    /// Whom it waited for (`""`: anyone).
+    pub who: String,
+    /// What it was (`Scene 3's roll`).
+    pub label: String,
+    /// The log entry that settled it.
+    pub log_id: i64,
+    /// Who acted in that entry.
+    pub actor_name: String,
+    /// Its summary.
+    pub summary: String,
+}
+
+/// Records that log entry `log_id` settled decision `key` (waiting for `who`) of a session.
+/// A decision reopened by an undo and settled again keeps only the latest entry.
+pub fn decision_settle(
+    tx: &Transaction,
+    session_id: i64,
+    key: &str,
+    who: Option<&str>,
+    label: &str,
+    log_id: i64,
+) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO decisions_settled(session_id, key, who, label, log_id) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT(session_id, key, who) DO UPDATE SET label = excluded.label, log_id = excluded.log_id",
+        params![session_id, key, who.unwrap_or(""), label, log_id],
+    )?;
+    Ok(())
+}
+
+/// How decision `key` of a session was settled (not by an undone entry): the row waiting for
+/// `user` first, then one waiting for anyone, then any other.
+pub fn decision_settled(
+    tx: &Transaction,
+    session_id: i64,
+    key: &str,
+    user: &str,
+) -> Result<Option<SettledRow>, StoreError> {
+    Ok(tx
+        .query_row(
+            "SELECT d.who, d.label, l.id, l.actor_name, l.summary
+               FROM decisions_settled d JOIN log l ON l.id = d.log_id
+              WHERE d.session_id = ?1 AND d.key = ?2 AND l.undone = 0
+              ORDER BY d.who = ?3 DESC, d.who = '' DESC
+              LIMIT 1",
+            params![session_id, key, user],
+            |r| {
+                Ok(SettledRow {
+                    who: r.get(0)?,
+                    label: r.get(1)?,
+                    log_id: r.get(2)?,
+                    actor_name: r.get(3)?,
+                    summary: r.get(4)?,
+                })
+            },
+        )
+        .optional()?)
+}

@@ -57,6 +57,55 @@ impl DataError {
     }
 }
 
+/// Something the game waits for (a roll, one player's pick, a GM's verdict). Buttons and
+/// menus whose command answers it carry its key and stay valid until it is settled, whatever
+/// else happens meanwhile; a press after that is refused with what settled it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// Stable id, unique within the session for as long as the decision is open and
+    /// never reused for a later one (include the scene, turn or round number):
+    /// letters, digits, `-` and `.` only.
+    pub key: String,
+    /// What it is, for people (`Scene 3's roll`).
+    pub label: String,
+    /// The player it waits for (`None`: whoever the rules allow).
+    pub who: Option<UserId>,
+    /// The command paths that answer it, in the game's own spelling (`nw combat dodge`).
+    pub commands: Vec<String>,
+}
+
+impl Decision {
+    /// A decision `key` (`label`) for `who`, answered by `commands` (game paths).
+    pub fn new(
+        key: impl Into<String>,
+        label: impl Into<String>,
+        who: Option<&UserId>,
+        commands: &[&str],
+    ) -> Self {
+        Decision {
+            key: key.into(),
+            label: label.into(),
+            who: who.cloned(),
+            commands: commands.iter().map(|c| c.to_string()).collect(),
+        }
+    }
+
+    /// True when the key uses only the characters a component id can carry.
+    pub fn key_is_valid(key: &str) -> bool {
+        !key.is_empty()
+            && key.len() <= 40
+            && key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
+    }
+
+    /// True when `cmd` (in the game's own spelling) answers this decision.
+    pub fn answered_by(&self, cmd: &Command) -> bool {
+        let path = cmd.path_str();
+        self.commands.contains(&path)
+    }
+}
+
 /// Who is acting.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Actor {
@@ -148,6 +197,12 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
     /// True once the game has ended.
     fn is_over(&self) -> bool {
         false
+    }
+
+    /// The decisions the game waits for now (see [`Decision`]). Buttons for anything else
+    /// (views such as a hand or the board) stay valid while the session runs.
+    fn decisions(&self) -> Vec<Decision> {
+        vec![]
     }
 
     /// Autocomplete entries for `option` of `cmd`, filtered by `partial`.
@@ -253,6 +308,8 @@ pub trait DynGame: Send + Sync {
     fn gms(&self, state: &Value) -> Result<Vec<UserId>, DynError>;
     /// See [`Game::is_over`].
     fn is_over(&self, state: &Value) -> Result<bool, DynError>;
+    /// See [`Game::decisions`].
+    fn decisions(&self, state: &Value) -> Result<Vec<Decision>, DynError>;
     /// See [`Game::autocomplete`].
     fn autocomplete(
         &self,
@@ -392,6 +449,9 @@ impl<G: Game> DynGame for Loaded<G> {
     }
     fn is_over(&self, state: &Value) -> Result<bool, DynError> {
         Ok(de::<G>(state)?.is_over())
+    }
+    fn decisions(&self, state: &Value) -> Result<Vec<Decision>, DynError> {
+        Ok(de::<G>(state)?.decisions())
     }
     fn autocomplete(
         &self,

@@ -228,6 +228,7 @@ pub(super) fn game_command(
                     let viewer = (!first.is_public()).then(|| actor.id.clone());
                     first.message.picture = Some(super::Picture::Board { viewer });
                 }
+                let open = g.decisions(&state)?;
                 Ok(finish_replies(
                     view,
                     g,
@@ -236,7 +237,7 @@ pub(super) fn game_command(
                         version: s.version,
                     }),
                     &gms,
-                    &actor.id,
+                    &open,
                 ))
             }
             _ => Ok(vec![Reply::private(&actor.id, no_game(games))]),

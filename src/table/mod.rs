@@ -12,7 +12,9 @@ mod spec;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandSyntaxError};
-pub use game::{refuse, Actor, Ctx, DataError, DynCtx, DynError, DynGame, Game, Loaded, RuleError};
+pub use game::{
+    refuse, Actor, Ctx, DataError, Decision, DynCtx, DynError, DynGame, Game, Loaded, RuleError,
+};
 pub use handle::TableHandle;
 pub use registry::Registry;
 pub use reply::{
@@ -20,7 +22,7 @@ pub use reply::{
     Select, SelectOption, Stamp, UserId,
 };
 pub use service::{
-    channel_seed, reseed_channel, Input, Outcome, Request, SeedMode, Table, TableError,
+    channel_seed, reseed_channel, Input, Lifetime, Outcome, Request, SeedMode, Table, TableError,
     REQUEST_KEEP_SECS, SYSTEM_USER,
 };
 pub use spec::{may_answer_privately, Answer, CommandSpec, OptionKind, OptionSpec};

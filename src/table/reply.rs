@@ -105,6 +105,11 @@ pub struct Button {
     pub command: String,
     /// Colour.
     pub style: ButtonStyle,
+    /// The decision this button answers (set by the table service from the game's open
+    /// decisions): it stays valid until that decision is settled. `None`: valid while the
+    /// session runs (a view such as "My hand").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<String>,
 }
 
 /// One entry of a select menu.
@@ -129,6 +134,9 @@ pub struct Select {
     pub option: String,
     /// Entries (Discord allows at most 25).
     pub options: Vec<SelectOption>,
+    /// The decision this menu answers (see [`Button::decision`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<String>,
 }
 
 /// A file attached to a message (e.g. the story as Markdown).
@@ -264,6 +272,7 @@ impl Message {
             label: label.into(),
             command: command.into(),
             style,
+            decision: None,
         });
         self
     }

@@ -11,7 +11,7 @@ use rusqlite::{Transaction, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::game::{Actor, DynCtx, DynError, DynGame, RuleError};
+use super::game::{Actor, Decision, DynCtx, DynError, DynGame, RuleError};
 use super::{Audience, Clock, Command, Message, Reply, Stamp, UserId};
 use crate::rng::{seeded, GameRng};
 use crate::store::{self, SessionRow, Store, StoreError};
@@ -38,13 +38,26 @@ pub enum SeedMode {
 pub enum Input {
     /// A slash command.
     Command(Command),
-    /// A button or select menu made for `stamp`, running `command`.
+    /// A button or select menu of `session`'s messages, running `command`.
     Component {
-        /// The session and version the component was made for.
-        stamp: Stamp,
+        /// The session the component was made for.
+        session: i64,
+        /// How long it stays valid.
+        lifetime: Lifetime,
         /// The command it runs.
         command: Command,
     },
+}
+
+/// How long a button or menu stays valid.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Lifetime {
+    /// Until the game decision with this key is settled ([`super::Decision`]).
+    Decision(String),
+    /// While the session runs (views such as a hand or the board).
+    Session,
+    /// Only at this state version (components made before decisions existed).
+    Version(i64),
 }
 
 /// One request to the table.
@@ -94,6 +107,8 @@ impl From<rusqlite::Error> for TableError {
 /// Internal: a refusal or a real failure.
 pub(super) enum Fail {
     Refused(String),
+    /// A refusal that also offers what can be done now (private replies for the actor).
+    RefusedWith(String, Vec<Reply>),
     Error(TableError),
 }
 
@@ -214,6 +229,19 @@ impl Table {
                     duplicate: false,
                 })
             }
+            Err(Fail::RefusedWith(msg, now_open)) => {
+                drop(tx); // roll back: nothing changes
+                let mut replies = vec![Reply::private(
+                    &req.actor.id,
+                    Message::text(format!("⛔ {msg}")),
+                )];
+                replies.extend(now_open);
+                Ok(Outcome {
+                    replies,
+                    accepted: false,
+                    duplicate: false,
+                })
+            }
             Err(Fail::Error(e)) => Err(e),
         }
     }
@@ -290,7 +318,7 @@ impl Table {
                     let req_id = format!("wake:{id}:{}", s.version);
                     match apply_action(&tx, game, &s, &actor, &a, now, Some(&req_id)) {
                         Ok(r) => r,
-                        Err(Fail::Refused(_)) => {
+                        Err(Fail::Refused(_) | Fail::RefusedWith(..)) => {
                             clear_wakeup(&tx, &s, now)?;
                             vec![]
                         }
@@ -349,7 +377,7 @@ impl Table {
         let (state, _) = match replay_session(&tx, game, &s) {
             Ok(x) => x,
             Err(Fail::Error(e)) => return Err(e),
-            Err(Fail::Refused(m)) => {
+            Err(Fail::Refused(m) | Fail::RefusedWith(m, _)) => {
                 return Err(TableError::Corrupt(serde::de::Error::custom(format!(
                     "replay refused: {m}"
                 ))))
@@ -398,15 +426,26 @@ fn dispatch(
 ) -> Result<Vec<Reply>, Fail> {
     let cmd = match &cx.req.input {
         Input::Command(c) => c,
-        Input::Component { stamp, command } => {
-            let current = store::session_get(tx, stamp.session)?;
-            match current {
-                Some(s) if s.active && s.channel == cx.req.channel => {
-                    if s.version != stamp.version {
-                        return refused("that button belongs to an earlier moment of the game — the state has moved on since. Use `/game status` for the current buttons.");
+        Input::Component {
+            session,
+            lifetime,
+            command,
+        } => {
+            let s = match store::session_get(tx, *session)? {
+                Some(s) if s.active && s.channel == cx.req.channel => s,
+                _ => return refused("that button belongs to a game that has ended."),
+            };
+            match lifetime {
+                Lifetime::Session => {}
+                Lifetime::Version(v) if *v == s.version => {}
+                Lifetime::Version(_) => {
+                    return refused("that button belongs to an earlier moment of the game — the state has moved on since. Use `/game status` for the current buttons.");
+                }
+                Lifetime::Decision(key) => {
+                    if let Some(game) = games.find(&s.game) {
+                        still_open(tx, game, &s, key, &cx.req.actor)?;
                     }
                 }
-                _ => return refused("that button belongs to a game that has ended."),
             }
             command
         }
@@ -432,6 +471,74 @@ fn dispatch(
             game_command(tx, games, game, cx, cmd)
         }
     }
+}
+
+/// Passes when the decision `key` a component answers is still open for `actor` (or for
+/// someone the rules may let them answer for); otherwise refuses with what settled it and
+/// offers the buttons that are live now.
+fn still_open(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+    key: &str,
+    actor: &Actor,
+) -> Result<(), Fail> {
+    let state: Value = serde_json::from_str(&s.state)?;
+    let open = game.decisions(&state)?;
+    let mine = |d: &&Decision| d.key == key && d.who.as_ref().is_none_or(|w| *w == actor.id);
+    if open.iter().any(|d| mine(&d)) {
+        return Ok(());
+    }
+    let settled = store::decision_settled(tx, s.id, key, &actor.id.0)?;
+    // Open for someone else and never answered by this actor: the rules decide (a GM may
+    // act for a player; a player pressing another's button is told whose turn it is).
+    if open.iter().any(|d| d.key == key) && settled.as_ref().is_none_or(|d| d.who != actor.id.0) {
+        return Ok(());
+    }
+    let why = match settled {
+        Some(d) => format!(
+            "that button was for **{}**, which is already settled: #{} {} — {}.",
+            d.label,
+            d.log_id,
+            d.actor_name,
+            d.summary.trim_end_matches('.')
+        ),
+        None => "that button answers something the game no longer waits for.".to_string(),
+    };
+    let viewer = with_host(actor, Some(s));
+    let gms = session_gms(game, s)?;
+    let now_open: Vec<Reply> = finish_replies(
+        game.view(&state, &viewer)?,
+        game,
+        Some(Stamp {
+            session: s.id,
+            version: s.version,
+        }),
+        &gms,
+        &open,
+    )
+    .into_iter()
+    .filter(|r| {
+        (!r.message.buttons.is_empty() || r.message.select.is_some())
+            && match &r.audience {
+                Audience::Everyone => true,
+                Audience::Only(us) => us.contains(&actor.id),
+                Audience::Gm => false,
+            }
+    })
+    .map(|mut r| {
+        r.audience = Audience::Only(vec![actor.id.clone()]);
+        r.message.pings.clear();
+        r.message.slot = None;
+        r
+    })
+    .collect();
+    let why = if now_open.is_empty() {
+        format!("{why} Nothing is waiting for you right now; `/game status` shows the game.")
+    } else {
+        format!("{why} Here is what is open now:")
+    };
+    Err(Fail::RefusedWith(why, now_open))
 }
 
 /// Closes the channel's session if its game is over, so a new game can start (state and log stay).
@@ -604,7 +711,7 @@ fn game_command(
                 .map(|s| session_gms(game, s))
                 .transpose()?
                 .unwrap_or_default();
-            return Ok(finish_replies(replies, game, None, &gms, &req.actor.id));
+            return Ok(finish_replies(replies, game, None, &gms, &[]));
         }
     }
     let Some(s) = active else {
@@ -704,6 +811,7 @@ fn create_session(
         active: true,
     };
     let gms = session_gms(game, &row)?;
+    let open = game.decisions(&state)?;
     Ok(finish_replies(
         replies,
         game,
@@ -712,7 +820,7 @@ fn create_session(
             version: 1,
         }),
         &gms,
-        &actor.id,
+        &open,
     ))
 }
 
@@ -752,6 +860,7 @@ fn apply_action(
         // Nothing changed (a view such as a status or a sheet): no new version, no log entry,
         // so buttons on earlier messages stay valid.
         let gms = session_gms(game, s)?;
+        let open = game.decisions(&state)?;
         return Ok(finish_replies(
             replies,
             game,
@@ -760,7 +869,7 @@ fn apply_action(
                 version: s.version,
             }),
             &gms,
-            &actor.id,
+            &open,
         ));
     }
     let state_s = serde_json::to_string(&new_state)?;
@@ -781,7 +890,7 @@ fn apply_action(
         )?;
     }
     let summary = summarize(&replies);
-    store::log_append(
+    let log_id = store::log_append(
         tx,
         &store::NewLog {
             channel: &s.channel,
@@ -799,6 +908,20 @@ fn apply_action(
             at: now,
         },
     )?;
+    // Decisions this action settled: a late press of their buttons is told what happened.
+    let open = game.decisions(&new_state)?;
+    for d in game.decisions(&state)? {
+        if !open.iter().any(|o| o.key == d.key && o.who == d.who) {
+            store::decision_settle(
+                tx,
+                s.id,
+                &d.key,
+                d.who.as_ref().map(|w| w.0.as_str()),
+                &d.label,
+                log_id,
+            )?;
+        }
+    }
     let mut row = s.clone();
     row.state = state_s;
     let gms = session_gms(game, &row)?;
@@ -810,7 +933,7 @@ fn apply_action(
             version,
         }),
         &gms,
-        &actor.id,
+        &open,
     ))
 }
 
@@ -924,6 +1047,7 @@ pub(super) fn undo(
     row.state = serde_json::to_string(&state)?;
     row.version = version;
     let gms = session_gms(game, &row)?;
+    let open = game.decisions(&state)?;
     out.extend(finish_replies(
         game.view(&state, actor)?,
         game,
@@ -932,7 +1056,7 @@ pub(super) fn undo(
             version,
         }),
         &gms,
-        &actor.id,
+        &open,
     ));
     Ok(out)
 }
@@ -955,14 +1079,16 @@ pub(super) fn summarize(replies: &[Reply]) -> String {
         .unwrap_or_else(|| "(private)".to_string())
 }
 
-/// Resolves GM audiences, sets the game name and the component stamp.
+/// Resolves GM audiences, sets the game name and the component stamp, and ties each button
+/// and menu to the open decision its command answers (`open`: the state's decisions).
 pub(super) fn finish_replies(
     replies: Vec<Reply>,
     game: &dyn DynGame,
     stamp: Option<Stamp>,
     gms: &[UserId],
-    _actor: &UserId,
+    open: &[Decision],
 ) -> Vec<Reply> {
+    let tops = top_level_names(game);
     replies
         .into_iter()
         .map(|mut r| {
@@ -973,7 +1099,51 @@ pub(super) fn finish_replies(
             if r.message.stamp.is_none() {
                 r.message.stamp = stamp;
             }
+            if !open.is_empty() {
+                let audience = r.audience.clone();
+                for b in &mut r.message.buttons {
+                    b.decision = decision_for(&b.command, &audience, open, &tops);
+                }
+                if let Some(sel) = &mut r.message.select {
+                    sel.decision = decision_for(&sel.command, &audience, open, &tops);
+                }
+            }
             r
         })
         .collect()
+}
+
+/// A game's top-level names for its subcommands (`nwcombat` → `nw combat`).
+fn top_level_names(game: &dyn DynGame) -> Vec<(String, String)> {
+    game.command()
+        .subcommands
+        .into_iter()
+        .filter_map(|s| Some((s.top_level?, format!("{} {}", game.name(), s.name))))
+        .collect()
+}
+
+/// The key of the open decision `command` answers: one waiting for someone the message is
+/// shown to if there is one, else the first.
+fn decision_for(
+    command: &str,
+    audience: &Audience,
+    open: &[Decision],
+    tops: &[(String, String)],
+) -> Option<String> {
+    let mut cmd = Command::parse_line(command).ok()?;
+    if let Some((_, path)) = tops.iter().find(|(top, _)| top == cmd.root()) {
+        let path: Vec<String> = path.split(' ').map(str::to_string).collect();
+        cmd.path.splice(0..1, path);
+    }
+    let answering: Vec<&Decision> = open.iter().filter(|d| d.answered_by(&cmd)).collect();
+    let shown_to = |d: &&&Decision| match (&d.who, audience) {
+        (Some(w), Audience::Only(us)) => us.contains(w),
+        _ => false,
+    };
+    answering
+        .iter()
+        .find(shown_to)
+        .or(answering.first())
+        .map(|d| d.key.clone())
+        .filter(|k| Decision::key_is_valid(k))
 }

@@ -129,6 +129,7 @@ impl Game for Probe {
                         command: "/probe pick".into(),
                         option: "card".into(),
                         options,
+                        decision: None,
                     }),
                 )]
             }

@@ -18,11 +18,11 @@ use std::path::Path;
 pub use data::NakamaData;
 pub use play::{CardRef, NakamaAction, Pick};
 pub use sim::simulate;
-pub use state::{Ending, Nakama, Phase};
+pub use state::{Ending, Nakama, Phase, Step};
 
 use crate::table::{
-    refuse, Actor, Choice, Command, CommandSpec, Ctx, DataError, Game, Message, OptionSpec, Reply,
-    RuleError, UserId,
+    refuse, Actor, Choice, Command, CommandSpec, Ctx, DataError, Decision, Game, Message,
+    OptionSpec, Reply, RuleError, UserId,
 };
 
 fn card_opt(desc: &str) -> OptionSpec {
@@ -256,6 +256,65 @@ impl Game for Nakama {
 
     fn is_over(&self) -> bool {
         self.phase == Phase::Over
+    }
+
+    /// What the turn waits for. In an Exchange each of the two players has their own
+    /// decision, so one player's pick leaves the other's menu alive. Keys carry the turn and,
+    /// within it, how many friends are on the board or defeated (or the card or hand size), so
+    /// a button from an earlier step never answers a later one.
+    fn decisions(&self) -> Vec<Decision> {
+        if self.phase != Phase::Playing {
+            return vec![];
+        }
+        let Some(p) = self.players.get(self.turn) else {
+            return vec![];
+        };
+        let t = self.turns;
+        let recruited =
+            self.columns.iter().map(Vec::len).sum::<usize>() + self.defeated_friends.len();
+        let own = |key: String, label: String, commands: &[&str]| {
+            vec![Decision::new(key, label, Some(&p.user), commands)]
+        };
+        match &self.step {
+            Step::Recruit { extra } => own(
+                format!("t{t}-recruit-{recruited}"),
+                format!(
+                    "{}'s {}recruit on turn {t}",
+                    p.name,
+                    if *extra { "extra " } else { "" }
+                ),
+                &["nakama recruit", "nakama skip"],
+            ),
+            Step::Ability { card } => own(
+                format!("t{t}-ability-{card}"),
+                format!("{}'s ability on turn {t}", p.name),
+                &["nakama ability", "nakama skip"],
+            ),
+            Step::Hat { card } => own(
+                format!("t{t}-hat-{card}"),
+                format!("{}'s die value on turn {t}", p.name),
+                &["nakama ability"],
+            ),
+            Step::Exchange { with, mine, theirs } => {
+                let mut out = vec![];
+                for (seat, given) in [(self.turn, mine), (*with, theirs)] {
+                    if let (None, Some(pl)) = (given, self.players.get(seat)) {
+                        out.push(Decision::new(
+                            format!("t{t}-give"),
+                            format!("{}'s card in the exchange of turn {t}", pl.name),
+                            Some(&pl.user),
+                            &["nakama give"],
+                        ));
+                    }
+                }
+                out
+            }
+            Step::Discard => own(
+                format!("t{t}-discard-{}", p.hand.len()),
+                format!("{}'s discard on turn {t}", p.name),
+                &["nakama discard"],
+            ),
+        }
     }
 
     fn autocomplete(

@@ -351,6 +351,9 @@ impl Nakama {
                         "{} and {} swap one card face-down.",
                         self.players[me].name, self.players[with].name
                     ));
+                    self.finish_recruit(rng, d, &mut log);
+                    // Both hands as they stand after the turn moved on (not with the
+                    // exchange's menu, whose decision is settled).
                     extra.push(Reply::private(
                         &self.players[me].user.clone(),
                         view::hand(self, me, d),
@@ -359,7 +362,6 @@ impl Nakama {
                         &self.players[with].user.clone(),
                         view::hand(self, with, d),
                     ));
-                    self.finish_recruit(rng, d, &mut log);
                 } else {
                     self.step = Step::Exchange { with, mine, theirs };
                 }

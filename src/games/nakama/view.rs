@@ -3,7 +3,7 @@
 
 use super::data::{Ability, NakamaData};
 use super::state::{berries, Nakama, Phase, Step, DEFEAT_AT, THREAT_LIMIT};
-use crate::table::{Message, Reply, Select, SelectOption};
+use crate::table::{ButtonStyle, Message, Reply, Select, SelectOption};
 
 /// Which step the turn is in, in words.
 pub fn step_text(g: &Nakama, d: &NakamaData) -> String {
@@ -168,6 +168,7 @@ pub fn hand(g: &Nakama, s: usize, d: &NakamaData) -> Message {
     let menu = |placeholder: &str, command: &str| Select {
         placeholder: placeholder.into(),
         command: command.into(),
+        decision: None,
         option: "card".into(),
         options: p
             .hand
@@ -187,6 +188,9 @@ pub fn hand(g: &Nakama, s: usize, d: &NakamaData) -> Message {
             .collect(),
     };
     if g.phase == Phase::Playing {
+        // The hand changes when others act (an exchange, a boss's discard): a fresh copy is
+        // one press away.
+        m = m.styled_button("Refresh", "/nakama hand", ButtonStyle::Secondary);
         match &g.step {
             Step::Recruit { .. } if s == g.turn && !p.hand.is_empty() => {
                 m = m.with_select(menu("Recruit a friend", "/nakama recruit"));

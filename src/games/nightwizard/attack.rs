@@ -330,6 +330,7 @@ pub fn declare(
     let all_auto = defenders.iter().all(|d| d.auto);
     let c = combat_mut(s)?;
     c.used.major = true;
+    c.attack_seq += 1;
     c.attack = Some(Attack {
         attacker: me,
         target: defenders[0].who.clone(),

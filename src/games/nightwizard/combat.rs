@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::data::{EnemyDef, NwData};
 use super::judge::{attacker_wins, Cf, Dice, Judge, Mode};
 use super::session::{NightWizard, OpenJudge};
-use crate::table::{refuse, Actor, ButtonStyle, Message, Reply, RuleError, UserId};
+use crate::table::{refuse, Actor, ButtonStyle, Decision, Message, Reply, RuleError, UserId};
 
 #[path = "attack.rs"]
 pub mod attack;
@@ -205,6 +205,9 @@ pub struct Combat {
     /// Prana on theirs before the damage is applied, §4.2).
     #[serde(default)]
     pub damage_rolls: Option<(Judge, Judge)>,
+    /// Attacks declared so far (part of each attack step's decision key).
+    #[serde(default)]
+    pub attack_seq: u32,
 }
 
 /// Combat and GM-table actions.
@@ -407,6 +410,73 @@ impl NightWizard {
     }
 
     /// A display name; hidden enemies are named only for the GM.
+    /// What the fight waits for: the current attack's next step, the current Main Process,
+    /// a skill window, or the choice among tied fighters. Keys carry the round and the
+    /// attack's number, so a Dodge button from an earlier attack never answers a later one.
+    pub fn combat_decisions(&self) -> Vec<Decision> {
+        let Some(c) = &self.combat else {
+            return vec![];
+        };
+        let r = c.round;
+        let one = |key: String, label: String, w: &Who, commands: &[&str]| {
+            vec![Decision::new(
+                key,
+                label,
+                Some(&self.controller(w)),
+                commands,
+            )]
+        };
+        match (&c.attack, &c.current) {
+            // Several Defenders answer in any order: the rules track each one.
+            (Some(a), _) if !a.defenders.is_empty() => vec![],
+            (Some(a), _) => {
+                let n = c.attack_seq;
+                match a.stage {
+                    Stage::Hit => one(
+                        format!("r{r}-a{n}-dodge"),
+                        format!("{}'s Dodge Check in round {r}", self.name_of(&a.target)),
+                        &a.target,
+                        &["nw combat dodge"],
+                    ),
+                    Stage::Dodge => one(
+                        format!("r{r}-a{n}-damage"),
+                        format!("{}'s damage roll in round {r}", self.name_of(&a.attacker)),
+                        &a.attacker,
+                        &["nw combat damage"],
+                    ),
+                    Stage::Damage => one(
+                        format!("r{r}-a{n}-apply"),
+                        format!(
+                            "applying {}'s damage in round {r}",
+                            self.name_of(&a.attacker)
+                        ),
+                        &a.attacker,
+                        &["nw combat apply", "nw combat coverup"],
+                    ),
+                }
+            }
+            (None, Some(w)) => one(
+                format!("r{r}-mp-{}", key_part(&self.name_of(w))),
+                format!("{}'s Main Process in round {r}", self.name_of(w)),
+                w,
+                &["nw combat pass"],
+            ),
+            (None, None) if c.skills.window.is_some() => vec![Decision::new(
+                format!("r{r}-window"),
+                format!("the skill window of round {r}"),
+                None,
+                &["nw combat skip"],
+            )],
+            (None, None) if !c.candidates.is_empty() => vec![Decision::new(
+                format!("r{r}-go-{}", c.fighters.len() - c.candidates.len()),
+                format!("choosing the next Main Process in round {r}"),
+                None,
+                &["nw combat go"],
+            )],
+            (None, None) => vec![],
+        }
+    }
+
     pub fn name_of(&self, w: &Who) -> String {
         match w {
             Who::Pc(u) => self
@@ -698,6 +768,7 @@ pub fn apply(
                 moves: movement::Moves::default(),
                 skills: skills_use::RoundState::default(),
                 damage_rolls: None,
+                attack_seq: 0,
             });
             let mut lines = vec!["⚔️ Combat begins.".to_string()];
             let mut gm_lines = vec![];
@@ -1058,6 +1129,7 @@ pub fn apply(
             open_for(s, &me, "Hit Check", &hit);
             let c = combat_mut(s)?;
             c.used.major = true;
+            c.attack_seq += 1;
             c.attack = Some(Attack {
                 attacker: me,
                 target: t,
@@ -1382,6 +1454,7 @@ fn open_for(s: &mut NightWizard, w: &Who, label: &str, j: &Judge) {
     if let Who::Pc(u) = w {
         let who = s.name_of(w);
         s.open.retain(|o| &o.user != u);
+        s.judge_seq += 1;
         s.open.push(OpenJudge {
             user: u.clone(),
             who,
@@ -1389,6 +1462,7 @@ fn open_for(s: &mut NightWizard, w: &Who, label: &str, j: &Judge) {
             judge: j.clone(),
             secret: false,
             hide_difficulty: false,
+            seq: s.judge_seq,
         });
     }
 }
@@ -2626,3 +2700,11 @@ mod tests {
 pub mod recovery;
 #[path = "skills_use.rs"]
 pub mod skills_use;
+
+/// A name cut down to what a decision key may carry (letters and digits, at most 20).
+pub fn key_part(name: &str) -> String {
+    name.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(20)
+        .collect()
+}

@@ -23,7 +23,7 @@ mod test_table;
 use std::path::Path;
 
 use crate::table::{
-    refuse, Actor, Choice, Command, CommandSpec, Ctx, DataError, Game, OptionSpec, Reply,
+    refuse, Actor, Choice, Command, CommandSpec, Ctx, DataError, Decision, Game, OptionSpec, Reply,
     RuleError, UserId,
 };
 
@@ -392,6 +392,12 @@ impl Game for NightWizard {
 
     fn gms(&self) -> Vec<UserId> {
         vec![self.gm.clone()]
+    }
+
+    fn decisions(&self) -> Vec<Decision> {
+        let mut out = self.session_decisions();
+        out.extend(self.combat_decisions());
+        out
     }
 
     fn global(

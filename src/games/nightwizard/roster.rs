@@ -108,6 +108,7 @@ pub fn step_messages(d: &Draft, cat: &Catalog) -> Vec<Message> {
     let sel = |placeholder: &str, opts: Vec<(String, String, Option<String>)>| Select {
         placeholder: placeholder.into(),
         command: "/nw character choose".into(),
+        decision: None,
         option: "value".into(),
         options: opts
             .into_iter()

@@ -11,7 +11,9 @@ use super::roster::NwShared;
 use super::sheet::{self, Live};
 use crate::dice::percent;
 use crate::rng::GameRng;
-use crate::table::{refuse, Actor, ButtonStyle, Command, Message, Reply, RuleError, UserId};
+use crate::table::{
+    refuse, Actor, ButtonStyle, Command, Decision, Message, Reply, RuleError, UserId,
+};
 
 /// The episode's phases, in order.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
@@ -98,6 +100,9 @@ pub struct OpenJudge {
     /// The Difficulty is the GM's secret (`/nw ask hidden:true`): shown only to the GM.
     #[serde(default)]
     pub hide_difficulty: bool,
+    /// Number of this Judge in the session (its Prana window's decision key).
+    #[serde(default)]
+    pub seq: u32,
 }
 
 /// Table settings the GM may change.
@@ -158,6 +163,9 @@ pub struct NightWizard {
     /// The last ask number given out.
     #[serde(default)]
     pub ask_seq: u32,
+    /// Judges opened so far (numbers each [`OpenJudge`]).
+    #[serde(default)]
+    pub judge_seq: u32,
 }
 
 /// A Prana use.
@@ -333,6 +341,7 @@ pub fn create(
         fortress: Default::default(),
         asks: vec![],
         ask_seq: 0,
+        judge_seq: 0,
     };
     let m = Message::titled(
         "🌙 Night Wizard session open",
@@ -580,6 +589,39 @@ impl NightWizard {
             cf_locked: p.cf_locked,
             bad: &p.bad,
         }
+    }
+
+    /// What the session waits for outside combat: each open Judge's Prana window (until
+    /// accepted, or replaced by that player's next Judge) and each PC's Critical/Fumble
+    /// adjustment (until locked). Another player joining or rolling settles neither.
+    pub fn session_decisions(&self) -> Vec<Decision> {
+        let mut out: Vec<Decision> = self
+            .open
+            .iter()
+            .map(|j| {
+                Decision::new(
+                    format!("j{}", j.seq),
+                    format!("Prana on {}'s {}", j.who, j.label),
+                    Some(&j.user),
+                    &["nw prana"],
+                )
+            })
+            .collect();
+        for p in &self.pcs {
+            if p.cf_rolled.is_some() && !p.cf_locked {
+                out.push(Decision::new(
+                    format!(
+                        "e{}-cf-{}",
+                        self.episode,
+                        super::combat::key_part(&p.user.0)
+                    ),
+                    format!("{}'s Critical and Fumble values", p.ch.name),
+                    Some(&p.user),
+                    &["nw session cf", "nw session lock"],
+                ));
+            }
+        }
+        out
     }
 
     fn cf_message(&self, p: &Pc) -> Message {
@@ -1210,6 +1252,7 @@ pub fn apply(
             } else {
                 label.clone()
             };
+            s.judge_seq += 1;
             let j = OpenJudge {
                 user: actor.id.clone(),
                 who,
@@ -1217,6 +1260,7 @@ pub fn apply(
                 judge,
                 secret: *secret,
                 hide_difficulty: *hidden,
+                seq: s.judge_seq,
             };
             s.open.retain(|o| o.user != actor.id);
             let out = s.judge_replies(&j, data, Some(pre.join("\n")));

@@ -23,8 +23,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::rng::GameRng;
 use crate::table::{
-    refuse, Actor, ButtonStyle, Choice, Command, CommandSpec, Ctx, DataError, Game, Message,
-    OptionSpec, Reply, RuleError, UserId,
+    refuse, Actor, ButtonStyle, Choice, Command, CommandSpec, Ctx, DataError, Decision, Game,
+    Message, OptionSpec, Reply, RuleError, UserId,
 };
 use data::NinjaData;
 use roster::{NinjaRecord, Roster, Training};
@@ -1175,6 +1175,52 @@ impl Game for Tournament {
 
     fn is_over(&self) -> bool {
         self.phase == Phase::Over
+    }
+
+    /// One decision at a time: the current ninja's start, next turn, or luck choice. Keys
+    /// carry the round, the place in the running order and the turn, so a Roll button
+    /// from an earlier turn never rolls a later one.
+    fn decisions(&self) -> Vec<Decision> {
+        let (Some(r), Some(e)) = (self.round(), self.current()) else {
+            return vec![];
+        };
+        let rec = &self.entrants[e].record;
+        let at = format!("r{}-c{}", r.number, r.cursor);
+        let d = match (&self.pending, self.current_run()) {
+            (Some(p), Some(run)) => Decision::new(
+                format!(
+                    "{at}-t{}-{}",
+                    run.turns,
+                    if p.second.is_some() { "keep" } else { "luck" }
+                ),
+                format!(
+                    "{}'s luck on turn {} of round {}",
+                    rec.name,
+                    run.turns + 1,
+                    r.number
+                ),
+                Some(&rec.owner),
+                &["ninja luck"],
+            ),
+            (_, Some(run)) => Decision::new(
+                format!("{at}-t{}", run.turns),
+                format!(
+                    "{}'s turn {} in round {}",
+                    rec.name,
+                    run.turns + 1,
+                    r.number
+                ),
+                Some(&rec.owner),
+                &["ninja roll", "ninja run"],
+            ),
+            (_, None) => Decision::new(
+                format!("{at}-start"),
+                format!("{}'s run in round {}", rec.name, r.number),
+                Some(&rec.owner),
+                &["ninja run", "ninja roll"],
+            ),
+        };
+        vec![d]
     }
 
     fn global(

@@ -21,8 +21,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::table::{
-    refuse, Actor, Choice, Command, CommandSpec, Ctx, DataError, Game, Message, OptionSpec, Reply,
-    RuleError, UserId, SYSTEM_USER,
+    refuse, Actor, Choice, Command, CommandSpec, Ctx, DataError, Decision, Game, Message,
+    OptionSpec, Reply, RuleError, UserId, SYSTEM_USER,
 };
 pub use data::NobiData;
 pub use state::{Mode, Nobi, Step};
@@ -369,6 +369,49 @@ impl Game for Nobi {
 
     fn is_over(&self) -> bool {
         self.step == Step::Over
+    }
+
+    /// What the table waits for, one step at a time (see [`Nobi::pending`]): the Scene's
+    /// draw, its roll, the Main Character's act, the GM's verdict, the final test. Keys carry
+    /// the Scene number, so narration or announcements in between leave the buttons alive
+    /// and a button from an earlier Scene never answers a later one.
+    fn decisions(&self) -> Vec<Decision> {
+        let Some((seat, _)) = self.pending() else {
+            return vec![];
+        };
+        let Some(user) = self.seats.get(seat).map(|s| &s.user) else {
+            return vec![];
+        };
+        let n = self.scenes_played + 1;
+        let (key, label, commands): (String, String, &[&str]) = match &self.step {
+            Step::Scene => (
+                format!("s{n}-draw"),
+                format!("drawing Scene {n}"),
+                &["nobi scene"],
+            ),
+            Step::Check { .. } => (
+                format!("s{n}-roll"),
+                format!("Scene {n}'s roll"),
+                &["nobi roll"],
+            ),
+            Step::Roleplay { acted: false, .. } => (
+                format!("s{n}-act"),
+                format!("Scene {n}'s act"),
+                &["nobi act"],
+            ),
+            Step::Roleplay { acted: true, .. } => (
+                format!("s{n}-verdict"),
+                format!("Scene {n}'s verdict"),
+                &["nobi verdict"],
+            ),
+            Step::Epilogue { .. } => (
+                "epilogue".to_string(),
+                "the Epilogue's final test".to_string(),
+                &["nobi roll", "nobi redraw", "nobi act"],
+            ),
+            Step::Joining | Step::Over => return vec![],
+        };
+        vec![Decision::new(key, label, Some(user), commands)]
     }
 
     fn autocomplete(
