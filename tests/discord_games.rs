@@ -111,10 +111,7 @@ async fn nakama_hands_stay_private_and_a_recruit_runs_from_the_hand_menu() {
         menu.starts_with("m:1:t1-recruit-5:") && menu.ends_with(":/nakama recruit"),
         "the menu answers Alice's first recruit: {menu}"
     );
-    assert!(
-        menu.starts_with("m:"),
-        "{menu}"
-    );
+    assert!(menu.starts_with("m:"), "{menu}");
     assert!(options.len() >= 4, "{options:?}");
     for (label, _) in &options {
         assert!(hand.contains(label.as_str()), "{label} is listed in {hand}");

@@ -501,9 +501,19 @@ pub fn global(
                 .get("player")
                 .map(UserId::new)
                 .unwrap_or(actor.id.clone());
-            shared
-                .find(&owner, opt_name(cmd))
-                .map(|c| private(actor, sheet::sheet(c, &cat, None)))
+            // Others change a sheet too (the GM's After phase, a level up): a fresh copy is
+            // one press away.
+            shared.find(&owner, opt_name(cmd)).map(|c| {
+                let refresh = format!("/nw sheet player:{} character:\"{}\"", owner.0, c.name);
+                private(
+                    actor,
+                    sheet::sheet(c, &cat, None).styled_button(
+                        "Refresh",
+                        refresh,
+                        crate::table::ButtonStyle::Secondary,
+                    ),
+                )
+            })
         }
         ("skill", sub) => skills(shared, data, actor, cmd, sub),
         ("item", sub) => items(shared, data, actor, cmd, sub),
