@@ -820,6 +820,90 @@ async fn croupier_run_serves_the_fake_and_stops_cleanly_on_sigterm() {
     assert_eq!(store.integrity_check().unwrap(), "ok");
 }
 
+/// Starts `croupier run` against `fake` on the database `db`.
+fn spawn_bot(fake: &FakeDiscord, db: &Path) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .arg("run")
+        .env("DISCORD_TOKEN", "fake-token-not-secret")
+        .env("CROUPIER_DISCORD_API", &fake.http_url)
+        .env(
+            "CROUPIER_DEV_GUILD",
+            support::fake_discord::GUILD_ID.to_string(),
+        )
+        .env("CROUPIER_DB", db)
+        .env("RUST_LOG", "warn")
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// The active session's state in the database at `db` (read beside a running bot).
+fn stored_state(db: &Path) -> Value {
+    let mut store = Store::open(db).unwrap();
+    let state: String = store
+        .conn()
+        .query_row("SELECT state FROM sessions WHERE active = 1", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    serde_json::from_str(&state).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_between_the_commit_and_the_reply_then_redelivery_answers_once_applied_once() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let mut bot = spawn_bot(&fake, &db);
+    fake.registered().await;
+    let id = fake.slash(CHAN, &ALICE, "dice new", &[]);
+    assert!(text(msg(&fake.callback(&id).await)).contains("Dice table open"));
+    // Bob joins; the process commits his join, then dies while its answer is on the way.
+    fake.lose_callbacks(true);
+    let (id, payload) = fake.slash_payload(CHAN, &BOB, "dice join", &[]);
+    fake.send_interaction(&id, payload.clone());
+    fake.lost_callback(&id).await;
+    std::process::Command::new("kill")
+        .args(["-KILL", &bot.id().to_string()])
+        .status()
+        .unwrap();
+    let status = bot.wait().unwrap();
+    assert!(!status.success(), "killed: {status}");
+    assert_eq!(
+        stored_state(&db)["seats"].as_array().unwrap().len(),
+        2,
+        "the join was committed before its answer was sent"
+    );
+    assert!(
+        fake.for_interaction(&id).is_empty(),
+        "Discord saw no answer"
+    );
+    // A new process; the interaction is delivered again.
+    fake.lose_callbacks(false);
+    let identified = fake.gateway().identifies();
+    let mut bot = spawn_bot(&fake, &db);
+    let t = std::time::Instant::now();
+    while fake.gateway().identifies() == identified || fake.gateway().live_shards().is_empty() {
+        assert!(t.elapsed() < Duration::from_secs(20), "the bot came back");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    fake.send_interaction(&id, payload);
+    let cb = fake.callback(&id).await;
+    assert_eq!(cb.status, 204, "the stored answer is accepted");
+    assert!(
+        text(msg(&cb)).contains("bob takes seat 2"),
+        "the same answer as the first delivery: {}",
+        text(msg(&cb))
+    );
+    assert_eq!(
+        stored_state(&db)["seats"].as_array().unwrap().len(),
+        2,
+        "applied once"
+    );
+    let _ = bot.kill();
+    let _ = bot.wait();
+}
+
 /// The custom id of the most recent button labelled `label` the bot sent anywhere.
 fn latest_button(env: &Env, label: &str) -> Option<String> {
     env.fake

@@ -80,6 +80,10 @@ struct Inner {
     tls_requests: AtomicU64,
     changed: Notify,
     rest: Rest,
+    /// While set, interaction callbacks are lost on the way: never applied, never answered.
+    lose_callbacks: std::sync::atomic::AtomicBool,
+    /// Paths of the callbacks lost so.
+    lost: Mutex<Vec<String>>,
 }
 
 impl Inner {
@@ -237,6 +241,35 @@ impl FakeDiscord {
             r.method == "PUT" && r.path.ends_with("/commands")
         })
         .await
+    }
+
+    /// From now on (`true`) interaction callbacks are lost on the way, as when the bot's
+    /// process dies while sending one: Discord never sees them, and the bot gets no answer.
+    pub fn lose_callbacks(&self, on: bool) {
+        self.inner.lose_callbacks.store(on, Ordering::SeqCst);
+    }
+
+    /// Waits until a callback of interaction `id` has been lost (see [`Self::lose_callbacks`]).
+    pub async fn lost_callback(&self, id: &str) {
+        let prefix = format!("/interactions/{id}/");
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let notified = self.inner.changed.notified();
+            if self
+                .inner
+                .lost
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|p| p.starts_with(&prefix))
+            {
+                return;
+            }
+            assert!(
+                tokio::time::timeout_at(deadline, notified).await.is_ok(),
+                "no callback of interaction {id} was sent"
+            );
+        }
     }
 
     /// Waits for the initial callback of interaction `id`.
@@ -712,6 +745,12 @@ async fn serve_http<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin>(
     while let Some(req) = read_request(&mut r).await? {
         if over_tls {
             inner.tls_requests.fetch_add(1, Ordering::SeqCst);
+        }
+        if req.path.ends_with("/callback") && inner.lose_callbacks.load(Ordering::SeqCst) {
+            inner.lost.lock().unwrap().push(req.path.clone());
+            inner.changed.notify_waiters();
+            // Lost on the way: this connection never answers (its sender is gone).
+            std::future::pending::<()>().await;
         }
         let (body, uploads) = parse_body(&req);
         let new_id = || inner.next_id.fetch_add(1, Ordering::SeqCst).to_string();
