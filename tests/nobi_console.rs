@@ -69,6 +69,12 @@ fn play_out(c: &mut Console, mut last: String, verdicts: &mut dyn FnMut() -> boo
         last = say(c, &line);
         assert!(!last.contains('⛔'), "refused: {line}\n{last}");
         all.push_str(&last);
+        // A solo ending is written in parts, then closed with its button.
+        if last.contains("[The End]") {
+            last = say(c, &format!("{user}: press The End"));
+            assert!(!last.contains('⛔'), "refused: The End\n{last}");
+            all.push_str(&last);
+        }
     }
     panic!("game did not end:\n{all}");
 }
@@ -274,7 +280,7 @@ fn refusals_leave_the_state_unchanged() {
     refused(
         &mut c,
         &format!("{gm}: /nobi difficulty value:99"),
-        "may only lower",
+        "a number from 0 to 30",
     );
     // The GM's own character cannot help in their Scene (regular play).
     let gm_ability = match gm.as_str() {

@@ -85,6 +85,8 @@ pub enum NobiAction {
         /// Player.
         user: UserId,
     },
+    /// Solo: close the Epilogue and the adventure.
+    Finish,
     /// Show the table.
     Status,
     /// Post the story as a Markdown file.
@@ -159,7 +161,7 @@ impl Game for Nobi {
         .sub(
             CommandSpec::new(
                 "difficulty",
-                "Lower the Difficulty of the current check (GM)",
+                "Change the Difficulty of the current check: lower or raise it (GM)",
             )
             .opt(
                 OptionSpec::int("value", "New Difficulty")
@@ -173,7 +175,11 @@ impl Game for Nobi {
         ))
         .sub(CommandSpec::new("act", "Say what your character does").opt(text("What you do")))
         .sub(
-            CommandSpec::new("verdict", "Decide the Role-play challenge (GM)").opt(
+            CommandSpec::new(
+                "verdict",
+                "Decide the Role-play challenge or the check (GM)",
+            )
+            .opt(
                 OptionSpec::string("result", "Success or failure")
                     .required()
                     .choices(&["success", "failure"]),
@@ -193,6 +199,10 @@ impl Game for Nobi {
         .sub(CommandSpec::new(
             "redraw",
             "Epilogue: draw another Epilogue card",
+        ))
+        .sub(CommandSpec::new(
+            "finish",
+            "Solo Epilogue: close the adventure once its ending is written",
         ))
         .sub(
             CommandSpec::new("tester", "Epilogue: choose who takes the final test")
@@ -253,7 +263,7 @@ impl Game for Nobi {
                 host.name
             ),
         )
-        .field("Free characters", view::free_list(&t, ctx.data))
+        .field("Free characters", view::free_detailed(&t, ctx.data))
         .button("Join", "/nobi join");
         Ok((t, vec![Reply::public(msg)]))
     }
@@ -305,6 +315,7 @@ impl Game for Nobi {
                 },
             },
             "redraw" => NobiAction::Redraw,
+            "finish" => NobiAction::Finish,
             "tester" => NobiAction::Tester {
                 user: UserId::new(cmd.require("player")?),
             },
@@ -407,7 +418,7 @@ impl Game for Nobi {
             Step::Epilogue { .. } => (
                 "epilogue".to_string(),
                 "the Epilogue's final test".to_string(),
-                &["nobi roll", "nobi redraw", "nobi act"],
+                &["nobi roll", "nobi redraw", "nobi finish"],
             ),
             Step::Joining | Step::Over => return vec![],
         };
@@ -431,10 +442,14 @@ impl Game for Nobi {
                     c.name.to_lowercase().contains(&p) || c.profession.to_lowercase().contains(&p)
                 })
                 .map(|c| Choice {
+                    // Discord shows at most 100 characters of a choice's name.
                     label: format!(
-                        "{} ({}, Power {}, Technique {})",
-                        c.name, c.profession, c.power, c.technique
-                    ),
+                        "{} ({}, P{} T{}) · {}: {}",
+                        c.name, c.profession, c.power, c.technique, c.ability.name, c.ability.text
+                    )
+                    .chars()
+                    .take(100)
+                    .collect(),
                     value: c.name.clone(),
                 })
                 .collect(),

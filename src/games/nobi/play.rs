@@ -37,6 +37,7 @@ pub fn apply(
         NobiAction::Narrate { text } => narrate(t, actor, text),
         NobiAction::Inspire { table } => inspire(t, ctx, actor, table),
         NobiAction::Redraw => redraw(t, ctx, actor),
+        NobiAction::Finish => finish(t, ctx.data, actor),
         NobiAction::Tester { user } => tester(t, ctx.data, actor, user),
         NobiAction::Status => Ok(vec![Reply::public(
             view::status(t, actor, ctx.data)
@@ -374,7 +375,11 @@ pub fn current_plan(t: &Nobi, data: &NobiData) -> Option<Plan> {
             uses,
             ..
         } => (*skill, *difficulty, uses, t.mc),
-        Step::Epilogue { card, uses, tester } => {
+        // Solo play writes its Epilogue instead of testing it: no odds to show.
+        Step::Epilogue { .. } if t.mode == Mode::Solo => return None,
+        Step::Epilogue {
+            card, uses, tester, ..
+        } => {
             let e = data.epilogue(card)?;
             (e.skill, e.difficulty, uses, *tester)
         }
@@ -410,7 +415,9 @@ fn use_ability(
     let me = seated(t, actor)?;
     let (uses, tested_seat, skill) = match &t.step {
         Step::Check { uses, skill, .. } => (uses, t.mc, *skill),
-        Step::Epilogue { uses, tester, card } => {
+        Step::Epilogue {
+            uses, tester, card, ..
+        } => {
             if t.mode == Mode::Solo {
                 return refuse("in solo play the Epilogue's test is skipped: just write the outcome with `/nobi act`.");
             }
@@ -527,7 +534,7 @@ fn difficulty(
     let me = seated(t, actor)?;
     if me != t.gm {
         return refuse(format!(
-            "only the GM ({}) can lower the Difficulty.",
+            "only the GM ({}) can change the Difficulty.",
             t.seats[t.gm].name
         ));
     }
@@ -539,22 +546,22 @@ fn difficulty(
             _ => "there is no Skill check waiting for a roll.".to_string(),
         });
     };
-    if value >= *difficulty {
-        return refuse(format!(
-            "the GM may only lower the Difficulty (it is {} now).",
-            difficulty
-        ));
-    }
-    if value < 0 {
-        return refuse("the Difficulty cannot go below 0.");
+    if !(0..=30).contains(&value) {
+        return refuse("the Difficulty is a number from 0 to 30.");
     }
     let old = *difficulty;
+    if value == old {
+        return refuse(format!("the Difficulty is {old} already."));
+    }
     *difficulty = value;
+    // Lowering is the GM's to give when convinced (NOBI-29); raising follows a Scene card's
+    // own procedure (docs/rules-choices.md).
+    let verb = if value < old { "lowers" } else { "raises" };
     t.story.push(format!(
-        "- The GM lowers the Difficulty from {old} to {value}.\n"
+        "- The GM {verb} the Difficulty from {old} to {value}.\n"
     ));
     let mut m = Message::text(format!(
-        "🎚️ The GM lowers the Difficulty from {old} to {value}."
+        "🎚️ The GM {verb} the Difficulty from {old} to {value}."
     ));
     if let Some(p) = current_plan(t, data) {
         m = m.field("Chance", p.line());
@@ -734,6 +741,7 @@ fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>) -> Result<Vec<Reply>, RuleE
         card: card.clone(),
         tester,
         uses: vec![],
+        written: 0,
     };
     let e = data.epilogue(&card);
     let name = e.map(|e| e.name.clone()).unwrap_or_default();
@@ -764,10 +772,20 @@ fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>) -> Result<Vec<Reply>, RuleE
 fn redraw(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, RuleError> {
     running(t)?;
     seated(t, actor)?;
-    let Step::Epilogue { card, .. } = &t.step else {
+    let Step::Epilogue { card, uses, .. } = &t.step else {
         return refuse("only the Epilogue card can be redrawn, once the Epilogue has begun.");
     };
     let old = card.clone();
+    let withdrawn: Vec<String> = uses
+        .iter()
+        .map(|u| {
+            format!(
+                "{} ({})",
+                u.ability,
+                t.seats.get(u.seat).map(|s| s.name.as_str()).unwrap_or("?")
+            )
+        })
+        .collect();
     let Some((new, reshuffled)) = draw(
         &mut t.decks.epilogues,
         &mut t.decks.epilogue_discard,
@@ -793,6 +811,16 @@ fn redraw(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>
     let mut out = start_epilogue(t, ctx)?;
     if let Step::Epilogue { tester: tt, .. } = &mut t.step {
         *tt = tester;
+    }
+    if !withdrawn.is_empty() {
+        // A new card is a new test: Abilities announced for the old one are not spent.
+        out.insert(
+            0,
+            Reply::public(Message::text(format!(
+                "Abilities announced for «{oldname}» are withdrawn and not spent: {}. Announce them again for the new Epilogue if they still apply.",
+                withdrawn.join(", ")
+            ))),
+        );
     }
     if reshuffled {
         out.insert(
@@ -857,19 +885,14 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
             out.extend(view::prompt(t, data).map(Reply::public));
             Ok(out)
         }
-        Step::Epilogue { .. } if t.mode == Mode::Solo => {
-            t.story
-                .push(format!("> **{who}:** {text}\n\n*The adventure is over.*\n"));
-            t.step = Step::Over;
+        Step::Epilogue { written, .. } if t.mode == Mode::Solo => {
+            *written += 1;
+            t.story.push(format!("> **{who}:** {text}\n"));
             Ok(vec![Reply::public(
-                Message::titled(
-                    "🏁 The End",
-                    format!(
-                        "{who}: {text}\n\nThe adventure is written. Share it with `/nobi story`!"
-                    ),
-                )
-                .field("Adventure", view::summary(t, data))
-                .button("Story", "/nobi story"),
+                Message::text(format!(
+                    "🎭 {who}: {text}\n\nWrite more with `/nobi act`, or close the adventure with `/nobi finish`."
+                ))
+                .button("The End", "/nobi finish"),
             )])
         }
         Step::Epilogue { .. } => {
@@ -902,27 +925,64 @@ fn verdict(
 ) -> Result<Vec<Reply>, RuleError> {
     running(t)?;
     let me = seated(t, actor)?;
-    let Step::Roleplay { acted, .. } = &t.step else {
-        return refuse("only a Role-play challenge ends with a verdict.");
-    };
+    let check =
+        match &t.step {
+            Step::Roleplay { .. } => false,
+            Step::Check { .. } => true,
+            _ => return refuse(
+                "a verdict decides a Role-play challenge or a Skill check waiting for its roll.",
+            ),
+        };
     if me != t.gm {
         return refuse(format!(
-            "only the GM ({}) decides a Role-play challenge.",
+            "only the GM ({}) gives a verdict.",
             t.seats[t.gm].name
         ));
     }
-    if !acted {
-        return refuse(format!(
-            "wait for the Main Character ({}) to say what they do (`/nobi act`).",
-            t.seats[t.mc].name
-        ));
-    }
+    let result = if success { "success" } else { "failure" };
     t.last_rolled = None;
-    t.story.push(format!(
-        "The GM decides: {}.\n",
-        if success { "success" } else { "failure" }
-    ));
-    resolve(t, ctx, success)
+    // A Role-play challenge may be played out aloud (voice tables): the verdict does not
+    // wait for `/nobi act`. A check decided by the GM follows a Scene card's own procedure
+    // instead of the dice (docs/rules-choices.md).
+    t.story.push(if check {
+        format!("The GM decides the check without dice: {result}.\n")
+    } else {
+        format!("The GM decides: {result}.\n")
+    });
+    let mut out = vec![];
+    if check {
+        out.push(Reply::public(Message::text(format!(
+            "⚖️ The GM decides the check without rolling: **{result}**."
+        ))));
+    }
+    out.extend(resolve(t, ctx, success)?);
+    Ok(out)
+}
+
+/// Solo: closes the Epilogue written with `/nobi act` (NOBI-53: you write the ending).
+fn finish(t: &mut Nobi, data: &NobiData, actor: &Actor) -> Result<Vec<Reply>, RuleError> {
+    running(t)?;
+    seated(t, actor)?;
+    let written = match &t.step {
+        Step::Epilogue { written, .. } if t.mode == Mode::Solo => *written,
+        Step::Epilogue { .. } => {
+            return refuse("the Epilogue ends with the final test (`/nobi roll`); `/nobi finish` closes a solo Epilogue.")
+        }
+        _ => return refuse("`/nobi finish` closes a solo Epilogue; the adventure has not reached it."),
+    };
+    if written == 0 {
+        return refuse("write how the adventure ends first, with `/nobi act text:…`.");
+    }
+    t.story.push("\n*The adventure is over.*\n".to_string());
+    t.step = Step::Over;
+    Ok(vec![Reply::public(
+        Message::titled(
+            "🏁 The End",
+            "The adventure is written. Share it with `/nobi story`!",
+        )
+        .field("Adventure", view::summary(t, data))
+        .button("Story", "/nobi story"),
+    )])
 }
 
 fn narrate(t: &mut Nobi, actor: &Actor, text: &str) -> Result<Vec<Reply>, RuleError> {

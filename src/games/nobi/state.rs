@@ -172,6 +172,9 @@ pub enum Step {
         tester: usize,
         /// `All` abilities announced.
         uses: Vec<Use>,
+        /// Solo: parts of the ending written so far (`/nobi act`), closed by `/nobi finish`.
+        #[serde(default)]
+        written: u32,
     },
     /// The adventure is over.
     Over,
@@ -302,7 +305,7 @@ impl Nobi {
             Step::Epilogue { tester, .. } => Some((
                 *tester,
                 if self.mode == Mode::Solo {
-                    "write the outcome of the Epilogue with `/nobi act text:…`"
+                    "write the outcome of the Epilogue with `/nobi act text:…` (in as many parts as you like), then close the adventure with `/nobi finish`"
                 } else {
                     "take the final test with `/nobi roll` (the group may `/nobi redraw`, choose another `/nobi tester` or announce `All` Abilities first)"
                 },

@@ -521,29 +521,62 @@ fn rule_nobi_solo_assist_and_permanent_tags() {
 }
 
 #[test]
-fn rule_nobi_gm_may_only_lower_the_difficulty() {
+fn rule_nobi_the_gm_lowers_the_difficulty_and_may_raise_it_for_a_scene_cards_procedure() {
+    // "suggest a few ideas to the GM to convince them to reduce the Difficulty" (lowering);
+    // raising follows a Scene card's own procedure (docs/rules-choices.md).
     let mut t = table(&["moss", "aldra", "ilse"]);
     t.force_check(Skill::Technique, 13);
     assert!(t
         .no("p1", NobiAction::Difficulty { value: 9 })
         .contains("only the GM"));
     assert!(t
-        .no("p0", NobiAction::Difficulty { value: 14 })
-        .contains("only lower"));
+        .no("p0", NobiAction::Difficulty { value: 13 })
+        .contains("is 13 already"));
     let out = t.ok("p0", NobiAction::Difficulty { value: 9 });
     assert!(
-        out.contains("from 13 to 9") && out.contains("vs 9"),
+        out.contains("lowers the Difficulty from 13 to 9") && out.contains("vs 9"),
         "{out}"
     );
+    let out = t.ok("p0", NobiAction::Difficulty { value: 15 });
+    assert!(
+        out.contains("raises the Difficulty from 9 to 15") && out.contains("vs 15"),
+        "{out}"
+    );
+    assert!(t
+        .g
+        .story
+        .iter()
+        .any(|s| s.contains("raises the Difficulty from 9 to 15")));
 }
 
 #[test]
-fn rule_nobi_roleplay_gm_alone_decides_after_the_act() {
+fn rule_nobi_the_gm_may_decide_a_check_without_dice_and_it_is_logged() {
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    t.force_check(Skill::Technique, 13);
+    assert!(t
+        .no("p1", NobiAction::Verdict { success: true })
+        .contains("only the GM"));
+    let out = t.ok("p0", NobiAction::Verdict { success: false });
+    assert!(
+        out.contains("decides the check without rolling: **failure**"),
+        "{out}"
+    );
+    assert_eq!(
+        t.g.seats[1].chars[0].darkness.len(),
+        1,
+        "a failure brings Darkness"
+    );
+    assert!(t
+        .g
+        .story
+        .iter()
+        .any(|s| s.contains("decides the check without dice: failure")));
+}
+
+#[test]
+fn rule_nobi_roleplay_the_gm_alone_decides_even_before_a_typed_act() {
     let mut t = table(&["moss", "aldra", "ilse"]);
     t.force_roleplay();
-    assert!(t
-        .no("p0", NobiAction::Verdict { success: true })
-        .contains("wait for the Main Character"));
     assert!(t
         .no("p2", NobiAction::Act { text: "x".into() })
         .contains("only the Main Character"));
@@ -560,6 +593,16 @@ fn rule_nobi_roleplay_gm_alone_decides_after_the_act() {
     t.ok("p0", NobiAction::Verdict { success: false });
     assert_eq!(t.g.seats[1].chars[0].darkness.len(), 1);
     assert!(t.g.story.iter().any(|s| s.contains("I juggle torches")));
+    // A voice table plays the challenge aloud: the GM's verdict needs no typed act.
+    let gm = format!("p{}", t.g.gm);
+    t.ok(&gm, NobiAction::Scene);
+    t.force_roleplay();
+    t.ok(&gm, NobiAction::Verdict { success: true });
+    assert!(
+        matches!(t.g.step, Step::Scene | Step::Epilogue { .. }),
+        "{:?}",
+        t.g.step
+    );
 }
 
 fn play_scene(t: &mut T, success: bool) {
@@ -646,13 +689,18 @@ fn rule_nobi_solo_difficulty_minus_four_and_epilogue_after_five_scenes() {
     assert!(matches!(t.g.step, Step::Epilogue { .. }));
     // "Ignore the Epilogue's Test."
     assert!(t.no("p0", NobiAction::Roll).contains("skipped"));
-    t.ok(
-        "p0",
-        NobiAction::Act {
-            text: "It ends well.".into(),
-        },
-    );
+    // "Imagine how the adventure ends": written in as many parts as the player likes, then
+    // closed explicitly.
+    assert!(t
+        .no("p0", NobiAction::Finish)
+        .contains("write how the adventure ends first"));
+    for part in ["The dragon sleeps.", "It ends well."] {
+        t.ok("p0", NobiAction::Act { text: part.into() });
+        assert!(!t.g.is_over(), "one part does not end the adventure");
+    }
+    assert!(t.ok("p0", NobiAction::Finish).contains("The End"));
     assert!(t.g.is_over());
+    assert!(t.g.story.iter().any(|s| s.contains("The dragon sleeps.")));
 }
 
 #[test]

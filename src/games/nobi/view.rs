@@ -28,6 +28,36 @@ pub fn free_list(t: &Nobi, data: &NobiData) -> String {
     }
 }
 
+/// Free characters to choose from, one per line, with their skills and Ability.
+pub fn free_detailed(t: &Nobi, data: &NobiData) -> String {
+    let v: Vec<String> = t
+        .free_characters(data)
+        .iter()
+        .map(|c| {
+            format!(
+                "**{}** ({}, Power {}, Technique {}) — *{}* ({}): {}",
+                c.name,
+                c.profession,
+                c.power,
+                c.technique,
+                c.ability.name,
+                c.ability.tag.name(),
+                c.ability.text
+            )
+        })
+        .collect();
+    if v.is_empty() {
+        "none".into()
+    } else {
+        v.join("\n")
+    }
+}
+
+/// A Light or Darkness card as `Name (effect)`.
+pub fn card_with_effect(c: &GainCard) -> String {
+    format!("{} ({})", c.name, card_text(c))
+}
+
 /// A seat's characters: `Moss the Hedge Witch (Witch, P2 T5) + support …`.
 pub fn seat_chars(t: &Nobi, data: &NobiData, seat: usize) -> String {
     let Some(s) = t.seats.get(seat) else {
@@ -106,7 +136,7 @@ pub fn summary(t: &Nobi, data: &NobiData) -> String {
                 let v: Vec<String> = ids
                     .iter()
                     .filter_map(|id| data.gain_card(id))
-                    .map(|c| c.name.clone())
+                    .map(card_with_effect)
                     .collect();
                 if v.is_empty() {
                     "—".into()
@@ -145,11 +175,7 @@ pub fn deck_counts(t: &Nobi) -> String {
 
 pub fn status(t: &Nobi, _viewer: &Actor, data: &NobiData) -> Message {
     let phase = match &t.step {
-        Step::Joining => format!(
-            "Waiting for players ({} seated). Free characters: {}",
-            t.seats.len(),
-            free_list(t, data)
-        ),
+        Step::Joining => format!("Waiting for players ({} seated).", t.seats.len()),
         Step::Over => match t.final_result {
             Some(true) => "The adventure is over: the final test succeeded.".into(),
             Some(false) => "The adventure is over: the final test failed.".into(),
@@ -178,6 +204,9 @@ pub fn status(t: &Nobi, _viewer: &Actor, data: &NobiData) -> Message {
         Step::Scene => format!("Between Scenes ({} played)", t.scenes_played),
     };
     let mut m = Message::titled("⚔️ Nobi Nobi Sword", phase);
+    if t.step == Step::Joining {
+        m = m.field("Free characters", free_detailed(t, data));
+    }
     if t.step != Step::Joining {
         m = m
             .inline("Mode", t.mode.name())
