@@ -320,6 +320,7 @@ mod tests {
             now: 0,
             data: &(),
             shared: None,
+            place: crate::table::Place::nowhere(),
         }
     }
 

@@ -2,6 +2,7 @@
 
 mod clock;
 mod command;
+pub mod effects;
 mod game;
 pub mod generic;
 mod handle;
@@ -12,7 +13,9 @@ mod spec;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandSyntaxError};
-pub use game::{refuse, Actor, Ctx, DataError, DynCtx, DynError, DynGame, Game, Loaded, RuleError};
+pub use game::{
+    refuse, Actor, Ctx, DataError, DynCtx, DynError, DynGame, Game, Loaded, Place, RuleError,
+};
 pub use handle::TableHandle;
 pub use registry::Registry;
 pub use reply::{

@@ -21,6 +21,7 @@ fn ctx<'a>(
         now: 0,
         data,
         shared,
+        place: crate::table::Place::nowhere(),
     }
 }
 
@@ -172,13 +173,19 @@ fn rule_ninja_sixteen_entrants_start_and_gm_fills() {
         .apply(
             &mut ctx(&mut rng, &d, None),
             &bob,
-            &NinjaAction::Fill { taken: vec![] }
+            &NinjaAction::Fill {
+                taken: vec![],
+                first_id: 0
+            }
         )
         .is_err());
     t.apply(
         &mut ctx(&mut rng, &d, None),
         &gm(),
-        &NinjaAction::Fill { taken: vec![] },
+        &NinjaAction::Fill {
+            taken: vec![],
+            first_id: 0,
+        },
     )
     .unwrap();
     assert_eq!(t.entrants.len(), 16);
@@ -237,18 +244,11 @@ fn started(seed: u64) -> (Tournament, NinjaData, GameRng, Roster) {
     let mut rng = seeded(seed);
     let mut roster = Roster::default();
     let mut t = open(&mut rng, &d, &mut roster, 1);
-    t.apply(
-        &mut ctx(&mut rng, &d, None),
-        &gm(),
-        &NinjaAction::Fill { taken: vec![] },
-    )
-    .unwrap();
-    t.apply(
-        &mut ctx(&mut rng, &d, None),
-        &gm(),
-        &NinjaAction::Start { shuffle: false },
-    )
-    .unwrap();
+    for cmd in ["ninja fill", "ninja start"] {
+        let a = t.parse(&gm(), &Command::new(cmd), &d, &roster).unwrap();
+        t.apply(&mut ctx(&mut rng, &d, Some(&mut roster)), &gm(), &a)
+            .unwrap();
+    }
     (t, d, rng, roster)
 }
 
@@ -260,14 +260,20 @@ fn only_the_owner_or_gm_rolls_for_a_ninja() {
         .apply(
             &mut ctx(&mut rng, &d, None),
             &bob,
-            &NinjaAction::Run { auto: false }
+            &NinjaAction::Run {
+                auto: false,
+                fresh: None
+            }
         )
         .is_err());
     let alice = Actor::player("alice", "alice");
     t.apply(
         &mut ctx(&mut rng, &d, None),
         &alice,
-        &NinjaAction::Run { auto: false },
+        &NinjaAction::Run {
+            auto: false,
+            fresh: None,
+        },
     )
     .unwrap();
     assert!(t.current_run().is_some());
@@ -287,7 +293,10 @@ fn rule_ninja_luck_rerolls_a_miss_once_per_round_and_player_chooses() {
         t.apply(
             &mut ctx(&mut rng, &d, None),
             &alice,
-            &NinjaAction::Run { auto: false },
+            &NinjaAction::Run {
+                auto: false,
+                fresh: None,
+            },
         )
         .unwrap();
         let mut offered = false;
@@ -366,7 +375,10 @@ fn rule_ninja_auto_run_uses_luck_on_a_splash() {
             .apply(
                 &mut ctx(&mut rng, &d, None),
                 &gm(),
-                &NinjaAction::Run { auto: true },
+                &NinjaAction::Run {
+                    auto: true,
+                    fresh: None,
+                },
             )
             .unwrap();
         let text: String = out
@@ -404,7 +416,7 @@ fn rule_ninja_auto_run_uses_luck_on_a_splash() {
 }
 
 #[test]
-fn rule_ninja_full_tournament_writes_experience_events_and_wins_back() {
+fn rule_ninja_points_events_and_wins_land_in_the_roster_as_awarded() {
     // "Every ninja who completes the course in the first round gets one experience point ...
     // In the final round, only the winner gets a point."
     let (mut t, d, mut rng, mut roster) = started(11);
@@ -415,7 +427,10 @@ fn rule_ninja_full_tournament_writes_experience_events_and_wins_back() {
             .apply(
                 &mut ctx(&mut rng, &d, Some(&mut roster)),
                 &gm(),
-                &NinjaAction::Run { auto: true },
+                &NinjaAction::Run {
+                    auto: true,
+                    fresh: None,
+                },
             )
             .unwrap();
         guard += 1;
@@ -432,9 +447,12 @@ fn rule_ninja_full_tournament_writes_experience_events_and_wins_back() {
         assert_eq!(r.points, t.earned(i));
         assert_eq!(r.wins, u32::from(t.winners.contains(&i)));
     }
-    // Written once only.
+    // Nothing is held any more: ending the session again changes nothing.
+    assert!(roster.ninjas.iter().all(|n| n.entered.is_none()));
     let copy = roster.clone();
-    assert!(t.write_back(&mut roster).is_empty());
+    assert!(t
+        .end_session(&mut roster, crate::table::Place::nowhere(), &d)
+        .is_empty());
     assert_eq!(roster, copy);
     let xp_total: u32 = roster.ninjas.iter().map(|n| n.points).sum();
     let r1 = t.rounds[0].ranking(CutTies::Earlier).len() as u32;
@@ -510,22 +528,31 @@ fn rule_ninja_five_points_buy_an_additive_rolled_on_2d6() {
 }
 
 #[test]
-fn rule_ninja_write_back_retires_a_ninja_who_fails_to_qualify() {
+fn rule_ninja_the_end_of_a_tournament_retires_a_ninja_who_fails_to_qualify() {
     // "Characters with only 1 point after 5 events fail to qualify and cannot return."
     let mut retired_seen = false;
     for seed in 11..20 {
         let (mut t, d, mut rng, mut roster) = started(seed);
-        roster.ninjas[0].events = 4;
+        // The fifth event: it counted when round 1 began.
+        assert_eq!(roster.ninjas[0].events, 1);
+        roster.ninjas[0].events = 5;
         roster.ninjas[0].points = 0;
+        let mut lines = vec![];
         while t.phase == Phase::Running {
-            t.apply(
-                &mut ctx(&mut rng, &d, None),
-                &gm(),
-                &NinjaAction::Run { auto: true },
-            )
-            .unwrap();
+            lines = t
+                .apply(
+                    &mut ctx(&mut rng, &d, Some(&mut roster)),
+                    &gm(),
+                    &NinjaAction::Run {
+                        auto: true,
+                        fresh: None,
+                    },
+                )
+                .unwrap()
+                .into_iter()
+                .map(|r| r.message.body)
+                .collect();
         }
-        let lines = t.write_back(&mut roster);
         let fox = &roster.ninjas[0];
         assert_eq!(fox.events, 5);
         if fox.points > 1 {
@@ -568,7 +595,10 @@ fn score_sheet_shows_marks_initials_and_results() {
         t.apply(
             &mut ctx(&mut rng, &d, None),
             &gm(),
-            &NinjaAction::Run { auto: true },
+            &NinjaAction::Run {
+                auto: true,
+                fresh: None,
+            },
         )
         .unwrap();
     }
