@@ -38,6 +38,44 @@ pub struct Effect {
 /// How deep a record sits: `/ninjas/3`, `/characters/0`, `/playing/<key>`, `/drafts/<user>`.
 const RECORD_DEPTH: usize = 2;
 
+/// Guards for undoing `after` → `before`: a `test` of every record (down to [`RECORD_DEPTH`])
+/// that differs and exists after the action, and `absent` for each one the action removed.
+fn guard(
+    before: Option<&Value>,
+    after: Option<&Value>,
+    path: &mut PointerBuf,
+    tests: &mut Vec<PatchOperation>,
+    absent: &mut Vec<String>,
+) {
+    if before == after {
+        return;
+    }
+    let depth = path.count();
+    match (before, after) {
+        (Some(Value::Object(b)), Some(Value::Object(a))) if depth < RECORD_DEPTH => {
+            let mut keys: Vec<&String> = a.keys().collect();
+            keys.extend(b.keys().filter(|k| !a.contains_key(*k)));
+            for k in keys {
+                path.push_back(k.as_str());
+                guard(b.get(k), a.get(k), path, tests, absent);
+                path.pop_back();
+            }
+        }
+        (Some(Value::Array(b)), Some(Value::Array(a))) if depth < RECORD_DEPTH => {
+            for i in 0..a.len().max(b.len()) {
+                path.push_back(i);
+                guard(b.get(i), a.get(i), path, tests, absent);
+                path.pop_back();
+            }
+        }
+        (_, Some(v)) => tests.push(PatchOperation::Test(TestOperation {
+            path: path.clone(),
+            value: v.clone(),
+        })),
+        (_, None) => absent.push(path.as_str().to_string()),
+    }
+}
+
 /// The record a JSON Pointer falls in (its first [`RECORD_DEPTH`] tokens, still escaped).
 fn record_of(path: &str) -> String {
     path.split('/')
@@ -58,27 +96,15 @@ impl Effect {
         }
         let forward = json_patch::diff(before, after);
         let back = json_patch::diff(after, before);
-        let mut records: Vec<String> = Vec::new();
-        for op in back.iter() {
-            let r = record_of(op.path().as_str());
-            if !records.contains(&r) {
-                records.push(r);
-            }
-        }
         let mut reverse = Vec::new();
         let mut absent = Vec::new();
-        for r in records {
-            match after.pointer(&r) {
-                Some(v) => match PointerBuf::parse(r.clone()) {
-                    Ok(path) => reverse.push(PatchOperation::Test(TestOperation {
-                        path,
-                        value: v.clone(),
-                    })),
-                    Err(_) => absent.push(r),
-                },
-                None => absent.push(r),
-            }
-        }
+        guard(
+            Some(before),
+            Some(after),
+            &mut PointerBuf::new(),
+            &mut reverse,
+            &mut absent,
+        );
         reverse.extend(back.0);
         Some(Effect {
             game: game.to_string(),
@@ -176,6 +202,35 @@ mod tests {
         let mut want = before.clone();
         want["ninjas"][1]["points"] = json!(4);
         assert_eq!(e.undo(&later).unwrap(), want);
+    }
+
+    #[test]
+    fn undo_guards_every_record_an_action_added_not_only_the_first() {
+        // A fill adds several records at the end; elsewhere the last of them was trained since.
+        let before = roster(1, false);
+        let mut after = roster(1, true);
+        after["ninjas"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"id": 4, "name": "House Ninja 2", "points": 0}));
+        let e = Effect::between("ninja", "g", &before, &after).unwrap();
+        assert_eq!(e.undo(&after).unwrap(), before);
+        let mut later = after.clone();
+        later["ninjas"][3]["spent"] = json!(5);
+        let err = e.undo(&later).unwrap_err();
+        assert!(err.starts_with("House Ninja 2's record changed"), "{err}");
+        // A record another channel appended since survives the undo.
+        let mut grown = after.clone();
+        grown["ninjas"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"id": 5, "name": "Kai", "points": 0}));
+        let mut want = before.clone();
+        want["ninjas"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"id": 5, "name": "Kai", "points": 0}));
+        assert_eq!(e.undo(&grown).unwrap(), want);
     }
 
     #[test]

@@ -207,12 +207,8 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
     /// The session stops (its game is over, `/game end`, or a new game closes a finished one):
     /// release what it holds in the shared state (e.g. the locks on entered ninjas). Called
     /// once per ending with the shared state, and logged with the ending as its effect.
-    fn end_session(
-        &self,
-        _shared: &mut Self::Shared,
-        _place: &Place,
-        _data: &Self::Data,
-    ) -> Vec<Reply> {
+    /// It reads no session state, so a game whose state cannot be read can still be ended.
+    fn end_session(_shared: &mut Self::Shared, _place: &Place, _data: &Self::Data) -> Vec<Reply> {
         vec![]
     }
 
@@ -334,12 +330,7 @@ pub trait DynGame: Send + Sync {
     /// an effect records only what an action changed.
     fn normalize_shared(&self, shared: &Value) -> Result<Value, DynError>;
     /// See [`Game::end_session`]; `shared` is changed in place.
-    fn end_session(
-        &self,
-        state: &Value,
-        shared: &mut Value,
-        place: &Place,
-    ) -> Result<Vec<Reply>, DynError>;
+    fn end_session(&self, shared: &mut Value, place: &Place) -> Result<Vec<Reply>, DynError>;
     /// The game's loaded data, for code outside the rules that needs it (the pictures
     /// downcast it to the game's `Data` type).
     fn data_any(&self) -> &(dyn std::any::Any + Send + Sync);
@@ -501,15 +492,9 @@ impl<G: Game> DynGame for Loaded<G> {
     fn normalize_shared(&self, shared: &Value) -> Result<Value, DynError> {
         Ok(serde_json::to_value(de::<G::Shared>(shared)?)?)
     }
-    fn end_session(
-        &self,
-        state: &Value,
-        shared: &mut Value,
-        place: &Place,
-    ) -> Result<Vec<Reply>, DynError> {
-        let s: G = de(state)?;
+    fn end_session(&self, shared: &mut Value, place: &Place) -> Result<Vec<Reply>, DynError> {
         let mut sh: G::Shared = de(shared)?;
-        let replies = s.end_session(&mut sh, place, &self.data);
+        let replies = G::end_session(&mut sh, place, &self.data);
         *shared = serde_json::to_value(&sh)?;
         Ok(replies)
     }

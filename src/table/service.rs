@@ -430,8 +430,7 @@ pub(super) fn end_session(
         channel: s.channel.clone(),
         session: Some(s.id),
     };
-    let state: Value = serde_json::from_str(&s.state)?;
-    let replies = game.end_session(&state, &mut after, &place)?;
+    let replies = game.end_session(&mut after, &place)?;
     store::session_end(tx, s.id, now)?;
     let id = store::log_append(
         tx,
@@ -846,7 +845,7 @@ fn apply_action(
     // action of a finished game takes the release back too).
     let over = game.is_over(&new_state)?;
     if over && !game.is_over(&state)? {
-        game.end_session(&new_state, &mut shared, &place)?;
+        game.end_session(&mut shared, &place)?;
     }
     let rng_s = serde_json::to_string(&rng)?;
     if new_state == state && rng_s == s.rng && shared == before {

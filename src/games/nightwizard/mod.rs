@@ -399,7 +399,7 @@ impl Game for NightWizard {
         Ok(replies)
     }
 
-    fn end_session(&self, shared: &mut NwShared, place: &Place, _data: &NwData) -> Vec<Reply> {
+    fn end_session(shared: &mut NwShared, place: &Place, _data: &NwData) -> Vec<Reply> {
         shared.release(place);
         vec![]
     }

@@ -1154,6 +1154,40 @@ mod tests {
     use std::path::Path;
 
     #[test]
+    fn a_character_is_held_by_one_session_and_freed_when_it_leaves_or_the_session_ends() {
+        let mut sh = NwShared::default();
+        let alice = UserId::new("alice");
+        let moon = Place {
+            channel: "moon".into(),
+            session: Some(1),
+        };
+        let sun = Place {
+            channel: "sun".into(),
+            session: Some(2),
+        };
+        sh.hold(&moon, &[(alice.clone(), "Ayu".into())]);
+        let e = sh.check_free(&alice, "ayu", &sun).unwrap_err().0;
+        assert!(
+            e.starts_with("ayu is playing in the session in <#moon>"),
+            "{e}"
+        );
+        assert!(
+            sh.check_free(&alice, "Ayu", &moon).is_ok(),
+            "rejoining refreshes"
+        );
+        // Another session's PCs never take over a held character.
+        sh.hold(&sun, &[(alice.clone(), "Ayu".into())]);
+        assert_eq!(sh.playing[&character_key(&alice, "Ayu")], moon);
+        // Leaving (the session's PCs no longer include it) frees it; so does the end.
+        sh.hold(&moon, &[]);
+        assert!(sh.playing.is_empty());
+        sh.hold(&moon, &[(alice.clone(), "Ayu".into())]);
+        assert_eq!(sh.release(&sun), 0);
+        assert_eq!(sh.release(&moon), 1);
+        assert!(sh.check_free(&alice, "Ayu", &sun).is_ok());
+    }
+
+    #[test]
     fn rule_6_level_up_adds_cl_skill_and_class_body_mind() {
         let data = load(Path::new("data")).unwrap();
         let custom = Custom::default();

@@ -1311,7 +1311,7 @@ impl Game for Tournament {
         self.phase == Phase::Over
     }
 
-    fn end_session(&self, shared: &mut Roster, place: &Place, _data: &NinjaData) -> Vec<Reply> {
+    fn end_session(shared: &mut Roster, place: &Place, _data: &NinjaData) -> Vec<Reply> {
         let lines = tournament::release(shared, place);
         if lines.is_empty() {
             return vec![];

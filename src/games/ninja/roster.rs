@@ -399,6 +399,39 @@ mod tests {
     }
 
     #[test]
+    fn a_roster_stored_without_ids_gets_unique_ids_when_read() {
+        let mut old = serde_json::to_value(ninja(&[])).unwrap();
+        old.as_object_mut().unwrap().remove("id");
+        let mut seven = old.clone();
+        seven["id"] = 7.into();
+        seven["name"] = "Moss".into();
+        let mut third = old.clone();
+        third["name"] = "Wisp".into();
+        let stored = serde_json::json!({ "ninjas": [old, seven, third], "applied": [3] });
+        let r: Roster = serde_json::from_value(stored).unwrap();
+        let ids: Vec<u64> = r.ninjas.iter().map(|n| n.id).collect();
+        assert_eq!(ids, vec![8, 7, 9]);
+        assert_eq!(r.next_id(), 10);
+        let back = serde_json::to_value(&r).unwrap();
+        assert!(back.get("applied").is_none(), "{back}");
+        assert_eq!(serde_json::from_value::<Roster>(back).unwrap(), r, "stable");
+    }
+
+    #[test]
+    fn house_numbers_are_read_only_from_generated_names() {
+        assert_eq!(house_number("House Ninja 12"), Some(12));
+        assert_eq!(house_number(" house ninja 3 "), Some(3));
+        assert_eq!(house_number("House Ninja"), None);
+        assert_eq!(house_number("House Ninjas 2"), None);
+        assert_eq!(house_number("Red Fox"), None);
+        assert_eq!(
+            house_number("Hö"),
+            None,
+            "a short name with a multibyte letter"
+        );
+    }
+
+    #[test]
     fn rule_ninja_attributes_at_most_16_so_huge_values_are_refused_not_overflowed() {
         // 40 points, each at least 12: 40 - 12 - 12 = 16 at most for one attribute.
         assert_eq!(check_attributes(16, 12, 12), Ok((16, 12, 12)));

@@ -450,9 +450,7 @@ fn rule_ninja_points_events_and_wins_land_in_the_roster_as_awarded() {
     // Nothing is held any more: ending the session again changes nothing.
     assert!(roster.ninjas.iter().all(|n| n.entered.is_none()));
     let copy = roster.clone();
-    assert!(t
-        .end_session(&mut roster, crate::table::Place::nowhere(), &d)
-        .is_empty());
+    assert!(Tournament::end_session(&mut roster, crate::table::Place::nowhere(), &d).is_empty());
     assert_eq!(roster, copy);
     let xp_total: u32 = roster.ninjas.iter().map(|n| n.points).sum();
     let r1 = t.rounds[0].ranking(CutTies::Earlier).len() as u32;
@@ -652,4 +650,160 @@ fn a_new_tournament_tells_players_how_to_make_a_ninja() {
     let body = &replies[0].message.body;
     assert!(body.contains("/ninja enter name:"), "{body}");
     assert!(body.contains("/ninja create name:"), "{body}");
+}
+
+fn at(channel: &str, session: i64) -> crate::table::Place {
+    crate::table::Place {
+        channel: channel.into(),
+        session: Some(session),
+    }
+}
+
+fn ctx_at<'a>(
+    rng: &'a mut GameRng,
+    data: &'a NinjaData,
+    shared: &'a mut Roster,
+    place: &'a crate::table::Place,
+) -> Ctx<'a, NinjaData, Roster> {
+    Ctx {
+        rng,
+        now: 0,
+        data,
+        shared: Some(shared),
+        place,
+    }
+}
+
+#[test]
+fn a_ninja_held_by_one_tournament_is_refused_by_another_naming_its_channel() {
+    let d = data();
+    let mut rng = seeded(3);
+    let mut roster = Roster::default();
+    let (arena, dojo) = (at("arena", 1), at("dojo", 2));
+    let alice = Actor::player("alice", "alice");
+    let create = Command::new("ninja create")
+        .with("name", "Red Fox")
+        .with("iq", "14")
+        .with("dx", "13")
+        .with("st", "13");
+    Tournament::global(&mut ctx(&mut rng, &d, Some(&mut roster)), &alice, &create)
+        .unwrap()
+        .unwrap();
+    let new = |rng: &mut GameRng, roster: &mut Roster, p: &crate::table::Place| {
+        Tournament::create(
+            &mut ctx_at(rng, &d, roster, p),
+            &gm(),
+            &Command::new("ninja new"),
+        )
+        .unwrap()
+        .0
+    };
+    let mut t1 = new(&mut rng, &mut roster, &arena);
+    let mut t2 = new(&mut rng, &mut roster, &dojo);
+    let enter = Command::new("ninja enter").with("name", "Red Fox");
+    let a = t1.parse(&alice, &enter, &d, &roster).unwrap();
+    t1.apply(&mut ctx_at(&mut rng, &d, &mut roster, &arena), &alice, &a)
+        .unwrap();
+    assert_eq!(roster.ninjas[0].entered.as_ref(), Some(&arena));
+    let held = roster.clone();
+    let a = t2.parse(&alice, &enter, &d, &roster).unwrap();
+    let e = t2
+        .apply(&mut ctx_at(&mut rng, &d, &mut roster, &dojo), &alice, &a)
+        .unwrap_err()
+        .0;
+    assert!(
+        e.starts_with("Red Fox is already entered in the tournament in <#arena>"),
+        "{e}"
+    );
+    assert_eq!(roster, held, "the refusal changed nothing");
+    assert!(t2.entrants.is_empty());
+    // Withdrawn in the arena, it may enter the dojo's tournament.
+    let w = t1
+        .parse(
+            &alice,
+            &Command::new("ninja withdraw").with("name", "red fox"),
+            &d,
+            &roster,
+        )
+        .unwrap();
+    t1.apply(&mut ctx_at(&mut rng, &d, &mut roster, &arena), &alice, &w)
+        .unwrap();
+    assert_eq!(roster.ninjas[0].entered, None);
+    let a = t2.parse(&alice, &enter, &d, &roster).unwrap();
+    t2.apply(&mut ctx_at(&mut rng, &d, &mut roster, &dojo), &alice, &a)
+        .unwrap();
+    assert_eq!(roster.ninjas[0].entered.as_ref(), Some(&dojo));
+    // Its end frees it.
+    let lines = Tournament::end_session(&mut roster, &dojo, &d);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(roster.ninjas[0].entered, None);
+}
+
+#[test]
+fn rule_ninja_generated_names_are_numbered_past_every_house_name_and_join_the_roster() {
+    let d = data();
+    let mut rng = seeded(8);
+    let mut roster = Roster::default();
+    let mut t = open(&mut rng, &d, &mut roster, 3);
+    // Every listed name is taken, and someone already has "House Ninja 7".
+    let mut taken: Vec<String> = d.names.iter().map(|n| n.to_lowercase()).collect();
+    taken.push("house ninja 7".into());
+    let first_id = roster.next_id();
+    t.apply(
+        &mut ctx(&mut rng, &d, Some(&mut roster)),
+        &gm(),
+        &NinjaAction::Fill { taken, first_id },
+    )
+    .unwrap();
+    let house: Vec<&Entrant> = t.entrants.iter().filter(|e| e.house).collect();
+    assert_eq!(house.len(), 13);
+    let numbers: Vec<u64> = house
+        .iter()
+        .map(|e| roster::house_number(&e.record.name).unwrap())
+        .collect();
+    assert_eq!(numbers, (8..=20).collect::<Vec<u64>>());
+    for (k, e) in house.iter().enumerate() {
+        assert_eq!(e.record.id, first_id + k as u64);
+        let r = roster.by_id(e.record.id).unwrap();
+        assert_eq!(r.name, e.record.name, "on the roster under its own id");
+        assert!(r.entered.is_some(), "held by the tournament");
+    }
+}
+
+#[test]
+fn a_run_takes_skills_and_luck_from_the_roster_record_when_it_starts() {
+    let (mut t, d, mut rng, mut roster) = started(4);
+    let first = t.current().unwrap();
+    let id = t.entrants[first].record.id;
+    let before = t.entrants[first].skills.clone();
+    // Trained since the entry: two copies of luck and superior balance.
+    let r = roster.by_id_mut(id).unwrap();
+    r.additives
+        .extend(["luck".into(), "luck".into(), "balance".into()]);
+    let want = roster.by_id(id).unwrap().clone();
+    let a = t
+        .parse(&gm(), &Command::new("ninja run"), &d, &roster)
+        .unwrap();
+    let NinjaAction::Run { fresh: Some(f), .. } = &a else {
+        panic!("the run carries the roster record: {a:?}");
+    };
+    assert_eq!(f.additives, want.additives);
+    t.apply(&mut ctx(&mut rng, &d, None), &gm(), &a).unwrap();
+    let e = &t.entrants[first];
+    assert_eq!(e.skills, want.skills(&d));
+    assert_ne!(e.skills, before);
+    assert_eq!(t.round().unwrap().luck_left[0], want.luck(&d));
+    let run = t.current_run().unwrap();
+    let course: Vec<i32> = run.course.iter().map(|&i| e.skills[i]).collect();
+    assert_eq!(run.skills, course, "the run uses the new skills");
+    // A run already under way is not refreshed.
+    let a = t
+        .parse(
+            &gm(),
+            &Command::new("ninja run").with("auto", "true"),
+            &d,
+            &roster,
+        )
+        .unwrap();
+    assert!(matches!(a, NinjaAction::Run { fresh: None, .. }), "{a:?}");
 }

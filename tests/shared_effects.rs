@@ -1,12 +1,15 @@
-//! Guild-wide state (the ninja roster, Night Wizard characters) as logged effects, played as
-//! stories through the real binary: undo puts the shared JSON back exactly, a ninja or a
+//! Guild-wide state (the ninja roster, Night Wizard characters) as logged effects, mostly played
+//! as stories through the real binary: undo puts the shared JSON back exactly, a ninja or a
 //! character plays in one channel at a time, generated names never merge into existing ones,
 //! points survive `/game end`, and training between rounds changes the next run's skills.
 
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 
+use croupier::store::Store;
+use croupier::table::{Actor, Input, ManualClock, Registry, Request, SeedMode, Table};
 use serde_json::Value;
 
 /// Runs `croupier console --seed 5` on `db` with `input`; returns stdout.
@@ -488,4 +491,125 @@ alice: /nw character note text:\"Back from the climb\"
     );
     assert!(out.contains("joins with Ayu"), "{out}");
     assert_eq!(shared(&db, "nw")["playing"]["alice/ayu"]["channel"], "sun");
+}
+
+#[test]
+fn undo_in_one_channel_keeps_what_another_channel_did_in_between() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("b.db");
+    console(
+        &db,
+        &format!(
+            "{FOUR_NINJAS}#arena gm: /ninja new
+#arena alice: /ninja enter name:\"Red Fox\"
+#arena gm: /ninja fill
+"
+        ),
+    );
+    let before = shared(&db, "ninja");
+    console(&db, "#arena gm: /ninja start\n");
+    assert_eq!(ninja(&shared(&db, "ninja"), "Red Fox")["events"], 1);
+    // Meanwhile, in another channel: a new ninja, a tournament, an entry.
+    console(
+        &db,
+        "carol: /ninja create name:Kai iq:14 dx:13 st:13
+#dojo sensei: /ninja new
+#dojo bob: /ninja enter name:Moss
+",
+    );
+    let between = shared(&db, "ninja");
+    let undone = console(&db, "#arena gm: /game undo\n");
+    assert!(undone.contains("↩️ Undone"), "{undone}");
+    let after = shared(&db, "ninja");
+    // The start's events are taken back; Kai and Moss's entry stay.
+    assert_eq!(ninja(&after, "Red Fox"), ninja(&before, "Red Fox"));
+    assert_eq!(ninja(&after, "Kai"), ninja(&between, "Kai"));
+    assert_eq!(ninja(&after, "Moss")["entered"]["channel"], "dojo");
+    let mut want = before.clone();
+    for (i, n) in between["ninjas"].as_array().unwrap().iter().enumerate() {
+        if n["name"] == "Moss" {
+            want["ninjas"][i] = n.clone();
+        }
+    }
+    want["ninjas"]
+        .as_array_mut()
+        .unwrap()
+        .push(ninja(&between, "Kai").clone());
+    assert_eq!(after, want);
+}
+
+fn request(user: &str, id: &str, line: &str) -> Request {
+    Request {
+        channel: "chan".into(),
+        guild: Some("g".into()),
+        actor: Actor::player(user, user),
+        request_id: id.into(),
+        input: Input::Command(croupier::table::Command::parse_line(line).unwrap()),
+    }
+}
+
+fn stored_shared(t: &mut Table) -> String {
+    t.store()
+        .conn()
+        .query_row(
+            "SELECT state FROM shared_state WHERE guild = 'g' AND game = 'ninja'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
+#[test]
+fn replaying_a_session_never_writes_the_shared_state_and_reads_record_no_effect() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = Table::new(
+        Store::open(&dir.path().join("r.db")).unwrap(),
+        Arc::new(Registry::load(Path::new("data")).unwrap()),
+        Arc::new(ManualClock::at(1_000)),
+        SeedMode::Fixed(42),
+    );
+    let lines = [
+        ("alice", "/ninja create name:Fox iq:14 dx:13 st:13"),
+        ("gm", "/ninja new"),
+        ("alice", "/ninja enter name:Fox"),
+        ("gm", "/ninja fill"),
+        ("gm", "/ninja start"),
+        ("gm", "/ninja run auto:true"),
+        ("gm", "/ninja run auto:true"),
+    ];
+    for (i, (user, line)) in lines.iter().enumerate() {
+        let out = t.handle(&request(user, &format!("r{i}"), line)).unwrap();
+        assert!(out.accepted, "{line}: {out:?}");
+    }
+    let effects: i64 = t
+        .store()
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM log WHERE effects IS NOT NULL",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    // create, enter, fill, start (events) and a finish at least carry effects.
+    assert!(effects >= 4, "{effects}");
+    let before = stored_shared(&mut t);
+    let sid = t.session("chan").unwrap().unwrap().id;
+    let (stored, replayed) = t.replay(sid).unwrap().unwrap();
+    assert_eq!(stored, replayed);
+    assert_eq!(stored_shared(&mut t), before, "replay wrote nothing");
+    // Reading the roster is logged, with no effect.
+    let out = t
+        .handle(&request("bob", "r-roster", "/ninja roster"))
+        .unwrap();
+    assert!(out.accepted);
+    let last: Option<String> = t
+        .store()
+        .conn()
+        .query_row(
+            "SELECT effects FROM log ORDER BY id DESC LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(last, None);
 }
