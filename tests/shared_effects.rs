@@ -447,6 +447,22 @@ fn undoing_a_night_wizard_after_phase_restores_the_character_json_exactly() {
         before,
         "the character is exactly as before"
     );
+    // Again, with another player making a character in another channel in between: the undo
+    // still takes back exactly the After phase, and keeps the new character.
+    console(
+        &db,
+        "#moon gm: /nw phase next op:6\n#sun bob: /nw character new name:Bolt quick:true\n",
+    );
+    let between = shared(&db, "nw");
+    assert_eq!(between["characters"][1]["name"], "Bolt");
+    let out = console(&db, "#moon gm: /game undo\n");
+    assert!(out.contains("↩️ Undone"), "{out}");
+    let mut want = before.clone();
+    want["characters"]
+        .as_array_mut()
+        .unwrap()
+        .push(between["characters"][1].clone());
+    assert_eq!(shared(&db, "nw"), want);
 }
 
 #[test]

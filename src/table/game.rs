@@ -101,7 +101,9 @@ impl Place {
         &NOWHERE
     }
 
-    /// The channel as a mention (`<#id>`; the console shows `#name`).
+    /// The channel as a mention: `<#CHANNEL_ID>` is how a message names a channel (Discord's docs,
+    /// Reference → Message Formatting); it links the channel and notifies nobody. The console
+    /// shows it as `#name`.
     pub fn mention(&self) -> String {
         format!("<#{}>", self.channel)
     }

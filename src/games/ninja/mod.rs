@@ -1355,6 +1355,12 @@ impl Game for Tournament {
             .iter()
             .filter(|n| !mine_only || n.owner == viewer.id || viewer.manager)
             .filter(|n| cmd.sub() == "sheet" || n.retired.is_none())
+            // A ninja entered in a tournament cannot enter another; only an entered one withdraws.
+            .filter(|n| match cmd.sub() {
+                "enter" => n.entered.is_none(),
+                "withdraw" => n.entered.is_some(),
+                _ => true,
+            })
             .filter(|n| n.name.to_lowercase().contains(&p))
             .take(25)
             .map(|n| Choice::same(n.name.clone()))

@@ -705,6 +705,21 @@ fn a_ninja_held_by_one_tournament_is_refused_by_another_naming_its_channel() {
     t1.apply(&mut ctx_at(&mut rng, &d, &mut roster, &arena), &alice, &a)
         .unwrap();
     assert_eq!(roster.ninjas[0].entered.as_ref(), Some(&arena));
+    let offered = |roster: &Roster, sub: &str| -> Vec<String> {
+        Tournament::global_autocomplete(
+            roster,
+            &alice,
+            &Command::new(&format!("ninja {sub}")),
+            "name",
+            "",
+            &d,
+        )
+        .into_iter()
+        .map(|c| c.value)
+        .collect()
+    };
+    assert!(offered(&roster, "enter").is_empty(), "not offered to enter");
+    assert_eq!(offered(&roster, "withdraw"), vec!["Red Fox".to_string()]);
     let held = roster.clone();
     let a = t2.parse(&alice, &enter, &d, &roster).unwrap();
     let e = t2
