@@ -377,6 +377,10 @@ fn an_additive_bought_between_rounds_changes_the_next_rounds_skills() {
         for _ in 0..8 {
             let out = console(&db, "#arena gm: /ninja run auto:true\n");
             if out.contains("**Red Fox** steps up.") {
+                assert!(
+                    out.contains("Red Fox trained since the last run: additives now "),
+                    "{out}"
+                );
                 ran = true;
                 break;
             }

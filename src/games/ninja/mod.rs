@@ -492,15 +492,17 @@ impl Tournament {
     }
 
     /// A run is starting: the entrant takes the skills and luck of the roster record given with
-    /// the command (an additive bought between rounds counts from this run on).
-    fn refresh_current(&mut self, fresh: &NinjaRecord, data: &NinjaData) {
+    /// the command (an additive bought between rounds counts from this run on). True if the
+    /// additives changed.
+    fn refresh_current(&mut self, fresh: &NinjaRecord, data: &NinjaData) -> bool {
         let Some(e) = self.current() else {
-            return;
+            return false;
         };
         let ent = &mut self.entrants[e];
         if fresh.id == 0 || ent.record.id != fresh.id {
-            return;
+            return false;
         }
+        let changed = ent.record.additives != fresh.additives;
         ent.skills = fresh.skills(data);
         ent.luck = fresh.luck(data);
         ent.record.additives = fresh.additives.clone();
@@ -511,6 +513,7 @@ impl Tournament {
                 *l = luck;
             }
         }
+        changed
     }
 
     fn entrant_from(&self, rec: &NinjaRecord, house: bool, data: &NinjaData) -> Entrant {
@@ -1191,11 +1194,31 @@ impl Game for Tournament {
                 let e = self.check_runner(actor)?;
                 let mut lines = Vec::new();
                 if self.current_run().is_none() {
-                    if let Some(rec) = fresh {
-                        self.refresh_current(rec, data);
-                    }
+                    let trained = fresh
+                        .as_ref()
+                        .is_some_and(|rec| self.refresh_current(rec, data));
                     self.start_run(data);
                     lines.push(format!("**{}** steps up.", self.entrants[e].record.name));
+                    if trained {
+                        let ent = &self.entrants[e];
+                        lines.push(format!(
+                            "{} trained since the last run: additives now {}; this run's skills {}.",
+                            ent.record.name,
+                            ent.record.additive_list(data),
+                            self.current_run()
+                                .map(|r| r
+                                    .course
+                                    .iter()
+                                    .zip(&r.skills)
+                                    .map(|(&o, s)| format!(
+                                        "{} {s}",
+                                        data.obstacles.get(o).map(|x| x.initials.as_str()).unwrap_or("?")
+                                    ))
+                                    .collect::<Vec<_>>()
+                                    .join(" · "))
+                                .unwrap_or_default()
+                        ));
+                    }
                 } else if !auto {
                     return refuse("this run is under way: press Roll (or `/ninja run auto:true` to finish it at once).");
                 }
