@@ -424,7 +424,9 @@ impl Tournament {
                                 r.wins += 1;
                             }
                         }
-                        tournament::release(roster, ctx.place)
+                        let mut lines = self.legacy_write_back(roster);
+                        lines.extend(tournament::release(roster, ctx.place));
+                        lines
                     }
                     None => vec![],
                 };

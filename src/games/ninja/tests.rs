@@ -822,3 +822,47 @@ fn a_run_takes_skills_and_luck_from_the_roster_record_when_it_starts() {
         .unwrap();
     assert!(matches!(a, NinjaAction::Run { fresh: None, .. }), "{a:?}");
 }
+
+#[test]
+fn a_tournament_entered_before_ids_existed_writes_its_results_back_at_the_end() {
+    // A database upgraded while a tournament ran: its entries carry no ids, and its house
+    // ninjas are not on the roster yet. They are written back by name at the end, once.
+    let d = data();
+    let mut rng = seeded(12);
+    let mut roster = Roster::default();
+    let mut t = open(&mut rng, &d, &mut roster, 1);
+    for a in [
+        NinjaAction::Fill {
+            taken: vec![],
+            first_id: 0,
+        },
+        NinjaAction::Start { shuffle: false },
+    ] {
+        t.apply(&mut ctx(&mut rng, &d, None), &gm(), &a).unwrap();
+    }
+    for e in &mut t.entrants {
+        e.record.id = 0;
+    }
+    roster.ninjas[0].entered = None;
+    assert_eq!(roster.ninjas.len(), 1);
+    let run = NinjaAction::Run {
+        auto: true,
+        fresh: None,
+    };
+    while t.phase == Phase::Running {
+        t.apply(&mut ctx(&mut rng, &d, Some(&mut roster)), &gm(), &run)
+            .unwrap();
+    }
+    assert_eq!(
+        roster.ninjas.len(),
+        16,
+        "the house ninjas joined at the end"
+    );
+    for (i, e) in t.entrants.iter().enumerate() {
+        let r = roster.find(&e.record.name).unwrap();
+        assert_ne!(r.id, 0);
+        assert_eq!(r.events, 1, "{}", r.name);
+        assert_eq!(r.points, t.earned(i), "{}", r.name);
+        assert_eq!(r.wins, u32::from(t.winners.contains(&i)));
+    }
+}

@@ -292,6 +292,51 @@ impl Tournament {
         text
     }
 
+    /// For a tournament whose entries were made before ninjas had ids (a database upgraded
+    /// while it ran): writes those entrants' event, experience and win at the end, by name, as
+    /// tournaments did then; a generated one joins the roster if its name is free. Returns one
+    /// line per ninja.
+    pub fn legacy_write_back(&self, roster: &mut Roster) -> Vec<String> {
+        let mut lines = Vec::new();
+        for (i, e) in self.entrants.iter().enumerate() {
+            if e.record.id != 0 {
+                continue;
+            }
+            let xp = self.earned(i);
+            let won = self.winners.contains(&i);
+            if roster.find(&e.record.name).is_none() {
+                if !e.house {
+                    continue;
+                }
+                let mut fresh = e.record.clone();
+                fresh.owner = self.host.clone();
+                fresh.id = roster.next_id();
+                fresh.entered = None;
+                roster.ninjas.push(fresh);
+            }
+            let Some(rec) = roster.find_mut(&e.record.name) else {
+                continue;
+            };
+            rec.events += 1;
+            rec.points += xp;
+            if won {
+                rec.wins += 1;
+            }
+            let mut line = format!(
+                "{}: events {}, points {}, wins {}",
+                rec.name, rec.events, rec.points, rec.wins
+            );
+            if rec.retired.is_none() {
+                if let Some(why) = rec.forced_retirement() {
+                    line.push_str(&format!(" — retires: {why}"));
+                    rec.retired = Some(why);
+                }
+            }
+            lines.push(line);
+        }
+        lines
+    }
+
     /// Experience each entrant earned: one per round 1 or round 2 finish, one for a win.
     pub fn earned(&self, entrant: usize) -> u32 {
         let mut xp = 0;
@@ -315,12 +360,13 @@ impl Tournament {
     }
 }
 
-/// The roster record of an entrant: by id (by name only for entries made before ids existed).
+/// The roster record of an entrant, by id. Entries made before ids existed (id 0) have none
+/// here: their results are written back when the tournament ends ([`Tournament::legacy_write_back`]).
 pub fn record_mut<'r>(roster: &'r mut Roster, rec: &NinjaRecord) -> Option<&'r mut NinjaRecord> {
     if rec.id != 0 {
         roster.by_id_mut(rec.id)
     } else {
-        roster.find_mut(&rec.name)
+        None
     }
 }
 
