@@ -46,7 +46,8 @@ impl Default for Settings {
     }
 }
 
-/// A ninja in the tournament: a snapshot of the roster record taken on entry.
+/// A ninja in the tournament: a snapshot of the roster record taken on entry (its skills and luck
+/// are refreshed from the roster when each of its runs starts).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entrant {
     /// The record as it was on entry.
