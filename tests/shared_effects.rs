@@ -127,6 +127,10 @@ fn undoing_a_tournaments_last_run_restores_the_roster_json_exactly() {
     );
     let undone = console(&db, "#arena gm: /game undo\n");
     assert!(undone.contains("↩️ Undone"), "{undone}");
+    assert!(
+        undone.contains("Server-wide records put back as they were: "),
+        "{undone}"
+    );
     assert_eq!(
         shared(&db, "ninja"),
         before,

@@ -115,6 +115,22 @@ impl Effect {
         })
     }
 
+    /// The names of the named records this effect changed (ninjas, characters), for telling
+    /// players what an undo put back.
+    pub fn names(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for op in self.reverse.iter() {
+            if let PatchOperation::Test(t) = op {
+                if let Some(n) = t.value.get("name").and_then(Value::as_str) {
+                    if !out.iter().any(|x| x == n) {
+                        out.push(n.to_string());
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// `current` with this effect reversed, or a refusal naming the record that changed since.
     pub fn undo(&self, current: &Value) -> Result<Value, String> {
         for r in &self.absent {
@@ -165,6 +181,7 @@ mod tests {
         let before = roster(1, false);
         let after = roster(2, true);
         let e = Effect::between("ninja", "g", &before, &after).expect("a change");
+        assert_eq!(e.names(), vec!["Red Fox", "House Ninja 1"]);
         assert_eq!(e.undo(&after).unwrap(), before);
         let mut fwd = before.clone();
         json_patch::patch(&mut fwd, &e.forward).unwrap();

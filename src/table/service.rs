@@ -982,6 +982,7 @@ pub(super) fn undo(
     };
     // The action's change to the guild's shared state is reversed in this transaction, or the
     // undo is refused (nothing changes) if another channel changed the same records since.
+    let mut put_back = vec![];
     if let Some(effects) = &last.effects {
         let effect: Effect = serde_json::from_str(effects)?;
         let current = load_shared(tx, game, Some(&effect.guild)).map_err(Fail::Error)?;
@@ -992,6 +993,7 @@ pub(super) fn undo(
             &effect.game,
             &serde_json::to_string(&restored)?,
         )?;
+        put_back = effect.names();
     }
     store::log_mark_undone(tx, last.id)?;
     let (state, rng) = replay_session(tx, game, s)?;
@@ -1028,6 +1030,17 @@ pub(super) fn undo(
             actor.name, last.id, last.actor_name, last.summary
         ),
     );
+    if !put_back.is_empty() {
+        let shown: Vec<&str> = put_back.iter().take(8).map(String::as_str).collect();
+        let more = match put_back.len().saturating_sub(shown.len()) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        msg.body.push_str(&format!(
+            "\nServer-wide records put back as they were: {}{more}.",
+            shown.join(", ")
+        ));
+    }
     msg.stamp = Some(Stamp {
         session: s.id,
         version,
