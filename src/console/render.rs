@@ -42,21 +42,31 @@ pub fn render_reply(channel: &str, r: &Reply) -> String {
     mentions_to_at(&out)
 }
 
-/// `<@alice>` → `@alice`.
+/// `<@alice>` → `@alice`, and a channel mention `<#arena>` → `#arena`.
 pub fn mentions_to_at(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
-    while let Some(i) = rest.find("<@") {
+    while let Some(i) = rest.find(['<']) {
         out.push_str(&rest[..i]);
-        let after = &rest[i + 2..];
+        let tail = &rest[i..];
+        let (mark, after) = if let Some(a) = tail.strip_prefix("<@") {
+            ('@', a)
+        } else if let Some(a) = tail.strip_prefix("<#") {
+            ('#', a)
+        } else {
+            out.push('<');
+            rest = &tail[1..];
+            continue;
+        };
         match after.find('>') {
             Some(j) if !after[..j].is_empty() && !after[..j].contains(char::is_whitespace) => {
-                out.push('@');
+                out.push(mark);
                 out.push_str(after[..j].trim_start_matches('!'));
                 rest = &after[j + 1..];
             }
             _ => {
-                out.push_str("<@");
+                out.push('<');
+                out.push(mark);
                 rest = after;
             }
         }
@@ -74,6 +84,10 @@ mod tests {
         assert_eq!(
             mentions_to_at("hi <@alice>, <@!42> and <@ x>"),
             "hi @alice, @42 and <@ x>"
+        );
+        assert_eq!(
+            mentions_to_at("in <#arena>, a < b and <#>"),
+            "in #arena, a < b and <#>"
         );
     }
 }

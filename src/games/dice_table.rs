@@ -334,6 +334,7 @@ mod tests {
             now: 0,
             data: &(),
             shared: None,
+            place: crate::table::Place::nowhere(),
         }
     }
 

@@ -67,6 +67,8 @@ pub struct LogRow {
     pub undone: bool,
     /// Unix seconds.
     pub at: i64,
+    /// The shared-state change this entry made, as JSON (see `table::effects`), if any.
+    pub effects: Option<String>,
 }
 
 /// Reads a channel row.
@@ -285,7 +287,7 @@ pub fn log_append(tx: &Transaction, e: &NewLog) -> Result<i64, StoreError> {
 }
 
 const LOG_COLS: &str =
-    "id, channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, undone, at";
+    "id, channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, undone, at, effects";
 
 fn log_from(r: &rusqlite::Row) -> rusqlite::Result<LogRow> {
     Ok(LogRow {
@@ -301,6 +303,7 @@ fn log_from(r: &rusqlite::Row) -> rusqlite::Result<LogRow> {
         request_id: r.get(9)?,
         undone: r.get::<_, i64>(10)? != 0,
         at: r.get(11)?,
+        effects: r.get(12)?,
     })
 }
 
@@ -335,6 +338,15 @@ pub fn log_get(tx: &Transaction, id: i64) -> Result<Option<LogRow>, StoreError> 
             log_from,
         )
         .optional()?)
+}
+
+/// Records the shared-state change an entry made (in the entry's own transaction).
+pub fn log_set_effects(tx: &Transaction, id: i64, effects: &str) -> Result<(), StoreError> {
+    tx.execute(
+        "UPDATE log SET effects = ?2 WHERE id = ?1",
+        params![id, effects],
+    )?;
+    Ok(())
 }
 
 /// Marks an entry undone.

@@ -128,6 +128,36 @@ impl Actor {
     }
 }
 
+/// Where a command runs: its channel and, once it exists, its session. A game records it in
+/// the shared state to say where an entity is held (e.g. a ninja entered in a tournament).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Place {
+    /// Channel key (a Discord channel id, or the console's channel name).
+    pub channel: String,
+    /// The session (`None` while a session is being created, and for commands outside one).
+    #[serde(default)]
+    pub session: Option<i64>,
+}
+
+static NOWHERE: Place = Place {
+    channel: String::new(),
+    session: None,
+};
+
+impl Place {
+    /// No channel and no session (tests that call a game directly).
+    pub fn nowhere() -> &'static Place {
+        &NOWHERE
+    }
+
+    /// The channel as a mention: `<#CHANNEL_ID>` is how a message names a channel (Discord's docs,
+    /// Reference → Message Formatting); it links the channel and notifies nobody. The console
+    /// shows it as `#name`.
+    pub fn mention(&self) -> String {
+        format!("<#{}>", self.channel)
+    }
+}
+
 /// What an action may use besides the state: the session's RNG, the time, the game's data.
 pub struct Ctx<'a, D, S> {
     /// The session's seeded RNG (persisted with the session).
@@ -138,7 +168,11 @@ pub struct Ctx<'a, D, S> {
     pub data: &'a D,
     /// Guild-wide shared state (e.g. a roster). `None` while replaying the log, so
     /// replays never write it; read it in [`Game::parse`] and put what you need in the action.
+    /// Whatever an action changes here is logged with it as an effect (`table::effects`) and
+    /// reversed by undo; the session's own state must not depend on it (replays lack it).
     pub shared: Option<&'a mut S>,
+    /// The channel and session the command runs in.
+    pub place: &'a Place,
 }
 
 /// A game's rules.
@@ -227,6 +261,14 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
         None
     }
 
+    /// The session stops (its game is over, `/game end`, or a new game closes a finished one):
+    /// release what it holds in the shared state (e.g. the locks on entered ninjas). Called
+    /// once per ending with the shared state, and logged with the ending as its effect.
+    /// It reads no session state, so a game whose state cannot be read can still be ended.
+    fn end_session(_shared: &mut Self::Shared, _place: &Place, _data: &Self::Data) -> Vec<Reply> {
+        vec![]
+    }
+
     /// Commands that work without a session in the channel (e.g. a guild roster).
     /// Return `None` for commands that need a session.
     fn global(
@@ -258,6 +300,8 @@ pub struct DynCtx<'a> {
     pub now: i64,
     /// Shared state as JSON; `None` during replay.
     pub shared: Option<&'a mut Value>,
+    /// Channel and session.
+    pub place: &'a Place,
 }
 
 /// Anything that went wrong in a type-erased call.
@@ -341,6 +385,11 @@ pub trait DynGame: Send + Sync {
     ) -> Result<Vec<Choice>, DynError>;
     /// A fresh shared state.
     fn default_shared(&self) -> Value;
+    /// Stored shared JSON read through the game's type (defaults filled in, ids assigned), so
+    /// an effect records only what an action changed.
+    fn normalize_shared(&self, shared: &Value) -> Result<Value, DynError>;
+    /// See [`Game::end_session`]; `shared` is changed in place.
+    fn end_session(&self, shared: &mut Value, place: &Place) -> Result<Vec<Reply>, DynError>;
     /// The game's loaded data, for code outside the rules that needs it (the pictures
     /// downcast it to the game's `Data` type).
     fn data_any(&self) -> &(dyn std::any::Any + Send + Sync);
@@ -385,6 +434,7 @@ fn with_shared<G: Game, R>(
                 now: ctx.now,
                 data,
                 shared: Some(&mut shared),
+                place: ctx.place,
             });
             *sv = serde_json::to_value(&shared)?;
             Ok(r)
@@ -394,6 +444,7 @@ fn with_shared<G: Game, R>(
             now: ctx.now,
             data,
             shared: None,
+            place: ctx.place,
         })),
     }
 }
@@ -499,6 +550,15 @@ impl<G: Game> DynGame for Loaded<G> {
     }
     fn default_shared(&self) -> Value {
         serde_json::to_value(G::Shared::default()).unwrap_or(Value::Null)
+    }
+    fn normalize_shared(&self, shared: &Value) -> Result<Value, DynError> {
+        Ok(serde_json::to_value(de::<G::Shared>(shared)?)?)
+    }
+    fn end_session(&self, shared: &mut Value, place: &Place) -> Result<Vec<Reply>, DynError> {
+        let mut sh: G::Shared = de(shared)?;
+        let replies = G::end_session(&mut sh, place, &self.data);
+        *shared = serde_json::to_value(&sh)?;
+        Ok(replies)
     }
     fn data_any(&self) -> &(dyn std::any::Any + Send + Sync) {
         &self.data

@@ -5,7 +5,8 @@ use rusqlite::Transaction;
 use super::game::Actor;
 use super::registry::Registry;
 use super::service::{
-    channel_rng, finish_replies, save_channel_rng, session_gms, undo, with_host, Fail, Request,
+    channel_rng, end_session, finish_replies, save_channel_rng, session_gms, undo, with_host, Fail,
+    Request,
 };
 use super::{Command, CommandSpec, Message, OptionSpec, Reply, Stamp, UserId};
 use crate::dice;
@@ -296,23 +297,18 @@ pub(super) fn game_command(
                 });
                 return Ok(vec![Reply::private(&actor.id, m)]);
             }
-            store::session_end(tx, s.id, now)?;
-            store::log_append(
+            // The game releases what the session held in the shared state (e.g. entered
+            // ninjas), logged with the `end` entry.
+            let released = end_session(
                 tx,
-                &store::NewLog {
-                    channel: &req.channel,
-                    session_id: Some(s.id),
-                    kind: "end",
-                    actor: &actor.id.0,
-                    actor_name: &actor.name,
-                    payload: "{}",
-                    summary: "ended the game",
-                    visibility: "public",
-                    request_id: Some(&req.request_id),
-                    at: now,
-                },
+                g,
+                s,
+                &actor,
+                "ended the game",
+                Some(&req.request_id),
+                now,
             )?;
-            Ok(vec![Reply::public(Message::titled(
+            let mut out = vec![Reply::public(Message::titled(
                 "🏁 Game ended",
                 format!(
                     "{} ended the game of {}. A new one can start with `/{} new` (or another game).",
@@ -320,7 +316,9 @@ pub(super) fn game_command(
                     g.title(),
                     g.name()
                 ),
-            ))])
+            ))];
+            out.extend(finish_replies(released, g, None, &[], &[]));
+            Ok(out)
         }
         "reveal" => {
             let id = cmd.require_int("id")?;

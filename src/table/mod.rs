@@ -2,6 +2,7 @@
 
 mod clock;
 mod command;
+pub mod effects;
 mod game;
 pub mod generic;
 mod handle;
@@ -13,7 +14,8 @@ mod spec;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandSyntaxError};
 pub use game::{
-    refuse, Actor, Ctx, DataError, Decision, DynCtx, DynError, DynGame, Game, Loaded, RuleError,
+    refuse, Actor, Ctx, DataError, Decision, DynCtx, DynError, DynGame, Game, Loaded, Place,
+    RuleError,
 };
 pub use handle::TableHandle;
 pub use registry::Registry;

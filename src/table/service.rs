@@ -11,7 +11,8 @@ use rusqlite::{Transaction, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::game::{Actor, Decision, DynCtx, DynError, DynGame, RuleError};
+use super::effects::Effect;
+use super::game::{Actor, Decision, DynCtx, DynError, DynGame, Place, RuleError};
 use super::{Audience, Clock, Command, Message, Reply, Stamp, UserId};
 use crate::rng::{seeded, GameRng};
 use crate::store::{self, SessionRow, Store, StoreError};
@@ -405,6 +406,8 @@ fn clear_wakeup(tx: &Transaction, s: &SessionRow, now: i64) -> Result<(), StoreE
     Ok(())
 }
 
+/// The guild's shared state of a game, read through the game's type (see
+/// [`DynGame::normalize_shared`]) so that an effect holds only what an action changed.
 fn load_shared(
     tx: &Transaction,
     game: &dyn DynGame,
@@ -412,9 +415,68 @@ fn load_shared(
 ) -> Result<Value, TableError> {
     let key = guild.unwrap_or("dm");
     match store::shared_get(tx, key, game.name())? {
-        Some(s) => Ok(serde_json::from_str(&s)?),
+        Some(s) => game
+            .normalize_shared(&serde_json::from_str(&s)?)
+            .map_err(dyn_err),
         None => Ok(game.default_shared()),
     }
+}
+
+/// Saves a changed shared state and records the change as the effect of log entry `log_id`,
+/// in the caller's transaction. Nothing happens when `after == before`.
+fn record_effect(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    guild: Option<&str>,
+    before: &Value,
+    after: &Value,
+    log_id: i64,
+) -> Result<(), Fail> {
+    let key = guild.unwrap_or("dm");
+    if let Some(effect) = Effect::between(game.name(), key, before, after) {
+        store::shared_put(tx, key, game.name(), &serde_json::to_string(after)?)?;
+        store::log_set_effects(tx, log_id, &serde_json::to_string(&effect)?)?;
+    }
+    Ok(())
+}
+
+/// Ends a session in its transaction: the game releases what the session holds in the shared
+/// state ([`DynGame::end_session`]), the session is marked ended, and an `end` entry logs the
+/// release as its effect. Returns the game's replies about the release.
+pub(super) fn end_session(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+    actor: &Actor,
+    summary: &str,
+    request_id: Option<&str>,
+    now: i64,
+) -> Result<Vec<Reply>, Fail> {
+    let before = load_shared(tx, game, s.guild.as_deref()).map_err(Fail::Error)?;
+    let mut after = before.clone();
+    let place = Place {
+        channel: s.channel.clone(),
+        session: Some(s.id),
+    };
+    let replies = game.end_session(&mut after, &place)?;
+    store::session_end(tx, s.id, now)?;
+    let id = store::log_append(
+        tx,
+        &store::NewLog {
+            channel: &s.channel,
+            session_id: Some(s.id),
+            kind: "end",
+            actor: &actor.id.0,
+            actor_name: &actor.name,
+            payload: "{}",
+            summary,
+            visibility: "public",
+            request_id,
+            at: now,
+        },
+    )?;
+    record_effect(tx, game, s.guild.as_deref(), &before, &after, id)?;
+    Ok(replies)
 }
 
 /// Routes a request: a component press, `/roll`, `/game …`, or a game's command.
@@ -541,12 +603,26 @@ fn still_open(
     Err(Fail::RefusedWith(why, now_open))
 }
 
-/// Closes the channel's session if its game is over, so a new game can start (state and log stay).
+/// Closes the channel's session if its game is over, so a new game can start (state and log
+/// stay); the game releases whatever the session still holds in the shared state.
 fn close_if_over(tx: &Transaction, games: &Registry, channel: &str, now: i64) -> Result<(), Fail> {
     if let Some(s) = store::session_active(tx, channel)? {
         if let Some(g) = games.find(&s.game) {
             if g.is_over(&serde_json::from_str(&s.state)?)? {
-                store::session_end(tx, s.id, now)?;
+                let system = Actor {
+                    id: UserId::new(SYSTEM_USER),
+                    name: "Croupier".into(),
+                    manager: true,
+                };
+                end_session(
+                    tx,
+                    g,
+                    &s,
+                    &system,
+                    "closed the finished game for a new one",
+                    None,
+                    now,
+                )?;
             }
         }
     }
@@ -669,28 +745,32 @@ fn game_command(
     }
     // Commands that need no session (e.g. a guild roster).
     {
-        let guild = req.guild.as_deref().unwrap_or("dm");
-        let mut shared = load_shared(tx, game, req.guild.as_deref()).map_err(Fail::Error)?;
+        let before = load_shared(tx, game, req.guild.as_deref()).map_err(Fail::Error)?;
+        let mut shared = before.clone();
         let (seed, mut rng) = channel_rng(tx, &req.channel)?;
         let actor = with_host(
             &req.actor,
             active.as_ref().filter(|s| s.game == game.name()),
         );
+        let place = Place {
+            channel: req.channel.clone(),
+            session: active.as_ref().map(|s| s.id),
+        };
         let r = game.global(
             DynCtx {
                 rng: &mut rng,
                 now: cx.now,
                 shared: Some(&mut shared),
+                place: &place,
             },
             &actor,
             cmd,
         );
         if let Some(r) = r {
             let replies = r?;
-            store::shared_put(tx, guild, game.name(), &serde_json::to_string(&shared)?)?;
             save_channel_rng(tx, &req.channel, seed, &rng)?;
             let summary = summarize(&replies);
-            store::log_append(
+            let id = store::log_append(
                 tx,
                 &store::NewLog {
                     channel: &req.channel,
@@ -705,6 +785,7 @@ fn game_command(
                     at: cx.now,
                 },
             )?;
+            record_effect(tx, game, req.guild.as_deref(), &before, &shared, id)?;
             let gms = active
                 .as_ref()
                 .filter(|s| s.game == game.name())
@@ -756,12 +837,18 @@ fn create_session(
     let mut rng = seeded(seed);
     let mut actor = req.actor.clone();
     actor.manager = true;
-    let mut shared = load_shared(tx, game, req.guild.as_deref()).map_err(Fail::Error)?;
+    let before = load_shared(tx, game, req.guild.as_deref()).map_err(Fail::Error)?;
+    let mut shared = before.clone();
+    let place = Place {
+        channel: req.channel.clone(),
+        session: None,
+    };
     let (state, replies) = game.create(
         DynCtx {
             rng: &mut rng,
             now: cx.now,
             shared: Some(&mut shared),
+            place: &place,
         },
         &actor,
         cmd,
@@ -783,7 +870,7 @@ fn create_session(
         },
     )?;
     let summary = summarize(&replies);
-    store::log_append(
+    let log_id = store::log_append(
         tx,
         &store::NewLog {
             channel: &req.channel,
@@ -798,6 +885,7 @@ fn create_session(
             at: cx.now,
         },
     )?;
+    record_effect(tx, game, req.guild.as_deref(), &before, &shared, log_id)?;
     let row = SessionRow {
         id,
         channel: req.channel.clone(),
@@ -844,19 +932,31 @@ fn apply_action(
     let state: Value = serde_json::from_str(&s.state)?;
     let mut rng: GameRng = serde_json::from_str(&s.rng)?;
     let guild = s.guild.as_deref();
-    let mut shared = load_shared(tx, game, guild).map_err(Fail::Error)?;
+    let before = load_shared(tx, game, guild).map_err(Fail::Error)?;
+    let mut shared = before.clone();
+    let place = Place {
+        channel: s.channel.clone(),
+        session: Some(s.id),
+    };
     let (new_state, replies) = game.apply(
         &state,
         DynCtx {
             rng: &mut rng,
             now,
             shared: Some(&mut shared),
+            place: &place,
         },
         actor,
         action,
     )?;
+    // The game's end releases what the session holds, in the same entry (so undoing the last
+    // action of a finished game takes the release back too).
+    let over = game.is_over(&new_state)?;
+    if over && !game.is_over(&state)? {
+        game.end_session(&mut shared, &place)?;
+    }
     let rng_s = serde_json::to_string(&rng)?;
-    if new_state == state && rng_s == s.rng {
+    if new_state == state && rng_s == s.rng && shared == before {
         // Nothing changed (a view such as a status or a sheet): no new version, no log entry,
         // so buttons on earlier messages stay valid.
         let gms = session_gms(game, s)?;
@@ -873,22 +973,12 @@ fn apply_action(
         ));
     }
     let state_s = serde_json::to_string(&new_state)?;
-    let wakeup = if game.is_over(&new_state)? {
+    let wakeup = if over {
         None
     } else {
         game.next_wakeup(&new_state)?
     };
     let version = store::session_update(tx, s.id, s.version, &state_s, &rng_s, wakeup, now)?;
-    if shared != game.default_shared()
-        || store::shared_get(tx, guild.unwrap_or("dm"), game.name())?.is_some()
-    {
-        store::shared_put(
-            tx,
-            guild.unwrap_or("dm"),
-            game.name(),
-            &serde_json::to_string(&shared)?,
-        )?;
-    }
     let summary = summarize(&replies);
     let log_id = store::log_append(
         tx,
@@ -908,6 +998,7 @@ fn apply_action(
             at: now,
         },
     )?;
+    record_effect(tx, game, guild, &before, &shared, log_id)?;
     // Decisions this action settled: a late press of their buttons is told what happened.
     let open = game.decisions(&new_state)?;
     for d in game.decisions(&state)? {
@@ -946,6 +1037,12 @@ pub(super) fn replay_session(
     let log = store::log_session(tx, s.id)?;
     let mut rng = seeded(s.seed as u64);
     let mut state: Option<Value> = None;
+    // The shared state is not replayed: each entry's effect was applied once, when it happened,
+    // and an undo reverses it explicitly.
+    let mut place = Place {
+        channel: s.channel.clone(),
+        session: None,
+    };
     for e in &log {
         match e.kind.as_str() {
             "new" => {
@@ -960,11 +1057,13 @@ pub(super) fn replay_session(
                         rng: &mut rng,
                         now: e.at,
                         shared: None,
+                        place: &place,
                     },
                     &host,
                     &cmd,
                 )?;
                 state = Some(st);
+                place.session = Some(s.id);
             }
             "action" if !e.undone => {
                 let la: LoggedAction = serde_json::from_str(&e.payload)?;
@@ -977,6 +1076,7 @@ pub(super) fn replay_session(
                         rng: &mut rng,
                         now: e.at,
                         shared: None,
+                        place: &place,
                     },
                     &la.actor,
                     &la.action,
@@ -1003,6 +1103,21 @@ pub(super) fn undo(
     let Some(last) = log.iter().rev().find(|e| e.kind == "action" && !e.undone) else {
         return refused("there is nothing to undo in this game yet.");
     };
+    // The action's change to the guild's shared state is reversed in this transaction, or the
+    // undo is refused (nothing changes) if another channel changed the same records since.
+    let mut put_back = vec![];
+    if let Some(effects) = &last.effects {
+        let effect: Effect = serde_json::from_str(effects)?;
+        let current = load_shared(tx, game, Some(&effect.guild)).map_err(Fail::Error)?;
+        let restored = effect.undo(&current).map_err(Fail::Refused)?;
+        store::shared_put(
+            tx,
+            &effect.guild,
+            &effect.game,
+            &serde_json::to_string(&restored)?,
+        )?;
+        put_back = effect.names();
+    }
     store::log_mark_undone(tx, last.id)?;
     let (state, rng) = replay_session(tx, game, s)?;
     let wakeup = game.next_wakeup(&state)?;
@@ -1038,6 +1153,17 @@ pub(super) fn undo(
             actor.name, last.id, last.actor_name, last.summary
         ),
     );
+    if !put_back.is_empty() {
+        let shown: Vec<&str> = put_back.iter().take(8).map(String::as_str).collect();
+        let more = match put_back.len().saturating_sub(shown.len()) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        msg.body.push_str(&format!(
+            "\nServer-wide records put back as they were: {}{more}.",
+            shown.join(", ")
+        ));
+    }
     msg.stamp = Some(Stamp {
         session: s.id,
         version,

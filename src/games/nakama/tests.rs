@@ -56,6 +56,7 @@ fn apply(
         now: 0,
         data: d,
         shared: None,
+        place: crate::table::Place::nowhere(),
     };
     g.apply(&mut ctx, &who(a), &act)
 }

@@ -23,8 +23,8 @@ mod test_table;
 use std::path::Path;
 
 use crate::table::{
-    refuse, Actor, Choice, Command, CommandSpec, Ctx, DataError, Decision, Game, OptionSpec, Reply,
-    RuleError, UserId,
+    refuse, Actor, Choice, Command, CommandSpec, Ctx, DataError, Decision, Game, OptionSpec, Place,
+    Reply, RuleError, UserId,
 };
 
 use character::Catalog;
@@ -382,8 +382,26 @@ impl Game for NightWizard {
         action: &NwAction,
     ) -> Result<Vec<Reply>, RuleError> {
         let data = ctx.data;
+        if let (NwAction::Join { character, .. }, Some(sh)) = (action, ctx.shared.as_deref()) {
+            sh.check_free(&character.owner, &character.name, ctx.place)?;
+        }
         let shared = ctx.shared.as_deref_mut();
-        session::apply(self, data, shared, ctx.rng, actor, action)
+        let replies = session::apply(self, data, shared, ctx.rng, actor, action)?;
+        // The roster's locks follow the session's PCs (join, switch, leave).
+        if let Some(sh) = ctx.shared.as_deref_mut() {
+            let pcs: Vec<(UserId, String)> = self
+                .pcs
+                .iter()
+                .map(|p| (p.user.clone(), p.ch.name.clone()))
+                .collect();
+            sh.hold(ctx.place, &pcs);
+        }
+        Ok(replies)
+    }
+
+    fn end_session(shared: &mut NwShared, place: &Place, _data: &NwData) -> Vec<Reply> {
+        shared.release(place);
+        vec![]
     }
 
     fn view(&self, viewer: &Actor, data: &NwData) -> Vec<Reply> {

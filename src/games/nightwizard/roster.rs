@@ -14,7 +14,7 @@ use super::data::{
 use super::judge::Dice;
 use super::sheet;
 use crate::table::{
-    refuse, Actor, Command, Message, Reply, RuleError, Select, SelectOption, UserId,
+    refuse, Actor, Command, Message, Place, Reply, RuleError, Select, SelectOption, UserId,
 };
 
 /// Guild-wide state: every player's characters, drafts in progress, and chat additions.
@@ -26,12 +26,58 @@ pub struct NwShared {
     pub drafts: BTreeMap<String, Draft>,
     /// Skills, items and enemies added in chat.
     pub custom: Custom,
+    /// Characters playing in a running session, by [`character_key`]: a character plays in one
+    /// session at a time; the lock goes when it leaves or the session ends.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub playing: BTreeMap<String, Place>,
+}
+
+/// A character's id in the guild: its owner and its name (a player's names are unique,
+/// compared without case, and a character playing in a session cannot be deleted).
+pub fn character_key(owner: &UserId, name: &str) -> String {
+    format!("{}/{}", owner.0, name.trim().to_lowercase())
+}
+
+fn held_by(held: &Place, place: &Place) -> bool {
+    match place.session {
+        Some(_) => held.session == place.session,
+        None => held.channel == place.channel,
+    }
 }
 
 /// Most characters one player may keep.
 pub const MAX_CHARACTERS: usize = 20;
 
 impl NwShared {
+    /// Refuses if `name` of `owner` plays in another session than the one at `place`.
+    pub fn check_free(&self, owner: &UserId, name: &str, place: &Place) -> Result<(), RuleError> {
+        match self.playing.get(&character_key(owner, name)) {
+            Some(h) if !held_by(h, place) => refuse(format!(
+                "{name} is playing in the session in {}: a character plays in one session at a time. Leave it there (`/nw session leave`) or wait until that session ends.",
+                h.mention()
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Makes the locks held by the session at `place` exactly its PCs' characters (`(owner,
+    /// name)`); a character another session holds keeps that lock.
+    pub fn hold(&mut self, place: &Place, pcs: &[(UserId, String)]) {
+        let keys: Vec<String> = pcs.iter().map(|(o, n)| character_key(o, n)).collect();
+        self.playing
+            .retain(|k, h| !held_by(h, place) || keys.contains(k));
+        for k in keys {
+            self.playing.entry(k).or_insert_with(|| place.clone());
+        }
+    }
+
+    /// Frees every character the session at `place` holds; returns how many.
+    pub fn release(&mut self, place: &Place) -> usize {
+        let n = self.playing.len();
+        self.playing.retain(|_, h| !held_by(h, place));
+        n - self.playing.len()
+    }
+
     /// The player's character named `name`, or their only one.
     pub fn find(&self, owner: &UserId, name: Option<&str>) -> Result<&Character, RuleError> {
         let i = self.find_index(owner, name)?;
@@ -660,6 +706,13 @@ fn character(
         }
         "delete" => {
             let i = shared.find_index(&actor.id, Some(cmd.require("name")?))?;
+            if let Some(h) = shared.playing.get(&character_key(&actor.id, &shared.characters[i].name)) {
+                return refuse(format!(
+                    "{} is playing in the session in {}; leave it there (`/nw session leave`) before deleting it.",
+                    shared.characters[i].name,
+                    h.mention()
+                ));
+            }
             let c = shared.characters.remove(i);
             Ok(private(actor, Message::text(format!("Deleted {}.", c.name))))
         }
@@ -1110,6 +1163,40 @@ mod tests {
     use super::super::data::load;
     use super::*;
     use std::path::Path;
+
+    #[test]
+    fn a_character_is_held_by_one_session_and_freed_when_it_leaves_or_the_session_ends() {
+        let mut sh = NwShared::default();
+        let alice = UserId::new("alice");
+        let moon = Place {
+            channel: "moon".into(),
+            session: Some(1),
+        };
+        let sun = Place {
+            channel: "sun".into(),
+            session: Some(2),
+        };
+        sh.hold(&moon, &[(alice.clone(), "Ayu".into())]);
+        let e = sh.check_free(&alice, "ayu", &sun).unwrap_err().0;
+        assert!(
+            e.starts_with("ayu is playing in the session in <#moon>"),
+            "{e}"
+        );
+        assert!(
+            sh.check_free(&alice, "Ayu", &moon).is_ok(),
+            "rejoining refreshes"
+        );
+        // Another session's PCs never take over a held character.
+        sh.hold(&sun, &[(alice.clone(), "Ayu".into())]);
+        assert_eq!(sh.playing[&character_key(&alice, "Ayu")], moon);
+        // Leaving (the session's PCs no longer include it) frees it; so does the end.
+        sh.hold(&moon, &[]);
+        assert!(sh.playing.is_empty());
+        sh.hold(&moon, &[(alice.clone(), "Ayu".into())]);
+        assert_eq!(sh.release(&sun), 0);
+        assert_eq!(sh.release(&moon), 1);
+        assert!(sh.check_free(&alice, "Ayu", &sun).is_ok());
+    }
 
     #[test]
     fn rule_6_level_up_adds_cl_skill_and_class_body_mind() {

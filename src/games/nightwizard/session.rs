@@ -1094,7 +1094,8 @@ pub fn apply(
                         p.ch.name, p.ch.op
                     ));
                 }
-                // The roster keeps OP and level ups between sessions (replays skip this).
+                // The roster keeps OP and level ups between sessions: logged as this action's
+                // effect and taken back by undo; replays (shared None) skip it.
                 if let Some(sh) = shared {
                     for p in &s.pcs {
                         if let Some(c) = sh

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use crate::rng::GameRng;
 use crate::table::{
     refuse, Actor, ButtonStyle, Choice, Command, CommandSpec, Ctx, DataError, Decision, Game,
-    Message, OptionSpec, Reply, RuleError, UserId,
+    Message, OptionSpec, Place, Reply, RuleError, UserId,
 };
 use data::NinjaData;
 use roster::{NinjaRecord, Roster, Training};
@@ -53,7 +53,7 @@ pub enum NinjaAction {
     /// Enter a roster ninja (a snapshot taken from the roster when the command was given).
     Enter {
         /// The ninja as the roster held it.
-        ninja: NinjaRecord,
+        ninja: Box<NinjaRecord>,
     },
     /// Take an entered ninja out again before the start.
     Withdraw {
@@ -64,6 +64,9 @@ pub enum NinjaAction {
     Fill {
         /// Names already used on the roster.
         taken: Vec<String>,
+        /// The roster id of the first generated ninja (the next ones follow).
+        #[serde(default)]
+        first_id: u64,
     },
     /// GM: fix the running order and start round 1.
     Start {
@@ -74,6 +77,10 @@ pub enum NinjaAction {
     Run {
         /// Resolve the whole run at once.
         auto: bool,
+        /// The ninja's roster record when the command was given: a run that starts takes its
+        /// skills and luck from it (an additive bought since the last run counts).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fresh: Option<Box<NinjaRecord>>,
     },
     /// Roll one turn of the current run.
     Roll,
@@ -322,6 +329,7 @@ impl Tournament {
             return vec![];
         };
         let name = self.entrants[e].record.name.clone();
+        let entered = self.entrants[e].record.clone();
         let before: Vec<usize> = self
             .round()
             .map(|r| {
@@ -351,6 +359,14 @@ impl Tournament {
                     })
                     .unwrap_or_default();
                 let xp = if number < 3 {
+                    // The point is the ninja's as soon as the course is completed.
+                    if let Some(r) = ctx
+                        .shared
+                        .as_deref_mut()
+                        .and_then(|roster| tournament::record_mut(roster, &entered))
+                    {
+                        r.points += 1;
+                    }
                     " +1 experience point."
                 } else {
                     ""
@@ -399,7 +415,19 @@ impl Tournament {
                 m.title = Some("🏁 Tournament over".into());
                 out.push(Reply::public(m));
                 let roster_lines = match ctx.shared.as_deref_mut() {
-                    Some(roster) => self.write_back(roster),
+                    Some(roster) => {
+                        for w in &self.winners {
+                            if let Some(r) =
+                                tournament::record_mut(roster, &self.entrants[*w].record)
+                            {
+                                r.points += 1;
+                                r.wins += 1;
+                            }
+                        }
+                        let mut lines = self.legacy_write_back(roster);
+                        lines.extend(tournament::release(roster, ctx.place));
+                        lines
+                    }
                     None => vec![],
                 };
                 if !roster_lines.is_empty() {
@@ -463,6 +491,31 @@ impl Tournament {
             Phase::Over => {}
         }
         m
+    }
+
+    /// A run is starting: the entrant takes the skills and luck of the roster record given with
+    /// the command (an additive bought between rounds counts from this run on). True if the
+    /// additives changed.
+    fn refresh_current(&mut self, fresh: &NinjaRecord, data: &NinjaData) -> bool {
+        let Some(e) = self.current() else {
+            return false;
+        };
+        let ent = &mut self.entrants[e];
+        if fresh.id == 0 || ent.record.id != fresh.id {
+            return false;
+        }
+        let changed = ent.record.additives != fresh.additives;
+        ent.skills = fresh.skills(data);
+        ent.luck = fresh.luck(data);
+        ent.record.additives = fresh.additives.clone();
+        let luck = ent.luck;
+        if let Some(r) = self.round_mut() {
+            let c = r.cursor;
+            if let Some(l) = r.luck_left.get_mut(c) {
+                *l = luck;
+            }
+        }
+        changed
     }
 
     fn entrant_from(&self, rec: &NinjaRecord, house: bool, data: &NinjaData) -> Entrant {
@@ -534,7 +587,9 @@ fn global_command(
             )?;
             let occupation = roster::check_occupation(cmd.get("occupation").unwrap_or(""))?;
             let faces = roster::roll_2d6(ctx.rng);
-            let rec = roster::new_ninja(data, name, occupation, actor.id.clone(), attrs, faces)?;
+            let mut rec =
+                roster::new_ninja(data, name, occupation, actor.id.clone(), attrs, faces)?;
+            rec.id = roster.next_id();
             let a = data.additive_name(&rec.additives[0]);
             let b = data.additive_name(&rec.additives[1]);
             let sheet = sheet::character_sheet(&rec, data);
@@ -572,10 +627,11 @@ fn global_command(
                     r.events,
                     r.points,
                     r.wins,
-                    r.retired
-                        .as_ref()
-                        .map(|w| format!(" · retired ({w})"))
-                        .unwrap_or_default()
+                    match (&r.retired, &r.entered) {
+                        (Some(w), _) => format!(" · retired ({w})"),
+                        (None, Some(p)) => format!(" · in the tournament in {}", p.mention()),
+                        (None, None) => String::new(),
+                    }
                 ));
             }
             if lines.is_empty() {
@@ -869,19 +925,35 @@ impl Game for Tournament {
     ) -> Result<NinjaAction, RuleError> {
         Ok(match cmd.sub() {
             "enter" => NinjaAction::Enter {
-                ninja: shared.get(cmd.require("name")?)?.clone(),
+                ninja: Box::new({
+                    let mut r = shared.get(cmd.require("name")?)?.clone();
+                    r.entered = None;
+                    r
+                }),
             },
             "withdraw" => NinjaAction::Withdraw {
                 name: cmd.require("name")?.to_string(),
             },
             "fill" => NinjaAction::Fill {
                 taken: shared.ninjas.iter().map(|n| n.name.to_lowercase()).collect(),
+                first_id: shared.next_id(),
             },
             "start" => NinjaAction::Start {
                 shuffle: cmd.flag("shuffle")?.unwrap_or(false),
             },
             "run" => NinjaAction::Run {
                 auto: cmd.flag("auto")?.unwrap_or(false),
+                fresh: match (self.current(), self.current_run()) {
+                    (Some(e), None) => shared
+                        .by_id(self.entrants[e].record.id)
+                        .filter(|r| r.id != 0)
+                        .map(|r| {
+                            let mut r = r.clone();
+                            r.entered = None;
+                            Box::new(r)
+                        }),
+                    _ => None,
+                },
             },
             "roll" => NinjaAction::Roll,
             "luck" => NinjaAction::Luck {
@@ -929,12 +1001,32 @@ impl Game for Tournament {
                 if self.entrants.len() >= FIELD {
                     return refuse(format!("the tournament is full ({FIELD} ninjas)."));
                 }
-                if self
-                    .entrants
-                    .iter()
-                    .any(|e| e.record.name.eq_ignore_ascii_case(&ninja.name))
-                {
+                if self.entrants.iter().any(|e| {
+                    (ninja.id != 0 && e.record.id == ninja.id)
+                        || e.record.name.eq_ignore_ascii_case(&ninja.name)
+                }) {
                     return refuse(format!("{} is already entered.", ninja.name));
+                }
+                // A ninja runs in one tournament at a time: the roster says where it is.
+                if let Some(roster) = ctx.shared.as_deref_mut() {
+                    let Some(rec) = tournament::record_mut(roster, ninja) else {
+                        return refuse(format!(
+                            "{} is no longer on this server's roster. See `/ninja roster`.",
+                            ninja.name
+                        ));
+                    };
+                    if let Some(h) = rec
+                        .entered
+                        .as_ref()
+                        .filter(|h| !tournament::held_by(h, ctx.place))
+                    {
+                        return refuse(format!(
+                            "{} is already entered in the tournament in {}: a ninja runs in one tournament at a time. Withdraw them there (`/ninja withdraw`) or wait until that tournament ends.",
+                            ninja.name,
+                            h.mention()
+                        ));
+                    }
+                    rec.entered = Some(ctx.place.clone());
                 }
                 let e = self.entrant_from(ninja, false, data);
                 self.entrants.push(e);
@@ -965,13 +1057,26 @@ impl Game for Tournament {
                     return refuse(format!("{} belongs to {}.", rec.name, rec.owner.mention()));
                 }
                 let gone = self.entrants.remove(i);
+                if let Some(rec) = ctx
+                    .shared
+                    .as_deref_mut()
+                    .and_then(|roster| tournament::record_mut(roster, &gone.record))
+                {
+                    if rec
+                        .entered
+                        .as_ref()
+                        .is_some_and(|h| tournament::held_by(h, ctx.place))
+                    {
+                        rec.entered = None;
+                    }
+                }
                 Ok(vec![Reply::public(Message::text(format!(
                     "{} withdraws — {}/{FIELD}.",
                     gone.record.name,
                     self.entrants.len()
                 )))])
             }
-            NinjaAction::Fill { taken } => {
+            NinjaAction::Fill { taken, first_id } => {
                 if !is_gm(actor, self) {
                     return refuse("only the GM fills empty places.");
                 }
@@ -995,14 +1100,37 @@ impl Game for Tournament {
                     })
                     .collect();
                 free.shuffle(ctx.rng);
+                // Once the list of names is used up, "House Ninja N" is numbered past every
+                // such name on the roster and in this tournament, so it never merges into one.
+                let mut house = taken
+                    .iter()
+                    .chain(used.iter())
+                    .filter_map(|n| roster::house_number(n))
+                    .max()
+                    .unwrap_or(0);
                 let mut added = Vec::new();
                 let mut fresh = Vec::new();
                 for i in 0..need {
                     let name = match free.get(i) {
                         Some(n) => (*n).clone(),
-                        None => format!("House Ninja {}", self.entrants.len() + fresh.len() + 1),
+                        None => {
+                            house += 1;
+                            format!("{} {house}", roster::HOUSE_NINJA)
+                        }
                     };
-                    let rec = roster::generate(data, ctx.rng, name, self.host.clone())?;
+                    let mut rec = roster::generate(data, ctx.rng, name, self.host.clone())?;
+                    if *first_id != 0 {
+                        rec.id = first_id + i as u64;
+                    }
+                    // A generated ninja joins the roster at once, held by this tournament.
+                    if let Some(roster) = ctx.shared.as_deref_mut() {
+                        if let Err(e) = roster::check_name(roster, &rec.name) {
+                            return refuse(format!("a generated ninja's name collides: {e}"));
+                        }
+                        let mut kept = rec.clone();
+                        kept.entered = Some(ctx.place.clone());
+                        roster.ninjas.push(kept);
+                    }
                     added.push(format!(
                         "{} (IQ {} DX {} ST {}; {})",
                         rec.name,
@@ -1041,6 +1169,14 @@ impl Game for Tournament {
                 }
                 self.rounds.push(Round::new(1, order, &self.entrants));
                 self.phase = Phase::Running;
+                // The event counts as round 1 begins (it stays if the tournament is ended early).
+                if let Some(roster) = ctx.shared.as_deref_mut() {
+                    for e in &self.entrants {
+                        if let Some(r) = tournament::record_mut(roster, &e.record) {
+                            r.events += 1;
+                        }
+                    }
+                }
                 let mut out = vec![Reply::public(Message::titled(
                     "📋 Round 1 running order",
                     self.rounds[0]
@@ -1056,12 +1192,35 @@ impl Game for Tournament {
                 }
                 Ok(out)
             }
-            NinjaAction::Run { auto } => {
+            NinjaAction::Run { auto, fresh } => {
                 let e = self.check_runner(actor)?;
                 let mut lines = Vec::new();
                 if self.current_run().is_none() {
+                    let trained = fresh
+                        .as_ref()
+                        .is_some_and(|rec| self.refresh_current(rec, data));
                     self.start_run(data);
                     lines.push(format!("**{}** steps up.", self.entrants[e].record.name));
+                    if trained {
+                        let ent = &self.entrants[e];
+                        lines.push(format!(
+                            "{} trained since the last run: additives now {}; this run's skills {}.",
+                            ent.record.name,
+                            ent.record.additive_list(data),
+                            self.current_run()
+                                .map(|r| r
+                                    .course
+                                    .iter()
+                                    .zip(&r.skills)
+                                    .map(|(&o, s)| format!(
+                                        "{} {s}",
+                                        data.obstacles.get(o).map(|x| x.initials.as_str()).unwrap_or("?")
+                                    ))
+                                    .collect::<Vec<_>>()
+                                    .join(" · "))
+                                .unwrap_or_default()
+                        ));
+                    }
                 } else if !auto {
                     return refuse("this run is under way: press Roll (or `/ninja run auto:true` to finish it at once).");
                 }
@@ -1223,6 +1382,20 @@ impl Game for Tournament {
         vec![d]
     }
 
+    fn end_session(shared: &mut Roster, place: &Place, _data: &NinjaData) -> Vec<Reply> {
+        let lines = tournament::release(shared, place);
+        if lines.is_empty() {
+            return vec![];
+        }
+        vec![Reply::public(Message::titled(
+            "📜 Roster updated",
+            format!(
+                "The tournament's ninjas are free to enter others. Points and events already earned stay.\n{}",
+                lines.join("\n")
+            ),
+        ))]
+    }
+
     fn global(
         ctx: &mut Ctx<'_, NinjaData, Roster>,
         actor: &Actor,
@@ -1253,6 +1426,12 @@ impl Game for Tournament {
             .iter()
             .filter(|n| !mine_only || n.owner == viewer.id || viewer.manager)
             .filter(|n| cmd.sub() == "sheet" || n.retired.is_none())
+            // A ninja entered in a tournament cannot enter another; only an entered one withdraws.
+            .filter(|n| match cmd.sub() {
+                "enter" => n.entered.is_none(),
+                "withdraw" => n.entered.is_some(),
+                _ => true,
+            })
             .filter(|n| n.name.to_lowercase().contains(&p))
             .take(25)
             .map(|n| Choice::same(n.name.clone()))

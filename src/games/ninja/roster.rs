@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::data::{Attribute, NinjaData};
 use crate::rng::GameRng;
-use crate::table::{refuse, RuleError, UserId};
+use crate::table::{refuse, Place, RuleError, UserId};
 
 /// Attribute points a new ninja allocates.
 pub const ATTRIBUTE_POINTS: i32 = 40;
@@ -22,7 +22,11 @@ pub const CAREER_LIMIT: u32 = 16;
 /// One ninja of the roster (the character sheet).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NinjaRecord {
-    /// Name (unique in the guild, compared without case).
+    /// The ninja's id in the guild's roster: tournaments credit results by it, never by name.
+    /// (0 only in rosters stored before ids existed; they are numbered when read.)
+    #[serde(default)]
+    pub id: u64,
+    /// Name: a label, unique in the guild (compared without case).
     pub name: String,
     /// Occupation / description.
     pub occupation: String,
@@ -48,18 +52,59 @@ pub struct NinjaRecord {
     pub retired: Option<String>,
     /// A training roll waiting for the player's pick (two additive ids).
     pub pending_train: Option<[String; 2]>,
+    /// The tournament the ninja is entered in (a ninja runs in one at a time); cleared when
+    /// that tournament ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entered: Option<Place>,
 }
 
-/// The guild's ninjas, and the tournaments already written into it.
+/// The guild's ninjas.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(from = "StoredRoster")]
 pub struct Roster {
     /// All ninjas, retired ones included.
     pub ninjas: Vec<NinjaRecord>,
-    /// Tournament ids whose results were written back (never twice).
-    pub applied: Vec<u64>,
 }
 
+/// The roster as stored (older rosters have ninjas without ids, and a list of written-back
+/// tournaments that results credited at each finish no longer need).
+#[derive(Deserialize)]
+struct StoredRoster {
+    #[serde(default)]
+    ninjas: Vec<NinjaRecord>,
+}
+
+impl From<StoredRoster> for Roster {
+    fn from(s: StoredRoster) -> Self {
+        let mut r = Roster { ninjas: s.ninjas };
+        for i in 0..r.ninjas.len() {
+            if r.ninjas[i].id == 0 {
+                r.ninjas[i].id = r.next_id();
+            }
+        }
+        r
+    }
+}
+
+/// Generated ninjas named from the data's list take this name, numbered, once the list is used up.
+pub const HOUSE_NINJA: &str = "House Ninja";
+
 impl Roster {
+    /// The id a new ninja gets: one past every id on the roster.
+    pub fn next_id(&self) -> u64 {
+        self.ninjas.iter().map(|n| n.id).max().unwrap_or(0) + 1
+    }
+
+    /// The ninja with this id.
+    pub fn by_id(&self, id: u64) -> Option<&NinjaRecord> {
+        self.ninjas.iter().find(|r| r.id == id)
+    }
+
+    /// Mutable lookup by id.
+    pub fn by_id_mut(&mut self, id: u64) -> Option<&mut NinjaRecord> {
+        self.ninjas.iter_mut().find(|r| r.id == id)
+    }
+
     /// The ninja with this name (case-insensitive).
     pub fn find(&self, name: &str) -> Option<&NinjaRecord> {
         let n = name.trim().to_lowercase();
@@ -179,6 +224,16 @@ impl NinjaRecord {
     }
 }
 
+/// The number of a generated "House Ninja N" name (compared without case), if it is one.
+pub fn house_number(name: &str) -> Option<u64> {
+    let n = name.trim();
+    let head = n.get(..HOUSE_NINJA.len())?;
+    if !head.eq_ignore_ascii_case(HOUSE_NINJA) {
+        return None;
+    }
+    n.get(HOUSE_NINJA.len()..)?.trim().parse().ok()
+}
+
 /// Checks a name for the roster.
 pub fn check_name(roster: &Roster, name: &str) -> Result<String, RuleError> {
     let n = name.trim();
@@ -270,6 +325,8 @@ pub fn new_ninja(
         wins: 0,
         retired: None,
         pending_train: None,
+        id: 0,
+        entered: None,
     })
 }
 
@@ -339,6 +396,39 @@ mod tests {
         .unwrap();
         r.additives = adds.iter().map(|s| s.to_string()).collect();
         r
+    }
+
+    #[test]
+    fn a_roster_stored_without_ids_gets_unique_ids_when_read() {
+        let mut old = serde_json::to_value(ninja(&[])).unwrap();
+        old.as_object_mut().unwrap().remove("id");
+        let mut seven = old.clone();
+        seven["id"] = 7.into();
+        seven["name"] = "Moss".into();
+        let mut third = old.clone();
+        third["name"] = "Wisp".into();
+        let stored = serde_json::json!({ "ninjas": [old, seven, third], "applied": [3] });
+        let r: Roster = serde_json::from_value(stored).unwrap();
+        let ids: Vec<u64> = r.ninjas.iter().map(|n| n.id).collect();
+        assert_eq!(ids, vec![8, 7, 9]);
+        assert_eq!(r.next_id(), 10);
+        let back = serde_json::to_value(&r).unwrap();
+        assert!(back.get("applied").is_none(), "{back}");
+        assert_eq!(serde_json::from_value::<Roster>(back).unwrap(), r, "stable");
+    }
+
+    #[test]
+    fn house_numbers_are_read_only_from_generated_names() {
+        assert_eq!(house_number("House Ninja 12"), Some(12));
+        assert_eq!(house_number(" house ninja 3 "), Some(3));
+        assert_eq!(house_number("House Ninja"), None);
+        assert_eq!(house_number("House Ninjas 2"), None);
+        assert_eq!(house_number("Red Fox"), None);
+        assert_eq!(
+            house_number("Hö"),
+            None,
+            "a short name with a multibyte letter"
+        );
     }
 
     #[test]

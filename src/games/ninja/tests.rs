@@ -21,6 +21,7 @@ fn ctx<'a>(
         now: 0,
         data,
         shared,
+        place: crate::table::Place::nowhere(),
     }
 }
 
@@ -172,13 +173,19 @@ fn rule_ninja_sixteen_entrants_start_and_gm_fills() {
         .apply(
             &mut ctx(&mut rng, &d, None),
             &bob,
-            &NinjaAction::Fill { taken: vec![] }
+            &NinjaAction::Fill {
+                taken: vec![],
+                first_id: 0
+            }
         )
         .is_err());
     t.apply(
         &mut ctx(&mut rng, &d, None),
         &gm(),
-        &NinjaAction::Fill { taken: vec![] },
+        &NinjaAction::Fill {
+            taken: vec![],
+            first_id: 0,
+        },
     )
     .unwrap();
     assert_eq!(t.entrants.len(), 16);
@@ -237,18 +244,11 @@ fn started(seed: u64) -> (Tournament, NinjaData, GameRng, Roster) {
     let mut rng = seeded(seed);
     let mut roster = Roster::default();
     let mut t = open(&mut rng, &d, &mut roster, 1);
-    t.apply(
-        &mut ctx(&mut rng, &d, None),
-        &gm(),
-        &NinjaAction::Fill { taken: vec![] },
-    )
-    .unwrap();
-    t.apply(
-        &mut ctx(&mut rng, &d, None),
-        &gm(),
-        &NinjaAction::Start { shuffle: false },
-    )
-    .unwrap();
+    for cmd in ["ninja fill", "ninja start"] {
+        let a = t.parse(&gm(), &Command::new(cmd), &d, &roster).unwrap();
+        t.apply(&mut ctx(&mut rng, &d, Some(&mut roster)), &gm(), &a)
+            .unwrap();
+    }
     (t, d, rng, roster)
 }
 
@@ -260,14 +260,20 @@ fn only_the_owner_or_gm_rolls_for_a_ninja() {
         .apply(
             &mut ctx(&mut rng, &d, None),
             &bob,
-            &NinjaAction::Run { auto: false }
+            &NinjaAction::Run {
+                auto: false,
+                fresh: None
+            }
         )
         .is_err());
     let alice = Actor::player("alice", "alice");
     t.apply(
         &mut ctx(&mut rng, &d, None),
         &alice,
-        &NinjaAction::Run { auto: false },
+        &NinjaAction::Run {
+            auto: false,
+            fresh: None,
+        },
     )
     .unwrap();
     assert!(t.current_run().is_some());
@@ -287,7 +293,10 @@ fn rule_ninja_luck_rerolls_a_miss_once_per_round_and_player_chooses() {
         t.apply(
             &mut ctx(&mut rng, &d, None),
             &alice,
-            &NinjaAction::Run { auto: false },
+            &NinjaAction::Run {
+                auto: false,
+                fresh: None,
+            },
         )
         .unwrap();
         let mut offered = false;
@@ -366,7 +375,10 @@ fn rule_ninja_auto_run_uses_luck_on_a_splash() {
             .apply(
                 &mut ctx(&mut rng, &d, None),
                 &gm(),
-                &NinjaAction::Run { auto: true },
+                &NinjaAction::Run {
+                    auto: true,
+                    fresh: None,
+                },
             )
             .unwrap();
         let text: String = out
@@ -404,7 +416,7 @@ fn rule_ninja_auto_run_uses_luck_on_a_splash() {
 }
 
 #[test]
-fn rule_ninja_full_tournament_writes_experience_events_and_wins_back() {
+fn rule_ninja_points_events_and_wins_land_in_the_roster_as_awarded() {
     // "Every ninja who completes the course in the first round gets one experience point ...
     // In the final round, only the winner gets a point."
     let (mut t, d, mut rng, mut roster) = started(11);
@@ -415,7 +427,10 @@ fn rule_ninja_full_tournament_writes_experience_events_and_wins_back() {
             .apply(
                 &mut ctx(&mut rng, &d, Some(&mut roster)),
                 &gm(),
-                &NinjaAction::Run { auto: true },
+                &NinjaAction::Run {
+                    auto: true,
+                    fresh: None,
+                },
             )
             .unwrap();
         guard += 1;
@@ -432,9 +447,10 @@ fn rule_ninja_full_tournament_writes_experience_events_and_wins_back() {
         assert_eq!(r.points, t.earned(i));
         assert_eq!(r.wins, u32::from(t.winners.contains(&i)));
     }
-    // Written once only.
+    // Nothing is held any more: ending the session again changes nothing.
+    assert!(roster.ninjas.iter().all(|n| n.entered.is_none()));
     let copy = roster.clone();
-    assert!(t.write_back(&mut roster).is_empty());
+    assert!(Tournament::end_session(&mut roster, crate::table::Place::nowhere(), &d).is_empty());
     assert_eq!(roster, copy);
     let xp_total: u32 = roster.ninjas.iter().map(|n| n.points).sum();
     let r1 = t.rounds[0].ranking(CutTies::Earlier).len() as u32;
@@ -510,22 +526,31 @@ fn rule_ninja_five_points_buy_an_additive_rolled_on_2d6() {
 }
 
 #[test]
-fn rule_ninja_write_back_retires_a_ninja_who_fails_to_qualify() {
+fn rule_ninja_the_end_of_a_tournament_retires_a_ninja_who_fails_to_qualify() {
     // "Characters with only 1 point after 5 events fail to qualify and cannot return."
     let mut retired_seen = false;
     for seed in 11..20 {
         let (mut t, d, mut rng, mut roster) = started(seed);
-        roster.ninjas[0].events = 4;
+        // The fifth event: it counted when round 1 began.
+        assert_eq!(roster.ninjas[0].events, 1);
+        roster.ninjas[0].events = 5;
         roster.ninjas[0].points = 0;
+        let mut lines = vec![];
         while t.phase == Phase::Running {
-            t.apply(
-                &mut ctx(&mut rng, &d, None),
-                &gm(),
-                &NinjaAction::Run { auto: true },
-            )
-            .unwrap();
+            lines = t
+                .apply(
+                    &mut ctx(&mut rng, &d, Some(&mut roster)),
+                    &gm(),
+                    &NinjaAction::Run {
+                        auto: true,
+                        fresh: None,
+                    },
+                )
+                .unwrap()
+                .into_iter()
+                .map(|r| r.message.body)
+                .collect();
         }
-        let lines = t.write_back(&mut roster);
         let fox = &roster.ninjas[0];
         assert_eq!(fox.events, 5);
         if fox.points > 1 {
@@ -568,7 +593,10 @@ fn score_sheet_shows_marks_initials_and_results() {
         t.apply(
             &mut ctx(&mut rng, &d, None),
             &gm(),
-            &NinjaAction::Run { auto: true },
+            &NinjaAction::Run {
+                auto: true,
+                fresh: None,
+            },
         )
         .unwrap();
     }
@@ -622,4 +650,219 @@ fn a_new_tournament_tells_players_how_to_make_a_ninja() {
     let body = &replies[0].message.body;
     assert!(body.contains("/ninja enter name:"), "{body}");
     assert!(body.contains("/ninja create name:"), "{body}");
+}
+
+fn at(channel: &str, session: i64) -> crate::table::Place {
+    crate::table::Place {
+        channel: channel.into(),
+        session: Some(session),
+    }
+}
+
+fn ctx_at<'a>(
+    rng: &'a mut GameRng,
+    data: &'a NinjaData,
+    shared: &'a mut Roster,
+    place: &'a crate::table::Place,
+) -> Ctx<'a, NinjaData, Roster> {
+    Ctx {
+        rng,
+        now: 0,
+        data,
+        shared: Some(shared),
+        place,
+    }
+}
+
+#[test]
+fn a_ninja_held_by_one_tournament_is_refused_by_another_naming_its_channel() {
+    let d = data();
+    let mut rng = seeded(3);
+    let mut roster = Roster::default();
+    let (arena, dojo) = (at("arena", 1), at("dojo", 2));
+    let alice = Actor::player("alice", "alice");
+    let create = Command::new("ninja create")
+        .with("name", "Red Fox")
+        .with("iq", "14")
+        .with("dx", "13")
+        .with("st", "13");
+    Tournament::global(&mut ctx(&mut rng, &d, Some(&mut roster)), &alice, &create)
+        .unwrap()
+        .unwrap();
+    let new = |rng: &mut GameRng, roster: &mut Roster, p: &crate::table::Place| {
+        Tournament::create(
+            &mut ctx_at(rng, &d, roster, p),
+            &gm(),
+            &Command::new("ninja new"),
+        )
+        .unwrap()
+        .0
+    };
+    let mut t1 = new(&mut rng, &mut roster, &arena);
+    let mut t2 = new(&mut rng, &mut roster, &dojo);
+    let enter = Command::new("ninja enter").with("name", "Red Fox");
+    let a = t1.parse(&alice, &enter, &d, &roster).unwrap();
+    t1.apply(&mut ctx_at(&mut rng, &d, &mut roster, &arena), &alice, &a)
+        .unwrap();
+    assert_eq!(roster.ninjas[0].entered.as_ref(), Some(&arena));
+    let offered = |roster: &Roster, sub: &str| -> Vec<String> {
+        Tournament::global_autocomplete(
+            roster,
+            &alice,
+            &Command::new(&format!("ninja {sub}")),
+            "name",
+            "",
+            &d,
+        )
+        .into_iter()
+        .map(|c| c.value)
+        .collect()
+    };
+    assert!(offered(&roster, "enter").is_empty(), "not offered to enter");
+    assert_eq!(offered(&roster, "withdraw"), vec!["Red Fox".to_string()]);
+    let held = roster.clone();
+    let a = t2.parse(&alice, &enter, &d, &roster).unwrap();
+    let e = t2
+        .apply(&mut ctx_at(&mut rng, &d, &mut roster, &dojo), &alice, &a)
+        .unwrap_err()
+        .0;
+    assert!(
+        e.starts_with("Red Fox is already entered in the tournament in <#arena>"),
+        "{e}"
+    );
+    assert_eq!(roster, held, "the refusal changed nothing");
+    assert!(t2.entrants.is_empty());
+    // Withdrawn in the arena, it may enter the dojo's tournament.
+    let w = t1
+        .parse(
+            &alice,
+            &Command::new("ninja withdraw").with("name", "red fox"),
+            &d,
+            &roster,
+        )
+        .unwrap();
+    t1.apply(&mut ctx_at(&mut rng, &d, &mut roster, &arena), &alice, &w)
+        .unwrap();
+    assert_eq!(roster.ninjas[0].entered, None);
+    let a = t2.parse(&alice, &enter, &d, &roster).unwrap();
+    t2.apply(&mut ctx_at(&mut rng, &d, &mut roster, &dojo), &alice, &a)
+        .unwrap();
+    assert_eq!(roster.ninjas[0].entered.as_ref(), Some(&dojo));
+    // Its end frees it.
+    let lines = Tournament::end_session(&mut roster, &dojo, &d);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(roster.ninjas[0].entered, None);
+}
+
+#[test]
+fn rule_ninja_generated_names_are_numbered_past_every_house_name_and_join_the_roster() {
+    let d = data();
+    let mut rng = seeded(8);
+    let mut roster = Roster::default();
+    let mut t = open(&mut rng, &d, &mut roster, 3);
+    // Every listed name is taken, and someone already has "House Ninja 7".
+    let mut taken: Vec<String> = d.names.iter().map(|n| n.to_lowercase()).collect();
+    taken.push("house ninja 7".into());
+    let first_id = roster.next_id();
+    t.apply(
+        &mut ctx(&mut rng, &d, Some(&mut roster)),
+        &gm(),
+        &NinjaAction::Fill { taken, first_id },
+    )
+    .unwrap();
+    let house: Vec<&Entrant> = t.entrants.iter().filter(|e| e.house).collect();
+    assert_eq!(house.len(), 13);
+    let numbers: Vec<u64> = house
+        .iter()
+        .map(|e| roster::house_number(&e.record.name).unwrap())
+        .collect();
+    assert_eq!(numbers, (8..=20).collect::<Vec<u64>>());
+    for (k, e) in house.iter().enumerate() {
+        assert_eq!(e.record.id, first_id + k as u64);
+        let r = roster.by_id(e.record.id).unwrap();
+        assert_eq!(r.name, e.record.name, "on the roster under its own id");
+        assert!(r.entered.is_some(), "held by the tournament");
+    }
+}
+
+#[test]
+fn a_run_takes_skills_and_luck_from_the_roster_record_when_it_starts() {
+    let (mut t, d, mut rng, mut roster) = started(4);
+    let first = t.current().unwrap();
+    let id = t.entrants[first].record.id;
+    let before = t.entrants[first].skills.clone();
+    // Trained since the entry: two copies of luck and superior balance.
+    let r = roster.by_id_mut(id).unwrap();
+    r.additives
+        .extend(["luck".into(), "luck".into(), "balance".into()]);
+    let want = roster.by_id(id).unwrap().clone();
+    let a = t
+        .parse(&gm(), &Command::new("ninja run"), &d, &roster)
+        .unwrap();
+    let NinjaAction::Run { fresh: Some(f), .. } = &a else {
+        panic!("the run carries the roster record: {a:?}");
+    };
+    assert_eq!(f.additives, want.additives);
+    t.apply(&mut ctx(&mut rng, &d, None), &gm(), &a).unwrap();
+    let e = &t.entrants[first];
+    assert_eq!(e.skills, want.skills(&d));
+    assert_ne!(e.skills, before);
+    assert_eq!(t.round().unwrap().luck_left[0], want.luck(&d));
+    let run = t.current_run().unwrap();
+    let course: Vec<i32> = run.course.iter().map(|&i| e.skills[i]).collect();
+    assert_eq!(run.skills, course, "the run uses the new skills");
+    // A run already under way is not refreshed.
+    let a = t
+        .parse(
+            &gm(),
+            &Command::new("ninja run").with("auto", "true"),
+            &d,
+            &roster,
+        )
+        .unwrap();
+    assert!(matches!(a, NinjaAction::Run { fresh: None, .. }), "{a:?}");
+}
+
+#[test]
+fn a_tournament_entered_before_ids_existed_writes_its_results_back_at_the_end() {
+    // A database upgraded while a tournament ran: its entries carry no ids, and its house
+    // ninjas are not on the roster yet. They are written back by name at the end, once.
+    let d = data();
+    let mut rng = seeded(12);
+    let mut roster = Roster::default();
+    let mut t = open(&mut rng, &d, &mut roster, 1);
+    for a in [
+        NinjaAction::Fill {
+            taken: vec![],
+            first_id: 0,
+        },
+        NinjaAction::Start { shuffle: false },
+    ] {
+        t.apply(&mut ctx(&mut rng, &d, None), &gm(), &a).unwrap();
+    }
+    for e in &mut t.entrants {
+        e.record.id = 0;
+    }
+    roster.ninjas[0].entered = None;
+    assert_eq!(roster.ninjas.len(), 1);
+    let run = NinjaAction::Run {
+        auto: true,
+        fresh: None,
+    };
+    while t.phase == Phase::Running {
+        t.apply(&mut ctx(&mut rng, &d, Some(&mut roster)), &gm(), &run)
+            .unwrap();
+    }
+    assert_eq!(
+        roster.ninjas.len(),
+        16,
+        "the house ninjas joined at the end"
+    );
+    for (i, e) in t.entrants.iter().enumerate() {
+        let r = roster.find(&e.record.name).unwrap();
+        assert_ne!(r.id, 0);
+        assert_eq!(r.events, 1, "{}", r.name);
+        assert_eq!(r.points, t.earned(i), "{}", r.name);
+        assert_eq!(r.wins, u32::from(t.winners.contains(&i)));
+    }
 }

@@ -37,6 +37,7 @@ impl T {
             now: self.now,
             data: &self.data,
             shared: None,
+            place: crate::table::Place::nowhere(),
         };
         let before = self.g.clone();
         let r = self.g.apply(&mut ctx, who, &a);
@@ -98,6 +99,7 @@ fn table(chars: &[&str]) -> T {
             now: 1000,
             data: &data,
             shared: None,
+            place: crate::table::Place::nowhere(),
         };
         Nobi::create(&mut ctx, &host(), &Command::new("nobi new")).unwrap()
     };
