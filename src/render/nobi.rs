@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::games::nobi::data::{NobiData, Skill};
-use crate::games::nobi::state::{Nobi, Step, GM_TURNS};
+use crate::games::nobi::state::{Mode, Nobi, Step, GM_TURNS, SOLO_SCENES};
 
 use super::palette::{self, Color};
 use super::svg::{fit, Anchor, Doc, Rect, Text, PHONE_WIDTH};
@@ -82,16 +82,26 @@ pub fn table(t: &Nobi, viewer: Option<&str>, data: &NobiData) -> Doc {
     );
     y += 20.0;
 
-    let playing = !matches!(t.step, Step::Joining);
+    // GM and Main Character exist only while Scenes are played; the Epilogue has a tester
+    // (none in solo play, where the ending is written) and no GM.
+    let scenes = matches!(
+        t.step,
+        Step::Scene | Step::Check { .. } | Step::Roleplay { .. }
+    );
+    let tester = match &t.step {
+        Step::Epilogue { tester, .. } if t.mode != Mode::Solo => Some(*tester),
+        _ => None,
+    };
     for (i, seat) in t.seats.iter().enumerate() {
         let top = y;
-        let is_gm = playing && i == t.gm;
-        let is_mc = playing && i == t.mc;
+        let is_gm = scenes && i == t.gm;
+        let is_mc = scenes && i == t.mc;
         // Role badges: words on a coloured tab.
         let mut x = MARGIN + 4.0;
         for (on, label, fill) in [
             (is_gm, "GM", palette::GM),
             (is_mc, "MAIN", palette::ATTENTION),
+            (tester == Some(i), "TEST", palette::ATTENTION),
         ] {
             if on {
                 let bw = if label == "GM" { 30.0 } else { 44.0 };
@@ -125,10 +135,20 @@ pub fn table(t: &Nobi, viewer: Option<&str>, data: &NobiData) -> Doc {
             Text::new(
                 w - MARGIN - 4.0,
                 y + 18.0,
-                format!(
-                    "GM {}/{GM_TURNS} · ✓{} ✗{}",
-                    seat.gm_count, seat.successes, seat.failures
-                ),
+                if t.mode == Mode::Solo {
+                    // Solo play counts Scenes, not GM turns (NOBI-48: the Epilogue after 5).
+                    format!(
+                        "Scene {}/{SOLO_SCENES} · ✓{} ✗{}",
+                        t.scenes_played.min(SOLO_SCENES),
+                        seat.successes,
+                        seat.failures
+                    )
+                } else {
+                    format!(
+                        "GM {}/{GM_TURNS} · ✓{} ✗{}",
+                        seat.gm_count, seat.successes, seat.failures
+                    )
+                },
             )
             .size(12.0)
             .anchor(Anchor::End)
@@ -226,11 +246,11 @@ pub fn table(t: &Nobi, viewer: Option<&str>, data: &NobiData) -> Doc {
             }
             y += 4.0;
         }
-        if is_gm || is_mc {
+        if is_gm || is_mc || tester == Some(i) {
             doc.push(
                 Rect::new(MARGIN - 4.0, top, 4.0, y - top - 4.0)
                     .radius(2.0)
-                    .fill(if is_mc {
+                    .fill(if !is_gm {
                         palette::ATTENTION
                     } else {
                         palette::GM
@@ -300,5 +320,44 @@ mod tests {
         );
         // bob has no cards: only one Light row and one Darkness row on the table.
         assert_eq!(texts.iter().filter(|t| **t == "Light").count(), 1);
+    }
+
+    #[test]
+    fn the_epilogue_marks_the_tester_not_a_gm_and_solo_counts_scenes() {
+        let d = crate::games::nobi::data::load(std::path::Path::new("data")).expect("nobi data");
+        let mut t = table_json(&d);
+        t["step"] =
+            serde_json::json!({"Epilogue": {"card": d.epilogues[0].id, "tester": 1, "uses": []}});
+        let doc = picture(&t, None, &d).unwrap_or_else(|e| panic!("{e}"));
+        let texts = doc.texts();
+        assert!(texts.contains(&"TEST"), "{texts:?}");
+        assert!(
+            !texts.contains(&"GM") && !texts.contains(&"MAIN"),
+            "{texts:?}"
+        );
+        t["step"] = serde_json::json!("Over");
+        let doc = picture(&t, None, &d).unwrap_or_else(|e| panic!("{e}"));
+        let texts = doc.texts();
+        assert!(
+            !texts.contains(&"GM") && !texts.contains(&"TEST"),
+            "{texts:?}"
+        );
+        // Solo: one seat, five Scenes, no GM turns to count.
+        t["mode"] = serde_json::json!("Solo");
+        t["scenes_played"] = serde_json::json!(5);
+        t["seats"] = serde_json::json!([t["seats"][0].clone()]);
+        t["step"] =
+            serde_json::json!({"Epilogue": {"card": d.epilogues[0].id, "tester": 0, "uses": []}});
+        let doc = picture(&t, None, &d).unwrap_or_else(|e| panic!("{e}"));
+        let texts = doc.texts();
+        assert!(
+            texts.iter().any(|x| x.starts_with("Scene 5/5")),
+            "{texts:?}"
+        );
+        assert!(!texts.iter().any(|x| x.starts_with("GM ")), "{texts:?}");
+        assert!(
+            !texts.contains(&"TEST"),
+            "solo writes its ending: {texts:?}"
+        );
     }
 }

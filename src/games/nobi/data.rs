@@ -213,6 +213,14 @@ pub struct GainCard {
     pub ability: Option<Ability>,
 }
 
+impl GainCard {
+    /// A card that brings a secondary character (its text or description ends in `(NPC)`,
+    /// as `data/nobi/README.md` says): such NPCs may join the Epilogue.
+    pub fn is_npc(&self) -> bool {
+        self.text.contains("(NPC)") || self.description.contains("(NPC)")
+    }
+}
+
 /// An Introduction card.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Intro {

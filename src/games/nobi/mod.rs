@@ -87,6 +87,11 @@ pub enum NobiAction {
     },
     /// Solo: close the Epilogue and the adventure.
     Finish,
+    /// An NPC from a held Light/Darkness card joins the Epilogue.
+    Npc {
+        /// Card name.
+        card: String,
+    },
     /// Show the table.
     Status,
     /// Post the story as a Markdown file.
@@ -205,6 +210,17 @@ impl Game for Nobi {
             "Solo Epilogue: close the adventure once its ending is written",
         ))
         .sub(
+            CommandSpec::new(
+                "npc",
+                "Epilogue: an NPC from a Light or Darkness card joins",
+            )
+            .opt(
+                OptionSpec::string("card", "The card that brings the NPC")
+                    .required()
+                    .autocomplete(),
+            ),
+        )
+        .sub(
             CommandSpec::new("tester", "Epilogue: choose who takes the final test")
                 .opt(OptionSpec::user("player", "The player").required()),
         )
@@ -316,6 +332,9 @@ impl Game for Nobi {
             },
             "redraw" => NobiAction::Redraw,
             "finish" => NobiAction::Finish,
+            "npc" => NobiAction::Npc {
+                card: cmd.require("card")?.to_string(),
+            },
             "tester" => NobiAction::Tester {
                 user: UserId::new(cmd.require("player")?),
             },
@@ -450,6 +469,18 @@ impl Game for Nobi {
                     .chars()
                     .take(100)
                     .collect(),
+                    value: c.name.clone(),
+                })
+                .collect(),
+            ("npc", "card") => self
+                .npc_cards(data)
+                .into_iter()
+                .filter(|(_, c)| c.name.to_lowercase().contains(&p))
+                .map(|(_, c)| Choice {
+                    label: format!("{}: {}", c.name, c.text)
+                        .chars()
+                        .take(100)
+                        .collect(),
                     value: c.name.clone(),
                 })
                 .collect(),

@@ -38,6 +38,7 @@ pub fn apply(
         NobiAction::Inspire { table } => inspire(t, ctx, actor, table),
         NobiAction::Redraw => redraw(t, ctx, actor),
         NobiAction::Finish => finish(t, ctx.data, actor),
+        NobiAction::Npc { card } => npc(t, ctx.data, actor, card),
         NobiAction::Tester { user } => tester(t, ctx.data, actor, user),
         NobiAction::Status => Ok(vec![Reply::public(
             view::status(t, actor, ctx.data)
@@ -742,6 +743,7 @@ fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>) -> Result<Vec<Reply>, RuleE
         tester,
         uses: vec![],
         written: 0,
+        npcs: vec![],
     };
     let e = data.epilogue(&card);
     let name = e.map(|e| e.name.clone()).unwrap_or_default();
@@ -758,6 +760,10 @@ fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>) -> Result<Vec<Reply>, RuleE
         "There is no GM now: the players manage this Scene together. Only `All` and Permanent Abilities count; NPCs from Light and Darkness cards may join. Not the ending you want? Any player may `/nobi redraw`. Choose who takes the final test with `/nobi tester player:@…`, then they `/nobi roll`.".to_string()
     };
     let mut m = Message::titled(format!("📜 Epilogue: {name}"), format!("{desc}\n\n{how}"));
+    let npcs = view::npc_list(t, data);
+    if !npcs.is_empty() {
+        m = m.field("NPCs who may join (`/nobi npc card:…`)", npcs);
+    }
     if t.mode != Mode::Solo {
         m = m.field("Final test", test);
         if let Some(p) = current_plan(t, data) {
@@ -804,13 +810,18 @@ fn redraw(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>
     ));
     // Re-open the Epilogue with the new card (abilities announced for the old one are withdrawn).
     t.decks.epilogues.push(new);
-    let tester = match &t.step {
-        Step::Epilogue { tester, .. } => *tester,
-        _ => 0,
+    let (tester, joined) = match &t.step {
+        Step::Epilogue { tester, npcs, .. } => (*tester, npcs.clone()),
+        _ => (0, vec![]),
     };
     let mut out = start_epilogue(t, ctx)?;
-    if let Step::Epilogue { tester: tt, .. } = &mut t.step {
+    // The tester and the NPCs who joined stay: only the card changes.
+    if let Step::Epilogue {
+        tester: tt, npcs, ..
+    } = &mut t.step
+    {
         *tt = tester;
+        *npcs = joined;
     }
     if !withdrawn.is_empty() {
         // A new card is a new test: Abilities announced for the old one are not spent.
@@ -983,6 +994,51 @@ fn finish(t: &mut Nobi, data: &NobiData, actor: &Actor) -> Result<Vec<Reply>, Ru
         .field("Adventure", view::summary(t, data))
         .button("Story", "/nobi story"),
     )])
+}
+
+/// An NPC from a Light or Darkness card joins the final Scene ("NPCs … can join in this Scene
+/// if they come from Light or Darkness cards").
+fn npc(t: &mut Nobi, data: &NobiData, actor: &Actor, name: &str) -> Result<Vec<Reply>, RuleError> {
+    running(t)?;
+    seated(t, actor)?;
+    if !matches!(t.step, Step::Epilogue { .. }) {
+        return refuse("NPCs from Light and Darkness cards join the Epilogue; it has not begun.");
+    }
+    let held = t.npc_cards(data);
+    let wanted = name.trim().to_lowercase();
+    let Some((seat, card)) = held
+        .iter()
+        .find(|(_, c)| c.name.to_lowercase() == wanted || c.id == wanted)
+        .copied()
+    else {
+        let list = view::npc_list(t, data);
+        return refuse(if list.is_empty() {
+            "nobody holds a Light or Darkness card with an NPC.".to_string()
+        } else {
+            format!(
+                "`{}` is not an NPC card the players hold. Held NPC cards:\n{list}",
+                name.trim()
+            )
+        });
+    };
+    let holder = t.seats[seat].name.clone();
+    let Step::Epilogue { npcs, .. } = &mut t.step else {
+        return refuse("the Epilogue has not begun.");
+    };
+    if npcs.contains(&card.id) {
+        return refuse(format!("{} has already joined the final Scene.", card.name));
+    }
+    npcs.push(card.id.clone());
+    t.story.push(format!(
+        "*{} joins the final Scene ({holder}'s card: {}).*\n",
+        card.name,
+        view::card_text(card)
+    ));
+    Ok(vec![Reply::public(Message::text(format!(
+        "🤝 **{}** joins the final Scene ({holder}'s card: {}).",
+        card.name,
+        view::card_text(card)
+    )))])
 }
 
 fn narrate(t: &mut Nobi, actor: &Actor, text: &str) -> Result<Vec<Reply>, RuleError> {

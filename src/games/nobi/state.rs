@@ -3,7 +3,7 @@
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-use super::data::{Ability, Character, NobiData, Skill, Tag};
+use super::data::{Ability, Character, GainCard, NobiData, Skill, Tag};
 use crate::rng::GameRng;
 use crate::table::UserId;
 
@@ -175,6 +175,9 @@ pub enum Step {
         /// Solo: parts of the ending written so far (`/nobi act`), closed by `/nobi finish`.
         #[serde(default)]
         written: u32,
+        /// Light/Darkness cards whose NPC joined the final Scene (`/nobi npc`).
+        #[serde(default)]
+        npcs: Vec<String>,
     },
     /// The adventure is over.
     Over,
@@ -311,6 +314,23 @@ impl Nobi {
                 },
             )),
         }
+    }
+
+    /// NPC cards the players hold (Light and Darkness), with the holder's seat: those NPCs
+    /// may join the Epilogue ("NPCs … can join in this Scene if they come from Light or
+    /// Darkness cards").
+    pub fn npc_cards<'d>(&self, data: &'d NobiData) -> Vec<(usize, &'d GainCard)> {
+        self.seats
+            .iter()
+            .enumerate()
+            .flat_map(|(i, s)| {
+                s.chars
+                    .iter()
+                    .flat_map(|c| c.light.iter().chain(c.darkness.iter()))
+                    .filter_map(move |id| data.gain_card(id).map(|g| (i, g)))
+            })
+            .filter(|(_, g)| g.is_npc())
+            .collect()
     }
 
     /// Name of a seat's main character.

@@ -870,3 +870,82 @@ fn status_shows_how_many_cards_are_left_in_each_deck() {
         )
     );
 }
+
+#[test]
+fn rule_nobi_epilogue_npcs_from_light_and_darkness_cards_may_join() {
+    // "NPCs (Non-Player Characters, secondary characters) can join in this Scene if they come
+    // from Light or Darkness cards."
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    let pony = t
+        .data
+        .light
+        .iter()
+        .find(|c| c.is_npc())
+        .expect("the data has a Light NPC card")
+        .clone();
+    assert!(t
+        .no(
+            "p1",
+            NobiAction::Npc {
+                card: pony.name.clone()
+            }
+        )
+        .contains("Epilogue"));
+    for i in 0..9 {
+        play_scene(&mut t, i % 2 == 0);
+    }
+    assert!(matches!(t.g.step, Step::Epilogue { .. }));
+    for seat in &mut t.g.seats {
+        for c in &mut seat.chars {
+            c.light.clear();
+            c.darkness.clear();
+        }
+    }
+    let refused = t.no(
+        "p1",
+        NobiAction::Npc {
+            card: pony.name.clone(),
+        },
+    );
+    assert!(refused.contains("nobody holds"), "{refused}");
+    t.g.seats[2].chars[0].light.push(pony.id.clone());
+    let list = super::view::npc_list(&t.g, &t.data);
+    assert!(
+        list.contains(&pony.name) && list.contains("p2's card"),
+        "{list}"
+    );
+    let out = t.ok(
+        "p1",
+        NobiAction::Npc {
+            card: pony.name.to_lowercase(),
+        },
+    );
+    assert!(
+        out.contains(&format!("**{}** joins the final Scene", pony.name)),
+        "{out}"
+    );
+    assert!(t
+        .no(
+            "p1",
+            NobiAction::Npc {
+                card: pony.name.clone()
+            }
+        )
+        .contains("already joined"));
+    assert!(t
+        .no(
+            "p1",
+            NobiAction::Npc {
+                card: "Nobody".into()
+            }
+        )
+        .contains("not an NPC card"));
+    // Another Epilogue card keeps who joined.
+    t.ok("p1", NobiAction::Redraw);
+    assert!(super::view::npc_list(&t.g, &t.data).contains("· joined"));
+    assert!(t
+        .g
+        .story
+        .iter()
+        .any(|s| s.contains("joins the final Scene")));
+}

@@ -53,6 +53,31 @@ pub fn free_detailed(t: &Nobi, data: &NobiData) -> String {
     }
 }
 
+/// The NPC cards the players hold, one per line, marking those who joined the Epilogue.
+pub fn npc_list(t: &Nobi, data: &NobiData) -> String {
+    let joined: &[String] = match &t.step {
+        Step::Epilogue { npcs, .. } => npcs,
+        _ => &[],
+    };
+    t.npc_cards(data)
+        .iter()
+        .map(|(seat, c)| {
+            format!(
+                "{} — {} ({}'s card){}",
+                c.name,
+                card_text(c),
+                t.seats[*seat].name,
+                if joined.contains(&c.id) {
+                    " · joined"
+                } else {
+                    ""
+                }
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// A Light or Darkness card as `Name (effect)`.
 pub fn card_with_effect(c: &GainCard) -> String {
     format!("{} ({})", c.name, card_text(c))
