@@ -273,6 +273,12 @@ impl Nakama {
                         self.use_ability(s, card, pick, rng, d, &mut log, &mut extra)?
                     }
                     Step::Hat { card } => {
+                        unused_options(
+                            "the straw hat's choice",
+                            pick,
+                            &["value"],
+                            "`/nakama ability value:<1–5>`",
+                        )?;
                         let v = match pick.value {
                             Some(v @ 1..=5) => v,
                             Some(v) => {
@@ -592,6 +598,21 @@ impl Nakama {
             }
             _ => ab,
         };
+        let solo = self.players.len() == 1;
+        let allowed: &[&str] = match (&ab, solo) {
+            (Ability::Exchange, _) => &["target"],
+            (Ability::Move, true) => &["from", "to", "as"],
+            (Ability::Move, false) => &["from", "to"],
+            (Ability::Recruit, true) => &["as"],
+            (Ability::Block, _) => &["space"],
+            _ => &[],
+        };
+        unused_options(
+            &format!("{}'s ability ({})", d.friends[card].label(), ab.render()),
+            pick,
+            allowed,
+            "`/nakama ability` with only the options it names",
+        )?;
         match ab {
             Ability::Exchange => {
                 let Some(t) = &pick.target else {
@@ -799,24 +820,14 @@ fn power_options(who: &str, sp: &Special, pick: &Pick) -> Result<(), RuleError> 
         ("column", pick.column.is_some()),
         ("target", pick.target.is_some()),
     ];
-    let extra: Vec<String> = given
-        .iter()
-        .filter(|(o, g)| *g && !needs.iter().any(|(n, _, _)| n == o))
-        .map(|(o, _)| format!("`{o}:`"))
-        .collect();
     let usage = if needs.is_empty() {
         "`/nakama power`".to_string()
     } else {
         let opts: Vec<String> = needs.iter().map(|(o, _, v)| format!("{o}:<{v}>")).collect();
         format!("`/nakama power {}`", opts.join(" "))
     };
-    if !extra.is_empty() {
-        return refuse(format!(
-            "{who}'s power does not use {}; remove {}: {usage}.",
-            extra.join(", "),
-            if extra.len() == 1 { "it" } else { "them" }
-        ));
-    }
+    let allowed: Vec<&str> = needs.iter().map(|(o, _, _)| *o).collect();
+    unused_options(&format!("{who}'s power"), pick, &allowed, &usage)?;
     let missing: Vec<String> = needs
         .iter()
         .filter(|(o, _, _)| !given.iter().any(|(g, set)| g == o && *set))
@@ -829,4 +840,31 @@ fn power_options(who: &str, sp: &Special, pick: &Pick) -> Result<(), RuleError> 
         ));
     }
     Ok(())
+}
+
+/// Refuses options that `what` does not use, naming them (an option is never ignored in
+/// silence): `usage` says how to type it instead.
+fn unused_options(what: &str, pick: &Pick, allowed: &[&str], usage: &str) -> Result<(), RuleError> {
+    let given = [
+        ("from", pick.from.is_some()),
+        ("to", pick.to.is_some()),
+        ("space", pick.space.is_some()),
+        ("column", pick.column.is_some()),
+        ("target", pick.target.is_some()),
+        ("value", pick.value.is_some()),
+        ("as", pick.mode.is_some()),
+    ];
+    let extra: Vec<String> = given
+        .iter()
+        .filter(|(o, g)| *g && !allowed.contains(o))
+        .map(|(o, _)| format!("`{o}:`"))
+        .collect();
+    if extra.is_empty() {
+        return Ok(());
+    }
+    refuse(format!(
+        "{what} does not use {}; remove {}: {usage}.",
+        extra.join(", "),
+        if extra.len() == 1 { "it" } else { "them" }
+    ))
 }

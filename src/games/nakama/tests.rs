@@ -1238,3 +1238,76 @@ fn guide_lists_every_character_with_the_options_its_power_needs() {
         );
     }
 }
+
+/// A boss's "lose a friend" challenge at Rest rolls the same die: on the straw hat the crew
+/// chooses, then Rest goes on (the remaining space, the hand) and the turn passes.
+#[test]
+fn rule_straw_hat_on_a_boss_challenge_pauses_rest_until_the_crew_chooses() {
+    let d = data();
+    let mut rng = seeded(27);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 1", "Blue 1", "Green 1", "Yellow 1", "Purple 1"],
+    );
+    give_hand(&mut g, &d, 0, &["Orange 2", "Red 3", "Blue 4", "Green 5"]);
+    set_spaces(&mut g, [Some(enemy(&d, "harbour-bully")), None, None]);
+    let shogun = boss(&d, "shadow-shogun");
+    g.out_of_game.retain(|x| *x != shogun);
+    g.enemy_deck.push(shogun);
+    let mut rng = seeded(hat_seed());
+    apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Orange 2"), 1)).unwrap();
+    assert_eq!(
+        g.spaces[1],
+        Some(shogun),
+        "no defeat: the boss enters space 2"
+    );
+    assert_eq!(
+        g.step,
+        Step::Lose {
+            resume: Resume::Rest
+        }
+    );
+    assert_eq!(g.spaces[2], None, "Rest waits for the choice");
+    assert_eq!(g.players[0].hand.len(), 3, "no refill yet");
+    apply(&mut g, &mut rng, &d, "bob", A::Lose { column: 2 }).unwrap();
+    assert_eq!(g.defeated_friends, vec![f(&d, "Blue 1")]);
+    assert!(g.spaces[2].is_some(), "Rest went on: space 3 refilled");
+    assert_eq!(g.players[0].hand.len(), 4, "and Ann's hand");
+    assert_eq!((g.turn, &g.step), (1, &Step::Recruit { extra: false }));
+    check_partition(&g, &d);
+}
+
+/// A friend's ability refuses options it does not use, naming them, instead of ignoring them.
+#[test]
+fn ability_refuses_options_it_does_not_use_naming_them() {
+    let d = data();
+    let mut rng = seeded(28);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    let block = d
+        .friends
+        .iter()
+        .position(|x| x.ability == Some(Ability::Block))
+        .unwrap();
+    give_hand(&mut g, &d, 0, &[&d.friends[block].label()]);
+    apply(&mut g, &mut rng, &d, "ann", recruit(block, 3)).unwrap();
+    let before = g.clone();
+    let e = apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Ability(Pick {
+            space: Some(1),
+            from: Some(2),
+            ..Pick::default()
+        }),
+    )
+    .unwrap_err();
+    assert!(
+        e.0.contains("(Block) does not use `from:`; remove it"),
+        "{e}"
+    );
+    assert_eq!(g, before);
+}
