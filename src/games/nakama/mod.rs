@@ -290,7 +290,9 @@ impl Game for Nakama {
     /// What the turn waits for. In an Exchange each of the two players has their own
     /// decision, so one player's pick leaves the other's menu alive. Keys carry the turn and,
     /// within it, how many friends are on the board or defeated (or the card or hand size), so
-    /// a button from an earlier step never answers a later one.
+    /// a button from an earlier step never answers a later one. The reaction step (`t{turn}-react`,
+    /// once per turn) waits for the active player's Continue; powers used meanwhile settle
+    /// nothing. A straw hat's lost friend (`t{turn}-lose-{losses}`) waits for anyone in the crew.
     fn decisions(&self) -> Vec<Decision> {
         if self.phase != Phase::Playing {
             return vec![];
