@@ -4,8 +4,7 @@
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-use super::data::DieEffect;
-use super::data::{Ability, NakamaData, Special};
+use super::data::{Ability, DieEffect, NakamaData, Special};
 use super::state::{roll_die, Nakama, Phase, Player, Resume, Step, COLUMNS, SPACES};
 use super::view;
 use crate::rng::GameRng;
