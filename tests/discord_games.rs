@@ -155,7 +155,7 @@ async fn nakama_hands_stay_private_and_a_recruit_runs_from_the_hand_menu() {
     assert_eq!(columns[1].as_array().map(Vec::len), Some(2), "{columns}");
 
     // Play out the rest of Alice's turn (ability, discard) until Bob is asked to recruit.
-    for _ in 0..6 {
+    for _ in 0..8 {
         let st = env.state();
         if st["state"]["turn"] == 1 {
             break;
@@ -166,6 +166,10 @@ async fn nakama_hands_stay_private_and_a_recruit_runs_from_the_hand_menu() {
             let (discard, opts) = menu_options(msg(&cb));
             assert!(discard.ends_with(":/nakama discard"), "{discard}");
             env.pick(&ALICE, &discard, &[&opts[0].1]).await;
+        } else if step.contains("React") {
+            // The reaction step (on by default): Alice's Continue starts Combat.
+            let (_, cb) = env.slash(&ALICE, "nakama continue", &[]).await;
+            assert!(!text(msg(&cb)).contains('⛔'), "{step}: {}", text(msg(&cb)));
         } else {
             let (_, cb) = env.slash(&ALICE, "nakama skip", &[]).await;
             assert!(!text(msg(&cb)).contains('⛔'), "{step}: {}", text(msg(&cb)));

@@ -97,7 +97,11 @@ impl Game for Nakama {
         )
         .sub(
             CommandSpec::new("new", "Open a Nakama table in this channel")
-                .opt(OptionSpec::string("character", "Your character").autocomplete()),
+                .opt(OptionSpec::string("character", "Your character").autocomplete())
+                .opt(
+                    OptionSpec::string("react", "A reaction step before each Combat (default on)")
+                        .choices(&["on", "off"]),
+                ),
         )
         .sub(
             CommandSpec::new(
@@ -154,6 +158,14 @@ impl Game for Nakama {
             "power",
             "Use your character's special ability (Power Down)",
         )))
+        .sub(CommandSpec::new(
+            "continue",
+            "End the reaction step: Combat and Rest run",
+        ))
+        .sub(
+            CommandSpec::new("lose", "After a straw hat: the column whose friend is lost")
+                .opt(column_opt("column", "Friend column 1–5").required()),
+        )
     }
 
     fn create(
@@ -162,12 +174,23 @@ impl Game for Nakama {
         cmd: &Command,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
         let mut g = Nakama::empty();
+        g.react = match cmd.get("react").map(|v| v.trim().to_ascii_lowercase()) {
+            None => true,
+            Some(v) if v == "on" => true,
+            Some(v) if v == "off" => false,
+            Some(v) => return refuse(format!("`react:{v}` is `on` or `off`.")),
+        };
         let mut out = vec![Reply::public(
             Message::titled(
                 "🏴‍☠️ One Piece Nakama",
                 format!(
-                    "{} opened a table. Join with `/nakama join character:<name>` (someone plays Luffy, who starts); then `/nakama begin [bosses:<n>]`.",
-                    host.name
+                    "{} opened a table. Join with `/nakama join character:<name>` (someone plays Luffy, who starts); then `/nakama begin [bosses:<n>]`. {}",
+                    host.name,
+                    if g.react {
+                        "Reaction step on: after each recruit the crew may use powers before the active player presses Continue."
+                    } else {
+                        "Reaction step off: Combat follows each recruit at once."
+                    }
                 ),
             ),
         )];
@@ -220,9 +243,15 @@ impl Game for Nakama {
                 card: parse_card(cmd.require("card")?, d)?,
             },
             "power" => NakamaAction::Power(pick(cmd)?),
+            "continue" => NakamaAction::Continue,
+            "lose" => NakamaAction::Lose {
+                column: small(cmd, "column")?.ok_or_else(|| {
+                    RuleError::new("this needs `column:` (the column whose current friend is lost, 1–5).")
+                })?,
+            },
             other => {
                 return refuse(format!(
-                    "`/nakama {other}` is not a Nakama command; try join, begin, hand, recruit, ability, skip, give, discard, power or board."
+                    "`/nakama {other}` is not a Nakama command; try join, begin, hand, recruit, ability, skip, give, discard, power, continue, lose or board."
                 ))
             }
         })
@@ -261,7 +290,9 @@ impl Game for Nakama {
     /// What the turn waits for. In an Exchange each of the two players has their own
     /// decision, so one player's pick leaves the other's menu alive. Keys carry the turn and,
     /// within it, how many friends are on the board or defeated (or the card or hand size), so
-    /// a button from an earlier step never answers a later one.
+    /// a button from an earlier step never answers a later one. The reaction step (`t{turn}-react`,
+    /// once per turn) waits for the active player's Continue; powers used meanwhile settle
+    /// nothing. A straw hat's lost friend (`t{turn}-lose-{losses}`) waits for anyone in the crew.
     fn decisions(&self) -> Vec<Decision> {
         if self.phase != Phase::Playing {
             return vec![];
@@ -314,6 +345,20 @@ impl Game for Nakama {
                 format!("{}'s discard on turn {t}", p.name),
                 &["nakama discard"],
             ),
+            // Once per turn: the recruit's chain (Recruit ability included) ends in one step.
+            Step::React => own(
+                format!("t{t}-react"),
+                format!("{}'s Continue to Combat on turn {t}", p.name),
+                &["nakama continue"],
+            ),
+            // Anyone in the crew may answer; `losses` counts every friend lost so far, so a
+            // second loss in the same turn has its own key.
+            Step::Lose { .. } => vec![Decision::new(
+                format!("t{t}-lose-{}", self.losses),
+                format!("the crew's lost friend on turn {t}"),
+                None,
+                &["nakama lose"],
+            )],
         }
     }
 

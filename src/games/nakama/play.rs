@@ -4,8 +4,8 @@
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-use super::data::{Ability, NakamaData, Special};
-use super::state::{roll_die, Nakama, Phase, Player, Step, COLUMNS, SPACES};
+use super::data::{Ability, DieEffect, NakamaData, Special};
+use super::state::{roll_die, Nakama, Phase, Player, Resume, Step, COLUMNS, SPACES};
 use super::view;
 use crate::rng::GameRng;
 use crate::table::{refuse, Actor, Message, Reply, RuleError, UserId};
@@ -83,6 +83,13 @@ pub enum NakamaAction {
     },
     /// Use your character's special ability (flips the token to Power Down).
     Power(Pick),
+    /// End the reaction step: Combat and Rest run (the active player).
+    Continue,
+    /// After a straw hat on the lost-friend roll: the column whose current friend is lost.
+    Lose {
+        /// Column 1–5.
+        column: u8,
+    },
 }
 
 fn col(v: Option<u8>, name: &str) -> Result<usize, RuleError> {
@@ -255,7 +262,7 @@ impl Nakama {
                 if d.friends[f].ability.is_some() {
                     self.step = Step::Ability { card: f };
                 } else {
-                    self.finish_recruit(rng, d, &mut log);
+                    self.end_recruit(rng, d, &mut log);
                 }
             }
             NakamaAction::Ability(pick) => {
@@ -265,6 +272,12 @@ impl Nakama {
                         self.use_ability(s, card, pick, rng, d, &mut log, &mut extra)?
                     }
                     Step::Hat { card } => {
+                        unused_options(
+                            "the straw hat's choice",
+                            pick,
+                            &["value"],
+                            "`/nakama ability value:<1–5>`",
+                        )?;
                         let v = match pick.value {
                             Some(v @ 1..=5) => v,
                             Some(v) => {
@@ -283,10 +296,7 @@ impl Nakama {
                         };
                         let e = table[usize::from(v) - 1].clone();
                         log.push(format!("{} chooses {v}: {}.", a.name, e.render()));
-                        self.die_effect(&e, rng, d, &mut log);
-                        if !self.over() {
-                            self.finish_recruit(rng, d, &mut log);
-                        }
+                        self.after_die(&e, rng, d, &mut log);
                     }
                     _ => {
                         return refuse(format!(
@@ -321,7 +331,7 @@ impl Nakama {
                         ))
                     }
                 }
-                self.finish_recruit(rng, d, &mut log);
+                self.end_recruit(rng, d, &mut log);
             }
             NakamaAction::Give { card } => {
                 self.playing()?;
@@ -351,7 +361,7 @@ impl Nakama {
                         "{} and {} swap one card face-down.",
                         self.players[me].name, self.players[with].name
                     ));
-                    self.finish_recruit(rng, d, &mut log);
+                    self.end_recruit(rng, d, &mut log);
                     // Both hands as they stand after the turn moved on (not with the
                     // exchange's menu, whose decision is settled).
                     extra.push(Reply::private(
@@ -384,6 +394,44 @@ impl Nakama {
                 let s = self.seat_or_refuse(a)?;
                 self.power(s, pick, rng, d, &mut log)?;
             }
+            NakamaAction::Continue => {
+                self.playing()?;
+                let s = self.seat_or_refuse(a)?;
+                if self.step != Step::React {
+                    return refuse(format!(
+                        "there is no reaction step to end now ({}).",
+                        view::step_text(self, d)
+                    ));
+                }
+                if s != self.turn {
+                    return refuse(format!(
+                        "{} starts Combat with Continue; until then you can react with `/nakama power`.",
+                        self.players[self.turn].name
+                    ));
+                }
+                log.push(format!("{} goes on to Combat.", a.name));
+                self.finish_recruit(rng, d, &mut log);
+            }
+            NakamaAction::Lose { column } => {
+                self.playing()?;
+                self.seat_or_refuse(a)?;
+                let Step::Lose { resume } = self.step else {
+                    return refuse(format!(
+                        "no friend is being lost now ({}).",
+                        view::step_text(self, d)
+                    ));
+                };
+                let c = col(Some(*column), "column")?;
+                if self.columns[c].is_empty() {
+                    return refuse(format!(
+                        "column {} has no current friend; choose another column.",
+                        c + 1
+                    ));
+                }
+                log.push(format!("{} chooses column {} for the crew.", a.name, c + 1));
+                self.lose_column(c, d, &mut log);
+                self.resume(resume, rng, d, &mut log);
+            }
         }
         let mut out = vec![];
         if !log.is_empty() {
@@ -398,6 +446,8 @@ impl Nakama {
         if let Some(t) = self.ending_text(d) {
             out.push(Reply::public(view::final_board(self, d, t)));
         } else if (self.turns, self.turn) != before_turn {
+            // The board as the turn left it, then whose turn it is.
+            out.push(Reply::public(view::board(self, d)));
             out.push(view::turn_prompt(self, d));
             out.push(Reply::private(
                 &self.players[self.turn].user.clone(),
@@ -506,6 +556,24 @@ impl Nakama {
         Ok(())
     }
 
+    /// A die ability's result, then the end of the recruit (or the crew's choice of a lost
+    /// friend first, after a straw hat).
+    fn after_die(
+        &mut self,
+        e: &DieEffect,
+        rng: &mut GameRng,
+        d: &NakamaData,
+        log: &mut Vec<String>,
+    ) {
+        if self.die_effect(e, rng, d, log) {
+            self.step = Step::Lose {
+                resume: Resume::Recruit,
+            };
+        } else {
+            self.end_recruit(rng, d, log);
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn use_ability(
         &mut self,
@@ -529,6 +597,21 @@ impl Nakama {
             }
             _ => ab,
         };
+        let solo = self.players.len() == 1;
+        let allowed: &[&str] = match (&ab, solo) {
+            (Ability::Exchange, _) => &["target"],
+            (Ability::Move, true) => &["from", "to", "as"],
+            (Ability::Move, false) => &["from", "to"],
+            (Ability::Recruit, true) => &["as"],
+            (Ability::Block, _) => &["space"],
+            _ => &[],
+        };
+        unused_options(
+            &format!("{}'s ability ({})", d.friends[card].label(), ab.render()),
+            pick,
+            allowed,
+            "`/nakama ability` with only the options it names",
+        )?;
         match ab {
             Ability::Exchange => {
                 let Some(t) = &pick.target else {
@@ -563,12 +646,12 @@ impl Nakama {
                 let (from, to) = (col(pick.from, "from")?, col(pick.to, "to")?);
                 log.push(format!("{name} uses Move."));
                 self.do_move(from, to, d, log)?;
-                self.finish_recruit(rng, d, log);
+                self.end_recruit(rng, d, log);
             }
             Ability::PowerUp => {
                 self.players[s].powered = true;
                 log.push(format!("{name} uses Power Up: the token shows Power Up!"));
-                self.finish_recruit(rng, d, log);
+                self.end_recruit(rng, d, log);
             }
             Ability::Recruit => {
                 if self.players[s].hand.is_empty() {
@@ -583,16 +666,13 @@ impl Nakama {
                 let sp = space(pick.space)?;
                 log.push(format!("{name} uses Block."));
                 self.do_block(sp, true, rng, d, log)?;
-                self.finish_recruit(rng, d, log);
+                self.end_recruit(rng, d, log);
             }
             Ability::Die { table } => match roll_die(rng) {
                 Some(v) => {
                     let e = table[usize::from(v) - 1].clone();
                     log.push(format!("🎲 {name} rolls {v}: {}.", e.render()));
-                    self.die_effect(&e, rng, d, log);
-                    if !self.over() {
-                        self.finish_recruit(rng, d, log);
-                    }
+                    self.after_die(&e, rng, d, log);
                 }
                 None => {
                     log.push(format!(
@@ -617,6 +697,7 @@ impl Nakama {
             return refuse("your Power Up! token shows Power Down: your special ability is spent until a Power Up effect.");
         }
         let ch = &d.characters[self.players[s].character];
+        power_options(&ch.name, &ch.special, pick)?;
         let name = format!("{} ({})", self.players[s].name, ch.name);
         match ch.special.clone() {
             Special::ThreatDown { n } => {
@@ -706,4 +787,83 @@ impl Nakama {
         ));
         Ok(())
     }
+}
+
+/// The options a special ability takes: (option, what it names, placeholder). Shared with
+/// the guide and the refusals.
+pub fn power_needs(sp: &Special) -> &'static [(&'static str, &'static str, &'static str)] {
+    match sp {
+        Special::ThreatDown { .. } | Special::Draw { .. } | Special::Revive => &[],
+        Special::Move => &[
+            ("from", "the column to take the current friend from", "1–5"),
+            ("to", "the column to move it onto", "1–5"),
+        ],
+        Special::Swap => &[
+            ("from", "one column", "1–5"),
+            ("to", "the other column", "1–5"),
+        ],
+        Special::Block { .. } => &[("space", "the enemy space to block", "1–3")],
+        Special::Refresh => &[("column", "the column whose current friend leaves", "1–5")],
+        Special::Boost => &[("target", "the player to power up", "@player")],
+    }
+}
+
+/// Refuses a `/nakama power` that lacks an option the character's ability needs (saying what
+/// to add) or carries options it does not use (naming them), before anything changes.
+fn power_options(who: &str, sp: &Special, pick: &Pick) -> Result<(), RuleError> {
+    let needs = power_needs(sp);
+    let given: [(&str, bool); 5] = [
+        ("from", pick.from.is_some()),
+        ("to", pick.to.is_some()),
+        ("space", pick.space.is_some()),
+        ("column", pick.column.is_some()),
+        ("target", pick.target.is_some()),
+    ];
+    let usage = if needs.is_empty() {
+        "`/nakama power`".to_string()
+    } else {
+        let opts: Vec<String> = needs.iter().map(|(o, _, v)| format!("{o}:<{v}>")).collect();
+        format!("`/nakama power {}`", opts.join(" "))
+    };
+    let allowed: Vec<&str> = needs.iter().map(|(o, _, _)| *o).collect();
+    unused_options(&format!("{who}'s power"), pick, &allowed, &usage)?;
+    let missing: Vec<String> = needs
+        .iter()
+        .filter(|(o, _, _)| !given.iter().any(|(g, set)| g == o && *set))
+        .map(|(o, what, v)| format!("`{o}:` ({what}, {v})"))
+        .collect();
+    if !missing.is_empty() {
+        return refuse(format!(
+            "{who}'s power needs {}: {usage}.",
+            missing.join(" and ")
+        ));
+    }
+    Ok(())
+}
+
+/// Refuses options that `what` does not use, naming them (an option is never ignored in
+/// silence): `usage` says how to type it instead.
+fn unused_options(what: &str, pick: &Pick, allowed: &[&str], usage: &str) -> Result<(), RuleError> {
+    let given = [
+        ("from", pick.from.is_some()),
+        ("to", pick.to.is_some()),
+        ("space", pick.space.is_some()),
+        ("column", pick.column.is_some()),
+        ("target", pick.target.is_some()),
+        ("value", pick.value.is_some()),
+        ("as", pick.mode.is_some()),
+    ];
+    let extra: Vec<String> = given
+        .iter()
+        .filter(|(o, g)| *g && !allowed.contains(o))
+        .map(|(o, _)| format!("`{o}:`"))
+        .collect();
+    if extra.is_empty() {
+        return Ok(());
+    }
+    refuse(format!(
+        "{what} does not use {}; remove {}: {usage}.",
+        extra.join(", "),
+        if extra.len() == 1 { "it" } else { "them" }
+    ))
 }

@@ -166,6 +166,14 @@ pub fn choose(g: &Nakama, d: &NakamaData) -> Option<(usize, NakamaAction)> {
                 },
             ))
         }
+        Step::React => Some((t, NakamaAction::Continue)),
+        // The crew accepts the default: the weakest current friend.
+        Step::Lose { .. } => Some((
+            t,
+            NakamaAction::Lose {
+                column: g.weakest_column(d) as u8 + 1,
+            },
+        )),
     }
 }
 

@@ -120,6 +120,30 @@ pub enum Step {
     },
     /// Rest: the active player is over the hand size and must discard.
     Discard,
+    /// The recruit is done (its ability resolved): before Combat, every player may use a
+    /// special ability; the active player's Continue starts Combat. Only when the table's
+    /// `react` setting is on.
+    React,
+    /// The lost-friend die showed the straw hat: the crew chooses which column's current
+    /// friend is defeated (`/nakama lose column:`), then the turn resumes at `resume`.
+    Lose {
+        /// Where the turn goes on once the friend is chosen.
+        resume: Resume,
+    },
+}
+
+/// Where a turn resumes after the crew chose the friend to lose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Resume {
+    /// A friend's die ability raised the threat: the recruit ends (reaction step or Combat).
+    Recruit,
+    /// Combat goes on with the enemy in this space (0-based; `SPACES` = Combat is over).
+    Combat {
+        /// Next space to fight.
+        next: usize,
+    },
+    /// A boss's challenge at Rest: Rest goes on (the remaining spaces, then the hand).
+    Rest,
 }
 
 /// How the game ended.
@@ -173,6 +197,16 @@ pub struct Nakama {
     pub bosses: u8,
     /// How it ended.
     pub ending: Option<Ending>,
+    /// Table setting: a reaction step between the recruit and Combat (`/nakama new react:`).
+    /// Stored tables from before the setting read as off.
+    #[serde(default)]
+    pub react: bool,
+    /// Enemies defeated in this turn's Combat (Rest shifts enemies left only after a defeat).
+    #[serde(default)]
+    pub turn_defeats: u8,
+    /// Friends lost to the threat track or a boss so far (names each lost-friend decision).
+    #[serde(default)]
+    pub losses: u32,
 }
 
 /// The rulebook's rank for a reward total (millions of Berries).
@@ -227,6 +261,9 @@ impl Nakama {
             threat: 0,
             bosses: 0,
             ending: None,
+            react: false,
+            turn_defeats: 0,
+            losses: 0,
         }
     }
 
@@ -306,6 +343,7 @@ impl Nakama {
         self.threat = 0;
         self.turn = 0;
         self.turns = 1;
+        self.turn_defeats = 0;
         self.step = Step::Recruit { extra: false };
         self.phase = Phase::Playing;
     }
@@ -367,36 +405,47 @@ impl Nakama {
         }
     }
 
-    /// The column that loses its friend: the die, and on the straw hat the column whose
-    /// current friend is weakest (the table's choice, made automatically).
-    fn loss_column(&self, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<String>) -> usize {
+    /// The column whose current friend is weakest (leftmost on ties): the choice the crew is
+    /// offered first after a straw hat.
+    pub fn weakest_column(&self, d: &NakamaData) -> usize {
+        (0..COLUMNS)
+            .min_by_key(|&c| {
+                self.columns[c]
+                    .last()
+                    .map(|&f| d.friends[f].power)
+                    .unwrap_or(u8::MAX)
+            })
+            .unwrap_or(0)
+    }
+
+    /// A friend is lost: roll the die for the column. On the straw hat nothing is lost yet and
+    /// `true` is returned: the crew chooses the column (the caller sets [`Step::Lose`]).
+    pub fn lose_friend(
+        &mut self,
+        rng: &mut GameRng,
+        d: &NakamaData,
+        log: &mut Vec<String>,
+    ) -> bool {
         match roll_die(rng) {
             Some(v) => {
                 log.push(format!("🎲 The die shows {v}."));
-                usize::from(v - 1)
+                self.lose_column(usize::from(v - 1), d, log);
+                false
             }
             None => {
-                let c = (0..COLUMNS)
-                    .min_by_key(|&c| {
-                        self.columns[c]
-                            .last()
-                            .map(|&f| d.friends[f].power)
-                            .unwrap_or(u8::MAX)
-                    })
-                    .unwrap_or(0);
-                log.push(format!(
-                    "🎲 The die shows the straw hat: the crew gives up its weakest current friend, column {}.",
-                    c + 1
-                ));
-                c
+                log.push(
+                    "🎲 The die shows the straw hat: the crew chooses which current friend is lost."
+                        .into(),
+                );
+                true
             }
         }
     }
 
-    /// A column's current friend goes to the defeated-friends area (then defeat check, refill).
-    pub fn lose_friend(&mut self, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<String>) {
-        let c = self.loss_column(rng, d, log);
-        if let Some(f) = self.columns[c].pop() {
+    /// Column `c`'s current friend goes to the defeated-friends area (then defeat check, refill).
+    pub fn lose_column(&mut self, c: usize, d: &NakamaData, log: &mut Vec<String>) {
+        self.losses += 1;
+        if let Some(f) = self.columns.get_mut(c).and_then(Vec::pop) {
             self.defeated_friends.push(f);
             log.push(format!(
                 "💥 {} (column {}) is defeated — {} defeated friend(s).",
@@ -413,22 +462,24 @@ impl Nakama {
     }
 
     /// Moves the threat token forward; at 10 a friend is lost and the token returns to 0.
+    /// Returns `true` when the crew must choose the friend (a straw hat).
     pub fn raise_threat(
         &mut self,
         n: u8,
         rng: &mut GameRng,
         d: &NakamaData,
         log: &mut Vec<String>,
-    ) {
+    ) -> bool {
         let t = self.threat.saturating_add(n);
         if t >= THREAT_LIMIT {
             self.threat = 0;
             log.push(format!(
                 "⚠️ The threat reaches {THREAT_LIMIT}: a friend is lost and the threat returns to 0."
             ));
-            self.lose_friend(rng, d, log);
+            self.lose_friend(rng, d, log)
         } else {
             self.threat = t;
+            false
         }
     }
 
@@ -437,18 +488,20 @@ impl Nakama {
         self.threat = self.threat.saturating_sub(n);
     }
 
-    /// Applies one die result for the active player.
+    /// Applies one die result for the active player. Returns `true` when the crew must choose
+    /// a friend to lose (a straw hat on the lost-friend roll).
     pub fn die_effect(
         &mut self,
         e: &DieEffect,
         rng: &mut GameRng,
         d: &NakamaData,
         log: &mut Vec<String>,
-    ) {
+    ) -> bool {
         match *e {
             DieEffect::ThreatDown { n } => {
                 self.lower_threat(n);
                 log.push(format!("The threat moves back {n} (now {}).", self.threat));
+                false
             }
             DieEffect::ThreatUp { n } => {
                 let to = self.threat.saturating_add(n);
@@ -457,7 +510,7 @@ impl Nakama {
                 } else {
                     format!("The threat moves forward {n}.")
                 });
-                self.raise_threat(n, rng, d, log);
+                self.raise_threat(n, rng, d, log)
             }
             DieEffect::Draw { n } => {
                 let p = self.turn;
@@ -475,20 +528,33 @@ impl Nakama {
                     "{} draws {got} friend card(s).",
                     self.players[p].name
                 ));
+                false
             }
             DieEffect::PowerUp => {
                 self.players[self.turn].powered = true;
                 log.push(format!("{} is powered up.", self.players[self.turn].name));
+                false
             }
-            DieEffect::Nothing => log.push("Nothing happens.".into()),
+            DieEffect::Nothing => {
+                log.push("Nothing happens.".into());
+                false
+            }
         }
     }
 
-    /// Combat: every enemy from left to right against the current friends.
-    pub fn combat(&mut self, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<String>) {
-        for s in 0..SPACES {
+    /// Combat: every enemy from left to right (from space `first`, 0-based) against the
+    /// current friends. Returns `true` when it paused for the crew to choose a lost friend
+    /// (the step is then [`Step::Lose`]).
+    pub fn combat(
+        &mut self,
+        first: usize,
+        rng: &mut GameRng,
+        d: &NakamaData,
+        log: &mut Vec<String>,
+    ) -> bool {
+        for s in first..SPACES {
             if self.over() {
-                return;
+                return false;
             }
             let Some(foe) = self.spaces[s] else { continue };
             let cur = self.current(d);
@@ -496,6 +562,7 @@ impl Nakama {
             if foe.mission(d).check(&cur) {
                 self.spaces[s] = None;
                 self.defeated_enemies.push(foe);
+                self.turn_defeats = self.turn_defeats.saturating_add(1);
                 self.lower_threat(t);
                 log.push(format!(
                     "⚔️ {} is defeated! Threat back {t} (now {}), reward {}.",
@@ -505,13 +572,19 @@ impl Nakama {
                 ));
             } else {
                 log.push(format!("🛡️ {} holds: threat forward {t}.", foe.name(d)));
-                self.raise_threat(t, rng, d, log);
+                if self.raise_threat(t, rng, d, log) {
+                    self.step = Step::Lose {
+                        resume: Resume::Combat { next: s + 1 },
+                    };
+                    return true;
+                }
                 if !self.over() {
                     log.push(format!("Threat is now {}.", self.threat));
                 }
             }
         }
         self.check_king();
+        false
     }
 
     fn check_king(&mut self) {
@@ -520,22 +593,23 @@ impl Nakama {
         }
     }
 
-    /// A boss's challenge as it enters play.
+    /// A boss's challenge as it enters play. Returns `true` when the crew must choose a
+    /// friend to lose.
     pub fn challenge(
         &mut self,
         c: &Challenge,
         rng: &mut GameRng,
         d: &NakamaData,
         log: &mut Vec<String>,
-    ) {
+    ) -> bool {
         match *c {
-            Challenge::ThreatUp { n } => self.raise_threat(n, rng, d, log),
+            Challenge::ThreatUp { n } => return self.raise_threat(n, rng, d, log),
             Challenge::PowerDownAll => {
                 for p in &mut self.players {
                     p.powered = false;
                 }
             }
-            Challenge::LoseFriend => self.lose_friend(rng, d, log),
+            Challenge::LoseFriend => return self.lose_friend(rng, d, log),
             Challenge::Discard { n } => {
                 for (seat, p) in self.players.iter_mut().enumerate() {
                     let mut lost = vec![];
@@ -561,23 +635,31 @@ impl Nakama {
                 }
             }
         }
+        false
     }
 
-    /// Rest, enemy part: close the gaps to the left and refill the spaces from the enemy deck
-    /// (bosses' challenges resolve as they enter).
-    pub fn refill_enemies(&mut self, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<String>) {
+    /// Rest, enemy part: after a defeat this turn, the remaining enemies close the gaps to the
+    /// left; then every empty space is refilled from the enemy deck (a space a Block emptied
+    /// is refilled where it is). Bosses' challenges resolve as they enter. Returns `true` when
+    /// a challenge paused Rest for the crew to choose a lost friend (step [`Step::Lose`]).
+    pub fn refill_enemies(
+        &mut self,
+        rng: &mut GameRng,
+        d: &NakamaData,
+        log: &mut Vec<String>,
+    ) -> bool {
         if self.spaces.iter().all(Option::is_some) {
-            return;
+            return false;
         }
-        let mut left: Vec<Foe> = self.spaces.iter().flatten().copied().collect();
-        left.resize(SPACES, Foe::Enemy(usize::MAX));
-        self.spaces = left
-            .into_iter()
-            .map(|f| (f != Foe::Enemy(usize::MAX)).then_some(f))
-            .collect();
+        if self.turn_defeats > 0 {
+            let mut left: Vec<Option<Foe>> =
+                self.spaces.iter().flatten().map(|&f| Some(f)).collect();
+            left.resize(SPACES, None);
+            self.spaces = left;
+        }
         for s in 0..SPACES {
             if self.over() {
-                return;
+                return false;
             }
             if self.spaces[s].is_none() {
                 let Some(foe) = self.enemy_deck.pop() else {
@@ -598,11 +680,17 @@ impl Nakama {
                 if let Foe::Boss(b) = foe {
                     let c = d.bosses[b].challenge.clone();
                     log.push(format!("Challenge: {}", c.render()));
-                    self.challenge(&c, rng, d, log);
+                    if self.challenge(&c, rng, d, log) {
+                        self.step = Step::Lose {
+                            resume: Resume::Rest,
+                        };
+                        return true;
+                    }
                 }
             }
         }
         self.check_king();
+        false
     }
 
     /// Rest, hand part: draw up to the hand size. Returns true if a discard is needed.
@@ -625,14 +713,47 @@ impl Nakama {
         self.players[p].hand.len() > hs
     }
 
-    /// After the Recruit phase: Combat, then Rest, then the next turn (unless a discard waits).
-    pub fn finish_recruit(&mut self, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<String>) {
-        self.combat(rng, d, log);
+    /// The recruit (and its ability) is done: the reaction step when the table has it, else
+    /// Combat and Rest at once.
+    pub fn end_recruit(&mut self, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<String>) {
         if self.over() {
             return;
         }
-        self.refill_enemies(rng, d, log);
+        if self.react {
+            self.step = Step::React;
+        } else {
+            self.finish_recruit(rng, d, log);
+        }
+    }
+
+    /// After the Recruit phase: Combat, then Rest, then the next turn (unless a discard or the
+    /// crew's choice of a lost friend waits).
+    pub fn finish_recruit(&mut self, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<String>) {
+        self.turn_defeats = 0;
+        self.resume(Resume::Combat { next: 0 }, rng, d, log);
+    }
+
+    /// Goes on with the turn from `from` (after a lost friend was chosen, or from Combat).
+    pub fn resume(
+        &mut self,
+        from: Resume,
+        rng: &mut GameRng,
+        d: &NakamaData,
+        log: &mut Vec<String>,
+    ) {
         if self.over() {
+            return;
+        }
+        match from {
+            Resume::Recruit => return self.end_recruit(rng, d, log),
+            Resume::Combat { next } => {
+                if self.combat(next, rng, d, log) || self.over() {
+                    return;
+                }
+            }
+            Resume::Rest => {}
+        }
+        if self.refill_enemies(rng, d, log) || self.over() {
             return;
         }
         if self.refill_hand(log) {
@@ -649,6 +770,7 @@ impl Nakama {
     pub fn next_turn(&mut self) {
         self.turn = (self.turn + 1) % self.players.len().max(1);
         self.turns += 1;
+        self.turn_defeats = 0;
         self.step = Step::Recruit { extra: false };
     }
 

@@ -7,7 +7,7 @@ use rand::Rng;
 use super::data::{load, Ability, NakamaData};
 use super::play::{CardRef, NakamaAction as A, Pick};
 use super::sim::{choose, play_one};
-use super::state::{rank, Ending, Foe, Nakama, Phase, Step};
+use super::state::{rank, roll_die, Ending, Foe, Nakama, Phase, Resume, Step};
 use crate::rng::{seeded, GameRng};
 use crate::table::{Actor, Command, Ctx, Game, Reply};
 
@@ -970,4 +970,345 @@ fn rule_boss_discard_challenge_tells_each_player_privately_which_card_they_lost(
     // The notes are not part of the stored state.
     let stored = serde_json::to_value(&g).unwrap();
     assert!(stored.get("private_notes").is_none());
+}
+
+/// A seed whose first die roll is the straw hat.
+fn hat_seed() -> u64 {
+    (0..).find(|&s| roll_die(&mut seeded(s)).is_none()).unwrap()
+}
+
+/// Block: "Do not place a new enemy or boss in the space that becomes empty until the rest
+/// phase"; Rest: "If you defeated any enemy, shift the remaining enemy cards 1 space to the
+/// left". With no defeat nothing shifts: the new enemy enters the blocked space itself.
+#[test]
+fn rule_block_without_a_defeat_refills_the_blocked_space_in_place() {
+    let d = data();
+    let mut rng = seeded(21);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 1", "Blue 1", "Green 1", "Yellow 1", "Purple 1"],
+    );
+    give_hand(&mut g, &d, 0, &["Orange 2", "Red 3", "Blue 4", "Green 5"]);
+    let (storm, bully, bosun) = (
+        enemy(&d, "storm-admiral"),
+        enemy(&d, "harbour-bully"),
+        enemy(&d, "rival-bosun"),
+    );
+    set_spaces(&mut g, [Some(storm), Some(bully), Some(bosun)]);
+    // Bob plays Zoro: his power blocks space 1 before the recruit.
+    apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "bob",
+        A::Power(Pick {
+            space: Some(1),
+            ..Pick::default()
+        }),
+    )
+    .unwrap();
+    assert_eq!(g.spaces[0], None);
+    apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Orange 2"), 1)).unwrap();
+    assert!(g.defeated_enemies.is_empty(), "nothing was defeated");
+    assert_eq!(g.threat, 2, "Harbour Bully and Rival Bosun held (1 + 1)");
+    assert!(
+        g.spaces[0].is_some(),
+        "the blocked space is refilled at Rest"
+    );
+    assert_eq!(
+        (g.spaces[1], g.spaces[2]),
+        (Some(bully), Some(bosun)),
+        "no defeat: the other enemies stay where they were"
+    );
+    assert_eq!(g.turn, 1);
+    check_partition(&g, &d);
+}
+
+/// Rest: "If you defeated any enemy, shift the remaining enemy cards 1 space to the left and
+/// refill the empty spaces": after a defeat the enemies close the gap and the new one enters
+/// on the right.
+#[test]
+fn rule_rest_shifts_enemies_left_only_after_a_defeat() {
+    let d = data();
+    let mut rng = seeded(22);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 9", "Blue 9", "Green 9", "Yellow 1", "Purple 1"],
+    );
+    give_hand(&mut g, &d, 0, &["Orange 2", "Red 3", "Blue 4", "Green 5"]);
+    let (storm, bully, raider) = (
+        enemy(&d, "storm-admiral"),
+        enemy(&d, "harbour-bully"),
+        enemy(&d, "iron-jaw-raider"),
+    );
+    set_spaces(&mut g, [Some(storm), Some(bully), Some(raider)]);
+    // 9 + 9 + 9 + 2 + 1 = 30: Harbour Bully (at least 26) falls, the others (37, 33) hold.
+    apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Orange 2"), 4)).unwrap();
+    assert_eq!(g.defeated_enemies, vec![bully]);
+    assert_eq!((g.spaces[0], g.spaces[1]), (Some(storm), Some(raider)));
+    assert!(
+        g.spaces[2].is_some_and(|x| x != bully),
+        "refilled on the right"
+    );
+    check_partition(&g, &d);
+}
+
+/// "Roll the die to determine which friend column is affected"; a straw hat lets you "choose
+/// any value between 1 and 5": the crew chooses the column (any player), Combat then goes on
+/// with the next enemy against the new current friends.
+#[test]
+fn rule_straw_hat_on_the_lost_friend_roll_lets_the_crew_choose_the_column() {
+    let d = data();
+    let mut rng = seeded(23);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 1", "Blue 1", "Green 1", "Yellow 1", "Purple 1"],
+    );
+    give_hand(&mut g, &d, 0, &["Orange 2", "Red 3", "Blue 4", "Green 5"]);
+    let (bully, bosun) = (enemy(&d, "harbour-bully"), enemy(&d, "rival-bosun"));
+    set_spaces(&mut g, [Some(bully), Some(bosun), None]);
+    g.threat = 9;
+    // The lost-friend roll is the first die of the recruit: make it the straw hat.
+    let mut rng = seeded(hat_seed());
+    apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Orange 2"), 1)).unwrap();
+    assert_eq!(
+        g.step,
+        Step::Lose {
+            resume: Resume::Combat { next: 1 }
+        }
+    );
+    assert!(
+        g.defeated_friends.is_empty(),
+        "nobody is lost before the choice"
+    );
+    assert_eq!(g.threat, 0);
+    let open = g.decisions();
+    assert_eq!(open.len(), 1);
+    assert!(open[0].key.contains("lose") && open[0].key.starts_with("t1-"));
+    assert_eq!(open[0].who, None, "any player of the crew may choose");
+    // Refusals change nothing: an outsider, a column out of range, another step's command.
+    let before = g.clone();
+    assert!(apply(&mut g, &mut rng, &d, "cat", A::Lose { column: 3 }).is_err());
+    assert!(apply(&mut g, &mut rng, &d, "bob", A::Lose { column: 6 }).is_err());
+    assert!(apply(&mut g, &mut rng, &d, "ann", A::Skip).is_err());
+    assert_eq!(g, before);
+    // Bob (not the active player) gives up Green 1 in column 3.
+    apply(&mut g, &mut rng, &d, "bob", A::Lose { column: 3 }).unwrap();
+    assert_eq!(g.defeated_friends, vec![f(&d, "Green 1")]);
+    assert!(!g.columns[2].is_empty(), "column 3 is refilled at once");
+    // Combat went on with space 2: Rival Bosun held (+1), then Rest passed the turn.
+    assert_eq!(g.threat, 1);
+    assert_eq!(g.turn, 1);
+    assert_eq!(g.step, Step::Recruit { extra: false });
+    assert!(g.decisions().iter().all(|x| !x.key.contains("lose")));
+    check_partition(&g, &d);
+}
+
+/// "At any point in the game, including on other players' turns, you can power up your
+/// character": with the reaction step the crew sees the recruit before Combat, so Luffy (on
+/// Bob's seat) lowers the threat before it reaches 10; only the active player continues.
+#[test]
+fn rule_reaction_step_lets_a_teammate_use_a_power_between_the_recruit_and_combat() {
+    let d = data();
+    let mut rng = seeded(24);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    g.react = true;
+    g.players[0].character = d.character_by_name("Nami").unwrap();
+    g.players[1].character = d.character_by_name("Luffy").unwrap();
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 1", "Blue 1", "Green 1", "Yellow 1", "Purple 1"],
+    );
+    give_hand(&mut g, &d, 0, &["Orange 2", "Red 3", "Blue 4", "Green 5"]);
+    set_spaces(&mut g, [Some(enemy(&d, "storm-admiral")), None, None]);
+    g.threat = 8;
+    apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Orange 2"), 1)).unwrap();
+    assert_eq!(g.step, Step::React, "Combat waits");
+    assert_eq!(g.threat, 8);
+    let open = g.decisions();
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0].key, "t1-react");
+    assert_eq!(open[0].commands, vec!["nakama continue".to_string()]);
+    // Bob cannot start Combat for Ann.
+    let before = g.clone();
+    let e = apply(&mut g, &mut rng, &d, "bob", A::Continue).unwrap_err();
+    assert!(e.0.contains("ann starts Combat"), "{e}");
+    assert_eq!(g, before);
+    // Bob's Luffy: threat back 3 (8 → 5); the step stays open.
+    apply(&mut g, &mut rng, &d, "bob", A::Power(Pick::default())).unwrap();
+    assert_eq!((g.threat, &g.step), (5, &Step::React));
+    apply(&mut g, &mut rng, &d, "ann", A::Continue).unwrap();
+    // Storm Admiral held: 5 + 3 = 8, below 10, so no friend was lost.
+    assert_eq!(g.threat, 8);
+    assert!(g.defeated_friends.is_empty());
+    assert_eq!(g.turn, 1);
+    // Continue outside the step is refused.
+    let before = g.clone();
+    assert!(apply(&mut g, &mut rng, &d, "bob", A::Continue).is_err());
+    assert_eq!(g, before);
+}
+
+/// The guide's list of what each `/nakama power` needs is what the rules check: a missing
+/// option is refused saying what to add, an unused one naming it; nothing changes.
+#[test]
+fn power_refuses_a_missing_option_saying_what_to_add_and_an_unused_one_naming_it() {
+    let d = data();
+    let mut rng = seeded(25);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    let before = g.clone();
+    // Bob plays Zoro.
+    let e = apply(&mut g, &mut rng, &d, "bob", A::Power(Pick::default())).unwrap_err();
+    assert!(
+        e.0.contains("Zoro's power needs `space:`") && e.0.contains("`/nakama power space:<1–3>`"),
+        "{e}"
+    );
+    // Ann plays Luffy: `from:`/`to:` are not silently ignored.
+    let e = apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Power(Pick {
+            from: Some(1),
+            to: Some(2),
+            ..Pick::default()
+        }),
+    )
+    .unwrap_err();
+    assert!(
+        e.0.contains("Luffy's power does not use `from:`, `to:`; remove them"),
+        "{e}"
+    );
+    assert_eq!(g, before);
+    assert!(g.players.iter().all(|p| p.powered), "no token was spent");
+}
+
+/// The board names the defeated friends and enemies and the rank the rewards give so far.
+#[test]
+fn board_shows_defeated_names_and_the_running_rank() {
+    let d = data();
+    let mut rng = seeded(26);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    let text = super::view::board(&g, &d).plain_text();
+    assert!(text.contains("Cabin Boy"), "{text}");
+    let lost = g.columns[0].pop().unwrap();
+    g.defeated_friends.push(lost);
+    let foe = g.spaces[0].take().unwrap();
+    g.defeated_enemies.push(foe);
+    let text = super::view::board(&g, &d).plain_text();
+    assert!(text.contains(&d.friends[lost].label()), "{text}");
+    assert!(text.contains(foe.name(&d)), "{text}");
+    let r = g.reward(&d);
+    assert!(
+        text.contains(&format!("rank so far: **{}**", rank(r))),
+        "{text}"
+    );
+}
+
+/// docs/nakama.md lists the ten characters, each with the options its `/nakama power` needs,
+/// exactly as the rules check them (`power_needs`).
+#[test]
+fn guide_lists_every_character_with_the_options_its_power_needs() {
+    let d = data();
+    let guide = std::fs::read_to_string("docs/nakama.md").expect("the guide");
+    assert_eq!(d.characters.len(), 10);
+    for ch in &d.characters {
+        let row = guide
+            .lines()
+            .find(|l| l.starts_with(&format!("| {} |", ch.name)))
+            .unwrap_or_else(|| panic!("no row for {} in docs/nakama.md", ch.name));
+        let needs = super::play::power_needs(&ch.special);
+        let options = row.rsplit('|').nth(1).unwrap_or_default();
+        if needs.is_empty() {
+            assert!(options.contains("none"), "{row}");
+        }
+        for (o, _, v) in needs {
+            assert!(options.contains(&format!("`{o}:<{v}>`")), "{row}");
+        }
+        assert_eq!(
+            options.matches(":<").count(),
+            needs.len(),
+            "only the options the power uses: {row}"
+        );
+    }
+}
+
+/// A boss's "lose a friend" challenge at Rest rolls the same die: on the straw hat the crew
+/// chooses, then Rest goes on (the remaining space, the hand) and the turn passes.
+#[test]
+fn rule_straw_hat_on_a_boss_challenge_pauses_rest_until_the_crew_chooses() {
+    let d = data();
+    let mut rng = seeded(27);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 1", "Blue 1", "Green 1", "Yellow 1", "Purple 1"],
+    );
+    give_hand(&mut g, &d, 0, &["Orange 2", "Red 3", "Blue 4", "Green 5"]);
+    set_spaces(&mut g, [Some(enemy(&d, "harbour-bully")), None, None]);
+    let shogun = boss(&d, "shadow-shogun");
+    g.out_of_game.retain(|x| *x != shogun);
+    g.enemy_deck.push(shogun);
+    let mut rng = seeded(hat_seed());
+    apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Orange 2"), 1)).unwrap();
+    assert_eq!(
+        g.spaces[1],
+        Some(shogun),
+        "no defeat: the boss enters space 2"
+    );
+    assert_eq!(
+        g.step,
+        Step::Lose {
+            resume: Resume::Rest
+        }
+    );
+    assert_eq!(g.spaces[2], None, "Rest waits for the choice");
+    assert_eq!(g.players[0].hand.len(), 3, "no refill yet");
+    apply(&mut g, &mut rng, &d, "bob", A::Lose { column: 2 }).unwrap();
+    assert_eq!(g.defeated_friends, vec![f(&d, "Blue 1")]);
+    assert!(g.spaces[2].is_some(), "Rest went on: space 3 refilled");
+    assert_eq!(g.players[0].hand.len(), 4, "and Ann's hand");
+    assert_eq!((g.turn, &g.step), (1, &Step::Recruit { extra: false }));
+    check_partition(&g, &d);
+}
+
+/// A friend's ability refuses options it does not use, naming them, instead of ignoring them.
+#[test]
+fn ability_refuses_options_it_does_not_use_naming_them() {
+    let d = data();
+    let mut rng = seeded(28);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    let block = d
+        .friends
+        .iter()
+        .position(|x| x.ability == Some(Ability::Block))
+        .unwrap();
+    give_hand(&mut g, &d, 0, &[&d.friends[block].label()]);
+    apply(&mut g, &mut rng, &d, "ann", recruit(block, 3)).unwrap();
+    let before = g.clone();
+    let e = apply(
+        &mut g,
+        &mut rng,
+        &d,
+        "ann",
+        A::Ability(Pick {
+            space: Some(1),
+            from: Some(2),
+            ..Pick::default()
+        }),
+    )
+    .unwrap_err();
+    assert!(
+        e.0.contains("(Block) does not use `from:`; remove it"),
+        "{e}"
+    );
+    assert_eq!(g, before);
 }

@@ -2,7 +2,7 @@
 //! Only [`hand`] shows a hand's cards, and it is only ever sent privately.
 
 use super::data::{Ability, NakamaData};
-use super::state::{berries, Nakama, Phase, Step, DEFEAT_AT, THREAT_LIMIT};
+use super::state::{berries, rank, Nakama, Phase, Step, COLUMNS, DEFEAT_AT, THREAT_LIMIT};
 use crate::table::{ButtonStyle, Message, Reply, Select, SelectOption};
 
 /// Which step the turn is in, in words.
@@ -24,6 +24,10 @@ pub fn step_text(g: &Nakama, d: &NakamaData) -> String {
             g.players.get(*with).map(|p| p.name.as_str()).unwrap_or("?")
         ),
         Step::Discard => format!("{who} must discard down to {} cards", g.hand_size()),
+        Step::React => {
+            format!("before Combat the crew may use powers; {who} presses Continue to fight")
+        }
+        Step::Lose { .. } => "the crew chooses which current friend is lost".to_string(),
     }
 }
 
@@ -85,13 +89,35 @@ pub fn board(g: &Nakama, d: &NakamaData) -> Message {
         .map(|i| if i == g.threat { '●' } else { '·' })
         .collect();
     m = m.inline("Threat", format!("{} {track}", g.threat));
-    m = m.inline(
-        "Defeated",
+    let names = |v: Vec<String>| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(", ")
+        }
+    };
+    m = m.field(
+        format!("Defeated friends {}/{DEFEAT_AT}", g.defeated_friends.len()),
+        names(
+            g.defeated_friends
+                .iter()
+                .map(|&f| d.friends[f].label())
+                .collect(),
+        ),
+    );
+    let reward = g.reward(d);
+    m = m.field(
+        format!("Defeated enemies {}", g.defeated_enemies.len()),
         format!(
-            "friends {}/{DEFEAT_AT} · enemies {} ({})",
-            g.defeated_friends.len(),
-            g.defeated_enemies.len(),
-            berries(g.reward(d))
+            "{}\nRewards {} — rank so far: **{}**",
+            names(
+                g.defeated_enemies
+                    .iter()
+                    .map(|f| f.name(d).to_string())
+                    .collect()
+            ),
+            berries(reward),
+            rank(reward)
         ),
     );
     m = m.inline(
@@ -312,6 +338,47 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
             g.hand_size()
         ))
         .button("My hand", "/nakama hand"),
+        Step::React => {
+            return vec![
+                Reply::public(board(g, d)),
+                Reply::public(
+                    Message::text(format!(
+                        "Before Combat: anyone may react with `/nakama power` (the board above shows which missions are met). {}, press Continue to fight.",
+                        p.user.mention()
+                    ))
+                    .ping(&p.user)
+                    .button("Continue", "/nakama continue"),
+                ),
+            ]
+        }
+        Step::Lose { .. } => {
+            let weakest = g.weakest_column(d);
+            let mut m = Message::text(
+                "The straw hat: the crew chooses which current friend is lost. The first button gives up the weakest; any player may press."
+                    .to_string(),
+            );
+            let label = |c: usize| {
+                g.columns[c]
+                    .last()
+                    .map(|&f| d.friends[f].label())
+                    .unwrap_or_default()
+            };
+            if !g.columns[weakest].is_empty() {
+                m = m.styled_button(
+                    format!("Lose {} (column {})", label(weakest), weakest + 1),
+                    format!("/nakama lose column:{}", weakest + 1),
+                    ButtonStyle::Primary,
+                );
+            }
+            for c in (0..COLUMNS).filter(|&c| c != weakest && !g.columns[c].is_empty()) {
+                m = m.styled_button(
+                    format!("Column {}: {}", c + 1, label(c)),
+                    format!("/nakama lose column:{}", c + 1),
+                    ButtonStyle::Secondary,
+                );
+            }
+            return vec![Reply::public(board(g, d)), Reply::public(m)];
+        }
         Step::Recruit { extra: false } => return vec![turn_prompt(g, d)],
     };
     vec![Reply::public(m.ping(&p.user))]
