@@ -131,6 +131,34 @@ impl Env {
         if edit.method == "DELETE" {
             return cb;
         }
+        // The placeholder says only "Done; see below." when the answer has the other
+        // visibility: the answer is the followup message that carries it.
+        let neutral = edit.body["embeds"].as_array().is_none_or(|e| e.is_empty())
+            && edit.body["content"].as_str().is_some_and(|c| {
+                c.starts_with("✅ Done; see below.")
+                    || c.starts_with("✅ Croupier answered privately.")
+            });
+        if neutral {
+            let token = super::fake_discord::token_of(id);
+            let followup = self
+                .fake
+                .wait_for(
+                    "the deferred answer's followup",
+                    Duration::from_secs(30),
+                    |r| {
+                        r.method == "POST"
+                            && r.path.starts_with("/webhooks/")
+                            && r.path.contains(&token)
+                            && r.status < 300
+                    },
+                )
+                .await;
+            return Recorded {
+                body: serde_json::json!({"type": 4, "data": followup.body, "deferred": true}),
+                files: followup.files,
+                ..cb
+            };
+        }
         let mut data = edit.body.clone();
         data["flags"] = cb.body["data"]["flags"].clone();
         Recorded {
