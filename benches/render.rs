@@ -64,6 +64,8 @@ fn largest_ninja_round(games: &Registry) -> serde_json::Value {
         rounds: vec![round],
         pending: None,
         winners: vec![],
+        waiting_since: 0,
+        reminded_at: None,
     };
     for _ in 0..16 {
         t.start_run(data);

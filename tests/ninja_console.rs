@@ -175,3 +175,46 @@ fn luck_buttons_reroll_a_miss_and_keep_the_chosen_roll() {
     }
     panic!("no seed gave a lucky ninja a miss");
 }
+
+#[test]
+fn the_player_whose_ninja_is_up_is_reminded_after_a_day_and_again_a_day_later() {
+    let lines: Vec<String> = [
+        "alice: /ninja create name:Wisp iq:13 dx:15 st:12",
+        "gm: /ninja new",
+        "alice: /ninja enter name:Wisp",
+        "gm: /ninja fill",
+        "gm: /ninja start",
+        "// Wisp is up first; nobody moves for a day.",
+        "@wait 23h",
+        "@wait 2h",
+        "@wait 2h",
+        "@wait 23h",
+        "alice: /ninja run",
+        "@wait 23h",
+        "@wait 2h",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let out = play(5, &lines);
+    let reminders: Vec<&str> = out
+        .split("[#table")
+        .filter(|b| b.contains("⏰ Reminder"))
+        .collect();
+    assert_eq!(
+        reminders.len(),
+        3,
+        "after 24 h, 48 h, and 24 h after the run started:\n{out}"
+    );
+    assert!(
+        reminders[0].contains("Wisp is up: @alice"),
+        "{}",
+        reminders[0]
+    );
+    assert!(reminders[0].contains("[Run]"), "{}", reminders[0]);
+    assert!(
+        reminders[2].contains("[Roll]"),
+        "a run under way is reminded with Roll: {}",
+        reminders[2]
+    );
+}

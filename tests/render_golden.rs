@@ -250,6 +250,8 @@ fn ninja_tournament(field: usize, seed: u64) -> Tournament {
         rounds: vec![round],
         pending: None,
         winners: vec![],
+        waiting_since: 0,
+        reminded_at: None,
     }
 }
 

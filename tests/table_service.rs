@@ -592,3 +592,28 @@ fn a_roll_that_fails_while_rolling_advances_the_channels_dice() {
     assert!(!run(&mut t, "alice", "bad", "/roll expr:2d").accepted);
     assert_eq!(dump(&mut t), before);
 }
+
+#[test]
+fn words_after_a_subcommand_are_refused_with_the_spelling_that_works() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("w.db"));
+    let before = dump(&mut t);
+    let out = run(&mut t, "alice", "1", "/roll 2d6");
+    assert!(!out.accepted);
+    let text = &out.replies[0].message.body;
+    assert!(
+        text.contains("`/roll` takes its values as `name:value`; `2d6` is not one of them. Did you mean `/roll expr:2d6`?"),
+        "{text}"
+    );
+    let out = run(&mut t, "alice", "2", "/dice new big table");
+    assert!(!out.accepted);
+    assert!(
+        out.replies[0]
+            .message
+            .body
+            .contains("`big table` is not one of them"),
+        "{}",
+        out.replies[0].message.body
+    );
+    assert_eq!(dump(&mut t), before, "nothing changed");
+}

@@ -516,6 +516,7 @@ fn dispatch(
     // game's path (`nw combat attack`) here, once, for typed commands and buttons alike.
     let cmd = &games.route(cmd);
     cmd.check_text()?;
+    stray_words(games, cmd)?;
     ensure_channel(tx, seeds, cx)?;
     match cmd.root() {
         "roll" => super::generic::roll(tx, games, cx.req, cmd, cx.now),
@@ -532,6 +533,46 @@ fn dispatch(
             }
             game_command(tx, games, game, cx, cmd)
         }
+    }
+}
+
+/// Refuses a command with words after its subcommand (`/ninja enter Fox`): values are given
+/// as `name:value`, and the refusal shows the spelling that works.
+fn stray_words(games: &Registry, cmd: &Command) -> Result<(), Fail> {
+    let mut declared = super::generic::generic_commands();
+    declared.extend(games.all().map(|g| g.command()));
+    let Some(spec) = declared.iter().find(|c| c.name == cmd.root()) else {
+        return Ok(());
+    };
+    let rest = &cmd.path[1..];
+    for n in (0..rest.len()).rev() {
+        let Some(leaf) = spec.leaf(&rest[..n]) else {
+            continue;
+        };
+        let words = rest[n..].join(" ");
+        // Named as the user typed it (`nwcombat attack`, not the game's `nw combat attack`).
+        let typed = cmd.typed.as_ref().unwrap_or(&cmd.path);
+        let known = typed[..typed.len() - (rest.len() - n)].join(" ");
+        let hint = leaf
+            .options
+            .iter()
+            .find(|o| o.required)
+            .or(leaf.options.first())
+            .map(|o| format!(" Did you mean `/{known} {}:{}`?", o.name, quoted(&words)))
+            .unwrap_or_default();
+        return refused(format!(
+            "`/{known}` takes its values as `name:value`; `{words}` is not one of them.{hint}"
+        ));
+    }
+    Ok(())
+}
+
+/// A value as the console reads it back (quoted when it has spaces).
+fn quoted(v: &str) -> String {
+    if v.contains(' ') {
+        format!("\"{v}\"")
+    } else {
+        v.to_string()
     }
 }
 

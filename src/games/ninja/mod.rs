@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use crate::rng::GameRng;
 use crate::table::{
     refuse, Actor, ButtonStyle, Choice, Command, CommandSpec, Ctx, DataError, Decision, Game,
-    Message, OptionSpec, Place, Reply, RuleError, UserId,
+    Message, OptionSpec, Place, Reply, RuleError, UserId, SYSTEM_USER,
 };
 use data::NinjaData;
 use roster::{NinjaRecord, Roster, Training};
@@ -91,6 +91,8 @@ pub enum NinjaAction {
     },
     /// Show the score sheet.
     Sheet,
+    /// A reminder for the player whose ninja is up (sent by the table itself).
+    Remind,
 }
 
 fn is_gm(actor: &Actor, t: &Tournament) -> bool {
@@ -549,6 +551,12 @@ fn parse_settings(cmd: &Command) -> Result<Settings, RuleError> {
             _ => return Err(rule_text(v, "save17", &["fail", "again"])),
         };
     }
+    if let Some(v) = cmd.int("remind_after")? {
+        if !(0..=720).contains(&v) {
+            return refuse("remind_after is in hours, from 0 (never) to 720.");
+        }
+        s.remind_after = v as u32;
+    }
     if let Some(v) = cmd.get("cut_ties") {
         s.cut_ties = match v {
             "earlier" => CutTies::Earlier,
@@ -757,224 +765,9 @@ fn global_command(
     }
 }
 
-impl Game for Tournament {
-    type Action = NinjaAction;
-    type Data = NinjaData;
-    type Shared = Roster;
-    const NAME: &'static str = "ninja";
-    const TITLE: &'static str = "Ninja Obstacle Tournament";
-
-    fn load_data(dir: &Path) -> Result<NinjaData, Vec<DataError>> {
-        NinjaData::load(dir)
-    }
-
-    fn command() -> CommandSpec {
-        let name = |d: &str| OptionSpec::string("name", d).required().autocomplete();
-        CommandSpec::new(
-            "ninja",
-            "Ninja Obstacle Tournament: a roster of ninjas and 3d6 obstacle courses",
-        )
-        .sub(
-            CommandSpec::new("new", "Open a tournament in this channel (you are the GM)")
-                .opt(
-                    OptionSpec::int(
-                        "final_turns",
-                        "Turn limit of the 10-obstacle final (default 64)",
-                    )
-                    .range(5, 200),
-                )
-                .opt(
-                    OptionSpec::int("turns", "Turn limit of rounds 1 and 2 (default 32)")
-                        .range(5, 200),
-                )
-                .opt(
-                    OptionSpec::string("save17", "A 17 on a save roll: fail (default) or again")
-                        .choices(&["fail", "again"]),
-                )
-                .opt(
-                    OptionSpec::string(
-                        "cut_ties",
-                        "Exact tie at the cut: earlier runner keeps it (default) or both",
-                    )
-                    .choices(&["earlier", "both"]),
-                ),
-        )
-        .sub(
-            CommandSpec::new(
-                "create",
-                "Create a ninja: 40 points over IQ, DX, ST (each at least 12)",
-            )
-            .opt(OptionSpec::string("name", "The ninja's name").required())
-            .opt(
-                OptionSpec::int("iq", "Intelligence (12-16)")
-                    .required()
-                    .range(12, 16),
-            )
-            .opt(
-                OptionSpec::int("dx", "Dexterity (12-16)")
-                    .required()
-                    .range(12, 16),
-            )
-            .opt(
-                OptionSpec::int("st", "Strength (12-16)")
-                    .required()
-                    .range(12, 16),
-            )
-            .opt(OptionSpec::string(
-                "occupation",
-                "Occupation or description",
-            )),
-        )
-        .sub(
-            CommandSpec::new(
-                "sheet",
-                "A ninja's character sheet, or this channel's score sheet",
-            )
-            .opt(
-                OptionSpec::string("name", "Ninja (leave out for the score sheet)").autocomplete(),
-            ),
-        )
-        .sub(
-            CommandSpec::new("train", "Spend 5 points on an additive (roll 2d6)")
-                .opt(name("Your ninja"))
-                .opt(OptionSpec::string(
-                    "pick",
-                    "The additive to take when the dice let you choose",
-                )),
-        )
-        .sub(CommandSpec::new("retire", "Retire one of your ninjas").opt(name("Your ninja")))
-        .sub(
-            CommandSpec::new("roster", "This server's ninjas")
-                .opt(OptionSpec::boolean("all", "Include retired ninjas")),
-        )
-        .sub(
-            CommandSpec::new("enter", "Enter a ninja in this channel's tournament")
-                .opt(name("Your ninja")),
-        )
-        .sub(
-            CommandSpec::new("withdraw", "Take an entered ninja out before the start")
-                .opt(name("The ninja")),
-        )
-        .sub(CommandSpec::new(
-            "fill",
-            "GM: fill the empty places with generated ninjas",
-        ))
-        .sub(
-            CommandSpec::new("start", "GM: fix the running order and start round 1").opt(
-                OptionSpec::boolean(
-                    "shuffle",
-                    "Shuffle the running order (default: entry order)",
-                ),
-            ),
-        )
-        .sub(
-            CommandSpec::new("run", "Run the ninja who is up")
-                .opt(OptionSpec::boolean("auto", "Resolve the whole run at once")),
-        )
-        .sub(CommandSpec::new(
-            "roll",
-            "Roll 3d6 for the running ninja's next turn",
-        ))
-        .sub(
-            CommandSpec::new("luck", "Decide on luck after a miss").opt(
-                OptionSpec::string("choice", "use, skip, first or reroll")
-                    .required()
-                    .choices(&["use", "skip", "first", "reroll"]),
-            ),
-        )
-    }
-
-    fn create(
-        ctx: &mut Ctx<'_, NinjaData, Roster>,
-        host: &Actor,
-        cmd: &Command,
-    ) -> Result<(Self, Vec<Reply>), RuleError> {
-        let settings = parse_settings(cmd)?;
-        let t = Tournament {
-            id: ctx.rng.random::<u64>(),
-            host: host.id.clone(),
-            settings,
-            phase: Phase::Entering,
-            entrants: vec![],
-            rounds: vec![],
-            pending: None,
-            winners: vec![],
-        };
-        let msg = Message::titled(
-            "🥷 Ninja Obstacle Tournament",
-            format!(
-                "{} opens a tournament (GM). Enter your ninjas with `/ninja enter name:…` (up to {FIELD}; no ninja yet? `/ninja create name:… iq:… dx:… st:…` makes one, 40 points, each at least 12); the GM may `/ninja fill` the empty places and `/ninja start`s it.\nTurn limit {} (final {}), a 17 on a save roll {}, exact ties at the cut: {}.",
-                host.name,
-                settings.turn_limit,
-                settings.final_limit,
-                match settings.save_bogus { SaveBogus::Fail => "fails", SaveBogus::Again => "calls for another save" },
-                match settings.cut_ties { CutTies::Earlier => "earlier runner keeps the place", CutTies::Both => "both advance" },
-            ),
-        )
-        .styled_button("Fill", "/ninja fill", ButtonStyle::Secondary)
-        .button("Start", "/ninja start");
-        Ok((t, vec![Reply::public(msg)]))
-    }
-
-    fn parse(
-        &self,
-        _actor: &Actor,
-        cmd: &Command,
-        _data: &NinjaData,
-        shared: &Roster,
-    ) -> Result<NinjaAction, RuleError> {
-        Ok(match cmd.sub() {
-            "enter" => NinjaAction::Enter {
-                ninja: Box::new({
-                    let mut r = shared.get(cmd.require("name")?)?.clone();
-                    r.entered = None;
-                    r
-                }),
-            },
-            "withdraw" => NinjaAction::Withdraw {
-                name: cmd.require("name")?.to_string(),
-            },
-            "fill" => NinjaAction::Fill {
-                taken: shared.ninjas.iter().map(|n| n.name.to_lowercase()).collect(),
-                first_id: shared.next_id(),
-            },
-            "start" => NinjaAction::Start {
-                shuffle: cmd.flag("shuffle")?.unwrap_or(false),
-            },
-            "run" => NinjaAction::Run {
-                auto: cmd.flag("auto")?.unwrap_or(false),
-                fresh: match (self.current(), self.current_run()) {
-                    (Some(e), None) => shared
-                        .by_id(self.entrants[e].record.id)
-                        .filter(|r| r.id != 0)
-                        .map(|r| {
-                            let mut r = r.clone();
-                            r.entered = None;
-                            Box::new(r)
-                        }),
-                    _ => None,
-                },
-            },
-            "roll" => NinjaAction::Roll,
-            "luck" => NinjaAction::Luck {
-                choice: match cmd.require("choice")? {
-                    "use" => LuckChoice::Use,
-                    "skip" => LuckChoice::Skip,
-                    "first" => LuckChoice::First,
-                    "reroll" => LuckChoice::Reroll,
-                    v => return Err(rule_text(v, "choice", &["use", "skip", "first", "reroll"])),
-                },
-            },
-            "sheet" => NinjaAction::Sheet,
-            other => {
-                return refuse(format!(
-                    "`/ninja {other}` is not a tournament command; try enter, withdraw, fill, start, run, roll, luck or sheet."
-                ))
-            }
-        })
-    }
-
-    fn apply(
+impl Tournament {
+    /// The rules of every action but the reminder (see [`Game::apply`]).
+    fn act(
         &mut self,
         ctx: &mut Ctx<'_, NinjaData, Roster>,
         actor: &Actor,
@@ -982,6 +775,7 @@ impl Game for Tournament {
     ) -> Result<Vec<Reply>, RuleError> {
         let data = ctx.data;
         match action {
+            NinjaAction::Remind => refuse("reminders are sent by the table itself."),
             NinjaAction::Sheet => Ok(vec![Reply::public(
                 self.sheet_message(data)
                     .with_picture(crate::table::Picture::Board { viewer: None }),
@@ -1324,8 +1118,302 @@ impl Game for Tournament {
         }
     }
 
+    /// The reminder: pings the player whose ninja is up, with the buttons to go on.
+    fn remind(&mut self, now: i64) -> Vec<Reply> {
+        let Some(e) = self.current() else {
+            return vec![];
+        };
+        let rec = &self.entrants[e].record;
+        let hours = (now - self.waiting_since) / 3600;
+        let mut m = Message::titled(
+            "⏰ Reminder",
+            format!(
+                "{} is up: {}, the tournament waits for you (for {hours} h).",
+                rec.name,
+                rec.owner.mention()
+            ),
+        )
+        .ping(&rec.owner);
+        m = if self.pending.is_some() {
+            m.field("To do", "Decide on luck: `/ninja luck`.")
+        } else if self.current_run().is_some() {
+            m.button("Roll", "/ninja roll").styled_button(
+                "Auto",
+                "/ninja run auto:true",
+                ButtonStyle::Secondary,
+            )
+        } else {
+            run_buttons(m)
+        };
+        self.reminded_at = Some(now);
+        vec![Reply::public(m)]
+    }
+}
+
+impl Game for Tournament {
+    type Action = NinjaAction;
+    type Data = NinjaData;
+    type Shared = Roster;
+    const NAME: &'static str = "ninja";
+    const TITLE: &'static str = "Ninja Obstacle Tournament";
+
+    fn load_data(dir: &Path) -> Result<NinjaData, Vec<DataError>> {
+        NinjaData::load(dir)
+    }
+
+    fn command() -> CommandSpec {
+        let name = |d: &str| OptionSpec::string("name", d).required().autocomplete();
+        CommandSpec::new(
+            "ninja",
+            "Ninja Obstacle Tournament: a roster of ninjas and 3d6 obstacle courses",
+        )
+        .sub(
+            CommandSpec::new("new", "Open a tournament in this channel (you are the GM)")
+                .opt(
+                    OptionSpec::int(
+                        "final_turns",
+                        "Turn limit of the 10-obstacle final (default 64)",
+                    )
+                    .range(5, 200),
+                )
+                .opt(
+                    OptionSpec::int("turns", "Turn limit of rounds 1 and 2 (default 32)")
+                        .range(5, 200),
+                )
+                .opt(
+                    OptionSpec::string("save17", "A 17 on a save roll: fail (default) or again")
+                        .choices(&["fail", "again"]),
+                )
+                .opt(
+                    OptionSpec::string(
+                        "cut_ties",
+                        "Exact tie at the cut: earlier runner keeps it (default) or both",
+                    )
+                    .choices(&["earlier", "both"]),
+                )
+                .opt(
+                    OptionSpec::int(
+                        "remind_after",
+                        "Hours before the player whose ninja is up is reminded (0 = never; default 24)",
+                    )
+                    .range(0, 720),
+                ),
+        )
+        .sub(
+            CommandSpec::new(
+                "create",
+                "Create a ninja: 40 points over IQ, DX, ST (each at least 12)",
+            )
+            .opt(OptionSpec::string("name", "The ninja's name").required())
+            .opt(
+                OptionSpec::int("iq", "Intelligence (12-16)")
+                    .required()
+                    .range(12, 16),
+            )
+            .opt(
+                OptionSpec::int("dx", "Dexterity (12-16)")
+                    .required()
+                    .range(12, 16),
+            )
+            .opt(
+                OptionSpec::int("st", "Strength (12-16)")
+                    .required()
+                    .range(12, 16),
+            )
+            .opt(OptionSpec::string(
+                "occupation",
+                "Occupation or description",
+            )),
+        )
+        .sub(
+            CommandSpec::new(
+                "sheet",
+                "A ninja's character sheet, or this channel's score sheet",
+            )
+            .opt(
+                OptionSpec::string("name", "Ninja (leave out for the score sheet)").autocomplete(),
+            ),
+        )
+        .sub(
+            CommandSpec::new("train", "Spend 5 points on an additive (roll 2d6)")
+                .opt(name("Your ninja"))
+                .opt(OptionSpec::string(
+                    "pick",
+                    "The additive to take when the dice let you choose",
+                )),
+        )
+        .sub(CommandSpec::new("retire", "Retire one of your ninjas").opt(name("Your ninja")))
+        .sub(
+            CommandSpec::new("roster", "This server's ninjas")
+                .opt(OptionSpec::boolean("all", "Include retired ninjas")),
+        )
+        .sub(
+            CommandSpec::new("enter", "Enter a ninja in this channel's tournament")
+                .opt(name("Your ninja")),
+        )
+        .sub(
+            CommandSpec::new("withdraw", "Take an entered ninja out before the start")
+                .opt(name("The ninja")),
+        )
+        .sub(CommandSpec::new(
+            "fill",
+            "GM: fill the empty places with generated ninjas",
+        ))
+        .sub(
+            CommandSpec::new("start", "GM: fix the running order and start round 1").opt(
+                OptionSpec::boolean(
+                    "shuffle",
+                    "Shuffle the running order (default: entry order)",
+                ),
+            ),
+        )
+        .sub(
+            CommandSpec::new("run", "Run the ninja who is up")
+                .opt(OptionSpec::boolean("auto", "Resolve the whole run at once")),
+        )
+        .sub(CommandSpec::new(
+            "roll",
+            "Roll 3d6 for the running ninja's next turn",
+        ))
+        .sub(
+            CommandSpec::new("luck", "Decide on luck after a miss").opt(
+                OptionSpec::string("choice", "use, skip, first or reroll")
+                    .required()
+                    .choices(&["use", "skip", "first", "reroll"]),
+            ),
+        )
+    }
+
+    fn create(
+        ctx: &mut Ctx<'_, NinjaData, Roster>,
+        host: &Actor,
+        cmd: &Command,
+    ) -> Result<(Self, Vec<Reply>), RuleError> {
+        let settings = parse_settings(cmd)?;
+        let t = Tournament {
+            id: ctx.rng.random::<u64>(),
+            host: host.id.clone(),
+            settings,
+            phase: Phase::Entering,
+            entrants: vec![],
+            rounds: vec![],
+            pending: None,
+            winners: vec![],
+            waiting_since: ctx.now,
+            reminded_at: None,
+        };
+        let msg = Message::titled(
+            "🥷 Ninja Obstacle Tournament",
+            format!(
+                "{} opens a tournament (GM). Enter your ninjas with `/ninja enter name:…` (up to {FIELD}; no ninja yet? `/ninja create name:… iq:… dx:… st:…` makes one, 40 points, each at least 12); the GM may `/ninja fill` the empty places and `/ninja start`s it.\nTurn limit {} (final {}), a 17 on a save roll {}, exact ties at the cut: {}.",
+                host.name,
+                settings.turn_limit,
+                settings.final_limit,
+                match settings.save_bogus { SaveBogus::Fail => "fails", SaveBogus::Again => "calls for another save" },
+                match settings.cut_ties { CutTies::Earlier => "earlier runner keeps the place", CutTies::Both => "both advance" },
+            ),
+        )
+        .styled_button("Fill", "/ninja fill", ButtonStyle::Secondary)
+        .button("Start", "/ninja start");
+        Ok((t, vec![Reply::public(msg)]))
+    }
+
+    fn parse(
+        &self,
+        _actor: &Actor,
+        cmd: &Command,
+        _data: &NinjaData,
+        shared: &Roster,
+    ) -> Result<NinjaAction, RuleError> {
+        Ok(match cmd.sub() {
+            "enter" => NinjaAction::Enter {
+                ninja: Box::new({
+                    let mut r = shared.get(cmd.require("name")?)?.clone();
+                    r.entered = None;
+                    r
+                }),
+            },
+            "withdraw" => NinjaAction::Withdraw {
+                name: cmd.require("name")?.to_string(),
+            },
+            "fill" => NinjaAction::Fill {
+                taken: shared.ninjas.iter().map(|n| n.name.to_lowercase()).collect(),
+                first_id: shared.next_id(),
+            },
+            "start" => NinjaAction::Start {
+                shuffle: cmd.flag("shuffle")?.unwrap_or(false),
+            },
+            "run" => NinjaAction::Run {
+                auto: cmd.flag("auto")?.unwrap_or(false),
+                fresh: match (self.current(), self.current_run()) {
+                    (Some(e), None) => shared
+                        .by_id(self.entrants[e].record.id)
+                        .filter(|r| r.id != 0)
+                        .map(|r| {
+                            let mut r = r.clone();
+                            r.entered = None;
+                            Box::new(r)
+                        }),
+                    _ => None,
+                },
+            },
+            "roll" => NinjaAction::Roll,
+            "luck" => NinjaAction::Luck {
+                choice: match cmd.require("choice")? {
+                    "use" => LuckChoice::Use,
+                    "skip" => LuckChoice::Skip,
+                    "first" => LuckChoice::First,
+                    "reroll" => LuckChoice::Reroll,
+                    v => return Err(rule_text(v, "choice", &["use", "skip", "first", "reroll"])),
+                },
+            },
+            "sheet" => NinjaAction::Sheet,
+            other => {
+                return refuse(format!(
+                    "`/ninja {other}` is not a tournament command; try enter, withdraw, fill, start, run, roll, luck or sheet."
+                ))
+            }
+        })
+    }
+
+    fn apply(
+        &mut self,
+        ctx: &mut Ctx<'_, NinjaData, Roster>,
+        actor: &Actor,
+        action: &NinjaAction,
+    ) -> Result<Vec<Reply>, RuleError> {
+        if let NinjaAction::Remind = action {
+            if actor.id.0 != SYSTEM_USER {
+                return refuse("reminders are sent by the table itself.");
+            }
+            return Ok(self.remind(ctx.now));
+        }
+        let before = self.decisions();
+        let replies = self.act(ctx, actor, action)?;
+        // The wait for a reminder starts again whenever the table moves on.
+        if self.decisions() != before {
+            self.waiting_since = ctx.now;
+            self.reminded_at = None;
+        }
+        Ok(replies)
+    }
+
     fn view(&self, _viewer: &Actor, data: &NinjaData) -> Vec<Reply> {
         vec![Reply::public(self.sheet_message(data))]
+    }
+
+    fn next_wakeup(&self) -> Option<i64> {
+        let hours = i64::from(self.settings.remind_after);
+        if hours == 0 || self.current().is_none() {
+            return None;
+        }
+        Some(self.reminded_at.unwrap_or(self.waiting_since) + hours * 3600)
+    }
+
+    fn wakeup_action(&self, now: i64) -> Option<NinjaAction> {
+        self.next_wakeup()
+            .filter(|t| *t <= now)
+            .map(|_| NinjaAction::Remind)
     }
 
     fn gms(&self) -> Vec<UserId> {

@@ -33,6 +33,13 @@ pub struct Settings {
     pub save_bogus: SaveBogus,
     /// Ties at the qualification cut.
     pub cut_ties: CutTies,
+    /// Hours before the player whose ninja is up is reminded (0 = never).
+    #[serde(default = "default_remind_after")]
+    pub remind_after: u32,
+}
+
+fn default_remind_after() -> u32 {
+    24
 }
 
 impl Default for Settings {
@@ -42,6 +49,7 @@ impl Default for Settings {
             final_limit: 64,
             save_bogus: SaveBogus::Fail,
             cut_ties: CutTies::Earlier,
+            remind_after: default_remind_after(),
         }
     }
 }
@@ -114,6 +122,12 @@ pub struct Tournament {
     pub pending: Option<PendingLuck>,
     /// Winners of the final (several on an exact tie; none if nobody finished).
     pub winners: Vec<usize>,
+    /// When the table last moved (Unix seconds): reminders count from here.
+    #[serde(default)]
+    pub waiting_since: i64,
+    /// When the waiting player was last reminded.
+    #[serde(default)]
+    pub reminded_at: Option<i64>,
 }
 
 /// A finisher's place in a round's ranking.
