@@ -915,17 +915,15 @@ fn faces_per_die(t: &DiceTerm, cap: usize, w: &mut Work) -> Result<Vec<f64>, Dic
             } else {
                 MAX_REROLLS + 1
             };
-            for (f, slot) in per_roll
-                .iter_mut()
-                .enumerate()
-                .take(max.min(cap) + 1)
-                .skip(1)
-            {
-                *slot = if f == max {
-                    pm.powi(f as i32 - 1)
-                } else {
-                    pm.powi(f as i32 - 1) * (1.0 - pm)
-                };
+            #[allow(clippy::needless_range_loop)] // per_roll[cap] is written too
+            for f in 1..=max.min(cap) {
+                let reach = pm.powi(f as i32 - 1); // chance of needing an f-th face
+                if f < max && reach < LUMP {
+                    // Rarer than LUMP: counted as passing the limit (keeps the bound).
+                    per_roll[cap] += reach;
+                    break;
+                }
+                per_roll[f] = if f == max { reach } else { reach * (1.0 - pm) };
             }
         }
         _ => per_roll[1] = 1.0,
@@ -967,7 +965,9 @@ fn faces_per_die(t: &DiceTerm, cap: usize, w: &mut Work) -> Result<Vec<f64>, Dic
             *s *= pe;
         }
         going *= pe;
-        if going < 1e-300 {
+        if going < LUMP && r < max_rolls {
+            // Longer chains are counted as passing the limit (keeps the bound).
+            out[cap] += going;
             break;
         }
     }
@@ -981,6 +981,9 @@ fn faces_per_die(t: &DiceTerm, cap: usize, w: &mut Work) -> Result<Vec<f64>, Dic
     }
     Ok(out)
 }
+
+/// Chains rarer than this are counted as passing the dice limit in [`faces_per_die`].
+const LUMP: f64 = 1e-40;
 
 /// Convolution of two face-count distributions, everything at or past `cap` lumped at `cap`.
 fn convolve_capped(a: &[f64], b: &[f64], cap: usize, w: &mut Work) -> Result<Vec<f64>, DiceError> {

@@ -71,7 +71,7 @@ pub struct Die {
 }
 
 impl Die {
-    fn new(value: i64) -> Die {
+    pub(crate) fn new(value: i64) -> Die {
         Die {
             value,
             kept: true,
