@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use criterion::{black_box, criterion_group, Criterion};
 
 use croupier::rng::seeded;
 use croupier::store::Store;
@@ -108,4 +108,30 @@ criterion_group! {
         .measurement_time(std::time::Duration::from_secs(3));
     targets = dice, table_action
 }
-criterion_main!(benches);
+/// BCDice (Ruby) on the same expressions, in the same run, when `BCDICE_DIR` names a BCDice
+/// checkout (see `benches/bcdice.rb`). BCDice spells keep-highest `KH` and counts
+/// successes with `B` dice, so only the shared spellings are timed.
+fn bcdice_side_by_side() {
+    let Ok(dir) = std::env::var("BCDICE_DIR") else {
+        println!("BCDice: not timed (set BCDICE_DIR to a BCDice checkout to time it in this run)");
+        return;
+    };
+    let out = std::process::Command::new("ruby")
+        .arg("benches/bcdice.rb")
+        .arg(dir)
+        .args(["2D6+4", "1D20-3", "4D6KH3", "3D10+5D100-21+7", "100D6"])
+        .output();
+    match out {
+        Ok(o) => {
+            print!("{}", String::from_utf8_lossy(&o.stdout));
+            eprint!("{}", String::from_utf8_lossy(&o.stderr));
+        }
+        Err(e) => println!("BCDice: could not run ruby: {e}"),
+    }
+}
+
+fn main() {
+    benches();
+    bcdice_side_by_side();
+    Criterion::default().configure_from_args().final_summary();
+}
