@@ -12,7 +12,7 @@ impl Roll {
     /// critical successes (`cs`) carry `★` and critical failures (`cf`) `✗`, and a die
     /// added by reroll-and-add (`ra`) reads `+4`. Inline labels follow their piece
     /// (`[5, 2] fire`), a computed count shows its own roll (`([3])d6 [4, 1, 6]`), and a
-    /// group shows each item's total (`{[3, 4] = 7, ~~[2] = 2~~}kh1`).
+    /// group shows each item's total (`{[3, 4] = 7, [2] = ~~2~~}kh1`).
     /// A label follows the expression: `2d6+3 fireball → [5, 2] + 3 = 10`.
     /// When the result counts successes the total reads `= 3 successes`.
     pub fn render(&self) -> String {
@@ -286,5 +286,67 @@ mod tests {
         assert!(one.render().ends_with("= 1 success"));
         let three = Roll { total: 3, ..roll };
         assert!(three.render().ends_with("= 3 successes"));
+    }
+
+    #[test]
+    fn renders_groups_marks_counts_and_labels() {
+        use crate::dice::{GroupItem, GroupRoll};
+        let mut crit = die(20);
+        crit.crit_success = true;
+        let mut fumble = die(1);
+        fumble.crit_failure = true;
+        let mut added = die(4);
+        added.added = true;
+        let item = |value, kept| GroupItem {
+            value,
+            kept,
+            success: false,
+            failure: false,
+        };
+        let roll = Roll {
+            expression: "{1d6,1d4}kh1+(1d2)d20cs[atk]+1d6ra6".into(),
+            label: None,
+            total: 0,
+            terms: vec![
+                term(vec![die(5)], false),
+                term(vec![die(3)], false),
+                term(vec![die(2)], false),
+                TermRoll {
+                    notation: "2d20cs".into(),
+                    ..term(vec![crit, fumble], false)
+                },
+                term(vec![die(6), added], false),
+            ],
+            parts: vec![
+                Part::GroupOpen(0),
+                Part::Term(0),
+                Part::GroupItemEnd { group: 0, item: 0 },
+                Part::Term(1),
+                Part::GroupItemEnd { group: 0, item: 1 },
+                Part::GroupClose(0),
+                Part::Op('+'),
+                Part::CountOpen,
+                Part::Open,
+                Part::Term(2),
+                Part::Close,
+                Part::CountClose,
+                Part::Counted(3),
+                Part::Label("atk".into()),
+                Part::Op('+'),
+                Part::Term(4),
+            ],
+            groups: vec![GroupRoll {
+                notation: "kh1".into(),
+                items: vec![item(5, true), item(3, false)],
+                value: 5,
+                counts_successes: false,
+            }],
+            warning: None,
+        };
+        assert_eq!(
+            roll.render(),
+            "{1d6,1d4}kh1+(1d2)d20cs[atk]+1d6ra6 → {[5] = 5, [3] = ~~3~~}kh1 + ([2])d20cs [20★, 1✗] atk + [6, +4] = 0"
+        );
+        assert_eq!(roll.arithmetic().as_deref(), Some("5 + 21 + 10"));
     }
 }
