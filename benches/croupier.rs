@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use criterion::{black_box, criterion_group, Criterion};
 
 use croupier::rng::seeded;
 use croupier::store::Store;
@@ -11,12 +11,55 @@ use croupier::table::{Actor, Command, Input, ManualClock, Registry, Request, See
 
 fn dice(c: &mut Criterion) {
     let mut rng = seeded(1);
-    for expr in ["2d6+4", "4d6kh3", "10d10!>=9", "100d6"] {
+    // Side by side in one run: Croupier's full parser (every die recorded as a `Roll`),
+    // `dice::roll` (the allocation-free quick path for small expressions, then the same
+    // `Roll`), the quick path alone (`dice::quick`: total and every die, no allocation),
+    // and the `d20` crate (crates.io) on the expressions it accepts. d20 draws from its
+    // own thread-local generator (rand 0.10); ours from a seeded ChaCha8.
+    for expr in [
+        "2d6+4",
+        "1d20-3",
+        "4d6kh3",
+        "3d10+5d100-21+7",
+        "100d6",
+        "10d10!>=9",
+    ] {
+        let parsed_ok = croupier::dice::parse(expr).is_ok();
+        assert!(parsed_ok);
+        c.bench_function(&format!("dice full parser+roll {expr}"), |b| {
+            b.iter(|| {
+                croupier::dice::parse(black_box(expr))
+                    .unwrap()
+                    .roll(&mut rng)
+                    .unwrap()
+            })
+        });
         c.bench_function(&format!("dice parse+roll {expr}"), |b| {
             b.iter(|| croupier::dice::roll(black_box(expr), &mut rng).unwrap())
         });
+        if croupier::dice::quick(expr, &mut seeded(0)).is_some() {
+            c.bench_function(&format!("dice quick parse+roll {expr}"), |b| {
+                b.iter(|| {
+                    croupier::dice::quick(black_box(expr), &mut rng)
+                        .unwrap()
+                        .total()
+                })
+            });
+        }
+        if d20::roll_dice(expr).is_ok() {
+            c.bench_function(&format!("d20 crate parse+roll {expr}"), |b| {
+                b.iter(|| d20::roll_dice(black_box(expr)).unwrap().total)
+            });
+        }
     }
-    for expr in ["2d6+4", "4d6kh3", "3d6"] {
+    for expr in [
+        "2d6+4",
+        "4d6kh3",
+        "3d6",
+        "3d6!",
+        "6d10>=8f1",
+        "{4d6,3d8}kh1",
+    ] {
         c.bench_function(&format!("dice exact odds {expr}"), |b| {
             b.iter(|| croupier::dice::odds(black_box(expr)).unwrap())
         });
@@ -58,5 +101,37 @@ fn table_action(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, dice, table_action);
-criterion_main!(benches);
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(std::time::Duration::from_secs(1))
+        .measurement_time(std::time::Duration::from_secs(3));
+    targets = dice, table_action
+}
+/// BCDice (Ruby) on the same expressions, in the same run, when `BCDICE_DIR` names a BCDice
+/// checkout (see `benches/bcdice.rb`). BCDice spells keep-highest `KH` and counts
+/// successes with `B` dice, so only the shared spellings are timed.
+fn bcdice_side_by_side() {
+    let Ok(dir) = std::env::var("BCDICE_DIR") else {
+        println!("BCDice: not timed (set BCDICE_DIR to a BCDice checkout to time it in this run)");
+        return;
+    };
+    let out = std::process::Command::new("ruby")
+        .arg("benches/bcdice.rb")
+        .arg(dir)
+        .args(["2D6+4", "1D20-3", "4D6KH3", "3D10+5D100-21+7", "100D6"])
+        .output();
+    match out {
+        Ok(o) => {
+            print!("{}", String::from_utf8_lossy(&o.stdout));
+            eprint!("{}", String::from_utf8_lossy(&o.stderr));
+        }
+        Err(e) => println!("BCDice: could not run ruby: {e}"),
+    }
+}
+
+fn main() {
+    benches();
+    bcdice_side_by_side();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -67,6 +67,9 @@ pub enum DiceError {
     /// A number or a result does not fit in a 64-bit integer.
     #[error("The numbers get too big at column {col} (the limit is {}). Use smaller numbers.", i64::MAX, col = pos + 1)]
     Overflow { pos: usize },
+    /// A computed dice count, `(1d4-2)d6`, came out negative.
+    #[error("The number of dice at column {col} came out as {value}; it must be 0 or more. Change the count.", col = pos + 1)]
+    NegativeCount { value: i64, pos: usize },
     /// Division by zero.
     #[error("Division by zero at column {col}. Divide by something that cannot be 0.", col = pos + 1)]
     DivisionByZero { pos: usize },
@@ -74,10 +77,13 @@ pub enum DiceError {
     #[error("{reason} (column {col}).", col = pos + 1)]
     BadModifier { pos: usize, reason: &'static str },
     /// The expression uses something exact odds cannot handle.
-    #[error("I can only compute exact odds for sums of dice with keep/drop and plain numbers, not {reason} (column {col}). Roll it instead.", col = pos + 1)]
+    #[error("I cannot compute exact odds for {reason} (column {col}). Roll it instead.", col = pos + 1)]
     OddsUnsupported { pos: usize, reason: &'static str },
+    /// The roll passes the dice limit too often for exact odds.
+    #[error("That roll passes the {limit}-dice limit (explosions and rerolls count) in about {percent} of rolls, which then fail; exact odds would have to follow every die count, so I give none. Roll it instead, or use fewer dice.", limit = MAX_DICE)]
+    OddsDiceLimit { percent: String },
     /// Computing exact odds would take too long or the numbers would be too big.
-    #[error("That roll has too many possible outcomes to compute exact odds (the limit is {limit} steps or 2^128 outcomes). Try fewer dice or fewer sides.")]
+    #[error("That roll has too many possible outcomes to compute exact odds (the limit is {limit} steps). Try fewer dice or fewer sides.")]
     OddsTooLarge { limit: u64 },
 }
 
@@ -86,7 +92,7 @@ impl DiceError {
     pub fn position(&self) -> Option<usize> {
         use DiceError::*;
         match self {
-            Empty | OddsTooLarge { .. } => None,
+            Empty | OddsTooLarge { .. } | OddsDiceLimit { .. } => None,
             InputTooLong { pos, .. }
             | UnexpectedChar { pos, .. }
             | UnexpectedEnd { pos, .. }
@@ -101,6 +107,7 @@ impl DiceError {
             | ImpossibleReroll { pos }
             | Overflow { pos }
             | DivisionByZero { pos }
+            | NegativeCount { pos, .. }
             | BadModifier { pos, .. }
             | OddsUnsupported { pos, .. } => Some(*pos),
         }

@@ -1,24 +1,40 @@
 //! Parsing dice notation into an [`Expr`], plus static validation
-//! (overflow bounds, dice-count limit).
+//! (overflow bounds, dice-count limit) and the strict-comparison note.
 //!
 //! Grammar (case-insensitive, whitespace allowed around operators and parentheses):
 //!
 //! ```text
 //! input   := expr [label]
 //! expr    := product (('+' | '-') product)*
-//! product := unary (('*' | '/') unary)*
-//! unary   := '-' unary | '+' unary | primary
-//! primary := number | dice | '(' expr ')'
-//! dice    := [number] 'd' (number | '%' | 'F') modifier* [success [failure]]
+//! product := unary (('*' | '/' | '%') unary)*
+//! unary   := '-' unary | '+' unary | postfix
+//! postfix := primary ['[' text ']']            inline label, e.g. `2d6[fire]`
+//! primary := number | dice | '(' expr ')' | func '(' expr ')' | group
+//!          | ('(' expr ')' | func '(' expr ')') dice-tail      computed count: `(1+2)d6`
+//! func    := 'floor' | 'ceil' | 'round' | 'abs'
+//! dice    := [number] dice-tail
+//! dice-tail := 'd' (number | '%' | 'F') modifier* [success [failure]]
+//! group   := '{' expr (',' expr)* '}' [keep] [success [failure]]
 //! label   := '#' text | whitespace text-not-starting-with-an-operator-or-digit
 //! ```
 //!
 //! Modifiers are written right after the dice (no spaces), in any order, each at
-//! most once: `kh`/`k`/`kl`/`dh`/`dl`/`d` with optional count, `!`/`!!` with an
-//! optional condition, `r`/`ro` with an optional condition, `miN`, `maN`.
+//! most once: keep/drop `kh`/`k`/`kl`/`dh`/`dl`/`d` with optional count; explode
+//! `!` (Roll20) or `x` (Foundry), compounding `!!`, explode once `xo`, each with an
+//! optional condition; reroll `r`/`rr` (until it misses), reroll once `ro`, reroll and
+//! add `ra`, each with an optional condition; per-die minimum and maximum `miN`/`minN`
+//! and `maN`/`maxN`; critical marks `cs`/`cf` with an optional condition; sort `s`/`sa`
+//! (ascending) or `sd` (descending).
 //! A success condition (`>=N`, `>N`, `<=N`, `<N`, `=N`) may be preceded by spaces,
 //! and may be followed by a failure condition `f<cond>` (`f1` means `f=1`).
 //! `0d6` is allowed and rolls nothing (total 0).
+//!
+//! `/` rounds down (floor) at each step; inside `floor(…)`, `ceil(…)` and `round(…)`
+//! the arithmetic is exact and the function rounds once (`round` rounds halves up, as
+//! Roll20 and Foundry do). `%` is the remainder of that floor division (its sign
+//! follows the divisor).
+
+use serde::{Deserialize, Serialize};
 
 use super::error::{DiceError, MAX_DICE, MAX_INPUT_CHARS, MAX_SIDES};
 
@@ -28,6 +44,7 @@ pub struct Expr {
     pub(crate) text: String,
     pub(crate) label: Option<String>,
     pub(crate) root: Node,
+    pub(crate) warning: Option<String>,
 }
 
 impl Expr {
@@ -40,6 +57,14 @@ impl Expr {
     pub fn label(&self) -> Option<&str> {
         self.label.as_deref()
     }
+
+    /// A note for users of other dice tools, given once per roll: the first strict
+    /// comparison (`>3`, `<3`) in a place where Roll20 reads it inclusively (successes,
+    /// failures, explosions, rerolls, critical marks, group successes), e.g.
+    /// "`>3` counts 4–6 here; write `>=3` for 3–6."
+    pub fn warning(&self) -> Option<&str> {
+        self.warning.as_deref()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,7 +72,8 @@ pub(crate) enum Node {
     Num {
         value: i64,
     },
-    Dice(DiceTerm),
+    Dice(Box<DiceTerm>),
+    Group(Box<GroupTerm>),
     Neg {
         inner: Box<Node>,
         pos: usize,
@@ -61,6 +87,15 @@ pub(crate) enum Node {
         rhs: Box<Node>,
         pos: usize,
     },
+    Func {
+        func: Func,
+        inner: Box<Node>,
+        pos: usize,
+    },
+    Label {
+        inner: Box<Node>,
+        label: String,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +104,7 @@ pub(crate) enum BinOp {
     Sub,
     Mul,
     Div,
+    Mod,
 }
 
 impl BinOp {
@@ -78,15 +114,49 @@ impl BinOp {
             BinOp::Sub => '-',
             BinOp::Mul => '*',
             BinOp::Div => '/',
+            BinOp::Mod => '%',
         }
+    }
+}
+
+/// A rounding (or absolute value) function: `floor(…)`, `ceil(…)`, `round(…)`, `abs(…)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Func {
+    /// Round down.
+    Floor,
+    /// Round up.
+    Ceil,
+    /// Round to the nearest whole number, halves up.
+    Round,
+    /// Absolute value.
+    Abs,
+}
+
+impl Func {
+    /// The name as written.
+    pub fn name(self) -> &'static str {
+        match self {
+            Func::Floor => "floor",
+            Func::Ceil => "ceil",
+            Func::Round => "round",
+            Func::Abs => "abs",
+        }
+    }
+
+    /// True for the functions that round (their argument is computed exactly).
+    pub(crate) fn rounds(self) -> bool {
+        !matches!(self, Func::Abs)
     }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct DiceTerm {
     pub pos: usize,
+    /// The term as written (whitespace removed); for a computed count, from the `d` on.
     pub text: String,
     pub count: i64,
+    /// A computed count, `(1+2)d6`; `count` is then unused.
+    pub count_expr: Option<Box<Node>>,
     pub sides: Sides,
     pub keep: Option<Keep>,
     pub explode: Option<Explode>,
@@ -95,9 +165,32 @@ pub(crate) struct DiceTerm {
     pub max: Option<i64>,
     pub success: Option<Cond>,
     pub failure: Option<Cond>,
+    pub crit_success: Option<Cond>,
+    pub crit_failure: Option<Cond>,
+    pub sort: Option<Sort>,
 }
 
 impl DiceTerm {
+    fn new(pos: usize, count: i64, sides: Sides) -> DiceTerm {
+        DiceTerm {
+            pos,
+            text: String::new(),
+            count,
+            count_expr: None,
+            sides,
+            keep: None,
+            explode: None,
+            reroll: None,
+            min: None,
+            max: None,
+            success: None,
+            failure: None,
+            crit_success: None,
+            crit_failure: None,
+            sort: None,
+        }
+    }
+
     /// Smallest and largest value of a single die after min/max clamping,
     /// ignoring explosions.
     pub(crate) fn clamped_faces(&self) -> (i64, i64) {
@@ -109,6 +202,18 @@ impl DiceTerm {
         let v = self.min.map_or(v, |m| v.max(m));
         self.max.map_or(v, |m| v.min(m))
     }
+}
+
+/// `{a, b, …}` with optional keep/drop and success counting over the items' totals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct GroupTerm {
+    pub pos: usize,
+    pub items: Vec<Node>,
+    pub keep: Option<Keep>,
+    pub success: Option<Cond>,
+    pub failure: Option<Cond>,
+    /// The modifiers after `}` as written, e.g. `kh1`.
+    pub text: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,15 +249,41 @@ pub(crate) struct Keep {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ExplodeKind {
+    /// `!` / `x`: each matching die adds a die, which may explode again.
+    Chain,
+    /// `!!`: the added dice are summed into the die that exploded.
+    Compound,
+    /// `xo`: a matching die adds one die, which does not explode.
+    Once,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Explode {
-    pub compound: bool,
+    pub kind: ExplodeKind,
     pub cond: Cond,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RerollKind {
+    /// `r`, `rr`: reroll until the die misses the condition.
+    Repeat,
+    /// `ro`: reroll once.
+    Once,
+    /// `ra`: the first die that matches adds one more die; both count.
+    Add,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Reroll {
-    pub once: bool,
+    pub kind: RerollKind,
     pub cond: Cond,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sort {
+    Asc,
+    Desc,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -188,7 +319,7 @@ impl Cond {
     }
 }
 
-const EXPECT_OPERAND: &str = "a number, dice like `d20`, or `(`";
+const EXPECT_OPERAND: &str = "a number, dice like `d20`, `(`, `{` or a function like `floor(`";
 const EXPECT_SIDES: &str = "the number of sides, like `d6`, `d%` or `dF`";
 const EXPECT_NUMBER: &str = "a number";
 const EXPECT_AFTER: &str = "an operator like `+`, or a label after a space";
@@ -206,6 +337,8 @@ pub fn parse(input: &str) -> Result<Expr, DiceError> {
     let mut p = Parser {
         chars: &chars,
         pos: 0,
+        depth: 0,
+        warning: None,
     };
     p.skip_ws();
     if matches!(p.peek(), None | Some('#')) {
@@ -226,6 +359,12 @@ pub fn parse(input: &str) -> Result<Expr, DiceError> {
         None => None,
         Some('#') => label_text(p.pos + 1),
         Some(')') => return Err(DiceError::UnmatchedParen { pos: p.pos }),
+        Some('}') => {
+            return Err(DiceError::BadModifier {
+                pos: p.pos,
+                reason: "This `}` closes no `{`; remove it or open a group like `{4d6,3d8}kh1`",
+            })
+        }
         Some(c) if p.pos > expr_end && !is_operator_start(c) => label_text(p.pos),
         Some(_) => return Err(p.unexpected(EXPECT_AFTER)),
     };
@@ -234,20 +373,65 @@ pub fn parse(input: &str) -> Result<Expr, DiceError> {
         text: text.trim().to_string(),
         label,
         root,
+        warning: p.warning,
     };
     bounds(&expr.root)?;
-    let mut dice = 0;
-    check_dice_count(&expr.root, &mut dice)?;
+    check_dice_count(&expr.root)?;
     Ok(expr)
 }
 
 fn is_operator_start(c: char) -> bool {
-    c.is_ascii_digit() || "+-*/()<>=!%".contains(c)
+    c.is_ascii_digit() || "+-*/()<>=!%{}[],".contains(c)
 }
+
+/// Nesting limit for parentheses, groups and functions (keeps recursion shallow).
+const MAX_DEPTH: usize = 32;
 
 struct Parser<'a> {
     chars: &'a [char],
     pos: usize,
+    depth: usize,
+    warning: Option<String>,
+}
+
+/// "4–6", "4", or "nothing" for an inclusive range of faces.
+fn range_text(lo: i64, hi: i64) -> String {
+    match lo.cmp(&hi) {
+        std::cmp::Ordering::Less => format!("{lo}–{hi}"),
+        std::cmp::Ordering::Equal => lo.to_string(),
+        std::cmp::Ordering::Greater => "nothing".to_string(),
+    }
+}
+
+/// The strict-comparison note for `cond` on faces `lo..=hi` (a die), or on totals
+/// when `faces` is `None` (a group).
+fn strict_note(cond: Cond, faces: Option<(i64, i64)>) -> Option<String> {
+    let v = cond.value;
+    let (op, incl) = match cond.cmp {
+        Cmp::Gt => ('>', ">="),
+        Cmp::Lt => ('<', "<="),
+        _ => return None,
+    };
+    Some(match (faces, op) {
+        (Some((lo, hi)), '>') => format!(
+            "`>{v}` counts {} here; write `>={v}` for {}.",
+            range_text(v.saturating_add(1).max(lo), hi),
+            range_text(v.max(lo), hi)
+        ),
+        (Some((lo, hi)), _) => format!(
+            "`<{v}` counts {} here; write `<={v}` for {}.",
+            range_text(lo, v.saturating_sub(1).min(hi)),
+            range_text(lo, v.min(hi))
+        ),
+        (None, '>') => format!(
+            "`>{v}` counts totals of {} or more here; write `{incl}{v}` for {v} or more.",
+            v.saturating_add(1)
+        ),
+        (None, _) => format!(
+            "`<{v}` counts totals of {} or less here; write `{incl}{v}` for {v} or less.",
+            v.saturating_sub(1)
+        ),
+    })
 }
 
 impl Parser<'_> {
@@ -281,6 +465,24 @@ impl Parser<'_> {
         }
     }
 
+    /// Records the first strict comparison where Roll20 would read it inclusively.
+    fn note_strict(&mut self, cond: Cond, faces: Option<(i64, i64)>) {
+        if self.warning.is_none() {
+            self.warning = strict_note(cond, faces);
+        }
+    }
+
+    fn enter(&mut self, pos: usize) -> Result<(), DiceError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(DiceError::BadModifier {
+                pos,
+                reason: "Parentheses, groups and functions nest at most 32 deep here",
+            });
+        }
+        Ok(())
+    }
+
     fn expr(&mut self) -> Result<Node, DiceError> {
         let mut lhs = self.product()?;
         loop {
@@ -309,6 +511,7 @@ impl Parser<'_> {
             let op = match self.peek() {
                 Some('*') => BinOp::Mul,
                 Some('/') => BinOp::Div,
+                Some('%') => BinOp::Mod,
                 _ => return Ok(lhs),
             };
             let pos = self.pos;
@@ -329,14 +532,89 @@ impl Parser<'_> {
             Some('-') => {
                 let pos = self.pos;
                 self.pos += 1;
+                self.enter(pos)?;
                 let inner = Box::new(self.unary()?);
+                self.depth -= 1;
                 Ok(Node::Neg { inner, pos })
             }
             Some('+') => {
+                let pos = self.pos;
                 self.pos += 1;
-                self.unary()
+                self.enter(pos)?;
+                let v = self.unary();
+                self.depth -= 1;
+                v
             }
-            _ => self.primary(),
+            _ => self.postfix(),
+        }
+    }
+
+    /// A primary with an optional inline label: `2d6[fire]`, `5[strength]`.
+    fn postfix(&mut self) -> Result<Node, DiceError> {
+        let node = self.primary()?;
+        let save = self.pos;
+        self.skip_ws();
+        if self.peek() != Some('[') {
+            self.pos = save;
+            return Ok(node);
+        }
+        let open = self.pos;
+        self.pos += 1;
+        let start = self.pos;
+        while let Some(c) = self.chars.get(self.pos) {
+            match c {
+                ']' => {
+                    let label: String = self.chars[start..self.pos].iter().collect();
+                    self.pos += 1;
+                    return Ok(Node::Label {
+                        inner: Box::new(node),
+                        label: label.trim().to_string(),
+                    });
+                }
+                '[' => break,
+                _ => self.pos += 1,
+            }
+        }
+        Err(DiceError::BadModifier {
+            pos: open,
+            reason:
+                "This `[` starts an inline label that is never closed; write it like `2d6[fire]`",
+        })
+    }
+
+    /// `(expr)` after `(` was consumed at `start`.
+    fn paren_inner(&mut self, start: usize) -> Result<Node, DiceError> {
+        self.enter(start)?;
+        let inner = self.expr()?;
+        self.depth -= 1;
+        self.skip_ws();
+        match self.peek() {
+            Some(')') => {
+                self.pos += 1;
+                Ok(inner)
+            }
+            None => Err(DiceError::UnclosedParen { pos: start }),
+            Some(_) => Err(self.unexpected("an operator or `)`")),
+        }
+    }
+
+    /// After a parenthesised count: `(1+2)d6`.
+    fn maybe_computed_dice(&mut self, start: usize, count: Node) -> Result<Node, DiceError> {
+        let sides_next =
+            matches!(self.peek_at(1), Some(c) if c.is_ascii_digit() || c == '%' || c == 'f');
+        if self.peek() == Some('d') && sides_next {
+            let d_pos = self.pos;
+            let mut node = self.dice(start, 0)?;
+            if let Node::Dice(t) = &mut node {
+                t.count_expr = Some(Box::new(count));
+                t.text = self.chars[d_pos..self.pos]
+                    .iter()
+                    .filter(|c| !c.is_whitespace())
+                    .collect();
+            }
+            Ok(node)
+        } else {
+            Ok(count)
         }
     }
 
@@ -346,17 +624,10 @@ impl Parser<'_> {
         match self.peek() {
             Some('(') => {
                 self.pos += 1;
-                let inner = Box::new(self.expr()?);
-                self.skip_ws();
-                match self.peek() {
-                    Some(')') => {
-                        self.pos += 1;
-                        Ok(Node::Paren { inner })
-                    }
-                    None => Err(DiceError::UnclosedParen { pos: start }),
-                    Some(_) => Err(self.unexpected("an operator or `)`")),
-                }
+                let inner = Box::new(self.paren_inner(start)?);
+                self.maybe_computed_dice(start, Node::Paren { inner })
             }
+            Some('{') => self.group(start),
             Some(')') => Err(DiceError::UnmatchedParen { pos: start }),
             Some('d') => self.dice(start, 1),
             Some(c) if c.is_ascii_digit() => {
@@ -367,8 +638,113 @@ impl Parser<'_> {
                     Ok(Node::Num { value })
                 }
             }
+            Some(c) if c.is_ascii_alphabetic() => {
+                let mut end = self.pos;
+                while self.chars.get(end).is_some_and(char::is_ascii_alphabetic) {
+                    end += 1;
+                }
+                let word: String = self.chars[self.pos..end]
+                    .iter()
+                    .map(|c| c.to_ascii_lowercase())
+                    .collect();
+                let func = match word.as_str() {
+                    "floor" => Func::Floor,
+                    "ceil" => Func::Ceil,
+                    "round" => Func::Round,
+                    "abs" => Func::Abs,
+                    _ => return Err(self.unexpected(EXPECT_OPERAND)),
+                };
+                self.pos = end;
+                if self.peek() != Some('(') {
+                    return Err(
+                        self.unexpected("`(` right after the function name, like `floor(7/2)`")
+                    );
+                }
+                let open = self.pos;
+                self.pos += 1;
+                let inner = Box::new(self.paren_inner(open)?);
+                let node = Node::Func {
+                    func,
+                    inner,
+                    pos: start,
+                };
+                self.maybe_computed_dice(start, node)
+            }
             _ => Err(self.unexpected(EXPECT_OPERAND)),
         }
+    }
+
+    fn group(&mut self, start: usize) -> Result<Node, DiceError> {
+        self.pos += 1; // `{`
+        self.enter(start)?;
+        let mut items = Vec::new();
+        loop {
+            items.push(self.expr()?);
+            self.skip_ws();
+            match self.peek() {
+                Some(',') => self.pos += 1,
+                Some('}') => {
+                    self.pos += 1;
+                    break;
+                }
+                None => {
+                    return Err(DiceError::BadModifier {
+                        pos: start,
+                        reason: "This `{` is never closed; add a `}`, like `{4d6,3d8}kh1`",
+                    })
+                }
+                Some(_) => return Err(self.unexpected("`,`, `}` or an operator")),
+            }
+        }
+        self.depth -= 1;
+        let mods_start = self.pos;
+        let mut g = GroupTerm {
+            pos: start,
+            items,
+            keep: None,
+            success: None,
+            failure: None,
+            text: String::new(),
+        };
+        const TWICE: &str = "Each modifier can be used only once per group";
+        loop {
+            let mpos = self.pos;
+            let twice = DiceError::BadModifier {
+                pos: mpos,
+                reason: TWICE,
+            };
+            match self.peek() {
+                Some(c @ ('k' | 'd')) => {
+                    let keep = self.keep(c)?;
+                    if g.keep.replace(keep).is_some() {
+                        return Err(twice);
+                    }
+                }
+                Some('>' | '<' | '=') => {
+                    if g.success.is_some() {
+                        return Err(twice);
+                    }
+                    g.success = self.cond()?;
+                    if let Some(c) = g.success {
+                        self.note_strict(c, None);
+                    }
+                }
+                Some('f') if g.success.is_some() => {
+                    self.pos += 1;
+                    let cond = self.cond()?.ok_or(DiceError::BadModifier {
+                        pos: mpos,
+                        reason: "`f` needs a condition, like `f1` or `f<=2`",
+                    })?;
+                    self.note_strict(cond, None);
+                    if g.failure.replace(cond).is_some() {
+                        return Err(twice);
+                    }
+                }
+                _ => break,
+            }
+        }
+        g.text = self.chars[mods_start..self.pos].iter().collect();
+        Ok(Node::Group(Box::new(g)))
     }
 
     /// Parses one or more ASCII digits.
@@ -426,6 +802,25 @@ impl Parser<'_> {
         Ok(Some(Cond { cmp, value }))
     }
 
+    /// `k`, `kh`, `kl`, `d`, `dh`, `dl` with an optional count (default 1); `c` is
+    /// the letter at the current position.
+    fn keep(&mut self, c: char) -> Result<Keep, DiceError> {
+        self.pos += 1;
+        let kind = match (c, self.peek()) {
+            ('k', Some('h')) => KeepKind::KeepHigh,
+            ('k', Some('l')) => KeepKind::KeepLow,
+            ('d', Some('h')) => KeepKind::DropHigh,
+            ('d', Some('l')) => KeepKind::DropLow,
+            ('k', _) => KeepKind::KeepHigh,
+            _ => KeepKind::DropLow,
+        };
+        if matches!(self.peek(), Some('h' | 'l')) {
+            self.pos += 1;
+        }
+        let n = self.opt_number()?.unwrap_or(1);
+        Ok(Keep { kind, n })
+    }
+
     fn dice(&mut self, start: usize, count: i64) -> Result<Node, DiceError> {
         self.pos += 1; // the `d`
         let sides_pos = self.pos;
@@ -450,25 +845,13 @@ impl Parser<'_> {
             },
             _ => return Err(self.unexpected(EXPECT_SIDES)),
         };
-        let mut term = DiceTerm {
-            pos: start,
-            text: String::new(),
-            count,
-            sides,
-            keep: None,
-            explode: None,
-            reroll: None,
-            min: None,
-            max: None,
-            success: None,
-            failure: None,
-        };
+        let mut term = DiceTerm::new(start, count, sides);
         self.modifiers(&mut term)?;
         term.text = self.chars[start..self.pos]
             .iter()
             .filter(|c| !c.is_whitespace())
             .collect();
-        Ok(Node::Dice(term))
+        Ok(Node::Dice(Box::new(term)))
     }
 
     fn modifiers(&mut self, term: &mut DiceTerm) -> Result<(), DiceError> {
@@ -482,72 +865,111 @@ impl Parser<'_> {
             };
             match self.peek() {
                 Some(c @ ('k' | 'd')) => {
-                    self.pos += 1;
-                    let kind = match (c, self.peek()) {
-                        ('k', Some('h')) => KeepKind::KeepHigh,
-                        ('k', Some('l')) => KeepKind::KeepLow,
-                        ('d', Some('h')) => KeepKind::DropHigh,
-                        ('d', Some('l')) => KeepKind::DropLow,
-                        ('k', _) => KeepKind::KeepHigh,
-                        _ => KeepKind::DropLow,
-                    };
-                    if matches!(self.peek(), Some('h' | 'l')) {
-                        self.pos += 1;
-                    }
-                    let n = self.opt_number()?.unwrap_or(1);
-                    if term.keep.replace(Keep { kind, n }).is_some() {
+                    let keep = self.keep(c)?;
+                    if term.keep.replace(keep).is_some() {
                         return Err(twice());
                     }
                 }
-                Some('!') => {
+                Some(c @ ('!' | 'x')) => {
                     self.pos += 1;
-                    let compound = self.peek() == Some('!');
-                    if compound {
+                    let kind = match (c, self.peek()) {
+                        ('!', Some('!')) => ExplodeKind::Compound,
+                        ('x', Some('o')) => ExplodeKind::Once,
+                        _ => ExplodeKind::Chain,
+                    };
+                    if kind != ExplodeKind::Chain {
                         self.pos += 1;
                     }
                     let cond = self.cond()?.unwrap_or(Cond {
                         cmp: Cmp::Eq,
                         value: faces.1,
                     });
-                    if cond.matches_all(faces) {
+                    if c == '!' {
+                        self.note_strict(cond, Some(faces));
+                    }
+                    if kind != ExplodeKind::Once && cond.matches_all(faces) {
                         return Err(DiceError::ImpossibleExplode { pos: mpos });
                     }
-                    if term.explode.replace(Explode { compound, cond }).is_some() {
+                    if term.explode.replace(Explode { kind, cond }).is_some() {
                         return Err(twice());
                     }
                 }
                 Some('r') => {
                     self.pos += 1;
-                    let once = self.peek() == Some('o');
-                    if once {
+                    let kind = match self.peek() {
+                        Some('o') => RerollKind::Once,
+                        Some('a') => RerollKind::Add,
+                        Some('r') => RerollKind::Repeat,
+                        _ => RerollKind::Repeat,
+                    };
+                    if matches!(self.peek(), Some('o' | 'a' | 'r')) {
                         self.pos += 1;
                     }
                     let cond = self.cond()?.unwrap_or(Cond {
                         cmp: Cmp::Eq,
                         value: faces.0,
                     });
-                    if !once && cond.matches_all(faces) {
+                    self.note_strict(cond, Some(faces));
+                    if kind == RerollKind::Repeat && cond.matches_all(faces) {
                         return Err(DiceError::ImpossibleReroll { pos: mpos });
                     }
-                    if term.reroll.replace(Reroll { once, cond }).is_some() {
+                    if term.reroll.replace(Reroll { kind, cond }).is_some() {
                         return Err(twice());
                     }
                 }
                 Some('m') => {
                     self.pos += 1;
-                    let slot = match self.peek() {
-                        Some('i') => &mut term.min,
-                        Some('a') => &mut term.max,
+                    let (slot, long) = match self.peek() {
+                        Some('i') => (&mut term.min, 'n'),
+                        Some('a') => (&mut term.max, 'x'),
                         _ => {
                             return Err(DiceError::BadModifier {
                                 pos: mpos,
-                                reason: "`m` must be followed by `i` (minimum) or `a` (maximum), like `mi2` or `ma5`",
+                                reason: "`m` must be followed by `i`/`in` (minimum) or `a`/`ax` (maximum), like `mi2`, `min2` or `max5`",
                             })
                         }
                     };
                     self.pos += 1;
+                    if self.peek() == Some(long) {
+                        self.pos += 1;
+                    }
                     let v = self.signed_number()?;
                     if slot.replace(v).is_some() {
+                        return Err(twice());
+                    }
+                }
+                Some('c') => {
+                    self.pos += 1;
+                    let (slot, default) = match self.peek() {
+                        Some('s') => (&mut term.crit_success, faces.1),
+                        Some('f') => (&mut term.crit_failure, faces.0),
+                        _ => {
+                            return Err(DiceError::BadModifier {
+                                pos: mpos,
+                                reason: "`c` must be followed by `s` (critical success) or `f` (critical failure), like `cs>=19` or `cf1`",
+                            })
+                        }
+                    };
+                    self.pos += 1;
+                    let cond = self.cond()?.unwrap_or(Cond {
+                        cmp: Cmp::Eq,
+                        value: default,
+                    });
+                    if slot.replace(cond).is_some() {
+                        return Err(twice());
+                    }
+                    self.note_strict(cond, Some(faces));
+                }
+                Some('s') => {
+                    self.pos += 1;
+                    let sort = match self.peek() {
+                        Some('d') => Sort::Desc,
+                        _ => Sort::Asc,
+                    };
+                    if matches!(self.peek(), Some('a' | 'd')) {
+                        self.pos += 1;
+                    }
+                    if term.sort.replace(sort).is_some() {
                         return Err(twice());
                     }
                 }
@@ -556,6 +978,9 @@ impl Parser<'_> {
                         return Err(twice());
                     }
                     term.success = self.cond()?;
+                    if let Some(c) = term.success {
+                        self.note_strict(c, Some(term.clamped_faces()));
+                    }
                 }
                 Some('f') => {
                     self.pos += 1;
@@ -570,6 +995,7 @@ impl Parser<'_> {
                         pos: mpos,
                         reason: "`f` needs a condition, like `f1` or `f<=2`",
                     })?;
+                    self.note_strict(cond, Some(term.clamped_faces()));
                     if term.failure.replace(cond).is_some() {
                         return Err(twice());
                     }
@@ -588,6 +1014,14 @@ impl Parser<'_> {
                     };
                     if !more || self.pos == mpos {
                         self.pos = mpos;
+                        if let (Some(r), Some(_)) = (term.reroll, term.explode) {
+                            if r.kind == RerollKind::Add {
+                                return Err(DiceError::BadModifier {
+                                    pos: term.pos,
+                                    reason: "Reroll-and-add (`ra`) cannot be combined with exploding dice; use one or the other",
+                                });
+                            }
+                        }
                         return Ok(());
                     }
                 }
@@ -609,24 +1043,62 @@ pub(crate) fn bounds(node: &Node) -> Result<(i128, i128), DiceError> {
     };
     match node {
         Node::Num { value } => Ok((i128::from(*value), i128::from(*value))),
-        Node::Paren { inner } => bounds(inner),
+        Node::Paren { inner } | Node::Label { inner, .. } => bounds(inner),
         Node::Neg { inner, pos } => {
             let (lo, hi) = bounds(inner)?;
             fit((-hi, -lo), *pos)
         }
-        Node::Dice(t) => {
-            let n = i128::from(t.count);
-            if t.success.is_some() {
-                let lo = if t.failure.is_some() { -n } else { 0 };
+        Node::Func { func, inner, pos } => {
+            let (lo, hi) = bounds(inner)?;
+            // Exact arithmetic inside can differ from the floored one by less than 1 per
+            // division; one unit of slack each way covers the rounding.
+            let range = match func {
+                Func::Abs => {
+                    let m = lo.abs().max(hi.abs());
+                    let low = if lo <= 0 && hi >= 0 {
+                        0
+                    } else {
+                        lo.abs().min(hi.abs())
+                    };
+                    (low, m)
+                }
+                _ => (lo - 1, hi + 1),
+            };
+            fit(range, *pos)
+        }
+        Node::Group(g) => {
+            let n = g.items.len() as i128;
+            let mut lo = 0i128;
+            let mut hi = 0i128;
+            for item in &g.items {
+                let (a, b) = bounds(item)?;
+                lo += a.min(0);
+                hi += b.max(0);
+            }
+            if g.success.is_some() {
+                let lo = if g.failure.is_some() { -n } else { 0 };
                 return Ok((lo, n));
             }
+            fit((lo, hi), g.pos)
+        }
+        Node::Dice(t) => {
+            let n = match &t.count_expr {
+                Some(c) => bounds(c)?.1.max(0),
+                None => i128::from(t.count),
+            };
+            // `ra` can add one die.
+            let n_dice = n + i128::from(matches!(t.reroll, Some(r) if r.kind == RerollKind::Add));
+            if t.success.is_some() {
+                let lo = if t.failure.is_some() { -n_dice } else { 0 };
+                return Ok((lo, n_dice));
+            }
             let kept = match t.keep {
-                None => n,
+                None => n_dice,
                 Some(Keep { kind, n: k }) => {
-                    let k = i128::from(k).min(n);
+                    let k = i128::from(k).min(n_dice);
                     match kind {
                         KeepKind::KeepHigh | KeepKind::KeepLow => k,
-                        KeepKind::DropHigh | KeepKind::DropLow => n - k,
+                        KeepKind::DropHigh | KeepKind::DropLow => n_dice - k,
                     }
                 }
             };
@@ -654,6 +1126,10 @@ pub(crate) fn bounds(node: &Node) -> Result<(i128, i128), DiceError> {
                         min_max(cands)
                     }
                 }
+                BinOp::Mod => {
+                    let m = b.0.abs().max(b.1.abs());
+                    (-m, m)
+                }
             };
             fit(range, *pos)
         }
@@ -674,17 +1150,35 @@ fn min_max(vals: impl IntoIterator<Item = i128>) -> (i128, i128) {
         .fold((i128::MAX, i128::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
 }
 
-fn check_dice_count(node: &Node, total: &mut i64) -> Result<(), DiceError> {
+/// The most dice `node` can roll before explosions and rerolls; errors past [`MAX_DICE`].
+fn check_dice_count(node: &Node) -> Result<i128, DiceError> {
+    let mut total = 0i128;
+    count_dice(node, &mut total)?;
+    Ok(total)
+}
+
+fn count_dice(node: &Node, total: &mut i128) -> Result<(), DiceError> {
     match node {
         Node::Num { .. } => Ok(()),
-        Node::Paren { inner } | Node::Neg { inner, .. } => check_dice_count(inner, total),
+        Node::Paren { inner }
+        | Node::Neg { inner, .. }
+        | Node::Func { inner, .. }
+        | Node::Label { inner, .. } => count_dice(inner, total),
         Node::Bin { lhs, rhs, .. } => {
-            check_dice_count(lhs, total)?;
-            check_dice_count(rhs, total)
+            count_dice(lhs, total)?;
+            count_dice(rhs, total)
         }
+        Node::Group(g) => g.items.iter().try_for_each(|i| count_dice(i, total)),
         Node::Dice(t) => {
-            *total = total.saturating_add(t.count);
-            if *total > MAX_DICE as i64 {
+            let n = match &t.count_expr {
+                Some(c) => {
+                    count_dice(c, total)?;
+                    bounds(c)?.1.max(0)
+                }
+                None => i128::from(t.count),
+            };
+            *total = total.saturating_add(n);
+            if *total > MAX_DICE as i128 {
                 Err(DiceError::TooManyDice {
                     limit: MAX_DICE,
                     pos: t.pos,
@@ -704,7 +1198,7 @@ mod tests {
 
     fn term(input: &str) -> DiceTerm {
         match parse(input).unwrap().root {
-            Node::Dice(t) => t,
+            Node::Dice(t) => *t,
             other => panic!("not a dice term: {other:?}"),
         }
     }
@@ -796,7 +1290,7 @@ mod tests {
         assert_eq!(
             e("3d6!"),
             Explode {
-                compound: false,
+                kind: ExplodeKind::Chain,
                 cond: cond(Cmp::Eq, 6)
             }
         );
@@ -807,14 +1301,14 @@ mod tests {
         assert_eq!(
             e("3d6!!"),
             Explode {
-                compound: true,
+                kind: ExplodeKind::Compound,
                 cond: cond(Cmp::Eq, 6)
             }
         );
         assert_eq!(
             e("3d6!!>=5"),
             Explode {
-                compound: true,
+                kind: ExplodeKind::Compound,
                 cond: cond(Cmp::Ge, 5)
             }
         );
@@ -832,14 +1326,14 @@ mod tests {
         assert_eq!(
             r("2d6r"),
             Reroll {
-                once: false,
+                kind: RerollKind::Repeat,
                 cond: cond(Cmp::Eq, 1)
             }
         );
         assert_eq!(
             r("2d6r2"),
             Reroll {
-                once: false,
+                kind: RerollKind::Repeat,
                 cond: cond(Cmp::Eq, 2)
             }
         );
@@ -849,14 +1343,14 @@ mod tests {
         assert_eq!(
             r("2d6ro"),
             Reroll {
-                once: true,
+                kind: RerollKind::Once,
                 cond: cond(Cmp::Eq, 1)
             }
         );
         assert_eq!(
             r("2d6ro<3"),
             Reroll {
-                once: true,
+                kind: RerollKind::Once,
                 cond: cond(Cmp::Lt, 3)
             }
         );
@@ -924,9 +1418,9 @@ mod tests {
         assert_eq!(err("   "), DiceError::Empty);
         assert_eq!(err("# just a label"), DiceError::Empty);
         assert!(matches!(
-            err("2d6x"),
+            err("2d6y"),
             DiceError::UnexpectedChar {
-                ch: 'x',
+                ch: 'y',
                 pos: 3,
                 ..
             }
@@ -972,8 +1466,8 @@ mod tests {
             err("4d6f1"),
             DiceError::BadModifier { pos: 3, .. }
         ));
-        let msg = err("2d6x").to_string();
-        assert!(msg.contains("`x`") && msg.contains("column 4"), "{msg}");
+        let msg = err("2d6y").to_string();
+        assert!(msg.contains("`y`") && msg.contains("column 4"), "{msg}");
     }
 
     #[test]
@@ -1075,6 +1569,143 @@ mod tests {
         assert!(parse("5/(1d3-2)").is_ok()); // division by zero is a roll-time error
     }
 
+    #[test]
+    fn grouped_rolls_parse_items_and_modifiers() {
+        let e = parse("{4d6, 3d8 + 1}kh1").unwrap();
+        let Node::Group(g) = &e.root else {
+            panic!("not a group: {:?}", e.root)
+        };
+        assert_eq!(g.items.len(), 2);
+        assert_eq!(
+            g.keep,
+            Some(Keep {
+                kind: KeepKind::KeepHigh,
+                n: 1
+            })
+        );
+        assert_eq!(g.text, "kh1");
+        let e = parse("{3d6,3d6,3d6}>=10f<5").unwrap();
+        let Node::Group(g) = &e.root else { panic!() };
+        assert_eq!(g.success, Some(cond(Cmp::Ge, 10)));
+        assert_eq!(g.failure, Some(cond(Cmp::Lt, 5)));
+        assert!(parse("{2d6}dl1 + 3 # a label").is_ok());
+    }
+
+    #[test]
+    fn critical_marks_sort_explode_once_and_foundry_aliases_parse() {
+        let t = term("1d20cs>=19cf");
+        assert_eq!(t.crit_success, Some(cond(Cmp::Ge, 19)));
+        assert_eq!(
+            t.crit_failure,
+            Some(cond(Cmp::Eq, 1)),
+            "cf defaults to the lowest face"
+        );
+        assert_eq!(term("1d20cs").crit_success, Some(cond(Cmp::Eq, 20)));
+        assert_eq!(term("4d6s").sort, Some(Sort::Asc));
+        assert_eq!(term("4d6sa").sort, Some(Sort::Asc));
+        assert_eq!(term("4d6sd").sort, Some(Sort::Desc));
+        let x = term("3d6x").explode.unwrap();
+        assert_eq!((x.kind, x.cond), (ExplodeKind::Chain, cond(Cmp::Eq, 6)));
+        let xo = term("3d6xo>=5").explode.unwrap();
+        assert_eq!((xo.kind, xo.cond), (ExplodeKind::Once, cond(Cmp::Ge, 5)));
+        let t = term("2d20min10max18");
+        assert_eq!((t.min, t.max), (Some(10), Some(18)));
+        let ra = term("4d6ra6").reroll.unwrap();
+        assert_eq!((ra.kind, ra.cond), (RerollKind::Add, cond(Cmp::Eq, 6)));
+        assert_eq!(term("4d6rr<3").reroll.unwrap().kind, RerollKind::Repeat);
+        // Explode-once may match every face: it still stops after one extra die.
+        assert!(parse("1d1xo").is_ok());
+    }
+
+    #[test]
+    fn functions_modulo_and_computed_counts_parse() {
+        for input in [
+            "floor(7/2)",
+            "CEIL(1d6/4)",
+            "round( 2d6 / 3 )",
+            "abs(1d6-4)",
+            "7%3",
+        ] {
+            assert!(parse(input).is_ok(), "{input}");
+        }
+        let e = parse("(1+2)d6kh2").unwrap();
+        let Node::Dice(t) = &e.root else { panic!() };
+        assert!(t.count_expr.is_some());
+        assert_eq!(t.text, "d6kh2");
+        let e = parse("floor(5/2)d8").unwrap();
+        assert!(matches!(&e.root, Node::Dice(t) if t.count_expr.is_some()));
+        // A space before `d` makes it a label, not a count.
+        assert_eq!(parse("(2) dice").unwrap().label(), Some("dice"));
+    }
+
+    #[test]
+    fn inline_labels_attach_to_their_piece() {
+        let e = parse("2d6[fire] + 1d4 [cold]+5[STR] thrown").unwrap();
+        assert_eq!(e.label(), Some("thrown"));
+        let Node::Bin { lhs, rhs, .. } = &e.root else {
+            panic!()
+        };
+        assert!(matches!(&**rhs, Node::Label { label, .. } if label == "STR"));
+        let Node::Bin { lhs, rhs, .. } = &**lhs else {
+            panic!()
+        };
+        assert!(matches!(&**lhs, Node::Label { label, .. } if label == "fire"));
+        assert!(matches!(&**rhs, Node::Label { label, .. } if label == "cold"));
+    }
+
+    #[test]
+    fn new_notation_errors_carry_their_column() {
+        for (input, col, words) in [
+            ("2d6[fire", 4, "never closed"),
+            ("1+{2d6,1d4", 3, "never closed"),
+            ("1d20cx", 5, "`c` must be followed"),
+            ("2+flor(3)", 3, "I did not expect `f`"),
+            ("floor 3", 6, "`(` right after"),
+            ("4d6!ra6", 1, "cannot be combined"),
+            ("2d6}", 4, "closes no `{`"),
+            ("{1d6;2}", 5, "I did not expect `;`"),
+        ] {
+            let e = err(input);
+            let msg = e.to_string();
+            assert!(
+                msg.contains(&format!("column {col}")) && msg.contains(words),
+                "{input}: {msg}"
+            );
+        }
+        let deep = format!("{}1{}", "(".repeat(40), ")".repeat(40));
+        assert!(err(&deep).to_string().contains("32 deep"));
+    }
+
+    /// Roll20 reads `>3` as "3 or more" in its compare points; Croupier's `>` is strict, so
+    /// the parse carries one note saying what `>3` counts here and what to write instead.
+    #[test]
+    fn strict_comparison_warns_once_with_the_inclusive_spelling() {
+        let w = |s: &str| parse(s).unwrap().warning().map(str::to_string);
+        assert_eq!(
+            w("3d6>3").as_deref(),
+            Some("`>3` counts 4–6 here; write `>=3` for 3–6.")
+        );
+        assert_eq!(
+            w("4d6r<2").as_deref(),
+            Some("`<2` counts 1 here; write `<=2` for 1–2.")
+        );
+        assert_eq!(
+            w("{3d6,3d6}>8").as_deref(),
+            Some("`>8` counts totals of 9 or more here; write `>=8` for 8 or more.")
+        );
+        assert!(w("5d10!>8").unwrap().starts_with("`>8` counts 9–10"));
+        assert!(w("1d20cs>18").unwrap().starts_with("`>18` counts 19–20"));
+        // Only the first strict comparison is named.
+        assert_eq!(
+            w("3d6>3 + 2d6<3").as_deref(),
+            Some("`>3` counts 4–6 here; write `>=3` for 3–6.")
+        );
+        // Inclusive or equality comparisons, and Foundry's strict `x>`, need no note.
+        for s in ["3d6>=3", "3d6<=2", "3d6=6", "3d6x>4", "4d6kh3", "2d6+3"] {
+            assert_eq!(w(s), None, "{s}");
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(512))]
         #[test]
@@ -1089,7 +1720,7 @@ mod tests {
 
         #[test]
         fn notation_alphabet_never_panics(
-            s in "[0-9dDkKhHlL!<>=rRoOmMiIaAfF%+*/() #-]{0,40}",
+            s in "[0-9dDkKhHlL!<>=rRoOmMiIaAfFxXcCsSnN%+*/(){},\\[\\] #-]{0,40}",
             seed in any::<u64>(),
         ) {
             if let Ok(expr) = parse(&s) {

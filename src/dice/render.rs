@@ -2,15 +2,19 @@
 
 use std::fmt::Write;
 
-use super::roll::{Die, Part, Roll, TermRoll};
+use super::roll::{Die, GroupItem, Part, Roll, TermRoll};
 
 impl Roll {
     /// Renders the roll for Discord, e.g. `2d6+3 → [5, 2] + 3 = 10`.
     ///
-    /// Dropped dice and rerolled-away values are struck through (`~~1~~`),
-    /// exploded dice are marked `6!`, successes are bold and failures italic.
+    /// Every die is shown. Dropped dice and rerolled-away values are struck through
+    /// (`~~1~~`), exploded dice are marked `6!`, successes are bold and failures italic,
+    /// critical successes (`cs`) carry `★` and critical failures (`cf`) `✗`, and a die
+    /// added by reroll-and-add (`ra`) reads `+4`. Inline labels follow their piece
+    /// (`[5, 2] fire`), a computed count shows its own roll (`([3])d6 [4, 1, 6]`), and a
+    /// group shows each item's total (`{[3, 4] = 7, [2] = ~~2~~}kh1`).
     /// A label follows the expression: `2d6+3 fireball → [5, 2] + 3 = 10`.
-    /// When any term counts successes the total reads `= 3 successes`.
+    /// When the result counts successes the total reads `= 3 successes`.
     pub fn render(&self) -> String {
         let mut out = self.expression.clone();
         if let Some(label) = &self.label {
@@ -28,15 +32,48 @@ impl Roll {
                         render_term(&mut out, term);
                     }
                 }
+                Part::Counted(i) => {
+                    if let Some(term) = self.terms.get(*i) {
+                        let tail = term
+                            .notation
+                            .trim_start_matches(|c: char| c.is_ascii_digit());
+                        let _ = write!(out, "{tail} ");
+                        render_term(&mut out, term);
+                    }
+                }
                 Part::Op(c) => {
                     let _ = write!(out, " {c} ");
                 }
                 Part::Neg => out.push('-'),
                 Part::Open => out.push('('),
                 Part::Close => out.push(')'),
+                // A computed count is a parenthesis or a function: it brings its own brackets.
+                Part::CountOpen | Part::CountClose => {}
+                Part::Func(f) => out.push_str(f.name()),
+                Part::Label(l) => {
+                    let _ = write!(out, " {l}");
+                }
+                Part::GroupOpen(_) => out.push('{'),
+                Part::GroupItemEnd { group, item } => {
+                    if let Some(g) = self.groups.get(*group) {
+                        if let Some(it) = g.items.get(*item) {
+                            out.push_str(" = ");
+                            render_item(&mut out, it);
+                        }
+                        if item + 1 < g.items.len() {
+                            out.push_str(", ");
+                        }
+                    }
+                }
+                Part::GroupClose(g) => {
+                    out.push('}');
+                    if let Some(g) = self.groups.get(*g) {
+                        out.push_str(&g.notation);
+                    }
+                }
             }
         }
-        if self.terms.iter().any(|t| t.counts_successes) {
+        if self.counts_successes() {
             let plural = if self.total == 1 { "" } else { "es" };
             let _ = write!(out, " = {} success{plural}", self.total);
         } else {
@@ -44,6 +81,74 @@ impl Roll {
         }
         out
     }
+
+    /// True when the result is a count of successes: some term or group counts successes.
+    pub fn counts_successes(&self) -> bool {
+        self.terms.iter().any(|t| t.counts_successes)
+            || self.groups.iter().any(|g| g.counts_successes)
+    }
+
+    /// The sum as numbers, e.g. `8 + 3` or `13 × 2`, when the roll has more than one
+    /// value in it: each dice term and group reads as its value, labels and computed
+    /// counts are left out.
+    pub fn arithmetic(&self) -> Option<String> {
+        let mut out = String::new();
+        let mut pieces = 0;
+        // Inside a computed count or a group nothing is written (the term or group
+        // stands for it); depth counts how far in we are.
+        let mut hidden = 0usize;
+        for p in &self.parts {
+            match p {
+                Part::CountOpen | Part::GroupOpen(_) => {
+                    if hidden == 0 {
+                        if let Part::GroupOpen(g) = p {
+                            pieces += 1;
+                            let v = self.groups.get(*g).map_or(0, |g| g.value);
+                            out.push_str(&v.to_string());
+                        }
+                    }
+                    hidden += 1;
+                }
+                Part::CountClose | Part::GroupClose(_) => hidden = hidden.saturating_sub(1),
+                _ if hidden > 0 => {}
+                Part::Number(n) => {
+                    pieces += 1;
+                    out.push_str(&n.to_string());
+                }
+                Part::Term(i) | Part::Counted(i) => {
+                    pieces += 1;
+                    let v = self.terms.get(*i).map(|t| t.value.to_string());
+                    out.push_str(v.as_deref().unwrap_or("?"));
+                }
+                Part::Op('*') => out.push_str(" × "),
+                Part::Op('/') => out.push_str(" ÷ "),
+                Part::Op(c) => {
+                    out.push(' ');
+                    out.push(*c);
+                    out.push(' ');
+                }
+                Part::Neg => out.push('−'),
+                Part::Open => out.push('('),
+                Part::Close => out.push(')'),
+                Part::Func(f) => out.push_str(f.name()),
+                Part::Label(_) | Part::GroupItemEnd { .. } => {}
+            }
+        }
+        (pieces >= 2).then_some(out)
+    }
+}
+
+fn render_item(out: &mut String, it: &GroupItem) {
+    let style = if !it.kept {
+        "~~"
+    } else if it.success {
+        "**"
+    } else if it.failure {
+        "_"
+    } else {
+        ""
+    };
+    let _ = write!(out, "{style}{}{style}", it.value);
 }
 
 fn render_term(out: &mut String, term: &TermRoll) {
@@ -62,6 +167,12 @@ fn render_die(out: &mut String, die: &Die) {
         let _ = write!(out, "~~{old}~~ ");
     }
     let mark = if die.exploded { "!" } else { "" };
+    let crit = match (die.crit_success, die.crit_failure) {
+        (true, _) => "★",
+        (_, true) => "✗",
+        _ => "",
+    };
+    let added = if die.added { "+" } else { "" };
     let style = if !die.kept {
         "~~"
     } else if die.success {
@@ -71,7 +182,7 @@ fn render_die(out: &mut String, die: &Die) {
     } else {
         ""
     };
-    let _ = write!(out, "{style}{}{mark}{style}", die.value);
+    let _ = write!(out, "{style}{added}{}{mark}{crit}{style}", die.value);
 }
 
 #[cfg(test)]
@@ -86,6 +197,9 @@ mod tests {
             rerolled: vec![],
             success: false,
             failure: false,
+            crit_success: false,
+            crit_failure: false,
+            added: false,
         }
     }
 
@@ -107,6 +221,8 @@ mod tests {
             total: 10,
             terms: vec![term(vec![die(5), die(2)], false)],
             parts: vec![Part::Term(0), Part::Op('+'), Part::Number(3)],
+            groups: vec![],
+            warning: None,
         };
         assert_eq!(roll.render(), "2d6+3 → [5, 2] + 3 = 10");
         let labelled = Roll {
@@ -126,6 +242,8 @@ mod tests {
             total: 15,
             terms: vec![term(vec![die(6), die(5), die(4), dropped], false)],
             parts: vec![Part::Term(0)],
+            groups: vec![],
+            warning: None,
         };
         assert_eq!(roll.render(), "4d6kh3 → [6, 5, 4, ~~1~~] = 15");
 
@@ -139,6 +257,8 @@ mod tests {
             total: -13,
             terms: vec![term(vec![six, die(3), rr], false)],
             parts: vec![Part::Neg, Part::Open, Part::Term(0), Part::Close],
+            groups: vec![],
+            warning: None,
         };
         assert_eq!(roll.render(), "-(2d6!r) → -([6!, 3, ~~1~~ ~~1~~ 4]) = -13");
     }
@@ -155,6 +275,8 @@ mod tests {
             total: 0,
             terms: vec![term(vec![s, die(3), f], true)],
             parts: vec![Part::Term(0)],
+            groups: vec![],
+            warning: None,
         };
         assert_eq!(roll.render(), "3d6>=5f1 → [**6**, 3, _1_] = 0 successes");
         let one = Roll {
@@ -164,5 +286,67 @@ mod tests {
         assert!(one.render().ends_with("= 1 success"));
         let three = Roll { total: 3, ..roll };
         assert!(three.render().ends_with("= 3 successes"));
+    }
+
+    #[test]
+    fn renders_groups_marks_counts_and_labels() {
+        use crate::dice::{GroupItem, GroupRoll};
+        let mut crit = die(20);
+        crit.crit_success = true;
+        let mut fumble = die(1);
+        fumble.crit_failure = true;
+        let mut added = die(4);
+        added.added = true;
+        let item = |value, kept| GroupItem {
+            value,
+            kept,
+            success: false,
+            failure: false,
+        };
+        let roll = Roll {
+            expression: "{1d6,1d4}kh1+(1d2)d20cs[atk]+1d6ra6".into(),
+            label: None,
+            total: 0,
+            terms: vec![
+                term(vec![die(5)], false),
+                term(vec![die(3)], false),
+                term(vec![die(2)], false),
+                TermRoll {
+                    notation: "2d20cs".into(),
+                    ..term(vec![crit, fumble], false)
+                },
+                term(vec![die(6), added], false),
+            ],
+            parts: vec![
+                Part::GroupOpen(0),
+                Part::Term(0),
+                Part::GroupItemEnd { group: 0, item: 0 },
+                Part::Term(1),
+                Part::GroupItemEnd { group: 0, item: 1 },
+                Part::GroupClose(0),
+                Part::Op('+'),
+                Part::CountOpen,
+                Part::Open,
+                Part::Term(2),
+                Part::Close,
+                Part::CountClose,
+                Part::Counted(3),
+                Part::Label("atk".into()),
+                Part::Op('+'),
+                Part::Term(4),
+            ],
+            groups: vec![GroupRoll {
+                notation: "kh1".into(),
+                items: vec![item(5, true), item(3, false)],
+                value: 5,
+                counts_successes: false,
+            }],
+            warning: None,
+        };
+        assert_eq!(
+            roll.render(),
+            "{1d6,1d4}kh1+(1d2)d20cs[atk]+1d6ra6 → {[5] = 5, [3] = ~~3~~}kh1 + ([2])d20cs [20★, 1✗] atk + [6, +4] = 0"
+        );
+        assert_eq!(roll.arithmetic().as_deref(), Some("5 + 21 + 10"));
     }
 }

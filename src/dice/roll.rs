@@ -4,7 +4,10 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::error::{DiceError, MAX_DICE, MAX_REROLLS};
-use super::parse::{BinOp, DiceTerm, KeepKind, Node};
+use super::num::{floor_div, floor_mod, Q};
+use super::parse::{
+    BinOp, DiceTerm, ExplodeKind, Func, GroupTerm, Keep, KeepKind, Node, RerollKind, Sort,
+};
 
 /// The result of rolling an expression, with every die kept for display and audit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -15,18 +18,25 @@ pub struct Roll {
     pub label: Option<String>,
     /// The final result.
     pub total: i64,
-    /// Every dice term, in the order they appear.
+    /// Every dice term, in the order they were rolled.
     pub terms: Vec<TermRoll>,
     /// The expression as a flat list of pieces, for rendering.
     pub parts: Vec<Part>,
+    /// Every group (`{…}`), in the order they were opened.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<GroupRoll>,
+    /// The note for users of other dice tools (see [`super::Expr::warning`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
 }
 
 /// One dice term (e.g. `4d6kh3`) and its dice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TermRoll {
-    /// The term as written, e.g. `4d6kh3`.
+    /// The term as written, e.g. `4d6kh3`; for a computed count, with the count rolled (`3d6`).
     pub notation: String,
-    /// Every die rolled, in order; exploded dice are followed by the dice they added.
+    /// Every die rolled, in order (or sorted by `s`/`sd`); exploded dice are followed by
+    /// the dice they added.
     pub dice: Vec<Die>,
     /// The term's value: the sum of kept dice, or successes minus failures.
     pub value: i64,
@@ -49,6 +59,57 @@ pub struct Die {
     pub success: bool,
     /// Counted as a failure.
     pub failure: bool,
+    /// Marked as a critical success (`cs`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub crit_success: bool,
+    /// Marked as a critical failure (`cf`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub crit_failure: bool,
+    /// Added by reroll-and-add (`ra`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub added: bool,
+}
+
+impl Die {
+    pub(crate) fn new(value: i64) -> Die {
+        Die {
+            value,
+            kept: true,
+            exploded: false,
+            rerolled: Vec::new(),
+            success: false,
+            failure: false,
+            crit_success: false,
+            crit_failure: false,
+            added: false,
+        }
+    }
+}
+
+/// A group `{a, b, …}`: each item's total, and which were kept or counted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupRoll {
+    /// The modifiers after `}` as written, e.g. `kh1` or `>8`.
+    pub notation: String,
+    /// One entry per item, in order.
+    pub items: Vec<GroupItem>,
+    /// The group's value: the sum of kept items, or successes minus failures.
+    pub value: i64,
+    /// True when the group counts successes.
+    pub counts_successes: bool,
+}
+
+/// One item of a group.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupItem {
+    /// The item's total.
+    pub value: i64,
+    /// False when dropped by keep/drop.
+    pub kept: bool,
+    /// Counted as a success.
+    pub success: bool,
+    /// Counted as a failure.
+    pub failure: bool,
 }
 
 /// A piece of a rolled expression, in reading order.
@@ -58,7 +119,7 @@ pub enum Part {
     Number(i64),
     /// A dice term: index into [`Roll::terms`].
     Term(usize),
-    /// A binary operator: `+`, `-`, `*` or `/`.
+    /// A binary operator: `+`, `-`, `*`, `/` or `%`.
     Op(char),
     /// Unary minus.
     Neg,
@@ -66,6 +127,22 @@ pub enum Part {
     Open,
     /// `)`
     Close,
+    /// A function name; `Open`, its argument and `Close` follow.
+    Func(Func),
+    /// An inline label for the piece before it, e.g. `fire` in `2d6[fire]`.
+    Label(String),
+    /// The start of a computed dice count, `(1+2)d6`; its pieces follow up to `CountClose`.
+    CountOpen,
+    /// The end of a computed count.
+    CountClose,
+    /// A dice term whose count was computed just before: index into [`Roll::terms`].
+    Counted(usize),
+    /// `{` of group N (index into [`Roll::groups`]).
+    GroupOpen(usize),
+    /// The end of item `item` of group `group`.
+    GroupItemEnd { group: usize, item: usize },
+    /// `}` of group N.
+    GroupClose(usize),
 }
 
 impl super::Expr {
@@ -76,26 +153,20 @@ impl super::Expr {
             rolled: 0,
             terms: Vec::new(),
             parts: Vec::new(),
+            groups: Vec::new(),
         };
-        let total = ctx.eval(&self.root)?;
+        let total = ctx.eval(&self.root, false)?;
+        // Outside a rounding function every step is a whole number.
+        let total = total.to_i64().ok_or(DiceError::Overflow { pos: 0 })?;
         Ok(Roll {
             expression: self.text.clone(),
             label: self.label.clone(),
             total,
             terms: ctx.terms,
             parts: ctx.parts,
+            groups: ctx.groups,
+            warning: self.warning.clone(),
         })
-    }
-}
-
-/// Floor division (rounds toward negative infinity); `None` on division by
-/// zero or overflow.
-pub(crate) fn floor_div(a: i64, b: i64) -> Option<i64> {
-    let q = a.checked_div(b)?;
-    if a % b != 0 && ((a < 0) != (b < 0)) {
-        q.checked_sub(1)
-    } else {
-        Some(q)
     }
 }
 
@@ -104,47 +175,182 @@ struct Ctx<'r, R: ?Sized> {
     rolled: usize,
     terms: Vec<TermRoll>,
     parts: Vec<Part>,
+    groups: Vec<GroupRoll>,
+}
+
+/// Keeps `Some(q)` only when it is a whole number that fits an i64 (outside rounding
+/// functions every intermediate result must).
+fn whole(q: Option<Q>, exact: bool, pos: usize) -> Result<Q, DiceError> {
+    let q = q.ok_or(DiceError::Overflow { pos })?;
+    if exact || q.to_i64().is_some() {
+        Ok(q)
+    } else {
+        Err(DiceError::Overflow { pos })
+    }
+}
+
+/// Marks the dropped entries of `values` (by value; ties keep the earlier one) and
+/// returns which indices are kept.
+fn kept_mask(values: &[i64], keep: Keep) -> Vec<bool> {
+    let n = values.len();
+    let k = usize::try_from(keep.n).unwrap_or(usize::MAX).min(n);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| values[i]);
+    let dropped = match keep.kind {
+        KeepKind::KeepHigh => &order[..n - k],
+        KeepKind::KeepLow => &order[k..],
+        KeepKind::DropHigh => &order[n - k..],
+        KeepKind::DropLow => &order[..k],
+    };
+    let mut mask = vec![true; n];
+    for &i in dropped {
+        mask[i] = false;
+    }
+    mask
 }
 
 impl<R: Rng + ?Sized> Ctx<'_, R> {
-    fn eval(&mut self, node: &Node) -> Result<i64, DiceError> {
+    fn eval(&mut self, node: &Node, exact: bool) -> Result<Q, DiceError> {
         match node {
             Node::Num { value } => {
                 self.parts.push(Part::Number(*value));
-                Ok(*value)
+                Ok(Q::int(*value))
             }
             Node::Paren { inner } => {
                 self.parts.push(Part::Open);
-                let v = self.eval(inner)?;
+                let v = self.eval(inner, exact)?;
                 self.parts.push(Part::Close);
+                Ok(v)
+            }
+            Node::Label { inner, label } => {
+                let v = self.eval(inner, exact)?;
+                self.parts.push(Part::Label(label.clone()));
                 Ok(v)
             }
             Node::Neg { inner, pos } => {
                 self.parts.push(Part::Neg);
-                let v = self.eval(inner)?;
-                v.checked_neg().ok_or(DiceError::Overflow { pos: *pos })
+                let v = self.eval(inner, exact)?;
+                whole(v.neg(), exact, *pos)
+            }
+            Node::Func { func, inner, pos } => {
+                self.parts.push(Part::Func(*func));
+                self.parts.push(Part::Open);
+                let v = self.eval(inner, exact || func.rounds())?;
+                self.parts.push(Part::Close);
+                let r = match func {
+                    Func::Floor => v.floor(),
+                    Func::Ceil => v.ceil(),
+                    Func::Round => v.round(),
+                    Func::Abs => v.abs(),
+                };
+                whole(r, exact, *pos)
             }
             Node::Bin { op, lhs, rhs, pos } => {
-                let a = self.eval(lhs)?;
+                let a = self.eval(lhs, exact)?;
                 self.parts.push(Part::Op(op.symbol()));
-                let b = self.eval(rhs)?;
-                let overflow = DiceError::Overflow { pos: *pos };
-                match op {
-                    BinOp::Add => a.checked_add(b).ok_or(overflow),
-                    BinOp::Sub => a.checked_sub(b).ok_or(overflow),
-                    BinOp::Mul => a.checked_mul(b).ok_or(overflow),
-                    BinOp::Div if b == 0 => Err(DiceError::DivisionByZero { pos: *pos }),
-                    BinOp::Div => floor_div(a, b).ok_or(overflow),
+                let b = self.eval(rhs, exact)?;
+                let pos = *pos;
+                if matches!(op, BinOp::Div | BinOp::Mod) && b.n == 0 {
+                    return Err(DiceError::DivisionByZero { pos });
                 }
+                let r = match op {
+                    BinOp::Add => a.add(b),
+                    BinOp::Sub => a.sub(b),
+                    BinOp::Mul => a.mul(b),
+                    BinOp::Div if exact => a.div(b),
+                    BinOp::Mod if exact => a.rem(b),
+                    // Outside rounding functions both sides are whole i64 numbers.
+                    BinOp::Div => match (a.to_i64(), b.to_i64()) {
+                        (Some(x), Some(y)) => floor_div(x, y).map(Q::int),
+                        _ => None,
+                    },
+                    BinOp::Mod => match (a.to_i64(), b.to_i64()) {
+                        (Some(x), Some(y)) => floor_mod(x, y).map(Q::int),
+                        _ => None,
+                    },
+                };
+                whole(r, exact, pos)
             }
             Node::Dice(term) => {
-                let t = self.roll_term(term)?;
+                let n = match &term.count_expr {
+                    Some(c) => {
+                        self.parts.push(Part::CountOpen);
+                        let v = self.eval(c, false)?;
+                        self.parts.push(Part::CountClose);
+                        let v = v.to_i64().ok_or(DiceError::Overflow { pos: term.pos })?;
+                        if v < 0 {
+                            return Err(DiceError::NegativeCount {
+                                value: v,
+                                pos: term.pos,
+                            });
+                        }
+                        v
+                    }
+                    None => term.count,
+                };
+                let t = self.roll_term(term, n)?;
                 let v = t.value;
-                self.parts.push(Part::Term(self.terms.len()));
+                let index = self.terms.len();
+                self.parts.push(if term.count_expr.is_some() {
+                    Part::Counted(index)
+                } else {
+                    Part::Term(index)
+                });
                 self.terms.push(t);
-                Ok(v)
+                Ok(Q::int(v))
             }
+            Node::Group(g) => self.group(g).map(Q::int),
         }
+    }
+
+    fn group(&mut self, g: &GroupTerm) -> Result<i64, DiceError> {
+        let index = self.groups.len();
+        self.groups.push(GroupRoll {
+            notation: g.text.clone(),
+            items: Vec::new(),
+            value: 0,
+            counts_successes: g.success.is_some(),
+        });
+        self.parts.push(Part::GroupOpen(index));
+        let mut values = Vec::with_capacity(g.items.len());
+        for (i, item) in g.items.iter().enumerate() {
+            let v = self.eval(item, false)?;
+            values.push(v.to_i64().ok_or(DiceError::Overflow { pos: g.pos })?);
+            self.parts.push(Part::GroupItemEnd {
+                group: index,
+                item: i,
+            });
+        }
+        self.parts.push(Part::GroupClose(index));
+        let mask = match g.keep {
+            Some(k) => kept_mask(&values, k),
+            None => vec![true; values.len()],
+        };
+        let mut value: i64 = 0;
+        let mut items = Vec::with_capacity(values.len());
+        for (&v, &kept) in values.iter().zip(&mask) {
+            let mut item = GroupItem {
+                value: v,
+                kept,
+                success: false,
+                failure: false,
+            };
+            if kept {
+                if let Some(s) = g.success {
+                    item.success = s.matches(v);
+                    item.failure = g.failure.is_some_and(|f| f.matches(v));
+                    value += i64::from(item.success) - i64::from(item.failure);
+                } else {
+                    value = value
+                        .checked_add(v)
+                        .ok_or(DiceError::Overflow { pos: g.pos })?;
+                }
+            }
+            items.push(item);
+        }
+        self.groups[index].items = items;
+        self.groups[index].value = value;
+        Ok(value)
     }
 
     /// Rolls one face, counting it against [`MAX_DICE`].
@@ -160,69 +366,75 @@ impl<R: Rng + ?Sized> Ctx<'_, R> {
         Ok(self.rng.random_range(lo..=hi))
     }
 
-    /// Rolls one die, applying rerolls (but not explosions).
+    /// Rolls one die, applying `r`/`ro` rerolls (but not explosions).
     fn roll_die(&mut self, term: &DiceTerm) -> Result<Die, DiceError> {
-        let mut value = self.face(term)?;
-        let mut rerolled = Vec::new();
+        let mut die = Die::new(self.face(term)?);
         if let Some(r) = term.reroll {
-            while (!r.once || rerolled.is_empty()) && r.cond.matches(value) {
-                if rerolled.len() >= MAX_REROLLS {
+            let once = match r.kind {
+                RerollKind::Add => return Ok(die),
+                RerollKind::Once => true,
+                RerollKind::Repeat => false,
+            };
+            while (!once || die.rerolled.is_empty()) && r.cond.matches(die.value) {
+                if die.rerolled.len() >= MAX_REROLLS {
                     return Err(DiceError::TooManyRerolls {
                         limit: MAX_REROLLS,
                         pos: term.pos,
                     });
                 }
-                rerolled.push(value);
-                value = self.face(term)?;
+                die.rerolled.push(die.value);
+                die.value = self.face(term)?;
             }
         }
-        Ok(Die {
-            value,
-            kept: true,
-            exploded: false,
-            rerolled,
-            success: false,
-            failure: false,
-        })
+        Ok(die)
     }
 
-    fn roll_term(&mut self, term: &DiceTerm) -> Result<TermRoll, DiceError> {
+    fn roll_term(&mut self, term: &DiceTerm, count: i64) -> Result<TermRoll, DiceError> {
         let too_many = DiceError::TooManyExplosions {
             limit: MAX_REROLLS,
             pos: term.pos,
         };
+        let overflow = DiceError::Overflow { pos: term.pos };
         let mut dice = Vec::new();
-        for _ in 0..term.count {
+        for _ in 0..count {
             let mut explosions = 0;
             loop {
                 let mut die = self.roll_die(term)?;
                 match term.explode {
                     Some(e) if e.cond.matches(die.value) => {
                         die.exploded = true;
-                        if e.compound {
-                            let mut last = die.value;
-                            while e.cond.matches(last) {
+                        match e.kind {
+                            ExplodeKind::Compound => {
+                                let mut last = die.value;
+                                while e.cond.matches(last) {
+                                    explosions += 1;
+                                    if explosions > MAX_REROLLS {
+                                        return Err(too_many);
+                                    }
+                                    // Every modifier applies to every die it concerns: an
+                                    // added die is rerolled like the first one.
+                                    let added = self.roll_die(term)?;
+                                    die.rerolled.extend(added.rerolled);
+                                    last = added.value;
+                                    die.value =
+                                        die.value.checked_add(last).ok_or(overflow.clone())?;
+                                }
+                                dice.push(die);
+                                break;
+                            }
+                            ExplodeKind::Once => {
+                                dice.push(die);
+                                let extra = self.roll_die(term)?;
+                                dice.push(extra);
+                                break;
+                            }
+                            ExplodeKind::Chain => {
+                                dice.push(die);
                                 explosions += 1;
                                 if explosions > MAX_REROLLS {
                                     return Err(too_many);
                                 }
-                                // Every modifier applies to every die it concerns: an added
-                                // die is rerolled like the first one.
-                                let added = self.roll_die(term)?;
-                                die.rerolled.extend(added.rerolled);
-                                last = added.value;
-                                die.value = die
-                                    .value
-                                    .checked_add(last)
-                                    .ok_or(DiceError::Overflow { pos: term.pos })?;
                             }
-                            dice.push(die);
-                            break;
-                        }
-                        dice.push(die);
-                        explosions += 1;
-                        if explosions > MAX_REROLLS {
-                            return Err(too_many);
                         }
                     }
                     _ => {
@@ -232,27 +444,30 @@ impl<R: Rng + ?Sized> Ctx<'_, R> {
                 }
             }
         }
+        if let Some(r) = term.reroll.filter(|r| r.kind == RerollKind::Add) {
+            // Reroll and add: the first die that matches gets one more die beside it.
+            if dice.iter().any(|d| r.cond.matches(d.value)) {
+                let mut extra = Die::new(self.face(term)?);
+                extra.added = true;
+                dice.push(extra);
+            }
+        }
         for die in &mut dice {
             die.value = term.clamp(die.value);
         }
         if let Some(keep) = term.keep {
-            let n = dice.len();
-            let k = usize::try_from(keep.n).unwrap_or(usize::MAX).min(n);
-            let mut order: Vec<usize> = (0..n).collect();
-            order.sort_by_key(|&i| dice[i].value);
-            let dropped = match keep.kind {
-                KeepKind::KeepHigh => &order[..n - k],
-                KeepKind::KeepLow => &order[k..],
-                KeepKind::DropHigh => &order[n - k..],
-                KeepKind::DropLow => &order[..k],
-            };
-            for &i in dropped {
-                dice[i].kept = false;
+            let values: Vec<i64> = dice.iter().map(|d| d.value).collect();
+            for (die, kept) in dice.iter_mut().zip(kept_mask(&values, keep)) {
+                die.kept = kept;
             }
         }
-        let overflow = DiceError::Overflow { pos: term.pos };
         let mut value: i64 = 0;
-        for die in dice.iter_mut().filter(|d| d.kept) {
+        for die in dice.iter_mut() {
+            die.crit_success = term.crit_success.is_some_and(|c| c.matches(die.value));
+            die.crit_failure = term.crit_failure.is_some_and(|c| c.matches(die.value));
+            if !die.kept {
+                continue;
+            }
             if let Some(s) = term.success {
                 die.success = s.matches(die.value);
                 die.failure = term.failure.is_some_and(|f| f.matches(die.value));
@@ -261,8 +476,18 @@ impl<R: Rng + ?Sized> Ctx<'_, R> {
                 value = value.checked_add(die.value).ok_or(overflow.clone())?;
             }
         }
+        match term.sort {
+            Some(Sort::Asc) => dice.sort_by_key(|d| d.value),
+            Some(Sort::Desc) => dice.sort_by_key(|d| std::cmp::Reverse(d.value)),
+            None => {}
+        }
+        let notation = if term.count_expr.is_some() {
+            format!("{count}{}", term.text)
+        } else {
+            term.text.clone()
+        };
         Ok(TermRoll {
-            notation: term.text.clone(),
+            notation,
             dice,
             value,
             counts_successes: term.success.is_some(),
@@ -519,6 +744,166 @@ mod tests {
         }
         let r = roll_seed("5d6>=4 f1 #attack", 4);
         assert!(r.render().contains(" success"));
+    }
+
+    #[test]
+    fn grouped_roll_keeps_the_best_item_and_counts_successes() {
+        for r in many("{4d6,3d8}kh1", 200) {
+            assert_eq!(r.terms.len(), 2);
+            let (a, b) = (r.terms[0].value, r.terms[1].value);
+            assert_eq!(r.total, a.max(b));
+            let g = &r.groups[0];
+            assert_eq!(g.items.iter().filter(|i| i.kept).count(), 1);
+            let s = r.render();
+            assert!(s.contains("{[") && s.contains("}kh1 = "), "{s}");
+            assert!(s.contains("~~"), "the dropped item is struck: {s}");
+        }
+        for r in many("{2d6,2d6,2d6}>=8", 200) {
+            let want = r.terms.iter().filter(|t| t.value >= 8).count() as i64;
+            assert_eq!(r.total, want);
+            assert!(r.counts_successes());
+            assert!(r.render().contains(" success"));
+        }
+        assert_eq!(roll_seed("{3,5,1}dl1", 0).total, 8);
+        assert_eq!(roll_seed("{3,5,1}>=3f1", 0).total, 1);
+    }
+
+    #[test]
+    fn critical_marks_and_sorting_show_every_die() {
+        let rs = many("6d20cs>=19cf1sd", 300);
+        let mut crits = 0;
+        for r in &rs {
+            let dice = &r.terms[0].dice;
+            assert_eq!(dice.len(), 6);
+            assert!(
+                dice.windows(2).all(|w| w[0].value >= w[1].value),
+                "sorted descending"
+            );
+            for d in dice {
+                assert_eq!(d.crit_success, d.value >= 19);
+                assert_eq!(d.crit_failure, d.value == 1);
+                crits += usize::from(d.crit_success);
+            }
+            // Marks do not change the total.
+            assert_eq!(r.total, dice.iter().map(|d| d.value).sum::<i64>());
+            let s = r.render();
+            assert_eq!(
+                s.matches('★').count(),
+                dice.iter().filter(|d| d.crit_success).count()
+            );
+            assert_eq!(s.matches(", ").count(), 5, "all six dice shown: {s}");
+        }
+        assert!(crits > 0);
+        for r in many("5d6s", 50) {
+            let d = &r.terms[0].dice;
+            assert!(d.windows(2).all(|w| w[0].value <= w[1].value));
+        }
+    }
+
+    #[test]
+    fn functions_round_exact_fractions_and_modulo_follows_floor_division() {
+        for (input, want) in [
+            ("floor(7/2)", 3),
+            ("ceil(7/2)", 4),
+            ("round(7/2)", 4),
+            ("round(-7/2)", -3),
+            ("round(5/3)", 2),
+            ("ceil(7/2*2)", 7),
+            ("7/2*2", 6),
+            ("ceil(1d1*7/2)", 4),
+            ("floor(ceil(7/4)/2)", 1),
+            ("abs(3-10)", 7),
+            ("7%3", 1),
+            ("-7%3", 2),
+            ("2+9%4*2", 4),
+        ] {
+            assert_eq!(roll_seed(input, 0).total, want, "{input}");
+        }
+        assert_eq!(
+            roll("1%0", &mut seeded(0)).unwrap_err(),
+            DiceError::DivisionByZero { pos: 1 }
+        );
+        let s = roll_seed("floor(1d1/2)", 0).render();
+        assert_eq!(s, "floor(1d1/2) → floor([1] / 2) = 0");
+    }
+
+    #[test]
+    fn computed_count_rolls_that_many_dice_and_shows_the_count() {
+        for r in many("(1d3+1)d6", 100) {
+            assert_eq!(r.terms.len(), 2);
+            let n = r.terms[0].value + 1;
+            assert_eq!(r.terms[1].dice.len() as i64, n);
+            assert_eq!(r.terms[1].notation, format!("{n}d6"));
+            assert_eq!(r.total, r.terms[1].value);
+            let s = r.render();
+            assert!(
+                s.contains(&format!("([{}] + 1)d6 [", r.terms[0].dice[0].value)),
+                "{s}"
+            );
+        }
+        assert_eq!(roll_seed("(1+2)d1", 0).total, 3);
+        let e = roll("2+(1d1-3)d6", &mut seeded(0)).unwrap_err();
+        assert_eq!(e, DiceError::NegativeCount { value: -2, pos: 2 });
+        assert!(e.to_string().contains("column 3"));
+    }
+
+    #[test]
+    fn inline_labels_render_after_their_dice() {
+        let r = roll_seed("2d6[fire]+1d4[cold]+2", 3);
+        assert_eq!(r.total, r.terms[0].value + r.terms[1].value + 2);
+        let s = r.render();
+        let fire = s.find("] fire").unwrap();
+        let cold = s.find("] cold").unwrap();
+        assert!(fire < cold, "{s}");
+        assert!(s.starts_with("2d6[fire]+1d4[cold]+2 → ["), "{s}");
+    }
+
+    #[test]
+    fn explode_once_and_reroll_and_add() {
+        let mut saw = false;
+        for r in many("4d6xo", 300) {
+            let dice = &r.terms[0].dice;
+            let exploded = dice.iter().filter(|d| d.exploded).count();
+            assert_eq!(dice.len(), 4 + exploded);
+            for (i, d) in dice.iter().enumerate() {
+                if d.exploded {
+                    saw = true;
+                    assert!(!dice[i + 1].exploded, "the added die never explodes");
+                }
+            }
+        }
+        assert!(saw);
+        let mut added = 0;
+        for r in many("3d6ra6", 300) {
+            let dice = &r.terms[0].dice;
+            let extra = dice.iter().filter(|d| d.added).count();
+            assert_eq!(extra, usize::from(dice[..3].iter().any(|d| d.value == 6)));
+            assert_eq!(dice.len(), 3 + extra);
+            assert_eq!(r.total, dice.iter().map(|d| d.value).sum::<i64>());
+            if extra == 1 {
+                added += 1;
+                assert!(r.render().contains(", +"), "{}", r.render());
+            }
+        }
+        assert!(added > 0);
+        for r in many("4d20min10max15", 50) {
+            assert!(r.terms[0].dice.iter().all(|d| (10..=15).contains(&d.value)));
+        }
+    }
+
+    #[test]
+    fn roll_carries_the_strict_comparison_note_outside_its_rendering() {
+        let r = roll_seed("3d6>3", 1);
+        assert_eq!(
+            r.warning.as_deref(),
+            Some("`>3` counts 4–6 here; write `>=3` for 3–6.")
+        );
+        assert!(!r.render().contains("write"));
+        assert_eq!(roll_seed("3d6>=3", 1).warning, None);
+        // Old log entries without the new fields still load.
+        let old = r#"{"expression":"1d6","label":null,"total":4,"terms":[{"notation":"1d6","dice":[{"value":4,"kept":true,"exploded":false,"rerolled":[],"success":false,"failure":false}],"value":4,"counts_successes":false}],"parts":[{"Term":0}]}"#;
+        let back: Roll = serde_json::from_str(old).unwrap();
+        assert_eq!(back.render(), "1d6 → [4] = 4");
     }
 
     #[test]

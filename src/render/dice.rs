@@ -4,7 +4,7 @@
 //! "!" badge, successes are green and failures vermillion, rerolled-away values are
 //! listed under the die.
 
-use crate::dice::{Die, Part, Roll, TermRoll};
+use crate::dice::{Die, Roll, TermRoll};
 
 use super::palette::{self, Color};
 use super::svg::{fit, text_width, Anchor, Circle, Doc, Group, Line, Node, Polygon, Rect, Text};
@@ -156,38 +156,7 @@ fn row_height(row: &[Die]) -> f32 {
 
 /// The sum as numbers, e.g. `8 + 3` or `13 × 2`, when the roll has more than one part.
 fn arithmetic(roll: &Roll) -> Option<String> {
-    let pieces = roll
-        .parts
-        .iter()
-        .filter(|p| matches!(p, Part::Number(_) | Part::Term(_)))
-        .count();
-    if pieces < 2 {
-        return None;
-    }
-    let mut out = String::new();
-    for p in &roll.parts {
-        match p {
-            Part::Number(n) => out.push_str(&n.to_string()),
-            Part::Term(i) => out.push_str(
-                roll.terms
-                    .get(*i)
-                    .map(|t| t.value.to_string())
-                    .as_deref()
-                    .unwrap_or("?"),
-            ),
-            Part::Op('*') => out.push_str(" × "),
-            Part::Op('/') => out.push_str(" ÷ "),
-            Part::Op(c) => {
-                out.push(' ');
-                out.push(*c);
-                out.push(' ');
-            }
-            Part::Neg => out.push('−'),
-            Part::Open => out.push('('),
-            Part::Close => out.push(')'),
-        }
-    }
-    Some(out)
+    roll.arithmetic()
 }
 
 /// One die at (`x`, `y`), [`DIE`] units square.

@@ -118,10 +118,18 @@ pub(super) fn roll(
             vis.as_str()
         )));
     }
+    // The chance is never dropped silently: what the odds leave out, or why there are
+    // none, is said in the reply.
     let odds_line = match target {
         Some(t) => match dice::odds(expr) {
-            Ok(d) => Some(format!("needs {t}+: {}", dice::percent(d.prob_at_least(t)))),
-            Err(_) => Some(format!("needs {t}+")),
+            Ok(d) => {
+                let mut line = format!("needs {t}+: {}", dice::percent(d.prob_at_least(t)));
+                if let Some(note) = d.note() {
+                    line.push_str(&format!(" ({note})"));
+                }
+                Some(line)
+            }
+            Err(e) => Some(format!("needs {t}+ (no exact chance: {e})")),
         },
         None => None,
     };
@@ -147,6 +155,10 @@ pub(super) fn roll(
         }
     };
     let mut text = format!("{} rolls {}", req.actor.id.mention(), result.render());
+    if let Some(w) = &result.warning {
+        // Once per roll: a strict `>`/`<` where Roll20 users read it inclusively.
+        text.push_str(&format!("\nNote: {w}"));
+    }
     if let Some(t) = target {
         let ok = result.total >= t;
         text.push_str(&format!(

@@ -1,0 +1,99 @@
+//! `/roll` with the dice notation of other tools, driven through the real console binary.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+fn console(db: &Path, input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["console", "--seed", "7", "--db"])
+        .arg(db)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The reply that rolls `expr`, up to the next reply.
+fn reply(out: &str, expr: &str) -> String {
+    let start = out
+        .find(&format!("rolls {expr} →"))
+        .unwrap_or_else(|| panic!("no roll of {expr} in {out}"));
+    let rest = &out[start..];
+    let end = rest[1..].find("\n[#").map_or(rest.len(), |e| e + 1);
+    rest[..end].to_string()
+}
+
+/// `/roll … target:` gives a chance for exploding, compounding, rerolled and counted dice,
+/// says what the odds leave out, and says why when there is no chance to give.
+#[test]
+fn roll_target_never_silently_drops_the_chance() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.db");
+    let out = console(
+        &db,
+        "alice: /roll expr:3d6! target:12\n\
+         alice: /roll expr:1d6!!r target:6\n\
+         alice: /roll expr:1d6r target:4\n\
+         alice: /roll expr:6d10>=8 target:2\n\
+         alice: /roll expr:4d6!kh3 target:12\n",
+    );
+    let exploding = reply(&out, "3d6!");
+    assert!(exploding.contains("needs 12+: "), "{exploding}");
+    assert!(
+        exploding.contains("Left out: ") && exploding.contains("explosion chains longer than"),
+        "{exploding}"
+    );
+    // 1d6!!r: each roll is 2..=6, so 6+ happens on a 6 (1/5) → 20.0%.
+    let compounding = reply(&out, "1d6!!r");
+    assert!(compounding.contains("needs 6+: 20.0%"), "{compounding}");
+    let reroll = reply(&out, "1d6r");
+    assert!(reroll.contains("needs 4+: 60.0%"), "{reroll}");
+    assert!(
+        reroll.contains("limit of 100 explosions or rerolls"),
+        "{reroll}"
+    );
+    // 6d10>=8: P(at least 2 successes) = 1 - 0.7^6 - 6·0.3·0.7^5 = 57.98%.
+    let counted = reply(&out, "6d10>=8");
+    assert!(counted.contains("needs 2+: 58.0%"), "{counted}");
+    let refused = reply(&out, "4d6!kh3");
+    assert!(
+        refused.contains("needs 12+ (no exact chance: I cannot compute exact odds for keeping or dropping among dice added by explosions"),
+        "{refused}"
+    );
+}
+
+/// Roll20 users write `3d6>3` meaning 3 or more; the reply says once what `>3` counts here.
+#[test]
+fn strict_comparison_is_explained_once_in_the_roll_reply() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.db");
+    let out = console(
+        &db,
+        "alice: /roll expr:3d6>3\nalice: /roll expr:3d6>=3\nalice: /roll expr:\"{4d6,3d8}kh1 + 2d6[fire]\"\n",
+    );
+    let strict = reply(&out, "3d6>3");
+    assert_eq!(
+        strict
+            .matches("Note: `>3` counts 4–6 here; write `>=3` for 3–6.")
+            .count(),
+        1,
+        "{strict}"
+    );
+    assert!(!reply(&out, "3d6>=3").contains("Note:"));
+    let group = reply(&out, "{4d6,3d8}kh1 + 2d6[fire]");
+    assert!(
+        group.contains("}kh1 + [") && group.contains("] fire = "),
+        "{group}"
+    );
+}
