@@ -218,3 +218,40 @@ fn the_player_whose_ninja_is_up_is_reminded_after_a_day_and_again_a_day_later() 
         reminders[2]
     );
 }
+
+#[test]
+fn start_and_fill_buttons_reach_only_the_gm() {
+    let lines: Vec<String> = [
+        "gm: /ninja new",
+        "alice: press Fill",
+        "gm: press Fill",
+        "alice: /ninja sheet",
+        "alice: press Start",
+        "gm: press Start",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let games = Arc::new(Registry::load(Path::new("data")).expect("data loads"));
+    let out = croupier::console::transcript(games, 3, 1_700_000_000, &lines.join("\n"))
+        .expect("transcript");
+    let block = |line: &str| -> String {
+        let from = out.find(&format!(">>> {line}\n")).expect(line);
+        let rest = &out[from + line.len() + 5..];
+        rest[..rest.find(">>> ").unwrap_or(rest.len())].to_string()
+    };
+    assert!(
+        block("alice: press Fill")
+            .contains("there is no button `Fill` on a message shown to alice"),
+        "{out}"
+    );
+    assert!(
+        block("gm: press Fill").contains("house ninja(s) fill the field"),
+        "{out}"
+    );
+    assert!(
+        block("alice: press Start").contains("there is no button `Start`"),
+        "the public sheet carries no Start button: {out}"
+    );
+    assert!(block("gm: press Start").contains("Round 1"), "{out}");
+}

@@ -106,6 +106,18 @@ fn rule_text(v: &str, what: &str, choices: &[&str]) -> RuleError {
     ))
 }
 
+/// The GM's buttons while ninjas enter (only the GM sees them).
+fn gm_controls(t: &Tournament) -> Reply {
+    Reply::gm(
+        Message::text(format!(
+            "GM: {} of {FIELD} places taken. Fill the rest with house ninjas, or start when everyone is in.",
+            t.entrants.len()
+        ))
+        .styled_button("Fill", "/ninja fill", ButtonStyle::Secondary)
+        .button("Start", "/ninja start"),
+    )
+}
+
 fn run_buttons(m: Message) -> Message {
     m.button("Run", "/ninja run").styled_button(
         "Auto",
@@ -483,14 +495,8 @@ impl Tournament {
                 )
             }
             Phase::Running => m = run_buttons(m),
-            Phase::Entering => {
-                m = m.button("Start", "/ninja start").styled_button(
-                    "Fill",
-                    "/ninja fill",
-                    ButtonStyle::Secondary,
-                )
-            }
-            Phase::Over => {}
+            // Start and Fill are the GM's: they come in the GM's own copy ([`gm_controls`]).
+            Phase::Entering | Phase::Over => {}
         }
         m
     }
@@ -936,13 +942,13 @@ impl Tournament {
                     fresh.push(self.entrant_from(&rec, true, data));
                 }
                 self.entrants.extend(fresh);
-                Ok(vec![Reply::public(
-                    Message::titled(
+                Ok(vec![
+                    Reply::public(Message::titled(
                         format!("{} house ninja(s) fill the field", added.len()),
                         added.join("\n"),
-                    )
-                    .button("Start", "/ninja start"),
-                )])
+                    )),
+                    gm_controls(self),
+                ])
             }
             NinjaAction::Start { shuffle } => {
                 if !is_gm(actor, self) {
@@ -1313,9 +1319,9 @@ impl Game for Tournament {
                 match settings.cut_ties { CutTies::Earlier => "earlier runner keeps the place", CutTies::Both => "both advance" },
             ),
         )
-        .styled_button("Fill", "/ninja fill", ButtonStyle::Secondary)
-        .button("Start", "/ninja start");
-        Ok((t, vec![Reply::public(msg)]))
+;
+        let gm = gm_controls(&t);
+        Ok((t, vec![Reply::public(msg), gm]))
     }
 
     fn parse(
@@ -1398,8 +1404,12 @@ impl Game for Tournament {
         Ok(replies)
     }
 
-    fn view(&self, _viewer: &Actor, data: &NinjaData) -> Vec<Reply> {
-        vec![Reply::public(self.sheet_message(data))]
+    fn view(&self, viewer: &Actor, data: &NinjaData) -> Vec<Reply> {
+        let mut out = vec![Reply::public(self.sheet_message(data))];
+        if self.phase == Phase::Entering && is_gm(viewer, self) {
+            out.push(gm_controls(self));
+        }
+        out
     }
 
     fn next_wakeup(&self) -> Option<i64> {
