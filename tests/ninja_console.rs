@@ -255,3 +255,29 @@ fn start_and_fill_buttons_reach_only_the_gm() {
     );
     assert!(block("gm: press Start").contains("Round 1"), "{out}");
 }
+
+#[test]
+fn a_qualifier_knocked_out_by_a_faster_finisher_is_told_by_name() {
+    let mut lines: Vec<String> = [
+        "alice: /ninja create name:Wisp iq:13 dx:15 st:12",
+        "gm: /ninja new",
+        "alice: /ninja enter name:Wisp",
+        "gm: /ninja fill",
+        "gm: /ninja start",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    lines.extend((0..16).map(|_| "gm: /ninja run auto:true".to_string()));
+    let out = play(4, &lines);
+    let told: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("drops out of the qualifying places"))
+        .collect();
+    assert_eq!(
+        told,
+        vec!["@alice, **Wisp** drops out of the qualifying places: **Mika Stonebrook** finished faster (24 turns)."],
+        "only the player's ninja is announced (house ninjas have nobody to tell):\n{out}"
+    );
+    assert!(out.contains("Moves on for now, displacing Wisp"), "{out}");
+}

@@ -344,9 +344,14 @@ impl Tournament {
         };
         let name = self.entrants[e].record.name.clone();
         let entered = self.entrants[e].record.clone();
+        // The qualifiers as they stood before this run finished (its own result left out).
         let before: Vec<usize> = self
             .round()
             .map(|r| {
+                let mut r = r.clone();
+                if let Some(run) = r.runs.get_mut(r.cursor) {
+                    *run = None;
+                }
                 r.ranking(self.settings.cut_ties)
                     .iter()
                     .filter(|x| x.through)
@@ -360,6 +365,7 @@ impl Tournament {
         }
         self.pending = None;
         let mut out = Vec::new();
+        let mut notices = Vec::new();
         match status {
             RunStatus::Finished { turns, leftover } => {
                 let after: Vec<usize> = self
@@ -403,6 +409,22 @@ impl Tournament {
                         l.push_str(&format!(", displacing {}", displaced.join(", ")));
                     }
                     l.push('.');
+                    // Each knocked-out qualifier's player is told, by name (rounds 1 and 2).
+                    // House ninjas have no player to tell.
+                    for &x in before
+                        .iter()
+                        .filter(|&&x| number < 3 && !after.contains(&x) && !self.entrants[x].house)
+                    {
+                        let rec = &self.entrants[x].record;
+                        notices.push(Reply::public(
+                            Message::text(format!(
+                                "{}, **{}** drops out of the qualifying places: **{name}** finished faster ({turns} turns).",
+                                rec.owner.mention(),
+                                rec.name
+                            ))
+                            .ping(&rec.owner),
+                        ));
+                    }
                 } else {
                     l.push_str(if number < 3 {
                         " Too slow to move on."
@@ -456,6 +478,7 @@ impl Tournament {
         } else {
             out.push(Reply::public(play_by_play(&lines)));
         }
+        out.extend(notices);
         if let Some(m) = self.up_next(ctx.data) {
             out.push(Reply::public(m));
         }
