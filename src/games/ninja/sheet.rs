@@ -27,6 +27,14 @@ pub fn character_sheet(r: &NinjaRecord, data: &NinjaData) -> String {
         r.wins,
         r.additive_list(data)
     ));
+    if let Some([a, b]) = &r.pending_train {
+        s.push_str(&format!(
+            "Training waits for a pick: {} or {} (`/ninja train name:\"{}\" pick:…`; the GM may pick for an absent player)\n",
+            data.additive_name(a),
+            data.additive_name(b),
+            r.name
+        ));
+    }
     s.push_str(&format!(
         "{:>3} IQ\n{:>3} DX\n{:>3} ST\nSkills:\n",
         r.iq, r.dx, r.st

@@ -866,3 +866,39 @@ fn a_tournament_entered_before_ids_existed_writes_its_results_back_at_the_end() 
         assert_eq!(r.wins, u32::from(t.winners.contains(&i)));
     }
 }
+
+#[test]
+fn a_pending_training_pick_shows_on_the_sheet_and_the_gm_may_make_it() {
+    let d = data();
+    let alice = Actor::player("alice", "alice");
+    let gm = Actor {
+        manager: true,
+        ..Actor::player("gm", "gm")
+    };
+    for seed in 0..40 {
+        let mut rng = seeded(seed);
+        let mut roster = Roster::default();
+        let _ = open(&mut rng, &d, &mut roster, 1);
+        roster.ninjas[0].points = 5;
+        train(&mut rng, &d, &mut roster, &alice, None).unwrap();
+        let Some(pair) = roster.ninjas[0].pending_train.clone() else {
+            continue;
+        };
+        let sheet = super::sheet::character_sheet(&roster.ninjas[0], &d);
+        assert!(
+            sheet.contains(&format!(
+                "Training waits for a pick: {} or {}",
+                d.additive_name(&pair[0]),
+                d.additive_name(&pair[1])
+            )),
+            "{sheet}"
+        );
+        // The player is away: the GM (a manager of the channel) picks for them.
+        train(&mut rng, &d, &mut roster, &gm, Some(&pair[0])).unwrap();
+        assert_eq!(roster.ninjas[0].pending_train, None);
+        assert_eq!(roster.ninjas[0].additives.last(), Some(&pair[0]));
+        assert!(!super::sheet::character_sheet(&roster.ninjas[0], &d).contains("waits for a pick"));
+        return;
+    }
+    panic!("no seed offered a choice");
+}
