@@ -211,3 +211,29 @@ fn night_wizard_cf_and_prana_buttons_survive_other_players_joining_and_rolling()
     let alice = say(&mut c, "alice: press Accept");
     assert!(alice.contains("PACC accepted: Result"), "{alice}");
 }
+
+#[test]
+fn night_wizard_the_gm_role_moves_with_the_host_but_never_to_a_player_with_a_pc() {
+    let (mut t, clock) = table(2);
+    let mut c = console(&mut t, clock, 2);
+    for l in [
+        "alice: /nw character new name:Ayu quick:true",
+        "gm: /nw new",
+        "alice: /nw session join",
+    ] {
+        say(&mut c, l);
+    }
+    let refused = refused_unchanged(&mut c, "gm: /game host user:@alice");
+    assert!(refused.contains("plays a PC in this session"), "{refused}");
+    let handed = say(&mut c, "gm: /game host user:@dana");
+    assert!(handed.contains("to @dana"), "{handed}");
+    assert_eq!(
+        state(c.table())["gm"],
+        "dana",
+        "the game's GM is the new host"
+    );
+    let note = say(&mut c, "dana: /nwenemy note text:\"The vault is trapped\"");
+    assert!(!note.contains("⛔"), "the new GM acts as GM: {note}");
+    let old = say(&mut c, "gm: /nwenemy note text:\"x\"");
+    assert!(old.contains("⛔"), "the previous GM no longer is: {old}");
+}

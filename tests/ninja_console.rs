@@ -281,3 +281,64 @@ fn a_qualifier_knocked_out_by_a_faster_finisher_is_told_by_name() {
     );
     assert!(out.contains("Moves on for now, displacing Wisp"), "{out}");
 }
+
+#[test]
+fn the_scorekeeper_hands_the_tournament_to_another_player_and_undo_gives_it_back() {
+    let script = [
+        "gm: /ninja new",
+        "bob: /game host user:@carol",
+        "gm: /game host user:@bob",
+        "gm: /ninja fill",
+        "bob: /ninja fill",
+        "bob: /game undo",
+        "bob: /game undo",
+        "bob: /ninja fill",
+        "gm: /ninja fill",
+    ]
+    .join("\n");
+    let games = Arc::new(Registry::load(Path::new("data")).expect("data loads"));
+    let out = croupier::console::transcript(games, 3, 1_700_000_000, &script).expect("transcript");
+    let block = |line: &str| -> String {
+        let from = out.find(&format!(">>> {line}\n")).expect(line);
+        let rest = &out[from + line.len() + 5..];
+        rest[..rest.find(">>> ").unwrap_or(rest.len())].to_string()
+    };
+    assert!(
+        block("bob: /game host user:@carol").contains("only the host"),
+        "{out}"
+    );
+    let handed = block("gm: /game host user:@bob");
+    assert!(
+        handed.contains("gm hands the game of Ninja Obstacle Tournament to @bob"),
+        "{handed}"
+    );
+    assert!(
+        block("gm: /ninja fill").contains("⛔"),
+        "the old scorekeeper is a player now: {out}"
+    );
+    assert!(
+        block("bob: /ninja fill").contains("house ninja(s) fill the field"),
+        "{out}"
+    );
+    // Undo takes back the fill, then the hand-over: the table is gm's again.
+    let undo_handover = out
+        .match_indices(">>> bob: /game undo\n")
+        .nth(1)
+        .map(|(i, _)| &out[i..])
+        .expect("second undo");
+    assert!(
+        undo_handover.contains("hands the table to @bob"),
+        "{undo_handover}"
+    );
+    let after: Vec<&str> = out.rsplit(">>> ").take(2).collect();
+    assert!(
+        after[1].starts_with("bob: /ninja fill") && after[1].contains("⛔"),
+        "{}",
+        after[1]
+    );
+    assert!(
+        after[0].starts_with("gm: /ninja fill") && after[0].contains("house ninja(s)"),
+        "{}",
+        after[0]
+    );
+}

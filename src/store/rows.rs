@@ -223,6 +223,15 @@ pub fn session_update(
     Ok(expected + 1)
 }
 
+/// Makes `host` the session's host (`/game host`, or undoing it).
+pub fn session_set_host(tx: &Transaction, id: i64, host: &str) -> Result<(), StoreError> {
+    tx.execute(
+        "UPDATE sessions SET host = ?2 WHERE id = ?1",
+        params![id, host],
+    )?;
+    Ok(())
+}
+
 /// Marks a session ended.
 pub fn session_end(tx: &Transaction, id: i64, now: i64) -> Result<(), StoreError> {
     tx.execute(

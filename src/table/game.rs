@@ -233,6 +233,13 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
         false
     }
 
+    /// The session's host hands the table to `to` (`/game host`): a game that keeps its own
+    /// host, GM or scorekeeper in its state moves that role to them, so GM-only replies and
+    /// hidden information follow the role and leave the previous holder.
+    fn hand_over(&mut self, _to: &UserId) -> Result<(), RuleError> {
+        Ok(())
+    }
+
     /// The decisions the game waits for now (see [`Decision`]). Buttons for anything else
     /// (views such as a hand or the board) stay valid while the session runs.
     fn decisions(&self) -> Vec<Decision> {
@@ -354,6 +361,8 @@ pub trait DynGame: Send + Sync {
     fn is_over(&self, state: &Value) -> Result<bool, DynError>;
     /// See [`Game::decisions`].
     fn decisions(&self, state: &Value) -> Result<Vec<Decision>, DynError>;
+    /// See [`Game::hand_over`]; returns the new state.
+    fn hand_over(&self, state: &Value, to: &UserId) -> Result<Value, DynError>;
     /// See [`Game::autocomplete`].
     fn autocomplete(
         &self,
@@ -503,6 +512,11 @@ impl<G: Game> DynGame for Loaded<G> {
     }
     fn decisions(&self, state: &Value) -> Result<Vec<Decision>, DynError> {
         Ok(de::<G>(state)?.decisions())
+    }
+    fn hand_over(&self, state: &Value, to: &UserId) -> Result<Value, DynError> {
+        let mut s: G = de(state)?;
+        s.hand_over(to)?;
+        Ok(serde_json::to_value(&s)?)
     }
     fn autocomplete(
         &self,

@@ -5,8 +5,8 @@ use rusqlite::Transaction;
 use super::game::Actor;
 use super::registry::Registry;
 use super::service::{
-    channel_rng, end_session, finish_replies, save_channel_rng, session_gms, undo, with_host, Fail,
-    Request,
+    channel_rng, end_session, finish_replies, hand_over, save_channel_rng, session_gms, undo,
+    with_host, Fail, Request,
 };
 use super::{Command, CommandSpec, Message, OptionSpec, Reply, Stamp, UserId};
 use crate::dice;
@@ -80,6 +80,13 @@ pub fn generic_commands() -> Vec<CommandSpec> {
                     "End the game in this channel (host or channel manager)",
                 )
                 .opt(OptionSpec::boolean("confirm", "Yes, end it")),
+            )
+            .sub(
+                CommandSpec::new(
+                    "host",
+                    "Hand the game to another player: they host it (host or channel manager)",
+                )
+                .opt(OptionSpec::user("user", "The new host").required()),
             )
             .sub(
                 CommandSpec::new("reveal", "Reveal a hidden roll to everyone (GM)")
@@ -331,6 +338,16 @@ pub(super) fn game_command(
             ))];
             out.extend(finish_replies(released, g, None, &[], &[]));
             Ok(out)
+        }
+        "host" => {
+            let (Some(s), Some(g)) = (&session, game) else {
+                return Err(Fail::Refused(
+                    "there is no game in this channel to hand over.".into(),
+                ));
+            };
+            require_manager(&actor, s)?;
+            let to = UserId::new(cmd.require("user")?);
+            hand_over(tx, g, s, &actor, &to, &req.request_id, now)
         }
         "reveal" => {
             let id = cmd.require_int("id")?;

@@ -955,9 +955,12 @@ fn create_session(
 
 /// Logged form of an action.
 #[derive(Serialize, Deserialize)]
-struct LoggedAction {
-    actor: Actor,
-    action: Value,
+pub(super) struct LoggedAction {
+    pub(super) actor: Actor,
+    pub(super) action: Value,
+    /// Set when the entry hands the table to this user (`/game host`) instead of an action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) host: Option<UserId>,
 }
 
 /// Applies a parsed action to a session, logs it and saves the state.
@@ -1032,6 +1035,7 @@ fn apply_action(
             payload: &serde_json::to_string(&LoggedAction {
                 actor: actor.clone(),
                 action: action.clone(),
+                host: None,
             })?,
             summary: &summary,
             visibility: "public",
@@ -1111,6 +1115,10 @@ pub(super) fn replay_session(
                 let cur = state.take().ok_or_else(|| {
                     Fail::Refused("log has an action before the session start".into())
                 })?;
+                if let Some(to) = &la.host {
+                    state = Some(game.hand_over(&cur, to)?);
+                    continue;
+                }
                 let (st, _) = game.apply(
                     &cur,
                     DynCtx {
@@ -1129,6 +1137,85 @@ pub(super) fn replay_session(
     }
     let state = state.ok_or_else(|| Fail::Refused("the session has no start in its log".into()))?;
     Ok((state, rng))
+}
+
+/// `/game host user:@x`: the host hands the table to `to`. Logged as an entry that replays
+/// (the game moves its own host or GM role, [`DynGame::hand_over`]) and undoes like any action.
+pub(super) fn hand_over(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+    actor: &Actor,
+    to: &UserId,
+    request_id: &str,
+    now: i64,
+) -> Result<Vec<Reply>, Fail> {
+    if to.0 == s.host {
+        return refused(format!("{} hosts this game already.", to.mention()));
+    }
+    if to.0 == SYSTEM_USER {
+        return refused("Croupier cannot host a game; name a player.");
+    }
+    let state: Value = serde_json::from_str(&s.state)?;
+    let new_state = game.hand_over(&state, to)?;
+    let state_s = serde_json::to_string(&new_state)?;
+    let version = store::session_update(
+        tx,
+        s.id,
+        s.version,
+        &state_s,
+        &s.rng,
+        game.next_wakeup(&new_state)?,
+        now,
+    )?;
+    store::session_set_host(tx, s.id, &to.0)?;
+    let summary = format!("{} hands the table to {}", actor.name, to.mention());
+    store::log_append(
+        tx,
+        &store::NewLog {
+            channel: &s.channel,
+            session_id: Some(s.id),
+            kind: "action",
+            actor: &actor.id.0,
+            actor_name: &actor.name,
+            payload: &serde_json::to_string(&LoggedAction {
+                actor: actor.clone(),
+                action: Value::Null,
+                host: Some(to.clone()),
+            })?,
+            summary: &summary,
+            visibility: "public",
+            request_id: Some(request_id),
+            at: now,
+        },
+    )?;
+    let mut row = s.clone();
+    row.state = state_s;
+    row.host = to.0.clone();
+    row.version = version;
+    let gms = session_gms(game, &row)?;
+    let open = game.decisions(&new_state)?;
+    Ok(finish_replies(
+        vec![Reply::public(
+            Message::titled(
+                "🎩 New host",
+                format!(
+                    "{} hands the game of {} to {}: they host it now (GM-only replies and secrets, `/game undo`, `/game end`).",
+                    actor.name,
+                    game.title(),
+                    to.mention()
+                ),
+            )
+            .ping(to),
+        )],
+        game,
+        Some(Stamp {
+            session: s.id,
+            version,
+        }),
+        &gms,
+        &open,
+    ))
 }
 
 /// Undoes the last action of the active session by replaying the log without it.
@@ -1161,6 +1248,22 @@ pub(super) fn undo(
     }
     store::log_mark_undone(tx, last.id)?;
     let (state, rng) = replay_session(tx, game, s)?;
+    // The host is whoever the log says: the opener, then each hand-over still standing.
+    let host = store::log_session(tx, s.id)?
+        .iter()
+        .filter(|e| !e.undone)
+        .fold(s.host.clone(), |host, e| match e.kind.as_str() {
+            "new" => e.actor.clone(),
+            "action" => serde_json::from_str::<LoggedAction>(&e.payload)
+                .ok()
+                .and_then(|la| la.host)
+                .map(|u| u.0)
+                .unwrap_or(host),
+            _ => host,
+        });
+    if host != s.host {
+        store::session_set_host(tx, s.id, &host)?;
+    }
     let wakeup = game.next_wakeup(&state)?;
     let version = store::session_update(
         tx,

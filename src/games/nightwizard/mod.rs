@@ -412,6 +412,19 @@ impl Game for NightWizard {
         vec![self.gm.clone()]
     }
 
+    /// The GM's role (and with it the GM's secrets) moves to the new host, who must not be
+    /// playing a PC in this session.
+    fn hand_over(&mut self, to: &UserId) -> Result<(), RuleError> {
+        if self.pcs.iter().any(|p| &p.user == to) {
+            return refuse(format!(
+                "{} plays a PC in this session; they leave it (`/nw session leave`) before they can be the GM.",
+                to.mention()
+            ));
+        }
+        self.gm = to.clone();
+        Ok(())
+    }
+
     fn decisions(&self) -> Vec<Decision> {
         let mut out = self.session_decisions();
         out.extend(self.combat_decisions());

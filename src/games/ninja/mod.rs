@@ -1457,6 +1457,12 @@ impl Game for Tournament {
         self.phase == Phase::Over
     }
 
+    /// The scorekeeper's role moves to the new host.
+    fn hand_over(&mut self, to: &UserId) -> Result<(), RuleError> {
+        self.host = to.clone();
+        Ok(())
+    }
+
     /// One decision at a time: the current ninja's start, next turn, or luck choice. Keys
     /// carry the round, the place in the running order and the turn, so a Roll button
     /// from an earlier turn never rolls a later one.

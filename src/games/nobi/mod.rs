@@ -401,6 +401,12 @@ impl Game for Nobi {
         self.step == Step::Over
     }
 
+    /// The table's host (who begins it and changes its settings) is the new host.
+    fn hand_over(&mut self, to: &UserId) -> Result<(), RuleError> {
+        self.host = to.clone();
+        Ok(())
+    }
+
     /// What the table waits for, one step at a time (see [`Nobi::pending`]): the Scene's
     /// draw, its roll, the Main Character's act, the GM's verdict, the final test. Keys carry
     /// the Scene number, so narration or announcements in between leave the buttons alive
