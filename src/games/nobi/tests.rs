@@ -949,3 +949,26 @@ fn rule_nobi_epilogue_npcs_from_light_and_darkness_cards_may_join() {
         .iter()
         .any(|s| s.contains("joins the final Scene")));
 }
+
+#[test]
+fn the_guide_lists_every_character_with_its_skills_and_ability() {
+    // docs/nobi.md is how a player chooses before joining: it must match the data.
+    let d = load();
+    let guide = std::fs::read_to_string("docs/nobi.md").expect("docs/nobi.md");
+    for c in &d.characters {
+        let row = format!(
+            "| {} | {} | {} | {} | **{}** ({}): {} |",
+            c.name,
+            c.profession,
+            c.power,
+            c.technique,
+            c.ability.name,
+            c.ability.tag.name(),
+            c.ability.text
+        );
+        assert!(
+            guide.contains(&row),
+            "docs/nobi.md lacks or misstates:\n{row}"
+        );
+    }
+}
