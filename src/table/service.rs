@@ -963,6 +963,32 @@ pub(super) struct LoggedAction {
     pub(super) host: Option<UserId>,
 }
 
+/// Appends a session's action entry (an action, or a hand-over) to the log; returns its id.
+fn log_action(
+    tx: &Transaction,
+    s: &SessionRow,
+    la: &LoggedAction,
+    summary: &str,
+    request_id: Option<&str>,
+    now: i64,
+) -> Result<i64, Fail> {
+    Ok(store::log_append(
+        tx,
+        &store::NewLog {
+            channel: &s.channel,
+            session_id: Some(s.id),
+            kind: "action",
+            actor: &la.actor.id.0,
+            actor_name: &la.actor.name,
+            payload: &serde_json::to_string(la)?,
+            summary,
+            visibility: "public",
+            request_id,
+            at: now,
+        },
+    )?)
+}
+
 /// Applies a parsed action to a session, logs it and saves the state.
 fn apply_action(
     tx: &Transaction,
@@ -1024,24 +1050,17 @@ fn apply_action(
     };
     let version = store::session_update(tx, s.id, s.version, &state_s, &rng_s, wakeup, now)?;
     let summary = summarize(&replies);
-    let log_id = store::log_append(
+    let log_id = log_action(
         tx,
-        &store::NewLog {
-            channel: &s.channel,
-            session_id: Some(s.id),
-            kind: "action",
-            actor: &actor.id.0,
-            actor_name: &actor.name,
-            payload: &serde_json::to_string(&LoggedAction {
-                actor: actor.clone(),
-                action: action.clone(),
-                host: None,
-            })?,
-            summary: &summary,
-            visibility: "public",
-            request_id,
-            at: now,
+        s,
+        &LoggedAction {
+            actor: actor.clone(),
+            action: action.clone(),
+            host: None,
         },
+        &summary,
+        request_id,
+        now,
     )?;
     record_effect(tx, game, guild, &before, &shared, log_id)?;
     // Decisions this action settled: a late press of their buttons is told what happened.
@@ -1170,24 +1189,17 @@ pub(super) fn hand_over(
     )?;
     store::session_set_host(tx, s.id, &to.0)?;
     let summary = format!("{} hands the table to {}", actor.name, to.mention());
-    store::log_append(
+    log_action(
         tx,
-        &store::NewLog {
-            channel: &s.channel,
-            session_id: Some(s.id),
-            kind: "action",
-            actor: &actor.id.0,
-            actor_name: &actor.name,
-            payload: &serde_json::to_string(&LoggedAction {
-                actor: actor.clone(),
-                action: Value::Null,
-                host: Some(to.clone()),
-            })?,
-            summary: &summary,
-            visibility: "public",
-            request_id: Some(request_id),
-            at: now,
+        s,
+        &LoggedAction {
+            actor: actor.clone(),
+            action: Value::Null,
+            host: Some(to.clone()),
         },
+        &summary,
+        Some(request_id),
+        now,
     )?;
     let mut row = s.clone();
     row.state = state_s;
