@@ -465,8 +465,14 @@ fn golden_nakama_board_public() {
     );
     assert!(texts.contains(&"BOSS"), "{texts:?}");
     assert!(
-        texts.iter().any(|t| t.starts_with("Defeated: friends 1/5")),
+        texts.iter().any(|t| t.starts_with("Defeated friends 1/5: ")),
         "{texts:?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("Rewards ") && t.contains("rank so far: ")),
+        "the running rank is on the picture as on the text board: {texts:?}"
     );
 }
 

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use crate::games::nakama::data::NakamaData;
 use crate::games::nakama::mission::{Colour, Face, Mission};
-use crate::games::nakama::state::{berries, Foe, Nakama, Phase, DEFEAT_AT, THREAT_LIMIT};
+use crate::games::nakama::state::{berries, rank, Foe, Nakama, Phase, DEFEAT_AT, THREAT_LIMIT};
 use crate::games::nakama::view::step_text;
 
 use super::palette::{self, Color};
@@ -366,22 +366,37 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
     }
     y = top + deepest as f32 * EDGE + CARD_H + 24.0;
 
-    // Counts.
-    let reward: u32 = g
-        .defeated_enemies
-        .iter()
-        .map(|f| match *f {
-            Foe::Enemy(i) => d.enemies[i].reward,
-            Foe::Boss(i) => d.bosses[i].reward,
-        })
-        .sum();
+    // Counts, the defeated by name, and the rank the rewards give so far (as the text board).
+    let reward = g.reward(d);
+    let names = |v: Vec<String>| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(", ")
+        }
+    };
     for l in [
         format!(
-            "Defeated: friends {}/{DEFEAT_AT} · enemies {} ({})",
+            "Defeated friends {}/{DEFEAT_AT}: {}",
             g.defeated_friends.len(),
-            g.defeated_enemies.len(),
-            berries(reward)
+            names(
+                g.defeated_friends
+                    .iter()
+                    .map(|&f| d.friends[f].label())
+                    .collect()
+            )
         ),
+        format!(
+            "Defeated enemies {}: {}",
+            g.defeated_enemies.len(),
+            names(
+                g.defeated_enemies
+                    .iter()
+                    .map(|f| f.name(d).to_string())
+                    .collect()
+            )
+        ),
+        format!("Rewards {} — rank so far: {}", berries(reward), rank(reward)),
         format!(
             "Decks: friends {} · enemies {}",
             g.friend_deck.len(),
