@@ -465,7 +465,9 @@ fn golden_nakama_board_public() {
     );
     assert!(texts.contains(&"BOSS"), "{texts:?}");
     assert!(
-        texts.iter().any(|t| t.starts_with("Defeated friends 1/5: ")),
+        texts
+            .iter()
+            .any(|t| t.starts_with("Defeated friends 1/5: ")),
         "{texts:?}"
     );
     assert!(

@@ -1,8 +1,8 @@
 //! Dice faces for `/roll`: each die drawn as its shape (d6 with pips, d4 a triangle, d8 a
 //! diamond, d10 a kite, d12 a pentagon, d20 a hexagon, others a rounded square) with its
 //! value. Dropped dice are faded and struck out, exploded dice get an orange rim and a
-//! "!" badge, successes are green and failures vermillion, rerolled-away values are
-//! listed under the die.
+//! "!" badge, successes are green and failures vermillion, critical marks (`cs`/`cf`) are a
+//! ★ or ✗ badge at the top left, rerolled-away values are listed under the die.
 
 use crate::dice::{Die, Roll, TermRoll};
 
@@ -244,6 +244,25 @@ fn die(x: f32, y: f32, kind: Kind, d: &Die) -> Group {
                 .centered_v(),
         );
     }
+    // Critical marks (`cs`/`cf`), as the text writes them: ★ a critical success, ✗ a critical
+    // failure, on a badge at the top left.
+    if d.crit_success || d.crit_failure {
+        let (bx, by) = (x + 4.0, y + 4.0);
+        let badge = if d.crit_success {
+            palette::GOOD
+        } else {
+            palette::BAD
+        };
+        g.push(Circle::new(bx, by, 10.0).fill(badge));
+        g.push(
+            Text::new(bx, by, if d.crit_success { "★" } else { "✗" })
+                .size(13.0)
+                .bold()
+                .anchor(Anchor::Middle)
+                .fill(badge.text_on())
+                .centered_v(),
+        );
+    }
     if !d.rerolled.is_empty() {
         let was: Vec<String> = d.rerolled.iter().map(|v| v.to_string()).collect();
         g.push(
@@ -394,6 +413,37 @@ mod tests {
         let exploded = r.terms[0].dice.iter().filter(|d| d.exploded).count();
         let doc = picture(&r).unwrap();
         assert_eq!(doc.texts().iter().filter(|t| **t == "!").count(), exploded);
+    }
+
+    #[test]
+    fn critical_marks_are_drawn_as_the_text_writes_them() {
+        // `cs>=19cf<=2` on 4d20: find a roll with both marks.
+        let r = (1..500)
+            .map(|s| roll("4d20cs>=19cf<=2", s))
+            .find(|r| {
+                let d = &r.terms[0].dice;
+                d.iter().any(|d| d.crit_success) && d.iter().any(|d| d.crit_failure)
+            })
+            .expect("a roll with a critical success and a critical failure");
+        let dice = &r.terms[0].dice;
+        let texts = picture(&r)
+            .unwrap()
+            .texts()
+            .iter()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>();
+        let stars = texts.iter().filter(|t| *t == "★").count();
+        let crosses = texts.iter().filter(|t| *t == "✗").count();
+        assert_eq!(
+            stars,
+            dice.iter().filter(|d| d.crit_success).count(),
+            "{texts:?}"
+        );
+        assert_eq!(
+            crosses,
+            dice.iter().filter(|d| d.crit_failure).count(),
+            "{texts:?}"
+        );
     }
 
     #[test]

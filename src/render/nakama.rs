@@ -396,7 +396,11 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
                     .collect()
             )
         ),
-        format!("Rewards {} — rank so far: {}", berries(reward), rank(reward)),
+        format!(
+            "Rewards {} — rank so far: {}",
+            berries(reward),
+            rank(reward)
+        ),
         format!(
             "Decks: friends {} · enemies {}",
             g.friend_deck.len(),
