@@ -617,3 +617,34 @@ fn words_after_a_subcommand_are_refused_with_the_spelling_that_works() {
     );
     assert_eq!(dump(&mut t), before, "nothing changed");
 }
+
+#[test]
+fn undo_is_refused_when_the_log_no_longer_replays_to_the_table_and_changes_nothing() {
+    // As a game begun before an update that changed its rules: the stored state is not what
+    // its log replays to. Undo must not rewrite it from the log.
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("r.db"));
+    run(&mut t, "alice", "1", "/dice new expr:1d20 rounds:3");
+    run(&mut t, "bob", "2", "/dice join");
+    run(&mut t, "alice", "3", "/dice start");
+    run(&mut t, "alice", "4", "/dice roll");
+    t.store()
+        .conn()
+        .execute(
+            "UPDATE sessions SET state = json_set(state, '$.seats[0].score', 99) WHERE active = 1",
+            [],
+        )
+        .unwrap();
+    let before = dump(&mut t);
+    let out = run(&mut t, "alice", "5", "/game undo");
+    assert!(!out.accepted);
+    assert!(
+        out.replies[0]
+            .message
+            .body
+            .contains("its log no longer replays"),
+        "{}",
+        out.replies[0].message.body
+    );
+    assert_eq!(dump(&mut t), before, "nothing changed");
+}

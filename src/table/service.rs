@@ -1243,6 +1243,17 @@ pub(super) fn undo(
     let Some(last) = log.iter().rev().find(|e| e.kind == "action" && !e.undone) else {
         return refused("there is nothing to undo in this game yet.");
     };
+    // Undo rebuilds the state by replaying the log; that is only right if the log still
+    // replays to the state the table shows. A game begun before an update changed its rules
+    // may not: then undo is refused (the game itself goes on) rather than rewriting history.
+    let stored: Value = serde_json::from_str(&s.state)?;
+    let replays = matches!(replay_session(tx, game, s), Ok((st, _)) if st == stored);
+    if !replays {
+        return refused(format!(
+            "this game of {} began before an update changed how its actions play out, so its log no longer replays to the table as it stands; undo is not possible in it. The game itself goes on (`/game status`).",
+            game.title()
+        ));
+    }
     // The action's change to the guild's shared state is reversed in this transaction, or the
     // undo is refused (nothing changes) if another channel changed the same records since.
     let mut put_back = vec![];
