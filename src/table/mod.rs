@@ -2,6 +2,7 @@
 
 mod clock;
 mod command;
+pub mod declare;
 pub mod effects;
 mod game;
 pub mod generic;
@@ -13,6 +14,7 @@ mod spec;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandSyntaxError};
+pub use declare::{Choices, Commands, Permission};
 pub use game::{
     refuse, Actor, Ctx, DataError, Decision, DynCtx, DynError, DynGame, Game, Loaded, Place,
     RuleError,

@@ -131,6 +131,12 @@ pub struct CommandSpec {
     /// ([`crate::table::Registry::route`]), so the game's parsing never sees the public name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub top_level: Option<String>,
+    /// Who may use it (for a leaf); the table checks it before the game parses the command.
+    #[serde(default)]
+    pub permission: super::declare::Permission,
+    /// A guild-wide command (a roster, a character): it works without a session here.
+    #[serde(default)]
+    pub guild: bool,
 }
 
 impl CommandSpec {
@@ -143,6 +149,8 @@ impl CommandSpec {
             subcommands: vec![],
             answer: Answer::default(),
             top_level: None,
+            permission: Default::default(),
+            guild: false,
         }
     }
     /// Declares that this leaf answers everyone (see [`Answer::Public`]).

@@ -1,0 +1,561 @@
+//! `#[derive(Commands)]` and `#[derive(Choices)]`: a game declares each command once, as a typed
+//! enum, and gets its slash-command declaration (`CommandSpec`), its parser (a `Command`'s options
+//! → the typed value, refusing undeclared options), permissions, scope and help text from it.
+//!
+//! ```ignore
+//! /// Nobi Nobi Sword: a tiny fantasy RPG
+//! #[derive(Commands)]
+//! #[commands(name = "nobi")]
+//! enum NobiCommand {
+//!     /// Take a seat with a character
+//!     Join {
+//!         /// Your character
+//!         #[opt(autocomplete)]
+//!         character: Option<String>,
+//!     },
+//!     /// Begin the adventure (host)
+//!     #[cmd(perm = host, public)]
+//!     Begin,
+//!     /// Decide the check (GM)
+//!     #[cmd(perm = gm)]
+//!     Verdict { /// Success or failure
+//!               result: Outcome },
+//! }
+//! ```
+//! The generated code names `::croupier::table::*`, so the `croupier` crate says
+//! `extern crate self as croupier;`.
+
+use proc_macro::TokenStream;
+use proc_macro2::{Span, TokenStream as Ts};
+use quote::quote;
+use syn::{
+    parse_macro_input, Attribute, Data, DeriveInput, Error, Expr, ExprLit, Fields, GenericArgument,
+    Ident, Lit, LitStr, PathArguments, Type,
+};
+
+/// The text of the `///` doc comments, joined by spaces.
+fn doc_of(attrs: &[Attribute]) -> Option<String> {
+    let mut lines = vec![];
+    for a in attrs {
+        if !a.path().is_ident("doc") {
+            continue;
+        }
+        if let syn::Meta::NameValue(nv) = &a.meta {
+            if let Expr::Lit(ExprLit {
+                lit: Lit::Str(s), ..
+            }) = &nv.value
+            {
+                let t = s.value().trim().to_string();
+                if !t.is_empty() {
+                    lines.push(t);
+                }
+            }
+        }
+    }
+    (!lines.is_empty()).then(|| lines.join(" "))
+}
+
+/// `Option<T>` → `Some(T)`.
+fn option_inner(ty: &Type) -> Option<&Type> {
+    let Type::Path(p) = ty else { return None };
+    let seg = p.path.segments.last()?;
+    if seg.ident != "Option" {
+        return None;
+    }
+    let PathArguments::AngleBracketed(args) = &seg.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        GenericArgument::Type(t) => Some(t),
+        _ => None,
+    }
+}
+
+/// `SomeName` → `somename` (subcommand and choice names are lower case on Discord).
+fn lower(ident: &Ident) -> String {
+    ident.to_string().to_lowercase()
+}
+
+#[derive(Default)]
+struct VariantAttrs {
+    name: Option<String>,
+    perm: Option<Ident>,
+    public: bool,
+    private_when: Option<(String, Vec<String>)>,
+    guild: bool,
+    top_level: Option<String>,
+    skip: bool,
+}
+
+fn variant_attrs(attrs: &[Attribute]) -> syn::Result<VariantAttrs> {
+    let mut out = VariantAttrs::default();
+    for a in attrs.iter().filter(|a| a.path().is_ident("cmd")) {
+        a.parse_nested_meta(|m| {
+            if m.path.is_ident("name") {
+                out.name = Some(m.value()?.parse::<LitStr>()?.value());
+            } else if m.path.is_ident("perm") {
+                out.perm = Some(m.value()?.parse::<Ident>()?);
+            } else if m.path.is_ident("public") {
+                out.public = true;
+            } else if m.path.is_ident("guild") {
+                out.guild = true;
+            } else if m.path.is_ident("skip") {
+                out.skip = true;
+            } else if m.path.is_ident("top_level") {
+                out.top_level = Some(m.value()?.parse::<LitStr>()?.value());
+            } else if m.path.is_ident("private_when") {
+                let mut option = None;
+                let mut values = vec![];
+                m.parse_nested_meta(|n| {
+                    if n.path.is_ident("option") {
+                        option = Some(n.value()?.parse::<LitStr>()?.value());
+                    } else if n.path.is_ident("values") {
+                        n.parse_nested_meta(|v| {
+                            values.push(
+                                v.path
+                                    .get_ident()
+                                    .map(|i| i.to_string())
+                                    .unwrap_or_default(),
+                            );
+                            Ok(())
+                        })?;
+                    } else {
+                        return Err(n.error("expected option = \"…\" or values(a, b)"));
+                    }
+                    Ok(())
+                })?;
+                let option = option.ok_or_else(|| m.error("private_when needs option = \"…\""))?;
+                out.private_when = Some((option, values));
+            } else {
+                return Err(m.error(
+                    "unknown #[cmd] key; expected name, perm, public, private_when, guild, top_level or skip",
+                ));
+            }
+            Ok(())
+        })?;
+    }
+    Ok(out)
+}
+
+#[derive(Default)]
+struct FieldAttrs {
+    name: Option<String>,
+    autocomplete: bool,
+    min: Option<i64>,
+    max: Option<i64>,
+}
+
+fn int_lit(m: &syn::meta::ParseNestedMeta) -> syn::Result<i64> {
+    let e: Expr = m.value()?.parse()?;
+    let (neg, lit) = match &e {
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => (true, &*u.expr),
+        other => (false, other),
+    };
+    match lit {
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(i), ..
+        }) => {
+            let v: i64 = i.base10_parse()?;
+            Ok(if neg { -v } else { v })
+        }
+        _ => Err(m.error("expected a whole number")),
+    }
+}
+
+fn field_attrs(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
+    let mut out = FieldAttrs::default();
+    for a in attrs.iter().filter(|a| a.path().is_ident("opt")) {
+        a.parse_nested_meta(|m| {
+            if m.path.is_ident("name") {
+                out.name = Some(m.value()?.parse::<LitStr>()?.value());
+            } else if m.path.is_ident("autocomplete") {
+                out.autocomplete = true;
+            } else if m.path.is_ident("min") {
+                out.min = Some(int_lit(&m)?);
+            } else if m.path.is_ident("max") {
+                out.max = Some(int_lit(&m)?);
+            } else {
+                return Err(m.error(
+                    "unknown #[opt] key; expected name, autocomplete, min or max",
+                ));
+            }
+            Ok(())
+        })?;
+    }
+    Ok(out)
+}
+
+fn container(input: &DeriveInput) -> syn::Result<(String, String)> {
+    let mut name = None;
+    let mut description = None;
+    for a in input.attrs.iter().filter(|a| a.path().is_ident("commands")) {
+        a.parse_nested_meta(|m| {
+            if m.path.is_ident("name") {
+                name = Some(m.value()?.parse::<LitStr>()?.value());
+            } else if m.path.is_ident("description") {
+                description = Some(m.value()?.parse::<LitStr>()?.value());
+            } else {
+                return Err(m.error("expected name = \"…\" or description = \"…\""));
+            }
+            Ok(())
+        })?;
+    }
+    let name = name.ok_or_else(|| {
+        Error::new(
+            Span::call_site(),
+            "#[derive(Commands)] needs #[commands(name = \"…\")]",
+        )
+    })?;
+    let description = description
+        .or_else(|| doc_of(&input.attrs))
+        .ok_or_else(|| {
+            Error::new(
+                Span::call_site(),
+                "#[derive(Commands)] needs a /// doc comment (the command's description)",
+            )
+        })?;
+    Ok((name, description))
+}
+
+/// Derives `croupier::table::Commands` for an enum: one variant per subcommand.
+#[proc_macro_derive(Commands, attributes(commands, cmd, opt))]
+pub fn derive_commands(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    match commands(&input) {
+        Ok(ts) => ts.into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
+fn commands(input: &DeriveInput) -> syn::Result<Ts> {
+    let ty = &input.ident;
+    let (name, description) = container(input)?;
+    let data = match &input.data {
+        Data::Enum(e) => e,
+        Data::Struct(st) => return leaf_struct(input, st, &name, &description),
+        Data::Union(_) => {
+            return Err(Error::new_spanned(
+                &input.ident,
+                "#[derive(Commands)] works on enums (a command with subcommands) and structs (one command)",
+            ))
+        }
+    };
+    let t = quote!(::croupier::table::declare);
+    let mut subs = vec![];
+    let mut arms = vec![];
+    let mut names = vec![];
+    let mut paths = vec![];
+    for v in &data.variants {
+        let va = variant_attrs(&v.attrs)?;
+        let vid = &v.ident;
+        if va.skip {
+            let pat = match &v.fields {
+                Fields::Unit => quote!(#ty::#vid),
+                Fields::Named(_) => quote!(#ty::#vid { .. }),
+                Fields::Unnamed(_) => quote!(#ty::#vid(..)),
+            };
+            paths.push(quote!(#pat => None,));
+            continue;
+        }
+        match &v.fields {
+            Fields::Unnamed(f) if f.unnamed.len() == 1 => {
+                // A group: its own enum declares the subcommands.
+                let inner = &f.unnamed[0].ty;
+                let rename = va.name.clone();
+                let sub_name = match &rename {
+                    Some(n) => quote!(#n.to_string()),
+                    None => quote!(<#inner as #t::Commands>::NAME.to_string()),
+                };
+                let top = va.top_level.as_ref().map(|tl| quote!(s = s.top_level(#tl);));
+                subs.push(quote! {{
+                    let mut s = <#inner as #t::Commands>::spec();
+                    s.name = #sub_name;
+                    #top
+                    s
+                }});
+                let key = match &rename {
+                    Some(n) => quote!(#n),
+                    None => quote!(<#inner as #t::Commands>::NAME),
+                };
+                arms.push(quote! {
+                    s if s == #key => Ok(#ty::#vid(<#inner as #t::Commands>::from_command_at(cmd, at + 1)?)),
+                });
+                names.push(key.clone());
+                paths.push(quote!(#ty::#vid(inner) => inner.path().map(|p| format!("{} {}", #key, p)),));
+                continue;
+            }
+            Fields::Unnamed(_) => {
+                return Err(Error::new_spanned(
+                    vid,
+                    "a tuple variant is a group and holds exactly one Commands enum",
+                ))
+            }
+            _ => {}
+        }
+        let sub = va.name.clone().unwrap_or_else(|| lower(vid));
+        let desc = doc_of(&v.attrs).ok_or_else(|| {
+            Error::new_spanned(vid, "each subcommand needs a /// doc comment (its description)")
+        })?;
+        let (opt_specs, reads, allowed) = leaf_options(&v.fields)?;
+        let perm = perm_tokens(&va)?;
+        let answer = answer_tokens(&va);
+        let guild = va.guild;
+        subs.push(quote! {{
+            let mut s = ::croupier::table::CommandSpec::new(#sub, #desc);
+            #(#opt_specs)*
+            #answer
+            s.permission = #perm;
+            s.guild = #guild;
+            s
+        }});
+        let build = match &v.fields {
+            Fields::Unit => quote!(#ty::#vid),
+            _ => quote!(#ty::#vid { #(#reads)* }),
+        };
+        arms.push(quote! {
+            #sub => {
+                #t::leaf_only(cmd, at, &[#(#allowed),*])?;
+                Ok(#build)
+            }
+        });
+        names.push(quote!(#sub));
+        let pat = match &v.fields {
+            Fields::Unit => quote!(#ty::#vid),
+            _ => quote!(#ty::#vid { .. }),
+        };
+        paths.push(quote!(#pat => Some(#sub.to_string()),));
+    }
+    Ok(quote! {
+        impl #t::Commands for #ty {
+            const NAME: &'static str = #name;
+            fn spec() -> ::croupier::table::CommandSpec {
+                let mut c = ::croupier::table::CommandSpec::new(#name, #description);
+                #( c = c.sub(#subs); )*
+                c
+            }
+            fn from_command_at(
+                cmd: &::croupier::table::Command,
+                at: usize,
+            ) -> ::std::result::Result<Self, ::croupier::table::RuleError> {
+                let sub = cmd.path.get(at).map(String::as_str).unwrap_or("");
+                #[allow(unreachable_code)]
+                match sub {
+                    #(#arms)*
+                    _ => Err(#t::unknown_subcommand(cmd, at, &[#(#names),*])),
+                }
+            }
+            fn path(&self) -> Option<String> {
+                #[allow(unreachable_patterns)]
+                match self {
+                    #(#paths)*
+                }
+            }
+        }
+    })
+}
+
+/// The options of a leaf: their declarations, their reads, their names.
+fn leaf_options(fields: &Fields) -> syn::Result<(Vec<Ts>, Vec<Ts>, Vec<String>)> {
+    let t = quote!(::croupier::table::declare);
+    let mut opt_specs = vec![];
+    let mut reads = vec![];
+    let mut allowed = vec![];
+    if let Fields::Named(f) = fields {
+        for field in &f.named {
+            let fid = field.ident.as_ref().expect("named");
+            let fa = field_attrs(&field.attrs)?;
+            let oname = fa
+                .name
+                .clone()
+                .unwrap_or_else(|| fid.to_string().trim_start_matches("r#").to_string());
+            let odesc = doc_of(&field.attrs).ok_or_else(|| {
+                Error::new_spanned(fid, "each option needs a /// doc comment (its description)")
+            })?;
+            let (inner, required) = match option_inner(&field.ty) {
+                Some(i) => (i.clone(), false),
+                None => (field.ty.clone(), true),
+            };
+            let auto = fa.autocomplete;
+            let min = match fa.min {
+                Some(m) => quote!(Some(#m)),
+                None => quote!(None),
+            };
+            let max = match fa.max {
+                Some(m) => quote!(Some(#m)),
+                None => quote!(None),
+            };
+            opt_specs.push(quote! {
+                s = s.opt(#t::option_spec::<#inner>(#oname, #odesc, #required, #auto, #min, #max));
+            });
+            let read = if required {
+                quote!(#t::required::<#inner>(cmd, #oname, #min, #max)?)
+            } else {
+                quote!(#t::optional::<#inner>(cmd, #oname, #min, #max)?)
+            };
+            reads.push(quote!(#fid: #read,));
+            allowed.push(oname);
+        }
+    }
+    Ok((opt_specs, reads, allowed))
+}
+
+fn perm_tokens(va: &VariantAttrs) -> syn::Result<Ts> {
+    let t = quote!(::croupier::table::declare);
+    Ok(match &va.perm {
+        None => quote!(#t::Permission::Anyone),
+        Some(p) => {
+            let p = match p.to_string().as_str() {
+                "anyone" => quote!(Anyone),
+                "player" => quote!(Player),
+                "gm" => quote!(Gm),
+                "host" => quote!(Host),
+                _ => return Err(Error::new_spanned(p, "perm is one of anyone, player, gm, host")),
+            };
+            quote!(#t::Permission::#p)
+        }
+    })
+}
+
+fn answer_tokens(va: &VariantAttrs) -> Ts {
+    if va.public {
+        quote!(s = s.answers_publicly();)
+    } else if let Some((o, vals)) = &va.private_when {
+        quote!(s = s.private_when(#o, &[#(#vals),*]);)
+    } else {
+        quote!()
+    }
+}
+
+/// A struct: one command with options and no subcommands (`/roll expr:…`).
+fn leaf_struct(
+    input: &DeriveInput,
+    st: &syn::DataStruct,
+    name: &str,
+    description: &str,
+) -> syn::Result<Ts> {
+    let ty = &input.ident;
+    let t = quote!(::croupier::table::declare);
+    let va = variant_attrs(&input.attrs)?;
+    let (opt_specs, reads, allowed) = leaf_options(&st.fields)?;
+    let perm = perm_tokens(&va)?;
+    let answer = answer_tokens(&va);
+    let guild = va.guild;
+    let build = match &st.fields {
+        Fields::Unit => quote!(#ty),
+        _ => quote!(#ty { #(#reads)* }),
+    };
+    Ok(quote! {
+        impl #t::Commands for #ty {
+            const NAME: &'static str = #name;
+            fn spec() -> ::croupier::table::CommandSpec {
+                let mut s = ::croupier::table::CommandSpec::new(#name, #description);
+                #(#opt_specs)*
+                #answer
+                s.permission = #perm;
+                s.guild = #guild;
+                s
+            }
+            fn from_command_at(
+                cmd: &::croupier::table::Command,
+                at: usize,
+            ) -> ::std::result::Result<Self, ::croupier::table::RuleError> {
+                #t::leaf_only(cmd, at.saturating_sub(1), &[#(#allowed),*])?;
+                Ok(#build)
+            }
+            fn path(&self) -> Option<String> {
+                Some(String::new())
+            }
+        }
+    })
+}
+
+/// Derives `croupier::table::Choices` (and the option parsing it needs) for a fieldless enum:
+/// its values, labels and parser come from one list. `#[choice(value = "…", label = "…",
+/// aliases("…", …))]` on a variant renames it or accepts other spellings.
+#[proc_macro_derive(Choices, attributes(choice))]
+pub fn derive_choice(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    match choice(&input) {
+        Ok(ts) => ts.into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
+fn choice(input: &DeriveInput) -> syn::Result<Ts> {
+    let Data::Enum(data) = &input.data else {
+        return Err(Error::new_spanned(
+            &input.ident,
+            "#[derive(Choices)] works on enums",
+        ));
+    };
+    let ty = &input.ident;
+    let t = quote!(::croupier::table::declare);
+    let mut all = vec![];
+    let mut values = vec![];
+    let mut labels = vec![];
+    let mut parse = vec![];
+    for v in &data.variants {
+        if !matches!(v.fields, Fields::Unit) {
+            return Err(Error::new_spanned(&v.ident, "a choice has no fields"));
+        }
+        let vid = &v.ident;
+        let mut value = lower(vid);
+        let mut label = None;
+        let mut aliases: Vec<String> = vec![];
+        for a in v.attrs.iter().filter(|a| a.path().is_ident("choice")) {
+            a.parse_nested_meta(|m| {
+                if m.path.is_ident("value") {
+                    value = m.value()?.parse::<LitStr>()?.value();
+                } else if m.path.is_ident("label") {
+                    label = Some(m.value()?.parse::<LitStr>()?.value());
+                } else if m.path.is_ident("aliases") {
+                    let content;
+                    syn::parenthesized!(content in m.input);
+                    let list =
+                        content.parse_terminated(<LitStr as syn::parse::Parse>::parse, syn::Token![,])?;
+                    aliases.extend(list.into_iter().map(|l| l.value()));
+                } else {
+                    return Err(m.error("expected value, label or aliases"));
+                }
+                Ok(())
+            })?;
+        }
+        let label = label.unwrap_or_else(|| value.clone());
+        all.push(quote!(#ty::#vid));
+        values.push(quote!(#ty::#vid => #value,));
+        labels.push(quote!(#ty::#vid => #label,));
+        let lower_aliases: Vec<String> = aliases.iter().map(|a| a.to_lowercase()).collect();
+        let v_lower = value.to_lowercase();
+        parse.push(quote!(#v_lower #(| #lower_aliases)* => Some(#ty::#vid),));
+    }
+    Ok(quote! {
+        impl #t::Choices for #ty {
+            const ALL: &'static [Self] = &[#(#all),*];
+            fn value(&self) -> &'static str {
+                match self { #(#values)* }
+            }
+            fn label(&self) -> &'static str {
+                match self { #(#labels)* }
+            }
+            fn parse_choice(text: &str) -> Option<Self> {
+                match text.trim().to_lowercase().as_str() {
+                    #(#parse)*
+                    _ => None,
+                }
+            }
+        }
+        impl #t::OptionValue for #ty {
+            const KIND: ::croupier::table::OptionKind = ::croupier::table::OptionKind::String;
+            fn choices() -> Vec<(String, String)> {
+                #t::choice_list::<Self>()
+            }
+            fn from_option(
+                cmd: &::croupier::table::Command,
+                name: &str,
+                value: &str,
+            ) -> ::std::result::Result<Self, ::croupier::table::RuleError> {
+                #t::parse_choice_option::<Self>(cmd, name, value)
+            }
+        }
+    })
+}

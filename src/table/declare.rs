@@ -1,0 +1,291 @@
+//! Typed command declarations: a game declares each command tree once, as an enum deriving
+//! [`Commands`] (`croupier_macros`), and the slash-command declaration ([`CommandSpec`]), the
+//! parser (a [`Command`]'s options → the typed value), the choices, the permission, the scope
+//! and the help text all come from it. Option types implement [`OptionValue`]; a fieldless enum
+//! deriving [`Choices`] is an option with fixed choices, written once.
+//!
+//! A parsed command reads only the options its leaf declares, and refuses any other, as Discord
+//! refuses undeclared options — so a game cannot read an option Discord could never send.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Command, CommandSpec, OptionKind, OptionSpec, RuleError, UserId};
+
+pub use croupier_macros::{Choices, Commands};
+
+/// Who may use a command. The table checks it once, before the game sees the command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Permission {
+    /// Anyone in the channel (the rules may still refuse).
+    #[default]
+    Anyone,
+    /// A player seated in the session (the game judges who is seated).
+    Player,
+    /// The session's GM(s) ([`super::Game::gms`]), its host, or a channel manager.
+    Gm,
+    /// The session's host or a channel manager.
+    Host,
+}
+
+impl Permission {
+    /// How help texts name it (empty for [`Permission::Anyone`]).
+    pub fn label(self) -> &'static str {
+        match self {
+            Permission::Anyone => "",
+            Permission::Player => "players",
+            Permission::Gm => "GM",
+            Permission::Host => "host",
+        }
+    }
+}
+
+/// A command tree declared as an enum (derive it with `#[derive(Commands)]`).
+pub trait Commands: Sized {
+    /// The command's (or group's) name.
+    const NAME: &'static str;
+    /// Its declaration: subcommands, options, choices, permissions, visibility, scope.
+    fn spec() -> CommandSpec;
+    /// Parses the subcommand named at `cmd.path[at]` (and below).
+    fn from_command_at(cmd: &Command, at: usize) -> Result<Self, RuleError>;
+    /// Parses a whole command (`/NAME sub …`).
+    fn from_command(cmd: &Command) -> Result<Self, RuleError> {
+        Self::from_command_at(cmd, 1)
+    }
+    /// The subcommand path this value was parsed from (`combat attack`), `None` for variants
+    /// that are not commands (`#[cmd(skip)]`).
+    fn path(&self) -> Option<String>;
+}
+
+/// A type an option can hold: its kind on Discord, its fixed choices, and how its text reads.
+pub trait OptionValue: Sized {
+    /// The option's kind.
+    const KIND: OptionKind;
+    /// Fixed choices `(label, value)`, if any.
+    fn choices() -> Vec<(String, String)> {
+        vec![]
+    }
+    /// Reads the option `name` whose text is `value`.
+    fn from_option(cmd: &Command, name: &str, value: &str) -> Result<Self, RuleError>;
+    /// The whole number, for range checks.
+    fn as_int(&self) -> Option<i64> {
+        None
+    }
+}
+
+/// A fixed set of values for an option (derive it with `#[derive(Choices)]`).
+pub trait Choices: Sized + Copy + 'static {
+    /// Every value, in the order offered.
+    const ALL: &'static [Self];
+    /// The value sent and typed (`success`).
+    fn value(&self) -> &'static str;
+    /// The label Discord shows (`Success`).
+    fn label(&self) -> &'static str;
+    /// Reads a typed value or one of its aliases, ignoring case.
+    fn parse_choice(text: &str) -> Option<Self>;
+}
+
+impl OptionValue for String {
+    const KIND: OptionKind = OptionKind::String;
+    fn from_option(_: &Command, _: &str, value: &str) -> Result<Self, RuleError> {
+        Ok(value.to_string())
+    }
+}
+
+impl OptionValue for UserId {
+    const KIND: OptionKind = OptionKind::User;
+    fn from_option(_: &Command, _: &str, value: &str) -> Result<Self, RuleError> {
+        Ok(UserId::new(value.trim()))
+    }
+}
+
+impl OptionValue for bool {
+    const KIND: OptionKind = OptionKind::Boolean;
+    fn from_option(cmd: &Command, name: &str, _: &str) -> Result<Self, RuleError> {
+        Ok(cmd.flag(name)?.unwrap_or(false))
+    }
+}
+
+macro_rules! int_option {
+    ($($t:ty),*) => {$(
+        impl OptionValue for $t {
+            const KIND: OptionKind = OptionKind::Integer;
+            fn from_option(cmd: &Command, name: &str, _: &str) -> Result<Self, RuleError> {
+                let v = cmd.require_int(name)?;
+                <$t>::try_from(v).map_err(|_| {
+                    RuleError::new(format!(
+                        "option `{name}` is out of range: {v} (from {} to {}).",
+                        <$t>::MIN,
+                        <$t>::MAX
+                    ))
+                })
+            }
+            fn as_int(&self) -> Option<i64> {
+                i64::try_from(*self).ok()
+            }
+        }
+    )*};
+}
+int_option!(i64, i32, u32, u16, u8, usize);
+
+/// The declaration of one option of type `T` (used by the derive).
+pub fn option_spec<T: OptionValue>(
+    name: &str,
+    description: &str,
+    required: bool,
+    autocomplete: bool,
+    min: Option<i64>,
+    max: Option<i64>,
+) -> OptionSpec {
+    let mut o = match T::KIND {
+        OptionKind::String => OptionSpec::string(name, description),
+        OptionKind::Integer => OptionSpec::int(name, description),
+        OptionKind::Boolean => OptionSpec::boolean(name, description),
+        OptionKind::User => OptionSpec::user(name, description),
+    };
+    o.required = required;
+    o.autocomplete = autocomplete;
+    o.choices = T::choices();
+    o.min = min;
+    o.max = max;
+    o
+}
+
+fn in_range<T: OptionValue>(
+    cmd: &Command,
+    name: &str,
+    v: T,
+    min: Option<i64>,
+    max: Option<i64>,
+) -> Result<T, RuleError> {
+    if let Some(n) = v.as_int() {
+        let low = min.is_some_and(|m| n < m);
+        let high = max.is_some_and(|m| n > m);
+        if low || high {
+            let range = match (min, max) {
+                (Some(a), Some(b)) => format!("from {a} to {b}"),
+                (Some(a), None) => format!("at least {a}"),
+                (None, Some(b)) => format!("at most {b}"),
+                (None, None) => String::new(),
+            };
+            return Err(RuleError::new(format!(
+                "`/{}`: option `{name}` must be {range}, not {n}.",
+                cmd.typed_str()
+            )));
+        }
+    }
+    Ok(v)
+}
+
+/// Reads an option the command must have (used by the derive).
+pub fn required<T: OptionValue>(
+    cmd: &Command,
+    name: &str,
+    min: Option<i64>,
+    max: Option<i64>,
+) -> Result<T, RuleError> {
+    let value = cmd.require(name)?;
+    in_range(cmd, name, T::from_option(cmd, name, value)?, min, max)
+}
+
+/// Reads an option the command may have (used by the derive).
+pub fn optional<T: OptionValue>(
+    cmd: &Command,
+    name: &str,
+    min: Option<i64>,
+    max: Option<i64>,
+) -> Result<Option<T>, RuleError> {
+    match cmd.get(name) {
+        None => Ok(None),
+        Some(value) => Ok(Some(in_range(
+            cmd,
+            name,
+            T::from_option(cmd, name, value)?,
+            min,
+            max,
+        )?)),
+    }
+}
+
+fn or_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// Refuses a command that goes below a leaf or carries an option the leaf does not declare.
+pub fn leaf_only(cmd: &Command, at: usize, allowed: &[&str]) -> Result<(), RuleError> {
+    if let Some(extra) = cmd.path.get(at + 1) {
+        return Err(RuleError::new(format!(
+            "`/{}` has no subcommand `{extra}`.",
+            cmd.path[..=at].join(" ")
+        )));
+    }
+    if let Some(bad) = cmd
+        .options
+        .keys()
+        .find(|k| !allowed.contains(&k.as_str()))
+    {
+        let takes = if allowed.is_empty() {
+            "takes no options".to_string()
+        } else {
+            format!(
+                "takes {}",
+                or_list(
+                    &allowed
+                        .iter()
+                        .map(|a| format!("`{a}:`"))
+                        .collect::<Vec<_>>()
+                        .iter()
+                        .map(String::as_str)
+                        .collect::<Vec<_>>()
+                )
+            )
+        };
+        return Err(RuleError::new(format!(
+            "`/{}` has no option `{bad}:`; it {takes}.",
+            cmd.typed_str()
+        )));
+    }
+    Ok(())
+}
+
+/// The refusal for a subcommand the declaration lacks, listing those it has.
+pub fn unknown_subcommand(cmd: &Command, at: usize, names: &[&str]) -> RuleError {
+    let here = cmd.path[..at.min(cmd.path.len())].join(" ");
+    match cmd.path.get(at) {
+        None => RuleError::new(format!(
+            "`/{here}` needs a subcommand: {}.",
+            or_list(names)
+        )),
+        Some(other) => RuleError::new(format!(
+            "`/{here} {other}` is not a command; try {}.",
+            or_list(names)
+        )),
+    }
+}
+
+/// A [`Choices`]'s `(label, value)` list (used by the derive).
+pub fn choice_list<C: Choices>() -> Vec<(String, String)> {
+    C::ALL
+        .iter()
+        .map(|c| (c.label().to_string(), c.value().to_string()))
+        .collect()
+}
+
+/// Reads a [`Choices`] option, naming the values it takes when the text is none of them.
+pub fn parse_choice_option<C: Choices>(
+    _cmd: &Command,
+    name: &str,
+    value: &str,
+) -> Result<C, RuleError> {
+    C::parse_choice(value).ok_or_else(|| {
+        let values: Vec<&str> = C::ALL.iter().map(|c| c.value()).collect();
+        RuleError::new(format!(
+            "{name} `{}` is unknown; use {}.",
+            value.trim(),
+            or_list(&values)
+        ))
+    })
+}
