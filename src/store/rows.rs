@@ -71,6 +71,15 @@ pub struct LogRow {
     pub effects: Option<String>,
 }
 
+/// Every session's id, oldest first.
+pub fn session_ids(tx: &Transaction) -> Result<Vec<i64>, StoreError> {
+    let mut st = tx.prepare("SELECT id FROM sessions ORDER BY id")?;
+    let rows = st
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<Vec<i64>, _>>()?;
+    Ok(rows)
+}
+
 /// Reads a channel row.
 pub fn channel_get(tx: &Transaction, channel: &str) -> Result<Option<ChannelRow>, StoreError> {
     Ok(tx

@@ -7,6 +7,7 @@ pub mod effects;
 mod game;
 pub mod generic;
 mod handle;
+pub mod record;
 mod registry;
 mod reply;
 mod service;

@@ -1099,15 +1099,27 @@ pub(super) fn replay_session(
     s: &SessionRow,
 ) -> Result<(Value, GameRng), Fail> {
     let log = store::log_session(tx, s.id)?;
-    let mut rng = seeded(s.seed as u64);
+    replay_log(game, s.seed, &s.channel, s.id, &log)
+}
+
+/// Replays log entries (`new`, then the actions not undone) from `seed`: the state and RNG they
+/// lead to. The replay corpus (`table::record`) calls it on logs frozen by earlier versions.
+pub(super) fn replay_log(
+    game: &dyn DynGame,
+    seed: i64,
+    channel: &str,
+    session: i64,
+    log: &[store::LogRow],
+) -> Result<(Value, GameRng), Fail> {
+    let mut rng = seeded(seed as u64);
     let mut state: Option<Value> = None;
     // The shared state is not replayed: each entry's effect was applied once, when it happened,
     // and an undo reverses it explicitly.
     let mut place = Place {
-        channel: s.channel.clone(),
+        channel: channel.to_string(),
         session: None,
     };
-    for e in &log {
+    for e in log {
         match e.kind.as_str() {
             "new" => {
                 let cmd: Command = serde_json::from_str(&e.payload)?;
@@ -1127,7 +1139,7 @@ pub(super) fn replay_session(
                     &cmd,
                 )?;
                 state = Some(st);
-                place.session = Some(s.id);
+                place.session = Some(session);
             }
             "action" if !e.undone => {
                 let la: LoggedAction = serde_json::from_str(&e.payload)?;
