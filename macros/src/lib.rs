@@ -110,17 +110,13 @@ fn variant_attrs(attrs: &[Attribute]) -> syn::Result<VariantAttrs> {
                     if n.path.is_ident("option") {
                         option = Some(n.value()?.parse::<LitStr>()?.value());
                     } else if n.path.is_ident("values") {
-                        n.parse_nested_meta(|v| {
-                            values.push(
-                                v.path
-                                    .get_ident()
-                                    .map(|i| i.to_string())
-                                    .unwrap_or_default(),
-                            );
-                            Ok(())
-                        })?;
+                        let content;
+                        syn::parenthesized!(content in n.input);
+                        let list = content
+                            .parse_terminated(<LitStr as syn::parse::Parse>::parse, syn::Token![,])?;
+                        values.extend(list.into_iter().map(|l| l.value()));
                     } else {
-                        return Err(n.error("expected option = \"…\" or values(a, b)"));
+                        return Err(n.error("expected option = \"…\" or values(\"a\", \"b\")"));
                     }
                     Ok(())
                 })?;
@@ -175,9 +171,7 @@ fn field_attrs(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             } else if m.path.is_ident("max") {
                 out.max = Some(int_lit(&m)?);
             } else {
-                return Err(m.error(
-                    "unknown #[opt] key; expected name, autocomplete, min or max",
-                ));
+                return Err(m.error("unknown #[opt] key; expected name, autocomplete, min or max"));
             }
             Ok(())
         })?;
@@ -266,7 +260,10 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
                     Some(n) => quote!(#n.to_string()),
                     None => quote!(<#inner as #t::Commands>::NAME.to_string()),
                 };
-                let top = va.top_level.as_ref().map(|tl| quote!(s = s.top_level(#tl);));
+                let top = va
+                    .top_level
+                    .as_ref()
+                    .map(|tl| quote!(s = s.top_level(#tl);));
                 subs.push(quote! {{
                     let mut s = <#inner as #t::Commands>::spec();
                     s.name = #sub_name;
@@ -281,7 +278,9 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
                     s if s == #key => Ok(#ty::#vid(<#inner as #t::Commands>::from_command_at(cmd, at + 1)?)),
                 });
                 names.push(key.clone());
-                paths.push(quote!(#ty::#vid(inner) => inner.path().map(|p| format!("{} {}", #key, p)),));
+                paths.push(
+                    quote!(#ty::#vid(inner) => inner.path().map(|p| format!("{} {}", #key, p)),),
+                );
                 continue;
             }
             Fields::Unnamed(_) => {
@@ -294,7 +293,10 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
         }
         let sub = va.name.clone().unwrap_or_else(|| lower(vid));
         let desc = doc_of(&v.attrs).ok_or_else(|| {
-            Error::new_spanned(vid, "each subcommand needs a /// doc comment (its description)")
+            Error::new_spanned(
+                vid,
+                "each subcommand needs a /// doc comment (its description)",
+            )
         })?;
         let (opt_specs, reads, allowed) = leaf_options(&v.fields)?;
         let perm = perm_tokens(&va)?;
@@ -409,7 +411,12 @@ fn perm_tokens(va: &VariantAttrs) -> syn::Result<Ts> {
                 "player" => quote!(Player),
                 "gm" => quote!(Gm),
                 "host" => quote!(Host),
-                _ => return Err(Error::new_spanned(p, "perm is one of anyone, player, gm, host")),
+                _ => {
+                    return Err(Error::new_spanned(
+                        p,
+                        "perm is one of anyone, player, gm, host",
+                    ))
+                }
             };
             quote!(#t::Permission::#p)
         }
@@ -511,8 +518,8 @@ fn choice(input: &DeriveInput) -> syn::Result<Ts> {
                 } else if m.path.is_ident("aliases") {
                     let content;
                     syn::parenthesized!(content in m.input);
-                    let list =
-                        content.parse_terminated(<LitStr as syn::parse::Parse>::parse, syn::Token![,])?;
+                    let list = content
+                        .parse_terminated(<LitStr as syn::parse::Parse>::parse, syn::Token![,])?;
                     aliases.extend(list.into_iter().map(|l| l.value()));
                 } else {
                     return Err(m.error("expected value, label or aliases"));

@@ -10,9 +10,36 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice;
 use crate::table::{
-    refuse, Actor, Command, CommandSpec, Ctx, DataError, Decision, Game, Message, OptionSpec,
-    Reply, RuleError, UserId,
+    refuse, Actor, Command, CommandSpec, Commands, Ctx, DataError, Decision, Game, Message, Reply,
+    RuleError, UserId,
 };
+
+/// The built-in dice table: highest total wins
+#[derive(Debug, Clone, PartialEq, Commands)]
+#[commands(name = "dice")]
+pub enum DiceCommand {
+    /// Open a dice table in this channel (you host)
+    #[cmd(public)]
+    New {
+        /// What each turn rolls (default 1d20)
+        expr: Option<String>,
+        /// How many rounds (default 1)
+        #[opt(min = 1, max = 1000)]
+        rounds: Option<u32>,
+    },
+    /// Take a seat
+    #[cmd(public)]
+    Join,
+    /// Leave before the start
+    #[cmd(public)]
+    Leave,
+    /// Start rolling (host)
+    #[cmd(public, perm = host)]
+    Start,
+    /// Roll on your turn
+    #[cmd(public)]
+    Roll,
+}
 
 /// A seat at the dice table.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -110,20 +137,7 @@ impl Game for DiceTable {
     }
 
     fn command() -> CommandSpec {
-        CommandSpec::new("dice", "The built-in dice table: highest total wins")
-            .sub(
-                CommandSpec::new("new", "Open a dice table in this channel (you host)")
-                    .opt(OptionSpec::string(
-                        "expr",
-                        "What each turn rolls (default 1d20)",
-                    ))
-                    .opt(OptionSpec::int("rounds", "How many rounds (default 1)").range(1, 1000))
-                    .answers_publicly(),
-            )
-            .sub(CommandSpec::new("join", "Take a seat").answers_publicly())
-            .sub(CommandSpec::new("leave", "Leave before the start").answers_publicly())
-            .sub(CommandSpec::new("start", "Start rolling (host)").answers_publicly())
-            .sub(CommandSpec::new("roll", "Roll on your turn").answers_publicly())
+        DiceCommand::spec()
     }
 
     fn create(
@@ -131,15 +145,14 @@ impl Game for DiceTable {
         host: &Actor,
         cmd: &Command,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
-        let expr = cmd.get("expr").unwrap_or("1d20").to_string();
+        let DiceCommand::New { expr, rounds } = DiceCommand::from_command(cmd)? else {
+            return refuse("a dice table opens with `/dice new`.");
+        };
+        let expr = expr.unwrap_or_else(|| "1d20".to_string());
         dice::parse(&expr).map_err(|e| RuleError::new(e.to_string()))?;
-        let rounds = cmd.int("rounds")?.unwrap_or(1);
-        if !(1..=1000).contains(&rounds) {
-            return refuse("rounds must be between 1 and 1000.");
-        }
         let t = DiceTable {
             expr,
-            rounds: rounds as u32,
+            rounds: rounds.unwrap_or(1),
             round: 1,
             seats: vec![Seat {
                 user: host.id.clone(),
@@ -161,16 +174,12 @@ impl Game for DiceTable {
     }
 
     fn parse(&self, _a: &Actor, cmd: &Command, _d: &(), _s: &()) -> Result<DiceAction, RuleError> {
-        Ok(match cmd.sub() {
-            "join" => DiceAction::Join,
-            "leave" => DiceAction::Leave,
-            "start" => DiceAction::Start,
-            "roll" => DiceAction::Roll,
-            other => {
-                return refuse(format!(
-                    "`/dice {other}` is not a dice table command; try join, leave, start or roll."
-                ))
-            }
+        Ok(match DiceCommand::from_command(cmd)? {
+            DiceCommand::Join => DiceAction::Join,
+            DiceCommand::Leave => DiceAction::Leave,
+            DiceCommand::Start => DiceAction::Start,
+            DiceCommand::Roll => DiceAction::Roll,
+            DiceCommand::New { .. } => return refuse("a dice table is already open here."),
         })
     }
 
@@ -216,9 +225,6 @@ impl Game for DiceTable {
                 )))])
             }
             DiceAction::Start => {
-                if !actor.manager {
-                    return refuse("only the host can start the dice table.");
-                }
                 if self.phase != Phase::Joining {
                     return refuse("the dice table has already started.");
                 }
@@ -350,9 +356,16 @@ mod tests {
         let (mut t, _) = DiceTable::create(&mut ctx(&mut rng), &host, &cmd).unwrap();
         t.apply(&mut ctx(&mut rng), &bob, &DiceAction::Join)
             .unwrap();
-        assert!(t
-            .apply(&mut ctx(&mut rng), &bob, &DiceAction::Start)
-            .is_err());
+        // Starting is the host's: the declaration says so and the table checks it.
+        let start = Command::new("dice start");
+        let check = |a: &Actor| {
+            crate::table::declare::check_permission(&DiceTable::command(), &start, a, "alice", &[])
+        };
+        assert!(check(&bob)
+            .unwrap_err()
+            .0
+            .contains("only the host (<@alice>)"));
+        assert!(check(&host).is_ok());
         t.apply(&mut ctx(&mut rng), &host, &DiceAction::Start)
             .unwrap();
         let before = t.clone();

@@ -222,11 +222,7 @@ pub fn leaf_only(cmd: &Command, at: usize, allowed: &[&str]) -> Result<(), RuleE
             cmd.path[..=at].join(" ")
         )));
     }
-    if let Some(bad) = cmd
-        .options
-        .keys()
-        .find(|k| !allowed.contains(&k.as_str()))
-    {
+    if let Some(bad) = cmd.options.keys().find(|k| !allowed.contains(&k.as_str())) {
         let takes = if allowed.is_empty() {
             "takes no options".to_string()
         } else {
@@ -255,10 +251,7 @@ pub fn leaf_only(cmd: &Command, at: usize, allowed: &[&str]) -> Result<(), RuleE
 pub fn unknown_subcommand(cmd: &Command, at: usize, names: &[&str]) -> RuleError {
     let here = cmd.path[..at.min(cmd.path.len())].join(" ");
     match cmd.path.get(at) {
-        None => RuleError::new(format!(
-            "`/{here}` needs a subcommand: {}.",
-            or_list(names)
-        )),
+        None => RuleError::new(format!("`/{here}` needs a subcommand: {}.", or_list(names))),
         Some(other) => RuleError::new(format!(
             "`/{here} {other}` is not a command; try {}.",
             or_list(names)
@@ -288,4 +281,206 @@ pub fn parse_choice_option<C: Choices>(
             or_list(&values)
         ))
     })
+}
+
+/// The one permission check: may `actor` use `cmd` in a session whose GMs are `gms` and whose
+/// host is `host`? `actor.manager` is true for the host and for channel managers.
+pub fn check_permission(
+    spec: &CommandSpec,
+    cmd: &Command,
+    actor: &super::Actor,
+    host: &str,
+    gms: &[UserId],
+) -> Result<(), RuleError> {
+    let Some(leaf) = spec.leaf(cmd.path.get(1..).unwrap_or(&[])) else {
+        return Ok(());
+    };
+    let allowed = match leaf.permission {
+        Permission::Anyone | Permission::Player => true,
+        Permission::Host => actor.manager,
+        Permission::Gm => actor.manager || gms.contains(&actor.id),
+    };
+    if allowed {
+        return Ok(());
+    }
+    let who = match leaf.permission {
+        Permission::Gm if gms.is_empty() => format!("the host (<@{host}>)"),
+        Permission::Gm => format!(
+            "the GM ({})",
+            gms.iter()
+                .map(UserId::mention)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        _ => format!("the host (<@{host}>)"),
+    };
+    Err(RuleError::new(format!(
+        "only {who} or someone who may manage this channel can use `/{}`.",
+        cmd.typed_str()
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::{Actor, Answer};
+
+    /// Success or failure
+    #[derive(Debug, Clone, Copy, PartialEq, Choices)]
+    enum Outcome {
+        #[choice(label = "Success", aliases("s", "yes"))]
+        Success,
+        #[choice(value = "failure", aliases("fail", "no"))]
+        Failure,
+    }
+
+    /// Fights
+    #[derive(Debug, Clone, PartialEq, Commands)]
+    #[commands(name = "fight")]
+    enum Fight {
+        /// Hit someone
+        #[cmd(perm = gm)]
+        Hit {
+            /// Who
+            target: UserId,
+            /// How hard
+            #[opt(min = 1, max = 10)]
+            power: Option<i64>,
+        },
+    }
+
+    /// A test game
+    #[derive(Debug, Clone, PartialEq, Commands)]
+    #[commands(name = "g")]
+    enum G {
+        /// Open a table
+        #[cmd(public)]
+        New,
+        /// Decide
+        #[cmd(perm = host)]
+        Verdict {
+            /// The outcome
+            result: Outcome,
+            /// A note
+            #[opt(name = "note", autocomplete)]
+            text: Option<String>,
+        },
+        /// Fights
+        #[cmd(top_level = "gfight")]
+        Fight(Fight),
+        /// Not a command
+        #[cmd(skip)]
+        Remind,
+    }
+
+    fn parse(line: &str) -> Result<G, RuleError> {
+        G::from_command(&Command::parse_line(line).unwrap())
+    }
+
+    #[test]
+    fn one_declaration_gives_the_spec_the_parser_and_the_choices() {
+        let spec = G::spec();
+        let hand = CommandSpec::new("g", "A test game")
+            .sub(CommandSpec::new("new", "Open a table").answers_publicly())
+            .sub({
+                let mut s = CommandSpec::new("verdict", "Decide")
+                    .opt(OptionSpec::string("result", "The outcome").required())
+                    .opt(OptionSpec::string("note", "A note").autocomplete());
+                s.options[0].choices = vec![
+                    ("Success".into(), "success".into()),
+                    ("failure".into(), "failure".into()),
+                ];
+                s.permission = Permission::Host;
+                s
+            })
+            .sub({
+                let mut hit = CommandSpec::new("hit", "Hit someone")
+                    .opt(OptionSpec::user("target", "Who").required())
+                    .opt(OptionSpec::int("power", "How hard").range(1, 10));
+                hit.permission = Permission::Gm;
+                CommandSpec::new("fight", "Fights")
+                    .top_level("gfight")
+                    .sub(hit)
+            });
+        assert_eq!(spec, hand);
+        assert_eq!(spec.problems(""), Vec::<String>::new());
+        assert_eq!(spec.subcommands[0].answer, Answer::Public);
+        assert_eq!(parse("/g new").unwrap(), G::New);
+        assert_eq!(
+            parse("/g verdict result:YES note:\"well done\"").unwrap(),
+            G::Verdict {
+                result: Outcome::Success,
+                text: Some("well done".into())
+            }
+        );
+        assert_eq!(
+            parse("/g fight hit target:bob power:3").unwrap(),
+            G::Fight(Fight::Hit {
+                target: UserId::new("bob"),
+                power: Some(3)
+            })
+        );
+        assert_eq!(
+            parse("/g fight hit target:bob").unwrap().path().as_deref(),
+            Some("fight hit")
+        );
+        assert_eq!(G::Remind.path(), None);
+    }
+
+    #[test]
+    fn the_parser_refuses_what_the_declaration_lacks_naming_what_it_takes() {
+        let e = |l: &str| parse(l).unwrap_err().0;
+        assert_eq!(
+            e("/g verdict result:maybe"),
+            "result `maybe` is unknown; use success or failure."
+        );
+        assert!(e("/g verdict").contains("needs the option `result:`"));
+        assert_eq!(
+            e("/g verdict result:s limit:3"),
+            "`/g verdict` has no option `limit:`; it takes `result:` or `note:`."
+        );
+        assert_eq!(
+            e("/g new x:1"),
+            "`/g new` has no option `x:`; it takes no options."
+        );
+        assert_eq!(
+            e("/g dance"),
+            "`/g dance` is not a command; try new, verdict or fight."
+        );
+        assert_eq!(e("/g"), "`/g` needs a subcommand: new, verdict or fight.");
+        assert_eq!(e("/g fight"), "`/g fight` needs a subcommand: hit.");
+        assert_eq!(e("/g new now"), "`/g new` has no subcommand `now`.");
+        assert!(e("/g fight hit target:bob power:11").contains("must be from 1 to 10, not 11"));
+        assert!(e("/g fight hit target:bob power:x").contains("whole number"));
+        // The skipped variant is no command.
+        assert!(e("/g remind").contains("is not a command"));
+    }
+
+    #[test]
+    fn the_permission_is_checked_once_from_the_declaration() {
+        let spec = G::spec();
+        let gm = UserId::new("gm");
+        let bob = Actor::player("bob", "Bob");
+        let gm_actor = Actor::player("gm", "Gm");
+        let host = Actor {
+            manager: true,
+            ..Actor::player("alice", "Alice")
+        };
+        let hit = Command::parse_line("/g fight hit target:x").unwrap();
+        let verdict = Command::parse_line("/g verdict result:s").unwrap();
+        let new = Command::parse_line("/g new").unwrap();
+        let gms = std::slice::from_ref(&gm);
+        assert!(check_permission(&spec, &new, &bob, "alice", gms).is_ok());
+        assert!(check_permission(&spec, &hit, &gm_actor, "alice", gms).is_ok());
+        assert!(check_permission(&spec, &hit, &host, "alice", gms).is_ok());
+        let e = check_permission(&spec, &hit, &bob, "alice", gms)
+            .unwrap_err()
+            .0;
+        assert_eq!(
+            e,
+            "only the GM (<@gm>) or someone who may manage this channel can use `/g fight hit`."
+        );
+        assert!(check_permission(&spec, &verdict, &gm_actor, "alice", gms).is_err());
+        assert!(check_permission(&spec, &verdict, &host, "alice", gms).is_ok());
+    }
 }

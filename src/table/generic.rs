@@ -2,18 +2,19 @@
 
 use rusqlite::Transaction;
 
+use super::declare::{Choices, Commands};
 use super::game::Actor;
 use super::registry::Registry;
 use super::service::{
     channel_rng, end_session, finish_replies, hand_over, save_channel_rng, session_gms, undo,
     with_host, Fail, Request,
 };
-use super::{Command, CommandSpec, Message, OptionSpec, Reply, Stamp, UserId};
+use super::{Command, CommandSpec, Message, Reply, Stamp, UserId};
 use crate::dice;
 use crate::store::{self, LogRow};
 
 /// How widely a roll is shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
 pub enum Visibility {
     /// Everyone.
     Public,
@@ -22,81 +23,77 @@ pub enum Visibility {
     /// Only the GM (the roller sees that a roll was made).
     Blind,
     /// Only the roller.
+    #[choice(value = "self")]
     SelfOnly,
 }
 
 impl Visibility {
-    fn parse(s: Option<&str>) -> Result<Self, Fail> {
-        match s.map(|s| s.to_ascii_lowercase()).as_deref() {
-            None | Some("public") => Ok(Visibility::Public),
-            Some("gm") => Ok(Visibility::Gm),
-            Some("blind") => Ok(Visibility::Blind),
-            Some("self") => Ok(Visibility::SelfOnly),
-            Some(other) => Err(Fail::Refused(format!(
-                "visibility `{other}` is unknown; use public, gm, blind or self."
-            ))),
-        }
-    }
     fn as_str(self) -> &'static str {
-        match self {
-            Visibility::Public => "public",
-            Visibility::Gm => "gm",
-            Visibility::Blind => "blind",
-            Visibility::SelfOnly => "self",
-        }
+        super::declare::Choices::value(&self)
     }
 }
+
+/// Roll dice: 2d6+3, 4d6kh3, 1d20!, 10d10>=8 … with an optional label
+#[derive(Debug, Clone, PartialEq, Commands)]
+#[commands(name = "roll")]
+#[cmd(private_when(option = "visibility", values("gm", "blind", "self")))]
+pub struct RollCommand {
+    /// Dice expression, e.g. 2d6+3 fireball
+    pub expr: String,
+    /// Who sees the result (default public)
+    pub visibility: Option<Visibility>,
+    /// Succeed on this total or more (shows the odds first)
+    pub target: Option<i64>,
+}
+
+/// The game in this channel
+#[derive(Debug, Clone, PartialEq, Commands)]
+#[commands(name = "game")]
+pub enum GameCommand {
+    /// Show the game in this channel
+    Status,
+    /// Recent actions and rolls
+    Log {
+        /// How many entries (default 15)
+        #[opt(min = 1, max = 50)]
+        count: Option<i64>,
+    },
+    /// Undo the last action (host or channel manager)
+    #[cmd(perm = host)]
+    Undo,
+    /// End the game in this channel (host or channel manager)
+    #[cmd(perm = host)]
+    End {
+        /// Yes, end it
+        confirm: Option<bool>,
+    },
+    /// Hand the game to another player: they host it (host or channel manager)
+    #[cmd(perm = host)]
+    Host {
+        /// The new host
+        user: UserId,
+    },
+    /// Reveal a hidden roll to everyone (GM)
+    #[cmd(perm = gm)]
+    Reveal {
+        /// Log entry number of the roll
+        id: i64,
+    },
+    /// Which permissions Croupier has in this channel, and what each is for
+    Check,
+}
+
+/// What Croupier can do
+#[derive(Debug, Clone, PartialEq, Commands)]
+#[commands(name = "help")]
+pub struct HelpCommand;
 
 /// The declarations of the generic commands (for Discord registration and help).
 pub fn generic_commands() -> Vec<CommandSpec> {
     vec![
-        CommandSpec::new(
-            "roll",
-            "Roll dice: 2d6+3, 4d6kh3, 1d20!, 10d10>=8 … with an optional label",
-        )
-        .opt(OptionSpec::string("expr", "Dice expression, e.g. 2d6+3 fireball").required())
-        .opt(
-            OptionSpec::string("visibility", "Who sees the result (default public)")
-                .choices(&["public", "gm", "blind", "self"]),
-        )
-        .opt(OptionSpec::int(
-            "target",
-            "Succeed on this total or more (shows the odds first)",
-        ))
-        .private_when("visibility", &["gm", "blind", "self"]),
-        CommandSpec::new("game", "The game in this channel")
-            .sub(CommandSpec::new("status", "Show the game in this channel"))
-            .sub(
-                CommandSpec::new("log", "Recent actions and rolls")
-                    .opt(OptionSpec::int("count", "How many entries (default 15)").range(1, 50)),
-            )
-            .sub(CommandSpec::new(
-                "undo",
-                "Undo the last action (host or channel manager)",
-            ))
-            .sub(
-                CommandSpec::new(
-                    "end",
-                    "End the game in this channel (host or channel manager)",
-                )
-                .opt(OptionSpec::boolean("confirm", "Yes, end it")),
-            )
-            .sub(
-                CommandSpec::new(
-                    "host",
-                    "Hand the game to another player: they host it (host or channel manager)",
-                )
-                .opt(OptionSpec::user("user", "The new host").required()),
-            )
-            .sub(
-                CommandSpec::new("reveal", "Reveal a hidden roll to everyone (GM)")
-                    .opt(OptionSpec::int("id", "Log entry number of the roll").required()),
-            )
-            .sub(CommandSpec::new(
-                "check",
-                "Which permissions Croupier has in this channel, and what each is for",
-            )),
-        CommandSpec::new("help", "What Croupier can do"),
+        RollCommand::spec(),
+        GameCommand::spec(),
+        HelpCommand::spec(),
     ]
 }
 
@@ -108,9 +105,13 @@ pub(super) fn roll(
     cmd: &Command,
     now: i64,
 ) -> Result<Vec<Reply>, Fail> {
-    let expr = cmd.require("expr")?;
-    let vis = Visibility::parse(cmd.get("visibility"))?;
-    let target = cmd.int("target")?;
+    let RollCommand {
+        expr,
+        visibility,
+        target,
+    } = RollCommand::from_command(cmd)?;
+    let expr = expr.as_str();
+    let vis = visibility.unwrap_or(Visibility::Public);
     let session = store::session_active(tx, &req.channel)?;
     let gms = match &session {
         Some(s) => match games.find(&s.game) {
@@ -238,8 +239,8 @@ pub(super) fn game_command(
     let session = store::session_active(tx, &req.channel)?;
     let game = session.as_ref().and_then(|s| games.find(&s.game));
     let actor = with_host(&req.actor, session.as_ref());
-    match cmd.sub() {
-        "status" => match (&session, game) {
+    match GameCommand::from_command(cmd)? {
+        GameCommand::Status => match (&session, game) {
             (Some(s), Some(g)) => {
                 let state: serde_json::Value = serde_json::from_str(&s.state)?;
                 let gms = session_gms(g, s)?;
@@ -262,8 +263,8 @@ pub(super) fn game_command(
             }
             _ => Ok(vec![Reply::private(&actor.id, no_game(games))]),
         },
-        "log" => {
-            let n = cmd.int("count")?.unwrap_or(15).clamp(1, 50);
+        GameCommand::Log { count } => {
+            let n = count.unwrap_or(15);
             let rows = store::log_recent(tx, &req.channel, n)?;
             let mut gm_of = GmOf::new(tx, games, session.as_ref(), &actor);
             let mut lines = Vec::with_capacity(rows.len());
@@ -281,7 +282,7 @@ pub(super) fn game_command(
                 Message::titled("📜 Log", body),
             )])
         }
-        "undo" => {
+        GameCommand::Undo => {
             let (Some(s), Some(g)) = (&session, game) else {
                 return Err(Fail::Refused(
                     "there is no game to undo in this channel.".into(),
@@ -290,14 +291,14 @@ pub(super) fn game_command(
             require_manager(&actor, s)?;
             undo(tx, g, s, &actor, &req.request_id, now)
         }
-        "end" => {
+        GameCommand::End { confirm } => {
             let (Some(s), Some(g)) = (&session, game) else {
                 return Err(Fail::Refused(
                     "there is no game to end in this channel.".into(),
                 ));
             };
             require_manager(&actor, s)?;
-            if cmd.flag("confirm")? != Some(true) {
+            if confirm != Some(true) {
                 let mut m = Message::titled(
                     "End the game?",
                     format!(
@@ -339,18 +340,16 @@ pub(super) fn game_command(
             out.extend(finish_replies(released, g, None, &[], &[]));
             Ok(out)
         }
-        "host" => {
+        GameCommand::Host { user: to } => {
             let (Some(s), Some(g)) = (&session, game) else {
                 return Err(Fail::Refused(
                     "there is no game in this channel to hand over.".into(),
                 ));
             };
             require_manager(&actor, s)?;
-            let to = UserId::new(cmd.require("user")?);
             hand_over(tx, g, s, &actor, &to, &req.request_id, now)
         }
-        "reveal" => {
-            let id = cmd.require_int("id")?;
+        GameCommand::Reveal { id } => {
             let Some(row) = store::log_get(tx, id)?.filter(|r| r.channel == req.channel) else {
                 return Err(Fail::Refused(format!(
                     "there is no log entry #{id} in this channel."
@@ -396,16 +395,13 @@ pub(super) fn game_command(
             ))])
         }
         // Discord answers this itself (it knows the bot's permissions in the channel).
-        "check" => Ok(vec![Reply::private(
+        GameCommand::Check => Ok(vec![Reply::private(
             &req.actor.id,
             Message::titled(
                 "Permissions",
                 "This table is not on Discord: it needs no permissions.",
             ),
         )]),
-        other => Err(Fail::Refused(format!(
-            "`/game {other}` is not a command; use status, log, undo, end, reveal or check."
-        ))),
     }
 }
 

@@ -853,6 +853,8 @@ fn game_command(
     }
     let actor = with_host(&req.actor, Some(&s));
     let state: Value = serde_json::from_str(&s.state)?;
+    let gms = game.gms(&state)?;
+    super::declare::check_permission(&game.command(), cmd, &actor, &s.host, &gms)?;
     let shared = load_shared(tx, game, req.guild.as_deref()).map_err(Fail::Error)?;
     let action = game.parse(&state, &actor, cmd, &shared)?;
     apply_action(tx, game, &s, &actor, &action, cx.now, Some(&req.request_id))
