@@ -85,16 +85,6 @@ impl LongIds {
     }
 }
 
-/// Creates the table of long ids (the Discord front end's only table of its own).
-pub fn ensure_table(conn: &Connection) -> rusqlite::Result<()> {
-    conn.execute_batch(
-        "CREATE TABLE IF NOT EXISTS discord_component_ids(
-            key TEXT PRIMARY KEY,
-            custom_id TEXT NOT NULL
-        ) STRICT;",
-    )
-}
-
 /// Saves long ids.
 pub fn save(conn: &Connection, long: &LongIds) -> rusqlite::Result<()> {
     for (k, v) in long.pairs() {
@@ -236,8 +226,8 @@ mod tests {
 
     #[test]
     fn long_ids_are_stored_and_found_again() {
-        let conn = Connection::open_in_memory().unwrap();
-        ensure_table(&conn).unwrap();
+        let mut store = crate::store::Store::in_memory().unwrap();
+        let conn = store.conn();
         let mut long = LongIds::default();
         let full = button_id(None, None, &format!("/x y note:{}", "a".repeat(150)));
         let key = long.shorten(full.clone());

@@ -1,7 +1,7 @@
 //! The Discord front end: a generic adapter between Discord interactions and the table service.
 //!
 //! It knows no game. Slash commands are registered from the declarations
-//! ([`crate::table::generic::generic_commands`] and each game's `command()`); every slash
+//! ([`crate::table::builtins::generic_commands`] and each game's `command()`); every slash
 //! command, button press, menu pick and autocomplete becomes one [`crate::table::Request`];
 //! every [`crate::table::Reply`] becomes embeds, buttons and menus ([`render`]).
 //!
@@ -159,9 +159,7 @@ pub struct Bot {
 pub async fn start(config: Config) -> Result<Bot, StartError> {
     let mut tables = Vec::new();
     for _ in 0..config.workers.max(1) {
-        let mut store = Store::open(&config.db)?;
-        ids::ensure_table(store.conn())?;
-        slots::ensure_table(store.conn())?;
+        let store = Store::open(&config.db)?;
         tables.push(Table::new(
             store,
             config.games.clone(),

@@ -12,18 +12,6 @@ use super::render::Draft;
 use super::send;
 use crate::table::TableHandle;
 
-/// Creates the table of standing messages.
-pub fn ensure_table(conn: &Connection) -> rusqlite::Result<()> {
-    conn.execute_batch(
-        "CREATE TABLE IF NOT EXISTS discord_slots(
-            channel TEXT NOT NULL,
-            key TEXT NOT NULL,
-            message_id TEXT NOT NULL,
-            PRIMARY KEY (channel, key)
-        ) STRICT;",
-    )
-}
-
 /// The message standing for `key` in `channel`, if one was posted.
 pub fn lookup(conn: &Connection, channel: &str, key: &str) -> rusqlite::Result<Option<u64>> {
     let id: Option<String> = conn
@@ -119,8 +107,8 @@ mod tests {
 
     #[test]
     fn a_standing_message_is_remembered_per_channel_and_key() {
-        let conn = Connection::open_in_memory().unwrap();
-        ensure_table(&conn).unwrap();
+        let mut store = crate::store::Store::in_memory().unwrap();
+        let conn = store.conn();
         assert_eq!(lookup(&conn, "42", "tracker").unwrap(), None);
         save(&conn, "42", "tracker", 1001).unwrap();
         save(&conn, "43", "tracker", 2002).unwrap();

@@ -5,4 +5,5 @@ pub mod nakama;
 pub mod nightwizard;
 pub mod ninja;
 pub mod nobi;
+pub mod registry;
 pub mod simulate;

@@ -124,7 +124,7 @@ impl Command {
     /// An option that must be present.
     pub fn require(&self, name: &str) -> Result<&str, RuleError> {
         self.get(name).ok_or_else(|| {
-            RuleError::new(format!(
+            RuleError::usage(format!(
                 "`/{}` needs the option `{name}:`. Add it and try again.",
                 self.typed_str()
             ))
@@ -136,7 +136,7 @@ impl Command {
         match self.get(name) {
             None => Ok(None),
             Some(v) => v.trim().parse::<i64>().map(Some).map_err(|_| {
-                RuleError::new(format!("option `{name}` must be a whole number, not `{v}`"))
+                RuleError::usage(format!("option `{name}` must be a whole number, not `{v}`"))
             }),
         }
     }
@@ -144,7 +144,7 @@ impl Command {
     /// A whole-number option that must be present.
     pub fn require_int(&self, name: &str) -> Result<i64, RuleError> {
         self.int(name)?.ok_or_else(|| {
-            RuleError::new(format!(
+            RuleError::usage(format!(
                 "`/{}` needs the option `{name}:` (a whole number).",
                 self.typed_str()
             ))
@@ -157,7 +157,7 @@ impl Command {
             None => Ok(None),
             Some(v) if matches!(v.as_str(), "true" | "yes" | "y" | "1" | "on") => Ok(Some(true)),
             Some(v) if matches!(v.as_str(), "false" | "no" | "n" | "0" | "off") => Ok(Some(false)),
-            Some(v) => Err(RuleError::new(format!(
+            Some(v) => Err(RuleError::usage(format!(
                 "option `{name}` must be true or false, not `{v}`"
             ))),
         }
@@ -197,7 +197,7 @@ impl Command {
                 .enumerate()
                 .find_map(|(i, c)| hidden_char(c).map(|w| (i + 1, c, w)))
             {
-                return Err(RuleError::new(format!(
+                return Err(RuleError::usage(format!(
                     "option `{name}` holds an invisible character at position {at} (U+{:04X}, {what}), \
                      which can make text show differently from what it is; type it again without it.",
                     c as u32

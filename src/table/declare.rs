@@ -7,37 +7,10 @@
 //! A parsed command reads only the options its leaf declares, and refuses any other, as Discord
 //! refuses undeclared options — so a game cannot read an option Discord could never send.
 
-use serde::{Deserialize, Serialize};
-
+pub use super::spec::Permission;
 use super::{Command, CommandSpec, OptionKind, OptionSpec, RuleError, UserId};
 
 pub use croupier_macros::{Choices, Commands};
-
-/// Who may use a command. The table checks it once, before the game sees the command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum Permission {
-    /// Anyone in the channel (the rules may still refuse).
-    #[default]
-    Anyone,
-    /// A player seated in the session (the game judges who is seated).
-    Player,
-    /// The session's GM(s) ([`super::Game::gms`]), its host, or a channel manager.
-    Gm,
-    /// The session's host or a channel manager.
-    Host,
-}
-
-impl Permission {
-    /// How help texts name it (empty for [`Permission::Anyone`]).
-    pub fn label(self) -> &'static str {
-        match self {
-            Permission::Anyone => "",
-            Permission::Player => "players",
-            Permission::Gm => "GM",
-            Permission::Host => "host",
-        }
-    }
-}
 
 /// A command tree declared as an enum (derive it with `#[derive(Commands)]`).
 pub trait Commands: Sized {
@@ -112,7 +85,7 @@ macro_rules! int_option {
             fn from_option(cmd: &Command, name: &str, _: &str) -> Result<Self, RuleError> {
                 let v = cmd.require_int(name)?;
                 <$t>::try_from(v).map_err(|_| {
-                    RuleError::new(format!(
+                    RuleError::usage(format!(
                         "option `{name}` is out of range: {v} (from {} to {}).",
                         <$t>::MIN,
                         <$t>::MAX
@@ -167,7 +140,7 @@ fn in_range<T: OptionValue>(
                 (None, Some(b)) => format!("at most {b}"),
                 (None, None) => String::new(),
             };
-            return Err(RuleError::new(format!(
+            return Err(RuleError::usage(format!(
                 "`/{}`: option `{name}` must be {range}, not {n}.",
                 cmd.typed_str()
             )));
@@ -217,7 +190,7 @@ fn or_list(items: &[&str]) -> String {
 /// Refuses a command that goes below a leaf or carries an option the leaf does not declare.
 pub fn leaf_only(cmd: &Command, at: usize, allowed: &[&str]) -> Result<(), RuleError> {
     if let Some(extra) = cmd.path.get(at + 1) {
-        return Err(RuleError::new(format!(
+        return Err(RuleError::usage(format!(
             "`/{}` has no subcommand `{extra}`.",
             cmd.path[..=at].join(" ")
         )));
@@ -239,7 +212,7 @@ pub fn leaf_only(cmd: &Command, at: usize, allowed: &[&str]) -> Result<(), RuleE
                 )
             )
         };
-        return Err(RuleError::new(format!(
+        return Err(RuleError::usage(format!(
             "`/{}` has no option `{bad}:`; it {takes}.",
             cmd.typed_str()
         )));
@@ -251,8 +224,8 @@ pub fn leaf_only(cmd: &Command, at: usize, allowed: &[&str]) -> Result<(), RuleE
 pub fn unknown_subcommand(cmd: &Command, at: usize, names: &[&str]) -> RuleError {
     let here = cmd.path[..at.min(cmd.path.len())].join(" ");
     match cmd.path.get(at) {
-        None => RuleError::new(format!("`/{here}` needs a subcommand: {}.", or_list(names))),
-        Some(other) => RuleError::new(format!(
+        None => RuleError::usage(format!("`/{here}` needs a subcommand: {}.", or_list(names))),
+        Some(other) => RuleError::usage(format!(
             "`/{here} {other}` is not a command; try {}.",
             or_list(names)
         )),
@@ -275,7 +248,7 @@ pub fn parse_choice_option<C: Choices>(
 ) -> Result<C, RuleError> {
     C::parse_choice(value).ok_or_else(|| {
         let values: Vec<&str> = C::ALL.iter().map(|c| c.value()).collect();
-        RuleError::new(format!(
+        RuleError::usage(format!(
             "{name} `{}` is unknown; use {}.",
             value.trim(),
             or_list(&values)
@@ -314,7 +287,7 @@ pub fn check_permission(
         ),
         _ => format!("the host (<@{host}>)"),
     };
-    Err(RuleError::new(format!(
+    Err(RuleError::permission(format!(
         "only {who} or someone who may manage this channel can use `/{}`.",
         cmd.typed_str()
     )))
@@ -479,6 +452,16 @@ mod tests {
         assert_eq!(
             e,
             "only the GM (<@gm>) or someone who may manage this channel can use `/g fight hit`."
+        );
+        assert_eq!(
+            check_permission(&spec, &hit, &bob, "alice", gms)
+                .unwrap_err()
+                .kind(),
+            crate::table::Refusal::Permission
+        );
+        assert_eq!(
+            parse("/g verdict result:x").unwrap_err().kind(),
+            crate::table::Refusal::Usage
         );
         assert!(check_permission(&spec, &verdict, &gm_actor, "alice", gms).is_err());
         assert!(check_permission(&spec, &verdict, &host, "alice", gms).is_ok());

@@ -10,52 +10,9 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::error::{DataError, RuleError};
 use super::{Choice, Command, CommandSpec, Reply, UserId};
 use crate::rng::GameRng;
-
-/// A refusal by the rules (or a usage mistake), worded for the player.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct RuleError(pub String);
-
-impl RuleError {
-    /// A refusal with this explanation.
-    pub fn new(msg: impl Into<String>) -> Self {
-        RuleError(msg.into())
-    }
-}
-
-/// Shorthand: `Err(RuleError)`.
-pub fn refuse<T>(msg: impl Into<String>) -> Result<T, RuleError> {
-    Err(RuleError::new(msg))
-}
-
-/// A problem in a data file: which file, which card, which field.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{file}: {item}: {problem}")]
-pub struct DataError {
-    /// File path (relative to the data folder).
-    pub file: String,
-    /// Card / entry id, or `-` for the file as a whole.
-    pub item: String,
-    /// What is wrong (naming the field).
-    pub problem: String,
-}
-
-impl DataError {
-    /// Builds a data error.
-    pub fn new(
-        file: impl Into<String>,
-        item: impl Into<String>,
-        problem: impl Into<String>,
-    ) -> Self {
-        DataError {
-            file: file.into(),
-            item: item.into(),
-            problem: problem.into(),
-        }
-    }
-}
 
 /// Something the game waits for (a roll, one player's pick, a GM's verdict). Buttons and
 /// menus whose command answers it carry its key and stay valid until it is settled, whatever

@@ -67,7 +67,7 @@ impl TableHandle {
         let job: Job = Box::new(move |t| {
             let _ = tx.send(f(t));
         });
-        let closed = || TableError::Store(crate::store::StoreError::Conflict);
+        let closed = || TableError::Closed;
         self.workers
             .get(idx)
             .ok_or_else(closed)?

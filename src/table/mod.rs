@@ -1,14 +1,16 @@
 //! Tables: per-channel game sessions, the `Game` trait, and the service that runs them.
 
+pub mod builtins;
 mod clock;
 mod command;
 pub mod declare;
 pub mod effects;
+mod error;
 mod game;
 pub mod generic;
 mod handle;
 pub mod record;
-mod registry;
+pub mod registry;
 mod reply;
 mod service;
 mod spec;
@@ -16,10 +18,8 @@ mod spec;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandSyntaxError};
 pub use declare::{Choices, Commands, Permission};
-pub use game::{
-    refuse, Actor, Ctx, DataError, Decision, DynCtx, DynError, DynGame, Game, Loaded, Place,
-    RuleError,
-};
+pub use error::{refuse, DataError, Refusal, RuleError};
+pub use game::{Actor, Ctx, Decision, DynCtx, DynError, DynGame, Game, Loaded, Place};
 pub use handle::TableHandle;
 pub use registry::Registry;
 pub use reply::{

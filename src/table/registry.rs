@@ -1,8 +1,10 @@
-//! The list of games the table knows, with their data loaded.
+//! The list of games the table knows, with their data loaded. The table names no game: which
+//! games exist is decided at the composition root (`games::registry`, `Registry::load`).
 
 use std::path::Path;
 
-use super::game::{DataError, DynGame, Loaded};
+use super::game::{DynGame, Loaded};
+use super::DataError;
 use super::{Command, CommandSpec};
 
 /// All registered games.
@@ -13,24 +15,7 @@ pub struct Registry {
 }
 
 impl Registry {
-    /// Loads every game's data from `dir`. Errors list every problem in every game.
-    pub fn load(dir: &Path) -> Result<Registry, Vec<DataError>> {
-        let mut games: Vec<Box<dyn DynGame>> = Vec::new();
-        let mut errors = Vec::new();
-        // One line per game: this is the only place a new game is registered.
-        register::<crate::games::dice_table::DiceTable>(dir, &mut games, &mut errors);
-        register::<crate::games::nobi::Nobi>(dir, &mut games, &mut errors);
-        register::<crate::games::nightwizard::NightWizard>(dir, &mut games, &mut errors);
-        register::<crate::games::ninja::NinjaTournament>(dir, &mut games, &mut errors);
-        register::<crate::games::nakama::Nakama>(dir, &mut games, &mut errors);
-        if errors.is_empty() {
-            Ok(Registry::of(games))
-        } else {
-            Err(errors)
-        }
-    }
-
-    /// A registry of given games (tests).
+    /// A registry of these games (the composition root, `games::registry`, lists them).
     pub fn of(games: Vec<Box<dyn DynGame>>) -> Registry {
         let routes = games
             .iter()
@@ -48,7 +33,7 @@ impl Registry {
     /// Every top-level slash command: the generic ones, then each game's, split as its
     /// declaration says ([`CommandSpec::registered`]). Discord registration and `/help` use this.
     pub fn commands(&self) -> Vec<CommandSpec> {
-        let mut specs = super::generic::generic_commands();
+        let mut specs = super::builtins::generic_commands();
         for g in self.all() {
             specs.extend(g.command().registered());
         }
@@ -70,7 +55,7 @@ impl Registry {
     /// True when the answer to `cmd` (by its public name or the game's own path) may be only
     /// for the person who used it ([`super::may_answer_privately`] on the declarations).
     pub fn may_answer_privately(&self, cmd: &Command) -> bool {
-        let mut declared = super::generic::generic_commands();
+        let mut declared = super::builtins::generic_commands();
         declared.extend(self.all().map(|g| g.command()));
         super::may_answer_privately(&declared, &self.route(cmd))
     }
@@ -89,7 +74,8 @@ impl Registry {
     }
 }
 
-fn register<G: super::Game>(
+/// Loads game `G`'s data from `dir` into `games`, or adds its data errors to `errors`.
+pub fn register<G: super::Game>(
     dir: &Path,
     games: &mut Vec<Box<dyn DynGame>>,
     errors: &mut Vec<DataError>,
@@ -97,94 +83,5 @@ fn register<G: super::Game>(
     match Loaded::<G>::load(dir) {
         Ok(l) => games.push(Box::new(l)),
         Err(mut e) => errors.append(&mut e),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn games() -> Registry {
-        Registry::load(Path::new("data")).expect("data loads")
-    }
-
-    #[test]
-    fn a_split_top_level_command_routes_back_to_the_games_path() {
-        let g = games();
-        let c = Command::new("nwcombat attack").with("target", "Hound");
-        let routed = g.route(&c);
-        assert_eq!(routed.path_str(), "nw combat attack");
-        assert_eq!(routed.get("target"), Some("Hound"));
-        // Messages name what the user typed.
-        let err = routed.require("who").unwrap_err().to_string();
-        assert!(
-            err.contains("`/nwcombat attack` needs the option `who:`"),
-            "{err}"
-        );
-        assert_eq!(
-            g.route(&Command::new("nwfortress dive")).path_str(),
-            "nw fortress dive"
-        );
-        assert_eq!(
-            g.route(&Command::new("nwcasket list")).path_str(),
-            "nw casket list"
-        );
-        assert_eq!(
-            g.route(&Command::new("nwenemy spawn")).path_str(),
-            "nw enemy spawn"
-        );
-        // The game's own spelling, the generic commands and unknown names pass unchanged.
-        for same in [
-            "nw combat attack",
-            "nw judge",
-            "roll",
-            "game status",
-            "nwx",
-            "",
-        ] {
-            assert_eq!(g.route(&Command::new(same)).path_str(), same);
-        }
-    }
-
-    #[test]
-    fn registered_commands_are_the_declarations_split_once() {
-        let g = games();
-        let names: Vec<String> = g.commands().into_iter().map(|c| c.name).collect();
-        for n in [
-            "roll",
-            "game",
-            "help",
-            "nw",
-            "nwcombat",
-            "nwenemy",
-            "nwfortress",
-            "nwcasket",
-        ] {
-            assert!(names.contains(&n.to_string()), "{n} in {names:?}");
-        }
-        let nw = g.commands().into_iter().find(|c| c.name == "nw").unwrap();
-        let subs: Vec<&str> = nw.subcommands.iter().map(|s| s.name.as_str()).collect();
-        for gone in ["combat", "enemy", "fortress", "casket"] {
-            assert!(!subs.contains(&gone), "{gone} left /nw");
-        }
-        assert!(subs.contains(&"judge") && subs.contains(&"skill"));
-        // Every registered path routes to a path the game declares.
-        for spec in g.commands() {
-            for sub in &spec.subcommands {
-                let routed = g.route(&Command::new(&format!("{} {}", spec.name, sub.name)));
-                let Some(game) = g.find(routed.root()) else {
-                    continue;
-                };
-                let mut node = game.command();
-                for w in &routed.path[1..] {
-                    node = node
-                        .subcommands
-                        .into_iter()
-                        .find(|s| &s.name == w)
-                        .unwrap_or_else(|| panic!("{} not declared", routed.path_str()));
-                }
-                assert!(node.top_level.is_none() || routed.path.len() > 1);
-            }
-        }
     }
 }

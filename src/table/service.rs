@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::effects::Effect;
-use super::game::{Actor, Decision, DynCtx, DynError, DynGame, Place, RuleError};
+use super::game::{Actor, Decision, DynCtx, DynError, DynGame, Place};
+use super::RuleError;
 use super::{Audience, Clock, Command, Message, Reply, Stamp, UserId};
 use crate::rng::{seeded, GameRng};
 use crate::store::{self, SessionRow, Store, StoreError};
@@ -97,6 +98,13 @@ pub enum TableError {
     /// Stored data is unreadable.
     #[error("stored game data could not be read: {0}")]
     Corrupt(#[from] serde_json::Error),
+    /// The rules refused where no player asked (a replay, a reminder): the game's log or state
+    /// no longer fits its rules.
+    #[error("the rules refused: {0}")]
+    Refused(RuleError),
+    /// The table's worker thread has stopped (the bot is shutting down).
+    #[error("the table is closed (the bot is shutting down); try again in a moment")]
+    Closed,
 }
 
 impl From<rusqlite::Error> for TableError {
@@ -379,9 +387,7 @@ impl Table {
             Ok(x) => x,
             Err(Fail::Error(e)) => return Err(e),
             Err(Fail::Refused(m) | Fail::RefusedWith(m, _)) => {
-                return Err(TableError::Corrupt(serde::de::Error::custom(format!(
-                    "replay refused: {m}"
-                ))))
+                return Err(TableError::Refused(RuleError::new(m)))
             }
         };
         Ok(Some((serde_json::from_str(&s.state)?, state)))
@@ -397,7 +403,7 @@ impl Table {
 fn dyn_err(e: DynError) -> TableError {
     match e {
         DynError::Corrupt(j) => TableError::Corrupt(j),
-        DynError::Rule(r) => TableError::Corrupt(serde::de::Error::custom(r.0)),
+        DynError::Rule(r) => TableError::Refused(r),
     }
 }
 
@@ -539,7 +545,7 @@ fn dispatch(
 /// Refuses a command with words after its subcommand (`/ninja enter Fox`): values are given
 /// as `name:value`, and the refusal shows the spelling that works.
 fn stray_words(games: &Registry, cmd: &Command) -> Result<(), Fail> {
-    let mut declared = super::generic::generic_commands();
+    let mut declared = super::builtins::generic_commands();
     declared.extend(games.all().map(|g| g.command()));
     let Some(spec) = declared.iter().find(|c| c.name == cmd.root()) else {
         return Ok(());

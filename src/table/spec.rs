@@ -2,6 +2,32 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Who may use a command. The table checks it once, before the game sees the command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Permission {
+    /// Anyone in the channel (the rules may still refuse).
+    #[default]
+    Anyone,
+    /// A player seated in the session (the game judges who is seated).
+    Player,
+    /// The session's GM(s) ([`super::Game::gms`]), its host, or a channel manager.
+    Gm,
+    /// The session's host or a channel manager.
+    Host,
+}
+
+impl Permission {
+    /// How help texts name it (empty for [`Permission::Anyone`]).
+    pub fn label(self) -> &'static str {
+        match self {
+            Permission::Anyone => "",
+            Permission::Player => "players",
+            Permission::Gm => "GM",
+            Permission::Host => "host",
+        }
+    }
+}
+
 /// The kind of value an option takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum OptionKind {
@@ -133,7 +159,7 @@ pub struct CommandSpec {
     pub top_level: Option<String>,
     /// Who may use it (for a leaf); the table checks it before the game parses the command.
     #[serde(default)]
-    pub permission: super::declare::Permission,
+    pub permission: Permission,
     /// A guild-wide command (a roster, a character): it works without a session here.
     #[serde(default)]
     pub guild: bool,

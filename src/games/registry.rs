@@ -1,0 +1,115 @@
+//! The composition root of the games: the one place a game is registered.
+
+use std::path::Path;
+
+use crate::table::registry::register;
+use crate::table::{DataError, DynGame, Registry};
+
+impl Registry {
+    /// Loads every game's data from `dir`. Errors list every problem in every game.
+    pub fn load(dir: &Path) -> Result<Registry, Vec<DataError>> {
+        let mut games: Vec<Box<dyn DynGame>> = Vec::new();
+        let mut errors = Vec::new();
+        // One line per game: this is the only place a new game is registered.
+        register::<super::dice_table::DiceTable>(dir, &mut games, &mut errors);
+        register::<super::nobi::Nobi>(dir, &mut games, &mut errors);
+        register::<super::nightwizard::NightWizard>(dir, &mut games, &mut errors);
+        register::<super::ninja::NinjaTournament>(dir, &mut games, &mut errors);
+        register::<super::nakama::Nakama>(dir, &mut games, &mut errors);
+        if errors.is_empty() {
+            Ok(Registry::of(games))
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Command;
+
+    fn games() -> Registry {
+        Registry::load(Path::new("data")).expect("data loads")
+    }
+
+    #[test]
+    fn a_split_top_level_command_routes_back_to_the_games_path() {
+        let g = games();
+        let c = Command::new("nwcombat attack").with("target", "Hound");
+        let routed = g.route(&c);
+        assert_eq!(routed.path_str(), "nw combat attack");
+        assert_eq!(routed.get("target"), Some("Hound"));
+        // Messages name what the user typed.
+        let err = routed.require("who").unwrap_err().to_string();
+        assert!(
+            err.contains("`/nwcombat attack` needs the option `who:`"),
+            "{err}"
+        );
+        assert_eq!(
+            g.route(&Command::new("nwfortress dive")).path_str(),
+            "nw fortress dive"
+        );
+        assert_eq!(
+            g.route(&Command::new("nwcasket list")).path_str(),
+            "nw casket list"
+        );
+        assert_eq!(
+            g.route(&Command::new("nwenemy spawn")).path_str(),
+            "nw enemy spawn"
+        );
+        // The game's own spelling, the generic commands and unknown names pass unchanged.
+        for same in [
+            "nw combat attack",
+            "nw judge",
+            "roll",
+            "game status",
+            "nwx",
+            "",
+        ] {
+            assert_eq!(g.route(&Command::new(same)).path_str(), same);
+        }
+    }
+
+    #[test]
+    fn registered_commands_are_the_declarations_split_once() {
+        let g = games();
+        let names: Vec<String> = g.commands().into_iter().map(|c| c.name).collect();
+        for n in [
+            "roll",
+            "game",
+            "help",
+            "nw",
+            "nwcombat",
+            "nwenemy",
+            "nwfortress",
+            "nwcasket",
+        ] {
+            assert!(names.contains(&n.to_string()), "{n} in {names:?}");
+        }
+        let nw = g.commands().into_iter().find(|c| c.name == "nw").unwrap();
+        let subs: Vec<&str> = nw.subcommands.iter().map(|s| s.name.as_str()).collect();
+        for gone in ["combat", "enemy", "fortress", "casket"] {
+            assert!(!subs.contains(&gone), "{gone} left /nw");
+        }
+        assert!(subs.contains(&"judge") && subs.contains(&"skill"));
+        // Every registered path routes to a path the game declares.
+        for spec in g.commands() {
+            for sub in &spec.subcommands {
+                let routed = g.route(&Command::new(&format!("{} {}", spec.name, sub.name)));
+                let Some(game) = g.find(routed.root()) else {
+                    continue;
+                };
+                let mut node = game.command();
+                for w in &routed.path[1..] {
+                    node = node
+                        .subcommands
+                        .into_iter()
+                        .find(|s| &s.name == w)
+                        .unwrap_or_else(|| panic!("{} not declared", routed.path_str()));
+                }
+                assert!(node.top_level.is_none() || routed.path.len() > 1);
+            }
+        }
+    }
+}

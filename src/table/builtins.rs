@@ -1,0 +1,91 @@
+//! The declarations of the commands every channel has, whatever game runs there: `/roll`,
+//! `/game …`, `/help` (their handlers are in `generic.rs`). A leaf module: the registry and
+//! the handlers both read it.
+
+use super::declare::{Choices, Commands};
+use super::{CommandSpec, UserId};
+
+/// How widely a roll is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
+pub enum Visibility {
+    /// Everyone.
+    Public,
+    /// The roller and the GM.
+    Gm,
+    /// Only the GM (the roller sees that a roll was made).
+    Blind,
+    /// Only the roller.
+    #[choice(value = "self")]
+    SelfOnly,
+}
+
+impl Visibility {
+    /// The value as typed and stored (`self` for [`Visibility::SelfOnly`]).
+    pub fn as_str(self) -> &'static str {
+        Choices::value(&self)
+    }
+}
+
+/// Roll dice: 2d6+3, 4d6kh3, 1d20!, 10d10>=8 … with an optional label
+#[derive(Debug, Clone, PartialEq, Commands)]
+#[commands(name = "roll")]
+#[cmd(private_when(option = "visibility", values("gm", "blind", "self")))]
+pub struct RollCommand {
+    /// Dice expression, e.g. 2d6+3 fireball
+    pub expr: String,
+    /// Who sees the result (default public)
+    pub visibility: Option<Visibility>,
+    /// Succeed on this total or more (shows the odds first)
+    pub target: Option<i64>,
+}
+
+/// The game in this channel
+#[derive(Debug, Clone, PartialEq, Commands)]
+#[commands(name = "game")]
+pub enum GameCommand {
+    /// Show the game in this channel
+    Status,
+    /// Recent actions and rolls
+    Log {
+        /// How many entries (default 15)
+        #[opt(min = 1, max = 50)]
+        count: Option<i64>,
+    },
+    /// Undo the last action (host or channel manager)
+    #[cmd(perm = host)]
+    Undo,
+    /// End the game in this channel (host or channel manager)
+    #[cmd(perm = host)]
+    End {
+        /// Yes, end it
+        confirm: Option<bool>,
+    },
+    /// Hand the game to another player: they host it (host or channel manager)
+    #[cmd(perm = host)]
+    Host {
+        /// The new host
+        user: UserId,
+    },
+    /// Reveal a hidden roll to everyone (GM)
+    #[cmd(perm = gm)]
+    Reveal {
+        /// Log entry number of the roll
+        id: i64,
+    },
+    /// Which permissions Croupier has in this channel, and what each is for
+    Check,
+}
+
+/// What Croupier can do
+#[derive(Debug, Clone, PartialEq, Commands)]
+#[commands(name = "help")]
+pub struct HelpCommand;
+
+/// The declarations of the generic commands (for Discord registration and help).
+pub fn generic_commands() -> Vec<CommandSpec> {
+    vec![
+        RollCommand::spec(),
+        GameCommand::spec(),
+        HelpCommand::spec(),
+    ]
+}
