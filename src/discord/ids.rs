@@ -227,14 +227,14 @@ mod tests {
     #[test]
     fn long_ids_are_stored_and_found_again() {
         let mut store = crate::store::Store::in_memory().unwrap();
-        let conn = store.conn();
+        let conn = &*store.conn();
         let mut long = LongIds::default();
         let full = button_id(None, None, &format!("/x y note:{}", "a".repeat(150)));
         let key = long.shorten(full.clone());
         assert!(key.len() <= MAX_ID);
         assert_eq!(long.shorten("c:-:-:/help".into()), "c:-:-:/help");
-        save(&conn, &long).unwrap();
-        assert_eq!(lookup(&conn, &key).unwrap(), Some(full));
-        assert_eq!(lookup(&conn, "k:nope").unwrap(), None);
+        save(conn, &long).unwrap();
+        assert_eq!(lookup(conn, &key).unwrap(), Some(full));
+        assert_eq!(lookup(conn, "k:nope").unwrap(), None);
     }
 }

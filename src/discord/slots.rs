@@ -108,14 +108,14 @@ mod tests {
     #[test]
     fn a_standing_message_is_remembered_per_channel_and_key() {
         let mut store = crate::store::Store::in_memory().unwrap();
-        let conn = store.conn();
-        assert_eq!(lookup(&conn, "42", "tracker").unwrap(), None);
-        save(&conn, "42", "tracker", 1001).unwrap();
-        save(&conn, "43", "tracker", 2002).unwrap();
-        assert_eq!(lookup(&conn, "42", "tracker").unwrap(), Some(1001));
-        save(&conn, "42", "tracker", 1003).unwrap();
-        assert_eq!(lookup(&conn, "42", "tracker").unwrap(), Some(1003));
-        assert_eq!(lookup(&conn, "43", "tracker").unwrap(), Some(2002));
-        assert_eq!(lookup(&conn, "42", "other").unwrap(), None);
+        let conn = &*store.conn();
+        assert_eq!(lookup(conn, "42", "tracker").unwrap(), None);
+        save(conn, "42", "tracker", 1001).unwrap();
+        save(conn, "43", "tracker", 2002).unwrap();
+        assert_eq!(lookup(conn, "42", "tracker").unwrap(), Some(1001));
+        save(conn, "42", "tracker", 1003).unwrap();
+        assert_eq!(lookup(conn, "42", "tracker").unwrap(), Some(1003));
+        assert_eq!(lookup(conn, "43", "tracker").unwrap(), Some(2002));
+        assert_eq!(lookup(conn, "42", "other").unwrap(), None);
     }
 }
