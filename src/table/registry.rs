@@ -68,6 +68,11 @@ impl Registry {
             .map(|g| g.as_ref())
     }
 
+    /// The games, to register more beside them (`Registry::of`).
+    pub fn into_games(self) -> Vec<Box<dyn DynGame>> {
+        self.games
+    }
+
     /// Every game.
     pub fn all(&self) -> impl Iterator<Item = &dyn DynGame> {
         self.games.iter().map(|g| g.as_ref())
