@@ -51,6 +51,16 @@ fn one_page(game: &str, state: &serde_json::Value, viewer: Option<&str>) -> Png 
     pages.remove(0)
 }
 
+/// The one page of `game`'s picture of `state` before it is rasterised, drawn from the
+/// game's view model for `viewer`.
+fn only_doc(game: &str, state: &serde_json::Value, viewer: Option<&str>) -> Doc {
+    let mut docs = render::docs(games(), game, state, viewer)
+        .expect("the game has a picture")
+        .unwrap_or_else(|e| panic!("{game}: {e}"));
+    assert_eq!(docs.len(), 1, "{game}: one page");
+    docs.remove(0)
+}
+
 fn seat(i: usize, name: &str, score: i64) -> Seat {
     Seat {
         user: UserId(format!("u{i}")),
@@ -72,7 +82,7 @@ fn table(seats: Vec<Seat>, phase: Phase, round: u32, turn: usize) -> DiceTable {
 
 fn dice_table_picture(name: &str, t: &DiceTable, viewer: Option<&str>) {
     let state = serde_json::to_value(t).unwrap();
-    let doc = render::dice_table::picture(&state, viewer).unwrap();
+    let doc = only_doc("dice", &state, viewer);
     readable_on_a_phone(name, &doc);
     let png = one_page("dice", &state, viewer);
     check(name, &png);
@@ -504,7 +514,8 @@ use croupier::games::nobi::state::{
 };
 
 fn nobi_data() -> &'static NobiData {
-    render::data_of::<NobiData>(games(), "nobi").unwrap()
+    static DATA: OnceLock<NobiData> = OnceLock::new();
+    DATA.get_or_init(|| croupier::games::nobi::data::load(Path::new("data")).unwrap())
 }
 
 /// `names` seated with characters in data order; seat `i` has `i` Light and `i / 2` Darkness
@@ -569,7 +580,7 @@ fn nobi_table(names: &[&str], two_player: bool) -> Nobi {
 
 fn nobi_picture(name: &str, t: &Nobi, viewer: Option<&str>) -> Doc {
     let state = serde_json::to_value(t).unwrap();
-    let doc = render::nobi::picture(&state, viewer, nobi_data()).unwrap();
+    let doc = only_doc("nobi", &state, viewer);
     readable_on_a_phone(name, &doc);
     let png = one_page("nobi", &state, viewer);
     check(name, &png);

@@ -6,24 +6,23 @@
 //! rasterised by [`raster`] with `resvg` and the fonts embedded in the binary (DejaVu Sans,
 //! and Noto Sans CJK JP for the Japanese characters DejaVu lacks).
 //!
-//! Each game with a picture has one file here, `src/render/<game>.rs`, with
-//! `pub fn picture(state: &Value, viewer: Option<&str>) -> Result<Doc, RenderError>`, and one
-//! arm in [`picture`]. See `docs/pictures.md`.
+//! A game draws its own picture, next to its rules (`src/games/<game>/picture.rs`), from its
+//! view model only ([`crate::table::Game::view_model`], [`crate::table::Game::picture`]);
+//! [`picture`] reaches it through the registered game, so this folder holds only the drawing
+//! engine. See `docs/pictures.md`.
 
 use std::fmt;
 
 use serde_json::Value;
 
-use crate::table::Registry;
+use crate::table::{DynError, Registry, UserId, Viewer};
 
 pub mod attach;
 pub mod dice;
-pub mod dice_table;
 pub mod golden;
 pub mod memo;
 pub mod nakama;
 pub mod ninja;
-pub mod nobi;
 pub mod nw;
 pub mod outlines;
 pub mod palette;
@@ -163,28 +162,50 @@ impl RenderError {
 
 /// The picture of `game`'s session `state` (the game's own state JSON, as in
 /// `croupier state`'s `state` field), as seen by `viewer` (a user id; `None` = the public
-/// view, which must never show hidden information). `games` gives the pictures the
-/// game's loaded data (card names, obstacle initials).
+/// view, which must never show hidden information). The registered game builds its view
+/// model for the viewer and draws it.
 ///
 /// A picture is one or more pages (never none): content taller than
 /// [`svg::MAX_PAGE_HEIGHT`] (the full 16-ninja score sheet) is split, and the pages are
-/// drawn at the same time. `None` when the game has no picture yet.
+/// drawn at the same time. `None` when the game has no picture.
 pub fn picture(
     games: &Registry,
     game: &str,
     state: &Value,
     viewer: Option<&str>,
 ) -> Option<Result<Vec<Png>, RenderError>> {
+    let docs = docs(games, game, state, viewer)?;
+    Some(docs.and_then(|d| raster::rasterize_pages(&d)))
+}
+
+/// The pages of [`picture`] before they are rasterised (for tests and benchmarks).
+pub fn docs(
+    games: &Registry,
+    game: &str,
+    state: &Value,
+    viewer: Option<&str>,
+) -> Option<Result<Vec<svg::Doc>, RenderError>> {
+    let viewer = match viewer {
+        Some(u) => Viewer::user(&UserId::new(u)),
+        None => Viewer::public(),
+    };
+    if let Some(g) = games.find(game).filter(|g| g.has_picture()) {
+        return g.picture(state, &viewer).map(|r| {
+            r.map_err(|e| match e {
+                DynError::Corrupt(e) => RenderError::State(e.to_string()),
+                DynError::Rule(e) => RenderError::State(e.0),
+            })
+        });
+    }
+    let viewer = viewer.user.as_ref().map(|u| u.0.as_str());
     let one = |d: Result<svg::Doc, RenderError>| d.map(|d| vec![d]);
     let docs = match game {
-        "dice" => one(dice_table::picture(state, viewer)),
         "ninja" => data_of(games, game).and_then(|d| ninja::picture(state, viewer, d)),
         "nakama" => one(data_of(games, game).and_then(|d| nakama::picture(state, viewer, d))),
-        "nobi" => one(data_of(games, game).and_then(|d| nobi::picture(state, viewer, d))),
         "nw" => one(data_of(games, game).and_then(|d| nw::picture(state, viewer, d))),
         _ => return None,
     };
-    Some(docs.and_then(|d| raster::rasterize_pages(&d)))
+    Some(docs)
 }
 
 /// `game`'s loaded data as its own `Data` type.

@@ -14,8 +14,8 @@ mod spec;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandSyntaxError};
 pub use game::{
-    refuse, Actor, Ctx, DataError, Decision, DynCtx, DynError, DynGame, Game, Loaded, Place,
-    RuleError,
+    refuse, Actor, BadState, Ctx, DataError, Decision, DynCtx, DynError, DynGame, Game, Loaded,
+    Place, Role, RuleError, Viewer,
 };
 pub use handle::TableHandle;
 pub use registry::Registry;

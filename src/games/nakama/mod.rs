@@ -73,6 +73,14 @@ fn pick(cmd: &Command) -> Result<Pick, RuleError> {
 }
 
 impl Game for Nakama {
+    type View = ();
+    fn view_model(
+        &self,
+        _data: &Self::Data,
+        _viewer: &crate::table::Viewer,
+    ) -> Result<(), crate::table::BadState> {
+        Ok(())
+    }
     type Action = NakamaAction;
     type Data = NakamaData;
     type Shared = ();

@@ -131,6 +131,14 @@ fn character_commands() -> CommandSpec {
 }
 
 impl Game for NightWizard {
+    type View = ();
+    fn view_model(
+        &self,
+        _data: &Self::Data,
+        _viewer: &crate::table::Viewer,
+    ) -> Result<(), crate::table::BadState> {
+        Ok(())
+    }
     type Action = NwAction;
     type Data = NwData;
     type Shared = NwShared;

@@ -1180,6 +1180,14 @@ impl Tournament {
 }
 
 impl Game for Tournament {
+    type View = ();
+    fn view_model(
+        &self,
+        _data: &Self::Data,
+        _viewer: &crate::table::Viewer,
+    ) -> Result<(), crate::table::BadState> {
+        Ok(())
+    }
     type Action = NinjaAction;
     type Data = NinjaData;
     type Shared = Roster;
