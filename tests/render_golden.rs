@@ -212,7 +212,8 @@ fn big_rolls_have_no_picture() {
 // --- Ninja Obstacle Tournament --------------------------------------------------------
 
 fn ninja_data() -> &'static NinjaData {
-    render::data_of::<NinjaData>(games(), "ninja").unwrap()
+    static DATA: OnceLock<NinjaData> = OnceLock::new();
+    DATA.get_or_init(|| NinjaData::load(Path::new("data")).unwrap())
 }
 
 /// A tournament of `field` generated ninjas (owned by u0, u1, … in turn), seeded.
@@ -309,7 +310,9 @@ fn ninja_play(t: &mut Tournament, runs: usize, turns: usize, seed: u64) {
 /// the pages' documents.
 fn ninja_picture(name: &str, t: &Tournament, viewer: Option<&str>) -> Vec<Doc> {
     let state = serde_json::to_value(t).unwrap();
-    let docs = render::ninja::picture(&state, viewer, ninja_data()).unwrap();
+    let docs = render::docs(games(), "ninja", &state, viewer)
+        .unwrap()
+        .unwrap();
     let pngs = render::picture(games(), "ninja", &state, viewer)
         .unwrap()
         .unwrap();
@@ -418,7 +421,8 @@ use croupier::games::nakama::state::{Foe, Nakama as NakamaGame, Player as Nakama
 use croupier::games::nakama::NakamaData;
 
 fn nakama_data() -> &'static NakamaData {
-    render::data_of::<NakamaData>(games(), "nakama").unwrap()
+    static DATA: OnceLock<NakamaData> = OnceLock::new();
+    DATA.get_or_init(|| croupier::games::nakama::data::load(Path::new("data")).unwrap())
 }
 
 /// A set-up table of `names` (characters in data order), with `recruits` friends from the
@@ -457,7 +461,7 @@ fn nakama_game(names: &[&str], recruits: usize, threat: u8, seed: u64) -> Nakama
 
 fn nakama_picture(name: &str, g: &NakamaGame, viewer: Option<&str>) -> Doc {
     let state = serde_json::to_value(g).unwrap();
-    let doc = render::nakama::picture(&state, viewer, nakama_data()).unwrap();
+    let doc = only_doc("nakama", &state, viewer);
     readable_on_a_phone(name, &doc);
     let png = one_page("nakama", &state, viewer);
     check(name, &png);
@@ -705,8 +709,7 @@ gm: /nw session set player:alice hp:1
 }
 
 fn nw_picture(name: &str, state: &serde_json::Value, viewer: Option<&str>) {
-    let data = render::data_of(games(), "nw").unwrap();
-    let doc = render::nw::picture(state, viewer, data).unwrap();
+    let doc = only_doc("nw", state, viewer);
     readable_on_a_phone(name, &doc);
     let png = one_page("nw", state, viewer);
     check(name, &png);

@@ -491,8 +491,6 @@ pub trait DynGame: Send + Sync {
     fn normalize_shared(&self, shared: &Value) -> Result<Value, DynError>;
     /// See [`Game::end_session`]; `shared` is changed in place.
     fn end_session(&self, shared: &mut Value, place: &Place) -> Result<Vec<Reply>, DynError>;
-    /// The game's loaded data (legacy pictures downcast it; going away).
-    fn data_any(&self) -> &(dyn std::any::Any + Send + Sync);
 }
 
 /// A [`Game`] together with its loaded data.
@@ -685,8 +683,5 @@ impl<G: Game> DynGame for Loaded<G> {
         let replies = G::end_session(&mut sh, place, &self.data);
         *shared = serde_json::to_value(&sh)?;
         Ok(replies)
-    }
-    fn data_any(&self) -> &(dyn std::any::Any + Send + Sync) {
-        &self.data
     }
 }

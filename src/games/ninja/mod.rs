@@ -9,11 +9,13 @@
 //! - [`sim`]: the offline simulator (`croupier simulate ninja`).
 
 pub mod data;
+pub mod picture;
 pub mod roster;
 pub mod scoring;
 pub mod sheet;
 pub mod sim;
 pub mod tournament;
+pub mod view;
 
 use std::path::Path;
 
@@ -1180,13 +1182,19 @@ impl Tournament {
 }
 
 impl Game for Tournament {
-    type View = ();
+    type View = view::NinjaView;
+    const PICTURED: bool = true;
+
     fn view_model(
         &self,
-        _data: &Self::Data,
-        _viewer: &crate::table::Viewer,
-    ) -> Result<(), crate::table::BadState> {
-        Ok(())
+        data: &NinjaData,
+        viewer: &crate::table::Viewer,
+    ) -> Result<view::NinjaView, crate::table::BadState> {
+        Ok(view::view_model(self, data, viewer))
+    }
+
+    fn picture(view: &view::NinjaView) -> Vec<crate::render::svg::Doc> {
+        picture::sheet(view)
     }
     type Action = NinjaAction;
     type Data = NinjaData;
