@@ -35,7 +35,8 @@ fn largest_dice_table() -> serde_json::Value {
 
 /// Round 1 with the full field of 16, every ninja run to the end (the longest sheet).
 fn largest_ninja_round(games: &Registry) -> serde_json::Value {
-    let data = croupier::render::data_of::<NinjaData>(games, "ninja").unwrap();
+    let _ = games;
+    let data = &NinjaData::load(std::path::Path::new("data")).unwrap();
     let mut rng = seeded(3);
     let entrants: Vec<Entrant> = (0..16)
         .map(|i| {
@@ -83,8 +84,8 @@ fn largest_ninja_round(games: &Registry) -> serde_json::Value {
 /// A solo table (six cards in hand) with 30 friends stacked on the columns and a boss out.
 fn largest_nakama(games: &Registry) -> serde_json::Value {
     use croupier::games::nakama::state::{Foe, Nakama, Player};
-    let d =
-        croupier::render::data_of::<croupier::games::nakama::NakamaData>(games, "nakama").unwrap();
+    let _ = games;
+    let d = &croupier::games::nakama::data::load(std::path::Path::new("data")).unwrap();
     let mut g = Nakama::empty();
     g.players.push(Player {
         user: UserId("u0".into()),
@@ -106,8 +107,8 @@ fn largest_nakama(games: &Registry) -> serde_json::Value {
 
 /// Five players (the limit), each with Light and Darkness cards.
 fn largest_nobi(games: &Registry) -> serde_json::Value {
-    use croupier::games::nobi::data::NobiData;
-    let d = croupier::render::data_of::<NobiData>(games, "nobi").unwrap();
+    let _ = games;
+    let d = &croupier::games::nobi::data::load(std::path::Path::new("data")).unwrap();
     let mut light = d.light.iter().map(|c| c.id.clone()).cycle();
     let mut dark = d.darkness.iter().map(|c| c.id.clone()).cycle();
     let seats: Vec<serde_json::Value> = (0..5)

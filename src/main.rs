@@ -319,7 +319,7 @@ fn render_picture(
     else {
         eprintln!(
             "croupier: `{game}` has no picture yet (games with pictures: {})",
-            croupier::render::games_with_pictures().join(", ")
+            croupier::render::games_with_pictures(games).join(", ")
         );
         return Ok(ExitCode::from(2));
     };

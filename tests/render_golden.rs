@@ -51,6 +51,16 @@ fn one_page(game: &str, state: &serde_json::Value, viewer: Option<&str>) -> Png 
     pages.remove(0)
 }
 
+/// The one page of `game`'s picture of `state` before it is rasterised, drawn from the
+/// game's view model for `viewer`.
+fn only_doc(game: &str, state: &serde_json::Value, viewer: Option<&str>) -> Doc {
+    let mut docs = render::docs(games(), game, state, viewer)
+        .expect("the game has a picture")
+        .unwrap_or_else(|e| panic!("{game}: {e}"));
+    assert_eq!(docs.len(), 1, "{game}: one page");
+    docs.remove(0)
+}
+
 fn seat(i: usize, name: &str, score: i64) -> Seat {
     Seat {
         user: UserId(format!("u{i}")),
@@ -72,7 +82,7 @@ fn table(seats: Vec<Seat>, phase: Phase, round: u32, turn: usize) -> DiceTable {
 
 fn dice_table_picture(name: &str, t: &DiceTable, viewer: Option<&str>) {
     let state = serde_json::to_value(t).unwrap();
-    let doc = render::dice_table::picture(&state, viewer).unwrap();
+    let doc = only_doc("dice", &state, viewer);
     readable_on_a_phone(name, &doc);
     let png = one_page("dice", &state, viewer);
     check(name, &png);
@@ -202,7 +212,8 @@ fn big_rolls_have_no_picture() {
 // --- Ninja Obstacle Tournament --------------------------------------------------------
 
 fn ninja_data() -> &'static NinjaData {
-    render::data_of::<NinjaData>(games(), "ninja").unwrap()
+    static DATA: OnceLock<NinjaData> = OnceLock::new();
+    DATA.get_or_init(|| NinjaData::load(Path::new("data")).unwrap())
 }
 
 /// A tournament of `field` generated ninjas (owned by u0, u1, … in turn), seeded.
@@ -299,7 +310,9 @@ fn ninja_play(t: &mut Tournament, runs: usize, turns: usize, seed: u64) {
 /// the pages' documents.
 fn ninja_picture(name: &str, t: &Tournament, viewer: Option<&str>) -> Vec<Doc> {
     let state = serde_json::to_value(t).unwrap();
-    let docs = render::ninja::picture(&state, viewer, ninja_data()).unwrap();
+    let docs = render::docs(games(), "ninja", &state, viewer)
+        .unwrap()
+        .unwrap();
     let pngs = render::picture(games(), "ninja", &state, viewer)
         .unwrap()
         .unwrap();
@@ -408,7 +421,8 @@ use croupier::games::nakama::state::{Foe, Nakama as NakamaGame, Player as Nakama
 use croupier::games::nakama::NakamaData;
 
 fn nakama_data() -> &'static NakamaData {
-    render::data_of::<NakamaData>(games(), "nakama").unwrap()
+    static DATA: OnceLock<NakamaData> = OnceLock::new();
+    DATA.get_or_init(|| croupier::games::nakama::data::load(Path::new("data")).unwrap())
 }
 
 /// A set-up table of `names` (characters in data order), with `recruits` friends from the
@@ -447,7 +461,7 @@ fn nakama_game(names: &[&str], recruits: usize, threat: u8, seed: u64) -> Nakama
 
 fn nakama_picture(name: &str, g: &NakamaGame, viewer: Option<&str>) -> Doc {
     let state = serde_json::to_value(g).unwrap();
-    let doc = render::nakama::picture(&state, viewer, nakama_data()).unwrap();
+    let doc = only_doc("nakama", &state, viewer);
     readable_on_a_phone(name, &doc);
     let png = one_page("nakama", &state, viewer);
     check(name, &png);
@@ -504,7 +518,8 @@ use croupier::games::nobi::state::{
 };
 
 fn nobi_data() -> &'static NobiData {
-    render::data_of::<NobiData>(games(), "nobi").unwrap()
+    static DATA: OnceLock<NobiData> = OnceLock::new();
+    DATA.get_or_init(|| croupier::games::nobi::data::load(Path::new("data")).unwrap())
 }
 
 /// `names` seated with characters in data order; seat `i` has `i` Light and `i / 2` Darkness
@@ -569,7 +584,7 @@ fn nobi_table(names: &[&str], two_player: bool) -> Nobi {
 
 fn nobi_picture(name: &str, t: &Nobi, viewer: Option<&str>) -> Doc {
     let state = serde_json::to_value(t).unwrap();
-    let doc = render::nobi::picture(&state, viewer, nobi_data()).unwrap();
+    let doc = only_doc("nobi", &state, viewer);
     readable_on_a_phone(name, &doc);
     let png = one_page("nobi", &state, viewer);
     check(name, &png);
@@ -694,8 +709,7 @@ gm: /nw session set player:alice hp:1
 }
 
 fn nw_picture(name: &str, state: &serde_json::Value, viewer: Option<&str>) {
-    let data = render::data_of(games(), "nw").unwrap();
-    let doc = render::nw::picture(state, viewer, data).unwrap();
+    let doc = only_doc("nw", state, viewer);
     readable_on_a_phone(name, &doc);
     let png = one_page("nw", state, viewer);
     check(name, &png);

@@ -10,9 +10,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice;
 use crate::table::{
-    refuse, Actor, Command, CommandSpec, Commands, Ctx, DataError, Decision, Game, Message, Reply,
-    RuleError, UserId,
+    refuse, Actor, BadState, Command, CommandSpec, Commands, Ctx, DataError, Decision, Game,
+    Message, Reply, Role, RuleError, UserId, Viewer,
 };
+
+pub mod picture;
 
 /// The built-in dice table: highest total wins
 #[derive(Debug, Clone, PartialEq, Commands)]
@@ -125,10 +127,85 @@ impl DiceTable {
     }
 }
 
+/// One seat as a viewer sees it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SeatView {
+    /// Display name.
+    pub name: String,
+    /// Running total.
+    pub score: i64,
+    /// The viewer's own seat.
+    pub you: bool,
+    /// Rolls next.
+    pub to_roll: bool,
+    /// Holds the highest total once the game is over (ties share the win).
+    pub winner: bool,
+}
+
+/// The dice table as a viewer sees it (the table has no hidden information; the view marks
+/// the viewer's seat, whose turn it is and the winners).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct DiceView {
+    /// What the viewer is at the table.
+    pub role: Role,
+    /// Expression each turn rolls.
+    pub expr: String,
+    /// Rounds to play.
+    pub rounds: u32,
+    /// Current round (1-based).
+    pub round: u32,
+    /// Phase.
+    pub phase: Phase,
+    /// Seats in turn order.
+    pub seats: Vec<SeatView>,
+    /// Who rolls next (while playing).
+    pub next: Option<String>,
+    /// The winners' names (once over).
+    pub winners: Vec<String>,
+}
+
+impl DiceTable {
+    /// The table as `viewer` sees it.
+    pub fn view_for(&self, viewer: &Viewer) -> DiceView {
+        let best = self.seats.iter().map(|s| s.score).max();
+        let over = self.phase == Phase::Over;
+        let to_roll = |i: usize| self.phase == Phase::Playing && i == self.turn;
+        let seats: Vec<SeatView> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatView {
+                name: s.name.clone(),
+                score: s.score,
+                you: viewer.is(&s.user),
+                to_roll: to_roll(i),
+                winner: over && Some(s.score) == best,
+            })
+            .collect();
+        let seat = self.seats.iter().position(|s| viewer.is(&s.user));
+        DiceView {
+            role: Role { gm: false, seat },
+            expr: self.expr.clone(),
+            rounds: self.rounds,
+            round: self.round,
+            phase: self.phase,
+            next: seats.iter().find(|s| s.to_roll).map(|s| s.name.clone()),
+            winners: seats
+                .iter()
+                .filter(|s| s.winner)
+                .map(|s| s.name.clone())
+                .collect(),
+            seats,
+        }
+    }
+}
+
 impl Game for DiceTable {
     type Action = DiceAction;
     type Data = ();
     type Shared = ();
+    type View = DiceView;
+    const PICTURED: bool = true;
     const NAME: &'static str = "dice";
     const TITLE: &'static str = "Dice Table (high roll)";
 
@@ -290,24 +367,16 @@ impl Game for DiceTable {
         }
     }
 
-    fn view(&self, _viewer: &Actor, _d: &()) -> Vec<Reply> {
-        let status = match self.phase {
-            Phase::Joining => "waiting for players".to_string(),
-            Phase::Playing => format!(
-                "round {}/{}, {} to roll",
-                self.round, self.rounds, self.seats[self.turn].name
-            ),
-            Phase::Over => "over".to_string(),
-        };
-        let mut m = Message::titled(
-            "🎲 Dice table",
-            format!("Rolling `{}` — {status}", self.expr),
-        )
-        .field("Scores", self.scoreboard());
-        if self.phase == Phase::Playing {
-            m = m.button("Roll", "/dice roll");
-        }
-        vec![Reply::public(m)]
+    fn view(&self, viewer: &Actor, _d: &()) -> Vec<Reply> {
+        vec![Reply::public(status(&self.view_for(&Viewer::of(viewer))))]
+    }
+
+    fn view_model(&self, _data: &(), viewer: &Viewer) -> Result<DiceView, BadState> {
+        Ok(self.view_for(viewer))
+    }
+
+    fn picture(view: &DiceView) -> Vec<crate::render::svg::Doc> {
+        vec![picture::scoreboard(view)]
     }
 
     fn is_over(&self) -> bool {
@@ -327,6 +396,33 @@ impl Game for DiceTable {
             _ => vec![],
         }
     }
+}
+
+/// `/game status`: the table, written from the view.
+fn status(v: &DiceView) -> Message {
+    let status = match (v.phase, &v.next) {
+        (Phase::Joining, _) => "waiting for players".to_string(),
+        (Phase::Playing, Some(next)) => {
+            format!("round {}/{}, {next} to roll", v.round, v.rounds)
+        }
+        (Phase::Playing, None) => format!("round {}/{}", v.round, v.rounds),
+        (Phase::Over, _) => "over".to_string(),
+    };
+    let scores = if v.seats.is_empty() {
+        "nobody yet".to_string()
+    } else {
+        v.seats
+            .iter()
+            .map(|s| format!("{}: {}", s.name, s.score))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let mut m = Message::titled("🎲 Dice table", format!("Rolling `{}` — {status}", v.expr))
+        .field("Scores", scores);
+    if v.phase == Phase::Playing {
+        m = m.button("Roll", "/dice roll");
+    }
+    m
 }
 
 #[cfg(test)]

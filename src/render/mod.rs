@@ -6,25 +6,21 @@
 //! rasterised by [`raster`] with `resvg` and the fonts embedded in the binary (DejaVu Sans,
 //! and Noto Sans CJK JP for the Japanese characters DejaVu lacks).
 //!
-//! Each game with a picture has one file here, `src/render/<game>.rs`, with
-//! `pub fn picture(state: &Value, viewer: Option<&str>) -> Result<Doc, RenderError>`, and one
-//! arm in [`picture`]. See `docs/pictures.md`.
+//! A game draws its own picture, next to its rules (`src/games/<game>/picture.rs`), from its
+//! view model only ([`crate::table::Game::view_model`], [`crate::table::Game::picture`]);
+//! [`picture`] reaches it through the registered game, so this folder holds only the drawing
+//! engine. See `docs/pictures.md`.
 
 use std::fmt;
 
 use serde_json::Value;
 
-use crate::table::Registry;
+use crate::table::{DynError, Registry, UserId, Viewer};
 
 pub mod attach;
 pub mod dice;
-pub mod dice_table;
 pub mod golden;
 pub mod memo;
-pub mod nakama;
-pub mod ninja;
-pub mod nobi;
-pub mod nw;
 pub mod outlines;
 pub mod palette;
 pub mod raster;
@@ -163,36 +159,39 @@ impl RenderError {
 
 /// The picture of `game`'s session `state` (the game's own state JSON, as in
 /// `croupier state`'s `state` field), as seen by `viewer` (a user id; `None` = the public
-/// view, which must never show hidden information). `games` gives the pictures the
-/// game's loaded data (card names, obstacle initials).
+/// view, which must never show hidden information). The registered game builds its view
+/// model for the viewer and draws it.
 ///
 /// A picture is one or more pages (never none): content taller than
 /// [`svg::MAX_PAGE_HEIGHT`] (the full 16-ninja score sheet) is split, and the pages are
-/// drawn at the same time. `None` when the game has no picture yet.
+/// drawn at the same time. `None` when the game has no picture.
 pub fn picture(
     games: &Registry,
     game: &str,
     state: &Value,
     viewer: Option<&str>,
 ) -> Option<Result<Vec<Png>, RenderError>> {
-    let one = |d: Result<svg::Doc, RenderError>| d.map(|d| vec![d]);
-    let docs = match game {
-        "dice" => one(dice_table::picture(state, viewer)),
-        "ninja" => data_of(games, game).and_then(|d| ninja::picture(state, viewer, d)),
-        "nakama" => one(data_of(games, game).and_then(|d| nakama::picture(state, viewer, d))),
-        "nobi" => one(data_of(games, game).and_then(|d| nobi::picture(state, viewer, d))),
-        "nw" => one(data_of(games, game).and_then(|d| nw::picture(state, viewer, d))),
-        _ => return None,
-    };
+    let docs = docs(games, game, state, viewer)?;
     Some(docs.and_then(|d| raster::rasterize_pages(&d)))
 }
 
-/// `game`'s loaded data as its own `Data` type.
-pub fn data_of<'a, D: 'static>(games: &'a Registry, game: &str) -> Result<&'a D, RenderError> {
-    games
-        .find(game)
-        .and_then(|g| g.data_any().downcast_ref::<D>())
-        .ok_or_else(|| RenderError::State(format!("no `{game}` data is loaded")))
+/// The pages of [`picture`] before they are rasterised (for tests and benchmarks).
+pub fn docs(
+    games: &Registry,
+    game: &str,
+    state: &Value,
+    viewer: Option<&str>,
+) -> Option<Result<Vec<svg::Doc>, RenderError>> {
+    let viewer = match viewer {
+        Some(u) => Viewer::user(&UserId::new(u)),
+        None => Viewer::public(),
+    };
+    let g = games.find(game).filter(|g| g.has_picture())?;
+    let docs = g.picture(state, &viewer)?;
+    Some(docs.map_err(|e| match e {
+        DynError::Corrupt(e) => RenderError::State(e.to_string()),
+        DynError::Rule(e) => RenderError::State(e.0),
+    }))
 }
 
 /// Forgets the cached glyph outlines and text stamps, so the next picture is drawn as the
@@ -202,9 +201,13 @@ pub fn clear_caches() {
     stamps::clear();
 }
 
-/// The names of the games that have a picture (for help texts and errors).
-pub fn games_with_pictures() -> &'static [&'static str] {
-    &["dice", "ninja", "nakama", "nobi", "nw"]
+/// The names of the registered games that draw a picture (for help texts and errors).
+pub fn games_with_pictures(games: &Registry) -> Vec<&'static str> {
+    games
+        .all()
+        .filter(|g| g.has_picture())
+        .map(|g| g.name())
+        .collect()
 }
 
 /// The dice faces of a small roll (at most [`dice::MAX_PICTURED_DICE`] dice), for `/roll`.
@@ -226,7 +229,11 @@ mod tests {
     fn games_without_a_picture_get_none() {
         let games = games();
         assert!(picture(&games, "no-such-game", &Value::Null, None).is_none());
-        for g in games_with_pictures() {
+        assert_eq!(
+            games_with_pictures(&games),
+            ["dice", "nobi", "nw", "ninja", "nakama"]
+        );
+        for g in games_with_pictures(&games) {
             assert!(picture(&games, g, &Value::Null, None).is_some(), "{g}");
         }
     }
@@ -234,16 +241,16 @@ mod tests {
     #[test]
     fn a_malformed_state_is_a_state_error_not_a_panic() {
         let games = games();
-        for g in games_with_pictures() {
+        for g in games_with_pictures(&games) {
             let r = picture(&games, g, &serde_json::json!({"seats": 3}), None);
             assert!(matches!(r, Some(Err(RenderError::State(_)))), "{g}: {r:?}");
         }
     }
 
     #[test]
-    fn a_game_without_its_data_is_a_state_error() {
+    fn a_game_that_is_not_registered_has_no_picture() {
+        // A game's data comes with its registration, so a picture never lacks it.
         let empty = Registry::of(vec![]);
-        let r = picture(&empty, "ninja", &Value::Null, None);
-        assert!(matches!(r, Some(Err(RenderError::State(_)))), "{r:?}");
+        assert!(picture(&empty, "ninja", &Value::Null, None).is_none());
     }
 }

@@ -63,6 +63,69 @@ impl Decision {
     }
 }
 
+/// Who is looking at a view or a picture: a user (or nobody: the public view shown to the
+/// whole channel) and whether they manage the session. A game works out from its own state
+/// what they are at the table (a [`Role`]) in [`Game::view_model`].
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Viewer {
+    /// The user (`None`: the public view, which must never show hidden information).
+    pub user: Option<UserId>,
+    /// The session's host or a channel manager (may act as GM where the game allows it).
+    pub manager: bool,
+}
+
+impl Viewer {
+    /// The public view: what everyone in the channel may see.
+    pub fn public() -> Self {
+        Viewer::default()
+    }
+
+    /// A plain user (not a manager).
+    pub fn user(id: &UserId) -> Self {
+        Viewer {
+            user: Some(id.clone()),
+            manager: false,
+        }
+    }
+
+    /// The acting user as a viewer.
+    pub fn of(actor: &Actor) -> Self {
+        Viewer {
+            user: Some(actor.id.clone()),
+            manager: actor.manager,
+        }
+    }
+
+    /// True when the viewer is `id`.
+    pub fn is(&self, id: &UserId) -> bool {
+        self.user.as_ref() == Some(id)
+    }
+}
+
+/// What a viewer is at the table, worked out once by the rules and carried in every view
+/// model: the GM (or the host who acts as one), a player in a seat, both, or neither (a
+/// spectator, or the public view).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Role {
+    /// Sees what the GM sees (hidden enemies, secret rolls, notes).
+    pub gm: bool,
+    /// Their seat (index in the game's seat order), if they play.
+    pub seat: Option<usize>,
+}
+
+impl Role {
+    /// A spectator (or the public view): no seat, not GM.
+    pub fn spectator() -> Self {
+        Role::default()
+    }
+}
+
+/// A stored state that does not fit the game's loaded data (a card index past the deck),
+/// found while building a view: the state cannot be shown.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BadState(pub String);
+
 /// Who is acting.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Actor {
@@ -140,6 +203,8 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
     type Data: Send + Sync + 'static;
     /// Guild-wide state that outlives a session (`()` for most games).
     type Shared: Serialize + DeserializeOwned + Default + Clone + Send;
+    /// What one viewer may see of a session (see [`Game::view_model`]).
+    type View: Serialize;
 
     /// Command name (`nobi`); also the session's game kind.
     const NAME: &'static str;
@@ -179,6 +244,22 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
 
     /// The view of the state for `viewer` (`/game status`): public parts, plus private ones for them.
     fn view(&self, viewer: &Actor, data: &Self::Data) -> Vec<Reply>;
+
+    /// The session as `viewer` may see it (boardgame.io's `playerView`): secrets they may not
+    /// see (other players' hands, hidden enemies, secret rolls, GM notes) are left out, and
+    /// the facts the rules derive (whose turn, the initiative order, who is GM, who is
+    /// Incapacitated, what is pending) are computed here once, with the viewer's [`Role`].
+    /// Pictures draw only from this. `Err` when the stored state does not fit the data.
+    fn view_model(&self, data: &Self::Data, viewer: &Viewer) -> Result<Self::View, BadState>;
+
+    /// True when the game draws a picture ([`Game::picture`]).
+    const PICTURED: bool = false;
+
+    /// The picture of a view: one or more pages of at most [`crate::render::svg::MAX_PAGE_HEIGHT`]
+    /// (never none when [`Game::PICTURED`]). Drawn only from the view, never the state.
+    fn picture(_view: &Self::View) -> Vec<crate::render::svg::Doc> {
+        vec![]
+    }
 
     /// Users who count as GM for GM-only replies and hidden rolls (besides the host).
     fn gms(&self) -> Vec<UserId> {
@@ -312,6 +393,17 @@ pub trait DynGame: Send + Sync {
     ) -> Result<(Value, Vec<Reply>), DynError>;
     /// See [`Game::view`].
     fn view(&self, state: &Value, viewer: &Actor) -> Result<Vec<Reply>, DynError>;
+    /// See [`Game::view_model`]: the view, serialized.
+    fn view_model(&self, state: &Value, viewer: &Viewer) -> Result<Value, DynError>;
+    /// True when the game draws a picture.
+    fn has_picture(&self) -> bool;
+    /// The picture of `state` as `viewer` sees it, drawn from [`Game::view_model`];
+    /// `None` when the game draws none.
+    fn picture(
+        &self,
+        state: &Value,
+        viewer: &Viewer,
+    ) -> Option<Result<Vec<crate::render::svg::Doc>, DynError>>;
     /// See [`Game::gms`].
     fn gms(&self, state: &Value) -> Result<Vec<UserId>, DynError>;
     /// See [`Game::is_over`].
@@ -356,9 +448,6 @@ pub trait DynGame: Send + Sync {
     fn normalize_shared(&self, shared: &Value) -> Result<Value, DynError>;
     /// See [`Game::end_session`]; `shared` is changed in place.
     fn end_session(&self, shared: &mut Value, place: &Place) -> Result<Vec<Reply>, DynError>;
-    /// The game's loaded data, for code outside the rules that needs it (the pictures
-    /// downcast it to the game's `Data` type).
-    fn data_any(&self) -> &(dyn std::any::Any + Send + Sync);
 }
 
 /// A [`Game`] together with its loaded data.
@@ -385,6 +474,14 @@ impl<G: Game> Loaded<G> {
 
 fn de<T: DeserializeOwned>(v: &Value) -> Result<T, DynError> {
     Ok(T::deserialize(v)?)
+}
+
+impl<G: Game> Loaded<G> {
+    fn view_of(&self, state: &Value, viewer: &Viewer) -> Result<G::View, DynError> {
+        de::<G>(state)?
+            .view_model(&self.data, viewer)
+            .map_err(|e| DynError::Corrupt(serde::de::Error::custom(e.0)))
+    }
 }
 
 fn with_shared<G: Game, R>(
@@ -461,6 +558,19 @@ impl<G: Game> DynGame for Loaded<G> {
     fn view(&self, state: &Value, viewer: &Actor) -> Result<Vec<Reply>, DynError> {
         Ok(de::<G>(state)?.view(viewer, &self.data))
     }
+    fn view_model(&self, state: &Value, viewer: &Viewer) -> Result<Value, DynError> {
+        Ok(serde_json::to_value(self.view_of(state, viewer)?)?)
+    }
+    fn has_picture(&self) -> bool {
+        G::PICTURED
+    }
+    fn picture(
+        &self,
+        state: &Value,
+        viewer: &Viewer,
+    ) -> Option<Result<Vec<crate::render::svg::Doc>, DynError>> {
+        G::PICTURED.then(|| self.view_of(state, viewer).map(|v| G::picture(&v)))
+    }
     fn gms(&self, state: &Value) -> Result<Vec<UserId>, DynError> {
         Ok(de::<G>(state)?.gms())
     }
@@ -530,8 +640,5 @@ impl<G: Game> DynGame for Loaded<G> {
         let replies = G::end_session(&mut sh, place, &self.data);
         *shared = serde_json::to_value(&sh)?;
         Ok(replies)
-    }
-    fn data_any(&self) -> &(dyn std::any::Any + Send + Sync) {
-        &self.data
     }
 }

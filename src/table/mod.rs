@@ -19,7 +19,9 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandSyntaxError};
 pub use declare::{Choices, Commands, Permission};
 pub use error::{refuse, DataError, Refusal, RuleError};
-pub use game::{Actor, Ctx, Decision, DynCtx, DynError, DynGame, Game, Loaded, Place};
+pub use game::{
+    Actor, BadState, Ctx, Decision, DynCtx, DynError, DynGame, Game, Loaded, Place, Role, Viewer,
+};
 pub use handle::TableHandle;
 pub use registry::Registry;
 pub use reply::{

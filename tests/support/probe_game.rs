@@ -38,6 +38,14 @@ fn cards() -> Vec<String> {
 }
 
 impl Game for Probe {
+    type View = ();
+    fn view_model(
+        &self,
+        _data: &Self::Data,
+        _viewer: &croupier::table::Viewer,
+    ) -> Result<(), croupier::table::BadState> {
+        Ok(())
+    }
     type Action = ProbeAction;
     type Data = ();
     type Shared = ();

@@ -8,6 +8,7 @@
 
 pub mod data;
 pub mod mission;
+pub mod picture;
 pub mod play;
 pub mod sim;
 pub mod state;
@@ -73,6 +74,20 @@ fn pick(cmd: &Command) -> Result<Pick, RuleError> {
 }
 
 impl Game for Nakama {
+    type View = view::NakamaView;
+    const PICTURED: bool = true;
+
+    fn view_model(
+        &self,
+        data: &NakamaData,
+        viewer: &crate::table::Viewer,
+    ) -> Result<view::NakamaView, crate::table::BadState> {
+        view::view_model(self, data, viewer)
+    }
+
+    fn picture(view: &view::NakamaView) -> Vec<crate::render::svg::Doc> {
+        vec![picture::board(view)]
+    }
     type Action = NakamaAction;
     type Data = NakamaData;
     type Shared = ();

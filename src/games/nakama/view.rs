@@ -383,3 +383,210 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
     };
     vec![Reply::public(m.ping(&p.user))]
 }
+
+/// A friend card face up (on the board, or in the viewer's own hand).
+#[derive(Debug, Clone, serde::Serialize, PartialEq)]
+pub struct FriendView {
+    /// Saga colour.
+    pub colour: super::mission::Colour,
+    /// Power 1–9.
+    pub power: u8,
+    /// Has an ability.
+    pub ability: bool,
+    /// `Red 7`, the name players use.
+    pub label: String,
+}
+
+/// An enemy or boss card in one of the three spaces.
+#[derive(Debug, Clone, serde::Serialize, PartialEq)]
+pub struct FoeView {
+    /// Name.
+    pub name: String,
+    /// A boss.
+    pub boss: bool,
+    /// Threat level.
+    pub threat: u8,
+    /// Reward in millions of Berries.
+    pub reward: u32,
+    /// The mission as a sentence.
+    pub mission: String,
+    /// The current friends meet the mission.
+    pub met: bool,
+}
+
+/// A crew member as everyone sees them: their hand only as a count.
+#[derive(Debug, Clone, serde::Serialize, PartialEq)]
+pub struct PlayerView {
+    /// Display name.
+    pub name: String,
+    /// The viewer.
+    pub you: bool,
+    /// Their turn.
+    pub active: bool,
+    /// Their character's name.
+    pub character: String,
+    /// Power Up! token face up.
+    pub powered: bool,
+    /// Cards in hand (how many, never which).
+    pub cards: usize,
+}
+
+/// The board as a viewer sees it: everything public, and the viewer's own hand only.
+#[derive(Debug, Clone, serde::Serialize, PartialEq)]
+pub struct NakamaView {
+    /// What the viewer is (a seat, or a spectator).
+    pub role: crate::table::Role,
+    /// Where the session is.
+    pub phase: Phase,
+    /// Turns played.
+    pub turns: u32,
+    /// The step the turn waits for, in words (while playing).
+    pub pending: String,
+    /// Threat track.
+    pub threat: u8,
+    /// The three enemy spaces.
+    pub spaces: Vec<Option<FoeView>>,
+    /// The five friend columns, the current friend last.
+    pub columns: Vec<Vec<FriendView>>,
+    /// Defeated friends, by label.
+    pub defeated_friends: Vec<String>,
+    /// Defeated enemies, by name.
+    pub defeated_enemies: Vec<String>,
+    /// Rewards so far (millions).
+    pub reward: u32,
+    /// The rank those rewards give.
+    pub rank: &'static str,
+    /// Friend deck size.
+    pub friend_deck: usize,
+    /// Enemy deck size.
+    pub enemy_deck: usize,
+    /// The crew in turn order.
+    pub players: Vec<PlayerView>,
+    /// The viewer's own hand, when they are seated (never anyone else's).
+    pub hand: Option<Vec<FriendView>>,
+}
+
+/// Every index in the state must exist in the data (an older or other data folder).
+fn check_indices(g: &Nakama, d: &NakamaData) -> Result<(), crate::table::BadState> {
+    use super::state::Foe;
+    let friend_ok = |f: &usize| *f < d.friends.len();
+    let foe_ok = |f: &Foe| match *f {
+        Foe::Enemy(i) => i < d.enemies.len(),
+        Foe::Boss(i) => i < d.bosses.len(),
+    };
+    let ok = g.columns.iter().flatten().all(friend_ok)
+        && g.players.iter().flat_map(|p| &p.hand).all(friend_ok)
+        && g.players.iter().all(|p| p.character < d.characters.len())
+        && g.spaces.iter().flatten().all(foe_ok)
+        && g.defeated_enemies.iter().all(foe_ok)
+        && g.defeated_friends.iter().all(friend_ok)
+        && match &g.step {
+            Step::Ability { card } | Step::Hat { card } => friend_ok(card),
+            _ => true,
+        };
+    if ok {
+        Ok(())
+    } else {
+        Err(crate::table::BadState(
+            "the state names cards the loaded data does not have".into(),
+        ))
+    }
+}
+
+/// The board as `viewer` sees it; `Err` when the state names cards the data lacks.
+pub fn view_model(
+    g: &Nakama,
+    d: &NakamaData,
+    viewer: &crate::table::Viewer,
+) -> Result<NakamaView, crate::table::BadState> {
+    use super::mission::Face;
+    use super::state::Foe;
+    check_indices(g, d)?;
+    let friend = |i: usize| {
+        let f = &d.friends[i];
+        FriendView {
+            colour: f.colour,
+            power: f.power,
+            ability: f.ability.is_some(),
+            label: f.label(),
+        }
+    };
+    let current: Vec<Option<Face>> = g
+        .columns
+        .iter()
+        .map(|c| c.last().map(|&i| d.friends[i].face()))
+        .collect();
+    let spaces = g
+        .spaces
+        .iter()
+        .map(|space| {
+            space.map(|f| {
+                let (name, threat, reward, mission, boss) = match f {
+                    Foe::Enemy(i) => {
+                        let e = &d.enemies[i];
+                        (&e.name, e.threat, e.reward, &e.mission, false)
+                    }
+                    Foe::Boss(i) => {
+                        let b = &d.bosses[i];
+                        (&b.name, b.threat, b.reward, &b.mission, true)
+                    }
+                };
+                FoeView {
+                    name: name.clone(),
+                    boss,
+                    threat,
+                    reward,
+                    mission: mission.sentence(),
+                    met: mission.check(&current),
+                }
+            })
+        })
+        .collect();
+    let seat = g.players.iter().position(|p| viewer.is(&p.user));
+    let reward = g.reward(d);
+    Ok(NakamaView {
+        role: crate::table::Role { gm: false, seat },
+        phase: g.phase,
+        turns: g.turns,
+        pending: if g.phase == Phase::Playing {
+            step_text(g, d)
+        } else {
+            String::new()
+        },
+        threat: g.threat,
+        spaces,
+        columns: g
+            .columns
+            .iter()
+            .map(|c| c.iter().map(|&i| friend(i)).collect())
+            .collect(),
+        defeated_friends: g
+            .defeated_friends
+            .iter()
+            .map(|&f| d.friends[f].label())
+            .collect(),
+        defeated_enemies: g
+            .defeated_enemies
+            .iter()
+            .map(|f| f.name(d).to_string())
+            .collect(),
+        reward,
+        rank: rank(reward),
+        friend_deck: g.friend_deck.len(),
+        enemy_deck: g.enemy_deck.len(),
+        players: g
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| PlayerView {
+                name: p.name.clone(),
+                you: viewer.is(&p.user),
+                active: g.phase == Phase::Playing && i == g.turn,
+                character: d.characters[p.character].name.clone(),
+                powered: p.powered,
+                cards: p.hand.len(),
+            })
+            .collect(),
+        hand: seat.map(|s| g.players[s].hand.iter().map(|&i| friend(i)).collect()),
+    })
+}

@@ -14,11 +14,13 @@ pub mod creation;
 pub mod data;
 pub mod fortress;
 pub mod judge;
+pub mod picture;
 pub mod roster;
 pub mod session;
 pub mod sheet;
 #[cfg(test)]
 mod test_table;
+pub mod view;
 
 use std::path::Path;
 
@@ -134,6 +136,8 @@ impl Game for NightWizard {
     type Action = NwAction;
     type Data = NwData;
     type Shared = NwShared;
+    type View = view::NwView;
+    const PICTURED: bool = true;
     const NAME: &'static str = "nw";
     const TITLE: &'static str = "Night Wizard 3rd Edition";
 
@@ -406,6 +410,18 @@ impl Game for NightWizard {
 
     fn view(&self, viewer: &Actor, data: &NwData) -> Vec<Reply> {
         session::view(self, viewer, data)
+    }
+
+    fn view_model(
+        &self,
+        data: &NwData,
+        viewer: &crate::table::Viewer,
+    ) -> Result<view::NwView, crate::table::BadState> {
+        Ok(view::view_model(self, data, viewer))
+    }
+
+    fn picture(view: &view::NwView) -> Vec<crate::render::svg::Doc> {
+        vec![picture::tracker(view)]
     }
 
     fn gms(&self) -> Vec<UserId> {

@@ -9,11 +9,13 @@
 //! - [`sim`]: the offline simulator (`croupier simulate ninja`).
 
 pub mod data;
+pub mod picture;
 pub mod roster;
 pub mod scoring;
 pub mod sheet;
 pub mod sim;
 pub mod tournament;
+pub mod view;
 
 use std::path::Path;
 
@@ -1180,6 +1182,20 @@ impl Tournament {
 }
 
 impl Game for Tournament {
+    type View = view::NinjaView;
+    const PICTURED: bool = true;
+
+    fn view_model(
+        &self,
+        data: &NinjaData,
+        viewer: &crate::table::Viewer,
+    ) -> Result<view::NinjaView, crate::table::BadState> {
+        Ok(view::view_model(self, data, viewer))
+    }
+
+    fn picture(view: &view::NinjaView) -> Vec<crate::render::svg::Doc> {
+        picture::sheet(view)
+    }
     type Action = NinjaAction;
     type Data = NinjaData;
     type Shared = Roster;

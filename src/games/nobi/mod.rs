@@ -9,6 +9,7 @@
 
 pub mod check;
 pub mod data;
+pub mod picture;
 pub mod play;
 pub mod state;
 pub mod view;
@@ -111,6 +112,8 @@ impl Game for Nobi {
     type Action = NobiAction;
     type Data = NobiData;
     type Shared = ();
+    type View = view::NobiView;
+    const PICTURED: bool = true;
     const NAME: &'static str = "nobi";
     const TITLE: &'static str = "Nobi Nobi Sword";
 
@@ -384,6 +387,18 @@ impl Game for Nobi {
 
     fn view(&self, viewer: &Actor, data: &NobiData) -> Vec<Reply> {
         vec![Reply::public(view::status(self, viewer, data))]
+    }
+
+    fn view_model(
+        &self,
+        data: &NobiData,
+        viewer: &crate::table::Viewer,
+    ) -> Result<view::NobiView, crate::table::BadState> {
+        Ok(view::view_model(self, data, viewer))
+    }
+
+    fn picture(view: &view::NobiView) -> Vec<crate::render::svg::Doc> {
+        vec![picture::table(view)]
     }
 
     fn gms(&self) -> Vec<UserId> {

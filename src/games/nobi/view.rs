@@ -325,3 +325,171 @@ pub fn story_message(t: &Nobi, data: &NobiData) -> Message {
     )
     .attach("nobi-story.md", story_markdown(t, data))
 }
+
+/// A Light or Darkness card lying face up in front of a character.
+#[derive(Debug, Clone, serde::Serialize, PartialEq)]
+pub struct CardView {
+    /// Its name and skill bonus (`Lantern P+1`); the id if the data lacks it.
+    pub label: String,
+}
+
+/// One character card at a seat.
+#[derive(Debug, Clone, serde::Serialize, PartialEq)]
+pub struct CharView {
+    /// Character name (`?` if the data lacks it).
+    pub name: String,
+    /// Profession.
+    pub profession: String,
+    /// `main` or `support` when the seat plays several, else empty.
+    pub part: &'static str,
+    /// Power with the cards' bonuses.
+    pub power: i64,
+    /// Technique with the cards' bonuses.
+    pub technique: i64,
+    /// Light cards gained.
+    pub light: Vec<CardView>,
+    /// Darkness cards gained.
+    pub darkness: Vec<CardView>,
+}
+
+/// One seat as everyone sees it.
+#[derive(Debug, Clone, serde::Serialize, PartialEq)]
+pub struct SeatView {
+    /// Player's display name.
+    pub name: String,
+    /// The viewer's own seat.
+    pub you: bool,
+    /// GM of the current Scene.
+    pub gm: bool,
+    /// Main Character of the current Scene.
+    pub main: bool,
+    /// Takes the Epilogue's final test.
+    pub tester: bool,
+    /// Turns as GM so far.
+    pub gm_count: u32,
+    /// Scenes won.
+    pub successes: u32,
+    /// Scenes lost.
+    pub failures: u32,
+    /// The characters played (the first is the main one).
+    pub chars: Vec<CharView>,
+}
+
+/// The table as a viewer sees it. Nobi has no hidden information (gained cards lie face
+/// up); the view works out the roles of the Scene and the step the table waits for.
+#[derive(Debug, Clone, serde::Serialize, PartialEq)]
+pub struct NobiView {
+    /// What the viewer is at the table (GM while they run the current Scene).
+    pub role: crate::table::Role,
+    /// The mode's name.
+    pub mode: &'static str,
+    /// Solo play (counts Scenes, not GM turns).
+    pub solo: bool,
+    /// Scenes played.
+    pub scenes_played: u32,
+    /// What the table waits for, in a line (`GM alice draws the next Scene`).
+    pub pending: String,
+    /// The seats in order.
+    pub seats: Vec<SeatView>,
+}
+
+/// The pending step in a line, naming whoever acts.
+fn step_line(t: &Nobi) -> String {
+    let name = |s: usize| t.seats.get(s).map(|x| x.name.as_str()).unwrap_or("?");
+    match &t.step {
+        Step::Joining => format!("{} at the table · the host begins", t.seats.len()),
+        Step::Scene => format!("GM {} draws the next Scene", name(t.gm)),
+        Step::Check {
+            skill, difficulty, ..
+        } => format!("{} tests {} against {difficulty}", name(t.mc), skill.name()),
+        Step::Roleplay { acted: false, .. } => format!("{} says what they do", name(t.mc)),
+        Step::Roleplay { acted: true, .. } => format!("GM {} decides the Scene", name(t.gm)),
+        Step::Epilogue { tester, .. } => {
+            format!("Epilogue: {} takes the final test", name(*tester))
+        }
+        Step::Over => match t.final_result {
+            Some(true) => "The adventure is over: success".to_string(),
+            Some(false) => "The adventure is over: failure".to_string(),
+            None => "The adventure is over".to_string(),
+        },
+    }
+}
+
+fn card_view(data: &NobiData, id: &str) -> CardView {
+    let card = data.gain_card(id);
+    let title = card.map(|c| c.name.as_str()).unwrap_or(id);
+    let bonus = card
+        .and_then(|c| c.bonus)
+        .map(|(s, v)| format!(" {}{v:+}", &s.name()[..1]))
+        .unwrap_or_default();
+    CardView {
+        label: format!("{title}{bonus}"),
+    }
+}
+
+/// The table as `viewer` sees it.
+pub fn view_model(t: &Nobi, data: &NobiData, viewer: &crate::table::Viewer) -> NobiView {
+    use super::data::Skill;
+    // GM and Main Character exist only while Scenes are played; the Epilogue has a tester
+    // (none in solo play, where the ending is written) and no GM.
+    let scenes = matches!(
+        t.step,
+        Step::Scene | Step::Check { .. } | Step::Roleplay { .. }
+    );
+    let tester = match &t.step {
+        Step::Epilogue { tester, .. } if t.mode != Mode::Solo => Some(*tester),
+        _ => None,
+    };
+    let seats: Vec<SeatView> = t
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| SeatView {
+            name: seat.name.clone(),
+            you: viewer.is(&seat.user),
+            gm: scenes && i == t.gm,
+            main: scenes && i == t.mc,
+            tester: tester == Some(i),
+            gm_count: seat.gm_count,
+            successes: seat.successes,
+            failures: seat.failures,
+            chars: seat
+                .chars
+                .iter()
+                .enumerate()
+                .map(|(k, sheet)| {
+                    let c = sheet.data(data);
+                    CharView {
+                        name: c.map(|c| c.name.clone()).unwrap_or_else(|| "?".into()),
+                        profession: c.map(|c| c.profession.clone()).unwrap_or_default(),
+                        part: match (seat.chars.len() > 1, k) {
+                            (false, _) => "",
+                            (true, 0) => "main",
+                            (true, _) => "support",
+                        },
+                        power: sheet.skill(data, Skill::Power),
+                        technique: sheet.skill(data, Skill::Technique),
+                        light: sheet.light.iter().map(|id| card_view(data, id)).collect(),
+                        darkness: sheet
+                            .darkness
+                            .iter()
+                            .map(|id| card_view(data, id))
+                            .collect(),
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    let seat = seats.iter().position(|s| s.you);
+    NobiView {
+        role: crate::table::Role {
+            gm: seat.is_some_and(|s| seats[s].gm),
+            seat,
+        },
+        mode: t.mode.name(),
+        solo: t.mode == Mode::Solo,
+        scenes_played: t.scenes_played,
+        pending: step_line(t),
+        seats,
+    }
+}

@@ -2,23 +2,18 @@
 //! marked met or not met), the five friend columns (the current friend on top, the edges
 //! of the earlier ones visible above it), the threat track, defeated counts, deck sizes,
 //! whose turn and phase — and, only when drawn for a `viewer` who is seated, that player's
-//! own hand. Without a viewer no hand is ever drawn.
+//! own hand. It draws the view model ([`super::view::NakamaView`]), which holds no hand but
+//! the viewer's own: without a viewer no hand is ever drawn.
 //!
 //! Saga colours map to the palette in a fixed order (Red → vermillion, Blue → blue,
 //! Green → bluish green, Yellow → yellow, Purple → reddish purple, Orange → orange), and
 //! every card also shows its saga's name, so colour is never the only cue.
 
-use serde::Deserialize;
-use serde_json::Value;
-
-use crate::games::nakama::data::NakamaData;
-use crate::games::nakama::mission::{Colour, Face, Mission};
-use crate::games::nakama::state::{berries, rank, Foe, Nakama, Phase, DEFEAT_AT, THREAT_LIMIT};
-use crate::games::nakama::view::step_text;
-
-use super::palette::{self, Color};
-use super::svg::{fit, text_width, Anchor, Circle, Doc, Rect, Text, PHONE_WIDTH};
-use super::RenderError;
+use super::mission::Colour;
+use super::state::{berries, Phase, DEFEAT_AT, THREAT_LIMIT};
+use super::view::NakamaView;
+use crate::render::palette::{self, Color};
+use crate::render::svg::{fit, text_width, Anchor, Circle, Doc, Rect, Text, PHONE_WIDTH};
 
 const MARGIN: f32 = 10.0;
 const EDGE: f32 = 15.0;
@@ -33,39 +28,6 @@ pub fn saga(c: Colour) -> Color {
         Colour::Yellow => palette::YELLOW,
         Colour::Purple => palette::REDDISH_PURPLE,
         Colour::Orange => palette::ORANGE,
-    }
-}
-
-/// The board of the Nakama `state`; `viewer`'s hand is added only if `viewer` is seated.
-pub fn picture(state: &Value, viewer: Option<&str>, data: &NakamaData) -> Result<Doc, RenderError> {
-    let g = Nakama::deserialize(state).map_err(|e| RenderError::State(e.to_string()))?;
-    check_indices(&g, data)?;
-    Ok(board(&g, viewer, data))
-}
-
-/// Every index in the state must exist in the data (an older or other data folder).
-fn check_indices(g: &Nakama, d: &NakamaData) -> Result<(), RenderError> {
-    let friend_ok = |f: &usize| *f < d.friends.len();
-    let foe_ok = |f: &Foe| match *f {
-        Foe::Enemy(i) => i < d.enemies.len(),
-        Foe::Boss(i) => i < d.bosses.len(),
-    };
-    let ok = g.columns.iter().flatten().all(friend_ok)
-        && g.players.iter().flat_map(|p| &p.hand).all(friend_ok)
-        && g.players.iter().all(|p| p.character < d.characters.len())
-        && g.spaces.iter().flatten().all(foe_ok)
-        && g.defeated_enemies.iter().all(foe_ok)
-        && match &g.step {
-            crate::games::nakama::state::Step::Ability { card }
-            | crate::games::nakama::state::Step::Hat { card } => friend_ok(card),
-            _ => true,
-        };
-    if ok {
-        Ok(())
-    } else {
-        Err(RenderError::State(
-            "the state names cards the loaded data does not have".into(),
-        ))
     }
 }
 
@@ -101,7 +63,7 @@ fn wrap(s: &str, size: f32, width: f32, max: usize) -> Vec<String> {
 }
 
 /// Lays out the board.
-pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
+pub fn board(g: &NakamaView) -> Doc {
     let w = PHONE_WIDTH;
     let mut doc = Doc::new(w, 100.0);
     let mut y = MARGIN;
@@ -126,7 +88,7 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
     y += 26.0;
     let line = match g.phase {
         Phase::Joining => format!("{} aboard · the crew is gathering", g.players.len()),
-        Phase::Playing => format!("▶ {}", step_text(g, d)),
+        Phase::Playing => format!("▶ {}", g.pending),
         Phase::Over => "The adventure has ended.".to_string(),
     };
     doc.push(
@@ -170,11 +132,6 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
     y += 30.0;
 
     // The three enemy spaces.
-    let current: Vec<Option<Face>> = g
-        .columns
-        .iter()
-        .map(|c| c.last().map(|&i| d.friends[i].face()))
-        .collect();
     let gap = 6.0;
     let ew = (w - 2.0 * MARGIN - 2.0 * gap) / 3.0;
     let eh = 132.0;
@@ -197,18 +154,8 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
                 );
             }
             Some(f) => {
-                let (name, threat, reward, mission, boss): (&str, u8, u32, &Mission, bool) =
-                    match *f {
-                        Foe::Enemy(i) => {
-                            let e = &d.enemies[i];
-                            (&e.name, e.threat, e.reward, &e.mission, false)
-                        }
-                        Foe::Boss(i) => {
-                            let b = &d.bosses[i];
-                            (&b.name, b.threat, b.reward, &b.mission, true)
-                        }
-                    };
-                let met = mission.check(&current);
+                let (name, threat, reward, boss, met) =
+                    (f.name.as_str(), f.threat, f.reward, f.boss, f.met);
                 let edge = if met { palette::GOOD } else { palette::BAD };
                 doc.push(
                     Rect::new(x, y, ew, eh)
@@ -248,7 +195,7 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
                 );
                 ty += 14.0;
                 let lines_left = ((y + eh - 22.0 - ty) / 12.5).floor().max(1.0) as usize;
-                for l in wrap(&mission.sentence(), 11.0, ew - 12.0, lines_left) {
+                for l in wrap(&f.mission, 11.0, ew - 12.0, lines_left) {
                     doc.push(Text::new(x + 6.0, ty, l).size(11.0).fill(palette::MUTED));
                     ty += 12.5;
                 }
@@ -290,8 +237,7 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
         let former = &col[..col.len().saturating_sub(1)];
         let shown = &former[former.len().saturating_sub(6)..];
         let mut cy = top + (deepest - shown.len()) as f32 * EDGE;
-        for &f in shown {
-            let fr = &d.friends[f];
+        for fr in shown {
             let fill = saga(fr.colour);
             doc.push(
                 Rect::new(x, cy, cw, EDGE + 6.0)
@@ -300,15 +246,14 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
                     .stroke(palette::INK, 1.0),
             );
             doc.push(
-                Text::new(x + 4.0, cy + 11.5, fit(&fr.label(), 11.0, false, cw - 8.0))
+                Text::new(x + 4.0, cy + 11.5, fit(&fr.label, 11.0, false, cw - 8.0))
                     .size(11.0)
                     .fill(fill.text_on()),
             );
             cy += EDGE;
         }
         match col.last() {
-            Some(&f) => {
-                let fr = &d.friends[f];
+            Some(fr) => {
                 let fill = saga(fr.colour);
                 doc.push(
                     Rect::new(x, cy, cw, CARD_H)
@@ -330,7 +275,7 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
                         .anchor(Anchor::Middle)
                         .fill(fill.text_on()),
                 );
-                if fr.ability.is_some() {
+                if fr.ability {
                     doc.push(
                         Text::new(x + cw / 2.0, cy + 57.0, "★ ability")
                             .size(11.0)
@@ -367,7 +312,7 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
     y = top + deepest as f32 * EDGE + CARD_H + 24.0;
 
     // Counts, the defeated by name, and the rank the rewards give so far (as the text board).
-    let reward = g.reward(d);
+    let reward = g.reward;
     let names = |v: Vec<String>| {
         if v.is_empty() {
             "none".to_string()
@@ -379,32 +324,17 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
         format!(
             "Defeated friends {}/{DEFEAT_AT}: {}",
             g.defeated_friends.len(),
-            names(
-                g.defeated_friends
-                    .iter()
-                    .map(|&f| d.friends[f].label())
-                    .collect()
-            )
+            names(g.defeated_friends.clone())
         ),
         format!(
             "Defeated enemies {}: {}",
             g.defeated_enemies.len(),
-            names(
-                g.defeated_enemies
-                    .iter()
-                    .map(|f| f.name(d).to_string())
-                    .collect()
-            )
+            names(g.defeated_enemies.clone())
         ),
-        format!(
-            "Rewards {} — rank so far: {}",
-            berries(reward),
-            rank(reward)
-        ),
+        format!("Rewards {} — rank so far: {}", berries(reward), g.rank),
         format!(
             "Decks: friends {} · enemies {}",
-            g.friend_deck.len(),
-            g.enemy_deck.len()
+            g.friend_deck, g.enemy_deck
         ),
     ] {
         doc.push(Text::new(MARGIN, y + 13.0, fit(&l, 13.0, false, w - 2.0 * MARGIN)).size(13.0));
@@ -413,8 +343,8 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
     y += 4.0;
 
     // The crew, the active player first-marked.
-    for (i, p) in g.players.iter().enumerate() {
-        let active = g.phase == Phase::Playing && i == g.turn;
+    for p in &g.players {
+        let active = p.active;
         if active {
             doc.push(
                 Rect::new(MARGIN - 4.0, y, w - 2.0 * MARGIN + 8.0, 20.0)
@@ -422,18 +352,14 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
                     .fill(palette::HIGHLIGHT),
             );
         }
-        let ch = &d.characters[p.character].name;
-        let you = if viewer == Some(p.user.0.as_str()) {
-            " (you)"
-        } else {
-            ""
-        };
+        let ch = &p.character;
+        let you = if p.you { " (you)" } else { "" };
         let text = format!(
             "{}{}{you} — {ch} · {} · {} card(s)",
             if active { "▶ " } else { "" },
             p.name,
             if p.powered { "Power Up!" } else { "Power Down" },
-            p.hand.len()
+            p.cards
         );
         let mut t =
             Text::new(MARGIN, y + 14.5, fit(&text, 13.0, active, w - 2.0 * MARGIN)).size(13.0);
@@ -445,7 +371,7 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
     }
 
     // The viewer's own hand, only theirs, only when asked for by them.
-    if let Some(p) = viewer.and_then(|v| g.players.iter().find(|p| p.user.0 == v)) {
+    if let Some(hand) = &g.hand {
         y += 6.0;
         doc.push(
             Text::new(MARGIN, y + 14.0, "Your hand (only you see this)")
@@ -454,8 +380,7 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
         );
         y += 20.0;
         let hw = (w - 2.0 * MARGIN - 5.0 * 5.0) / 6.0;
-        for (k, &f) in p.hand.iter().enumerate() {
-            let fr = &d.friends[f];
+        for (k, fr) in hand.iter().enumerate() {
             let fill = saga(fr.colour);
             let x = MARGIN + (k % 6) as f32 * (hw + 5.0);
             let hy = y + (k / 6) as f32 * 60.0;
@@ -479,7 +404,7 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
                     .anchor(Anchor::Middle)
                     .fill(fill.text_on()),
             );
-            if fr.ability.is_some() {
+            if fr.ability {
                 doc.push(
                     Text::new(x + hw / 2.0, hy + 50.0, "★")
                         .size(11.0)
@@ -488,8 +413,8 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
                 );
             }
         }
-        let rows = p.hand.len().div_ceil(6).max(1);
-        if p.hand.is_empty() {
+        let rows = hand.len().div_ceil(6).max(1);
+        if hand.is_empty() {
             doc.push(
                 Text::new(MARGIN, y + 14.0, "(empty)")
                     .size(13.0)
@@ -516,8 +441,18 @@ pub fn board(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::nakama::state::Player;
-    use crate::table::UserId;
+    use crate::games::nakama::data::NakamaData;
+    use crate::games::nakama::state::{Nakama, Player};
+    use crate::table::{UserId, Viewer};
+
+    fn view(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> NakamaView {
+        let v = viewer.map_or_else(Viewer::public, |u| Viewer::user(&UserId::new(u)));
+        crate::games::nakama::view::view_model(g, d, &v).unwrap()
+    }
+
+    fn draw(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
+        board(&view(g, viewer, d))
+    }
 
     fn data() -> NakamaData {
         crate::games::nakama::data::load(std::path::Path::new("data")).expect("nakama data")
@@ -542,11 +477,11 @@ mod tests {
     fn the_public_board_never_draws_a_hand() {
         let d = data();
         let g = game(&d);
-        let doc = board(&g, None, &d);
+        let doc = draw(&g, None, &d);
         assert!(!doc.texts().iter().any(|t| t.starts_with("Your hand")));
-        let doc = board(&g, Some("stranger"), &d);
+        let doc = draw(&g, Some("stranger"), &d);
         assert!(!doc.texts().iter().any(|t| t.starts_with("Your hand")));
-        let doc = board(&g, Some("u1"), &d);
+        let doc = draw(&g, Some("u1"), &d);
         assert!(doc.texts().contains(&"Your hand (only you see this)"));
     }
 
@@ -554,7 +489,7 @@ mod tests {
     fn every_card_names_its_saga_and_each_enemy_its_verdict() {
         let d = data();
         let g = game(&d);
-        let doc = board(&g, None, &d);
+        let doc = draw(&g, None, &d);
         let texts = doc.texts();
         let verdicts = texts
             .iter()
@@ -574,6 +509,8 @@ mod tests {
         let mut g = game(&d);
         g.columns[0].push(99_999);
         let v = serde_json::to_value(&g).unwrap();
-        assert!(matches!(picture(&v, None, &d), Err(RenderError::State(_))));
+        let game = crate::table::Loaded::<Nakama>::new(d);
+        let r = crate::table::DynGame::picture(&game, &v, &Viewer::public());
+        assert!(matches!(r, Some(Err(crate::table::DynError::Corrupt(_)))));
     }
 }

@@ -4,15 +4,10 @@
 //! is waiting for. Gained cards lie face up on the table, so every viewer sees the same
 //! picture (the viewer's own seat is marked "you").
 
-use serde::Deserialize;
-use serde_json::Value;
-
-use crate::games::nobi::data::{NobiData, Skill};
-use crate::games::nobi::state::{Mode, Nobi, Step, GM_TURNS, SOLO_SCENES};
-
-use super::palette::{self, Color};
-use super::svg::{fit, Anchor, Doc, Rect, Text, PHONE_WIDTH};
-use super::RenderError;
+use super::state::{GM_TURNS, SOLO_SCENES};
+use super::view::NobiView;
+use crate::render::palette::{self, Color};
+use crate::render::svg::{fit, Anchor, Doc, Rect, Text, PHONE_WIDTH};
 
 const MARGIN: f32 = 10.0;
 /// Light cards: yellow with ink text; Darkness cards: blue with paper text — and each row
@@ -20,35 +15,8 @@ const MARGIN: f32 = 10.0;
 const LIGHT: Color = palette::YELLOW;
 const DARK: Color = palette::BLUE;
 
-/// The table of the Nobi Nobi Sword `state` (`viewer`'s seat is marked).
-pub fn picture(state: &Value, viewer: Option<&str>, data: &NobiData) -> Result<Doc, RenderError> {
-    let t = Nobi::deserialize(state).map_err(|e| RenderError::State(e.to_string()))?;
-    Ok(table(&t, viewer, data))
-}
-
-fn step_line(t: &Nobi) -> String {
-    let name = |s: usize| t.seats.get(s).map(|x| x.name.as_str()).unwrap_or("?");
-    match &t.step {
-        Step::Joining => format!("{} at the table · the host begins", t.seats.len()),
-        Step::Scene => format!("GM {} draws the next Scene", name(t.gm)),
-        Step::Check {
-            skill, difficulty, ..
-        } => format!("{} tests {} against {difficulty}", name(t.mc), skill.name()),
-        Step::Roleplay { acted: false, .. } => format!("{} says what they do", name(t.mc)),
-        Step::Roleplay { acted: true, .. } => format!("GM {} decides the Scene", name(t.gm)),
-        Step::Epilogue { tester, .. } => {
-            format!("Epilogue: {} takes the final test", name(*tester))
-        }
-        Step::Over => match t.final_result {
-            Some(true) => "The adventure is over: success".to_string(),
-            Some(false) => "The adventure is over: failure".to_string(),
-            None => "The adventure is over".to_string(),
-        },
-    }
-}
-
 /// Lays out the table.
-pub fn table(t: &Nobi, viewer: Option<&str>, data: &NobiData) -> Doc {
+pub fn table(t: &NobiView) -> Doc {
     let w = PHONE_WIDTH;
     let mut doc = Doc::new(w, 100.0);
     let mut y = MARGIN;
@@ -69,39 +37,28 @@ pub fn table(t: &Nobi, viewer: Option<&str>, data: &NobiData) -> Doc {
         Text::new(
             MARGIN,
             y + 13.0,
-            fit(&format!("▶ {}", step_line(t)), 13.0, true, w - 2.0 * MARGIN),
+            fit(&format!("▶ {}", t.pending), 13.0, true, w - 2.0 * MARGIN),
         )
         .size(13.0)
         .bold(),
     );
     y += 18.0;
     doc.push(
-        Text::new(MARGIN, y + 12.0, t.mode.name())
+        Text::new(MARGIN, y + 12.0, t.mode)
             .size(12.0)
             .fill(palette::MUTED),
     );
     y += 20.0;
 
-    // GM and Main Character exist only while Scenes are played; the Epilogue has a tester
-    // (none in solo play, where the ending is written) and no GM.
-    let scenes = matches!(
-        t.step,
-        Step::Scene | Step::Check { .. } | Step::Roleplay { .. }
-    );
-    let tester = match &t.step {
-        Step::Epilogue { tester, .. } if t.mode != Mode::Solo => Some(*tester),
-        _ => None,
-    };
-    for (i, seat) in t.seats.iter().enumerate() {
+    for seat in &t.seats {
         let top = y;
-        let is_gm = scenes && i == t.gm;
-        let is_mc = scenes && i == t.mc;
+        let (is_gm, is_mc, tester) = (seat.gm, seat.main, seat.tester);
         // Role badges: words on a coloured tab.
         let mut x = MARGIN + 4.0;
         for (on, label, fill) in [
             (is_gm, "GM", palette::GM),
             (is_mc, "MAIN", palette::ATTENTION),
-            (tester == Some(i), "TEST", palette::ATTENTION),
+            (tester, "TEST", palette::ATTENTION),
         ] {
             if on {
                 let bw = if label == "GM" { 30.0 } else { 44.0 };
@@ -117,11 +74,7 @@ pub fn table(t: &Nobi, viewer: Option<&str>, data: &NobiData) -> Doc {
                 x += bw + 5.0;
             }
         }
-        let you = if viewer == Some(seat.user.0.as_str()) {
-            " (you)"
-        } else {
-            ""
-        };
+        let you = if seat.you { " (you)" } else { "" };
         doc.push(
             Text::new(
                 x + 2.0,
@@ -135,7 +88,7 @@ pub fn table(t: &Nobi, viewer: Option<&str>, data: &NobiData) -> Doc {
             Text::new(
                 w - MARGIN - 4.0,
                 y + 18.0,
-                if t.mode == Mode::Solo {
+                if t.solo {
                     // Solo play counts Scenes, not GM turns (NOBI-48: the Epilogue after 5).
                     format!(
                         "Scene {}/{SOLO_SCENES} · ✓{} ✗{}",
@@ -156,18 +109,13 @@ pub fn table(t: &Nobi, viewer: Option<&str>, data: &NobiData) -> Doc {
         );
         y += 28.0;
 
-        for (k, sheet) in seat.chars.iter().enumerate() {
-            let c = sheet.data(data);
-            let name = c.map(|c| c.name.as_str()).unwrap_or("?");
-            let prof = c.map(|c| c.profession.as_str()).unwrap_or("");
-            let role = if seat.chars.len() > 1 {
-                if k == 0 {
-                    "main · "
-                } else {
-                    "support · "
-                }
+        for c in &seat.chars {
+            let name = c.name.as_str();
+            let prof = c.profession.as_str();
+            let role = if c.part.is_empty() {
+                String::new()
             } else {
-                ""
+                format!("{} · ", c.part)
             };
             // The character card.
             doc.push(
@@ -190,25 +138,22 @@ pub fn table(t: &Nobi, viewer: Option<&str>, data: &NobiData) -> Doc {
                 .size(11.0)
                 .fill(palette::MUTED),
             );
-            for (j, skill) in [Skill::Power, Skill::Technique].into_iter().enumerate() {
+            for (j, (skill, value)) in [("Power", c.power), ("Technique", c.technique)]
+                .into_iter()
+                .enumerate()
+            {
                 let sx = w - MARGIN - 12.0;
                 doc.push(
-                    Text::new(
-                        sx,
-                        y + 16.0 + j as f32 * 16.0,
-                        format!("{} {}", skill.name(), sheet.skill(data, skill)),
-                    )
-                    .size(12.0)
-                    .bold()
-                    .anchor(Anchor::End),
+                    Text::new(sx, y + 16.0 + j as f32 * 16.0, format!("{skill} {value}"))
+                        .size(12.0)
+                        .bold()
+                        .anchor(Anchor::End),
                 );
             }
             y += 44.0;
             // The cards in front of it.
-            for (label, ids, fill) in [
-                ("Light", &sheet.light, LIGHT),
-                ("Darkness", &sheet.darkness, DARK),
-            ] {
+            for (label, ids, fill) in [("Light", &c.light, LIGHT), ("Darkness", &c.darkness, DARK)]
+            {
                 if ids.is_empty() {
                     continue;
                 }
@@ -221,32 +166,22 @@ pub fn table(t: &Nobi, viewer: Option<&str>, data: &NobiData) -> Doc {
                 let left = MARGIN + 74.0;
                 let cw = (w - MARGIN - 4.0 - left - 4.0) / 2.0;
                 let per = ((w - MARGIN - left) / (cw + 4.0)).floor().max(1.0) as usize;
-                for (n, id) in ids.iter().enumerate() {
+                for (n, card) in ids.iter().enumerate() {
                     let cx = left + (n % per) as f32 * (cw + 4.0);
                     let cy = y + (n / per) as f32 * 22.0;
-                    let card = data.gain_card(id);
-                    let title = card.map(|c| c.name.as_str()).unwrap_or(id.as_str());
-                    let bonus = card
-                        .and_then(|c| c.bonus)
-                        .map(|(s, v)| format!(" {}{v:+}", &s.name()[..1]))
-                        .unwrap_or_default();
                     doc.push(Rect::new(cx, cy + 1.0, cw, 19.0).radius(4.0).fill(fill));
                     doc.push(
-                        Text::new(
-                            cx + 5.0,
-                            cy + 10.5,
-                            fit(&format!("{title}{bonus}"), 11.0, false, cw - 8.0),
-                        )
-                        .size(11.0)
-                        .fill(fill.text_on())
-                        .centered_v(),
+                        Text::new(cx + 5.0, cy + 10.5, fit(&card.label, 11.0, false, cw - 8.0))
+                            .size(11.0)
+                            .fill(fill.text_on())
+                            .centered_v(),
                     );
                 }
                 y += ids.len().div_ceil(per) as f32 * 22.0 + 2.0;
             }
             y += 4.0;
         }
-        if is_gm || is_mc || tester == Some(i) {
+        if is_gm || is_mc || tester {
             doc.push(
                 Rect::new(MARGIN - 4.0, top, 4.0, y - top - 4.0)
                     .radius(2.0)
@@ -284,6 +219,17 @@ pub fn table(t: &Nobi, viewer: Option<&str>, data: &NobiData) -> Doc {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::nobi::data::NobiData;
+    use crate::games::nobi::Nobi;
+    use crate::table::{UserId, Viewer};
+    use serde::Deserialize;
+    use serde_json::Value;
+
+    fn picture(state: &Value, viewer: Option<&str>, d: &NobiData) -> Result<Doc, String> {
+        let t = Nobi::deserialize(state).map_err(|e| e.to_string())?;
+        let v = viewer.map_or_else(Viewer::public, |u| Viewer::user(&UserId::new(u)));
+        Ok(table(&crate::games::nobi::view::view_model(&t, d, &v)))
+    }
 
     fn table_json(d: &NobiData) -> Value {
         serde_json::json!({

@@ -1,17 +1,13 @@
 //! The built-in dice table's picture: a scoreboard with one bar per seat.
 //!
-//! This is the worked example for game pictures: read the game's own state type from the
-//! JSON, lay it out in phone pixels, colour by role from the palette, and never show
-//! anything the public view should not (the dice table has no hidden information).
+//! This is the worked example for game pictures: draw from the game's view model (what the
+//! viewer may see, with whose turn it is and the winners already worked out by the rules),
+//! lay it out in phone pixels and colour by role from the palette. A picture never sees the
+//! game's state, so it cannot show what the viewer may not see.
 
-use serde::Deserialize;
-use serde_json::Value;
-
-use crate::games::dice_table::{DiceTable, Phase};
-
-use super::palette;
-use super::svg::{fit, Anchor, Circle, Doc, Rect, Text, PHONE_WIDTH};
-use super::RenderError;
+use super::{DiceView, Phase};
+use crate::render::palette;
+use crate::render::svg::{fit, Anchor, Circle, Doc, Rect, Text, PHONE_WIDTH};
 
 const MARGIN: f32 = 16.0;
 const ROW: f32 = 36.0;
@@ -20,14 +16,8 @@ const NAME_W: f32 = 124.0;
 const BAR_X: f32 = 180.0;
 const BAR_W: f32 = 134.0;
 
-/// The scoreboard for a dice table `state`; `viewer`'s own row is marked "you".
-pub fn picture(state: &Value, viewer: Option<&str>) -> Result<Doc, RenderError> {
-    let t = DiceTable::deserialize(state).map_err(|e| RenderError::State(e.to_string()))?;
-    Ok(scoreboard(&t, viewer))
-}
-
-/// Lays out the scoreboard.
-pub fn scoreboard(t: &DiceTable, viewer: Option<&str>) -> Doc {
+/// Lays out the scoreboard; the viewer's own row is marked "you".
+pub fn scoreboard(t: &DiceView) -> Doc {
     let w = PHONE_WIDTH;
     let mut doc = Doc::new(w, 100.0);
     let mut y = MARGIN;
@@ -55,7 +45,6 @@ pub fn scoreboard(t: &DiceTable, viewer: Option<&str>) -> Doc {
     );
     y += 26.0;
 
-    let best = t.seats.iter().map(|s| s.score).max();
     let scale = t
         .seats
         .iter()
@@ -67,8 +56,7 @@ pub fn scoreboard(t: &DiceTable, viewer: Option<&str>) -> Doc {
     for (i, seat) in t.seats.iter().enumerate() {
         let top = y;
         let mid = top + ROW / 2.0;
-        let to_roll = t.phase == Phase::Playing && i == t.turn;
-        let winner = t.phase == Phase::Over && Some(seat.score) == best;
+        let (to_roll, winner) = (seat.to_roll, seat.winner);
         if to_roll || winner {
             doc.push(
                 Rect::new(MARGIN - 6.0, top + 2.0, w - 2.0 * MARGIN + 12.0, ROW - 4.0)
@@ -97,7 +85,7 @@ pub fn scoreboard(t: &DiceTable, viewer: Option<&str>) -> Doc {
 
         // Name, with what the row means underneath ("you", "to roll", "★ winner").
         let mut notes = Vec::new();
-        if viewer == Some(seat.user.0.as_str()) {
+        if seat.you {
             notes.push("you");
         }
         if to_roll {
@@ -166,19 +154,11 @@ pub fn scoreboard(t: &DiceTable, viewer: Option<&str>) -> Doc {
             "{} seated · the host starts with /dice start",
             t.seats.len()
         ),
-        Phase::Playing => match t.seats.get(t.turn) {
-            Some(s) => format!("Next: {} rolls {}", s.name, t.expr),
+        Phase::Playing => match &t.next {
+            Some(name) => format!("Next: {name} rolls {}", t.expr),
             None => String::new(),
         },
-        Phase::Over => {
-            let names: Vec<&str> = t
-                .seats
-                .iter()
-                .filter(|s| Some(s.score) == best)
-                .map(|s| s.name.as_str())
-                .collect();
-            format!("Winner: {}", names.join(" and "))
-        }
+        Phase::Over => format!("Winner: {}", t.winners.join(" and ")),
     };
     y += 8.0;
     doc.push(
@@ -198,8 +178,16 @@ pub fn scoreboard(t: &DiceTable, viewer: Option<&str>) -> Doc {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::dice_table::Seat;
-    use crate::table::UserId;
+    use crate::games::dice_table::{DiceTable, Seat};
+    use crate::table::{UserId, Viewer};
+
+    fn draw(t: &DiceTable, viewer: Option<&str>) -> Doc {
+        let v = match viewer {
+            Some(u) => Viewer::user(&UserId::new(u)),
+            None => Viewer::public(),
+        };
+        scoreboard(&t.view_for(&v))
+    }
 
     fn table(scores: &[i64], phase: Phase, turn: usize) -> DiceTable {
         DiceTable {
@@ -222,7 +210,7 @@ mod tests {
 
     #[test]
     fn every_seat_shows_its_number_name_and_score() {
-        let doc = scoreboard(&table(&[12, 7, 30], Phase::Playing, 1), None);
+        let doc = draw(&table(&[12, 7, 30], Phase::Playing, 1), None);
         let texts = doc.texts();
         for want in [
             "1", "2", "3", "Player 1", "Player 2", "Player 3", "12", "7", "30",
@@ -236,15 +224,15 @@ mod tests {
 
     #[test]
     fn the_viewer_finds_their_own_row() {
-        let doc = scoreboard(&table(&[1, 2], Phase::Playing, 0), Some("u1"));
+        let doc = draw(&table(&[1, 2], Phase::Playing, 0), Some("u1"));
         assert!(doc.texts().contains(&"you"));
-        let doc = scoreboard(&table(&[1, 2], Phase::Playing, 1), Some("u1"));
+        let doc = draw(&table(&[1, 2], Phase::Playing, 1), Some("u1"));
         assert!(doc.texts().contains(&"you · to roll"));
     }
 
     #[test]
     fn ties_share_the_win_on_the_final_board() {
-        let doc = scoreboard(&table(&[9, 14, 14], Phase::Over, 0), None);
+        let doc = draw(&table(&[9, 14, 14], Phase::Over, 0), None);
         let texts = doc.texts();
         assert_eq!(texts.iter().filter(|t| **t == "★ winner").count(), 2);
         assert!(texts.contains(&"Winner: Player 2 and Player 3"));
@@ -252,15 +240,19 @@ mod tests {
 
     #[test]
     fn reads_the_state_json_the_table_stores() {
+        use crate::table::{DynGame, Loaded};
+        let game = Loaded::<DiceTable>::new(());
         let t = table(&[3, -2], Phase::Playing, 0);
         let v = serde_json::to_value(&t).unwrap();
-        assert_eq!(picture(&v, None).unwrap(), scoreboard(&t, None));
-        assert!(picture(&serde_json::json!({"expr": 3}), None).is_err());
+        let pages = game.picture(&v, &Viewer::public()).unwrap().unwrap();
+        assert_eq!(pages, vec![draw(&t, None)]);
+        let bad = game.picture(&serde_json::json!({"expr": 3}), &Viewer::public());
+        assert!(matches!(bad, Some(Err(_))));
     }
 
     #[test]
     fn ten_seats_stay_readable_on_a_phone() {
-        let doc = scoreboard(&table(&[5; 10], Phase::Playing, 9), None);
+        let doc = draw(&table(&[5; 10], Phase::Playing, 9), None);
         assert!(doc.min_font_px_at(400.0).unwrap() >= 11.0);
         assert!(doc.height() < 2.0 * doc.width());
     }

@@ -6,162 +6,17 @@
 //! characters are tagged, and characters at Long or Extreme range — out of the initiative
 //! order — are listed after it, greyed and tagged with their range.
 
-use serde::Deserialize;
-use serde_json::Value;
-
-use crate::games::nightwizard::combat::attack::pc_side;
-use crate::games::nightwizard::combat::movement::Band;
-use crate::games::nightwizard::combat::{rank, status_text, Fighter, Who};
-use crate::games::nightwizard::data::NwData;
-use crate::games::nightwizard::session::NightWizard;
-
-use super::palette::{self, Color};
-use super::svg::{fit, text_width, Anchor, Doc, Rect, Text, PHONE_WIDTH};
-use super::RenderError;
+use super::combat::movement::Band;
+use super::view::NwView;
+use crate::render::palette::{self, Color};
+use crate::render::svg::{fit, text_width, Anchor, Doc, Rect, Text, PHONE_WIDTH};
 
 const MARGIN: f32 = 10.0;
 const ROW: f32 = 62.0;
 
-/// The tracker of the Night Wizard `state` as `viewer` sees it (`None` = the players' view).
-pub fn picture(state: &Value, viewer: Option<&str>, data: &NwData) -> Result<Doc, RenderError> {
-    let s = NightWizard::deserialize(state).map_err(|e| RenderError::State(e.to_string()))?;
-    Ok(tracker(&s, viewer, data))
-}
-
-/// One combatant's line as drawn.
-struct Row {
-    name: String,
-    mark: &'static str,
-    count: Option<i32>,
-    hp: (i32, Option<i32>),
-    mp: (i32, Option<i32>),
-    prana: Option<(i32, i32)>,
-    bad: String,
-    state: &'static str,
-    group: Option<usize>,
-    current: bool,
-    /// On the PCs' side (a PC or an allied Guest); `None` outside a fight.
-    pc_side: Option<bool>,
-    /// An allied Guest (an enemy entry fighting for the PCs).
-    ally: bool,
-    /// At Long or Extreme range: out of the initiative order, drawn greyed.
-    far: Option<Band>,
-    /// Flying on a Lunar Robe.
-    flying: bool,
-}
-
 /// The side colours: the PCs' side (with allied Guests) and the enemies.
 const PC_SIDE: Color = palette::INFO;
 const ENEMY_SIDE: Color = palette::BAD;
-
-fn dead(s: &NightWizard, w: &Who) -> bool {
-    match w {
-        Who::Pc(u) => s.pcs.iter().any(|p| &p.user == u && p.dead),
-        Who::Enemy(l) => s.enemies.iter().any(|e| &e.label == l && e.dead),
-    }
-}
-
-fn hidden(s: &NightWizard, w: &Who) -> bool {
-    matches!(w, Who::Enemy(l) if s.enemies.iter().any(|e| &e.label == l && e.hidden))
-}
-
-fn row(s: &NightWizard, data: &NwData, w: &Who, gm: bool) -> Row {
-    let cat = s.catalog(data);
-    let (hp, mp, prana, bad) = match w {
-        Who::Pc(u) => match s.pcs.iter().find(|p| &p.user == u) {
-            Some(p) => {
-                let v = p.ch.derive(&cat);
-                (
-                    (p.hp, Some(v.body)),
-                    (p.mp, Some(v.mind)),
-                    Some((p.prana, v.prana)),
-                    p.bad.clone(),
-                )
-            }
-            None => ((0, None), (0, None), None, vec![]),
-        },
-        Who::Enemy(l) => match s.enemies.iter().find(|e| &e.label == l) {
-            Some(e) => ((e.hp, Some(e.hp_max)), (e.mp, None), None, e.bad.clone()),
-            None => ((0, None), (0, None), None, vec![]),
-        },
-    };
-    let mut name = s.name_of(w);
-    if gm && hidden(s, w) {
-        name.push_str(" (hidden)");
-    }
-    let group = s.combat.as_ref().and_then(|c| {
-        c.engages
-            .iter()
-            .position(|g| g.contains(w) && g.len() > 1)
-            .map(|i| i + 1)
-    });
-    Row {
-        name,
-        mark: "",
-        count: None,
-        hp,
-        mp,
-        prana,
-        bad: status_text(&bad),
-        state: if hp.0 <= 0 { "Incapacitated" } else { "" },
-        group,
-        current: false,
-        pc_side: s.combat.as_ref().map(|_| pc_side(s, w)),
-        ally: matches!(w, Who::Enemy(l) if s.enemies.iter().any(|e| &e.label == l && e.ally)),
-        far: None,
-        flying: s
-            .combat
-            .as_ref()
-            .is_some_and(|c| c.moves.flying.contains(w)),
-    }
-}
-
-/// The rows in the order the text tracker lists them (players' view without hidden enemies).
-fn rows(s: &NightWizard, data: &NwData, gm: bool) -> Vec<Row> {
-    let Some(c) = &s.combat else {
-        return s
-            .pcs
-            .iter()
-            .map(|p| row(s, data, &Who::Pc(p.user.clone()), gm))
-            .collect();
-    };
-    let mut order: Vec<&Fighter> = c.fighters.iter().collect();
-    order.sort_by_key(|f| (f.post, -f.count, rank(s, &f.who)));
-    // Out of the initiative order at Long or Extreme range, after it (as the Positions field).
-    let far = c
-        .moves
-        .far
-        .iter()
-        .filter(|(w, _)| (gm || !hidden(s, w)) && !dead(s, w))
-        .filter(|(w, _)| c.fighters.iter().all(|f| &f.who != w))
-        .map(|(w, b)| {
-            let mut r = row(s, data, w, gm);
-            r.far = Some(*b);
-            r
-        })
-        .collect::<Vec<_>>();
-    order
-        .into_iter()
-        .filter(|f| gm || !hidden(s, &f.who))
-        .map(|f| {
-            let mut r = row(s, data, &f.who, gm);
-            r.current = c.current.as_ref() == Some(&f.who);
-            r.mark = if r.current {
-                "▶"
-            } else if f.post {
-                "·"
-            } else {
-                "○"
-            };
-            r.count = Some(f.count);
-            if r.state.is_empty() && f.post {
-                r.state = "Post-action";
-            }
-            r
-        })
-        .chain(far)
-        .collect()
-}
 
 /// A labelled bar: `label` and the numbers are always written, the fill only helps.
 fn bar(doc: &mut Doc, x: f32, y: f32, w: f32, label: &str, v: (i32, Option<i32>), fill: Color) {
@@ -202,9 +57,9 @@ fn bar(doc: &mut Doc, x: f32, y: f32, w: f32, label: &str, v: (i32, Option<i32>)
 }
 
 /// Lays out the tracker (or the characters when there is no fight).
-pub fn tracker(s: &NightWizard, viewer: Option<&str>, data: &NwData) -> Doc {
+pub fn tracker(s: &NwView) -> Doc {
     let w = PHONE_WIDTH;
-    let gm = viewer == Some(s.gm.0.as_str());
+    let gm = s.role.gm;
     let mut doc = Doc::new(w, 100.0);
     let mut y = MARGIN;
     doc.push(
@@ -227,7 +82,7 @@ pub fn tracker(s: &NightWizard, viewer: Option<&str>, data: &NwData) -> Doc {
     let sub = format!(
         "Episode {} · {} · Scene {}{}",
         s.episode,
-        s.phase.name(),
+        s.phase,
         s.scene,
         if gm { " · GM view" } else { "" }
     );
@@ -238,7 +93,7 @@ pub fn tracker(s: &NightWizard, viewer: Option<&str>, data: &NwData) -> Doc {
     );
     y += 22.0;
 
-    let rows = rows(s, data, gm);
+    let rows = &s.rows;
     let mut far_heading = false;
     for (i, r) in rows.iter().enumerate() {
         if r.far.is_some() && !far_heading {
@@ -408,21 +263,7 @@ pub fn tracker(s: &NightWizard, viewer: Option<&str>, data: &NwData) -> Doc {
         y += 4.0;
         doc.push(Text::new(MARGIN, y + 13.0, "Engagements").size(13.0).bold());
         y += 18.0;
-        let groups: Vec<(usize, Vec<String>)> = c
-            .engages
-            .iter()
-            .enumerate()
-            .filter(|(_, g)| g.len() > 1)
-            .map(|(i, g)| {
-                let names = g
-                    .iter()
-                    .filter(|w| gm || !hidden(s, w))
-                    .map(|w| s.name_of(w))
-                    .collect::<Vec<_>>();
-                (i + 1, names)
-            })
-            .filter(|(_, n)| !n.is_empty())
-            .collect();
+        let groups = &c.engagements;
         if groups.is_empty() {
             doc.push(
                 Text::new(MARGIN, y + 12.0, "none (everyone at Short range)")
@@ -432,6 +273,7 @@ pub fn tracker(s: &NightWizard, viewer: Option<&str>, data: &NwData) -> Doc {
             y += 18.0;
         }
         for (g, names) in groups {
+            let g = *g;
             let colour = palette::series(g - 1);
             doc.push(
                 Rect::new(MARGIN, y, w - 2.0 * MARGIN, 22.0)
@@ -494,11 +336,27 @@ pub fn tracker(s: &NightWizard, viewer: Option<&str>, data: &NwData) -> Doc {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde::Deserialize;
+    use serde_json::Value;
     use std::path::Path;
     use std::sync::Arc;
 
     use crate::console::{Console, ConsoleOptions};
-    use crate::table::{ManualClock, Registry, SeedMode, Table};
+    use crate::games::nightwizard::data::NwData;
+    use crate::games::nightwizard::NightWizard;
+    use crate::table::{ManualClock, Registry, SeedMode, Table, UserId, Viewer};
+
+    fn picture(state: &Value, viewer: Option<&str>, d: &NwData) -> Result<Doc, String> {
+        let s = NightWizard::deserialize(state).map_err(|e| e.to_string())?;
+        let v = viewer.map_or_else(Viewer::public, |u| Viewer::user(&UserId::new(u)));
+        Ok(tracker(&crate::games::nightwizard::view::view_model(
+            &s, d, &v,
+        )))
+    }
+
+    fn nw_data() -> NwData {
+        crate::games::nightwizard::data::load(Path::new("data")).expect("nw data")
+    }
 
     /// The `nw` state after a console `script` (seed 1).
     pub fn state_after(script: &str) -> (Value, Arc<Registry>) {
@@ -545,7 +403,8 @@ gm: /nw combat engage a:Bolt b:Lantern
     #[test]
     fn hidden_enemies_are_not_drawn_for_the_players() {
         let (state, games) = state_after(FIGHT);
-        let data = super::super::data_of::<NwData>(&games, "nw").unwrap();
+        let _ = &games;
+        let data = &nw_data();
         let s = NightWizard::deserialize(&state).unwrap();
         assert!(s.enemies.iter().any(|e| e.label == "Lantern" && e.hidden));
         let public = picture(&state, None, data).unwrap_or_else(|e| panic!("{e}"));
@@ -594,7 +453,8 @@ alice: /nw combat fly
     fn allied_guest_is_drawn_on_the_pcs_side_and_retreated_ones_stay_in_view() {
         let script = FIGHT.split("gm: /nw enemy").next().unwrap_or(FIGHT);
         let (state, games) = state_after(&format!("{script}{SIDES}"));
-        let data = super::super::data_of::<NwData>(&games, "nw").unwrap();
+        let _ = &games;
+        let data = &nw_data();
         let s = NightWizard::deserialize(&state).unwrap();
         let c = s.combat.as_ref().unwrap();
         assert!(s.enemies.iter().any(|e| e.label == "Gwen" && e.ally));
@@ -638,7 +498,8 @@ alice: /nw combat fly
     fn without_a_fight_the_characters_are_drawn() {
         let script = FIGHT.split("gm: /nw enemy").next().unwrap_or(FIGHT);
         let (state, games) = state_after(script);
-        let data = super::super::data_of::<NwData>(&games, "nw").unwrap();
+        let _ = &games;
+        let data = &nw_data();
         let doc = picture(&state, None, data).unwrap_or_else(|e| panic!("{e}"));
         let texts = doc.texts();
         for want in ["No combat", "Ayla", "Bolt", "MP"] {

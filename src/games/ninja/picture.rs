@@ -5,20 +5,16 @@
 //! race chart of each ninja's progress (action points along the course) turn by turn.
 //!
 //! A tournament has no hidden information: every viewer sees the same sheet, except that
-//! the viewer's own ninjas are marked "yours".
+//! the viewer's own ninjas are marked "yours". Drawn from the view model
+//! ([`super::view::NinjaView`]) only.
 
-use serde::Deserialize;
-use serde_json::Value;
-
-use crate::games::ninja::data::NinjaData;
-use crate::games::ninja::scoring::{Mark, Run, RunStatus, OBSTACLE_AP};
-#[cfg(test)]
-use crate::games::ninja::tournament::Settings;
-use crate::games::ninja::tournament::{Phase, Round, Tournament};
-
-use super::palette::{self, Color};
-use super::svg::{fit, Anchor, Circle, Doc, Line, Rect, Text, MAX_PAGE_HEIGHT, PHONE_WIDTH};
-use super::RenderError;
+use super::scoring::{Mark, Run, RunStatus, OBSTACLE_AP};
+use super::tournament::Phase;
+use super::view::{NinjaView, RoundView, RowView};
+use crate::render::palette::{self, Color};
+use crate::render::svg::{
+    fit, Anchor, Circle, Doc, Line, Rect, Text, MAX_PAGE_HEIGHT, PHONE_WIDTH,
+};
 
 const MARGIN: f32 = 12.0;
 /// Boxes per line of a ninja's row (the sheet wraps; 32 turns make two lines).
@@ -35,52 +31,6 @@ const ROW_PAD: f32 = 3.0;
 const CHART_H: f32 = 160.0;
 /// The race chart with its title above and its turn axis below.
 const CHART_TOTAL_H: f32 = 24.0 + CHART_H + 36.0;
-
-/// The score sheet and race chart of the tournament `state` (`viewer`'s ninjas are marked),
-/// as one or more pages (see [`sheet`]).
-pub fn picture(
-    state: &Value,
-    viewer: Option<&str>,
-    data: &NinjaData,
-) -> Result<Vec<Doc>, RenderError> {
-    let t = Tournament::deserialize(state).map_err(|e| RenderError::State(e.to_string()))?;
-    Ok(sheet(&t, viewer, data))
-}
-
-fn initials(data: &NinjaData, obstacle: usize) -> String {
-    data.obstacles
-        .get(obstacle)
-        .map(|o| o.initials.clone())
-        .unwrap_or_else(|| format!("#{}", obstacle + 1))
-}
-
-fn round_title(r: &Round) -> String {
-    if r.number >= 3 {
-        "Final".to_string()
-    } else {
-        format!("Round {}", r.number)
-    }
-}
-
-/// How far along the course a run is after each of its turns, in AP (20 per obstacle
-/// completed plus the points on the current one). Starts with 0 before the first turn.
-pub fn progress(run: &Run) -> Vec<i32> {
-    let mut out = vec![0];
-    let mut done = 0;
-    let mut on = 0;
-    for b in &run.boxes {
-        if let Mark::Points { total, done: d } = b.mark {
-            if d {
-                done += 1;
-                on = 0;
-            } else {
-                on = total.min(OBSTACLE_AP);
-            }
-        }
-        out.push(done * OBSTACLE_AP + on);
-    }
-    out
-}
 
 /// The heading every page starts with: the title, the round (or phase) on the right and,
 /// when `line` is given, the round's course line under it. Returns the page and the y under
@@ -120,23 +70,16 @@ const TAIL_H: f32 = 6.0 + CHART_TOTAL_H + 20.0 + 2.0 * 15.0;
 /// Room between two ninjas' rows.
 const ROW_GAP: f32 = 2.0;
 
-/// One ninja's row on the sheet, worked out before it is placed on a page.
-struct Row<'a> {
-    slot: usize,
-    name: String,
-    skills: String,
-    run: Option<&'a Run>,
-    through: Option<bool>,
-    out: bool,
-    current: bool,
-    /// Lines of boxes (0 before the ninja runs).
-    lines: usize,
+/// The height of a ninja's row: its name and its lines of boxes.
+fn row_height(row: &RowView) -> f32 {
+    NAME_H + lines(row) as f32 * (INITIALS_H + BOX_H + LINE_GAP) + ROW_PAD
 }
 
-impl Row<'_> {
-    fn height(&self) -> f32 {
-        NAME_H + self.lines as f32 * (INITIALS_H + BOX_H + LINE_GAP) + ROW_PAD
-    }
+/// Lines of boxes (0 before the ninja runs).
+fn lines(row: &RowView) -> usize {
+    row.run
+        .as_ref()
+        .map_or(0, |x| x.boxes.len().div_ceil(PER_LINE).max(1))
 }
 
 /// Splits rows of the given heights into pages no taller than [`svg::MAX_PAGE_HEIGHT`]:
@@ -166,83 +109,31 @@ fn paginate(heights: &[f32], heading: f32, tail: f32) -> Vec<std::ops::Range<usi
 /// several (the 16-ninja round takes two), each with its heading; the race chart, the footer
 /// and the legend close the last page. Tall single pictures read badly on a phone (a chat
 /// app shrinks them to a sliver) and take too long to draw, hence the pages.
-pub fn sheet(t: &Tournament, viewer: Option<&str>, data: &NinjaData) -> Vec<Doc> {
-    let round = t.round();
-    let status = match (t.phase, round) {
+pub fn sheet(t: &NinjaView) -> Vec<Doc> {
+    let status = match (t.phase, &t.round) {
         (Phase::Entering, _) => "Entering".to_string(),
         (Phase::Over, _) => "Over".to_string(),
-        (Phase::Running, Some(r)) => round_title(r),
+        (Phase::Running, Some(r)) => r.title.clone(),
         (Phase::Running, None) => String::new(),
     };
-    let Some(r) = round else {
+    let Some(r) = &t.round else {
         let (mut doc, mut y) = page(&status, None);
-        entrants(&mut doc, t, viewer, &mut y);
+        entrants(&mut doc, t, &mut y);
         doc.set_height((y + MARGIN).ceil());
         return vec![doc];
     };
 
-    let course = data.course(r.number);
-    let limit = if r.number >= 3 {
-        t.settings.final_limit
-    } else {
-        t.settings.turn_limit
-    };
-    let course_text: Vec<String> = course.iter().map(|&i| initials(data, i)).collect();
     let line = |first: String| {
         format!(
             "{first} · {} · {} turns · {} through",
-            course_text.join(" "),
-            limit,
-            if r.number >= 3 {
-                "1 wins".to_string()
-            } else {
-                format!("{}", r.places())
-            }
+            r.course.join(" "),
+            r.limit,
+            r.places
         )
     };
 
-    let ranking = r.ranking(t.settings.cut_ties);
-    let current = if t.phase == Phase::Running && !r.done() {
-        Some(r.cursor)
-    } else {
-        None
-    };
-    let rows: Vec<Row> = r
-        .order
-        .iter()
-        .enumerate()
-        .filter_map(|(slot, &e)| {
-            let ent = t.entrants.get(e)?;
-            let run = r.runs.get(slot).and_then(|x| x.as_ref());
-            let through = ranking.iter().find(|x| x.slot == slot).map(|x| x.through);
-            let out = match run.map(|x| x.status) {
-                Some(RunStatus::Splash) | Some(RunStatus::OutOfTime) => true,
-                Some(RunStatus::Finished { .. }) => through == Some(false),
-                _ => false,
-            };
-            let mut name = ent.record.name.clone();
-            if viewer == Some(ent.record.owner.0.as_str()) {
-                name.push_str(" (yours)");
-            }
-            let skills: Vec<String> = course
-                .iter()
-                .map(|&i| ent.skills.get(i).copied().unwrap_or(0).to_string())
-                .collect();
-            let luck = if ent.luck > 0 { " ★" } else { "" };
-            Some(Row {
-                slot,
-                name,
-                skills: format!("{}{luck}", skills.join("/")),
-                run,
-                through,
-                out,
-                current: current == Some(slot),
-                lines: run.map_or(0, |x| x.boxes.len().div_ceil(PER_LINE).max(1)),
-            })
-        })
-        .collect();
-
-    let heights: Vec<f32> = rows.iter().map(Row::height).collect();
+    let rows = &r.rows;
+    let heights: Vec<f32> = rows.iter().map(row_height).collect();
     let pages = paginate(&heights, HEADING_H, TAIL_H);
     let count = pages.len();
     let mut docs = Vec::with_capacity(count);
@@ -251,17 +142,17 @@ pub fn sheet(t: &Tournament, viewer: Option<&str>, data: &NinjaData) -> Vec<Doc>
         let heading = if count > 1 {
             line(format!("Page {}/{count}", k + 1))
         } else {
-            line(round_title(r))
+            line(r.title.clone())
         };
         let (mut doc, mut y) = page(&status, Some(&heading));
         for row in &rows[range] {
-            draw_row(&mut doc, row, y, data, r.number >= 3);
-            y += row.height() + ROW_GAP;
+            draw_row(&mut doc, row, y, t, r.number >= 3);
+            y += row_height(row) + ROW_GAP;
         }
         if k + 1 == count {
             y += 6.0;
-            y = race_chart(&mut doc, r, t, data, limit, y);
-            tail(&mut doc, t, r, y);
+            y = race_chart(&mut doc, r, t, y);
+            tail(&mut doc, r, y);
             y += TAIL_H - 6.0 - CHART_TOTAL_H;
         }
         doc.set_height((y + MARGIN).ceil());
@@ -271,13 +162,13 @@ pub fn sheet(t: &Tournament, viewer: Option<&str>, data: &NinjaData) -> Vec<Doc>
 }
 
 /// The footer (whose turn, or the winner) and the legend, from `y` down.
-fn tail(doc: &mut Doc, t: &Tournament, r: &Round, mut y: f32) {
+fn tail(doc: &mut Doc, r: &RoundView, mut y: f32) {
     let w = PHONE_WIDTH;
     doc.push(
         Text::new(
             MARGIN,
             y + 14.0,
-            fit(&footer(t, r), 13.0, false, w - 2.0 * MARGIN),
+            fit(&r.footer, 13.0, false, w - 2.0 * MARGIN),
         )
         .size(13.0)
         .fill(palette::INK),
@@ -297,9 +188,9 @@ fn tail(doc: &mut Doc, t: &Tournament, r: &Round, mut y: f32) {
 }
 
 /// Draws one ninja's row with its top at `y`.
-fn draw_row(doc: &mut Doc, row: &Row, y: f32, data: &NinjaData, final_round: bool) {
+fn draw_row(doc: &mut Doc, row: &RowView, y: f32, t: &NinjaView, final_round: bool) {
     let w = PHONE_WIDTH;
-    let block_h = row.height();
+    let block_h = row_height(row);
     if row.current {
         doc.push(
             Rect::new(MARGIN - 6.0, y, w - 2.0 * MARGIN + 12.0, block_h)
@@ -350,22 +241,22 @@ fn draw_row(doc: &mut Doc, row: &Row, y: f32, data: &NinjaData, final_round: boo
     );
     result(
         doc,
-        row.run,
+        row.run.as_ref(),
         row.through,
         final_round,
         row.current,
         w - MARGIN,
         mid,
     );
-    if let Some(run) = row.run {
-        boxes(doc, run, row.out, row.lines, y + NAME_H, data);
+    if let Some(run) = &row.run {
+        boxes(doc, run, row.out, lines(row), y + NAME_H, t);
     }
 }
 
 /// A run's boxes from `top` down, gathered by kind and drawn kind by kind (cells,
 /// obstacle-done bars, marks by colour, initials): the picture is the same, and each kind
 /// becomes one path when rasterised, which keeps a full sheet fast to draw.
-fn boxes(doc: &mut Doc, run: &Run, out: bool, lines: usize, top: f32, data: &NinjaData) {
+fn boxes(doc: &mut Doc, run: &Run, out: bool, lines: usize, top: f32, t: &NinjaView) {
     let mut by = top;
     let mut cells = vec![];
     let mut lucky = vec![];
@@ -381,7 +272,7 @@ fn boxes(doc: &mut Doc, run: &Run, out: bool, lines: usize, top: f32, data: &Nin
         let cell_top = by + INITIALS_H;
         if let Some(o) = b.starts {
             tags.push(
-                Text::new(bx + 1.0, by + 9.5, initials(data, o))
+                Text::new(bx + 1.0, by + 9.5, t.initials(o))
                     .size(11.0)
                     .bold()
                     .fill(palette::INFO),
@@ -512,14 +403,8 @@ fn result(
 
 /// The race chart: progress (AP along the course) over turns, one line per ninja, each
 /// ending in its numbered badge. Returns the y under it.
-fn race_chart(
-    doc: &mut Doc,
-    r: &Round,
-    t: &Tournament,
-    data: &NinjaData,
-    limit: u32,
-    y: f32,
-) -> f32 {
+fn race_chart(doc: &mut Doc, r: &RoundView, t: &NinjaView, y: f32) -> f32 {
+    let limit = r.limit;
     let w = PHONE_WIDTH;
     doc.push(
         Text::new(MARGIN, y + 14.0, "Race: action points along the course")
@@ -530,15 +415,8 @@ fn race_chart(
     let left = MARGIN + 26.0;
     let right = w - MARGIN - 12.0;
     let bottom = top + CHART_H;
-    let course = data.course(r.number);
-    let goal = (course.len().max(1) as i32 * OBSTACLE_AP) as f32;
-    let turns_used = r
-        .runs
-        .iter()
-        .flatten()
-        .map(|x| x.boxes.len())
-        .max()
-        .unwrap_or(0);
+    let goal = (r.course.len().max(1) as i32 * OBSTACLE_AP) as f32;
+    let turns_used = r.turns_used;
     let span = (limit as usize).max(turns_used).max(1) as f32;
     let px = |turn: usize| left + (right - left) * turn as f32 / span;
     let py = |ap: i32| bottom - (bottom - top) * (ap as f32 / goal).min(1.0);
@@ -549,7 +427,7 @@ fn race_chart(
             .stroke(palette::GRID, 1.0),
     );
     // One band per obstacle, labelled with its initials.
-    for (k, &o) in course.iter().enumerate() {
+    for (k, initials) in r.course.iter().enumerate() {
         let lo = py(k as i32 * OBSTACLE_AP);
         let hi = py((k as i32 + 1) * OBSTACLE_AP);
         if k % 2 == 1 {
@@ -558,7 +436,7 @@ fn race_chart(
         doc.push(Line::new(left, hi, right, hi).stroke(palette::GRID, 1.0));
         if lo - hi >= 11.0 {
             doc.push(
-                Text::new(left - 3.0, (lo + hi) / 2.0, initials(data, o))
+                Text::new(left - 3.0, (lo + hi) / 2.0, initials.as_str())
                     .size(11.0)
                     .anchor(Anchor::End)
                     .fill(palette::MUTED)
@@ -595,15 +473,14 @@ fn race_chart(
     );
 
     let mut badges: Vec<(f32, f32)> = Vec::new();
-    for (slot, run) in r.runs.iter().enumerate() {
-        let Some(run) = run else {
+    let _ = t;
+    for row in &r.rows {
+        let Some(run) = &row.run else {
             continue;
         };
-        if t.entrants.get(r.order[slot]).is_none() {
-            continue;
-        }
+        let slot = row.slot;
         let colour = palette::series(slot);
-        let p = progress(run);
+        let p = &row.progress;
         for (i, pair) in p.windows(2).enumerate() {
             doc.push(
                 Line::new(px(i), py(pair[0]), px(i + 1), py(pair[1]))
@@ -645,32 +522,8 @@ fn race_chart(
     bottom + (CHART_TOTAL_H - 24.0 - CHART_H)
 }
 
-fn footer(t: &Tournament, r: &Round) -> String {
-    let name = |e: usize| {
-        t.entrants
-            .get(e)
-            .map(|x| x.record.name.as_str())
-            .unwrap_or("?")
-    };
-    match t.phase {
-        Phase::Over if t.winners.is_empty() => "Over: no winner this time.".to_string(),
-        Phase::Over => format!(
-            "Winner: {}",
-            t.winners
-                .iter()
-                .map(|&e| name(e))
-                .collect::<Vec<_>>()
-                .join(" and ")
-        ),
-        _ => match r.order.get(r.cursor) {
-            Some(&e) => format!("Up: {} · /ninja run", name(e)),
-            None => "Round complete.".to_string(),
-        },
-    }
-}
-
 /// Before the start: the entrants, in entry order.
-fn entrants(doc: &mut Doc, t: &Tournament, viewer: Option<&str>, y: &mut f32) {
+fn entrants(doc: &mut Doc, t: &NinjaView, y: &mut f32) {
     let w = PHONE_WIDTH;
     doc.push(
         Text::new(
@@ -686,13 +539,7 @@ fn entrants(doc: &mut Doc, t: &Tournament, viewer: Option<&str>, y: &mut f32) {
     );
     *y += 22.0;
     for (i, e) in t.entrants.iter().enumerate() {
-        let mut name = e.record.name.clone();
-        if e.house {
-            name.push_str(" (house)");
-        }
-        if viewer == Some(e.record.owner.0.as_str()) {
-            name.push_str(" (yours)");
-        }
+        let name = &e.name;
         doc.push(
             Text::new(MARGIN, *y + 15.0, format!("{:>2}.", i + 1))
                 .size(14.0)
@@ -702,7 +549,7 @@ fn entrants(doc: &mut Doc, t: &Tournament, viewer: Option<&str>, y: &mut f32) {
             Text::new(
                 MARGIN + 28.0,
                 *y + 15.0,
-                fit(&name, 14.0, false, w - 2.0 * MARGIN - 28.0),
+                fit(name, 14.0, false, w - 2.0 * MARGIN - 28.0),
             )
             .size(14.0),
         );
@@ -721,7 +568,11 @@ fn entrants(doc: &mut Doc, t: &Tournament, viewer: Option<&str>, y: &mut f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::ninja::data::NinjaData;
     use crate::games::ninja::scoring::RunRules;
+    use crate::games::ninja::tournament::{Round, Settings, Tournament};
+    use crate::games::ninja::view::{progress, view_model};
+    use crate::table::{UserId, Viewer};
 
     fn data() -> NinjaData {
         NinjaData::load(std::path::Path::new("data")).expect("shipped ninja data")
@@ -787,7 +638,7 @@ mod tests {
             luck_left: vec![0],
             cursor: 1,
         }];
-        let docs = sheet(&t, Some("u1"), &d);
+        let docs = sheet(&view_model(&t, &d, &Viewer::user(&UserId::new("u1"))));
         assert_eq!(docs.len(), 1);
         let texts = docs[0].texts();
         for want in ["LR", "10", "x*", "SPLASH", "Kage (yours)"] {

@@ -1,0 +1,217 @@
+//! The session as one viewer may see it: the combat tracker's rows (initiative order, HP/MP,
+//! Prana, bad statuses, engagements) or, with no fight going on, the session's characters.
+//! Hidden enemies are in the view only for the GM, marked hidden; the initiative order,
+//! Incapacitated and Post-action are worked out here once, for every picture and text.
+
+use serde::Serialize;
+
+use super::combat::attack::pc_side;
+use super::combat::movement::Band;
+use super::combat::{rank, status_text, Fighter, Who};
+use super::data::NwData;
+use super::session::NightWizard;
+use crate::table::{Role, Viewer};
+
+/// One combatant (or, outside a fight, one PC) as the viewer sees it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct RowView {
+    /// Name (`Lantern (hidden)` in the GM's view of a hidden enemy).
+    pub name: String,
+    /// `▶` acting, `○` Pre-action, `·` Post-action; empty outside the order.
+    pub mark: &'static str,
+    /// Action count in the initiative order.
+    pub count: Option<i32>,
+    /// HP and its maximum (if known).
+    pub hp: (i32, Option<i32>),
+    /// MP and its maximum (if known).
+    pub mp: (i32, Option<i32>),
+    /// Prana and its maximum (PCs).
+    pub prana: Option<(i32, i32)>,
+    /// Bad statuses, written out.
+    pub bad: String,
+    /// `Incapacitated` (HP 0 or less), `Post-action`, or empty.
+    pub state: &'static str,
+    /// Engagement group (from 1) when engaged with anyone.
+    pub group: Option<usize>,
+    /// Acts now.
+    pub current: bool,
+    /// On the PCs' side (a PC or an allied Guest); `None` outside a fight.
+    pub pc_side: Option<bool>,
+    /// An allied Guest (an enemy entry fighting for the PCs).
+    pub ally: bool,
+    /// At Long or Extreme range: out of the initiative order.
+    pub far: Option<Band>,
+    /// Flying on a Lunar Robe.
+    pub flying: bool,
+}
+
+/// A fight as the viewer sees it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct CombatView {
+    /// The round.
+    pub round: u32,
+    /// Engagement groups of two or more (number from 1, names the viewer may see).
+    pub engagements: Vec<(usize, Vec<String>)>,
+}
+
+/// The session as a viewer sees it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct NwView {
+    /// What the viewer is (GM: the session's GM, or a manager acting as one).
+    pub role: Role,
+    /// Episode number.
+    pub episode: u32,
+    /// The phase's name.
+    pub phase: &'static str,
+    /// Scene number.
+    pub scene: u32,
+    /// The rows, in the order the text tracker lists them: the initiative order, then those
+    /// out of it at Long or Extreme range (or the PCs, outside a fight).
+    pub rows: Vec<RowView>,
+    /// The fight, if any.
+    pub combat: Option<CombatView>,
+}
+
+fn dead(s: &NightWizard, w: &Who) -> bool {
+    match w {
+        Who::Pc(u) => s.pcs.iter().any(|p| &p.user == u && p.dead),
+        Who::Enemy(l) => s.enemies.iter().any(|e| &e.label == l && e.dead),
+    }
+}
+
+fn hidden(s: &NightWizard, w: &Who) -> bool {
+    matches!(w, Who::Enemy(l) if s.enemies.iter().any(|e| &e.label == l && e.hidden))
+}
+
+fn row(s: &NightWizard, data: &NwData, w: &Who, gm: bool) -> RowView {
+    let cat = s.catalog(data);
+    let (hp, mp, prana, bad) = match w {
+        Who::Pc(u) => match s.pcs.iter().find(|p| &p.user == u) {
+            Some(p) => {
+                let v = p.ch.derive(&cat);
+                (
+                    (p.hp, Some(v.body)),
+                    (p.mp, Some(v.mind)),
+                    Some((p.prana, v.prana)),
+                    p.bad.clone(),
+                )
+            }
+            None => ((0, None), (0, None), None, vec![]),
+        },
+        Who::Enemy(l) => match s.enemies.iter().find(|e| &e.label == l) {
+            Some(e) => ((e.hp, Some(e.hp_max)), (e.mp, None), None, e.bad.clone()),
+            None => ((0, None), (0, None), None, vec![]),
+        },
+    };
+    let mut name = s.name_of(w);
+    if gm && hidden(s, w) {
+        name.push_str(" (hidden)");
+    }
+    let group = s.combat.as_ref().and_then(|c| {
+        c.engages
+            .iter()
+            .position(|g| g.contains(w) && g.len() > 1)
+            .map(|i| i + 1)
+    });
+    RowView {
+        name,
+        mark: "",
+        count: None,
+        hp,
+        mp,
+        prana,
+        bad: status_text(&bad),
+        state: if hp.0 <= 0 { "Incapacitated" } else { "" },
+        group,
+        current: false,
+        pc_side: s.combat.as_ref().map(|_| pc_side(s, w)),
+        ally: matches!(w, Who::Enemy(l) if s.enemies.iter().any(|e| &e.label == l && e.ally)),
+        far: None,
+        flying: s
+            .combat
+            .as_ref()
+            .is_some_and(|c| c.moves.flying.contains(w)),
+    }
+}
+
+/// The rows in the order the text tracker lists them (without hidden enemies unless `gm`).
+fn rows(s: &NightWizard, data: &NwData, gm: bool) -> Vec<RowView> {
+    let Some(c) = &s.combat else {
+        return s
+            .pcs
+            .iter()
+            .map(|p| row(s, data, &Who::Pc(p.user.clone()), gm))
+            .collect();
+    };
+    let mut order: Vec<&Fighter> = c.fighters.iter().collect();
+    order.sort_by_key(|f| (f.post, -f.count, rank(s, &f.who)));
+    // Out of the initiative order at Long or Extreme range, after it (as the Positions field).
+    let far = c
+        .moves
+        .far
+        .iter()
+        .filter(|(w, _)| (gm || !hidden(s, w)) && !dead(s, w))
+        .filter(|(w, _)| c.fighters.iter().all(|f| &f.who != w))
+        .map(|(w, b)| {
+            let mut r = row(s, data, w, gm);
+            r.far = Some(*b);
+            r
+        })
+        .collect::<Vec<_>>();
+    order
+        .into_iter()
+        .filter(|f| gm || !hidden(s, &f.who))
+        .map(|f| {
+            let mut r = row(s, data, &f.who, gm);
+            r.current = c.current.as_ref() == Some(&f.who);
+            r.mark = if r.current {
+                "▶"
+            } else if f.post {
+                "·"
+            } else {
+                "○"
+            };
+            r.count = Some(f.count);
+            if r.state.is_empty() && f.post {
+                r.state = "Post-action";
+            }
+            r
+        })
+        .chain(far)
+        .collect()
+}
+
+/// The session as `viewer` sees it.
+pub fn view_model(s: &NightWizard, data: &NwData, viewer: &Viewer) -> NwView {
+    let gm = viewer.is(&s.gm) || viewer.manager;
+    let seat = viewer
+        .user
+        .as_ref()
+        .and_then(|u| s.pcs.iter().position(|p| &p.user == u));
+    let combat = s.combat.as_ref().map(|c| CombatView {
+        round: c.round,
+        engagements: c
+            .engages
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.len() > 1)
+            .map(|(i, g)| {
+                let names = g
+                    .iter()
+                    .filter(|w| gm || !hidden(s, w))
+                    .map(|w| s.name_of(w))
+                    .collect::<Vec<_>>();
+                (i + 1, names)
+            })
+            .filter(|(_, n)| !n.is_empty())
+            .collect(),
+    });
+    NwView {
+        role: Role { gm, seat },
+        episode: s.episode,
+        phase: s.phase.name(),
+        scene: s.scene,
+        rows: rows(s, data, gm),
+        combat,
+    }
+}
