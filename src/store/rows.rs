@@ -252,10 +252,31 @@ pub fn sessions_due(tx: &Transaction, now: i64) -> Result<Vec<i64>, StoreError> 
     Ok(ids)
 }
 
-/// The earliest pending wake-up of any active session.
+/// Ids of the first `limit` active sessions due at or before `now` (earliest first), through
+/// the partial index `sessions_wakeup`.
+pub fn sessions_due_first(
+    tx: &Transaction,
+    now: i64,
+    limit: usize,
+) -> Result<Vec<i64>, StoreError> {
+    let mut st = tx.prepare(
+        "SELECT id FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL AND wakeup_at <= ?1 ORDER BY wakeup_at, id LIMIT ?2",
+    )?;
+    let ids = st
+        .query_map(
+            params![now, i64::try_from(limit).unwrap_or(i64::MAX)],
+            |r| r.get(0),
+        )?
+        .collect::<Result<Vec<i64>, _>>()?;
+    Ok(ids)
+}
+
+/// The earliest pending wake-up of any active session: the first entry of the partial index
+/// `sessions_wakeup` (its condition is repeated so SQLite may use it), not a walk over every
+/// active session.
 pub fn next_wakeup(tx: &Transaction) -> Result<Option<i64>, StoreError> {
     Ok(tx.query_row(
-        "SELECT MIN(wakeup_at) FROM sessions WHERE active = 1",
+        "SELECT MIN(wakeup_at) FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL",
         [],
         |r| r.get(0),
     )?)
