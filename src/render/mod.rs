@@ -200,6 +200,7 @@ pub fn data_of<'a, D: 'static>(games: &'a Registry, game: &str) -> Result<&'a D,
 pub fn clear_caches() {
     outlines::clear();
     stamps::clear();
+    dice::clear_png_cache();
 }
 
 /// The names of the games that have a picture (for help texts and errors).
@@ -209,9 +210,9 @@ pub fn games_with_pictures() -> &'static [&'static str] {
 
 /// The dice faces of a small roll (at most [`dice::MAX_PICTURED_DICE`] dice), for `/roll`.
 /// `None` when the roll has no dice or too many to draw usefully.
+/// Drawn once per distinct roll while it stays in [`dice::png`]'s bounded cache.
 pub fn dice(roll: &crate::dice::Roll) -> Option<Png> {
-    let doc = dice::picture(roll)?;
-    raster::rasterize(&doc).ok()
+    dice::png(roll)
 }
 
 #[cfg(test)]

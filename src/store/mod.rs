@@ -100,6 +100,8 @@ impl Store {
 
     fn setup(mut conn: Connection, name: &str) -> Result<Store, StoreError> {
         conn.busy_timeout(Duration::from_secs(10))?;
+        // Every statement of the request path stays prepared (rows.rs runs them cached).
+        conn.set_prepared_statement_cache_capacity(64);
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;

@@ -4,6 +4,21 @@ use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::StoreError;
 
+/// `execute` through the connection's statement cache (the request path runs the same few
+/// statements for every request; parsing them each time was measurable).
+fn exec<P: rusqlite::Params>(tx: &Transaction, sql: &str, p: P) -> rusqlite::Result<usize> {
+    tx.prepare_cached(sql)?.execute(p)
+}
+
+/// `query_row` through the connection's statement cache.
+fn row<T, P, F>(tx: &Transaction, sql: &str, p: P, f: F) -> rusqlite::Result<T>
+where
+    P: rusqlite::Params,
+    F: FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+{
+    tx.prepare_cached(sql)?.query_row(p, f)
+}
+
 /// A channel's dice RNG.
 #[derive(Debug, Clone)]
 pub struct ChannelRow {
@@ -97,7 +112,8 @@ pub fn channel_insert(
     rng: &str,
     now: i64,
 ) -> Result<(), StoreError> {
-    tx.execute(
+    exec(
+        tx,
         "INSERT INTO channels(channel, guild, seed, rng, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![channel, guild, seed, rng, now],
     )?;
@@ -111,7 +127,8 @@ pub fn channel_save_rng(
     seed: i64,
     rng: &str,
 ) -> Result<(), StoreError> {
-    tx.execute(
+    exec(
+        tx,
         "UPDATE channels SET rng = ?2, seed = ?3 WHERE channel = ?1",
         params![channel, rng, seed],
     )?;
@@ -194,7 +211,7 @@ pub struct NewSession<'a> {
 
 /// Inserts a session; returns its id.
 pub fn session_insert(tx: &Transaction, s: &NewSession) -> Result<i64, StoreError> {
-    tx.execute(
+    exec(tx,
         "INSERT INTO sessions(channel, guild, game, host, seed, state, rng, version, active, wakeup_at, created_at, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, 1, ?8, ?9, ?9)",
         params![s.channel, s.guild, s.game, s.host, s.seed, s.state, s.rng, s.wakeup_at, s.now],
@@ -212,7 +229,7 @@ pub fn session_update(
     wakeup_at: Option<i64>,
     now: i64,
 ) -> Result<i64, StoreError> {
-    let n = tx.execute(
+    let n = exec(tx,
         "UPDATE sessions SET state = ?3, rng = ?4, wakeup_at = ?5, updated_at = ?6, version = version + 1
          WHERE id = ?1 AND version = ?2",
         params![id, expected, state, rng, wakeup_at, now],
@@ -225,7 +242,8 @@ pub fn session_update(
 
 /// Makes `host` the session's host (`/game host`, or undoing it).
 pub fn session_set_host(tx: &Transaction, id: i64, host: &str) -> Result<(), StoreError> {
-    tx.execute(
+    exec(
+        tx,
         "UPDATE sessions SET host = ?2 WHERE id = ?1",
         params![id, host],
     )?;
@@ -234,7 +252,7 @@ pub fn session_set_host(tx: &Transaction, id: i64, host: &str) -> Result<(), Sto
 
 /// Marks a session ended.
 pub fn session_end(tx: &Transaction, id: i64, now: i64) -> Result<(), StoreError> {
-    tx.execute(
+    exec(tx,
         "UPDATE sessions SET active = 0, wakeup_at = NULL, version = version + 1, updated_at = ?2 WHERE id = ?1",
         params![id, now],
     )?;
@@ -243,7 +261,7 @@ pub fn session_end(tx: &Transaction, id: i64, now: i64) -> Result<(), StoreError
 
 /// Ids of active sessions due to wake at or before `now`.
 pub fn sessions_due(tx: &Transaction, now: i64) -> Result<Vec<i64>, StoreError> {
-    let mut st = tx.prepare(
+    let mut st = tx.prepare_cached(
         "SELECT id FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL AND wakeup_at <= ?1 ORDER BY wakeup_at, id",
     )?;
     let ids = st
@@ -259,7 +277,7 @@ pub fn sessions_due_first(
     now: i64,
     limit: usize,
 ) -> Result<Vec<i64>, StoreError> {
-    let mut st = tx.prepare(
+    let mut st = tx.prepare_cached(
         "SELECT id FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL AND wakeup_at <= ?1 ORDER BY wakeup_at, id LIMIT ?2",
     )?;
     let ids = st
@@ -275,7 +293,8 @@ pub fn sessions_due_first(
 /// `sessions_wakeup` (its condition is repeated so SQLite may use it), not a walk over every
 /// active session.
 pub fn next_wakeup(tx: &Transaction) -> Result<Option<i64>, StoreError> {
-    Ok(tx.query_row(
+    Ok(row(
+        tx,
         "SELECT MIN(wakeup_at) FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL",
         [],
         |r| r.get(0),
@@ -308,7 +327,7 @@ pub struct NewLog<'a> {
 
 /// Appends to the log; returns the entry id.
 pub fn log_append(tx: &Transaction, e: &NewLog) -> Result<i64, StoreError> {
-    tx.execute(
+    exec(tx,
         "INSERT INTO log(channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         params![e.channel, e.session_id, e.kind, e.actor, e.actor_name, e.payload, e.summary, e.visibility, e.request_id, e.at],
@@ -339,7 +358,7 @@ fn log_from(r: &rusqlite::Row) -> rusqlite::Result<LogRow> {
 
 /// Every log entry of a session, oldest first.
 pub fn log_session(tx: &Transaction, session_id: i64) -> Result<Vec<LogRow>, StoreError> {
-    let mut st = tx.prepare(&format!(
+    let mut st = tx.prepare_cached(&format!(
         "SELECT {LOG_COLS} FROM log WHERE session_id = ?1 ORDER BY id"
     ))?;
     let rows = st
@@ -350,7 +369,7 @@ pub fn log_session(tx: &Transaction, session_id: i64) -> Result<Vec<LogRow>, Sto
 
 /// The latest `n` entries of a channel, oldest first.
 pub fn log_recent(tx: &Transaction, channel: &str, n: i64) -> Result<Vec<LogRow>, StoreError> {
-    let mut st = tx.prepare(&format!(
+    let mut st = tx.prepare_cached(&format!(
         "SELECT {LOG_COLS} FROM (SELECT * FROM log WHERE channel = ?1 ORDER BY id DESC LIMIT ?2) ORDER BY id"
     ))?;
     let rows = st
@@ -372,7 +391,8 @@ pub fn log_get(tx: &Transaction, id: i64) -> Result<Option<LogRow>, StoreError> 
 
 /// Records the shared-state change an entry made (in the entry's own transaction).
 pub fn log_set_effects(tx: &Transaction, id: i64, effects: &str) -> Result<(), StoreError> {
-    tx.execute(
+    exec(
+        tx,
         "UPDATE log SET effects = ?2 WHERE id = ?1",
         params![id, effects],
     )?;
@@ -381,13 +401,14 @@ pub fn log_set_effects(tx: &Transaction, id: i64, effects: &str) -> Result<(), S
 
 /// Marks an entry undone.
 pub fn log_mark_undone(tx: &Transaction, id: i64) -> Result<(), StoreError> {
-    tx.execute("UPDATE log SET undone = 1 WHERE id = ?1", [id])?;
+    exec(tx, "UPDATE log SET undone = 1 WHERE id = ?1", [id])?;
     Ok(())
 }
 
 /// Changes an entry's visibility (a GM revealing a hidden roll).
 pub fn log_set_visibility(tx: &Transaction, id: i64, visibility: &str) -> Result<(), StoreError> {
-    tx.execute(
+    exec(
+        tx,
         "UPDATE log SET visibility = ?2 WHERE id = ?1",
         params![id, visibility],
     )?;
@@ -413,7 +434,8 @@ pub fn request_put(
     outcome: &str,
     now: i64,
 ) -> Result<(), StoreError> {
-    tx.execute(
+    exec(
+        tx,
         "INSERT INTO requests(request_id, channel, outcome, at) VALUES (?1, ?2, ?3, ?4)",
         params![request_id, channel, outcome, now],
     )?;
@@ -422,7 +444,7 @@ pub fn request_put(
 
 /// Forgets request ids recorded before `before` (Unix seconds); returns how many.
 pub fn requests_prune(tx: &Transaction, before: i64) -> Result<usize, StoreError> {
-    Ok(tx.execute("DELETE FROM requests WHERE at < ?1", [before])?)
+    Ok(exec(tx, "DELETE FROM requests WHERE at < ?1", [before])?)
 }
 
 /// Guild-wide state of a game.
@@ -443,7 +465,8 @@ pub fn shared_put(
     game: &str,
     state: &str,
 ) -> Result<(), StoreError> {
-    tx.execute(
+    exec(
+        tx,
         "INSERT INTO shared_state(guild, game, state, version) VALUES (?1, ?2, ?3, 1)
          ON CONFLICT(guild, game) DO UPDATE SET state = excluded.state, version = version + 1",
         params![guild, game, state],
@@ -476,7 +499,7 @@ pub fn decision_settle(
     label: &str,
     log_id: i64,
 ) -> Result<(), StoreError> {
-    tx.execute(
+    exec(tx,
         "INSERT INTO decisions_settled(session_id, key, who, label, log_id) VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT(session_id, key, who) DO UPDATE SET label = excluded.label, log_id = excluded.log_id",
         params![session_id, key, who.unwrap_or(""), label, log_id],

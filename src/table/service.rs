@@ -415,7 +415,7 @@ impl Group<'_> {
             out.duplicate = true;
             return Ok(out);
         }
-        tx.execute_batch("SAVEPOINT request")?;
+        tx.prepare_cached("SAVEPOINT request")?.execute([])?;
         let before = tx.total_changes();
         let cx = Cx { req, now };
         let result = dispatch(tx, &self.games, self.seeds, &cx).and_then(|replies| {
@@ -439,9 +439,9 @@ impl Group<'_> {
         });
         if result.is_err() {
             // Only this request's changes go; the group's other requests stay.
-            tx.execute_batch("ROLLBACK TO request")?;
+            tx.prepare_cached("ROLLBACK TO request")?.execute([])?;
         }
-        tx.execute_batch("RELEASE request")?;
+        tx.prepare_cached("RELEASE request")?.execute([])?;
         match result {
             Ok(out) => Ok(out),
             Err(Fail::Refused(msg)) => Ok(Outcome {
@@ -674,9 +674,15 @@ fn dispatch(
 /// Refuses a command with words after its subcommand (`/ninja enter Fox`): values are given
 /// as `name:value`, and the refusal shows the spelling that works.
 fn stray_words(games: &Registry, cmd: &Command) -> Result<(), Fail> {
-    let mut declared = super::generic::generic_commands();
-    declared.extend(games.all().map(|g| g.command()));
-    let Some(spec) = declared.iter().find(|c| c.name == cmd.root()) else {
+    // Only the declaration this command names is built (not every game's tree per request).
+    let root = cmd.root();
+    let named = |c: &super::CommandSpec| c.name == root;
+    let found = super::generic::generic_commands()
+        .into_iter()
+        .find(named)
+        .or_else(|| games.find(root).map(|g| g.command()).filter(named))
+        .or_else(|| games.all().map(|g| g.command()).find(named));
+    let Some(spec) = found.as_ref() else {
         return Ok(());
     };
     let rest = &cmd.path[1..];
