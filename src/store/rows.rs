@@ -53,6 +53,9 @@ pub struct SessionRow {
     pub version: i64,
     /// Still running.
     pub active: bool,
+    /// The game's GMs (JSON array of user ids) as written with the state; `None` for a
+    /// session saved before this column existed.
+    pub gms: Option<String>,
 }
 
 /// One entry of the action log.
@@ -135,7 +138,7 @@ pub fn channel_save_rng(
     Ok(())
 }
 
-const SESSION_COLS: &str = "id, channel, guild, game, host, seed, state, rng, version, active";
+const SESSION_COLS: &str = "id, channel, guild, game, host, seed, state, rng, version, active, gms";
 
 fn session_from(r: &rusqlite::Row) -> rusqlite::Result<SessionRow> {
     Ok(SessionRow {
@@ -149,6 +152,7 @@ fn session_from(r: &rusqlite::Row) -> rusqlite::Result<SessionRow> {
         rng: r.get(7)?,
         version: r.get(8)?,
         active: r.get::<_, i64>(9)? != 0,
+        gms: r.get(10)?,
     })
 }
 
@@ -205,6 +209,8 @@ pub struct NewSession<'a> {
     pub rng: &'a str,
     /// Wake-up time.
     pub wakeup_at: Option<i64>,
+    /// The game's GMs (JSON array of user ids).
+    pub gms: &'a str,
     /// Now.
     pub now: i64,
 }
@@ -212,9 +218,9 @@ pub struct NewSession<'a> {
 /// Inserts a session; returns its id.
 pub fn session_insert(tx: &Transaction, s: &NewSession) -> Result<i64, StoreError> {
     exec(tx,
-        "INSERT INTO sessions(channel, guild, game, host, seed, state, rng, version, active, wakeup_at, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, 1, ?8, ?9, ?9)",
-        params![s.channel, s.guild, s.game, s.host, s.seed, s.state, s.rng, s.wakeup_at, s.now],
+        "INSERT INTO sessions(channel, guild, game, host, seed, state, rng, version, active, wakeup_at, created_at, updated_at, gms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, 1, ?8, ?9, ?9, ?10)",
+        params![s.channel, s.guild, s.game, s.host, s.seed, s.state, s.rng, s.wakeup_at, s.now, s.gms],
     )?;
     Ok(tx.last_insert_rowid())
 }
@@ -238,6 +244,16 @@ pub fn session_update(
         return Err(StoreError::Conflict);
     }
     Ok(expected + 1)
+}
+
+/// Records the session's GMs (JSON array) when they changed with its state.
+pub fn session_set_gms(tx: &Transaction, id: i64, gms: &str) -> Result<(), StoreError> {
+    exec(
+        tx,
+        "UPDATE sessions SET gms = ?2 WHERE id = ?1",
+        params![id, gms],
+    )?;
+    Ok(())
 }
 
 /// Makes `host` the session's host (`/game host`, or undoing it).

@@ -884,13 +884,33 @@ pub fn reseed_channel(
 }
 
 /// The session's GMs: its host, the game's GMs.
+/// The game's part is read from the row's `gms` column, written with the state (the whole
+/// state is read only for a session saved before that column existed).
 pub(super) fn session_gms(game: &dyn DynGame, s: &SessionRow) -> Result<Vec<UserId>, Fail> {
-    let state: Value = serde_json::from_str(&s.state)?;
+    let named: Vec<UserId> = match &s.gms {
+        Some(json) => serde_json::from_str(json)?,
+        None => game.gms(&serde_json::from_str(&s.state)?)?,
+    };
     let mut gms = vec![UserId::new(&s.host)];
-    for g in game.gms(&state)? {
+    for g in named {
         if !gms.contains(&g) {
             gms.push(g);
         }
+    }
+    Ok(gms)
+}
+
+/// Writes the game's GMs for `state` (the session's new state) when they differ from the
+/// row's; returns them as JSON, for the row the replies are finished with.
+fn save_gms(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+    state: &Value,
+) -> Result<String, Fail> {
+    let gms = serde_json::to_string(&game.gms(state)?)?;
+    if s.gms.as_deref() != Some(gms.as_str()) {
+        store::session_set_gms(tx, s.id, &gms)?;
     }
     Ok(gms)
 }
@@ -1037,6 +1057,7 @@ fn create_session(
     )?;
     let wakeup = game.next_wakeup(&state)?;
     let state_s = serde_json::to_string(&state)?;
+    let gms_s = serde_json::to_string(&game.gms(&state)?)?;
     let id = store::session_insert(
         tx,
         &store::NewSession {
@@ -1048,6 +1069,7 @@ fn create_session(
             state: &state_s,
             rng: &serde_json::to_string(&rng)?,
             wakeup_at: wakeup,
+            gms: &gms_s,
             now: cx.now,
         },
     )?;
@@ -1079,6 +1101,7 @@ fn create_session(
         rng: String::new(),
         version: 1,
         active: true,
+        gms: Some(gms_s),
     };
     let gms = session_gms(game, &row)?;
     let open = game.decisions(&state)?;
@@ -1219,6 +1242,7 @@ fn apply_action(
         }
     }
     let mut row = s.clone();
+    row.gms = Some(save_gms(tx, game, s, &new_state)?);
     row.state = state_s;
     let gms = session_gms(game, &row)?;
     Ok(finish_replies(
@@ -1343,6 +1367,7 @@ pub(super) fn hand_over(
         now,
     )?;
     let mut row = s.clone();
+    row.gms = Some(save_gms(tx, game, s, &new_state)?);
     row.state = state_s;
     row.host = to.0.clone();
     row.version = version;
@@ -1478,6 +1503,7 @@ pub(super) fn undo(
     });
     let mut out = vec![Reply::public(msg)];
     let mut row = s.clone();
+    row.gms = Some(save_gms(tx, game, s, &state)?);
     row.state = serde_json::to_string(&state)?;
     row.version = version;
     let gms = session_gms(game, &row)?;
