@@ -1,11 +1,20 @@
-//! Load benchmark of the Discord front end (a benchmark, not a timed test):
-//! `cargo bench --bench discord_load -- --channels 16 --interactions 4000`.
+//! Load benchmark of the table service and the Discord front end (a benchmark, not a timed
+//! test): `cargo bench --bench discord_load` (options: `--runs 3 --one 1000 --channels 64
+//! --per-channel 64`).
 //!
-//! Starts the fake Discord, runs the real `croupier run` binary against it (a separate
-//! process, so its RSS is the bot's alone), then N channels each send `/roll` interactions as
-//! fast as the bot answers them, one at a time per channel. Reports interactions/s, latency
-//! from the event sent to the callback received (p50/p99/max), the bot's RSS, and how long
-//! the bot takes to stop on SIGTERM.
+//! Each run measures, side by side on the same machine and disk:
+//! 1. **raw SQLite**: single-row `INSERT` transactions (WAL, `synchronous=FULL`) on a file in
+//!    the same temporary folder: the rate of durable commits this disk allows;
+//! 2. **the table service**: committed `/roll expr:2d6+3` requests through [`TableHandle`]
+//!    (the bot's writer and reader threads, group commit) from 1 and from N channels at once;
+//! 3. **the bot**: the release `croupier run` binary (a separate process) against the fake
+//!    Discord; 1 and N channels each send `/roll expr:2d6+3` interactions, one at a time per
+//!    channel; latency from the gateway event sent to the interaction callback received;
+//! 4. **a no-op bot** on the same harness: this benchmark's own binary started with
+//!    `--noop-bot`, a serenity client (same HTTP path: proxy mode, ratelimiter off) that
+//!    answers every interaction with a fixed text. What the harness itself allows.
+//!
+//! It prints every run, then the medians and the ratios the throughput issue names.
 
 #[path = "../tests/support/discord_rules.rs"]
 mod discord_rules;
@@ -18,9 +27,17 @@ mod fake_rest;
 #[path = "../tests/support/tls.rs"]
 mod tls;
 
+use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use croupier::store::Store;
+use croupier::table::{
+    Actor, Command as TableCommand, Input, Registry, Request, SeedMode, SystemClock, Table,
+    TableHandle,
+};
 use fake_discord::{FakeDiscord, Who};
 
 fn arg(name: &str, default: usize) -> usize {
@@ -49,85 +66,330 @@ fn pct(sorted: &[Duration], p: f64) -> Duration {
     sorted[i.min(sorted.len() - 1)]
 }
 
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    if v.is_empty() {
+        return 0.0;
+    }
+    v[v.len() / 2]
+}
+
+/// One load measurement through a bot.
+#[derive(Clone, Copy, Default)]
+struct Load {
+    rate: f64,
+    p50: f64,
+    p99: f64,
+    max: f64,
+    lost: usize,
+}
+
+/// Durable single-row transactions per second on a file in `dir`.
+fn raw_sqlite(dir: &Path, n: usize) -> f64 {
+    let path = dir.join(format!("raw-{}.db", std::process::id()));
+    let conn = rusqlite::Connection::open(&path).expect("open raw db");
+    conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+    conn.pragma_update(None, "synchronous", "FULL").unwrap();
+    conn.execute_batch("CREATE TABLE IF NOT EXISTS t(id INTEGER PRIMARY KEY, v TEXT NOT NULL)")
+        .unwrap();
+    let started = Instant::now();
+    for i in 0..n {
+        conn.execute_batch("BEGIN IMMEDIATE").unwrap();
+        conn.execute("INSERT INTO t(v) VALUES (?1)", [format!("row {i}")])
+            .unwrap();
+        conn.execute_batch("COMMIT").unwrap();
+    }
+    n as f64 / started.elapsed().as_secs_f64()
+}
+
+/// Committed `/roll`s per second through the table service from `channels` channels at once.
+async fn table_service(
+    dir: &Path,
+    channels: usize,
+    per_channel: usize,
+    games: Arc<Registry>,
+) -> f64 {
+    let path = dir.join(format!("svc-{channels}.db"));
+    let _ = std::fs::remove_file(&path);
+    let tables = (0..2)
+        .map(|_| {
+            Table::new(
+                Store::open(&path).expect("open table db"),
+                games.clone(),
+                Arc::new(SystemClock),
+                SeedMode::Fixed(1),
+            )
+        })
+        .collect();
+    let h = TableHandle::start(tables);
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for c in 0..channels {
+        let h = h.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut ok = 0usize;
+            for i in 0..per_channel {
+                let req = Request {
+                    channel: format!("c{c}"),
+                    guild: Some("g".into()),
+                    actor: Actor::player("alice", "alice"),
+                    request_id: format!("c{c}-{i}"),
+                    input: Input::Command(TableCommand::parse_line("/roll expr:2d6+3").unwrap()),
+                };
+                if h.handle(req).await.map(|o| o.accepted).unwrap_or(false) {
+                    ok += 1;
+                }
+            }
+            ok
+        }));
+    }
+    let mut ok = 0;
+    for t in tasks {
+        ok += t.await.expect("channel task");
+    }
+    let rate = ok as f64 / started.elapsed().as_secs_f64();
+    tokio::task::spawn_blocking(move || h.shutdown())
+        .await
+        .unwrap();
+    rate
+}
+
+/// `channels` channels each send `per_channel` `/roll`s, one at a time.
+async fn load(fake: &FakeDiscord, channels: usize, per_channel: usize, base: u64) -> Load {
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for c in 0..channels {
+        let fake = fake.clone();
+        tasks.push(tokio::spawn(async move {
+            let channel = 700_000_000_000_100_000 + base + c as u64;
+            let who = Who {
+                id: 100_000_000_000_100_000 + c as u64,
+                name: "loader",
+                manager: false,
+            };
+            let mut lat = Vec::with_capacity(per_channel);
+            let mut lost = 0usize;
+            for _ in 0..per_channel {
+                let id = fake.slash(channel, &who, "roll", &[("expr", "2d6+3")]);
+                match fake.answered_in(&id, Duration::from_secs(10)).await {
+                    Some(d) => lat.push(d),
+                    None => lost += 1,
+                }
+            }
+            (lat, lost)
+        }));
+    }
+    let mut lat = Vec::new();
+    let mut lost = 0;
+    for t in tasks {
+        let (l, n) = t.await.expect("channel task");
+        lat.extend(l);
+        lost += n;
+    }
+    let elapsed = started.elapsed();
+    lat.sort();
+    Load {
+        rate: lat.len() as f64 / elapsed.as_secs_f64(),
+        p50: ms(pct(&lat, 0.50)),
+        p99: ms(pct(&lat, 0.99)),
+        max: ms(lat.last().copied().unwrap_or_default()),
+        lost,
+    }
+}
+
+static NEXT_DB: AtomicUsize = AtomicUsize::new(0);
+
+/// Runs a bot process against a fresh fake; measures 1 channel, then `channels`.
+async fn bot_run(
+    noop: bool,
+    dir: &Path,
+    one: usize,
+    channels: usize,
+    per_channel: usize,
+) -> (Load, Load, u64) {
+    let fake = FakeDiscord::start().await;
+    let mut cmd = if noop {
+        let mut c = Command::new(std::env::current_exe().expect("bench binary"));
+        c.arg("--noop-bot");
+        c
+    } else {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_croupier"));
+        c.arg("run");
+        c
+    };
+    let mut bot = cmd
+        .env("DISCORD_TOKEN", fake_discord::TOKEN)
+        .env("CROUPIER_DISCORD_API", &fake.http_url)
+        .env(
+            "CROUPIER_DB",
+            dir.join(format!("bot-{}.db", NEXT_DB.fetch_add(1, Ordering::SeqCst))),
+        )
+        .env("RUST_LOG", "warn")
+        .env_remove("CROUPIER_DEV_GUILD")
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("start the bot");
+    let pid = bot.id();
+    fake.registered().await;
+    // Warm-up: connections open, caches filled.
+    load(&fake, 4, 25, 900).await;
+    let single = load(&fake, 1, one, 0).await;
+    let many = load(&fake, channels, per_channel, 1_000).await;
+    let hwm = rss_kib(pid, "VmHWM:").unwrap_or(0);
+    let _ = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status();
+    let _ = bot.wait();
+    (single, many, hwm)
+}
+
+/// The no-op bot: answers every slash command with a fixed text, through serenity's HTTP
+/// client in proxy mode (as `croupier run` with `CROUPIER_DISCORD_API`).
+fn noop_bot() {
+    use poise::serenity_prelude as serenity;
+    struct Noop;
+    #[serenity::async_trait]
+    impl serenity::EventHandler for Noop {
+        async fn ready(&self, ctx: serenity::Context, _: serenity::Ready) {
+            let body = serde_json::json!([{
+                "name": "roll", "type": 1, "description": "Roll dice",
+                "options": [{"type": 3, "name": "expr", "description": "Dice notation", "required": true}]
+            }]);
+            if let Err(e) = ctx.http.create_global_commands(&body).await {
+                eprintln!("no-op bot: registering failed: {e}");
+            }
+        }
+        async fn interaction_create(&self, ctx: serenity::Context, i: serenity::Interaction) {
+            if let serenity::Interaction::Command(ci) = i {
+                let msg = serenity::CreateInteractionResponseMessage::new().content("ok");
+                let _ = ci
+                    .create_response(&ctx.http, serenity::CreateInteractionResponse::Message(msg))
+                    .await;
+            }
+        }
+    }
+    let api = std::env::var("CROUPIER_DISCORD_API").expect("CROUPIER_DISCORD_API");
+    let token = std::env::var("DISCORD_TOKEN").expect("DISCORD_TOKEN");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    rt.block_on(async move {
+        let http = serenity::HttpBuilder::new(&token)
+            .proxy(api.trim_end_matches('/'))
+            .ratelimiter_disabled(true)
+            .build();
+        let mut client =
+            serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+                .event_handler(Noop)
+                .await
+                .expect("client");
+        if let Err(e) = client.start().await {
+            eprintln!("no-op bot: {e}");
+        }
+    });
+}
+
 fn main() {
-    let channels = arg("--channels", 16).max(1);
-    let total = arg("--interactions", 4000).max(channels);
-    let per_channel = total / channels;
+    if std::env::args().any(|a| a == "--noop-bot") {
+        noop_bot();
+        return;
+    }
+    let runs = arg("--runs", 3).max(1);
+    let one = arg("--one", 1000).max(1);
+    let channels = arg("--channels", 64).max(1);
+    let per_channel = arg("--per-channel", 64).max(1);
+    let svc_total = arg("--service", 4096).max(channels);
+    let raw_n = arg("--raw", 1000).max(1);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .expect("runtime");
-    rt.block_on(async move {
-        let fake = FakeDiscord::start().await;
-        let dir = tempfile::tempdir().expect("temp dir");
-        let mut bot = Command::new(env!("CARGO_BIN_EXE_croupier"))
-            .arg("run")
-            .env("DISCORD_TOKEN", fake_discord::TOKEN)
-            .env("CROUPIER_DISCORD_API", &fake.http_url)
-            .env("CROUPIER_DB", dir.path().join("load.db"))
-            .env("RUST_LOG", "warn")
-            .env_remove("CROUPIER_DEV_GUILD")
-            .stdin(Stdio::null())
-            .spawn()
-            .expect("start croupier run");
-        let pid = bot.id();
-        fake.registered().await;
-        let idle_rss = rss_kib(pid, "VmRSS:").unwrap_or(0);
-        let started = Instant::now();
-        let mut tasks = Vec::new();
-        for c in 0..channels {
-            let fake = fake.clone();
-            tasks.push(tokio::spawn(async move {
-                let channel = 700_000_000_000_100_000 + c as u64;
-                let who = Who {
-                    id: 100_000_000_000_100_000 + c as u64,
-                    name: "loader",
-                    manager: false,
-                };
-                let mut lat = Vec::with_capacity(per_channel);
-                let mut lost = 0usize;
-                for _ in 0..per_channel {
-                    let id = fake.slash(channel, &who, "roll", &[("expr", "2d6+3")]);
-                    match fake.answered_in(&id, Duration::from_secs(10)).await {
-                        Some(d) => lat.push(d),
-                        None => lost += 1,
-                    }
-                }
-                (lat, lost)
-            }));
-        }
-        let mut lat = Vec::new();
-        let mut lost = 0;
-        let mut peak = 0;
-        for t in tasks {
-            let (l, n) = t.await.expect("channel task");
-            lat.extend(l);
-            lost += n;
-            peak = peak.max(rss_kib(pid, "VmRSS:").unwrap_or(0));
-        }
-        let elapsed = started.elapsed();
-        let hwm = rss_kib(pid, "VmHWM:").unwrap_or(peak);
-        lat.sort();
-        let stop = Instant::now();
-        let _ = Command::new("kill").args(["-TERM", &pid.to_string()]).status();
-        let status = bot.wait().expect("bot exits");
-        let stop_time = stop.elapsed();
-        println!("discord load: {channels} channels × {per_channel} interactions (/roll expr:2d6+3), release build");
-        println!(
-            "  answered {} of {} in {:.2} s → {:.0} interactions/s",
-            lat.len(),
-            lat.len() + lost,
-            elapsed.as_secs_f64(),
-            lat.len() as f64 / elapsed.as_secs_f64()
-        );
-        println!(
-            "  latency event→callback: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-            pct(&lat, 0.50).as_secs_f64() * 1e3,
-            pct(&lat, 0.99).as_secs_f64() * 1e3,
-            lat.last().copied().unwrap_or_default().as_secs_f64() * 1e3
-        );
-        println!("  bot RSS: {idle_rss} KiB after login, {hwm} KiB peak (VmHWM)");
-        println!("  SIGTERM → exit in {:.0} ms, status {status}", stop_time.as_secs_f64() * 1e3);
-    });
+    let games = Arc::new(Registry::load(Path::new("data")).expect("game data loads"));
+    let dir = tempfile::tempdir_in(std::env::temp_dir()).expect("temp dir");
+    println!(
+        "discord_load: {runs} runs; raw SQLite {raw_n} transactions; table service {svc_total} /rolls; bots 1 × {one} and {channels} × {per_channel} /roll expr:2d6+3"
+    );
+    let mut rows: Vec<[f64; 16]> = Vec::new();
+    for run in 1..=runs {
+        let raw = raw_sqlite(dir.path(), raw_n);
+        let r = rt.block_on(async {
+            let svc1 = table_service(dir.path(), 1, svc_total / 4, games.clone()).await;
+            let svcn = table_service(dir.path(), channels, svc_total / channels, games.clone()).await;
+            let (b1, bn, brss) = bot_run(false, dir.path(), one, channels, per_channel).await;
+            let (n1, nn, _) = bot_run(true, dir.path(), one, channels, per_channel).await;
+            println!("run {run}:");
+            println!("  raw SQLite single-row FULL transactions: {raw:.0}/s");
+            println!(
+                "  table service /roll: 1 channel {svc1:.0}/s, {channels} channels {svcn:.0}/s ({:.2}× raw)",
+                svcn / raw
+            );
+            for (name, l) in [
+                ("croupier, 1 channel", b1),
+                (&*format!("croupier, {channels} channels"), bn),
+                ("no-op bot, 1 channel", n1),
+                (&*format!("no-op bot, {channels} channels"), nn),
+            ] {
+                println!(
+                    "  {name}: {:.0} interactions/s, p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms{}",
+                    l.rate,
+                    l.p50,
+                    l.p99,
+                    l.max,
+                    if l.lost > 0 { format!(", {} unanswered", l.lost) } else { String::new() }
+                );
+            }
+            println!("  croupier peak RSS {} KiB", brss);
+            [
+                raw, svc1, svcn, b1.rate, b1.p50, b1.p99, bn.rate, bn.p50, bn.p99, n1.rate, n1.p50,
+                n1.p99, nn.rate, nn.p50, nn.p99, brss as f64,
+            ]
+        });
+        rows.push(r);
+    }
+    let m = |i: usize| median(rows.iter().map(|r| r[i]).collect());
+    println!("\nmedians of {runs} runs:");
+    println!("  raw SQLite FULL 1-row transactions: {:.0}/s", m(0));
+    println!(
+        "  table service /roll: 1 channel {:.0}/s ({:.2}× raw), {channels} channels {:.0}/s ({:.2}× raw)",
+        m(1),
+        m(1) / m(0),
+        m(2),
+        m(2) / m(0)
+    );
+    println!(
+        "  croupier 1 channel: {:.0}/s, p50 {:.2} ms, p99 {:.2} ms",
+        m(3),
+        m(4),
+        m(5)
+    );
+    println!(
+        "  croupier {channels} channels: {:.0}/s, p50 {:.2} ms, p99 {:.2} ms",
+        m(6),
+        m(7),
+        m(8)
+    );
+    println!(
+        "  no-op bot 1 channel: {:.0}/s, p50 {:.2} ms, p99 {:.2} ms",
+        m(9),
+        m(10),
+        m(11)
+    );
+    println!(
+        "  no-op bot {channels} channels: {:.0}/s, p50 {:.2} ms, p99 {:.2} ms",
+        m(12),
+        m(13),
+        m(14)
+    );
+    println!(
+        "  croupier ÷ no-op: 1 channel {:.0} %, {channels} channels {:.0} %",
+        100.0 * m(3) / m(9),
+        100.0 * m(6) / m(12)
+    );
+    println!("  croupier peak RSS {:.0} KiB", m(15));
 }

@@ -206,7 +206,15 @@ fn render(c: &mut Criterion) {
         b.iter(|| croupier::render::picture(&games, "nw", black_box(&nw), Some("gm")))
     });
     let roll = croupier::dice::roll("12d20!r1", &mut seeded(3)).unwrap();
-    g.bench_function("dice faces, 12 dice", |b| {
+    g.bench_function("dice faces, 12 dice (drawn)", |b| {
+        b.iter(|| {
+            croupier::render::raster::rasterize(
+                &croupier::render::dice::picture(black_box(&roll)).unwrap(),
+            )
+        })
+    });
+    // What `/roll` pays for a roll drawn recently (the dice PNG cache).
+    g.bench_function("dice faces, 12 dice (cached)", |b| {
         b.iter(|| croupier::render::dice(black_box(&roll)))
     });
     g.finish();

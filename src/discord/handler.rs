@@ -2,7 +2,7 @@
 //! (slash command, autocomplete, button or menu) into one table request.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -12,7 +12,7 @@ use serenity::{
     CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http,
     Interaction, Member, Ready, User,
 };
-use tokio::sync::Notify;
+use tokio::sync::{Notify, Semaphore};
 use tracing::{error, info, warn};
 
 use super::ids::{self, LongIds};
@@ -171,7 +171,7 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) {
         let key = custom.clone();
         let found = match shared.table() {
             Some(t) => {
-                t.call(&ci.channel_id.to_string(), move |t| {
+                t.read(&ci.channel_id.to_string(), move |t| {
                     Ok(ids::lookup(t.store().conn(), &key).unwrap_or(None))
                 })
                 .await
@@ -224,34 +224,54 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
         Input::Command(c) | Input::Component { command: c, .. } => c,
     });
     let look = shared.look.clone();
+    let games = shared.games.clone();
     let invoker = req.actor.id.clone();
     let channel = req.channel.clone();
-    let key = req.channel.clone();
-    let work = table.call(&key, move |t| {
-        let mut out = t.handle(&req)?;
-        if out.duplicate {
-            // Applied before (e.g. the process died between the commit and the answer): answer
-            // from the stored outcome. If the first delivery did answer, Discord refuses this
-            // one's initial response and nothing more is sent.
-            info!(request = %req.request_id, "duplicate delivery; answering from the stored outcome");
-        }
-        let session = if crate::render::attach::wants_board(&out.replies) {
-            t.state_json(&channel)?
-        } else {
-            None
-        };
-        crate::render::attach::attach(t.games(), &mut out.replies, session.as_ref());
-        let mut long = LongIds::default();
-        let scene = Scene {
-            channel: &channel,
-            invoker: Some(&invoker),
-        };
-        let drafts = render::render(&look, &scene, &out.replies, &mut long);
+    let work = async {
+        // The request is applied in the writer's next group commit and comes back only once
+        // that commit is durable; the board it may show is read in the same transaction.
+        let board_channel = channel.clone();
+        let (mut out, session) = table
+            .apply(move |g| {
+                let out = g.handle(&req)?;
+                if out.duplicate {
+                    // Applied before (e.g. the process died between the commit and the answer):
+                    // answer from the stored outcome. If the first delivery did answer, Discord
+                    // refuses this one's initial response and nothing more is sent.
+                    info!(request = %req.request_id, "duplicate delivery; answering from the stored outcome");
+                }
+                let session = if crate::render::attach::wants_board(&out.replies) {
+                    g.state_json(&board_channel)?
+                } else {
+                    None
+                };
+                Ok((out, session))
+            })
+            .await?;
+        // Pictures and embeds are made after the commit, off the database thread.
+        let (drafts, long) = off_thread(move || {
+            crate::render::attach::attach(&games, &mut out.replies, session.as_ref());
+            let mut long = LongIds::default();
+            let scene = Scene {
+                channel: &channel,
+                invoker: Some(&invoker),
+            };
+            let drafts = render::render(&look, &scene, &out.replies, &mut long);
+            (drafts, long)
+        })
+        .await
+        .ok_or_else(|| crate::table::TableError::NotSaved("drawing the answer failed".into()))?;
         if !long.pairs().is_empty() {
-            ids::save(t.store().conn(), &long)?;
+            // Saved (and committed) before any message carrying these ids is sent.
+            let saved = table
+                .apply(move |g| g.write(|c| Ok(ids::save(c, &long)?)))
+                .await;
+            if let Err(e) = saved {
+                warn!(error = %e, "saving long button ids failed; those buttons will be refused");
+            }
         }
-        Ok(drafts)
-    });
+        Ok::<_, crate::table::TableError>(drafts)
+    };
     tokio::pin!(work);
     let mut state = State::Open;
     if shared.defer_after.is_zero() {
@@ -303,7 +323,7 @@ async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) {
     let guild = ci.guild_id.map(|g| g.to_string());
     let choices = match shared.table() {
         Some(t) => t
-            .call(&channel.clone(), move |t| {
+            .read(&channel.clone(), move |t| {
                 t.autocomplete(&channel, guild.as_deref(), &viewer, &cmd, &option, &partial)
             })
             .await
@@ -330,6 +350,17 @@ async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) {
     {
         warn!(error = %e, "autocomplete answer failed");
     }
+}
+
+/// Runs `f` (drawing pictures, building embeds) on tokio's blocking pool, at most one job per
+/// core at a time, so a burst of pictures neither stalls the runtime nor the database writer.
+/// `None` if `f` panicked.
+async fn off_thread<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> Option<R> {
+    static SLOTS: LazyLock<Semaphore> = LazyLock::new(|| {
+        Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
+    });
+    let _slot = SLOTS.acquire().await.ok()?;
+    tokio::task::spawn_blocking(f).await.ok()
 }
 
 /// Posts drafts in a channel (reminders: there is no interaction to answer).

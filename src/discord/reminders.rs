@@ -11,7 +11,7 @@ use tracing::warn;
 use super::handler::{post_drafts, Shared};
 use super::ids::{self, LongIds};
 use super::render::{self, Draft, Scene};
-use crate::table::Clock;
+use crate::table::{Clock, DUE_BATCH};
 
 /// Runs until `stop` turns true.
 pub async fn run(
@@ -21,10 +21,16 @@ pub async fn run(
     interval: Duration,
     mut stop: watch::Receiver<bool>,
 ) {
+    // More wake-ups were due than one batch takes: the next batch runs without waiting.
+    let mut more = false;
     loop {
-        let wait = match next_wait(&shared, &*clock, interval).await {
-            Some(w) => w,
-            None => return,
+        let wait = if more {
+            Duration::ZERO
+        } else {
+            match next_wait(&shared, &*clock, interval).await {
+                Some(w) => w,
+                None => return,
+            }
         };
         tokio::select! {
             _ = tokio::time::sleep(wait) => {}
@@ -35,11 +41,14 @@ pub async fn run(
         }
         let Some(table) = shared.table() else { return };
         let look = shared.look.clone();
+        // One batch of due wake-ups per writer job, sharing one commit: a long list of due
+        // reminders never holds the writer (and the interactions queued behind it) for long.
         let due = table
             .call("reminders", move |t| {
                 let mut out: Vec<(String, Vec<Draft>)> = vec![];
                 let mut long = LongIds::default();
-                for (channel, replies) in t.run_due()? {
+                let (due, more) = t.run_due_some(DUE_BATCH)?;
+                for (channel, replies) in due {
                     let scene = Scene {
                         channel: &channel,
                         invoker: None,
@@ -48,16 +57,20 @@ pub async fn run(
                     out.push((channel, drafts));
                 }
                 ids::save(t.store().conn(), &long)?;
-                Ok(out)
+                Ok((out, more))
             })
             .await;
         match due {
-            Ok(due) => {
+            Ok((due, m)) => {
+                more = m;
                 for (channel, drafts) in due {
                     post_drafts(&http, &channel, drafts).await;
                 }
             }
-            Err(e) => warn!(error = %e, "running due reminders failed"),
+            Err(e) => {
+                more = false;
+                warn!(error = %e, "running due reminders failed");
+            }
         }
     }
 }
@@ -66,7 +79,7 @@ pub async fn run(
 async fn next_wait(shared: &Shared, clock: &dyn Clock, interval: Duration) -> Option<Duration> {
     let table = shared.table()?;
     let next = table
-        .call("reminders", |t| t.next_wakeup())
+        .read("reminders", |t| t.next_wakeup())
         .await
         .unwrap_or(None);
     let now = clock.now();

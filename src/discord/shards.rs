@@ -356,6 +356,9 @@ impl Relay {
         let failures = Arc::new(std::sync::atomic::AtomicU32::new(0));
         let accept = tokio::spawn(async move {
             while let Ok((sock, _)) = listener.accept().await {
+                // Events are small frames: without TCP_NODELAY, Nagle's algorithm holds one
+                // back until the previous is acknowledged (up to a delayed-ACK timeout).
+                let _ = sock.set_nodelay(true);
                 let (up, tx, failures) = (upstream.clone(), tx.clone(), failures.clone());
                 tokio::spawn(async move { relay_one(sock, &up, &tx, &failures).await });
             }
@@ -398,7 +401,7 @@ async fn relay_one(
         format!("{base}?{query}")
     };
     let up =
-        match tokio_tungstenite::connect_async_with_config(url.as_str(), Some(ws_config()), false)
+        match tokio_tungstenite::connect_async_with_config(url.as_str(), Some(ws_config()), true)
             .await
         {
             Ok((up, _)) => {

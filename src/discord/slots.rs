@@ -45,7 +45,7 @@ pub async fn show(inter: &send::Inter<'_>, table: &TableHandle, d: &Draft) {
     let known = {
         let (ch, key) = (ch.clone(), key.clone());
         table
-            .call(&ch.clone(), move |t| {
+            .read(&ch.clone(), move |t| {
                 Ok(lookup(t.store().conn(), &ch, &key)?)
             })
             .await

@@ -4,10 +4,14 @@
 //! "!" badge, successes are green and failures vermillion, critical marks (`cs`/`cf`) are a
 //! ★ or ✗ badge at the top left, rerolled-away values are listed under the die.
 
+use std::collections::{HashMap, VecDeque};
+use std::sync::{LazyLock, Mutex};
+
 use crate::dice::{Die, Roll, TermRoll};
 
 use super::palette::{self, Color};
 use super::svg::{fit, text_width, Anchor, Circle, Doc, Group, Line, Node, Polygon, Rect, Text};
+use super::Png;
 
 /// Rolls with more dice than this get no picture (the text is clearer).
 pub const MAX_PICTURED_DICE: usize = 12;
@@ -43,6 +47,69 @@ impl Kind {
         let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
         digits.parse().ok().map(Kind::Sides)
     }
+}
+
+/// The bytes of finished dice PNGs kept (a `2d6+3` picture is about 20 KB; its 36 outcomes
+/// take under 1 MB).
+pub const PNG_CACHE_BYTES: usize = 8 << 20;
+
+/// Recently drawn dice pictures by the roll they show. A picture is a function of its roll
+/// alone ([`picture`] reads nothing else), so a roll seen before (two dice have 36 outcomes)
+/// gets the same PNG without drawing it again. Bounded by [`PNG_CACHE_BYTES`], oldest out first.
+#[derive(Default)]
+struct PngCache {
+    map: HashMap<String, Png>,
+    order: VecDeque<String>,
+    bytes: usize,
+}
+
+static PNGS: LazyLock<Mutex<PngCache>> = LazyLock::new(Mutex::default);
+
+/// The PNG of `roll`'s dice ([`picture`], rasterised), from the cache when the same roll was
+/// drawn recently. `None` as for [`picture`], or if drawing fails.
+pub fn png(roll: &Roll) -> Option<Png> {
+    let key = serde_json::to_string(roll).ok()?;
+    if let Some(hit) = PNGS.lock().ok().and_then(|c| c.map.get(&key).cloned()) {
+        return Some(hit);
+    }
+    let png = super::raster::rasterize(&picture(roll)?).ok()?;
+    if let Ok(mut c) = PNGS.lock() {
+        c.insert(key, &png, PNG_CACHE_BYTES);
+    }
+    Some(png)
+}
+
+impl PngCache {
+    /// Keeps `png` under `key`, then forgets the oldest pictures until at most `cap` bytes
+    /// are held.
+    fn insert(&mut self, key: String, png: &Png, cap: usize) {
+        if png.bytes.len() > cap || self.map.contains_key(&key) {
+            return;
+        }
+        self.bytes += png.bytes.len();
+        self.order.push_back(key.clone());
+        self.map.insert(key, png.clone());
+        while self.bytes > cap {
+            let Some(old) = self.order.pop_front() else {
+                break;
+            };
+            if let Some(p) = self.map.remove(&old) {
+                self.bytes -= p.bytes.len();
+            }
+        }
+    }
+}
+
+/// Forgets the cached dice PNGs (benchmarks of the drawing itself).
+pub fn clear_png_cache() {
+    if let Ok(mut c) = PNGS.lock() {
+        *c = PngCache::default();
+    }
+}
+
+/// Bytes of PNG held by the cache (tests).
+pub fn png_cache_bytes() -> usize {
+    PNGS.lock().map(|c| c.bytes).unwrap_or(0)
 }
 
 /// The picture of `roll`'s dice, or `None` when it has no dice or more than
@@ -337,6 +404,46 @@ mod tests {
 
     fn roll(expr: &str, seed: u64) -> Roll {
         crate::dice::roll(expr, &mut seeded(seed)).unwrap()
+    }
+
+    #[test]
+    fn a_cached_dice_picture_is_byte_for_byte_the_one_drawn_for_its_roll() {
+        let mut seen = Vec::new();
+        for seed in 0..6 {
+            let r = roll("2d6+3", seed);
+            let drawn = super::super::raster::rasterize(&picture(&r).unwrap()).unwrap();
+            let first = png(&r).unwrap();
+            let again = png(&r).unwrap();
+            assert!(first == drawn && again == drawn, "seed {seed}");
+            seen.push((r.terms[0].dice.clone(), drawn.bytes));
+        }
+        // Different dice, different pictures (the cache keys on the whole roll).
+        for (a, b) in seen.iter().zip(seen.iter().skip(1)) {
+            assert_eq!(a.0 == b.0, a.1 == b.1);
+        }
+    }
+
+    #[test]
+    fn the_png_cache_forgets_the_oldest_pictures_beyond_its_size() {
+        let png = |n: usize| Png {
+            bytes: vec![0; n],
+            width: 1,
+            height: 1,
+        };
+        let mut c = PngCache::default();
+        c.insert("a".into(), &png(40), 100);
+        c.insert("b".into(), &png(40), 100);
+        c.insert("a".into(), &png(40), 100);
+        assert_eq!(c.bytes, 80, "a key is kept once");
+        c.insert("c".into(), &png(40), 100);
+        assert_eq!(c.bytes, 80);
+        assert!(!c.map.contains_key("a") && c.map.contains_key("b") && c.map.contains_key("c"));
+        c.insert("huge".into(), &png(101), 100);
+        assert!(
+            !c.map.contains_key("huge"),
+            "larger than the whole cache: not kept"
+        );
+        assert_eq!(c.order.len(), c.map.len());
     }
 
     #[test]

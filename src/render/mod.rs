@@ -199,6 +199,7 @@ pub fn docs(
 pub fn clear_caches() {
     outlines::clear();
     stamps::clear();
+    dice::clear_png_cache();
 }
 
 /// The names of the registered games that draw a picture (for help texts and errors).
@@ -212,9 +213,9 @@ pub fn games_with_pictures(games: &Registry) -> Vec<&'static str> {
 
 /// The dice faces of a small roll (at most [`dice::MAX_PICTURED_DICE`] dice), for `/roll`.
 /// `None` when the roll has no dice or too many to draw usefully.
+/// Drawn once per distinct roll while it stays in [`dice::png`]'s bounded cache.
 pub fn dice(roll: &crate::dice::Roll) -> Option<Png> {
-    let doc = dice::picture(roll)?;
-    raster::rasterize(&doc).ok()
+    dice::png(roll)
 }
 
 #[cfg(test)]

@@ -100,6 +100,8 @@ impl Store {
 
     fn setup(mut conn: Connection, name: &str) -> Result<Store, StoreError> {
         conn.busy_timeout(Duration::from_secs(10))?;
+        // Every statement of the request path stays prepared (rows.rs runs them cached).
+        conn.set_prepared_statement_cache_capacity(64);
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -156,6 +158,63 @@ mod tests {
                 .any(|l| l.contains("USING COVERING INDEX requests_at")
                     || l.contains("USING INDEX requests_at")),
             "{plan:?}"
+        );
+    }
+
+    /// The plan's detail lines for `sql` (parameters bound to 0).
+    fn plan(store: &Store, sql: &str) -> Vec<String> {
+        let mut st = store
+            .conn
+            .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+            .unwrap();
+        let n = st.parameter_count();
+        let params: Vec<i64> = vec![0; n];
+        st.query_map(rusqlite::params_from_iter(params), |r| {
+            r.get::<_, String>(3)
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+    }
+
+    #[test]
+    fn the_next_wakeup_and_due_sessions_are_read_through_the_partial_index() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("w.db")).unwrap();
+        // Many active sessions without a wake-up: a walk over them is what the index avoids.
+        {
+            let tx = store.conn.transaction().unwrap();
+            tx.execute(
+                "INSERT INTO channels(channel, seed, rng, created_at) VALUES ('c', 1, '{}', 0)",
+                [],
+            )
+            .unwrap();
+            for i in 0..500 {
+                tx.execute(
+                    "INSERT INTO sessions(channel, game, host, seed, state, rng, active, wakeup_at, created_at, updated_at)
+                     VALUES ('c', 'dice', 'h', 1, '{}', '{}', ?1, ?2, 0, 0)",
+                    rusqlite::params![i64::from(i == 499), (i % 7 == 0).then_some(i)],
+                )
+                .unwrap();
+            }
+            tx.commit().unwrap();
+        }
+        store.conn.execute_batch("ANALYZE").unwrap();
+        for sql in [
+            "SELECT MIN(wakeup_at) FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL",
+            "SELECT id FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL AND wakeup_at <= ?1 ORDER BY wakeup_at, id LIMIT ?2",
+        ] {
+            let p = plan(&store, sql);
+            assert!(
+                p.iter().any(|l| l.contains("sessions_wakeup")),
+                "{sql}: {p:?}"
+            );
+        }
+        let tx = store.conn.transaction().unwrap();
+        assert_eq!(
+            next_wakeup(&tx).unwrap(),
+            None,
+            "the active session has no wake-up"
         );
     }
 

@@ -4,6 +4,21 @@ use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::StoreError;
 
+/// `execute` through the connection's statement cache (the request path runs the same few
+/// statements for every request; parsing them each time was measurable).
+fn exec<P: rusqlite::Params>(tx: &Transaction, sql: &str, p: P) -> rusqlite::Result<usize> {
+    tx.prepare_cached(sql)?.execute(p)
+}
+
+/// `query_row` through the connection's statement cache.
+fn row<T, P, F>(tx: &Transaction, sql: &str, p: P, f: F) -> rusqlite::Result<T>
+where
+    P: rusqlite::Params,
+    F: FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+{
+    tx.prepare_cached(sql)?.query_row(p, f)
+}
+
 /// A channel's dice RNG.
 #[derive(Debug, Clone)]
 pub struct ChannelRow {
@@ -38,6 +53,9 @@ pub struct SessionRow {
     pub version: i64,
     /// Still running.
     pub active: bool,
+    /// The game's GMs (JSON array of user ids) as written with the state; `None` for a
+    /// session saved before this column existed.
+    pub gms: Option<String>,
 }
 
 /// One entry of the action log.
@@ -106,7 +124,8 @@ pub fn channel_insert(
     rng: &str,
     now: i64,
 ) -> Result<(), StoreError> {
-    tx.execute(
+    exec(
+        tx,
         "INSERT INTO channels(channel, guild, seed, rng, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![channel, guild, seed, rng, now],
     )?;
@@ -120,14 +139,15 @@ pub fn channel_save_rng(
     seed: i64,
     rng: &str,
 ) -> Result<(), StoreError> {
-    tx.execute(
+    exec(
+        tx,
         "UPDATE channels SET rng = ?2, seed = ?3 WHERE channel = ?1",
         params![channel, rng, seed],
     )?;
     Ok(())
 }
 
-const SESSION_COLS: &str = "id, channel, guild, game, host, seed, state, rng, version, active";
+const SESSION_COLS: &str = "id, channel, guild, game, host, seed, state, rng, version, active, gms";
 
 fn session_from(r: &rusqlite::Row) -> rusqlite::Result<SessionRow> {
     Ok(SessionRow {
@@ -141,6 +161,7 @@ fn session_from(r: &rusqlite::Row) -> rusqlite::Result<SessionRow> {
         rng: r.get(7)?,
         version: r.get(8)?,
         active: r.get::<_, i64>(9)? != 0,
+        gms: r.get(10)?,
     })
 }
 
@@ -197,16 +218,18 @@ pub struct NewSession<'a> {
     pub rng: &'a str,
     /// Wake-up time.
     pub wakeup_at: Option<i64>,
+    /// The game's GMs (JSON array of user ids).
+    pub gms: &'a str,
     /// Now.
     pub now: i64,
 }
 
 /// Inserts a session; returns its id.
 pub fn session_insert(tx: &Transaction, s: &NewSession) -> Result<i64, StoreError> {
-    tx.execute(
-        "INSERT INTO sessions(channel, guild, game, host, seed, state, rng, version, active, wakeup_at, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, 1, ?8, ?9, ?9)",
-        params![s.channel, s.guild, s.game, s.host, s.seed, s.state, s.rng, s.wakeup_at, s.now],
+    exec(tx,
+        "INSERT INTO sessions(channel, guild, game, host, seed, state, rng, version, active, wakeup_at, created_at, updated_at, gms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, 1, ?8, ?9, ?9, ?10)",
+        params![s.channel, s.guild, s.game, s.host, s.seed, s.state, s.rng, s.wakeup_at, s.now, s.gms],
     )?;
     Ok(tx.last_insert_rowid())
 }
@@ -221,7 +244,7 @@ pub fn session_update(
     wakeup_at: Option<i64>,
     now: i64,
 ) -> Result<i64, StoreError> {
-    let n = tx.execute(
+    let n = exec(tx,
         "UPDATE sessions SET state = ?3, rng = ?4, wakeup_at = ?5, updated_at = ?6, version = version + 1
          WHERE id = ?1 AND version = ?2",
         params![id, expected, state, rng, wakeup_at, now],
@@ -232,9 +255,20 @@ pub fn session_update(
     Ok(expected + 1)
 }
 
+/// Records the session's GMs (JSON array) when they changed with its state.
+pub fn session_set_gms(tx: &Transaction, id: i64, gms: &str) -> Result<(), StoreError> {
+    exec(
+        tx,
+        "UPDATE sessions SET gms = ?2 WHERE id = ?1",
+        params![id, gms],
+    )?;
+    Ok(())
+}
+
 /// Makes `host` the session's host (`/game host`, or undoing it).
 pub fn session_set_host(tx: &Transaction, id: i64, host: &str) -> Result<(), StoreError> {
-    tx.execute(
+    exec(
+        tx,
         "UPDATE sessions SET host = ?2 WHERE id = ?1",
         params![id, host],
     )?;
@@ -243,7 +277,7 @@ pub fn session_set_host(tx: &Transaction, id: i64, host: &str) -> Result<(), Sto
 
 /// Marks a session ended.
 pub fn session_end(tx: &Transaction, id: i64, now: i64) -> Result<(), StoreError> {
-    tx.execute(
+    exec(tx,
         "UPDATE sessions SET active = 0, wakeup_at = NULL, version = version + 1, updated_at = ?2 WHERE id = ?1",
         params![id, now],
     )?;
@@ -252,7 +286,7 @@ pub fn session_end(tx: &Transaction, id: i64, now: i64) -> Result<(), StoreError
 
 /// Ids of active sessions due to wake at or before `now`.
 pub fn sessions_due(tx: &Transaction, now: i64) -> Result<Vec<i64>, StoreError> {
-    let mut st = tx.prepare(
+    let mut st = tx.prepare_cached(
         "SELECT id FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL AND wakeup_at <= ?1 ORDER BY wakeup_at, id",
     )?;
     let ids = st
@@ -261,10 +295,32 @@ pub fn sessions_due(tx: &Transaction, now: i64) -> Result<Vec<i64>, StoreError> 
     Ok(ids)
 }
 
-/// The earliest pending wake-up of any active session.
+/// Ids of the first `limit` active sessions due at or before `now` (earliest first), through
+/// the partial index `sessions_wakeup`.
+pub fn sessions_due_first(
+    tx: &Transaction,
+    now: i64,
+    limit: usize,
+) -> Result<Vec<i64>, StoreError> {
+    let mut st = tx.prepare_cached(
+        "SELECT id FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL AND wakeup_at <= ?1 ORDER BY wakeup_at, id LIMIT ?2",
+    )?;
+    let ids = st
+        .query_map(
+            params![now, i64::try_from(limit).unwrap_or(i64::MAX)],
+            |r| r.get(0),
+        )?
+        .collect::<Result<Vec<i64>, _>>()?;
+    Ok(ids)
+}
+
+/// The earliest pending wake-up of any active session: the first entry of the partial index
+/// `sessions_wakeup` (its condition is repeated so SQLite may use it), not a walk over every
+/// active session.
 pub fn next_wakeup(tx: &Transaction) -> Result<Option<i64>, StoreError> {
-    Ok(tx.query_row(
-        "SELECT MIN(wakeup_at) FROM sessions WHERE active = 1",
+    Ok(row(
+        tx,
+        "SELECT MIN(wakeup_at) FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL",
         [],
         |r| r.get(0),
     )?)
@@ -296,7 +352,7 @@ pub struct NewLog<'a> {
 
 /// Appends to the log; returns the entry id.
 pub fn log_append(tx: &Transaction, e: &NewLog) -> Result<i64, StoreError> {
-    tx.execute(
+    exec(tx,
         "INSERT INTO log(channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         params![e.channel, e.session_id, e.kind, e.actor, e.actor_name, e.payload, e.summary, e.visibility, e.request_id, e.at],
@@ -327,7 +383,7 @@ fn log_from(r: &rusqlite::Row) -> rusqlite::Result<LogRow> {
 
 /// Every log entry of a session, oldest first.
 pub fn log_session(tx: &Transaction, session_id: i64) -> Result<Vec<LogRow>, StoreError> {
-    let mut st = tx.prepare(&format!(
+    let mut st = tx.prepare_cached(&format!(
         "SELECT {LOG_COLS} FROM log WHERE session_id = ?1 ORDER BY id"
     ))?;
     let rows = st
@@ -338,7 +394,7 @@ pub fn log_session(tx: &Transaction, session_id: i64) -> Result<Vec<LogRow>, Sto
 
 /// The latest `n` entries of a channel, oldest first.
 pub fn log_recent(tx: &Transaction, channel: &str, n: i64) -> Result<Vec<LogRow>, StoreError> {
-    let mut st = tx.prepare(&format!(
+    let mut st = tx.prepare_cached(&format!(
         "SELECT {LOG_COLS} FROM (SELECT * FROM log WHERE channel = ?1 ORDER BY id DESC LIMIT ?2) ORDER BY id"
     ))?;
     let rows = st
@@ -360,7 +416,8 @@ pub fn log_get(tx: &Transaction, id: i64) -> Result<Option<LogRow>, StoreError> 
 
 /// Records the shared-state change an entry made (in the entry's own transaction).
 pub fn log_set_effects(tx: &Transaction, id: i64, effects: &str) -> Result<(), StoreError> {
-    tx.execute(
+    exec(
+        tx,
         "UPDATE log SET effects = ?2 WHERE id = ?1",
         params![id, effects],
     )?;
@@ -369,13 +426,14 @@ pub fn log_set_effects(tx: &Transaction, id: i64, effects: &str) -> Result<(), S
 
 /// Marks an entry undone.
 pub fn log_mark_undone(tx: &Transaction, id: i64) -> Result<(), StoreError> {
-    tx.execute("UPDATE log SET undone = 1 WHERE id = ?1", [id])?;
+    exec(tx, "UPDATE log SET undone = 1 WHERE id = ?1", [id])?;
     Ok(())
 }
 
 /// Changes an entry's visibility (a GM revealing a hidden roll).
 pub fn log_set_visibility(tx: &Transaction, id: i64, visibility: &str) -> Result<(), StoreError> {
-    tx.execute(
+    exec(
+        tx,
         "UPDATE log SET visibility = ?2 WHERE id = ?1",
         params![id, visibility],
     )?;
@@ -401,7 +459,8 @@ pub fn request_put(
     outcome: &str,
     now: i64,
 ) -> Result<(), StoreError> {
-    tx.execute(
+    exec(
+        tx,
         "INSERT INTO requests(request_id, channel, outcome, at) VALUES (?1, ?2, ?3, ?4)",
         params![request_id, channel, outcome, now],
     )?;
@@ -410,7 +469,7 @@ pub fn request_put(
 
 /// Forgets request ids recorded before `before` (Unix seconds); returns how many.
 pub fn requests_prune(tx: &Transaction, before: i64) -> Result<usize, StoreError> {
-    Ok(tx.execute("DELETE FROM requests WHERE at < ?1", [before])?)
+    Ok(exec(tx, "DELETE FROM requests WHERE at < ?1", [before])?)
 }
 
 /// Guild-wide state of a game.
@@ -431,7 +490,8 @@ pub fn shared_put(
     game: &str,
     state: &str,
 ) -> Result<(), StoreError> {
-    tx.execute(
+    exec(
+        tx,
         "INSERT INTO shared_state(guild, game, state, version) VALUES (?1, ?2, ?3, 1)
          ON CONFLICT(guild, game) DO UPDATE SET state = excluded.state, version = version + 1",
         params![guild, game, state],
@@ -464,7 +524,7 @@ pub fn decision_settle(
     label: &str,
     log_id: i64,
 ) -> Result<(), StoreError> {
-    tx.execute(
+    exec(tx,
         "INSERT INTO decisions_settled(session_id, key, who, label, log_id) VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT(session_id, key, who) DO UPDATE SET label = excluded.label, log_id = excluded.log_id",
         params![session_id, key, who.unwrap_or(""), label, log_id],

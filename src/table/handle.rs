@@ -1,9 +1,17 @@
 //! An async handle to the table service for the Discord front end.
 //!
-//! SQLite calls block, so they never run on the tokio runtime: a small pool of dedicated
-//! threads each owns its own connection. Requests are routed by channel (hash % workers), so
-//! one channel's actions run in order on one thread while other channels proceed in
-//! parallel; SQLite's write lock (BEGIN IMMEDIATE + busy_timeout) orders the commits.
+//! SQLite calls block, so they never run on the tokio runtime: dedicated threads each own
+//! their own connection. **One writer** applies every state-changing request, with group
+//! commit: it takes all requests queued when it is free (of any channels, up to
+//! [`MAX_GROUP`]), applies each in its own savepoint of one transaction ([`Group`]), commits
+//! once (one fsync under `synchronous=FULL`) and only then answers all of them. When the
+//! queue holds one request it is committed at once, so latency at low load does not grow;
+//! under load, requests that arrive during one commit share the next. A single writer also
+//! means no two connections wait on SQLite's write lock (its busy handler sleeps).
+//!
+//! The other tables, if any, are **readers** for lookups that write nothing ([`Self::read`]:
+//! autocomplete, button ids, the next wake-up); WAL lets them read while the writer commits.
+//! They see only committed data, which is all any answer was made from.
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -12,63 +20,137 @@ use std::thread;
 
 use tokio::sync::oneshot;
 
-use super::{Table, TableError};
+use super::{Group, Outcome, Request, Table, TableError};
 
-type Job = Box<dyn FnOnce(&mut Table) + Send>;
+/// The most requests one group commit takes (the rest wait for the next).
+pub const MAX_GROUP: usize = 256;
 
-/// A cloneable async handle over worker threads that own [`Table`]s.
+type Call = Box<dyn FnOnce(&mut Table) + Send>;
+/// What to do once the group's commit is known: `None` = committed, `Some(e)` = not saved.
+type Finish = Box<dyn FnOnce(Option<&TableError>) + Send>;
+/// One part of a group commit; called with the group, or with why no group could be opened.
+type Part = Box<dyn FnOnce(Result<&mut Group<'_>, &TableError>) -> Finish + Send>;
+
+enum Job {
+    /// Runs alone on the writer's table (between groups).
+    Call(Call),
+    /// Runs inside the next group commit.
+    Part(Part),
+}
+
+/// A cloneable async handle over the writer and reader threads that own [`Table`]s.
 #[derive(Clone)]
 pub struct TableHandle {
-    workers: Vec<mpsc::Sender<Job>>,
+    writer: mpsc::Sender<Job>,
+    readers: Vec<mpsc::Sender<Call>>,
     threads: Arc<Mutex<Vec<thread::JoinHandle<()>>>>,
 }
 
+fn closed() -> TableError {
+    TableError::Closed
+}
+
 impl TableHandle {
-    /// Starts one worker thread per table (each should have its own connection to the same file).
+    /// Starts the threads: the first table is the writer, the others (each with its own
+    /// connection to the same file) serve [`Self::read`]. With one table it does everything.
     pub fn start(tables: Vec<Table>) -> TableHandle {
         let mut threads = Vec::new();
-        let workers = tables
-            .into_iter()
+        let mut tables = tables.into_iter();
+        let (writer, rx) = mpsc::channel::<Job>();
+        if let Some(mut table) = tables.next() {
+            if let Ok(t) = thread::Builder::new()
+                .name("croupier-db-writer".into())
+                .spawn(move || write_loop(&mut table, &rx))
+            {
+                threads.push(t);
+            }
+        }
+        let readers = tables
             .enumerate()
-            .map(|(i, mut table)| {
-                let (tx, rx) = mpsc::channel::<Job>();
-                thread::Builder::new()
-                    .name(format!("croupier-db-{i}"))
+            .filter_map(|(i, mut table)| {
+                let (tx, rx) = mpsc::channel::<Call>();
+                let t = thread::Builder::new()
+                    .name(format!("croupier-db-read-{i}"))
                     .spawn(move || {
                         while let Ok(job) = rx.recv() {
                             job(&mut table);
                         }
                     })
-                    .map(|t| (tx, t))
-            })
-            .filter_map(Result::ok)
-            .map(|(tx, t)| {
+                    .ok()?;
                 threads.push(t);
-                tx
+                Some(tx)
             })
             .collect();
         TableHandle {
-            workers,
+            writer,
+            readers,
             threads: Arc::new(Mutex::new(threads)),
         }
     }
 
-    /// Runs `f` on the worker that owns `channel` and awaits its result.
-    pub async fn call<R, F>(&self, channel: &str, f: F) -> Result<R, TableError>
+    /// Runs `f` alone on the writer's table (between group commits) and awaits its result.
+    /// `f` manages its own transactions; use it for work that is not a request. (`_channel`
+    /// is kept for callers: every call runs on the one writer, in queue order.)
+    pub async fn call<R, F>(&self, _channel: &str, f: F) -> Result<R, TableError>
     where
         R: Send + 'static,
         F: FnOnce(&mut Table) -> Result<R, TableError> + Send + 'static,
     {
+        let (tx, rx) = oneshot::channel();
+        let job = Job::Call(Box::new(move |t| {
+            let _ = tx.send(f(t));
+        }));
+        self.writer.send(job).map_err(|_| closed())?;
+        rx.await.map_err(|_| closed())?
+    }
+
+    /// Runs `f` inside the writer's next group commit and answers **after that commit**: its
+    /// result, or an error if the commit failed (then nothing `f` did was saved).
+    pub async fn apply<R, F>(&self, f: F) -> Result<R, TableError>
+    where
+        R: Send + 'static,
+        F: FnOnce(&mut Group<'_>) -> Result<R, TableError> + Send + 'static,
+    {
+        let (tx, rx) = oneshot::channel();
+        let part: Part = Box::new(move |group| {
+            let r = match group {
+                Ok(g) => f(g),
+                Err(e) => Err(TableError::NotSaved(e.to_string())),
+            };
+            Box::new(move |commit: Option<&TableError>| {
+                let _ = tx.send(match commit {
+                    None => r,
+                    Some(e) => Err(TableError::NotSaved(e.to_string())),
+                });
+            })
+        });
+        self.writer.send(Job::Part(part)).map_err(|_| closed())?;
+        rx.await.map_err(|_| closed())?
+    }
+
+    /// Applies one request in a group commit; answered once it is durable.
+    pub async fn handle(&self, req: Request) -> Result<Outcome, TableError> {
+        self.apply(move |g| g.handle(&req)).await
+    }
+
+    /// Runs `f`, which must write nothing, on a reader (by channel), or on the writer when
+    /// there is no reader.
+    pub async fn read<R, F>(&self, channel: &str, f: F) -> Result<R, TableError>
+    where
+        R: Send + 'static,
+        F: FnOnce(&mut Table) -> Result<R, TableError> + Send + 'static,
+    {
+        if self.readers.is_empty() {
+            return self.call(channel, f).await;
+        }
         let mut h = DefaultHasher::new();
         channel.hash(&mut h);
-        let n = self.workers.len().max(1);
-        let idx = (h.finish() % n as u64) as usize;
+        let idx = (h.finish() % self.readers.len() as u64) as usize;
         let (tx, rx) = oneshot::channel();
-        let job: Job = Box::new(move |t| {
+        let job: Call = Box::new(move |t| {
             let _ = tx.send(f(t));
         });
-        let closed = || TableError::Closed;
-        self.workers
+        self.readers
             .get(idx)
             .ok_or_else(closed)?
             .send(job)
@@ -76,14 +158,79 @@ impl TableHandle {
         rx.await.map_err(|_| closed())?
     }
 
-    /// Stops the workers after the jobs already queued (connections close as tables drop).
-    /// The last handle to shut down waits for the worker threads to finish.
+    /// Stops the threads after the jobs already queued (connections close as tables drop).
+    /// The last handle to shut down waits for the threads to finish.
     pub fn shutdown(self) {
-        drop(self.workers);
+        drop(self.writer);
+        drop(self.readers);
         if let Ok(m) = Arc::try_unwrap(self.threads) {
             for t in m.into_inner().unwrap_or_default() {
                 let _ = t.join();
             }
+        }
+    }
+}
+
+/// The writer: takes every job queued when it is free, runs the requests among them as
+/// group commits (calls in between run alone, in queue order), until every handle is gone.
+fn write_loop(table: &mut Table, rx: &mpsc::Receiver<Job>) {
+    while let Ok(first) = rx.recv() {
+        let mut jobs = vec![first];
+        while jobs.len() < MAX_GROUP {
+            match rx.try_recv() {
+                Ok(j) => jobs.push(j),
+                Err(_) => break,
+            }
+        }
+        let mut parts = Vec::new();
+        for job in jobs {
+            match job {
+                Job::Part(p) => parts.push(p),
+                Job::Call(c) => {
+                    run_group(table, std::mem::take(&mut parts));
+                    c(table);
+                }
+            }
+        }
+        run_group(table, parts);
+    }
+}
+
+/// Applies `parts` in one transaction, commits once, then answers them all.
+fn run_group(table: &mut Table, parts: Vec<Part>) {
+    let mut parts = parts.into_iter().peekable();
+    while parts.peek().is_some() {
+        let mut group = match table.group() {
+            Ok(g) => g,
+            Err(e) => {
+                for p in parts {
+                    p(Err(&e))(None);
+                }
+                return;
+            }
+        };
+        let mut finishes = Vec::new();
+        let mut open = true;
+        for p in parts.by_ref() {
+            finishes.push(p(Ok(&mut group)));
+            if !group.is_open() {
+                // SQLite rolled the whole transaction back (an I/O error): nothing in it
+                // was saved; the parts still queued go into a new group.
+                open = false;
+                break;
+            }
+        }
+        let commit = if open {
+            group.commit()
+        } else {
+            drop(group);
+            Err(TableError::NotSaved(
+                "the database rolled the transaction back".into(),
+            ))
+        };
+        match &commit {
+            Ok(()) => finishes.into_iter().for_each(|f| f(None)),
+            Err(e) => finishes.into_iter().for_each(|f| f(Some(e))),
         }
     }
 }

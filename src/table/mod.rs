@@ -29,7 +29,7 @@ pub use reply::{
     Select, SelectOption, Stamp, UserId,
 };
 pub use service::{
-    channel_seed, reseed_channel, Input, Lifetime, Outcome, Request, SeedMode, Table, TableError,
-    REQUEST_KEEP_SECS, SYSTEM_USER,
+    channel_seed, reseed_channel, Group, Input, Lifetime, Outcome, Request, SeedMode, Table,
+    TableError, DUE_BATCH, REQUEST_KEEP_SECS, SYSTEM_USER,
 };
 pub use spec::{may_answer_privately, Answer, CommandSpec, OptionKind, OptionSpec};

@@ -20,6 +20,9 @@ use crate::store::{self, SessionRow, Store, StoreError};
 
 use super::registry::Registry;
 
+/// Due wake-ups (reminders) applied in one transaction and one commit.
+pub const DUE_BATCH: usize = 64;
+
 /// How long a request id is remembered for idempotency (seconds).
 pub const REQUEST_KEEP_SECS: i64 = 86_400;
 
@@ -105,6 +108,9 @@ pub enum TableError {
     /// The table's worker thread has stopped (the bot is shutting down).
     #[error("the table is closed (the bot is shutting down); try again in a moment")]
     Closed,
+    /// The group commit this request was part of failed, so nothing it did was saved.
+    #[error("the database could not save this ({0}); nothing was changed, try again")]
+    NotSaved(String),
 }
 
 impl From<rusqlite::Error> for TableError {
@@ -196,63 +202,34 @@ impl Table {
 
     /// Handles one request in one transaction. Refusals come back as a private reply with
     /// `accepted == false` and change nothing; `Err` is reserved for storage failures.
+    /// A request that writes nothing (a view such as `/game status`, `/help`) commits nothing.
     pub fn handle(&mut self, req: &Request) -> Result<Outcome, TableError> {
-        let now = self.clock.now();
+        let mut group = self.group()?;
+        let out = group.handle(req)?;
+        group.commit()?;
+        Ok(out)
+    }
+
+    /// Opens a group commit: one IMMEDIATE transaction in which several requests (of any
+    /// channels) are applied, each in its own savepoint, and committed once by
+    /// [`Group::commit`]. Nothing applied in it is durable, so nothing may be answered, before
+    /// that commit returns.
+    pub fn group(&mut self) -> Result<Group<'_>, TableError> {
         let games = self.games.clone();
+        let clock = self.clock.clone();
         let seeds = self.seeds;
         let tx = self
             .store
             .conn()
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        if let Some(prev) = store::request_get(&tx, &req.request_id)? {
-            let mut out: Outcome = serde_json::from_str(&prev)?;
-            out.duplicate = true;
-            return Ok(out);
-        }
-        let cx = Cx { req, now };
-        match dispatch(&tx, &games, seeds, &cx) {
-            Ok(replies) => {
-                let out = Outcome {
-                    replies,
-                    accepted: true,
-                    duplicate: false,
-                };
-                store::request_put(
-                    &tx,
-                    &req.request_id,
-                    &req.channel,
-                    &serde_json::to_string(&out)?,
-                    now,
-                )?;
-                tx.commit()?;
-                Ok(out)
-            }
-            Err(Fail::Refused(msg)) => {
-                drop(tx); // roll back: nothing changes
-                Ok(Outcome {
-                    replies: vec![Reply::private(
-                        &req.actor.id,
-                        Message::text(format!("⛔ {msg}")),
-                    )],
-                    accepted: false,
-                    duplicate: false,
-                })
-            }
-            Err(Fail::RefusedWith(msg, now_open)) => {
-                drop(tx); // roll back: nothing changes
-                let mut replies = vec![Reply::private(
-                    &req.actor.id,
-                    Message::text(format!("⛔ {msg}")),
-                )];
-                replies.extend(now_open);
-                Ok(Outcome {
-                    replies,
-                    accepted: false,
-                    duplicate: false,
-                })
-            }
-            Err(Fail::Error(e)) => Err(e),
-        }
+        let start = tx.total_changes();
+        Ok(Group {
+            tx,
+            games,
+            clock,
+            seeds,
+            start,
+        })
     }
 
     /// Autocomplete for `option` of `cmd`, as `viewer` in `channel`.
@@ -289,61 +266,92 @@ impl Table {
         Ok(out)
     }
 
-    /// Applies every due wake-up (reminders) at the clock's time. Returns `(channel, replies)`.
+    /// Applies every due wake-up (reminders) at the clock's time, [`DUE_BATCH`] sessions per
+    /// transaction (one commit each). Returns `(channel, replies)`.
     pub fn run_due(&mut self) -> Result<Vec<(String, Vec<Reply>)>, TableError> {
         let now = self.clock.now();
         let due = {
-            let tx = self
-                .store
-                .conn()
-                .transaction_with_behavior(TransactionBehavior::Immediate)?;
-            // Discord redelivers an interaction within minutes; a day of idempotency keys is plenty.
-            store::requests_prune(&tx, now - REQUEST_KEEP_SECS)?;
-            let due = store::sessions_due(&tx, now)?;
-            tx.commit()?;
-            due
+            let tx = self.store.conn().transaction()?;
+            store::sessions_due(&tx, now)?
+        };
+        if due.is_empty() {
+            // Still forgets old request ids.
+            return self.wake(&[], now);
+        }
+        let mut out = Vec::new();
+        for batch in due.chunks(DUE_BATCH) {
+            out.extend(self.wake(batch, now)?);
+        }
+        Ok(out)
+    }
+
+    /// Applies at most `limit` due wake-ups in one transaction and one commit, so a front end
+    /// that calls it repeatedly never holds the writer long. Returns the replies and whether
+    /// more wake-ups were due.
+    #[allow(clippy::type_complexity)]
+    pub fn run_due_some(
+        &mut self,
+        limit: usize,
+    ) -> Result<(Vec<(String, Vec<Reply>)>, bool), TableError> {
+        let now = self.clock.now();
+        let mut due = {
+            let tx = self.store.conn().transaction()?;
+            store::sessions_due_first(&tx, now, limit.saturating_add(1))?
+        };
+        let more = due.len() > limit;
+        due.truncate(limit);
+        Ok((self.wake(&due, now)?, more))
+    }
+
+    /// Wakes the sessions `due` in one transaction, each in its own savepoint, and commits
+    /// once; also forgets request ids older than [`REQUEST_KEEP_SECS`] (by the `at` index).
+    fn wake(&mut self, due: &[i64], now: i64) -> Result<Vec<(String, Vec<Reply>)>, TableError> {
+        let games = self.games.clone();
+        let tx = self
+            .store
+            .conn()
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        // Discord redelivers an interaction within minutes; a day of idempotency keys is plenty.
+        store::requests_prune(&tx, now - REQUEST_KEEP_SECS)?;
+        let actor = Actor {
+            id: UserId::new(SYSTEM_USER),
+            name: "Croupier".into(),
+            manager: true,
         };
         let mut out = Vec::new();
-        for id in due {
-            let tx = self
-                .store
-                .conn()
-                .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        for &id in due {
             let Some(s) = store::session_get(&tx, id)? else {
                 continue;
             };
-            let Some(game) = self.games.find(&s.game) else {
+            let Some(game) = games.find(&s.game) else {
                 continue;
             };
             let state: Value = serde_json::from_str(&s.state)?;
             let action = game.wakeup_action(&state, now).map_err(dyn_err)?;
-            let actor = Actor {
-                id: UserId::new(SYSTEM_USER),
-                name: "Croupier".into(),
-                manager: true,
-            };
-            let replies = match action {
+            tx.execute_batch("SAVEPOINT wake")?;
+            let applied = match action {
                 Some(a) => {
                     let req_id = format!("wake:{id}:{}", s.version);
-                    match apply_action(&tx, game, &s, &actor, &a, now, Some(&req_id)) {
-                        Ok(r) => r,
-                        Err(Fail::Refused(_) | Fail::RefusedWith(..)) => {
-                            clear_wakeup(&tx, &s, now)?;
-                            vec![]
-                        }
-                        Err(Fail::Error(e)) => return Err(e),
-                    }
+                    apply_action(&tx, game, &s, &actor, &a, now, Some(&req_id))
                 }
-                None => {
+                None => Err(Fail::Refused(String::new())),
+            };
+            let replies = match applied {
+                Ok(r) => r,
+                Err(Fail::Refused(_) | Fail::RefusedWith(..)) => {
+                    // Nothing to do (or the rules refuse it now): the wake-up is cleared.
+                    tx.execute_batch("ROLLBACK TO wake")?;
                     clear_wakeup(&tx, &s, now)?;
                     vec![]
                 }
+                Err(Fail::Error(e)) => return Err(e),
             };
-            tx.commit()?;
+            tx.execute_batch("RELEASE wake")?;
             if !replies.is_empty() {
                 out.push((s.channel.clone(), replies));
             }
         }
+        tx.commit()?;
         Ok(out)
     }
 
@@ -356,20 +364,7 @@ impl Table {
     /// The active session of `channel` as JSON: `{game, host, version, state}` (or the latest ended one).
     pub fn state_json(&mut self, channel: &str) -> Result<Option<Value>, TableError> {
         let tx = self.store.conn().transaction()?;
-        let Some(s) = store::session_active(&tx, channel)?.or(store::session_latest(&tx, channel)?)
-        else {
-            return Ok(None);
-        };
-        Ok(Some(serde_json::json!({
-            "session": s.id,
-            "channel": s.channel,
-            "game": s.game,
-            "host": s.host,
-            "seed": s.seed,
-            "version": s.version,
-            "active": s.active,
-            "state": serde_json::from_str::<Value>(&s.state)?,
-        })))
+        state_json_in(&tx, channel)
     }
 
     /// Rebuilds a session's state by replaying its log from the seed (what undo does).
@@ -398,6 +393,146 @@ impl Table {
         let tx = self.store.conn().transaction()?;
         Ok(store::session_active(&tx, channel)?)
     }
+}
+
+/// Requests applied in one transaction and committed once (see [`Table::group`]).
+///
+/// Each request runs in its own savepoint: a refusal or a failure rolls back only that
+/// savepoint, the others stay. Dropping the group without [`Group::commit`] rolls all back.
+pub struct Group<'t> {
+    tx: Transaction<'t>,
+    games: Arc<Registry>,
+    clock: Arc<dyn Clock>,
+    seeds: SeedMode,
+    /// `total_changes()` when the transaction began: equal at the end means nothing was written.
+    start: u64,
+}
+
+impl Group<'_> {
+    /// Applies one request in its own savepoint. A request id already recorded returns its
+    /// first outcome (`duplicate`); a refusal rolls the savepoint back and comes back with
+    /// `accepted == false`; a request that wrote nothing (a view) records no request id, so it
+    /// writes nothing at all. `Err` (storage) also rolls the savepoint back.
+    pub fn handle(&mut self, req: &Request) -> Result<Outcome, TableError> {
+        let now = self.clock.now();
+        let tx = &self.tx;
+        if let Some(prev) = store::request_get(tx, &req.request_id)? {
+            let mut out: Outcome = serde_json::from_str(&prev)?;
+            out.duplicate = true;
+            return Ok(out);
+        }
+        tx.prepare_cached("SAVEPOINT request")?.execute([])?;
+        let before = tx.total_changes();
+        let cx = Cx { req, now };
+        let result = dispatch(tx, &self.games, self.seeds, &cx).and_then(|replies| {
+            let out = Outcome {
+                replies,
+                accepted: true,
+                duplicate: false,
+            };
+            // A view wrote nothing: it needs no idempotency row either (answering a second
+            // delivery again shows the same view), so it neither writes nor commits.
+            if tx.total_changes() != before {
+                store::request_put(
+                    tx,
+                    &req.request_id,
+                    &req.channel,
+                    &serde_json::to_string(&out)?,
+                    now,
+                )?;
+            }
+            Ok(out)
+        });
+        if result.is_err() {
+            // Only this request's changes go; the group's other requests stay.
+            tx.prepare_cached("ROLLBACK TO request")?.execute([])?;
+        }
+        tx.prepare_cached("RELEASE request")?.execute([])?;
+        match result {
+            Ok(out) => Ok(out),
+            Err(Fail::Refused(msg)) => Ok(Outcome {
+                replies: vec![Reply::private(
+                    &req.actor.id,
+                    Message::text(format!("⛔ {msg}")),
+                )],
+                accepted: false,
+                duplicate: false,
+            }),
+            Err(Fail::RefusedWith(msg, now_open)) => {
+                let mut replies = vec![Reply::private(
+                    &req.actor.id,
+                    Message::text(format!("⛔ {msg}")),
+                )];
+                replies.extend(now_open);
+                Ok(Outcome {
+                    replies,
+                    accepted: false,
+                    duplicate: false,
+                })
+            }
+            Err(Fail::Error(e)) => Err(e),
+        }
+    }
+
+    /// Runs `f` on the group's transaction in its own savepoint (rolled back if `f` fails):
+    /// for a front end's own rows written with the requests (e.g. long button ids).
+    pub fn write<R>(
+        &mut self,
+        f: impl FnOnce(&rusqlite::Connection) -> Result<R, TableError>,
+    ) -> Result<R, TableError> {
+        self.tx.execute_batch("SAVEPOINT write")?;
+        let r = f(&self.tx);
+        if r.is_err() {
+            self.tx.execute_batch("ROLLBACK TO write")?;
+        }
+        self.tx.execute_batch("RELEASE write")?;
+        r
+    }
+
+    /// The channel's session as [`Table::state_json`] shows it, as this group sees it.
+    pub fn state_json(&self, channel: &str) -> Result<Option<Value>, TableError> {
+        state_json_in(&self.tx, channel)
+    }
+
+    /// The registered games.
+    pub fn games(&self) -> &Registry {
+        &self.games
+    }
+
+    /// False once SQLite has ended the transaction by itself (after some I/O errors it rolls
+    /// back everything): the group must then not be used, and its requests were not saved.
+    pub fn is_open(&self) -> bool {
+        !self.tx.is_autocommit()
+    }
+
+    /// Commits everything applied (one fsync under `synchronous=FULL`), or, when nothing was
+    /// written (only views, refusals or duplicates), ends the transaction without a commit.
+    pub fn commit(self) -> Result<(), TableError> {
+        if self.tx.total_changes() == self.start {
+            self.tx.rollback()?;
+        } else {
+            self.tx.commit()?;
+        }
+        Ok(())
+    }
+}
+
+/// The active session of `channel` (or its latest ended one) as JSON (see [`Table::state_json`]).
+fn state_json_in(tx: &Transaction, channel: &str) -> Result<Option<Value>, TableError> {
+    let Some(s) = store::session_active(tx, channel)?.or(store::session_latest(tx, channel)?)
+    else {
+        return Ok(None);
+    };
+    Ok(Some(serde_json::json!({
+        "session": s.id,
+        "channel": s.channel,
+        "game": s.game,
+        "host": s.host,
+        "seed": s.seed,
+        "version": s.version,
+        "active": s.active,
+        "state": serde_json::from_str::<Value>(&s.state)?,
+    })))
 }
 
 fn dyn_err(e: DynError) -> TableError {
@@ -545,9 +680,15 @@ fn dispatch(
 /// Refuses a command with words after its subcommand (`/ninja enter Fox`): values are given
 /// as `name:value`, and the refusal shows the spelling that works.
 fn stray_words(games: &Registry, cmd: &Command) -> Result<(), Fail> {
-    let mut declared = super::builtins::generic_commands();
-    declared.extend(games.all().map(|g| g.command()));
-    let Some(spec) = declared.iter().find(|c| c.name == cmd.root()) else {
+    // Only the declaration this command names is built (not every game's tree per request).
+    let root = cmd.root();
+    let named = |c: &super::CommandSpec| c.name == root;
+    let found = super::builtins::generic_commands()
+        .into_iter()
+        .find(named)
+        .or_else(|| games.find(root).map(|g| g.command()).filter(named))
+        .or_else(|| games.all().map(|g| g.command()).find(named));
+    let Some(spec) = found.as_ref() else {
         return Ok(());
     };
     let rest = &cmd.path[1..];
@@ -749,13 +890,33 @@ pub fn reseed_channel(
 }
 
 /// The session's GMs: its host, the game's GMs.
+/// The game's part is read from the row's `gms` column, written with the state (the whole
+/// state is read only for a session saved before that column existed).
 pub(super) fn session_gms(game: &dyn DynGame, s: &SessionRow) -> Result<Vec<UserId>, Fail> {
-    let state: Value = serde_json::from_str(&s.state)?;
+    let named: Vec<UserId> = match &s.gms {
+        Some(json) => serde_json::from_str(json)?,
+        None => game.gms(&serde_json::from_str(&s.state)?)?,
+    };
     let mut gms = vec![UserId::new(&s.host)];
-    for g in game.gms(&state)? {
+    for g in named {
         if !gms.contains(&g) {
             gms.push(g);
         }
+    }
+    Ok(gms)
+}
+
+/// Writes the game's GMs for `state` (the session's new state) when they differ from the
+/// row's; returns them as JSON, for the row the replies are finished with.
+fn save_gms(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+    state: &Value,
+) -> Result<String, Fail> {
+    let gms = serde_json::to_string(&game.gms(state)?)?;
+    if s.gms.as_deref() != Some(gms.as_str()) {
+        store::session_set_gms(tx, s.id, &gms)?;
     }
     Ok(gms)
 }
@@ -904,6 +1065,7 @@ fn create_session(
     )?;
     let wakeup = game.next_wakeup(&state)?;
     let state_s = serde_json::to_string(&state)?;
+    let gms_s = serde_json::to_string(&game.gms(&state)?)?;
     let id = store::session_insert(
         tx,
         &store::NewSession {
@@ -915,6 +1077,7 @@ fn create_session(
             state: &state_s,
             rng: &serde_json::to_string(&rng)?,
             wakeup_at: wakeup,
+            gms: &gms_s,
             now: cx.now,
         },
     )?;
@@ -946,6 +1109,7 @@ fn create_session(
         rng: String::new(),
         version: 1,
         active: true,
+        gms: Some(gms_s),
     };
     let gms = session_gms(game, &row)?;
     let open = game.decisions(&state)?;
@@ -1086,6 +1250,7 @@ fn apply_action(
         }
     }
     let mut row = s.clone();
+    row.gms = Some(save_gms(tx, game, s, &new_state)?);
     row.state = state_s;
     let gms = session_gms(game, &row)?;
     Ok(finish_replies(
@@ -1222,6 +1387,7 @@ pub(super) fn hand_over(
         now,
     )?;
     let mut row = s.clone();
+    row.gms = Some(save_gms(tx, game, s, &new_state)?);
     row.state = state_s;
     row.host = to.0.clone();
     row.version = version;
@@ -1357,6 +1523,7 @@ pub(super) fn undo(
     });
     let mut out = vec![Reply::public(msg)];
     let mut row = s.clone();
+    row.gms = Some(save_gms(tx, game, s, &state)?);
     row.state = serde_json::to_string(&state)?;
     row.version = version;
     let gms = session_gms(game, &row)?;

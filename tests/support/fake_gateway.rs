@@ -174,6 +174,10 @@ impl Gateway {
         let g = gw.clone();
         tokio::spawn(async move {
             while let Ok((sock, _)) = ws.accept().await {
+                // Dispatches are small frames sent one by one: without TCP_NODELAY, Nagle's
+                // algorithm and the bot's delayed ACK hold each back by up to ~40 ms, which
+                // a load benchmark would measure instead of the bot.
+                let _ = sock.set_nodelay(true);
                 let g = g.clone();
                 tokio::spawn(async move {
                     let _ = g.serve(sock).await;

@@ -1,0 +1,371 @@
+//! Group commit: requests of several channels applied in one transaction, each in its own
+//! savepoint, committed once, and answered only after that commit; views that write nothing;
+//! and kill -9 under load (every acknowledged action is in the log).
+
+mod support;
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use croupier::store::Store;
+use croupier::table::{
+    Actor, Command, Input, ManualClock, Registry, Request, SeedMode, Table, TableError, TableHandle,
+};
+use futures_util::poll;
+use rusqlite::Connection;
+use support::fake_discord::{FakeDiscord, Who};
+
+fn registry() -> Arc<Registry> {
+    Arc::new(Registry::load(Path::new("data")).expect("data loads"))
+}
+
+fn table(path: &Path) -> Table {
+    Table::new(
+        Store::open(path).unwrap(),
+        registry(),
+        Arc::new(ManualClock::at(1_000)),
+        SeedMode::Fixed(42),
+    )
+}
+
+fn req(channel: &str, id: &str, line: &str) -> Request {
+    Request {
+        channel: channel.into(),
+        guild: Some("g".into()),
+        actor: Actor::player("alice", "alice"),
+        request_id: id.into(),
+        input: Input::Command(Command::parse_line(line).unwrap()),
+    }
+}
+
+fn count(conn: &Connection, sql: &str) -> i64 {
+    conn.query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
+/// A second connection to the same file, as another process would see it (committed data only).
+fn observer(path: &Path) -> Connection {
+    Connection::open(path).unwrap()
+}
+
+#[test]
+fn requests_of_several_channels_share_one_commit_and_a_refusal_rolls_back_only_its_savepoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.db");
+    let mut t = table(&path);
+    let other = observer(&path);
+    let mut g = t.group().unwrap();
+    let a = g.handle(&req("a", "ra", "/roll expr:1d6")).unwrap();
+    // Channel `b` is new: its channel row (and dice generator) is written before the roll is
+    // refused, so only a rolled-back savepoint leaves no trace of it.
+    let b = g.handle(&req("b", "rb", "/roll expr:1d6+")).unwrap();
+    let c = g.handle(&req("c", "rc", "/roll expr:2d6")).unwrap();
+    assert!(a.accepted && c.accepted, "{a:?} {c:?}");
+    assert!(!b.accepted, "a dangling `+` is refused: {b:?}");
+    assert_eq!(
+        count(&other, "SELECT COUNT(*) FROM log"),
+        0,
+        "nothing is visible before the one commit"
+    );
+    g.commit().unwrap();
+    assert_eq!(
+        count(
+            &other,
+            "SELECT COUNT(*) FROM log WHERE request_id IN ('ra', 'rc') AND kind = 'roll'"
+        ),
+        2,
+        "both accepted rolls were committed together"
+    );
+    assert_eq!(
+        count(&other, "SELECT COUNT(*) FROM requests"),
+        2,
+        "two idempotency rows: ra, rc"
+    );
+    assert_eq!(
+        count(&other, "SELECT COUNT(*) FROM channels WHERE channel = 'b'"),
+        0,
+        "the refused request's savepoint was rolled back, channel row and all"
+    );
+    assert_eq!(count(&other, "SELECT COUNT(*) FROM channels"), 2);
+    // The refused request can be retried and is applied then.
+    let b2 = t.handle(&req("b", "rb2", "/roll expr:1d6")).unwrap();
+    assert!(b2.accepted);
+}
+
+#[test]
+fn a_duplicate_inside_one_group_is_answered_from_the_first_outcome() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("d.db");
+    let mut t = table(&path);
+    let mut g = t.group().unwrap();
+    let first = g.handle(&req("a", "same", "/roll expr:3d6")).unwrap();
+    let again = g.handle(&req("a", "same", "/roll expr:3d6")).unwrap();
+    g.commit().unwrap();
+    assert!(!first.duplicate && again.duplicate);
+    assert_eq!(first.replies, again.replies);
+    let other = observer(&path);
+    assert_eq!(count(&other, "SELECT COUNT(*) FROM log"), 1, "applied once");
+}
+
+#[test]
+fn views_neither_write_nor_commit_but_actions_stay_idempotent() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v.db");
+    let mut t = table(&path);
+    assert!(t.handle(&req("a", "1", "/dice new")).unwrap().accepted);
+    let other = observer(&path);
+    // `PRAGMA data_version` changes for a connection when another one commits a change.
+    let version = |c: &Connection| -> i64 {
+        c.query_row("PRAGMA data_version", [], |r| r.get(0))
+            .unwrap()
+    };
+    let before = version(&other);
+    let requests = count(&other, "SELECT COUNT(*) FROM requests");
+    for (i, line) in ["/game status", "/game log", "/help"].iter().enumerate() {
+        let out = t.handle(&req("a", &format!("view{i}"), line)).unwrap();
+        assert!(out.accepted, "{line}: {out:?}");
+        assert_eq!(version(&other), before, "{line} committed something");
+    }
+    assert_eq!(
+        count(&other, "SELECT COUNT(*) FROM requests"),
+        requests,
+        "no request-id rows for views"
+    );
+    // An action still writes, commits and keeps its idempotency row.
+    let out = t.handle(&req("a", "act", "/roll expr:1d6")).unwrap();
+    assert!(out.accepted);
+    assert_ne!(version(&other), before, "the roll was committed");
+    let again = t.handle(&req("a", "act", "/roll expr:1d6")).unwrap();
+    assert!(again.duplicate && again.replies == out.replies);
+}
+
+/// Holds the writer busy until the returned sender is sent to (queued before it returns).
+async fn block_writer(h: &TableHandle) -> std::sync::mpsc::Sender<()> {
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let h = h.clone();
+    let mut blocked = Box::pin(async move {
+        let _ = h
+            .call("block", move |_| {
+                let _ = rx.recv();
+                Ok(())
+            })
+            .await;
+    });
+    assert!(poll!(blocked.as_mut()).is_pending());
+    tokio::spawn(blocked);
+    tx
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nothing_is_answered_before_the_commit_and_a_failed_commit_answers_every_request_with_an_error(
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("h.db");
+    let h = TableHandle::start(vec![table(&path), table(&path)]);
+    let release = block_writer(&h).await;
+    // Queued while the writer is busy: these share the next group. Polling each once puts it
+    // in the queue.
+    let mut a = Box::pin(h.handle(req("a", "ra", "/roll expr:1d6")));
+    let mut b = Box::pin(h.handle(req("b", "rb", "/roll expr:1d6")));
+    // Ends the transaction as SQLite does after an I/O error: everything in it is gone.
+    let mut broken = Box::pin(h.apply(|g| {
+        g.write(|c| {
+            c.execute_batch("ROLLBACK")?;
+            Ok(())
+        })
+    }));
+    let mut c = Box::pin(h.handle(req("c", "rc", "/roll expr:1d6")));
+    assert!(poll!(a.as_mut()).is_pending());
+    assert!(poll!(b.as_mut()).is_pending());
+    assert!(poll!(broken.as_mut()).is_pending());
+    assert!(poll!(c.as_mut()).is_pending());
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert!(
+        poll!(a.as_mut()).is_pending(),
+        "nothing is answered while its group waits"
+    );
+    release.send(()).unwrap();
+    // `a` and `b` were applied (accepted) in the group, but its commit never happened: they
+    // are answered with an error, not with their outcome.
+    for (name, r) in [("a", a.await), ("b", b.await)] {
+        match r {
+            Err(TableError::NotSaved(why)) => assert!(why.contains("rolled"), "{why}"),
+            other => panic!("{name} answered although its group was not committed: {other:?}"),
+        }
+    }
+    assert!(broken.await.is_err());
+    // `c` came after the failure: it goes into a new group, committed and answered.
+    let c = c.await.unwrap();
+    assert!(c.accepted);
+    let other = observer(&path);
+    assert_eq!(
+        count(
+            &other,
+            "SELECT COUNT(*) FROM log WHERE request_id IN ('ra', 'rb')"
+        ),
+        0,
+        "nothing of the failed group was saved"
+    );
+    assert_eq!(
+        count(&other, "SELECT COUNT(*) FROM log WHERE request_id = 'rc'"),
+        1
+    );
+    h.shutdown();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn queued_requests_of_many_channels_are_answered_after_their_shared_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("q.db");
+    let h = TableHandle::start(vec![table(&path)]);
+    let release = block_writer(&h).await;
+    let mut waiting = Vec::new();
+    for i in 0..32 {
+        let mut f = Box::pin(h.handle(req(&format!("c{i}"), &format!("r{i}"), "/roll expr:2d6")));
+        assert!(poll!(f.as_mut()).is_pending());
+        waiting.push(f);
+    }
+    let other = observer(&path);
+    assert_eq!(count(&other, "SELECT COUNT(*) FROM log"), 0);
+    let before: i64 = other
+        .query_row("PRAGMA data_version", [], |r| r.get(0))
+        .unwrap();
+    release.send(()).unwrap();
+    for (i, f) in waiting.into_iter().enumerate() {
+        assert!(f.await.unwrap().accepted);
+        // By the time any answer arrives, its commit is visible to another connection.
+        assert_eq!(
+            count(
+                &other,
+                &format!("SELECT COUNT(*) FROM log WHERE request_id = 'r{i}'")
+            ),
+            1
+        );
+    }
+    // All 32 were in one commit: the log ids are consecutive and the rows appeared at once.
+    assert_eq!(count(&other, "SELECT COUNT(*) FROM log"), 32);
+    let after: i64 = other
+        .query_row("PRAGMA data_version", [], |r| r.get(0))
+        .unwrap();
+    assert_ne!(before, after);
+    h.shutdown();
+}
+
+/// `croupier run` against the fake, on `db`.
+fn spawn_bot(fake: &FakeDiscord, db: &Path) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .arg("run")
+        .env("DISCORD_TOKEN", support::fake_discord::TOKEN)
+        .env("CROUPIER_DISCORD_API", &fake.http_url)
+        .env(
+            "CROUPIER_DEV_GUILD",
+            support::fake_discord::GUILD_ID.to_string(),
+        )
+        .env("CROUPIER_DB", db)
+        .env("RUST_LOG", "warn")
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_under_load_every_acknowledged_roll_is_in_the_log() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let mut bot = spawn_bot(&fake, &db);
+    fake.registered().await;
+    let acked = Arc::new(Mutex::new(Vec::<String>::new()));
+    let killed = Arc::new(AtomicBool::new(false));
+    let mut tasks = vec![];
+    for c in 0..32u64 {
+        let (fake, acked, killed) = (fake.clone(), acked.clone(), killed.clone());
+        tasks.push(tokio::spawn(async move {
+            let who = Who {
+                id: 100_000_000_000_200_000 + c,
+                name: "loader",
+                manager: false,
+            };
+            while !killed.load(Ordering::SeqCst) {
+                let id = fake.slash(
+                    700_000_000_000_200_000 + c,
+                    &who,
+                    "roll",
+                    &[("expr", "2d6")],
+                );
+                match fake.answered_in(&id, Duration::from_secs(3)).await {
+                    // Acknowledged: Discord has the answer.
+                    Some(_) => acked.lock().unwrap().push(id),
+                    None => break,
+                }
+            }
+        }));
+    }
+    // Kill in the middle of the load, once a good number of rolls were answered.
+    let t = std::time::Instant::now();
+    while acked.lock().unwrap().len() < 300 {
+        assert!(
+            t.elapsed() < Duration::from_secs(60),
+            "the bot answers rolls"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    std::process::Command::new("kill")
+        .args(["-KILL", &bot.id().to_string()])
+        .status()
+        .unwrap();
+    let status = bot.wait().unwrap();
+    assert!(!status.success(), "killed: {status}");
+    // Answers that reached Discord up to the kill are the acknowledged ones.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    killed.store(true, Ordering::SeqCst);
+    for t in tasks {
+        t.await.unwrap();
+    }
+    // A "thinking…" deferral acknowledges nothing: only an answer (a type 4 callback, or the
+    // edit that fills a deferral) tells the user their roll happened.
+    let seen = fake.requests();
+    let answered = |id: &String| {
+        let cb = format!("/interactions/{id}/");
+        let edit = format!(
+            "/{}/messages/@original",
+            support::fake_discord::token_of(id)
+        );
+        seen.iter().any(|r| {
+            r.status < 300
+                && ((r.path.starts_with(&cb) && r.body["type"] == 4)
+                    || (r.method == "PATCH" && r.path.ends_with(&edit)))
+        })
+    };
+    let acked: Vec<String> = acked
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|id| answered(id))
+        .cloned()
+        .collect();
+    assert!(acked.len() >= 300, "{} answers", acked.len());
+    let store = Store::open(&db).unwrap();
+    let conn = Connection::open(&db).unwrap();
+    assert_eq!(store.integrity_check().unwrap(), "ok");
+    let mut missing = vec![];
+    for id in &acked {
+        let n: i64 = conn
+            .query_row(
+                "SELECT COUNT(*) FROM log WHERE request_id = ?1 AND kind = 'roll'",
+                [id],
+                |r| r.get(0),
+            )
+            .unwrap();
+        if n != 1 {
+            missing.push(id.clone());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "{} of {} acknowledged rolls are not in the log: {missing:?}",
+        missing.len(),
+        acked.len()
+    );
+}
