@@ -33,49 +33,53 @@ pub fn step_text(g: &Nakama, d: &NakamaData) -> String {
 
 /// The public board.
 pub fn board(g: &Nakama, d: &NakamaData) -> Message {
+    match view_model(g, d, &crate::table::Viewer::public()) {
+        Ok(v) => board_of(&v),
+        Err(e) => Message::titled("🏴‍☠️ One Piece Nakama — the board", e.0),
+    }
+}
+
+/// The public board, written from a view (the same the picture draws).
+pub fn board_of(v: &NakamaView) -> Message {
     let mut m = Message::titled(
         "🏴‍☠️ One Piece Nakama — the board",
-        match g.phase {
+        match v.phase {
             Phase::Joining => "The crew is gathering.".to_string(),
-            Phase::Playing => format!("Turn {} — {}.", g.turns, step_text(g, d)),
+            Phase::Playing => format!("Turn {} — {}.", v.turns, v.pending),
             Phase::Over => "The adventure has ended.".to_string(),
         },
     );
-    let cur = g.current(d);
-    let enemies: Vec<String> = g
+    let enemies: Vec<String> = v
         .spaces
         .iter()
         .enumerate()
         .map(|(i, s)| match s {
             None => format!("{}. (empty)", i + 1),
-            Some(f) => {
-                let met = f.mission(d).check(&cur);
-                format!(
-                    "{}. {}{} — threat {}, reward {}\n   {} {}",
-                    i + 1,
-                    if f.is_boss() { "👹 " } else { "" },
-                    f.name(d),
-                    f.threat(d),
-                    berries(f.reward(d)),
-                    f.mission(d).sentence(),
-                    if met { "✅ met" } else { "❌ not met" }
-                )
-            }
+            Some(f) => format!(
+                "{}. {}{} — threat {}, reward {}\n   {} {}",
+                i + 1,
+                if f.boss { "👹 " } else { "" },
+                f.name,
+                f.threat,
+                berries(f.reward),
+                f.mission,
+                if f.met { "✅ met" } else { "❌ not met" }
+            ),
         })
         .collect();
     m = m.field("Enemies", enemies.join("\n"));
-    let cols: Vec<String> = g
+    let cols: Vec<String> = v
         .columns
         .iter()
         .enumerate()
         .map(|(i, c)| {
             let former: Vec<String> = c[..c.len().saturating_sub(1)]
                 .iter()
-                .map(|&f| d.friends[f].label())
+                .map(|f| f.label.clone())
                 .collect();
             let current = c
                 .last()
-                .map(|&f| d.friends[f].long())
+                .map(|f| f.long.clone())
                 .unwrap_or_else(|| "(empty)".into());
             if former.is_empty() {
                 format!("{}. **{current}**", i + 1)
@@ -86,10 +90,10 @@ pub fn board(g: &Nakama, d: &NakamaData) -> Message {
         .collect();
     m = m.field("Friend columns", cols.join("\n"));
     let track: String = (0..THREAT_LIMIT)
-        .map(|i| if i == g.threat { '●' } else { '·' })
+        .map(|i| if i == v.threat { '●' } else { '·' })
         .collect();
-    m = m.inline("Threat", format!("{} {track}", g.threat));
-    let names = |v: Vec<String>| {
+    m = m.inline("Threat", format!("{} {track}", v.threat));
+    let names = |v: &[String]| {
         if v.is_empty() {
             "none".to_string()
         } else {
@@ -97,60 +101,40 @@ pub fn board(g: &Nakama, d: &NakamaData) -> Message {
         }
     };
     m = m.field(
-        format!("Defeated friends {}/{DEFEAT_AT}", g.defeated_friends.len()),
-        names(
-            g.defeated_friends
-                .iter()
-                .map(|&f| d.friends[f].label())
-                .collect(),
-        ),
+        format!("Defeated friends {}/{DEFEAT_AT}", v.defeated_friends.len()),
+        names(&v.defeated_friends),
     );
-    let reward = g.reward(d);
     m = m.field(
-        format!("Defeated enemies {}", g.defeated_enemies.len()),
+        format!("Defeated enemies {}", v.defeated_enemies.len()),
         format!(
             "{}\nRewards {} — rank so far: **{}**",
-            names(
-                g.defeated_enemies
-                    .iter()
-                    .map(|f| f.name(d).to_string())
-                    .collect()
-            ),
-            berries(reward),
-            rank(reward)
+            names(&v.defeated_enemies),
+            berries(v.reward),
+            v.rank
         ),
     );
     m = m.inline(
         "Decks",
-        format!(
-            "friends {} · enemies {}",
-            g.friend_deck.len(),
-            g.enemy_deck.len()
-        ),
+        format!("friends {} · enemies {}", v.friend_deck, v.enemy_deck),
     );
-    let crew: Vec<String> = g
+    let crew: Vec<String> = v
         .players
         .iter()
-        .enumerate()
-        .map(|(i, p)| {
+        .map(|p| {
             format!(
                 "{}{} — {} · {} · {} card(s)",
-                if g.phase == Phase::Playing && i == g.turn {
-                    "▶ "
-                } else {
-                    ""
-                },
+                if p.active { "▶ " } else { "" },
                 p.name,
-                d.characters[p.character].name,
+                p.character,
                 if p.powered { "Power Up!" } else { "Power Down" },
-                p.hand.len()
+                p.cards
             )
         })
         .collect();
     if !crew.is_empty() {
         m = m.field("Crew", crew.join("\n"));
     }
-    if g.phase == Phase::Playing {
+    if v.phase == Phase::Playing {
         m = m.button("My hand", "/nakama hand");
     }
     m
@@ -395,6 +379,8 @@ pub struct FriendView {
     pub ability: bool,
     /// `Red 7`, the name players use.
     pub label: String,
+    /// The label with the ability written out.
+    pub long: String,
 }
 
 /// An enemy or boss card in one of the three spaces.
@@ -509,6 +495,7 @@ pub fn view_model(
             power: f.power,
             ability: f.ability.is_some(),
             label: f.label(),
+            long: f.long(),
         }
     };
     let current: Vec<Option<Face>> = g

@@ -186,7 +186,6 @@ pub fn summary(t: &Nobi, data: &NobiData) -> String {
         .join("\n")
 }
 
-/// `/nobi status`.
 /// How many cards are left in each draw pile (public: anyone at the table can count them).
 pub fn deck_counts(t: &Nobi) -> String {
     format!(
@@ -198,8 +197,70 @@ pub fn deck_counts(t: &Nobi) -> String {
     )
 }
 
-pub fn status(t: &Nobi, _viewer: &Actor, data: &NobiData) -> Message {
-    let phase = match &t.step {
+/// `/nobi status`: written from the view `viewer` has of the table.
+pub fn status(t: &Nobi, viewer: &Actor, data: &NobiData) -> Message {
+    status_of(&view_model(t, data, &crate::table::Viewer::of(viewer)))
+}
+
+/// `/nobi status` from a view.
+pub fn status_of(v: &NobiView) -> Message {
+    let s = &v.status;
+    let mut m = Message::titled("⚔️ Nobi Nobi Sword", s.headline.clone());
+    if let Some(free) = &s.free {
+        m = m.field("Free characters", free.clone());
+    }
+    if let Some(left) = &s.cards_left {
+        m = m
+            .inline("Mode", v.mode)
+            .inline("Scenes played", v.scenes_played.to_string())
+            .inline("Cards left", left.clone());
+        if let Some((gm, mc)) = &s.scene_roles {
+            m = m
+                .inline("GM", gm.clone())
+                .inline("Main Character", mc.clone());
+        }
+    }
+    if let Some(w) = &s.waiting_for {
+        m = m.field("Waiting for", w.clone());
+    }
+    if let Some(c) = &s.chance {
+        m = m.field("Chance", c.clone());
+    }
+    if let Some(p) = &s.players {
+        m = m.field("Players", p.clone());
+    }
+    m = m.field("Settings", s.settings.clone());
+    for (label, command) in &s.buttons {
+        m = m.button(label.clone(), command.clone());
+    }
+    m
+}
+
+/// What `/nobi status` writes, worked out from the state once (part of [`NobiView`]).
+#[derive(Debug, Clone, serde::Serialize, PartialEq)]
+pub struct NobiStatus {
+    /// Where the adventure is (`Scene 3: … — Power check, Difficulty 9`).
+    pub headline: String,
+    /// While joining: the free characters with their skills and Ability.
+    pub free: Option<String>,
+    /// Once begun: the cards left in each draw pile (counts only).
+    pub cards_left: Option<String>,
+    /// During Scenes: the GM's and the Main Character's names.
+    pub scene_roles: Option<(String, String)>,
+    /// Who must act and what to do.
+    pub waiting_for: Option<String>,
+    /// The chance of the pending test.
+    pub chance: Option<String>,
+    /// One line per player (characters, cards, GM count).
+    pub players: Option<String>,
+    /// Reminders and the Ability limit.
+    pub settings: String,
+    /// The pending step's buttons (label, command).
+    pub buttons: Vec<(String, String)>,
+}
+
+fn status_facts(t: &Nobi, data: &NobiData) -> NobiStatus {
+    let headline = match &t.step {
         Step::Joining => format!("Waiting for players ({} seated).", t.seats.len()),
         Step::Over => match t.final_result {
             Some(true) => "The adventure is over: the final test succeeded.".into(),
@@ -228,36 +289,22 @@ pub fn status(t: &Nobi, _viewer: &Actor, data: &NobiData) -> Message {
         ),
         Step::Scene => format!("Between Scenes ({} played)", t.scenes_played),
     };
-    let mut m = Message::titled("⚔️ Nobi Nobi Sword", phase);
-    if t.step == Step::Joining {
-        m = m.field("Free characters", free_detailed(t, data));
-    }
-    if t.step != Step::Joining {
-        m = m
-            .inline("Mode", t.mode.name())
-            .inline("Scenes played", t.scenes_played.to_string())
-            .inline("Cards left", deck_counts(t));
-        if matches!(
-            t.step,
-            Step::Scene | Step::Check { .. } | Step::Roleplay { .. }
-        ) {
-            m = m
-                .inline("GM", t.seats[t.gm].name.clone())
-                .inline("Main Character", t.seats[t.mc].name.clone());
-        }
-    }
-    if let Some((seat, what)) = t.pending() {
-        m = m.field("Waiting for", format!("{}: {what}", t.seats[seat].name));
-    }
-    if let Some(p) = current_plan(t, data) {
-        m = m.field("Chance", p.line());
-    }
-    if !t.seats.is_empty() {
-        m = m.field("Players", summary(t, data));
-    }
-    m = m.field(
-        "Settings",
-        format!(
+    let name = |s: usize| t.seats.get(s).map(|x| x.name.clone()).unwrap_or_default();
+    let scenes = matches!(
+        t.step,
+        Step::Scene | Step::Check { .. } | Step::Roleplay { .. }
+    );
+    NobiStatus {
+        headline,
+        free: (t.step == Step::Joining).then(|| free_detailed(t, data)),
+        cards_left: (t.step != Step::Joining).then(|| deck_counts(t)),
+        scene_roles: (t.step != Step::Joining && scenes).then(|| (name(t.gm), name(t.mc))),
+        waiting_for: t
+            .pending()
+            .map(|(seat, what)| format!("{}: {what}", name(seat))),
+        chance: current_plan(t, data).map(|p| p.line()),
+        players: (!t.seats.is_empty()).then(|| summary(t, data)),
+        settings: format!(
             "reminders {}; one Ability per Scene for each {}",
             hours(t.remind_after),
             if t.limit_per_player {
@@ -266,13 +313,15 @@ pub fn status(t: &Nobi, _viewer: &Actor, data: &NobiData) -> Message {
                 "character"
             }
         ),
-    );
-    if let Some(p) = prompt(t, data) {
-        for b in p.buttons {
-            m = m.button(b.label, b.command);
-        }
+        buttons: prompt(t, data)
+            .map(|p| {
+                p.buttons
+                    .into_iter()
+                    .map(|b| (b.label, b.command))
+                    .collect()
+            })
+            .unwrap_or_default(),
     }
-    m
 }
 
 /// The story so far as Markdown.
@@ -391,6 +440,8 @@ pub struct NobiView {
     pub pending: String,
     /// The seats in order.
     pub seats: Vec<SeatView>,
+    /// What `/nobi status` writes.
+    pub status: NobiStatus,
 }
 
 /// The pending step in a line, naming whoever acts.
@@ -491,5 +542,6 @@ pub fn view_model(t: &Nobi, data: &NobiData, viewer: &crate::table::Viewer) -> N
         scenes_played: t.scenes_played,
         pending: step_line(t),
         seats,
+        status: status_facts(t, data),
     }
 }
