@@ -20,6 +20,7 @@ pub use play::{CardRef, NakamaAction, Pick};
 pub use sim::simulate;
 pub use state::{Ending, Nakama, Phase, Step};
 
+use crate::table::declare::Options;
 use crate::table::{
     refuse, Actor, Choice, Choices, Command, CommandSpec, Commands, Ctx, DataError, Decision, Game,
     Message, Reply, RuleError, UserId,
@@ -78,20 +79,8 @@ pub enum NakamaCommand {
     },
     /// Use the ability of the friend you recruited
     Ability {
-        /// Column to take a friend from
-        #[opt(min = 1, max = 5)]
-        from: Option<u8>,
-        /// Column to move the friend to
-        #[opt(min = 1, max = 5)]
-        to: Option<u8>,
-        /// Enemy space 1–3
-        #[opt(min = 1, max = 3)]
-        space: Option<u8>,
-        /// A friend column
-        #[opt(min = 1, max = 5)]
-        column: Option<u8>,
-        /// Another player
-        target: Option<UserId>,
+        #[opt(flatten)]
+        pick: PickOptions,
         /// Die value after a straw hat (1–5)
         #[opt(min = 1, max = 5)]
         value: Option<u8>,
@@ -115,20 +104,8 @@ pub enum NakamaCommand {
     },
     /// Use your character's special ability (Power Down)
     Power {
-        /// Column to take a friend from
-        #[opt(min = 1, max = 5)]
-        from: Option<u8>,
-        /// Column to move the friend to
-        #[opt(min = 1, max = 5)]
-        to: Option<u8>,
-        /// Enemy space 1–3
-        #[opt(min = 1, max = 3)]
-        space: Option<u8>,
-        /// A friend column
-        #[opt(min = 1, max = 5)]
-        column: Option<u8>,
-        /// Another player
-        target: Option<UserId>,
+        #[opt(flatten)]
+        pick: PickOptions,
     },
     /// End the reaction step: Combat and Rest run
     Continue,
@@ -138,6 +115,40 @@ pub enum NakamaCommand {
         #[opt(min = 1, max = 5)]
         column: u8,
     },
+}
+
+/// The options an ability and a character's power pick their columns, space and player with.
+#[derive(Debug, Clone, PartialEq, Options)]
+pub struct PickOptions {
+    /// Column to take a friend from
+    #[opt(min = 1, max = 5)]
+    from: Option<u8>,
+    /// Column to move the friend to
+    #[opt(min = 1, max = 5)]
+    to: Option<u8>,
+    /// Enemy space 1–3
+    #[opt(min = 1, max = 3)]
+    space: Option<u8>,
+    /// A friend column
+    #[opt(min = 1, max = 5)]
+    column: Option<u8>,
+    /// Another player
+    target: Option<UserId>,
+}
+
+impl PickOptions {
+    /// The pick, with a straw hat's die value and a solo Exchange's use when given.
+    fn pick(self, value: Option<u8>, mode: Option<ExchangeAs>) -> Pick {
+        Pick {
+            from: self.from,
+            to: self.to,
+            space: self.space,
+            column: self.column,
+            target: self.target,
+            value,
+            mode: mode.map(|m| m.value().to_string()),
+        }
+    }
 }
 
 /// A table setting switched on or off.
@@ -240,23 +251,9 @@ impl Game for Nakama {
                 card: parse_card(&card, d)?,
                 column,
             },
-            NakamaCommand::Ability {
-                from,
-                to,
-                space,
-                column,
-                target,
-                value,
-                mode,
-            } => NakamaAction::Ability(Pick {
-                from,
-                to,
-                space,
-                column,
-                target,
-                value,
-                mode: mode.map(|m| m.value().to_string()),
-            }),
+            NakamaCommand::Ability { pick, value, mode } => {
+                NakamaAction::Ability(pick.pick(value, mode))
+            }
             NakamaCommand::Skip => NakamaAction::Skip,
             NakamaCommand::Give { card } => NakamaAction::Give {
                 card: parse_card(&card, d)?,
@@ -264,21 +261,7 @@ impl Game for Nakama {
             NakamaCommand::Discard { card } => NakamaAction::Discard {
                 card: parse_card(&card, d)?,
             },
-            NakamaCommand::Power {
-                from,
-                to,
-                space,
-                column,
-                target,
-            } => NakamaAction::Power(Pick {
-                from,
-                to,
-                space,
-                column,
-                target,
-                value: None,
-                mode: None,
-            }),
+            NakamaCommand::Power { pick } => NakamaAction::Power(pick.pick(None, None)),
             NakamaCommand::Continue => NakamaAction::Continue,
             NakamaCommand::Lose { column } => NakamaAction::Lose { column },
         })
