@@ -234,3 +234,184 @@ fn a_retired_spelling_is_caught() {
     assert!(walk(&cmds, &["nwcombat", "attack"]).is_ok());
     assert!(walk(&cmds, &["nwcombat", "atack"]).is_err());
 }
+
+/// A guide's command table: for each row whose first cell starts with `/NAME …`, the
+/// subcommand path, the options it names (`name:`), and its "Who" cell (the whole row when
+/// the table has no such column).
+fn command_table_rows(text: &str, name: &str) -> Vec<(usize, Vec<String>, Vec<String>, String)> {
+    let mut out = vec![];
+    let head = format!("/{name} ");
+    for (n, line) in text.lines().enumerate() {
+        // Escaped `\|` inside code spans is no cell border.
+        let unescaped = line.replace("\\|", "/");
+        let Some(row) = unescaped.strip_prefix("| `") else {
+            continue;
+        };
+        let first = row.split('|').next().unwrap_or("");
+        // A cell may name several commands (`/game status`, `/game undo`): each code span.
+        for (i, span) in first.split('`').enumerate() {
+            if i % 2 == 1 {
+                continue;
+            }
+            let Some(rest) = span.strip_prefix(&head) else {
+                continue;
+            };
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            let path: Vec<String> = words
+                .iter()
+                .take_while(|w| w.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+                .map(|w| w.to_string())
+                .collect();
+            let options: Vec<String> = words[path.len()..]
+                .iter()
+                .filter_map(|w| {
+                    let w = w.trim_start_matches('[');
+                    let (o, _) = w.split_once(':')?;
+                    o.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+                        .then(|| o.to_string())
+                })
+                .collect();
+            // The "Who" cell when the table has one.
+            let cells: Vec<&str> = unescaped.split('|').collect();
+            let who = if cells.len() >= 5 { cells[2] } else { line };
+            out.push((n + 1, path, options, who.trim().to_string()));
+        }
+    }
+    out
+}
+
+/// The leaves of a declaration: their path below the game's command, options and permission.
+fn leaves(
+    spec: &croupier::table::CommandSpec,
+    above: &[String],
+    out: &mut Vec<(Vec<String>, Vec<String>, croupier::table::Permission)>,
+) {
+    for s in &spec.subcommands {
+        let mut path = above.to_vec();
+        path.push(s.name.clone());
+        if s.subcommands.is_empty() {
+            let opts = s.options.iter().map(|o| o.name.clone()).collect();
+            out.push((path, opts, s.permission));
+        } else {
+            leaves(s, &path, out);
+        }
+    }
+}
+
+/// What is out of step between a guide's command table (`text`) and the game `name`'s
+/// declaration: declared subcommands or options the table lacks, documented ones the
+/// declaration lacks, and host- or GM-only commands whose row does not say so.
+fn table_problems(
+    file: &str,
+    text: &str,
+    name: &str,
+    spec: &croupier::table::CommandSpec,
+) -> Vec<String> {
+    use croupier::table::Permission;
+    let mut problems = vec![];
+    let mut declared = vec![];
+    leaves(spec, &[], &mut declared);
+    let rows = command_table_rows(text, name);
+    for (path, opts, perm) in &declared {
+        let cmd = format!("/{name} {}", path.join(" "));
+        let mine: Vec<_> = rows.iter().filter(|r| &r.1 == path).collect();
+        if mine.is_empty() {
+            problems.push(format!("{file}: `{cmd}` is declared but not documented"));
+            continue;
+        }
+        for o in opts {
+            if !mine.iter().any(|r| r.2.contains(o)) {
+                problems.push(format!(
+                    "{file}: option `{o}:` of `{cmd}` is declared but not documented"
+                ));
+            }
+        }
+        let who = match perm {
+            Permission::Host => Some("host"),
+            Permission::Gm => Some("GM"),
+            _ => None,
+        };
+        if let Some(who) = who {
+            if !mine.iter().all(|r| r.3.contains(who)) {
+                problems.push(format!(
+                    "{file}: `{cmd}` is declared for the {who}; its row does not say so"
+                ));
+            }
+        }
+    }
+    for (line, path, opts, _) in &rows {
+        let cmd = format!("/{name} {}", path.join(" "));
+        match declared.iter().find(|d| &d.0 == path) {
+            None => problems.push(format!(
+                "{file}:{line}: `{cmd}` is documented but not declared"
+            )),
+            Some(d) => {
+                for o in opts.iter().filter(|o| !d.1.contains(o)) {
+                    problems.push(format!(
+                        "{file}:{line}: option `{o}:` of `{cmd}` is documented but not declared"
+                    ));
+                }
+            }
+        }
+    }
+    problems
+}
+
+/// The command tables of `docs/nobi.md`, `docs/nakama.md` and `docs/ninja.md` say what the
+/// declarations declare: every declared subcommand and option is documented, nothing
+/// undeclared is, and a command declared for the host or GM says so in its row.
+#[test]
+fn each_games_command_table_matches_its_declaration() {
+    let games = Registry::load(Path::new("data")).expect("data loads");
+    let mut problems = vec![];
+    for name in ["nobi", "nakama", "ninja"] {
+        let file = format!("docs/{name}.md");
+        let text = std::fs::read_to_string(&file).unwrap();
+        let spec = games.find(name).expect("registered").command();
+        let rows = command_table_rows(&text, name);
+        assert!(rows.len() >= spec.subcommands.len(), "{file}: {rows:?}");
+        problems.extend(table_problems(&file, &text, name, &spec));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The table check can fail: a missing subcommand, a missing option, an undeclared option,
+/// an undeclared subcommand and a host-only command whose row does not say so are each caught.
+#[test]
+fn a_command_table_out_of_step_is_caught() {
+    let games = Registry::load(Path::new("data")).expect("data loads");
+    let spec = games.find("nobi").unwrap().command();
+    let real = std::fs::read_to_string("docs/nobi.md").unwrap();
+    let drifted = real
+        .lines()
+        .filter(|l| !l.starts_with("| `/nobi story`"))
+        .map(|l| {
+            l.replace(" [limit:character\\|player]", "")
+                .replace("[gm:@user]` | host", "[gm:@user] [volume:<n>]` | anyone")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n| `/nobi dance` | anyone | … |\n";
+    let rows = command_table_rows(&drifted, "nobi");
+    let begin = rows.iter().find(|r| r.1 == ["begin"]).expect("begin row");
+    assert_eq!(begin.2, ["gm", "volume"]);
+    let mut problems = table_problems("nobi.md", &drifted, "nobi", &spec);
+    for p in &mut problems {
+        // Line numbers aside.
+        if let Some((head, rest)) = p.split_once(": ") {
+            *p = format!("{}: {rest}", head.split(':').next().unwrap_or(head));
+        }
+    }
+    problems.sort();
+    assert_eq!(
+        problems,
+        [
+            "nobi.md: `/nobi begin` is declared for the host; its row does not say so",
+            "nobi.md: `/nobi dance` is documented but not declared",
+            "nobi.md: `/nobi story` is declared but not documented",
+            "nobi.md: option `limit:` of `/nobi settings` is declared but not documented",
+            "nobi.md: option `volume:` of `/nobi begin` is documented but not declared",
+        ]
+    );
+}

@@ -280,7 +280,7 @@ fn refusals_leave_the_state_unchanged() {
     refused(
         &mut c,
         &format!("{gm}: /nobi difficulty value:99"),
-        "a number from 0 to 30",
+        "from 0 to 30",
     );
     // The GM's own character cannot help in their Scene (regular play).
     let gm_ability = match gm.as_str() {

@@ -137,6 +137,7 @@ fn variant_attrs(attrs: &[Attribute]) -> syn::Result<VariantAttrs> {
 struct FieldAttrs {
     name: Option<String>,
     autocomplete: bool,
+    flatten: bool,
     min: Option<i64>,
     max: Option<i64>,
 }
@@ -166,12 +167,16 @@ fn field_attrs(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
                 out.name = Some(m.value()?.parse::<LitStr>()?.value());
             } else if m.path.is_ident("autocomplete") {
                 out.autocomplete = true;
+            } else if m.path.is_ident("flatten") {
+                out.flatten = true;
             } else if m.path.is_ident("min") {
                 out.min = Some(int_lit(&m)?);
             } else if m.path.is_ident("max") {
                 out.max = Some(int_lit(&m)?);
             } else {
-                return Err(m.error("unknown #[opt] key; expected name, autocomplete, min or max"));
+                return Err(m.error(
+                    "unknown #[opt] key; expected name, autocomplete, flatten, min or max",
+                ));
             }
             Ok(())
         })?;
@@ -299,6 +304,7 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
             )
         })?;
         let (opt_specs, reads, allowed) = leaf_options(&v.fields)?;
+        let allowed_names = names_expr(&allowed);
         let perm = perm_tokens(&va)?;
         let answer = answer_tokens(&va);
         let guild = va.guild;
@@ -316,7 +322,7 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
         };
         arms.push(quote! {
             #sub => {
-                #t::leaf_only(cmd, at, &[#(#allowed),*])?;
+                #t::leaf_only(cmd, at, #allowed_names)?;
                 Ok(#build)
             }
         });
@@ -356,8 +362,9 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
     })
 }
 
-/// The options of a leaf: their declarations, their reads, their names.
-fn leaf_options(fields: &Fields) -> syn::Result<(Vec<Ts>, Vec<Ts>, Vec<String>)> {
+/// The options of a leaf: their declarations, their reads, their names (each an expression
+/// of type `&[&str]`; `#[opt(flatten)]` fields add a whole `Options` struct's).
+fn leaf_options(fields: &Fields) -> syn::Result<(Vec<Ts>, Vec<Ts>, Vec<Ts>)> {
     let t = quote!(::croupier::table::declare);
     let mut opt_specs = vec![];
     let mut reads = vec![];
@@ -366,6 +373,13 @@ fn leaf_options(fields: &Fields) -> syn::Result<(Vec<Ts>, Vec<Ts>, Vec<String>)>
         for field in &f.named {
             let fid = field.ident.as_ref().expect("named");
             let fa = field_attrs(&field.attrs)?;
+            if fa.flatten {
+                let fty = &field.ty;
+                opt_specs.push(quote!(s = <#fty as #t::Options>::add_options(s);));
+                reads.push(quote!(#fid: <#fty as #t::Options>::from_options(cmd)?,));
+                allowed.push(quote!(&<#fty as #t::Options>::names()[..]));
+                continue;
+            }
             let oname = fa
                 .name
                 .clone()
@@ -395,10 +409,19 @@ fn leaf_options(fields: &Fields) -> syn::Result<(Vec<Ts>, Vec<Ts>, Vec<String>)>
                 quote!(#t::optional::<#inner>(cmd, #oname, #min, #max)?)
             };
             reads.push(quote!(#fid: #read,));
-            allowed.push(oname);
+            allowed.push(quote!(&[#oname][..]));
         }
     }
     Ok((opt_specs, reads, allowed))
+}
+
+/// The option names a leaf takes, as one `&[&str]`.
+fn names_expr(allowed: &[Ts]) -> Ts {
+    if allowed.is_empty() {
+        quote!(&[])
+    } else {
+        quote!(&[#(#allowed),*].concat())
+    }
 }
 
 fn perm_tokens(va: &VariantAttrs) -> syn::Result<Ts> {
@@ -444,6 +467,7 @@ fn leaf_struct(
     let t = quote!(::croupier::table::declare);
     let va = variant_attrs(&input.attrs)?;
     let (opt_specs, reads, allowed) = leaf_options(&st.fields)?;
+    let allowed_names = names_expr(&allowed);
     let perm = perm_tokens(&va)?;
     let answer = answer_tokens(&va);
     let guild = va.guild;
@@ -466,11 +490,52 @@ fn leaf_struct(
                 cmd: &::croupier::table::Command,
                 at: usize,
             ) -> ::std::result::Result<Self, ::croupier::table::RuleError> {
-                #t::leaf_only(cmd, at.saturating_sub(1), &[#(#allowed),*])?;
+                #t::leaf_only(cmd, at.saturating_sub(1), #allowed_names)?;
                 Ok(#build)
             }
             fn path(&self) -> Option<String> {
                 Some(String::new())
+            }
+        }
+    })
+}
+
+/// Derives `croupier::table::declare::Options` for a struct of options that several leaves
+/// share: a leaf holds it as a field marked `#[opt(flatten)]` and declares its options in place.
+#[proc_macro_derive(Options, attributes(opt))]
+pub fn derive_options(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    match options(&input) {
+        Ok(ts) => ts.into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
+fn options(input: &DeriveInput) -> syn::Result<Ts> {
+    let Data::Struct(st) = &input.data else {
+        return Err(Error::new_spanned(
+            &input.ident,
+            "#[derive(Options)] works on structs with named fields",
+        ));
+    };
+    let ty = &input.ident;
+    let t = quote!(::croupier::table::declare);
+    let (opt_specs, reads, allowed) = leaf_options(&st.fields)?;
+    let allowed_names = names_expr(&allowed);
+    Ok(quote! {
+        impl #t::Options for #ty {
+            fn names() -> Vec<&'static str> {
+                let names: &[&str] = #allowed_names;
+                names.to_vec()
+            }
+            fn add_options(mut s: ::croupier::table::CommandSpec) -> ::croupier::table::CommandSpec {
+                #(#opt_specs)*
+                s
+            }
+            fn from_options(
+                cmd: &::croupier::table::Command,
+            ) -> ::std::result::Result<Self, ::croupier::table::RuleError> {
+                Ok(#ty { #(#reads)* })
             }
         }
     })

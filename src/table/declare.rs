@@ -10,7 +10,7 @@
 pub use super::spec::Permission;
 use super::{Command, CommandSpec, OptionKind, OptionSpec, RuleError, UserId};
 
-pub use croupier_macros::{Choices, Commands};
+pub use croupier_macros::{Choices, Commands, Options};
 
 /// A command tree declared as an enum (derive it with `#[derive(Commands)]`).
 pub trait Commands: Sized {
@@ -27,6 +27,17 @@ pub trait Commands: Sized {
     /// The subcommand path this value was parsed from (`combat attack`), `None` for variants
     /// that are not commands (`#[cmd(skip)]`).
     fn path(&self) -> Option<String>;
+}
+
+/// Options several leaves share, declared once as a struct (derive it with
+/// `#[derive(Options)]`) and held by each leaf as a field marked `#[opt(flatten)]`.
+pub trait Options: Sized {
+    /// The options' names, in order.
+    fn names() -> Vec<&'static str>;
+    /// Adds the options' declarations to a leaf.
+    fn add_options(s: CommandSpec) -> CommandSpec;
+    /// Reads the options.
+    fn from_options(cmd: &Command) -> Result<Self, RuleError>;
 }
 
 /// A type an option can hold: its kind on Discord, its fixed choices, and how its text reads.
@@ -344,6 +355,68 @@ mod tests {
         /// Not a command
         #[cmd(skip)]
         Remind,
+    }
+
+    /// Where a shot goes (shared by two leaves)
+    #[derive(Debug, Clone, PartialEq, Options)]
+    struct Aim {
+        /// Which space
+        #[opt(min = 1, max = 3)]
+        space: Option<u8>,
+        /// Whom
+        target: Option<UserId>,
+    }
+
+    /// Shooting
+    #[derive(Debug, Clone, PartialEq, Commands)]
+    #[commands(name = "shoot")]
+    enum Shoot {
+        /// Fire
+        Fire {
+            #[opt(flatten)]
+            aim: Aim,
+            /// How many times
+            times: Option<i64>,
+        },
+        /// Hold
+        Hold {
+            #[opt(flatten)]
+            aim: Aim,
+        },
+    }
+
+    #[test]
+    fn shared_options_are_declared_once_and_read_in_every_leaf_that_holds_them() {
+        let spec = Shoot::spec();
+        let names = |i: usize| -> Vec<String> {
+            spec.subcommands[i]
+                .options
+                .iter()
+                .map(|o| o.name.clone())
+                .collect()
+        };
+        assert_eq!(names(0), ["space", "target", "times"]);
+        assert_eq!(names(1), ["space", "target"]);
+        assert_eq!(spec.subcommands[1].options[0].max, Some(3));
+        let shoot = |l: &str| Shoot::from_command(&Command::parse_line(l).unwrap());
+        assert_eq!(
+            shoot("/shoot fire space:2 times:3").unwrap(),
+            Shoot::Fire {
+                aim: Aim {
+                    space: Some(2),
+                    target: None
+                },
+                times: Some(3)
+            }
+        );
+        assert_eq!(
+            shoot("/shoot hold times:1").unwrap_err().0,
+            "`/shoot hold` has no option `times:`; it takes `space:` or `target:`."
+        );
+        assert!(shoot("/shoot hold space:4")
+            .unwrap_err()
+            .0
+            .contains("must be from 1 to 3, not 4"));
     }
 
     fn parse(line: &str) -> Result<G, RuleError> {

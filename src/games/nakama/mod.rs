@@ -21,18 +21,11 @@ pub use play::{CardRef, NakamaAction, Pick};
 pub use sim::simulate;
 pub use state::{Ending, Nakama, Phase, Step};
 
+use crate::table::declare::Options;
 use crate::table::{
-    refuse, Actor, Choice, Command, CommandSpec, Ctx, DataError, Decision, Game, Message,
-    OptionSpec, Reply, RuleError, UserId,
+    refuse, Actor, Choice, Choices, Command, CommandSpec, Commands, Ctx, DataError, Decision, Game,
+    Message, Reply, RuleError, UserId,
 };
-
-fn card_opt(desc: &str) -> OptionSpec {
-    OptionSpec::string("card", desc).required().autocomplete()
-}
-
-fn column_opt(name: &str, desc: &str) -> OptionSpec {
-    OptionSpec::int(name, desc).range(1, 5)
-}
 
 fn parse_card(v: &str, d: &NakamaData) -> Result<CardRef, RuleError> {
     if let Ok(n) = v.trim().parse::<usize>() {
@@ -46,31 +39,135 @@ fn parse_card(v: &str, d: &NakamaData) -> Result<CardRef, RuleError> {
     }
 }
 
-fn small(cmd: &Command, name: &str) -> Result<Option<u8>, RuleError> {
-    match cmd.int(name)? {
-        None => Ok(None),
-        Some(v) => u8::try_from(v)
-            .map(Some)
-            .map_err(|_| RuleError::new(format!("`{name}:{v}` is out of range."))),
+/// One Piece Nakama: recruit friends, defeat enemies
+#[derive(Debug, Clone, PartialEq, Commands)]
+#[commands(name = "nakama")]
+pub enum NakamaCommand {
+    /// Open a Nakama table in this channel
+    New {
+        /// Your character
+        #[opt(autocomplete)]
+        character: Option<String>,
+        /// A reaction step before each Combat (default on)
+        react: Option<Switch>,
+    },
+    /// Join the crew (or change character before the start)
+    Join {
+        /// Your character
+        #[opt(autocomplete)]
+        character: String,
+    },
+    /// Leave before the start
+    Leave,
+    /// Set up and start the adventure
+    Begin {
+        /// Bosses to shuffle into the enemy deck (0–10)
+        #[opt(min = 0, max = 10)]
+        bosses: Option<u8>,
+    },
+    /// See your hand (only you) and recruit from it
+    Hand,
+    /// Show the board
+    Board,
+    /// Recruit a friend from your hand onto a column
+    Recruit {
+        /// Hand position or card, e.g. Red 7
+        #[opt(autocomplete)]
+        card: String,
+        /// Friend column 1–5
+        #[opt(min = 1, max = 5)]
+        column: Option<u8>,
+    },
+    /// Use the ability of the friend you recruited
+    Ability {
+        #[opt(flatten)]
+        pick: PickOptions,
+        /// Die value after a straw hat (1–5)
+        #[opt(min = 1, max = 5)]
+        value: Option<u8>,
+        /// Solo: use Exchange as move or recruit
+        #[opt(name = "as")]
+        mode: Option<ExchangeAs>,
+    },
+    /// Skip the ability or the extra recruit
+    Skip,
+    /// Choose your card in an exchange
+    Give {
+        /// Hand position or card
+        #[opt(autocomplete)]
+        card: String,
+    },
+    /// Discard down to your hand size
+    Discard {
+        /// Hand position or card
+        #[opt(autocomplete)]
+        card: String,
+    },
+    /// Use your character's special ability (Power Down)
+    Power {
+        #[opt(flatten)]
+        pick: PickOptions,
+    },
+    /// End the reaction step: Combat and Rest run
+    Continue,
+    /// After a straw hat: the column whose friend is lost
+    Lose {
+        /// Friend column 1–5
+        #[opt(min = 1, max = 5)]
+        column: u8,
+    },
+}
+
+/// The options an ability and a character's power pick their columns, space and player with.
+#[derive(Debug, Clone, PartialEq, Options)]
+pub struct PickOptions {
+    /// Column to take a friend from
+    #[opt(min = 1, max = 5)]
+    from: Option<u8>,
+    /// Column to move the friend to
+    #[opt(min = 1, max = 5)]
+    to: Option<u8>,
+    /// Enemy space 1–3
+    #[opt(min = 1, max = 3)]
+    space: Option<u8>,
+    /// A friend column
+    #[opt(min = 1, max = 5)]
+    column: Option<u8>,
+    /// Another player
+    target: Option<UserId>,
+}
+
+impl PickOptions {
+    /// The pick, with a straw hat's die value and a solo Exchange's use when given.
+    fn pick(self, value: Option<u8>, mode: Option<ExchangeAs>) -> Pick {
+        Pick {
+            from: self.from,
+            to: self.to,
+            space: self.space,
+            column: self.column,
+            target: self.target,
+            value,
+            mode: mode.map(|m| m.value().to_string()),
+        }
     }
 }
 
-fn pick(cmd: &Command) -> Result<Pick, RuleError> {
-    let mode = cmd.get("as").map(|s| s.trim().to_ascii_lowercase());
-    if let Some(m) = &mode {
-        if m != "move" && m != "recruit" {
-            return refuse("`as:` is `move` or `recruit`.");
-        }
-    }
-    Ok(Pick {
-        from: small(cmd, "from")?,
-        to: small(cmd, "to")?,
-        space: small(cmd, "space")?,
-        column: small(cmd, "column")?,
-        target: cmd.get("target").map(UserId::new),
-        value: small(cmd, "value")?,
-        mode,
-    })
+/// A table setting switched on or off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
+pub enum Switch {
+    /// On.
+    On,
+    /// Off.
+    Off,
+}
+
+/// What a solo Exchange is used as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
+pub enum ExchangeAs {
+    /// Move a friend.
+    Move,
+    /// Recruit again.
+    Recruit,
 }
 
 impl Game for Nakama {
@@ -99,88 +196,7 @@ impl Game for Nakama {
     }
 
     fn command() -> CommandSpec {
-        let choice_opts = |c: CommandSpec| {
-            c.opt(column_opt("from", "Column to take a friend from"))
-                .opt(column_opt("to", "Column to move the friend to"))
-                .opt(OptionSpec::int("space", "Enemy space 1–3").range(1, 3))
-                .opt(column_opt("column", "A friend column"))
-                .opt(OptionSpec::user("target", "Another player"))
-        };
-        CommandSpec::new(
-            "nakama",
-            "One Piece Nakama: recruit friends, defeat enemies",
-        )
-        .sub(
-            CommandSpec::new("new", "Open a Nakama table in this channel")
-                .opt(OptionSpec::string("character", "Your character").autocomplete())
-                .opt(
-                    OptionSpec::string("react", "A reaction step before each Combat (default on)")
-                        .choices(&["on", "off"]),
-                ),
-        )
-        .sub(
-            CommandSpec::new(
-                "join",
-                "Join the crew (or change character before the start)",
-            )
-            .opt(
-                OptionSpec::string("character", "Your character")
-                    .required()
-                    .autocomplete(),
-            ),
-        )
-        .sub(CommandSpec::new("leave", "Leave before the start"))
-        .sub(
-            CommandSpec::new("begin", "Set up and start the adventure").opt(
-                OptionSpec::int("bosses", "Bosses to shuffle into the enemy deck (0–10)")
-                    .range(0, 10),
-            ),
-        )
-        .sub(CommandSpec::new(
-            "hand",
-            "See your hand (only you) and recruit from it",
-        ))
-        .sub(CommandSpec::new("board", "Show the board"))
-        .sub(
-            CommandSpec::new("recruit", "Recruit a friend from your hand onto a column")
-                .opt(card_opt("Hand position or card, e.g. Red 7"))
-                .opt(column_opt("column", "Friend column 1–5")),
-        )
-        .sub(
-            choice_opts(CommandSpec::new(
-                "ability",
-                "Use the ability of the friend you recruited",
-            ))
-            .opt(OptionSpec::int("value", "Die value after a straw hat (1–5)").range(1, 5))
-            .opt(
-                OptionSpec::string("as", "Solo: use Exchange as move or recruit")
-                    .choices(&["move", "recruit"]),
-            ),
-        )
-        .sub(CommandSpec::new(
-            "skip",
-            "Skip the ability or the extra recruit",
-        ))
-        .sub(
-            CommandSpec::new("give", "Choose your card in an exchange")
-                .opt(card_opt("Hand position or card")),
-        )
-        .sub(
-            CommandSpec::new("discard", "Discard down to your hand size")
-                .opt(card_opt("Hand position or card")),
-        )
-        .sub(choice_opts(CommandSpec::new(
-            "power",
-            "Use your character's special ability (Power Down)",
-        )))
-        .sub(CommandSpec::new(
-            "continue",
-            "End the reaction step: Combat and Rest run",
-        ))
-        .sub(
-            CommandSpec::new("lose", "After a straw hat: the column whose friend is lost")
-                .opt(column_opt("column", "Friend column 1–5").required()),
-        )
+        NakamaCommand::spec()
     }
 
     fn create(
@@ -188,13 +204,11 @@ impl Game for Nakama {
         host: &Actor,
         cmd: &Command,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
-        let mut g = Nakama::empty();
-        g.react = match cmd.get("react").map(|v| v.trim().to_ascii_lowercase()) {
-            None => true,
-            Some(v) if v == "on" => true,
-            Some(v) if v == "off" => false,
-            Some(v) => return refuse(format!("`react:{v}` is `on` or `off`.")),
+        let NakamaCommand::New { character, react } = NakamaCommand::from_command(cmd)? else {
+            return refuse("a Nakama table opens with `/nakama new`.");
         };
+        let mut g = Nakama::empty();
+        g.react = react != Some(Switch::Off);
         let mut out = vec![Reply::public(
             Message::titled(
                 "🏴‍☠️ One Piece Nakama",
@@ -209,8 +223,8 @@ impl Game for Nakama {
                 ),
             ),
         )];
-        if let Some(c) = cmd.get("character") {
-            let Some(ch) = ctx.data.character_by_name(c) else {
+        if let Some(c) = character {
+            let Some(ch) = ctx.data.character_by_name(&c) else {
                 return refuse(format!("no character called `{c}`."));
             };
             out.extend(g.act(
@@ -230,45 +244,41 @@ impl Game for Nakama {
         d: &NakamaData,
         _s: &(),
     ) -> Result<NakamaAction, RuleError> {
-        Ok(match cmd.sub() {
-            "join" => {
-                let c = cmd.require("character")?;
-                let Some(character) = d.character_by_name(c) else {
+        Ok(match NakamaCommand::from_command(cmd)? {
+            NakamaCommand::New { .. } => return refuse("a Nakama table is already open here."),
+            NakamaCommand::Join { character: c } => {
+                let Some(character) = d.character_by_name(&c) else {
                     let names: Vec<&str> = d.characters.iter().map(|c| c.name.as_str()).collect();
-                    return refuse(format!("no character called `{c}`; choose one of {}.", names.join(", ")));
+                    return refuse(format!(
+                        "no character called `{c}`; choose one of {}.",
+                        names.join(", ")
+                    ));
                 };
                 NakamaAction::Join { character }
             }
-            "leave" => NakamaAction::Leave,
-            "begin" => NakamaAction::Begin {
-                bosses: small(cmd, "bosses")?.unwrap_or(0),
+            NakamaCommand::Leave => NakamaAction::Leave,
+            NakamaCommand::Begin { bosses } => NakamaAction::Begin {
+                bosses: bosses.unwrap_or(0),
             },
-            "hand" => NakamaAction::Hand,
-            "board" => NakamaAction::Board,
-            "recruit" => NakamaAction::Recruit {
-                card: parse_card(cmd.require("card")?, d)?,
-                column: small(cmd, "column")?,
+            NakamaCommand::Hand => NakamaAction::Hand,
+            NakamaCommand::Board => NakamaAction::Board,
+            NakamaCommand::Recruit { card, column } => NakamaAction::Recruit {
+                card: parse_card(&card, d)?,
+                column,
             },
-            "ability" => NakamaAction::Ability(pick(cmd)?),
-            "skip" => NakamaAction::Skip,
-            "give" => NakamaAction::Give {
-                card: parse_card(cmd.require("card")?, d)?,
-            },
-            "discard" => NakamaAction::Discard {
-                card: parse_card(cmd.require("card")?, d)?,
-            },
-            "power" => NakamaAction::Power(pick(cmd)?),
-            "continue" => NakamaAction::Continue,
-            "lose" => NakamaAction::Lose {
-                column: small(cmd, "column")?.ok_or_else(|| {
-                    RuleError::new("this needs `column:` (the column whose current friend is lost, 1–5).")
-                })?,
-            },
-            other => {
-                return refuse(format!(
-                    "`/nakama {other}` is not a Nakama command; try join, begin, hand, recruit, ability, skip, give, discard, power, continue, lose or board."
-                ))
+            NakamaCommand::Ability { pick, value, mode } => {
+                NakamaAction::Ability(pick.pick(value, mode))
             }
+            NakamaCommand::Skip => NakamaAction::Skip,
+            NakamaCommand::Give { card } => NakamaAction::Give {
+                card: parse_card(&card, d)?,
+            },
+            NakamaCommand::Discard { card } => NakamaAction::Discard {
+                card: parse_card(&card, d)?,
+            },
+            NakamaCommand::Power { pick } => NakamaAction::Power(pick.pick(None, None)),
+            NakamaCommand::Continue => NakamaAction::Continue,
+            NakamaCommand::Lose { column } => NakamaAction::Lose { column },
         })
     }
 

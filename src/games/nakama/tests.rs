@@ -1312,3 +1312,51 @@ fn ability_refuses_options_it_does_not_use_naming_them() {
     );
     assert_eq!(g, before);
 }
+
+#[test]
+fn the_declaration_reads_only_declared_options_and_its_choices() {
+    let d = data();
+    let g = Nakama::empty();
+    let parse = |line: &str| g.parse(&who("ann"), &Command::parse_line(line).unwrap(), &d, &());
+    assert_eq!(
+        parse("/nakama ability from:1 to:2 as:Recruit").unwrap(),
+        A::Ability(Pick {
+            from: Some(1),
+            to: Some(2),
+            mode: Some("recruit".into()),
+            ..Pick::default()
+        })
+    );
+    assert_eq!(
+        parse("/nakama ability as:swap").unwrap_err().0,
+        "as `swap` is unknown; use move or recruit."
+    );
+    // `/nakama power` declares no `value:` or `as:`; Discord could never send them.
+    assert!(parse("/nakama power value:3")
+        .unwrap_err()
+        .0
+        .contains("has no option `value:`"));
+    assert!(parse("/nakama recruit card:1 column:6")
+        .unwrap_err()
+        .0
+        .contains("must be from 1 to 5, not 6"));
+    assert!(parse("/nakama lose").unwrap_err().0.contains("`column:`"));
+    assert_eq!(parse("/nakama begin").unwrap(), A::Begin { bosses: 0 });
+    let mut rng = seeded(3);
+    let new = |line: &str, rng: &mut GameRng| {
+        let mut ctx = Ctx {
+            rng,
+            now: 0,
+            data: &d,
+            shared: None,
+            place: crate::table::Place::nowhere(),
+        };
+        Nakama::create(&mut ctx, &who("ann"), &Command::parse_line(line).unwrap())
+    };
+    assert!(!new("/nakama new react:off", &mut rng).unwrap().0.react);
+    assert!(new("/nakama new", &mut rng).unwrap().0.react);
+    assert_eq!(
+        new("/nakama new react:maybe", &mut rng).err().unwrap().0,
+        "react `maybe` is unknown; use on or off."
+    );
+}

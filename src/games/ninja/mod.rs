@@ -25,8 +25,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::rng::GameRng;
 use crate::table::{
-    refuse, Actor, ButtonStyle, Choice, Command, CommandSpec, Ctx, DataError, Decision, Game,
-    Message, OptionSpec, Place, Reply, RuleError, UserId, SYSTEM_USER,
+    refuse, Actor, ButtonStyle, Choice, Choices, Command, CommandSpec, Commands, Ctx, DataError,
+    Decision, Game, Message, Place, Reply, RuleError, UserId, SYSTEM_USER,
 };
 use data::NinjaData;
 use roster::{NinjaRecord, Roster, Training};
@@ -36,8 +36,8 @@ use tournament::{CutTies, Entrant, PendingLuck, Phase, Round, Settings, Tourname
 /// The game: a tournament in a channel.
 pub type NinjaTournament = Tournament;
 
-/// What a luck decision picks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// What a luck decision picks (also the choices of `/ninja luck choice:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Choices)]
 pub enum LuckChoice {
     /// Reroll the missed roll.
     Use,
@@ -47,6 +47,106 @@ pub enum LuckChoice {
     First,
     /// After rerolling: keep the reroll.
     Reroll,
+}
+
+/// Ninja Obstacle Tournament: a roster of ninjas and 3d6 obstacle courses
+#[derive(Debug, Clone, PartialEq, Commands)]
+#[commands(name = "ninja")]
+pub enum NinjaCommand {
+    /// Open a tournament in this channel (you are the GM)
+    New {
+        /// Turn limit of the 10-obstacle final (default 64)
+        #[opt(min = 5, max = 200)]
+        final_turns: Option<u32>,
+        /// Turn limit of rounds 1 and 2 (default 32)
+        #[opt(min = 5, max = 200)]
+        turns: Option<u32>,
+        /// A 17 on a save roll: fail (default) or again
+        save17: Option<SaveBogus>,
+        /// Exact tie at the cut: earlier runner keeps it (default) or both
+        cut_ties: Option<CutTies>,
+        /// Hours before the player whose ninja is up is reminded (0 = never; default 24)
+        #[opt(min = 0, max = 720)]
+        remind_after: Option<u32>,
+    },
+    /// Create a ninja: 40 points over IQ, DX, ST (each at least 12)
+    #[cmd(guild)]
+    Create {
+        /// The ninja's name
+        name: String,
+        /// Intelligence (12-16)
+        #[opt(min = 12, max = 16)]
+        iq: i64,
+        /// Dexterity (12-16)
+        #[opt(min = 12, max = 16)]
+        dx: i64,
+        /// Strength (12-16)
+        #[opt(min = 12, max = 16)]
+        st: i64,
+        /// Occupation or description
+        occupation: Option<String>,
+    },
+    /// A ninja's character sheet, or this channel's score sheet
+    Sheet {
+        /// Ninja (leave out for the score sheet)
+        #[opt(autocomplete)]
+        name: Option<String>,
+    },
+    /// Spend 5 points on an additive (roll 2d6)
+    #[cmd(guild)]
+    Train {
+        /// Your ninja
+        #[opt(autocomplete)]
+        name: String,
+        /// The additive to take when the dice let you choose
+        pick: Option<String>,
+    },
+    /// Retire one of your ninjas
+    #[cmd(guild)]
+    Retire {
+        /// Your ninja
+        #[opt(autocomplete)]
+        name: String,
+    },
+    /// This server's ninjas
+    #[cmd(guild)]
+    Roster {
+        /// Include retired ninjas
+        all: Option<bool>,
+    },
+    /// Enter a ninja in this channel's tournament
+    Enter {
+        /// Your ninja
+        #[opt(autocomplete)]
+        name: String,
+    },
+    /// Take an entered ninja out before the start
+    Withdraw {
+        /// The ninja
+        #[opt(autocomplete)]
+        name: String,
+    },
+    /// GM: fill the empty places with generated ninjas
+    #[cmd(perm = gm)]
+    Fill,
+    /// GM: fix the running order and start round 1
+    #[cmd(perm = gm)]
+    Start {
+        /// Shuffle the running order (default: entry order)
+        shuffle: Option<bool>,
+    },
+    /// Run the ninja who is up
+    Run {
+        /// Resolve the whole run at once
+        auto: Option<bool>,
+    },
+    /// Roll 3d6 for the running ninja's next turn
+    Roll,
+    /// Decide on luck after a miss
+    Luck {
+        /// use, skip, first or reroll
+        choice: LuckChoice,
+    },
 }
 
 /// What players do in a tournament.
@@ -99,13 +199,6 @@ pub enum NinjaAction {
 
 fn is_gm(actor: &Actor, t: &Tournament) -> bool {
     actor.manager || actor.id == t.host
-}
-
-fn rule_text(v: &str, what: &str, choices: &[&str]) -> RuleError {
-    RuleError::new(format!(
-        "{what} must be one of {}, not `{v}`.",
-        choices.join(", ")
-    ))
 }
 
 /// The GM's buttons while ninjas enter (only the GM sees them).
@@ -561,41 +654,26 @@ impl Tournament {
     }
 }
 
-fn parse_settings(cmd: &Command) -> Result<Settings, RuleError> {
-    let mut s = Settings::default();
-    if let Some(v) = cmd.int("final_turns")? {
-        if !(5..=200).contains(&v) {
-            return refuse("final_turns must be between 5 and 200.");
-        }
-        s.final_limit = v as u32;
-    }
-    if let Some(v) = cmd.int("turns")? {
-        if !(5..=200).contains(&v) {
-            return refuse("turns must be between 5 and 200.");
-        }
-        s.turn_limit = v as u32;
-    }
-    if let Some(v) = cmd.get("save17") {
-        s.save_bogus = match v {
-            "fail" => SaveBogus::Fail,
-            "again" => SaveBogus::Again,
-            _ => return Err(rule_text(v, "save17", &["fail", "again"])),
-        };
-    }
-    if let Some(v) = cmd.int("remind_after")? {
-        if !(0..=720).contains(&v) {
-            return refuse("remind_after is in hours, from 0 (never) to 720.");
-        }
-        s.remind_after = v as u32;
-    }
-    if let Some(v) = cmd.get("cut_ties") {
-        s.cut_ties = match v {
-            "earlier" => CutTies::Earlier,
-            "both" => CutTies::Both,
-            _ => return Err(rule_text(v, "cut_ties", &["earlier", "both"])),
-        };
-    }
-    Ok(s)
+/// The settings `/ninja new` chose (its options are range-checked by the declaration).
+fn settings_of(cmd: NinjaCommand) -> Result<Settings, RuleError> {
+    let NinjaCommand::New {
+        final_turns,
+        turns,
+        save17,
+        cut_ties,
+        remind_after,
+    } = cmd
+    else {
+        return refuse("a tournament opens with `/ninja new`.");
+    };
+    let d = Settings::default();
+    Ok(Settings {
+        final_limit: final_turns.unwrap_or(d.final_limit),
+        turn_limit: turns.unwrap_or(d.turn_limit),
+        save_bogus: save17.unwrap_or(d.save_bogus),
+        remind_after: remind_after.unwrap_or(d.remind_after),
+        cut_ties: cut_ties.unwrap_or(d.cut_ties),
+    })
 }
 
 fn may_manage(actor: &Actor, rec: &NinjaRecord) -> Result<(), RuleError> {
@@ -610,21 +688,23 @@ fn may_manage(actor: &Actor, rec: &NinjaRecord) -> Result<(), RuleError> {
 fn global_command(
     ctx: &mut Ctx<'_, NinjaData, Roster>,
     actor: &Actor,
-    cmd: &Command,
+    cmd: NinjaCommand,
 ) -> Result<Vec<Reply>, RuleError> {
     let data = ctx.data;
     let Some(roster) = ctx.shared.as_deref_mut() else {
         return refuse("the roster is not available right now.");
     };
-    match cmd.sub() {
-        "create" => {
-            let name = roster::check_name(roster, cmd.require("name")?)?;
-            let attrs = roster::check_attributes(
-                cmd.require_int("iq")?,
-                cmd.require_int("dx")?,
-                cmd.require_int("st")?,
-            )?;
-            let occupation = roster::check_occupation(cmd.get("occupation").unwrap_or(""))?;
+    match cmd {
+        NinjaCommand::Create {
+            name,
+            iq,
+            dx,
+            st,
+            occupation,
+        } => {
+            let name = roster::check_name(roster, &name)?;
+            let attrs = roster::check_attributes(iq, dx, st)?;
+            let occupation = roster::check_occupation(occupation.as_deref().unwrap_or(""))?;
             let faces = roster::roll_2d6(ctx.rng);
             let mut rec =
                 roster::new_ninja(data, name, occupation, actor.id.clone(), attrs, faces)?;
@@ -641,15 +721,15 @@ fn global_command(
                 ),
             ))])
         }
-        "sheet" => {
-            let rec = roster.get(cmd.require("name")?)?;
+        NinjaCommand::Sheet { name: Some(name) } => {
+            let rec = roster.get(&name)?;
             Ok(vec![Reply::public(Message::titled(
                 format!("Character sheet: {}", rec.name),
                 sheet::character_sheet(rec, data),
             ))])
         }
-        "roster" => {
-            let all = cmd.flag("all")?.unwrap_or(false);
+        NinjaCommand::Roster { all } => {
+            let all = all.unwrap_or(false);
             let mut lines = Vec::new();
             for r in &roster.ninjas {
                 if r.retired.is_some() && !all {
@@ -683,8 +763,8 @@ fn global_command(
                 lines.join("\n"),
             ))])
         }
-        "retire" => {
-            let name = cmd.require("name")?;
+        NinjaCommand::Retire { name } => {
+            let name = name.as_str();
             let rec = roster.get(name)?.clone();
             may_manage(actor, &rec)?;
             if rec.retired.is_some() {
@@ -698,15 +778,15 @@ fn global_command(
                 rec.name
             )))])
         }
-        "train" => {
-            let name = cmd.require("name")?;
+        NinjaCommand::Train { name, pick } => {
+            let name = name.as_str();
             let rec = roster.get(name)?.clone();
             may_manage(actor, &rec)?;
             if rec.retired.is_some() {
                 return refuse(format!("{} is retired.", rec.name));
             }
             if let Some(pair) = &rec.pending_train {
-                let Some(pick) = cmd.get("pick") else {
+                let Some(pick) = pick.as_deref() else {
                     return refuse(format!(
                         "{} already rolled: pick {} or {} with `/ninja train name:\"{}\" pick:…`.",
                         rec.name,
@@ -739,7 +819,7 @@ fn global_command(
                     sheet::character_sheet(r, data)
                 )))]);
             }
-            if cmd.get("pick").is_some() {
+            if pick.is_some() {
                 return refuse("roll first with `/ninja train name:…` (without pick).");
             }
             if rec.unspent() < roster::ADDITIVE_COST {
@@ -794,6 +874,13 @@ fn global_command(
         }
         _ => refuse("not a roster command."),
     }
+}
+
+/// Whether the command's declared leaf is guild-wide (`#[cmd(guild)]`).
+fn declared_guild(cmd: &Command) -> bool {
+    NinjaCommand::spec()
+        .leaf(cmd.path.get(1..).unwrap_or(&[]))
+        .is_some_and(|l| l.guild)
 }
 
 impl Tournament {
@@ -902,9 +989,7 @@ impl Tournament {
                 )))])
             }
             NinjaAction::Fill { taken, first_id } => {
-                if !is_gm(actor, self) {
-                    return refuse("only the GM fills empty places.");
-                }
+                // Only the GM fills: `/ninja fill` is declared `perm = gm`, checked by the table.
                 if self.phase != Phase::Entering {
                     return refuse("the tournament has already started.");
                 }
@@ -976,9 +1061,7 @@ impl Tournament {
                 ])
             }
             NinjaAction::Start { shuffle } => {
-                if !is_gm(actor, self) {
-                    return refuse("only the GM starts the tournament.");
-                }
+                // Only the GM starts: `/ninja start` is declared `perm = gm`.
                 if self.phase != Phase::Entering {
                     return refuse("the tournament has already started.");
                 }
@@ -1207,134 +1290,14 @@ impl Game for Tournament {
     }
 
     fn command() -> CommandSpec {
-        let name = |d: &str| OptionSpec::string("name", d).required().autocomplete();
-        CommandSpec::new(
-            "ninja",
-            "Ninja Obstacle Tournament: a roster of ninjas and 3d6 obstacle courses",
-        )
-        .sub(
-            CommandSpec::new("new", "Open a tournament in this channel (you are the GM)")
-                .opt(
-                    OptionSpec::int(
-                        "final_turns",
-                        "Turn limit of the 10-obstacle final (default 64)",
-                    )
-                    .range(5, 200),
-                )
-                .opt(
-                    OptionSpec::int("turns", "Turn limit of rounds 1 and 2 (default 32)")
-                        .range(5, 200),
-                )
-                .opt(
-                    OptionSpec::string("save17", "A 17 on a save roll: fail (default) or again")
-                        .choices(&["fail", "again"]),
-                )
-                .opt(
-                    OptionSpec::string(
-                        "cut_ties",
-                        "Exact tie at the cut: earlier runner keeps it (default) or both",
-                    )
-                    .choices(&["earlier", "both"]),
-                )
-                .opt(
-                    OptionSpec::int(
-                        "remind_after",
-                        "Hours before the player whose ninja is up is reminded (0 = never; default 24)",
-                    )
-                    .range(0, 720),
-                ),
-        )
-        .sub(
-            CommandSpec::new(
-                "create",
-                "Create a ninja: 40 points over IQ, DX, ST (each at least 12)",
-            )
-            .opt(OptionSpec::string("name", "The ninja's name").required())
-            .opt(
-                OptionSpec::int("iq", "Intelligence (12-16)")
-                    .required()
-                    .range(12, 16),
-            )
-            .opt(
-                OptionSpec::int("dx", "Dexterity (12-16)")
-                    .required()
-                    .range(12, 16),
-            )
-            .opt(
-                OptionSpec::int("st", "Strength (12-16)")
-                    .required()
-                    .range(12, 16),
-            )
-            .opt(OptionSpec::string(
-                "occupation",
-                "Occupation or description",
-            )),
-        )
-        .sub(
-            CommandSpec::new(
-                "sheet",
-                "A ninja's character sheet, or this channel's score sheet",
-            )
-            .opt(
-                OptionSpec::string("name", "Ninja (leave out for the score sheet)").autocomplete(),
-            ),
-        )
-        .sub(
-            CommandSpec::new("train", "Spend 5 points on an additive (roll 2d6)")
-                .opt(name("Your ninja"))
-                .opt(OptionSpec::string(
-                    "pick",
-                    "The additive to take when the dice let you choose",
-                )),
-        )
-        .sub(CommandSpec::new("retire", "Retire one of your ninjas").opt(name("Your ninja")))
-        .sub(
-            CommandSpec::new("roster", "This server's ninjas")
-                .opt(OptionSpec::boolean("all", "Include retired ninjas")),
-        )
-        .sub(
-            CommandSpec::new("enter", "Enter a ninja in this channel's tournament")
-                .opt(name("Your ninja")),
-        )
-        .sub(
-            CommandSpec::new("withdraw", "Take an entered ninja out before the start")
-                .opt(name("The ninja")),
-        )
-        .sub(CommandSpec::new(
-            "fill",
-            "GM: fill the empty places with generated ninjas",
-        ))
-        .sub(
-            CommandSpec::new("start", "GM: fix the running order and start round 1").opt(
-                OptionSpec::boolean(
-                    "shuffle",
-                    "Shuffle the running order (default: entry order)",
-                ),
-            ),
-        )
-        .sub(
-            CommandSpec::new("run", "Run the ninja who is up")
-                .opt(OptionSpec::boolean("auto", "Resolve the whole run at once")),
-        )
-        .sub(CommandSpec::new(
-            "roll",
-            "Roll 3d6 for the running ninja's next turn",
-        ))
-        .sub(
-            CommandSpec::new("luck", "Decide on luck after a miss").opt(
-                OptionSpec::string("choice", "use, skip, first or reroll")
-                    .required()
-                    .choices(&["use", "skip", "first", "reroll"]),
-            ),
-        )
+        NinjaCommand::spec()
     }
-
     fn create(
         ctx: &mut Ctx<'_, NinjaData, Roster>,
         host: &Actor,
         cmd: &Command,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
-        let settings = parse_settings(cmd)?;
+        let settings = settings_of(NinjaCommand::from_command(cmd)?)?;
         let t = Tournament {
             id: ctx.rng.random::<u64>(),
             host: host.id.clone(),
@@ -1370,26 +1333,28 @@ impl Game for Tournament {
         _data: &NinjaData,
         shared: &Roster,
     ) -> Result<NinjaAction, RuleError> {
-        Ok(match cmd.sub() {
-            "enter" => NinjaAction::Enter {
+        Ok(match NinjaCommand::from_command(cmd)? {
+            NinjaCommand::Enter { name } => NinjaAction::Enter {
                 ninja: Box::new({
-                    let mut r = shared.get(cmd.require("name")?)?.clone();
+                    let mut r = shared.get(&name)?.clone();
                     r.entered = None;
                     r
                 }),
             },
-            "withdraw" => NinjaAction::Withdraw {
-                name: cmd.require("name")?.to_string(),
-            },
-            "fill" => NinjaAction::Fill {
-                taken: shared.ninjas.iter().map(|n| n.name.to_lowercase()).collect(),
+            NinjaCommand::Withdraw { name } => NinjaAction::Withdraw { name },
+            NinjaCommand::Fill => NinjaAction::Fill {
+                taken: shared
+                    .ninjas
+                    .iter()
+                    .map(|n| n.name.to_lowercase())
+                    .collect(),
                 first_id: shared.next_id(),
             },
-            "start" => NinjaAction::Start {
-                shuffle: cmd.flag("shuffle")?.unwrap_or(false),
+            NinjaCommand::Start { shuffle } => NinjaAction::Start {
+                shuffle: shuffle.unwrap_or(false),
             },
-            "run" => NinjaAction::Run {
-                auto: cmd.flag("auto")?.unwrap_or(false),
+            NinjaCommand::Run { auto } => NinjaAction::Run {
+                auto: auto.unwrap_or(false),
                 fresh: match (self.current(), self.current_run()) {
                     (Some(e), None) => shared
                         .by_id(self.entrants[e].record.id)
@@ -1402,22 +1367,17 @@ impl Game for Tournament {
                     _ => None,
                 },
             },
-            "roll" => NinjaAction::Roll,
-            "luck" => NinjaAction::Luck {
-                choice: match cmd.require("choice")? {
-                    "use" => LuckChoice::Use,
-                    "skip" => LuckChoice::Skip,
-                    "first" => LuckChoice::First,
-                    "reroll" => LuckChoice::Reroll,
-                    v => return Err(rule_text(v, "choice", &["use", "skip", "first", "reroll"])),
-                },
-            },
-            "sheet" => NinjaAction::Sheet,
-            other => {
-                return refuse(format!(
-                    "`/ninja {other}` is not a tournament command; try enter, withdraw, fill, start, run, roll, luck or sheet."
-                ))
+            NinjaCommand::Roll => NinjaAction::Roll,
+            NinjaCommand::Luck { choice } => NinjaAction::Luck { choice },
+            NinjaCommand::Sheet { .. } => NinjaAction::Sheet,
+            NinjaCommand::New { .. } => {
+                return refuse("a tournament is already running in this channel.")
             }
+            // Roster commands are guild-wide: [`Game::global`] answers them.
+            NinjaCommand::Create { .. }
+            | NinjaCommand::Train { .. }
+            | NinjaCommand::Retire { .. }
+            | NinjaCommand::Roster { .. } => return refuse("not a tournament command."),
         })
     }
 
@@ -1544,9 +1504,19 @@ impl Game for Tournament {
         actor: &Actor,
         cmd: &Command,
     ) -> Option<Result<Vec<Reply>, RuleError>> {
-        match cmd.sub() {
-            "create" | "train" | "retire" | "roster" => Some(global_command(ctx, actor, cmd)),
-            "sheet" if cmd.get("name").is_some() => Some(global_command(ctx, actor, cmd)),
+        // A guild-wide leaf's refusal is answered here; any other command goes on to the
+        // channel's tournament (which reports its own parse errors).
+        let parsed = match NinjaCommand::from_command(cmd) {
+            Ok(c) => c,
+            Err(e) => return declared_guild(cmd).then_some(Err(e)),
+        };
+        match parsed {
+            NinjaCommand::Sheet { name: None } => None,
+            c @ (NinjaCommand::Create { .. }
+            | NinjaCommand::Train { .. }
+            | NinjaCommand::Retire { .. }
+            | NinjaCommand::Roster { .. }
+            | NinjaCommand::Sheet { .. }) => Some(global_command(ctx, actor, c)),
             _ => None,
         }
     }

@@ -10,13 +10,15 @@
 //!   the next obstacle's skill is lower (never below 0), and added to the next scoring roll;
 //! - a ninja who has not finished after the turn limit (32) is out of time (O.O.T.).
 
+use crate::table::Choices;
 use serde::{Deserialize, Serialize};
 
 /// AP needed to complete one obstacle.
 pub const OBSTACLE_AP: i32 = 20;
 
-/// What a 17 on the save roll does (the rulebook does not say).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+/// What a 17 on the save roll does (the rulebook does not say; also the choices of
+/// `/ninja new save17:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, Choices)]
 pub enum SaveBogus {
     /// A 17 on the save roll is a failed save: splash (default).
     #[default]

@@ -168,17 +168,15 @@ fn rule_ninja_sixteen_entrants_start_and_gm_fills() {
         .unwrap_err();
     assert!(err.0.contains("16 ninjas"), "{err}");
     assert_eq!(t, before, "a refusal changes nothing");
+    // Filling is the GM's: the declaration says so and the table checks it once.
     let bob = Actor::player("bob", "bob");
-    assert!(t
-        .apply(
-            &mut ctx(&mut rng, &d, None),
-            &bob,
-            &NinjaAction::Fill {
-                taken: vec![],
-                first_id: 0
-            }
-        )
-        .is_err());
+    let fill = Command::parse_line("/ninja fill").unwrap();
+    let host = t.host.0.clone();
+    let check = |a: &Actor| {
+        crate::table::declare::check_permission(&Tournament::command(), &fill, a, &host, &t.gms())
+    };
+    assert!(check(&bob).is_err());
+    assert!(check(&gm()).is_ok());
     t.apply(
         &mut ctx(&mut rng, &d, None),
         &gm(),
@@ -901,4 +899,89 @@ fn a_pending_training_pick_shows_on_the_sheet_and_the_gm_may_make_it() {
         return;
     }
     panic!("no seed offered a choice");
+}
+
+#[test]
+fn the_declaration_gives_settings_choices_and_the_guild_wide_roster() {
+    let d = data();
+    let mut rng = seeded(9);
+    let mut roster = Roster::default();
+    let new = |line: &str, rng: &mut GameRng, roster: &mut Roster| {
+        Tournament::create(
+            &mut ctx(rng, &d, Some(roster)),
+            &gm(),
+            &Command::parse_line(line).unwrap(),
+        )
+        .map(|(t, _)| t.settings)
+    };
+    let s = new(
+        "/ninja new turns:40 save17:Again cut_ties:both",
+        &mut rng,
+        &mut roster,
+    )
+    .unwrap();
+    assert_eq!(
+        (s.turn_limit, s.final_limit, s.save_bogus, s.cut_ties),
+        (40, 64, SaveBogus::Again, CutTies::Both)
+    );
+    assert_eq!(
+        new("/ninja new save17:maybe", &mut rng, &mut roster)
+            .unwrap_err()
+            .0,
+        "save17 `maybe` is unknown; use fail or again."
+    );
+    assert!(new("/ninja new turns:4", &mut rng, &mut roster)
+        .unwrap_err()
+        .0
+        .contains("must be from 5 to 200, not 4"));
+    // The roster commands are declared guild-wide and answered without a tournament.
+    let spec = Tournament::command();
+    let guild: Vec<&str> = spec
+        .subcommands
+        .iter()
+        .filter(|s| s.guild)
+        .map(|s| s.name.as_str())
+        .collect();
+    assert_eq!(guild, ["create", "train", "retire", "roster"]);
+    let global = |line: &str, rng: &mut GameRng, roster: &mut Roster| {
+        Tournament::global(
+            &mut ctx(rng, &d, Some(roster)),
+            &gm(),
+            &Command::parse_line(line).unwrap(),
+        )
+    };
+    assert!(global(
+        "/ninja create name:Kage iq:14 dx:13 st:13",
+        &mut rng,
+        &mut roster
+    )
+    .unwrap()
+    .is_ok());
+    assert!(global("/ninja sheet name:Kage", &mut rng, &mut roster)
+        .unwrap()
+        .is_ok());
+    // The score sheet and tournament commands belong to the channel's tournament.
+    assert!(global("/ninja sheet", &mut rng, &mut roster).is_none());
+    assert!(global("/ninja roll", &mut rng, &mut roster).is_none());
+    // A guild-wide command's bad option is refused here, naming what it takes.
+    assert!(global("/ninja roster everyone:true", &mut rng, &mut roster)
+        .unwrap()
+        .unwrap_err()
+        .0
+        .contains("has no option `everyone:`"));
+    let t = open(&mut rng, &d, &mut roster, 0);
+    let luck = t
+        .parse(
+            &gm(),
+            &Command::parse_line("/ninja luck choice:REROLL").unwrap(),
+            &d,
+            &roster,
+        )
+        .unwrap();
+    assert_eq!(
+        luck,
+        NinjaAction::Luck {
+            choice: LuckChoice::Reroll
+        }
+    );
 }

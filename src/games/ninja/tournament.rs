@@ -7,13 +7,14 @@ use serde::{Deserialize, Serialize};
 use super::data::NinjaData;
 use super::roster::{NinjaRecord, Roster};
 use super::scoring::{Run, RunRules, RunStatus, SaveBogus};
-use crate::table::{Place, UserId};
+use crate::table::{Choices, Place, UserId};
 
 /// Entrants in round 1.
 pub const FIELD: usize = 16;
 
-/// Who keeps a place when two finishers tie exactly at the cut.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+/// Who keeps a place when two finishers tie exactly at the cut (also the choices of
+/// `/ninja new cut_ties:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, Choices)]
 pub enum CutTies {
     /// The one who ran first keeps it: a later ninja only displaces a *slower* one (default).
     #[default]

@@ -22,11 +22,132 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::table::{
-    refuse, Actor, Choice, Command, CommandSpec, Ctx, DataError, Decision, Game, Message,
-    OptionSpec, Reply, RuleError, UserId, SYSTEM_USER,
+    refuse, Actor, Choice, Choices, Command, CommandSpec, Commands, Ctx, DataError, Decision, Game,
+    Message, Reply, RuleError, UserId, SYSTEM_USER,
 };
 pub use data::NobiData;
 pub use state::{Mode, Nobi, Step};
+
+/// Nobi Nobi Sword: a tiny fantasy RPG where everyone takes turns as GM
+#[derive(Debug, Clone, PartialEq, Commands)]
+#[commands(name = "nobi")]
+pub enum NobiCommand {
+    /// Open a Nobi Nobi Sword table here (you host)
+    New {
+        /// Hours before a waiting player is reminded (default 24, 0 = off)
+        #[opt(min = 0, max = 720)]
+        remind_after: Option<u32>,
+    },
+    /// Take a seat with a character (none given: a free one at random)
+    Join {
+        /// Your character
+        #[opt(autocomplete)]
+        character: Option<String>,
+        /// Support character (two-player games)
+        #[opt(autocomplete)]
+        support: Option<String>,
+    },
+    /// Leave the table before the adventure begins
+    Leave,
+    /// Begin the adventure (host); the player count decides the mode
+    #[cmd(perm = host)]
+    Begin {
+        /// The first GM (default: random)
+        gm: Option<UserId>,
+    },
+    /// Draw the next Scene card (GM)
+    Scene,
+    /// Announce an Ability before the roll
+    Use {
+        /// Ability name
+        #[opt(autocomplete)]
+        ability: String,
+    },
+    /// Change the Difficulty of the current check: lower or raise it (GM)
+    Difficulty {
+        /// New Difficulty
+        #[opt(min = 0, max = 30)]
+        value: i64,
+    },
+    /// Roll the check: 2 dice + skill (Main Character / final tester)
+    Roll,
+    /// Say what your character does
+    Act {
+        /// What you do
+        text: String,
+    },
+    /// Decide the Role-play challenge or the check (GM)
+    Verdict {
+        /// Success or failure
+        result: Verdict,
+    },
+    /// Narrate the story (GM; anyone in the Epilogue)
+    Narrate {
+        /// The narration
+        text: String,
+    },
+    /// Roll on the Objects or Opponents table
+    Inspire {
+        /// Which table
+        table: InspireTable,
+    },
+    /// Epilogue: draw another Epilogue card
+    Redraw,
+    /// Solo Epilogue: close the adventure once its ending is written
+    Finish,
+    /// Epilogue: an NPC from a Light or Darkness card joins
+    Npc {
+        /// The card that brings the NPC
+        #[opt(autocomplete)]
+        card: String,
+    },
+    /// Epilogue: choose who takes the final test
+    Tester {
+        /// The player
+        player: UserId,
+    },
+    /// Whose turn, characters, Light and Darkness cards
+    Status,
+    /// Post the adventure so far as a Markdown file
+    Story,
+    /// Table settings (host)
+    Settings {
+        /// Hours before a waiting player is reminded (0 = off)
+        #[opt(min = 0, max = 720)]
+        remind_after: Option<i64>,
+        /// One Ability per Scene per character (default) or per player
+        limit: Option<AbilityLimit>,
+    },
+}
+
+/// The GM's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
+pub enum Verdict {
+    /// The challenge or check succeeds.
+    #[choice(aliases("s", "yes"))]
+    Success,
+    /// It fails.
+    #[choice(aliases("fail", "f", "no"))]
+    Failure,
+}
+
+/// The special tables `/nobi inspire` rolls on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
+pub enum InspireTable {
+    /// Objects.
+    Objects,
+    /// Opponents.
+    Opponents,
+}
+
+/// Whom the one-Ability-per-Scene limit counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
+pub enum AbilityLimit {
+    /// Each character (the default).
+    Character,
+    /// Each player.
+    Player,
+}
 
 /// What players (and the reminder clock) do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -122,128 +243,7 @@ impl Game for Nobi {
     }
 
     fn command() -> CommandSpec {
-        let text = |d: &str| OptionSpec::string("text", d).required();
-        CommandSpec::new(
-            "nobi",
-            "Nobi Nobi Sword: a tiny fantasy RPG where everyone takes turns as GM",
-        )
-        .sub(
-            CommandSpec::new("new", "Open a Nobi Nobi Sword table here (you host)").opt(
-                OptionSpec::int(
-                    "remind_after",
-                    "Hours before a waiting player is reminded (default 24, 0 = off)",
-                )
-                .range(0, 720),
-            ),
-        )
-        .sub(
-            CommandSpec::new(
-                "join",
-                "Take a seat with a character (none given: a free one at random)",
-            )
-            .opt(OptionSpec::string("character", "Your character").autocomplete())
-            .opt(
-                OptionSpec::string("support", "Support character (two-player games)")
-                    .autocomplete(),
-            ),
-        )
-        .sub(CommandSpec::new(
-            "leave",
-            "Leave the table before the adventure begins",
-        ))
-        .sub(
-            CommandSpec::new(
-                "begin",
-                "Begin the adventure (host); the player count decides the mode",
-            )
-            .opt(OptionSpec::user("gm", "The first GM (default: random)")),
-        )
-        .sub(CommandSpec::new("scene", "Draw the next Scene card (GM)"))
-        .sub(
-            CommandSpec::new("use", "Announce an Ability before the roll").opt(
-                OptionSpec::string("ability", "Ability name")
-                    .required()
-                    .autocomplete(),
-            ),
-        )
-        .sub(
-            CommandSpec::new(
-                "difficulty",
-                "Change the Difficulty of the current check: lower or raise it (GM)",
-            )
-            .opt(
-                OptionSpec::int("value", "New Difficulty")
-                    .required()
-                    .range(0, 30),
-            ),
-        )
-        .sub(CommandSpec::new(
-            "roll",
-            "Roll the check: 2 dice + skill (Main Character / final tester)",
-        ))
-        .sub(CommandSpec::new("act", "Say what your character does").opt(text("What you do")))
-        .sub(
-            CommandSpec::new(
-                "verdict",
-                "Decide the Role-play challenge or the check (GM)",
-            )
-            .opt(
-                OptionSpec::string("result", "Success or failure")
-                    .required()
-                    .choices(&["success", "failure"]),
-            ),
-        )
-        .sub(
-            CommandSpec::new("narrate", "Narrate the story (GM; anyone in the Epilogue)")
-                .opt(text("The narration")),
-        )
-        .sub(
-            CommandSpec::new("inspire", "Roll on the Objects or Opponents table").opt(
-                OptionSpec::string("table", "Which table")
-                    .required()
-                    .choices(&["objects", "opponents"]),
-            ),
-        )
-        .sub(CommandSpec::new(
-            "redraw",
-            "Epilogue: draw another Epilogue card",
-        ))
-        .sub(CommandSpec::new(
-            "finish",
-            "Solo Epilogue: close the adventure once its ending is written",
-        ))
-        .sub(
-            CommandSpec::new(
-                "npc",
-                "Epilogue: an NPC from a Light or Darkness card joins",
-            )
-            .opt(
-                OptionSpec::string("card", "The card that brings the NPC")
-                    .required()
-                    .autocomplete(),
-            ),
-        )
-        .sub(
-            CommandSpec::new("tester", "Epilogue: choose who takes the final test")
-                .opt(OptionSpec::user("player", "The player").required()),
-        )
-        .sub(CommandSpec::new(
-            "status",
-            "Whose turn, characters, Light and Darkness cards",
-        ))
-        .sub(CommandSpec::new(
-            "story",
-            "Post the adventure so far as a Markdown file",
-        ))
-        .sub(
-            CommandSpec::new("settings", "Table settings (host)").opt(
-                OptionSpec::int(
-                    "remind_after",
-                    "Hours before a waiting player is reminded (0 = off)",
-                )
-                .range(0, 720),
-            ),
-        )
+        NobiCommand::spec()
     }
 
     fn create(
@@ -251,12 +251,10 @@ impl Game for Nobi {
         host: &Actor,
         cmd: &Command,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
-        let remind = cmd
-            .int("remind_after")?
-            .unwrap_or(state::DEFAULT_REMIND_HOURS as i64);
-        if !(0..=720).contains(&remind) {
-            return refuse("remind_after must be between 0 and 720 hours.");
-        }
+        let NobiCommand::New { remind_after } = NobiCommand::from_command(cmd)? else {
+            return refuse("a Nobi Nobi Sword table opens with `/nobi new`.");
+        };
+        let remind = remind_after.unwrap_or(state::DEFAULT_REMIND_HOURS);
         let t = Nobi {
             host: host.id.clone(),
             seats: vec![],
@@ -268,7 +266,7 @@ impl Game for Nobi {
             decks: Default::default(),
             intro: None,
             story: vec![],
-            remind_after: remind as u32,
+            remind_after: remind,
             waiting_since: ctx.now,
             reminded_at: None,
             last_rolled: None,
@@ -294,68 +292,45 @@ impl Game for Nobi {
         _data: &NobiData,
         _s: &(),
     ) -> Result<NobiAction, RuleError> {
-        let text = |cmd: &Command| -> Result<String, RuleError> {
-            let t = cmd.require("text")?.trim().to_string();
+        let text = |t: String| -> Result<String, RuleError> {
+            let t = t.trim().to_string();
             if t.chars().count() > 1500 {
                 return refuse("that text is too long (1500 characters at most).");
             }
             Ok(t)
         };
-        Ok(match cmd.sub() {
-            "join" => NobiAction::Join {
-                character: cmd.get("character").map(str::to_string),
-                support: cmd.get("support").map(str::to_string),
-            },
-            "leave" => NobiAction::Leave,
-            "begin" => NobiAction::Begin {
-                gm: cmd.get("gm").map(UserId::new),
-            },
-            "scene" => NobiAction::Scene,
-            "use" => NobiAction::Use {
-                ability: cmd.require("ability")?.to_string(),
-            },
-            "difficulty" => NobiAction::Difficulty {
-                value: cmd.require_int("value")?,
-            },
-            "roll" => NobiAction::Roll,
-            "act" => NobiAction::Act { text: text(cmd)? },
-            "verdict" => NobiAction::Verdict {
-                success: match cmd.require("result")?.to_ascii_lowercase().as_str() {
-                    "success" | "s" | "yes" => true,
-                    "failure" | "fail" | "f" | "no" => false,
-                    other => return refuse(format!("result `{other}` is unknown; use success or failure.")),
-                },
-            },
-            "narrate" => NobiAction::Narrate { text: text(cmd)? },
-            "inspire" => NobiAction::Inspire {
-                table: match cmd.require("table")?.to_ascii_lowercase().as_str() {
-                    t @ ("objects" | "opponents") => t.to_string(),
-                    other => return refuse(format!("table `{other}` is unknown; use objects or opponents.")),
-                },
-            },
-            "redraw" => NobiAction::Redraw,
-            "finish" => NobiAction::Finish,
-            "npc" => NobiAction::Npc {
-                card: cmd.require("card")?.to_string(),
-            },
-            "tester" => NobiAction::Tester {
-                user: UserId::new(cmd.require("player")?),
-            },
-            "status" => NobiAction::Status,
-            "story" => NobiAction::Story,
-            "settings" => NobiAction::Settings {
-                remind_after: cmd.int("remind_after")?,
-                limit: match cmd.get("limit").map(str::to_ascii_lowercase) {
-                    None => None,
-                    Some(l) if l == "character" || l == "player" => Some(l),
-                    Some(l) => return refuse(format!("limit `{l}` is unknown; use character or player.")),
-                },
-            },
-            other => {
-                return refuse(format!(
-                    "`/nobi {other}` is not a Nobi Nobi command; try join, begin, scene, use, roll, act, verdict, status or story."
-                ))
+        Ok(match NobiCommand::from_command(cmd)? {
+            NobiCommand::New { .. } => {
+                return refuse("a Nobi Nobi Sword table is already open here.")
             }
+            NobiCommand::Join { character, support } => NobiAction::Join { character, support },
+            NobiCommand::Leave => NobiAction::Leave,
+            NobiCommand::Begin { gm } => NobiAction::Begin { gm },
+            NobiCommand::Scene => NobiAction::Scene,
+            NobiCommand::Use { ability } => NobiAction::Use { ability },
+            NobiCommand::Difficulty { value } => NobiAction::Difficulty { value },
+            NobiCommand::Roll => NobiAction::Roll,
+            NobiCommand::Act { text: t } => NobiAction::Act { text: text(t)? },
+            NobiCommand::Verdict { result } => NobiAction::Verdict {
+                success: result == Verdict::Success,
+            },
+            NobiCommand::Narrate { text: t } => NobiAction::Narrate { text: text(t)? },
+            NobiCommand::Inspire { table } => NobiAction::Inspire {
+                table: table.value().to_string(),
+            },
+            NobiCommand::Redraw => NobiAction::Redraw,
+            NobiCommand::Finish => NobiAction::Finish,
+            NobiCommand::Npc { card } => NobiAction::Npc { card },
+            NobiCommand::Tester { player } => NobiAction::Tester { user: player },
+            NobiCommand::Status => NobiAction::Status,
+            NobiCommand::Story => NobiAction::Story,
+            NobiCommand::Settings {
+                remind_after,
+                limit,
+            } => NobiAction::Settings {
+                remind_after,
+                limit: limit.map(|l| l.value().to_string()),
+            },
         })
     }
 

@@ -27,7 +27,7 @@ pub fn apply(
             join(t, ctx, actor, character.as_deref(), support.as_deref())
         }
         NobiAction::Leave => leave(t, actor),
-        NobiAction::Begin { gm } => begin(t, ctx, actor, gm.as_ref()),
+        NobiAction::Begin { gm } => begin(t, ctx, gm.as_ref()),
         NobiAction::Scene => scene(t, ctx, actor),
         NobiAction::Use { ability } => use_ability(t, ctx.data, actor, ability),
         NobiAction::Difficulty { value } => difficulty(t, ctx.data, actor, *value),
@@ -174,15 +174,8 @@ fn leave(t: &mut Nobi, actor: &Actor) -> Result<Vec<Reply>, RuleError> {
     )))])
 }
 
-fn begin(
-    t: &mut Nobi,
-    ctx: &mut C<'_, '_>,
-    actor: &Actor,
-    gm: Option<&UserId>,
-) -> Result<Vec<Reply>, RuleError> {
-    if !actor.manager {
-        return refuse("only the host can begin the adventure.");
-    }
+fn begin(t: &mut Nobi, ctx: &mut C<'_, '_>, gm: Option<&UserId>) -> Result<Vec<Reply>, RuleError> {
+    // Only the host begins: `/nobi begin` is declared `perm = host`, checked by the table.
     if t.step != Step::Joining {
         return refuse("the adventure has already begun.");
     }

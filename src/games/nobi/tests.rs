@@ -972,3 +972,63 @@ fn the_guide_lists_every_character_with_its_skills_and_ability() {
         );
     }
 }
+
+#[test]
+fn the_declaration_parses_every_option_and_the_table_checks_who_begins() {
+    let t = table(&["moss", "aldra", "ilse"]);
+    let parse = |line: &str| {
+        t.g.parse(&host(), &Command::parse_line(line).unwrap(), &t.data, &())
+    };
+    // `/nobi settings limit:` is declared (Discord can send it) and reads its choices.
+    let spec = Nobi::command();
+    let settings = spec.leaf(&["settings".to_string()]).expect("declared");
+    let limit = settings
+        .options
+        .iter()
+        .find(|o| o.name == "limit")
+        .expect("limit is declared");
+    assert_eq!(
+        limit.choices,
+        vec![
+            ("character".to_string(), "character".to_string()),
+            ("player".to_string(), "player".to_string())
+        ]
+    );
+    assert_eq!(
+        parse("/nobi settings limit:PLAYER").unwrap(),
+        NobiAction::Settings {
+            remind_after: None,
+            limit: Some("player".into())
+        }
+    );
+    assert_eq!(
+        parse("/nobi settings limit:team").unwrap_err().0,
+        "limit `team` is unknown; use character or player."
+    );
+    assert_eq!(
+        parse("/nobi verdict result:no").unwrap(),
+        NobiAction::Verdict { success: false }
+    );
+    assert_eq!(
+        parse("/nobi inspire table:Opponents").unwrap(),
+        NobiAction::Inspire {
+            table: "opponents".into()
+        }
+    );
+    assert!(parse("/nobi difficulty value:31")
+        .unwrap_err()
+        .0
+        .contains("from 0 to 30"));
+    assert!(parse("/nobi roll target:x")
+        .unwrap_err()
+        .0
+        .contains("has no option `target:`"));
+    // Beginning is the host's: the declaration says so, the table checks it once.
+    let begin = Command::parse_line("/nobi begin").unwrap();
+    let check = |a: &Actor| crate::table::declare::check_permission(&spec, &begin, a, "p0", &[]);
+    assert!(check(&actor("p1"))
+        .unwrap_err()
+        .0
+        .contains("only the host (<@p0>)"));
+    assert!(check(&host()).is_ok());
+}
