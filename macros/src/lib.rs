@@ -83,6 +83,7 @@ struct VariantAttrs {
     public: bool,
     private_when: Option<(String, Vec<String>)>,
     guild: bool,
+    view: bool,
     top_level: Option<String>,
     skip: bool,
 }
@@ -99,6 +100,8 @@ fn variant_attrs(attrs: &[Attribute]) -> syn::Result<VariantAttrs> {
                 out.public = true;
             } else if m.path.is_ident("guild") {
                 out.guild = true;
+            } else if m.path.is_ident("view") {
+                out.view = true;
             } else if m.path.is_ident("skip") {
                 out.skip = true;
             } else if m.path.is_ident("top_level") {
@@ -124,7 +127,7 @@ fn variant_attrs(attrs: &[Attribute]) -> syn::Result<VariantAttrs> {
                 out.private_when = Some((option, values));
             } else {
                 return Err(m.error(
-                    "unknown #[cmd] key; expected name, perm, public, private_when, guild, top_level or skip",
+                    "unknown #[cmd] key; expected name, perm, public, private_when, guild, view, top_level or skip",
                 ));
             }
             Ok(())
@@ -308,12 +311,14 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
         let perm = perm_tokens(&va)?;
         let answer = answer_tokens(&va);
         let guild = va.guild;
+        let view = va.view;
         subs.push(quote! {{
             let mut s = ::croupier::table::CommandSpec::new(#sub, #desc);
             #(#opt_specs)*
             #answer
             s.permission = #perm;
             s.guild = #guild;
+            s.view = #view;
             s
         }});
         let build = match &v.fields {
@@ -471,6 +476,7 @@ fn leaf_struct(
     let perm = perm_tokens(&va)?;
     let answer = answer_tokens(&va);
     let guild = va.guild;
+    let view = va.view;
     let build = match &st.fields {
         Fields::Unit => quote!(#ty),
         _ => quote!(#ty { #(#reads)* }),
@@ -484,6 +490,7 @@ fn leaf_struct(
                 #answer
                 s.permission = #perm;
                 s.guild = #guild;
+                s.view = #view;
                 s
             }
             fn from_command_at(

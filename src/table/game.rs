@@ -245,6 +245,17 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
     /// The view of the state for `viewer` (`/game status`): public parts, plus private ones for them.
     fn view(&self, viewer: &Actor, data: &Self::Data) -> Vec<Reply>;
 
+    /// Answers a command declared `#[cmd(view)]` (a status, a board, a hand, a story) for
+    /// `viewer`: no action, nothing logged, nothing changed. Defaults to [`Game::view`].
+    fn show(
+        &self,
+        viewer: &Actor,
+        _cmd: &Command,
+        data: &Self::Data,
+    ) -> Result<Vec<Reply>, RuleError> {
+        Ok(self.view(viewer, data))
+    }
+
     /// The session as `viewer` may see it (boardgame.io's `playerView`): secrets they may not
     /// see (other players' hands, hidden enemies, secret rolls, GM notes) are left out, and
     /// the facts the rules derive (whose turn, the initiative order, who is GM, who is
@@ -393,6 +404,8 @@ pub trait DynGame: Send + Sync {
     ) -> Result<(Value, Vec<Reply>), DynError>;
     /// See [`Game::view`].
     fn view(&self, state: &Value, viewer: &Actor) -> Result<Vec<Reply>, DynError>;
+    /// See [`Game::show`].
+    fn show(&self, state: &Value, viewer: &Actor, cmd: &Command) -> Result<Vec<Reply>, DynError>;
     /// See [`Game::view_model`]: the view, serialized.
     fn view_model(&self, state: &Value, viewer: &Viewer) -> Result<Value, DynError>;
     /// True when the game draws a picture.
@@ -557,6 +570,9 @@ impl<G: Game> DynGame for Loaded<G> {
     }
     fn view(&self, state: &Value, viewer: &Actor) -> Result<Vec<Reply>, DynError> {
         Ok(de::<G>(state)?.view(viewer, &self.data))
+    }
+    fn show(&self, state: &Value, viewer: &Actor, cmd: &Command) -> Result<Vec<Reply>, DynError> {
+        Ok(de::<G>(state)?.show(viewer, cmd, &self.data)?)
     }
     fn view_model(&self, state: &Value, viewer: &Viewer) -> Result<Value, DynError> {
         Ok(serde_json::to_value(self.view_of(state, viewer)?)?)

@@ -1021,7 +1021,28 @@ fn game_command(
     let actor = with_host(&req.actor, Some(&s));
     let state: Value = serde_json::from_str(&s.state)?;
     let gms = game.gms(&state)?;
-    super::declare::check_permission(&game.command(), cmd, &actor, &s.host, &gms)?;
+    let spec = game.command();
+    super::declare::check_permission(&spec, cmd, &actor, &s.host, &gms)?;
+    // A view (status, board, hand, story) is answered by the game without an action: nothing
+    // is applied, logged or written.
+    if spec
+        .leaf(cmd.path.get(1..).unwrap_or(&[]))
+        .is_some_and(|leaf| leaf.view)
+    {
+        let replies = game.show(&state, &actor, cmd)?;
+        let open = game.decisions(&state)?;
+        let stamp = Stamp {
+            session: s.id,
+            version: s.version,
+        };
+        return Ok(finish_replies(
+            replies,
+            game,
+            Some(stamp),
+            &session_gms(game, &s)?,
+            &open,
+        ));
+    }
     let shared = load_shared(tx, game, req.guild.as_deref()).map_err(Fail::Error)?;
     let action = game.parse(&state, &actor, cmd, &shared)?;
     apply_action(tx, game, &s, &actor, &action, cx.now, Some(&req.request_id))

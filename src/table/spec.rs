@@ -163,6 +163,10 @@ pub struct CommandSpec {
     /// A guild-wide command (a roster, a character): it works without a session here.
     #[serde(default)]
     pub guild: bool,
+    /// A view (a status, a board, a hand, a story): the table answers it from the game's
+    /// [`crate::table::Game::show`] without an action, so it is never logged and changes nothing.
+    #[serde(default)]
+    pub view: bool,
 }
 
 impl CommandSpec {
@@ -177,6 +181,7 @@ impl CommandSpec {
             top_level: None,
             permission: Default::default(),
             guild: false,
+            view: false,
         }
     }
     /// Declares that this leaf answers everyone (see [`Answer::Public`]).
