@@ -229,6 +229,170 @@ mod tests {
         assert_eq!(NightWizard::command().problems(""), Vec::<String>::new());
     }
 
+    fn parse(line: &str) -> Result<NwCommand, RuleError> {
+        NwCommand::from_command(&Command::parse_line(line).unwrap())
+    }
+
+    /// Every leaf of the declaration with its full path, its permission and the descriptions
+    /// on the way (its group's and its own).
+    fn leaves(
+        spec: &CommandSpec,
+        path: &str,
+        out: &mut Vec<(String, crate::table::Permission, String)>,
+    ) {
+        for s in &spec.subcommands {
+            let p = format!("{path} {}", s.name);
+            if s.subcommands.is_empty() {
+                out.push((
+                    p,
+                    s.permission,
+                    format!("{} {}", spec.description, s.description),
+                ));
+            } else {
+                leaves(s, &p, out);
+            }
+        }
+    }
+
+    #[test]
+    fn the_options_the_rules_read_are_declared_cl_included() {
+        // `cl:` was read and documented but not declared, so Discord could never send it.
+        assert_eq!(
+            parse("/nw character new name:Ayla cl:3").unwrap(),
+            NwCommand::Character(commands::CharacterCommand::New {
+                name: Some("Ayla".into()),
+                quick: None,
+                cl: Some(3)
+            })
+        );
+        let new = NightWizard::command();
+        let new = new.leaf(&["character".into(), "new".into()]).unwrap();
+        assert!(new
+            .options
+            .iter()
+            .any(|o| o.name == "cl" && o.max == Some(20)));
+        assert!(parse("/nw character new cl:21")
+            .unwrap_err()
+            .0
+            .contains("must be from 1 to 20, not 21"));
+        // An option no command declares is refused, naming what the command takes.
+        assert_eq!(
+            parse("/nw sheet name:Ayla").unwrap_err().0,
+            "`/nw sheet` has no option `name:`; it takes `character:` or `player:`."
+        );
+    }
+
+    #[test]
+    fn choices_are_read_with_their_aliases_and_refused_naming_the_values() {
+        use crate::table::Choices;
+        assert_eq!(
+            parse("/nw settings natural_recovery:/5 raise:1").unwrap(),
+            NwCommand::Settings {
+                raise: Some(commands::RaiseDice::One),
+                fudge_repeat: None,
+                anyseven_players: None,
+                appearance: None,
+                appearance_dc: None,
+                natural_recovery: Some(combat::recovery::NaturalReading::Divide),
+            }
+        );
+        assert!(matches!(
+            parse("/nw fortress gate from:A to:B kind:one-way").unwrap(),
+            NwCommand::Fortress(commands::FortressCommand::Gate {
+                kind: Some(fortress::GateKind::OneWay),
+                ..
+            })
+        ));
+        assert_eq!(
+            parse("/nw session cf value:c by:down").unwrap(),
+            NwCommand::Session(commands::SessionCommand::Cf {
+                value: commands::CfValue::Critical,
+                by: commands::CfBy::Down
+            })
+        );
+        assert_eq!(
+            parse("/nw rest mode:nap").unwrap_err().0,
+            "mode `nap` is unknown; use full, tense or absent."
+        );
+        // The declared choices are the values the parser reads.
+        let spec = NightWizard::command();
+        let prana = spec.leaf(&["prana".into()]).unwrap();
+        let values: Vec<&str> = prana.options[0]
+            .choices
+            .iter()
+            .map(|(_, v)| v.as_str())
+            .collect();
+        let all: Vec<&str> = commands::PranaChoice::ALL
+            .iter()
+            .map(|c| c.value())
+            .collect();
+        assert_eq!(values, all);
+    }
+
+    #[test]
+    fn gm_commands_are_declared_so_and_their_help_says_gm() {
+        use crate::table::Permission;
+        let mut all = vec![];
+        leaves(&NightWizard::command(), "nw", &mut all);
+        let gm: Vec<&str> = all
+            .iter()
+            .filter(|(_, p, _)| *p == Permission::Gm)
+            .map(|(p, _, _)| p.as_str())
+            .collect();
+        for must in [
+            "nw session next",
+            "nw session set",
+            "nw phase next",
+            "nw settings",
+            "nw combat start",
+            "nw combat cure",
+            "nw enemy spawn",
+            "nw fortress area",
+            "nw casket logic",
+            "nw rest",
+            "nw ask",
+        ] {
+            assert!(gm.contains(&must), "{must} is the GM's: {gm:?}");
+        }
+        // What players do stays open to them (the rules still judge whose turn it is).
+        for open in [
+            "nw judge",
+            "nw combat attack",
+            "nw fortress move",
+            "nw answer",
+        ] {
+            assert!(!gm.contains(&open), "{open}");
+        }
+        for (path, p, help) in &all {
+            if *p == Permission::Gm {
+                assert!(
+                    help.contains("(GM)"),
+                    "{path}'s help does not say GM: {help}"
+                );
+            }
+        }
+        // The guide marks each of them as the GM's.
+        let guide = std::fs::read_to_string("docs/nightwizard.md").unwrap();
+        let mut missing = vec![];
+        for path in &gm {
+            let typed = path
+                .replacen("nw combat", "nwcombat", 1)
+                .replacen("nw enemy", "nwenemy", 1)
+                .replacen("nw fortress", "nwfortress", 1)
+                .replacen("nw casket", "nwcasket", 1);
+            let row = guide.lines().find(|l| {
+                l.starts_with('|') && l.contains(&format!("`/{typed}")) && l.contains("GM")
+            });
+            if row.is_none() {
+                missing.push(typed);
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "docs/nightwizard.md has no GM row for {missing:?}"
+        );
+    }
+
     #[test]
     fn data_validation_names_file_item_and_field() {
         let dir = tempfile::tempdir().unwrap();
