@@ -1623,6 +1623,39 @@ mod tests {
     }
 
     #[test]
+    fn a_manager_rolls_as_the_gm_unless_they_play_a_pc_here() {
+        // The one GM rule (`is_gm`) counts managers; the Judge's copy used to ignore them.
+        let (data, mut shared, mut s, mut rng) = setup();
+        let judge = || Command::new("nw judge").with("stat", "none");
+        let mod_ = Actor {
+            manager: true,
+            ..Actor::player("mod", "mod")
+        };
+        act(&mut s, &data, &mut shared, &mut rng, &mod_, judge()).unwrap();
+        assert_eq!(s.open.last().unwrap().who, "GM");
+        // A manager who plays a PC here rolls as that PC.
+        let alice = Actor {
+            manager: true,
+            ..Actor::player("alice", "alice")
+        };
+        act(
+            &mut s,
+            &data,
+            &mut shared,
+            &mut rng,
+            &alice,
+            Command::new("nw session join"),
+        )
+        .unwrap();
+        act(&mut s, &data, &mut shared, &mut rng, &alice, judge()).unwrap();
+        assert_eq!(s.open.last().unwrap().who, "Ayu");
+        // Anyone else needs a PC.
+        let bob = Actor::player("bob", "bob");
+        let e = act(&mut s, &data, &mut shared, &mut rng, &bob, judge()).unwrap_err();
+        assert!(e.0.contains("join with a character first"), "{e:?}");
+    }
+
+    #[test]
     fn rule_3_1_cf_mod_points_shift_values_and_then_lock() {
         let (data, mut shared, mut s, mut rng) = setup();
         let alice = Actor::player("alice", "alice");
