@@ -115,7 +115,9 @@ fn seeded_combat_two_pcs_against_a_mob_and_a_boss_to_its_end() {
     assert!(out.contains("⛔ finish the attack in progress first."));
     // Out of turn; a player spawning enemies; a player acting for an NPC.
     assert!(out.contains("⛔ it is not your turn: it is the GM's Main Process."));
-    assert!(out.contains("⛔ only the GM spawns enemies."));
+    assert!(out.contains(
+        "⛔ only the GM (@gm) or someone who may manage this channel can use `/nwenemy spawn`."
+    ));
     assert!(out.contains("⛔ the attacker (or the GM) applies the damage."));
     // A hidden enemy that attacks is revealed.
     assert!(out.contains("👹 Lantern reveals itself!"));
@@ -245,7 +247,9 @@ fn seeded_area_attack_with_a_cover_up_by_a_guest() {
     println!("{out}");
     // §13: a Guest is built like a PC from the roster and joins the PCs' side; only the GM
     // spawns one.
-    assert!(out.contains("⛔ only the GM spawns Guests."));
+    assert!(out.contains(
+        "⛔ only the GM (@gm) or someone who may manage this channel can use `/nwenemy spawn`."
+    ));
     assert!(out.contains("🤝 Gwen joins the fight on the PCs' side (a Guest run by the GM)."));
     // §13: an incomplete enemy is hit automatically: no Dodge Check, no defence roll.
     assert!(out.contains(

@@ -81,7 +81,9 @@ fn seeded_dive_identifies_and_removes_a_trap_and_reaches_the_core() {
     let out = run(DIVE, 3);
     println!("{out}");
     // Building is the GM's; the build goes only to the GM.
-    assert!(out.contains("⛔ only the GM builds the Fortress."));
+    assert!(out.contains(
+        "⛔ only the GM (@gm) or someone who may manage this channel can use `/nwfortress area`."
+    ));
     assert!(out.contains("🏰 Gate 3: Hall ⇄ Vault (SECRET, hidden)."));
     // The Dive: the party starts at the Entrance, one Area per Scene.
     assert!(out.contains("Ayla, Bolt enter the Fortress at Gatehouse (Scene 1)."));

@@ -102,7 +102,9 @@ fn seeded_movement_fight_complex_movement_flight_retreat_and_appearance() {
     assert!(out.contains("🪶 Cara lands (Auto Action)."));
     // §10.6 Long range: the GM's permission, the Main Process ends, a retreat.
     assert!(out.contains("⏳ Bolt asks the GM to move to Long range (the station)"));
-    assert!(out.contains("⛔ only the GM sets ranges."));
+    assert!(out.contains(
+        "⛔ only the GM (@gm) or someone who may manage this channel can use `/nwcombat range`."
+    ));
     assert!(out.contains("🏃 Bolt moves to Long range with the GM's permission and retreats"));
     assert!(
         out.contains("🏃 Bolt: Long range, the station (retreated: out of the initiative order)")

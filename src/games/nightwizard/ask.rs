@@ -9,9 +9,7 @@ use super::character::attr_name;
 use super::data::{attr_index, stat_index, NwData, ATTRS, STAT_LABEL};
 use super::session::{self, NightWizard, NwAction};
 use crate::rng::GameRng;
-use crate::table::{
-    refuse, Actor, ButtonStyle, Command, CommandSpec, Message, OptionSpec, Reply, RuleError, UserId,
-};
+use crate::table::{refuse, Actor, ButtonStyle, Message, Reply, RuleError, UserId};
 
 /// A Judge the GM asked a player for, waiting for the player's press.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -52,53 +50,19 @@ pub enum AskAction {
     Answer(u32),
 }
 
-/// `/nw ask`: the GM's request (or `cancel:<n>`).
-pub fn ask_command() -> CommandSpec {
-    CommandSpec::new("ask", "Ask a player for a Judge with a Difficulty (GM)")
-        .opt(OptionSpec::user(
-            "player",
-            "Who rolls (must have a PC here)",
-        ))
-        .opt(OptionSpec::string("stat", "Attribute or combat stat (none: no Alter)").autocomplete())
-        .opt(OptionSpec::int("difficulty", "Difficulty to reach").range(-99, 999))
-        .opt(OptionSpec::string("label", "What the Judge is for"))
-        .opt(OptionSpec::boolean(
-            "hidden",
-            "Keep the Difficulty from the player (only you see it)",
-        ))
-        .opt(OptionSpec::int("cancel", "Withdraw the ask with this number").range(1, 1_000_000))
-}
-
-/// `/nw answer`: what the ask's button runs.
-pub fn answer_command() -> CommandSpec {
-    CommandSpec::new("answer", "Roll the Judge the GM asked you for").opt(
-        OptionSpec::int("id", "The ask's number")
-            .range(1, 1_000_000)
-            .required(),
-    )
-}
-
-/// Turns `/nw ask …` or `/nw answer …` into an action.
-pub fn parse(cmd: &Command) -> Result<NwAction, RuleError> {
-    let id = |k: &str| -> Result<Option<u32>, RuleError> {
-        match cmd.int(k)? {
-            None => Ok(None),
-            Some(n) if (1..=1_000_000).contains(&n) => Ok(Some(n as u32)),
-            Some(n) => refuse(format!("there is no ask number {n}.")),
-        }
-    };
-    if cmd.sub() == "answer" {
-        let Some(n) = id("id")? else {
-            return refuse("which ask? `/nw answer id:<n>`.");
-        };
-        return Ok(NwAction::Ask(AskAction::Answer(n)));
-    }
-    if let Some(n) = id("cancel")? {
+/// Lowers a parsed `/nw ask …` (the GM's request, or `cancel:<n>`) to its action.
+pub fn lower_ask(
+    player: Option<UserId>,
+    stat: Option<String>,
+    difficulty: Option<i32>,
+    label: Option<String>,
+    hidden: Option<bool>,
+    cancel: Option<u32>,
+) -> Result<NwAction, RuleError> {
+    if let Some(n) = cancel {
         return Ok(NwAction::Ask(AskAction::Cancel(n)));
     }
-    let (Some(player), Some(stat), Some(difficulty)) =
-        (cmd.get("player"), cmd.get("stat"), cmd.int("difficulty")?)
-    else {
+    let (Some(player), Some(stat), Some(difficulty)) = (player, stat, difficulty) else {
         return refuse(
             "ask with player, stat and difficulty, e.g. `/nw ask player:@bob stat:awareness difficulty:10` (or `cancel:<n>`).",
         );
@@ -112,11 +76,11 @@ pub fn parse(cmd: &Command) -> Result<NwAction, RuleError> {
         ));
     }
     Ok(NwAction::Ask(AskAction::Ask {
-        player: UserId::new(player),
+        player,
         stat,
-        difficulty: difficulty.clamp(-99, 999) as i32,
-        label: cmd.get("label").unwrap_or("").chars().take(80).collect(),
-        hidden: cmd.flag("hidden")?.unwrap_or(false),
+        difficulty,
+        label: label.unwrap_or_default().chars().take(80).collect(),
+        hidden: hidden.unwrap_or(false),
     }))
 }
 
@@ -147,7 +111,6 @@ pub fn apply(
             label,
             hidden,
         } => {
-            s.require_gm_pub(actor, "asks players for Judges")?;
             let Some(pc) = s.pcs.iter().find(|p| &p.user == player) else {
                 return refuse(format!(
                     "{} has no PC in this session (`/nw session join` first).",
@@ -209,7 +172,6 @@ pub fn apply(
             Ok(vec![Reply::public(public), Reply::gm(gm)])
         }
         AskAction::Cancel(id) => {
-            s.require_gm_pub(actor, "withdraws asked Judges")?;
             let Some(i) = s.asks.iter().position(|k| k.id == *id) else {
                 return refuse(format!("there is no open ask number {id}."));
             };
@@ -262,6 +224,7 @@ mod tests {
     use super::super::roster::{self, NwShared};
     use super::*;
     use crate::table::Audience;
+    use crate::table::Command;
     use std::path::Path;
 
     fn gm() -> Actor {
@@ -318,6 +281,7 @@ mod tests {
         a: &Actor,
         cmd: Command,
     ) -> Result<Vec<Reply>, RuleError> {
+        super::super::test_table::permitted(s, a, &cmd)?;
         let action = session::parse(s, a, &cmd, data, shared)?;
         let before = s.clone();
         let r = session::apply(s, data, Some(shared), rng, a, &action);

@@ -12,7 +12,6 @@ use serde::{Deserialize, Serialize};
 use super::super::character::{Catalog, Character, Custom};
 use super::super::roster::NwShared;
 use super::*;
-use crate::table::Command;
 
 /// Most Defenders of one attack (each gets a button).
 pub const MAX_DEFENDERS: usize = 12;
@@ -74,10 +73,6 @@ fn incomplete(s: &NightWizard, w: &Who) -> bool {
     matches!(w, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.incomplete))
 }
 
-fn is_gm(s: &NightWizard, actor: &Actor) -> bool {
-    actor.id == s.gm || actor.manager
-}
-
 fn multi(s: &NightWizard) -> bool {
     s.combat
         .as_ref()
@@ -94,7 +89,7 @@ pub fn before(
     actor: &Actor,
     a: &CombatAction,
 ) -> Option<Result<Vec<Reply>, RuleError>> {
-    let gm = is_gm(s, actor);
+    let gm = s.is_gm(actor);
     match a {
         CombatAction::Attack { target, magic } => {
             let t = s.find(target, gm)?;
@@ -185,7 +180,7 @@ pub fn declare(
     magic: bool,
     full_hit: bool,
 ) -> Result<Vec<Reply>, RuleError> {
-    let gm = is_gm(s, actor);
+    let gm = s.is_gm(actor);
     let me = my_turn(s, actor)?;
     let c = s
         .combat
@@ -371,7 +366,7 @@ pub fn dodge_as(
         *s = t;
         return Ok(r);
     }
-    let gm = is_gm(s, actor);
+    let gm = s.is_gm(actor);
     let at = pending(s, Stage::Hit)?;
     let waiting: Vec<&Who> = at
         .defenders
@@ -496,7 +491,7 @@ pub fn damage(
     actor: &Actor,
 ) -> Result<Vec<Reply>, RuleError> {
     let mut at = pending(s, Stage::Dodge)?;
-    if !s.controls(actor, &at.attacker) && !is_gm(s, actor) {
+    if !s.controls(actor, &at.attacker) && !s.is_gm(actor) {
         return refuse("the attacker (or the GM) rolls the damage.");
     }
     if let Some(h) = take_open(s, &at.attacker, "Hit Check") {
@@ -624,7 +619,7 @@ pub fn apply_all(
     actor: &Actor,
 ) -> Result<Vec<Reply>, RuleError> {
     let at = pending(s, Stage::Damage)?;
-    if !s.controls(actor, &at.attacker) && !is_gm(s, actor) {
+    if !s.controls(actor, &at.attacker) && !s.is_gm(actor) {
         return refuse("the attacker (or the GM) applies the damage.");
     }
     let coverers: Vec<Who> = at
@@ -686,7 +681,7 @@ pub fn cover(
     who: Option<&str>,
     target: Option<&String>,
 ) -> Result<Vec<Reply>, RuleError> {
-    let gm = is_gm(s, actor);
+    let gm = s.is_gm(actor);
     let plain = s
         .combat
         .as_ref()
@@ -958,13 +953,11 @@ pub fn spawn_incomplete(
 pub fn spawn_guest(
     s: &mut NightWizard,
     data: &NwData,
-    actor: &Actor,
     ch: &Character,
     custom: &Custom,
     label: &Option<String>,
     hidden: bool,
 ) -> Result<Vec<Reply>, RuleError> {
-    s.require_gm_pub(actor, "spawns Guests")?;
     let taken = |s: &NightWizard, l: &str| s.enemy(l).is_some() || s.find(l, true).is_some();
     let label = match label {
         Some(l) if !l.trim().is_empty() => l.trim().chars().take(40).collect::<String>(),
@@ -1042,52 +1035,66 @@ pub fn spawn_guest(
     Ok(out)
 }
 
-fn flag_on(cmd: &Command, k: &str) -> bool {
-    cmd.flag(k).ok().flatten() == Some(true)
+fn short(v: &str) -> String {
+    v.trim().chars().take(80).collect()
 }
 
-/// Whether `/nwcombat attack|dodge|coverup` uses the options handled here (several targets,
-/// area, Full Hit; a named Defender, Full Dodge; whom to cover).
-pub fn extended(cmd: &Command) -> bool {
-    match cmd.sub2() {
-        "attack" => cmd.get("targets").is_some() || flag_on(cmd, "area") || flag_on(cmd, "fullhit"),
-        "dodge" => cmd.get("who").is_some() || flag_on(cmd, "full"),
-        "coverup" => cmd.get("for").is_some(),
-        _ => false,
+/// Lowers `/nwcombat attack`: one target, or several targets, an area or a Full Hit.
+pub fn lower_attack(
+    target: Option<String>,
+    magic: Option<bool>,
+    targets: Option<String>,
+    area: Option<bool>,
+    fullhit: Option<bool>,
+) -> Result<CombatAction, RuleError> {
+    let magic = magic.unwrap_or(false);
+    let area = area.unwrap_or(false);
+    let full_hit = fullhit.unwrap_or(false);
+    if targets.is_none() && !area && !full_hit {
+        let Some(target) = target else {
+            return refuse("attack whom? Give `target:` (or `targets:`).");
+        };
+        return Ok(CombatAction::Attack { target, magic });
+    }
+    let mut all = vec![];
+    if let Some(t) = &target {
+        all.push(short(t));
+    }
+    if let Some(t) = &targets {
+        all.extend(t.split(',').map(short).filter(|x| !x.is_empty()));
+    }
+    if all.len() > MAX_DEFENDERS {
+        return refuse(format!("{MAX_DEFENDERS} Defenders at most in one attack."));
+    }
+    Ok(CombatAction::AttackMany {
+        targets: all,
+        area,
+        magic,
+        full_hit,
+    })
+}
+
+/// Lowers `/nwcombat dodge`: the attack's Defender, or a named Defender or a Full Dodge.
+pub fn lower_dodge(who: Option<String>, full: Option<bool>) -> CombatAction {
+    let full = full.unwrap_or(false);
+    if who.is_none() && !full {
+        return CombatAction::Dodge;
+    }
+    CombatAction::DodgeAs {
+        who: who.as_deref().map(short),
+        full,
     }
 }
 
-/// Parses the options of [`extended`].
-pub fn parse_combat(cmd: &Command) -> Result<CombatAction, RuleError> {
-    let short = |v: &str| v.trim().chars().take(80).collect::<String>();
-    Ok(match cmd.sub2() {
-        "attack" => {
-            let mut targets = vec![];
-            if let Some(t) = cmd.get("target") {
-                targets.push(short(t));
-            }
-            if let Some(t) = cmd.get("targets") {
-                targets.extend(t.split(',').map(short).filter(|x| !x.is_empty()));
-            }
-            if targets.len() > MAX_DEFENDERS {
-                return refuse(format!("{MAX_DEFENDERS} Defenders at most in one attack."));
-            }
-            CombatAction::AttackMany {
-                targets,
-                area: cmd.flag("area")?.unwrap_or(false),
-                magic: cmd.flag("magic")?.unwrap_or(false),
-                full_hit: cmd.flag("fullhit")?.unwrap_or(false),
-            }
-        }
-        "dodge" => CombatAction::DodgeAs {
-            who: cmd.get("who").map(short),
-            full: cmd.flag("full")?.unwrap_or(false),
+/// Lowers `/nwcombat coverup`: for the attack's target, or for a named one.
+pub fn lower_coverup(who: Option<String>, target: Option<String>) -> CombatAction {
+    match target {
+        None => CombatAction::CoverUp(who),
+        Some(t) => CombatAction::CoverFor {
+            who: who.as_deref().map(short),
+            target: short(&t),
         },
-        _ => CombatAction::CoverFor {
-            who: cmd.get("who").map(short),
-            target: short(cmd.require("for")?),
-        },
-    })
+    }
 }
 
 fn data_enemy(s: &NightWizard, data: &NwData, n: &str) -> bool {
@@ -1109,46 +1116,65 @@ fn roster_character<'a>(shared: &'a NwShared, gm: &Actor, n: &str) -> Option<&'a
         .or_else(|| shared.characters.iter().find(named))
 }
 
-/// Whether `/nwenemy spawn` is for a Guest (`guest:true`, or a name found only in the roster)
-/// or an incomplete enemy (`incomplete:true`).
-pub fn spawn_extended(s: &NightWizard, cmd: &Command, data: &NwData, shared: &NwShared) -> bool {
-    if flag_on(cmd, "guest") || flag_on(cmd, "incomplete") {
-        return true;
-    }
-    let n = cmd.get("name").unwrap_or("");
-    !data_enemy(s, data, n)
-        && shared
-            .characters
-            .iter()
-            .any(|c| c.name.eq_ignore_ascii_case(n.trim()))
+/// What `/nwenemy spawn` asks for.
+pub struct SpawnRequest {
+    /// Enemy name or id (or a roster character's name, for a Guest).
+    pub name: String,
+    /// Label.
+    pub label: Option<String>,
+    /// Hidden from the players.
+    pub hidden: bool,
+    /// HP made on the spot.
+    pub hp: Option<i32>,
+    /// A Guest built like a PC.
+    pub guest: bool,
+    /// An incomplete enemy.
+    pub incomplete: bool,
 }
 
-/// Parses `/nwenemy spawn` for [`spawn_extended`]: a Guest takes a snapshot of the roster
-/// character (the GM's own first), so replays never need the roster.
-pub fn parse_spawn(
+/// Lowers `/nwenemy spawn`: an enemy from the data, an incomplete enemy, or a Guest (`guest:true`,
+/// or a name found only in the roster). A Guest takes a snapshot of the roster character (the
+/// GM's own first), so replays never need the roster.
+pub fn lower_spawn(
     s: &NightWizard,
     actor: &Actor,
-    cmd: &Command,
+    r: SpawnRequest,
     data: &NwData,
     shared: &NwShared,
 ) -> Result<CombatAction, RuleError> {
-    let name: String = cmd.require("name")?.chars().take(80).collect();
-    let label = cmd.get("as").map(|s| s.to_string());
-    let hidden = cmd.flag("hidden")?.unwrap_or(false);
-    let guest = flag_on(cmd, "guest");
-    let inc = flag_on(cmd, "incomplete");
-    if guest && inc {
+    let name: String = r.name.chars().take(80).collect();
+    let SpawnRequest {
+        label,
+        hidden,
+        hp,
+        guest,
+        incomplete,
+        ..
+    } = r;
+    let roster_only = !data_enemy(s, data, &name)
+        && shared
+            .characters
+            .iter()
+            .any(|c| c.name.eq_ignore_ascii_case(name.trim()));
+    if !guest && !incomplete && !roster_only {
+        return Ok(CombatAction::Spawn {
+            name,
+            label,
+            hidden,
+            hp,
+        });
+    }
+    if guest && incomplete {
         return refuse("a Guest is built like a PC, not an incomplete enemy: choose one.");
     }
-    if inc {
+    if incomplete {
         return Ok(CombatAction::SpawnIncomplete {
             name,
             label,
             hidden,
-            hp: cmd.int("hp")?.map(|v| v.clamp(1, 99_999) as i32),
+            hp,
         });
     }
-    let _ = data_enemy(s, data, &name);
     let Some(ch) = roster_character(shared, actor, &name) else {
         return refuse(format!(
             "no character `{name}` in this server's roster to bring as a Guest."
@@ -1996,7 +2022,11 @@ mod tests {
         };
         assert!(matches!(a, CombatAction::SpawnGuest { .. }));
         // Only the GM spawns Guests.
-        assert!(run(&mut s, &data, &alice(), a.clone(), vec![]).is_err());
+        assert!(super::super::super::test_table::refused(
+            &s,
+            &alice(),
+            "nw enemy spawn"
+        ));
         run(&mut s, &data, &gm(), a, vec![]).unwrap();
         let g = s.enemy("Gwen").unwrap().clone();
         let ch = shared.characters.iter().find(|c| c.name == "Gwen").unwrap();

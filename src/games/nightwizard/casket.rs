@@ -6,12 +6,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::commands::CasketCommand;
 use super::session::{self, NightWizard, NwAction, Phase, PranaUse};
 use super::NwData;
 use crate::rng::GameRng;
-use crate::table::{
-    refuse, Actor, Command, CommandSpec, Message, OptionSpec, Reply, RuleError, UserId,
-};
+use crate::table::{refuse, Actor, Choices, Message, Reply, RuleError, UserId};
 
 /// Most Logics one Casket holds here.
 pub const MAX_LOGICS: usize = 20;
@@ -36,7 +35,7 @@ pub struct Casket {
 }
 
 /// How long an ignored Lunar Logic stays ignored.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default, Choices)]
 pub enum LogicLasts {
     /// Until the end of the Scenario (§4; the After Phase here).
     #[default]
@@ -81,64 +80,22 @@ pub enum CasketAction {
     Lasts(LogicLasts),
 }
 
-/// `/nwcasket …`.
-pub fn commands() -> CommandSpec {
-    CommandSpec::new("casket", "Night Wizard Lunar Casket and its Lunar Logics")
-        .sub(
-            CommandSpec::new("deploy", "Deploy a Lunar Casket (a PC is its Ruler)")
-                .opt(OptionSpec::string(
-                    "ruler",
-                    "GM: the Ruler (default: the Emulator)",
-                ))
-                .opt(OptionSpec::boolean("persist", "GM: it outlasts its Scene")),
-        )
-        .sub(
-            CommandSpec::new("remove", "Remove the Casket (the Ruler or the GM)").opt(
-                OptionSpec::boolean("force", "GM: declare it removed even during a Dive"),
-            ),
-        )
-        .sub(
-            CommandSpec::new("logic", "Add a Lunar Logic, a session rule inside (GM)")
-                .opt(OptionSpec::string("text", "The Logic").required()),
-        )
-        .sub(CommandSpec::new("list", "The Lunar Logics in force"))
-        .sub(
-            CommandSpec::new("shake", "Ignore one Lunar Logic for 1 Prana")
-                .opt(OptionSpec::string("logic", "Its number or text").required()),
-        )
-        .sub(
-            CommandSpec::new("settings", "How long a shaken Logic stays shaken (GM)").opt(
-                OptionSpec::string("lasts", "scenario (default) or session")
-                    .required()
-                    .choices(&["scenario", "session"]),
-            ),
-        )
-}
-
-/// Reads `/nwcasket …`.
-pub fn parse(cmd: &Command) -> Result<CasketAction, RuleError> {
-    Ok(match cmd.sub2() {
-        "deploy" => CasketAction::Deploy {
-            ruler: cmd
-                .get("ruler")
-                .map(|r| r.trim().chars().take(40).collect()),
-            persist: cmd.flag("persist")?.unwrap_or(false),
+/// Lowers a parsed `/nwcasket …` to its action.
+pub fn lower(c: CasketCommand) -> CasketAction {
+    let text = |t: String| -> String { t.trim().chars().take(200).collect() };
+    match c {
+        CasketCommand::Deploy { ruler, persist } => CasketAction::Deploy {
+            ruler: ruler.map(|r| r.trim().chars().take(40).collect()),
+            persist: persist.unwrap_or(false),
         },
-        "remove" => CasketAction::Remove {
-            force: cmd.flag("force")?.unwrap_or(false),
+        CasketCommand::Remove { force } => CasketAction::Remove {
+            force: force.unwrap_or(false),
         },
-        "logic" => CasketAction::Logic(cmd.require("text")?.trim().chars().take(200).collect()),
-        "list" => CasketAction::List,
-        "shake" => CasketAction::Shake(cmd.require("logic")?.trim().chars().take(200).collect()),
-        "settings" => {
-            CasketAction::Lasts(match cmd.require("lasts")?.to_ascii_lowercase().as_str() {
-                "scenario" => LogicLasts::Scenario,
-                "session" => LogicLasts::Session,
-                v => return refuse(format!("lasts is scenario or session, not `{v}`.")),
-            })
-        }
-        other => return refuse(format!("`/nwcasket {other}` is not a Casket command.")),
-    })
+        CasketCommand::Logic { text: t } => CasketAction::Logic(text(t)),
+        CasketCommand::List => CasketAction::List,
+        CasketCommand::Shake { logic } => CasketAction::Shake(text(logic)),
+        CasketCommand::Settings { lasts } => CasketAction::Lasts(lasts),
+    }
 }
 
 impl NightWizard {
@@ -185,7 +142,7 @@ pub fn apply(
     actor: &Actor,
     a: &CasketAction,
 ) -> Result<Vec<Reply>, RuleError> {
-    let gm = actor.id == s.gm || actor.manager;
+    let gm = s.is_gm(actor);
     match a {
         CasketAction::Deploy { ruler, persist } => {
             let pc = s.pcs.iter().find(|p| p.user == actor.id);
@@ -251,7 +208,6 @@ pub fn apply(
             )))])
         }
         CasketAction::Logic(text) => {
-            s.require_gm_pub(actor, "sets Lunar Logics")?;
             let Some(c) = s.casket() else {
                 return refuse("there is no Lunar Casket up.");
             };
@@ -359,7 +315,6 @@ pub fn apply(
             Ok(out)
         }
         CasketAction::Lasts(l) => {
-            s.require_gm_pub(actor, "changes table settings")?;
             s.fortress.logic_lasts = *l;
             Ok(vec![Reply::public(Message::text(format!(
                 "Settings: a Lunar Logic shaken off with Prana stays ignored until the end of the {}.",

@@ -588,7 +588,7 @@ impl NightWizard {
     fn controls(&self, actor: &Actor, w: &Who) -> bool {
         match w {
             Who::Pc(u) => &actor.id == u,
-            Who::Enemy(_) => actor.id == self.gm || actor.manager,
+            Who::Enemy(_) => self.is_gm(actor),
         }
     }
 
@@ -636,7 +636,7 @@ pub fn apply(
     actor: &Actor,
     a: &CombatAction,
 ) -> Result<Vec<Reply>, RuleError> {
-    let is_gm = actor.id == s.gm || actor.manager;
+    let is_gm = s.is_gm(actor);
     if let Some(r) = attack::before(s, data, rng, actor, a) {
         return r;
     }
@@ -647,7 +647,6 @@ pub fn apply(
             hidden,
             hp,
         } => {
-            s.require_gm_pub(actor, "spawns enemies")?;
             let n = name.trim();
             let Some(def) = data
                 .enemies
@@ -711,7 +710,6 @@ pub fn apply(
             Ok(out)
         }
         CombatAction::Reveal(label) => {
-            s.require_gm_pub(actor, "reveals enemies")?;
             let Some(e) = s.enemy_mut(label) else {
                 return refuse(format!("no enemy labelled `{label}`."));
             };
@@ -725,7 +723,6 @@ pub fn apply(
             )))])
         }
         CombatAction::Note(t) => {
-            s.require_gm_pub(actor, "keeps GM notes")?;
             s.gm_notes.push(t.clone());
             Ok(vec![Reply::gm(Message::titled(
                 "📝 GM notes (only you see them)",
@@ -733,7 +730,6 @@ pub fn apply(
             ))])
         }
         CombatAction::Start { any_seven } => {
-            s.require_gm_pub(actor, "starts combat")?;
             if s.combat.is_some() {
                 return refuse("a combat is already running (`/nwcombat end`).");
             }
@@ -776,14 +772,12 @@ pub fn apply(
             Ok(s.tracker(lines, gm_lines))
         }
         CombatAction::End => {
-            s.require_gm_pub(actor, "ends combat")?;
             if s.combat.is_none() {
                 return refuse("there is no combat.");
             }
             Ok(finish(s, vec!["The GM ends the combat.".into()]))
         }
         CombatAction::Engage(x, y) => {
-            s.require_gm_pub(actor, "sets engagements")?;
             let (Some(a), Some(b)) = (s.find(x, true), s.find(y, true)) else {
                 return refuse("name two combatants (PC names or enemy labels).");
             };
@@ -961,7 +955,6 @@ pub fn apply(
             Ok(say(s, &me, line))
         }
         CombatAction::Blockade(label) => {
-            s.require_gm_pub(actor, "declares blockades")?;
             let Some(Who::Enemy(l)) = s.find(label, true) else {
                 return refuse(format!("no enemy labelled `{label}`."));
             };
@@ -1354,7 +1347,7 @@ pub fn apply(
             who.as_deref(),
         ),
         CombatAction::Skip(who) => skills_use::skip(s, data, rng, actor, who.as_deref()),
-        CombatAction::Cure { target, status } => recovery::cure(s, actor, target, status),
+        CombatAction::Cure { target, status } => recovery::cure(s, target, status),
 
         CombatAction::AttackMany {
             targets,
@@ -1379,7 +1372,7 @@ pub fn apply(
             custom,
             label,
             hidden,
-        } => attack::spawn_guest(s, data, actor, character, custom, label, *hidden),
+        } => attack::spawn_guest(s, data, character, custom, label, *hidden),
     }
 }
 
@@ -2281,15 +2274,16 @@ mod tests {
         assert!(run(&mut s, &data, &bob(), CombatAction::Minor, vec![]).is_err());
         assert!(run(&mut s, &data, &gm(), CombatAction::Minor, vec![]).is_err());
         // Non-GM using GM commands.
-        assert!(run(&mut s, &data, &alice(), CombatAction::End, vec![]).is_err());
-        assert!(run(
-            &mut s,
-            &data,
+        assert!(super::super::test_table::refused(
+            &s,
             &alice(),
-            CombatAction::Reveal("Lantern".into()),
-            vec![]
-        )
-        .is_err());
+            "nw combat end"
+        ));
+        assert!(super::super::test_table::refused(
+            &s,
+            &alice(),
+            "nw enemy reveal"
+        ));
         // Minor, then a Move is out of order.
         run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).unwrap();
         assert!(run(
@@ -2493,14 +2487,11 @@ mod tests {
         let (data, mut s) = setup();
         set_turn(&mut s, pc("alice"));
         s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
-        assert!(run(
-            &mut s,
-            &data,
+        assert!(super::super::test_table::refused(
+            &s,
             &alice(),
-            CombatAction::Blockade("Swarm".into()),
-            vec![]
-        )
-        .is_err());
+            "nw combat blockade"
+        ));
         run(
             &mut s,
             &data,

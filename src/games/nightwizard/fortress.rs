@@ -10,13 +10,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::casket::{self, Casket, CasketAction, LogicLasts, Shaken};
+use super::commands::{DangerKind, DangerStat, FortressCommand};
 use super::judge::Judge;
 use super::session::{self, NightWizard, NwAction, Phase};
 use super::NwData;
 use crate::rng::GameRng;
-use crate::table::{
-    refuse, Actor, ButtonStyle, Command, CommandSpec, Message, OptionSpec, Reply, RuleError, UserId,
-};
+use crate::table::{refuse, Actor, ButtonStyle, Choices, Message, Reply, RuleError, UserId};
 
 /// Base Difficulty of an Appearance Check in a Fortress Area (§12.6, rebuilt from "3 gates → 14").
 pub const APPEAR_BASE: i32 = 8;
@@ -32,7 +31,7 @@ pub const AMBUSH_PLUS: i32 = 7;
 pub const CONNECTION_BONUS: i32 = 3;
 
 /// Area types (§12.4).
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Choices)]
 pub enum AreaKind {
     /// No set event.
     Normal,
@@ -45,29 +44,13 @@ pub enum AreaKind {
     /// Enemies: Round Progression starts.
     Enemy,
     /// Holds the Fortress Core.
+    #[choice(aliases("fortress core", "fortress_core"))]
     Core,
     /// The way in.
     Entrance,
 }
 
 impl AreaKind {
-    fn parse(s: &str) -> Result<AreaKind, RuleError> {
-        Ok(match s.trim().to_ascii_lowercase().as_str() {
-            "normal" => AreaKind::Normal,
-            "object" => AreaKind::Object,
-            "trap" => AreaKind::Trap,
-            "event" => AreaKind::Event,
-            "enemy" => AreaKind::Enemy,
-            "core" | "fortress core" | "fortress_core" => AreaKind::Core,
-            "entrance" => AreaKind::Entrance,
-            k => {
-                return refuse(format!(
-                "`{k}` is not an Area type: normal, object, trap, event, enemy, core or entrance."
-            ))
-            }
-        })
-    }
-
     /// Display name.
     pub fn name(self) -> &'static str {
         match self {
@@ -83,11 +66,12 @@ impl AreaKind {
 }
 
 /// Gate types (§12.5).
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Choices)]
 pub enum GateKind {
     /// Both ways, no special rule.
     Normal,
     /// From → to only.
+    #[choice(aliases("one-way", "one_way", "one way"))]
     OneWay,
     /// Hidden until the Area's event is cleared or a Danger Sense Judge (15) reveals it.
     Secret,
@@ -95,30 +79,6 @@ pub enum GateKind {
     Closed,
     /// Broken; the GM may allow a number of uses first.
     Damaged,
-}
-
-impl GateKind {
-    fn parse(s: &str) -> Result<GateKind, RuleError> {
-        Ok(
-            match s
-                .trim()
-                .to_ascii_lowercase()
-                .replace(['-', '_', ' '], "")
-                .as_str()
-            {
-                "normal" => GateKind::Normal,
-                "oneway" => GateKind::OneWay,
-                "secret" => GateKind::Secret,
-                "closed" => GateKind::Closed,
-                "damaged" => GateKind::Damaged,
-                k => {
-                    return refuse(format!(
-                        "`{k}` is not a Gate type: normal, oneway, secret, closed or damaged."
-                    ))
-                }
-            },
-        )
-    }
 }
 
 /// Where a trap stands.
@@ -398,200 +358,81 @@ pub enum FortressAction {
     Casket(CasketAction),
 }
 
-/// `/nwfortress …`: building (GM), the Dive, traps and Danger Sense.
-pub fn commands() -> CommandSpec {
-    let area = |n: &str, d: &str| OptionSpec::string(n, d).required();
-    CommandSpec::new(
-        "fortress",
-        "Night Wizard Fortresses: Areas, Gates, the Dive, traps",
-    )
-    .sub(
-        CommandSpec::new("area", "Add or change an Area (GM)")
-            .opt(area("name", "The Area's name"))
-            .opt(
-                OptionSpec::string("kind", "The Area's type")
-                    .required()
-                    .choices(&[
-                        "normal", "object", "trap", "event", "enemy", "core", "entrance",
-                    ]),
-            )
-            .opt(OptionSpec::string(
-                "desc",
-                "What the party finds (read out on entering)",
-            ))
-            .opt(OptionSpec::boolean(
-                "exit",
-                "Entrance: it serves as the exit",
-            )),
-    )
-    .sub(
-        CommandSpec::new("gate", "Join two Areas with a Gate (GM)")
-            .opt(area("from", "From this Area"))
-            .opt(area("to", "To this Area"))
-            .opt(
-                OptionSpec::string("kind", "The Gate's type (default normal)")
-                    .choices(&["normal", "oneway", "secret", "closed", "damaged"]),
-            )
-            .opt(OptionSpec::int("uses", "Damaged Gate: uses before it breaks").range(0, 99)),
-    )
-    .sub(
-        CommandSpec::new("trap", "Put (or reset) a trap in a Trap Area (GM)")
-            .opt(area("area", "The Trap Area"))
-            .opt(
-                OptionSpec::int("detection", "Detection Value (Awareness)")
-                    .required()
-                    .range(-99, 999),
-            )
-            .opt(
-                OptionSpec::int("removal", "Removal Value (Finesse)")
-                    .required()
-                    .range(-99, 999),
-            )
-            .opt(area("effect", "What happens when it goes off"))
-            .opt(OptionSpec::string(
-                "damage",
-                "HP damage dice when it goes off, e.g. 2d6",
-            )),
-    )
-    .sub(CommandSpec::new(
-        "dive",
-        "The party enters at the Entrance (GM)",
-    ))
-    .sub(CommandSpec::new(
-        "show",
-        "The Area Map and the party's position",
-    ))
-    .sub(CommandSpec::new("move", "Move the party through a Gate").opt(area("to", "The next Area")))
-    .sub(
-        CommandSpec::new("appear", "Appearance Check: join the party's Scene (Luck)").opt(
-            OptionSpec::boolean("connection", "A Connection to someone in the Scene (+3)"),
-        ),
-    )
-    .sub(CommandSpec::new(
-        "identify",
-        "Trap Identification Judge (Awareness)",
-    ))
-    .sub(CommandSpec::new("remove", "Trap Removal Judge (Finesse)"))
-    .sub(CommandSpec::new(
-        "resolve",
-        "Settle your failed Fortress Judge (after any Prana)",
-    ))
-    .sub(
-        CommandSpec::new("danger", "Call a Danger Sense Judge (GM)")
-            .opt(
-                OptionSpec::string("kind", "What threatens (default other)")
-                    .choices(&["trap", "ambush", "secret", "other"]),
-            )
-            .opt(OptionSpec::int("perception", "Ambush: the NPC's Perception").range(-99, 999))
-            .opt(OptionSpec::int("difficulty", "Set the Difficulty yourself").range(-99, 999))
-            .opt(
-                OptionSpec::string("stat", "awareness (default) or luck")
-                    .choices(&["awareness", "luck"]),
-            )
-            .opt(OptionSpec::boolean(
-                "secret",
-                "Results only to each roller and the GM",
-            )),
-    )
-    .sub(CommandSpec::new(
-        "sense",
-        "Roll the Danger Sense Judge the GM called",
-    ))
-    .sub(
-        CommandSpec::new("cleared", "An Area's event is cleared (GM)").opt(OptionSpec::string(
-            "area",
-            "Which Area (default: the party's)",
-        )),
-    )
-    .sub(
-        CommandSpec::new("open", "Open a Closed Gate or reveal a Secret Gate (GM)").opt(
-            OptionSpec::int("gate", "The Gate's number on the GM's map")
-                .required()
-                .range(1, 99),
-        ),
-    )
-    .sub(
-        CommandSpec::new("condition", "A retreat condition now holds (GM)").opt(
-            OptionSpec::string("what", "Which one")
-                .required()
-                .choices(&["ruler_defeated", "core_broken", "ruler_permits"]),
-        ),
-    )
-    .sub(CommandSpec::new("leave", "Retreat from the Fortress"))
-    .sub(CommandSpec::new("scrap", "Discard the Fortress (GM)"))
-}
-
-/// Reads `/nwfortress …` and `/nwcasket …`.
-pub fn parse(cmd: &Command) -> Result<FortressAction, RuleError> {
-    let text = |k: &str, n: usize| -> Result<String, RuleError> {
-        Ok(cmd.require(k)?.trim().chars().take(n).collect())
-    };
-    let val =
-        |k: &str| -> Result<i32, RuleError> { Ok(cmd.require_int(k)?.clamp(-99, 999) as i32) };
-    if cmd.sub() == "casket" {
-        return casket::parse(cmd).map(FortressAction::Casket);
-    }
-    Ok(match cmd.sub2() {
-        "area" => FortressAction::Area {
-            name: text("name", 40)?,
-            kind: AreaKind::parse(cmd.require("kind")?)?,
-            desc: cmd.get("desc").unwrap_or("").chars().take(300).collect(),
-            exit: cmd.flag("exit")?.unwrap_or(false),
+/// Lowers a parsed `/nwfortress …` to its action.
+pub fn lower(c: FortressCommand) -> Result<FortressAction, RuleError> {
+    let text = |t: String, n: usize| -> String { t.trim().chars().take(n).collect() };
+    Ok(match c {
+        FortressCommand::Area {
+            name,
+            kind,
+            desc,
+            exit,
+        } => FortressAction::Area {
+            name: text(name, 40),
+            kind,
+            desc: desc.unwrap_or_default().chars().take(300).collect(),
+            exit: exit.unwrap_or(false),
         },
-        "gate" => FortressAction::Gate {
-            from: text("from", 40)?,
-            to: text("to", 40)?,
-            kind: GateKind::parse(cmd.get("kind").unwrap_or("normal"))?,
-            uses: cmd.int("uses")?.map(|u| u.clamp(0, 99) as u32),
+        FortressCommand::Gate {
+            from,
+            to,
+            kind,
+            uses,
+        } => FortressAction::Gate {
+            from: text(from, 40),
+            to: text(to, 40),
+            kind: kind.unwrap_or(GateKind::Normal),
+            uses,
         },
-        "trap" => {
-            let damage = cmd.get("damage").map(|d| d.trim().to_string());
+        FortressCommand::Trap {
+            area,
+            detection,
+            removal,
+            effect,
+            damage,
+        } => {
+            let damage = damage.map(|d| d.trim().to_string());
             if let Some(d) = &damage {
                 crate::dice::odds(d).map_err(|e| RuleError::new(format!("damage `{d}`: {e}")))?;
             }
             FortressAction::Trap {
-                area: text("area", 40)?,
-                detection: val("detection")?,
-                removal: val("removal")?,
-                effect: text("effect", 300)?,
+                area: text(area, 40),
+                detection,
+                removal,
+                effect: text(effect, 300),
                 damage,
             }
         }
-        "dive" => FortressAction::Dive,
-        "show" => FortressAction::Show,
-        "move" => FortressAction::Move(text("to", 40)?),
-        "appear" => FortressAction::Appear {
-            connection: cmd.flag("connection")?.unwrap_or(false),
+        FortressCommand::Dive => FortressAction::Dive,
+        FortressCommand::Show => FortressAction::Show,
+        FortressCommand::Move { to } => FortressAction::Move(text(to, 40)),
+        FortressCommand::Appear { connection } => FortressAction::Appear {
+            connection: connection.unwrap_or(false),
         },
-        "identify" => FortressAction::Identify,
-        "remove" => FortressAction::Remove,
-        "resolve" => FortressAction::Resolve,
-        "danger" => {
-            let stat = cmd.get("stat").unwrap_or("awareness").to_ascii_lowercase();
-            if stat != "awareness" && stat != "luck" {
-                return refuse("a Danger Sense Judge uses awareness or luck.");
-            }
-            FortressAction::Danger {
-                kind: cmd.get("kind").unwrap_or("other").to_ascii_lowercase(),
-                perception: cmd.int("perception")?.map(|v| v.clamp(-99, 999) as i32),
-                difficulty: cmd.int("difficulty")?.map(|v| v.clamp(-99, 999) as i32),
-                stat,
-                secret: cmd.flag("secret")?.unwrap_or(false),
-            }
+        FortressCommand::Identify => FortressAction::Identify,
+        FortressCommand::Remove => FortressAction::Remove,
+        FortressCommand::Resolve => FortressAction::Resolve,
+        FortressCommand::Danger {
+            kind,
+            perception,
+            difficulty,
+            stat,
+            secret,
+        } => FortressAction::Danger {
+            kind: kind.unwrap_or(DangerKind::Other).value().to_string(),
+            perception,
+            difficulty,
+            stat: stat.unwrap_or(DangerStat::Awareness).value().to_string(),
+            secret: secret.unwrap_or(false),
+        },
+        FortressCommand::Sense => FortressAction::Sense,
+        FortressCommand::Cleared { area } => {
+            FortressAction::Cleared(area.map(|a| a.trim().to_string()))
         }
-        "sense" => FortressAction::Sense,
-        "cleared" => FortressAction::Cleared(cmd.get("area").map(|a| a.trim().to_string())),
-        "open" => {
-            let n = cmd.require_int("gate")?;
-            if n < 1 {
-                return refuse("gate: the number on the GM's map (1 or more).");
-            }
-            FortressAction::Open(n as usize - 1)
-        }
-        "condition" => FortressAction::Condition(cmd.require("what")?.to_ascii_lowercase()),
-        "leave" => FortressAction::Leave,
-        "scrap" => FortressAction::Scrap,
-        other => return refuse(format!("`/nwfortress {other}` is not a Fortress command.")),
+        FortressCommand::Open { gate } => FortressAction::Open(gate - 1),
+        FortressCommand::Condition { what } => FortressAction::Condition(what.value().to_string()),
+        FortressCommand::Leave => FortressAction::Leave,
+        FortressCommand::Scrap => FortressAction::Scrap,
     })
 }
 
@@ -739,10 +580,6 @@ fn dive(s: &NightWizard) -> Result<(&Fortress, &Dive), RuleError> {
     }
 }
 
-fn is_gm(s: &NightWizard, actor: &Actor) -> bool {
-    actor.id == s.gm || actor.manager
-}
-
 /// The Fortress map (the GM's with secret gates and traps when `gm`) and where the party is.
 fn map_message(s: &NightWizard, f: &Fortress, gm: bool) -> Message {
     let mut m = Message::titled("🏰 Fortress map", f.map(gm));
@@ -798,7 +635,7 @@ pub fn apply(
     actor: &Actor,
     a: &FortressAction,
 ) -> Result<Vec<Reply>, RuleError> {
-    let gm = is_gm(s, actor);
+    let gm = s.is_gm(actor);
     match a {
         FortressAction::Casket(c) => casket::apply(s, data, rng, actor, c),
         FortressAction::Area {
@@ -807,7 +644,6 @@ pub fn apply(
             desc,
             exit,
         } => {
-            s.require_gm_pub(actor, "builds the Fortress")?;
             if name.is_empty() {
                 return refuse("an Area needs a name.");
             }
@@ -861,7 +697,6 @@ pub fn apply(
             kind,
             uses,
         } => {
-            s.require_gm_pub(actor, "builds the Fortress")?;
             let f = fortress_mut(s)?;
             let (Some(x), Some(y)) = (f.area(from), f.area(to)) else {
                 return refuse("both ends must be Areas of the Fortress (add them first).");
@@ -900,7 +735,6 @@ pub fn apply(
             effect,
             damage,
         } => {
-            s.require_gm_pub(actor, "sets traps")?;
             let f = fortress_mut(s)?;
             let Some(i) = f.area(area) else {
                 return refuse(format!("no Area is called {area}."));
@@ -923,7 +757,6 @@ pub fn apply(
             )))])
         }
         FortressAction::Dive => {
-            s.require_gm_pub(actor, "starts the Dive")?;
             let f = fortress(s)?;
             if f.dive.is_some() {
                 return refuse("the party is already inside.");
@@ -1197,7 +1030,6 @@ pub fn apply(
             stat,
             secret,
         } => {
-            s.require_gm_pub(actor, "calls a Danger Sense Judge")?;
             let (f, d) = dive(s)?;
             let base = match kind.as_str() {
                 "trap" => match f.areas[d.at]
@@ -1282,7 +1114,6 @@ pub fn apply(
             Ok(out)
         }
         FortressAction::Cleared(area) => {
-            s.require_gm_pub(actor, "declares events cleared")?;
             let f = fortress(s)?;
             let i = match area {
                 Some(a) => match f.area(a) {
@@ -1342,7 +1173,6 @@ pub fn apply(
             Ok(out)
         }
         FortressAction::Open(n) => {
-            s.require_gm_pub(actor, "opens Gates")?;
             let f = fortress_mut(s)?;
             let Some(g) = f.gates.get(*n) else {
                 return refuse(format!(
@@ -1364,7 +1194,6 @@ pub fn apply(
             )))])
         }
         FortressAction::Condition(what) => {
-            s.require_gm_pub(actor, "declares a retreat condition")?;
             let f = fortress_mut(s)?;
             let Some(d) = f.dive.as_mut() else {
                 return refuse("no Dive is under way.");
@@ -1416,7 +1245,6 @@ pub fn apply(
             )))])
         }
         FortressAction::Scrap => {
-            s.require_gm_pub(actor, "discards the Fortress")?;
             if s.in_fortress() {
                 return refuse("not during a Dive: the party is inside.");
             }
@@ -1899,7 +1727,7 @@ mod tests {
                 "nw fortress area",
                 &[("name", "X"), ("kind", "garden")]
             )
-            .contains("not an Area type"));
+            .contains("kind `garden` is unknown; use normal, object"));
     }
 
     #[test]

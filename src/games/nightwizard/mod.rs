@@ -10,6 +10,7 @@ pub mod ask;
 pub mod casket;
 pub mod character;
 pub mod combat;
+pub mod commands;
 pub mod creation;
 pub mod data;
 pub mod fortress;
@@ -25,112 +26,15 @@ pub mod view;
 use std::path::Path;
 
 use crate::table::{
-    refuse, Actor, Choice, Command, CommandSpec, Ctx, DataError, Decision, Game, OptionSpec, Place,
+    refuse, Actor, Choice, Command, CommandSpec, Commands, Ctx, DataError, Decision, Game, Place,
     Reply, RuleError, UserId,
 };
 
 use character::Catalog;
+use commands::NwCommand;
 use data::NwData;
 use roster::NwShared;
 pub use session::{NightWizard, NwAction};
-
-fn character_commands() -> CommandSpec {
-    let name = || {
-        OptionSpec::string(
-            "character",
-            "Which of your characters (default: your only one)",
-        )
-        .autocomplete()
-    };
-    CommandSpec::new("character", "Make and manage your characters")
-        .sub(
-            CommandSpec::new(
-                "new",
-                "Make a character step by step (or quick:true for a random legal one)",
-            )
-            .opt(OptionSpec::string("name", "The character's name"))
-            .opt(OptionSpec::boolean(
-                "quick",
-                "Build a legal random character in one step",
-            )),
-        )
-        .sub(
-            CommandSpec::new("choose", "Make the current creation step's choice").opt(
-                OptionSpec::string("value", "Class, element, attribute, skill or item")
-                    .required()
-                    .autocomplete(),
-            ),
-        )
-        .sub(CommandSpec::new(
-            "done",
-            "Finish creation (after buying items)",
-        ))
-        .sub(CommandSpec::new("cancel", "Stop making a character"))
-        .sub(CommandSpec::new("list", "Your characters"))
-        .sub(
-            CommandSpec::new("delete", "Delete a character")
-                .opt(OptionSpec::string("name", "Its name").required()),
-        )
-        .sub(CommandSpec::new("export", "Export a character as JSON").opt(name()))
-        .sub(
-            CommandSpec::new("import", "Import a character from JSON")
-                .opt(OptionSpec::string("json", "The exported JSON").required()),
-        )
-        .sub(
-            CommandSpec::new("equip", "Equip an item from the Inventory")
-                .opt(OptionSpec::string("item", "Item").required())
-                .opt(name()),
-        )
-        .sub(
-            CommandSpec::new("unequip", "Put an item into the Lunar Robe")
-                .opt(OptionSpec::string("item", "Item").required())
-                .opt(name()),
-        )
-        .sub(
-            CommandSpec::new("note", "Set the character's notes")
-                .opt(OptionSpec::string("text", "Notes (empty clears)"))
-                .opt(name()),
-        )
-        .sub(
-            CommandSpec::new("connect", "Add (or remove, if present) a Connection")
-                .opt(OptionSpec::string("with", "Who").required())
-                .opt(name()),
-        )
-        .sub(
-            CommandSpec::new(
-                "levelup",
-                "Level up: CL +1 and a new skill, or a class change",
-            )
-            .opt(name())
-            .opt(OptionSpec::string(
-                "skill",
-                "The new skill (or the Auto skill to gain on a class change)",
-            ))
-            .opt(OptionSpec::int("slot", "Class change: which class (1 or 2)").range(1, 2))
-            .opt(OptionSpec::string("class", "Class change: the new class")),
-        )
-        .sub(
-            CommandSpec::new("bp", "Spend Bonus Points on a combat stat")
-                .opt(
-                    OptionSpec::string(
-                        "stat",
-                        "pacc, eva, macc, spd (group 1) or patk, matk, pdef, mdef (group 2)",
-                    )
-                    .required(),
-                )
-                .opt(OptionSpec::int("points", "How many (default 1)").range(1, 10))
-                .opt(name()),
-        )
-        .sub(
-            CommandSpec::new(
-                "op",
-                "Spend OP: a General skill (5 OP) or a preserved item (1 OP = 200k)",
-            )
-            .opt(OptionSpec::string("skill", "General skill to learn"))
-            .opt(OptionSpec::string("buy", "Item to preserve"))
-            .opt(name()),
-        )
-}
 
 impl Game for NightWizard {
     type Action = NwAction;
@@ -146,214 +50,7 @@ impl Game for NightWizard {
     }
 
     fn command() -> CommandSpec {
-        CommandSpec::new("nw", "Night Wizard 3rd Edition: characters, Judges and Prana")
-            .sub(
-                CommandSpec::new("new", "Open a Night Wizard session in this channel (you are the GM)")
-                    .opt(OptionSpec::string("raise", "Raise Result per Prana: 2d (rulebook, default) or 1d (BCDice)").choices(&["2d", "1d"]))
-                    .opt(OptionSpec::boolean("fudge_repeat", "Allow several Fudge Dice on one roll (default no)")),
-            )
-            .sub(character_commands())
-            .sub(
-                CommandSpec::new("sheet", "Show your character sheet (only to you)")
-                    .opt(OptionSpec::string("character", "Which character").autocomplete())
-                    .opt(OptionSpec::user("player", "Another player's character")),
-            )
-            .sub(
-                CommandSpec::new("session", "Join the session and set Critical/Fumble values")
-                    .sub(CommandSpec::new("join", "Bring a character (again to refresh its sheet)").opt(OptionSpec::string("character", "Which character").autocomplete()))
-                    .sub(CommandSpec::new("leave", "Take your character out"))
-                    .sub(
-                        CommandSpec::new("cf", "Spend a CF Mod point: move Critical or Fumble by 1")
-                            .opt(OptionSpec::string("value", "critical or fumble").required().choices(&["critical", "fumble"]))
-                            .opt(OptionSpec::string("by", "+1 or -1").required().choices(&["+1", "-1"])),
-                    )
-                    .sub(CommandSpec::new("lock", "Lock your Critical/Fumble values"))
-                    .sub(CommandSpec::new("next", "A new real-life session: everyone rerolls Critical/Fumble (GM)"))
-                    .sub(
-                        CommandSpec::new("set", "Set a PC's HP/MP/bad status (GM)")
-                            .opt(OptionSpec::user("player", "Whose PC").required())
-                            .opt(OptionSpec::int("hp", "Current HP"))
-                            .opt(OptionSpec::int("mp", "Current MP"))
-                            .opt(OptionSpec::string("status", "Add a bad status, e.g. dazed or poison:3; `clear` clears")),
-                    ),
-            )
-            .sub(
-                CommandSpec::new("phase", "Episode phases (GM)")
-                    .sub(
-                        CommandSpec::new("next", "Go to the next phase (the After phase resets PCs and grants OP)")
-                            .opt(OptionSpec::int("op", "OP each PC gets in the After phase (default 5)").range(0, 100)),
-                    )
-                    .sub(CommandSpec::new("scene", "Start a new Scene")),
-            )
-            .sub(
-                CommandSpec::new("judge", "Roll a Judge: 2D + Alter against a Difficulty")
-                    .opt(OptionSpec::string("stat", "Attribute or combat stat (none: modifier only)").required().autocomplete())
-                    .opt(OptionSpec::int("difficulty", "Difficulty to reach").range(-99, 999))
-                    .opt(OptionSpec::int("modifier", "Extra modifier").range(-99, 999))
-                    .opt(OptionSpec::int("against", "Opposed: the other side's Result").range(-99, 999))
-                    .opt(OptionSpec::boolean("attacker", "Opposed: you started the roll (win ties)"))
-                    .opt(OptionSpec::boolean("recovery", "A Recovery Judge (may go below 0)"))
-                    .opt(OptionSpec::boolean("anyseven", "Any Seven: dice count as 7 (players need the GM's leave)"))
-                    .opt(OptionSpec::boolean("secret", "Only you and the GM see it (GM: only the GM)"))
-                    .opt(OptionSpec::string("label", "What the Judge is for"))
-                    .opt(OptionSpec::boolean("preview", "Only show the chance of success, with a Roll button"))
-                    .opt(OptionSpec::boolean("reaction", "A Reaction, e.g. a Dodge Check (−5 under Paralysis)")),
-            )
-            .sub(
-                CommandSpec::new("prana", "Spend Prana")
-                    .opt(OptionSpec::string("use", "What for").required().choices(&[
-                        "reroll", "cancel", "fudge_up", "fudge_down", "raise", "accept", "cost", "avoid", "logic",
-                    ]))
-                    .opt(OptionSpec::int("amount", "Prana for raise or cost (default 1)").range(1, 20))
-                    .opt(OptionSpec::string("logic", "Which Lunar Logic to ignore")),
-            )
-            .sub(
-                CommandSpec::new("settings", "Table settings (GM)")
-                    .opt(OptionSpec::string("raise", "Raise Result per Prana: 2d or 1d").choices(&["2d", "1d"]))
-                    .opt(OptionSpec::boolean("fudge_repeat", "Allow several Fudge Dice on one roll"))
-                    .opt(OptionSpec::boolean("anyseven_players", "Players may use Any Seven"))
-                    .opt(OptionSpec::boolean("appearance", "Optional rule: latecomers make Appearance Checks (default off)"))
-                    .opt(OptionSpec::int("appearance_dc", "Appearance Check Difficulty (default 10)").range(-99, 999))
-
-                    .opt(OptionSpec::string("natural_recovery", "Natural healing: Str-5 (default) or Str/5, max 3").choices(&["str-5", "str/5"])),
-            )
-            .sub(
-                CommandSpec::new("combat", "Night Wizard combat: rounds, moves, attacks, skills")
-                    .top_level("nwcombat")
-                    .sub(CommandSpec::new("start", "Start combat: every PC and every enemy on the table (GM)").opt(OptionSpec::boolean("anyseven", "Enemies' Count = SPD + 7 (Any Seven)")))
-                    .sub(CommandSpec::new("end", "End combat (GM)"))
-                    .sub(CommandSpec::new("engage", "Put two combatants in one Engage (GM)").opt(OptionSpec::string("a", "PC name or enemy label").required()).opt(OptionSpec::string("b", "PC name or enemy label").required()))
-                    .sub(CommandSpec::new("go", "Take the tied Main Process").opt(OptionSpec::string("who", "GM: which enemy")))
-                    .sub(CommandSpec::new("invade", "Move Action: engage a target").opt(OptionSpec::string("target", "PC name or enemy label").required()))
-                    .sub(CommandSpec::new("withdraw", "Move Action (+ Minor if an enemy is there): leave your Engage"))
-                    .sub(CommandSpec::new("minor", "Minor Action (clears Pressure)"))
-                    .sub(CommandSpec::new("blockade", "An enemy blockades (or stops) its Engage (GM)").opt(OptionSpec::string("enemy", "Enemy label").required()))
-                    .sub(CommandSpec::new("attack", "Major Action: attack").opt(OptionSpec::string("target", "PC name or enemy label")).opt(OptionSpec::boolean("magic", "Magical attack (MACC, MATK vs MDEF)")).opt(OptionSpec::string("targets", "Several targets, comma-separated: one Hit Check, each dodges")).opt(OptionSpec::boolean("area", "Area: every combatant in the target's Engage")).opt(OptionSpec::boolean("fullhit", "Full Hit (a skill effect): hits whatever the dice say")))
-                    .sub(CommandSpec::new("dodge", "Defender: roll the Dodge Check").opt(OptionSpec::string("who", "Which Defender (your PC; GM: an NPC)")).opt(OptionSpec::boolean("full", "Full Dodge (a skill effect): dodges whatever the dice say")))
-                    .sub(CommandSpec::new("damage", "Compare hit and dodge, roll damage"))
-                    .sub(CommandSpec::new("apply", "Apply the HP Damage"))
-                    .sub(CommandSpec::new("coverup", "Take the attack for its target").opt(OptionSpec::string("who", "GM: which enemy")).opt(OptionSpec::string("for", "Whom you Cover Up for (attacks with several Defenders)")))
-                    .sub(CommandSpec::new("pass", "End your Main Process"))
-                    .sub(
-                        CommandSpec::new("move", "Move toward a spot (Move, Minor or Major Action); GM: steps sets a distance")
-                            .opt(OptionSpec::string("to", "Where: a spot, an object").required())
-                            .opt(OptionSpec::string("with", "Spend: move (1), minor (1) or major (3, ends the Main Process)").choices(&["move", "minor", "major"]))
-                            .opt(OptionSpec::string("range", "Ask the GM to move to Long (retreat) or Extreme range").choices(&["long", "extreme"]))
-                            .opt(OptionSpec::int("steps", "GM: Move Actions this spot needs").range(1, 20)),
-                    )
-                    .sub(
-                        CommandSpec::new("fly", "Lunar Robe flight: Minor Action, 1D MP (land:true lands, any time)")
-                            .opt(OptionSpec::boolean("land", "Land (Auto Action)"))
-                            .opt(OptionSpec::string("who", "GM: which enemy")),
-                    )
-                    .sub(CommandSpec::new("appear", "Appearance Check to join the fight (Setup Process, optional rule)"))
-                    .sub(
-                        CommandSpec::new("range", "Put a combatant at Short, Long or Extreme range; approves a request (GM)")
-                            .opt(OptionSpec::string("who", "PC name or enemy label").required())
-                            .opt(OptionSpec::string("band", "short, long or extreme").required().choices(&["short", "long", "extreme"])),
-                    )
-                    .sub(
-                        CommandSpec::new("heal", "A Recovery Judge: 2D + Recovery healed (below 0: lost)")
-                            .opt(OptionSpec::string("target", "PC name or enemy label").required())
-                            .opt(OptionSpec::int("recovery", "The Recovery value").range(-99, 999).required())
-                            .opt(OptionSpec::boolean("mp", "Heal MP instead of HP"))
-                            .opt(OptionSpec::string("who", "GM: the enemy making the Judge")),
-                    )
-                    .sub(
-                        CommandSpec::new("use", "Use a skill or item (Timing, Cost and action checked)")
-                            .opt(OptionSpec::string("skill", "Skill name or id"))
-                            .opt(OptionSpec::string("item", "Item name or id"))
-                            .opt(OptionSpec::string("target", "PC name or enemy label"))
-                            .opt(OptionSpec::string("who", "GM: the enemy using it")),
-                    )
-                    .sub(CommandSpec::new("skip", "Setup/Cleanup step: use no (more) skills").opt(OptionSpec::string("who", "GM: for whom")))
-                    .sub(
-                        CommandSpec::new("cure", "End a bad status on a character (GM)")
-                            .opt(OptionSpec::string("target", "PC name or enemy label").required())
-                            .opt(OptionSpec::string("status", "e.g. poison, paralysis, or all").required()),
-                    ),
-            )
-            .sub(CommandSpec::new("rules", "Difficulties, bad statuses, Critical/Fumble (reference)"))
-            .sub(
-                CommandSpec::new("skill", "Skills: list, show, add your own")
-                    .sub(CommandSpec::new("list", "List skills").opt(OptionSpec::string("class", "Only this class (or general)")))
-                    .sub(CommandSpec::new("show", "Show a skill").opt(OptionSpec::string("name", "Skill").required()))
-                    .sub(
-                        CommandSpec::new("add", "Add a skill for this server")
-                            .opt(OptionSpec::string("name", "Name").required())
-                            .opt(OptionSpec::string("class", "Class (default: general)"))
-                            .opt(OptionSpec::string("category", "auto, secret, trait, spell, broom, item or empty"))
-                            .opt(OptionSpec::int("acquire_cl", "Least CL (default 1)").range(1, 30))
-                            .opt(OptionSpec::int("max_sl", "Highest SL (default 1)").range(1, 10))
-                            .opt(OptionSpec::string("timing", "Timing, e.g. Major Action, Constant"))
-                            .opt(OptionSpec::string("check", "Check, e.g. Automatic, Hit Check"))
-                            .opt(OptionSpec::string("target", "Target, e.g. Self, Single, Area"))
-                            .opt(OptionSpec::string("range", "Range, e.g. Close, Short"))
-                            .opt(OptionSpec::string("cost", "Cost, e.g. MP 4"))
-                            .opt(OptionSpec::string("restrict", "Restrict, e.g. Broom Equip"))
-                            .opt(OptionSpec::string("effect", "Effect text"))
-                            .opt(OptionSpec::string("mods", "Constant stat changes per SL, e.g. eva=1 pdef=1")),
-                    ),
-            )
-            .sub(
-                CommandSpec::new("item", "Items: list, add your own")
-                    .sub(CommandSpec::new("list", "List items"))
-                    .sub(
-                        CommandSpec::new("add", "Add an item for this server")
-                            .opt(OptionSpec::string("name", "Name").required())
-                            .opt(OptionSpec::string("kind", "weapon, armor, accessory, enchantment, broom, tool, potion").required())
-                            .opt(OptionSpec::string("slot", "one_hand, two_hand, head, upper, clothes, shoulder, gloves, accessory, none"))
-                            .opt(OptionSpec::int("weight", "Weight").range(0, 99))
-                            .opt(OptionSpec::int("memory", "Memory (enchantments)").range(0, 99))
-                            .opt(OptionSpec::int("price", "Price in valco").range(0, 100_000_000))
-                            .opt(OptionSpec::string("range", "Range"))
-                            .opt(OptionSpec::string("mods", "Modifiers, e.g. pacc=1 patk=4"))
-                            .opt(OptionSpec::string("effect", "Effect text")),
-                    ),
-            )
-            .sub(
-                CommandSpec::new("enemy", "Night Wizard enemies: data, spawning, reveals (GM)")
-                    .top_level("nwenemy")
-                    .sub(CommandSpec::new("list", "List enemy data (GM)"))
-                    .sub(
-                        CommandSpec::new("spawn", "Put an enemy from the data on the table (GM)")
-                            .opt(OptionSpec::string("name", "Enemy name or id").required())
-                            .opt(OptionSpec::string("as", "Label (default: the name, numbered)"))
-                            .opt(OptionSpec::boolean("hidden", "Hidden from the players until revealed"))
-                            .opt(OptionSpec::int("hp", "HP made on the spot (default: the data's)").range(1, 99_999))
-                            .opt(OptionSpec::boolean("guest", "A Guest built like a PC from a roster character (PCs' side)"))
-                            .opt(OptionSpec::boolean("incomplete", "Incomplete enemy: attacks against it hit automatically")),
-                    )
-                    .sub(CommandSpec::new("reveal", "Reveal a hidden enemy (GM)").opt(OptionSpec::string("label", "Its label").required()))
-                    .sub(CommandSpec::new("note", "Add a note only the GM sees (GM)").opt(OptionSpec::string("text", "The note").required()))
-                    .sub(
-                        CommandSpec::new("add", "Add an enemy for this server (GM)")
-                            .opt(OptionSpec::string("name", "Name").required())
-                            .opt(OptionSpec::string("kind", "mob, guest, boss or extra"))
-                            .opt(OptionSpec::int("hp", "HP").range(1, 99_999))
-                            .opt(OptionSpec::int("mp", "MP").range(0, 99_999))
-                            .opt(OptionSpec::int("pacc", "PACC").range(-99, 999))
-                            .opt(OptionSpec::int("eva", "EVA").range(-99, 999))
-                            .opt(OptionSpec::int("macc", "MACC").range(-99, 999))
-                            .opt(OptionSpec::int("patk", "PATK").range(-99, 999))
-                            .opt(OptionSpec::int("matk", "MATK").range(-99, 999))
-                            .opt(OptionSpec::int("pdef", "PDEF").range(-99, 999))
-                            .opt(OptionSpec::int("mdef", "MDEF").range(-99, 999))
-                            .opt(OptionSpec::int("spd", "SPD").range(-99, 999))
-                            .opt(OptionSpec::string("attack", "Attack text"))
-                            .opt(OptionSpec::string("notes", "Notes")),
-                    ),
-            )
-            .sub(fortress::commands().top_level("nwfortress"))
-            .sub(casket::commands().top_level("nwcasket"))
-
-            .sub(
-                CommandSpec::new("rest", "Natural recovery for the PCs (GM)")
-                    .opt(OptionSpec::string("mode", "full (restored), tense (Recovery Judges) or absent (Recovery 0)").required().choices(&["full", "tense", "absent"]))
-                    .opt(OptionSpec::user("player", "One PC (default: every PC)")),
-            )
-            .sub(ask::ask_command())
-            .sub(ask::answer_command())
+        NwCommand::spec()
     }
 
     fn create(
@@ -452,14 +149,11 @@ impl Game for NightWizard {
         actor: &Actor,
         cmd: &Command,
     ) -> Option<Result<Vec<Reply>, RuleError>> {
-        match (cmd.sub(), cmd.sub2()) {
-            ("enemy", "spawn" | "reveal" | "note") => return None,
-            ("character" | "sheet" | "skill" | "item" | "enemy" | "rules", _) => {}
-            _ => return None,
-        }
         let data = ctx.data;
         let Some(shared) = ctx.shared.as_deref_mut() else {
-            return Some(refuse("characters are not available right now; try again."));
+            // Without the roster no command is global; the session's commands need none.
+            return roster::needs_roster(cmd)
+                .then(|| refuse("characters are not available right now; try again."));
         };
         roster::global(shared, data, actor, cmd, ctx.rng)
     }
@@ -549,6 +243,170 @@ mod tests {
     #[test]
     fn command_fits_discord_limits() {
         assert_eq!(NightWizard::command().problems(""), Vec::<String>::new());
+    }
+
+    fn parse(line: &str) -> Result<NwCommand, RuleError> {
+        NwCommand::from_command(&Command::parse_line(line).unwrap())
+    }
+
+    /// Every leaf of the declaration with its full path, its permission and the descriptions
+    /// on the way (its group's and its own).
+    fn leaves(
+        spec: &CommandSpec,
+        path: &str,
+        out: &mut Vec<(String, crate::table::Permission, String)>,
+    ) {
+        for s in &spec.subcommands {
+            let p = format!("{path} {}", s.name);
+            if s.subcommands.is_empty() {
+                out.push((
+                    p,
+                    s.permission,
+                    format!("{} {}", spec.description, s.description),
+                ));
+            } else {
+                leaves(s, &p, out);
+            }
+        }
+    }
+
+    #[test]
+    fn the_options_the_rules_read_are_declared_cl_included() {
+        // `cl:` was read and documented but not declared, so Discord could never send it.
+        assert_eq!(
+            parse("/nw character new name:Ayla cl:3").unwrap(),
+            NwCommand::Character(commands::CharacterCommand::New {
+                name: Some("Ayla".into()),
+                quick: None,
+                cl: Some(3)
+            })
+        );
+        let new = NightWizard::command();
+        let new = new.leaf(&["character".into(), "new".into()]).unwrap();
+        assert!(new
+            .options
+            .iter()
+            .any(|o| o.name == "cl" && o.max == Some(20)));
+        assert!(parse("/nw character new cl:21")
+            .unwrap_err()
+            .0
+            .contains("must be from 1 to 20, not 21"));
+        // An option no command declares is refused, naming what the command takes.
+        assert_eq!(
+            parse("/nw sheet name:Ayla").unwrap_err().0,
+            "`/nw sheet` has no option `name:`; it takes `character:` or `player:`."
+        );
+    }
+
+    #[test]
+    fn choices_are_read_with_their_aliases_and_refused_naming_the_values() {
+        use crate::table::Choices;
+        assert_eq!(
+            parse("/nw settings natural_recovery:/5 raise:1").unwrap(),
+            NwCommand::Settings {
+                raise: Some(commands::RaiseDice::One),
+                fudge_repeat: None,
+                anyseven_players: None,
+                appearance: None,
+                appearance_dc: None,
+                natural_recovery: Some(combat::recovery::NaturalReading::Divide),
+            }
+        );
+        assert!(matches!(
+            parse("/nw fortress gate from:A to:B kind:one-way").unwrap(),
+            NwCommand::Fortress(commands::FortressCommand::Gate {
+                kind: Some(fortress::GateKind::OneWay),
+                ..
+            })
+        ));
+        assert_eq!(
+            parse("/nw session cf value:c by:down").unwrap(),
+            NwCommand::Session(commands::SessionCommand::Cf {
+                value: commands::CfValue::Critical,
+                by: commands::CfBy::Down
+            })
+        );
+        assert_eq!(
+            parse("/nw rest mode:nap").unwrap_err().0,
+            "mode `nap` is unknown; use full, tense or absent."
+        );
+        // The declared choices are the values the parser reads.
+        let spec = NightWizard::command();
+        let prana = spec.leaf(&["prana".into()]).unwrap();
+        let values: Vec<&str> = prana.options[0]
+            .choices
+            .iter()
+            .map(|(_, v)| v.as_str())
+            .collect();
+        let all: Vec<&str> = commands::PranaChoice::ALL
+            .iter()
+            .map(|c| c.value())
+            .collect();
+        assert_eq!(values, all);
+    }
+
+    #[test]
+    fn gm_commands_are_declared_so_and_their_help_says_gm() {
+        use crate::table::Permission;
+        let mut all = vec![];
+        leaves(&NightWizard::command(), "nw", &mut all);
+        let gm: Vec<&str> = all
+            .iter()
+            .filter(|(_, p, _)| *p == Permission::Gm)
+            .map(|(p, _, _)| p.as_str())
+            .collect();
+        for must in [
+            "nw session next",
+            "nw session set",
+            "nw phase next",
+            "nw settings",
+            "nw combat start",
+            "nw combat cure",
+            "nw enemy spawn",
+            "nw fortress area",
+            "nw casket logic",
+            "nw rest",
+            "nw ask",
+        ] {
+            assert!(gm.contains(&must), "{must} is the GM's: {gm:?}");
+        }
+        // What players do stays open to them (the rules still judge whose turn it is).
+        for open in [
+            "nw judge",
+            "nw combat attack",
+            "nw fortress move",
+            "nw answer",
+        ] {
+            assert!(!gm.contains(&open), "{open}");
+        }
+        for (path, p, help) in &all {
+            if *p == Permission::Gm {
+                assert!(
+                    help.contains("(GM)"),
+                    "{path}'s help does not say GM: {help}"
+                );
+            }
+        }
+        // The guide marks each of them as the GM's.
+        let guide = std::fs::read_to_string("docs/nightwizard.md").unwrap();
+        let mut missing = vec![];
+        for path in &gm {
+            let typed = path
+                .replacen("nw combat", "nwcombat", 1)
+                .replacen("nw enemy", "nwenemy", 1)
+                .replacen("nw fortress", "nwfortress", 1)
+                .replacen("nw casket", "nwcasket", 1);
+            let row = guide.lines().find(|l| {
+                l.starts_with('|') && l.contains(&format!("`/{typed}")) && l.contains("GM")
+            });
+            if row.is_none() {
+                missing.push(typed);
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "docs/nightwizard.md has no GM row for {missing:?}"
+        );
     }
 
     #[test]

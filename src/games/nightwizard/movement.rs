@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::super::character::Character;
+use super::super::commands::{FarBand, RangeBand};
 use super::super::data::NwData;
 use super::super::judge::{Dice, Judge, Mode};
 use super::super::session::{NightWizard, Phase};
@@ -14,7 +15,7 @@ use super::{
     combat_mut, end_main, has, initiative, initiative_count, leave, my_turn, standing, Combat,
     Fighter, Who, SPD,
 };
-use crate::table::{refuse, Actor, Command, Message, Reply, RuleError, UserId};
+use crate::table::{refuse, Actor, Choices, Message, Reply, RuleError, UserId};
 
 /// Luck's index among the attributes.
 const LUCK: usize = 5;
@@ -45,7 +46,7 @@ impl Band {
 }
 
 /// Which action pays for a step of movement (§10.6 Complex Movement).
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Choices)]
 pub enum Spend {
     /// The Move Action: 1 Move Action.
     Move,
@@ -165,54 +166,34 @@ pub enum MoveAction {
     },
 }
 
-/// Reads `/nwcombat move|fly|appear|range`.
-pub fn parse(sub: &str, cmd: &Command) -> Result<super::CombatAction, RuleError> {
-    let band = |v: &str| match v.trim().to_ascii_lowercase().as_str() {
-        "short" => Ok(Band::Short),
-        "long" => Ok(Band::Long),
-        "extreme" => Ok(Band::Extreme),
-        v => refuse(format!("a range is short, long or extreme, not `{v}`.")),
-    };
-    let a = match sub {
-        "move" => {
-            let spot = cmd.require("to")?.trim().to_string();
-            if let Some(n) = cmd.int("steps")? {
-                if cmd.get("with").is_some() || cmd.get("range").is_some() {
-                    return refuse("`steps` sets a spot's distance (GM); give it with `to` only.");
-                }
-                MoveAction::Distance {
-                    spot,
-                    steps: n.clamp(1, 20) as u32,
-                }
-            } else {
-                let with = match cmd.get("with").map(|w| w.trim().to_ascii_lowercase()) {
-                    None => None,
-                    Some(w) if w == "move" => Some(Spend::Move),
-                    Some(w) if w == "minor" => Some(Spend::Minor),
-                    Some(w) if w == "major" => Some(Spend::Major),
-                    Some(w) => return refuse(format!("with is move, minor or major, not `{w}`.")),
-                };
-                let band = match cmd.get("range") {
-                    Some(r) => match band(r)? {
-                        Band::Long | Band::Extreme => Some(band(r)?),
-                        _ => None,
-                    },
-                    None => None,
-                };
-                MoveAction::To { spot, with, band }
-            }
+/// Lowers `/nwcombat move`: a move toward a spot, or (GM, `steps`) a spot's distance.
+pub fn lower_move(
+    to: String,
+    with: Option<Spend>,
+    range: Option<FarBand>,
+    steps: Option<u32>,
+) -> Result<MoveAction, RuleError> {
+    let spot = to.trim().to_string();
+    if let Some(steps) = steps {
+        if with.is_some() || range.is_some() {
+            return refuse("`steps` sets a spot's distance (GM); give it with `to` only.");
         }
-        "fly" => MoveAction::Fly {
-            land: cmd.flag("land")?.unwrap_or(false),
-            who: cmd.get("who").map(|s| s.to_string()),
-        },
-        "appear" => MoveAction::Appear,
-        _ => MoveAction::Place {
-            who: cmd.require("who")?.to_string(),
-            band: band(cmd.require("band")?)?,
-        },
-    };
-    Ok(super::CombatAction::Move(a))
+        return Ok(MoveAction::Distance { spot, steps });
+    }
+    let band = range.map(|r| match r {
+        FarBand::Long => Band::Long,
+        FarBand::Extreme => Band::Extreme,
+    });
+    Ok(MoveAction::To { spot, with, band })
+}
+
+/// The band the GM puts a combatant at (`/nwcombat range`).
+pub fn band_of(b: RangeBand) -> Band {
+    match b {
+        RangeBand::Short => Band::Short,
+        RangeBand::Long => Band::Long,
+        RangeBand::Extreme => Band::Extreme,
+    }
 }
 
 /// The band a character was moved to, when at Long or Extreme range.
@@ -442,13 +423,15 @@ pub fn apply(
     actor: &Actor,
     a: &MoveAction,
 ) -> Result<Vec<Reply>, RuleError> {
-    let is_gm = actor.id == s.gm || actor.manager;
+    let is_gm = s.is_gm(actor);
     match a {
         MoveAction::To { spot, with, band } => {
             move_to(s, data, rng, actor, is_gm, spot, *with, *band)
         }
         MoveAction::Distance { spot, steps } => {
-            s.require_gm_pub(actor, "sets distances")?;
+            if !is_gm {
+                return refuse("only the GM sets distances.");
+            }
             let key = spot.trim().to_ascii_lowercase();
             if key.is_empty() || key.chars().count() > 60 {
                 return refuse("name the spot in 1 to 60 characters.");
@@ -464,7 +447,7 @@ pub fn apply(
         }
         MoveAction::Fly { land, who } => fly(s, rng, actor, is_gm, *land, who.as_deref()),
         MoveAction::Appear => appear(s, data, rng, actor),
-        MoveAction::Place { who, band } => place(s, data, rng, actor, who, *band),
+        MoveAction::Place { who, band } => place(s, data, rng, who, *band),
     }
 }
 
@@ -858,11 +841,9 @@ fn place(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
-    actor: &Actor,
     key: &str,
     band: Band,
 ) -> Result<Vec<Reply>, RuleError> {
-    s.require_gm_pub(actor, "sets ranges")?;
     let Some(w) = s.find(key, true) else {
         return refuse(format!("no combatant `{key}`."));
     };
@@ -978,6 +959,7 @@ fn place(
 
 #[cfg(test)]
 mod tests {
+    use crate::table::Command;
     use std::path::Path;
 
     use super::super::super::character::Custom;
@@ -1339,7 +1321,11 @@ mod tests {
             who: "Bolt".into(),
             band: Band::Long,
         };
-        assert!(t.mv(&alice(), allow.clone(), vec![]).is_err());
+        assert!(super::super::super::test_table::refused(
+            &t.s,
+            &alice(),
+            "nw combat range"
+        ));
         let r = t.mv(&gm(), allow, vec![]).unwrap();
         assert!(text(&r).contains("retreat"), "{}", text(&r));
         assert!(!t.c().fighters.iter().any(|f| f.who == pc("bob")));

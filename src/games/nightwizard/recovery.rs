@@ -10,37 +10,22 @@ use super::super::data::NwData;
 use super::super::judge::{Cf, Dice, Judge, Mode};
 use super::super::session::NightWizard;
 use super::{has, status_text, Who};
-use crate::table::{refuse, Actor, Message, Reply, RuleError, UserId};
+use crate::table::{refuse, Actor, Choices, Message, Reply, RuleError, UserId};
 
 /// How the natural-healing Recovery values are read (§10.11; the operator is lost in the
 /// source): `Str − 5` (default, the better-supported reading) or `Str ÷ 5`, both at most 3.
-#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq, Choices)]
 pub enum NaturalReading {
     /// Strength − 5 for HP, Knowledge − 5 for MP (max 3).
     #[default]
+    #[choice(value = "str-5", aliases("minus", "-", "-5"))]
     Minus,
     /// Strength ÷ 5 for HP, Knowledge ÷ 5 for MP, rounded down (max 3).
+    #[choice(value = "str/5", aliases("divide", "/", "/5"))]
     Divide,
 }
 
 impl NaturalReading {
-    /// The setting's name as typed (`str-5`, `str/5`).
-    pub fn label(self) -> &'static str {
-        match self {
-            NaturalReading::Minus => "str-5",
-            NaturalReading::Divide => "str/5",
-        }
-    }
-
-    /// Reads a setting value.
-    pub fn parse(v: &str) -> Option<NaturalReading> {
-        match v.trim().to_ascii_lowercase().as_str() {
-            "str-5" | "minus" | "-" | "-5" => Some(NaturalReading::Minus),
-            "str/5" | "divide" | "/" | "/5" => Some(NaturalReading::Divide),
-            _ => None,
-        }
-    }
-
     /// The Recovery value from an attribute: `attr − 5` or `attr ÷ 5`, at most 3.
     pub fn value(self, attr: i32) -> i32 {
         let v = match self {
@@ -52,7 +37,7 @@ impl NaturalReading {
 }
 
 /// Natural recovery kinds.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Choices)]
 pub enum RestMode {
     /// Enough rest: HP and MP back in full.
     Full,
@@ -193,7 +178,7 @@ pub fn restore(
 /// The healer for a raw Recovery Judge: the actor's PC, or for the GM an enemy (named, or the
 /// current one), or the GM with the GM's values.
 fn healer(s: &NightWizard, actor: &Actor, who: Option<&str>) -> Result<Option<Who>, RuleError> {
-    let is_gm = actor.id == s.gm || actor.manager;
+    let is_gm = s.is_gm(actor);
     if is_gm {
         if let Some(k) = who {
             return match s.find(k, true) {
@@ -222,7 +207,7 @@ pub fn heal(
     mp: bool,
     who: Option<&str>,
 ) -> Result<Vec<Reply>, RuleError> {
-    let is_gm = actor.id == s.gm || actor.manager;
+    let is_gm = s.is_gm(actor);
     let by = healer(s, actor, who)?;
     let Some(t) = s.find(target, is_gm) else {
         return refuse(format!("no character `{target}`."));
@@ -278,16 +263,7 @@ pub(crate) fn report(s: &NightWizard, t: &Who, by: Option<&Who>, lines: Vec<Stri
 
 /// `/nwcombat cure` (GM): ends a bad status (or all of them) on a character. Poison and
 /// Paralysis end only this way (a skill or item that cures them) or with the combat.
-pub fn cure(
-    s: &mut NightWizard,
-    actor: &Actor,
-    target: &str,
-    status: &str,
-) -> Result<Vec<Reply>, RuleError> {
-    s.require_gm_pub(
-        actor,
-        "cures bad statuses (players: use the skill or item that cures it)",
-    )?;
+pub fn cure(s: &mut NightWizard, target: &str, status: &str) -> Result<Vec<Reply>, RuleError> {
     let Some(t) = s.find(target, true) else {
         return refuse(format!("no character `{target}`."));
     };
@@ -341,11 +317,9 @@ pub fn rest(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
-    actor: &Actor,
     mode: RestMode,
     user: Option<&UserId>,
 ) -> Result<Vec<Reply>, RuleError> {
-    s.require_gm_pub(actor, "decides when the PCs rest")?;
     if s.combat.is_some() {
         return refuse("nobody rests during a combat (`/nwcombat end` first).");
     }
@@ -912,7 +886,6 @@ mod tests {
             &mut s,
             &data,
             &mut Fixed(vec![3, 3, 2, 2]),
-            &gm(),
             RestMode::Tense,
             Some(&user),
         )
@@ -926,7 +899,6 @@ mod tests {
             &mut s,
             &data,
             &mut Fixed(vec![3, 3, 2, 2]),
-            &gm(),
             RestMode::Tense,
             Some(&user),
         )
@@ -949,7 +921,6 @@ mod tests {
             &mut s,
             &data,
             &mut Fixed(vec![3, 4, 1, 3]),
-            &gm(),
             RestMode::Absent,
             Some(&user),
         )
@@ -966,38 +937,20 @@ mod tests {
         let (data, mut s) = session();
         s.pcs[0].hp = 0;
         s.pcs[1].mp = 0;
-        assert!(rest(
-            &mut s,
-            &data,
-            &mut Fixed(vec![]),
+        // Only the GM: the table refuses the declared `perm = gm` before the rules.
+        assert!(crate::games::nightwizard::test_table::permitted(
+            &s,
             &alice(),
-            RestMode::Full,
-            None
+            &crate::table::Command::new("nw rest").with("mode", "full")
         )
         .is_err());
-        rest(
-            &mut s,
-            &data,
-            &mut Fixed(vec![]),
-            &gm(),
-            RestMode::Full,
-            None,
-        )
-        .unwrap();
+        rest(&mut s, &data, &mut Fixed(vec![]), RestMode::Full, None).unwrap();
         for p in &s.pcs {
             let v = p.ch.derive(&s.catalog(&data));
             assert_eq!((p.hp, p.mp), (v.body, v.mind));
         }
         start(&mut s, &data, vec![]);
-        assert!(rest(
-            &mut s,
-            &data,
-            &mut Fixed(vec![]),
-            &gm(),
-            RestMode::Full,
-            None
-        )
-        .is_err());
+        assert!(rest(&mut s, &data, &mut Fixed(vec![]), RestMode::Full, None).is_err());
     }
 
     #[test]
@@ -1010,7 +963,14 @@ mod tests {
             status: st.into(),
         };
         // Not by a player's word, not a status she lacks.
-        assert!(run(&mut s, &data, &alice(), cure("poison"), vec![]).is_err());
+        assert!(crate::games::nightwizard::test_table::permitted(
+            &s,
+            &alice(),
+            &crate::table::Command::new("nw combat cure")
+                .with("target", "Ayla")
+                .with("status", "poison")
+        )
+        .is_err());
         assert!(run(&mut s, &data, &gm(), cure("dazed"), vec![]).is_err());
         run(&mut s, &data, &gm(), cure("poison"), vec![]).unwrap();
         assert_eq!(s.pcs[0].bad, vec![("Paralysis".to_string(), 0)]);

@@ -6,13 +6,15 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::character::{Catalog, Character, Custom, OwnedItem, OwnedSkill};
-use super::creation::{quick, Draft, Step};
+use super::commands::{CharacterCommand, EnemyCommand, ItemCommand, NwCommand, SkillCommand};
+use super::creation::{Draft, Step};
 use super::data::{
     enemy_problems, item_problems, skill_problems, stat_index, EnemyDef, ItemDef, NwData, SkillDef,
     ATTRS, GROUP1, STAT_LABEL,
 };
 use super::judge::Dice;
 use super::sheet;
+use crate::table::Commands;
 use crate::table::{
     refuse, Actor, Command, Message, Place, Reply, RuleError, Select, SelectOption, UserId,
 };
@@ -108,10 +110,6 @@ impl NwShared {
 
 fn private(a: &Actor, m: Message) -> Vec<Reply> {
     vec![Reply::private(&a.id, m)]
-}
-
-fn opt_name(cmd: &Command) -> Option<&str> {
-    cmd.get("character").or(cmd.get("name"))
 }
 
 /// Parses `pacc=1 eva=-1` (commas or spaces) into a mods table.
@@ -528,6 +526,37 @@ pub fn auto_level(c: &mut Character, cat: &Catalog, dice: &mut impl Dice) -> Res
 }
 
 /// Runs a guild-wide command, or `None` if it needs a session.
+/// The commands that need no session (the guild's roster and its data), parsed; `None` for
+/// the session's commands.
+fn global_command(cmd: &Command) -> Option<Result<NwCommand, RuleError>> {
+    match NwCommand::from_command(cmd) {
+        Ok(c) => matches!(
+            c,
+            NwCommand::Character(_)
+                | NwCommand::Sheet { .. }
+                | NwCommand::Skill(_)
+                | NwCommand::Item(_)
+                | NwCommand::Rules
+                | NwCommand::Enemy(EnemyCommand::List | EnemyCommand::Add { .. })
+        )
+        .then_some(Ok(c)),
+        // A refused command reports here when its group needs no session.
+        Err(e) => {
+            let at = |i: usize| cmd.path.get(i).map(String::as_str).unwrap_or("");
+            let global = matches!(at(1), "character" | "sheet" | "skill" | "item" | "rules")
+                || (at(1) == "enemy" && matches!(at(2), "list" | "add"));
+            global.then_some(Err(e))
+        }
+    }
+}
+
+/// Whether `cmd` is one of the commands that need no session (and so need the roster).
+pub fn needs_roster(cmd: &Command) -> bool {
+    global_command(cmd).is_some()
+}
+
+/// Runs a command that needs no session (characters, sheets, skills, items, enemy data);
+/// `None` for the session's commands.
 pub fn global(
     shared: &mut NwShared,
     data: &NwData,
@@ -535,21 +564,22 @@ pub fn global(
     cmd: &Command,
     dice: &mut impl Dice,
 ) -> Option<Result<Vec<Reply>, RuleError>> {
-    let r = match (cmd.sub(), cmd.sub2()) {
-        ("character", sub) => character(shared, data, actor, cmd, sub, dice),
-        ("sheet", _) => {
+    let c = match global_command(cmd)? {
+        Ok(c) => c,
+        Err(e) => return Some(Err(e)),
+    };
+    let r = match c {
+        NwCommand::Character(c) => character(shared, data, actor, c, dice),
+        NwCommand::Sheet { character, player } => {
             let custom = shared.custom.clone();
             let cat = Catalog {
                 data,
                 custom: &custom,
             };
-            let owner = cmd
-                .get("player")
-                .map(UserId::new)
-                .unwrap_or(actor.id.clone());
+            let owner = player.unwrap_or(actor.id.clone());
             // Others change a sheet too (the GM's After phase, a level up): a fresh copy is
             // one press away.
-            shared.find(&owner, opt_name(cmd)).map(|c| {
+            shared.find(&owner, character.as_deref()).map(|c| {
                 let refresh = format!("/nw sheet player:{} character:\"{}\"", owner.0, c.name);
                 private(
                     actor,
@@ -561,10 +591,10 @@ pub fn global(
                 )
             })
         }
-        ("skill", sub) => skills(shared, data, actor, cmd, sub),
-        ("item", sub) => items(shared, data, actor, cmd, sub),
-        ("enemy", sub) => enemies(shared, data, actor, cmd, sub),
-        ("rules", _) => Ok(private(actor, rules_message(data))),
+        NwCommand::Skill(c) => skills(shared, data, actor, c),
+        NwCommand::Item(c) => items(shared, data, actor, c),
+        NwCommand::Enemy(c) => enemies(shared, data, actor, c),
+        NwCommand::Rules => Ok(private(actor, rules_message(data))),
         _ => return None,
     };
     Some(r)
@@ -613,8 +643,7 @@ fn character(
     shared: &mut NwShared,
     data: &NwData,
     actor: &Actor,
-    cmd: &Command,
-    sub: &str,
+    c: CharacterCommand,
     dice: &mut impl Dice,
 ) -> Result<Vec<Reply>, RuleError> {
     let custom = shared.custom.clone();
@@ -623,33 +652,50 @@ fn character(
         custom: &custom,
     };
     let key = actor.id.0.clone();
-    match sub {
-        "new" => {
-            let name = cmd.get("name").unwrap_or(&actor.name).trim().to_string();
+    match c {
+        CharacterCommand::New { name, quick, cl } => {
+            let name = name.as_deref().unwrap_or(&actor.name).trim().to_string();
             if name.is_empty() || name.chars().count() > 40 {
                 return refuse("a character name is 1-40 characters.");
             }
-            if shared.characters.iter().any(|c| c.owner == actor.id && c.name.eq_ignore_ascii_case(&name)) {
+            if shared
+                .characters
+                .iter()
+                .any(|c| c.owner == actor.id && c.name.eq_ignore_ascii_case(&name))
+            {
                 return refuse(format!("you already have a character named {name}."));
             }
-            if shared.characters.iter().filter(|c| c.owner == actor.id).count() >= MAX_CHARACTERS {
-                return refuse(format!("you already keep {MAX_CHARACTERS} characters; delete one first."));
+            if shared
+                .characters
+                .iter()
+                .filter(|c| c.owner == actor.id)
+                .count()
+                >= MAX_CHARACTERS
+            {
+                return refuse(format!(
+                    "you already keep {MAX_CHARACTERS} characters; delete one first."
+                ));
             }
-            let start_cl = cmd.int("cl")?.unwrap_or(1);
-            if !(1..=20).contains(&start_cl) {
-                return refuse("cl: the starting Class Level is 1 to 20.");
-            }
-            if cmd.flag("quick")?.unwrap_or(false) {
-                let mut c = quick(&name, &actor.id, &cat, dice)?;
-                c.level_ups = start_cl as u32 - 1;
+            let start_cl = cl.unwrap_or(1);
+            if quick.unwrap_or(false) {
+                let mut c = super::creation::quick(&name, &actor.id, &cat, dice)?;
+                c.level_ups = start_cl - 1;
                 auto_level(&mut c, &cat, dice)?;
                 let m = sheet::sheet(&c, &cat, None);
-                let line = format!("{} made {} ({}), a quick random build.", actor.name, c.name, sheet::summary(&c, &cat));
+                let line = format!(
+                    "{} made {} ({}), a quick random build.",
+                    actor.name,
+                    c.name,
+                    sheet::summary(&c, &cat)
+                );
                 shared.characters.push(c);
-                return Ok(vec![Reply::public(Message::text(line)), Reply::private(&actor.id, m)]);
+                return Ok(vec![
+                    Reply::public(Message::text(line)),
+                    Reply::private(&actor.id, m),
+                ]);
             }
             let mut d = Draft::new(&name, &actor.id, &cat);
-            d.start_cl = start_cl as u32;
+            d.start_cl = start_cl;
             let mut msgs = step_messages(&d, &cat);
             if start_cl > 1 {
                 msgs.insert(0, Message::text(format!(
@@ -658,41 +704,65 @@ fn character(
                 )));
             }
             shared.drafts.insert(key, d);
-            Ok(msgs.into_iter().map(|m| Reply::private(&actor.id, m)).collect())
+            Ok(msgs
+                .into_iter()
+                .map(|m| Reply::private(&actor.id, m))
+                .collect())
         }
-        "choose" => {
-            let value = cmd.require("value")?;
+        CharacterCommand::Choose { value } => {
             let Some(d) = shared.drafts.get(&key) else {
                 return refuse("you are not making a character: `/nw character new` starts one.");
             };
             let mut d = d.clone();
-            let said = d.choose(value, &cat)?;
-            let mut out = vec![Reply::private(&actor.id, Message::text(format!("✅ {said}")))];
-            out.extend(step_messages(&d, &cat).into_iter().map(|m| Reply::private(&actor.id, m)));
+            let said = d.choose(&value, &cat)?;
+            let mut out = vec![Reply::private(
+                &actor.id,
+                Message::text(format!("✅ {said}")),
+            )];
+            out.extend(
+                step_messages(&d, &cat)
+                    .into_iter()
+                    .map(|m| Reply::private(&actor.id, m)),
+            );
             shared.drafts.insert(key, d);
             Ok(out)
         }
-        "done" => {
+        CharacterCommand::Done => {
             let Some(d) = shared.drafts.get(&key) else {
                 return refuse("you are not making a character: `/nw character new` starts one.");
             };
             let c = d.finish(&cat)?;
-            if shared.characters.iter().any(|x| x.owner == actor.id && x.name.eq_ignore_ascii_case(&c.name)) {
+            if shared
+                .characters
+                .iter()
+                .any(|x| x.owner == actor.id && x.name.eq_ignore_ascii_case(&c.name))
+            {
                 return refuse(format!("you already have a character named {}.", c.name));
             }
             let m = sheet::sheet(&c, &cat, None);
-            let line = format!("{} finished {} ({}).", actor.name, c.name, sheet::summary(&c, &cat));
+            let line = format!(
+                "{} finished {} ({}).",
+                actor.name,
+                c.name,
+                sheet::summary(&c, &cat)
+            );
             shared.drafts.remove(&key);
             shared.characters.push(c);
-            Ok(vec![Reply::public(Message::text(line)), Reply::private(&actor.id, m)])
+            Ok(vec![
+                Reply::public(Message::text(line)),
+                Reply::private(&actor.id, m),
+            ])
         }
-        "cancel" => {
+        CharacterCommand::Cancel => {
             if shared.drafts.remove(&key).is_none() {
                 return refuse("you are not making a character.");
             }
-            Ok(private(actor, Message::text("Character creation cancelled.")))
+            Ok(private(
+                actor,
+                Message::text("Character creation cancelled."),
+            ))
         }
-        "list" => {
+        CharacterCommand::List => {
             let mine: Vec<String> = shared
                 .characters
                 .iter()
@@ -701,12 +771,22 @@ fn character(
                 .collect();
             Ok(private(
                 actor,
-                Message::titled("Your characters", if mine.is_empty() { "none yet".into() } else { mine.join("\n") }),
+                Message::titled(
+                    "Your characters",
+                    if mine.is_empty() {
+                        "none yet".into()
+                    } else {
+                        mine.join("\n")
+                    },
+                ),
             ))
         }
-        "delete" => {
-            let i = shared.find_index(&actor.id, Some(cmd.require("name")?))?;
-            if let Some(h) = shared.playing.get(&character_key(&actor.id, &shared.characters[i].name)) {
+        CharacterCommand::Delete { name } => {
+            let i = shared.find_index(&actor.id, Some(&name))?;
+            if let Some(h) = shared
+                .playing
+                .get(&character_key(&actor.id, &shared.characters[i].name))
+            {
                 return refuse(format!(
                     "{} is playing in the session in {}; leave it there (`/nw session leave`) before deleting it.",
                     shared.characters[i].name,
@@ -714,38 +794,60 @@ fn character(
                 ));
             }
             let c = shared.characters.remove(i);
-            Ok(private(actor, Message::text(format!("Deleted {}.", c.name))))
-        }
-        "export" => {
-            let c = shared.find(&actor.id, opt_name(cmd))?;
-            let json = serde_json::to_string_pretty(c).map_err(|e| RuleError::new(e.to_string()))?;
             Ok(private(
                 actor,
-                Message::text(format!("{} as JSON (import with `/nw character import json:…`).", c.name))
-                    .attach(format!("{}.json", slug(&c.name)), json),
+                Message::text(format!("Deleted {}.", c.name)),
             ))
         }
-        "import" => {
-            let mut c: Character = serde_json::from_str(cmd.require("json")?)
+        CharacterCommand::Export { character } => {
+            let c = shared.find(&actor.id, character.as_deref())?;
+            let json =
+                serde_json::to_string_pretty(c).map_err(|e| RuleError::new(e.to_string()))?;
+            Ok(private(
+                actor,
+                Message::text(format!(
+                    "{} as JSON (import with `/nw character import json:…`).",
+                    c.name
+                ))
+                .attach(format!("{}.json", slug(&c.name)), json),
+            ))
+        }
+        CharacterCommand::Import { json } => {
+            let mut c: Character = serde_json::from_str(&json)
                 .map_err(|e| RuleError::new(format!("that is not a character's JSON: {e}")))?;
             c.owner = actor.id.clone();
             validate_import(&c, &cat)?;
-            if shared.characters.iter().any(|x| x.owner == actor.id && x.name.eq_ignore_ascii_case(&c.name)) {
+            if shared
+                .characters
+                .iter()
+                .any(|x| x.owner == actor.id && x.name.eq_ignore_ascii_case(&c.name))
+            {
                 return refuse(format!("you already have a character named {}.", c.name));
             }
             let line = format!("Imported {} ({}).", c.name, sheet::summary(&c, &cat));
             shared.characters.push(c);
             Ok(private(actor, Message::text(line)))
         }
-        "equip" | "unequip" => {
-            let i = shared.find_index(&actor.id, opt_name(cmd))?;
-            let item = cmd.require("item")?;
+        CharacterCommand::Equip {
+            ref item,
+            ref character,
+        }
+        | CharacterCommand::Unequip {
+            ref item,
+            ref character,
+        } => {
+            let want = matches!(c, CharacterCommand::Equip { .. });
+            let sub = if want { "equip" } else { "unequip" };
+            let i = shared.find_index(&actor.id, character.as_deref())?;
             let mut c = shared.characters[i].clone();
             let Some(def) = cat.item(item) else {
                 return refuse(format!("there is no item `{item}`."));
             };
-            let want = sub == "equip";
-            let Some(o) = c.items.iter_mut().find(|o| o.id == def.id && o.equipped != want) else {
+            let Some(o) = c
+                .items
+                .iter_mut()
+                .find(|o| o.id == def.id && o.equipped != want)
+            else {
                 return refuse(format!("{} has no {} to {sub}.", c.name, def.name));
             };
             o.equipped = want;
@@ -753,54 +855,78 @@ fn character(
                 return refuse(p);
             }
             shared.characters[i] = c;
-            Ok(private(actor, Message::text(format!("{} {}ped.", def.name, sub))))
+            Ok(private(
+                actor,
+                Message::text(format!("{} {}ped.", def.name, sub)),
+            ))
         }
-        "note" => {
-            let i = shared.find_index(&actor.id, opt_name(cmd))?;
-            let text = cmd.get("text").unwrap_or("");
+        CharacterCommand::Note { text, character } => {
+            let i = shared.find_index(&actor.id, character.as_deref())?;
+            let text = text.unwrap_or_default();
             if text.len() > 1500 {
                 return refuse("notes are at most 1500 characters.");
             }
-            shared.characters[i].notes = text.to_string();
+            shared.characters[i].notes = text;
             Ok(private(actor, Message::text("Notes saved.")))
         }
-        "connect" => {
-            let i = shared.find_index(&actor.id, opt_name(cmd))?;
-            let who = cmd.require("with")?.trim().to_string();
+        CharacterCommand::Connect { with, character } => {
+            let i = shared.find_index(&actor.id, character.as_deref())?;
+            let who = with.trim().to_string();
             let c = &mut shared.characters[i];
-            if let Some(p) = c.connections.iter().position(|x| x.eq_ignore_ascii_case(&who)) {
+            if let Some(p) = c
+                .connections
+                .iter()
+                .position(|x| x.eq_ignore_ascii_case(&who))
+            {
                 c.connections.remove(p);
-                return Ok(private(actor, Message::text(format!("Connection to {who} removed."))));
+                return Ok(private(
+                    actor,
+                    Message::text(format!("Connection to {who} removed.")),
+                ));
             }
             if c.connections.len() >= 20 || who.len() > 80 {
                 return refuse("at most 20 connections of up to 80 characters.");
             }
             c.connections.push(who.clone());
-            Ok(private(actor, Message::text(format!("Connection to {who} added."))))
+            Ok(private(
+                actor,
+                Message::text(format!("Connection to {who} added.")),
+            ))
         }
-        "levelup" => {
-            let i = shared.find_index(&actor.id, opt_name(cmd))?;
-            let change = match (cmd.int("slot")?, cmd.get("class")) {
-                (Some(s), Some(cl)) if (1..=2).contains(&s) => Some(((s - 1) as usize, cl)),
+        CharacterCommand::Levelup {
+            character,
+            skill,
+            slot,
+            class,
+        } => {
+            let i = shared.find_index(&actor.id, character.as_deref())?;
+            let change = match (slot, class.as_deref()) {
+                (Some(s), Some(cl)) => Some(((s - 1) as usize, cl)),
                 (None, None) => None,
                 _ => return refuse("a class change needs `slot:` (1 or 2) and `class:`."),
             };
             let mut c = shared.characters[i].clone();
-            let said = level_up(&mut c, cmd.get("skill"), change, &cat)?;
+            let said = level_up(&mut c, skill.as_deref(), change, &cat)?;
             let name = c.name.clone();
             shared.characters[i] = c;
-            Ok(vec![Reply::public(Message::titled(format!("⬆️ {name} levels up"), said))])
+            Ok(vec![Reply::public(Message::titled(
+                format!("⬆️ {name} levels up"),
+                said,
+            ))])
         }
-        "bp" => {
-            let i = shared.find_index(&actor.id, opt_name(cmd))?;
-            let stat = cmd.require("stat")?;
-            let Some(s) = stat_index(stat) else {
-                return refuse(format!("`{stat}` is not a combat stat: {}.", STAT_LABEL.join(", ")));
+        CharacterCommand::Bp {
+            stat,
+            points,
+            character,
+        } => {
+            let i = shared.find_index(&actor.id, character.as_deref())?;
+            let Some(s) = stat_index(&stat) else {
+                return refuse(format!(
+                    "`{stat}` is not a combat stat: {}.",
+                    STAT_LABEL.join(", ")
+                ));
             };
-            let n = cmd.int("points")?.unwrap_or(1);
-            if !(1..=10).contains(&n) {
-                return refuse("points: 1 to 10.");
-            }
+            let n = points.unwrap_or(1);
             let mut c = shared.characters[i].clone();
             c.bp[s] += n as i32;
             if let Some(p) = c.bp_problem() {
@@ -811,16 +937,23 @@ fn character(
             shared.characters[i] = c;
             Ok(private(actor, Message::text(line)))
         }
-        "op" => {
-            let i = shared.find_index(&actor.id, opt_name(cmd))?;
+        CharacterCommand::Op {
+            skill,
+            buy,
+            character,
+        } => {
+            let i = shared.find_index(&actor.id, character.as_deref())?;
             let mut c = shared.characters[i].clone();
             let op = &data.rules.op;
-            let line = if let Some(k) = cmd.get("skill") {
+            let line = if let Some(k) = skill.as_deref() {
                 let Some(s) = cat.skill(k).filter(|s| s.is_general()) else {
                     return refuse(format!("`{k}` is not a General skill."));
                 };
                 if c.op < op.general_skill_cost {
-                    return refuse(format!("a General skill costs {} OP; you have {}.", op.general_skill_cost, c.op));
+                    return refuse(format!(
+                        "a General skill costs {} OP; you have {}.",
+                        op.general_skill_cost, c.op
+                    ));
                 }
                 if c.sl(&s.id) + 1 > s.max_sl || s.acquire_cl > c.cl {
                     return refuse(format!("{} cannot be taken or raised now.", s.name));
@@ -828,21 +961,34 @@ fn character(
                 c.op -= op.general_skill_cost;
                 match c.skills.iter_mut().find(|o| o.id == s.id) {
                     Some(o) => o.sl += 1,
-                    None => c.skills.push(OwnedSkill { id: s.id.clone(), sl: 1 }),
+                    None => c.skills.push(OwnedSkill {
+                        id: s.id.clone(),
+                        sl: 1,
+                    }),
                 }
-                format!("{} learns {} for {} OP.", c.name, s.name, op.general_skill_cost)
-            } else if let Some(k) = cmd.get("buy") {
+                format!(
+                    "{} learns {} for {} OP.",
+                    c.name, s.name, op.general_skill_cost
+                )
+            } else if let Some(k) = buy.as_deref() {
                 let Some(it) = cat.item(k) else {
                     return refuse(format!("there is no item `{k}`."));
                 };
                 let need = (it.price - c.op_money).max(0);
                 let ops = (need + op.valco_per_op - 1) / op.valco_per_op.max(1);
                 if ops > c.op {
-                    return refuse(format!("{} needs {ops} more OP; you have {}.", it.name, c.op));
+                    return refuse(format!(
+                        "{} needs {ops} more OP; you have {}.",
+                        it.name, c.op
+                    ));
                 }
                 c.op -= ops;
                 c.op_money += ops * op.valco_per_op - it.price;
-                c.items.push(OwnedItem { id: it.id.clone(), equipped: false, preserved: true });
+                c.items.push(OwnedItem {
+                    id: it.id.clone(),
+                    equipped: false,
+                    preserved: true,
+                });
                 format!(
                     "{} preserves {} for {ops} OP ({} valco of OP money left, lost before the next scenario).",
                     c.name, it.name, c.op_money
@@ -853,7 +999,6 @@ fn character(
             shared.characters[i] = c;
             Ok(private(actor, Message::text(line)))
         }
-        _ => refuse("character commands: new, choose, done, cancel, list, delete, export, import, equip, unequip, note, connect, levelup, bp, op."),
     }
 }
 
@@ -903,38 +1048,50 @@ fn skills(
     shared: &mut NwShared,
     data: &NwData,
     actor: &Actor,
-    cmd: &Command,
-    sub: &str,
+    c: SkillCommand,
 ) -> Result<Vec<Reply>, RuleError> {
     let cat = Catalog {
         data,
         custom: &shared.custom,
     };
-    match sub {
-        "add" => {
-            let name = cmd.require("name")?.trim().to_string();
+    match c {
+        SkillCommand::Add {
+            name,
+            class,
+            category,
+            acquire_cl,
+            max_sl,
+            timing,
+            check,
+            target,
+            range,
+            cost,
+            restrict,
+            effect,
+            mods,
+        } => {
+            let name = name.trim().to_string();
             let s = SkillDef {
                 id: slug(&name),
                 name: name.clone(),
-                class: cmd
-                    .get("class")
+                class: class
                     .map(|c| {
-                        data.class(c)
+                        data.class(&c)
                             .map(|d| d.id.clone())
                             .unwrap_or_else(|| c.to_ascii_lowercase())
                     })
                     .unwrap_or_else(|| "general".into()),
-                category: cmd.get("category").unwrap_or("").to_ascii_lowercase(),
-                acquire_cl: cmd.int("acquire_cl")?.unwrap_or(1).clamp(0, 99) as u32,
-                max_sl: cmd.int("max_sl")?.unwrap_or(1).clamp(0, 99) as u32,
-                timing: cmd.get("timing").unwrap_or("").into(),
-                check: cmd.get("check").unwrap_or("").into(),
-                target: cmd.get("target").unwrap_or("").into(),
-                range: cmd.get("range").unwrap_or("").into(),
-                cost: cmd.get("cost").unwrap_or("").into(),
-                restrict: cmd.get("restrict").unwrap_or("").into(),
-                effect: cmd.get("effect").unwrap_or("").into(),
-                mods: parse_mods(cmd.get("mods").unwrap_or(""))?,
+                category: category.unwrap_or_default().to_ascii_lowercase(),
+                acquire_cl: acquire_cl.unwrap_or(1),
+                max_sl: max_sl.unwrap_or(1),
+                timing: timing.unwrap_or_default(),
+                check: check.unwrap_or_default(),
+                target: target.unwrap_or_default(),
+                range: range.unwrap_or_default(),
+                cost: cost.unwrap_or_default(),
+                restrict: restrict.unwrap_or_default(),
+                effect: effect.unwrap_or_default(),
+                mods: parse_mods(mods.as_deref().unwrap_or(""))?,
             };
             let p = skill_problems(&s, &data.classes);
             if !p.is_empty() {
@@ -952,9 +1109,9 @@ fn skills(
             shared.custom.skills.push(s);
             Ok(vec![Reply::public(Message::text(line))])
         }
-        "list" => {
-            let class = cmd.get("class").map(|c| {
-                data.class(c)
+        SkillCommand::List { class } => {
+            let class = class.map(|c| {
+                data.class(&c)
                     .map(|d| d.id.clone())
                     .unwrap_or_else(|| c.to_ascii_lowercase())
             });
@@ -988,9 +1145,8 @@ fn skills(
                 ),
             ))
         }
-        "show" => {
-            let k = cmd.require("name")?;
-            let Some(s) = cat.skill(k) else {
+        SkillCommand::Show { name: k } => {
+            let Some(s) = cat.skill(&k) else {
                 return refuse(format!("there is no skill `{k}`."));
             };
             let mods = s
@@ -1011,7 +1167,6 @@ fn skills(
                 ),
             ))
         }
-        _ => refuse("skill commands: add, list, show."),
     }
 }
 
@@ -1027,27 +1182,36 @@ fn items(
     shared: &mut NwShared,
     data: &NwData,
     actor: &Actor,
-    cmd: &Command,
-    sub: &str,
+    c: ItemCommand,
 ) -> Result<Vec<Reply>, RuleError> {
     let cat = Catalog {
         data,
         custom: &shared.custom,
     };
-    match sub {
-        "add" => {
-            let name = cmd.require("name")?.trim().to_string();
+    match c {
+        ItemCommand::Add {
+            name,
+            kind,
+            slot,
+            weight,
+            memory,
+            price,
+            range,
+            mods,
+            effect,
+        } => {
+            let name = name.trim().to_string();
             let i = ItemDef {
                 id: slug(&name),
                 name: name.clone(),
-                kind: cmd.require("kind")?.to_ascii_lowercase(),
-                slot: cmd.get("slot").unwrap_or("none").to_ascii_lowercase(),
-                weight: cmd.int("weight")?.unwrap_or(0).clamp(-1, 999) as i32,
-                memory: cmd.int("memory")?.unwrap_or(0).clamp(-1, 999) as i32,
-                price: cmd.int("price")?.unwrap_or(0).clamp(-1, 100_000_000),
-                range: cmd.get("range").unwrap_or("").into(),
-                mods: parse_mods(cmd.get("mods").unwrap_or(""))?,
-                effect: cmd.get("effect").unwrap_or("").into(),
+                kind: kind.to_ascii_lowercase(),
+                slot: slot.as_deref().unwrap_or("none").to_ascii_lowercase(),
+                weight: weight.unwrap_or(0),
+                memory: memory.unwrap_or(0),
+                price: price.unwrap_or(0),
+                range: range.unwrap_or_default(),
+                mods: parse_mods(mods.as_deref().unwrap_or(""))?,
+                effect: effect.unwrap_or_default(),
             };
             let p = item_problems(&i);
             if !p.is_empty() {
@@ -1063,7 +1227,7 @@ fn items(
             shared.custom.items.push(i);
             Ok(vec![Reply::public(Message::text(line))])
         }
-        "list" => {
+        ItemCommand::List => {
             let lines: Vec<String> = cat
                 .items()
                 .map(|i| {
@@ -1081,7 +1245,6 @@ fn items(
                 .collect();
             Ok(private(actor, Message::titled("Items", lines.join("\n"))))
         }
-        _ => refuse("item commands: add, list."),
     }
 }
 
@@ -1089,28 +1252,40 @@ fn enemies(
     shared: &mut NwShared,
     data: &NwData,
     actor: &Actor,
-    cmd: &Command,
-    sub: &str,
+    c: EnemyCommand,
 ) -> Result<Vec<Reply>, RuleError> {
-    match sub {
-        "add" => {
+    match c {
+        EnemyCommand::Add {
+            name,
+            kind,
+            hp,
+            mp,
+            pacc,
+            eva,
+            macc,
+            patk,
+            matk,
+            pdef,
+            mdef,
+            spd,
+            attack,
+            notes,
+        } => {
             if !actor.manager {
                 return refuse("only the GM (the host of this channel's session, or a channel manager) adds enemies.");
             }
-            let name = cmd.require("name")?.trim().to_string();
-            let mut stats = [0; 8];
-            for (i, s) in super::data::STATS.iter().enumerate() {
-                stats[i] = cmd.int(s)?.unwrap_or(0).clamp(-99, 999) as i32;
-            }
+            let name = name.trim().to_string();
+            // In `data::STATS` order.
+            let stats = [pacc, eva, macc, patk, matk, pdef, mdef, spd].map(|v| v.unwrap_or(0));
             let e = EnemyDef {
                 id: slug(&name),
                 name: name.clone(),
-                kind: cmd.get("kind").unwrap_or("guest").to_ascii_lowercase(),
-                hp: cmd.int("hp")?.unwrap_or(1).clamp(-1, 99_999) as i32,
-                mp: cmd.int("mp")?.unwrap_or(0).clamp(-1, 99_999) as i32,
+                kind: kind.as_deref().unwrap_or("guest").to_ascii_lowercase(),
+                hp: hp.unwrap_or(1),
+                mp: mp.unwrap_or(0),
                 stats,
-                attack: cmd.get("attack").unwrap_or("").into(),
-                notes: cmd.get("notes").unwrap_or("").into(),
+                attack: attack.unwrap_or_default(),
+                notes: notes.unwrap_or_default(),
             };
             let p = enemy_problems(&e);
             if !p.is_empty() {
@@ -1129,7 +1304,7 @@ fn enemies(
                 "Enemy {name} added (GM only)."
             )))])
         }
-        "list" => {
+        EnemyCommand::List => {
             if !actor.manager {
                 return refuse("only the GM lists enemy data.");
             }
@@ -1154,12 +1329,14 @@ fn enemies(
                 lines.join("\n"),
             ))])
         }
-        _ => refuse("enemy commands: add, list."),
+        // The session's enemy commands are not global (see `global_command`).
+        _ => refuse("`/nwenemy spawn`, `reveal` and `note` need a session."),
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::creation::quick;
     use super::super::data::load;
     use super::*;
     use std::path::Path;

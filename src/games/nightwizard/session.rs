@@ -5,6 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use super::character::{Catalog, Character, Custom};
 use super::combat::CombatAction;
+use super::commands::{
+    CfBy, CfValue, CombatCommand, EnemyCommand, NwCommand, PhaseCommand, PranaChoice, RaiseDice,
+    SessionCommand,
+};
 use super::data::{attr_index, stat_index, NwData, ATTRS, STAT_LABEL};
 use super::judge::{chance, roll_cf, Cf, Judge, JudgeRules, Mode};
 use super::roster::NwShared;
@@ -12,7 +16,8 @@ use super::sheet::{self, Live};
 use crate::dice::percent;
 use crate::rng::GameRng;
 use crate::table::{
-    refuse, Actor, ButtonStyle, Command, Decision, Message, Reply, RuleError, UserId,
+    refuse, Actor, ButtonStyle, Choices, Command, Commands, Decision, Message, Reply, RuleError,
+    UserId,
 };
 
 /// The episode's phases, in order.
@@ -296,17 +301,6 @@ pub enum NwAction {
     Ask(super::ask::AskAction),
 }
 
-fn raise_opt(cmd: &Command) -> Result<Option<u32>, RuleError> {
-    match cmd.get("raise").map(|s| s.to_ascii_lowercase()) {
-        None => Ok(None),
-        Some(s) if s == "2d" || s == "2" => Ok(Some(2)),
-        Some(s) if s == "1d" || s == "1" => Ok(Some(1)),
-        Some(s) => refuse(format!(
-            "raise is 2d (the rulebook) or 1d (BCDice), not `{s}`."
-        )),
-    }
-}
-
 /// `/nw new`: the host is the GM.
 pub fn create(
     data: &NwData,
@@ -314,9 +308,16 @@ pub fn create(
     cmd: &Command,
     custom: Custom,
 ) -> Result<(NightWizard, Vec<Reply>), RuleError> {
+    let NwCommand::New {
+        raise,
+        fudge_repeat,
+    } = NwCommand::from_command(cmd)?
+    else {
+        return refuse("a Night Wizard session opens with `/nw new`.");
+    };
     let judge = JudgeRules {
-        raise_dice: raise_opt(cmd)?.unwrap_or(2),
-        fudge_repeat: cmd.flag("fudge_repeat")?.unwrap_or(false),
+        raise_dice: raise.map_or(2, RaiseDice::dice),
+        fudge_repeat: fudge_repeat.unwrap_or(false),
     };
     let s = NightWizard {
         gm: host.id.clone(),
@@ -359,51 +360,60 @@ pub fn create(
 
 /// Turns a command into an action; joining takes the character's snapshot from the roster.
 pub fn parse(
-    _s: &NightWizard,
+    s: &NightWizard,
     actor: &Actor,
     cmd: &Command,
     data: &NwData,
     shared: &NwShared,
 ) -> Result<NwAction, RuleError> {
-    Ok(match (cmd.sub(), cmd.sub2()) {
-        ("session", "join") => {
-            let c = shared.find(&actor.id, cmd.get("character"))?;
-            NwAction::Join {
-                character: Box::new(c.clone()),
-                custom: Box::new(shared.custom.clone()),
+    use super::combat::{attack, movement};
+    let flag = |b: Option<bool>| b.unwrap_or(false);
+    Ok(match NwCommand::from_command(cmd)? {
+        NwCommand::Session(c) => match c {
+            SessionCommand::Join { character } => {
+                let c = shared.find(&actor.id, character.as_deref())?;
+                NwAction::Join {
+                    character: Box::new(c.clone()),
+                    custom: Box::new(shared.custom.clone()),
+                }
             }
-        }
-        ("session", "leave") => NwAction::Leave,
-        ("session", "cf") => NwAction::CfShift {
-            critical: match cmd.require("value")?.to_ascii_lowercase().as_str() {
-                "critical" | "c" => true,
-                "fumble" | "f" => false,
-                v => return refuse(format!("value is critical or fumble, not `{v}`.")),
+            SessionCommand::Leave => NwAction::Leave,
+            SessionCommand::Cf { value, by } => NwAction::CfShift {
+                critical: value == CfValue::Critical,
+                up: by == CfBy::Up,
             },
-            up: match cmd.require("by")?.trim() {
-                "+1" | "1" | "up" => true,
-                "-1" | "−1" | "down" => false,
-                v => return refuse(format!("by is +1 or -1, not `{v}`.")),
+            SessionCommand::Lock => NwAction::CfLock,
+            SessionCommand::Next => NwAction::NextSession,
+            SessionCommand::Set {
+                player,
+                hp,
+                mp,
+                status,
+            } => NwAction::Set {
+                user: player,
+                hp: hp.map(|v| v.clamp(-9999, 99_999) as i32),
+                mp: mp.map(|v| v.clamp(-9999, 99_999) as i32),
+                status: status.map(|s| s.to_ascii_lowercase()),
             },
         },
-        ("session", "lock") => NwAction::CfLock,
-        ("session", "next") => NwAction::NextSession,
-        ("session", "set") => NwAction::Set {
-            user: UserId::new(cmd.require("player")?),
-            hp: cmd.int("hp")?.map(|v| v.clamp(-9999, 99_999) as i32),
-            mp: cmd.int("mp")?.map(|v| v.clamp(-9999, 99_999) as i32),
-            status: cmd.get("status").map(|s| s.to_ascii_lowercase()),
+        NwCommand::Phase(PhaseCommand::Next { op }) => NwAction::PhaseNext {
+            op: op.unwrap_or(data.rules.op.min),
         },
-        ("phase", "next") => {
-            let op = cmd.int("op")?.unwrap_or(data.rules.op.min);
-            if !(0..=100).contains(&op) {
-                return refuse("op: 0 to 100.");
-            }
-            NwAction::PhaseNext { op }
-        }
-        ("phase", "scene") => NwAction::Scene,
-        ("judge", _) => {
-            let stat = cmd.require("stat")?.to_ascii_lowercase();
+        NwCommand::Phase(PhaseCommand::Scene) => NwAction::Scene,
+        NwCommand::Judge {
+            stat,
+            difficulty,
+            modifier,
+            against,
+            attacker,
+            recovery,
+            anyseven,
+            secret,
+            label,
+            preview,
+            reaction,
+        } => {
+            let stat = stat.to_ascii_lowercase();
             if stat != "none" && attr_index(&stat).is_none() && stat_index(&stat).is_none() {
                 return refuse(format!(
                     "`{stat}` is not an attribute ({}) or combat stat ({}); use none for a plain modifier.",
@@ -411,141 +421,177 @@ pub fn parse(
                     STAT_LABEL.join(", ").to_ascii_lowercase()
                 ));
             }
-            let n = |k: &str| -> Result<Option<i32>, RuleError> {
-                Ok(cmd.int(k)?.map(|v| v.clamp(-999, 999) as i32))
-            };
+            let n = |v: Option<i64>| v.map(|v| v as i32);
             NwAction::Judge {
                 stat,
-                difficulty: n("difficulty")?,
-                modifier: n("modifier")?.unwrap_or(0),
-                against: n("against")?,
-                attacker: cmd.flag("attacker")?.unwrap_or(false),
-                recovery: cmd.flag("recovery")?.unwrap_or(false),
-                any_seven: cmd.flag("anyseven")?.unwrap_or(false),
-                secret: cmd.flag("secret")?.unwrap_or(false),
-                label: cmd.get("label").unwrap_or("").chars().take(80).collect(),
-                preview: if cmd.flag("preview")?.unwrap_or(false) {
+                difficulty: n(difficulty),
+                modifier: n(modifier).unwrap_or(0),
+                against: n(against),
+                attacker: flag(attacker),
+                recovery: flag(recovery),
+                any_seven: flag(anyseven),
+                secret: flag(secret),
+                label: label.unwrap_or_default().chars().take(80).collect(),
+                preview: if flag(preview) {
                     let mut roll = cmd.clone();
                     roll.options.remove("preview");
                     Some(roll.to_string())
                 } else {
                     None
                 },
-                reaction: cmd.flag("reaction")?.unwrap_or(false),
+                reaction: flag(reaction),
                 hidden: false,
             }
         }
-        ("prana", _) => {
-            let amount = cmd.int("amount")?.unwrap_or(1);
-            if !(1..=20).contains(&amount) {
-                return refuse("amount: 1 to 20.");
-            }
-            NwAction::Prana(match cmd.require("use")?.to_ascii_lowercase().as_str() {
-                "reroll" => PranaUse::Reroll,
-                "cancel" => PranaUse::Cancel,
-                "fudge_up" => PranaUse::Fudge(true),
-                "fudge_down" => PranaUse::Fudge(false),
-                "raise" => PranaUse::Raise(amount as u32),
-                "accept" => PranaUse::Accept,
-                "cost" => PranaUse::Cost(amount as u32),
-                "avoid" => PranaUse::Avoid,
-                "logic" => PranaUse::Logic(cmd.require("logic")?.trim().chars().take(80).collect()),
-                u => return refuse(format!("`{u}` is not a Prana use.")),
+        NwCommand::Prana {
+            r#use,
+            amount,
+            logic,
+        } => {
+            let amount = amount.unwrap_or(1);
+            NwAction::Prana(match r#use {
+                PranaChoice::Reroll => PranaUse::Reroll,
+                PranaChoice::Cancel => PranaUse::Cancel,
+                PranaChoice::FudgeUp => PranaUse::Fudge(true),
+                PranaChoice::FudgeDown => PranaUse::Fudge(false),
+                PranaChoice::Raise => PranaUse::Raise(amount),
+                PranaChoice::Accept => PranaUse::Accept,
+                PranaChoice::Cost => PranaUse::Cost(amount),
+                PranaChoice::Avoid => PranaUse::Avoid,
+                PranaChoice::Logic => {
+                    let Some(logic) = logic else {
+                        return refuse(
+                            "which Lunar Logic? `/nw prana use:logic logic:<its number or text>`.",
+                        );
+                    };
+                    PranaUse::Logic(logic.trim().chars().take(80).collect())
+                }
             })
         }
-        ("enemy", "spawn") if super::combat::attack::spawn_extended(_s, cmd, data, shared) => {
-            NwAction::Combat(super::combat::attack::parse_spawn(
-                _s, actor, cmd, data, shared,
-            )?)
+        NwCommand::Enemy(EnemyCommand::Spawn {
+            name,
+            r#as,
+            hidden,
+            hp,
+            guest,
+            incomplete,
+        }) => NwAction::Combat(attack::lower_spawn(
+            s,
+            actor,
+            attack::SpawnRequest {
+                name,
+                label: r#as,
+                hidden: flag(hidden),
+                hp,
+                guest: flag(guest),
+                incomplete: flag(incomplete),
+            },
+            data,
+            shared,
+        )?),
+        NwCommand::Enemy(EnemyCommand::Reveal { label }) => {
+            NwAction::Combat(CombatAction::Reveal(label.trim().to_string()))
         }
-        ("enemy", "spawn") => NwAction::Combat(CombatAction::Spawn {
-            name: cmd.require("name")?.chars().take(80).collect(),
-            label: cmd.get("as").map(|s| s.to_string()),
-            hidden: cmd.flag("hidden")?.unwrap_or(false),
-            hp: cmd.int("hp")?.map(|v| v.clamp(1, 99_999) as i32),
-        }),
-        ("enemy", "reveal") => NwAction::Combat(CombatAction::Reveal(
-            cmd.require("label")?.trim().to_string(),
-        )),
-        ("enemy", "note") => NwAction::Combat(CombatAction::Note(
-            cmd.require("text")?.chars().take(300).collect(),
-        )),
-        ("combat", "attack" | "dodge" | "coverup") if super::combat::attack::extended(cmd) => {
-            NwAction::Combat(super::combat::attack::parse_combat(cmd)?)
+        NwCommand::Enemy(EnemyCommand::Note { text }) => {
+            NwAction::Combat(CombatAction::Note(text.chars().take(300).collect()))
         }
-        ("combat", sub) => NwAction::Combat(match sub {
-            "start" => CombatAction::Start {
-                any_seven: cmd.flag("anyseven")?.unwrap_or(false),
+        NwCommand::Combat(c) => NwAction::Combat(match c {
+            CombatCommand::Start { anyseven } => CombatAction::Start {
+                any_seven: flag(anyseven),
             },
-            "end" => CombatAction::End,
-            "engage" => {
-                CombatAction::Engage(cmd.require("a")?.to_string(), cmd.require("b")?.to_string())
-            }
-            "go" => CombatAction::Go(cmd.get("who").map(|s| s.to_string())),
-            "invade" => CombatAction::Invade(cmd.require("target")?.to_string()),
-            "withdraw" => CombatAction::Withdraw,
-            "minor" => CombatAction::Minor,
-            "blockade" => CombatAction::Blockade(cmd.require("enemy")?.to_string()),
-            "attack" => CombatAction::Attack {
-                target: cmd.require("target")?.to_string(),
-                magic: cmd.flag("magic")?.unwrap_or(false),
+            CombatCommand::End => CombatAction::End,
+            CombatCommand::Engage { a, b } => CombatAction::Engage(a, b),
+            CombatCommand::Go { who } => CombatAction::Go(who),
+            CombatCommand::Invade { target } => CombatAction::Invade(target),
+            CombatCommand::Withdraw => CombatAction::Withdraw,
+            CombatCommand::Minor => CombatAction::Minor,
+            CombatCommand::Blockade { enemy } => CombatAction::Blockade(enemy),
+            CombatCommand::Attack {
+                target,
+                magic,
+                targets,
+                area,
+                fullhit,
+            } => attack::lower_attack(target, magic, targets, area, fullhit)?,
+            CombatCommand::Dodge { who, full } => attack::lower_dodge(who, full),
+            CombatCommand::Damage => CombatAction::Damage,
+            CombatCommand::Apply => CombatAction::ApplyDamage,
+            CombatCommand::Coverup { who, r#for } => attack::lower_coverup(who, r#for),
+            CombatCommand::Pass => CombatAction::Pass,
+            CombatCommand::Move {
+                to,
+                with,
+                range,
+                steps,
+            } => CombatAction::Move(movement::lower_move(to, with, range, steps)?),
+            CombatCommand::Fly { land, who } => CombatAction::Move(movement::MoveAction::Fly {
+                land: flag(land),
+                who,
+            }),
+            CombatCommand::Appear => CombatAction::Move(movement::MoveAction::Appear),
+            CombatCommand::Range { who, band } => CombatAction::Move(movement::MoveAction::Place {
+                who,
+                band: movement::band_of(band),
+            }),
+            CombatCommand::Heal {
+                target,
+                recovery,
+                mp,
+                who,
+            } => CombatAction::Heal {
+                target,
+                recovery,
+                mp: flag(mp),
+                who,
             },
-            "dodge" => CombatAction::Dodge,
-            "damage" => CombatAction::Damage,
-            "apply" => CombatAction::ApplyDamage,
-            "coverup" => CombatAction::CoverUp(cmd.get("who").map(|s| s.to_string())),
-            "pass" => CombatAction::Pass,
-            "move" | "fly" | "appear" | "range" => super::combat::movement::parse(sub, cmd)?,
-
-            "heal" => CombatAction::Heal {
-                target: cmd.require("target")?.to_string(),
-                recovery: cmd.int("recovery")?.unwrap_or(0).clamp(-99, 999) as i32,
-                mp: cmd.flag("mp")?.unwrap_or(false),
-                who: cmd.get("who").map(|s| s.to_string()),
+            CombatCommand::Use {
+                skill,
+                item,
+                target,
+                who,
+            } => CombatAction::Use {
+                skill,
+                item,
+                target,
+                who,
             },
-            "use" => CombatAction::Use {
-                skill: cmd.get("skill").map(|s| s.to_string()),
-                item: cmd.get("item").map(|s| s.to_string()),
-                target: cmd.get("target").map(|s| s.to_string()),
-                who: cmd.get("who").map(|s| s.to_string()),
-            },
-            "skip" => CombatAction::Skip(cmd.get("who").map(|s| s.to_string())),
-            "cure" => CombatAction::Cure {
-                target: cmd.require("target")?.to_string(),
-                status: cmd.require("status")?.to_string(),
-            },
-            other => return refuse(format!("`/nwcombat {other}` is not a combat command.")),
+            CombatCommand::Skip { who } => CombatAction::Skip(who),
+            CombatCommand::Cure { target, status } => CombatAction::Cure { target, status },
         }),
-        ("settings", _) => NwAction::Settings {
-            raise_dice: raise_opt(cmd)?,
-            fudge_repeat: cmd.flag("fudge_repeat")?,
-            anyseven_players: cmd.flag("anyseven_players")?,
-            appearance: cmd.flag("appearance")?,
-            appearance_dc: cmd.int("appearance_dc")?.map(|v| v.clamp(-99, 999) as i32),
-
-            natural: match cmd.get("natural_recovery") {
-                None => None,
-                Some(v) => match super::combat::recovery::NaturalReading::parse(v) {
-                    Some(r) => Some(r),
-                    None => return refuse("natural_recovery is str-5 or str/5."),
-                },
-            },
+        NwCommand::Settings {
+            raise,
+            fudge_repeat,
+            anyseven_players,
+            appearance,
+            appearance_dc,
+            natural_recovery,
+        } => NwAction::Settings {
+            raise_dice: raise.map(RaiseDice::dice),
+            fudge_repeat,
+            anyseven_players,
+            appearance,
+            appearance_dc,
+            natural: natural_recovery,
         },
-        ("rest", _) => NwAction::Rest {
-            mode: match cmd.require("mode")?.to_ascii_lowercase().as_str() {
-                "full" => super::combat::recovery::RestMode::Full,
-                "tense" => super::combat::recovery::RestMode::Tense,
-                "absent" => super::combat::recovery::RestMode::Absent,
-                m => return refuse(format!("mode is full, tense or absent, not `{m}`.")),
-            },
-            user: cmd.get("player").map(UserId::new),
-        },
-        ("fortress" | "casket", _) => NwAction::Fortress(super::fortress::parse(cmd)?),
-        ("ask" | "answer", _) => super::ask::parse(cmd)?,
-        (other, _) => {
+        NwCommand::Rest { mode, player } => NwAction::Rest { mode, user: player },
+        NwCommand::Fortress(c) => NwAction::Fortress(super::fortress::lower(c)?),
+        NwCommand::Casket(c) => NwAction::Fortress(super::fortress::FortressAction::Casket(
+            super::casket::lower(c),
+        )),
+        NwCommand::Ask {
+            player,
+            stat,
+            difficulty,
+            label,
+            hidden,
+            cancel,
+        } => super::ask::lower_ask(player, stat, difficulty, label, hidden, cancel)?,
+        NwCommand::Answer { id } => NwAction::Ask(super::ask::AskAction::Answer(id)),
+        other => {
             return refuse(format!(
-            "`/nw {other}` is not a session command; try session, phase, judge, prana or settings."
-        ))
+                "`/nw {}` is not a session command; try session, phase, judge, prana or settings.",
+                other.path().unwrap_or_default()
+            ))
         }
     })
 }
@@ -556,9 +602,13 @@ impl NightWizard {
         self.cat(data)
     }
 
-    /// Refuses unless the actor is the GM (or a manager).
-    pub fn require_gm_pub(&self, actor: &Actor, what: &str) -> Result<(), RuleError> {
-        self.require_gm(actor, what)
+    /// Whether `actor` acts as the GM: the session's GM, or someone who may manage the channel
+    /// (the host or a channel manager). The one "is GM" rule of Night Wizard: the table checks
+    /// the commands declared `perm = gm` with the same people ([`crate::table::Game::gms`] plus
+    /// managers); the rules use this for what depends on more than the command (an option only
+    /// the GM may give, what the GM sees, whose enemy it is).
+    pub fn is_gm(&self, actor: &Actor) -> bool {
+        actor.id == self.gm || actor.manager
     }
 
     fn cat<'a>(&'a self, data: &'a NwData) -> Catalog<'a> {
@@ -570,14 +620,6 @@ impl NightWizard {
 
     fn pc_index(&self, u: &UserId) -> Option<usize> {
         self.pcs.iter().position(|p| &p.user == u)
-    }
-
-    fn require_gm(&self, actor: &Actor, what: &str) -> Result<(), RuleError> {
-        if actor.id == self.gm || actor.manager {
-            Ok(())
-        } else {
-            refuse(format!("only the GM {what}."))
-        }
     }
 
     fn live<'a>(&self, p: &'a Pc) -> Live<'a> {
@@ -961,7 +1003,6 @@ pub fn apply(
             )))])
         }
         NwAction::NextSession => {
-            s.require_gm(actor, "starts a new session")?;
             s.session_no += 1;
             s.open.clear();
             let mut lines = vec![];
@@ -998,7 +1039,6 @@ pub fn apply(
             mp,
             status,
         } => {
-            s.require_gm(actor, "sets HP, MP and bad statuses")?;
             let Some(i) = s.pc_index(user) else {
                 return refuse("that player has no PC in this session.");
             };
@@ -1060,7 +1100,6 @@ pub fn apply(
             )))])
         }
         NwAction::Scene => {
-            s.require_gm(actor, "starts Scenes")?;
             s.scene += 1;
             Ok(vec![Reply::public(Message::text(format!(
                 "🎬 Scene {} begins ({}).",
@@ -1069,7 +1108,6 @@ pub fn apply(
             )))])
         }
         NwAction::PhaseNext { op } => {
-            s.require_gm(actor, "moves the phases on")?;
             let next = s.phase.next();
             let mut body = format!("{} → **{}**", s.phase.name(), next.name());
             if next == Phase::After {
@@ -1141,8 +1179,9 @@ pub fn apply(
             reaction,
             hidden,
         } => {
-            let is_gm = actor.id == s.gm;
             let pc = s.pc_index(&actor.id);
+            // A manager who plays a PC here rolls as that PC.
+            let is_gm = pc.is_none() && s.is_gm(actor);
             if !is_gm && pc.is_none() {
                 return refuse("join with a character first: `/nw session join`.");
             }
@@ -1283,7 +1322,6 @@ pub fn apply(
             appearance_dc,
             natural,
         } => {
-            s.require_gm(actor, "changes table settings")?;
             let more = super::combat::movement::settings(s, *appearance, *appearance_dc);
             if let Some(n) = natural {
                 s.settings.natural = *n;
@@ -1302,13 +1340,13 @@ pub fn apply(
                 s.settings.judge.raise_dice,
                 yes(s.settings.judge.fudge_repeat),
                 yes(s.settings.anyseven_players),
-                s.settings.natural.label()
+                Choices::value(&s.settings.natural)
             )))])
         }
         NwAction::Fortress(a) => super::fortress::apply(s, data, rng, actor, a),
 
         NwAction::Rest { mode, user } => {
-            super::combat::recovery::rest(s, data, rng, actor, *mode, user.as_ref())
+            super::combat::recovery::rest(s, data, rng, *mode, user.as_ref())
         }
         NwAction::Ask(a) => super::ask::apply(s, data, rng, actor, a),
     }
@@ -1574,6 +1612,7 @@ mod tests {
         a: &Actor,
         cmd: Command,
     ) -> Result<Vec<Reply>, RuleError> {
+        super::super::test_table::permitted(s, a, &cmd)?;
         let action = parse(s, a, &cmd, data, shared)?;
         let before = s.clone();
         let r = apply(s, data, Some(shared), rng, a, &action);
@@ -1581,6 +1620,39 @@ mod tests {
             assert_eq!(*s, before, "a refusal changes nothing");
         }
         r
+    }
+
+    #[test]
+    fn a_manager_rolls_as_the_gm_unless_they_play_a_pc_here() {
+        // The one GM rule (`is_gm`) counts managers; the Judge's copy used to ignore them.
+        let (data, mut shared, mut s, mut rng) = setup();
+        let judge = || Command::new("nw judge").with("stat", "none");
+        let mod_ = Actor {
+            manager: true,
+            ..Actor::player("mod", "mod")
+        };
+        act(&mut s, &data, &mut shared, &mut rng, &mod_, judge()).unwrap();
+        assert_eq!(s.open.last().unwrap().who, "GM");
+        // A manager who plays a PC here rolls as that PC.
+        let alice = Actor {
+            manager: true,
+            ..Actor::player("alice", "alice")
+        };
+        act(
+            &mut s,
+            &data,
+            &mut shared,
+            &mut rng,
+            &alice,
+            Command::new("nw session join"),
+        )
+        .unwrap();
+        act(&mut s, &data, &mut shared, &mut rng, &alice, judge()).unwrap();
+        assert_eq!(s.open.last().unwrap().who, "Ayu");
+        // Anyone else needs a PC.
+        let bob = Actor::player("bob", "bob");
+        let e = act(&mut s, &data, &mut shared, &mut rng, &bob, judge()).unwrap_err();
+        assert!(e.0.contains("join with a character first"), "{e:?}");
     }
 
     #[test]

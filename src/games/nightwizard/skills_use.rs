@@ -424,7 +424,7 @@ fn usable(
 /// The character the actor uses a skill for: their PC, or (GM) an enemy named with `who`, or
 /// the enemy whose Main Process it is.
 fn user_of(s: &NightWizard, actor: &Actor, who: Option<&str>) -> Result<Who, RuleError> {
-    let is_gm = actor.id == s.gm || actor.manager;
+    let is_gm = s.is_gm(actor);
     if is_gm {
         if let Some(k) = who {
             return match s.find(k, true) {
@@ -713,7 +713,7 @@ pub fn use_skill(
     target: Option<&str>,
     who: Option<&str>,
 ) -> Result<Vec<Reply>, RuleError> {
-    let is_gm = actor.id == s.gm || actor.manager;
+    let is_gm = s.is_gm(actor);
     let me = user_of(s, actor, who)?;
     let u = usable(s, data, &me, skill, item)?;
     if s.dead(&me) {
@@ -1042,7 +1042,7 @@ pub fn skip(
     actor: &Actor,
     who: Option<&str>,
 ) -> Result<Vec<Reply>, RuleError> {
-    let is_gm = actor.id == s.gm || actor.manager;
+    let is_gm = s.is_gm(actor);
     let Some(win) = s.combat.as_ref().and_then(|c| c.skills.window.clone()) else {
         return refuse("no Setup or Cleanup step is waiting for skills.");
     };

@@ -1,6 +1,7 @@
 //! Test harness shared by the session-level unit tests (Fortress, Casket): a session with
-//! quick roster characters joined, driven by command paths through `session::parse` and
-//! `session::apply`, checking that every refusal leaves the state unchanged.
+//! quick roster characters joined, driven by command paths through the table's permission
+//! check, `session::parse` and `session::apply`, checking that every refusal leaves the state
+//! unchanged.
 
 use std::path::Path;
 
@@ -8,7 +9,18 @@ use super::data::{load, NwData};
 use super::roster::{self, NwShared};
 use super::session::{apply, create, parse, NightWizard};
 use crate::rng::GameRng;
-use crate::table::{Actor, Command, Reply, RuleError};
+use crate::table::{declare, Actor, Command, Game, Reply, RuleError};
+
+/// The table's permission check for `cmd` in session `s` (as the service runs it before
+/// `parse`): commands declared `perm = gm` are for the GM and the channel's managers.
+pub fn permitted(s: &NightWizard, a: &Actor, cmd: &Command) -> Result<(), RuleError> {
+    declare::check_permission(&NightWizard::command(), cmd, a, &s.gm.0, &s.gms())
+}
+
+/// Whether the table refuses `a` the command at `path` (options aside) in session `s`.
+pub fn refused(s: &NightWizard, a: &Actor, path: &str) -> bool {
+    permitted(s, a, &Command::new(path)).is_err()
+}
 
 /// The GM (`gm`).
 pub fn gm() -> Actor {
@@ -81,6 +93,7 @@ impl Table {
         for (k, v) in opts {
             cmd = cmd.with(k, *v);
         }
+        permitted(&self.s, a, &cmd)?;
         let action = parse(&self.s, a, &cmd, &self.data, &self.shared)?;
         let before = self.s.clone();
         let r = apply(
