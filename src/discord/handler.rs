@@ -231,7 +231,7 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
         // The request is applied in the writer's next group commit and comes back only once
         // that commit is durable; the board it may show is read in the same transaction.
         let board_channel = channel.clone();
-        let (mut out, session) = table
+        let (out, session) = table
             .apply(move |g| {
                 let out = g.handle(&req)?;
                 if out.duplicate {
@@ -249,18 +249,34 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
             })
             .await?;
         // Pictures and embeds are made after the commit, off the database thread.
-        let (drafts, long) = off_thread(move || {
-            crate::render::attach::attach(&games, &mut out.replies, session.as_ref());
+        let drawn = off_thread(move || {
+            let mut replies = out.replies;
+            let pictures = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                crate::render::attach::attach(&games, &mut replies, session.as_ref());
+            }));
+            if pictures.is_err() {
+                // The text is always the reference: answer without pictures.
+                warn!("drawing a picture failed; answering with text only");
+                for r in &mut replies {
+                    r.message.images.clear();
+                }
+            }
             let mut long = LongIds::default();
             let scene = Scene {
                 channel: &channel,
                 invoker: Some(&invoker),
             };
-            let drafts = render::render(&look, &scene, &out.replies, &mut long);
+            let drafts = render::render(&look, &scene, &replies, &mut long);
             (drafts, long)
         })
-        .await
-        .ok_or_else(|| crate::table::TableError::NotSaved("drawing the answer failed".into()))?;
+        .await;
+        let Some((drafts, long)) = drawn else {
+            // Applied and committed, but its answer could not be made: say so, not "nothing changed".
+            error!("making the answer of a committed request failed");
+            return Ok(vec![send::note(
+                "⚠️ Croupier did this, but could not show the answer; `/game status` or `/game log` shows where things stand.",
+            )]);
+        };
         if !long.pairs().is_empty() {
             // Saved (and committed) before any message carrying these ids is sent.
             let saved = table

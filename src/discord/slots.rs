@@ -45,7 +45,9 @@ pub async fn show(inter: &send::Inter<'_>, table: &TableHandle, d: &Draft) {
     let known = {
         let (ch, key) = (ch.clone(), key.clone());
         table
-            .read(&ch.clone(), move |t| {
+            // On the writer, in queue order after the save of the message posted before (a
+            // reader could run ahead of that save and post a second tracker).
+            .call(&ch.clone(), move |t| {
                 Ok(lookup(t.store().conn(), &ch, &key)?)
             })
             .await
