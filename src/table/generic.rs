@@ -4,12 +4,12 @@ use rusqlite::Transaction;
 
 use super::builtins::{GameCommand, RollCommand, Visibility};
 use super::declare::Commands;
-use super::game::Actor;
-use super::registry::Registry;
-use super::service::{
+use super::engine::{
     channel_rng, end_session, finish_replies, hand_over, save_channel_rng, session_gms, undo,
     with_host, Fail, Request,
 };
+use super::game::Actor;
+use super::registry::Registry;
 use super::{Command, CommandSpec, Message, Reply, Stamp, UserId};
 use crate::dice;
 use crate::store::{self, LogRow};

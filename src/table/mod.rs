@@ -5,6 +5,7 @@ mod clock;
 mod command;
 pub mod declare;
 pub mod effects;
+mod engine;
 mod error;
 mod game;
 pub mod generic;
@@ -18,6 +19,7 @@ mod spec;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandSyntaxError};
 pub use declare::{Choices, Commands, Permission};
+pub use engine::{Input, Lifetime, Outcome, Request, TableError, SYSTEM_USER};
 pub use error::{refuse, DataError, Refusal, RuleError};
 pub use game::{
     Actor, BadState, Ctx, Decision, DynCtx, DynError, DynGame, Game, Loaded, Place, Role, Viewer,
@@ -29,7 +31,6 @@ pub use reply::{
     Select, SelectOption, Stamp, UserId,
 };
 pub use service::{
-    channel_seed, reseed_channel, Group, Input, Lifetime, Outcome, Request, SeedMode, Table,
-    TableError, DUE_BATCH, REQUEST_KEEP_SECS, SYSTEM_USER,
+    channel_seed, reseed_channel, Group, SeedMode, Table, DUE_BATCH, REQUEST_KEEP_SECS,
 };
 pub use spec::{may_answer_privately, Answer, CommandSpec, OptionKind, OptionSpec};

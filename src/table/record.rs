@@ -9,7 +9,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::service::{replay_log, Fail, Table, TableError};
+use super::engine::{replay_log, Fail, TableError};
+use super::service::Table;
 use crate::store::{self, LogRow};
 
 /// The environment variable naming the folder sessions are recorded to.

@@ -1,0 +1,857 @@
+//! The engine of the table: what one request does inside its transaction, below the routing —
+//! the request and outcome types, refusals, applying an action and logging it, replaying a log,
+//! undo, handing a session over, ending it, and tying buttons to open decisions. The built-in
+//! commands (`generic.rs`) and the service (`service.rs`, which routes and commits) both call it;
+//! it calls neither.
+
+use super::effects::Effect;
+use super::game::{Actor, Decision, DynCtx, DynError, DynGame, Place};
+use super::RuleError;
+use super::{Audience, Command, Message, Reply, Stamp, UserId};
+use crate::rng::{seeded, GameRng};
+use crate::store::{self, SessionRow, StoreError};
+use rusqlite::Transaction;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The user id the system acts as (reminders, timers).
+pub const SYSTEM_USER: &str = "croupier";
+
+/// What the user did.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Input {
+    /// A slash command.
+    Command(Command),
+    /// A button or select menu of `session`'s messages, running `command`.
+    Component {
+        /// The session the component was made for.
+        session: i64,
+        /// How long it stays valid.
+        lifetime: Lifetime,
+        /// The command it runs.
+        command: Command,
+    },
+}
+
+/// How long a button or menu stays valid.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Lifetime {
+    /// Until the game decision with this key is settled ([`super::Decision`]).
+    Decision(String),
+    /// While the session runs (views such as a hand or the board).
+    Session,
+    /// Only at this state version (components made before decisions existed).
+    Version(i64),
+}
+
+/// One request to the table.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// Channel key.
+    pub channel: String,
+    /// Guild key (`None` in DMs; the console uses `console`).
+    pub guild: Option<String>,
+    /// Who acts (`manager` = may manage the channel, e.g. Discord's Manage Channels).
+    pub actor: Actor,
+    /// Unique id (the Discord interaction id; the console makes one up).
+    pub request_id: String,
+    /// What they did.
+    pub input: Input,
+}
+
+/// The result of a request.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Outcome {
+    /// Replies to show.
+    pub replies: Vec<Reply>,
+    /// False if the request was refused (nothing changed).
+    pub accepted: bool,
+    /// True if this request id was already handled (the first outcome is returned).
+    #[serde(default)]
+    pub duplicate: bool,
+}
+
+/// Failures that are not the user's fault.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// Storage failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Stored data is unreadable.
+    #[error("stored game data could not be read: {0}")]
+    Corrupt(#[from] serde_json::Error),
+    /// The rules refused where no player asked (a replay, a reminder): the game's log or state
+    /// no longer fits its rules.
+    #[error("the rules refused: {0}")]
+    Refused(RuleError),
+    /// The table's worker thread has stopped (the bot is shutting down).
+    #[error("the table is closed (the bot is shutting down); try again in a moment")]
+    Closed,
+    /// The group commit this request was part of failed, so nothing it did was saved.
+    #[error("the database could not save this ({0}); nothing was changed, try again")]
+    NotSaved(String),
+}
+
+impl From<rusqlite::Error> for TableError {
+    fn from(e: rusqlite::Error) -> Self {
+        TableError::Store(StoreError::Sqlite(e))
+    }
+}
+
+/// Internal: a refusal or a real failure.
+pub(super) enum Fail {
+    Refused(String),
+    /// A refusal that also offers what can be done now (private replies for the actor).
+    RefusedWith(String, Vec<Reply>),
+    Error(TableError),
+}
+
+impl From<RuleError> for Fail {
+    fn from(e: RuleError) -> Self {
+        Fail::Refused(e.0)
+    }
+}
+impl From<StoreError> for Fail {
+    fn from(e: StoreError) -> Self {
+        Fail::Error(e.into())
+    }
+}
+impl From<rusqlite::Error> for Fail {
+    fn from(e: rusqlite::Error) -> Self {
+        Fail::Error(e.into())
+    }
+}
+impl From<serde_json::Error> for Fail {
+    fn from(e: serde_json::Error) -> Self {
+        Fail::Error(e.into())
+    }
+}
+impl From<DynError> for Fail {
+    fn from(e: DynError) -> Self {
+        match e {
+            DynError::Rule(r) => Fail::Refused(r.0),
+            DynError::Corrupt(j) => Fail::Error(j.into()),
+        }
+    }
+}
+
+pub(super) fn refused<T>(msg: impl Into<String>) -> Result<T, Fail> {
+    Err(Fail::Refused(msg.into()))
+}
+
+pub(super) fn dyn_err(e: DynError) -> TableError {
+    match e {
+        DynError::Corrupt(j) => TableError::Corrupt(j),
+        DynError::Rule(r) => TableError::Refused(r),
+    }
+}
+
+pub(super) fn clear_wakeup(tx: &Transaction, s: &SessionRow, now: i64) -> Result<(), StoreError> {
+    store::session_update(tx, s.id, s.version, &s.state, &s.rng, None, now)?;
+    Ok(())
+}
+
+/// The guild's shared state of a game, read through the game's type (see
+/// [`DynGame::normalize_shared`]) so that an effect holds only what an action changed.
+pub(super) fn load_shared(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    guild: Option<&str>,
+) -> Result<Value, TableError> {
+    let key = guild.unwrap_or("dm");
+    match store::shared_get(tx, key, game.name())? {
+        Some(s) => game
+            .normalize_shared(&serde_json::from_str(&s)?)
+            .map_err(dyn_err),
+        None => Ok(game.default_shared()),
+    }
+}
+
+/// Saves a changed shared state and records the change as the effect of log entry `log_id`,
+/// in the caller's transaction. Nothing happens when `after == before`.
+pub(super) fn record_effect(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    guild: Option<&str>,
+    before: &Value,
+    after: &Value,
+    log_id: i64,
+) -> Result<(), Fail> {
+    let key = guild.unwrap_or("dm");
+    if let Some(effect) = Effect::between(game.name(), key, before, after) {
+        store::shared_put(tx, key, game.name(), &serde_json::to_string(after)?)?;
+        store::log_set_effects(tx, log_id, &serde_json::to_string(&effect)?)?;
+    }
+    Ok(())
+}
+
+/// Ends a session in its transaction: the game releases what the session holds in the shared
+/// state ([`DynGame::end_session`]), the session is marked ended, and an `end` entry logs the
+/// release as its effect. Returns the game's replies about the release.
+pub(super) fn end_session(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+    actor: &Actor,
+    summary: &str,
+    request_id: Option<&str>,
+    now: i64,
+) -> Result<Vec<Reply>, Fail> {
+    let before = load_shared(tx, game, s.guild.as_deref()).map_err(Fail::Error)?;
+    let mut after = before.clone();
+    let place = Place {
+        channel: s.channel.clone(),
+        session: Some(s.id),
+    };
+    let replies = game.end_session(&mut after, &place)?;
+    store::session_end(tx, s.id, now)?;
+    let id = store::log_append(
+        tx,
+        &store::NewLog {
+            channel: &s.channel,
+            session_id: Some(s.id),
+            kind: "end",
+            actor: &actor.id.0,
+            actor_name: &actor.name,
+            payload: "{}",
+            summary,
+            visibility: "public",
+            request_id,
+            at: now,
+        },
+    )?;
+    record_effect(tx, game, s.guild.as_deref(), &before, &after, id)?;
+    Ok(replies)
+}
+
+/// Passes when the decision `key` a component answers is still open for `actor` (or for
+/// someone the rules may let them answer for); otherwise refuses with what settled it and
+/// offers the buttons that are live now.
+pub(super) fn still_open(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+    key: &str,
+    actor: &Actor,
+) -> Result<(), Fail> {
+    let state: Value = serde_json::from_str(&s.state)?;
+    let open = game.decisions(&state)?;
+    let mine = |d: &&Decision| d.key == key && d.who.as_ref().is_none_or(|w| *w == actor.id);
+    if open.iter().any(|d| mine(&d)) {
+        return Ok(());
+    }
+    let settled = store::decision_settled(tx, s.id, key, &actor.id.0)?;
+    // Open for someone else and never answered by this actor: the rules decide (a GM may
+    // act for a player; a player pressing another's button is told whose turn it is).
+    if open.iter().any(|d| d.key == key) && settled.as_ref().is_none_or(|d| d.who != actor.id.0) {
+        return Ok(());
+    }
+    let why = match settled {
+        Some(d) => format!(
+            "that button was for **{}**, which is already settled: #{} {} — {}.",
+            d.label,
+            d.log_id,
+            d.actor_name,
+            d.summary.trim_end_matches('.')
+        ),
+        None => "that button answers something the game no longer waits for.".to_string(),
+    };
+    let viewer = with_host(actor, Some(s));
+    let gms = session_gms(game, s)?;
+    let now_open: Vec<Reply> = finish_replies(
+        game.view(&state, &viewer)?,
+        game,
+        Some(Stamp {
+            session: s.id,
+            version: s.version,
+        }),
+        &gms,
+        &open,
+    )
+    .into_iter()
+    .filter(|r| {
+        (!r.message.buttons.is_empty() || r.message.select.is_some())
+            && match &r.audience {
+                Audience::Everyone => true,
+                Audience::Only(us) => us.contains(&actor.id),
+                Audience::Gm => false,
+            }
+    })
+    .map(|mut r| {
+        r.audience = Audience::Only(vec![actor.id.clone()]);
+        r.message.pings.clear();
+        r.message.slot = None;
+        r
+    })
+    .collect();
+    let why = if now_open.is_empty() {
+        format!("{why} Nothing is waiting for you right now; `/game status` shows the game.")
+    } else {
+        format!("{why} Here is what is open now:")
+    };
+    Err(Fail::RefusedWith(why, now_open))
+}
+
+/// Loads the channel's dice RNG.
+pub(super) fn channel_rng(tx: &Transaction, channel: &str) -> Result<(i64, GameRng), Fail> {
+    let row = store::channel_get(tx, channel)?
+        .ok_or_else(|| Fail::Error(TableError::Store(StoreError::Conflict)))?;
+    Ok((row.seed, serde_json::from_str(&row.rng)?))
+}
+
+/// Saves the channel's dice RNG.
+pub(super) fn save_channel_rng(
+    tx: &Transaction,
+    channel: &str,
+    seed: i64,
+    rng: &GameRng,
+) -> Result<(), Fail> {
+    store::channel_save_rng(tx, channel, seed, &serde_json::to_string(rng)?)?;
+    Ok(())
+}
+
+/// The session's GMs: its host, the game's GMs.
+/// The game's part is read from the row's `gms` column, written with the state (the whole
+/// state is read only for a session saved before that column existed).
+pub(super) fn session_gms(game: &dyn DynGame, s: &SessionRow) -> Result<Vec<UserId>, Fail> {
+    let named: Vec<UserId> = match &s.gms {
+        Some(json) => serde_json::from_str(json)?,
+        None => game.gms(&serde_json::from_str(&s.state)?)?,
+    };
+    let mut gms = vec![UserId::new(&s.host)];
+    for g in named {
+        if !gms.contains(&g) {
+            gms.push(g);
+        }
+    }
+    Ok(gms)
+}
+
+/// Writes the game's GMs for `state` (the session's new state) when they differ from the
+/// row's; returns them as JSON, for the row the replies are finished with.
+pub(super) fn save_gms(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+    state: &Value,
+) -> Result<String, Fail> {
+    let gms = serde_json::to_string(&game.gms(state)?)?;
+    if s.gms.as_deref() != Some(gms.as_str()) {
+        store::session_set_gms(tx, s.id, &gms)?;
+    }
+    Ok(gms)
+}
+
+/// The actor with `manager` set if they host the session.
+pub(super) fn with_host(actor: &Actor, s: Option<&SessionRow>) -> Actor {
+    let mut a = actor.clone();
+    if let Some(s) = s {
+        if s.host == a.id.0 {
+            a.manager = true;
+        }
+    }
+    a
+}
+
+/// Logged form of an action.
+#[derive(Serialize, Deserialize)]
+pub(super) struct LoggedAction {
+    pub(super) actor: Actor,
+    pub(super) action: Value,
+    /// Set when the entry hands the table to this user (`/game host`) instead of an action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) host: Option<UserId>,
+}
+
+/// Appends a session's action entry (an action, or a hand-over) to the log; returns its id.
+pub(super) fn log_action(
+    tx: &Transaction,
+    s: &SessionRow,
+    la: &LoggedAction,
+    summary: &str,
+    request_id: Option<&str>,
+    now: i64,
+) -> Result<i64, Fail> {
+    Ok(store::log_append(
+        tx,
+        &store::NewLog {
+            channel: &s.channel,
+            session_id: Some(s.id),
+            kind: "action",
+            actor: &la.actor.id.0,
+            actor_name: &la.actor.name,
+            payload: &serde_json::to_string(la)?,
+            summary,
+            visibility: "public",
+            request_id,
+            at: now,
+        },
+    )?)
+}
+
+/// Applies a parsed action to a session, logs it and saves the state.
+pub(super) fn apply_action(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+    actor: &Actor,
+    action: &Value,
+    now: i64,
+    request_id: Option<&str>,
+) -> Result<Vec<Reply>, Fail> {
+    let state: Value = serde_json::from_str(&s.state)?;
+    let mut rng: GameRng = serde_json::from_str(&s.rng)?;
+    let guild = s.guild.as_deref();
+    let before = load_shared(tx, game, guild).map_err(Fail::Error)?;
+    let mut shared = before.clone();
+    let place = Place {
+        channel: s.channel.clone(),
+        session: Some(s.id),
+    };
+    let (new_state, replies) = game.apply(
+        &state,
+        DynCtx {
+            rng: &mut rng,
+            now,
+            shared: Some(&mut shared),
+            place: &place,
+        },
+        actor,
+        action,
+    )?;
+    // The game's end releases what the session holds, in the same entry (so undoing the last
+    // action of a finished game takes the release back too).
+    let over = game.is_over(&new_state)?;
+    if over && !game.is_over(&state)? {
+        game.end_session(&mut shared, &place)?;
+    }
+    let rng_s = serde_json::to_string(&rng)?;
+    if new_state == state && rng_s == s.rng && shared == before {
+        // Nothing changed (a view such as a status or a sheet): no new version, no log entry,
+        // so buttons on earlier messages stay valid.
+        let gms = session_gms(game, s)?;
+        let open = game.decisions(&state)?;
+        return Ok(finish_replies(
+            replies,
+            game,
+            Some(Stamp {
+                session: s.id,
+                version: s.version,
+            }),
+            &gms,
+            &open,
+        ));
+    }
+    let state_s = serde_json::to_string(&new_state)?;
+    let wakeup = if over {
+        None
+    } else {
+        game.next_wakeup(&new_state)?
+    };
+    let version = store::session_update(tx, s.id, s.version, &state_s, &rng_s, wakeup, now)?;
+    let summary = summarize(&replies);
+    let log_id = log_action(
+        tx,
+        s,
+        &LoggedAction {
+            actor: actor.clone(),
+            action: action.clone(),
+            host: None,
+        },
+        &summary,
+        request_id,
+        now,
+    )?;
+    record_effect(tx, game, guild, &before, &shared, log_id)?;
+    // Decisions this action settled: a late press of their buttons is told what happened.
+    let open = game.decisions(&new_state)?;
+    for d in game.decisions(&state)? {
+        if !open.iter().any(|o| o.key == d.key && o.who == d.who) {
+            store::decision_settle(
+                tx,
+                s.id,
+                &d.key,
+                d.who.as_ref().map(|w| w.0.as_str()),
+                &d.label,
+                log_id,
+            )?;
+        }
+    }
+    let mut row = s.clone();
+    row.gms = Some(save_gms(tx, game, s, &new_state)?);
+    row.state = state_s;
+    let gms = session_gms(game, &row)?;
+    Ok(finish_replies(
+        replies,
+        game,
+        Some(Stamp {
+            session: s.id,
+            version,
+        }),
+        &gms,
+        &open,
+    ))
+}
+
+/// Replays a session's log from its seed: returns the state and RNG.
+pub(super) fn replay_session(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+) -> Result<(Value, GameRng), Fail> {
+    let log = store::log_session(tx, s.id)?;
+    replay_log(game, s.seed, &s.channel, s.id, &log)
+}
+
+/// Replays log entries (`new`, then the actions not undone) from `seed`: the state and RNG they
+/// lead to. The replay corpus (`table::record`) calls it on logs frozen by earlier versions.
+pub(super) fn replay_log(
+    game: &dyn DynGame,
+    seed: i64,
+    channel: &str,
+    session: i64,
+    log: &[store::LogRow],
+) -> Result<(Value, GameRng), Fail> {
+    let mut rng = seeded(seed as u64);
+    let mut state: Option<Value> = None;
+    // The shared state is not replayed: each entry's effect was applied once, when it happened,
+    // and an undo reverses it explicitly.
+    let mut place = Place {
+        channel: channel.to_string(),
+        session: None,
+    };
+    for e in log {
+        match e.kind.as_str() {
+            "new" => {
+                let cmd: Command = serde_json::from_str(&e.payload)?;
+                let host = Actor {
+                    id: UserId::new(&e.actor),
+                    name: e.actor_name.clone(),
+                    manager: true,
+                };
+                let (st, _) = game.create(
+                    DynCtx {
+                        rng: &mut rng,
+                        now: e.at,
+                        shared: None,
+                        place: &place,
+                    },
+                    &host,
+                    &cmd,
+                )?;
+                state = Some(st);
+                place.session = Some(session);
+            }
+            "action" if !e.undone => {
+                let la: LoggedAction = serde_json::from_str(&e.payload)?;
+                let cur = state.take().ok_or_else(|| {
+                    Fail::Refused("log has an action before the session start".into())
+                })?;
+                if let Some(to) = &la.host {
+                    state = Some(game.hand_over(&cur, to)?);
+                    continue;
+                }
+                let (st, _) = game.apply(
+                    &cur,
+                    DynCtx {
+                        rng: &mut rng,
+                        now: e.at,
+                        shared: None,
+                        place: &place,
+                    },
+                    &la.actor,
+                    &la.action,
+                )?;
+                state = Some(st);
+            }
+            _ => {}
+        }
+    }
+    let state = state.ok_or_else(|| Fail::Refused("the session has no start in its log".into()))?;
+    Ok((state, rng))
+}
+
+/// `/game host user:@x`: the host hands the table to `to`. Logged as an entry that replays
+/// (the game moves its own host or GM role, [`DynGame::hand_over`]) and undoes like any action.
+pub(super) fn hand_over(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+    actor: &Actor,
+    to: &UserId,
+    request_id: &str,
+    now: i64,
+) -> Result<Vec<Reply>, Fail> {
+    if to.0 == s.host {
+        return refused(format!("{} hosts this game already.", to.mention()));
+    }
+    if to.0 == SYSTEM_USER {
+        return refused("Croupier cannot host a game; name a player.");
+    }
+    let state: Value = serde_json::from_str(&s.state)?;
+    let new_state = game.hand_over(&state, to)?;
+    let state_s = serde_json::to_string(&new_state)?;
+    let version = store::session_update(
+        tx,
+        s.id,
+        s.version,
+        &state_s,
+        &s.rng,
+        game.next_wakeup(&new_state)?,
+        now,
+    )?;
+    store::session_set_host(tx, s.id, &to.0)?;
+    let summary = format!("{} hands the table to {}", actor.name, to.mention());
+    log_action(
+        tx,
+        s,
+        &LoggedAction {
+            actor: actor.clone(),
+            action: Value::Null,
+            host: Some(to.clone()),
+        },
+        &summary,
+        Some(request_id),
+        now,
+    )?;
+    let mut row = s.clone();
+    row.gms = Some(save_gms(tx, game, s, &new_state)?);
+    row.state = state_s;
+    row.host = to.0.clone();
+    row.version = version;
+    let gms = session_gms(game, &row)?;
+    let open = game.decisions(&new_state)?;
+    Ok(finish_replies(
+        vec![Reply::public(
+            Message::titled(
+                "🎩 New host",
+                format!(
+                    "{} hands the game of {} to {}: they host it now (GM-only replies and secrets, `/game undo`, `/game end`).",
+                    actor.name,
+                    game.title(),
+                    to.mention()
+                ),
+            )
+            .ping(to),
+        )],
+        game,
+        Some(Stamp {
+            session: s.id,
+            version,
+        }),
+        &gms,
+        &open,
+    ))
+}
+
+/// Undoes the last action of the active session by replaying the log without it.
+pub(super) fn undo(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+    actor: &Actor,
+    request_id: &str,
+    now: i64,
+) -> Result<Vec<Reply>, Fail> {
+    let log = store::log_session(tx, s.id)?;
+    let Some(last) = log.iter().rev().find(|e| e.kind == "action" && !e.undone) else {
+        return refused("there is nothing to undo in this game yet.");
+    };
+    // Undo rebuilds the state by replaying the log; that is only right if the log still
+    // replays to the state the table shows. A game begun before an update changed its rules
+    // may not: then undo is refused (the game itself goes on) rather than rewriting history.
+    let stored: Value = serde_json::from_str(&s.state)?;
+    let replays = matches!(replay_session(tx, game, s), Ok((st, _)) if st == stored);
+    if !replays {
+        return refused(format!(
+            "this game of {} began before an update changed how its actions play out, so its log no longer replays to the table as it stands; undo is not possible in it. The game itself goes on (`/game status`).",
+            game.title()
+        ));
+    }
+    // The action's change to the guild's shared state is reversed in this transaction, or the
+    // undo is refused (nothing changes) if another channel changed the same records since.
+    let mut put_back = vec![];
+    if let Some(effects) = &last.effects {
+        let effect: Effect = serde_json::from_str(effects)?;
+        let current = load_shared(tx, game, Some(&effect.guild)).map_err(Fail::Error)?;
+        let restored = effect.undo(&current).map_err(Fail::Refused)?;
+        store::shared_put(
+            tx,
+            &effect.guild,
+            &effect.game,
+            &serde_json::to_string(&restored)?,
+        )?;
+        put_back = effect.names();
+    }
+    store::log_mark_undone(tx, last.id)?;
+    let (state, rng) = replay_session(tx, game, s)?;
+    // The host is whoever the log says: the opener, then each hand-over still standing.
+    let host = store::log_session(tx, s.id)?
+        .iter()
+        .filter(|e| !e.undone)
+        .fold(s.host.clone(), |host, e| match e.kind.as_str() {
+            "new" => e.actor.clone(),
+            "action" => serde_json::from_str::<LoggedAction>(&e.payload)
+                .ok()
+                .and_then(|la| la.host)
+                .map(|u| u.0)
+                .unwrap_or(host),
+            _ => host,
+        });
+    if host != s.host {
+        store::session_set_host(tx, s.id, &host)?;
+    }
+    let wakeup = game.next_wakeup(&state)?;
+    let version = store::session_update(
+        tx,
+        s.id,
+        s.version,
+        &serde_json::to_string(&state)?,
+        &serde_json::to_string(&rng)?,
+        wakeup,
+        now,
+    )?;
+    let summary = format!("undid #{} ({}: {})", last.id, last.actor_name, last.summary);
+    store::log_append(
+        tx,
+        &store::NewLog {
+            channel: &s.channel,
+            session_id: Some(s.id),
+            kind: "undo",
+            actor: &actor.id.0,
+            actor_name: &actor.name,
+            payload: &serde_json::json!({ "undone": last.id }).to_string(),
+            summary: &summary,
+            visibility: "public",
+            request_id: Some(request_id),
+            at: now,
+        },
+    )?;
+    let mut msg = Message::titled(
+        "↩️ Undone",
+        format!(
+            "{} undid the last action: #{} by {} — {}",
+            actor.name, last.id, last.actor_name, last.summary
+        ),
+    );
+    if !put_back.is_empty() {
+        let shown: Vec<&str> = put_back.iter().take(8).map(String::as_str).collect();
+        let more = match put_back.len().saturating_sub(shown.len()) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        msg.body.push_str(&format!(
+            "\nServer-wide records put back as they were: {}{more}.",
+            shown.join(", ")
+        ));
+    }
+    msg.stamp = Some(Stamp {
+        session: s.id,
+        version,
+    });
+    let mut out = vec![Reply::public(msg)];
+    let mut row = s.clone();
+    row.gms = Some(save_gms(tx, game, s, &state)?);
+    row.state = serde_json::to_string(&state)?;
+    row.version = version;
+    let gms = session_gms(game, &row)?;
+    let open = game.decisions(&state)?;
+    out.extend(finish_replies(
+        game.view(&state, actor)?,
+        game,
+        Some(Stamp {
+            session: s.id,
+            version,
+        }),
+        &gms,
+        &open,
+    ));
+    Ok(out)
+}
+
+/// A one-line public summary of what happened (never from private replies).
+pub(super) fn summarize(replies: &[Reply]) -> String {
+    replies
+        .iter()
+        .find(|r| r.is_public())
+        .map(|r| {
+            let m = &r.message;
+            let first = m.body.lines().next().unwrap_or("");
+            match &m.title {
+                Some(t) if !first.is_empty() => format!("{t} — {first}"),
+                Some(t) => t.clone(),
+                None => first.to_string(),
+            }
+        })
+        .map(|s| s.chars().take(200).collect())
+        .unwrap_or_else(|| "(private)".to_string())
+}
+
+/// Resolves GM audiences, sets the game name and the component stamp, and ties each button
+/// and menu to the open decision its command answers (`open`: the state's decisions).
+pub(super) fn finish_replies(
+    replies: Vec<Reply>,
+    game: &dyn DynGame,
+    stamp: Option<Stamp>,
+    gms: &[UserId],
+    open: &[Decision],
+) -> Vec<Reply> {
+    let tops = top_level_names(game);
+    replies
+        .into_iter()
+        .map(|mut r| {
+            if r.audience == Audience::Gm {
+                r.audience = Audience::Only(gms.to_vec());
+            }
+            r.message.game = Some(game.name().to_string());
+            if r.message.stamp.is_none() {
+                r.message.stamp = stamp;
+            }
+            if !open.is_empty() {
+                let audience = r.audience.clone();
+                for b in &mut r.message.buttons {
+                    b.decision = decision_for(&b.command, &audience, open, &tops);
+                }
+                if let Some(sel) = &mut r.message.select {
+                    sel.decision = decision_for(&sel.command, &audience, open, &tops);
+                }
+            }
+            r
+        })
+        .collect()
+}
+
+/// A game's top-level names for its subcommands (`nwcombat` → `nw combat`).
+pub(super) fn top_level_names(game: &dyn DynGame) -> Vec<(String, String)> {
+    game.command()
+        .subcommands
+        .into_iter()
+        .filter_map(|s| Some((s.top_level?, format!("{} {}", game.name(), s.name))))
+        .collect()
+}
+
+/// The key of the open decision `command` answers: one waiting for someone the message is
+/// shown to if there is one, else the first.
+pub(super) fn decision_for(
+    command: &str,
+    audience: &Audience,
+    open: &[Decision],
+    tops: &[(String, String)],
+) -> Option<String> {
+    let mut cmd = Command::parse_line(command).ok()?;
+    if let Some((_, path)) = tops.iter().find(|(top, _)| top == cmd.root()) {
+        let path: Vec<String> = path.split(' ').map(str::to_string).collect();
+        cmd.path.splice(0..1, path);
+    }
+    let answering: Vec<&Decision> = open.iter().filter(|d| d.answered_by(&cmd)).collect();
+    let shown_to = |d: &&&Decision| match (&d.who, audience) {
+        (Some(w), Audience::Only(us)) => us.contains(w),
+        _ => false,
+    };
+    answering
+        .iter()
+        .find(shown_to)
+        .or(answering.first())
+        .map(|d| d.key.clone())
+        .filter(|k| Decision::key_is_valid(k))
+}
