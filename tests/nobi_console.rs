@@ -446,3 +446,37 @@ fn reminders_stop_when_the_adventure_ends() {
     drop(c);
     assert_eq!(t.next_wakeup().unwrap(), None);
 }
+
+#[test]
+fn nobi_status_and_story_are_views_answered_without_an_action() {
+    let (mut t, clock) = table(4);
+    let mut c = Console::new(
+        &mut t,
+        clock,
+        ConsoleOptions {
+            seed: Some(4),
+            ..ConsoleOptions::default()
+        },
+    );
+    say(&mut c, "alice: /nobi new");
+    say(&mut c, "alice: /nobi join character:moss");
+    say(&mut c, "bob: /nobi join character:wren");
+    say(&mut c, "alice: /nobi begin gm:@alice");
+    let before = c.table().state_json("table").unwrap().unwrap();
+    let log_before = say(&mut c, "alice: /game log count:50");
+    let status = say(&mut c, "bob: /nobi status");
+    assert!(status.contains("[#table → everyone]"), "{status}");
+    let story = say(&mut c, "bob: /nobi story");
+    assert!(story.contains("attached as Markdown"), "{story}");
+    // A view names no option it lacks and refuses one, as any command does.
+    let bad = say(&mut c, "bob: /nobi status verbose:true");
+    assert!(bad.contains("has no option `verbose:`"), "{bad}");
+    let after = c.table().state_json("table").unwrap().unwrap();
+    assert_eq!(before["version"], after["version"], "no new version");
+    assert_eq!(before["state"], after["state"], "nothing changed");
+    assert_eq!(
+        say(&mut c, "alice: /game log count:50"),
+        log_before,
+        "nothing logged"
+    );
+}

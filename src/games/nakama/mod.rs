@@ -66,8 +66,10 @@ pub enum NakamaCommand {
         bosses: Option<u8>,
     },
     /// See your hand (only you) and recruit from it
+    #[cmd(view)]
     Hand,
     /// Show the board
+    #[cmd(view)]
     Board,
     /// Recruit a friend from your hand onto a column
     Recruit {
@@ -260,8 +262,9 @@ impl Game for Nakama {
             NakamaCommand::Begin { bosses } => NakamaAction::Begin {
                 bosses: bosses.unwrap_or(0),
             },
-            NakamaCommand::Hand => NakamaAction::Hand,
-            NakamaCommand::Board => NakamaAction::Board,
+            NakamaCommand::Hand | NakamaCommand::Board => {
+                return refuse("that is a view: the table answers it without an action.")
+            }
             NakamaCommand::Recruit { card, column } => NakamaAction::Recruit {
                 card: parse_card(&card, d)?,
                 column,
@@ -293,6 +296,26 @@ impl Game for Nakama {
         let out = next.act(ctx.rng, ctx.data, actor, action)?;
         *self = next;
         Ok(out)
+    }
+
+    fn show(&self, a: &Actor, cmd: &Command, d: &NakamaData) -> Result<Vec<Reply>, RuleError> {
+        Ok(match NakamaCommand::from_command(cmd)? {
+            NakamaCommand::Hand => {
+                let s = self.seat_or_refuse(a)?;
+                let pic = crate::table::Picture::Board {
+                    viewer: Some(a.id.clone()),
+                };
+                vec![Reply::private(
+                    &a.id,
+                    view::hand(self, s, d).with_picture(pic),
+                )]
+            }
+            NakamaCommand::Board => {
+                let pic = crate::table::Picture::Board { viewer: None };
+                vec![Reply::public(view::board(self, d).with_picture(pic))]
+            }
+            _ => self.view(a, d),
+        })
     }
 
     fn view(&self, viewer: &Actor, d: &NakamaData) -> Vec<Reply> {

@@ -56,10 +56,6 @@ pub enum NakamaAction {
         /// Bosses to shuffle in.
         bosses: u8,
     },
-    /// Show my hand (private).
-    Hand,
-    /// Show the board.
-    Board,
     /// Recruit a friend from hand onto a column (no column: ask for one).
     Recruit {
         /// The card.
@@ -117,7 +113,7 @@ impl Nakama {
         self.players.iter().position(|p| &p.user == u)
     }
 
-    fn seat_or_refuse(&self, a: &Actor) -> Result<usize, RuleError> {
+    pub(super) fn seat_or_refuse(&self, a: &Actor) -> Result<usize, RuleError> {
         self.seat(&a.id)
             .ok_or_else(|| RuleError::new("you are not playing at this table."))
     }
@@ -222,20 +218,6 @@ impl Nakama {
                     view::hand(self, 0, d),
                 ));
                 return Ok(out);
-            }
-            NakamaAction::Hand => {
-                let s = self.seat_or_refuse(a)?;
-                let pic = crate::table::Picture::Board {
-                    viewer: Some(a.id.clone()),
-                };
-                return Ok(vec![Reply::private(
-                    &a.id,
-                    view::hand(self, s, d).with_picture(pic),
-                )]);
-            }
-            NakamaAction::Board => {
-                let pic = crate::table::Picture::Board { viewer: None };
-                return Ok(vec![Reply::public(view::board(self, d).with_picture(pic))]);
             }
             NakamaAction::Recruit { card, column } => {
                 let s = self.active(a)?;

@@ -238,7 +238,8 @@ fn refusals_leave_state_unchanged() {
         .0
         .contains("not a friend card"));
     // A player who is not at the table.
-    assert!(apply(&mut g, &mut rng, &d, "zed", A::Hand).is_err());
+    let hand = Command::new("nakama hand");
+    assert!(g.show(&who("zed"), &hand, &d).is_err());
     assert_eq!(g, before);
 }
 

@@ -107,8 +107,10 @@ pub enum NobiCommand {
         player: UserId,
     },
     /// Whose turn, characters, Light and Darkness cards
+    #[cmd(view)]
     Status,
     /// Post the adventure so far as a Markdown file
+    #[cmd(view)]
     Story,
     /// Table settings (host)
     Settings {
@@ -214,10 +216,6 @@ pub enum NobiAction {
         /// Card name.
         card: String,
     },
-    /// Show the table.
-    Status,
-    /// Post the story as a Markdown file.
-    Story,
     /// Table settings (host).
     Settings {
         /// Reminder interval in hours (0 = off).
@@ -322,8 +320,9 @@ impl Game for Nobi {
             NobiCommand::Finish => NobiAction::Finish,
             NobiCommand::Npc { card } => NobiAction::Npc { card },
             NobiCommand::Tester { player } => NobiAction::Tester { user: player },
-            NobiCommand::Status => NobiAction::Status,
-            NobiCommand::Story => NobiAction::Story,
+            NobiCommand::Status | NobiCommand::Story => {
+                return refuse("that is a view: the table answers it without an action.")
+            }
             NobiCommand::Settings {
                 remind_after,
                 limit,
@@ -348,7 +347,7 @@ impl Game for Nobi {
         }
         let before = self.pending().map(|p| p.0);
         let out = play::apply(self, ctx, actor, action)?;
-        if !matches!(action, NobiAction::Status | NobiAction::Story) {
+        {
             let after = self.pending().map(|p| p.0);
             let acted =
                 before.is_some_and(|b| self.seats.get(b).is_some_and(|s| s.user == actor.id));
@@ -362,6 +361,21 @@ impl Game for Nobi {
 
     fn view(&self, viewer: &Actor, data: &NobiData) -> Vec<Reply> {
         vec![Reply::public(view::status(self, viewer, data))]
+    }
+
+    fn show(
+        &self,
+        viewer: &Actor,
+        cmd: &Command,
+        data: &NobiData,
+    ) -> Result<Vec<Reply>, RuleError> {
+        Ok(match NobiCommand::from_command(cmd)? {
+            NobiCommand::Story => vec![Reply::public(view::story_message(self, data))],
+            _ => vec![Reply::public(
+                view::status(self, viewer, data)
+                    .with_picture(crate::table::Picture::Board { viewer: None }),
+            )],
+        })
     }
 
     fn view_model(

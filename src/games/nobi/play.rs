@@ -40,11 +40,6 @@ pub fn apply(
         NobiAction::Finish => finish(t, ctx.data, actor),
         NobiAction::Npc { card } => npc(t, ctx.data, actor, card),
         NobiAction::Tester { user } => tester(t, ctx.data, actor, user),
-        NobiAction::Status => Ok(vec![Reply::public(
-            view::status(t, actor, ctx.data)
-                .with_picture(crate::table::Picture::Board { viewer: None }),
-        )]),
-        NobiAction::Story => Ok(vec![Reply::public(view::story_message(t, ctx.data))]),
         NobiAction::Settings {
             remind_after,
             limit,

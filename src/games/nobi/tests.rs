@@ -789,8 +789,8 @@ fn story_export_is_markdown_with_scenes_and_outcomes() {
     assert!(md.contains("## Introduction:"));
     assert!(md.contains("## Scene 1:"));
     assert!(md.contains("**Outcome:** success"));
-    let out = t.ok("p2", NobiAction::Story);
-    assert!(out.contains("attached as Markdown"));
+    let out = super::view::story_message(&t.g, &t.data);
+    assert!(out.body.contains("attached as Markdown"), "{:?}", out.body);
 }
 
 #[test]
