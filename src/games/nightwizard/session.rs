@@ -608,7 +608,12 @@ impl NightWizard {
     /// managers); the rules use this for what depends on more than the command (an option only
     /// the GM may give, what the GM sees, whose enemy it is).
     pub fn is_gm(&self, actor: &Actor) -> bool {
-        actor.id == self.gm || actor.manager
+        self.counts_as_gm(Some(&actor.id), actor.manager)
+    }
+
+    /// [`Self::is_gm`] for a viewer: `user` (`None`: the public view) who may or may not manage.
+    pub fn counts_as_gm(&self, user: Option<&UserId>, manager: bool) -> bool {
+        manager || user == Some(&self.gm)
     }
 
     fn cat<'a>(&'a self, data: &'a NwData) -> Catalog<'a> {
@@ -1540,7 +1545,7 @@ pub fn view(s: &NightWizard, viewer: &Actor, data: &NwData) -> Vec<Reply> {
             sheet::sheet(&p.ch, &cat, Some(&s.live(p))),
         ));
     }
-    let gm = viewer.id == s.gm || viewer.manager;
+    let gm = s.is_gm(viewer);
     out.extend(super::fortress::status_replies(s, gm));
     if s.combat.is_some() {
         out.extend(

@@ -183,7 +183,7 @@ fn rows(s: &NightWizard, data: &NwData, gm: bool) -> Vec<RowView> {
 
 /// The session as `viewer` sees it.
 pub fn view_model(s: &NightWizard, data: &NwData, viewer: &Viewer) -> NwView {
-    let gm = viewer.is(&s.gm) || viewer.manager;
+    let gm = s.counts_as_gm(viewer.user.as_ref(), viewer.manager);
     let seat = viewer
         .user
         .as_ref()
