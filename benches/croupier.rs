@@ -101,12 +101,105 @@ fn table_action(c: &mut Criterion) {
     );
 }
 
+/// A dice-table session on `dir` with `n` rolls by ten seats (every roll one committed action).
+fn session_with_rolls(db: &Path, n: usize) -> i64 {
+    let mut t = Table::new(
+        Store::open(db).unwrap(),
+        Arc::new(Registry::load(Path::new("data")).unwrap()),
+        Arc::new(ManualClock::at(0)),
+        SeedMode::Fixed(1),
+    );
+    let mut k = 0u64;
+    let mut send = |t: &mut Table, who: &str, line: &str| {
+        k += 1;
+        let mut actor = Actor::player(who, who);
+        actor.manager = who == "p0";
+        let out = t
+            .handle(&Request {
+                channel: "bench".into(),
+                guild: Some("g".into()),
+                actor,
+                request_id: format!("r{k}"),
+                input: Input::Command(Command::parse_line(line).unwrap()),
+            })
+            .unwrap();
+        assert!(out.accepted, "{line}: {:?}", out.replies);
+    };
+    send(&mut t, "p0", "/dice new expr:1d6 rounds:1000");
+    for p in 1..10 {
+        send(&mut t, &format!("p{p}"), "/dice join");
+    }
+    send(&mut t, "p0", "/dice start");
+    for i in 0..n {
+        send(&mut t, &format!("p{}", i % 10), "/dice roll");
+    }
+    t.session("bench").unwrap().unwrap().id
+}
+
+/// `/game undo` after 1,000 and 10,000 logged actions (from the latest snapshot), next to a
+/// replay of the whole log (what undo did before snapshots), in the same run.
+fn undo(c: &mut Criterion) {
+    // On a RAM disk when there is one: building 10,000 committed actions on a real disk would
+    // take minutes of fsyncs and measures nothing about undo.
+    let base = if Path::new("/dev/shm").is_dir() {
+        tempfile::tempdir_in("/dev/shm").unwrap()
+    } else {
+        tempfile::tempdir().unwrap()
+    };
+    for n in [1_000usize, 10_000] {
+        let db = base.path().join(format!("undo-{n}.db"));
+        let session = session_with_rolls(&db, n);
+        let open = |path: &Path| {
+            Table::new(
+                Store::open(path).unwrap(),
+                Arc::new(Registry::load(Path::new("data")).unwrap()),
+                Arc::new(ManualClock::at(0)),
+                SeedMode::Fixed(1),
+            )
+        };
+        let copy = base.path().join(format!("undo-{n}-copy.db"));
+        c.bench_function(
+            &format!("undo after {n} actions (from the latest snapshot)"),
+            |b| {
+                b.iter_batched(
+                    || {
+                        std::fs::copy(&db, &copy).unwrap();
+                        open(&copy)
+                    },
+                    |mut t| {
+                        let out = t
+                            .handle(&Request {
+                                channel: "bench".into(),
+                                guild: Some("g".into()),
+                                actor: Actor {
+                                    manager: true,
+                                    ..Actor::player("p0", "p0")
+                                },
+                                request_id: "undo".into(),
+                                input: Input::Command(Command::new("game undo")),
+                            })
+                            .unwrap();
+                        assert!(out.accepted);
+                        t
+                    },
+                    criterion::BatchSize::PerIteration,
+                )
+            },
+        );
+        let mut t = open(&db);
+        c.bench_function(
+            &format!("replay of the whole log of {n} actions (baseline)"),
+            |b| b.iter(|| t.replay(session).unwrap().unwrap()),
+        );
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(std::time::Duration::from_secs(1))
         .measurement_time(std::time::Duration::from_secs(3));
-    targets = dice, table_action
+    targets = dice, table_action, undo
 }
 /// BCDice (Ruby) on the same expressions, in the same run, when `BCDICE_DIR` names a BCDice
 /// checkout (see `benches/bcdice.rb`). BCDice spells keep-highest `KH` and counts

@@ -392,6 +392,79 @@ pub fn log_session(tx: &Transaction, session_id: i64) -> Result<Vec<LogRow>, Sto
     Ok(rows)
 }
 
+/// A session's log entries after entry `after` (all of them for `None`), oldest first.
+pub fn log_session_after(
+    tx: &Transaction,
+    session_id: i64,
+    after: Option<i64>,
+) -> Result<Vec<LogRow>, StoreError> {
+    let mut st = tx.prepare_cached(&format!(
+        "SELECT {LOG_COLS} FROM log WHERE session_id = ?1 AND id > ?2 ORDER BY id"
+    ))?;
+    let rows = st
+        .query_map(rusqlite::params![session_id, after.unwrap_or(0)], log_from)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// The session's latest action not undone (what `/game undo` takes back).
+pub fn log_last_action(tx: &Transaction, session_id: i64) -> Result<Option<LogRow>, StoreError> {
+    let mut st = tx.prepare_cached(&format!(
+        "SELECT {LOG_COLS} FROM log WHERE session_id = ?1 AND kind = 'action' AND undone = 0 ORDER BY id DESC LIMIT 1"
+    ))?;
+    let mut rows = st.query_map([session_id], log_from)?;
+    Ok(rows.next().transpose()?)
+}
+
+/// A snapshot of a session after one of its log entries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The last log entry it includes.
+    pub log_id: i64,
+    /// State JSON.
+    pub state: String,
+    /// RNG JSON.
+    pub rng: String,
+    /// The host then.
+    pub host: String,
+}
+
+/// Saves a snapshot of `session_id` after entry `s.log_id`.
+pub fn snapshot_put(tx: &Transaction, session_id: i64, s: &Snapshot) -> Result<(), StoreError> {
+    tx.prepare_cached(
+        "INSERT OR REPLACE INTO snapshots(session_id, log_id, state, rng, host) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(rusqlite::params![session_id, s.log_id, s.state, s.rng, s.host])?;
+    Ok(())
+}
+
+/// The session's latest snapshot.
+pub fn snapshot_latest(tx: &Transaction, session_id: i64) -> Result<Option<Snapshot>, StoreError> {
+    let mut st = tx.prepare_cached(
+        "SELECT log_id, state, rng, host FROM snapshots WHERE session_id = ?1 ORDER BY log_id DESC LIMIT 1",
+    )?;
+    let mut rows = st.query_map([session_id], |r| {
+        Ok(Snapshot {
+            log_id: r.get(0)?,
+            state: r.get(1)?,
+            rng: r.get(2)?,
+            host: r.get(3)?,
+        })
+    })?;
+    Ok(rows.next().transpose()?)
+}
+
+/// Deletes the session's snapshots that include entry `log_id` (it is being undone).
+pub fn snapshots_drop_from(
+    tx: &Transaction,
+    session_id: i64,
+    log_id: i64,
+) -> Result<(), StoreError> {
+    tx.prepare_cached("DELETE FROM snapshots WHERE session_id = ?1 AND log_id >= ?2")?
+        .execute(rusqlite::params![session_id, log_id])?;
+    Ok(())
+}
+
 /// The latest `n` entries of a channel, oldest first.
 pub fn log_recent(tx: &Transaction, channel: &str, n: i64) -> Result<Vec<LogRow>, StoreError> {
     let mut st = tx.prepare_cached(&format!(

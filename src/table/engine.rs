@@ -463,6 +463,19 @@ pub(super) fn apply_action(
         now,
     )?;
     record_effect(tx, game, guild, &before, &shared, log_id)?;
+    // Every so many actions a snapshot bounds what undo has to replay.
+    if version % SNAPSHOT_EVERY == 0 {
+        store::snapshot_put(
+            tx,
+            s.id,
+            &store::Snapshot {
+                log_id,
+                state: state_s.clone(),
+                rng: rng_s.clone(),
+                host: s.host.clone(),
+            },
+        )?;
+    }
     // Decisions this action settled: a late press of their buttons is told what happened.
     let open = game.decisions(&new_state)?;
     for d in game.decisions(&state)? {
@@ -503,6 +516,45 @@ pub(super) fn replay_session(
     replay_log(game, s.seed, &s.channel, s.id, &log)
 }
 
+/// How many actions (session versions) apart the snapshots are.
+pub(super) const SNAPSHOT_EVERY: i64 = 200;
+
+/// Replays the session from its latest snapshot (or its start): the state, RNG and host the
+/// log leads to. The host is whoever the log says: the opener (or the snapshot's), then each
+/// hand-over still standing.
+pub(super) fn replay_since_snapshot(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    s: &SessionRow,
+) -> Result<(Value, GameRng, String), Fail> {
+    let snap = store::snapshot_latest(tx, s.id)?;
+    let log = store::log_session_after(tx, s.id, snap.as_ref().map(|p| p.log_id))?;
+    let (start, host) = match snap {
+        Some(p) => (
+            Some((
+                serde_json::from_str(&p.state)?,
+                serde_json::from_str(&p.rng)?,
+            )),
+            p.host,
+        ),
+        None => (None, s.host.clone()),
+    };
+    let (state, rng) = replay_from(game, start, s.seed, &s.channel, s.id, &log)?;
+    let host = log
+        .iter()
+        .filter(|e| !e.undone)
+        .fold(host, |host, e| match e.kind.as_str() {
+            "new" => e.actor.clone(),
+            "action" => serde_json::from_str::<LoggedAction>(&e.payload)
+                .ok()
+                .and_then(|la| la.host)
+                .map(|u| u.0)
+                .unwrap_or(host),
+            _ => host,
+        });
+    Ok((state, rng, host))
+}
+
 /// Replays log entries (`new`, then the actions not undone) from `seed`: the state and RNG they
 /// lead to. The replay corpus (`table::record`) calls it on logs frozen by earlier versions.
 pub(super) fn replay_log(
@@ -512,13 +564,29 @@ pub(super) fn replay_log(
     session: i64,
     log: &[store::LogRow],
 ) -> Result<(Value, GameRng), Fail> {
-    let mut rng = seeded(seed as u64);
-    let mut state: Option<Value> = None;
+    replay_from(game, None, seed, channel, session, log)
+}
+
+/// Replays `log` from `start` (a snapshot's state and RNG), or from the session's `new` entry
+/// and `seed` when there is none.
+pub(super) fn replay_from(
+    game: &dyn DynGame,
+    start: Option<(Value, GameRng)>,
+    seed: i64,
+    channel: &str,
+    session: i64,
+    log: &[store::LogRow],
+) -> Result<(Value, GameRng), Fail> {
+    let from_snapshot = start.is_some();
+    let (mut state, mut rng) = match start {
+        Some((st, rng)) => (Some(st), rng),
+        None => (None, seeded(seed as u64)),
+    };
     // The shared state is not replayed: each entry's effect was applied once, when it happened,
     // and an undo reverses it explicitly.
     let mut place = Place {
         channel: channel.to_string(),
-        session: None,
+        session: from_snapshot.then_some(session),
     };
     for e in log {
         match e.kind.as_str() {
@@ -653,15 +721,15 @@ pub(super) fn undo(
     request_id: &str,
     now: i64,
 ) -> Result<Vec<Reply>, Fail> {
-    let log = store::log_session(tx, s.id)?;
-    let Some(last) = log.iter().rev().find(|e| e.kind == "action" && !e.undone) else {
+    let Some(last) = store::log_last_action(tx, s.id)? else {
         return refused("there is nothing to undo in this game yet.");
     };
-    // Undo rebuilds the state by replaying the log; that is only right if the log still
-    // replays to the state the table shows. A game begun before an update changed its rules
-    // may not: then undo is refused (the game itself goes on) rather than rewriting history.
+    // Undo rebuilds the state by replaying the log (from the latest snapshot); that is only
+    // right if the log still replays to the state the table shows. A game begun before an
+    // update changed its rules may not: then undo is refused (the game itself goes on) rather
+    // than rewriting history.
     let stored: Value = serde_json::from_str(&s.state)?;
-    let replays = matches!(replay_session(tx, game, s), Ok((st, _)) if st == stored);
+    let replays = matches!(replay_since_snapshot(tx, game, s), Ok((st, _, _)) if st == stored);
     if !replays {
         return refused(format!(
             "this game of {} began before an update changed how its actions play out, so its log no longer replays to the table as it stands; undo is not possible in it. The game itself goes on (`/game status`).",
@@ -684,20 +752,8 @@ pub(super) fn undo(
         put_back = effect.names();
     }
     store::log_mark_undone(tx, last.id)?;
-    let (state, rng) = replay_session(tx, game, s)?;
-    // The host is whoever the log says: the opener, then each hand-over still standing.
-    let host = store::log_session(tx, s.id)?
-        .iter()
-        .filter(|e| !e.undone)
-        .fold(s.host.clone(), |host, e| match e.kind.as_str() {
-            "new" => e.actor.clone(),
-            "action" => serde_json::from_str::<LoggedAction>(&e.payload)
-                .ok()
-                .and_then(|la| la.host)
-                .map(|u| u.0)
-                .unwrap_or(host),
-            _ => host,
-        });
+    store::snapshots_drop_from(tx, s.id, last.id)?;
+    let (state, rng, host) = replay_since_snapshot(tx, game, s)?;
     if host != s.host {
         store::session_set_host(tx, s.id, &host)?;
     }
