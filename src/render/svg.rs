@@ -990,6 +990,26 @@ pub fn text_width(s: &str, size: f32, bold: bool) -> f32 {
     em * size * if bold { 1.12 } else { 1.0 }
 }
 
+/// A board's title line: the game's name at the left margin and where the game stands at the
+/// right, on the baseline `y + 18` (the pictures' shared header).
+pub fn title_line(
+    doc: &mut Doc,
+    y: f32,
+    width: f32,
+    margin: f32,
+    title: &str,
+    status: impl Into<String>,
+) {
+    doc.push(Text::new(margin, y + 18.0, title).size(18.0).bold());
+    doc.push(
+        Text::new(width - margin, y + 18.0, status)
+            .size(15.0)
+            .bold()
+            .anchor(Anchor::End)
+            .fill(palette::INFO),
+    );
+}
+
 /// `s` cut (with "…") so that it fits `max_width` at `size`.
 pub fn fit(s: &str, size: f32, bold: bool, max_width: f32) -> String {
     if text_width(s, size, bold) <= max_width {

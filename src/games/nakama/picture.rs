@@ -13,7 +13,9 @@ use super::mission::Colour;
 use super::state::{berries, Phase, DEFEAT_AT, THREAT_LIMIT};
 use super::view::NakamaView;
 use crate::render::palette::{self, Color};
-use crate::render::svg::{fit, text_width, Anchor, Circle, Doc, Rect, Text, PHONE_WIDTH};
+use crate::render::svg::{
+    fit, text_width, title_line, Anchor, Circle, Doc, Rect, Text, PHONE_WIDTH,
+};
 
 const MARGIN: f32 = 10.0;
 const EDGE: f32 = 15.0;
@@ -73,18 +75,7 @@ pub fn board(g: &NakamaView) -> Doc {
         Phase::Playing => format!("Turn {}", g.turns),
         Phase::Over => "Over".to_string(),
     };
-    doc.push(
-        Text::new(MARGIN, y + 18.0, "One Piece Nakama")
-            .size(18.0)
-            .bold(),
-    );
-    doc.push(
-        Text::new(w - MARGIN, y + 18.0, status)
-            .size(15.0)
-            .bold()
-            .anchor(Anchor::End)
-            .fill(palette::INFO),
-    );
+    title_line(&mut doc, y, w, MARGIN, "One Piece Nakama", status);
     y += 26.0;
     let line = match g.phase {
         Phase::Joining => format!("{} aboard · the crew is gathering", g.players.len()),

@@ -13,7 +13,7 @@ use super::tournament::Phase;
 use super::view::{NinjaView, RoundView, RowView};
 use crate::render::palette::{self, Color};
 use crate::render::svg::{
-    fit, Anchor, Circle, Doc, Line, Rect, Text, MAX_PAGE_HEIGHT, PHONE_WIDTH,
+    fit, title_line, Anchor, Circle, Doc, Line, Rect, Text, MAX_PAGE_HEIGHT, PHONE_WIDTH,
 };
 
 const MARGIN: f32 = 12.0;
@@ -39,18 +39,7 @@ fn page(status: &str, line: Option<&str>) -> (Doc, f32) {
     let w = PHONE_WIDTH;
     let mut doc = Doc::new(w, 100.0);
     let mut y = MARGIN;
-    doc.push(
-        Text::new(MARGIN, y + 18.0, "Ninja Obstacle Tournament")
-            .size(18.0)
-            .bold(),
-    );
-    doc.push(
-        Text::new(w - MARGIN, y + 18.0, status)
-            .size(15.0)
-            .bold()
-            .anchor(Anchor::End)
-            .fill(palette::INFO),
-    );
+    title_line(&mut doc, y, w, MARGIN, "Ninja Obstacle Tournament", status);
     y += 28.0;
     if let Some(line) = line {
         doc.push(
