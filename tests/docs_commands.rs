@@ -371,7 +371,7 @@ fn each_games_command_table_matches_its_declaration() {
         let spec = games.find(name).expect("registered").command();
         let rows = command_table_rows(&text, name);
         assert!(rows.len() >= spec.subcommands.len(), "{file}: {rows:?}");
-        problems.extend(table_problems(&file, &text, name, &spec));
+        problems.extend(table_problems(&file, &text, name, spec));
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
@@ -396,7 +396,7 @@ fn a_command_table_out_of_step_is_caught() {
     let rows = command_table_rows(&drifted, "nobi");
     let begin = rows.iter().find(|r| r.1 == ["begin"]).expect("begin row");
     assert_eq!(begin.2, ["gm", "volume"]);
-    let mut problems = table_problems("nobi.md", &drifted, "nobi", &spec);
+    let mut problems = table_problems("nobi.md", &drifted, "nobi", spec);
     for p in &mut problems {
         // Line numbers aside.
         if let Some((head, rest)) = p.split_once(": ") {

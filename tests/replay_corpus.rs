@@ -4,10 +4,10 @@
 //! differently (undo replays it) fails here; old variants stay readable with serde aliases.
 //!
 //! To freeze a new corpus: `CROUPIER_RECORD_SESSIONS=/tmp/corpus cargo test`, then
-//! `CORPUS_FROM=/tmp/corpus cargo test --test replay_corpus -- --ignored freeze`.
+//! `cargo run --example freeze_replay_corpus -- /tmp/corpus` (`examples/freeze_replay_corpus.rs`).
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -113,40 +113,4 @@ fn a_changed_log_is_caught() {
         Ok(r.state.to_string()),
         "another seed replays differently"
     );
-}
-
-/// Freezes a corpus recorded with `CROUPIER_RECORD_SESSIONS` (see the module's comment).
-#[test]
-#[ignore]
-fn freeze() {
-    let from = std::env::var("CORPUS_FROM").expect("CORPUS_FROM names the recorded folder");
-    let dir = tempfile::tempdir().unwrap();
-    let t = table(dir.path());
-    let mut by_game: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
-    for entry in std::fs::read_dir(&from).unwrap() {
-        let path = entry.unwrap().path();
-        let r: SessionRecord =
-            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        // A test that edits a stored state on purpose (to show undo refuses it) leaves a
-        // session that never replayed; it is no evidence about later versions.
-        if t.replay_record(&r).map(|s| s.to_string()) != Ok(r.state.to_string()) {
-            continue;
-        }
-        let line = serde_json::to_string(&r).unwrap();
-        by_game
-            .entry(r.game.clone())
-            .or_default()
-            .insert(r.file_name(), line);
-    }
-    for (game, lines) in by_game {
-        if t.games().find(&game).is_none() {
-            continue; // a game registered only by a test
-        }
-        let file = std::fs::File::create(format!("tests/replay/{game}.jsonl.gz")).unwrap();
-        let mut gz = flate2::write::GzEncoder::new(file, flate2::Compression::best());
-        for line in lines.values() {
-            writeln!(gz, "{line}").unwrap();
-        }
-        gz.finish().unwrap();
-    }
 }

@@ -104,7 +104,7 @@ mod tests {
                 for w in &routed.path[1..] {
                     node = node
                         .subcommands
-                        .into_iter()
+                        .iter()
                         .find(|s| &s.name == w)
                         .unwrap_or_else(|| panic!("{} not declared", routed.path_str()));
                 }

@@ -881,8 +881,8 @@ pub(super) fn finish_replies(
 pub(super) fn top_level_names(game: &dyn DynGame) -> Vec<(String, String)> {
     game.command()
         .subcommands
-        .into_iter()
-        .filter_map(|s| Some((s.top_level?, format!("{} {}", game.name(), s.name))))
+        .iter()
+        .filter_map(|s| Some((s.top_level.clone()?, format!("{} {}", game.name(), s.name))))
         .collect()
 }
 

@@ -377,8 +377,8 @@ pub trait DynGame: Send + Sync {
     fn name(&self) -> &'static str;
     /// Title.
     fn title(&self) -> &'static str;
-    /// Slash command declaration.
-    fn command(&self) -> CommandSpec;
+    /// Slash command declaration (built once, when the game is loaded).
+    fn command(&self) -> &CommandSpec;
     /// See [`Game::create`].
     fn create(
         &self,
@@ -466,18 +466,21 @@ pub trait DynGame: Send + Sync {
 /// A [`Game`] together with its loaded data.
 pub struct Loaded<G: Game> {
     data: G::Data,
+    /// The declaration, built once: every request reads it (permission, views, stray words).
+    spec: CommandSpec,
 }
 
 impl<G: Game> Loaded<G> {
     /// Loads `G`'s data from `dir`.
     pub fn load(dir: &Path) -> Result<Self, Vec<DataError>> {
-        Ok(Loaded {
-            data: G::load_data(dir)?,
-        })
+        Ok(Self::new(G::load_data(dir)?))
     }
     /// Wraps already-loaded data.
     pub fn new(data: G::Data) -> Self {
-        Loaded { data }
+        Loaded {
+            data,
+            spec: G::command(),
+        }
     }
     /// The game's data.
     pub fn data(&self) -> &G::Data {
@@ -532,8 +535,8 @@ impl<G: Game> DynGame for Loaded<G> {
     fn title(&self) -> &'static str {
         G::TITLE
     }
-    fn command(&self) -> CommandSpec {
-        G::command()
+    fn command(&self) -> &CommandSpec {
+        &self.spec
     }
     fn create(
         &self,

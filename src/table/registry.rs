@@ -21,10 +21,9 @@ impl Registry {
             .iter()
             .flat_map(|g| {
                 let game = g.name().to_string();
-                g.command()
-                    .subcommands
-                    .into_iter()
-                    .filter_map(move |s| Some((s.top_level?, [game.clone(), s.name])))
+                g.command().subcommands.iter().filter_map(move |s| {
+                    Some((s.top_level.clone()?, [game.clone(), s.name.clone()]))
+                })
             })
             .collect();
         Registry { games, routes }
@@ -56,7 +55,7 @@ impl Registry {
     /// for the person who used it ([`super::may_answer_privately`] on the declarations).
     pub fn may_answer_privately(&self, cmd: &Command) -> bool {
         let mut declared = super::builtins::generic_commands();
-        declared.extend(self.all().map(|g| g.command()));
+        declared.extend(self.all().map(|g| g.command().clone()));
         super::may_answer_privately(&declared, &self.route(cmd))
     }
 

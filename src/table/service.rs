@@ -475,8 +475,7 @@ fn stray_words(games: &Registry, cmd: &Command) -> Result<(), Fail> {
     let found = super::builtins::generic_commands()
         .into_iter()
         .find(named)
-        .or_else(|| games.find(root).map(|g| g.command()).filter(named))
-        .or_else(|| games.all().map(|g| g.command()).find(named));
+        .or_else(|| games.all().map(|g| g.command()).find(|c| named(c)).cloned());
     let Some(spec) = found.as_ref() else {
         return Ok(());
     };
@@ -682,7 +681,7 @@ fn game_command(
     let state: Value = serde_json::from_str(&s.state)?;
     let gms = game.gms(&state)?;
     let spec = game.command();
-    super::declare::check_permission(&spec, cmd, &actor, &s.host, &gms)?;
+    super::declare::check_permission(spec, cmd, &actor, &s.host, &gms)?;
     // A view (status, board, hand, story) is answered by the game without an action: nothing
     // is applied, logged or written.
     if spec
