@@ -75,7 +75,8 @@ gm: /nw phase next
 gm: /nw session set player:alice hp:3
 gm: /nw phase next op:6
 alice: /nw character levelup skill:sturdy_frame
-bob: /nw character note text:Scarred
+bob: /nw character levelup slot:1 class:magus
+alice: /nw judge stat:luck difficulty:5
 bob: /nw judge stat:luck difficulty:5
 gm: /nw phase next
 gm: /game status
@@ -91,13 +92,23 @@ gm: /game status
             && lv.contains("applies there at the After phase (or when the next Episode begins), with no need to re-join"),
         "{lv}"
     );
-    // Bob edits his own record and acts in between: his action carries only his record.
-    let judge = after(&out, "bob: /nw judge stat:luck");
-    assert!(!judge.contains("RoboNin takes"), "{judge}");
+    // Bob levels up too while Alice acts; neither action brings a level up in mid-phase.
+    assert!(
+        after(&out, "bob: /nw character levelup").contains("Class change"),
+        "{out}"
+    );
+    for who in ["alice", "bob"] {
+        let judge = after(&out, &format!("{who}: /nw judge stat:luck"));
+        assert!(!judge.contains("takes the roster's changes"), "{judge}");
+    }
     // The next Episode begins: the GM's phase change brings RoboNin's new CL in, at full HP.
     let next = after_nth(&out, "gm: /nw phase next", 4);
     assert!(
         next.contains("RoboNin takes the roster's changes: CL 1 → 2, skills"),
+        "{next}"
+    );
+    assert!(
+        next.contains("Bolt takes the roster's changes: CL 1 → 2, class change, skills"),
         "{next}"
     );
     assert!(next.contains("Episode 2 begins"), "{next}");
@@ -121,6 +132,10 @@ alice: /nwcombat use item:antidote_salts
 alice: /nw session join
 alice: /nwcombat use item:antidote_salts
 bob: /nw judge stat:luck difficulty:5
+gm: /nw session set player:alice hp:4
+alice: /nw session leave
+alice: /nw session join
+alice: /nwcombat use item:antidote_salts
 gm: /nw phase next
 gm: /nw phase next
 gm: /nw phase next
@@ -140,17 +155,20 @@ alice: /nwcombat use item:antidote_salts
         after_nth(&out, "alice: /nw session join", 1).contains("refreshes RoboNin"),
         "{out}"
     );
-    for n in [1, 2] {
+    // Nor does leaving and coming back (which also keeps the HP it left with).
+    for n in [1, 2, 3] {
         let again = after_nth(&out, "alice: /nwcombat use item:antidote_salts", n);
         assert!(again.contains("⛔"), "still gone (#{n}): {again}");
     }
+    let back = after_nth(&out, "alice: /nw session join", 2);
+    assert!(back.contains("joins with RoboNin"), "{back}");
     // The After phase gives the Preserved item back.
     let after_phase = after_nth(&out, "gm: /nw phase next", 3);
     assert!(
         after_phase.contains("RoboNin gets back its Preserved Antidote Salts."),
         "{after_phase}"
     );
-    let last = after_nth(&out, "alice: /nwcombat use item:antidote_salts", 3);
+    let last = after_nth(&out, "alice: /nwcombat use item:antidote_salts", 4);
     assert!(last.contains("is used up"), "{last}");
 }
 

@@ -175,6 +175,10 @@ pub struct NightWizard {
     /// Judges opened so far (numbers each [`OpenJudge`]).
     #[serde(default)]
     pub judge_seq: u32,
+    /// PCs that left during this Episode, as they left (`character::sync`): coming back brings
+    /// back their HP, MP, Prana and what they used up, until the After phase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left: Vec<Pc>,
 }
 
 /// A Prana use.
@@ -357,6 +361,7 @@ pub fn create(
         asks: vec![],
         ask_seq: 0,
         judge_seq: 0,
+        left: vec![],
     };
     let m = Message::titled(
         "🌙 Night Wizard session open",
@@ -967,7 +972,7 @@ pub fn apply(
             };
             p.ch.op_money = 0;
             if *synced {
-                super::character::sync::on_first_join(&mut p, shared);
+                super::character::sync::on_first_join(s, data, &mut p, shared);
             }
             let note = s.roll_values(&mut p, data, rng);
             let cf = p.cf.unwrap_or(Cf {
@@ -991,6 +996,7 @@ pub fn apply(
                 return refuse("you have no PC in this session.");
             };
             let p = s.pcs.remove(i);
+            super::character::sync::on_leave(s, &p);
             s.open.retain(|j| j.user != actor.id);
             Ok(vec![Reply::public(Message::text(format!(
                 "{} leaves the session.",

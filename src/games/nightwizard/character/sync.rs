@@ -280,6 +280,8 @@ pub fn after_phase_change(
     let mut lines = vec![];
     match s.phase {
         Phase::After => {
+            // Whoever left this Episode comes back fresh from now on.
+            s.left.clear();
             for p in &mut s.pcs {
                 if p.kit.is_empty() {
                     continue;
@@ -338,15 +340,47 @@ pub fn after_phase_change(
 }
 
 /// A first join under the one-record rules: the kit is what the character carries, and the
-/// record's OP valco is lost (§6.3: a new Scenario).
-pub fn on_first_join(p: &mut Pc, shared: Option<&mut NwShared>) {
+/// record's OP valco is lost (§6.3: a new Scenario). A PC that left during this Episode comes
+/// back as it left: its HP, MP, Prana and bad statuses, and what it used up stays used.
+pub fn on_first_join(
+    s: &mut NightWizard,
+    data: &super::super::data::NwData,
+    p: &mut Pc,
+    shared: Option<&mut NwShared>,
+) {
     p.kit = p.ch.items.clone();
     p.ch.op_money = 0;
+    if let Some(k) = s.left.iter().position(|q| is_record_of(q, &p.ch)) {
+        let q = s.left.remove(k);
+        p.ch.items = without_used(&p.kit, &used(&q));
+        let v = p.ch.derive(&Catalog {
+            data,
+            custom: &s.custom,
+        });
+        p.hp = q.hp.min(v.body);
+        p.mp = q.mp.min(v.mind);
+        p.prana = q.prana.min(v.prana);
+        p.bad = q.bad;
+        p.dead = q.dead;
+        p.avoided_scene = q.avoided_scene;
+        p.logics = q.logics;
+    }
     if let Some(sh) = shared {
         if let Some(c) = sh.characters.iter_mut().find(|c| is_record_of(p, c)) {
             c.op_money = 0;
         }
     }
+}
+
+/// A PC leaves: under the one-record rules (it has a kit) the session keeps it as it left,
+/// so leaving and joining again restores nothing the After phase would not.
+pub fn on_leave(s: &mut NightWizard, p: &Pc) {
+    if p.kit.is_empty() {
+        return;
+    }
+    s.left
+        .retain(|q| !(q.user == p.user && q.ch.name.eq_ignore_ascii_case(&p.ch.name)));
+    s.left.push(p.clone());
 }
 
 /// A re-join with the same character under the one-record rules: what applies now applies,

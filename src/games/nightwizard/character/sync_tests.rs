@@ -219,3 +219,32 @@ fn rule_nw_custom_enemy_added_after_the_session_opened_spawns_at_once() {
     assert_eq!(t.s.custom, t.shared.custom);
     assert!(t.s.enemies.iter().any(|e| e.label == "Golem"));
 }
+
+#[test]
+fn rule_nw_8_2_leaving_and_coming_back_restores_nothing_the_after_phase_would_not() {
+    let mut t = table(&[(alice(), "Ayla"), (bob(), "Bolt")]);
+    t.shared.characters[0].items.push(OwnedItem {
+        id: "antidote_salts".into(),
+        equipped: false,
+        preserved: true,
+    });
+    t.ok(&alice(), "nw session join", &[]);
+    let before = used(&t.s.pcs[0]).len();
+    t.ok(&alice(), "nw combat use", &[("item", "antidote_salts")]);
+    t.ok(&gm(), "nw session set", &[("player", "alice"), ("hp", "4")]);
+    t.ok(&alice(), "nw session leave", &[]);
+    assert_eq!(t.s.left.len(), 1);
+    t.ok(&alice(), "nw session join", &[]);
+    let p = t.s.pcs.iter().find(|p| p.user == alice().id).unwrap();
+    assert_eq!(p.hp, 4, "the HP it left with");
+    assert_eq!(used(p).len(), before + 1, "the used Antidote stays used");
+    assert!(t.s.left.is_empty());
+    // After the After phase a newcomer is fresh again.
+    t.ok(&alice(), "nw session leave", &[]);
+    to_after(&mut t);
+    assert!(t.s.left.is_empty());
+    t.ok(&alice(), "nw session join", &[]);
+    let p = t.s.pcs.iter().find(|p| p.user == alice().id).unwrap();
+    assert!(used(p).is_empty());
+    assert!(p.hp > 4);
+}
