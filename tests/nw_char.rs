@@ -188,7 +188,8 @@ alice: /nw character list
     let refused = after(&out, "alice: /nw character import");
     for problem in [
         "Forged cannot be imported",
-        "Iaijutsu is a Samurai skill",
+        "Iaijutsu is a Samurai skill; the character's classes are Ninja and Broomman.",
+        "Fix them in the JSON and import it again",
         "Thrown Blades SL 9",
         "group 1 BP: 9 spent, CL 7 allows 3.",
         "CL 7: an imported character starts at CL 1",

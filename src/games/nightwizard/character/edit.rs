@@ -203,7 +203,11 @@ pub(super) fn character(
             {
                 problems.push(format!("you already have a character named {}.", c.name));
             }
-            validation::refuse_all(&format!("{} cannot be imported", c.name), problems)?;
+            validation::refuse_all_then(
+                &format!("{} cannot be imported", c.name),
+                problems,
+                "Fix them in the JSON and import it again; a channel manager (the GM) may import a character's progress as it is.",
+            )?;
             let line = format!("Imported {} ({}).", c.name, sheet::summary(&c, &cat));
             shared.characters.push(c);
             Ok(private(actor, Message::text(line)))

@@ -248,3 +248,49 @@ fn rule_nw_8_2_leaving_and_coming_back_restores_nothing_the_after_phase_would_no
     assert!(used(p).is_empty());
     assert!(p.hp > 4);
 }
+
+#[test]
+fn rule_nw_10_2_mid_round_equipment_waits_for_a_setup_process_or_the_end_of_the_fight() {
+    let mut t = table(&[(alice(), "Ayla"), (bob(), "Bolt")]);
+    t.ok(
+        &gm(),
+        "nw enemy spawn",
+        &[("name", "shade_swarm"), ("as", "Swarm")],
+    );
+    t.ok(&gm(), "nw combat start", &[]);
+    assert!(
+        gear_applies(&t.s),
+        "a new Round opens with its Setup Process"
+    );
+    // The first Main Process ends: the Setup Process is over.
+    let passed = [alice(), bob(), gm()]
+        .iter()
+        .any(|a| t.run(a, "nw combat pass", &[]).is_ok());
+    assert!(passed);
+    assert!(!gear_applies(&t.s));
+    let worn = t.shared.characters[0]
+        .items
+        .iter()
+        .find(|i| i.equipped)
+        .map(|i| i.id.clone())
+        .expect("a quick build wears something");
+    roster_cmd(
+        &mut t,
+        &alice(),
+        Command::new("nw character unequip").with("item", worn.as_str()),
+    );
+    let cmd = Command::new("nw judge").with("stat", "luck");
+    let act =
+        super::super::super::session::parse(&t.s, &alice(), &cmd, &t.data, &t.shared).unwrap();
+    assert!(
+        matches!(act, NwAction::Judge { .. }),
+        "nothing to carry mid-round: {act:?}"
+    );
+    t.ok(&gm(), "nw combat end", &[]);
+    t.ok(&alice(), "nw judge", &[("stat", "luck")]);
+    assert!(t.s.pcs[0]
+        .ch
+        .items
+        .iter()
+        .any(|i| i.id == worn && !i.equipped));
+}

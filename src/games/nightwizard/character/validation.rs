@@ -119,12 +119,13 @@ pub fn problems(c: &Character, cat: &Catalog) -> Vec<String> {
         if !s.is_general() {
             class_sl += o.sl;
             if !held.contains(&&s.class) {
+                let name = |id: &str| data.class(id).map_or(id.to_string(), |d| d.name.clone());
                 out.push(format!(
                     "{} is a {} skill; the character's classes are {} and {}.",
                     s.name,
-                    data.class(&s.class).map_or(s.class.as_str(), |d| &d.name),
-                    c.classes[0],
-                    c.classes[1]
+                    name(&s.class),
+                    name(&c.classes[0]),
+                    name(&c.classes[1])
                 ));
             }
         }
@@ -174,7 +175,7 @@ pub fn problems(c: &Character, cat: &Catalog) -> Vec<String> {
 /// come only from the GM in the After phase), each named.
 pub fn import_progress_problems(c: &Character) -> Vec<String> {
     let mut out = vec![];
-    let rule = "they come only from the GM in the After phase";
+
     if c.cl > 1 {
         out.push(format!(
             "CL {}: an imported character starts at CL 1; CL rises only by level ups the GM grants in the After phase.",
@@ -182,10 +183,16 @@ pub fn import_progress_problems(c: &Character) -> Vec<String> {
         ));
     }
     if c.level_ups > 0 {
-        out.push(format!("{} level up(s) allowed: {rule}.", c.level_ups));
+        out.push(format!(
+            "{} level up(s) allowed: level ups come only from the GM in the After phase.",
+            c.level_ups
+        ));
     }
     if c.op > 0 {
-        out.push(format!("{} OP: {rule}.", c.op));
+        out.push(format!(
+            "{} OP: OP comes only from the GM in the After phase (§6.1).",
+            c.op
+        ));
     }
     if c.op_money > 0 {
         out.push(format!(
@@ -214,11 +221,25 @@ pub fn new_problems(before: &Character, after: &Character, cat: &Catalog) -> Vec
 
 /// Refuses with every problem, numbered, or passes.
 pub fn refuse_all(what: &str, problems: Vec<String>) -> Result<(), crate::table::RuleError> {
+    refuse_all_then(what, problems, "")
+}
+
+/// [`refuse_all`] with what to do next (`then`, one sentence; empty for none).
+pub fn refuse_all_then(
+    what: &str,
+    problems: Vec<String>,
+    then: &str,
+) -> Result<(), crate::table::RuleError> {
+    let then = if then.is_empty() {
+        String::new()
+    } else {
+        format!("\n{then}")
+    };
     match problems.as_slice() {
         [] => Ok(()),
-        [one] => crate::table::refuse(format!("{what}: {one}")),
+        [one] => crate::table::refuse(format!("{what}: {one}{then}")),
         many => crate::table::refuse(format!(
-            "{what}, {} problems:\n{}",
+            "{what}, {} problems:\n{}{then}",
             many.len(),
             many.iter()
                 .enumerate()
