@@ -87,6 +87,10 @@ pub struct Pc {
     /// Dead (attacked while Incapacitated, §10.10).
     #[serde(default)]
     pub dead: bool,
+    /// The items the PC had when it joined or the After phase last reset it: one it no longer
+    /// carries was used up (`character::sync`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kit: Vec<super::character::OwnedItem>,
 }
 
 /// A rolled Judge that may still take Prana.
@@ -171,6 +175,10 @@ pub struct NightWizard {
     /// Judges opened so far (numbers each [`OpenJudge`]).
     #[serde(default)]
     pub judge_seq: u32,
+    /// PCs that left during this Episode, as they left (`character::sync`): coming back brings
+    /// back their HP, MP, Prana and what they used up, until the After phase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left: Vec<Pc>,
 }
 
 /// A Prana use.
@@ -203,6 +211,16 @@ pub enum NwAction {
         character: Box<Character>,
         /// Chat additions at the time.
         custom: Box<Custom>,
+        /// The one-record rules (`character::sync`): a re-join never gives back what was used.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        synced: bool,
+    },
+    /// An action with the roster's changes it carries (read in `parse`, `character::sync`).
+    Refreshed {
+        /// What the roster had.
+        refresh: super::character::sync::Refresh,
+        /// The action.
+        action: Box<NwAction>,
     },
     /// Leave.
     Leave,
@@ -343,6 +361,7 @@ pub fn create(
         asks: vec![],
         ask_seq: 0,
         judge_seq: 0,
+        left: vec![],
     };
     let m = Message::titled(
         "🌙 Night Wizard session open",
@@ -368,13 +387,14 @@ pub fn parse(
 ) -> Result<NwAction, RuleError> {
     use super::combat::{attack, movement};
     let flag = |b: Option<bool>| b.unwrap_or(false);
-    Ok(match NwCommand::from_command(cmd)? {
+    let action = match NwCommand::from_command(cmd)? {
         NwCommand::Session(c) => match c {
             SessionCommand::Join { character } => {
                 let c = shared.find(&actor.id, character.as_deref())?;
                 NwAction::Join {
                     character: Box::new(c.clone()),
                     custom: Box::new(shared.custom.clone()),
+                    synced: true,
                 }
             }
             SessionCommand::Leave => NwAction::Leave,
@@ -593,7 +613,8 @@ pub fn parse(
                 other.path().unwrap_or_default()
             ))
         }
-    })
+    };
+    Ok(super::character::sync::wrap(s, &actor.id, shared, action))
 }
 
 impl NightWizard {
@@ -877,7 +898,16 @@ pub fn apply(
     action: &NwAction,
 ) -> Result<Vec<Reply>, RuleError> {
     match action {
-        NwAction::Join { character, custom } => {
+        NwAction::Refreshed { refresh, action } => {
+            super::character::sync::apply_refreshed(s, data, shared, refresh, action, |s, sh, a| {
+                apply(s, data, sh, rng, actor, a)
+            })
+        }
+        NwAction::Join {
+            character,
+            custom,
+            synced,
+        } => {
             if actor.id == s.gm {
                 return refuse("the GM runs the session and brings no PC.");
             }
@@ -893,9 +923,23 @@ pub fn apply(
             if let Some(i) = s.pc_index(&actor.id) {
                 // Refresh the sheet, keep the session values (clamped to the new maxima).
                 super::combat::movement::robe_check(s, &actor.id, character)?;
+                if *synced && s.pcs[i].ch.name == character.name {
+                    let note = super::character::sync::on_rejoin(s, data, character);
+                    let mut out = vec![Reply::public(Message::text(format!(
+                        "{} refreshes {} ({}).",
+                        actor.name,
+                        character.name,
+                        sheet::summary(&s.pcs[i].ch, &cat)
+                    )))];
+                    out.extend(note.map(|n| Reply::private(&actor.id, Message::text(n))));
+                    return Ok(out);
+                }
                 let p = &mut s.pcs[i];
                 let same = p.ch.name == character.name;
                 p.ch = (**character).clone();
+                if *synced {
+                    p.kit = p.ch.items.clone();
+                }
                 p.hp = p.hp.min(v.body);
                 p.mp = p.mp.min(v.mind);
                 p.prana = p.prana.min(v.prana);
@@ -924,8 +968,12 @@ pub fn apply(
                 avoided_scene: None,
                 logics: vec![],
                 dead: false,
+                kit: vec![],
             };
             p.ch.op_money = 0;
+            if *synced {
+                super::character::sync::on_first_join(s, data, &mut p, shared);
+            }
             let note = s.roll_values(&mut p, data, rng);
             let cf = p.cf.unwrap_or(Cf {
                 critical: 0,
@@ -948,6 +996,7 @@ pub fn apply(
                 return refuse("you have no PC in this session.");
             };
             let p = s.pcs.remove(i);
+            super::character::sync::on_leave(s, &p);
             s.open.retain(|j| j.user != actor.id);
             Ok(vec![Reply::public(Message::text(format!(
                 "{} leaves the session.",

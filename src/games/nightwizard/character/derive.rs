@@ -1,0 +1,305 @@
+//! Every value the rules derive from a character's choices (§5, §6.2, §14): attributes,
+//! CF Mod, Prana, combat stats, Body and Mind, weight and memory, and the BP limits.
+
+use std::collections::BTreeMap;
+
+use super::super::data::{
+    attr_index, stat_index, NwData, SkillDef, ATTRS, GROUP1, GROUP2, STAT_LABEL,
+};
+use super::{Catalog, Character};
+
+/// Everything the rules compute from a character.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Derived {
+    /// Attributes.
+    pub attrs: [i32; 6],
+    /// CF Mod = Luck / 3.
+    pub cf_mod: i32,
+    /// Prana maximum = 7 − CF Mod.
+    pub prana: i32,
+    /// Group 1 base values before class bonuses (groups 2 are 0).
+    pub base: [i32; 8],
+    /// After class bonuses (the rulebook's worked example stops here).
+    pub class_stats: [i32; 8],
+    /// After class bonuses, BP and skills (Pre-Equip Combat Stats).
+    pub pre_equip: [i32; 8],
+    /// Final combat stats.
+    pub stats: [i32; 8],
+    /// Body (max HP).
+    pub body: i32,
+    /// Mind (max MP).
+    pub mind: i32,
+    /// Equipped weight.
+    pub weight: i32,
+    /// Weight limit = Str + CL.
+    pub weight_limit: i32,
+    /// Penalty to PACC, EVA, MACC from excess weight.
+    pub weight_penalty: i32,
+    /// Equipped memory.
+    pub memory: i32,
+    /// Memory limit = Spi + CL.
+    pub memory_limit: i32,
+}
+
+/// Halves with the data's rounding.
+pub fn half(n: i32, data: &NwData) -> i32 {
+    if data.rules.formulas.halves == "up" {
+        (n + 1).div_euclid(2)
+    } else {
+        n.div_euclid(2)
+    }
+}
+
+/// Attributes: both class rows + both element rows + the bonus point.
+pub fn attributes(
+    classes: &[&str],
+    elements: &[&str],
+    bonus: Option<usize>,
+    data: &NwData,
+) -> [i32; 6] {
+    let mut a = [0; 6];
+    for c in classes.iter().filter_map(|c| data.class(c)) {
+        for (x, v) in a.iter_mut().zip(c.attrs) {
+            *x += v;
+        }
+    }
+    for e in elements.iter().filter_map(|e| data.element(e)) {
+        for (x, v) in a.iter_mut().zip(e.attrs) {
+            *x += v;
+        }
+    }
+    if let Some(b) = bonus.filter(|b| *b < 6) {
+        a[b] += 1;
+    }
+    a
+}
+
+/// CF Mod = Luck / 3, rounded down.
+pub fn cf_mod(attrs: &[i32; 6], data: &NwData) -> i32 {
+    attrs[5].div_euclid(data.rules.creation.cf_mod_divisor)
+}
+
+/// Group 1 base values (PACC, EVA, MACC, SPD); group 2 is 0.
+pub fn base_stats(a: &[i32; 6], data: &NwData) -> [i32; 8] {
+    let mut s = [0; 8];
+    s[0] = half(a[0] + a[1], data);
+    s[1] = half(a[1] + a[2], data);
+    s[2] = half(a[3] + a[4], data);
+    s[7] = data
+        .rules
+        .formulas
+        .spd_attrs
+        .iter()
+        .filter_map(|n| attr_index(n))
+        .map(|i| a[i])
+        .sum();
+    s
+}
+
+/// Group 1 BP: total floor(CL/2), at most ceil(CL/3) in one stat.
+pub fn group1_bp(cl: u32) -> (i32, i32) {
+    ((cl / 2) as i32, cl.div_ceil(3) as i32)
+}
+
+/// Group 2 BP: total CL, at most floor(CL/2) in one stat.
+pub fn group2_bp(cl: u32) -> (i32, i32) {
+    (cl as i32, (cl / 2) as i32)
+}
+
+/// True if `slot` and this item both name hands.
+fn hands(slot: &str) -> i32 {
+    match slot {
+        "one_hand" => 1,
+        "two_hand" => 2,
+        _ => 0,
+    }
+}
+
+impl Character {
+    fn restrict_met(&self, s: &SkillDef, cat: &Catalog) -> bool {
+        let r = s.restrict.trim();
+        match r.strip_suffix(" Equip") {
+            Some(kind) if !kind.is_empty() => self.items.iter().filter(|i| i.equipped).any(|i| {
+                cat.item(&i.id).is_some_and(|d| {
+                    d.kind.eq_ignore_ascii_case(kind) || d.name.eq_ignore_ascii_case(kind)
+                })
+            }),
+            _ => true,
+        }
+    }
+
+    /// Every derived value.
+    pub fn derive(&self, cat: &Catalog) -> Derived {
+        let data = cat.data;
+        let attr_classes = self.attr_classes.as_ref().unwrap_or(&self.classes);
+        let attrs = attributes(
+            &[attr_classes[0].as_str(), attr_classes[1].as_str()],
+            &[self.elements[0].as_str(), self.elements[1].as_str()],
+            Some(self.bonus_attr),
+            data,
+        );
+        let cf = cf_mod(&attrs, data);
+        let base = base_stats(&attrs, data);
+        let mut pre = base;
+        let mut class_body = 0;
+        let mut class_mind = 0;
+        for c in self.class_ids().iter().filter_map(|c| data.class(c)) {
+            for (x, v) in pre.iter_mut().zip(c.combat) {
+                *x += v;
+            }
+            class_body += c.body;
+            class_mind += c.mind;
+        }
+        let class_stats = pre;
+        for (x, v) in pre.iter_mut().zip(self.bp) {
+            *x += v;
+        }
+        let mut skill_body = 0;
+        let mut skill_mind = 0;
+        for o in &self.skills {
+            let Some(s) = cat.skill(&o.id) else { continue };
+            if s.timing != "Constant" || !self.skill_active(s) || !self.restrict_met(s, cat) {
+                continue;
+            }
+            for (k, v) in &s.mods {
+                let amount = v * o.sl as i32;
+                match (stat_index(k), k.as_str()) {
+                    (Some(i), _) => pre[i] += amount,
+                    (None, "body") => skill_body += amount,
+                    (None, "mind") => skill_mind += amount,
+                    _ => {}
+                }
+            }
+        }
+        let mut stats = pre;
+        let mut best_patk = 0;
+        let mut best_matk = 0;
+        let mut weight = 0;
+        let mut memory = 0;
+        for o in self.items.iter().filter(|i| i.equipped) {
+            let Some(d) = cat.item(&o.id) else { continue };
+            weight += d.weight;
+            memory += d.memory;
+            for (k, v) in &d.mods {
+                let Some(i) = stat_index(k) else { continue };
+                let weaponish = matches!(d.kind.as_str(), "weapon" | "broom" | "enchantment");
+                if weaponish && i == 3 {
+                    best_patk = best_patk.max(*v);
+                } else if weaponish && i == 4 {
+                    best_matk = best_matk.max(*v);
+                } else {
+                    stats[i] += v;
+                }
+            }
+        }
+        stats[3] += best_patk;
+        stats[4] += best_matk;
+        let weight_limit = attrs[0] + self.cl as i32;
+        let weight_penalty = (weight - weight_limit).max(0);
+        for i in [0, 1, 2] {
+            stats[i] -= weight_penalty;
+        }
+        let f = &data.rules.formulas;
+        let body_attr = attr_index(&f.body_attr).map(|i| attrs[i]).unwrap_or(0);
+        let mind_attr = attr_index(&f.mind_attr).map(|i| attrs[i]).unwrap_or(0);
+        let (eb, em) = self
+            .elements
+            .iter()
+            .filter_map(|e| data.element(e))
+            .fold((0, 0), |(b, m), e| (b + e.body, m + e.mind));
+        let cl = self.cl as i32;
+        Derived {
+            attrs,
+            cf_mod: cf,
+            prana: (data.rules.creation.prana_base - cf).max(0),
+            base,
+            class_stats,
+            pre_equip: pre,
+            stats,
+            body: body_attr + eb + cl * class_body + skill_body,
+            mind: mind_attr + em + cl * class_mind + skill_mind,
+            weight,
+            weight_limit,
+            weight_penalty,
+            memory,
+            memory_limit: attrs[4] + cl,
+        }
+    }
+
+    /// Checks equipment slots and memory; `None` if the equipped set is legal.
+    pub fn equipment_problem(&self, cat: &Catalog) -> Option<String> {
+        let mut hand = 0;
+        let mut used: BTreeMap<&str, &str> = BTreeMap::new();
+        let mut memory = 0;
+        for o in self.items.iter().filter(|i| i.equipped) {
+            let Some(d) = cat.item(&o.id) else { continue };
+            memory += d.memory;
+            match d.slot.as_str() {
+                "none" => {
+                    return Some(format!(
+                        "{} has no slot; it works from the Inventory.",
+                        d.name
+                    ))
+                }
+                s if hands(s) > 0 => hand += hands(s),
+                s => {
+                    if let Some(other) = used.insert(s, d.name.as_str()) {
+                        return Some(format!("{} and {other} both need the {s} slot.", d.name));
+                    }
+                }
+            }
+        }
+        if hand > 2 {
+            return Some("that needs more than two hands.".into());
+        }
+        let limit = self.derive(cat).memory_limit;
+        if memory > limit {
+            return Some(format!(
+                "equipped enchantments need {memory} Memory; the limit is {limit} (Spirit + CL)."
+            ));
+        }
+        None
+    }
+
+    /// Checks the BP spent against the CL's totals and per-stat limits (the first problem).
+    pub fn bp_problem(&self) -> Option<String> {
+        self.bp_problems().into_iter().next()
+    }
+
+    /// Every BP problem: each group's total, and each stat over its limit or negative (§6.2).
+    pub fn bp_problems(&self) -> Vec<String> {
+        let mut out = vec![];
+        for (group, idx, (total, max)) in [
+            ("group 1", GROUP1, group1_bp(self.cl)),
+            ("group 2", GROUP2, group2_bp(self.cl)),
+        ] {
+            let spent: i32 = idx.iter().map(|i| self.bp[*i]).sum();
+            if spent > total {
+                out.push(format!(
+                    "{group} BP: {spent} spent, CL {} allows {total}.",
+                    self.cl
+                ));
+            }
+            for i in idx
+                .iter()
+                .filter(|i| self.bp[**i] > max || self.bp[**i] < 0)
+            {
+                out.push(format!(
+                    "{group} BP: at most {max} in one stat at CL {} ({} has {}).",
+                    self.cl, STAT_LABEL[*i], self.bp[*i]
+                ));
+            }
+        }
+        out
+    }
+}
+
+/// Name of attribute `i`, capitalised.
+pub fn attr_name(i: usize) -> String {
+    let a = ATTRS.get(i).copied().unwrap_or("?");
+    let mut c = a.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
