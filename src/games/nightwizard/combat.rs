@@ -24,7 +24,7 @@ const MDEF: usize = 6;
 const SPD: usize = 7;
 
 /// Ranges, movement, flight, retreat and Appearance Checks (§10.6, §10.7, §9.3).
-#[path = "movement.rs"]
+#[path = "combat/movement/mod.rs"]
 pub mod movement;
 
 /// A combatant: a PC (by player) or an enemy (by label).
@@ -2687,9 +2687,9 @@ mod tests {
 }
 
 // Recovery and skill use share this module's private helpers, so they are its submodules.
-#[path = "recovery.rs"]
+#[path = "combat/recovery/mod.rs"]
 pub mod recovery;
-#[path = "skills_use.rs"]
+#[path = "combat/skills_use/mod.rs"]
 pub mod skills_use;
 
 /// A name cut down to what a decision key may carry (letters and digits, at most 20).
