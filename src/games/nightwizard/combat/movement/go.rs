@@ -23,8 +23,10 @@ pub(super) fn move_to(
         .combat
         .as_ref()
         .ok_or_else(|| RuleError::new("there is no combat."))?;
-    if has(&s.bad_of(&me), "Rigor") {
-        return refuse("BS: Rigor: no Move Actions (nor actions standing in for them).");
+    if let Some(b) = s.bad_of(&me).forbidding_moves() {
+        return refuse(format!(
+            "BS: {b}: no Move Actions (nor actions standing in for them)."
+        ));
     }
     let engaged = NightWizard::engage_of(c, &me).is_some_and(|g| {
         c.engages[g]

@@ -12,8 +12,8 @@ use super::super::data::NwData;
 use super::super::judge::{Dice, Judge, Mode};
 use super::super::session::{NightWizard, Phase};
 use super::{
-    combat_mut, end_main, has, initiative, initiative_count, leave, my_turn, standing, Combat,
-    Fighter, Who, SPD,
+    combat_mut, end_main, initiative, initiative_count, leave, my_turn, standing, Combat, Fighter,
+    Who, SPD,
 };
 use crate::table::{refuse, Actor, Choices, Message, Reply, RuleError, UserId};
 

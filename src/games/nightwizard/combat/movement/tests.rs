@@ -245,7 +245,7 @@ fn rule_nw_10_12_rigor_no_move_actions_nor_stand_ins_major_chosen_directly() {
     // "BS: Rigor | Cannot take Move Actions."
     let mut t = setup();
     t.turn(pc("alice"));
-    t.s.pcs[0].bad.push(("Rigor".into(), 0));
+    t.s.pcs[0].bad.add("Rigor".into(), 0);
     let e = t
         .mv(&alice(), to("gate", Some(Spend::Major)), vec![])
         .unwrap_err();

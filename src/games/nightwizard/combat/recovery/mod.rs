@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use super::super::data::NwData;
 use super::super::judge::{Cf, Dice, Judge, Mode};
 use super::super::session::NightWizard;
-use super::{has, status_text, Who};
+use super::super::status::{BadStatus, BadStatuses};
+use super::{status_text, Who};
 use crate::table::{refuse, Actor, Choices, Message, Reply, RuleError, UserId};
 
 /// How the natural-healing Recovery values are read (§10.11; the operator is lost in the
@@ -47,11 +48,20 @@ pub enum RestMode {
     Absent,
 }
 
-/// Rolls a Recovery Judge: 2D + Recovery with the roller's Critical/Fumble values; −5 while the
-/// roller is Dazed. The Result may be below 0 (a Fumble gives Recovery − 10).
-pub fn recovery_judge(recovery: i32, cf: Cf, dazed: bool, dice: &mut impl Dice) -> Judge {
-    let alter = if dazed { recovery - 5 } else { recovery };
+/// Rolls a Recovery Judge: 2D + Recovery with the roller's Critical/Fumble values and the
+/// modifiers of the roller's bad statuses (BS: Dazed −5: it is a Judge, §10.12). The Result may
+/// be below 0 (a Fumble gives Recovery − 10).
+pub fn recovery_judge(recovery: i32, cf: Cf, bad: &BadStatuses, dice: &mut impl Dice) -> Judge {
+    let alter = recovery + bad.judge_modifier(false);
     Judge::roll(alter, cf, Mode::Recovery, false, dice)
+}
+
+/// The bad statuses' notes for a Recovery Judge's line: `, Dazed −5`, or nothing.
+pub fn recovery_notes(bad: &BadStatuses) -> String {
+    bad.judge_notes(false)
+        .iter()
+        .map(|n| format!(", {n}"))
+        .collect()
 }
 
 impl NightWizard {
@@ -230,12 +240,12 @@ pub fn heal(
             fumble: data.rules.gm.fumble,
         },
     };
-    let dazed = by.as_ref().is_some_and(|b| has(&s.bad_of(b), "Dazed"));
-    let j = recovery_judge(recovery, cf, dazed, rng);
+    let bad = by.as_ref().map(|b| s.bad_of(b)).unwrap_or_default();
+    let j = recovery_judge(recovery, cf, &bad, rng);
     let by_name = by.as_ref().map_or("The GM".to_string(), |b| s.name_of(b));
     let mut lines = vec![format!(
         "✨ {by_name} makes a Recovery Judge (Recovery {recovery}{}) for {}'s {}: `{}`",
-        if dazed { ", Dazed −5" } else { "" },
+        recovery_notes(&bad),
         s.name_of(&t),
         if mp { "MP" } else { "HP" },
         j.line()
@@ -268,12 +278,12 @@ pub fn cure(s: &mut NightWizard, target: &str, status: &str) -> Result<Vec<Reply
         return refuse(format!("no character `{target}`."));
     };
     let bad = s.bad_of(&t);
-    let st = status.trim().to_ascii_lowercase();
-    let gone: Vec<String> = if st == "all" {
-        bad.iter().map(|(n, _)| n.clone()).collect()
+    let st = status.trim();
+    let gone: Vec<BadStatus> = if st.eq_ignore_ascii_case("all") {
+        bad.iter().map(|(b, _)| b.clone()).collect()
     } else {
-        match bad.iter().find(|(n, _)| n.eq_ignore_ascii_case(&st)) {
-            Some((n, _)) => vec![n.clone()],
+        match bad.iter().find(|(b, _)| b.name().eq_ignore_ascii_case(st)) {
+            Some((b, _)) => vec![b.clone()],
             None => {
                 return refuse(format!(
                     "{} does not have BS: {status}{}.",
@@ -295,9 +305,11 @@ pub fn cure(s: &mut NightWizard, target: &str, status: &str) -> Result<Vec<Reply
 }
 
 /// Removes the named bad statuses from a character; returns the news line.
-pub(crate) fn cure_on(s: &mut NightWizard, t: &Who, names: &[String]) -> String {
+pub(crate) fn cure_on(s: &mut NightWizard, t: &Who, names: &[BadStatus]) -> String {
     if let Some(b) = s.bad_mut(t) {
-        b.retain(|(n, _)| !names.iter().any(|x| x.eq_ignore_ascii_case(n)));
+        for n in names {
+            b.remove(n);
+        }
     }
     format!(
         "🌿 {} is cured of {}.",
@@ -373,9 +385,9 @@ pub fn rest(
             _ => (0, 0),
         };
         let cf = s.cf_for(data, &w);
-        let dazed = has(&p.bad, "Dazed");
+        let bad = p.bad.clone();
         for (rec, mp) in [(rh, false), (rm, true)] {
-            let j = recovery_judge(rec, cf, dazed, rng);
+            let j = recovery_judge(rec, cf, &bad, rng);
             lines.push(format!(
                 "{name}: {} Recovery Judge (Recovery {rec}): `{}`",
                 if mp { "MP" } else { "HP" },

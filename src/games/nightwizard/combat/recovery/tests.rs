@@ -183,7 +183,7 @@ fn rule_nw_10_12_dazed_minus_5_applies_to_the_healers_recovery_judge() {
     // BS: Dazed: "−5 to all Judges".
     let (data, mut s) = session();
     s.pcs[1].hp = 1;
-    s.pcs[0].bad = vec![("Dazed".into(), 0)];
+    s.pcs[0].bad = vec![("Dazed".into(), 0)].into();
     let r = run(
         &mut s,
         &data,
@@ -285,7 +285,7 @@ fn rule_nw_10_12_paralysis_minus_5_on_a_reaction_judge_rolled_by_hand() {
     use super::super::super::session;
     use crate::table::Command;
     let (data, mut s) = session();
-    s.pcs[0].bad = vec![("Paralysis".into(), 0)];
+    s.pcs[0].bad = vec![("Paralysis".into(), 0)].into();
     let shared = NwShared::default();
     let mut rng = crate::rng::seeded(1);
     let alter = |s: &mut NightWizard, reaction: bool, rng: &mut crate::rng::GameRng| {
@@ -396,7 +396,7 @@ fn rule_nw_10_11_full_rest_restores_in_full_gm_only_not_in_combat() {
 fn rule_nw_10_12_poison_and_paralysis_end_only_by_a_cure_or_the_end_of_combat() {
     let (data, mut s) = session();
     start(&mut s, &data, vec![]);
-    s.pcs[0].bad = vec![("Poison".into(), 3), ("Paralysis".into(), 0)];
+    s.pcs[0].bad = vec![("Poison".into(), 3), ("Paralysis".into(), 0)].into();
     let cure = |st: &str| CombatAction::Cure {
         target: "Ayla".into(),
         status: st.into(),

@@ -27,10 +27,10 @@ pub fn use_skill(
             u.name
         ));
     }
-    if has(&s.bad_of(&me), "Pressure") {
-        return refuse(
-            "BS: Pressure: no skills or items (a Minor Action clears it: `/nwcombat minor`).",
-        );
+    if let Some(b) = s.bad_of(&me).forbidding_skills() {
+        return refuse(format!(
+            "BS: {b}: no skills or items (a Minor Action clears it: `/nwcombat minor`)."
+        ));
     }
     let down = s.hp_of(&me) == 0;
     if down && u.timing != Timing::Incapacitated {
@@ -100,11 +100,11 @@ pub fn use_skill(
     }
     if let Some((rec, mp)) = u.recovery {
         let cf = st.cf_for(data, &me);
-        let dazed = has(&st.bad_of(&me), "Dazed");
-        let j = recovery_judge(rec, cf, dazed, rng);
+        let bad = st.bad_of(&me);
+        let j = recovery_judge(rec, cf, &bad, rng);
         lines.push(format!(
             "Recovery Judge (Recovery {rec}{}) for {}'s {}: `{}`",
-            if dazed { ", Dazed −5" } else { "" },
+            recovery_notes(&bad),
             st.name_of(&on),
             if mp { "MP" } else { "HP" },
             j.line()
@@ -112,11 +112,11 @@ pub fn use_skill(
         restore(st, data, &on, j.outcome().result, mp, &mut lines);
     }
     if !u.cures.is_empty() {
-        let held: Vec<String> = st
+        let held: Vec<BadStatus> = st
             .bad_of(&on)
             .iter()
-            .filter(|(n, _)| u.cures.iter().any(|c| c.eq_ignore_ascii_case(n)))
-            .map(|(n, _)| n.clone())
+            .filter(|(b, _)| u.cures.contains(b))
+            .map(|(b, _)| b.clone())
             .collect();
         if held.is_empty() {
             lines.push(format!("{} has nothing for it to cure.", st.name_of(&on)));

@@ -68,8 +68,8 @@ pub(super) fn gate(s: &NightWizard, me: &Who, u: &Usable) -> Result<Gate, RuleEr
             if c.used.moved || c.used.minor || c.used.major {
                 return refuse("the Move Action comes first (Move, Minor, Major in that order), and you have one.");
             }
-            if has(&s.bad_of(me), "Rigor") {
-                return refuse("BS: Rigor: no Move Actions.");
+            if let Some(b) = s.bad_of(me).forbidding_moves() {
+                return refuse(format!("BS: {b}: no Move Actions."));
             }
             Ok(Gate::Move)
         }
@@ -245,9 +245,7 @@ pub(super) fn pay(s: &mut NightWizard, me: &Who, u: &Usable, lines: &mut Vec<Str
                     paid.push(format!("BS: {b} (when this Main Process ends)"));
                 } else {
                     if let Some(bad) = s.bad_mut(me) {
-                        if !has(bad, b) {
-                            add_status(bad, b, *r);
-                        }
+                        bad.add_as_cost(b.clone(), *r);
                     }
                     paid.push(format!("BS: {b}"));
                 }

@@ -14,12 +14,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::super::character::Catalog;
 use super::super::data::NwData;
 use super::super::judge::Dice;
 use super::super::session::NightWizard;
-use super::recovery::{recovery_judge, restore};
-use super::{add_status, has, mention, rank, CombatAction, Who};
+use super::super::status::{written, BadStatus};
+use super::recovery::{recovery_judge, recovery_notes, restore};
+use super::{mention, rank, CombatAction, Who};
 use crate::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 
 /// When a skill or item may be declared (§15.5 Timing).
@@ -126,7 +126,7 @@ pub enum CostPart {
     /// Prana (may reach 0).
     Prana(i32),
     /// A bad status received after the skill resolves.
-    Bad(String, u32),
+    Bad(BadStatus, u32),
     /// Anything else: told, paid by the table.
     Other(String),
 }
@@ -173,17 +173,8 @@ pub fn parse_cost(text: &str, sl: u32) -> Vec<CostPart> {
                 .strip_prefix("bs")
                 .map(|r| r.trim_start_matches([':', ' ']))
             {
-                let name: String = p[p.len() - rest.len()..]
-                    .chars()
-                    .take_while(|c| c.is_alphabetic())
-                    .collect();
-                let rating = rest
-                    .split_once('(')
-                    .and_then(|(_, r)| r.split_once(')'))
-                    .and_then(|(n, _)| n.trim().parse::<u32>().ok())
-                    .unwrap_or(0);
-                if !name.is_empty() {
-                    return CostPart::Bad(name, rating);
+                if let Some((b, rating)) = BadStatus::written(&p[p.len() - rest.len()..]) {
+                    return CostPart::Bad(b, rating);
                 }
             }
             for (k, f) in [
@@ -220,16 +211,14 @@ pub fn recovery_in(effect: &str, sl: u32) -> Option<(i32, bool)> {
 }
 
 /// Bad statuses an effect cures (`cures BS: Poison and BS: Paralysis`).
-pub fn cures_in(effect: &str, data: &NwData) -> Vec<String> {
+pub fn cures_in(effect: &str) -> Vec<BadStatus> {
     let low = effect.to_ascii_lowercase();
     if !low.contains("cure") {
         return vec![];
     }
-    data.rules
-        .bad_status
-        .iter()
-        .filter(|b| low.contains(&b.name.to_ascii_lowercase()))
-        .map(|b| b.name.clone())
+    BadStatus::KNOWN
+        .into_iter()
+        .filter(|b| low.contains(&b.name().to_ascii_lowercase()))
         .collect()
 }
 
@@ -238,8 +227,8 @@ pub fn cures_in(effect: &str, data: &NwData) -> Vec<String> {
 pub struct PendingBad {
     /// Who pays.
     pub who: Who,
-    /// Status name.
-    pub name: String,
+    /// The status.
+    pub name: BadStatus,
     /// Rating (0 = unrated).
     pub rating: u32,
     /// The skill it paid for.
@@ -292,7 +281,7 @@ struct Usable {
     cost: Vec<CostPart>,
     effect: String,
     recovery: Option<(i32, bool)>,
-    cures: Vec<String>,
+    cures: Vec<BadStatus>,
     consumable: Option<String>,
     /// A Major Action attack skill: magical or not.
     attack: Option<bool>,

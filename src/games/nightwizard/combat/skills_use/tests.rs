@@ -136,7 +136,7 @@ fn rule_nw_10_12_pressure_forbids_skills_and_items_until_a_minor_action_clears_i
         equipped: false,
         preserved: false,
     });
-    s.pcs[0].bad = vec![("Pressure".into(), 0)];
+    s.pcs[0].bad = vec![("Pressure".into(), 0)].into();
     let e = run(&mut s, &data, &alice(), use_("focus", None), vec![]).unwrap_err();
     assert!(e.to_string().contains("Pressure"));
     assert!(run(
@@ -195,7 +195,7 @@ fn rule_nw_10_4_a_major_action_skill_ends_the_main_process_and_no_second_major()
 fn rule_nw_10_12_rigor_forbids_move_action_skills() {
     let (data, mut s) = fighting();
     give_skill(&mut s, "alice", "dash", "Move Action", "-", "Dash.", 1);
-    s.pcs[0].bad = vec![("Rigor".into(), 0)];
+    s.pcs[0].bad = vec![("Rigor".into(), 0)].into();
     let e = run(&mut s, &data, &alice(), use_("dash", None), vec![]).unwrap_err();
     assert!(e.to_string().contains("Rigor"));
     s.pcs[0].bad.clear();
@@ -253,11 +253,11 @@ fn rule_nw_10_4_a_bad_status_paid_as_a_cost_lands_when_the_main_process_ends() {
     assert!(s.pcs[0].bad.is_empty(), "not yet");
     let r = run(&mut s, &data, &alice(), CombatAction::Pass, vec![]).unwrap();
     assert!(text(&r).contains("receives BS: Rigor"), "{}", text(&r));
-    assert!(s.pcs[0].bad.iter().any(|(n, _)| n == "Rigor"));
+    assert!(s.pcs[0].bad.has(&"Rigor".into()));
     // Outside your own Main Process it lands at once.
     set_turn(&mut s, en("Swarm"));
     run(&mut s, &data, &alice(), use_("wince", None), vec![]).unwrap();
-    assert!(s.pcs[0].bad.iter().any(|(n, _)| n == "Dazed"));
+    assert!(s.pcs[0].bad.has(&"Dazed".into()));
 }
 
 #[test]
@@ -360,7 +360,7 @@ fn rule_nw_10_12_poison_and_paralysis_cured_by_an_item_that_cures_them() {
         ("Poison".into(), 4),
         ("Paralysis".into(), 0),
         ("Dazed".into(), 0),
-    ];
+    ].into();
     run(
         &mut s,
         &data,
@@ -376,9 +376,9 @@ fn rule_nw_10_12_poison_and_paralysis_cured_by_an_item_that_cures_them() {
 fn rule_nw_10_12_paralysis_minus_5_to_dodge() {
     // BS: Paralysis: "−5 to the Result of Reactions (e.g. Dodge Checks)"; Dazed −5 to all.
     let (data, base) = fighting();
-    let dodge_alter = |bad: Vec<(String, u32)>| {
+    let dodge_alter = |bad: Vec<(BadStatus, u32)>| {
         let mut s = base.clone();
-        s.pcs[0].bad = bad;
+        s.pcs[0].bad = bad.into();
         set_turn(&mut s, en("Swarm"));
         s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
         run(

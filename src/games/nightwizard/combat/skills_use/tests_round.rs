@@ -50,7 +50,7 @@ fn rule_nw_10_14_cleanup_skills_after_bad_statuses_then_a_new_round() {
     // used. 3. … a new Round."
     let (data, mut s) = fighting();
     give_skill(&mut s, "alice", "mend", "Cleanup Process", "-", "Mend.", 1);
-    s.pcs[0].bad = vec![("Dazed".into(), 0)];
+    s.pcs[0].bad = vec![("Dazed".into(), 0)].into();
     // Everyone else has acted; Ayla passes: the Cleanup Process begins.
     for f in s.combat.as_mut().unwrap().fighters.iter_mut() {
         f.post = f.who != pc("alice");
@@ -118,8 +118,8 @@ fn rule_nw_10_12_rigor_ends_at_the_end_of_the_characters_main_process() {
     // BS: Rigor "Ends at the end of the character's Main Process, or in the Cleanup
     // Process."
     let (data, mut s) = fighting();
-    s.pcs[0].bad = vec![("Rigor".into(), 0)];
-    s.pcs[1].bad = vec![("Rigor".into(), 0)];
+    s.pcs[0].bad = vec![("Rigor".into(), 0)].into();
+    s.pcs[1].bad = vec![("Rigor".into(), 0)].into();
     assert!(run(
         &mut s,
         &data,

@@ -3,11 +3,7 @@
 
 use super::*;
 
-pub(super) fn skill_usable(
-    cat: &Catalog,
-    def: &super::super::super::data::SkillDef,
-    sl: u32,
-) -> Usable {
+pub(super) fn skill_usable(def: &super::super::super::data::SkillDef, sl: u32) -> Usable {
     let attack = (def.check.eq_ignore_ascii_case("hit check"))
         .then(|| def.category == "spell" || def.effect.contains("Magical Attack"));
     Usable {
@@ -20,16 +16,13 @@ pub(super) fn skill_usable(
         cost: parse_cost(&def.cost, sl),
         effect: def.effect.clone(),
         recovery: recovery_in(&def.effect, sl),
-        cures: cures_in(&def.effect, cat.data),
+        cures: cures_in(&def.effect),
         consumable: None,
         attack,
     }
 }
 
-pub(super) fn item_usable(
-    cat: &Catalog,
-    def: &super::super::super::data::ItemDef,
-) -> Result<Usable, RuleError> {
+pub(super) fn item_usable(def: &super::super::super::data::ItemDef) -> Result<Usable, RuleError> {
     let Some(timing) = Timing::of_item(&def.effect) else {
         return refuse(format!(
             "{} has no effect to use (its text names no Timing, e.g. `Minor Action:`).",
@@ -46,7 +39,7 @@ pub(super) fn item_usable(
         cost: vec![],
         effect: def.effect.clone(),
         recovery: recovery_in(&def.effect, 1),
-        cures: cures_in(&def.effect, cat.data),
+        cures: cures_in(&def.effect),
         consumable: def.effect.contains("Consumable").then(|| def.id.clone()),
         attack: None,
     })
@@ -116,7 +109,7 @@ pub(super) fn usable(
                 }
                 None => 1,
             };
-            Ok(skill_usable(&cat, def, sl))
+            Ok(skill_usable(def, sl))
         }
         (None, Some(k)) => {
             let Some(def) = cat.item(k) else {
@@ -127,7 +120,7 @@ pub(super) fn usable(
                     return refuse(format!("{} has no {}.", p.ch.name, def.name));
                 }
             }
-            item_usable(&cat, def)
+            item_usable(def)
         }
         _ => refuse("name one skill (`skill:`) or one item (`item:`)."),
     }

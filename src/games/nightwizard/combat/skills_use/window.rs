@@ -15,7 +15,7 @@ pub(super) fn window_options(s: &NightWizard, data: &NwData, w: &Who) -> Vec<Str
     let Some(p) = s.pcs.iter().find(|p| &p.user == u) else {
         return vec![];
     };
-    if p.hp == 0 || p.dead || has(&p.bad, "Pressure") {
+    if p.hp == 0 || p.dead || p.bad.forbidding_skills().is_some() {
         return vec![];
     }
     let cat = s.catalog(data);
@@ -188,19 +188,13 @@ pub fn on_main_end(s: &mut NightWizard, w: &Who, lines: &mut Vec<String>, gm: &m
         let name = s.name_of(w);
         let hidden = s.hidden(w);
         if let Some(bad) = s.bad_mut(w) {
-            if has(bad, &p.name) {
+            if !bad.add_as_cost(p.name.clone(), p.rating) {
                 continue;
             }
-            add_status(bad, &p.name, p.rating);
         }
         let line = format!(
-            "{name} receives BS: {}{} (the cost of {}), now that the Main Process is over.",
-            p.name,
-            if p.rating > 0 {
-                format!(" ({})", p.rating)
-            } else {
-                String::new()
-            },
+            "{name} receives BS: {} (the cost of {}), now that the Main Process is over.",
+            written(&p.name, p.rating),
             p.from
         );
         if hidden {
