@@ -1,6 +1,7 @@
 //! Coming into a fight: a latecomer's Appearance Check (§9.3, §10.2 step 1) and the GM
 //! placing a combatant at a range band (§10.6).
 
+use super::super::super::fortress::{appear_difficulty, CONNECTION_BONUS};
 use super::*;
 
 pub(super) fn appear(
@@ -33,7 +34,17 @@ pub(super) fn appear(
         return refuse("you have tried to appear this Round; try again next Round.");
     }
     let name = s.name_of(&me);
-    let dc = s.settings.appearance_dc.unwrap_or(10);
+    // In a Fortress Area during a Dive: 8 + 2 per Gate from the Entrance (§12.6); elsewhere
+    // the table's Difficulty, 10 unless the GM set another (§9.3).
+    let in_dive = s.fortress.fortress.as_ref().and_then(|f| {
+        f.dive
+            .as_ref()
+            .map(|d| f.gates_from_entrance(d.at).unwrap_or(0))
+    });
+    let dc = match in_dive {
+        Some(gates) => appear_difficulty(gates),
+        None => s.settings.appearance_dc.unwrap_or(10),
+    };
     // +3 for a Connection to anyone already in the Scene.
     let present: Vec<String> = c
         .fighters
@@ -65,7 +76,8 @@ pub(super) fn appear(
             ),
         )
     } else {
-        let alter = luck + if tie.is_some() { 3 } else { 0 };
+        let bonus = if tie.is_some() { CONNECTION_BONUS } else { 0 };
+        let alter = luck + bonus + p.bad.judge_modifier(false);
         let j = Judge::roll(
             alter,
             s.cf_of(data, &me),
@@ -79,10 +91,15 @@ pub(super) fn appear(
         (
             ok,
             format!(
-                "🚪 {name}'s Appearance Check (Luck{}, Difficulty {dc}): `{}` → {}",
+                "🚪 {name}'s Appearance Check (Luck{}{}, Difficulty {dc}): `{}` → {}",
                 tie.as_ref()
-                    .map(|t| format!(" +3 for a Connection to {t}"))
+                    .map(|t| format!(" +{bonus} for a Connection to {t}"))
                     .unwrap_or_default(),
+                p.bad
+                    .judge_notes(false)
+                    .iter()
+                    .map(|n| format!(", {n}"))
+                    .collect::<String>(),
                 j.line(),
                 if ok {
                     "success: joins the fight in Pre-action."

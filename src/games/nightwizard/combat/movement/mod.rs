@@ -455,3 +455,5 @@ mod arrive;
 mod go;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_arrive;

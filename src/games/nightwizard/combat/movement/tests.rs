@@ -3,21 +3,20 @@
 
 use crate::table::Command;
 
-use super::super::super::judge::Cf;
 use super::super::super::roster::NwShared;
-use super::super::super::session::{self, NwAction};
+use super::super::super::session;
 use super::super::super::test_table::actions::{self as kit, alice, bob, carol, en, gm, pc, text};
 use super::super::{CombatAction, Used};
 use super::*;
 
-struct T {
-    data: NwData,
-    shared: NwShared,
-    s: NightWizard,
+pub(super) struct T {
+    pub(super) data: NwData,
+    pub(super) shared: NwShared,
+    pub(super) s: NightWizard,
 }
 
 /// A session with Ayla and Bolt (and Cara made but not joined), a Mob, combat started.
-fn setup() -> T {
+pub(super) fn setup() -> T {
     let (data, shared, s) = kit::table(&[(alice(), "Ayla"), (bob(), "Bolt"), (carol(), "Cara")], 2);
     let mut t = T { data, shared, s };
     t.run(
@@ -30,7 +29,7 @@ fn setup() -> T {
 }
 
 impl T {
-    fn join(&mut self, a: &Actor) -> Result<Vec<Reply>, RuleError> {
+    pub(super) fn join(&mut self, a: &Actor) -> Result<Vec<Reply>, RuleError> {
         let act = session::parse(
             &self.s,
             a,
@@ -48,7 +47,7 @@ impl T {
     }
 
     /// Applies with fixed dice; a refusal must leave the state unchanged.
-    fn run(
+    pub(super) fn run(
         &mut self,
         a: &Actor,
         act: CombatAction,
@@ -57,18 +56,23 @@ impl T {
         kit::run(&mut self.s, &self.data, a, act, dice)
     }
 
-    fn mv(&mut self, a: &Actor, m: MoveAction, dice: Vec<u32>) -> Result<Vec<Reply>, RuleError> {
+    pub(super) fn mv(
+        &mut self,
+        a: &Actor,
+        m: MoveAction,
+        dice: Vec<u32>,
+    ) -> Result<Vec<Reply>, RuleError> {
         self.run(a, CombatAction::Move(m), dice)
     }
 
-    fn turn(&mut self, w: Who) {
+    pub(super) fn turn(&mut self, w: Who) {
         let c = self.s.combat.as_mut().unwrap();
         c.current = Some(w);
         c.candidates.clear();
         c.used = Used::default();
     }
 
-    fn c(&self) -> &Combat {
+    pub(super) fn c(&self) -> &Combat {
         self.s.combat.as_ref().unwrap()
     }
 }
@@ -455,114 +459,6 @@ fn rule_nw_10_7_no_lunar_robe_flight_inside_a_fortress() {
 }
 
 #[test]
-fn rule_nw_9_3_appearance_check_luck_difficulty_10_in_the_setup_process() {
-    // "Luck Judge. Difficulty usually 10" · "In combat they are made in step 1 of the
-    // Setup Process."
-    let mut t = setup();
-    // Off by default.
-    assert!(t.mv(&carol(), MoveAction::Appear, vec![]).is_err());
-    t.s.settings.appearance = true;
-    // Cara must be in the session.
-    t.join(&carol()).unwrap();
-    t.s.pcs[2].cf = Some(Cf {
-        critical: 12,
-        fumble: 2,
-    });
-    let luck = t.s.pcs[2].ch.derive(&t.s.catalog(&t.data)).attrs[LUCK];
-    // 2D [1, 2] + Luck against Difficulty Luck + 4: a failure.
-    t.s.settings.appearance_dc = Some(luck + 4);
-    let r = t.mv(&carol(), MoveAction::Appear, vec![1, 2]).unwrap();
-    assert!(text(&r).contains("failure"), "{}", text(&r));
-    assert!(!t.c().fighters.iter().any(|f| f.who == pc("carol")));
-    // Once per Round.
-    assert!(t.mv(&carol(), MoveAction::Appear, vec![6, 5]).is_err());
-    // Next Round's Setup: [2, 2] + Luck reaches Luck + 4: joins Pre-action with a Count.
-    t.s.combat.as_mut().unwrap().round += 1;
-    let r = t
-        .mv(&carol(), MoveAction::Appear, vec![2, 2, 4, 4])
-        .unwrap();
-    assert!(text(&r).contains("success"), "{}", text(&r));
-    let f = t
-        .c()
-        .fighters
-        .iter()
-        .find(|f| f.who == pc("carol"))
-        .unwrap();
-    assert!(!f.post && f.count >= 1);
-}
-
-#[test]
-fn rule_nw_9_3_appearance_check_only_before_the_first_main_process_ends() {
-    let mut t = setup();
-    t.s.settings.appearance = true;
-    t.join(&carol()).unwrap();
-    let c = t.s.combat.as_mut().unwrap();
-    c.moves.acted_round = c.round;
-    let e = t.mv(&carol(), MoveAction::Appear, vec![6, 6]).unwrap_err();
-    assert!(e.to_string().contains("Setup Process"), "{e}");
-}
-
-#[test]
-fn rule_nw_9_3_climax_appearance_succeeds_and_connection_gives_plus_3() {
-    // "In the Climax Phase Appearance Checks automatically succeed." · "+3 if you have a
-    // Connection to anyone already in the Scene."
-    let mut t = setup();
-    t.s.settings.appearance = true;
-    t.join(&carol()).unwrap();
-    t.s.pcs[2].ch.connections.push("Ayla".into());
-    let r = t
-        .mv(&carol(), MoveAction::Appear, vec![1, 2, 3, 3])
-        .unwrap();
-    assert!(
-        text(&r).contains("+3 for a Connection to Ayla"),
-        "{}",
-        text(&r)
-    );
-    let mut t = setup();
-    t.s.settings.appearance = true;
-    t.join(&carol()).unwrap();
-    t.s.phase = Phase::Climax;
-    let r = t
-        .mv(&carol(), MoveAction::Appear, vec![1, 2, 3, 3])
-        .unwrap();
-    assert!(text(&r).contains("succeed automatically"), "{}", text(&r));
-    assert!(t.c().fighters.iter().any(|f| f.who == pc("carol")));
-}
-
-#[test]
-fn rule_nw_10_2_lunar_robe_swaps_only_in_the_setup_process() {
-    // "Everyone may use the Lunar Robe freely: swap Equipment and Inventory" (Setup
-    // Process, step 2).
-    let mut t = setup();
-    let i = t
-        .shared
-        .characters
-        .iter()
-        .position(|c| c.owner == UserId::new("alice"))
-        .unwrap();
-    let Some(item) = t.shared.characters[i].items.iter_mut().find(|o| o.equipped) else {
-        panic!("a quick character has equipment");
-    };
-    item.equipped = false;
-    // In the Setup window the swap is allowed.
-    t.join(&alice()).unwrap();
-    // After a Main Process ended it is refused.
-    let c = t.s.combat.as_mut().unwrap();
-    c.moves.acted_round = c.round;
-    let item = t.shared.characters[i]
-        .items
-        .iter_mut()
-        .find(|o| !o.equipped);
-    item.unwrap().equipped = true;
-    let e = t.join(&alice()).unwrap_err();
-    assert!(e.to_string().contains("Setup Process"), "{e}");
-    // A refresh without a swap is fine.
-    let item = t.shared.characters[i].items.iter_mut().find(|o| o.equipped);
-    item.unwrap().equipped = false;
-    t.join(&alice()).unwrap();
-}
-
-#[test]
 fn hidden_enemy_moves_only_reach_the_gm() {
     let mut t = setup();
     t.s.enemies[0].hidden = true;
@@ -573,24 +469,4 @@ fn hidden_enemy_moves_only_reach_the_gm() {
             assert!(!x.message.plain_text().contains("the dark"), "{}", text(&r));
         }
     }
-}
-
-#[test]
-fn settings_toggle_appearance() {
-    let mut t = setup();
-    let act = session::parse(
-        &t.s,
-        &gm(),
-        &Command::new("nw settings")
-            .with("appearance", "true")
-            .with("appearance_dc", "12"),
-        &t.data,
-        &t.shared,
-    )
-    .unwrap();
-    assert!(matches!(act, NwAction::Settings { .. }));
-    let mut rng = crate::rng::seeded(1);
-    let r = session::apply(&mut t.s, &t.data, None, &mut rng, &gm(), &act).unwrap();
-    assert!(text(&r).contains("Appearance Checks: on (Luck, Difficulty 12)"));
-    assert!(t.s.settings.appearance);
 }

@@ -91,6 +91,11 @@ pub(super) fn gate(s: &NightWizard, me: &Who, u: &Usable) -> Result<Gate, RuleEr
             let cleanup = u.timing == Timing::Cleanup;
             let step = if cleanup { "Cleanup" } else { "Setup" };
             match &c.skills.window {
+                Some(w) if w.prep && !cleanup => {
+                    return refuse(
+                        "the Prep step comes first (Prep skills, from the highest Speed); Setup Process skills follow in Count order.",
+                    )
+                }
                 Some(w) if w.cleanup == cleanup => {
                     if matches!(me, Who::Pc(_)) && w.queue.first() != Some(me) {
                         return match w.queue.first() {
@@ -124,25 +129,35 @@ pub(super) fn gate(s: &NightWizard, me: &Who, u: &Usable) -> Result<Gate, RuleEr
                 && c.fighters
                     .iter()
                     .all(|f| !f.post || s.hp_of(&f.who) == 0 || s.dead(&f.who));
-            let window = matches!(&c.skills.window, Some(w) if !w.cleanup);
             if !fresh {
                 return refuse(
                     "Prep skills are used at the start of combat, before the first Main Process.",
                 );
             }
-            if window && matches!(me, Who::Pc(_)) {
-                if let Some(w) = &c.skills.window {
-                    if w.queue.first() != Some(me) {
-                        return refuse(
-                            "Prep skills go in order in the Setup step: wait for your turn.",
-                        );
+            let window = c.skills.window.as_ref().filter(|w| !w.cleanup);
+            if let (Some(w), Who::Pc(_)) = (window, me) {
+                if !w.prep {
+                    return refuse(
+                        "the Prep step is over: Prep skills come before the Setup step.",
+                    );
+                }
+                match w.queue.first() {
+                    Some(h) if h != me && w.queue.contains(me) => {
+                        return refuse(format!(
+                            "Prep skills go from the highest Speed to the lowest: {} first.",
+                            turn_name(s, h)
+                        ))
                     }
+                    Some(h) if h != me => {
+                        return refuse("you have had your turn in this Prep step.")
+                    }
+                    _ => {}
                 }
             }
             if used_once("prep") {
                 return refuse(format!("{} is used once per combat.", u.name));
             }
-            Ok(Gate::Once("prep".into(), window))
+            Ok(Gate::Once("prep".into(), window.is_some_and(|w| w.prep)))
         }
         Timing::Initiative => {
             if c.skills.window.is_some() {

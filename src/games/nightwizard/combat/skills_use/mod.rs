@@ -19,7 +19,7 @@ use super::super::judge::Dice;
 use super::super::session::NightWizard;
 use super::super::status::{written, BadStatus};
 use super::recovery::{recovery_judge, recovery_notes, restore};
-use super::{mention, rank, CombatAction, Who};
+use super::{mention, rank, CombatAction, Who, SPD};
 use crate::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 
 /// When a skill or item may be declared (§15.5 Timing).
@@ -251,6 +251,9 @@ pub struct Mark {
 pub struct Window {
     /// The Cleanup step (otherwise the Setup step).
     pub cleanup: bool,
+    /// The Prep step of Round 1, before its Setup step: Prep skills in Speed order (§15.5).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub prep: bool,
     /// Who may still use a skill, in Count order; the first one goes now.
     pub queue: Vec<Who>,
 }
@@ -267,6 +270,10 @@ pub struct RoundState {
     /// Once-per-instance declarations made.
     #[serde(default)]
     pub marks: Vec<Mark>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A skill or item ready to use.

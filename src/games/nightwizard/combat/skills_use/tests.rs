@@ -360,7 +360,8 @@ fn rule_nw_10_12_poison_and_paralysis_cured_by_an_item_that_cures_them() {
         ("Poison".into(), 4),
         ("Paralysis".into(), 0),
         ("Dazed".into(), 0),
-    ].into();
+    ]
+    .into();
     run(
         &mut s,
         &data,

@@ -175,3 +175,85 @@ fn an_attack_skill_pays_and_starts_the_attack() {
     )
     .is_err());
 }
+
+#[test]
+fn rule_nw_15_5_prep_skills_from_the_highest_speed_then_setup_skills_in_count_order() {
+    // Prep: "used at the start of combat, before Round Progression; several are resolved from
+    // highest to lowest Speed." · Setup Process skills: "in Count order from highest to lowest".
+    let (data, mut s) = session();
+    let cat = s.catalog(&data);
+    let spd = |i: usize| s.pcs[i].ch.derive(&cat).stats[7];
+    let (ayla, bolt) = (spd(0), spd(1));
+    assert_ne!(ayla, bolt, "the two quick characters differ in Speed");
+    let (fast, slow) = if ayla > bolt {
+        (pc("alice"), pc("bob"))
+    } else {
+        (pc("bob"), pc("alice"))
+    };
+    for u in ["alice", "bob"] {
+        give_skill(&mut s, u, "ambush_plan", "Prep", "-", "Plan.", 1);
+    }
+    give_skill(&mut s, "alice", "rally", "Setup Process", "-", "Rally.", 1);
+    // Initiative (Ayla, Bolt, Swarm): the slower PC rolls [6,6], the faster [1,1], so the
+    // slower one has the higher Count (Speed differs by less than 10).
+    let dice = if fast == pc("alice") {
+        vec![1, 1, 6, 6, 1, 1]
+    } else {
+        vec![6, 6, 1, 1, 1, 1]
+    };
+    let r = start(&mut s, &data, dice);
+    assert!(text(&r).contains("Prep step"), "{}", text(&r));
+    let count = |s: &super::super::super::session::NightWizard, w: &super::super::Who| {
+        let c = s.combat.as_ref().unwrap();
+        c.fighters.iter().find(|f| &f.who == w).unwrap().count
+    };
+    assert!(
+        count(&s, &slow) > count(&s, &fast),
+        "Count order is the other way"
+    );
+    let w = s.combat.as_ref().unwrap().skills.window.clone().unwrap();
+    assert!(w.prep);
+    assert_eq!(w.queue, vec![fast.clone(), slow.clone()], "Speed order");
+    // The slower one waits; a Setup Process skill waits for the Setup step.
+    let actor = |w: &super::super::Who| if *w == pc("alice") { alice() } else { bob() };
+    let e = run(
+        &mut s,
+        &data,
+        &actor(&slow),
+        use_("ambush_plan", None),
+        vec![],
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("highest Speed"), "{e}");
+    let e = run(&mut s, &data, &alice(), use_("rally", None), vec![]).unwrap_err();
+    assert!(e.to_string().contains("Prep step comes first"), "{e}");
+    run(
+        &mut s,
+        &data,
+        &actor(&fast),
+        use_("ambush_plan", None),
+        vec![],
+    )
+    .unwrap();
+    let r = run(
+        &mut s,
+        &data,
+        &actor(&slow),
+        CombatAction::Skip(None),
+        vec![],
+    )
+    .unwrap();
+    assert!(text(&r).contains("uses no Prep skill"), "{}", text(&r));
+    // The Prep step is over: the Setup step opens for Ayla's Setup Process skill.
+    let w = s.combat.as_ref().unwrap().skills.window.clone().unwrap();
+    assert!(!w.prep && !w.cleanup);
+    assert_eq!(w.queue, vec![pc("alice")]);
+    if slow == pc("alice") {
+        let e = run(&mut s, &data, &alice(), use_("ambush_plan", None), vec![]).unwrap_err();
+        assert!(e.to_string().contains("Prep step is over"), "{e}");
+    }
+    run(&mut s, &data, &alice(), use_("rally", None), vec![]).unwrap();
+    let c = s.combat.as_ref().unwrap();
+    assert!(c.skills.window.is_none());
+    assert!(c.current.is_some() || !c.candidates.is_empty());
+}

@@ -3,7 +3,7 @@
 
 use super::*;
 
-/// Skills and items a PC may still use in the open Setup/Cleanup step (names).
+/// Skills and items a PC may still use in the open Prep, Setup or Cleanup step (names).
 pub(super) fn window_options(s: &NightWizard, data: &NwData, w: &Who) -> Vec<String> {
     let Some(c) = s.combat.as_ref() else {
         return vec![];
@@ -20,10 +20,12 @@ pub(super) fn window_options(s: &NightWizard, data: &NwData, w: &Who) -> Vec<Str
     }
     let cat = s.catalog(data);
     let fits = |t: Timing| {
-        if win.cleanup {
-            t == Timing::Cleanup
+        t == if win.cleanup {
+            Timing::Cleanup
+        } else if win.prep {
+            Timing::Prep
         } else {
-            t == Timing::Setup || (t == Timing::Prep && c.round == 1)
+            Timing::Setup
         }
     };
     let instance = |t: Timing| match t {
@@ -60,33 +62,58 @@ pub(super) fn window_options(s: &NightWizard, data: &NwData, w: &Who) -> Vec<Str
 }
 
 /// Opens the Setup step (§10.2 step 5) after initiative is rolled, when a PC has a Setup
-/// Process (or, in Round 1, Prep) skill or item. Returns false when nobody has one.
+/// Process skill or item; in Round 1 the Prep step comes first, when a PC has a Prep skill.
+/// Returns false when nobody has one.
 pub fn open_setup(s: &mut NightWizard, data: &NwData, lines: &mut Vec<String>) -> bool {
-    open(s, data, false, lines)
+    let first = s.combat.as_ref().is_some_and(|c| c.round == 1);
+    (first && open(s, data, Step::Prep, lines)) || open(s, data, Step::Setup, lines)
 }
 
 /// Opens the Cleanup step (§10.14 step 2) after bad statuses are processed, when a PC has a
 /// Cleanup Process skill or item. Returns false when nobody has one.
 pub fn open_cleanup(s: &mut NightWizard, data: &NwData, lines: &mut Vec<String>) -> bool {
-    open(s, data, true, lines)
+    open(s, data, Step::Cleanup, lines)
 }
 
-fn open(s: &mut NightWizard, data: &NwData, cleanup: bool, lines: &mut Vec<String>) -> bool {
+/// The steps that wait for PCs' skills.
+#[derive(Clone, Copy, PartialEq)]
+enum Step {
+    /// Round 1, before the Setup step: Prep skills, highest Speed first (§15.5).
+    Prep,
+    /// §10.2 step 5: Setup Process skills, highest Count first.
+    Setup,
+    /// §10.14 step 2: Cleanup Process skills, highest Count first.
+    Cleanup,
+}
+
+fn open(s: &mut NightWizard, data: &NwData, step: Step, lines: &mut Vec<String>) -> bool {
+    let cleanup = step == Step::Cleanup;
+    let prep = step == Step::Prep;
     let Some(c) = s.combat.as_mut() else {
         return false;
     };
     c.skills.window = Some(Window {
         cleanup,
+        prep,
         queue: vec![],
     });
     let Some(c) = s.combat.as_ref() else {
         return false;
     };
+    // Prep skills go from the highest Speed to the lowest; the others in Count order; ties by
+    // the §10.3 priority, then seating.
     let mut order: Vec<(i32, u8, usize, Who)> = c
         .fighters
         .iter()
         .enumerate()
-        .map(|(i, f)| (-f.count, rank(s, &f.who), i, f.who.clone()))
+        .map(|(i, f)| {
+            let key = if prep {
+                s.stat(data, &f.who, SPD)
+            } else {
+                f.count
+            };
+            (-key, rank(s, &f.who), i, f.who.clone())
+        })
         .collect();
     order.sort_by_key(|(c, r, i, _)| (*c, *r, *i));
     let queue: Vec<Who> = order
@@ -102,18 +129,30 @@ fn open(s: &mut NightWizard, data: &NwData, cleanup: bool, lines: &mut Vec<Strin
         c.skills.window = None;
         return false;
     }
-    c.skills.window = Some(Window { cleanup, queue });
-    lines.push(format!(
-        "✨ {} step: {} may use a {} Process skill, in Count order (`/nwcombat use skill:…`, or `/nwcombat skip`).",
-        if cleanup { "Cleanup" } else { "Setup" },
-        names.join(", then "),
-        if cleanup { "Cleanup" } else { "Setup" }
-    ));
+    c.skills.window = Some(Window {
+        cleanup,
+        prep,
+        queue,
+    });
+    lines.push(if prep {
+        format!(
+            "✨ Prep step: {} may use a Prep skill, from the highest Speed to the lowest (`/nwcombat use skill:…`, or `/nwcombat skip`).",
+            names.join(", then ")
+        )
+    } else {
+        format!(
+            "✨ {} step: {} may use a {} Process skill, in Count order (`/nwcombat use skill:…`, or `/nwcombat skip`).",
+            if cleanup { "Cleanup" } else { "Setup" },
+            names.join(", then "),
+            if cleanup { "Cleanup" } else { "Setup" }
+        )
+    });
     true
 }
 
-/// Takes `w` out of the open step; when nobody is left the Round goes on (the Initiative
-/// Process after the Setup step, a new Round after the Cleanup step).
+/// Takes `w` out of the open step; when nobody is left the Round goes on (the Setup step after
+/// the Prep step, the Initiative Process after the Setup step, a new Round after the Cleanup
+/// step).
 pub(super) fn advance(
     s: &mut NightWizard,
     data: &NwData,
@@ -130,8 +169,11 @@ pub(super) fn advance(
     if !win.queue.is_empty() {
         return;
     }
-    let cleanup = win.cleanup;
+    let (cleanup, prep) = (win.cleanup, win.prep);
     c.skills.window = None;
+    if prep && open(s, data, Step::Setup, lines) {
+        return;
+    }
     if cleanup {
         super::super::new_round(s, data, rng, lines, gm);
     } else {
@@ -164,9 +206,15 @@ pub fn skip(
         return refuse("you have no turn in this step.");
     };
     let mut lines = vec![format!(
-        "{} uses no {} Process skill.",
+        "{} uses no {} skill.",
         s.name_of(&w),
-        if win.cleanup { "Cleanup" } else { "Setup" }
+        if win.cleanup {
+            "Cleanup Process"
+        } else if win.prep {
+            "Prep"
+        } else {
+            "Setup Process"
+        }
     )];
     let mut gm = vec![];
     advance(s, data, rng, &w, &mut lines, &mut gm);
