@@ -126,14 +126,13 @@ impl Table {
 /// The combat-level kit of the action tests (movement, recovery, skills): sessions driven
 /// through `combat::apply` with fixed dice, each refusal checked to change nothing.
 pub mod actions {
-    use std::path::Path;
-
-    use super::super::character::{Custom, OwnedSkill};
+    use super::super::character::OwnedSkill;
     use super::super::combat::{apply, Combat, CombatAction, Used, Who};
-    use super::super::data::{load, NwData, SkillDef};
+    use super::super::data::{NwData, SkillDef};
     use super::super::judge::{Cf, Fixed};
     use super::super::roster::{self, NwShared};
-    use super::super::session::{self, NightWizard};
+    use super::super::session::NightWizard;
+    use super::Table;
     pub use super::{alice, bob, gm};
     use crate::table::{Actor, Command, Reply, RuleError, UserId};
 
@@ -150,15 +149,16 @@ pub mod actions {
         Who::Enemy(l.into())
     }
 
-    /// A session opened by `gm` with quick characters made on seed 5 for each of `made`, the
-    /// first `joined` of them joined, and a Shade Swarm labelled `Swarm`; no combat yet.
+    /// A [`Table`] on seed 5 with the first `joined` of `made` joined, the others' quick
+    /// characters made but not joined, and a Shade Swarm labelled `Swarm`; no combat yet.
     pub fn table(made: &[(Actor, &str)], joined: usize) -> (NwData, NwShared, NightWizard) {
-        let data = load(Path::new("data")).unwrap();
-        let mut shared = NwShared::default();
-        let mut rng = crate::rng::seeded(5);
-        let (mut s, _) =
-            session::create(&data, &gm(), &Command::new("nw new"), Custom::default()).unwrap();
-        for (a, n) in made {
+        let Table {
+            data,
+            mut shared,
+            mut s,
+            mut rng,
+        } = Table::with(&made[..joined], 5);
+        for (a, n) in &made[joined..] {
             roster::global(
                 &mut shared,
                 &data,
@@ -168,13 +168,8 @@ pub mod actions {
                     .with("quick", "true"),
                 &mut rng,
             )
-            .unwrap()
-            .unwrap();
-        }
-        for (a, _) in made.iter().take(joined) {
-            let act =
-                session::parse(&s, a, &Command::new("nw session join"), &data, &shared).unwrap();
-            session::apply(&mut s, &data, Some(&mut shared), &mut rng, a, &act).unwrap();
+            .expect("a quick character")
+            .expect("a reply");
         }
         run(
             &mut s,

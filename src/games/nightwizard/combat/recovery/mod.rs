@@ -56,12 +56,39 @@ pub fn recovery_judge(recovery: i32, cf: Cf, bad: &BadStatuses, dice: &mut impl 
     Judge::roll(alter, cf, Mode::Recovery, false, dice)
 }
 
-/// The bad statuses' notes for a Recovery Judge's line: `, Dazed −5`, or nothing.
-pub fn recovery_notes(bad: &BadStatuses) -> String {
-    bad.judge_notes(false)
+/// A Recovery Judge to roll: the roller's Critical/Fumble values and bad statuses, the
+/// Recovery value, and whether it heals MP (otherwise HP).
+pub(crate) struct Roll<'a> {
+    pub cf: Cf,
+    pub bad: &'a BadStatuses,
+    pub recovery: i32,
+    pub mp: bool,
+}
+
+/// Rolls a Recovery Judge and applies it to `on` (§10.11): writes `{head} (Recovery n, Dazed
+/// −5){tail}: `…`` and the change. Returns the change.
+pub(crate) fn recover(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    roll: Roll,
+    on: &Who,
+    (head, tail): (&str, &str),
+    lines: &mut Vec<String>,
+) -> i32 {
+    let j = recovery_judge(roll.recovery, roll.cf, roll.bad, rng);
+    let notes: String = roll
+        .bad
+        .judge_notes(false)
         .iter()
         .map(|n| format!(", {n}"))
-        .collect()
+        .collect();
+    lines.push(format!(
+        "{head} (Recovery {}{notes}){tail}: `{}`",
+        roll.recovery,
+        j.line()
+    ));
+    restore(s, data, on, j.outcome().result, roll.mp, lines)
 }
 
 impl NightWizard {
@@ -241,16 +268,17 @@ pub fn heal(
         },
     };
     let bad = by.as_ref().map(|b| s.bad_of(b)).unwrap_or_default();
-    let j = recovery_judge(recovery, cf, &bad, rng);
     let by_name = by.as_ref().map_or("The GM".to_string(), |b| s.name_of(b));
-    let mut lines = vec![format!(
-        "✨ {by_name} makes a Recovery Judge (Recovery {recovery}{}) for {}'s {}: `{}`",
-        recovery_notes(&bad),
-        s.name_of(&t),
-        if mp { "MP" } else { "HP" },
-        j.line()
-    )];
-    restore(s, data, &t, j.outcome().result, mp, &mut lines);
+    let head = format!("✨ {by_name} makes a Recovery Judge");
+    let tail = format!(" for {}'s {}", s.name_of(&t), if mp { "MP" } else { "HP" });
+    let mut lines = vec![];
+    let roll = Roll {
+        cf,
+        bad: &bad,
+        recovery,
+        mp,
+    };
+    recover(s, data, rng, roll, &t, (&head, &tail), &mut lines);
     Ok(report(s, &t, by.as_ref(), lines))
 }
 
@@ -386,14 +414,15 @@ pub fn rest(
         };
         let cf = s.cf_for(data, &w);
         let bad = p.bad.clone();
-        for (rec, mp) in [(rh, false), (rm, true)] {
-            let j = recovery_judge(rec, cf, &bad, rng);
-            lines.push(format!(
-                "{name}: {} Recovery Judge (Recovery {rec}): `{}`",
-                if mp { "MP" } else { "HP" },
-                j.line()
-            ));
-            restore(s, data, &w, j.outcome().result, mp, &mut lines);
+        for (recovery, mp) in [(rh, false), (rm, true)] {
+            let head = format!("{name}: {} Recovery Judge", if mp { "MP" } else { "HP" });
+            let roll = Roll {
+                cf,
+                bad: &bad,
+                recovery,
+                mp,
+            };
+            recover(s, data, rng, roll, &w, (&head, ""), &mut lines);
         }
     }
     Ok(vec![Reply::public(Message::titled(

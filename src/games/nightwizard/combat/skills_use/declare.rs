@@ -101,15 +101,26 @@ pub fn use_skill(
     if let Some((rec, mp)) = u.recovery {
         let cf = st.cf_for(data, &me);
         let bad = st.bad_of(&me);
-        let j = recovery_judge(rec, cf, &bad, rng);
-        lines.push(format!(
-            "Recovery Judge (Recovery {rec}{}) for {}'s {}: `{}`",
-            recovery_notes(&bad),
+        let tail = format!(
+            " for {}'s {}",
             st.name_of(&on),
-            if mp { "MP" } else { "HP" },
-            j.line()
-        ));
-        restore(st, data, &on, j.outcome().result, mp, &mut lines);
+            if mp { "MP" } else { "HP" }
+        );
+        let roll = Roll {
+            cf,
+            bad: &bad,
+            recovery: rec,
+            mp,
+        };
+        recover(
+            st,
+            data,
+            rng,
+            roll,
+            &on,
+            ("Recovery Judge", &tail),
+            &mut lines,
+        );
     }
     if !u.cures.is_empty() {
         let held: Vec<BadStatus> = st

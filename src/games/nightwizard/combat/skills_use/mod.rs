@@ -18,7 +18,7 @@ use super::super::data::NwData;
 use super::super::judge::Dice;
 use super::super::session::NightWizard;
 use super::super::status::{written, BadStatus};
-use super::recovery::{recovery_judge, recovery_notes, restore};
+use super::recovery::{recover, Roll};
 use super::{mention, rank, CombatAction, Who, SPD};
 use crate::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 

@@ -46,15 +46,7 @@ pub(super) fn item_usable(def: &super::super::super::data::ItemDef) -> Result<Us
 }
 
 /// Item kinds a Restrict may name (`Broom Equip`, `Broom Use`).
-const KINDS: [&str; 7] = [
-    "weapon",
-    "armor",
-    "accessory",
-    "enchantment",
-    "broom",
-    "tool",
-    "potion",
-];
+const KINDS: [&str; 7] = super::super::super::data::ITEM_KINDS;
 
 /// Finds what `me` uses: a PC's own skill or item; for the GM's enemies any skill or item
 /// in the catalog (enemies have no lists).
