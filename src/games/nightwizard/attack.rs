@@ -997,7 +997,7 @@ pub fn spawn_guest(
         mp: v.mind,
         stats: v.stats,
         hidden,
-        bad: vec![],
+        bad: Default::default(),
         magic: false,
         short,
         inflicts: None,

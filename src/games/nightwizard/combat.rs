@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::data::{EnemyDef, NwData};
 use super::judge::{attacker_wins, Cf, Dice, Judge, Mode};
 use super::session::{NightWizard, OpenJudge};
+pub use super::status::status_text;
+use super::status::{BadStatus, BadStatuses};
 use crate::table::{refuse, Actor, ButtonStyle, Decision, Message, Reply, RuleError, UserId};
 
 #[path = "attack.rs"]
@@ -24,7 +26,7 @@ const MDEF: usize = 6;
 const SPD: usize = 7;
 
 /// Ranges, movement, flight, retreat and Appearance Checks (§10.6, §10.7, §9.3).
-#[path = "movement.rs"]
+#[path = "combat/movement/mod.rs"]
 pub mod movement;
 
 /// A combatant: a PC (by player) or an enemy (by label).
@@ -56,13 +58,13 @@ pub struct Enemy {
     /// Hidden from the players until revealed.
     pub hidden: bool,
     /// Bad statuses (name, rating).
-    pub bad: Vec<(String, u32)>,
+    pub bad: BadStatuses,
     /// Its attack hits with MACC and damages with MATK against MDEF.
     pub magic: bool,
     /// Its attack reaches Short range (otherwise Close only).
     pub short: bool,
     /// A bad status its attack gives on a hit (name, rating).
-    pub inflicts: Option<(String, u32)>,
+    pub inflicts: Option<(BadStatus, u32)>,
     /// Attack text.
     pub attack: String,
     /// Dead (attacked while Incapacitated).
@@ -83,19 +85,9 @@ pub struct Enemy {
 /// Short, `BS: Name (n)` → a bad status on a hit.
 pub fn enemy_from(def: &EnemyDef, label: String, hidden: bool) -> Enemy {
     let t = &def.attack;
-    let inflicts = t.split_once("BS:").map(|(_, rest)| {
-        let rest = rest.trim();
-        let name: String = rest
-            .chars()
-            .take_while(|c| c.is_alphabetic())
-            .collect::<String>();
-        let rating = rest
-            .split_once('(')
-            .and_then(|(_, r)| r.split_once(')'))
-            .and_then(|(n, _)| n.trim().parse::<u32>().ok())
-            .unwrap_or(0);
-        (name, rating)
-    });
+    let inflicts = t
+        .split_once("BS:")
+        .and_then(|(_, rest)| BadStatus::written(rest));
     Enemy {
         label,
         name: def.name.clone(),
@@ -105,7 +97,7 @@ pub fn enemy_from(def: &EnemyDef, label: String, hidden: bool) -> Enemy {
         mp: def.mp,
         stats: def.stats,
         hidden,
-        bad: vec![],
+        bad: BadStatuses::default(),
         magic: t.contains("Magical"),
         short: t.contains("Short") || t.contains("Area"),
         inflicts,
@@ -348,33 +340,6 @@ pub enum CombatAction {
     },
 }
 
-/// Bad statuses as text: `Poison (2), Dazed`.
-pub fn status_text(bad: &[(String, u32)]) -> String {
-    bad.iter()
-        .map(|(n, r)| {
-            if *r > 0 {
-                format!("{n} ({r})")
-            } else {
-                n.clone()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn has(bad: &[(String, u32)], name: &str) -> bool {
-    bad.iter().any(|(n, _)| n == name)
-}
-
-/// Adds a bad status: ratings add up; an unrated one already held does nothing (§10.12).
-pub fn add_status(bad: &mut Vec<(String, u32)>, name: &str, rating: u32) {
-    match bad.iter_mut().find(|(n, _)| n == name) {
-        Some((_, r)) if *r > 0 || rating > 0 => *r += rating,
-        Some(_) => {}
-        None => bad.push((name.to_string(), rating)),
-    }
-}
-
 /// The Initiative Count from a SPD Judge: a Fumble that would make it 0 or less sets it to 2;
 /// otherwise no effect lowers it below 1 (§10.1).
 pub fn initiative_count(j: &Judge) -> i32 {
@@ -507,7 +472,7 @@ impl NightWizard {
         }
     }
 
-    fn bad_of(&self, w: &Who) -> Vec<(String, u32)> {
+    fn bad_of(&self, w: &Who) -> BadStatuses {
         match w {
             Who::Pc(u) => self
                 .pcs
@@ -519,7 +484,7 @@ impl NightWizard {
         }
     }
 
-    fn bad_mut(&mut self, w: &Who) -> Option<&mut Vec<(String, u32)>> {
+    fn bad_mut(&mut self, w: &Who) -> Option<&mut BadStatuses> {
         match w {
             Who::Pc(u) => self
                 .pcs
@@ -557,7 +522,7 @@ impl NightWizard {
         }
     }
 
-    /// Rolls a combat Judge: the stat, −5 while Dazed, −5 more on a Reaction while Paralysed.
+    /// Rolls a combat Judge: the stat with the bad statuses' modifiers (§10.12).
     #[allow(clippy::too_many_arguments)]
     fn roll(
         &self,
@@ -569,14 +534,7 @@ impl NightWizard {
         any_seven: bool,
         dice: &mut impl Dice,
     ) -> Judge {
-        let bad = self.bad_of(w);
-        let mut alter = self.stat(data, w, stat);
-        if has(&bad, "Dazed") {
-            alter -= 5;
-        }
-        if reaction && has(&bad, "Paralysis") {
-            alter -= 5;
-        }
+        let alter = self.stat(data, w, stat) + self.bad_of(w).judge_modifier(reaction);
         Judge::roll(alter, self.cf_of(data, w), mode, any_seven, dice)
     }
 
@@ -834,8 +792,8 @@ pub fn apply(
             if c.used.moved || c.used.minor || c.used.major {
                 return refuse("the Move Action comes first (Move, Minor, Major in that order), and you have one.");
             }
-            if has(&s.bad_of(&me), "Rigor") {
-                return refuse("BS: Rigor: no Move Actions.");
+            if let Some(b) = s.bad_of(&me).forbidding_moves() {
+                return refuse(format!("BS: {b}: no Move Actions."));
             }
             let Some(t) = s.find(key, is_gm) else {
                 return refuse(format!("no combatant `{key}`."));
@@ -877,8 +835,8 @@ pub fn apply(
             if c.used.moved || c.used.minor || c.used.major {
                 return refuse("the Move Action comes first (Move, Minor, Major in that order), and you have one.");
             }
-            if has(&s.bad_of(&me), "Rigor") {
-                return refuse("BS: Rigor: no Move Actions.");
+            if let Some(b) = s.bad_of(&me).forbidding_moves() {
+                return refuse(format!("BS: {b}: no Move Actions."));
             }
             let enemy = c.engages[g].iter().any(|o| attack::foes(s, &me, o));
             let blocker = c.engages[g]
@@ -987,12 +945,15 @@ pub fn apply(
                 return refuse("you have used your Minor Action (or the Major Action came first).");
             }
             let mut line = format!("{} takes a Minor Action.", s.name_of(&me));
-            if let Some(b) = s.bad_mut(&me) {
-                if has(b, "Pressure") {
-                    b.retain(|(n, _)| n != "Pressure");
+            if let Some(b) = s.bad_mut(&me).map(|b| b.minor_action()) {
+                if !b.is_empty() {
                     line = format!(
-                        "{} spends a Minor Action to shake off BS: Pressure.",
-                        s.name_of(&me)
+                        "{} spends a Minor Action to shake off BS: {}.",
+                        s.name_of(&me),
+                        b.iter()
+                            .map(|b| b.name())
+                            .collect::<Vec<_>>()
+                            .join(", BS: ")
                     );
                 }
             }
@@ -1553,7 +1514,7 @@ fn land(
         if let Who::Enemy(l) = &at.attacker {
             if let Some((n, r)) = s.enemy(l).and_then(|e| e.inflicts.clone()) {
                 if let Some(b) = s.bad_mut(on) {
-                    add_status(b, &n, r);
+                    b.add(n.clone(), r);
                 }
                 lines.push(format!(
                     "{} gets BS: {n}{}.",
@@ -1661,7 +1622,7 @@ fn end_main(
             f.count = 0;
         }
         if let Some(b) = s.bad_mut(&w) {
-            b.retain(|(n, _)| n != "Rigor");
+            b.main_process_ended();
         }
         skills_use::on_main_end(s, &w, lines, gm);
     }
@@ -1728,20 +1689,17 @@ fn cleanup(s: &mut NightWizard, data: &NwData, rng: &mut impl Dice, lines: &mut 
     let round = c.round;
     lines.push(format!("🧹 Cleanup Process of Round {round}."));
     for w in who {
-        let bad = s.bad_of(&w);
-        if let Some((_, r)) = bad.iter().find(|(n, _)| n == "Poison") {
-            if s.hp_of(&w) > 0 {
-                let d = rng.d6() as i32;
-                let n = *r as i32 * d;
+        if s.hp_of(&w) > 0 {
+            for (b, r, d, n) in s.bad_of(&w).cleanup_losses(rng) {
                 lines.push(format!(
-                    "☠️ Poison ({r}) on {}: {r} × 1D [{d}] = {n}.",
+                    "☠️ {b} ({r}) on {}: {r} × 1D [{d}] = {n}.",
                     s.name_of(&w)
                 ));
                 hurt(s, data, &w, n, lines);
             }
         }
         if let Some(b) = s.bad_mut(&w) {
-            b.retain(|(n, _)| n != "Rigor" && n != "Dazed");
+            b.cleanup();
         }
     }
 }
@@ -2210,16 +2168,6 @@ mod tests {
     }
 
     #[test]
-    fn rule_nw_10_12_ratings_add_up_unrated_do_not_stack() {
-        let mut b = vec![];
-        add_status(&mut b, "Poison", 3);
-        add_status(&mut b, "Poison", 2);
-        add_status(&mut b, "Dazed", 0);
-        add_status(&mut b, "Dazed", 0);
-        assert_eq!(b, vec![("Poison".to_string(), 5), ("Dazed".to_string(), 0)]);
-    }
-
-    #[test]
     fn enemy_attack_text_gives_range_kind_and_bad_status() {
         let data = load(Path::new("data")).unwrap();
         let get = |id: &str| data.enemies.iter().find(|e| e.id == id).unwrap();
@@ -2626,7 +2574,8 @@ mod tests {
             ("Poison".into(), 3),
             ("Dazed".into(), 0),
             ("Rigor".into(), 0),
-        ];
+        ]
+        .into();
         let hp = s.pcs[0].hp;
         let mut l = vec![];
         // Poison (3) × 1D [4] = 12.
@@ -2687,9 +2636,9 @@ mod tests {
 }
 
 // Recovery and skill use share this module's private helpers, so they are its submodules.
-#[path = "recovery.rs"]
+#[path = "combat/recovery/mod.rs"]
 pub mod recovery;
-#[path = "skills_use.rs"]
+#[path = "combat/skills_use/mod.rs"]
 pub mod skills_use;
 
 /// A name cut down to what a decision key may carry (letters and digits, at most 20).

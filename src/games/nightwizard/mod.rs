@@ -19,6 +19,7 @@ pub mod picture;
 pub mod roster;
 pub mod session;
 pub mod sheet;
+pub mod status;
 #[cfg(test)]
 mod test_table;
 pub mod view;

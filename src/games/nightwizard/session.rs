@@ -79,7 +79,7 @@ pub struct Pc {
     /// Locked.
     pub cf_locked: bool,
     /// Bad statuses (name, rating; 0 = unrated).
-    pub bad: Vec<(String, u32)>,
+    pub bad: super::status::BadStatuses,
     /// Scene in which Avoid Incapacitated was used.
     pub avoided_scene: Option<u32>,
     /// Lunar Logics ignored this scenario.
@@ -964,7 +964,7 @@ pub fn apply(
                 cf: None,
                 cf_points: 0,
                 cf_locked: false,
-                bad: vec![],
+                bad: Default::default(),
                 avoided_scene: None,
                 logics: vec![],
                 dead: false,
@@ -1119,15 +1119,11 @@ pub fn apply(
                     else {
                         return refuse(format!("`{name}` is not a bad status."));
                     };
-                    if def.rated && rating == 0 {
+                    let status = super::status::BadStatus::parse(&def.name);
+                    if status.rated() && rating == 0 {
                         return refuse(format!("{} needs a rating, e.g. {}:3.", def.name, def.id));
                     }
-                    match bad.iter_mut().find(|(n, _)| *n == def.name) {
-                        // Ratings add up; an unrated status you already have does nothing.
-                        Some((_, r)) if def.rated => *r += rating,
-                        Some(_) => {}
-                        None => bad.push((def.name.clone(), if def.rated { rating } else { 0 })),
-                    }
+                    bad.add(status.clone(), if status.rated() { rating } else { 0 });
                 }
             }
             let p = &mut s.pcs[i];
@@ -1275,14 +1271,8 @@ pub fn apply(
             let mut alter = base + modifier;
             let mut extra = vec![];
             if let Some(i) = pc.filter(|_| !is_gm) {
-                if s.pcs[i].bad.iter().any(|(n, _)| n == "Dazed") {
-                    alter -= 5;
-                    extra.push("Dazed −5".to_string());
-                }
-                if *reaction && s.pcs[i].bad.iter().any(|(n, _)| n == "Paralysis") {
-                    alter -= 5;
-                    extra.push("Paralysis −5".to_string());
-                }
+                alter += s.pcs[i].bad.judge_modifier(*reaction);
+                extra.extend(s.pcs[i].bad.judge_notes(*reaction));
             }
             let mode = if *recovery {
                 Mode::Recovery
@@ -1607,21 +1597,11 @@ pub fn view(s: &NightWizard, viewer: &Actor, data: &NwData) -> Vec<Reply> {
 }
 
 /// Bad statuses as a line suffix: ` · Poison (2), Dazed`, or nothing.
-fn bad_suffix(bad: &[(String, u32)]) -> String {
+fn bad_suffix(bad: &super::status::BadStatuses) -> String {
     if bad.is_empty() {
         return String::new();
     }
-    let list: Vec<String> = bad
-        .iter()
-        .map(|(n, r)| {
-            if *r > 0 {
-                format!("{n} ({r})")
-            } else {
-                n.clone()
-            }
-        })
-        .collect();
-    format!(" · {}", list.join(", "))
+    format!(" · {}", bad.text())
 }
 
 #[cfg(test)]

@@ -96,11 +96,11 @@ fn row(s: &NightWizard, data: &NwData, w: &Who, gm: bool) -> RowView {
                     p.bad.clone(),
                 )
             }
-            None => ((0, None), (0, None), None, vec![]),
+            None => ((0, None), (0, None), None, Default::default()),
         },
         Who::Enemy(l) => match s.enemies.iter().find(|e| &e.label == l) {
             Some(e) => ((e.hp, Some(e.hp_max)), (e.mp, None), None, e.bad.clone()),
-            None => ((0, None), (0, None), None, vec![]),
+            None => ((0, None), (0, None), None, Default::default()),
         },
     };
     let mut name = s.name_of(w);

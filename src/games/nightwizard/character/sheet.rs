@@ -18,7 +18,7 @@ pub struct Live<'a> {
     /// Locked yet.
     pub cf_locked: bool,
     /// Bad statuses.
-    pub bad: &'a [(String, u32)],
+    pub bad: &'a crate::games::nightwizard::status::BadStatuses,
 }
 
 fn class_names(c: &Character, cat: &Catalog) -> String {
@@ -206,17 +206,7 @@ pub fn sheet(c: &Character, cat: &Catalog, live: Option<&Live>) -> Message {
             ),
             None => "not rolled".into(),
         };
-        let bad: Vec<String> = l
-            .bad
-            .iter()
-            .map(|(n, r)| {
-                if *r > 0 {
-                    format!("{n} ({r})")
-                } else {
-                    n.clone()
-                }
-            })
-            .collect();
+        let bad = l.bad.text();
         m = m.field(
             "This session",
             format!(
@@ -227,11 +217,7 @@ pub fn sheet(c: &Character, cat: &Catalog, live: Option<&Live>) -> Message {
                 v.mind,
                 l.prana,
                 v.prana,
-                if bad.is_empty() {
-                    "none".into()
-                } else {
-                    bad.join(", ")
-                }
+                if bad.is_empty() { "none".into() } else { bad }
             ),
         );
     }

@@ -1,0 +1,264 @@
+//! Coming into a fight: a latecomer's Appearance Check (§9.3, §10.2 step 1) and the GM
+//! placing a combatant at a range band (§10.6).
+
+use super::super::super::fortress::{appear_difficulty, CONNECTION_BONUS};
+use super::*;
+
+pub(super) fn appear(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+) -> Result<Vec<Reply>, RuleError> {
+    let c = s
+        .combat
+        .as_ref()
+        .ok_or_else(|| RuleError::new("there is no combat."))?;
+    if !s.settings.appearance {
+        return refuse("Appearance Checks are an optional rule and are off (GM: `/nw settings appearance:true`); the GM may bring a PC in with `/nwcombat range who:… band:short`.");
+    }
+    let Some(p) = s.pcs.iter().find(|p| p.user == actor.id) else {
+        return refuse("you have no PC in this session: `/nw session join`.");
+    };
+    let me = Who::Pc(p.user.clone());
+    if p.dead || p.hp <= 0 {
+        return refuse("your PC cannot appear while Incapacitated or Dead.");
+    }
+    if c.fighters.iter().any(|f| f.who == me) || far(c, &me).is_some() {
+        return refuse("your PC is already in this fight.");
+    }
+    if !in_setup(c) {
+        return refuse("Appearance Checks are made in the Setup Process (§10.2 step 1): try at the start of the next Round, before its first Main Process ends.");
+    }
+    if c.moves.tries.iter().any(|(w, r)| w == &me && *r == c.round) {
+        return refuse("you have tried to appear this Round; try again next Round.");
+    }
+    let name = s.name_of(&me);
+    // In a Fortress Area during a Dive: 8 + 2 per Gate from the Entrance (§12.6); elsewhere
+    // the table's Difficulty, 10 unless the GM set another (§9.3).
+    let in_dive = s.fortress.fortress.as_ref().and_then(|f| {
+        f.dive
+            .as_ref()
+            .map(|d| f.gates_from_entrance(d.at).unwrap_or(0))
+    });
+    let dc = match in_dive {
+        Some(gates) => appear_difficulty(gates),
+        None => s.settings.appearance_dc.unwrap_or(10),
+    };
+    // +3 for a Connection to anyone already in the Scene.
+    let present: Vec<String> = c
+        .fighters
+        .iter()
+        .map(|f| &f.who)
+        .chain(c.moves.far.iter().map(|(w, _)| w))
+        .filter(|w| !s.hidden(w))
+        .flat_map(|w| match w {
+            Who::Enemy(l) => vec![
+                l.to_ascii_lowercase(),
+                s.enemy(l)
+                    .map(|e| e.name.to_ascii_lowercase())
+                    .unwrap_or_default(),
+            ],
+            _ => vec![s.name_of(w).to_ascii_lowercase()],
+        })
+        .collect();
+    let tie =
+        p.ch.connections
+            .iter()
+            .find(|k| present.contains(&k.trim().to_ascii_lowercase()))
+            .cloned();
+    let luck = p.ch.derive(&s.catalog(data)).attrs[LUCK];
+    let (ok, text) = if s.phase == Phase::Climax {
+        (
+            true,
+            format!(
+                "🚪 {name} appears: in the Climax Phase Appearance Checks succeed automatically."
+            ),
+        )
+    } else {
+        let bonus = if tie.is_some() { CONNECTION_BONUS } else { 0 };
+        let alter = luck + bonus + p.bad.judge_modifier(false);
+        let j = Judge::roll(
+            alter,
+            s.cf_of(data, &me),
+            Mode::Normal {
+                difficulty: Some(dc),
+            },
+            false,
+            rng,
+        );
+        let ok = j.outcome().success == Some(true);
+        (
+            ok,
+            format!(
+                "🚪 {name}'s Appearance Check (Luck{}{}, Difficulty {dc}): `{}` → {}",
+                tie.as_ref()
+                    .map(|t| format!(" +{bonus} for a Connection to {t}"))
+                    .unwrap_or_default(),
+                p.bad
+                    .judge_notes(false)
+                    .iter()
+                    .map(|n| format!(", {n}"))
+                    .collect::<String>(),
+                j.line(),
+                if ok {
+                    "success: joins the fight in Pre-action."
+                } else {
+                    "failure: not this Round."
+                }
+            ),
+        )
+    };
+    let mut lines = vec![text];
+    let mut gm = vec![];
+    let round = c.round;
+    if !ok {
+        combat_mut(s)?.moves.tries.push((me, round));
+        return Ok(s.tracker(lines, gm));
+    }
+    let j = s.roll(
+        data,
+        &me,
+        SPD,
+        Mode::Normal { difficulty: None },
+        false,
+        false,
+        rng,
+    );
+    let n = initiative_count(&j);
+    lines.push(format!("{name}: SPD Judge `{}` → Count {n}", j.line()));
+    if let Some(p) = s.pcs.iter_mut().find(|p| p.user == actor.id) {
+        p.cf_locked = true;
+        p.cf_points = 0;
+    }
+    let c = combat_mut(s)?;
+    c.moves.tries.push((me.clone(), round));
+    c.fighters.push(Fighter {
+        who: me,
+        count: n,
+        post: false,
+    });
+    // Nobody has acted yet: the next Main Process is chosen again with the newcomer.
+    initiative(s, data, rng, &mut lines, &mut gm);
+    Ok(s.tracker(lines, gm))
+}
+
+pub(super) fn place(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    key: &str,
+    band: Band,
+) -> Result<Vec<Reply>, RuleError> {
+    let Some(w) = s.find(key, true) else {
+        return refuse(format!("no combatant `{key}`."));
+    };
+    let c = s
+        .combat
+        .as_ref()
+        .ok_or_else(|| RuleError::new("there is no combat."))?;
+    let name = s.name_of(&w);
+    let in_fight = c.fighters.iter().any(|f| f.who == w);
+    let now = far(c, &w);
+    let asked = c.moves.request.as_ref().is_some_and(|r| r.who == w);
+    let mut lines = vec![];
+    let mut gm = vec![];
+    if band == Band::Short {
+        if asked && now.is_none() {
+            news(
+                s,
+                &w,
+                format!("The GM does not allow {name} to move that far."),
+                &mut lines,
+                &mut gm,
+            );
+            combat_mut(s)?.moves.request = None;
+            return Ok(s.tracker(lines, gm));
+        }
+        if in_fight {
+            return refuse(format!("{name} is already in the fight at Short range."));
+        }
+        if s.dead(&w) || s.hp_of(&w) <= 0 {
+            return refuse(format!("{name} is down and cannot come into the fight."));
+        }
+        news(
+            s,
+            &w,
+            format!(
+                "↩️ {name} comes into the fight at Short range: Post-action, acting from the next Round."
+            ),
+            &mut lines,
+            &mut gm,
+        );
+        let c = combat_mut(s)?;
+        c.moves.far.retain(|(x, _)| x != &w);
+        c.fighters.push(Fighter {
+            who: w,
+            count: 0,
+            post: true,
+        });
+        return Ok(s.tracker(lines, gm));
+    }
+    if now == Some(band) {
+        return refuse(format!("{name} is already at {}.", band.name()));
+    }
+    if !in_fight && now.is_none() {
+        return refuse(format!(
+            "{name} is not in the fight (`band:short` brings them in)."
+        ));
+    }
+    let current = c.current.as_ref() == Some(&w);
+    if current && c.attack.is_some() {
+        return refuse("finish the attack in progress first.");
+    }
+    let spot = c
+        .moves
+        .request
+        .as_ref()
+        .filter(|r| r.who == w)
+        .map(|r| r.spot.clone())
+        .or_else(|| {
+            c.moves
+                .spots
+                .iter()
+                .find(|(x, _)| x == &w)
+                .map(|(_, p)| p.clone())
+        })
+        .unwrap_or_default();
+    let what = if band == Band::Long {
+        "retreats: out of the fight, only Range: Long reaches them"
+    } else {
+        "leaves the fight: nothing reaches them"
+    };
+    news(
+        s,
+        &w,
+        format!(
+            "🏃 {name} moves to {}{} and {what}.",
+            band.name(),
+            if asked {
+                " with the GM's permission"
+            } else {
+                ""
+            }
+        ),
+        &mut lines,
+        &mut gm,
+    );
+    let c = combat_mut(s)?;
+    go_far(c, &w, band, &spot);
+    if current {
+        c.used.moved = true;
+        news(
+            s,
+            &w,
+            "Moving to Long or Extreme range ends the Main Process.".into(),
+            &mut lines,
+            &mut gm,
+        );
+        end_main(s, data, rng, &mut lines, &mut gm);
+    } else {
+        settle(s, data, rng, &mut lines, &mut gm);
+    }
+    Ok(s.tracker(lines, gm))
+}

@@ -1,0 +1,272 @@
+//! Moving: Interval and Complex Movement, moves to Long or Extreme range (§10.6), Lunar
+//! Robe flight and landing (§10.7).
+
+use super::*;
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn move_to(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    is_gm: bool,
+    spot: &str,
+    with: Option<Spend>,
+    band: Option<Band>,
+) -> Result<Vec<Reply>, RuleError> {
+    let me = my_turn(s, actor)?;
+    let spot = spot.trim();
+    if spot.is_empty() || spot.chars().count() > 60 {
+        return refuse("name the spot in 1 to 60 characters.");
+    }
+    let c = s
+        .combat
+        .as_ref()
+        .ok_or_else(|| RuleError::new("there is no combat."))?;
+    if let Some(b) = s.bad_of(&me).forbidding_moves() {
+        return refuse(format!(
+            "BS: {b}: no Move Actions (nor actions standing in for them)."
+        ));
+    }
+    let engaged = NightWizard::engage_of(c, &me).is_some_and(|g| {
+        c.engages[g]
+            .iter()
+            .any(|o| super::super::attack::foes(s, &me, o))
+    });
+    if engaged {
+        return refuse(
+            "you are engaged with an enemy: withdraw first (`/nwcombat withdraw`). Complex Movement passes blockers on the way but does not free you from an Engage.",
+        );
+    }
+    let name = s.name_of(&me);
+    if let Some(b) = band {
+        if c.used.moved || c.used.minor || c.used.major {
+            return refuse("moving to Long or Extreme range takes your Move Action, and you have used it (Move, Minor, Major in that order).");
+        }
+        if is_gm {
+            let mut lines = vec![];
+            let mut gm = vec![];
+            let line = format!(
+                "🏃 {name} moves to {} ({spot}){}; the Main Process ends.",
+                b.name(),
+                if b == Band::Long {
+                    " and retreats from the fight"
+                } else {
+                    " and leaves the fight"
+                }
+            );
+            news(s, &me, line, &mut lines, &mut gm);
+            let c = combat_mut(s)?;
+            c.used.moved = true;
+            go_far(c, &me, b, spot);
+            end_main(s, data, rng, &mut lines, &mut gm);
+            return Ok(s.tracker(lines, gm));
+        }
+        let c = combat_mut(s)?;
+        c.moves.request = Some(Request {
+            who: me.clone(),
+            band: b,
+            spot: spot.to_string(),
+        });
+        let band_word = match b {
+            Band::Extreme => "extreme",
+            _ => "long",
+        };
+        let mut out = s.tracker(
+            vec![format!(
+                "⏳ {name} asks the GM to move to {} ({spot}){}. The GM allows it with `/nwcombat range who:{name} band:{band_word}` (the Main Process then ends) or refuses with `band:short`.",
+                b.name(),
+                if b == Band::Long { ", a retreat from the fight" } else { "" }
+            )],
+            vec![],
+        );
+        out.push(Reply::gm(
+            Message::text(format!("{name} asks to move to {} ({spot}).", b.name()))
+                .button(
+                    "Allow",
+                    format!("/nwcombat range who:\"{name}\" band:{band_word}"),
+                )
+                .button(
+                    "Refuse",
+                    format!("/nwcombat range who:\"{name}\" band:short"),
+                ),
+        ));
+        return Ok(out);
+    }
+    let u = &c.used;
+    let spend = match with {
+        Some(w) => w,
+        None if !u.moved && !u.minor && !u.major => Spend::Move,
+        None if !u.minor && !u.major => Spend::Minor,
+        None => Spend::Major,
+    };
+    let ok = match spend {
+        Spend::Move => !u.moved && !u.minor && !u.major,
+        Spend::Minor => !u.minor && !u.major,
+        Spend::Major => !u.major,
+    };
+    if !ok {
+        return refuse(match spend {
+            Spend::Move => "you have used your Move Action (Move, Minor, Major in that order).",
+            Spend::Minor => "you have used your Minor Action (or the Major Action came first).",
+            Spend::Major => "you have already taken your Major Action.",
+        });
+    }
+    let key = spot.to_ascii_lowercase();
+    let needed = c
+        .moves
+        .distances
+        .iter()
+        .find(|(k, _)| k == &key)
+        .map_or(1, |(_, n)| *n);
+    let done = c
+        .moves
+        .routes
+        .iter()
+        .find(|r| r.who == me && r.spot.eq_ignore_ascii_case(spot))
+        .map_or(0, |r| r.done);
+    let now = (done + spend.steps()).min(needed);
+    let line = if now >= needed {
+        format!("🚶 {name} moves to {spot} ({}).", spend.name())
+    } else {
+        format!(
+            "🚶 {name} heads for {spot} ({}): {now}/{needed} Move Actions.",
+            spend.name()
+        )
+    };
+    let mut lines = vec![];
+    let mut gm = vec![];
+    news(s, &me, line, &mut lines, &mut gm);
+    let c = combat_mut(s)?;
+    leave(c, &me);
+    if c.moves.request.as_ref().is_some_and(|r| r.who == me) {
+        c.moves.request = None;
+    }
+    match spend {
+        Spend::Move => c.used.moved = true,
+        Spend::Minor => {
+            c.used.moved = true;
+            c.used.minor = true;
+        }
+        Spend::Major => {
+            c.used.moved = true;
+            c.used.minor = true;
+            c.used.major = true;
+        }
+    }
+    if now >= needed {
+        set_spot(c, &me, spot);
+    } else {
+        c.moves.routes.retain(|r| r.who != me);
+        c.moves.routes.push(Route {
+            who: me.clone(),
+            spot: spot.to_string(),
+            done: now,
+            needed,
+        });
+    }
+    if spend == Spend::Major {
+        news(
+            s,
+            &me,
+            "The Major Action was spent moving: the Main Process ends.".into(),
+            &mut lines,
+            &mut gm,
+        );
+        end_main(s, data, rng, &mut lines, &mut gm);
+    }
+    Ok(s.tracker(lines, gm))
+}
+
+pub(super) fn fly(
+    s: &mut NightWizard,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    is_gm: bool,
+    land: bool,
+    who: Option<&str>,
+) -> Result<Vec<Reply>, RuleError> {
+    let c = s
+        .combat
+        .as_ref()
+        .ok_or_else(|| RuleError::new("there is no combat."))?;
+    if land {
+        // Landing is an Auto Action: any time, by whoever controls the character.
+        let w = match who {
+            Some(k) if is_gm => s.find(k, true),
+            _ => s
+                .pcs
+                .iter()
+                .find(|p| p.user == actor.id)
+                .map(|p| Who::Pc(p.user.clone()))
+                .or_else(|| c.current.clone().filter(|w| s.controls(actor, w))),
+        };
+        let Some(w) = w.filter(|w| c.moves.flying.contains(w)) else {
+            return refuse("that character is not flying.");
+        };
+        if !s.controls(actor, &w) {
+            return refuse("that is not your character.");
+        }
+        let mut lines = vec![];
+        let mut gm = vec![];
+        news(
+            s,
+            &w,
+            format!("🪶 {} lands (Auto Action).", s.name_of(&w)),
+            &mut lines,
+            &mut gm,
+        );
+        combat_mut(s)?.moves.flying.retain(|x| x != &w);
+        return Ok(s.tracker(lines, gm));
+    }
+    let me = my_turn(s, actor)?;
+    if c.moves.flying.contains(&me) {
+        return refuse("you are already flying (`/nwcombat fly land:true` lands).");
+    }
+    if c.used.minor || c.used.major {
+        return refuse("Lunar Robe flight takes a Minor Action, and you have used it (or the Major Action came first).");
+    }
+    if flight_forbidden(s) {
+        return refuse("Lunar Robe flight is not allowed inside a Fortress (§10.7).");
+    }
+    let mp = match &me {
+        Who::Pc(u) => s.pcs.iter().find(|p| &p.user == u).map_or(0, |p| p.mp),
+        Who::Enemy(l) => s.enemy(l).map_or(0, |e| e.mp),
+    };
+    if mp <= 0 {
+        return refuse("Lunar Robe flight costs 1D MP and you have no MP: no flight.");
+    }
+    // Roll, then pay; no flight if short (ambiguity §16 #27).
+    let d = rng.d6() as i32;
+    if d > mp {
+        return refuse(format!(
+            "Lunar Robe flight costs 1D MP: [{d}], and you have {mp} MP: no flight (nothing is spent)."
+        ));
+    }
+    let line = format!(
+        "🕊️ {} takes flight with the Lunar Robe (Minor Action): 1D MP [{d}], MP {} → {}.",
+        s.name_of(&me),
+        mp,
+        mp - d
+    );
+    match &me {
+        Who::Pc(u) => {
+            if let Some(p) = s.pcs.iter_mut().find(|p| &p.user == u) {
+                p.mp -= d;
+            }
+        }
+        Who::Enemy(l) => {
+            if let Some(e) = s.enemy_mut(l) {
+                e.mp -= d;
+            }
+        }
+    }
+    let c = combat_mut(s)?;
+    c.used.moved = true;
+    c.used.minor = true;
+    c.moves.flying.push(me.clone());
+    let mut lines = vec![];
+    let mut gm = vec![];
+    news(s, &me, line, &mut lines, &mut gm);
+    Ok(s.tracker(lines, gm))
+}

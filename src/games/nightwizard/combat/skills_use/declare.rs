@@ -1,0 +1,211 @@
+//! `/nwcombat use`: a skill or item declared, paid and applied.
+
+use super::*;
+
+/// `/nwcombat use`: declares a skill or item with its Timing checked, pays its Cost, takes the
+/// action its Timing needs, posts its text and applies what can be modelled.
+#[allow(clippy::too_many_arguments)]
+pub fn use_skill(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    skill: Option<&str>,
+    item: Option<&str>,
+    target: Option<&str>,
+    who: Option<&str>,
+) -> Result<Vec<Reply>, RuleError> {
+    let is_gm = s.is_gm(actor);
+    let me = user_of(s, actor, who)?;
+    let u = usable(s, data, &me, skill, item)?;
+    if s.dead(&me) {
+        return refuse(format!("{} is Dead.", s.name_of(&me)));
+    }
+    if u.timing == Timing::Constant {
+        return refuse(format!(
+            "{} is Constant: always on, never declared.",
+            u.name
+        ));
+    }
+    if let Some(b) = s.bad_of(&me).forbidding_skills() {
+        return refuse(format!(
+            "BS: {b}: no skills or items (a Minor Action clears it: `/nwcombat minor`)."
+        ));
+    }
+    let down = s.hp_of(&me) == 0;
+    if down && u.timing != Timing::Incapacitated {
+        return refuse(
+            "an Incapacitated character may use only skills and items with Timing: Incapacitated.",
+        );
+    }
+    if !down && u.timing == Timing::Incapacitated {
+        return refuse(format!("{} is used only while Incapacitated.", u.name));
+    }
+    let t = match target {
+        Some(k) => match s.find(k, is_gm) {
+            Some(t) if s.dead(&t) => return refuse(format!("{} is Dead.", s.name_of(&t))),
+            Some(t) => Some(t),
+            None => return refuse(format!("no character `{k}`.")),
+        },
+        None => None,
+    };
+    let g = gate(s, &me, &u)?;
+    check_costs(s, &me, &u)?;
+    let attack = match (u.attack, u.timing, &t, s.combat.is_some()) {
+        (Some(magic), Timing::Major, Some(_), true) => Some(magic),
+        _ => None,
+    };
+    if attack.is_some() && t.as_ref() == Some(&me) {
+        return refuse("you cannot attack yourself.");
+    }
+
+    // Validated: from here on the state changes (an attack skill runs on a copy first).
+    let mut next = s.clone();
+    let st = &mut next;
+    let mut lines = vec![];
+    let on = t.clone().unwrap_or(me.clone());
+    let sl = if matches!(me, Who::Pc(_)) && !u.key.starts_with("item:") {
+        format!(" (SL {})", u.sl)
+    } else {
+        String::new()
+    };
+    lines.push(format!(
+        "📜 {} uses {}{sl}{} — Timing: {} · Cost: {}\n> {}",
+        st.name_of(&me),
+        u.name,
+        t.as_ref()
+            .map(|t| format!(" on {}", st.name_of(t)))
+            .unwrap_or_default(),
+        u.timing_text,
+        if u.cost_text.trim().is_empty() {
+            "-"
+        } else {
+            u.cost_text.trim()
+        },
+        u.effect
+    ));
+    pay(st, &me, &u, &mut lines);
+    if let (Some(id), Who::Pc(uid)) = (&u.consumable, &me) {
+        if let Some(p) = st.pcs.iter_mut().find(|p| &p.user == uid) {
+            let k =
+                p.ch.items
+                    .iter()
+                    .position(|i| &i.id == id && !i.equipped)
+                    .or_else(|| p.ch.items.iter().position(|i| &i.id == id));
+            if let Some(k) = k {
+                p.ch.items.remove(k);
+                lines.push(format!("The {} is used up.", u.name));
+            }
+        }
+    }
+    if let Some((rec, mp)) = u.recovery {
+        let cf = st.cf_for(data, &me);
+        let bad = st.bad_of(&me);
+        let tail = format!(
+            " for {}'s {}",
+            st.name_of(&on),
+            if mp { "MP" } else { "HP" }
+        );
+        let roll = Roll {
+            cf,
+            bad: &bad,
+            recovery: rec,
+            mp,
+        };
+        recover(
+            st,
+            data,
+            rng,
+            roll,
+            &on,
+            ("Recovery Judge", &tail),
+            &mut lines,
+        );
+    }
+    if !u.cures.is_empty() {
+        let held: Vec<BadStatus> = st
+            .bad_of(&on)
+            .iter()
+            .filter(|(b, _)| u.cures.contains(b))
+            .map(|(b, _)| b.clone())
+            .collect();
+        if held.is_empty() {
+            lines.push(format!("{} has nothing for it to cure.", st.name_of(&on)));
+        } else {
+            lines.push(super::super::recovery::cure_on(st, &on, &held));
+        }
+    }
+    let secret = st.hidden(&me) || t.as_ref().is_some_and(|t| st.hidden(t));
+    let (mut pub_lines, mut gm_out) = if secret {
+        (vec![], lines)
+    } else {
+        (lines, vec![])
+    };
+    let mut window_done = false;
+    if let Some(c) = st.combat.as_mut() {
+        match &g {
+            Gate::Free | Gate::Major => {}
+            Gate::Move => c.used.moved = true,
+            Gate::Minor => {
+                c.used.moved = true;
+                c.used.minor = true;
+            }
+            Gate::Once(instance, in_window) => {
+                c.skills.marks.push(Mark {
+                    who: me.clone(),
+                    what: u.key.clone(),
+                    instance: instance.clone(),
+                });
+                window_done = *in_window;
+            }
+        }
+    }
+    if window_done && window_options(st, data, &me).is_empty() {
+        advance(st, data, rng, &me, &mut pub_lines, &mut gm_out);
+    }
+    if let Some(magic) = attack {
+        // A Major Action attack skill: the attack begins (Hit Check now).
+        let target = t.as_ref().map(|t| st.name_of(t)).unwrap_or_default();
+        let target = match &t {
+            Some(Who::Enemy(l)) => l.clone(),
+            _ => target,
+        };
+        let mut out = super::super::apply(
+            st,
+            data,
+            rng,
+            actor,
+            &CombatAction::Attack { target, magic },
+        )?;
+        let mut first = vec![];
+        if !pub_lines.is_empty() {
+            first.push(Reply::public(Message::text(pub_lines.join("\n"))));
+        }
+        if !gm_out.is_empty() {
+            first.push(Reply::gm(Message::text(gm_out.join("\n"))));
+        }
+        first.append(&mut out);
+        *s = next;
+        return Ok(first);
+    }
+    if matches!(g, Gate::Major) {
+        if let Some(c) = st.combat.as_mut() {
+            c.used.moved = true;
+            c.used.minor = true;
+            c.used.major = true;
+        }
+        super::super::end_main(st, data, rng, &mut pub_lines, &mut gm_out);
+    }
+    *s = next;
+    if s.combat.is_some() {
+        return Ok(s.tracker(pub_lines, gm_out));
+    }
+    let mut out = vec![];
+    if !pub_lines.is_empty() {
+        out.push(Reply::public(Message::text(pub_lines.join("\n"))));
+    }
+    if !gm_out.is_empty() {
+        out.push(Reply::gm(Message::text(gm_out.join("\n"))));
+    }
+    Ok(out)
+}

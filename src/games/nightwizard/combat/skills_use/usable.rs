@@ -1,0 +1,141 @@
+//! What a character may use: its own skills and items (the GM's enemies: any in the
+//! catalog), with Restrict checked, read into a [`Usable`].
+
+use super::*;
+
+pub(super) fn skill_usable(def: &super::super::super::data::SkillDef, sl: u32) -> Usable {
+    let attack = (def.check.eq_ignore_ascii_case("hit check"))
+        .then(|| def.category == "spell" || def.effect.contains("Magical Attack"));
+    Usable {
+        name: def.name.clone(),
+        key: def.id.clone(),
+        sl,
+        timing: Timing::parse(&def.timing),
+        timing_text: def.timing.clone(),
+        cost_text: def.cost.clone(),
+        cost: parse_cost(&def.cost, sl),
+        effect: def.effect.clone(),
+        recovery: recovery_in(&def.effect, sl),
+        cures: cures_in(&def.effect),
+        consumable: None,
+        attack,
+    }
+}
+
+pub(super) fn item_usable(def: &super::super::super::data::ItemDef) -> Result<Usable, RuleError> {
+    let Some(timing) = Timing::of_item(&def.effect) else {
+        return refuse(format!(
+            "{} has no effect to use (its text names no Timing, e.g. `Minor Action:`).",
+            def.name
+        ));
+    };
+    Ok(Usable {
+        name: def.name.clone(),
+        key: format!("item:{}", def.id),
+        sl: 1,
+        timing,
+        timing_text: timing.label().to_string(),
+        cost_text: "-".into(),
+        cost: vec![],
+        effect: def.effect.clone(),
+        recovery: recovery_in(&def.effect, 1),
+        cures: cures_in(&def.effect),
+        consumable: def.effect.contains("Consumable").then(|| def.id.clone()),
+        attack: None,
+    })
+}
+
+/// Item kinds a Restrict may name (`Broom Equip`, `Broom Use`).
+const KINDS: [&str; 7] = super::super::super::data::ITEM_KINDS;
+
+/// Finds what `me` uses: a PC's own skill or item; for the GM's enemies any skill or item
+/// in the catalog (enemies have no lists).
+pub(super) fn usable(
+    s: &NightWizard,
+    data: &NwData,
+    me: &Who,
+    skill: Option<&str>,
+    item: Option<&str>,
+) -> Result<Usable, RuleError> {
+    let cat = s.catalog(data);
+    let pc = match me {
+        Who::Pc(u) => s.pcs.iter().find(|p| &p.user == u),
+        Who::Enemy(_) => None,
+    };
+    match (skill, item) {
+        (Some(k), None) => {
+            let Some(def) = cat.skill(k) else {
+                return refuse(format!("no skill `{k}` (`/nw skill list`)."));
+            };
+            let sl = match pc {
+                Some(p) => {
+                    let sl = p.ch.sl(&def.id);
+                    if sl == 0 {
+                        return refuse(format!("{} has no skill {}.", p.ch.name, def.name));
+                    }
+                    if !p.ch.skill_active(def) {
+                        return refuse(format!(
+                            "{} is a Secret skill of a class {} has left: it no longer works.",
+                            def.name, p.ch.name
+                        ));
+                    }
+                    let r = def.restrict.trim();
+                    let need = r
+                        .strip_suffix(" Equip")
+                        .or_else(|| r.strip_suffix(" Use"))
+                        .filter(|k| KINDS.contains(&k.to_ascii_lowercase().as_str()));
+                    if let Some(kind) = need {
+                        let ok = p.ch.items.iter().filter(|i| i.equipped).any(|i| {
+                            cat.item(&i.id)
+                                .is_some_and(|d| d.kind.eq_ignore_ascii_case(kind))
+                        });
+                        if !ok {
+                            return refuse(format!(
+                                "{} has Restrict: {r}: equip a {} first.",
+                                def.name,
+                                kind.to_ascii_lowercase()
+                            ));
+                        }
+                    }
+                    sl
+                }
+                None => 1,
+            };
+            Ok(skill_usable(def, sl))
+        }
+        (None, Some(k)) => {
+            let Some(def) = cat.item(k) else {
+                return refuse(format!("no item `{k}` (`/nw item list`)."));
+            };
+            if let Some(p) = pc {
+                if !p.ch.items.iter().any(|i| i.id == def.id) {
+                    return refuse(format!("{} has no {}.", p.ch.name, def.name));
+                }
+            }
+            item_usable(def)
+        }
+        _ => refuse("name one skill (`skill:`) or one item (`item:`)."),
+    }
+}
+
+/// The character the actor uses a skill for: their PC, or (GM) an enemy named with `who`, or
+/// the enemy whose Main Process it is.
+pub(super) fn user_of(s: &NightWizard, actor: &Actor, who: Option<&str>) -> Result<Who, RuleError> {
+    let is_gm = s.is_gm(actor);
+    if is_gm {
+        if let Some(k) = who {
+            return match s.find(k, true) {
+                Some(w @ Who::Enemy(_)) => Ok(w),
+                _ => refuse(format!("no enemy labelled `{k}`.")),
+            };
+        }
+        return match s.combat.as_ref().and_then(|c| c.current.clone()) {
+            Some(w @ Who::Enemy(_)) => Ok(w),
+            _ => refuse("GM: name the enemy with `who:`."),
+        };
+    }
+    match s.pcs.iter().find(|p| p.user == actor.id) {
+        Some(p) => Ok(Who::Pc(p.user.clone())),
+        None => refuse("join with a character first: `/nw session join`."),
+    }
+}

@@ -1,0 +1,273 @@
+//! The Setup and Cleanup steps (§10.2 step 5, §10.14 step 2), waiting for PCs with skills of
+//! that Timing, and bad statuses paid as Costs landing when a Main Process ends (§10.4).
+
+use super::*;
+
+/// Skills and items a PC may still use in the open Prep, Setup or Cleanup step (names).
+pub(super) fn window_options(s: &NightWizard, data: &NwData, w: &Who) -> Vec<String> {
+    let Some(c) = s.combat.as_ref() else {
+        return vec![];
+    };
+    let Some(win) = &c.skills.window else {
+        return vec![];
+    };
+    let Who::Pc(u) = w else { return vec![] };
+    let Some(p) = s.pcs.iter().find(|p| &p.user == u) else {
+        return vec![];
+    };
+    if p.hp == 0 || p.dead || p.bad.forbidding_skills().is_some() {
+        return vec![];
+    }
+    let cat = s.catalog(data);
+    let fits = |t: Timing| {
+        t == if win.cleanup {
+            Timing::Cleanup
+        } else if win.prep {
+            Timing::Prep
+        } else {
+            Timing::Setup
+        }
+    };
+    let instance = |t: Timing| match t {
+        Timing::Prep => "prep".to_string(),
+        Timing::Cleanup => format!("cleanup {}", c.round),
+        _ => format!("setup {}", c.round),
+    };
+    let done = |key: &str, t: Timing| {
+        c.skills
+            .marks
+            .iter()
+            .any(|m| &m.who == w && m.what == key && m.instance == instance(t))
+    };
+    let mut out = vec![];
+    for o in &p.ch.skills {
+        if let Some(d) = cat.skill(&o.id) {
+            let t = Timing::parse(&d.timing);
+            if fits(t) && p.ch.skill_active(d) && !done(&d.id, t) {
+                out.push(d.name.clone());
+            }
+        }
+    }
+    for i in &p.ch.items {
+        if let Some(d) = cat.item(&i.id) {
+            if let Some(t) = Timing::of_item(&d.effect) {
+                let key = format!("item:{}", d.id);
+                if fits(t) && !done(&key, t) && !out.contains(&d.name) {
+                    out.push(d.name.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Opens the Setup step (§10.2 step 5) after initiative is rolled, when a PC has a Setup
+/// Process skill or item; in Round 1 the Prep step comes first, when a PC has a Prep skill.
+/// Returns false when nobody has one.
+pub fn open_setup(s: &mut NightWizard, data: &NwData, lines: &mut Vec<String>) -> bool {
+    let first = s.combat.as_ref().is_some_and(|c| c.round == 1);
+    (first && open(s, data, Step::Prep, lines)) || open(s, data, Step::Setup, lines)
+}
+
+/// Opens the Cleanup step (§10.14 step 2) after bad statuses are processed, when a PC has a
+/// Cleanup Process skill or item. Returns false when nobody has one.
+pub fn open_cleanup(s: &mut NightWizard, data: &NwData, lines: &mut Vec<String>) -> bool {
+    open(s, data, Step::Cleanup, lines)
+}
+
+/// The steps that wait for PCs' skills.
+#[derive(Clone, Copy, PartialEq)]
+enum Step {
+    /// Round 1, before the Setup step: Prep skills, highest Speed first (§15.5).
+    Prep,
+    /// §10.2 step 5: Setup Process skills, highest Count first.
+    Setup,
+    /// §10.14 step 2: Cleanup Process skills, highest Count first.
+    Cleanup,
+}
+
+fn open(s: &mut NightWizard, data: &NwData, step: Step, lines: &mut Vec<String>) -> bool {
+    let cleanup = step == Step::Cleanup;
+    let prep = step == Step::Prep;
+    let Some(c) = s.combat.as_mut() else {
+        return false;
+    };
+    c.skills.window = Some(Window {
+        cleanup,
+        prep,
+        queue: vec![],
+    });
+    let Some(c) = s.combat.as_ref() else {
+        return false;
+    };
+    // Prep skills go from the highest Speed to the lowest; the others in Count order; ties by
+    // the §10.3 priority, then seating.
+    let mut order: Vec<(i32, u8, usize, Who)> = c
+        .fighters
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let key = if prep {
+                s.stat(data, &f.who, SPD)
+            } else {
+                f.count
+            };
+            (-key, rank(s, &f.who), i, f.who.clone())
+        })
+        .collect();
+    order.sort_by_key(|(c, r, i, _)| (*c, *r, *i));
+    let queue: Vec<Who> = order
+        .into_iter()
+        .map(|(_, _, _, w)| w)
+        .filter(|w| !window_options(s, data, w).is_empty())
+        .collect();
+    let names: Vec<String> = queue.iter().map(|w| s.name_of(w)).collect();
+    let Some(c) = s.combat.as_mut() else {
+        return false;
+    };
+    if queue.is_empty() {
+        c.skills.window = None;
+        return false;
+    }
+    c.skills.window = Some(Window {
+        cleanup,
+        prep,
+        queue,
+    });
+    lines.push(if prep {
+        format!(
+            "✨ Prep step: {} may use a Prep skill, from the highest Speed to the lowest (`/nwcombat use skill:…`, or `/nwcombat skip`).",
+            names.join(", then ")
+        )
+    } else {
+        format!(
+            "✨ {} step: {} may use a {} Process skill, in Count order (`/nwcombat use skill:…`, or `/nwcombat skip`).",
+            if cleanup { "Cleanup" } else { "Setup" },
+            names.join(", then "),
+            if cleanup { "Cleanup" } else { "Setup" }
+        )
+    });
+    true
+}
+
+/// Takes `w` out of the open step; when nobody is left the Round goes on (the Setup step after
+/// the Prep step, the Initiative Process after the Setup step, a new Round after the Cleanup
+/// step).
+pub(super) fn advance(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    w: &Who,
+    lines: &mut Vec<String>,
+    gm: &mut Vec<String>,
+) {
+    let Some(c) = s.combat.as_mut() else { return };
+    let Some(win) = c.skills.window.as_mut() else {
+        return;
+    };
+    win.queue.retain(|x| x != w);
+    if !win.queue.is_empty() {
+        return;
+    }
+    let (cleanup, prep) = (win.cleanup, win.prep);
+    c.skills.window = None;
+    if prep && open(s, data, Step::Setup, lines) {
+        return;
+    }
+    if cleanup {
+        super::super::new_round(s, data, rng, lines, gm);
+    } else {
+        super::super::initiative(s, data, rng, lines, gm);
+    }
+}
+
+/// `/nwcombat skip`: a PC uses no (more) skills in the open Setup/Cleanup step; the GM may
+/// skip for the PC whose turn it is (or one named).
+pub fn skip(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    who: Option<&str>,
+) -> Result<Vec<Reply>, RuleError> {
+    let is_gm = s.is_gm(actor);
+    let Some(win) = s.combat.as_ref().and_then(|c| c.skills.window.clone()) else {
+        return refuse("no Setup or Cleanup step is waiting for skills.");
+    };
+    let w = if is_gm {
+        match who {
+            Some(k) => s.find(k, true),
+            None => win.queue.first().cloned(),
+        }
+    } else {
+        Some(Who::Pc(actor.id.clone()))
+    };
+    let Some(w) = w.filter(|w| win.queue.contains(w)) else {
+        return refuse("you have no turn in this step.");
+    };
+    let mut lines = vec![format!(
+        "{} uses no {} skill.",
+        s.name_of(&w),
+        if win.cleanup {
+            "Cleanup Process"
+        } else if win.prep {
+            "Prep"
+        } else {
+            "Setup Process"
+        }
+    )];
+    let mut gm = vec![];
+    advance(s, data, rng, &w, &mut lines, &mut gm);
+    Ok(s.tracker(lines, gm))
+}
+
+/// End of a Main Process: bad statuses paid as Costs in it land now (§10.4).
+pub fn on_main_end(s: &mut NightWizard, w: &Who, lines: &mut Vec<String>, gm: &mut Vec<String>) {
+    let Some(c) = s.combat.as_mut() else { return };
+    let mine: Vec<PendingBad> = c
+        .skills
+        .pending
+        .iter()
+        .filter(|p| &p.who == w)
+        .cloned()
+        .collect();
+    c.skills.pending.retain(|p| &p.who != w);
+    for p in mine {
+        let name = s.name_of(w);
+        let hidden = s.hidden(w);
+        if let Some(bad) = s.bad_mut(w) {
+            if !bad.add_as_cost(p.name.clone(), p.rating) {
+                continue;
+            }
+        }
+        let line = format!(
+            "{name} receives BS: {} (the cost of {}), now that the Main Process is over.",
+            written(&p.name, p.rating),
+            p.from
+        );
+        if hidden {
+            gm.push(line);
+        } else {
+            lines.push(line);
+        }
+    }
+}
+
+/// The tracker's Turn line while a Setup/Cleanup step waits.
+pub fn window_turn(s: &NightWizard, c: &super::super::Combat) -> (String, Vec<UserId>) {
+    let Some(w) = &c.skills.window else {
+        return (String::new(), vec![]);
+    };
+    let Some(h) = w.queue.first() else {
+        return (String::new(), vec![]);
+    };
+    (
+        format!(
+            "{} step: {} may use a {} Process skill (`/nwcombat use skill:…`) or skip (`/nwcombat skip`)",
+            if w.cleanup { "Cleanup" } else { "Setup" },
+            mention(s, h),
+            if w.cleanup { "Cleanup" } else { "Setup" }
+        ),
+        vec![s.controller(h)],
+    )
+}
