@@ -6,6 +6,7 @@
 //!
 //! [`Command`]: crate::table::Command
 
+use super::state::SceneKind;
 use crate::table::{Choices, Commands, UserId};
 
 use super::casket::LogicLasts;
@@ -66,6 +67,14 @@ pub enum NwCommand {
         preview: Option<bool>,
         /// A Reaction, e.g. a Dodge Check (−5 under Paralysis)
         reaction: Option<bool>,
+        /// Critical values a skill adds for this roll, e.g. 7,10
+        critical: Option<String>,
+        /// Fumble values a skill adds for this roll, e.g. 2,5
+        fumble: Option<String>,
+        /// An Information Gathering Check (an Attribute only)
+        info: Option<bool>,
+        /// Information Gathering: the Connection you ask (+2)
+        connection: Option<String>,
     },
     /// Spend Prana
     Prana {
@@ -93,6 +102,8 @@ pub enum NwCommand {
         appearance_dc: Option<i32>,
         /// Natural healing: Str-5 (default) or Str/5, max 3
         natural_recovery: Option<NaturalReading>,
+        /// Players' Fortress map names every Area's kind (default: only entered Areas)
+        map_kinds: Option<bool>,
     },
     /// Night Wizard combat: rounds, moves, attacks, skills
     #[cmd(top_level = "nwcombat")]
@@ -306,9 +317,39 @@ pub enum PhaseCommand {
         #[opt(min = 0, max = 100)]
         op: Option<i64>,
     },
-    /// Start a new Scene
+    /// Start a new Scene (GM): normal, master (narration) or combat
     #[cmd(perm = gm)]
-    Scene,
+    Scene {
+        /// normal (default), master (GM narration only) or combat
+        kind: Option<SceneKind>,
+    },
+    /// The Episode Handout's Trailer (GM)
+    #[cmd(perm = gm)]
+    Handout {
+        /// The Trailer: the Episode's summary
+        trailer: String,
+    },
+    /// Give a PC an Episode Connection, or a Connection's Worth (GM; again removes it)
+    #[cmd(perm = gm)]
+    Connection {
+        /// Whose PC
+        player: UserId,
+        /// To whom
+        with: String,
+        /// Worth: valco the NPC may spend on gear (default 0)
+        #[opt(min = 0, max = 1000000)]
+        worth: Option<i64>,
+    },
+    /// A Connection supplies gear from its Worth (GM; not Preserved)
+    #[cmd(perm = gm)]
+    Gear {
+        /// Whose PC
+        player: UserId,
+        /// The Connection
+        with: String,
+        /// The item (id or name)
+        item: String,
+    },
 }
 
 /// Night Wizard combat: rounds, moves, attacks, skills

@@ -8,17 +8,29 @@
 
 pub mod ask;
 pub mod casket;
+pub mod cf;
 pub mod character;
 pub mod combat;
 pub mod commands;
 pub mod creation;
 pub mod data;
+pub mod dispatch;
 pub mod fortress;
 pub mod judge;
+pub mod pcs;
+pub mod phase;
 pub mod picture;
+pub mod prana;
 pub mod roster;
-pub mod session;
+/// The old module path, kept while the other areas move to `state` and `dispatch`.
+pub mod session {
+    pub use super::dispatch::*;
+    pub use super::state::*;
+}
+#[cfg(test)]
+mod core_tests;
 pub mod sheet;
+pub mod state;
 #[cfg(test)]
 mod test_table;
 pub mod view;
@@ -34,7 +46,7 @@ use character::Catalog;
 use commands::NwCommand;
 use data::NwData;
 use roster::NwShared;
-pub use session::{NightWizard, NwAction};
+pub use state::{NightWizard, NwAction};
 
 impl Game for NightWizard {
     type Action = NwAction;
@@ -63,7 +75,7 @@ impl Game for NightWizard {
             .as_ref()
             .map(|s| s.custom.clone())
             .unwrap_or_default();
-        session::create(ctx.data, host, cmd, custom)
+        dispatch::create(ctx.data, host, cmd, custom)
     }
 
     fn parse(
@@ -73,7 +85,7 @@ impl Game for NightWizard {
         data: &NwData,
         shared: &NwShared,
     ) -> Result<NwAction, RuleError> {
-        session::parse(self, actor, cmd, data, shared)
+        dispatch::parse(self, actor, cmd, data, shared)
     }
 
     fn apply(
@@ -87,7 +99,7 @@ impl Game for NightWizard {
             sh.check_free(&character.owner, &character.name, ctx.place)?;
         }
         let shared = ctx.shared.as_deref_mut();
-        let replies = session::apply(self, data, shared, ctx.rng, actor, action)?;
+        let replies = dispatch::apply(self, data, shared, ctx.rng, actor, action)?;
         // The roster's locks follow the session's PCs (join, switch, leave).
         if let Some(sh) = ctx.shared.as_deref_mut() {
             let pcs: Vec<(UserId, String)> = self
@@ -106,7 +118,7 @@ impl Game for NightWizard {
     }
 
     fn view(&self, viewer: &Actor, data: &NwData) -> Vec<Reply> {
-        session::view(self, viewer, data)
+        view::status(self, viewer, data)
     }
 
     fn view_model(
@@ -310,6 +322,7 @@ mod tests {
                 appearance: None,
                 appearance_dc: None,
                 natural_recovery: Some(combat::recovery::NaturalReading::Divide),
+                map_kinds: None,
             }
         );
         assert!(matches!(
