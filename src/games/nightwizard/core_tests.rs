@@ -453,3 +453,71 @@ fn rule_nw_12_4_the_players_map_names_an_areas_kind_once_the_party_enters() {
     t.ok(&gm(), "nw settings", &[("map_kinds", "true")]);
     assert!(map(&t).contains("**Pit** (Trap"), "{}", map(&t));
 }
+
+#[test]
+fn the_rules_index_names_code_that_exists_and_sections_the_reference_quotes() {
+    // mod.rs maps each rules section to the code that plays it; a renamed function or a section
+    // the player reference lacks fails here.
+    let index = std::fs::read_to_string("src/games/nightwizard/mod.rs").unwrap();
+    let reference = std::fs::read_to_string("docs/nightwizard-rules-reference.md").unwrap();
+    let mut code = String::new();
+    let mut stack = vec![std::path::PathBuf::from("src/games/nightwizard")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                code.push_str(&std::fs::read_to_string(p).unwrap());
+            }
+        }
+    }
+    let rows: Vec<&str> = index
+        .lines()
+        .filter_map(|l| l.strip_prefix("//! | "))
+        .filter(|l| !l.starts_with("§") && !l.starts_with("---"))
+        .collect();
+    assert!(rows.len() >= 20, "{rows:?}");
+    let mut missing = vec![];
+    for row in &rows {
+        let mut cells = row.split(" | ");
+        let section = cells.next().unwrap();
+        if section != "GM" {
+            for s in section.split(", ") {
+                let major = s.split(['.', '–']).next().unwrap();
+                if major.parse::<u32>().unwrap() <= 4 || major.parse::<u32>().unwrap() >= 8 {
+                    assert!(
+                        reference.contains(&format!("§{s}"))
+                            || reference.contains(&format!("§{major} ")),
+                        "§{s} is not in the reference"
+                    );
+                }
+            }
+        }
+        let last = cells.last().unwrap();
+        for name in last.split('`').skip(1).step_by(2) {
+            let item = name.split("::").last().unwrap().rsplit('.').next().unwrap();
+            let defined = [
+                format!("fn {item}("),
+                format!("fn {item}<"),
+                format!("struct {item}"),
+                format!("enum {item}"),
+                format!("const {item}"),
+                format!("mod {item}"),
+                format!("pub {item}:"),
+                format!("    {item} {{"),
+            ]
+            .iter()
+            .any(|d| code.contains(d.as_str()))
+                || std::path::Path::new(&format!("src/games/nightwizard/{item}.rs")).exists()
+                || std::path::Path::new(&format!("src/games/nightwizard/{item}")).is_dir();
+            if !defined {
+                missing.push(name.to_string());
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "the index names what the code lacks: {missing:?}"
+    );
+}

@@ -17,7 +17,7 @@ pub fn join(
     character: &Character,
     custom: &Custom,
 ) -> Result<Vec<Reply>, RuleError> {
-    if actor.id == s.gm {
+    if s.counts_as_gm(Some(&actor.id), false) {
         return refuse("the GM runs the session and brings no PC.");
     }
     if character.owner != actor.id {

@@ -359,7 +359,7 @@ impl NightWizard {
             out.push(Reply::gm(gm));
             out
         } else if j.secret {
-            if j.user == self.gm {
+            if self.counts_as_gm(Some(&j.user), false) {
                 vec![
                     Reply::gm(with_buttons(m)),
                     Reply::public(Message::text(format!("{} rolls a secret Judge.", j.who))),
