@@ -21,7 +21,7 @@
 //! | 2.5 | Any Seven | `Judge::roll` (`any_seven`); who may: `roll_for` (`Settings::anyseven_players`) |
 //! | 3.1 | Critical/Fumble per real-life session, CF Mod, lock | `judge::roll::roll_cf`, `NightWizard::roll_values`, `cf::shift`, `cf::lock`, `cf::next_session` |
 //! | 3.2 | The GM's 10 and 5 | `roll_for` (`data.rules.gm`) |
-//! | 3.3, 3.4 | Critical (automatic success, or the +10 chain when opposed), Fumble (Alter − 10); several values | `Judge::is_critical`, `Judge::is_fumble`, `Judge::outcome`, `judge::roll::Values`, `Judge::roll_values`, `judge::roll::chance_values` |
+//! | 3.3, 3.4 | Critical (automatic success, or the +10 chain when opposed), Fumble (Alter − 10); several values | `Judge::is_critical`, `Judge::is_fumble`, `Judge::outcome`, `judge::roll::Values`, `Judge::roll_values`, `judge::chance::chance_values` |
 //! | 4.1 | Prana amount | `character::Character::derive` |
 //! | 4.2 | Prana uses: Raise, Cancel, Reroll, Fudge, Cost, Avoid Incapacitated, Lunar Logic | `prana::prana`; `Judge::raise`, `Judge::cancel_fumble`, `Judge::reroll`, `Judge::fudge`; use 7: `casket::shake` |
 //! | 5–7 | Creation, level up, class change | `creation`, `roster` |

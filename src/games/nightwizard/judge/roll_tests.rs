@@ -1,4 +1,5 @@
 //! Tests of the 2D roll, its Critical/Fumble values and the Prana options.
+use super::super::chance::chance;
 use super::*;
 
 const CF: Cf = Cf {
