@@ -521,3 +521,34 @@ fn the_rules_index_names_code_that_exists_and_sections_the_reference_quotes() {
         "the index names what the code lacks: {missing:?}"
     );
 }
+
+#[test]
+fn rule_nw_3_1_cf_buttons_outlive_other_players_and_episodes_and_die_with_the_session() {
+    // §3.1: "The values are re-rolled at the start of every session." A PC's CF buttons answer
+    // that session's values: another player's roll or a whole Episode leaves them open; a new
+    // real-life session rolls new values under a new key, so the old buttons cannot move them.
+    use crate::table::Game;
+    let mut t = table();
+    let keys = |t: &T| -> Vec<String> {
+        t.s.decisions()
+            .into_iter()
+            .filter(|d| d.key.contains("-cf-"))
+            .map(|d| d.key)
+            .collect()
+    };
+    let first = keys(&t);
+    assert_eq!(first.len(), 2, "{first:?}");
+    t.ok(&gm(), "nw judge", &[("stat", "none")]);
+    for _ in 0..5 {
+        t.ok(&gm(), "nw phase next", &[]);
+    }
+    assert_eq!(t.s.episode, 2);
+    assert_eq!(keys(&t), first);
+    t.ok(&gm(), "nw session next", &[]);
+    let second = keys(&t);
+    assert_eq!(second.len(), 2);
+    assert!(second.iter().all(|k| !first.contains(k)), "{second:?}");
+    // Locking settles it.
+    t.ok(&alice(), "nw session lock", &[]);
+    assert_eq!(keys(&t).len(), 1);
+}

@@ -541,12 +541,16 @@ impl NightWizard {
             })
             .collect();
         for p in &self.pcs {
-            if p.cf_rolled.is_some() && !p.cf_locked {
+            if let (Some(r), false) = (p.cf_rolled, p.cf_locked) {
+                // The values belong to a real-life session (§3.1): a new session (or a re-join)
+                // rolls new ones, and the old buttons must not move them.
                 out.push(Decision::new(
                     format!(
-                        "e{}-cf-{}",
-                        self.episode,
-                        super::combat::key_part(&p.user.0)
+                        "s{}-cf-{}-{}.{}",
+                        self.session_no,
+                        super::combat::key_part(&p.user.0),
+                        r.critical,
+                        r.fumble
                     ),
                     format!("{}'s Critical and Fumble values", p.ch.name),
                     Some(&p.user),
