@@ -188,7 +188,11 @@ pub fn gear(
     let Some(def) = cat.item(item) else {
         return refuse(format!("`{item}` is not an item (`/nw item list`)."));
     };
-    let (id, name, price) = (def.id.clone(), def.name.clone(), def.price.max(0) as u32);
+    let (id, name, price) = (
+        def.id.clone(),
+        def.name.clone(),
+        u32::try_from(def.price.max(0)).unwrap_or(u32::MAX),
+    );
     let c = &s.handout.connections[k];
     let left = c.worth.saturating_sub(c.spent);
     if price > left {
