@@ -197,3 +197,395 @@ fn the_cycle_check_finds_a_cycle() {
     g.get_mut("c").unwrap().clear();
     assert_eq!(cycle(&g), None);
 }
+
+// --- Night Wizard: the modules of `src/games/nightwizard/` import one another in one direction
+// (state ← judge/status ← features ← dispatch). Each file is a module; `#[cfg(test)]` items and
+// the files they declare are left out; a path (`super::x::Y`, `crate::games::nightwizard::x`,
+// `self::x`) counts as an edge to the module that defines `Y`, following `pub use` re-exports
+// (so the `session` shim and a folder's `mod.rs` that re-exports its parts point at the part).
+
+const NW: &str = "src/games/nightwizard";
+
+/// A module: its path from the Night Wizard root (`combat::movement`) and its code.
+struct NwModule {
+    code: String,
+    /// `pub use`/`use` re-exports: a name (or `*`) → the absolute path it comes from.
+    uses: Vec<(String, Vec<String>)>,
+    /// Names it defines (`struct`, `enum`, `fn`, `const`, `type`, `trait`, `static`).
+    defines: BTreeSet<String>,
+}
+
+/// The code without `#[cfg(test)]` items and comment lines.
+fn without_tests(src: &str) -> String {
+    let lines: Vec<&str> = src.lines().collect();
+    let mut out = vec![];
+    let mut i = 0;
+    while i < lines.len() {
+        let t = lines[i].trim_start();
+        if t.starts_with("#[cfg(test)]") {
+            // Skip attributes, then the item: one line ending in `;`, or a balanced block.
+            i += 1;
+            while i < lines.len() && lines[i].trim_start().starts_with("#[") {
+                i += 1;
+            }
+            let mut depth = 0i32;
+            while i < lines.len() {
+                let l = lines[i];
+                depth += l.matches('{').count() as i32 - l.matches('}').count() as i32;
+                i += 1;
+                if depth <= 0 && (l.trim_end().ends_with(';') || l.trim_end().ends_with('}')) {
+                    break;
+                }
+            }
+            continue;
+        }
+        if !t.starts_with("//") {
+            out.push(lines[i]);
+        }
+        i += 1;
+    }
+    out.join("\n")
+}
+
+/// `#[path = "x.rs"] mod name;` and `mod name;` declarations: (name, file, under cfg(test)).
+fn declared_mods(src: &str, dir: &Path, own_dir: &Path) -> Vec<(String, std::path::PathBuf, bool)> {
+    let mut out = vec![];
+    let lines: Vec<&str> = src.lines().map(str::trim).collect();
+    for (i, l) in lines.iter().enumerate() {
+        let decl = l
+            .strip_prefix("pub mod ")
+            .or_else(|| l.strip_prefix("pub(crate) mod "))
+            .or_else(|| l.strip_prefix("mod "));
+        let Some(name) = decl.and_then(|d| d.strip_suffix(';')) else {
+            continue;
+        };
+        let mut test = false;
+        let mut path = None;
+        let mut k = i;
+        while k > 0 && lines[k - 1].starts_with("#[") {
+            k -= 1;
+            if lines[k].starts_with("#[cfg(test)]") {
+                test = true;
+            }
+            if let Some(p) = lines[k].strip_prefix("#[path = \"") {
+                path = p.split('"').next().map(|p| dir.join(p));
+            }
+        }
+        let file = path.unwrap_or_else(|| {
+            let flat = own_dir.join(format!("{name}.rs"));
+            if flat.exists() {
+                flat
+            } else {
+                own_dir.join(name).join("mod.rs")
+            }
+        });
+        out.push((name.to_string(), file, test));
+    }
+    out
+}
+
+/// Every `use` statement as (name or `*`, path segments), nested groups expanded.
+fn use_paths(code: &str) -> Vec<(String, Vec<String>)> {
+    fn expand(prefix: &str, body: &str, out: &mut Vec<String>) {
+        let body = body.trim();
+        if let Some(open) = body.find('{') {
+            let head = format!("{prefix}{}", &body[..open]);
+            let inner = &body[open + 1..body.rfind('}').unwrap_or(body.len())];
+            let mut depth = 0;
+            let mut start = 0;
+            for (i, c) in inner.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        expand(&head, &inner[start..i], out);
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            expand(&head, &inner[start..], out);
+        } else if !body.is_empty() {
+            out.push(format!("{prefix}{body}"));
+        }
+    }
+    let mut out = vec![];
+    let flat = code.replace('\n', " ");
+    for part in flat.split("use ").skip(1) {
+        let stmt = part.split(';').next().unwrap_or("");
+        if stmt.contains('(') || stmt.contains('"') {
+            continue;
+        }
+        let mut paths = vec![];
+        expand("", stmt, &mut paths);
+        for p in paths {
+            let alias = p.split(" as ").nth(1).map(|a| a.trim().to_string());
+            let p = p.split(" as ").next().unwrap_or("").trim().to_string();
+            let segs: Vec<String> = p.split("::").map(|s| s.trim().to_string()).collect();
+            if let Some(last) = segs.last() {
+                let name = if let Some(a) = alias {
+                    a
+                } else if last == "self" {
+                    segs[segs.len().saturating_sub(2)].clone()
+                } else {
+                    last.clone()
+                };
+                out.push((name, segs));
+            }
+        }
+    }
+    out
+}
+
+/// A path written in module `at` made absolute from the Night Wizard root, if it points inside.
+fn absolute(at: &[String], segs: &[String]) -> Option<Vec<String>> {
+    let mut base: Vec<String> = at.to_vec();
+    let mut rest = segs;
+    if rest.len() >= 3 && rest[0] == "crate" && rest[1] == "games" && rest[2] == "nightwizard" {
+        return Some(rest[3..].to_vec());
+    }
+    match rest.first().map(String::as_str) {
+        Some("super") => {
+            while rest.first().map(String::as_str) == Some("super") {
+                base.pop()?;
+                rest = &rest[1..];
+            }
+        }
+        Some("self") => rest = &rest[1..],
+        _ => return None,
+    }
+    base.extend(rest.iter().cloned());
+    Some(base)
+}
+
+fn nw_modules() -> BTreeMap<Vec<String>, NwModule> {
+    let mut out = BTreeMap::new();
+    let mut todo = vec![(vec![], Path::new(NW).join("mod.rs"))];
+    while let Some((at, file)) = todo.pop() {
+        let src = std::fs::read_to_string(&file).unwrap();
+        let dir = file.parent().unwrap().to_path_buf();
+        let own_dir = if file.file_name().unwrap() == "mod.rs" {
+            dir.clone()
+        } else {
+            dir.join(file.file_stem().unwrap())
+        };
+        for (name, child, test) in declared_mods(&src, &dir, &own_dir) {
+            if !test {
+                let mut p: Vec<String> = at.clone();
+                p.push(name);
+                todo.push((p, child));
+            }
+        }
+        let code = without_tests(&src);
+        // Inline modules (`pub mod session { pub use …; }`): a module of their own.
+        let flat = code.replace('\n', " ");
+        for part in flat.split("pub mod ").skip(1) {
+            let Some((name, body)) = part.split_once('{') else {
+                continue;
+            };
+            let name = name.trim();
+            if name.contains(' ') || name.contains(';') {
+                continue;
+            }
+            let body = body.split('}').next().unwrap_or("");
+            let mut p = at.clone();
+            p.push(name.to_string());
+            out.insert(
+                p.clone(),
+                NwModule {
+                    code: body.to_string(),
+                    uses: resolve_uses(&p, body),
+                    defines: BTreeSet::new(),
+                },
+            );
+        }
+        let mut defines = BTreeSet::new();
+        for kw in [
+            "struct ", "enum ", "fn ", "const ", "type ", "trait ", "static ",
+        ] {
+            for (i, _) in code.match_indices(kw) {
+                let before = code[..i].chars().last().unwrap_or(' ');
+                if before.is_alphanumeric() || before == '_' {
+                    continue;
+                }
+                let name: String = code[i + kw.len()..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() {
+                    defines.insert(name);
+                }
+            }
+        }
+        out.insert(
+            at.clone(),
+            NwModule {
+                uses: resolve_uses(&at, &code),
+                code,
+                defines,
+            },
+        );
+    }
+    out
+}
+
+/// A module's `use` statements as absolute paths (relative ones are taken from the module).
+fn resolve_uses(at: &[String], code: &str) -> Vec<(String, Vec<String>)> {
+    use_paths(code)
+        .into_iter()
+        .filter_map(|(name, segs)| {
+            let abs = absolute(at, &segs).or_else(|| {
+                // `use child::X` from a module: a path relative to it (2018 paths).
+                let first = segs.first()?;
+                if ["crate", "std", "serde", "super", "self"].contains(&first.as_str()) {
+                    return None;
+                }
+                let mut p = at.to_vec();
+                p.extend(segs.iter().cloned());
+                Some(p)
+            })?;
+            Some((name, abs))
+        })
+        .collect()
+}
+
+/// The module that defines what `path` names (following re-exports), or the deepest module
+/// on the path.
+fn defining_module(
+    mods: &BTreeMap<Vec<String>, NwModule>,
+    path: &[String],
+    depth: u32,
+) -> Option<Vec<String>> {
+    let mut k = path.len();
+    while k > 0 && !mods.contains_key(&path[..k]) {
+        k -= 1;
+    }
+    let module = path[..k].to_vec();
+    let Some(item) = path.get(k) else {
+        return Some(module);
+    };
+    let m = &mods[&module];
+    if m.defines.contains(item) || depth > 8 {
+        return Some(module);
+    }
+    for (name, from) in &m.uses {
+        if name == item && from.as_slice() != path {
+            if let Some(d) = defining_module(mods, from, depth + 1) {
+                if mods.contains_key(&d) {
+                    return Some(d);
+                }
+            }
+        }
+    }
+    for (name, from) in &m.uses {
+        if name == "*" {
+            let mut p = from[..from.len() - 1].to_vec();
+            p.push(item.clone());
+            if let Some(d) = defining_module(mods, &p, depth + 1) {
+                if d != module && mods.get(&d).is_some_and(|m| m.defines.contains(item)) {
+                    return Some(d);
+                }
+            }
+        }
+    }
+    Some(module)
+}
+
+fn nw_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let mods = nw_modules();
+    let name = |p: &[String]| {
+        if p.is_empty() {
+            "nightwizard".to_string()
+        } else {
+            p.join("::")
+        }
+    };
+    let mut g = BTreeMap::new();
+    for (at, m) in &mods {
+        let mut deps = BTreeSet::new();
+        let mut paths: Vec<Vec<String>> = m.uses.iter().map(|(_, p)| p.clone()).collect();
+        for prefix in ["super::", "crate::games::nightwizard::", "self::"] {
+            for (i, _) in m.code.match_indices(prefix) {
+                let before = m.code[..i].chars().last().unwrap_or(' ');
+                if before.is_alphanumeric() || before == '_' || before == ':' {
+                    continue;
+                }
+                let text: String = m.code[i..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                    .collect();
+                if text.ends_with("::") {
+                    // `super::x::{a, b}`: a `use` group, read with the `use` statements.
+                    continue;
+                }
+                let segs: Vec<String> = text
+                    .split("::")
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect();
+                if let Some(abs) = absolute(at, &segs) {
+                    paths.push(abs);
+                }
+            }
+        }
+        for p in paths {
+            if let Some(d) = defining_module(&mods, &p, 0) {
+                if &d != at {
+                    deps.insert(name(&d));
+                }
+            }
+        }
+        g.insert(name(at), deps);
+    }
+    g
+}
+
+#[test]
+fn the_night_wizard_modules_import_one_another_in_one_direction() {
+    let g = nw_graph();
+    assert!(g.len() > 15, "the Night Wizard modules were found: {g:?}");
+    // The check sees imports, through a folder's re-exports.
+    assert!(
+        g["dispatch"].contains("judge::request"),
+        "{:#?}",
+        g["dispatch"]
+    );
+    assert!(
+        g["judge::request"].contains("state"),
+        "{:#?}",
+        g["judge::request"]
+    );
+    for feature in ["casket", "ask", "fortress", "phase", "prana", "pcs", "cf"] {
+        let d = g
+            .iter()
+            .find(|(k, _)| k.as_str() == feature || k.starts_with(&format!("{feature}::")));
+        assert!(d.is_some(), "{feature} is a module");
+        for (k, deps) in g
+            .iter()
+            .filter(|(k, _)| k.as_str() == feature || k.starts_with(&format!("{feature}::")))
+        {
+            assert!(
+                !deps.contains("dispatch") && !deps.contains("session"),
+                "{k} calls back up into the dispatcher: {deps:?}"
+            );
+        }
+    }
+    if let Some(c) = cycle(&g) {
+        panic!("import cycle in {NW}: {}\n{g:#?}", c.join(" → "));
+    }
+}
+
+#[test]
+fn the_night_wizard_check_resolves_reexports_and_ignores_tests() {
+    assert_eq!(
+        without_tests("use a;\n#[cfg(test)]\nmod tests {\n    use super::b;\n}\nfn c() {}\n#[cfg(test)]\nmod t;\nuse d;"),
+        "use a;\nfn c() {}\nuse d;"
+    );
+    let uses = use_paths("use super::{a::{B, C as D}, e};");
+    let names: Vec<&str> = uses.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["B", "D", "e"]);
+    assert_eq!(
+        absolute(&["x".into(), "y".into()], &["super".into(), "z".into()]),
+        Some(vec!["x".to_string(), "z".to_string()])
+    );
+}

@@ -1,24 +1,72 @@
-//! Night Wizard 3rd Edition (part 1): characters built by the rules, Judges with per-session
-//! Critical/Fumble values, Prana, the episode's phases, level up and class change.
+//! Night Wizard 3rd Edition: characters built by the rules, a channel's session (GM table),
+//! Judges with per-session Critical/Fumble values, Prana, the episode's phases, combat,
+//! Fortresses and the Lunar Casket.
 //!
-//! Characters live in the guild-wide [`roster::NwShared`] (keyed by owner) and are handled by
-//! [`Game::global`] without a session. A channel's session (`/nw new`, host = GM) holds a
-//! snapshot of each joined character with its session values (HP, MP, Prana, Critical/Fumble),
-//! taken in `parse` so that replays never need the shared state.
+//! Characters live in the guild-wide `roster::NwShared` (keyed by owner) and are handled by
+//! `Game::global` without a session. A channel's session (`/nw new`, host = GM) holds its PCs
+//! with their session values; what the session needs from the roster is read in `parse`, so
+//! replays never need the shared state.
+//!
+//! Imports point one way: `state` ← `judge` ← the features (`cf`, `pcs`, `phase`, `prana`,
+//! `casket`, `ask`, `fortress`, `combat`) ← `dispatch`. A feature never calls back into
+//! `dispatch`; it rolls through `judge::roll_for`.
+//!
+//! # Index: the rules (sections of `docs/nightwizard-rules-reference.md`) and where they are played
+//!
+//! | § | rule | code |
+//! |---|---|---|
+//! | 2.1, 2.4 | Judge: 2D + Alter against a Difficulty; Results floored at 0 | `judge::roll::Judge::roll`, `Judge::outcome`; for a PC or the GM `judge::request::roll_for` |
+//! | 2.2 | Opposed Judge, ties to the Attacker | `judge::roll::Mode::Opposed`, `judge::roll::attacker_wins` |
+//! | 2.3 | Difficulty labels | `data::NwData::difficulty_label` |
+//! | 2.5 | Any Seven | `Judge::roll` (`any_seven`); who may: `roll_for` (`Settings::anyseven_players`) |
+//! | 3.1 | Critical/Fumble per real-life session, CF Mod, lock | `judge::roll::roll_cf`, `NightWizard::roll_values`, `cf::shift`, `cf::lock`, `cf::next_session` |
+//! | 3.2 | The GM's 10 and 5 | `roll_for` (`data.rules.gm`) |
+//! | 3.3, 3.4 | Critical (automatic success, or the +10 chain when opposed), Fumble (Alter − 10); several values | `Judge::is_critical`, `Judge::is_fumble`, `Judge::outcome`, `judge::roll::Values`, `Judge::roll_values`, `judge::chance::chance_values` |
+//! | 4.1 | Prana amount | `character::Character::derive` |
+//! | 4.2 | Prana uses: Raise, Cancel, Reroll, Fudge, Cost, Avoid Incapacitated, Lunar Logic | `prana::prana`; `Judge::raise`, `Judge::cancel_fumble`, `Judge::reroll`, `Judge::fudge`; use 7: `casket::shake` |
+//! | 5–7 | Creation, level up, class change | `creation`, `roster` |
+//! | 8.1 | Phases and Scenes; Master and Combat Scenes | `phase::scene`, `state::episode::SceneKind`, `NightWizard::scene_kind` |
+//! | 8.2 | Preplay's Episode Handout and Episode Connections; the Opening's no-dice warning; the After Phase | `phase::trailer`, `phase::connection`, `phase::next`; the warning: `dispatch::apply` |
+//! | 9.1 | Connections, their Worth and gear | `phase::connection`, `phase::gear`, `NightWizard::connection_of` |
+//! | 9.2 | Information Gathering (+2 with a Connection) | `roll_for` (`JudgeRequest::info`, `judge::request::INFO_CONNECTION_BONUS`) |
+//! | 9.3 | Appearance Checks | `combat::movement` (in combat), `fortress::dive` (§12.6) |
+//! | 9.4, 10.11 | Natural recovery | `combat::recovery::rest` |
+//! | 10 | Round Progression, attacks, movement, recovery, Bad Statuses, skills | `combat::apply` and its parts `combat::attack`, `combat::movement`, `combat::recovery`, `combat::skills_use` |
+//! | 11 | The Lunar Casket and its Logics | `casket::apply`, `casket::shake`, `NightWizard::ignores_logic` |
+//! | 12.1–12.3 | Fortress, Dive, one Area one Scene | `fortress::apply`, `fortress::dive` |
+//! | 12.4 | Area kinds, stated on entering | `fortress::model::AreaKind`, `Fortress::kind_known` |
+//! | 12.5 | Gate kinds | `fortress::model::Gate` |
+//! | 12.6 | Appearing in an Area: 8 + 2 per Gate | `fortress::appear_difficulty` |
+//! | 12.7, 12.2 | Retreat | `fortress::retreat_allowed` |
+//! | 12.8, 12.9 | Traps, Danger Sense | `fortress::checks`, `fortress::danger_difficulty_trap`, `fortress::danger_difficulty_ambush` |
+//! | 13 | NPCs and enemies | `combat::Enemy`, `combat::attack::lower_spawn` |
+//! | GM | who acts as the GM (one predicate) | `NightWizard::is_gm`, `NightWizard::counts_as_gm` |
 
 pub mod ask;
 pub mod casket;
+pub mod cf;
 pub mod character;
 pub mod combat;
 pub mod commands;
 pub mod creation;
 pub mod data;
+pub mod dispatch;
 pub mod fortress;
 pub mod judge;
+pub mod pcs;
+pub mod phase;
 pub mod picture;
+pub mod prana;
 pub mod roster;
-pub mod session;
+/// The old module path, kept while the other areas move to `state` and `dispatch`.
+pub mod session {
+    pub use super::dispatch::*;
+    pub use super::state::*;
+}
+#[cfg(test)]
+mod core_tests;
 pub mod sheet;
+pub mod state;
 pub mod status;
 #[cfg(test)]
 mod test_table;
@@ -35,7 +83,7 @@ use character::Catalog;
 use commands::NwCommand;
 use data::NwData;
 use roster::NwShared;
-pub use session::{NightWizard, NwAction};
+pub use state::{NightWizard, NwAction};
 
 impl Game for NightWizard {
     type Action = NwAction;
@@ -64,7 +112,7 @@ impl Game for NightWizard {
             .as_ref()
             .map(|s| s.custom.clone())
             .unwrap_or_default();
-        session::create(ctx.data, host, cmd, custom)
+        dispatch::create(ctx.data, host, cmd, custom)
     }
 
     fn parse(
@@ -74,7 +122,7 @@ impl Game for NightWizard {
         data: &NwData,
         shared: &NwShared,
     ) -> Result<NwAction, RuleError> {
-        session::parse(self, actor, cmd, data, shared)
+        dispatch::parse(self, actor, cmd, data, shared)
     }
 
     fn apply(
@@ -88,7 +136,7 @@ impl Game for NightWizard {
             sh.check_free(&character.owner, &character.name, ctx.place)?;
         }
         let shared = ctx.shared.as_deref_mut();
-        let replies = session::apply(self, data, shared, ctx.rng, actor, action)?;
+        let replies = dispatch::apply(self, data, shared, ctx.rng, actor, action)?;
         // The roster's locks follow the session's PCs (join, switch, leave).
         if let Some(sh) = ctx.shared.as_deref_mut() {
             let pcs: Vec<(UserId, String)> = self
@@ -107,7 +155,7 @@ impl Game for NightWizard {
     }
 
     fn view(&self, viewer: &Actor, data: &NwData) -> Vec<Reply> {
-        session::view(self, viewer, data)
+        view::status(self, viewer, data)
     }
 
     fn view_model(
@@ -311,6 +359,7 @@ mod tests {
                 appearance: None,
                 appearance_dc: None,
                 natural_recovery: Some(combat::recovery::NaturalReading::Divide),
+                map_kinds: None,
             }
         );
         assert!(matches!(

@@ -9,8 +9,9 @@ use super::combat::attack::pc_side;
 use super::combat::movement::Band;
 use super::combat::{rank, status_text, Fighter, Who};
 use super::data::NwData;
-use super::session::NightWizard;
-use crate::table::{Role, Viewer};
+use super::sheet;
+use super::state::{bad_suffix, NightWizard};
+use crate::table::{Actor, Message, Reply, Role, Viewer};
 
 /// One combatant (or, outside a fight, one PC) as the viewer sees it.
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -214,4 +215,70 @@ pub fn view_model(s: &NightWizard, data: &NwData, viewer: &Viewer) -> NwView {
         rows: rows(s, data, gm),
         combat,
     }
+}
+
+/// `/game status`: the session for everyone, plus the viewer's own sheet.
+pub fn status(s: &NightWizard, viewer: &Actor, data: &NwData) -> Vec<Reply> {
+    let cat = s.cat(data);
+    let pcs: Vec<String> = s
+        .pcs
+        .iter()
+        .map(|p| {
+            let v = p.ch.derive(&cat);
+            let cf =
+                p.cf.map(|c| format!("C{} F{}", c.critical, c.fumble))
+                    .unwrap_or_default();
+            format!(
+                "**{}** ({}) <@{}> · HP {}/{} · MP {}/{} · Prana {}/{} · {cf}{}",
+                p.ch.name,
+                sheet::summary(&p.ch, &cat),
+                p.user,
+                p.hp,
+                v.body,
+                p.mp,
+                v.mind,
+                p.prana,
+                v.prana,
+                bad_suffix(&p.bad)
+            )
+        })
+        .collect();
+    let mut out = vec![Reply::public(
+        Message::titled(
+            "🌙 Night Wizard",
+            format!(
+                "GM <@{}> · Episode {} · {} · Scene {} · session {}",
+                s.gm,
+                s.episode,
+                s.phase.name(),
+                s.scene,
+                s.session_no
+            ),
+        )
+        .field(
+            "PCs",
+            if pcs.is_empty() {
+                "none yet — `/nw session join`".into()
+            } else {
+                pcs.join("\n")
+            },
+        ),
+    )];
+    if let Some(i) = s.pc_index(&viewer.id) {
+        let p = &s.pcs[i];
+        out.push(Reply::private(
+            &viewer.id,
+            sheet::sheet(&p.ch, &cat, Some(&s.live(p))),
+        ));
+    }
+    let gm = s.is_gm(viewer);
+    out.extend(super::fortress::status_replies(s, gm));
+    if s.combat.is_some() {
+        out.extend(
+            s.tracker(vec![], vec![])
+                .into_iter()
+                .filter(|r| gm || r.is_public()),
+        );
+    }
+    out
 }

@@ -39,6 +39,37 @@ impl Dice for Fixed {
     }
 }
 
+/// Critical and Fumble values a skill adds to one roll, on top of the roller's own [`Cf`].
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Values {
+    /// Further Critical values.
+    pub critical: Vec<u32>,
+    /// Further Fumble values.
+    pub fumble: Vec<u32>,
+}
+
+impl Values {
+    /// Reads `7,10` (BCDice's list): values 2 to 12, at most 11 of them.
+    pub fn parse(list: &str, what: &str) -> Result<Vec<u32>, RuleError> {
+        let mut out = vec![];
+        for part in list.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match part.parse::<u32>() {
+                Ok(n) if (2..=12).contains(&n) => {
+                    if !out.contains(&n) {
+                        out.push(n)
+                    }
+                }
+                _ => {
+                    return refuse(format!(
+                        "{what} values are totals of 2D, 2 to 12, separated by commas (e.g. `7,10`); `{part}` is not one."
+                    ))
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
 /// Critical and Fumble values.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Cf {
@@ -112,6 +143,12 @@ pub struct Judge {
     pub raises: Vec<Vec<u32>>,
     /// Prana spent on this Judge.
     pub prana_spent: i32,
+    /// Further Critical values for this roll (skills add values; BCDice's `@7,10`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more_critical: Vec<u32>,
+    /// Further Fumble values for this roll (BCDice's `#2,5`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more_fumble: Vec<u32>,
 }
 
 /// The resolved numbers.
@@ -134,6 +171,19 @@ pub struct Outcome {
 impl Judge {
     /// Rolls a new Judge (step 1, and the critical chain if it starts one).
     pub fn roll(alter: i32, cf: Cf, mode: Mode, any_seven: bool, dice: &mut impl Dice) -> Judge {
+        Judge::roll_values(alter, cf, &Values::default(), mode, any_seven, dice)
+    }
+
+    /// [`Judge::roll`] with further Critical and Fumble values for this roll (§3: a skill may
+    /// add values; the roll is a Critical or a Fumble when its total is any of them).
+    pub fn roll_values(
+        alter: i32,
+        cf: Cf,
+        more: &Values,
+        mode: Mode,
+        any_seven: bool,
+        dice: &mut impl Dice,
+    ) -> Judge {
         let d = if any_seven { [3, 4] } else { dice.d2() };
         let mut j = Judge {
             alter,
@@ -148,6 +198,8 @@ impl Judge {
             chain: vec![],
             raises: vec![],
             prana_spent: 0,
+            more_critical: more.critical.clone(),
+            more_fumble: more.fumble.clone(),
         };
         j.settle_chain(dice);
         j
@@ -162,14 +214,44 @@ impl Judge {
         }
     }
 
-    /// The original roll is a critical.
+    /// `total` is one of this roll's Critical values.
+    pub fn critical_value(&self, total: u32) -> bool {
+        total == self.cf.critical || self.more_critical.contains(&total)
+    }
+
+    /// `total` is one of this roll's Fumble values.
+    pub fn fumble_value(&self, total: u32) -> bool {
+        total == self.cf.fumble || self.more_fumble.contains(&total)
+    }
+
+    /// The original roll is a critical (a total that is also a Fumble value is a Fumble, as in
+    /// BCDice, and stays an ordinary roll once the Fumble is cancelled).
     pub fn is_critical(&self) -> bool {
-        !self.any_seven && self.roll_total() == self.cf.critical as i32
+        let t = self.roll_total();
+        !self.any_seven && t > 0 && self.critical_value(t as u32) && !self.fumble_value(t as u32)
     }
 
     /// The original roll is a fumble that was not cancelled.
     pub fn is_fumble(&self) -> bool {
-        !self.any_seven && !self.cancelled && self.roll_total() == self.cf.fumble as i32
+        let t = self.roll_total();
+        !self.any_seven && !self.cancelled && t > 0 && self.fumble_value(t as u32)
+    }
+
+    /// Every Critical and every Fumble value of this roll, in BCDice's order (own value first).
+    pub fn values(&self) -> (Vec<u32>, Vec<u32>) {
+        let list = |first: u32, more: &[u32]| {
+            let mut v = vec![first];
+            for m in more {
+                if !v.contains(m) {
+                    v.push(*m);
+                }
+            }
+            v
+        };
+        (
+            list(self.cf.critical, &self.more_critical),
+            list(self.cf.fumble, &self.more_fumble),
+        )
     }
 
     fn opposed(&self) -> bool {
@@ -184,7 +266,7 @@ impl Judge {
                     let d = dice.d2();
                     self.chain.push(d);
                     // A fumble value on a chained roll is an ordinary roll.
-                    if (d[0] + d[1]) != self.cf.critical || self.chain.len() >= 50 {
+                    if !self.critical_value(d[0] + d[1]) || self.chain.len() >= 50 {
                         break;
                     }
                 }
@@ -206,7 +288,7 @@ impl Judge {
             let extra = self
                 .chain
                 .iter()
-                .filter(|d| d[0] + d[1] == self.cf.critical)
+                .filter(|d| self.critical_value(d[0] + d[1]))
                 .count() as u32;
             let last = self.chain.last().map(|d| (d[0] + d[1]) as i32).unwrap_or(0);
             let crits = 1 + extra;
@@ -335,7 +417,20 @@ impl Judge {
     pub fn line(&self) -> String {
         let o = self.outcome();
         let alter = signed(self.alter);
-        let mut parts = vec![format!("(2D6{alter})")];
+        // Several values print as BCDice writes them: `(2D6+5@7,10#2,5)`.
+        let header = if self.more_critical.is_empty() && self.more_fumble.is_empty() {
+            format!("(2D6{alter})")
+        } else {
+            let (c, f) = self.values();
+            let join = |v: Vec<u32>| {
+                v.iter()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            format!("(2D6{alter}@{}#{})", join(c), join(f))
+        };
+        let mut parts = vec![header];
         let dice = if self.any_seven {
             "7[any seven]".to_string()
         } else {
@@ -364,7 +459,7 @@ impl Judge {
             parts.push(format!("{dice} critical"));
             for d in &self.chain {
                 let t = d[0] + d[1];
-                if t == self.cf.critical {
+                if self.critical_value(t) {
                     parts.push(format!("{t}[{},{}] critical", d[0], d[1]));
                 } else {
                     parts.push(format!(
@@ -421,65 +516,6 @@ fn signed(n: i32) -> String {
     }
 }
 
-/// Ways 2d6 makes each total (index = total).
-const WAYS: [u32; 13] = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
-
-/// Exact chance that a fresh Judge succeeds, counting the Critical and Fumble values.
-/// `None` when there is nothing to beat.
-pub fn chance(alter: i32, cf: Cf, mode: Mode, any_seven: bool) -> Option<f64> {
-    let need = match mode {
-        Mode::Normal { difficulty } => difficulty?,
-        Mode::Opposed { against, attacker } => {
-            let n = against?;
-            if attacker {
-                n
-            } else {
-                n + 1
-            }
-        }
-        Mode::Recovery => return None,
-    };
-    if any_seven {
-        return Some(if alter + 7 >= need { 1.0 } else { 0.0 });
-    }
-    let opposed = matches!(mode, Mode::Opposed { .. });
-    // Chance that a chained roll (after `crits` criticals) reaches `need`.
-    fn chain(alter: i32, crit: u32, need: i32, crits: i32, depth: u32) -> f64 {
-        if alter + 10 * crits + 2 >= need || depth > 12 {
-            return 1.0;
-        }
-        let mut p = 0.0;
-        for t in 2..=12u32 {
-            let w = WAYS[t as usize] as f64 / 36.0;
-            if t == crit {
-                p += w * chain(alter, crit, need, crits + 1, depth + 1);
-            } else if alter + 10 * crits + t as i32 >= need {
-                p += w;
-            }
-        }
-        p
-    }
-    let mut p = 0.0;
-    for t in 2..=12u32 {
-        let w = WAYS[t as usize] as f64 / 36.0;
-        let ok = if t == cf.critical {
-            if opposed {
-                p += w * chain(alter, cf.critical, need, 1, 0);
-                continue;
-            }
-            true
-        } else if t == cf.fumble {
-            (alter - 10).max(0) >= need
-        } else {
-            (alter + t as i32).max(0) >= need
-        };
-        if ok {
-            p += w;
-        }
-    }
-    Some(p)
-}
-
 /// Who wins an opposed Judge: `true` for the attacker. Ties go to the attacker; Full Hit
 /// beats the dice, Full Dodge beats the dice and Full Hit.
 pub fn attacker_wins(attacker: i32, defender: i32, full_hit: bool, full_dodge: bool) -> bool {
@@ -505,255 +541,5 @@ pub fn roll_cf(dice: &mut impl Dice) -> (Cf, Vec<u32>) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const CF: Cf = Cf {
-        critical: 8,
-        fumble: 6,
-    };
-    const NORMAL: Mode = Mode::Normal { difficulty: None };
-    const OPPOSED: Mode = Mode::Opposed {
-        against: None,
-        attacker: false,
-    };
-
-    #[test]
-    fn rule_bcdice_vector_alter_8_dice_5_2_gives_15() {
-        let j = Judge::roll(8, CF, NORMAL, false, &mut Fixed(vec![5, 2]));
-        assert_eq!(j.outcome().result, 15);
-        assert_eq!(j.line(), "(2D6+8) ＞ 7[5,2]+8 ＞ 15");
-    }
-
-    #[test]
-    fn rule_opposed_critical_adds_10_and_rolls_again_5_3_then_5_2_gives_25() {
-        let j = Judge::roll(8, CF, OPPOSED, false, &mut Fixed(vec![5, 3, 5, 2]));
-        let o = j.outcome();
-        assert!(o.critical);
-        assert_eq!(o.result, 25);
-    }
-
-    #[test]
-    fn rule_critical_chain_crit_crit_then_9_gives_37() {
-        // Digest §18: Alter 8; crit, crit, then 9 → 8 + 20 + 9 = 37.
-        let j = Judge::roll(8, CF, OPPOSED, false, &mut Fixed(vec![4, 4, 5, 3, 4, 5]));
-        assert_eq!(j.outcome().crits, 2);
-        assert_eq!(j.outcome().result, 37);
-    }
-
-    #[test]
-    fn rule_fumble_value_on_a_chained_roll_is_an_ordinary_roll() {
-        let j = Judge::roll(8, CF, OPPOSED, false, &mut Fixed(vec![4, 4, 5, 1]));
-        let o = j.outcome();
-        assert!(!o.fumble);
-        assert_eq!(o.result, 8 + 10 + 6);
-    }
-
-    #[test]
-    fn rule_fumble_result_is_alter_minus_10_floored_at_0_unlike_bcdice() {
-        let j = Judge::roll(8, CF, NORMAL, false, &mut Fixed(vec![5, 1]));
-        assert!(j.outcome().fumble);
-        assert_eq!(
-            j.outcome().result,
-            0,
-            "BCDice prints -2; the rulebook floors at 0"
-        );
-        let r = Judge::roll(8, CF, Mode::Recovery, false, &mut Fixed(vec![5, 1]));
-        assert_eq!(r.outcome().result, -2, "a Recovery Judge may go below 0");
-    }
-
-    #[test]
-    fn rule_normal_critical_succeeds_automatically() {
-        let j = Judge::roll(
-            0,
-            CF,
-            Mode::Normal {
-                difficulty: Some(30),
-            },
-            false,
-            &mut Fixed(vec![4, 4]),
-        );
-        assert_eq!(j.outcome().success, Some(true));
-        assert!(j.line().ends_with("automatic success"));
-    }
-
-    #[test]
-    fn rule_fumble_is_not_an_automatic_failure() {
-        let j = Judge::roll(
-            15,
-            CF,
-            Mode::Normal {
-                difficulty: Some(5),
-            },
-            false,
-            &mut Fixed(vec![3, 3]),
-        );
-        assert!(j.outcome().fumble);
-        assert_eq!(j.outcome().result, 5);
-        assert_eq!(j.outcome().success, Some(true));
-    }
-
-    #[test]
-    fn rule_any_seven_is_7_and_never_crits_or_fumbles() {
-        let cf = Cf {
-            critical: 7,
-            fumble: 6,
-        };
-        let j = Judge::roll(5, cf, OPPOSED, true, &mut Fixed(vec![]));
-        let o = j.outcome();
-        assert_eq!(
-            (o.roll, o.critical, o.fumble, o.result),
-            (7, false, false, 12)
-        );
-    }
-
-    #[test]
-    fn rule_prana_reroll_not_on_critical_or_fumble() {
-        let mut j = Judge::roll(8, CF, NORMAL, false, &mut Fixed(vec![4, 4]));
-        assert!(j.reroll(&mut Fixed(vec![1, 1])).is_err());
-        let mut j = Judge::roll(8, CF, NORMAL, false, &mut Fixed(vec![3, 3]));
-        assert!(j.reroll(&mut Fixed(vec![1, 1])).is_err());
-        let mut j = Judge::roll(8, CF, NORMAL, false, &mut Fixed(vec![1, 1]));
-        j.reroll(&mut Fixed(vec![6, 6])).unwrap();
-        assert_eq!((j.outcome().result, j.prana_spent), (20, 1));
-        // The second result must be kept even if worse; rerolls may repeat.
-        j.reroll(&mut Fixed(vec![1, 2])).unwrap();
-        assert_eq!((j.outcome().result, j.prana_spent), (11, 2));
-    }
-
-    #[test]
-    fn rule_prana_reroll_attacker_only_before_defender_rolls() {
-        let mode = Mode::Opposed {
-            against: Some(12),
-            attacker: true,
-        };
-        let mut j = Judge::roll(2, CF, mode, false, &mut Fixed(vec![1, 2]));
-        assert!(j
-            .reroll(&mut Fixed(vec![6, 6]))
-            .unwrap_err()
-            .0
-            .contains("defender"));
-        let mode = Mode::Opposed {
-            against: Some(12),
-            attacker: false,
-        };
-        let mut j = Judge::roll(2, CF, mode, false, &mut Fixed(vec![1, 2]));
-        assert!(j.reroll(&mut Fixed(vec![5, 6])).is_ok());
-    }
-
-    #[test]
-    fn rule_prana_cancel_fumble_uses_dice_as_rolled() {
-        let mut j = Judge::roll(8, CF, NORMAL, false, &mut Fixed(vec![5, 1]));
-        j.cancel_fumble().unwrap();
-        assert_eq!(j.outcome().result, 14);
-        assert!(j.cancel_fumble().is_err());
-    }
-
-    #[test]
-    fn rule_prana_fudge_may_make_a_critical_and_needs_cancel_on_fumble() {
-        let rules = JudgeRules::default();
-        let mut j = Judge::roll(8, CF, OPPOSED, false, &mut Fixed(vec![4, 3]));
-        j.fudge(true, &rules, &mut Fixed(vec![2, 2])).unwrap();
-        assert!(j.outcome().critical);
-        assert_eq!(j.outcome().result, 8 + 10 + 4);
-        assert!(
-            j.fudge(true, &rules, &mut Fixed(vec![])).is_err(),
-            "one fudge per roll by default"
-        );
-        let mut f = Judge::roll(8, CF, NORMAL, false, &mut Fixed(vec![5, 1]));
-        assert!(f.fudge(true, &rules, &mut Fixed(vec![])).is_err());
-        f.cancel_fumble().unwrap();
-        f.fudge(true, &rules, &mut Fixed(vec![])).unwrap();
-        assert_eq!((f.outcome().result, f.prana_spent), (15, 2));
-        // Fudge into a fumble.
-        let mut g = Judge::roll(8, CF, NORMAL, false, &mut Fixed(vec![4, 3]));
-        g.fudge(false, &rules, &mut Fixed(vec![])).unwrap();
-        assert!(g.outcome().fumble);
-    }
-
-    #[test]
-    fn rule_prana_raise_adds_2d_per_prana_without_crit_or_fumble() {
-        let rules = JudgeRules::default();
-        let mut j = Judge::roll(5, CF, NORMAL, false, &mut Fixed(vec![1, 2]));
-        j.raise(2, &rules, &mut Fixed(vec![4, 4, 3, 3])).unwrap();
-        assert_eq!(j.outcome().result, 5 + 3 + 8 + 6);
-        assert!(!j.outcome().critical && !j.outcome().fumble);
-        assert!(
-            j.reroll(&mut Fixed(vec![])).is_err(),
-            "reroll comes before raise"
-        );
-        let bcdice = JudgeRules {
-            raise_dice: 1,
-            ..rules
-        };
-        let mut k = Judge::roll(5, CF, NORMAL, false, &mut Fixed(vec![1, 2]));
-        k.raise(2, &bcdice, &mut Fixed(vec![4, 4])).unwrap();
-        assert_eq!(k.outcome().result, 5 + 3 + 8);
-    }
-
-    #[test]
-    fn rule_raise_after_fumble_applies_before_the_floor() {
-        let mut j = Judge::roll(8, CF, NORMAL, false, &mut Fixed(vec![5, 1]));
-        j.raise(1, &JudgeRules::default(), &mut Fixed(vec![1, 2]))
-            .unwrap();
-        assert_eq!(j.outcome().result, 1);
-    }
-
-    #[test]
-    fn rule_opposed_ties_go_to_the_attacker_full_dodge_beats_full_hit() {
-        assert!(attacker_wins(12, 12, false, false));
-        assert!(!attacker_wins(11, 12, false, false));
-        assert!(attacker_wins(0, 30, true, false));
-        assert!(!attacker_wins(30, 0, true, true));
-    }
-
-    #[test]
-    fn rule_fumble_value_rerolled_while_equal_to_critical() {
-        let (cf, rerolls) = roll_cf(&mut Fixed(vec![3, 4, 5, 2, 6, 1, 4, 6]));
-        assert_eq!(
-            cf,
-            Cf {
-                critical: 7,
-                fumble: 10
-            }
-        );
-        assert_eq!(rerolls, vec![7, 7]);
-    }
-
-    #[test]
-    fn chance_counts_critical_and_fumble_values() {
-        // Alter 0 vs 12: only 12 (1/36) or the critical 8 (5/36) succeed.
-        let p = chance(
-            0,
-            CF,
-            Mode::Normal {
-                difficulty: Some(12),
-            },
-            false,
-        )
-        .unwrap();
-        assert!((p - 6.0 / 36.0).abs() < 1e-9);
-        // Alter 10 vs 12: everything but the fumble value (6: 5 ways) succeeds.
-        let p = chance(
-            10,
-            CF,
-            Mode::Normal {
-                difficulty: Some(12),
-            },
-            false,
-        )
-        .unwrap();
-        assert!((p - 31.0 / 36.0).abs() < 1e-9);
-        assert_eq!(
-            chance(
-                5,
-                CF,
-                Mode::Normal {
-                    difficulty: Some(12)
-                },
-                true
-            ),
-            Some(1.0)
-        );
-    }
-}
+#[path = "roll_tests.rs"]
+mod tests;

@@ -1,0 +1,576 @@
+//! Tests of the Fortress rules (§12).
+use super::super::judge::Judge;
+use super::super::state::Phase;
+use super::super::test_table::{alice, bob, gm, Table as T};
+use super::common::*;
+use super::*;
+
+fn table() -> T {
+    T::with(&[(alice(), "Ayu"), (bob(), "Bo")], 5)
+}
+
+impl T {
+    /// Entrance → Hall → Trap room → Core; a secret Gate Hall — Vault; a one-way Hall → Pit.
+    fn build(&mut self) {
+        for (n, k) in [
+            ("Gate", "entrance"),
+            ("Hall", "normal"),
+            ("Needles", "trap"),
+            ("Core", "core"),
+            ("Vault", "object"),
+            ("Pit", "normal"),
+            ("Shrine", "event"),
+        ] {
+            self.ok(&gm(), "nw fortress area", &[("name", n), ("kind", k)]);
+        }
+        for (a, b, k) in [
+            ("Gate", "Hall", "normal"),
+            ("Hall", "Needles", "normal"),
+            ("Needles", "Core", "normal"),
+            ("Hall", "Vault", "secret"),
+            ("Hall", "Pit", "oneway"),
+            ("Pit", "Shrine", "closed"),
+        ] {
+            self.ok(
+                &gm(),
+                "nw fortress gate",
+                &[("from", a), ("to", b), ("kind", k)],
+            );
+        }
+        self.ok(
+            &gm(),
+            "nw fortress trap",
+            &[
+                ("area", "Needles"),
+                ("detection", "9"),
+                ("removal", "11"),
+                ("effect", "poison needles xyzzy"),
+                ("damage", "2d6"),
+            ],
+        );
+    }
+
+    fn fort(&self) -> &Fortress {
+        self.s.fortress.fortress.as_ref().unwrap()
+    }
+
+    fn at(&self) -> String {
+        let f = self.fort();
+        f.areas[f.dive.as_ref().unwrap().at].name.clone()
+    }
+}
+
+fn all_text(r: &[Reply]) -> String {
+    r.iter()
+        .map(|r| r.message.plain_text())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn public_text(r: &[Reply]) -> String {
+    r.iter()
+        .filter(|r| r.is_public())
+        .map(|r| r.message.plain_text())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn rule_nw_12_6_appearance_difficulty_8_plus_2_per_gate_3_gates_14() {
+    assert_eq!(appear_difficulty(0), 8, "in the Entrance Area itself: 8");
+    assert_eq!(appear_difficulty(3), 14, "three Gates away: 8 + 6 = 14");
+    let mut t = table();
+    t.build();
+    let f = t.fort();
+    assert_eq!(f.gates_from_entrance(f.area("Core").unwrap()), Some(3));
+    assert_eq!(f.gates_from_entrance(f.area("Gate").unwrap()), Some(0));
+}
+
+#[test]
+fn rule_nw_12_6_appearance_check_is_a_luck_judge_for_a_pc_not_inside() {
+    let mut t = table();
+    t.build();
+    t.ok(&alice(), "nw session leave", &[]);
+    t.ok(&gm(), "nw fortress dive", &[]);
+    t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
+    // Bob is inside already.
+    assert!(t
+        .err(&bob(), "nw fortress appear", &[])
+        .contains("already inside"));
+    t.ok(&alice(), "nw session join", &[]);
+    let out = t.ok(&alice(), "nw fortress appear", &[]);
+    let text = all_text(&out);
+    assert!(text.contains("Appearance Check"), "{text}");
+    assert!(
+        text.contains("Difficulty 10"),
+        "one Gate from the Entrance: 8 + 2 = 10\n{text}"
+    );
+    assert!(text.contains("Luck"), "{text}");
+    let inside = t.fort().dive.as_ref().unwrap().inside.contains(&alice().id);
+    let pending = t.s.fortress.pending.iter().any(|p| p.user == alice().id);
+    assert!(inside != pending, "either in at once or waiting to settle");
+    if pending {
+        t.ok(&alice(), "nw fortress resolve", &[]);
+        assert!(t.s.fortress.pending.is_empty());
+    }
+}
+
+#[test]
+fn rule_nw_8_2_appearance_automatic_in_the_climax() {
+    let mut t = table();
+    t.build();
+    t.ok(&alice(), "nw session leave", &[]);
+    t.ok(&gm(), "nw fortress dive", &[]);
+    t.ok(&alice(), "nw session join", &[]);
+    t.s.phase = Phase::Climax;
+    let out = t.ok(&alice(), "nw fortress appear", &[]);
+    assert!(all_text(&out).contains("automatically"));
+    assert!(t.fort().dive.as_ref().unwrap().inside.contains(&alice().id));
+}
+
+#[test]
+fn rule_nw_12_4_building_is_the_gms_a_player_is_refused() {
+    let mut t = table();
+    assert!(t
+        .err(
+            &alice(),
+            "nw fortress area",
+            &[("name", "Hall"), ("kind", "normal")]
+        )
+        .contains("only the GM"));
+    t.build();
+    assert!(t
+        .err(
+            &bob(),
+            "nw fortress gate",
+            &[("from", "Hall"), ("to", "Core")]
+        )
+        .contains("only the GM"));
+    assert!(t
+        .err(&bob(), "nw fortress dive", &[])
+        .contains("only the GM"));
+    assert!(t
+        .err(
+            &gm(),
+            "nw fortress area",
+            &[("name", "Door2"), ("kind", "entrance")]
+        )
+        .contains("already has an Entrance"));
+    assert!(t
+        .err(
+            &gm(),
+            "nw fortress area",
+            &[("name", "X"), ("kind", "garden")]
+        )
+        .contains("kind `garden` is unknown; use normal, object"));
+}
+
+#[test]
+fn rule_nw_12_5_one_way_closed_and_secret_gates_refuse_and_change_nothing() {
+    let mut t = table();
+    t.build();
+    assert!(!t.s.in_fortress());
+    t.ok(&gm(), "nw fortress dive", &[]);
+    assert!(t.s.in_fortress());
+    assert_eq!(t.at(), "Gate");
+    assert!(t
+        .err(&alice(), "nw fortress move", &[("to", "Core")])
+        .contains("no Gate"));
+    t.ok(&alice(), "nw fortress move", &[("to", "Hall")]);
+    // Secret: unknown to the players.
+    let e = t.err(&alice(), "nw fortress move", &[("to", "Vault")]);
+    assert!(e.contains("no Gate you know of"), "{e}");
+    // One-way: there, but not back.
+    t.ok(&alice(), "nw fortress move", &[("to", "Pit")]);
+    // Closed.
+    assert!(t
+        .err(&alice(), "nw fortress move", &[("to", "Shrine")])
+        .contains("closed"));
+    assert!(t
+        .err(&alice(), "nw fortress move", &[("to", "Hall")])
+        .contains("One-Way Gate cannot be used to come back"));
+    assert_eq!(t.at(), "Pit");
+    // The GM opens the closed Gate (gate 6).
+    t.ok(&gm(), "nw fortress open", &[("gate", "6")]);
+    t.ok(&alice(), "nw fortress move", &[("to", "Shrine")]);
+    // Clearing the Shrine's event makes it a Normal Area.
+    t.ok(&gm(), "nw fortress cleared", &[]);
+    assert_eq!(t.fort().areas[6].kind, AreaKind::Normal);
+}
+
+#[test]
+fn rule_nw_12_5_damaged_gate_has_limited_uses_then_breaks() {
+    let mut t = table();
+    t.ok(
+        &gm(),
+        "nw fortress area",
+        &[("name", "A"), ("kind", "entrance")],
+    );
+    t.ok(
+        &gm(),
+        "nw fortress area",
+        &[("name", "B"), ("kind", "normal")],
+    );
+    t.ok(
+        &gm(),
+        "nw fortress gate",
+        &[
+            ("from", "A"),
+            ("to", "B"),
+            ("kind", "damaged"),
+            ("uses", "2"),
+        ],
+    );
+    t.ok(&gm(), "nw fortress dive", &[]);
+    t.ok(&alice(), "nw fortress move", &[("to", "B")]);
+    let out = t.ok(&alice(), "nw fortress move", &[("to", "A")]);
+    assert!(all_text(&out).contains("gives way"));
+    assert!(t
+        .err(&alice(), "nw fortress move", &[("to", "B")])
+        .contains("Damaged"));
+    assert!(t
+        .err(
+            &gm(),
+            "nw fortress gate",
+            &[
+                ("from", "A"),
+                ("to", "B"),
+                ("kind", "normal"),
+                ("uses", "2")
+            ]
+        )
+        .contains("only for a Damaged Gate"));
+}
+
+#[test]
+fn rule_nw_12_9_danger_sense_success_against_secret_reveals_the_gate() {
+    let mut t = table();
+    t.build();
+    t.ok(&gm(), "nw fortress dive", &[]);
+    t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
+    t.ok(
+        &gm(),
+        "nw fortress danger",
+        &[("kind", "secret"), ("secret", "true")],
+    );
+    let cf = t.s.pcs[0].cf.unwrap();
+    let mut j = Judge::roll(
+        99,
+        cf,
+        super::super::judge::Mode::Normal { difficulty: None },
+        true,
+        &mut super::super::judge::Fixed(vec![]),
+    );
+    j.any_seven = true;
+    t.s.fortress.pending.push(Pending {
+        user: alice().id,
+        check: Check::Sense,
+        difficulty: SECRET_GATE_SENSE,
+        judge: j,
+        secret: true,
+    });
+    let out = t.ok(&alice(), "nw fortress resolve", &[]);
+    assert!(
+        public_text(&out).is_empty(),
+        "a secret Danger Sense tells only the roller and the GM"
+    );
+    assert!(all_text(&out).contains("finds a hidden Gate: Hall ⇄ Vault"));
+    assert!(t.fort().gates[3].revealed);
+    t.ok(&alice(), "nw fortress move", &[("to", "Vault")]);
+}
+
+#[test]
+fn rule_nw_12_5_secret_gate_revealed_by_danger_sense_15_or_clearing() {
+    let mut t = table();
+    t.build();
+    t.ok(&gm(), "nw fortress dive", &[]);
+    t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
+    let out = t.ok(&gm(), "nw fortress danger", &[("kind", "secret")]);
+    let gm_text: String = out
+        .iter()
+        .filter(|r| !r.is_public())
+        .map(|r| r.message.plain_text())
+        .collect();
+    assert!(gm_text.contains("Difficulty 15"), "{gm_text}");
+    assert!(!public_text(&out).contains("15"));
+    assert_eq!(
+        t.fort()
+            .dive
+            .as_ref()
+            .unwrap()
+            .danger
+            .as_ref()
+            .unwrap()
+            .difficulty,
+        15
+    );
+    // Clearing the Hall's event reveals it whatever the rolls.
+    t.ok(&gm(), "nw fortress cleared", &[]);
+    assert!(t.fort().gates[3].revealed);
+    t.ok(&alice(), "nw fortress move", &[("to", "Vault")]);
+    assert_eq!(t.at(), "Vault");
+}
+
+#[test]
+fn rule_nw_12_10_danger_sense_difficulties_trap_removal_ambush_perception_plus_7_default_12() {
+    assert_eq!(danger_difficulty_trap(11), 11);
+    assert_eq!(danger_difficulty_ambush(5), 12, "Perception 5 + 7");
+    assert_eq!(DANGER_DEFAULT, 12);
+    assert_eq!(SECRET_GATE_SENSE, 15);
+    let mut t = table();
+    t.build();
+    t.ok(&gm(), "nw fortress dive", &[]);
+    t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
+    t.ok(&gm(), "nw fortress move", &[("to", "Needles")]);
+    for (opts, want) in [
+        (vec![("kind", "trap")], 11),
+        (vec![("kind", "ambush"), ("perception", "6")], 13),
+        (vec![("kind", "other")], 12),
+        (vec![("kind", "other"), ("difficulty", "9")], 9),
+    ] {
+        t.ok(&gm(), "nw fortress danger", &opts);
+        assert_eq!(
+            t.fort()
+                .dive
+                .as_ref()
+                .unwrap()
+                .danger
+                .as_ref()
+                .unwrap()
+                .difficulty,
+            want
+        );
+    }
+    assert!(t
+        .err(&gm(), "nw fortress danger", &[("kind", "ambush")])
+        .contains("perception"));
+    assert!(t
+        .err(&alice(), "nw fortress danger", &[])
+        .contains("only the GM"));
+    // A player rolls it once; the Difficulty stays hidden.
+    let out = t.ok(&alice(), "nw fortress sense", &[]);
+    assert!(!public_text(&out).contains("Difficulty 9"));
+    if t.s.fortress.pending.iter().any(|p| p.user == alice().id) {
+        t.ok(&alice(), "nw fortress resolve", &[]);
+    }
+    assert!(t
+        .err(&alice(), "nw fortress sense", &[])
+        .contains("already rolled"));
+}
+
+#[test]
+fn rule_nw_12_8_identification_awareness_vs_detection_then_removal_finesse_vs_removal() {
+    let mut t = table();
+    t.build();
+    t.ok(&gm(), "nw fortress dive", &[]);
+    t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
+    t.ok(&gm(), "nw fortress move", &[("to", "Needles")]);
+    // The trap must be beaten to go on.
+    assert!(t
+        .err(&alice(), "nw fortress move", &[("to", "Core")])
+        .contains("beaten"));
+    // Removal needs identification first.
+    assert!(t
+        .err(&alice(), "nw fortress remove", &[])
+        .contains("identify the trap first"));
+    // Make Alice's Awareness Judge certain: Detection 0.
+    t.s.fortress.fortress.as_mut().unwrap().areas[2]
+        .trap
+        .as_mut()
+        .unwrap()
+        .detection = 0;
+    let out = t.ok(&alice(), "nw fortress identify", &[]);
+    let text = all_text(&out);
+    assert!(text.contains("Trap Identification"), "{text}");
+    assert!(text.contains("Awareness"), "{text}");
+    assert!(
+        !public_text(&out).contains("xyzzy"),
+        "the effect goes only to the identifier"
+    );
+    assert!(text.contains("xyzzy"));
+    assert!(t.fort().areas[2]
+        .trap
+        .as_ref()
+        .unwrap()
+        .identified
+        .contains(&alice().id));
+    // Bob has not identified it: he may not remove it.
+    assert!(t
+        .err(&bob(), "nw fortress remove", &[])
+        .contains("identify"));
+    // Removal against Removal Value 11, shown; retry until it is beaten.
+    let mut tries = 0;
+    while t.fort().areas[2].trap.as_ref().unwrap().state == TrapState::Armed && tries < 30 {
+        let out = t.ok(&alice(), "nw fortress remove", &[]);
+        assert!(all_text(&out).contains("Finesse"));
+        assert!(all_text(&out).contains("Difficulty 11"));
+        if t.s.fortress.pending.iter().any(|p| p.user == alice().id) {
+            t.ok(&alice(), "nw fortress resolve", &[]);
+        }
+        tries += 1;
+    }
+    assert_ne!(
+        t.fort().areas[2].trap.as_ref().unwrap().state,
+        TrapState::Armed
+    );
+    t.ok(&alice(), "nw fortress move", &[("to", "Core")]);
+    assert_eq!(t.at(), "Core");
+}
+
+#[test]
+fn rule_nw_12_8_every_pc_failing_identification_sets_the_trap_off() {
+    let mut t = table();
+    t.build();
+    t.ok(&gm(), "nw fortress dive", &[]);
+    t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
+    t.ok(&gm(), "nw fortress move", &[("to", "Needles")]);
+    t.s.fortress.fortress.as_mut().unwrap().areas[2]
+        .trap
+        .as_mut()
+        .unwrap()
+        .detection = 99;
+    let hp = (t.s.pcs[0].hp, t.s.pcs[1].hp);
+    t.ok(&alice(), "nw fortress identify", &[]);
+    let out = t.ok(&alice(), "nw fortress resolve", &[]);
+    assert!(
+        !all_text(&out).contains("goes off"),
+        "Bob has not tried yet"
+    );
+    assert!(t
+        .err(&alice(), "nw fortress identify", &[])
+        .contains("already failed"));
+    t.ok(&bob(), "nw fortress identify", &[]);
+    let out = t.ok(&bob(), "nw fortress resolve", &[]);
+    let text = public_text(&out);
+    assert!(
+        text.contains("goes off") && text.contains("xyzzy"),
+        "{text}"
+    );
+    assert_eq!(
+        t.fort().areas[2].trap.as_ref().unwrap().state,
+        TrapState::Spent
+    );
+    assert!(
+        t.s.pcs[0].hp < hp.0 && t.s.pcs[1].hp < hp.1,
+        "2d6 HP on everyone in the Scene"
+    );
+    // A spent trap no longer bars the way.
+    t.ok(&bob(), "nw fortress move", &[("to", "Core")]);
+}
+
+#[test]
+fn rule_nw_12_8_a_fumble_on_removal_triggers_the_trap_on_the_roller() {
+    let mut t = table();
+    t.build();
+    t.ok(&gm(), "nw fortress dive", &[]);
+    t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
+    t.ok(&gm(), "nw fortress move", &[("to", "Needles")]);
+    t.s.fortress.fortress.as_mut().unwrap().areas[2]
+        .trap
+        .as_mut()
+        .unwrap()
+        .identified
+        .push(alice().id);
+    // Fix Alice's values so that whatever she rolls is her Fumble: impossible with 2d6, so
+    // settle a forged Judge instead.
+    let cf = t.s.pcs[0].cf.unwrap();
+    let mut j = Judge::roll(
+        3,
+        cf,
+        super::super::judge::Mode::Normal {
+            difficulty: Some(11),
+        },
+        false,
+        &mut super::super::judge::Fixed(vec![]),
+    );
+    let fumble = cf.fumble;
+    j.dice = [fumble / 2, fumble - fumble / 2];
+    assert!(j.outcome().fumble);
+    t.s.fortress.pending.push(Pending {
+        user: alice().id,
+        check: Check::Remove,
+        difficulty: 11,
+        judge: j,
+        secret: false,
+    });
+    let hp_bob = t.s.pcs[1].hp;
+    let out = t.ok(&alice(), "nw fortress resolve", &[]);
+    assert!(all_text(&out).contains("fumbles the Removal"));
+    assert_eq!(
+        t.fort().areas[2].trap.as_ref().unwrap().state,
+        TrapState::Spent
+    );
+    assert_eq!(t.s.pcs[1].hp, hp_bob, "only the roller is the target");
+}
+
+#[test]
+fn rule_nw_12_2_retreat_only_if_ruler_defeated_core_broken_or_ruler_permits() {
+    for cond in ["ruler_defeated", "core_broken", "ruler_permits"] {
+        let mut t = table();
+        t.build();
+        t.ok(&gm(), "nw fortress dive", &[]);
+        let e = t.err(&alice(), "nw fortress leave", &[]);
+        assert!(e.contains("Ruler is defeated"), "{e}");
+        assert!(t
+            .err(&alice(), "nw fortress condition", &[("what", cond)])
+            .contains("only the GM"));
+        t.ok(&gm(), "nw fortress condition", &[("what", cond)]);
+        t.ok(&alice(), "nw fortress leave", &[]);
+        assert!(!t.s.in_fortress());
+    }
+    // An Entrance built as the exit lets the party out there.
+    let mut t = table();
+    t.ok(
+        &gm(),
+        "nw fortress area",
+        &[("name", "Door"), ("kind", "entrance"), ("exit", "true")],
+    );
+    t.ok(&gm(), "nw fortress dive", &[]);
+    t.ok(&bob(), "nw fortress leave", &[]);
+}
+
+#[test]
+fn rule_nw_12_7_no_moving_out_during_round_progression() {
+    let mut t = table();
+    t.build();
+    t.ok(&gm(), "nw fortress dive", &[]);
+    t.ok(&gm(), "nw enemy spawn", &[("name", "shade_swarm")]);
+    t.ok(&gm(), "nw combat start", &[]);
+    assert!(t
+        .err(&alice(), "nw fortress move", &[("to", "Hall")])
+        .contains("Withdraw"));
+}
+
+#[test]
+fn rule_nw_12_3_one_area_one_scene() {
+    let mut t = table();
+    t.build();
+    t.ok(&gm(), "nw fortress dive", &[]);
+    let s0 = t.s.scene;
+    t.ok(&alice(), "nw fortress move", &[("to", "Hall")]);
+    assert_eq!(t.s.scene, s0 + 1);
+}
+
+#[test]
+fn map_hides_secret_gates_and_trap_details_from_players() {
+    let mut t = table();
+    t.build();
+    t.ok(&gm(), "nw fortress dive", &[]);
+    let player = all_text(&t.ok(&alice(), "nw fortress show", &[]));
+    assert!(
+        !player.contains("Vault ⇄") && !player.contains("⇄ Vault"),
+        "{player}"
+    );
+    assert!(
+        !player.contains("xyzzy") && !player.contains("Detection"),
+        "{player}"
+    );
+    assert!(player.contains("📍 **Gate**"), "{player}");
+    let gm_map = t.ok(&gm(), "nw fortress show", &[]);
+    assert!(!gm_map[0].is_public());
+    let gm_text = all_text(&gm_map);
+    assert!(
+        gm_text.contains("SECRET") && gm_text.contains("xyzzy"),
+        "{gm_text}"
+    );
+}

@@ -1,0 +1,10 @@
+//! The Judge (§2, §3, §4): the 2D roll with its Critical and Fumble values and the Prana options
+//! on it (`roll`), and the one way every feature rolls one for a PC or the GM (`request::roll_for`).
+
+pub mod chance;
+pub mod request;
+pub mod roll;
+
+pub use chance::{chance, chance_values};
+pub use request::{alter_for, roll_for, JudgeRequest};
+pub use roll::*;
