@@ -337,6 +337,19 @@ fn use_paths(code: &str) -> Vec<(String, Vec<String>)> {
     out
 }
 
+/// The `pub use …;` statements of `code`, written as plain `use` statements.
+fn reexport_statements(code: &str) -> String {
+    let flat = code.replace('\n', " ");
+    let mut out = String::new();
+    for marker in ["pub use ", "pub(crate) use ", "pub(super) use "] {
+        for part in flat.split(marker).skip(1) {
+            let stmt = part.split(';').next().unwrap_or("");
+            out.push_str(&format!("use {stmt};\n"));
+        }
+    }
+    out
+}
+
 /// A path written in module `at` made absolute from the Night Wizard root, if it points inside.
 fn absolute(at: &[String], segs: &[String]) -> Option<Vec<String>> {
     let mut base: Vec<String> = at.to_vec();
@@ -503,7 +516,19 @@ fn nw_graph() -> BTreeMap<String, BTreeSet<String>> {
     let mut g = BTreeMap::new();
     for (at, m) in &mods {
         let mut deps = BTreeSet::new();
-        let mut paths: Vec<Vec<String>> = m.uses.iter().map(|(_, p)| p.clone()).collect();
+        // A folder's `mod.rs` re-exporting its children (`pub use child::X;`) is a facade, not a
+        // dependency of the folder's code: only what the code itself uses is an edge. (Where a
+        // name is defined is still found through the re-exports, by `defining_module`.)
+        let facade: BTreeSet<Vec<String>> = resolve_uses(at, &reexport_statements(&m.code))
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect();
+        let mut paths: Vec<Vec<String>> = m
+            .uses
+            .iter()
+            .map(|(_, p)| p.clone())
+            .filter(|p| !facade.contains(p))
+            .collect();
         for prefix in ["super::", "crate::games::nightwizard::", "self::"] {
             for (i, _) in m.code.match_indices(prefix) {
                 let before = m.code[..i].chars().last().unwrap_or(' ');
@@ -580,6 +605,10 @@ fn the_night_wizard_check_resolves_reexports_and_ignores_tests() {
     assert_eq!(
         without_tests("use a;\n#[cfg(test)]\nmod tests {\n    use super::b;\n}\nfn c() {}\n#[cfg(test)]\nmod t;\nuse d;"),
         "use a;\nfn c() {}\nuse d;"
+    );
+    assert_eq!(
+        reexport_statements("use a::b;\npub use c::{D, E};\npub(crate) use f::G;"),
+        "use c::{D, E};\nuse f::G;\n"
     );
     let uses = use_paths("use super::{a::{B, C as D}, e};");
     let names: Vec<&str> = uses.iter().map(|(n, _)| n.as_str()).collect();

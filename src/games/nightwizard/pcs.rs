@@ -1,9 +1,9 @@
 //! PCs joining, leaving and the GM's direct edits (`/nw session join|leave|set`).
 
 use super::character::{Catalog, Character, Custom};
-use super::roster::NwShared;
 use super::data::NwData;
 use super::judge::Cf;
+use super::roster::NwShared;
 use super::sheet;
 use super::state::{bad_suffix, NightWizard, Pc};
 use crate::rng::GameRng;

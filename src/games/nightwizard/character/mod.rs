@@ -21,6 +21,7 @@ pub mod creation;
 pub mod derive;
 pub mod edit;
 pub mod level_up;
+pub mod refresh;
 pub mod roster;
 pub mod sheet;
 pub mod steps;

@@ -21,30 +21,11 @@
 //! reads the current records and carries them in the action ([`Refresh`]), and [`apply_records`]
 //! decides from the session's state alone what applies now.
 
-use serde::{Deserialize, Serialize};
-
 use super::super::session::{NightWizard, NwAction, Pc, Phase};
+pub use super::refresh::Refresh;
 use super::roster::NwShared;
-use super::{Catalog, Character, Custom, OwnedItem};
+use super::{Catalog, Character, OwnedItem};
 use crate::table::{Message, Reply, RuleError, UserId};
-
-/// What a command carries from the roster into the session (read in `parse`).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
-pub struct Refresh {
-    /// The roster records of the PCs whose session copy has changes that apply now.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub records: Vec<Character>,
-    /// The guild's chat additions (skills, items, enemies), when the session's copy is older.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub custom: Option<Custom>,
-}
-
-impl Refresh {
-    /// True if it carries nothing.
-    pub fn is_empty(&self) -> bool {
-        self.records.is_empty() && self.custom.is_none()
-    }
-}
 
 /// When a refresh is being applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,9 +7,9 @@
 //! [`Command`]: crate::table::Command
 
 use super::state::SceneKind;
-use crate::table::{Choices, Commands, UserId};
+use serde::{Deserialize, Serialize};
 
-use super::combat::recovery::{NaturalReading, RestMode};
+use crate::table::{Choices, Commands, UserId};
 
 mod play;
 pub use play::*;
@@ -499,4 +499,38 @@ pub enum PranaChoice {
     Avoid,
     /// Ignore a Lunar Logic.
     Logic,
+}
+/// How the natural-healing Recovery values are read (§10.11; the operator is lost in the
+/// source): `Str − 5` (default, the better-supported reading) or `Str ÷ 5`, both at most 3.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq, Choices)]
+pub enum NaturalReading {
+    /// Strength − 5 for HP, Knowledge − 5 for MP (max 3).
+    #[default]
+    #[choice(value = "str-5", aliases("minus", "-", "-5"))]
+    Minus,
+    /// Strength ÷ 5 for HP, Knowledge ÷ 5 for MP, rounded down (max 3).
+    #[choice(value = "str/5", aliases("divide", "/", "/5"))]
+    Divide,
+}
+
+impl NaturalReading {
+    /// The Recovery value from an attribute: `attr − 5` or `attr ÷ 5`, at most 3.
+    pub fn value(self, attr: i32) -> i32 {
+        let v = match self {
+            NaturalReading::Minus => attr - 5,
+            NaturalReading::Divide => attr.div_euclid(5),
+        };
+        v.min(3)
+    }
+}
+
+/// Natural recovery kinds.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Choices)]
+pub enum RestMode {
+    /// Enough rest: HP and MP back in full.
+    Full,
+    /// Too tense to rest: Recovery Judges with Str/Kno-based Recovery values.
+    Tense,
+    /// Not in the Scene: Recovery Judges with Recovery 0 (§9.4).
+    Absent,
 }

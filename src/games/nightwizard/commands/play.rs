@@ -2,8 +2,9 @@
 //! Fortresses (`/nwfortress`) and the Lunar Casket (`/nwcasket`), with their choice lists.
 
 use super::super::casket::LogicLasts;
-use super::super::combat::movement::Spend;
 use super::super::fortress::{AreaKind, GateKind};
+use serde::{Deserialize, Serialize};
+
 use crate::table::{Choices, Commands};
 
 /// Night Wizard combat: rounds, moves, attacks, skills
@@ -426,4 +427,32 @@ pub enum RetreatCondition {
     /// The Ruler lets the party go.
     #[choice(value = "ruler_permits")]
     RulerPermits,
+}
+/// Which action pays for a step of movement (§10.6 Complex Movement).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Choices)]
+pub enum Spend {
+    /// The Move Action: 1 Move Action.
+    Move,
+    /// The Minor Action stands in for 1 Move Action.
+    Minor,
+    /// The Major Action stands in for 3 and ends the Main Process.
+    Major,
+}
+
+impl Spend {
+    /// Move Actions it gives.
+    pub fn steps(self) -> u32 {
+        match self {
+            Spend::Move | Spend::Minor => 1,
+            Spend::Major => 3,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Spend::Move => "Move Action",
+            Spend::Minor => "Minor Action for 1 Move Action",
+            Spend::Major => "Major Action for 3 Move Actions",
+        }
+    }
 }

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::super::character::Character;
+pub use super::super::commands::Spend;
 use super::super::commands::{FarBand, RangeBand};
 use super::super::data::NwData;
 use super::super::judge::{Dice, Judge, Mode};
@@ -15,7 +16,7 @@ use super::{
     combat_mut, end_main, initiative, initiative_count, leave, my_turn, standing, Combat, Fighter,
     Who, SPD,
 };
-use crate::table::{refuse, Actor, Choices, Message, Reply, RuleError, UserId};
+use crate::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 
 /// Luck's index among the attributes.
 const LUCK: usize = 5;
@@ -41,35 +42,6 @@ impl Band {
             Band::Short => "Short range",
             Band::Long => "Long range",
             Band::Extreme => "Extreme range",
-        }
-    }
-}
-
-/// Which action pays for a step of movement (§10.6 Complex Movement).
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Choices)]
-pub enum Spend {
-    /// The Move Action: 1 Move Action.
-    Move,
-    /// The Minor Action stands in for 1 Move Action.
-    Minor,
-    /// The Major Action stands in for 3 and ends the Main Process.
-    Major,
-}
-
-impl Spend {
-    /// Move Actions it gives.
-    pub fn steps(self) -> u32 {
-        match self {
-            Spend::Move | Spend::Minor => 1,
-            Spend::Major => 3,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Spend::Move => "Move Action",
-            Spend::Minor => "Minor Action for 1 Move Action",
-            Spend::Major => "Major Action for 3 Move Actions",
         }
     }
 }

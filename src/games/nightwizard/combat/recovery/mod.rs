@@ -4,49 +4,13 @@
 //!
 //! Declared as a submodule of `combat` so that it shares the combat helpers.
 
-use serde::{Deserialize, Serialize};
-
+pub use super::super::commands::{NaturalReading, RestMode};
 use super::super::data::NwData;
 use super::super::judge::{Cf, Dice, Judge, Mode};
 use super::super::session::NightWizard;
 use super::super::status::{BadStatus, BadStatuses};
 use super::{status_text, Who};
-use crate::table::{refuse, Actor, Choices, Message, Reply, RuleError, UserId};
-
-/// How the natural-healing Recovery values are read (§10.11; the operator is lost in the
-/// source): `Str − 5` (default, the better-supported reading) or `Str ÷ 5`, both at most 3.
-#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq, Choices)]
-pub enum NaturalReading {
-    /// Strength − 5 for HP, Knowledge − 5 for MP (max 3).
-    #[default]
-    #[choice(value = "str-5", aliases("minus", "-", "-5"))]
-    Minus,
-    /// Strength ÷ 5 for HP, Knowledge ÷ 5 for MP, rounded down (max 3).
-    #[choice(value = "str/5", aliases("divide", "/", "/5"))]
-    Divide,
-}
-
-impl NaturalReading {
-    /// The Recovery value from an attribute: `attr − 5` or `attr ÷ 5`, at most 3.
-    pub fn value(self, attr: i32) -> i32 {
-        let v = match self {
-            NaturalReading::Minus => attr - 5,
-            NaturalReading::Divide => attr.div_euclid(5),
-        };
-        v.min(3)
-    }
-}
-
-/// Natural recovery kinds.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Choices)]
-pub enum RestMode {
-    /// Enough rest: HP and MP back in full.
-    Full,
-    /// Too tense to rest: Recovery Judges with Str/Kno-based Recovery values.
-    Tense,
-    /// Not in the Scene: Recovery Judges with Recovery 0 (§9.4).
-    Absent,
-}
+use crate::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 
 /// Rolls a Recovery Judge: 2D + Recovery with the roller's Critical/Fumble values and the
 /// modifiers of the roller's bad statuses (BS: Dazed −5: it is a Judge, §10.12). The Result may
