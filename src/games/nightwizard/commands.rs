@@ -93,6 +93,8 @@ pub enum NwCommand {
         appearance_dc: Option<i32>,
         /// Natural healing: Str-5 (default) or Str/5, max 3
         natural_recovery: Option<NaturalReading>,
+        /// Show enemies' exact HP and MP on the public tracker (default: a condition only)
+        enemy_vitals: Option<bool>,
     },
     /// Night Wizard combat: rounds, moves, attacks, skills
     #[cmd(top_level = "nwcombat")]

@@ -310,6 +310,7 @@ mod tests {
                 appearance: None,
                 appearance_dc: None,
                 natural_recovery: Some(combat::recovery::NaturalReading::Divide),
+                enemy_vitals: None,
             }
         );
         assert!(matches!(

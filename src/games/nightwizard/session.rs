@@ -127,6 +127,10 @@ pub struct Settings {
     /// Natural-healing Recovery values: Str − 5 (default) or Str ÷ 5 (§10.11).
     #[serde(default)]
     pub natural: super::combat::recovery::NaturalReading,
+    /// The public tracker shows enemies' exact HP and MP (default: a condition only; the GM
+    /// always sees the numbers).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub enemy_vitals: bool,
 }
 
 /// The session state.
@@ -287,6 +291,9 @@ pub enum NwAction {
         /// Natural-healing reading.
         #[serde(default)]
         natural: Option<super::combat::recovery::NaturalReading>,
+        /// Enemies' exact HP and MP on the public tracker.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        enemy_vitals: Option<bool>,
     },
     /// Natural recovery (GM): full rest, tense rest, or out of the Scene (§9.4, §10.11).
     Rest {
@@ -328,6 +335,7 @@ pub fn create(
             appearance_dc: None,
 
             natural: Default::default(),
+            enemy_vitals: false,
         },
         phase: Phase::Preplay,
         episode: 1,
@@ -496,7 +504,7 @@ pub fn parse(
             NwAction::Combat(CombatAction::Note(text.chars().take(300).collect()))
         }
         NwCommand::Combat(c) => NwAction::Combat(match c {
-            CombatCommand::Start { anyseven } => CombatAction::Start {
+            CombatCommand::Start { anyseven } => CombatAction::Open {
                 any_seven: flag(anyseven),
             },
             CombatCommand::End => CombatAction::End,
@@ -514,7 +522,7 @@ pub fn parse(
                 fullhit,
             } => attack::lower_attack(target, magic, targets, area, fullhit)?,
             CombatCommand::Dodge { who, full } => attack::lower_dodge(who, full),
-            CombatCommand::Damage => CombatAction::Damage,
+            CombatCommand::Damage => CombatAction::RollDamage,
             CombatCommand::Apply => CombatAction::ApplyDamage,
             CombatCommand::Coverup { who, r#for } => attack::lower_coverup(who, r#for),
             CombatCommand::Pass => CombatAction::Pass,
@@ -565,6 +573,7 @@ pub fn parse(
             appearance,
             appearance_dc,
             natural_recovery,
+            enemy_vitals,
         } => NwAction::Settings {
             raise_dice: raise.map(RaiseDice::dice),
             fudge_repeat,
@@ -572,6 +581,7 @@ pub fn parse(
             appearance,
             appearance_dc,
             natural: natural_recovery,
+            enemy_vitals,
         },
         NwCommand::Rest { mode, player } => NwAction::Rest { mode, user: player },
         NwCommand::Fortress(c) => NwAction::Fortress(super::fortress::lower(c)?),
@@ -1094,7 +1104,7 @@ pub fn apply(
             } else {
                 ""
             };
-            Ok(vec![Reply::public(Message::text(format!(
+            let mut out = vec![Reply::public(Message::text(format!(
                 "{}: HP {}/{} · MP {}/{}{incap}{}",
                 p.ch.name,
                 p.hp,
@@ -1102,7 +1112,13 @@ pub fn apply(
                 p.mp,
                 v.mind,
                 bad_suffix(&p.bad)
-            )))])
+            )))];
+            if p.hp == 0 {
+                // §10.1: Incapacitated now: Post-action, and its own Main Process ends.
+                let w = super::combat::Who::Pc(user.clone());
+                out.extend(super::combat::incapacitated(s, data, rng, &w));
+            }
+            Ok(out)
         }
         NwAction::Scene => {
             s.scene += 1;
@@ -1122,6 +1138,11 @@ pub fn apply(
                 };
                 let mut lines = vec![];
                 for p in &mut s.pcs {
+                    if p.dead {
+                        // §10.10: death is final; the After phase restores nobody Dead.
+                        lines.push(format!("💀 {} is Dead: no recovery.", p.ch.name));
+                        continue;
+                    }
                     let v = p.ch.derive(&cat);
                     p.hp = v.body;
                     p.mp = v.mind;
@@ -1140,7 +1161,7 @@ pub fn apply(
                 // The roster keeps OP and level ups between sessions: logged as this action's
                 // effect and taken back by undo; replays (shared None) skip it.
                 if let Some(sh) = shared {
-                    for p in &s.pcs {
+                    for p in s.pcs.iter().filter(|p| !p.dead) {
                         if let Some(c) = sh
                             .characters
                             .iter_mut()
@@ -1326,8 +1347,12 @@ pub fn apply(
             appearance,
             appearance_dc,
             natural,
+            enemy_vitals,
         } => {
             let more = super::combat::movement::settings(s, *appearance, *appearance_dc);
+            if let Some(v) = enemy_vitals {
+                s.settings.enemy_vitals = *v;
+            }
             if let Some(n) = natural {
                 s.settings.natural = *n;
             }
@@ -1341,11 +1366,12 @@ pub fn apply(
                 s.settings.anyseven_players = *a;
             }
             Ok(vec![Reply::public(Message::text(format!(
-                "Settings: Raise Result {}D per Prana · several Fudges per roll: {} · Any Seven for players: {} · natural recovery: {}.{more}",
+                "Settings: Raise Result {}D per Prana · several Fudges per roll: {} · Any Seven for players: {} · natural recovery: {} · enemies' HP and MP on the public tracker: {}.{more}",
                 s.settings.judge.raise_dice,
                 yes(s.settings.judge.fudge_repeat),
                 yes(s.settings.anyseven_players),
-                Choices::value(&s.settings.natural)
+                Choices::value(&s.settings.natural),
+                if s.settings.enemy_vitals { "shown" } else { "a condition only" }
             )))])
         }
         NwAction::Fortress(a) => super::fortress::apply(s, data, rng, actor, a),
@@ -1513,7 +1539,11 @@ pub fn view(s: &NightWizard, viewer: &Actor, data: &NwData) -> Vec<Reply> {
                 v.mind,
                 p.prana,
                 v.prana,
-                bad_suffix(&p.bad)
+                if p.dead {
+                    " · 💀 Dead".to_string()
+                } else {
+                    bad_suffix(&p.bad)
+                }
             )
         })
         .collect();

@@ -19,7 +19,7 @@ use super::super::data::NwData;
 use super::super::judge::Dice;
 use super::super::session::NightWizard;
 use super::recovery::{recovery_judge, restore};
-use super::{add_status, has, mention, rank, CombatAction, Who};
+use super::{add_status, has, mention, rank, CombatAction, Who, SPD};
 use crate::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 
 /// When a skill or item may be declared (§15.5 Timing).
@@ -976,16 +976,24 @@ fn open(s: &mut NightWizard, data: &NwData, cleanup: bool, lines: &mut Vec<Strin
     let Some(c) = s.combat.as_ref() else {
         return false;
     };
-    let mut order: Vec<(i32, u8, usize, Who)> = c
+    // Prep skills come first, highest SPD first (§10.2, §15.5), in fights under the current
+    // round rules; Setup Process skills in Count order.
+    let prep_first = !cleanup && c.round == 1 && c.rules >= 1;
+    let mut order: Vec<([i32; 4], usize, Who)> = c
         .fighters
         .iter()
         .enumerate()
-        .map(|(i, f)| (-f.count, rank(s, &f.who), i, f.who.clone()))
+        .map(|(i, f)| {
+            let prep = prep_first && super::has_timing(s, data, &f.who, Timing::Prep);
+            let spd = if prep { -s.stat(data, &f.who, SPD) } else { 0 };
+            let key = [i32::from(!prep), spd, -f.count, i32::from(rank(s, &f.who))];
+            (key, i, f.who.clone())
+        })
         .collect();
-    order.sort_by_key(|(c, r, i, _)| (*c, *r, *i));
+    order.sort_by_key(|(k, i, _)| (*k, *i));
     let queue: Vec<Who> = order
         .into_iter()
-        .map(|(_, _, _, w)| w)
+        .map(|(_, _, w)| w)
         .filter(|w| !window_options(s, data, w).is_empty())
         .collect();
     let names: Vec<String> = queue.iter().map(|w| s.name_of(w)).collect();
