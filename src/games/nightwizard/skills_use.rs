@@ -19,7 +19,7 @@ use super::super::data::NwData;
 use super::super::judge::Dice;
 use super::super::session::NightWizard;
 use super::recovery::{recovery_judge, restore};
-use super::{add_status, has, mention, rank, CombatAction, Who, SPD};
+use super::{add_status, has, mention, rank, Who, SPD};
 use crate::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 
 /// When a skill or item may be declared (§15.5 Timing).
@@ -857,13 +857,7 @@ pub fn use_skill(
             Some(Who::Enemy(l)) => l.clone(),
             _ => target,
         };
-        let mut out = super::apply(
-            st,
-            data,
-            rng,
-            actor,
-            &CombatAction::Attack { target, magic },
-        )?;
+        let mut out = super::attack::attack(st, data, rng, actor, &target, magic)?;
         let mut first = vec![];
         if !pub_lines.is_empty() {
             first.push(Reply::public(Message::text(pub_lines.join("\n"))));

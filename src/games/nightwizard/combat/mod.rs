@@ -4,6 +4,7 @@
 //! |---|---|
 //! | §10 combatants, engagements, the fight's state | [`model`], [`action`], [`access`] |
 //! | §10.1–§10.4, §10.14 Setup, Initiative, Main, Cleanup Processes | [`round`] |
+//! | §10.1, §10.10 Incapacitated mid-turn, Dead | [`life`] |
 //! | §10.5–§10.6 invade, withdraw, blockade, Minor Action | [`engage`] |
 //! | §10.6–§10.7, §9.3 ranges, movement, retreat | [`movement`] |
 //! | §10.9–§10.10, §10.13 the attack (any number of Defenders), Cover Up | [`attack`] |
@@ -26,6 +27,7 @@ pub mod access;
 pub mod action;
 pub mod attack;
 pub mod engage;
+pub mod life;
 pub mod model;
 pub mod round;
 pub mod table;
@@ -46,6 +48,7 @@ pub use action::*;
 pub(crate) use attack::damage::{hurt, land};
 pub use attack::judges::*;
 pub(crate) use engage::*;
+pub use life::incapacitated;
 pub use model::*;
 pub(crate) use round::*;
 pub use table::*;

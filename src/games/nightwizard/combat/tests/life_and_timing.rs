@@ -446,3 +446,55 @@ fn a_hidden_enemys_turn_is_told_to_the_gm_only() {
         .plain_text()
         .contains("Lantern's Main Process (hidden")));
 }
+
+#[test]
+fn rule_nw_15_5_prep_skills_go_in_spd_order_not_count_order() {
+    // §10.2: "skills with Timing: Prep are used once at the start of combat, before Round
+    // Progression begins, in order of highest to lowest Speed (§15.5)."
+    for rules in [0, ROUND_RULES] {
+        let (data, mut s) = setup();
+        for u in ["alice", "bob"] {
+            super::super::recovery::kit::give_skill(
+                &mut s,
+                u,
+                "ambush_plan",
+                "Prep",
+                "-",
+                "Plan.",
+                1,
+            );
+        }
+        let (fast, slow) = if s.stat(&data, &pc("alice"), SPD) >= s.stat(&data, &pc("bob"), SPD) {
+            (pc("alice"), pc("bob"))
+        } else {
+            (pc("bob"), pc("alice"))
+        };
+        assert!(
+            s.stat(&data, &fast, SPD) > s.stat(&data, &slow, SPD),
+            "two speeds"
+        );
+        let c = s.combat.as_mut().unwrap();
+        c.rules = rules;
+        c.round = 0;
+        c.skills = Default::default();
+        // Fighters roll in order (Ayla, Bolt, the enemies): the faster PC fumbles to Count 2.
+        let dice = if fast == pc("alice") {
+            vec![1, 1, 4, 4, 3, 3, 3, 3]
+        } else {
+            vec![4, 4, 1, 1, 3, 3, 3, 3]
+        };
+        let (mut lines, mut gm_lines) = (vec![], vec![]);
+        new_round(&mut s, &data, &mut Fixed(dice), &mut lines, &mut gm_lines);
+        let c = s.combat.as_ref().unwrap();
+        let count = |w: &Who| c.fighters.iter().find(|f| &f.who == w).unwrap().count;
+        assert!(count(&fast) < count(&slow), "{lines:?}");
+        let queue = &c
+            .skills
+            .window
+            .as_ref()
+            .expect("the Setup step opens")
+            .queue;
+        let first = if rules == 0 { &slow } else { &fast };
+        assert_eq!(queue.first(), Some(first), "rules {rules}: {lines:?}");
+    }
+}
