@@ -46,11 +46,13 @@ alice: /nwcombat attack target:"Shade Swarm"
 alice: /nwcombat attack target:"Shade Swarm"
 gm: /nwcombat dodge
 alice: /nwcombat damage
+alice: /nwcombat damage
 bob: /nwcombat apply
 alice: /nwcombat apply
 gm: /nw session set player:bob status:poison:2
 bob: /nwcombat attack target:"Shade Swarm"
 gm: /nwcombat dodge
+bob: /nwcombat damage
 bob: /nwcombat damage
 bob: /nwcombat apply
 gm: /nwcombat attack target:Bolt
@@ -60,11 +62,13 @@ gm: /nwcombat apply
 alice: /nwcombat attack target:"Shade Swarm"
 gm: /nwcombat dodge
 alice: /nwcombat damage
+alice: /nwcombat damage
 alice: /nwcombat apply
 gm: /nw session set player:alice hp:1
 bob: /nwcombat withdraw
 bob: /nwcombat attack target:Lantern magic:true
 gm: /nwcombat dodge
+bob: /nwcombat damage
 bob: /nwcombat damage
 bob: /nwcombat apply
 gm: /nwcombat attack target:Ayla
@@ -84,6 +88,7 @@ gm: /nwcombat apply
 bob: /nw prana use:avoid
 alice: /nwcombat attack target:"Shade Swarm"
 gm: /nwcombat dodge
+alice: /nwcombat damage
 alice: /nwcombat damage
 alice: /nwcombat apply
 gm: /nwcombat attack target:Ayla
@@ -223,6 +228,7 @@ gm: /nwcombat engage a:Ayla b:Bolt
 gm: /nwcombat engage a:Ayla b:Gwen
 bob: /nwcombat attack target:Husk magic:true
 gm: /nwcombat dodge who:Husk
+bob: /nwcombat damage
 bob: /nwcombat damage
 bob: /nwcombat apply
 gm: /nwcombat attack area:true target:Ayla

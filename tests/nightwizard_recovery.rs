@@ -44,6 +44,7 @@ alice: /nwcombat invade target:Hound
 alice: /nwcombat use skill:ember_lance target:Hound
 gm: /nwcombat dodge
 alice: /nwcombat damage
+alice: /nwcombat damage
 alice: /nwcombat apply
 gm: /nwcombat invade target:Mira
 gm: /nwcombat attack target:Mira

@@ -44,6 +44,7 @@ pub fn create(
 
             natural: Default::default(),
             map_kinds: false,
+            enemy_vitals: false,
         },
         phase: Phase::Preplay,
         episode: 1,
@@ -266,7 +267,7 @@ pub fn parse(
             NwAction::Combat(CombatAction::Note(text.chars().take(300).collect()))
         }
         NwCommand::Combat(c) => NwAction::Combat(match c {
-            CombatCommand::Start { anyseven } => CombatAction::Start {
+            CombatCommand::Start { anyseven } => CombatAction::Open {
                 any_seven: flag(anyseven),
             },
             CombatCommand::End => CombatAction::End,
@@ -284,7 +285,7 @@ pub fn parse(
                 fullhit,
             } => attack::lower_attack(target, magic, targets, area, fullhit)?,
             CombatCommand::Dodge { who, full } => attack::lower_dodge(who, full),
-            CombatCommand::Damage => CombatAction::Damage,
+            CombatCommand::Damage => CombatAction::RollDamage,
             CombatCommand::Apply => CombatAction::ApplyDamage,
             CombatCommand::Coverup { who, r#for } => attack::lower_coverup(who, r#for),
             CombatCommand::Pass => CombatAction::Pass,
@@ -336,6 +337,7 @@ pub fn parse(
             appearance_dc,
             natural_recovery,
             map_kinds,
+            enemy_vitals,
         } => NwAction::Settings {
             raise_dice: raise.map(RaiseDice::dice),
             fudge_repeat,
@@ -344,6 +346,7 @@ pub fn parse(
             appearance_dc,
             natural: natural_recovery,
             map_kinds,
+            enemy_vitals,
         },
         NwCommand::Rest { mode, player } => NwAction::Rest { mode, user: player },
         NwCommand::Fortress(c) => NwAction::Fortress(super::fortress::lower(c)?),
@@ -398,7 +401,7 @@ pub fn apply(
             hp,
             mp,
             status,
-        } => super::pcs::set(s, data, user, hp, mp, status),
+        } => super::pcs::set(s, data, rng, user, hp, mp, status),
         NwAction::Scene => super::phase::scene(s, SceneKind::Normal),
         NwAction::SceneOf(k) => super::phase::scene(s, *k),
         NwAction::Trailer(t) => super::phase::trailer(s, t),
@@ -457,7 +460,7 @@ pub fn apply(
             Ok(r)
         }
         NwAction::Combat(a) => {
-            let start = matches!(a, CombatAction::Start { .. });
+            let start = matches!(a, CombatAction::Start { .. } | CombatAction::Open { .. });
             if start && s.scene_kind() == SceneKind::Master {
                 return refuse(format!(
                     "Scene {} is a Master Scene, the GM's narration (§8.1): start a Combat Scene first (`/nw phase scene kind:combat`).",
@@ -478,8 +481,12 @@ pub fn apply(
             appearance_dc,
             natural,
             map_kinds,
+            enemy_vitals,
         } => {
             let mut more = super::combat::movement::settings(s, *appearance, *appearance_dc);
+            if let Some(v) = enemy_vitals {
+                s.settings.enemy_vitals = *v;
+            }
             if let Some(k) = map_kinds {
                 s.settings.map_kinds = *k;
                 more.push_str(if *k {
@@ -501,11 +508,12 @@ pub fn apply(
                 s.settings.anyseven_players = *a;
             }
             Ok(vec![Reply::public(Message::text(format!(
-                "Settings: Raise Result {}D per Prana · several Fudges per roll: {} · Any Seven for players: {} · natural recovery: {}.{more}",
+                "Settings: Raise Result {}D per Prana · several Fudges per roll: {} · Any Seven for players: {} · natural recovery: {} · enemies' HP and MP on the public tracker: {}.{more}",
                 s.settings.judge.raise_dice,
                 yes(s.settings.judge.fudge_repeat),
                 yes(s.settings.anyseven_players),
-                Choices::value(&s.settings.natural)
+                Choices::value(&s.settings.natural),
+                if s.settings.enemy_vitals { "shown" } else { "a condition only" }
             )))])
         }
         NwAction::Fortress(a) => super::fortress::apply(s, data, rng, actor, a),

@@ -360,6 +360,7 @@ mod tests {
                 appearance_dc: None,
                 natural_recovery: Some(combat::recovery::NaturalReading::Divide),
                 map_kinds: None,
+                enemy_vitals: None,
             }
         );
         assert!(matches!(

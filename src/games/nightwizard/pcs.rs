@@ -119,6 +119,7 @@ pub fn leave(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>, RuleError
 pub fn set(
     s: &mut NightWizard,
     data: &NwData,
+    rng: &mut GameRng,
     user: &UserId,
     hp: &Option<i32>,
     mp: &Option<i32>,
@@ -170,7 +171,7 @@ pub fn set(
     } else {
         ""
     };
-    Ok(vec![Reply::public(Message::text(format!(
+    let mut out = vec![Reply::public(Message::text(format!(
         "{}: HP {}/{} · MP {}/{}{incap}{}",
         p.ch.name,
         p.hp,
@@ -178,5 +179,11 @@ pub fn set(
         p.mp,
         v.mind,
         bad_suffix(&p.bad)
-    )))])
+    )))];
+    if p.hp == 0 {
+        // §10.1: Incapacitated now: Post-action, and its own Main Process ends.
+        let w = super::combat::Who::Pc(user.clone());
+        out.extend(super::combat::incapacitated(s, data, rng, &w));
+    }
+    Ok(out)
 }

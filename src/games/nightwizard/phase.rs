@@ -234,6 +234,11 @@ pub fn next(
         };
         let mut lines = vec![];
         for p in &mut s.pcs {
+            if p.dead {
+                // §10.10: death is final; the After phase restores nobody Dead.
+                lines.push(format!("💀 {} is Dead: no recovery.", p.ch.name));
+                continue;
+            }
             let v = p.ch.derive(&cat);
             p.hp = v.body;
             p.mp = v.mind;
@@ -252,7 +257,7 @@ pub fn next(
         // The roster keeps OP and level ups between sessions: logged as this action's
         // effect and taken back by undo; replays (shared None) skip it.
         if let Some(sh) = shared {
-            for p in &s.pcs {
+            for p in s.pcs.iter().filter(|p| !p.dead) {
                 if let Some(c) = sh
                     .characters
                     .iter_mut()

@@ -198,24 +198,34 @@ pub fn tracker(s: &NwView) -> Doc {
                 .anchor(Anchor::End)
                 .fill(palette::MUTED),
         );
-        bar(
-            &mut doc,
-            MARGIN,
-            top + 26.0,
-            190.0,
-            "HP",
-            r.hp,
-            if grey { palette::GRID } else { palette::GOOD },
-        );
-        bar(
-            &mut doc,
-            MARGIN + 196.0,
-            top + 26.0,
-            w - 2.0 * MARGIN - 196.0,
-            "MP",
-            r.mp,
-            if grey { palette::GRID } else { palette::MAGIC },
-        );
+        if let Some(cond) = r.condition {
+            // The GM keeps this enemy's HP and MP secret: its condition only.
+            doc.push(
+                Text::new(MARGIN, top + 36.0, format!("HP: {cond}"))
+                    .size(12.0)
+                    .bold()
+                    .fill(palette::MUTED),
+            );
+        } else {
+            bar(
+                &mut doc,
+                MARGIN,
+                top + 26.0,
+                190.0,
+                "HP",
+                r.hp,
+                if grey { palette::GRID } else { palette::GOOD },
+            );
+            bar(
+                &mut doc,
+                MARGIN + 196.0,
+                top + 26.0,
+                w - 2.0 * MARGIN - 196.0,
+                "MP",
+                r.mp,
+                if grey { palette::GRID } else { palette::MAGIC },
+            );
+        }
         let mut third = vec![];
         if let Some((p, max)) = r.prana {
             let pips: String = (0..max.clamp(0, 10))

@@ -44,6 +44,10 @@ pub struct RowView {
     pub far: Option<Band>,
     /// Flying on a Lunar Robe.
     pub flying: bool,
+    /// An enemy whose HP and MP the GM keeps secret (the default; `/nw settings
+    /// enemy_vitals:`): only its condition (`unhurt`, `hurt`, `badly hurt`, `down`); `hp`
+    /// and `mp` are then zero and unknown.
+    pub condition: Option<&'static str>,
 }
 
 /// A fight as the viewer sees it.
@@ -104,6 +108,19 @@ fn row(s: &NightWizard, data: &NwData, w: &Who, gm: bool) -> RowView {
             None => ((0, None), (0, None), None, Default::default()),
         },
     };
+    let secret = match w {
+        Who::Enemy(l) if !gm && !s.settings.enemy_vitals => s
+            .enemies
+            .iter()
+            .find(|e| &e.label == l && !e.ally)
+            .map(|e| crate::games::nightwizard::combat::condition(e.hp, e.hp_max)),
+        _ => None,
+    };
+    let (hp, mp) = if secret.is_some() {
+        ((hp.0.min(1), None), (0, None))
+    } else {
+        (hp, mp)
+    };
     let mut name = s.name_of(w);
     if gm && hidden(s, w) {
         name.push_str(" (hidden)");
@@ -132,6 +149,7 @@ fn row(s: &NightWizard, data: &NwData, w: &Who, gm: bool) -> RowView {
             .combat
             .as_ref()
             .is_some_and(|c| c.moves.flying.contains(w)),
+        condition: secret,
     }
 }
 
@@ -239,7 +257,11 @@ pub fn status(s: &NightWizard, viewer: &Actor, data: &NwData) -> Vec<Reply> {
                 v.mind,
                 p.prana,
                 v.prana,
-                bad_suffix(&p.bad)
+                if p.dead {
+                    " · 💀 Dead".to_string()
+                } else {
+                    bad_suffix(&p.bad)
+                }
             )
         })
         .collect();

@@ -208,8 +208,9 @@ pub fn apply_records(
             p.kit = r.items.clone();
             p.ch = ch;
             let v = p.ch.derive(&cat);
-            if between {
-                // Between Episodes the PC is at rest: full with its new maxima.
+            if between && !p.dead {
+                // Between Episodes the PC is at rest: full with its new maxima (the Dead stay
+                // dead, §10.10).
                 p.hp = v.body;
                 p.mp = v.mind;
                 p.prana = v.prana;
@@ -288,7 +289,8 @@ pub fn after_phase_change(
             }
         }
         Phase::Preplay => {
-            for p in &mut s.pcs {
+            // §10.10: death is final; the Dead start no Episode.
+            for p in s.pcs.iter_mut().filter(|p| !p.dead) {
                 let v = p.ch.derive(&cat);
                 p.hp = v.body;
                 p.mp = v.mind;

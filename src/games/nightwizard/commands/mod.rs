@@ -104,6 +104,8 @@ pub enum NwCommand {
         natural_recovery: Option<NaturalReading>,
         /// Players' Fortress map names every Area's kind (default: only entered Areas)
         map_kinds: Option<bool>,
+        /// Show enemies' exact HP and MP on the public tracker (default: a condition only)
+        enemy_vitals: Option<bool>,
     },
     /// Night Wizard combat: rounds, moves, attacks, skills
     #[cmd(top_level = "nwcombat")]

@@ -91,6 +91,10 @@ pub struct Settings {
     /// The players' Fortress map names every Area's kind, not only those the party entered.
     #[serde(default, skip_serializing_if = "is_false")]
     pub map_kinds: bool,
+    /// The public tracker shows enemies' exact HP and MP (default: a condition only; the GM
+    /// always sees the numbers).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub enemy_vitals: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -312,6 +316,9 @@ pub enum NwAction {
         /// The players' Fortress map names every Area's kind.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         map_kinds: Option<bool>,
+        /// Enemies' exact HP and MP on the public tracker.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        enemy_vitals: Option<bool>,
     },
     /// Natural recovery (GM): full rest, tense rest, or out of the Scene (§9.4, §10.11).
     Rest {

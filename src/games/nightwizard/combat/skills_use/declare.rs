@@ -170,13 +170,7 @@ pub fn use_skill(
             Some(Who::Enemy(l)) => l.clone(),
             _ => target,
         };
-        let mut out = super::super::apply(
-            st,
-            data,
-            rng,
-            actor,
-            &CombatAction::Attack { target, magic },
-        )?;
+        let mut out = super::super::attack::attack(st, data, rng, actor, &target, magic)?;
         let mut first = vec![];
         if !pub_lines.is_empty() {
             first.push(Reply::public(Message::text(pub_lines.join("\n"))));

@@ -19,7 +19,7 @@ use super::super::judge::Dice;
 use super::super::session::NightWizard;
 use super::super::status::{written, BadStatus};
 use super::recovery::{recover, Roll};
-use super::{mention, rank, CombatAction, Who, SPD};
+use super::{mention, rank, Who, SPD};
 use crate::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 
 /// When a skill or item may be declared (§15.5 Timing).

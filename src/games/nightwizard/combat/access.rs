@@ -1,0 +1,158 @@
+//! Reading and finding combatants in the session: names, HP, bad statuses, stats, the
+//! combat Judge roll, who controls whom.
+
+use super::*;
+
+impl NightWizard {
+    pub(crate) fn enemy(&self, label: &str) -> Option<&Enemy> {
+        self.enemies.iter().find(|e| e.label == label)
+    }
+
+    pub(crate) fn enemy_mut(&mut self, label: &str) -> Option<&mut Enemy> {
+        self.enemies.iter_mut().find(|e| e.label == label)
+    }
+
+    /// A display name (a PC's character name, an enemy's label).
+    pub fn name_of(&self, w: &Who) -> String {
+        match w {
+            Who::Pc(u) => self
+                .pcs
+                .iter()
+                .find(|p| &p.user == u)
+                .map(|p| p.ch.name.clone())
+                .unwrap_or_else(|| u.0.clone()),
+            Who::Enemy(l) => l.clone(),
+        }
+    }
+
+    pub(crate) fn hp_of(&self, w: &Who) -> i32 {
+        match w {
+            Who::Pc(u) => self.pcs.iter().find(|p| &p.user == u).map_or(0, |p| p.hp),
+            Who::Enemy(l) => self.enemy(l).map_or(0, |e| e.hp),
+        }
+    }
+
+    pub(crate) fn dead(&self, w: &Who) -> bool {
+        match w {
+            Who::Pc(u) => self
+                .pcs
+                .iter()
+                .find(|p| &p.user == u)
+                .is_none_or(|p| p.dead),
+            Who::Enemy(l) => self.enemy(l).is_none_or(|e| e.dead),
+        }
+    }
+
+    pub(crate) fn bad_of(&self, w: &Who) -> BadStatuses {
+        match w {
+            Who::Pc(u) => self
+                .pcs
+                .iter()
+                .find(|p| &p.user == u)
+                .map(|p| p.bad.clone())
+                .unwrap_or_default(),
+            Who::Enemy(l) => self.enemy(l).map(|e| e.bad.clone()).unwrap_or_default(),
+        }
+    }
+
+    pub(crate) fn bad_mut(&mut self, w: &Who) -> Option<&mut BadStatuses> {
+        match w {
+            Who::Pc(u) => self
+                .pcs
+                .iter_mut()
+                .find(|p| &p.user == u)
+                .map(|p| &mut p.bad),
+            Who::Enemy(l) => self.enemy_mut(l).map(|e| &mut e.bad),
+        }
+    }
+
+    pub(crate) fn stat(&self, data: &NwData, w: &Who, i: usize) -> i32 {
+        match w {
+            Who::Pc(u) => self
+                .pcs
+                .iter()
+                .find(|p| &p.user == u)
+                .map_or(0, |p| p.ch.derive(&self.catalog(data)).stats[i]),
+            Who::Enemy(l) => self.enemy(l).map_or(0, |e| e.stats[i]),
+        }
+    }
+
+    pub(crate) fn cf_of(&self, data: &NwData, w: &Who) -> Cf {
+        let gm = Cf {
+            critical: data.rules.gm.critical,
+            fumble: data.rules.gm.fumble,
+        };
+        match w {
+            Who::Pc(u) => self
+                .pcs
+                .iter()
+                .find(|p| &p.user == u)
+                .and_then(|p| p.cf)
+                .unwrap_or(gm),
+            Who::Enemy(_) => gm,
+        }
+    }
+
+    /// Rolls a combat Judge: the stat with the bad statuses' modifiers (§10.12).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn roll(
+        &self,
+        data: &NwData,
+        w: &Who,
+        stat: usize,
+        mode: Mode,
+        reaction: bool,
+        any_seven: bool,
+        dice: &mut impl Dice,
+    ) -> Judge {
+        let alter = self.stat(data, w, stat) + self.bad_of(w).judge_modifier(reaction);
+        Judge::roll(alter, self.cf_of(data, w), mode, any_seven, dice)
+    }
+
+    /// A hidden enemy.
+    pub(crate) fn hidden(&self, w: &Who) -> bool {
+        matches!(w, Who::Enemy(l) if self.enemy(l).is_some_and(|e| e.hidden))
+    }
+
+    pub(crate) fn controls(&self, actor: &Actor, w: &Who) -> bool {
+        match w {
+            Who::Pc(u) => &actor.id == u,
+            Who::Enemy(_) => self.is_gm(actor),
+        }
+    }
+
+    pub(crate) fn controller(&self, w: &Who) -> UserId {
+        match w {
+            Who::Pc(u) => u.clone(),
+            Who::Enemy(_) => self.gm.clone(),
+        }
+    }
+
+    pub(crate) fn engage_of(c: &Combat, w: &Who) -> Option<usize> {
+        c.engages.iter().position(|g| g.contains(w))
+    }
+
+    /// Finds a combatant by a PC's name, a player, or an enemy label (hidden enemies only for
+    /// the GM).
+    pub(crate) fn find(&self, key: &str, gm: bool) -> Option<Who> {
+        let k = key.trim().trim_start_matches('@');
+        if let Some(p) = self
+            .pcs
+            .iter()
+            .find(|p| p.ch.name.eq_ignore_ascii_case(k) || p.user.0 == k)
+        {
+            return Some(Who::Pc(p.user.clone()));
+        }
+        self.enemies
+            .iter()
+            .find(|e| e.label.eq_ignore_ascii_case(k) && (gm || !e.hidden))
+            .map(|e| Who::Enemy(e.label.clone()))
+    }
+}
+
+pub(crate) fn combat_mut(s: &mut NightWizard) -> Result<&mut Combat, RuleError> {
+    match s.combat.as_mut() {
+        Some(c) => Ok(c),
+        None => refuse("there is no combat: the GM starts one with `/nwcombat start`."),
+    }
+}

@@ -1,0 +1,151 @@
+//! The combat and GM-table actions as logged.
+
+use super::*;
+
+/// Combat and GM-table actions.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub enum CombatAction {
+    /// Spawn an enemy from the data.
+    Spawn {
+        /// Enemy data name or id.
+        name: String,
+        /// Label.
+        label: Option<String>,
+        /// Hidden.
+        hidden: bool,
+        /// HP set on the spot (default: the data's).
+        #[serde(default)]
+        hp: Option<i32>,
+    },
+    /// Reveal a hidden enemy.
+    Reveal(String),
+    /// A GM-only note.
+    Note(String),
+    /// Start combat.
+    Start {
+        /// Enemies use Any Seven for initiative.
+        any_seven: bool,
+    },
+    /// Start combat under the current round rules ([`ROUND_RULES`]): stored games logged
+    /// `Start` and replay with the rules they were played with.
+    Open {
+        /// Enemies use Any Seven for initiative.
+        any_seven: bool,
+    },
+    /// End combat.
+    End,
+    /// GM puts two combatants in the same Engage.
+    Engage(String, String),
+    /// Claim a tied turn.
+    Go(Option<String>),
+    /// Move Action: invade (engage) a target.
+    Invade(String),
+    /// Move (+ Minor) Action: withdraw from the Engage.
+    Withdraw,
+    /// Minor Action (clears Pressure).
+    Minor,
+    /// GM: an enemy starts (or stops) blockading its Engage.
+    Blockade(String),
+    /// Major Action: attack.
+    Attack {
+        /// Target.
+        target: String,
+        /// Magical attack (PCs).
+        magic: bool,
+    },
+    /// The defender's Dodge Check.
+    Dodge,
+    /// Hit compared, damage and defence rolled at once (stored games before the damage
+    /// roll got its own Prana window).
+    Damage,
+    /// Hit compared, then the damage roll, its Prana window, and only then the defence roll
+    /// (`/nwcombat damage` twice when the attacker is a PC).
+    RollDamage,
+    /// HP Damage applied to the target.
+    ApplyDamage,
+    /// Cover Up for the target (GM names the enemy).
+    CoverUp(Option<String>),
+    /// End the Main Process without a Major Action.
+    Pass,
+    /// Movement, ranges, flight, retreat and Appearance Checks ([`movement`]).
+    Move(movement::MoveAction),
+
+    /// A Recovery Judge on a target's HP or MP (§10.11).
+    Heal {
+        /// Target.
+        target: String,
+        /// Recovery value.
+        recovery: i32,
+        /// Heal MP instead of HP.
+        mp: bool,
+        /// GM: the enemy making the Judge.
+        who: Option<String>,
+    },
+    /// Use a skill or an item (§15.3).
+    Use {
+        /// Skill name or id.
+        skill: Option<String>,
+        /// Item name or id.
+        item: Option<String>,
+        /// Target.
+        target: Option<String>,
+        /// GM: the enemy using it.
+        who: Option<String>,
+    },
+    /// No (more) skills in the open Setup/Cleanup step (GM: for whom).
+    Skip(Option<String>),
+    /// GM: end a bad status (or `all`) on a character.
+    Cure {
+        /// Target.
+        target: String,
+        /// Bad status name or `all`.
+        status: String,
+    },
+    /// Attack several targets or an Engage with one Hit Check, or declare Full Hit.
+    AttackMany {
+        /// Targets named.
+        targets: Vec<String>,
+        /// Every combatant in the first target's Engage.
+        area: bool,
+        /// Magical attack.
+        magic: bool,
+        /// Full Hit declared.
+        full_hit: bool,
+    },
+    /// A Dodge Check naming the Defender and/or declaring Full Dodge.
+    DodgeAs {
+        /// Which Defender (default: the actor's own).
+        who: Option<String>,
+        /// Full Dodge declared.
+        full: bool,
+    },
+    /// Cover Up naming the character covered.
+    CoverFor {
+        /// The coverer (GM: an NPC; a player: their PC).
+        who: Option<String>,
+        /// The Defender covered.
+        target: String,
+    },
+    /// Spawn an incomplete enemy from the data.
+    SpawnIncomplete {
+        /// Enemy data name or id.
+        name: String,
+        /// Label.
+        label: Option<String>,
+        /// Hidden.
+        hidden: bool,
+        /// HP set on the spot.
+        hp: Option<i32>,
+    },
+    /// Spawn a Guest built like a PC from a roster character (a snapshot taken in `parse`).
+    SpawnGuest {
+        /// The character.
+        character: Box<super::super::character::Character>,
+        /// Chat additions at the time.
+        custom: Box<super::super::character::Custom>,
+        /// Label.
+        label: Option<String>,
+        /// Hidden.
+        hidden: bool,
+    },
+}

@@ -1,0 +1,508 @@
+//! Step 5–6 (digest §10.9, §10.10): the damage roll against each hit Defender's defence roll,
+//! then HP Damage and bad statuses land; HP 0 is Incapacitated.
+
+use super::cover::cover_factor;
+use super::defence::verdict;
+use super::*;
+
+/// Hit compared, damage rolled (one Defender). With `split`, a PC attacker's damage roll gets
+/// its Prana window before the Defender rolls ([`Stage::Defence`], §4.2); stored games that
+/// logged the older `Damage` action roll both at once.
+pub(crate) fn damage_one(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    split: bool,
+) -> Result<Vec<Reply>, RuleError> {
+    let is_gm = s.is_gm(actor);
+    let at = pending(s, Stage::Dodge)?;
+    if !s.controls(actor, &at.attacker) && !is_gm {
+        return refuse("the attacker (or the GM) rolls the damage.");
+    }
+    let dodge = take_open(s, &at.target, "Dodge Check")
+        .or(at.dodge.clone())
+        .ok_or_else(|| RuleError::new("no Dodge Check yet."))?;
+    let h = at.hit.outcome().result;
+    let d = dodge.outcome().result;
+    let mut lines = vec![];
+    let mut gm = vec![];
+    if !attacker_wins(h, d, false, false) {
+        lines.push(format!(
+            "Hit {h} against Dodge {d}: {} dodges.",
+            s.name_of(&at.target)
+        ));
+        combat_mut(s)?.attack = None;
+        end_main(s, data, rng, &mut lines, &mut gm);
+        return Ok(s.tracker(lines, gm));
+    }
+    let (atk, def) = if at.magic { (MATK, MDEF) } else { (PATK, PDEF) };
+    let a = s.roll(
+        data,
+        &at.attacker,
+        atk,
+        Mode::Opposed {
+            against: None,
+            attacker: true,
+        },
+        false,
+        false,
+        rng,
+    );
+    if split && matches!(at.attacker, Who::Pc(_)) {
+        lines.push(format!(
+            "Hit {h} against Dodge {d}: a hit. Damage ({}): `{}`.",
+            if at.magic { "MATK" } else { "PATK" },
+            a.line()
+        ));
+        lines.push(format!(
+            "(Prana on the damage roll: `/nw prana use:…` now; {}'s defence roll comes next with `/nwcombat damage`.)",
+            s.name_of(&at.target)
+        ));
+        open_for(s, &at.attacker, DAMAGE_ROLL, &a);
+        let c = combat_mut(s)?;
+        if let Some(x) = c.attack.as_mut() {
+            x.dodge = Some(dodge);
+            x.damage_roll = Some(a);
+            x.stage = Stage::Defence;
+        }
+        return Ok(s.tracker(lines, gm));
+    }
+    let b = s.roll(
+        data,
+        &at.target,
+        def,
+        Mode::Opposed {
+            against: Some(a.outcome().result),
+            attacker: false,
+        },
+        false,
+        false,
+        rng,
+    );
+    let damage = (a.outcome().result - b.outcome().result).max(0);
+    lines.push(format!(
+        "Hit {h} against Dodge {d}: a hit. Damage {}: `{}` against {}: `{}` → **{damage} HP Damage**.",
+        if at.magic { "MATK" } else { "PATK" },
+        a.line(),
+        if at.magic { "MDEF" } else { "PDEF" },
+        b.line()
+    ));
+    if matches!(at.attacker, Who::Pc(_)) || matches!(at.target, Who::Pc(_)) {
+        lines.push(
+            "(Prana on the damage or defence roll: `/nw prana use:…` before the damage is applied.)"
+                .into(),
+        );
+    }
+    open_for(s, &at.attacker, DAMAGE_ROLL, &a);
+    open_for(s, &at.target, DEFENCE_ROLL, &b);
+    let c = combat_mut(s)?;
+    if let Some(x) = c.attack.as_mut() {
+        x.dodge = Some(dodge);
+        x.damage = damage;
+        x.stage = Stage::Damage;
+    }
+    c.damage_rolls = Some((a, b));
+    Ok(s.tracker(lines, gm))
+}
+
+/// The one Defender's defence roll after the damage roll's Prana window: the damage roll is
+/// settled as it stands (after any Prana), then PDEF/MDEF is rolled against it.
+pub(crate) fn defence_one(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+) -> Result<Vec<Reply>, RuleError> {
+    let at = pending(s, Stage::Defence)?;
+    if !s.controls(actor, &at.attacker) && !s.controls(actor, &at.target) && !s.is_gm(actor) {
+        return refuse("the attacker, the Defender's player or the GM rolls the defence.");
+    }
+    let a = take_open(s, &at.attacker, DAMAGE_ROLL)
+        .or(at.damage_roll.clone())
+        .ok_or_else(|| RuleError::new("no damage roll yet."))?;
+    let def = if at.magic { MDEF } else { PDEF };
+    let b = s.roll(
+        data,
+        &at.target,
+        def,
+        Mode::Opposed {
+            against: Some(a.outcome().result),
+            attacker: false,
+        },
+        false,
+        false,
+        rng,
+    );
+    let damage = (a.outcome().result - b.outcome().result).max(0);
+    let mut lines = vec![format!(
+        "Damage {}: `{}` against {} ({}): `{}` → **{damage} HP Damage**.",
+        if at.magic { "MATK" } else { "PATK" },
+        a.line(),
+        s.name_of(&at.target),
+        if at.magic { "MDEF" } else { "PDEF" },
+        b.line()
+    )];
+    if matches!(at.target, Who::Pc(_)) {
+        lines.push(
+            "(Prana on the defence roll: `/nw prana use:…` before the damage is applied.)".into(),
+        );
+    }
+    open_for(s, &at.target, DEFENCE_ROLL, &b);
+    let c = combat_mut(s)?;
+    if let Some(x) = c.attack.as_mut() {
+        x.damage = damage;
+        x.damage_roll = None;
+        x.stage = Stage::Damage;
+    }
+    c.damage_rolls = Some((a, b));
+    Ok(s.tracker(lines, vec![]))
+}
+
+/// HP Damage applied to the one Defender.
+pub(crate) fn apply_one(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+) -> Result<Vec<Reply>, RuleError> {
+    let is_gm = s.is_gm(actor);
+    let at = pending(s, Stage::Damage)?;
+    if !s.controls(actor, &at.attacker) && !is_gm {
+        return refuse("the attacker (or the GM) applies the damage.");
+    }
+    let mut lines = vec![];
+    close_damage(s, &at);
+    land(s, data, &at, &at.target.clone(), at.damage, &mut lines);
+    let mut gm = vec![];
+    combat_mut(s)?.attack = None;
+    end_main(s, data, rng, &mut lines, &mut gm);
+    Ok(s.tracker(lines, gm))
+}
+
+/// Steps 4–5: each Defender compared with the one Hit Check (Full Hit and Full Dodge count:
+/// both at once, the Defender wins); then ONE damage roll by the attacker against each hit
+/// Defender's own PDEF/MDEF Judge (none for an incomplete enemy).
+pub fn damage(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    split: bool,
+) -> Result<Vec<Reply>, RuleError> {
+    let mut at = pending(s, Stage::Dodge)?;
+    if !s.controls(actor, &at.attacker) && !s.is_gm(actor) {
+        return refuse("the attacker (or the GM) rolls the damage.");
+    }
+    if let Some(h) = take_open(s, &at.attacker, "Hit Check") {
+        at.hit = h;
+    }
+    for d in at.defenders.iter_mut() {
+        if let Some(j) = take_open(s, &d.who, "Dodge Check") {
+            if d.reacted && !d.auto {
+                d.dodge = Some(j);
+            }
+        }
+    }
+    let h = at.hit.outcome().result;
+    for d in at.defenders.iter_mut() {
+        d.hit = d.auto
+            || match &d.dodge {
+                Some(j) => attacker_wins(h, j.outcome().result, at.full_hit, d.full_dodge),
+                None => attacker_wins(h, i32::MIN, at.full_hit, d.full_dodge),
+            };
+    }
+    let mut lines = vec![];
+    let mut gm = vec![];
+    if !at.defenders.iter().any(|d| d.hit) {
+        for d in &at.defenders {
+            lines.push(format!(
+                "{}: {} dodges.",
+                verdict(h, d, at.full_hit),
+                s.name_of(&d.who)
+            ));
+        }
+        combat_mut(s)?.attack = None;
+        end_main(s, data, rng, &mut lines, &mut gm);
+        return Ok(s.tracker(lines, gm));
+    }
+    let (atk, def_name) = if at.magic {
+        (MATK, "MDEF")
+    } else {
+        (PATK, "PDEF")
+    };
+    let a = s.roll(
+        data,
+        &at.attacker,
+        atk,
+        Mode::Opposed {
+            against: None,
+            attacker: true,
+        },
+        false,
+        false,
+        rng,
+    );
+    if split && matches!(at.attacker, Who::Pc(_)) {
+        // §4.2: the attacker's Prana on the damage roll comes before any defence roll.
+        lines.push(format!(
+            "Damage ({}): `{}`, one roll against each hit Defender's {def_name}.",
+            if at.magic { "MATK" } else { "PATK" },
+            a.line()
+        ));
+        for d in &at.defenders {
+            let why = verdict(h, d, at.full_hit);
+            let name = s.name_of(&d.who);
+            lines.push(if d.hit {
+                format!("· {name}: {why}: a hit.")
+            } else {
+                format!("· {name}: {why}: dodges.")
+            });
+        }
+        lines.push(
+            "(Prana on the damage roll: `/nw prana use:…` now; the defence rolls come next with `/nwcombat damage`.)"
+                .into(),
+        );
+        open_for(s, &at.attacker, DAMAGE_ROLL, &a);
+        let c = combat_mut(s)?;
+        if let Some(x) = c.attack.as_mut() {
+            x.hit = at.hit;
+            x.defenders = at.defenders;
+            x.damage_roll = Some(a);
+            x.stage = Stage::Defence;
+        }
+        return Ok(s.tracker(lines, gm));
+    }
+    lines.push(format!(
+        "Damage ({}): `{}`, one roll against each hit Defender's {def_name}.",
+        if at.magic { "MATK" } else { "PATK" },
+        a.line()
+    ));
+    defend(s, data, rng, at, a, true, lines, gm)
+}
+
+/// The defence rolls after the damage roll's Prana window ([`Stage::Defence`]): the damage
+/// roll is settled as it stands and each hit Defender rolls PDEF/MDEF.
+pub fn defence(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+) -> Result<Vec<Reply>, RuleError> {
+    let at = pending(s, Stage::Defence)?;
+    let may = s.is_gm(actor)
+        || s.controls(actor, &at.attacker)
+        || at.defenders.iter().any(|d| s.controls(actor, &d.who));
+    if !may {
+        return refuse("the attacker, a Defender's player or the GM rolls the defence.");
+    }
+    let a = take_open(s, &at.attacker, DAMAGE_ROLL)
+        .or(at.damage_roll.clone())
+        .ok_or_else(|| RuleError::new("no damage roll yet."))?;
+    let lines = vec![format!("Damage roll settled: `{}`.", a.line())];
+    defend(s, data, rng, at, a, false, lines, vec![])
+}
+
+/// Each hit Defender's defence roll against the damage roll `a` (none for an incomplete
+/// enemy), then the Prana window on the defence rolls before the damage is applied.
+#[allow(clippy::too_many_arguments)]
+fn defend(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    mut at: Attack,
+    a: Judge,
+    misses: bool,
+    mut lines: Vec<String>,
+    gm: Vec<String>,
+) -> Result<Vec<Reply>, RuleError> {
+    let (def, def_name) = if at.magic {
+        (MDEF, "MDEF")
+    } else {
+        (PDEF, "PDEF")
+    };
+    let h = at.hit.outcome().result;
+    let ar = a.outcome().result;
+    for d in at.defenders.iter_mut() {
+        let name = s.name_of(&d.who);
+        let why = verdict(h, d, at.full_hit);
+        if !d.hit {
+            if misses {
+                lines.push(format!("· {name}: {why}: dodges."));
+            }
+        } else if d.auto {
+            d.damage = ar.max(0);
+            lines.push(format!(
+                "· {name}: {why}, no defence roll → **{} HP Damage**.",
+                d.damage
+            ));
+        } else {
+            let b = s.roll(
+                data,
+                &d.who,
+                def,
+                Mode::Opposed {
+                    against: Some(ar),
+                    attacker: false,
+                },
+                false,
+                false,
+                rng,
+            );
+            d.damage = (ar - b.outcome().result).max(0);
+            lines.push(format!(
+                "· {name}: {why}: a hit. {def_name} `{}` → **{} HP Damage**.",
+                b.line(),
+                d.damage
+            ));
+            d.defence = Some(b);
+        }
+    }
+    let pc_defence = at
+        .defenders
+        .iter()
+        .any(|d| d.hit && d.defence.is_some() && matches!(d.who, Who::Pc(_)));
+    if misses && (matches!(at.attacker, Who::Pc(_)) || pc_defence) {
+        lines.push(
+            "(Prana on the damage or a defence roll: `/nw prana use:…` before the damage is applied.)"
+                .into(),
+        );
+    } else if !misses && pc_defence {
+        lines.push(
+            "(Prana on a defence roll: `/nw prana use:…` before the damage is applied.)".into(),
+        );
+    }
+    if misses {
+        open_for(s, &at.attacker, DAMAGE_ROLL, &a);
+    }
+    for d in at.defenders.iter() {
+        if let Some(b) = &d.defence {
+            open_for(s, &d.who, DEFENCE_ROLL, b);
+        }
+    }
+    let c = combat_mut(s)?;
+    if let Some(x) = c.attack.as_mut() {
+        x.hit = at.hit;
+        x.defenders = at.defenders;
+        x.damage_roll = None;
+        x.stage = Stage::Damage;
+    }
+    c.damage_rolls = Some((a.clone(), a));
+    Ok(s.tracker(lines, gm))
+}
+
+/// Step 6: HP Damage and bad statuses land on each hit Defender; a covered Defender's lands on
+/// its coverer instead (× 2 when the coverer failed its own Dodge Check, replacing the
+/// coverer's own damage from this attack).
+pub fn apply_all(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+) -> Result<Vec<Reply>, RuleError> {
+    let at = pending(s, Stage::Damage)?;
+    if !s.controls(actor, &at.attacker) && !s.is_gm(actor) {
+        return refuse("the attacker (or the GM) applies the damage.");
+    }
+    let coverers: Vec<Who> = at
+        .defenders
+        .iter()
+        .filter_map(|d| d.covered_by.clone())
+        .collect();
+    let mut lines = vec![];
+    take_open(s, &at.attacker, DAMAGE_ROLL);
+    for d in &at.defenders {
+        take_open(s, &d.who, DEFENCE_ROLL);
+    }
+    if let Some(c) = s.combat.as_mut() {
+        c.damage_rolls = None;
+    }
+    for d in at.defenders.iter().filter(|d| d.hit) {
+        match &d.covered_by {
+            Some(a) => {
+                let n = d.damage * cover_factor(&at, a);
+                lines.push(format!(
+                    "🛡️ {} takes the blow meant for {}: {n} HP Damage.",
+                    s.name_of(a),
+                    s.name_of(&d.who)
+                ));
+                land(s, data, &at, a, n, &mut lines);
+            }
+            None if coverers.contains(&d.who) => lines.push(format!(
+                "{}'s own damage from this attack is replaced by its Cover Up.",
+                s.name_of(&d.who)
+            )),
+            None => land(s, data, &at, &d.who, d.damage, &mut lines),
+        }
+    }
+    combat_mut(s)?.attack = None;
+    let mut gm = vec![];
+    end_main(s, data, rng, &mut lines, &mut gm);
+    Ok(s.tracker(lines, gm))
+}
+
+/// Step 6: HP Damage and the attack's bad status land on `on`.
+pub(crate) fn land(
+    s: &mut NightWizard,
+    data: &NwData,
+    at: &Attack,
+    on: &Who,
+    damage: i32,
+    lines: &mut Vec<String>,
+) {
+    hurt(s, data, on, damage, lines);
+    if damage > 0 {
+        if let Who::Enemy(l) = &at.attacker {
+            if let Some((n, r)) = s.enemy(l).and_then(|e| e.inflicts.clone()) {
+                if let Some(b) = s.bad_mut(on) {
+                    b.add(n.clone(), r);
+                }
+                lines.push(format!(
+                    "{} gets BS: {n}{}.",
+                    s.name_of(on),
+                    if r > 0 {
+                        format!(" ({r})")
+                    } else {
+                        String::new()
+                    }
+                ));
+            }
+        }
+    }
+}
+
+/// Loses HP (floored at 0); at 0 the character is Incapacitated: Post-action, Count 0.
+pub(crate) fn hurt(s: &mut NightWizard, data: &NwData, w: &Who, n: i32, lines: &mut Vec<String>) {
+    let name = s.name_of(w);
+    let (hp, max) = match w {
+        Who::Pc(u) => {
+            let Some(i) = s.pcs.iter().position(|p| &p.user == u) else {
+                return;
+            };
+            let max = s.pcs[i].ch.derive(&s.catalog(data)).body;
+            let p = &mut s.pcs[i];
+            p.hp = (p.hp - n).max(0);
+            (p.hp, max)
+        }
+        Who::Enemy(l) => {
+            let Some(e) = s.enemy_mut(l) else { return };
+            e.hp = (e.hp - n).max(0);
+            (e.hp, e.hp_max)
+        }
+    };
+    lines.push(format!("{name} loses {n} HP (HP {hp}/{max})."));
+    if hp == 0 {
+        if let Some(c) = s.combat.as_mut() {
+            for f in c.fighters.iter_mut().filter(|f| &f.who == w) {
+                f.post = true;
+                f.count = 0;
+            }
+        }
+        lines.push(match w {
+            Who::Pc(_) => format!(
+                "💫 {name} is Incapacitated (2 Prana, once per Scene: `/nw prana use:avoid`)."
+            ),
+            Who::Enemy(_) => format!("💫 {name} is Incapacitated."),
+        });
+    }
+}

@@ -1,0 +1,352 @@
+//! Step 1–2 of an attack (digest §10.9): the Major Action declares the Defenders, ONE Hit
+//! Check; attacking an Incapacitated character kills it (§10.10).
+
+use super::*;
+
+/// Major Action: attack one target (steps 1–2).
+pub(crate) fn attack_one(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    target: &str,
+    magic: &bool,
+) -> Result<Vec<Reply>, RuleError> {
+    let is_gm = s.is_gm(actor);
+    let me = my_turn(s, actor)?;
+    let c = s
+        .combat
+        .as_ref()
+        .ok_or_else(|| RuleError::new("there is no combat."))?;
+    if c.used.major {
+        return refuse("you have already taken your Major Action.");
+    }
+    let Some(t) = s.find(target, is_gm) else {
+        return refuse(format!("no target `{target}`."));
+    };
+    if t == me {
+        return refuse("you cannot attack yourself.");
+    }
+    if s.dead(&t) || !(c.fighters.iter().any(|f| f.who == t) || movement::far(c, &t).is_some()) {
+        return refuse(format!("{} is not in the fight.", s.name_of(&t)));
+    }
+    let (magic, short) = match &me {
+        Who::Enemy(l) => s.enemy(l).map_or((false, false), |e| (e.magic, e.short)),
+        Who::Pc(u) => {
+            let short = s.pcs.iter().find(|p| &p.user == u).is_some_and(|p| {
+                let cat = s.catalog(data);
+                p.ch.items.iter().filter(|i| i.equipped).any(|i| {
+                    cat.item(&i.id).is_some_and(|d| {
+                        d.kind == "weapon" && d.range.eq_ignore_ascii_case("short")
+                    })
+                })
+            });
+            (*magic, short || *magic)
+        }
+    };
+    let close = NightWizard::engage_of(c, &me).is_some()
+        && NightWizard::engage_of(c, &me) == NightWizard::engage_of(c, &t);
+    let short = movement::reach(s, data, c, &me, &t, short)?;
+    if !short && !close {
+        return refuse(format!(
+            "your attack has Range: Close and {} is at Short range: invade first.",
+            s.name_of(&t)
+        ));
+    }
+    let mut lines = vec![];
+    // A hidden enemy that attacks is revealed.
+    if let Who::Enemy(l) = &me {
+        if s.enemy(l).is_some_and(|e| e.hidden) {
+            if let Some(e) = s.enemy_mut(l) {
+                e.hidden = false;
+            }
+            lines.push(format!("👹 {l} reveals itself!"));
+        }
+    }
+    // Attacking an Incapacitated character kills it (§10.10).
+    if s.hp_of(&t) == 0 {
+        match &t {
+            Who::Pc(u) => {
+                if let Some(p) = s.pcs.iter_mut().find(|p| &p.user == u) {
+                    p.dead = true;
+                }
+            }
+            Who::Enemy(l) => {
+                if let Some(e) = s.enemy_mut(l) {
+                    e.dead = true;
+                }
+            }
+        }
+        lines.push(format!(
+            "💀 {} attacks {}, who is Incapacitated: {} is Dead.",
+            s.name_of(&me),
+            s.name_of(&t),
+            s.name_of(&t)
+        ));
+        let c = combat_mut(s)?;
+        c.fighters.retain(|f| f.who != t);
+        leave(c, &t);
+        c.used.major = true;
+        let mut gm = vec![];
+        end_main(s, data, rng, &mut lines, &mut gm);
+        return Ok(s.tracker(lines, gm));
+    }
+    let stat = if magic { MACC } else { PACC };
+    let hit = s.roll(
+        data,
+        &me,
+        stat,
+        Mode::Opposed {
+            against: None,
+            attacker: true,
+        },
+        false,
+        false,
+        rng,
+    );
+    lines.push(format!(
+        "⚔️ {} attacks {} ({} attack). Hit Check ({}): `{}`",
+        s.name_of(&me),
+        s.name_of(&t),
+        if magic { "Magical" } else { "Physical" },
+        if magic { "MACC" } else { "PACC" },
+        hit.line()
+    ));
+    if matches!(me, Who::Pc(_)) {
+        lines.push("(Prana on the Hit Check: `/nw prana use:…` before the Dodge Check.)".into());
+    }
+    open_for(s, &me, "Hit Check", &hit);
+    let c = combat_mut(s)?;
+    c.used.major = true;
+    c.attack_seq += 1;
+    c.attack = Some(Attack {
+        attacker: me,
+        target: t,
+        magic,
+        stage: Stage::Hit,
+        hit,
+        dodge: None,
+        damage: 0,
+        defenders: vec![],
+        full_hit: false,
+        damage_roll: None,
+    });
+    Ok(s.tracker(lines, vec![]))
+}
+
+/// Whether the attack's reach is Short (else Close only), and whether it is magical.
+pub(crate) fn reach(s: &NightWizard, data: &NwData, me: &Who, magic: bool) -> (bool, bool) {
+    match me {
+        Who::Enemy(l) => s.enemy(l).map_or((false, false), |e| {
+            let m = e.magic || (e.ally && magic);
+            (m, e.short || m)
+        }),
+        Who::Pc(u) => {
+            let short = s.pcs.iter().find(|p| &p.user == u).is_some_and(|p| {
+                let cat = s.catalog(data);
+                p.ch.items.iter().filter(|i| i.equipped).any(|i| {
+                    cat.item(&i.id).is_some_and(|d| {
+                        d.kind == "weapon" && d.range.eq_ignore_ascii_case("short")
+                    })
+                })
+            });
+            (magic, short || magic)
+        }
+    }
+}
+
+/// Attacking an Incapacitated character kills it (§10.10).
+pub(crate) fn kill(s: &mut NightWizard, t: &Who) {
+    match t {
+        Who::Pc(u) => {
+            if let Some(p) = s.pcs.iter_mut().find(|p| &p.user == u) {
+                p.dead = true;
+            }
+        }
+        Who::Enemy(l) => {
+            if let Some(e) = s.enemy_mut(l) {
+                e.dead = true;
+            }
+        }
+    }
+    if let Some(c) = s.combat.as_mut() {
+        c.fighters.retain(|f| &f.who != t);
+        leave(c, t);
+    }
+}
+
+/// Step 1–2 of §10.9 against several Defenders: every target checked (in the fight, in range),
+/// then ONE Hit Check. `area` makes every combatant in the first target's Engage a Defender
+/// (hidden or Incapacitated ones other than the one named are left out). Incomplete enemies
+/// need no Dodge Check.
+#[allow(clippy::too_many_arguments)]
+pub fn declare(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    targets: &[String],
+    area: bool,
+    magic: bool,
+    full_hit: bool,
+) -> Result<Vec<Reply>, RuleError> {
+    let gm = s.is_gm(actor);
+    let me = my_turn(s, actor)?;
+    let c = s
+        .combat
+        .as_ref()
+        .ok_or_else(|| RuleError::new("there is no combat."))?;
+    if c.used.major {
+        return refuse("you have already taken your Major Action.");
+    }
+    let names: Vec<&str> = targets
+        .iter()
+        .flat_map(|t| t.split(','))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .collect();
+    if names.is_empty() {
+        return refuse("name a target (`target:`), several (`targets:\"A, B\"`), or an Engage with `area:true`.");
+    }
+    let mut picked: Vec<Who> = vec![];
+    for n in &names {
+        let Some(w) = s.find(n, gm) else {
+            return refuse(format!("no target `{n}`."));
+        };
+        if !picked.contains(&w) {
+            picked.push(w);
+        }
+    }
+    if area {
+        if picked.len() > 1 {
+            return refuse(
+                "an area attack names one combatant: everyone in its Engage is a Defender.",
+            );
+        }
+        let anchor = picked[0].clone();
+        if let Some(g) = NightWizard::engage_of(c, &anchor) {
+            picked = c.engages[g]
+                .iter()
+                .filter(|w| {
+                    **w != me && (**w == anchor || (!s.hidden(w) && s.hp_of(w) > 0)) && !s.dead(w)
+                })
+                .cloned()
+                .collect();
+        }
+        if picked.is_empty() {
+            return refuse("nobody but you is in that Engage.");
+        }
+    }
+    if picked.len() > MAX_DEFENDERS {
+        return refuse(format!("{MAX_DEFENDERS} Defenders at most in one attack."));
+    }
+    let (magic, short) = reach(s, data, &me, magic);
+    let mine = NightWizard::engage_of(c, &me);
+    for t in &picked {
+        if *t == me {
+            return refuse("you cannot attack yourself.");
+        }
+        if s.dead(t) || !c.fighters.iter().any(|f| &f.who == t) {
+            return refuse(format!("{} is not in the fight.", s.name_of(t)));
+        }
+        if !short && (mine.is_none() || mine != NightWizard::engage_of(c, t)) {
+            return refuse(format!(
+                "your attack has Range: Close and {} is at Short range: invade first.",
+                s.name_of(t)
+            ));
+        }
+    }
+    // Validated: from here on the attack happens.
+    let mut lines = vec![];
+    if let Who::Enemy(l) = &me {
+        if s.enemy(l).is_some_and(|e| e.hidden) {
+            if let Some(e) = s.enemy_mut(l) {
+                e.hidden = false;
+            }
+            lines.push(format!("👹 {l} reveals itself!"));
+        }
+    }
+    let mut alive = vec![];
+    for t in picked {
+        if s.hp_of(&t) == 0 {
+            lines.push(format!(
+                "💀 {} attacks {}, who is Incapacitated: {} is Dead.",
+                s.name_of(&me),
+                s.name_of(&t),
+                s.name_of(&t)
+            ));
+            kill(s, &t);
+        } else {
+            alive.push(t);
+        }
+    }
+    if alive.is_empty() {
+        combat_mut(s)?.used.major = true;
+        let mut gm_lines = vec![];
+        end_main(s, data, rng, &mut lines, &mut gm_lines);
+        return Ok(s.tracker(lines, gm_lines));
+    }
+    let hit = s.roll(
+        data,
+        &me,
+        if magic { MACC } else { PACC },
+        Mode::Opposed {
+            against: None,
+            attacker: true,
+        },
+        false,
+        false,
+        rng,
+    );
+    let list: Vec<String> = alive.iter().map(|w| s.name_of(w)).collect();
+    lines.push(format!(
+        "⚔️ {} attacks {} ({} attack{}). One Hit Check for every Defender ({}): `{}`{}",
+        s.name_of(&me),
+        list.join(", "),
+        if magic { "Magical" } else { "Physical" },
+        if area { ", area" } else { "" },
+        if magic { "MACC" } else { "PACC" },
+        hit.line(),
+        if full_hit {
+            "\n**Full Hit** declared: it hits whatever the dice say (a Full Dodge still wins)."
+        } else {
+            ""
+        }
+    ));
+    let defenders: Vec<Defender> = alive
+        .into_iter()
+        .map(|w| {
+            let auto = incomplete(s, &w);
+            if auto {
+                lines.push(format!(
+                    "{} is an incomplete enemy: the attack hits it automatically (no Dodge Check, no defence roll).",
+                    s.name_of(&w)
+                ));
+            }
+            Defender::new(w, auto)
+        })
+        .collect();
+    if matches!(me, Who::Pc(_)) {
+        lines.push(
+            "(Prana on the Hit Check: `/nw prana use:…` before the first Dodge Check.)".into(),
+        );
+    }
+    open_for(s, &me, "Hit Check", &hit);
+    let all_auto = defenders.iter().all(|d| d.auto);
+    let c = combat_mut(s)?;
+    c.used.major = true;
+    c.attack_seq += 1;
+    c.attack = Some(Attack {
+        attacker: me,
+        target: defenders[0].who.clone(),
+        magic,
+        stage: if all_auto { Stage::Dodge } else { Stage::Hit },
+        hit,
+        dodge: None,
+        damage: 0,
+        defenders,
+        full_hit,
+        damage_roll: None,
+    });
+    Ok(s.tracker(lines, vec![]))
+}

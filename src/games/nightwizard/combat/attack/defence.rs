@@ -1,0 +1,193 @@
+//! Step 3–4 (digest §10.9): each Defender's Dodge Check (a Reaction), Full Dodge, and how
+//! the Hit Check compares.
+
+use super::*;
+
+/// The one Defender's Dodge Check.
+pub(crate) fn dodge_one(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+) -> Result<Vec<Reply>, RuleError> {
+    let at = pending(s, Stage::Hit)?;
+    if !s.controls(actor, &at.target) {
+        return refuse(format!(
+            "the Dodge Check is {}'s to roll.",
+            s.name_of(&at.target)
+        ));
+    }
+    let hit = take_open(s, &at.attacker, "Hit Check").unwrap_or(at.hit.clone());
+    let h = hit.outcome().result;
+    let dodge = s.roll(
+        data,
+        &at.target,
+        EVA,
+        Mode::Opposed {
+            against: Some(h),
+            attacker: false,
+        },
+        true,
+        false,
+        rng,
+    );
+    let line = format!(
+        "🛡️ {} dodges against {h} (EVA): `{}`",
+        s.name_of(&at.target),
+        dodge.line()
+    );
+    open_for(s, &at.target, "Dodge Check", &dodge);
+    let line = if matches!(at.target, Who::Pc(_)) {
+        format!("{line}\n(Prana on the Dodge Check: `/nw prana use:…` before the damage roll.)")
+    } else {
+        line
+    };
+    let c = combat_mut(s)?;
+    if let Some(x) = c.attack.as_mut() {
+        x.hit = hit;
+        x.dodge = Some(dodge);
+        x.stage = Stage::Dodge;
+    }
+    Ok(s.tracker(vec![line], vec![]))
+}
+
+/// Step 3: one Defender's Dodge Check (EVA, a Reaction), rolled by its controller: a player for
+/// their own PC only, the GM for NPCs. `full` declares Full Dodge. A plain one-target attack
+/// becomes a Defender attack here.
+pub fn dodge_as(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    who: Option<&str>,
+    full: bool,
+) -> Result<Vec<Reply>, RuleError> {
+    let plain = s
+        .combat
+        .as_ref()
+        .and_then(|c| c.attack.as_ref())
+        .is_some_and(|x| x.defenders.is_empty() && x.stage == Stage::Hit);
+    if plain {
+        // On a copy, so that a refusal changes nothing.
+        let mut t = s.clone();
+        if let Some(x) = t.combat.as_mut().and_then(|c| c.attack.as_mut()) {
+            x.defenders = vec![Defender::new(x.target.clone(), false)];
+        }
+        let r = dodge_as(&mut t, data, rng, actor, who, full)?;
+        *s = t;
+        return Ok(r);
+    }
+    let gm = s.is_gm(actor);
+    let at = pending(s, Stage::Hit)?;
+    let waiting: Vec<&Who> = at
+        .defenders
+        .iter()
+        .filter(|d| !d.reacted)
+        .map(|d| &d.who)
+        .collect();
+    let w = match who {
+        Some(k) => {
+            let Some(w) = s.find(k, gm) else {
+                return refuse(format!("no combatant `{k}`."));
+            };
+            if !at.defenders.iter().any(|d| d.who == w) {
+                return refuse(format!(
+                    "{} is not a Defender of this attack.",
+                    s.name_of(&w)
+                ));
+            }
+            if !waiting.contains(&&w) {
+                return refuse(format!(
+                    "{} has already reacted to this attack.",
+                    s.name_of(&w)
+                ));
+            }
+            w
+        }
+        None => {
+            let mine: Vec<&&Who> = waiting.iter().filter(|w| s.controls(actor, w)).collect();
+            match mine.as_slice() {
+                [w] => (**w).clone(),
+                [] => {
+                    return refuse(match waiting.as_slice() {
+                        [w] if !s.hidden(w) => {
+                            format!("the Dodge Check is {}'s to roll.", s.name_of(w))
+                        }
+                        _ => "you have no Defender waiting for a Dodge Check.".to_string(),
+                    })
+                }
+                _ => {
+                    return refuse(
+                        "several of your characters are Defenders: name one with `who:`.",
+                    )
+                }
+            }
+        }
+    };
+    if !s.controls(actor, &w) {
+        return refuse(format!("the Dodge Check is {}'s to roll.", s.name_of(&w)));
+    }
+    // The Hit Check is settled by the first Dodge Check (Prana on it comes before).
+    let hit = take_open(s, &at.attacker, "Hit Check").unwrap_or(at.hit.clone());
+    let h = hit.outcome().result;
+    let dodge = s.roll(
+        data,
+        &w,
+        EVA,
+        Mode::Opposed {
+            against: Some(h),
+            attacker: false,
+        },
+        true,
+        false,
+        rng,
+    );
+    let mut line = format!(
+        "🛡️ {} dodges against {h} (EVA): `{}`",
+        s.name_of(&w),
+        dodge.line()
+    );
+    if full {
+        line.push_str(
+            "\n**Full Dodge** declared: it dodges whatever the dice say, even a Critical chain.",
+        );
+    }
+    if matches!(w, Who::Pc(_)) {
+        line.push_str("\n(Prana on the Dodge Check: `/nw prana use:…` before the damage roll.)");
+    }
+    open_for(s, &w, "Dodge Check", &dodge);
+    let hidden = s.hidden(&w);
+    let c = combat_mut(s)?;
+    if let Some(x) = c.attack.as_mut() {
+        x.hit = hit;
+        for d in x.defenders.iter_mut().filter(|d| d.who == w) {
+            d.dodge = Some(dodge.clone());
+            d.reacted = true;
+            d.full_dodge = full;
+        }
+        if x.defenders.iter().all(|d| d.reacted) {
+            x.stage = Stage::Dodge;
+        }
+    }
+    Ok(if hidden {
+        s.tracker(vec![], vec![line])
+    } else {
+        s.tracker(vec![line], vec![])
+    })
+}
+
+/// How the Hit Check compared with one Defender's reaction (step 4).
+pub(crate) fn verdict(h: i32, d: &Defender, full_hit: bool) -> String {
+    let dr = d.dodge.as_ref().map(|j| j.outcome().result);
+    let base = match dr {
+        Some(dr) => format!("Hit {h} against Dodge {dr}"),
+        None => format!("Hit {h}"),
+    };
+    match (d.auto, full_hit, d.full_dodge) {
+        (true, _, _) => "hit automatically (incomplete enemy)".to_string(),
+        (_, true, true) => format!("{base}, Full Hit against Full Dodge: the Defender wins"),
+        (_, _, true) => format!("{base}, Full Dodge"),
+        (_, true, _) => format!("{base}, Full Hit"),
+        _ => base,
+    }
+}

@@ -1,0 +1,210 @@
+//! The attack (digest §10.9, §10.10, §10.13, §13), one model for any number of Defenders:
+//! declare (the Major Action names the Defenders, ONE Hit Check) → each Defender's reaction
+//! (Dodge Check, Full Dodge; an incomplete enemy needs none) → ONE damage roll against each hit
+//! Defender's defence roll → Cover Up → the HP Damage lands. The round calls the step functions
+//! here directly ([`attack`], [`dodge`], [`damage`], [`apply_damage`], [`cover_up`]).
+//!
+//! A one-target attack declared with `/nwcombat attack target:` keeps its compact form (the
+//! `Attack` without `defenders`) until a step needs the Defender list (Full Dodge, `who:`,
+//! Cover Up naming `for:`), so that stored games replay to the same state.
+
+use serde::{Deserialize, Serialize};
+
+use super::*;
+
+pub mod cover;
+pub mod damage;
+pub mod declare;
+pub mod defence;
+pub mod judges;
+pub mod lower;
+
+pub use cover::cover;
+pub use damage::apply_all;
+pub use declare::declare;
+pub use defence::dodge_as;
+pub use lower::*;
+
+pub const MAX_DEFENDERS: usize = 12;
+
+/// One Defender of an attack resolved here.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Defender {
+    /// Who.
+    pub who: Who,
+    /// Its Dodge Check, once rolled.
+    pub dodge: Option<Judge>,
+    /// It has reacted (rolled its Dodge Check, or needs none).
+    pub reacted: bool,
+    /// Full Dodge declared (a skill effect): it dodges whatever the dice say.
+    pub full_dodge: bool,
+    /// An incomplete enemy: hit automatically, no Dodge Check, no defence roll (§13).
+    pub auto: bool,
+    /// Hit (decided at the damage roll).
+    pub hit: bool,
+    /// HP Damage computed against it.
+    pub damage: i32,
+    /// Who Covers Up for it (§10.13).
+    pub covered_by: Option<Who>,
+    /// Its defence roll against the damage, as it stands (a PC may spend Prana on it).
+    #[serde(default)]
+    pub defence: Option<Judge>,
+}
+
+impl Defender {
+    pub(crate) fn new(who: Who, auto: bool) -> Defender {
+        Defender {
+            who,
+            dodge: None,
+            reacted: auto,
+            full_dodge: false,
+            auto,
+            hit: false,
+            damage: 0,
+            covered_by: None,
+            defence: None,
+        }
+    }
+}
+
+/// On the PCs' side: a PC or an allied Guest.
+pub fn pc_side(s: &NightWizard, w: &Who) -> bool {
+    match w {
+        Who::Pc(_) => true,
+        Who::Enemy(l) => s.enemy(l).is_some_and(|e| e.ally),
+    }
+}
+
+/// Two combatants on opposite sides (an allied Guest is on the PCs' side).
+pub fn foes(s: &NightWizard, a: &Who, b: &Who) -> bool {
+    pc_side(s, a) != pc_side(s, b)
+}
+
+pub(crate) fn incomplete(s: &NightWizard, w: &Who) -> bool {
+    matches!(w, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.incomplete))
+}
+
+pub(crate) fn multi(s: &NightWizard) -> bool {
+    s.combat
+        .as_ref()
+        .and_then(|c| c.attack.as_ref())
+        .is_some_and(|x| !x.defenders.is_empty())
+}
+
+/// The attacker (the current fighter) and the target named, if both exist.
+fn find_target(s: &NightWizard, actor: &Actor, target: &str) -> Option<(Who, Who)> {
+    let t = s.find(target, s.is_gm(actor))?;
+    let me = s.combat.as_ref()?.current.clone()?;
+    Some((me, t))
+}
+
+/// Step 1–2: the Major Action attacks `target`. An incomplete enemy, or a Guest's magic,
+/// takes the Defender form from the start.
+pub fn attack(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    target: &str,
+    magic: bool,
+) -> Result<Vec<Reply>, RuleError> {
+    if let Some((me, t)) = find_target(s, actor, target) {
+        let guest_magic =
+            magic && matches!(&me, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.ally));
+        if incomplete(s, &t) || guest_magic {
+            let targets = [target.to_string()];
+            return declare(s, data, rng, actor, &targets, false, magic, false);
+        }
+    }
+    declare::attack_one(s, data, rng, actor, target, &magic)
+}
+
+/// Step 3: the (only waiting) Defender's Dodge Check, rolled by its controller.
+pub fn dodge(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+) -> Result<Vec<Reply>, RuleError> {
+    if multi(s) {
+        dodge_as(s, data, rng, actor, None, false)
+    } else {
+        defence::dodge_one(s, data, rng, actor)
+    }
+}
+
+/// Steps 4–5: compare, then the damage roll against each hit Defender's defence roll.
+pub fn damage(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+) -> Result<Vec<Reply>, RuleError> {
+    if multi(s) {
+        damage::damage(s, data, rng, actor, false)
+    } else {
+        damage::damage_one(s, data, rng, actor, false)
+    }
+}
+
+/// Steps 4–5 in the rules' order: compare, the damage roll (a PC attacker's Prana window on
+/// it is open now), then — `/nwcombat damage` again — the defence roll. An enemy attacker
+/// spends no Prana: both are rolled at once.
+pub fn roll_damage(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+) -> Result<Vec<Reply>, RuleError> {
+    let defence = s
+        .combat
+        .as_ref()
+        .and_then(|c| c.attack.as_ref())
+        .is_some_and(|x| x.stage == Stage::Defence);
+    match (multi(s), defence) {
+        (true, true) => damage::defence(s, data, rng, actor),
+        (true, false) => damage::damage(s, data, rng, actor, true),
+        (false, true) => damage::defence_one(s, data, rng, actor),
+        (false, false) => damage::damage_one(s, data, rng, actor, true),
+    }
+}
+
+/// Step 6: the HP Damage lands.
+pub fn apply_damage(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+) -> Result<Vec<Reply>, RuleError> {
+    if multi(s) {
+        apply_all(s, data, rng, actor)
+    } else {
+        damage::apply_one(s, data, rng, actor)
+    }
+}
+
+/// Cover Up (§10.13) for the attack's Defender; `who` names the coverer (GM: an NPC; a
+/// player's button names their own PC, and naming another's is refused).
+pub fn cover_up(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    who: Option<&str>,
+) -> Result<Vec<Reply>, RuleError> {
+    if multi(s) {
+        return cover(s, data, rng, actor, who, None);
+    }
+    if let Some(k) = who {
+        if !s.is_gm(actor) {
+            match s.find(k, false) {
+                Some(w) if s.controls(actor, &w) => {}
+                _ => return refuse("that is not your character."),
+            }
+        }
+    }
+    cover::cover_one(s, data, rng, actor, &who.map(str::to_string))
+}
+
+#[cfg(test)]
+mod tests;

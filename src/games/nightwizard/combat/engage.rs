@@ -1,0 +1,244 @@
+//! Engagements and the Main Process' Move and Minor Actions (digest §10.5, §10.6): invade,
+//! withdraw (and blockades), a Minor Action.
+
+use super::*;
+
+/// GM puts two combatants in the same Engage.
+pub(crate) fn engage_two(s: &mut NightWizard, x: &str, y: &str) -> Result<Vec<Reply>, RuleError> {
+    let (Some(a), Some(b)) = (s.find(x, true), s.find(y, true)) else {
+        return refuse("name two combatants (PC names or enemy labels).");
+    };
+    if a == b {
+        return refuse("name two different combatants.");
+    }
+    let c = combat_mut(s)?;
+    if NightWizard::engage_of(c, &b).is_some() {
+        engage(c, &b, &a);
+    } else {
+        engage(c, &a, &b);
+    }
+    Ok(s.tracker(vec![], vec![]))
+}
+
+/// Move Action: invade (engage) a target.
+pub(crate) fn invade(
+    s: &mut NightWizard,
+    actor: &Actor,
+    key: &str,
+) -> Result<Vec<Reply>, RuleError> {
+    let is_gm = s.is_gm(actor);
+    let me = my_turn(s, actor)?;
+    let c = s
+        .combat
+        .as_ref()
+        .ok_or_else(|| RuleError::new("there is no combat."))?;
+    if c.used.moved || c.used.minor || c.used.major {
+        return refuse(
+            "the Move Action comes first (Move, Minor, Major in that order), and you have one.",
+        );
+    }
+    if let Some(b) = s.bad_of(&me).forbidding_moves() {
+        return refuse(format!("BS: {b}: no Move Actions."));
+    }
+    let Some(t) = s.find(key, is_gm) else {
+        return refuse(format!("no combatant `{key}`."));
+    };
+    if t == me {
+        return refuse("you cannot invade yourself.");
+    }
+    let mine = NightWizard::engage_of(c, &me);
+    if mine.is_some() && mine == NightWizard::engage_of(c, &t) {
+        return refuse("you are already engaged there.");
+    }
+    if let Some(g) = mine {
+        if c.engages[g].iter().any(|o| attack::foes(s, &me, o)) {
+            return refuse("you are engaged with an enemy: withdraw first (`/nwcombat withdraw`).");
+        }
+    }
+    let line = format!(
+        "{} invades: engaged with {}.",
+        s.name_of(&me),
+        s.name_of(&t)
+    );
+    let c = combat_mut(s)?;
+    leave(c, &me);
+    engage(c, &t, &me);
+    c.used.moved = true;
+    Ok(say(s, &me, line))
+}
+
+/// Move (+ Minor) Action: withdraw from the Engage.
+pub(crate) fn withdraw(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+) -> Result<Vec<Reply>, RuleError> {
+    let me = my_turn(s, actor)?;
+    let c = s
+        .combat
+        .as_ref()
+        .ok_or_else(|| RuleError::new("there is no combat."))?;
+    let Some(g) = NightWizard::engage_of(c, &me) else {
+        return refuse("you are not in an Engage.");
+    };
+    if c.used.moved || c.used.minor || c.used.major {
+        return refuse(
+            "the Move Action comes first (Move, Minor, Major in that order), and you have one.",
+        );
+    }
+    if let Some(b) = s.bad_of(&me).forbidding_moves() {
+        return refuse(format!("BS: {b}: no Move Actions."));
+    }
+    let enemy = c.engages[g].iter().any(|o| attack::foes(s, &me, o));
+    let blocker = c.engages[g]
+        .iter()
+        .find(|o| {
+            attack::foes(s, &me, o)
+                && matches!(o, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.blockade))
+                && s.hp_of(o) > 0
+        })
+        .cloned();
+    if let Some(b) = blocker {
+        // Blockade (§10.6): opposed SPD Judge, the withdrawing character starts it.
+        let mine = s.roll(
+            data,
+            &me,
+            SPD,
+            Mode::Opposed {
+                against: None,
+                attacker: true,
+            },
+            false,
+            false,
+            rng,
+        );
+        let m = mine.outcome().result;
+        let theirs = s.roll(
+            data,
+            &b,
+            SPD,
+            Mode::Opposed {
+                against: Some(m),
+                attacker: false,
+            },
+            false,
+            false,
+            rng,
+        );
+        let t = theirs.outcome().result;
+        let mut lines = vec![format!(
+            "🚧 {} blockades: SPD `{}` against SPD `{}`.",
+            s.name_of(&b),
+            mine.line(),
+            theirs.line()
+        )];
+        let won = attacker_wins(m, t, false, false);
+        let c = combat_mut(s)?;
+        c.used.moved = true;
+        c.used.minor = true;
+        let mut gm = vec![];
+        if won {
+            leave(c, &me);
+            lines.push(format!(
+                "{} breaks through and withdraws; the Main Process ends.",
+                s.name_of(&me)
+            ));
+            end_main(s, data, rng, &mut lines, &mut gm);
+        } else {
+            lines.push(format!("{} is held in the Engage.", s.name_of(&me)));
+        }
+        return Ok(s.tracker(lines, gm));
+    }
+    let line = if enemy {
+        format!(
+            "{} withdraws from the Engage (Move + Minor Action: the enemy hinders).",
+            s.name_of(&me)
+        )
+    } else {
+        format!("{} moves out of the Engage.", s.name_of(&me))
+    };
+    let c = combat_mut(s)?;
+    leave(c, &me);
+    c.used.moved = true;
+    c.used.minor = enemy;
+    Ok(say(s, &me, line))
+}
+
+/// GM: an enemy starts (or stops) blockading its Engage.
+pub(crate) fn blockade(s: &mut NightWizard, label: &str) -> Result<Vec<Reply>, RuleError> {
+    let Some(Who::Enemy(l)) = s.find(label, true) else {
+        return refuse(format!("no enemy labelled `{label}`."));
+    };
+    let c = s
+        .combat
+        .as_ref()
+        .ok_or_else(|| RuleError::new("there is no combat."))?;
+    let w = Who::Enemy(l.clone());
+    if NightWizard::engage_of(c, &w).is_none() {
+        return refuse(format!("{l} is in no Engage to blockade."));
+    }
+    let Some(e) = s.enemy_mut(&l) else {
+        return refuse(format!("no enemy labelled `{label}`."));
+    };
+    e.blockade = !e.blockade;
+    let line = if e.blockade {
+        format!("🚧 {l} blockades its Engage: withdrawing takes an opposed SPD Judge.")
+    } else {
+        format!("{l} stops blockading.")
+    };
+    Ok(say(s, &w, line))
+}
+
+/// Minor Action (clears Pressure).
+pub(crate) fn minor(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>, RuleError> {
+    let me = my_turn(s, actor)?;
+    let c = s
+        .combat
+        .as_ref()
+        .ok_or_else(|| RuleError::new("there is no combat."))?;
+    if c.used.minor || c.used.major {
+        return refuse("you have used your Minor Action (or the Major Action came first).");
+    }
+    let mut line = format!("{} takes a Minor Action.", s.name_of(&me));
+    if let Some(b) = s.bad_mut(&me).map(|b| b.minor_action()) {
+        if !b.is_empty() {
+            line = format!(
+                "{} spends a Minor Action to shake off BS: {}.",
+                s.name_of(&me),
+                b.iter()
+                    .map(|b| b.name())
+                    .collect::<Vec<_>>()
+                    .join(", BS: ")
+            );
+        }
+    }
+    let c = combat_mut(s)?;
+    c.used.moved = true;
+    c.used.minor = true;
+    Ok(say(s, &me, line))
+}
+
+/// A tracker whose news line goes only to the GM when it is about a hidden enemy.
+pub(crate) fn say(s: &NightWizard, who: &Who, line: String) -> Vec<Reply> {
+    if s.hidden(who) {
+        s.tracker(vec![], vec![line])
+    } else {
+        s.tracker(vec![line], vec![])
+    }
+}
+
+pub(crate) fn leave(c: &mut Combat, w: &Who) {
+    for g in c.engages.iter_mut() {
+        g.retain(|x| x != w);
+    }
+    c.engages.retain(|g| g.len() > 1);
+}
+
+pub(crate) fn engage(c: &mut Combat, anchor: &Who, w: &Who) {
+    leave(c, w);
+    match c.engages.iter_mut().find(|g| g.contains(anchor)) {
+        Some(g) => g.push(w.clone()),
+        None => c.engages.push(vec![anchor.clone(), w.clone()]),
+    }
+}

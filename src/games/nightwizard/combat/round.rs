@@ -1,0 +1,551 @@
+//! The Round (digest §10.1–§10.4, §10.14): Setup, Initiative, Main and Cleanup Processes;
+//! combat start and end; whose Main Process it is and what the fight waits for.
+
+use super::*;
+
+impl NightWizard {
+    /// What the fight waits for: the current attack's next step, the current Main Process,
+    /// a skill window, or the choice among tied fighters. Keys carry the round and the
+    /// attack's number, so a Dodge button from an earlier attack never answers a later one.
+    pub fn combat_decisions(&self) -> Vec<Decision> {
+        let Some(c) = &self.combat else {
+            return vec![];
+        };
+        let r = c.round;
+        let one = |key: String, label: String, w: &Who, commands: &[&str]| {
+            vec![Decision::new(
+                key,
+                label,
+                Some(&self.controller(w)),
+                commands,
+            )]
+        };
+        match (&c.attack, &c.current) {
+            // Several Defenders answer in any order: the rules track each one.
+            (Some(a), _) if !a.defenders.is_empty() => vec![],
+            (Some(a), _) => {
+                let n = c.attack_seq;
+                match a.stage {
+                    Stage::Hit => one(
+                        format!("r{r}-a{n}-dodge"),
+                        format!("{}'s Dodge Check in round {r}", self.name_of(&a.target)),
+                        &a.target,
+                        &["nw combat dodge"],
+                    ),
+                    Stage::Dodge => one(
+                        format!("r{r}-a{n}-damage"),
+                        format!("{}'s damage roll in round {r}", self.name_of(&a.attacker)),
+                        &a.attacker,
+                        &["nw combat damage"],
+                    ),
+                    Stage::Defence => one(
+                        format!("r{r}-a{n}-defence"),
+                        format!(
+                            "{}'s damage roll and the defence roll in round {r}",
+                            self.name_of(&a.attacker)
+                        ),
+                        &a.attacker,
+                        &["nw combat damage"],
+                    ),
+                    Stage::Damage => one(
+                        format!("r{r}-a{n}-apply"),
+                        format!(
+                            "applying {}'s damage in round {r}",
+                            self.name_of(&a.attacker)
+                        ),
+                        &a.attacker,
+                        &["nw combat apply", "nw combat coverup"],
+                    ),
+                }
+            }
+            (None, Some(w)) => one(
+                format!("r{r}-mp-{}", key_part(&self.name_of(w))),
+                format!("{}'s Main Process in round {r}", self.name_of(w)),
+                w,
+                &["nw combat pass"],
+            ),
+            (None, None) if c.closing => vec![Decision::new(
+                format!("r{r}-closing"),
+                format!("the Initiative Process after the last Main Process of round {r}"),
+                Some(&self.gm),
+                &["nw combat go"],
+            )],
+            (None, None) if c.skills.window.is_some() => vec![Decision::new(
+                format!("r{r}-window"),
+                format!("the skill window of round {r}"),
+                None,
+                &["nw combat skip"],
+            )],
+            (None, None) if !c.candidates.is_empty() => vec![Decision::new(
+                format!("r{r}-go-{}", c.fighters.len() - c.candidates.len()),
+                format!("choosing the next Main Process in round {r}"),
+                None,
+                &["nw combat go"],
+            )],
+            (None, None) => vec![],
+        }
+    }
+}
+
+/// Starts a combat: every PC and enemy not Dead, Round 1.
+pub(crate) fn start(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    any_seven: &bool,
+    rules: u32,
+) -> Result<Vec<Reply>, RuleError> {
+    if s.combat.is_some() {
+        return refuse("a combat is already running (`/nwcombat end`).");
+    }
+    let mut fighters: Vec<Fighter> = s
+        .pcs
+        .iter()
+        .filter(|p| !p.dead)
+        .map(|p| Fighter {
+            who: Who::Pc(p.user.clone()),
+            count: 0,
+            post: false,
+        })
+        .collect();
+    let pcs = fighters.len();
+    fighters.extend(s.enemies.iter().filter(|e| !e.dead).map(|e| Fighter {
+        who: Who::Enemy(e.label.clone()),
+        count: 0,
+        post: false,
+    }));
+    if pcs == 0 || fighters.iter().all(|f| attack::pc_side(s, &f.who)) {
+        return refuse("combat needs at least one PC and one enemy (`/nwenemy spawn`).");
+    }
+    s.combat = Some(Combat {
+        round: 0,
+        fighters,
+        current: None,
+        candidates: vec![],
+        used: Used::default(),
+        engages: vec![],
+        attack: None,
+        npc_any_seven: *any_seven,
+        moves: movement::Moves::default(),
+        skills: skills_use::RoundState::default(),
+        damage_rolls: None,
+        attack_seq: 0,
+        rules,
+        closing: false,
+    });
+    let mut lines = vec!["⚔️ Combat begins.".to_string()];
+    let mut gm_lines = vec![];
+    new_round(s, data, rng, &mut lines, &mut gm_lines);
+    Ok(s.tracker(lines, gm_lines))
+}
+
+/// The GM ends the combat.
+pub(crate) fn end(s: &mut NightWizard) -> Result<Vec<Reply>, RuleError> {
+    if s.combat.is_none() {
+        return refuse("there is no combat.");
+    }
+    Ok(finish(s, vec!["The GM ends the combat.".into()]))
+}
+
+/// Claims a tied turn.
+pub(crate) fn go(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    key: &Option<String>,
+) -> Result<Vec<Reply>, RuleError> {
+    let is_gm = s.is_gm(actor);
+    let c = s
+        .combat
+        .as_ref()
+        .ok_or_else(|| RuleError::new("there is no combat."))?;
+    if c.closing {
+        if !is_gm {
+            return refuse(
+                "the GM closes the Initiative Process and goes on to the Cleanup Process.",
+            );
+        }
+        let mut lines = vec!["The Initiative Process ends.".to_string()];
+        let mut gm = vec![];
+        combat_mut(s)?.closing = false;
+        to_cleanup(s, data, rng, &mut lines, &mut gm);
+        return Ok(s.tracker(lines, gm));
+    }
+    if c.current.is_some() {
+        let w = c.current.clone().unwrap_or(Who::Enemy(String::new()));
+        let name = if s.hidden(&w) {
+            "the GM".to_string()
+        } else {
+            s.name_of(&w)
+        };
+        return refuse(format!("it is {name}'s Main Process."));
+    }
+    let pick = match key {
+        Some(k) => s.find(k, is_gm),
+        None => c
+            .candidates
+            .iter()
+            .find(|w| matches!(w, Who::Pc(u) if *u == actor.id))
+            .cloned(),
+    };
+    let Some(w) = pick.filter(|w| c.candidates.contains(w)) else {
+        return refuse("that is not one of the characters tied for the next Main Process.");
+    };
+    if !s.controls(actor, &w) {
+        return refuse("that is not your character.");
+    }
+    let c = combat_mut(s)?;
+    c.current = Some(w);
+    c.candidates.clear();
+    Ok(s.tracker(vec![], vec![]))
+}
+
+/// Ends the Main Process without a Major Action.
+pub(crate) fn pass(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+) -> Result<Vec<Reply>, RuleError> {
+    // An Incapacitated character's Main Process may still be ended (by its player or the GM).
+    let down = s
+        .combat
+        .as_ref()
+        .filter(|c| c.attack.is_none())
+        .and_then(|c| c.current.clone())
+        .filter(|w| s.hp_of(w) == 0 && (s.controls(actor, w) || s.is_gm(actor)));
+    let me = match down {
+        Some(w) => w,
+        None => my_turn(s, actor)?,
+    };
+    let line = format!("{} ends the Main Process.", s.name_of(&me));
+    let (mut lines, mut gm) = if s.hidden(&me) {
+        (vec![], vec![line])
+    } else {
+        (vec![line], vec![])
+    };
+    end_main(s, data, rng, &mut lines, &mut gm);
+    Ok(s.tracker(lines, gm))
+}
+
+/// The acting character if the actor controls it and no attack is open.
+pub(crate) fn my_turn(s: &NightWizard, actor: &Actor) -> Result<Who, RuleError> {
+    let Some(c) = s.combat.as_ref() else {
+        return refuse("there is no combat.");
+    };
+    if c.attack.is_some() {
+        return refuse("finish the attack in progress first.");
+    }
+    let Some(w) = c.current.clone() else {
+        if c.closing {
+            return refuse(
+                "everyone has acted this Round: only Initiative Process skills now, until the GM goes on to the Cleanup Process (`/nwcombat go`).",
+            );
+        }
+        if c.skills.window.is_some() {
+            return refuse(
+                "no Main Process yet: the Setup/Cleanup step is open (use a skill with `/nwcombat use`, or `/nwcombat skip`).",
+            );
+        }
+        return refuse(
+            "nobody's Main Process has started: the tied characters choose with `/nwcombat go`.",
+        );
+    };
+    if !s.controls(actor, &w) {
+        let hidden = matches!(&w, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.hidden));
+        let name = if hidden {
+            "the GM".to_string()
+        } else {
+            s.name_of(&w)
+        };
+        return refuse(format!("it is not your turn: it is {name}'s Main Process."));
+    }
+    if s.hp_of(&w) == 0 {
+        return refuse(format!(
+            "{} is Incapacitated (HP 0) and can take no actions; `/nwcombat pass` ends the Main Process.",
+            s.name_of(&w)
+        ));
+    }
+    Ok(w)
+}
+
+pub(crate) fn standing(s: &NightWizard, pcs: bool) -> bool {
+    s.combat.as_ref().is_some_and(|c| {
+        c.fighters
+            .iter()
+            .any(|f| attack::pc_side(s, &f.who) == pcs && s.hp_of(&f.who) > 0 && !s.dead(&f.who))
+    })
+}
+
+/// Why the fight is over, once one side has nobody left in it: beaten, or gone (retreated
+/// to Long or Extreme range, out of the initiative order).
+pub(crate) fn over_line(s: &NightWizard) -> String {
+    let won = standing(s, true);
+    let fighting = |w: &Who| {
+        s.combat
+            .as_ref()
+            .is_some_and(|c| c.fighters.iter().any(|f| &f.who == w))
+    };
+    let fled = if won {
+        s.enemies.iter().any(|e| {
+            let w = Who::Enemy(e.label.clone());
+            !e.dead && e.hp > 0 && !attack::pc_side(s, &w) && !fighting(&w)
+        })
+    } else {
+        s.pcs.iter().any(|p| {
+            let w = Who::Pc(p.user.clone());
+            !p.dead && p.hp > 0 && !fighting(&w)
+        })
+    };
+    match (won, fled) {
+        (true, true) => "No enemy is left in the fight (the rest retreated): the combat is won.",
+        (true, false) => "No enemy is left standing: the combat is won.",
+        (false, true) => "No PC is left in the fight (the rest retreated).",
+        (false, false) => "No PC is left standing.",
+    }
+    .to_string()
+}
+
+/// Ends the current Main Process: Post-action, Count 0, Rigor ends; then the next Initiative.
+pub(crate) fn end_main(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    lines: &mut Vec<String>,
+    gm: &mut Vec<String>,
+) {
+    let Some(c) = s.combat.as_mut() else { return };
+    let cur = c.current.take();
+    c.used = Used::default();
+    c.attack = None;
+    c.moves.acted_round = c.round;
+    if let Some(w) = cur {
+        for f in c.fighters.iter_mut().filter(|f| f.who == w) {
+            f.post = true;
+            f.count = 0;
+        }
+        if let Some(b) = s.bad_mut(&w) {
+            b.main_process_ended();
+        }
+        skills_use::on_main_end(s, &w, lines, gm);
+    }
+    initiative(s, data, rng, lines, gm);
+}
+
+/// The Initiative Process: the Pre-action character with the highest Count acts; ties by
+/// [`rank`]; several tied of the same rank choose. None left: the Cleanup Process.
+pub(crate) fn initiative(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    lines: &mut Vec<String>,
+    gm: &mut Vec<String>,
+) {
+    if !standing(s, true) || !standing(s, false) {
+        cleanup(s, data, rng, lines);
+        lines.push(over_line(s));
+        let _ = finish(s, vec![]);
+        return;
+    }
+    let Some(c) = s.combat.as_ref() else { return };
+    let pre: Vec<&Fighter> = c
+        .fighters
+        .iter()
+        .filter(|f| !f.post && s.hp_of(&f.who) > 0 && !s.dead(&f.who))
+        .collect();
+    let Some(top) = pre.iter().map(|f| f.count).max() else {
+        // §10.3: Initiative Process skills may be declared "after the last [Main Process]
+        // but before Cleanup": the window stays open until the GM goes on.
+        if c.rules >= 1 && initiative_skills(s, data) {
+            if let Some(c) = s.combat.as_mut() {
+                c.closing = true;
+                c.current = None;
+                c.candidates.clear();
+            }
+            lines.push(
+                "⏳ Everyone has acted. Initiative Process: Initiative Process skills may still be declared (`/nwcombat use`) before the GM goes on to the Cleanup Process (`/nwcombat go`)."
+                    .into(),
+            );
+            return;
+        }
+        to_cleanup(s, data, rng, lines, gm);
+        return;
+    };
+    let tied: Vec<Who> = pre
+        .iter()
+        .filter(|f| f.count == top)
+        .map(|f| f.who.clone())
+        .collect();
+    let best = tied.iter().map(|w| rank(s, w)).min().unwrap_or(0);
+    let cands: Vec<Who> = tied.into_iter().filter(|w| rank(s, w) == best).collect();
+    let c = match s.combat.as_mut() {
+        Some(c) => c,
+        None => return,
+    };
+    if cands.len() == 1 {
+        c.current = cands.into_iter().next();
+        c.candidates.clear();
+    } else {
+        c.current = None;
+        c.candidates = cands;
+    }
+}
+
+/// Whether a PC in the fight, not Incapacitated, has a skill or item with Timing: Initiative
+/// Process (the window after the last Main Process opens only then, like the Setup and
+/// Cleanup steps).
+fn initiative_skills(s: &NightWizard, data: &NwData) -> bool {
+    s.combat.as_ref().is_some_and(|c| {
+        c.fighters
+            .iter()
+            .any(|f| has_timing(s, data, &f.who, skills_use::Timing::Initiative))
+    })
+}
+
+/// Whether `w` is a PC, not Incapacitated, with an active skill or an item of this Timing.
+pub(crate) fn has_timing(
+    s: &NightWizard,
+    data: &NwData,
+    w: &Who,
+    timing: skills_use::Timing,
+) -> bool {
+    use skills_use::Timing;
+    let Who::Pc(u) = w else { return false };
+    let Some(p) = s.pcs.iter().find(|p| &p.user == u) else {
+        return false;
+    };
+    if p.hp == 0 || p.dead {
+        return false;
+    }
+    let cat = s.catalog(data);
+    let skill = p.ch.skills.iter().any(|o| {
+        cat.skill(&o.id)
+            .is_some_and(|d| p.ch.skill_active(d) && Timing::parse(&d.timing) == timing)
+    });
+    let item = p.ch.items.iter().any(|i| {
+        cat.item(&i.id)
+            .is_some_and(|d| Timing::of_item(&d.effect) == Some(timing))
+    });
+    skill || item
+}
+
+/// From the last Initiative Process to the Cleanup Process, then the Cleanup step's skills
+/// or the next Round (or the end of the fight).
+pub(crate) fn to_cleanup(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    lines: &mut Vec<String>,
+    gm: &mut Vec<String>,
+) {
+    cleanup(s, data, rng, lines);
+    if standing(s, true) && standing(s, false) {
+        if !skills_use::open_cleanup(s, data, lines) {
+            new_round(s, data, rng, lines, gm);
+        }
+    } else {
+        lines.push(over_line(s));
+        let _ = finish(s, vec![]);
+    }
+}
+
+/// The Cleanup Process: Poison (rating × 1D HP), Rigor and Dazed end.
+pub(crate) fn cleanup(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    lines: &mut Vec<String>,
+) {
+    let Some(c) = s.combat.as_ref() else { return };
+    let who: Vec<Who> = c.fighters.iter().map(|f| f.who.clone()).collect();
+    let round = c.round;
+    lines.push(format!("🧹 Cleanup Process of Round {round}."));
+    for w in who {
+        if s.hp_of(&w) > 0 {
+            for (b, r, d, n) in s.bad_of(&w).cleanup_losses(rng) {
+                lines.push(format!(
+                    "☠️ {b} ({r}) on {}: {r} × 1D [{d}] = {n}.",
+                    s.name_of(&w)
+                ));
+                hurt(s, data, &w, n, lines);
+            }
+        }
+        if let Some(b) = s.bad_mut(&w) {
+            b.cleanup();
+        }
+    }
+}
+
+/// A new Round: the Setup Process (everyone not Incapacitated back to Pre-action, Counts
+/// rolled), then the Initiative Process.
+pub(crate) fn new_round(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    lines: &mut Vec<String>,
+    gm: &mut Vec<String>,
+) {
+    let Some(c) = s.combat.as_ref() else { return };
+    let who: Vec<Who> = c.fighters.iter().map(|f| f.who.clone()).collect();
+    let any7 = c.npc_any_seven;
+    let round = c.round + 1;
+    lines.push(format!("🔔 Round {round}: Setup Process."));
+    let mut counts = vec![];
+    for w in &who {
+        if s.hp_of(w) == 0 {
+            counts.push((0, true));
+            continue;
+        }
+        let seven = any7 && matches!(w, Who::Enemy(_));
+        let j = s.roll(
+            data,
+            w,
+            SPD,
+            Mode::Normal { difficulty: None },
+            false,
+            seven,
+            rng,
+        );
+        let n = initiative_count(&j);
+        let text = format!("{}: SPD Judge `{}` → Count {n}", s.name_of(w), j.line());
+        let hidden = matches!(w, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.hidden));
+        if hidden {
+            gm.push(text);
+        } else {
+            lines.push(text);
+        }
+        counts.push((n, false));
+        if let Who::Pc(u) = w {
+            if let Some(p) = s.pcs.iter_mut().find(|p| &p.user == u) {
+                p.cf_locked = true;
+                p.cf_points = 0;
+            }
+        }
+    }
+    let Some(c) = s.combat.as_mut() else { return };
+    c.round = round;
+    for (f, (n, post)) in c.fighters.iter_mut().zip(counts) {
+        f.count = n;
+        f.post = post;
+    }
+    if skills_use::open_setup(s, data, lines) {
+        return;
+    }
+    initiative(s, data, rng, lines, gm);
+}
+
+/// Ends combat: every bad status is cleared.
+pub(crate) fn finish(s: &mut NightWizard, lines: Vec<String>) -> Vec<Reply> {
+    s.combat = None;
+    s.open.retain(|o| {
+        !["Hit Check", "Dodge Check", DAMAGE_ROLL, DEFENCE_ROLL].contains(&o.label.as_str())
+    });
+    for p in s.pcs.iter_mut() {
+        p.bad.clear();
+    }
+    for e in s.enemies.iter_mut() {
+        e.bad.clear();
+    }
+    s.tracker(lines, vec![])
+}
