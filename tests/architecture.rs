@@ -337,6 +337,24 @@ fn use_paths(code: &str) -> Vec<(String, Vec<String>)> {
     out
 }
 
+/// `code` without its `pub use …;` statements (a facade's re-exports).
+fn without_reexports(code: &str) -> String {
+    let mut out = String::new();
+    let mut rest = code;
+    loop {
+        let next = ["pub use ", "pub(crate) use ", "pub(super) use "]
+            .iter()
+            .filter_map(|m| rest.find(m))
+            .min();
+        let Some(i) = next else {
+            out.push_str(rest);
+            return out;
+        };
+        out.push_str(&rest[..i]);
+        rest = rest[i..].split_once(';').map_or("", |(_, after)| after);
+    }
+}
+
 /// The `pub use …;` statements of `code`, written as plain `use` statements.
 fn reexport_statements(code: &str) -> String {
     let flat = code.replace('\n', " ");
@@ -529,13 +547,14 @@ fn nw_graph() -> BTreeMap<String, BTreeSet<String>> {
             .map(|(_, p)| p.clone())
             .filter(|p| !facade.contains(p))
             .collect();
+        let code = without_reexports(&m.code);
         for prefix in ["super::", "crate::games::nightwizard::", "self::"] {
-            for (i, _) in m.code.match_indices(prefix) {
-                let before = m.code[..i].chars().last().unwrap_or(' ');
+            for (i, _) in code.match_indices(prefix) {
+                let before = code[..i].chars().last().unwrap_or(' ');
                 if before.is_alphanumeric() || before == '_' || before == ':' {
                     continue;
                 }
-                let text: String = m.code[i..]
+                let text: String = code[i..]
                     .chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
                     .collect();
@@ -605,6 +624,10 @@ fn the_night_wizard_check_resolves_reexports_and_ignores_tests() {
     assert_eq!(
         without_tests("use a;\n#[cfg(test)]\nmod tests {\n    use super::b;\n}\nfn c() {}\n#[cfg(test)]\nmod t;\nuse d;"),
         "use a;\nfn c() {}\nuse d;"
+    );
+    assert_eq!(
+        without_reexports("use a::b;\npub use c::{D, E};\nfn f() {}"),
+        "use a::b;\n\nfn f() {}"
     );
     assert_eq!(
         reexport_statements("use a::b;\npub use c::{D, E};\npub(crate) use f::G;"),

@@ -201,10 +201,10 @@ impl Game for NightWizard {
         let data = ctx.data;
         let Some(shared) = ctx.shared.as_deref_mut() else {
             // Without the roster no command is global; the session's commands need none.
-            return roster::needs_roster(cmd)
+            return character::global::needs_roster(cmd)
                 .then(|| refuse("characters are not available right now; try again."));
         };
-        roster::global(shared, data, actor, cmd, ctx.rng)
+        character::global::global(shared, data, actor, cmd, ctx.rng)
     }
 
     fn autocomplete(

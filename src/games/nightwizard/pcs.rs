@@ -10,6 +10,7 @@ use crate::rng::GameRng;
 use crate::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 
 /// `/nw session join`: bring a character (or refresh/switch the one you play).
+#[allow(clippy::too_many_arguments)]
 pub fn join(
     s: &mut NightWizard,
     data: &NwData,

@@ -20,6 +20,7 @@ pub mod catalog_cmds;
 pub mod creation;
 pub mod derive;
 pub mod edit;
+pub mod global;
 pub mod level_up;
 pub mod refresh;
 pub mod roster;

@@ -7,16 +7,13 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::super::commands::{EnemyCommand, NwCommand};
-use super::super::data::NwData;
-use super::super::judge::Dice;
 use super::creation::Draft;
-use super::{sheet, Catalog, Character, Custom};
-use crate::table::Commands;
-use crate::table::{refuse, Actor, Command, Message, Place, Reply, RuleError, UserId};
+use super::{Character, Custom};
+use crate::table::{refuse, Actor, Message, Place, Reply, RuleError, UserId};
 
 // The old paths (`roster::level_up`, `roster::parse_mods`, …) stay valid.
 pub use super::catalog_cmds::parse_mods;
+pub use super::global::{global, needs_roster};
 pub use super::level_up::{auto_level, level_up};
 pub use super::steps::step_messages;
 
@@ -111,119 +108,6 @@ impl NwShared {
 
 pub(super) fn private(a: &Actor, m: Message) -> Vec<Reply> {
     vec![Reply::private(&a.id, m)]
-}
-
-/// The commands that need no session (the guild's roster and its data), parsed; `None` for
-/// the session's commands.
-fn global_command(cmd: &Command) -> Option<Result<NwCommand, RuleError>> {
-    match NwCommand::from_command(cmd) {
-        Ok(c) => matches!(
-            c,
-            NwCommand::Character(_)
-                | NwCommand::Sheet { .. }
-                | NwCommand::Skill(_)
-                | NwCommand::Item(_)
-                | NwCommand::Rules
-                | NwCommand::Enemy(EnemyCommand::List | EnemyCommand::Add { .. })
-        )
-        .then_some(Ok(c)),
-        // A refused command reports here when its group needs no session.
-        Err(e) => {
-            let at = |i: usize| cmd.path.get(i).map(String::as_str).unwrap_or("");
-            let global = matches!(at(1), "character" | "sheet" | "skill" | "item" | "rules")
-                || (at(1) == "enemy" && matches!(at(2), "list" | "add"));
-            global.then_some(Err(e))
-        }
-    }
-}
-
-/// Whether `cmd` is one of the commands that need no session (and so need the roster).
-pub fn needs_roster(cmd: &Command) -> bool {
-    global_command(cmd).is_some()
-}
-
-/// Runs a command that needs no session (characters, sheets, skills, items, enemy data);
-/// `None` for the session's commands.
-pub fn global(
-    shared: &mut NwShared,
-    data: &NwData,
-    actor: &Actor,
-    cmd: &Command,
-    dice: &mut impl Dice,
-) -> Option<Result<Vec<Reply>, RuleError>> {
-    let c = match global_command(cmd)? {
-        Ok(c) => c,
-        Err(e) => return Some(Err(e)),
-    };
-    let r = match c {
-        NwCommand::Character(c) => super::edit::character(shared, data, actor, c, dice),
-        NwCommand::Sheet { character, player } => {
-            let custom = shared.custom.clone();
-            let cat = Catalog {
-                data,
-                custom: &custom,
-            };
-            let owner = player.unwrap_or(actor.id.clone());
-            // Others change a sheet too (the GM's After phase, a level up): a fresh copy is
-            // one press away.
-            shared.find(&owner, character.as_deref()).map(|c| {
-                let refresh = format!("/nw sheet player:{} character:\"{}\"", owner.0, c.name);
-                private(
-                    actor,
-                    sheet::sheet(c, &cat, None).styled_button(
-                        "Refresh",
-                        refresh,
-                        crate::table::ButtonStyle::Secondary,
-                    ),
-                )
-            })
-        }
-        NwCommand::Skill(c) => super::catalog_cmds::skills(shared, data, actor, c),
-        NwCommand::Item(c) => super::catalog_cmds::items(shared, data, actor, c),
-        NwCommand::Enemy(c) => super::catalog_cmds::enemies(shared, data, actor, c),
-        NwCommand::Rules => Ok(private(actor, rules_message(data))),
-        _ => return None,
-    };
-    Some(r)
-}
-
-fn rules_message(data: &NwData) -> Message {
-    let d: Vec<String> = data
-        .rules
-        .difficulty
-        .iter()
-        .map(|d| {
-            if d.max >= 999 {
-                format!("{} {}+", d.label, d.min)
-            } else {
-                format!("{} {}–{}", d.label, d.min, d.max)
-            }
-        })
-        .collect();
-    let b: Vec<String> = data
-        .rules
-        .bad_status
-        .iter()
-        .map(|b| {
-            format!(
-                "**{}**{}: {} Ends: {}",
-                b.name,
-                if b.rated { " (n)" } else { "" },
-                b.effect,
-                b.ends
-            )
-        })
-        .collect();
-    Message::titled("📖 Night Wizard reference", "")
-        .field("Difficulties", d.join(" · "))
-        .field("Bad statuses", b.join("\n"))
-        .field(
-            "Critical and Fumble",
-            format!(
-                "PCs roll 2D for each every session (Fumble rerolled while equal); CF Mod points shift either by ±1. The GM's values are always {} and {}.",
-                data.rules.gm.critical, data.rules.gm.fumble
-            ),
-        )
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@ use super::super::super::data::{load, GROUP1};
 use super::super::creation::quick;
 use super::super::{Catalog, Character, Custom};
 use super::*;
+use crate::table::Command;
 use std::path::Path;
 
 #[test]

@@ -1,5 +1,8 @@
 //! `/nwcombat use`: a skill or item declared, paid and applied.
 
+use super::gate::{check_costs, gate, pay, Gate};
+use super::usable::{usable, user_of};
+use super::window::{advance, window_options};
 use super::*;
 
 /// `/nwcombat use`: declares a skill or item with its Timing checked, pays its Cost, takes the

@@ -299,9 +299,6 @@ mod gate;
 mod usable;
 mod window;
 pub use declare::use_skill;
-use gate::{check_costs, gate, pay, Gate};
-use usable::{usable, user_of};
-use window::{advance, window_options};
 pub use window::{on_main_end, open_cleanup, open_setup, skip, window_turn};
 #[cfg(test)]
 mod tests;
