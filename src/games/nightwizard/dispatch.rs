@@ -1,6 +1,7 @@
 //! The dispatcher: `/nw new`, turning a typed command into an [`NwAction`] (`parse`) and routing
 //! each action to the feature that applies it (`apply`). Features never call back up here.
 
+use super::character::roster::NwShared;
 use super::character::Custom;
 use super::combat::CombatAction;
 use super::commands::{
@@ -9,7 +10,6 @@ use super::commands::{
 };
 use super::data::{attr_index, stat_index, NwData, ATTRS, STAT_LABEL};
 use super::judge::{self, JudgeRequest, JudgeRules, Values};
-use super::roster::NwShared;
 use super::state::{NightWizard, NwAction, Phase, PranaUse, SceneKind, Settings};
 use crate::rng::GameRng;
 use crate::table::{

@@ -2,8 +2,8 @@
 //! Judges with per-session Critical/Fumble values, Prana, the episode's phases, combat,
 //! Fortresses and the Lunar Casket.
 //!
-//! Characters live in the guild-wide `roster::NwShared` (keyed by owner) and are handled by
-//! `Game::global` without a session. A channel's session (`/nw new`, host = GM) holds its PCs
+//! Characters live in the guild-wide `character::roster::NwShared` (keyed by owner) and are handled by
+//! `character::global` without a session. A channel's session (`/nw new`, host = GM) holds its PCs
 //! with their session values; what the session needs from the roster is read in `parse`, so
 //! replays never need the shared state.
 //!
@@ -48,7 +48,6 @@ pub mod cf;
 pub mod character;
 pub mod combat;
 pub mod commands;
-pub mod creation;
 pub mod data;
 pub mod dispatch;
 pub mod fortress;
@@ -57,7 +56,6 @@ pub mod pcs;
 pub mod phase;
 pub mod picture;
 pub mod prana;
-pub mod roster;
 /// The old module path, kept while the other areas move to `state` and `dispatch`.
 pub mod session {
     pub use super::dispatch::*;
@@ -65,7 +63,6 @@ pub mod session {
 }
 #[cfg(test)]
 mod core_tests;
-pub mod sheet;
 pub mod state;
 pub mod status;
 #[cfg(test)]
@@ -79,10 +76,10 @@ use crate::table::{
     Reply, RuleError, UserId,
 };
 
+use character::roster::NwShared;
 use character::Catalog;
 use commands::NwCommand;
 use data::NwData;
-use roster::NwShared;
 pub use state::{NightWizard, NwAction};
 
 impl Game for NightWizard {
@@ -243,18 +240,22 @@ impl Game for NightWizard {
                 .collect(),
             ("character", "value") => match shared.drafts.get(&viewer.id.0) {
                 Some(d) => match d.step(&cat) {
-                    creation::Step::Class => data.classes.iter().map(|c| c.name.clone()).collect(),
-                    creation::Step::Element => {
+                    character::creation::Step::Class => {
+                        data.classes.iter().map(|c| c.name.clone()).collect()
+                    }
+                    character::creation::Step::Element => {
                         data.elements.iter().map(|c| c.name.clone()).collect()
                     }
-                    creation::Step::Bonus => data::ATTRS.iter().map(|a| a.to_string()).collect(),
-                    creation::Step::Auto(_) => {
+                    character::creation::Step::Bonus => {
+                        data::ATTRS.iter().map(|a| a.to_string()).collect()
+                    }
+                    character::creation::Step::Auto(_) => {
                         d.auto_options(&cat).iter().map(|s| s.id.clone()).collect()
                     }
-                    creation::Step::Pick | creation::Step::General => {
+                    character::creation::Step::Pick | character::creation::Step::General => {
                         d.pick_options(&cat).iter().map(|s| s.id.clone()).collect()
                     }
-                    creation::Step::Items => cat
+                    character::creation::Step::Items => cat
                         .items()
                         .filter(|i| i.price <= d.money)
                         .map(|i| i.id.clone())

@@ -1,10 +1,10 @@
 //! PCs joining, leaving and the GM's direct edits (`/nw session join|leave|set`).
 
+use super::character::roster::NwShared;
+use super::character::sheet;
 use super::character::{Catalog, Character, Custom};
 use super::data::NwData;
 use super::judge::Cf;
-use super::roster::NwShared;
-use super::sheet;
 use super::state::{bad_suffix, NightWizard, Pc};
 use crate::rng::GameRng;
 use crate::table::{refuse, Actor, Message, Reply, RuleError, UserId};

@@ -1,8 +1,8 @@
 //! The episode's phases and Scenes (§8): `/nw phase next`, `/nw phase scene`.
 
+use super::character::roster::NwShared;
 use super::character::{Catalog, OwnedItem};
 use super::data::NwData;
-use super::roster::NwShared;
 use super::state::{EpisodeConnection, NightWizard, Phase, SceneKind, SceneMark};
 use crate::table::{refuse, Message, Reply, RuleError, UserId};
 

@@ -1,6 +1,6 @@
 //! Tests of the session core: joining, Critical/Fumble values, Judges, Prana, phases.
+use super::super::character::roster;
 use super::super::data::load;
-use super::super::roster;
 use super::*;
 use crate::games::nightwizard::judge::Cf;
 use std::path::Path;

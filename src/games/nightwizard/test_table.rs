@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
+use super::character::roster::{self, NwShared};
 use super::data::{load, NwData};
-use super::roster::{self, NwShared};
 use super::session::{apply, create, parse, NightWizard};
 use crate::rng::GameRng;
 use crate::table::{declare, Actor, Command, Game, Reply, RuleError};
@@ -126,11 +126,11 @@ impl Table {
 /// The combat-level kit of the action tests (movement, recovery, skills): sessions driven
 /// through `combat::apply` with fixed dice, each refusal checked to change nothing.
 pub mod actions {
+    use super::super::character::roster::{self, NwShared};
     use super::super::character::OwnedSkill;
     use super::super::combat::{apply, Combat, CombatAction, Used, Who};
     use super::super::data::{NwData, SkillDef};
     use super::super::judge::{Cf, Fixed};
-    use super::super::roster::{self, NwShared};
     use super::super::session::NightWizard;
     use super::Table;
     pub use super::{alice, bob, gm};

@@ -5,11 +5,11 @@
 
 use serde::Serialize;
 
+use super::character::sheet;
 use super::combat::attack::pc_side;
 use super::combat::movement::Band;
 use super::combat::{rank, status_text, Fighter, Who};
 use super::data::NwData;
-use super::sheet;
 use super::state::{bad_suffix, NightWizard};
 use crate::table::{Actor, Message, Reply, Role, Viewer};
 

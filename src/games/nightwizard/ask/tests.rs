@@ -1,6 +1,6 @@
 //! Tests of `ask`.
+use super::super::character::roster::{self, NwShared};
 use super::super::data::load;
-use super::super::roster::{self, NwShared};
 use super::super::session;
 use super::*;
 use crate::table::Audience;

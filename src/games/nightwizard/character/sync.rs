@@ -21,7 +21,7 @@
 //! reads the current records and carries them in the action ([`Refresh`]), and [`apply_records`]
 //! decides from the session's state alone what applies now.
 
-use super::super::session::{NightWizard, NwAction, Pc, Phase};
+use super::super::state::{NightWizard, NwAction, Pc, Phase};
 pub use super::refresh::Refresh;
 use super::roster::NwShared;
 use super::{Catalog, Character, OwnedItem};

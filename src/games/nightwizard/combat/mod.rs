@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::data::{EnemyDef, NwData};
 use super::judge::{attacker_wins, Cf, Dice, Judge, Mode};
-use super::session::{NightWizard, OpenJudge};
+use super::state::{NightWizard, OpenJudge};
 pub use super::status::status_text;
 use super::status::{BadStatus, BadStatuses};
 use crate::table::{refuse, Actor, ButtonStyle, Decision, Message, Reply, RuleError, UserId};

@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 pub mod episode;
 pub use episode::*;
 
+use super::character::sheet::Live;
 use super::character::{Catalog, Character, Custom};
 use super::data::NwData;
 use super::judge::{Cf, Judge, JudgeRules};
-use super::sheet::Live;
 use crate::table::{Actor, UserId};
 
 /// A player character in the session.

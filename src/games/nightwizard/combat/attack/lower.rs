@@ -2,8 +2,8 @@
 
 use super::*;
 
+use super::super::super::character::roster::NwShared;
 use super::super::super::character::Character;
-use super::super::super::roster::NwShared;
 
 pub(crate) fn short(v: &str) -> String {
     v.trim().chars().take(80).collect()

@@ -11,7 +11,7 @@ pub use super::super::commands::Spend;
 use super::super::commands::{FarBand, RangeBand};
 use super::super::data::NwData;
 use super::super::judge::{Dice, Judge, Mode};
-use super::super::session::{NightWizard, Phase};
+use super::super::state::{NightWizard, Phase};
 use super::{
     combat_mut, end_main, initiative, initiative_count, leave, my_turn, standing, Combat, Fighter,
     Who, SPD,

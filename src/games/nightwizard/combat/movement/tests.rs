@@ -3,7 +3,7 @@
 
 use crate::table::Command;
 
-use super::super::super::roster::NwShared;
+use super::super::super::character::roster::NwShared;
 use super::super::super::session;
 use super::super::super::test_table::actions::{self as kit, alice, bob, carol, en, gm, pc, text};
 use super::super::{CombatAction, Used};

@@ -7,7 +7,7 @@
 pub use super::super::commands::{NaturalReading, RestMode};
 use super::super::data::NwData;
 use super::super::judge::{Cf, Dice, Judge, Mode};
-use super::super::session::NightWizard;
+use super::super::state::NightWizard;
 use super::super::status::{BadStatus, BadStatuses};
 use super::{status_text, Who};
 use crate::table::{refuse, Actor, Message, Reply, RuleError, UserId};

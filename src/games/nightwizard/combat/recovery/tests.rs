@@ -281,7 +281,7 @@ fn healing_a_hidden_enemy_is_told_only_to_the_gm() {
 #[test]
 fn rule_nw_10_12_paralysis_minus_5_on_a_reaction_judge_rolled_by_hand() {
     // BS: Paralysis: "−5 to the Result of Reactions (e.g. Dodge Checks)".
-    use super::super::super::roster::NwShared;
+    use super::super::super::character::roster::NwShared;
     use super::super::super::session;
     use crate::table::Command;
     let (data, mut s) = session();

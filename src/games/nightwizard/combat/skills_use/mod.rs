@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::super::data::NwData;
 use super::super::judge::Dice;
-use super::super::session::NightWizard;
+use super::super::state::NightWizard;
 use super::super::status::{written, BadStatus};
 use super::recovery::{recover, Roll};
 use super::{mention, rank, Who, SPD};

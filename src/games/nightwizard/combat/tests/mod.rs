@@ -1,7 +1,7 @@
+use super::super::character::roster::{self, NwShared};
 use super::super::character::Custom;
 use super::super::data::load;
 use super::super::judge::Fixed;
-use super::super::roster::{self, NwShared};
 use super::super::session;
 use super::*;
 use crate::table::Command;

@@ -1,7 +1,7 @@
+use super::super::super::character::roster::{self, NwShared};
 use super::super::super::character::Custom;
 use super::super::super::data::load;
 use super::super::super::judge::Fixed;
-use super::super::super::roster::{self, NwShared};
 use super::super::super::session::{self, NwAction};
 use super::*;
 use crate::table::Command;

@@ -1,3 +1,0 @@
-//! Moved to `character/sheet.rs`; this path stays valid while the other areas are re-cut.
-
-pub use super::character::sheet::*;
