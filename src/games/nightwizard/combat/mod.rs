@@ -13,7 +13,7 @@
 //! | §13 the GM's table: enemies, incomplete enemies, Guests | [`table`] |
 //! | the public/GM tracker | [`tracker`] |
 //!
-//! Imports point one way: these files read the session state (`session::NightWizard`) and the
+//! Imports point one way: these files read the session state (`state::NightWizard`) and the
 //! Judge; none calls back into the session's dispatcher. [`apply`] is the one entry point.
 
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,7 @@
 //! Night Wizard's commands, declared once: each enum below gives its part of the `/nw`
 //! slash-command declaration (options, choices, ranges, permissions) and parses a [`Command`]
-//! into a typed value (see [`crate::table::declare`]). `session::parse`, `session::create` and
-//! `roster::global` lower these values to actions; the table checks the declared permission
+//! into a typed value (see [`crate::table::declare`]). `dispatch::parse`, `dispatch::create` and
+//! `character::global` lower these values to actions; the table checks the declared permission
 //! (`perm = gm`) once, before the game sees the command.
 //!
 //! [`Command`]: crate::table::Command
