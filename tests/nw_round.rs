@@ -193,3 +193,43 @@ fn damage_prana_is_offered_before_the_defence_roll_not_after() {
     }
     panic!("no seed in 1..40 gives a hit");
 }
+
+#[test]
+fn a_dead_character_stays_dead_on_the_server_and_joins_no_later_session() {
+    // §10.10: death is final. The After phase writes it on the server's character, so
+    // leaving and joining again (or joining any later session) cannot bring it back, while
+    // the living player goes on.
+    let seed = 3;
+    let start = run(TABLE, seed);
+    let ((p, _), (q, _)) = first_two(&start);
+    let script = format!(
+        "{TABLE}gm: /nw session set player:alice hp:0\n\
+         {p}: /nwcombat pass\n\
+         {q}: /nwcombat pass\n\
+         gm: /nwcombat attack target:Ayla\n\
+         gm: /nwcombat end\n\
+         gm: /nw phase next\n\
+         gm: /nw phase next\n\
+         gm: /nw phase next\n\
+         gm: /nw phase next\n\
+         alice: /nw session leave\n\
+         bob: /nw session leave\n\
+         bob: /nw session join\n\
+         alice: /nw session join\n\
+         alice: /nw sheet\n"
+    );
+    let out = run(&script, seed);
+    assert!(
+        out.contains("💀 Shade Swarm attacks Ayla, who is Incapacitated: Ayla is Dead."),
+        "{out}"
+    );
+    let rejoin = after(&out, "alice: /nw session join");
+    assert!(
+        rejoin.contains("Ayla is Dead (§10.10: death is final) and joins no session"),
+        "{rejoin}"
+    );
+    let bob = after(&out, "bob: /nw session join");
+    let bob = &bob[..bob.find("alice: /nw session join").unwrap_or(bob.len())];
+    assert!(bob.contains("@bob joins with Bolt"), "{bob}");
+    assert!(!bob.contains("is Dead"), "{bob}");
+}

@@ -27,6 +27,12 @@ pub fn join(
     if character.owner != actor.id {
         return refuse("that is not your character.");
     }
+    if character.dead {
+        return refuse(format!(
+            "{} is Dead (§10.10: death is final) and joins no session; make a new character with `/nw character new`.",
+            character.name
+        ));
+    }
     s.custom = custom.clone();
     let cat = Catalog { data, custom };
     let v = character.derive(&cat);

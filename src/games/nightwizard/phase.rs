@@ -257,6 +257,16 @@ pub fn next(
         // The roster keeps OP and level ups between sessions: logged as this action's
         // effect and taken back by undo; replays (shared None) skip it.
         if let Some(sh) = shared {
+            // §10.10: death is final: the record says so, for every later session.
+            for p in s.pcs.iter().filter(|p| p.dead) {
+                if let Some(c) = sh
+                    .characters
+                    .iter_mut()
+                    .find(|c| c.owner == p.user && c.name == p.ch.name)
+                {
+                    c.dead = true;
+                }
+            }
             for p in s.pcs.iter().filter(|p| !p.dead) {
                 if let Some(c) = sh
                     .characters

@@ -371,6 +371,7 @@ impl Draft {
             level_ups: 0,
             connections: vec![],
             notes: String::new(),
+            dead: false,
         }
     }
 

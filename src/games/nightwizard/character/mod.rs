@@ -142,6 +142,10 @@ pub struct Character {
     /// Notes.
     #[serde(default)]
     pub notes: String,
+    /// Dead (§10.10: attacked while Incapacitated), written by the After phase of the session
+    /// it died in: death is final, so a Dead character joins no later session.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dead: bool,
 }
 
 impl Character {

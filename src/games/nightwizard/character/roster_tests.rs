@@ -90,6 +90,7 @@ fn rule_7_class_change_swaps_combat_bonuses_and_gains_auto_skill() {
         level_ups: 1,
         connections: vec![],
         notes: String::new(),
+        dead: false,
     };
     let attrs = c.derive(&cat).attrs;
     level_up(&mut c, None, Some((1, "magus")), &cat).unwrap();

@@ -27,6 +27,7 @@ fn robonin() -> Character {
         level_ups: 0,
         connections: vec![],
         notes: String::new(),
+        dead: false,
     }
 }
 
