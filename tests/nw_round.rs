@@ -99,12 +99,12 @@ fn hp_0_mid_turn_ends_the_main_process_and_the_other_player_goes_on() {
     assert!(!pass.contains(&format!("▶ {name} (@{p})")), "{pass}");
 }
 
-#[test]
-fn death_persists_through_the_after_phase_and_the_next_episode() {
-    let seed = 3;
+/// The table, then Ayla set to HP 0 and attacked while Incapacitated (so Dead), the fight
+/// ended and the phases run on to the After phase.
+fn ayla_dies_and_the_after_phase_comes(seed: u64) -> String {
     let start = run(TABLE, seed);
-    let ((p, name), (q, _)) = first_two(&start);
-    let script = format!(
+    let ((p, _), (q, _)) = first_two(&start);
+    format!(
         "{TABLE}gm: /nw session set player:alice hp:0\n\
          {p}: /nwcombat pass\n\
          {q}: /nwcombat pass\n\
@@ -113,12 +113,19 @@ fn death_persists_through_the_after_phase_and_the_next_episode() {
          gm: /nw phase next\n\
          gm: /nw phase next\n\
          gm: /nw phase next\n\
+         gm: /nw phase next\n"
+    )
+}
+
+#[test]
+fn death_persists_through_the_after_phase_and_the_next_episode() {
+    let seed = 3;
+    let script = format!(
+        "{}alice: /game status\n\
          gm: /nw phase next\n\
-         alice: /game status\n\
-         gm: /nw phase next\n\
-         bob: /game status\n"
+         bob: /game status\n",
+        ayla_dies_and_the_after_phase_comes(seed)
     );
-    let _ = name;
     let out = run(&script, seed);
     println!("{out}");
     assert!(
@@ -200,23 +207,12 @@ fn a_dead_character_stays_dead_on_the_server_and_joins_no_later_session() {
     // leaving and joining again (or joining any later session) cannot bring it back, while
     // the living player goes on.
     let seed = 3;
-    let start = run(TABLE, seed);
-    let ((p, _), (q, _)) = first_two(&start);
     let script = format!(
-        "{TABLE}gm: /nw session set player:alice hp:0\n\
-         {p}: /nwcombat pass\n\
-         {q}: /nwcombat pass\n\
-         gm: /nwcombat attack target:Ayla\n\
-         gm: /nwcombat end\n\
-         gm: /nw phase next\n\
-         gm: /nw phase next\n\
-         gm: /nw phase next\n\
-         gm: /nw phase next\n\
-         alice: /nw session leave\n\
+        "{}alice: /nw session leave\n\
          bob: /nw session leave\n\
          bob: /nw session join\n\
-         alice: /nw session join\n\
-         alice: /nw sheet\n"
+         alice: /nw session join\n",
+        ayla_dies_and_the_after_phase_comes(seed)
     );
     let out = run(&script, seed);
     assert!(
