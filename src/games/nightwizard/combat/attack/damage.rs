@@ -36,19 +36,8 @@ pub(crate) fn damage_one(
         end_main(s, data, rng, &mut lines, &mut gm);
         return Ok(s.tracker(lines, gm));
     }
-    let (atk, def) = if at.magic { (MATK, MDEF) } else { (PATK, PDEF) };
-    let a = s.roll(
-        data,
-        &at.attacker,
-        atk,
-        Mode::Opposed {
-            against: None,
-            attacker: true,
-        },
-        false,
-        false,
-        rng,
-    );
+    let def = if at.magic { MDEF } else { PDEF };
+    let a = damage_roll(s, data, &at.attacker, at.magic, rng);
     if split && matches!(at.attacker, Who::Pc(_)) {
         lines.push(format!(
             "Hit {h} against Dodge {d}: a hit. Damage ({}): `{}`.",
@@ -226,23 +215,8 @@ pub fn damage(
         end_main(s, data, rng, &mut lines, &mut gm);
         return Ok(s.tracker(lines, gm));
     }
-    let (atk, def_name) = if at.magic {
-        (MATK, "MDEF")
-    } else {
-        (PATK, "PDEF")
-    };
-    let a = s.roll(
-        data,
-        &at.attacker,
-        atk,
-        Mode::Opposed {
-            against: None,
-            attacker: true,
-        },
-        false,
-        false,
-        rng,
-    );
+    let def_name = if at.magic { "MDEF" } else { "PDEF" };
+    let a = damage_roll(s, data, &at.attacker, at.magic, rng);
     if split && matches!(at.attacker, Who::Pc(_)) {
         // §4.2: the attacker's Prana on the damage roll comes before any defence roll.
         lines.push(format!(
@@ -505,4 +479,27 @@ pub(crate) fn hurt(s: &mut NightWizard, data: &NwData, w: &Who, n: i32, lines: &
             Who::Enemy(_) => format!("💫 {name} is Incapacitated."),
         });
     }
+}
+
+/// The attacker's damage roll: PATK, or MATK for a magic attack, as the opposed Judge's
+/// attacker (§10.9), for one Defender or many.
+fn damage_roll(
+    s: &NightWizard,
+    data: &NwData,
+    attacker: &Who,
+    magic: bool,
+    rng: &mut impl Dice,
+) -> Judge {
+    s.roll(
+        data,
+        attacker,
+        if magic { MATK } else { PATK },
+        Mode::Opposed {
+            against: None,
+            attacker: true,
+        },
+        false,
+        false,
+        rng,
+    )
 }
