@@ -58,6 +58,33 @@ fn rss_kib(pid: u32, field: &str) -> Option<u64> {
         .and_then(|v| v.parse().ok())
 }
 
+/// Clock ticks per second of `/proc/<pid>/stat`'s CPU times (`getconf CLK_TCK`; 100 on Linux).
+fn clk_tck() -> f64 {
+    Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok())
+        .unwrap_or(100.0)
+}
+
+/// CPU seconds (user + system, all threads) process `pid` has used so far.
+fn cpu_seconds(pid: u32) -> f64 {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return 0.0;
+    };
+    // Fields after the command name (which may hold spaces) start at field 3 (`state`);
+    // utime and stime are fields 14 and 15.
+    let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        f.get(i - 3)
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(14) + ticks(15)) / clk_tck()
+}
+
 fn pct(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -86,6 +113,10 @@ struct Load {
     p99: f64,
     max: f64,
     lost: usize,
+    /// CPU time the bot process used per answered interaction, in µs.
+    bot_cpu_us: f64,
+    /// CPU time this harness process (the fake Discord and the load) used per interaction, µs.
+    harness_cpu_us: f64,
 }
 
 /// Durable single-row transactions per second on a file in `dir`.
@@ -159,7 +190,14 @@ async fn table_service(
 }
 
 /// `channels` channels each send `per_channel` `/roll`s, one at a time.
-async fn load(fake: &FakeDiscord, channels: usize, per_channel: usize, base: u64) -> Load {
+async fn load(
+    fake: &FakeDiscord,
+    bot: u32,
+    channels: usize,
+    per_channel: usize,
+    base: u64,
+) -> Load {
+    let cpu_before = (cpu_seconds(bot), cpu_seconds(std::process::id()));
     let started = Instant::now();
     let mut tasks = Vec::new();
     for c in 0..channels {
@@ -191,8 +229,13 @@ async fn load(fake: &FakeDiscord, channels: usize, per_channel: usize, base: u64
         lost += n;
     }
     let elapsed = started.elapsed();
+    let per = |before: f64, pid: u32| (cpu_seconds(pid) - before) * 1e6 / lat.len().max(1) as f64;
+    let bot_cpu_us = per(cpu_before.0, bot);
+    let harness_cpu_us = per(cpu_before.1, std::process::id());
     lat.sort();
     Load {
+        bot_cpu_us,
+        harness_cpu_us,
         rate: lat.len() as f64 / elapsed.as_secs_f64(),
         p50: ms(pct(&lat, 0.50)),
         p99: ms(pct(&lat, 0.99)),
@@ -236,9 +279,9 @@ async fn bot_run(
     let pid = bot.id();
     fake.registered().await;
     // Warm-up: connections open, caches filled.
-    load(&fake, 4, 25, 900).await;
-    let single = load(&fake, 1, one, 0).await;
-    let many = load(&fake, channels, per_channel, 1_000).await;
+    load(&fake, pid, 4, 25, 900).await;
+    let single = load(&fake, pid, 1, one, 0).await;
+    let many = load(&fake, pid, channels, per_channel, 1_000).await;
     let hwm = rss_kib(pid, "VmHWM:").unwrap_or(0);
     let _ = Command::new("kill")
         .args(["-TERM", &pid.to_string()])
@@ -315,7 +358,7 @@ fn main() {
     println!(
         "discord_load: {runs} runs; raw SQLite {raw_n} transactions; table service {svc_total} /rolls; bots 1 × {one} and {channels} × {per_channel} /roll expr:2d6+3"
     );
-    let mut rows: Vec<[f64; 16]> = Vec::new();
+    let mut rows: Vec<[f64; 20]> = Vec::new();
     for run in 1..=runs {
         let raw = raw_sqlite(dir.path(), raw_n);
         let r = rt.block_on(async {
@@ -336,18 +379,21 @@ fn main() {
                 (&*format!("no-op bot, {channels} channels"), nn),
             ] {
                 println!(
-                    "  {name}: {:.0} interactions/s, p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms{}",
+                    "  {name}: {:.0} interactions/s, p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms; CPU per interaction: bot {:.0} µs, harness {:.0} µs{}",
                     l.rate,
                     l.p50,
                     l.p99,
                     l.max,
+                    l.bot_cpu_us,
+                    l.harness_cpu_us,
                     if l.lost > 0 { format!(", {} unanswered", l.lost) } else { String::new() }
                 );
             }
             println!("  croupier peak RSS {} KiB", brss);
             [
                 raw, svc1, svcn, b1.rate, b1.p50, b1.p99, bn.rate, bn.p50, bn.p99, n1.rate, n1.p50,
-                n1.p99, nn.rate, nn.p50, nn.p99, brss as f64,
+                n1.p99, nn.rate, nn.p50, nn.p99, brss as f64, bn.bot_cpu_us, bn.harness_cpu_us,
+                nn.bot_cpu_us, nn.harness_cpu_us,
             ]
         });
         rows.push(r);
@@ -392,4 +438,12 @@ fn main() {
         100.0 * m(6) / m(12)
     );
     println!("  croupier peak RSS {:.0} KiB", m(15));
+    println!(
+        "  CPU per interaction at {channels} channels: croupier {:.0} µs (harness {:.0} µs), no-op bot {:.0} µs (harness {:.0} µs); croupier ÷ no-op {:.1}×",
+        m(16),
+        m(17),
+        m(18),
+        m(19),
+        m(16) / m(18)
+    );
 }

@@ -88,22 +88,20 @@ impl LongIds {
 /// Saves long ids.
 pub fn save(conn: &Connection, long: &LongIds) -> rusqlite::Result<()> {
     for (k, v) in long.pairs() {
-        conn.execute(
-            "INSERT INTO discord_component_ids(key, custom_id) VALUES (?1, ?2) ON CONFLICT(key) DO NOTHING",
-            params![k, v],
-        )?;
+        conn.prepare_cached(
+            "INSERT INTO discord_component_ids(key, custom_id) VALUES (?1, ?2)
+             ON CONFLICT(key) DO NOTHING",
+        )?
+        .execute(params![k, v])?;
     }
     Ok(())
 }
 
 /// Looks a `k:` key up.
 pub fn lookup(conn: &Connection, key: &str) -> rusqlite::Result<Option<String>> {
-    conn.query_row(
-        "SELECT custom_id FROM discord_component_ids WHERE key = ?1",
-        params![key],
-        |r| r.get(0),
-    )
-    .optional()
+    conn.prepare_cached("SELECT custom_id FROM discord_component_ids WHERE key = ?1")?
+        .query_row(params![key], |r| r.get(0))
+        .optional()
 }
 
 /// Why a custom id could not be read.

@@ -15,22 +15,19 @@ use crate::table::TableHandle;
 /// The message standing for `key` in `channel`, if one was posted.
 pub fn lookup(conn: &Connection, channel: &str, key: &str) -> rusqlite::Result<Option<u64>> {
     let id: Option<String> = conn
-        .query_row(
-            "SELECT message_id FROM discord_slots WHERE channel = ?1 AND key = ?2",
-            params![channel, key],
-            |r| r.get(0),
-        )
+        .prepare_cached("SELECT message_id FROM discord_slots WHERE channel = ?1 AND key = ?2")?
+        .query_row(params![channel, key], |r| r.get(0))
         .optional()?;
     Ok(id.and_then(|i| i.parse().ok()))
 }
 
 /// Remembers the message standing for `key` in `channel`.
 pub fn save(conn: &Connection, channel: &str, key: &str, message: u64) -> rusqlite::Result<()> {
-    conn.execute(
+    conn.prepare_cached(
         "INSERT INTO discord_slots(channel, key, message_id) VALUES (?1, ?2, ?3)
          ON CONFLICT(channel, key) DO UPDATE SET message_id = excluded.message_id",
-        params![channel, key, message.to_string()],
-    )?;
+    )?
+    .execute(params![channel, key, message.to_string()])?;
     Ok(())
 }
 

@@ -100,19 +100,19 @@ pub fn session_ids(tx: &Transaction) -> Result<Vec<i64>, StoreError> {
 
 /// Reads a channel row.
 pub fn channel_get(tx: &Transaction, channel: &str) -> Result<Option<ChannelRow>, StoreError> {
-    Ok(tx
-        .query_row(
-            "SELECT channel, seed, rng FROM channels WHERE channel = ?1",
-            [channel],
-            |r| {
-                Ok(ChannelRow {
-                    channel: r.get(0)?,
-                    seed: r.get(1)?,
-                    rng: r.get(2)?,
-                })
-            },
-        )
-        .optional()?)
+    Ok(row(
+        tx,
+        "SELECT channel, seed, rng FROM channels WHERE channel = ?1",
+        [channel],
+        |r| {
+            Ok(ChannelRow {
+                channel: r.get(0)?,
+                seed: r.get(1)?,
+                rng: r.get(2)?,
+            })
+        },
+    )
+    .optional()?)
 }
 
 /// Inserts a channel row.
@@ -167,37 +167,35 @@ fn session_from(r: &rusqlite::Row) -> rusqlite::Result<SessionRow> {
 
 /// The active session of a channel.
 pub fn session_active(tx: &Transaction, channel: &str) -> Result<Option<SessionRow>, StoreError> {
-    Ok(tx
-        .query_row(
-            &format!("SELECT {SESSION_COLS} FROM sessions WHERE channel = ?1 AND active = 1"),
-            [channel],
-            session_from,
-        )
-        .optional()?)
+    Ok(row(
+        tx,
+        &format!("SELECT {SESSION_COLS} FROM sessions WHERE channel = ?1 AND active = 1"),
+        [channel],
+        session_from,
+    )
+    .optional()?)
 }
 
 /// A session by id.
 pub fn session_get(tx: &Transaction, id: i64) -> Result<Option<SessionRow>, StoreError> {
-    Ok(tx
-        .query_row(
-            &format!("SELECT {SESSION_COLS} FROM sessions WHERE id = ?1"),
-            [id],
-            session_from,
-        )
-        .optional()?)
+    Ok(row(
+        tx,
+        &format!("SELECT {SESSION_COLS} FROM sessions WHERE id = ?1"),
+        [id],
+        session_from,
+    )
+    .optional()?)
 }
 
 /// The most recent session of a channel, active or not.
 pub fn session_latest(tx: &Transaction, channel: &str) -> Result<Option<SessionRow>, StoreError> {
-    Ok(tx
-        .query_row(
-            &format!(
-                "SELECT {SESSION_COLS} FROM sessions WHERE channel = ?1 ORDER BY id DESC LIMIT 1"
-            ),
-            [channel],
-            session_from,
-        )
-        .optional()?)
+    Ok(row(
+        tx,
+        &format!("SELECT {SESSION_COLS} FROM sessions WHERE channel = ?1 ORDER BY id DESC LIMIT 1"),
+        [channel],
+        session_from,
+    )
+    .optional()?)
 }
 
 /// Fields of a new session.
@@ -478,13 +476,13 @@ pub fn log_recent(tx: &Transaction, channel: &str, n: i64) -> Result<Vec<LogRow>
 
 /// One log entry.
 pub fn log_get(tx: &Transaction, id: i64) -> Result<Option<LogRow>, StoreError> {
-    Ok(tx
-        .query_row(
-            &format!("SELECT {LOG_COLS} FROM log WHERE id = ?1"),
-            [id],
-            log_from,
-        )
-        .optional()?)
+    Ok(row(
+        tx,
+        &format!("SELECT {LOG_COLS} FROM log WHERE id = ?1"),
+        [id],
+        log_from,
+    )
+    .optional()?)
 }
 
 /// Records the shared-state change an entry made (in the entry's own transaction).
@@ -515,13 +513,13 @@ pub fn log_set_visibility(tx: &Transaction, id: i64, visibility: &str) -> Result
 
 /// The stored outcome of a request id, if it was seen.
 pub fn request_get(tx: &Transaction, request_id: &str) -> Result<Option<String>, StoreError> {
-    Ok(tx
-        .query_row(
-            "SELECT outcome FROM requests WHERE request_id = ?1",
-            [request_id],
-            |r| r.get(0),
-        )
-        .optional()?)
+    Ok(row(
+        tx,
+        "SELECT outcome FROM requests WHERE request_id = ?1",
+        [request_id],
+        |r| r.get(0),
+    )
+    .optional()?)
 }
 
 /// Records a request's outcome.
@@ -547,13 +545,13 @@ pub fn requests_prune(tx: &Transaction, before: i64) -> Result<usize, StoreError
 
 /// Guild-wide state of a game.
 pub fn shared_get(tx: &Transaction, guild: &str, game: &str) -> Result<Option<String>, StoreError> {
-    Ok(tx
-        .query_row(
-            "SELECT state FROM shared_state WHERE guild = ?1 AND game = ?2",
-            params![guild, game],
-            |r| r.get(0),
-        )
-        .optional()?)
+    Ok(row(
+        tx,
+        "SELECT state FROM shared_state WHERE guild = ?1 AND game = ?2",
+        params![guild, game],
+        |r| r.get(0),
+    )
+    .optional()?)
 }
 
 /// Saves guild-wide state.
@@ -613,23 +611,23 @@ pub fn decision_settled(
     key: &str,
     user: &str,
 ) -> Result<Option<SettledRow>, StoreError> {
-    Ok(tx
-        .query_row(
-            "SELECT d.who, d.label, l.id, l.actor_name, l.summary
+    Ok(row(
+        tx,
+        "SELECT d.who, d.label, l.id, l.actor_name, l.summary
                FROM decisions_settled d JOIN log l ON l.id = d.log_id
               WHERE d.session_id = ?1 AND d.key = ?2 AND l.undone = 0
               ORDER BY d.who = ?3 DESC, d.who = '' DESC
               LIMIT 1",
-            params![session_id, key, user],
-            |r| {
-                Ok(SettledRow {
-                    who: r.get(0)?,
-                    label: r.get(1)?,
-                    log_id: r.get(2)?,
-                    actor_name: r.get(3)?,
-                    summary: r.get(4)?,
-                })
-            },
-        )
-        .optional()?)
+        params![session_id, key, user],
+        |r| {
+            Ok(SettledRow {
+                who: r.get(0)?,
+                label: r.get(1)?,
+                log_id: r.get(2)?,
+                actor_name: r.get(3)?,
+                summary: r.get(4)?,
+            })
+        },
+    )
+    .optional()?)
 }

@@ -12,6 +12,8 @@ pub struct Registry {
     games: Vec<Box<dyn DynGame>>,
     /// Top-level command names that stand for a game's subcommand: (`nwcombat`, [`nw`, `combat`]).
     routes: Vec<(String, [String; 2])>,
+    /// The generic commands' declarations, built once (every answer consults them).
+    generic: Vec<CommandSpec>,
 }
 
 impl Registry {
@@ -26,13 +28,17 @@ impl Registry {
                 })
             })
             .collect();
-        Registry { games, routes }
+        Registry {
+            games,
+            routes,
+            generic: super::builtins::generic_commands(),
+        }
     }
 
     /// Every top-level slash command: the generic ones, then each game's, split as its
     /// declaration says ([`CommandSpec::registered`]). Discord registration and `/help` use this.
     pub fn commands(&self) -> Vec<CommandSpec> {
-        let mut specs = super::builtins::generic_commands();
+        let mut specs = self.generic.clone();
         for g in self.all() {
             specs.extend(g.command().registered());
         }
@@ -54,9 +60,17 @@ impl Registry {
     /// True when the answer to `cmd` (by its public name or the game's own path) may be only
     /// for the person who used it ([`super::may_answer_privately`] on the declarations).
     pub fn may_answer_privately(&self, cmd: &Command) -> bool {
-        let mut declared = super::builtins::generic_commands();
-        declared.extend(self.all().map(|g| g.command().clone()));
-        super::may_answer_privately(&declared, &self.route(cmd))
+        let cmd = self.route(cmd);
+        super::may_answer_privately(self.declaration(cmd.root()), &cmd)
+    }
+
+    /// The declaration of the top-level command `root` by the game's own name (`nw`, not
+    /// `nwcombat`): a generic command's or a game's.
+    pub fn declaration(&self, root: &str) -> Option<&CommandSpec> {
+        self.generic
+            .iter()
+            .chain(self.all().map(|g| g.command()))
+            .find(|s| s.name == root)
     }
 
     /// The game whose command is `name`.

@@ -469,14 +469,7 @@ fn dispatch(
 /// Refuses a command with words after its subcommand (`/ninja enter Fox`): values are given
 /// as `name:value`, and the refusal shows the spelling that works.
 fn stray_words(games: &Registry, cmd: &Command) -> Result<(), Fail> {
-    // Only the declaration this command names is built (not every game's tree per request).
-    let root = cmd.root();
-    let named = |c: &super::CommandSpec| c.name == root;
-    let found = super::builtins::generic_commands()
-        .into_iter()
-        .find(named)
-        .or_else(|| games.all().map(|g| g.command()).find(|c| named(c)).cloned());
-    let Some(spec) = found.as_ref() else {
+    let Some(spec) = games.declaration(cmd.root()) else {
         return Ok(());
     };
     let rest = &cmd.path[1..];

@@ -326,12 +326,8 @@ impl CommandSpec {
 
 /// True when the answer to `cmd` may be only for the person who used it: the command is not
 /// declared, or its leaf is [`Answer::MayBePrivate`], or an option makes it private.
-pub fn may_answer_privately(specs: &[CommandSpec], cmd: &super::Command) -> bool {
-    let Some(leaf) = specs
-        .iter()
-        .find(|s| s.name == cmd.root())
-        .and_then(|s| s.leaf(cmd.path.get(1..).unwrap_or(&[])))
-    else {
+pub fn may_answer_privately(root: Option<&CommandSpec>, cmd: &super::Command) -> bool {
+    let Some(leaf) = root.and_then(|s| s.leaf(cmd.path.get(1..).unwrap_or(&[]))) else {
         return true;
     };
     match &leaf.answer {
@@ -401,25 +397,17 @@ mod tests {
     #[test]
     fn a_private_answer_is_declared_or_assumed() {
         let s = specs();
-        assert!(!may_answer_privately(
-            &s,
-            &Command::new("roll").with("expr", "2d6")
-        ));
-        assert!(!may_answer_privately(
-            &s,
-            &Command::new("roll").with("visibility", "public")
-        ));
+        let private = |c: &Command| may_answer_privately(s.iter().find(|x| x.name == c.root()), c);
+        assert!(!private(&Command::new("roll").with("expr", "2d6")));
+        assert!(!private(&Command::new("roll").with("visibility", "public")));
         for v in ["gm", "blind", "self", "SELF"] {
-            assert!(may_answer_privately(
-                &s,
-                &Command::new("roll").with("visibility", v)
-            ));
+            assert!(private(&Command::new("roll").with("visibility", v)));
         }
-        assert!(!may_answer_privately(&s, &Command::new("dice roll")));
+        assert!(!private(&Command::new("dice roll")));
         // Undeclared leaves, unknown commands and groups are assumed private (the safe side).
-        assert!(may_answer_privately(&s, &Command::new("dice hand")));
-        assert!(may_answer_privately(&s, &Command::new("dice")));
-        assert!(may_answer_privately(&s, &Command::new("nobody")));
-        assert!(may_answer_privately(&s, &Command::new("dice roll extra")));
+        assert!(private(&Command::new("dice hand")));
+        assert!(private(&Command::new("dice")));
+        assert!(private(&Command::new("nobody")));
+        assert!(private(&Command::new("dice roll extra")));
     }
 }

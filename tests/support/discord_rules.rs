@@ -974,16 +974,9 @@ pub fn parse_multipart(body: &[u8], boundary: &str) -> (Value, Vec<Upload>) {
     let delim = format!("--{boundary}").into_bytes();
     let mut payload = Value::Null;
     let mut uploads = vec![];
-    let mut starts = vec![];
-    let mut i = 0;
-    while i + delim.len() <= body.len() {
-        if body[i..].starts_with(&delim) {
-            starts.push(i);
-            i += delim.len();
-        } else {
-            i += 1;
-        }
-    }
+    // Every occurrence of the delimiter (memchr's substring search: a byte-by-byte scan of a
+    // 20 KB upload was most of the fake's own time under load).
+    let starts: Vec<usize> = memchr::memmem::find_iter(body, &delim).collect();
     for w in starts.windows(2) {
         let part = &body[w[0] + delim.len()..w[1]];
         let Some(split) = part.windows(4).position(|x| x == b"\r\n\r\n") else {

@@ -426,29 +426,29 @@ impl FakeDiscord {
 
     /// The registered declaration of the leaf at `path` (`["dice", "new"]`).
     fn leaf_options(&self, path: &[&str]) -> (String, Vec<Value>) {
-        let cmds = self.inner.rest.commands();
-        let root = cmds
-            .iter()
-            .find(|c| c["name"] == path[0])
-            .unwrap_or_else(|| match self.inner.rest.registration_refusal() {
-                Some(e) => panic!(
-                    "/{} was not registered: the fake refused the registration with {e}",
-                    path[0]
-                ),
-                None => panic!("/{} was not registered", path[0]),
-            });
-        let mut node = root.clone();
-        for p in &path[1..] {
-            node = node["options"]
-                .as_array()
-                .and_then(|o| o.iter().find(|o| o["name"] == *p))
-                .unwrap_or_else(|| panic!("/{} has no `{p}`", path.join(" ")))
-                .clone();
-        }
-        (
-            root["id"].as_str().unwrap_or("1").to_string(),
-            node["options"].as_array().cloned().unwrap_or_default(),
-        )
+        // Walks the registered tree under the fake's lock and clones only the leaf's options: a
+        // load test sends thousands of commands, and copying the whole registered tree for each
+        // would make the harness, not the bot, the measured cost.
+        let found = self.inner.rest.with_command(path[0], |root| {
+            let mut node = root;
+            for p in &path[1..] {
+                node = node["options"]
+                    .as_array()
+                    .and_then(|o| o.iter().find(|o| o["name"] == *p))
+                    .unwrap_or_else(|| panic!("/{} has no `{p}`", path.join(" ")));
+            }
+            (
+                root["id"].as_str().unwrap_or("1").to_string(),
+                node["options"].as_array().cloned().unwrap_or_default(),
+            )
+        });
+        found.unwrap_or_else(|| match self.inner.rest.registration_refusal() {
+            Some(e) => panic!(
+                "/{} was not registered: the fake refused the registration with {e}",
+                path[0]
+            ),
+            None => panic!("/{} was not registered", path[0]),
+        })
     }
 
     fn command_data(&self, line: &str, opts: &[(&str, &str)], focused: Option<&str>) -> Value {

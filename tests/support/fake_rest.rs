@@ -363,6 +363,12 @@ impl Rest {
         self.state.lock().unwrap().commands.clone()
     }
 
+    /// Runs `f` on the registered top-level command `name`, under the state's lock.
+    pub fn with_command<T>(&self, name: &str, f: impl FnOnce(&Value) -> T) -> Option<T> {
+        let st = self.state.lock().unwrap();
+        st.commands.iter().find(|c| c["name"] == name).map(f)
+    }
+
     /// The error body of the last refused command registration, if any.
     pub fn registration_refusal(&self) -> Option<Value> {
         self.state.lock().unwrap().registration_refusal.clone()
