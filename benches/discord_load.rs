@@ -14,6 +14,10 @@
 //!    `--noop-bot`, a serenity client (same HTTP path: proxy mode, ratelimiter off) that
 //!    answers every interaction with a fixed text. What the harness itself allows.
 //!
+//! For each bot it also prints the CPU time (user + system, from `/proc/<pid>/stat`) the bot
+//! process and this harness process used per interaction, and the requests the bot sent the
+//! fake per interaction, so a ratio can be read as "whose CPU, doing what".
+//!
 //! It prints every run, then the medians and the ratios the throughput issue names.
 
 #[path = "../tests/support/discord_rules.rs"]
@@ -281,7 +285,36 @@ async fn bot_run(
     // Warm-up: connections open, caches filled.
     load(&fake, pid, 4, 25, 900).await;
     let single = load(&fake, pid, 1, one, 0).await;
+    let mark = fake.mark();
     let many = load(&fake, pid, channels, per_channel, 1_000).await;
+    // What the bot sent Discord per interaction (a fixed answer is one callback).
+    let mut kinds = std::collections::BTreeMap::<String, usize>::new();
+    for r in fake.since(mark) {
+        let path: Vec<&str> = r
+            .path
+            .split('/')
+            .map(|p| {
+                if p.chars().any(|c| c.is_ascii_digit()) {
+                    "…"
+                } else {
+                    p
+                }
+            })
+            .collect();
+        *kinds
+            .entry(format!("{} {}", r.method, path.join("/")))
+            .or_default() += 1;
+    }
+    let n = (channels * per_channel).max(1) as f64;
+    let kinds: Vec<String> = kinds
+        .iter()
+        .map(|(k, v)| format!("{k} {:.2}", *v as f64 / n))
+        .collect();
+    println!(
+        "  {} sent per interaction: {}",
+        if noop { "no-op bot" } else { "croupier" },
+        kinds.join(", ")
+    );
     let hwm = rss_kib(pid, "VmHWM:").unwrap_or(0);
     let _ = Command::new("kill")
         .args(["-TERM", &pid.to_string()])

@@ -11,6 +11,16 @@ pub fn wants_board(replies: &[Reply]) -> bool {
         .any(|r| matches!(r.message.picture, Some(Picture::Board { .. })))
 }
 
+/// True when attaching the pictures `replies` ask for draws nothing: no board, and every dice
+/// picture is in the cache ([`super::dice::is_cached`]). Such an [`attach`] only copies bytes.
+pub fn all_drawn(replies: &[Reply]) -> bool {
+    replies.iter().all(|r| match &r.message.picture {
+        None => true,
+        Some(Picture::Dice(roll)) => super::dice::is_cached(roll),
+        Some(Picture::Board { .. }) => false,
+    })
+}
+
 /// Draws every requested picture into `message.images`. `session` is the channel's session as
 /// [`crate::table::Table::state_json`] returns it (`{game, state, …}`); without it, or for a game
 /// with no picture, board requests are skipped. A picture that fails to draw is skipped too: the
@@ -78,6 +88,24 @@ mod tests {
         assert!(replies[0].message.images[0].png.starts_with(b"\x89PNG"));
         assert_eq!(replies[1].message.images[0].name, "board.png");
         assert!(replies[2].message.images.is_empty());
+    }
+
+    #[test]
+    fn only_cached_dice_pictures_count_as_already_drawn() {
+        // A roll no other test draws (the cache is shared by the process).
+        let roll = crate::dice::roll("7d7+1", &mut crate::rng::seeded(4242)).unwrap();
+        let dice = vec![Reply::public(
+            Message::text("roll").with_picture(Picture::Dice(roll.clone())),
+        )];
+        assert!(!all_drawn(&dice), "never drawn yet");
+        assert!(super::super::dice(&roll).is_some());
+        assert!(all_drawn(&dice), "drawn once, now in the cache");
+        assert!(all_drawn(&[Reply::public(Message::text("no picture"))]));
+        let board = Reply::public(Message::text("b").with_picture(Picture::Board { viewer: None }));
+        assert!(
+            !all_drawn(&[dice[0].clone(), board]),
+            "a board is always drawn"
+        );
     }
 
     #[test]

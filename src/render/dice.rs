@@ -79,6 +79,14 @@ pub fn png(roll: &Roll) -> Option<Png> {
     Some(png)
 }
 
+/// True when `roll`'s picture is in the cache ([`png`] would draw nothing).
+pub fn is_cached(roll: &Roll) -> bool {
+    let Ok(key) = serde_json::to_string(roll) else {
+        return false;
+    };
+    PNGS.lock().is_ok_and(|c| c.map.contains_key(&key))
+}
+
 impl PngCache {
     /// Keeps `png` under `key`, then forgets the oldest pictures until at most `cap` bytes
     /// are held.
