@@ -32,23 +32,7 @@ fn setup() -> (NwData, NwShared, NightWizard, GameRng) {
     (data, shared, s, rng)
 }
 
-fn act(
-    s: &mut NightWizard,
-    data: &NwData,
-    shared: &mut NwShared,
-    rng: &mut GameRng,
-    a: &Actor,
-    cmd: Command,
-) -> Result<Vec<Reply>, RuleError> {
-    super::super::test_table::permitted(s, a, &cmd)?;
-    let action = parse(s, a, &cmd, data, shared)?;
-    let before = s.clone();
-    let r = apply(s, data, Some(shared), rng, a, &action);
-    if r.is_err() {
-        assert_eq!(*s, before, "a refusal changes nothing");
-    }
-    r
-}
+use super::super::test_table::act;
 
 #[test]
 fn a_manager_rolls_as_the_gm_unless_they_play_a_pc_here() {

@@ -11,6 +11,26 @@ use super::session::{apply, create, parse, NightWizard};
 use crate::rng::GameRng;
 use crate::table::{declare, Actor, Command, Game, Reply, RuleError};
 
+/// Runs `cmd` as `a` on session `s` as the table does: the permission check, `parse`, then
+/// `apply`; a refusal must leave the state unchanged.
+pub fn act(
+    s: &mut NightWizard,
+    data: &NwData,
+    shared: &mut NwShared,
+    rng: &mut GameRng,
+    a: &Actor,
+    cmd: Command,
+) -> Result<Vec<Reply>, RuleError> {
+    permitted(s, a, &cmd)?;
+    let action = parse(s, a, &cmd, data, shared)?;
+    let before = s.clone();
+    let r = apply(s, data, Some(shared), rng, a, &action);
+    if r.is_err() {
+        assert_eq!(*s, before, "a refusal changes nothing");
+    }
+    r
+}
+
 /// The table's permission check for `cmd` in session `s` (as the service runs it before
 /// `parse`): commands declared `perm = gm` are for the GM and the channel's managers.
 pub fn permitted(s: &NightWizard, a: &Actor, cmd: &Command) -> Result<(), RuleError> {
@@ -93,21 +113,14 @@ impl Table {
         for (k, v) in opts {
             cmd = cmd.with(k, *v);
         }
-        permitted(&self.s, a, &cmd)?;
-        let action = parse(&self.s, a, &cmd, &self.data, &self.shared)?;
-        let before = self.s.clone();
-        let r = apply(
+        act(
             &mut self.s,
             &self.data,
-            Some(&mut self.shared),
+            &mut self.shared,
             &mut self.rng,
             a,
-            &action,
-        );
-        if r.is_err() {
-            assert_eq!(self.s, before, "a refusal changes nothing");
-        }
-        r
+            cmd,
+        )
     }
 
     /// Runs a command that must succeed.

@@ -53,23 +53,7 @@ fn setup() -> (NwData, NwShared, NightWizard, GameRng) {
     (data, shared, s, rng)
 }
 
-fn act(
-    s: &mut NightWizard,
-    data: &NwData,
-    shared: &mut NwShared,
-    rng: &mut GameRng,
-    a: &Actor,
-    cmd: Command,
-) -> Result<Vec<Reply>, RuleError> {
-    super::super::test_table::permitted(s, a, &cmd)?;
-    let action = session::parse(s, a, &cmd, data, shared)?;
-    let before = s.clone();
-    let r = session::apply(s, data, Some(shared), rng, a, &action);
-    if r.is_err() {
-        assert_eq!(*s, before, "a refusal changes nothing");
-    }
-    r
-}
+use super::super::test_table::act;
 
 fn ask(hidden: bool) -> Command {
     let c = Command::new("nw ask")
