@@ -264,6 +264,56 @@ fn scale(c: &mut Criterion) {
     }
 }
 
+/// One committed action in a small Night Wizard session (one PC, one enemy) and in a large
+/// one (10 PCs, 20 enemies: the example of a state that costs per KB), each with the
+/// cache of typed states and without it (`with_state_cache(0)`: every request reads and
+/// parses its session's stored JSON, as before the cache), in the same run.
+fn state_size(c: &mut Criterion) {
+    let base = ram_dir();
+    for (label, pcs, enemies) in [("1 PC, 1 enemy", 1, 1), ("10 PCs, 20 enemies", 10, 20)] {
+        let db = base.path().join(format!("size-{pcs}.db"));
+        let mut k = 0u64;
+        {
+            let mut t = open_table(&db);
+            gm_line(&mut t, &mut k, "/nw new");
+            for i in 0..pcs {
+                let p = format!("p{i}");
+                user_line(
+                    &mut t,
+                    &mut k,
+                    &p,
+                    &format!("/nw character new name:Pc{i} quick:true"),
+                );
+                user_line(&mut t, &mut k, &p, "/nw session join");
+                user_line(&mut t, &mut k, &p, "/nw session lock");
+            }
+            for j in 0..enemies {
+                gm_line(
+                    &mut t,
+                    &mut k,
+                    &format!("/nwenemy spawn name:shade_swarm as:Foe{j}"),
+                );
+            }
+            let len: i64 = t
+                .store()
+                .conn()
+                .query_row(
+                    "SELECT length(state) FROM sessions WHERE channel = 'nw' AND active = 1",
+                    [],
+                    |r| r.get(0),
+                )
+                .unwrap();
+            println!("state size: {label}: {len} bytes of JSON");
+        }
+        for (cache, bytes) in [("cached", 32u64 << 20), ("parsed each time", 0)] {
+            let mut t = open_table(&db).with_state_cache(bytes);
+            c.bench_function(&format!("state size: one action, {label}, {cache}"), |b| {
+                b.iter(|| gm_line(&mut t, &mut k, "/nw judge stat:none difficulty:10"))
+            });
+        }
+    }
+}
+
 fn open_table_copy(db: &Path, copy: &Path) -> Table {
     std::fs::copy(db, copy).unwrap();
     open_table(copy)
@@ -271,12 +321,17 @@ fn open_table_copy(db: &Path, copy: &Path) -> Table {
 
 /// The GM's `line` in the Night Wizard channel `nw`, which must be accepted.
 fn gm_line(t: &mut Table, k: &mut u64, line: &str) {
+    user_line(t, k, "gm", line)
+}
+
+/// `user`'s `line` in the Night Wizard channel `nw`, which must be accepted.
+fn user_line(t: &mut Table, k: &mut u64, user: &str, line: &str) {
     *k += 1;
     let out = t
         .handle(&Request {
             channel: "nw".into(),
             guild: Some("g".into()),
-            actor: Actor::player("gm", "gm"),
+            actor: Actor::player(user, user),
             request_id: format!("nw-{k}-{line}"),
             input: Input::Command(Command::parse_line(line).unwrap()),
         })
@@ -339,7 +394,7 @@ criterion_group! {
     config = Criterion::default()
         .warm_up_time(std::time::Duration::from_secs(1))
         .measurement_time(std::time::Duration::from_secs(3));
-    targets = dice, table_action, undo, scale
+    targets = dice, table_action, undo, scale, state_size
 }
 /// BCDice (Ruby) on the same expressions, in the same run, when `BCDICE_DIR` names a BCDice
 /// checkout (see `benches/bcdice.rb`). BCDice spells keep-highest `KH` and counts

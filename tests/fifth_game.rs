@@ -286,10 +286,11 @@ fn the_public_view_and_picture_of_the_fifth_game_hold_no_guess_before_the_flip()
     let state = c.table().state_json("table").unwrap().unwrap()["state"].clone();
     let games = Registry::of(vec![Box::new(Loaded::<Coin>::new(()))]);
     let coin = games.find("coin").unwrap();
-    let public = coin.view_model(&state, &Viewer::public()).unwrap();
+    let typed = coin.load_value(&state).unwrap();
+    let public = coin.view_model(&typed, &Viewer::public()).unwrap();
     assert!(!public.to_string().contains("Tails"), "{public}");
     let bobs = coin
-        .view_model(&state, &Viewer::user(&UserId::new("bob")))
+        .view_model(&typed, &Viewer::user(&UserId::new("bob")))
         .unwrap();
     assert!(
         bobs.to_string().contains("Tails"),

@@ -8,7 +8,6 @@ use croupier::store::Store;
 use croupier::table::{
     Actor, Audience, Command, Input, ManualClock, Registry, Request, SeedMode, Table, UserId,
 };
-use serde_json::Value;
 
 fn run(t: &mut Table, user: &str, id: &str, line: &str) -> croupier::table::Outcome {
     let out = t
@@ -35,8 +34,8 @@ fn gms(t: &mut Table, games: &Registry) -> (Option<String>, String) {
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
         .unwrap();
-    let state: Value = serde_json::from_str(&state).unwrap();
-    let named = games.find(&game).unwrap().gms(&state).unwrap();
+    let g = games.find(&game).unwrap();
+    let named = g.gms(&g.load(&state).unwrap()).unwrap();
     (col, serde_json::to_string(&named).unwrap())
 }
 

@@ -635,6 +635,10 @@ fn undo_is_refused_when_the_log_no_longer_replays_to_the_table_and_changes_nothi
             [],
         )
         .unwrap();
+    // The older version's state is read by a process started after the update (this one's
+    // cache holds the state it wrote itself under the same version).
+    drop(t);
+    let mut t = table(&dir.path().join("r.db"));
     let before = dump(&mut t);
     let out = run(&mut t, "alice", "5", "/game undo");
     assert!(!out.accepted);
@@ -647,4 +651,78 @@ fn undo_is_refused_when_the_log_no_longer_replays_to_the_table_and_changes_nothi
         out.replies[0].message.body
     );
     assert_eq!(dump(&mut t), before, "nothing changed");
+}
+
+#[test]
+fn two_processes_on_one_database_each_act_on_the_others_latest_state_not_a_cached_one() {
+    // Two tables over one file with a cache each, as two processes sharing a store would be:
+    // a state cached by one must never hide what the other committed since.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.db");
+    let mut a = table(&path);
+    let mut b = table(&path);
+    run(&mut a, "alice", "1", "/dice new expr:1d20 rounds:3");
+    run(&mut b, "bob", "2", "/dice join");
+    run(&mut a, "carol", "3", "/dice join");
+    let seats = |t: &mut Table| {
+        t.state_json("chan").unwrap().unwrap()["state"]["seats"]
+            .as_array()
+            .map(Vec::len)
+    };
+    assert_eq!(seats(&mut a), Some(3), "a sees bob, who joined through b");
+    assert_eq!(seats(&mut b), Some(3), "b sees carol, who joined through a");
+    run(&mut b, "alice", "4", "/dice start");
+    let roll = run(&mut a, "alice", "5", "/dice roll");
+    assert!(roll.accepted, "a acts on the started game b committed");
+    let turn = |t: &mut Table| t.state_json("chan").unwrap().unwrap()["state"]["turn"].clone();
+    assert_eq!(turn(&mut a), serde_json::json!(1));
+    assert_eq!(turn(&mut b), serde_json::json!(1), "b sees a's roll");
+    let wrong = run(&mut b, "alice", "6", "/dice roll");
+    assert!(
+        !wrong.accepted,
+        "b knows it is bob's turn now: {:?}",
+        wrong.replies
+    );
+    assert!(run(&mut b, "bob", "7", "/dice roll").accepted);
+    assert_eq!(turn(&mut a), serde_json::json!(2));
+}
+
+#[test]
+fn a_state_stored_by_an_older_version_is_read_and_a_view_of_it_changes_nothing() {
+    // An older version stored states as sorted, differently spaced JSON: the state is read
+    // into the game's type all the same, and comparing it with what an action leaves must not
+    // mistake the different spelling for a change.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    let mut t = table(&path);
+    run(&mut t, "alice", "1", "/nobi new");
+    let state: String = t
+        .store()
+        .conn()
+        .query_row("SELECT state FROM sessions", [], |r| r.get(0))
+        .unwrap();
+    let old =
+        serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(&state).unwrap())
+            .unwrap();
+    assert_ne!(old, state);
+    t.store()
+        .conn()
+        .execute("UPDATE sessions SET state = ?1", [&old])
+        .unwrap();
+    drop(t);
+    let mut t = table(&path);
+    let before = dump(&mut t);
+    let out = run(&mut t, "alice", "2", "/nobi status");
+    assert!(out.accepted);
+    assert_eq!(
+        dump(&mut t),
+        before,
+        "a view is not an action, however the state was spelled"
+    );
+    let version = |t: &mut Table| t.state_json("chan").unwrap().unwrap()["version"].clone();
+    let v = version(&mut t);
+    assert!(run(&mut t, "bob", "3", "/nobi join").accepted);
+    assert_eq!(version(&mut t), serde_json::json!(v.as_i64().unwrap() + 1));
+    let players = t.state_json("chan").unwrap().unwrap()["state"].to_string();
+    assert!(players.contains("\"bob\""), "{players}");
 }

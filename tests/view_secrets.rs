@@ -58,7 +58,7 @@ fn shown(game: &str, state: &Value, viewer: Option<&str>) -> (String, String) {
         None => Viewer::public(),
     };
     let view = g
-        .view_model(state, &v)
+        .view_model(&g.load_value(state).expect("a state of the game"), &v)
         .unwrap_or_else(|e| panic!("{game}: {e}"));
     let docs = render::docs(&games, game, state, viewer)
         .expect("the game has a picture")

@@ -241,7 +241,7 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
                     info!(request = %req.request_id, "duplicate delivery; answering from the stored outcome");
                 }
                 let session = if crate::render::attach::wants_board(&out.replies) {
-                    g.state_json(&board_channel)?
+                    g.board(&board_channel)?
                 } else {
                     None
                 };

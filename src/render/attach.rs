@@ -1,8 +1,6 @@
 //! Draws the pictures replies ask for ([`crate::table::Picture`]) and attaches them as PNGs.
 
-use serde_json::Value;
-
-use crate::table::{Image, Picture, Registry, Reply};
+use crate::table::{DynState, Image, Picture, Registry, Reply};
 
 /// True if any reply asks for the game's board (so the caller should fetch the session state).
 pub fn wants_board(replies: &[Reply]) -> bool {
@@ -21,22 +19,22 @@ pub fn all_drawn(replies: &[Reply]) -> bool {
     })
 }
 
-/// Draws every requested picture into `message.images`. `session` is the channel's session as
-/// [`crate::table::Table::state_json`] returns it (`{game, state, …}`); without it, or for a game
+/// Draws every requested picture into `message.images`. `session` is the channel's game and
+/// session state as [`crate::table::Group::board`] returns them; without it, or for a game
 /// with no picture, board requests are skipped. A picture that fails to draw is skipped too: the
 /// text of the reply is always the reference.
-pub fn attach(games: &Registry, replies: &mut [Reply], session: Option<&Value>) {
+pub fn attach(games: &Registry, replies: &mut [Reply], session: Option<&(String, DynState)>) {
     for r in replies.iter_mut() {
         let pngs = match &r.message.picture {
             None => continue,
             Some(Picture::Dice(roll)) => super::dice(roll).map(|p| ("dice", vec![p])),
-            Some(Picture::Board { viewer }) => session.and_then(|s| {
-                let game = s["game"].as_str()?;
+            Some(Picture::Board { viewer }) => session.and_then(|(game, state)| {
+                let game = games.find(game).filter(|g| g.has_picture())?;
                 let viewer = viewer.as_ref().map(|v| v.0.as_str());
-                match super::picture(games, game, &s["state"], viewer)? {
+                match super::picture_of(game, state, viewer)? {
                     Ok(p) => Some(("board", p)),
                     Err(e) => {
-                        tracing::warn!(error = %e, game, "picture could not be drawn");
+                        tracing::warn!(error = %e, game = game.name(), "picture could not be drawn");
                         None
                     }
                 }
@@ -77,12 +75,13 @@ mod tests {
             Reply::private(&UserId::new("a"), Message::text("no picture")),
         ];
         assert!(wants_board(&replies));
-        let session = serde_json::json!({
-            "game": "dice",
-            "state": {"expr": "1d6", "rounds": 1, "round": 1, "turn": 0, "phase": "Playing",
-                      "seats": [{"user": "a", "name": "Ann", "score": 3}]}
+        let state = serde_json::json!({
+            "expr": "1d6", "rounds": 1, "round": 1, "turn": 0, "phase": "Playing",
+            "seats": [{"user": "a", "name": "Ann", "score": 3}]
         });
         let games = Registry::load(std::path::Path::new("data")).unwrap();
+        let dice = games.find("dice").unwrap();
+        let session = ("dice".to_string(), dice.load_value(&state).unwrap());
         attach(&games, &mut replies, Some(&session));
         assert_eq!(replies[0].message.images[0].name, "dice.png");
         assert!(replies[0].message.images[0].png.starts_with(b"\x89PNG"));

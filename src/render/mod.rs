@@ -15,7 +15,7 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::table::{DynError, Registry, UserId, Viewer};
+use crate::table::{DynError, DynGame, DynState, Registry, UserId, Viewer};
 
 pub mod attach;
 pub mod dice;
@@ -175,6 +175,16 @@ pub fn picture(
     Some(docs.and_then(|d| raster::rasterize_pages(&d)))
 }
 
+/// [`picture`] of a state already in the game's type (a session the table has loaded).
+pub fn picture_of(
+    game: &dyn DynGame,
+    state: &DynState,
+    viewer: Option<&str>,
+) -> Option<Result<Vec<Png>, RenderError>> {
+    let docs = docs_of(game, state, viewer)?;
+    Some(docs.and_then(|d| raster::rasterize_pages(&d)))
+}
+
 /// The pages of [`picture`] before they are rasterised (for tests and benchmarks).
 pub fn docs(
     games: &Registry,
@@ -182,16 +192,31 @@ pub fn docs(
     state: &Value,
     viewer: Option<&str>,
 ) -> Option<Result<Vec<svg::Doc>, RenderError>> {
+    let g = games.find(game).filter(|g| g.has_picture())?;
+    match g.load_value(state) {
+        Ok(state) => docs_of(g, &state, viewer),
+        Err(e) => Some(Err(state_error(e))),
+    }
+}
+
+/// [`docs`] of a state already in the game's type.
+pub fn docs_of(
+    game: &dyn DynGame,
+    state: &DynState,
+    viewer: Option<&str>,
+) -> Option<Result<Vec<svg::Doc>, RenderError>> {
     let viewer = match viewer {
         Some(u) => Viewer::user(&UserId::new(u)),
         None => Viewer::public(),
     };
-    let g = games.find(game).filter(|g| g.has_picture())?;
-    let docs = g.picture(state, &viewer)?;
-    Some(docs.map_err(|e| match e {
+    Some(game.picture(state, &viewer)?.map_err(state_error))
+}
+
+fn state_error(e: DynError) -> RenderError {
+    match e {
         DynError::Corrupt(e) => RenderError::State(e.to_string()),
         DynError::Rule(e) => RenderError::State(e.0),
-    }))
+    }
 }
 
 /// Forgets the cached glyph outlines and text stamps, so the next picture is drawn as the

@@ -5,7 +5,8 @@
 //! it calls neither.
 
 use super::effects::Effect;
-use super::game::{Actor, Decision, DynCtx, DynError, DynGame, Place};
+use super::game::{Actor, Decision, DynCtx, DynError, DynGame, DynState, Place};
+use super::states::States;
 use super::RuleError;
 use super::{Audience, Command, Message, Reply, Stamp, UserId};
 use crate::rng::{seeded, GameRng};
@@ -229,12 +230,13 @@ pub(super) fn end_session(
 /// offers the buttons that are live now.
 pub(super) fn still_open(
     tx: &Transaction,
+    states: &States,
     game: &dyn DynGame,
     s: &SessionRow,
     key: &str,
     actor: &Actor,
 ) -> Result<(), Fail> {
-    let state: Value = serde_json::from_str(&s.state)?;
+    let state = states.of(game, s)?.state;
     let open = game.decisions(&state)?;
     let mine = |d: &&Decision| d.key == key && d.who.as_ref().is_none_or(|w| *w == actor.id);
     if open.iter().any(|d| mine(&d)) {
@@ -316,7 +318,7 @@ pub(super) fn save_channel_rng(
 pub(super) fn session_gms(game: &dyn DynGame, s: &SessionRow) -> Result<Vec<UserId>, Fail> {
     let named: Vec<UserId> = match &s.gms {
         Some(json) => serde_json::from_str(json)?,
-        None => game.gms(&serde_json::from_str(&s.state)?)?,
+        None => game.gms(&game.load(&s.state)?)?,
     };
     let mut gms = vec![UserId::new(&s.host)];
     for g in named {
@@ -333,7 +335,7 @@ pub(super) fn save_gms(
     tx: &Transaction,
     game: &dyn DynGame,
     s: &SessionRow,
-    state: &Value,
+    state: &DynState,
 ) -> Result<String, Fail> {
     let gms = serde_json::to_string(&game.gms(state)?)?;
     if s.gms.as_deref() != Some(gms.as_str()) {
@@ -390,8 +392,10 @@ pub(super) fn log_action(
 }
 
 /// Applies a parsed action to a session, logs it and saves the state.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn apply_action(
     tx: &Transaction,
+    states: &States,
     game: &dyn DynGame,
     s: &SessionRow,
     actor: &Actor,
@@ -399,7 +403,8 @@ pub(super) fn apply_action(
     now: i64,
     request_id: Option<&str>,
 ) -> Result<Vec<Reply>, Fail> {
-    let state: Value = serde_json::from_str(&s.state)?;
+    let old = states.of(game, s)?;
+    let state = &old.state;
     let mut rng: GameRng = serde_json::from_str(&s.rng)?;
     let guild = s.guild.as_deref();
     let before = load_shared(tx, game, guild).map_err(Fail::Error)?;
@@ -409,7 +414,7 @@ pub(super) fn apply_action(
         session: Some(s.id),
     };
     let (new_state, replies) = game.apply(
-        &state,
+        state,
         DynCtx {
             rng: &mut rng,
             now,
@@ -422,15 +427,21 @@ pub(super) fn apply_action(
     // The game's end releases what the session holds, in the same entry (so undoing the last
     // action of a finished game takes the release back too).
     let over = game.is_over(&new_state)?;
-    if over && !game.is_over(&state)? {
+    if over && !game.is_over(state)? {
         game.end_session(&mut shared, &place)?;
     }
     let rng_s = serde_json::to_string(&rng)?;
-    if new_state == state && rng_s == s.rng && shared == before {
+    let state_s = game.to_json(&new_state)?;
+    let unchanged = if old.canonical {
+        state_s == s.state
+    } else {
+        state_s == game.to_json(state)?
+    };
+    if unchanged && rng_s == s.rng && shared == before {
         // Nothing changed (a view such as a status or a sheet): no new version, no log entry,
         // so buttons on earlier messages stay valid.
         let gms = session_gms(game, s)?;
-        let open = game.decisions(&state)?;
+        let open = game.decisions(state)?;
         return Ok(finish_replies(
             replies,
             game,
@@ -442,13 +453,13 @@ pub(super) fn apply_action(
             &open,
         ));
     }
-    let state_s = serde_json::to_string(&new_state)?;
     let wakeup = if over {
         None
     } else {
         game.next_wakeup(&new_state)?
     };
     let version = store::session_update(tx, s.id, s.version, &state_s, &rng_s, wakeup, now)?;
+    states.made(s.id, version, &new_state, &state_s);
     let summary = summarize(&replies);
     let log_id = log_action(
         tx,
@@ -478,7 +489,7 @@ pub(super) fn apply_action(
     }
     // Decisions this action settled: a late press of their buttons is told what happened.
     let open = game.decisions(&new_state)?;
-    for d in game.decisions(&state)? {
+    for d in game.decisions(state)? {
         if !open.iter().any(|o| o.key == d.key && o.who == d.who) {
             store::decision_settle(
                 tx,
@@ -526,15 +537,12 @@ pub(super) fn replay_since_snapshot(
     tx: &Transaction,
     game: &dyn DynGame,
     s: &SessionRow,
-) -> Result<(Value, GameRng, String), Fail> {
+) -> Result<(DynState, GameRng, String), Fail> {
     let snap = store::snapshot_latest(tx, s.id)?;
     let log = store::log_session_after(tx, s.id, snap.as_ref().map(|p| p.log_id))?;
     let (start, host) = match snap {
         Some(p) => (
-            Some((
-                serde_json::from_str(&p.state)?,
-                serde_json::from_str(&p.rng)?,
-            )),
+            Some((game.load(&p.state)?, serde_json::from_str(&p.rng)?)),
             p.host,
         ),
         None => (None, s.host.clone()),
@@ -564,19 +572,20 @@ pub(super) fn replay_log(
     session: i64,
     log: &[store::LogRow],
 ) -> Result<(Value, GameRng), Fail> {
-    replay_from(game, None, seed, channel, session, log)
+    let (state, rng) = replay_from(game, None, seed, channel, session, log)?;
+    Ok((game.to_value(&state)?, rng))
 }
 
 /// Replays `log` from `start` (a snapshot's state and RNG), or from the session's `new` entry
 /// and `seed` when there is none.
 pub(super) fn replay_from(
     game: &dyn DynGame,
-    start: Option<(Value, GameRng)>,
+    start: Option<(DynState, GameRng)>,
     seed: i64,
     channel: &str,
     session: i64,
     log: &[store::LogRow],
-) -> Result<(Value, GameRng), Fail> {
+) -> Result<(DynState, GameRng), Fail> {
     let from_snapshot = start.is_some();
     let (mut state, mut rng) = match start {
         Some((st, rng)) => (Some(st), rng),
@@ -641,8 +650,10 @@ pub(super) fn replay_from(
 
 /// `/game host user:@x`: the host hands the table to `to`. Logged as an entry that replays
 /// (the game moves its own host or GM role, [`DynGame::hand_over`]) and undoes like any action.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn hand_over(
     tx: &Transaction,
+    states: &States,
     game: &dyn DynGame,
     s: &SessionRow,
     actor: &Actor,
@@ -656,9 +667,8 @@ pub(super) fn hand_over(
     if to.0 == SYSTEM_USER {
         return refused("Croupier cannot host a game; name a player.");
     }
-    let state: Value = serde_json::from_str(&s.state)?;
-    let new_state = game.hand_over(&state, to)?;
-    let state_s = serde_json::to_string(&new_state)?;
+    let new_state = game.hand_over(&states.of(game, s)?.state, to)?;
+    let state_s = game.to_json(&new_state)?;
     let version = store::session_update(
         tx,
         s.id,
@@ -668,6 +678,7 @@ pub(super) fn hand_over(
         game.next_wakeup(&new_state)?,
         now,
     )?;
+    states.made(s.id, version, &new_state, &state_s);
     store::session_set_host(tx, s.id, &to.0)?;
     let summary = format!("{} hands the table to {}", actor.name, to.mention());
     log_action(
@@ -715,6 +726,7 @@ pub(super) fn hand_over(
 /// Undoes the last action of the active session by replaying the log without it.
 pub(super) fn undo(
     tx: &Transaction,
+    states: &States,
     game: &dyn DynGame,
     s: &SessionRow,
     actor: &Actor,
@@ -728,8 +740,13 @@ pub(super) fn undo(
     // right if the log still replays to the state the table shows. A game begun before an
     // update changed its rules may not: then undo is refused (the game itself goes on) rather
     // than rewriting history.
-    let stored: Value = serde_json::from_str(&s.state)?;
-    let replays = matches!(replay_since_snapshot(tx, game, s), Ok((st, _, _)) if st == stored);
+    let stored = states.of(game, s)?;
+    let stored = if stored.canonical {
+        s.state.clone()
+    } else {
+        game.to_json(&stored.state)?
+    };
+    let replays = matches!(replay_since_snapshot(tx, game, s), Ok((st, _, _)) if game.to_json(&st)? == stored);
     if !replays {
         return refused(format!(
             "this game of {} began before an update changed how its actions play out, so its log no longer replays to the table as it stands; undo is not possible in it. The game itself goes on (`/game status`).",
@@ -758,15 +775,17 @@ pub(super) fn undo(
         store::session_set_host(tx, s.id, &host)?;
     }
     let wakeup = game.next_wakeup(&state)?;
+    let state_s = game.to_json(&state)?;
     let version = store::session_update(
         tx,
         s.id,
         s.version,
-        &serde_json::to_string(&state)?,
+        &state_s,
         &serde_json::to_string(&rng)?,
         wakeup,
         now,
     )?;
+    states.made(s.id, version, &state, &state_s);
     let summary = format!("undid #{} ({}: {})", last.id, last.actor_name, last.summary);
     store::log_append(
         tx,
@@ -808,7 +827,7 @@ pub(super) fn undo(
     let mut out = vec![Reply::public(msg)];
     let mut row = s.clone();
     row.gms = Some(save_gms(tx, game, s, &state)?);
-    row.state = serde_json::to_string(&state)?;
+    row.state = state_s;
     row.version = version;
     let gms = session_gms(game, &row)?;
     let open = game.decisions(&state)?;

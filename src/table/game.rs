@@ -3,8 +3,10 @@
 //! A game is pure: `state + actor + action + rng (+ now) → new state + replies`, or a
 //! [`RuleError`] that explains itself to a player and changes nothing.
 
+use std::any::Any;
 use std::fmt::Debug;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -371,7 +373,21 @@ pub enum DynError {
     Corrupt(#[from] serde_json::Error),
 }
 
-/// A game with its data loaded, behind JSON so the table service can hold any game.
+/// A session's state in its game's own type, behind [`Any`] so the table service can hold
+/// any game's. Immutable and shared (cloning is a reference count): an action makes a new one.
+/// Only the game that made it can read it; JSON is only how it is stored
+/// ([`DynGame::load`], [`DynGame::to_json`]).
+#[derive(Clone)]
+pub struct DynState(Arc<dyn Any + Send + Sync>);
+
+impl Debug for DynState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("DynState")
+    }
+}
+
+/// A game with its data loaded, type-erased so the table service can hold any game: states are
+/// [`DynState`]s, actions and shared state JSON.
 pub trait DynGame: Send + Sync {
     /// Command name.
     fn name(&self) -> &'static str;
@@ -379,17 +395,26 @@ pub trait DynGame: Send + Sync {
     fn title(&self) -> &'static str;
     /// Slash command declaration (built once, when the game is loaded).
     fn command(&self) -> &CommandSpec;
+    /// A stored state (the JSON [`DynGame::to_json`] wrote, or an older version's) read into
+    /// the game's type.
+    fn load(&self, json: &str) -> Result<DynState, DynError>;
+    /// [`DynGame::load`] from parsed JSON.
+    fn load_value(&self, json: &Value) -> Result<DynState, DynError>;
+    /// The state as it is stored.
+    fn to_json(&self, state: &DynState) -> Result<String, DynError>;
+    /// The state as JSON (`croupier state`, replay checks).
+    fn to_value(&self, state: &DynState) -> Result<Value, DynError>;
     /// See [`Game::create`].
     fn create(
         &self,
         ctx: DynCtx<'_>,
         host: &Actor,
         cmd: &Command,
-    ) -> Result<(Value, Vec<Reply>), DynError>;
+    ) -> Result<(DynState, Vec<Reply>), DynError>;
     /// See [`Game::parse`].
     fn parse(
         &self,
-        state: &Value,
+        state: &DynState,
         actor: &Actor,
         cmd: &Command,
         shared: &Value,
@@ -397,47 +422,48 @@ pub trait DynGame: Send + Sync {
     /// See [`Game::apply`]; returns the new state.
     fn apply(
         &self,
-        state: &Value,
+        state: &DynState,
         ctx: DynCtx<'_>,
         actor: &Actor,
         action: &Value,
-    ) -> Result<(Value, Vec<Reply>), DynError>;
+    ) -> Result<(DynState, Vec<Reply>), DynError>;
     /// See [`Game::view`].
-    fn view(&self, state: &Value, viewer: &Actor) -> Result<Vec<Reply>, DynError>;
+    fn view(&self, state: &DynState, viewer: &Actor) -> Result<Vec<Reply>, DynError>;
     /// See [`Game::show`].
-    fn show(&self, state: &Value, viewer: &Actor, cmd: &Command) -> Result<Vec<Reply>, DynError>;
+    fn show(&self, state: &DynState, viewer: &Actor, cmd: &Command)
+        -> Result<Vec<Reply>, DynError>;
     /// See [`Game::view_model`]: the view, serialized.
-    fn view_model(&self, state: &Value, viewer: &Viewer) -> Result<Value, DynError>;
+    fn view_model(&self, state: &DynState, viewer: &Viewer) -> Result<Value, DynError>;
     /// True when the game draws a picture.
     fn has_picture(&self) -> bool;
     /// The picture of `state` as `viewer` sees it, drawn from [`Game::view_model`];
     /// `None` when the game draws none.
     fn picture(
         &self,
-        state: &Value,
+        state: &DynState,
         viewer: &Viewer,
     ) -> Option<Result<Vec<crate::render::svg::Doc>, DynError>>;
     /// See [`Game::gms`].
-    fn gms(&self, state: &Value) -> Result<Vec<UserId>, DynError>;
+    fn gms(&self, state: &DynState) -> Result<Vec<UserId>, DynError>;
     /// See [`Game::is_over`].
-    fn is_over(&self, state: &Value) -> Result<bool, DynError>;
+    fn is_over(&self, state: &DynState) -> Result<bool, DynError>;
     /// See [`Game::decisions`].
-    fn decisions(&self, state: &Value) -> Result<Vec<Decision>, DynError>;
+    fn decisions(&self, state: &DynState) -> Result<Vec<Decision>, DynError>;
     /// See [`Game::hand_over`]; returns the new state.
-    fn hand_over(&self, state: &Value, to: &UserId) -> Result<Value, DynError>;
+    fn hand_over(&self, state: &DynState, to: &UserId) -> Result<DynState, DynError>;
     /// See [`Game::autocomplete`].
     fn autocomplete(
         &self,
-        state: &Value,
+        state: &DynState,
         viewer: &Actor,
         cmd: &Command,
         option: &str,
         partial: &str,
     ) -> Result<Vec<Choice>, DynError>;
     /// See [`Game::next_wakeup`].
-    fn next_wakeup(&self, state: &Value) -> Result<Option<i64>, DynError>;
+    fn next_wakeup(&self, state: &DynState) -> Result<Option<i64>, DynError>;
     /// See [`Game::wakeup_action`].
-    fn wakeup_action(&self, state: &Value, now: i64) -> Result<Option<Value>, DynError>;
+    fn wakeup_action(&self, state: &DynState, now: i64) -> Result<Option<Value>, DynError>;
     /// See [`Game::global`].
     fn global(
         &self,
@@ -492,9 +518,24 @@ fn de<T: DeserializeOwned>(v: &Value) -> Result<T, DynError> {
     Ok(T::deserialize(v)?)
 }
 
+/// The game's own state inside `state`; a state of another game is a bug, reported as corrupt
+/// data rather than a panic.
+fn typed<G: Game>(state: &DynState) -> Result<&G, DynError> {
+    state.0.downcast_ref::<G>().ok_or_else(|| {
+        DynError::Corrupt(serde::de::Error::custom(format!(
+            "a state of another game was given to {}",
+            G::NAME
+        )))
+    })
+}
+
+fn erased<G: Game>(state: G) -> DynState {
+    DynState(Arc::new(state))
+}
+
 impl<G: Game> Loaded<G> {
-    fn view_of(&self, state: &Value, viewer: &Viewer) -> Result<G::View, DynError> {
-        de::<G>(state)?
+    fn view_of(&self, state: &DynState, viewer: &Viewer) -> Result<G::View, DynError> {
+        typed::<G>(state)?
             .view_model(&self.data, viewer)
             .map_err(|e| DynError::Corrupt(serde::de::Error::custom(e.0)))
     }
@@ -538,46 +579,62 @@ impl<G: Game> DynGame for Loaded<G> {
     fn command(&self) -> &CommandSpec {
         &self.spec
     }
+    fn load(&self, json: &str) -> Result<DynState, DynError> {
+        Ok(erased(serde_json::from_str::<G>(json)?))
+    }
+    fn load_value(&self, json: &Value) -> Result<DynState, DynError> {
+        Ok(erased(de::<G>(json)?))
+    }
+    fn to_json(&self, state: &DynState) -> Result<String, DynError> {
+        Ok(serde_json::to_string(typed::<G>(state)?)?)
+    }
+    fn to_value(&self, state: &DynState) -> Result<Value, DynError> {
+        Ok(serde_json::to_value(typed::<G>(state)?)?)
+    }
     fn create(
         &self,
         ctx: DynCtx<'_>,
         host: &Actor,
         cmd: &Command,
-    ) -> Result<(Value, Vec<Reply>), DynError> {
+    ) -> Result<(DynState, Vec<Reply>), DynError> {
         let (state, replies) = with_shared::<G, _>(&self.data, ctx, |c| G::create(c, host, cmd))??;
-        Ok((serde_json::to_value(&state)?, replies))
+        Ok((erased(state), replies))
     }
     fn parse(
         &self,
-        state: &Value,
+        state: &DynState,
         actor: &Actor,
         cmd: &Command,
         shared: &Value,
     ) -> Result<Value, DynError> {
-        let s: G = de(state)?;
         let shared: G::Shared = de(shared)?;
-        let a = s.parse(actor, cmd, &self.data, &shared)?;
+        let a = typed::<G>(state)?.parse(actor, cmd, &self.data, &shared)?;
         Ok(serde_json::to_value(&a)?)
     }
     fn apply(
         &self,
-        state: &Value,
+        state: &DynState,
         ctx: DynCtx<'_>,
         actor: &Actor,
         action: &Value,
-    ) -> Result<(Value, Vec<Reply>), DynError> {
-        let mut s: G = de(state)?;
+    ) -> Result<(DynState, Vec<Reply>), DynError> {
+        let mut s: G = typed::<G>(state)?.clone();
         let a: G::Action = de(action)?;
         let replies = with_shared::<G, _>(&self.data, ctx, |c| s.apply(c, actor, &a))??;
-        Ok((serde_json::to_value(&s)?, replies))
+        Ok((erased(s), replies))
     }
-    fn view(&self, state: &Value, viewer: &Actor) -> Result<Vec<Reply>, DynError> {
-        Ok(de::<G>(state)?.view(viewer, &self.data))
+    fn view(&self, state: &DynState, viewer: &Actor) -> Result<Vec<Reply>, DynError> {
+        Ok(typed::<G>(state)?.view(viewer, &self.data))
     }
-    fn show(&self, state: &Value, viewer: &Actor, cmd: &Command) -> Result<Vec<Reply>, DynError> {
-        Ok(de::<G>(state)?.show(viewer, cmd, &self.data)?)
+    fn show(
+        &self,
+        state: &DynState,
+        viewer: &Actor,
+        cmd: &Command,
+    ) -> Result<Vec<Reply>, DynError> {
+        Ok(typed::<G>(state)?.show(viewer, cmd, &self.data)?)
     }
-    fn view_model(&self, state: &Value, viewer: &Viewer) -> Result<Value, DynError> {
+    fn view_model(&self, state: &DynState, viewer: &Viewer) -> Result<Value, DynError> {
         Ok(serde_json::to_value(self.view_of(state, viewer)?)?)
     }
     fn has_picture(&self) -> bool {
@@ -585,40 +642,40 @@ impl<G: Game> DynGame for Loaded<G> {
     }
     fn picture(
         &self,
-        state: &Value,
+        state: &DynState,
         viewer: &Viewer,
     ) -> Option<Result<Vec<crate::render::svg::Doc>, DynError>> {
         G::PICTURED.then(|| self.view_of(state, viewer).map(|v| G::picture(&v)))
     }
-    fn gms(&self, state: &Value) -> Result<Vec<UserId>, DynError> {
-        Ok(de::<G>(state)?.gms())
+    fn gms(&self, state: &DynState) -> Result<Vec<UserId>, DynError> {
+        Ok(typed::<G>(state)?.gms())
     }
-    fn is_over(&self, state: &Value) -> Result<bool, DynError> {
-        Ok(de::<G>(state)?.is_over())
+    fn is_over(&self, state: &DynState) -> Result<bool, DynError> {
+        Ok(typed::<G>(state)?.is_over())
     }
-    fn decisions(&self, state: &Value) -> Result<Vec<Decision>, DynError> {
-        Ok(de::<G>(state)?.decisions())
+    fn decisions(&self, state: &DynState) -> Result<Vec<Decision>, DynError> {
+        Ok(typed::<G>(state)?.decisions())
     }
-    fn hand_over(&self, state: &Value, to: &UserId) -> Result<Value, DynError> {
-        let mut s: G = de(state)?;
+    fn hand_over(&self, state: &DynState, to: &UserId) -> Result<DynState, DynError> {
+        let mut s: G = typed::<G>(state)?.clone();
         s.hand_over(to)?;
-        Ok(serde_json::to_value(&s)?)
+        Ok(erased(s))
     }
     fn autocomplete(
         &self,
-        state: &Value,
+        state: &DynState,
         viewer: &Actor,
         cmd: &Command,
         option: &str,
         partial: &str,
     ) -> Result<Vec<Choice>, DynError> {
-        Ok(de::<G>(state)?.autocomplete(viewer, cmd, option, partial, &self.data))
+        Ok(typed::<G>(state)?.autocomplete(viewer, cmd, option, partial, &self.data))
     }
-    fn next_wakeup(&self, state: &Value) -> Result<Option<i64>, DynError> {
-        Ok(de::<G>(state)?.next_wakeup())
+    fn next_wakeup(&self, state: &DynState) -> Result<Option<i64>, DynError> {
+        Ok(typed::<G>(state)?.next_wakeup())
     }
-    fn wakeup_action(&self, state: &Value, now: i64) -> Result<Option<Value>, DynError> {
-        match de::<G>(state)?.wakeup_action(now) {
+    fn wakeup_action(&self, state: &DynState, now: i64) -> Result<Option<Value>, DynError> {
+        match typed::<G>(state)?.wakeup_action(now) {
             Some(a) => Ok(Some(serde_json::to_value(&a)?)),
             None => Ok(None),
         }

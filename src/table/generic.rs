@@ -10,6 +10,7 @@ use super::engine::{
 };
 use super::game::Actor;
 use super::registry::Registry;
+use super::states::States;
 use super::{Command, CommandSpec, Message, Reply, Stamp, UserId};
 use crate::dice;
 use crate::store::{self, LogRow};
@@ -148,6 +149,7 @@ pub(super) fn roll(
 /// `/game status|log|undo|end|reveal`.
 pub(super) fn game_command(
     tx: &Transaction,
+    states: &States,
     games: &Registry,
     req: &Request,
     cmd: &Command,
@@ -159,7 +161,7 @@ pub(super) fn game_command(
     match GameCommand::from_command(cmd)? {
         GameCommand::Status => match (&session, game) {
             (Some(s), Some(g)) => {
-                let state: serde_json::Value = serde_json::from_str(&s.state)?;
+                let state = states.of(g, s)?.state;
                 let gms = session_gms(g, s)?;
                 let mut view = g.view(&state, &actor)?;
                 if let Some(first) = view.first_mut() {
@@ -206,7 +208,7 @@ pub(super) fn game_command(
                 ));
             };
             require_manager(&actor, s)?;
-            undo(tx, g, s, &actor, &req.request_id, now)
+            undo(tx, states, g, s, &actor, &req.request_id, now)
         }
         GameCommand::End { confirm } => {
             let (Some(s), Some(g)) = (&session, game) else {
@@ -264,7 +266,7 @@ pub(super) fn game_command(
                 ));
             };
             require_manager(&actor, s)?;
-            hand_over(tx, g, s, &actor, &to, &req.request_id, now)
+            hand_over(tx, states, g, s, &actor, &to, &req.request_id, now)
         }
         GameCommand::Reveal { id } => {
             let Some(row) = store::log_get(tx, id)?.filter(|r| r.channel == req.channel) else {

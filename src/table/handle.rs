@@ -57,7 +57,13 @@ impl TableHandle {
         let mut threads = Vec::new();
         let mut tables = tables.into_iter();
         let (writer, rx) = mpsc::channel::<Job>();
-        if let Some(mut table) = tables.next() {
+        let first = tables.next();
+        // The readers see the writer's cache of typed states (it holds committed states only).
+        let tables: Vec<Table> = match &first {
+            Some(w) => tables.map(|t| t.sharing_states(w)).collect(),
+            None => Vec::new(),
+        };
+        if let Some(mut table) = first {
             if let Ok(t) = thread::Builder::new()
                 .name("croupier-db-writer".into())
                 .spawn(move || write_loop(&mut table, &rx))
@@ -66,6 +72,7 @@ impl TableHandle {
             }
         }
         let readers = tables
+            .into_iter()
             .enumerate()
             .filter_map(|(i, mut table)| {
                 let (tx, rx) = mpsc::channel::<Call>();

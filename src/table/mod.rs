@@ -15,6 +15,7 @@ pub mod registry;
 mod reply;
 mod service;
 mod spec;
+mod states;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandSyntaxError};
@@ -22,7 +23,8 @@ pub use declare::{Choices, Commands, Permission};
 pub use engine::{Input, Lifetime, Outcome, Request, TableError, SYSTEM_USER};
 pub use error::{refuse, DataError, Refusal, RuleError};
 pub use game::{
-    Actor, BadState, Ctx, Decision, DynCtx, DynError, DynGame, Game, Loaded, Place, Role, Viewer,
+    Actor, BadState, Ctx, Decision, DynCtx, DynError, DynGame, DynState, Game, Loaded, Place, Role,
+    Viewer,
 };
 pub use handle::TableHandle;
 pub use registry::Registry;
@@ -34,3 +36,4 @@ pub use service::{
     channel_seed, reseed_channel, Group, SeedMode, Table, DUE_BATCH, REQUEST_KEEP_SECS,
 };
 pub use spec::{may_answer_privately, Answer, CommandSpec, OptionKind, OptionSpec};
+pub use states::{Cached, StateCache, States, STATE_CACHE_BYTES};

@@ -10,7 +10,7 @@ use rand::RngCore;
 use rusqlite::{Transaction, TransactionBehavior};
 use serde_json::Value;
 
-use super::game::{Actor, DynCtx, DynGame, Place};
+use super::game::{Actor, DynCtx, DynGame, DynState, Place};
 use super::RuleError;
 use super::{Clock, Command, Message, Reply, Stamp, UserId};
 use crate::rng::seeded;
@@ -18,6 +18,7 @@ use crate::store::{self, SessionRow, Store};
 
 use super::engine::*;
 use super::registry::Registry;
+use super::states::{StateCache, States};
 
 /// Due wake-ups (reminders) applied in one transaction and one commit.
 pub const DUE_BATCH: usize = 64;
@@ -40,12 +41,16 @@ pub struct Table {
     games: Arc<Registry>,
     clock: Arc<dyn Clock>,
     seeds: SeedMode,
+    /// Typed states of recent sessions (see `states.rs`), shared with the tables of the same
+    /// database ([`Table::sharing_states`]).
+    cache: Arc<StateCache>,
 }
 
 /// A request's context inside its transaction.
 struct Cx<'r> {
     req: &'r Request,
     now: i64,
+    states: &'r States,
 }
 
 impl Table {
@@ -56,7 +61,27 @@ impl Table {
             games,
             clock,
             seeds,
+            cache: Arc::new(StateCache::default()),
         }
+    }
+
+    /// This table, sharing `other`'s cache of typed states (tables over the same database:
+    /// the writer and its readers).
+    pub fn sharing_states(mut self, other: &Table) -> Self {
+        self.cache = other.cache.clone();
+        self
+    }
+
+    /// This table with a cache of typed states of its own, holding at most `bytes` (0: none,
+    /// every request reads its session's stored JSON; for benchmarks).
+    pub fn with_state_cache(mut self, bytes: u64) -> Self {
+        self.cache = Arc::new(StateCache::new(bytes));
+        self
+    }
+
+    /// The cache of typed states (for tests and benchmarks).
+    pub fn state_cache(&self) -> &StateCache {
+        &self.cache
     }
 
     /// The registered games.
@@ -92,6 +117,7 @@ impl Table {
         let games = self.games.clone();
         let clock = self.clock.clone();
         let seeds = self.seeds;
+        let states = States::new(self.cache.clone());
         let tx = self
             .store
             .conn()
@@ -103,6 +129,7 @@ impl Table {
             clock,
             seeds,
             start,
+            states,
         })
     }
 
@@ -117,6 +144,7 @@ impl Table {
         partial: &str,
     ) -> Result<Vec<super::Choice>, TableError> {
         let games = self.games.clone();
+        let states = States::new(self.cache.clone());
         let tx = self.store.conn().transaction()?;
         // Discord names the top-level command (`nwcombat`); the game reads its own path.
         let cmd = &games.route(cmd);
@@ -129,11 +157,13 @@ impl Table {
             .map_err(dyn_err)?;
         if let Some(s) = store::session_active(&tx, channel)? {
             if s.game == game.name() {
-                let state: Value = serde_json::from_str(&s.state)?;
+                let state = states.of(game, &s).map_err(dyn_err)?.state;
                 out.extend(
                     game.autocomplete(&state, viewer, cmd, option, partial)
                         .map_err(dyn_err)?,
                 );
+                // A read-only transaction read committed rows only.
+                states.publish();
             }
         }
         out.truncate(25);
@@ -181,6 +211,7 @@ impl Table {
     /// once; also forgets request ids older than [`REQUEST_KEEP_SECS`] (by the `at` index).
     fn wake(&mut self, due: &[i64], now: i64) -> Result<Vec<(String, Vec<Reply>)>, TableError> {
         let games = self.games.clone();
+        let states = States::new(self.cache.clone());
         let tx = self
             .store
             .conn()
@@ -200,13 +231,14 @@ impl Table {
             let Some(game) = games.find(&s.game) else {
                 continue;
             };
-            let state: Value = serde_json::from_str(&s.state)?;
+            let state = states.of(game, &s).map_err(dyn_err)?.state;
             let action = game.wakeup_action(&state, now).map_err(dyn_err)?;
             tx.execute_batch("SAVEPOINT wake")?;
+            let mark = states.mark();
             let applied = match action {
                 Some(a) => {
                     let req_id = format!("wake:{id}:{}", s.version);
-                    apply_action(&tx, game, &s, &actor, &a, now, Some(&req_id))
+                    apply_action(&tx, &states, game, &s, &actor, &a, now, Some(&req_id))
                 }
                 None => Err(Fail::Refused(String::new())),
             };
@@ -215,6 +247,7 @@ impl Table {
                 Err(Fail::Refused(_) | Fail::RefusedWith(..)) => {
                     // Nothing to do (or the rules refuse it now): the wake-up is cleared.
                     tx.execute_batch("ROLLBACK TO wake")?;
+                    states.rollback_to(mark);
                     clear_wakeup(&tx, &s, now)?;
                     vec![]
                 }
@@ -226,6 +259,7 @@ impl Table {
             }
         }
         tx.commit()?;
+        states.publish();
         Ok(out)
     }
 
@@ -237,8 +271,11 @@ impl Table {
 
     /// The active session of `channel` as JSON: `{game, host, version, state}` (or the latest ended one).
     pub fn state_json(&mut self, channel: &str) -> Result<Option<Value>, TableError> {
+        let states = States::new(self.cache.clone());
         let tx = self.store.conn().transaction()?;
-        state_json_in(&tx, channel)
+        let json = state_json_in(&tx, &self.games, &states, channel)?;
+        states.publish();
+        Ok(json)
     }
 
     /// Rebuilds a session's state by replaying its log from the seed (what undo does).
@@ -280,6 +317,8 @@ pub struct Group<'t> {
     seeds: SeedMode,
     /// `total_changes()` when the transaction began: equal at the end means nothing was written.
     start: u64,
+    /// The typed states this transaction read or wrote, published to the cache on commit.
+    states: States,
 }
 
 impl Group<'_> {
@@ -296,8 +335,13 @@ impl Group<'_> {
             return Ok(out);
         }
         tx.prepare_cached("SAVEPOINT request")?.execute([])?;
+        let mark = self.states.mark();
         let before = tx.total_changes();
-        let cx = Cx { req, now };
+        let cx = Cx {
+            req,
+            now,
+            states: &self.states,
+        };
         let result = dispatch(tx, &self.games, self.seeds, &cx).and_then(|replies| {
             let out = Outcome {
                 replies,
@@ -320,6 +364,7 @@ impl Group<'_> {
         if result.is_err() {
             // Only this request's changes go; the group's other requests stay.
             tx.prepare_cached("ROLLBACK TO request")?.execute([])?;
+            self.states.rollback_to(mark);
         }
         tx.prepare_cached("RELEASE request")?.execute([])?;
         match result {
@@ -365,7 +410,22 @@ impl Group<'_> {
 
     /// The channel's session as [`Table::state_json`] shows it, as this group sees it.
     pub fn state_json(&self, channel: &str) -> Result<Option<Value>, TableError> {
-        state_json_in(&self.tx, channel)
+        state_json_in(&self.tx, &self.games, &self.states, channel)
+    }
+
+    /// The game and typed state of the channel's session (or its latest ended one) as this
+    /// group sees it, for drawing its picture without reading the stored JSON again.
+    pub fn board(&self, channel: &str) -> Result<Option<(String, DynState)>, TableError> {
+        let Some(s) =
+            store::session_active(&self.tx, channel)?.or(store::session_latest(&self.tx, channel)?)
+        else {
+            return Ok(None);
+        };
+        let Some(game) = self.games.find(&s.game) else {
+            return Ok(None);
+        };
+        let state = self.states.of(game, &s).map_err(dyn_err)?.state;
+        Ok(Some((s.game, state)))
     }
 
     /// The registered games.
@@ -387,15 +447,27 @@ impl Group<'_> {
         } else {
             self.tx.commit()?;
         }
+        self.states.publish();
         Ok(())
     }
 }
 
 /// The active session of `channel` (or its latest ended one) as JSON (see [`Table::state_json`]).
-fn state_json_in(tx: &Transaction, channel: &str) -> Result<Option<Value>, TableError> {
+fn state_json_in(
+    tx: &Transaction,
+    games: &Registry,
+    states: &States,
+    channel: &str,
+) -> Result<Option<Value>, TableError> {
     let Some(s) = store::session_active(tx, channel)?.or(store::session_latest(tx, channel)?)
     else {
         return Ok(None);
+    };
+    let state = match games.find(&s.game) {
+        Some(g) => g
+            .to_value(&states.of(g, &s).map_err(dyn_err)?.state)
+            .map_err(dyn_err)?,
+        None => serde_json::from_str::<Value>(&s.state)?,
     };
     Ok(Some(serde_json::json!({
         "session": s.id,
@@ -405,7 +477,7 @@ fn state_json_in(tx: &Transaction, channel: &str) -> Result<Option<Value>, Table
         "seed": s.seed,
         "version": s.version,
         "active": s.active,
-        "state": serde_json::from_str::<Value>(&s.state)?,
+        "state": state,
     })))
 }
 
@@ -435,7 +507,7 @@ fn dispatch(
                 }
                 Lifetime::Decision(key) => {
                     if let Some(game) = games.find(&s.game) {
-                        still_open(tx, game, &s, key, &cx.req.actor)?;
+                        still_open(tx, cx.states, game, &s, key, &cx.req.actor)?;
                     }
                 }
             }
@@ -450,7 +522,7 @@ fn dispatch(
     ensure_channel(tx, seeds, cx)?;
     match cmd.root() {
         "roll" => super::generic::roll(tx, games, cx.req, cmd, cx.now),
-        "game" => super::generic::game_command(tx, games, cx.req, cmd, cx.now),
+        "game" => super::generic::game_command(tx, cx.states, games, cx.req, cmd, cx.now),
         "help" => Ok(vec![super::generic::help(games, &cx.req.actor)]),
         name => {
             let Some(game) = games.find(name) else {
@@ -459,7 +531,7 @@ fn dispatch(
                 ));
             };
             if cmd.sub() == "new" {
-                close_if_over(tx, games, &cx.req.channel, cx.now)?;
+                close_if_over(tx, cx.states, games, &cx.req.channel, cx.now)?;
             }
             game_command(tx, games, game, cx, cmd)
         }
@@ -506,10 +578,16 @@ fn quoted(v: &str) -> String {
 
 /// Closes the channel's session if its game is over, so a new game can start (state and log
 /// stay); the game releases whatever the session still holds in the shared state.
-fn close_if_over(tx: &Transaction, games: &Registry, channel: &str, now: i64) -> Result<(), Fail> {
+fn close_if_over(
+    tx: &Transaction,
+    states: &States,
+    games: &Registry,
+    channel: &str,
+    now: i64,
+) -> Result<(), Fail> {
     if let Some(s) = store::session_active(tx, channel)? {
         if let Some(g) = games.find(&s.game) {
-            if g.is_over(&serde_json::from_str(&s.state)?)? {
+            if g.is_over(&states.of(g, &s)?.state)? {
                 let system = Actor {
                     id: UserId::new(SYSTEM_USER),
                     name: "Croupier".into(),
@@ -671,7 +749,7 @@ fn game_command(
         ));
     }
     let actor = with_host(&req.actor, Some(&s));
-    let state: Value = serde_json::from_str(&s.state)?;
+    let state = cx.states.of(game, &s)?.state;
     let gms = game.gms(&state)?;
     let spec = game.command();
     super::declare::check_permission(spec, cmd, &actor, &s.host, &gms)?;
@@ -697,7 +775,16 @@ fn game_command(
     }
     let shared = load_shared(tx, game, req.guild.as_deref()).map_err(Fail::Error)?;
     let action = game.parse(&state, &actor, cmd, &shared)?;
-    apply_action(tx, game, &s, &actor, &action, cx.now, Some(&req.request_id))
+    apply_action(
+        tx,
+        cx.states,
+        game,
+        &s,
+        &actor,
+        &action,
+        cx.now,
+        Some(&req.request_id),
+    )
 }
 
 fn title_of(s: &SessionRow, games: &Registry) -> String {
@@ -737,7 +824,7 @@ fn create_session(
         cmd,
     )?;
     let wakeup = game.next_wakeup(&state)?;
-    let state_s = serde_json::to_string(&state)?;
+    let state_s = game.to_json(&state)?;
     let gms_s = serde_json::to_string(&game.gms(&state)?)?;
     let id = store::session_insert(
         tx,
@@ -754,6 +841,7 @@ fn create_session(
             now: cx.now,
         },
     )?;
+    cx.states.made(id, 1, &state, &state_s);
     let summary = summarize(&replies);
     let log_id = store::log_append(
         tx,

@@ -501,7 +501,8 @@ mod tests {
         g.columns[0].push(99_999);
         let v = serde_json::to_value(&g).unwrap();
         let game = crate::table::Loaded::<Nakama>::new(d);
-        let r = crate::table::DynGame::picture(&game, &v, &Viewer::public());
+        let state = crate::table::DynGame::load_value(&game, &v).unwrap();
+        let r = crate::table::DynGame::picture(&game, &state, &Viewer::public());
         assert!(matches!(r, Some(Err(crate::table::DynError::Corrupt(_)))));
     }
 }
