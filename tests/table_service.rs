@@ -726,3 +726,52 @@ fn a_state_stored_by_an_older_version_is_read_and_a_view_of_it_changes_nothing()
     let players = t.state_json("chan").unwrap().unwrap()["state"].to_string();
     assert!(players.contains("\"bob\""), "{players}");
 }
+
+#[test]
+fn two_processes_on_one_database_each_read_the_roster_the_other_wrote_last() {
+    // The guild's shared state (here the ninja roster) is cached per version too: each table
+    // must build on what the other committed, never on its own cached copy.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("roster.db");
+    let mut a = table(&path);
+    let mut b = table(&path);
+    let create = |t: &mut Table, user: &str, id: &str, name: &str| {
+        run(
+            t,
+            user,
+            id,
+            &format!("/ninja create name:{name} iq:13 dx:14 st:13"),
+        )
+    };
+    assert!(create(&mut a, "alice", "1", "Fox").accepted);
+    assert!(create(&mut b, "bob", "2", "Moss").accepted);
+    assert!(create(&mut a, "alice", "3", "Wisp").accepted);
+    let refused = create(&mut b, "bob", "4", "Wisp");
+    assert!(!refused.accepted, "b knows a's Wisp: {:?}", refused.replies);
+    assert!(create(&mut b, "bob", "5", "Granite").accepted);
+    let names = |t: &mut Table| -> Vec<String> {
+        let json: String = t
+            .store()
+            .conn()
+            .query_row(
+                "SELECT state FROM shared_state WHERE game = 'ninja'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        let roster: serde_json::Value = serde_json::from_str(&json).unwrap();
+        roster["ninjas"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(names(&mut a), ["Fox", "Moss", "Wisp", "Granite"]);
+    let sheet = run(&mut a, "bob", "6", "/ninja sheet name:Granite");
+    assert!(
+        sheet.accepted,
+        "a finds the ninja b created last: {:?}",
+        sheet.replies
+    );
+}

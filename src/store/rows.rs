@@ -554,20 +554,36 @@ pub fn shared_get(tx: &Transaction, guild: &str, game: &str) -> Result<Option<St
     .optional()?)
 }
 
-/// Saves guild-wide state.
+/// The version of a guild's shared state of a game (bumped by every [`shared_put`]), if stored.
+pub fn shared_version(
+    tx: &Transaction,
+    guild: &str,
+    game: &str,
+) -> Result<Option<i64>, StoreError> {
+    Ok(row(
+        tx,
+        "SELECT version FROM shared_state WHERE guild = ?1 AND game = ?2",
+        params![guild, game],
+        |r| r.get(0),
+    )
+    .optional()?)
+}
+
+/// Saves guild-wide state; returns its new version.
 pub fn shared_put(
     tx: &Transaction,
     guild: &str,
     game: &str,
     state: &str,
-) -> Result<(), StoreError> {
-    exec(
+) -> Result<i64, StoreError> {
+    Ok(row(
         tx,
         "INSERT INTO shared_state(guild, game, state, version) VALUES (?1, ?2, ?3, 1)
-         ON CONFLICT(guild, game) DO UPDATE SET state = excluded.state, version = version + 1",
+         ON CONFLICT(guild, game) DO UPDATE SET state = excluded.state, version = version + 1
+         RETURNING version",
         params![guild, game, state],
-    )?;
-    Ok(())
+        |r| r.get(0),
+    )?)
 }
 
 /// A settled decision and the log entry that settled it.

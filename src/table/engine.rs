@@ -14,6 +14,7 @@ use crate::store::{self, SessionRow, StoreError};
 use rusqlite::Transaction;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::sync::Arc;
 
 /// The user id the system acts as (reminders, timers).
 pub const SYSTEM_USER: &str = "croupier";
@@ -154,24 +155,35 @@ pub(super) fn clear_wakeup(tx: &Transaction, s: &SessionRow, now: i64) -> Result
 
 /// The guild's shared state of a game, read through the game's type (see
 /// [`DynGame::normalize_shared`]) so that an effect holds only what an action changed.
+/// Read once per version: later reads come from `states`.
 pub(super) fn load_shared(
     tx: &Transaction,
+    states: &States,
     game: &dyn DynGame,
     guild: Option<&str>,
 ) -> Result<Value, TableError> {
     let key = guild.unwrap_or("dm");
-    match store::shared_get(tx, key, game.name())? {
-        Some(s) => game
-            .normalize_shared(&serde_json::from_str(&s)?)
-            .map_err(dyn_err),
-        None => Ok(game.default_shared()),
+    let Some(version) = store::shared_version(tx, key, game.name())? else {
+        return Ok(game.default_shared());
+    };
+    if let Some(v) = states.shared(key, game.name(), version) {
+        return Ok((*v).clone());
     }
+    let Some(text) = store::shared_get(tx, key, game.name())? else {
+        return Ok(game.default_shared());
+    };
+    let v = game
+        .normalize_shared(&serde_json::from_str(&text)?)
+        .map_err(dyn_err)?;
+    states.shared_seen(key, game.name(), version, Arc::new(v.clone()), text.len());
+    Ok(v)
 }
 
 /// Saves a changed shared state and records the change as the effect of log entry `log_id`,
 /// in the caller's transaction. Nothing happens when `after == before`.
 pub(super) fn record_effect(
     tx: &Transaction,
+    states: &States,
     game: &dyn DynGame,
     guild: Option<&str>,
     before: &Value,
@@ -180,7 +192,15 @@ pub(super) fn record_effect(
 ) -> Result<(), Fail> {
     let key = guild.unwrap_or("dm");
     if let Some(effect) = Effect::between(game.name(), key, before, after) {
-        store::shared_put(tx, key, game.name(), &serde_json::to_string(after)?)?;
+        let json = serde_json::to_string(after)?;
+        let version = store::shared_put(tx, key, game.name(), &json)?;
+        states.shared_seen(
+            key,
+            game.name(),
+            version,
+            Arc::new(after.clone()),
+            json.len(),
+        );
         store::log_set_effects(tx, log_id, &serde_json::to_string(&effect)?)?;
     }
     Ok(())
@@ -189,8 +209,10 @@ pub(super) fn record_effect(
 /// Ends a session in its transaction: the game releases what the session holds in the shared
 /// state ([`DynGame::end_session`]), the session is marked ended, and an `end` entry logs the
 /// release as its effect. Returns the game's replies about the release.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn end_session(
     tx: &Transaction,
+    states: &States,
     game: &dyn DynGame,
     s: &SessionRow,
     actor: &Actor,
@@ -198,7 +220,7 @@ pub(super) fn end_session(
     request_id: Option<&str>,
     now: i64,
 ) -> Result<Vec<Reply>, Fail> {
-    let before = load_shared(tx, game, s.guild.as_deref()).map_err(Fail::Error)?;
+    let before = load_shared(tx, states, game, s.guild.as_deref()).map_err(Fail::Error)?;
     let mut after = before.clone();
     let place = Place {
         channel: s.channel.clone(),
@@ -221,7 +243,7 @@ pub(super) fn end_session(
             at: now,
         },
     )?;
-    record_effect(tx, game, s.guild.as_deref(), &before, &after, id)?;
+    record_effect(tx, states, game, s.guild.as_deref(), &before, &after, id)?;
     Ok(replies)
 }
 
@@ -407,7 +429,7 @@ pub(super) fn apply_action(
     let state = &old.state;
     let mut rng: GameRng = serde_json::from_str(&s.rng)?;
     let guild = s.guild.as_deref();
-    let before = load_shared(tx, game, guild).map_err(Fail::Error)?;
+    let before = load_shared(tx, states, game, guild).map_err(Fail::Error)?;
     let mut shared = before.clone();
     let place = Place {
         channel: s.channel.clone(),
@@ -473,7 +495,7 @@ pub(super) fn apply_action(
         request_id,
         now,
     )?;
-    record_effect(tx, game, guild, &before, &shared, log_id)?;
+    record_effect(tx, states, game, guild, &before, &shared, log_id)?;
     // Every so many actions a snapshot bounds what undo has to replay.
     if version % SNAPSHOT_EVERY == 0 {
         store::snapshot_put(
@@ -758,7 +780,7 @@ pub(super) fn undo(
     let mut put_back = vec![];
     if let Some(effects) = &last.effects {
         let effect: Effect = serde_json::from_str(effects)?;
-        let current = load_shared(tx, game, Some(&effect.guild)).map_err(Fail::Error)?;
+        let current = load_shared(tx, states, game, Some(&effect.guild)).map_err(Fail::Error)?;
         let restored = effect.undo(&current).map_err(Fail::Refused)?;
         store::shared_put(
             tx,

@@ -240,6 +240,7 @@ pub(super) fn game_command(
             // ninjas), logged with the `end` entry.
             let released = end_session(
                 tx,
+                states,
                 g,
                 s,
                 &actor,

@@ -151,7 +151,7 @@ impl Table {
         let Some(game) = games.find(cmd.root()) else {
             return Ok(vec![]);
         };
-        let shared = load_shared(&tx, game, guild)?;
+        let shared = load_shared(&tx, &states, game, guild)?;
         let mut out = game
             .global_autocomplete(&shared, viewer, cmd, option, partial)
             .map_err(dyn_err)?;
@@ -162,10 +162,10 @@ impl Table {
                     game.autocomplete(&state, viewer, cmd, option, partial)
                         .map_err(dyn_err)?,
                 );
-                // A read-only transaction read committed rows only.
-                states.publish();
             }
         }
+        // A read-only transaction read committed rows only.
+        states.publish();
         out.truncate(25);
         Ok(out)
     }
@@ -595,6 +595,7 @@ fn close_if_over(
                 };
                 end_session(
                     tx,
+                    states,
                     g,
                     &s,
                     &system,
@@ -683,7 +684,7 @@ fn game_command(
     }
     // Commands that need no session (e.g. a guild roster).
     {
-        let before = load_shared(tx, game, req.guild.as_deref()).map_err(Fail::Error)?;
+        let before = load_shared(tx, cx.states, game, req.guild.as_deref()).map_err(Fail::Error)?;
         let mut shared = before.clone();
         let (seed, mut rng) = channel_rng(tx, &req.channel)?;
         let actor = with_host(
@@ -723,7 +724,15 @@ fn game_command(
                     at: cx.now,
                 },
             )?;
-            record_effect(tx, game, req.guild.as_deref(), &before, &shared, id)?;
+            record_effect(
+                tx,
+                cx.states,
+                game,
+                req.guild.as_deref(),
+                &before,
+                &shared,
+                id,
+            )?;
             let gms = active
                 .as_ref()
                 .filter(|s| s.game == game.name())
@@ -773,7 +782,7 @@ fn game_command(
             &open,
         ));
     }
-    let shared = load_shared(tx, game, req.guild.as_deref()).map_err(Fail::Error)?;
+    let shared = load_shared(tx, cx.states, game, req.guild.as_deref()).map_err(Fail::Error)?;
     let action = game.parse(&state, &actor, cmd, &shared)?;
     apply_action(
         tx,
@@ -807,7 +816,7 @@ fn create_session(
     let mut rng = seeded(seed);
     let mut actor = req.actor.clone();
     actor.manager = true;
-    let before = load_shared(tx, game, req.guild.as_deref()).map_err(Fail::Error)?;
+    let before = load_shared(tx, cx.states, game, req.guild.as_deref()).map_err(Fail::Error)?;
     let mut shared = before.clone();
     let place = Place {
         channel: req.channel.clone(),
@@ -858,7 +867,15 @@ fn create_session(
             at: cx.now,
         },
     )?;
-    record_effect(tx, game, req.guild.as_deref(), &before, &shared, log_id)?;
+    record_effect(
+        tx,
+        cx.states,
+        game,
+        req.guild.as_deref(),
+        &before,
+        &shared,
+        log_id,
+    )?;
     let row = SessionRow {
         id,
         channel: req.channel.clone(),

@@ -9,9 +9,15 @@
 //! stays in its own [`States::pending`] list and reaches the shared [`StateCache`] only when
 //! [`States::publish`] is called after the commit; a savepoint rolled back drops its part
 //! ([`States::rollback_to`]).
+//!
+//! A guild's shared state of a game (a roster) is kept the same way, as the JSON its game
+//! reads it into ([`DynGame::normalize_shared`]), keyed by guild and game and checked against
+//! `shared_state.version`, which every write bumps too.
 
 use std::cell::RefCell;
 use std::sync::Arc;
+
+use serde_json::Value;
 
 use quick_cache::sync::Cache;
 use quick_cache::Weighter;
@@ -38,6 +44,17 @@ pub struct Cached {
     weight: u64,
 }
 
+/// A guild's shared state of a game at one version, normalized by its game.
+#[derive(Clone, Debug)]
+struct SharedCached {
+    version: i64,
+    state: Arc<Value>,
+    weight: u64,
+}
+
+/// `(guild key, game)`.
+type SharedKey = (String, String);
+
 #[derive(Clone)]
 struct ByWeight;
 
@@ -47,10 +64,18 @@ impl Weighter<i64, Cached> for ByWeight {
     }
 }
 
-/// The states of recently used sessions, shared by the table's threads, bounded by
-/// [`STATE_CACHE_BYTES`] (least recently used go first).
+impl Weighter<SharedKey, SharedCached> for ByWeight {
+    fn weight(&self, _key: &SharedKey, c: &SharedCached) -> u64 {
+        c.weight
+    }
+}
+
+/// The states of recently used sessions and guilds' shared states, shared by the table's
+/// threads, bounded by [`STATE_CACHE_BYTES`] (least recently used go first; a quarter of it
+/// for shared states).
 pub struct StateCache {
     states: Cache<i64, Cached, ByWeight>,
+    shared: Cache<SharedKey, SharedCached, ByWeight>,
 }
 
 impl Default for StateCache {
@@ -65,7 +90,8 @@ impl StateCache {
         // ~4 KB per state is a small session; the estimate only sizes the first allocation.
         let items = (bytes / 4096).max(16) as usize;
         StateCache {
-            states: Cache::with_weighter(items, bytes, ByWeight),
+            states: Cache::with_weighter(items, bytes - bytes / 4, ByWeight),
+            shared: Cache::with_weighter(16, bytes / 4, ByWeight),
         }
     }
 
@@ -74,9 +100,9 @@ impl StateCache {
         self.states.get(&session).filter(|c| c.version == version)
     }
 
-    /// Estimated memory of the cached states.
+    /// Estimated memory of the cached states (sessions' and shared).
     pub fn weight(&self) -> u64 {
-        self.states.weight()
+        self.states.weight() + self.shared.weight()
     }
 
     /// Number of cached states.
@@ -96,7 +122,13 @@ pub struct States {
     cache: Arc<StateCache>,
     /// `(session, state)` made or read in this transaction, newest last.
     pending: RefCell<Vec<(i64, Cached)>>,
+    /// Shared states made or read in this transaction, newest last.
+    pending_shared: RefCell<Vec<(SharedKey, SharedCached)>>,
 }
+
+/// Where a savepoint began in a [`States`]' lists.
+#[derive(Debug, Clone, Copy)]
+pub struct Mark(usize, usize);
 
 impl States {
     /// A transaction's view of `cache`.
@@ -104,6 +136,7 @@ impl States {
         States {
             cache,
             pending: RefCell::new(Vec::new()),
+            pending_shared: RefCell::new(Vec::new()),
         }
     }
 
@@ -146,14 +179,59 @@ impl States {
         ));
     }
 
+    /// The shared state of `game` in guild `guild` at `version`, normalized, if this
+    /// transaction or the cache has it.
+    pub fn shared(&self, guild: &str, game: &str, version: i64) -> Option<Arc<Value>> {
+        let is =
+            |k: &SharedKey, c: &SharedCached| k.0 == guild && k.1 == game && c.version == version;
+        let mine = self
+            .pending_shared
+            .borrow()
+            .iter()
+            .rev()
+            .find(|(k, c)| is(k, c))
+            .map(|(_, c)| c.state.clone());
+        mine.or_else(|| {
+            self.cache
+                .shared
+                .get(&(guild.to_string(), game.to_string()))
+                .filter(|c| c.version == version)
+                .map(|c| c.state)
+        })
+    }
+
+    /// Records the shared state this transaction read or wrote (`json_len`: its stored JSON's
+    /// length) at `version`.
+    pub fn shared_seen(
+        &self,
+        guild: &str,
+        game: &str,
+        version: i64,
+        state: Arc<Value>,
+        json_len: usize,
+    ) {
+        self.pending_shared.borrow_mut().push((
+            (guild.to_string(), game.to_string()),
+            SharedCached {
+                version,
+                state,
+                weight: 2 * json_len as u64,
+            },
+        ));
+    }
+
     /// A mark to roll back to (taken with a savepoint).
-    pub fn mark(&self) -> usize {
-        self.pending.borrow().len()
+    pub fn mark(&self) -> Mark {
+        Mark(
+            self.pending.borrow().len(),
+            self.pending_shared.borrow().len(),
+        )
     }
 
     /// Forgets what was made or read since `mark` (its savepoint was rolled back).
-    pub fn rollback_to(&self, mark: usize) {
-        self.pending.borrow_mut().truncate(mark);
+    pub fn rollback_to(&self, mark: Mark) {
+        self.pending.borrow_mut().truncate(mark.0);
+        self.pending_shared.borrow_mut().truncate(mark.1);
     }
 
     /// Puts this transaction's states in the shared cache: call only after it committed (or,
@@ -161,6 +239,9 @@ impl States {
     pub fn publish(&self) {
         for (session, c) in self.pending.borrow_mut().drain(..) {
             self.cache.states.insert(session, c);
+        }
+        for (key, c) in self.pending_shared.borrow_mut().drain(..) {
+            self.cache.shared.insert(key, c);
         }
     }
 }
