@@ -371,9 +371,11 @@ fn rss_probe() {
     }
     println!(
         "rss probe: 100,000 stored Night Wizard sessions, 1,000 active each taking an action: \
-         peak RSS {} MB (before opening the table: {} MB)",
+         peak RSS {} MB (before opening the table: {} MB); typed states cached: {} ({} KB estimated)",
         peak_rss_kb() / 1024,
-        before / 1024
+        before / 1024,
+        t.state_cache().len(),
+        t.state_cache().weight() / 1024
     );
 }
 
