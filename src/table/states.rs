@@ -4,9 +4,10 @@
 //! A cached state is keyed by its session and checked against the row's `version`: every
 //! write of a session's state bumps its version ([`crate::store::session_update`]) and a
 //! version is never reused for another state once committed, so `(session, version)` names one
-//! committed state, whichever process wrote it. A version written by a transaction that is
-//! rolled back may be written again with another state, so what a transaction makes or reads
-//! stays in its own [`States::pending`] list and reaches the shared [`StateCache`] only when
+//! committed state, whichever process wrote it (session rows are never deleted, so an id is
+//! never reused once committed). A version written by a transaction that is rolled back may
+//! be written again with another state, so what a transaction makes or reads stays in its
+//! own list ([`States`]) and reaches the shared [`StateCache`] only when
 //! [`States::publish`] is called after the commit; a savepoint rolled back drops its part
 //! ([`States::rollback_to`]).
 //!
