@@ -120,7 +120,7 @@ impl BinOp {
 }
 
 /// A rounding (or absolute value) function: `floor(…)`, `ceil(…)`, `round(…)`, `abs(…)`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Func {
     /// Round down.
     Floor,

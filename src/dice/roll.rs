@@ -10,7 +10,7 @@ use super::parse::{
 };
 
 /// The result of rolling an expression, with every die kept for display and audit.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Roll {
     /// The expression text (without the label).
     pub expression: String,
@@ -31,7 +31,7 @@ pub struct Roll {
 }
 
 /// One dice term (e.g. `4d6kh3`) and its dice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TermRoll {
     /// The term as written, e.g. `4d6kh3`; for a computed count, with the count rolled (`3d6`).
     pub notation: String,
@@ -45,7 +45,7 @@ pub struct TermRoll {
 }
 
 /// One die.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Die {
     /// The final value (after rerolls, compounding and min/max).
     pub value: i64,
@@ -87,7 +87,7 @@ impl Die {
 }
 
 /// A group `{a, b, …}`: each item's total, and which were kept or counted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GroupRoll {
     /// The modifiers after `}` as written, e.g. `kh1` or `>8`.
     pub notation: String,
@@ -100,7 +100,7 @@ pub struct GroupRoll {
 }
 
 /// One item of a group.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GroupItem {
     /// The item's total.
     pub value: i64,
@@ -113,7 +113,7 @@ pub struct GroupItem {
 }
 
 /// A piece of a rolled expression, in reading order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Part {
     /// A constant.
     Number(i64),

@@ -56,10 +56,11 @@ pub const PNG_CACHE_BYTES: usize = 8 << 20;
 /// Recently drawn dice pictures by the roll they show. A picture is a function of its roll
 /// alone ([`picture`] reads nothing else), so a roll seen before (two dice have 36 outcomes)
 /// gets the same PNG without drawing it again. Bounded by [`PNG_CACHE_BYTES`], oldest out first.
+/// Keyed by the roll itself (hashed, not serialised: the key is looked up on every `/roll`).
 #[derive(Default)]
 struct PngCache {
-    map: HashMap<String, Png>,
-    order: VecDeque<String>,
+    map: HashMap<Roll, Png>,
+    order: VecDeque<Roll>,
     bytes: usize,
 }
 
@@ -68,35 +69,31 @@ static PNGS: LazyLock<Mutex<PngCache>> = LazyLock::new(Mutex::default);
 /// The PNG of `roll`'s dice ([`picture`], rasterised), from the cache when the same roll was
 /// drawn recently. `None` as for [`picture`], or if drawing fails.
 pub fn png(roll: &Roll) -> Option<Png> {
-    let key = serde_json::to_string(roll).ok()?;
-    if let Some(hit) = PNGS.lock().ok().and_then(|c| c.map.get(&key).cloned()) {
+    if let Some(hit) = PNGS.lock().ok().and_then(|c| c.map.get(roll).cloned()) {
         return Some(hit);
     }
     let png = super::raster::rasterize(&picture(roll)?).ok()?;
     if let Ok(mut c) = PNGS.lock() {
-        c.insert(key, &png, PNG_CACHE_BYTES);
+        c.insert(roll, &png, PNG_CACHE_BYTES);
     }
     Some(png)
 }
 
 /// True when `roll`'s picture is in the cache ([`png`] would draw nothing).
 pub fn is_cached(roll: &Roll) -> bool {
-    let Ok(key) = serde_json::to_string(roll) else {
-        return false;
-    };
-    PNGS.lock().is_ok_and(|c| c.map.contains_key(&key))
+    PNGS.lock().is_ok_and(|c| c.map.contains_key(roll))
 }
 
 impl PngCache {
     /// Keeps `png` under `key`, then forgets the oldest pictures until at most `cap` bytes
     /// are held.
-    fn insert(&mut self, key: String, png: &Png, cap: usize) {
-        if png.bytes.len() > cap || self.map.contains_key(&key) {
+    fn insert(&mut self, key: &Roll, png: &Png, cap: usize) {
+        if png.bytes.len() > cap || self.map.contains_key(key) {
             return;
         }
         self.bytes += png.bytes.len();
         self.order.push_back(key.clone());
-        self.map.insert(key, png.clone());
+        self.map.insert(key.clone(), png.clone());
         while self.bytes > cap {
             let Some(old) = self.order.pop_front() else {
                 break;
@@ -438,17 +435,19 @@ mod tests {
             width: 1,
             height: 1,
         };
+        let roll = |e: &str| crate::dice::roll(e, &mut crate::rng::seeded(1)).unwrap();
+        let (a, b, c3, huge) = (roll("1d6"), roll("2d6"), roll("3d6"), roll("4d6"));
         let mut c = PngCache::default();
-        c.insert("a".into(), &png(40), 100);
-        c.insert("b".into(), &png(40), 100);
-        c.insert("a".into(), &png(40), 100);
+        c.insert(&a, &png(40), 100);
+        c.insert(&b, &png(40), 100);
+        c.insert(&a, &png(40), 100);
         assert_eq!(c.bytes, 80, "a key is kept once");
-        c.insert("c".into(), &png(40), 100);
+        c.insert(&c3, &png(40), 100);
         assert_eq!(c.bytes, 80);
-        assert!(!c.map.contains_key("a") && c.map.contains_key("b") && c.map.contains_key("c"));
-        c.insert("huge".into(), &png(101), 100);
+        assert!(!c.map.contains_key(&a) && c.map.contains_key(&b) && c.map.contains_key(&c3));
+        c.insert(&huge, &png(101), 100);
         assert!(
-            !c.map.contains_key("huge"),
+            !c.map.contains_key(&huge),
             "larger than the whole cache: not kept"
         );
         assert_eq!(c.order.len(), c.map.len());
