@@ -95,3 +95,18 @@ fn states_are_evicted_by_size() {
     );
     assert!(cache.len() >= 10 && cache.len() <= 40, "{}", cache.len());
 }
+
+#[test]
+fn an_older_version_read_later_does_not_replace_a_newer_one() {
+    // A reader thread read version 1 before the writer committed version 2, and publishes
+    // after the writer did: the cache keeps version 2.
+    let g = game();
+    let cache = Arc::new(StateCache::default());
+    let writer = States::new(cache.clone());
+    writer.made(7, 2, &g.load(&row(2, 5).state).unwrap(), &row(2, 5).state);
+    let reader = States::new(cache.clone());
+    reader.of(&g, &row(1, 0)).unwrap();
+    writer.publish();
+    reader.publish();
+    assert!(cache.get(7, 2).is_some() && cache.get(7, 1).is_none());
+}

@@ -106,12 +106,12 @@ impl StateCache {
         self.states.weight() + self.shared.weight()
     }
 
-    /// Number of cached states.
+    /// Number of cached session states.
     pub fn len(&self) -> usize {
         self.states.len()
     }
 
-    /// True when nothing is cached.
+    /// True when no session state is cached.
     pub fn is_empty(&self) -> bool {
         self.states.is_empty()
     }
@@ -238,11 +238,27 @@ impl States {
     /// Puts this transaction's states in the shared cache: call only after it committed (or,
     /// for a read-only transaction, at any time: it read only committed rows).
     pub fn publish(&self) {
+        // A reader that read an older committed version does not replace a newer one the
+        // writer published meanwhile (that would only cost a parse later, never a wrong state).
         for (session, c) in self.pending.borrow_mut().drain(..) {
-            self.cache.states.insert(session, c);
+            if self
+                .cache
+                .states
+                .get(&session)
+                .is_none_or(|old| old.version <= c.version)
+            {
+                self.cache.states.insert(session, c);
+            }
         }
         for (key, c) in self.pending_shared.borrow_mut().drain(..) {
-            self.cache.shared.insert(key, c);
+            if self
+                .cache
+                .shared
+                .get(&key)
+                .is_none_or(|old| old.version <= c.version)
+            {
+                self.cache.shared.insert(key, c);
+            }
         }
     }
 }
