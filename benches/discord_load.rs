@@ -19,6 +19,10 @@
 //! fake per interaction, so a ratio can be read as "whose CPU, doing what".
 //!
 //! It prints every run, then the medians and the ratios the throughput issue names.
+//!
+//! `--rss-store` instead measures the bot's memory over a large store: `croupier run` on a
+//! database of 100,000 dice-table sessions (half of them marked active), 1,000 of which take
+//! `/dice roll`s through the fake; it prints the bot's peak RSS (`VmHWM`).
 
 #[path = "../tests/support/discord_rules.rs"]
 mod discord_rules;
@@ -248,6 +252,161 @@ async fn load(
     }
 }
 
+/// The first channel of the `--rss-store` sessions (Discord ids: digits only).
+const STORE_CHANNEL: u64 = 700_000_000_000_900_000;
+
+/// The user who hosts and plays every `--rss-store` session.
+const STORE_PLAYER: u64 = 100_000_000_000_900_000;
+
+/// A database at `path` holding `n` dice-table sessions in channels `STORE_CHANNEL + i`, the
+/// odd ones (and the first) active, each hosted and played by `STORE_PLAYER`, 2 rolls into a 100-round game:
+/// one session made through the table, copied by SQL (going through the table would take
+/// minutes of commits).
+fn store_of_sessions(path: &Path, games: Arc<Registry>, n: usize) {
+    let mut t = Table::new(
+        Store::open(path).expect("open the store"),
+        games,
+        Arc::new(SystemClock),
+        SeedMode::Fixed(1),
+    );
+    let template = STORE_CHANNEL.to_string();
+    for (k, line) in [
+        "/dice new expr:1d6 rounds:100",
+        "/dice start",
+        "/dice roll",
+        "/dice roll",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let out = t
+            .handle(&Request {
+                channel: template.clone(),
+                guild: Some(fake_discord::GUILD_ID.to_string()),
+                actor: Actor::player(&STORE_PLAYER.to_string(), "loader"),
+                request_id: format!("store-{k}"),
+                input: Input::Command(TableCommand::parse_line(line).expect("a command")),
+            })
+            .expect("the template session");
+        assert!(out.accepted, "{line}: {:?}", out.replies);
+    }
+    drop(t);
+    let mut conn = rusqlite::Connection::open(path).expect("open the store");
+    let tx = conn.transaction().expect("a transaction");
+    tx.execute_batch(&format!(
+        "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < {m})
+         INSERT INTO channels (channel, guild, seed, rng, created_at)
+           SELECT CAST({STORE_CHANNEL} + i AS TEXT), guild, seed, rng, 0 FROM k, channels
+           WHERE channel = '{template}';
+         WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < {m})
+         INSERT INTO sessions (channel, guild, game, host, seed, state, rng, version, active,
+                               created_at, updated_at, gms)
+           SELECT CAST({STORE_CHANNEL} + i AS TEXT), guild, game, host, seed, state, rng,
+                  version, i % 2, 0, 0, gms
+           FROM k, sessions WHERE channel = '{template}' AND active = 1;
+         INSERT INTO log (channel, session_id, kind, actor, actor_name, payload, summary, at)
+           SELECT channel, id, 'new', host, host, '{{}}', 'new', 0 FROM sessions
+           WHERE channel != '{template}';",
+        m = n - 1
+    ))
+    .expect("copy the session");
+    tx.commit().expect("commit the copies");
+}
+
+/// `--rss-store`: the bot's peak RSS with 100,000 stored sessions, 1,000 of them in use.
+fn rss_store() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let games = Arc::new(Registry::load(Path::new("data")).expect("game data loads"));
+    let dir = tempfile::tempdir_in(std::env::temp_dir()).expect("temp dir");
+    let path = dir.path().join("store.db");
+    let stored = arg("--stored", 100_000).max(2);
+    let active = arg("--active", 1_000).min(stored / 2).max(1);
+    store_of_sessions(&path, games, stored);
+    let (hwm, rate, lost) = rt.block_on(async {
+        let fake = FakeDiscord::start().await;
+        let mut bot = Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .arg("run")
+            .env("DISCORD_TOKEN", fake_discord::TOKEN)
+            .env("CROUPIER_DISCORD_API", &fake.http_url)
+            .env("CROUPIER_DB", &path)
+            .env("RUST_LOG", "warn")
+            .env_remove("CROUPIER_DEV_GUILD")
+            .stdin(Stdio::null())
+            .spawn()
+            .expect("start the bot");
+        let pid = bot.id();
+        fake.registered().await;
+        let who = Who {
+            id: STORE_PLAYER,
+            name: "loader",
+            manager: false,
+        };
+        // The active sessions are the odd copies; 64 at a time, two rolls each.
+        let started = Instant::now();
+        let mut answered = 0usize;
+        let mut lost = 0usize;
+        let channels: Vec<u64> = (0..active)
+            .map(|k| STORE_CHANNEL + 2 * k as u64 + 1)
+            .collect();
+        for chunk in channels.chunks(64) {
+            let mut tasks = Vec::new();
+            for &channel in chunk {
+                let fake = fake.clone();
+                tasks.push(tokio::spawn(async move {
+                    let mut ok = 0;
+                    for _ in 0..2 {
+                        let id = fake.slash(channel, &who, "dice roll", &[]);
+                        if fake
+                            .answered_in(&id, Duration::from_secs(10))
+                            .await
+                            .is_some()
+                        {
+                            ok += 1;
+                        }
+                    }
+                    ok
+                }));
+            }
+            for t in tasks {
+                let ok = t.await.expect("channel task");
+                answered += ok;
+                lost += 2 - ok;
+            }
+        }
+        let rate = answered as f64 / started.elapsed().as_secs_f64();
+        let hwm = rss_kib(pid, "VmHWM:").unwrap_or(0);
+        let _ = Command::new("kill")
+            .args(["-TERM", &pid.to_string()])
+            .status();
+        let _ = bot.wait();
+        (hwm, rate, lost)
+    });
+    // Every roll must have been applied (a refusal is answered too).
+    let applied: i64 = rusqlite::Connection::open(&path)
+        .and_then(|c| {
+            c.query_row(
+                "SELECT count(*) FROM log WHERE kind = 'action' AND channel != ?1",
+                [STORE_CHANNEL.to_string()],
+                |r| r.get(0),
+            )
+        })
+        .unwrap_or(-1);
+    println!(
+        "rss store: croupier run over {stored} stored sessions, {active} of them rolling twice \
+         ({rate:.0} interactions/s, {applied} rolls applied{}): peak RSS {} MB",
+        if lost > 0 {
+            format!(", {lost} unanswered")
+        } else {
+            String::new()
+        },
+        hwm / 1024
+    );
+}
+
 static NEXT_DB: AtomicUsize = AtomicUsize::new(0);
 
 /// Runs a bot process against a fresh fake; measures 1 channel, then `channels`.
@@ -373,6 +532,10 @@ fn noop_bot() {
 fn main() {
     if std::env::args().any(|a| a == "--noop-bot") {
         noop_bot();
+        return;
+    }
+    if std::env::args().any(|a| a == "--rss-store") {
+        rss_store();
         return;
     }
     let runs = arg("--runs", 3).max(1);
