@@ -313,8 +313,9 @@ fn store_of_sessions(path: &Path, games: Arc<Registry>, n: usize) {
     tx.commit().expect("commit the copies");
 }
 
-/// `--rss-store`: the bot's peak RSS with 100,000 stored sessions, 1,000 of them in use.
-fn rss_store() {
+/// The bench's runtime (two workers, as the machine has two cores), the shipped games and a
+/// temporary folder on the disk being measured.
+fn setup() -> (tokio::runtime::Runtime, Arc<Registry>, tempfile::TempDir) {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -322,22 +323,40 @@ fn rss_store() {
         .expect("runtime");
     let games = Arc::new(Registry::load(Path::new("data")).expect("game data loads"));
     let dir = tempfile::tempdir_in(std::env::temp_dir()).expect("temp dir");
+    (rt, games, dir)
+}
+
+/// Starts a bot process (`croupier run`, or this binary's `--noop-bot`) on `fake` and `db`.
+fn spawn_bot(noop: bool, fake: &FakeDiscord, db: &Path) -> std::process::Child {
+    let mut cmd = if noop {
+        let mut c = Command::new(std::env::current_exe().expect("bench binary"));
+        c.arg("--noop-bot");
+        c
+    } else {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_croupier"));
+        c.arg("run");
+        c
+    };
+    cmd.env("DISCORD_TOKEN", fake_discord::TOKEN)
+        .env("CROUPIER_DISCORD_API", &fake.http_url)
+        .env("CROUPIER_DB", db)
+        .env("RUST_LOG", "warn")
+        .env_remove("CROUPIER_DEV_GUILD")
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("start the bot")
+}
+
+/// `--rss-store`: the bot's peak RSS with 100,000 stored sessions, 1,000 of them in use.
+fn rss_store() {
+    let (rt, games, dir) = setup();
     let path = dir.path().join("store.db");
     let stored = arg("--stored", 100_000).max(2);
     let active = arg("--active", 1_000).min(stored / 2).max(1);
     store_of_sessions(&path, games, stored);
     let (hwm, rate, lost) = rt.block_on(async {
         let fake = FakeDiscord::start().await;
-        let mut bot = Command::new(env!("CARGO_BIN_EXE_croupier"))
-            .arg("run")
-            .env("DISCORD_TOKEN", fake_discord::TOKEN)
-            .env("CROUPIER_DISCORD_API", &fake.http_url)
-            .env("CROUPIER_DB", &path)
-            .env("RUST_LOG", "warn")
-            .env_remove("CROUPIER_DEV_GUILD")
-            .stdin(Stdio::null())
-            .spawn()
-            .expect("start the bot");
+        let mut bot = spawn_bot(false, &fake, &path);
         let pid = bot.id();
         fake.registered().await;
         let who = Who {
@@ -418,27 +437,8 @@ async fn bot_run(
     per_channel: usize,
 ) -> (Load, Load, u64) {
     let fake = FakeDiscord::start().await;
-    let mut cmd = if noop {
-        let mut c = Command::new(std::env::current_exe().expect("bench binary"));
-        c.arg("--noop-bot");
-        c
-    } else {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_croupier"));
-        c.arg("run");
-        c
-    };
-    let mut bot = cmd
-        .env("DISCORD_TOKEN", fake_discord::TOKEN)
-        .env("CROUPIER_DISCORD_API", &fake.http_url)
-        .env(
-            "CROUPIER_DB",
-            dir.join(format!("bot-{}.db", NEXT_DB.fetch_add(1, Ordering::SeqCst))),
-        )
-        .env("RUST_LOG", "warn")
-        .env_remove("CROUPIER_DEV_GUILD")
-        .stdin(Stdio::null())
-        .spawn()
-        .expect("start the bot");
+    let db = dir.join(format!("bot-{}.db", NEXT_DB.fetch_add(1, Ordering::SeqCst)));
+    let mut bot = spawn_bot(noop, &fake, &db);
     let pid = bot.id();
     fake.registered().await;
     // Warm-up: connections open, caches filled.
@@ -544,13 +544,7 @@ fn main() {
     let per_channel = arg("--per-channel", 64).max(1);
     let svc_total = arg("--service", 4096).max(channels);
     let raw_n = arg("--raw", 1000).max(1);
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
-    let games = Arc::new(Registry::load(Path::new("data")).expect("game data loads"));
-    let dir = tempfile::tempdir_in(std::env::temp_dir()).expect("temp dir");
+    let (rt, games, dir) = setup();
     println!(
         "discord_load: {runs} runs; raw SQLite {raw_n} transactions; table service {svc_total} /rolls; bots 1 × {one} and {channels} × {per_channel} /roll expr:2d6+3"
     );
