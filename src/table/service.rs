@@ -724,15 +724,8 @@ fn game_command(
                     at: cx.now,
                 },
             )?;
-            record_effect(
-                tx,
-                cx.states,
-                game,
-                req.guild.as_deref(),
-                &before,
-                &shared,
-                id,
-            )?;
+            let guild = req.guild.as_deref();
+            record_effect(tx, cx.states, game, guild, &before, &shared, id)?;
             let gms = active
                 .as_ref()
                 .filter(|s| s.game == game.name())
@@ -867,15 +860,8 @@ fn create_session(
             at: cx.now,
         },
     )?;
-    record_effect(
-        tx,
-        cx.states,
-        game,
-        req.guild.as_deref(),
-        &before,
-        &shared,
-        log_id,
-    )?;
+    let guild = req.guild.as_deref();
+    record_effect(tx, cx.states, game, guild, &before, &shared, log_id)?;
     let row = SessionRow {
         id,
         channel: req.channel.clone(),
