@@ -357,7 +357,6 @@ fn rss_store() {
     let (hwm, rate, lost) = rt.block_on(async {
         let fake = FakeDiscord::start().await;
         let mut bot = spawn_bot(false, &fake, &path);
-        let pid = bot.id();
         fake.registered().await;
         let who = Who {
             id: STORE_PLAYER,
@@ -397,12 +396,7 @@ fn rss_store() {
             }
         }
         let rate = answered as f64 / started.elapsed().as_secs_f64();
-        let hwm = rss_kib(pid, "VmHWM:").unwrap_or(0);
-        let _ = Command::new("kill")
-            .args(["-TERM", &pid.to_string()])
-            .status();
-        let _ = bot.wait();
-        (hwm, rate, lost)
+        (stop_bot(&mut bot), rate, lost)
     });
     // Every roll must have been applied (a refusal is answered too).
     let applied: i64 = rusqlite::Connection::open(&path)
@@ -474,12 +468,18 @@ async fn bot_run(
         if noop { "no-op bot" } else { "croupier" },
         kinds.join(", ")
     );
+    (single, many, stop_bot(&mut bot))
+}
+
+/// Reads the bot's peak RSS (KiB), then stops it (SIGTERM) and waits for it.
+fn stop_bot(bot: &mut std::process::Child) -> u64 {
+    let pid = bot.id();
     let hwm = rss_kib(pid, "VmHWM:").unwrap_or(0);
     let _ = Command::new("kill")
         .args(["-TERM", &pid.to_string()])
         .status();
     let _ = bot.wait();
-    (single, many, hwm)
+    hwm
 }
 
 /// The no-op bot: answers every slash command with a fixed text, through serenity's HTTP
