@@ -369,3 +369,88 @@ async fn kill_9_under_load_every_acknowledged_roll_is_in_the_log() {
         acked.len()
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_that_arrives_while_a_group_is_applied_joins_it_and_a_call_waits_for_its_commit()
+{
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.db");
+    let h = TableHandle::start(vec![table(&path)]);
+    // `a` is applied first and holds its group open until `b` is queued behind it.
+    let (queued_tx, queued_rx) = std::sync::mpsc::channel::<()>();
+    let a = {
+        let h = h.clone();
+        tokio::spawn(async move {
+            h.apply(move |g| {
+                let out = g.handle(&req("a", "ra", "/roll expr:1d6"));
+                let _ = queued_rx.recv();
+                out
+            })
+            .await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    // `b` reports when it runs, then waits for the test.
+    let (running_tx, running_rx) = std::sync::mpsc::channel::<()>();
+    let (go_tx, go_rx) = std::sync::mpsc::channel::<()>();
+    let mut b = Box::pin(h.apply(move |g| {
+        let _ = running_tx.send(());
+        let _ = go_rx.recv();
+        g.handle(&req("b", "rb", "/roll expr:1d6"))
+    }));
+    assert!(poll!(b.as_mut()).is_pending());
+    queued_tx.send(()).unwrap();
+    tokio::task::spawn_blocking(move || running_rx.recv().unwrap())
+        .await
+        .unwrap();
+    // `b` is being applied and `a` is not answered yet: they are in one group, whose commit
+    // comes after both.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert!(
+        !a.is_finished(),
+        "`a` was committed alone although `b` was queued before its group committed"
+    );
+    go_tx.send(()).unwrap();
+    assert!(b.await.unwrap().accepted);
+    assert!(a.await.unwrap().unwrap().accepted);
+
+    // A call queued between two requests runs after the first one's commit, before the second.
+    let (queued_tx, queued_rx) = std::sync::mpsc::channel::<()>();
+    let c = {
+        let h = h.clone();
+        tokio::spawn(async move {
+            h.apply(move |g| {
+                let out = g.handle(&req("c", "rc", "/roll expr:1d6"));
+                let _ = queued_rx.recv();
+                out
+            })
+            .await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let mut call = Box::pin(h.call("x", |t| {
+        let mut seen = |id: &str| {
+            t.store()
+                .conn()
+                .query_row(
+                    "SELECT COUNT(*) FROM log WHERE request_id = ?1",
+                    [id],
+                    |r| r.get::<_, i64>(0),
+                )
+                .unwrap()
+        };
+        Ok((seen("rc"), seen("rd")))
+    }));
+    let mut d = Box::pin(h.handle(req("d", "rd", "/roll expr:1d6")));
+    assert!(poll!(call.as_mut()).is_pending());
+    assert!(poll!(d.as_mut()).is_pending());
+    queued_tx.send(()).unwrap();
+    assert_eq!(
+        call.await.unwrap(),
+        (1, 0),
+        "the call sees `c` committed and `d` not yet applied"
+    );
+    assert!(c.await.unwrap().unwrap().accepted);
+    assert!(d.await.unwrap().accepted);
+    h.shutdown();
+}

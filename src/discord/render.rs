@@ -5,6 +5,7 @@
 //! [`super::send`] turns drafts into API calls.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::table::{Audience, ButtonStyle, Message, Reply, UserId};
 
@@ -128,8 +129,8 @@ pub struct Draft {
     pub embeds: Vec<EmbedDraft>,
     /// Component rows.
     pub rows: Vec<RowDraft>,
-    /// Files: (name, bytes).
-    pub files: Vec<(String, Vec<u8>)>,
+    /// Files: (name, bytes); the bytes are shared, so copying a draft copies no picture.
+    pub files: Vec<(String, Arc<[u8]>)>,
     /// The channel's standing message this draft replaces (see [`crate::table::Message::slot`]).
     pub slot: Option<String>,
 }
@@ -311,18 +312,22 @@ fn render_message(
         .game
         .as_deref()
         .map(|g| cut(&look.title(g), limits::FOOTER));
-    let mut files: Vec<(String, Vec<u8>)> = m
+    let mut files: Vec<(String, Arc<[u8]>)> = m
         .files
         .iter()
-        .map(|f| (f.name.clone(), f.content.clone().into_bytes()))
-        .chain(m.images.iter().map(|i| (i.name.clone(), i.png.clone())))
+        .map(|f| (f.name.clone(), Arc::from(f.content.as_bytes())))
+        .chain(
+            m.images
+                .iter()
+                .map(|i| (i.name.clone(), Arc::clone(&i.png))),
+        )
         .collect();
 
     // Very long messages: a preview plus the whole text as a file.
     let total = chars(&m.plain_text());
     let (body, fields): (String, Vec<(String, String, bool)>) = if total > limits::ATTACH_OVER {
         let name = format!("{}-message.md", m.game.as_deref().unwrap_or("croupier"));
-        files.push((name, m.plain_text().into_bytes()));
+        files.push((name, Arc::from(m.plain_text().as_bytes())));
         (
             format!("{}\n\n*(the full text is attached)*", cut(&m.body, 3500)),
             vec![],
@@ -606,7 +611,7 @@ mod tests {
         for name in ["board.png", "board-2.png"] {
             m.images.push(crate::table::Image {
                 name: name.into(),
-                png: b"\x89PNG".to_vec(),
+                png: b"\x89PNG".as_slice().into(),
             });
         }
         let drafts = one(Reply::public(m), &me);
@@ -638,7 +643,7 @@ mod tests {
         }
         m.images.push(crate::table::Image {
             name: "board.png".into(),
-            png: b"\x89PNG".to_vec(),
+            png: b"\x89PNG".as_slice().into(),
         });
         let drafts = one(Reply::public(m), &me);
         assert!(drafts.len() >= 2);

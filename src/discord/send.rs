@@ -161,7 +161,7 @@ pub fn components(d: &Draft) -> Vec<CreateActionRow> {
 fn files(d: &Draft) -> Vec<CreateAttachment> {
     d.files
         .iter()
-        .map(|(name, bytes)| CreateAttachment::bytes(bytes.clone(), name))
+        .map(|(name, bytes)| CreateAttachment::bytes(bytes.to_vec(), name))
         .collect()
 }
 

@@ -431,7 +431,7 @@ mod tests {
     #[test]
     fn the_png_cache_forgets_the_oldest_pictures_beyond_its_size() {
         let png = |n: usize| Png {
-            bytes: vec![0; n],
+            bytes: vec![0; n].into(),
             width: 1,
             height: 1,
         };

@@ -12,6 +12,7 @@
 //! engine. See `docs/pictures.md`.
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde_json::Value;
 
@@ -33,8 +34,9 @@ pub const MAX_PNG_BYTES: usize = 500 * 1024;
 /// An encoded PNG picture.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Png {
-    /// The PNG file's bytes.
-    pub bytes: Vec<u8>,
+    /// The PNG file's bytes, shared: the picture cache, the reply and the Discord message
+    /// hold the same bytes instead of copies.
+    pub bytes: Arc<[u8]>,
     /// Width in pixels.
     pub width: u32,
     /// Height in pixels.

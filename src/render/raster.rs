@@ -188,7 +188,7 @@ fn rasterize_with(doc: &Doc, scale: f32, threads: u32) -> Result<Png, RenderErro
         )));
     }
     Ok(Png {
-        bytes,
+        bytes: bytes.into(),
         width,
         height,
     })

@@ -2,11 +2,11 @@
 //!
 //! SQLite calls block, so they never run on the tokio runtime: dedicated threads each own
 //! their own connection. **One writer** applies every state-changing request, with group
-//! commit: it takes all requests queued when it is free (of any channels, up to
-//! [`MAX_GROUP`]), applies each in its own savepoint of one transaction ([`Group`]), commits
-//! once (one fsync under `synchronous=FULL`) and only then answers all of them. When the
-//! queue holds one request it is committed at once, so latency at low load does not grow;
-//! under load, requests that arrive during one commit share the next. A single writer also
+//! commit: it applies every request queued (of any channels, up to [`MAX_GROUP`]), each in its
+//! own savepoint of one transaction ([`Group`]), taking those that arrive meanwhile too, and
+//! commits when the queue is empty: once (one fsync under `synchronous=FULL`), then answers all
+//! of them. When the queue holds one request it is committed at once, so latency at low load
+//! does not grow; under load, requests that arrive during one commit share the next. A single writer also
 //! means no two connections wait on SQLite's write lock (its busy handler sleeps).
 //!
 //! The other tables, if any, are **readers** for lookups that write nothing ([`Self::read`]:
@@ -178,66 +178,63 @@ impl TableHandle {
     }
 }
 
-/// The writer: takes every job queued when it is free, runs the requests among them as
-/// group commits (calls in between run alone, in queue order), until every handle is gone.
-fn write_loop(table: &mut Table, rx: &mpsc::Receiver<Job>) {
-    while let Ok(first) = rx.recv() {
-        let mut jobs = vec![first];
-        while jobs.len() < MAX_GROUP {
-            match rx.try_recv() {
-                Ok(j) => jobs.push(j),
-                Err(_) => break,
-            }
+/// Applies `first` and then every part still queued (up to [`MAX_GROUP`]) in one
+/// transaction, commits once, then answers them all. Parts that arrive while the group is being
+/// applied join it, so the queue is empty when it commits: no request waits a whole commit
+/// that it could have shared. A call stops the group (it runs after the commit, in queue
+/// order) and is returned.
+fn run_group(table: &mut Table, first: Part, rx: &mpsc::Receiver<Job>) -> Option<Job> {
+    let mut group = match table.group() {
+        Ok(g) => g,
+        Err(e) => {
+            first(Err(&e))(None);
+            return None;
         }
-        let mut parts = Vec::new();
-        for job in jobs {
-            match job {
-                Job::Part(p) => parts.push(p),
-                Job::Call(c) => {
-                    run_group(table, std::mem::take(&mut parts));
-                    c(table);
-                }
-            }
-        }
-        run_group(table, parts);
-    }
-}
-
-/// Applies `parts` in one transaction, commits once, then answers them all.
-fn run_group(table: &mut Table, parts: Vec<Part>) {
-    let mut parts = parts.into_iter().peekable();
-    while parts.peek().is_some() {
-        let mut group = match table.group() {
-            Ok(g) => g,
-            Err(e) => {
-                for p in parts {
-                    p(Err(&e))(None);
-                }
-                return;
-            }
-        };
-        let mut finishes = Vec::new();
-        let mut open = true;
-        for p in parts.by_ref() {
-            finishes.push(p(Ok(&mut group)));
-            if !group.is_open() {
-                // SQLite rolled the whole transaction back (an I/O error): nothing in it
-                // was saved; the parts still queued go into a new group.
-                open = false;
+    };
+    let mut finishes = vec![first(Ok(&mut group))];
+    let mut next = None;
+    // SQLite rolls the whole transaction back on an I/O error: nothing in it was saved, and
+    // the parts still queued go into a new group.
+    while group.is_open() && finishes.len() < MAX_GROUP {
+        match rx.try_recv() {
+            Ok(Job::Part(p)) => finishes.push(p(Ok(&mut group))),
+            Ok(call) => {
+                next = Some(call);
                 break;
             }
+            Err(_) => break,
         }
-        let commit = if open {
-            group.commit()
-        } else {
-            drop(group);
-            Err(TableError::NotSaved(
-                "the database rolled the transaction back".into(),
-            ))
+    }
+    let commit = if group.is_open() {
+        group.commit()
+    } else {
+        drop(group);
+        Err(TableError::NotSaved(
+            "the database rolled the transaction back".into(),
+        ))
+    };
+    match &commit {
+        Ok(()) => finishes.into_iter().for_each(|f| f(None)),
+        Err(e) => finishes.into_iter().for_each(|f| f(Some(e))),
+    }
+    next
+}
+
+/// The writer: runs queued requests as group commits and calls alone between them, in queue
+/// order, until every handle is gone.
+fn write_loop(table: &mut Table, rx: &mpsc::Receiver<Job>) {
+    let mut next = None;
+    loop {
+        let job = match next.take() {
+            Some(j) => j,
+            None => match rx.recv() {
+                Ok(j) => j,
+                Err(_) => return,
+            },
         };
-        match &commit {
-            Ok(()) => finishes.into_iter().for_each(|f| f(None)),
-            Err(e) => finishes.into_iter().for_each(|f| f(Some(e))),
+        match job {
+            Job::Call(c) => c(table),
+            Job::Part(p) => next = run_group(table, p, rx),
         }
     }
 }

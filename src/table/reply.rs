@@ -210,8 +210,8 @@ pub enum Picture {
 pub struct Image {
     /// File name (`board.png`).
     pub name: String,
-    /// PNG bytes.
-    pub png: Vec<u8>,
+    /// PNG bytes (shared with the picture cache).
+    pub png: std::sync::Arc<[u8]>,
 }
 
 /// Which session and state version a message's components belong to.

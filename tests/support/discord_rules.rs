@@ -632,7 +632,7 @@ fn check_embeds(errs: &mut FormErrors, embeds: &[Value], path: &str) {
             max_length(errs, &join(&p, k), tlen(&e[k]), max);
             total += tlen(&e[k]);
         }
-        let fields = e["fields"].as_array().cloned().unwrap_or_default();
+        let fields = e["fields"].as_array().map(Vec::as_slice).unwrap_or(&[]);
         max_length(errs, &join(&p, "fields"), fields.len(), 25);
         for (j, f) in fields.iter().enumerate() {
             let fp = join(&join(&p, "fields"), j);
@@ -711,7 +711,10 @@ fn check_components(errs: &mut FormErrors, rows: &[Value], path: &str) {
             );
             continue;
         }
-        let children = row["components"].as_array().cloned().unwrap_or_default();
+        let children = row["components"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
         let cp = join(&rp, "components");
         if children.is_empty() {
             errs.add(&cp, "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.");
@@ -755,7 +758,7 @@ fn check_components(errs: &mut FormErrors, rows: &[Value], path: &str) {
                     }
                 }
                 3 => {
-                    let opts = c["options"].as_array().cloned().unwrap_or_default();
+                    let opts = c["options"].as_array().map(Vec::as_slice).unwrap_or(&[]);
                     let op = join(&p, "options");
                     if opts.is_empty() {
                         errs.add(&op, "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.");
@@ -885,12 +888,12 @@ pub fn check_message(m: &Value, files: &[String], prefix: &str) -> Result<(), Re
     if let Some(c) = m["content"].as_str() {
         max_length(&mut errs, &join(prefix, "content"), len(c), 2000);
     }
-    let embeds = m["embeds"].as_array().cloned().unwrap_or_default();
-    check_embeds(&mut errs, &embeds, &join(prefix, "embeds"));
+    let embeds = m["embeds"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+    check_embeds(&mut errs, embeds, &join(prefix, "embeds"));
     // "Uploading Files": embeds may show an uploaded image as `attachment://filename`. The docs
     // do not say what happens when no such file is sent; the fake refuses it, because the
     // picture would be missing from the message either way.
-    for (path, name) in attachment_refs(&embeds, &join(prefix, "embeds")) {
+    for (path, name) in attachment_refs(embeds, &join(prefix, "embeds")) {
         if !files.contains(&name) {
             errs.add(
                 &path,
@@ -899,8 +902,8 @@ pub fn check_message(m: &Value, files: &[String], prefix: &str) -> Result<(), Re
             );
         }
     }
-    let rows = m["components"].as_array().cloned().unwrap_or_default();
-    check_components(&mut errs, &rows, &join(prefix, "components"));
+    let rows = m["components"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+    check_components(&mut errs, rows, &join(prefix, "components"));
     check_allowed_mentions(
         &mut errs,
         &m["allowed_mentions"],

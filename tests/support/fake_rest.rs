@@ -15,6 +15,7 @@
 
 #![allow(dead_code)]
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -738,13 +739,14 @@ impl State {
         match t {
             4 | 7 => {
                 check_flags(data, "data.flags", SETTABLE_FLAGS)?;
-                let mut data = data.clone();
+                // Copied only when it must change (an edit's kept embeds, embeds stripped).
+                let mut data = Cow::Borrowed(data);
                 let mut names: Vec<String> = uploads.iter().map(|u| u.filename.clone()).collect();
                 let on = source.as_deref().and_then(|m| self.live(m));
                 if let (7, Some(i)) = (t, on) {
                     // UPDATE_MESSAGE keeps the message's attachments unless `attachments` says.
                     names = kept_names(&self.messages[i], &data, uploads);
-                    data = with_old_embeds(&self.messages[i], &data);
+                    data = Cow::Owned(with_old_embeds(&self.messages[i], &data));
                 }
                 rules::check_message(&data, &names, "data")?;
                 interaction_permissions(&mut data, uploads, perms)?;
@@ -815,7 +817,7 @@ impl State {
         check_flags(body, "flags", SETTABLE_FLAGS)?;
         let names: Vec<String> = uploads.iter().map(|u| u.filename.clone()).collect();
         rules::check_message(body, &names, "")?;
-        let mut body = body.clone();
+        let mut body = Cow::Borrowed(body);
         interaction_permissions(&mut body, uploads, it.app_permissions)?;
         rules::check_upload_sizes(uploads, it.size_limit)?;
         if !rules::has_visible_parts(&body, uploads.len()) {
@@ -889,7 +891,7 @@ impl State {
             .find(|x| x.token == token)
             .map(|x| (x.app_permissions, x.size_limit))
             .unwrap_or((DEFAULT_BOT_PERMISSIONS, 10 << 20));
-        let mut body = body.clone();
+        let mut body = Cow::Borrowed(body);
         let names = kept_names(&self.messages[i], &body, uploads);
         rules::check_message(&with_old_embeds(&self.messages[i], &body), &names, "")?;
         interaction_permissions(&mut body, uploads, perms.0)?;
@@ -927,7 +929,7 @@ impl State {
         let c: u64 = channel
             .parse()
             .map_err(|_| Refusal::json(404, 10003, "Unknown Channel"))?;
-        let mut body = body.clone();
+        let mut body = Cow::Borrowed(body);
         if let Some(p) = self.channel_perms(c) {
             // Without View Channel the channel is out of reach: 403 "Missing Access" (JSON
             // code 50001), as Discord answers (e.g. the reports quoted in bots' issue trackers).
@@ -968,7 +970,7 @@ impl State {
     ) -> Handled {
         let i = self.find(channel, mid).ok_or_else(unknown_message)?;
         let c = self.messages[i].channel;
-        let mut body = body.clone();
+        let mut body = Cow::Borrowed(body);
         if let Some(p) = self.channel_perms(c) {
             if p & VIEW_CHANNEL == 0 {
                 return Err(Refusal::json(403, 50001, "Missing Access"));
@@ -1010,7 +1012,11 @@ impl State {
 /// embeds follow the app's permissions in that channel (`app_permissions`, "Interaction
 /// Structure"; the change log's "Calculated Permissions in Interaction Payloads" names
 /// ATTACH_FILES and EMBED_LINKS as permissions "that can be used in interaction responses").
-fn interaction_permissions(m: &mut Value, uploads: &[Upload], perms: u64) -> Result<(), Refusal> {
+fn interaction_permissions(
+    m: &mut Cow<Value>,
+    uploads: &[Upload],
+    perms: u64,
+) -> Result<(), Refusal> {
     if !uploads.is_empty() && perms & ATTACH_FILES == 0 {
         return Err(rules::missing_permissions());
     }
@@ -1022,14 +1028,15 @@ fn interaction_permissions(m: &mut Value, uploads: &[Upload], perms: u64) -> Res
 /// are missing the Embed Links permission when trying to send … a message (with no content) to
 /// show an embed", the API answers "Forbidden 403: 'Missing Permissions'").
 fn strip_embeds_without_embed_links(
-    m: &mut Value,
+    m: &mut Cow<Value>,
     uploads: &[Upload],
     perms: u64,
 ) -> Result<(), Refusal> {
     if perms & EMBED_LINKS != 0 || m["embeds"].as_array().is_none_or(|a| a.is_empty()) {
         return Ok(());
     }
-    m["embeds"] = json!([]);
+    // Copied only here, when the embeds must go.
+    m.to_mut()["embeds"] = json!([]);
     if !rules::has_visible_parts(m, uploads.len()) {
         return Err(rules::missing_permissions());
     }
