@@ -99,10 +99,12 @@ impl EventHandler for Handler {
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         let shared = &*self.0;
         let _guard = InFlight::enter(shared);
+        // Boxed: answering a command is a ~10 KB future, which serenity's task would
+        // otherwise carry and copy as it moves.
         match interaction {
-            Interaction::Command(ci) => on_command(shared, &ctx.http, ci).await,
-            Interaction::Component(ci) => on_component(shared, &ctx.http, ci).await,
-            Interaction::Autocomplete(ci) => on_autocomplete(shared, &ctx.http, ci).await,
+            Interaction::Command(ci) => Box::pin(on_command(shared, &ctx.http, ci)).await,
+            Interaction::Component(ci) => Box::pin(on_component(shared, &ctx.http, ci)).await,
+            Interaction::Autocomplete(ci) => Box::pin(on_autocomplete(shared, &ctx.http, ci)).await,
             _ => {}
         }
     }

@@ -21,7 +21,7 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::{FutureExt, SinkExt, StreamExt};
 use poise::serenity_prelude as serenity;
 use serenity::{GatewayIntents, Http};
 use tokio::net::TcpListener;
@@ -446,22 +446,40 @@ async fn relay_one(
                     return;
                 }
             },
-            m = urx.next(), if !held => match m {
-                Some(Ok(Message::Close(Some(frame)))) if must_not_reconnect(u16::from(frame.code)) => {
-                    let code = u16::from(frame.code);
-                    info!(code, reason = %frame.reason, "Discord closed the gateway; not reconnecting");
-                    let _ = fatal.send(Fatal { code, reason: frame.reason.to_string() });
-                    held = true;
-                }
-                Some(Ok(msg)) => {
-                    if dtx.send(msg).await.is_err() {
-                        return;
+            m = urx.next(), if !held => {
+                // Every frame already received goes to serenity in one write (under load
+                // Discord's events arrive several to a read).
+                let mut m = m;
+                loop {
+                    match m {
+                        Some(Ok(Message::Close(Some(frame)))) if must_not_reconnect(u16::from(frame.code)) => {
+                            let code = u16::from(frame.code);
+                            info!(code, reason = %frame.reason, "Discord closed the gateway; not reconnecting");
+                            let _ = fatal.send(Fatal { code, reason: frame.reason.to_string() });
+                            held = true;
+                            break;
+                        }
+                        Some(Ok(msg)) => {
+                            if dtx.feed(msg).await.is_err() {
+                                return;
+                            }
+                        }
+                        // Discord went away without a close frame: drop serenity's socket too,
+                        // so it resumes ("Resuming": disconnected without any close code).
+                        _ => {
+                            let _ = dtx.flush().await;
+                            return;
+                        }
+                    }
+                    match urx.next().now_or_never() {
+                        Some(next) => m = next,
+                        None => break,
                     }
                 }
-                // Discord went away without a close frame: drop serenity's socket too, so it
-                // resumes ("Resuming": disconnected without any close code).
-                _ => return,
-            },
+                if dtx.flush().await.is_err() {
+                    return;
+                }
+            }
         }
     }
 }

@@ -115,6 +115,18 @@ pub fn channel_get(tx: &Transaction, channel: &str) -> Result<Option<ChannelRow>
     .optional()?)
 }
 
+/// True when the channel has its row (checked on every request: reads no generator).
+pub fn channel_exists(tx: &Transaction, channel: &str) -> Result<bool, StoreError> {
+    Ok(row(
+        tx,
+        "SELECT 1 FROM channels WHERE channel = ?1",
+        [channel],
+        |_| Ok(()),
+    )
+    .optional()?
+    .is_some())
+}
+
 /// Inserts a channel row.
 pub fn channel_insert(
     tx: &Transaction,

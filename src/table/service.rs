@@ -611,7 +611,7 @@ fn close_if_over(
 
 /// Creates the channel row (and its dice RNG) the first time a channel is seen.
 fn ensure_channel(tx: &Transaction, seeds: SeedMode, cx: &Cx) -> Result<(), Fail> {
-    if store::channel_get(tx, &cx.req.channel)?.is_none() {
+    if !store::channel_exists(tx, &cx.req.channel)? {
         let seed = match seeds {
             SeedMode::Random => rand::random::<u64>(),
             SeedMode::Fixed(s) => channel_seed(s, &cx.req.channel),
@@ -656,7 +656,7 @@ pub fn reseed_channel(
     let rng = serde_json::to_string(&seeded(s))?;
     // A channel the database already knows keeps its generator where it is: a console
     // restarted with the same `--seed` continues the dice instead of replaying them.
-    if store::channel_get(&tx, channel)?.is_none() {
+    if !store::channel_exists(&tx, channel)? {
         store::channel_insert(&tx, channel, Some(guild), s as i64, &rng, now)?;
     }
     tx.commit()?;
