@@ -370,6 +370,29 @@ async fn kill_9_under_load_every_acknowledged_roll_is_in_the_log() {
     );
 }
 
+/// Applies `r` on the writer, which then waits (its group still open) until the returned
+/// sender is sent to.
+async fn apply_and_hold(
+    h: &TableHandle,
+    r: Request,
+) -> (
+    tokio::task::JoinHandle<Result<croupier::table::Outcome, TableError>>,
+    std::sync::mpsc::Sender<()>,
+) {
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let h = h.clone();
+    let task = tokio::spawn(async move {
+        h.apply(move |g| {
+            let out = g.handle(&r);
+            let _ = rx.recv();
+            out
+        })
+        .await
+    });
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    (task, tx)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_that_arrives_while_a_group_is_applied_joins_it_and_a_call_waits_for_its_commit()
 {
@@ -377,19 +400,7 @@ async fn a_request_that_arrives_while_a_group_is_applied_joins_it_and_a_call_wai
     let path = dir.path().join("j.db");
     let h = TableHandle::start(vec![table(&path)]);
     // `a` is applied first and holds its group open until `b` is queued behind it.
-    let (queued_tx, queued_rx) = std::sync::mpsc::channel::<()>();
-    let a = {
-        let h = h.clone();
-        tokio::spawn(async move {
-            h.apply(move |g| {
-                let out = g.handle(&req("a", "ra", "/roll expr:1d6"));
-                let _ = queued_rx.recv();
-                out
-            })
-            .await
-        })
-    };
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    let (a, queued_tx) = apply_and_hold(&h, req("a", "ra", "/roll expr:1d6")).await;
     // `b` reports when it runs, then waits for the test.
     let (running_tx, running_rx) = std::sync::mpsc::channel::<()>();
     let (go_tx, go_rx) = std::sync::mpsc::channel::<()>();
@@ -415,19 +426,7 @@ async fn a_request_that_arrives_while_a_group_is_applied_joins_it_and_a_call_wai
     assert!(a.await.unwrap().unwrap().accepted);
 
     // A call queued between two requests runs after the first one's commit, before the second.
-    let (queued_tx, queued_rx) = std::sync::mpsc::channel::<()>();
-    let c = {
-        let h = h.clone();
-        tokio::spawn(async move {
-            h.apply(move |g| {
-                let out = g.handle(&req("c", "rc", "/roll expr:1d6"));
-                let _ = queued_rx.recv();
-                out
-            })
-            .await
-        })
-    };
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    let (c, queued_tx) = apply_and_hold(&h, req("c", "rc", "/roll expr:1d6")).await;
     let mut call = Box::pin(h.call("x", |t| {
         let mut seen = |id: &str| {
             t.store()
