@@ -59,15 +59,47 @@ type SharedKey = (String, String);
 #[derive(Clone)]
 struct ByWeight;
 
-impl Weighter<i64, Cached> for ByWeight {
-    fn weight(&self, _session: &i64, c: &Cached) -> u64 {
-        c.weight
+/// What both caches hold: a state at a version, with its estimated size.
+trait Entry: Clone {
+    fn version(&self) -> i64;
+    fn weight(&self) -> u64;
+}
+
+impl Entry for Cached {
+    fn version(&self) -> i64 {
+        self.version
+    }
+    fn weight(&self) -> u64 {
+        self.weight
     }
 }
 
-impl Weighter<SharedKey, SharedCached> for ByWeight {
-    fn weight(&self, _key: &SharedKey, c: &SharedCached) -> u64 {
-        c.weight
+impl Entry for SharedCached {
+    fn version(&self) -> i64 {
+        self.version
+    }
+    fn weight(&self) -> u64 {
+        self.weight
+    }
+}
+
+impl<K, V: Entry> Weighter<K, V> for ByWeight {
+    fn weight(&self, _key: &K, c: &V) -> u64 {
+        c.weight()
+    }
+}
+
+/// Caches `c` under `key` unless a newer version is already there.
+fn insert_newer<K: Eq + std::hash::Hash + Clone, V: Entry>(
+    cache: &Cache<K, V, ByWeight>,
+    key: K,
+    c: V,
+) {
+    if cache
+        .get(&key)
+        .is_none_or(|old| old.version() <= c.version())
+    {
+        cache.insert(key, c);
     }
 }
 
@@ -241,24 +273,10 @@ impl States {
         // A reader that read an older committed version does not replace a newer one the
         // writer published meanwhile (that would only cost a parse later, never a wrong state).
         for (session, c) in self.pending.borrow_mut().drain(..) {
-            if self
-                .cache
-                .states
-                .get(&session)
-                .is_none_or(|old| old.version <= c.version)
-            {
-                self.cache.states.insert(session, c);
-            }
+            insert_newer(&self.cache.states, session, c);
         }
         for (key, c) in self.pending_shared.borrow_mut().drain(..) {
-            if self
-                .cache
-                .shared
-                .get(&key)
-                .is_none_or(|old| old.version <= c.version)
-            {
-                self.cache.shared.insert(key, c);
-            }
+            insert_newer(&self.cache.shared, key, c);
         }
     }
 }
