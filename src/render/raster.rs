@@ -174,9 +174,10 @@ fn rasterize_with(doc: &Doc, scale: f32, threads: u32) -> Result<Png, RenderErro
         doc.background(),
         threads,
     )?;
+    let pixels = Pixels::of(rgb, width);
     let mut bytes = Vec::new();
-    for &(deflate, filter) in encodings(width, height) {
-        bytes = encode(&rgb, width, height, deflate, filter)?;
+    for &(deflate, filter) in encodings(&pixels, width, height) {
+        bytes = encode(&pixels, width, height, deflate, filter)?;
         if bytes.len() <= MAX_PNG_BYTES {
             break;
         }
@@ -194,26 +195,34 @@ fn rasterize_with(doc: &Doc, scale: f32, threads: u32) -> Result<Png, RenderErro
     })
 }
 
-/// Pictures up to this many pixels are encoded with the fastest deflate (fdeflate) and the
-/// Paeth filter: on our flat-coloured pictures about 0.24 bytes a pixel (a 800×1600 table:
-/// 256 KB in 2.5 ms), so they stay well under [`MAX_PNG_BYTES`].
+/// RGB pictures up to this many pixels are encoded with the fastest deflate (fdeflate) and
+/// the Paeth filter: on our flat-coloured pictures about 0.24 bytes a pixel (a 800×1600
+/// table: 256 KB in 2.5 ms), so they stay well under [`MAX_PNG_BYTES`].
 const FASTEST_UP_TO_PIXELS: u32 = 1_600_000;
 
-/// PNG encodings to try in order, until one fits [`MAX_PNG_BYTES`]. Larger pictures start
-/// at deflate level 1 without filtering, the smallest and fastest of the level-1 choices here
-/// (the 16-ninja sheet, 800×3612: 415 KB in 10 ms, where the fastest would give 680 KB).
-fn encodings(width: u32, height: u32) -> &'static [(png::DeflateCompression, png::Filter)] {
+/// PNG encodings to try in order, until one fits [`MAX_PNG_BYTES`]. Indexed pictures use
+/// deflate level 1: fdeflate's fastest mode, made for filtered RGB, leaves a palette picture
+/// twice as large (the `2d6+3` roll, 800×300: 5.8 KB in 0.2 ms at level 1, 10.8 KB at the
+/// fastest, 3.3 KB at level 6 in 0.8 ms). Larger RGB pictures start at deflate level 1
+/// without filtering, the smallest and fastest of the level-1 choices here (the 16-ninja
+/// sheet, 800×3612: 415 KB in 10 ms, where the fastest would give 680 KB).
+fn encodings(
+    pixels: &Pixels,
+    width: u32,
+    height: u32,
+) -> &'static [(png::DeflateCompression, png::Filter)] {
     use png::{DeflateCompression as D, Filter as F};
+    const INDEXED: &[(D, F)] = &[(D::Level(1), F::NoFilter), (D::Level(6), F::NoFilter)];
     const SMALL: &[(D, F)] = &[
         (D::FdeflateUltraFast, F::Paeth),
         (D::Level(1), F::NoFilter),
         (D::Level(6), F::Adaptive),
     ];
     const LARGE: &[(D, F)] = &[(D::Level(1), F::NoFilter), (D::Level(6), F::Adaptive)];
-    if width.saturating_mul(height) <= FASTEST_UP_TO_PIXELS {
-        SMALL
-    } else {
-        LARGE
+    match pixels {
+        Pixels::Indexed { .. } => INDEXED,
+        Pixels::Rgb(_) if width.saturating_mul(height) <= FASTEST_UP_TO_PIXELS => SMALL,
+        Pixels::Rgb(_) => LARGE,
     }
 }
 
@@ -301,25 +310,124 @@ fn rgba_to_rgb(rgba: &[u8], rgb: &mut [u8]) {
     }
 }
 
-/// Encodes opaque RGB rows as an 8-bit RGB PNG (no alpha channel: a quarter smaller).
+/// A picture's pixels as the PNG will hold them.
+enum Pixels {
+    /// At most 256 colours: the palette (RGB triples) and one palette index a pixel. Our
+    /// flat-coloured pictures mostly qualify (a `2d6+3` roll has 58 colours), and the PNG is
+    /// then about a third of the RGB one (the `2d6+3` roll: 5.8 KB instead of 16.2 KB),
+    /// which is what the bot uploads and the player downloads.
+    Indexed { palette: Vec<u8>, index: Vec<u8> },
+    /// More colours: RGB triples.
+    Rgb(Vec<u8>),
+}
+
+/// Open-addressing slots of [`Colours`]: a power of two, well above 256 so that probes
+/// stay short.
+const COLOUR_SLOTS: usize = 1024;
+
+/// [`Pixels::of`] first looks at every this-many-th row: a picture of more than 256 colours
+/// (anti-aliased artwork, gradients) mostly shows them there, so it is given up after an
+/// eighth of the work instead of most of it.
+const SAMPLE_EVERY_ROWS: usize = 8;
+
+/// The palette being built: colours in order of first sight, and a small hash table from
+/// colour to palette index.
+struct Colours {
+    /// Colour + 1 (0 = empty) and its palette index.
+    slots: [(u32, u8); COLOUR_SLOTS],
+    /// RGB triples.
+    palette: Vec<u8>,
+}
+
+impl Colours {
+    /// Writes the palette index of each pixel of `rgb` to `out`, adding new colours; `false`
+    /// at the 257th colour. Runs of one colour (most of a flat picture) cost one comparison
+    /// a pixel.
+    fn index(&mut self, rgb: &[u8], out: &mut [u8]) -> bool {
+        let mut last = (u32::MAX, 0u8);
+        for (p, out) in rgb.chunks_exact(3).zip(out) {
+            let colour = u32::from(p[0]) | u32::from(p[1]) << 8 | u32::from(p[2]) << 16;
+            if colour != last.0 {
+                let mut at = (colour.wrapping_mul(0x9E37_79B1) >> 22) as usize;
+                let i = loop {
+                    let (key, i) = self.slots[at];
+                    if key == colour + 1 {
+                        break i;
+                    }
+                    if key == 0 {
+                        let Ok(i) = u8::try_from(self.palette.len() / 3) else {
+                            return false;
+                        };
+                        self.palette.extend_from_slice(p);
+                        self.slots[at] = (colour + 1, i);
+                        break i;
+                    }
+                    at = (at + 1) % COLOUR_SLOTS;
+                };
+                last = (colour, i);
+            }
+            *out = last.1;
+        }
+        true
+    }
+}
+
+impl Pixels {
+    /// Indexes the colours of `rgb` (rows `width` pixels wide) when there are at most 256,
+    /// else keeps the RGB rows. Looks at a sample of rows first ([`SAMPLE_EVERY_ROWS`]).
+    fn of(rgb: Vec<u8>, width: u32) -> Pixels {
+        let row = (width as usize * 3).max(3);
+        let mut colours = Colours {
+            slots: [(0, 0); COLOUR_SLOTS],
+            palette: Vec::with_capacity(256 * 3),
+        };
+        let mut index = vec![0u8; rgb.len() / 3];
+        let sampled = rgb
+            .chunks(row)
+            .zip(index.chunks_mut(row / 3))
+            .step_by(SAMPLE_EVERY_ROWS)
+            .all(|(rgb, out)| colours.index(rgb, out));
+        if !sampled || !colours.index(&rgb, &mut index) {
+            return Pixels::Rgb(rgb);
+        }
+        Pixels::Indexed {
+            palette: colours.palette,
+            index,
+        }
+    }
+}
+
+/// Encodes opaque pixels as an 8-bit PNG, indexed or RGB (no alpha channel either way).
+/// Indexed rows are not filtered ([`encodings`] asks for none): a filter turns palette
+/// indices into differences of indices, which compress worse.
 fn encode(
-    rgb: &[u8],
+    pixels: &Pixels,
     width: u32,
     height: u32,
     deflate: png::DeflateCompression,
     filter: png::Filter,
 ) -> Result<Vec<u8>, RenderError> {
-    let mut out = Vec::with_capacity(rgb.len() / 8);
+    let data = match pixels {
+        Pixels::Indexed { index, .. } => index,
+        Pixels::Rgb(rgb) => rgb,
+    };
+    let mut out = Vec::with_capacity(data.len() / 8);
     {
         let mut enc = png::Encoder::new(&mut out, width, height);
-        enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
         enc.set_deflate_compression(deflate);
+        match pixels {
+            Pixels::Indexed { palette, .. } => {
+                enc.set_color(png::ColorType::Indexed);
+                enc.set_palette(palette.as_slice());
+            }
+            Pixels::Rgb(_) => enc.set_color(png::ColorType::Rgb),
+        }
         enc.set_filter(filter);
         let mut w = enc
             .write_header()
             .map_err(|e| RenderError::Encode(e.to_string()))?;
-        w.write_image_data(rgb)
+        w.write_image_data(data)
             .map_err(|e| RenderError::Encode(e.to_string()))?;
         w.finish().map_err(|e| RenderError::Encode(e.to_string()))?;
     }
@@ -582,5 +690,79 @@ mod tests {
         assert!(matches!(rasterize(&d), Err(RenderError::Size(_))));
         let d = Doc::new(0.0, 10.0);
         assert!(matches!(rasterize(&d), Err(RenderError::Size(_))));
+    }
+
+    /// `n` pixels, pixel `k` of colour `k % colours` spread over all three channels.
+    fn stripes(n: usize, colours: usize) -> Vec<u8> {
+        (0..n)
+            .flat_map(|k| {
+                let c = (k % colours) as u32 * 65_521;
+                [c as u8, (c >> 8) as u8, (c >> 16) as u8]
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pictures_of_at_most_256_colours_are_indexed_and_lossless() {
+        for colours in [1, 2, 58, 255, 256] {
+            let rgb = stripes(3000, colours);
+            let Pixels::Indexed { palette, index } = Pixels::of(rgb.clone(), 100) else {
+                panic!("{colours} colours not indexed");
+            };
+            assert_eq!(palette.len(), colours * 3, "{colours} colours");
+            let back: Vec<u8> = index
+                .iter()
+                .flat_map(|&i| palette[i as usize * 3..i as usize * 3 + 3].to_vec())
+                .collect();
+            assert_eq!(back, rgb, "{colours} colours");
+            // And the PNG decodes to the same pixels.
+            let png = encode(
+                &Pixels::Indexed { palette, index },
+                100,
+                30,
+                png::DeflateCompression::FdeflateUltraFast,
+                png::Filter::Paeth,
+            )
+            .unwrap();
+            assert_eq!(
+                crate::render::Image::decode(&png).unwrap().rgb,
+                rgb,
+                "{colours} colours"
+            );
+        }
+    }
+
+    #[test]
+    fn a_picture_of_257_colours_stays_rgb() {
+        let rgb = stripes(3000, 257);
+        assert!(matches!(Pixels::of(rgb.clone(), 100), Pixels::Rgb(kept) if kept == rgb));
+        // The 257th colour only in a row the sample skips (row 1 of 30; rows 0, 8, … are
+        // sampled): the full pass still finds it.
+        let mut rgb = stripes(3000, 256);
+        rgb[100 * 3..100 * 3 + 3].copy_from_slice(&[1, 2, 3]);
+        assert!(matches!(Pixels::of(rgb.clone(), 100), Pixels::Rgb(kept) if kept == rgb));
+    }
+
+    #[test]
+    fn a_dice_picture_is_indexed_and_under_half_its_rgb_size() {
+        let roll = crate::dice::roll("2d6+3", &mut crate::rng::seeded(0)).unwrap();
+        let doc = super::super::dice::picture(&roll).unwrap();
+        let png = rasterize(&doc).unwrap();
+        let image = png.decode().unwrap();
+        let rgb = encode(
+            &Pixels::Rgb(image.rgb),
+            png.width,
+            png.height,
+            png::DeflateCompression::FdeflateUltraFast,
+            png::Filter::Paeth,
+        )
+        .unwrap();
+        assert_eq!(&png.bytes[25..26], &[3], "colour type 3: indexed");
+        assert!(
+            png.bytes.len() * 2 < rgb.len(),
+            "{} bytes indexed, {} as RGB",
+            png.bytes.len(),
+            rgb.len()
+        );
     }
 }
