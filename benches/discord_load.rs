@@ -37,7 +37,7 @@ mod tls;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -165,18 +165,29 @@ async fn table_service(
         })
         .collect();
     let h = TableHandle::start(tables);
+    // Request ids as Discord makes interaction ids: snowflakes, whose high 42 bits are the
+    // milliseconds since the Discord epoch (2015-01-01), so later interactions have larger ids
+    // (https://discord.com/developers/docs/reference#snowflakes). Ids that sort by channel
+    // instead ("c7-41") would put each request's id on its own page of the index, which the
+    // bot never sees: the fake Discord's ids also only grow.
+    let since_epoch = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+        .saturating_sub(1_420_070_400_000);
+    let ids = Arc::new(AtomicU64::new(since_epoch << 22));
     let started = Instant::now();
     let mut tasks = Vec::new();
     for c in 0..channels {
         let h = h.clone();
+        let ids = ids.clone();
         tasks.push(tokio::spawn(async move {
             let mut ok = 0usize;
-            for i in 0..per_channel {
+            for _ in 0..per_channel {
                 let req = Request {
                     channel: format!("c{c}"),
                     guild: Some("g".into()),
                     actor: Actor::player("alice", "alice"),
-                    request_id: format!("c{c}-{i}"),
+                    request_id: ids.fetch_add(1, Ordering::Relaxed).to_string(),
                     input: Input::Command(TableCommand::parse_line("/roll expr:2d6+3").unwrap()),
                 };
                 if h.handle(req).await.map(|o| o.accepted).unwrap_or(false) {
