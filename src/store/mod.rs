@@ -247,4 +247,117 @@ mod tests {
         assert_eq!(mode, "wal");
         assert_eq!(s.integrity_check().unwrap(), "ok");
     }
+
+    fn append(tx: &rusqlite::Transaction, channel: &str, summary: &str) -> i64 {
+        log_append(
+            tx,
+            &NewLog {
+                channel,
+                session_id: None,
+                kind: "roll",
+                actor: "a",
+                actor_name: "a",
+                payload: "{}",
+                summary,
+                visibility: "public",
+                request_id: None,
+                at: 0,
+            },
+        )
+        .unwrap()
+    }
+
+    fn summaries(store: &mut Store, channel: &str, n: i64) -> Vec<String> {
+        let tx = store.conn.transaction().unwrap();
+        let rows = log_recent(&tx, channel, n).unwrap();
+        rows.into_iter().map(|r| r.summary).collect()
+    }
+
+    #[test]
+    fn a_channels_recent_log_follows_its_chain_oldest_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("l.db")).unwrap();
+        {
+            let tx = store.conn.transaction().unwrap();
+            for i in 0..10 {
+                append(&tx, "a", &format!("a{i}"));
+                append(&tx, "b", &format!("b{i}"));
+            }
+            append(&tx, "a", "a10");
+            tx.commit().unwrap();
+        }
+        assert_eq!(summaries(&mut store, "a", 3), ["a8", "a9", "a10"]);
+        assert_eq!(summaries(&mut store, "b", 2), ["b8", "b9"]);
+        assert_eq!(summaries(&mut store, "b", 50).len(), 10);
+        assert!(summaries(&mut store, "c", 5).is_empty());
+        assert!(summaries(&mut store, "a", 0).is_empty());
+    }
+
+    #[test]
+    fn a_log_written_before_the_chain_is_chained_by_the_migration() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        {
+            let mut c = Connection::open(&path).unwrap();
+            MIGRATIONS.to_version(&mut c, 7).unwrap();
+            for i in 0..6 {
+                for ch in ["x", "y"] {
+                    c.execute(
+                        "INSERT INTO log(channel, kind, actor, actor_name, payload, summary, at)
+                         VALUES (?1, 'roll', 'a', 'a', '{}', ?2, 0)",
+                        rusqlite::params![ch, format!("{ch}{i}")],
+                    )
+                    .unwrap();
+                }
+            }
+        }
+        let mut store = Store::open(&path).unwrap();
+        assert_eq!(summaries(&mut store, "x", 2), ["x4", "x5"]);
+        {
+            let tx = store.conn.transaction().unwrap();
+            append(&tx, "y", "y6");
+            tx.commit().unwrap();
+        }
+        assert_eq!(summaries(&mut store, "y", 3), ["y4", "y5", "y6"]);
+        assert_eq!(summaries(&mut store, "x", 10).len(), 6);
+    }
+
+    /// Pages one commit of one roll in each of `channels` channels writes to the WAL, after
+    /// each channel already has `before` entries.
+    fn wal_pages_of_one_roll_per_channel(channels: usize, before: usize) -> i64 {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("p.db")).unwrap();
+        let tx = store.conn.transaction().unwrap();
+        for _ in 0..before {
+            for c in 0..channels {
+                append(&tx, &format!("{c:0>18}"), "rolled 2d6+3 → [6, 4] + 3 = 13");
+            }
+        }
+        tx.commit().unwrap();
+        let checkpoint = |c: &Connection| -> i64 {
+            c.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(1))
+                .unwrap()
+        };
+        checkpoint(&store.conn);
+        let tx = store.conn.transaction().unwrap();
+        for c in 0..channels {
+            append(&tx, &format!("{c:0>18}"), "rolled 2d6+3 → [6, 4] + 3 = 13");
+        }
+        tx.commit().unwrap();
+        store
+            .conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get(1))
+            .unwrap()
+    }
+
+    #[test]
+    fn one_roll_in_each_of_64_channels_writes_a_few_pages_not_one_per_channel() {
+        // With a (channel, id) index, each channel's new entry lands on that channel's own
+        // leaf: 64 channels with 200 entries each made a commit of 64 rolls write 64+ pages.
+        let pages = wal_pages_of_one_roll_per_channel(64, 200);
+        assert!(
+            pages < 16,
+            "one roll in each of 64 channels wrote {pages} WAL pages"
+        );
+    }
 }

@@ -362,12 +362,21 @@ pub struct NewLog<'a> {
 
 /// Appends to the log; returns the entry id.
 pub fn log_append(tx: &Transaction, e: &NewLog) -> Result<i64, StoreError> {
+    // The entry is chained to its channel's previous one, and becomes the channel's tail
+    // (`log_recent` walks the chain back; migrations/0008_channel_log_chain.sql says why).
     exec(tx,
-        "INSERT INTO log(channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        "INSERT INTO log(channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, at, prev_in_channel)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, (SELECT last_id FROM channel_tail WHERE channel = ?1))",
         params![e.channel, e.session_id, e.kind, e.actor, e.actor_name, e.payload, e.summary, e.visibility, e.request_id, e.at],
     )?;
-    Ok(tx.last_insert_rowid())
+    let id = tx.last_insert_rowid();
+    exec(
+        tx,
+        "INSERT INTO channel_tail(channel, last_id) VALUES (?1, ?2)
+         ON CONFLICT(channel) DO UPDATE SET last_id = excluded.last_id",
+        params![e.channel, id],
+    )?;
+    Ok(id)
 }
 
 const LOG_COLS: &str =
@@ -478,7 +487,14 @@ pub fn snapshots_drop_from(
 /// The latest `n` entries of a channel, oldest first.
 pub fn log_recent(tx: &Transaction, channel: &str, n: i64) -> Result<Vec<LogRow>, StoreError> {
     let mut st = tx.prepare_cached(&format!(
-        "SELECT {LOG_COLS} FROM (SELECT * FROM log WHERE channel = ?1 ORDER BY id DESC LIMIT ?2) ORDER BY id"
+        "WITH RECURSIVE chain(id, prev, n) AS (
+             SELECT log.id, log.prev_in_channel, 1 FROM channel_tail JOIN log ON log.id = channel_tail.last_id
+              WHERE channel_tail.channel = ?1 AND ?2 > 0
+             UNION ALL
+             SELECT log.id, log.prev_in_channel, chain.n + 1 FROM chain JOIN log ON log.id = chain.prev
+              WHERE chain.n < ?2
+         )
+         SELECT {LOG_COLS} FROM log WHERE id IN (SELECT id FROM chain) ORDER BY id"
     ))?;
     let rows = st
         .query_map(params![channel, n], log_from)?
