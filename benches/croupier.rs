@@ -204,7 +204,9 @@ fn add_stored_sessions(db: &Path, n: usize) {
            FROM k, sessions WHERE channel = 'nw' AND active = 1;
          INSERT INTO log (channel, session_id, kind, actor, actor_name, payload, summary, at)
            SELECT channel, id, 'new', host, host, '{{}}', 'new', 0 FROM sessions
-           WHERE channel LIKE 'stored-%';"
+           WHERE channel LIKE 'stored-%';
+         INSERT INTO channel_tail (channel, last_id)
+           SELECT channel, max(id) FROM log WHERE channel LIKE 'stored-%' GROUP BY channel;"
     ))
     .unwrap();
     tx.commit().unwrap();

@@ -317,7 +317,9 @@ fn store_of_sessions(path: &Path, games: Arc<Registry>, n: usize) {
            FROM k, sessions WHERE channel = '{template}' AND active = 1;
          INSERT INTO log (channel, session_id, kind, actor, actor_name, payload, summary, at)
            SELECT channel, id, 'new', host, host, '{{}}', 'new', 0 FROM sessions
-           WHERE channel != '{template}';",
+           WHERE channel != '{template}';
+         INSERT INTO channel_tail (channel, last_id)
+           SELECT channel, max(id) FROM log WHERE channel != '{template}' GROUP BY channel;",
         m = n - 1
     ))
     .expect("copy the session");
