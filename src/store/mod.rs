@@ -322,6 +322,24 @@ mod tests {
         assert_eq!(summaries(&mut store, "x", 10).len(), 6);
     }
 
+    #[test]
+    fn a_channels_recent_log_is_read_by_rowid_along_its_chain_never_by_a_scan_of_the_log() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("q.db")).unwrap();
+        let lines = plan(&store, &rows::log_recent_sql());
+        assert!(
+            lines.iter().any(|l| l.contains("SEARCH channel_tail")),
+            "{lines:?}"
+        );
+        assert!(
+            lines
+                .iter()
+                .filter(|l| l.contains(" log"))
+                .all(|l| l.contains("INTEGER PRIMARY KEY")),
+            "{lines:?}"
+        );
+    }
+
     /// Pages one commit of one roll in each of `channels` channels writes to the WAL, after
     /// each channel already has `before` entries.
     fn wal_pages_of_one_roll_per_channel(channels: usize, before: usize) -> i64 {

@@ -484,9 +484,9 @@ pub fn snapshots_drop_from(
     Ok(())
 }
 
-/// The latest `n` entries of a channel, oldest first.
-pub fn log_recent(tx: &Transaction, channel: &str, n: i64) -> Result<Vec<LogRow>, StoreError> {
-    let mut st = tx.prepare_cached(&format!(
+/// The query behind [`log_recent`]: the channel's tail, then back along the chain, `?2` entries.
+pub(super) fn log_recent_sql() -> String {
+    format!(
         "WITH RECURSIVE chain(id, prev, n) AS (
              SELECT log.id, log.prev_in_channel, 1 FROM channel_tail JOIN log ON log.id = channel_tail.last_id
               WHERE channel_tail.channel = ?1 AND ?2 > 0
@@ -495,7 +495,12 @@ pub fn log_recent(tx: &Transaction, channel: &str, n: i64) -> Result<Vec<LogRow>
               WHERE chain.n < ?2
          )
          SELECT {LOG_COLS} FROM log WHERE id IN (SELECT id FROM chain) ORDER BY id"
-    ))?;
+    )
+}
+
+/// The latest `n` entries of a channel, oldest first.
+pub fn log_recent(tx: &Transaction, channel: &str, n: i64) -> Result<Vec<LogRow>, StoreError> {
+    let mut st = tx.prepare_cached(&log_recent_sql())?;
     let rows = st
         .query_map(params![channel, n], log_from)?
         .collect::<Result<Vec<_>, _>>()?;
