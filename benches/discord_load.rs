@@ -14,6 +14,10 @@
 //!    `--noop-bot`, a serenity client (same HTTP path: proxy mode, ratelimiter off) that
 //!    answers every interaction with a fixed text. What the harness itself allows.
 //!
+//! Both bots run at once, each against its own fake; their N-channel loads are measured in
+//! alternating stretches (see [`bots_run`]), so the machine's drift falls on both alike, and
+//! each run's croupier ÷ no-op ratio compares stretches taken side by side.
+//!
 //! For each bot it also prints the CPU time (user + system, from `/proc/<pid>/stat`) the bot
 //! process and this harness process used per interaction, and the requests the bot sent the
 //! fake per interaction, so a ratio can be read as "whose CPU, doing what".
@@ -208,6 +212,42 @@ async fn table_service(
     rate
 }
 
+/// What one stretch of load through a bot gave: every latency, and the time and CPU it took.
+#[derive(Default)]
+struct Sample {
+    lat: Vec<Duration>,
+    lost: usize,
+    elapsed: Duration,
+    /// CPU seconds of the bot process and of this harness process.
+    bot_cpu: f64,
+    harness_cpu: f64,
+}
+
+impl Sample {
+    /// Adds another stretch of the same bot's load.
+    fn add(&mut self, o: Sample) {
+        self.lat.extend(o.lat);
+        self.lost += o.lost;
+        self.elapsed += o.elapsed;
+        self.bot_cpu += o.bot_cpu;
+        self.harness_cpu += o.harness_cpu;
+    }
+
+    fn summary(mut self) -> Load {
+        let n = self.lat.len().max(1) as f64;
+        self.lat.sort();
+        Load {
+            bot_cpu_us: self.bot_cpu * 1e6 / n,
+            harness_cpu_us: self.harness_cpu * 1e6 / n,
+            rate: self.lat.len() as f64 / self.elapsed.as_secs_f64().max(1e-9),
+            p50: ms(pct(&self.lat, 0.50)),
+            p99: ms(pct(&self.lat, 0.99)),
+            max: ms(self.lat.last().copied().unwrap_or_default()),
+            lost: self.lost,
+        }
+    }
+}
+
 /// `channels` channels each send `per_channel` `/roll`s, one at a time.
 async fn load(
     fake: &FakeDiscord,
@@ -215,7 +255,7 @@ async fn load(
     channels: usize,
     per_channel: usize,
     base: u64,
-) -> Load {
+) -> Sample {
     let cpu_before = (cpu_seconds(bot), cpu_seconds(std::process::id()));
     let started = Instant::now();
     let mut tasks = Vec::new();
@@ -247,18 +287,11 @@ async fn load(
         lat.extend(l);
         lost += n;
     }
-    let elapsed = started.elapsed();
-    let per = |before: f64, pid: u32| (cpu_seconds(pid) - before) * 1e6 / lat.len().max(1) as f64;
-    let bot_cpu_us = per(cpu_before.0, bot);
-    let harness_cpu_us = per(cpu_before.1, std::process::id());
-    lat.sort();
-    Load {
-        bot_cpu_us,
-        harness_cpu_us,
-        rate: lat.len() as f64 / elapsed.as_secs_f64(),
-        p50: ms(pct(&lat, 0.50)),
-        p99: ms(pct(&lat, 0.99)),
-        max: ms(lat.last().copied().unwrap_or_default()),
+    Sample {
+        elapsed: started.elapsed(),
+        bot_cpu: cpu_seconds(bot) - cpu_before.0,
+        harness_cpu: cpu_seconds(std::process::id()) - cpu_before.1,
+        lat,
         lost,
     }
 }
@@ -435,53 +468,108 @@ fn rss_store() {
 
 static NEXT_DB: AtomicUsize = AtomicUsize::new(0);
 
-/// Runs a bot process against a fresh fake; measures 1 channel, then `channels`.
-async fn bot_run(
+/// A bot process with its own fake Discord, warmed up.
+struct Running {
     noop: bool,
+    fake: FakeDiscord,
+    child: std::process::Child,
+    pid: u32,
+}
+
+impl Running {
+    async fn start(noop: bool, dir: &Path) -> Running {
+        let fake = FakeDiscord::start().await;
+        let db = dir.join(format!("bot-{}.db", NEXT_DB.fetch_add(1, Ordering::SeqCst)));
+        let child = spawn_bot(noop, &fake, &db);
+        let pid = child.id();
+        fake.registered().await;
+        // Warm-up: connections open, caches filled.
+        load(&fake, pid, 4, 25, 900).await;
+        Running {
+            noop,
+            fake,
+            child,
+            pid,
+        }
+    }
+
+    /// Prints what the bot sent Discord per interaction since `mark` (a fixed answer is one
+    /// callback).
+    fn print_sent(&self, mark: usize, interactions: usize) {
+        let mut kinds = std::collections::BTreeMap::<String, usize>::new();
+        for r in self.fake.since(mark) {
+            let path: Vec<&str> = r
+                .path
+                .split('/')
+                .map(|p| {
+                    if p.chars().any(|c| c.is_ascii_digit()) {
+                        "…"
+                    } else {
+                        p
+                    }
+                })
+                .collect();
+            *kinds
+                .entry(format!("{} {}", r.method, path.join("/")))
+                .or_default() += 1;
+        }
+        let n = interactions.max(1) as f64;
+        let kinds: Vec<String> = kinds
+            .iter()
+            .map(|(k, v)| format!("{k} {:.2}", *v as f64 / n))
+            .collect();
+        println!(
+            "  {} sent per interaction: {}",
+            if self.noop { "no-op bot" } else { "croupier" },
+            kinds.join(", ")
+        );
+    }
+}
+
+/// How many alternating stretches the many-channel load of each bot is cut into.
+const STRETCHES: usize = 8;
+
+/// Croupier and the no-op bot, both running (each against its own fake), measured in turn:
+/// 1 channel each, then `channels` channels in [`STRETCHES`] stretches that alternate between
+/// the two bots (croupier first, then the no-op bot first, …). This VM's speed drifts by up to
+/// a quarter between one second and the next, and measuring one bot after the other put that
+/// drift into their ratio; alternating stretches shares it between them.
+/// Returns croupier's 1-channel and many-channel loads, then the no-op bot's, and croupier's
+/// peak RSS.
+async fn bots_run(
     dir: &Path,
     one: usize,
     channels: usize,
     per_channel: usize,
-) -> (Load, Load, u64) {
-    let fake = FakeDiscord::start().await;
-    let db = dir.join(format!("bot-{}.db", NEXT_DB.fetch_add(1, Ordering::SeqCst)));
-    let mut bot = spawn_bot(noop, &fake, &db);
-    let pid = bot.id();
-    fake.registered().await;
-    // Warm-up: connections open, caches filled.
-    load(&fake, pid, 4, 25, 900).await;
-    let single = load(&fake, pid, 1, one, 0).await;
-    let mark = fake.mark();
-    let many = load(&fake, pid, channels, per_channel, 1_000).await;
-    // What the bot sent Discord per interaction (a fixed answer is one callback).
-    let mut kinds = std::collections::BTreeMap::<String, usize>::new();
-    for r in fake.since(mark) {
-        let path: Vec<&str> = r
-            .path
-            .split('/')
-            .map(|p| {
-                if p.chars().any(|c| c.is_ascii_digit()) {
-                    "…"
-                } else {
-                    p
-                }
-            })
-            .collect();
-        *kinds
-            .entry(format!("{} {}", r.method, path.join("/")))
-            .or_default() += 1;
+) -> (Load, Load, Load, Load, u64) {
+    let mut bots = [
+        Running::start(false, dir).await,
+        Running::start(true, dir).await,
+    ];
+    let c1 = load(&bots[0].fake, bots[0].pid, 1, one, 0).await.summary();
+    let n1 = load(&bots[1].fake, bots[1].pid, 1, one, 0).await.summary();
+    let marks = [bots[0].fake.mark(), bots[1].fake.mark()];
+    let mut many = [Sample::default(), Sample::default()];
+    let stretch = per_channel.div_ceil(STRETCHES).max(1);
+    let mut left = per_channel;
+    let mut k = 0;
+    while left > 0 {
+        let n = stretch.min(left);
+        let order = if k % 2 == 0 { [0, 1] } else { [1, 0] };
+        for i in order {
+            let s = load(&bots[i].fake, bots[i].pid, channels, n, 1_000).await;
+            many[i].add(s);
+        }
+        left -= n;
+        k += 1;
     }
-    let n = (channels * per_channel).max(1) as f64;
-    let kinds: Vec<String> = kinds
-        .iter()
-        .map(|(k, v)| format!("{k} {:.2}", *v as f64 / n))
-        .collect();
-    println!(
-        "  {} sent per interaction: {}",
-        if noop { "no-op bot" } else { "croupier" },
-        kinds.join(", ")
-    );
-    (single, many, stop_bot(&mut bot))
+    for (b, m) in bots.iter().zip(marks) {
+        b.print_sent(m, channels * per_channel);
+    }
+    let [cn, nn] = many;
+    let rss = stop_bot(&mut bots[0].child);
+    stop_bot(&mut bots[1].child);
+    (c1, cn.summary(), n1, nn.summary(), rss)
 }
 
 /// Reads the bot's peak RSS (KiB), then stops it (SIGTERM) and waits for it.
@@ -569,8 +657,7 @@ fn main() {
         let r = rt.block_on(async {
             let svc1 = table_service(dir.path(), 1, svc_total / 4, games.clone()).await;
             let svcn = table_service(dir.path(), channels, svc_total / channels, games.clone()).await;
-            let (b1, bn, brss) = bot_run(false, dir.path(), one, channels, per_channel).await;
-            let (n1, nn, _) = bot_run(true, dir.path(), one, channels, per_channel).await;
+            let (b1, bn, n1, nn, brss) = bots_run(dir.path(), one, channels, per_channel).await;
             println!("run {run}:");
             println!("  raw SQLite single-row FULL transactions: {raw:.0}/s");
             println!(
@@ -594,7 +681,12 @@ fn main() {
                     if l.lost > 0 { format!(", {} unanswered", l.lost) } else { String::new() }
                 );
             }
-            println!("  croupier peak RSS {} KiB", brss);
+            println!(
+                "  croupier ÷ no-op: 1 channel {:.0} %, {channels} channels {:.0} %; croupier peak RSS {} KiB",
+                100.0 * b1.rate / n1.rate,
+                100.0 * bn.rate / nn.rate,
+                brss
+            );
             [
                 raw, svc1, svcn, b1.rate, b1.p50, b1.p99, bn.rate, bn.p50, bn.p99, n1.rate, n1.p50,
                 n1.p99, nn.rate, nn.p50, nn.p99, brss as f64, bn.bot_cpu_us, bn.harness_cpu_us,
@@ -637,10 +729,13 @@ fn main() {
         m(13),
         m(14)
     );
+    // Each run's ratio pairs stretches measured within a second of each other; the median of
+    // those ratios, not the ratio of two medians taken from different runs.
+    let paired = |a: usize, b: usize| median(rows.iter().map(|r| r[a] / r[b]).collect());
     println!(
-        "  croupier ÷ no-op: 1 channel {:.0} %, {channels} channels {:.0} %",
-        100.0 * m(3) / m(9),
-        100.0 * m(6) / m(12)
+        "  croupier ÷ no-op (median of the runs' ratios): 1 channel {:.0} %, {channels} channels {:.0} %",
+        100.0 * paired(3, 9),
+        100.0 * paired(6, 12)
     );
     println!("  croupier peak RSS {:.0} KiB", m(15));
     println!(
@@ -649,6 +744,6 @@ fn main() {
         m(17),
         m(18),
         m(19),
-        m(16) / m(18)
+        paired(16, 18)
     );
 }
