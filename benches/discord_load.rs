@@ -493,11 +493,11 @@ impl Running {
         }
     }
 
-    /// Prints what the bot sent Discord per interaction since `mark` (a fixed answer is one
-    /// callback).
-    fn print_sent(&self, mark: usize, interactions: usize) {
-        let mut kinds = std::collections::BTreeMap::<String, usize>::new();
-        for r in self.fake.since(mark) {
+    /// Counts what the bot sent Discord since the last count, by route, and forgets those
+    /// requests: the fake records every request's body, and a log grown by tens of megabytes
+    /// per second made the harness's own allocations page-fault.
+    fn tally(&self, sent: &mut std::collections::BTreeMap<String, usize>) {
+        for r in self.fake.since(0) {
             let path: Vec<&str> = r
                 .path
                 .split('/')
@@ -509,12 +509,17 @@ impl Running {
                     }
                 })
                 .collect();
-            *kinds
+            *sent
                 .entry(format!("{} {}", r.method, path.join("/")))
                 .or_default() += 1;
         }
+        self.fake.clear_log();
+    }
+
+    /// Prints what the bot sent Discord per interaction (a fixed answer is one callback).
+    fn print_sent(&self, sent: &std::collections::BTreeMap<String, usize>, interactions: usize) {
         let n = interactions.max(1) as f64;
-        let kinds: Vec<String> = kinds
+        let kinds: Vec<String> = sent
             .iter()
             .map(|(k, v)| format!("{k} {:.2}", *v as f64 / n))
             .collect();
@@ -548,7 +553,11 @@ async fn bots_run(
     ];
     let c1 = load(&bots[0].fake, bots[0].pid, 1, one, 0).await.summary();
     let n1 = load(&bots[1].fake, bots[1].pid, 1, one, 0).await.summary();
-    let marks = [bots[0].fake.mark(), bots[1].fake.mark()];
+    let mut sent = [Default::default(), Default::default()];
+    for (b, sent) in bots.iter().zip(&mut sent) {
+        b.tally(sent);
+        sent.clear();
+    }
     let mut many = [Sample::default(), Sample::default()];
     let stretch = per_channel.div_ceil(STRETCHES).max(1);
     let mut left = per_channel;
@@ -559,12 +568,13 @@ async fn bots_run(
         for i in order {
             let s = load(&bots[i].fake, bots[i].pid, channels, n, 1_000).await;
             many[i].add(s);
+            bots[i].tally(&mut sent[i]);
         }
         left -= n;
         k += 1;
     }
-    for (b, m) in bots.iter().zip(marks) {
-        b.print_sent(m, channels * per_channel);
+    for (b, sent) in bots.iter().zip(&sent) {
+        b.print_sent(sent, channels * per_channel);
     }
     let [cn, nn] = many;
     let rss = stop_bot(&mut bots[0].child);
