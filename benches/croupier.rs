@@ -196,7 +196,7 @@ fn add_stored_sessions(db: &Path, n: usize) {
     tx.execute_batch(&format!(
         "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < {n})
          INSERT INTO channels (channel, guild, seed, rng, created_at)
-           SELECT 'stored-' || i, 'g', seed, rng, 0 FROM k, channels WHERE channel = 'nw';
+           SELECT 'stored-' || i, 'g', seed, rng_pos, 0 FROM k, channels WHERE channel = 'nw';
          WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < {n})
          INSERT INTO sessions (channel, guild, game, host, seed, state, rng, version, active,
                                created_at, updated_at)

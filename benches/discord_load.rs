@@ -339,8 +339,8 @@ fn store_of_sessions(path: &Path, games: Arc<Registry>, n: usize) {
     let tx = conn.transaction().expect("a transaction");
     tx.execute_batch(&format!(
         "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < {m})
-         INSERT INTO channels (channel, guild, seed, rng, created_at)
-           SELECT CAST({STORE_CHANNEL} + i AS TEXT), guild, seed, rng, 0 FROM k, channels
+         INSERT INTO channels (channel, guild, seed, rng_pos, created_at)
+           SELECT CAST({STORE_CHANNEL} + i AS TEXT), guild, seed, rng_pos, 0 FROM k, channels
            WHERE channel = '{template}';
          WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < {m})
          INSERT INTO sessions (channel, guild, game, host, seed, state, rng, version, active,

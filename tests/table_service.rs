@@ -45,7 +45,7 @@ fn dump(t: &mut Table) -> String {
     for q in [
         "SELECT id, state, rng, version, active FROM sessions ORDER BY id",
         "SELECT id, kind, actor, payload, summary, visibility, request_id, undone FROM log ORDER BY id",
-        "SELECT channel, rng FROM channels ORDER BY channel",
+        "SELECT channel, seed, rng_pos FROM channels ORDER BY channel",
     ] {
         let mut st = conn.prepare(q).unwrap();
         let n = st.column_count();

@@ -185,7 +185,7 @@ mod tests {
         {
             let tx = store.conn.transaction().unwrap();
             tx.execute(
-                "INSERT INTO channels(channel, seed, rng, created_at) VALUES ('c', 1, '{}', 0)",
+                "INSERT INTO channels(channel, seed, created_at) VALUES ('c', 1, 0)",
                 [],
             )
             .unwrap();
@@ -320,6 +320,38 @@ mod tests {
         }
         assert_eq!(summaries(&mut store, "y", 3), ["y4", "y5", "y6"]);
         assert_eq!(summaries(&mut store, "x", 10).len(), 6);
+    }
+
+    #[test]
+    fn a_channel_generator_stored_as_json_continues_from_its_position_after_the_migration() {
+        use rand::RngCore;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        let seed = 0x1234_5678_9abc_def0_u64;
+        // Schema 8 stored the whole generator, here 3 rolls of 2d6 (and one u64) in.
+        let mut old = crate::rng::seeded(seed);
+        for _ in 0..7 {
+            old.next_u32();
+        }
+        old.next_u64();
+        {
+            let mut c = Connection::open(&path).unwrap();
+            MIGRATIONS.to_version(&mut c, 8).unwrap();
+            c.execute(
+                "INSERT INTO channels(channel, guild, seed, rng, created_at) VALUES ('t', 'g', ?1, ?2, 0)",
+                rusqlite::params![seed as i64, serde_json::to_string(&old).unwrap()],
+            )
+            .unwrap();
+        }
+        let mut store = Store::open(&path).unwrap();
+        let tx = store.conn.transaction().unwrap();
+        let row = rows::channel_get(&tx, "t").unwrap().unwrap();
+        assert_eq!(row.rng_pos, 9, "7 words and a 2-word u64");
+        let mut now = crate::rng::seeded(row.seed as u64);
+        now.set_word_pos(row.rng_pos as u128);
+        let next: Vec<u64> = (0..4).map(|_| now.next_u64()).collect();
+        let expected: Vec<u64> = (0..4).map(|_| old.next_u64()).collect();
+        assert_eq!(next, expected);
     }
 
     #[test]

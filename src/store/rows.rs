@@ -26,8 +26,8 @@ pub struct ChannelRow {
     pub channel: String,
     /// Seed it was created with.
     pub seed: i64,
-    /// RNG state as JSON.
-    pub rng: String,
+    /// Where its dice generator is: the word position of ChaCha8 seeded from `seed`.
+    pub rng_pos: i64,
 }
 
 /// A session row.
@@ -102,13 +102,13 @@ pub fn session_ids(tx: &Transaction) -> Result<Vec<i64>, StoreError> {
 pub fn channel_get(tx: &Transaction, channel: &str) -> Result<Option<ChannelRow>, StoreError> {
     Ok(row(
         tx,
-        "SELECT channel, seed, rng FROM channels WHERE channel = ?1",
+        "SELECT channel, seed, rng_pos FROM channels WHERE channel = ?1",
         [channel],
         |r| {
             Ok(ChannelRow {
                 channel: r.get(0)?,
                 seed: r.get(1)?,
-                rng: r.get(2)?,
+                rng_pos: r.get(2)?,
             })
         },
     )
@@ -127,34 +127,28 @@ pub fn channel_exists(tx: &Transaction, channel: &str) -> Result<bool, StoreErro
     .is_some())
 }
 
-/// Inserts a channel row.
+/// Inserts a channel row; its generator starts at position 0 of its seed.
 pub fn channel_insert(
     tx: &Transaction,
     channel: &str,
     guild: Option<&str>,
     seed: i64,
-    rng: &str,
     now: i64,
 ) -> Result<(), StoreError> {
     exec(
         tx,
-        "INSERT INTO channels(channel, guild, seed, rng, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![channel, guild, seed, rng, now],
+        "INSERT INTO channels(channel, guild, seed, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![channel, guild, seed, now],
     )?;
     Ok(())
 }
 
-/// Saves a channel's RNG (and optionally a new seed).
-pub fn channel_save_rng(
-    tx: &Transaction,
-    channel: &str,
-    seed: i64,
-    rng: &str,
-) -> Result<(), StoreError> {
+/// Saves where a channel's generator is.
+pub fn channel_save_rng(tx: &Transaction, channel: &str, rng_pos: i64) -> Result<(), StoreError> {
     exec(
         tx,
-        "UPDATE channels SET rng = ?2, seed = ?3 WHERE channel = ?1",
-        params![channel, rng, seed],
+        "UPDATE channels SET rng_pos = ?2 WHERE channel = ?1",
+        params![channel, rng_pos],
     )?;
     Ok(())
 }

@@ -316,21 +316,24 @@ pub(super) fn still_open(
     Err(Fail::RefusedWith(why, now_open))
 }
 
-/// Loads the channel's dice RNG.
-pub(super) fn channel_rng(tx: &Transaction, channel: &str) -> Result<(i64, GameRng), Fail> {
+/// Loads the channel's dice RNG: ChaCha8 seeded from the channel's seed, at its stored word
+/// position (`migrations/0009_channel_rng_position.sql`).
+pub(super) fn channel_rng(tx: &Transaction, channel: &str) -> Result<GameRng, Fail> {
     let row = store::channel_get(tx, channel)?
         .ok_or_else(|| Fail::Error(TableError::Store(StoreError::Conflict)))?;
-    Ok((row.seed, serde_json::from_str(&row.rng)?))
+    let pos = u128::try_from(row.rng_pos)
+        .map_err(|_| Fail::Error(TableError::Store(StoreError::Conflict)))?;
+    let mut rng = seeded(row.seed as u64);
+    rng.set_word_pos(pos);
+    Ok(rng)
 }
 
-/// Saves the channel's dice RNG.
-pub(super) fn save_channel_rng(
-    tx: &Transaction,
-    channel: &str,
-    seed: i64,
-    rng: &GameRng,
-) -> Result<(), Fail> {
-    store::channel_save_rng(tx, channel, seed, &serde_json::to_string(rng)?)?;
+/// Saves where the channel's dice RNG is.
+pub(super) fn save_channel_rng(tx: &Transaction, channel: &str, rng: &GameRng) -> Result<(), Fail> {
+    // A position is 32 words per 2d6 roll at most; 2^63 of them is never reached.
+    let pos = i64::try_from(rng.get_word_pos())
+        .map_err(|_| Fail::Error(TableError::Store(StoreError::Conflict)))?;
+    store::channel_save_rng(tx, channel, pos)?;
     Ok(())
 }
 

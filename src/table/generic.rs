@@ -63,9 +63,9 @@ pub(super) fn roll(
     // division by a die that rolled 0, the explosion limit) comes after the dice were thrown,
     // so the channel's generator keeps their draws and a retry rolls fresh dice.
     let parsed = dice::parse(expr).map_err(|e| Fail::Refused(e.to_string()))?;
-    let (seed, mut rng) = channel_rng(tx, &req.channel)?;
+    let mut rng = channel_rng(tx, &req.channel)?;
     let rolled = parsed.roll(&mut rng);
-    save_channel_rng(tx, &req.channel, seed, &rng)?;
+    save_channel_rng(tx, &req.channel, &rng)?;
     let result = match rolled {
         Ok(r) => r,
         Err(e) => {

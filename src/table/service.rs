@@ -616,13 +616,11 @@ fn ensure_channel(tx: &Transaction, seeds: SeedMode, cx: &Cx) -> Result<(), Fail
             SeedMode::Random => rand::random::<u64>(),
             SeedMode::Fixed(s) => channel_seed(s, &cx.req.channel),
         };
-        let rng = serde_json::to_string(&seeded(seed))?;
         store::channel_insert(
             tx,
             &cx.req.channel,
             cx.req.guild.as_deref(),
             seed as i64,
-            &rng,
             cx.now,
         )?;
     }
@@ -653,11 +651,10 @@ pub fn reseed_channel(
         .conn()
         .transaction_with_behavior(TransactionBehavior::Immediate)?;
     let s = channel_seed(seed, channel);
-    let rng = serde_json::to_string(&seeded(s))?;
     // A channel the database already knows keeps its generator where it is: a console
     // restarted with the same `--seed` continues the dice instead of replaying them.
     if !store::channel_exists(&tx, channel)? {
-        store::channel_insert(&tx, channel, Some(guild), s as i64, &rng, now)?;
+        store::channel_insert(&tx, channel, Some(guild), s as i64, now)?;
     }
     tx.commit()?;
     Ok(())
@@ -686,7 +683,7 @@ fn game_command(
     {
         let before = load_shared(tx, cx.states, game, req.guild.as_deref()).map_err(Fail::Error)?;
         let mut shared = before.clone();
-        let (seed, mut rng) = channel_rng(tx, &req.channel)?;
+        let mut rng = channel_rng(tx, &req.channel)?;
         let actor = with_host(
             &req.actor,
             active.as_ref().filter(|s| s.game == game.name()),
@@ -707,7 +704,7 @@ fn game_command(
         );
         if let Some(r) = r {
             let replies = r?;
-            save_channel_rng(tx, &req.channel, seed, &rng)?;
+            save_channel_rng(tx, &req.channel, &rng)?;
             let summary = summarize(&replies);
             let id = store::log_append(
                 tx,
@@ -803,9 +800,9 @@ fn create_session(
     cmd: &Command,
 ) -> Result<Vec<Reply>, Fail> {
     let req = cx.req;
-    let (cseed, mut crng) = channel_rng(tx, &req.channel)?;
+    let mut crng = channel_rng(tx, &req.channel)?;
     let seed = crng.next_u64() >> 1; // fits SQLite's signed integer
-    save_channel_rng(tx, &req.channel, cseed, &crng)?;
+    save_channel_rng(tx, &req.channel, &crng)?;
     let mut rng = seeded(seed);
     let mut actor = req.actor.clone();
     actor.manager = true;
