@@ -18,6 +18,14 @@ pub fn seeded(seed: u64) -> GameRng {
     GameRng::seed_from_u64(seed)
 }
 
+/// The generator of `seed` after `word_pos` 32-bit words were drawn from it: how a channel's
+/// dice generator is stored (its seed and a position), rebuilt.
+pub fn at(seed: u64, word_pos: u128) -> GameRng {
+    let mut rng = seeded(seed);
+    rng.set_word_pos(word_pos);
+    rng
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

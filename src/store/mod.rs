@@ -69,6 +69,9 @@ pub enum StoreError {
     /// A stored JSON document did not parse.
     #[error("stored data could not be read: {0}")]
     Json(#[from] serde_json::Error),
+    /// A value no build of Croupier stores (read from the database, or about to be written).
+    #[error("{0}: Croupier never stores that, so nothing was changed; if the database was edited by hand, restore a backup")]
+    Invalid(String),
     /// The state changed between read and write (should not happen inside one transaction).
     #[error("the game changed while this action was applied; try again")]
     Conflict,
@@ -347,8 +350,7 @@ mod tests {
         let tx = store.conn.transaction().unwrap();
         let row = rows::channel_get(&tx, "t").unwrap().unwrap();
         assert_eq!(row.rng_pos, 9, "7 words and a 2-word u64");
-        let mut now = crate::rng::seeded(row.seed as u64);
-        now.set_word_pos(row.rng_pos as u128);
+        let mut now = crate::rng::at(row.seed as u64, row.rng_pos as u128);
         let next: Vec<u64> = (0..4).map(|_| now.next_u64()).collect();
         let expected: Vec<u64> = (0..4).map(|_| old.next_u64()).collect();
         assert_eq!(next, expected);

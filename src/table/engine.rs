@@ -321,18 +321,21 @@ pub(super) fn still_open(
 pub(super) fn channel_rng(tx: &Transaction, channel: &str) -> Result<GameRng, Fail> {
     let row = store::channel_get(tx, channel)?
         .ok_or_else(|| Fail::Error(TableError::Store(StoreError::Conflict)))?;
-    let pos = u128::try_from(row.rng_pos)
-        .map_err(|_| Fail::Error(TableError::Store(StoreError::Conflict)))?;
-    let mut rng = seeded(row.seed as u64);
-    rng.set_word_pos(pos);
-    Ok(rng)
+    let pos = u128::try_from(row.rng_pos).map_err(|_| {
+        StoreError::Invalid(format!(
+            "the database holds a negative dice position ({}) for channel {channel}",
+            row.rng_pos
+        ))
+    })?;
+    Ok(crate::rng::at(row.seed as u64, pos))
 }
 
 /// Saves where the channel's dice RNG is.
 pub(super) fn save_channel_rng(tx: &Transaction, channel: &str, rng: &GameRng) -> Result<(), Fail> {
     // A position is 32 words per 2d6 roll at most; 2^63 of them is never reached.
-    let pos = i64::try_from(rng.get_word_pos())
-        .map_err(|_| Fail::Error(TableError::Store(StoreError::Conflict)))?;
+    let pos = i64::try_from(rng.get_word_pos()).map_err(|_| {
+        StoreError::Invalid(format!("a dice position past 2^63 for channel {channel}"))
+    })?;
     store::channel_save_rng(tx, channel, pos)?;
     Ok(())
 }
