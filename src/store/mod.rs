@@ -26,10 +26,26 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         files
             .into_iter()
             .filter_map(|f| f.contents_utf8())
-            .map(M::up)
+            .map(|sql| {
+                if sql.contains("PRAGMA writable_schema = ON") {
+                    M::up_with_hook(sql, schema_edited)
+                } else {
+                    M::up(sql)
+                }
+            })
             .collect(),
     )
 });
+
+/// After a migration that edited a table's text in `sqlite_schema` (SQLite's procedure for
+/// changes ALTER TABLE cannot make): bumps `schema_version`, so every connection re-reads the
+/// schema, and turns `writable_schema` off, reloading this connection's schema.
+fn schema_edited(tx: &rusqlite::Transaction) -> rusqlite_migration::HookResult {
+    let v: i64 = tx.pragma_query_value(None, "schema_version", |r| r.get(0))?;
+    tx.pragma_update(None, "schema_version", v + 1)?;
+    tx.execute_batch("PRAGMA writable_schema = RESET")?;
+    Ok(())
+}
 
 /// Number of schema versions this build knows.
 pub fn schema_version() -> usize {
@@ -354,6 +370,51 @@ mod tests {
         let next: Vec<u64> = (0..4).map(|_| now.next_u64()).collect();
         let expected: Vec<u64> = (0..4).map(|_| old.next_u64()).collect();
         assert_eq!(next, expected);
+    }
+
+    /// The opcodes of `sql` as this connection compiles it.
+    fn opcodes(c: &Connection, sql: &str) -> Vec<String> {
+        let mut st = c.prepare(&format!("EXPLAIN {sql}")).unwrap();
+        st.query_map([], |r| r.get::<_, String>(1))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    }
+
+    const LOG_INSERT: &str = "INSERT INTO log(channel, kind, actor, actor_name, payload, summary, at) VALUES ('c', 'roll', 'a', 'a', '{}', 's', 0)";
+
+    #[test]
+    fn a_log_insert_checks_its_kind_without_building_a_temporary_table() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("k.db");
+        {
+            // A store made before schema 10 (its log checked `kind IN (…)`), migrated now.
+            let mut c = Connection::open(&path).unwrap();
+            MIGRATIONS.to_version(&mut c, 9).unwrap();
+            assert!(opcodes(&c, LOG_INSERT).contains(&"OpenEphemeral".to_string()));
+            c.execute_batch(LOG_INSERT).unwrap();
+        }
+        let mut store = Store::open(&path).unwrap();
+        // The connection that migrated compiles the new check, and so does a new one.
+        assert!(!opcodes(&store.conn, LOG_INSERT).contains(&"OpenEphemeral".to_string()));
+        let other = Connection::open(&path).unwrap();
+        assert!(!opcodes(&other, LOG_INSERT).contains(&"OpenEphemeral".to_string()));
+        assert_eq!(store.integrity_check().unwrap(), "ok");
+        // The check still refuses what it refused.
+        let tx = store.conn.transaction().unwrap();
+        let bad = tx.execute_batch(&LOG_INSERT.replace("'roll'", "'cheat'"));
+        assert!(bad.is_err(), "an unknown kind was logged");
+        tx.execute_batch(LOG_INSERT).unwrap();
+        tx.commit().unwrap();
+        let kinds: Vec<String> = store
+            .conn
+            .prepare("SELECT kind FROM log ORDER BY id")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(kinds, ["roll", "roll"]);
     }
 
     #[test]
