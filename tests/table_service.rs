@@ -775,3 +775,63 @@ fn two_processes_on_one_database_each_read_the_roster_the_other_wrote_last() {
         sheet.replies
     );
 }
+
+/// A due wake-up that does nothing (here: a stored time the state no longer wants, as a row
+/// written by an older build could hold) moves to when the state next wants one, without a new
+/// version: the typed state stays cached and every button stamped with the version stays valid,
+/// also for a player who acts right after it.
+#[test]
+fn a_wake_up_that_does_nothing_moves_to_the_states_next_one_and_keeps_the_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("w.db"));
+    run(&mut t, "alice", "1", "/nobi new remind_after:1");
+    run(&mut t, "bob", "2", "/nobi join character:moss");
+    let begun = run(&mut t, "alice", "3", "/nobi begin");
+    assert!(begun.accepted, "{begun:?}");
+    let (stamp, button) = begun
+        .replies
+        .iter()
+        .find_map(|r| Some((r.message.stamp?, r.message.buttons.first()?.clone())))
+        .expect("the table names who draws the first Scene, with a button");
+    let row = |t: &mut Table| -> (i64, i64, Option<i64>) {
+        t.store()
+            .conn()
+            .query_row(
+                "SELECT id, version, wakeup_at FROM sessions WHERE active = 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .unwrap()
+    };
+    let (id, version, wanted) = row(&mut t);
+    // The rulebook's reminder: one hour (`remind_after:1`) after the table began waiting (1,000).
+    assert_eq!(wanted, Some(1_000 + 3_600));
+    t.store()
+        .conn()
+        .execute("UPDATE sessions SET wakeup_at = 10 WHERE id = ?1", [id])
+        .unwrap();
+    let woke = t.run_due().unwrap();
+    assert!(woke.is_empty(), "nothing was due yet: {woke:?}");
+    assert_eq!(
+        row(&mut t),
+        (id, version, wanted),
+        "moved back, same version"
+    );
+    assert_eq!(t.next_wakeup().unwrap(), wanted);
+    assert!(
+        t.state_cache().get(id, version).is_some(),
+        "the state read to decide stays cached at its version"
+    );
+    // A component made for that version (not tied to a decision) is still valid after it.
+    let press = Request {
+        input: Input::Component {
+            session: stamp.session,
+            lifetime: Lifetime::Version(stamp.version),
+            command: Command::parse_line(&button.command).unwrap(),
+        },
+        ..req("bob", "4", "/nobi scene")
+    };
+    assert_eq!(stamp.version, version);
+    let out = t.handle(&press).unwrap();
+    assert!(out.accepted, "{out:?}");
+}

@@ -259,6 +259,27 @@ pub fn session_update(
     Ok(expected + 1)
 }
 
+/// Sets a session's next wake-up without changing its state: the version stays, so cached
+/// states and the buttons stamped with it stay valid. `expected` guards against a row that
+/// changed since it was read.
+pub fn session_set_wakeup(
+    tx: &Transaction,
+    id: i64,
+    expected: i64,
+    wakeup_at: Option<i64>,
+    now: i64,
+) -> Result<(), StoreError> {
+    let n = exec(
+        tx,
+        "UPDATE sessions SET wakeup_at = ?3, updated_at = ?4 WHERE id = ?1 AND version = ?2",
+        params![id, expected, wakeup_at, now],
+    )?;
+    if n != 1 {
+        return Err(StoreError::Conflict);
+    }
+    Ok(())
+}
+
 /// Records the session's GMs (JSON array) when they changed with its state.
 pub fn session_set_gms(tx: &Transaction, id: i64, gms: &str) -> Result<(), StoreError> {
     exec(

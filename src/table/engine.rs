@@ -148,8 +148,21 @@ pub(super) fn dyn_err(e: DynError) -> TableError {
     }
 }
 
-pub(super) fn clear_wakeup(tx: &Transaction, s: &SessionRow, now: i64) -> Result<(), StoreError> {
-    store::session_update(tx, s.id, s.version, &s.state, &s.rng, None, now)?;
+/// After a due wake-up that did nothing (the game wanted no action, or its rules refused it):
+/// the session wakes next when its state says, if that is later than `now` (never again at
+/// `now`, which would fire in a loop). The state is unchanged, so its version stays.
+pub(super) fn reschedule_wakeup(
+    tx: &Transaction,
+    game: &dyn DynGame,
+    state: &DynState,
+    s: &SessionRow,
+    now: i64,
+) -> Result<(), TableError> {
+    let next = game
+        .next_wakeup(state)
+        .map_err(dyn_err)?
+        .filter(|&t| t > now);
+    store::session_set_wakeup(tx, s.id, s.version, next, now)?;
     Ok(())
 }
 

@@ -245,10 +245,11 @@ impl Table {
             let replies = match applied {
                 Ok(r) => r,
                 Err(Fail::Refused(_) | Fail::RefusedWith(..)) => {
-                    // Nothing to do (or the rules refuse it now): the wake-up is cleared.
+                    // Nothing to do (or the rules refuse it now): the wake-up moves to when
+                    // the state next wants one.
                     tx.execute_batch("ROLLBACK TO wake")?;
                     states.rollback_to(mark);
-                    clear_wakeup(&tx, &s, now)?;
+                    reschedule_wakeup(&tx, game, &state, &s, now)?;
                     vec![]
                 }
                 Err(Fail::Error(e)) => return Err(e),
