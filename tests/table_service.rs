@@ -8,7 +8,8 @@ use std::sync::{Arc, Barrier};
 
 use croupier::store::Store;
 use croupier::table::{
-    Actor, Command, Input, Lifetime, ManualClock, Outcome, Registry, Request, SeedMode, Table,
+    Actor, Button, Command, Input, Lifetime, ManualClock, Outcome, Registry, Request, SeedMode,
+    Stamp, Table,
 };
 
 fn registry() -> Arc<Registry> {
@@ -36,6 +37,13 @@ fn req(user: &str, id: &str, line: &str) -> Request {
 
 fn run(t: &mut Table, user: &str, id: &str, line: &str) -> Outcome {
     t.handle(&req(user, id, line)).unwrap()
+}
+
+/// The first button of the first reply that has one, with the reply's stamp.
+fn first_button(out: &Outcome) -> Option<(Stamp, Button)> {
+    out.replies
+        .iter()
+        .find_map(|r| Some((r.message.stamp?, r.message.buttons.first()?.clone())))
 }
 
 /// Every row of the sessions and log tables, as text, for byte-for-byte comparisons.
@@ -208,11 +216,8 @@ fn a_settled_decisions_button_is_refused_with_what_settled_it_and_changes_nothin
     run(&mut t, "alice", "1", "/dice new expr:1d6 rounds:5");
     run(&mut t, "bob", "2", "/dice join");
     let start = run(&mut t, "alice", "3", "/dice start");
-    let (stamp, button) = start
-        .replies
-        .iter()
-        .find_map(|r| Some((r.message.stamp?, r.message.buttons.first()?.clone())))
-        .expect("the start names whose roll it is, with a button");
+    let (stamp, button) =
+        first_button(&start).expect("the start names whose roll it is, with a button");
     assert_eq!(button.decision.as_deref(), Some("r1-s0"), "{button:?}");
     let press = |id: &str, lifetime: Lifetime| Request {
         input: Input::Component {
@@ -788,11 +793,8 @@ fn a_wake_up_that_does_nothing_moves_to_the_states_next_one_and_keeps_the_versio
     run(&mut t, "bob", "2", "/nobi join character:moss");
     let begun = run(&mut t, "alice", "3", "/nobi begin");
     assert!(begun.accepted, "{begun:?}");
-    let (stamp, button) = begun
-        .replies
-        .iter()
-        .find_map(|r| Some((r.message.stamp?, r.message.buttons.first()?.clone())))
-        .expect("the table names who draws the first Scene, with a button");
+    let (stamp, button) =
+        first_button(&begun).expect("the table names who draws the first Scene, with a button");
     let row = |t: &mut Table| -> (i64, i64, Option<i64>) {
         t.store()
             .conn()
