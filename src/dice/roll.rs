@@ -15,6 +15,7 @@ pub struct Roll {
     /// The expression text (without the label).
     pub expression: String,
     /// The label, e.g. `fireball`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
     /// The final result.
     pub total: i64,
@@ -41,23 +42,30 @@ pub struct TermRoll {
     /// The term's value: the sum of kept dice, or successes minus failures.
     pub value: i64,
     /// True when the term counts successes instead of summing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub counts_successes: bool,
 }
 
-/// One die.
+/// One die. Stored (in the log and in request outcomes) without what is as usual: a die kept,
+/// not exploded, never rerolled, neither success nor failure is `{"value":n}`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Die {
     /// The final value (after rerolls, compounding and min/max).
     pub value: i64,
     /// False when dropped by keep/drop.
+    #[serde(default = "kept_by_default", skip_serializing_if = "is_kept")]
     pub kept: bool,
     /// True when this die exploded (for compounding: when its value includes extra rolls).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub exploded: bool,
     /// Values rolled before and replaced by a reroll, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rerolled: Vec<i64>,
     /// Counted as a success.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub success: bool,
     /// Counted as a failure.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub failure: bool,
     /// Marked as a critical success (`cs`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -68,6 +76,16 @@ pub struct Die {
     /// Added by reroll-and-add (`ra`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub added: bool,
+}
+
+/// A die read without `kept` was kept (see [`Die`]).
+fn kept_by_default() -> bool {
+    true
+}
+
+/// A kept die is stored without `kept` (see [`Die`]).
+fn is_kept(kept: &bool) -> bool {
+    *kept
 }
 
 impl Die {
@@ -904,6 +922,54 @@ mod tests {
         let old = r#"{"expression":"1d6","label":null,"total":4,"terms":[{"notation":"1d6","dice":[{"value":4,"kept":true,"exploded":false,"rerolled":[],"success":false,"failure":false}],"value":4,"counts_successes":false}],"parts":[{"Term":0}]}"#;
         let back: Roll = serde_json::from_str(old).unwrap();
         assert_eq!(back.render(), "1d6 → [4] = 4");
+    }
+
+    #[test]
+    fn a_stored_roll_leaves_out_what_is_as_usual_and_reads_back_the_same() {
+        // A plain 2d6+3: every die kept, none exploded, rerolled, success or failure.
+        let r = roll_seed("2d6+3", 7);
+        let json = serde_json::to_string(&r).unwrap();
+        for usual in [
+            "kept",
+            "exploded",
+            "rerolled",
+            "success",
+            "failure",
+            "label",
+            "counts_successes",
+        ] {
+            assert!(!json.contains(usual), "{usual} is stored: {json}");
+        }
+        let [a, b] = [r.terms[0].dice[0].value, r.terms[0].dice[1].value];
+        assert!(
+            json.contains(&format!(r#""dice":[{{"value":{a}}},{{"value":{b}}}]"#)),
+            "{json}"
+        );
+        assert_eq!(serde_json::from_str::<Roll>(&json).unwrap(), r);
+        // What is not as usual is stored, and reads back: dropped, exploded, rerolled and
+        // counted dice, a label, a success count.
+        for input in ["4d6kh3", "3d6!", "4d6r<2", "6d10>=7f<=2", "1d20 fireball"] {
+            let r = roll_seed(input, 11);
+            let back: Roll = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+            assert_eq!(back, r, "{input}");
+        }
+        let dropped = roll_seed("4d6kh3", 11);
+        let json = serde_json::to_string(&dropped).unwrap();
+        assert_eq!(json.matches(r#""kept":false"#).count(), 1, "{json}");
+        // The full form written before stays readable, to the same roll.
+        let mut full: serde_json::Value = serde_json::from_str(&json).unwrap();
+        full["label"] = serde_json::Value::Null;
+        full["terms"][0]["counts_successes"] = false.into();
+        for d in full["terms"][0]["dice"].as_array_mut().unwrap() {
+            let d = d.as_object_mut().unwrap();
+            d.entry("kept").or_insert(true.into());
+            for flag in ["exploded", "success", "failure"] {
+                d.entry(flag).or_insert(false.into());
+            }
+            d.entry("rerolled").or_insert(serde_json::json!([]));
+        }
+        assert_eq!(full.to_string().matches(r#""kept":true"#).count(), 3);
+        assert_eq!(serde_json::from_value::<Roll>(full).unwrap(), dropped);
     }
 
     #[test]

@@ -69,7 +69,7 @@ pub struct Outcome {
     /// False if the request was refused (nothing changed).
     pub accepted: bool,
     /// True if this request id was already handled (the first outcome is returned).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub duplicate: bool,
 }
 

@@ -161,24 +161,34 @@ pub struct Field {
 
 /// A message: title, text, fields, buttons, a select menu and files.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+///
+/// Stored (a request's outcome) without its empty parts: what is absent reads back as empty.
 pub struct Message {
     /// Embed title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Main text.
     pub body: String,
     /// Fields.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fields: Vec<Field>,
     /// Buttons (at most 25, in rows of 5, in Discord).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buttons: Vec<Button>,
     /// A select menu.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub select: Option<Select>,
     /// Attached files.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<Attachment>,
     /// Game name (`nobi`, `nakama`, …) for the embed colour; set by the table service.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
     /// Users this message pings (normal channel messages).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pings: Vec<UserId>,
     /// Session and state version the buttons were made for; set by the table service.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stamp: Option<Stamp>,
     /// A picture the front end may draw and attach (the text stays the reference).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -347,6 +357,34 @@ impl Choice {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stored_message_leaves_out_its_empty_parts_and_reads_back_the_same() {
+        let plain = Message::text("rolled 9");
+        assert_eq!(
+            serde_json::to_string(&plain).unwrap(),
+            r#"{"body":"rolled 9"}"#
+        );
+        // The full form written before stays readable.
+        let old = r#"{"title":null,"body":"rolled 9","fields":[],"buttons":[],"select":null,"files":[],"game":null,"pings":[],"stamp":null}"#;
+        assert_eq!(serde_json::from_str::<Message>(old).unwrap(), plain);
+        // What is there is stored, and reads back.
+        let mut full = Message::titled("Scene", "text");
+        full.fields.push(Field {
+            name: "HP".into(),
+            value: "3".into(),
+            inline: true,
+        });
+        full.pings.push(UserId::new("bob"));
+        full.game = Some("nobi".into());
+        full.stamp = Some(Stamp {
+            session: 1,
+            version: 2,
+        });
+        let json = serde_json::to_string(&full).unwrap();
+        assert!(!json.contains("buttons") && !json.contains("select") && !json.contains("files"));
+        assert_eq!(serde_json::from_str::<Message>(&json).unwrap(), full);
+    }
 
     #[test]
     fn user_ids_normalise_mentions() {
