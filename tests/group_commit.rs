@@ -279,7 +279,8 @@ async fn kill_9_under_load_every_acknowledged_roll_is_in_the_log() {
     let acked = Arc::new(Mutex::new(Vec::<String>::new()));
     let killed = Arc::new(AtomicBool::new(false));
     let mut tasks = vec![];
-    for c in 0..32u64 {
+    // The load: 64 channels at once, each sending its next roll when the last is answered.
+    for c in 0..64u64 {
         let (fake, acked, killed) = (fake.clone(), acked.clone(), killed.clone());
         tasks.push(tokio::spawn(async move {
             let who = Who {
