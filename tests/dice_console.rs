@@ -97,3 +97,21 @@ fn strict_comparison_is_explained_once_in_the_roll_reply() {
         "{group}"
     );
 }
+
+/// A roll that fails after its dice were thrown (a division by 0) is explained to the roller
+/// alone, in whole sentences, each ending once.
+#[test]
+fn a_roll_that_fails_after_the_throw_is_explained_to_the_roller_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.db");
+    let out = console(&db, "alice: /roll expr:1d6/0\n");
+    assert!(out.contains("[#table → alice only]"), "{out}");
+    assert!(!out.contains("→ everyone"), "{out}");
+    assert!(
+        out.contains(
+            "Division by zero at column 4. Divide by something that cannot be 0. The dice were thrown, so trying again rolls fresh ones; nothing else changed."
+        ),
+        "{out}"
+    );
+    assert!(!out.contains(".."), "{out}");
+}

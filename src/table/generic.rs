@@ -74,7 +74,7 @@ pub(super) fn roll(
                 Message::titled(
                     "🎲 The roll failed",
                     format!(
-                        "{e}. The dice were thrown, so trying again rolls fresh ones; nothing else changed."
+                        "{e} The dice were thrown, so trying again rolls fresh ones; nothing else changed."
                     ),
                 ),
             )])

@@ -119,7 +119,8 @@ pub(super) fn gate_ends(areas: &[Area], g: &Gate) -> String {
     }
 }
 
-pub(super) fn add_inside(s: &mut NightWizard, u: &UserId) {
+/// Marks `u` as inside the Fortress of the Dive in progress (nothing without a Dive).
+pub fn add_inside(s: &mut NightWizard, u: &UserId) {
     if let Some(d) = s.fortress.fortress.as_mut().and_then(|f| f.dive.as_mut()) {
         if !d.inside.contains(u) {
             d.inside.push(u.clone());

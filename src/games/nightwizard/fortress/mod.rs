@@ -14,8 +14,8 @@ mod dive;
 pub mod model;
 
 pub use common::{
-    appear_difficulty, danger_difficulty_ambush, danger_difficulty_trap, retreat_allowed,
-    status_replies, sync_open,
+    add_inside, appear_difficulty, danger_difficulty_ambush, danger_difficulty_trap,
+    retreat_allowed, status_replies, sync_open,
 };
 pub use model::*;
 

@@ -1,7 +1,7 @@
 //! Coming into a fight: a latecomer's Appearance Check (§9.3, §10.2 step 1) and the GM
 //! placing a combatant at a range band (§10.6).
 
-use super::super::super::fortress::{appear_difficulty, CONNECTION_BONUS};
+use super::super::super::fortress::{add_inside, appear_difficulty, CONNECTION_BONUS};
 use super::*;
 
 pub(super) fn appear(
@@ -115,6 +115,19 @@ pub(super) fn appear(
     if !ok {
         combat_mut(s)?.moves.tries.push((me, round));
         return Ok(s.tracker(lines, gm));
+    }
+    // §12.6: appearing in the current Area's Scene during a Dive brings the PC into the
+    // Fortress, as `/nwfortress appear` does.
+    let inside = |s: &NightWizard| {
+        s.fortress
+            .fortress
+            .as_ref()
+            .and_then(|f| f.dive.as_ref())
+            .is_some_and(|d| d.inside.contains(&actor.id))
+    };
+    if in_dive.is_some() && !inside(s) {
+        add_inside(s, &actor.id);
+        lines.push(format!("🏰 {name} is inside the Fortress."));
     }
     let j = s.roll(
         data,

@@ -101,6 +101,35 @@ fn rule_nw_12_6_an_appearance_check_in_a_fortress_area_is_8_plus_2_per_gate() {
     assert!(text(&r).contains("Difficulty 12"), "{}", text(&r));
     assert!(text(&r).contains("failure"), "{}", text(&r));
     assert!(!t.c().fighters.iter().any(|f| f.who == pc("carol")));
+    let inside = |t: &super::tests::T| {
+        t.s.fortress
+            .fortress
+            .as_ref()
+            .unwrap()
+            .dive
+            .as_ref()
+            .unwrap()
+            .inside
+            .clone()
+    };
+    assert!(!inside(&t).contains(&UserId("carol".into())));
+    // Next Round, 2D [6, 5] + Luck reaches 12: Cara joins the fight, and with it the party
+    // inside the Fortress (she is no longer a PC "not inside the Fortress").
+    t.s.combat.as_mut().unwrap().round += 1;
+    let r = t
+        .mv(&carol(), MoveAction::Appear, vec![6, 5, 4, 4])
+        .unwrap();
+    assert!(text(&r).contains("success"), "{}", text(&r));
+    assert!(text(&r).contains("inside the Fortress"), "{}", text(&r));
+    assert!(t.c().fighters.iter().any(|f| f.who == pc("carol")));
+    assert_eq!(
+        inside(&t),
+        vec![
+            UserId("alice".into()),
+            UserId("bob".into()),
+            UserId("carol".into())
+        ]
+    );
 }
 
 #[test]

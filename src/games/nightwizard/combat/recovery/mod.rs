@@ -220,8 +220,13 @@ pub fn heal(
         ));
     }
     if let Some(b) = &by {
-        if s.dead(b) || (s.hp_of(b) == 0 && matches!(b, Who::Pc(_))) {
-            return refuse("an Incapacitated character makes no Recovery Judge for others.");
+        // §10.1: an Incapacitated character, PC or enemy, "may use no actions or items except
+        // those with Timing: Incapacitated".
+        if s.dead(b) || s.hp_of(b) == 0 {
+            return refuse(format!(
+                "{} is Incapacitated (HP 0) and makes no Recovery Judge.",
+                s.name_of(b)
+            ));
         }
     }
     let cf = match &by {

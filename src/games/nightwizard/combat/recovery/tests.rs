@@ -228,6 +228,47 @@ fn heal_refusals_change_nothing() {
 }
 
 #[test]
+fn rule_nw_10_1_an_incapacitated_enemy_makes_no_recovery_judge() {
+    // §10.1 Incapacitated: "They may use no actions or items except those with Timing:
+    // Incapacitated." That holds for enemies as for PCs.
+    let (data, mut s) = session();
+    for label in ["Healer", "Hurt"] {
+        run(
+            &mut s,
+            &data,
+            &gm(),
+            CombatAction::Spawn {
+                name: "lantern_emulator".into(),
+                label: Some(label.into()),
+                hidden: false,
+                hp: None,
+            },
+            vec![],
+        )
+        .unwrap();
+    }
+    start(&mut s, &data, vec![]);
+    let hp = |s: &mut NightWizard, label: &str, hp: i32| {
+        s.enemies.iter_mut().find(|e| e.label == label).unwrap().hp = hp;
+    };
+    hp(&mut s, "Healer", 0);
+    hp(&mut s, "Hurt", 1);
+    let heal = |who: &str| CombatAction::Heal {
+        target: "Hurt".into(),
+        recovery: 2,
+        mp: false,
+        who: Some(who.into()),
+    };
+    // (`run` checks that the refusal changes nothing.)
+    let e = run(&mut s, &data, &gm(), heal("Healer"), vec![3, 3]).unwrap_err();
+    assert!(e.to_string().contains("Incapacitated"), "{e}");
+    // Back on its feet (HP 1), the same enemy heals: 2D [3, 3] + Recovery 2 = 8 HP.
+    hp(&mut s, "Healer", 1);
+    run(&mut s, &data, &gm(), heal("Healer"), vec![3, 3]).unwrap();
+    assert_eq!(s.enemies.iter().find(|e| e.label == "Hurt").unwrap().hp, 9);
+}
+
+#[test]
 fn healing_a_hidden_enemy_is_told_only_to_the_gm() {
     let (data, mut s) = session();
     run(
