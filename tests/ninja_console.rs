@@ -342,3 +342,34 @@ fn the_scorekeeper_hands_the_tournament_to_another_player_and_undo_gives_it_back
         after[0]
     );
 }
+
+/// Undo takes a turn back with its dice: the same turn taken again rolls the same numbers
+/// (docs/rules-choices.md, "Undo"), so undo corrects a mistake but never buys a second roll.
+#[test]
+fn an_undone_turn_taken_again_rolls_the_same_dice() {
+    let script = "alice: /ninja create name:\"Red Fox\" iq:14 dx:13 st:13 occupation:courier\n\
+                  gm: /ninja new\n\
+                  alice: /ninja enter name:\"Red Fox\"\n\
+                  gm: /ninja fill\n\
+                  gm: /ninja start\n\
+                  alice: /ninja run\n\
+                  alice: press Roll\n\
+                  alice: press Roll\n\
+                  gm: /game undo\n\
+                  alice: press Roll\n\
+                  alice: press Roll\n";
+    let games = Arc::new(Registry::load(Path::new("data")).expect("data loads"));
+    let out = croupier::console::transcript(games, 7, 1_700_000_000, script).expect("transcript");
+    let turns: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("T1 ·") || l.starts_with("T2 ·") || l.starts_with("T3 ·"))
+        .collect();
+    assert!(out.contains("↩️ Undone"), "{out}");
+    assert_eq!(turns.len(), 4, "{out}");
+    assert!(
+        turns[1].starts_with("T2 ·") && turns[2].starts_with("T2 ·"),
+        "{turns:?}"
+    );
+    assert_eq!(turns[1], turns[2], "the undone T2 and the T2 taken again");
+    assert!(turns[3].starts_with("T3 ·"), "{turns:?}");
+}

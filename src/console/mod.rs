@@ -8,7 +8,8 @@
 //! - `USER: again` — press USER's last pressed button or picked entry once more, as a double
 //!   click (or a second tap on a slow phone) would.
 //! - `@wait 25h` — move the console clock forward (30m, 2h, 3d; plain number = seconds) and run due reminders.
-//! - blank lines and `//` comments are ignored.
+//! - blank lines and `//` comments are ignored: a whole line, or from a `//` after a space to the end of
+//!   the line (outside double quotes), so the guides' commented examples can be pasted as they are.
 //!
 //! Every reply prints as `[#channel → everyone]` or `[#channel → USER only]` and the message as text.
 
@@ -152,7 +153,7 @@ impl<'a> Console<'a> {
     }
 
     fn read(&self, line: &str) -> Result<Line, String> {
-        let t = line.trim();
+        let t = without_comment(line).trim();
         if t.is_empty() || t.starts_with("//") {
             return Ok(Line::Skip);
         }
@@ -385,6 +386,25 @@ fn component(stamp: Option<Stamp>, decision: Option<String>, cmd: &str) -> Resul
     })
 }
 
+/// `line` up to its `//` comment: one that starts the line or follows whitespace, outside double
+/// quotes (`https://…` and `"a // b"` stay).
+fn without_comment(line: &str) -> &str {
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '/' if !quoted
+                && line[i..].starts_with("//")
+                && (i == 0 || line[..i].ends_with(char::is_whitespace)) =>
+            {
+                return &line[..i];
+            }
+            _ => {}
+        }
+    }
+    line
+}
+
 fn parse_duration(s: &str) -> Result<i64, String> {
     let s = s.trim().trim_start_matches('+');
     let (num, mult) = match s.chars().last() {
@@ -439,6 +459,24 @@ mod tests {
         assert!(!third.contains('⛔'), "{third}");
         let beyond = after("alice: pick 99");
         assert!(beyond.contains("no menu entry `99`"), "{beyond}");
+    }
+
+    #[test]
+    fn a_comment_after_a_space_is_left_out_but_not_inside_quotes_or_a_link() {
+        assert_eq!(
+            without_comment("alice: pick Ninja          // step 1: class 1"),
+            "alice: pick Ninja          "
+        );
+        assert_eq!(without_comment("// a whole line"), "");
+        assert_eq!(without_comment("@wait 25h // a day later"), "@wait 25h ");
+        assert_eq!(
+            without_comment("alice: /nw note text:\"see // here\" // mine"),
+            "alice: /nw note text:\"see // here\" "
+        );
+        assert_eq!(
+            without_comment("alice: /nw note text:https://example.org/x"),
+            "alice: /nw note text:https://example.org/x"
+        );
     }
 
     #[test]
