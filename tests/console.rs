@@ -1,28 +1,13 @@
 //! The console front end, driven through the real binary and pipes.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
+
+#[path = "support/console_bin.rs"]
+mod console_bin;
 
 fn console(db: &Path, seed: Option<u64>, input: &str) -> (String, i32) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_croupier"));
-    cmd.arg("console").arg("--db").arg(db);
-    if let Some(s) = seed {
-        cmd.args(["--seed", &s.to_string()]);
-    }
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = console_bin::run(db, seed, input);
     (
         String::from_utf8(out.stdout).unwrap(),
         out.status.code().unwrap_or(-1),

@@ -1,27 +1,12 @@
 //! `/roll` with the dice notation of other tools, driven through the real console binary.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+#[path = "support/console_bin.rs"]
+mod console_bin;
 
 fn console(db: &Path, input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(["console", "--seed", "7", "--db"])
-        .arg(db)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
+    console_bin::seeded(db, 7, input)
 }
 
 /// The reply that rolls `expr`, up to the next reply.

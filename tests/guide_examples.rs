@@ -5,9 +5,8 @@
 //! (or `...`) stands for lines left out; a `//` line is a comment. A block that shows no `⛔`
 //! must get none.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Stdio};
+#[path = "support/console_bin.rs"]
+mod console_bin;
 
 /// A guide's runnable block: where it starts, its seed and its lines.
 struct Block {
@@ -85,30 +84,6 @@ fn seeded_blocks(text: &str) -> Vec<Block> {
     out
 }
 
-fn console(db: &Path, seed: u64, input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(["console", "--seed", &seed.to_string(), "--db"])
-        .arg(db)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
 /// What is wrong with `block` of `file` when it is run: nothing, or the first line the output
 /// does not have.
 fn check(file: &str, block: &Block) -> Option<String> {
@@ -119,7 +94,7 @@ fn check(file: &str, block: &Block) -> Option<String> {
         .filter(|l| is_input(l))
         .map(|l| format!("{}\n", l.trim()))
         .collect();
-    let out = console(&dir.path().join("g.db"), block.seed, &input);
+    let out = console_bin::seeded(&dir.path().join("g.db"), block.seed, &input);
     let got: Vec<&str> = out.lines().map(str::trim).collect();
     let shown: Vec<&str> = block
         .lines

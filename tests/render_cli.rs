@@ -1,25 +1,13 @@
 //! `croupier render`: the picture of a channel's session, written from the console's database.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+#[path = "support/console_bin.rs"]
+mod console_bin;
 
 fn console(db: &Path, input: &str) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(["console", "--seed", "1", "--db"])
-        .arg(db)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    assert!(child.wait_with_output().unwrap().status.success());
+    console_bin::seeded(db, 1, input);
 }
 
 fn render(db: &Path, args: &[&str]) -> Output {

@@ -3,14 +3,16 @@
 //! character plays in one channel at a time, generated names never merge into existing ones,
 //! points survive `/game end`, and training between rounds changes the next run's skills.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 
 use croupier::store::Store;
 use croupier::table::{Actor, Input, ManualClock, Registry, Request, SeedMode, Table};
 use serde_json::Value;
+
+#[path = "support/console_bin.rs"]
+mod console_bin;
 
 /// Runs `croupier console --seed 5` on `db` with `input`; returns stdout.
 fn console(db: &Path, input: &str) -> String {
@@ -18,29 +20,7 @@ fn console(db: &Path, input: &str) -> String {
 }
 
 fn console_seeded(db: &Path, seed: u64, input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .arg("console")
-        .arg("--db")
-        .arg(db)
-        .args(["--seed", &seed.to_string()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    console_bin::seeded(db, seed, input)
 }
 
 /// The guild's shared JSON of `game` as stored.
