@@ -227,25 +227,30 @@ fn heal_refusals_change_nothing() {
     .is_err());
 }
 
+/// The GM brings in a Lantern Emulator labelled `label`.
+fn spawn_lantern(s: &mut NightWizard, data: &NwData, label: &str, hidden: bool) {
+    run(
+        s,
+        data,
+        &gm(),
+        CombatAction::Spawn {
+            name: "lantern_emulator".into(),
+            label: Some(label.into()),
+            hidden,
+            hp: None,
+        },
+        vec![],
+    )
+    .unwrap();
+}
+
 #[test]
 fn rule_nw_10_1_an_incapacitated_enemy_makes_no_recovery_judge() {
     // §10.1 Incapacitated: "They may use no actions or items except those with Timing:
     // Incapacitated." That holds for enemies as for PCs.
     let (data, mut s) = session();
     for label in ["Healer", "Hurt"] {
-        run(
-            &mut s,
-            &data,
-            &gm(),
-            CombatAction::Spawn {
-                name: "lantern_emulator".into(),
-                label: Some(label.into()),
-                hidden: false,
-                hp: None,
-            },
-            vec![],
-        )
-        .unwrap();
+        spawn_lantern(&mut s, &data, label, false);
     }
     start(&mut s, &data, vec![]);
     let hp = |s: &mut NightWizard, label: &str, hp: i32| {
@@ -271,19 +276,7 @@ fn rule_nw_10_1_an_incapacitated_enemy_makes_no_recovery_judge() {
 #[test]
 fn healing_a_hidden_enemy_is_told_only_to_the_gm() {
     let (data, mut s) = session();
-    run(
-        &mut s,
-        &data,
-        &gm(),
-        CombatAction::Spawn {
-            name: "lantern_emulator".into(),
-            label: Some("Lantern".into()),
-            hidden: true,
-            hp: None,
-        },
-        vec![],
-    )
-    .unwrap();
+    spawn_lantern(&mut s, &data, "Lantern", true);
     start(&mut s, &data, vec![]);
     s.enemies.iter_mut().for_each(|e| e.hp = 1);
     let heal = |t: &str, who: Option<&str>| CombatAction::Heal {
