@@ -16,7 +16,7 @@ use croupier::table::{ManualClock, Registry, SeedMode, SystemClock, Table};
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
-    /// SQLite database file (created with its folders if missing).
+    /// SQLite database file (created with its folders if missing; `state` and `render` only read an existing one).
     #[arg(
         long,
         global = true,
@@ -210,8 +210,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::State { channel } => {
+            let Some(store) = open_existing(&cli.db)? else {
+                return Ok(ExitCode::from(1));
+            };
             let games = Arc::new(load_games(&data)?);
-            let store = Store::open(&cli.db)?;
             let mut table = Table::new(store, games, Arc::new(SystemClock), SeedMode::Random);
             match table.state_json(&channel)? {
                 Some(v) => {
@@ -233,8 +235,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             out,
             viewer,
         } => {
+            let Some(store) = open_existing(&cli.db)? else {
+                return Ok(ExitCode::from(1));
+            };
             let games = Arc::new(load_games(&data)?);
-            let store = Store::open(&cli.db)?;
             let mut table = Table::new(
                 store,
                 games.clone(),
@@ -290,6 +294,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
         }
     }
+}
+
+/// The store at `db` for a command that only reads it (`state`, `render`): a path that holds no
+/// file is said once and creates nothing, so a mistyped `--db` is not mistaken for an empty table.
+fn open_existing(db: &Path) -> Result<Option<Store>> {
+    if !db.exists() {
+        eprintln!(
+            "croupier: there is no database at {}: check --db (or CROUPIER_DB); `croupier console` and `croupier run` create one",
+            db.display()
+        );
+        return Ok(None);
+    }
+    Ok(Some(
+        Store::open(db).with_context(|| format!("opening {}", db.display()))?,
+    ))
 }
 
 /// `croupier render`: writes the picture of `channel`'s session (which must be of `game`).

@@ -109,3 +109,31 @@ fn run_without_a_token_says_what_is_missing() {
     );
     assert_eq!(err.trim().lines().count(), 1, "one clear line: {err}");
 }
+
+/// `state` and `render` only read: a `--db` that names no file is said once, exits 1 and
+/// creates nothing (an empty new database would look like a table with no sessions).
+#[test]
+fn reading_commands_refuse_a_database_that_is_not_there_and_create_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("typo.db");
+    for args in [
+        vec!["state", "--channel", "table"],
+        vec!["render", "dice", "--channel", "table", "--out"],
+    ] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_croupier"));
+        cmd.args(&args);
+        if args[0] == "render" {
+            cmd.arg(dir.path().join("out.png"));
+        }
+        let out = cmd.arg("--db").arg(&db).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("there is no database at") && err.contains("typo.db"),
+            "{err}"
+        );
+        assert_eq!(err.trim().lines().count(), 1, "once: {err}");
+        assert!(!db.exists(), "{args:?} created {}", db.display());
+        assert!(!dir.path().join("out.png").exists());
+    }
+}
