@@ -153,8 +153,19 @@ fn data_dir(opt: Option<PathBuf>) -> PathBuf {
     })
 }
 
+/// The one line for a data folder that is not there (its problem is on the folder, file `.`).
+fn no_data_folder(dir: &Path, errs: &[croupier::table::DataError]) -> Option<String> {
+    match errs {
+        [e] if e.file == "." => Some(format!("the data folder {} {}", dir.display(), e.problem)),
+        _ => None,
+    }
+}
+
 fn load_games(dir: &Path) -> Result<Registry> {
     Registry::load(dir).map_err(|errs| {
+        if let Some(line) = no_data_folder(dir, &errs) {
+            return anyhow::anyhow!(line);
+        }
         let list: Vec<String> = errs.iter().map(|e| format!("  {e}")).collect();
         anyhow::anyhow!(
             "the data in {} has {} problem(s):\n{}",
@@ -285,6 +296,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     Ok(ExitCode::SUCCESS)
                 }
                 Err(errs) => {
+                    if let Some(line) = no_data_folder(&dir, &errs) {
+                        println!("error  {line}");
+                        return Ok(ExitCode::FAILURE);
+                    }
                     for e in &errs {
                         println!("error  {e}");
                     }

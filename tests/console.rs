@@ -137,3 +137,24 @@ fn reading_commands_refuse_a_database_that_is_not_there_and_create_none() {
         assert!(!dir.path().join("out.png").exists());
     }
 }
+
+/// A `--data` folder that is not there is one line that says what to do, not a line per
+/// data file.
+#[test]
+fn a_data_folder_that_is_not_there_is_said_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .arg("--data")
+        .arg(dir.path().join("no-data"))
+        .args(["console", "--db"])
+        .arg(dir.path().join("c.db"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("no-data does not exist or is not a folder") && err.contains("--data"),
+        "{err}"
+    );
+}

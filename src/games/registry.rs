@@ -8,6 +8,14 @@ use crate::table::{DataError, DynGame, Registry};
 impl Registry {
     /// Loads every game's data from `dir`. Errors list every problem in every game.
     pub fn load(dir: &Path) -> Result<Registry, Vec<DataError>> {
+        // A folder that is not there is one problem, not one per file.
+        if !dir.is_dir() {
+            return Err(vec![DataError::new(
+                ".",
+                "-",
+                "does not exist or is not a folder: point --data (or CROUPIER_DATA) at one like the source tree's data/, or leave it unset",
+            )]);
+        }
         let mut games: Vec<Box<dyn DynGame>> = Vec::new();
         let mut errors = Vec::new();
         // One line per game: this is the only place a new game is registered.
@@ -31,6 +39,19 @@ mod tests {
 
     fn games() -> Registry {
         Registry::load(Path::new("data")).expect("data loads")
+    }
+
+    #[test]
+    fn a_data_folder_that_is_not_there_is_one_problem() {
+        let Err(errs) = Registry::load(Path::new("no/such/folder")) else {
+            panic!("loaded from nothing");
+        };
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0].file, ".", "the folder itself");
+        assert!(errs[0]
+            .problem
+            .starts_with("does not exist or is not a folder"));
+        assert!(errs[0].problem.contains("--data"), "{}", errs[0]);
     }
 
     #[test]
