@@ -58,9 +58,11 @@ pub(super) fn apply(
                 Message::titled(
                     "🏰 The Dive begins",
                     format!(
-                        "{} enter the Fortress at {entrance} (Scene {}). {desc}\nThere is no way back out until the Ruler is defeated, the Fortress Core is broken or the Ruler permits it.",
+                        "{} {} the Fortress at {entrance} (Scene {}).{}\nThere is no way back out until the Ruler is defeated, the Fortress Core is broken or the Ruler permits it.",
                         names.join(", "),
-                        s.scene
+                        if names.len() == 1 { "enters" } else { "enter" },
+                        s.scene,
+                        if desc.is_empty() { String::new() } else { format!(" {desc}") }
                     ),
                 )
                 .field("Map", map),
