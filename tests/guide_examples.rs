@@ -150,7 +150,9 @@ fn every_seeded_console_example_in_the_guides_prints_what_the_guide_shows() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
-    assert!(run >= 5, "only {run} seeded examples");
+    // Nobi 2, Nakama 1, Ninja 1, Night Wizard 9 (2026-12-06): a block that lost its seed is
+    // no longer run, and this count says so.
+    assert!(run >= 13, "only {run} seeded examples");
 }
 
 /// The card games' guides have no example a reader cannot replay: each of their console
