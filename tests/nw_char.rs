@@ -261,3 +261,52 @@ gm: /nwcombat start
     assert!(!spawn.contains("⛔"), "{spawn}");
     assert!(spawn.contains("Golem"), "{spawn}");
 }
+
+/// §6 Step 2: "The default is CL 1. If the GM sets a higher starting level, extra steps
+/// follow." The starting CL is the GM's: a table with `/nw settings max_cl:1` takes no CL 3
+/// character, while another player joins in between at CL 1; `max_cl:0` lifts the limit.
+#[test]
+fn rule_nw_6_step_2_the_gm_sets_the_highest_cl_a_character_joins_at() {
+    let out = run(
+        "alice: /nw character new name:Ayla quick:true cl:3\n\
+         bob: /nw character new name:Bolt quick:true\n\
+         gm: /nw new\n\
+         gm: /nw settings max_cl:1\n\
+         alice: /nw session join\n\
+         bob: /nw session join\n\
+         alice: /game status\n\
+         gm: /nw settings max_cl:0\n\
+         alice: /nw session join\n",
+        3,
+    );
+    assert!(
+        after(&out, "alice: /nw character new").contains("CL 3"),
+        "{out}"
+    );
+    assert!(
+        after(&out, "gm: /nw settings max_cl:1").contains("Characters join at CL 1 at most"),
+        "{out}"
+    );
+    let refused = after_nth(&out, "alice: /nw session join", 0);
+    assert!(
+        refused.contains("⛔ Ayla is CL 3 and this table takes characters up to CL 1"),
+        "{refused}"
+    );
+    assert!(
+        after(&out, "bob: /nw session join").contains("joins with Bolt"),
+        "{out}"
+    );
+    let status = after(&out, "alice: /game status");
+    assert!(
+        status.contains("PCs: **Bolt**") && !status.contains("Ayla"),
+        "{status}"
+    );
+    assert!(
+        after(&out, "gm: /nw settings max_cl:0").contains("Characters join at any CL"),
+        "{out}"
+    );
+    assert!(
+        after_nth(&out, "alice: /nw session join", 1).contains("joins with Ayla"),
+        "{out}"
+    );
+}

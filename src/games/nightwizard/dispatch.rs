@@ -45,6 +45,7 @@ pub fn create(
             natural: Default::default(),
             map_kinds: false,
             enemy_vitals: false,
+            max_cl: None,
         },
         phase: Phase::Preplay,
         episode: 1,
@@ -338,6 +339,7 @@ pub fn parse(
             natural_recovery,
             map_kinds,
             enemy_vitals,
+            max_cl,
         } => NwAction::Settings {
             raise_dice: raise.map(RaiseDice::dice),
             fudge_repeat,
@@ -347,6 +349,7 @@ pub fn parse(
             natural: natural_recovery,
             map_kinds,
             enemy_vitals,
+            max_cl,
         },
         NwCommand::Rest { mode, player } => NwAction::Rest { mode, user: player },
         NwCommand::Fortress(c) => NwAction::Fortress(super::fortress::lower(c)?),
@@ -482,8 +485,16 @@ pub fn apply(
             natural,
             map_kinds,
             enemy_vitals,
+            max_cl,
         } => {
             let mut more = super::combat::movement::settings(s, *appearance, *appearance_dc);
+            if let Some(n) = max_cl {
+                s.settings.max_cl = (*n > 0).then_some(*n);
+                more.push_str(&match s.settings.max_cl {
+                    Some(n) => format!(" Characters join at CL {n} at most (level ups not yet taken count); those already in stay."),
+                    None => " Characters join at any CL.".to_string(),
+                });
+            }
             if let Some(v) = enemy_vitals {
                 s.settings.enemy_vitals = *v;
             }

@@ -362,6 +362,7 @@ mod tests {
                 natural_recovery: Some(combat::recovery::NaturalReading::Divide),
                 map_kinds: None,
                 enemy_vitals: None,
+                max_cl: None,
             }
         );
         assert!(matches!(

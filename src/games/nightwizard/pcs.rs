@@ -33,6 +33,27 @@ pub fn join(
             character.name
         ));
     }
+    // §6 Step 2: "The default is CL 1. If the GM sets a higher starting level…": the GM's
+    // `max_cl` bounds the CL a character joins at, counting the level ups it may still take.
+    // Refreshing the character already in the session is not joining (it may have levelled up
+    // here); switching to another one is.
+    let refresh = s
+        .pc_index(&actor.id)
+        .is_some_and(|i| s.pcs[i].ch.name == character.name);
+    if let (Some(max), false) = (s.settings.max_cl, refresh) {
+        let cl = character.cl + character.level_ups;
+        if cl > max {
+            return refuse(format!(
+                "{} is CL {cl}{} and this table takes characters up to CL {max} (the GM's `/nw settings max_cl:`); join with another character or ask the GM.",
+                character.name,
+                if character.level_ups > 0 {
+                    format!(" counting {} level up(s) not yet taken", character.level_ups)
+                } else {
+                    String::new()
+                }
+            ));
+        }
+    }
     s.custom = custom.clone();
     let cat = Catalog { data, custom };
     let v = character.derive(&cat);

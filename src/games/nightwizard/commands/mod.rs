@@ -106,6 +106,9 @@ pub enum NwCommand {
         map_kinds: Option<bool>,
         /// Show enemies' exact HP and MP on the public tracker (default: a condition only)
         enemy_vitals: Option<bool>,
+        /// Highest CL a character may join at (default 0: any)
+        #[opt(min = 0, max = 99)]
+        max_cl: Option<u32>,
     },
     /// Night Wizard combat: rounds, moves, attacks, skills
     #[cmd(top_level = "nwcombat")]

@@ -95,6 +95,10 @@ pub struct Settings {
     /// always sees the numbers).
     #[serde(default, skip_serializing_if = "is_false")]
     pub enemy_vitals: bool,
+    /// The highest CL a character may join at, level ups not yet taken counted (§6 Step 2:
+    /// the starting CL is the GM's); None: any CL, as a campaign's levelled characters need.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_cl: Option<u32>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -319,6 +323,9 @@ pub enum NwAction {
         /// Enemies' exact HP and MP on the public tracker.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         enemy_vitals: Option<bool>,
+        /// The highest CL a character may join at (0: any).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_cl: Option<u32>,
     },
     /// Natural recovery (GM): full rest, tense rest, or out of the Scene (§9.4, §10.11).
     Rest {
