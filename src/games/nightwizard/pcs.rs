@@ -106,12 +106,15 @@ pub fn join(
         logics: vec![],
         dead: false,
         kit: vec![],
+        left_in_session: None,
     };
     p.ch.op_money = 0;
-    if synced {
-        super::character::sync::on_first_join(s, data, &mut p, shared);
-    }
-    let note = s.roll_values(&mut p, data, rng);
+    let kept = synced && super::character::sync::on_first_join(s, data, &mut p, shared);
+    let note = if kept {
+        " (as rolled earlier this session: values are rolled once per session)".to_string()
+    } else {
+        s.roll_values(&mut p, data, rng)
+    };
     let cf = p.cf.unwrap_or(Cf {
         critical: 0,
         fumble: 0,

@@ -325,12 +325,15 @@ pub fn after_phase_change(
 /// A first join under the one-record rules: the kit is what the character carries, and the
 /// record's OP valco is lost (§6.3: a new Scenario). A PC that left during this Episode comes
 /// back as it left: its HP, MP, Prana and bad statuses, and what it used up stays used.
+/// Returns true when the PC comes back in the real-life session it left, its Critical and
+/// Fumble values with it (§3.1: they are rolled once per session, so leaving does not reroll them).
 pub fn on_first_join(
     s: &mut NightWizard,
     data: &super::super::data::NwData,
     p: &mut Pc,
     shared: Option<&mut NwShared>,
-) {
+) -> bool {
+    let mut same_session = false;
     p.kit = p.ch.items.clone();
     p.ch.op_money = 0;
     if let Some(k) = s.left.iter().position(|q| is_record_of(q, &p.ch)) {
@@ -347,12 +350,20 @@ pub fn on_first_join(
         p.dead = q.dead;
         p.avoided_scene = q.avoided_scene;
         p.logics = q.logics;
+        if q.left_in_session == Some(s.session_no) && q.cf.is_some() {
+            same_session = true;
+            p.cf_rolled = q.cf_rolled;
+            p.cf = q.cf;
+            p.cf_points = q.cf_points;
+            p.cf_locked = q.cf_locked;
+        }
     }
     if let Some(sh) = shared {
         if let Some(c) = sh.characters.iter_mut().find(|c| is_record_of(p, c)) {
             c.op_money = 0;
         }
     }
+    same_session
 }
 
 /// A PC leaves: under the one-record rules (it has a kit) the session keeps it as it left,
@@ -363,7 +374,9 @@ pub fn on_leave(s: &mut NightWizard, p: &Pc) {
     }
     s.left
         .retain(|q| !(q.user == p.user && q.ch.name.eq_ignore_ascii_case(&p.ch.name)));
-    s.left.push(p.clone());
+    let mut kept = p.clone();
+    kept.left_in_session = Some(s.session_no);
+    s.left.push(kept);
 }
 
 /// A re-join with the same character under the one-record rules: what applies now applies,

@@ -294,3 +294,48 @@ fn rule_nw_10_2_mid_round_equipment_waits_for_a_setup_process_or_the_end_of_the_
         .iter()
         .any(|i| i.id == worn && !i.equipped));
 }
+
+#[test]
+fn rule_nw_3_1_critical_and_fumble_are_rolled_once_a_session_leaving_does_not_reroll_them() {
+    // "Critical/Fumble values are still re-rolled each real session" (§3.1, Episodes): rolled
+    // when the session starts or the PC first joins it, not again by leaving and joining.
+    let mut t = table(&[(alice(), "Ayla"), (bob(), "Bolt")]);
+    t.shared.characters[0].items.push(OwnedItem {
+        id: "antidote_salts".into(),
+        equipped: false,
+        preserved: true,
+    });
+    t.ok(&alice(), "nw session join", &[]);
+    let values = |t: &Table| {
+        let p = t.s.pcs.iter().find(|p| p.user == alice().id).unwrap();
+        (p.cf_rolled, p.cf, p.cf_points, p.cf_locked)
+    };
+    let first = values(&t);
+    assert!(first.0.is_some());
+    t.ok(&alice(), "nw session leave", &[]);
+    // Another player acts while she is away.
+    t.ok(&bob(), "nw judge", &[("stat", "pacc")]);
+    let back = t.ok(&alice(), "nw session join", &[]);
+    assert!(
+        text(&back).contains("as rolled earlier this session"),
+        "{}",
+        text(&back)
+    );
+    assert_eq!(values(&t), first, "the values she left with");
+    // A new real-life session begins while she is away: she comes back with new values.
+    t.ok(&alice(), "nw session leave", &[]);
+    t.ok(&gm(), "nw session next", &[]);
+    let fresh = t.ok(&alice(), "nw session join", &[]);
+    assert!(
+        !text(&fresh).contains("as rolled earlier"),
+        "{}",
+        text(&fresh)
+    );
+    let p = t.s.pcs.iter().find(|p| p.user == alice().id).unwrap();
+    assert!(
+        p.cf_rolled.is_some() && !p.cf_locked,
+        "rolled anew, not yet locked"
+    );
+    assert!(p.left_in_session.is_none());
+    assert!(t.s.left.is_empty());
+}

@@ -48,6 +48,10 @@ pub struct Pc {
     /// carries was used up (`character::sync`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub kit: Vec<crate::games::nightwizard::character::OwnedItem>,
+    /// The real-life session in which the PC left (set only on the copy kept in
+    /// `NightWizard::left`): joining again in that session keeps its Critical and Fumble values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left_in_session: Option<u32>,
 }
 
 /// A rolled Judge that may still take Prana.
