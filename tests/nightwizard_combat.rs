@@ -330,3 +330,44 @@ fn area_refusals_change_nothing() {
     assert!(a.contains("⛔") && !b.contains("⛔"));
     assert_eq!(tail(&a), tail(&b));
 }
+
+/// A hidden enemy that holds a withdrawing PC in its Engage (a blockade, §10.6) shows itself,
+/// as one that attacks does: the players never read a hidden enemy's name or its SPD while it
+/// is hidden, and an Engage with it is no group to them until then.
+#[test]
+fn a_hidden_enemy_that_blockades_reveals_itself_and_its_engage_stays_unseen_until_then() {
+    let out = run(
+        "alice: /nw character new name:Ayla quick:true\n\
+         bob: /nw character new name:Bolt quick:true\n\
+         gm: /nw new\n\
+         alice: /nw session join\n\
+         bob: /nw session join\n\
+         gm: /nwenemy spawn name:shade_swarm\n\
+         gm: /nwenemy spawn name:lantern_emulator as:Lantern hidden:true\n\
+         gm: /nwcombat start\n\
+         gm: /nwcombat engage a:Lantern b:Bolt\n\
+         gm: /nwcombat blockade enemy:Lantern\n\
+         alice: /nwcombat pass\n\
+         bob: /nwcombat withdraw\n",
+        37,
+    );
+    let before = out
+        .split(">>> bob: /nwcombat withdraw")
+        .next()
+        .expect("the script");
+    for b in blocks(before, "everyone") {
+        assert!(!b.contains("Lantern"), "{b}");
+        assert!(!b.contains("Engagements: Bolt"), "{b}");
+    }
+    assert!(
+        blocks(before, "gm only")
+            .iter()
+            .any(|b| b.contains("Engagements: Lantern + Bolt")),
+        "{before}"
+    );
+    let after = &out[before.len()..];
+    let public = blocks(after, "everyone").join("\n");
+    let revealed = public.find("👹 Lantern reveals itself!").expect(&public);
+    let roll = public.find("🚧 Lantern blockades: SPD").expect(&public);
+    assert!(revealed < roll, "{public}");
+}

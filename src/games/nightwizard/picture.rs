@@ -437,6 +437,38 @@ gm: /nw combat engage a:Bolt b:Lantern
         );
     }
 
+    /// An Engage of a visible PC and a hidden enemy is no group to the players (a group of one,
+    /// or a gap in the numbering, would say that something unseen stands there); the GM sees it.
+    #[test]
+    fn an_engage_with_a_hidden_enemy_shows_to_players_only_with_two_they_can_see() {
+        let data = &nw_data();
+        // The fight before its Engages, then Bolt engaged with the hidden Lantern only.
+        let start: String = FIGHT
+            .lines()
+            .filter(|l| !l.contains("combat engage"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let script = format!("{start}gm: /nw combat engage a:Bolt b:Lantern\n");
+        let (state, _) = state_after(&script);
+        let public = picture(&state, None, data).unwrap_or_else(|e| panic!("{e}"));
+        let texts = public.texts();
+        assert!(!texts.iter().any(|t| t.starts_with("E1")), "{texts:?}");
+        assert!(
+            texts.contains(&"none (everyone at Short range)"),
+            "{texts:?}"
+        );
+        let gm = picture(&state, Some("gm"), data).unwrap_or_else(|e| panic!("{e}"));
+        assert!(gm.texts().contains(&"E1"), "{:?}", gm.texts());
+        // A second Engage everyone sees is the players' first.
+        let script = format!("{script}gm: /nw combat engage a:Ayla b:\"Shade Swarm\"\n");
+        let (state, _) = state_after(&script);
+        let public = picture(&state, None, data).unwrap_or_else(|e| panic!("{e}"));
+        let texts = public.texts();
+        assert!(texts.contains(&"E1") && !texts.contains(&"E2"), "{texts:?}");
+        let gm = picture(&state, Some("gm"), data).unwrap_or_else(|e| panic!("{e}"));
+        assert!(gm.texts().contains(&"E2"), "{:?}", gm.texts());
+    }
+
     const SIDES: &str = r#"
 gm: /nw character new name:Gwen quick:true
 gm: /nw enemy spawn name:shade_swarm hp:4

@@ -126,10 +126,10 @@ fn row(s: &NightWizard, data: &NwData, w: &Who, gm: bool) -> RowView {
         name.push_str(" (hidden)");
     }
     let group = s.combat.as_ref().and_then(|c| {
-        c.engages
+        crate::games::nightwizard::combat::visible_engages(s, gm)
             .iter()
-            .position(|g| g.contains(w) && g.len() > 1)
-            .map(|i| i + 1)
+            .position(|(i, _)| c.engages[*i].contains(w))
+            .map(|k| k + 1)
     });
     RowView {
         name,
@@ -209,20 +209,10 @@ pub fn view_model(s: &NightWizard, data: &NwData, viewer: &Viewer) -> NwView {
         .and_then(|u| s.pcs.iter().position(|p| &p.user == u));
     let combat = s.combat.as_ref().map(|c| CombatView {
         round: c.round,
-        engagements: c
-            .engages
-            .iter()
+        engagements: crate::games::nightwizard::combat::visible_engages(s, gm)
+            .into_iter()
             .enumerate()
-            .filter(|(_, g)| g.len() > 1)
-            .map(|(i, g)| {
-                let names = g
-                    .iter()
-                    .filter(|w| gm || !hidden(s, w))
-                    .map(|w| s.name_of(w))
-                    .collect::<Vec<_>>();
-                (i + 1, names)
-            })
-            .filter(|(_, n)| !n.is_empty())
+            .map(|(k, (_, names))| (k + 1, names))
             .collect(),
     });
     NwView {

@@ -127,12 +127,20 @@ pub(crate) fn withdraw(
             rng,
         );
         let t = theirs.outcome().result;
-        let mut lines = vec![format!(
+        let mut lines = vec![];
+        // A hidden enemy that holds a character back shows itself, as one that attacks does.
+        if let Who::Enemy(l) = &b {
+            if let Some(e) = s.enemy_mut(l).filter(|e| e.hidden) {
+                e.hidden = false;
+                lines.push(format!("👹 {l} reveals itself!"));
+            }
+        }
+        lines.push(format!(
             "🚧 {} blockades: SPD `{}` against SPD `{}`.",
             s.name_of(&b),
             mine.line(),
             theirs.line()
-        )];
+        ));
         let won = attacker_wins(m, t, false, false);
         let c = combat_mut(s)?;
         c.used.moved = true;

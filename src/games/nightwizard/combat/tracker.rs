@@ -83,16 +83,9 @@ impl NightWizard {
                     ""
                 ));
             }
-            let eng: Vec<String> = c
-                .engages
-                .iter()
-                .map(|g| {
-                    g.iter()
-                        .filter(|w| gm || !matches!(w, Who::Enemy(l) if self.enemy(l).is_some_and(|e| e.hidden)))
-                        .map(|w| self.name_of(w))
-                        .collect::<Vec<_>>()
-                        .join(" + ")
-                })
+            let eng: Vec<String> = visible_engages(self, gm)
+                .into_iter()
+                .map(|(_, names)| names.join(" + "))
                 .collect();
             (rows, eng)
         };
@@ -276,4 +269,27 @@ pub(crate) fn mention(s: &NightWizard, w: &Who) -> String {
         Who::Pc(u) => format!("{} ({})", s.name_of(w), u.mention()),
         Who::Enemy(_) => format!("{} ({})", s.name_of(w), s.gm.mention()),
     }
+}
+
+/// The Engages a viewer sees, numbered for that viewer: a group shows only with two or more
+/// members the viewer may see, so neither a lone visible member nor a gap in the numbers tells
+/// the players that a hidden enemy stands somewhere. Each entry: the group's index in
+/// `Combat::engages` and the names shown.
+pub(crate) fn visible_engages(s: &NightWizard, gm: bool) -> Vec<(usize, Vec<String>)> {
+    let Some(c) = s.combat.as_ref() else {
+        return vec![];
+    };
+    c.engages
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let names = g
+                .iter()
+                .filter(|w| gm || !s.hidden(w))
+                .map(|w| s.name_of(w))
+                .collect::<Vec<_>>();
+            (i, names)
+        })
+        .filter(|(_, names)| names.len() > 1)
+        .collect()
 }
