@@ -770,6 +770,15 @@ fn global_command(
             if rec.retired.is_some() {
                 return refuse(format!("{} is already retired.", rec.name));
             }
+            // A ninja entered in a tournament runs there until it withdraws or the tournament
+            // ends: retiring it in between would leave a retired ninja on the course.
+            if let Some(h) = &rec.entered {
+                return refuse(format!(
+                    "{} is entered in the tournament in {}: withdraw them there (`/ninja withdraw`) or wait until that tournament ends, then retire them.",
+                    rec.name,
+                    h.mention()
+                ));
+            }
             if let Some(r) = roster.find_mut(name) {
                 r.retired = Some("retired by choice".into());
             }

@@ -730,6 +730,21 @@ fn a_ninja_held_by_one_tournament_is_refused_by_another_naming_its_channel() {
     );
     assert_eq!(roster, held, "the refusal changed nothing");
     assert!(t2.entrants.is_empty());
+    // Nor may it retire while it is entered (from any channel).
+    let retire = Command::new("ninja retire").with("name", "Red Fox");
+    let e = Tournament::global(
+        &mut ctx_at(&mut rng, &d, &mut roster, &dojo),
+        &alice,
+        &retire,
+    )
+    .unwrap()
+    .unwrap_err()
+    .0;
+    assert!(
+        e.starts_with("Red Fox is entered in the tournament in <#arena>: withdraw them there"),
+        "{e}"
+    );
+    assert_eq!(roster, held, "the refusal changed nothing");
     // Withdrawn in the arena, it may enter the dojo's tournament.
     let w = t1
         .parse(
