@@ -310,3 +310,30 @@ fn rule_nw_6_step_2_the_gm_sets_the_highest_cl_a_character_joins_at() {
         "{out}"
     );
 }
+
+/// Undoing a PC's leaving after its character was deleted from the roster would put a
+/// character that no longer exists back into the session: the undo is refused, naming it, and
+/// changes nothing.
+#[test]
+fn undoing_a_leave_is_refused_once_the_character_was_deleted() {
+    let out = run(
+        "alice: /nw character new name:Ayla quick:true\n\
+         gm: /nw new\n\
+         alice: /nw session join\n\
+         alice: /nw session leave\n\
+         alice: /nw character delete name:Ayla\n\
+         gm: /game undo\n\
+         alice: /game status\n",
+        3,
+    );
+    let undo = after(&out, "gm: /game undo");
+    assert!(
+        undo.contains("⛔ The character `ayla` was deleted from this server's roster since")
+            && undo.contains("Nothing was undone."),
+        "{undo}"
+    );
+    assert!(
+        !after(&out, "alice: /game status").contains("Ayla"),
+        "{out}"
+    );
+}

@@ -153,7 +153,19 @@ fn changed_since(current: &Value, record: &str) -> String {
         .and_then(Value::as_str)
     {
         Some(name) => format!("{name}'s record"),
-        None => format!("the server's shared record `{record}`"),
+        // An entry without a name (a lock, a count): its collection and its key, unescaped
+        // (`/playing/alice~1ayla` is `alice/ayla` in `playing`).
+        None => {
+            let mut tokens = record
+                .split('/')
+                .skip(1)
+                .map(|t| t.replace("~1", "/").replace("~0", "~"));
+            match (tokens.next(), tokens.next()) {
+                (Some(set), Some(key)) => format!("the server's `{set}` entry `{key}`"),
+                (Some(set), None) => format!("the server's `{set}`"),
+                _ => "the server's shared state".to_string(),
+            }
+        }
     };
     format!(
         "{what} changed since that action (in another channel, or by a roster or character command), and undoing it would overwrite that newer change. Nothing was undone."
@@ -260,6 +272,11 @@ mod tests {
         assert_eq!(e.undo(&after).unwrap(), before);
         let again = json!({"playing": {"a/fox": {"channel": "y"}}});
         let err = e.undo(&again).unwrap_err();
-        assert!(err.contains("`/playing/a~1fox`"), "{err}");
+        // Said by its collection and key, not as a JSON pointer.
+        assert!(
+            err.starts_with("the server's `playing` entry `a/fox` changed since"),
+            "{err}"
+        );
+        assert!(!err.contains("~1"), "{err}");
     }
 }

@@ -801,6 +801,9 @@ pub(super) fn undo(
         let effect: Effect = serde_json::from_str(effects)?;
         let current = load_shared(tx, states, game, Some(&effect.guild)).map_err(Fail::Error)?;
         let restored = effect.undo(&current).map_err(Fail::Refused)?;
+        if let Some(problem) = game.shared_problem(&restored)? {
+            return refused(format!("{problem} Nothing was undone."));
+        }
         store::shared_put(
             tx,
             &effect.guild,

@@ -327,6 +327,12 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
         vec![]
     }
 
+    /// What is wrong with a shared state an undo would leave (e.g. a lock on a character that
+    /// was deleted since): the undo is then refused with this text and changes nothing.
+    fn shared_problem(_shared: &Self::Shared) -> Option<String> {
+        None
+    }
+
     /// Commands that work without a session in the channel (e.g. a guild roster).
     /// Return `None` for commands that need a session.
     fn global(
@@ -487,6 +493,8 @@ pub trait DynGame: Send + Sync {
     fn normalize_shared(&self, shared: &Value) -> Result<Value, DynError>;
     /// See [`Game::end_session`]; `shared` is changed in place.
     fn end_session(&self, shared: &mut Value, place: &Place) -> Result<Vec<Reply>, DynError>;
+    /// See [`Game::shared_problem`].
+    fn shared_problem(&self, shared: &Value) -> Result<Option<String>, DynError>;
 }
 
 /// A [`Game`] together with its loaded data.
@@ -716,5 +724,8 @@ impl<G: Game> DynGame for Loaded<G> {
         let replies = G::end_session(&mut sh, place, &self.data);
         *shared = serde_json::to_value(&sh)?;
         Ok(replies)
+    }
+    fn shared_problem(&self, shared: &Value) -> Result<Option<String>, DynError> {
+        Ok(G::shared_problem(&de::<G::Shared>(shared)?))
     }
 }

@@ -151,6 +151,10 @@ impl Game for NightWizard {
         vec![]
     }
 
+    fn shared_problem(shared: &NwShared) -> Option<String> {
+        shared.orphan_hold()
+    }
+
     fn view(&self, viewer: &Actor, data: &NwData) -> Vec<Reply> {
         view::status(self, viewer, data)
     }

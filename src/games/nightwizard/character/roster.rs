@@ -71,6 +71,23 @@ impl NwShared {
         }
     }
 
+    /// A session's hold on a character that is no longer on the roster (an undo of its leaving
+    /// after it was deleted would make one), said for the refusal.
+    pub fn orphan_hold(&self) -> Option<String> {
+        self.playing
+            .keys()
+            .find(|k| {
+                !self
+                    .characters
+                    .iter()
+                    .any(|c| &character_key(&c.owner, &c.name) == *k)
+            })
+            .map(|k| {
+                let name = k.split_once('/').map_or(k.as_str(), |(_, n)| n);
+                format!("The character `{name}` was deleted from this server's roster since, and undoing would bring it back into a session.")
+            })
+    }
+
     /// Frees every character the session at `place` holds; returns how many.
     pub fn release(&mut self, place: &Place) -> usize {
         let n = self.playing.len();
