@@ -165,8 +165,10 @@ impl Command {
 }
 
 /// Characters no option value may hold: NUL and other control characters (a slash-command
-/// option is one line), and the bidirectional embeddings, overrides and isolates, which make
-/// text display in another order than it is written (a label could make 12 read as 21).
+/// option is one line), the bidirectional embeddings, overrides and isolates, which make
+/// text display in another order than it is written (a label could make 12 read as 21), and
+/// the characters that show as nothing at all, which make a name look like another one or like
+/// no name (the joiners U+200C and U+200D stay: emoji and several scripts need them).
 fn hidden_char(c: char) -> Option<&'static str> {
     match c {
         '\0' => Some("NUL"),
@@ -182,6 +184,11 @@ fn hidden_char(c: char) -> Option<&'static str> {
         '\u{200E}' => Some("LEFT-TO-RIGHT MARK"),
         '\u{200F}' => Some("RIGHT-TO-LEFT MARK"),
         '\u{061C}' => Some("ARABIC LETTER MARK"),
+        '\u{200B}' => Some("ZERO WIDTH SPACE"),
+        '\u{2060}' => Some("WORD JOINER"),
+        '\u{FEFF}' => Some("ZERO WIDTH NO-BREAK SPACE"),
+        '\u{00AD}' => Some("SOFT HYPHEN"),
+        '\u{180E}' => Some("MONGOLIAN VOWEL SEPARATOR"),
         c if c.is_control() => Some("a control character"),
         _ => None,
     }
@@ -319,12 +326,19 @@ mod tests {
     fn option_values_refuse_bidi_controls_control_characters_and_nul() {
         let ok = Command::new("roll").with("expr", "2d6 fire bolt 火の玉 שלום");
         assert!(ok.check_text().is_ok());
+        // An emoji family holds ZERO WIDTH JOINERs: they stay.
+        let ok = Command::new("roll").with("label", "👨\u{200D}👩\u{200D}👧 night");
+        assert!(ok.check_text().is_ok());
         for (bad, code) in [
             ("1\u{202E}2", "U+202E"),
             ("a\u{2066}b", "U+2066"),
             ("nul\0", "U+0000"),
             ("esc\u{1b}[31m", "U+001B"),
             ("tab\tx", "U+0009"),
+            ("Red\u{200B}Fox", "U+200B"),
+            ("\u{200B}\u{200B}", "U+200B"),
+            ("Red\u{FEFF}Fox", "U+FEFF"),
+            ("Red\u{00AD}Fox", "U+00AD"),
         ] {
             let e = Command::new("roll")
                 .with("expr", "1d6")
