@@ -64,7 +64,9 @@ pub fn odds(input: &str) -> Result<Distribution, DiceError> {
 
 /// Formats a probability as a percentage with one decimal, e.g. `0.5833` → `"58.3%"`.
 pub fn percent(p: f64) -> String {
-    format!("{:.1}%", p * 100.0)
+    // An empty sum of f64 is −0.0, and rounding can leave a hair below 0: both are "0.0%".
+    let v = p * 100.0;
+    format!("{:.1}%", if v <= 0.0 { 0.0 } else { v })
 }
 
 /// A small probability in scientific notation, e.g. `3.4e-19`.
@@ -1082,6 +1084,18 @@ fn collect_terms<'a>(node: &'a Node, out: &mut Vec<(&'a DiceTerm, usize)>) {
 mod tests {
     use super::*;
     use crate::rng::seeded;
+
+    #[test]
+    fn a_chance_beyond_every_result_is_0_percent_never_minus_0() {
+        let d = odds("1d6").unwrap();
+        assert_eq!(
+            d.prob_at_least(2_147_483_648).to_bits(),
+            (-0.0f64).to_bits()
+        );
+        assert_eq!(percent(d.prob_at_least(2_147_483_648)), "0.0%");
+        assert_eq!(percent(-1e-17), "0.0%");
+        assert_eq!(percent(d.prob_at_least(4)), "50.0%");
+    }
 
     /// The distribution as whole counts out of `total` equally likely outcomes; each
     /// probability must be within 1e-9 of such a count.
