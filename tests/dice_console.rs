@@ -100,3 +100,29 @@ fn a_roll_that_fails_after_the_throw_is_explained_to_the_roller_only() {
     );
     assert!(!out.contains(".."), "{out}");
 }
+
+/// A target no result can reach is said as such, with the highest result, when the odds are
+/// exact; an exploding roll (whose odds leave long chains out) keeps its note instead.
+#[test]
+fn a_target_past_the_highest_result_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.db");
+    let out = console(
+        &db,
+        "alice: /roll expr:1d6 target:7\n\
+         alice: /roll expr:2d6+3 target:2147483648\n\
+         alice: /roll expr:1d6! target:7\n",
+    );
+    assert!(
+        reply(&out, "1d6").contains("needs 7+: 0.0% (no result reaches 7: the highest is 6)"),
+        "{out}"
+    );
+    assert!(
+        reply(&out, "2d6+3")
+            .contains("needs 2147483648+: 0.0% (no result reaches 2147483648: the highest is 15)"),
+        "{out}"
+    );
+    let exploding = reply(&out, "1d6!");
+    assert!(!exploding.contains("no result reaches"), "{exploding}");
+    assert!(exploding.contains("Left out: "), "{exploding}");
+}

@@ -50,8 +50,13 @@ pub(super) fn roll(
         Some(t) => match dice::odds(expr) {
             Ok(d) => {
                 let mut line = format!("needs {t}+: {}", dice::percent(d.prob_at_least(t)));
-                if let Some(note) = d.note() {
-                    line.push_str(&format!(" ({note})"));
+                match (d.note(), d.max()) {
+                    (Some(note), _) => line.push_str(&format!(" ({note})")),
+                    // Exact odds (nothing left out): a target past the highest result is said.
+                    (None, Some(max)) if t > max => {
+                        line.push_str(&format!(" (no result reaches {t}: the highest is {max})"))
+                    }
+                    _ => {}
                 }
                 Some(line)
             }
