@@ -220,8 +220,9 @@ fn rule_nw_custom_enemy_added_after_the_session_opened_spawns_at_once() {
     assert!(t.s.enemies.iter().any(|e| e.label == "Golem"));
 }
 
-#[test]
-fn rule_nw_8_2_leaving_and_coming_back_restores_nothing_the_after_phase_would_not() {
+/// Ayla and Bolt at the table, Ayla's record carrying a Preserved Antidote Salts that her
+/// session copy has taken (a kit, so the session keeps her as she leaves).
+fn ayla_with_a_kit() -> Table {
     let mut t = table(&[(alice(), "Ayla"), (bob(), "Bolt")]);
     t.shared.characters[0].items.push(OwnedItem {
         id: "antidote_salts".into(),
@@ -229,6 +230,12 @@ fn rule_nw_8_2_leaving_and_coming_back_restores_nothing_the_after_phase_would_no
         preserved: true,
     });
     t.ok(&alice(), "nw session join", &[]);
+    t
+}
+
+#[test]
+fn rule_nw_8_2_leaving_and_coming_back_restores_nothing_the_after_phase_would_not() {
+    let mut t = ayla_with_a_kit();
     let before = used(&t.s.pcs[0]).len();
     t.ok(&alice(), "nw combat use", &[("item", "antidote_salts")]);
     t.ok(&gm(), "nw session set", &[("player", "alice"), ("hp", "4")]);
@@ -299,13 +306,7 @@ fn rule_nw_10_2_mid_round_equipment_waits_for_a_setup_process_or_the_end_of_the_
 fn rule_nw_3_1_critical_and_fumble_are_rolled_once_a_session_leaving_does_not_reroll_them() {
     // "Critical/Fumble values are still re-rolled each real session" (§3.1, Episodes): rolled
     // when the session starts or the PC first joins it, not again by leaving and joining.
-    let mut t = table(&[(alice(), "Ayla"), (bob(), "Bolt")]);
-    t.shared.characters[0].items.push(OwnedItem {
-        id: "antidote_salts".into(),
-        equipped: false,
-        preserved: true,
-    });
-    t.ok(&alice(), "nw session join", &[]);
+    let mut t = ayla_with_a_kit();
     let values = |t: &Table| {
         let p = t.s.pcs.iter().find(|p| p.user == alice().id).unwrap();
         (p.cf_rolled, p.cf, p.cf_points, p.cf_locked)
