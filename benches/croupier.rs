@@ -7,7 +7,7 @@ use criterion::{black_box, criterion_group, Criterion};
 
 use croupier::rng::seeded;
 use croupier::store::Store;
-use croupier::table::{Actor, Command, Input, ManualClock, Registry, Request, SeedMode, Table};
+use croupier::table::{Actor, Command, Input, ManualClock, Request, SeedMode, Table};
 
 fn dice(c: &mut Criterion) {
     let mut rng = seeded(1);
@@ -180,7 +180,7 @@ fn ram_dir() -> tempfile::TempDir {
 fn open_table(db: &Path) -> Table {
     Table::new(
         Store::open(db).unwrap(),
-        Arc::new(Registry::load(Path::new("data")).unwrap()),
+        Arc::new(croupier::games::load(Path::new("data")).unwrap()),
         Arc::new(ManualClock::at(0)),
         SeedMode::Fixed(1),
     )

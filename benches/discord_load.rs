@@ -367,7 +367,7 @@ fn setup() -> (tokio::runtime::Runtime, Arc<Registry>, tempfile::TempDir) {
         .enable_all()
         .build()
         .expect("runtime");
-    let games = Arc::new(Registry::load(Path::new("data")).expect("game data loads"));
+    let games = Arc::new(croupier::games::load(Path::new("data")).expect("game data loads"));
     let dir = tempfile::tempdir_in(std::env::temp_dir()).expect("temp dir");
     (rt, games, dir)
 }

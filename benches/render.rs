@@ -137,7 +137,7 @@ fn largest_nobi(games: &Registry) -> serde_json::Value {
 fn largest_nw() -> serde_json::Value {
     use croupier::console::{Console, ConsoleOptions};
     use croupier::table::{ManualClock, SeedMode, Table};
-    let games = std::sync::Arc::new(Registry::load(std::path::Path::new("data")).unwrap());
+    let games = std::sync::Arc::new(croupier::games::load(std::path::Path::new("data")).unwrap());
     let store = croupier::store::Store::in_memory().unwrap();
     let clock = std::sync::Arc::new(ManualClock::at(1_800_000_000));
     let mut table = Table::new(store, games, clock.clone(), SeedMode::Fixed(1));
@@ -168,7 +168,7 @@ gm: /nw session set player:bob status:poison:2
 }
 
 fn render(c: &mut Criterion) {
-    let games = Registry::load(std::path::Path::new("data")).unwrap();
+    let games = croupier::games::load(std::path::Path::new("data")).unwrap();
     let mut g = c.benchmark_group("render");
     let state = largest_dice_table();
     g.bench_function("dice table, 10 seats", |b| {

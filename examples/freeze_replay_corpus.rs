@@ -17,14 +17,14 @@ use std::sync::Arc;
 use anyhow::Context;
 use croupier::store::Store;
 use croupier::table::record::SessionRecord;
-use croupier::table::{ManualClock, Registry, SeedMode, Table};
+use croupier::table::{ManualClock, SeedMode, Table};
 
 fn main() -> anyhow::Result<()> {
     let from = std::env::args()
         .nth(1)
         .context("name the folder the sessions were recorded to: freeze_replay_corpus DIR")?;
     let dir = tempfile::tempdir()?;
-    let registry = Registry::load(Path::new("data"))
+    let registry = croupier::games::load(Path::new("data"))
         .map_err(|e| anyhow::anyhow!("data does not load: {e:?}"))?;
     let t = Table::new(
         Store::open(&dir.path().join("replay.db"))?,

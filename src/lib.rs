@@ -1,16 +1,13 @@
 //! Croupier: a dealer, dice roller and scorekeeper for play-by-chat tabletop games.
 //!
-//! Layers (see ARCHITECTURE.md): `games` (pure rules) and `dice` under `table` (sessions,
-//! log, undo), over `store` (SQLite); front ends `console` and `discord` call `table`.
-
-// The command-declaration derives name `::croupier::…`, which works inside this crate too.
-extern crate self as croupier;
+//! This crate is the composition root (see ARCHITECTURE.md): the binary, the console front end,
+//! and the crates of the workspace under the names the code has always used for them:
+//! `dice` and `rng` (`croupier-dice`), `render` (`croupier-draw`, with the session pictures of
+//! `croupier-core`), `table` and `store` (`croupier-core`), `games` (`croupier-games`, which
+//! registers one crate per game) and `discord` (`croupier-discord`).
 
 pub mod console;
-pub mod dice;
-pub mod discord;
-pub mod games;
-pub mod render;
-pub mod rng;
-pub mod store;
-pub mod table;
+
+pub use croupier_core::{dice, render, rng, store, table};
+pub use croupier_discord as discord;
+pub use croupier_games as games;

@@ -162,7 +162,7 @@ fn no_data_folder(dir: &Path, errs: &[croupier::table::DataError]) -> Option<Str
 }
 
 fn load_games(dir: &Path) -> Result<Registry> {
-    Registry::load(dir).map_err(|errs| {
+    croupier::games::load(dir).map_err(|errs| {
         if let Some(line) = no_data_folder(dir, &errs) {
             return anyhow::anyhow!(line);
         }
@@ -287,7 +287,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         },
         Cmd::CheckData { dir } => {
             let dir = dir.unwrap_or(data);
-            match Registry::load(&dir) {
+            match croupier::games::load(&dir) {
                 Ok(reg) => {
                     for g in reg.all() {
                         println!("ok  {} ({})", g.name(), g.title());

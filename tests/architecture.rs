@@ -1,10 +1,13 @@
-//! The layering ARCHITECTURE.md states, checked on the source: the table names no game, no
-//! picture and no front end, and the table's own modules import one another in one direction.
+//! The layering ARCHITECTURE.md states. Between layers the crate graph says it (each layer is a
+//! crate of the workspace, and a crate cannot name one it does not depend on), so here it is
+//! pinned: the workspace's own dependencies are exactly the layers' allowed ones. Inside a
+//! crate the compiler allows import cycles among files, so the table's and Night Wizard's
+//! modules are checked on the source to import one another in one direction.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// The names `src/table/mod.rs` re-exports, mapped to the module that defines them.
+/// The names `crates/core/src/table/mod.rs` re-exports, mapped to the module that defines them.
 fn reexports(mod_rs: &str) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     let flat = mod_rs.replace('\n', " ");
@@ -66,7 +69,7 @@ fn table_deps(
 }
 
 fn table_graph() -> BTreeMap<String, BTreeSet<String>> {
-    let dir = Path::new("src/table");
+    let dir = Path::new(TABLE);
     let mod_rs = std::fs::read_to_string(dir.join("mod.rs")).unwrap();
     let re = reexports(&mod_rs);
     let modules: BTreeSet<String> = std::fs::read_dir(dir)
@@ -129,49 +132,109 @@ fn cycle(g: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     None
 }
 
+const TABLE: &str = "crates/core/src/table";
+
+/// The workspace's crates (folder → package) and the workspace crates each may depend on:
+/// dice at the bottom, the drawing engine over it, the core (table, store, declarations) over
+/// both, one crate per game over the core, their composition (`croupier-games`), the Discord
+/// front end over the core, and the binary (`croupier`, the composition root) over all.
+const LAYERS: &[(&str, &str, &[&str])] = &[
+    ("macros", "croupier-macros", &[]),
+    ("crates/dice", "croupier-dice", &[]),
+    ("crates/draw", "croupier-draw", &["croupier-dice"]),
+    (
+        "crates/core",
+        "croupier-core",
+        &["croupier-dice", "croupier-draw", "croupier-macros"],
+    ),
+    (
+        "crates/dice_table",
+        "croupier-dice-table",
+        &["croupier-core"],
+    ),
+    ("crates/nobi", "croupier-nobi", &["croupier-core"]),
+    (
+        "crates/nightwizard",
+        "croupier-nightwizard",
+        &["croupier-core"],
+    ),
+    ("crates/nakama", "croupier-nakama", &["croupier-core"]),
+    ("crates/ninja", "croupier-ninja", &["croupier-core"]),
+    (
+        "crates/games",
+        "croupier-games",
+        &[
+            "croupier-core",
+            "croupier-dice-table",
+            "croupier-nobi",
+            "croupier-nightwizard",
+            "croupier-nakama",
+            "croupier-ninja",
+        ],
+    ),
+    ("crates/discord", "croupier-discord", &["croupier-core"]),
+    (
+        ".",
+        "croupier",
+        &[
+            "croupier-core",
+            "croupier-dice",
+            "croupier-draw",
+            "croupier-discord",
+            "croupier-games",
+            "croupier-macros",
+        ],
+    ),
+];
+
+/// The workspace crates a manifest's `[dependencies]` names (dev-dependencies are for tests).
+fn workspace_deps(manifest: &str) -> BTreeSet<String> {
+    let doc: toml::Table = manifest.parse().expect("a manifest is TOML");
+    doc.get("dependencies")
+        .and_then(|d| d.as_table())
+        .map(|d| {
+            d.keys()
+                .filter(|k| k.starts_with("croupier"))
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 #[test]
-fn the_table_names_no_game_no_picture_and_no_front_end() {
-    for entry in std::fs::read_dir("src/table").unwrap() {
-        let path = entry.unwrap().path();
-        let src = std::fs::read_to_string(&path).unwrap();
-        for (n, line) in src.lines().enumerate() {
-            if line.trim_start().starts_with("//") {
-                continue;
-            }
-            // The drawing engine (`render::svg`, which names no table type) is the one part of
-            // `render` the table may name: `Game::picture` returns its `Doc`.
-            let line = line.replace("crate::render::svg::", "");
-            for banned in [
-                "crate::games",
-                "crate::render",
-                "crate::discord",
-                "crate::console",
-            ] {
-                assert!(
-                    !line.contains(banned),
-                    "{}:{}: the table layer refers to `{banned}`: {line}",
-                    path.display(),
-                    n + 1
-                );
-            }
-        }
+fn each_layer_depends_only_on_the_layers_below_it() {
+    let root: toml::Table = std::fs::read_to_string("Cargo.toml")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let members: BTreeSet<String> = root["workspace"]["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    let listed: BTreeSet<String> = LAYERS.iter().map(|(d, _, _)| d.to_string()).collect();
+    assert_eq!(members, listed, "every workspace crate has its layer here");
+    for (dir, name, allowed) in LAYERS {
+        let manifest = std::fs::read_to_string(Path::new(dir).join("Cargo.toml")).unwrap();
+        let doc: toml::Table = manifest.parse().unwrap();
+        assert_eq!(doc["package"]["name"].as_str(), Some(*name), "{dir}");
+        let deps = workspace_deps(&manifest);
+        let allowed: BTreeSet<String> = allowed.iter().map(|a| a.to_string()).collect();
+        assert_eq!(
+            deps, allowed,
+            "{name} ({dir}) depends on exactly its layers"
+        );
     }
 }
 
 #[test]
-fn the_drawing_engine_names_no_table_and_no_game() {
-    for engine in ["svg", "raster", "palette", "stamps", "outlines", "memo"] {
-        let path = format!("src/render/{engine}.rs");
-        let src = std::fs::read_to_string(&path).unwrap();
-        for banned in [
-            "crate::table",
-            "crate::games",
-            "crate::discord",
-            "crate::console",
-        ] {
-            assert!(!src.contains(banned), "{path} refers to `{banned}`");
-        }
-    }
+fn the_layer_check_reads_dependencies_not_dev_dependencies() {
+    let m = "[package]\nname = \"x\"\n[dependencies]\ncroupier-core = { path = \"c\" }\nserde = \"1\"\n[dev-dependencies]\ncroupier-games = { path = \"g\" }\n";
+    assert_eq!(
+        workspace_deps(m),
+        BTreeSet::from(["croupier-core".to_string()])
+    );
 }
 
 #[test]
@@ -183,7 +246,7 @@ fn the_table_modules_import_one_another_in_one_direction() {
         "the check sees imports: {g:?}"
     );
     if let Some(c) = cycle(&g) {
-        panic!("import cycle in src/table: {}\n{g:#?}", c.join(" → "));
+        panic!("import cycle in {TABLE}: {}\n{g:#?}", c.join(" → "));
     }
 }
 
@@ -198,13 +261,13 @@ fn the_cycle_check_finds_a_cycle() {
     assert_eq!(cycle(&g), None);
 }
 
-// --- Night Wizard: the modules of `src/games/nightwizard/` import one another in one direction
+// --- Night Wizard: the modules of `crates/nightwizard/src/` import one another in one direction
 // (state ← judge/status ← features ← dispatch). Each file is a module; `#[cfg(test)]` items and
-// the files they declare are left out; a path (`super::x::Y`, `crate::games::nightwizard::x`,
+// the files they declare are left out; a path (`super::x::Y`, `crate::x`,
 // `self::x`) counts as an edge to the module that defines `Y`, following `pub use` re-exports
 // (so the `session` shim and a folder's `mod.rs` that re-exports its parts point at the part).
 
-const NW: &str = "src/games/nightwizard";
+const NW: &str = "crates/nightwizard/src";
 
 /// A module: its path from the Night Wizard root (`combat::movement`) and its code.
 struct NwModule {
@@ -372,8 +435,8 @@ fn reexport_statements(code: &str) -> String {
 fn absolute(at: &[String], segs: &[String]) -> Option<Vec<String>> {
     let mut base: Vec<String> = at.to_vec();
     let mut rest = segs;
-    if rest.len() >= 3 && rest[0] == "crate" && rest[1] == "games" && rest[2] == "nightwizard" {
-        return Some(rest[3..].to_vec());
+    if rest.first().map(String::as_str) == Some("crate") {
+        return Some(rest[1..].to_vec());
     }
     match rest.first().map(String::as_str) {
         Some("super") => {
@@ -391,15 +454,16 @@ fn absolute(at: &[String], segs: &[String]) -> Option<Vec<String>> {
 
 fn nw_modules() -> BTreeMap<Vec<String>, NwModule> {
     let mut out = BTreeMap::new();
-    let mut todo = vec![(vec![], Path::new(NW).join("mod.rs"))];
+    let mut todo = vec![(vec![], Path::new(NW).join("lib.rs"))];
     while let Some((at, file)) = todo.pop() {
         let src = std::fs::read_to_string(&file).unwrap();
         let dir = file.parent().unwrap().to_path_buf();
-        let own_dir = if file.file_name().unwrap() == "mod.rs" {
-            dir.clone()
-        } else {
-            dir.join(file.file_stem().unwrap())
-        };
+        let own_dir =
+            if file.file_name().unwrap() == "mod.rs" || file.file_name().unwrap() == "lib.rs" {
+                dir.clone()
+            } else {
+                dir.join(file.file_stem().unwrap())
+            };
         for (name, child, test) in declared_mods(&src, &dir, &own_dir) {
             if !test {
                 let mut p: Vec<String> = at.clone();
@@ -548,7 +612,7 @@ fn nw_graph() -> BTreeMap<String, BTreeSet<String>> {
             .filter(|p| !facade.contains(p))
             .collect();
         let code = without_reexports(&m.code);
-        for prefix in ["super::", "crate::games::nightwizard::", "self::"] {
+        for prefix in ["super::", "crate::", "self::"] {
             for (i, _) in code.match_indices(prefix) {
                 let before = code[..i].chars().last().unwrap_or(' ');
                 if before.is_alphanumeric() || before == '_' || before == ':' {

@@ -43,7 +43,7 @@ struct Env {
 }
 
 fn games() -> Arc<Registry> {
-    Arc::new(Registry::load(Path::new("data")).expect("game data loads"))
+    Arc::new(croupier::games::load(Path::new("data")).expect("game data loads"))
 }
 
 impl Env {

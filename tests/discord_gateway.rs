@@ -386,7 +386,7 @@ async fn fake_gateway_sequence_numbers_strictly_increase_under_concurrent_dispat
 // The bot against it
 
 fn games() -> Arc<Registry> {
-    Arc::new(Registry::load(Path::new("data")).expect("game data loads"))
+    Arc::new(croupier::games::load(Path::new("data")).expect("game data loads"))
 }
 
 fn config(fake: &FakeDiscord, dir: &tempfile::TempDir) -> Config {

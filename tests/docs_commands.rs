@@ -6,11 +6,11 @@
 use std::path::Path;
 
 use croupier::discord;
-use croupier::table::{Command, Registry};
+use croupier::table::Command;
 use serde_json::Value;
 
 fn registered() -> Vec<Value> {
-    let games = Registry::load(Path::new("data")).expect("data loads");
+    let games = croupier::games::load(Path::new("data")).expect("data loads");
     discord::registration(&discord::all_specs(&games))
         .as_array()
         .expect("an array of commands")
@@ -363,7 +363,7 @@ fn table_problems(
 /// undeclared is, and a command declared for the host or GM says so in its row.
 #[test]
 fn each_games_command_table_matches_its_declaration() {
-    let games = Registry::load(Path::new("data")).expect("data loads");
+    let games = croupier::games::load(Path::new("data")).expect("data loads");
     let mut problems = vec![];
     for name in ["nobi", "nakama", "ninja"] {
         let file = format!("docs/{name}.md");
@@ -380,7 +380,7 @@ fn each_games_command_table_matches_its_declaration() {
 /// an undeclared subcommand and a host-only command whose row does not say so are each caught.
 #[test]
 fn a_command_table_out_of_step_is_caught() {
-    let games = Registry::load(Path::new("data")).expect("data loads");
+    let games = croupier::games::load(Path::new("data")).expect("data loads");
     let spec = games.find("nobi").unwrap().command();
     let real = std::fs::read_to_string("docs/nobi.md").unwrap();
     let drifted = real

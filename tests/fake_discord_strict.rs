@@ -1377,9 +1377,9 @@ async fn direct_messages_need_no_channel_permissions_and_stay_out_of_public_text
 
 #[tokio::test]
 async fn the_old_single_nw_is_refused_and_todays_registration_is_accepted() {
-    use croupier::table::{Game, Registry};
+    use croupier::table::Game;
     let fake = FakeDiscord::start().await;
-    let games = Registry::load(std::path::Path::new("data")).expect("game data loads");
+    let games = croupier::games::load(std::path::Path::new("data")).expect("game data loads");
     let today = games.commands();
     // Before the split: one `/nw` holding every group.
     let mut whole = croupier::games::nightwizard::NightWizard::command();

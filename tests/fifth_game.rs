@@ -225,7 +225,7 @@ impl Coin {
 
 fn table() -> Table {
     // The one registration line, beside the built-in games.
-    let mut games: Vec<Box<dyn DynGame>> = Registry::load(Path::new("data"))
+    let mut games: Vec<Box<dyn DynGame>> = croupier::games::load(Path::new("data"))
         .expect("data loads")
         .into_games();
     games.push(Box::new(Loaded::<Coin>::new(())));

@@ -197,7 +197,13 @@ fn the_stated_rust_version_is_the_one_the_locked_dependencies_need() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let manifest: toml::Value =
         toml::from_str(&std::fs::read_to_string(root.join("Cargo.toml")).unwrap()).unwrap();
-    let ours = manifest["package"]["rust-version"]
+    // Every crate of the workspace takes it from `[workspace.package]`.
+    assert_eq!(
+        manifest["package"]["rust-version"]["workspace"].as_bool(),
+        Some(true),
+        "the top crate takes the workspace's rust-version"
+    );
+    let ours = manifest["workspace"]["package"]["rust-version"]
         .as_str()
         .expect("Cargo.toml states a rust-version");
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();

@@ -18,7 +18,7 @@ use rusqlite::Connection;
 use support::fake_discord::{FakeDiscord, Who};
 
 fn registry() -> Arc<Registry> {
-    Arc::new(Registry::load(Path::new("data")).expect("data loads"))
+    Arc::new(croupier::games::load(Path::new("data")).expect("data loads"))
 }
 
 fn table(path: &Path) -> Table {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use croupier::console::{Console, ConsoleOptions};
 use croupier::store::Store;
-use croupier::table::{ManualClock, Registry, SeedMode, Table};
+use croupier::table::{ManualClock, SeedMode, Table};
 
 const ENDINGS: [&str; 3] = [
     "The adventure is over",
@@ -22,7 +22,7 @@ struct Run {
 fn play(seed: u64, players: &[&str], setup: &[&str]) -> Run {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("t.db")).unwrap();
-    let reg = Arc::new(Registry::load(Path::new("data")).unwrap());
+    let reg = Arc::new(croupier::games::load(Path::new("data")).unwrap());
     let clock = Arc::new(ManualClock::at(1_800_000_000));
     let mut table = Table::new(store, reg, clock.clone(), SeedMode::Fixed(seed));
     let mut console = Console::new(
@@ -137,7 +137,7 @@ fn console_solo_game_with_hand_menu_and_column_buttons() {
 fn console_pick_from_the_hand_menu_then_press_a_column() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("t.db")).unwrap();
-    let reg = Arc::new(Registry::load(Path::new("data")).unwrap());
+    let reg = Arc::new(croupier::games::load(Path::new("data")).unwrap());
     let clock = Arc::new(ManualClock::at(1_800_000_000));
     let mut table = Table::new(store, reg, clock.clone(), SeedMode::Fixed(3));
     let mut c = Console::new(
@@ -199,7 +199,7 @@ fn console_game_with_two_bosses_reaches_an_ending() {
 
 /// A console on a fresh in-memory table, seeded.
 fn fresh(seed: u64) -> (Table, Arc<ManualClock>) {
-    let reg = Arc::new(Registry::load(Path::new("data")).unwrap());
+    let reg = Arc::new(croupier::games::load(Path::new("data")).unwrap());
     let clock = Arc::new(ManualClock::at(1_800_000_000));
     let table = Table::new(
         Store::in_memory().unwrap(),

@@ -6,10 +6,8 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use croupier::table::Registry;
-
 fn run(script: &str, seed: u64) -> String {
-    let registry = Arc::new(Registry::load(Path::new("data")).expect("data loads"));
+    let registry = Arc::new(croupier::games::load(Path::new("data")).expect("data loads"));
     croupier::console::transcript(registry, seed, 1_800_000_000, script).unwrap()
 }
 

@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use croupier::console::{Console, ConsoleOptions};
 use croupier::store::Store;
-use croupier::table::{ManualClock, Registry, SeedMode, Table};
+use croupier::table::{ManualClock, SeedMode, Table};
 
 fn play(seed: u64, lines: &[String]) -> String {
     let clock = Arc::new(ManualClock::at(1_700_000_000));
-    let registry = Registry::load(Path::new("data")).expect("data loads");
+    let registry = croupier::games::load(Path::new("data")).expect("data loads");
     let mut table = Table::new(
         Store::in_memory().expect("store"),
         Arc::new(registry),
@@ -116,7 +116,7 @@ struct Live {
 fn luck_buttons_reroll_a_miss_and_keep_the_chosen_roll() {
     for seed in 1..80u64 {
         let clock = Arc::new(ManualClock::at(1_700_000_000));
-        let registry = Registry::load(Path::new("data")).expect("data loads");
+        let registry = croupier::games::load(Path::new("data")).expect("data loads");
         let mut table = Table::new(
             Store::in_memory().expect("store"),
             Arc::new(registry),
@@ -232,7 +232,7 @@ fn start_and_fill_buttons_reach_only_the_gm() {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let games = Arc::new(Registry::load(Path::new("data")).expect("data loads"));
+    let games = Arc::new(croupier::games::load(Path::new("data")).expect("data loads"));
     let out = croupier::console::transcript(games, 3, 1_700_000_000, &lines.join("\n"))
         .expect("transcript");
     let block = |line: &str| -> String {
@@ -296,7 +296,7 @@ fn the_scorekeeper_hands_the_tournament_to_another_player_and_undo_gives_it_back
         "gm: /ninja fill",
     ]
     .join("\n");
-    let games = Arc::new(Registry::load(Path::new("data")).expect("data loads"));
+    let games = Arc::new(croupier::games::load(Path::new("data")).expect("data loads"));
     let out = croupier::console::transcript(games, 3, 1_700_000_000, &script).expect("transcript");
     let block = |line: &str| -> String {
         let from = out.find(&format!(">>> {line}\n")).expect(line);
@@ -358,7 +358,7 @@ fn an_undone_turn_taken_again_rolls_the_same_dice() {
                   gm: /game undo\n\
                   alice: press Roll\n\
                   alice: press Roll\n";
-    let games = Arc::new(Registry::load(Path::new("data")).expect("data loads"));
+    let games = Arc::new(croupier::games::load(Path::new("data")).expect("data loads"));
     let out = croupier::console::transcript(games, 7, 1_700_000_000, script).expect("transcript");
     let turns: Vec<&str> = out
         .lines()

@@ -6,14 +6,14 @@ use std::sync::Arc;
 
 use croupier::console::{Console, ConsoleOptions};
 use croupier::store::Store;
-use croupier::table::{ManualClock, Registry, SeedMode, Table};
+use croupier::table::{ManualClock, SeedMode, Table};
 use serde_json::Value;
 
 const START: i64 = 1_800_000_000;
 
 fn table(seed: u64) -> (Table, Arc<ManualClock>) {
     let clock = Arc::new(ManualClock::at(START));
-    let games = Arc::new(Registry::load(Path::new("data")).expect("data loads"));
+    let games = Arc::new(croupier::games::load(Path::new("data")).expect("data loads"));
     let t = Table::new(
         Store::in_memory().expect("store"),
         games,

@@ -18,7 +18,7 @@ use croupier::table::{Registry, UserId};
 /// Every game with the shipped data (loaded once).
 fn games() -> &'static Registry {
     static GAMES: OnceLock<Registry> = OnceLock::new();
-    GAMES.get_or_init(|| Registry::load(Path::new("data")).expect("the shipped data loads"))
+    GAMES.get_or_init(|| croupier::games::load(Path::new("data")).expect("the shipped data loads"))
 }
 
 /// Checks the limits every picture must meet, then the golden file.
@@ -660,7 +660,7 @@ use croupier::table::{ManualClock, SeedMode, Table};
 
 /// The Night Wizard state after a console `script` (seed 1).
 fn nw_state(script: &str) -> serde_json::Value {
-    let games = std::sync::Arc::new(Registry::load(Path::new("data")).expect("data loads"));
+    let games = std::sync::Arc::new(croupier::games::load(Path::new("data")).expect("data loads"));
     let store = croupier::store::Store::in_memory().expect("store");
     let clock = std::sync::Arc::new(ManualClock::at(1_800_000_000));
     let mut table = Table::new(store, games, clock.clone(), SeedMode::Fixed(1));

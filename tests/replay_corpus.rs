@@ -13,12 +13,12 @@ use std::sync::Arc;
 
 use croupier::store::Store;
 use croupier::table::record::SessionRecord;
-use croupier::table::{ManualClock, Registry, SeedMode, Table};
+use croupier::table::{ManualClock, SeedMode, Table};
 
 fn table(dir: &Path) -> Table {
     Table::new(
         Store::open(&dir.join("replay.db")).unwrap(),
-        Arc::new(Registry::load(Path::new("data")).expect("data loads")),
+        Arc::new(croupier::games::load(Path::new("data")).expect("data loads")),
         Arc::new(ManualClock::at(0)),
         SeedMode::Fixed(1),
     )

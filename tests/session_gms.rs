@@ -42,7 +42,7 @@ fn gms(t: &mut Table, games: &Registry) -> (Option<String>, String) {
 #[test]
 fn the_gms_column_follows_the_state_and_an_old_session_reads_them_from_the_state() {
     let dir = tempfile::tempdir().unwrap();
-    let games = Arc::new(Registry::load(Path::new("data")).unwrap());
+    let games = Arc::new(croupier::games::load(Path::new("data")).unwrap());
     let mut t = Table::new(
         Store::open(&dir.path().join("g.db")).unwrap(),
         games.clone(),

@@ -8,7 +8,7 @@ use std::process::Command;
 use std::sync::Arc;
 
 use croupier::store::Store;
-use croupier::table::{Actor, Input, ManualClock, Registry, Request, SeedMode, Table};
+use croupier::table::{Actor, Input, ManualClock, Request, SeedMode, Table};
 use serde_json::Value;
 
 #[path = "support/console_bin.rs"]
@@ -568,7 +568,7 @@ fn replaying_a_session_never_writes_the_shared_state_and_reads_record_no_effect(
     let dir = tempfile::tempdir().unwrap();
     let mut t = Table::new(
         Store::open(&dir.path().join("r.db")).unwrap(),
-        Arc::new(Registry::load(Path::new("data")).unwrap()),
+        Arc::new(croupier::games::load(Path::new("data")).unwrap()),
         Arc::new(ManualClock::at(1_000)),
         SeedMode::Fixed(42),
     );

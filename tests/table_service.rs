@@ -13,7 +13,7 @@ use croupier::table::{
 };
 
 fn registry() -> Arc<Registry> {
-    Arc::new(Registry::load(Path::new("data")).expect("data loads"))
+    Arc::new(croupier::games::load(Path::new("data")).expect("data loads"))
 }
 
 fn table(path: &Path) -> Table {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use croupier::console::{Console, ConsoleOptions};
 use croupier::store::Store;
-use croupier::table::{ManualClock, Registry, SeedMode, Table};
+use croupier::table::{ManualClock, SeedMode, Table};
 
 fn say(c: &mut Console, line: &str) -> String {
     let mut out = Vec::new();
@@ -22,7 +22,7 @@ fn undo_across_a_snapshot_gives_the_state_a_whole_replay_gives() {
     let clock = Arc::new(ManualClock::at(1_800_000_000));
     let mut t = Table::new(
         Store::open(&db).unwrap(),
-        Arc::new(Registry::load(Path::new("data")).expect("data loads")),
+        Arc::new(croupier::games::load(Path::new("data")).expect("data loads")),
         clock.clone(),
         SeedMode::Fixed(3),
     );

@@ -19,7 +19,9 @@ use serde_json::Value;
 fn games() -> Arc<Registry> {
     static GAMES: OnceLock<Arc<Registry>> = OnceLock::new();
     GAMES
-        .get_or_init(|| Arc::new(Registry::load(Path::new("data")).expect("the shipped data")))
+        .get_or_init(|| {
+            Arc::new(croupier::games::load(Path::new("data")).expect("the shipped data"))
+        })
         .clone()
 }
 

@@ -22,8 +22,8 @@
 //!               result: Outcome },
 //! }
 //! ```
-//! The generated code names `::croupier::table::*`, so the `croupier` crate says
-//! `extern crate self as croupier;`.
+//! The generated code names `::croupier_core::table::*`, so the `croupier-core` crate says
+//! `extern crate self as croupier_core;`.
 
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as Ts};
@@ -219,7 +219,7 @@ fn container(input: &DeriveInput) -> syn::Result<(String, String)> {
     Ok((name, description))
 }
 
-/// Derives `croupier::table::Commands` for an enum: one variant per subcommand.
+/// Derives `croupier_core::table::Commands` for an enum: one variant per subcommand.
 #[proc_macro_derive(Commands, attributes(commands, cmd, opt))]
 pub fn derive_commands(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
@@ -242,7 +242,7 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
             ))
         }
     };
-    let t = quote!(::croupier::table::declare);
+    let t = quote!(::croupier_core::table::declare);
     let mut subs = vec![];
     let mut arms = vec![];
     let mut names = vec![];
@@ -313,7 +313,7 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
         let guild = va.guild;
         let view = va.view;
         subs.push(quote! {{
-            let mut s = ::croupier::table::CommandSpec::new(#sub, #desc);
+            let mut s = ::croupier_core::table::CommandSpec::new(#sub, #desc);
             #(#opt_specs)*
             #answer
             s.permission = #perm;
@@ -341,15 +341,15 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
     Ok(quote! {
         impl #t::Commands for #ty {
             const NAME: &'static str = #name;
-            fn spec() -> ::croupier::table::CommandSpec {
-                let mut c = ::croupier::table::CommandSpec::new(#name, #description);
+            fn spec() -> ::croupier_core::table::CommandSpec {
+                let mut c = ::croupier_core::table::CommandSpec::new(#name, #description);
                 #( c = c.sub(#subs); )*
                 c
             }
             fn from_command_at(
-                cmd: &::croupier::table::Command,
+                cmd: &::croupier_core::table::Command,
                 at: usize,
-            ) -> ::std::result::Result<Self, ::croupier::table::RuleError> {
+            ) -> ::std::result::Result<Self, ::croupier_core::table::RuleError> {
                 let sub = cmd.path.get(at).map(String::as_str).unwrap_or("");
                 #[allow(unreachable_code)]
                 match sub {
@@ -370,7 +370,7 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
 /// The options of a leaf: their declarations, their reads, their names (each an expression
 /// of type `&[&str]`; `#[opt(flatten)]` fields add a whole `Options` struct's).
 fn leaf_options(fields: &Fields) -> syn::Result<(Vec<Ts>, Vec<Ts>, Vec<Ts>)> {
-    let t = quote!(::croupier::table::declare);
+    let t = quote!(::croupier_core::table::declare);
     let mut opt_specs = vec![];
     let mut reads = vec![];
     let mut allowed = vec![];
@@ -430,7 +430,7 @@ fn names_expr(allowed: &[Ts]) -> Ts {
 }
 
 fn perm_tokens(va: &VariantAttrs) -> syn::Result<Ts> {
-    let t = quote!(::croupier::table::declare);
+    let t = quote!(::croupier_core::table::declare);
     Ok(match &va.perm {
         None => quote!(#t::Permission::Anyone),
         Some(p) => {
@@ -469,7 +469,7 @@ fn leaf_struct(
     description: &str,
 ) -> syn::Result<Ts> {
     let ty = &input.ident;
-    let t = quote!(::croupier::table::declare);
+    let t = quote!(::croupier_core::table::declare);
     let va = variant_attrs(&input.attrs)?;
     let (opt_specs, reads, allowed) = leaf_options(&st.fields)?;
     let allowed_names = names_expr(&allowed);
@@ -484,8 +484,8 @@ fn leaf_struct(
     Ok(quote! {
         impl #t::Commands for #ty {
             const NAME: &'static str = #name;
-            fn spec() -> ::croupier::table::CommandSpec {
-                let mut s = ::croupier::table::CommandSpec::new(#name, #description);
+            fn spec() -> ::croupier_core::table::CommandSpec {
+                let mut s = ::croupier_core::table::CommandSpec::new(#name, #description);
                 #(#opt_specs)*
                 #answer
                 s.permission = #perm;
@@ -494,9 +494,9 @@ fn leaf_struct(
                 s
             }
             fn from_command_at(
-                cmd: &::croupier::table::Command,
+                cmd: &::croupier_core::table::Command,
                 at: usize,
-            ) -> ::std::result::Result<Self, ::croupier::table::RuleError> {
+            ) -> ::std::result::Result<Self, ::croupier_core::table::RuleError> {
                 #t::leaf_only(cmd, at.saturating_sub(1), #allowed_names)?;
                 Ok(#build)
             }
@@ -507,7 +507,7 @@ fn leaf_struct(
     })
 }
 
-/// Derives `croupier::table::declare::Options` for a struct of options that several leaves
+/// Derives `croupier_core::table::declare::Options` for a struct of options that several leaves
 /// share: a leaf holds it as a field marked `#[opt(flatten)]` and declares its options in place.
 #[proc_macro_derive(Options, attributes(opt))]
 pub fn derive_options(input: TokenStream) -> TokenStream {
@@ -526,7 +526,7 @@ fn options(input: &DeriveInput) -> syn::Result<Ts> {
         ));
     };
     let ty = &input.ident;
-    let t = quote!(::croupier::table::declare);
+    let t = quote!(::croupier_core::table::declare);
     let (opt_specs, reads, allowed) = leaf_options(&st.fields)?;
     let allowed_names = names_expr(&allowed);
     Ok(quote! {
@@ -535,20 +535,20 @@ fn options(input: &DeriveInput) -> syn::Result<Ts> {
                 let names: &[&str] = #allowed_names;
                 names.to_vec()
             }
-            fn add_options(mut s: ::croupier::table::CommandSpec) -> ::croupier::table::CommandSpec {
+            fn add_options(mut s: ::croupier_core::table::CommandSpec) -> ::croupier_core::table::CommandSpec {
                 #(#opt_specs)*
                 s
             }
             fn from_options(
-                cmd: &::croupier::table::Command,
-            ) -> ::std::result::Result<Self, ::croupier::table::RuleError> {
+                cmd: &::croupier_core::table::Command,
+            ) -> ::std::result::Result<Self, ::croupier_core::table::RuleError> {
                 Ok(#ty { #(#reads)* })
             }
         }
     })
 }
 
-/// Derives `croupier::table::Choices` (and the option parsing it needs) for a fieldless enum:
+/// Derives `croupier_core::table::Choices` (and the option parsing it needs) for a fieldless enum:
 /// its values, labels and parser come from one list. `#[choice(value = "…", label = "…",
 /// aliases("…", …))]` on a variant renames it or accepts other spellings.
 #[proc_macro_derive(Choices, attributes(choice))]
@@ -568,7 +568,7 @@ fn choice(input: &DeriveInput) -> syn::Result<Ts> {
         ));
     };
     let ty = &input.ident;
-    let t = quote!(::croupier::table::declare);
+    let t = quote!(::croupier_core::table::declare);
     let mut all = vec![];
     let mut values = vec![];
     let mut labels = vec![];
@@ -624,15 +624,15 @@ fn choice(input: &DeriveInput) -> syn::Result<Ts> {
             }
         }
         impl #t::OptionValue for #ty {
-            const KIND: ::croupier::table::OptionKind = ::croupier::table::OptionKind::String;
+            const KIND: ::croupier_core::table::OptionKind = ::croupier_core::table::OptionKind::String;
             fn choices() -> Vec<(String, String)> {
                 #t::choice_list::<Self>()
             }
             fn from_option(
-                cmd: &::croupier::table::Command,
+                cmd: &::croupier_core::table::Command,
                 name: &str,
                 value: &str,
-            ) -> ::std::result::Result<Self, ::croupier::table::RuleError> {
+            ) -> ::std::result::Result<Self, ::croupier_core::table::RuleError> {
                 #t::parse_choice_option::<Self>(cmd, name, value)
             }
         }

@@ -440,9 +440,7 @@ mod tests {
 
     #[test]
     fn pick_takes_a_menu_entry_by_value_label_or_position() {
-        let games = Arc::new(
-            crate::table::Registry::load(std::path::Path::new("data")).expect("data loads"),
-        );
+        let games = Arc::new(crate::games::load(std::path::Path::new("data")).expect("data loads"));
         let script = "alice: /nakama new character:Luffy\n\
                       alice: /nakama begin bosses:1\n\
                       alice: /nakama hand\n\

@@ -61,7 +61,7 @@ impl Env {
             .try_init();
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("croupier.db");
-        let games = Arc::new(Registry::load(Path::new("data")).expect("game data loads"));
+        let games = Arc::new(croupier::games::load(Path::new("data")).expect("game data loads"));
         let fake = FakeDiscord::start().await;
         let mut config = Config::new("fake-token-not-secret", &db, games.clone());
         config.https_proxy = Some(discord::HttpsProxy {

@@ -1,0 +1,470 @@
+//! Commands every channel has, whatever game runs there: `/roll`, `/game …`, `/help`.
+
+use rusqlite::Transaction;
+
+use super::builtins::{GameCommand, RollCommand, Visibility};
+use super::declare::Commands;
+use super::engine::{
+    channel_rng, end_session, finish_replies, hand_over, save_channel_rng, session_gms, undo,
+    with_host, Fail, Request,
+};
+use super::game::Actor;
+use super::registry::Registry;
+use super::states::States;
+use super::{Command, CommandSpec, Message, Reply, Stamp, UserId};
+use crate::dice;
+use crate::store::{self, LogRow};
+
+/// `/roll expr:… [visibility:…] [target:N]`.
+pub(super) fn roll(
+    tx: &Transaction,
+    games: &Registry,
+    req: &Request,
+    cmd: &Command,
+    now: i64,
+) -> Result<Vec<Reply>, Fail> {
+    let RollCommand {
+        expr,
+        visibility,
+        target,
+    } = RollCommand::from_command(cmd)?;
+    let expr = expr.as_str();
+    let vis = visibility.unwrap_or(Visibility::Public);
+    let session = store::session_active(tx, &req.channel)?;
+    let gms = match &session {
+        Some(s) => match games.find(&s.game) {
+            Some(g) => session_gms(g, s)?,
+            None => vec![UserId::new(&s.host)],
+        },
+        None => vec![],
+    };
+    if matches!(vis, Visibility::Gm | Visibility::Blind) && gms.is_empty() {
+        return Err(Fail::Refused(format!(
+            "nobody is GM in this channel (no game is running), so a `{}` roll has no one to show it to. Use visibility:self or public.",
+            vis.as_str()
+        )));
+    }
+    // The chance is never dropped silently: what the odds leave out, or why there are
+    // none, is said in the reply.
+    let odds_line = match target {
+        Some(t) => match dice::odds(expr) {
+            Ok(d) => {
+                let mut line = format!("needs {t}+: {}", dice::percent(d.prob_at_least(t)));
+                match (d.note(), d.max()) {
+                    (Some(note), _) => line.push_str(&format!(" ({note})")),
+                    // Exact odds (nothing left out): a target past the highest result is said.
+                    (None, Some(max)) if t > max => {
+                        line.push_str(&format!(" (no result reaches {t}: the highest is {max})"))
+                    }
+                    _ => {}
+                }
+                Some(line)
+            }
+            Err(e) => Some(format!("needs {t}+ (no exact chance: {e})")),
+        },
+        None => None,
+    };
+    // A notation error is refused before any die is thrown; a failure while rolling (a
+    // division by a die that rolled 0, the explosion limit) comes after the dice were thrown,
+    // so the channel's generator keeps their draws and a retry rolls fresh dice.
+    let parsed = dice::parse(expr).map_err(|e| Fail::Refused(e.to_string()))?;
+    let mut rng = channel_rng(tx, &req.channel)?;
+    let rolled = parsed.roll(&mut rng);
+    save_channel_rng(tx, &req.channel, &rng)?;
+    let result = match rolled {
+        Ok(r) => r,
+        Err(e) => {
+            return Ok(vec![Reply::private(
+                &req.actor.id,
+                Message::titled(
+                    "🎲 The roll failed",
+                    format!(
+                        "{e} The dice were thrown, so trying again rolls fresh ones; nothing else changed."
+                    ),
+                ),
+            )])
+        }
+    };
+    let mut text = format!("{} rolls {}", req.actor.id.mention(), result.render());
+    if let Some(w) = &result.warning {
+        // Once per roll: a strict `>`/`<` where Roll20 users read it inclusively.
+        text.push_str(&format!("\nNote: {w}"));
+    }
+    if let Some(t) = target {
+        let ok = result.total >= t;
+        text.push_str(&format!(
+            "\n{} — {}",
+            odds_line.unwrap_or_default(),
+            if ok { "**success**" } else { "**failure**" }
+        ));
+    }
+    let id = store::log_append(
+        tx,
+        &store::NewLog {
+            channel: &req.channel,
+            session_id: session.as_ref().map(|s| s.id),
+            kind: "roll",
+            actor: &req.actor.id.0,
+            actor_name: &req.actor.name,
+            payload: &serde_json::to_string(&result)?,
+            summary: &format!("rolled {}", result.render()),
+            visibility: vis.as_str(),
+            request_id: Some(&req.request_id),
+            at: now,
+        },
+    )?;
+    let mut msg =
+        Message::titled("🎲 Roll", text).with_picture(super::Picture::Dice(result.clone()));
+    if vis != Visibility::Public {
+        // Hidden rolls carry their log number so the GM can `/game reveal` them.
+        msg = msg.field("Log", format!("#{id}"));
+    }
+    let me = &req.actor.id;
+    let mut with_me = vec![me.clone()];
+    with_me.extend(gms.iter().filter(|g| *g != me).cloned());
+    Ok(match vis {
+        Visibility::Public => vec![Reply::public(msg)],
+        Visibility::SelfOnly => vec![Reply::private(me, msg)],
+        Visibility::Gm => vec![Reply {
+            audience: super::Audience::Only(with_me),
+            message: msg,
+        }],
+        Visibility::Blind => {
+            let mut out = vec![Reply {
+                audience: super::Audience::Only(gms.clone()),
+                message: Message::titled(
+                    "🙈 Blind roll",
+                    format!("{} (only the GM sees this)", msg.body),
+                )
+                .field("Log", format!("#{id}")),
+            }];
+            if !gms.contains(me) {
+                out.push(Reply::private(
+                    me,
+                    Message::text(format!(
+                        "🙈 You rolled `{expr}` blind (log #{id}); only the GM sees the result."
+                    )),
+                ));
+            }
+            out
+        }
+    })
+}
+
+/// `/game status|log|undo|end|reveal`.
+pub(super) fn game_command(
+    tx: &Transaction,
+    states: &States,
+    games: &Registry,
+    req: &Request,
+    cmd: &Command,
+    now: i64,
+) -> Result<Vec<Reply>, Fail> {
+    let session = store::session_active(tx, &req.channel)?;
+    let game = session.as_ref().and_then(|s| games.find(&s.game));
+    let actor = with_host(&req.actor, session.as_ref());
+    match GameCommand::from_command(cmd)? {
+        GameCommand::Status => match (&session, game) {
+            (Some(s), Some(g)) => {
+                let state = states.of(g, s)?.state;
+                let gms = session_gms(g, s)?;
+                let mut view = g.view(&state, &actor)?;
+                if let Some(first) = view.first_mut() {
+                    let viewer = (!first.is_public()).then(|| actor.id.clone());
+                    first.message.picture = Some(super::Picture::Board { viewer });
+                }
+                let open = g.decisions(&state)?;
+                Ok(finish_replies(
+                    view,
+                    g,
+                    Some(Stamp {
+                        session: s.id,
+                        version: s.version,
+                    }),
+                    &gms,
+                    &open,
+                ))
+            }
+            _ => Ok(vec![Reply::private(&actor.id, no_game(games))]),
+        },
+        GameCommand::Log { count } => {
+            let n = count.unwrap_or(15);
+            let rows = store::log_recent(tx, &req.channel, n)?;
+            let mut gm_of = GmOf::new(tx, games, session.as_ref(), &actor);
+            let mut lines = Vec::with_capacity(rows.len());
+            for r in &rows {
+                let is_gm = gm_of.of(r.session_id)?;
+                lines.push(log_line(r, &actor, is_gm));
+            }
+            let body = if lines.is_empty() {
+                "Nothing has happened in this channel yet.".to_string()
+            } else {
+                lines.join("\n")
+            };
+            Ok(vec![Reply::private(
+                &actor.id,
+                Message::titled("📜 Log", body),
+            )])
+        }
+        GameCommand::Undo => {
+            let (Some(s), Some(g)) = (&session, game) else {
+                return Err(Fail::Refused(
+                    "there is no game to undo in this channel.".into(),
+                ));
+            };
+            require_manager(&actor, s)?;
+            undo(tx, states, g, s, &actor, &req.request_id, now)
+        }
+        GameCommand::End { confirm } => {
+            let (Some(s), Some(g)) = (&session, game) else {
+                return Err(Fail::Refused(
+                    "there is no game to end in this channel.".into(),
+                ));
+            };
+            require_manager(&actor, s)?;
+            if confirm != Some(true) {
+                let mut m = Message::titled(
+                    "End the game?",
+                    format!(
+                        "This ends the game of {} in this channel for everyone. Its log is kept.",
+                        g.title()
+                    ),
+                )
+                .styled_button(
+                    "End the game",
+                    "/game end confirm:true",
+                    super::ButtonStyle::Danger,
+                );
+                m.stamp = Some(Stamp {
+                    session: s.id,
+                    version: s.version,
+                });
+                return Ok(vec![Reply::private(&actor.id, m)]);
+            }
+            // The game releases what the session held in the shared state (e.g. entered
+            // ninjas), logged with the `end` entry.
+            let released = end_session(
+                tx,
+                states,
+                g,
+                s,
+                &actor,
+                "ended the game",
+                Some(&req.request_id),
+                now,
+            )?;
+            let mut out = vec![Reply::public(Message::titled(
+                "🏁 Game ended",
+                format!(
+                    "{} ended the game of {}. A new one can start with `/{} new` (or another game).",
+                    actor.name,
+                    g.title(),
+                    g.name()
+                ),
+            ))];
+            out.extend(finish_replies(released, g, None, &[], &[]));
+            Ok(out)
+        }
+        GameCommand::Host { user: to } => {
+            let (Some(s), Some(g)) = (&session, game) else {
+                return Err(Fail::Refused(
+                    "there is no game in this channel to hand over.".into(),
+                ));
+            };
+            require_manager(&actor, s)?;
+            hand_over(tx, states, g, s, &actor, &to, &req.request_id, now)
+        }
+        GameCommand::Reveal { id } => {
+            let Some(row) = store::log_get(tx, id)?.filter(|r| r.channel == req.channel) else {
+                return Err(Fail::Refused(format!(
+                    "there is no log entry #{id} in this channel."
+                )));
+            };
+            if !GmOf::new(tx, games, session.as_ref(), &actor).of(row.session_id)? {
+                return Err(Fail::Refused(
+                    "only the GM of the game a hidden roll was made in can reveal it.".into(),
+                ));
+            }
+            if row.kind != "roll" {
+                return Err(Fail::Refused(format!("log entry #{id} is not a roll.")));
+            }
+            if row.visibility == "public" {
+                return Err(Fail::Refused(format!("roll #{id} is already public.")));
+            }
+            if row.visibility == "self" && row.actor != actor.id.0 {
+                return Err(Fail::Refused(format!(
+                    "roll #{id} was a private roll of {}; only they can reveal it.",
+                    row.actor_name
+                )));
+            }
+            store::log_set_visibility(tx, id, "public")?;
+            let r: dice::Roll = serde_json::from_str(&row.payload)?;
+            store::log_append(
+                tx,
+                &store::NewLog {
+                    channel: &req.channel,
+                    session_id: session.as_ref().map(|s| s.id),
+                    kind: "reveal",
+                    actor: &actor.id.0,
+                    actor_name: &actor.name,
+                    payload: &serde_json::json!({ "revealed": id }).to_string(),
+                    summary: &format!("revealed roll #{id}"),
+                    visibility: "public",
+                    request_id: Some(&req.request_id),
+                    at: now,
+                },
+            )?;
+            Ok(vec![Reply::public(Message::titled(
+                "🎲 Revealed roll",
+                format!("#{id}: {} rolled {}", row.actor_name, r.render()),
+            ))])
+        }
+        // Discord answers this itself (it knows the bot's permissions in the channel).
+        GameCommand::Check => Ok(vec![Reply::private(
+            &req.actor.id,
+            Message::titled(
+                "Permissions",
+                "This table is not on Discord: it needs no permissions.",
+            ),
+        )]),
+    }
+}
+
+/// Whether the viewer was GM of the session a log entry belongs to: a hidden roll's
+/// visibility is decided by the game it was made in (its host and the game's GMs), never by
+/// whoever runs the channel's game now. In the running game, the host and channel managers act
+/// as GM as everywhere else; in an earlier one, only that game's own GMs.
+struct GmOf<'a> {
+    tx: &'a Transaction<'a>,
+    games: &'a Registry,
+    active: Option<i64>,
+    actor: &'a Actor,
+    known: std::collections::HashMap<i64, bool>,
+}
+
+impl<'a> GmOf<'a> {
+    fn new(
+        tx: &'a Transaction<'a>,
+        games: &'a Registry,
+        active: Option<&store::SessionRow>,
+        actor: &'a Actor,
+    ) -> Self {
+        GmOf {
+            tx,
+            games,
+            active: active.map(|s| s.id),
+            actor,
+            known: Default::default(),
+        }
+    }
+
+    fn of(&mut self, session: Option<i64>) -> Result<bool, Fail> {
+        let Some(id) = session else {
+            // Made with no game running: only public and self rolls exist there.
+            return Ok(false);
+        };
+        if let Some(k) = self.known.get(&id) {
+            return Ok(*k);
+        }
+        let gm = match store::session_get(self.tx, id)? {
+            Some(s) => {
+                let in_it = match self.games.find(&s.game) {
+                    Some(g) => session_gms(g, &s)?.contains(&self.actor.id),
+                    None => s.host == self.actor.id.0,
+                };
+                in_it || (self.active == Some(id) && self.actor.manager)
+            }
+            None => false,
+        };
+        self.known.insert(id, gm);
+        Ok(gm)
+    }
+}
+
+fn require_manager(actor: &Actor, s: &store::SessionRow) -> Result<(), Fail> {
+    if actor.manager {
+        Ok(())
+    } else {
+        Err(Fail::Refused(format!(
+            "only the host (<@{}>) or someone who may manage this channel can do that.",
+            s.host
+        )))
+    }
+}
+
+fn log_line(r: &LogRow, viewer: &Actor, is_gm: bool) -> String {
+    let mine = r.actor == viewer.id.0;
+    let visible = match r.visibility.as_str() {
+        "public" => true,
+        "gm" => mine || is_gm,
+        "blind" => is_gm,
+        "self" => mine,
+        _ => false,
+    };
+    let text = if visible {
+        format!("{} {}", r.actor_name, r.summary)
+    } else {
+        format!("{} made a hidden roll", r.actor_name)
+    };
+    let flag = match r.visibility.as_str() {
+        "public" => "",
+        "gm" => " (GM roll)",
+        "blind" => " (blind roll)",
+        "self" => " (private roll)",
+        _ => "",
+    };
+    if r.undone {
+        format!("#{} ~~{text}~~ (undone)", r.id)
+    } else {
+        format!("#{} {text}{flag}", r.id)
+    }
+}
+
+fn no_game(games: &Registry) -> Message {
+    let starts: Vec<String> = games
+        .all()
+        .map(|g| format!("`/{} new` — {}", g.name(), g.title()))
+        .collect();
+    Message::titled(
+        "No game here",
+        format!(
+            "No game is running in this channel. Start one:\n{}\nDice work anywhere: `/roll expr:2d6+3`.",
+            starts.join("\n")
+        ),
+    )
+}
+
+/// `/help`: every command, from the declarations.
+pub fn help(games: &Registry, actor: &Actor) -> Reply {
+    let mut m = Message::titled(
+        "Croupier",
+        "Dealer, dice roller and scorekeeper. One game per channel.",
+    );
+    for spec in games.commands() {
+        let mut lines = vec![];
+        collect_help(&spec, &format!("/{}", spec.name), &mut lines);
+        m = m.field(format!("/{}", spec.name), lines.join("\n"));
+    }
+    Reply::private(&actor.id, m)
+}
+
+fn collect_help(spec: &CommandSpec, path: &str, out: &mut Vec<String>) {
+    if spec.subcommands.is_empty() {
+        let opts: Vec<String> = spec
+            .options
+            .iter()
+            .map(|o| {
+                if o.required {
+                    format!("{}:…", o.name)
+                } else {
+                    format!("[{}:…]", o.name)
+                }
+            })
+            .collect();
+        out.push(format!("`{path} {}` {}", opts.join(" "), spec.description).replace(" ` ", "` "));
+    } else {
+        for s in &spec.subcommands {
+            collect_help(s, &format!("{path} {}", s.name), out);
+        }
+    }
+}

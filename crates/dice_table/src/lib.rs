@@ -1,0 +1,490 @@
+//! The built-in dice table: a tiny "high roll" game that exercises the table machinery
+//! (seats, turns, buttons, undo) without any card data.
+//!
+//! Players join, the host starts, each player in turn rolls the table's expression; after
+//! the set number of rounds the highest total wins (ties share the win).
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use croupier_core::dice;
+use croupier_core::table::{
+    refuse, Actor, BadState, Command, CommandSpec, Commands, Ctx, DataError, Decision, Game,
+    Message, Reply, Role, RuleError, UserId, Viewer,
+};
+
+pub mod picture;
+
+/// The built-in dice table: highest total wins
+#[derive(Debug, Clone, PartialEq, Commands)]
+#[commands(name = "dice")]
+pub enum DiceCommand {
+    /// Open a dice table in this channel (you host)
+    #[cmd(public)]
+    New {
+        /// What each turn rolls (default 1d20)
+        expr: Option<String>,
+        /// How many rounds (default 1)
+        #[opt(min = 1, max = 1000)]
+        rounds: Option<u32>,
+    },
+    /// Take a seat
+    #[cmd(public)]
+    Join,
+    /// Leave before the start
+    #[cmd(public)]
+    Leave,
+    /// Start rolling (host)
+    #[cmd(public, perm = host)]
+    Start,
+    /// Roll on your turn
+    #[cmd(public)]
+    Roll,
+}
+
+/// A seat at the dice table.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Seat {
+    /// Player.
+    pub user: UserId,
+    /// Display name.
+    pub name: String,
+    /// Running total.
+    pub score: i64,
+}
+
+/// Where the game is.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+pub enum Phase {
+    /// Players are joining.
+    Joining,
+    /// Rolling in turn.
+    Playing,
+    /// Done.
+    Over,
+}
+
+/// State of a dice table.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct DiceTable {
+    /// Expression each turn rolls.
+    pub expr: String,
+    /// Rounds to play.
+    pub rounds: u32,
+    /// Current round (1-based).
+    pub round: u32,
+    /// Seats in turn order.
+    pub seats: Vec<Seat>,
+    /// Whose turn (seat index).
+    pub turn: usize,
+    /// Phase.
+    pub phase: Phase,
+}
+
+/// What players do.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub enum DiceAction {
+    /// Take a seat.
+    Join,
+    /// Leave before the start.
+    Leave,
+    /// Start (host).
+    Start,
+    /// Roll on your turn.
+    Roll,
+}
+
+const MAX_SEATS: usize = 10;
+
+impl DiceTable {
+    fn seat_of(&self, u: &UserId) -> Option<usize> {
+        self.seats.iter().position(|s| &s.user == u)
+    }
+
+    fn turn_message(&self) -> Message {
+        let s = &self.seats[self.turn];
+        Message::text(format!(
+            "Round {}/{}: {}, your roll (`{}`).",
+            self.round,
+            self.rounds,
+            s.user.mention(),
+            self.expr
+        ))
+        .ping(&s.user)
+        .button("Roll", "/dice roll")
+    }
+
+    fn scoreboard(&self) -> String {
+        if self.seats.is_empty() {
+            return "nobody yet".into();
+        }
+        self.seats
+            .iter()
+            .map(|s| format!("{}: {}", s.name, s.score))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// One seat as a viewer sees it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SeatView {
+    /// Display name.
+    pub name: String,
+    /// Running total.
+    pub score: i64,
+    /// The viewer's own seat.
+    pub you: bool,
+    /// Rolls next.
+    pub to_roll: bool,
+    /// Holds the highest total once the game is over (ties share the win).
+    pub winner: bool,
+}
+
+/// The dice table as a viewer sees it (the table has no hidden information; the view marks
+/// the viewer's seat, whose turn it is and the winners).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct DiceView {
+    /// What the viewer is at the table.
+    pub role: Role,
+    /// Expression each turn rolls.
+    pub expr: String,
+    /// Rounds to play.
+    pub rounds: u32,
+    /// Current round (1-based).
+    pub round: u32,
+    /// Phase.
+    pub phase: Phase,
+    /// Seats in turn order.
+    pub seats: Vec<SeatView>,
+    /// Who rolls next (while playing).
+    pub next: Option<String>,
+    /// The winners' names (once over).
+    pub winners: Vec<String>,
+}
+
+impl DiceTable {
+    /// The table as `viewer` sees it.
+    pub fn view_for(&self, viewer: &Viewer) -> DiceView {
+        let best = self.seats.iter().map(|s| s.score).max();
+        let over = self.phase == Phase::Over;
+        let to_roll = |i: usize| self.phase == Phase::Playing && i == self.turn;
+        let seats: Vec<SeatView> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatView {
+                name: s.name.clone(),
+                score: s.score,
+                you: viewer.is(&s.user),
+                to_roll: to_roll(i),
+                winner: over && Some(s.score) == best,
+            })
+            .collect();
+        let seat = self.seats.iter().position(|s| viewer.is(&s.user));
+        DiceView {
+            role: Role { gm: false, seat },
+            expr: self.expr.clone(),
+            rounds: self.rounds,
+            round: self.round,
+            phase: self.phase,
+            next: seats.iter().find(|s| s.to_roll).map(|s| s.name.clone()),
+            winners: seats
+                .iter()
+                .filter(|s| s.winner)
+                .map(|s| s.name.clone())
+                .collect(),
+            seats,
+        }
+    }
+}
+
+impl Game for DiceTable {
+    type Action = DiceAction;
+    type Data = ();
+    type Shared = ();
+    type View = DiceView;
+    const PICTURED: bool = true;
+    const NAME: &'static str = "dice";
+    const TITLE: &'static str = "Dice Table (high roll)";
+
+    fn load_data(_dir: &Path) -> Result<(), Vec<DataError>> {
+        Ok(())
+    }
+
+    fn command() -> CommandSpec {
+        DiceCommand::spec()
+    }
+
+    fn create(
+        _ctx: &mut Ctx<'_, (), ()>,
+        host: &Actor,
+        cmd: &Command,
+    ) -> Result<(Self, Vec<Reply>), RuleError> {
+        let DiceCommand::New { expr, rounds } = DiceCommand::from_command(cmd)? else {
+            return refuse("a dice table opens with `/dice new`.");
+        };
+        let expr = expr.unwrap_or_else(|| "1d20".to_string());
+        dice::parse(&expr).map_err(|e| RuleError::new(e.to_string()))?;
+        let t = DiceTable {
+            expr,
+            rounds: rounds.unwrap_or(1),
+            round: 1,
+            seats: vec![Seat {
+                user: host.id.clone(),
+                name: host.name.clone(),
+                score: 0,
+            }],
+            turn: 0,
+            phase: Phase::Joining,
+        };
+        let msg = Message::titled(
+            "🎲 Dice table open",
+            format!(
+                "{} opened a dice table: each turn rolls `{}`, {} round(s), highest total wins.\nJoin with `/dice join`; the host starts with `/dice start`.",
+                host.name, t.expr, t.rounds
+            ),
+        )
+        .button("Join", "/dice join");
+        Ok((t, vec![Reply::public(msg)]))
+    }
+
+    fn parse(&self, _a: &Actor, cmd: &Command, _d: &(), _s: &()) -> Result<DiceAction, RuleError> {
+        Ok(match DiceCommand::from_command(cmd)? {
+            DiceCommand::Join => DiceAction::Join,
+            DiceCommand::Leave => DiceAction::Leave,
+            DiceCommand::Start => DiceAction::Start,
+            DiceCommand::Roll => DiceAction::Roll,
+            DiceCommand::New { .. } => return refuse("a dice table is already open here."),
+        })
+    }
+
+    fn apply(
+        &mut self,
+        ctx: &mut Ctx<'_, (), ()>,
+        actor: &Actor,
+        action: &DiceAction,
+    ) -> Result<Vec<Reply>, RuleError> {
+        match action {
+            DiceAction::Join => {
+                if self.phase != Phase::Joining {
+                    return refuse("the dice table has already started; wait for the next one.");
+                }
+                if self.seat_of(&actor.id).is_some() {
+                    return refuse("you already have a seat at this table.");
+                }
+                if self.seats.len() >= MAX_SEATS {
+                    return refuse(format!("the table is full ({MAX_SEATS} seats)."));
+                }
+                self.seats.push(Seat {
+                    user: actor.id.clone(),
+                    name: actor.name.clone(),
+                    score: 0,
+                });
+                Ok(vec![Reply::public(Message::text(format!(
+                    "{} takes seat {}.",
+                    actor.name,
+                    self.seats.len()
+                )))])
+            }
+            DiceAction::Leave => {
+                if self.phase != Phase::Joining {
+                    return refuse("you cannot leave once the rolling has started.");
+                }
+                let Some(i) = self.seat_of(&actor.id) else {
+                    return refuse("you have no seat at this table.");
+                };
+                self.seats.remove(i);
+                Ok(vec![Reply::public(Message::text(format!(
+                    "{} leaves the table.",
+                    actor.name
+                )))])
+            }
+            DiceAction::Start => {
+                if self.phase != Phase::Joining {
+                    return refuse("the dice table has already started.");
+                }
+                if self.seats.is_empty() {
+                    return refuse("nobody is seated; `/dice join` first.");
+                }
+                self.phase = Phase::Playing;
+                Ok(vec![Reply::public(self.turn_message())])
+            }
+            DiceAction::Roll => {
+                if self.phase != Phase::Playing {
+                    return refuse(match self.phase {
+                        Phase::Joining => {
+                            "the table has not started yet; the host starts it with `/dice start`."
+                        }
+                        _ => "the game is over.",
+                    });
+                }
+                let cur = &self.seats[self.turn];
+                if cur.user != actor.id {
+                    return refuse(format!("it is {}'s turn to roll, not yours.", cur.name));
+                }
+                let r =
+                    dice::roll(&self.expr, ctx.rng).map_err(|e| RuleError::new(e.to_string()))?;
+                let seat = &mut self.seats[self.turn];
+                seat.score = seat
+                    .score
+                    .checked_add(r.total)
+                    .ok_or_else(|| RuleError::new("that score is too large to keep"))?;
+                let mut out = vec![Reply::public(Message::text(format!(
+                    "{} rolls {} (total {}).",
+                    seat.name,
+                    r.render(),
+                    seat.score
+                )))];
+                self.turn += 1;
+                if self.turn == self.seats.len() {
+                    self.turn = 0;
+                    self.round += 1;
+                }
+                if self.round > self.rounds {
+                    self.phase = Phase::Over;
+                    self.round = self.rounds;
+                    let best = self.seats.iter().map(|s| s.score).max().unwrap_or(0);
+                    let winners: Vec<&str> = self
+                        .seats
+                        .iter()
+                        .filter(|s| s.score == best)
+                        .map(|s| s.name.as_str())
+                        .collect();
+                    out.push(Reply::public(
+                        Message::titled(
+                            "🏆 Dice table over",
+                            format!("Winner: {} with {best}.", winners.join(" and ")),
+                        )
+                        .field("Scores", self.scoreboard()),
+                    ));
+                } else {
+                    out.push(Reply::public(self.turn_message()));
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    fn view(&self, viewer: &Actor, _d: &()) -> Vec<Reply> {
+        vec![Reply::public(status(&self.view_for(&Viewer::of(viewer))))]
+    }
+
+    fn view_model(&self, _data: &(), viewer: &Viewer) -> Result<DiceView, BadState> {
+        Ok(self.view_for(viewer))
+    }
+
+    fn picture(view: &DiceView) -> Vec<croupier_core::render::svg::Doc> {
+        vec![picture::scoreboard(view)]
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    /// The one roll the table waits for: this round's, by the seat whose turn it is. Its
+    /// Roll button stays valid until that roll is made, whatever else happens.
+    fn decisions(&self) -> Vec<Decision> {
+        match (self.phase, self.seats.get(self.turn)) {
+            (Phase::Playing, Some(s)) => vec![Decision::new(
+                format!("r{}-s{}", self.round, self.turn),
+                format!("{}'s roll in round {}", s.name, self.round),
+                Some(&s.user),
+                &["dice roll"],
+            )],
+            _ => vec![],
+        }
+    }
+}
+
+/// `/game status`: the table, written from the view.
+fn status(v: &DiceView) -> Message {
+    let status = match (v.phase, &v.next) {
+        (Phase::Joining, _) => "waiting for players".to_string(),
+        (Phase::Playing, Some(next)) => {
+            format!("round {}/{}, {next} to roll", v.round, v.rounds)
+        }
+        (Phase::Playing, None) => format!("round {}/{}", v.round, v.rounds),
+        (Phase::Over, _) => "over".to_string(),
+    };
+    let scores = if v.seats.is_empty() {
+        "nobody yet".to_string()
+    } else {
+        v.seats
+            .iter()
+            .map(|s| format!("{}: {}", s.name, s.score))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let mut m = Message::titled("🎲 Dice table", format!("Rolling `{}` — {status}", v.expr))
+        .field("Scores", scores);
+    if v.phase == Phase::Playing {
+        m = m.button("Roll", "/dice roll");
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use croupier_core::rng::seeded;
+
+    fn ctx<'a>(rng: &'a mut croupier_core::rng::GameRng) -> Ctx<'a, (), ()> {
+        Ctx {
+            rng,
+            now: 0,
+            data: &(),
+            shared: None,
+            place: croupier_core::table::Place::nowhere(),
+        }
+    }
+
+    #[test]
+    fn turns_are_enforced_and_highest_total_wins() {
+        let mut rng = seeded(7);
+        let host = Actor {
+            manager: true,
+            ..Actor::player("alice", "alice")
+        };
+        let bob = Actor::player("bob", "bob");
+        let cmd = Command::new("dice new").with("expr", "1d6");
+        let (mut t, _) = DiceTable::create(&mut ctx(&mut rng), &host, &cmd).unwrap();
+        t.apply(&mut ctx(&mut rng), &bob, &DiceAction::Join)
+            .unwrap();
+        // Starting is the host's: the declaration says so and the table checks it.
+        let start = Command::new("dice start");
+        let check = |a: &Actor| {
+            croupier_core::table::declare::check_permission(
+                &DiceTable::command(),
+                &start,
+                a,
+                "alice",
+                &[],
+            )
+        };
+        assert!(check(&bob)
+            .unwrap_err()
+            .0
+            .contains("only the host (<@alice>)"));
+        assert!(check(&host).is_ok());
+        t.apply(&mut ctx(&mut rng), &host, &DiceAction::Start)
+            .unwrap();
+        let before = t.clone();
+        let err = t
+            .apply(&mut ctx(&mut rng), &bob, &DiceAction::Roll)
+            .unwrap_err();
+        assert!(err.0.contains("alice's turn"));
+        assert_eq!(t, before);
+        t.apply(&mut ctx(&mut rng), &host, &DiceAction::Roll)
+            .unwrap();
+        let out = t
+            .apply(&mut ctx(&mut rng), &bob, &DiceAction::Roll)
+            .unwrap();
+        assert!(t.is_over());
+        assert!(out
+            .iter()
+            .any(|r| r.message.title.as_deref() == Some("🏆 Dice table over")));
+        assert!(t.seats.iter().all(|s| (1..=6).contains(&s.score)));
+    }
+}

@@ -1,0 +1,409 @@
+//! The gateway event handler: registers the commands on READY and turns every interaction
+//! (slash command, autocomplete, button or menu) into one table request.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, LazyLock, Mutex};
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::builder::Builder;
+use serenity::{
+    ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
+    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http,
+    Interaction, Member, Ready, User,
+};
+use tokio::sync::{Notify, Semaphore};
+use tracing::{error, info, warn};
+
+use super::ids::{self, LongIds};
+use super::render::{self, Draft, Look, Scene};
+use super::send::{self, Inter, State};
+use super::slots;
+use croupier_core::table::{Actor, CommandSpec, Input, Request, TableHandle, UserId};
+
+/// State shared by the handler, the reminder task and the bot handle.
+pub struct Shared {
+    /// The table service (taken at shutdown).
+    pub table: Mutex<Option<TableHandle>>,
+    /// Game titles for rendering.
+    pub look: Arc<Look>,
+    /// What to register.
+    pub specs: Vec<CommandSpec>,
+    /// The games (to read a command's declaration under its game's own path).
+    pub games: Arc<croupier_core::table::Registry>,
+    /// Register in this guild only (development), else globally.
+    pub dev_guild: Option<GuildId>,
+    /// Defer an interaction whose answer is not ready after this long.
+    pub defer_after: Duration,
+    /// Set at shutdown: new interactions are turned away.
+    pub closing: AtomicBool,
+    /// Interactions being handled.
+    pub inflight: AtomicUsize,
+    /// Signalled when `inflight` drops to zero.
+    pub idle: Notify,
+    /// Commands were registered (once per process).
+    pub registered: AtomicBool,
+}
+
+impl Shared {
+    /// The table, unless shutting down.
+    pub fn table(&self) -> Option<TableHandle> {
+        self.table.lock().ok().and_then(|t| t.clone())
+    }
+}
+
+/// Counts an interaction as in flight until dropped.
+struct InFlight<'a>(&'a Shared);
+
+impl<'a> InFlight<'a> {
+    fn enter(s: &'a Shared) -> Self {
+        s.inflight.fetch_add(1, Ordering::SeqCst);
+        InFlight(s)
+    }
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        if self.0.inflight.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.0.idle.notify_waiters();
+        }
+    }
+}
+
+/// serenity's event handler.
+pub struct Handler(pub Arc<Shared>);
+
+#[serenity::async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+        if self.0.registered.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        // One bulk overwrite with the JSON built from the declarations (negative bounds kept).
+        let body = super::commands::registration(&self.0.specs);
+        let n = self.0.specs.len();
+        let res = match self.0.dev_guild {
+            Some(g) => ctx.http.create_guild_commands(g, &body).await.map(|_| ()),
+            None => ctx.http.create_global_commands(&body).await.map(|_| ()),
+        };
+        match res {
+            Ok(()) => info!(commands = n, guild = ?self.0.dev_guild, "slash commands registered"),
+            Err(e) => {
+                self.0.registered.store(false, Ordering::SeqCst);
+                error!(error = %e, "registering slash commands failed");
+            }
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let shared = &*self.0;
+        let _guard = InFlight::enter(shared);
+        // Boxed: answering a command is a ~10 KB future, which serenity's task would
+        // otherwise carry and copy as it moves.
+        match interaction {
+            Interaction::Command(ci) => Box::pin(on_command(shared, &ctx.http, ci)).await,
+            Interaction::Component(ci) => Box::pin(on_component(shared, &ctx.http, ci)).await,
+            Interaction::Autocomplete(ci) => Box::pin(on_autocomplete(shared, &ctx.http, ci)).await,
+            _ => {}
+        }
+    }
+}
+
+/// The acting member: id, display name, and Manage Channels.
+pub fn actor(user: &User, member: Option<&Member>) -> Actor {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    Actor {
+        id: UserId::new(user.id.to_string()),
+        name,
+        manager: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_channels() || p.administrator()),
+    }
+}
+
+async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) {
+    let cmd = super::commands::read_command(&ci.data.name, &ci.data.options);
+    let inter = Inter::new(
+        http,
+        ci.id,
+        &ci.token,
+        ci.channel_id,
+        false,
+        ci.app_permissions,
+    );
+    if cmd.path_str() == "game check" {
+        // The bot's permissions are Discord's to know: answered here, privately.
+        let text = match inter.perms {
+            // serenity reads only the permission bits it knows (not Pin Messages, 1 << 51).
+            Some(p) => super::permissions::report(p, serenity::Permissions::all().bits()),
+            None => "Discord did not say which permissions I have here.".to_string(),
+        };
+        send::answer(&inter, State::Open, vec![send::note(&text)]).await;
+        return;
+    }
+    let req = Request {
+        channel: ci.channel_id.to_string(),
+        guild: ci.guild_id.map(|g| g.to_string()),
+        actor: actor(&ci.user, ci.member.as_deref()),
+        request_id: ci.id.to_string(),
+        input: Input::Command(cmd),
+    };
+    run(shared, &inter, req).await;
+}
+
+async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) {
+    let inter = Inter::new(
+        http,
+        ci.id,
+        &ci.token,
+        ci.channel_id,
+        true,
+        ci.app_permissions,
+    );
+    let values = match &ci.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+        _ => vec![],
+    };
+    let mut custom = ci.data.custom_id.clone();
+    if custom.starts_with("k:") {
+        let key = custom.clone();
+        let found = match shared.table() {
+            Some(t) => {
+                t.read(&ci.channel_id.to_string(), move |t| {
+                    Ok(ids::lookup(t.store().conn(), &key).unwrap_or(None))
+                })
+                .await
+            }
+            None => Ok(None),
+        };
+        match found {
+            Ok(Some(full)) => custom = full,
+            _ => {
+                send::answer(&inter, State::Open, vec![send::note("⛔ this button is no longer known; use `/game status` for the current ones.")]).await;
+                return;
+            }
+        }
+    }
+    let input = match ids::decode(&custom, &values) {
+        Ok(i) => i,
+        Err(e) => {
+            send::answer(&inter, State::Open, vec![send::note(&format!("⛔ {e}"))]).await;
+            return;
+        }
+    };
+    let req = Request {
+        channel: ci.channel_id.to_string(),
+        guild: ci.guild_id.map(|g| g.to_string()),
+        actor: actor(&ci.user, ci.member.as_ref()),
+        request_id: ci.id.to_string(),
+        input,
+    };
+    run(shared, &inter, req).await;
+}
+
+/// Applies a request and answers it, deferring if the table is slow.
+async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
+    let Some(table) = shared
+        .table()
+        .filter(|_| !shared.closing.load(Ordering::SeqCst))
+    else {
+        send::answer(
+            inter,
+            State::Open,
+            vec![send::note(
+                "⏳ Croupier is restarting; nothing was done. Try again in a moment.",
+            )],
+        )
+        .await;
+        return;
+    };
+    // Decided before anything is sent: a deferral's visibility cannot change later.
+    let private = shared.games.may_answer_privately(match &req.input {
+        Input::Command(c) | Input::Component { command: c, .. } => c,
+    });
+    let look = shared.look.clone();
+    let games = shared.games.clone();
+    let invoker = req.actor.id.clone();
+    let channel = req.channel.clone();
+    let work = async {
+        // The request is applied in the writer's next group commit and comes back only once
+        // that commit is durable; the board it may show is read in the same transaction.
+        let board_channel = channel.clone();
+        let (out, session) = table
+            .apply(move |g| {
+                let out = g.handle(&req)?;
+                if out.duplicate {
+                    // Applied before (e.g. the process died between the commit and the answer):
+                    // answer from the stored outcome. If the first delivery did answer, Discord
+                    // refuses this one's initial response and nothing more is sent.
+                    info!(request = %req.request_id, "duplicate delivery; answering from the stored outcome");
+                }
+                let session = if croupier_core::render::attach::wants_board(&out.replies) {
+                    g.board(&board_channel)?
+                } else {
+                    None
+                };
+                Ok((out, session))
+            })
+            .await?;
+        // Pictures and embeds are made after the commit, off the database thread: on the
+        // blocking pool when something must be drawn, here when every picture is already
+        // drawn (a dice roll seen before), which saves two thread hand-offs.
+        let cached = croupier_core::render::attach::all_drawn(&out.replies);
+        let make = move || {
+            let mut replies = out.replies;
+            let pictures = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                croupier_core::render::attach::attach(&games, &mut replies, session.as_ref());
+            }));
+            if pictures.is_err() {
+                // The text is always the reference: answer without pictures.
+                warn!("drawing a picture failed; answering with text only");
+                for r in &mut replies {
+                    r.message.images.clear();
+                }
+            }
+            let mut long = LongIds::default();
+            let scene = Scene {
+                channel: &channel,
+                invoker: Some(&invoker),
+            };
+            let drafts = render::render(&look, &scene, &replies, &mut long);
+            (drafts, long)
+        };
+        let drawn = if cached {
+            Some(make())
+        } else {
+            off_thread(make).await
+        };
+        let Some((drafts, long)) = drawn else {
+            // Applied and committed, but its answer could not be made: say so, not "nothing changed".
+            error!("making the answer of a committed request failed");
+            return Ok(vec![send::note(
+                "⚠️ Croupier did this, but could not show the answer; `/game status` or `/game log` shows where things stand.",
+            )]);
+        };
+        if !long.pairs().is_empty() {
+            // Saved (and committed) before any message carrying these ids is sent.
+            let saved = table
+                .apply(move |g| g.write(|c| Ok(ids::save(c, &long)?)))
+                .await;
+            if let Err(e) = saved {
+                warn!(error = %e, "saving long button ids failed; those buttons will be refused");
+            }
+        }
+        Ok::<_, croupier_core::table::TableError>(drafts)
+    };
+    tokio::pin!(work);
+    let mut state = State::Open;
+    if shared.defer_after.is_zero() {
+        if let Ok(s) = send::defer(inter, private).await {
+            state = s;
+        }
+    }
+    let result = if state != State::Open {
+        work.await
+    } else {
+        tokio::select! {
+            r = &mut work => r,
+            _ = tokio::time::sleep(shared.defer_after) => {
+                if let Ok(s) = send::defer(inter, private).await {
+                    state = s;
+                }
+                work.await
+            }
+        }
+    };
+    let drafts: Vec<Draft> = match result {
+        Ok(d) => d,
+        Err(e) => {
+            error!(error = %e, "table request failed");
+            vec![send::note(
+                "⚠️ Croupier could not reach its table just now; nothing was changed. Try again.",
+            )]
+        }
+    };
+    // Standing messages (a tracker) are edited in place, after the answer.
+    let (standing, drafts): (Vec<Draft>, Vec<Draft>) =
+        drafts.into_iter().partition(|d| d.slot.is_some());
+    send::answer(inter, state, drafts).await;
+    for d in &standing {
+        slots::show(inter, &table, d).await;
+    }
+}
+
+async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) {
+    let Some(focus) = ci.data.autocomplete() else {
+        return;
+    };
+    let option = focus.name.to_string();
+    let partial = focus.value.to_string();
+    let integer = focus.kind == serenity::CommandOptionType::Integer;
+    let cmd = super::commands::read_command(&ci.data.name, &ci.data.options);
+    let viewer = actor(&ci.user, ci.member.as_deref());
+    let channel = ci.channel_id.to_string();
+    let guild = ci.guild_id.map(|g| g.to_string());
+    let choices = match shared.table() {
+        Some(t) => t
+            .read(&channel.clone(), move |t| {
+                t.autocomplete(&channel, guild.as_deref(), &viewer, &cmd, &option, &partial)
+            })
+            .await
+            .unwrap_or_else(|e| {
+                warn!(error = %e, "autocomplete failed");
+                vec![]
+            }),
+        None => vec![],
+    };
+    let mut resp = CreateAutocompleteResponse::new();
+    for c in choices.into_iter().take(25) {
+        let label = render::cut(&c.label, 100);
+        if integer {
+            if let Ok(v) = c.value.parse::<i64>() {
+                resp = resp.add_int_choice(label, v);
+            }
+        } else if c.value.chars().count() <= 100 {
+            resp = resp.add_string_choice(label, c.value);
+        }
+    }
+    if let Err(e) = CreateInteractionResponse::Autocomplete(resp)
+        .execute(http, (ci.id, &ci.token))
+        .await
+    {
+        warn!(error = %e, "autocomplete answer failed");
+    }
+}
+
+/// Runs `f` (drawing pictures, building embeds) on tokio's blocking pool, at most one job per
+/// core at a time, so a burst of pictures neither stalls the runtime nor the database writer.
+/// `None` if `f` panicked.
+async fn off_thread<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> Option<R> {
+    static SLOTS: LazyLock<Semaphore> = LazyLock::new(|| {
+        Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
+    });
+    let _slot = SLOTS.acquire().await.ok()?;
+    tokio::task::spawn_blocking(f).await.ok()
+}
+
+/// Posts drafts in a channel (reminders: there is no interaction to answer).
+pub async fn post_drafts(http: &Http, channel: &str, drafts: Vec<Draft>) {
+    let Some(id) = channel.parse::<u64>().ok().filter(|i| *i != 0) else {
+        warn!(
+            channel,
+            "reminder for a channel that is not a Discord channel"
+        );
+        return;
+    };
+    for d in drafts {
+        let res = match &d.target {
+            render::Target::Dm(u) => send::dm(http, u, &d).await,
+            _ => send::post(http, ChannelId::new(id), &d).await,
+        };
+        if let Err(e) = res {
+            warn!(channel, error = %e, "posting a reminder failed");
+        }
+    }
+}

@@ -1,0 +1,352 @@
+//! The Discord front end: a generic adapter between Discord interactions and the table service.
+//!
+//! It knows no game. Slash commands are registered from the declarations
+//! ([`croupier_core::table::builtins::generic_commands`] and each game's `command()`); every slash
+//! command, button press, menu pick and autocomplete becomes one [`croupier_core::table::Request`];
+//! every [`croupier_core::table::Reply`] becomes embeds, buttons and menus ([`render`]).
+//!
+//! Commands are registered with serenity directly and handled in one event handler rather
+//! than as `poise::Command`s: the declarations are data known only at run time, the options
+//! are read generically into a [`croupier_core::table::Command`], and slash commands, autocomplete and
+//! component presses then share one path (poise would only add per-command dispatch and its
+//! own argument parsing, which this adapter does not use).
+
+mod commands;
+mod handler;
+pub mod ids;
+pub mod permissions;
+mod reminders;
+pub mod render;
+mod send;
+pub mod shards;
+mod slots;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{GatewayIntents, GuildId, Http, HttpBuilder};
+use tokio::sync::{watch, Notify};
+use tokio::task::JoinHandle;
+use tracing::{info, warn};
+
+pub use commands::{all_specs, combined_size, read_command, registration, registration_problems};
+pub use handler::actor;
+pub use shards::{GatewayError, Retry, Sharding, ShardingError};
+
+use croupier_core::store::Store;
+use croupier_core::table::{Clock, Registry, SeedMode, SystemClock, Table, TableHandle};
+
+/// The intents the bot asks for. Interactions arrive without any intent; `GUILDS` keeps
+/// serenity's guild cache (names, channels) current. No privileged intent is used.
+pub const INTENTS: GatewayIntents = GatewayIntents::GUILDS;
+
+/// How the bot runs.
+#[derive(Clone)]
+pub struct Config {
+    /// Bot token (never logged).
+    pub token: String,
+    /// SQLite database file.
+    pub db: PathBuf,
+    /// The games, with their data loaded.
+    pub games: Arc<Registry>,
+    /// Register commands in this guild only (development); `None` registers them globally.
+    pub dev_guild: Option<u64>,
+    /// Base URL of a Discord stand-in (e.g. `http://127.0.0.1:4000`): REST goes there,
+    /// with serenity's ratelimiter off (it would bypass the proxy). `None` = discord.com.
+    pub api_base: Option<String>,
+    /// Reach `https://discord.com` through this HTTPS proxy, trusting an extra root
+    /// certificate. Unlike `api_base`, serenity's own URLs and its ratelimiter stay in use
+    /// (the end-to-end tests use it so that the production HTTP path is what they test).
+    pub https_proxy: Option<HttpsProxy>,
+    /// Table worker threads (each with its own connection to `db`).
+    pub workers: usize,
+    /// The clock (reminders, timestamps).
+    pub clock: Arc<dyn Clock>,
+    /// Where session seeds come from.
+    pub seeds: SeedMode,
+    /// Answer "thinking…" when the table has not answered after this long (Discord allows
+    /// 3 s); zero defers every interaction first.
+    pub defer_after: Duration,
+    /// Check for due reminders at least this often.
+    pub reminder_interval: Duration,
+    /// How many shards, and which of them this process runs (default: Discord's count).
+    pub sharding: Sharding,
+    /// Gateway intents (default [`INTENTS`]).
+    pub intents: GatewayIntents,
+    /// How long to keep trying an unreachable Discord API at start.
+    pub retry: Retry,
+    /// Wait before identifying again after a reshard (Discord allows `max_concurrency`
+    /// IDENTIFYs per 5 seconds).
+    pub reshard_wait: Duration,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("token", &"<hidden>")
+            .field("db", &self.db)
+            .field("dev_guild", &self.dev_guild)
+            .field("api_base", &self.api_base)
+            .field("workers", &self.workers)
+            .field("sharding", &self.sharding)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Config {
+    /// Defaults: 2 workers, real clock, random seeds, defer after 1.5 s, reminders every 30 s.
+    pub fn new(token: impl Into<String>, db: impl Into<PathBuf>, games: Arc<Registry>) -> Self {
+        Config {
+            token: token.into(),
+            db: db.into(),
+            games,
+            dev_guild: None,
+            api_base: None,
+            https_proxy: None,
+            workers: 2,
+            clock: Arc::new(SystemClock),
+            seeds: SeedMode::Random,
+            defer_after: Duration::from_millis(1500),
+            reminder_interval: Duration::from_secs(30),
+            sharding: Sharding::Auto,
+            intents: INTENTS,
+            retry: Retry::default(),
+            reshard_wait: Duration::from_secs(5),
+        }
+    }
+}
+
+/// An HTTPS proxy for Discord's REST API (a `CONNECT` tunnel) and an extra root certificate.
+#[derive(Clone)]
+pub struct HttpsProxy {
+    /// The proxy's URL, e.g. `http://127.0.0.1:8080`.
+    pub url: String,
+    /// A PEM root certificate to trust besides the usual web roots.
+    pub root_pem: Vec<u8>,
+}
+
+/// Why the bot could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The database could not be opened.
+    #[error("cannot open the database: {0}")]
+    Store(#[from] croupier_core::store::StoreError),
+    /// The database could not be prepared.
+    #[error("cannot prepare the database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// The HTTPS proxy or its root certificate is unusable.
+    #[error("cannot use the HTTPS proxy: {0}")]
+    Proxy(#[from] reqwest::Error),
+    /// Discord refused the bot or could not be reached.
+    #[error("{0}")]
+    Gateway(#[from] GatewayError),
+}
+
+/// A running bot.
+pub struct Bot {
+    shared: Arc<handler::Shared>,
+    gateway: Option<JoinHandle<Result<(), GatewayError>>>,
+    reminders: JoinHandle<()>,
+    stop: watch::Sender<bool>,
+    gateway_stop: watch::Sender<bool>,
+}
+
+/// Starts the bot: opens the tables, connects to the gateway (in the background), registers
+/// the commands on READY and starts the reminder loop.
+pub async fn start(config: Config) -> Result<Bot, StartError> {
+    let mut tables = Vec::new();
+    for _ in 0..config.workers.max(1) {
+        let store = Store::open(&config.db)?;
+        tables.push(Table::new(
+            store,
+            config.games.clone(),
+            config.clock.clone(),
+            config.seeds,
+        ));
+    }
+    let table = TableHandle::start(tables);
+    let look = render::Look::new(
+        config
+            .games
+            .all()
+            .map(|g| (g.name().to_string(), g.title().to_string())),
+    );
+    let shared = Arc::new(handler::Shared {
+        table: Mutex::new(Some(table)),
+        look: Arc::new(look),
+        specs: all_specs(&config.games),
+        games: config.games.clone(),
+        dev_guild: config.dev_guild.filter(|g| *g != 0).map(GuildId::new),
+        defer_after: config.defer_after,
+        closing: AtomicBool::new(false),
+        inflight: AtomicUsize::new(0),
+        idle: Notify::new(),
+        registered: AtomicBool::new(false),
+    });
+    let client = match &config.https_proxy {
+        Some(p) => Some(
+            reqwest::Client::builder()
+                .use_rustls_tls()
+                .proxy(reqwest::Proxy::https(&p.url)?)
+                .add_root_certificate(reqwest::Certificate::from_pem(&p.root_pem)?)
+                .build()?,
+        ),
+        None => None,
+    };
+    let make_http = {
+        let token = config.token.clone();
+        let base = config.api_base.clone();
+        move || {
+            let mut http = HttpBuilder::new(&token);
+            if let Some(c) = &client {
+                http = http.client(c.clone());
+            }
+            if let Some(base) = &base {
+                http = http
+                    .proxy(base.trim_end_matches('/'))
+                    .ratelimiter_disabled(true);
+            }
+            http.build()
+        }
+    };
+    let http: Arc<Http> = Arc::new(make_http());
+    let api_base = config
+        .api_base
+        .as_deref()
+        .map_or("https://discord.com", |b| b.trim_end_matches('/'))
+        .to_string();
+    // Ask for the gateway (and the shard count) first: a refused token or an unreachable
+    // API ends the start with an error naming it.
+    let plan = shards::plan(&http, &api_base, &config.sharding, &config.retry, 1).await?;
+    let (stop, stop_rx) = watch::channel(false);
+    let reminders = tokio::spawn(reminders::run(
+        shared.clone(),
+        http,
+        config.clock.clone(),
+        config.reminder_interval,
+        stop_rx,
+    ));
+    let launch = shards::Launch {
+        http: Box::new(make_http),
+        handler: Arc::new(handler::Handler(shared.clone())),
+        intents: config.intents,
+        api_base,
+        sharding: config.sharding.clone(),
+        retry: config.retry.clone(),
+        reshard_wait: config.reshard_wait,
+    };
+    let (gateway_stop, gateway_stop_rx) = watch::channel(false);
+    let gateway = tokio::spawn(shards::supervise(launch, plan, gateway_stop_rx));
+    info!(db = %config.db.display(), "croupier started");
+    Ok(Bot {
+        shared,
+        gateway: Some(gateway),
+        reminders,
+        stop,
+        gateway_stop,
+    })
+}
+
+impl Bot {
+    /// Interactions being handled right now.
+    pub fn in_flight(&self) -> usize {
+        self.shared.inflight.load(Ordering::SeqCst)
+    }
+
+    /// Stops gracefully: turns new interactions away, lets those in flight finish (up to
+    /// 10 s), disconnects, and closes the database after queued work.
+    pub async fn shutdown(mut self) {
+        self.shared.closing.store(true, Ordering::SeqCst);
+        let _ = self.stop.send(true);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let idle = self.shared.idle.notified();
+            if self.shared.inflight.load(Ordering::SeqCst) == 0 {
+                break;
+            }
+            if tokio::time::timeout_at(deadline, idle).await.is_err() {
+                warn!(
+                    in_flight = self.in_flight(),
+                    "shutting down with interactions still running"
+                );
+                break;
+            }
+        }
+        let _ = self.gateway_stop.send(true);
+        if let Some(gateway) = self.gateway.take() {
+            match tokio::time::timeout(Duration::from_secs(15), gateway).await {
+                Ok(Ok(Ok(()))) => {}
+                Ok(Ok(Err(e))) => warn!(error = %e, "the gateway ended with an error"),
+                Ok(Err(e)) => warn!(error = %e, "the gateway task failed"),
+                Err(_) => warn!("the gateway did not stop in time"),
+            }
+        }
+        let _ = (&mut self.reminders).await;
+        let table = self.shared.table.lock().ok().and_then(|mut t| t.take());
+        if let Some(t) = table {
+            let _ = tokio::task::spawn_blocking(move || t.shutdown()).await;
+        }
+        info!("croupier stopped");
+    }
+
+    /// Runs until SIGINT (Ctrl-C) or SIGTERM, then shuts down gracefully. Returns why the
+    /// gateway ended if it stopped by itself (a refused token, disallowed intents, …).
+    pub async fn run_until_signal(self) -> Result<(), GatewayError> {
+        self.run_until(wait_for_signal()).await
+    }
+
+    /// Runs until `until` completes (then shuts down gracefully, `Ok`) or the gateway ends by
+    /// itself (its error, after shutting down).
+    pub async fn run_until(
+        mut self,
+        until: impl std::future::Future<Output = ()>,
+    ) -> Result<(), GatewayError> {
+        let Some(mut gateway) = self.gateway.take() else {
+            return Ok(());
+        };
+        let ended = tokio::select! {
+            _ = until => None,
+            r = &mut gateway => Some(r),
+        };
+        match ended {
+            None => {
+                info!("signal received; shutting down");
+                self.gateway = Some(gateway);
+                self.shutdown().await;
+                Ok(())
+            }
+            Some(r) => {
+                self.shutdown().await;
+                match r {
+                    Ok(r) => r,
+                    Err(e) => Err(GatewayError::Task(e.to_string())),
+                }
+            }
+        }
+    }
+}
+
+async fn wait_for_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

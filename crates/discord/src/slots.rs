@@ -1,0 +1,120 @@
+//! Standing messages: one per channel and key (the Night Wizard combat tracker), edited in
+//! place instead of posted again, and pinned when first posted. Their message ids are kept
+//! in SQLite (`discord_slots`), so after a restart the bot goes on editing the same message.
+
+use poise::serenity_prelude as serenity;
+use rusqlite::{params, Connection, OptionalExtension};
+use serenity::builder::Builder;
+use serenity::{ChannelId, EditAttachments, EditMessage, Http, MessageId};
+use tracing::warn;
+
+use super::render::Draft;
+use super::send;
+use croupier_core::table::TableHandle;
+
+/// The message standing for `key` in `channel`, if one was posted.
+pub fn lookup(conn: &Connection, channel: &str, key: &str) -> rusqlite::Result<Option<u64>> {
+    let id: Option<String> = conn
+        .prepare_cached("SELECT message_id FROM discord_slots WHERE channel = ?1 AND key = ?2")?
+        .query_row(params![channel, key], |r| r.get(0))
+        .optional()?;
+    Ok(id.and_then(|i| i.parse().ok()))
+}
+
+/// Remembers the message standing for `key` in `channel`.
+pub fn save(conn: &Connection, channel: &str, key: &str, message: u64) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO discord_slots(channel, key, message_id) VALUES (?1, ?2, ?3)
+         ON CONFLICT(channel, key) DO UPDATE SET message_id = excluded.message_id",
+    )?
+    .execute(params![channel, key, message.to_string()])?;
+    Ok(())
+}
+
+/// Shows a standing draft: edits the message already standing for its key, or (the first
+/// time, or when that message is gone) posts and pins a new one and remembers it.
+pub async fn show(inter: &send::Inter<'_>, table: &TableHandle, d: &Draft) {
+    let (http, channel) = (inter.http, inter.channel);
+    let Some(key) = d.slot.clone() else {
+        return;
+    };
+    let ch = channel.to_string();
+    let known = {
+        let (ch, key) = (ch.clone(), key.clone());
+        table
+            // On the writer, in queue order after the save of the message posted before (a
+            // reader could run ahead of that save and post a second tracker).
+            .call(&ch.clone(), move |t| {
+                Ok(lookup(t.store().conn(), &ch, &key)?)
+            })
+            .await
+            .unwrap_or_else(|e| {
+                warn!(error = %e, "reading a standing message id failed");
+                None
+            })
+    };
+    if let Some(id) = known {
+        if edit(http, channel, MessageId::new(id), d).await.is_ok() {
+            return;
+        }
+    }
+    let posted = send::retry("standing message", send::Resend::Creates, || {
+        send::channel_message(d).execute(http, (channel, None))
+    })
+    .await;
+    let Ok(msg) = posted else {
+        return;
+    };
+    // Pinning needs Pin Messages; without it the message still stands, unpinned, and the
+    // person who acted is told which permission would pin it.
+    if let Err(e) = channel.pin(http, msg.id).await {
+        warn!(error = %e, "pinning a standing message failed");
+        if send::missing_permission(&e) {
+            send::tell_missing(inter, "pin the tracker", send::Sending::Pin).await;
+        }
+    }
+    let id = msg.id.get();
+    let saved = table
+        .call(&ch.clone(), move |t| {
+            Ok(save(t.store().conn(), &ch, &key, id)?)
+        })
+        .await;
+    if let Err(e) = saved {
+        warn!(error = %e, "saving a standing message id failed");
+    }
+}
+
+/// Replaces the message's embeds, components and attachments with the draft's.
+async fn edit(http: &Http, channel: ChannelId, id: MessageId, d: &Draft) -> serenity::Result<()> {
+    let mut attachments = EditAttachments::new();
+    for f in send::attachments(d) {
+        attachments = attachments.add(f);
+    }
+    let mut b = EditMessage::new()
+        .embeds(send::embeds(d))
+        .components(send::components(d))
+        .attachments(attachments);
+    if !d.content.is_empty() {
+        b = b.content(&d.content);
+    }
+    b.execute(http, (channel, id, None)).await.map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_standing_message_is_remembered_per_channel_and_key() {
+        let mut store = croupier_core::store::Store::in_memory().unwrap();
+        let conn = &*store.conn();
+        assert_eq!(lookup(conn, "42", "tracker").unwrap(), None);
+        save(conn, "42", "tracker", 1001).unwrap();
+        save(conn, "43", "tracker", 2002).unwrap();
+        assert_eq!(lookup(conn, "42", "tracker").unwrap(), Some(1001));
+        save(conn, "42", "tracker", 1003).unwrap();
+        assert_eq!(lookup(conn, "42", "tracker").unwrap(), Some(1003));
+        assert_eq!(lookup(conn, "43", "tracker").unwrap(), Some(2002));
+        assert_eq!(lookup(conn, "42", "other").unwrap(), None);
+    }
+}

@@ -1,0 +1,535 @@
+//! Card data: friends, enemies, bosses and characters, loaded from `data/nakama/*.toml`
+//! and validated (every problem names its file, card and field).
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::mission::{Colour, Face, Mission};
+use croupier_core::table::DataError;
+
+/// Rulebook deck sizes.
+pub const FRIENDS: usize = 54;
+/// Enemy deck size.
+pub const ENEMIES: usize = 26;
+/// Boss deck size.
+pub const BOSSES: usize = 10;
+/// Character deck size.
+pub const CHARACTERS: usize = 10;
+
+/// One result of a die ability.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case")]
+pub enum DieEffect {
+    /// Move the threat token back `n` (not below 0).
+    ThreatDown {
+        /// Spaces.
+        n: u8,
+    },
+    /// Move the threat token forward `n`.
+    ThreatUp {
+        /// Spaces.
+        n: u8,
+    },
+    /// Draw `n` friend cards into your hand.
+    Draw {
+        /// Cards.
+        n: u8,
+    },
+    /// Flip your Power Up! token face up.
+    PowerUp,
+    /// No effect.
+    Nothing,
+}
+
+impl DieEffect {
+    /// Plain text.
+    pub fn render(&self) -> String {
+        match self {
+            DieEffect::ThreatDown { n } => format!("threat back {n}"),
+            DieEffect::ThreatUp { n } => format!("threat forward {n}"),
+            DieEffect::Draw { n } => format!("draw {n}"),
+            DieEffect::PowerUp => "power up".into(),
+            DieEffect::Nothing => "nothing".into(),
+        }
+    }
+}
+
+/// A friend's recruit ability.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Ability {
+    /// Swap one hand card face-down with another player.
+    Exchange,
+    /// Move one current friend to another column.
+    Move,
+    /// Flip your Power Up! token face up.
+    PowerUp,
+    /// Recruit one more friend and use its ability.
+    Recruit,
+    /// Return an enemy or boss to the enemy deck.
+    Block,
+    /// Roll the die and apply the result (`table[0]` for 1 … `table[4]` for 5).
+    Die {
+        /// Five results.
+        table: Vec<DieEffect>,
+    },
+}
+
+impl Ability {
+    /// Short name (`Move`, `Die: 1 threat back 2 · …`).
+    pub fn render(&self) -> String {
+        match self {
+            Ability::Exchange => "Exchange".into(),
+            Ability::Move => "Move".into(),
+            Ability::PowerUp => "Power Up".into(),
+            Ability::Recruit => "Recruit".into(),
+            Ability::Block => "Block".into(),
+            Ability::Die { table } => {
+                let t: Vec<String> = table
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| format!("{} {}", i + 1, e.render()))
+                    .collect();
+                format!("Die: {}", t.join(" · "))
+            }
+        }
+    }
+}
+
+/// A friend card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Friend {
+    /// Unique id.
+    pub id: String,
+    /// Saga colour.
+    pub colour: Colour,
+    /// Power 1–9.
+    pub power: u8,
+    /// Optional ability.
+    #[serde(default)]
+    pub ability: Option<Ability>,
+}
+
+impl Friend {
+    /// `Red 7` — unique within the deck, the name players use.
+    pub fn label(&self) -> String {
+        format!("{} {}", self.colour.name(), self.power)
+    }
+    /// Label with the ability (`Red 7 (Move)`).
+    pub fn long(&self) -> String {
+        match &self.ability {
+            Some(a) => format!("{} ({})", self.label(), a.render()),
+            None => self.label(),
+        }
+    }
+    /// Colour and power.
+    pub fn face(&self) -> Face {
+        (self.colour, self.power)
+    }
+}
+
+/// An enemy card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Enemy {
+    /// Unique id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Threat level.
+    pub threat: u8,
+    /// Reward in millions of Berries.
+    pub reward: u32,
+    /// What defeats it.
+    pub mission: Mission,
+}
+
+/// What a boss does when it enters play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Challenge {
+    /// The threat token moves forward `n`.
+    ThreatUp {
+        /// Spaces.
+        n: u8,
+    },
+    /// Every Power Up! token flips to Power Down.
+    PowerDownAll,
+    /// Roll the die: that column loses its current friend.
+    LoseFriend,
+    /// Every player discards `n` random cards from hand.
+    Discard {
+        /// Cards.
+        n: u8,
+    },
+}
+
+impl Challenge {
+    /// Plain sentence.
+    pub fn render(&self) -> String {
+        match self {
+            Challenge::ThreatUp { n } => format!("The threat token moves forward {n}."),
+            Challenge::PowerDownAll => "Every Power Up! token flips to Power Down.".into(),
+            Challenge::LoseFriend => {
+                "Roll the die: that column's current friend is defeated.".into()
+            }
+            Challenge::Discard { n } => {
+                format!("Every player discards {n} card(s) from hand at random.")
+            }
+        }
+    }
+}
+
+/// A boss card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Boss {
+    /// Unique id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Threat level.
+    pub threat: u8,
+    /// Reward in millions of Berries.
+    pub reward: u32,
+    /// Resolves when the boss enters play.
+    pub challenge: Challenge,
+    /// What defeats it.
+    pub mission: Mission,
+}
+
+/// A character's special ability (usable once powered up).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Special {
+    /// Threat back `n`.
+    ThreatDown {
+        /// Spaces.
+        n: u8,
+    },
+    /// Draw `n` friend cards.
+    Draw {
+        /// Cards.
+        n: u8,
+    },
+    /// Move a current friend to another column (`from`, `to`).
+    Move,
+    /// Swap the current friends of two columns (`from`, `to`).
+    Swap,
+    /// Return an enemy in `space` to the enemy deck (bosses only if `bosses`).
+    Block {
+        /// Also bosses.
+        #[serde(default)]
+        bosses: bool,
+    },
+    /// Take the last defeated friend back into your hand.
+    Revive,
+    /// Discard the current friend of `column`; the one beneath becomes current.
+    Refresh,
+    /// Flip another player's (`target`) token face up.
+    Boost,
+}
+
+impl Special {
+    /// Plain sentence.
+    pub fn render(&self) -> String {
+        match self {
+            Special::ThreatDown { n } => format!("Move the threat token back {n}."),
+            Special::Draw { n } => format!("Draw {n} friend card(s)."),
+            Special::Move => "Move a current friend to another column (`from:` `to:`).".into(),
+            Special::Swap => "Swap the current friends of two columns (`from:` `to:`).".into(),
+            Special::Block { bosses: true } => {
+                "Return an enemy or boss to the enemy deck (`space:`).".into()
+            }
+            Special::Block { bosses: false } => {
+                "Return an enemy (not a boss) to the enemy deck (`space:`).".into()
+            }
+            Special::Revive => "Take the last defeated friend back into your hand.".into(),
+            Special::Refresh => {
+                "Discard the current friend of a column; the one beneath becomes current (`column:`)."
+                    .into()
+            }
+            Special::Boost => "Flip another player's token to Power Up! (`target:`).".into(),
+        }
+    }
+}
+
+/// A character card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Character {
+    /// Unique id (`luffy` is required).
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Special ability.
+    pub special: Special,
+}
+
+/// Everything the game loads.
+#[derive(Debug, Clone)]
+pub struct NakamaData {
+    /// Friend deck.
+    pub friends: Vec<Friend>,
+    /// Enemy deck.
+    pub enemies: Vec<Enemy>,
+    /// Boss deck.
+    pub bosses: Vec<Boss>,
+    /// Character deck.
+    pub characters: Vec<Character>,
+}
+
+impl NakamaData {
+    /// Index of the friend labelled `s` (`red 7`), any case.
+    pub fn friend_by_label(&self, s: &str) -> Option<usize> {
+        let s = s.trim();
+        self.friends
+            .iter()
+            .position(|f| f.label().eq_ignore_ascii_case(s) || f.id.eq_ignore_ascii_case(s))
+    }
+    /// Index of the character named or with id `s`, any case.
+    pub fn character_by_name(&self, s: &str) -> Option<usize> {
+        let s = s.trim();
+        self.characters
+            .iter()
+            .position(|c| c.name.eq_ignore_ascii_case(s) || c.id.eq_ignore_ascii_case(s))
+    }
+}
+
+#[derive(Deserialize)]
+struct File {
+    #[serde(default)]
+    card: Vec<toml::Value>,
+}
+
+fn read_cards<T: for<'de> Deserialize<'de>>(
+    dir: &Path,
+    name: &str,
+    errors: &mut Vec<DataError>,
+) -> Vec<(String, T)> {
+    let file = format!("nakama/{name}");
+    let text = match std::fs::read_to_string(dir.join(&file)) {
+        Ok(t) => t,
+        Err(e) => {
+            errors.push(DataError::new(&file, "-", format!("cannot read: {e}")));
+            return vec![];
+        }
+    };
+    let parsed: File = match toml::from_str(&text) {
+        Ok(f) => f,
+        Err(e) => {
+            errors.push(DataError::new(&file, "-", format!("not valid TOML: {e}")));
+            return vec![];
+        }
+    };
+    let mut out = vec![];
+    let mut seen = HashSet::new();
+    for (i, v) in parsed.card.into_iter().enumerate() {
+        let id = v
+            .get("id")
+            .and_then(|x| x.as_str())
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("card #{}", i + 1));
+        if !seen.insert(id.clone()) {
+            errors.push(DataError::new(&file, &id, "field `id`: used twice"));
+            continue;
+        }
+        match T::deserialize(v) {
+            Ok(c) => out.push((id, c)),
+            Err(e) => errors.push(DataError::new(&file, &id, e.to_string().trim().to_string())),
+        }
+    }
+    out
+}
+
+fn count(file: &str, got: usize, want: usize, errors: &mut Vec<DataError>) {
+    if got != want {
+        errors.push(DataError::new(
+            format!("nakama/{file}"),
+            "-",
+            format!("the rulebook's deck has {want} cards, this file has {got}"),
+        ));
+    }
+}
+
+fn mission_problems(file: &str, id: &str, m: &Mission, errors: &mut Vec<DataError>) {
+    for p in m.problems() {
+        errors.push(DataError::new(
+            format!("nakama/{file}"),
+            id,
+            format!("field `mission`: {p}"),
+        ));
+    }
+}
+
+/// Loads and validates `dir/nakama/{friends,enemies,bosses,characters}.toml`.
+pub fn load(dir: &Path) -> Result<NakamaData, Vec<DataError>> {
+    let mut errors = vec![];
+    let friends: Vec<(String, Friend)> = read_cards(dir, "friends.toml", &mut errors);
+    let enemies: Vec<(String, Enemy)> = read_cards(dir, "enemies.toml", &mut errors);
+    let bosses: Vec<(String, Boss)> = read_cards(dir, "bosses.toml", &mut errors);
+    let characters: Vec<(String, Character)> = read_cards(dir, "characters.toml", &mut errors);
+    let ff = "nakama/friends.toml";
+    let mut faces = HashSet::new();
+    for (id, f) in &friends {
+        if !(1..=9).contains(&f.power) {
+            errors.push(DataError::new(
+                ff,
+                id,
+                format!("field `power`: {} is outside 1–9", f.power),
+            ));
+        }
+        if !faces.insert(f.face()) {
+            errors.push(DataError::new(
+                ff,
+                id,
+                format!("fields `colour`/`power`: {} appears twice", f.label()),
+            ));
+        }
+        if let Some(Ability::Die { table }) = &f.ability {
+            if table.len() != 5 {
+                errors.push(DataError::new(
+                    ff,
+                    id,
+                    format!(
+                        "field `ability.table`: needs 5 results (die faces 1–5), has {}",
+                        table.len()
+                    ),
+                ));
+            }
+            for e in table {
+                if let DieEffect::ThreatDown { n }
+                | DieEffect::ThreatUp { n }
+                | DieEffect::Draw { n } = e
+                {
+                    if !(1..=5).contains(n) {
+                        errors.push(DataError::new(
+                            ff,
+                            id,
+                            format!("field `ability.table`: n = {n} is outside 1–5"),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    for (id, e) in &enemies {
+        if !(1..=9).contains(&e.threat) {
+            errors.push(DataError::new(
+                "nakama/enemies.toml",
+                id,
+                format!("field `threat`: {} is outside 1–9", e.threat),
+            ));
+        }
+        mission_problems("enemies.toml", id, &e.mission, &mut errors);
+    }
+    for (id, b) in &bosses {
+        if !(1..=9).contains(&b.threat) {
+            errors.push(DataError::new(
+                "nakama/bosses.toml",
+                id,
+                format!("field `threat`: {} is outside 1–9", b.threat),
+            ));
+        }
+        if let Challenge::ThreatUp { n } | Challenge::Discard { n } = b.challenge {
+            if !(1..=5).contains(&n) {
+                errors.push(DataError::new(
+                    "nakama/bosses.toml",
+                    id,
+                    format!("field `challenge.n`: {n} is outside 1–5"),
+                ));
+            }
+        }
+        mission_problems("bosses.toml", id, &b.mission, &mut errors);
+    }
+    for (id, c) in &characters {
+        if let Special::ThreatDown { n } | Special::Draw { n } = c.special {
+            if !(1..=5).contains(&n) {
+                errors.push(DataError::new(
+                    "nakama/characters.toml",
+                    id,
+                    format!("field `special.n`: {n} is outside 1–5"),
+                ));
+            }
+        }
+    }
+    if !characters.is_empty() && !characters.iter().any(|(id, _)| id == "luffy") {
+        errors.push(DataError::new(
+            "nakama/characters.toml",
+            "luffy",
+            "the character `luffy` is required (Luffy's player starts)",
+        ));
+    }
+    if errors.is_empty() {
+        count("friends.toml", friends.len(), FRIENDS, &mut errors);
+        count("enemies.toml", enemies.len(), ENEMIES, &mut errors);
+        count("bosses.toml", bosses.len(), BOSSES, &mut errors);
+        count("characters.toml", characters.len(), CHARACTERS, &mut errors);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(NakamaData {
+        friends: friends.into_iter().map(|x| x.1).collect(),
+        enemies: enemies.into_iter().map(|x| x.1).collect(),
+        bosses: bosses.into_iter().map(|x| x.1).collect(),
+        characters: characters.into_iter().map(|x| x.1).collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_components_deck_sizes_54_26_10_10() {
+        let d = load(&croupier_core::source_path("data")).expect("shipped data loads");
+        assert_eq!(d.friends.len(), 54);
+        assert_eq!(d.enemies.len(), 26);
+        assert_eq!(d.bosses.len(), 10);
+        assert_eq!(d.characters.len(), 10);
+        // "numbers 1 through 9 and any of the 6 colors": every colour × every number once.
+        for c in Colour::ALL {
+            for p in 1..=9 {
+                assert_eq!(d.friends.iter().filter(|f| f.face() == (c, p)).count(), 1);
+            }
+        }
+        assert!(d.character_by_name("Luffy").is_some());
+    }
+
+    #[test]
+    fn loader_names_file_card_and_field() {
+        let tmp = tempfile::tempdir().unwrap();
+        let n = tmp.path().join("nakama");
+        std::fs::create_dir_all(&n).unwrap();
+        for f in [
+            "friends.toml",
+            "enemies.toml",
+            "bosses.toml",
+            "characters.toml",
+        ] {
+            std::fs::copy(croupier_core::source_path("data/nakama").join(f), n.join(f)).unwrap();
+        }
+        let text = std::fs::read_to_string(n.join("friends.toml")).unwrap();
+        let text = text.replacen("power = 1", "power = 12", 1);
+        std::fs::write(n.join("friends.toml"), text).unwrap();
+        let text = std::fs::read_to_string(n.join("enemies.toml")).unwrap();
+        let text = text.replacen("colour = \"red\"", "colour = \"pink\"", 1);
+        std::fs::write(n.join("enemies.toml"), text).unwrap();
+        let errs = load(tmp.path()).unwrap_err();
+        let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        assert!(
+            all.iter()
+                .any(|e| e.starts_with("nakama/friends.toml: red-1:") && e.contains("`power`")),
+            "{all:?}"
+        );
+        assert!(
+            all.iter()
+                .any(|e| e.starts_with("nakama/enemies.toml:") && e.contains("pink")),
+            "{all:?}"
+        );
+    }
+}

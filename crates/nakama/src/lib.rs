@@ -1,0 +1,481 @@
+//! One Piece Nakama: Friends & Enemies — a co-operative card game with hidden hands.
+//!
+//! Players recruit friends from their hands into 5 columns so that the current friends meet
+//! the enemies' missions; undefeated enemies push the threat track, and at 10 a friend is lost.
+//! Modules: [`data`] (cards and loader), [`mission`] (mission vocabulary), [`state`]
+//! (board, combat, rest, endings), [`play`] (player actions), [`view`] (messages), [`sim`]
+//! (balance simulator).
+
+pub mod data;
+pub mod mission;
+pub mod picture;
+pub mod play;
+pub mod sim;
+pub mod state;
+pub mod view;
+
+use std::path::Path;
+
+pub use data::NakamaData;
+pub use play::{CardRef, NakamaAction, Pick};
+pub use sim::simulate;
+pub use state::{Ending, Nakama, Phase, Step};
+
+use croupier_core::table::declare::Options;
+use croupier_core::table::{
+    refuse, Actor, Choice, Choices, Command, CommandSpec, Commands, Ctx, DataError, Decision, Game,
+    Message, Reply, RuleError, UserId,
+};
+
+fn parse_card(v: &str, d: &NakamaData) -> Result<CardRef, RuleError> {
+    if let Ok(n) = v.trim().parse::<usize>() {
+        return Ok(CardRef::Pos(n));
+    }
+    match d.friend_by_label(v) {
+        Some(f) => Ok(CardRef::Card(f)),
+        None => refuse(format!(
+            "`{v}` is not a friend card: name it by hand position or as colour and number, e.g. `Red 7` (colours: Red, Blue, Green, Yellow, Purple, Orange; numbers 1–9)."
+        )),
+    }
+}
+
+/// One Piece Nakama: recruit friends, defeat enemies
+#[derive(Debug, Clone, PartialEq, Commands)]
+#[commands(name = "nakama")]
+pub enum NakamaCommand {
+    /// Open a Nakama table in this channel
+    New {
+        /// Your character
+        #[opt(autocomplete)]
+        character: Option<String>,
+        /// A reaction step before each Combat (default on)
+        react: Option<Switch>,
+    },
+    /// Join the crew (or change character before the start)
+    Join {
+        /// Your character
+        #[opt(autocomplete)]
+        character: String,
+    },
+    /// Leave before the start
+    Leave,
+    /// Set up and start the adventure
+    Begin {
+        /// Bosses to shuffle into the enemy deck (0–10)
+        #[opt(min = 0, max = 10)]
+        bosses: Option<u8>,
+    },
+    /// See your hand (only you) and recruit from it
+    #[cmd(view)]
+    Hand,
+    /// Show the board
+    #[cmd(view)]
+    Board,
+    /// Recruit a friend from your hand onto a column
+    Recruit {
+        /// Hand position or card, e.g. Red 7
+        #[opt(autocomplete)]
+        card: String,
+        /// Friend column 1–5
+        #[opt(min = 1, max = 5)]
+        column: Option<u8>,
+    },
+    /// Use the ability of the friend you recruited
+    Ability {
+        #[opt(flatten)]
+        pick: PickOptions,
+        /// Die value after a straw hat (1–5)
+        #[opt(min = 1, max = 5)]
+        value: Option<u8>,
+        /// Solo: use Exchange as move or recruit
+        #[opt(name = "as")]
+        mode: Option<ExchangeAs>,
+    },
+    /// Skip the ability or the extra recruit
+    Skip,
+    /// Choose your card in an exchange
+    Give {
+        /// Hand position or card
+        #[opt(autocomplete)]
+        card: String,
+    },
+    /// Discard down to your hand size
+    Discard {
+        /// Hand position or card
+        #[opt(autocomplete)]
+        card: String,
+    },
+    /// Use your character's special ability (Power Down)
+    Power {
+        #[opt(flatten)]
+        pick: PickOptions,
+    },
+    /// End the reaction step: Combat and Rest run
+    Continue,
+    /// After a straw hat: the column whose friend is lost
+    Lose {
+        /// Friend column 1–5
+        #[opt(min = 1, max = 5)]
+        column: u8,
+    },
+}
+
+/// The options an ability and a character's power pick their columns, space and player with.
+#[derive(Debug, Clone, PartialEq, Options)]
+pub struct PickOptions {
+    /// Column to take a friend from
+    #[opt(min = 1, max = 5)]
+    from: Option<u8>,
+    /// Column to move the friend to
+    #[opt(min = 1, max = 5)]
+    to: Option<u8>,
+    /// Enemy space 1–3
+    #[opt(min = 1, max = 3)]
+    space: Option<u8>,
+    /// A friend column
+    #[opt(min = 1, max = 5)]
+    column: Option<u8>,
+    /// Another player
+    target: Option<UserId>,
+}
+
+impl PickOptions {
+    /// The pick, with a straw hat's die value and a solo Exchange's use when given.
+    fn pick(self, value: Option<u8>, mode: Option<ExchangeAs>) -> Pick {
+        Pick {
+            from: self.from,
+            to: self.to,
+            space: self.space,
+            column: self.column,
+            target: self.target,
+            value,
+            mode: mode.map(|m| m.value().to_string()),
+        }
+    }
+}
+
+/// A table setting switched on or off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
+pub enum Switch {
+    /// On.
+    On,
+    /// Off.
+    Off,
+}
+
+/// What a solo Exchange is used as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
+pub enum ExchangeAs {
+    /// Move a friend.
+    Move,
+    /// Recruit again.
+    Recruit,
+}
+
+impl Game for Nakama {
+    type View = view::NakamaView;
+    const PICTURED: bool = true;
+
+    fn view_model(
+        &self,
+        data: &NakamaData,
+        viewer: &croupier_core::table::Viewer,
+    ) -> Result<view::NakamaView, croupier_core::table::BadState> {
+        view::view_model(self, data, viewer)
+    }
+
+    fn picture(view: &view::NakamaView) -> Vec<croupier_core::render::svg::Doc> {
+        vec![picture::board(view)]
+    }
+    type Action = NakamaAction;
+    type Data = NakamaData;
+    type Shared = ();
+    const NAME: &'static str = "nakama";
+    const TITLE: &'static str = "One Piece Nakama: Friends & Enemies";
+
+    fn load_data(dir: &Path) -> Result<NakamaData, Vec<DataError>> {
+        data::load(dir)
+    }
+
+    fn command() -> CommandSpec {
+        NakamaCommand::spec()
+    }
+
+    fn create(
+        ctx: &mut Ctx<'_, NakamaData, ()>,
+        host: &Actor,
+        cmd: &Command,
+    ) -> Result<(Self, Vec<Reply>), RuleError> {
+        let NakamaCommand::New { character, react } = NakamaCommand::from_command(cmd)? else {
+            return refuse("a Nakama table opens with `/nakama new`.");
+        };
+        let mut g = Nakama::empty();
+        g.react = react != Some(Switch::Off);
+        let mut out = vec![Reply::public(
+            Message::titled(
+                "🏴‍☠️ One Piece Nakama",
+                format!(
+                    "{} opened a table. Join with `/nakama join character:<name>` (someone plays Luffy, who starts); then `/nakama begin [bosses:<n>]`. {}",
+                    host.name,
+                    if g.react {
+                        "Reaction step on: after each recruit the crew may use powers before the active player presses Continue."
+                    } else {
+                        "Reaction step off: Combat follows each recruit at once."
+                    }
+                ),
+            ),
+        )];
+        if let Some(c) = character {
+            let Some(ch) = ctx.data.character_by_name(&c) else {
+                return refuse(format!("no character called `{c}`."));
+            };
+            out.extend(g.act(
+                ctx.rng,
+                ctx.data,
+                host,
+                &NakamaAction::Join { character: ch },
+            )?);
+        }
+        Ok((g, out))
+    }
+
+    fn parse(
+        &self,
+        _a: &Actor,
+        cmd: &Command,
+        d: &NakamaData,
+        _s: &(),
+    ) -> Result<NakamaAction, RuleError> {
+        Ok(match NakamaCommand::from_command(cmd)? {
+            NakamaCommand::New { .. } => return refuse("a Nakama table is already open here."),
+            NakamaCommand::Join { character: c } => {
+                let Some(character) = d.character_by_name(&c) else {
+                    let names: Vec<&str> = d.characters.iter().map(|c| c.name.as_str()).collect();
+                    return refuse(format!(
+                        "no character called `{c}`; choose one of {}.",
+                        names.join(", ")
+                    ));
+                };
+                NakamaAction::Join { character }
+            }
+            NakamaCommand::Leave => NakamaAction::Leave,
+            NakamaCommand::Begin { bosses } => NakamaAction::Begin {
+                bosses: bosses.unwrap_or(0),
+            },
+            NakamaCommand::Hand | NakamaCommand::Board => {
+                return refuse("that is a view: the table answers it without an action.")
+            }
+            NakamaCommand::Recruit { card, column } => NakamaAction::Recruit {
+                card: parse_card(&card, d)?,
+                column,
+            },
+            NakamaCommand::Ability { pick, value, mode } => {
+                NakamaAction::Ability(pick.pick(value, mode))
+            }
+            NakamaCommand::Skip => NakamaAction::Skip,
+            NakamaCommand::Give { card } => NakamaAction::Give {
+                card: parse_card(&card, d)?,
+            },
+            NakamaCommand::Discard { card } => NakamaAction::Discard {
+                card: parse_card(&card, d)?,
+            },
+            NakamaCommand::Power { pick } => NakamaAction::Power(pick.pick(None, None)),
+            NakamaCommand::Continue => NakamaAction::Continue,
+            NakamaCommand::Lose { column } => NakamaAction::Lose { column },
+        })
+    }
+
+    fn apply(
+        &mut self,
+        ctx: &mut Ctx<'_, NakamaData, ()>,
+        actor: &Actor,
+        action: &NakamaAction,
+    ) -> Result<Vec<Reply>, RuleError> {
+        // Work on a copy and keep it only if the action is allowed: a refusal changes nothing.
+        let mut next = self.clone();
+        let out = next.act(ctx.rng, ctx.data, actor, action)?;
+        *self = next;
+        Ok(out)
+    }
+
+    fn show(&self, a: &Actor, cmd: &Command, d: &NakamaData) -> Result<Vec<Reply>, RuleError> {
+        Ok(match NakamaCommand::from_command(cmd)? {
+            NakamaCommand::Hand => {
+                let s = self.seat_or_refuse(a)?;
+                let pic = croupier_core::table::Picture::Board {
+                    viewer: Some(a.id.clone()),
+                };
+                vec![Reply::private(
+                    &a.id,
+                    view::hand(self, s, d).with_picture(pic),
+                )]
+            }
+            NakamaCommand::Board => {
+                let pic = croupier_core::table::Picture::Board { viewer: None };
+                vec![Reply::public(view::board(self, d).with_picture(pic))]
+            }
+            _ => self.view(a, d),
+        })
+    }
+
+    fn view(&self, viewer: &Actor, d: &NakamaData) -> Vec<Reply> {
+        let mut out = vec![Reply::public(match self.ending_text(d) {
+            Some(t) => view::final_board(self, d, t),
+            None => view::board(self, d),
+        })];
+        if self.phase == Phase::Playing {
+            if let Some(s) = self.players.iter().position(|p| p.user == viewer.id) {
+                out.push(Reply::private(&viewer.id, view::hand(self, s, d)));
+            }
+        }
+        out
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    /// What the turn waits for. In an Exchange each of the two players has their own
+    /// decision, so one player's pick leaves the other's menu alive. Keys carry the turn and,
+    /// within it, how many friends are on the board or defeated (or the card or hand size), so
+    /// a button from an earlier step never answers a later one. The reaction step (`t{turn}-react`,
+    /// once per turn) waits for the active player's Continue; powers used meanwhile settle
+    /// nothing. A straw hat's lost friend (`t{turn}-lose-{losses}`) waits for anyone in the crew.
+    fn decisions(&self) -> Vec<Decision> {
+        if self.phase != Phase::Playing {
+            return vec![];
+        }
+        let Some(p) = self.players.get(self.turn) else {
+            return vec![];
+        };
+        let t = self.turns;
+        let recruited =
+            self.columns.iter().map(Vec::len).sum::<usize>() + self.defeated_friends.len();
+        let own = |key: String, label: String, commands: &[&str]| {
+            vec![Decision::new(key, label, Some(&p.user), commands)]
+        };
+        match &self.step {
+            Step::Recruit { extra } => own(
+                format!("t{t}-recruit-{recruited}"),
+                format!(
+                    "{}'s {}recruit on turn {t}",
+                    p.name,
+                    if *extra { "extra " } else { "" }
+                ),
+                &["nakama recruit", "nakama skip"],
+            ),
+            Step::Ability { card } => own(
+                format!("t{t}-ability-{card}"),
+                format!("{}'s ability on turn {t}", p.name),
+                &["nakama ability", "nakama skip"],
+            ),
+            Step::Hat { card } => own(
+                format!("t{t}-hat-{card}"),
+                format!("{}'s die value on turn {t}", p.name),
+                &["nakama ability"],
+            ),
+            Step::Exchange { with, mine, theirs } => {
+                let mut out = vec![];
+                for (seat, given) in [(self.turn, mine), (*with, theirs)] {
+                    if let (None, Some(pl)) = (given, self.players.get(seat)) {
+                        out.push(Decision::new(
+                            format!("t{t}-give"),
+                            format!("{}'s card in the exchange of turn {t}", pl.name),
+                            Some(&pl.user),
+                            &["nakama give"],
+                        ));
+                    }
+                }
+                out
+            }
+            Step::Discard => own(
+                format!("t{t}-discard-{}", p.hand.len()),
+                format!("{}'s discard on turn {t}", p.name),
+                &["nakama discard"],
+            ),
+            // Once per turn: the recruit's chain (Recruit ability included) ends in one step.
+            Step::React => own(
+                format!("t{t}-react"),
+                format!("{}'s Continue to Combat on turn {t}", p.name),
+                &["nakama continue"],
+            ),
+            // Anyone in the crew may answer; `losses` counts every friend lost so far, so a
+            // second loss in the same turn has its own key.
+            Step::Lose { .. } => vec![Decision::new(
+                format!("t{t}-lose-{}", self.losses),
+                format!("the crew's lost friend on turn {t}"),
+                None,
+                &["nakama lose"],
+            )],
+        }
+    }
+
+    fn autocomplete(
+        &self,
+        viewer: &Actor,
+        _cmd: &Command,
+        option: &str,
+        partial: &str,
+        d: &NakamaData,
+    ) -> Vec<Choice> {
+        let p = partial.trim().to_ascii_lowercase();
+        match option {
+            "character" => d
+                .characters
+                .iter()
+                .enumerate()
+                .filter(|(i, c)| {
+                    c.name.to_ascii_lowercase().contains(&p)
+                        && !self
+                            .players
+                            .iter()
+                            .any(|pl| pl.character == *i && pl.user != viewer.id)
+                })
+                .map(|(_, c)| Choice {
+                    label: format!("{} — {}", c.name, c.special.render()),
+                    value: c.name.clone(),
+                })
+                .take(25)
+                .collect(),
+            "card" => self
+                .players
+                .iter()
+                .find(|pl| pl.user == viewer.id)
+                .map(|pl| {
+                    pl.hand
+                        .iter()
+                        .map(|&f| &d.friends[f])
+                        .filter(|f| f.long().to_ascii_lowercase().contains(&p))
+                        .map(|f| Choice {
+                            label: f.long(),
+                            value: f.id.clone(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            _ => vec![],
+        }
+    }
+
+    fn global_autocomplete(
+        _s: &(),
+        _v: &Actor,
+        _cmd: &Command,
+        option: &str,
+        partial: &str,
+        d: &NakamaData,
+    ) -> Vec<Choice> {
+        if option != "character" {
+            return vec![];
+        }
+        let p = partial.trim().to_ascii_lowercase();
+        d.characters
+            .iter()
+            .filter(|c| c.name.to_ascii_lowercase().contains(&p))
+            .map(|c| Choice::same(c.name.clone()))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

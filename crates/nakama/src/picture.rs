@@ -1,0 +1,511 @@
+//! One Piece Nakama's picture: the board — the three enemy cards (threat, reward, mission
+//! marked met or not met), the five friend columns (the current friend on top, the edges
+//! of the earlier ones visible above it), the threat track, defeated counts, deck sizes,
+//! whose turn and phase — and, only when drawn for a `viewer` who is seated, that player's
+//! own hand. It draws the view model ([`super::view::NakamaView`]), which holds no hand but
+//! the viewer's own: without a viewer no hand is ever drawn.
+//!
+//! Saga colours map to the palette in a fixed order (Red → vermillion, Blue → blue,
+//! Green → bluish green, Yellow → yellow, Purple → reddish purple, Orange → orange), and
+//! every card also shows its saga's name, so colour is never the only cue.
+
+use super::mission::Colour;
+use super::state::{berries, Phase, DEFEAT_AT, THREAT_LIMIT};
+use super::view::NakamaView;
+use croupier_core::render::palette::{self, Color};
+use croupier_core::render::svg::{
+    fit, text_width, title_line, Anchor, Circle, Doc, Rect, Text, PHONE_WIDTH,
+};
+
+const MARGIN: f32 = 10.0;
+const EDGE: f32 = 15.0;
+const CARD_H: f32 = 64.0;
+
+/// The palette colour of a saga.
+pub fn saga(c: Colour) -> Color {
+    match c {
+        Colour::Red => palette::VERMILLION,
+        Colour::Blue => palette::BLUE,
+        Colour::Green => palette::BLUISH_GREEN,
+        Colour::Yellow => palette::YELLOW,
+        Colour::Purple => palette::REDDISH_PURPLE,
+        Colour::Orange => palette::ORANGE,
+    }
+}
+
+/// Splits `s` into lines that fit `width` at `size`, at most `max` lines (the last cut with "…").
+fn wrap(s: &str, size: f32, width: f32, max: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for word in s.split_whitespace() {
+        let trial = if cur.is_empty() {
+            word.to_string()
+        } else {
+            format!("{cur} {word}")
+        };
+        if text_width(&trial, size, false) <= width || cur.is_empty() {
+            cur = trial;
+        } else {
+            lines.push(std::mem::take(&mut cur));
+            cur = word.to_string();
+        }
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    if lines.len() > max {
+        let rest = lines[max - 1..].join(" ");
+        lines.truncate(max - 1);
+        lines.push(fit(&format!("{rest} …………"), size, false, width));
+    }
+    lines
+        .into_iter()
+        .map(|l| fit(&l, size, false, width))
+        .collect()
+}
+
+/// Lays out the board.
+pub fn board(g: &NakamaView) -> Doc {
+    let w = PHONE_WIDTH;
+    let mut doc = Doc::new(w, 100.0);
+    let mut y = MARGIN;
+
+    let status = match g.phase {
+        Phase::Joining => "Joining".to_string(),
+        Phase::Playing => format!("Turn {}", g.turns),
+        Phase::Over => "Over".to_string(),
+    };
+    title_line(&mut doc, y, w, MARGIN, "One Piece Nakama", status);
+    y += 26.0;
+    let line = match g.phase {
+        Phase::Joining => format!("{} aboard · the crew is gathering", g.players.len()),
+        Phase::Playing => format!("▶ {}", g.pending),
+        Phase::Over => "The adventure has ended.".to_string(),
+    };
+    doc.push(
+        Text::new(MARGIN, y + 13.0, fit(&line, 13.0, true, w - 2.0 * MARGIN))
+            .size(13.0)
+            .bold()
+            .fill(palette::INK),
+    );
+    y += 22.0;
+
+    // Threat track 0–10: the token is the filled vermillion disc with the number.
+    doc.push(Text::new(MARGIN, y + 16.0, "Threat").size(13.0).bold());
+    let step = (w - 2.0 * MARGIN - 74.0) / f32::from(THREAT_LIMIT);
+    for i in 0..=THREAT_LIMIT {
+        let cx = MARGIN + 62.0 + f32::from(i) * step;
+        let here = i == g.threat;
+        let c = if here {
+            Circle::new(cx, y + 12.0, 11.0).fill(palette::BAD)
+        } else if i == THREAT_LIMIT {
+            Circle::new(cx, y + 12.0, 10.0)
+                .fill(palette::PAPER)
+                .stroke(palette::BAD, 2.0)
+                .dashed(3.0)
+        } else {
+            Circle::new(cx, y + 12.0, 10.0)
+                .fill(palette::PAPER)
+                .stroke(palette::GRID, 1.5)
+        };
+        doc.push(c);
+        let mut t = Text::new(cx, y + 12.0, i.to_string())
+            .size(11.0)
+            .anchor(Anchor::Middle)
+            .centered_v();
+        t = if here {
+            t.bold().fill(palette::PAPER)
+        } else {
+            t.fill(palette::MUTED)
+        };
+        doc.push(t);
+    }
+    y += 30.0;
+
+    // The three enemy spaces.
+    let gap = 6.0;
+    let ew = (w - 2.0 * MARGIN - 2.0 * gap) / 3.0;
+    let eh = 132.0;
+    for (s, space) in g.spaces.iter().enumerate() {
+        let x = MARGIN + s as f32 * (ew + gap);
+        match space {
+            None => {
+                doc.push(
+                    Rect::new(x, y, ew, eh)
+                        .radius(6.0)
+                        .fill(palette::PAPER)
+                        .stroke(palette::GRID, 1.5)
+                        .dashed(4.0),
+                );
+                doc.push(
+                    Text::new(x + ew / 2.0, y + eh / 2.0, "(empty)")
+                        .size(12.0)
+                        .anchor(Anchor::Middle)
+                        .fill(palette::MUTED),
+                );
+            }
+            Some(f) => {
+                let (name, threat, reward, boss, met) =
+                    (f.name.as_str(), f.threat, f.reward, f.boss, f.met);
+                let edge = if met { palette::GOOD } else { palette::BAD };
+                doc.push(
+                    Rect::new(x, y, ew, eh)
+                        .radius(6.0)
+                        .fill(palette::PANEL)
+                        .stroke(edge, 2.5),
+                );
+                let mut ty = y + 15.0;
+                if boss {
+                    doc.push(
+                        Text::new(x + 6.0, ty, "BOSS")
+                            .size(11.0)
+                            .bold()
+                            .fill(palette::BAD),
+                    );
+                    ty += 13.0;
+                }
+                for l in wrap(name, 12.0, ew - 12.0, if boss { 1 } else { 2 }) {
+                    doc.push(Text::new(x + 6.0, ty, l).size(12.0).bold());
+                    ty += 14.0;
+                }
+                doc.push(
+                    Text::new(x + 6.0, ty + 1.0, format!("Threat {threat}"))
+                        .size(11.0)
+                        .bold()
+                        .fill(palette::BAD),
+                );
+                ty += 13.0;
+                doc.push(
+                    Text::new(
+                        x + 6.0,
+                        ty + 1.0,
+                        fit(&berries(reward), 11.0, false, ew - 12.0),
+                    )
+                    .size(11.0)
+                    .fill(palette::INK),
+                );
+                ty += 14.0;
+                let lines_left = ((y + eh - 22.0 - ty) / 12.5).floor().max(1.0) as usize;
+                for l in wrap(&f.mission, 11.0, ew - 12.0, lines_left) {
+                    doc.push(Text::new(x + 6.0, ty, l).size(11.0).fill(palette::MUTED));
+                    ty += 12.5;
+                }
+                // The verdict: a symbol and a word as well as the border's colour.
+                doc.push(Rect::new(x, y + eh - 18.0, ew, 18.0).radius(4.0).fill(edge));
+                doc.push(
+                    Text::new(
+                        x + ew / 2.0,
+                        y + eh - 9.0,
+                        if met {
+                            "✓ mission met"
+                        } else {
+                            "✗ not met"
+                        },
+                    )
+                    .size(11.0)
+                    .bold()
+                    .anchor(Anchor::Middle)
+                    .fill(edge.text_on())
+                    .centered_v(),
+                );
+            }
+        }
+    }
+    y += eh + 10.0;
+
+    // The five friend columns: earlier friends' edges, the current friend on top.
+    let cw = (w - 2.0 * MARGIN - 4.0 * 5.0) / 5.0;
+    let deepest = g
+        .columns
+        .iter()
+        .map(|c| c.len().saturating_sub(1))
+        .max()
+        .unwrap_or(0)
+        .min(6);
+    let top = y;
+    for (c, col) in g.columns.iter().enumerate() {
+        let x = MARGIN + c as f32 * (cw + 5.0);
+        let former = &col[..col.len().saturating_sub(1)];
+        let shown = &former[former.len().saturating_sub(6)..];
+        let mut cy = top + (deepest - shown.len()) as f32 * EDGE;
+        for fr in shown {
+            let fill = saga(fr.colour);
+            doc.push(
+                Rect::new(x, cy, cw, EDGE + 6.0)
+                    .radius(4.0)
+                    .fill(fill)
+                    .stroke(palette::INK, 1.0),
+            );
+            doc.push(
+                Text::new(x + 4.0, cy + 11.5, fit(&fr.label, 11.0, false, cw - 8.0))
+                    .size(11.0)
+                    .fill(fill.text_on()),
+            );
+            cy += EDGE;
+        }
+        match col.last() {
+            Some(fr) => {
+                let fill = saga(fr.colour);
+                doc.push(
+                    Rect::new(x, cy, cw, CARD_H)
+                        .radius(5.0)
+                        .fill(fill)
+                        .stroke(palette::INK, 1.5),
+                );
+                doc.push(
+                    Text::new(x + cw / 2.0, cy + 13.0, fr.colour.name())
+                        .size(11.0)
+                        .bold()
+                        .anchor(Anchor::Middle)
+                        .fill(fill.text_on()),
+                );
+                doc.push(
+                    Text::new(x + cw / 2.0, cy + 40.0, fr.power.to_string())
+                        .size(26.0)
+                        .bold()
+                        .anchor(Anchor::Middle)
+                        .fill(fill.text_on()),
+                );
+                if fr.ability {
+                    doc.push(
+                        Text::new(x + cw / 2.0, cy + 57.0, "★ ability")
+                            .size(11.0)
+                            .anchor(Anchor::Middle)
+                            .fill(fill.text_on()),
+                    );
+                }
+            }
+            None => {
+                doc.push(
+                    Rect::new(x, cy, cw, CARD_H)
+                        .radius(5.0)
+                        .fill(palette::PAPER)
+                        .stroke(palette::GRID, 1.5)
+                        .dashed(4.0),
+                );
+            }
+        }
+        doc.push(
+            Text::new(
+                x + cw / 2.0,
+                cy + CARD_H + 14.0,
+                if former.len() > shown.len() {
+                    format!("col {} +{}", c + 1, former.len() - shown.len())
+                } else {
+                    format!("col {}", c + 1)
+                },
+            )
+            .size(11.0)
+            .anchor(Anchor::Middle)
+            .fill(palette::MUTED),
+        );
+    }
+    y = top + deepest as f32 * EDGE + CARD_H + 24.0;
+
+    // Counts, the defeated by name, and the rank the rewards give so far (as the text board).
+    let reward = g.reward;
+    let names = |v: Vec<String>| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(", ")
+        }
+    };
+    for l in [
+        format!(
+            "Defeated friends {}/{DEFEAT_AT}: {}",
+            g.defeated_friends.len(),
+            names(g.defeated_friends.clone())
+        ),
+        format!(
+            "Defeated enemies {}: {}",
+            g.defeated_enemies.len(),
+            names(g.defeated_enemies.clone())
+        ),
+        format!("Rewards {} — rank so far: {}", berries(reward), g.rank),
+        format!(
+            "Decks: friends {} · enemies {}",
+            g.friend_deck, g.enemy_deck
+        ),
+    ] {
+        doc.push(Text::new(MARGIN, y + 13.0, fit(&l, 13.0, false, w - 2.0 * MARGIN)).size(13.0));
+        y += 18.0;
+    }
+    y += 4.0;
+
+    // The crew, the active player first-marked.
+    for p in &g.players {
+        let active = p.active;
+        if active {
+            doc.push(
+                Rect::new(MARGIN - 4.0, y, w - 2.0 * MARGIN + 8.0, 20.0)
+                    .radius(4.0)
+                    .fill(palette::HIGHLIGHT),
+            );
+        }
+        let ch = &p.character;
+        let you = if p.you { " (you)" } else { "" };
+        let text = format!(
+            "{}{}{you} — {ch} · {} · {} card(s)",
+            if active { "▶ " } else { "" },
+            p.name,
+            if p.powered { "Power Up!" } else { "Power Down" },
+            p.cards
+        );
+        let mut t =
+            Text::new(MARGIN, y + 14.5, fit(&text, 13.0, active, w - 2.0 * MARGIN)).size(13.0);
+        if active {
+            t = t.bold();
+        }
+        doc.push(t);
+        y += 21.0;
+    }
+
+    // The viewer's own hand, only theirs, only when asked for by them.
+    if let Some(hand) = &g.hand {
+        y += 6.0;
+        doc.push(
+            Text::new(MARGIN, y + 14.0, "Your hand (only you see this)")
+                .size(14.0)
+                .bold(),
+        );
+        y += 20.0;
+        let hw = (w - 2.0 * MARGIN - 5.0 * 5.0) / 6.0;
+        for (k, fr) in hand.iter().enumerate() {
+            let fill = saga(fr.colour);
+            let x = MARGIN + (k % 6) as f32 * (hw + 5.0);
+            let hy = y + (k / 6) as f32 * 60.0;
+            doc.push(
+                Rect::new(x, hy, hw, 54.0)
+                    .radius(5.0)
+                    .fill(fill)
+                    .stroke(palette::INK, 1.5),
+            );
+            doc.push(
+                Text::new(x + hw / 2.0, hy + 13.0, fr.colour.name())
+                    .size(11.0)
+                    .bold()
+                    .anchor(Anchor::Middle)
+                    .fill(fill.text_on()),
+            );
+            doc.push(
+                Text::new(x + hw / 2.0, hy + 36.0, fr.power.to_string())
+                    .size(20.0)
+                    .bold()
+                    .anchor(Anchor::Middle)
+                    .fill(fill.text_on()),
+            );
+            if fr.ability {
+                doc.push(
+                    Text::new(x + hw / 2.0, hy + 50.0, "★")
+                        .size(11.0)
+                        .anchor(Anchor::Middle)
+                        .fill(fill.text_on()),
+                );
+            }
+        }
+        let rows = hand.len().div_ceil(6).max(1);
+        if hand.is_empty() {
+            doc.push(
+                Text::new(MARGIN, y + 14.0, "(empty)")
+                    .size(13.0)
+                    .fill(palette::MUTED),
+            );
+        }
+        y += rows as f32 * 60.0;
+    }
+
+    doc.push(
+        Text::new(
+            MARGIN,
+            y + 12.0,
+            "★ has an ability · green frame ✓ met · vermillion frame ✗ not met",
+        )
+        .size(11.0)
+        .fill(palette::MUTED),
+    );
+    y += 16.0;
+    doc.set_height((y + MARGIN).ceil());
+    doc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::NakamaData;
+    use crate::state::{Nakama, Player};
+    use croupier_core::table::{UserId, Viewer};
+
+    fn view(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> NakamaView {
+        let v = viewer.map_or_else(Viewer::public, |u| Viewer::user(&UserId::new(u)));
+        crate::view::view_model(g, d, &v).unwrap()
+    }
+
+    fn draw(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
+        board(&view(g, viewer, d))
+    }
+
+    fn data() -> NakamaData {
+        crate::data::load(&croupier_core::source_path("data")).expect("nakama data")
+    }
+
+    fn game(d: &NakamaData) -> Nakama {
+        let mut g = Nakama::empty();
+        for (i, n) in ["alice", "bob"].iter().enumerate() {
+            g.players.push(Player {
+                user: UserId(format!("u{i}")),
+                name: n.to_string(),
+                character: i,
+                hand: vec![],
+                powered: true,
+            });
+        }
+        g.setup(1, &mut croupier_core::rng::seeded(3), d);
+        g
+    }
+
+    #[test]
+    fn the_public_board_never_draws_a_hand() {
+        let d = data();
+        let g = game(&d);
+        let doc = draw(&g, None, &d);
+        assert!(!doc.texts().iter().any(|t| t.starts_with("Your hand")));
+        let doc = draw(&g, Some("stranger"), &d);
+        assert!(!doc.texts().iter().any(|t| t.starts_with("Your hand")));
+        let doc = draw(&g, Some("u1"), &d);
+        assert!(doc.texts().contains(&"Your hand (only you see this)"));
+    }
+
+    #[test]
+    fn every_card_names_its_saga_and_each_enemy_its_verdict() {
+        let d = data();
+        let g = game(&d);
+        let doc = draw(&g, None, &d);
+        let texts = doc.texts();
+        let verdicts = texts
+            .iter()
+            .filter(|t| **t == "✓ mission met" || **t == "✗ not met")
+            .count();
+        assert_eq!(verdicts, 3, "{texts:?}");
+        for col in &g.columns {
+            let f = &d.friends[*col.last().unwrap()];
+            assert!(texts.contains(&f.colour.name()), "{texts:?}");
+        }
+        assert!(texts.iter().any(|t| t.starts_with("Decks: friends")));
+    }
+
+    #[test]
+    fn a_state_naming_unknown_cards_is_an_error() {
+        let d = data();
+        let mut g = game(&d);
+        g.columns[0].push(99_999);
+        let v = serde_json::to_value(&g).unwrap();
+        let game = croupier_core::table::Loaded::<Nakama>::new(d);
+        let state = croupier_core::table::DynGame::load_value(&game, &v).unwrap();
+        let r = croupier_core::table::DynGame::picture(&game, &state, &Viewer::public());
+        assert!(matches!(
+            r,
+            Some(Err(croupier_core::table::DynError::Corrupt(_)))
+        ));
+    }
+}

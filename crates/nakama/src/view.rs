@@ -1,0 +1,579 @@
+//! What players see: the public board, the private hand, and the prompts of each step.
+//! Only [`hand`] shows a hand's cards, and it is only ever sent privately.
+
+use super::data::{Ability, NakamaData};
+use super::state::{berries, rank, Nakama, Phase, Step, COLUMNS, DEFEAT_AT, THREAT_LIMIT};
+use croupier_core::table::{ButtonStyle, Message, Reply, Select, SelectOption};
+
+/// Which step the turn is in, in words.
+pub fn step_text(g: &Nakama, d: &NakamaData) -> String {
+    let who = g
+        .players
+        .get(g.turn)
+        .map(|p| p.name.as_str())
+        .unwrap_or("?");
+    match &g.step {
+        Step::Recruit { extra: false } => format!("{who} must recruit a friend"),
+        Step::Recruit { extra: true } => format!("{who} may recruit one more friend"),
+        Step::Ability { card } => {
+            format!("{who} may use the ability of {}", d.friends[*card].long())
+        }
+        Step::Hat { .. } => format!("{who} chooses the die value after a straw hat"),
+        Step::Exchange { with, .. } => format!(
+            "{who} and {} are choosing cards to exchange",
+            g.players.get(*with).map(|p| p.name.as_str()).unwrap_or("?")
+        ),
+        Step::Discard => format!("{who} must discard down to {} cards", g.hand_size()),
+        Step::React => {
+            format!("before Combat the crew may use powers; {who} presses Continue to fight")
+        }
+        Step::Lose { .. } => "the crew chooses which current friend is lost".to_string(),
+    }
+}
+
+/// The public board.
+pub fn board(g: &Nakama, d: &NakamaData) -> Message {
+    match view_model(g, d, &croupier_core::table::Viewer::public()) {
+        Ok(v) => board_of(&v),
+        Err(e) => Message::titled("🏴‍☠️ One Piece Nakama — the board", e.0),
+    }
+}
+
+/// The public board, written from a view (the same the picture draws).
+pub fn board_of(v: &NakamaView) -> Message {
+    let mut m = Message::titled(
+        "🏴‍☠️ One Piece Nakama — the board",
+        match v.phase {
+            Phase::Joining => "The crew is gathering.".to_string(),
+            Phase::Playing => format!("Turn {} — {}.", v.turns, v.pending),
+            Phase::Over => "The adventure has ended.".to_string(),
+        },
+    );
+    let enemies: Vec<String> = v
+        .spaces
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            None => format!("{}. (empty)", i + 1),
+            Some(f) => format!(
+                "{}. {}{} — threat {}, reward {}\n   {} {}",
+                i + 1,
+                if f.boss { "👹 " } else { "" },
+                f.name,
+                f.threat,
+                berries(f.reward),
+                f.mission,
+                if f.met { "✅ met" } else { "❌ not met" }
+            ),
+        })
+        .collect();
+    m = m.field("Enemies", enemies.join("\n"));
+    let cols: Vec<String> = v
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let former: Vec<String> = c[..c.len().saturating_sub(1)]
+                .iter()
+                .map(|f| f.label.clone())
+                .collect();
+            let current = c
+                .last()
+                .map(|f| f.long.clone())
+                .unwrap_or_else(|| "(empty)".into());
+            if former.is_empty() {
+                format!("{}. **{current}**", i + 1)
+            } else {
+                format!("{}. **{current}** (former: {})", i + 1, former.join(", "))
+            }
+        })
+        .collect();
+    m = m.field("Friend columns", cols.join("\n"));
+    let track: String = (0..THREAT_LIMIT)
+        .map(|i| if i == v.threat { '●' } else { '·' })
+        .collect();
+    m = m.inline("Threat", format!("{} {track}", v.threat));
+    let names = |v: &[String]| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(", ")
+        }
+    };
+    m = m.field(
+        format!("Defeated friends {}/{DEFEAT_AT}", v.defeated_friends.len()),
+        names(&v.defeated_friends),
+    );
+    m = m.field(
+        format!("Defeated enemies {}", v.defeated_enemies.len()),
+        format!(
+            "{}\nRewards {} — rank so far: **{}**",
+            names(&v.defeated_enemies),
+            berries(v.reward),
+            v.rank
+        ),
+    );
+    m = m.inline(
+        "Decks",
+        format!("friends {} · enemies {}", v.friend_deck, v.enemy_deck),
+    );
+    let crew: Vec<String> = v
+        .players
+        .iter()
+        .map(|p| {
+            format!(
+                "{}{} — {} · {} · {} card(s)",
+                if p.active { "▶ " } else { "" },
+                p.name,
+                p.character,
+                if p.powered { "Power Up!" } else { "Power Down" },
+                p.cards
+            )
+        })
+        .collect();
+    if !crew.is_empty() {
+        m = m.field("Crew", crew.join("\n"));
+    }
+    if v.phase == Phase::Playing {
+        m = m.button("My hand", "/nakama hand");
+    }
+    m
+}
+
+/// The board with the ending.
+pub fn final_board(g: &Nakama, d: &NakamaData, ending: String) -> Message {
+    let mut m = board(g, d);
+    m.title = Some("🏴‍☠️ One Piece Nakama — the end".into());
+    m.body = ending;
+    m.buttons.clear();
+    m
+}
+
+/// A player's hand (send only with `Reply::private`), with the menu that fits the step.
+pub fn hand(g: &Nakama, s: usize, d: &NakamaData) -> Message {
+    let p = &g.players[s];
+    let list: Vec<String> = p
+        .hand
+        .iter()
+        .enumerate()
+        .map(|(i, &f)| format!("{}. {}", i + 1, d.friends[f].long()))
+        .collect();
+    let ch = &d.characters[p.character];
+    let mut m = Message::titled(
+        "🂠 Your hand (only you see this)",
+        if list.is_empty() {
+            "(empty)".to_string()
+        } else {
+            list.join("\n")
+        },
+    )
+    .field(
+        format!(
+            "{} — {}",
+            ch.name,
+            if p.powered { "Power Up!" } else { "Power Down" }
+        ),
+        ch.special.render(),
+    );
+    let menu = |placeholder: &str, command: &str| Select {
+        placeholder: placeholder.into(),
+        command: command.into(),
+        decision: None,
+        option: "card".into(),
+        options: p
+            .hand
+            .iter()
+            .map(|&f| {
+                let fr = &d.friends[f];
+                // Discord caps labels and descriptions at 100 characters.
+                SelectOption {
+                    label: fr.label(),
+                    value: fr.id.clone(),
+                    description: fr
+                        .ability
+                        .as_ref()
+                        .map(|a| a.render().chars().take(100).collect()),
+                }
+            })
+            .collect(),
+    };
+    if g.phase == Phase::Playing {
+        // The hand changes when others act (an exchange, a boss's discard): a fresh copy is
+        // one press away.
+        m = m.styled_button("Refresh", "/nakama hand", ButtonStyle::Secondary);
+        match &g.step {
+            Step::Recruit { .. } if s == g.turn && !p.hand.is_empty() => {
+                m = m.with_select(menu("Recruit a friend", "/nakama recruit"));
+            }
+            Step::Exchange { with, mine, theirs }
+                if (s == g.turn && mine.is_none()) || (s == *with && theirs.is_none()) =>
+            {
+                m = m.with_select(menu("Give a card in the exchange", "/nakama give"));
+            }
+            Step::Discard if s == g.turn => {
+                m = m.with_select(menu("Discard a card", "/nakama discard"));
+            }
+            _ => {}
+        }
+    }
+    m
+}
+
+/// After picking a card without a column: one button per column (private).
+pub fn column_prompt(d: &NakamaData, f: usize) -> Message {
+    let fr = &d.friends[f];
+    let mut m = Message::text(format!("Recruit {} into which column?", fr.long()));
+    for c in 1..=5 {
+        m = m.button(
+            format!("Column {c}"),
+            format!("/nakama recruit card:{} column:{c}", fr.id),
+        );
+    }
+    m
+}
+
+/// The public "your turn" message.
+pub fn turn_prompt(g: &Nakama, d: &NakamaData) -> Reply {
+    let p = &g.players[g.turn];
+    Reply::public(
+        Message::text(format!(
+            "Turn {}: {}, recruit a friend ({}). Threat {}.",
+            g.turns,
+            p.user.mention(),
+            d.characters[p.character].name,
+            g.threat
+        ))
+        .ping(&p.user)
+        .button("My hand", "/nakama hand")
+        .button("Board", "/nakama board"),
+    )
+}
+
+/// Prompts for the step the turn waits in (public, never naming hand cards).
+pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
+    if g.phase != Phase::Playing {
+        return vec![];
+    }
+    let p = &g.players[g.turn];
+    let m = match &g.step {
+        Step::Recruit { extra: true } => Message::text(format!(
+            "{}, recruit one more friend (`/nakama recruit`) or skip.",
+            p.user.mention()
+        ))
+        .button("My hand", "/nakama hand")
+        .button("Skip", "/nakama skip"),
+        Step::Ability { card } => {
+            let mut m = Message::text(format!(
+                "{}, use the ability of {}? ",
+                p.user.mention(),
+                d.friends[*card].long()
+            ));
+            match &d.friends[*card].ability {
+                Some(Ability::Move) => {
+                    m.body
+                        .push_str("`/nakama ability from:<column> to:<column>`");
+                }
+                Some(Ability::Block) => {
+                    for s in 1..=3 {
+                        if g.spaces[s - 1].is_some() {
+                            m = m.button(
+                                format!("Block space {s}"),
+                                format!("/nakama ability space:{s}"),
+                            );
+                        }
+                    }
+                }
+                Some(Ability::Exchange) if g.players.len() == 1 => {
+                    m.body.push_str(
+                        "Solo: use it as Move (`/nakama ability as:move from: to:`) or Recruit.",
+                    );
+                    m = m.button("As Recruit", "/nakama ability as:recruit");
+                }
+                Some(Ability::Exchange) => {
+                    for (i, o) in g.players.iter().enumerate() {
+                        if i != g.turn {
+                            m = m.button(
+                                format!("Exchange with {}", o.name),
+                                format!("/nakama ability target:{}", o.user),
+                            );
+                        }
+                    }
+                }
+                Some(Ability::PowerUp) => m = m.button("Power Up", "/nakama ability"),
+                Some(Ability::Recruit) => m = m.button("Recruit again", "/nakama ability"),
+                Some(Ability::Die { .. }) => m = m.button("Roll the die", "/nakama ability"),
+                None => {}
+            }
+            m.button("Skip", "/nakama skip")
+        }
+        Step::Hat { .. } => {
+            let mut m = Message::text(format!("{}, choose the die value:", p.user.mention()));
+            for v in 1..=5 {
+                m = m.button(v.to_string(), format!("/nakama ability value:{v}"));
+            }
+            m
+        }
+        Step::Exchange { .. } => {
+            Message::text("Waiting for both players to choose a card (`/nakama hand`).")
+        }
+        Step::Discard => Message::text(format!(
+            "{}, your hand is over {} cards: discard with `/nakama hand`.",
+            p.user.mention(),
+            g.hand_size()
+        ))
+        .button("My hand", "/nakama hand"),
+        Step::React => {
+            return vec![
+                Reply::public(board(g, d)),
+                Reply::public(
+                    Message::text(format!(
+                        "Before Combat: anyone may react with `/nakama power` (the board above shows which missions are met). {}, press Continue to fight.",
+                        p.user.mention()
+                    ))
+                    .ping(&p.user)
+                    .button("Continue", "/nakama continue"),
+                ),
+            ]
+        }
+        Step::Lose { .. } => {
+            let weakest = g.weakest_column(d);
+            let mut m = Message::text(
+                "The straw hat: the crew chooses which current friend is lost. The first button gives up the weakest; any player may press."
+                    .to_string(),
+            );
+            let label = |c: usize| {
+                g.columns[c]
+                    .last()
+                    .map(|&f| d.friends[f].label())
+                    .unwrap_or_default()
+            };
+            if !g.columns[weakest].is_empty() {
+                m = m.styled_button(
+                    format!("Lose {} (column {})", label(weakest), weakest + 1),
+                    format!("/nakama lose column:{}", weakest + 1),
+                    ButtonStyle::Primary,
+                );
+            }
+            for c in (0..COLUMNS).filter(|&c| c != weakest && !g.columns[c].is_empty()) {
+                m = m.styled_button(
+                    format!("Column {}: {}", c + 1, label(c)),
+                    format!("/nakama lose column:{}", c + 1),
+                    ButtonStyle::Secondary,
+                );
+            }
+            return vec![Reply::public(board(g, d)), Reply::public(m)];
+        }
+        Step::Recruit { extra: false } => return vec![turn_prompt(g, d)],
+    };
+    vec![Reply::public(m.ping(&p.user))]
+}
+
+/// A friend card face up (on the board, or in the viewer's own hand).
+#[derive(Debug, Clone, serde::Serialize, PartialEq)]
+pub struct FriendView {
+    /// Saga colour.
+    pub colour: super::mission::Colour,
+    /// Power 1–9.
+    pub power: u8,
+    /// Has an ability.
+    pub ability: bool,
+    /// `Red 7`, the name players use.
+    pub label: String,
+    /// The label with the ability written out.
+    pub long: String,
+}
+
+/// An enemy or boss card in one of the three spaces.
+#[derive(Debug, Clone, serde::Serialize, PartialEq)]
+pub struct FoeView {
+    /// Name.
+    pub name: String,
+    /// A boss.
+    pub boss: bool,
+    /// Threat level.
+    pub threat: u8,
+    /// Reward in millions of Berries.
+    pub reward: u32,
+    /// The mission as a sentence.
+    pub mission: String,
+    /// The current friends meet the mission.
+    pub met: bool,
+}
+
+/// A crew member as everyone sees them: their hand only as a count.
+#[derive(Debug, Clone, serde::Serialize, PartialEq)]
+pub struct PlayerView {
+    /// Display name.
+    pub name: String,
+    /// The viewer.
+    pub you: bool,
+    /// Their turn.
+    pub active: bool,
+    /// Their character's name.
+    pub character: String,
+    /// Power Up! token face up.
+    pub powered: bool,
+    /// Cards in hand (how many, never which).
+    pub cards: usize,
+}
+
+/// The board as a viewer sees it: everything public, and the viewer's own hand only.
+#[derive(Debug, Clone, serde::Serialize, PartialEq)]
+pub struct NakamaView {
+    /// What the viewer is (a seat, or a spectator).
+    pub role: croupier_core::table::Role,
+    /// Where the session is.
+    pub phase: Phase,
+    /// Turns played.
+    pub turns: u32,
+    /// The step the turn waits for, in words (while playing).
+    pub pending: String,
+    /// Threat track.
+    pub threat: u8,
+    /// The three enemy spaces.
+    pub spaces: Vec<Option<FoeView>>,
+    /// The five friend columns, the current friend last.
+    pub columns: Vec<Vec<FriendView>>,
+    /// Defeated friends, by label.
+    pub defeated_friends: Vec<String>,
+    /// Defeated enemies, by name.
+    pub defeated_enemies: Vec<String>,
+    /// Rewards so far (millions).
+    pub reward: u32,
+    /// The rank those rewards give.
+    pub rank: &'static str,
+    /// Friend deck size.
+    pub friend_deck: usize,
+    /// Enemy deck size.
+    pub enemy_deck: usize,
+    /// The crew in turn order.
+    pub players: Vec<PlayerView>,
+    /// The viewer's own hand, when they are seated (never anyone else's).
+    pub hand: Option<Vec<FriendView>>,
+}
+
+/// Every index in the state must exist in the data (an older or other data folder).
+fn check_indices(g: &Nakama, d: &NakamaData) -> Result<(), croupier_core::table::BadState> {
+    use super::state::Foe;
+    let friend_ok = |f: &usize| *f < d.friends.len();
+    let foe_ok = |f: &Foe| match *f {
+        Foe::Enemy(i) => i < d.enemies.len(),
+        Foe::Boss(i) => i < d.bosses.len(),
+    };
+    let ok = g.columns.iter().flatten().all(friend_ok)
+        && g.players.iter().flat_map(|p| &p.hand).all(friend_ok)
+        && g.players.iter().all(|p| p.character < d.characters.len())
+        && g.spaces.iter().flatten().all(foe_ok)
+        && g.defeated_enemies.iter().all(foe_ok)
+        && g.defeated_friends.iter().all(friend_ok)
+        && match &g.step {
+            Step::Ability { card } | Step::Hat { card } => friend_ok(card),
+            _ => true,
+        };
+    if ok {
+        Ok(())
+    } else {
+        Err(croupier_core::table::BadState(
+            "the state names cards the loaded data does not have".into(),
+        ))
+    }
+}
+
+/// The board as `viewer` sees it; `Err` when the state names cards the data lacks.
+pub fn view_model(
+    g: &Nakama,
+    d: &NakamaData,
+    viewer: &croupier_core::table::Viewer,
+) -> Result<NakamaView, croupier_core::table::BadState> {
+    use super::mission::Face;
+    use super::state::Foe;
+    check_indices(g, d)?;
+    let friend = |i: usize| {
+        let f = &d.friends[i];
+        FriendView {
+            colour: f.colour,
+            power: f.power,
+            ability: f.ability.is_some(),
+            label: f.label(),
+            long: f.long(),
+        }
+    };
+    let current: Vec<Option<Face>> = g
+        .columns
+        .iter()
+        .map(|c| c.last().map(|&i| d.friends[i].face()))
+        .collect();
+    let spaces = g
+        .spaces
+        .iter()
+        .map(|space| {
+            space.map(|f| {
+                let (name, threat, reward, mission, boss) = match f {
+                    Foe::Enemy(i) => {
+                        let e = &d.enemies[i];
+                        (&e.name, e.threat, e.reward, &e.mission, false)
+                    }
+                    Foe::Boss(i) => {
+                        let b = &d.bosses[i];
+                        (&b.name, b.threat, b.reward, &b.mission, true)
+                    }
+                };
+                FoeView {
+                    name: name.clone(),
+                    boss,
+                    threat,
+                    reward,
+                    mission: mission.sentence(),
+                    met: mission.check(&current),
+                }
+            })
+        })
+        .collect();
+    let seat = g.players.iter().position(|p| viewer.is(&p.user));
+    let reward = g.reward(d);
+    Ok(NakamaView {
+        role: croupier_core::table::Role { gm: false, seat },
+        phase: g.phase,
+        turns: g.turns,
+        pending: if g.phase == Phase::Playing {
+            step_text(g, d)
+        } else {
+            String::new()
+        },
+        threat: g.threat,
+        spaces,
+        columns: g
+            .columns
+            .iter()
+            .map(|c| c.iter().map(|&i| friend(i)).collect())
+            .collect(),
+        defeated_friends: g
+            .defeated_friends
+            .iter()
+            .map(|&f| d.friends[f].label())
+            .collect(),
+        defeated_enemies: g
+            .defeated_enemies
+            .iter()
+            .map(|f| f.name(d).to_string())
+            .collect(),
+        reward,
+        rank: rank(reward),
+        friend_deck: g.friend_deck.len(),
+        enemy_deck: g.enemy_deck.len(),
+        players: g
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| PlayerView {
+                name: p.name.clone(),
+                you: viewer.is(&p.user),
+                active: g.phase == Phase::Playing && i == g.turn,
+                character: d.characters[p.character].name.clone(),
+                powered: p.powered,
+                cards: p.hand.len(),
+            })
+            .collect(),
+        hand: seat.map(|s| g.players[s].hand.iter().map(|&i| friend(i)).collect()),
+    })
+}

@@ -1,0 +1,412 @@
+//! The `/nw character` commands on the guild roster: creation, list, delete, export and
+//! import, equipment, notes, Connections, level up, BP and OP. Every change runs the one
+//! validation ([`super::validation`]) before it is kept.
+
+use super::super::commands::CharacterCommand;
+use super::super::data::{stat_index, NwData, GROUP1, STAT_LABEL};
+use super::super::judge::Dice;
+use super::catalog_cmds::slug;
+use super::creation::Draft;
+use super::level_up::{auto_level, level_up};
+use super::roster::{character_key, private, NwShared, MAX_CHARACTERS};
+use super::steps::step_messages;
+use super::{sheet, sync, validation, Catalog, Character, OwnedItem, OwnedSkill};
+use croupier_core::table::{refuse, Actor, Message, Reply, RuleError};
+
+pub(super) fn character(
+    shared: &mut NwShared,
+    data: &NwData,
+    actor: &Actor,
+    c: CharacterCommand,
+    dice: &mut impl Dice,
+) -> Result<Vec<Reply>, RuleError> {
+    let custom = shared.custom.clone();
+    let cat = Catalog {
+        data,
+        custom: &custom,
+    };
+    let key = actor.id.0.clone();
+    match c {
+        CharacterCommand::New { name, quick, cl } => {
+            let name = name.as_deref().unwrap_or(&actor.name).trim().to_string();
+            if name.is_empty() || name.chars().count() > 40 {
+                return refuse("a character name is 1-40 characters.");
+            }
+            if shared
+                .characters
+                .iter()
+                .any(|c| c.owner == actor.id && c.name.eq_ignore_ascii_case(&name))
+            {
+                return refuse(format!("you already have a character named {name}."));
+            }
+            if shared
+                .characters
+                .iter()
+                .filter(|c| c.owner == actor.id)
+                .count()
+                >= MAX_CHARACTERS
+            {
+                return refuse(format!(
+                    "you already keep {MAX_CHARACTERS} characters; delete one first."
+                ));
+            }
+            let start_cl = cl.unwrap_or(1);
+            if quick.unwrap_or(false) {
+                let mut c = super::creation::quick(&name, &actor.id, &cat, dice)?;
+                c.level_ups = start_cl - 1;
+                auto_level(&mut c, &cat, dice)?;
+                let m = sheet::sheet(&c, &cat, None);
+                let line = format!(
+                    "{} made {} ({}), a quick random build.",
+                    actor.name,
+                    c.name,
+                    sheet::summary(&c, &cat)
+                );
+                shared.characters.push(c);
+                return Ok(vec![
+                    Reply::public(Message::text(line)),
+                    Reply::private(&actor.id, m),
+                ]);
+            }
+            let mut d = Draft::new(&name, &actor.id, &cat);
+            d.start_cl = start_cl;
+            let mut msgs = step_messages(&d, &cat);
+            if start_cl > 1 {
+                msgs.insert(0, Message::text(format!(
+                    "Starting CL {start_cl}: after creation take {} level up(s) with `/nw character levelup`.",
+                    start_cl - 1
+                )));
+            }
+            shared.drafts.insert(key, d);
+            Ok(msgs
+                .into_iter()
+                .map(|m| Reply::private(&actor.id, m))
+                .collect())
+        }
+        CharacterCommand::Choose { value } => {
+            let Some(d) = shared.drafts.get(&key) else {
+                return refuse("you are not making a character: `/nw character new` starts one.");
+            };
+            let mut d = d.clone();
+            let said = d.choose(&value, &cat)?;
+            let mut out = vec![Reply::private(
+                &actor.id,
+                Message::text(format!("✅ {said}")),
+            )];
+            out.extend(
+                step_messages(&d, &cat)
+                    .into_iter()
+                    .map(|m| Reply::private(&actor.id, m)),
+            );
+            shared.drafts.insert(key, d);
+            Ok(out)
+        }
+        CharacterCommand::Done => {
+            let Some(d) = shared.drafts.get(&key) else {
+                return refuse("you are not making a character: `/nw character new` starts one.");
+            };
+            let c = d.finish(&cat)?;
+            if shared
+                .characters
+                .iter()
+                .any(|x| x.owner == actor.id && x.name.eq_ignore_ascii_case(&c.name))
+            {
+                return refuse(format!("you already have a character named {}.", c.name));
+            }
+            let m = sheet::sheet(&c, &cat, None);
+            let line = format!(
+                "{} finished {} ({}).",
+                actor.name,
+                c.name,
+                sheet::summary(&c, &cat)
+            );
+            shared.drafts.remove(&key);
+            shared.characters.push(c);
+            Ok(vec![
+                Reply::public(Message::text(line)),
+                Reply::private(&actor.id, m),
+            ])
+        }
+        CharacterCommand::Cancel => {
+            if shared.drafts.remove(&key).is_none() {
+                return refuse("you are not making a character.");
+            }
+            Ok(private(
+                actor,
+                Message::text("Character creation cancelled."),
+            ))
+        }
+        CharacterCommand::List => {
+            let mine: Vec<String> = shared
+                .characters
+                .iter()
+                .filter(|c| c.owner == actor.id)
+                .map(|c| format!("**{}**: {}", c.name, sheet::summary(c, &cat)))
+                .collect();
+            Ok(private(
+                actor,
+                Message::titled(
+                    "Your characters",
+                    if mine.is_empty() {
+                        "none yet".into()
+                    } else {
+                        mine.join("\n")
+                    },
+                ),
+            ))
+        }
+        CharacterCommand::Delete { name } => {
+            let i = shared.find_index(&actor.id, Some(&name))?;
+            if let Some(h) = shared
+                .playing
+                .get(&character_key(&actor.id, &shared.characters[i].name))
+            {
+                return refuse(format!(
+                    "{} is playing in the session in {}; leave it there (`/nw session leave`) before deleting it.",
+                    shared.characters[i].name,
+                    h.mention()
+                ));
+            }
+            let c = shared.characters.remove(i);
+            Ok(private(
+                actor,
+                Message::text(format!("Deleted {}.", c.name)),
+            ))
+        }
+        CharacterCommand::Export { character } => {
+            let c = shared.find(&actor.id, character.as_deref())?;
+            let json =
+                serde_json::to_string_pretty(c).map_err(|e| RuleError::new(e.to_string()))?;
+            Ok(private(
+                actor,
+                Message::text(format!(
+                    "{} as JSON (import with `/nw character import json:…`).",
+                    c.name
+                ))
+                .attach(format!("{}.json", slug(&c.name)), json),
+            ))
+        }
+        CharacterCommand::Import { json } => {
+            let mut c: Character = serde_json::from_str(&json)
+                .map_err(|e| RuleError::new(format!("that is not a character's JSON: {e}")))?;
+            c.owner = actor.id.clone();
+            let mut problems = validation::problems(&c, &cat);
+            // The GM (a channel manager) may bring a character as it is, e.g. a Guest; a
+            // player's import starts without progress (§6.1: it comes from the GM).
+            if !actor.manager {
+                problems.extend(validation::import_progress_problems(&c));
+            }
+            if shared
+                .characters
+                .iter()
+                .any(|x| x.owner == actor.id && x.name.eq_ignore_ascii_case(&c.name))
+            {
+                problems.push(format!("you already have a character named {}.", c.name));
+            }
+            validation::refuse_all_then(
+                &format!("{} cannot be imported", c.name),
+                problems,
+                "Fix them in the JSON and import it again; a channel manager (the GM) may import a character's progress as it is.",
+            )?;
+            let line = format!("Imported {} ({}).", c.name, sheet::summary(&c, &cat));
+            shared.characters.push(c);
+            Ok(private(actor, Message::text(line)))
+        }
+        CharacterCommand::Equip {
+            ref item,
+            ref character,
+        }
+        | CharacterCommand::Unequip {
+            ref item,
+            ref character,
+        } => {
+            let want = matches!(c, CharacterCommand::Equip { .. });
+            let sub = if want { "equip" } else { "unequip" };
+            let i = shared.find_index(&actor.id, character.as_deref())?;
+            let mut c = shared.characters[i].clone();
+            let Some(def) = cat.item(item) else {
+                return refuse(format!("there is no item `{item}`."));
+            };
+            let Some(o) = c
+                .items
+                .iter_mut()
+                .find(|o| o.id == def.id && o.equipped != want)
+            else {
+                return refuse(format!("{} has no {} to {sub}.", c.name, def.name));
+            };
+            o.equipped = want;
+            if let Some(p) = c.equipment_problem(&cat) {
+                return refuse(p);
+            }
+            let line = format!("{} {}ped.", def.name, sub);
+            keep(shared, i, c, &cat, actor, false, line)
+        }
+        CharacterCommand::Note { text, character } => {
+            let i = shared.find_index(&actor.id, character.as_deref())?;
+            let text = text.unwrap_or_default();
+            if text.len() > 1500 {
+                return refuse("notes are at most 1500 characters.");
+            }
+            shared.characters[i].notes = text;
+            Ok(private(actor, Message::text("Notes saved.")))
+        }
+        CharacterCommand::Connect { with, character } => {
+            let i = shared.find_index(&actor.id, character.as_deref())?;
+            let who = with.trim().to_string();
+            let c = &mut shared.characters[i];
+            if let Some(p) = c
+                .connections
+                .iter()
+                .position(|x| x.eq_ignore_ascii_case(&who))
+            {
+                c.connections.remove(p);
+                return Ok(private(
+                    actor,
+                    Message::text(format!("Connection to {who} removed.")),
+                ));
+            }
+            if c.connections.len() >= 20 || who.len() > 80 {
+                return refuse("at most 20 connections of up to 80 characters.");
+            }
+            c.connections.push(who.clone());
+            Ok(private(
+                actor,
+                Message::text(format!("Connection to {who} added.")),
+            ))
+        }
+        CharacterCommand::Levelup {
+            character,
+            skill,
+            slot,
+            class,
+        } => {
+            let i = shared.find_index(&actor.id, character.as_deref())?;
+            let change = match (slot, class.as_deref()) {
+                (Some(s), Some(cl)) => Some(((s - 1) as usize, cl)),
+                (None, None) => None,
+                _ => return refuse("a class change needs `slot:` (1 or 2) and `class:`."),
+            };
+            let before = shared.characters[i].clone();
+            let mut c = before.clone();
+            let said = level_up(&mut c, skill.as_deref(), change, &cat)?;
+            validation::refuse_all("that level up", validation::new_problems(&before, &c, &cat))?;
+            let name = c.name.clone();
+            let note = sync::pending_note(shared, &c, true);
+            shared.characters[i] = c;
+            let mut out = vec![Reply::public(Message::titled(
+                format!("⬆️ {name} levels up"),
+                said,
+            ))];
+            out.extend(note.map(|n| Reply::private(&actor.id, Message::text(n))));
+            Ok(out)
+        }
+        CharacterCommand::Bp {
+            stat,
+            points,
+            character,
+        } => {
+            let i = shared.find_index(&actor.id, character.as_deref())?;
+            let Some(s) = stat_index(&stat) else {
+                return refuse(format!(
+                    "`{stat}` is not a combat stat: {}.",
+                    STAT_LABEL.join(", ")
+                ));
+            };
+            let n = points.unwrap_or(1);
+            let mut c = shared.characters[i].clone();
+            c.bp[s] += n as i32;
+            if let Some(p) = c.bp_problem() {
+                return refuse(p);
+            }
+            let g = if GROUP1.contains(&s) { 1 } else { 2 };
+            let line = format!("{} puts {n} group {g} BP on {}.", c.name, STAT_LABEL[s]);
+            keep(shared, i, c, &cat, actor, true, line)
+        }
+        CharacterCommand::Op {
+            skill,
+            buy,
+            character,
+        } => {
+            let i = shared.find_index(&actor.id, character.as_deref())?;
+            let mut c = shared.characters[i].clone();
+            let op = &data.rules.op;
+            let line = if let Some(k) = skill.as_deref() {
+                let Some(s) = cat.skill(k).filter(|s| s.is_general()) else {
+                    return refuse(format!("`{k}` is not a General skill."));
+                };
+                if c.op < op.general_skill_cost {
+                    return refuse(format!(
+                        "a General skill costs {} OP; you have {}.",
+                        op.general_skill_cost, c.op
+                    ));
+                }
+                if c.sl(&s.id) + 1 > s.max_sl || s.acquire_cl > c.cl {
+                    return refuse(format!("{} cannot be taken or raised now.", s.name));
+                }
+                c.op -= op.general_skill_cost;
+                match c.skills.iter_mut().find(|o| o.id == s.id) {
+                    Some(o) => o.sl += 1,
+                    None => c.skills.push(OwnedSkill {
+                        id: s.id.clone(),
+                        sl: 1,
+                    }),
+                }
+                format!(
+                    "{} learns {} for {} OP.",
+                    c.name, s.name, op.general_skill_cost
+                )
+            } else if let Some(k) = buy.as_deref() {
+                let Some(it) = cat.item(k) else {
+                    return refuse(format!("there is no item `{k}`."));
+                };
+                let need = (it.price - c.op_money).max(0);
+                let ops = (need + op.valco_per_op - 1) / op.valco_per_op.max(1);
+                if ops > c.op {
+                    return refuse(format!(
+                        "{} needs {ops} more OP; you have {}.",
+                        it.name, c.op
+                    ));
+                }
+                c.op -= ops;
+                c.op_money += ops * op.valco_per_op - it.price;
+                c.items.push(OwnedItem {
+                    id: it.id.clone(),
+                    equipped: false,
+                    preserved: true,
+                });
+                format!(
+                    "{} preserves {} for {ops} OP ({} valco of OP money left, lost before the next scenario).",
+                    c.name, it.name, c.op_money
+                )
+            } else {
+                return refuse("use `skill:` (a General skill for 5 OP) or `buy:` (a preserved item, 1 OP = 200,000 valco).");
+            };
+            keep(shared, i, c, &cat, actor, true, line)
+        }
+    }
+}
+
+/// Keeps an edited record if the edit adds no problem under the one validation, telling its
+/// player when the change reaches the session the character plays in (`progress`: at the
+/// After phase; otherwise equipment, at the next Lunar Robe moment).
+fn keep(
+    shared: &mut NwShared,
+    i: usize,
+    c: Character,
+    cat: &Catalog,
+    actor: &Actor,
+    progress: bool,
+    line: String,
+) -> Result<Vec<Reply>, RuleError> {
+    validation::refuse_all(
+        "that change",
+        validation::new_problems(&shared.characters[i], &c, cat),
+    )?;
+    let note = sync::pending_note(shared, &c, progress);
+    shared.characters[i] = c;
+    let text = match note {
+        Some(n) => format!("{line}\n{n}"),
+        None => line,
+    };
+    Ok(private(actor, Message::text(text)))
+}

@@ -1,0 +1,132 @@
+//! The guild-wide state ([`NwShared`]: every player's characters, drafts in progress, chat
+//! additions, and which session each playing character is in) and the commands that need no
+//! session, dispatched to `edit` (characters), `catalog_cmds` (skills, items, enemies) and the
+//! sheet.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::creation::Draft;
+use super::{Character, Custom};
+use croupier_core::table::{refuse, Actor, Message, Place, Reply, RuleError, UserId};
+
+// The old paths (`roster::level_up`, `roster::parse_mods`, …) stay valid.
+pub use super::catalog_cmds::parse_mods;
+pub use super::global::{global, needs_roster};
+pub use super::level_up::{auto_level, level_up};
+pub use super::steps::step_messages;
+
+/// Guild-wide state: every player's characters, drafts in progress, and chat additions.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
+pub struct NwShared {
+    /// Finished characters.
+    pub characters: Vec<Character>,
+    /// Characters being made, one per player.
+    pub drafts: BTreeMap<String, Draft>,
+    /// Skills, items and enemies added in chat.
+    pub custom: Custom,
+    /// Characters playing in a running session, by [`character_key`]: a character plays in one
+    /// session at a time; the lock goes when it leaves or the session ends.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub playing: BTreeMap<String, Place>,
+}
+
+/// A character's id in the guild: its owner and its name (a player's names are unique,
+/// compared without case, and a character playing in a session cannot be deleted).
+pub fn character_key(owner: &UserId, name: &str) -> String {
+    format!("{}/{}", owner.0, name.trim().to_lowercase())
+}
+
+fn held_by(held: &Place, place: &Place) -> bool {
+    match place.session {
+        Some(_) => held.session == place.session,
+        None => held.channel == place.channel,
+    }
+}
+
+/// Most characters one player may keep.
+pub const MAX_CHARACTERS: usize = 20;
+
+impl NwShared {
+    /// Refuses if `name` of `owner` plays in another session than the one at `place`.
+    pub fn check_free(&self, owner: &UserId, name: &str, place: &Place) -> Result<(), RuleError> {
+        match self.playing.get(&character_key(owner, name)) {
+            Some(h) if !held_by(h, place) => refuse(format!(
+                "{name} is playing in the session in {}: a character plays in one session at a time. Leave it there (`/nw session leave`) or wait until that session ends.",
+                h.mention()
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Makes the locks held by the session at `place` exactly its PCs' characters (`(owner,
+    /// name)`); a character another session holds keeps that lock.
+    pub fn hold(&mut self, place: &Place, pcs: &[(UserId, String)]) {
+        let keys: Vec<String> = pcs.iter().map(|(o, n)| character_key(o, n)).collect();
+        self.playing
+            .retain(|k, h| !held_by(h, place) || keys.contains(k));
+        for k in keys {
+            self.playing.entry(k).or_insert_with(|| place.clone());
+        }
+    }
+
+    /// A session's hold on a character that is no longer on the roster (an undo of its leaving
+    /// after it was deleted would make one), said for the refusal.
+    pub fn orphan_hold(&self) -> Option<String> {
+        self.playing
+            .keys()
+            .find(|k| {
+                !self
+                    .characters
+                    .iter()
+                    .any(|c| &character_key(&c.owner, &c.name) == *k)
+            })
+            .map(|k| {
+                let name = k.split_once('/').map_or(k.as_str(), |(_, n)| n);
+                format!("The character `{name}` was deleted from this server's roster since, and undoing would bring it back into a session.")
+            })
+    }
+
+    /// Frees every character the session at `place` holds; returns how many.
+    pub fn release(&mut self, place: &Place) -> usize {
+        let n = self.playing.len();
+        self.playing.retain(|_, h| !held_by(h, place));
+        n - self.playing.len()
+    }
+
+    /// The player's character named `name`, or their only one.
+    pub fn find(&self, owner: &UserId, name: Option<&str>) -> Result<&Character, RuleError> {
+        let i = self.find_index(owner, name)?;
+        Ok(&self.characters[i])
+    }
+
+    /// Index form of [`NwShared::find`].
+    pub fn find_index(&self, owner: &UserId, name: Option<&str>) -> Result<usize, RuleError> {
+        let mine: Vec<usize> = (0..self.characters.len())
+            .filter(|i| &self.characters[*i].owner == owner)
+            .collect();
+        match name {
+            Some(n) => mine
+                .into_iter()
+                .find(|i| self.characters[*i].name.eq_ignore_ascii_case(n.trim()))
+                .ok_or_else(|| RuleError::new(format!("you have no character named `{n}`."))),
+            None => match mine.as_slice() {
+                [] => refuse("you have no character yet: `/nw character new` makes one (add `quick:true` for a random one)."),
+                [i] => Ok(*i),
+                _ => refuse(format!(
+                    "you have several characters; add `character:` with one of: {}.",
+                    mine.iter().map(|i| self.characters[*i].name.as_str()).collect::<Vec<_>>().join(", ")
+                )),
+            },
+        }
+    }
+}
+
+pub(super) fn private(a: &Actor, m: Message) -> Vec<Reply> {
+    vec![Reply::private(&a.id, m)]
+}
+
+#[cfg(test)]
+#[path = "roster_tests.rs"]
+mod tests;

@@ -1,0 +1,200 @@
+//! Tests of the roster: locks, level up, class change, OP spending, modifiers.
+
+use super::super::super::data::{load, GROUP1};
+use super::super::creation::quick;
+use super::super::{Catalog, Character, Custom};
+use super::*;
+use croupier_core::table::Command;
+
+#[test]
+fn a_character_is_held_by_one_session_and_freed_when_it_leaves_or_the_session_ends() {
+    let mut sh = NwShared::default();
+    let alice = UserId::new("alice");
+    let moon = Place {
+        channel: "moon".into(),
+        session: Some(1),
+    };
+    let sun = Place {
+        channel: "sun".into(),
+        session: Some(2),
+    };
+    sh.hold(&moon, &[(alice.clone(), "Ayu".into())]);
+    let e = sh.check_free(&alice, "ayu", &sun).unwrap_err().0;
+    assert!(
+        e.starts_with("ayu is playing in the session in <#moon>"),
+        "{e}"
+    );
+    assert!(
+        sh.check_free(&alice, "Ayu", &moon).is_ok(),
+        "rejoining refreshes"
+    );
+    // Another session's PCs never take over a held character.
+    sh.hold(&sun, &[(alice.clone(), "Ayu".into())]);
+    assert_eq!(sh.playing[&character_key(&alice, "Ayu")], moon);
+    // Leaving (the session's PCs no longer include it) frees it; so does the end.
+    sh.hold(&moon, &[]);
+    assert!(sh.playing.is_empty());
+    sh.hold(&moon, &[(alice.clone(), "Ayu".into())]);
+    assert_eq!(sh.release(&sun), 0);
+    assert_eq!(sh.release(&moon), 1);
+    assert!(sh.check_free(&alice, "Ayu", &sun).is_ok());
+}
+
+#[test]
+fn rule_6_level_up_adds_cl_skill_and_class_body_mind() {
+    let data = load(&croupier_core::source_path("data")).unwrap();
+    let custom = Custom::default();
+    let cat = Catalog {
+        data: &data,
+        custom: &custom,
+    };
+    let mut c = quick(
+        "Q",
+        &UserId::new("a"),
+        &cat,
+        &mut croupier_core::rng::seeded(3),
+    )
+    .unwrap();
+    assert!(
+        level_up(&mut c.clone(), Some("sturdy_frame"), None, &cat).is_err(),
+        "needs the GM's allowance"
+    );
+    c.level_ups = 1;
+    let before = c.derive(&cat);
+    let mut next = c.clone();
+    let said = level_up(&mut next, Some("warded_mind"), None, &cat).unwrap();
+    assert!(said.contains("CL 1 → 2"));
+    let after = next.derive(&cat);
+    let class_body: i32 = c.classes.iter().map(|k| data.class(k).unwrap().body).sum();
+    assert_eq!(after.body - before.body, class_body);
+    assert_eq!(next.level_ups, 0);
+}
+
+#[test]
+fn rule_7_class_change_swaps_combat_bonuses_and_gains_auto_skill() {
+    let data = load(&croupier_core::source_path("data")).unwrap();
+    let custom = Custom::default();
+    let cat = Catalog {
+        data: &data,
+        custom: &custom,
+    };
+    let mut c = Character {
+        name: "R".into(),
+        owner: UserId::new("a"),
+        classes: ["ninja".into(), "broomman".into()],
+        attr_classes: None,
+        cl: 1,
+        elements: ["wind".into(), "light".into()],
+        bonus_attr: 1,
+        skills: vec![],
+        bp: [0; 8],
+        items: vec![],
+        money: 0,
+        op: 0,
+        op_money: 0,
+        level_ups: 1,
+        connections: vec![],
+        notes: String::new(),
+        dead: false,
+    };
+    let attrs = c.derive(&cat).attrs;
+    level_up(&mut c, None, Some((1, "magus")), &cat).unwrap();
+    let v = c.derive(&cat);
+    assert_eq!(v.attrs, attrs, "attributes do not change");
+    assert_eq!(c.sl("spell_focus"), 1, "gains the new class's Auto skill");
+    // Ninja + Magus at CL 2: Body = 8 + 13 + 2 x (3 + 1), Mind = 5 + 11 + 2 x (2 + 4).
+    assert_eq!((v.body, v.mind), (29, 28));
+    // MACC = 5 + Ninja 0 + Magus 2 + Spell Focus 1.
+    assert_eq!(v.stats[2], 8);
+}
+
+#[test]
+fn rule_5_step_2_quick_build_at_a_higher_starting_cl_levels_up_by_the_rules() {
+    let data = load(&croupier_core::source_path("data")).unwrap();
+    let custom = Custom::default();
+    let cat = Catalog {
+        data: &data,
+        custom: &custom,
+    };
+    let mut rng = croupier_core::rng::seeded(11);
+    let mut c = quick("Q", &UserId::new("a"), &cat, &mut rng).unwrap();
+    c.level_ups = 5;
+    auto_level(&mut c, &cat, &mut rng).unwrap();
+    assert_eq!((c.cl, c.level_ups), (6, 0));
+    assert!(c.bp_problem().is_none());
+    // CL 6: group 1 has 3 BP, group 2 has 6; all spendable points are spent.
+    let g1: i32 = GROUP1.iter().map(|i| c.bp[*i]).sum();
+    let g2: i32 = super::super::super::data::GROUP2
+        .iter()
+        .map(|i| c.bp[*i])
+        .sum();
+    assert_eq!((g1, g2), (3, 6));
+}
+
+#[test]
+fn rule_6_3_preserving_800k_and_150k_items_costs_5_op_and_50k_is_left() {
+    let data = load(&croupier_core::source_path("data")).unwrap();
+    let mut shared = NwShared::default();
+    let alice = Actor::player("alice", "alice");
+    let gm = Actor {
+        manager: true,
+        ..Actor::player("gm", "gm")
+    };
+    let mut rng = croupier_core::rng::seeded(2);
+    let mut run =
+        |a: &Actor, cmd: Command, sh: &mut NwShared| global(sh, &data, a, &cmd, &mut rng).unwrap();
+    run(
+        &alice,
+        Command::new("nw character new")
+            .with("name", "A")
+            .with("quick", "true"),
+        &mut shared,
+    )
+    .unwrap();
+    for (name, price) in [("Big Charm", "800000"), ("Small Charm", "150000")] {
+        run(
+            &gm,
+            Command::new("nw item add")
+                .with("name", name)
+                .with("kind", "accessory")
+                .with("price", price),
+            &mut shared,
+        )
+        .unwrap();
+    }
+    shared.characters[0].op = 6;
+    run(
+        &alice,
+        Command::new("nw character op").with("buy", "Big Charm"),
+        &mut shared,
+    )
+    .unwrap();
+    run(
+        &alice,
+        Command::new("nw character op").with("buy", "Small Charm"),
+        &mut shared,
+    )
+    .unwrap();
+    let c = &shared.characters[0];
+    assert_eq!((c.op, c.op_money), (1, 50_000), "5 OP spent, 50k left over");
+    assert!(c
+        .items
+        .iter()
+        .filter(|i| i.id.ends_with("_charm"))
+        .all(|i| i.preserved));
+    assert!(run(
+        &alice,
+        Command::new("nw character op").with("buy", "Big Charm"),
+        &mut shared
+    )
+    .is_err());
+}
+
+#[test]
+fn parse_mods_reads_both_forms() {
+    let m = parse_mods("pacc=1, eva-1 patk+2").unwrap();
+    assert_eq!(m.get("pacc"), Some(&1));
+    assert_eq!(m.get("eva"), Some(&-1));
+    assert_eq!(m.get("patk"), Some(&2));
+    assert!(parse_mods("pacc").is_err());
+}

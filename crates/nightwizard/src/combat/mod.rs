@@ -1,0 +1,154 @@
+//! Round-progression combat (digest §10) and the GM's table (§13), cut along the rules' seams:
+//!
+//! | Rulebook | Where |
+//! |---|---|
+//! | §10 combatants, engagements, the fight's state | [`model`], [`action`], [`access`] |
+//! | §10.1–§10.4, §10.14 Setup, Initiative, Main, Cleanup Processes | [`round`] |
+//! | §10.1, §10.10 Incapacitated mid-turn, Dead | [`life`] |
+//! | §10.5–§10.6 invade, withdraw, blockade, Minor Action | [`engage`] |
+//! | §10.6–§10.7, §9.3 ranges, movement, retreat | [`movement`] |
+//! | §10.9–§10.10, §10.13 the attack (any number of Defenders), Cover Up | [`attack`] |
+//! | §10.11–§10.12 recovery, bad statuses | [`recovery`] |
+//! | §15.3–§15.5 skills and items in the fight | [`skills_use`] |
+//! | §13 the GM's table: enemies, incomplete enemies, Guests | [`table`] |
+//! | the public/GM tracker | [`tracker`] |
+//!
+//! Imports point one way: these files read the session state (`state::NightWizard`) and the
+//! Judge; none calls back into the session's dispatcher. [`apply`] is the one entry point.
+
+use serde::{Deserialize, Serialize};
+
+use super::data::{EnemyDef, NwData};
+use super::judge::{attacker_wins, Cf, Dice, Judge, Mode};
+use super::state::{NightWizard, OpenJudge};
+pub use super::status::status_text;
+use super::status::{BadStatus, BadStatuses};
+use croupier_core::table::{
+    refuse, Actor, ButtonStyle, Decision, Message, Reply, RuleError, UserId,
+};
+
+pub mod access;
+pub mod action;
+pub mod attack;
+pub mod engage;
+pub mod life;
+pub mod model;
+pub mod round;
+pub mod table;
+pub mod tracker;
+
+/// Ranges, movement, flight, retreat and Appearance Checks (§10.6, §10.7, §9.3).
+pub mod movement;
+/// Recovery Judges, rests and curing bad statuses (§10.11, §10.12).
+pub mod recovery;
+/// Skills and items in the fight (§15).
+pub mod skills_use;
+
+pub(crate) use access::*;
+pub use action::*;
+pub(crate) use attack::damage::{hurt, land};
+pub use attack::judges::*;
+pub(crate) use engage::*;
+pub use life::incapacitated;
+pub use model::*;
+pub(crate) use round::*;
+pub use table::*;
+pub use tracker::*;
+
+/// Applies a combat or GM-table action: each action goes straight to the file that owns its
+/// rule (no interceptors; an attack's steps go to [`attack`], which holds the one attack model).
+pub fn apply(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    a: &CombatAction,
+) -> Result<Vec<Reply>, RuleError> {
+    match a {
+        CombatAction::Spawn {
+            name,
+            label,
+            hidden,
+            hp,
+        } => table::spawn(s, data, name, label, hidden, hp),
+        CombatAction::Reveal(label) => table::reveal(s, label),
+        CombatAction::Note(t) => table::note(s, t),
+        CombatAction::Start { any_seven } => round::start(s, data, rng, any_seven, 0),
+        CombatAction::Open { any_seven } => round::start(s, data, rng, any_seven, ROUND_RULES),
+        CombatAction::End => round::end(s),
+        CombatAction::Engage(x, y) => engage::engage_two(s, x, y),
+        CombatAction::Go(key) => round::go(s, data, rng, actor, key),
+        CombatAction::Invade(key) => engage::invade(s, actor, key),
+        CombatAction::Withdraw => engage::withdraw(s, data, rng, actor),
+        CombatAction::Blockade(label) => engage::blockade(s, label),
+        CombatAction::Minor => engage::minor(s, actor),
+        CombatAction::Pass => round::pass(s, data, rng, actor),
+        CombatAction::Attack { target, magic } => {
+            attack::attack(s, data, rng, actor, target, *magic)
+        }
+        CombatAction::AttackMany {
+            targets,
+            area,
+            magic,
+            full_hit,
+        } => attack::declare(s, data, rng, actor, targets, *area, *magic, *full_hit),
+        CombatAction::Dodge => attack::dodge(s, data, rng, actor),
+        CombatAction::DodgeAs { who, full } => {
+            attack::dodge_as(s, data, rng, actor, who.as_deref(), *full)
+        }
+        CombatAction::Damage => attack::damage(s, data, rng, actor),
+        CombatAction::RollDamage => attack::roll_damage(s, data, rng, actor),
+        CombatAction::ApplyDamage => attack::apply_damage(s, data, rng, actor),
+        CombatAction::CoverUp(key) => attack::cover_up(s, data, rng, actor, key.as_deref()),
+        CombatAction::CoverFor { who, target } => {
+            attack::cover(s, data, rng, actor, who.as_deref(), Some(target))
+        }
+        CombatAction::Move(m) => movement::apply(s, data, rng, actor, m),
+        CombatAction::Heal {
+            target,
+            recovery,
+            mp,
+            who,
+        } => recovery::heal(s, data, rng, actor, target, *recovery, *mp, who.as_deref()),
+        CombatAction::Use {
+            skill,
+            item,
+            target,
+            who,
+        } => skills_use::use_skill(
+            s,
+            data,
+            rng,
+            actor,
+            skill.as_deref(),
+            item.as_deref(),
+            target.as_deref(),
+            who.as_deref(),
+        ),
+        CombatAction::Skip(who) => skills_use::skip(s, data, rng, actor, who.as_deref()),
+        CombatAction::Cure { target, status } => recovery::cure(s, target, status),
+        CombatAction::SpawnIncomplete {
+            name,
+            label,
+            hidden,
+            hp,
+        } => table::spawn_incomplete(s, data, name, label, *hidden, *hp),
+        CombatAction::SpawnGuest {
+            character,
+            custom,
+            label,
+            hidden,
+        } => table::spawn_guest(s, data, character, custom, label, *hidden),
+    }
+}
+
+/// A name cut down to what a decision key may carry (letters and digits, at most 20).
+pub fn key_part(name: &str) -> String {
+    name.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(20)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

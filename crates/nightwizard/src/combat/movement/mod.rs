@@ -1,0 +1,431 @@
+//! Movement in combat (digest §10.6, §10.7, §9.3, §10.2): range bands (Close, Short, Long,
+//! Extreme) and what an attack reaches; Interval moves to narrative spots; Complex Movement
+//! (Move 1, Minor 1, Major 3 Move Actions); moves to Long or Extreme range with the GM's
+//! permission and the retreat they mean; Lunar Robe flight and landing; Appearance Checks of
+//! latecomers and Lunar Robe swaps, both only in the Setup Process of a Round.
+
+use serde::{Deserialize, Serialize};
+
+use super::super::character::Character;
+pub use super::super::commands::Spend;
+use super::super::commands::{FarBand, RangeBand};
+use super::super::data::NwData;
+use super::super::judge::{Dice, Judge, Mode};
+use super::super::state::{NightWizard, Phase};
+use super::{
+    combat_mut, end_main, initiative, initiative_count, leave, my_turn, standing, Combat, Fighter,
+    Who, SPD,
+};
+use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
+
+/// Luck's index among the attributes.
+const LUCK: usize = 5;
+
+/// A range band between two characters (§10.6).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Band {
+    /// In the same Engage.
+    Close,
+    /// Not in the same Engage (the default between Engages).
+    Short,
+    /// Present but too far to interact: only Range: Long reaches it. Moving there is a retreat.
+    Long,
+    /// Outside the fight: nothing reaches it.
+    Extreme,
+}
+
+impl Band {
+    /// The band's name (`Long range`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Band::Close => "Close range",
+            Band::Short => "Short range",
+            Band::Long => "Long range",
+            Band::Extreme => "Extreme range",
+        }
+    }
+}
+
+/// A Complex Movement on its way.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Route {
+    /// Who moves.
+    pub who: Who,
+    /// The destination.
+    pub spot: String,
+    /// Move Actions spent so far.
+    pub done: u32,
+    /// Move Actions it needs.
+    pub needed: u32,
+}
+
+/// A request to move to Long or Extreme range, awaiting the GM.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Request {
+    /// Who asks.
+    pub who: Who,
+    /// Long or Extreme.
+    pub band: Band,
+    /// Where to.
+    pub spot: String,
+}
+
+/// Movement state of a fight (part of [`Combat`]).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Moves {
+    /// Characters at Long or Extreme range: out of the initiative order (retreated).
+    #[serde(default)]
+    pub far: Vec<(Who, Band)>,
+    /// The narrative spot each character last reached.
+    #[serde(default)]
+    pub spots: Vec<(Who, String)>,
+    /// Complex Movements on their way.
+    #[serde(default)]
+    pub routes: Vec<Route>,
+    /// The GM's distances: spot (lowercase) → Move Actions needed.
+    #[serde(default)]
+    pub distances: Vec<(String, u32)>,
+    /// Flying characters.
+    #[serde(default)]
+    pub flying: Vec<Who>,
+    /// A move to Long or Extreme range awaiting the GM's permission.
+    #[serde(default)]
+    pub request: Option<Request>,
+    /// The last Round in which a Main Process ended: until one does, the Round is still in
+    /// its Setup Process for Appearance Checks and Lunar Robe swaps.
+    #[serde(default)]
+    pub acted_round: u32,
+    /// Appearance Checks tried: (who, Round).
+    #[serde(default)]
+    pub tries: Vec<(Who, u32)>,
+}
+
+/// Movement actions.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub enum MoveAction {
+    /// Move toward a spot (an Interval move, Complex when it needs several Move Actions), or
+    /// ask to move to Long or Extreme range.
+    To {
+        /// The destination.
+        spot: String,
+        /// What pays (default: the next unused action).
+        with: Option<Spend>,
+        /// Long or Extreme: needs the GM's permission.
+        band: Option<Band>,
+    },
+    /// GM: how many Move Actions a spot needs.
+    Distance {
+        /// The spot.
+        spot: String,
+        /// Move Actions.
+        steps: u32,
+    },
+    /// Lunar Robe flight (Minor Action, 1D MP), or landing (Auto Action).
+    Fly {
+        /// Land instead.
+        land: bool,
+        /// GM: which enemy.
+        who: Option<String>,
+    },
+    /// A latecomer's Appearance Check (Setup Process).
+    Appear,
+    /// GM: put a combatant at a band (approves or denies a pending request).
+    Place {
+        /// PC name or enemy label.
+        who: String,
+        /// Short, Long or Extreme.
+        band: Band,
+    },
+}
+
+/// Lowers `/nwcombat move`: a move toward a spot, or (GM, `steps`) a spot's distance.
+pub fn lower_move(
+    to: String,
+    with: Option<Spend>,
+    range: Option<FarBand>,
+    steps: Option<u32>,
+) -> Result<MoveAction, RuleError> {
+    let spot = to.trim().to_string();
+    if let Some(steps) = steps {
+        if with.is_some() || range.is_some() {
+            return refuse("`steps` sets a spot's distance (GM); give it with `to` only.");
+        }
+        return Ok(MoveAction::Distance { spot, steps });
+    }
+    let band = range.map(|r| match r {
+        FarBand::Long => Band::Long,
+        FarBand::Extreme => Band::Extreme,
+    });
+    Ok(MoveAction::To { spot, with, band })
+}
+
+/// The band the GM puts a combatant at (`/nwcombat range`).
+pub fn band_of(b: RangeBand) -> Band {
+    match b {
+        RangeBand::Short => Band::Short,
+        RangeBand::Long => Band::Long,
+        RangeBand::Extreme => Band::Extreme,
+    }
+}
+
+/// The band a character was moved to, when at Long or Extreme range.
+pub fn far(c: &Combat, w: &Who) -> Option<Band> {
+    c.moves.far.iter().find(|(x, _)| x == w).map(|(_, b)| *b)
+}
+
+/// The range between two characters: Extreme or Long if either is there, Close in the same
+/// Engage, Short otherwise (§10.6).
+pub fn range_between(c: &Combat, a: &Who, b: &Who) -> Band {
+    let (fa, fb) = (far(c, a), far(c, b));
+    if fa == Some(Band::Extreme) || fb == Some(Band::Extreme) {
+        return Band::Extreme;
+    }
+    if fa.is_some() || fb.is_some() {
+        return Band::Long;
+    }
+    let g = NightWizard::engage_of(c, a);
+    if g.is_some() && g == NightWizard::engage_of(c, b) {
+        Band::Close
+    } else {
+        Band::Short
+    }
+}
+
+/// Whether a character's attack has Range: Long (an equipped weapon whose range starts with
+/// "Long", or an enemy whose attack text names Long).
+pub fn long_reach(s: &NightWizard, data: &NwData, w: &Who) -> bool {
+    match w {
+        Who::Enemy(l) => s.enemy(l).is_some_and(|e| e.attack.contains("Long")),
+        Who::Pc(u) => s.pcs.iter().find(|p| &p.user == u).is_some_and(|p| {
+            let cat = s.catalog(data);
+            p.ch.items.iter().filter(|i| i.equipped).any(|i| {
+                cat.item(&i.id).is_some_and(|d| {
+                    d.kind == "weapon" && d.range.to_ascii_lowercase().starts_with("long")
+                })
+            })
+        }),
+    }
+}
+
+/// Step 1 of an attack (§10.9): is the target in range? Nothing reaches Extreme range; only
+/// Range: Long reaches Long range (and a Long weapon reaches Short too). Returns whether the
+/// attack reaches past Close (the caller still requires the same Engage otherwise).
+pub fn reach(
+    s: &NightWizard,
+    data: &NwData,
+    c: &Combat,
+    me: &Who,
+    t: &Who,
+    short: bool,
+) -> Result<bool, RuleError> {
+    let long = long_reach(s, data, me);
+    match range_between(c, me, t) {
+        Band::Extreme => refuse(format!(
+            "{} is at Extreme range: nothing reaches it (§10.6).",
+            s.name_of(t)
+        )),
+        Band::Long if long => Ok(true),
+        Band::Long => refuse(format!(
+            "{} is at Long range: only Range: Long weapons and skills reach it (§10.6).",
+            s.name_of(t)
+        )),
+        _ => Ok(short || long),
+    }
+}
+
+/// Lunar Robe flight is not allowed inside a Fortress (§10.7): while a Dive is in progress.
+fn flight_forbidden(s: &NightWizard) -> bool {
+    s.in_fortress()
+}
+
+/// The Setup Process of the current Round is still open: no Main Process has ended in it and
+/// the acting character has used nothing yet (§10.2).
+pub fn in_setup(c: &Combat) -> bool {
+    c.moves.acted_round != c.round && c.attack.is_none() && c.used == super::Used::default()
+}
+
+/// Applies the appearance settings (§9.3); returns the text to add to the settings reply.
+pub fn settings(s: &mut NightWizard, on: Option<bool>, dc: Option<i32>) -> String {
+    if let Some(a) = on {
+        s.settings.appearance = a;
+    }
+    if let Some(d) = dc {
+        s.settings.appearance_dc = Some(d);
+    }
+    format!(
+        " Appearance Checks: {}.",
+        if s.settings.appearance {
+            format!(
+                "on (Luck, Difficulty {})",
+                s.settings.appearance_dc.unwrap_or(10)
+            )
+        } else {
+            "off".to_string()
+        }
+    )
+}
+
+/// Lunar Robe swaps during a fight happen only in the Setup Process (§10.2 step 2): a PC in
+/// the fight may refresh its sheet with other Equipment only before the Round's first Main
+/// Process ends.
+pub fn robe_check(s: &NightWizard, user: &UserId, new: &Character) -> Result<(), RuleError> {
+    let Some(c) = &s.combat else { return Ok(()) };
+    let who = Who::Pc(user.clone());
+    let in_fight = c.fighters.iter().any(|f| f.who == who) || far(c, &who).is_some();
+    let Some(p) = s.pcs.iter().find(|p| &p.user == user) else {
+        return Ok(());
+    };
+    let gear = |ch: &Character| {
+        let mut v: Vec<(String, bool)> = ch
+            .items
+            .iter()
+            .map(|i| (i.id.clone(), i.equipped))
+            .collect();
+        v.sort();
+        v
+    };
+    if in_fight && (p.ch.name != new.name || gear(&p.ch) != gear(new)) && !in_setup(c) {
+        return refuse(
+            "the Lunar Robe swaps Equipment and Inventory during a fight only in the Setup Process (§10.2 step 2): refresh with `/nw session join` at the start of the next Round, before its first Main Process ends.",
+        );
+    }
+    Ok(())
+}
+
+/// The Positions field of the tracker: retreats, spots, routes, flight and a pending request
+/// (hidden enemies only for the GM). None when there is nothing to show.
+pub fn positions(s: &NightWizard, gm: bool) -> Option<String> {
+    let c = s.combat.as_ref()?;
+    let m = &c.moves;
+    let shown = |w: &Who| gm || !s.hidden(w);
+    let mut rows = vec![];
+    let spot_of = |w: &Who| m.spots.iter().find(|(x, _)| x == w).map(|(_, p)| p);
+    for (w, b) in m.far.iter().filter(|(w, _)| shown(w) && !s.dead(w)) {
+        rows.push(format!(
+            "🏃 {}: {}{} (retreated: out of the initiative order)",
+            s.name_of(w),
+            b.name(),
+            spot_of(w).map(|p| format!(", {p}")).unwrap_or_default()
+        ));
+    }
+    for r in m.routes.iter().filter(|r| shown(&r.who)) {
+        rows.push(format!(
+            "🚶 {} → {} ({}/{} Move Actions)",
+            s.name_of(&r.who),
+            r.spot,
+            r.done,
+            r.needed
+        ));
+    }
+    for (w, spot) in m
+        .spots
+        .iter()
+        .filter(|(w, _)| shown(w) && far(c, w).is_none())
+    {
+        rows.push(format!("📍 {}: {spot}", s.name_of(w)));
+    }
+    for w in m.flying.iter().filter(|w| shown(w)) {
+        rows.push(format!("🕊️ {}: Flying", s.name_of(w)));
+    }
+    if let Some(r) = m.request.as_ref().filter(|r| shown(&r.who)) {
+        rows.push(format!(
+            "⏳ {} asks to move to {} ({}): waiting for the GM",
+            s.name_of(&r.who),
+            r.band.name(),
+            r.spot
+        ));
+    }
+    if rows.is_empty() {
+        None
+    } else {
+        Some(rows.join("\n"))
+    }
+}
+
+/// A news line: public, or for the GM only when it is about a hidden enemy.
+fn news(s: &NightWizard, w: &Who, line: String, lines: &mut Vec<String>, gm: &mut Vec<String>) {
+    if s.hidden(w) {
+        gm.push(line);
+    } else {
+        lines.push(line);
+    }
+}
+
+fn set_spot(c: &mut Combat, w: &Who, spot: &str) {
+    c.moves.spots.retain(|(x, _)| x != w);
+    c.moves.routes.retain(|r| &r.who != w);
+    if !spot.is_empty() {
+        c.moves.spots.push((w.clone(), spot.to_string()));
+    }
+}
+
+/// Moves a character to Long or Extreme range: it leaves its Engage and the initiative order.
+fn go_far(c: &mut Combat, w: &Who, band: Band, spot: &str) {
+    leave(c, w);
+    set_spot(c, w, spot);
+    c.fighters.retain(|f| &f.who != w);
+    c.candidates.retain(|x| x != w);
+    c.moves.far.retain(|(x, _)| x != w);
+    c.moves.far.push((w.clone(), band));
+    if c.moves.request.as_ref().is_some_and(|r| &r.who == w) {
+        c.moves.request = None;
+    }
+}
+
+/// After someone leaves the fight out of turn: the fight ends when one side has nobody
+/// standing and present; a tie still to be chosen is chosen again.
+fn settle(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    lines: &mut Vec<String>,
+    gm: &mut Vec<String>,
+) {
+    let undecided = s.combat.as_ref().is_some_and(|c| c.current.is_none());
+    if !standing(s, true) || !standing(s, false) || undecided {
+        initiative(s, data, rng, lines, gm);
+    }
+}
+
+/// Applies a movement action.
+pub fn apply(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    a: &MoveAction,
+) -> Result<Vec<Reply>, RuleError> {
+    let is_gm = s.is_gm(actor);
+    match a {
+        MoveAction::To { spot, with, band } => {
+            go::move_to(s, data, rng, actor, is_gm, spot, *with, *band)
+        }
+        MoveAction::Distance { spot, steps } => {
+            if !is_gm {
+                return refuse("only the GM sets distances.");
+            }
+            let key = spot.trim().to_ascii_lowercase();
+            if key.is_empty() || key.chars().count() > 60 {
+                return refuse("name the spot in 1 to 60 characters.");
+            }
+            let c = combat_mut(s)?;
+            c.moves.distances.retain(|(k, _)| k != &key);
+            c.moves.distances.push((key, *steps));
+            Ok(vec![Reply::public(Message::text(format!(
+                "📏 The GM rules: reaching **{}** takes {steps} Move Action{} (a Main Process gives up to 5: Move 1, Minor 1, Major 3).",
+                spot.trim(),
+                if *steps == 1 { "" } else { "s" }
+            )))])
+        }
+        MoveAction::Fly { land, who } => go::fly(s, rng, actor, is_gm, *land, who.as_deref()),
+        MoveAction::Appear => arrive::appear(s, data, rng, actor),
+        MoveAction::Place { who, band } => arrive::place(s, data, rng, who, *band),
+    }
+}
+
+mod arrive;
+mod go;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_arrive;

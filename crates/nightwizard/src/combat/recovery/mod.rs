@@ -1,0 +1,404 @@
+//! Recovery (§10.11, §9.4): Recovery Judges that heal (or, below 0, remove) HP and MP, natural
+//! recovery between fights (full rest, tense rest, a PC out of the Scene), and curing bad
+//! statuses that only skills and items end (§10.12).
+//!
+//! Declared as a submodule of `combat` so that it shares the combat helpers.
+
+pub use super::super::commands::{NaturalReading, RestMode};
+use super::super::data::NwData;
+use super::super::judge::{Cf, Dice, Judge, Mode};
+use super::super::state::NightWizard;
+use super::super::status::{BadStatus, BadStatuses};
+use super::{status_text, Who};
+use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
+
+/// Rolls a Recovery Judge: 2D + Recovery with the roller's Critical/Fumble values and the
+/// modifiers of the roller's bad statuses (BS: Dazed −5: it is a Judge, §10.12). The Result may
+/// be below 0 (a Fumble gives Recovery − 10).
+pub fn recovery_judge(recovery: i32, cf: Cf, bad: &BadStatuses, dice: &mut impl Dice) -> Judge {
+    let alter = recovery + bad.judge_modifier(false);
+    Judge::roll(alter, cf, Mode::Recovery, false, dice)
+}
+
+/// A Recovery Judge to roll: the roller's Critical/Fumble values and bad statuses, the
+/// Recovery value, and whether it heals MP (otherwise HP).
+pub(crate) struct Roll<'a> {
+    pub cf: Cf,
+    pub bad: &'a BadStatuses,
+    pub recovery: i32,
+    pub mp: bool,
+}
+
+/// Rolls a Recovery Judge and applies it to `on` (§10.11): writes `{head} (Recovery n, Dazed
+/// −5){tail}: `…`` and the change. Returns the change.
+pub(crate) fn recover(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    roll: Roll,
+    on: &Who,
+    (head, tail): (&str, &str),
+    lines: &mut Vec<String>,
+) -> i32 {
+    let j = recovery_judge(roll.recovery, roll.cf, roll.bad, rng);
+    let notes: String = roll
+        .bad
+        .judge_notes(false)
+        .iter()
+        .map(|n| format!(", {n}"))
+        .collect();
+    lines.push(format!(
+        "{head} (Recovery {}{notes}){tail}: `{}`",
+        roll.recovery,
+        j.line()
+    ));
+    restore(s, data, on, j.outcome().result, roll.mp, lines)
+}
+
+impl NightWizard {
+    /// Maximum HP (or MP) of a combatant; `None` when unknown (an enemy whose data is gone).
+    pub(crate) fn max_of(&self, data: &NwData, w: &Who, mp: bool) -> Option<i32> {
+        match w {
+            Who::Pc(u) => self.pcs.iter().find(|p| &p.user == u).map(|p| {
+                let v = p.ch.derive(&self.catalog(data));
+                if mp {
+                    v.mind
+                } else {
+                    v.body
+                }
+            }),
+            Who::Enemy(l) => {
+                let e = self.enemy(l)?;
+                if !mp {
+                    return Some(e.hp_max);
+                }
+                data.enemies
+                    .iter()
+                    .chain(self.custom.enemies.iter())
+                    .find(|d| d.name == e.name)
+                    .map(|d| d.mp.max(e.mp))
+            }
+        }
+    }
+
+    /// HP (or MP) now.
+    pub(crate) fn pool_of(&self, w: &Who, mp: bool) -> i32 {
+        match w {
+            Who::Pc(u) => {
+                self.pcs
+                    .iter()
+                    .find(|p| &p.user == u)
+                    .map_or(0, |p| if mp { p.mp } else { p.hp })
+            }
+            Who::Enemy(l) => self.enemy(l).map_or(0, |e| if mp { e.mp } else { e.hp }),
+        }
+    }
+
+    pub(crate) fn set_pool(&mut self, w: &Who, mp: bool, v: i32) {
+        match w {
+            Who::Pc(u) => {
+                if let Some(p) = self.pcs.iter_mut().find(|p| &p.user == u) {
+                    if mp {
+                        p.mp = v;
+                    } else {
+                        p.hp = v;
+                    }
+                }
+            }
+            Who::Enemy(l) => {
+                if let Some(e) = self.enemy_mut(l) {
+                    if mp {
+                        e.mp = v;
+                    } else {
+                        e.hp = v;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Critical/Fumble values of a combatant (the GM's for enemies).
+    pub(crate) fn cf_for(&self, data: &NwData, w: &Who) -> Cf {
+        self.cf_of(data, w)
+    }
+}
+
+/// Applies a Recovery Judge's Result to HP (or MP): capped at the maximum, floored at 0. A
+/// negative Result removes HP/MP and may Incapacitate, never kill. Healing an Incapacitated
+/// character above 0 recovers them; in combat they stay Post-action until the next Setup.
+/// Returns the change.
+pub fn restore(
+    s: &mut NightWizard,
+    data: &NwData,
+    w: &Who,
+    result: i32,
+    mp: bool,
+    lines: &mut Vec<String>,
+) -> i32 {
+    let name = s.name_of(w);
+    let before = s.pool_of(w, mp);
+    let max = s.max_of(data, w, mp).unwrap_or(i32::MAX);
+    let after = (before + result).clamp(0, max.max(before));
+    s.set_pool(w, mp, after);
+    let what = if mp { "MP" } else { "HP" };
+    let shown = if max == i32::MAX {
+        format!("{after}")
+    } else {
+        format!("{after}/{max}")
+    };
+    let delta = after - before;
+    lines.push(if delta >= 0 {
+        format!("💚 {name} recovers {delta} {what} ({what} {shown}).")
+    } else {
+        format!(
+            "🩸 The Recovery Judge goes below 0: {name} loses {} {what} ({what} {shown}).",
+            -delta
+        )
+    });
+    if !mp && before == 0 && after > 0 {
+        lines.push(if s.combat.is_some() {
+            format!("{name} is no longer Incapacitated (Post-action until the next Setup Process).")
+        } else {
+            format!("{name} is no longer Incapacitated.")
+        });
+    }
+    if !mp && before > 0 && after == 0 {
+        if let Some(c) = s.combat.as_mut() {
+            for f in c.fighters.iter_mut().filter(|f| &f.who == w) {
+                f.post = true;
+                f.count = 0;
+            }
+        }
+        lines.push(format!(
+            "💫 {name} is Incapacitated (a Recovery Judge never kills)."
+        ));
+    }
+    delta
+}
+
+/// The healer for a raw Recovery Judge: the actor's PC, or for the GM an enemy (named, or the
+/// current one), or the GM with the GM's values.
+fn healer(s: &NightWizard, actor: &Actor, who: Option<&str>) -> Result<Option<Who>, RuleError> {
+    let is_gm = s.is_gm(actor);
+    if is_gm {
+        if let Some(k) = who {
+            return match s.find(k, true) {
+                Some(w @ Who::Enemy(_)) => Ok(Some(w)),
+                _ => refuse(format!("no enemy labelled `{k}`.")),
+            };
+        }
+        return Ok(None);
+    }
+    match s.pcs.iter().find(|p| p.user == actor.id) {
+        Some(p) => Ok(Some(Who::Pc(p.user.clone()))),
+        None => refuse("join with a character first: `/nw session join`."),
+    }
+}
+
+/// `/nwcombat heal`: a Recovery Judge (2D + Recovery, the healer's Critical/Fumble values)
+/// applied to a target's HP or MP.
+#[allow(clippy::too_many_arguments)]
+pub fn heal(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    target: &str,
+    recovery: i32,
+    mp: bool,
+    who: Option<&str>,
+) -> Result<Vec<Reply>, RuleError> {
+    let is_gm = s.is_gm(actor);
+    let by = healer(s, actor, who)?;
+    let Some(t) = s.find(target, is_gm) else {
+        return refuse(format!("no character `{target}`."));
+    };
+    if s.dead(&t) {
+        return refuse(format!(
+            "{} is Dead: no Recovery Judge brings them back.",
+            s.name_of(&t)
+        ));
+    }
+    if let Some(b) = &by {
+        // §10.1: an Incapacitated character, PC or enemy, "may use no actions or items except
+        // those with Timing: Incapacitated".
+        if s.dead(b) || s.hp_of(b) == 0 {
+            return refuse(format!(
+                "{} is Incapacitated (HP 0) and makes no Recovery Judge.",
+                s.name_of(b)
+            ));
+        }
+    }
+    let cf = match &by {
+        Some(b) => s.cf_for(data, b),
+        None => Cf {
+            critical: data.rules.gm.critical,
+            fumble: data.rules.gm.fumble,
+        },
+    };
+    let bad = by.as_ref().map(|b| s.bad_of(b)).unwrap_or_default();
+    let by_name = by.as_ref().map_or("The GM".to_string(), |b| s.name_of(b));
+    let head = format!("✨ {by_name} makes a Recovery Judge");
+    let tail = format!(" for {}'s {}", s.name_of(&t), if mp { "MP" } else { "HP" });
+    let mut lines = vec![];
+    let roll = Roll {
+        cf,
+        bad: &bad,
+        recovery,
+        mp,
+    };
+    recover(s, data, rng, roll, &t, (&head, &tail), &mut lines);
+    Ok(report(s, &t, by.as_ref(), lines))
+}
+
+/// The combat tracker in a fight (news only to the GM when a hidden enemy is involved), a plain
+/// message otherwise.
+pub(crate) fn report(s: &NightWizard, t: &Who, by: Option<&Who>, lines: Vec<String>) -> Vec<Reply> {
+    let secret = s.hidden(t) || by.is_some_and(|b| s.hidden(b));
+    if s.combat.is_some() {
+        if secret {
+            s.tracker(vec![], lines)
+        } else {
+            s.tracker(lines, vec![])
+        }
+    } else if secret {
+        vec![Reply::gm(Message::text(lines.join("\n")))]
+    } else {
+        vec![Reply::public(Message::text(lines.join("\n")))]
+    }
+}
+
+/// `/nwcombat cure` (GM): ends a bad status (or all of them) on a character. Poison and
+/// Paralysis end only this way (a skill or item that cures them) or with the combat.
+pub fn cure(s: &mut NightWizard, target: &str, status: &str) -> Result<Vec<Reply>, RuleError> {
+    let Some(t) = s.find(target, true) else {
+        return refuse(format!("no character `{target}`."));
+    };
+    let bad = s.bad_of(&t);
+    let st = status.trim();
+    let gone: Vec<BadStatus> = if st.eq_ignore_ascii_case("all") {
+        bad.iter().map(|(b, _)| b.clone()).collect()
+    } else {
+        match bad.iter().find(|(b, _)| b.name().eq_ignore_ascii_case(st)) {
+            Some((b, _)) => vec![b.clone()],
+            None => {
+                return refuse(format!(
+                    "{} does not have BS: {status}{}.",
+                    s.name_of(&t),
+                    if bad.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (has {})", status_text(&bad))
+                    }
+                ))
+            }
+        }
+    };
+    if gone.is_empty() {
+        return refuse(format!("{} has no bad status.", s.name_of(&t)));
+    }
+    let lines = vec![cure_on(s, &t, &gone)];
+    Ok(report(s, &t, None, lines))
+}
+
+/// Removes the named bad statuses from a character; returns the news line.
+pub(crate) fn cure_on(s: &mut NightWizard, t: &Who, names: &[BadStatus]) -> String {
+    if let Some(b) = s.bad_mut(t) {
+        for n in names {
+            b.remove(n);
+        }
+    }
+    format!(
+        "🌿 {} is cured of {}.",
+        s.name_of(t),
+        names
+            .iter()
+            .map(|n| format!("BS: {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+/// `/nw rest` (GM): natural recovery for every PC (or one). Full rest restores HP and MP; a tense
+/// rest rolls Recovery Judges (HP: Str − 5, MP: Kno − 5, each at most 3; or ÷ 5 by the table
+/// setting); a PC not in the Scene rolls them with Recovery 0. Not during combat.
+pub fn rest(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    mode: RestMode,
+    user: Option<&UserId>,
+) -> Result<Vec<Reply>, RuleError> {
+    if s.combat.is_some() {
+        return refuse("nobody rests during a combat (`/nwcombat end` first).");
+    }
+    let who: Vec<UserId> = match user {
+        Some(u) => match s.pcs.iter().find(|p| &p.user == u) {
+            Some(p) if p.dead => return refuse(format!("{} is Dead.", p.ch.name)),
+            Some(p) => vec![p.user.clone()],
+            None => return refuse("that player has no PC in this session."),
+        },
+        None => s
+            .pcs
+            .iter()
+            .filter(|p| !p.dead)
+            .map(|p| p.user.clone())
+            .collect(),
+    };
+    if who.is_empty() {
+        return refuse("no PC to rest.");
+    }
+    let reading = s.settings.natural;
+    let mut lines = vec![match mode {
+        RestMode::Full => "🛏️ A full rest: HP and MP restored in full.".to_string(),
+        RestMode::Tense => format!(
+            "⛺ A tense rest: Recovery Judges, HP Recovery = Str {}, MP Recovery = Kno {} (each at most 3).",
+            if reading == NaturalReading::Minus { "− 5" } else { "÷ 5" },
+            if reading == NaturalReading::Minus { "− 5" } else { "÷ 5" },
+        ),
+        RestMode::Absent => "🌙 Out of the Scene: Recovery Judges with Recovery 0.".to_string(),
+    }];
+    for u in who {
+        let w = Who::Pc(u.clone());
+        let Some(p) = s.pcs.iter().find(|p| p.user == u) else {
+            continue;
+        };
+        let name = p.ch.name.clone();
+        let v = p.ch.derive(&s.catalog(data));
+        if mode == RestMode::Full {
+            let p = s.pcs.iter_mut().find(|p| p.user == u);
+            if let Some(p) = p {
+                p.hp = v.body;
+                p.mp = v.mind;
+            }
+            lines.push(format!(
+                "{name}: HP {}/{} · MP {}/{}.",
+                v.body, v.body, v.mind, v.mind
+            ));
+            continue;
+        }
+        let (rh, rm) = match mode {
+            RestMode::Tense => (reading.value(v.attrs[0]), reading.value(v.attrs[3])),
+            _ => (0, 0),
+        };
+        let cf = s.cf_for(data, &w);
+        let bad = p.bad.clone();
+        for (recovery, mp) in [(rh, false), (rm, true)] {
+            let head = format!("{name}: {} Recovery Judge", if mp { "MP" } else { "HP" });
+            let roll = Roll {
+                cf,
+                bad: &bad,
+                recovery,
+                mp,
+            };
+            recover(s, data, rng, roll, &w, (&head, ""), &mut lines);
+        }
+    }
+    Ok(vec![Reply::public(Message::titled(
+        "Natural recovery",
+        lines.join("\n"),
+    ))])
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,318 @@
+//! Loading and checking `data/nightwizard/`: every file read, every id and reference
+//! validated, each problem reported with its file.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::*;
+use croupier_core::table::DataError;
+
+#[derive(Deserialize)]
+struct ClassFile {
+    class: Vec<ClassDef>,
+}
+#[derive(Deserialize)]
+struct ElementFile {
+    element: Vec<ElementDef>,
+}
+#[derive(Deserialize)]
+struct SkillFile {
+    #[serde(default)]
+    skill: Vec<SkillDef>,
+}
+#[derive(Deserialize)]
+struct ItemFile {
+    #[serde(default)]
+    item: Vec<ItemDef>,
+}
+#[derive(Deserialize)]
+struct EnemyFile {
+    #[serde(default)]
+    enemy: Vec<EnemyDef>,
+}
+
+fn read<T: serde::de::DeserializeOwned>(dir: &Path, name: &str) -> Result<T, DataError> {
+    let file = format!("nightwizard/{name}");
+    let text = std::fs::read_to_string(dir.join("nightwizard").join(name))
+        .map_err(|e| DataError::new(&file, "-", format!("cannot read: {e}")))?;
+    toml::from_str(&text).map_err(|e| DataError::new(&file, "-", format!("not valid: {e}")))
+}
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 40
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// Problems with one skill (also used for skills added in chat).
+pub fn skill_problems(s: &SkillDef, classes: &[ClassDef]) -> Vec<String> {
+    let mut p = vec![];
+    if !valid_id(&s.id) {
+        p.push("field `id`: use lower-case letters, digits and _".to_string());
+    }
+    if s.name.trim().is_empty() || s.name.len() > 60 {
+        p.push("field `name`: 1-60 characters".into());
+    }
+    if s.class != "general" && !classes.iter().any(|c| c.id == s.class) {
+        p.push(format!(
+            "field `class`: `{}` is not a class id or `general`",
+            s.class
+        ));
+    }
+    if !SKILL_CATEGORIES.contains(&s.category.as_str()) {
+        p.push(format!(
+            "field `category`: `{}` is not one of {}",
+            s.category,
+            SKILL_CATEGORIES[1..].join(", ")
+        ));
+    }
+    if s.max_sl == 0 || s.max_sl > 10 {
+        p.push("field `max_sl`: 1-10".into());
+    }
+    if s.acquire_cl == 0 || s.acquire_cl > 30 {
+        p.push("field `acquire_cl`: 1-30".into());
+    }
+    for k in s.mods.keys() {
+        if !mod_key_ok(k) {
+            p.push(format!(
+                "field `mods`: `{k}` is not a combat stat, body or mind"
+            ));
+        }
+    }
+    if s.effect.len() > 1000 {
+        p.push("field `effect`: at most 1000 characters".into());
+    }
+    p
+}
+
+/// Problems with one item.
+pub fn item_problems(i: &ItemDef) -> Vec<String> {
+    let mut p = vec![];
+    if !valid_id(&i.id) {
+        p.push("field `id`: use lower-case letters, digits and _".to_string());
+    }
+    if i.name.trim().is_empty() || i.name.len() > 60 {
+        p.push("field `name`: 1-60 characters".into());
+    }
+    if !ITEM_KINDS.contains(&i.kind.as_str()) {
+        p.push(format!(
+            "field `kind`: `{}` is not one of {}",
+            i.kind,
+            ITEM_KINDS.join(", ")
+        ));
+    }
+    if !SLOTS.contains(&i.slot.as_str()) {
+        p.push(format!(
+            "field `slot`: `{}` is not one of {}",
+            i.slot,
+            SLOTS.join(", ")
+        ));
+    }
+    if i.weight < 0 || i.memory < 0 || i.price < 0 {
+        p.push("fields `weight`, `memory`, `price`: not negative".into());
+    }
+    for k in i.mods.keys() {
+        if stat_index(k).is_none() {
+            p.push(format!("field `mods`: `{k}` is not a combat stat"));
+        }
+    }
+    p
+}
+
+/// Problems with one enemy.
+pub fn enemy_problems(e: &EnemyDef) -> Vec<String> {
+    let mut p = vec![];
+    if !valid_id(&e.id) {
+        p.push("field `id`: use lower-case letters, digits and _".to_string());
+    }
+    if e.name.trim().is_empty() || e.name.len() > 60 {
+        p.push("field `name`: 1-60 characters".into());
+    }
+    if !ENEMY_KINDS.contains(&e.kind.as_str()) {
+        p.push(format!(
+            "field `kind`: `{}` is not one of {}",
+            e.kind,
+            ENEMY_KINDS.join(", ")
+        ));
+    }
+    if e.hp < 1 || e.mp < 0 {
+        p.push("fields `hp`/`mp`: hp at least 1, mp not negative".into());
+    }
+    p
+}
+
+/// Loads and validates everything under `dir/nightwizard/`.
+pub fn load(dir: &Path) -> Result<NwData, Vec<DataError>> {
+    let mut errs = vec![];
+    let classes: Vec<ClassDef> = read::<ClassFile>(dir, "classes.toml")
+        .map(|f| f.class)
+        .unwrap_or_else(|e| {
+            errs.push(e);
+            vec![]
+        });
+    let elements: Vec<ElementDef> = read::<ElementFile>(dir, "elements.toml")
+        .map(|f| f.element)
+        .unwrap_or_else(|e| {
+            errs.push(e);
+            vec![]
+        });
+    let rules = match read::<RulesFile>(dir, "rules.toml") {
+        Ok(r) => Some(r),
+        Err(e) => {
+            errs.push(e);
+            None
+        }
+    };
+    let skills = read::<SkillFile>(dir, "skills.toml")
+        .map(|f| f.skill)
+        .unwrap_or_else(|e| {
+            errs.push(e);
+            vec![]
+        });
+    let items = read::<ItemFile>(dir, "items.toml")
+        .map(|f| f.item)
+        .unwrap_or_else(|e| {
+            errs.push(e);
+            vec![]
+        });
+    let enemies = read::<EnemyFile>(dir, "enemies.toml")
+        .map(|f| f.enemy)
+        .unwrap_or_else(|e| {
+            errs.push(e);
+            vec![]
+        });
+    let f = "nightwizard/classes.toml";
+    let mut seen = std::collections::BTreeSet::new();
+    for c in &classes {
+        if !valid_id(&c.id) || !seen.insert(c.id.clone()) {
+            errs.push(DataError::new(
+                f,
+                &c.id,
+                "field `id`: missing, malformed or repeated",
+            ));
+        }
+        if c.attrs
+            .iter()
+            .chain(&c.combat)
+            .any(|v| !(0..=9).contains(v))
+            || c.body < 0
+            || c.mind < 0
+        {
+            errs.push(DataError::new(
+                f,
+                &c.id,
+                "fields `attrs`/`combat`/`body`/`mind`: values 0-9",
+            ));
+        }
+    }
+    if classes.len() < 2 && errs.is_empty() {
+        errs.push(DataError::new(f, "-", "at least one class is needed"));
+    }
+    let f = "nightwizard/elements.toml";
+    for e in &elements {
+        if !valid_id(&e.id) {
+            errs.push(DataError::new(f, &e.id, "field `id`: malformed"));
+        }
+        if e.attrs.iter().any(|v| !(0..=9).contains(v)) {
+            errs.push(DataError::new(f, &e.id, "field `attrs`: values 0-9"));
+        }
+    }
+    if elements.is_empty() && errs.is_empty() {
+        errs.push(DataError::new(f, "-", "at least one element is needed"));
+    }
+    if let Some(r) = &rules {
+        let f = "nightwizard/rules.toml";
+        for (field, a) in [
+            ("formulas.body_attr", &r.formulas.body_attr),
+            ("formulas.mind_attr", &r.formulas.mind_attr),
+        ] {
+            if attr_index(a).is_none() {
+                errs.push(DataError::new(
+                    f,
+                    "formulas",
+                    format!("field `{field}`: `{a}` is not an attribute"),
+                ));
+            }
+        }
+        if r.formulas.spd_attrs.is_empty()
+            || r.formulas.spd_attrs.iter().any(|a| attr_index(a).is_none())
+        {
+            errs.push(DataError::new(
+                f,
+                "formulas",
+                "field `spd_attrs`: a list of attributes",
+            ));
+        }
+        if r.formulas.halves != "down" && r.formulas.halves != "up" {
+            errs.push(DataError::new(
+                f,
+                "formulas",
+                "field `halves`: `down` or `up`",
+            ));
+        }
+        if r.creation.cf_mod_divisor < 1 {
+            errs.push(DataError::new(
+                f,
+                "creation",
+                "field `cf_mod_divisor`: at least 1",
+            ));
+        }
+        if !(2..=12).contains(&r.gm.critical)
+            || !(2..=12).contains(&r.gm.fumble)
+            || r.gm.critical == r.gm.fumble
+        {
+            errs.push(DataError::new(
+                f,
+                "gm",
+                "fields `critical`/`fumble`: 2-12 and different",
+            ));
+        }
+        if r.op.min < 0 || r.op.max < r.op.min {
+            errs.push(DataError::new(
+                f,
+                "op",
+                "fields `min`/`max`: 0 <= min <= max",
+            ));
+        }
+    }
+    let f = "nightwizard/skills.toml";
+    let mut seen = std::collections::BTreeSet::new();
+    for s in &skills {
+        for p in skill_problems(s, &classes) {
+            errs.push(DataError::new(f, &s.id, p));
+        }
+        if !seen.insert(s.id.clone()) {
+            errs.push(DataError::new(f, &s.id, "field `id`: repeated"));
+        }
+    }
+    let f = "nightwizard/items.toml";
+    let mut seen = std::collections::BTreeSet::new();
+    for i in &items {
+        for p in item_problems(i) {
+            errs.push(DataError::new(f, &i.id, p));
+        }
+        if !seen.insert(i.id.clone()) {
+            errs.push(DataError::new(f, &i.id, "field `id`: repeated"));
+        }
+    }
+    let f = "nightwizard/enemies.toml";
+    for e in &enemies {
+        for p in enemy_problems(e) {
+            errs.push(DataError::new(f, &e.id, p));
+        }
+    }
+    match rules {
+        Some(rules) if errs.is_empty() => Ok(NwData {
+            classes,
+            elements,
+            rules,
+            skills,
+            items,
+            enemies,
+        }),
+        _ => Err(errs),
+    }
+}

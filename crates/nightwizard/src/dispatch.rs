@@ -1,0 +1,596 @@
+//! The dispatcher: `/nw new`, turning a typed command into an [`NwAction`] (`parse`) and routing
+//! each action to the feature that applies it (`apply`). Features never call back up here.
+
+use super::character::roster::NwShared;
+use super::character::Custom;
+use super::combat::CombatAction;
+use super::commands::{
+    CfBy, CfValue, CombatCommand, EnemyCommand, NwCommand, PhaseCommand, PranaChoice, RaiseDice,
+    SessionCommand,
+};
+use super::data::{attr_index, stat_index, NwData, ATTRS, STAT_LABEL};
+use super::judge::{self, JudgeRequest, JudgeRules, Values};
+use super::state::{NightWizard, NwAction, Phase, PranaUse, SceneKind, Settings};
+use croupier_core::rng::GameRng;
+use croupier_core::table::{
+    refuse, Actor, Choices, Command, Commands, Decision, Message, Reply, RuleError,
+};
+
+/// `/nw new`: the host is the GM.
+pub fn create(
+    data: &NwData,
+    host: &Actor,
+    cmd: &Command,
+    custom: Custom,
+) -> Result<(NightWizard, Vec<Reply>), RuleError> {
+    let NwCommand::New {
+        raise,
+        fudge_repeat,
+    } = NwCommand::from_command(cmd)?
+    else {
+        return refuse("a Night Wizard session opens with `/nw new`.");
+    };
+    let judge = JudgeRules {
+        raise_dice: raise.map_or(2, RaiseDice::dice),
+        fudge_repeat: fudge_repeat.unwrap_or(false),
+    };
+    let s = NightWizard {
+        gm: host.id.clone(),
+        settings: Settings {
+            judge,
+            anyseven_players: false,
+            appearance: false,
+            appearance_dc: None,
+
+            natural: Default::default(),
+            map_kinds: false,
+            enemy_vitals: false,
+            max_cl: None,
+        },
+        phase: Phase::Preplay,
+        episode: 1,
+        scene: 0,
+        session_no: 1,
+        pcs: vec![],
+        open: vec![],
+        custom,
+        enemies: vec![],
+        combat: None,
+        gm_notes: vec![],
+        fortress: Default::default(),
+        asks: vec![],
+        ask_seq: 0,
+        judge_seq: 0,
+        scene_mark: None,
+        handout: Default::default(),
+        left: vec![],
+    };
+    let m = Message::titled(
+        "🌙 Night Wizard session open",
+        format!(
+            "{} is the GM. Players: bring a character with `/nw session join` (make one with `/nw character new`, add `quick:true` for a random one). Raise Result adds {}D per Prana. The GM's Critical is {} and Fumble {}.",
+            host.id.mention(),
+            judge.raise_dice,
+            data.rules.gm.critical,
+            data.rules.gm.fumble
+        ),
+    )
+    .button("Join", "/nw session join");
+    Ok((s, vec![Reply::public(m)]))
+}
+
+/// Turns a command into an action; joining takes the character's snapshot from the roster.
+pub fn parse(
+    s: &NightWizard,
+    actor: &Actor,
+    cmd: &Command,
+    data: &NwData,
+    shared: &NwShared,
+) -> Result<NwAction, RuleError> {
+    use super::combat::{attack, movement};
+    let flag = |b: Option<bool>| b.unwrap_or(false);
+    let action = match NwCommand::from_command(cmd)? {
+        NwCommand::Session(c) => match c {
+            SessionCommand::Join { character } => {
+                let c = shared.find(&actor.id, character.as_deref())?;
+                NwAction::Join {
+                    character: Box::new(c.clone()),
+                    custom: Box::new(shared.custom.clone()),
+                    synced: true,
+                }
+            }
+            SessionCommand::Leave => NwAction::Leave,
+            SessionCommand::Cf { value, by } => NwAction::CfShift {
+                critical: value == CfValue::Critical,
+                up: by == CfBy::Up,
+            },
+            SessionCommand::Lock => NwAction::CfLock,
+            SessionCommand::Next => NwAction::NextSession,
+            SessionCommand::Set {
+                player,
+                hp,
+                mp,
+                status,
+            } => NwAction::Set {
+                user: player,
+                hp: hp.map(|v| v.clamp(-9999, 99_999) as i32),
+                mp: mp.map(|v| v.clamp(-9999, 99_999) as i32),
+                status: status.map(|s| s.to_ascii_lowercase()),
+            },
+        },
+        NwCommand::Phase(PhaseCommand::Next { op }) => NwAction::PhaseNext {
+            op: op.unwrap_or(data.rules.op.min),
+        },
+        NwCommand::Phase(PhaseCommand::Scene { kind }) => match kind.unwrap_or_default() {
+            SceneKind::Normal => NwAction::Scene,
+            k => NwAction::SceneOf(k),
+        },
+        NwCommand::Phase(PhaseCommand::Handout { trailer }) => {
+            NwAction::Trailer(trailer.trim().chars().take(1000).collect())
+        }
+        NwCommand::Phase(PhaseCommand::Connection {
+            player,
+            with,
+            worth,
+        }) => NwAction::Connection {
+            user: player,
+            with: with.trim().chars().take(80).collect(),
+            worth: worth.unwrap_or(0).clamp(0, 1_000_000) as u32,
+        },
+        NwCommand::Phase(PhaseCommand::Gear { player, with, item }) => NwAction::Gear {
+            user: player,
+            with: with.trim().to_string(),
+            item: item.trim().to_string(),
+        },
+        NwCommand::Judge {
+            stat,
+            difficulty,
+            modifier,
+            against,
+            attacker,
+            recovery,
+            anyseven,
+            secret,
+            label,
+            preview,
+            reaction,
+            critical,
+            fumble,
+            info,
+            connection,
+        } => {
+            let stat = stat.to_ascii_lowercase();
+            if flag(info) && attr_index(&stat).is_none() {
+                return refuse(format!(
+                    "an Information Gathering Check rolls an Attribute ({}), never a combat stat (§9.2).",
+                    ATTRS.join(", ")
+                ));
+            }
+            if connection.is_some() && !flag(info) {
+                return refuse("`connection:` is for Information Gathering: add `info:true`.");
+            }
+            let critical = match critical {
+                Some(l) => Values::parse(&l, "Critical")?,
+                None => vec![],
+            };
+            let fumble = match fumble {
+                Some(l) => Values::parse(&l, "Fumble")?,
+                None => vec![],
+            };
+            if let Some(both) = critical.iter().find(|c| fumble.contains(c)) {
+                return refuse(format!(
+                    "{both} cannot be both a Critical and a Fumble value."
+                ));
+            }
+            if stat != "none" && attr_index(&stat).is_none() && stat_index(&stat).is_none() {
+                return refuse(format!(
+                    "`{stat}` is not an attribute ({}) or combat stat ({}); use none for a plain modifier.",
+                    ATTRS.join(", "),
+                    STAT_LABEL.join(", ").to_ascii_lowercase()
+                ));
+            }
+            let n = |v: Option<i64>| v.map(|v| v as i32);
+            NwAction::Judge {
+                stat,
+                difficulty: n(difficulty),
+                modifier: n(modifier).unwrap_or(0),
+                against: n(against),
+                attacker: flag(attacker),
+                recovery: flag(recovery),
+                any_seven: flag(anyseven),
+                secret: flag(secret),
+                label: label.unwrap_or_default().chars().take(80).collect(),
+                preview: if flag(preview) {
+                    let mut roll = cmd.clone();
+                    roll.options.remove("preview");
+                    Some(roll.to_string())
+                } else {
+                    None
+                },
+                reaction: flag(reaction),
+                hidden: false,
+                critical,
+                fumble,
+                info: flag(info),
+                connection: connection.map(|c| c.trim().chars().take(80).collect()),
+            }
+        }
+        NwCommand::Prana {
+            r#use,
+            amount,
+            logic,
+        } => {
+            let amount = amount.unwrap_or(1);
+            NwAction::Prana(match r#use {
+                PranaChoice::Reroll => PranaUse::Reroll,
+                PranaChoice::Cancel => PranaUse::Cancel,
+                PranaChoice::FudgeUp => PranaUse::Fudge(true),
+                PranaChoice::FudgeDown => PranaUse::Fudge(false),
+                PranaChoice::Raise => PranaUse::Raise(amount),
+                PranaChoice::Accept => PranaUse::Accept,
+                PranaChoice::Cost => PranaUse::Cost(amount),
+                PranaChoice::Avoid => PranaUse::Avoid,
+                PranaChoice::Logic => {
+                    let Some(logic) = logic else {
+                        return refuse(
+                            "which Lunar Logic? `/nw prana use:logic logic:<its number or text>`.",
+                        );
+                    };
+                    PranaUse::Logic(logic.trim().chars().take(80).collect())
+                }
+            })
+        }
+        NwCommand::Enemy(EnemyCommand::Spawn {
+            name,
+            r#as,
+            hidden,
+            hp,
+            guest,
+            incomplete,
+        }) => NwAction::Combat(attack::lower_spawn(
+            s,
+            actor,
+            attack::SpawnRequest {
+                name,
+                label: r#as,
+                hidden: flag(hidden),
+                hp,
+                guest: flag(guest),
+                incomplete: flag(incomplete),
+            },
+            data,
+            shared,
+        )?),
+        NwCommand::Enemy(EnemyCommand::Reveal { label }) => {
+            NwAction::Combat(CombatAction::Reveal(label.trim().to_string()))
+        }
+        NwCommand::Enemy(EnemyCommand::Note { text }) => {
+            NwAction::Combat(CombatAction::Note(text.chars().take(300).collect()))
+        }
+        NwCommand::Combat(c) => NwAction::Combat(match c {
+            CombatCommand::Start { anyseven } => CombatAction::Open {
+                any_seven: flag(anyseven),
+            },
+            CombatCommand::End => CombatAction::End,
+            CombatCommand::Engage { a, b } => CombatAction::Engage(a, b),
+            CombatCommand::Go { who } => CombatAction::Go(who),
+            CombatCommand::Invade { target } => CombatAction::Invade(target),
+            CombatCommand::Withdraw => CombatAction::Withdraw,
+            CombatCommand::Minor => CombatAction::Minor,
+            CombatCommand::Blockade { enemy } => CombatAction::Blockade(enemy),
+            CombatCommand::Attack {
+                target,
+                magic,
+                targets,
+                area,
+                fullhit,
+            } => attack::lower_attack(target, magic, targets, area, fullhit)?,
+            CombatCommand::Dodge { who, full } => attack::lower_dodge(who, full),
+            CombatCommand::Damage => CombatAction::RollDamage,
+            CombatCommand::Apply => CombatAction::ApplyDamage,
+            CombatCommand::Coverup { who, r#for } => attack::lower_coverup(who, r#for),
+            CombatCommand::Pass => CombatAction::Pass,
+            CombatCommand::Move {
+                to,
+                with,
+                range,
+                steps,
+            } => CombatAction::Move(movement::lower_move(to, with, range, steps)?),
+            CombatCommand::Fly { land, who } => CombatAction::Move(movement::MoveAction::Fly {
+                land: flag(land),
+                who,
+            }),
+            CombatCommand::Appear => CombatAction::Move(movement::MoveAction::Appear),
+            CombatCommand::Range { who, band } => CombatAction::Move(movement::MoveAction::Place {
+                who,
+                band: movement::band_of(band),
+            }),
+            CombatCommand::Heal {
+                target,
+                recovery,
+                mp,
+                who,
+            } => CombatAction::Heal {
+                target,
+                recovery,
+                mp: flag(mp),
+                who,
+            },
+            CombatCommand::Use {
+                skill,
+                item,
+                target,
+                who,
+            } => CombatAction::Use {
+                skill,
+                item,
+                target,
+                who,
+            },
+            CombatCommand::Skip { who } => CombatAction::Skip(who),
+            CombatCommand::Cure { target, status } => CombatAction::Cure { target, status },
+        }),
+        NwCommand::Settings {
+            raise,
+            fudge_repeat,
+            anyseven_players,
+            appearance,
+            appearance_dc,
+            natural_recovery,
+            map_kinds,
+            enemy_vitals,
+            max_cl,
+        } => NwAction::Settings {
+            raise_dice: raise.map(RaiseDice::dice),
+            fudge_repeat,
+            anyseven_players,
+            appearance,
+            appearance_dc,
+            natural: natural_recovery,
+            map_kinds,
+            enemy_vitals,
+            max_cl,
+        },
+        NwCommand::Rest { mode, player } => NwAction::Rest { mode, user: player },
+        NwCommand::Fortress(c) => NwAction::Fortress(super::fortress::lower(c)?),
+        NwCommand::Casket(c) => NwAction::Fortress(super::fortress::FortressAction::Casket(
+            super::casket::lower(c),
+        )),
+        NwCommand::Ask {
+            player,
+            stat,
+            difficulty,
+            label,
+            hidden,
+            cancel,
+        } => super::ask::lower_ask(player, stat, difficulty, label, hidden, cancel)?,
+        NwCommand::Answer { id } => NwAction::Ask(super::ask::AskAction::Answer(id)),
+        other => {
+            return refuse(format!(
+                "`/nw {}` is not a session command; try session, phase, judge, prana or settings.",
+                other.path().unwrap_or_default()
+            ))
+        }
+    };
+    Ok(super::character::sync::wrap(s, &actor.id, shared, action))
+}
+
+/// Applies an action.
+pub fn apply(
+    s: &mut NightWizard,
+    data: &NwData,
+    shared: Option<&mut NwShared>,
+    rng: &mut GameRng,
+    actor: &Actor,
+    action: &NwAction,
+) -> Result<Vec<Reply>, RuleError> {
+    match action {
+        NwAction::Refreshed { refresh, action } => {
+            super::character::sync::apply_refreshed(s, data, shared, refresh, action, |s, sh, a| {
+                apply(s, data, sh, rng, actor, a)
+            })
+        }
+        NwAction::Join {
+            character,
+            custom,
+            synced,
+        } => super::pcs::join(s, data, rng, actor, character, custom, *synced, shared),
+        NwAction::Leave => super::pcs::leave(s, actor),
+        NwAction::CfShift { critical, up } => super::cf::shift(s, actor, *critical, *up),
+        NwAction::CfLock => super::cf::lock(s, actor),
+        NwAction::NextSession => super::cf::next_session(s, data, rng),
+        NwAction::Set {
+            user,
+            hp,
+            mp,
+            status,
+        } => super::pcs::set(s, data, rng, user, hp, mp, status),
+        NwAction::Scene => super::phase::scene(s, SceneKind::Normal),
+        NwAction::SceneOf(k) => super::phase::scene(s, *k),
+        NwAction::Trailer(t) => super::phase::trailer(s, t),
+        NwAction::Connection { user, with, worth } => {
+            super::phase::connection(s, user, with, *worth)
+        }
+        NwAction::Gear { user, with, item } => super::phase::gear(s, data, user, with, item),
+        NwAction::PhaseNext { op } => super::phase::next(s, data, shared, *op),
+        NwAction::Judge {
+            stat,
+            difficulty,
+            modifier,
+            against,
+            attacker,
+            recovery,
+            any_seven,
+            secret,
+            label,
+            preview,
+            reaction,
+            hidden,
+            critical,
+            fumble,
+            info,
+            connection,
+        } => {
+            let mut warn = vec![];
+            if s.phase == Phase::Opening {
+                warn.push(opening_warning("dice rolls"));
+            }
+            let r = JudgeRequest {
+                stat: stat.clone(),
+                difficulty: *difficulty,
+                modifier: *modifier,
+                against: *against,
+                attacker: *attacker,
+                recovery: *recovery,
+                any_seven: *any_seven,
+                secret: *secret,
+                label: label.clone(),
+                preview: preview.clone(),
+                reaction: *reaction,
+                hidden: *hidden,
+                more_critical: critical.clone(),
+                more_fumble: fumble.clone(),
+                info: *info,
+                connection: connection.clone(),
+            };
+            warn.extend(judge::roll_for(s, data, rng, actor, &r)?);
+            Ok(warn)
+        }
+        NwAction::Prana(u) => {
+            let r = super::prana::prana(s, data, rng, actor, u)?;
+            super::combat::sync_open(s);
+            super::fortress::sync_open(s);
+            Ok(r)
+        }
+        NwAction::Combat(a) => {
+            let start = matches!(a, CombatAction::Start { .. } | CombatAction::Open { .. });
+            if start && s.scene_kind() == SceneKind::Master {
+                return refuse(format!(
+                    "Scene {} is a Master Scene, the GM's narration (§8.1): start a Combat Scene first (`/nw phase scene kind:combat`).",
+                    s.scene
+                ));
+            }
+            let mut out = super::combat::apply(s, data, rng, actor, a)?;
+            if start && s.phase == Phase::Opening {
+                out.insert(0, opening_warning("combat"));
+            }
+            Ok(out)
+        }
+        NwAction::Settings {
+            raise_dice,
+            fudge_repeat,
+            anyseven_players,
+            appearance,
+            appearance_dc,
+            natural,
+            map_kinds,
+            enemy_vitals,
+            max_cl,
+        } => {
+            let mut more = super::combat::movement::settings(s, *appearance, *appearance_dc);
+            if let Some(n) = max_cl {
+                s.settings.max_cl = (*n > 0).then_some(*n);
+                more.push_str(&match s.settings.max_cl {
+                    Some(n) => format!(" Characters join at CL {n} at most (level ups not yet taken count); those already in stay."),
+                    None => " Characters join at any CL.".to_string(),
+                });
+            }
+            if let Some(v) = enemy_vitals {
+                s.settings.enemy_vitals = *v;
+            }
+            if let Some(k) = map_kinds {
+                s.settings.map_kinds = *k;
+                more.push_str(if *k {
+                    " The players' Fortress map names every Area's kind."
+                } else {
+                    " The players' Fortress map names an Area's kind once the party enters it."
+                });
+            }
+            if let Some(n) = natural {
+                s.settings.natural = *n;
+            }
+            if let Some(r) = raise_dice {
+                s.settings.judge.raise_dice = *r;
+            }
+            if let Some(f) = fudge_repeat {
+                s.settings.judge.fudge_repeat = *f;
+            }
+            if let Some(a) = anyseven_players {
+                s.settings.anyseven_players = *a;
+            }
+            Ok(vec![Reply::public(Message::text(format!(
+                "Settings: Raise Result {}D per Prana · several Fudges per roll: {} · Any Seven for players: {} · natural recovery: {} · enemies' HP and MP on the public tracker: {}.{more}",
+                s.settings.judge.raise_dice,
+                yes(s.settings.judge.fudge_repeat),
+                yes(s.settings.anyseven_players),
+                Choices::value(&s.settings.natural),
+                if s.settings.enemy_vitals { "shown" } else { "a condition only" }
+            )))])
+        }
+        NwAction::Fortress(a) => super::fortress::apply(s, data, rng, actor, a),
+
+        NwAction::Rest { mode, user } => {
+            super::combat::recovery::rest(s, data, rng, *mode, user.as_ref())
+        }
+        NwAction::Ask(a) => super::ask::apply(s, data, rng, actor, a),
+    }
+}
+
+/// The Opening Phase's introductory Scenes should hold no combat and no dice rolls (§8.2): the
+/// table goes on, with a word to the GM.
+fn opening_warning(what: &str) -> Reply {
+    Reply::public(Message::text(format!(
+        "⚠️ The Opening Phase's Scenes should have no {what} (§8.2). Going on; the GM moves to the Middle Phase with `/nw phase next`."
+    )))
+}
+
+fn yes(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+impl NightWizard {
+    /// What the session waits for outside combat: each open Judge's Prana window (until
+    /// accepted, or replaced by that player's next Judge) and each PC's Critical/Fumble
+    /// adjustment (until locked). Another player joining or rolling settles neither.
+    pub fn session_decisions(&self) -> Vec<Decision> {
+        let mut out: Vec<Decision> = self
+            .open
+            .iter()
+            .map(|j| {
+                Decision::new(
+                    format!("j{}", j.seq),
+                    format!("Prana on {}'s {}", j.who, j.label),
+                    Some(&j.user),
+                    &["nw prana"],
+                )
+            })
+            .collect();
+        for p in &self.pcs {
+            if let (Some(r), false) = (p.cf_rolled, p.cf_locked) {
+                // The values belong to a real-life session (§3.1): a new session (or a re-join)
+                // rolls new ones, and the old buttons must not move them.
+                out.push(Decision::new(
+                    format!(
+                        "s{}-cf-{}-{}.{}",
+                        self.session_no,
+                        super::combat::key_part(&p.user.0),
+                        r.critical,
+                        r.fumble
+                    ),
+                    format!("{}'s Critical and Fumble values", p.ch.name),
+                    Some(&p.user),
+                    &["nw session cf", "nw session lock"],
+                ));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+#[path = "session_tests.rs"]
+mod tests;

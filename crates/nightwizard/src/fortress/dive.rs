@@ -1,0 +1,242 @@
+//! The Dive (§12.1–§12.7): entering, moving Area by Area, appearing, leaving.
+
+use super::super::data::NwData;
+use super::super::state::NightWizard;
+use super::super::state::Phase;
+use super::checks::roll_check;
+use super::common::*;
+use super::model::*;
+use croupier_core::rng::GameRng;
+use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
+
+/// Applies the Dive actions.
+pub(super) fn apply(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut GameRng,
+    actor: &Actor,
+    gm: bool,
+    a: &FortressAction,
+) -> Result<Vec<Reply>, RuleError> {
+    match a {
+        FortressAction::Dive => {
+            let f = fortress(s)?;
+            if f.dive.is_some() {
+                return refuse("the party is already inside.");
+            }
+            let Some(e) = f.entrance() else {
+                return refuse("the Fortress has no Entrance (the only way in).");
+            };
+            let inside: Vec<UserId> = s
+                .pcs
+                .iter()
+                .filter(|p| !p.dead)
+                .map(|p| p.user.clone())
+                .collect();
+            if inside.is_empty() {
+                return refuse("no PC can dive: players join with `/nw session join`.");
+            }
+            s.scene += 1;
+            s.fortress.dive_episode = Some(s.episode);
+            s.fortress.pending.clear();
+            let names: Vec<String> = inside.iter().map(|u| pc_name(s, u)).collect();
+            let kinds = s.settings.map_kinds;
+            let f = fortress_mut(s)?;
+            f.dive = Some(Dive {
+                at: e,
+                came_from: None,
+                inside,
+                ruler_defeated: false,
+                core_broken: false,
+                ruler_permits: false,
+                danger: None,
+            });
+            let entrance = f.areas[e].name.clone();
+            let desc = f.areas[e].desc.clone();
+            let map = f.map_for(false, kinds);
+            Ok(vec![Reply::public(
+                Message::titled(
+                    "🏰 The Dive begins",
+                    format!(
+                        "{} {} the Fortress at {entrance} (Scene {}).{}\nThere is no way back out until the Ruler is defeated, the Fortress Core is broken or the Ruler permits it.",
+                        names.join(", "),
+                        if names.len() == 1 { "enters" } else { "enter" },
+                        s.scene,
+                        if desc.is_empty() { String::new() } else { format!(" {desc}") }
+                    ),
+                )
+                .field("Map", map),
+            )])
+        }
+        FortressAction::Show => {
+            let m = map_message(s, fortress(s)?, gm);
+            Ok(vec![if gm { Reply::gm(m) } else { Reply::public(m) }])
+        }
+        FortressAction::Move(to) => {
+            let (f, d) = dive(s)?;
+            if !gm && !d.inside.contains(&actor.id) {
+                return refuse("only the GM or a PC inside the Fortress moves the party.");
+            }
+            if s.combat.is_some() {
+                return refuse("during Round Progression use the normal Withdraw rules; leave the Area when the fight is over (§12.7).");
+            }
+            let Some(b) = f.area(to) else {
+                return refuse(format!("no Area is called {to}."));
+            };
+            let a = d.at;
+            if a == b {
+                return refuse("the party is already there.");
+            }
+            let here = &f.areas[a];
+            if let Some(t) = &here.trap {
+                if t.state == TrapState::Armed && d.came_from != Some(b) {
+                    return refuse("the trap here must be beaten before the party goes on (it may only go back the way it came).");
+                }
+            }
+            let gates: Vec<usize> = (0..f.gates.len())
+                .filter(|&g| f.gates[g].joins(a, b) && (gm || f.gates[g].public()))
+                .collect();
+            if gates.is_empty() {
+                return refuse(format!(
+                    "no Gate you know of leads from {} to {}.",
+                    here.name, f.areas[b].name
+                ));
+            }
+            let mut why = "";
+            let Some(g) = gates
+                .iter()
+                .copied()
+                .find(|&g| match f.gates[g].passable(a, b) {
+                    Ok(()) => true,
+                    Err(w) => {
+                        why = w;
+                        false
+                    }
+                })
+            else {
+                return refuse(format!("{why}."));
+            };
+            s.scene += 1;
+            s.fortress.pending.clear();
+            let scene = s.scene;
+            let f = fortress_mut(s)?;
+            let mut note = String::new();
+            if f.gates[g].kind == GateKind::Damaged {
+                let left = f.gates[g].uses.unwrap_or(1).saturating_sub(1);
+                f.gates[g].uses = Some(left);
+                note = if left == 0 {
+                    " The Damaged Gate gives way behind the party: it is unusable now.".into()
+                } else {
+                    format!(" The Damaged Gate holds ({left} use(s) left).")
+                };
+            }
+            if let Some(d) = f.dive.as_mut() {
+                d.came_from = Some(a);
+                d.at = b;
+                d.danger = None;
+            }
+            // A new Scene: everyone may try to identify an unremoved trap again.
+            if let Some(t) = f.areas[b].trap.as_mut() {
+                t.failed.clear();
+            }
+            let area = &f.areas[b];
+            let what = match area.kind {
+                AreaKind::Enemy => "\nEnemies! Round Progression starts (GM: `/nwcombat start`).",
+                AreaKind::Trap if area.trap.as_ref().is_some_and(|t| t.state == TrapState::Armed) => {
+                    "\nSomething here is dangerous: it must be beaten to go on (`/nwfortress identify`)."
+                }
+                AreaKind::Core => "\nThe Fortress Core is here, usually guarded.",
+                AreaKind::Event if !area.cleared => "\nAn event awaits.",
+                _ => "",
+            };
+            let body = format!(
+                "The party passes from {} to **{}** ({}), Scene {scene}.{note}{}{what}",
+                f.areas[a].name,
+                area.name,
+                area.kind.name(),
+                if area.desc.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {}", area.desc)
+                }
+            );
+            let mut out = vec![Reply::public(Message::titled(
+                "🏰 Into the next Area",
+                body,
+            ))];
+            if let Some(t) = area.trap.as_ref().filter(|t| t.state == TrapState::Armed) {
+                out.push(Reply::gm(Message::text(format!(
+                    "🪤 Armed trap in {}: Detection {}, Removal {}: {}.",
+                    area.name, t.detection, t.removal, t.effect
+                ))));
+            }
+            Ok(out)
+        }
+        FortressAction::Appear { connection } => {
+            let (f, d) = dive(s)?;
+            if s.pcs.iter().all(|p| p.user != actor.id) {
+                return refuse("join with a character first: `/nw session join`.");
+            }
+            if d.inside.contains(&actor.id) {
+                return refuse("you are already inside the Fortress.");
+            }
+            if s.fortress.pending.iter().any(|p| p.user == actor.id) {
+                return refuse("settle your last Judge first: `/nwfortress resolve`.");
+            }
+            let gates = f.gates_from_entrance(d.at).unwrap_or(0);
+            let difficulty = appear_difficulty(gates);
+            let name = pc_name(s, &actor.id);
+            if s.phase == Phase::Climax {
+                add_inside(s, &actor.id);
+                return Ok(vec![Reply::public(Message::text(format!(
+                    "{name} appears: Appearance Checks succeed automatically in the Climax Phase."
+                )))]);
+            }
+            let modifier = if *connection { CONNECTION_BONUS } else { 0 };
+            roll_check(
+                s,
+                data,
+                rng,
+                actor,
+                Check::Appear,
+                "luck",
+                difficulty,
+                modifier,
+                true,
+                false,
+            )
+        }
+        FortressAction::Leave => {
+            let (f, d) = dive(s)?;
+            if !gm && !d.inside.contains(&actor.id) {
+                return refuse("only the GM or a PC inside the Fortress leads the party out.");
+            }
+            if s.combat.is_some() {
+                return refuse(
+                    "finish the fight first (during Round Progression use the Withdraw rules).",
+                );
+            }
+            let exit = f.areas[d.at].exit;
+            if let Err(why) = retreat_allowed(d, exit) {
+                return refuse(why);
+            }
+            let f = fortress_mut(s)?;
+            f.dive = None;
+            s.fortress.pending.clear();
+            s.scene += 1;
+            Ok(vec![Reply::public(Message::text(format!(
+                "🏰 The party leaves the Fortress (Scene {}).",
+                s.scene
+            )))])
+        }
+        FortressAction::Scrap => {
+            if s.in_fortress() {
+                return refuse("not during a Dive: the party is inside.");
+            }
+            fortress(s)?;
+            s.fortress.fortress = None;
+            Ok(vec![Reply::gm(Message::text("🏰 Fortress discarded."))])
+        }
+        _ => refuse("that is not a Fortress Dive command."),
+    }
+}

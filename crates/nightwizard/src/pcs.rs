@@ -1,0 +1,220 @@
+//! PCs joining, leaving and the GM's direct edits (`/nw session join|leave|set`).
+
+use super::character::roster::NwShared;
+use super::character::sheet;
+use super::character::{Catalog, Character, Custom};
+use super::data::NwData;
+use super::judge::Cf;
+use super::state::{bad_suffix, NightWizard, Pc};
+use croupier_core::rng::GameRng;
+use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
+
+/// `/nw session join`: bring a character (or refresh/switch the one you play).
+#[allow(clippy::too_many_arguments)]
+pub fn join(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut GameRng,
+    actor: &Actor,
+    character: &Character,
+    custom: &Custom,
+    synced: bool,
+    shared: Option<&mut NwShared>,
+) -> Result<Vec<Reply>, RuleError> {
+    if s.counts_as_gm(Some(&actor.id), false) {
+        return refuse("the GM runs the session and brings no PC.");
+    }
+    if character.owner != actor.id {
+        return refuse("that is not your character.");
+    }
+    if character.dead {
+        return refuse(format!(
+            "{} is Dead (§10.10: death is final) and joins no session; make a new character with `/nw character new`.",
+            character.name
+        ));
+    }
+    // §6 Step 2: "The default is CL 1. If the GM sets a higher starting level…": the GM's
+    // `max_cl` bounds the CL a character joins at, counting the level ups it may still take.
+    // Refreshing the character already in the session is not joining (it may have levelled up
+    // here); switching to another one is.
+    let refresh = s
+        .pc_index(&actor.id)
+        .is_some_and(|i| s.pcs[i].ch.name == character.name);
+    if let (Some(max), false) = (s.settings.max_cl, refresh) {
+        let cl = character.cl + character.level_ups;
+        if cl > max {
+            return refuse(format!(
+                "{} is CL {cl}{} and this table takes characters up to CL {max} (the GM's `/nw settings max_cl:`); join with another character or ask the GM.",
+                character.name,
+                if character.level_ups > 0 {
+                    format!(" counting {} level up(s) not yet taken", character.level_ups)
+                } else {
+                    String::new()
+                }
+            ));
+        }
+    }
+    s.custom = custom.clone();
+    let cat = Catalog { data, custom };
+    let v = character.derive(&cat);
+    if let Some(i) = s.pc_index(&actor.id) {
+        // Refresh the sheet, keep the session values (clamped to the new maxima).
+        super::combat::movement::robe_check(s, &actor.id, character)?;
+        if synced && s.pcs[i].ch.name == character.name {
+            let note = super::character::sync::on_rejoin(s, data, character);
+            let mut out = vec![Reply::public(Message::text(format!(
+                "{} refreshes {} ({}).",
+                actor.name,
+                character.name,
+                sheet::summary(&s.pcs[i].ch, &cat)
+            )))];
+            out.extend(note.map(|n| Reply::private(&actor.id, Message::text(n))));
+            return Ok(out);
+        }
+        let p = &mut s.pcs[i];
+        let same = p.ch.name == character.name;
+        p.ch = character.clone();
+        if synced {
+            p.kit = p.ch.items.clone();
+        }
+        p.hp = p.hp.min(v.body);
+        p.mp = p.mp.min(v.mind);
+        p.prana = p.prana.min(v.prana);
+        let what = if same { "refreshes" } else { "switches to" };
+        return Ok(vec![Reply::public(Message::text(format!(
+            "{} {what} {} ({}).",
+            actor.name,
+            character.name,
+            sheet::summary(character, &cat)
+        )))]);
+    }
+    if s.pcs.len() >= 12 {
+        return refuse("this session already has 12 PCs.");
+    }
+    let mut p = Pc {
+        user: actor.id.clone(),
+        ch: character.clone(),
+        hp: v.body,
+        mp: v.mind,
+        prana: v.prana,
+        cf_rolled: None,
+        cf: None,
+        cf_points: 0,
+        cf_locked: false,
+        bad: Default::default(),
+        avoided_scene: None,
+        logics: vec![],
+        dead: false,
+        kit: vec![],
+        left_in_session: None,
+    };
+    p.ch.op_money = 0;
+    let kept = synced && super::character::sync::on_first_join(s, data, &mut p, shared);
+    let note = if kept {
+        " (as rolled earlier this session: values are rolled once per session)".to_string()
+    } else {
+        s.roll_values(&mut p, data, rng)
+    };
+    let cf = p.cf.unwrap_or(Cf {
+        critical: 0,
+        fumble: 0,
+    });
+    let public = Message::text(format!(
+        "{} joins with {} ({}). Critical {} · Fumble {}{note}.",
+        actor.id.mention(),
+        character.name,
+        sheet::summary(character, &cat),
+        cf.critical,
+        cf.fumble
+    ));
+    let m = s.cf_message(&p);
+    s.pcs.push(p);
+    Ok(vec![Reply::public(public), Reply::private(&actor.id, m)])
+}
+
+/// `/nw session leave`.
+pub fn leave(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>, RuleError> {
+    let Some(i) = s.pc_index(&actor.id) else {
+        return refuse("you have no PC in this session.");
+    };
+    let p = s.pcs.remove(i);
+    super::character::sync::on_leave(s, &p);
+    s.open.retain(|j| j.user != actor.id);
+    Ok(vec![Reply::public(Message::text(format!(
+        "{} leaves the session.",
+        p.ch.name
+    )))])
+}
+
+/// `/nw session set` (GM): a PC's HP, MP or a bad status.
+pub fn set(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut GameRng,
+    user: &UserId,
+    hp: &Option<i32>,
+    mp: &Option<i32>,
+    status: &Option<String>,
+) -> Result<Vec<Reply>, RuleError> {
+    let Some(i) = s.pc_index(user) else {
+        return refuse("that player has no PC in this session.");
+    };
+    let v = s.pcs[i].ch.derive(&s.cat(data));
+    let mut bad = s.pcs[i].bad.clone();
+    if let Some(st) = status {
+        if st == "clear" {
+            bad.clear();
+        } else {
+            let (name, rating) = match st.split_once(':') {
+                Some((n, r)) => (
+                    n.trim(),
+                    r.trim()
+                        .parse::<u32>()
+                        .map_err(|_| RuleError::new("a rating is a whole number, e.g. poison:3"))?,
+                ),
+                None => (st.trim(), 0),
+            };
+            let Some(def) = data
+                .rules
+                .bad_status
+                .iter()
+                .find(|b| b.id == name || b.name.eq_ignore_ascii_case(name))
+            else {
+                return refuse(format!("`{name}` is not a bad status."));
+            };
+            let status = super::status::BadStatus::parse(&def.name);
+            if status.rated() && rating == 0 {
+                return refuse(format!("{} needs a rating, e.g. {}:3.", def.name, def.id));
+            }
+            bad.add(status.clone(), if status.rated() { rating } else { 0 });
+        }
+    }
+    let p = &mut s.pcs[i];
+    if let Some(h) = hp {
+        p.hp = (*h).clamp(0, v.body);
+    }
+    if let Some(m) = mp {
+        p.mp = (*m).clamp(0, v.mind);
+    }
+    p.bad = bad;
+    let incap = if p.hp == 0 {
+        " — Incapacitated (2 Prana can avoid it once per Scene)"
+    } else {
+        ""
+    };
+    let mut out = vec![Reply::public(Message::text(format!(
+        "{}: HP {}/{} · MP {}/{}{incap}{}",
+        p.ch.name,
+        p.hp,
+        v.body,
+        p.mp,
+        v.mind,
+        bad_suffix(&p.bad)
+    )))];
+    if p.hp == 0 {
+        // §10.1: Incapacitated now: Post-action, and its own Main Process ends.
+        let w = super::combat::Who::Pc(user.clone());
+        out.extend(super::combat::incapacitated(s, data, rng, &w));
+    }
+    Ok(out)
+}

@@ -1,0 +1,285 @@
+//! The game's tables, loaded from `data/ninja/`: additives, obstacles (with their skill
+//! formulas) and the names used for generated ninjas.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use croupier_core::table::DataError;
+
+/// One of the three attributes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, Deserialize)]
+pub enum Attribute {
+    /// Intelligence.
+    #[serde(rename = "IQ")]
+    Iq,
+    /// Dexterity.
+    #[serde(rename = "DX")]
+    Dx,
+    /// Strength.
+    #[serde(rename = "ST")]
+    St,
+}
+
+impl Attribute {
+    /// Short label (`IQ`).
+    pub fn label(self) -> &'static str {
+        match self {
+            Attribute::Iq => "IQ",
+            Attribute::Dx => "DX",
+            Attribute::St => "ST",
+        }
+    }
+}
+
+/// An entry of the additives chart.
+#[derive(Debug, Clone, Deserialize)]
+pub struct AdditiveDef {
+    /// The die face (1–6) that selects it.
+    pub die: u8,
+    /// Stable id used in formulas and the roster.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// One line on what it does.
+    pub summary: String,
+    /// True for the additive that grants rerolls instead of skill.
+    #[serde(default)]
+    pub luck: bool,
+}
+
+/// An obstacle and its skill formula.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ObstacleDef {
+    /// Stable id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Initials written where the obstacle starts on the score sheet.
+    pub initials: String,
+    /// Round (1 or 2) whose course it belongs to; the final runs all.
+    pub round: u8,
+    /// The attribute the skill starts from.
+    pub attribute: Attribute,
+    /// Additive ids that add one point per copy.
+    pub additives: Vec<String>,
+}
+
+/// All of the game's tables.
+#[derive(Debug, Clone)]
+pub struct NinjaData {
+    /// Additives by die face (index 0 = face 1).
+    pub additives: Vec<AdditiveDef>,
+    /// Obstacles in running order.
+    pub obstacles: Vec<ObstacleDef>,
+    /// Names for generated ninjas.
+    pub names: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct AdditivesFile {
+    additive: Vec<AdditiveDef>,
+}
+
+#[derive(Deserialize)]
+struct ObstaclesFile {
+    obstacle: Vec<ObstacleDef>,
+}
+
+#[derive(Deserialize)]
+struct NamesFile {
+    names: Vec<String>,
+}
+
+fn read<T: serde::de::DeserializeOwned>(dir: &Path, file: &str) -> Result<T, DataError> {
+    let rel = format!("ninja/{file}");
+    let text = std::fs::read_to_string(dir.join(&rel))
+        .map_err(|e| DataError::new(&rel, "-", format!("cannot read: {e}")))?;
+    toml::from_str(&text).map_err(|e| DataError::new(&rel, "-", format!("not valid: {e}")))
+}
+
+impl NinjaData {
+    /// Loads and validates `dir/ninja/*.toml`.
+    pub fn load(dir: &Path) -> Result<NinjaData, Vec<DataError>> {
+        let mut errors = Vec::new();
+        let adds: Option<AdditivesFile> =
+            read(dir, "additives.toml").map_err(|e| errors.push(e)).ok();
+        let obs: Option<ObstaclesFile> =
+            read(dir, "obstacles.toml").map_err(|e| errors.push(e)).ok();
+        let names: Option<NamesFile> = read(dir, "names.toml").map_err(|e| errors.push(e)).ok();
+        let (Some(adds), Some(obs), Some(names)) = (adds, obs, names) else {
+            return Err(errors);
+        };
+        let data = NinjaData {
+            additives: adds.additive,
+            obstacles: obs.obstacle,
+            names: names.names,
+        };
+        errors.extend(data.validate());
+        if errors.is_empty() {
+            let mut data = data;
+            data.additives.sort_by_key(|a| a.die);
+            Ok(data)
+        } else {
+            Err(errors)
+        }
+    }
+
+    fn validate(&self) -> Vec<DataError> {
+        let mut e = Vec::new();
+        let af = "ninja/additives.toml";
+        let mut faces = BTreeSet::new();
+        let mut ids = BTreeSet::new();
+        for a in &self.additives {
+            if !(1..=6).contains(&a.die) {
+                e.push(DataError::new(af, &a.id, "field `die`: must be 1 to 6"));
+            } else if !faces.insert(a.die) {
+                e.push(DataError::new(
+                    af,
+                    &a.id,
+                    format!("field `die`: face {} is used twice", a.die),
+                ));
+            }
+            if a.id.is_empty() || !ids.insert(a.id.clone()) {
+                e.push(DataError::new(af, &a.id, "field `id`: empty or used twice"));
+            }
+            if a.name.trim().is_empty() {
+                e.push(DataError::new(af, &a.id, "field `name`: empty"));
+            }
+        }
+        if faces.len() != 6 {
+            e.push(DataError::new(
+                af,
+                "-",
+                "the chart needs exactly one additive for each face 1 to 6",
+            ));
+        }
+        if self.additives.iter().filter(|a| a.luck).count() > 1 {
+            e.push(DataError::new(
+                af,
+                "-",
+                "field `luck`: at most one additive may be luck",
+            ));
+        }
+        let of = "ninja/obstacles.toml";
+        let mut oids = BTreeSet::new();
+        for o in &self.obstacles {
+            if o.id.is_empty() || !oids.insert(o.id.clone()) {
+                e.push(DataError::new(of, &o.id, "field `id`: empty or used twice"));
+            }
+            if !(1..=2).contains(&o.round) {
+                e.push(DataError::new(of, &o.id, "field `round`: must be 1 or 2"));
+            }
+            if o.initials.trim().is_empty() || o.name.trim().is_empty() {
+                e.push(DataError::new(of, &o.id, "field `name`/`initials`: empty"));
+            }
+            for a in &o.additives {
+                if !ids.contains(a) {
+                    e.push(DataError::new(
+                        of,
+                        &o.id,
+                        format!("field `additives`: unknown additive `{a}`"),
+                    ));
+                }
+            }
+        }
+        for r in 1..=2u8 {
+            if !self.obstacles.iter().any(|o| o.round == r) {
+                e.push(DataError::new(
+                    of,
+                    "-",
+                    format!("round {r} has no obstacles"),
+                ));
+            }
+        }
+        let nf = "ninja/names.toml";
+        let uniq: BTreeSet<String> = self.names.iter().map(|n| n.to_lowercase()).collect();
+        if self.names.len() < 16 || uniq.len() != self.names.len() {
+            e.push(DataError::new(
+                nf,
+                "-",
+                "field `names`: need at least 16 different names",
+            ));
+        }
+        if self
+            .names
+            .iter()
+            .any(|n| n.trim().is_empty() || n.len() > 40)
+        {
+            e.push(DataError::new(
+                nf,
+                "-",
+                "field `names`: names must be 1 to 40 characters",
+            ));
+        }
+        e
+    }
+
+    /// The additive on die face `face` (1–6).
+    pub fn additive_on(&self, face: u8) -> Option<&AdditiveDef> {
+        self.additives.iter().find(|a| a.die == face)
+    }
+
+    /// The additive with this id.
+    pub fn additive(&self, id: &str) -> Option<&AdditiveDef> {
+        self.additives.iter().find(|a| a.id == id)
+    }
+
+    /// Display name of an additive id (the id itself if unknown).
+    pub fn additive_name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.additive(id).map(|a| a.name.as_str()).unwrap_or(id)
+    }
+
+    /// Finds an additive by id or name, case-insensitively.
+    pub fn find_additive(&self, text: &str) -> Option<&AdditiveDef> {
+        let t = text.trim().to_lowercase();
+        self.additives
+            .iter()
+            .find(|a| a.id.to_lowercase() == t || a.name.to_lowercase() == t)
+    }
+
+    /// Indices of the obstacles of a course: round 1, round 2, or 3 (the final, all of them).
+    pub fn course(&self, round: u8) -> Vec<usize> {
+        (0..self.obstacles.len())
+            .filter(|&i| round >= 3 || self.obstacles[i].round == round)
+            .collect()
+    }
+
+    /// The id of the luck additive, if the chart has one.
+    pub fn luck_id(&self) -> Option<&str> {
+        self.additives
+            .iter()
+            .find(|a| a.luck)
+            .map(|a| a.id.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_data_loads_with_ten_obstacles_and_six_additives() {
+        let d =
+            NinjaData::load(&croupier_core::source_path("data")).expect("shipped data is valid");
+        assert_eq!(d.obstacles.len(), 10);
+        assert_eq!(d.additives.len(), 6);
+        assert_eq!(d.course(1).len(), 5);
+        assert_eq!(d.course(2).len(), 5);
+        assert_eq!(d.course(3).len(), 10);
+        assert_eq!(d.additive_on(5).map(|a| a.luck), Some(true));
+    }
+
+    #[test]
+    fn bad_tables_are_reported_with_file_and_field() {
+        let mut d = NinjaData::load(&croupier_core::source_path("data")).expect("valid");
+        d.obstacles[0].additives.push("flight".into());
+        d.additives[0].die = 2;
+        let errs = d.validate();
+        assert!(errs
+            .iter()
+            .any(|e| e.problem.contains("unknown additive `flight`")));
+        assert!(errs.iter().any(|e| e.problem.contains("used twice")));
+    }
+}

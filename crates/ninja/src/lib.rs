@@ -1,0 +1,1565 @@
+//! Ninja Obstacle Tournament: a guild-wide roster of ninjas that persist across events, and
+//! tournaments of three rounds of 3d6 obstacle runs, one tournament per channel.
+//!
+//! - [`data`]: the additives chart, obstacles and skill formulas, names for generated ninjas.
+//! - [`roster`]: the persistent ninjas (creation, training, experience, retirement).
+//! - [`scoring`]: one run, turn by turn, exactly as the rulebook keeps score.
+//! - [`tournament`]: entrants, rounds, advancement, write-back to the roster.
+//! - [`sheet`]: the character sheet and the score sheet as text.
+//! - [`sim`]: the offline simulator (`croupier simulate ninja`).
+
+pub mod data;
+pub mod picture;
+pub mod roster;
+pub mod scoring;
+pub mod sheet;
+pub mod sim;
+pub mod tournament;
+pub mod view;
+
+use std::path::Path;
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use croupier_core::rng::GameRng;
+use croupier_core::table::{
+    refuse, Actor, ButtonStyle, Choice, Choices, Command, CommandSpec, Commands, Ctx, DataError,
+    Decision, Game, Message, Place, Reply, RuleError, UserId, SYSTEM_USER,
+};
+use data::NinjaData;
+use roster::{NinjaRecord, Roster, Training};
+use scoring::{roll_3d6, RollClass, RunStatus, SaveBogus};
+use tournament::{CutTies, Entrant, PendingLuck, Phase, Round, Settings, Tournament, FIELD};
+
+/// The game: a tournament in a channel.
+pub type NinjaTournament = Tournament;
+
+/// What a luck decision picks (also the choices of `/ninja luck choice:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Choices)]
+pub enum LuckChoice {
+    /// Reroll the missed roll.
+    Use,
+    /// Keep the miss, save the luck.
+    Skip,
+    /// After rerolling: keep the first roll.
+    First,
+    /// After rerolling: keep the reroll.
+    Reroll,
+}
+
+/// Ninja Obstacle Tournament: a roster of ninjas and 3d6 obstacle courses
+#[derive(Debug, Clone, PartialEq, Commands)]
+#[commands(name = "ninja")]
+pub enum NinjaCommand {
+    /// Open a tournament in this channel (you are the GM)
+    New {
+        /// Turn limit of the 10-obstacle final (default 64)
+        #[opt(min = 5, max = 200)]
+        final_turns: Option<u32>,
+        /// Turn limit of rounds 1 and 2 (default 32)
+        #[opt(min = 5, max = 200)]
+        turns: Option<u32>,
+        /// A 17 on a save roll: fail (default) or again
+        save17: Option<SaveBogus>,
+        /// Exact tie at the cut: earlier runner keeps it (default) or both
+        cut_ties: Option<CutTies>,
+        /// Hours before the player whose ninja is up is reminded (0 = never; default 24)
+        #[opt(min = 0, max = 720)]
+        remind_after: Option<u32>,
+    },
+    /// Create a ninja: 40 points over IQ, DX, ST (each at least 12)
+    #[cmd(guild)]
+    Create {
+        /// The ninja's name
+        name: String,
+        /// Intelligence (12-16)
+        #[opt(min = 12, max = 16)]
+        iq: i64,
+        /// Dexterity (12-16)
+        #[opt(min = 12, max = 16)]
+        dx: i64,
+        /// Strength (12-16)
+        #[opt(min = 12, max = 16)]
+        st: i64,
+        /// Occupation or description
+        occupation: Option<String>,
+    },
+    /// A ninja's character sheet, or this channel's score sheet
+    Sheet {
+        /// Ninja (leave out for the score sheet)
+        #[opt(autocomplete)]
+        name: Option<String>,
+    },
+    /// Spend 5 points on an additive (roll 2d6)
+    #[cmd(guild)]
+    Train {
+        /// Your ninja
+        #[opt(autocomplete)]
+        name: String,
+        /// The additive to take when the dice let you choose
+        pick: Option<String>,
+    },
+    /// Retire one of your ninjas
+    #[cmd(guild)]
+    Retire {
+        /// Your ninja
+        #[opt(autocomplete)]
+        name: String,
+    },
+    /// This server's ninjas
+    #[cmd(guild)]
+    Roster {
+        /// Include retired ninjas
+        all: Option<bool>,
+    },
+    /// Enter a ninja in this channel's tournament
+    Enter {
+        /// Your ninja
+        #[opt(autocomplete)]
+        name: String,
+    },
+    /// Take an entered ninja out before the start
+    Withdraw {
+        /// The ninja
+        #[opt(autocomplete)]
+        name: String,
+    },
+    /// GM: fill the empty places with generated ninjas
+    #[cmd(perm = gm)]
+    Fill,
+    /// GM: fix the running order and start round 1
+    #[cmd(perm = gm)]
+    Start {
+        /// Shuffle the running order (default: entry order)
+        shuffle: Option<bool>,
+    },
+    /// Run the ninja who is up
+    Run {
+        /// Resolve the whole run at once
+        auto: Option<bool>,
+    },
+    /// Roll 3d6 for the running ninja's next turn
+    Roll,
+    /// Decide on luck after a miss
+    Luck {
+        /// use, skip, first or reroll
+        choice: LuckChoice,
+    },
+}
+
+/// What players do in a tournament.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub enum NinjaAction {
+    /// Enter a roster ninja (a snapshot taken from the roster when the command was given).
+    Enter {
+        /// The ninja as the roster held it.
+        ninja: Box<NinjaRecord>,
+    },
+    /// Take an entered ninja out again before the start.
+    Withdraw {
+        /// The ninja's name.
+        name: String,
+    },
+    /// GM: fill empty places with generated ninjas; `taken` are roster names to avoid.
+    Fill {
+        /// Names already used on the roster.
+        taken: Vec<String>,
+        /// The roster id of the first generated ninja (the next ones follow).
+        #[serde(default)]
+        first_id: u64,
+    },
+    /// GM: fix the running order and start round 1.
+    Start {
+        /// Shuffle the running order instead of entry order.
+        shuffle: bool,
+    },
+    /// Run the current ninja (turn by turn, or all at once).
+    Run {
+        /// Resolve the whole run at once.
+        auto: bool,
+        /// The ninja's roster record when the command was given: a run that starts takes its
+        /// skills and luck from it (an additive bought since the last run counts).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fresh: Option<Box<NinjaRecord>>,
+    },
+    /// Roll one turn of the current run.
+    Roll,
+    /// Decide on luck after a miss.
+    Luck {
+        /// The decision.
+        choice: LuckChoice,
+    },
+    /// Show the score sheet.
+    Sheet,
+    /// A reminder for the player whose ninja is up (sent by the table itself).
+    Remind,
+}
+
+fn is_gm(actor: &Actor, t: &Tournament) -> bool {
+    actor.manager || actor.id == t.host
+}
+
+/// The GM's buttons while ninjas enter (only the GM sees them).
+fn gm_controls(t: &Tournament) -> Reply {
+    Reply::gm(
+        Message::text(format!(
+            "GM: {} of {FIELD} places taken. Fill the rest with house ninjas, or start when everyone is in.",
+            t.entrants.len()
+        ))
+        .styled_button("Fill", "/ninja fill", ButtonStyle::Secondary)
+        .button("Start", "/ninja start"),
+    )
+}
+
+fn run_buttons(m: Message) -> Message {
+    m.button("Run", "/ninja run").styled_button(
+        "Auto",
+        "/ninja run auto:true",
+        ButtonStyle::Secondary,
+    )
+}
+
+fn describe(c: RollClass) -> String {
+    match c {
+        RollClass::Scored(ap) => format!("+{ap} AP"),
+        RollClass::Miss => "a miss".into(),
+        RollClass::Bogus17 => "BOGUS 17 (save roll)".into(),
+        RollClass::Bogus18 => "BOGUS 18 (splash)".into(),
+        RollClass::SaveMade => "save made".into(),
+        RollClass::SaveFailed => "failed save (splash)".into(),
+        RollClass::SaveAgain => "BOGUS again (another save)".into(),
+    }
+}
+
+/// The play-by-play as a message; a long run (a final can take 60 turns) keeps its last lines
+/// in the text and attaches the whole record.
+fn play_by_play(lines: &[String]) -> Message {
+    let text = lines.join("\n");
+    if text.chars().count() <= 3500 {
+        return Message::text(text);
+    }
+    let tail = lines[lines.len().saturating_sub(12)..].join("\n");
+    Message::text(format!("… (the full play-by-play is attached)\n{tail}"))
+        .attach("play-by-play.txt", text)
+}
+
+fn dice_text(d: [u8; 3]) -> String {
+    format!("{}+{}+{} = {}", d[0], d[1], d[2], d.iter().sum::<u8>())
+}
+
+impl Tournament {
+    fn names(data: &NinjaData) -> Vec<String> {
+        data.obstacles.iter().map(|o| o.name.clone()).collect()
+    }
+
+    fn owner_of_current(&self) -> Option<UserId> {
+        self.current()
+            .map(|e| self.entrants[e].record.owner.clone())
+    }
+
+    fn check_runner(&self, actor: &Actor) -> Result<usize, RuleError> {
+        if self.phase != Phase::Running {
+            return refuse(match self.phase {
+                Phase::Entering => {
+                    "the tournament has not started; the GM starts it with `/ninja start`."
+                }
+                _ => "the tournament is over.",
+            });
+        }
+        let Some(e) = self.current() else {
+            return refuse("nobody is up to run.");
+        };
+        let rec = &self.entrants[e].record;
+        if rec.owner != actor.id && !is_gm(actor, self) {
+            return refuse(format!(
+                "{} is {}'s ninja: only they (or the GM) roll for them.",
+                rec.name,
+                rec.owner.mention()
+            ));
+        }
+        Ok(e)
+    }
+
+    /// The "who is up" message with Run / Auto buttons.
+    fn up_next(&self, data: &NinjaData) -> Option<Message> {
+        let e = self.current()?;
+        let r = self.round()?;
+        let ent = &self.entrants[e];
+        let course: Vec<String> = data
+            .course(r.number)
+            .iter()
+            .map(|&i| {
+                format!(
+                    "{} {}",
+                    data.obstacles[i].initials,
+                    ent.skills.get(i).copied().unwrap_or(0)
+                )
+            })
+            .collect();
+        let title = if r.number >= 3 {
+            "Final".to_string()
+        } else {
+            format!("Round {}", r.number)
+        };
+        let luck = r.luck_left.get(r.cursor).copied().unwrap_or(0);
+        let m = Message::titled(
+            format!("🥷 {title}, ninja {} of {}", r.cursor + 1, r.order.len()),
+            format!(
+                "Up next: **{}** ({}) — skills {}{}. Turn limit {}.\n`/ninja run` rolls turn by turn, `/ninja run auto:true` runs it all at once.",
+                ent.record.name,
+                ent.record.owner.mention(),
+                course.join(" · "),
+                if luck > 0 { format!(", luck ×{luck}") } else { String::new() },
+                self.run_rules().turn_limit
+            ),
+        )
+        .ping(&ent.record.owner);
+        Some(run_buttons(m))
+    }
+
+    fn roll_prompt(&self) -> Message {
+        let mut m = Message::text("Roll for the next turn.")
+            .button("Roll", "/ninja roll")
+            .styled_button("Auto", "/ninja run auto:true", ButtonStyle::Secondary);
+        if let Some(o) = self.owner_of_current() {
+            m = m.ping(&o);
+        }
+        m
+    }
+
+    /// Applies the chosen dice as the current run's next turn; returns the play-by-play line.
+    fn play(&mut self, dice: [u8; 3], luck: bool, data: &NinjaData) -> String {
+        let names = Self::names(data);
+        let Some(r) = self.round_mut() else {
+            return String::new();
+        };
+        let cur = r.cursor;
+        match r.runs.get_mut(cur).and_then(|x| x.as_mut()) {
+            Some(run) => run.turn(dice, luck, &names).line,
+            None => String::new(),
+        }
+    }
+
+    fn luck_left(&self) -> u32 {
+        self.round()
+            .and_then(|r| r.luck_left.get(r.cursor).copied())
+            .unwrap_or(0)
+    }
+
+    fn spend_luck(&mut self) {
+        if let Some(r) = self.round_mut() {
+            let c = r.cursor;
+            if let Some(l) = r.luck_left.get_mut(c) {
+                *l = l.saturating_sub(1);
+            }
+        }
+    }
+
+    fn classify(&self, d: [u8; 3]) -> RollClass {
+        self.current_run()
+            .map(|r| r.classify(d.iter().sum()))
+            .unwrap_or(RollClass::Miss)
+    }
+
+    /// Picks between a roll and its reroll (auto play): the better result, the first on a tie.
+    fn better(&self, a: [u8; 3], b: [u8; 3]) -> [u8; 3] {
+        if self.classify(b).value() > self.classify(a).value() {
+            b
+        } else {
+            a
+        }
+    }
+
+    /// One automatic turn: luck is used only on a roll that would splash.
+    fn auto_turn(&mut self, rng: &mut GameRng, data: &NinjaData) -> String {
+        let (dice, luck, note) = match self.pending.take() {
+            Some(PendingLuck {
+                first,
+                second: Some(second),
+            }) => {
+                let keep = self.better(first, second);
+                (
+                    keep,
+                    true,
+                    format!(
+                        "luck: {} rerolled → {}; ",
+                        dice_text(first),
+                        dice_text(second)
+                    ),
+                )
+            }
+            Some(PendingLuck {
+                first,
+                second: None,
+            }) => self.auto_luck(first, rng),
+            None => {
+                let d = roll_3d6(rng);
+                self.auto_luck(d, rng)
+            }
+        };
+        format!("{note}{}", self.play(dice, luck, data))
+    }
+
+    fn auto_luck(&mut self, d: [u8; 3], rng: &mut GameRng) -> ([u8; 3], bool, String) {
+        if self.classify(d).splashes() && self.luck_left() > 0 {
+            self.spend_luck();
+            let second = roll_3d6(rng);
+            let keep = self.better(d, second);
+            (
+                keep,
+                true,
+                format!("luck! {} rerolled → {}; ", dice_text(d), dice_text(second)),
+            )
+        } else {
+            (d, false, String::new())
+        }
+    }
+
+    /// After a turn: if the run ended, record it, move on, close rounds, write back at the end.
+    fn after_turn(
+        &mut self,
+        ctx: &mut Ctx<'_, NinjaData, Roster>,
+        mut lines: Vec<String>,
+    ) -> Vec<Reply> {
+        let Some(run) = self.current_run() else {
+            return vec![];
+        };
+        if run.running() {
+            let mut m = play_by_play(&lines);
+            let p = self.roll_prompt();
+            m.buttons = p.buttons;
+            m.pings = p.pings;
+            return vec![Reply::public(m)];
+        }
+        let status = run.status;
+        let Some(e) = self.current() else {
+            return vec![];
+        };
+        let name = self.entrants[e].record.name.clone();
+        let entered = self.entrants[e].record.clone();
+        // The qualifiers as they stood before this run finished (its own result left out).
+        let before: Vec<usize> = self
+            .round()
+            .map(|r| {
+                let mut r = r.clone();
+                if let Some(run) = r.runs.get_mut(r.cursor) {
+                    *run = None;
+                }
+                r.ranking(self.settings.cut_ties)
+                    .iter()
+                    .filter(|x| x.through)
+                    .map(|x| x.entrant)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let number = self.round().map(|r| r.number).unwrap_or(1);
+        if let Some(r) = self.round_mut() {
+            r.cursor += 1;
+        }
+        self.pending = None;
+        let mut out = Vec::new();
+        let mut notices = Vec::new();
+        match status {
+            RunStatus::Finished { turns, leftover } => {
+                let after: Vec<usize> = self
+                    .round()
+                    .map(|r| {
+                        r.ranking(self.settings.cut_ties)
+                            .iter()
+                            .filter(|x| x.through)
+                            .map(|x| x.entrant)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let xp = if number < 3 {
+                    // The point is the ninja's as soon as the course is completed.
+                    if let Some(r) = ctx
+                        .shared
+                        .as_deref_mut()
+                        .and_then(|roster| tournament::record_mut(roster, &entered))
+                    {
+                        r.points += 1;
+                    }
+                    " +1 experience point."
+                } else {
+                    ""
+                };
+                let mut l = format!(
+                    "**{name}** completes the course in {turns} turns ({leftover} left over).{xp}"
+                );
+                if after.contains(&e) {
+                    let displaced: Vec<String> = before
+                        .iter()
+                        .filter(|x| !after.contains(x))
+                        .map(|&x| self.entrants[x].record.name.clone())
+                        .collect();
+                    if number < 3 {
+                        l.push_str(" Moves on for now");
+                    } else {
+                        l.push_str(" Leads the final");
+                    }
+                    if !displaced.is_empty() {
+                        l.push_str(&format!(", displacing {}", displaced.join(", ")));
+                    }
+                    l.push('.');
+                    // Each knocked-out qualifier's player is told, by name (rounds 1 and 2).
+                    // House ninjas have no player to tell.
+                    for &x in before
+                        .iter()
+                        .filter(|&&x| number < 3 && !after.contains(&x) && !self.entrants[x].house)
+                    {
+                        let rec = &self.entrants[x].record;
+                        notices.push(Reply::public(
+                            Message::text(format!(
+                                "{}, **{}** drops out of the qualifying places: **{name}** finished faster ({turns} turns).",
+                                rec.owner.mention(),
+                                rec.name
+                            ))
+                            .ping(&rec.owner),
+                        ));
+                    }
+                } else {
+                    l.push_str(if number < 3 {
+                        " Too slow to move on."
+                    } else {
+                        " Not fast enough to win."
+                    });
+                }
+                lines.push(l);
+            }
+            RunStatus::Splash => lines.push(format!("**{name}** — SPLASH! The run is over.")),
+            RunStatus::OutOfTime => lines.push(format!("**{name}** is out of time (O.O.T.).")),
+            RunStatus::Running => {}
+        }
+        let round_done = self.round().map(|r| r.done()).unwrap_or(false);
+        if round_done {
+            let sheet = self
+                .round()
+                .map(|r| sheet::round_sheet(self, r, ctx.data))
+                .unwrap_or_default();
+            let text = self.close_round();
+            lines.push(text);
+            let mut m = play_by_play(&lines).attach("score-sheet.txt", sheet);
+            if self.phase == Phase::Over {
+                m.title = Some("🏁 Tournament over".into());
+                out.push(Reply::public(m));
+                let roster_lines = match ctx.shared.as_deref_mut() {
+                    Some(roster) => {
+                        for w in &self.winners {
+                            if let Some(r) =
+                                tournament::record_mut(roster, &self.entrants[*w].record)
+                            {
+                                r.points += 1;
+                                r.wins += 1;
+                            }
+                        }
+                        let mut lines = self.legacy_write_back(roster);
+                        lines.extend(tournament::release(roster, ctx.place));
+                        lines
+                    }
+                    None => vec![],
+                };
+                if !roster_lines.is_empty() {
+                    out.push(Reply::public(Message::titled(
+                        "📜 Roster updated",
+                        roster_lines.join("\n"),
+                    )));
+                }
+                return out;
+            }
+            out.push(Reply::public(m));
+        } else {
+            out.push(Reply::public(play_by_play(&lines)));
+        }
+        out.extend(notices);
+        if let Some(m) = self.up_next(ctx.data) {
+            out.push(Reply::public(m));
+        }
+        out
+    }
+
+    fn sheet_message(&self, data: &NinjaData) -> Message {
+        let text = sheet::score_sheet(self, data);
+        let status = match self.phase {
+            Phase::Entering => format!("Taking entries: {}/{FIELD}.", self.entrants.len()),
+            Phase::Running => match self.current() {
+                Some(e) => format!("Running: {} is up.", self.entrants[e].record.name),
+                None => "Running.".into(),
+            },
+            Phase::Over if self.winners.is_empty() => "Over: no winner.".into(),
+            Phase::Over => format!(
+                "Over: won by {}.",
+                self.winners
+                    .iter()
+                    .map(|&w| self.entrants[w].record.name.clone())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        let mut m = if text.chars().count() < 3800 {
+            Message::titled("📋 Score sheet", format!("{status}\n```\n{text}```"))
+        } else {
+            Message::titled("📋 Score sheet", status).attach("score-sheet.txt", text)
+        };
+        match self.phase {
+            Phase::Running if self.pending.is_some() => {}
+            Phase::Running if self.current_run().is_some() => {
+                m = m.button("Roll", "/ninja roll").styled_button(
+                    "Auto",
+                    "/ninja run auto:true",
+                    ButtonStyle::Secondary,
+                )
+            }
+            Phase::Running => m = run_buttons(m),
+            // Start and Fill are the GM's: they come in the GM's own copy ([`gm_controls`]).
+            Phase::Entering | Phase::Over => {}
+        }
+        m
+    }
+
+    /// A run is starting: the entrant takes the skills and luck of the roster record given with
+    /// the command (an additive bought between rounds counts from this run on). True if the
+    /// additives changed.
+    fn refresh_current(&mut self, fresh: &NinjaRecord, data: &NinjaData) -> bool {
+        let Some(e) = self.current() else {
+            return false;
+        };
+        let ent = &mut self.entrants[e];
+        if fresh.id == 0 || ent.record.id != fresh.id {
+            return false;
+        }
+        let changed = ent.record.additives != fresh.additives;
+        ent.skills = fresh.skills(data);
+        ent.luck = fresh.luck(data);
+        ent.record.additives = fresh.additives.clone();
+        let luck = ent.luck;
+        if let Some(r) = self.round_mut() {
+            let c = r.cursor;
+            if let Some(l) = r.luck_left.get_mut(c) {
+                *l = luck;
+            }
+        }
+        changed
+    }
+
+    fn entrant_from(&self, rec: &NinjaRecord, house: bool, data: &NinjaData) -> Entrant {
+        Entrant {
+            skills: rec.skills(data),
+            luck: rec.luck(data),
+            record: rec.clone(),
+            house,
+        }
+    }
+}
+
+/// The settings `/ninja new` chose (its options are range-checked by the declaration).
+fn settings_of(cmd: NinjaCommand) -> Result<Settings, RuleError> {
+    let NinjaCommand::New {
+        final_turns,
+        turns,
+        save17,
+        cut_ties,
+        remind_after,
+    } = cmd
+    else {
+        return refuse("a tournament opens with `/ninja new`.");
+    };
+    let d = Settings::default();
+    Ok(Settings {
+        final_limit: final_turns.unwrap_or(d.final_limit),
+        turn_limit: turns.unwrap_or(d.turn_limit),
+        save_bogus: save17.unwrap_or(d.save_bogus),
+        remind_after: remind_after.unwrap_or(d.remind_after),
+        cut_ties: cut_ties.unwrap_or(d.cut_ties),
+    })
+}
+
+fn may_manage(actor: &Actor, rec: &NinjaRecord) -> Result<(), RuleError> {
+    if rec.owner == actor.id || actor.manager {
+        Ok(())
+    } else {
+        refuse(format!("{} belongs to {}.", rec.name, rec.owner.mention()))
+    }
+}
+
+/// `/ninja create|sheet name:|train|retire|roster`: the roster, without a tournament.
+fn global_command(
+    ctx: &mut Ctx<'_, NinjaData, Roster>,
+    actor: &Actor,
+    cmd: NinjaCommand,
+) -> Result<Vec<Reply>, RuleError> {
+    let data = ctx.data;
+    let Some(roster) = ctx.shared.as_deref_mut() else {
+        return refuse("the roster is not available right now.");
+    };
+    match cmd {
+        NinjaCommand::Create {
+            name,
+            iq,
+            dx,
+            st,
+            occupation,
+        } => {
+            let name = roster::check_name(roster, &name)?;
+            let attrs = roster::check_attributes(iq, dx, st)?;
+            let occupation = roster::check_occupation(occupation.as_deref().unwrap_or(""))?;
+            let faces = roster::roll_2d6(ctx.rng);
+            let mut rec =
+                roster::new_ninja(data, name, occupation, actor.id.clone(), attrs, faces)?;
+            rec.id = roster.next_id();
+            let a = data.additive_name(&rec.additives[0]);
+            let b = data.additive_name(&rec.additives[1]);
+            let sheet = sheet::character_sheet(&rec, data);
+            roster.ninjas.push(rec.clone());
+            Ok(vec![Reply::public(Message::titled(
+                format!("🥷 New ninja: {}", rec.name),
+                format!(
+                    "Additives rolled on 2d6: {} → {a}, {} → {b}.\n{sheet}",
+                    faces[0], faces[1]
+                ),
+            ))])
+        }
+        NinjaCommand::Sheet { name: Some(name) } => {
+            let rec = roster.get(&name)?;
+            Ok(vec![Reply::public(Message::titled(
+                format!("Character sheet: {}", rec.name),
+                sheet::character_sheet(rec, data),
+            ))])
+        }
+        NinjaCommand::Roster { all } => {
+            let all = all.unwrap_or(false);
+            let mut lines = Vec::new();
+            for r in &roster.ninjas {
+                if r.retired.is_some() && !all {
+                    continue;
+                }
+                lines.push(format!(
+                    "**{}** ({}) IQ {} DX {} ST {} · {} · events {} · points {} · wins {}{}",
+                    r.name,
+                    r.owner.mention(),
+                    r.iq,
+                    r.dx,
+                    r.st,
+                    r.additive_list(data),
+                    r.events,
+                    r.points,
+                    r.wins,
+                    match (&r.retired, &r.entered) {
+                        (Some(w), _) => format!(" · retired ({w})"),
+                        (None, Some(p)) => format!(" · in the tournament in {}", p.mention()),
+                        (None, None) => String::new(),
+                    }
+                ));
+            }
+            if lines.is_empty() {
+                lines.push(
+                    "No ninjas yet. Create one with `/ninja create name:… iq:… dx:… st:…`.".into(),
+                );
+            }
+            Ok(vec![Reply::public(Message::titled(
+                "🥷 Roster",
+                lines.join("\n"),
+            ))])
+        }
+        NinjaCommand::Retire { name } => {
+            let name = name.as_str();
+            let rec = roster.get(name)?.clone();
+            may_manage(actor, &rec)?;
+            if rec.retired.is_some() {
+                return refuse(format!("{} is already retired.", rec.name));
+            }
+            // A ninja entered in a tournament runs there until it withdraws or the tournament
+            // ends: retiring it in between would leave a retired ninja on the course.
+            if let Some(h) = &rec.entered {
+                return refuse(format!(
+                    "{} is entered in the tournament in {}: withdraw them there (`/ninja withdraw`) or wait until that tournament ends, then retire them.",
+                    rec.name,
+                    h.mention()
+                ));
+            }
+            if let Some(r) = roster.find_mut(name) {
+                r.retired = Some("retired by choice".into());
+            }
+            Ok(vec![Reply::public(Message::text(format!(
+                "{} retires. Their sheet stays on the roster.",
+                rec.name
+            )))])
+        }
+        NinjaCommand::Train { name, pick } => {
+            let name = name.as_str();
+            let rec = roster.get(name)?.clone();
+            may_manage(actor, &rec)?;
+            if rec.retired.is_some() {
+                return refuse(format!("{} is retired.", rec.name));
+            }
+            if let Some(pair) = &rec.pending_train {
+                let Some(pick) = pick.as_deref() else {
+                    return refuse(format!(
+                        "{} already rolled: pick {} or {} with `/ninja train name:\"{}\" pick:…`.",
+                        rec.name,
+                        data.additive_name(&pair[0]),
+                        data.additive_name(&pair[1]),
+                        rec.name
+                    ));
+                };
+                let Some(def) = data.find_additive(pick) else {
+                    return refuse(format!("`{pick}` is not an additive."));
+                };
+                if !pair.contains(&def.id) {
+                    return refuse(format!(
+                        "the dice offered {} or {}, not {}.",
+                        data.additive_name(&pair[0]),
+                        data.additive_name(&pair[1]),
+                        def.name
+                    ));
+                }
+                let id = def.id.clone();
+                let Some(r) = roster.find_mut(name) else {
+                    return refuse("that ninja is gone.");
+                };
+                r.additives.push(id.clone());
+                r.pending_train = None;
+                return Ok(vec![Reply::public(Message::text(format!(
+                    "{} takes {}.\n{}",
+                    r.name,
+                    data.additive_name(&id),
+                    sheet::character_sheet(r, data)
+                )))]);
+            }
+            if pick.is_some() {
+                return refuse("roll first with `/ninja train name:…` (without pick).");
+            }
+            if rec.unspent() < roster::ADDITIVE_COST {
+                return refuse(format!(
+                    "{} has {} unspent point(s); an additive costs {}.",
+                    rec.name,
+                    rec.unspent(),
+                    roster::ADDITIVE_COST
+                ));
+            }
+            let faces = roster::roll_2d6(ctx.rng);
+            let (Some(a), Some(b)) = (data.additive_on(faces[0]), data.additive_on(faces[1]))
+            else {
+                return refuse("the additives chart is incomplete.");
+            };
+            let choice = roster::train_choice(&rec, &a.id, &b.id);
+            let Some(r) = roster.find_mut(name) else {
+                return refuse("that ninja is gone.");
+            };
+            r.spent += roster::ADDITIVE_COST;
+            let head = format!(
+                "{} spends {} points and rolls 2d6: {} → {}, {} → {}.",
+                r.name,
+                roster::ADDITIVE_COST,
+                faces[0],
+                a.name,
+                faces[1],
+                b.name
+            );
+            match choice {
+                Training::Took(id) => {
+                    r.additives.push(id.clone());
+                    Ok(vec![Reply::public(Message::text(format!(
+                        "{head} Takes {}.\n{}",
+                        data.additive_name(&id),
+                        sheet::character_sheet(r, data)
+                    )))])
+                }
+                Training::Choose(pair) => {
+                    let cmd_name = r.name.clone();
+                    r.pending_train = Some(pair.clone());
+                    let mut m = Message::text(format!("{head} Pick one:"));
+                    for id in &pair {
+                        m = m.button(
+                            format!("Take {}", data.additive_name(id)),
+                            format!("/ninja train name:\"{cmd_name}\" pick:{id}"),
+                        );
+                    }
+                    Ok(vec![Reply::public(m)])
+                }
+            }
+        }
+        _ => refuse("not a roster command."),
+    }
+}
+
+/// Whether the command's declared leaf is guild-wide (`#[cmd(guild)]`).
+fn declared_guild(cmd: &Command) -> bool {
+    NinjaCommand::spec()
+        .leaf(cmd.path.get(1..).unwrap_or(&[]))
+        .is_some_and(|l| l.guild)
+}
+
+impl Tournament {
+    /// The rules of every action but the reminder (see [`Game::apply`]).
+    fn act(
+        &mut self,
+        ctx: &mut Ctx<'_, NinjaData, Roster>,
+        actor: &Actor,
+        action: &NinjaAction,
+    ) -> Result<Vec<Reply>, RuleError> {
+        let data = ctx.data;
+        match action {
+            NinjaAction::Remind => refuse("reminders are sent by the table itself."),
+            NinjaAction::Sheet => Ok(vec![Reply::public(
+                self.sheet_message(data)
+                    .with_picture(croupier_core::table::Picture::Board { viewer: None }),
+            )]),
+            NinjaAction::Enter { ninja } => {
+                if self.phase != Phase::Entering {
+                    return refuse("entries are closed: the tournament has started.");
+                }
+                if ninja.owner != actor.id && !is_gm(actor, self) {
+                    return refuse(format!(
+                        "{} belongs to {}; only they or the GM can enter them.",
+                        ninja.name,
+                        ninja.owner.mention()
+                    ));
+                }
+                ninja.may_enter()?;
+                if self.entrants.len() >= FIELD {
+                    return refuse(format!("the tournament is full ({FIELD} ninjas)."));
+                }
+                if self.entrants.iter().any(|e| {
+                    (ninja.id != 0 && e.record.id == ninja.id)
+                        || e.record.name.eq_ignore_ascii_case(&ninja.name)
+                }) {
+                    return refuse(format!("{} is already entered.", ninja.name));
+                }
+                // A ninja runs in one tournament at a time: the roster says where it is.
+                if let Some(roster) = ctx.shared.as_deref_mut() {
+                    let Some(rec) = tournament::record_mut(roster, ninja) else {
+                        return refuse(format!(
+                            "{} is no longer on this server's roster. See `/ninja roster`.",
+                            ninja.name
+                        ));
+                    };
+                    if let Some(h) = rec
+                        .entered
+                        .as_ref()
+                        .filter(|h| !tournament::held_by(h, ctx.place))
+                    {
+                        return refuse(format!(
+                            "{} is already entered in the tournament in {}: a ninja runs in one tournament at a time. Withdraw them there (`/ninja withdraw`) or wait until that tournament ends.",
+                            ninja.name,
+                            h.mention()
+                        ));
+                    }
+                    rec.entered = Some(ctx.place.clone());
+                }
+                let e = self.entrant_from(ninja, false, data);
+                self.entrants.push(e);
+                let note = if ninja.last_attempt() {
+                    " (one last attempt)"
+                } else {
+                    ""
+                };
+                Ok(vec![Reply::public(Message::text(format!(
+                    "{} enters the tournament{note} — {}/{FIELD}.",
+                    ninja.name,
+                    self.entrants.len()
+                )))])
+            }
+            NinjaAction::Withdraw { name } => {
+                if self.phase != Phase::Entering {
+                    return refuse("the tournament has started: ninjas can no longer withdraw.");
+                }
+                let Some(i) = self
+                    .entrants
+                    .iter()
+                    .position(|e| e.record.name.eq_ignore_ascii_case(name.trim()))
+                else {
+                    return refuse(format!("no ninja called `{name}` is entered."));
+                };
+                let rec = &self.entrants[i].record;
+                if rec.owner != actor.id && !is_gm(actor, self) {
+                    return refuse(format!("{} belongs to {}.", rec.name, rec.owner.mention()));
+                }
+                let gone = self.entrants.remove(i);
+                if let Some(rec) = ctx
+                    .shared
+                    .as_deref_mut()
+                    .and_then(|roster| tournament::record_mut(roster, &gone.record))
+                {
+                    if rec
+                        .entered
+                        .as_ref()
+                        .is_some_and(|h| tournament::held_by(h, ctx.place))
+                    {
+                        rec.entered = None;
+                    }
+                }
+                Ok(vec![Reply::public(Message::text(format!(
+                    "{} withdraws — {}/{FIELD}.",
+                    gone.record.name,
+                    self.entrants.len()
+                )))])
+            }
+            NinjaAction::Fill { taken, first_id } => {
+                // Only the GM fills: `/ninja fill` is declared `perm = gm`, checked by the table.
+                if self.phase != Phase::Entering {
+                    return refuse("the tournament has already started.");
+                }
+                let need = FIELD.saturating_sub(self.entrants.len());
+                if need == 0 {
+                    return refuse("all 16 places are taken.");
+                }
+                let used: Vec<String> = self
+                    .entrants
+                    .iter()
+                    .map(|e| e.record.name.to_lowercase())
+                    .collect();
+                let mut free: Vec<&String> = data
+                    .names
+                    .iter()
+                    .filter(|n| {
+                        !taken.contains(&n.to_lowercase()) && !used.contains(&n.to_lowercase())
+                    })
+                    .collect();
+                free.shuffle(ctx.rng);
+                // Once the list of names is used up, "House Ninja N" is numbered past every
+                // such name on the roster and in this tournament, so it never merges into one.
+                let mut house = taken
+                    .iter()
+                    .chain(used.iter())
+                    .filter_map(|n| roster::house_number(n))
+                    .max()
+                    .unwrap_or(0);
+                let mut added = Vec::new();
+                let mut fresh = Vec::new();
+                for i in 0..need {
+                    let name = match free.get(i) {
+                        Some(n) => (*n).clone(),
+                        None => {
+                            house += 1;
+                            format!("{} {house}", roster::HOUSE_NINJA)
+                        }
+                    };
+                    let mut rec = roster::generate(data, ctx.rng, name, self.host.clone())?;
+                    if *first_id != 0 {
+                        rec.id = first_id + i as u64;
+                    }
+                    // A generated ninja joins the roster at once, held by this tournament.
+                    if let Some(roster) = ctx.shared.as_deref_mut() {
+                        if let Err(e) = roster::check_name(roster, &rec.name) {
+                            return refuse(format!("a generated ninja's name collides: {e}"));
+                        }
+                        let mut kept = rec.clone();
+                        kept.entered = Some(ctx.place.clone());
+                        roster.ninjas.push(kept);
+                    }
+                    added.push(format!(
+                        "{} (IQ {} DX {} ST {}; {})",
+                        rec.name,
+                        rec.iq,
+                        rec.dx,
+                        rec.st,
+                        rec.additive_list(data)
+                    ));
+                    fresh.push(self.entrant_from(&rec, true, data));
+                }
+                self.entrants.extend(fresh);
+                Ok(vec![
+                    Reply::public(Message::titled(
+                        format!("{} house ninja(s) fill the field", added.len()),
+                        added.join("\n"),
+                    )),
+                    gm_controls(self),
+                ])
+            }
+            NinjaAction::Start { shuffle } => {
+                // Only the GM starts: `/ninja start` is declared `perm = gm`.
+                if self.phase != Phase::Entering {
+                    return refuse("the tournament has already started.");
+                }
+                if self.entrants.len() != FIELD {
+                    return refuse(format!(
+                        "a tournament starts with {FIELD} ninjas; {} entered. `/ninja fill` fills the empty places with generated ninjas.",
+                        self.entrants.len()
+                    ));
+                }
+                let mut order: Vec<usize> = (0..self.entrants.len()).collect();
+                if *shuffle {
+                    order.shuffle(ctx.rng);
+                }
+                self.rounds.push(Round::new(1, order, &self.entrants));
+                self.phase = Phase::Running;
+                // The event counts as round 1 begins (it stays if the tournament is ended early).
+                if let Some(roster) = ctx.shared.as_deref_mut() {
+                    for e in &self.entrants {
+                        if let Some(r) = tournament::record_mut(roster, &e.record) {
+                            r.events += 1;
+                        }
+                    }
+                }
+                let mut out = vec![Reply::public(Message::titled(
+                    "📋 Round 1 running order",
+                    self.rounds[0]
+                        .order
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &e)| format!("{}. {}", i + 1, self.entrants[e].record.name))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                ))];
+                if let Some(m) = self.up_next(data) {
+                    out.push(Reply::public(m));
+                }
+                Ok(out)
+            }
+            NinjaAction::Run { auto, fresh } => {
+                let e = self.check_runner(actor)?;
+                let mut lines = Vec::new();
+                if self.current_run().is_none() {
+                    let trained = fresh
+                        .as_ref()
+                        .is_some_and(|rec| self.refresh_current(rec, data));
+                    self.start_run(data);
+                    lines.push(format!("**{}** steps up.", self.entrants[e].record.name));
+                    if trained {
+                        let ent = &self.entrants[e];
+                        lines.push(format!(
+                            "{} trained since the last run: additives now {}; this run's skills {}.",
+                            ent.record.name,
+                            ent.record.additive_list(data),
+                            self.current_run()
+                                .map(|r| r
+                                    .course
+                                    .iter()
+                                    .zip(&r.skills)
+                                    .map(|(&o, s)| format!(
+                                        "{} {s}",
+                                        data.obstacles.get(o).map(|x| x.initials.as_str()).unwrap_or("?")
+                                    ))
+                                    .collect::<Vec<_>>()
+                                    .join(" · "))
+                                .unwrap_or_default()
+                        ));
+                    }
+                } else if !auto {
+                    return refuse("this run is under way: press Roll (or `/ninja run auto:true` to finish it at once).");
+                }
+                if !auto {
+                    let mut m = play_by_play(&lines);
+                    let p = self.roll_prompt();
+                    m.buttons = p.buttons;
+                    m.pings = p.pings;
+                    return Ok(vec![Reply::public(m)]);
+                }
+                while self.current_run().map(|r| r.running()).unwrap_or(false) {
+                    let l = self.auto_turn(ctx.rng, data);
+                    lines.push(l);
+                }
+                Ok(self.after_turn(ctx, lines))
+            }
+            NinjaAction::Roll => {
+                self.check_runner(actor)?;
+                if self.current_run().is_none() {
+                    return refuse("the run has not started: `/ninja run` first.");
+                }
+                if self.pending.is_some() {
+                    return refuse("decide on luck first (Use luck / Take the roll).");
+                }
+                let d = roll_3d6(ctx.rng);
+                let class = self.classify(d);
+                if class.is_miss() && self.luck_left() > 0 {
+                    self.pending = Some(PendingLuck {
+                        first: d,
+                        second: None,
+                    });
+                    let owner = self.owner_of_current().unwrap_or_else(|| self.host.clone());
+                    return Ok(vec![Reply::public(
+                        Message::text(format!(
+                            "{} — that is {}. {} has luck ({} left this round): reroll and keep either result?",
+                            dice_text(d),
+                            describe(class),
+                            owner.mention(),
+                            self.luck_left()
+                        ))
+                        .ping(&owner)
+                        .styled_button("Use luck", "/ninja luck choice:use", ButtonStyle::Success)
+                        .styled_button("Take the roll", "/ninja luck choice:skip", ButtonStyle::Secondary),
+                    )]);
+                }
+                let line = self.play(d, false, data);
+                Ok(self.after_turn(ctx, vec![line]))
+            }
+            NinjaAction::Luck { choice } => {
+                self.check_runner(actor)?;
+                let Some(p) = self.pending.clone() else {
+                    return refuse("there is no luck decision to make right now.");
+                };
+                match (choice, p.second) {
+                    (LuckChoice::Use, None) => {
+                        if self.luck_left() == 0 {
+                            return refuse("no luck left this round.");
+                        }
+                        self.spend_luck();
+                        let second = roll_3d6(ctx.rng);
+                        self.pending = Some(PendingLuck {
+                            first: p.first,
+                            second: Some(second),
+                        });
+                        let (c1, c2) = (self.classify(p.first), self.classify(second));
+                        Ok(vec![Reply::public(
+                            Message::text(format!(
+                                "Luck! Reroll: {} — {}. Keep which? First: {} — {}.",
+                                dice_text(second),
+                                describe(c2),
+                                dice_text(p.first),
+                                describe(c1)
+                            ))
+                            .button("Keep first", "/ninja luck choice:first")
+                            .button("Keep reroll", "/ninja luck choice:reroll"),
+                        )])
+                    }
+                    (LuckChoice::Skip, None) => {
+                        self.pending = None;
+                        let line = self.play(p.first, false, data);
+                        Ok(self.after_turn(ctx, vec![line]))
+                    }
+                    (LuckChoice::First | LuckChoice::Reroll, Some(second)) => {
+                        self.pending = None;
+                        let d = if *choice == LuckChoice::First {
+                            p.first
+                        } else {
+                            second
+                        };
+                        let line = self.play(d, true, data);
+                        Ok(self.after_turn(ctx, vec![line]))
+                    }
+                    (LuckChoice::Use | LuckChoice::Skip, Some(_)) => {
+                        refuse("luck is already used: keep the first roll or the reroll.")
+                    }
+                    (LuckChoice::First | LuckChoice::Reroll, None) => {
+                        refuse("use luck first (or take the roll).")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The reminder: pings the player whose ninja is up, with the buttons to go on.
+    fn remind(&mut self, now: i64) -> Vec<Reply> {
+        let Some(e) = self.current() else {
+            return vec![];
+        };
+        let rec = &self.entrants[e].record;
+        let hours = (now - self.waiting_since) / 3600;
+        let mut m = Message::titled(
+            "⏰ Reminder",
+            format!(
+                "{} is up: {}, the tournament waits for you (for {hours} h).",
+                rec.name,
+                rec.owner.mention()
+            ),
+        )
+        .ping(&rec.owner);
+        m = if self.pending.is_some() {
+            m.field("To do", "Decide on luck: `/ninja luck`.")
+        } else if self.current_run().is_some() {
+            m.button("Roll", "/ninja roll").styled_button(
+                "Auto",
+                "/ninja run auto:true",
+                ButtonStyle::Secondary,
+            )
+        } else {
+            run_buttons(m)
+        };
+        self.reminded_at = Some(now);
+        vec![Reply::public(m)]
+    }
+}
+
+impl Game for Tournament {
+    type View = view::NinjaView;
+    const PICTURED: bool = true;
+
+    fn view_model(
+        &self,
+        data: &NinjaData,
+        viewer: &croupier_core::table::Viewer,
+    ) -> Result<view::NinjaView, croupier_core::table::BadState> {
+        Ok(view::view_model(self, data, viewer))
+    }
+
+    fn picture(view: &view::NinjaView) -> Vec<croupier_core::render::svg::Doc> {
+        picture::sheet(view)
+    }
+    type Action = NinjaAction;
+    type Data = NinjaData;
+    type Shared = Roster;
+    const NAME: &'static str = "ninja";
+    const TITLE: &'static str = "Ninja Obstacle Tournament";
+
+    fn load_data(dir: &Path) -> Result<NinjaData, Vec<DataError>> {
+        NinjaData::load(dir)
+    }
+
+    fn command() -> CommandSpec {
+        NinjaCommand::spec()
+    }
+    fn create(
+        ctx: &mut Ctx<'_, NinjaData, Roster>,
+        host: &Actor,
+        cmd: &Command,
+    ) -> Result<(Self, Vec<Reply>), RuleError> {
+        let settings = settings_of(NinjaCommand::from_command(cmd)?)?;
+        let t = Tournament {
+            id: ctx.rng.random::<u64>(),
+            host: host.id.clone(),
+            settings,
+            phase: Phase::Entering,
+            entrants: vec![],
+            rounds: vec![],
+            pending: None,
+            winners: vec![],
+            waiting_since: ctx.now,
+            reminded_at: None,
+        };
+        let msg = Message::titled(
+            "🥷 Ninja Obstacle Tournament",
+            format!(
+                "{} opens a tournament (GM). Enter your ninjas with `/ninja enter name:…` (up to {FIELD}; no ninja yet? `/ninja create name:… iq:… dx:… st:…` makes one, 40 points, each at least 12); the GM may `/ninja fill` the empty places and `/ninja start`s it.\nTurn limit {} (final {}), a 17 on a save roll {}, exact ties at the cut: {}.",
+                host.name,
+                settings.turn_limit,
+                settings.final_limit,
+                match settings.save_bogus { SaveBogus::Fail => "fails", SaveBogus::Again => "calls for another save" },
+                match settings.cut_ties { CutTies::Earlier => "earlier runner keeps the place", CutTies::Both => "both advance" },
+            ),
+        )
+;
+        let gm = gm_controls(&t);
+        Ok((t, vec![Reply::public(msg), gm]))
+    }
+
+    fn parse(
+        &self,
+        _actor: &Actor,
+        cmd: &Command,
+        _data: &NinjaData,
+        shared: &Roster,
+    ) -> Result<NinjaAction, RuleError> {
+        Ok(match NinjaCommand::from_command(cmd)? {
+            NinjaCommand::Enter { name } => NinjaAction::Enter {
+                ninja: Box::new({
+                    let mut r = shared.get(&name)?.clone();
+                    r.entered = None;
+                    r
+                }),
+            },
+            NinjaCommand::Withdraw { name } => NinjaAction::Withdraw { name },
+            NinjaCommand::Fill => NinjaAction::Fill {
+                taken: shared
+                    .ninjas
+                    .iter()
+                    .map(|n| n.name.to_lowercase())
+                    .collect(),
+                first_id: shared.next_id(),
+            },
+            NinjaCommand::Start { shuffle } => NinjaAction::Start {
+                shuffle: shuffle.unwrap_or(false),
+            },
+            NinjaCommand::Run { auto } => NinjaAction::Run {
+                auto: auto.unwrap_or(false),
+                fresh: match (self.current(), self.current_run()) {
+                    (Some(e), None) => shared
+                        .by_id(self.entrants[e].record.id)
+                        .filter(|r| r.id != 0)
+                        .map(|r| {
+                            let mut r = r.clone();
+                            r.entered = None;
+                            Box::new(r)
+                        }),
+                    _ => None,
+                },
+            },
+            NinjaCommand::Roll => NinjaAction::Roll,
+            NinjaCommand::Luck { choice } => NinjaAction::Luck { choice },
+            NinjaCommand::Sheet { .. } => NinjaAction::Sheet,
+            NinjaCommand::New { .. } => {
+                return refuse("a tournament is already running in this channel.")
+            }
+            // Roster commands are guild-wide: [`Game::global`] answers them.
+            NinjaCommand::Create { .. }
+            | NinjaCommand::Train { .. }
+            | NinjaCommand::Retire { .. }
+            | NinjaCommand::Roster { .. } => return refuse("not a tournament command."),
+        })
+    }
+
+    fn apply(
+        &mut self,
+        ctx: &mut Ctx<'_, NinjaData, Roster>,
+        actor: &Actor,
+        action: &NinjaAction,
+    ) -> Result<Vec<Reply>, RuleError> {
+        if let NinjaAction::Remind = action {
+            if actor.id.0 != SYSTEM_USER {
+                return refuse("reminders are sent by the table itself.");
+            }
+            return Ok(self.remind(ctx.now));
+        }
+        let before = self.decisions();
+        let replies = self.act(ctx, actor, action)?;
+        // The wait for a reminder starts again whenever the table moves on.
+        if self.decisions() != before {
+            self.waiting_since = ctx.now;
+            self.reminded_at = None;
+        }
+        Ok(replies)
+    }
+
+    fn view(&self, viewer: &Actor, data: &NinjaData) -> Vec<Reply> {
+        let mut out = vec![Reply::public(self.sheet_message(data))];
+        if self.phase == Phase::Entering && is_gm(viewer, self) {
+            out.push(gm_controls(self));
+        }
+        out
+    }
+
+    fn next_wakeup(&self) -> Option<i64> {
+        let hours = i64::from(self.settings.remind_after);
+        if hours == 0 || self.current().is_none() {
+            return None;
+        }
+        Some(self.reminded_at.unwrap_or(self.waiting_since) + hours * 3600)
+    }
+
+    fn wakeup_action(&self, now: i64) -> Option<NinjaAction> {
+        self.next_wakeup()
+            .filter(|t| *t <= now)
+            .map(|_| NinjaAction::Remind)
+    }
+
+    fn gms(&self) -> Vec<UserId> {
+        vec![self.host.clone()]
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    /// The scorekeeper's role moves to the new host.
+    fn hand_over(&mut self, to: &UserId) -> Result<(), RuleError> {
+        self.host = to.clone();
+        Ok(())
+    }
+
+    /// One decision at a time: the current ninja's start, next turn, or luck choice. Keys
+    /// carry the round, the place in the running order and the turn, so a Roll button
+    /// from an earlier turn never rolls a later one.
+    fn decisions(&self) -> Vec<Decision> {
+        let (Some(r), Some(e)) = (self.round(), self.current()) else {
+            return vec![];
+        };
+        let rec = &self.entrants[e].record;
+        let at = format!("r{}-c{}", r.number, r.cursor);
+        let d = match (&self.pending, self.current_run()) {
+            (Some(p), Some(run)) => Decision::new(
+                format!(
+                    "{at}-t{}-{}",
+                    run.turns,
+                    if p.second.is_some() { "keep" } else { "luck" }
+                ),
+                format!(
+                    "{}'s luck on turn {} of round {}",
+                    rec.name,
+                    run.turns + 1,
+                    r.number
+                ),
+                Some(&rec.owner),
+                &["ninja luck"],
+            ),
+            (_, Some(run)) => Decision::new(
+                format!("{at}-t{}", run.turns),
+                format!(
+                    "{}'s turn {} in round {}",
+                    rec.name,
+                    run.turns + 1,
+                    r.number
+                ),
+                Some(&rec.owner),
+                &["ninja roll", "ninja run"],
+            ),
+            (_, None) => Decision::new(
+                format!("{at}-start"),
+                format!("{}'s run in round {}", rec.name, r.number),
+                Some(&rec.owner),
+                &["ninja run", "ninja roll"],
+            ),
+        };
+        vec![d]
+    }
+
+    fn end_session(shared: &mut Roster, place: &Place, _data: &NinjaData) -> Vec<Reply> {
+        let lines = tournament::release(shared, place);
+        if lines.is_empty() {
+            return vec![];
+        }
+        vec![Reply::public(Message::titled(
+            "📜 Roster updated",
+            format!(
+                "The tournament's ninjas are free to enter others. Points and events already earned stay.\n{}",
+                lines.join("\n")
+            ),
+        ))]
+    }
+
+    fn global(
+        ctx: &mut Ctx<'_, NinjaData, Roster>,
+        actor: &Actor,
+        cmd: &Command,
+    ) -> Option<Result<Vec<Reply>, RuleError>> {
+        // A guild-wide leaf's refusal is answered here; any other command goes on to the
+        // channel's tournament (which reports its own parse errors).
+        let parsed = match NinjaCommand::from_command(cmd) {
+            Ok(c) => c,
+            Err(e) => return declared_guild(cmd).then_some(Err(e)),
+        };
+        match parsed {
+            NinjaCommand::Sheet { name: None } => None,
+            c @ (NinjaCommand::Create { .. }
+            | NinjaCommand::Train { .. }
+            | NinjaCommand::Retire { .. }
+            | NinjaCommand::Roster { .. }
+            | NinjaCommand::Sheet { .. }) => Some(global_command(ctx, actor, c)),
+            _ => None,
+        }
+    }
+
+    fn global_autocomplete(
+        shared: &Roster,
+        viewer: &Actor,
+        cmd: &Command,
+        option: &str,
+        partial: &str,
+        _data: &NinjaData,
+    ) -> Vec<Choice> {
+        if option != "name" {
+            return vec![];
+        }
+        let p = partial.to_lowercase();
+        let mine_only = matches!(cmd.sub(), "train" | "retire" | "enter" | "withdraw");
+        shared
+            .ninjas
+            .iter()
+            .filter(|n| !mine_only || n.owner == viewer.id || viewer.manager)
+            .filter(|n| cmd.sub() == "sheet" || n.retired.is_none())
+            // A ninja entered in a tournament cannot enter another; only an entered one withdraws.
+            .filter(|n| match cmd.sub() {
+                "enter" => n.entered.is_none(),
+                "withdraw" => n.entered.is_some(),
+                _ => true,
+            })
+            .filter(|n| n.name.to_lowercase().contains(&p))
+            .take(25)
+            .map(|n| Choice::same(n.name.clone()))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

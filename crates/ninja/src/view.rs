@@ -1,0 +1,240 @@
+//! The tournament as one viewer sees it: the entrants (before the start) or the current
+//! round's score sheet rows, worked out once by the rules (who is through or out, who runs
+//! now, each run's progress along the course, the footer's next step). A tournament has no
+//! hidden information; the view marks the viewer's own ninjas "yours".
+
+use serde::Serialize;
+
+use super::data::NinjaData;
+use super::scoring::{Mark, Run, RunStatus, OBSTACLE_AP};
+use super::tournament::{Phase, Round, Tournament};
+use croupier_core::table::{Role, Viewer};
+
+/// An entrant before the start.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct EntrantView {
+    /// Name, with ` (house)` and ` (yours)` as they apply.
+    pub name: String,
+}
+
+/// One ninja's row on the round's sheet.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct RowView {
+    /// Running-order slot (from 0).
+    pub slot: usize,
+    /// Name, with ` (yours)` for the viewer's ninjas.
+    pub name: String,
+    /// Skills for the course's obstacles (`15/13/12 ★` with luck).
+    pub skills: String,
+    /// The run so far (the score sheet's boxes are public).
+    pub run: Option<Run>,
+    /// Progress after each turn, in action points (see [`progress`]).
+    pub progress: Vec<i32>,
+    /// Through to the next round (`None` until decided).
+    pub through: Option<bool>,
+    /// Out: fell, ran out of time, or finished but not through.
+    pub out: bool,
+    /// Runs now.
+    pub current: bool,
+}
+
+/// The current round as the viewer sees it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct RoundView {
+    /// Round number (3 is the Final).
+    pub number: u8,
+    /// `Round 1`, `Round 2` or `Final`.
+    pub title: String,
+    /// The course's obstacles by initials.
+    pub course: Vec<String>,
+    /// Turn limit.
+    pub limit: u32,
+    /// How many go through (`1 wins` in the Final).
+    pub places: String,
+    /// The most turns any run has taken.
+    pub turns_used: usize,
+    /// The rows in running order.
+    pub rows: Vec<RowView>,
+    /// Whose turn, the winner, or that the round is complete.
+    pub footer: String,
+}
+
+/// The tournament as a viewer sees it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct NinjaView {
+    /// What the viewer is (GM: the tournament's host).
+    pub role: Role,
+    /// Where the tournament is.
+    pub phase: Phase,
+    /// Every obstacle's initials, by obstacle index (the sheet marks where each starts).
+    pub initials: Vec<String>,
+    /// The entrants in entry order.
+    pub entrants: Vec<EntrantView>,
+    /// The current round, once running.
+    pub round: Option<RoundView>,
+}
+
+impl NinjaView {
+    /// Obstacle `o`'s initials (`#n` if the data lacks it).
+    pub fn initials(&self, o: usize) -> String {
+        self.initials
+            .get(o)
+            .cloned()
+            .unwrap_or_else(|| format!("#{}", o + 1))
+    }
+}
+
+/// How far along the course a run is after each of its turns, in AP (20 per obstacle
+/// completed plus the points on the current one). Starts with 0 before the first turn.
+pub fn progress(run: &Run) -> Vec<i32> {
+    let mut out = vec![0];
+    let mut done = 0;
+    let mut on = 0;
+    for b in &run.boxes {
+        if let Mark::Points { total, done: d } = b.mark {
+            if d {
+                done += 1;
+                on = 0;
+            } else {
+                on = total.min(OBSTACLE_AP);
+            }
+        }
+        out.push(done * OBSTACLE_AP + on);
+    }
+    out
+}
+
+fn round_title(r: &Round) -> String {
+    if r.number >= 3 {
+        "Final".to_string()
+    } else {
+        format!("Round {}", r.number)
+    }
+}
+
+fn footer(t: &Tournament, r: &Round) -> String {
+    let name = |e: usize| {
+        t.entrants
+            .get(e)
+            .map(|x| x.record.name.as_str())
+            .unwrap_or("?")
+    };
+    match t.phase {
+        Phase::Over if t.winners.is_empty() => "Over: no winner this time.".to_string(),
+        Phase::Over => format!(
+            "Winner: {}",
+            t.winners
+                .iter()
+                .map(|&e| name(e))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+        _ => match r.order.get(r.cursor) {
+            Some(&e) => format!("Up: {} · /ninja run", name(e)),
+            None => "Round complete.".to_string(),
+        },
+    }
+}
+
+fn round_view(t: &Tournament, r: &Round, viewer: &Viewer, data: &NinjaData) -> RoundView {
+    let course = data.course(r.number);
+    let ranking = r.ranking(t.settings.cut_ties);
+    let current = if t.phase == Phase::Running && !r.done() {
+        Some(r.cursor)
+    } else {
+        None
+    };
+    let rows = r
+        .order
+        .iter()
+        .enumerate()
+        .filter_map(|(slot, &e)| {
+            let ent = t.entrants.get(e)?;
+            let run = r.runs.get(slot).and_then(|x| x.as_ref());
+            let through = ranking.iter().find(|x| x.slot == slot).map(|x| x.through);
+            let out = match run.map(|x| x.status) {
+                Some(RunStatus::Splash) | Some(RunStatus::OutOfTime) => true,
+                Some(RunStatus::Finished { .. }) => through == Some(false),
+                _ => false,
+            };
+            let mut name = ent.record.name.clone();
+            if viewer.is(&ent.record.owner) {
+                name.push_str(" (yours)");
+            }
+            let skills: Vec<String> = course
+                .iter()
+                .map(|&i| ent.skills.get(i).copied().unwrap_or(0).to_string())
+                .collect();
+            let luck = if ent.luck > 0 { " ★" } else { "" };
+            Some(RowView {
+                slot,
+                name,
+                skills: format!("{}{luck}", skills.join("/")),
+                progress: run.map(progress).unwrap_or_default(),
+                run: run.cloned(),
+                through,
+                out,
+                current: current == Some(slot),
+            })
+        })
+        .collect();
+    RoundView {
+        number: r.number,
+        title: round_title(r),
+        course: course
+            .iter()
+            .map(|&o| {
+                data.obstacles
+                    .get(o)
+                    .map(|x| x.initials.clone())
+                    .unwrap_or_else(|| format!("#{}", o + 1))
+            })
+            .collect(),
+        limit: if r.number >= 3 {
+            t.settings.final_limit
+        } else {
+            t.settings.turn_limit
+        },
+        places: if r.number >= 3 {
+            "1 wins".to_string()
+        } else {
+            format!("{}", r.places())
+        },
+        turns_used: r
+            .runs
+            .iter()
+            .flatten()
+            .map(|x| x.boxes.len())
+            .max()
+            .unwrap_or(0),
+        rows,
+        footer: footer(t, r),
+    }
+}
+
+/// The tournament as `viewer` sees it.
+pub fn view_model(t: &Tournament, data: &NinjaData, viewer: &Viewer) -> NinjaView {
+    NinjaView {
+        role: Role {
+            gm: viewer.is(&t.host),
+            seat: None,
+        },
+        phase: t.phase,
+        initials: data.obstacles.iter().map(|o| o.initials.clone()).collect(),
+        entrants: t
+            .entrants
+            .iter()
+            .map(|e| {
+                let mut name = e.record.name.clone();
+                if e.house {
+                    name.push_str(" (house)");
+                }
+                if viewer.is(&e.record.owner) {
+                    name.push_str(" (yours)");
+                }
+                EntrantView { name }
+            })
+            .collect(),
+        round: t.round().map(|r| round_view(t, r, viewer, data)),
+    }
+}

@@ -1,0 +1,206 @@
+//! Skill check arithmetic: 2D + skill (+ modifiers) against a Difficulty, its exact odds
+//! (via the dice engine) and the roll itself.
+
+use serde::{Deserialize, Serialize};
+
+use super::data::{Effect, Skill};
+use croupier_core::dice;
+use croupier_core::rng::GameRng;
+use croupier_core::table::RuleError;
+
+/// Everything that decides a check, after abilities are counted.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Plan {
+    /// Skill tested.
+    pub skill: Skill,
+    /// The tested character's skill including Light/Darkness modifiers.
+    pub skill_value: i64,
+    /// Bonus from abilities.
+    pub bonus: i64,
+    /// Roll 3 dice and keep the best 2.
+    pub extra_die: bool,
+    /// A failure is rolled once more.
+    pub reroll: bool,
+    /// Difficulty before ability reductions.
+    pub difficulty: i64,
+    /// Total reduction from abilities.
+    pub lowered: i64,
+}
+
+impl Plan {
+    /// A plain check: 2D + `skill_value` against `difficulty`.
+    pub fn new(skill: Skill, skill_value: i64, difficulty: i64) -> Plan {
+        Plan {
+            skill,
+            skill_value,
+            bonus: 0,
+            extra_die: false,
+            reroll: false,
+            difficulty,
+            lowered: 0,
+        }
+    }
+
+    /// Adds an ability's effect.
+    pub fn add(&mut self, effect: Effect) {
+        match effect {
+            Effect::Bonus { amount, skill } => {
+                if skill.is_none() || skill == Some(self.skill) {
+                    self.bonus += amount;
+                }
+            }
+            Effect::Reroll => self.reroll = true,
+            Effect::ExtraDie => self.extra_die = true,
+            Effect::Difficulty { amount } => self.lowered += amount,
+            Effect::Free => {}
+        }
+    }
+
+    /// The Difficulty the total must reach.
+    pub fn target(&self) -> i64 {
+        self.difficulty - self.lowered
+    }
+
+    /// The dice expression rolled, e.g. `2d6+4` or `3d6kh2+5`.
+    pub fn expr(&self) -> String {
+        let dice = if self.extra_die { "3d6kh2" } else { "2d6" };
+        let m = self.skill_value + self.bonus;
+        match m {
+            0 => dice.to_string(),
+            m if m > 0 => format!("{dice}+{m}"),
+            m => format!("{dice}{m}"),
+        }
+    }
+
+    /// Exact chance of success (counting one reroll of a failure).
+    pub fn chance(&self) -> Result<f64, RuleError> {
+        let d = dice::odds(&self.expr()).map_err(|e| RuleError::new(e.to_string()))?;
+        let p = d.prob_at_least(self.target());
+        Ok(if self.reroll { p + (1.0 - p) * p } else { p })
+    }
+
+    /// One line: `Power: 2d6+4 vs 11 — 58.3% chance`.
+    pub fn line(&self) -> String {
+        let extras = [
+            (self.extra_die, "3 dice, best 2"),
+            (self.reroll, "one reroll on a failure"),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, s)| *s)
+        .collect::<Vec<_>>();
+        let lowered = if self.lowered > 0 {
+            format!(
+                " (Difficulty {} − {} from abilities)",
+                self.difficulty, self.lowered
+            )
+        } else {
+            String::new()
+        };
+        let chance = self
+            .chance()
+            .map(dice::percent)
+            .unwrap_or_else(|_| "?".into());
+        format!(
+            "{}: `{}` vs {}{lowered}{} — **{chance}** chance of success",
+            self.skill.name(),
+            self.expr(),
+            self.target(),
+            if extras.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", extras.join(", "))
+            }
+        )
+    }
+
+    /// Rolls: returns the rendered rolls, the final total and success.
+    pub fn roll(&self, rng: &mut GameRng) -> Result<Outcome, RuleError> {
+        let mut lines = Vec::new();
+        let mut total = 0;
+        for attempt in 0..if self.reroll { 2 } else { 1 } {
+            let r = dice::roll(&self.expr(), rng).map_err(|e| RuleError::new(e.to_string()))?;
+            lines.push(format!(
+                "{}{}",
+                if attempt > 0 { "reroll: " } else { "" },
+                r.render()
+            ));
+            total = r.total;
+            if total >= self.target() {
+                break;
+            }
+        }
+        Ok(Outcome {
+            rolls: lines,
+            total,
+            success: total >= self.target(),
+        })
+    }
+}
+
+/// What a roll gave.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// Rendered rolls (a reroll adds a second line).
+    pub rolls: Vec<String>,
+    /// Final total.
+    pub total: i64,
+    /// Total ≥ Difficulty.
+    pub success: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use croupier_core::rng::seeded;
+
+    #[test]
+    fn rule_nobi_skill_check_is_2d_plus_skill_at_least_difficulty() {
+        // "2 Dice + Power/Technique (4) ≥ Skill Check Difficulty (13)"
+        let p = Plan::new(Skill::Power, 4, 13);
+        assert_eq!(p.expr(), "2d6+4");
+        // need 9+ on 2d6: 10/36
+        assert!((p.chance().unwrap() - 10.0 / 36.0).abs() < 1e-9);
+        let mut rng = seeded(3);
+        for _ in 0..50 {
+            let o = p.roll(&mut rng).unwrap();
+            assert_eq!(o.success, o.total >= 13);
+            assert!((6..=16).contains(&o.total));
+        }
+    }
+
+    #[test]
+    fn effects_change_expression_difficulty_and_odds() {
+        let mut p = Plan::new(Skill::Technique, 3, 11);
+        let base = p.chance().unwrap();
+        p.add(Effect::Bonus {
+            amount: 2,
+            skill: Some(Skill::Power),
+        });
+        assert_eq!(
+            p.bonus, 0,
+            "a Power-only bonus does not help a Technique check"
+        );
+        p.add(Effect::Bonus {
+            amount: 2,
+            skill: None,
+        });
+        assert_eq!(p.expr(), "2d6+5");
+        p.add(Effect::Difficulty { amount: 2 });
+        assert_eq!(p.target(), 9);
+        p.add(Effect::ExtraDie);
+        assert_eq!(p.expr(), "3d6kh2+5");
+        let before = p.chance().unwrap();
+        p.add(Effect::Reroll);
+        let after = p.chance().unwrap();
+        assert!(after > before && before > base);
+        assert!((after - (before + (1.0 - before) * before)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn negative_modifiers_render() {
+        let p = Plan::new(Skill::Power, -1, 8);
+        assert_eq!(p.expr(), "2d6-1");
+        assert!(p.chance().is_ok());
+    }
+}

@@ -1,0 +1,550 @@
+//! Nobi Nobi Sword: a very short role-playing game where the GM and the Main Character pass
+//! around the table, Scene after Scene, until the Epilogue.
+//!
+//! - [`data`]: the card set and its validated loader.
+//! - [`state`]: seats, roles, decks and steps.
+//! - [`check`]: 2D + skill against a Difficulty, with exact odds.
+//! - [`play`]: the rules (`apply`).
+//! - [`view`]: status, prompts and the story export.
+
+pub mod check;
+pub mod data;
+pub mod picture;
+pub mod play;
+pub mod state;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use croupier_core::table::{
+    refuse, Actor, Choice, Choices, Command, CommandSpec, Commands, Ctx, DataError, Decision, Game,
+    Message, Reply, RuleError, UserId, SYSTEM_USER,
+};
+pub use data::NobiData;
+pub use state::{Mode, Nobi, Step};
+
+/// Nobi Nobi Sword: a tiny fantasy RPG where everyone takes turns as GM
+#[derive(Debug, Clone, PartialEq, Commands)]
+#[commands(name = "nobi")]
+pub enum NobiCommand {
+    /// Open a Nobi Nobi Sword table here (you host)
+    New {
+        /// Hours before a waiting player is reminded (default 24, 0 = off)
+        #[opt(min = 0, max = 720)]
+        remind_after: Option<u32>,
+    },
+    /// Take a seat with a character (none given: a free one at random)
+    Join {
+        /// Your character
+        #[opt(autocomplete)]
+        character: Option<String>,
+        /// Support character (two-player games)
+        #[opt(autocomplete)]
+        support: Option<String>,
+    },
+    /// Leave the table before the adventure begins
+    Leave,
+    /// Begin the adventure (host); the player count decides the mode
+    #[cmd(perm = host)]
+    Begin {
+        /// The first GM (default: random)
+        gm: Option<UserId>,
+    },
+    /// Draw the next Scene card (GM)
+    Scene,
+    /// Announce an Ability before the roll
+    Use {
+        /// Ability name
+        #[opt(autocomplete)]
+        ability: String,
+    },
+    /// Change the Difficulty of the current check: lower or raise it (GM)
+    Difficulty {
+        /// New Difficulty
+        #[opt(min = 0, max = 30)]
+        value: i64,
+    },
+    /// Roll the check: 2 dice + skill (Main Character / final tester)
+    Roll,
+    /// Say what your character does
+    Act {
+        /// What you do
+        text: String,
+    },
+    /// Decide the Role-play challenge or the check (GM)
+    Verdict {
+        /// Success or failure
+        result: Verdict,
+    },
+    /// Narrate the story (GM; anyone in the Epilogue)
+    Narrate {
+        /// The narration
+        text: String,
+    },
+    /// Roll on the Objects or Opponents table
+    Inspire {
+        /// Which table
+        table: InspireTable,
+    },
+    /// Epilogue: draw another Epilogue card
+    Redraw,
+    /// Solo Epilogue: close the adventure once its ending is written
+    Finish,
+    /// Epilogue: an NPC from a Light or Darkness card joins
+    Npc {
+        /// The card that brings the NPC
+        #[opt(autocomplete)]
+        card: String,
+    },
+    /// Epilogue: choose who takes the final test
+    Tester {
+        /// The player
+        player: UserId,
+    },
+    /// Whose turn, characters, Light and Darkness cards
+    #[cmd(view)]
+    Status,
+    /// Post the adventure so far as a Markdown file
+    #[cmd(view)]
+    Story,
+    /// Table settings (host)
+    Settings {
+        /// Hours before a waiting player is reminded (0 = off)
+        #[opt(min = 0, max = 720)]
+        remind_after: Option<i64>,
+        /// One Ability per Scene per character (default) or per player
+        limit: Option<AbilityLimit>,
+    },
+}
+
+/// The GM's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
+pub enum Verdict {
+    /// The challenge or check succeeds.
+    #[choice(aliases("s", "yes"))]
+    Success,
+    /// It fails.
+    #[choice(aliases("fail", "f", "no"))]
+    Failure,
+}
+
+/// The special tables `/nobi inspire` rolls on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
+pub enum InspireTable {
+    /// Objects.
+    Objects,
+    /// Opponents.
+    Opponents,
+}
+
+/// Whom the one-Ability-per-Scene limit counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
+pub enum AbilityLimit {
+    /// Each character (the default).
+    Character,
+    /// Each player.
+    Player,
+}
+
+/// What players (and the reminder clock) do.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum NobiAction {
+    /// Take a seat with a character (and a support character for two players).
+    Join {
+        /// Character name, or a random free one.
+        character: Option<String>,
+        /// Support character name (two-player variant).
+        support: Option<String>,
+    },
+    /// Leave before the start.
+    Leave,
+    /// Start the adventure (host).
+    Begin {
+        /// First GM, or random.
+        gm: Option<UserId>,
+    },
+    /// The GM draws a Scene.
+    Scene,
+    /// Announce an Ability before the roll.
+    Use {
+        /// Ability name.
+        ability: String,
+    },
+    /// The GM lowers the Difficulty.
+    Difficulty {
+        /// New Difficulty.
+        value: i64,
+    },
+    /// Roll the check or the final test.
+    Roll,
+    /// Say what the character does.
+    Act {
+        /// Text.
+        text: String,
+    },
+    /// The GM decides a Role-play challenge.
+    Verdict {
+        /// Success?
+        success: bool,
+    },
+    /// The GM narrates.
+    Narrate {
+        /// Text.
+        text: String,
+    },
+    /// Roll on the Objects or Opponents table.
+    Inspire {
+        /// `objects` or `opponents`.
+        table: String,
+    },
+    /// Draw another Epilogue card.
+    Redraw,
+    /// Choose who takes the final test.
+    Tester {
+        /// Player.
+        user: UserId,
+    },
+    /// Solo: close the Epilogue and the adventure.
+    Finish,
+    /// An NPC from a held Light/Darkness card joins the Epilogue.
+    Npc {
+        /// Card name.
+        card: String,
+    },
+    /// Table settings (host).
+    Settings {
+        /// Reminder interval in hours (0 = off).
+        remind_after: Option<i64>,
+        /// One Ability per Scene per `character` (default) or per `player`.
+        limit: Option<String>,
+    },
+    /// A reminder (system only).
+    Remind,
+}
+
+impl Game for Nobi {
+    type Action = NobiAction;
+    type Data = NobiData;
+    type Shared = ();
+    type View = view::NobiView;
+    const PICTURED: bool = true;
+    const NAME: &'static str = "nobi";
+    const TITLE: &'static str = "Nobi Nobi Sword";
+
+    fn load_data(dir: &Path) -> Result<NobiData, Vec<DataError>> {
+        data::load(dir)
+    }
+
+    fn command() -> CommandSpec {
+        NobiCommand::spec()
+    }
+
+    fn create(
+        ctx: &mut Ctx<'_, NobiData, ()>,
+        host: &Actor,
+        cmd: &Command,
+    ) -> Result<(Self, Vec<Reply>), RuleError> {
+        let NobiCommand::New { remind_after } = NobiCommand::from_command(cmd)? else {
+            return refuse("a Nobi Nobi Sword table opens with `/nobi new`.");
+        };
+        let remind = remind_after.unwrap_or(state::DEFAULT_REMIND_HOURS);
+        let t = Nobi {
+            host: host.id.clone(),
+            seats: vec![],
+            mode: Mode::Regular,
+            step: Step::Joining,
+            gm: 0,
+            mc: 0,
+            scenes_played: 0,
+            decks: Default::default(),
+            intro: None,
+            story: vec![],
+            remind_after: remind,
+            waiting_since: ctx.now,
+            reminded_at: None,
+            last_rolled: None,
+            final_result: None,
+            limit_per_player: false,
+        };
+        let msg = Message::titled(
+            "⚔️ Nobi Nobi Sword",
+            format!(
+                "{} opens a table. Everyone (the host too) joins with `/nobi join character:<name>` (or no name for a random one); then the host starts with `/nobi begin`.\n1 player: solo play · 2 players: two-player variant · 3–5 players: regular play.",
+                host.name
+            ),
+        )
+        .field("Free characters", view::free_detailed(&t, ctx.data))
+        .button("Join", "/nobi join");
+        Ok((t, vec![Reply::public(msg)]))
+    }
+
+    fn parse(
+        &self,
+        _actor: &Actor,
+        cmd: &Command,
+        _data: &NobiData,
+        _s: &(),
+    ) -> Result<NobiAction, RuleError> {
+        let text = |t: String| -> Result<String, RuleError> {
+            let t = t.trim().to_string();
+            if t.chars().count() > 1500 {
+                return refuse("that text is too long (1500 characters at most).");
+            }
+            Ok(t)
+        };
+        Ok(match NobiCommand::from_command(cmd)? {
+            NobiCommand::New { .. } => {
+                return refuse("a Nobi Nobi Sword table is already open here.")
+            }
+            NobiCommand::Join { character, support } => NobiAction::Join { character, support },
+            NobiCommand::Leave => NobiAction::Leave,
+            NobiCommand::Begin { gm } => NobiAction::Begin { gm },
+            NobiCommand::Scene => NobiAction::Scene,
+            NobiCommand::Use { ability } => NobiAction::Use { ability },
+            NobiCommand::Difficulty { value } => NobiAction::Difficulty { value },
+            NobiCommand::Roll => NobiAction::Roll,
+            NobiCommand::Act { text: t } => NobiAction::Act { text: text(t)? },
+            NobiCommand::Verdict { result } => NobiAction::Verdict {
+                success: result == Verdict::Success,
+            },
+            NobiCommand::Narrate { text: t } => NobiAction::Narrate { text: text(t)? },
+            NobiCommand::Inspire { table } => NobiAction::Inspire {
+                table: table.value().to_string(),
+            },
+            NobiCommand::Redraw => NobiAction::Redraw,
+            NobiCommand::Finish => NobiAction::Finish,
+            NobiCommand::Npc { card } => NobiAction::Npc { card },
+            NobiCommand::Tester { player } => NobiAction::Tester { user: player },
+            NobiCommand::Status | NobiCommand::Story => {
+                return refuse("that is a view: the table answers it without an action.")
+            }
+            NobiCommand::Settings {
+                remind_after,
+                limit,
+            } => NobiAction::Settings {
+                remind_after,
+                limit: limit.map(|l| l.value().to_string()),
+            },
+        })
+    }
+
+    fn apply(
+        &mut self,
+        ctx: &mut Ctx<'_, NobiData, ()>,
+        actor: &Actor,
+        action: &NobiAction,
+    ) -> Result<Vec<Reply>, RuleError> {
+        if matches!(action, NobiAction::Remind) {
+            if actor.id.0 != SYSTEM_USER {
+                return refuse("reminders are sent by the table itself.");
+            }
+            return Ok(self.remind(ctx.now, ctx.data));
+        }
+        let before = self.pending().map(|p| p.0);
+        let out = play::apply(self, ctx, actor, action)?;
+        {
+            let after = self.pending().map(|p| p.0);
+            let acted =
+                before.is_some_and(|b| self.seats.get(b).is_some_and(|s| s.user == actor.id));
+            if before != after || acted {
+                self.waiting_since = ctx.now;
+                self.reminded_at = None;
+            }
+        }
+        Ok(out)
+    }
+
+    fn view(&self, viewer: &Actor, data: &NobiData) -> Vec<Reply> {
+        vec![Reply::public(view::status(self, viewer, data))]
+    }
+
+    fn show(
+        &self,
+        viewer: &Actor,
+        cmd: &Command,
+        data: &NobiData,
+    ) -> Result<Vec<Reply>, RuleError> {
+        Ok(match NobiCommand::from_command(cmd)? {
+            NobiCommand::Story => vec![Reply::public(view::story_message(self, data))],
+            _ => vec![Reply::public(
+                view::status(self, viewer, data)
+                    .with_picture(croupier_core::table::Picture::Board { viewer: None }),
+            )],
+        })
+    }
+
+    fn view_model(
+        &self,
+        data: &NobiData,
+        viewer: &croupier_core::table::Viewer,
+    ) -> Result<view::NobiView, croupier_core::table::BadState> {
+        Ok(view::view_model(self, data, viewer))
+    }
+
+    fn picture(view: &view::NobiView) -> Vec<croupier_core::render::svg::Doc> {
+        vec![picture::table(view)]
+    }
+
+    fn gms(&self) -> Vec<UserId> {
+        match self.step {
+            Step::Scene | Step::Check { .. } | Step::Roleplay { .. } => self
+                .seats
+                .get(self.gm)
+                .map(|s| vec![s.user.clone()])
+                .unwrap_or_default(),
+            _ => vec![],
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.step == Step::Over
+    }
+
+    /// The table's host (who begins it and changes its settings) is the new host.
+    fn hand_over(&mut self, to: &UserId) -> Result<(), RuleError> {
+        self.host = to.clone();
+        Ok(())
+    }
+
+    /// What the table waits for, one step at a time (see [`Nobi::pending`]): the Scene's
+    /// draw, its roll, the Main Character's act, the GM's verdict, the final test. Keys carry
+    /// the Scene number, so narration or announcements in between leave the buttons alive
+    /// and a button from an earlier Scene never answers a later one.
+    fn decisions(&self) -> Vec<Decision> {
+        let Some((seat, _)) = self.pending() else {
+            return vec![];
+        };
+        let Some(user) = self.seats.get(seat).map(|s| &s.user) else {
+            return vec![];
+        };
+        let n = self.scenes_played + 1;
+        let (key, label, commands): (String, String, &[&str]) = match &self.step {
+            Step::Scene => (
+                format!("s{n}-draw"),
+                format!("drawing Scene {n}"),
+                &["nobi scene"],
+            ),
+            Step::Check { .. } => (
+                format!("s{n}-roll"),
+                format!("Scene {n}'s roll"),
+                &["nobi roll"],
+            ),
+            Step::Roleplay { acted: false, .. } => (
+                format!("s{n}-act"),
+                format!("Scene {n}'s act"),
+                &["nobi act"],
+            ),
+            Step::Roleplay { acted: true, .. } => (
+                format!("s{n}-verdict"),
+                format!("Scene {n}'s verdict"),
+                &["nobi verdict"],
+            ),
+            Step::Epilogue { .. } => (
+                "epilogue".to_string(),
+                "the Epilogue's final test".to_string(),
+                &["nobi roll", "nobi redraw", "nobi finish"],
+            ),
+            Step::Joining | Step::Over => return vec![],
+        };
+        vec![Decision::new(key, label, Some(user), commands)]
+    }
+
+    fn autocomplete(
+        &self,
+        viewer: &Actor,
+        cmd: &Command,
+        option: &str,
+        partial: &str,
+        data: &NobiData,
+    ) -> Vec<Choice> {
+        let p = partial.to_lowercase();
+        match (cmd.sub(), option) {
+            ("join", "character" | "support") => self
+                .free_characters(data)
+                .into_iter()
+                .filter(|c| {
+                    c.name.to_lowercase().contains(&p) || c.profession.to_lowercase().contains(&p)
+                })
+                .map(|c| Choice {
+                    // Discord shows at most 100 characters of a choice's name.
+                    label: format!(
+                        "{} ({}, P{} T{}) · {}: {}",
+                        c.name, c.profession, c.power, c.technique, c.ability.name, c.ability.text
+                    )
+                    .chars()
+                    .take(100)
+                    .collect(),
+                    value: c.name.clone(),
+                })
+                .collect(),
+            ("npc", "card") => self
+                .npc_cards(data)
+                .into_iter()
+                .filter(|(_, c)| c.name.to_lowercase().contains(&p))
+                .map(|(_, c)| Choice {
+                    label: format!("{}: {}", c.name, c.text)
+                        .chars()
+                        .take(100)
+                        .collect(),
+                    value: c.name.clone(),
+                })
+                .collect(),
+            ("use", "ability") => self
+                .seat_of(&viewer.id)
+                .and_then(|s| self.seats.get(s))
+                .map(|s| {
+                    s.chars
+                        .iter()
+                        .flat_map(|c| c.abilities(data))
+                        .filter(|a| {
+                            a.tag != data::Tag::Permanent && a.name.to_lowercase().contains(&p)
+                        })
+                        .map(|a| Choice {
+                            label: format!("{} ({}): {}", a.name, a.tag.name(), a.text)
+                                .chars()
+                                .take(100)
+                                .collect(),
+                            value: a.name.clone(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            _ => vec![],
+        }
+    }
+
+    fn next_wakeup(&self) -> Option<i64> {
+        if self.remind_after == 0 || self.step == Step::Over {
+            return None;
+        }
+        self.pending()?;
+        let base = self.reminded_at.unwrap_or(self.waiting_since);
+        Some(base + self.remind_after as i64 * 3600)
+    }
+
+    fn wakeup_action(&self, now: i64) -> Option<NobiAction> {
+        self.next_wakeup()
+            .filter(|t| *t <= now)
+            .map(|_| NobiAction::Remind)
+    }
+}
+
+impl Nobi {
+    /// The reminder: pings exactly the player who must act.
+    fn remind(&mut self, now: i64, data: &NobiData) -> Vec<Reply> {
+        let Some(msg) = view::prompt(self, data) else {
+            return vec![];
+        };
+        self.reminded_at = Some(now);
+        let waited = (now - self.waiting_since) / 3600;
+        let mut m = msg;
+        m.title = Some("⏰ Reminder".into());
+        m.body = format!("{} (waiting for {waited} h)", m.body);
+        vec![Reply::public(m)]
+    }
+}

@@ -1,0 +1,1040 @@
+//! Rule tests for Nobi Nobi Sword, named after the rules they check (numbers from the rulebook).
+
+use std::path::Path;
+
+use super::data::{self, Effect, NobiData, Skill};
+use super::state::{Mode, Step};
+use super::{Nobi, NobiAction};
+use croupier_core::rng::{seeded, GameRng};
+use croupier_core::table::{Actor, Command, Ctx, Game, RuleError, UserId, SYSTEM_USER};
+
+fn load() -> NobiData {
+    data::load(&croupier_core::source_path("data")).expect("the shipped data is valid")
+}
+
+fn actor(name: &str) -> Actor {
+    Actor::player(name, name)
+}
+
+fn host() -> Actor {
+    Actor {
+        manager: true,
+        ..actor("p0")
+    }
+}
+
+struct T {
+    g: Nobi,
+    rng: GameRng,
+    data: NobiData,
+    now: i64,
+}
+
+impl T {
+    fn act(
+        &mut self,
+        who: &Actor,
+        a: NobiAction,
+    ) -> Result<Vec<croupier_core::table::Reply>, RuleError> {
+        let mut ctx = Ctx {
+            rng: &mut self.rng,
+            now: self.now,
+            data: &self.data,
+            shared: None,
+            place: croupier_core::table::Place::nowhere(),
+        };
+        let before = self.g.clone();
+        let r = self.g.apply(&mut ctx, who, &a);
+        if r.is_err() {
+            assert_eq!(self.g, before, "a refusal must not change the state");
+        }
+        r
+    }
+    fn ok(&mut self, who: &str, a: NobiAction) -> String {
+        let who = if who == "p0" { host() } else { actor(who) };
+        match self.act(&who, a) {
+            Ok(r) => r
+                .iter()
+                .map(|r| r.message.plain_text())
+                .collect::<Vec<_>>()
+                .join("\n"),
+            Err(e) => panic!("refused: {e}"),
+        }
+    }
+    fn no(&mut self, who: &str, a: NobiAction) -> String {
+        let who = if who == "p0" { host() } else { actor(who) };
+        match self.act(&who, a) {
+            Ok(_) => panic!("should be refused"),
+            Err(e) => e.0,
+        }
+    }
+    /// Forces the current Scene to be a Skill check.
+    fn force_check(&mut self, skill: Skill, difficulty: i64) {
+        self.g.step = Step::Check {
+            scene: "s01".into(),
+            skill,
+            printed: difficulty,
+            difficulty,
+            uses: vec![],
+        };
+    }
+    fn force_roleplay(&mut self) {
+        self.g.step = Step::Roleplay {
+            scene: "s05".into(),
+            acted: false,
+        };
+    }
+}
+
+fn join(c: &str) -> NobiAction {
+    NobiAction::Join {
+        character: Some(c.into()),
+        support: None,
+    }
+}
+
+/// A table with players p0.. on the given characters, begun with p0 as GM.
+fn table(chars: &[&str]) -> T {
+    let data = load();
+    let mut rng = seeded(42);
+    let (g, _) = {
+        let mut ctx = Ctx {
+            rng: &mut rng,
+            now: 1000,
+            data: &data,
+            shared: None,
+            place: croupier_core::table::Place::nowhere(),
+        };
+        Nobi::create(&mut ctx, &host(), &Command::new("nobi new")).unwrap()
+    };
+    let mut t = T {
+        g,
+        rng,
+        data,
+        now: 1000,
+    };
+    for (i, c) in chars.iter().enumerate() {
+        t.ok(&format!("p{i}"), join(c));
+    }
+    t.ok(
+        "p0",
+        NobiAction::Begin {
+            gm: Some(UserId::new("p0")),
+        },
+    );
+    t
+}
+
+#[test]
+fn rule_nobi_components_counts_match_the_rulebook_and_odds_are_interesting() {
+    // "8 character cards" double-sided (16 characters), "20 Light", "20 Darkness",
+    // "8 Introduction", "40 Scene", "8 Epilogue", 2 double-sided special tables.
+    let d = load();
+    assert_eq!(d.characters.len(), 16);
+    assert_eq!(d.light.len(), 20);
+    assert_eq!(d.darkness.len(), 20);
+    assert_eq!(d.intros.len(), 8);
+    assert_eq!(d.scenes.len(), 40);
+    assert_eq!(d.epilogues.len(), 8);
+    assert_eq!(d.tables.len(), 4);
+    // Odds of each check for the weakest and strongest skill in the set.
+    let skills: Vec<i64> = d
+        .characters
+        .iter()
+        .flat_map(|c| [c.power, c.technique])
+        .collect();
+    let (lo, hi) = (*skills.iter().min().unwrap(), *skills.iter().max().unwrap());
+    let mut checks = 0;
+    for s in &d.scenes {
+        if let data::Test::Check { skill, difficulty } = &s.test {
+            checks += 1;
+            let p = |v| {
+                super::check::Plan::new(*skill, v, *difficulty)
+                    .chance()
+                    .unwrap()
+            };
+            let (pl, ph) = (p(lo), p(hi));
+            println!(
+                "{:<24} {:>9} {:>2}: skill {lo} → {}, skill {hi} → {}",
+                s.name,
+                skill.name(),
+                difficulty,
+                croupier_core::dice::percent(pl),
+                croupier_core::dice::percent(ph)
+            );
+            assert!(ph > 0.25, "{}: even the best skill has {ph}", s.name);
+            assert!(pl < 0.95, "{}: even the worst skill has {pl}", s.name);
+        }
+    }
+    assert!(checks >= 20, "most Scenes are Skill checks");
+}
+
+fn write_data(edit: impl Fn(&Path)) -> Result<NobiData, Vec<croupier_core::table::DataError>> {
+    let dir = tempfile::tempdir().unwrap();
+    let nd = dir.path().join(data::DIR);
+    std::fs::create_dir_all(&nd).unwrap();
+    for f in std::fs::read_dir(croupier_core::source_path("data").join(data::DIR)).unwrap() {
+        let f = f.unwrap();
+        std::fs::copy(f.path(), nd.join(f.file_name())).unwrap();
+    }
+    edit(&nd);
+    data::load(dir.path())
+}
+
+fn replace(dir: &Path, file: &str, from: &str, to: &str) {
+    let p = dir.join(file);
+    let s = std::fs::read_to_string(&p).unwrap();
+    assert!(s.contains(from), "{from} not in {file}");
+    std::fs::write(&p, s.replacen(from, to, 1)).unwrap();
+}
+
+#[test]
+fn loader_names_file_card_and_field() {
+    let e = write_data(|d| replace(d, "scenes.toml", "id = \"s02\"", "id = \"s01\"")).unwrap_err();
+    assert!(
+        e.iter().any(|e| e.file == "nobi/sword/scenes.toml"
+            && e.item == "s01"
+            && e.problem.contains("`id`")),
+        "{e:?}"
+    );
+    let e = write_data(|d| {
+        replace(
+            d,
+            "scenes.toml",
+            "check = \"Power: 12\"",
+            "check = \"Charm: 12\"",
+        )
+    })
+    .unwrap_err();
+    assert!(
+        e.iter().any(|e| e.item == "s01"
+            && e.problem.contains("field `check`")
+            && e.problem.contains("unknown skill")),
+        "{e:?}"
+    );
+    let e = write_data(|d| replace(d, "scenes.toml", "check = \"Power: 12\"", "")).unwrap_err();
+    assert!(
+        e.iter()
+            .any(|e| e.item == "s01" && e.problem.contains("missing test")),
+        "{e:?}"
+    );
+    let e = write_data(|d| {
+        let p = d.join("light.toml");
+        let s = std::fs::read_to_string(&p).unwrap();
+        let cut = s.find("[[light]]\nid = \"l20\"").unwrap();
+        std::fs::write(&p, &s[..cut]).unwrap();
+    })
+    .unwrap_err();
+    assert!(
+        e.iter()
+            .any(|e| e.file == "nobi/sword/light.toml" && e.problem.contains("exactly 20")),
+        "{e:?}"
+    );
+    let e = write_data(|d| {
+        replace(
+            d,
+            "characters.toml",
+            "tag = \"solo\"",
+            "tag = \"sometimes\"",
+        )
+    })
+    .unwrap_err();
+    assert!(
+        e.iter()
+            .any(|e| e.item == "ember-knight" && e.problem.contains("field `ability.tag`")),
+        "{e:?}"
+    );
+    let e = write_data(|d| replace(d, "characters.toml", "power = 5", "strength = 5")).unwrap_err();
+    assert!(
+        e.iter()
+            .any(|e| e.item == "ember-knight" && e.problem.contains("field `power`: is missing")),
+        "{e:?}"
+    );
+    let e = write_data(|d| replace(d, "characters.toml", "side = \"back\"", "side = \"front\""))
+        .unwrap_err();
+    assert!(
+        e.iter()
+            .any(|e| e.problem.contains("exactly one front and one back")),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn rule_nobi_effects_parse() {
+    assert_eq!(
+        Effect::parse("bonus +2 power"),
+        Ok(Effect::Bonus {
+            amount: 2,
+            skill: Some(Skill::Power)
+        })
+    );
+    assert_eq!(
+        Effect::parse("difficulty -2"),
+        Ok(Effect::Difficulty { amount: 2 })
+    );
+    assert!(Effect::parse("bonus +2 charm").is_err());
+    assert!(Effect::parse("teleport").is_err());
+}
+
+#[test]
+fn rule_nobi_choosing_a_side_takes_the_whole_card() {
+    // "8 double-sided Character cards, making a total of 16 characters."
+    let mut t = table(&["moss"]);
+    t.g.step = Step::Joining;
+    let e = t.no("p1", join("Cinder the Talking Cat"));
+    assert!(
+        e.contains("alice") || e.contains("p0 holds that card"),
+        "{e}"
+    );
+    assert!(t.g.free_characters(&t.data).len() == 14);
+}
+
+#[test]
+fn rule_nobi_mode_follows_player_count_and_six_is_refused() {
+    assert_eq!(Mode::for_players(1), Mode::Solo);
+    assert_eq!(Mode::for_players(2), Mode::TwoPlayer);
+    assert_eq!(Mode::for_players(3), Mode::Regular);
+    assert_eq!(Mode::for_players(5), Mode::Regular);
+    let t = table(&["moss", "aldra", "ilse", "wren", "lark"]);
+    assert_eq!(t.g.mode, Mode::Regular);
+    let mut t = table(&["moss", "aldra", "ilse", "wren", "lark"]);
+    t.g.step = Step::Joining;
+    let e = t.no("p5", join("gruff"));
+    assert!(e.contains("full"), "{e}");
+}
+
+#[test]
+fn rule_nobi_joining_a_running_game_is_refused() {
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    let e = t.no("p9", join("gruff"));
+    assert!(e.contains("already running"), "{e}");
+}
+
+#[test]
+fn rule_nobi_first_main_character_sits_left_of_the_gm_and_roles_pass_left() {
+    // "the player to their left becomes the first Main Character";
+    // "the Main Character becomes the GM and the next player to the left becomes the Main Character."
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    assert_eq!((t.g.gm, t.g.mc), (0, 1));
+    t.force_roleplay();
+    t.ok(
+        "p1",
+        NobiAction::Act {
+            text: "I dance".into(),
+        },
+    );
+    t.ok("p0", NobiAction::Verdict { success: true });
+    assert_eq!((t.g.gm, t.g.mc), (1, 2));
+    assert_eq!(t.g.seats[0].gm_count, 1);
+    assert_eq!(t.g.step, Step::Scene);
+}
+
+#[test]
+fn rule_nobi_only_the_gm_draws_scenes_and_only_the_main_character_rolls() {
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    assert!(t.no("p1", NobiAction::Scene).contains("only the GM"));
+    t.ok("p0", NobiAction::Scene);
+    t.force_check(Skill::Power, 11);
+    assert!(t
+        .no("p2", NobiAction::Roll)
+        .contains("only the Main Character"));
+    assert!(t
+        .no("p0", NobiAction::Roll)
+        .contains("only the Main Character"));
+    t.ok("p1", NobiAction::Roll);
+}
+
+#[test]
+fn rule_nobi_success_gains_light_failure_gains_darkness() {
+    // "The Main Character gains a Light card if they successfully complete the Scene, and a Darkness card if they don't."
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    t.force_check(Skill::Power, 2); // 2d6+5 ≥ 2 always
+    t.ok("p1", NobiAction::Roll);
+    assert_eq!(t.g.seats[1].chars[0].light.len(), 1);
+    assert_eq!(t.g.seats[1].successes, 1);
+    t.force_check(Skill::Power, 30); // 2d6+1 never reaches 30
+    t.ok("p2", NobiAction::Roll);
+    assert_eq!(t.g.seats[2].chars[0].darkness.len(), 1);
+    assert_eq!(t.g.seats[2].failures, 1);
+}
+
+#[test]
+fn rule_nobi_light_card_bonus_raises_the_skill() {
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    let before = t.g.seats[1].chars[0].skill(&t.data, Skill::Power);
+    t.g.seats[1].chars[0].light.push("l05".into()); // +2 Power
+    assert_eq!(
+        t.g.seats[1].chars[0].skill(&t.data, Skill::Power),
+        before + 2
+    );
+    t.g.seats[1].chars[0].darkness.push("d01".into()); // -1 Power
+    assert_eq!(
+        t.g.seats[1].chars[0].skill(&t.data, Skill::Power),
+        before + 1
+    );
+}
+
+#[test]
+fn rule_nobi_abilities_one_per_character_per_scene_announced_before_the_roll() {
+    // "you must announce it BEFORE rolling the dice"; "each character may only use one Ability per Scene".
+    let mut t = table(&["ilse", "aldra", "lark"]);
+    t.force_check(Skill::Power, 11);
+    // p1 (Aldra, MC) uses her Solo ability on her own Power check.
+    let out = t.ok(
+        "p1",
+        NobiAction::Use {
+            ability: "Blazing Charge".into(),
+        },
+    );
+    assert!(out.contains("2d6+7"), "{out}");
+    let e = t.no(
+        "p1",
+        NobiAction::Use {
+            ability: "Blazing Charge".into(),
+        },
+    );
+    assert!(e.contains("at most one Ability per Scene"), "{e}");
+    // p2's All ability helps; it shows the new odds.
+    let out = t.ok(
+        "p2",
+        NobiAction::Use {
+            ability: "Lucky Coin".into(),
+        },
+    );
+    assert!(
+        out.contains("2d6+8") && out.contains("chance of success"),
+        "{out}"
+    );
+    t.ok("p1", NobiAction::Roll);
+    let e = t.no(
+        "p2",
+        NobiAction::Use {
+            ability: "Lucky Coin".into(),
+        },
+    );
+    assert!(e.contains("BEFORE the roll"), "{e}");
+}
+
+#[test]
+fn rule_nobi_gm_character_is_not_used_during_their_scene() {
+    // "the current GM's character and cards are not used during the Scene."
+    let mut t = table(&["ilse", "aldra", "lark"]);
+    t.force_check(Skill::Power, 11);
+    let e = t.no(
+        "p0",
+        NobiAction::Use {
+            ability: "Read the Stars".into(),
+        },
+    );
+    assert!(e.contains("GM's character"), "{e}");
+}
+
+#[test]
+fn rule_nobi_two_player_gm_may_help_with_own_characters() {
+    // "The GM can use their own characters to help the Main Character."
+    let mut t = table(&["ilse", "aldra"]);
+    assert_eq!(t.g.mode, Mode::TwoPlayer);
+    assert!(t.g.seats.iter().all(|s| s.chars.len() == 2));
+    t.force_check(Skill::Power, 11);
+    t.ok(
+        "p0",
+        NobiAction::Use {
+            ability: "Read the Stars".into(),
+        },
+    );
+    assert!(matches!(&t.g.step, Step::Check { uses, .. } if uses.len() == 1));
+}
+
+#[test]
+fn rule_nobi_ability_limit_per_character_or_per_player_setting() {
+    // Main text: "each character may only use one Ability per Scene"; reference card: "Each player".
+    let mut t = table(&["ilse", "aldra"]);
+    let aldra_support = t.g.seats[1].chars[1].character.clone();
+    assert_ne!(aldra_support, "");
+    t.force_check(Skill::Technique, 11);
+    // Two-player: the GM (p0) has two characters; by default each may use one Ability.
+    t.g.seats[0].chars[1] = super::state::Sheet::new("guild-bard");
+    t.ok(
+        "p0",
+        NobiAction::Use {
+            ability: "Read the Stars".into(),
+        },
+    );
+    t.ok(
+        "p0",
+        NobiAction::Use {
+            ability: "Rousing Song".into(),
+        },
+    );
+    t.force_check(Skill::Technique, 11);
+    t.ok(
+        "p0",
+        NobiAction::Settings {
+            remind_after: None,
+            limit: Some("player".into()),
+        },
+    );
+    t.ok(
+        "p0",
+        NobiAction::Use {
+            ability: "Read the Stars".into(),
+        },
+    );
+    let e = t.no(
+        "p0",
+        NobiAction::Use {
+            ability: "Rousing Song".into(),
+        },
+    );
+    assert!(e.contains("one Ability per player"), "{e}");
+}
+
+#[test]
+fn rule_nobi_solo_assist_and_permanent_tags() {
+    // "Solo" only on your own tests; "Assist" helps another; "Permanent" is always active.
+    let mut t = table(&["aldra", "ilse", "tess"]);
+    t.force_check(Skill::Power, 11);
+    let e = t.no(
+        "p2",
+        NobiAction::Use {
+            ability: "Unbreakable".into(),
+        },
+    );
+    assert!(e.contains("Permanent"), "{e}");
+    // p1 (Ilse, MC) cannot Assist herself.
+    let e = t.no(
+        "p1",
+        NobiAction::Use {
+            ability: "Read the Stars".into(),
+        },
+    );
+    assert!(e.contains("Assist"), "{e}");
+    // Solo ability of someone else is refused.
+    t.g.gm = 2;
+    t.g.mc = 1;
+    let e = t.no(
+        "p0",
+        NobiAction::Use {
+            ability: "Blazing Charge".into(),
+        },
+    );
+    assert!(e.contains("Solo"), "{e}");
+    // A Permanent ability applies to its owner's own check without announcement.
+    t.g.gm = 1;
+    t.g.mc = 2;
+    let plan = super::play::current_plan(&t.g, &t.data).unwrap();
+    assert_eq!(plan.expr(), "2d6+6", "Tess Power 5 + Unbreakable 1");
+}
+
+#[test]
+fn rule_nobi_the_gm_lowers_the_difficulty_and_may_raise_it_for_a_scene_cards_procedure() {
+    // "suggest a few ideas to the GM to convince them to reduce the Difficulty" (lowering);
+    // raising follows a Scene card's own procedure (docs/rules-choices.md).
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    t.force_check(Skill::Technique, 13);
+    assert!(t
+        .no("p1", NobiAction::Difficulty { value: 9 })
+        .contains("only the GM"));
+    assert!(t
+        .no("p0", NobiAction::Difficulty { value: 13 })
+        .contains("is 13 already"));
+    let out = t.ok("p0", NobiAction::Difficulty { value: 9 });
+    assert!(
+        out.contains("lowers the Difficulty from 13 to 9") && out.contains("vs 9"),
+        "{out}"
+    );
+    let out = t.ok("p0", NobiAction::Difficulty { value: 15 });
+    assert!(
+        out.contains("raises the Difficulty from 9 to 15") && out.contains("vs 15"),
+        "{out}"
+    );
+    assert!(t
+        .g
+        .story
+        .iter()
+        .any(|s| s.contains("raises the Difficulty from 9 to 15")));
+}
+
+#[test]
+fn rule_nobi_the_gm_may_decide_a_check_without_dice_and_it_is_logged() {
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    t.force_check(Skill::Technique, 13);
+    assert!(t
+        .no("p1", NobiAction::Verdict { success: true })
+        .contains("only the GM"));
+    let out = t.ok("p0", NobiAction::Verdict { success: false });
+    assert!(
+        out.contains("decides the check without rolling: **failure**"),
+        "{out}"
+    );
+    assert_eq!(
+        t.g.seats[1].chars[0].darkness.len(),
+        1,
+        "a failure brings Darkness"
+    );
+    assert!(t
+        .g
+        .story
+        .iter()
+        .any(|s| s.contains("decides the check without dice: failure")));
+}
+
+#[test]
+fn rule_nobi_roleplay_the_gm_alone_decides_even_before_a_typed_act() {
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    t.force_roleplay();
+    assert!(t
+        .no("p2", NobiAction::Act { text: "x".into() })
+        .contains("only the Main Character"));
+    assert!(t.no("p1", NobiAction::Roll).contains("no dice"));
+    t.ok(
+        "p1",
+        NobiAction::Act {
+            text: "I juggle torches".into(),
+        },
+    );
+    assert!(t
+        .no("p2", NobiAction::Verdict { success: true })
+        .contains("only the GM"));
+    t.ok("p0", NobiAction::Verdict { success: false });
+    assert_eq!(t.g.seats[1].chars[0].darkness.len(), 1);
+    assert!(t.g.story.iter().any(|s| s.contains("I juggle torches")));
+    // A voice table plays the challenge aloud: the GM's verdict needs no typed act.
+    let gm = format!("p{}", t.g.gm);
+    t.ok(&gm, NobiAction::Scene);
+    t.force_roleplay();
+    t.ok(&gm, NobiAction::Verdict { success: true });
+    assert!(
+        matches!(t.g.step, Step::Scene | Step::Epilogue { .. }),
+        "{:?}",
+        t.g.step
+    );
+}
+
+fn play_scene(t: &mut T, success: bool) {
+    let gm = format!("p{}", t.g.gm);
+    let mc = format!("p{}", t.g.mc);
+    t.ok(&gm, NobiAction::Scene);
+    t.force_roleplay();
+    t.ok(&mc, NobiAction::Act { text: "go".into() });
+    t.ok(&gm, NobiAction::Verdict { success });
+}
+
+#[test]
+fn rule_nobi_epilogue_after_each_player_has_been_gm_three_times() {
+    // "Once each of the players have been the GM 3 times, the story reaches its end."
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    for i in 0..9 {
+        assert!(!matches!(t.g.step, Step::Epilogue { .. }), "scene {i}");
+        play_scene(&mut t, i % 2 == 0);
+    }
+    assert!(matches!(t.g.step, Step::Epilogue { .. }));
+    assert!(t.g.seats.iter().all(|s| s.gm_count == 3));
+    // No GM in the Epilogue: no Scene, no difficulty change.
+    assert!(t.no("p0", NobiAction::Scene).contains("Epilogue"));
+    // Only All abilities.
+    let e = t.no(
+        "p1",
+        NobiAction::Use {
+            ability: "Blazing Charge".into(),
+        },
+    );
+    assert!(e.contains("only `All` Abilities"), "{e}");
+    // Players choose the tester; only they roll.
+    t.ok(
+        "p1",
+        NobiAction::Tester {
+            user: UserId::new("p2"),
+        },
+    );
+    assert!(t
+        .no("p1", NobiAction::Roll)
+        .contains("p2 takes the final test"));
+    t.ok("p2", NobiAction::Roll);
+    assert!(t.g.is_over());
+    assert!(t.g.final_result.is_some());
+}
+
+#[test]
+fn rule_nobi_two_player_epilogue_after_both_gm_three_times() {
+    let mut t = table(&["moss", "aldra"]);
+    for _ in 0..6 {
+        play_scene(&mut t, true);
+    }
+    assert!(matches!(t.g.step, Step::Epilogue { .. }));
+    assert!(t.g.seats.iter().all(|s| s.gm_count == 3));
+}
+
+#[test]
+fn rule_nobi_solo_difficulty_minus_four_and_epilogue_after_five_scenes() {
+    // "Reduce Skill check difficulties by 4." "After 5 Scenes, draw an Epilogue card."
+    let mut t = table(&["gruff"]);
+    assert_eq!(t.g.mode, Mode::Solo);
+    assert_eq!((t.g.gm, t.g.mc), (0, 0));
+    let mut seen_check = false;
+    for _ in 0..5 {
+        assert!(!matches!(t.g.step, Step::Epilogue { .. }));
+        t.ok("p0", NobiAction::Scene);
+        match t.g.step.clone() {
+            Step::Check {
+                printed,
+                difficulty,
+                ..
+            } => {
+                seen_check = true;
+                assert_eq!(difficulty, printed - 4);
+                t.ok("p0", NobiAction::Roll);
+            }
+            _ => {
+                t.ok("p0", NobiAction::Act { text: "go".into() });
+                t.ok("p0", NobiAction::Verdict { success: true });
+            }
+        }
+    }
+    assert!(seen_check);
+    assert!(matches!(t.g.step, Step::Epilogue { .. }));
+    // "Ignore the Epilogue's Test."
+    assert!(t.no("p0", NobiAction::Roll).contains("skipped"));
+    // "Imagine how the adventure ends": written in as many parts as the player likes, then
+    // closed explicitly.
+    assert!(t
+        .no("p0", NobiAction::Finish)
+        .contains("write how the adventure ends first"));
+    for part in ["The dragon sleeps.", "It ends well."] {
+        t.ok("p0", NobiAction::Act { text: part.into() });
+        assert!(!t.g.is_over(), "one part does not end the adventure");
+    }
+    assert!(t.ok("p0", NobiAction::Finish).contains("The End"));
+    assert!(t.g.is_over());
+    assert!(t.g.story.iter().any(|s| s.contains("The dragon sleeps.")));
+}
+
+#[test]
+fn rule_nobi_deck_exhaustion_reshuffles_played_scenes_and_set_aside_epilogues() {
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    let all: Vec<String> = t.g.decks.scenes.drain(..).collect();
+    t.g.decks.scene_discard = all;
+    let out = t.ok("p0", NobiAction::Scene);
+    assert!(out.contains("shuffled into a new deck"), "{out}");
+    assert_eq!(t.g.decks.scenes.len(), 39);
+    // Epilogue redraws: 8 cards, then the set-aside ones come back.
+    t.g.step = Step::Scene;
+    t.g.decks.scenes.push("s05".into());
+    for s in t.g.seats.iter_mut() {
+        s.gm_count = 3;
+    }
+    t.g.seats[0].gm_count = 2;
+    play_scene(&mut t, true);
+    assert!(matches!(t.g.step, Step::Epilogue { .. }));
+    let mut reshuffled = false;
+    for _ in 0..10 {
+        reshuffled |= t.ok("p1", NobiAction::Redraw).contains("shuffled back");
+    }
+    assert!(reshuffled);
+    let total = t.g.decks.epilogues.len() + t.g.decks.epilogue_discard.len() + 1;
+    assert_eq!(total, 8, "no Epilogue card is lost");
+}
+
+#[test]
+fn rule_nobi_reminders_wait_the_interval_and_only_the_system_sends_them() {
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    assert_eq!(t.g.next_wakeup(), Some(1000 + 24 * 3600));
+    assert_eq!(t.g.wakeup_action(1000 + 24 * 3600 - 1), None);
+    assert_eq!(
+        t.g.wakeup_action(1000 + 24 * 3600),
+        Some(NobiAction::Remind)
+    );
+    assert!(t.no("p1", NobiAction::Remind).contains("table itself"));
+    t.now = 1000 + 24 * 3600;
+    let sys = Actor {
+        manager: true,
+        ..Actor::player(SYSTEM_USER, "Croupier")
+    };
+    let r = t.act(&sys, NobiAction::Remind).unwrap();
+    assert_eq!(
+        r[0].message.pings,
+        vec![UserId::new("p0")],
+        "exactly the GM who must draw"
+    );
+    assert_eq!(
+        t.g.next_wakeup(),
+        Some(1000 + 48 * 3600),
+        "one per interval"
+    );
+    // The GM acts: the Main Character now waits, timer restarts.
+    t.now += 60;
+    t.ok("p0", NobiAction::Scene);
+    assert_eq!(t.g.next_wakeup(), Some(t.now + 24 * 3600));
+    t.ok(
+        "p0",
+        NobiAction::Settings {
+            remind_after: Some(0),
+            limit: None,
+        },
+    );
+    assert_eq!(t.g.next_wakeup(), None);
+    assert!(t
+        .no(
+            "p1",
+            NobiAction::Settings {
+                remind_after: Some(5),
+                limit: None,
+            }
+        )
+        .contains("only the host"));
+}
+
+#[test]
+fn story_export_is_markdown_with_scenes_and_outcomes() {
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    play_scene(&mut t, true);
+    let md = super::view::story_markdown(&t.g, &t.data);
+    assert!(md.starts_with("# Nobi Nobi Sword"));
+    assert!(md.contains("## Introduction:"));
+    assert!(md.contains("## Scene 1:"));
+    assert!(md.contains("**Outcome:** success"));
+    let out = super::view::story_message(&t.g, &t.data);
+    assert!(out.body.contains("attached as Markdown"), "{:?}", out.body);
+}
+
+#[test]
+fn command_declaration_fits_discord_limits() {
+    assert_eq!(Nobi::command().problems(""), Vec::<String>::new());
+}
+
+#[test]
+fn join_autocomplete_lists_only_free_characters() {
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    t.g.step = Step::Joining;
+    let cmd = Command::new("nobi join");
+    let all =
+        t.g.autocomplete(&actor("p9"), &cmd, "character", "", &t.data);
+    assert_eq!(all.len(), 10, "16 characters minus 3 cards × 2 sides");
+    assert!(
+        !all.iter().any(|c| c.value.contains("Cinder")),
+        "Moss's other side is taken"
+    );
+    let w =
+        t.g.autocomplete(&actor("p9"), &cmd, "character", "archer", &t.data);
+    assert_eq!(w.len(), 1);
+    assert_eq!(w[0].value, "Wren the Sky Archer");
+    // Ability autocomplete lists the viewer's announceable abilities.
+    let a = t.g.autocomplete(
+        &actor("p1"),
+        &Command::new("nobi use"),
+        "ability",
+        "",
+        &t.data,
+    );
+    assert_eq!(
+        a.iter().map(|c| c.value.as_str()).collect::<Vec<_>>(),
+        vec!["Blazing Charge"]
+    );
+}
+
+#[test]
+fn refused_actions_change_nothing_across_every_step() {
+    // Every refusal goes through `T::act`, which asserts the state is unchanged.
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    for (who, a) in [
+        ("p1", NobiAction::Scene),
+        ("p0", NobiAction::Roll),
+        ("p2", NobiAction::Verdict { success: true }),
+        ("p9", NobiAction::Act { text: "x".into() }),
+        ("p1", NobiAction::Redraw),
+        ("p1", NobiAction::Difficulty { value: 3 }),
+        ("p1", NobiAction::Begin { gm: None }),
+        ("p1", NobiAction::Leave),
+    ] {
+        t.no(who, a);
+    }
+}
+
+#[test]
+fn status_shows_how_many_cards_are_left_in_each_deck() {
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    let before = t.g.decks.scenes.len();
+    t.ok("p0", NobiAction::Scene);
+    assert_eq!(t.g.decks.scenes.len(), before - 1, "a Scene was drawn");
+    let m = super::view::status(&t.g, &actor("p1"), &t.data);
+    let shown = m
+        .fields
+        .iter()
+        .find(|f| f.name == "Cards left")
+        .map(|f| f.value.clone())
+        .expect("a Cards left field");
+    assert_eq!(
+        shown,
+        format!(
+            "Scene {} · Light {} · Darkness {} · Epilogue {}",
+            before - 1,
+            t.g.decks.light.len(),
+            t.g.decks.darkness.len(),
+            t.g.decks.epilogues.len()
+        )
+    );
+}
+
+#[test]
+fn rule_nobi_epilogue_npcs_from_light_and_darkness_cards_may_join() {
+    // "NPCs (Non-Player Characters, secondary characters) can join in this Scene if they come
+    // from Light or Darkness cards."
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    let pony = t
+        .data
+        .light
+        .iter()
+        .find(|c| c.is_npc())
+        .expect("the data has a Light NPC card")
+        .clone();
+    assert!(t
+        .no(
+            "p1",
+            NobiAction::Npc {
+                card: pony.name.clone()
+            }
+        )
+        .contains("Epilogue"));
+    for i in 0..9 {
+        play_scene(&mut t, i % 2 == 0);
+    }
+    assert!(matches!(t.g.step, Step::Epilogue { .. }));
+    for seat in &mut t.g.seats {
+        for c in &mut seat.chars {
+            c.light.clear();
+            c.darkness.clear();
+        }
+    }
+    let refused = t.no(
+        "p1",
+        NobiAction::Npc {
+            card: pony.name.clone(),
+        },
+    );
+    assert!(refused.contains("nobody holds"), "{refused}");
+    t.g.seats[2].chars[0].light.push(pony.id.clone());
+    let list = super::view::npc_list(&t.g, &t.data);
+    assert!(
+        list.contains(&pony.name) && list.contains("p2's card"),
+        "{list}"
+    );
+    let out = t.ok(
+        "p1",
+        NobiAction::Npc {
+            card: pony.name.to_lowercase(),
+        },
+    );
+    assert!(
+        out.contains(&format!("**{}** joins the final Scene", pony.name)),
+        "{out}"
+    );
+    assert!(t
+        .no(
+            "p1",
+            NobiAction::Npc {
+                card: pony.name.clone()
+            }
+        )
+        .contains("already joined"));
+    assert!(t
+        .no(
+            "p1",
+            NobiAction::Npc {
+                card: "Nobody".into()
+            }
+        )
+        .contains("not an NPC card"));
+    // Another Epilogue card keeps who joined.
+    t.ok("p1", NobiAction::Redraw);
+    assert!(super::view::npc_list(&t.g, &t.data).contains("· joined"));
+    assert!(t
+        .g
+        .story
+        .iter()
+        .any(|s| s.contains("joins the final Scene")));
+}
+
+#[test]
+fn the_guide_lists_every_character_with_its_skills_and_ability() {
+    // docs/nobi.md is how a player chooses before joining: it must match the data.
+    let d = load();
+    let guide =
+        std::fs::read_to_string(croupier_core::source_path("docs/nobi.md")).expect("docs/nobi.md");
+    for c in &d.characters {
+        let row = format!(
+            "| {} | {} | {} | {} | **{}** ({}): {} |",
+            c.name,
+            c.profession,
+            c.power,
+            c.technique,
+            c.ability.name,
+            c.ability.tag.name(),
+            c.ability.text
+        );
+        assert!(
+            guide.contains(&row),
+            "docs/nobi.md lacks or misstates:\n{row}"
+        );
+    }
+}
+
+#[test]
+fn the_declaration_parses_every_option_and_the_table_checks_who_begins() {
+    let t = table(&["moss", "aldra", "ilse"]);
+    let parse = |line: &str| {
+        t.g.parse(&host(), &Command::parse_line(line).unwrap(), &t.data, &())
+    };
+    // `/nobi settings limit:` is declared (Discord can send it) and reads its choices.
+    let spec = Nobi::command();
+    let settings = spec.leaf(&["settings".to_string()]).expect("declared");
+    let limit = settings
+        .options
+        .iter()
+        .find(|o| o.name == "limit")
+        .expect("limit is declared");
+    assert_eq!(
+        limit.choices,
+        vec![
+            ("character".to_string(), "character".to_string()),
+            ("player".to_string(), "player".to_string())
+        ]
+    );
+    assert_eq!(
+        parse("/nobi settings limit:PLAYER").unwrap(),
+        NobiAction::Settings {
+            remind_after: None,
+            limit: Some("player".into())
+        }
+    );
+    assert_eq!(
+        parse("/nobi settings limit:team").unwrap_err().0,
+        "limit `team` is unknown; use character or player."
+    );
+    assert_eq!(
+        parse("/nobi verdict result:no").unwrap(),
+        NobiAction::Verdict { success: false }
+    );
+    assert_eq!(
+        parse("/nobi inspire table:Opponents").unwrap(),
+        NobiAction::Inspire {
+            table: "opponents".into()
+        }
+    );
+    assert!(parse("/nobi difficulty value:31")
+        .unwrap_err()
+        .0
+        .contains("from 0 to 30"));
+    assert!(parse("/nobi roll target:x")
+        .unwrap_err()
+        .0
+        .contains("has no option `target:`"));
+    // Beginning is the host's: the declaration says so, the table checks it once.
+    let begin = Command::parse_line("/nobi begin").unwrap();
+    let check =
+        |a: &Actor| croupier_core::table::declare::check_permission(&spec, &begin, a, "p0", &[]);
+    assert!(check(&actor("p1"))
+        .unwrap_err()
+        .0
+        .contains("only the host (<@p0>)"));
+    assert!(check(&host()).is_ok());
+}
