@@ -95,63 +95,34 @@ fn table_action(c: &mut Criterion) {
     );
 }
 
-/// A dice-table session on `dir` with `n` rolls by ten seats (every roll one committed action).
-fn session_with_rolls(db: &Path, n: usize) -> i64 {
+/// A Night Wizard session on `db` whose GM has rolled `n` Judges (each one committed action;
+/// one open Judge per person, so the state does not grow with the log); returns its id.
+fn session_with_judges(db: &Path, n: usize) -> i64 {
     let mut t = open_table(db);
     let mut k = 0u64;
-    let mut send = |t: &mut Table, who: &str, line: &str| {
-        k += 1;
-        let mut actor = Actor::player(who, who);
-        actor.manager = who == "p0";
-        let out = t
-            .handle(&Request {
-                channel: "bench".into(),
-                guild: Some("g".into()),
-                actor,
-                request_id: format!("r{k}"),
-                input: Input::Command(Command::parse_line(line).unwrap()),
-            })
-            .unwrap();
-        assert!(out.accepted, "{line}: {:?}", out.replies);
-    };
-    send(&mut t, "p0", "/dice new expr:1d6 rounds:1000");
-    for p in 1..10 {
-        send(&mut t, &format!("p{p}"), "/dice join");
+    gm_line(&mut t, &mut k, "/nw new");
+    for _ in 0..n {
+        gm_line(&mut t, &mut k, "/nw judge stat:none difficulty:10");
     }
-    send(&mut t, "p0", "/dice start");
-    for i in 0..n {
-        send(&mut t, &format!("p{}", i % 10), "/dice roll");
-    }
-    t.session("bench").unwrap().unwrap().id
+    t.session("nw").unwrap().unwrap().id
 }
 
-/// `/game undo` after 1,000 and 10,000 logged actions (from the latest snapshot), next to a
-/// replay of the whole log (what undo did before snapshots), in the same run.
+/// `/game undo` after 10 and 100,000 logged actions (each action stores its way back, so the
+/// two should cost the same), next to a replay of the whole log (what undo did before), in the
+/// same run. Also prints the bytes an action stores.
 fn undo(c: &mut Criterion) {
     let base = ram_dir();
-    for n in [1_000usize, 10_000] {
+    for n in [10usize, 100_000] {
         let db = base.path().join(format!("undo-{n}.db"));
-        let session = session_with_rolls(&db, n);
+        let session = session_with_judges(&db, n);
         let copy = base.path().join(format!("undo-{n}-copy.db"));
         c.bench_function(
-            &format!("undo after {n} actions (from the latest snapshot)"),
+            &format!("undo after {n} actions (from its stored way back)"),
             |b| {
                 b.iter_batched(
-                    || open_table_copy(&db, &copy),
-                    |mut t| {
-                        let out = t
-                            .handle(&Request {
-                                channel: "bench".into(),
-                                guild: Some("g".into()),
-                                actor: Actor {
-                                    manager: true,
-                                    ..Actor::player("p0", "p0")
-                                },
-                                request_id: "undo".into(),
-                                input: Input::Command(Command::new("game undo")),
-                            })
-                            .unwrap();
-                        assert!(out.accepted);
+                    || (open_table_copy(&db, &copy), 0u64),
+                    |(mut t, mut k)| {
+                        gm_line(&mut t, &mut k, "/game undo");
                         t
                     },
                     criterion::BatchSize::PerIteration,
@@ -159,6 +130,18 @@ fn undo(c: &mut Criterion) {
             },
         );
         let mut t = open_table(&db);
+        let (payload, restore): (f64, f64) = t
+            .store()
+            .conn()
+            .query_row(
+                "SELECT avg(length(payload)), avg(length(restore)) FROM log WHERE kind = 'action'",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap();
+        println!(
+            "stored per Judge after {n} actions: the action {payload:.0} B, its way back {restore:.0} B"
+        );
         c.bench_function(
             &format!("replay of the whole log of {n} actions (baseline)"),
             |b| b.iter(|| t.replay(session).unwrap().unwrap()),

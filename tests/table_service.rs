@@ -624,22 +624,25 @@ fn words_after_a_subcommand_are_refused_with_the_spelling_that_works() {
 }
 
 #[test]
-fn undo_is_refused_when_the_log_no_longer_replays_to_the_table_and_changes_nothing() {
-    // As a game begun before an update that changed its rules: the stored state is not what
-    // its log replays to. Undo must not rewrite it from the log.
+fn undo_of_an_entry_from_before_stored_states_is_refused_when_the_log_no_longer_replays_and_changes_nothing(
+) {
+    // An entry written before undo kept what it needs with each action
+    // (migrations/0011_log_restore.sql: `log.restore` is NULL) is taken back by replaying the
+    // log. In a game whose stored state is not what its log replays to (as one begun before an
+    // update changed its rules), undo must not rewrite it from the log.
     let dir = tempfile::tempdir().unwrap();
     let mut t = table(&dir.path().join("r.db"));
     run(&mut t, "alice", "1", "/dice new expr:1d20 rounds:3");
     run(&mut t, "bob", "2", "/dice join");
     run(&mut t, "alice", "3", "/dice start");
     run(&mut t, "alice", "4", "/dice roll");
-    t.store()
-        .conn()
-        .execute(
-            "UPDATE sessions SET state = json_set(state, '$.seats[0].score', 99) WHERE active = 1",
-            [],
-        )
-        .unwrap();
+    let conn = t.store().conn();
+    conn.execute("UPDATE log SET restore = NULL", []).unwrap();
+    conn.execute(
+        "UPDATE sessions SET state = json_set(state, '$.seats[0].score', 99) WHERE active = 1",
+        [],
+    )
+    .unwrap();
     // The older version's state is read by a process started after the update (this one's
     // cache holds the state it wrote itself under the same version).
     drop(t);
@@ -651,7 +654,41 @@ fn undo_is_refused_when_the_log_no_longer_replays_to_the_table_and_changes_nothi
         out.replies[0]
             .message
             .body
-            .contains("its log no longer replays"),
+            .contains("the log no longer replays"),
+        "{}",
+        out.replies[0].message.body
+    );
+    assert_eq!(dump(&mut t), before, "nothing changed");
+}
+
+#[test]
+fn undo_applies_the_stored_way_back_when_the_stored_state_does_not_fit_it_refuses_and_changes_nothing(
+) {
+    // The way back stored with an action is a patch of the state it left: a state since
+    // changed beyond it (here by hand: a seat removed) cannot take it, and undo says so.
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("r.db"));
+    run(&mut t, "alice", "1", "/dice new expr:1d20 rounds:3");
+    run(&mut t, "bob", "2", "/dice join");
+    run(&mut t, "alice", "3", "/dice start");
+    run(&mut t, "alice", "4", "/dice roll");
+    t.store()
+        .conn()
+        .execute(
+            "UPDATE sessions SET state = json_remove(state, '$.seats[0]') WHERE active = 1",
+            [],
+        )
+        .unwrap();
+    drop(t);
+    let mut t = table(&dir.path().join("r.db"));
+    let before = dump(&mut t);
+    let out = run(&mut t, "alice", "5", "/game undo");
+    assert!(!out.accepted, "{:?}", out.replies);
+    assert!(
+        out.replies[0]
+            .message
+            .body
+            .contains("no longer matches what was stored to take it back"),
         "{}",
         out.replies[0].message.body
     );

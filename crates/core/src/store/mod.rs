@@ -281,6 +281,7 @@ mod tests {
                 visibility: "public",
                 request_id: None,
                 at: 0,
+                restore: None,
             },
         )
         .unwrap()

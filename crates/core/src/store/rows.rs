@@ -87,6 +87,10 @@ pub struct LogRow {
     pub at: i64,
     /// The shared-state change this entry made, as JSON (see `table::effects`), if any.
     pub effects: Option<String>,
+    /// What undo needs to put the session back as it was before this entry, as JSON (see
+    /// `table::engine::Restore`); `None` for entries that change no session state and for
+    /// those written before `migrations/0011_log_restore.sql`.
+    pub restore: Option<String>,
 }
 
 /// Every session's id, oldest first.
@@ -373,6 +377,8 @@ pub struct NewLog<'a> {
     pub request_id: Option<&'a str>,
     /// Now.
     pub at: i64,
+    /// What undo needs to restore the session as it was before this entry (see [`LogRow::restore`]).
+    pub restore: Option<&'a str>,
 }
 
 /// Appends to the log; returns the entry id.
@@ -380,9 +386,9 @@ pub fn log_append(tx: &Transaction, e: &NewLog) -> Result<i64, StoreError> {
     // The entry is chained to its channel's previous one, and becomes the channel's tail
     // (`log_recent` walks the chain back; migrations/0008_channel_log_chain.sql says why).
     exec(tx,
-        "INSERT INTO log(channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, at, prev_in_channel)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, (SELECT last_id FROM channel_tail WHERE channel = ?1))",
-        params![e.channel, e.session_id, e.kind, e.actor, e.actor_name, e.payload, e.summary, e.visibility, e.request_id, e.at],
+        "INSERT INTO log(channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, at, restore, prev_in_channel)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, (SELECT last_id FROM channel_tail WHERE channel = ?1))",
+        params![e.channel, e.session_id, e.kind, e.actor, e.actor_name, e.payload, e.summary, e.visibility, e.request_id, e.at, e.restore],
     )?;
     let id = tx.last_insert_rowid();
     exec(
@@ -395,7 +401,7 @@ pub fn log_append(tx: &Transaction, e: &NewLog) -> Result<i64, StoreError> {
 }
 
 const LOG_COLS: &str =
-    "id, channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, undone, at, effects";
+    "id, channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, undone, at, effects, restore";
 
 fn log_from(r: &rusqlite::Row) -> rusqlite::Result<LogRow> {
     Ok(LogRow {
@@ -412,6 +418,7 @@ fn log_from(r: &rusqlite::Row) -> rusqlite::Result<LogRow> {
         undone: r.get::<_, i64>(10)? != 0,
         at: r.get(11)?,
         effects: r.get(12)?,
+        restore: r.get(13)?,
     })
 }
 

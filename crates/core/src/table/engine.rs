@@ -11,6 +11,7 @@ use super::RuleError;
 use super::{Audience, Command, Message, Reply, Stamp, UserId};
 use crate::rng::{seeded, GameRng};
 use crate::store::{self, SessionRow, StoreError};
+use json_patch::{PatchOperation, TestOperation};
 use rusqlite::Transaction;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -254,6 +255,7 @@ pub(super) fn end_session(
             visibility: "public",
             request_id,
             at: now,
+            restore: None,
         },
     )?;
     record_effect(tx, states, game, s.guild.as_deref(), &before, &after, id)?;
@@ -406,7 +408,89 @@ pub(super) struct LoggedAction {
     pub(super) host: Option<UserId>,
 }
 
-/// Appends a session's action entry (an action, or a hand-over) to the log; returns its id.
+/// What undo needs to put a session back as it was before a log entry (`log.restore`,
+/// `migrations/0011_log_restore.sql`), written in the entry's transaction. Undo applies it to
+/// the session as it stands: the cost does not grow with the log, and the log need not replay
+/// under today's rules, so a game begun before an update keeps its undo.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct Restore {
+    /// RFC 6902 patch from the state after the entry to the state before it, its changes
+    /// guarded by `test` operations of the values the entry left.
+    state: json_patch::Patch,
+    /// The session generator's word position before the entry (the session's generator is
+    /// its seed's ChaCha8 at a position), so the same action rolls the same dice again.
+    rng: u128,
+    /// The host before the entry, when the entry changed it (`/game host`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    host: Option<String>,
+}
+
+impl Restore {
+    /// The way back from `after` to `before` (states of `game`), the generator `rng_before`, and
+    /// the host `host_before` when it differs from the host after.
+    pub(super) fn between(
+        game: &dyn DynGame,
+        before: &DynState,
+        after: &DynState,
+        rng_before: &GameRng,
+        host_before: Option<&str>,
+    ) -> Result<String, Fail> {
+        let (before, after) = (game.to_value(before)?, game.to_value(after)?);
+        let back = json_patch::diff(&after, &before);
+        // Each value the way back replaces or removes is first tested to be what the entry
+        // left, so a state changed since (by hand, or by a bug) refuses the undo instead of
+        // taking a patch meant for another state; parts the entry did not touch (a field an
+        // update added since) are free to differ.
+        let mut ops: Vec<PatchOperation> = back
+            .iter()
+            .filter_map(|op| match op {
+                PatchOperation::Replace(r) => Some(&r.path),
+                PatchOperation::Remove(r) => Some(&r.path),
+                _ => None,
+            })
+            .filter_map(|path| {
+                Some(PatchOperation::Test(TestOperation {
+                    value: after.pointer(path.as_str())?.clone(),
+                    path: path.clone(),
+                }))
+            })
+            .collect();
+        ops.extend(back.0);
+        let restore = Restore {
+            state: json_patch::Patch(ops),
+            rng: rng_before.get_word_pos(),
+            host: host_before.map(str::to_string),
+        };
+        Ok(serde_json::to_string(&restore)?)
+    }
+
+    /// The session as it was before the entry: its state, generator and host. Refused, saying
+    /// why, when the stored way back does not fit the session as it stands.
+    fn apply(
+        json: &str,
+        game: &dyn DynGame,
+        s: &SessionRow,
+        current: &DynState,
+    ) -> Result<(DynState, GameRng, String), Fail> {
+        let restore: Restore = serde_json::from_str(json)?;
+        let mut state = game.to_value(current)?;
+        let unfit = |why: String| {
+            Fail::Refused(format!(
+                "the last action cannot be undone: the state it left no longer matches what was stored to take it back ({why}). The game itself goes on (`/game status`)."
+            ))
+        };
+        json_patch::patch(&mut state, &restore.state).map_err(|e| unfit(e.to_string()))?;
+        let state = game
+            .load_value(&state)
+            .map_err(|e| unfit(format!("{e:?}")))?;
+        let rng = crate::rng::at(s.seed as u64, restore.rng);
+        Ok((state, rng, restore.host.unwrap_or_else(|| s.host.clone())))
+    }
+}
+
+/// Appends a session's action entry (an action, or a hand-over) to the log, with what undo
+/// needs to take it back ([`Restore`]); returns its id.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn log_action(
     tx: &Transaction,
     s: &SessionRow,
@@ -414,6 +498,7 @@ pub(super) fn log_action(
     summary: &str,
     request_id: Option<&str>,
     now: i64,
+    restore: &str,
 ) -> Result<i64, Fail> {
     Ok(store::log_append(
         tx,
@@ -428,6 +513,7 @@ pub(super) fn log_action(
             visibility: "public",
             request_id,
             at: now,
+            restore: Some(restore),
         },
     )?)
 }
@@ -447,6 +533,7 @@ pub(super) fn apply_action(
     let old = states.of(game, s)?;
     let state = &old.state;
     let mut rng: GameRng = serde_json::from_str(&s.rng)?;
+    let rng_before = rng.clone();
     let guild = s.guild.as_deref();
     let before = load_shared(tx, states, game, guild).map_err(Fail::Error)?;
     let mut shared = before.clone();
@@ -499,6 +586,7 @@ pub(super) fn apply_action(
     } else {
         game.next_wakeup(&new_state)?
     };
+    let restore = Restore::between(game, state, &new_state, &rng_before, None)?;
     let version = store::session_update(tx, s.id, s.version, &state_s, &rng_s, wakeup, now)?;
     states.made(s.id, version, &new_state, &state_s);
     let summary = summarize(&replies);
@@ -513,6 +601,7 @@ pub(super) fn apply_action(
         &summary,
         request_id,
         now,
+        &restore,
     )?;
     record_effect(tx, states, game, guild, &before, &shared, log_id)?;
     // Every so many actions a snapshot bounds what undo has to replay.
@@ -708,7 +797,10 @@ pub(super) fn hand_over(
     if to.0 == SYSTEM_USER {
         return refused("Croupier cannot host a game; name a player.");
     }
-    let new_state = game.hand_over(&states.of(game, s)?.state, to)?;
+    let old = states.of(game, s)?;
+    let new_state = game.hand_over(&old.state, to)?;
+    let rng: GameRng = serde_json::from_str(&s.rng)?;
+    let restore = Restore::between(game, &old.state, &new_state, &rng, Some(&s.host))?;
     let state_s = game.to_json(&new_state)?;
     let version = store::session_update(
         tx,
@@ -733,6 +825,7 @@ pub(super) fn hand_over(
         &summary,
         Some(request_id),
         now,
+        &restore,
     )?;
     let mut row = s.clone();
     row.gms = Some(save_gms(tx, game, s, &new_state)?);
@@ -764,7 +857,10 @@ pub(super) fn hand_over(
     ))
 }
 
-/// Undoes the last action of the active session by replaying the log without it.
+/// Undoes the last action of the active session: puts back the state, dice position and host
+/// the entry stored for it ([`Restore`]). An entry written before stored states
+/// (`migrations/0011_log_restore.sql`) is taken back by replaying the log without it, which
+/// only works while the log still replays to the state the table shows.
 pub(super) fn undo(
     tx: &Transaction,
     states: &States,
@@ -777,23 +873,30 @@ pub(super) fn undo(
     let Some(last) = store::log_last_action(tx, s.id)? else {
         return refused("there is nothing to undo in this game yet.");
     };
-    // Undo rebuilds the state by replaying the log (from the latest snapshot); that is only
-    // right if the log still replays to the state the table shows. A game begun before an
-    // update changed its rules may not: then undo is refused (the game itself goes on) rather
-    // than rewriting history.
-    let stored = states.of(game, s)?;
-    let stored = if stored.canonical {
-        s.state.clone()
-    } else {
-        game.to_json(&stored.state)?
+    let current = states.of(game, s)?;
+    let restored = match &last.restore {
+        Some(r) => Some(Restore::apply(r, game, s, &current.state)?),
+        None => {
+            // Without a stored state, undo rebuilds the state by replaying the log (from the
+            // latest snapshot); that is only right if the log still replays to the state the
+            // table shows. A game begun before an update changed its rules may not: then undo
+            // of these older entries is refused (the game itself goes on) rather than
+            // rewriting history.
+            let stored = if current.canonical {
+                s.state.clone()
+            } else {
+                game.to_json(&current.state)?
+            };
+            let replays = matches!(replay_since_snapshot(tx, game, s), Ok((st, _, _)) if game.to_json(&st)? == stored);
+            if !replays {
+                return refused(format!(
+                    "this action of {} was taken before Croupier kept what undo needs with each action, and an update since changed how it plays out, so the log no longer replays to the table as it stands; undo cannot go back past it. The game itself goes on (`/game status`).",
+                    game.title()
+                ));
+            }
+            None
+        }
     };
-    let replays = matches!(replay_since_snapshot(tx, game, s), Ok((st, _, _)) if game.to_json(&st)? == stored);
-    if !replays {
-        return refused(format!(
-            "this game of {} began before an update changed how its actions play out, so its log no longer replays to the table as it stands; undo is not possible in it. The game itself goes on (`/game status`).",
-            game.title()
-        ));
-    }
     // The action's change to the guild's shared state is reversed in this transaction, or the
     // undo is refused (nothing changes) if another channel changed the same records since.
     let mut put_back = vec![];
@@ -814,7 +917,10 @@ pub(super) fn undo(
     }
     store::log_mark_undone(tx, last.id)?;
     store::snapshots_drop_from(tx, s.id, last.id)?;
-    let (state, rng, host) = replay_since_snapshot(tx, game, s)?;
+    let (state, rng, host) = match restored {
+        Some(r) => r,
+        None => replay_since_snapshot(tx, game, s)?,
+    };
     if host != s.host {
         store::session_set_host(tx, s.id, &host)?;
     }
@@ -844,6 +950,7 @@ pub(super) fn undo(
             visibility: "public",
             request_id: Some(request_id),
             at: now,
+            restore: None,
         },
     )?;
     let mut msg = Message::titled(

@@ -111,6 +111,7 @@ pub(super) fn roll(
             visibility: vis.as_str(),
             request_id: Some(&req.request_id),
             at: now,
+            restore: None,
         },
     )?;
     let mut msg =
@@ -312,6 +313,7 @@ pub(super) fn game_command(
                     visibility: "public",
                     request_id: Some(&req.request_id),
                     at: now,
+                    restore: None,
                 },
             )?;
             Ok(vec![Reply::public(Message::titled(

@@ -123,6 +123,7 @@ impl Table {
                 undone: e.undone,
                 at: e.at,
                 effects: None,
+                restore: None,
             })
             .collect();
         match replay_log(game, r.seed, &r.channel, r.session, &log) {

@@ -720,6 +720,7 @@ fn game_command(
                     visibility: "public",
                     request_id: Some(&req.request_id),
                     at: cx.now,
+                    restore: None,
                 },
             )?;
             let guild = req.guild.as_deref();
@@ -856,6 +857,7 @@ fn create_session(
             visibility: "public",
             request_id: Some(&req.request_id),
             at: cx.now,
+            restore: None,
         },
     )?;
     let guild = req.guild.as_deref();
