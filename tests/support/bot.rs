@@ -12,6 +12,7 @@ use croupier::store::Store;
 use croupier::table::{Registry, SeedMode, SystemClock, Table};
 use serde_json::Value;
 
+use super::fake_discord::Visibility;
 use super::fake_discord::{FakeDiscord, Recorded, Who};
 
 /// The channel every test plays in.
@@ -192,9 +193,31 @@ impl Env {
     }
 
     /// Every message anyone in the channel could see: public interaction answers and
-    /// followups, and channel messages in CHAN (not ephemeral answers, not DMs).
+    /// followups, and channel messages in CHAN (not ephemeral answers, not DMs). An edit
+    /// (`PATCH /webhooks/…/messages/…`) carries no flags, since Discord keeps a message's
+    /// visibility: it counts by the visibility of the message it edits (an ephemeral deferral's
+    /// placeholder stays ephemeral), as the fake recorded it; one it cannot find counts as public.
     pub fn public_messages(&self) -> Vec<Recorded> {
         let chan = format!("/channels/{CHAN}/messages");
+        let messages = self.fake.messages();
+        let edit_is_public = |path: &str| -> Option<bool> {
+            let mut parts = path.strip_prefix("/webhooks/")?.split('/');
+            let (_app, token) = (parts.next()?, parts.next()?);
+            if parts.next()? != "messages" {
+                return None;
+            }
+            let id = parts.next()?;
+            let m = messages.iter().find(|m| {
+                if id == "@original" {
+                    m.interaction
+                        .as_deref()
+                        .is_some_and(|i| super::fake_discord::token_of(i) == token)
+                } else {
+                    m.id == id
+                }
+            })?;
+            Some(matches!(m.visibility, Visibility::Public))
+        };
         self.fake
             .requests()
             .into_iter()
@@ -207,7 +230,13 @@ impl Env {
                         && (r.body["type"] == 4 || r.body["type"] == 7))
                     || r.path.starts_with("/webhooks/")
             })
-            .filter(|r| flags(msg(r)) & 64 == 0)
+            .filter(|r| {
+                if r.method == "PATCH" && r.path.starts_with("/webhooks/") {
+                    edit_is_public(&r.path).unwrap_or(true)
+                } else {
+                    flags(msg(r)) & 64 == 0
+                }
+            })
             .collect()
     }
 }
