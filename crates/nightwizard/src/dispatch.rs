@@ -463,7 +463,7 @@ pub fn apply(
             Ok(r)
         }
         NwAction::Combat(a) => {
-            let start = matches!(a, CombatAction::Start { .. } | CombatAction::Open { .. });
+            let start = matches!(a, CombatAction::Open { .. });
             if start && s.scene_kind() == SceneKind::Master {
                 return refuse(format!(
                     "Scene {} is a Master Scene, the GM's narration (§8.1): start a Combat Scene first (`/nw phase scene kind:combat`).",

@@ -240,7 +240,7 @@ pub mod actions {
             s,
             data,
             &gm(),
-            CombatAction::Start { any_seven: false },
+            CombatAction::Open { any_seven: false },
             dice,
         )
         .unwrap()

@@ -433,6 +433,9 @@ pub trait DynGame: Send + Sync {
         actor: &Actor,
         action: &Value,
     ) -> Result<(DynState, Vec<Reply>), DynError>;
+    /// Whether a logged action (as [`DynGame::parse`] wrote it, or an older version did) still
+    /// reads as one of the game's actions.
+    fn read_action(&self, action: &Value) -> Result<(), DynError>;
     /// See [`Game::view`].
     fn view(&self, state: &DynState, viewer: &Actor) -> Result<Vec<Reply>, DynError>;
     /// See [`Game::show`].
@@ -630,6 +633,9 @@ impl<G: Game> DynGame for Loaded<G> {
         let a: G::Action = de(action)?;
         let replies = with_shared::<G, _>(&self.data, ctx, |c| s.apply(c, actor, &a))??;
         Ok((erased(s), replies))
+    }
+    fn read_action(&self, action: &Value) -> Result<(), DynError> {
+        de::<G::Action>(action).map(|_| ())
     }
     fn view(&self, state: &DynState, viewer: &Actor) -> Result<Vec<Reply>, DynError> {
         Ok(typed::<G>(state)?.view(viewer, &self.data))

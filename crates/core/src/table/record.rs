@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::engine::{replay_log, Fail, TableError};
+use super::engine::{replay_log, Fail, LoggedAction, TableError};
 use super::service::Table;
 use crate::store::{self, LogRow};
 
@@ -97,6 +97,36 @@ impl Table {
             });
         }
         Ok(out)
+    }
+
+    /// Whether a record still loads in this build: its stored state reads as the game's state
+    /// and every logged action as one of its actions. The problems, one line each.
+    pub fn check_record(&self, r: &SessionRecord) -> Vec<String> {
+        let Some(game) = self.games().find(&r.game) else {
+            return vec![format!("no game `{}` is registered", r.game)];
+        };
+        let mut out = vec![];
+        if let Err(e) = game.load_value(&r.state) {
+            out.push(format!("the stored state does not load: {e:?}"));
+        }
+        for (i, e) in r.entries.iter().enumerate() {
+            if e.kind != "action" {
+                continue;
+            }
+            let Ok(la) = serde_json::from_value::<LoggedAction>(e.payload.clone()) else {
+                out.push(format!("entry {}: not a logged action", i + 1));
+                continue;
+            };
+            if la.host.is_none() {
+                if let Err(err) = game.read_action(&la.action) {
+                    out.push(format!(
+                        "entry {}: the action does not read: {err:?}",
+                        i + 1
+                    ));
+                }
+            }
+        }
+        out
     }
 
     /// Replays a record with the rules of this build: the state its log leads to now.

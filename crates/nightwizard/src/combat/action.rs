@@ -21,13 +21,9 @@ pub enum CombatAction {
     Reveal(String),
     /// A GM-only note.
     Note(String),
-    /// Start combat.
-    Start {
-        /// Enemies use Any Seven for initiative.
-        any_seven: bool,
-    },
-    /// Start combat under the current round rules ([`ROUND_RULES`]): stored games logged
-    /// `Start` and replay with the rules they were played with.
+    /// Start combat. (`Start`: as logged before the Initiative Process window after the last
+    /// Main Process, §10.3; such a log replays under today's round rules.)
+    #[serde(alias = "Start")]
     Open {
         /// Enemies use Any Seven for initiative.
         any_seven: bool,
@@ -55,11 +51,10 @@ pub enum CombatAction {
     },
     /// The defender's Dodge Check.
     Dodge,
-    /// Hit compared, damage and defence rolled at once (stored games before the damage
-    /// roll got its own Prana window).
-    Damage,
     /// Hit compared, then the damage roll, its Prana window, and only then the defence roll
-    /// (`/nwcombat damage` twice when the attacker is a PC).
+    /// (`/nwcombat damage` twice when the attacker is a PC). (`Damage`: as logged before the
+    /// damage roll got its own Prana window, §4.2; such a log replays under today's rule.)
+    #[serde(alias = "Damage")]
     RollDamage,
     /// HP Damage applied to the target.
     ApplyDamage,

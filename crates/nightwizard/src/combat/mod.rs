@@ -73,8 +73,7 @@ pub fn apply(
         } => table::spawn(s, data, name, label, hidden, hp),
         CombatAction::Reveal(label) => table::reveal(s, label),
         CombatAction::Note(t) => table::note(s, t),
-        CombatAction::Start { any_seven } => round::start(s, data, rng, any_seven, 0),
-        CombatAction::Open { any_seven } => round::start(s, data, rng, any_seven, ROUND_RULES),
+        CombatAction::Open { any_seven } => round::start(s, data, rng, any_seven),
         CombatAction::End => round::end(s),
         CombatAction::Engage(x, y) => engage::engage_two(s, x, y),
         CombatAction::Go(key) => round::go(s, data, rng, actor, key),
@@ -96,7 +95,6 @@ pub fn apply(
         CombatAction::DodgeAs { who, full } => {
             attack::dodge_as(s, data, rng, actor, who.as_deref(), *full)
         }
-        CombatAction::Damage => attack::damage(s, data, rng, actor),
         CombatAction::RollDamage => attack::roll_damage(s, data, rng, actor),
         CombatAction::ApplyDamage => attack::apply_damage(s, data, rng, actor),
         CombatAction::CoverUp(key) => attack::cover_up(s, data, rng, actor, key.as_deref()),

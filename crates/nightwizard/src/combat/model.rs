@@ -190,21 +190,10 @@ pub struct Combat {
     /// Attacks declared so far (part of each attack step's decision key).
     #[serde(default)]
     pub attack_seq: u32,
-    /// The round rules this fight runs by: 0 for fights stored before [`ROUND_RULES`] 1,
-    /// which adds the Initiative Process window after the last Main Process (§10.3).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub rules: u32,
     /// The last Initiative Process of the Round is open: everyone is Post-action and
     /// Initiative Process skills may still be declared before the Cleanup Process.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub closing: bool,
-}
-
-/// The round rules new fights run by (see [`Combat::rules`]).
-pub const ROUND_RULES: u32 = 1;
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
 }
 
 /// The Initiative Count from a SPD Judge: a Fumble that would make it 0 or less sets it to 2;

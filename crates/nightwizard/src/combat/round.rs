@@ -93,7 +93,6 @@ pub(crate) fn start(
     data: &NwData,
     rng: &mut impl Dice,
     any_seven: &bool,
-    rules: u32,
 ) -> Result<Vec<Reply>, RuleError> {
     if s.combat.is_some() {
         return refuse("a combat is already running (`/nwcombat end`).");
@@ -130,7 +129,6 @@ pub(crate) fn start(
         skills: skills_use::RoundState::default(),
         damage_rolls: None,
         attack_seq: 0,
-        rules,
         closing: false,
     });
     let mut lines = vec!["⚔️ Combat begins.".to_string()];
@@ -357,7 +355,7 @@ pub(crate) fn initiative(
     let Some(top) = pre.iter().map(|f| f.count).max() else {
         // §10.3: Initiative Process skills may be declared "after the last [Main Process]
         // but before Cleanup": the window stays open until the GM goes on.
-        if c.rules >= 1 && initiative_skills(s, data) {
+        if initiative_skills(s, data) {
             if let Some(c) = s.combat.as_mut() {
                 c.closing = true;
                 c.current = None;

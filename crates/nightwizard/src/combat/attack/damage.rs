@@ -5,15 +5,13 @@ use super::cover::cover_factor;
 use super::defence::verdict;
 use super::*;
 
-/// Hit compared, damage rolled (one Defender). With `split`, a PC attacker's damage roll gets
-/// its Prana window before the Defender rolls ([`Stage::Defence`], §4.2); stored games that
-/// logged the older `Damage` action roll both at once.
+/// Hit compared, damage rolled (one Defender). A PC attacker's damage roll gets its Prana
+/// window before the Defender rolls ([`Stage::Defence`], §4.2); an enemy's rolls both at once.
 pub(crate) fn damage_one(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
     actor: &Actor,
-    split: bool,
 ) -> Result<Vec<Reply>, RuleError> {
     let is_gm = s.is_gm(actor);
     let at = pending(s, Stage::Dodge)?;
@@ -38,7 +36,7 @@ pub(crate) fn damage_one(
     }
     let def = if at.magic { MDEF } else { PDEF };
     let a = damage_roll(s, data, &at.attacker, at.magic, rng);
-    if split && matches!(at.attacker, Who::Pc(_)) {
+    if matches!(at.attacker, Who::Pc(_)) {
         lines.push(format!(
             "Hit {h} against Dodge {d}: a hit. Damage ({}): `{}`.",
             if at.magic { "MATK" } else { "PATK" },
@@ -177,7 +175,6 @@ pub fn damage(
     data: &NwData,
     rng: &mut impl Dice,
     actor: &Actor,
-    split: bool,
 ) -> Result<Vec<Reply>, RuleError> {
     let mut at = pending(s, Stage::Dodge)?;
     if !s.controls(actor, &at.attacker) && !s.is_gm(actor) {
@@ -217,7 +214,7 @@ pub fn damage(
     }
     let def_name = if at.magic { "MDEF" } else { "PDEF" };
     let a = damage_roll(s, data, &at.attacker, at.magic, rng);
-    if split && matches!(at.attacker, Who::Pc(_)) {
+    if matches!(at.attacker, Who::Pc(_)) {
         // §4.2: the attacker's Prana on the damage roll comes before any defence roll.
         lines.push(format!(
             "Damage ({}): `{}`, one roll against each hit Defender's {def_name}.",

@@ -133,20 +133,6 @@ pub fn dodge(
     }
 }
 
-/// Steps 4–5: compare, then the damage roll against each hit Defender's defence roll.
-pub fn damage(
-    s: &mut NightWizard,
-    data: &NwData,
-    rng: &mut impl Dice,
-    actor: &Actor,
-) -> Result<Vec<Reply>, RuleError> {
-    if multi(s) {
-        damage::damage(s, data, rng, actor, false)
-    } else {
-        damage::damage_one(s, data, rng, actor, false)
-    }
-}
-
 /// Steps 4–5 in the rules' order: compare, the damage roll (a PC attacker's Prana window on
 /// it is open now), then — `/nwcombat damage` again — the defence roll. An enemy attacker
 /// spends no Prana: both are rolled at once.
@@ -163,9 +149,9 @@ pub fn roll_damage(
         .is_some_and(|x| x.stage == Stage::Defence);
     match (multi(s), defence) {
         (true, true) => damage::defence(s, data, rng, actor),
-        (true, false) => damage::damage(s, data, rng, actor, true),
+        (true, false) => damage::damage(s, data, rng, actor),
         (false, true) => damage::defence_one(s, data, rng, actor),
-        (false, false) => damage::damage_one(s, data, rng, actor, true),
+        (false, false) => damage::damage_one(s, data, rng, actor),
     }
 }
 

@@ -21,7 +21,7 @@ pub(super) fn setup() -> T {
     let mut t = T { data, shared, s };
     t.run(
         &gm(),
-        CombatAction::Start { any_seven: true },
+        CombatAction::Open { any_seven: true },
         vec![3, 3, 3, 3],
     )
     .unwrap();

@@ -131,7 +131,7 @@ fn rule_nw_10_13_cover_up_takes_b_damage_and_becomes_post_action() {
         &mut s,
         &data,
         &gm(),
-        CombatAction::Damage,
+        CombatAction::RollDamage,
         vec![6, 6, 6, 1, 2],
     )
     .unwrap();

@@ -333,7 +333,6 @@ fn rule_nw_10_3_an_initiative_process_window_after_the_last_main_process() {
         1,
     );
     let c = s.combat.as_mut().unwrap();
-    c.rules = ROUND_RULES;
     let round = c.round;
     for f in c.fighters.iter_mut() {
         f.post = true;
@@ -373,7 +372,6 @@ fn rule_nw_10_3_an_initiative_process_window_after_the_last_main_process() {
 fn rule_nw_10_3_without_initiative_skills_the_round_goes_straight_to_cleanup() {
     let (data, mut s) = setup();
     let c = s.combat.as_mut().unwrap();
-    c.rules = ROUND_RULES;
     for f in c.fighters.iter_mut() {
         f.post = true;
         f.count = 0;

@@ -62,7 +62,7 @@ fn setup() -> (NwData, NightWizard) {
         &mut s,
         &data,
         &gm(),
-        CombatAction::Start { any_seven: true },
+        CombatAction::Open { any_seven: true },
         vec![3, 3, 3, 3],
     )
     .unwrap();
@@ -281,12 +281,21 @@ fn rule_nw_10_4_the_major_action_ends_the_main_process_post_action_count_0() {
     .unwrap();
     assert!(run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).is_err());
     run(&mut s, &data, &gm(), CombatAction::Dodge, vec![1, 2]).unwrap();
+    // The damage roll (a PC's: its Prana window), then the defence roll.
     run(
         &mut s,
         &data,
         &alice(),
-        CombatAction::Damage,
-        vec![6, 5, 1, 2],
+        CombatAction::RollDamage,
+        vec![6, 5],
+    )
+    .unwrap();
+    run(
+        &mut s,
+        &data,
+        &alice(),
+        CombatAction::RollDamage,
+        vec![1, 2],
     )
     .unwrap();
     let before = s.enemy("Swarm").unwrap().hp;
@@ -317,29 +326,53 @@ fn rule_nw_4_2_prana_raise_on_the_damage_roll_raises_the_hp_damage() {
     };
     run(&mut s, &data, &alice(), attack, vec![6, 5]).unwrap();
     run(&mut s, &data, &gm(), CombatAction::Dodge, vec![1, 2]).unwrap();
+    // The damage roll; its Prana window is open now, before the defence roll (§4.2).
     run(
         &mut s,
         &data,
         &alice(),
-        CombatAction::Damage,
-        vec![3, 3, 2, 2],
+        CombatAction::RollDamage,
+        vec![3, 3],
     )
     .unwrap();
-    let before = s.combat.as_ref().unwrap().attack.as_ref().unwrap().damage;
+    // Without the Raise: the defence roll [2,2] and the HP Damage it leaves.
+    let mut plain = s.clone();
+    run(
+        &mut plain,
+        &data,
+        &alice(),
+        CombatAction::RollDamage,
+        vec![2, 2],
+    )
+    .unwrap();
+    let before = plain
+        .combat
+        .as_ref()
+        .unwrap()
+        .attack
+        .as_ref()
+        .unwrap()
+        .damage;
     let hp = s.enemy("Swarm").unwrap().hp;
     let prana = s.pcs[0].prana;
     let mut rng = croupier_core::rng::seeded(1);
-    for u in [session::PranaUse::Raise(1), session::PranaUse::Accept] {
-        session::apply(
-            &mut s,
-            &data,
-            None,
-            &mut rng,
-            &alice(),
-            &session::NwAction::Prana(u),
-        )
-        .unwrap();
-    }
+    session::apply(
+        &mut s,
+        &data,
+        None,
+        &mut rng,
+        &alice(),
+        &session::NwAction::Prana(session::PranaUse::Raise(1)),
+    )
+    .unwrap();
+    run(
+        &mut s,
+        &data,
+        &alice(),
+        CombatAction::RollDamage,
+        vec![2, 2],
+    )
+    .unwrap();
     assert_eq!(s.pcs[0].prana, prana - 1);
     let raised = s.combat.as_ref().unwrap().attack.as_ref().unwrap().damage;
     // Raise Result: +2D per Prana (2 to 12 more).

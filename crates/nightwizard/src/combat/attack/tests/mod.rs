@@ -80,7 +80,7 @@ fn setup() -> (NwData, NwShared, NightWizard) {
         &mut s,
         &data,
         &gm(),
-        CombatAction::Start { any_seven: true },
+        CombatAction::Open { any_seven: true },
         vec![3, 3, 3, 3],
     )
     .unwrap();
@@ -196,7 +196,14 @@ fn rule_nw_10_9_area_attack_rolls_hit_once_each_defender_dodges() {
         );
     }
     // Damage: PATK 7 + [4,4] = 15 once; Ayla PDEF 3 + [1,2] = 6 → 9. Bolt rolls nothing.
-    run(&mut s, &data, &gm(), CombatAction::Damage, vec![4, 4, 1, 2]).unwrap();
+    run(
+        &mut s,
+        &data,
+        &gm(),
+        CombatAction::RollDamage,
+        vec![4, 4, 1, 2],
+    )
+    .unwrap();
     let at = attack(&s);
     assert_eq!(
         at.defenders
@@ -222,7 +229,14 @@ fn rule_nw_4_2_prana_raise_on_a_defence_roll_lowers_that_defenders_damage() {
     dodge(&mut s, &data, &alice(), false, vec![1, 3]);
     dodge(&mut s, &data, &bob(), false, vec![6, 5]);
     // Damage 15 once; Ayla PDEF 3 + [1,2] = 6 → 9.
-    run(&mut s, &data, &gm(), CombatAction::Damage, vec![4, 4, 1, 2]).unwrap();
+    run(
+        &mut s,
+        &data,
+        &gm(),
+        CombatAction::RollDamage,
+        vec![4, 4, 1, 2],
+    )
+    .unwrap();
     assert_eq!(attack(&s).defenders[0].damage, 9);
     let prana = s.pcs[0].prana;
     let mut rng = croupier_core::rng::seeded(3);
@@ -268,7 +282,7 @@ fn rule_nw_10_9_each_pc_defender_is_asked_with_a_dodge_button_that_mentions_them
         &mut s,
         &data,
         &gm(),
-        CombatAction::Damage,
+        CombatAction::RollDamage,
         vec![4, 4, 1, 2, 2, 2],
     )
     .unwrap();
@@ -287,7 +301,14 @@ fn rule_nw_10_13_a_plain_attack_offers_cover_up_buttons_to_eligible_allies() {
     };
     run(&mut s, &data, &gm(), act, vec![4, 3]).unwrap();
     run(&mut s, &data, &alice(), CombatAction::Dodge, vec![1, 3]).unwrap();
-    let r = run(&mut s, &data, &gm(), CombatAction::Damage, vec![4, 4, 1, 2]).unwrap();
+    let r = run(
+        &mut s,
+        &data,
+        &gm(),
+        CombatAction::RollDamage,
+        vec![4, 4, 1, 2],
+    )
+    .unwrap();
     let m = &r.iter().find(|r| r.is_public()).unwrap().message;
     assert!(m
         .buttons
@@ -332,7 +353,14 @@ fn both_hit(s: &mut NightWizard, data: &NwData) {
     area(s, data, vec![4, 3]);
     dodge(s, data, &alice(), false, vec![1, 3]);
     dodge(s, data, &bob(), false, vec![1, 4]);
-    run(s, data, &gm(), CombatAction::Damage, vec![4, 4, 1, 2, 2, 2]).unwrap();
+    run(
+        s,
+        data,
+        &gm(),
+        CombatAction::RollDamage,
+        vec![4, 4, 1, 2, 2, 2],
+    )
+    .unwrap();
     let at = attack(s);
     assert_eq!(
         at.defenders
@@ -385,7 +413,14 @@ fn rule_nw_10_13_cover_up_after_successful_dodge_in_area_takes_b_damage_once() {
     area(&mut s, &data, vec![4, 3]);
     dodge(&mut s, &data, &alice(), false, vec![1, 3]);
     dodge(&mut s, &data, &bob(), false, vec![6, 5]);
-    run(&mut s, &data, &gm(), CombatAction::Damage, vec![4, 4, 1, 2]).unwrap();
+    run(
+        &mut s,
+        &data,
+        &gm(),
+        CombatAction::RollDamage,
+        vec![4, 4, 1, 2],
+    )
+    .unwrap();
     // Without `for:`, the only hit Defender is meant.
     run(&mut s, &data, &bob(), CombatAction::CoverUp(None), vec![]).unwrap();
     run(&mut s, &data, &gm(), CombatAction::ApplyDamage, vec![]).unwrap();
@@ -415,7 +450,7 @@ fn rule_nw_10_13_cover_up_refusals_change_nothing() {
         &mut s,
         &data,
         &gm(),
-        CombatAction::Damage,
+        CombatAction::RollDamage,
         vec![4, 4, 1, 2, 2, 2],
     )
     .unwrap();

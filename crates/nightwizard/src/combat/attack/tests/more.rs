@@ -98,7 +98,14 @@ fn rule_nw_10_9_full_hit_and_full_dodge_defender_wins() {
     // Hit 9 + 3 = 12; Ayla dodges 6 + 11 = 17 but Full Hit hits; Bolt declares Full Dodge.
     dodge(&mut s, &data, &alice(), false, vec![6, 5]);
     dodge(&mut s, &data, &bob(), true, vec![1, 3]);
-    let r = run(&mut s, &data, &gm(), CombatAction::Damage, vec![4, 4, 1, 2]).unwrap();
+    let r = run(
+        &mut s,
+        &data,
+        &gm(),
+        CombatAction::RollDamage,
+        vec![4, 4, 1, 2],
+    )
+    .unwrap();
     let at = attack(&s);
     assert_eq!(
         at.defenders.iter().map(|d| d.hit).collect::<Vec<_>>(),
@@ -120,7 +127,7 @@ fn rule_nw_10_9_full_dodge_dodges_even_a_critical_chain() {
     run(&mut s, &data, &gm(), act, vec![5, 5, 6, 4, 1, 2]).unwrap();
     assert!(attack(&s).hit.outcome().crits >= 2);
     dodge(&mut s, &data, &alice(), true, vec![1, 3]);
-    let r = run(&mut s, &data, &gm(), CombatAction::Damage, vec![]).unwrap();
+    let r = run(&mut s, &data, &gm(), CombatAction::RollDamage, vec![]).unwrap();
     assert!(
         text(&r).contains("Full Dodge: Ayla dodges."),
         "{}",
@@ -159,13 +166,22 @@ fn rule_nw_13_incomplete_enemy_is_hit_automatically_without_dodge_or_defence() {
     run(&mut s, &data, &alice(), act, vec![1, 1]).unwrap();
     assert_eq!(attack(&s).stage, Stage::Dodge);
     assert!(run(&mut s, &data, &gm(), CombatAction::Dodge, vec![]).is_err());
-    // Damage = PATK 6 + [3,3] = 12, nothing subtracted.
+    // Damage = PATK 6 + [3,3] = 12, nothing subtracted: the damage roll (its Prana window),
+    // then `/nwcombat damage` again, with no defence roll to make.
     run(
         &mut s,
         &data,
         &alice(),
-        CombatAction::Damage,
-        vec![3, 3, 6, 6],
+        CombatAction::RollDamage,
+        vec![3, 3],
+    )
+    .unwrap();
+    run(
+        &mut s,
+        &data,
+        &alice(),
+        CombatAction::RollDamage,
+        vec![6, 6],
     )
     .unwrap();
     assert_eq!(attack(&s).defenders[0].damage, 12);
@@ -321,7 +337,7 @@ fn rule_nw_4_2_prana_raise_on_a_defender_dodge_is_kept_after_accept() {
         &mut s,
         &data,
         &gm(),
-        CombatAction::Damage,
+        CombatAction::RollDamage,
         vec![4, 4, 1, 2, 2, 2],
     )
     .unwrap();
