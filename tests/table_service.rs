@@ -874,3 +874,47 @@ fn a_wake_up_that_does_nothing_moves_to_the_states_next_one_and_keeps_the_versio
     let out = t.handle(&press).unwrap();
     assert!(out.accepted, "{out:?}");
 }
+
+#[test]
+fn every_built_in_declared_for_the_host_refuses_another_player_and_changes_nothing() {
+    // Who may use a `/game` command is its declaration (`#[cmd(perm = host)]`), checked by the
+    // table as for a game's commands: read the declaration, then try each such command as bob.
+    use croupier::table::builtins::generic_commands;
+    use croupier::table::Permission;
+    let game = generic_commands()
+        .into_iter()
+        .find(|c| c.name == "game")
+        .unwrap();
+    let host_only: Vec<String> = game
+        .subcommands
+        .iter()
+        .filter(|s| s.permission == Permission::Host)
+        .map(|s| s.name.clone())
+        .collect();
+    assert_eq!(host_only, ["undo", "end", "host"], "{host_only:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("p.db"));
+    run(&mut t, "alice", "1", "/dice new expr:1d20 rounds:3");
+    run(&mut t, "bob", "2", "/dice join");
+    run(&mut t, "alice", "3", "/dice start");
+    run(&mut t, "alice", "4", "/dice roll");
+    let before = dump(&mut t);
+    for (i, name) in host_only.iter().enumerate() {
+        let line = match name.as_str() {
+            "end" => "/game end confirm:true".to_string(),
+            "host" => "/game host user:<@carol>".to_string(),
+            other => format!("/game {other}"),
+        };
+        let out = run(&mut t, "bob", &format!("b{i}"), &line);
+        assert!(!out.accepted, "{line}");
+        let said = &out.replies[0].message.body;
+        assert!(
+            said.contains("only the host (<@alice>) or someone who may manage this channel")
+                && said.contains(&format!("`/game {name}")),
+            "{line}: {said}"
+        );
+        assert_eq!(dump(&mut t), before, "{line} changed nothing");
+    }
+    // The host may.
+    assert!(run(&mut t, "alice", "a1", "/game undo").accepted);
+}

@@ -67,7 +67,8 @@ pub enum GameCommand {
         user: UserId,
     },
     /// Reveal a hidden roll to everyone (GM)
-    #[cmd(perm = gm)]
+    // Anyone may ask: the GM of the game the roll was made in (which may have ended since)
+    // reveals it, and `generic.rs` checks that against the roll's own session.
     Reveal {
         /// Log entry number of the roll
         id: i64,

@@ -3,7 +3,7 @@
 use rusqlite::Transaction;
 
 use super::builtins::{GameCommand, RollCommand, Visibility};
-use super::declare::Commands;
+use super::declare::{check_permission, Commands};
 use super::engine::{
     channel_rng, end_session, finish_replies, hand_over, save_channel_rng, session_gms, undo,
     with_host, Fail, Request,
@@ -164,7 +164,14 @@ pub(super) fn game_command(
     let session = store::session_active(tx, &req.channel)?;
     let game = session.as_ref().and_then(|s| games.find(&s.game));
     let actor = with_host(&req.actor, session.as_ref());
-    match GameCommand::from_command(cmd)? {
+    let parsed = GameCommand::from_command(cmd)?;
+    // Who may use each built-in is its declaration (`builtins.rs`), checked as a game's
+    // commands are: the host's commands by the host or a channel manager.
+    if let (Some(s), Some(g)) = (&session, game) {
+        let gms = session_gms(g, s)?;
+        check_permission(&GameCommand::spec(), cmd, &actor, &s.host, &gms)?;
+    }
+    match parsed {
         GameCommand::Status => match (&session, game) {
             (Some(s), Some(g)) => {
                 let state = states.of(g, s)?.state;
@@ -213,7 +220,6 @@ pub(super) fn game_command(
                     "there is no game to undo in this channel.".into(),
                 ));
             };
-            require_manager(&actor, s)?;
             undo(tx, states, g, s, &actor, &req.request_id, now)
         }
         GameCommand::End { confirm } => {
@@ -222,7 +228,6 @@ pub(super) fn game_command(
                     "there is no game to end in this channel.".into(),
                 ));
             };
-            require_manager(&actor, s)?;
             if confirm != Some(true) {
                 let mut m = Message::titled(
                     "End the game?",
@@ -272,7 +277,6 @@ pub(super) fn game_command(
                     "there is no game in this channel to hand over.".into(),
                 ));
             };
-            require_manager(&actor, s)?;
             hand_over(tx, states, g, s, &actor, &to, &req.request_id, now)
         }
         GameCommand::Reveal { id } => {
@@ -380,17 +384,6 @@ impl<'a> GmOf<'a> {
         };
         self.known.insert(id, gm);
         Ok(gm)
-    }
-}
-
-fn require_manager(actor: &Actor, s: &store::SessionRow) -> Result<(), Fail> {
-    if actor.manager {
-        Ok(())
-    } else {
-        Err(Fail::Refused(format!(
-            "only the host (<@{}>) or someone who may manage this channel can do that.",
-            s.host
-        )))
     }
 }
 
