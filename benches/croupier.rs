@@ -296,6 +296,38 @@ fn state_size(c: &mut Criterion) {
                 b.iter(|| gm_line(&mut t, &mut k, "/nw judge stat:none difficulty:10"))
             });
         }
+        // What storing an action's way back adds: the patch from the state after a Judge to
+        // the state before it (the table also turns both typed states into JSON values).
+        let mut t = open_table(&db);
+        let state = |t: &mut Table| -> serde_json::Value {
+            let s: String = t
+                .store()
+                .conn()
+                .query_row(
+                    "SELECT state FROM sessions WHERE channel = 'nw' AND active = 1",
+                    [],
+                    |r| r.get(0),
+                )
+                .unwrap();
+            serde_json::from_str(&s).unwrap()
+        };
+        let before = state(&mut t);
+        gm_line(&mut t, &mut k, "/nw judge stat:none difficulty:10");
+        let after = state(&mut t);
+        let restore: i64 = t
+            .store()
+            .conn()
+            .query_row(
+                "SELECT length(restore) FROM log WHERE kind = 'action' ORDER BY id DESC LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        println!("state size: {label}: one Judge stores a way back of {restore} bytes");
+        c.bench_function(
+            &format!("state size: the way back of one action (diff), {label}"),
+            |b| b.iter(|| json_patch::diff(&after, &before)),
+        );
     }
 }
 
@@ -381,7 +413,7 @@ criterion_group! {
     config = Criterion::default()
         .warm_up_time(std::time::Duration::from_secs(1))
         .measurement_time(std::time::Duration::from_secs(3));
-    targets = dice, table_action, undo, scale, state_size
+    targets = dice, table_action, undo, state_size, scale
 }
 /// BCDice (Ruby) on the same expressions, in the same run, when `BCDICE_DIR` names a BCDice
 /// checkout (see `benches/bcdice.rb`). BCDice spells keep-highest `KH` and counts
