@@ -48,12 +48,14 @@ fn apply_migrations(tx: &Transaction, from: usize, to: usize) -> Result<(), Stor
             migration: m.name.to_string(),
             source,
         };
+        tracing::debug!(migration = m.name, "applying a database migration");
         tx.execute_batch(m.sql).map_err(failed)?;
         if m.sql.contains("PRAGMA writable_schema = ON") {
             schema_edited(tx).map_err(failed)?;
         }
     }
     tx.pragma_update(None, "user_version", to as i64)?;
+    tracing::debug!(from, to, "database schema migrated");
     Ok(())
 }
 
