@@ -6,7 +6,7 @@ use std::sync::Arc;
 use criterion::{black_box, criterion_group, Criterion};
 
 use croupier::rng::seeded;
-use croupier::store::Store;
+use croupier::store::{self, Store};
 use croupier::table::{Actor, Command, Input, ManualClock, Request, SeedMode, Table};
 
 fn dice(c: &mut Criterion) {
@@ -170,38 +170,83 @@ fn open_table(db: &Path) -> Table {
 }
 
 /// Adds `n` more stored sessions beside the ones in `db`: copies of channel `nw`'s session row
-/// (state, RNG) in channels of their own, half of them active, each with its creation entry
-/// in the log, inserted in one transaction straight into SQLite (going through the table
-/// would take hours at a million).
+/// (state, RNG, GMs) in channels of their own, half of them active (the odd numbers), each with
+/// its creation entry in the log, written in one transaction through the store's own row
+/// functions (the schema's columns and the log's channel chain as the table writes them; going
+/// through the table would take hours at a million). Their channels' dice are at position 0.
 fn add_stored_sessions(db: &Path, n: usize) {
-    let mut conn = rusqlite::Connection::open(db).unwrap();
-    let tx = conn.transaction().unwrap();
-    tx.execute_batch(&format!(
-        "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < {n})
-         INSERT INTO channels (channel, guild, seed, rng, created_at)
-           SELECT 'stored-' || i, 'g', seed, rng_pos, 0 FROM k, channels WHERE channel = 'nw';
-         WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < {n})
-         INSERT INTO sessions (channel, guild, game, host, seed, state, rng, version, active,
-                               created_at, updated_at)
-           SELECT 'stored-' || i, guild, game, host, seed, state, rng, version, i % 2, 0, 0
-           FROM k, sessions WHERE channel = 'nw' AND active = 1;
-         INSERT INTO log (channel, session_id, kind, actor, actor_name, payload, summary, at)
-           SELECT channel, id, 'new', host, host, '{{}}', 'new', 0 FROM sessions
-           WHERE channel LIKE 'stored-%';
-         INSERT INTO channel_tail (channel, last_id)
-           SELECT channel, max(id) FROM log WHERE channel LIKE 'stored-%' GROUP BY channel;"
-    ))
-    .unwrap();
+    let mut store = Store::open(db).unwrap();
+    let tx = store.conn().transaction().unwrap();
+    let seed = store::channel_get(&tx, "nw")
+        .unwrap()
+        .expect("channel nw")
+        .seed;
+    let s = store::session_active(&tx, "nw")
+        .unwrap()
+        .expect("a session in nw");
+    let gms = s.gms.as_deref().unwrap_or("[]");
+    for i in 1..=n {
+        let channel = format!("stored-{i}");
+        store::channel_insert(&tx, &channel, s.guild.as_deref(), seed, 0).unwrap();
+        let id = store::session_insert(
+            &tx,
+            &store::NewSession {
+                channel: &channel,
+                guild: s.guild.as_deref(),
+                game: &s.game,
+                host: &s.host,
+                seed: s.seed,
+                state: &s.state,
+                rng: &s.rng,
+                wakeup_at: None,
+                gms,
+                now: 0,
+            },
+        )
+        .unwrap();
+        store::log_append(
+            &tx,
+            &store::NewLog {
+                channel: &channel,
+                session_id: Some(id),
+                kind: "new",
+                actor: &s.host,
+                actor_name: &s.host,
+                payload: "{}",
+                summary: "new",
+                visibility: "public",
+                request_id: None,
+                at: 0,
+            },
+        )
+        .unwrap();
+        if i % 2 == 0 {
+            store::session_end(&tx, id, 0).unwrap();
+        }
+    }
     tx.commit().unwrap();
+}
+
+/// `n` divided by `CROUPIER_BENCH_SCALE` (default 1): the `scale` group's large sizes, smaller
+/// on a machine where building a million sessions takes too long. The benchmarks' names carry
+/// the sizes used.
+fn scaled(n: usize) -> usize {
+    let divisor = std::env::var("CROUPIER_BENCH_SCALE")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|&d| d > 0)
+        .unwrap_or(1);
+    (n / divisor).max(20)
 }
 
 /// The cost of one committed action as the store grows: with 10 and 1,000,000 stored
 /// sessions, and in a session with 10 and 100,000 logged actions; and undo after 100,000
 /// actions. The issue's goal is "flat within 20 %"; the ratios are printed by criterion's
-/// medians side by side (see BENCHMARKS.md).
+/// medians side by side (see BENCHMARKS.md). `CROUPIER_BENCH_SCALE=100` divides the large sizes
+/// by 100 ([`scaled`]).
 fn scale(c: &mut Criterion) {
     let base = ram_dir();
-    for stored in [10usize, 1_000_000] {
+    for stored in [10usize, scaled(1_000_000)] {
         let db = base.path().join(format!("stored-{stored}.db"));
         let mut k = 0u64;
         {
@@ -220,7 +265,8 @@ fn scale(c: &mut Criterion) {
     }
     // The dice table stops at 1,000 rounds of ten seats, so the long log is a Night Wizard
     // session whose GM rolls Judges (one open Judge per person: the state does not grow).
-    for logged in [10usize, 100_000] {
+    let long = scaled(100_000);
+    for logged in [10usize, long] {
         let db = base.path().join(format!("logged-{logged}.db"));
         let mut t = open_table(&db);
         let mut k = 0u64;
@@ -232,10 +278,10 @@ fn scale(c: &mut Criterion) {
             &format!("scale: one action in a session with {logged} logged actions"),
             |b| b.iter(|| gm_line(&mut t, &mut k, "/nw judge stat:none difficulty:10")),
         );
-        if logged == 100_000 {
+        if logged == long {
             drop(t);
             let copy = base.path().join("logged-copy.db");
-            c.bench_function("scale: undo after 100000 actions", |b| {
+            c.bench_function(&format!("scale: undo after {logged} actions"), |b| {
                 b.iter_batched(
                     || (open_table_copy(&db, &copy), 0u64),
                     |(mut t, mut k)| {

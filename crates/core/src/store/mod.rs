@@ -7,40 +7,62 @@ pub use rows::*;
 
 use std::path::Path;
 use std::sync::LazyLock;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use include_dir::{include_dir, Dir};
-use rusqlite::Connection;
-use rusqlite_migration::{Migrations, M};
+use rusqlite::{Connection, ErrorCode, Transaction, TransactionBehavior};
 
 static MIGRATIONS_DIR: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../migrations");
 
-/// The migrations, in file-name order (`0001_init.sql`, `0002_…`).
-static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
+/// One file of `migrations/`.
+struct Migration {
+    /// Its file name (`0009_channel_rng_position.sql`), for errors.
+    name: &'static str,
+    sql: &'static str,
+}
+
+/// The migrations, in file-name order (`0001_init.sql`, `0002_…`): schema version `n` is the
+/// database after the first `n` of them.
+static MIGRATIONS: LazyLock<Vec<Migration>> = LazyLock::new(|| {
     let mut files: Vec<_> = MIGRATIONS_DIR
         .files()
         .filter(|f| f.path().extension().is_some_and(|e| e == "sql"))
         .collect();
     files.sort_by_key(|f| f.path().to_path_buf());
-    Migrations::new(
-        files
-            .into_iter()
-            .filter_map(|f| f.contents_utf8())
-            .map(|sql| {
-                if sql.contains("PRAGMA writable_schema = ON") {
-                    M::up_with_hook(sql, schema_edited)
-                } else {
-                    M::up(sql)
-                }
-            })
-            .collect(),
-    )
+    files
+        .into_iter()
+        .map(|f| Migration {
+            name: f.path().to_str().unwrap_or("a migration"),
+            // include_dir reads every file at build time; a file that is not UTF-8 is applied
+            // as nothing and found by `every_migration_applies_in_order_to_a_fresh_store` (tests).
+            sql: f.contents_utf8().unwrap_or(""),
+        })
+        .collect()
 });
+
+/// Applies migrations `from..to` (0-based: `from` is the database's schema version) in `tx`, the
+/// caller's transaction, and records `to` as its `user_version`. Nothing is kept if one fails.
+fn apply_migrations(tx: &Transaction, from: usize, to: usize) -> Result<(), StoreError> {
+    for m in MIGRATIONS.get(from..to).unwrap_or_default() {
+        let failed = |source| StoreError::Migration {
+            migration: m.name.to_string(),
+            source,
+        };
+        tracing::debug!(migration = m.name, "applying a database migration");
+        tx.execute_batch(m.sql).map_err(failed)?;
+        if m.sql.contains("PRAGMA writable_schema = ON") {
+            schema_edited(tx).map_err(failed)?;
+        }
+    }
+    tx.pragma_update(None, "user_version", to as i64)?;
+    tracing::debug!(from, to, "database schema migrated");
+    Ok(())
+}
 
 /// After a migration that edited a table's text in `sqlite_schema` (SQLite's procedure for
 /// changes ALTER TABLE cannot make): bumps `schema_version`, so every connection re-reads the
 /// schema, and turns `writable_schema` off, reloading this connection's schema.
-fn schema_edited(tx: &rusqlite::Transaction) -> rusqlite_migration::HookResult {
+fn schema_edited(tx: &Transaction) -> rusqlite::Result<()> {
     let v: i64 = tx.pragma_query_value(None, "schema_version", |r| r.get(0))?;
     tx.pragma_update(None, "schema_version", v + 1)?;
     tx.execute_batch("PRAGMA writable_schema = RESET")?;
@@ -49,11 +71,15 @@ fn schema_edited(tx: &rusqlite::Transaction) -> rusqlite_migration::HookResult {
 
 /// Number of schema versions this build knows.
 pub fn schema_version() -> usize {
-    MIGRATIONS_DIR
-        .files()
-        .filter(|f| f.path().extension().is_some_and(|e| e == "sql"))
-        .count()
+    MIGRATIONS.len()
 }
+
+/// How long SQLite waits for another connection's lock within one statement.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long opening a database keeps trying, in all, while other processes hold it locked
+/// (each try waits [`BUSY_TIMEOUT`] where SQLite's busy handler applies; some steps, such as
+/// turning WAL on in a fresh file, are refused at once instead, and are tried again).
+const OPEN_PATIENCE: Duration = Duration::from_secs(60);
 
 /// Storage failures.
 #[derive(Debug, thiserror::Error)]
@@ -61,9 +87,22 @@ pub enum StoreError {
     /// SQLite reported an error.
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    /// A migration failed.
-    #[error("database migration failed: {0}")]
-    Migration(#[from] rusqlite_migration::Error),
+    /// A migration failed (its transaction was rolled back: the file is as it was).
+    #[error("database migration {migration} failed, so nothing was changed: {source}")]
+    Migration {
+        /// The migration's file.
+        migration: String,
+        /// Cause.
+        source: rusqlite::Error,
+    },
+    /// Other processes kept the database locked for as long as opening it waits.
+    #[error("the database {path} stayed locked by another process for {}s while Croupier opened it, so nothing was changed; another Croupier may be migrating it (on a large store a migration can take minutes, once) or a tool (sqlite3, a backup) may hold it in a long transaction: let that finish, then start again", waited.as_secs())]
+    Busy {
+        /// File.
+        path: String,
+        /// How long opening tried.
+        waited: Duration,
+    },
     /// The file was written by a newer Croupier.
     #[error("the database {path} has schema version {found}, but this Croupier knows only up to {known}; use a newer Croupier or another --db file (nothing was changed)")]
     TooNew {
@@ -93,15 +132,121 @@ pub enum StoreError {
     Conflict,
 }
 
+impl StoreError {
+    /// SQLite refused because another connection holds a lock (`SQLITE_BUSY`, `SQLITE_LOCKED`).
+    fn is_busy(&self) -> bool {
+        let e = match self {
+            StoreError::Sqlite(e) | StoreError::Migration { source: e, .. } => e,
+            _ => return false,
+        };
+        matches!(
+            e.sqlite_error_code(),
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+        )
+    }
+}
+
+/// Runs `step` until it succeeds, fails other than by a lock, or `patience` has passed (then
+/// [`StoreError::Busy`] naming `path`), pausing a little longer after each refusal.
+fn retry_while_busy<T>(
+    path: &str,
+    patience: Duration,
+    mut step: impl FnMut() -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    let start = Instant::now();
+    let mut pause = Duration::from_millis(1);
+    loop {
+        match step() {
+            Err(e) if e.is_busy() => {
+                let waited = start.elapsed();
+                if waited >= patience {
+                    return Err(StoreError::Busy {
+                        path: path.to_string(),
+                        waited,
+                    });
+                }
+                // Processes started together would otherwise retry in step: spread them.
+                let jitter = Duration::from_micros(rand::random::<u64>() % 1000);
+                std::thread::sleep(pause + jitter);
+                pause = (pause * 2).min(Duration::from_millis(50));
+            }
+            other => return other,
+        }
+    }
+}
+
 /// An open database.
 pub struct Store {
     conn: Connection,
 }
 
+/// Turns on WAL (kept in the file). Another process doing the same to a fresh file can make
+/// SQLite refuse at once, without waiting, or leave the old mode: both count as busy, to retry.
+fn use_wal(conn: &Connection) -> Result<(), StoreError> {
+    let mode: String = conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0))?;
+    match mode.to_ascii_lowercase().as_str() {
+        // An in-memory database has no file to keep a WAL in.
+        "wal" | "memory" => Ok(()),
+        _ => Err(StoreError::Sqlite(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_BUSY),
+            Some(format!("journal_mode stayed {mode}")),
+        ))),
+    }
+}
+
+/// The database's schema version (`user_version`).
+fn user_version(conn: &Connection) -> Result<i64, StoreError> {
+    Ok(conn.pragma_query_value(None, "user_version", |r| r.get(0))?)
+}
+
+/// Brings the schema up to date. A database at this build's version is left alone without a
+/// write lock (a read-only file opens). Otherwise the version is read again and the migrations
+/// applied in one `BEGIN IMMEDIATE` transaction: holding the write lock from the check to the
+/// commit, so a process that started with this one and migrated first is seen, not raced.
+fn migrate(conn: &mut Connection, name: &str) -> Result<(), StoreError> {
+    let known = schema_version();
+    let too_new = |found| StoreError::TooNew {
+        path: name.to_string(),
+        found,
+        known,
+    };
+    let found = user_version(conn)?;
+    if found == known as i64 {
+        return Ok(());
+    }
+    if found > known as i64 {
+        return Err(too_new(found));
+    }
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let found = user_version(&tx)?;
+    if found > known as i64 {
+        return Err(too_new(found));
+    }
+    // Negative: not a version any tool writes; refused by the conversion, untouched.
+    let from = usize::try_from(found).map_err(|_| {
+        StoreError::Invalid(format!("the database {name} has schema version {found}"))
+    })?;
+    if from < known {
+        apply_migrations(&tx, from, known)?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings the schema up to date.
-    /// A database from a newer schema is refused, untouched.
+    /// A database from a newer schema is refused, untouched. Any number of processes may open
+    /// one file at once, a fresh one too: the schema is checked and migrated under SQLite's write
+    /// lock, so one of them migrates and the others find it migrated.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        Self::open_with_patience(path, BUSY_TIMEOUT, OPEN_PATIENCE)
+    }
+
+    fn open_with_patience(
+        path: &Path,
+        busy_timeout: Duration,
+        patience: Duration,
+    ) -> Result<Store, StoreError> {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(|source| StoreError::Io {
                 path: path.display().to_string(),
@@ -109,31 +254,33 @@ impl Store {
             })?;
         }
         let conn = Connection::open(path)?;
-        Self::setup(conn, &path.display().to_string())
+        Self::setup(conn, &path.display().to_string(), busy_timeout, patience)
     }
 
     /// An in-memory database (tests, benchmarks).
     pub fn in_memory() -> Result<Store, StoreError> {
-        Self::setup(Connection::open_in_memory()?, ":memory:")
+        Self::setup(
+            Connection::open_in_memory()?,
+            ":memory:",
+            BUSY_TIMEOUT,
+            OPEN_PATIENCE,
+        )
     }
 
-    fn setup(mut conn: Connection, name: &str) -> Result<Store, StoreError> {
-        conn.busy_timeout(Duration::from_secs(10))?;
+    fn setup(
+        mut conn: Connection,
+        name: &str,
+        busy_timeout: Duration,
+        patience: Duration,
+    ) -> Result<Store, StoreError> {
+        // Before anything touches the file: every step below may meet another process's lock.
+        conn.busy_timeout(busy_timeout)?;
         // Every statement of the request path stays prepared (rows.rs runs them cached).
         conn.set_prepared_statement_cache_capacity(64);
-        conn.pragma_update(None, "journal_mode", "WAL")?;
+        retry_while_busy(name, patience, || use_wal(&conn))?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        let found: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-        let known = schema_version();
-        if found > known as i64 {
-            return Err(StoreError::TooNew {
-                path: name.to_string(),
-                found,
-                known,
-            });
-        }
-        MIGRATIONS.to_latest(&mut conn)?;
+        retry_while_busy(name, patience, || migrate(&mut conn, name))?;
         Ok(Store { conn })
     }
 
@@ -154,10 +301,74 @@ impl Store {
 mod tests {
     use super::*;
 
+    /// A connection to `path` at schema `version` (a store an older Croupier made).
+    fn at_version(path: &Path, version: usize) -> Connection {
+        let mut c = Connection::open(path).unwrap();
+        let tx = c.transaction().unwrap();
+        apply_migrations(&tx, 0, version).unwrap();
+        tx.commit().unwrap();
+        c
+    }
+
     #[test]
-    fn migrations_are_valid() {
-        MIGRATIONS.validate().expect("migrations validate");
+    fn every_migration_applies_in_order_to_a_fresh_store() {
+        let files = MIGRATIONS_DIR
+            .files()
+            .filter(|f| f.path().extension().is_some_and(|e| e == "sql"));
+        for f in files {
+            assert!(
+                f.contents_utf8().is_some_and(|s| !s.trim().is_empty()),
+                "{} is empty or not UTF-8",
+                f.path().display()
+            );
+        }
         assert!(schema_version() >= 1);
+        let store = Store::in_memory().unwrap();
+        assert_eq!(user_version(&store.conn).unwrap(), schema_version() as i64);
+        assert_eq!(store.integrity_check().unwrap(), "ok");
+    }
+
+    #[test]
+    fn a_store_held_locked_past_the_patience_is_refused_naming_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("held.db");
+        // A store one migration behind, so opening it must take the write lock to migrate.
+        drop(at_version(&path, schema_version() - 1));
+        let holder = Connection::open(&path).unwrap();
+        holder.execute_batch("BEGIN IMMEDIATE").unwrap();
+        let started = Instant::now();
+        let err =
+            Store::open_with_patience(&path, Duration::from_millis(20), Duration::from_millis(200))
+                .err()
+                .expect("refused while locked");
+        assert!(
+            started.elapsed() >= Duration::from_millis(200),
+            "it retried"
+        );
+        assert!(matches!(err, StoreError::Busy { .. }), "{err:?}");
+        let text = err.to_string();
+        assert!(text.contains(&path.display().to_string()), "{text}");
+        assert!(
+            text.contains("then start again") && text.contains("nothing was changed"),
+            "{text}"
+        );
+        // Once the lock is gone, the same open migrates it.
+        holder.execute_batch("ROLLBACK").unwrap();
+        let store = Store::open(&path).unwrap();
+        assert_eq!(user_version(&store.conn).unwrap(), schema_version() as i64);
+    }
+
+    #[test]
+    fn an_up_to_date_store_opens_without_the_write_lock() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("busy.db");
+        drop(Store::open(&path).unwrap());
+        // Another process writing (holding the write lock) does not keep a reader out.
+        let holder = Connection::open(&path).unwrap();
+        holder.execute_batch("BEGIN IMMEDIATE").unwrap();
+        let store =
+            Store::open_with_patience(&path, Duration::from_millis(20), Duration::from_millis(100));
+        assert!(store.is_ok(), "{:?}", store.err());
     }
 
     #[test]
@@ -318,8 +529,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("old.db");
         {
-            let mut c = Connection::open(&path).unwrap();
-            MIGRATIONS.to_version(&mut c, 7).unwrap();
+            let c = at_version(&path, 7);
             for i in 0..6 {
                 for ch in ["x", "y"] {
                     c.execute(
@@ -355,8 +565,7 @@ mod tests {
         }
         old.next_u64();
         {
-            let mut c = Connection::open(&path).unwrap();
-            MIGRATIONS.to_version(&mut c, 8).unwrap();
+            let c = at_version(&path, 8);
             c.execute(
                 "INSERT INTO channels(channel, guild, seed, rng, created_at) VALUES ('t', 'g', ?1, ?2, 0)",
                 rusqlite::params![seed as i64, serde_json::to_string(&old).unwrap()],
@@ -390,8 +599,7 @@ mod tests {
         let path = dir.path().join("k.db");
         {
             // A store made before schema 10 (its log checked `kind IN (…)`), migrated now.
-            let mut c = Connection::open(&path).unwrap();
-            MIGRATIONS.to_version(&mut c, 9).unwrap();
+            let c = at_version(&path, 9);
             assert!(opcodes(&c, LOG_INSERT).contains(&"OpenEphemeral".to_string()));
             c.execute_batch(LOG_INSERT).unwrap();
         }
