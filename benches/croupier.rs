@@ -217,6 +217,7 @@ fn add_stored_sessions(db: &Path, n: usize) {
                 visibility: "public",
                 request_id: None,
                 at: 0,
+                restore: None,
             },
         )
         .unwrap();
