@@ -4,7 +4,7 @@
 //! ([`roll_for`]) for that player only.
 
 pub mod model;
-pub use model::*;
+pub use model::{Ask, AskAction};
 
 use super::character::attr_name;
 use super::data::{attr_index, stat_index, NwData, ATTRS, STAT_LABEL};
