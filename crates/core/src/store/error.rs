@@ -1,0 +1,39 @@
+//! Storage failures: the one error type of the store, which its row functions return too.
+
+/// Storage failures.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite reported an error.
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// A migration failed.
+    #[error("database migration failed: {0}")]
+    Migration(#[from] rusqlite_migration::Error),
+    /// The file was written by a newer Croupier.
+    #[error("the database {path} has schema version {found}, but this Croupier knows only up to {known}; use a newer Croupier or another --db file (nothing was changed)")]
+    TooNew {
+        /// File.
+        path: String,
+        /// Its version.
+        found: i64,
+        /// Ours.
+        known: usize,
+    },
+    /// Could not create the folder.
+    #[error("cannot create the folder for {path}: {source}")]
+    Io {
+        /// File.
+        path: String,
+        /// Cause.
+        source: std::io::Error,
+    },
+    /// A stored JSON document did not parse.
+    #[error("stored data could not be read: {0}")]
+    Json(#[from] serde_json::Error),
+    /// A value no build of Croupier stores (read from the database, or about to be written).
+    #[error("{0}: Croupier never stores that, so nothing was changed; if the database was edited by hand, restore a backup")]
+    Invalid(String),
+    /// The state changed between read and write (should not happen inside one transaction).
+    #[error("the game changed while this action was applied; try again")]
+    Conflict,
+}
