@@ -56,8 +56,9 @@ pub mod pcs;
 pub mod phase;
 pub mod picture;
 pub mod prana;
-/// The old module path, kept while the other areas move to `state` and `dispatch`.
-pub mod session {
+/// The old module path the tests still name: `state` and `dispatch` in one.
+#[cfg(test)]
+mod session {
     pub use super::dispatch::*;
     pub use super::state::*;
 }

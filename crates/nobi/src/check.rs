@@ -3,7 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::data::{Effect, Skill};
+use super::data::{Effect, NobiData, Skill, Tag};
+use super::state::{Mode, Nobi, Step};
 use croupier_core::dice;
 use croupier_core::rng::GameRng;
 use croupier_core::table::RuleError;
@@ -147,6 +148,45 @@ pub struct Outcome {
     pub total: i64,
     /// Total ≥ Difficulty.
     pub success: bool,
+}
+
+/// The plan for the current check or final test, with every announced and Permanent ability.
+pub fn current_plan(t: &Nobi, data: &NobiData) -> Option<Plan> {
+    let (skill, difficulty, uses, tester) = match &t.step {
+        Step::Check {
+            skill,
+            difficulty,
+            uses,
+            ..
+        } => (*skill, *difficulty, uses, t.mc),
+        // Solo play writes its Epilogue instead of testing it: no odds to show.
+        Step::Epilogue { .. } if t.mode == Mode::Solo => return None,
+        Step::Epilogue {
+            card, uses, tester, ..
+        } => {
+            let e = data.epilogue(card)?;
+            (e.skill, e.difficulty, uses, *tester)
+        }
+        _ => return None,
+    };
+    let sheet = t.seats.get(tester)?.chars.first()?;
+    let mut plan = Plan::new(skill, sheet.skill(data, skill), difficulty);
+    for a in sheet.abilities(data) {
+        if a.tag == Tag::Permanent {
+            plan.add(a.effect);
+        }
+    }
+    for u in uses {
+        if let Some(a) = t
+            .seats
+            .get(u.seat)
+            .and_then(|s| s.chars.iter().find(|c| c.character == u.character))
+            .and_then(|c| c.abilities(data).into_iter().find(|a| a.name == u.ability))
+        {
+            plan.add(a.effect);
+        }
+    }
+    Some(plan)
 }
 
 #[cfg(test)]

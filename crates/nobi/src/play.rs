@@ -3,8 +3,8 @@
 
 use rand::Rng;
 
-use super::check::Plan;
-use super::data::{NobiData, Tag, Test};
+use super::check::current_plan;
+use super::data::{NobiData, Test};
 use super::state::{
     draw, shuffled, Mode, Nobi, Seat, Sheet, Step, Use, GM_TURNS, MAX_PLAYERS, SOLO_REDUCTION,
     SOLO_SCENES,
@@ -353,45 +353,6 @@ fn scene(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>,
     let mut out = vec![Reply::public(m)];
     out.extend(view::prompt(t, data).map(Reply::public));
     Ok(out)
-}
-
-/// The plan for the current check or final test, with every announced and Permanent ability.
-pub fn current_plan(t: &Nobi, data: &NobiData) -> Option<Plan> {
-    let (skill, difficulty, uses, tester) = match &t.step {
-        Step::Check {
-            skill,
-            difficulty,
-            uses,
-            ..
-        } => (*skill, *difficulty, uses, t.mc),
-        // Solo play writes its Epilogue instead of testing it: no odds to show.
-        Step::Epilogue { .. } if t.mode == Mode::Solo => return None,
-        Step::Epilogue {
-            card, uses, tester, ..
-        } => {
-            let e = data.epilogue(card)?;
-            (e.skill, e.difficulty, uses, *tester)
-        }
-        _ => return None,
-    };
-    let sheet = t.seats.get(tester)?.chars.first()?;
-    let mut plan = Plan::new(skill, sheet.skill(data, skill), difficulty);
-    for a in sheet.abilities(data) {
-        if a.tag == Tag::Permanent {
-            plan.add(a.effect);
-        }
-    }
-    for u in uses {
-        if let Some(a) = t
-            .seats
-            .get(u.seat)
-            .and_then(|s| s.chars.iter().find(|c| c.character == u.character))
-            .and_then(|c| c.abilities(data).into_iter().find(|a| a.name == u.ability))
-        {
-            plan.add(a.effect);
-        }
-    }
-    Some(plan)
 }
 
 fn use_ability(

@@ -522,7 +522,7 @@ fn rule_nobi_solo_assist_and_permanent_tags() {
     // A Permanent ability applies to its owner's own check without announcement.
     t.g.gm = 1;
     t.g.mc = 2;
-    let plan = super::play::current_plan(&t.g, &t.data).unwrap();
+    let plan = super::check::current_plan(&t.g, &t.data).unwrap();
     assert_eq!(plan.expr(), "2d6+6", "Tess Power 5 + Unbreakable 1");
 }
 

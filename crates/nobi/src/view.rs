@@ -1,7 +1,7 @@
 //! What players see: the prompt for whoever must act, `/nobi status`, and the story export.
 
+use super::check::current_plan;
 use super::data::{GainCard, NobiData};
-use super::play::current_plan;
 use super::state::{Mode, Nobi, Step};
 use croupier_core::table::{Actor, Message};
 

@@ -1,9 +1,21 @@
 //! SQLite storage. The schema lives only in `migrations/*.sql`; this module opens the
 //! database, applies them in order, and offers the row-level calls the table service uses.
 
+mod error;
 mod rows;
 
-pub use rows::*;
+pub use error::StoreError;
+
+pub use rows::{
+    channel_exists, channel_get, channel_insert, channel_save_rng, decision_settle,
+    decision_settled, log_append, log_get, log_last_action, log_mark_undone, log_recent,
+    log_session, log_session_after, log_set_effects, log_set_visibility, next_wakeup, request_get,
+    request_put, requests_prune, session_active, session_end, session_get, session_ids,
+    session_insert, session_latest, session_set_gms, session_set_host, session_set_wakeup,
+    session_update, sessions_due, sessions_due_first, shared_get, shared_put, shared_version,
+    snapshot_latest, snapshot_put, snapshots_drop_from, LogRow, NewLog, NewSession, SessionRow,
+    Snapshot,
+};
 
 use std::path::Path;
 use std::sync::LazyLock;
@@ -80,57 +92,6 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 /// (each try waits [`BUSY_TIMEOUT`] where SQLite's busy handler applies; some steps, such as
 /// turning WAL on in a fresh file, are refused at once instead, and are tried again).
 const OPEN_PATIENCE: Duration = Duration::from_secs(60);
-
-/// Storage failures.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// SQLite reported an error.
-    #[error("database error: {0}")]
-    Sqlite(#[from] rusqlite::Error),
-    /// A migration failed (its transaction was rolled back: the file is as it was).
-    #[error("database migration {migration} failed, so nothing was changed: {source}")]
-    Migration {
-        /// The migration's file.
-        migration: String,
-        /// Cause.
-        source: rusqlite::Error,
-    },
-    /// Other processes kept the database locked for as long as opening it waits.
-    #[error("the database {path} stayed locked by another process for {}s while Croupier opened it, so nothing was changed; another Croupier may be migrating it (on a large store a migration can take minutes, once) or a tool (sqlite3, a backup) may hold it in a long transaction: let that finish, then start again", waited.as_secs())]
-    Busy {
-        /// File.
-        path: String,
-        /// How long opening tried.
-        waited: Duration,
-    },
-    /// The file was written by a newer Croupier.
-    #[error("the database {path} has schema version {found}, but this Croupier knows only up to {known}; use a newer Croupier or another --db file (nothing was changed)")]
-    TooNew {
-        /// File.
-        path: String,
-        /// Its version.
-        found: i64,
-        /// Ours.
-        known: usize,
-    },
-    /// Could not create the folder.
-    #[error("cannot create the folder for {path}: {source}")]
-    Io {
-        /// File.
-        path: String,
-        /// Cause.
-        source: std::io::Error,
-    },
-    /// A stored JSON document did not parse.
-    #[error("stored data could not be read: {0}")]
-    Json(#[from] serde_json::Error),
-    /// A value no build of Croupier stores (read from the database, or about to be written).
-    #[error("{0}: Croupier never stores that, so nothing was changed; if the database was edited by hand, restore a backup")]
-    Invalid(String),
-    /// The state changed between read and write (should not happen inside one transaction).
-    #[error("the game changed while this action was applied; try again")]
-    Conflict,
-}
 
 impl StoreError {
     /// SQLite refused because another connection holds a lock (`SQLITE_BUSY`, `SQLITE_LOCKED`).

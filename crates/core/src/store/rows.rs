@@ -2,7 +2,7 @@
 
 use rusqlite::{params, OptionalExtension, Transaction};
 
-use super::StoreError;
+use super::error::StoreError;
 
 /// `execute` through the connection's statement cache (the request path runs the same few
 /// statements for every request; parsing them each time was measurable).

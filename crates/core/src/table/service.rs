@@ -16,7 +16,11 @@ use super::{Clock, Command, Message, Reply, Stamp, UserId};
 use crate::rng::seeded;
 use crate::store::{self, SessionRow, Store};
 
-use super::engine::*;
+use super::engine::{
+    apply_action, channel_rng, dyn_err, end_session, finish_replies, load_shared, record_effect,
+    refused, replay_session, reschedule_wakeup, save_channel_rng, session_gms, still_open,
+    summarize, with_host, Fail, Input, Lifetime, Outcome, Request, TableError, SYSTEM_USER,
+};
 use super::registry::Registry;
 use super::states::{StateCache, States};
 

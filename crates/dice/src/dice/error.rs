@@ -90,26 +90,25 @@ pub enum DiceError {
 impl DiceError {
     /// The 0-based character position the error refers to, if any.
     pub fn position(&self) -> Option<usize> {
-        use DiceError::*;
         match self {
-            Empty | OddsTooLarge { .. } | OddsDiceLimit { .. } => None,
-            InputTooLong { pos, .. }
-            | UnexpectedChar { pos, .. }
-            | UnexpectedEnd { pos, .. }
-            | UnclosedParen { pos }
-            | UnmatchedParen { pos }
-            | ZeroSides { pos }
-            | TooManySides { pos, .. }
-            | TooManyDice { pos, .. }
-            | TooManyExplosions { pos, .. }
-            | TooManyRerolls { pos, .. }
-            | ImpossibleExplode { pos }
-            | ImpossibleReroll { pos }
-            | Overflow { pos }
-            | DivisionByZero { pos }
-            | NegativeCount { pos, .. }
-            | BadModifier { pos, .. }
-            | OddsUnsupported { pos, .. } => Some(*pos),
+            Self::Empty | Self::OddsTooLarge { .. } | Self::OddsDiceLimit { .. } => None,
+            Self::InputTooLong { pos, .. }
+            | Self::UnexpectedChar { pos, .. }
+            | Self::UnexpectedEnd { pos, .. }
+            | Self::UnclosedParen { pos }
+            | Self::UnmatchedParen { pos }
+            | Self::ZeroSides { pos }
+            | Self::TooManySides { pos, .. }
+            | Self::TooManyDice { pos, .. }
+            | Self::TooManyExplosions { pos, .. }
+            | Self::TooManyRerolls { pos, .. }
+            | Self::ImpossibleExplode { pos }
+            | Self::ImpossibleReroll { pos }
+            | Self::Overflow { pos }
+            | Self::DivisionByZero { pos }
+            | Self::NegativeCount { pos, .. }
+            | Self::BadModifier { pos, .. }
+            | Self::OddsUnsupported { pos, .. } => Some(*pos),
         }
     }
 }

@@ -4,9 +4,9 @@
 //! ([`roll_for`]) for that player only.
 
 pub mod model;
-pub use model::*;
+pub use model::{Ask, AskAction};
 
-use super::character::attr_name;
+use super::character::derive::attr_name;
 use super::data::{attr_index, stat_index, NwData, ATTRS, STAT_LABEL};
 use super::judge::{roll_for, JudgeRequest};
 use super::state::{NightWizard, NwAction};

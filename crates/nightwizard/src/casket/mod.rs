@@ -5,7 +5,7 @@
 //! Scenario (default) or of the real-life session (a table setting).
 
 pub mod model;
-pub use model::*;
+pub use model::{Casket, CasketAction, LogicLasts, Shaken, MAX_LOGICS};
 
 use super::commands::CasketCommand;
 use super::state::{NightWizard, Phase};

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::super::data::{SkillDef, ATTRS};
 use super::super::judge::Dice;
-use super::{attr_name, Catalog, Character, OwnedItem, OwnedSkill};
+use super::derive::attr_name;
+use super::{Catalog, Character, OwnedItem, OwnedSkill};
 use croupier_core::table::{refuse, RuleError, UserId};
 
 /// The General skills every Wizard gets (step 7.1).

@@ -120,8 +120,8 @@ pub fn level_up(
         said.push(format!("New skill: {} SL {}.", s.name, next.sl(&s.id)));
     }
     let v = next.derive(cat);
-    let (g1, g1m) = super::group1_bp(next.cl);
-    let (g2, g2m) = super::group2_bp(next.cl);
+    let (g1, g1m) = super::derive::group1_bp(next.cl);
+    let (g2, g2m) = super::derive::group2_bp(next.cl);
     said.push(format!(
         "Body {} · Mind {}. BP now: group 1 {g1} total ({g1m} per stat), group 2 {g2} total ({g2m} per stat) — spend with `/nw character bp`.",
         v.body, v.mind

@@ -31,8 +31,6 @@ pub mod sync;
 mod tests;
 pub mod validation;
 
-pub use derive::{attr_name, attributes, base_stats, cf_mod, group1_bp, group2_bp, half, Derived};
-
 use serde::{Deserialize, Serialize};
 
 use super::data::{ItemDef, NwData, SkillDef};

@@ -2,7 +2,8 @@
 
 use super::super::data::{ATTR_SHORT, STAT_LABEL};
 use super::super::judge::Cf;
-use super::{attr_name, Catalog, Character, Derived};
+use super::derive::{attr_name, Derived};
+use super::{Catalog, Character};
 use croupier_core::table::Message;
 
 /// Session values shown on a sheet during play.
@@ -119,8 +120,8 @@ pub fn sheet(c: &Character, cat: &Catalog, live: Option<&Live>) -> Message {
         .filter(|(_, x)| *x != 0)
         .map(|(n, x)| format!("{n} +{x}"))
         .collect();
-    let (g1, g1max) = super::group1_bp(c.cl);
-    let (g2, g2max) = super::group2_bp(c.cl);
+    let (g1, g1max) = super::derive::group1_bp(c.cl);
+    let (g2, g2max) = super::derive::group2_bp(c.cl);
     m = m.field(
         "Growth",
         format!(

@@ -91,7 +91,7 @@ pub fn step_messages(d: &Draft, cat: &Catalog) -> Vec<Message> {
             ))]
         }
         Step::Bonus => {
-            let v = super::attributes(
+            let v = super::derive::attributes(
                 &d.classes.iter().map(String::as_str).collect::<Vec<_>>(),
                 &d.elements.iter().map(String::as_str).collect::<Vec<_>>(),
                 None,

@@ -1,6 +1,7 @@
 //! Rule tests of the character model and its derived values.
 
 use super::super::data::load;
+use super::derive::{attributes, group1_bp, group2_bp};
 use super::*;
 use std::collections::BTreeMap;
 

@@ -1,7 +1,10 @@
 //! Reading and finding combatants in the session: names, HP, bad statuses, stats, the
 //! combat Judge roll, who controls whom.
 
-use super::*;
+use super::{
+    refuse, Actor, BadStatuses, Cf, Combat, Dice, Enemy, Judge, Mode, NightWizard, NwData,
+    RuleError, UserId, Who,
+};
 
 impl NightWizard {
     pub(crate) fn enemy(&self, label: &str) -> Option<&Enemy> {

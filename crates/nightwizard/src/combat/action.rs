@@ -1,6 +1,6 @@
 //! The combat and GM-table actions as logged.
 
-use super::*;
+use super::{movement, Deserialize, Serialize};
 
 /// Combat and GM-table actions.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

@@ -1,7 +1,10 @@
 //! Engagements and the Main Process' Move and Minor Actions (digest §10.5, §10.6): invade,
 //! withdraw (and blockades), a Minor Action.
 
-use super::*;
+use super::{
+    attack, attacker_wins, combat_mut, end_main, my_turn, refuse, Actor, Combat, Dice, Mode,
+    NightWizard, NwData, Reply, RuleError, Who, SPD,
+};
 
 /// GM puts two combatants in the same Engage.
 pub(crate) fn engage_two(s: &mut NightWizard, x: &str, y: &str) -> Result<Vec<Reply>, RuleError> {

@@ -1,7 +1,10 @@
 //! Incapacitated and Dead (digest §10.1, §10.10): falling to HP 0 outside an attack (a GM's HP
 //! change) takes effect at once in the fight.
 
-use super::*;
+use super::{
+    end_main, initiative, take_open, Dice, NightWizard, NwData, Reply, Who, DAMAGE_ROLL,
+    DEFENCE_ROLL,
+};
 
 /// §10.1 Incapacitated: at HP 0 a character "may use no actions" and "immediately become[s]
 /// Post-Action, Count = 0". When it is the character whose Main Process it is (an attack it

@@ -44,16 +44,23 @@ pub mod recovery;
 /// Skills and items in the fight (§15).
 pub mod skills_use;
 
-pub(crate) use access::*;
-pub use action::*;
+pub(crate) use access::combat_mut;
+pub use action::CombatAction;
 pub(crate) use attack::damage::{hurt, land};
-pub use attack::judges::*;
-pub(crate) use engage::*;
+pub use attack::judges::sync_open;
+pub(crate) use attack::judges::{
+    close_damage, open_for, pending, take_open, DAMAGE_ROLL, DEFENCE_ROLL,
+};
+pub(crate) use engage::leave;
 pub use life::incapacitated;
-pub use model::*;
-pub(crate) use round::*;
-pub use table::*;
-pub use tracker::*;
+pub use model::{
+    enemy_from, initiative_count, rank, Attack, Combat, Enemy, Fighter, Stage, Used, Who,
+};
+pub(crate) use model::{EVA, MACC, MATK, MDEF, PACC, PATK, PDEF, SPD};
+pub(crate) use round::{end_main, initiative, my_turn, new_round, standing};
+
+pub use tracker::condition;
+pub(crate) use tracker::{mention, visible_engages};
 
 /// Applies a combat or GM-table action: each action goes straight to the file that owns its
 /// rule (no interceptors; an attack's steps go to [`attack`], which holds the one attack model).

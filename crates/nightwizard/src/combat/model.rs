@@ -1,7 +1,10 @@
 //! The combat model (digest §10): combatants, enemies on the GM's table, the fight's fighters,
 //! engagements and the attack in progress; bad-status bookkeeping and initiative order.
 
-use super::*;
+use super::{
+    attack, movement, skills_use, BadStatus, BadStatuses, Deserialize, EnemyDef, Judge,
+    NightWizard, Serialize, UserId,
+};
 
 /// Stat indexes (PACC, EVA, MACC, PATK, MATK, PDEF, MDEF, SPD).
 pub(crate) const PACC: usize = 0;

@@ -1,7 +1,11 @@
 //! The Round (digest §10.1–§10.4, §10.14): Setup, Initiative, Main and Cleanup Processes;
 //! combat start and end; whose Main Process it is and what the fight waits for.
 
-use super::*;
+use super::{
+    attack, combat_mut, hurt, initiative_count, key_part, movement, rank, refuse, skills_use,
+    Actor, Combat, Decision, Dice, Fighter, Mode, NightWizard, NwData, Reply, RuleError, Stage,
+    Used, Who, DAMAGE_ROLL, DEFENCE_ROLL, SPD,
+};
 
 impl NightWizard {
     /// What the fight waits for: the current attack's next step, the current Main Process,

@@ -1,7 +1,9 @@
 //! The GM's table (digest §13): enemies spawned from the data (hidden until revealed),
 //! incomplete enemies, Guests built like PCs, GM notes.
 
-use super::*;
+use super::{
+    enemy_from, refuse, Enemy, Fighter, Message, NightWizard, NwData, Reply, RuleError, Who,
+};
 
 use super::super::character::{Catalog, Character, Custom};
 

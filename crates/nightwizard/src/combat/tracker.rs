@@ -1,7 +1,10 @@
 //! The combat tracker: the public board (hidden enemies left out), the step message with
 //! its pings and buttons, and the GM's view.
 
-use super::*;
+use super::{
+    movement, rank, skills_use, status_text, ButtonStyle, Fighter, Message, NightWizard, Reply,
+    Stage, UserId, Who,
+};
 
 impl NightWizard {
     /// The tracker: a public message (hidden enemies left out) and, when there are hidden

@@ -12,7 +12,10 @@ use serde::{Deserialize, Serialize};
 use croupier_core::table::{Choices, Commands, UserId};
 
 mod play;
-pub use play::*;
+pub use play::{
+    CasketCommand, CombatCommand, DangerKind, DangerStat, EnemyCommand, FarBand, FortressCommand,
+    RangeBand, Spend,
+};
 
 /// Night Wizard 3rd Edition: characters, Judges and Prana
 #[derive(Debug, Clone, PartialEq, Commands)]

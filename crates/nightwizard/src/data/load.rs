@@ -5,7 +5,10 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::*;
+use super::rules::{
+    attr_index, mod_key_ok, stat_index, ClassDef, ElementDef, EnemyDef, ItemDef, NwData, RulesFile,
+    SkillDef, ENEMY_KINDS, ITEM_KINDS, SKILL_CATEGORIES, SLOTS,
+};
 use croupier_core::table::DataError;
 
 #[derive(Deserialize)]

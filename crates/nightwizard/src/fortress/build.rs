@@ -1,8 +1,8 @@
 //! Building a Fortress (GM): Areas, Gates and traps (§12.3–§12.5, §12.8).
 
 use super::super::state::NightWizard;
-use super::common::*;
-use super::model::*;
+use super::common::fortress_mut;
+use super::model::{Area, AreaKind, Fortress, FortressAction, Gate, GateKind, Trap, TrapState};
 use croupier_core::table::{refuse, Message, Reply, RuleError};
 
 /// Applies the building actions.

@@ -3,8 +3,14 @@
 use super::super::data::NwData;
 use super::super::judge::{roll_for, Judge, JudgeRequest};
 use super::super::state::NightWizard;
-use super::common::*;
-use super::model::*;
+use super::common::{
+    add_inside, danger_difficulty_ambush, danger_difficulty_trap, dive, fortress, fortress_mut,
+    gate_ends, pc_name, succeeded, sync_open,
+};
+use super::model::{
+    AreaKind, Check, Danger, FortressAction, GateKind, Pending, Trap, TrapState, DANGER_DEFAULT,
+    SECRET_GATE_SENSE,
+};
 use croupier_core::rng::GameRng;
 use croupier_core::table::{refuse, Actor, ButtonStyle, Message, Reply, RuleError, UserId};
 

@@ -3,7 +3,9 @@
 
 use super::super::judge::Judge;
 use super::super::state::NightWizard;
-use super::model::*;
+use super::model::{
+    Area, Dive, Fortress, Gate, GateKind, AMBUSH_PLUS, APPEAR_BASE, APPEAR_PER_GATE,
+};
 use croupier_core::table::{refuse, Message, Reply, RuleError, UserId};
 
 impl NightWizard {

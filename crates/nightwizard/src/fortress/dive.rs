@@ -4,8 +4,11 @@ use super::super::data::NwData;
 use super::super::state::NightWizard;
 use super::super::state::Phase;
 use super::checks::roll_check;
-use super::common::*;
-use super::model::*;
+use super::common::{
+    add_inside, appear_difficulty, dive, fortress, fortress_mut, map_message, pc_name,
+    retreat_allowed,
+};
+use super::model::{AreaKind, Check, Dive, FortressAction, GateKind, TrapState, CONNECTION_BONUS};
 use croupier_core::rng::GameRng;
 use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 

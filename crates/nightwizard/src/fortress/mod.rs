@@ -17,7 +17,7 @@ pub use common::{
     add_inside, appear_difficulty, danger_difficulty_ambush, danger_difficulty_trap,
     retreat_allowed, status_replies, sync_open,
 };
-pub use model::*;
+pub use model::{AreaKind, FortressAction, FortressState, GateKind, CONNECTION_BONUS};
 
 use super::casket;
 use super::commands::{DangerKind, DangerStat, FortressCommand};

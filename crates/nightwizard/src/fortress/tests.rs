@@ -3,6 +3,7 @@ use super::super::judge::Judge;
 use super::super::state::Phase;
 use super::super::test_table::{alice, bob, gm, Table as T};
 use super::common::*;
+use super::model::{Check, Fortress, Pending, TrapState, DANGER_DEFAULT, SECRET_GATE_SENSE};
 use super::*;
 
 fn table() -> T {

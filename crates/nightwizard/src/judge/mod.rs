@@ -7,4 +7,4 @@ pub mod roll;
 
 pub use chance::{chance, chance_values};
 pub use request::{alter_for, roll_for, JudgeRequest};
-pub use roll::*;
+pub use roll::{attacker_wins, roll_cf, Cf, Dice, Fixed, Judge, JudgeRules, Mode, Values};

@@ -68,7 +68,7 @@ fn list(own: u32, more: &[u32]) -> String {
 pub fn alter_for(p: &Pc, stat: &str, cat: &Catalog) -> (i32, String) {
     let v = p.ch.derive(cat);
     if let Some(i) = attr_index(stat) {
-        (v.attrs[i], super::super::character::attr_name(i))
+        (v.attrs[i], super::super::character::derive::attr_name(i))
     } else if let Some(i) = stat_index(stat) {
         (v.stats[i], STAT_LABEL[i].to_string())
     } else {

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 pub mod episode;
-pub use episode::*;
+pub use episode::{EpisodeConnection, Handout, Phase, SceneKind, SceneMark};
 
 use super::character::sheet::Live;
 use super::character::{Catalog, Character, Custom};

@@ -1,6 +1,9 @@
 //! Cover Up (digest §10.13): a Pre-action ally in the same Engage takes a Defender's damage.
 
-use super::*;
+use super::{
+    close_damage, combat_mut, end_main, foes, land, mention, pending, refuse, Actor, Attack,
+    ButtonStyle, Dice, Message, NightWizard, NwData, Reply, RuleError, Stage, UserId, Who,
+};
 
 /// Cover Up for the one Defender (GM names the enemy).
 pub(crate) fn cover_one(

@@ -3,7 +3,11 @@
 
 use super::cover::cover_factor;
 use super::defence::verdict;
-use super::*;
+use super::{
+    attacker_wins, close_damage, combat_mut, end_main, open_for, pending, refuse, take_open, Actor,
+    Attack, Dice, Judge, Mode, NightWizard, NwData, Reply, RuleError, Stage, Who, DAMAGE_ROLL,
+    DEFENCE_ROLL, MATK, MDEF, PATK, PDEF,
+};
 
 /// Hit compared, damage rolled (one Defender). A PC attacker's damage roll gets its Prana
 /// window before the Defender rolls ([`Stage::Defence`], §4.2); an enemy's rolls both at once.

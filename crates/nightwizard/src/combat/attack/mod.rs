@@ -10,7 +10,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::*;
+use super::{
+    attacker_wins, close_damage, combat_mut, end_main, land, leave, mention, movement, my_turn,
+    open_for, pending, refuse, take_open, Actor, Attack, ButtonStyle, CombatAction, Dice, Judge,
+    Message, Mode, NightWizard, NwData, OpenJudge, Reply, RuleError, Stage, UserId, Who,
+    DAMAGE_ROLL, DEFENCE_ROLL, EVA, MACC, MATK, MDEF, PACC, PATK, PDEF,
+};
 
 pub mod cover;
 pub mod damage;
@@ -23,7 +28,7 @@ pub use cover::cover;
 pub use damage::apply_all;
 pub use declare::declare;
 pub use defence::dodge_as;
-pub use lower::*;
+pub use lower::{lower_attack, lower_coverup, lower_dodge, lower_spawn, SpawnRequest};
 
 pub const MAX_DEFENDERS: usize = 12;
 

@@ -2,7 +2,11 @@
 //! placing a combatant at a range band (§10.6).
 
 use super::super::super::fortress::{add_inside, appear_difficulty, CONNECTION_BONUS};
-use super::*;
+use super::{
+    combat_mut, end_main, far, go_far, in_setup, initiative, initiative_count, news, refuse,
+    settle, Actor, Band, Dice, Fighter, Judge, Mode, NightWizard, NwData, Phase, Reply, RuleError,
+    Who, LUCK, SPD,
+};
 
 pub(super) fn appear(
     s: &mut NightWizard,

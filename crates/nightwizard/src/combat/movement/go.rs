@@ -1,7 +1,10 @@
 //! Moving: Interval and Complex Movement, moves to Long or Extreme range (§10.6), Lunar
 //! Robe flight and landing (§10.7).
 
-use super::*;
+use super::{
+    combat_mut, end_main, flight_forbidden, go_far, leave, my_turn, news, refuse, set_spot, Actor,
+    Band, Dice, Message, NightWizard, NwData, Reply, Request, Route, RuleError, Spend, Who,
+};
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn move_to(

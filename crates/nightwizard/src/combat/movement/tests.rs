@@ -432,10 +432,10 @@ fn rule_nw_10_7_no_lunar_robe_flight_inside_a_fortress() {
     let mut t = setup();
     t.turn(pc("alice"));
     t.s.pcs[0].mp = 10;
-    t.s.fortress.fortress = Some(crate::fortress::Fortress {
+    t.s.fortress.fortress = Some(crate::fortress::model::Fortress {
         areas: vec![],
         gates: vec![],
-        dive: Some(crate::fortress::Dive {
+        dive: Some(crate::fortress::model::Dive {
             at: 0,
             came_from: None,
             inside: vec![UserId("alice".into())],

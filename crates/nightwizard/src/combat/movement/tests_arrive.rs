@@ -48,7 +48,7 @@ fn rule_nw_9_3_appearance_check_luck_difficulty_10_in_the_setup_process() {
 fn rule_nw_12_6_an_appearance_check_in_a_fortress_area_is_8_plus_2_per_gate() {
     // "A PC not inside the Fortress may join the current Area's Scene with an Appearance
     // Check. Difficulty = 8 + 2 per Gate between the Entrance Area and the current Area."
-    use crate::fortress::{Area, AreaKind, Dive, Fortress, Gate, GateKind};
+    use crate::fortress::model::{Area, AreaKind, Dive, Fortress, Gate, GateKind};
     let mut t = setup();
     t.s.settings.appearance = true;
     t.s.settings.appearance_dc = Some(4);

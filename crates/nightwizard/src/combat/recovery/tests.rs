@@ -449,7 +449,7 @@ fn rule_nw_10_12_poison_and_paralysis_end_only_by_a_cure_or_the_end_of_combat() 
     assert_eq!(s.pcs[0].bad, vec![("Paralysis".to_string(), 0)]);
     // The Cleanup Process does not end Paralysis.
     let (mut l, _) = (vec![], ());
-    super::super::cleanup(&mut s, &data, &mut Fixed(vec![]), &mut l);
+    super::super::round::cleanup(&mut s, &data, &mut Fixed(vec![]), &mut l);
     assert_eq!(s.pcs[0].bad, vec![("Paralysis".to_string(), 0)]);
     run(&mut s, &data, &gm(), cure("all"), vec![]).unwrap();
     assert!(s.pcs[0].bad.is_empty());

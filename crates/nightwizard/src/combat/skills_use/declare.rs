@@ -3,7 +3,10 @@
 use super::gate::{check_costs, gate, pay, Gate};
 use super::usable::{usable, user_of};
 use super::window::{advance, window_options};
-use super::*;
+use super::{
+    recover, refuse, Actor, BadStatus, Dice, Mark, Message, NightWizard, NwData, Reply, Roll,
+    RuleError, Timing, Who,
+};
 
 /// `/nwcombat use`: declares a skill or item with its Timing checked, pays its Cost, takes the
 /// action its Timing needs, posts its text and applies what can be modelled.

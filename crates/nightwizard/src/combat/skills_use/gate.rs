@@ -1,7 +1,7 @@
 //! Whether a use may be declared now (its Timing against the Round) and its Cost (§10.10,
 //! §15.5): checked in full, then paid.
 
-use super::*;
+use super::{refuse, CostPart, NightWizard, PendingBad, RuleError, Timing, Usable, Who};
 
 /// What a use takes from the Round.
 pub(super) enum Gate {

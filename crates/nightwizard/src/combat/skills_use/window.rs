@@ -1,7 +1,10 @@
 //! The Setup and Cleanup steps (§10.2 step 5, §10.14 step 2), waiting for PCs with skills of
 //! that Timing, and bad statuses paid as Costs landing when a Main Process ends (§10.4).
 
-use super::*;
+use super::{
+    mention, rank, refuse, written, Actor, Dice, NightWizard, NwData, PendingBad, Reply, RuleError,
+    Timing, UserId, Who, Window, SPD,
+};
 
 /// Skills and items a PC may still use in the open Prep, Setup or Cleanup step (names).
 pub(super) fn window_options(s: &NightWizard, data: &NwData, w: &Who) -> Vec<String> {

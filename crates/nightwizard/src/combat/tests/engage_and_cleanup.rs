@@ -1,6 +1,7 @@
 //! Combat tests, part 2: withdraw and blockade, death, Cover Up, Cleanup, hidden enemies.
 
 use super::*;
+use crate::combat::round::cleanup;
 
 #[test]
 fn rule_nw_10_6_withdraw_takes_move_and_minor_when_an_enemy_hinders() {

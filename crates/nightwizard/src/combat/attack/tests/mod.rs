@@ -4,6 +4,8 @@ use super::super::super::data::load;
 use super::super::super::judge::Fixed;
 use super::super::super::session::{self, NwAction};
 use super::*;
+use crate::combat::{apply, Used};
+use crate::judge::Cf;
 use croupier_core::table::Command;
 
 fn gm() -> Actor {

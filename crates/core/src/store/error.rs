@@ -1,0 +1,54 @@
+//! Storage failures: the one error type of the store, which its row functions return too.
+
+use std::time::Duration;
+
+/// Storage failures.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite reported an error.
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// A migration failed (its transaction was rolled back: the file is as it was).
+    #[error("database migration {migration} failed, so nothing was changed: {source}")]
+    Migration {
+        /// The migration's file.
+        migration: String,
+        /// Cause.
+        source: rusqlite::Error,
+    },
+    /// Other processes kept the database locked for as long as opening it waits.
+    #[error("the database {path} stayed locked by another process for {}s while Croupier opened it, so nothing was changed; another Croupier may be migrating it (on a large store a migration can take minutes, once) or a tool (sqlite3, a backup) may hold it in a long transaction: let that finish, then start again", waited.as_secs())]
+    Busy {
+        /// File.
+        path: String,
+        /// How long opening tried.
+        waited: Duration,
+    },
+    /// The file was written by a newer Croupier.
+    #[error("the database {path} has schema version {found}, but this Croupier knows only up to {known}; use a newer Croupier or another --db file (nothing was changed)")]
+    TooNew {
+        /// File.
+        path: String,
+        /// Its version.
+        found: i64,
+        /// Ours.
+        known: usize,
+    },
+    /// Could not create the folder.
+    #[error("cannot create the folder for {path}: {source}")]
+    Io {
+        /// File.
+        path: String,
+        /// Cause.
+        source: std::io::Error,
+    },
+    /// A stored JSON document did not parse.
+    #[error("stored data could not be read: {0}")]
+    Json(#[from] serde_json::Error),
+    /// A value no build of Croupier stores (read from the database, or about to be written).
+    #[error("{0}: Croupier never stores that, so nothing was changed; if the database was edited by hand, restore a backup")]
+    Invalid(String),
+    /// The state changed between read and write (should not happen inside one transaction).
+    #[error("the game changed while this action was applied; try again")]
+    Conflict,
+}

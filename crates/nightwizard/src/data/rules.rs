@@ -1,0 +1,377 @@
+//! The rules tables' types and constants: classes, elements, rules constants, skills, items
+//! and enemies (`load` fills them from `data/nightwizard/`).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// The six attributes, in sheet order.
+pub const ATTRS: [&str; 6] = [
+    "strength",
+    "finesse",
+    "awareness",
+    "knowledge",
+    "spirit",
+    "luck",
+];
+/// Short labels of the attributes.
+pub const ATTR_SHORT: [&str; 6] = ["Str", "Fin", "Awa", "Kno", "Spi", "Luck"];
+/// The eight combat stats of groups 1 and 2, in the class table's order.
+pub const STATS: [&str; 8] = ["pacc", "eva", "macc", "patk", "matk", "pdef", "mdef", "spd"];
+/// Display labels of the combat stats.
+pub const STAT_LABEL: [&str; 8] = ["PACC", "EVA", "MACC", "PATK", "MATK", "PDEF", "MDEF", "SPD"];
+/// Indexes (into [`STATS`]) of group 1 (PACC, EVA, MACC, SPD).
+pub const GROUP1: [usize; 4] = [0, 1, 2, 7];
+/// Indexes (into [`STATS`]) of group 2 (PATK, MATK, PDEF, MDEF).
+pub const GROUP2: [usize; 4] = [3, 4, 5, 6];
+
+/// Index of an attribute name (full or short, any case).
+pub fn attr_index(name: &str) -> Option<usize> {
+    let n = name.trim().to_ascii_lowercase();
+    ATTRS
+        .iter()
+        .zip(ATTR_SHORT)
+        .position(|(a, s)| *a == n || s.to_ascii_lowercase() == n)
+}
+
+/// Index of a combat stat name (any case).
+pub fn stat_index(name: &str) -> Option<usize> {
+    let n = name.trim().to_ascii_lowercase();
+    STATS.iter().position(|s| *s == n)
+}
+
+/// One class row.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ClassDef {
+    /// Id (`ninja`).
+    pub id: String,
+    /// Name (`Ninja`).
+    pub name: String,
+    /// Str, Fin, Awa, Kno, Spi, Luck.
+    pub attrs: [i32; 6],
+    /// PACC, EVA, MACC, PATK, MATK, PDEF, MDEF, SPD bonuses.
+    pub combat: [i32; 8],
+    /// Body bonus (added once per CL).
+    pub body: i32,
+    /// Mind bonus (added once per CL).
+    pub mind: i32,
+    /// Why this row fails the rulebook's checksum, if it does.
+    #[serde(default)]
+    pub checksum_note: Option<String>,
+    /// Note on a value rebuilt because the source lost it.
+    #[serde(default)]
+    pub pacc_note: Option<String>,
+}
+
+/// One element row.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ElementDef {
+    /// Id (`wind`).
+    pub id: String,
+    /// Name (`Wind`).
+    pub name: String,
+    /// Attribute bonus.
+    pub attrs: [i32; 6],
+    /// Body bonus.
+    pub body: i32,
+    /// Mind bonus.
+    pub mind: i32,
+}
+
+/// Creation constants.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Creation {
+    /// Starting valco.
+    pub starting_money: i64,
+    /// Free skill picks.
+    pub skill_picks: usize,
+    /// General skill picks.
+    pub general_picks: usize,
+    /// Highest SL at creation.
+    pub creation_max_sl: u32,
+    /// Prana = this − CF Mod.
+    pub prana_base: i32,
+    /// CF Mod = Luck / this.
+    pub cf_mod_divisor: i32,
+}
+
+/// Readings of the formulas the source leaves unclear.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Formulas {
+    /// Attribute Body starts from.
+    pub body_attr: String,
+    /// Attribute Mind starts from.
+    pub mind_attr: String,
+    /// Attributes summed for SPD.
+    pub spd_attrs: Vec<String>,
+    /// `down` or `up`.
+    pub halves: String,
+}
+
+/// The GM's fixed values.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct GmValues {
+    /// Critical value.
+    pub critical: u32,
+    /// Fumble value.
+    pub fumble: u32,
+}
+
+/// OP rules.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct OpRules {
+    /// Least OP per scenario.
+    pub min: i64,
+    /// Most OP per scenario.
+    pub max: i64,
+    /// OP for one General skill.
+    pub general_skill_cost: i64,
+    /// Valco per OP for preserved items.
+    pub valco_per_op: i64,
+}
+
+/// Prana costs that are not 1.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct PranaRules {
+    /// Avoid Incapacitated.
+    pub avoid_incapacitated_cost: i32,
+}
+
+/// A difficulty band.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Difficulty {
+    /// Label.
+    pub label: String,
+    /// Lowest.
+    pub min: i32,
+    /// Highest.
+    pub max: i32,
+}
+
+/// A bad status.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct BadStatus {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Has a rating that stacks.
+    pub rated: bool,
+    /// Effect text.
+    pub effect: String,
+    /// How it ends.
+    pub ends: String,
+}
+
+/// `rules.toml`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct RulesFile {
+    /// Creation constants.
+    pub creation: Creation,
+    /// Formula readings.
+    pub formulas: Formulas,
+    /// GM values.
+    pub gm: GmValues,
+    /// OP.
+    pub op: OpRules,
+    /// Prana.
+    pub prana: PranaRules,
+    /// Difficulty table.
+    pub difficulty: Vec<Difficulty>,
+    /// Bad statuses.
+    pub bad_status: Vec<BadStatus>,
+}
+
+/// A skill definition (from data or added in chat).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SkillDef {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Class id or `general`.
+    pub class: String,
+    /// Category (`auto`, `secret`, `trait`, `spell`, …, or empty).
+    #[serde(default)]
+    pub category: String,
+    /// Least CL to learn it.
+    #[serde(default = "one")]
+    pub acquire_cl: u32,
+    /// Highest SL.
+    #[serde(default = "one")]
+    pub max_sl: u32,
+    /// Timing.
+    #[serde(default)]
+    pub timing: String,
+    /// Check.
+    #[serde(default)]
+    pub check: String,
+    /// Target.
+    #[serde(default)]
+    pub target: String,
+    /// Range.
+    #[serde(default)]
+    pub range: String,
+    /// Cost.
+    #[serde(default)]
+    pub cost: String,
+    /// Restrict.
+    #[serde(default)]
+    pub restrict: String,
+    /// Effect text.
+    #[serde(default)]
+    pub effect: String,
+    /// Plain-number stat changes per SL (`pacc`…`spd`, `body`, `mind`).
+    #[serde(default)]
+    pub mods: BTreeMap<String, i32>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl SkillDef {
+    /// True for General skills.
+    pub fn is_general(&self) -> bool {
+        self.class == "general"
+    }
+    /// True for Auto skills.
+    pub fn is_auto(&self) -> bool {
+        self.category == "auto"
+    }
+}
+
+/// An item definition.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ItemDef {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// weapon, armor, accessory, enchantment, broom, tool, potion.
+    pub kind: String,
+    /// Slot.
+    #[serde(default = "none_slot")]
+    pub slot: String,
+    /// Weight.
+    #[serde(default)]
+    pub weight: i32,
+    /// Memory (enchantments).
+    #[serde(default)]
+    pub memory: i32,
+    /// Price in valco.
+    #[serde(default)]
+    pub price: i64,
+    /// Range.
+    #[serde(default)]
+    pub range: String,
+    /// Combat-stat modifiers.
+    #[serde(default)]
+    pub mods: BTreeMap<String, i32>,
+    /// Effect text.
+    #[serde(default)]
+    pub effect: String,
+}
+
+fn none_slot() -> String {
+    "none".into()
+}
+
+/// An enemy definition.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct EnemyDef {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// mob, guest, boss, extra.
+    pub kind: String,
+    /// HP.
+    pub hp: i32,
+    /// MP.
+    #[serde(default)]
+    pub mp: i32,
+    /// PACC, EVA, MACC, PATK, MATK, PDEF, MDEF, SPD.
+    pub stats: [i32; 8],
+    /// Attack text.
+    #[serde(default)]
+    pub attack: String,
+    /// Notes.
+    #[serde(default)]
+    pub notes: String,
+}
+
+/// All of the game's data.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NwData {
+    /// Classes.
+    pub classes: Vec<ClassDef>,
+    /// Elements.
+    pub elements: Vec<ElementDef>,
+    /// Rules constants.
+    pub rules: RulesFile,
+    /// Sample skills.
+    pub skills: Vec<SkillDef>,
+    /// Sample items.
+    pub items: Vec<ItemDef>,
+    /// Sample enemies.
+    pub enemies: Vec<EnemyDef>,
+}
+
+/// Item slots.
+pub const SLOTS: [&str; 9] = [
+    "one_hand",
+    "two_hand",
+    "head",
+    "upper",
+    "clothes",
+    "shoulder",
+    "gloves",
+    "accessory",
+    "none",
+];
+/// Item kinds.
+pub const ITEM_KINDS: [&str; 7] = [
+    "weapon",
+    "armor",
+    "accessory",
+    "enchantment",
+    "broom",
+    "tool",
+    "potion",
+];
+/// Enemy kinds.
+pub const ENEMY_KINDS: [&str; 4] = ["mob", "guest", "boss", "extra"];
+/// Skill categories.
+pub const SKILL_CATEGORIES: [&str; 7] = ["", "auto", "secret", "trait", "spell", "broom", "item"];
+
+/// Keys allowed in `mods` tables.
+pub fn mod_key_ok(k: &str) -> bool {
+    stat_index(k).is_some() || k == "body" || k == "mind"
+}
+
+impl NwData {
+    /// A class by id or name (any case).
+    pub fn class(&self, key: &str) -> Option<&ClassDef> {
+        let k = key.trim().to_ascii_lowercase();
+        self.classes
+            .iter()
+            .find(|c| c.id == k || c.name.to_ascii_lowercase() == k || c.id == k.replace(' ', "_"))
+    }
+    /// An element by id or name.
+    pub fn element(&self, key: &str) -> Option<&ElementDef> {
+        let k = key.trim().to_ascii_lowercase();
+        self.elements
+            .iter()
+            .find(|e| e.id == k || e.name.to_ascii_lowercase() == k)
+    }
+    /// The difficulty label for `n`.
+    pub fn difficulty_label(&self, n: i32) -> &str {
+        self.rules
+            .difficulty
+            .iter()
+            .find(|d| (d.min..=d.max).contains(&n))
+            .map(|d| d.label.as_str())
+            .unwrap_or("-")
+    }
+}
