@@ -480,9 +480,7 @@ impl Restore {
             ))
         };
         json_patch::patch(&mut state, &restore.state).map_err(|e| unfit(e.to_string()))?;
-        let state = game
-            .load_value(&state)
-            .map_err(|e| unfit(format!("{e:?}")))?;
+        let state = game.load_value(&state).map_err(|e| unfit(e.to_string()))?;
         let rng = crate::rng::at(s.seed as u64, restore.rng);
         Ok((state, rng, restore.host.unwrap_or_else(|| s.host.clone())))
     }
