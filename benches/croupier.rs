@@ -132,7 +132,8 @@ fn undo(c: &mut Criterion) {
         let mut t = open_table(&db);
         let (payload, restore): (f64, f64) = t
             .store()
-            .conn()
+            .sqlite()
+            .expect("an SQLite store")
             .query_row(
                 "SELECT avg(length(payload)), avg(length(restore)) FROM log WHERE kind = 'action'",
                 [],
@@ -176,7 +177,7 @@ fn open_table(db: &Path) -> Table {
 /// through the table would take hours at a million). Their channels' dice are at position 0.
 fn add_stored_sessions(db: &Path, n: usize) {
     let mut store = Store::open(db).unwrap();
-    let tx = store.conn().transaction().unwrap();
+    let tx = store.write_transaction().unwrap();
     let seed = store::channel_get(&tx, "nw")
         .unwrap()
         .expect("channel nw")
@@ -328,7 +329,8 @@ fn state_size(c: &mut Criterion) {
             }
             let len: i64 = t
                 .store()
-                .conn()
+                .sqlite()
+                .expect("an SQLite store")
                 .query_row(
                     "SELECT length(state) FROM sessions WHERE channel = 'nw' AND active = 1",
                     [],
@@ -349,7 +351,8 @@ fn state_size(c: &mut Criterion) {
         let state = |t: &mut Table| -> serde_json::Value {
             let s: String = t
                 .store()
-                .conn()
+                .sqlite()
+                .expect("an SQLite store")
                 .query_row(
                     "SELECT state FROM sessions WHERE channel = 'nw' AND active = 1",
                     [],
@@ -363,7 +366,8 @@ fn state_size(c: &mut Criterion) {
         let after = state(&mut t);
         let restore: i64 = t
             .store()
-            .conn()
+            .sqlite()
+            .expect("an SQLite store")
             .query_row(
                 "SELECT length(restore) FROM log WHERE kind = 'action' ORDER BY id DESC LIMIT 1",
                 [],

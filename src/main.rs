@@ -16,7 +16,8 @@ use croupier::table::{ManualClock, Registry, SeedMode, SystemClock, Table};
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
-    /// SQLite database file (created with its folders if missing; `state` and `render` only read an existing one).
+    /// SQLite database file (created with its folders if missing; `state` and `render` only
+    /// read an existing one), or a PostgreSQL server: `postgres://user@host:port/database`.
     #[arg(
         long,
         global = true,
@@ -197,8 +198,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Cmd::Console { seed, channel } => {
             let games = Arc::new(load_games(&data)?);
-            let store =
-                Store::open(&cli.db).with_context(|| format!("opening {}", cli.db.display()))?;
+            let store = connect(&cli.db)?;
             let start = match seed {
                 Some(_) => 1_767_225_600, // 2026-01-01T00:00:00Z: seeded runs do not depend on the date
                 None => croupier::table::Clock::now(&SystemClock),
@@ -267,11 +267,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             )
         }
         Cmd::Migrate => {
-            Store::open(&cli.db)?;
+            let mut store = connect(&cli.db)?;
+            let target = db_target(&cli.db);
             println!(
-                "{} is at schema version {}",
-                cli.db.display(),
-                croupier::store::schema_version()
+                "{} ({}) is at schema version {}",
+                croupier::store::display_target(&target),
+                store.describe()?,
+                store.schema_version()
             );
             Ok(ExitCode::SUCCESS)
         }
@@ -314,6 +316,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
 /// The store at `db` for a command that only reads it (`state`, `render`): a path that holds no
 /// file is said once and creates nothing, so a mistyped `--db` is not mistaken for an empty table.
 fn open_existing(db: &Path) -> Result<Option<Store>> {
+    if croupier::store::is_postgres_url(&db_target(db)) {
+        return Ok(Some(connect(db)?));
+    }
     if !db.exists() {
         eprintln!(
             "croupier: there is no database at {}: check --db (or CROUPIER_DB); `croupier console` and `croupier run` create one",
@@ -321,9 +326,24 @@ fn open_existing(db: &Path) -> Result<Option<Store>> {
         );
         return Ok(None);
     }
-    Ok(Some(
-        Store::open(db).with_context(|| format!("opening {}", db.display()))?,
-    ))
+    Ok(Some(connect(db)?))
+}
+
+/// `--db` as the store reads it: a file path or a `postgres://` URL.
+fn db_target(db: &Path) -> String {
+    db.to_string_lossy().into_owned()
+}
+
+/// Opens `--db` (a file, created if missing, or a PostgreSQL server). The store's errors name
+/// the file or server themselves, so nothing is added to them.
+fn connect(db: &Path) -> Result<Store> {
+    Store::connect(&db_target(db)).map_err(|e| match e {
+        // SQLite's own message ("unable to open database file") does not say which.
+        croupier::store::StoreError::Sqlite(_) => {
+            anyhow::Error::new(e).context(format!("opening {}", db.display()))
+        }
+        other => other.into(),
+    })
 }
 
 /// `croupier render`: writes the picture of `channel`'s session (which must be of `game`).

@@ -816,7 +816,7 @@ async fn croupier_run_serves_the_fake_and_stops_cleanly_on_sigterm() {
         "the token is never logged"
     );
     // The database was closed cleanly and the roll is in it.
-    let store = Store::open(&dir.path().join("run.db")).unwrap();
+    let mut store = Store::open(&dir.path().join("run.db")).unwrap();
     assert_eq!(store.integrity_check().unwrap(), "ok");
 }
 
@@ -841,7 +841,8 @@ fn spawn_bot(fake: &FakeDiscord, db: &Path) -> std::process::Child {
 fn stored_state(db: &Path) -> Value {
     let mut store = Store::open(db).unwrap();
     let state: String = store
-        .conn()
+        .sqlite()
+        .expect("an SQLite store")
         .query_row("SELECT state FROM sessions WHERE active = 1", [], |r| {
             r.get(0)
         })

@@ -171,7 +171,7 @@ async fn nothing_is_answered_before_the_commit_and_a_failed_commit_answers_every
     // Ends the transaction as SQLite does after an I/O error: everything in it is gone.
     let mut broken = Box::pin(h.apply(|g| {
         g.write(|c| {
-            c.execute_batch("ROLLBACK")?;
+            c.batch("ROLLBACK")?;
             Ok(())
         })
     }));
@@ -347,7 +347,7 @@ async fn kill_9_under_load_every_acknowledged_roll_is_in_the_log() {
         .cloned()
         .collect();
     assert!(acked.len() >= 300, "{} answers", acked.len());
-    let store = Store::open(&db).unwrap();
+    let mut store = Store::open(&db).unwrap();
     let conn = Connection::open(&db).unwrap();
     assert_eq!(store.integrity_check().unwrap(), "ok");
     let mut missing = vec![];
@@ -431,7 +431,8 @@ async fn a_request_that_arrives_while_a_group_is_applied_joins_it_and_a_call_wai
     let mut call = Box::pin(h.call("x", |t| {
         let mut seen = |id: &str| {
             t.store()
-                .conn()
+                .sqlite()
+                .expect("an SQLite store")
                 .query_row(
                     "SELECT COUNT(*) FROM log WHERE request_id = ?1",
                     [id],

@@ -118,7 +118,8 @@ fn every_game_of_every_release_opens_undoes_and_goes_on() {
         }
         let version: i64 = t
             .store()
-            .conn()
+            .sqlite()
+            .expect("an SQLite store")
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
         assert!(

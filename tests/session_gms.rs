@@ -27,7 +27,8 @@ fn run(t: &mut Table, user: &str, id: &str, line: &str) -> croupier::table::Outc
 fn gms(t: &mut Table, games: &Registry) -> (Option<String>, String) {
     let (col, state, game): (Option<String>, String, String) = t
         .store()
-        .conn()
+        .sqlite()
+        .expect("an SQLite store")
         .query_row(
             "SELECT gms, state, game FROM sessions WHERE active = 1",
             [],
@@ -85,7 +86,8 @@ fn the_gms_column_follows_the_state_and_an_old_session_reads_them_from_the_state
     assert!(shown_to_gm(&out), "{out:?}");
     // A session saved before the column existed: its GMs are read from the state.
     t.store()
-        .conn()
+        .sqlite()
+        .expect("an SQLite store")
         .execute("UPDATE sessions SET gms = NULL", [])
         .unwrap();
     let out = run(&mut t, "alice", "5", "/roll expr:1d6 visibility:gm");

@@ -554,7 +554,8 @@ fn request(user: &str, id: &str, line: &str) -> Request {
 
 fn stored_shared(t: &mut Table) -> String {
     t.store()
-        .conn()
+        .sqlite()
+        .expect("an SQLite store")
         .query_row(
             "SELECT state FROM shared_state WHERE guild = 'g' AND game = 'ninja'",
             [],
@@ -587,7 +588,8 @@ fn replaying_a_session_never_writes_the_shared_state_and_reads_record_no_effect(
     }
     let effects: i64 = t
         .store()
-        .conn()
+        .sqlite()
+        .expect("an SQLite store")
         .query_row(
             "SELECT count(*) FROM log WHERE effects IS NOT NULL",
             [],
@@ -608,7 +610,8 @@ fn replaying_a_session_never_writes_the_shared_state_and_reads_record_no_effect(
     assert!(out.accepted);
     let last: Option<String> = t
         .store()
-        .conn()
+        .sqlite()
+        .expect("an SQLite store")
         .query_row(
             "SELECT effects FROM log ORDER BY id DESC LIMIT 1",
             [],

@@ -48,7 +48,7 @@ fn first_button(out: &Outcome) -> Option<(Stamp, Button)> {
 
 /// Every row of the sessions and log tables, as text, for byte-for-byte comparisons.
 fn dump(t: &mut Table) -> String {
-    let conn = t.store().conn();
+    let conn = t.store().sqlite().expect("an SQLite store");
     let mut out = String::new();
     for q in [
         "SELECT id, state, rng, version, active FROM sessions ORDER BY id",
@@ -159,7 +159,7 @@ fn one_hundred_concurrent_actions_on_one_channel_land_exactly_once_in_order() {
         .count();
     assert_eq!(accepted, 100);
     let mut t = table(&path);
-    let conn = t.store().conn();
+    let conn = t.store().sqlite().expect("an SQLite store");
     let (n, distinct): (i64, i64) = conn
         .query_row(
             "SELECT COUNT(*), COUNT(DISTINCT request_id) FROM log WHERE kind = 'action' AND request_id LIKE 'roll-%'",
@@ -385,7 +385,7 @@ fn kill_9_loses_no_acknowledged_action() {
     let state = t.state_json("table").unwrap().unwrap();
     let session = state["session"].as_i64().unwrap();
     let summaries: Vec<String> = {
-        let conn = t.store().conn();
+        let conn = t.store().sqlite().expect("an SQLite store");
         let mut st = conn
             .prepare(
                 "SELECT summary FROM log WHERE session_id = ?1 AND kind = 'action' ORDER BY id",
@@ -496,7 +496,8 @@ fn request_ids_older_than_a_day_are_pruned_when_reminders_run() {
     run(&mut t, "alice", "old", "/roll expr:1d6");
     let count = |t: &mut Table| -> i64 {
         t.store()
-            .conn()
+            .sqlite()
+            .expect("an SQLite store")
             .query_row("SELECT COUNT(*) FROM requests", [], |r| r.get(0))
             .unwrap()
     };
@@ -636,7 +637,7 @@ fn undo_of_an_entry_from_before_stored_states_is_refused_when_the_log_no_longer_
     run(&mut t, "bob", "2", "/dice join");
     run(&mut t, "alice", "3", "/dice start");
     run(&mut t, "alice", "4", "/dice roll");
-    let conn = t.store().conn();
+    let conn = t.store().sqlite().expect("an SQLite store");
     conn.execute("UPDATE log SET restore = NULL", []).unwrap();
     conn.execute(
         "UPDATE sessions SET state = json_set(state, '$.seats[0].score', 99) WHERE active = 1",
@@ -673,7 +674,8 @@ fn undo_applies_the_stored_way_back_when_the_stored_state_does_not_fit_it_refuse
     run(&mut t, "alice", "3", "/dice start");
     run(&mut t, "alice", "4", "/dice roll");
     t.store()
-        .conn()
+        .sqlite()
+        .expect("an SQLite store")
         .execute(
             "UPDATE sessions SET state = json_remove(state, '$.seats[0]') WHERE active = 1",
             [],
@@ -740,7 +742,8 @@ fn a_state_stored_by_an_older_version_is_read_and_a_view_of_it_changes_nothing()
     run(&mut t, "alice", "1", "/nobi new");
     let state: String = t
         .store()
-        .conn()
+        .sqlite()
+        .expect("an SQLite store")
         .query_row("SELECT state FROM sessions", [], |r| r.get(0))
         .unwrap();
     let old =
@@ -748,7 +751,8 @@ fn a_state_stored_by_an_older_version_is_read_and_a_view_of_it_changes_nothing()
             .unwrap();
     assert_ne!(old, state);
     t.store()
-        .conn()
+        .sqlite()
+        .expect("an SQLite store")
         .execute("UPDATE sessions SET state = ?1", [&old])
         .unwrap();
     drop(t);
@@ -794,7 +798,8 @@ fn two_processes_on_one_database_each_read_the_roster_the_other_wrote_last() {
     let names = |t: &mut Table| -> Vec<String> {
         let json: String = t
             .store()
-            .conn()
+            .sqlite()
+            .expect("an SQLite store")
             .query_row(
                 "SELECT state FROM shared_state WHERE game = 'ninja'",
                 [],
@@ -834,7 +839,8 @@ fn a_wake_up_that_does_nothing_moves_to_the_states_next_one_and_keeps_the_versio
         first_button(&begun).expect("the table names who draws the first Scene, with a button");
     let row = |t: &mut Table| -> (i64, i64, Option<i64>) {
         t.store()
-            .conn()
+            .sqlite()
+            .expect("an SQLite store")
             .query_row(
                 "SELECT id, version, wakeup_at FROM sessions WHERE active = 1",
                 [],
@@ -846,7 +852,8 @@ fn a_wake_up_that_does_nothing_moves_to_the_states_next_one_and_keeps_the_versio
     // The rulebook's reminder: one hour (`remind_after:1`) after the table began waiting (1,000).
     assert_eq!(wanted, Some(1_000 + 3_600));
     t.store()
-        .conn()
+        .sqlite()
+        .expect("an SQLite store")
         .execute("UPDATE sessions SET wakeup_at = 10 WHERE id = ?1", [id])
         .unwrap();
     let woke = t.run_due().unwrap();

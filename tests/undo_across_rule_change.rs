@@ -138,7 +138,8 @@ fn session(t: &mut Table) -> (Value, String) {
     let state = t.state_json("chan").unwrap().expect("a session")["state"].clone();
     let rng: String = t
         .store()
-        .conn()
+        .sqlite()
+        .expect("an SQLite store")
         .query_row("SELECT rng FROM sessions WHERE active = 1", [], |r| {
             r.get(0)
         })
@@ -221,7 +222,8 @@ fn without_the_stored_way_back_the_same_undo_is_refused_because_the_log_no_longe
     let after = play_under_the_old_rule(&path);
     Store::open(&path)
         .unwrap()
-        .conn()
+        .sqlite()
+        .expect("an SQLite store")
         .execute("UPDATE log SET restore = NULL", [])
         .unwrap();
     let mut new = table(&path, build::<10>());

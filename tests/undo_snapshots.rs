@@ -37,7 +37,12 @@ fn undo_across_a_snapshot_gives_the_state_a_whole_replay_gives() {
     }
     let session = c.table().session("table").unwrap().unwrap().id;
     let snapshots = |t: &mut Table| -> i64 {
-        let tx = t.store().conn().unchecked_transaction().unwrap();
+        let tx = t
+            .store()
+            .sqlite()
+            .expect("an SQLite store")
+            .unchecked_transaction()
+            .unwrap();
         tx.query_row(
             "SELECT COUNT(*) FROM snapshots WHERE session_id = ?1",
             [session],

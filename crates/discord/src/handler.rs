@@ -174,7 +174,7 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) {
         let found = match shared.table() {
             Some(t) => {
                 t.read(&ci.channel_id.to_string(), move |t| {
-                    Ok(ids::lookup(t.store().conn(), &key).unwrap_or(None))
+                    Ok(t.read_rows(|tx| ids::lookup(tx, &key)).unwrap_or(None))
                 })
                 .await
             }

@@ -11,8 +11,8 @@
 //!   before decisions, valid only at that state version
 //! - over 100 characters: `k:{hash}`, with the full id kept in SQLite (`discord_component_ids`).
 
-use rusqlite::{params, Connection, OptionalExtension};
-
+use croupier_core::args;
+use croupier_core::store::{StoreError, Tx};
 use croupier_core::table::{Command, Decision, Input, Lifetime, Stamp};
 
 /// Discord's maximum custom id length.
@@ -86,22 +86,25 @@ impl LongIds {
 }
 
 /// Saves long ids.
-pub fn save(conn: &Connection, long: &LongIds) -> rusqlite::Result<()> {
+pub fn save(tx: &Tx, long: &LongIds) -> Result<(), StoreError> {
     for (k, v) in long.pairs() {
-        conn.prepare_cached(
+        tx.exec(
             "INSERT INTO discord_component_ids(key, custom_id) VALUES (?1, ?2)
              ON CONFLICT(key) DO NOTHING",
-        )?
-        .execute(params![k, v])?;
+            args![k, v],
+        )?;
     }
     Ok(())
 }
 
 /// Looks a `k:` key up.
-pub fn lookup(conn: &Connection, key: &str) -> rusqlite::Result<Option<String>> {
-    conn.prepare_cached("SELECT custom_id FROM discord_component_ids WHERE key = ?1")?
-        .query_row(params![key], |r| r.get(0))
-        .optional()
+pub fn lookup(tx: &Tx, key: &str) -> Result<Option<String>, StoreError> {
+    tx.query_opt(
+        "SELECT custom_id FROM discord_component_ids WHERE key = ?1",
+        args![key],
+    )?
+    .map(|mut r| r.text(0))
+    .transpose()
 }
 
 /// Why a custom id could not be read.
@@ -225,7 +228,7 @@ mod tests {
     #[test]
     fn long_ids_are_stored_and_found_again() {
         let mut store = croupier_core::store::Store::in_memory().unwrap();
-        let conn = &*store.conn();
+        let conn = &store.transaction().unwrap();
         let mut long = LongIds::default();
         let full = button_id(None, None, &format!("/x y note:{}", "a".repeat(150)));
         let key = long.shorten(full.clone());

@@ -134,9 +134,9 @@ pub enum StartError {
     /// The database could not be opened.
     #[error("cannot open the database: {0}")]
     Store(#[from] croupier_core::store::StoreError),
-    /// The database could not be prepared.
-    #[error("cannot prepare the database: {0}")]
-    Sqlite(#[from] rusqlite::Error),
+    /// Opening the database stopped half-way (its thread ended).
+    #[error("cannot open the database: {0}")]
+    Open(String),
     /// The HTTPS proxy or its root certificate is unusable.
     #[error("cannot use the HTTPS proxy: {0}")]
     Proxy(#[from] reqwest::Error),
@@ -157,9 +157,18 @@ pub struct Bot {
 /// Starts the bot: opens the tables, connects to the gateway (in the background), registers
 /// the commands on READY and starts the reminder loop.
 pub async fn start(config: Config) -> Result<Bot, StartError> {
+    // Opened off the async runtime: the PostgreSQL client blocks on a runtime of its own.
+    let target = config.db.to_string_lossy().into_owned();
+    let workers = config.workers.max(1);
+    let stores = tokio::task::spawn_blocking(move || {
+        (0..workers)
+            .map(|_| Store::connect(&target))
+            .collect::<Result<Vec<_>, _>>()
+    })
+    .await
+    .map_err(|e| StartError::Open(e.to_string()))??;
     let mut tables = Vec::new();
-    for _ in 0..config.workers.max(1) {
-        let store = Store::open(&config.db)?;
+    for store in stores {
         tables.push(Table::new(
             store,
             config.games.clone(),
@@ -240,7 +249,10 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
     };
     let (gateway_stop, gateway_stop_rx) = watch::channel(false);
     let gateway = tokio::spawn(shards::supervise(launch, plan, gateway_stop_rx));
-    info!(db = %config.db.display(), "croupier started");
+    info!(
+        db = %croupier_core::store::display_target(&config.db.to_string_lossy()),
+        "croupier started"
+    );
     Ok(Bot {
         shared,
         gateway: Some(gateway),

@@ -56,7 +56,7 @@ pub async fn run(
                     let drafts = render::render(&look, &scene, &replies, &mut long);
                     out.push((channel, drafts));
                 }
-                ids::save(t.store().conn(), &long)?;
+                t.write_rows(|tx| ids::save(tx, &long))?;
                 Ok((out, more))
             })
             .await;

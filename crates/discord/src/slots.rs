@@ -1,33 +1,37 @@
 //! Standing messages: one per channel and key (the Night Wizard combat tracker), edited in
 //! place instead of posted again, and pinned when first posted. Their message ids are kept
-//! in SQLite (`discord_slots`), so after a restart the bot goes on editing the same message.
+//! in the database (`discord_slots`), so after a restart the bot goes on editing the same message.
 
 use poise::serenity_prelude as serenity;
-use rusqlite::{params, Connection, OptionalExtension};
 use serenity::builder::Builder;
 use serenity::{ChannelId, EditAttachments, EditMessage, Http, MessageId};
 use tracing::warn;
 
 use super::render::Draft;
 use super::send;
+use croupier_core::args;
+use croupier_core::store::{StoreError, Tx};
 use croupier_core::table::TableHandle;
 
 /// The message standing for `key` in `channel`, if one was posted.
-pub fn lookup(conn: &Connection, channel: &str, key: &str) -> rusqlite::Result<Option<u64>> {
-    let id: Option<String> = conn
-        .prepare_cached("SELECT message_id FROM discord_slots WHERE channel = ?1 AND key = ?2")?
-        .query_row(params![channel, key], |r| r.get(0))
-        .optional()?;
+pub fn lookup(tx: &Tx, channel: &str, key: &str) -> Result<Option<u64>, StoreError> {
+    let id = tx
+        .query_opt(
+            "SELECT message_id FROM discord_slots WHERE channel = ?1 AND key = ?2",
+            args![channel, key],
+        )?
+        .map(|mut r| r.text(0))
+        .transpose()?;
     Ok(id.and_then(|i| i.parse().ok()))
 }
 
 /// Remembers the message standing for `key` in `channel`.
-pub fn save(conn: &Connection, channel: &str, key: &str, message: u64) -> rusqlite::Result<()> {
-    conn.prepare_cached(
+pub fn save(tx: &Tx, channel: &str, key: &str, message: u64) -> Result<(), StoreError> {
+    tx.exec(
         "INSERT INTO discord_slots(channel, key, message_id) VALUES (?1, ?2, ?3)
          ON CONFLICT(channel, key) DO UPDATE SET message_id = excluded.message_id",
-    )?
-    .execute(params![channel, key, message.to_string()])?;
+        args![channel, key, message.to_string().as_str()],
+    )?;
     Ok(())
 }
 
@@ -45,7 +49,7 @@ pub async fn show(inter: &send::Inter<'_>, table: &TableHandle, d: &Draft) {
             // On the writer, in queue order after the save of the message posted before (a
             // reader could run ahead of that save and post a second tracker).
             .call(&ch.clone(), move |t| {
-                Ok(lookup(t.store().conn(), &ch, &key)?)
+                t.read_rows(|tx| lookup(tx, &ch, &key))
             })
             .await
             .unwrap_or_else(|e| {
@@ -76,7 +80,7 @@ pub async fn show(inter: &send::Inter<'_>, table: &TableHandle, d: &Draft) {
     let id = msg.id.get();
     let saved = table
         .call(&ch.clone(), move |t| {
-            Ok(save(t.store().conn(), &ch, &key, id)?)
+            t.write_rows(|tx| save(tx, &ch, &key, id))
         })
         .await;
     if let Err(e) = saved {
@@ -107,7 +111,7 @@ mod tests {
     #[test]
     fn a_standing_message_is_remembered_per_channel_and_key() {
         let mut store = croupier_core::store::Store::in_memory().unwrap();
-        let conn = &*store.conn();
+        let conn = &store.transaction().unwrap();
         assert_eq!(lookup(conn, "42", "tracker").unwrap(), None);
         save(conn, "42", "tracker", 1001).unwrap();
         save(conn, "43", "tracker", 2002).unwrap();

@@ -8,6 +8,25 @@ pub enum StoreError {
     /// SQLite reported an error.
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    /// PostgreSQL reported an error.
+    #[error("database error: {}", postgres_cause(.0))]
+    Postgres(#[from] postgres::Error),
+    /// No PostgreSQL server answered at the address given.
+    #[error("cannot connect to the PostgreSQL database {target}: {}; check that the server runs and that CROUPIER_DB (or --db) names it", postgres_cause(.source))]
+    Connect {
+        /// The address, without any password.
+        target: String,
+        /// Cause.
+        source: postgres::Error,
+    },
+    /// A PostgreSQL migration failed (its transaction was rolled back: nothing changed).
+    #[error("database migration {migration} failed, so nothing was changed: {}", postgres_cause(.source))]
+    PgMigration {
+        /// The migration's file.
+        migration: String,
+        /// Cause.
+        source: postgres::Error,
+    },
     /// A migration failed (its transaction was rolled back: the file is as it was).
     #[error("database migration {migration} failed, so nothing was changed: {source}")]
     Migration {
@@ -51,4 +70,19 @@ pub enum StoreError {
     /// The state changed between read and write (should not happen inside one transaction).
     #[error("the game changed while this action was applied; try again")]
     Conflict,
+}
+
+/// A PostgreSQL error in words: the server's own message (with its detail) where there is one,
+/// which `postgres::Error`'s display leaves out ("db error").
+fn postgres_cause(e: &postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => match db.detail() {
+            Some(d) => format!("{} ({d})", db.message()),
+            None => db.message().to_string(),
+        },
+        None => match std::error::Error::source(e) {
+            Some(s) => format!("{e}: {s}"),
+            None => e.to_string(),
+        },
+    }
 }

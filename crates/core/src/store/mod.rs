@@ -1,10 +1,17 @@
-//! SQLite storage. The schema lives only in `migrations/*.sql`; this module opens the
-//! database, applies them in order, and offers the row-level calls the table service uses.
+//! Storage, on SQLite (the default: one file, no server) or PostgreSQL (several processes on
+//! one database). The schema lives only in `migrations/*.sql` (SQLite) and
+//! `migrations/postgres/*.sql`; this module opens the database, applies them in order, and
+//! offers the row-level calls the table service uses, written once for both (`tx.rs`).
 
 mod error;
+mod postgres;
 mod rows;
+mod tx;
 
 pub use error::StoreError;
+pub use tx::{Arg, Backend, Row, Tx};
+
+use crate::args;
 
 pub use rows::{
     channel_exists, channel_get, channel_insert, channel_save_rng, decision_settle,
@@ -26,17 +33,20 @@ use rusqlite::{Connection, ErrorCode, Transaction, TransactionBehavior};
 
 static MIGRATIONS_DIR: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../migrations");
 
-/// One file of `migrations/`.
-struct Migration {
+/// One file of `migrations/` (or of `migrations/postgres/`).
+pub(super) struct Migration {
     /// Its file name (`0009_channel_rng_position.sql`), for errors.
-    name: &'static str,
-    sql: &'static str,
+    pub(super) name: &'static str,
+    pub(super) sql: &'static str,
 }
 
 /// The migrations, in file-name order (`0001_init.sql`, `0002_…`): schema version `n` is the
 /// database after the first `n` of them.
-static MIGRATIONS: LazyLock<Vec<Migration>> = LazyLock::new(|| {
-    let mut files: Vec<_> = MIGRATIONS_DIR
+static MIGRATIONS: LazyLock<Vec<Migration>> = LazyLock::new(|| migrations_in(&MIGRATIONS_DIR));
+
+/// The `.sql` files directly in `dir`, in file-name order.
+pub(super) fn migrations_in(dir: &'static Dir<'static>) -> Vec<Migration> {
+    let mut files: Vec<_> = dir
         .files()
         .filter(|f| f.path().extension().is_some_and(|e| e == "sql"))
         .collect();
@@ -50,7 +60,7 @@ static MIGRATIONS: LazyLock<Vec<Migration>> = LazyLock::new(|| {
             sql: f.contents_utf8().unwrap_or(""),
         })
         .collect()
-});
+}
 
 /// Applies migrations `from..to` (0-based: `from` is the database's schema version) in `tx`, the
 /// caller's transaction, and records `to` as its `user_version`. Nothing is kept if one fails.
@@ -138,7 +148,28 @@ fn retry_while_busy<T>(
 
 /// An open database.
 pub struct Store {
-    conn: Connection,
+    db: Db,
+}
+
+enum Db {
+    Sqlite(Connection),
+    Postgres(Box<postgres::Pg>),
+}
+
+/// `target` for messages and logs: a PostgreSQL URL as `host:port/database` (never its user
+/// or password), a file as its path.
+pub fn display_target(target: &str) -> String {
+    if is_postgres_url(target) {
+        postgres::display_url(target)
+    } else {
+        target.to_string()
+    }
+}
+
+/// True when `target` (a `--db` value or `CROUPIER_DB`) names a PostgreSQL server
+/// (`postgres://…` or `postgresql://…`) rather than an SQLite file.
+pub fn is_postgres_url(target: &str) -> bool {
+    target.starts_with("postgres://") || target.starts_with("postgresql://")
 }
 
 /// Turns on WAL (kept in the file). Another process doing the same to a fresh file can make
@@ -218,6 +249,18 @@ impl Store {
         Self::setup(conn, &path.display().to_string(), busy_timeout, patience)
     }
 
+    /// Opens `target`: a PostgreSQL server when it is a `postgres://` URL, else the SQLite
+    /// file at that path. Either way the schema is brought up to date.
+    pub fn connect(target: &str) -> Result<Store, StoreError> {
+        if is_postgres_url(target) {
+            Ok(Store {
+                db: Db::Postgres(Box::new(postgres::Pg::connect(target)?)),
+            })
+        } else {
+            Self::open(Path::new(target))
+        }
+    }
+
     /// An in-memory database (tests, benchmarks).
     pub fn in_memory() -> Result<Store, StoreError> {
         Self::setup(
@@ -242,25 +285,110 @@ impl Store {
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         retry_while_busy(name, patience, || migrate(&mut conn, name))?;
-        Ok(Store { conn })
+        Ok(Store {
+            db: Db::Sqlite(conn),
+        })
     }
 
-    /// The connection (for transactions).
-    pub fn conn(&mut self) -> &mut Connection {
-        &mut self.conn
+    /// The schema version this build brings the database to (they differ by back end).
+    pub fn schema_version(&self) -> usize {
+        match self.db {
+            Db::Sqlite(_) => schema_version(),
+            Db::Postgres(_) => postgres::schema_version(),
+        }
     }
 
-    /// Runs `PRAGMA integrity_check`; `"ok"` when healthy.
-    pub fn integrity_check(&self) -> Result<String, StoreError> {
-        Ok(self
-            .conn
-            .pragma_query_value(None, "integrity_check", |r| r.get(0))?)
+    /// The back end.
+    pub fn backend(&self) -> Backend {
+        match self.db {
+            Db::Sqlite(_) => Backend::Sqlite,
+            Db::Postgres(_) => Backend::Postgres,
+        }
     }
+
+    /// The SQLite connection, on SQLite (SQLite-only tests and maintenance).
+    pub fn sqlite(&mut self) -> Option<&mut Connection> {
+        match &mut self.db {
+            Db::Sqlite(c) => Some(c),
+            Db::Postgres(_) => None,
+        }
+    }
+
+    /// A transaction that reads (on SQLite: deferred, so other readers go on).
+    pub fn transaction(&mut self) -> Result<Tx<'_>, StoreError> {
+        match &mut self.db {
+            Db::Sqlite(c) => Ok(Tx::sqlite(c.transaction()?)),
+            Db::Postgres(pg) => pg.transaction(),
+        }
+    }
+
+    /// A transaction that will write: on SQLite it takes the write lock at once (`BEGIN
+    /// IMMEDIATE`), so it never fails half-way for a lock; on PostgreSQL rows are locked as the
+    /// requests reach them (see [`lock_channel`]).
+    pub fn write_transaction(&mut self) -> Result<Tx<'_>, StoreError> {
+        match &mut self.db {
+            Db::Sqlite(c) => Ok(Tx::sqlite(
+                c.transaction_with_behavior(TransactionBehavior::Immediate)?,
+            )),
+            Db::Postgres(pg) => pg.transaction(),
+        }
+    }
+
+    /// Checks the database answers (a health check): one round trip.
+    pub fn ping(&mut self) -> Result<(), StoreError> {
+        let tx = self.transaction()?;
+        tx.query_one("SELECT 1", args![])?;
+        tx.rollback()
+    }
+
+    /// A line naming the database for logs and `croupier migrate` (never a password).
+    pub fn describe(&mut self) -> Result<String, StoreError> {
+        match &mut self.db {
+            Db::Sqlite(_) => Ok(format!("SQLite {}", rusqlite::version())),
+            Db::Postgres(pg) => pg.describe(),
+        }
+    }
+
+    /// Runs `PRAGMA integrity_check` on SQLite (`"ok"` when healthy); PostgreSQL checks its
+    /// own pages, so there it reports `"ok"` once the server answers.
+    pub fn integrity_check(&mut self) -> Result<String, StoreError> {
+        match &mut self.db {
+            Db::Sqlite(c) => Ok(c.pragma_query_value(None, "integrity_check", |r| r.get(0))?),
+            Db::Postgres(_) => {
+                self.ping()?;
+                Ok("ok".into())
+            }
+        }
+    }
+}
+
+/// Locks `channel` for this transaction, so two processes never apply to one channel at once
+/// (PostgreSQL: a transaction-level advisory lock on the channel's key, which also covers a
+/// channel whose row does not exist yet; SQLite: nothing to do, the write transaction already
+/// holds the whole file).
+pub fn lock_channel(tx: &Tx, channel: &str) -> Result<(), StoreError> {
+    postgres::lock_key(tx, "channel", channel)
+}
+
+/// Locks a guild's shared state of `game` for this transaction (see [`lock_channel`]): its
+/// read, change and write cannot interleave with another process's.
+pub fn lock_shared(tx: &Tx, guild: &str, game: &str) -> Result<(), StoreError> {
+    postgres::lock_key(tx, "shared", &format!("{guild}/{game}"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Store {
+        /// The SQLite connection of a store these tests opened as SQLite.
+        fn raw(&self) -> &Connection {
+            match &self.db {
+                Db::Sqlite(c) => c,
+                Db::Postgres(_) => unreachable!("these tests open SQLite stores"),
+            }
+        }
+    }
 
     /// A connection to `path` at schema `version` (a store an older Croupier made).
     fn at_version(path: &Path, version: usize) -> Connection {
@@ -284,8 +412,8 @@ mod tests {
             );
         }
         assert!(schema_version() >= 1);
-        let store = Store::in_memory().unwrap();
-        assert_eq!(user_version(&store.conn).unwrap(), schema_version() as i64);
+        let mut store = Store::in_memory().unwrap();
+        assert_eq!(user_version(store.raw()).unwrap(), schema_version() as i64);
         assert_eq!(store.integrity_check().unwrap(), "ok");
     }
 
@@ -316,7 +444,7 @@ mod tests {
         // Once the lock is gone, the same open migrates it.
         holder.execute_batch("ROLLBACK").unwrap();
         let store = Store::open(&path).unwrap();
-        assert_eq!(user_version(&store.conn).unwrap(), schema_version() as i64);
+        assert_eq!(user_version(store.raw()).unwrap(), schema_version() as i64);
     }
 
     #[test]
@@ -337,7 +465,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("p.db")).unwrap();
         let plan: Vec<String> = store
-            .conn
+            .raw()
             .prepare("EXPLAIN QUERY PLAN DELETE FROM requests WHERE at < ?1")
             .unwrap()
             .query_map([0], |r| r.get::<_, String>(3))
@@ -355,7 +483,7 @@ mod tests {
     /// The plan's detail lines for `sql` (parameters bound to 0).
     fn plan(store: &Store, sql: &str) -> Vec<String> {
         let mut st = store
-            .conn
+            .raw()
             .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
             .unwrap();
         let n = st.parameter_count();
@@ -374,23 +502,23 @@ mod tests {
         let mut store = Store::open(&dir.path().join("w.db")).unwrap();
         // Many active sessions without a wake-up: a walk over them is what the index avoids.
         {
-            let tx = store.conn.transaction().unwrap();
-            tx.execute(
+            let tx = store.transaction().unwrap();
+            tx.exec(
                 "INSERT INTO channels(channel, seed, created_at) VALUES ('c', 1, 0)",
-                [],
+                args![],
             )
             .unwrap();
             for i in 0..500 {
-                tx.execute(
+                tx.exec(
                     "INSERT INTO sessions(channel, game, host, seed, state, rng, active, wakeup_at, created_at, updated_at)
                      VALUES ('c', 'dice', 'h', 1, '{}', '{}', ?1, ?2, 0, 0)",
-                    rusqlite::params![i64::from(i == 499), (i % 7 == 0).then_some(i)],
+                    args![i64::from(i == 499), (i % 7 == 0).then_some(i)],
                 )
                 .unwrap();
             }
             tx.commit().unwrap();
         }
-        store.conn.execute_batch("ANALYZE").unwrap();
+        store.raw().execute_batch("ANALYZE").unwrap();
         for sql in [
             "SELECT MIN(wakeup_at) FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL",
             "SELECT id FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL AND wakeup_at <= ?1 ORDER BY wakeup_at, id LIMIT ?2",
@@ -401,7 +529,7 @@ mod tests {
                 "{sql}: {p:?}"
             );
         }
-        let tx = store.conn.transaction().unwrap();
+        let tx = store.transaction().unwrap();
         assert_eq!(
             next_wakeup(&tx).unwrap(),
             None,
@@ -430,16 +558,16 @@ mod tests {
     #[test]
     fn uses_wal() {
         let dir = tempfile::tempdir().unwrap();
-        let s = Store::open(&dir.path().join("w.db")).unwrap();
+        let mut s = Store::open(&dir.path().join("w.db")).unwrap();
         let mode: String = s
-            .conn
+            .raw()
             .pragma_query_value(None, "journal_mode", |r| r.get(0))
             .unwrap();
         assert_eq!(mode, "wal");
         assert_eq!(s.integrity_check().unwrap(), "ok");
     }
 
-    fn append(tx: &rusqlite::Transaction, channel: &str, summary: &str) -> i64 {
+    fn append(tx: &Tx, channel: &str, summary: &str) -> i64 {
         log_append(
             tx,
             &NewLog {
@@ -460,7 +588,7 @@ mod tests {
     }
 
     fn summaries(store: &mut Store, channel: &str, n: i64) -> Vec<String> {
-        let tx = store.conn.transaction().unwrap();
+        let tx = store.transaction().unwrap();
         let rows = log_recent(&tx, channel, n).unwrap();
         rows.into_iter().map(|r| r.summary).collect()
     }
@@ -470,7 +598,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::open(&dir.path().join("l.db")).unwrap();
         {
-            let tx = store.conn.transaction().unwrap();
+            let tx = store.transaction().unwrap();
             for i in 0..10 {
                 append(&tx, "a", &format!("a{i}"));
                 append(&tx, "b", &format!("b{i}"));
@@ -505,7 +633,7 @@ mod tests {
         let mut store = Store::open(&path).unwrap();
         assert_eq!(summaries(&mut store, "x", 2), ["x4", "x5"]);
         {
-            let tx = store.conn.transaction().unwrap();
+            let tx = store.transaction().unwrap();
             append(&tx, "y", "y6");
             tx.commit().unwrap();
         }
@@ -534,7 +662,7 @@ mod tests {
             .unwrap();
         }
         let mut store = Store::open(&path).unwrap();
-        let tx = store.conn.transaction().unwrap();
+        let tx = store.transaction().unwrap();
         let row = rows::channel_get(&tx, "t").unwrap().unwrap();
         assert_eq!(row.rng_pos, 9, "7 words and a 2-word u64");
         let mut now = crate::rng::at(row.seed as u64, row.rng_pos as u128);
@@ -566,18 +694,18 @@ mod tests {
         }
         let mut store = Store::open(&path).unwrap();
         // The connection that migrated compiles the new check, and so does a new one.
-        assert!(!opcodes(&store.conn, LOG_INSERT).contains(&"OpenEphemeral".to_string()));
+        assert!(!opcodes(store.raw(), LOG_INSERT).contains(&"OpenEphemeral".to_string()));
         let other = Connection::open(&path).unwrap();
         assert!(!opcodes(&other, LOG_INSERT).contains(&"OpenEphemeral".to_string()));
         assert_eq!(store.integrity_check().unwrap(), "ok");
         // The check still refuses what it refused.
-        let tx = store.conn.transaction().unwrap();
-        let bad = tx.execute_batch(&LOG_INSERT.replace("'roll'", "'cheat'"));
+        let tx = store.transaction().unwrap();
+        let bad = tx.batch(&LOG_INSERT.replace("'roll'", "'cheat'"));
         assert!(bad.is_err(), "an unknown kind was logged");
-        tx.execute_batch(LOG_INSERT).unwrap();
+        tx.batch(LOG_INSERT).unwrap();
         tx.commit().unwrap();
         let kinds: Vec<String> = store
-            .conn
+            .raw()
             .prepare("SELECT kind FROM log ORDER BY id")
             .unwrap()
             .query_map([], |r| r.get(0))
@@ -610,7 +738,7 @@ mod tests {
     fn wal_pages_of_one_roll_per_channel(channels: usize, before: usize) -> i64 {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::open(&dir.path().join("p.db")).unwrap();
-        let tx = store.conn.transaction().unwrap();
+        let tx = store.transaction().unwrap();
         for _ in 0..before {
             for c in 0..channels {
                 append(&tx, &format!("{c:0>18}"), "rolled 2d6+3 → [6, 4] + 3 = 13");
@@ -619,16 +747,16 @@ mod tests {
         tx.commit().unwrap();
         // Empty the WAL, so that it holds only the commit measured below.
         store
-            .conn
+            .raw()
             .execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")
             .unwrap();
-        let tx = store.conn.transaction().unwrap();
+        let tx = store.transaction().unwrap();
         for c in 0..channels {
             append(&tx, &format!("{c:0>18}"), "rolled 2d6+3 → [6, 4] + 3 = 13");
         }
         tx.commit().unwrap();
         store
-            .conn
+            .raw()
             .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get(1))
             .unwrap()
     }

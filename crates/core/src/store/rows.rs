@@ -1,23 +1,13 @@
 //! Row-level reads and writes, each taking the open transaction.
 
-use rusqlite::{params, OptionalExtension, Transaction};
+//!
+//! Every statement runs through the connection's statement cache (the request path runs the
+//! same few statements for every request; parsing them each time was measurable), and is
+//! written once for both back ends (see `tx.rs`).
 
 use super::error::StoreError;
-
-/// `execute` through the connection's statement cache (the request path runs the same few
-/// statements for every request; parsing them each time was measurable).
-fn exec<P: rusqlite::Params>(tx: &Transaction, sql: &str, p: P) -> rusqlite::Result<usize> {
-    tx.prepare_cached(sql)?.execute(p)
-}
-
-/// `query_row` through the connection's statement cache.
-fn row<T, P, F>(tx: &Transaction, sql: &str, p: P, f: F) -> rusqlite::Result<T>
-where
-    P: rusqlite::Params,
-    F: FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
-{
-    tx.prepare_cached(sql)?.query_row(p, f)
-}
+use super::tx::{Row, Tx};
+use crate::args;
 
 /// A channel's dice RNG.
 #[derive(Debug, Clone)]
@@ -94,118 +84,108 @@ pub struct LogRow {
 }
 
 /// Every session's id, oldest first.
-pub fn session_ids(tx: &Transaction) -> Result<Vec<i64>, StoreError> {
-    let mut st = tx.prepare("SELECT id FROM sessions ORDER BY id")?;
-    let rows = st
-        .query_map([], |r| r.get(0))?
-        .collect::<Result<Vec<i64>, _>>()?;
-    Ok(rows)
+pub fn session_ids(tx: &Tx) -> Result<Vec<i64>, StoreError> {
+    ints(tx.query("SELECT id FROM sessions ORDER BY id", args![])?)
 }
 
 /// Reads a channel row.
-pub fn channel_get(tx: &Transaction, channel: &str) -> Result<Option<ChannelRow>, StoreError> {
-    Ok(row(
-        tx,
+pub fn channel_get(tx: &Tx, channel: &str) -> Result<Option<ChannelRow>, StoreError> {
+    tx.query_opt(
         "SELECT channel, seed, rng_pos FROM channels WHERE channel = ?1",
-        [channel],
-        |r| {
-            Ok(ChannelRow {
-                channel: r.get(0)?,
-                seed: r.get(1)?,
-                rng_pos: r.get(2)?,
-            })
-        },
-    )
-    .optional()?)
+        args![channel],
+    )?
+    .map(|mut r| {
+        Ok(ChannelRow {
+            channel: r.text(0)?,
+            seed: r.int(1)?,
+            rng_pos: r.int(2)?,
+        })
+    })
+    .transpose()
 }
 
 /// True when the channel has its row (checked on every request: reads no generator).
-pub fn channel_exists(tx: &Transaction, channel: &str) -> Result<bool, StoreError> {
-    Ok(row(
-        tx,
-        "SELECT 1 FROM channels WHERE channel = ?1",
-        [channel],
-        |_| Ok(()),
-    )
-    .optional()?
-    .is_some())
+pub fn channel_exists(tx: &Tx, channel: &str) -> Result<bool, StoreError> {
+    Ok(tx
+        .query_opt("SELECT 1 FROM channels WHERE channel = ?1", args![channel])?
+        .is_some())
 }
 
 /// Inserts a channel row; its generator starts at position 0 of its seed.
 pub fn channel_insert(
-    tx: &Transaction,
+    tx: &Tx,
     channel: &str,
     guild: Option<&str>,
     seed: i64,
     now: i64,
 ) -> Result<(), StoreError> {
-    exec(
-        tx,
+    tx.exec(
         "INSERT INTO channels(channel, guild, seed, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![channel, guild, seed, now],
+        args![channel, guild, seed, now],
     )?;
     Ok(())
 }
 
 /// Saves where a channel's generator is.
-pub fn channel_save_rng(tx: &Transaction, channel: &str, rng_pos: i64) -> Result<(), StoreError> {
-    exec(
-        tx,
+pub fn channel_save_rng(tx: &Tx, channel: &str, rng_pos: i64) -> Result<(), StoreError> {
+    tx.exec(
         "UPDATE channels SET rng_pos = ?2 WHERE channel = ?1",
-        params![channel, rng_pos],
+        args![channel, rng_pos],
     )?;
     Ok(())
 }
 
 const SESSION_COLS: &str = "id, channel, guild, game, host, seed, state, rng, version, active, gms";
 
-fn session_from(r: &rusqlite::Row) -> rusqlite::Result<SessionRow> {
+fn session_from(mut r: Row) -> Result<SessionRow, StoreError> {
     Ok(SessionRow {
-        id: r.get(0)?,
-        channel: r.get(1)?,
-        guild: r.get(2)?,
-        game: r.get(3)?,
-        host: r.get(4)?,
-        seed: r.get(5)?,
-        state: r.get(6)?,
-        rng: r.get(7)?,
-        version: r.get(8)?,
-        active: r.get::<_, i64>(9)? != 0,
-        gms: r.get(10)?,
+        id: r.int(0)?,
+        channel: r.text(1)?,
+        guild: r.opt_text(2)?,
+        game: r.text(3)?,
+        host: r.text(4)?,
+        seed: r.int(5)?,
+        state: r.text(6)?,
+        rng: r.text(7)?,
+        version: r.int(8)?,
+        active: r.int(9)? != 0,
+        gms: r.opt_text(10)?,
     })
 }
 
+/// The first column of every row, as integers.
+fn ints(rows: Vec<Row>) -> Result<Vec<i64>, StoreError> {
+    rows.into_iter().map(|mut r| r.int(0)).collect()
+}
+
 /// The active session of a channel.
-pub fn session_active(tx: &Transaction, channel: &str) -> Result<Option<SessionRow>, StoreError> {
-    Ok(row(
-        tx,
+pub fn session_active(tx: &Tx, channel: &str) -> Result<Option<SessionRow>, StoreError> {
+    tx.query_opt(
         &format!("SELECT {SESSION_COLS} FROM sessions WHERE channel = ?1 AND active = 1"),
-        [channel],
-        session_from,
-    )
-    .optional()?)
+        args![channel],
+    )?
+    .map(session_from)
+    .transpose()
 }
 
 /// A session by id.
-pub fn session_get(tx: &Transaction, id: i64) -> Result<Option<SessionRow>, StoreError> {
-    Ok(row(
-        tx,
+pub fn session_get(tx: &Tx, id: i64) -> Result<Option<SessionRow>, StoreError> {
+    tx.query_opt(
         &format!("SELECT {SESSION_COLS} FROM sessions WHERE id = ?1"),
-        [id],
-        session_from,
-    )
-    .optional()?)
+        args![id],
+    )?
+    .map(session_from)
+    .transpose()
 }
 
 /// The most recent session of a channel, active or not.
-pub fn session_latest(tx: &Transaction, channel: &str) -> Result<Option<SessionRow>, StoreError> {
-    Ok(row(
-        tx,
+pub fn session_latest(tx: &Tx, channel: &str) -> Result<Option<SessionRow>, StoreError> {
+    tx.query_opt(
         &format!("SELECT {SESSION_COLS} FROM sessions WHERE channel = ?1 ORDER BY id DESC LIMIT 1"),
-        [channel],
-        session_from,
-    )
-    .optional()?)
+        args![channel],
+    )?
+    .map(session_from)
+    .transpose()
 }
 
 /// Fields of a new session.
@@ -233,18 +213,18 @@ pub struct NewSession<'a> {
 }
 
 /// Inserts a session; returns its id.
-pub fn session_insert(tx: &Transaction, s: &NewSession) -> Result<i64, StoreError> {
-    exec(tx,
+pub fn session_insert(tx: &Tx, s: &NewSession) -> Result<i64, StoreError> {
+    tx.query_one(
         "INSERT INTO sessions(channel, guild, game, host, seed, state, rng, version, active, wakeup_at, created_at, updated_at, gms)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, 1, ?8, ?9, ?9, ?10)",
-        params![s.channel, s.guild, s.game, s.host, s.seed, s.state, s.rng, s.wakeup_at, s.now, s.gms],
-    )?;
-    Ok(tx.last_insert_rowid())
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, 1, ?8, ?9, ?9, ?10) RETURNING id",
+        args![s.channel, s.guild, s.game, s.host, s.seed, s.state, s.rng, s.wakeup_at, s.now, s.gms],
+    )?
+    .int(0)
 }
 
 /// Writes a new state if the version is still `expected`; returns the new version.
 pub fn session_update(
-    tx: &Transaction,
+    tx: &Tx,
     id: i64,
     expected: i64,
     state: &str,
@@ -252,10 +232,10 @@ pub fn session_update(
     wakeup_at: Option<i64>,
     now: i64,
 ) -> Result<i64, StoreError> {
-    let n = exec(tx,
+    let n = tx.exec(
         "UPDATE sessions SET state = ?3, rng = ?4, wakeup_at = ?5, updated_at = ?6, version = version + 1
          WHERE id = ?1 AND version = ?2",
-        params![id, expected, state, rng, wakeup_at, now],
+        args![id, expected, state, rng, wakeup_at, now],
     )?;
     if n != 1 {
         return Err(StoreError::Conflict);
@@ -267,16 +247,15 @@ pub fn session_update(
 /// states and the buttons stamped with it stay valid. `expected` guards against a row that
 /// changed since it was read.
 pub fn session_set_wakeup(
-    tx: &Transaction,
+    tx: &Tx,
     id: i64,
     expected: i64,
     wakeup_at: Option<i64>,
     now: i64,
 ) -> Result<(), StoreError> {
-    let n = exec(
-        tx,
+    let n = tx.exec(
         "UPDATE sessions SET wakeup_at = ?3, updated_at = ?4 WHERE id = ?1 AND version = ?2",
-        params![id, expected, wakeup_at, now],
+        args![id, expected, wakeup_at, now],
     )?;
     if n != 1 {
         return Err(StoreError::Conflict);
@@ -285,74 +264,55 @@ pub fn session_set_wakeup(
 }
 
 /// Records the session's GMs (JSON array) when they changed with its state.
-pub fn session_set_gms(tx: &Transaction, id: i64, gms: &str) -> Result<(), StoreError> {
-    exec(
-        tx,
-        "UPDATE sessions SET gms = ?2 WHERE id = ?1",
-        params![id, gms],
-    )?;
+pub fn session_set_gms(tx: &Tx, id: i64, gms: &str) -> Result<(), StoreError> {
+    tx.exec("UPDATE sessions SET gms = ?2 WHERE id = ?1", args![id, gms])?;
     Ok(())
 }
 
 /// Makes `host` the session's host (`/game host`, or undoing it).
-pub fn session_set_host(tx: &Transaction, id: i64, host: &str) -> Result<(), StoreError> {
-    exec(
-        tx,
+pub fn session_set_host(tx: &Tx, id: i64, host: &str) -> Result<(), StoreError> {
+    tx.exec(
         "UPDATE sessions SET host = ?2 WHERE id = ?1",
-        params![id, host],
+        args![id, host],
     )?;
     Ok(())
 }
 
 /// Marks a session ended.
-pub fn session_end(tx: &Transaction, id: i64, now: i64) -> Result<(), StoreError> {
-    exec(tx,
+pub fn session_end(tx: &Tx, id: i64, now: i64) -> Result<(), StoreError> {
+    tx.exec(
         "UPDATE sessions SET active = 0, wakeup_at = NULL, version = version + 1, updated_at = ?2 WHERE id = ?1",
-        params![id, now],
+        args![id, now],
     )?;
     Ok(())
 }
 
 /// Ids of active sessions due to wake at or before `now`.
-pub fn sessions_due(tx: &Transaction, now: i64) -> Result<Vec<i64>, StoreError> {
-    let mut st = tx.prepare_cached(
+pub fn sessions_due(tx: &Tx, now: i64) -> Result<Vec<i64>, StoreError> {
+    ints(tx.query(
         "SELECT id FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL AND wakeup_at <= ?1 ORDER BY wakeup_at, id",
-    )?;
-    let ids = st
-        .query_map([now], |r| r.get(0))?
-        .collect::<Result<Vec<i64>, _>>()?;
-    Ok(ids)
+        args![now],
+    )?)
 }
 
 /// Ids of the first `limit` active sessions due at or before `now` (earliest first), through
 /// the partial index `sessions_wakeup`.
-pub fn sessions_due_first(
-    tx: &Transaction,
-    now: i64,
-    limit: usize,
-) -> Result<Vec<i64>, StoreError> {
-    let mut st = tx.prepare_cached(
+pub fn sessions_due_first(tx: &Tx, now: i64, limit: usize) -> Result<Vec<i64>, StoreError> {
+    ints(tx.query(
         "SELECT id FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL AND wakeup_at <= ?1 ORDER BY wakeup_at, id LIMIT ?2",
-    )?;
-    let ids = st
-        .query_map(
-            params![now, i64::try_from(limit).unwrap_or(i64::MAX)],
-            |r| r.get(0),
-        )?
-        .collect::<Result<Vec<i64>, _>>()?;
-    Ok(ids)
+        args![now, i64::try_from(limit).unwrap_or(i64::MAX)],
+    )?)
 }
 
 /// The earliest pending wake-up of any active session: the first entry of the partial index
 /// `sessions_wakeup` (its condition is repeated so SQLite may use it), not a walk over every
 /// active session.
-pub fn next_wakeup(tx: &Transaction) -> Result<Option<i64>, StoreError> {
-    Ok(row(
-        tx,
+pub fn next_wakeup(tx: &Tx) -> Result<Option<i64>, StoreError> {
+    tx.query_one(
         "SELECT MIN(wakeup_at) FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL",
-        [],
-        |r| r.get(0),
-    )?)
+        args![],
+    )?
+    .opt_int(0)
 }
 
 /// A log entry to append.
@@ -382,20 +342,20 @@ pub struct NewLog<'a> {
 }
 
 /// Appends to the log; returns the entry id.
-pub fn log_append(tx: &Transaction, e: &NewLog) -> Result<i64, StoreError> {
+pub fn log_append(tx: &Tx, e: &NewLog) -> Result<i64, StoreError> {
     // The entry is chained to its channel's previous one, and becomes the channel's tail
     // (`log_recent` walks the chain back; migrations/0008_channel_log_chain.sql says why).
-    exec(tx,
+    let id = tx.query_one(
         "INSERT INTO log(channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, at, restore, prev_in_channel)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, (SELECT last_id FROM channel_tail WHERE channel = ?1))",
-        params![e.channel, e.session_id, e.kind, e.actor, e.actor_name, e.payload, e.summary, e.visibility, e.request_id, e.at, e.restore],
-    )?;
-    let id = tx.last_insert_rowid();
-    exec(
-        tx,
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, (SELECT last_id FROM channel_tail WHERE channel = ?1))
+         RETURNING id",
+        args![e.channel, e.session_id, e.kind, e.actor, e.actor_name, e.payload, e.summary, e.visibility, e.request_id, e.at, e.restore],
+    )?
+    .int(0)?;
+    tx.exec(
         "INSERT INTO channel_tail(channel, last_id) VALUES (?1, ?2)
          ON CONFLICT(channel) DO UPDATE SET last_id = excluded.last_id",
-        params![e.channel, id],
+        args![e.channel, id],
     )?;
     Ok(id)
 }
@@ -403,58 +363,57 @@ pub fn log_append(tx: &Transaction, e: &NewLog) -> Result<i64, StoreError> {
 const LOG_COLS: &str =
     "id, channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, undone, at, effects, restore";
 
-fn log_from(r: &rusqlite::Row) -> rusqlite::Result<LogRow> {
+fn log_from(mut r: Row) -> Result<LogRow, StoreError> {
     Ok(LogRow {
-        id: r.get(0)?,
-        channel: r.get(1)?,
-        session_id: r.get(2)?,
-        kind: r.get(3)?,
-        actor: r.get(4)?,
-        actor_name: r.get(5)?,
-        payload: r.get(6)?,
-        summary: r.get(7)?,
-        visibility: r.get(8)?,
-        request_id: r.get(9)?,
-        undone: r.get::<_, i64>(10)? != 0,
-        at: r.get(11)?,
-        effects: r.get(12)?,
-        restore: r.get(13)?,
+        id: r.int(0)?,
+        channel: r.text(1)?,
+        session_id: r.opt_int(2)?,
+        kind: r.text(3)?,
+        actor: r.text(4)?,
+        actor_name: r.text(5)?,
+        payload: r.text(6)?,
+        summary: r.text(7)?,
+        visibility: r.text(8)?,
+        request_id: r.opt_text(9)?,
+        undone: r.int(10)? != 0,
+        at: r.int(11)?,
+        effects: r.opt_text(12)?,
+        restore: r.opt_text(13)?,
     })
 }
 
+fn logs(rows: Vec<Row>) -> Result<Vec<LogRow>, StoreError> {
+    rows.into_iter().map(log_from).collect()
+}
+
 /// Every log entry of a session, oldest first.
-pub fn log_session(tx: &Transaction, session_id: i64) -> Result<Vec<LogRow>, StoreError> {
-    let mut st = tx.prepare_cached(&format!(
-        "SELECT {LOG_COLS} FROM log WHERE session_id = ?1 ORDER BY id"
-    ))?;
-    let rows = st
-        .query_map([session_id], log_from)?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(rows)
+pub fn log_session(tx: &Tx, session_id: i64) -> Result<Vec<LogRow>, StoreError> {
+    logs(tx.query(
+        &format!("SELECT {LOG_COLS} FROM log WHERE session_id = ?1 ORDER BY id"),
+        args![session_id],
+    )?)
 }
 
 /// A session's log entries after entry `after` (all of them for `None`), oldest first.
 pub fn log_session_after(
-    tx: &Transaction,
+    tx: &Tx,
     session_id: i64,
     after: Option<i64>,
 ) -> Result<Vec<LogRow>, StoreError> {
-    let mut st = tx.prepare_cached(&format!(
-        "SELECT {LOG_COLS} FROM log WHERE session_id = ?1 AND id > ?2 ORDER BY id"
-    ))?;
-    let rows = st
-        .query_map(rusqlite::params![session_id, after.unwrap_or(0)], log_from)?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(rows)
+    logs(tx.query(
+        &format!("SELECT {LOG_COLS} FROM log WHERE session_id = ?1 AND id > ?2 ORDER BY id"),
+        args![session_id, after.unwrap_or(0)],
+    )?)
 }
 
 /// The session's latest action not undone (what `/game undo` takes back).
-pub fn log_last_action(tx: &Transaction, session_id: i64) -> Result<Option<LogRow>, StoreError> {
-    let mut st = tx.prepare_cached(&format!(
-        "SELECT {LOG_COLS} FROM log WHERE session_id = ?1 AND kind = 'action' AND undone = 0 ORDER BY id DESC LIMIT 1"
-    ))?;
-    let mut rows = st.query_map([session_id], log_from)?;
-    Ok(rows.next().transpose()?)
+pub fn log_last_action(tx: &Tx, session_id: i64) -> Result<Option<LogRow>, StoreError> {
+    tx.query_opt(
+        &format!("SELECT {LOG_COLS} FROM log WHERE session_id = ?1 AND kind = 'action' AND undone = 0 ORDER BY id DESC LIMIT 1"),
+        args![session_id],
+    )?
+    .map(log_from)
+    .transpose()
 }
 
 /// A snapshot of a session after one of its log entries.
@@ -471,38 +430,38 @@ pub struct Snapshot {
 }
 
 /// Saves a snapshot of `session_id` after entry `s.log_id`.
-pub fn snapshot_put(tx: &Transaction, session_id: i64, s: &Snapshot) -> Result<(), StoreError> {
-    tx.prepare_cached(
-        "INSERT OR REPLACE INTO snapshots(session_id, log_id, state, rng, host) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?
-    .execute(rusqlite::params![session_id, s.log_id, s.state, s.rng, s.host])?;
+pub fn snapshot_put(tx: &Tx, session_id: i64, s: &Snapshot) -> Result<(), StoreError> {
+    tx.exec(
+        "INSERT INTO snapshots(session_id, log_id, state, rng, host) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT(session_id, log_id) DO UPDATE SET state = excluded.state, rng = excluded.rng, host = excluded.host",
+        args![session_id, s.log_id, &s.state, &s.rng, &s.host],
+    )?;
     Ok(())
 }
 
 /// The session's latest snapshot.
-pub fn snapshot_latest(tx: &Transaction, session_id: i64) -> Result<Option<Snapshot>, StoreError> {
-    let mut st = tx.prepare_cached(
+pub fn snapshot_latest(tx: &Tx, session_id: i64) -> Result<Option<Snapshot>, StoreError> {
+    tx.query_opt(
         "SELECT log_id, state, rng, host FROM snapshots WHERE session_id = ?1 ORDER BY log_id DESC LIMIT 1",
-    )?;
-    let mut rows = st.query_map([session_id], |r| {
+        args![session_id],
+    )?
+    .map(|mut r| {
         Ok(Snapshot {
-            log_id: r.get(0)?,
-            state: r.get(1)?,
-            rng: r.get(2)?,
-            host: r.get(3)?,
+            log_id: r.int(0)?,
+            state: r.text(1)?,
+            rng: r.text(2)?,
+            host: r.text(3)?,
         })
-    })?;
-    Ok(rows.next().transpose()?)
+    })
+    .transpose()
 }
 
 /// Deletes the session's snapshots that include entry `log_id` (it is being undone).
-pub fn snapshots_drop_from(
-    tx: &Transaction,
-    session_id: i64,
-    log_id: i64,
-) -> Result<(), StoreError> {
-    tx.prepare_cached("DELETE FROM snapshots WHERE session_id = ?1 AND log_id >= ?2")?
-        .execute(rusqlite::params![session_id, log_id])?;
+pub fn snapshots_drop_from(tx: &Tx, session_id: i64, log_id: i64) -> Result<(), StoreError> {
+    tx.exec(
+        "DELETE FROM snapshots WHERE session_id = ?1 AND log_id >= ?2",
+        args![session_id, log_id],
+    )?;
     Ok(())
 }
 
@@ -510,135 +469,114 @@ pub fn snapshots_drop_from(
 pub(super) fn log_recent_sql() -> String {
     format!(
         "WITH RECURSIVE chain(id, prev, n) AS (
-             SELECT log.id, log.prev_in_channel, 1 FROM channel_tail JOIN log ON log.id = channel_tail.last_id
-              WHERE channel_tail.channel = ?1 AND ?2 > 0
+             SELECT log.id, log.prev_in_channel, CAST(1 AS BIGINT) FROM channel_tail JOIN log ON log.id = channel_tail.last_id
+              WHERE channel_tail.channel = ?1 AND CAST(?2 AS BIGINT) > 0
              UNION ALL
              SELECT log.id, log.prev_in_channel, chain.n + 1 FROM chain JOIN log ON log.id = chain.prev
-              WHERE chain.n < ?2
+              WHERE chain.n < CAST(?2 AS BIGINT)
          )
          SELECT {LOG_COLS} FROM log WHERE id IN (SELECT id FROM chain) ORDER BY id"
     )
 }
 
 /// The latest `n` entries of a channel, oldest first.
-pub fn log_recent(tx: &Transaction, channel: &str, n: i64) -> Result<Vec<LogRow>, StoreError> {
-    let mut st = tx.prepare_cached(&log_recent_sql())?;
-    let rows = st
-        .query_map(params![channel, n], log_from)?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(rows)
+pub fn log_recent(tx: &Tx, channel: &str, n: i64) -> Result<Vec<LogRow>, StoreError> {
+    logs(tx.query(&log_recent_sql(), args![channel, n])?)
 }
 
 /// One log entry.
-pub fn log_get(tx: &Transaction, id: i64) -> Result<Option<LogRow>, StoreError> {
-    Ok(row(
-        tx,
+pub fn log_get(tx: &Tx, id: i64) -> Result<Option<LogRow>, StoreError> {
+    tx.query_opt(
         &format!("SELECT {LOG_COLS} FROM log WHERE id = ?1"),
-        [id],
-        log_from,
-    )
-    .optional()?)
+        args![id],
+    )?
+    .map(log_from)
+    .transpose()
 }
 
 /// Records the shared-state change an entry made (in the entry's own transaction).
-pub fn log_set_effects(tx: &Transaction, id: i64, effects: &str) -> Result<(), StoreError> {
-    exec(
-        tx,
+pub fn log_set_effects(tx: &Tx, id: i64, effects: &str) -> Result<(), StoreError> {
+    tx.exec(
         "UPDATE log SET effects = ?2 WHERE id = ?1",
-        params![id, effects],
+        args![id, effects],
     )?;
     Ok(())
 }
 
 /// Marks an entry undone.
-pub fn log_mark_undone(tx: &Transaction, id: i64) -> Result<(), StoreError> {
-    exec(tx, "UPDATE log SET undone = 1 WHERE id = ?1", [id])?;
+pub fn log_mark_undone(tx: &Tx, id: i64) -> Result<(), StoreError> {
+    tx.exec("UPDATE log SET undone = 1 WHERE id = ?1", args![id])?;
     Ok(())
 }
 
 /// Changes an entry's visibility (a GM revealing a hidden roll).
-pub fn log_set_visibility(tx: &Transaction, id: i64, visibility: &str) -> Result<(), StoreError> {
-    exec(
-        tx,
+pub fn log_set_visibility(tx: &Tx, id: i64, visibility: &str) -> Result<(), StoreError> {
+    tx.exec(
         "UPDATE log SET visibility = ?2 WHERE id = ?1",
-        params![id, visibility],
+        args![id, visibility],
     )?;
     Ok(())
 }
 
 /// The stored outcome of a request id, if it was seen.
-pub fn request_get(tx: &Transaction, request_id: &str) -> Result<Option<String>, StoreError> {
-    Ok(row(
-        tx,
+pub fn request_get(tx: &Tx, request_id: &str) -> Result<Option<String>, StoreError> {
+    tx.query_opt(
         "SELECT outcome FROM requests WHERE request_id = ?1",
-        [request_id],
-        |r| r.get(0),
-    )
-    .optional()?)
+        args![request_id],
+    )?
+    .map(|mut r| r.text(0))
+    .transpose()
 }
 
 /// Records a request's outcome.
 pub fn request_put(
-    tx: &Transaction,
+    tx: &Tx,
     request_id: &str,
     channel: &str,
     outcome: &str,
     now: i64,
 ) -> Result<(), StoreError> {
-    exec(
-        tx,
+    tx.exec(
         "INSERT INTO requests(request_id, channel, outcome, at) VALUES (?1, ?2, ?3, ?4)",
-        params![request_id, channel, outcome, now],
+        args![request_id, channel, outcome, now],
     )?;
     Ok(())
 }
 
 /// Forgets request ids recorded before `before` (Unix seconds); returns how many.
-pub fn requests_prune(tx: &Transaction, before: i64) -> Result<usize, StoreError> {
-    Ok(exec(tx, "DELETE FROM requests WHERE at < ?1", [before])?)
+pub fn requests_prune(tx: &Tx, before: i64) -> Result<usize, StoreError> {
+    tx.exec("DELETE FROM requests WHERE at < ?1", args![before])
 }
 
 /// Guild-wide state of a game.
-pub fn shared_get(tx: &Transaction, guild: &str, game: &str) -> Result<Option<String>, StoreError> {
-    Ok(row(
-        tx,
+pub fn shared_get(tx: &Tx, guild: &str, game: &str) -> Result<Option<String>, StoreError> {
+    tx.query_opt(
         "SELECT state FROM shared_state WHERE guild = ?1 AND game = ?2",
-        params![guild, game],
-        |r| r.get(0),
-    )
-    .optional()?)
+        args![guild, game],
+    )?
+    .map(|mut r| r.text(0))
+    .transpose()
 }
 
 /// The version of a guild's shared state of a game (bumped by every [`shared_put`]), if stored.
-pub fn shared_version(
-    tx: &Transaction,
-    guild: &str,
-    game: &str,
-) -> Result<Option<i64>, StoreError> {
-    Ok(row(
-        tx,
+pub fn shared_version(tx: &Tx, guild: &str, game: &str) -> Result<Option<i64>, StoreError> {
+    tx.query_opt(
         "SELECT version FROM shared_state WHERE guild = ?1 AND game = ?2",
-        params![guild, game],
-        |r| r.get(0),
-    )
-    .optional()?)
+        args![guild, game],
+    )?
+    .map(|mut r| r.int(0))
+    .transpose()
 }
 
 /// Saves guild-wide state; returns its new version.
-pub fn shared_put(
-    tx: &Transaction,
-    guild: &str,
-    game: &str,
-    state: &str,
-) -> Result<i64, StoreError> {
-    Ok(row(
-        tx,
+pub fn shared_put(tx: &Tx, guild: &str, game: &str, state: &str) -> Result<i64, StoreError> {
+    tx.query_one(
         "INSERT INTO shared_state(guild, game, state, version) VALUES (?1, ?2, ?3, 1)
-         ON CONFLICT(guild, game) DO UPDATE SET state = excluded.state, version = version + 1
+         ON CONFLICT(guild, game) DO UPDATE SET state = excluded.state, version = shared_state.version + 1
          RETURNING version",
-        params![guild, game, state],
-        |r| r.get(0),
-    )?)
+        args![guild, game, state],
+    )?
+    .int(0)
 }
 
 /// A settled decision and the log entry that settled it.
@@ -659,17 +597,17 @@ pub struct SettledRow {
 /// Records that log entry `log_id` settled decision `key` (waiting for `who`) of a session.
 /// A decision reopened by an undo and settled again keeps only the latest entry.
 pub fn decision_settle(
-    tx: &Transaction,
+    tx: &Tx,
     session_id: i64,
     key: &str,
     who: Option<&str>,
     label: &str,
     log_id: i64,
 ) -> Result<(), StoreError> {
-    exec(tx,
+    tx.exec(
         "INSERT INTO decisions_settled(session_id, key, who, label, log_id) VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT(session_id, key, who) DO UPDATE SET label = excluded.label, log_id = excluded.log_id",
-        params![session_id, key, who.unwrap_or(""), label, log_id],
+        args![session_id, key, who.unwrap_or(""), label, log_id],
     )?;
     Ok(())
 }
@@ -677,28 +615,27 @@ pub fn decision_settle(
 /// How decision `key` of a session was settled (not by an undone entry): the row waiting for
 /// `user` first, then one waiting for anyone, then any other.
 pub fn decision_settled(
-    tx: &Transaction,
+    tx: &Tx,
     session_id: i64,
     key: &str,
     user: &str,
 ) -> Result<Option<SettledRow>, StoreError> {
-    Ok(row(
-        tx,
+    tx.query_opt(
         "SELECT d.who, d.label, l.id, l.actor_name, l.summary
                FROM decisions_settled d JOIN log l ON l.id = d.log_id
               WHERE d.session_id = ?1 AND d.key = ?2 AND l.undone = 0
               ORDER BY d.who = ?3 DESC, d.who = '' DESC
               LIMIT 1",
-        params![session_id, key, user],
-        |r| {
-            Ok(SettledRow {
-                who: r.get(0)?,
-                label: r.get(1)?,
-                log_id: r.get(2)?,
-                actor_name: r.get(3)?,
-                summary: r.get(4)?,
-            })
-        },
-    )
-    .optional()?)
+        args![session_id, key, user],
+    )?
+    .map(|mut r| {
+        Ok(SettledRow {
+            who: r.text(0)?,
+            label: r.text(1)?,
+            log_id: r.int(2)?,
+            actor_name: r.text(3)?,
+            summary: r.text(4)?,
+        })
+    })
+    .transpose()
 }

@@ -10,9 +10,9 @@ use super::states::States;
 use super::RuleError;
 use super::{Audience, Command, Message, Reply, Stamp, UserId};
 use crate::rng::{seeded, GameRng};
+use crate::store::Tx;
 use crate::store::{self, SessionRow, StoreError};
 use json_patch::{PatchOperation, TestOperation};
-use rusqlite::Transaction;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::Arc;
@@ -153,7 +153,7 @@ pub(super) fn dyn_err(e: DynError) -> TableError {
 /// the session wakes next when its state says, if that is later than `now` (never again at
 /// `now`, which would fire in a loop). The state is unchanged, so its version stays.
 pub(super) fn reschedule_wakeup(
-    tx: &Transaction,
+    tx: &Tx,
     game: &dyn DynGame,
     state: &DynState,
     s: &SessionRow,
@@ -167,11 +167,24 @@ pub(super) fn reschedule_wakeup(
     Ok(())
 }
 
+/// The guild's shared state of a game, to change: on PostgreSQL it is locked first, so its
+/// read, change and write cannot interleave with another process's (see [`read_shared`]).
+pub(super) fn load_shared(
+    tx: &Tx,
+    states: &States,
+    game: &dyn DynGame,
+    guild: Option<&str>,
+) -> Result<Value, TableError> {
+    store::lock_shared(tx, guild.unwrap_or("dm"), game.name())?;
+    read_shared(tx, states, game, guild)
+}
+
 /// The guild's shared state of a game, read through the game's type (see
 /// [`DynGame::normalize_shared`]) so that an effect holds only what an action changed.
-/// Read once per version: later reads come from `states`.
-pub(super) fn load_shared(
-    tx: &Transaction,
+/// Read once per version: later reads come from `states`, so a copy another process has
+/// since changed (a new version) is never served.
+pub(super) fn read_shared(
+    tx: &Tx,
     states: &States,
     game: &dyn DynGame,
     guild: Option<&str>,
@@ -196,7 +209,7 @@ pub(super) fn load_shared(
 /// Saves a changed shared state and records the change as the effect of log entry `log_id`,
 /// in the caller's transaction. Nothing happens when `after == before`.
 pub(super) fn record_effect(
-    tx: &Transaction,
+    tx: &Tx,
     states: &States,
     game: &dyn DynGame,
     guild: Option<&str>,
@@ -225,7 +238,7 @@ pub(super) fn record_effect(
 /// release as its effect. Returns the game's replies about the release.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn end_session(
-    tx: &Transaction,
+    tx: &Tx,
     states: &States,
     game: &dyn DynGame,
     s: &SessionRow,
@@ -266,7 +279,7 @@ pub(super) fn end_session(
 /// someone the rules may let them answer for); otherwise refuses with what settled it and
 /// offers the buttons that are live now.
 pub(super) fn still_open(
-    tx: &Transaction,
+    tx: &Tx,
     states: &States,
     game: &dyn DynGame,
     s: &SessionRow,
@@ -333,7 +346,7 @@ pub(super) fn still_open(
 
 /// Loads the channel's dice RNG: ChaCha8 seeded from the channel's seed, at its stored word
 /// position (`migrations/0009_channel_rng_position.sql`).
-pub(super) fn channel_rng(tx: &Transaction, channel: &str) -> Result<GameRng, Fail> {
+pub(super) fn channel_rng(tx: &Tx, channel: &str) -> Result<GameRng, Fail> {
     let row = store::channel_get(tx, channel)?
         .ok_or_else(|| Fail::Error(TableError::Store(StoreError::Conflict)))?;
     let pos = u128::try_from(row.rng_pos).map_err(|_| {
@@ -346,7 +359,7 @@ pub(super) fn channel_rng(tx: &Transaction, channel: &str) -> Result<GameRng, Fa
 }
 
 /// Saves where the channel's dice RNG is.
-pub(super) fn save_channel_rng(tx: &Transaction, channel: &str, rng: &GameRng) -> Result<(), Fail> {
+pub(super) fn save_channel_rng(tx: &Tx, channel: &str, rng: &GameRng) -> Result<(), Fail> {
     // A position is 32 words per 2d6 roll at most; 2^63 of them is never reached.
     let pos = i64::try_from(rng.get_word_pos()).map_err(|_| {
         StoreError::Invalid(format!("a dice position past 2^63 for channel {channel}"))
@@ -375,7 +388,7 @@ pub(super) fn session_gms(game: &dyn DynGame, s: &SessionRow) -> Result<Vec<User
 /// Writes the game's GMs for `state` (the session's new state) when they differ from the
 /// row's; returns them as JSON, for the row the replies are finished with.
 pub(super) fn save_gms(
-    tx: &Transaction,
+    tx: &Tx,
     game: &dyn DynGame,
     s: &SessionRow,
     state: &DynState,
@@ -490,7 +503,7 @@ impl Restore {
 /// needs to take it back ([`Restore`]); returns its id.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn log_action(
-    tx: &Transaction,
+    tx: &Tx,
     s: &SessionRow,
     la: &LoggedAction,
     summary: &str,
@@ -519,7 +532,7 @@ pub(super) fn log_action(
 /// Applies a parsed action to a session, logs it and saves the state.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn apply_action(
-    tx: &Transaction,
+    tx: &Tx,
     states: &States,
     game: &dyn DynGame,
     s: &SessionRow,
@@ -647,7 +660,7 @@ pub(super) fn apply_action(
 
 /// Replays a session's log from its seed: returns the state and RNG.
 pub(super) fn replay_session(
-    tx: &Transaction,
+    tx: &Tx,
     game: &dyn DynGame,
     s: &SessionRow,
 ) -> Result<(Value, GameRng), Fail> {
@@ -662,7 +675,7 @@ pub(super) const SNAPSHOT_EVERY: i64 = 200;
 /// log leads to. The host is whoever the log says: the opener (or the snapshot's), then each
 /// hand-over still standing.
 pub(super) fn replay_since_snapshot(
-    tx: &Transaction,
+    tx: &Tx,
     game: &dyn DynGame,
     s: &SessionRow,
 ) -> Result<(DynState, GameRng, String), Fail> {
@@ -780,7 +793,7 @@ pub(super) fn replay_from(
 /// (the game moves its own host or GM role, [`DynGame::hand_over`]) and undoes like any action.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn hand_over(
-    tx: &Transaction,
+    tx: &Tx,
     states: &States,
     game: &dyn DynGame,
     s: &SessionRow,
@@ -860,7 +873,7 @@ pub(super) fn hand_over(
 /// (`migrations/0011_log_restore.sql`) is taken back by replaying the log without it, which
 /// only works while the log still replays to the state the table shows.
 pub(super) fn undo(
-    tx: &Transaction,
+    tx: &Tx,
     states: &States,
     game: &dyn DynGame,
     s: &SessionRow,

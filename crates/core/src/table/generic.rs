@@ -1,6 +1,6 @@
 //! Commands every channel has, whatever game runs there: `/roll`, `/game …`, `/help`.
 
-use rusqlite::Transaction;
+use crate::store::Tx;
 
 use super::builtins::{GameCommand, RollCommand, Visibility};
 use super::declare::{check_permission, Commands};
@@ -17,7 +17,7 @@ use crate::store::{self, LogRow};
 
 /// `/roll expr:… [visibility:…] [target:N]`.
 pub(super) fn roll(
-    tx: &Transaction,
+    tx: &Tx,
     games: &Registry,
     req: &Request,
     cmd: &Command,
@@ -154,7 +154,7 @@ pub(super) fn roll(
 
 /// `/game status|log|undo|end|reveal`.
 pub(super) fn game_command(
-    tx: &Transaction,
+    tx: &Tx,
     states: &States,
     games: &Registry,
     req: &Request,
@@ -340,17 +340,17 @@ pub(super) fn game_command(
 /// visibility is decided by the game it was made in (its host and the game's GMs), never by
 /// whoever runs the channel's game now. In the running game, the host and channel managers act
 /// as GM as everywhere else; in an earlier one, only that game's own GMs.
-struct GmOf<'a> {
-    tx: &'a Transaction<'a>,
+struct GmOf<'a, 't> {
+    tx: &'a Tx<'t>,
     games: &'a Registry,
     active: Option<i64>,
     actor: &'a Actor,
     known: std::collections::HashMap<i64, bool>,
 }
 
-impl<'a> GmOf<'a> {
+impl<'a, 't> GmOf<'a, 't> {
     fn new(
-        tx: &'a Transaction<'a>,
+        tx: &'a Tx<'t>,
         games: &'a Registry,
         active: Option<&store::SessionRow>,
         actor: &'a Actor,

@@ -67,7 +67,7 @@ impl SessionRecord {
 impl Table {
     /// Every session of the database as a [`SessionRecord`].
     pub fn records(&mut self) -> Result<Vec<SessionRecord>, TableError> {
-        let tx = self.store().conn().transaction()?;
+        let tx = self.store().transaction()?;
         let mut out = vec![];
         for id in store::session_ids(&tx)? {
             let Some(s) = store::session_get(&tx, id)? else {

@@ -7,19 +7,19 @@
 use std::sync::Arc;
 
 use rand::RngCore;
-use rusqlite::{Transaction, TransactionBehavior};
 use serde_json::Value;
 
 use super::game::{Actor, DynCtx, DynGame, DynState, Place};
 use super::RuleError;
 use super::{Clock, Command, Message, Reply, Stamp, UserId};
 use crate::rng::seeded;
-use crate::store::{self, SessionRow, Store};
+use crate::store::{self, SessionRow, Store, Tx};
 
 use super::engine::{
-    apply_action, channel_rng, dyn_err, end_session, finish_replies, load_shared, record_effect,
-    refused, replay_session, reschedule_wakeup, save_channel_rng, session_gms, still_open,
-    summarize, with_host, Fail, Input, Lifetime, Outcome, Request, TableError, SYSTEM_USER,
+    apply_action, channel_rng, dyn_err, end_session, finish_replies, load_shared, read_shared,
+    record_effect, refused, replay_session, reschedule_wakeup, save_channel_rng, session_gms,
+    still_open, summarize, with_host, Fail, Input, Lifetime, Outcome, Request, TableError,
+    SYSTEM_USER,
 };
 use super::registry::Registry;
 use super::states::{StateCache, States};
@@ -122,11 +122,8 @@ impl Table {
         let clock = self.clock.clone();
         let seeds = self.seeds;
         let states = States::new(self.cache.clone());
-        let tx = self
-            .store
-            .conn()
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let start = tx.total_changes();
+        let tx = self.store.write_transaction()?;
+        let start = tx.written();
         Ok(Group {
             tx,
             games,
@@ -149,13 +146,13 @@ impl Table {
     ) -> Result<Vec<super::Choice>, TableError> {
         let games = self.games.clone();
         let states = States::new(self.cache.clone());
-        let tx = self.store.conn().transaction()?;
+        let tx = self.store.transaction()?;
         // Discord names the top-level command (`nwcombat`); the game reads its own path.
         let cmd = &games.route(cmd);
         let Some(game) = games.find(cmd.root()) else {
             return Ok(vec![]);
         };
-        let shared = load_shared(&tx, &states, game, guild)?;
+        let shared = read_shared(&tx, &states, game, guild)?;
         let mut out = game
             .global_autocomplete(&shared, viewer, cmd, option, partial)
             .map_err(dyn_err)?;
@@ -179,7 +176,7 @@ impl Table {
     pub fn run_due(&mut self) -> Result<Vec<(String, Vec<Reply>)>, TableError> {
         let now = self.clock.now();
         let due = {
-            let tx = self.store.conn().transaction()?;
+            let tx = self.store.transaction()?;
             store::sessions_due(&tx, now)?
         };
         if due.is_empty() {
@@ -203,7 +200,7 @@ impl Table {
     ) -> Result<(Vec<(String, Vec<Reply>)>, bool), TableError> {
         let now = self.clock.now();
         let mut due = {
-            let tx = self.store.conn().transaction()?;
+            let tx = self.store.transaction()?;
             store::sessions_due_first(&tx, now, limit.saturating_add(1))?
         };
         let more = due.len() > limit;
@@ -216,10 +213,7 @@ impl Table {
     fn wake(&mut self, due: &[i64], now: i64) -> Result<Vec<(String, Vec<Reply>)>, TableError> {
         let games = self.games.clone();
         let states = States::new(self.cache.clone());
-        let tx = self
-            .store
-            .conn()
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.store.write_transaction()?;
         // Discord redelivers an interaction within minutes; a day of idempotency keys is plenty.
         store::requests_prune(&tx, now - REQUEST_KEEP_SECS)?;
         let actor = Actor {
@@ -237,7 +231,7 @@ impl Table {
             };
             let state = states.of(game, &s).map_err(dyn_err)?.state;
             let action = game.wakeup_action(&state, now).map_err(dyn_err)?;
-            tx.execute_batch("SAVEPOINT wake")?;
+            tx.savepoint("wake")?;
             let mark = states.mark();
             let applied = match action {
                 Some(a) => {
@@ -251,14 +245,14 @@ impl Table {
                 Err(Fail::Refused(_) | Fail::RefusedWith(..)) => {
                     // Nothing to do (or the rules refuse it now): the wake-up moves to when
                     // the state next wants one.
-                    tx.execute_batch("ROLLBACK TO wake")?;
+                    tx.rollback_to("wake")?;
                     states.rollback_to(mark);
                     reschedule_wakeup(&tx, game, &state, &s, now)?;
                     vec![]
                 }
                 Err(Fail::Error(e)) => return Err(e),
             };
-            tx.execute_batch("RELEASE wake")?;
+            tx.release("wake")?;
             if !replies.is_empty() {
                 out.push((s.channel.clone(), replies));
             }
@@ -270,14 +264,14 @@ impl Table {
 
     /// The earliest pending wake-up, if any.
     pub fn next_wakeup(&mut self) -> Result<Option<i64>, TableError> {
-        let tx = self.store.conn().transaction()?;
+        let tx = self.store.transaction()?;
         Ok(store::next_wakeup(&tx)?)
     }
 
     /// The active session of `channel` as JSON: `{game, host, version, state}` (or the latest ended one).
     pub fn state_json(&mut self, channel: &str) -> Result<Option<Value>, TableError> {
         let states = States::new(self.cache.clone());
-        let tx = self.store.conn().transaction()?;
+        let tx = self.store.transaction()?;
         let json = state_json_in(&tx, &self.games, &states, channel)?;
         states.publish();
         Ok(json)
@@ -287,7 +281,7 @@ impl Table {
     /// Returns `(stored state, replayed state)` so callers can check they agree.
     pub fn replay(&mut self, session_id: i64) -> Result<Option<(Value, Value)>, TableError> {
         let games = self.games.clone();
-        let tx = self.store.conn().transaction()?;
+        let tx = self.store.transaction()?;
         let Some(s) = store::session_get(&tx, session_id)? else {
             return Ok(None);
         };
@@ -304,9 +298,32 @@ impl Table {
         Ok(Some((serde_json::from_str(&s.state)?, state)))
     }
 
+    /// Runs `f` in a transaction of its own and commits: for a front end's own rows (message
+    /// ids it keeps) written outside any request.
+    pub fn write_rows<R>(
+        &mut self,
+        f: impl FnOnce(&Tx) -> Result<R, store::StoreError>,
+    ) -> Result<R, TableError> {
+        let tx = self.store.write_transaction()?;
+        let r = f(&tx)?;
+        tx.commit()?;
+        Ok(r)
+    }
+
+    /// Runs `f` in a read transaction of its own (see [`Table::write_rows`]).
+    pub fn read_rows<R>(
+        &mut self,
+        f: impl FnOnce(&Tx) -> Result<R, store::StoreError>,
+    ) -> Result<R, TableError> {
+        let tx = self.store.transaction()?;
+        let r = f(&tx)?;
+        tx.rollback()?;
+        Ok(r)
+    }
+
     /// The active session row of a channel.
     pub fn session(&mut self, channel: &str) -> Result<Option<SessionRow>, TableError> {
-        let tx = self.store.conn().transaction()?;
+        let tx = self.store.transaction()?;
         Ok(store::session_active(&tx, channel)?)
     }
 }
@@ -316,11 +333,11 @@ impl Table {
 /// Each request runs in its own savepoint: a refusal or a failure rolls back only that
 /// savepoint, the others stay. Dropping the group without [`Group::commit`] rolls all back.
 pub struct Group<'t> {
-    tx: Transaction<'t>,
+    tx: Tx<'t>,
     games: Arc<Registry>,
     clock: Arc<dyn Clock>,
     seeds: SeedMode,
-    /// `total_changes()` when the transaction began: equal at the end means nothing was written.
+    /// [`Tx::written`] when the transaction began: equal at the end means nothing was written.
     start: u64,
     /// The typed states this transaction read or wrote, published to the cache on commit.
     states: States,
@@ -339,9 +356,9 @@ impl Group<'_> {
             out.duplicate = true;
             return Ok(out);
         }
-        tx.prepare_cached("SAVEPOINT request")?.execute([])?;
+        tx.savepoint("request")?;
         let mark = self.states.mark();
-        let before = tx.total_changes();
+        let before = tx.written();
         let cx = Cx {
             req,
             now,
@@ -355,7 +372,7 @@ impl Group<'_> {
             };
             // A view wrote nothing: it needs no idempotency row either (answering a second
             // delivery again shows the same view), so it neither writes nor commits.
-            if tx.total_changes() != before {
+            if tx.written() != before {
                 store::request_put(
                     tx,
                     &req.request_id,
@@ -368,10 +385,10 @@ impl Group<'_> {
         });
         if result.is_err() {
             // Only this request's changes go; the group's other requests stay.
-            tx.prepare_cached("ROLLBACK TO request")?.execute([])?;
+            tx.rollback_to("request")?;
             self.states.rollback_to(mark);
         }
-        tx.prepare_cached("RELEASE request")?.execute([])?;
+        tx.release("request")?;
         match result {
             Ok(out) => Ok(out),
             Err(Fail::Refused(msg)) => Ok(Outcome {
@@ -402,14 +419,14 @@ impl Group<'_> {
     /// for a front end's own rows written with the requests (e.g. long button ids).
     pub fn write<R>(
         &mut self,
-        f: impl FnOnce(&rusqlite::Connection) -> Result<R, TableError>,
+        f: impl FnOnce(&Tx) -> Result<R, TableError>,
     ) -> Result<R, TableError> {
-        self.tx.execute_batch("SAVEPOINT write")?;
+        self.tx.savepoint("write")?;
         let r = f(&self.tx);
         if r.is_err() {
-            self.tx.execute_batch("ROLLBACK TO write")?;
+            self.tx.rollback_to("write")?;
         }
-        self.tx.execute_batch("RELEASE write")?;
+        self.tx.release("write")?;
         r
     }
 
@@ -441,13 +458,13 @@ impl Group<'_> {
     /// False once SQLite has ended the transaction by itself (after some I/O errors it rolls
     /// back everything): the group must then not be used, and its requests were not saved.
     pub fn is_open(&self) -> bool {
-        !self.tx.is_autocommit()
+        self.tx.is_open()
     }
 
     /// Commits everything applied (one fsync under `synchronous=FULL`), or, when nothing was
     /// written (only views, refusals or duplicates), ends the transaction without a commit.
     pub fn commit(self) -> Result<(), TableError> {
-        if self.tx.total_changes() == self.start {
+        if self.tx.written() == self.start {
             self.tx.rollback()?;
         } else {
             self.tx.commit()?;
@@ -459,7 +476,7 @@ impl Group<'_> {
 
 /// The active session of `channel` (or its latest ended one) as JSON (see [`Table::state_json`]).
 fn state_json_in(
-    tx: &Transaction,
+    tx: &Tx,
     games: &Registry,
     states: &States,
     channel: &str,
@@ -487,12 +504,10 @@ fn state_json_in(
 }
 
 /// Routes a request: a component press, `/roll`, `/game …`, or a game's command.
-fn dispatch(
-    tx: &Transaction,
-    games: &Registry,
-    seeds: SeedMode,
-    cx: &Cx,
-) -> Result<Vec<Reply>, Fail> {
+fn dispatch(tx: &Tx, games: &Registry, seeds: SeedMode, cx: &Cx) -> Result<Vec<Reply>, Fail> {
+    // On PostgreSQL, another process may serve this channel too (a reshard, a failover): it
+    // waits here until this request commits, and then reads what this one wrote.
+    store::lock_channel(tx, &cx.req.channel)?;
     let cmd = match &cx.req.input {
         Input::Command(c) => c,
         Input::Component {
@@ -584,7 +599,7 @@ fn quoted(v: &str) -> String {
 /// Closes the channel's session if its game is over, so a new game can start (state and log
 /// stay); the game releases whatever the session still holds in the shared state.
 fn close_if_over(
-    tx: &Transaction,
+    tx: &Tx,
     states: &States,
     games: &Registry,
     channel: &str,
@@ -615,7 +630,7 @@ fn close_if_over(
 }
 
 /// Creates the channel row (and its dice RNG) the first time a channel is seen.
-fn ensure_channel(tx: &Transaction, seeds: SeedMode, cx: &Cx) -> Result<(), Fail> {
+fn ensure_channel(tx: &Tx, seeds: SeedMode, cx: &Cx) -> Result<(), Fail> {
     if !store::channel_exists(tx, &cx.req.channel)? {
         let seed = match seeds {
             SeedMode::Random => rand::random::<u64>(),
@@ -651,10 +666,7 @@ pub fn reseed_channel(
     seed: u64,
 ) -> Result<(), TableError> {
     let now = table.now();
-    let tx = table
-        .store
-        .conn()
-        .transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let tx = table.store.write_transaction()?;
     let s = channel_seed(seed, channel);
     // A channel the database already knows keeps its generator where it is: a console
     // restarted with the same `--seed` continues the dice instead of replaying them.
@@ -666,7 +678,7 @@ pub fn reseed_channel(
 }
 
 fn game_command(
-    tx: &Transaction,
+    tx: &Tx,
     games: &Registry,
     game: &dyn DynGame,
     cx: &Cx,
@@ -799,12 +811,7 @@ fn title_of(s: &SessionRow, games: &Registry) -> String {
         .unwrap_or_else(|| s.game.clone())
 }
 
-fn create_session(
-    tx: &Transaction,
-    game: &dyn DynGame,
-    cx: &Cx,
-    cmd: &Command,
-) -> Result<Vec<Reply>, Fail> {
+fn create_session(tx: &Tx, game: &dyn DynGame, cx: &Cx, cmd: &Command) -> Result<Vec<Reply>, Fail> {
     let req = cx.req;
     let mut crng = channel_rng(tx, &req.channel)?;
     let seed = crng.next_u64() >> 1; // fits SQLite's signed integer
