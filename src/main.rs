@@ -81,6 +81,17 @@ enum Cmd {
     },
     /// Apply database migrations and exit.
     Migrate,
+    /// Copy every game, log and setting of an SQLite file into an empty database (a PostgreSQL
+    /// one, typically), then check the copy: the same rows in every table, and every session
+    /// replays there as it replays in the file.
+    Copy {
+        /// The SQLite file to copy from (left unchanged).
+        #[arg(long, value_name = "FILE.db")]
+        from: PathBuf,
+        /// The empty database to copy into: `postgres://user@host:5432/dbname` or a file.
+        #[arg(long, value_name = "DATABASE")]
+        to: String,
+    },
     /// Run a game's offline simulator, e.g. `croupier simulate dice 4d6kh3`.
     Simulate {
         /// Game name (dice, ninja, nakama, …).
@@ -277,6 +288,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Cmd::Copy { from, to } => {
+            let Some(source) = open_existing(&from)? else {
+                return Ok(ExitCode::from(1));
+            };
+            let games = Arc::new(load_games(&data)?);
+            copy_store(source, &to, games)
+        }
         Cmd::Simulate { game, args } => match croupier::games::simulate::run(&game, &args) {
             Ok(report) => {
                 print!("{report}");
@@ -327,6 +345,54 @@ fn open_existing(db: &Path) -> Result<Option<Store>> {
         return Ok(None);
     }
     Ok(Some(connect(db)?))
+}
+
+/// `croupier copy`: copies, then checks the copy by counts and by replaying every session on
+/// both sides (the same outcome, match or refusal, on each).
+fn copy_store(mut source: Store, to: &str, games: Arc<Registry>) -> Result<ExitCode> {
+    let shown = croupier::store::display_target(to);
+    let mut target = Store::connect(to)?;
+    let copied = {
+        let (src, dst) = (source.transaction()?, target.write_transaction()?);
+        let copied = croupier::store::copy_into(&src, &dst)?;
+        dst.commit()?;
+        copied
+    };
+    let there = croupier::store::counts(&target.transaction()?)?;
+    for (c, t) in copied.iter().zip(&there) {
+        println!(
+            "{:>22}: {:>9} rows copied, {:>9} there",
+            c.table, c.rows, t.rows
+        );
+    }
+    let mut from = Table::new(
+        source,
+        games.clone(),
+        Arc::new(SystemClock),
+        SeedMode::Random,
+    );
+    let mut into = Table::new(target, games, Arc::new(SystemClock), SeedMode::Random);
+    let mut differ = vec![];
+    let ids = from.session_ids()?;
+    for &id in &ids {
+        let outcome = |t: &mut Table| t.replay(id).map_err(|e| e.to_string());
+        if outcome(&mut from) != outcome(&mut into) {
+            differ.push(id);
+        }
+    }
+    if copied != there || !differ.is_empty() {
+        eprintln!(
+            "croupier: the copy in {shown} does not match: {}; it was committed, so drop that database (or schema) before trying again",
+            if differ.is_empty() {
+                "the row counts differ".to_string()
+            } else {
+                format!("sessions {differ:?} replay differently there")
+            }
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    println!("copied into {shown}: every table has the same rows, and all {} sessions replay there as in the file", ids.len());
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `--db` as the store reads it: a file path or a `postgres://` URL.

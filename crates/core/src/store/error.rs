@@ -8,24 +8,24 @@ pub enum StoreError {
     /// SQLite reported an error.
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    /// PostgreSQL reported an error.
+    /// PostgreSQL reported an error (its cause is in the message, not repeated as a source).
     #[error("database error: {}", postgres_cause(.0))]
-    Postgres(#[from] postgres::Error),
+    Postgres(postgres::Error),
     /// No PostgreSQL server answered at the address given.
-    #[error("cannot connect to the PostgreSQL database {target}: {}; check that the server runs and that CROUPIER_DB (or --db) names it", postgres_cause(.source))]
+    #[error("cannot connect to the PostgreSQL database {target}: {}; check that the server runs and that CROUPIER_DB (or --db) names it", postgres_cause(.cause))]
     Connect {
         /// The address, without any password.
         target: String,
-        /// Cause.
-        source: postgres::Error,
+        /// Cause (in the message, not repeated as a source).
+        cause: postgres::Error,
     },
     /// A PostgreSQL migration failed (its transaction was rolled back: nothing changed).
-    #[error("database migration {migration} failed, so nothing was changed: {}", postgres_cause(.source))]
+    #[error("database migration {migration} failed, so nothing was changed: {}", postgres_cause(.cause))]
     PgMigration {
         /// The migration's file.
         migration: String,
-        /// Cause.
-        source: postgres::Error,
+        /// Cause (in the message, not repeated as a source).
+        cause: postgres::Error,
     },
     /// A migration failed (its transaction was rolled back: the file is as it was).
     #[error("database migration {migration} failed, so nothing was changed: {source}")]
@@ -70,6 +70,12 @@ pub enum StoreError {
     /// The state changed between read and write (should not happen inside one transaction).
     #[error("the game changed while this action was applied; try again")]
     Conflict,
+}
+
+impl From<postgres::Error> for StoreError {
+    fn from(e: postgres::Error) -> Self {
+        StoreError::Postgres(e)
+    }
 }
 
 /// A PostgreSQL error in words: the server's own message (with its detail) where there is one,

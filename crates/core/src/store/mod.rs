@@ -3,11 +3,14 @@
 //! `migrations/postgres/*.sql`; this module opens the database, applies them in order, and
 //! offers the row-level calls the table service uses, written once for both (`tx.rs`).
 
+mod copy;
 mod error;
+mod migrations;
 mod postgres;
 mod rows;
 mod tx;
 
+pub use copy::{copy_into, counts, TableCount};
 pub use error::StoreError;
 pub use tx::{Arg, Backend, Row, Tx};
 
@@ -29,38 +32,15 @@ use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
 use include_dir::{include_dir, Dir};
+
+use migrations::{migrations_in, Migration};
 use rusqlite::{Connection, ErrorCode, Transaction, TransactionBehavior};
 
 static MIGRATIONS_DIR: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../migrations");
 
-/// One file of `migrations/` (or of `migrations/postgres/`).
-pub(super) struct Migration {
-    /// Its file name (`0009_channel_rng_position.sql`), for errors.
-    pub(super) name: &'static str,
-    pub(super) sql: &'static str,
-}
-
 /// The migrations, in file-name order (`0001_init.sql`, `0002_…`): schema version `n` is the
 /// database after the first `n` of them.
 static MIGRATIONS: LazyLock<Vec<Migration>> = LazyLock::new(|| migrations_in(&MIGRATIONS_DIR));
-
-/// The `.sql` files directly in `dir`, in file-name order.
-pub(super) fn migrations_in(dir: &'static Dir<'static>) -> Vec<Migration> {
-    let mut files: Vec<_> = dir
-        .files()
-        .filter(|f| f.path().extension().is_some_and(|e| e == "sql"))
-        .collect();
-    files.sort_by_key(|f| f.path().to_path_buf());
-    files
-        .into_iter()
-        .map(|f| Migration {
-            name: f.path().to_str().unwrap_or("a migration"),
-            // include_dir reads every file at build time; a file that is not UTF-8 is applied
-            // as nothing and found by `every_migration_applies_in_order_to_a_fresh_store` (tests).
-            sql: f.contents_utf8().unwrap_or(""),
-        })
-        .collect()
-}
 
 /// Applies migrations `from..to` (0-based: `from` is the database's schema version) in `tx`, the
 /// caller's transaction, and records `to` as its `user_version`. Nothing is kept if one fails.

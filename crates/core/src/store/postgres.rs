@@ -15,8 +15,8 @@ use include_dir::{include_dir, Dir};
 use postgres::{Client, Config, NoTls};
 
 use super::error::StoreError;
+use super::migrations::{migrations_in, Migration};
 use super::tx::{Backend, PgStatements, Tx};
-use super::{migrations_in, Migration};
 use crate::args;
 
 static MIGRATIONS_DIR: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../migrations/postgres");
@@ -73,20 +73,18 @@ pub fn display_url(url: &str) -> String {
 impl Pg {
     /// Connects to `url` (`postgres://user@host:port/db?…`) and brings the schema up to date.
     pub fn connect(url: &str) -> Result<Pg, StoreError> {
-        let mut config: Config = url.parse().map_err(|source| StoreError::Connect {
+        let mut config: Config = url.parse().map_err(|cause| StoreError::Connect {
             target: "(an address that does not parse)".into(),
-            source,
+            cause,
         })?;
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(CONNECT_TIMEOUT);
         }
         let target = describe_target(&config);
-        let client = config
-            .connect(NoTls)
-            .map_err(|source| StoreError::Connect {
-                target: target.clone(),
-                source,
-            })?;
+        let client = config.connect(NoTls).map_err(|cause| StoreError::Connect {
+            target: target.clone(),
+            cause,
+        })?;
         let mut pg = Pg {
             client,
             config,
@@ -104,9 +102,9 @@ impl Pg {
             self.client = self
                 .config
                 .connect(NoTls)
-                .map_err(|source| StoreError::Connect {
+                .map_err(|cause| StoreError::Connect {
                     target: self.target.clone(),
-                    source,
+                    cause,
                 })?;
             self.statements.borrow_mut().clear();
         }
@@ -122,12 +120,14 @@ impl Pg {
         Ok(Tx::postgres(client.transaction()?, statements))
     }
 
-    /// `PostgreSQL 15.4 … at host:port/db`.
+    /// `PostgreSQL 15.4 (Debian …)`: the server's own version.
     pub fn describe(&mut self) -> Result<String, StoreError> {
         let tx = self.transaction()?;
-        let version = tx.query_one("SELECT version()", args![])?.text(0)?;
+        let version = tx
+            .query_one("SELECT current_setting('server_version')", args![])?
+            .text(0)?;
         tx.rollback()?;
-        Ok(format!("{version} at {}", self.target))
+        Ok(format!("PostgreSQL {version}"))
     }
 
     /// Applies the migrations this database lacks, under an advisory lock held to the commit:
@@ -158,9 +158,9 @@ impl Pg {
         for m in MIGRATIONS.get(from..known).unwrap_or_default() {
             tracing::debug!(migration = m.name, "applying a PostgreSQL migration");
             tx.batch_execute(m.sql)
-                .map_err(|source| StoreError::PgMigration {
+                .map_err(|cause| StoreError::PgMigration {
                     migration: m.name.to_string(),
-                    source,
+                    cause,
                 })?;
         }
         tx.execute("DELETE FROM croupier_schema", &[])?;

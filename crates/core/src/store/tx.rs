@@ -82,6 +82,15 @@ impl Row {
             .ok_or_else(|| StoreError::Invalid(format!("a row of {n} columns has no column {i}")))
     }
 
+    /// Column `i` as an argument of another statement (NULL past the row's end).
+    pub fn arg(&self, i: usize) -> Arg<'_> {
+        match self.0.get(i) {
+            Some(Val::Int(v)) => Arg::Int(*v),
+            Some(Val::Text(t)) => Arg::Text(t),
+            Some(Val::Null) | None => Arg::Null,
+        }
+    }
+
     /// An integer column that may be NULL.
     pub fn opt_int(&mut self, i: usize) -> Result<Option<i64>, StoreError> {
         match self.at(i)? {

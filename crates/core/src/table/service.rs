@@ -321,6 +321,12 @@ impl Table {
         Ok(r)
     }
 
+    /// Every session's id, oldest first.
+    pub fn session_ids(&mut self) -> Result<Vec<i64>, TableError> {
+        let tx = self.store.transaction()?;
+        Ok(store::session_ids(&tx)?)
+    }
+
     /// The active session row of a channel.
     pub fn session(&mut self, channel: &str) -> Result<Option<SessionRow>, TableError> {
         let tx = self.store.transaction()?;
