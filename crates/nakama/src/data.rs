@@ -78,6 +78,19 @@ pub enum Ability {
 }
 
 impl Ability {
+    /// The ability's name alone (`Move`, `Die`): what a card on the board or a log line
+    /// shows; the die's table is written out where the ability is used ([`Ability::render`]).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Ability::Exchange => "Exchange",
+            Ability::Move => "Move",
+            Ability::PowerUp => "Power Up",
+            Ability::Recruit => "Recruit",
+            Ability::Block => "Block",
+            Ability::Die { .. } => "Die",
+        }
+    }
+
     /// Short name (`Move`, `Die: 1 threat back 2 · …`).
     pub fn render(&self) -> String {
         match self {
@@ -118,7 +131,15 @@ impl Friend {
     pub fn label(&self) -> String {
         format!("{} {}", self.colour.name(), self.power)
     }
-    /// Label with the ability (`Red 7 (Move)`).
+    /// Label with the ability's name only (`Yellow 1 (Die)`), for the board and the log.
+    pub fn short(&self) -> String {
+        match &self.ability {
+            Some(a) => format!("{} ({})", self.label(), a.name()),
+            None => self.label(),
+        }
+    }
+    /// Label with the ability written out (`Red 7 (Move)`, `Yellow 1 (Die: 1 threat back 3 · …)`):
+    /// a hand, and the prompt to use it.
     pub fn long(&self) -> String {
         match &self.ability {
             Some(a) => format!("{} ({})", self.label(), a.render()),
