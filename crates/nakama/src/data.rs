@@ -304,12 +304,19 @@ pub struct NakamaData {
 }
 
 impl NakamaData {
-    /// Index of the friend labelled `s` (`red 7`), any case.
+    /// Index of the friend card named `s`: its label or id in any case, with or without the
+    /// space or hyphen (`Blue 4`, `blue-4`, `Blue4`: the last one needs no quotes in the console).
     pub fn friend_by_label(&self, s: &str) -> Option<usize> {
-        let s = s.trim();
+        let key = |t: &str| -> String {
+            t.chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let s = key(s);
         self.friends
             .iter()
-            .position(|f| f.label().eq_ignore_ascii_case(s) || f.id.eq_ignore_ascii_case(s))
+            .position(|f| key(&f.label()) == s || key(&f.id) == s)
     }
     /// Index of the character named or with id `s`, any case.
     pub fn character_by_name(&self, s: &str) -> Option<usize> {

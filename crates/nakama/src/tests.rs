@@ -1539,6 +1539,14 @@ fn bosses_out_of_range_names_the_declared_range_on_both_sides() {
             "{line}: {e}"
         );
     }
+    // `Blue4` names the card as `Blue 4` and `blue-4` do.
+    assert_eq!(
+        parse("/nakama recruit card:Blue4").unwrap(),
+        A::Recruit {
+            card: CardRef::Card(f(&d, "Blue 4")),
+            column: None
+        }
+    );
     // A card name with a space typed without quotes: the refusal shows the quoted form.
     let e = Command::parse_line("/nakama recruit card:Blue 4 column:2").unwrap_err();
     assert!(e.to_string().contains("card:\"Blue 4\""), "{e}");
