@@ -78,6 +78,19 @@ pub enum Ability {
 }
 
 impl Ability {
+    /// The ability's name alone (`Move`, `Die`): what a card on the board or a log line
+    /// shows; the die's table is written out where the ability is used ([`Ability::render`]).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Ability::Exchange => "Exchange",
+            Ability::Move => "Move",
+            Ability::PowerUp => "Power Up",
+            Ability::Recruit => "Recruit",
+            Ability::Block => "Block",
+            Ability::Die { .. } => "Die",
+        }
+    }
+
     /// Short name (`Move`, `Die: 1 threat back 2 · …`).
     pub fn render(&self) -> String {
         match self {
@@ -118,7 +131,15 @@ impl Friend {
     pub fn label(&self) -> String {
         format!("{} {}", self.colour.name(), self.power)
     }
-    /// Label with the ability (`Red 7 (Move)`).
+    /// Label with the ability's name only (`Yellow 1 (Die)`), for the board and the log.
+    pub fn short(&self) -> String {
+        match &self.ability {
+            Some(a) => format!("{} ({})", self.label(), a.name()),
+            None => self.label(),
+        }
+    }
+    /// Label with the ability written out (`Red 7 (Move)`, `Yellow 1 (Die: 1 threat back 3 · …)`):
+    /// a hand, and the prompt to use it.
     pub fn long(&self) -> String {
         match &self.ability {
             Some(a) => format!("{} ({})", self.label(), a.render()),
@@ -283,12 +304,19 @@ pub struct NakamaData {
 }
 
 impl NakamaData {
-    /// Index of the friend labelled `s` (`red 7`), any case.
+    /// Index of the friend card named `s`: its label or id in any case, with or without the
+    /// space or hyphen (`Blue 4`, `blue-4`, `Blue4`: the last one needs no quotes in the console).
     pub fn friend_by_label(&self, s: &str) -> Option<usize> {
-        let s = s.trim();
+        let key = |t: &str| -> String {
+            t.chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let s = key(s);
         self.friends
             .iter()
-            .position(|f| f.label().eq_ignore_ascii_case(s) || f.id.eq_ignore_ascii_case(s))
+            .position(|f| key(&f.label()) == s || key(&f.id) == s)
     }
     /// Index of the character named or with id `s`, any case.
     pub fn character_by_name(&self, s: &str) -> Option<usize> {

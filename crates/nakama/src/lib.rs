@@ -211,13 +211,16 @@ impl Game for Nakama {
         };
         let mut g = Nakama::empty();
         g.react = react != Some(Switch::Off);
+        g.react_chosen = react.is_some();
         let mut out = vec![Reply::public(
             Message::titled(
                 "🏴‍☠️ One Piece Nakama",
                 format!(
                     "{} opened a table. Join with `/nakama join character:<name>` (someone plays Luffy, who starts); then `/nakama begin [bosses:<n>]`. {}",
                     host.name,
-                    if g.react {
+                    if !g.react_chosen {
+                        "Reaction step on with 2 or more players (after each recruit the crew may use powers before the active player presses Continue); off in solo play, where nobody else reacts."
+                    } else if g.react {
                         "Reaction step on: after each recruit the crew may use powers before the active player presses Continue."
                     } else {
                         "Reaction step off: Combat follows each recruit at once."

@@ -64,6 +64,17 @@ fn wrap(s: &str, size: f32, width: f32, max: usize) -> Vec<String> {
         .collect()
 }
 
+/// A friend's ability on its card at 11 px: `★ Move`, or the name alone where the star
+/// would not leave room for it (`Exchange` on a narrow card).
+fn ability_label(name: &str, width: f32) -> String {
+    let starred = format!("★ {name}");
+    if text_width(&starred, 11.0, false) <= width {
+        starred
+    } else {
+        fit(name, 11.0, false, width)
+    }
+}
+
 /// Lays out the board.
 pub fn board(g: &NakamaView) -> Doc {
     let w = PHONE_WIDTH;
@@ -125,7 +136,15 @@ pub fn board(g: &NakamaView) -> Doc {
     // The three enemy spaces.
     let gap = 6.0;
     let ew = (w - 2.0 * MARGIN - 2.0 * gap) / 3.0;
-    let eh = 132.0;
+    // Tall enough for the longest mission, written in full (never cut with "…").
+    let mission_lines = g
+        .spaces
+        .iter()
+        .flatten()
+        .map(|f| wrap(&f.mission, 11.0, ew - 12.0, usize::MAX).len() + usize::from(f.boss))
+        .max()
+        .unwrap_or(0);
+    let eh = (15.0 + 2.0 * 14.0 + 13.0 + 14.0 + mission_lines as f32 * 12.5 + 22.0).max(132.0);
     for (s, space) in g.spaces.iter().enumerate() {
         let x = MARGIN + s as f32 * (ew + gap);
         match space {
@@ -185,8 +204,7 @@ pub fn board(g: &NakamaView) -> Doc {
                     .fill(palette::INK),
                 );
                 ty += 14.0;
-                let lines_left = ((y + eh - 22.0 - ty) / 12.5).floor().max(1.0) as usize;
-                for l in wrap(&f.mission, 11.0, ew - 12.0, lines_left) {
+                for l in wrap(&f.mission, 11.0, ew - 12.0, usize::MAX) {
                     doc.push(Text::new(x + 6.0, ty, l).size(11.0).fill(palette::MUTED));
                     ty += 12.5;
                 }
@@ -220,15 +238,14 @@ pub fn board(g: &NakamaView) -> Doc {
         .iter()
         .map(|c| c.len().saturating_sub(1))
         .max()
-        .unwrap_or(0)
-        .min(6);
+        .unwrap_or(0);
     let top = y;
     for (c, col) in g.columns.iter().enumerate() {
         let x = MARGIN + c as f32 * (cw + 5.0);
+        // Every former friend's edge shows its label: none is hidden.
         let former = &col[..col.len().saturating_sub(1)];
-        let shown = &former[former.len().saturating_sub(6)..];
-        let mut cy = top + (deepest - shown.len()) as f32 * EDGE;
-        for fr in shown {
+        let mut cy = top + (deepest - former.len()) as f32 * EDGE;
+        for fr in former {
             let fill = saga(fr.colour);
             doc.push(
                 Rect::new(x, cy, cw, EDGE + 6.0)
@@ -266,9 +283,9 @@ pub fn board(g: &NakamaView) -> Doc {
                         .anchor(Anchor::Middle)
                         .fill(fill.text_on()),
                 );
-                if fr.ability {
+                if let Some(a) = fr.ability_name {
                     doc.push(
-                        Text::new(x + cw / 2.0, cy + 57.0, "★ ability")
+                        Text::new(x + cw / 2.0, cy + 57.0, ability_label(a, cw - 6.0))
                             .size(11.0)
                             .anchor(Anchor::Middle)
                             .fill(fill.text_on()),
@@ -286,24 +303,15 @@ pub fn board(g: &NakamaView) -> Doc {
             }
         }
         doc.push(
-            Text::new(
-                x + cw / 2.0,
-                cy + CARD_H + 14.0,
-                if former.len() > shown.len() {
-                    format!("col {} +{}", c + 1, former.len() - shown.len())
-                } else {
-                    format!("col {}", c + 1)
-                },
-            )
-            .size(11.0)
-            .anchor(Anchor::Middle)
-            .fill(palette::MUTED),
+            Text::new(x + cw / 2.0, cy + CARD_H + 14.0, format!("col {}", c + 1))
+                .size(11.0)
+                .anchor(Anchor::Middle)
+                .fill(palette::MUTED),
         );
     }
     y = top + deepest as f32 * EDGE + CARD_H + 24.0;
 
     // Counts, the defeated by name, and the rank the rewards give so far (as the text board).
-    let reward = g.reward;
     let names = |v: Vec<String>| {
         if v.is_empty() {
             "none".to_string()
@@ -322,7 +330,7 @@ pub fn board(g: &NakamaView) -> Doc {
             g.defeated_enemies.len(),
             names(g.defeated_enemies.clone())
         ),
-        format!("Rewards {} — rank so far: {}", berries(reward), g.rank),
+        g.rewards.clone(),
         format!(
             "Decks: friends {} · enemies {}",
             g.friend_deck, g.enemy_deck
@@ -395,9 +403,9 @@ pub fn board(g: &NakamaView) -> Doc {
                     .anchor(Anchor::Middle)
                     .fill(fill.text_on()),
             );
-            if fr.ability {
+            if let Some(a) = fr.ability_name {
                 doc.push(
-                    Text::new(x + hw / 2.0, hy + 50.0, "★")
+                    Text::new(x + hw / 2.0, hy + 50.0, ability_label(a, hw - 6.0))
                         .size(11.0)
                         .anchor(Anchor::Middle)
                         .fill(fill.text_on()),
@@ -419,7 +427,7 @@ pub fn board(g: &NakamaView) -> Doc {
         Text::new(
             MARGIN,
             y + 12.0,
-            "★ has an ability · green frame ✓ met · vermillion frame ✗ not met",
+            "★ the friend's ability · green frame ✓ met · vermillion frame ✗ not met",
         )
         .size(11.0)
         .fill(palette::MUTED),
@@ -492,6 +500,68 @@ mod tests {
             assert!(texts.contains(&f.colour.name()), "{texts:?}");
         }
         assert!(texts.iter().any(|t| t.starts_with("Decks: friends")));
+    }
+
+    #[test]
+    fn the_board_writes_every_mission_in_full_and_every_former_friend() {
+        // The rulebook's mission "The total power of the current friends must be 25" and
+        // longer ones are the rule to meet: none may be cut off with "…".
+        let d = data();
+        let mut g = game(&d);
+        use crate::state::Foe;
+        let foes: Vec<Foe> = (0..d.enemies.len())
+            .map(Foe::Enemy)
+            .chain((0..d.bosses.len()).map(Foe::Boss))
+            .collect();
+        for three in foes.chunks(3) {
+            for (s, f) in g.spaces.iter_mut().zip(three) {
+                *s = Some(*f);
+            }
+            let doc = draw(&g, None, &d);
+            let texts = doc.texts();
+            for f in three {
+                let words: Vec<&str> = texts.iter().flat_map(|t| t.split_whitespace()).collect();
+                for w in f.mission(&d).sentence().split_whitespace() {
+                    assert!(
+                        words.contains(&w),
+                        "{w} of {} missing: {texts:?}",
+                        f.name(&d)
+                    );
+                }
+            }
+            assert!(!texts.iter().any(|t| t.contains('…')), "{texts:?}");
+        }
+        // Ten friends recruited onto column 1: all nine former ones show their label.
+        let extra: Vec<usize> = g.friend_deck.drain(..9).collect();
+        g.columns[0].splice(0..0, extra.iter().copied());
+        let texts: Vec<String> = draw(&g, None, &d)
+            .texts()
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        for f in &extra {
+            assert!(texts.contains(&d.friends[*f].label()), "{texts:?}");
+        }
+    }
+
+    #[test]
+    fn a_current_friend_names_its_ability() {
+        let d = data();
+        let mut g = game(&d);
+        let die = (0..d.friends.len())
+            .find(|&f| matches!(d.friends[f].ability, Some(crate::data::Ability::Die { .. })))
+            .unwrap();
+        g.friend_deck.retain(|&f| f != die);
+        for p in &mut g.players {
+            p.hand.retain(|&f| f != die);
+        }
+        g.columns[2].push(die);
+        let doc = draw(&g, None, &d);
+        assert!(doc.texts().contains(&"★ Die"), "{:?}", doc.texts());
+        // The text board names the ability without repeating its die table.
+        let text = crate::view::board(&g, &d).plain_text();
+        assert!(text.contains(&d.friends[die].short()), "{text}");
+        assert!(!text.contains("Die: 1"), "{text}");
     }
 
     #[test]

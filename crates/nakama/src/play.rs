@@ -198,11 +198,20 @@ impl Nakama {
                     return refuse(format!("there are only {} bosses.", d.bosses.len()));
                 }
                 self.setup(*bosses, rng, d);
+                // Solo: nobody else could react, so the step would only cost a press a turn.
+                if self.players.len() == 1 && !self.react_chosen {
+                    self.react = false;
+                }
+                let react = match (self.react, self.react_chosen) {
+                    (true, _) => "Reaction step on: after each recruit the crew may use powers before Continue.",
+                    (false, false) => "Solo: no reaction step (nobody else reacts); your power works at any time all the same.",
+                    (false, true) => "Reaction step off: Combat follows each recruit at once.",
+                };
                 let mut out = vec![Reply::public(
                     Message::titled(
                         "🏴‍☠️ The adventure begins!",
                         format!(
-                            "{} player(s), {} boss(es) in the enemy deck. {} (Luffy) starts. Hands are dealt privately — see yours with `/nakama hand`.",
+                            "{} player(s), {} boss(es) in the enemy deck. {} (Luffy) starts. Hands are dealt privately — see yours with `/nakama hand`. {react}",
                             self.players.len(),
                             self.bosses,
                             self.players[0].name
@@ -238,7 +247,7 @@ impl Nakama {
                 log.push(format!(
                     "{} recruits **{}** into column {}.",
                     a.name,
-                    d.friends[f].long(),
+                    d.friends[f].short(),
                     c + 1
                 ));
                 if d.friends[f].ability.is_some() {
@@ -415,9 +424,20 @@ impl Nakama {
                 self.resume(resume, rng, d, &mut log);
             }
         }
+        // A power used while the turn waits (for Continue, a recruit, a choice) is one
+        // message: what it did and, in the reaction step, the missions as they stand now with
+        // the Continue button. The board and the turn's prompt were posted already and are not
+        // posted again, nor is the active player pinged again.
+        let reaction = matches!(action, NakamaAction::Power(_)) && self.ending.is_none();
         let mut out = vec![];
         if !log.is_empty() {
-            out.push(Reply::public(Message::text(log.join("\n"))));
+            let mut m = Message::text(log.join("\n"));
+            if reaction && self.step == Step::React {
+                m.body
+                    .push_str(&format!("\n{}", view::react_status(self, d)));
+                m = m.button("Continue", "/nakama continue");
+            }
+            out.push(Reply::public(m));
         }
         for (seat, text) in std::mem::take(&mut self.private_notes) {
             if let Some(p) = self.players.get(seat) {
@@ -435,7 +455,7 @@ impl Nakama {
                 &self.players[self.turn].user.clone(),
                 view::hand(self, self.turn, d),
             ));
-        } else {
+        } else if !reaction {
             out.extend(view::step_prompts(self, d));
             if self.step == Step::Discard {
                 out.push(Reply::private(
@@ -683,6 +703,12 @@ impl Nakama {
         let name = format!("{} ({})", self.players[s].name, ch.name);
         match ch.special.clone() {
             Special::ThreatDown { n } => {
+                if self.threat == 0 {
+                    return refuse(format!(
+                        "the threat is already 0: {}'s power would change nothing, so the token stays Power Up!",
+                        ch.name
+                    ));
+                }
                 self.lower_threat(n);
                 log.push(format!(
                     "{name} powers up: threat back {n} (now {}).",

@@ -201,6 +201,10 @@ pub struct Nakama {
     /// Stored tables from before the setting read as off.
     #[serde(default)]
     pub react: bool,
+    /// The table chose the reaction step (`react:on` or `react:off`); otherwise it is on with
+    /// two or more players and off in solo play, where nobody else could react.
+    #[serde(default)]
+    pub react_chosen: bool,
     /// Enemies defeated in this turn's Combat (Rest shifts enemies left only after a defeat).
     #[serde(default)]
     pub turn_defeats: u8,
@@ -229,6 +233,17 @@ pub fn berries(millions: u32) -> String {
         "฿0".into()
     } else {
         format!("฿{millions},000,000")
+    }
+}
+
+/// What a card that moves the threat token forward `n` from `threat` says: where the token
+/// now stands, or only the move when it reaches the limit (the loss of a friend follows).
+pub fn forward_line(threat: u8, n: u8) -> String {
+    let to = threat.saturating_add(n);
+    if to < THREAT_LIMIT {
+        format!("The threat moves forward {n} (now {to}).")
+    } else {
+        format!("The threat moves forward {n}.")
     }
 }
 
@@ -262,6 +277,7 @@ impl Nakama {
             bosses: 0,
             ending: None,
             react: false,
+            react_chosen: false,
             turn_defeats: 0,
             losses: 0,
         }
@@ -398,7 +414,7 @@ impl Nakama {
                     log.push(format!(
                         "Column {} is refilled with {}.",
                         c + 1,
-                        d.friends[f].long()
+                        d.friends[f].short()
                     ));
                 }
             }
@@ -504,12 +520,7 @@ impl Nakama {
                 false
             }
             DieEffect::ThreatUp { n } => {
-                let to = self.threat.saturating_add(n);
-                log.push(if to < THREAT_LIMIT {
-                    format!("The threat moves forward {n} (now {to}).")
-                } else {
-                    format!("The threat moves forward {n}.")
-                });
+                log.push(forward_line(self.threat, n));
                 self.raise_threat(n, rng, d, log)
             }
             DieEffect::Draw { n } => {
@@ -603,7 +614,10 @@ impl Nakama {
         log: &mut Vec<String>,
     ) -> bool {
         match *c {
-            Challenge::ThreatUp { n } => return self.raise_threat(n, rng, d, log),
+            Challenge::ThreatUp { n } => {
+                log.push(forward_line(self.threat, n));
+                return self.raise_threat(n, rng, d, log);
+            }
             Challenge::PowerDownAll => {
                 for p in &mut self.players {
                     p.powered = false;

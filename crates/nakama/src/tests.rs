@@ -1213,7 +1213,7 @@ fn board_shows_defeated_names_and_the_running_rank() {
     assert!(text.contains(foe.name(&d)), "{text}");
     let r = g.reward(&d);
     assert!(
-        text.contains(&format!("rank so far: **{}**", rank(r))),
+        text.contains(&format!("rank so far: {}", rank(r))),
         "{text}"
     );
 }
@@ -1366,4 +1366,188 @@ fn the_declaration_reads_only_declared_options_and_its_choices() {
         new("/nakama new react:maybe", &mut rng).err().unwrap().0,
         "react `maybe` is unknown; use on or off."
     );
+}
+
+/// "DEFEAT: If at any point there are 5 or more defeated friends, you lose the game. There is
+/// no need to check the rewards": a defeat shows no rank, solo too; the other endings do.
+#[test]
+fn rule_defeat_gives_no_rank() {
+    let d = data();
+    for names in [&["ann"][..], &["ann", "bob"][..]] {
+        let mut rng = seeded(30);
+        let mut g = game(&d, &mut rng, names, 0);
+        // Rewards worth a rank: two defeated enemies.
+        for _ in 0..2 {
+            let foe = g.enemy_deck.pop().unwrap();
+            g.defeated_enemies.push(foe);
+        }
+        for _ in 0..4 {
+            let x = g.columns[0].pop().unwrap();
+            g.defeated_friends.push(x);
+            g.refill_columns(&d, &mut vec![]);
+        }
+        let mut log = vec![];
+        g.lose_column(1, &d, &mut log);
+        assert_eq!(g.ending, Some(Ending::Defeat));
+        let text = super::view::final_board(&g, &d, g.ending_text(&d).unwrap()).plain_text();
+        assert!(!text.contains("rank so far"), "{text}");
+        assert!(!text.contains(rank(g.reward(&d))), "{text}");
+        let v = super::view::view_model(&g, &d, &croupier_core::table::Viewer::public()).unwrap();
+        assert_eq!(v.rank, None);
+        // The last friend card drawn: the rank stands.
+        g.ending = Some(Ending::AdventureOver);
+        let text = super::view::final_board(&g, &d, g.ending_text(&d).unwrap()).plain_text();
+        assert!(
+            text.contains(&format!("rank: {}", rank(g.reward(&d)))),
+            "{text}"
+        );
+    }
+}
+
+/// The reaction step is one message per power: what it did, the missions as they stand and
+/// Continue — no board again, no second Continue prompt, no new ping. A power used before
+/// the recruit pings nobody.
+#[test]
+fn rule_reaction_step_posts_one_message_per_power_without_pinging() {
+    let d = data();
+    let mut rng = seeded(24);
+    let mut g = game(&d, &mut rng, &["ann", "bob", "cid"], 0);
+    g.react = true;
+    g.players[0].character = d.character_by_name("Nami").unwrap();
+    g.players[1].character = d.character_by_name("Luffy").unwrap();
+    g.players[2].character = d.character_by_name("Brook").unwrap();
+    set_columns(
+        &mut g,
+        &d,
+        ["Red 1", "Blue 1", "Green 1", "Yellow 1", "Purple 1"],
+    );
+    give_hand(&mut g, &d, 0, &["Orange 2", "Red 3", "Blue 4", "Green 5"]);
+    set_spaces(&mut g, [Some(enemy(&d, "storm-admiral")), None, None]);
+    g.threat = 8;
+    // Before the recruit: Brook's power is one message and pings nobody.
+    let out = apply(&mut g, &mut rng, &d, "cid", A::Power(Pick::default())).unwrap();
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].message.pings.is_empty(), "{out:?}");
+    assert_eq!(g.threat, 6);
+    let out = apply(&mut g, &mut rng, &d, "ann", recruit(f(&d, "Orange 2"), 1)).unwrap();
+    assert_eq!(g.step, Step::React);
+    let boards = |out: &[Reply]| {
+        out.iter()
+            .filter(|r| {
+                r.message
+                    .title
+                    .as_deref()
+                    .is_some_and(|t| t.contains("the board"))
+            })
+            .count()
+    };
+    assert_eq!(boards(&out), 1, "the reaction step opens with the board");
+    let out = apply(&mut g, &mut rng, &d, "bob", A::Power(Pick::default())).unwrap();
+    assert_eq!(out.len(), 1, "{out:?}");
+    let m = &out[0].message;
+    assert!(m.pings.is_empty());
+    assert_eq!(boards(&out), 0);
+    assert!(m.body.contains("threat back 3 (now 3)"), "{}", m.body);
+    assert!(m.body.contains("Before Combat — threat 3"), "{}", m.body);
+    assert_eq!(m.buttons.len(), 1);
+    assert_eq!(m.buttons[0].command, "/nakama continue");
+}
+
+/// Solo: "you can power up at any point"; with nobody else to react the reaction step only
+/// costs a press each turn, so a solo table plays without it unless it asks for it.
+#[test]
+fn rule_solo_has_no_reaction_step_by_default() {
+    let d = data();
+    let mut rng = seeded(5);
+    let new = |line: &str, rng: &mut GameRng| {
+        let mut ctx = Ctx {
+            rng,
+            now: 0,
+            data: &d,
+            shared: None,
+            place: croupier_core::table::Place::nowhere(),
+        };
+        Nakama::create(&mut ctx, &who("ann"), &Command::parse_line(line).unwrap())
+    };
+    for (line, solo, crew) in [
+        ("/nakama new character:Luffy", false, true),
+        ("/nakama new character:Luffy react:on", true, true),
+        ("/nakama new character:Luffy react:off", false, false),
+    ] {
+        let (mut g, _) = new(line, &mut rng).unwrap();
+        let mut duo = g.clone();
+        apply(&mut g, &mut rng, &d, "ann", A::Begin { bosses: 0 }).unwrap();
+        assert_eq!(g.react, solo, "{line} solo");
+        let zoro = d.character_by_name("Zoro").unwrap();
+        apply(&mut duo, &mut rng, &d, "bob", A::Join { character: zoro }).unwrap();
+        apply(&mut duo, &mut rng, &d, "ann", A::Begin { bosses: 0 }).unwrap();
+        assert_eq!(duo.react, crew, "{line} crew");
+    }
+}
+
+/// A boss's challenge "The threat token moves forward N" says where the threat now stands.
+#[test]
+fn rule_boss_threat_challenge_names_the_new_threat() {
+    let d = data();
+    let mut rng = seeded(16);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    let b = boss(&d, "sky-tyrant"); // threat_up 2
+    g.out_of_game.retain(|x| *x != b);
+    g.enemy_deck.push(b);
+    g.spaces[0] = None;
+    g.threat = 3;
+    let mut log = vec![];
+    g.refill_enemies(&mut rng, &d, &mut log);
+    assert_eq!(g.threat, 5);
+    assert!(
+        log.iter()
+            .any(|l| l == "The threat moves forward 2 (now 5)."),
+        "{log:?}"
+    );
+}
+
+/// Luffy: "move the threat token back 3" — at 0 it would change nothing: refused, and the
+/// token stays Power Up!.
+#[test]
+fn rule_a_power_that_would_change_nothing_is_refused_and_keeps_the_token() {
+    let d = data();
+    let mut rng = seeded(26);
+    let mut g = game(&d, &mut rng, &["ann", "bob"], 0);
+    g.threat = 0;
+    let before = g.clone();
+    let e = apply(&mut g, &mut rng, &d, "ann", A::Power(Pick::default())).unwrap_err();
+    assert!(e.0.contains("already 0"), "{e}");
+    assert_eq!(g, before);
+    assert!(g.players[0].powered);
+}
+
+/// `/nakama begin` declares `bosses` 0–10 ("Bosses … you can add": the 10 boss cards): a value
+/// below or above is refused with that range, not the integer type's.
+#[test]
+fn bosses_out_of_range_names_the_declared_range_on_both_sides() {
+    let d = data();
+    let g = Nakama::empty();
+    let parse = |line: &str| g.parse(&who("ann"), &Command::parse_line(line).unwrap(), &d, &());
+    for (line, n) in [
+        ("/nakama begin bosses:-1", "-1"),
+        ("/nakama begin bosses:11", "11"),
+        ("/nakama begin bosses:300", "300"),
+    ] {
+        let e = parse(line).unwrap_err().0;
+        assert!(
+            e.contains(&format!("must be from 0 to 10, not {n}")),
+            "{line}: {e}"
+        );
+    }
+    // `Blue4` names the card as `Blue 4` and `blue-4` do.
+    assert_eq!(
+        parse("/nakama recruit card:Blue4").unwrap(),
+        A::Recruit {
+            card: CardRef::Card(f(&d, "Blue 4")),
+            column: None
+        }
+    );
+    // A card name with a space typed without quotes: the refusal shows the quoted form.
+    let e = Command::parse_line("/nakama recruit card:Blue 4 column:2").unwrap_err();
+    assert!(e.to_string().contains("card:\"Blue 4\""), "{e}");
 }

@@ -2,7 +2,7 @@
 //! Only [`hand`] shows a hand's cards, and it is only ever sent privately.
 
 use super::data::{Ability, NakamaData};
-use super::state::{berries, rank, Nakama, Phase, Step, COLUMNS, DEFEAT_AT, THREAT_LIMIT};
+use super::state::{berries, rank, Ending, Nakama, Phase, Step, COLUMNS, DEFEAT_AT, THREAT_LIMIT};
 use croupier_core::table::{ButtonStyle, Message, Reply, Select, SelectOption};
 
 /// Which step the turn is in, in words.
@@ -16,7 +16,7 @@ pub fn step_text(g: &Nakama, d: &NakamaData) -> String {
         Step::Recruit { extra: false } => format!("{who} must recruit a friend"),
         Step::Recruit { extra: true } => format!("{who} may recruit one more friend"),
         Step::Ability { card } => {
-            format!("{who} may use the ability of {}", d.friends[*card].long())
+            format!("{who} may use the ability of {}", d.friends[*card].short())
         }
         Step::Hat { .. } => format!("{who} chooses the die value after a straw hat"),
         Step::Exchange { with, .. } => format!(
@@ -28,6 +28,44 @@ pub fn step_text(g: &Nakama, d: &NakamaData) -> String {
             format!("before Combat the crew may use powers; {who} presses Continue to fight")
         }
         Step::Lose { .. } => "the crew chooses which current friend is lost".to_string(),
+    }
+}
+
+/// Where Combat stands before it runs, in a line: the threat and each enemy's mission, met or
+/// not (what a power in the reaction step changes).
+pub fn react_status(g: &Nakama, d: &NakamaData) -> String {
+    match view_model(g, d, &croupier_core::table::Viewer::public()) {
+        Ok(v) => {
+            let foes: Vec<String> = v
+                .spaces
+                .iter()
+                .enumerate()
+                .map(|(i, s)| enemy_line(i, s, false))
+                .collect();
+            format!("Before Combat — threat {}; {}", v.threat, foes.join(" · "))
+        }
+        Err(e) => e.0,
+    }
+}
+
+/// One enemy space: `1. Name ✅ met`, or with `detail` its threat, reward and mission too.
+fn enemy_line(i: usize, space: &Option<FoeView>, detail: bool) -> String {
+    let Some(f) = space else {
+        return format!("{}. (empty)", i + 1);
+    };
+    let verdict = if f.met { "✅ met" } else { "❌ not met" };
+    if detail {
+        format!(
+            "{}. {}{} — threat {}, reward {}\n   {} {verdict}",
+            i + 1,
+            if f.boss { "👹 " } else { "" },
+            f.name,
+            f.threat,
+            berries(f.reward),
+            f.mission,
+        )
+    } else {
+        format!("{}. {} {verdict}", i + 1, f.name)
     }
 }
 
@@ -53,19 +91,7 @@ pub fn board_of(v: &NakamaView) -> Message {
         .spaces
         .iter()
         .enumerate()
-        .map(|(i, s)| match s {
-            None => format!("{}. (empty)", i + 1),
-            Some(f) => format!(
-                "{}. {}{} — threat {}, reward {}\n   {} {}",
-                i + 1,
-                if f.boss { "👹 " } else { "" },
-                f.name,
-                f.threat,
-                berries(f.reward),
-                f.mission,
-                if f.met { "✅ met" } else { "❌ not met" }
-            ),
-        })
+        .map(|(i, s)| enemy_line(i, s, true))
         .collect();
     m = m.field("Enemies", enemies.join("\n"));
     let cols: Vec<String> = v
@@ -79,7 +105,7 @@ pub fn board_of(v: &NakamaView) -> Message {
                 .collect();
             let current = c
                 .last()
-                .map(|f| f.long.clone())
+                .map(|f| f.short.clone())
                 .unwrap_or_else(|| "(empty)".into());
             if former.is_empty() {
                 format!("{}. **{current}**", i + 1)
@@ -106,12 +132,7 @@ pub fn board_of(v: &NakamaView) -> Message {
     );
     m = m.field(
         format!("Defeated enemies {}", v.defeated_enemies.len()),
-        format!(
-            "{}\nRewards {} — rank so far: **{}**",
-            names(&v.defeated_enemies),
-            berries(v.reward),
-            v.rank
-        ),
+        format!("{}\n{}", names(&v.defeated_enemies), v.rewards),
     );
     m = m.inline(
         "Decks",
@@ -379,6 +400,10 @@ pub struct FriendView {
     pub ability: bool,
     /// `Red 7`, the name players use.
     pub label: String,
+    /// The label with the ability's name (`Yellow 1 (Die)`), as the board shows it.
+    pub short: String,
+    /// The ability's name (`Move`, `Die`), if any.
+    pub ability_name: Option<&'static str>,
     /// The label with the ability written out.
     pub long: String,
 }
@@ -440,8 +465,12 @@ pub struct NakamaView {
     pub defeated_enemies: Vec<String>,
     /// Rewards so far (millions).
     pub reward: u32,
-    /// The rank those rewards give.
-    pub rank: &'static str,
+    /// The rank those rewards give; none after a defeat (the rulebook ranks only an adventure
+    /// that ends with the last friend card or with every enemy defeated).
+    pub rank: Option<&'static str>,
+    /// The rewards and the rank in a line, as the board and the picture write it
+    /// (`Rewards ฿12,000,000 — rank so far: Rookie Pirate`).
+    pub rewards: String,
     /// Friend deck size.
     pub friend_deck: usize,
     /// Enemy deck size.
@@ -495,6 +524,8 @@ pub fn view_model(
             power: f.power,
             ability: f.ability.is_some(),
             label: f.label(),
+            short: f.short(),
+            ability_name: f.ability.as_ref().map(|a| a.name()),
             long: f.long(),
         }
     };
@@ -531,6 +562,7 @@ pub fn view_model(
         .collect();
     let seat = g.players.iter().position(|p| viewer.is(&p.user));
     let reward = g.reward(d);
+    let ranked = g.ending != Some(Ending::Defeat);
     Ok(NakamaView {
         role: croupier_core::table::Role { gm: false, seat },
         phase: g.phase,
@@ -558,7 +590,19 @@ pub fn view_model(
             .map(|f| f.name(d).to_string())
             .collect(),
         reward,
-        rank: rank(reward),
+        rank: ranked.then(|| rank(reward)),
+        rewards: match (g.phase, g.ending) {
+            (_, Some(Ending::Defeat)) => format!(
+                "Rewards {} — no rank: a defeat ends the adventure without one",
+                berries(reward)
+            ),
+            (Phase::Over, _) => format!("Rewards {} — rank: {}", berries(reward), rank(reward)),
+            _ => format!(
+                "Rewards {} — rank so far: {}",
+                berries(reward),
+                rank(reward)
+            ),
+        },
         friend_deck: g.friend_deck.len(),
         enemy_deck: g.enemy_deck.len(),
         players: g

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::{Effect, NobiData, Skill, Tag};
-use super::state::{Mode, Nobi, Step};
+use super::state::{Mode, Nobi, Step, Use};
 use croupier_core::dice;
 use croupier_core::rng::GameRng;
 use croupier_core::table::RuleError;
@@ -20,8 +20,9 @@ pub struct Plan {
     pub bonus: i64,
     /// Roll 3 dice and keep the best 2.
     pub extra_die: bool,
-    /// A failure is rolled once more.
-    pub reroll: bool,
+    /// How many times a failure is rolled once more: each announced reroll Ability counts
+    /// (Second Brew, then Read the Stars: a failure, then a second failure, then a last roll).
+    pub rerolls: u32,
     /// Difficulty before ability reductions.
     pub difficulty: i64,
     /// Total reduction from abilities.
@@ -36,7 +37,7 @@ impl Plan {
             skill_value,
             bonus: 0,
             extra_die: false,
-            reroll: false,
+            rerolls: 0,
             difficulty,
             lowered: 0,
         }
@@ -50,7 +51,7 @@ impl Plan {
                     self.bonus += amount;
                 }
             }
-            Effect::Reroll => self.reroll = true,
+            Effect::Reroll => self.rerolls += 1,
             Effect::ExtraDie => self.extra_die = true,
             Effect::Difficulty { amount } => self.lowered += amount,
             Effect::Free => {}
@@ -73,22 +74,27 @@ impl Plan {
         }
     }
 
-    /// Exact chance of success (counting one reroll of a failure).
+    /// Exact chance of success, counting every reroll of a failure: each roll is independent,
+    /// so the check fails only when all `1 + rerolls` rolls fail.
     pub fn chance(&self) -> Result<f64, RuleError> {
         let d = dice::odds(&self.expr()).map_err(|e| RuleError::new(e.to_string()))?;
         let p = d.prob_at_least(self.target());
-        Ok(if self.reroll { p + (1.0 - p) * p } else { p })
+        Ok(1.0 - (1.0 - p).powi(self.rerolls as i32 + 1))
     }
 
     /// One line: `Power: 2d6+4 vs 11 — 58.3% chance`.
     pub fn line(&self) -> String {
+        let rerolls = match self.rerolls {
+            1 => "one reroll on a failure".to_string(),
+            n => format!("{n} rerolls on failures"),
+        };
         let extras = [
-            (self.extra_die, "3 dice, best 2"),
-            (self.reroll, "one reroll on a failure"),
+            (self.extra_die, "3 dice, best 2".to_string()),
+            (self.rerolls > 0, rerolls),
         ]
-        .iter()
+        .into_iter()
         .filter(|(on, _)| *on)
-        .map(|(_, s)| *s)
+        .map(|(_, s)| s)
         .collect::<Vec<_>>();
         let lowered = if self.lowered > 0 {
             format!(
@@ -119,7 +125,7 @@ impl Plan {
     pub fn roll(&self, rng: &mut GameRng) -> Result<Outcome, RuleError> {
         let mut lines = Vec::new();
         let mut total = 0;
-        for attempt in 0..if self.reroll { 2 } else { 1 } {
+        for attempt in 0..=self.rerolls {
             let r = dice::roll(&self.expr(), rng).map_err(|e| RuleError::new(e.to_string()))?;
             lines.push(format!(
                 "{}{}",
@@ -169,6 +175,19 @@ pub fn current_plan(t: &Nobi, data: &NobiData) -> Option<Plan> {
         }
         _ => return None,
     };
+    plan_for(t, data, tester, skill, difficulty, uses)
+}
+
+/// The plan of a test of `skill` against `difficulty` taken by `tester`'s main character: its
+/// skill with its cards, its Permanent abilities, and the abilities announced in `uses`.
+pub fn plan_for(
+    t: &Nobi,
+    data: &NobiData,
+    tester: usize,
+    skill: Skill,
+    difficulty: i64,
+    uses: &[Use],
+) -> Option<Plan> {
     let sheet = t.seats.get(tester)?.chars.first()?;
     let mut plan = Plan::new(skill, sheet.skill(data, skill), difficulty);
     for a in sheet.abilities(data) {
@@ -187,6 +206,41 @@ pub fn current_plan(t: &Nobi, data: &NobiData) -> Option<Plan> {
         }
     }
     Some(plan)
+}
+
+/// Each seat's chance at the Epilogue card `card`'s final test, with nothing announced yet
+/// (its main character's skill, cards and Permanent abilities), in seat order.
+pub fn tester_chances(t: &Nobi, data: &NobiData, card: &str) -> Vec<(usize, f64)> {
+    let Some(e) = data.epilogue(card) else {
+        return vec![];
+    };
+    (0..t.seats.len())
+        .filter_map(|s| {
+            let p = plan_for(t, data, s, e.skill, e.difficulty, &[])?;
+            Some((s, p.chance().ok()?))
+        })
+        .collect()
+}
+
+/// Who takes the final test of `card` when the players have chosen nobody: the player with
+/// the best chance, the first of them counted from the seat after the last Main Character.
+pub fn best_tester(t: &Nobi, data: &NobiData, card: &str) -> usize {
+    let n = t.seats.len().max(1);
+    let first = (t.mc + 1) % n;
+    let chances = tester_chances(t, data, card);
+    (0..n)
+        .map(|k| (first + k) % n)
+        .fold(None::<(usize, f64)>, |best, s| {
+            let c = chances
+                .iter()
+                .find(|(x, _)| *x == s)
+                .map_or(0.0, |(_, c)| *c);
+            match best {
+                Some((_, b)) if b >= c => best,
+                _ => Some((s, c)),
+            }
+        })
+        .map_or(first, |(s, _)| s)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use rand::Rng;
 
-use super::check::current_plan;
+use super::check::{best_tester, current_plan};
 use super::data::{NobiData, Test};
 use super::state::{
     draw, shuffled, Mode, Nobi, Seat, Sheet, Step, Use, GM_TURNS, MAX_PLAYERS, SOLO_REDUCTION,
@@ -49,8 +49,17 @@ pub fn apply(
 }
 
 fn seated(t: &Nobi, actor: &Actor) -> Result<usize, RuleError> {
-    t.seat_of(&actor.id)
-        .ok_or_else(|| RuleError::new("you are not at this table; `/nobi join` before it begins."))
+    t.seat_of(&actor.id).ok_or_else(|| {
+        RuleError::new(if t.step == Step::Joining {
+            "you are not at this table; `/nobi join` before it begins.".to_string()
+        } else {
+            let players: Vec<&str> = t.seats.iter().map(|s| s.name.as_str()).collect();
+            format!(
+                "you are not playing in this adventure, and joining closed when it began (players: {}). Watch with `/nobi status`, or join the next table.",
+                players.join(", ")
+            )
+        })
+    })
 }
 
 fn running(t: &Nobi) -> Result<(), RuleError> {
@@ -63,24 +72,39 @@ fn running(t: &Nobi) -> Result<(), RuleError> {
     }
 }
 
+/// A character picked by name: its id, and the seat whose support character holds its card
+/// and is set aside for it (only when the table will play 3+ players, where supports sit out).
 fn pick_character(
     t: &Nobi,
     data: &NobiData,
     name: &str,
     taken_now: Option<u8>,
-) -> Result<String, RuleError> {
+) -> Result<(String, Option<usize>), RuleError> {
     let Some(c) = data.character_named(name) else {
         return refuse(format!(
             "there is no character called `{name}`. Free characters: {}",
             view::free_list(t, data)
         ));
     };
-    if let Some(holder) = t.card_holder(data, c) {
-        return refuse(format!(
-            "{} is not free: {holder} holds that card (each card has two sides; taking one side takes the card). Free: {}",
-            c.name,
-            view::free_list(t, data)
-        ));
+    let mut set_aside = None;
+    match t.card_holding(data, c) {
+        // Joining makes 3+ players: support characters are set aside at `/nobi begin`, so
+        // one blocks nobody's main character.
+        Some((seat, true)) if t.seats.len() >= 2 && taken_now.is_none() => set_aside = Some(seat),
+        Some((seat, support)) => {
+            let how = if support {
+                "as a support character. Supports play only in two-player games: once a third player joins, anyone may take it for their main character."
+            } else {
+                "(each card has two sides; taking one side takes the card)."
+            };
+            return refuse(format!(
+                "{} is not free: {} holds that card {how} Free: {}",
+                c.name,
+                t.seats[seat].name,
+                view::free_list(t, data)
+            ));
+        }
+        None => {}
     }
     if taken_now == Some(c.card) {
         return refuse(format!(
@@ -88,7 +112,7 @@ fn pick_character(
             c.name
         ));
     }
-    Ok(c.id.clone())
+    Ok((c.id.clone(), set_aside))
 }
 
 fn random_free(
@@ -127,15 +151,27 @@ fn join(
         ));
     }
     let data = ctx.data;
-    let main = match character {
+    let (main, set_aside) = match character {
         Some(n) => pick_character(t, data, n, None)?,
-        None => random_free(t, data, ctx.rng, None)?,
+        None => (random_free(t, data, ctx.rng, None)?, None),
     };
     let main_card = data.character(&main).map(|c| c.card);
     let sup = match support {
-        Some(n) => Some(pick_character(t, data, n, main_card)?),
+        Some(n) => Some(pick_character(t, data, n, main_card)?.0),
         None => None,
     };
+    let mut note = String::new();
+    if let Some(seat) = set_aside {
+        let gone = t.seats[seat].chars.split_off(1);
+        note = format!(
+            " {}'s support character {} is set aside for it: with 3 or more players only main characters play.",
+            t.seats[seat].name,
+            gone.first()
+                .and_then(|c| c.data(data))
+                .map(|c| c.name.as_str())
+                .unwrap_or("?")
+        );
+    }
     let mut chars = vec![Sheet::new(&main)];
     if let Some(s) = &sup {
         chars.push(Sheet::new(s));
@@ -151,7 +187,7 @@ fn join(
     let i = t.seats.len() - 1;
     let names = view::seat_chars(t, data, i);
     Ok(vec![Reply::public(Message::text(format!(
-        "{} joins as {names} (seat {}).",
+        "{} joins as {names} (seat {}).{note}",
         actor.name,
         t.seats.len()
     )))])
@@ -345,6 +381,7 @@ fn scene(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>,
             t.step = Step::Roleplay {
                 scene: id,
                 acted: false,
+                uses: vec![],
             };
             t.story.push(format!("Role-play challenge — {prompt}\n"));
             m = m.field("Role-play challenge", prompt.clone());
@@ -363,17 +400,18 @@ fn use_ability(
 ) -> Result<Vec<Reply>, RuleError> {
     running(t)?;
     let me = seated(t, actor)?;
+    // A Role-play challenge has no roll and no skill: only narrative Abilities are used there.
     let (uses, tested_seat, skill) = match &t.step {
-        Step::Check { uses, skill, .. } => (uses, t.mc, *skill),
+        Step::Check { uses, skill, .. } => (uses, t.mc, Some(*skill)),
+        Step::Roleplay { uses, .. } => (uses, t.mc, None),
         Step::Epilogue {
             uses, tester, card, ..
         } => {
             if t.mode == Mode::Solo {
                 return refuse("in solo play the Epilogue's test is skipped: just write the outcome with `/nobi act`.");
             }
-            (uses, *tester, data.epilogue(card).map(|e| e.skill).unwrap_or(super::data::Skill::Power))
+            (uses, *tester, data.epilogue(card).map(|e| e.skill))
         }
-        Step::Roleplay { .. } => return refuse("Abilities help Skill checks; this Scene is a Role-play challenge."),
         _ => {
             return refuse(match &t.last_rolled {
                 Some(s) => format!("the dice for «{s}» have already been rolled: Abilities must be announced BEFORE the roll."),
@@ -427,7 +465,13 @@ fn use_ability(
             u.ability
         ));
     }
-    if let super::data::Effect::Bonus { skill: Some(s), .. } = ab.effect {
+    if skill.is_none() && ab.effect != super::data::Effect::Free {
+        return refuse(format!(
+            "{} changes a roll, and a Role-play challenge has none: only narrative Abilities (whose effect the GM decides, like Call the Fog) are used in Role-play Scenes.",
+            ab.name
+        ));
+    }
+    if let (super::data::Effect::Bonus { skill: Some(s), .. }, Some(skill)) = (ab.effect, skill) {
         if s != skill {
             return refuse(format!(
                 "{} only helps {} checks; this is a {} check.",
@@ -443,11 +487,13 @@ fn use_ability(
         .map(|c| c.name.clone())
         .unwrap_or_default();
     match &mut t.step {
-        Step::Check { uses, .. } | Step::Epilogue { uses, .. } => uses.push(Use {
-            seat: me,
-            character: owner,
-            ability: ab.name.clone(),
-        }),
+        Step::Check { uses, .. } | Step::Epilogue { uses, .. } | Step::Roleplay { uses, .. } => {
+            uses.push(Use {
+                seat: me,
+                character: owner,
+                ability: ab.name.clone(),
+            })
+        }
         _ => {}
     }
     let plan = current_plan(t, data);
@@ -466,8 +512,8 @@ fn use_ability(
     ));
     if let Some(p) = plan {
         m = m.field("Chance", p.line());
+        m = m.button("Roll", "/nobi roll");
     }
-    m = m.button("Roll", "/nobi roll");
     Ok(vec![Reply::public(m)])
 }
 
@@ -666,7 +712,7 @@ fn resolve(t: &mut Nobi, ctx: &mut C<'_, '_>, success: bool) -> Result<Vec<Reply
         body,
     ))];
     if t.epilogue_due() {
-        out.extend(start_epilogue(t, ctx)?);
+        out.extend(start_epilogue(t, ctx, Keep::default())?);
         return Ok(out);
     }
     let n = t.seats.len();
@@ -677,7 +723,16 @@ fn resolve(t: &mut Nobi, ctx: &mut C<'_, '_>, success: bool) -> Result<Vec<Reply
     Ok(out)
 }
 
-fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>) -> Result<Vec<Reply>, RuleError> {
+/// Who the final test falls to and who joined, kept across a redraw.
+#[derive(Default)]
+struct Keep {
+    /// The tester the players chose (`/nobi tester`), if any.
+    chosen: Option<usize>,
+    /// NPC cards that joined the final Scene.
+    npcs: Vec<String>,
+}
+
+fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>, keep: Keep) -> Result<Vec<Reply>, RuleError> {
     let data = ctx.data;
     let Some((card, _)) = draw(
         &mut t.decks.epilogues,
@@ -686,13 +741,14 @@ fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>) -> Result<Vec<Reply>, RuleE
     ) else {
         return refuse("the Epilogue deck is empty.");
     };
-    let tester = (t.mc + 1) % t.seats.len();
+    let tester = keep.chosen.unwrap_or_else(|| best_tester(t, data, &card));
     t.step = Step::Epilogue {
         card: card.clone(),
         tester,
         uses: vec![],
         written: 0,
-        npcs: vec![],
+        npcs: keep.npcs,
+        chosen: keep.chosen.is_some(),
     };
     let e = data.epilogue(&card);
     let name = e.map(|e| e.name.clone()).unwrap_or_default();
@@ -715,6 +771,14 @@ fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>) -> Result<Vec<Reply>, RuleE
     }
     if t.mode != Mode::Solo {
         m = m.field("Final test", test);
+        m = m.field(
+            if keep.chosen.is_some() {
+                "Chance of each player (the players chose the tester)"
+            } else {
+                "Chance of each player (the best takes the test unless you choose)"
+            },
+            view::tester_chances_line(t, data, &card),
+        );
         if let Some(p) = current_plan(t, data) {
             m = m.field("Chance", p.line());
         }
@@ -724,15 +788,9 @@ fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>) -> Result<Vec<Reply>, RuleE
     Ok(out)
 }
 
-fn redraw(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, RuleError> {
-    running(t)?;
-    seated(t, actor)?;
-    let Step::Epilogue { card, uses, .. } = &t.step else {
-        return refuse("only the Epilogue card can be redrawn, once the Epilogue has begun.");
-    };
-    let old = card.clone();
-    let withdrawn: Vec<String> = uses
-        .iter()
+/// The Abilities announced so far, as `Name (player)`, for the note that withdraws them.
+fn withdrawn(t: &Nobi, uses: &[Use]) -> Vec<String> {
+    uses.iter()
         .map(|u| {
             format!(
                 "{} ({})",
@@ -740,7 +798,30 @@ fn redraw(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>
                 t.seats.get(u.seat).map(|s| s.name.as_str()).unwrap_or("?")
             )
         })
-        .collect();
+        .collect()
+}
+
+fn redraw(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, RuleError> {
+    running(t)?;
+    seated(t, actor)?;
+    let Step::Epilogue {
+        card,
+        uses,
+        tester,
+        npcs,
+        chosen,
+        ..
+    } = &t.step
+    else {
+        return refuse("only the Epilogue card can be redrawn, once the Epilogue has begun.");
+    };
+    let old = card.clone();
+    let withdrawn = withdrawn(t, uses);
+    // The tester the players chose and the NPCs who joined stay: only the card changes.
+    let keep = Keep {
+        chosen: chosen.then_some(*tester),
+        npcs: npcs.clone(),
+    };
     let Some((new, reshuffled)) = draw(
         &mut t.decks.epilogues,
         &mut t.decks.epilogue_discard,
@@ -759,19 +840,7 @@ fn redraw(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>
     ));
     // Re-open the Epilogue with the new card (abilities announced for the old one are withdrawn).
     t.decks.epilogues.push(new);
-    let (tester, joined) = match &t.step {
-        Step::Epilogue { tester, npcs, .. } => (*tester, npcs.clone()),
-        _ => (0, vec![]),
-    };
-    let mut out = start_epilogue(t, ctx)?;
-    // The tester and the NPCs who joined stay: only the card changes.
-    if let Step::Epilogue {
-        tester: tt, npcs, ..
-    } = &mut t.step
-    {
-        *tt = tester;
-        *npcs = joined;
-    }
+    let mut out = start_epilogue(t, ctx, keep)?;
     if !withdrawn.is_empty() {
         // A new card is a new test: Abilities announced for the old one are not spent.
         out.insert(
@@ -810,8 +879,28 @@ fn tester(
     let Some(s) = t.seat_of(user) else {
         return refuse(format!("{} is not at this table.", user.mention()));
     };
-    if let Step::Epilogue { tester, uses, .. } = &mut t.step {
+    let mut gone = vec![];
+    if let Step::Epilogue {
+        tester,
+        uses,
+        chosen,
+        ..
+    } = &t.step
+    {
+        if *tester == s && *chosen {
+            return refuse(format!("{} already takes the final test.", t.seats[s].name));
+        }
+        gone = withdrawn(t, uses);
+    }
+    if let Step::Epilogue {
+        tester,
+        uses,
+        chosen,
+        ..
+    } = &mut t.step
+    {
         *tester = s;
+        *chosen = true;
         uses.clear();
     }
     let name = t.char_name(data, s);
@@ -819,8 +908,16 @@ fn tester(
         "*{} ({name}) takes the final test.*\n",
         t.seats[s].name
     ));
+    let note = if gone.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " Abilities announced for the previous tester are withdrawn and not spent: {}; announce them again if they still apply.",
+            gone.join(", ")
+        )
+    };
     let mut out = vec![Reply::public(Message::text(format!(
-        "The players choose {} ({name}) for the final test. (Abilities announced earlier are withdrawn; announce again.)",
+        "The players choose {} ({name}) for the final test.{note}",
         t.seats[s].name
     )))];
     out.extend(view::prompt(t, data).map(Reply::public));

@@ -163,6 +163,9 @@ pub enum Step {
         scene: String,
         /// The Main Character has said what they do.
         acted: bool,
+        /// Narrative (free-effect) Abilities announced for the GM to weigh.
+        #[serde(default)]
+        uses: Vec<Use>,
     },
     /// The Epilogue's final test.
     Epilogue {
@@ -178,6 +181,10 @@ pub enum Step {
         /// Light/Darkness cards whose NPC joined the final Scene (`/nobi npc`).
         #[serde(default)]
         npcs: Vec<String>,
+        /// The players chose the tester (`/nobi tester`); otherwise the tester is the one with
+        /// the best chance, worked out again for each Epilogue card drawn.
+        #[serde(default)]
+        chosen: bool,
     },
     /// The adventure is over.
     Over,
@@ -271,12 +278,18 @@ impl Nobi {
 
     /// Is the character (or its card's other side) taken? Returns the holder's name.
     pub fn card_holder(&self, data: &NobiData, character: &Character) -> Option<String> {
-        self.seats.iter().find_map(|s| {
+        self.card_holding(data, character)
+            .map(|(seat, _)| self.seats[seat].name.clone())
+    }
+
+    /// Who holds the character's card: the seat, and whether only as a support character
+    /// (the second character, which only the two-player variant plays).
+    pub fn card_holding(&self, data: &NobiData, character: &Character) -> Option<(usize, bool)> {
+        self.seats.iter().enumerate().find_map(|(i, s)| {
             s.chars
                 .iter()
-                .filter_map(|c| c.data(data))
-                .any(|c| c.card == character.card)
-                .then(|| s.name.clone())
+                .position(|c| c.data(data).is_some_and(|c| c.card == character.card))
+                .map(|k| (i, k > 0))
         })
     }
 
@@ -354,7 +367,9 @@ impl Nobi {
     /// Characters of `seat` that may use Abilities in the current Scene (the GM's are set aside,
     /// except in the two-player variant and in solo play).
     pub fn may_use(&self, seat: usize) -> bool {
-        !(matches!(self.step, Step::Check { .. }) && seat == self.gm && self.mode == Mode::Regular)
+        !(matches!(self.step, Step::Check { .. } | Step::Roleplay { .. })
+            && seat == self.gm
+            && self.mode == Mode::Regular)
     }
 
     /// Tag check for announcing `ab` on `user_char` when `tested` is tested.

@@ -82,6 +82,7 @@ impl T {
         self.g.step = Step::Roleplay {
             scene: "s05".into(),
             acted: false,
+            uses: vec![],
         };
     }
 }
@@ -93,8 +94,8 @@ fn join(c: &str) -> NobiAction {
     }
 }
 
-/// A table with players p0.. on the given characters, begun with p0 as GM.
-fn table(chars: &[&str]) -> T {
+/// A table opened by p0, nobody seated yet.
+fn lobby() -> T {
     let data = load();
     let mut rng = seeded(42);
     let (g, _) = {
@@ -107,12 +108,17 @@ fn table(chars: &[&str]) -> T {
         };
         Nobi::create(&mut ctx, &host(), &Command::new("nobi new")).unwrap()
     };
-    let mut t = T {
+    T {
         g,
         rng,
         data,
         now: 1000,
-    };
+    }
+}
+
+/// A table with players p0.. on the given characters, begun with p0 as GM.
+fn table(chars: &[&str]) -> T {
+    let mut t = lobby();
     for (i, c) in chars.iter().enumerate() {
         t.ok(&format!("p{i}"), join(c));
     }
@@ -1037,4 +1043,264 @@ fn the_declaration_parses_every_option_and_the_table_checks_who_begins() {
         .0
         .contains("only the host (<@p0>)"));
     assert!(check(&host()).is_ok());
+}
+
+/// Announcing an Ability by name.
+fn uses(ability: &str) -> NobiAction {
+    NobiAction::Use {
+        ability: ability.into(),
+    }
+}
+
+/// Plays Scenes until the Epilogue begins.
+fn to_epilogue(t: &mut T) {
+    for i in 0..40 {
+        if matches!(t.g.step, Step::Epilogue { .. }) {
+            return;
+        }
+        play_scene(t, i % 2 == 0);
+    }
+    panic!("no Epilogue after 40 Scenes");
+}
+
+fn epilogue_tester(t: &T) -> usize {
+    match &t.g.step {
+        Step::Epilogue { tester, .. } => *tester,
+        s => panic!("not in the Epilogue: {s:?}"),
+    }
+}
+
+#[test]
+fn rule_nobi_epilogue_redraw_keeps_the_chosen_tester_in_its_prompt_and_odds() {
+    // "If you prefer to end the story with an epic battle, you can simply continue drawing new
+    // cards" — the players' choice of who takes the final test stays with the new card.
+    let mut t = table(&["moss", "aldra", "ilse", "wren"]);
+    to_epilogue(&mut t);
+    let default = epilogue_tester(&t);
+    let chosen = (default + 1) % 4;
+    let who = format!("p{chosen}");
+    t.ok(
+        "p0",
+        NobiAction::Tester {
+            user: UserId::new(&who),
+        },
+    );
+    let out = t.ok("p0", NobiAction::Redraw);
+    assert_eq!(epilogue_tester(&t), chosen);
+    let ping = out.lines().find(|l| l.starts_with("➡️")).expect("a prompt");
+    assert!(ping.contains(&format!("<@{who}>")), "{out}");
+    // The odds shown are the chosen tester's.
+    let plan = super::check::current_plan(&t.g, &t.data).unwrap();
+    assert!(out.contains(&plan.line()), "{out}");
+    t.ok(&who, NobiAction::Roll);
+    assert!(t.g.is_over());
+}
+
+#[test]
+fn rule_nobi_two_reroll_abilities_in_one_scene_each_roll_once_more() {
+    // "Second Brew (Solo): If your own check fails, roll the dice once more" and "Read the
+    // Stars (Assist): If another character's check fails, they roll once more": announced in
+    // the same Scene, both count.
+    let mut t = table(&["aldra", "moss", "ilse"]);
+    t.force_check(Skill::Technique, 9);
+    t.ok("p1", uses("Second Brew"));
+    t.ok("p2", uses("Read the Stars"));
+    let plan = super::check::current_plan(&t.g, &t.data).unwrap();
+    assert_eq!(plan.rerolls, 2);
+    // Moss: 2d6+5 vs 9 → 4+ on 2d6 = 33/36; fails only if all 3 rolls fail.
+    let p: f64 = 33.0 / 36.0;
+    assert!((plan.chance().unwrap() - (1.0 - (1.0 - p).powi(3))).abs() < 1e-12);
+    assert!(plan.line().contains("2 rerolls"), "{}", plan.line());
+    // Out of reach: every roll fails, and the dice are rolled three times.
+    if let Step::Check { difficulty, .. } = &mut t.g.step {
+        *difficulty = 30;
+    }
+    let out = t.ok("p1", NobiAction::Roll);
+    assert_eq!(out.matches("reroll: ").count(), 2, "{out}");
+}
+
+#[test]
+fn rule_nobi_status_shows_each_characters_own_ability() {
+    // "Each character has an Ability that can help you during your adventures."
+    let t = table(&["moss", "aldra", "ilse"]);
+    let status = super::view::status(&t.g, &actor("p1"), &t.data).plain_text();
+    for ability in ["Second Brew", "Blazing Charge", "Read the Stars"] {
+        assert!(status.contains(ability), "{ability} missing: {status}");
+    }
+    assert!(status.contains("If your own check fails"), "{status}");
+}
+
+#[test]
+fn rule_nobi_darkness_card_descriptions_are_shown_face_up() {
+    // "A Darkness card shows: Name, Description, Effect." and "they should place it face up".
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    let rival = t
+        .data
+        .darkness
+        .iter()
+        .find(|c| c.is_npc())
+        .expect("a Darkness NPC card")
+        .clone();
+    t.g.decks.darkness.retain(|c| c != &rival.id);
+    t.g.decks.darkness.push(rival.id.clone());
+    t.ok("p0", NobiAction::Scene);
+    t.force_roleplay();
+    let out = t.ok("p0", NobiAction::Verdict { success: false });
+    assert!(out.contains(&rival.description), "{out}");
+    let status = super::view::status(&t.g, &actor("p2"), &t.data).plain_text();
+    assert!(status.contains(&rival.description), "{status}");
+    assert!(super::view::story_markdown(&t.g, &t.data).contains(&rival.description));
+}
+
+#[test]
+fn rule_nobi_narrative_abilities_may_help_a_roleplay_scene() {
+    // "Each character has an Ability that can help you during your adventures. The
+    // descriptions for the Abilities explain how and when you can use them." Call the Fog has
+    // no dice effect: the GM decides what it changes, so it works in a Role-play Scene.
+    let mut t = table(&["gruff", "nerys", "pim"]);
+    t.force_roleplay();
+    let out = t.ok("p1", uses("Call the Fog"));
+    assert!(out.contains("Call the Fog"), "{out}");
+    assert!(t.g.story.iter().any(|s| s.contains("Call the Fog")));
+    // One Ability per character per Scene here too.
+    let again = t.no("p1", uses("Call the Fog"));
+    assert!(again.contains("at most one Ability per Scene"), "{again}");
+    // An Ability that changes a roll has nothing to change.
+    let shield = t.no("p2", uses("Hold the Shield"));
+    assert!(shield.contains("Role-play challenge has none"), "{shield}");
+    // "the current GM's character and cards are not used during the Scene."
+    let gm = t.no("p0", uses("Boulder Toss"));
+    assert!(gm.contains("not used during their Scene"), "{gm}");
+    t.ok(
+        "p1",
+        NobiAction::Act {
+            text: "Fog!".into(),
+        },
+    );
+    t.ok("p0", NobiAction::Verdict { success: true });
+}
+
+#[test]
+fn rule_nobi_epilogue_default_tester_has_the_best_chance_at_its_skill() {
+    // "The players manage the Scene collectively": with nobody chosen, the bot hands the final
+    // test to the player most likely to pass it (Pim P3 T3 is never that, next to Gruff P6 and
+    // Moss T5, though Pim sits after the last Main Character).
+    let mut t = table(&["gruff", "pim", "moss"]);
+    for i in 0..8 {
+        play_scene(&mut t, i % 2 == 0);
+    }
+    for seat in &mut t.g.seats {
+        for c in &mut seat.chars {
+            c.light.clear();
+            c.darkness.clear();
+        }
+    }
+    play_scene(&mut t, true);
+    assert!(matches!(t.g.step, Step::Epilogue { .. }));
+    assert_eq!(
+        (t.g.mc + 1) % 3,
+        1,
+        "Pim sits after the last Main Character"
+    );
+    let Step::Epilogue { card, .. } = t.g.step.clone() else {
+        unreachable!()
+    };
+    let chances = super::check::tester_chances(&t.g, &t.data, &card);
+    let best = chances.iter().map(|(_, c)| *c).fold(0.0, f64::max);
+    let tester = epilogue_tester(&t);
+    assert_ne!(tester, 1);
+    assert_eq!(chances[tester].1, best, "{chances:?}");
+}
+
+#[test]
+fn rule_nobi_a_support_character_does_not_block_a_third_player() {
+    // Two-Player Games: "Each player picks 2 Character cards, a main one and a second as a
+    // support character" — with 3+ players there are no supports.
+    let mut t = lobby();
+    t.ok(
+        "p0",
+        NobiAction::Join {
+            character: Some("aldra".into()),
+            support: Some("moss".into()),
+        },
+    );
+    // A second player: the table may still play the two-player variant.
+    let e = t.no("p1", join("moss"));
+    assert!(e.contains("as a support character"), "{e}");
+    t.ok("p1", join("gruff"));
+    // A third player: supports will be set aside, so the card is free for a main character.
+    let out = t.ok("p2", join("moss"));
+    assert!(out.contains("set aside"), "{out}");
+    assert_eq!(t.g.seats[0].chars.len(), 1);
+    assert_eq!(t.g.seats[2].chars[0].character, "moss-witch");
+}
+
+#[test]
+fn rule_nobi_a_new_tester_names_the_withdrawn_abilities_and_a_redraw_keeps_joined_npcs() {
+    let mut t = table(&["lark", "aldra", "ilse"]);
+    to_epilogue(&mut t);
+    let tester = epilogue_tester(&t);
+    t.ok("p0", uses("Lucky Coin"));
+    let other = format!("p{}", (tester + 1) % 3);
+    let out = t.ok(
+        "p1",
+        NobiAction::Tester {
+            user: UserId::new(&other),
+        },
+    );
+    assert!(out.contains("Lucky Coin (p0)"), "{out}");
+    // An NPC who joined keeps their mark in the redrawn Epilogue's message.
+    let pony = t.data.light.iter().find(|c| c.is_npc()).unwrap().clone();
+    t.g.seats[2].chars[0].light.push(pony.id.clone());
+    t.ok(
+        "p1",
+        NobiAction::Npc {
+            card: pony.name.clone(),
+        },
+    );
+    let out = t.ok("p1", NobiAction::Redraw);
+    assert!(
+        out.contains(&format!("{} — ", pony.name)) && out.contains("· joined"),
+        "{out}"
+    );
+}
+
+#[test]
+fn rule_nobi_rules_choices_page_says_what_the_bot_does() {
+    // docs/rules-nobi.md is the table's reference: each reading it gives is the bot's.
+    let doc = std::fs::read_to_string(croupier_core::source_path("docs/rules-nobi.md")).unwrap();
+    // The GM may raise the Difficulty for a Scene card's procedure.
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    t.force_check(Skill::Power, 10);
+    t.ok("p0", NobiAction::Difficulty { value: 12 });
+    assert!(!doc.contains("raising is refused"));
+    assert!(doc.contains("raise it"));
+    // A check may be decided without dice.
+    t.ok("p0", NobiAction::Verdict { success: true });
+    assert!(doc.contains("`/nobi verdict"));
+    // Solo: `/nobi act` writes a part of the ending; `/nobi finish` ends the adventure.
+    let mut solo = table(&["gruff"]);
+    for _ in 0..5 {
+        solo.ok("p0", NobiAction::Scene);
+        solo.force_roleplay();
+        solo.ok("p0", NobiAction::Verdict { success: true });
+    }
+    solo.ok(
+        "p0",
+        NobiAction::Act {
+            text: "End.".into(),
+        },
+    );
+    assert!(!solo.g.is_over());
+    assert!(!doc.contains("which ends the adventure"));
+    assert!(doc.contains("`/nobi finish`"));
+}
+
+#[test]
+fn rule_nobi_joining_closes_when_the_adventure_begins() {
+    let mut t = table(&["moss", "aldra", "ilse"]);
+    t.force_check(Skill::Power, 10);
+    let e = t.no("p9", uses("Lucky Coin"));
+    assert!(!e.contains("before it begins"), "{e}");
+    assert!(e.contains("joining closed"), "{e}");
 }

@@ -1,6 +1,6 @@
 //! What players see: the prompt for whoever must act, `/nobi status`, and the story export.
 
-use super::check::current_plan;
+use super::check::{current_plan, tester_chances};
 use super::data::{GainCard, NobiData};
 use super::state::{Mode, Nobi, Step};
 use croupier_core::table::{Actor, Message};
@@ -106,9 +106,10 @@ pub fn seat_chars(t: &Nobi, data: &NobiData, seat: usize) -> String {
         .join(" + ")
 }
 
-/// A Light/Darkness card's effect in words.
+/// A Light/Darkness card in words: its description (Darkness cards have one: it tells, for
+/// one, that the card brings an NPC), then its effect and Ability.
 pub fn card_text(c: &GainCard) -> String {
-    match &c.ability {
+    let effect = match &c.ability {
         Some(a) => format!(
             "{} (Ability {}, {}: {})",
             c.text,
@@ -117,7 +118,43 @@ pub fn card_text(c: &GainCard) -> String {
             a.text
         ),
         None => c.text.clone(),
+    };
+    if c.description.is_empty() {
+        effect
+    } else {
+        format!("*{}* {effect}", c.description)
     }
+}
+
+/// A character's own Ability: `Blazing Charge (Solo): Add 2 to …`.
+pub fn own_ability(data: &NobiData, character: &str) -> String {
+    data.character(character)
+        .map(|c| {
+            format!(
+                "**{}** ({}): {}",
+                c.ability.name,
+                c.ability.tag.name(),
+                c.ability.text
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// Each player's chance at an Epilogue card's final test, as one line
+/// (`alice (Moss) 16.7% · bob (Aldra) 0.0%`).
+pub fn tester_chances_line(t: &Nobi, data: &NobiData, card: &str) -> String {
+    tester_chances(t, data, card)
+        .into_iter()
+        .map(|(s, c)| {
+            format!(
+                "{} ({}) {}",
+                t.seats[s].name,
+                t.char_name(data, s),
+                croupier_core::dice::percent(c)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 /// The message that pings exactly the player who must act, with what to do and a button.
@@ -171,10 +208,16 @@ pub fn summary(t: &Nobi, data: &NobiData) -> String {
             };
             let light: Vec<String> = s.chars.iter().flat_map(|c| c.light.clone()).collect();
             let dark: Vec<String> = s.chars.iter().flat_map(|c| c.darkness.clone()).collect();
+            let abilities: Vec<String> = s
+                .chars
+                .iter()
+                .map(|c| own_ability(data, &c.character))
+                .collect();
             format!(
-                "**{}** — {}\n  GM {}× · Light ({}): {} · Darkness ({}): {}",
+                "**{}** — {}\n  Ability: {}\n  GM {}× · Light ({}): {} · Darkness ({}): {}",
                 s.name,
                 seat_chars(t, data, i),
+                abilities.join(" · "),
                 s.gm_count,
                 light.len(),
                 cards(&light),

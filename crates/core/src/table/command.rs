@@ -35,6 +35,17 @@ pub enum CommandSyntaxError {
     /// A word after the options is not `name:value`.
     #[error("`{0}` is not an option; write options as name:value (use double quotes for spaces)")]
     StrayWord(String),
+    /// A word right after an option's value: most likely the rest of a value with a space,
+    /// typed without quotes (`card:Blue 4`).
+    #[error("`{word}` is not an option: to give `{name}` the value `{value} {word}`, write {name}:\"{value} {word}\" (double quotes keep a value with spaces together)")]
+    Unquoted {
+        /// The option before the stray word.
+        name: String,
+        /// Its value as read.
+        value: String,
+        /// The stray word.
+        word: String,
+    },
     /// An option was given twice.
     #[error("option `{0}` is given twice")]
     DuplicateOption(String),
@@ -68,6 +79,8 @@ impl Command {
             .ok_or(CommandSyntaxError::MissingSlash)?;
         let words = split_words(rest)?;
         let mut cmd = Command::default();
+        // The option just read, while its value was typed without quotes.
+        let mut bare: Option<String> = None;
         for word in words {
             match word.split_once(':') {
                 Some((name, value)) if !name.is_empty() && !name.contains('"') => {
@@ -75,9 +88,14 @@ impl Command {
                     if cmd.options.contains_key(&name) {
                         return Err(CommandSyntaxError::DuplicateOption(name));
                     }
+                    bare = (!value.starts_with('"')).then(|| name.clone());
                     cmd.options.insert(name, unquote(value));
                 }
                 _ => {
+                    if let Some(name) = bare.take() {
+                        let value = cmd.options.get(&name).cloned().unwrap_or_default();
+                        return Err(CommandSyntaxError::Unquoted { name, value, word });
+                    }
                     if !cmd.options.is_empty() {
                         return Err(CommandSyntaxError::StrayWord(word));
                     }
@@ -301,9 +319,15 @@ mod tests {
             Err(CommandSyntaxError::UnclosedQuote(_))
         ));
         assert!(matches!(
-            Command::parse_line("/roll expr:2d6 oops"),
+            Command::parse_line("/roll expr:\"2d6\" oops"),
             Err(CommandSyntaxError::StrayWord(_))
         ));
+        // A value with a space typed without quotes: the error shows how to quote it.
+        let e = Command::parse_line("/nakama recruit card:Blue 4").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`4` is not an option: to give `card` the value `Blue 4`, write card:\"Blue 4\" (double quotes keep a value with spaces together)"
+        );
         assert!(matches!(
             Command::parse_line("/roll expr:1 expr:2"),
             Err(CommandSyntaxError::DuplicateOption(_))

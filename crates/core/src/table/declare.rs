@@ -134,14 +134,36 @@ pub fn option_spec<T: OptionValue>(
     o
 }
 
-fn in_range<T: OptionValue>(
+/// Reads an option's value as its type, checking a whole number against the declared range
+/// first, so `bosses:-1` and `bosses:11` are both refused with the range the command declares
+/// (not the type's, "from 0 to 255").
+fn read<T: OptionValue>(
     cmd: &Command,
     name: &str,
-    v: T,
+    value: &str,
     min: Option<i64>,
     max: Option<i64>,
 ) -> Result<T, RuleError> {
+    if T::KIND == OptionKind::Integer {
+        if let Ok(Some(n)) = cmd.int(name) {
+            check_range(cmd, name, n, min, max)?;
+        }
+    }
+    let v = T::from_option(cmd, name, value)?;
     if let Some(n) = v.as_int() {
+        check_range(cmd, name, n, min, max)?;
+    }
+    Ok(v)
+}
+
+fn check_range(
+    cmd: &Command,
+    name: &str,
+    n: i64,
+    min: Option<i64>,
+    max: Option<i64>,
+) -> Result<(), RuleError> {
+    {
         let low = min.is_some_and(|m| n < m);
         let high = max.is_some_and(|m| n > m);
         if low || high {
@@ -157,7 +179,7 @@ fn in_range<T: OptionValue>(
             )));
         }
     }
-    Ok(v)
+    Ok(())
 }
 
 /// Reads an option the command must have (used by the derive).
@@ -168,7 +190,7 @@ pub fn required<T: OptionValue>(
     max: Option<i64>,
 ) -> Result<T, RuleError> {
     let value = cmd.require(name)?;
-    in_range(cmd, name, T::from_option(cmd, name, value)?, min, max)
+    read(cmd, name, value, min, max)
 }
 
 /// Reads an option the command may have (used by the derive).
@@ -180,13 +202,7 @@ pub fn optional<T: OptionValue>(
 ) -> Result<Option<T>, RuleError> {
     match cmd.get(name) {
         None => Ok(None),
-        Some(value) => Ok(Some(in_range(
-            cmd,
-            name,
-            T::from_option(cmd, name, value)?,
-            min,
-            max,
-        )?)),
+        Some(value) => Ok(Some(read(cmd, name, value, min, max)?)),
     }
 }
 
