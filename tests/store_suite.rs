@@ -85,6 +85,7 @@ on_both!(
     two_processes_writing_one_guilds_roster_lose_no_ninja,
     a_group_commit_keeps_the_others_when_one_request_fails,
     copy_moves_a_release_database_whose_games_go_on_and_undo,
+    a_process_on_some_shards_wakes_only_their_guilds_sessions,
 );
 
 fn log<'a>(
@@ -285,7 +286,7 @@ fn shared_state_counts_its_versions(db: &Db) {
 fn wake_ups_come_due_earliest_first(db: &Db) {
     let mut store = db.store();
     let tx = store.write_transaction().unwrap();
-    assert_eq!(store::next_wakeup(&tx).unwrap(), None);
+    assert_eq!(store::next_wakeup(&tx, None).unwrap(), None);
     let mut ids = vec![];
     for (i, at) in [300, 100, 200].into_iter().enumerate() {
         let ch = format!("c{i}");
@@ -300,10 +301,10 @@ fn wake_ups_come_due_earliest_first(db: &Db) {
         .unwrap();
         ids.push(id);
     }
-    assert_eq!(store::next_wakeup(&tx).unwrap(), Some(100));
+    assert_eq!(store::next_wakeup(&tx, None).unwrap(), Some(100));
     assert_eq!(store::sessions_due(&tx, 250).unwrap(), [ids[1], ids[2]]);
     assert_eq!(
-        store::sessions_due_first(&tx, 1_000, 2).unwrap(),
+        store::sessions_due_first(&tx, 1_000, 2, None).unwrap(),
         [ids[1], ids[2]]
     );
     store::session_set_wakeup(&tx, ids[1], 1, None, 1).unwrap();
@@ -595,4 +596,50 @@ fn copy_moves_a_release_database_whose_games_go_on_and_undo(db: &Db) {
         t.state_json("dice").unwrap().unwrap()["state"],
         copied_state
     );
+}
+
+fn a_process_on_some_shards_wakes_only_their_guilds_sessions(db: &Db) {
+    use croupier::store::ShardSlice;
+    // Discord: shard_id = (guild_id >> 22) % num_shards. With 4 shards these guilds sit on
+    // shards 0, 1, 2 and 3; a session outside a guild counts as shard 0.
+    let guild_on = |shard: u64| ((1_000_000 * 4 + shard) << 22).to_string();
+    let mut store = db.store();
+    let tx = store.write_transaction().unwrap();
+    let mut ids = vec![];
+    for (i, guild) in [
+        Some(guild_on(0)),
+        Some(guild_on(1)),
+        Some(guild_on(2)),
+        Some(guild_on(3)),
+        None,
+    ]
+    .iter()
+    .enumerate()
+    {
+        let ch = format!("c{i}");
+        store::channel_insert(&tx, &ch, guild.as_deref(), 1, 0).unwrap();
+        let s = NewSession {
+            guild: guild.as_deref(),
+            wakeup_at: Some(100 + i as i64),
+            ..new_session(&ch)
+        };
+        ids.push(store::session_insert(&tx, &s).unwrap());
+    }
+    let slice = |first, last| {
+        Some(ShardSlice {
+            total: 4,
+            first,
+            last,
+        })
+    };
+    let due = |shards| store::sessions_due_first(&tx, 1_000, 10, shards).unwrap();
+    assert_eq!(due(None), ids);
+    assert_eq!(due(slice(0, 1)), [ids[0], ids[1], ids[4]]);
+    assert_eq!(due(slice(2, 3)), [ids[2], ids[3]]);
+    assert_eq!(store::next_wakeup(&tx, slice(2, 3)).unwrap(), Some(102));
+    assert_eq!(store::next_wakeup(&tx, slice(3, 3)).unwrap(), Some(103));
+    // Every due session is some process's, and only one's.
+    let mut all: Vec<i64> = (0..4).flat_map(|s| due(slice(s, s))).collect();
+    all.sort();
+    assert_eq!(all, ids);
 }

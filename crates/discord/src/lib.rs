@@ -169,12 +169,16 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
     .map_err(|e| StartError::Open(e.to_string()))??;
     let mut tables = Vec::new();
     for store in stores {
-        tables.push(Table::new(
+        let table = Table::new(
             store,
             config.games.clone(),
             config.clock.clone(),
             config.seeds,
-        ));
+        );
+        tables.push(match config.sharding.slice() {
+            Some(s) => table.on_shards(s),
+            None => table,
+        });
     }
     let table = TableHandle::start(tables);
     let look = render::Look::new(

@@ -48,6 +48,23 @@ pub enum Sharding {
     },
 }
 
+impl Sharding {
+    /// The shards of a process that runs only some of them: its reminders are only those of
+    /// guilds on its shards (the other processes fire theirs). `None` when it runs them all.
+    pub fn slice(&self) -> Option<croupier_core::store::ShardSlice> {
+        match self {
+            Sharding::Fixed { total, range } if *range != (0..=total.saturating_sub(1)) => {
+                Some(croupier_core::store::ShardSlice {
+                    total: *total,
+                    first: *range.start(),
+                    last: *range.end(),
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
 /// A `--shards` / `--shard-range` value that cannot be used.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ShardingError {

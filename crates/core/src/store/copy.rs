@@ -11,7 +11,7 @@ const TABLES: &[(&str, &str)] = &[
     ("channels", "channel, guild, seed, created_at, rng_pos"),
     (
         "sessions",
-        "id, channel, guild, game, host, seed, state, rng, version, active, wakeup_at, created_at, updated_at, gms",
+        "id, channel, guild, game, host, seed, state, rng, version, active, wakeup_at, created_at, updated_at, gms, shard_key",
     ),
     (
         "log",

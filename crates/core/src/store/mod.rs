@@ -22,9 +22,9 @@ pub use rows::{
     log_session, log_session_after, log_set_effects, log_set_visibility, next_wakeup, request_get,
     request_put, requests_prune, session_active, session_end, session_get, session_ids,
     session_insert, session_latest, session_set_gms, session_set_host, session_set_wakeup,
-    session_update, sessions_due, sessions_due_first, shared_get, shared_put, shared_version,
-    snapshot_latest, snapshot_put, snapshots_drop_from, LogRow, NewLog, NewSession, SessionRow,
-    Snapshot,
+    session_update, sessions_due, sessions_due_first, shard_key, shared_get, shared_put,
+    shared_version, snapshot_latest, snapshot_put, snapshots_drop_from, LogRow, NewLog, NewSession,
+    SessionRow, ShardSlice, Snapshot,
 };
 
 use std::path::Path;
@@ -500,8 +500,11 @@ mod tests {
         }
         store.raw().execute_batch("ANALYZE").unwrap();
         for sql in [
-            "SELECT MIN(wakeup_at) FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL",
-            "SELECT id FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL AND wakeup_at <= ?1 ORDER BY wakeup_at, id LIMIT ?2",
+            "SELECT MIN(wakeup_at) FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL
+               AND (CAST(?1 AS BIGINT) = 0 OR COALESCE(shard_key, 0) % CAST(?1 AS BIGINT) BETWEEN ?2 AND ?3)",
+            "SELECT id FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL AND wakeup_at <= ?1
+               AND (CAST(?3 AS BIGINT) = 0 OR COALESCE(shard_key, 0) % CAST(?3 AS BIGINT) BETWEEN ?4 AND ?5)
+             ORDER BY wakeup_at, id LIMIT ?2",
         ] {
             let p = plan(&store, sql);
             assert!(
@@ -511,7 +514,7 @@ mod tests {
         }
         let tx = store.transaction().unwrap();
         assert_eq!(
-            next_wakeup(&tx).unwrap(),
+            next_wakeup(&tx, None).unwrap(),
             None,
             "the active session has no wake-up"
         );
@@ -649,6 +652,40 @@ mod tests {
         let next: Vec<u64> = (0..4).map(|_| now.next_u64()).collect();
         let expected: Vec<u64> = (0..4).map(|_| old.next_u64()).collect();
         assert_eq!(next, expected);
+    }
+
+    #[test]
+    fn a_session_saved_before_shard_keys_gets_its_guilds_key_from_the_migration() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        let guild = 81_384_788_765_712_384_u64;
+        {
+            let c = at_version(&path, 11);
+            c.execute_batch("INSERT INTO channels(channel, seed, created_at) VALUES ('c', 1, 0)")
+                .unwrap();
+            for g in [guild.to_string().as_str(), "console", ""] {
+                c.execute(
+                    "INSERT INTO sessions(channel, guild, game, host, seed, state, rng, active, created_at, updated_at)
+                     VALUES ('c', ?1, 'dice', 'h', 1, '{}', '{}', 0, 0, 0)",
+                    [g],
+                )
+                .unwrap();
+            }
+        }
+        let store = Store::open(&path).unwrap();
+        let keys: Vec<Option<i64>> = store
+            .raw()
+            .prepare("SELECT shard_key FROM sessions ORDER BY id")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(keys, [Some((guild >> 22) as i64), None, None]);
+        assert_eq!(
+            rows::shard_key(&guild.to_string()),
+            Some((guild >> 22) as i64)
+        );
     }
 
     /// The opcodes of `sql` as this connection compiles it.

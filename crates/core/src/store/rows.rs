@@ -215,11 +215,41 @@ pub struct NewSession<'a> {
 /// Inserts a session; returns its id.
 pub fn session_insert(tx: &Tx, s: &NewSession) -> Result<i64, StoreError> {
     tx.query_one(
-        "INSERT INTO sessions(channel, guild, game, host, seed, state, rng, version, active, wakeup_at, created_at, updated_at, gms)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, 1, ?8, ?9, ?9, ?10) RETURNING id",
-        args![s.channel, s.guild, s.game, s.host, s.seed, s.state, s.rng, s.wakeup_at, s.now, s.gms],
+        "INSERT INTO sessions(channel, guild, game, host, seed, state, rng, version, active, wakeup_at, created_at, updated_at, gms, shard_key)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, 1, ?8, ?9, ?9, ?10, ?11) RETURNING id",
+        args![s.channel, s.guild, s.game, s.host, s.seed, s.state, s.rng, s.wakeup_at, s.now, s.gms, s.guild.and_then(shard_key)],
     )?
     .int(0)
+}
+
+/// A guild id's snowflake shifted right by 22 bits: `key % total` is its Discord shard
+/// (Discord: `shard_id = (guild_id >> 22) % num_shards`). `None` for what is not a guild id.
+pub fn shard_key(guild: &str) -> Option<i64> {
+    guild
+        .parse::<u64>()
+        .ok()
+        .and_then(|g| i64::try_from(g >> 22).ok())
+}
+
+/// The shards one process of several serves: `first..=last` of `total` (reminders of guilds
+/// on other shards are another process's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShardSlice {
+    /// Shards across all processes.
+    pub total: u32,
+    /// This process's first shard.
+    pub first: u32,
+    /// Its last shard (inclusive).
+    pub last: u32,
+}
+
+/// The arguments of the shard filter below (`total`, `first`, `last`; a total of 0 lets every
+/// session through). Sessions outside a guild count as shard 0.
+fn shard_args(shards: Option<ShardSlice>) -> [i64; 3] {
+    match shards {
+        Some(s) => [s.total.into(), s.first.into(), s.last.into()],
+        None => [0, 0, 0],
+    }
 }
 
 /// Writes a new state if the version is still `expected`; returns the new version.
@@ -296,21 +326,31 @@ pub fn sessions_due(tx: &Tx, now: i64) -> Result<Vec<i64>, StoreError> {
 }
 
 /// Ids of the first `limit` active sessions due at or before `now` (earliest first), through
-/// the partial index `sessions_wakeup`.
-pub fn sessions_due_first(tx: &Tx, now: i64, limit: usize) -> Result<Vec<i64>, StoreError> {
+/// the partial index `sessions_wakeup`; only those on `shards` when given.
+pub fn sessions_due_first(
+    tx: &Tx,
+    now: i64,
+    limit: usize,
+    shards: Option<ShardSlice>,
+) -> Result<Vec<i64>, StoreError> {
+    let [total, first, last] = shard_args(shards);
     ints(tx.query(
-        "SELECT id FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL AND wakeup_at <= ?1 ORDER BY wakeup_at, id LIMIT ?2",
-        args![now, i64::try_from(limit).unwrap_or(i64::MAX)],
+        "SELECT id FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL AND wakeup_at <= ?1
+           AND (CAST(?3 AS BIGINT) = 0 OR COALESCE(shard_key, 0) % CAST(?3 AS BIGINT) BETWEEN ?4 AND ?5)
+         ORDER BY wakeup_at, id LIMIT ?2",
+        args![now, i64::try_from(limit).unwrap_or(i64::MAX), total, first, last],
     )?)
 }
 
 /// The earliest pending wake-up of any active session: the first entry of the partial index
 /// `sessions_wakeup` (its condition is repeated so SQLite may use it), not a walk over every
 /// active session.
-pub fn next_wakeup(tx: &Tx) -> Result<Option<i64>, StoreError> {
+pub fn next_wakeup(tx: &Tx, shards: Option<ShardSlice>) -> Result<Option<i64>, StoreError> {
+    let [total, first, last] = shard_args(shards);
     tx.query_one(
-        "SELECT MIN(wakeup_at) FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL",
-        args![],
+        "SELECT MIN(wakeup_at) FROM sessions WHERE active = 1 AND wakeup_at IS NOT NULL
+           AND (CAST(?1 AS BIGINT) = 0 OR COALESCE(shard_key, 0) % CAST(?1 AS BIGINT) BETWEEN ?2 AND ?3)",
+        args![total, first, last],
     )?
     .opt_int(0)
 }

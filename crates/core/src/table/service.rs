@@ -48,6 +48,9 @@ pub struct Table {
     /// Typed states of recent sessions (see `states.rs`), shared with the tables of the same
     /// database ([`Table::sharing_states`]).
     cache: Arc<StateCache>,
+    /// The shards this process serves, when it is one of several: wake-ups of guilds on
+    /// other shards are left to their process.
+    shards: Option<store::ShardSlice>,
 }
 
 /// A request's context inside its transaction.
@@ -66,7 +69,15 @@ impl Table {
             clock,
             seeds,
             cache: Arc::new(StateCache::default()),
+            shards: None,
         }
+    }
+
+    /// This table, waking only the sessions of guilds on `shards` (one process of several
+    /// sharing a store; see [`store::ShardSlice`]).
+    pub fn on_shards(mut self, shards: store::ShardSlice) -> Self {
+        self.shards = Some(shards);
+        self
     }
 
     /// This table, sharing `other`'s cache of typed states (tables over the same database:
@@ -201,7 +212,7 @@ impl Table {
         let now = self.clock.now();
         let mut due = {
             let tx = self.store.transaction()?;
-            store::sessions_due_first(&tx, now, limit.saturating_add(1))?
+            store::sessions_due_first(&tx, now, limit.saturating_add(1), self.shards)?
         };
         let more = due.len() > limit;
         due.truncate(limit);
@@ -265,7 +276,7 @@ impl Table {
     /// The earliest pending wake-up, if any.
     pub fn next_wakeup(&mut self) -> Result<Option<i64>, TableError> {
         let tx = self.store.transaction()?;
-        Ok(store::next_wakeup(&tx)?)
+        Ok(store::next_wakeup(&tx, self.shards)?)
     }
 
     /// The active session of `channel` as JSON: `{game, host, version, state}` (or the latest ended one).
