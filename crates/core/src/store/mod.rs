@@ -256,6 +256,11 @@ impl Store {
             .conn
             .pragma_query_value(None, "integrity_check", |r| r.get(0))?)
     }
+
+    /// One cheap round trip (`SELECT 1`): the database answers (for health checks).
+    pub fn ping(&self) -> Result<(), StoreError> {
+        Ok(self.conn.query_row("SELECT 1", [], |_| Ok(()))?)
+    }
 }
 
 #[cfg(test)]

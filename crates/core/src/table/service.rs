@@ -444,10 +444,15 @@ impl Group<'_> {
         !self.tx.is_autocommit()
     }
 
+    /// Whether anything was written so far (else [`Self::commit`] commits nothing).
+    pub fn wrote(&self) -> bool {
+        self.tx.total_changes() != self.start
+    }
+
     /// Commits everything applied (one fsync under `synchronous=FULL`), or, when nothing was
     /// written (only views, refusals or duplicates), ends the transaction without a commit.
     pub fn commit(self) -> Result<(), TableError> {
-        if self.tx.total_changes() == self.start {
+        if !self.wrote() {
             self.tx.rollback()?;
         } else {
             self.tx.commit()?;
