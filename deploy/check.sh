@@ -49,6 +49,10 @@ grep -q '^USER croupier' deploy/Dockerfile \
     || { echo "deploy: the Dockerfile does not run as the croupier user" >&2; exit 1; }
 [ "$(grep -c '^FROM ' deploy/Dockerfile)" -ge 2 ] \
     || { echo "deploy: the Dockerfile is not multi-stage" >&2; exit 1; }
+for never in target/ .env '*.db'; do
+    grep -qxF "$never" .dockerignore \
+        || { echo "deploy: .dockerignore does not keep $never out of the image" >&2; exit 1; }
+done
 
 echo "-- systemd unit"
 if ! command -v systemd-analyze >/dev/null; then

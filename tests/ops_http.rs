@@ -62,6 +62,22 @@ async fn health_becomes(addr: SocketAddr, want: u16, limit: Duration) -> Value {
     }
 }
 
+/// Holds the table's writer thread for `long`, as a stuck database would.
+fn hold_writer(
+    env: &Env,
+    long: Duration,
+) -> tokio::task::JoinHandle<Result<(), croupier::table::TableError>> {
+    let table = env.bot().table().expect("the table runs");
+    tokio::spawn(async move {
+        table
+            .call("hold", move |_| {
+                std::thread::sleep(long);
+                Ok(())
+            })
+            .await
+    })
+}
+
 /// The value of the sample `name{labels}` in an OpenMetrics text (absent: `None`).
 fn sample(text: &str, name: &str) -> Option<f64> {
     text.lines()
@@ -95,16 +111,7 @@ async fn healthz_is_503_while_the_store_thread_cannot_answer() {
     let (mut env, addr) = env_with(one_shard(), Duration::from_millis(300)).await;
     let body = health_becomes(addr, 200, Duration::from_secs(10)).await;
     assert_eq!(body["database"], "ok");
-    // Hold the table's writer thread for 2 s, as a stuck database would.
-    let table = env.bot().table().expect("the table runs");
-    let held = tokio::spawn(async move {
-        table
-            .call("hold", |_| {
-                std::thread::sleep(Duration::from_secs(2));
-                Ok(())
-            })
-            .await
-    });
+    let held = hold_writer(&env, Duration::from_secs(2));
     tokio::time::sleep(Duration::from_millis(100)).await;
     let (status, body) = health(addr).await;
     assert_eq!(status, 503, "{body}");
@@ -119,6 +126,40 @@ async fn healthz_is_503_while_the_store_thread_cannot_answer() {
     held.await.unwrap().unwrap();
     health_becomes(addr, 200, Duration::from_secs(5)).await;
     env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_answers_503_and_finishes_the_roll_in_flight() {
+    let (mut env, addr) = env_with(one_shard(), Duration::from_millis(300)).await;
+    health_becomes(addr, 200, Duration::from_secs(10)).await;
+    // A roll stuck behind a held writer thread is in flight when the shutdown begins.
+    let held = hold_writer(&env, Duration::from_secs(3));
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let id = env.fake.slash(CHAN, &ALICE, "roll", &[("expr", "2d6")]);
+    // After 1.5 s without an answer the bot says "thinking…": the roll is queued on the table.
+    let placeholder = env.fake.callback(&id).await;
+    assert_eq!(placeholder.body["type"], 5, "{:?}", placeholder.body);
+    assert_eq!(env.bot().in_flight(), 1);
+    let watch = async move {
+        let body = health_becomes(addr, 503, Duration::from_secs(5)).await;
+        assert_eq!(body["closing"], true, "{body}");
+    };
+    tokio::join!(env.stop(), watch);
+    held.await.unwrap().unwrap();
+    // The roll in flight was applied and answered before the bot stopped.
+    let answer = env.answer(&id).await;
+    assert!(
+        support::bot::text(support::bot::msg(&answer)).contains("rolls 2d6"),
+        "{:?}",
+        answer.body
+    );
+    // And the port closed with the bot.
+    assert!(reqwest::Client::new()
+        .get(format!("http://{addr}/healthz"))
+        .timeout(Duration::from_secs(2))
+        .send()
+        .await
+        .is_err());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
