@@ -41,6 +41,10 @@ struct Cli {
         value_name = "RANGE"
     )]
     shard_range: Option<String>,
+    /// Discord bot: serve `/healthz` and `/metrics` on this address, e.g. `127.0.0.1:9100`
+    /// (default: no such port).
+    #[arg(long, global = true, env = "CROUPIER_HTTP", value_name = "ADDR")]
+    http: Option<String>,
     #[command(subcommand)]
     command: Option<Cmd>,
 }
@@ -109,15 +113,10 @@ enum Cmd {
 
 fn main() -> ExitCode {
     load_environment();
-    tracing_subscriber::fmt()
-        .with_writer(io::stderr)
-        // Colour codes only on a terminal: a log file or a pipe gets plain text.
-        .with_ansi(io::IsTerminal::is_terminal(&io::stderr()))
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "warn,croupier=info".into()),
-        )
-        .init();
+    if let Err(e) = init_logs() {
+        eprintln!("croupier: {e}");
+        return ExitCode::from(2);
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
@@ -151,6 +150,35 @@ fn load_environment() {
     drop_empty_settings();
     let _ = dotenvy::dotenv();
     drop_empty_settings();
+}
+
+/// Logs go to stderr, filtered by `RUST_LOG`; `CROUPIER_LOG_FORMAT=json` writes one JSON
+/// object per line (`timestamp`, `level`, `target`, `message` and the event's fields), for log
+/// collectors; `text` (the default) is for people.
+fn init_logs() -> Result<()> {
+    let filter = || {
+        tracing_subscriber::EnvFilter::try_from_default_env()
+            .unwrap_or_else(|_| "warn,croupier=info".into())
+    };
+    let format = std::env::var("CROUPIER_LOG_FORMAT").unwrap_or_default();
+    match format.trim() {
+        "" | "text" => tracing_subscriber::fmt()
+            .with_writer(io::stderr)
+            // Colour codes only on a terminal: a log file or a pipe gets plain text.
+            .with_ansi(io::IsTerminal::is_terminal(&io::stderr()))
+            .with_env_filter(filter())
+            .init(),
+        "json" => tracing_subscriber::fmt()
+            .json()
+            .flatten_event(true)
+            .with_current_span(false)
+            .with_span_list(false)
+            .with_writer(io::stderr)
+            .with_env_filter(filter())
+            .init(),
+        other => anyhow::bail!("CROUPIER_LOG_FORMAT must be `text` or `json`, not `{other}`"),
+    }
+    Ok(())
 }
 
 /// The data folder: `--data`, else `./data`, else the source tree's `data/`.
@@ -205,6 +233,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 games,
                 cli.shards.as_deref(),
                 cli.shard_range.as_deref(),
+                cli.http.as_deref(),
             )
         }
         Cmd::Console { seed, channel } => {
@@ -479,12 +508,24 @@ fn page_path(out: &Path, k: usize) -> PathBuf {
 /// Reads DISCORD_TOKEN, CROUPIER_DEV_GUILD (register commands in one guild) and
 /// CROUPIER_DISCORD_API (a Discord stand-in's base URL, for tests). The token is never logged.
 /// `shards` / `shard_range`: `--shards` and `--shard-range` (empty = automatic sharding).
+/// `http`: `--http` (`CROUPIER_HTTP`), the address of `/healthz` and `/metrics`.
 fn croupier_run(
     db: &Path,
     games: Arc<Registry>,
     shards: Option<&str>,
     shard_range: Option<&str>,
+    http: Option<&str>,
 ) -> Result<ExitCode> {
+    let http = match http.map(str::trim).filter(|h| !h.is_empty()) {
+        None => None,
+        Some(h) => match h.parse::<std::net::SocketAddr>() {
+            Ok(a) => Some(a),
+            Err(_) => {
+                eprintln!("croupier: --http (CROUPIER_HTTP) must be an address and port such as `127.0.0.1:9100`, not `{h}`");
+                return Ok(ExitCode::from(2));
+            }
+        },
+    };
     let sharding = match croupier::discord::Sharding::parse(shards, shard_range) {
         Ok(s) => s,
         Err(e) => {
@@ -498,6 +539,7 @@ fn croupier_run(
         .to_string();
     let mut config = croupier::discord::Config::new(token, db, games);
     config.sharding = sharding;
+    config.http = http;
     config.dev_guild = match std::env::var("CROUPIER_DEV_GUILD") {
         Ok(g) if !g.trim().is_empty() => Some(g.trim().parse::<u64>().map_err(|_| {
             anyhow::anyhow!(

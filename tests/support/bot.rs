@@ -12,8 +12,9 @@ use croupier::store::Store;
 use croupier::table::{Registry, SeedMode, SystemClock, Table};
 use serde_json::Value;
 
-use super::fake_discord::Visibility;
-use super::fake_discord::{FakeDiscord, Recorded, Who};
+use super::fake_discord::{FakeConfig, Visibility};
+use super::fake_discord::{FakeDiscord, Recorded, Who, TOKEN};
+use super::fake_gateway::GatewayOptions;
 
 /// The channel every test plays in.
 pub const CHAN: u64 = 700_000_000_000_000_001;
@@ -56,6 +57,16 @@ pub struct Env {
 impl Env {
     /// Starts the bot (every game from `data/`, fixed seeds) and waits until it has logged in.
     pub async fn start() -> Env {
+        Self::start_configured(
+            GatewayOptions::new(TOKEN, vec![super::fake_discord::GUILD_ID]),
+            |_| {},
+        )
+        .await
+    }
+
+    /// [`Env::start`] against a fake gateway with `gateway`'s options, with `tweak` applied to
+    /// the bot's configuration last; waits until the first shard has logged in.
+    pub async fn start_configured(gateway: GatewayOptions, tweak: impl FnOnce(&mut Config)) -> Env {
         let _ = tracing_subscriber::fmt()
             .with_test_writer()
             .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
@@ -63,7 +74,7 @@ impl Env {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("croupier.db");
         let games = Arc::new(croupier::games::load(Path::new("data")).expect("game data loads"));
-        let fake = FakeDiscord::start().await;
+        let fake = FakeDiscord::start_full(FakeConfig::default(), gateway).await;
         let mut config = Config::new("fake-token-not-secret", &db, games.clone());
         config.https_proxy = Some(discord::HttpsProxy {
             url: fake.http_url.clone(),
@@ -72,6 +83,7 @@ impl Env {
         config.seeds = SeedMode::Fixed(7);
         config.defer_after = Duration::from_millis(1500);
         config.reminder_interval = Duration::from_millis(200);
+        tweak(&mut config);
         let bot = discord::start(config).await.expect("bot starts");
         fake.registered().await;
         fake.wait_for("the bot to identify", Duration::from_secs(5), |r| {
@@ -85,6 +97,11 @@ impl Env {
             games,
             _dir: dir,
         }
+    }
+
+    /// The running bot (until [`Env::stop`]).
+    pub fn bot(&self) -> &Bot {
+        self.bot.as_ref().expect("the bot is running")
     }
 
     /// Shuts the bot down after the interactions in flight have been answered (so every

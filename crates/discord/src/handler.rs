@@ -3,23 +3,24 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder;
 use serenity::{
     ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http,
-    Interaction, Member, Ready, User,
+    Interaction, Member, RatelimitInfo, Ready, User,
 };
 use tokio::sync::{Notify, Semaphore};
 use tracing::{error, info, warn};
 
 use super::ids::{self, LongIds};
+use super::metrics::{Kind, Metrics, Outcome};
 use super::render::{self, Draft, Look, Scene};
 use super::send::{self, Inter, State};
 use super::slots;
-use croupier_core::table::{Actor, CommandSpec, Input, Request, TableHandle, UserId};
+use croupier_core::table::{Actor, Command, CommandSpec, Input, Request, TableHandle, UserId};
 
 /// State shared by the handler, the reminder task and the bot handle.
 pub struct Shared {
@@ -43,12 +44,26 @@ pub struct Shared {
     pub idle: Notify,
     /// Commands were registered (once per process).
     pub registered: AtomicBool,
+    /// The bot's metrics (`/metrics`).
+    pub metrics: Arc<Metrics>,
 }
 
 impl Shared {
     /// The table, unless shutting down.
     pub fn table(&self) -> Option<TableHandle> {
         self.table.lock().ok().and_then(|t| t.clone())
+    }
+
+    /// The metrics label of `cmd`: its path as the game declared it (`nw combat attack`),
+    /// or `unknown` for a path no declaration has (so a label can only hold a declared name).
+    fn command_label(&self, cmd: &Command) -> String {
+        let routed = self.games.route(cmd);
+        match self.games.declaration(routed.root()) {
+            Some(spec) if spec.leaf(routed.path.get(1..).unwrap_or(&[])).is_some() => {
+                routed.path_str()
+            }
+            _ => "unknown".to_string(),
+        }
     }
 }
 
@@ -99,14 +114,34 @@ impl EventHandler for Handler {
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         let shared = &*self.0;
         let _guard = InFlight::enter(shared);
+        let began = Instant::now();
         // Boxed: answering a command is a ~10 KB future, which serenity's task would
         // otherwise carry and copy as it moves.
-        match interaction {
-            Interaction::Command(ci) => Box::pin(on_command(shared, &ctx.http, ci)).await,
-            Interaction::Component(ci) => Box::pin(on_component(shared, &ctx.http, ci)).await,
-            Interaction::Autocomplete(ci) => Box::pin(on_autocomplete(shared, &ctx.http, ci)).await,
-            _ => {}
-        }
+        let (kind, (command, outcome)) = match interaction {
+            Interaction::Command(ci) => (
+                Kind::Command,
+                Box::pin(on_command(shared, &ctx.http, ci)).await,
+            ),
+            Interaction::Component(ci) => (
+                Kind::Component,
+                Box::pin(on_component(shared, &ctx.http, ci)).await,
+            ),
+            Interaction::Autocomplete(ci) => (
+                Kind::Autocomplete,
+                Box::pin(on_autocomplete(shared, &ctx.http, ci)).await,
+            ),
+            _ => return,
+        };
+        shared
+            .metrics
+            .interaction(kind, &command, outcome, began.elapsed());
+    }
+
+    /// serenity's ratelimiter held a request back: Discord answered 429 with `retry_after`, or
+    /// the route's bucket (Discord's `X-RateLimit-Remaining: 0`) was known to be empty
+    /// (Discord's "Rate Limits" docs). serenity waits and sends it again by itself.
+    async fn ratelimit(&self, _data: RatelimitInfo) {
+        self.0.metrics.rate_limited();
     }
 }
 
@@ -125,8 +160,12 @@ pub fn actor(user: &User, member: Option<&Member>) -> Actor {
     }
 }
 
-async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) {
+/// The metrics label of the command and how its interaction ended.
+type Counted = (String, Outcome);
+
+async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) -> Counted {
     let cmd = super::commands::read_command(&ci.data.name, &ci.data.options);
+    let label = shared.command_label(&cmd);
     let inter = Inter::new(
         http,
         ci.id,
@@ -134,6 +173,7 @@ async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) {
         ci.channel_id,
         false,
         ci.app_permissions,
+        &shared.metrics,
     );
     if cmd.path_str() == "game check" {
         // The bot's permissions are Discord's to know: answered here, privately.
@@ -143,7 +183,7 @@ async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) {
             None => "Discord did not say which permissions I have here.".to_string(),
         };
         send::answer(&inter, State::Open, vec![send::note(&text)]).await;
-        return;
+        return (label, Outcome::Answered);
     }
     let req = Request {
         channel: ci.channel_id.to_string(),
@@ -152,10 +192,10 @@ async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) {
         request_id: ci.id.to_string(),
         input: Input::Command(cmd),
     };
-    run(shared, &inter, req).await;
+    (label, run(shared, &inter, req).await)
 }
 
-async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) {
+async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) -> Counted {
     let inter = Inter::new(
         http,
         ci.id,
@@ -163,6 +203,7 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) {
         ci.channel_id,
         true,
         ci.app_permissions,
+        &shared.metrics,
     );
     let values = match &ci.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.clone(),
@@ -184,7 +225,7 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) {
             Ok(Some(full)) => custom = full,
             _ => {
                 send::answer(&inter, State::Open, vec![send::note("⛔ this button is no longer known; use `/game status` for the current ones.")]).await;
-                return;
+                return ("unknown".to_string(), Outcome::UnknownButton);
             }
         }
     }
@@ -192,8 +233,11 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) {
         Ok(i) => i,
         Err(e) => {
             send::answer(&inter, State::Open, vec![send::note(&format!("⛔ {e}"))]).await;
-            return;
+            return ("unknown".to_string(), Outcome::UnknownButton);
         }
+    };
+    let label = match &input {
+        Input::Command(c) | Input::Component { command: c, .. } => shared.command_label(c),
     };
     let req = Request {
         channel: ci.channel_id.to_string(),
@@ -202,11 +246,11 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) {
         request_id: ci.id.to_string(),
         input,
     };
-    run(shared, &inter, req).await;
+    (label, run(shared, &inter, req).await)
 }
 
-/// Applies a request and answers it, deferring if the table is slow.
-async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
+/// Applies a request and answers it, deferring if the table is slow; says how it ended.
+async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
     let Some(table) = shared
         .table()
         .filter(|_| !shared.closing.load(Ordering::SeqCst))
@@ -219,7 +263,7 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
             )],
         )
         .await;
-        return;
+        return Outcome::Restarting;
     };
     // Decided before anything is sent: a deferral's visibility cannot change later.
     let private = shared.games.may_answer_privately(match &req.input {
@@ -250,6 +294,11 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
                 Ok((out, session))
             })
             .await?;
+        let outcome = match (out.duplicate, out.accepted) {
+            (true, _) => Outcome::Duplicate,
+            (false, true) => Outcome::Accepted,
+            (false, false) => Outcome::Refused,
+        };
         // Pictures and embeds are made after the commit, off the database thread: on the
         // blocking pool when something must be drawn, here when every picture is already
         // drawn (a dice roll seen before), which saves two thread hand-offs.
@@ -282,9 +331,9 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
         let Some((drafts, long)) = drawn else {
             // Applied and committed, but its answer could not be made: say so, not "nothing changed".
             error!("making the answer of a committed request failed");
-            return Ok(vec![send::note(
+            return Ok((vec![send::note(
                 "⚠️ Croupier did this, but could not show the answer; `/game status` or `/game log` shows where things stand.",
-            )]);
+            )], outcome));
         };
         if !long.pairs().is_empty() {
             // Saved (and committed) before any message carrying these ids is sent.
@@ -295,7 +344,7 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
                 warn!(error = %e, "saving long button ids failed; those buttons will be refused");
             }
         }
-        Ok::<_, croupier_core::table::TableError>(drafts)
+        Ok::<_, croupier_core::table::TableError>((drafts, outcome))
     };
     tokio::pin!(work);
     let mut state = State::Open;
@@ -317,13 +366,16 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
             }
         }
     };
-    let drafts: Vec<Draft> = match result {
+    let (drafts, outcome): (Vec<Draft>, Outcome) = match result {
         Ok(d) => d,
         Err(e) => {
             error!(error = %e, "table request failed");
-            vec![send::note(
+            (
+                vec![send::note(
                 "⚠️ Croupier could not reach its table just now; nothing was changed. Try again.",
-            )]
+            )],
+                Outcome::Failed,
+            )
         }
     };
     // Standing messages (a tracker) are edited in place, after the answer.
@@ -333,19 +385,22 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) {
     for d in &standing {
         slots::show(inter, &table, d).await;
     }
+    outcome
 }
 
-async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) {
+async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) -> Counted {
     let Some(focus) = ci.data.autocomplete() else {
-        return;
+        return ("unknown".to_string(), Outcome::Failed);
     };
     let option = focus.name.to_string();
     let partial = focus.value.to_string();
     let integer = focus.kind == serenity::CommandOptionType::Integer;
     let cmd = super::commands::read_command(&ci.data.name, &ci.data.options);
+    let label = shared.command_label(&cmd);
     let viewer = actor(&ci.user, ci.member.as_deref());
     let channel = ci.channel_id.to_string();
     let guild = ci.guild_id.map(|g| g.to_string());
+    let mut outcome = Outcome::Answered;
     let choices = match shared.table() {
         Some(t) => t
             .read(&channel.clone(), move |t| {
@@ -354,9 +409,13 @@ async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) {
             .await
             .unwrap_or_else(|e| {
                 warn!(error = %e, "autocomplete failed");
+                outcome = Outcome::Failed;
                 vec![]
             }),
-        None => vec![],
+        None => {
+            outcome = Outcome::Restarting;
+            vec![]
+        }
     };
     let mut resp = CreateAutocompleteResponse::new();
     for c in choices.into_iter().take(25) {
@@ -374,7 +433,9 @@ async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) {
         .await
     {
         warn!(error = %e, "autocomplete answer failed");
+        outcome = Outcome::Failed;
     }
+    (label, outcome)
 }
 
 /// Runs `f` (drawing pictures, building embeds) on tokio's blocking pool, at most one job per
@@ -389,7 +450,7 @@ async fn off_thread<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -
 }
 
 /// Posts drafts in a channel (reminders: there is no interaction to answer).
-pub async fn post_drafts(http: &Http, channel: &str, drafts: Vec<Draft>) {
+pub async fn post_drafts(http: &Http, metrics: &Metrics, channel: &str, drafts: Vec<Draft>) {
     let Some(id) = channel.parse::<u64>().ok().filter(|i| *i != 0) else {
         warn!(
             channel,
@@ -399,8 +460,8 @@ pub async fn post_drafts(http: &Http, channel: &str, drafts: Vec<Draft>) {
     };
     for d in drafts {
         let res = match &d.target {
-            render::Target::Dm(u) => send::dm(http, u, &d).await,
-            _ => send::post(http, ChannelId::new(id), &d).await,
+            render::Target::Dm(u) => send::dm(http, metrics, u, &d).await,
+            _ => send::post(http, metrics, ChannelId::new(id), &d).await,
         };
         if let Err(e) = res {
             warn!(channel, error = %e, "posting a reminder failed");

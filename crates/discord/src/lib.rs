@@ -14,6 +14,8 @@
 mod commands;
 mod handler;
 pub mod ids;
+pub mod metrics;
+mod ops;
 pub mod permissions;
 mod reminders;
 pub mod render;
@@ -21,6 +23,7 @@ mod send;
 pub mod shards;
 mod slots;
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -34,6 +37,7 @@ use tracing::{info, warn};
 
 pub use commands::{all_specs, combined_size, read_command, registration, registration_problems};
 pub use handler::actor;
+pub use ops::Health;
 pub use shards::{GatewayError, Retry, Sharding, ShardingError};
 
 use croupier_core::store::Store;
@@ -81,6 +85,10 @@ pub struct Config {
     /// Wait before identifying again after a reshard (Discord allows `max_concurrency`
     /// IDENTIFYs per 5 seconds).
     pub reshard_wait: Duration,
+    /// Serve `/healthz` and `/metrics` on this address (`CROUPIER_HTTP`); `None`: no port.
+    pub http: Option<SocketAddr>,
+    /// How long `/healthz` waits for the database's answer before saying it is unavailable.
+    pub health_timeout: Duration,
 }
 
 impl std::fmt::Debug for Config {
@@ -92,12 +100,14 @@ impl std::fmt::Debug for Config {
             .field("api_base", &self.api_base)
             .field("workers", &self.workers)
             .field("sharding", &self.sharding)
+            .field("http", &self.http)
             .finish_non_exhaustive()
     }
 }
 
 impl Config {
-    /// Defaults: 2 workers, real clock, random seeds, defer after 1.5 s, reminders every 30 s.
+    /// Defaults: 2 workers, real clock, random seeds, defer after 1.5 s, reminders every 30 s,
+    /// no operations port (its health check waits 2 s for the database).
     pub fn new(token: impl Into<String>, db: impl Into<PathBuf>, games: Arc<Registry>) -> Self {
         Config {
             token: token.into(),
@@ -115,6 +125,8 @@ impl Config {
             intents: INTENTS,
             retry: Retry::default(),
             reshard_wait: Duration::from_secs(5),
+            http: None,
+            health_timeout: Duration::from_secs(2),
         }
     }
 }
@@ -143,6 +155,14 @@ pub enum StartError {
     /// Discord refused the bot or could not be reached.
     #[error("{0}")]
     Gateway(#[from] GatewayError),
+    /// The operations port (`CROUPIER_HTTP`) could not be opened.
+    #[error("cannot serve the operations port on {addr} (CROUPIER_HTTP): {source}")]
+    Http {
+        /// The address asked for.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
 }
 
 /// A running bot.
@@ -152,11 +172,23 @@ pub struct Bot {
     reminders: JoinHandle<()>,
     stop: watch::Sender<bool>,
     gateway_stop: watch::Sender<bool>,
+    ops: Option<(SocketAddr, JoinHandle<()>)>,
+    ops_stop: watch::Sender<bool>,
 }
 
 /// Starts the bot: opens the tables, connects to the gateway (in the background), registers
 /// the commands on READY and starts the reminder loop.
 pub async fn start(config: Config) -> Result<Bot, StartError> {
+    // The port first: a port already taken stops the start before anything connects.
+    let listener = match config.http {
+        Some(addr) => Some(
+            ops::bind(addr)
+                .await
+                .map_err(|source| StartError::Http { addr, source })?,
+        ),
+        None => None,
+    };
+    let metrics = Arc::new(metrics::Metrics::new());
     // Opened off the async runtime: the PostgreSQL client blocks on a runtime of its own.
     let target = config.db.to_string_lossy().into_owned();
     let workers = config.workers.max(1);
@@ -180,7 +212,10 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
             None => table,
         });
     }
-    let table = TableHandle::start(tables);
+    let table = TableHandle::start_reporting(tables, {
+        let metrics = metrics.clone();
+        Arc::new(move |r| metrics.group(r))
+    });
     let look = render::Look::new(
         config
             .games
@@ -198,7 +233,28 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
         inflight: AtomicUsize::new(0),
         idle: Notify::new(),
         registered: AtomicBool::new(false),
+        metrics: metrics.clone(),
     });
+    let view = Arc::new(shards::ShardView::default());
+    let (ops_stop, ops_stop_rx) = watch::channel(false);
+    let ops = match listener {
+        Some(listener) => {
+            let addr = listener.local_addr().map_err(|source| StartError::Http {
+                addr: config
+                    .http
+                    .unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], 0))),
+                source,
+            })?;
+            let state = Arc::new(ops::OpsState {
+                shared: shared.clone(),
+                shards: view.clone(),
+                ping_timeout: config.health_timeout,
+            });
+            info!(%addr, "serving /healthz and /metrics");
+            Some((addr, tokio::spawn(ops::serve(listener, state, ops_stop_rx))))
+        }
+        None => None,
+    };
     let client = match &config.https_proxy {
         Some(p) => Some(
             reqwest::Client::builder()
@@ -225,7 +281,14 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
             http.build()
         }
     };
-    let http: Arc<Http> = Arc::new(make_http());
+    let mut http = make_http();
+    if let Some(r) = &mut http.ratelimiter {
+        // The clients' own Http reports through `EventHandler::ratelimit` (serenity sets that
+        // callback); this one posts reminders.
+        let metrics = metrics.clone();
+        r.set_ratelimit_callback(Box::new(move |_| metrics.rate_limited()));
+    }
+    let http: Arc<Http> = Arc::new(http);
     let api_base = config
         .api_base
         .as_deref()
@@ -250,6 +313,7 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
         sharding: config.sharding.clone(),
         retry: config.retry.clone(),
         reshard_wait: config.reshard_wait,
+        view,
     };
     let (gateway_stop, gateway_stop_rx) = watch::channel(false);
     let gateway = tokio::spawn(shards::supervise(launch, plan, gateway_stop_rx));
@@ -263,10 +327,23 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
         reminders,
         stop,
         gateway_stop,
+        ops,
+        ops_stop,
     })
 }
 
 impl Bot {
+    /// The address `/healthz` and `/metrics` are served on, if [`Config::http`] asked for it
+    /// (with port 0, the port the system picked).
+    pub fn http_addr(&self) -> Option<SocketAddr> {
+        self.ops.as_ref().map(|(a, _)| *a)
+    }
+
+    /// The table service the bot runs (`None` once shutting down).
+    pub fn table(&self) -> Option<TableHandle> {
+        self.shared.table()
+    }
+
     /// Interactions being handled right now.
     pub fn in_flight(&self) -> usize {
         self.shared.inflight.load(Ordering::SeqCst)
@@ -304,6 +381,11 @@ impl Bot {
         let table = self.shared.table.lock().ok().and_then(|mut t| t.take());
         if let Some(t) = table {
             let _ = tokio::task::spawn_blocking(move || t.shutdown()).await;
+        }
+        // The operations port answers 503 ("closing") until here, then stops.
+        let _ = self.ops_stop.send(true);
+        if let Some((_, ops)) = self.ops.take() {
+            let _ = tokio::time::timeout(Duration::from_secs(5), ops).await;
         }
         info!("croupier stopped");
     }

@@ -63,8 +63,9 @@ pub async fn run(
         match due {
             Ok((due, m)) => {
                 more = m;
+                shared.metrics.reminders_run(due.len());
                 for (channel, drafts) in due {
-                    post_drafts(&http, &channel, drafts).await;
+                    post_drafts(&http, &shared.metrics, &channel, drafts).await;
                 }
             }
             Err(e) => {
@@ -83,6 +84,11 @@ async fn next_wait(shared: &Shared, clock: &dyn Clock, interval: Duration) -> Op
         .await
         .unwrap_or(None);
     let now = clock.now();
+    let late = match next {
+        Some(at) if at < now => Duration::from_secs(u64::try_from(now - at).unwrap_or(0)),
+        _ => Duration::ZERO,
+    };
+    shared.metrics.reminders_late(late);
     let wait = match next {
         Some(at) if at <= now => Duration::ZERO,
         Some(at) => Duration::from_secs(u64::try_from(at - now).unwrap_or(0)).min(interval),

@@ -16,6 +16,7 @@ use serenity::{
 };
 use tracing::warn;
 
+use super::metrics::Metrics;
 use super::permissions;
 pub use super::permissions::Sending;
 use super::render::{cut, limits, Draft, EmbedDraft, RowDraft, Target};
@@ -37,6 +38,8 @@ pub struct Inter<'a> {
     pub perms: Option<u64>,
     /// The person who acted was already told about a missing permission.
     pub told: std::sync::atomic::AtomicBool,
+    /// Where retries are counted.
+    pub metrics: &'a Metrics,
 }
 
 impl<'a> Inter<'a> {
@@ -49,6 +52,7 @@ impl<'a> Inter<'a> {
         channel: ChannelId,
         component: bool,
         perms: Option<serenity::Permissions>,
+        metrics: &'a Metrics,
     ) -> Self {
         Inter {
             http,
@@ -58,6 +62,7 @@ impl<'a> Inter<'a> {
             component,
             perms: perms.map(|p| p.bits()),
             told: std::sync::atomic::AtomicBool::new(false),
+            metrics,
         }
     }
 }
@@ -262,7 +267,12 @@ fn never_sent(e: &serenity::Error) -> bool {
 /// other than 429) or `resend` forbids risking a second copy (see [`Resend`]). Rate limits are
 /// honoured by serenity's ratelimiter before a request leaves (it waits `retry_after` on a
 /// 429 and sends again); a 429 reaches this loop only when that ratelimiter is off (a proxy).
-pub async fn retry<T, F, Fut>(what: &str, resend: Resend, mut f: F) -> serenity::Result<T>
+pub async fn retry<T, F, Fut>(
+    what: &str,
+    resend: Resend,
+    metrics: &Metrics,
+    mut f: F,
+) -> serenity::Result<T>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
@@ -274,6 +284,10 @@ where
             Ok(v) => return Ok(v),
             Err(e) => {
                 let status = status_of(&e);
+                if status == Some(429) {
+                    // Only with serenity's ratelimiter off (a proxy); else it waits by itself.
+                    metrics.rate_limited();
+                }
                 let refused = status.is_some_and(|s| (400..500).contains(&s) && s != 429);
                 let unsafe_again =
                     resend == Resend::Creates && status != Some(429) && !never_sent(&e);
@@ -284,16 +298,31 @@ where
                 tokio::time::sleep(delay).await;
                 delay *= 4;
                 attempt += 1;
+                metrics.send_retry(what);
             }
         }
     }
+}
+
+/// The interaction's initial response: the draft as a message.
+async fn respond(inter: &Inter<'_>, d: &Draft) -> serenity::Result<()> {
+    retry(
+        "interaction response",
+        Resend::Idempotent,
+        inter.metrics,
+        || {
+            CreateInteractionResponse::Message(response_message(d))
+                .execute(inter.http, (inter.id, inter.token))
+        },
+    )
+    .await
 }
 
 /// Tells the player "thinking…", buying 15 minutes. The placeholder is private when the
 /// answer may be private ([`croupier_core::table::may_answer_privately`]): Discord fixes a message's
 /// visibility when it is created, so this is the moment the choice is made.
 pub async fn defer(inter: &Inter<'_>, private: bool) -> serenity::Result<State> {
-    retry("defer", Resend::Idempotent, || {
+    retry("defer", Resend::Idempotent, inter.metrics, || {
         CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(private))
             .execute(inter.http, (inter.id, inter.token))
     })
@@ -336,31 +365,18 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
                         inter,
                         &d,
                         Sending::answer(!d.embeds.is_empty(), !d.files.is_empty()),
-                        |d| async move {
-                            retry("interaction response", Resend::Idempotent, || {
-                                CreateInteractionResponse::Message(response_message(&d))
-                                    .execute(inter.http, (inter.id, inter.token))
-                            })
-                            .await
-                        },
+                        |d| async move { respond(inter, &d).await },
                     )
                     .await
                 }
                 None if inter.component => {
-                    retry("acknowledge", Resend::Idempotent, || {
+                    retry("acknowledge", Resend::Idempotent, inter.metrics, || {
                         CreateInteractionResponse::Acknowledge
                             .execute(inter.http, (inter.id, inter.token))
                     })
                     .await
                 }
-                None => {
-                    let d = note("✅ Done.");
-                    retry("interaction response", Resend::Idempotent, || {
-                        CreateInteractionResponse::Message(response_message(&d))
-                            .execute(inter.http, (inter.id, inter.token))
-                    })
-                    .await
-                }
+                None => respond(inter, &note("✅ Done.")).await,
             };
             if answered_elsewhere(&sent) {
                 warn!(interaction = %inter.id, "already answered; sending nothing more");
@@ -392,9 +408,12 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
                     edit_original(inter, &note(text)).await;
                 }
                 None => {
-                    let _ = retry("delete placeholder", Resend::Idempotent, || {
-                        inter.http.delete_original_interaction_response(inter.token)
-                    })
+                    let _ = retry(
+                        "delete placeholder",
+                        Resend::Idempotent,
+                        inter.metrics,
+                        || inter.http.delete_original_interaction_response(inter.token),
+                    )
                     .await;
                 }
             }
@@ -408,7 +427,7 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
                     embeds: !d.embeds.is_empty(),
                     files: !d.files.is_empty(),
                 };
-                match post(inter.http, inter.channel, &d).await {
+                match post(inter.http, inter.metrics, inter.channel, &d).await {
                     Ok(()) => {}
                     Err(e) => {
                         if missing_permission(&e) {
@@ -425,7 +444,7 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
                 }
             }
             Target::Dm(user) => {
-                if dm(inter.http, user, &d).await.is_err() {
+                if dm(inter.http, inter.metrics, user, &d).await.is_err() {
                     send_followup(
                         inter,
                         &note(&format!(
@@ -494,7 +513,7 @@ pub async fn tell_missing(inter: &Inter<'_>, what: &str, sending: Sending) {
         return;
     }
     let text = permissions::explain(what, &sending.missing(inter.perms));
-    let _ = retry("permission note", Resend::Creates, || {
+    let _ = retry("permission note", Resend::Creates, inter.metrics, || {
         followup(&note(&text)).execute(inter.http, (None, inter.token))
     })
     .await;
@@ -505,17 +524,22 @@ pub async fn tell_missing(inter: &Inter<'_>, what: &str, sending: Sending) {
 async fn edit_original(inter: &Inter<'_>, d: &Draft) {
     let sending = Sending::answer(!d.embeds.is_empty(), !d.files.is_empty());
     let _ = deliver(inter, d, sending, |d| async move {
-        retry("edit placeholder", Resend::Idempotent, || {
-            let mut m = EditInteractionResponse::new()
-                .embeds(d.embeds.iter().map(embed).collect())
-                .components(rows(&d.rows))
-                .allowed_mentions(mentions(&d))
-                .content(d.content.clone());
-            for f in files(&d) {
-                m = m.new_attachment(f);
-            }
-            m.execute(inter.http, inter.token)
-        })
+        retry(
+            "edit placeholder",
+            Resend::Idempotent,
+            inter.metrics,
+            || {
+                let mut m = EditInteractionResponse::new()
+                    .embeds(d.embeds.iter().map(embed).collect())
+                    .components(rows(&d.rows))
+                    .allowed_mentions(mentions(&d))
+                    .content(d.content.clone());
+                for f in files(&d) {
+                    m = m.new_attachment(f);
+                }
+                m.execute(inter.http, inter.token)
+            },
+        )
         .await
         .map(|_| ())
     })
@@ -525,7 +549,7 @@ async fn edit_original(inter: &Inter<'_>, d: &Draft) {
 async fn send_followup(inter: &Inter<'_>, d: &Draft) {
     let sending = Sending::answer(!d.embeds.is_empty(), !d.files.is_empty());
     let _ = deliver(inter, d, sending, |d| async move {
-        retry("followup", Resend::Creates, || {
+        retry("followup", Resend::Creates, inter.metrics, || {
             followup(&d).execute(inter.http, (None, inter.token))
         })
         .await
@@ -538,9 +562,14 @@ async fn send_followup(inter: &Inter<'_>, d: &Draft) {
 /// answer returns the message already made instead of posting it twice (Discord's Create
 /// Message: "If `enforce_nonce` is set to true … that message will be returned and no new
 /// message will be created").
-pub async fn post(http: &Http, channel: ChannelId, d: &Draft) -> serenity::Result<()> {
+pub async fn post(
+    http: &Http,
+    metrics: &Metrics,
+    channel: ChannelId,
+    d: &Draft,
+) -> serenity::Result<()> {
     let nonce = format!("cr{:x}", rand::random::<u64>());
-    retry("channel message", Resend::Idempotent, || {
+    retry("channel message", Resend::Idempotent, metrics, || {
         channel_message(d)
             .nonce(serenity::Nonce::String(nonce.clone()))
             .enforce_nonce(true)
@@ -551,13 +580,13 @@ pub async fn post(http: &Http, channel: ChannelId, d: &Draft) -> serenity::Resul
 }
 
 /// Sends a direct message.
-pub async fn dm(http: &Http, user: &UserId, d: &Draft) -> serenity::Result<()> {
+pub async fn dm(http: &Http, metrics: &Metrics, user: &UserId, d: &Draft) -> serenity::Result<()> {
     let Some(id) = user.0.parse::<u64>().ok().filter(|i| *i != 0) else {
         return Err(serenity::Error::Other("not a Discord user id"));
     };
-    let channel = retry("open DM", Resend::Idempotent, || {
+    let channel = retry("open DM", Resend::Idempotent, metrics, || {
         serenity::UserId::new(id).create_dm_channel(http)
     })
     .await?;
-    post(http, channel.id, d).await
+    post(http, metrics, channel.id, d).await
 }

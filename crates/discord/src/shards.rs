@@ -501,6 +501,40 @@ async fn relay_one(
     }
 }
 
+/// The shards of the running client, for `/healthz` and `/metrics`: set by [`supervise`] each
+/// time it starts a client, cleared when the shards stop.
+#[derive(Default)]
+pub(crate) struct ShardView {
+    current: std::sync::Mutex<Option<(Arc<serenity::ShardManager>, usize)>>,
+}
+
+impl ShardView {
+    fn set(&self, now: Option<(Arc<serenity::ShardManager>, usize)>) {
+        if let Ok(mut c) = self.current.lock() {
+            *c = now;
+        }
+    }
+
+    /// (connected, expected): how many of this process's shards are connected. serenity's
+    /// shard runner reports its stage to the manager at every change; `Connected` is the stage
+    /// after the gateway's READY or RESUMED (Discord's "Gateway" docs, "Connection Lifecycle":
+    /// a session is usable once READY, or RESUMED after a reconnect, has arrived). A shard
+    /// being restarted has no runner, so it counts as not connected. Before the first client
+    /// starts (or after the shards stopped) both are 0.
+    pub(crate) async fn connected(&self) -> (usize, usize) {
+        let now = self.current.lock().ok().and_then(|c| c.clone());
+        let Some((manager, expected)) = now else {
+            return (0, 0);
+        };
+        let runners = manager.runners.lock().await;
+        let connected = runners
+            .values()
+            .filter(|r| r.stage == serenity::ConnectionStage::Connected)
+            .count();
+        (connected, expected)
+    }
+}
+
 /// What the supervisor needs to (re)start serenity clients.
 pub(crate) struct Launch {
     /// Builds a client's HTTP (one per client: serenity takes it by value).
@@ -517,6 +551,8 @@ pub(crate) struct Launch {
     pub retry: Retry,
     /// Wait before identifying again after a reshard ("Max Concurrency": per 5 seconds).
     pub reshard_wait: Duration,
+    /// Where the running shards are shown to the operations port.
+    pub view: Arc<ShardView>,
 }
 
 /// Runs the shards of `plan` until `stop` or a fatal close; reshards on 4011 when sharding
@@ -539,6 +575,8 @@ pub(crate) async fn supervise(
         // serenity 0.12.5's start_shard_range runs `range.start..=range.end` (it starts
         // `end - start + 1` shards), so the inclusive range is passed as is.
         let range = *plan.range.start()..*plan.range.end();
+        let expected = (*plan.range.end() - *plan.range.start() + 1) as usize;
+        launch.view.set(Some((manager.clone(), expected)));
         info!(
             shards = total,
             first = range.start,
@@ -548,6 +586,7 @@ pub(crate) async fn supervise(
         let mut task = tokio::spawn(async move { client.start_shard_range(range, total).await });
         let fatal = tokio::select! {
             r = &mut task => {
+                launch.view.set(None);
                 return match r {
                     Ok(Ok(())) => Ok(()),
                     Ok(Err(e)) => Err(from_serenity(e, launch.intents, total)),
@@ -557,6 +596,7 @@ pub(crate) async fn supervise(
             f = relay.fatal.recv() => f,
             _ = stop.changed() => None,
         };
+        launch.view.set(None);
         manager.shutdown_all().await;
         let _ = tokio::time::timeout(Duration::from_secs(10), &mut task).await;
         let Some(fatal) = fatal else {

@@ -62,9 +62,12 @@ pub async fn show(inter: &send::Inter<'_>, table: &TableHandle, d: &Draft) {
             return;
         }
     }
-    let posted = send::retry("standing message", send::Resend::Creates, || {
-        send::channel_message(d).execute(http, (channel, None))
-    })
+    let posted = send::retry(
+        "standing message",
+        send::Resend::Creates,
+        inter.metrics,
+        || send::channel_message(d).execute(http, (channel, None)),
+    )
     .await;
     let Ok(msg) = posted else {
         return;

@@ -17,6 +17,7 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
+use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
@@ -30,6 +31,32 @@ type Call = Box<dyn FnOnce(&mut Table) + Send>;
 type Finish = Box<dyn FnOnce(Option<&TableError>) + Send>;
 /// One part of a group commit; called with the group, or with why no group could be opened.
 type Part = Box<dyn FnOnce(Result<&mut Group<'_>, &TableError>) -> Finish + Send>;
+
+/// How a group commit ended (see [`GroupReport`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupEnd {
+    /// Committed: something was written (one fsync).
+    Committed,
+    /// Nothing was written (views, refusals, duplicates): ended without a commit.
+    NothingWritten,
+    /// Not saved: the transaction could not be opened or committed, or SQLite rolled it back.
+    Failed,
+}
+
+/// What the writer reports after each group (for metrics): how many requests it held, how it
+/// ended, and how long it took from its first request to its end.
+#[derive(Debug, Clone, Copy)]
+pub struct GroupReport {
+    /// Requests applied in the group.
+    pub requests: usize,
+    /// How it ended.
+    pub end: GroupEnd,
+    /// From opening the transaction to the end of its commit.
+    pub took: Duration,
+}
+
+/// Called by the writer thread after each group; it must be quick (it holds the writer).
+pub type OnGroup = Arc<dyn Fn(GroupReport) + Send + Sync>;
 
 enum Job {
     /// Runs alone on the writer's table (between groups).
@@ -54,6 +81,11 @@ impl TableHandle {
     /// Starts the threads: the first table is the writer, the others (each with its own
     /// connection to the same file) serve [`Self::read`]. With one table it does everything.
     pub fn start(tables: Vec<Table>) -> TableHandle {
+        Self::start_reporting(tables, Arc::new(|_| {}))
+    }
+
+    /// [`Self::start`], calling `on_group` after each group commit (a front end's metrics).
+    pub fn start_reporting(tables: Vec<Table>, on_group: OnGroup) -> TableHandle {
         let mut threads = Vec::new();
         let mut tables = tables.into_iter();
         let (writer, rx) = mpsc::channel::<Job>();
@@ -66,7 +98,7 @@ impl TableHandle {
         if let Some(mut table) = first {
             if let Ok(t) = thread::Builder::new()
                 .name("croupier-db-writer".into())
-                .spawn(move || write_loop(&mut table, &rx))
+                .spawn(move || write_loop(&mut table, &rx, &*on_group))
             {
                 threads.push(t);
             }
@@ -165,6 +197,12 @@ impl TableHandle {
         rx.await.map_err(|_| closed())?
     }
 
+    /// One round trip to the writer's database (`SELECT 1`), queued like any job: `Ok` when
+    /// the store thread answers (for health checks; a caller bounds the wait).
+    pub async fn ping(&self) -> Result<(), TableError> {
+        self.call("ping", |t| Ok(t.store().ping()?)).await
+    }
+
     /// Stops the threads after the jobs already queued (connections close as tables drop).
     /// The last handle to shut down waits for the threads to finish.
     pub fn shutdown(self) {
@@ -183,11 +221,22 @@ impl TableHandle {
 /// applied join it, so the queue is empty when it commits: no request waits a whole commit
 /// that it could have shared. A call stops the group (it runs after the commit, in queue
 /// order) and is returned.
-fn run_group(table: &mut Table, first: Part, rx: &mpsc::Receiver<Job>) -> Option<Job> {
+fn run_group(
+    table: &mut Table,
+    first: Part,
+    rx: &mpsc::Receiver<Job>,
+    on_group: &(dyn Fn(GroupReport) + Send + Sync),
+) -> Option<Job> {
+    let began = Instant::now();
     let mut group = match table.group() {
         Ok(g) => g,
         Err(e) => {
             first(Err(&e))(None);
+            on_group(GroupReport {
+                requests: 1,
+                end: GroupEnd::Failed,
+                took: began.elapsed(),
+            });
             return None;
         }
     };
@@ -205,6 +254,7 @@ fn run_group(table: &mut Table, first: Part, rx: &mpsc::Receiver<Job>) -> Option
             Err(_) => break,
         }
     }
+    let wrote = group.wrote();
     let commit = if group.is_open() {
         group.commit()
     } else {
@@ -213,6 +263,15 @@ fn run_group(table: &mut Table, first: Part, rx: &mpsc::Receiver<Job>) -> Option
             "the database rolled the transaction back".into(),
         ))
     };
+    on_group(GroupReport {
+        requests: finishes.len(),
+        end: match (&commit, wrote) {
+            (Err(_), _) => GroupEnd::Failed,
+            (Ok(()), true) => GroupEnd::Committed,
+            (Ok(()), false) => GroupEnd::NothingWritten,
+        },
+        took: began.elapsed(),
+    });
     match &commit {
         Ok(()) => finishes.into_iter().for_each(|f| f(None)),
         Err(e) => finishes.into_iter().for_each(|f| f(Some(e))),
@@ -222,7 +281,11 @@ fn run_group(table: &mut Table, first: Part, rx: &mpsc::Receiver<Job>) -> Option
 
 /// The writer: runs queued requests as group commits and calls alone between them, in queue
 /// order, until every handle is gone.
-fn write_loop(table: &mut Table, rx: &mpsc::Receiver<Job>) {
+fn write_loop(
+    table: &mut Table,
+    rx: &mpsc::Receiver<Job>,
+    on_group: &(dyn Fn(GroupReport) + Send + Sync),
+) {
     let mut next = None;
     loop {
         let job = match next.take() {
@@ -234,7 +297,7 @@ fn write_loop(table: &mut Table, rx: &mpsc::Receiver<Job>) {
         };
         match job {
             Job::Call(c) => c(table),
-            Job::Part(p) => next = run_group(table, p, rx),
+            Job::Part(p) => next = run_group(table, p, rx, on_group),
         }
     }
 }

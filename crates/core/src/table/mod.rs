@@ -26,7 +26,7 @@ pub use game::{
     Actor, BadState, Ctx, Decision, DynCtx, DynError, DynGame, DynState, Game, Loaded, Place, Role,
     Viewer,
 };
-pub use handle::TableHandle;
+pub use handle::{GroupEnd, GroupReport, OnGroup, TableHandle};
 pub use registry::Registry;
 pub use reply::{
     Attachment, Audience, Button, ButtonStyle, Choice, Field, Image, Message, Picture, Reply,

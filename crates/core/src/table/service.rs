@@ -478,10 +478,15 @@ impl Group<'_> {
         self.tx.is_open()
     }
 
+    /// Whether anything was written so far (else [`Self::commit`] commits nothing).
+    pub fn wrote(&self) -> bool {
+        self.tx.written() != self.start
+    }
+
     /// Commits everything applied (one fsync under `synchronous=FULL`), or, when nothing was
     /// written (only views, refusals or duplicates), ends the transaction without a commit.
     pub fn commit(self) -> Result<(), TableError> {
-        if self.tx.written() == self.start {
+        if !self.wrote() {
             self.tx.rollback()?;
         } else {
             self.tx.commit()?;
