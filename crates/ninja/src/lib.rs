@@ -23,6 +23,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use croupier_core::names::{name_key, same_name};
 use croupier_core::rng::GameRng;
 use croupier_core::table::{
     refuse, Actor, ButtonStyle, Choice, Choices, Command, CommandSpec, Commands, Ctx, DataError,
@@ -113,6 +114,8 @@ pub enum NinjaCommand {
     Roster {
         /// Include retired ninjas
         all: Option<bool>,
+        /// Only your own ninjas
+        mine: Option<bool>,
     },
     /// Enter a ninja in this channel's tournament
     Enter {
@@ -164,11 +167,15 @@ pub enum NinjaAction {
     },
     /// GM: fill empty places with generated ninjas; `taken` are roster names to avoid.
     Fill {
-        /// Names already used on the roster.
+        /// Names already used on the roster, as their keys (`names::name_key`; lower case
+        /// in actions logged before).
         taken: Vec<String>,
         /// The roster id of the first generated ninja (the next ones follow).
         #[serde(default)]
         first_id: u64,
+        /// The GM's idle house ninjas on the roster, taken back before any is generated.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        reuse: Vec<NinjaRecord>,
     },
     /// GM: fix the running order and start round 1.
     Start {
@@ -202,15 +209,18 @@ fn is_gm(actor: &Actor, t: &Tournament) -> bool {
 }
 
 /// The GM's buttons while ninjas enter (only the GM sees them).
+/// The GM's controls while ninjas enter: Fill only while a place is empty.
 fn gm_controls(t: &Tournament) -> Reply {
-    Reply::gm(
+    let taken = t.entrants.len();
+    let m = if taken < FIELD {
         Message::text(format!(
-            "GM: {} of {FIELD} places taken. Fill the rest with house ninjas, or start when everyone is in.",
-            t.entrants.len()
+            "GM: {taken} of {FIELD} places taken. Fill the rest with house ninjas, or start when everyone is in."
         ))
         .styled_button("Fill", "/ninja fill", ButtonStyle::Secondary)
-        .button("Start", "/ninja start"),
-    )
+    } else {
+        Message::text(format!("GM: all {FIELD} places taken. Start when ready."))
+    };
+    Reply::gm(m.button("Start", "/ninja start"))
 }
 
 fn run_buttons(m: Message) -> Message {
@@ -283,10 +293,22 @@ impl Tournament {
     }
 
     /// The "who is up" message with Run / Auto buttons.
-    fn up_next(&self, data: &NinjaData) -> Option<Message> {
+    /// Who runs next, with the skills their run will take: from the roster when it is at hand
+    /// (an additive trained since their last run counts from this run), else as entered.
+    fn up_next(&self, data: &NinjaData, roster: Option<&Roster>) -> Option<Message> {
         let e = self.current()?;
         let r = self.round()?;
         let ent = &self.entrants[e];
+        let on_roster = roster
+            .filter(|_| ent.record.id != 0)
+            .and_then(|ro| ro.ninjas.iter().find(|n| n.id == ent.record.id));
+        let (skills, luck) = match on_roster {
+            Some(rec) => (rec.skills(data), rec.luck(data)),
+            None => (
+                ent.skills.clone(),
+                r.luck_left.get(r.cursor).copied().unwrap_or(0),
+            ),
+        };
         let course: Vec<String> = data
             .course(r.number)
             .iter()
@@ -294,7 +316,7 @@ impl Tournament {
                 format!(
                     "{} {}",
                     data.obstacles[i].initials,
-                    ent.skills.get(i).copied().unwrap_or(0)
+                    skills.get(i).copied().unwrap_or(0)
                 )
             })
             .collect();
@@ -303,7 +325,6 @@ impl Tournament {
         } else {
             format!("Round {}", r.number)
         };
-        let luck = r.luck_left.get(r.cursor).copied().unwrap_or(0);
         let m = Message::titled(
             format!("🥷 {title}, ninja {} of {}", r.cursor + 1, r.order.len()),
             format!(
@@ -439,6 +460,7 @@ impl Tournament {
         };
         let name = self.entrants[e].record.name.clone();
         let entered = self.entrants[e].record.clone();
+        let house = self.entrants[e].house;
         // The qualifiers as they stood before this run finished (its own result left out).
         let before: Vec<usize> = self
             .round()
@@ -481,6 +503,24 @@ impl Tournament {
                         .and_then(|roster| tournament::record_mut(roster, &entered))
                     {
                         r.points += 1;
+                        // Five unspent points buy an additive now, between rounds.
+                        if r.unspent() >= roster::ADDITIVE_COST && r.retired.is_none() && !house {
+                            let cmd_name = r.name.replace('"', "");
+                            notices.push(Reply::public(
+                                Message::text(format!(
+                                    "{}, **{}** has {} unspent points: training buys an additive now (`/ninja train name:\"{cmd_name}\"`), counted from their next run.",
+                                    r.owner.mention(),
+                                    r.name,
+                                    r.unspent()
+                                ))
+                                .styled_button(
+                                    "Train",
+                                    format!("/ninja train name:\"{cmd_name}\""),
+                                    ButtonStyle::Secondary,
+                                )
+                                .ping(&r.owner),
+                            ));
+                        }
                     }
                     " +1 experience point."
                 } else {
@@ -574,7 +614,7 @@ impl Tournament {
             out.push(Reply::public(play_by_play(&lines)));
         }
         out.extend(notices);
-        if let Some(m) = self.up_next(ctx.data) {
+        if let Some(m) = self.up_next(ctx.data, ctx.shared.as_deref()) {
             out.push(Reply::public(m));
         }
         out
@@ -728,11 +768,12 @@ fn global_command(
                 sheet::character_sheet(rec, data),
             ))])
         }
-        NinjaCommand::Roster { all } => {
+        NinjaCommand::Roster { all, mine } => {
             let all = all.unwrap_or(false);
+            let mine = mine.unwrap_or(false);
             let mut lines = Vec::new();
             for r in &roster.ninjas {
-                if r.retired.is_some() && !all {
+                if (r.retired.is_some() && !all) || (mine && r.owner != actor.id) {
                     continue;
                 }
                 lines.push(format!(
@@ -754,9 +795,10 @@ fn global_command(
                 ));
             }
             if lines.is_empty() {
-                lines.push(
-                    "No ninjas yet. Create one with `/ninja create name:… iq:… dx:… st:…`.".into(),
-                );
+                let whose = if mine { "You have no" } else { "No" };
+                lines.push(format!(
+                    "{whose} ninjas yet. Create one with `/ninja create name:… iq:… dx:… st:…`."
+                ));
             }
             Ok(vec![Reply::public(Message::titled(
                 "🥷 Roster",
@@ -774,7 +816,7 @@ fn global_command(
             // ends: retiring it in between would leave a retired ninja on the course.
             if let Some(h) = &rec.entered {
                 return refuse(format!(
-                    "{} is entered in the tournament in {}: withdraw them there (`/ninja withdraw`) or wait until that tournament ends, then retire them.",
+                    "{} is entered in the tournament in {}: before it starts, withdraw them there (`/ninja withdraw`) and retire them; once it has started, they can retire when it ends (the final, or `/game end` by its GM).",
                     rec.name,
                     h.mention()
                 ));
@@ -924,7 +966,7 @@ impl Tournament {
                 }
                 if self.entrants.iter().any(|e| {
                     (ninja.id != 0 && e.record.id == ninja.id)
-                        || e.record.name.eq_ignore_ascii_case(&ninja.name)
+                        || same_name(&e.record.name, &ninja.name)
                 }) {
                     return refuse(format!("{} is already entered.", ninja.name));
                 }
@@ -969,7 +1011,7 @@ impl Tournament {
                 let Some(i) = self
                     .entrants
                     .iter()
-                    .position(|e| e.record.name.eq_ignore_ascii_case(name.trim()))
+                    .position(|e| same_name(&e.record.name, name.trim()))
                 else {
                     return refuse(format!("no ninja called `{name}` is entered."));
                 };
@@ -997,7 +1039,11 @@ impl Tournament {
                     self.entrants.len()
                 )))])
             }
-            NinjaAction::Fill { taken, first_id } => {
+            NinjaAction::Fill {
+                taken,
+                first_id,
+                reuse,
+            } => {
                 // Only the GM fills: `/ninja fill` is declared `perm = gm`, checked by the table.
                 if self.phase != Phase::Entering {
                     return refuse("the tournament has already started.");
@@ -1006,17 +1052,44 @@ impl Tournament {
                 if need == 0 {
                     return refuse("all 16 places are taken.");
                 }
+                // The GM's idle house ninjas come back first, so the roster does not fill up
+                // with a new set at every tournament.
+                let mut added = Vec::new();
+                let mut fresh = Vec::new();
+                for rec in reuse.iter().take(need) {
+                    if let Some(roster) = ctx.shared.as_deref_mut() {
+                        match roster.by_id_mut(rec.id) {
+                            Some(r) if r.idle_house_of(&self.host) => {
+                                r.entered = Some(ctx.place.clone())
+                            }
+                            _ => {
+                                return refuse(format!(
+                                    "{} is no longer free to run; fill again.",
+                                    rec.name
+                                ))
+                            }
+                        }
+                    }
+                    added.push(format!(
+                        "{} (back again: events {}, points {}, wins {}; {})",
+                        rec.name,
+                        rec.events,
+                        rec.points,
+                        rec.wins,
+                        rec.additive_list(data)
+                    ));
+                    fresh.push(self.entrant_from(rec, true, data));
+                }
+                let need = need - fresh.len();
                 let used: Vec<String> = self
                     .entrants
                     .iter()
-                    .map(|e| e.record.name.to_lowercase())
+                    .map(|e| name_key(&e.record.name))
                     .collect();
                 let mut free: Vec<&String> = data
                     .names
                     .iter()
-                    .filter(|n| {
-                        !taken.contains(&n.to_lowercase()) && !used.contains(&n.to_lowercase())
-                    })
+                    .filter(|n| !taken.contains(&name_key(n)) && !used.contains(&name_key(n)))
                     .collect();
                 free.shuffle(ctx.rng);
                 // Once the list of names is used up, "House Ninja N" is numbered past every
@@ -1027,8 +1100,6 @@ impl Tournament {
                     .filter_map(|n| roster::house_number(n))
                     .max()
                     .unwrap_or(0);
-                let mut added = Vec::new();
-                let mut fresh = Vec::new();
                 for i in 0..need {
                     let name = match free.get(i) {
                         Some(n) => (*n).clone(),
@@ -1086,14 +1157,6 @@ impl Tournament {
                 }
                 self.rounds.push(Round::new(1, order, &self.entrants));
                 self.phase = Phase::Running;
-                // The event counts as round 1 begins (it stays if the tournament is ended early).
-                if let Some(roster) = ctx.shared.as_deref_mut() {
-                    for e in &self.entrants {
-                        if let Some(r) = tournament::record_mut(roster, &e.record) {
-                            r.events += 1;
-                        }
-                    }
-                }
                 let mut out = vec![Reply::public(Message::titled(
                     "📋 Round 1 running order",
                     self.rounds[0]
@@ -1104,7 +1167,7 @@ impl Tournament {
                         .collect::<Vec<_>>()
                         .join("\n"),
                 ))];
-                if let Some(m) = self.up_next(data) {
+                if let Some(m) = self.up_next(data, ctx.shared.as_deref()) {
                     out.push(Reply::public(m));
                 }
                 Ok(out)
@@ -1117,6 +1180,18 @@ impl Tournament {
                         .as_ref()
                         .is_some_and(|rec| self.refresh_current(rec, data));
                     self.start_run(data);
+                    // The event is recorded as the ninja runs round 1, as the rulebook's sheet
+                    // does (it stays if the tournament is ended early); a ninja who never ran
+                    // has no event.
+                    if self.rounds.len() == 1 {
+                        if let Some(roster) = ctx.shared.as_deref_mut() {
+                            if let Some(r) =
+                                tournament::record_mut(roster, &self.entrants[e].record)
+                            {
+                                r.events += 1;
+                            }
+                        }
+                    }
                     lines.push(format!("**{}** steps up.", self.entrants[e].record.name));
                     if trained {
                         let ent = &self.entrants[e];
@@ -1352,12 +1427,15 @@ impl Game for Tournament {
             },
             NinjaCommand::Withdraw { name } => NinjaAction::Withdraw { name },
             NinjaCommand::Fill => NinjaAction::Fill {
-                taken: shared
+                taken: shared.ninjas.iter().map(|n| name_key(&n.name)).collect(),
+                first_id: shared.next_id(),
+                reuse: shared
                     .ninjas
                     .iter()
-                    .map(|n| n.name.to_lowercase())
+                    .filter(|n| n.idle_house_of(&self.host))
+                    .take(FIELD.saturating_sub(self.entrants.len()))
+                    .cloned()
                     .collect(),
-                first_id: shared.next_id(),
             },
             NinjaCommand::Start { shuffle } => NinjaAction::Start {
                 shuffle: shuffle.unwrap_or(false),
