@@ -151,7 +151,16 @@ impl Expr {
     /// Computes the distribution of this expression.
     pub fn odds(&self) -> Result<Distribution, DiceError> {
         let mut w = Work(0);
-        // The dice limit first: it is cheap, and a roll that often fails is refused for
+        // What the dice alone show too costly is refused before anything is computed.
+        let mut terms = Vec::new();
+        collect_terms(&self.root, &mut terms);
+        for (t, n) in terms {
+            if t.count_expr.is_none() {
+                plain_term_fits(t, n)?;
+            }
+            explosion_fits(t, &w)?;
+        }
+        // The dice limit next: it is cheap, and a roll that often fails is refused for
         // that reason rather than for its size.
         let dice_limit = dice_limit_risk(&self.root, &mut w)?;
         if dice_limit >= 1e-12 {
@@ -699,6 +708,7 @@ fn term_dist(t: &DiceTerm, w: &mut Work) -> Result<Dist, DiceError> {
     match &t.count_expr {
         None => {
             let n = usize::try_from(t.count).map_err(|_| too_large())?;
+            plain_term_fits(t, n)?;
             let unit = Unit::new(t, w)?;
             unit.term(n, w)
         }
@@ -751,6 +761,7 @@ impl<'t> Unit<'t> {
     }
 
     fn new(t: &'t DiceTerm, w: &mut Work) -> Result<Unit<'t>, DiceError> {
+        explosion_fits(t, w)?;
         let (faces, roll_past) = reroll_dist(t, w)?;
         // Both map in place (the vector's memory is reused).
         let to_score = |fs: Faces, w: &mut Work| {
@@ -879,6 +890,66 @@ impl<'t> Unit<'t> {
     }
 }
 
+/// Refuses, before any table is built, an exploding (`!`, `!!`) die whose chain cannot fit
+/// the budget: its first explosion alone would hold the faces that stop it plus the sums of
+/// one face that explodes and one that stops ([`chain`] checks the same, later). Counting the
+/// faces allocates nothing, so `10d999999!!` is refused at once. Success counting and
+/// min/max can fold many values into few, so those are left to the computation itself.
+fn explosion_fits(t: &DiceTerm, w: &Work) -> Result<(), DiceError> {
+    match first_explosion_size(t) {
+        Some(size) => w.hold(size),
+        None => Ok(()),
+    }
+}
+
+/// The most results an exploding die's chain holds after its first explosion (the faces that
+/// stop it, and the sums of a face that explodes and one that stops), or `None` when that is
+/// not worked out in advance (see [`explosion_fits`]).
+fn first_explosion_size(t: &DiceTerm) -> Option<u128> {
+    let e = t.explode.filter(|e| e.kind != ExplodeKind::Once)?;
+    if t.success.is_some() || t.min.is_some() || t.max.is_some() {
+        return None;
+    }
+    let (lo, hi) = t.sides.faces();
+    let reroll = t.reroll.filter(|r| r.kind == RerollKind::Repeat);
+    let kept = |v: i64| reroll.is_none_or(|r| !r.cond.matches(v));
+    // Each condition changes only at its value and the next, so the faces fall into a few
+    // runs that each hit or miss as a whole: counted per run, without visiting every face.
+    let mut cuts = vec![lo, hi + 1];
+    for c in std::iter::once(e.cond).chain(reroll.map(|r| r.cond)) {
+        cuts.extend(
+            [c.value, c.value.saturating_add(1)]
+                .into_iter()
+                .filter(|&v| lo < v && v <= hi),
+        );
+    }
+    cuts.sort_unstable();
+    cuts.dedup();
+    let (mut hits, mut misses) = (0u128, 0u128);
+    let (mut hit_range, mut miss_range) = ((i64::MAX, i64::MIN), (i64::MAX, i64::MIN));
+    for run in cuts.windows(2) {
+        let (a, b) = (run[0], run[1] - 1);
+        if !kept(a) {
+            continue;
+        }
+        let (count, range) = if e.cond.matches(a) {
+            (&mut hits, &mut hit_range)
+        } else {
+            (&mut misses, &mut miss_range)
+        };
+        *count += (b - a + 1) as u128;
+        *range = (range.0.min(a), range.1.max(b));
+    }
+    if hits == 0 || misses == 0 {
+        return None;
+    }
+    let span = (i128::from(hit_range.1) + i128::from(miss_range.1)
+        - i128::from(hit_range.0)
+        - i128::from(miss_range.0)
+        + 1) as u128;
+    Some(misses + (hits * misses).min(span))
+}
+
 /// Sum of the scores of the kept dice, `n` dice each distributed as `value` (already
 /// clamped; a sub-distribution when some rolls fail), keeping or dropping by value.
 fn keep_dist(
@@ -964,7 +1035,76 @@ fn keep_dist(
     })
 }
 
+/// The number of results `node` has when that is known without computing it (a plain sum
+/// of dice, `NdX`, has N·(X−1)+1; a number has one), else 1: a lower bound.
+fn least_results(node: &Node) -> u128 {
+    match node {
+        Node::Paren { inner } | Node::Label { inner, .. } => least_results(inner),
+        Node::Dice(t) if plain(t) && t.count_expr.is_none() => {
+            let (lo, hi) = t.sides.faces();
+            u128::try_from(t.count).unwrap_or(0) * (hi - lo) as u128 + 1
+        }
+        _ => 1,
+    }
+}
+
+/// A term whose dice are only summed: no explosion, reroll, success count or min/max.
+fn plain(t: &DiceTerm) -> bool {
+    t.explode.is_none()
+        && t.reroll.is_none()
+        && t.success.is_none()
+        && t.min.is_none()
+        && t.max.is_none()
+}
+
+/// Refuses at once, before any table is built, a plain term whose odds would pass the step
+/// budget: `n` dice of F faces summed cost at least F² steps from the second die on, and
+/// keeping k of them F·(n+1)(n+2)/2·(k·(F−1)+1) (what [`keep_dist`] spends).
+fn plain_term_fits(t: &DiceTerm, n: usize) -> Result<(), DiceError> {
+    if !plain(t) || n < 2 {
+        return Ok(());
+    }
+    let (lo, hi) = t.sides.faces();
+    let f = (hi - lo + 1) as u128;
+    let n128 = n as u128;
+    let steps = match t.keep {
+        Some(keep) => {
+            let k = u128::try_from(keep.n).unwrap_or(u128::MAX).min(n128);
+            let k = match keep.kind {
+                KeepKind::KeepHigh | KeepKind::KeepLow => k,
+                KeepKind::DropHigh | KeepKind::DropLow => n128 - k,
+            };
+            if k == 0 {
+                0 // nothing kept: no dice to sum
+            } else if k == n128 {
+                f * f
+            } else {
+                f.saturating_mul((n128 + 1) * (n128 + 2) / 2)
+                    .saturating_mul(k.saturating_mul(f - 1) + 1)
+            }
+        }
+        None => f * f,
+    };
+    if steps > u128::from(ODDS_WORK_LIMIT) {
+        Err(too_large())
+    } else {
+        Ok(())
+    }
+}
+
 fn group_dist(g: &GroupTerm, w: &mut Work) -> Result<Dist, DiceError> {
+    if let Some(keep) = g.keep {
+        // Keeping among the items holds a state per item total: refused at once when an
+        // item alone has more totals than the budget's states.
+        let k = u128::try_from(keep.n)
+            .unwrap_or(u128::MAX)
+            .min(g.items.len() as u128);
+        if k < g.items.len() as u128 {
+            for item in &g.items {
+                w.hold(least_results(item) * (k + 2))?;
+            }
+        }
+    }
     let items: Vec<Dist> = g
         .items
         .iter()
@@ -1252,6 +1392,72 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn costly_plain_terms_and_groups_are_refused_before_any_table_is_built() {
+        // Refused by the counts alone: nothing was spent.
+        for expr in ["2d1000000", "3d1000000kh2", "2d5000"] {
+            let Node::Dice(t) = &parse(expr).unwrap().root else {
+                panic!("{expr}")
+            };
+            assert!(plain_term_fits(t, t.count as usize).is_err(), "{expr}");
+        }
+        // Within the budget, and what the full computation then does.
+        for expr in ["2d4000", "4d6kh3", "1d1000000", "100d6", "2d1000000kh0"] {
+            let Node::Dice(t) = &parse(expr).unwrap().root else {
+                panic!("{expr}")
+            };
+            assert!(plain_term_fits(t, t.count as usize).is_ok(), "{expr}");
+            assert!(odds(expr).is_ok(), "{expr}");
+        }
+        let mut w = Work(0);
+        let Node::Group(g) = &parse("{1d1000000, 1d1000000}kh1").unwrap().root else {
+            panic!()
+        };
+        assert!(group_dist(g, &mut w).is_err());
+        assert_eq!(w.0, 0, "refused before any step");
+        assert!(odds("{4d6, 3d8}kh1").is_ok());
+    }
+
+    #[test]
+    fn the_first_explosion_is_sized_without_visiting_every_face() {
+        // Counted by runs of faces; the same as visiting each face.
+        for expr in [
+            "1d20!",
+            "1d20!>=15",
+            "1d20!<3",
+            "1d20!=7",
+            "1d20!!>18",
+            "1d20r<5!",
+            "1d20r=20!>=19",
+            "1d20r>10!!<3",
+            "1dF!",
+            "1d%!>=90",
+            "1d2r1!=1",
+            "1d999999!!",
+        ] {
+            let Node::Dice(t) = &parse(expr).unwrap().root else {
+                panic!("{expr}")
+            };
+            let (lo, hi) = t.sides.faces();
+            let e = t.explode.unwrap();
+            let kept: Vec<i64> = (lo..=hi)
+                .filter(|&v| {
+                    !t.reroll
+                        .is_some_and(|r| r.kind == RerollKind::Repeat && r.cond.matches(v))
+                })
+                .collect();
+            let (hit, miss): (Vec<i64>, Vec<i64>) = kept.iter().partition(|&&v| e.cond.matches(v));
+            let want = (!hit.is_empty() && !miss.is_empty()).then(|| {
+                let span = (hit.iter().max().unwrap() + miss.iter().max().unwrap()
+                    - hit.iter().min().unwrap()
+                    - miss.iter().min().unwrap()
+                    + 1) as u128;
+                miss.len() as u128 + (hit.len() as u128 * miss.len() as u128).min(span)
+            });
+            assert_eq!(first_explosion_size(t), want, "{expr}");
+        }
     }
 
     #[test]
