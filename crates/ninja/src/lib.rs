@@ -142,6 +142,8 @@ pub enum NinjaCommand {
     Run {
         /// Resolve the whole run at once
         auto: Option<bool>,
+        /// GM: run every ninja left in this round at once
+        round: Option<bool>,
     },
     /// Roll 3d6 for the running ninja's next turn
     Roll,
@@ -191,6 +193,13 @@ pub enum NinjaAction {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         fresh: Option<Box<NinjaRecord>>,
     },
+    /// GM: run every ninja left in the current round at once, as `Run { auto: true }` each.
+    RunRound {
+        /// The roster records of the round's entrants when the command was given (as `fresh`
+        /// of `Run`, for each run that starts).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        fresh: Vec<NinjaRecord>,
+    },
     /// Roll one turn of the current run.
     Roll,
     /// Decide on luck after a miss.
@@ -208,8 +217,8 @@ fn is_gm(actor: &Actor, t: &Tournament) -> bool {
     actor.manager || actor.id == t.host
 }
 
-/// The GM's buttons while ninjas enter (only the GM sees them).
-/// The GM's controls while ninjas enter: Fill only while a place is empty.
+/// The GM's buttons while ninjas enter (only the GM sees them): Fill only while a place is
+/// empty.
 fn gm_controls(t: &Tournament) -> Reply {
     let taken = t.entrants.len();
     let m = if taken < FIELD {
@@ -573,6 +582,16 @@ impl Tournament {
             RunStatus::OutOfTime => lines.push(format!("**{name}** is out of time (O.O.T.).")),
             RunStatus::Running => {}
         }
+        // The run's result heads its message, so `/game log` (which keeps a message's title
+        // and first line) says how the run ended, not only who stepped up.
+        let result = match status {
+            RunStatus::Finished { turns, .. } => {
+                format!("🏁 {name} completes the course in {turns} turns")
+            }
+            RunStatus::Splash => format!("💦 {name}: SPLASH"),
+            RunStatus::OutOfTime => format!("⏱️ {name}: out of time"),
+            RunStatus::Running => String::new(),
+        };
         let round_done = self.round().map(|r| r.done()).unwrap_or(false);
         if round_done {
             let sheet = self
@@ -609,9 +628,12 @@ impl Tournament {
                 }
                 return out;
             }
+            m.title = Some(result);
             out.push(Reply::public(m));
         } else {
-            out.push(Reply::public(play_by_play(&lines)));
+            let mut m = play_by_play(&lines);
+            m.title = Some(result);
+            out.push(Reply::public(m));
         }
         out.extend(notices);
         if let Some(m) = self.up_next(ctx.data, ctx.shared.as_deref()) {
@@ -1229,6 +1251,30 @@ impl Tournament {
                 }
                 Ok(self.after_turn(ctx, lines))
             }
+            NinjaAction::RunRound { fresh } => {
+                if !is_gm(actor, self) {
+                    return refuse("only the GM runs a whole round at once; `/ninja run auto:true` runs your ninja.");
+                }
+                self.check_runner(actor)?;
+                let number = self.round().map(|r| r.number);
+                let mut out: Vec<Reply> = Vec::new();
+                while self.phase == Phase::Running && self.round().map(|r| r.number) == number {
+                    let fresh = self.current().and_then(|e| {
+                        let id = self.entrants[e].record.id;
+                        fresh
+                            .iter()
+                            .find(|r| r.id == id && self.current_run().is_none())
+                    });
+                    let run = NinjaAction::Run {
+                        auto: true,
+                        fresh: fresh.cloned().map(Box::new),
+                    };
+                    // Only the last "Up next" stays: the others are answered at once.
+                    out.retain(|r| !r.message.body.starts_with("Up next: "));
+                    out.extend(self.apply(ctx, actor, &run)?);
+                }
+                Ok(out)
+            }
             NinjaAction::Roll => {
                 self.check_runner(actor)?;
                 if self.current_run().is_none() {
@@ -1440,7 +1486,26 @@ impl Game for Tournament {
             NinjaCommand::Start { shuffle } => NinjaAction::Start {
                 shuffle: shuffle.unwrap_or(false),
             },
-            NinjaCommand::Run { auto } => NinjaAction::Run {
+            NinjaCommand::Run {
+                round: Some(true), ..
+            } => NinjaAction::RunRound {
+                fresh: self
+                    .round()
+                    .map(|r| {
+                        r.order
+                            .iter()
+                            .filter_map(|&e| shared.by_id(self.entrants[e].record.id))
+                            .filter(|r| r.id != 0)
+                            .map(|r| {
+                                let mut r = r.clone();
+                                r.entered = None;
+                                r
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            },
+            NinjaCommand::Run { auto, .. } => NinjaAction::Run {
                 auto: auto.unwrap_or(false),
                 fresh: match (self.current(), self.current_run()) {
                     (Some(e), None) => shared

@@ -559,6 +559,65 @@ fn look_alike_names_are_one_name_on_the_roster_red_fox() {
 }
 
 #[test]
+fn an_auto_runs_log_line_says_how_the_run_ended() {
+    // `/game log` keeps a message's title and first line; an auto run's first line is only
+    // "**X** steps up.", so its result now heads the message.
+    let (mut t, d, mut rng, mut roster) = started(9);
+    for _ in 0..3 {
+        let out = run_auto(&mut t, &mut rng, &d, &mut roster);
+        let first = out.iter().find(|r| r.is_public()).unwrap();
+        let title = first.message.title.clone().unwrap_or_default();
+        assert!(
+            title.contains("completes the course in")
+                || title.ends_with(": SPLASH")
+                || title.ends_with(": out of time"),
+            "{title:?}: {}",
+            first.message.body
+        );
+    }
+}
+
+#[test]
+fn the_gm_runs_a_whole_round_at_once_instead_of_16_runs() {
+    // Issue #39: a solo GM needed about 28 `/ninja run auto:true` per tournament.
+    let (mut t, d, mut rng, mut roster) = started(13);
+    let round = |t: &Tournament, who: &Actor, roster: &Roster| {
+        t.parse(
+            who,
+            &Command::new("ninja run").with("round", "true"),
+            &d,
+            roster,
+        )
+        .unwrap()
+    };
+    let alice = Actor::player("alice", "alice");
+    let a = round(&t, &alice, &roster);
+    let before = t.clone();
+    let e = t
+        .apply(&mut ctx(&mut rng, &d, Some(&mut roster)), &alice, &a)
+        .unwrap_err()
+        .0;
+    assert!(e.starts_with("only the GM runs a whole round"), "{e}");
+    assert_eq!(t, before);
+    let mut actions = 0;
+    while t.phase == Phase::Running {
+        let a = round(&t, &gm(), &roster);
+        let out = t
+            .apply(&mut ctx(&mut rng, &d, Some(&mut roster)), &gm(), &a)
+            .unwrap();
+        actions += 1;
+        let ups = out
+            .iter()
+            .filter(|r| r.message.body.starts_with("Up next: "))
+            .count();
+        assert!(ups <= 1, "one Up next at most");
+    }
+    assert_eq!(actions, 3, "one per round");
+    assert!(t.rounds.iter().all(|r| r.done()));
+    assert_eq!(t.rounds[0].order.len(), 16);
+}
+
+#[test]
 fn the_roster_lists_only_your_ninjas_with_mine() {
     let (_, d, mut rng, mut roster) = started(5);
     let list = |who: &Actor, line: &str, rng: &mut GameRng, roster: &mut Roster| {
