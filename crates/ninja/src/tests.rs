@@ -618,6 +618,50 @@ fn the_gm_runs_a_whole_round_at_once_instead_of_16_runs() {
 }
 
 #[test]
+fn the_finals_picture_crosses_out_falls_not_finishers_who_did_not_win() {
+    // Issue #39: the final's sheet struck every finisher but the winner like a splash.
+    use croupier_core::table::{UserId, Viewer};
+    for seed in 1..60 {
+        let (mut t, d, mut rng, mut roster) = started(seed);
+        while t.phase == Phase::Running {
+            run_auto(&mut t, &mut rng, &d, &mut roster);
+        }
+        let view = view::view_model(&t, &d, &Viewer::user(&UserId::new("u1")));
+        let round = view.round.unwrap();
+        assert_eq!(round.number, 3);
+        let finished = |r: &&view::RowView| {
+            matches!(
+                r.run.as_ref().map(|x| x.status),
+                Some(RunStatus::Finished { .. })
+            )
+        };
+        let losers: Vec<_> = round
+            .rows
+            .iter()
+            .filter(finished)
+            .filter(|r| r.through == Some(false))
+            .collect();
+        if losers.is_empty() {
+            continue;
+        }
+        assert!(
+            losers.iter().all(|r| !r.out),
+            "a finisher is not crossed out"
+        );
+        for r in &round.rows {
+            if matches!(
+                r.run.as_ref().map(|x| x.status),
+                Some(RunStatus::Splash | RunStatus::OutOfTime)
+            ) {
+                assert!(r.out);
+            }
+        }
+        return;
+    }
+    panic!("no final with a finisher who did not win");
+}
+
+#[test]
 fn the_roster_lists_only_your_ninjas_with_mine() {
     let (_, d, mut rng, mut roster) = started(5);
     let list = |who: &Actor, line: &str, rng: &mut GameRng, roster: &mut Roster| {
