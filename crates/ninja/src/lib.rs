@@ -232,6 +232,22 @@ fn gm_controls(t: &Tournament) -> Reply {
     Reply::gm(m.button("Start", "/ninja start"))
 }
 
+/// The buttons of the luck decision waiting: reroll or not, then which roll to keep.
+fn luck_buttons(m: Message, p: &PendingLuck) -> Message {
+    match p.second {
+        None => m
+            .styled_button("Use luck", "/ninja luck choice:use", ButtonStyle::Success)
+            .styled_button(
+                "Take the roll",
+                "/ninja luck choice:skip",
+                ButtonStyle::Secondary,
+            ),
+        Some(_) => m
+            .button("Keep first", "/ninja luck choice:first")
+            .button("Keep reroll", "/ninja luck choice:reroll"),
+    }
+}
+
 fn run_buttons(m: Message) -> Message {
     m.button("Run", "/ninja run").styled_button(
         "Auto",
@@ -666,7 +682,12 @@ impl Tournament {
             Message::titled("📋 Score sheet", status).attach("score-sheet.txt", text)
         };
         match self.phase {
-            Phase::Running if self.pending.is_some() => {}
+            // The luck decision waits: its buttons, so a late press elsewhere is offered them.
+            Phase::Running if self.pending.is_some() => {
+                if let Some(p) = &self.pending {
+                    m = luck_buttons(m, p);
+                }
+            }
             Phase::Running if self.current_run().is_some() => {
                 m = m.button("Roll", "/ninja roll").styled_button(
                     "Auto",
@@ -1291,7 +1312,7 @@ impl Tournament {
                         second: None,
                     });
                     let owner = self.owner_of_current().unwrap_or_else(|| self.host.clone());
-                    return Ok(vec![Reply::public(
+                    return Ok(vec![Reply::public(luck_buttons(
                         Message::text(format!(
                             "{} — that is {}. {} has luck ({} left this round): reroll and keep either result?",
                             dice_text(d),
@@ -1299,10 +1320,12 @@ impl Tournament {
                             owner.mention(),
                             self.luck_left()
                         ))
-                        .ping(&owner)
-                        .styled_button("Use luck", "/ninja luck choice:use", ButtonStyle::Success)
-                        .styled_button("Take the roll", "/ninja luck choice:skip", ButtonStyle::Secondary),
-                    )]);
+                        .ping(&owner),
+                        &PendingLuck {
+                            first: d,
+                            second: None,
+                        },
+                    ))]);
                 }
                 let line = self.play(d, false, data);
                 Ok(self.after_turn(ctx, vec![line]))
@@ -1324,17 +1347,19 @@ impl Tournament {
                             second: Some(second),
                         });
                         let (c1, c2) = (self.classify(p.first), self.classify(second));
-                        Ok(vec![Reply::public(
+                        Ok(vec![Reply::public(luck_buttons(
                             Message::text(format!(
                                 "Luck! Reroll: {} — {}. Keep which? First: {} — {}.",
                                 dice_text(second),
                                 describe(c2),
                                 dice_text(p.first),
                                 describe(c1)
-                            ))
-                            .button("Keep first", "/ninja luck choice:first")
-                            .button("Keep reroll", "/ninja luck choice:reroll"),
-                        )])
+                            )),
+                            &PendingLuck {
+                                first: p.first,
+                                second: Some(second),
+                            },
+                        ))])
                     }
                     (LuckChoice::Skip, None) => {
                         self.pending = None;
@@ -1378,8 +1403,8 @@ impl Tournament {
             ),
         )
         .ping(&rec.owner);
-        m = if self.pending.is_some() {
-            m.field("To do", "Decide on luck: `/ninja luck`.")
+        m = if let Some(p) = &self.pending {
+            luck_buttons(m.field("To do", "Decide on luck: `/ninja luck`."), p)
         } else if self.current_run().is_some() {
             m.button("Roll", "/ninja roll").styled_button(
                 "Auto",

@@ -662,6 +662,38 @@ fn the_finals_picture_crosses_out_falls_not_finishers_who_did_not_win() {
 }
 
 #[test]
+fn while_luck_waits_the_sheet_offers_the_luck_buttons() {
+    // Issue #39: a stale button pressed while a luck choice waited was refused with "Nothing
+    // is waiting for you right now": the sheet (what the refusal offers) had no buttons then.
+    let (mut t, d, mut rng, mut roster) = started(6);
+    let a = t
+        .parse(&gm(), &Command::new("ninja run"), &d, &roster)
+        .unwrap();
+    t.apply(&mut ctx(&mut rng, &d, Some(&mut roster)), &gm(), &a)
+        .unwrap();
+    let labels = |t: &Tournament| -> Vec<String> {
+        t.view(&gm(), &d)
+            .iter()
+            .flat_map(|r| r.message.buttons.iter().map(|b| b.label.clone()))
+            .collect()
+    };
+    assert_eq!(labels(&t), ["Roll", "Auto"]);
+    t.pending = Some(PendingLuck {
+        first: [6, 6, 5],
+        second: None,
+    });
+    assert_eq!(labels(&t), ["Use luck", "Take the roll"]);
+    t.pending = Some(PendingLuck {
+        first: [6, 6, 5],
+        second: Some([1, 2, 3]),
+    });
+    assert_eq!(labels(&t), ["Keep first", "Keep reroll"]);
+    // Each button answers the decision open now.
+    let open = t.decisions();
+    assert!(open[0].key.ends_with("-keep"));
+}
+
+#[test]
 fn the_roster_lists_only_your_ninjas_with_mine() {
     let (_, d, mut rng, mut roster) = started(5);
     let list = |who: &Actor, line: &str, rng: &mut GameRng, roster: &mut Roster| {
