@@ -101,6 +101,19 @@ fn a_roll_that_fails_after_the_throw_is_explained_to_the_roller_only() {
     assert!(!out.contains(".."), "{out}");
 }
 
+/// `10 / 0` throws no dice, so its failure does not say that dice were thrown (it did).
+#[test]
+fn a_failed_roll_without_dice_says_none_were_thrown_10_div_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.db");
+    let out = console(&db, "alice: /roll expr:10/0\nalice: /roll expr:1d6/0\n");
+    assert!(
+        out.contains("Division by zero at column 3. Divide by something that cannot be 0. No dice were thrown; nothing changed."),
+        "{out}"
+    );
+    assert_eq!(out.matches("The dice were thrown").count(), 1, "{out}");
+}
+
 /// A target no result can reach is said as such, with the highest result, when the odds are
 /// exact; an exploding roll (whose odds leave long chains out) keeps its note instead.
 #[test]

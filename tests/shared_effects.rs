@@ -81,8 +81,8 @@ fn undoing_a_tournaments_last_run_restores_the_roster_json_exactly() {
     let started = shared(&db, "ninja");
     assert_eq!(
         ninja(&started, "Red Fox")["events"],
-        1,
-        "the event lands at the start"
+        0,
+        "the event lands when the ninja runs, not at the start"
     );
     assert_eq!(ninja(&started, "Red Fox")["entered"]["channel"], "arena");
     let mut before = started.clone();
@@ -231,7 +231,7 @@ fn generated_ninjas_are_numbered_past_every_name_and_a_colliding_name_is_refused
         "bob: /ninja create name:\"house ninja 4\" iq:14 dx:13 st:13\n",
     );
     assert!(
-        out.contains("⛔ there is already a ninja called `house ninja 4`"),
+        out.contains("⛔ there is already a ninja called `House Ninja 4` on this server's roster, and `house ninja 4` reads the same"),
         "{out}"
     );
     assert_eq!(shared(&db, "ninja"), roster, "the refusal changed nothing");
@@ -511,7 +511,11 @@ fn undo_in_one_channel_keeps_what_another_channel_did_in_between() {
         ),
     );
     let before = shared(&db, "ninja");
-    console(&db, "#arena gm: /ninja start\n");
+    // Red Fox runs first: its run writes its event (and a point if it finishes).
+    console(
+        &db,
+        "#arena gm: /ninja start\n#arena gm: /ninja run auto:true\n",
+    );
     assert_eq!(ninja(&shared(&db, "ninja"), "Red Fox")["events"], 1);
     // Meanwhile, in another channel: a new ninja, a tournament, an entry.
     console(
@@ -525,7 +529,7 @@ fn undo_in_one_channel_keeps_what_another_channel_did_in_between() {
     let undone = console(&db, "#arena gm: /game undo\n");
     assert!(undone.contains("↩️ Undone"), "{undone}");
     let after = shared(&db, "ninja");
-    // The start's events are taken back; Kai and Moss's entry stay.
+    // The run's event (and point) are taken back; Kai and Moss's entry stay.
     assert_eq!(ninja(&after, "Red Fox"), ninja(&before, "Red Fox"));
     assert_eq!(ninja(&after, "Kai"), ninja(&between, "Kai"));
     assert_eq!(ninja(&after, "Moss")["entered"]["channel"], "dojo");

@@ -1,6 +1,7 @@
 //! Croupier's core: sessions (`table`: the `Game` trait, command declarations, the service with
-//! its log, undo and group commit), the SQLite `store`, and the pictures of sessions (`render`,
-//! over the drawing engine). Knows no game and no front end.
+//! its log, undo and group commit), the SQLite `store`, the pictures of sessions (`render`,
+//! over the drawing engine), and `names` (the key names are compared by). Knows no game and no
+//! front end.
 //!
 //! `dice` and `rng` are `croupier-dice`'s, re-exported so a game needs this crate alone.
 
@@ -9,6 +10,7 @@ extern crate self as croupier_core;
 
 pub use croupier_dice::{dice, rng};
 
+pub mod names;
 pub mod render;
 pub mod store;
 pub mod table;

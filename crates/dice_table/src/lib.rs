@@ -226,10 +226,21 @@ impl Game for DiceTable {
             return refuse("a dice table opens with `/dice new`.");
         };
         let expr = expr.unwrap_or_else(|| "1d20".to_string());
-        dice::parse(&expr).map_err(|e| RuleError::new(e.to_string()))?;
+        let rounds = rounds.unwrap_or(1);
+        let parsed = dice::parse(&expr).map_err(|e| RuleError::new(e.to_string()))?;
+        // Every round's total added up must fit the score (explosions aside, which a turn
+        // that passes the limit survives by scoring nothing).
+        let (lo, hi) = parsed.range();
+        let fits = |v: i64| i64::try_from(i128::from(v) * i128::from(rounds)).is_ok();
+        if !fits(lo) || !fits(hi) {
+            return refuse(format!(
+                "`{expr}` over {rounds} round(s) could pass {}, the largest score kept; roll smaller numbers or fewer rounds.",
+                i64::MAX
+            ));
+        }
         let t = DiceTable {
             expr,
-            rounds: rounds.unwrap_or(1),
+            rounds,
             round: 1,
             seats: vec![Seat {
                 user: host.id.clone(),
@@ -324,19 +335,30 @@ impl Game for DiceTable {
                 if cur.user != actor.id {
                     return refuse(format!("it is {}'s turn to roll, not yours.", cur.name));
                 }
-                let r =
-                    dice::roll(&self.expr, ctx.rng).map_err(|e| RuleError::new(e.to_string()))?;
+                // The dice are thrown whatever comes of them: a roll that fails (the explosion
+                // limit, a total too big to keep) scores nothing and the turn passes, rather
+                // than being refused, which would roll the same failing dice again for ever.
                 let seat = &mut self.seats[self.turn];
-                seat.score = seat
-                    .score
-                    .checked_add(r.total)
-                    .ok_or_else(|| RuleError::new("that score is too large to keep"))?;
-                let mut out = vec![Reply::public(Message::text(format!(
-                    "{} rolls {} (total {}).",
-                    seat.name,
-                    r.render(),
-                    seat.score
-                )))];
+                let text = match dice::roll(&self.expr, ctx.rng) {
+                    Ok(r) => match seat.score.checked_add(r.total) {
+                        Some(score) => {
+                            seat.score = score;
+                            format!("{} rolls {} (total {score}).", seat.name, r.render())
+                        }
+                        None => format!(
+                            "{} rolls {}, which would take the total past {}, the largest score kept: it scores nothing (total {}).",
+                            seat.name,
+                            r.render(),
+                            i64::MAX,
+                            seat.score
+                        ),
+                    },
+                    Err(e) => format!(
+                        "{}'s roll failed: {e} It scores nothing (total {}).",
+                        seat.name, seat.score
+                    ),
+                };
+                let mut out = vec![Reply::public(Message::text(text))];
                 self.turn += 1;
                 if self.turn == self.seats.len() {
                     self.turn = 0;
@@ -438,6 +460,81 @@ mod tests {
             shared: None,
             place: croupier_core::table::Place::nowhere(),
         }
+    }
+
+    fn seated(
+        expr: &str,
+        rounds: &str,
+        rng: &mut croupier_core::rng::GameRng,
+    ) -> Result<DiceTable, RuleError> {
+        let host = Actor::player("alice", "alice");
+        let cmd = Command::new("dice new")
+            .with("expr", expr)
+            .with("rounds", rounds);
+        let (mut t, _) = DiceTable::create(&mut ctx(rng), &host, &cmd)?;
+        t.apply(&mut ctx(rng), &host, &DiceAction::Start)?;
+        Ok(t)
+    }
+
+    /// Issue #39: `expr:9223372036854775807 rounds:2` got stuck in round 2: adding the second
+    /// total overflowed, the roll was refused, and the refusal rolled the same dice back.
+    #[test]
+    fn a_score_that_cannot_fit_is_refused_up_front_9223372036854775807_over_2_rounds() {
+        let mut rng = seeded(1);
+        let err = seated("9223372036854775807", "2", &mut rng).unwrap_err();
+        assert!(
+            err.0
+                .contains("over 2 round(s) could pass 9223372036854775807"),
+            "{}",
+            err.0
+        );
+        let err = seated("-9223372036854775807-1", "2", &mut rng).unwrap_err();
+        assert!(err.0.contains("could pass"), "{}", err.0);
+        // One round fits.
+        let mut t = seated("9223372036854775807", "1", &mut rng).unwrap();
+        let alice = Actor::player("alice", "alice");
+        t.apply(&mut ctx(&mut rng), &alice, &DiceAction::Roll)
+            .unwrap();
+        assert!(t.is_over());
+        assert_eq!(t.seats[0].score, i64::MAX);
+    }
+
+    /// A turn whose roll fails (`1d6!` times 10^18 passes the 64-bit limit when a 6 explodes
+    /// into 10 or more; the up-front check leaves explosions out) scores nothing and the turn
+    /// passes, so the game always ends: refusing it rolled the same dice back for ever.
+    #[test]
+    fn a_failed_roll_scores_nothing_and_the_turn_passes() {
+        const EXPR: &str = "1d6!*1000000000000000000";
+        let alice = Actor::player("alice", "alice");
+        let bob = Actor::player("bob", "bob");
+        let failing = (0..5000u64)
+            .find(|&seed| dice::roll(EXPR, &mut seeded(seed)).is_err())
+            .expect("a seed whose 1d6! explodes past 9");
+        let mut rng = seeded(failing);
+        let host = Actor::player("alice", "alice");
+        let cmd = Command::new("dice new").with("expr", EXPR);
+        let (mut t, _) = DiceTable::create(&mut ctx(&mut rng), &host, &cmd).unwrap();
+        t.apply(&mut ctx(&mut rng), &bob, &DiceAction::Join)
+            .unwrap();
+        t.apply(&mut ctx(&mut rng), &host, &DiceAction::Start)
+            .unwrap();
+        let mut rng = seeded(failing);
+        let out = t
+            .apply(&mut ctx(&mut rng), &alice, &DiceAction::Roll)
+            .unwrap();
+        let text = &out[0].message.body;
+        assert!(
+            text.contains("alice's roll failed: The numbers get too big")
+                && text.contains("It scores nothing (total 0)."),
+            "{text}"
+        );
+        assert_eq!(t.seats[0].score, 0);
+        // Bob's turn now.
+        assert!(t
+            .apply(&mut ctx(&mut rng), &alice, &DiceAction::Roll)
+            .unwrap_err()
+            .0
+            .contains("bob's turn"));
     }
 
     #[test]

@@ -6,6 +6,7 @@ use super::character::{Catalog, Character, Custom};
 use super::data::NwData;
 use super::judge::Cf;
 use super::state::{bad_suffix, NightWizard, Pc};
+use croupier_core::names::same_name;
 use croupier_core::rng::GameRng;
 use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 
@@ -53,6 +54,20 @@ pub fn join(
                 }
             ));
         }
+    }
+    // Commands name PCs (`a:`, `target:`): two that read the same in one session could not
+    // be told apart, so a character whose name reads like another player's PC here waits.
+    if let Some(other) = s
+        .pcs
+        .iter()
+        .find(|p| p.user != actor.id && same_name(&p.ch.name, &character.name))
+    {
+        return refuse(format!(
+            "{} reads the same as {}, {}'s PC in this session, and commands name PCs by name; join with another character.",
+            character.name,
+            other.ch.name,
+            other.user.mention()
+        ));
     }
     s.custom = custom.clone();
     let cat = Catalog { data, custom };
@@ -217,4 +232,62 @@ pub fn set(
         out.extend(super::combat::incapacitated(s, data, rng, &w));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod name_tests {
+    use crate::character::roster;
+    use crate::test_table::{alice, bob, Table};
+    use croupier_core::table::{Actor, Command};
+
+    fn make(t: &mut Table, who: &Actor, name: &str) {
+        let cmd = Command::new("nw character new")
+            .with("name", name)
+            .with("quick", "true");
+        roster::global(&mut t.shared, &t.data, who, &cmd, &mut t.rng)
+            .expect("a quick character")
+            .expect("a reply");
+    }
+
+    fn carol() -> Actor {
+        Actor::player("carol", "carol")
+    }
+
+    /// Issue #39: with "Ayla", "Ayla" and "AYLA" in one session, `engage a:AYLA` engaged
+    /// alice's Ayla (the first match without case) instead of carol's.
+    #[test]
+    fn a_pc_is_found_by_its_exact_name_first_engage_a_ayla() {
+        let mut t = Table::with(&[(alice(), "Ayla"), (bob(), "Kai"), (carol(), "Rin")], 3);
+        // A session from before names were checked at join: rename in place.
+        for p in &mut t.s.pcs {
+            if p.user.0 == "bob" {
+                p.ch.name = "Ayla".into();
+            }
+            if p.user.0 == "carol" {
+                p.ch.name = "AYLA".into();
+            }
+        }
+        let who = |t: &Table, k: &str| t.s.find(k, true).map(|w| t.s.controller(&w).0);
+        assert_eq!(who(&t, "AYLA").as_deref(), Some("carol"));
+        assert_eq!(who(&t, "Ayla").as_deref(), Some("alice"));
+        assert_eq!(who(&t, "@bob").as_deref(), Some("bob"));
+        // "ayla" is spelled like none of them and reads like all three: no guess.
+        assert_eq!(who(&t, "ayla"), None);
+    }
+
+    #[test]
+    fn a_pc_named_like_another_players_pc_waits_to_join() {
+        let mut t = Table::with(&[(alice(), "Ayla")], 4);
+        for (who, name) in [(bob(), "AYLA"), (carol(), "Ayla\u{a0}")] {
+            make(&mut t, &who, name);
+            let e = t.err(&who, "nw session join", &[("character", name)]);
+            assert!(
+                e.contains("reads the same as Ayla, <@alice>'s PC in this session"),
+                "{e}"
+            );
+        }
+        // A name that reads differently joins.
+        make(&mut t, &bob(), "Aylin");
+        t.ok(&bob(), "nw session join", &[("character", "Aylin")]);
+    }
 }

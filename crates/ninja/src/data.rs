@@ -6,6 +6,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use croupier_core::names::name_key;
 use croupier_core::table::DataError;
 
 /// One of the three attributes.
@@ -194,12 +195,28 @@ impl NinjaData {
             }
         }
         let nf = "ninja/names.toml";
-        let uniq: BTreeSet<String> = self.names.iter().map(|n| n.to_lowercase()).collect();
+        // Different as the roster compares names (`names::name_key`): "Kaede" and "ＫＡＥＤＥ"
+        // would be one name there.
+        let uniq: BTreeSet<String> = self.names.iter().map(|n| name_key(n)).collect();
         if self.names.len() < 16 || uniq.len() != self.names.len() {
+            let mut seen = BTreeSet::new();
+            let twice: Vec<&str> = self
+                .names
+                .iter()
+                .filter(|n| !seen.insert(name_key(n)))
+                .map(String::as_str)
+                .collect();
             e.push(DataError::new(
                 nf,
                 "-",
-                "field `names`: need at least 16 different names",
+                if twice.is_empty() {
+                    "field `names`: need at least 16 different names".to_string()
+                } else {
+                    format!(
+                        "field `names`: need at least 16 different names; these read the same as one before them: {}",
+                        twice.join(", ")
+                    )
+                },
             ));
         }
         if self
@@ -281,5 +298,31 @@ mod tests {
             .iter()
             .any(|e| e.problem.contains("unknown additive `flight`")));
         assert!(errs.iter().any(|e| e.problem.contains("used twice")));
+    }
+
+    #[test]
+    fn check_data_finds_names_that_read_the_same_kaede_and_fullwidth() {
+        let mut d = NinjaData::load(&croupier_core::source_path("data")).expect("valid");
+        assert!(d.validate().is_empty());
+        let first = d.names[0].clone();
+        let wide: String = first
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphabetic() {
+                    char::from_u32(c as u32 - 0x21 + 0xFF01).unwrap_or(c)
+                } else {
+                    c
+                }
+            })
+            .collect();
+        assert_ne!(wide, first);
+        d.names.push(wide.clone());
+        d.names.push(format!("  {}  ", first.to_uppercase()));
+        let errs = d.validate();
+        let e = errs
+            .iter()
+            .find(|e| e.problem.contains("read the same"))
+            .expect("the look-alikes are reported");
+        assert!(e.problem.contains(&wide), "{}", e.problem);
     }
 }

@@ -23,6 +23,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use croupier_core::names::{name_key, same_name};
 use croupier_core::rng::GameRng;
 use croupier_core::table::{
     refuse, Actor, ButtonStyle, Choice, Choices, Command, CommandSpec, Commands, Ctx, DataError,
@@ -113,6 +114,8 @@ pub enum NinjaCommand {
     Roster {
         /// Include retired ninjas
         all: Option<bool>,
+        /// Only your own ninjas
+        mine: Option<bool>,
     },
     /// Enter a ninja in this channel's tournament
     Enter {
@@ -139,6 +142,8 @@ pub enum NinjaCommand {
     Run {
         /// Resolve the whole run at once
         auto: Option<bool>,
+        /// GM: run every ninja left in this round at once
+        round: Option<bool>,
     },
     /// Roll 3d6 for the running ninja's next turn
     Roll,
@@ -164,11 +169,15 @@ pub enum NinjaAction {
     },
     /// GM: fill empty places with generated ninjas; `taken` are roster names to avoid.
     Fill {
-        /// Names already used on the roster.
+        /// Names already used on the roster, as their keys (`names::name_key`; lower case
+        /// in actions logged before).
         taken: Vec<String>,
         /// The roster id of the first generated ninja (the next ones follow).
         #[serde(default)]
         first_id: u64,
+        /// The GM's idle house ninjas on the roster, taken back before any is generated.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        reuse: Vec<NinjaRecord>,
     },
     /// GM: fix the running order and start round 1.
     Start {
@@ -183,6 +192,13 @@ pub enum NinjaAction {
         /// skills and luck from it (an additive bought since the last run counts).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         fresh: Option<Box<NinjaRecord>>,
+    },
+    /// GM: run every ninja left in the current round at once, as `Run { auto: true }` each.
+    RunRound {
+        /// The roster records of the round's entrants when the command was given (as `fresh`
+        /// of `Run`, for each run that starts).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        fresh: Vec<NinjaRecord>,
     },
     /// Roll one turn of the current run.
     Roll,
@@ -201,16 +217,35 @@ fn is_gm(actor: &Actor, t: &Tournament) -> bool {
     actor.manager || actor.id == t.host
 }
 
-/// The GM's buttons while ninjas enter (only the GM sees them).
+/// The GM's buttons while ninjas enter (only the GM sees them): Fill only while a place is
+/// empty.
 fn gm_controls(t: &Tournament) -> Reply {
-    Reply::gm(
+    let taken = t.entrants.len();
+    let m = if taken < FIELD {
         Message::text(format!(
-            "GM: {} of {FIELD} places taken. Fill the rest with house ninjas, or start when everyone is in.",
-            t.entrants.len()
+            "GM: {taken} of {FIELD} places taken. Fill the rest with house ninjas, or start when everyone is in."
         ))
         .styled_button("Fill", "/ninja fill", ButtonStyle::Secondary)
-        .button("Start", "/ninja start"),
-    )
+    } else {
+        Message::text(format!("GM: all {FIELD} places taken. Start when ready."))
+    };
+    Reply::gm(m.button("Start", "/ninja start"))
+}
+
+/// The buttons of the luck decision waiting: reroll or not, then which roll to keep.
+fn luck_buttons(m: Message, p: &PendingLuck) -> Message {
+    match p.second {
+        None => m
+            .styled_button("Use luck", "/ninja luck choice:use", ButtonStyle::Success)
+            .styled_button(
+                "Take the roll",
+                "/ninja luck choice:skip",
+                ButtonStyle::Secondary,
+            ),
+        Some(_) => m
+            .button("Keep first", "/ninja luck choice:first")
+            .button("Keep reroll", "/ninja luck choice:reroll"),
+    }
 }
 
 fn run_buttons(m: Message) -> Message {
@@ -283,10 +318,22 @@ impl Tournament {
     }
 
     /// The "who is up" message with Run / Auto buttons.
-    fn up_next(&self, data: &NinjaData) -> Option<Message> {
+    /// Who runs next, with the skills their run will take: from the roster when it is at hand
+    /// (an additive trained since their last run counts from this run), else as entered.
+    fn up_next(&self, data: &NinjaData, roster: Option<&Roster>) -> Option<Message> {
         let e = self.current()?;
         let r = self.round()?;
         let ent = &self.entrants[e];
+        let on_roster = roster
+            .filter(|_| ent.record.id != 0)
+            .and_then(|ro| ro.ninjas.iter().find(|n| n.id == ent.record.id));
+        let (skills, luck) = match on_roster {
+            Some(rec) => (rec.skills(data), rec.luck(data)),
+            None => (
+                ent.skills.clone(),
+                r.luck_left.get(r.cursor).copied().unwrap_or(0),
+            ),
+        };
         let course: Vec<String> = data
             .course(r.number)
             .iter()
@@ -294,7 +341,7 @@ impl Tournament {
                 format!(
                     "{} {}",
                     data.obstacles[i].initials,
-                    ent.skills.get(i).copied().unwrap_or(0)
+                    skills.get(i).copied().unwrap_or(0)
                 )
             })
             .collect();
@@ -303,7 +350,6 @@ impl Tournament {
         } else {
             format!("Round {}", r.number)
         };
-        let luck = r.luck_left.get(r.cursor).copied().unwrap_or(0);
         let m = Message::titled(
             format!("🥷 {title}, ninja {} of {}", r.cursor + 1, r.order.len()),
             format!(
@@ -439,6 +485,7 @@ impl Tournament {
         };
         let name = self.entrants[e].record.name.clone();
         let entered = self.entrants[e].record.clone();
+        let house = self.entrants[e].house;
         // The qualifiers as they stood before this run finished (its own result left out).
         let before: Vec<usize> = self
             .round()
@@ -481,6 +528,24 @@ impl Tournament {
                         .and_then(|roster| tournament::record_mut(roster, &entered))
                     {
                         r.points += 1;
+                        // Five unspent points buy an additive now, between rounds.
+                        if r.unspent() >= roster::ADDITIVE_COST && r.retired.is_none() && !house {
+                            let cmd_name = r.name.replace('"', "");
+                            notices.push(Reply::public(
+                                Message::text(format!(
+                                    "{}, **{}** has {} unspent points: training buys an additive now (`/ninja train name:\"{cmd_name}\"`), counted from their next run.",
+                                    r.owner.mention(),
+                                    r.name,
+                                    r.unspent()
+                                ))
+                                .styled_button(
+                                    "Train",
+                                    format!("/ninja train name:\"{cmd_name}\""),
+                                    ButtonStyle::Secondary,
+                                )
+                                .ping(&r.owner),
+                            ));
+                        }
                     }
                     " +1 experience point."
                 } else {
@@ -533,6 +598,16 @@ impl Tournament {
             RunStatus::OutOfTime => lines.push(format!("**{name}** is out of time (O.O.T.).")),
             RunStatus::Running => {}
         }
+        // The run's result heads its message, so `/game log` (which keeps a message's title
+        // and first line) says how the run ended, not only who stepped up.
+        let result = match status {
+            RunStatus::Finished { turns, .. } => {
+                format!("🏁 {name} completes the course in {turns} turns")
+            }
+            RunStatus::Splash => format!("💦 {name}: SPLASH"),
+            RunStatus::OutOfTime => format!("⏱️ {name}: out of time"),
+            RunStatus::Running => String::new(),
+        };
         let round_done = self.round().map(|r| r.done()).unwrap_or(false);
         if round_done {
             let sheet = self
@@ -569,12 +644,15 @@ impl Tournament {
                 }
                 return out;
             }
+            m.title = Some(result);
             out.push(Reply::public(m));
         } else {
-            out.push(Reply::public(play_by_play(&lines)));
+            let mut m = play_by_play(&lines);
+            m.title = Some(result);
+            out.push(Reply::public(m));
         }
         out.extend(notices);
-        if let Some(m) = self.up_next(ctx.data) {
+        if let Some(m) = self.up_next(ctx.data, ctx.shared.as_deref()) {
             out.push(Reply::public(m));
         }
         out
@@ -604,7 +682,12 @@ impl Tournament {
             Message::titled("📋 Score sheet", status).attach("score-sheet.txt", text)
         };
         match self.phase {
-            Phase::Running if self.pending.is_some() => {}
+            // The luck decision waits: its buttons, so a late press elsewhere is offered them.
+            Phase::Running if self.pending.is_some() => {
+                if let Some(p) = &self.pending {
+                    m = luck_buttons(m, p);
+                }
+            }
             Phase::Running if self.current_run().is_some() => {
                 m = m.button("Roll", "/ninja roll").styled_button(
                     "Auto",
@@ -728,11 +811,12 @@ fn global_command(
                 sheet::character_sheet(rec, data),
             ))])
         }
-        NinjaCommand::Roster { all } => {
+        NinjaCommand::Roster { all, mine } => {
             let all = all.unwrap_or(false);
+            let mine = mine.unwrap_or(false);
             let mut lines = Vec::new();
             for r in &roster.ninjas {
-                if r.retired.is_some() && !all {
+                if (r.retired.is_some() && !all) || (mine && r.owner != actor.id) {
                     continue;
                 }
                 lines.push(format!(
@@ -754,9 +838,10 @@ fn global_command(
                 ));
             }
             if lines.is_empty() {
-                lines.push(
-                    "No ninjas yet. Create one with `/ninja create name:… iq:… dx:… st:…`.".into(),
-                );
+                let whose = if mine { "You have no" } else { "No" };
+                lines.push(format!(
+                    "{whose} ninjas yet. Create one with `/ninja create name:… iq:… dx:… st:…`."
+                ));
             }
             Ok(vec![Reply::public(Message::titled(
                 "🥷 Roster",
@@ -774,7 +859,7 @@ fn global_command(
             // ends: retiring it in between would leave a retired ninja on the course.
             if let Some(h) = &rec.entered {
                 return refuse(format!(
-                    "{} is entered in the tournament in {}: withdraw them there (`/ninja withdraw`) or wait until that tournament ends, then retire them.",
+                    "{} is entered in the tournament in {}: before it starts, withdraw them there (`/ninja withdraw`) and retire them; once it has started, they can retire when it ends (the final, or `/game end` by its GM).",
                     rec.name,
                     h.mention()
                 ));
@@ -924,7 +1009,7 @@ impl Tournament {
                 }
                 if self.entrants.iter().any(|e| {
                     (ninja.id != 0 && e.record.id == ninja.id)
-                        || e.record.name.eq_ignore_ascii_case(&ninja.name)
+                        || same_name(&e.record.name, &ninja.name)
                 }) {
                     return refuse(format!("{} is already entered.", ninja.name));
                 }
@@ -969,7 +1054,7 @@ impl Tournament {
                 let Some(i) = self
                     .entrants
                     .iter()
-                    .position(|e| e.record.name.eq_ignore_ascii_case(name.trim()))
+                    .position(|e| same_name(&e.record.name, name.trim()))
                 else {
                     return refuse(format!("no ninja called `{name}` is entered."));
                 };
@@ -997,7 +1082,11 @@ impl Tournament {
                     self.entrants.len()
                 )))])
             }
-            NinjaAction::Fill { taken, first_id } => {
+            NinjaAction::Fill {
+                taken,
+                first_id,
+                reuse,
+            } => {
                 // Only the GM fills: `/ninja fill` is declared `perm = gm`, checked by the table.
                 if self.phase != Phase::Entering {
                     return refuse("the tournament has already started.");
@@ -1006,17 +1095,44 @@ impl Tournament {
                 if need == 0 {
                     return refuse("all 16 places are taken.");
                 }
+                // The GM's idle house ninjas come back first, so the roster does not fill up
+                // with a new set at every tournament.
+                let mut added = Vec::new();
+                let mut fresh = Vec::new();
+                for rec in reuse.iter().take(need) {
+                    if let Some(roster) = ctx.shared.as_deref_mut() {
+                        match roster.by_id_mut(rec.id) {
+                            Some(r) if r.idle_house_of(&self.host) => {
+                                r.entered = Some(ctx.place.clone())
+                            }
+                            _ => {
+                                return refuse(format!(
+                                    "{} is no longer free to run; fill again.",
+                                    rec.name
+                                ))
+                            }
+                        }
+                    }
+                    added.push(format!(
+                        "{} (back again: events {}, points {}, wins {}; {})",
+                        rec.name,
+                        rec.events,
+                        rec.points,
+                        rec.wins,
+                        rec.additive_list(data)
+                    ));
+                    fresh.push(self.entrant_from(rec, true, data));
+                }
+                let need = need - fresh.len();
                 let used: Vec<String> = self
                     .entrants
                     .iter()
-                    .map(|e| e.record.name.to_lowercase())
+                    .map(|e| name_key(&e.record.name))
                     .collect();
                 let mut free: Vec<&String> = data
                     .names
                     .iter()
-                    .filter(|n| {
-                        !taken.contains(&n.to_lowercase()) && !used.contains(&n.to_lowercase())
-                    })
+                    .filter(|n| !taken.contains(&name_key(n)) && !used.contains(&name_key(n)))
                     .collect();
                 free.shuffle(ctx.rng);
                 // Once the list of names is used up, "House Ninja N" is numbered past every
@@ -1027,8 +1143,6 @@ impl Tournament {
                     .filter_map(|n| roster::house_number(n))
                     .max()
                     .unwrap_or(0);
-                let mut added = Vec::new();
-                let mut fresh = Vec::new();
                 for i in 0..need {
                     let name = match free.get(i) {
                         Some(n) => (*n).clone(),
@@ -1086,14 +1200,6 @@ impl Tournament {
                 }
                 self.rounds.push(Round::new(1, order, &self.entrants));
                 self.phase = Phase::Running;
-                // The event counts as round 1 begins (it stays if the tournament is ended early).
-                if let Some(roster) = ctx.shared.as_deref_mut() {
-                    for e in &self.entrants {
-                        if let Some(r) = tournament::record_mut(roster, &e.record) {
-                            r.events += 1;
-                        }
-                    }
-                }
                 let mut out = vec![Reply::public(Message::titled(
                     "📋 Round 1 running order",
                     self.rounds[0]
@@ -1104,7 +1210,7 @@ impl Tournament {
                         .collect::<Vec<_>>()
                         .join("\n"),
                 ))];
-                if let Some(m) = self.up_next(data) {
+                if let Some(m) = self.up_next(data, ctx.shared.as_deref()) {
                     out.push(Reply::public(m));
                 }
                 Ok(out)
@@ -1117,6 +1223,18 @@ impl Tournament {
                         .as_ref()
                         .is_some_and(|rec| self.refresh_current(rec, data));
                     self.start_run(data);
+                    // The event is recorded as the ninja runs round 1, as the rulebook's sheet
+                    // does (it stays if the tournament is ended early); a ninja who never ran
+                    // has no event.
+                    if self.rounds.len() == 1 {
+                        if let Some(roster) = ctx.shared.as_deref_mut() {
+                            if let Some(r) =
+                                tournament::record_mut(roster, &self.entrants[e].record)
+                            {
+                                r.events += 1;
+                            }
+                        }
+                    }
                     lines.push(format!("**{}** steps up.", self.entrants[e].record.name));
                     if trained {
                         let ent = &self.entrants[e];
@@ -1154,6 +1272,30 @@ impl Tournament {
                 }
                 Ok(self.after_turn(ctx, lines))
             }
+            NinjaAction::RunRound { fresh } => {
+                if !is_gm(actor, self) {
+                    return refuse("only the GM runs a whole round at once; `/ninja run auto:true` runs your ninja.");
+                }
+                self.check_runner(actor)?;
+                let number = self.round().map(|r| r.number);
+                let mut out: Vec<Reply> = Vec::new();
+                while self.phase == Phase::Running && self.round().map(|r| r.number) == number {
+                    let fresh = self.current().and_then(|e| {
+                        let id = self.entrants[e].record.id;
+                        fresh
+                            .iter()
+                            .find(|r| r.id == id && self.current_run().is_none())
+                    });
+                    let run = NinjaAction::Run {
+                        auto: true,
+                        fresh: fresh.cloned().map(Box::new),
+                    };
+                    // Only the last "Up next" stays: the others are answered at once.
+                    out.retain(|r| !r.message.body.starts_with("Up next: "));
+                    out.extend(self.apply(ctx, actor, &run)?);
+                }
+                Ok(out)
+            }
             NinjaAction::Roll => {
                 self.check_runner(actor)?;
                 if self.current_run().is_none() {
@@ -1170,7 +1312,7 @@ impl Tournament {
                         second: None,
                     });
                     let owner = self.owner_of_current().unwrap_or_else(|| self.host.clone());
-                    return Ok(vec![Reply::public(
+                    return Ok(vec![Reply::public(luck_buttons(
                         Message::text(format!(
                             "{} — that is {}. {} has luck ({} left this round): reroll and keep either result?",
                             dice_text(d),
@@ -1178,10 +1320,12 @@ impl Tournament {
                             owner.mention(),
                             self.luck_left()
                         ))
-                        .ping(&owner)
-                        .styled_button("Use luck", "/ninja luck choice:use", ButtonStyle::Success)
-                        .styled_button("Take the roll", "/ninja luck choice:skip", ButtonStyle::Secondary),
-                    )]);
+                        .ping(&owner),
+                        &PendingLuck {
+                            first: d,
+                            second: None,
+                        },
+                    ))]);
                 }
                 let line = self.play(d, false, data);
                 Ok(self.after_turn(ctx, vec![line]))
@@ -1203,17 +1347,19 @@ impl Tournament {
                             second: Some(second),
                         });
                         let (c1, c2) = (self.classify(p.first), self.classify(second));
-                        Ok(vec![Reply::public(
+                        Ok(vec![Reply::public(luck_buttons(
                             Message::text(format!(
                                 "Luck! Reroll: {} — {}. Keep which? First: {} — {}.",
                                 dice_text(second),
                                 describe(c2),
                                 dice_text(p.first),
                                 describe(c1)
-                            ))
-                            .button("Keep first", "/ninja luck choice:first")
-                            .button("Keep reroll", "/ninja luck choice:reroll"),
-                        )])
+                            )),
+                            &PendingLuck {
+                                first: p.first,
+                                second: Some(second),
+                            },
+                        ))])
                     }
                     (LuckChoice::Skip, None) => {
                         self.pending = None;
@@ -1257,8 +1403,8 @@ impl Tournament {
             ),
         )
         .ping(&rec.owner);
-        m = if self.pending.is_some() {
-            m.field("To do", "Decide on luck: `/ninja luck`.")
+        m = if let Some(p) = &self.pending {
+            luck_buttons(m.field("To do", "Decide on luck: `/ninja luck`."), p)
         } else if self.current_run().is_some() {
             m.button("Roll", "/ninja roll").styled_button(
                 "Auto",
@@ -1352,17 +1498,39 @@ impl Game for Tournament {
             },
             NinjaCommand::Withdraw { name } => NinjaAction::Withdraw { name },
             NinjaCommand::Fill => NinjaAction::Fill {
-                taken: shared
+                taken: shared.ninjas.iter().map(|n| name_key(&n.name)).collect(),
+                first_id: shared.next_id(),
+                reuse: shared
                     .ninjas
                     .iter()
-                    .map(|n| n.name.to_lowercase())
+                    .filter(|n| n.idle_house_of(&self.host))
+                    .take(FIELD.saturating_sub(self.entrants.len()))
+                    .cloned()
                     .collect(),
-                first_id: shared.next_id(),
             },
             NinjaCommand::Start { shuffle } => NinjaAction::Start {
                 shuffle: shuffle.unwrap_or(false),
             },
-            NinjaCommand::Run { auto } => NinjaAction::Run {
+            NinjaCommand::Run {
+                round: Some(true), ..
+            } => NinjaAction::RunRound {
+                fresh: self
+                    .round()
+                    .map(|r| {
+                        r.order
+                            .iter()
+                            .filter_map(|&e| shared.by_id(self.entrants[e].record.id))
+                            .filter(|r| r.id != 0)
+                            .map(|r| {
+                                let mut r = r.clone();
+                                r.entered = None;
+                                r
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            },
+            NinjaCommand::Run { auto, .. } => NinjaAction::Run {
                 auto: auto.unwrap_or(false),
                 fresh: match (self.current(), self.current_run()) {
                     (Some(e), None) => shared

@@ -374,7 +374,8 @@ fn result(
             let verdict = match (through, final_round) {
                 (Some(true), true) => Some(("★ winner", palette::GOOD)),
                 (Some(true), false) => Some(("through", palette::GOOD)),
-                (Some(false), _) => Some(("out", palette::BAD)),
+                (Some(false), true) => Some(("finished", palette::MUTED)),
+                (Some(false), false) => Some(("out", palette::BAD)),
                 (None, _) => None,
             };
             if let Some((v, c)) = verdict {

@@ -7,6 +7,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::data::{Attribute, NinjaData};
+use croupier_core::names::name_key;
 use croupier_core::rng::GameRng;
 use croupier_core::table::{refuse, Place, RuleError, UserId};
 
@@ -105,16 +106,23 @@ impl Roster {
         self.ninjas.iter_mut().find(|r| r.id == id)
     }
 
-    /// The ninja with this name (case-insensitive).
+    /// The ninja with this name: the one spelled exactly so, else the one whose name reads
+    /// the same ([`name_key`]: case, width, spaces and composed accents aside).
     pub fn find(&self, name: &str) -> Option<&NinjaRecord> {
-        let n = name.trim().to_lowercase();
-        self.ninjas.iter().find(|r| r.name.to_lowercase() == n)
+        self.position(name).map(|i| &self.ninjas[i])
     }
 
-    /// Mutable lookup by name.
+    /// Mutable lookup by name (as [`Roster::find`]).
     pub fn find_mut(&mut self, name: &str) -> Option<&mut NinjaRecord> {
-        let n = name.trim().to_lowercase();
-        self.ninjas.iter_mut().find(|r| r.name.to_lowercase() == n)
+        self.position(name).map(|i| &mut self.ninjas[i])
+    }
+
+    fn position(&self, name: &str) -> Option<usize> {
+        let n = name.trim();
+        self.ninjas.iter().position(|r| r.name == n).or_else(|| {
+            let key = name_key(n);
+            self.ninjas.iter().position(|r| name_key(&r.name) == key)
+        })
     }
 
     /// The ninja with this name, or a refusal that says so.
@@ -224,6 +232,20 @@ impl NinjaRecord {
     }
 }
 
+/// The occupation every generated house ninja has.
+pub const HOUSE_OCCUPATION: &str = "house ninja";
+
+impl NinjaRecord {
+    /// True for a generated house ninja that `owner` holds and that is free to run: not
+    /// retired and entered nowhere. `/ninja fill` takes these back before generating more.
+    pub fn idle_house_of(&self, owner: &UserId) -> bool {
+        self.occupation == HOUSE_OCCUPATION
+            && &self.owner == owner
+            && self.retired.is_none()
+            && self.entered.is_none()
+    }
+}
+
 /// The number of a generated "House Ninja N" name (compared without case), if it is one.
 pub fn house_number(name: &str) -> Option<u64> {
     let n = name.trim();
@@ -240,10 +262,15 @@ pub fn check_name(roster: &Roster, name: &str) -> Result<String, RuleError> {
     if n.is_empty() || n.chars().count() > 40 {
         return refuse("a ninja's name must be 1 to 40 characters.");
     }
-    if roster.find(n).is_some() {
-        return refuse(format!(
-            "there is already a ninja called `{n}` on this server's roster."
-        ));
+    if let Some(same) = roster.find(n) {
+        return refuse(if same.name == n {
+            format!("there is already a ninja called `{n}` on this server's roster.")
+        } else {
+            format!(
+                "there is already a ninja called `{}` on this server's roster, and `{n}` reads the same (names are compared without case, width or extra spaces).",
+                same.name
+            )
+        });
     }
     Ok(n.to_string())
 }
@@ -345,7 +372,7 @@ pub fn generate(
     new_ninja(
         data,
         name,
-        "house ninja".into(),
+        HOUSE_OCCUPATION.into(),
         owner,
         (attrs[0], attrs[1], attrs[2]),
         faces,

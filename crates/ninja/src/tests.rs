@@ -187,6 +187,7 @@ fn rule_ninja_sixteen_entrants_start_and_gm_fills() {
         &NinjaAction::Fill {
             taken: vec![],
             first_id: 0,
+            reuse: vec![],
         },
     )
     .unwrap();
@@ -417,6 +418,366 @@ fn rule_ninja_auto_run_uses_luck_on_a_splash() {
     panic!("no seed needed luck");
 }
 
+/// The GM runs the ninja who is up, all at once.
+fn run_auto(
+    t: &mut Tournament,
+    rng: &mut GameRng,
+    d: &NinjaData,
+    roster: &mut Roster,
+) -> Vec<Reply> {
+    t.apply(
+        &mut ctx(rng, d, Some(roster)),
+        &gm(),
+        &NinjaAction::Run {
+            auto: true,
+            fresh: None,
+        },
+    )
+    .unwrap()
+}
+
+#[test]
+fn rule_ninja_an_event_is_recorded_as_the_ninja_runs_round_1_not_when_it_starts() {
+    // The rulebook records an event on the sheet as each ninja runs round 1. Charging every
+    // entrant at the start meant `/game end` right after it gave 16 ninjas an event, and a
+    // ninja at 15 events retired ("after 16 events") without ever running.
+    let (mut t, d, mut rng, mut roster) = started(11);
+    assert!(
+        roster.ninjas.iter().all(|n| n.events == 0),
+        "nobody ran yet"
+    );
+    let first = t.rounds[0].order[0];
+    let veteran = t.rounds[0].order[1];
+    let veteran_id = t.entrants[veteran].record.id;
+    roster.by_id_mut(veteran_id).unwrap().events = 15;
+    roster.by_id_mut(veteran_id).unwrap().points = 9;
+    run_auto(&mut t, &mut rng, &d, &mut roster);
+    let first_id = t.entrants[first].record.id;
+    assert_eq!(roster.by_id_mut(first_id).unwrap().events, 1);
+    // Ended early: the veteran never ran, keeps 15 events and is not retired.
+    let lines = Tournament::end_session(&mut roster, croupier_core::table::Place::nowhere(), &d);
+    let v = roster.by_id_mut(veteran_id).unwrap();
+    assert_eq!(v.events, 15);
+    assert_eq!(v.retired, None, "{lines:?}");
+    assert_eq!(roster.ninjas.iter().map(|n| n.events).sum::<u32>(), 16);
+}
+
+#[test]
+fn the_fill_button_goes_once_16_of_16_places_are_taken() {
+    let d = data();
+    let mut rng = seeded(4);
+    let mut roster = Roster::default();
+    let mut t = open(&mut rng, &d, &mut roster, 1);
+    let buttons = |out: &[Reply]| -> Vec<String> {
+        out.iter()
+            .flat_map(|r| r.message.buttons.iter().map(|b| b.label.clone()))
+            .collect()
+    };
+    let a = t
+        .parse(&gm(), &Command::new("ninja fill"), &d, &roster)
+        .unwrap();
+    let out = t
+        .apply(&mut ctx(&mut rng, &d, Some(&mut roster)), &gm(), &a)
+        .unwrap();
+    assert_eq!(t.entrants.len(), 16);
+    let labels = buttons(&out);
+    assert!(!labels.contains(&"Fill".to_string()), "{labels:?}");
+    assert!(labels.contains(&"Start".to_string()), "{labels:?}");
+    assert!(out
+        .iter()
+        .any(|r| r.message.body.contains("all 16 places taken")));
+}
+
+#[test]
+fn house_ninjas_come_back_instead_of_piling_up_49_after_three_fills() {
+    // Issue #39: three tournaments filled by one GM left 49 ninjas on the roster, 47 of them
+    // house ninjas. Idle house ninjas of the GM are taken back before any is generated.
+    let d = data();
+    let mut rng = seeded(21);
+    let mut roster = Roster::default();
+    for round in 0..3 {
+        let mut t = open(&mut rng, &d, &mut roster, usize::from(round == 0));
+        for cmd in ["ninja fill", "ninja start"] {
+            let a = t.parse(&gm(), &Command::new(cmd), &d, &roster).unwrap();
+            t.apply(&mut ctx(&mut rng, &d, Some(&mut roster)), &gm(), &a)
+                .unwrap();
+        }
+        while t.phase == Phase::Running {
+            run_auto(&mut t, &mut rng, &d, &mut roster);
+        }
+    }
+    let house = roster
+        .ninjas
+        .iter()
+        .filter(|n| n.occupation == roster::HOUSE_OCCUPATION)
+        .count();
+    // 15 generated at the first fill (one player's ninja entered), one more at the second
+    // (no player entered), none at the third.
+    assert_eq!(roster.ninjas.len(), 17);
+    assert_eq!(house, 16);
+    // The 15 that ran all three tournaments have three events each.
+    let veterans = roster
+        .ninjas
+        .iter()
+        .filter(|n| n.occupation == roster::HOUSE_OCCUPATION && n.events == 3)
+        .count();
+    assert_eq!(veterans, 15);
+}
+
+#[test]
+fn look_alike_names_are_one_name_on_the_roster_red_fox() {
+    // Issue #39: "Red\u{a0}Fox", "Red  Fox", fullwidth "ＲＥＤ ＦＯＸ" and a decomposed accent
+    // all passed "already a ninja named …". Names are compared by their key; shown as typed.
+    let d = data();
+    let mut rng = seeded(2);
+    let mut roster = Roster::default();
+    let alice = Actor::player("alice", "alice");
+    let create = |name: &str, rng: &mut GameRng, roster: &mut Roster| {
+        let cmd = Command::new("ninja create")
+            .with("name", name)
+            .with("iq", "14")
+            .with("dx", "13")
+            .with("st", "13");
+        Tournament::global(&mut ctx(rng, &d, Some(roster)), &alice, &cmd).unwrap()
+    };
+    create("Red Fox", &mut rng, &mut roster).unwrap();
+    create("Rëd Owl", &mut rng, &mut roster).unwrap();
+    for alike in ["Red\u{a0}Fox", "Red  Fox", "ＲＥＤ ＦＯＸ", "red fox"] {
+        let before = roster.clone();
+        let e = create(alike, &mut rng, &mut roster).unwrap_err().0;
+        assert!(
+            e.contains("there is already a ninja called `Red Fox`"),
+            "{alike:?}: {e}"
+        );
+        assert_eq!(roster, before, "{alike:?}: the refusal changed nothing");
+    }
+    assert!(create("Re\u{308}d Owl", &mut rng, &mut roster).is_err());
+    // A lookup by a look-alike spelling finds the ninja; the name stays as typed.
+    assert_eq!(roster.find("ＲＥＤ　ＦＯＸ").unwrap().name, "Red Fox");
+    assert_eq!(roster.find("  red   fox ").unwrap().name, "Red Fox");
+    assert_eq!(roster.ninjas.len(), 2);
+}
+
+#[test]
+fn an_auto_runs_log_line_says_how_the_run_ended() {
+    // `/game log` keeps a message's title and first line; an auto run's first line is only
+    // "**X** steps up.", so its result now heads the message.
+    let (mut t, d, mut rng, mut roster) = started(9);
+    for _ in 0..3 {
+        let out = run_auto(&mut t, &mut rng, &d, &mut roster);
+        let first = out.iter().find(|r| r.is_public()).unwrap();
+        let title = first.message.title.clone().unwrap_or_default();
+        assert!(
+            title.contains("completes the course in")
+                || title.ends_with(": SPLASH")
+                || title.ends_with(": out of time"),
+            "{title:?}: {}",
+            first.message.body
+        );
+    }
+}
+
+#[test]
+fn the_gm_runs_a_whole_round_at_once_instead_of_16_runs() {
+    // Issue #39: a solo GM needed about 28 `/ninja run auto:true` per tournament.
+    let (mut t, d, mut rng, mut roster) = started(13);
+    let round = |t: &Tournament, who: &Actor, roster: &Roster| {
+        t.parse(
+            who,
+            &Command::new("ninja run").with("round", "true"),
+            &d,
+            roster,
+        )
+        .unwrap()
+    };
+    let alice = Actor::player("alice", "alice");
+    let a = round(&t, &alice, &roster);
+    let before = t.clone();
+    let e = t
+        .apply(&mut ctx(&mut rng, &d, Some(&mut roster)), &alice, &a)
+        .unwrap_err()
+        .0;
+    assert!(e.starts_with("only the GM runs a whole round"), "{e}");
+    assert_eq!(t, before);
+    let mut actions = 0;
+    while t.phase == Phase::Running {
+        let a = round(&t, &gm(), &roster);
+        let out = t
+            .apply(&mut ctx(&mut rng, &d, Some(&mut roster)), &gm(), &a)
+            .unwrap();
+        actions += 1;
+        let ups = out
+            .iter()
+            .filter(|r| r.message.body.starts_with("Up next: "))
+            .count();
+        assert!(ups <= 1, "one Up next at most");
+    }
+    assert_eq!(actions, 3, "one per round");
+    assert!(t.rounds.iter().all(|r| r.done()));
+    assert_eq!(t.rounds[0].order.len(), 16);
+}
+
+#[test]
+fn the_finals_picture_crosses_out_falls_not_finishers_who_did_not_win() {
+    // Issue #39: the final's sheet struck every finisher but the winner like a splash.
+    use croupier_core::table::{UserId, Viewer};
+    for seed in 1..60 {
+        let (mut t, d, mut rng, mut roster) = started(seed);
+        while t.phase == Phase::Running {
+            run_auto(&mut t, &mut rng, &d, &mut roster);
+        }
+        let view = view::view_model(&t, &d, &Viewer::user(&UserId::new("u1")));
+        let round = view.round.unwrap();
+        assert_eq!(round.number, 3);
+        let finished = |r: &&view::RowView| {
+            matches!(
+                r.run.as_ref().map(|x| x.status),
+                Some(RunStatus::Finished { .. })
+            )
+        };
+        let losers: Vec<_> = round
+            .rows
+            .iter()
+            .filter(finished)
+            .filter(|r| r.through == Some(false))
+            .collect();
+        if losers.is_empty() {
+            continue;
+        }
+        assert!(
+            losers.iter().all(|r| !r.out),
+            "a finisher is not crossed out"
+        );
+        for r in &round.rows {
+            if matches!(
+                r.run.as_ref().map(|x| x.status),
+                Some(RunStatus::Splash | RunStatus::OutOfTime)
+            ) {
+                assert!(r.out);
+            }
+        }
+        return;
+    }
+    panic!("no final with a finisher who did not win");
+}
+
+#[test]
+fn while_luck_waits_the_sheet_offers_the_luck_buttons() {
+    // Issue #39: a stale button pressed while a luck choice waited was refused with "Nothing
+    // is waiting for you right now": the sheet (what the refusal offers) had no buttons then.
+    let (mut t, d, mut rng, mut roster) = started(6);
+    let a = t
+        .parse(&gm(), &Command::new("ninja run"), &d, &roster)
+        .unwrap();
+    t.apply(&mut ctx(&mut rng, &d, Some(&mut roster)), &gm(), &a)
+        .unwrap();
+    let labels = |t: &Tournament| -> Vec<String> {
+        t.view(&gm(), &d)
+            .iter()
+            .flat_map(|r| r.message.buttons.iter().map(|b| b.label.clone()))
+            .collect()
+    };
+    assert_eq!(labels(&t), ["Roll", "Auto"]);
+    t.pending = Some(PendingLuck {
+        first: [6, 6, 5],
+        second: None,
+    });
+    assert_eq!(labels(&t), ["Use luck", "Take the roll"]);
+    t.pending = Some(PendingLuck {
+        first: [6, 6, 5],
+        second: Some([1, 2, 3]),
+    });
+    assert_eq!(labels(&t), ["Keep first", "Keep reroll"]);
+    // Each button answers the decision open now.
+    let open = t.decisions();
+    assert!(open[0].key.ends_with("-keep"));
+}
+
+#[test]
+fn the_roster_lists_only_your_ninjas_with_mine() {
+    let (_, d, mut rng, mut roster) = started(5);
+    let list = |who: &Actor, line: &str, rng: &mut GameRng, roster: &mut Roster| {
+        Tournament::global(
+            &mut ctx(rng, &d, Some(roster)),
+            who,
+            &Command::parse_line(line).unwrap(),
+        )
+        .unwrap()
+        .unwrap()[0]
+            .message
+            .body
+            .clone()
+    };
+    let alice = Actor::player("alice", "alice");
+    let everyone = list(&alice, "/ninja roster", &mut rng, &mut roster);
+    assert_eq!(everyone.lines().count(), 16, "{everyone}");
+    let mine = list(&alice, "/ninja roster mine:true", &mut rng, &mut roster);
+    assert_eq!(mine.lines().count(), 1, "{mine}");
+    assert!(mine.starts_with("**Ninja0** (<@alice>)"), "{mine}");
+    let bob = Actor::player("bob", "bob");
+    let none = list(&bob, "/ninja roster mine:true", &mut rng, &mut roster);
+    assert!(none.starts_with("You have no ninjas yet."), "{none}");
+}
+
+#[test]
+fn rule_ninja_five_unspent_points_at_a_finish_offer_training() {
+    // "Five experience points can be used to buy another additive": a finish that brings a
+    // player's ninja to 5 unspent points says so and offers the roll (issue #39).
+    for seed in 1..40 {
+        let (mut t, d, mut rng, mut roster) = started(seed);
+        let first = t.rounds[0].order[0];
+        let id = t.entrants[first].record.id;
+        assert!(!t.entrants[first].house);
+        roster.by_id_mut(id).unwrap().points = 4;
+        let out = run_auto(&mut t, &mut rng, &d, &mut roster);
+        if roster.by_id_mut(id).unwrap().points != 5 {
+            continue; // splashed or out of time: no point
+        }
+        let offer = out
+            .iter()
+            .find(|r| r.message.body.contains("has 5 unspent points"))
+            .expect("a training offer");
+        assert!(offer
+            .message
+            .body
+            .starts_with("<@alice>, **Ninja0** has 5 unspent points"));
+        assert!(offer
+            .message
+            .buttons
+            .iter()
+            .any(|b| b.label == "Train" && b.command == "/ninja train name:\"Ninja0\""));
+        return;
+    }
+    panic!("no seed finished the first run");
+}
+
+#[test]
+fn up_next_shows_the_skills_the_run_will_take_after_training() {
+    // "Up next" listed the skills as entered; training between runs changes them.
+    let (mut t, d, mut rng, mut roster) = started(3);
+    let second = t.rounds[0].order[1];
+    let id = t.entrants[second].record.id;
+    let first_obstacle = d.course(1)[0];
+    let additive = d.obstacles[first_obstacle].additives[0].clone();
+    let before = t.entrants[second].skills[first_obstacle];
+    roster.by_id_mut(id).unwrap().additives.push(additive);
+    let after = roster.by_id_mut(id).unwrap().skills(&d)[first_obstacle];
+    assert_eq!(after, before + 1);
+    let out = run_auto(&mut t, &mut rng, &d, &mut roster);
+    let up = out
+        .iter()
+        .find(|r| r.message.body.starts_with("Up next: "))
+        .expect("up next");
+    let initials = &d.obstacles[first_obstacle].initials;
+    assert!(
+        up.message
+            .body
+            .contains(&format!("skills {initials} {after}")),
+        "{}",
+        up.message.body
+    );
+}
+
 #[test]
 fn rule_ninja_points_events_and_wins_land_in_the_roster_as_awarded() {
     // "Every ninja who completes the course in the first round gets one experience point ...
@@ -535,9 +896,9 @@ fn rule_ninja_the_end_of_a_tournament_retires_a_ninja_who_fails_to_qualify() {
     let mut retired_seen = false;
     for seed in 11..20 {
         let (mut t, d, mut rng, mut roster) = started(seed);
-        // The fifth event: it counted when round 1 began.
-        assert_eq!(roster.ninjas[0].events, 1);
-        roster.ninjas[0].events = 5;
+        // The fifth event: it counts when the ninja runs round 1.
+        assert_eq!(roster.ninjas[0].events, 0);
+        roster.ninjas[0].events = 4;
         roster.ninjas[0].points = 0;
         let mut lines = vec![];
         while t.phase == Phase::Running {
@@ -746,8 +1107,11 @@ fn a_ninja_held_by_one_tournament_is_refused_by_another_naming_its_channel() {
     .unwrap()
     .unwrap_err()
     .0;
+    // Issue #39: the refusal pointed to `/ninja withdraw` alone, which a started tournament
+    // refuses; it says what to do in either case.
     assert!(
-        e.starts_with("Red Fox is entered in the tournament in <#arena>: withdraw them there"),
+        e.starts_with("Red Fox is entered in the tournament in <#arena>: before it starts, withdraw them there")
+            && e.contains("once it has started, they can retire when it ends (the final, or `/game end` by its GM)"),
         "{e}"
     );
     assert_eq!(roster, held, "the refusal changed nothing");
@@ -786,7 +1150,11 @@ fn rule_ninja_generated_names_are_numbered_past_every_house_name_and_join_the_ro
     t.apply(
         &mut ctx(&mut rng, &d, Some(&mut roster)),
         &gm(),
-        &NinjaAction::Fill { taken, first_id },
+        &NinjaAction::Fill {
+            taken,
+            first_id,
+            reuse: vec![],
+        },
     )
     .unwrap();
     let house: Vec<&Entrant> = t.entrants.iter().filter(|e| e.house).collect();
@@ -854,6 +1222,7 @@ fn a_tournament_entered_before_ids_existed_writes_its_results_back_at_the_end() 
         NinjaAction::Fill {
             taken: vec![],
             first_id: 0,
+            reuse: vec![],
         },
         NinjaAction::Start { shuffle: false },
     ] {

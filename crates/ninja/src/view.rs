@@ -32,7 +32,7 @@ pub struct RowView {
     pub progress: Vec<i32>,
     /// Through to the next round (`None` until decided).
     pub through: Option<bool>,
-    /// Out: fell, ran out of time, or finished but not through.
+    /// Out: fell, ran out of time, or (rounds 1 and 2) finished but not through.
     pub out: bool,
     /// Runs now.
     pub current: bool,
@@ -152,9 +152,11 @@ fn round_view(t: &Tournament, r: &Round, viewer: &Viewer, data: &NinjaData) -> R
             let ent = t.entrants.get(e)?;
             let run = r.runs.get(slot).and_then(|x| x.as_ref());
             let through = ranking.iter().find(|x| x.slot == slot).map(|x| x.through);
+            // A finisher too slow to move on is out of rounds 1 and 2; in the final, finishing
+            // is no elimination (only the fastest wins), so it is not crossed out like a fall.
             let out = match run.map(|x| x.status) {
                 Some(RunStatus::Splash) | Some(RunStatus::OutOfTime) => true,
-                Some(RunStatus::Finished { .. }) => through == Some(false),
+                Some(RunStatus::Finished { .. }) => r.number < 3 && through == Some(false),
                 _ => false,
             };
             let mut name = ent.record.name.clone();

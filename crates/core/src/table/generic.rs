@@ -66,23 +66,26 @@ pub(super) fn roll(
     };
     // A notation error is refused before any die is thrown; a failure while rolling (a
     // division by a die that rolled 0, the explosion limit) comes after the dice were thrown,
-    // so the channel's generator keeps their draws and a retry rolls fresh dice.
+    // so the channel's generator keeps their draws and a retry rolls fresh dice; the reply
+    // says so only when some die was thrown.
     let parsed = dice::parse(expr).map_err(|e| Fail::Refused(e.to_string()))?;
     let mut rng = channel_rng(tx, &req.channel)?;
+    let before = rng.get_word_pos();
     let rolled = parsed.roll(&mut rng);
     save_channel_rng(tx, &req.channel, &rng)?;
     let result = match rolled {
         Ok(r) => r,
         Err(e) => {
+            // Only a generator that moved threw dice (`10 / 0` throws none).
+            let after = if rng.get_word_pos() == before {
+                "No dice were thrown; nothing changed."
+            } else {
+                "The dice were thrown, so trying again rolls fresh ones; nothing else changed."
+            };
             return Ok(vec![Reply::private(
                 &req.actor.id,
-                Message::titled(
-                    "🎲 The roll failed",
-                    format!(
-                        "{e} The dice were thrown, so trying again rolls fresh ones; nothing else changed."
-                    ),
-                ),
-            )])
+                Message::titled("🎲 The roll failed", format!("{e} {after}")),
+            )]);
         }
     };
     let mut text = format!("{} rolls {}", req.actor.id.mention(), result.render());

@@ -64,6 +64,10 @@ pub enum DiceError {
     /// A (repeated) reroll condition that every face satisfies.
     #[error("The reroll condition at column {col} matches every face of the die, so it would be rerolled forever. Pick a condition that some faces miss, or use `ro` to reroll once.", col = pos + 1)]
     ImpossibleReroll { pos: usize },
+    /// A die rerolled until it misses a condition (`r`) keeps only faces that its explode
+    /// condition matches, so it explodes for ever and every roll fails (`1d2r1!`, `1d6r<6!`).
+    #[error("The dice at column {col} always explode: after rerolling, every face they can keep matches the explode condition, so every roll would fail. Reroll fewer faces or explode on fewer (e.g. `1d6r1!`), or use `ro` to reroll once.", col = pos + 1)]
+    AlwaysExplodesAfterReroll { pos: usize },
     /// A number or a result does not fit in a 64-bit integer.
     #[error("The numbers get too big at column {col} (the limit is {}). Use smaller numbers.", i64::MAX, col = pos + 1)]
     Overflow { pos: usize },
@@ -82,9 +86,10 @@ pub enum DiceError {
     /// The roll passes the dice limit too often for exact odds.
     #[error("That roll passes the {limit}-dice limit (explosions and rerolls count) in about {percent} of rolls, which then fail; exact odds would have to follow every die count, so I give none. Roll it instead, or use fewer dice.", limit = MAX_DICE)]
     OddsDiceLimit { percent: String },
-    /// Computing exact odds would take too long or the numbers would be too big.
-    #[error("That roll has too many possible outcomes to compute exact odds (the limit is {limit} steps). Try fewer dice or fewer sides.")]
-    OddsTooLarge { limit: u64 },
+    /// Computing exact odds would pass the work budget (steps) or the memory budget
+    /// (distinct results held at once): none is given rather than stalling.
+    #[error("That roll is too costly to compute exactly: its odds need more than {steps} steps or more than {outcomes} distinct results at once, so I give no chance. Roll it instead, or try fewer dice or fewer sides.")]
+    OddsTooLarge { steps: u64, outcomes: usize },
 }
 
 impl DiceError {
@@ -104,6 +109,7 @@ impl DiceError {
             | Self::TooManyRerolls { pos, .. }
             | Self::ImpossibleExplode { pos }
             | Self::ImpossibleReroll { pos }
+            | Self::AlwaysExplodesAfterReroll { pos }
             | Self::Overflow { pos }
             | Self::DivisionByZero { pos }
             | Self::NegativeCount { pos, .. }

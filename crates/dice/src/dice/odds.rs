@@ -32,8 +32,17 @@ use super::parse::{
     RerollKind,
 };
 
-/// Maximum number of elementary steps spent computing one distribution.
+/// Maximum number of elementary steps spent computing one distribution (an addition into
+/// a dense table is one step; an insertion into a sorted map is [`MAP_STEP`] steps).
 pub const ODDS_WORK_LIMIT: u64 = 20_000_000;
+
+/// Most cells of 16 bytes (a result and its chance) one table may hold while odds are
+/// computed: `1d1000000` fits, and memory stays within tens of megabytes. An entry of a
+/// sorted map counts as two cells or more (its key's size and the map's nodes).
+pub const ODDS_MAX_OUTCOMES: usize = 1 << 20;
+
+/// What one insertion into a sorted map costs, in steps (about its depth in compares).
+const MAP_STEP: u128 = 16;
 
 /// Explosion chains are followed until the chance of the chain going on drops below this
 /// (or the roller's limit is reached).
@@ -142,7 +151,16 @@ impl Expr {
     /// Computes the distribution of this expression.
     pub fn odds(&self) -> Result<Distribution, DiceError> {
         let mut w = Work(0);
-        // The dice limit first: it is cheap, and a roll that often fails is refused for
+        // What the dice alone show too costly is refused before anything is computed.
+        let mut terms = Vec::new();
+        collect_terms(&self.root, &mut terms);
+        for (t, n) in terms {
+            if t.count_expr.is_none() {
+                plain_term_fits(t, n)?;
+            }
+            explosion_fits(t, &w)?;
+        }
+        // The dice limit next: it is cheap, and a roll that often fails is refused for
         // that reason rather than for its size.
         let dice_limit = dice_limit_risk(&self.root, &mut w)?;
         if dice_limit >= 1e-12 {
@@ -165,6 +183,8 @@ impl Expr {
     }
 }
 
+/// The budget of one computation: steps spent so far, checked against [`ODDS_WORK_LIMIT`],
+/// and every table's size checked against [`ODDS_MAX_OUTCOMES`] before it grows past it.
 struct Work(u64);
 
 impl Work {
@@ -177,11 +197,37 @@ impl Work {
             Ok(())
         }
     }
+
+    /// A table of `cells` entries is about to be held.
+    fn hold(&self, cells: u128) -> Result<(), DiceError> {
+        if cells > ODDS_MAX_OUTCOMES as u128 {
+            Err(too_large())
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Adds `p` at `key` in `map`, paying for the insertion and refusing a map that would
+    /// hold more than [`ODDS_MAX_OUTCOMES`] results.
+    fn tally<K: Ord>(
+        &mut self,
+        map: &mut BTreeMap<K, f64>,
+        key: K,
+        p: f64,
+    ) -> Result<(), DiceError> {
+        self.spend(MAP_STEP)?;
+        *map.entry(key).or_insert(0.0) += p;
+        // An entry of a sorted map takes its key and chance and about half as much again
+        // in the map's nodes, counted in cells of 16 bytes.
+        let cells = (3 * (std::mem::size_of::<K>() + 8)).div_ceil(32);
+        self.hold(map.len() as u128 * cells as u128)
+    }
 }
 
 fn too_large() -> DiceError {
     DiceError::OddsTooLarge {
-        limit: ODDS_WORK_LIMIT,
+        steps: ODDS_WORK_LIMIT,
+        outcomes: ODDS_MAX_OUTCOMES,
     }
 }
 
@@ -281,7 +327,7 @@ fn dist(node: &Node, w: &mut Work) -> Result<Dist, DiceError> {
                 let r = round_q(*func, v)
                     .and_then(Q::to_i64)
                     .ok_or(DiceError::Overflow { pos: *pos })?;
-                *map.entry(r).or_insert(0.0) += p;
+                w.tally(&mut map, r, p)?;
             }
             Ok(Dist::from_map(map, q.tails))
         }
@@ -307,14 +353,18 @@ fn dist(node: &Node, w: &mut Work) -> Result<Dist, DiceError> {
                         }
                         .ok_or(overflow.clone())
                     };
-                    w.spend(a.probs.len() as u128 * b.probs.len() as u128)?;
-                    let mut map = BTreeMap::new();
+                    let pairs = a.probs.len() as u128 * b.probs.len() as u128;
+                    w.spend(pairs)?;
+                    w.hold(pairs)?;
+                    let mut all = Vec::with_capacity(pairs as usize);
                     for &(x, px) in &a.probs {
                         for &(y, py) in &b.probs {
-                            *map.entry(f(x, y)?).or_insert(0.0) += px * py;
+                            all.push((f(x, y)?, px * py));
                         }
                     }
-                    Ok(Dist::from_map(map, a.tails.and(b.tails)))
+                    let mut d = dist_of(all, w)?;
+                    d.tails = a.tails.and(b.tails);
+                    Ok(d)
                 }
             }
         }
@@ -376,7 +426,7 @@ fn qdist(node: &Node, w: &mut Work) -> Result<QDist, DiceError> {
             let mut probs = BTreeMap::new();
             for (v, p) in d.probs {
                 let r = round_q(*func, v).ok_or(DiceError::Overflow { pos: *pos })?;
-                *probs.entry(r).or_insert(0.0) += p;
+                w.tally(&mut probs, r, p)?;
             }
             Ok(QDist {
                 probs,
@@ -398,7 +448,7 @@ fn qdist(node: &Node, w: &mut Work) -> Result<QDist, DiceError> {
                         BinOp::Mod => x.rem(y),
                     }
                     .ok_or(DiceError::Overflow { pos: *pos })?;
-                    *probs.entry(r).or_insert(0.0) += px * py;
+                    w.tally(&mut probs, r, px * py)?;
                 }
             }
             Ok(QDist {
@@ -408,8 +458,12 @@ fn qdist(node: &Node, w: &mut Work) -> Result<QDist, DiceError> {
         }
         Node::Num { .. } | Node::Dice(_) | Node::Group(_) => {
             let d = dist(node, w)?;
+            let mut probs = BTreeMap::new();
+            for &(v, p) in &d.probs {
+                w.tally(&mut probs, Q::int(v), p)?;
+            }
             Ok(QDist {
-                probs: d.probs.iter().map(|&(v, p)| (Q::int(v), p)).collect(),
+                probs,
                 tails: d.tails,
             })
         }
@@ -432,12 +486,14 @@ fn map_values(
     f: impl Fn(i64) -> Result<i64, DiceError>,
     w: &mut Work,
 ) -> Result<Dist, DiceError> {
-    w.spend(d.probs.len() as u128)?;
-    let mut map = BTreeMap::new();
-    for (v, p) in d.probs {
-        *map.entry(f(v)?).or_insert(0.0) += p;
+    let tails = d.tails;
+    let mut probs = d.probs;
+    for (v, _) in &mut probs {
+        *v = f(*v)?;
     }
-    Ok(Dist::from_map(map, d.tails))
+    let mut out = dist_of(probs, w)?;
+    out.tails = tails;
+    Ok(out)
 }
 
 fn convolve(a: &Dist, b: &Dist, w: &mut Work, pos: usize) -> Result<Dist, DiceError> {
@@ -455,6 +511,7 @@ fn convolve(a: &Dist, b: &Dist, w: &mut Work, pos: usize) -> Result<Dist, DiceEr
     let hi = amax.checked_add(bmax).ok_or(overflow)?;
     let width = i128::from(hi) - i128::from(lo) + 1;
     if width as u128 <= 4 * (a.probs.len() * b.probs.len()) as u128 + 1024 {
+        w.hold(width as u128)?;
         let mut dense = vec![0f64; width as usize];
         for &(x, px) in &a.probs {
             let base = (x - amin) as usize;
@@ -470,14 +527,28 @@ fn convolve(a: &Dist, b: &Dist, w: &mut Work, pos: usize) -> Result<Dist, DiceEr
             .collect();
         Ok(Dist { probs, tails })
     } else {
-        let mut map = BTreeMap::new();
+        // Spread out: every pair, sorted and merged (at most the budget's cells).
+        let pairs = a.probs.len() as u128 * b.probs.len() as u128;
+        w.hold(pairs)?;
+        let mut all = Vec::with_capacity(pairs as usize);
         for &(x, px) in &a.probs {
             for &(y, py) in &b.probs {
-                *map.entry(x + y).or_insert(0.0) += px * py;
+                all.push((x + y, px * py));
             }
         }
-        Ok(Dist::from_map(map, tails))
+        let mut d = dist_of(all, w)?;
+        d.tails = tails;
+        Ok(d)
     }
+}
+
+/// The most distinct results `a + b` can have.
+fn sum_size(a: &Dist, b: &Dist) -> u128 {
+    let span = |d: &Dist| match (d.probs.first(), d.probs.last()) {
+        (Some(&(lo, _)), Some(&(hi, _))) => (i128::from(hi) - i128::from(lo)) as u128,
+        _ => 0,
+    };
+    (a.probs.len() as u128 * b.probs.len() as u128).min(span(a) + span(b) + 1)
 }
 
 /// `n` independent copies of `d`, summed.
@@ -489,10 +560,46 @@ fn power(d: &Dist, n: usize, w: &mut Work, pos: usize) -> Result<Dist, DiceError
     Ok(acc)
 }
 
-/// Adds `b` (weighted by `f`) into `acc`.
-fn mix_into(acc: &mut BTreeMap<i64, f64>, b: &Dist, f: f64) {
-    for &(v, p) in &b.probs {
-        *acc.entry(v).or_insert(0.0) += p * f;
+/// Adds `b` (weighted by `f`) into `acc`, both sorted by value: one merge, whose size is
+/// checked against the budget before it is allocated.
+fn mix_into(acc: &mut Vec<(i64, f64)>, b: &Dist, f: f64, w: &mut Work) -> Result<(), DiceError> {
+    let (la, lb) = (acc.len(), b.probs.len());
+    w.hold((la + lb) as u128)?;
+    w.spend((la + lb) as u128)?;
+    let mut out = Vec::with_capacity(la + lb);
+    let (mut i, mut j) = (0, 0);
+    while i < la || j < lb {
+        let next = match (acc.get(i), b.probs.get(j)) {
+            (Some(&(x, px)), Some(&(y, py))) if x == y => {
+                i += 1;
+                j += 1;
+                (x, px + py * f)
+            }
+            (Some(&(x, px)), Some(&(y, _))) if x < y => {
+                i += 1;
+                (x, px)
+            }
+            (Some(&a), None) => {
+                i += 1;
+                a
+            }
+            (_, Some(&(y, py))) => {
+                j += 1;
+                (y, py * f)
+            }
+            (None, None) => break,
+        };
+        out.push(next);
+    }
+    *acc = out;
+    Ok(())
+}
+
+impl Dist {
+    /// A distribution from values sorted by value (zero and negative chances dropped).
+    fn from_sorted(mut probs: Vec<(i64, f64)>, tails: Tails) -> Dist {
+        probs.retain(|&(_, p)| p > 0.0);
+        Dist { probs, tails }
     }
 }
 
@@ -501,6 +608,7 @@ fn mix_into(acc: &mut BTreeMap<i64, f64>, b: &Dist, f: f64) {
 fn reroll_dist(t: &DiceTerm, w: &mut Work) -> Result<(Vec<(i64, f64)>, f64), DiceError> {
     let (lo, hi) = t.sides.faces();
     let faces = (hi - lo + 1) as f64;
+    w.hold((hi - lo + 1) as u128)?;
     w.spend((hi - lo + 1) as u128)?;
     let plain = 1.0 / faces;
     let Some(r) = t.reroll.filter(|r| r.kind != RerollKind::Add) else {
@@ -541,20 +649,27 @@ fn split(faces: &[(i64, f64)], cond: Cond) -> (Faces, Faces) {
     faces.iter().partition(|&&(v, _)| cond.matches(v))
 }
 
-fn dist_of(probs: Vec<(i64, f64)>) -> Dist {
-    let mut map = BTreeMap::new();
-    for (v, p) in probs {
-        *map.entry(v).or_insert(0.0) += p;
-    }
-    Dist::from_map(map, Tails::default())
+/// The distribution of values given with their probabilities (a value may repeat).
+fn dist_of(mut probs: Vec<(i64, f64)>, w: &mut Work) -> Result<Dist, DiceError> {
+    w.hold(probs.len() as u128)?;
+    w.spend(2 * probs.len() as u128)?;
+    probs.sort_by_key(|&(v, _)| v);
+    // In place: a value seen again adds its chance to the one kept before it.
+    probs.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        if same {
+            kept.1 += later.1;
+        }
+        same
+    });
+    Ok(Dist::from_sorted(probs, Tails::default()))
 }
 
 /// Σ_{k=0..K} E^{*k} * N: an explosion chain of `k` matching rolls then one that misses.
 /// `E` and `N` are already in the space being summed. Returns the chain with its tails.
 fn chain(e: &Dist, n: &Dist, roll_past: f64, w: &mut Work, pos: usize) -> Result<Dist, DiceError> {
     let pe = e.mass();
-    let mut acc: BTreeMap<i64, f64> = BTreeMap::new();
-    mix_into(&mut acc, n, 1.0);
+    let mut acc = n.probs.clone();
     let mut prefix = Dist::point(0);
     let mut going = 1.0f64; // probability that k explosions happened so far
     let mut tails = Tails {
@@ -577,20 +692,23 @@ fn chain(e: &Dist, n: &Dist, roll_past: f64, w: &mut Work, pos: usize) -> Result
             break;
         }
         prefix = convolve(&prefix, e, w, pos)?;
+        // The step and the chain so far must fit together before the step is built.
+        w.hold(acc.len() as u128 + sum_size(&prefix, n))?;
         let step = convolve(&prefix, n, w, pos)?;
-        mix_into(&mut acc, &step, 1.0);
+        mix_into(&mut acc, &step, 1.0, w)?;
         k += 1;
         going = next;
         // A reroll that passes its limit can happen on each added roll.
         tails.past += going * roll_past;
     }
-    Ok(Dist::from_map(acc, tails))
+    Ok(Dist::from_sorted(acc, tails))
 }
 
 fn term_dist(t: &DiceTerm, w: &mut Work) -> Result<Dist, DiceError> {
     match &t.count_expr {
         None => {
             let n = usize::try_from(t.count).map_err(|_| too_large())?;
+            plain_term_fits(t, n)?;
             let unit = Unit::new(t, w)?;
             unit.term(n, w)
         }
@@ -603,20 +721,20 @@ fn term_dist(t: &DiceTerm, w: &mut Work) -> Result<Dist, DiceError> {
                 });
             }
             let unit = Unit::new(t, w)?;
-            let mut acc = BTreeMap::new();
+            let mut acc = Vec::new();
             let mut tails = counts.tails;
             let (mut past, mut cut) = (0.0, 0.0);
             for &(n, p) in &counts.probs {
                 let n = usize::try_from(n).map_err(|_| too_large())?;
                 let d = unit.term(n, w)?;
-                mix_into(&mut acc, &d, p);
+                mix_into(&mut acc, &d, p, w)?;
                 past += p * d.tails.past;
                 cut += p * d.tails.cut;
                 tails.depth = tails.depth.max(d.tails.depth);
             }
             tails.past = union(tails.past, past);
             tails.cut = union(tails.cut, cut);
-            Ok(Dist::from_map(acc, tails))
+            Ok(Dist::from_sorted(acc, tails))
         }
     }
 }
@@ -643,11 +761,20 @@ impl<'t> Unit<'t> {
     }
 
     fn new(t: &'t DiceTerm, w: &mut Work) -> Result<Unit<'t>, DiceError> {
+        explosion_fits(t, w)?;
         let (faces, roll_past) = reroll_dist(t, w)?;
-        let to_score =
-            |fs: &[(i64, f64)]| dist_of(fs.iter().map(|&(v, p)| (Unit::score(t, v), p)).collect());
-        let to_value =
-            |fs: &[(i64, f64)]| dist_of(fs.iter().map(|&(v, p)| (t.clamp(v), p)).collect());
+        // Both map in place (the vector's memory is reused).
+        let to_score = |fs: Faces, w: &mut Work| {
+            dist_of(
+                fs.into_iter()
+                    .map(|(v, p)| (Unit::score(t, v), p))
+                    .collect(),
+                w,
+            )
+        };
+        let to_value = |fs: Faces, w: &mut Work| {
+            dist_of(fs.into_iter().map(|(v, p)| (t.clamp(v), p)).collect(), w)
+        };
         let unsupported = |reason| DiceError::OddsUnsupported { pos: t.pos, reason };
         if let Some(r) = t.reroll.filter(|r| r.kind == RerollKind::Add) {
             if t.keep.is_some() {
@@ -660,44 +787,60 @@ impl<'t> Unit<'t> {
                 t,
                 score: None,
                 value: None,
-                ra: Some((to_score(&faces), to_score(&miss))),
+                ra: Some((to_score(faces, w)?, to_score(miss, w)?)),
             });
         }
         let mut tails = Tails {
             past: roll_past,
             ..Tails::default()
         };
+        // Values (for keep/drop) are only worked out when the term keeps or drops.
+        let keeps = t.keep.is_some();
         let (score, value) = match t.explode {
-            None => (to_score(&faces), Some(to_value(&faces))),
+            None => {
+                let value = if keeps {
+                    Some(to_value(faces.clone(), w)?)
+                } else {
+                    None
+                };
+                (to_score(faces, w)?, value)
+            }
             Some(e) => {
                 let (hit, miss) = split(&faces, e.cond);
                 match e.kind {
                     ExplodeKind::Compound => {
-                        let raw = chain(&dist_of(hit), &dist_of(miss), roll_past, w, t.pos)?;
+                        drop(faces);
+                        let (hit, miss) = (dist_of(hit, w)?, dist_of(miss, w)?);
+                        let raw = chain(&hit, &miss, roll_past, w, t.pos)?;
                         tails = raw.tails;
-                        let raw_faces = raw.probs.clone();
-                        (to_score(&raw_faces), Some(to_value(&raw_faces)))
+                        let value = if keeps {
+                            Some(to_value(raw.probs.clone(), w)?)
+                        } else {
+                            None
+                        };
+                        (to_score(raw.probs, w)?, value)
                     }
                     ExplodeKind::Chain => {
-                        let d = chain(&to_score(&hit), &to_score(&miss), roll_past, w, t.pos)?;
+                        drop(faces);
+                        let (hit, miss) = (to_score(hit, w)?, to_score(miss, w)?);
+                        let d = chain(&hit, &miss, roll_past, w, t.pos)?;
                         tails = d.tails;
                         (d, None)
                     }
                     ExplodeKind::Once => {
-                        let extra = convolve(&to_score(&hit), &to_score(&faces), w, t.pos)?;
-                        let mut acc = BTreeMap::new();
-                        mix_into(&mut acc, &to_score(&miss), 1.0);
-                        mix_into(&mut acc, &extra, 1.0);
-                        tails.past = union(
-                            roll_past,
-                            hit.iter().map(|(_, p)| p).sum::<f64>() * roll_past,
-                        );
-                        (Dist::from_map(acc, Tails::default()), None)
+                        let hit_mass = hit.iter().map(|(_, p)| p).sum::<f64>();
+                        let (hit, all) = (to_score(hit, w)?, to_score(faces, w)?);
+                        let extra = convolve(&hit, &all, w, t.pos)?;
+                        let mut acc = Vec::new();
+                        mix_into(&mut acc, &to_score(miss, w)?, 1.0, w)?;
+                        mix_into(&mut acc, &extra, 1.0, w)?;
+                        tails.past = union(roll_past, hit_mass * roll_past);
+                        (Dist::from_sorted(acc, Tails::default()), None)
                     }
                 }
             }
         };
-        if t.keep.is_some() && value.is_none() {
+        if keeps && value.is_none() {
             return Err(unsupported(
                 "keeping or dropping among dice added by explosions (`!`, `x`, `xo`): the number of dice varies; compounding `!!` works",
             ));
@@ -721,18 +864,13 @@ impl<'t> Unit<'t> {
             // No die matches: n misses. Some die matches: all n minus that, plus one plain die.
             let none = power(miss, n, w, t.pos)?;
             let any = power(all, n, w, t.pos)?;
-            let mut some: BTreeMap<i64, f64> = BTreeMap::new();
-            mix_into(&mut some, &any, 1.0);
-            mix_into(&mut some, &none, -1.0);
-            let some = Dist::from_map(
-                some.into_iter().map(|(v, p)| (v, p.max(0.0))).collect(),
-                Tails::default(),
-            );
+            let mut some = any.probs;
+            mix_into(&mut some, &none, -1.0, w)?;
+            let some = Dist::from_sorted(some, Tails::default());
             let extra = convolve(&some, all, w, t.pos)?;
-            let mut acc = BTreeMap::new();
-            mix_into(&mut acc, &none, 1.0);
-            mix_into(&mut acc, &extra, 1.0);
-            return Ok(Dist::from_map(acc, Tails::default()));
+            let mut acc = none.probs;
+            mix_into(&mut acc, &extra, 1.0, w)?;
+            return Ok(Dist::from_sorted(acc, Tails::default()));
         }
         match (t.keep, &self.value, &self.score) {
             (Some(keep), Some(value), _) => {
@@ -750,6 +888,66 @@ impl<'t> Unit<'t> {
             _ => Err(too_large()),
         }
     }
+}
+
+/// Refuses, before any table is built, an exploding (`!`, `!!`) die whose chain cannot fit
+/// the budget: its first explosion alone would hold the faces that stop it plus the sums of
+/// one face that explodes and one that stops ([`chain`] checks the same, later). Counting the
+/// faces allocates nothing, so `10d999999!!` is refused at once. Success counting and
+/// min/max can fold many values into few, so those are left to the computation itself.
+fn explosion_fits(t: &DiceTerm, w: &Work) -> Result<(), DiceError> {
+    match first_explosion_size(t) {
+        Some(size) => w.hold(size),
+        None => Ok(()),
+    }
+}
+
+/// The most results an exploding die's chain holds after its first explosion (the faces that
+/// stop it, and the sums of a face that explodes and one that stops), or `None` when that is
+/// not worked out in advance (see [`explosion_fits`]).
+fn first_explosion_size(t: &DiceTerm) -> Option<u128> {
+    let e = t.explode.filter(|e| e.kind != ExplodeKind::Once)?;
+    if t.success.is_some() || t.min.is_some() || t.max.is_some() {
+        return None;
+    }
+    let (lo, hi) = t.sides.faces();
+    let reroll = t.reroll.filter(|r| r.kind == RerollKind::Repeat);
+    let kept = |v: i64| reroll.is_none_or(|r| !r.cond.matches(v));
+    // Each condition changes only at its value and the next, so the faces fall into a few
+    // runs that each hit or miss as a whole: counted per run, without visiting every face.
+    let mut cuts = vec![lo, hi + 1];
+    for c in std::iter::once(e.cond).chain(reroll.map(|r| r.cond)) {
+        cuts.extend(
+            [c.value, c.value.saturating_add(1)]
+                .into_iter()
+                .filter(|&v| lo < v && v <= hi),
+        );
+    }
+    cuts.sort_unstable();
+    cuts.dedup();
+    let (mut hits, mut misses) = (0u128, 0u128);
+    let (mut hit_range, mut miss_range) = ((i64::MAX, i64::MIN), (i64::MAX, i64::MIN));
+    for run in cuts.windows(2) {
+        let (a, b) = (run[0], run[1] - 1);
+        if !kept(a) {
+            continue;
+        }
+        let (count, range) = if e.cond.matches(a) {
+            (&mut hits, &mut hit_range)
+        } else {
+            (&mut misses, &mut miss_range)
+        };
+        *count += (b - a + 1) as u128;
+        *range = (range.0.min(a), range.1.max(b));
+    }
+    if hits == 0 || misses == 0 {
+        return None;
+    }
+    let span = (i128::from(hit_range.1) + i128::from(miss_range.1)
+        - i128::from(hit_range.0)
+        - i128::from(miss_range.0)
+        + 1) as u128;
+    Some(misses + (hits * misses).min(span))
 }
 
 /// Sum of the scores of the kept dice, `n` dice each distributed as `value` (already
@@ -777,7 +975,7 @@ fn keep_dist(
         order.reverse();
     }
     if k == n {
-        let d = dist_of(order);
+        let d = dist_of(order, w)?;
         return power(&d, n, w, 0);
     }
     let scores: Vec<i64> = order.iter().map(|&(s, _)| s).collect();
@@ -788,6 +986,8 @@ fn keep_dist(
     let hi = (k64.saturating_mul(smax)).max(0);
     let width = usize::try_from(hi - lo + 1).map_err(|_| too_large())?;
     w.spend(order.len() as u128 * ((n + 1) * (n + 2) / 2) as u128 * width as u128)?;
+    // `dp` and `next` below: two tables of (n + 1) × width cells.
+    w.hold(2 * (n as u128 + 1) * width as u128)?;
 
     let mut binom = vec![vec![0f64; n + 1]; n + 1];
     for i in 0..=n {
@@ -835,7 +1035,76 @@ fn keep_dist(
     })
 }
 
+/// The number of results `node` has when that is known without computing it (a plain sum
+/// of dice, `NdX`, has N·(X−1)+1; a number has one), else 1: a lower bound.
+fn least_results(node: &Node) -> u128 {
+    match node {
+        Node::Paren { inner } | Node::Label { inner, .. } => least_results(inner),
+        Node::Dice(t) if plain(t) && t.count_expr.is_none() => {
+            let (lo, hi) = t.sides.faces();
+            u128::try_from(t.count).unwrap_or(0) * (hi - lo) as u128 + 1
+        }
+        _ => 1,
+    }
+}
+
+/// A term whose dice are only summed: no explosion, reroll, success count or min/max.
+fn plain(t: &DiceTerm) -> bool {
+    t.explode.is_none()
+        && t.reroll.is_none()
+        && t.success.is_none()
+        && t.min.is_none()
+        && t.max.is_none()
+}
+
+/// Refuses at once, before any table is built, a plain term whose odds would pass the step
+/// budget: `n` dice of F faces summed cost at least F² steps from the second die on, and
+/// keeping k of them F·(n+1)(n+2)/2·(k·(F−1)+1) (what [`keep_dist`] spends).
+fn plain_term_fits(t: &DiceTerm, n: usize) -> Result<(), DiceError> {
+    if !plain(t) || n < 2 {
+        return Ok(());
+    }
+    let (lo, hi) = t.sides.faces();
+    let f = (hi - lo + 1) as u128;
+    let n128 = n as u128;
+    let steps = match t.keep {
+        Some(keep) => {
+            let k = u128::try_from(keep.n).unwrap_or(u128::MAX).min(n128);
+            let k = match keep.kind {
+                KeepKind::KeepHigh | KeepKind::KeepLow => k,
+                KeepKind::DropHigh | KeepKind::DropLow => n128 - k,
+            };
+            if k == 0 {
+                0 // nothing kept: no dice to sum
+            } else if k == n128 {
+                f * f
+            } else {
+                f.saturating_mul((n128 + 1) * (n128 + 2) / 2)
+                    .saturating_mul(k.saturating_mul(f - 1) + 1)
+            }
+        }
+        None => f * f,
+    };
+    if steps > u128::from(ODDS_WORK_LIMIT) {
+        Err(too_large())
+    } else {
+        Ok(())
+    }
+}
+
 fn group_dist(g: &GroupTerm, w: &mut Work) -> Result<Dist, DiceError> {
+    if let Some(keep) = g.keep {
+        // Keeping among the items holds a state per item total: refused at once when an
+        // item alone has more totals than the budget's states.
+        let k = u128::try_from(keep.n)
+            .unwrap_or(u128::MAX)
+            .min(g.items.len() as u128);
+        if k < g.items.len() as u128 {
+            for item in &g.items {
+                w.hold(least_results(item) * (k + 2))?;
+            }
+        }
+    }
     let items: Vec<Dist> = g
         .items
         .iter()
@@ -874,7 +1143,10 @@ fn group_dist(g: &GroupTerm, w: &mut Work) -> Result<Dist, DiceError> {
                             .unwrap_or(s.len());
                         s.insert(at, v);
                         s.truncate(k);
-                        *next.entry(s).or_insert(0.0) += ps * p;
+                        w.tally(&mut next, s, ps * p)?;
+                        // A state costs about k + 2 cells of 16 bytes (its list, the
+                        // map's entry and chance), with the states held before it.
+                        w.hold((states.len() + next.len()) as u128 * (k as u128 + 2))?;
                     }
                 }
                 states = next;
@@ -885,7 +1157,7 @@ fn group_dist(g: &GroupTerm, w: &mut Work) -> Result<Dist, DiceError> {
                     .iter()
                     .try_fold(0i64, |a, &v| a.checked_add(score(v)))
                     .ok_or(DiceError::Overflow { pos: g.pos })?;
-                *map.entry(total).or_insert(0.0) += p;
+                w.tally(&mut map, total, p)?;
             }
             Dist::from_map(map, Tails::default())
         }
@@ -1120,6 +1392,72 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn costly_plain_terms_and_groups_are_refused_before_any_table_is_built() {
+        // Refused by the counts alone: nothing was spent.
+        for expr in ["2d1000000", "3d1000000kh2", "2d5000"] {
+            let Node::Dice(t) = &parse(expr).unwrap().root else {
+                panic!("{expr}")
+            };
+            assert!(plain_term_fits(t, t.count as usize).is_err(), "{expr}");
+        }
+        // Within the budget, and what the full computation then does.
+        for expr in ["2d4000", "4d6kh3", "1d1000000", "100d6", "2d1000000kh0"] {
+            let Node::Dice(t) = &parse(expr).unwrap().root else {
+                panic!("{expr}")
+            };
+            assert!(plain_term_fits(t, t.count as usize).is_ok(), "{expr}");
+            assert!(odds(expr).is_ok(), "{expr}");
+        }
+        let mut w = Work(0);
+        let Node::Group(g) = &parse("{1d1000000, 1d1000000}kh1").unwrap().root else {
+            panic!()
+        };
+        assert!(group_dist(g, &mut w).is_err());
+        assert_eq!(w.0, 0, "refused before any step");
+        assert!(odds("{4d6, 3d8}kh1").is_ok());
+    }
+
+    #[test]
+    fn the_first_explosion_is_sized_without_visiting_every_face() {
+        // Counted by runs of faces; the same as visiting each face.
+        for expr in [
+            "1d20!",
+            "1d20!>=15",
+            "1d20!<3",
+            "1d20!=7",
+            "1d20!!>18",
+            "1d20r<5!",
+            "1d20r=20!>=19",
+            "1d20r>10!!<3",
+            "1dF!",
+            "1d%!>=90",
+            "1d2r1!=1",
+            "1d999999!!",
+        ] {
+            let Node::Dice(t) = &parse(expr).unwrap().root else {
+                panic!("{expr}")
+            };
+            let (lo, hi) = t.sides.faces();
+            let e = t.explode.unwrap();
+            let kept: Vec<i64> = (lo..=hi)
+                .filter(|&v| {
+                    !t.reroll
+                        .is_some_and(|r| r.kind == RerollKind::Repeat && r.cond.matches(v))
+                })
+                .collect();
+            let (hit, miss): (Vec<i64>, Vec<i64>) = kept.iter().partition(|&&v| e.cond.matches(v));
+            let want = (!hit.is_empty() && !miss.is_empty()).then(|| {
+                let span = (hit.iter().max().unwrap() + miss.iter().max().unwrap()
+                    - hit.iter().min().unwrap()
+                    - miss.iter().min().unwrap()
+                    + 1) as u128;
+                miss.len() as u128 + (hit.len() as u128 * miss.len() as u128).min(span)
+            });
+            assert_eq!(first_explosion_size(t), want, "{expr}");
+        }
     }
 
     #[test]
@@ -1430,7 +1768,7 @@ mod tests {
                 matches!(e, DiceError::OddsTooLarge { .. }),
                 "{input}: {e:?}"
             );
-            assert!(e.to_string().contains("too many possible outcomes"));
+            assert!(e.to_string().contains("too costly to compute exactly"));
         }
         // 600d6 exploding on 4+ passes 1,000 dice most of the time.
         let e = odds("600d6!>3").unwrap_err();

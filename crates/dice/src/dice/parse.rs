@@ -53,6 +53,18 @@ impl Expr {
         &self.text
     }
 
+    /// The lowest and highest total a roll can give before explosions (an exploding die
+    /// counts as one roll of it): what a caller adding totals up can check in advance.
+    pub fn range(&self) -> (i64, i64) {
+        // The parse already checked the bounds fit in 64 bits.
+        bounds(&self.root).map_or((i64::MIN, i64::MAX), |(lo, hi)| {
+            (
+                i64::try_from(lo).unwrap_or(i64::MIN),
+                i64::try_from(hi).unwrap_or(i64::MAX),
+            )
+        })
+    }
+
     /// The label, e.g. `fireball` in `2d6+3 fireball`.
     pub fn label(&self) -> Option<&str> {
         self.label.as_deref()
@@ -319,6 +331,17 @@ impl Cond {
     }
 }
 
+/// True when some face in `lo..=hi` matches neither `a` nor `b`. Each condition changes
+/// only at its value, so the faces next to either value and both ends are enough to try.
+fn some_face_misses_both((lo, hi): (i64, i64), a: Cond, b: Cond) -> bool {
+    [a.value, b.value]
+        .into_iter()
+        .flat_map(|v| [v.saturating_sub(1), v, v.saturating_add(1)])
+        .chain([lo, hi])
+        .filter(|v| (lo..=hi).contains(v))
+        .any(|v| !a.matches(v) && !b.matches(v))
+}
+
 const EXPECT_OPERAND: &str = "a number, dice like `d20`, `(`, `{` or a function like `floor(`";
 const EXPECT_SIDES: &str = "the number of sides, like `d6`, `d%` or `dF`";
 const EXPECT_NUMBER: &str = "a number";
@@ -470,6 +493,35 @@ impl Parser<'_> {
         if self.warning.is_none() {
             self.warning = strict_note(cond, faces);
         }
+    }
+
+    /// Adds a note for users of other tools after any note already given.
+    fn note(&mut self, text: String) {
+        match &mut self.warning {
+            Some(w) if w.contains(&text) => {}
+            Some(w) => {
+                w.push(' ');
+                w.push_str(&text);
+            }
+            None => self.warning = Some(text),
+        }
+    }
+
+    /// A bare `r` (written from `start` to here) rerolls until the die misses, as Roll20
+    /// reads it; Foundry's `r` rerolls once, and its `r1=1` rerolls at most one die.
+    fn note_foundry_reroll(&mut self, start: usize) {
+        let written: String = self.chars[start..self.pos].iter().collect();
+        let rest = &written[1..];
+        let text = if self.pos > start + 1 && matches!(self.peek(), Some('=' | '<' | '>')) {
+            format!(
+                "`{written}` rerolls each matching die until it misses, and what follows counts successes; Foundry reads `{written}=…` as rerolling at most {rest} dice, which has no notation here."
+            )
+        } else {
+            format!(
+                "`{written}` rerolls until the die misses, as in Roll20; Foundry's `r` rerolls once: write `ro{rest}` for once (`rr{rest}` means until in both)."
+            )
+        };
+        self.note(text);
     }
 
     fn enter(&mut self, pos: usize) -> Result<(), DiceError> {
@@ -896,6 +948,7 @@ impl Parser<'_> {
                 }
                 Some('r') => {
                     self.pos += 1;
+                    let bare = !matches!(self.peek(), Some('o' | 'a' | 'r'));
                     let kind = match self.peek() {
                         Some('o') => RerollKind::Once,
                         Some('a') => RerollKind::Add,
@@ -910,6 +963,9 @@ impl Parser<'_> {
                         value: faces.0,
                     });
                     self.note_strict(cond, Some(faces));
+                    if bare {
+                        self.note_foundry_reroll(mpos);
+                    }
                     if kind == RerollKind::Repeat && cond.matches_all(faces) {
                         return Err(DiceError::ImpossibleReroll { pos: mpos });
                     }
@@ -1014,6 +1070,16 @@ impl Parser<'_> {
                     };
                     if !more || self.pos == mpos {
                         self.pos = mpos;
+                        if let (Some(r), Some(e)) = (term.reroll, term.explode) {
+                            // Rerolled until it misses `r`, the die keeps only faces that miss
+                            // it; when each of those explodes, every roll explodes for ever.
+                            if r.kind == RerollKind::Repeat
+                                && e.kind != ExplodeKind::Once
+                                && !some_face_misses_both(faces, r.cond, e.cond)
+                            {
+                                return Err(DiceError::AlwaysExplodesAfterReroll { pos: term.pos });
+                            }
+                        }
                         if let (Some(r), Some(_)) = (term.reroll, term.explode) {
                             if r.kind == RerollKind::Add {
                                 return Err(DiceError::BadModifier {
@@ -1471,6 +1537,35 @@ mod tests {
     }
 
     #[test]
+    fn a_roll_that_always_fails_is_refused_up_front_1d2r1_explodes_for_ever() {
+        // Rerolled until it is not 1, a d2 always shows 2, its highest face, so `!` explodes
+        // it for ever; `1d6r<6!` likewise (every kept face is 6). Odds printed `mean NaN`.
+        for (input, pos) in [
+            ("1d2r1!", 0),
+            ("1d2r1!!", 0),
+            ("1d6r<6!", 0),
+            ("2+1d6!r<6", 2),
+        ] {
+            let e = parse(input).unwrap_err();
+            assert_eq!(e, DiceError::AlwaysExplodesAfterReroll { pos }, "{input}");
+            let msg = e.to_string();
+            assert!(msg.contains("every roll would fail"), "{msg}");
+            assert!(msg.contains(&format!("column {}", pos + 1)), "{msg}");
+        }
+        // A face left that does not explode: accepted. Exploding once always ends.
+        for input in [
+            "1d6r1!",
+            "1d6r<5!",
+            "1d6r6!",
+            "1d2r1xo",
+            "1d6r<6!=5",
+            "dFr<0!",
+        ] {
+            assert!(parse(input).is_ok(), "{input}");
+        }
+    }
+
+    #[test]
     fn limit_errors_name_limit_and_column() {
         let cases: Vec<(String, DiceError, &str)> = vec![
             (
@@ -1676,6 +1771,32 @@ mod tests {
         assert!(err(&deep).to_string().contains("32 deep"));
     }
 
+    /// Foundry's `r` rerolls once and its `20d20r1=1` rerolls a single 1; here a bare `r`
+    /// rerolls until the die misses (Roll20), so `20d20r1=1` always counted 0 successes
+    /// without a word. Each reading Foundry differs on now carries a note.
+    #[test]
+    fn a_bare_r_notes_foundrys_reroll_once_reading_20d20r1_eq_1() {
+        let w = |s: &str| parse(s).unwrap().warning().map(str::to_string);
+        let once = w("1d10r1").unwrap();
+        assert!(
+            once.contains("`r1` rerolls until the die misses, as in Roll20")
+                && once.contains("write `ro1` for once"),
+            "{once}"
+        );
+        let single = w("20d20r1=1").unwrap();
+        assert!(
+            single.contains("Foundry reads `r1=…` as rerolling at most 1 dice"),
+            "{single}"
+        );
+        // Spelled so that both tools agree, no note.
+        for agreed in ["1d10rr1", "1d10ro1", "1d10ra1", "4d6kh3"] {
+            assert_eq!(w(agreed), None, "{agreed}");
+        }
+        // After a strict-comparison note, the reroll note follows it.
+        let both = w("4d6r<2").unwrap();
+        assert!(both.starts_with("`<2` counts 1 here") && both.contains("`r<2` rerolls until"));
+    }
+
     /// Roll20 reads `>3` as "3 or more" in its compare points; Croupier's `>` is strict, so
     /// the parse carries one note saying what `>3` counts here and what to write instead.
     #[test]
@@ -1686,7 +1807,7 @@ mod tests {
             Some("`>3` counts 4–6 here; write `>=3` for 3–6.")
         );
         assert_eq!(
-            w("4d6r<2").as_deref(),
+            w("4d6rr<2").as_deref(),
             Some("`<2` counts 1 here; write `<=2` for 1–2.")
         );
         assert_eq!(

@@ -284,7 +284,8 @@ pub fn quick<'a, R: Rng + ?Sized>(input: &'a str, rng: &mut R) -> Option<QuickRo
     Some(q)
 }
 
-/// The same choice as the full roller: a stable sort by value, then drop from an end.
+/// The same choice as the full roller: a sort by value (ties as it orders them), then drop
+/// from an end.
 fn mark_kept(values: &[i64], kept: &mut [bool], kind: KeepKind, k: u8) {
     let n = values.len();
     let k = usize::from(k).min(n);
@@ -292,10 +293,16 @@ fn mark_kept(values: &[i64], kept: &mut [bool], kind: KeepKind, k: u8) {
     for (i, o) in order.iter_mut().enumerate().take(n) {
         *o = i as u8;
     }
-    // Insertion sort: stable, and n is at most 32.
+    // Insertion sort (n is at most 32), lowest first; ties as the full roller orders them:
+    // the later die first where the low end is dropped, so a tie keeps the earlier die.
+    let later_first = matches!(kind, KeepKind::KeepHigh | KeepKind::DropLow);
+    let after = |a: u8, b: u8| {
+        let (va, vb) = (values[usize::from(a)], values[usize::from(b)]);
+        va > vb || (va == vb && later_first && a < b)
+    };
     for i in 1..n {
         let mut j = i;
-        while j > 0 && values[usize::from(order[j - 1])] > values[usize::from(order[j])] {
+        while j > 0 && after(order[j - 1], order[j]) {
             order.swap(j - 1, j);
             j -= 1;
         }

@@ -82,10 +82,42 @@ impl Roll {
         out
     }
 
-    /// True when the result is a count of successes: some term or group counts successes.
+    /// True when the result is a count of successes: outside computed counts and groups,
+    /// every dice term and group counts successes (at least one does), and they are only
+    /// added or subtracted (numbers may be added too). `(3d6>=4)d6`, `1d20+5 + 0d6>=1` and
+    /// `{3d6>=5, 2d6}kh1` are sums, not counts.
     pub fn counts_successes(&self) -> bool {
-        self.terms.iter().any(|t| t.counts_successes)
-            || self.groups.iter().any(|g| g.counts_successes)
+        let mut hidden = 0usize;
+        let mut any = false;
+        for p in &self.parts {
+            let counts = match p {
+                Part::CountOpen | Part::GroupOpen(_) => {
+                    hidden += 1;
+                    continue;
+                }
+                Part::CountClose => {
+                    hidden = hidden.saturating_sub(1);
+                    continue;
+                }
+                Part::GroupClose(g) => {
+                    hidden = hidden.saturating_sub(1);
+                    if hidden > 0 {
+                        continue;
+                    }
+                    self.groups.get(*g).map(|g| g.counts_successes)
+                }
+                _ if hidden > 0 => continue,
+                Part::Term(i) | Part::Counted(i) => self.terms.get(*i).map(|t| t.counts_successes),
+                Part::Op(c) if !matches!(c, '+' | '-') => return false,
+                Part::Func(_) => return false,
+                _ => continue,
+            };
+            match counts {
+                Some(true) => any = true,
+                _ => return false,
+            }
+        }
+        any
     }
 
     /// The sum as numbers, e.g. `8 + 3` or `13 × 2`, when the roll has more than one
@@ -261,6 +293,35 @@ mod tests {
             warning: None,
         };
         assert_eq!(roll.render(), "-(2d6!r) → -([6!, 3, ~~1~~ ~~1~~ 4]) = -13");
+    }
+
+    #[test]
+    fn successes_label_only_a_count_of_successes_not_a_sum_3d6_ge_4_d6() {
+        let mut rng = crate::rng::seeded(5);
+        for sum in [
+            "(3d6>=4)d6",
+            "1d20+5 + 0d6>=1",
+            "{3d6>=5, 2d6}kh1",
+            "(4d6>=4)*2",
+            "floor(4d6>=4)",
+            "{2d6>=4, 3d6>=4}kh1",
+        ] {
+            let r = crate::dice::roll(sum, &mut rng).unwrap();
+            assert!(!r.counts_successes(), "{sum}");
+            assert!(!r.render().contains("success"), "{}", r.render());
+        }
+        for count in [
+            "3d6>=4",
+            "3d6>=4 + 2d6>=5",
+            "{3d6, 3d6}>=10",
+            "(3d6>=4)",
+            "3d6>=4 + 1",
+            "{1d6, 2d6>=3}>=2",
+        ] {
+            let r = crate::dice::roll(count, &mut rng).unwrap();
+            assert!(r.counts_successes(), "{count}");
+            assert!(r.render().contains(" success"), "{}", r.render());
+        }
     }
 
     #[test]

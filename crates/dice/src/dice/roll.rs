@@ -213,7 +213,11 @@ fn kept_mask(values: &[i64], keep: Keep) -> Vec<bool> {
     let n = values.len();
     let k = usize::try_from(keep.n).unwrap_or(usize::MAX).min(n);
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&i| values[i]);
+    // Lowest first. Among equal values the one dropped first comes first: the later die
+    // where the low end is dropped (keep highest, drop lowest), else the earlier one stays
+    // at the kept end, so a tie always keeps the earlier die.
+    let later_first = matches!(keep.kind, KeepKind::KeepHigh | KeepKind::DropLow);
+    order.sort_by_key(|&i| (values[i], if later_first { n - i } else { i }));
     let dropped = match keep.kind {
         KeepKind::KeepHigh => &order[..n - k],
         KeepKind::KeepLow => &order[k..],
@@ -585,6 +589,54 @@ mod tests {
                 .iter()
                 .any(|r| r.terms[0].dice.iter().any(|d| d.value == v)));
         }
+    }
+
+    #[test]
+    fn a_tie_keeps_the_earlier_die_2d20kh_strikes_the_later() {
+        // Two equal dice: keep/drop strikes the later one, whichever end it drops from.
+        let mask = |kind, n| kept_mask(&[7, 7], Keep { kind, n });
+        assert_eq!(mask(KeepKind::KeepHigh, 1), [true, false]);
+        assert_eq!(mask(KeepKind::KeepLow, 1), [true, false]);
+        assert_eq!(mask(KeepKind::DropHigh, 1), [true, false]);
+        assert_eq!(mask(KeepKind::DropLow, 1), [true, false]);
+        // With other values around the tie.
+        let m = kept_mask(
+            &[3, 9, 3, 9, 1],
+            Keep {
+                kind: KeepKind::KeepHigh,
+                n: 3,
+            },
+        );
+        assert_eq!(m, [true, true, false, true, false]);
+        let m = kept_mask(
+            &[3, 9, 3, 9, 1],
+            Keep {
+                kind: KeepKind::KeepLow,
+                n: 2,
+            },
+        );
+        assert_eq!(m, [true, false, false, false, true]);
+        // Rolled: find a seed whose 2d20kh ties, and check the rendering strikes the second.
+        let tie = (0..10_000u64)
+            .map(|seed| crate::dice::roll("2d20kh", &mut crate::rng::seeded(seed)).unwrap())
+            .find(|r| r.terms[0].dice[0].value == r.terms[0].dice[1].value)
+            .expect("a tie within 10,000 seeds");
+        let v = tie.terms[0].dice[0].value;
+        assert!(
+            tie.render().contains(&format!("[{v}, ~~{v}~~]")),
+            "{}",
+            tie.render()
+        );
+        // The full roller agrees.
+        let full = parse("2d20kh").unwrap();
+        let seed = (0..10_000u64)
+            .find(|&s| {
+                let r = full.roll(&mut crate::rng::seeded(s)).unwrap();
+                r.terms[0].dice[0].value == r.terms[0].dice[1].value
+            })
+            .unwrap();
+        let r = full.roll(&mut crate::rng::seeded(seed)).unwrap();
+        assert!(r.terms[0].dice[0].kept && !r.terms[0].dice[1].kept);
     }
 
     #[test]

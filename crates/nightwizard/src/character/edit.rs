@@ -11,6 +11,7 @@ use super::level_up::{auto_level, level_up};
 use super::roster::{character_key, private, NwShared, MAX_CHARACTERS};
 use super::steps::step_messages;
 use super::{sheet, sync, validation, Catalog, Character, OwnedItem, OwnedSkill};
+use croupier_core::names::same_name;
 use croupier_core::table::{refuse, Actor, Message, Reply, RuleError};
 
 pub(super) fn character(
@@ -35,7 +36,7 @@ pub(super) fn character(
             if shared
                 .characters
                 .iter()
-                .any(|c| c.owner == actor.id && c.name.eq_ignore_ascii_case(&name))
+                .any(|c| c.owner == actor.id && same_name(&c.name, &name))
             {
                 return refuse(format!("you already have a character named {name}."));
             }
@@ -109,7 +110,7 @@ pub(super) fn character(
             if shared
                 .characters
                 .iter()
-                .any(|x| x.owner == actor.id && x.name.eq_ignore_ascii_case(&c.name))
+                .any(|x| x.owner == actor.id && same_name(&x.name, &c.name))
             {
                 return refuse(format!("you already have a character named {}.", c.name));
             }
@@ -199,7 +200,7 @@ pub(super) fn character(
             if shared
                 .characters
                 .iter()
-                .any(|x| x.owner == actor.id && x.name.eq_ignore_ascii_case(&c.name))
+                .any(|x| x.owner == actor.id && same_name(&x.name, &c.name))
             {
                 problems.push(format!("you already have a character named {}.", c.name));
             }

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::creation::Draft;
 use super::{Character, Custom};
+use croupier_core::names::{name_key, same_name};
 use croupier_core::table::{refuse, Actor, Message, Place, Reply, RuleError, UserId};
 
 // The old paths (`roster::level_up`, `roster::parse_mods`, …) stay valid.
@@ -28,14 +29,34 @@ pub struct NwShared {
     pub custom: Custom,
     /// Characters playing in a running session, by [`character_key`]: a character plays in one
     /// session at a time; the lock goes when it leaves or the session ends.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "playing_by_key"
+    )]
     pub playing: BTreeMap<String, Place>,
 }
 
-/// A character's id in the guild: its owner and its name (a player's names are unique,
-/// compared without case, and a character playing in a session cannot be deleted).
+/// A character's id in the guild: its owner and its name's key (a player's names are unique
+/// as they read, `croupier_core::names::name_key`, and a character playing in a session cannot
+/// be deleted).
 pub fn character_key(owner: &UserId, name: &str) -> String {
-    format!("{}/{}", owner.0, name.trim().to_lowercase())
+    format!("{}/{}", owner.0, name_key(name))
+}
+
+/// The holds as stored, keyed again: earlier releases keyed them by the lower-cased name,
+/// which differs from the name's key where spaces, width or composed accents differ.
+fn playing_by_key<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, Place>, D::Error> {
+    let stored = BTreeMap::<String, Place>::deserialize(d)?;
+    Ok(stored
+        .into_iter()
+        .map(|(k, place)| match k.split_once('/') {
+            Some((owner, name)) => (format!("{owner}/{}", name_key(name)), place),
+            None => (k, place),
+        })
+        .collect())
 }
 
 fn held_by(held: &Place, place: &Place) -> bool {
@@ -108,8 +129,14 @@ impl NwShared {
             .collect();
         match name {
             Some(n) => mine
-                .into_iter()
-                .find(|i| self.characters[*i].name.eq_ignore_ascii_case(n.trim()))
+                .iter()
+                .copied()
+                .find(|i| self.characters[*i].name == n.trim())
+                .or_else(|| {
+                    mine.iter()
+                        .copied()
+                        .find(|i| same_name(&self.characters[*i].name, n))
+                })
                 .ok_or_else(|| RuleError::new(format!("you have no character named `{n}`."))),
             None => match mine.as_slice() {
                 [] => refuse("you have no character yet: `/nw character new` makes one (add `quick:true` for a random one)."),

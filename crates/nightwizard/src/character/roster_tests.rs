@@ -7,6 +7,30 @@ use super::*;
 use croupier_core::table::Command;
 
 #[test]
+fn holds_stored_by_lower_cased_name_are_keyed_again_by_the_names_key() {
+    // Releases before issue #39 keyed a hold by the lower-cased name; a name with two spaces
+    // or fullwidth letters now has another key, so a stored roster is keyed again on load.
+    let moon = Place {
+        channel: "moon".into(),
+        session: Some(1),
+    };
+    let mut stored = serde_json::to_value(NwShared::default()).unwrap();
+    stored["playing"] = serde_json::json!({ "alice/ａｙｕ  moon": moon });
+    let sh: NwShared = serde_json::from_value(stored).unwrap();
+    let alice = UserId::new("alice");
+    assert_eq!(sh.playing.get("alice/ayu moon"), Some(&moon));
+    assert_eq!(sh.playing[&character_key(&alice, "Ayu Moon")], moon);
+    let sun = Place {
+        channel: "sun".into(),
+        session: Some(2),
+    };
+    assert!(
+        sh.check_free(&alice, "AYU\u{a0}MOON", &sun).is_err(),
+        "still held"
+    );
+}
+
+#[test]
 fn a_character_is_held_by_one_session_and_freed_when_it_leaves_or_the_session_ends() {
     let mut sh = NwShared::default();
     let alice = UserId::new("alice");

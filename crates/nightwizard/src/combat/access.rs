@@ -5,6 +5,7 @@ use super::{
     refuse, Actor, BadStatuses, Cf, Combat, Dice, Enemy, Judge, Mode, NightWizard, NwData,
     RuleError, UserId, Who,
 };
+use croupier_core::names::same_name;
 
 impl NightWizard {
     pub(crate) fn enemy(&self, label: &str) -> Option<&Enemy> {
@@ -137,12 +138,25 @@ impl NightWizard {
 
     /// Finds a combatant by a PC's name, a player, or an enemy label (hidden enemies only for
     /// the GM).
+    /// A PC is found by the name spelled exactly so first, then by its player, then by the
+    /// one name that reads the same (`names::same_name`): with "Ayla" and "AYLA" in a session,
+    /// `AYLA` is the second, not the first that matched without case.
     pub(crate) fn find(&self, key: &str, gm: bool) -> Option<Who> {
         let k = key.trim().trim_start_matches('@');
+        let alike: Vec<_> = self
+            .pcs
+            .iter()
+            .filter(|p| same_name(&p.ch.name, k))
+            .collect();
         if let Some(p) = self
             .pcs
             .iter()
-            .find(|p| p.ch.name.eq_ignore_ascii_case(k) || p.user.0 == k)
+            .find(|p| p.ch.name == k)
+            .or_else(|| self.pcs.iter().find(|p| p.user.0 == k))
+            .or(match alike.as_slice() {
+                [one] => Some(*one),
+                _ => None,
+            })
         {
             return Some(Who::Pc(p.user.clone()));
         }
