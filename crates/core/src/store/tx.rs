@@ -146,6 +146,8 @@ enum Inner<'c> {
         statements: &'c PgStatements,
         /// Rows written so far (SQLite counts its own: `total_changes`).
         written: Cell<u64>,
+        /// The connection dropped during this transaction (nothing in it can be committed).
+        lost: Cell<bool>,
     },
 }
 
@@ -286,6 +288,7 @@ impl<'c> Tx<'c> {
                 tx: RefCell::new(tx),
                 statements,
                 written: Cell::new(0),
+                lost: Cell::new(false),
             },
         }
     }
@@ -335,19 +338,24 @@ impl<'c> Tx<'c> {
             tx,
             statements,
             written,
+            lost,
         } = &self.inner
         else {
             return None;
         };
         let mut tx = tx.borrow_mut();
-        Some((|| {
+        let out = (|| {
             let st = Self::pg_statement(&mut tx, statements, sql)?;
             let out = run(&mut tx, &st)?;
             if writes(sql) {
                 written.set(written.get() + count(&out));
             }
             Ok(out)
-        })())
+        })();
+        if matches!(&out, Err(StoreError::Postgres(e)) if e.is_closed()) {
+            lost.set(true);
+        }
+        Some(out)
     }
 
     /// Runs a statement; returns how many rows it changed.
@@ -396,7 +404,13 @@ impl<'c> Tx<'c> {
     pub fn batch(&self, sql: &str) -> Result<(), StoreError> {
         match &self.inner {
             Inner::Sqlite(t) => Ok(t.execute_batch(sql)?),
-            Inner::Postgres { tx, .. } => Ok(tx.borrow_mut().batch_execute(sql)?),
+            Inner::Postgres { tx, lost, .. } => {
+                let r = tx.borrow_mut().batch_execute(sql);
+                if r.as_ref().is_err_and(postgres::Error::is_closed) {
+                    lost.set(true);
+                }
+                Ok(r?)
+            }
         }
     }
 
@@ -429,9 +443,8 @@ impl<'c> Tx<'c> {
     pub fn is_open(&self) -> bool {
         match &self.inner {
             Inner::Sqlite(t) => !t.is_autocommit(),
-            Inner::Postgres { tx, .. } => tx
-                .try_borrow_mut()
-                .is_ok_and(|mut t| t.batch_execute("SELECT 1").is_ok()),
+            // No round trip: a statement that met a dropped connection said so.
+            Inner::Postgres { lost, .. } => !lost.get(),
         }
     }
 
