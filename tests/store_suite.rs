@@ -86,6 +86,7 @@ on_both!(
     a_group_commit_keeps_the_others_when_one_request_fails,
     copy_moves_a_release_database_whose_games_go_on_and_undo,
     a_process_on_some_shards_wakes_only_their_guilds_sessions,
+    undo_takes_back_what_an_action_did_to_the_guilds_shared_state,
 );
 
 fn log<'a>(
@@ -642,4 +643,35 @@ fn a_process_on_some_shards_wakes_only_their_guilds_sessions(db: &Db) {
     let mut all: Vec<i64> = (0..4).flat_map(|s| due(slice(s, s))).collect();
     all.sort();
     assert_eq!(all, ids);
+}
+
+fn undo_takes_back_what_an_action_did_to_the_guilds_shared_state(db: &Db) {
+    let mut t = db.table();
+    let lines = [
+        ("alice", "/ninja create name:Fox iq:14 dx:13 st:13"),
+        ("gm", "/ninja new"),
+        ("alice", "/ninja enter name:Fox"),
+        ("gm", "/ninja fill"),
+        ("gm", "/ninja start"),
+    ];
+    for (i, (user, line)) in lines.iter().enumerate() {
+        let out = run(&mut t, user, &format!("s{i}"), line);
+        assert!(out.accepted, "{line}: {:?}", out.replies);
+    }
+    let roster = |t: &mut Table| {
+        let tx = t.store().transaction().unwrap();
+        (
+            store::shared_get(&tx, "g", "ninja").unwrap().unwrap(),
+            store::shared_version(&tx, "g", "ninja").unwrap().unwrap(),
+        )
+    };
+    let (before, v) = roster(&mut t);
+    // The first run of round 1 records an event on the ninja's roster entry.
+    assert!(run(&mut t, "gm", "s5", "/ninja run auto:true").accepted);
+    let (during, v2) = roster(&mut t);
+    assert_ne!(during, before, "the run changed the roster");
+    assert!(v2 > v);
+    assert!(run(&mut t, "gm", "s6", "/game undo").accepted);
+    let (after, _) = roster(&mut t);
+    assert_eq!(after, before, "undo restores the roster exactly");
 }
