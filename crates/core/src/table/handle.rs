@@ -1,6 +1,6 @@
 //! An async handle to the table service for the Discord front end.
 //!
-//! SQLite calls block, so they never run on the tokio runtime: dedicated threads each own
+//! Store calls (SQLite or PostgreSQL) block, so they never run on the tokio runtime: dedicated threads each own
 //! their own connection. **One writer** applies every state-changing request, with group
 //! commit: it applies every request queued (of any channels, up to [`MAX_GROUP`]), each in its
 //! own savepoint of one transaction ([`Group`]), taking those that arrive meanwhile too, and
