@@ -1126,41 +1126,38 @@ fn postgres_side_by_side() {
     );
     let svc_total = arg("--service", 4096).max(channels);
     let mut rows: Vec<Vec<StoreLoad>> = Vec::new();
-    let mut svc: Vec<[f64; 2]> = Vec::new();
+    // Per run: the table service on SQLite and on PostgreSQL, 1 channel then `channels`.
+    let mut svc: Vec<[f64; 4]> = Vec::new();
     for run in 1..=runs {
         let s = rt.block_on(async {
-            let file = dir.path().join(format!("svc-pg-{run}.db"));
-            let sqlite = table_service_on(
-                file.display().to_string(),
-                channels,
-                svc_total / channels,
-                games.clone(),
-            )
-            .await;
-            let schema = tokio::task::spawn_blocking(pg::PgSchema::fresh)
-                .await
-                .expect("a schema")
-                .expect("--postgres needs a PostgreSQL server");
-            let postgres = table_service_on(
-                schema.url.clone(),
-                channels,
-                svc_total / channels,
-                games.clone(),
-            )
-            .await;
-            tokio::task::spawn_blocking(move || drop(schema))
-                .await
-                .expect("drop the schema");
-            [sqlite, postgres]
+            let mut out = [0.0; 4];
+            for (k, n) in [1, channels].into_iter().enumerate() {
+                let per = if n == 1 { svc_total / 4 } else { svc_total / n };
+                let file = dir.path().join(format!("svc-pg-{run}-{n}.db"));
+                out[2 * k] =
+                    table_service_on(file.display().to_string(), n, per, games.clone()).await;
+                let schema = tokio::task::spawn_blocking(pg::PgSchema::fresh)
+                    .await
+                    .expect("a schema")
+                    .expect("--postgres needs a PostgreSQL server");
+                out[2 * k + 1] = table_service_on(schema.url.clone(), n, per, games.clone()).await;
+                tokio::task::spawn_blocking(move || drop(schema))
+                    .await
+                    .expect("drop the schema");
+            }
+            out
         });
         svc.push(s);
         let r = rt.block_on(stores_run(dir.path(), one, channels, per_channel));
         println!("run {run}:");
         println!(
-            "  table service /roll, {channels} channels: SQLite {:.0}/s, PostgreSQL {:.0}/s ({:.2}× SQLite)",
+            "  table service /roll: 1 channel SQLite {:.0}/s, PostgreSQL {:.0}/s ({:.2}× SQLite); {channels} channels SQLite {:.0}/s, PostgreSQL {:.0}/s ({:.2}× SQLite)",
             s[0],
             s[1],
-            s[1] / s[0]
+            s[1] / s[0],
+            s[2],
+            s[3],
+            s[3] / s[2]
         );
         for (s, l) in SETUPS.iter().zip(&r) {
             print_store_load(s.name(), channels, l, r[0].many.rate);
@@ -1170,11 +1167,15 @@ fn postgres_side_by_side() {
     println!(
         "\nmedians of {runs} runs (ratios: the median of each run's ratio to the SQLite process):"
     );
+    let svc_m = |i: usize| median(svc.iter().map(|s| s[i]).collect());
     println!(
-        "  table service /roll, {channels} channels: SQLite {:.0}/s, PostgreSQL {:.0}/s ({:.2}× SQLite)",
-        median(svc.iter().map(|s| s[0]).collect()),
-        median(svc.iter().map(|s| s[1]).collect()),
+        "  table service /roll: 1 channel SQLite {:.0}/s, PostgreSQL {:.0}/s ({:.2}× SQLite); {channels} channels SQLite {:.0}/s, PostgreSQL {:.0}/s ({:.2}× SQLite)",
+        svc_m(0),
+        svc_m(1),
         median(svc.iter().map(|s| s[1] / s[0]).collect()),
+        svc_m(2),
+        svc_m(3),
+        median(svc.iter().map(|s| s[3] / s[2]).collect()),
     );
     for (i, s) in SETUPS.iter().enumerate() {
         let m = |f: &dyn Fn(&StoreLoad) -> f64| median(rows.iter().map(|r| f(&r[i])).collect());
