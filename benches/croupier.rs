@@ -1,5 +1,8 @@
 //! `cargo bench`: dice parse+roll, exact odds, and one action committed through the table service.
 
+#[path = "../tests/support/pg.rs"]
+mod pg;
+
 use std::path::Path;
 use std::sync::Arc;
 
@@ -162,8 +165,13 @@ fn ram_dir() -> tempfile::TempDir {
 }
 
 fn open_table(db: &Path) -> Table {
+    table_on(Store::open(db).unwrap())
+}
+
+/// A table over `store` (SQLite or PostgreSQL), the shipped games, the clock at 0, seed 1.
+fn table_on(store: Store) -> Table {
     Table::new(
-        Store::open(db).unwrap(),
+        store,
         Arc::new(croupier::games::load(Path::new("data")).unwrap()),
         Arc::new(ManualClock::at(0)),
         SeedMode::Fixed(1),
@@ -176,7 +184,11 @@ fn open_table(db: &Path) -> Table {
 /// functions (the schema's columns and the log's channel chain as the table writes them; going
 /// through the table would take hours at a million). Their channels' dice are at position 0.
 fn add_stored_sessions(db: &Path, n: usize) {
-    let mut store = Store::open(db).unwrap();
+    add_stored_sessions_in(&mut Store::open(db).unwrap(), n)
+}
+
+/// [`add_stored_sessions`] in `store`, SQLite or PostgreSQL.
+fn add_stored_sessions_in(store: &mut Store, n: usize) {
     let tx = store.write_transaction().unwrap();
     let seed = store::channel_get(&tx, "nw")
         .unwrap()
@@ -258,12 +270,45 @@ fn scale(c: &mut Criterion) {
                 gm_line(&mut t, &mut k, "/nw judge stat:none difficulty:10");
             }
         }
+        let started = std::time::Instant::now();
         add_stored_sessions(&db, stored - 1);
+        println!(
+            "scale: SQLite: {} stored sessions written in {:.1} s",
+            stored - 1,
+            started.elapsed().as_secs_f64()
+        );
         let mut t = open_table(&db);
         c.bench_function(
             &format!("scale: one action with {stored} stored sessions"),
             |b| b.iter(|| gm_line(&mut t, &mut k, "/nw judge stat:none difficulty:10")),
         );
+        // The same on PostgreSQL, through the same code (`Store::connect`), in a fresh schema
+        // dropped afterwards.
+        if let Some(schema) = pg::PgSchema::fresh() {
+            // Commits do not wait for the WAL's flush, as the SQLite side's database is in RAM:
+            // the figure is the action's own cost (durability's is `discord_load --postgres`'s).
+            let url = format!("{}%20-csynchronous_commit%3Doff", schema.url);
+            let mut k = 0u64;
+            {
+                let mut t = table_on(Store::connect(&url).unwrap());
+                gm_line(&mut t, &mut k, "/nw new");
+                for _ in 0..10 {
+                    gm_line(&mut t, &mut k, "/nw judge stat:none difficulty:10");
+                }
+            }
+            let started = std::time::Instant::now();
+            add_stored_sessions_in(&mut Store::connect(&url).unwrap(), stored - 1);
+            println!(
+                "scale: PostgreSQL: {} stored sessions written in {:.1} s",
+                stored - 1,
+                started.elapsed().as_secs_f64()
+            );
+            let mut t = table_on(Store::connect(&url).unwrap());
+            c.bench_function(
+                &format!("scale: PostgreSQL: one action with {stored} stored sessions"),
+                |b| b.iter(|| gm_line(&mut t, &mut k, "/nw judge stat:none difficulty:10")),
+            );
+        }
     }
     // The dice table stops at 1,000 rounds of ten seats, so the long log is a Night Wizard
     // session whose GM rolls Judges (one open Judge per person: the state does not grow).

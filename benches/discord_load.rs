@@ -27,6 +27,16 @@
 //! `--rss-store` instead measures the bot's memory over a large store: `croupier run` on a
 //! database of 100,000 dice-table sessions (half of them marked active), 1,000 of which take
 //! `/dice roll`s through the fake; it prints the bot's peak RSS (`VmHWM`).
+//!
+//! `--postgres` instead compares the store's back ends side by side in each run: `croupier run`
+//! on an SQLite file (the baseline), on a PostgreSQL schema, and as two processes on shard
+//! ranges `0..1` and `1..2` of 2 sharing one schema (the 64 channels split across two guilds,
+//! one per shard, for all three alike); interactions/s, p50, p99, the CPU of the bots and of the
+//! PostgreSQL backends per interaction, and the writers' group commits (from each bot's
+//! `/metrics`); also the table service alone on both back ends, and the round trips to
+//! PostgreSQL per `/roll` (counted by a proxy). Each run uses fresh schemas on the server named
+//! by `CROUPIER_TEST_POSTGRES` (default `postgres://postgres@127.0.0.1:5432/test`) and drops
+//! them after.
 
 #[path = "../tests/support/discord_rules.rs"]
 mod discord_rules;
@@ -36,6 +46,8 @@ mod fake_discord;
 mod fake_gateway;
 #[path = "../tests/support/fake_rest.rs"]
 mod fake_rest;
+#[path = "../tests/support/pg.rs"]
+mod pg;
 #[path = "../tests/support/tls.rs"]
 mod tls;
 
@@ -158,16 +170,31 @@ async fn table_service(
 ) -> f64 {
     let path = dir.join(format!("svc-{channels}.db"));
     let _ = std::fs::remove_file(&path);
-    let tables = (0..2)
-        .map(|_| {
-            Table::new(
-                Store::open(&path).expect("open table db"),
-                games.clone(),
-                Arc::new(SystemClock),
-                SeedMode::Fixed(1),
-            )
-        })
-        .collect();
+    table_service_on(path.display().to_string(), channels, per_channel, games).await
+}
+
+/// [`table_service`] on `target`, an SQLite file or a `postgres://` URL.
+async fn table_service_on(
+    target: String,
+    channels: usize,
+    per_channel: usize,
+    games: Arc<Registry>,
+) -> f64 {
+    // Opened off the runtime: the PostgreSQL client blocks on a runtime of its own.
+    let tables = tokio::task::spawn_blocking(move || {
+        (0..2)
+            .map(|_| {
+                Table::new(
+                    Store::connect(&target).expect("open the table's store"),
+                    games.clone(),
+                    Arc::new(SystemClock),
+                    SeedMode::Fixed(1),
+                )
+            })
+            .collect()
+    })
+    .await
+    .expect("open the tables");
     let h = TableHandle::start(tables);
     // Request ids as Discord makes interaction ids: snowflakes, whose high 42 bits are the
     // milliseconds since the Discord epoch (2015-01-01), so later interactions have larger ids
@@ -256,11 +283,30 @@ async fn load(
     per_channel: usize,
     base: u64,
 ) -> Sample {
-    let cpu_before = (cpu_seconds(bot), cpu_seconds(std::process::id()));
+    load_in(fake, &[bot], &[], channels, per_channel, base).await
+}
+
+/// CPU seconds the processes `pids` have used so far, together.
+fn cpu_of(pids: &[u32]) -> f64 {
+    pids.iter().map(|&p| cpu_seconds(p)).sum()
+}
+
+/// [`load`] on the bot processes `bots` (their CPU summed), channel `c` in guild
+/// `guilds[c % guilds.len()]` (the fake's `GUILD_ID` when `guilds` is empty).
+async fn load_in(
+    fake: &FakeDiscord,
+    bots: &[u32],
+    guilds: &[u64],
+    channels: usize,
+    per_channel: usize,
+    base: u64,
+) -> Sample {
+    let cpu_before = (cpu_of(bots), cpu_seconds(std::process::id()));
     let started = Instant::now();
     let mut tasks = Vec::new();
     for c in 0..channels {
         let fake = fake.clone();
+        let guild = guilds.get(c % guilds.len().max(1)).copied();
         tasks.push(tokio::spawn(async move {
             let channel = 700_000_000_000_100_000 + base + c as u64;
             let who = Who {
@@ -271,7 +317,11 @@ async fn load(
             let mut lat = Vec::with_capacity(per_channel);
             let mut lost = 0usize;
             for _ in 0..per_channel {
-                let id = fake.slash(channel, &who, "roll", &[("expr", "2d6+3")]);
+                let (id, mut d) = fake.slash_payload(channel, &who, "roll", &[("expr", "2d6+3")]);
+                if let Some(g) = guild {
+                    d["guild_id"] = serde_json::json!(g.to_string());
+                }
+                fake.send_interaction(&id, d);
                 match fake.answered_in(&id, Duration::from_secs(10)).await {
                     Some(d) => lat.push(d),
                     None => lost += 1,
@@ -289,7 +339,7 @@ async fn load(
     }
     Sample {
         elapsed: started.elapsed(),
-        bot_cpu: cpu_seconds(bot) - cpu_before.0,
+        bot_cpu: cpu_of(bots) - cpu_before.0,
         harness_cpu: cpu_seconds(std::process::id()) - cpu_before.1,
         lat,
         lost,
@@ -374,6 +424,13 @@ fn setup() -> (tokio::runtime::Runtime, Arc<Registry>, tempfile::TempDir) {
 
 /// Starts a bot process (`croupier run`, or this binary's `--noop-bot`) on `fake` and `db`.
 fn spawn_bot(noop: bool, fake: &FakeDiscord, db: &Path) -> std::process::Child {
+    bot_command(noop, fake, db.as_os_str())
+        .spawn()
+        .expect("start the bot")
+}
+
+/// The command [`spawn_bot`] runs: `db` is a file or a `postgres://` URL.
+fn bot_command(noop: bool, fake: &FakeDiscord, db: &std::ffi::OsStr) -> Command {
     let mut cmd = if noop {
         let mut c = Command::new(std::env::current_exe().expect("bench binary"));
         c.arg("--noop-bot");
@@ -388,9 +445,8 @@ fn spawn_bot(noop: bool, fake: &FakeDiscord, db: &Path) -> std::process::Child {
         .env("CROUPIER_DB", db)
         .env("RUST_LOG", "warn")
         .env_remove("CROUPIER_DEV_GUILD")
-        .stdin(Stdio::null())
-        .spawn()
-        .expect("start the bot")
+        .stdin(Stdio::null());
+    cmd
 }
 
 /// `--rss-store`: the bot's peak RSS with 100,000 stored sessions, 1,000 of them in use.
@@ -649,6 +705,10 @@ fn main() {
         rss_store();
         return;
     }
+    if std::env::args().any(|a| a == "--postgres") {
+        postgres_side_by_side();
+        return;
+    }
     let runs = arg("--runs", 3).max(1);
     let one = arg("--one", 1000).max(1);
     let channels = arg("--channels", 64).max(1);
@@ -756,4 +816,539 @@ fn main() {
         m(19),
         paired(16, 18)
     );
+}
+
+/// `--postgres`: with 2 shards, the fake's `GUILD_ID` is on shard 1 and this guild on shard 0
+/// (`(id >> 22) % 2`), as in `tests/postgres_processes.rs`. Every configuration gets the same
+/// load: channel `c` in `GUILDS[c % 2]`.
+const GUILD_0: u64 = fake_discord::GUILD_ID + (1 << 22);
+const GUILDS: [u64; 2] = [GUILD_0, fake_discord::GUILD_ID];
+
+/// The store configurations `--postgres` compares.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Setup {
+    /// One `croupier run` on an SQLite file (the baseline).
+    Sqlite,
+    /// One `croupier run` on a PostgreSQL schema.
+    Postgres1,
+    /// Two `croupier run` processes on shard ranges `0..1` and `1..2` of 2, one schema.
+    Postgres2,
+}
+
+const SETUPS: [Setup; 3] = [Setup::Sqlite, Setup::Postgres1, Setup::Postgres2];
+
+impl Setup {
+    fn name(self) -> &'static str {
+        match self {
+            Setup::Sqlite => "SQLite, 1 process",
+            Setup::Postgres1 => "PostgreSQL, 1 process",
+            Setup::Postgres2 => "PostgreSQL, 2 processes",
+        }
+    }
+}
+
+/// What the bots' `/metrics` counted: committed groups, requests in groups, seconds in groups.
+#[derive(Clone, Copy, Default)]
+struct Groups {
+    committed: f64,
+    requests: f64,
+    groups: f64,
+    seconds: f64,
+}
+
+/// The sum over every sample of metric `name` (with `label` among its labels, when given) in an
+/// OpenMetrics text.
+fn metric(text: &str, name: &str, label: Option<&str>) -> f64 {
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let (key, value) = l.split_once(' ')?;
+            let base = key.split('{').next()?;
+            (base == name && label.is_none_or(|x| key.contains(x)))
+                .then(|| value.trim().parse::<f64>().ok())
+                .flatten()
+        })
+        .sum()
+}
+
+/// The group-commit counters of the bots serving `/metrics` on `addrs`, summed.
+async fn groups_of(addrs: &[std::net::SocketAddr]) -> Groups {
+    let mut g = Groups::default();
+    for a in addrs {
+        let text = match reqwest::get(format!("http://{a}/metrics")).await {
+            Ok(r) => r.text().await.unwrap_or_default(),
+            Err(e) => panic!("GET http://{a}/metrics: {e}"),
+        };
+        g.committed += metric(
+            &text,
+            "croupier_table_groups_total",
+            Some(r#"end="committed""#),
+        );
+        g.requests += metric(&text, "croupier_table_group_requests_sum", None);
+        g.groups += metric(&text, "croupier_table_group_requests_count", None);
+        g.seconds += metric(&text, "croupier_table_group_seconds_sum", None);
+    }
+    g
+}
+
+/// Runs `f` with a client of the PostgreSQL server the tests use, on a thread of its own (the
+/// blocking client must not run on the runtime's threads).
+fn with_server<T: Send + 'static>(
+    f: impl FnOnce(&mut postgres::Client) -> T + Send + 'static,
+) -> T {
+    std::thread::spawn(move || {
+        let mut c = postgres::Client::connect(&pg::server_url(), postgres::NoTls)
+            .expect("connect to the PostgreSQL server");
+        f(&mut c)
+    })
+    .join()
+    .unwrap_or_else(|p| std::panic::resume_unwind(p))
+}
+
+/// One store configuration running: its own fake Discord, its `croupier run` processes (each
+/// serving `/metrics` on a port of its own), and on PostgreSQL a fresh schema (dropped when this
+/// is) and the server processes of the bots' connections.
+struct Deployment {
+    fake: FakeDiscord,
+    bots: Vec<std::process::Child>,
+    pids: Vec<u32>,
+    ops: Vec<std::net::SocketAddr>,
+    /// The PostgreSQL backends serving the bots (`application_name` names the schema).
+    backends: Vec<u32>,
+    schema: Option<pg::PgSchema>,
+}
+
+impl Deployment {
+    async fn start(setup: Setup, dir: &Path) -> Deployment {
+        let mut gw = fake_gateway::GatewayOptions::new(fake_discord::TOKEN, GUILDS.to_vec());
+        let ranges: &[Option<&str>] = if setup == Setup::Postgres2 {
+            gw.recommended_shards = 2;
+            &[Some("0..1"), Some("1..2")]
+        } else {
+            &[None]
+        };
+        let fake = FakeDiscord::start_with(gw).await;
+        let n = NEXT_DB.fetch_add(1, Ordering::SeqCst);
+        let (db, schema, app) = if setup == Setup::Sqlite {
+            let path = dir.join(format!("bot-{n}.db"));
+            (path.display().to_string(), None, String::new())
+        } else {
+            let schema = tokio::task::spawn_blocking(pg::PgSchema::fresh)
+                .await
+                .expect("a schema")
+                .expect("--postgres needs a PostgreSQL server (CROUPIER_TEST_POSTGRES)");
+            let app = format!("croupier_bench_{}_{n}", std::process::id());
+            (
+                format!("{}&application_name={app}", schema.url),
+                Some(schema),
+                app,
+            )
+        };
+        let mut bots = Vec::new();
+        let mut ops = Vec::new();
+        for range in ranges {
+            let addr = std::net::TcpListener::bind("127.0.0.1:0")
+                .and_then(|l| l.local_addr())
+                .expect("a free port");
+            let mut cmd = bot_command(false, &fake, std::ffi::OsStr::new(&db));
+            cmd.env("CROUPIER_HTTP", addr.to_string());
+            if let Some(r) = range {
+                cmd.env("CROUPIER_SHARDS", "2")
+                    .env("CROUPIER_SHARD_RANGE", r);
+            }
+            bots.push(cmd.spawn().expect("start croupier run"));
+            ops.push(addr);
+        }
+        let pids: Vec<u32> = bots.iter().map(|b| b.id()).collect();
+        if ranges.len() > 1 {
+            let started = Instant::now();
+            while fake.gateway().live_shards() != vec![(0, 2), (1, 2)] {
+                assert!(
+                    started.elapsed() < Duration::from_secs(60),
+                    "both shards connect"
+                );
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+        fake.registered().await;
+        // Warm-up: connections open, caches filled, in both guilds.
+        load_in(&fake, &pids, &GUILDS, 4, 25, 900).await;
+        let backends = if app.is_empty() {
+            Vec::new()
+        } else {
+            with_server(move |c| {
+                c.query(
+                    "SELECT pid FROM pg_stat_activity WHERE application_name = $1",
+                    &[&app],
+                )
+                .expect("pg_stat_activity")
+                .iter()
+                .map(|r| r.get::<_, i32>(0) as u32)
+                .collect()
+            })
+        };
+        Deployment {
+            fake,
+            bots,
+            pids,
+            ops,
+            backends,
+            schema,
+        }
+    }
+
+    /// Stops the bots, then drops the schema.
+    fn stop(mut self) {
+        for b in &mut self.bots {
+            stop_bot(b);
+        }
+        drop(self.schema.take());
+    }
+}
+
+/// One configuration's figures in one run.
+#[derive(Clone, Copy, Default)]
+struct StoreLoad {
+    one: Load,
+    many: Load,
+    /// CPU of the PostgreSQL backends serving the bots, per interaction (µs).
+    db_cpu_us: f64,
+    commits_per_s: f64,
+    requests_per_group: f64,
+    /// Mean time of one group, from opening its transaction to the end of its commit (ms).
+    group_ms: f64,
+    /// The share of the load's time the writers spent in groups (per writer).
+    writer_busy: f64,
+}
+
+/// Croupier on SQLite, on PostgreSQL and as two processes on PostgreSQL, all three running at
+/// once against fakes of their own, measured in alternating stretches (see [`bots_run`]).
+async fn stores_run(dir: &Path, one: usize, channels: usize, per_channel: usize) -> Vec<StoreLoad> {
+    let mut deps = Vec::new();
+    for s in SETUPS {
+        deps.push(Deployment::start(s, dir).await);
+    }
+    let mut out = vec![StoreLoad::default(); deps.len()];
+    for (d, o) in deps.iter().zip(&mut out) {
+        o.one = load_in(&d.fake, &d.pids, &GUILDS, 1, one, 0)
+            .await
+            .summary();
+        d.fake.clear_log();
+    }
+    let before: Vec<Groups> = {
+        let mut v = Vec::new();
+        for d in &deps {
+            v.push(groups_of(&d.ops).await);
+        }
+        v
+    };
+    let mut many: Vec<Sample> = deps.iter().map(|_| Sample::default()).collect();
+    let mut db_cpu = vec![0.0; deps.len()];
+    let stretch = per_channel.div_ceil(STRETCHES).max(1);
+    let mut left = per_channel;
+    let mut k = 0;
+    while left > 0 {
+        let n = stretch.min(left);
+        for j in 0..deps.len() {
+            let i = (j + k) % deps.len();
+            let d = &deps[i];
+            let db_before = cpu_of(&d.backends);
+            let s = load_in(&d.fake, &d.pids, &GUILDS, channels, n, 1_000).await;
+            db_cpu[i] += cpu_of(&d.backends) - db_before;
+            many[i].add(s);
+            d.fake.clear_log();
+        }
+        left -= n;
+        k += 1;
+    }
+    for (i, (d, s)) in deps.iter().zip(many).enumerate() {
+        let after = groups_of(&d.ops).await;
+        let b = before[i];
+        let elapsed = s.elapsed.as_secs_f64().max(1e-9);
+        let answered = s.lat.len().max(1) as f64;
+        let groups = (after.groups - b.groups).max(1.0);
+        out[i].db_cpu_us = db_cpu[i] * 1e6 / answered;
+        out[i].commits_per_s = (after.committed - b.committed) / elapsed;
+        out[i].requests_per_group = (after.requests - b.requests) / groups;
+        out[i].group_ms = (after.seconds - b.seconds) * 1e3 / groups;
+        out[i].writer_busy = (after.seconds - b.seconds) / (elapsed * d.pids.len() as f64);
+        out[i].many = s.summary();
+    }
+    tokio::task::spawn_blocking(move || {
+        for d in deps {
+            d.stop();
+        }
+    })
+    .await
+    .expect("stop the bots");
+    out
+}
+
+/// `--postgres`: croupier on SQLite, on PostgreSQL and as two processes on PostgreSQL, side by
+/// side in each run (each run on fresh schemas, dropped after it); medians and ratios to the
+/// SQLite process. Options: `--runs 3 --one 300 --channels 64 --per-channel 256`.
+fn postgres_side_by_side() {
+    let runs = arg("--runs", 3).max(1);
+    let one = arg("--one", 300).max(1);
+    let channels = arg("--channels", 64).max(1);
+    let per_channel = arg("--per-channel", 256).max(1);
+    let (rt, games, dir) = setup();
+    let server = with_server(|c| {
+        let v: String = c
+            .query_one("SELECT current_setting('server_version')", &[])
+            .map(|r| r.get(0))
+            .unwrap_or_default();
+        let s: Vec<String> = [
+            "fsync",
+            "synchronous_commit",
+            "wal_sync_method",
+            "shared_buffers",
+        ]
+        .iter()
+        .map(|k| {
+            let v: String = c
+                .query_one(&format!("SELECT current_setting('{k}')"), &[])
+                .map(|r| r.get(0))
+                .unwrap_or_default();
+            format!("{k}={v}")
+        })
+        .collect();
+        format!("PostgreSQL {v} ({})", s.join(", "))
+    });
+    println!(
+        "discord_load --postgres: {runs} runs; {server} at {}; 1 × {one} and {channels} × {per_channel} /roll expr:2d6+3 per configuration, channels split across 2 guilds",
+        croupier::store::display_target(&pg::server_url())
+    );
+    let trips = rt.block_on(round_trips_per_roll(channels, games.clone()));
+    println!(
+        "round trips to PostgreSQL per committed /roll through the table service (counted by a proxy): 1 channel {:.1}, {channels} channels {:.1}",
+        trips[0], trips[1]
+    );
+    let svc_total = arg("--service", 4096).max(channels);
+    let mut rows: Vec<Vec<StoreLoad>> = Vec::new();
+    // Per run: the table service on SQLite and on PostgreSQL, 1 channel then `channels`.
+    let mut svc: Vec<[f64; 4]> = Vec::new();
+    for run in 1..=runs {
+        let s = rt.block_on(async {
+            let mut out = [0.0; 4];
+            for (k, n) in [1, channels].into_iter().enumerate() {
+                let per = if n == 1 { svc_total / 4 } else { svc_total / n };
+                let file = dir.path().join(format!("svc-pg-{run}-{n}.db"));
+                out[2 * k] =
+                    table_service_on(file.display().to_string(), n, per, games.clone()).await;
+                let schema = tokio::task::spawn_blocking(pg::PgSchema::fresh)
+                    .await
+                    .expect("a schema")
+                    .expect("--postgres needs a PostgreSQL server");
+                out[2 * k + 1] = table_service_on(schema.url.clone(), n, per, games.clone()).await;
+                tokio::task::spawn_blocking(move || drop(schema))
+                    .await
+                    .expect("drop the schema");
+            }
+            out
+        });
+        svc.push(s);
+        let r = rt.block_on(stores_run(dir.path(), one, channels, per_channel));
+        println!("run {run}:");
+        println!(
+            "  table service /roll: 1 channel SQLite {:.0}/s, PostgreSQL {:.0}/s ({:.2}× SQLite); {channels} channels SQLite {:.0}/s, PostgreSQL {:.0}/s ({:.2}× SQLite)",
+            s[0],
+            s[1],
+            s[1] / s[0],
+            s[2],
+            s[3],
+            s[3] / s[2]
+        );
+        for (s, l) in SETUPS.iter().zip(&r) {
+            print_store_load(s.name(), channels, l, r[0].many.rate);
+        }
+        rows.push(r);
+    }
+    println!(
+        "\nmedians of {runs} runs (ratios: the median of each run's ratio to the SQLite process):"
+    );
+    let svc_m = |i: usize| median(svc.iter().map(|s| s[i]).collect());
+    println!(
+        "  table service /roll: 1 channel SQLite {:.0}/s, PostgreSQL {:.0}/s ({:.2}× SQLite); {channels} channels SQLite {:.0}/s, PostgreSQL {:.0}/s ({:.2}× SQLite)",
+        svc_m(0),
+        svc_m(1),
+        median(svc.iter().map(|s| s[1] / s[0]).collect()),
+        svc_m(2),
+        svc_m(3),
+        median(svc.iter().map(|s| s[3] / s[2]).collect()),
+    );
+    for (i, s) in SETUPS.iter().enumerate() {
+        let m = |f: &dyn Fn(&StoreLoad) -> f64| median(rows.iter().map(|r| f(&r[i])).collect());
+        let ratio = median(
+            rows.iter()
+                .map(|r| r[i].many.rate / r[0].many.rate)
+                .collect(),
+        );
+        println!(
+            "  {}: 1 channel {:.0}/s (p50 {:.2} ms, p99 {:.2} ms); {channels} channels {:.0}/s, p50 {:.2} ms, p99 {:.2} ms, {:.2}× SQLite; \
+             CPU per interaction: bots {:.0} µs, PostgreSQL backends {:.0} µs, harness {:.0} µs; \
+             {:.0} commits/s, {:.1} requests per group, {:.2} ms per group, writers busy {:.0} %",
+            s.name(),
+            m(&|l| l.one.rate),
+            m(&|l| l.one.p50),
+            m(&|l| l.one.p99),
+            m(&|l| l.many.rate),
+            m(&|l| l.many.p50),
+            m(&|l| l.many.p99),
+            ratio,
+            m(&|l| l.many.bot_cpu_us),
+            m(&|l| l.db_cpu_us),
+            m(&|l| l.many.harness_cpu_us),
+            m(&|l| l.commits_per_s),
+            m(&|l| l.requests_per_group),
+            m(&|l| l.group_ms),
+            100.0 * m(&|l| l.writer_busy),
+        );
+    }
+}
+
+fn print_store_load(name: &str, channels: usize, l: &StoreLoad, sqlite_rate: f64) {
+    println!(
+        "  {name}: 1 channel {:.0}/s (p50 {:.2} ms, p99 {:.2} ms); {channels} channels {:.0}/s ({:.2}× SQLite), p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms{}; \
+         CPU per interaction: bots {:.0} µs, PostgreSQL backends {:.0} µs, harness {:.0} µs; \
+         {:.0} commits/s, {:.1} requests per group, {:.2} ms per group, writers busy {:.0} %",
+        l.one.rate,
+        l.one.p50,
+        l.one.p99,
+        l.many.rate,
+        l.many.rate / sqlite_rate,
+        l.many.p50,
+        l.many.p99,
+        l.many.max,
+        if l.many.lost + l.one.lost > 0 {
+            format!(", {} unanswered", l.many.lost + l.one.lost)
+        } else {
+            String::new()
+        },
+        l.many.bot_cpu_us,
+        l.db_cpu_us,
+        l.many.harness_cpu_us,
+        l.commits_per_s,
+        l.requests_per_group,
+        l.group_ms,
+        100.0 * l.writer_busy,
+    );
+}
+
+/// A TCP proxy in front of the PostgreSQL server that counts the client's round trips: each
+/// `Sync` (`S`, which ends an extended-protocol exchange: Parse/Bind/Execute are answered only
+/// then) or simple `Query` (`Q`) message a client sends is one wait for the server.
+struct RoundTrips {
+    addr: std::net::SocketAddr,
+    count: Arc<AtomicU64>,
+}
+
+impl RoundTrips {
+    fn start(upstream: std::net::SocketAddr) -> RoundTrips {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind the proxy");
+        let addr = listener.local_addr().expect("the proxy's address");
+        let count = Arc::new(AtomicU64::new(0));
+        let counted = count.clone();
+        std::thread::spawn(move || {
+            for client in listener.incoming().flatten() {
+                let Ok(server) = std::net::TcpStream::connect(upstream) else {
+                    continue;
+                };
+                let _ = client.set_nodelay(true);
+                let _ = server.set_nodelay(true);
+                let (Ok(mut from_client), Ok(mut to_server)) =
+                    (client.try_clone(), server.try_clone())
+                else {
+                    continue;
+                };
+                let (mut from_server, mut to_client) = (server, client);
+                let counted = counted.clone();
+                std::thread::spawn(move || std::io::copy(&mut from_server, &mut to_client));
+                std::thread::spawn(move || {
+                    count_messages(&mut from_client, &mut to_server, &counted)
+                });
+            }
+        });
+        RoundTrips { addr, count }
+    }
+}
+
+/// Copies a PostgreSQL client's messages to the server, counting `Sync` and `Query` messages.
+fn count_messages(from: &mut std::net::TcpStream, to: &mut std::net::TcpStream, count: &AtomicU64) {
+    use std::io::{Read, Write};
+    // The startup message has no type byte: its length (itself included), then its body.
+    let mut len = [0u8; 4];
+    if from.read_exact(&mut len).is_err() {
+        return;
+    }
+    let mut body = vec![0; (u32::from_be_bytes(len) as usize).saturating_sub(4)];
+    if from.read_exact(&mut body).is_err()
+        || to
+            .write_all(&len)
+            .and_then(|()| to.write_all(&body))
+            .is_err()
+    {
+        return;
+    }
+    loop {
+        let mut head = [0u8; 5];
+        if from.read_exact(&mut head).is_err() {
+            return;
+        }
+        let n = u32::from_be_bytes([head[1], head[2], head[3], head[4]]) as usize;
+        let mut body = vec![0; n.saturating_sub(4)];
+        if from.read_exact(&mut body).is_err() {
+            return;
+        }
+        if matches!(head[0], b'S' | b'Q') {
+            count.fetch_add(1, Ordering::Relaxed);
+        }
+        if to
+            .write_all(&head)
+            .and_then(|()| to.write_all(&body))
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+/// Round trips to PostgreSQL per committed `/roll` through the table service (the bot's writer
+/// and reader, group commit), from 1 channel and from `channels` at once, each on a fresh
+/// schema (migrated before the count; opening the two connections adds about ten).
+async fn round_trips_per_roll(channels: usize, games: Arc<Registry>) -> [f64; 2] {
+    let config: postgres::Config = pg::server_url().parse().expect("the server's address");
+    let host = match config.get_hosts().first() {
+        Some(postgres::config::Host::Tcp(h)) => h.clone(),
+        _ => "127.0.0.1".into(),
+    };
+    let port = config.get_ports().first().copied().unwrap_or(5432);
+    let upstream = std::net::ToSocketAddrs::to_socket_addrs(&(host.as_str(), port))
+        .ok()
+        .and_then(|mut a| a.next())
+        .expect("the server's address resolves");
+    let proxy = RoundTrips::start(upstream);
+    let mut out = [0.0; 2];
+    for (o, n) in out.iter_mut().zip([1, channels]) {
+        let schema = tokio::task::spawn_blocking(pg::PgSchema::fresh)
+            .await
+            .expect("a schema")
+            .expect("--postgres needs a PostgreSQL server");
+        let url = schema.url.clone();
+        tokio::task::spawn_blocking(move || drop(Store::connect(&url).expect("migrate")))
+            .await
+            .expect("migrate the schema");
+        let through = schema
+            .url
+            .replacen(&format!("{host}:{port}"), &proxy.addr.to_string(), 1);
+        assert_ne!(through, schema.url, "the proxy's address is in the URL");
+        let rolls = (n * (512 / n).max(8)) as f64;
+        let before = proxy.count.load(Ordering::Relaxed);
+        table_service_on(through, n, rolls as usize / n, games.clone()).await;
+        *o = (proxy.count.load(Ordering::Relaxed) - before) as f64 / rolls;
+        tokio::task::spawn_blocking(move || drop(schema))
+            .await
+            .expect("drop the schema");
+    }
+    out
 }
