@@ -249,9 +249,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 None => SeedMode::Random,
             };
             let mut table = Table::new(store, games, clock.clone(), seeds);
+            // A seeded table seeds each channel it meets from `--seed` and the channel's name.
             let opts = ConsoleOptions {
                 channel,
-                seed,
                 ..Default::default()
             };
             let mut console = Console::new(&mut table, clock, opts);

@@ -62,6 +62,38 @@ alice: /game status
     assert!(!a.contains("⛔"), "no refusals expected: {a}");
 }
 
+/// Issue #39: `press`/`pick` find the buttons this run has shown; restarted on the same
+/// database, the console has shown none yet and says so (and how to get them back), and
+/// `/game status` shows them again.
+#[test]
+fn after_a_restart_press_says_buttons_are_not_kept_and_game_status_brings_them_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("r.db");
+    let (first, _) = console(
+        &db,
+        Some(3),
+        "alice: /dice new expr:2d6 rounds:2\nbob: /dice join\nalice: /dice start\n",
+    );
+    assert!(first.contains("[Roll]"), "{first}");
+    let (second, _) = console(
+        &db,
+        Some(3),
+        "alice: press Roll\nalice: pick 1\nalice: /game status\nalice: press Roll\n",
+    );
+    let parts: Vec<&str> = second.split("\n\n").collect();
+    assert!(
+        parts[0].contains("there is no button `Roll` on a message shown to alice in this run of the console (buttons and menus are not kept in the database: `/game status` shows the game's buttons again, or type the command)"),
+        "{second}"
+    );
+    assert!(
+        parts[1].contains("no menu entry `1`") && parts[1].contains("not kept in the database"),
+        "{second}"
+    );
+    assert!(parts[2].contains("[Roll]"), "{second}");
+    assert!(parts[3].contains("alice rolls 2d6"), "{second}");
+    assert!(!parts[3].contains("⛔"), "{second}");
+}
+
 #[test]
 fn unreadable_lines_and_missing_buttons_are_explained() {
     let dir = tempfile::tempdir().unwrap();

@@ -23,15 +23,8 @@ fn table(seed: u64) -> (Table, Arc<ManualClock>) {
     (t, clock)
 }
 
-fn console(t: &mut Table, clock: Arc<ManualClock>, seed: u64) -> Console<'_> {
-    Console::new(
-        t,
-        clock,
-        ConsoleOptions {
-            seed: Some(seed),
-            ..ConsoleOptions::default()
-        },
-    )
+fn console(t: &mut Table, clock: Arc<ManualClock>) -> Console<'_> {
+    Console::new(t, clock, ConsoleOptions::default())
 }
 
 fn say(c: &mut Console, line: &str) -> String {
@@ -67,7 +60,7 @@ fn refused_unchanged(c: &mut Console, line: &str) -> String {
 #[test]
 fn nobi_the_gms_narration_leaves_the_roll_button_alive_and_a_second_press_is_refused() {
     let (mut t, clock) = table(2);
-    let mut c = console(&mut t, clock, 2);
+    let mut c = console(&mut t, clock);
     say(&mut c, "alice: /nobi new");
     say(&mut c, "alice: /nobi join character:moss");
     say(&mut c, "bob: /nobi join character:wren");
@@ -93,7 +86,7 @@ fn nobi_the_gms_narration_leaves_the_roll_button_alive_and_a_second_press_is_ref
 #[test]
 fn nakama_both_players_pick_in_an_exchange_whoever_goes_first() {
     let (mut t, clock) = table(5);
-    let mut c = console(&mut t, clock, 5);
+    let mut c = console(&mut t, clock);
     for l in [
         "ann: /nakama new character:Luffy",
         "bob: /nakama join character:Robin",
@@ -142,7 +135,7 @@ fn nakama_both_players_pick_in_an_exchange_whoever_goes_first() {
 #[test]
 fn ninja_a_roll_button_answers_its_own_turn_only() {
     let (mut t, clock) = table(2);
-    let mut c = console(&mut t, clock, 2);
+    let mut c = console(&mut t, clock);
     for l in [
         "alice: /ninja create name:Wisp iq:13 dx:15 st:12",
         "bob: /ninja create name:Moss iq:12 dx:16 st:12",
@@ -178,7 +171,7 @@ fn ninja_a_roll_button_answers_its_own_turn_only() {
 #[test]
 fn night_wizard_cf_and_prana_buttons_survive_other_players_joining_and_rolling() {
     let (mut t, clock) = table(2);
-    let mut c = console(&mut t, clock, 2);
+    let mut c = console(&mut t, clock);
     for l in [
         "alice: /nw character new name:Ayu quick:true",
         "bob: /nw character new name:Bolt quick:true",
@@ -215,7 +208,7 @@ fn night_wizard_cf_and_prana_buttons_survive_other_players_joining_and_rolling()
 #[test]
 fn night_wizard_the_gm_role_moves_with_the_host_but_never_to_a_player_with_a_pc() {
     let (mut t, clock) = table(2);
-    let mut c = console(&mut t, clock, 2);
+    let mut c = console(&mut t, clock);
     for l in [
         "alice: /nw character new name:Ayu quick:true",
         "gm: /nw new",

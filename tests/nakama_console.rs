@@ -25,14 +25,7 @@ fn play(seed: u64, players: &[&str], setup: &[&str]) -> Run {
     let reg = Arc::new(croupier::games::load(Path::new("data")).unwrap());
     let clock = Arc::new(ManualClock::at(1_800_000_000));
     let mut table = Table::new(store, reg, clock.clone(), SeedMode::Fixed(seed));
-    let mut console = Console::new(
-        &mut table,
-        clock,
-        ConsoleOptions {
-            seed: Some(seed),
-            ..ConsoleOptions::default()
-        },
-    );
+    let mut console = Console::new(&mut table, clock, ConsoleOptions::default());
     let mut out = Vec::new();
     let mut n = 0;
     let mut line = |console: &mut Console, l: &str, out: &mut Vec<u8>| {
@@ -140,14 +133,7 @@ fn console_pick_from_the_hand_menu_then_press_a_column() {
     let reg = Arc::new(croupier::games::load(Path::new("data")).unwrap());
     let clock = Arc::new(ManualClock::at(1_800_000_000));
     let mut table = Table::new(store, reg, clock.clone(), SeedMode::Fixed(3));
-    let mut c = Console::new(
-        &mut table,
-        clock,
-        ConsoleOptions {
-            seed: Some(3),
-            ..ConsoleOptions::default()
-        },
-    );
+    let mut c = Console::new(&mut table, clock, ConsoleOptions::default());
     let mut out = Vec::new();
     for (i, l) in [
         "ann: /nakama new character:Luffy",
@@ -227,14 +213,7 @@ fn state(c: &mut Console) -> serde_json::Value {
 #[test]
 fn console_reaction_step_zoro_blocks_after_the_recruit_then_continue_starts_combat() {
     let (mut t, clock) = fresh(3);
-    let mut c = Console::new(
-        &mut t,
-        clock,
-        ConsoleOptions {
-            seed: Some(3),
-            ..ConsoleOptions::default()
-        },
-    );
+    let mut c = Console::new(&mut t, clock, ConsoleOptions::default());
     say(&mut c, "ann: /nakama new character:Luffy");
     say(&mut c, "bob: /nakama join character:Zoro");
     say(&mut c, "ann: /nakama begin");
@@ -298,14 +277,7 @@ fn console_reaction_step_zoro_blocks_after_the_recruit_then_continue_starts_comb
 #[test]
 fn console_reaction_step_off_combat_follows_the_recruit_at_once() {
     let (mut t, clock) = fresh(3);
-    let mut c = Console::new(
-        &mut t,
-        clock,
-        ConsoleOptions {
-            seed: Some(3),
-            ..ConsoleOptions::default()
-        },
-    );
+    let mut c = Console::new(&mut t, clock, ConsoleOptions::default());
     let opened = say(&mut c, "ann: /nakama new character:Luffy react:off");
     assert!(opened.contains("Reaction step off"), "{opened}");
     say(&mut c, "bob: /nakama join character:Zoro");
@@ -336,14 +308,7 @@ fn console_straw_hat_the_crew_chooses_the_lost_friend_and_a_second_press_is_refu
     // lost-friend roll shows the straw hat is used (the search is deterministic).
     for seed in 1..=60u64 {
         let (mut t, clock) = fresh(seed);
-        let mut c = Console::new(
-            &mut t,
-            clock,
-            ConsoleOptions {
-                seed: Some(seed),
-                ..ConsoleOptions::default()
-            },
-        );
+        let mut c = Console::new(&mut t, clock, ConsoleOptions::default());
         for l in [
             "alice: /nakama new character:Luffy",
             "bob: /nakama join character:Zoro",

@@ -33,10 +33,7 @@ pub fn state_after(script: &str) -> (Value, Arc<Registry>) {
     let clock = Arc::new(ManualClock::at(1_800_000_000));
     let mut table = Table::new(store, games.clone(), clock.clone(), SeedMode::Fixed(1));
     {
-        let opts = ConsoleOptions {
-            seed: Some(1),
-            ..ConsoleOptions::default()
-        };
+        let opts = ConsoleOptions::default();
         let mut console = Console::new(&mut table, clock, opts);
         let mut out = Vec::new();
         for (n, line) in script.lines().enumerate() {

@@ -17,10 +17,7 @@ fn play(seed: u64, lines: &[String]) -> String {
         clock.clone(),
         SeedMode::Fixed(seed),
     );
-    let opts = ConsoleOptions {
-        seed: Some(seed),
-        ..ConsoleOptions::default()
-    };
+    let opts = ConsoleOptions::default();
     let mut console = Console::new(&mut table, clock, opts);
     let mut out = Vec::new();
     for (i, l) in lines.iter().enumerate() {
@@ -123,10 +120,7 @@ fn luck_buttons_reroll_a_miss_and_keep_the_chosen_roll() {
             clock.clone(),
             SeedMode::Fixed(seed),
         );
-        let opts = ConsoleOptions {
-            seed: Some(seed),
-            ..ConsoleOptions::default()
-        };
+        let opts = ConsoleOptions::default();
         let mut console = Console::new(&mut table, clock, opts);
         let mut live = Live { out: Vec::new() };
         let mut n = 0;

@@ -450,14 +450,7 @@ fn reminders_stop_when_the_adventure_ends() {
 #[test]
 fn nobi_status_and_story_are_views_answered_without_an_action() {
     let (mut t, clock) = table(4);
-    let mut c = Console::new(
-        &mut t,
-        clock,
-        ConsoleOptions {
-            seed: Some(4),
-            ..ConsoleOptions::default()
-        },
-    );
+    let mut c = Console::new(&mut t, clock, ConsoleOptions::default());
     say(&mut c, "alice: /nobi new");
     say(&mut c, "alice: /nobi join character:moss");
     say(&mut c, "bob: /nobi join character:wren");

@@ -665,10 +665,7 @@ fn nw_state(script: &str) -> serde_json::Value {
     let clock = std::sync::Arc::new(ManualClock::at(1_800_000_000));
     let mut table = Table::new(store, games, clock.clone(), SeedMode::Fixed(1));
     {
-        let opts = ConsoleOptions {
-            seed: Some(1),
-            ..ConsoleOptions::default()
-        };
+        let opts = ConsoleOptions::default();
         let mut console = Console::new(&mut table, clock, opts);
         let mut out = Vec::new();
         for (n, line) in script.lines().enumerate() {

@@ -624,6 +624,33 @@ fn words_after_a_subcommand_are_refused_with_the_spelling_that_works() {
     assert_eq!(dump(&mut t), before, "nothing changed");
 }
 
+/// Issue #39: `/ninja enter Red Fox` suggested `name:"red fox"`; the hint keeps the case the
+/// words were typed in (the path itself is read in lower case).
+#[test]
+fn words_after_a_subcommand_are_suggested_in_the_case_they_were_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("w.db"));
+    let before = dump(&mut t);
+    let out = run(&mut t, "alice", "1", "/ninja enter Red Fox");
+    assert!(!out.accepted);
+    let text = &out.replies[0].message.body;
+    assert!(
+        text.contains(
+            "`Red Fox` is not one of them. Did you mean `/ninja enter name:\"Red Fox\"`?"
+        ),
+        "{text}"
+    );
+    // The command's own words are still read in any case.
+    let out = run(&mut t, "alice", "2", "/Dice New Big Table");
+    let text = &out.replies[0].message.body;
+    assert!(
+        text.contains("`/dice new` takes its values")
+            && text.contains("`Big Table` is not one of them"),
+        "{text}"
+    );
+    assert_eq!(dump(&mut t), before, "nothing changed");
+}
+
 #[test]
 fn undo_of_an_entry_from_before_stored_states_is_refused_when_the_log_no_longer_replays_and_changes_nothing(
 ) {

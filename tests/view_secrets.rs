@@ -31,10 +31,7 @@ fn state_after(script: &[&str]) -> Value {
     let store = Store::in_memory().expect("store");
     let mut table = Table::new(store, games(), clock.clone(), SeedMode::Fixed(1));
     {
-        let opts = ConsoleOptions {
-            seed: Some(1),
-            ..ConsoleOptions::default()
-        };
+        let opts = ConsoleOptions::default();
         let mut console = Console::new(&mut table, clock, opts);
         let mut out = Vec::new();
         for (n, line) in script.iter().enumerate() {

@@ -15,12 +15,12 @@
 
 mod render;
 
+use std::collections::HashMap;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::Arc;
 
 use crate::table::{
-    reseed_channel, Actor, Audience, Command, Input, Lifetime, ManualClock, Reply, Request, Stamp,
-    Table, UserId,
+    Actor, Audience, Command, Input, Lifetime, ManualClock, Reply, Request, Stamp, Table, UserId,
 };
 
 pub use render::render_reply;
@@ -32,8 +32,6 @@ pub struct ConsoleOptions {
     pub channel: String,
     /// Guild key for the console's channels.
     pub guild: String,
-    /// Seed: resets each channel's dice RNG on first use, for reproducible runs.
-    pub seed: Option<u64>,
 }
 
 impl Default for ConsoleOptions {
@@ -41,7 +39,6 @@ impl Default for ConsoleOptions {
         ConsoleOptions {
             channel: "table".into(),
             guild: "console".into(),
-            seed: None,
         }
     }
 }
@@ -62,9 +59,8 @@ pub struct Console<'a> {
     clock: Arc<ManualClock>,
     opts: ConsoleOptions,
     shown: Vec<Shown>,
-    /// Each user's last press or pick in each channel, for `again`: (channel, user, input).
-    pressed: Vec<(String, UserId, Input)>,
-    seeded_channels: Vec<String>,
+    /// Each user's last press or pick in each channel, for `again`.
+    pressed: HashMap<(String, UserId), Input>,
     counter: u64,
     run_id: String,
 }
@@ -96,8 +92,7 @@ impl<'a> Console<'a> {
             clock,
             opts,
             shown: vec![],
-            pressed: vec![],
-            seeded_channels: vec![],
+            pressed: HashMap::new(),
             counter: 0,
             run_id,
         }
@@ -192,36 +187,29 @@ impl<'a> Console<'a> {
         what: &str,
         out: &mut impl Write,
     ) -> io::Result<()> {
-        if let Some(seed) = self.opts.seed {
-            if !self.seeded_channels.iter().any(|c| c == channel) {
-                reseed_channel(self.table, channel, &self.opts.guild, seed)
-                    .map_err(io::Error::other)?;
-                self.seeded_channels.push(channel.to_string());
-            }
-        }
         let uid = UserId::new(user);
         let input = if let Some(label) = what.strip_prefix("press ") {
             match self.find_button(channel, &uid, label.trim()) {
                 Some((stamp, decision, cmd)) => component(stamp, decision, &cmd),
                 None => Err(format!(
-                    "there is no button `{}` on a message shown to {user}",
-                    label.trim()
+                    "there is no button `{}` on a message shown to {user}{}",
+                    label.trim(),
+                    self.nothing_shown_yet(channel, &uid)
                 )),
             }
         } else if let Some(value) = what.strip_prefix("pick ") {
             match self.find_select(channel, &uid, value.trim()) {
                 Some((stamp, decision, cmd)) => component(stamp, decision, &cmd),
                 None => Err(format!(
-                    "there is no menu entry `{}` on a menu shown to {user}",
-                    value.trim()
+                    "there is no menu entry `{}` on a menu shown to {user}{}",
+                    value.trim(),
+                    self.nothing_shown_yet(channel, &uid)
                 )),
             }
         } else if what == "again" {
             self.pressed
-                .iter()
-                .rev()
-                .find(|(c, u, _)| c == channel && *u == uid)
-                .map(|(_, _, i)| i.clone())
+                .get(&(channel.to_string(), uid.clone()))
+                .cloned()
                 .ok_or_else(|| format!("{user} has pressed nothing in #{channel} yet"))
         } else {
             Command::parse_line(what)
@@ -237,9 +225,7 @@ impl<'a> Console<'a> {
         };
         if let Input::Component { .. } = &input {
             self.pressed
-                .retain(|(c, u, _)| !(c == channel && *u == uid));
-            self.pressed
-                .push((channel.to_string(), uid.clone(), input.clone()));
+                .insert((channel.to_string(), uid.clone()), input.clone());
         }
         self.counter += 1;
         let req = Request {
@@ -285,6 +271,17 @@ impl<'a> Console<'a> {
                 Audience::Only(us) => us.contains(user),
                 Audience::Gm => false,
             }
+    }
+
+    /// Why `press`/`pick` found nothing when this run has shown `user` no buttons or menu in
+    /// `channel`: they are not kept in the database, so a restarted console has none yet.
+    fn nothing_shown_yet(&self, channel: &str, user: &UserId) -> &'static str {
+        if self.shown.iter().any(|s| Self::visible(s, channel, user)) {
+            ""
+        } else {
+            " in this run of the console (buttons and menus are not kept in the database: \
+             `/game status` shows the game's buttons again, or type the command)"
+        }
     }
 
     fn find_button(&self, channel: &str, user: &UserId, label: &str) -> Option<Found> {
@@ -350,10 +347,7 @@ pub fn transcript(
         clock.clone(),
         crate::table::SeedMode::Fixed(seed),
     );
-    let opts = ConsoleOptions {
-        seed: Some(seed),
-        ..ConsoleOptions::default()
-    };
+    let opts = ConsoleOptions::default();
     let mut console = Console::new(&mut table, clock, opts);
     let mut out = Vec::new();
     for (n, line) in script.lines().enumerate() {

@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::mission::{Colour, Face, Mission};
-use croupier_core::table::DataError;
+use croupier_core::table::{read_data_file, DataError};
 
 /// Rulebook deck sizes.
 pub const FRIENDS: usize = 54;
@@ -339,10 +339,10 @@ fn read_cards<T: for<'de> Deserialize<'de>>(
     errors: &mut Vec<DataError>,
 ) -> Vec<(String, T)> {
     let file = format!("nakama/{name}");
-    let text = match std::fs::read_to_string(dir.join(&file)) {
+    let text = match read_data_file(&dir.join(&file), &file) {
         Ok(t) => t,
         Err(e) => {
-            errors.push(DataError::new(&file, "-", format!("cannot read: {e}")));
+            errors.push(e);
             return vec![];
         }
     };

@@ -500,4 +500,33 @@ mod tests {
         );
         assert!(text.iter().any(|e| e.contains("field `mods`")), "{text:?}");
     }
+
+    /// Issue #39: `check-data` missed an enemy id and an element id used twice (classes,
+    /// skills and items were already checked).
+    #[test]
+    fn data_validation_refuses_a_repeated_enemy_id_and_a_repeated_element_id() {
+        let dir = tempfile::tempdir().unwrap();
+        let nw = dir.path().join("nightwizard");
+        std::fs::create_dir_all(&nw).unwrap();
+        let src = croupier_core::source_path("data/nightwizard");
+        for f in ["classes.toml", "rules.toml", "items.toml", "skills.toml"] {
+            std::fs::copy(src.join(f), nw.join(f)).unwrap();
+        }
+        for (f, entry) in [
+            ("elements.toml", "[[element]]\nid = \"light\"\nname = \"Light again\"\nattrs = [0, 0, 0, 1, 1, 1]\nbody = 5\nmind = 7\n"),
+            ("enemies.toml", "[[enemy]]\nid = \"shade_swarm\"\nname = \"Shade Swarm II\"\nkind = \"mob\"\nhp = 30\nmp = 0\nstats = [8, 6, 4, 6, 0, 3, 2, 8]\n"),
+        ] {
+            let text = std::fs::read_to_string(src.join(f)).unwrap();
+            std::fs::write(nw.join(f), format!("{text}\n{entry}")).unwrap();
+        }
+        let errs = data::load(dir.path()).unwrap_err();
+        let text: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            text,
+            [
+                "nightwizard/elements.toml: light: field `id`: repeated",
+                "nightwizard/enemies.toml: shade_swarm: field `id`: repeated",
+            ]
+        );
+    }
 }

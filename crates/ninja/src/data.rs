@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use croupier_core::names::name_key;
-use croupier_core::table::DataError;
+use croupier_core::table::{read_data_file, DataError};
 
 /// One of the three attributes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, Deserialize)]
@@ -95,8 +95,7 @@ struct NamesFile {
 
 fn read<T: serde::de::DeserializeOwned>(dir: &Path, file: &str) -> Result<T, DataError> {
     let rel = format!("ninja/{file}");
-    let text = std::fs::read_to_string(dir.join(&rel))
-        .map_err(|e| DataError::new(&rel, "-", format!("cannot read: {e}")))?;
+    let text = read_data_file(&dir.join(&rel), &rel)?;
     toml::from_str(&text).map_err(|e| DataError::new(&rel, "-", format!("not valid: {e}")))
 }
 

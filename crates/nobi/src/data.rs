@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use toml::{Table, Value};
 
-use croupier_core::table::DataError;
+use croupier_core::table::{read_data_file, DataError};
 
 /// Sub-folder of the data folder that holds this game's files.
 pub const DIR: &str = "nobi/sword";
@@ -518,14 +518,10 @@ impl Entry<'_> {
 /// Reads `file` and returns its `[[key]]` entries (problems go to `errors`).
 fn entries(dir: &Path, file: &str, key: &str, errors: &mut Vec<DataError>) -> Vec<Table> {
     let path = dir.join(file);
-    let text = match std::fs::read_to_string(&path) {
+    let text = match read_data_file(&path, &format!("{DIR}/{file}")) {
         Ok(t) => t,
         Err(e) => {
-            errors.push(DataError::new(
-                format!("{DIR}/{file}"),
-                "-",
-                format!("cannot read: {e}"),
-            ));
+            errors.push(e);
             return vec![];
         }
     };

@@ -21,6 +21,11 @@ pub struct Command {
     /// own (`nwcombat heal` for `nw combat heal`); messages name this spelling. Never stored.
     #[serde(skip)]
     pub typed: Option<Vec<String>>,
+    /// The path's words in the case the user typed them, when one differs from `path` (which
+    /// is lower case): a refusal quoting stray words (`/ninja enter Red Fox`) keeps `Red Fox`.
+    /// Never stored.
+    #[serde(skip)]
+    pub spelled: Option<Vec<String>>,
 }
 
 /// Why a command line could not be read.
@@ -62,6 +67,7 @@ impl Command {
                 .collect(),
             options: BTreeMap::new(),
             typed: None,
+            spelled: None,
         }
     }
 
@@ -81,6 +87,7 @@ impl Command {
         let mut cmd = Command::default();
         // The option just read, while its value was typed without quotes.
         let mut bare: Option<String> = None;
+        let mut spelled = vec![];
         for word in words {
             match word.split_once(':') {
                 Some((name, value)) if !name.is_empty() && !name.contains('"') => {
@@ -100,8 +107,12 @@ impl Command {
                         return Err(CommandSyntaxError::StrayWord(word));
                     }
                     cmd.path.push(word.to_ascii_lowercase());
+                    spelled.push(word);
                 }
             }
+        }
+        if spelled != cmd.path {
+            cmd.spelled = Some(spelled);
         }
         Ok(cmd)
     }

@@ -64,8 +64,66 @@ impl DataError {
     ) -> Self {
         DataError {
             file: file.into(),
-            item: item.into(),
-            problem: problem.into(),
+            item: cut_lines(item.into()),
+            problem: cut_lines(problem.into()),
         }
+    }
+}
+
+/// The most characters a data error shows of one line: a problem quoting a line of its file
+/// (a TOML error shows the line it stopped in) or a value is cut there, saying how much is
+/// left out, so a 200 KB line is not printed whole.
+pub const DATA_ERROR_LINE: usize = 200;
+
+fn cut_lines(text: String) -> String {
+    if text.lines().all(|l| l.len() <= DATA_ERROR_LINE) {
+        return text;
+    }
+    let cut: Vec<String> = text
+        .split('\n')
+        .map(|line| {
+            let n = line.chars().count();
+            if n <= DATA_ERROR_LINE {
+                line.to_string()
+            } else {
+                let kept: String = line.chars().take(DATA_ERROR_LINE).collect();
+                // A marker line (`  |      ^`) keeps its frame, not 200 spaces.
+                format!(
+                    "{}… ({} more characters)",
+                    kept.trim_end(),
+                    n - DATA_ERROR_LINE
+                )
+            }
+        })
+        .collect();
+    cut.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue #39: `check-data` printed a 200 KB offending line whole (a TOML error quotes the
+    /// line it stopped in); each line of a data error is cut to 200 characters.
+    #[test]
+    fn a_data_error_quoting_a_200_kb_line_is_cut_to_200_characters_a_line() {
+        let line = format!("name = \"{}", "x".repeat(200 * 1024));
+        let toml_error = line.parse::<toml::Table>().unwrap_err().to_string();
+        assert!(
+            toml_error.len() > 200 * 1024,
+            "the TOML error quotes the line"
+        );
+        let e = DataError::new("ninja/names.toml", "-", format!("not valid: {toml_error}"));
+        let shown = e.to_string();
+        assert!(shown.len() < 2_000, "{} bytes", shown.len());
+        assert!(shown.lines().all(|l| l.chars().count() <= 240), "{shown}");
+        assert!(shown.contains("more characters)"), "{shown}");
+        assert!(
+            shown.starts_with("ninja/names.toml: -: not valid: TOML parse error at line 1"),
+            "{shown}"
+        );
+        // Short problems are kept as they are.
+        let e = DataError::new("f", "id", "field `id`: repeated");
+        assert_eq!(e.to_string(), "f: id: field `id`: repeated");
     }
 }

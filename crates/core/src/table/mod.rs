@@ -3,6 +3,7 @@
 pub mod builtins;
 mod clock;
 mod command;
+mod data_file;
 pub mod declare;
 pub mod effects;
 mod engine;
@@ -19,6 +20,7 @@ mod states;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandSyntaxError};
+pub use data_file::{read_data_file, MAX_DATA_TEXT};
 pub use declare::{Choices, Commands, Permission};
 pub use engine::{Input, Lifetime, Outcome, Request, TableError, SYSTEM_USER};
 pub use error::{refuse, DataError, Refusal, RuleError};
@@ -32,8 +34,6 @@ pub use reply::{
     Attachment, Audience, Button, ButtonStyle, Choice, Field, Image, Message, Picture, Reply,
     Select, SelectOption, Stamp, UserId,
 };
-pub use service::{
-    channel_seed, reseed_channel, Group, SeedMode, Table, DUE_BATCH, REQUEST_KEEP_SECS,
-};
+pub use service::{channel_seed, Group, SeedMode, Table, DUE_BATCH, REQUEST_KEEP_SECS};
 pub use spec::{may_answer_privately, Answer, CommandSpec, OptionKind, OptionSpec};
 pub use states::{Cached, StateCache, States, STATE_CACHE_BYTES};

@@ -591,10 +591,13 @@ fn stray_words(games: &Registry, cmd: &Command) -> Result<(), Fail> {
         let Some(leaf) = spec.leaf(&rest[..n]) else {
             continue;
         };
-        let words = rest[n..].join(" ");
+        // Quoted in the case they were typed (`Red Fox`), which the path lower-cases.
+        let stray = rest.len() - n;
+        let spelled = cmd.spelled.as_deref().unwrap_or(&cmd.path);
+        let words = spelled[spelled.len().saturating_sub(stray)..].join(" ");
         // Named as the user typed it (`nwcombat attack`, not the game's `nw combat attack`).
         let typed = cmd.typed.as_ref().unwrap_or(&cmd.path);
-        let known = typed[..typed.len() - (rest.len() - n)].join(" ");
+        let known = typed[..typed.len() - stray].join(" ");
         let hint = leaf
             .options
             .iter()
@@ -651,7 +654,9 @@ fn close_if_over(
     Ok(())
 }
 
-/// Creates the channel row (and its dice RNG) the first time a channel is seen.
+/// Creates the channel row (and its dice RNG) the first time a channel is seen. A channel the
+/// database already knows keeps its generator where it is: a console restarted with the same
+/// `--seed` continues the dice instead of replaying them.
 fn ensure_channel(tx: &Tx, seeds: SeedMode, cx: &Cx) -> Result<(), Fail> {
     if !store::channel_exists(tx, &cx.req.channel)? {
         let seed = match seeds {
@@ -677,26 +682,6 @@ pub fn channel_seed(seed: u64, channel: &str) -> u64 {
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     h
-}
-
-/// Seeds a new channel's dice RNG with the given seed (console `--seed`); a channel already
-/// in the database keeps its generator.
-pub fn reseed_channel(
-    table: &mut Table,
-    channel: &str,
-    guild: &str,
-    seed: u64,
-) -> Result<(), TableError> {
-    let now = table.now();
-    let tx = table.store.write_transaction()?;
-    let s = channel_seed(seed, channel);
-    // A channel the database already knows keeps its generator where it is: a console
-    // restarted with the same `--seed` continues the dice instead of replaying them.
-    if !store::channel_exists(&tx, channel)? {
-        store::channel_insert(&tx, channel, Some(guild), s as i64, now)?;
-    }
-    tx.commit()?;
-    Ok(())
 }
 
 fn game_command(

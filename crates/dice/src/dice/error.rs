@@ -77,6 +77,9 @@ pub enum DiceError {
     /// Division by zero.
     #[error("Division by zero at column {col}. Divide by something that cannot be 0.", col = pos + 1)]
     DivisionByZero { pos: usize },
+    /// A label (`2d6[ ]`, `2d6 \u{3164}`) with nothing visible in it.
+    #[error("The label at column {col} shows nothing (only spaces or invisible characters). Write a word, like `2d6[fire]` or `2d6 fire`, or leave the label out.", col = pos + 1)]
+    BlankLabel { pos: usize },
     /// A dice modifier is malformed or repeated.
     #[error("{reason} (column {col}).", col = pos + 1)]
     BadModifier { pos: usize, reason: &'static str },
@@ -113,6 +116,7 @@ impl DiceError {
             | Self::Overflow { pos }
             | Self::DivisionByZero { pos }
             | Self::NegativeCount { pos, .. }
+            | Self::BlankLabel { pos }
             | Self::BadModifier { pos, .. }
             | Self::OddsUnsupported { pos, .. } => Some(*pos),
         }

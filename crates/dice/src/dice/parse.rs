@@ -345,6 +345,20 @@ fn some_face_misses_both((lo, hi): (i64, i64), a: Cond, b: Cond) -> bool {
 const EXPECT_OPERAND: &str = "a number, dice like `d20`, `(`, `{` or a function like `floor(`";
 const EXPECT_SIDES: &str = "the number of sides, like `d6`, `d%` or `dF`";
 const EXPECT_NUMBER: &str = "a number";
+/// True when `s` would show as nothing: only white space and characters drawn as nothing
+/// (zero-width ones, joiners, variation selectors, tags, the Hangul fillers, the blank
+/// Braille pattern). A label must show something.
+fn shows_nothing(s: &str) -> bool {
+    s.chars().all(|c| {
+        c.is_whitespace()
+            || matches!(c,
+                '\u{00AD}' | '\u{034F}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+                | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}'
+                | '\u{2800}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
+                | '\u{FFA0}' | '\u{E0000}'..='\u{E007F}')
+    })
+}
+
 const EXPECT_AFTER: &str = "an operator like `+`, or a label after a space";
 
 /// Parses dice notation (see the module docs for the grammar).
@@ -373,14 +387,20 @@ pub fn parse(input: &str) -> Result<Expr, DiceError> {
         expr_end -= 1;
     }
     p.skip_ws();
-    let label_text = |from: usize| -> Option<String> {
+    let label_text = |from: usize| -> Result<Option<String>, DiceError> {
         let s: String = chars[from..].iter().collect();
         let s = s.trim();
-        (!s.is_empty()).then(|| s.to_string())
+        if s.is_empty() {
+            return Ok(None);
+        }
+        if shows_nothing(s) {
+            return Err(DiceError::BlankLabel { pos: from });
+        }
+        Ok(Some(s.to_string()))
     };
     let label = match p.peek() {
         None => None,
-        Some('#') => label_text(p.pos + 1),
+        Some('#') => label_text(p.pos + 1)?,
         Some(')') => return Err(DiceError::UnmatchedParen { pos: p.pos }),
         Some('}') => {
             return Err(DiceError::BadModifier {
@@ -388,7 +408,7 @@ pub fn parse(input: &str) -> Result<Expr, DiceError> {
                 reason: "This `}` closes no `{`; remove it or open a group like `{4d6,3d8}kh1`",
             })
         }
-        Some(c) if p.pos > expr_end && !is_operator_start(c) => label_text(p.pos),
+        Some(c) if p.pos > expr_end && !is_operator_start(c) => label_text(p.pos)?,
         Some(_) => return Err(p.unexpected(EXPECT_AFTER)),
     };
     let text: String = chars[..expr_end].iter().collect();
@@ -617,6 +637,9 @@ impl Parser<'_> {
             match c {
                 ']' => {
                     let label: String = self.chars[start..self.pos].iter().collect();
+                    if shows_nothing(&label) {
+                        return Err(DiceError::BlankLabel { pos: open });
+                    }
                     self.pos += 1;
                     return Ok(Node::Label {
                         inner: Box::new(node),
@@ -1476,6 +1499,29 @@ mod tests {
         assert_eq!(e.label(), Some("Strength (rolled)"));
         assert_eq!(parse("d20 #").unwrap().label(), None);
         assert_eq!(parse("2d6 épée 🗡").unwrap().label(), Some("épée 🗡"));
+    }
+
+    /// Issue #39: a label must show something. Blank inline labels and labels made only of
+    /// characters drawn as nothing were accepted and showed an empty label.
+    #[test]
+    fn labels_that_show_nothing_are_refused() {
+        for (input, pos) in [
+            ("2d6[ ]", 3),
+            ("2d6[]+1", 3),
+            ("2d6[\u{3000}]", 3),
+            ("2d6 \u{3164}", 4),
+            ("2d6 # \u{2800}", 5),
+            ("1d6 \u{115F}\u{1160}", 4),
+            ("1d6 #\u{200B}", 5),
+            ("1d20 \u{200D}\u{FE0F}", 5),
+        ] {
+            assert_eq!(err(input), DiceError::BlankLabel { pos }, "{input:?}");
+        }
+        let e = err("2d6[ ]").to_string();
+        assert!(e.contains("column 4") && e.contains("shows nothing"), "{e}");
+        // Something visible beside them keeps the label.
+        assert_eq!(parse("2d6 ❤\u{FE0F}").unwrap().label(), Some("❤\u{FE0F}"));
+        assert!(parse("2d6[ fire ]").is_ok());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::rules::{
     attr_index, mod_key_ok, stat_index, ClassDef, ElementDef, EnemyDef, ItemDef, NwData, RulesFile,
     SkillDef, ENEMY_KINDS, ITEM_KINDS, SKILL_CATEGORIES, SLOTS,
 };
-use croupier_core::table::DataError;
+use croupier_core::table::{read_data_file, DataError};
 
 #[derive(Deserialize)]
 struct ClassFile {
@@ -37,8 +37,7 @@ struct EnemyFile {
 
 fn read<T: serde::de::DeserializeOwned>(dir: &Path, name: &str) -> Result<T, DataError> {
     let file = format!("nightwizard/{name}");
-    let text = std::fs::read_to_string(dir.join("nightwizard").join(name))
-        .map_err(|e| DataError::new(&file, "-", format!("cannot read: {e}")))?;
+    let text = read_data_file(&dir.join("nightwizard").join(name), &file)?;
     toml::from_str(&text).map_err(|e| DataError::new(&file, "-", format!("not valid: {e}")))
 }
 
@@ -215,9 +214,12 @@ pub fn load(dir: &Path) -> Result<NwData, Vec<DataError>> {
         errs.push(DataError::new(f, "-", "at least one class is needed"));
     }
     let f = "nightwizard/elements.toml";
+    let mut seen = std::collections::BTreeSet::new();
     for e in &elements {
         if !valid_id(&e.id) {
             errs.push(DataError::new(f, &e.id, "field `id`: malformed"));
+        } else if !seen.insert(e.id.clone()) {
+            errs.push(DataError::new(f, &e.id, "field `id`: repeated"));
         }
         if e.attrs.iter().any(|v| !(0..=9).contains(v)) {
             errs.push(DataError::new(f, &e.id, "field `attrs`: values 0-9"));
@@ -302,9 +304,13 @@ pub fn load(dir: &Path) -> Result<NwData, Vec<DataError>> {
         }
     }
     let f = "nightwizard/enemies.toml";
+    let mut seen = std::collections::BTreeSet::new();
     for e in &enemies {
         for p in enemy_problems(e) {
             errs.push(DataError::new(f, &e.id, p));
+        }
+        if !seen.insert(e.id.clone()) {
+            errs.push(DataError::new(f, &e.id, "field `id`: repeated"));
         }
     }
     match rules {
