@@ -116,6 +116,12 @@ async fn two_processes_on_two_shard_ranges_share_one_database_through_a_kill_9()
         .unwrap();
     assert!(!b.wait().unwrap().success());
     let acked_at_kill = acked.lock().unwrap().len();
+    // While shard 1 has no process: a Nobi table in each guild whose GM has waited two days,
+    // so a reminder is due in both (written as a process two days ago would have).
+    let url = schema.url.clone();
+    let nobi = tokio::task::spawn_blocking(move || two_days_idle_nobi_tables(&url))
+        .await
+        .unwrap();
     // Process a goes on serving its guild meanwhile.
     wait_until(
         "more answers from process a",
@@ -123,6 +129,27 @@ async fn two_processes_on_two_shard_ranges_share_one_database_through_a_kill_9()
         || acked.lock().unwrap().len() >= acked_at_kill + 50,
     )
     .await;
+    // Process a fires the reminder of its own shard's guild (it looks every 30 s at most),
+    // and not the other, although both are due: that one waits for shard 1's process.
+    let reminders_in = |c: u64| {
+        fake.requests()
+            .iter()
+            .filter(|r| {
+                r.method == "POST"
+                    && r.path == format!("/channels/{c}/messages")
+                    && r.body.to_string().contains("Reminder")
+            })
+            .count()
+    };
+    wait_until("process a's reminder", Duration::from_secs(45), || {
+        reminders_in(nobi[0]) >= 1
+    })
+    .await;
+    assert_eq!(
+        reminders_in(nobi[1]),
+        0,
+        "shard 1's reminder is not process a's"
+    );
     // A replacement takes shard 1.
     let mut b2 = spawn(&fake, &schema.url, "1..2");
     wait_until("the replacement's shard", Duration::from_secs(40), || {
@@ -132,6 +159,15 @@ async fn two_processes_on_two_shard_ranges_share_one_database_through_a_kill_9()
     stop.store(true, Ordering::SeqCst);
     for t in tasks {
         t.await.unwrap();
+    }
+    // The replacement fires shard 1's; each reminder was fired once.
+    wait_until("both reminders", Duration::from_secs(45), || {
+        nobi.iter().all(|c| reminders_in(*c) >= 1)
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    for c in &nobi {
+        assert_eq!(reminders_in(*c), 1, "channel {c}: one reminder, fired once");
     }
     // Every channel of both guilds plays on.
     let who = Who {
@@ -192,6 +228,49 @@ async fn two_processes_on_two_shard_ranges_share_one_database_through_a_kill_9()
     tokio::task::spawn_blocking(move || check_the_log(&url, &acked))
         .await
         .unwrap();
+}
+
+/// The Nobi channels' ids, one in each guild.
+const NOBI: [(u64, u64); 2] = [
+    (GUILD_0, 700_000_000_000_399_000),
+    (GUILD_ID, 700_000_000_000_399_001),
+];
+
+/// Opens a Nobi table in each of [`NOBI`]'s channels, through the store as it was two days ago
+/// (its GM is due a reminder now); returns the channels.
+fn two_days_idle_nobi_tables(url: &str) -> Vec<u64> {
+    use croupier::table::{Actor, Command, Input, ManualClock, Request, SeedMode, Table};
+    let two_days_ago = croupier::table::Clock::now(&croupier::table::SystemClock) - 48 * 3600;
+    let games = Arc::new(croupier::games::load(std::path::Path::new("data")).unwrap());
+    let mut t = Table::new(
+        Store::connect(url).unwrap(),
+        games,
+        Arc::new(ManualClock::at(two_days_ago)),
+        SeedMode::Fixed(3),
+    );
+    for (guild, channel) in NOBI {
+        for (i, (user, line)) in [
+            ("alice", "/nobi new"),
+            ("alice", "/nobi join character:moss"),
+            ("bob", "/nobi join character:aldra"),
+            ("alice", "/nobi begin gm:<@alice>"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let out = t
+                .handle(&Request {
+                    channel: channel.to_string(),
+                    guild: Some(guild.to_string()),
+                    actor: Actor::player(user, user),
+                    request_id: format!("nobi-{channel}-{i}"),
+                    input: Input::Command(Command::parse_line(line).unwrap()),
+                })
+                .unwrap();
+            assert!(out.accepted, "{line}: {:?}", out.replies);
+        }
+    }
+    NOBI.iter().map(|(_, c)| *c).collect()
 }
 
 /// No acknowledged roll lost, none applied twice, every channel's dice in one sequence.
