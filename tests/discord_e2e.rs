@@ -345,6 +345,23 @@ async fn roll_answers_with_a_public_embed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_works_out_a_rolls_chance_off_the_writer() {
+    let env = Env::start().await;
+    // An expression no other test rolls (the chance lines are kept for the process).
+    let expr = "6d11+505";
+    let (_, cb) = env
+        .slash(&ALICE, "roll", &[("expr", expr), ("target", "540")])
+        .await;
+    let t = text(msg(&cb));
+    assert!(t.contains("needs 540+"), "{t}");
+    assert!(
+        !croupier::table::odds::computed_on_writer(expr),
+        "the chance was worked out on the writer, which every channel waits for"
+    );
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_private_roll_is_ephemeral() {
     let env = Env::start().await;
     let (_, cb) = env

@@ -455,3 +455,40 @@ async fn a_request_that_arrives_while_a_group_is_applied_joins_it_and_a_call_wai
     assert!(d.await.unwrap().accepted);
     h.shutdown();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_chance_of_a_roll_with_a_target_is_worked_out_off_the_writer() {
+    use croupier::table::odds;
+    let dir = tempfile::tempdir().unwrap();
+    let h = TableHandle::start(vec![table(&dir.path().join("o.db"))]);
+    // Expressions no other test rolls (the lines are kept for the process).
+    for (i, e) in ["7d13+101", "3d17!+202", "{4d9, 5d8}kh1+303"]
+        .iter()
+        .enumerate()
+    {
+        let line = format!("/roll expr:\"{e}\" target:140");
+        let out = h
+            .handle(req("odds", &format!("o{i}"), &line))
+            .await
+            .unwrap();
+        assert!(out.accepted, "{:?}", out.replies);
+        assert!(
+            out.replies[0].message.body.contains("needs 140+"),
+            "{:?}",
+            out.replies
+        );
+        assert!(
+            !odds::computed_on_writer(e),
+            "{e}: the chance was worked out on the writer"
+        );
+    }
+    // A request given to the writer as it is (not through `handle`) has it worked out there:
+    // what the check above would see if `handle` did not do it first.
+    let out = h
+        .apply(|g| g.handle(&req("odds", "o9", "/roll expr:\"2d31+404\" target:440")))
+        .await
+        .unwrap();
+    assert!(out.accepted);
+    assert!(odds::computed_on_writer("2d31+404"));
+    h.shutdown();
+}

@@ -277,6 +277,7 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
         // The request is applied in the writer's next group commit and comes back only once
         // that commit is durable; the board it may show is read in the same transaction.
         let board_channel = channel.clone();
+        table.prepare(&req).await;
         let (out, session) = table
             .apply(move |g| {
                 let out = g.handle(&req)?;

@@ -46,24 +46,8 @@ pub(super) fn roll(
     }
     // The chance is never dropped silently: what the odds leave out, or why there are
     // none, is said in the reply.
-    let odds_line = match target {
-        Some(t) => match dice::odds(expr) {
-            Ok(d) => {
-                let mut line = format!("needs {t}+: {}", dice::percent(d.prob_at_least(t)));
-                match (d.note(), d.max()) {
-                    (Some(note), _) => line.push_str(&format!(" ({note})")),
-                    // Exact odds (nothing left out): a target past the highest result is said.
-                    (None, Some(max)) if t > max => {
-                        line.push_str(&format!(" (no result reaches {t}: the highest is {max})"))
-                    }
-                    _ => {}
-                }
-                Some(line)
-            }
-            Err(e) => Some(format!("needs {t}+ (no exact chance: {e})")),
-        },
-        None => None,
-    };
+    // Found computed already when the request came through `TableHandle::handle`.
+    let odds_line = target.map(|t| super::odds::line(expr, t).to_string());
     // A notation error is refused before any die is thrown; a failure while rolling (a
     // division by a die that rolled 0, the explosion limit) comes after the dice were thrown,
     // so the channel's generator keeps their draws and a retry rolls fresh dice; the reply

@@ -97,7 +97,7 @@ impl TableHandle {
         };
         if let Some(mut table) = first {
             if let Ok(t) = thread::Builder::new()
-                .name("croupier-db-writer".into())
+                .name(super::odds::WRITER_THREAD.into())
                 .spawn(move || write_loop(&mut table, &rx, &*on_group))
             {
                 threads.push(t);
@@ -167,9 +167,20 @@ impl TableHandle {
         rx.await.map_err(|_| closed())?
     }
 
-    /// Applies one request in a group commit; answered once it is durable.
+    /// Applies one request in a group commit; answered once it is durable (after
+    /// [`Self::prepare`]).
     pub async fn handle(&self, req: Request) -> Result<Outcome, TableError> {
+        self.prepare(&req).await;
         self.apply(move |g| g.handle(&req)).await
+    }
+
+    /// Does the pure work `req` will need (the chance line of `/roll … target:`) on tokio's
+    /// blocking pool and keeps it, so the writer every channel waits for only looks it up.
+    /// Call it before applying a request through [`Self::apply`].
+    pub async fn prepare(&self, req: &Request) {
+        if let Some((expr, t)) = super::odds::wanted(req) {
+            let _ = tokio::task::spawn_blocking(move || super::odds::line(&expr, t)).await;
+        }
     }
 
     /// Runs `f`, which must write nothing, on a reader (by channel), or on the writer when
