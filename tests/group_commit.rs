@@ -324,28 +324,8 @@ async fn kill_9_under_load_every_acknowledged_roll_is_in_the_log() {
     for t in tasks {
         t.await.unwrap();
     }
-    // A "thinking…" deferral acknowledges nothing: only an answer (a type 4 callback, or the
-    // edit that fills a deferral) tells the user their roll happened.
-    let seen = fake.requests();
-    let answered = |id: &String| {
-        let cb = format!("/interactions/{id}/");
-        let edit = format!(
-            "/{}/messages/@original",
-            support::fake_discord::token_of(id)
-        );
-        seen.iter().any(|r| {
-            r.status < 300
-                && ((r.path.starts_with(&cb) && r.body["type"] == 4)
-                    || (r.method == "PATCH" && r.path.ends_with(&edit)))
-        })
-    };
-    let acked: Vec<String> = acked
-        .lock()
-        .unwrap()
-        .iter()
-        .filter(|id| answered(id))
-        .cloned()
-        .collect();
+    // Only answers that reached Discord count as acknowledged (a deferral promises nothing).
+    let acked: Vec<String> = fake.answered_ids(acked.lock().unwrap().iter());
     assert!(acked.len() >= 300, "{} answers", acked.len());
     let mut store = Store::open(&db).unwrap();
     let conn = Connection::open(&db).unwrap();

@@ -196,27 +196,7 @@ async fn two_processes_on_two_shard_ranges_share_one_database_through_a_kill_9()
         p.wait().unwrap();
     }
     // Only answers that reached Discord count as acknowledged (a deferral promises nothing).
-    let seen = fake.requests();
-    let answered = |id: &String| {
-        let cb = format!("/interactions/{id}/");
-        let edit = format!(
-            "/{}/messages/@original",
-            support::fake_discord::token_of(id)
-        );
-        seen.iter().any(|r| {
-            r.status < 300
-                && ((r.path.starts_with(&cb) && r.body["type"] == 4)
-                    || (r.method == "PATCH" && r.path.ends_with(&edit)))
-        })
-    };
-    let acked: Vec<String> = acked
-        .lock()
-        .unwrap()
-        .iter()
-        .chain(&after)
-        .filter(|id| answered(id))
-        .cloned()
-        .collect();
+    let acked: Vec<String> = fake.answered_ids(acked.lock().unwrap().iter().chain(&after));
     assert!(acked.len() >= 250, "{} answers", acked.len());
     eprintln!(
         "{} acknowledged rolls ({acked_at_kill} before the kill), {} channels after",

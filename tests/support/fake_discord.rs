@@ -380,6 +380,25 @@ impl FakeDiscord {
         Some(r.at.duration_since(sent))
     }
 
+    /// Those of `ids` whose answer reached Discord: a type 4 callback, or the edit that fills
+    /// a deferral. A "thinking…" deferral acknowledges nothing: only an answer tells the user
+    /// their action happened.
+    pub fn answered_ids<'a>(&self, ids: impl IntoIterator<Item = &'a String>) -> Vec<String> {
+        let seen = self.requests();
+        ids.into_iter()
+            .filter(|id| {
+                let cb = format!("/interactions/{id}/");
+                let edit = format!("/{}/messages/@original", token_of(id));
+                seen.iter().any(|r| {
+                    r.status < 300
+                        && ((r.path.starts_with(&cb) && r.body["type"] == 4)
+                            || (r.method == "PATCH" && r.path.ends_with(&edit)))
+                })
+            })
+            .cloned()
+            .collect()
+    }
+
     /// Sends a gateway dispatch to the shard of `d`'s `guild_id` (shard 0 without one).
     pub fn dispatch(&self, t: &str, d: Value) {
         let guild = d["guild_id"].as_str().and_then(|g| g.parse::<u64>().ok());
