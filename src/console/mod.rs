@@ -1,7 +1,8 @@
 //! The offline table: the same table service with a terminal in place of Discord.
 //!
 //! Line protocol (stable; tests and reviewers drive it through pipes):
-//! - `USER: /command [sub …] [name:value …]` — a slash command (quote values with spaces).
+//! - `USER: /command [sub …] [name:value …]` — a slash command; an unquoted value runs on to the next
+//!   `name:` (quote a value that holds ` name:` itself).
 //! - `#chan USER: …` — act in channel `chan` (default from `--channel`).
 //! - `USER: press LABEL` — press the button with that label on the latest message that shows it to USER.
 //! - `USER: pick VALUE` — choose in the latest select menu shown to USER.

@@ -40,17 +40,6 @@ pub enum CommandSyntaxError {
     /// A word after the options is not `name:value`.
     #[error("`{0}` is not an option; write options as name:value (use double quotes for spaces)")]
     StrayWord(String),
-    /// A word right after an option's value: most likely the rest of a value with a space,
-    /// typed without quotes (`card:Blue 4`).
-    #[error("`{word}` is not an option: to give `{name}` the value `{value} {word}`, write {name}:\"{value} {word}\" (double quotes keep a value with spaces together)")]
-    Unquoted {
-        /// The option before the stray word.
-        name: String,
-        /// Its value as read.
-        value: String,
-        /// The stray word.
-        word: String,
-    },
     /// An option was given twice.
     #[error("option `{0}` is given twice")]
     DuplicateOption(String),
@@ -78,6 +67,12 @@ impl Command {
     }
 
     /// Parses `/cmd sub name:value name:"a b"`. Words before the first option are the path.
+    ///
+    /// A value typed without quotes runs on to the next option: `/nakama recruit card:Blue 4
+    /// column:2` gives `card` the value `Blue 4`, as Discord's own option fields would (the
+    /// words are joined by one space). A word counts as the next option only when what comes
+    /// before its first `:` is a name (a letter, then letters, digits, `_` or `-`), so
+    /// `text:It is 3:00` keeps `3:00` in the text; quote a value that holds ` name:` itself.
     pub fn parse_line(line: &str) -> Result<Command, CommandSyntaxError> {
         let line = line.trim();
         let rest = line
@@ -90,7 +85,7 @@ impl Command {
         let mut spelled = vec![];
         for word in words {
             match word.split_once(':') {
-                Some((name, value)) if !name.is_empty() && !name.contains('"') => {
+                Some((name, value)) if is_option_name(name) => {
                     let name = name.to_ascii_lowercase();
                     if cmd.options.contains_key(&name) {
                         return Err(CommandSyntaxError::DuplicateOption(name));
@@ -99,9 +94,11 @@ impl Command {
                     cmd.options.insert(name, unquote(value));
                 }
                 _ => {
-                    if let Some(name) = bare.take() {
-                        let value = cmd.options.get(&name).cloned().unwrap_or_default();
-                        return Err(CommandSyntaxError::Unquoted { name, value, word });
+                    if let Some(value) = bare.as_ref().and_then(|n| cmd.options.get_mut(n)) {
+                        // The rest of a value with spaces, typed without quotes.
+                        value.push(' ');
+                        value.push_str(&word);
+                        continue;
                     }
                     if !cmd.options.is_empty() {
                         return Err(CommandSyntaxError::StrayWord(word));
@@ -259,6 +256,14 @@ impl fmt::Display for Command {
     }
 }
 
+/// Whether `name` (the part of a word before its first `:`) names an option: a letter, then
+/// letters, digits, `_` or `-`.
+fn is_option_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
 fn unquote(v: &str) -> String {
     let v = v.trim();
     if v.len() >= 2 && v.starts_with('"') && v.ends_with('"') {
@@ -333,14 +338,31 @@ mod tests {
             Command::parse_line("/roll expr:\"2d6\" oops"),
             Err(CommandSyntaxError::StrayWord(_))
         ));
-        // A value with a space typed without quotes: the error shows how to quote it.
-        let e = Command::parse_line("/nakama recruit card:Blue 4").unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "`4` is not an option: to give `card` the value `Blue 4`, write card:\"Blue 4\" (double quotes keep a value with spaces together)"
-        );
         assert!(matches!(
             Command::parse_line("/roll expr:1 expr:2"),
+            Err(CommandSyntaxError::DuplicateOption(_))
+        ));
+    }
+
+    #[test]
+    fn a_value_typed_without_quotes_runs_on_to_the_next_option() {
+        let c = Command::parse_line("/nakama recruit card:Blue 4 column:2").unwrap();
+        assert_eq!(c.get("card"), Some("Blue 4"));
+        assert_eq!(c.get("column"), Some("2"));
+        let c = Command::parse_line("/nobi act text:I run   to the gate, at 3:00 sharp").unwrap();
+        assert_eq!(c.get("text"), Some("I run to the gate, at 3:00 sharp"));
+        assert_eq!(c.options.len(), 1);
+        // A quoted value ends at its quote: a word after it is still stray.
+        assert!(matches!(
+            Command::parse_line("/roll expr:\"2d6\" oops"),
+            Err(CommandSyntaxError::StrayWord(_))
+        ));
+        // Words before the first option stay the path.
+        let c = Command::parse_line("/ninja enter Red Fox").unwrap();
+        assert_eq!(c.path, vec!["ninja", "enter", "red", "fox"]);
+        // A second option named like the first is still refused.
+        assert!(matches!(
+            Command::parse_line("/nobi act text:a b text:c"),
             Err(CommandSyntaxError::DuplicateOption(_))
         ));
     }
