@@ -33,13 +33,13 @@ pub enum DiceCommand {
     #[cmd(public)]
     Join,
     /// Leave before the start
-    #[cmd(public)]
+    #[cmd(public, perm = player)]
     Leave,
     /// Start rolling (host)
     #[cmd(public, perm = host)]
     Start,
     /// Roll on your turn
-    #[cmd(public)]
+    #[cmd(public, perm = player)]
     Roll,
 }
 
@@ -100,6 +100,22 @@ const MAX_SEATS: usize = 10;
 impl DiceTable {
     fn seat_of(&self, u: &UserId) -> Option<usize> {
         self.seats.iter().position(|s| &s.user == u)
+    }
+
+    /// `actor`'s seat, or the refusal that says how to join (or that seats have closed); the
+    /// table asks it through [`Game::playing`] before any `perm = player` command.
+    fn seated(&self, actor: &Actor) -> Result<usize, RuleError> {
+        self.seat_of(&actor.id).ok_or_else(|| {
+            RuleError::new(if self.phase == Phase::Joining {
+                "you have no seat at this table: `/dice join` first.".to_string()
+            } else {
+                let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
+                format!(
+                    "you have no seat at this table, and seats closed when it started (players: {}). Open your own in another channel with `/dice new`.",
+                    names.join(", ")
+                )
+            })
+        })
     }
 
     fn turn_message(&self) -> Message {
@@ -209,6 +225,10 @@ impl Game for DiceTable {
     const NAME: &'static str = "dice";
     const TITLE: &'static str = "Dice Table (high roll)";
 
+    fn playing(&self, actor: &Actor) -> Result<(), RuleError> {
+        self.seated(actor).map(|_| ())
+    }
+
     fn load_data(_dir: &Path) -> Result<(), Vec<DataError>> {
         Ok(())
     }
@@ -303,9 +323,7 @@ impl Game for DiceTable {
                 if self.phase != Phase::Joining {
                     return refuse("you cannot leave once the rolling has started.");
                 }
-                let Some(i) = self.seat_of(&actor.id) else {
-                    return refuse("you have no seat at this table.");
-                };
+                let i = self.seated(actor)?;
                 self.seats.remove(i);
                 Ok(vec![Reply::public(Message::text(format!(
                     "{} leaves the table.",

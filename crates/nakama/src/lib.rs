@@ -58,6 +58,7 @@ pub enum NakamaCommand {
         character: String,
     },
     /// Leave before the start
+    #[cmd(perm = player)]
     Leave,
     /// Set up and start the adventure
     Begin {
@@ -66,12 +67,14 @@ pub enum NakamaCommand {
         bosses: Option<u8>,
     },
     /// See your hand (only you) and recruit from it
+    #[cmd(perm = player)]
     #[cmd(view)]
     Hand,
     /// Show the board
     #[cmd(view)]
     Board,
     /// Recruit a friend from your hand onto a column
+    #[cmd(perm = player)]
     Recruit {
         /// Hand position or card, e.g. Red 7
         #[opt(autocomplete)]
@@ -81,6 +84,7 @@ pub enum NakamaCommand {
         column: Option<u8>,
     },
     /// Use the ability of the friend you recruited
+    #[cmd(perm = player)]
     Ability {
         #[opt(flatten)]
         pick: PickOptions,
@@ -92,27 +96,33 @@ pub enum NakamaCommand {
         mode: Option<ExchangeAs>,
     },
     /// Skip the ability or the extra recruit
+    #[cmd(perm = player)]
     Skip,
     /// Choose your card in an exchange
+    #[cmd(perm = player)]
     Give {
         /// Hand position or card
         #[opt(autocomplete)]
         card: String,
     },
     /// Discard down to your hand size
+    #[cmd(perm = player)]
     Discard {
         /// Hand position or card
         #[opt(autocomplete)]
         card: String,
     },
     /// Use your character's special ability (Power Down)
+    #[cmd(perm = player)]
     Power {
         #[opt(flatten)]
         pick: PickOptions,
     },
     /// End the reaction step: Combat and Rest run
+    #[cmd(perm = player)]
     Continue,
     /// After a straw hat: the column whose friend is lost
+    #[cmd(perm = player)]
     Lose {
         /// Friend column 1–5
         #[opt(min = 1, max = 5)]
@@ -186,6 +196,10 @@ impl Game for Nakama {
 
     fn picture(view: &view::NakamaView) -> Vec<croupier_core::render::svg::Doc> {
         vec![picture::board(view)]
+    }
+
+    fn playing(&self, actor: &Actor) -> Result<(), RuleError> {
+        self.seat_or_refuse(actor).map(|_| ())
     }
     type Action = NakamaAction;
     type Data = NakamaData;

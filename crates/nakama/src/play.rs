@@ -113,12 +113,24 @@ impl Nakama {
         self.players.iter().position(|p| &p.user == u)
     }
 
+    /// `a`'s seat, or the refusal that says how to join (or that joining has closed); the
+    /// table asks it through [`croupier_core::table::Game::playing`] before any
+    /// `perm = player` command.
     pub(super) fn seat_or_refuse(&self, a: &Actor) -> Result<usize, RuleError> {
-        self.seat(&a.id)
-            .ok_or_else(|| RuleError::new("you are not playing at this table."))
+        self.seat(&a.id).ok_or_else(|| {
+            RuleError::new(if self.phase == Phase::Joining {
+                "you are not at this table: join with `/nakama join character:<name>` before it begins.".to_string()
+            } else {
+                let crew: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
+                format!(
+                    "you are not playing in this adventure, and joining closed when it began (crew: {}). Watch with `/nakama board`, or join the next table.",
+                    crew.join(", ")
+                )
+            })
+        })
     }
 
-    fn playing(&self) -> Result<(), RuleError> {
+    fn in_play(&self) -> Result<(), RuleError> {
         match self.phase {
             Phase::Joining => refuse("the adventure has not begun yet: `/nakama begin`."),
             Phase::Over => refuse("the adventure is over; start a new one with `/nakama new`."),
@@ -127,7 +139,7 @@ impl Nakama {
     }
 
     fn active(&self, a: &Actor) -> Result<usize, RuleError> {
-        self.playing()?;
+        self.in_play()?;
         let s = self.seat_or_refuse(a)?;
         if s != self.turn {
             return refuse(format!(
@@ -325,7 +337,7 @@ impl Nakama {
                 self.end_recruit(rng, d, &mut log);
             }
             NakamaAction::Give { card } => {
-                self.playing()?;
+                self.in_play()?;
                 let s = self.seat_or_refuse(a)?;
                 let Step::Exchange { with, mine, theirs } = self.step.clone() else {
                     return refuse("there is no exchange under way.");
@@ -381,12 +393,12 @@ impl Nakama {
                 }
             }
             NakamaAction::Power(pick) => {
-                self.playing()?;
+                self.in_play()?;
                 let s = self.seat_or_refuse(a)?;
                 self.power(s, pick, rng, d, &mut log)?;
             }
             NakamaAction::Continue => {
-                self.playing()?;
+                self.in_play()?;
                 let s = self.seat_or_refuse(a)?;
                 if self.step != Step::React {
                     return refuse(format!(
@@ -404,7 +416,7 @@ impl Nakama {
                 self.finish_recruit(rng, d, &mut log);
             }
             NakamaAction::Lose { column } => {
-                self.playing()?;
+                self.in_play()?;
                 self.seat_or_refuse(a)?;
                 let Step::Lose { resume } = self.step else {
                     return refuse(format!(

@@ -176,6 +176,10 @@ impl Game for NightWizard {
         vec![self.gm.clone()]
     }
 
+    fn playing(&self, actor: &Actor) -> Result<(), RuleError> {
+        self.plays_here(actor)
+    }
+
     /// The GM's role (and with it the GM's secrets) moves to the new host, who must not be
     /// playing a PC in this session.
     fn hand_over(&mut self, to: &UserId) -> Result<(), RuleError> {

@@ -48,6 +48,7 @@ pub enum NobiCommand {
         support: Option<String>,
     },
     /// Leave the table before the adventure begins
+    #[cmd(perm = player)]
     Leave,
     /// Begin the adventure (host); the player count decides the mode
     #[cmd(perm = host)]
@@ -56,52 +57,64 @@ pub enum NobiCommand {
         gm: Option<UserId>,
     },
     /// Draw the next Scene card (GM)
+    #[cmd(perm = player)]
     Scene,
     /// Announce an Ability before the roll
+    #[cmd(perm = player)]
     Use {
         /// Ability name
         #[opt(autocomplete)]
         ability: String,
     },
     /// Change the Difficulty of the current check: lower or raise it (GM)
+    #[cmd(perm = player)]
     Difficulty {
         /// New Difficulty
         #[opt(min = 0, max = 30)]
         value: i64,
     },
     /// Roll the check: 2 dice + skill (Main Character / final tester)
+    #[cmd(perm = player)]
     Roll,
     /// Say what your character does
+    #[cmd(perm = player)]
     Act {
         /// What you do
         text: String,
     },
     /// Decide the Role-play challenge or the check (GM)
+    #[cmd(perm = player)]
     Verdict {
         /// Success or failure
         result: Verdict,
     },
     /// Narrate the story (GM; anyone in the Epilogue)
+    #[cmd(perm = player)]
     Narrate {
         /// The narration
         text: String,
     },
     /// Roll on the Objects or Opponents table
+    #[cmd(perm = player)]
     Inspire {
         /// Which table
         table: InspireTable,
     },
     /// Epilogue: draw another Epilogue card
+    #[cmd(perm = player)]
     Redraw,
     /// Solo Epilogue: close the adventure once its ending is written
+    #[cmd(perm = player)]
     Finish,
     /// Epilogue: an NPC from a Light or Darkness card joins
+    #[cmd(perm = player)]
     Npc {
         /// The card that brings the NPC
         #[opt(autocomplete)]
         card: String,
     },
     /// Epilogue: choose who takes the final test
+    #[cmd(perm = player)]
     Tester {
         /// The player
         player: UserId,
@@ -388,6 +401,10 @@ impl Game for Nobi {
 
     fn picture(view: &view::NobiView) -> Vec<croupier_core::render::svg::Doc> {
         vec![picture::table(view)]
+    }
+
+    fn playing(&self, actor: &Actor) -> Result<(), RuleError> {
+        play::seated(self, actor).map(|_| ())
     }
 
     fn gms(&self) -> Vec<UserId> {

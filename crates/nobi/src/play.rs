@@ -48,7 +48,9 @@ pub fn apply(
     }
 }
 
-fn seated(t: &Nobi, actor: &Actor) -> Result<usize, RuleError> {
+/// `actor`'s seat, or the refusal that says how to join (or that joining has closed); the
+/// table asks it through [`croupier_core::table::Game::playing`] before any `perm = player` command.
+pub(crate) fn seated(t: &Nobi, actor: &Actor) -> Result<usize, RuleError> {
     t.seat_of(&actor.id).ok_or_else(|| {
         RuleError::new(if t.step == Step::Joining {
             "you are not at this table; `/nobi join` before it begins.".to_string()

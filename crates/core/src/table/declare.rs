@@ -284,19 +284,27 @@ pub fn parse_choice_option<C: Choices>(
 }
 
 /// The one permission check: may `actor` use `cmd` in a session whose GMs are `gms` and whose
-/// host is `host`? `actor.manager` is true for the host and for channel managers.
-pub fn check_permission(
+/// host is `host`? `actor.manager` is true for the host and for channel managers. A leaf
+/// declared `perm = player` is the session's players' and its GMs': `playing` is the game's
+/// own answer for anyone else ([`super::Game::playing`]), whose refusal says how to join or
+/// why they cannot.
+pub fn check_permission_in(
     spec: &CommandSpec,
     cmd: &Command,
     actor: &super::Actor,
     host: &str,
     gms: &[UserId],
+    playing: impl FnOnce() -> Result<(), RuleError>,
 ) -> Result<(), RuleError> {
     let Some(leaf) = spec.leaf(cmd.path.get(1..).unwrap_or(&[])) else {
         return Ok(());
     };
     let allowed = match leaf.permission {
-        Permission::Anyone | Permission::Player => true,
+        Permission::Anyone => true,
+        Permission::Player => gms.contains(&actor.id) || {
+            playing()?;
+            true
+        },
         Permission::Host => actor.manager,
         Permission::Gm => actor.manager || gms.contains(&actor.id),
     };
@@ -318,6 +326,18 @@ pub fn check_permission(
         "only {who} or someone who may manage this channel can use `/{}`.",
         cmd.typed_str()
     )))
+}
+
+/// [`check_permission_in`] where everyone counts as a player: for commands outside a
+/// session (the `/game` built-ins) and for tests of the other permissions.
+pub fn check_permission(
+    spec: &CommandSpec,
+    cmd: &Command,
+    actor: &super::Actor,
+    host: &str,
+    gms: &[UserId],
+) -> Result<(), RuleError> {
+    check_permission_in(spec, cmd, actor, host, gms, || Ok(()))
 }
 
 #[cfg(test)]

@@ -279,6 +279,16 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
         vec![]
     }
 
+    /// Whether `actor` plays in this session. The table asks it before the game parses a
+    /// command declared `#[cmd(perm = player)]`, for anyone but the session's GMs; the
+    /// refusal says how to join, or why they cannot (joining closed). The default refuses
+    /// everyone: a game that declares player-only commands says who its players are.
+    fn playing(&self, _actor: &Actor) -> Result<(), RuleError> {
+        Err(RuleError::permission(
+            "only the players of this game can use that command.",
+        ))
+    }
+
     /// True once the game has ended.
     fn is_over(&self) -> bool {
         false
@@ -454,6 +464,9 @@ pub trait DynGame: Send + Sync {
     ) -> Option<Result<Vec<crate::render::svg::Doc>, DynError>>;
     /// See [`Game::gms`].
     fn gms(&self, state: &DynState) -> Result<Vec<UserId>, DynError>;
+    /// See [`Game::playing`]: `Ok(Err(refusal))` when `actor` does not play in the session.
+    fn playing(&self, state: &DynState, actor: &Actor)
+        -> Result<Result<(), RuleError>, DynError>;
     /// See [`Game::is_over`].
     fn is_over(&self, state: &DynState) -> Result<bool, DynError>;
     /// See [`Game::decisions`].
@@ -663,6 +676,13 @@ impl<G: Game> DynGame for Loaded<G> {
     }
     fn gms(&self, state: &DynState) -> Result<Vec<UserId>, DynError> {
         Ok(typed::<G>(state)?.gms())
+    }
+    fn playing(
+        &self,
+        state: &DynState,
+        actor: &Actor,
+    ) -> Result<Result<(), RuleError>, DynError> {
+        Ok(typed::<G>(state)?.playing(actor))
     }
     fn is_over(&self, state: &DynState) -> Result<bool, DynError> {
         Ok(typed::<G>(state)?.is_over())

@@ -776,7 +776,20 @@ fn game_command(
     let state = cx.states.of(game, &s)?.state;
     let gms = game.gms(&state)?;
     let spec = game.command();
-    super::declare::check_permission(spec, cmd, &actor, &s.host, &gms)?;
+    // `Ok(Err(refusal))` from the game is the refusal; `Err` a state that cannot be read.
+    let mut unreadable = None;
+    super::declare::check_permission_in(spec, cmd, &actor, &s.host, &gms, || {
+        match game.playing(&state, &actor) {
+            Ok(r) => r,
+            Err(e) => {
+                unreadable = Some(e);
+                Ok(())
+            }
+        }
+    })?;
+    if let Some(e) = unreadable {
+        return Err(e.into());
+    }
     // A view (status, board, hand, story) is answered by the game without an action: nothing
     // is applied, logged or written.
     if spec

@@ -76,7 +76,7 @@ pub fn apply(
         CasketAction::Deploy { ruler, persist } => {
             let pc = s.pcs.iter().find(|p| p.user == actor.id);
             if !gm && pc.is_none() {
-                return refuse("join with a character first: `/nw session join`.");
+                return Err(crate::state::join_first());
             }
             if *persist && !gm {
                 return refuse("only the GM lets a Casket outlast its Scene.");

@@ -43,6 +43,7 @@ pub enum NwCommand {
     /// Episode phases (GM)
     Phase(PhaseCommand),
     /// Roll a Judge: 2D + Alter against a Difficulty
+    #[cmd(perm = player)]
     Judge {
         /// Attribute or combat stat (none: modifier only)
         #[opt(autocomplete)]

@@ -111,6 +111,7 @@ pub enum CombatCommand {
         band: RangeBand,
     },
     /// A Recovery Judge: 2D + Recovery healed (below 0: lost)
+    #[cmd(perm = player)]
     Heal {
         /// PC name or enemy label
         target: String,
@@ -123,6 +124,7 @@ pub enum CombatCommand {
         who: Option<String>,
     },
     /// Use a skill or item (Timing, Cost and action checked)
+    #[cmd(perm = player)]
     Use {
         /// Skill name or id
         skill: Option<String>,
@@ -282,6 +284,7 @@ pub enum FortressCommand {
         to: String,
     },
     /// Appearance Check: join the party's Scene (Luck)
+    #[cmd(perm = player)]
     Appear {
         /// A Connection to someone in the Scene (+3)
         connection: Option<bool>,
@@ -341,6 +344,7 @@ pub enum FortressCommand {
 #[commands(name = "casket")]
 pub enum CasketCommand {
     /// Deploy a Lunar Casket (a PC is its Ruler)
+    #[cmd(perm = player)]
     Deploy {
         /// GM: the Ruler (default: the Emulator)
         ruler: Option<String>,

@@ -178,7 +178,7 @@ pub(super) fn apply(
         FortressAction::Appear { connection } => {
             let (f, d) = dive(s)?;
             if s.pcs.iter().all(|p| p.user != actor.id) {
-                return refuse("join with a character first: `/nw session join`.");
+                return Err(crate::state::join_first());
             }
             if d.inside.contains(&actor.id) {
                 return refuse("you are already inside the Fortress.");

@@ -106,7 +106,7 @@ pub fn roll_for(
     // A manager who plays a PC here rolls as that PC.
     let is_gm = pc.is_none() && s.is_gm(actor);
     if !is_gm && pc.is_none() {
-        return refuse("join with a character first: `/nw session join`.");
+        return Err(crate::state::join_first());
     }
     if !is_gm && s.scene_kind() == SceneKind::Master {
         return refuse(format!(

@@ -12,7 +12,7 @@ use super::character::sheet::Live;
 use super::character::{Catalog, Character, Custom};
 use super::data::NwData;
 use super::judge::{Cf, Judge, JudgeRules};
-use croupier_core::table::{Actor, UserId};
+use croupier_core::table::{Actor, RuleError, UserId};
 
 /// A player character in the session.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -359,6 +359,17 @@ impl NightWizard {
         self.counts_as_gm(Some(&actor.id), actor.manager)
     }
 
+    /// Whether `actor` plays here: the GM (or a manager), or a player with a PC in the
+    /// session; otherwise [`join_first`]. The table asks it through `Game::playing` before
+    /// any command declared `perm = player`.
+    pub fn plays_here(&self, actor: &Actor) -> Result<(), RuleError> {
+        if self.is_gm(actor) || self.pcs.iter().any(|p| p.user == actor.id) {
+            Ok(())
+        } else {
+            Err(join_first())
+        }
+    }
+
     /// [`Self::is_gm`] for a viewer: `user` (`None`: the public view) who may or may not manage.
     pub fn counts_as_gm(&self, user: Option<&UserId>, manager: bool) -> bool {
         manager || user == Some(&self.gm)
@@ -424,4 +435,9 @@ pub fn bad_suffix(bad: &crate::status::BadStatuses) -> String {
         return String::new();
     }
     format!(" · {}", bad.text())
+}
+
+/// The refusal for a player with no PC in the session.
+pub fn join_first() -> RuleError {
+    RuleError::new("join with a character first: `/nw session join`.")
 }

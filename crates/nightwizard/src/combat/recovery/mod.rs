@@ -191,7 +191,7 @@ fn healer(s: &NightWizard, actor: &Actor, who: Option<&str>) -> Result<Option<Wh
     }
     match s.pcs.iter().find(|p| p.user == actor.id) {
         Some(p) => Ok(Some(Who::Pc(p.user.clone()))),
-        None => refuse("join with a character first: `/nw session join`."),
+        None => Err(crate::state::join_first()),
     }
 }
 

@@ -139,6 +139,6 @@ pub(super) fn user_of(s: &NightWizard, actor: &Actor, who: Option<&str>) -> Resu
     }
     match s.pcs.iter().find(|p| p.user == actor.id) {
         Some(p) => Ok(Who::Pc(p.user.clone())),
-        None => refuse("join with a character first: `/nw session join`."),
+        None => Err(crate::state::join_first()),
     }
 }
