@@ -103,7 +103,11 @@ fn check(name: &str, setup: &[&str], stranger: &str, player: &str, join_text: &s
             out.contains('⛔') && out.contains(join_text),
             "{name}: `/{leaf}` by {stranger}, who does not play, should be refused with \"{join_text}\":\n{out}"
         );
-        assert_eq!(t.state(), before, "{name}: the refusal of `/{leaf}` changed the session");
+        assert_eq!(
+            t.state(),
+            before,
+            "{name}: the refusal of `/{leaf}` changed the session"
+        );
         if i == 0 {
             t.ok(between);
         }
@@ -119,11 +123,7 @@ fn check(name: &str, setup: &[&str], stranger: &str, player: &str, join_text: &s
 fn perm_player_dice_table_refuses_someone_without_a_seat() {
     check(
         "dice",
-        &[
-            "alice: /dice new",
-            "bob: /dice join",
-            "alice: /dice start",
-        ],
+        &["alice: /dice new", "bob: /dice join", "alice: /dice start"],
         "mallory",
         "bob",
         "you have no seat at this table, and seats closed when it started (players: alice, bob)",

@@ -83,6 +83,7 @@ struct VariantAttrs {
     public: bool,
     private_when: Option<(String, Vec<String>)>,
     guild: bool,
+    guild_when: Option<String>,
     view: bool,
     top_level: Option<String>,
     skip: bool,
@@ -100,6 +101,9 @@ fn variant_attrs(attrs: &[Attribute]) -> syn::Result<VariantAttrs> {
                 out.public = true;
             } else if m.path.is_ident("guild") {
                 out.guild = true;
+            } else if m.path.is_ident("guild_when") {
+                out.guild = true;
+                out.guild_when = Some(m.value()?.parse::<LitStr>()?.value());
             } else if m.path.is_ident("view") {
                 out.view = true;
             } else if m.path.is_ident("skip") {
@@ -127,7 +131,7 @@ fn variant_attrs(attrs: &[Attribute]) -> syn::Result<VariantAttrs> {
                 out.private_when = Some((option, values));
             } else {
                 return Err(m.error(
-                    "unknown #[cmd] key; expected name, perm, public, private_when, guild, view, top_level or skip",
+                    "unknown #[cmd] key; expected name, perm, public, private_when, guild, guild_when, view, top_level or skip",
                 ));
             }
             Ok(())
@@ -272,10 +276,12 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
                     .top_level
                     .as_ref()
                     .map(|tl| quote!(s = s.top_level(#tl);));
+                let guild = va.guild.then(|| quote!(s = s.guild_wide();));
                 subs.push(quote! {{
                     let mut s = <#inner as #t::Commands>::spec();
                     s.name = #sub_name;
                     #top
+                    #guild
                     s
                 }});
                 let key = match &rename {
@@ -311,6 +317,10 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
         let perm = perm_tokens(&va)?;
         let answer = answer_tokens(&va);
         let guild = va.guild;
+        let guild_when = match &va.guild_when {
+            Some(o) => quote!(Some(#o.to_string())),
+            None => quote!(None),
+        };
         let view = va.view;
         subs.push(quote! {{
             let mut s = ::croupier_core::table::CommandSpec::new(#sub, #desc);
@@ -318,6 +328,7 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
             #answer
             s.permission = #perm;
             s.guild = #guild;
+            s.guild_when = #guild_when;
             s.view = #view;
             s
         }});
@@ -476,6 +487,10 @@ fn leaf_struct(
     let perm = perm_tokens(&va)?;
     let answer = answer_tokens(&va);
     let guild = va.guild;
+    let guild_when = match &va.guild_when {
+        Some(o) => quote!(Some(#o.to_string())),
+        None => quote!(None),
+    };
     let view = va.view;
     let build = match &st.fields {
         Fields::Unit => quote!(#ty),
@@ -490,6 +505,7 @@ fn leaf_struct(
                 #answer
                 s.permission = #perm;
                 s.guild = #guild;
+                s.guild_when = #guild_when;
                 s.view = #view;
                 s
             }

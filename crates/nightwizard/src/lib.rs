@@ -203,14 +203,17 @@ impl Game for NightWizard {
         ctx: &mut Ctx<'_, NwData, NwShared>,
         actor: &Actor,
         cmd: &Command,
-    ) -> Option<Result<Vec<Reply>, RuleError>> {
+    ) -> Result<Vec<Reply>, RuleError> {
         let data = ctx.data;
         let Some(shared) = ctx.shared.as_deref_mut() else {
-            // Without the roster no command is global; the session's commands need none.
-            return character::global::needs_roster(cmd)
-                .then(|| refuse("characters are not available right now; try again."));
+            return refuse("characters are not available right now; try again.");
         };
-        character::global::global(shared, data, actor, cmd, ctx.rng)
+        character::global::global(shared, data, actor, cmd, ctx.rng).unwrap_or_else(|| {
+            refuse(format!(
+                "`/{}` needs a session in this channel.",
+                cmd.typed_str()
+            ))
+        })
     }
 
     fn autocomplete(

@@ -88,6 +88,7 @@ pub enum NinjaCommand {
         occupation: Option<String>,
     },
     /// A ninja's character sheet, or this channel's score sheet
+    #[cmd(guild_when = "name")]
     Sheet {
         /// Ninja (leave out for the score sheet)
         #[opt(autocomplete)]
@@ -970,13 +971,6 @@ fn global_command(
     }
 }
 
-/// Whether the command's declared leaf is guild-wide (`#[cmd(guild)]`).
-fn declared_guild(cmd: &Command) -> bool {
-    NinjaCommand::spec()
-        .leaf(cmd.path.get(1..).unwrap_or(&[]))
-        .is_some_and(|l| l.guild)
-}
-
 impl Tournament {
     /// The rules of every action but the reminder (see [`Game::apply`]).
     fn act(
@@ -1680,22 +1674,9 @@ impl Game for Tournament {
         ctx: &mut Ctx<'_, NinjaData, Roster>,
         actor: &Actor,
         cmd: &Command,
-    ) -> Option<Result<Vec<Reply>, RuleError>> {
-        // A guild-wide leaf's refusal is answered here; any other command goes on to the
-        // channel's tournament (which reports its own parse errors).
-        let parsed = match NinjaCommand::from_command(cmd) {
-            Ok(c) => c,
-            Err(e) => return declared_guild(cmd).then_some(Err(e)),
-        };
-        match parsed {
-            NinjaCommand::Sheet { name: None } => None,
-            c @ (NinjaCommand::Create { .. }
-            | NinjaCommand::Train { .. }
-            | NinjaCommand::Retire { .. }
-            | NinjaCommand::Roster { .. }
-            | NinjaCommand::Sheet { .. }) => Some(global_command(ctx, actor, c)),
-            _ => None,
-        }
+    ) -> Result<Vec<Reply>, RuleError> {
+        // The table routes here what `NinjaCommand` declares guild-wide (`sheet` with a name).
+        global_command(ctx, actor, NinjaCommand::from_command(cmd)?)
     }
 
     fn global_autocomplete(

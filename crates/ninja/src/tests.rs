@@ -133,9 +133,7 @@ fn open(rng: &mut GameRng, d: &NinjaData, roster: &mut Roster, entrants: usize) 
             .with("dx", "13")
             .with("st", "13");
         let owner = Actor::player("alice", "alice");
-        Tournament::global(&mut ctx(rng, d, Some(roster)), &owner, &cmd)
-            .unwrap()
-            .unwrap();
+        Tournament::global(&mut ctx(rng, d, Some(roster)), &owner, &cmd).unwrap();
         let a = t
             .parse(
                 &owner,
@@ -538,7 +536,7 @@ fn look_alike_names_are_one_name_on_the_roster_red_fox() {
             .with("iq", "14")
             .with("dx", "13")
             .with("st", "13");
-        Tournament::global(&mut ctx(rng, &d, Some(roster)), &alice, &cmd).unwrap()
+        Tournament::global(&mut ctx(rng, &d, Some(roster)), &alice, &cmd)
     };
     create("Red Fox", &mut rng, &mut roster).unwrap();
     create("Rëd Owl", &mut rng, &mut roster).unwrap();
@@ -702,7 +700,6 @@ fn the_roster_lists_only_your_ninjas_with_mine() {
             who,
             &Command::parse_line(line).unwrap(),
         )
-        .unwrap()
         .unwrap()[0]
             .message
             .body
@@ -838,7 +835,7 @@ fn train(
     if let Some(p) = pick {
         cmd = cmd.with("pick", p);
     }
-    Tournament::global(&mut ctx(rng, d, Some(roster)), who, &cmd).unwrap()
+    Tournament::global(&mut ctx(rng, d, Some(roster)), who, &cmd)
 }
 
 #[test]
@@ -1051,9 +1048,7 @@ fn a_ninja_held_by_one_tournament_is_refused_by_another_naming_its_channel() {
         .with("iq", "14")
         .with("dx", "13")
         .with("st", "13");
-    Tournament::global(&mut ctx(&mut rng, &d, Some(&mut roster)), &alice, &create)
-        .unwrap()
-        .unwrap();
+    Tournament::global(&mut ctx(&mut rng, &d, Some(&mut roster)), &alice, &create).unwrap();
     let new = |rng: &mut GameRng, roster: &mut Roster, p: &croupier_core::table::Place| {
         Tournament::create(
             &mut ctx_at(rng, &d, roster, p),
@@ -1104,7 +1099,6 @@ fn a_ninja_held_by_one_tournament_is_refused_by_another_naming_its_channel() {
         &alice,
         &retire,
     )
-    .unwrap()
     .unwrap_err()
     .0;
     // Issue #39: the refusal pointed to `/ninja withdraw` alone, which a started tournament
@@ -1332,7 +1326,14 @@ fn the_declaration_gives_settings_choices_and_the_guild_wide_roster() {
         .filter(|s| s.guild)
         .map(|s| s.name.as_str())
         .collect();
-    assert_eq!(guild, ["create", "train", "retire", "roster"]);
+    assert_eq!(guild, ["create", "sheet", "train", "retire", "roster"]);
+    // The table routes by the declaration: `sheet` only with a name.
+    let routed = |line: &str| spec.is_guild(&Command::parse_line(line).unwrap());
+    assert!(routed("/ninja create name:Kage iq:14 dx:13 st:13"));
+    assert!(routed("/ninja sheet name:Kage"));
+    assert!(routed("/ninja roster everyone:true"));
+    assert!(!routed("/ninja sheet"));
+    assert!(!routed("/ninja roll"));
     let global = |line: &str, rng: &mut GameRng, roster: &mut Roster| {
         Tournament::global(
             &mut ctx(rng, &d, Some(roster)),
@@ -1345,17 +1346,10 @@ fn the_declaration_gives_settings_choices_and_the_guild_wide_roster() {
         &mut rng,
         &mut roster
     )
-    .unwrap()
     .is_ok());
-    assert!(global("/ninja sheet name:Kage", &mut rng, &mut roster)
-        .unwrap()
-        .is_ok());
-    // The score sheet and tournament commands belong to the channel's tournament.
-    assert!(global("/ninja sheet", &mut rng, &mut roster).is_none());
-    assert!(global("/ninja roll", &mut rng, &mut roster).is_none());
+    assert!(global("/ninja sheet name:Kage", &mut rng, &mut roster).is_ok());
     // A guild-wide command's bad option is refused here, naming what it takes.
     assert!(global("/ninja roster everyone:true", &mut rng, &mut roster)
-        .unwrap()
         .unwrap_err()
         .0
         .contains("has no option `everyone:`"));

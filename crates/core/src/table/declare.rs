@@ -301,10 +301,12 @@ pub fn check_permission_in(
     };
     let allowed = match leaf.permission {
         Permission::Anyone => true,
-        Permission::Player => gms.contains(&actor.id) || {
-            playing()?;
-            true
-        },
+        Permission::Player => {
+            gms.contains(&actor.id) || {
+                playing()?;
+                true
+            }
+        }
         Permission::Host => actor.manager,
         Permission::Gm => actor.manager || gms.contains(&actor.id),
     };

@@ -343,14 +343,18 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
         None
     }
 
-    /// Commands that work without a session in the channel (e.g. a guild roster).
-    /// Return `None` for commands that need a session.
+    /// The commands that work without a session in the channel (e.g. a guild roster): the
+    /// table routes here exactly the commands declared `#[cmd(guild)]` (or `guild_when`, with
+    /// its option given), from the declaration alone, and every other command to the session.
     fn global(
         _ctx: &mut Ctx<'_, Self::Data, Self::Shared>,
         _actor: &Actor,
-        _cmd: &Command,
-    ) -> Option<Result<Vec<Reply>, RuleError>> {
-        None
+        cmd: &Command,
+    ) -> Result<Vec<Reply>, RuleError> {
+        Err(RuleError::new(format!(
+            "`/{}` is declared guild-wide but this game has no guild-wide commands.",
+            cmd.typed_str()
+        )))
     }
 
     /// Autocomplete for commands handled by [`Game::global`] (no session needed).
@@ -465,8 +469,7 @@ pub trait DynGame: Send + Sync {
     /// See [`Game::gms`].
     fn gms(&self, state: &DynState) -> Result<Vec<UserId>, DynError>;
     /// See [`Game::playing`]: `Ok(Err(refusal))` when `actor` does not play in the session.
-    fn playing(&self, state: &DynState, actor: &Actor)
-        -> Result<Result<(), RuleError>, DynError>;
+    fn playing(&self, state: &DynState, actor: &Actor) -> Result<Result<(), RuleError>, DynError>;
     /// See [`Game::is_over`].
     fn is_over(&self, state: &DynState) -> Result<bool, DynError>;
     /// See [`Game::decisions`].
@@ -487,12 +490,8 @@ pub trait DynGame: Send + Sync {
     /// See [`Game::wakeup_action`].
     fn wakeup_action(&self, state: &DynState, now: i64) -> Result<Option<Value>, DynError>;
     /// See [`Game::global`].
-    fn global(
-        &self,
-        ctx: DynCtx<'_>,
-        actor: &Actor,
-        cmd: &Command,
-    ) -> Option<Result<Vec<Reply>, DynError>>;
+    fn global(&self, ctx: DynCtx<'_>, actor: &Actor, cmd: &Command)
+        -> Result<Vec<Reply>, DynError>;
     /// See [`Game::global_autocomplete`].
     fn global_autocomplete(
         &self,
@@ -677,11 +676,7 @@ impl<G: Game> DynGame for Loaded<G> {
     fn gms(&self, state: &DynState) -> Result<Vec<UserId>, DynError> {
         Ok(typed::<G>(state)?.gms())
     }
-    fn playing(
-        &self,
-        state: &DynState,
-        actor: &Actor,
-    ) -> Result<Result<(), RuleError>, DynError> {
+    fn playing(&self, state: &DynState, actor: &Actor) -> Result<Result<(), RuleError>, DynError> {
         Ok(typed::<G>(state)?.playing(actor))
     }
     fn is_over(&self, state: &DynState) -> Result<bool, DynError> {
@@ -719,12 +714,8 @@ impl<G: Game> DynGame for Loaded<G> {
         ctx: DynCtx<'_>,
         actor: &Actor,
         cmd: &Command,
-    ) -> Option<Result<Vec<Reply>, DynError>> {
-        match with_shared::<G, _>(&self.data, ctx, |c| G::global(c, actor, cmd)) {
-            Err(e) => Some(Err(e)),
-            Ok(None) => None,
-            Ok(Some(r)) => Some(r.map_err(DynError::from)),
-        }
+    ) -> Result<Vec<Reply>, DynError> {
+        with_shared::<G, _>(&self.data, ctx, |c| G::global(c, actor, cmd))?.map_err(DynError::from)
     }
     fn global_autocomplete(
         &self,

@@ -703,8 +703,8 @@ fn game_command(
         }
         return create_session(tx, game, cx, cmd);
     }
-    // Commands that need no session (e.g. a guild roster).
-    {
+    // Commands that need no session (e.g. a guild roster), as declared (`#[cmd(guild)]`).
+    if game.command().is_guild(cmd) {
         let before = load_shared(tx, cx.states, game, req.guild.as_deref()).map_err(Fail::Error)?;
         let mut shared = before.clone();
         let mut rng = channel_rng(tx, &req.channel)?;
@@ -716,7 +716,7 @@ fn game_command(
             channel: req.channel.clone(),
             session: active.as_ref().map(|s| s.id),
         };
-        let r = game.global(
+        let replies = game.global(
             DynCtx {
                 rng: &mut rng,
                 now: cx.now,
@@ -725,37 +725,34 @@ fn game_command(
             },
             &actor,
             cmd,
-        );
-        if let Some(r) = r {
-            let replies = r?;
-            save_channel_rng(tx, &req.channel, &rng)?;
-            let summary = summarize(&replies);
-            let id = store::log_append(
-                tx,
-                &store::NewLog {
-                    channel: &req.channel,
-                    session_id: active.as_ref().map(|s| s.id),
-                    kind: "global",
-                    actor: &actor.id.0,
-                    actor_name: &actor.name,
-                    payload: &serde_json::to_string(cmd)?,
-                    summary: &summary,
-                    visibility: "public",
-                    request_id: Some(&req.request_id),
-                    at: cx.now,
-                    restore: None,
-                },
-            )?;
-            let guild = req.guild.as_deref();
-            record_effect(tx, cx.states, game, guild, &before, &shared, id)?;
-            let gms = active
-                .as_ref()
-                .filter(|s| s.game == game.name())
-                .map(|s| session_gms(game, s))
-                .transpose()?
-                .unwrap_or_default();
-            return Ok(finish_replies(replies, game, None, &gms, &[]));
-        }
+        )?;
+        save_channel_rng(tx, &req.channel, &rng)?;
+        let summary = summarize(&replies);
+        let id = store::log_append(
+            tx,
+            &store::NewLog {
+                channel: &req.channel,
+                session_id: active.as_ref().map(|s| s.id),
+                kind: "global",
+                actor: &actor.id.0,
+                actor_name: &actor.name,
+                payload: &serde_json::to_string(cmd)?,
+                summary: &summary,
+                visibility: "public",
+                request_id: Some(&req.request_id),
+                at: cx.now,
+                restore: None,
+            },
+        )?;
+        let guild = req.guild.as_deref();
+        record_effect(tx, cx.states, game, guild, &before, &shared, id)?;
+        let gms = active
+            .as_ref()
+            .filter(|s| s.game == game.name())
+            .map(|s| session_gms(game, s))
+            .transpose()?
+            .unwrap_or_default();
+        return Ok(finish_replies(replies, game, None, &gms, &[]));
     }
     let Some(s) = active else {
         return refused(format!(

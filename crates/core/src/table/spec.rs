@@ -160,9 +160,14 @@ pub struct CommandSpec {
     /// Who may use it (for a leaf); the table checks it before the game parses the command.
     #[serde(default)]
     pub permission: Permission,
-    /// A guild-wide command (a roster, a character): it works without a session here.
+    /// A guild-wide command (a roster, a character): it works without a session here. The
+    /// table routes it to [`crate::table::Game::global`] from this declaration alone.
     #[serde(default)]
     pub guild: bool,
+    /// Guild-wide only when this option is given (`/ninja sheet name:X` is a ninja's sheet from
+    /// the roster, `/ninja sheet` this channel's score sheet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guild_when: Option<String>,
     /// A view (a status, a board, a hand, a story): the table answers it from the game's
     /// [`crate::table::Game::show`] without an action, so it is never logged and changes nothing.
     #[serde(default)]
@@ -181,8 +186,18 @@ impl CommandSpec {
             top_level: None,
             permission: Default::default(),
             guild: false,
+            guild_when: None,
             view: false,
         }
+    }
+    /// Declares every leaf of this command (group) guild-wide (`#[cmd(guild)]` on a group).
+    pub fn guild_wide(mut self) -> Self {
+        self.guild = true;
+        self.subcommands = std::mem::take(&mut self.subcommands)
+            .into_iter()
+            .map(CommandSpec::guild_wide)
+            .collect();
+        self
     }
     /// Declares that this leaf answers everyone (see [`Answer::Public`]).
     pub fn answers_publicly(mut self) -> Self {
@@ -212,6 +227,15 @@ impl CommandSpec {
     pub fn sub(mut self, c: CommandSpec) -> Self {
         self.subcommands.push(c);
         self
+    }
+
+    /// Whether `cmd` (this command's own) is guild-wide as declared: its leaf is `guild`, and
+    /// the option its `guild_when` names, if any, is given.
+    pub fn is_guild(&self, cmd: &crate::table::Command) -> bool {
+        self.leaf(cmd.path.get(1..).unwrap_or(&[]))
+            .is_some_and(|l| {
+                l.guild && l.guild_when.as_deref().is_none_or(|o| cmd.get(o).is_some())
+            })
     }
 
     /// The leaf that `path` (without this command's own name) names, if any.

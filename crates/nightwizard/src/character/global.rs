@@ -2,7 +2,7 @@
 //! enemy data and the rules reference, routed to `edit` and `catalog_cmds` over the guild's
 //! roster (`roster::NwShared`).
 
-use super::super::commands::{EnemyCommand, NwCommand};
+use super::super::commands::NwCommand;
 use super::super::data::NwData;
 use super::super::judge::Dice;
 use super::roster::{private, NwShared};
@@ -10,37 +10,8 @@ use super::{sheet, Catalog};
 use croupier_core::table::Commands;
 use croupier_core::table::{Actor, Command, Message, Reply, RuleError};
 
-/// The commands that need no session (the guild's roster and its data), parsed; `None` for
-/// the session's commands.
-fn global_command(cmd: &Command) -> Option<Result<NwCommand, RuleError>> {
-    match NwCommand::from_command(cmd) {
-        Ok(c) => matches!(
-            c,
-            NwCommand::Character(_)
-                | NwCommand::Sheet { .. }
-                | NwCommand::Skill(_)
-                | NwCommand::Item(_)
-                | NwCommand::Rules
-                | NwCommand::Enemy(EnemyCommand::List | EnemyCommand::Add { .. })
-        )
-        .then_some(Ok(c)),
-        // A refused command reports here when its group needs no session.
-        Err(e) => {
-            let at = |i: usize| cmd.path.get(i).map(String::as_str).unwrap_or("");
-            let global = matches!(at(1), "character" | "sheet" | "skill" | "item" | "rules")
-                || (at(1) == "enemy" && matches!(at(2), "list" | "add"));
-            global.then_some(Err(e))
-        }
-    }
-}
-
-/// Whether `cmd` is one of the commands that need no session (and so need the roster).
-pub fn needs_roster(cmd: &Command) -> bool {
-    global_command(cmd).is_some()
-}
-
-/// Runs a command that needs no session (characters, sheets, skills, items, enemy data);
-/// `None` for the session's commands.
+/// Runs a command that needs no session (characters, sheets, skills, items, enemy data): the
+/// table routes here the commands `NwCommand` declares `#[cmd(guild)]`; `None` for any other.
 pub fn global(
     shared: &mut NwShared,
     data: &NwData,
@@ -48,11 +19,11 @@ pub fn global(
     cmd: &Command,
     dice: &mut impl Dice,
 ) -> Option<Result<Vec<Reply>, RuleError>> {
-    let c = match global_command(cmd)? {
+    let c = match NwCommand::from_command(cmd) {
         Ok(c) => c,
         Err(e) => return Some(Err(e)),
     };
-    let r = match c {
+    Some(match c {
         NwCommand::Character(c) => super::edit::character(shared, data, actor, c, dice),
         NwCommand::Sheet { character, player } => {
             let custom = shared.custom.clone();
@@ -80,8 +51,7 @@ pub fn global(
         NwCommand::Enemy(c) => super::catalog_cmds::enemies(shared, data, actor, c),
         NwCommand::Rules => Ok(private(actor, rules_message(data))),
         _ => return None,
-    };
-    Some(r)
+    })
 }
 
 fn rules_message(data: &NwData) -> Message {

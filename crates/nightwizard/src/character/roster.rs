@@ -14,7 +14,7 @@ use croupier_core::table::{refuse, Actor, Message, Place, Reply, RuleError, User
 
 // The old paths (`roster::level_up`, `roster::parse_mods`, …) stay valid.
 pub use super::catalog_cmds::parse_mods;
-pub use super::global::{global, needs_roster};
+pub use super::global::global;
 pub use super::level_up::{auto_level, level_up};
 pub use super::steps::step_messages;
 

@@ -29,8 +29,10 @@ pub enum NwCommand {
         fudge_repeat: Option<bool>,
     },
     /// Make and manage your characters
+    #[cmd(guild)]
     Character(CharacterCommand),
     /// Show your character sheet (only to you)
+    #[cmd(guild)]
     Sheet {
         /// Which character
         #[opt(autocomplete)]
@@ -118,10 +120,13 @@ pub enum NwCommand {
     #[cmd(top_level = "nwcombat")]
     Combat(CombatCommand),
     /// Difficulties, bad statuses, Critical/Fumble (reference)
+    #[cmd(guild)]
     Rules,
     /// Skills: list, show, add your own
+    #[cmd(guild)]
     Skill(SkillCommand),
     /// Items: list, add your own
+    #[cmd(guild)]
     Item(ItemCommand),
     /// Night Wizard enemies: data, spawning, reveals (GM)
     #[cmd(top_level = "nwenemy")]

@@ -155,6 +155,7 @@ pub enum CombatCommand {
 #[commands(name = "enemy")]
 pub enum EnemyCommand {
     /// List enemy data (GM)
+    #[cmd(guild)]
     List,
     /// Put an enemy from the data on the table (GM)
     #[cmd(perm = gm)]
@@ -186,6 +187,7 @@ pub enum EnemyCommand {
         text: String,
     },
     /// Add an enemy for this server (GM)
+    #[cmd(guild)]
     Add {
         /// Name
         name: String,
