@@ -103,7 +103,15 @@ fn night_wizard_hidden_enemies_reach_only_the_gm() {
         assert!(view.contains("\"gm\":false"), "{view}");
     }
     let (view, texts) = shown("nw", &state, Some("gm"));
-    assert!(view.contains("Lantern (hidden)"), "{view}");
+    let rows: Value = serde_json::from_str(&view).expect("the view is JSON");
+    assert!(
+        rows["rows"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .any(|r| r["name"] == "Lantern" && r["hidden"] == true),
+        "the GM's view marks Lantern hidden: {view}"
+    );
     assert!(texts.contains("Lantern (hidden)"), "{texts}");
 }
 

@@ -158,9 +158,9 @@ pub fn tracker(s: &NwView) -> Doc {
             x += 30.0;
         }
         let head = if r.mark.is_empty() {
-            r.name.clone()
+            r.shown_name()
         } else {
-            format!("{} {}", r.mark, r.name)
+            format!("{} {}", r.mark, r.shown_name())
         };
         let mut tags = vec![];
         match r.far {
@@ -228,6 +228,7 @@ pub fn tracker(s: &NwView) -> Doc {
         }
         let mut third = vec![];
         if let Some((p, max)) = r.prana {
+            let max = max.unwrap_or(p);
             let pips: String = (0..max.clamp(0, 10))
                 .map(|k| if k < p { '●' } else { '○' })
                 .collect();

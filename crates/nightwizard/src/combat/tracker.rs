@@ -1,10 +1,18 @@
-//! The combat tracker: the public board (hidden enemies left out), the step message with
-//! its pings and buttons, and the GM's view.
+//! The combat tracker: the board's rows as one viewer sees them ([`rows`]: hidden enemies
+//! ([`sees`]), secret enemy vitals, Incapacitated and Post-action decided here once, for this
+//! text tracker, the view model and its picture), the public board, the step message with its
+//! pings and buttons, and the GM's view.
 
+use serde::Serialize;
+
+use super::attack::pc_side;
+use super::movement::Band;
 use super::{
     movement, rank, skills_use, status_text, ButtonStyle, Fighter, Message, NightWizard, Reply,
     Stage, UserId, Who,
 };
+use crate::character::Catalog;
+use crate::data::NwData;
 
 impl NightWizard {
     /// The tracker: a public message (hidden enemies left out) and, when there are hidden
@@ -30,62 +38,44 @@ impl NightWizard {
                 ),
             ];
         };
+        // The rows as each viewer sees them (one rule for hidden enemies and secret vitals,
+        // `rows`), less those out of the initiative order, which Positions lists.
         let board = |gm: bool| {
-            let mut order: Vec<&Fighter> = c.fighters.iter().collect();
-            order.sort_by_key(|f| (f.post, -f.count, rank(self, &f.who)));
-            let mut rows = vec![];
-            for f in order {
-                let hidden =
-                    matches!(&f.who, Who::Enemy(l) if self.enemy(l).is_some_and(|e| e.hidden));
-                if hidden && !gm {
-                    continue;
-                }
-                let mark = if c.current.as_ref() == Some(&f.who) {
-                    "▶"
-                } else if f.post {
-                    "·"
-                } else {
-                    "○"
-                };
-                let bad = self.bad_of(&f.who);
-                let vitals = match &f.who {
-                    Who::Pc(u) => self
-                        .pcs
-                        .iter()
-                        .find(|p| &p.user == u)
-                        .map(|p| format!("HP {} · MP {} · Prana {}", p.hp, p.mp, p.prana))
-                        .unwrap_or_default(),
-                    Who::Enemy(l) => self
-                        .enemy(l)
-                        .map(|e| {
-                            if gm || e.ally || self.settings.enemy_vitals {
-                                format!("HP {}/{} · MP {}", e.hp, e.hp_max, e.mp)
-                            } else {
-                                condition(e.hp, e.hp_max).to_string()
-                            }
-                        })
-                        .unwrap_or_default(),
-                };
-                rows.push(format!(
-                    "{mark} **{}**{} · Count {} · {vitals}{}{}{}",
-                    self.name_of(&f.who),
-                    if hidden { " (hidden)" } else { "" },
-                    f.count,
-                    if bad.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" · {}", status_text(&bad))
-                    },
-                    if self.hp_of(&f.who) == 0 {
-                        " · Incapacitated"
-                    } else if f.post {
-                        " · Post-action"
-                    } else {
-                        ""
-                    },
-                    ""
-                ));
-            }
+            let rows: Vec<String> = rows(self, None, gm)
+                .into_iter()
+                .filter(|r| r.far.is_none())
+                .map(|r| {
+                    let vitals = match (r.pc, r.condition) {
+                        (true, _) => format!(
+                            "HP {} · MP {} · Prana {}",
+                            r.hp.0,
+                            r.mp.0,
+                            r.prana.map_or(0, |p| p.0)
+                        ),
+                        (false, Some(condition)) => condition.to_string(),
+                        (false, None) => {
+                            format!("HP {}/{} · MP {}", r.hp.0, r.hp.1.unwrap_or(r.hp.0), r.mp.0)
+                        }
+                    };
+                    format!(
+                        "{} **{}**{} · Count {} · {vitals}{}{}",
+                        r.mark,
+                        r.name,
+                        if r.hidden { " (hidden)" } else { "" },
+                        r.count.unwrap_or(0),
+                        if r.bad.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" · {}", r.bad)
+                        },
+                        if r.state.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" · {}", r.state)
+                        },
+                    )
+                })
+                .collect();
             let eng: Vec<String> = visible_engages(self, gm)
                 .into_iter()
                 .map(|(_, names)| names.join(" + "))
@@ -105,8 +95,7 @@ impl NightWizard {
         if let Some(p) = movement::positions(self, false) {
             m = m.field("Positions", p);
         }
-        let turn_hidden =
-            matches!(&c.current, Some(Who::Enemy(l)) if self.enemy(l).is_some_and(|e| e.hidden));
+        let turn_hidden = c.current.as_ref().is_some_and(|w| !sees(self, false, w));
         let (turn, pings): (String, Vec<UserId>) = match (&c.attack, &c.current) {
             (Some(a), _) if !a.defenders.is_empty() => self.defenders_turn(a, &mut m),
             (Some(a), _) => match a.stage {
@@ -212,10 +201,7 @@ impl NightWizard {
             out.push(Reply::public(step));
         }
         out.push(Reply::public(tracker));
-        let has_hidden = c
-            .fighters
-            .iter()
-            .any(|f| matches!(&f.who, Who::Enemy(l) if self.enemy(l).is_some_and(|e| e.hidden)));
+        let has_hidden = c.fighters.iter().any(|f| !sees(self, false, &f.who));
         if has_hidden || !gm_lines.is_empty() {
             let (rows, eng) = board(true);
             let mut body = gm_lines.join("\n");
@@ -288,11 +274,184 @@ pub(crate) fn visible_engages(s: &NightWizard, gm: bool) -> Vec<(usize, Vec<Stri
         .map(|(i, g)| {
             let names = g
                 .iter()
-                .filter(|w| gm || !s.hidden(w))
+                .filter(|w| sees(s, gm, w))
                 .map(|w| s.name_of(w))
                 .collect::<Vec<_>>();
             (i, names)
         })
         .filter(|(_, names)| names.len() > 1)
+        .collect()
+}
+
+/// One combatant (or, outside a fight, one PC) as the viewer sees it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct RowView {
+    /// Name.
+    pub name: String,
+    /// A hidden enemy, in the GM's view (no one else's view holds it).
+    pub hidden: bool,
+    /// A PC (not an enemy or a Guest).
+    pub pc: bool,
+    /// `▶` acting, `○` Pre-action, `·` Post-action; empty outside the order.
+    pub mark: &'static str,
+    /// Action count in the initiative order.
+    pub count: Option<i32>,
+    /// HP and its maximum (if known).
+    pub hp: (i32, Option<i32>),
+    /// MP and its maximum (if known).
+    pub mp: (i32, Option<i32>),
+    /// Prana and its maximum (if known; PCs).
+    pub prana: Option<(i32, Option<i32>)>,
+    /// Bad statuses, written out.
+    pub bad: String,
+    /// `Incapacitated` (HP 0 or less), `Post-action`, or empty.
+    pub state: &'static str,
+    /// Engagement group (from 1) when engaged with anyone.
+    pub group: Option<usize>,
+    /// Acts now.
+    pub current: bool,
+    /// On the PCs' side (a PC or an allied Guest); `None` outside a fight.
+    pub pc_side: Option<bool>,
+    /// An allied Guest (an enemy entry fighting for the PCs).
+    pub ally: bool,
+    /// At Long or Extreme range: out of the initiative order.
+    pub far: Option<Band>,
+    /// Flying on a Lunar Robe.
+    pub flying: bool,
+    /// An enemy whose HP and MP the GM keeps secret (the default; `/nw settings
+    /// enemy_vitals:`): only its condition (`unhurt`, `hurt`, `badly hurt`, `down`); `hp`
+    /// and `mp` are then zero and unknown.
+    pub condition: Option<&'static str>,
+}
+
+impl RowView {
+    /// The name as pictures print it: `Lantern (hidden)` for the GM's view of a hidden enemy.
+    pub fn shown_name(&self) -> String {
+        if self.hidden {
+            format!("{} (hidden)", self.name)
+        } else {
+            self.name.clone()
+        }
+    }
+}
+
+/// Whether a viewer (the GM or not) may see `w` at all: the one rule for hidden enemies that
+/// every board, picture, Engage list and Positions line uses.
+pub fn sees(s: &NightWizard, gm: bool, w: &Who) -> bool {
+    gm || !s.hidden(w)
+}
+
+/// One row; `cat`, when given, supplies the PCs' maxima.
+fn row(s: &NightWizard, cat: Option<&Catalog<'_>>, w: &Who, gm: bool) -> RowView {
+    let (hp, mp, prana, bad) = match w {
+        Who::Pc(u) => match s.pcs.iter().find(|p| &p.user == u) {
+            Some(p) => {
+                let v = cat.map(|cat| p.ch.derive(cat));
+                (
+                    (p.hp, v.as_ref().map(|v| v.body)),
+                    (p.mp, v.as_ref().map(|v| v.mind)),
+                    Some((p.prana, v.as_ref().map(|v| v.prana))),
+                    p.bad.clone(),
+                )
+            }
+            None => ((0, None), (0, None), None, Default::default()),
+        },
+        Who::Enemy(l) => match s.enemies.iter().find(|e| &e.label == l) {
+            Some(e) => ((e.hp, Some(e.hp_max)), (e.mp, None), None, e.bad.clone()),
+            None => ((0, None), (0, None), None, Default::default()),
+        },
+    };
+    let secret = match w {
+        Who::Enemy(l) if !gm && !s.settings.enemy_vitals => s
+            .enemies
+            .iter()
+            .find(|e| &e.label == l && !e.ally)
+            .map(|e| condition(e.hp, e.hp_max)),
+        _ => None,
+    };
+    let (hp, mp) = if secret.is_some() {
+        ((hp.0.min(1), None), (0, None))
+    } else {
+        (hp, mp)
+    };
+    let name = s.name_of(w);
+    let group = s.combat.as_ref().and_then(|c| {
+        visible_engages(s, gm)
+            .iter()
+            .position(|(i, _)| c.engages[*i].contains(w))
+            .map(|k| k + 1)
+    });
+    RowView {
+        name,
+        hidden: gm && s.hidden(w),
+        pc: matches!(w, Who::Pc(_)),
+        mark: "",
+        count: None,
+        hp,
+        mp,
+        prana,
+        bad: status_text(&bad),
+        state: if hp.0 <= 0 { "Incapacitated" } else { "" },
+        group,
+        current: false,
+        pc_side: s.combat.as_ref().map(|_| pc_side(s, w)),
+        ally: matches!(w, Who::Enemy(l) if s.enemies.iter().any(|e| &e.label == l && e.ally)),
+        far: None,
+        flying: s
+            .combat
+            .as_ref()
+            .is_some_and(|c| c.moves.flying.contains(w)),
+        condition: secret,
+    }
+}
+
+/// The rows in the order the text tracker lists them (without the enemies `gm` may not see):
+/// the initiative order, then those out of it at Long or Extreme range; outside a fight, the
+/// PCs. `data`, when given, supplies the PCs' maxima (the text tracker shows none).
+pub fn rows(s: &NightWizard, data: Option<&NwData>, gm: bool) -> Vec<RowView> {
+    let cat = data.map(|d| s.catalog(d));
+    let cat = cat.as_ref();
+    let Some(c) = &s.combat else {
+        return s
+            .pcs
+            .iter()
+            .map(|p| row(s, cat, &Who::Pc(p.user.clone()), gm))
+            .collect();
+    };
+    let mut order: Vec<&Fighter> = c.fighters.iter().collect();
+    order.sort_by_key(|f| (f.post, -f.count, rank(s, &f.who)));
+    // Out of the initiative order at Long or Extreme range, after it (as the Positions field).
+    let far = c
+        .moves
+        .far
+        .iter()
+        .filter(|(w, _)| sees(s, gm, w) && !s.dead(w))
+        .filter(|(w, _)| c.fighters.iter().all(|f| &f.who != w))
+        .map(|(w, b)| {
+            let mut r = row(s, cat, w, gm);
+            r.far = Some(*b);
+            r
+        })
+        .collect::<Vec<_>>();
+    order
+        .into_iter()
+        .filter(|f| sees(s, gm, &f.who))
+        .map(|f| {
+            let mut r = row(s, cat, &f.who, gm);
+            r.current = c.current.as_ref() == Some(&f.who);
+            r.mark = if r.current {
+                "▶"
+            } else if f.post {
+                "·"
+            } else {
+                "○"
+            };
+            r.count = Some(f.count);
+            if r.state.is_empty() && f.post {
+                r.state = "Post-action";
+            }
+            r
+        })
+        .chain(far)
         .collect()
 }

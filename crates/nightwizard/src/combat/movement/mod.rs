@@ -297,7 +297,7 @@ pub fn robe_check(s: &NightWizard, user: &UserId, new: &Character) -> Result<(),
 pub fn positions(s: &NightWizard, gm: bool) -> Option<String> {
     let c = s.combat.as_ref()?;
     let m = &c.moves;
-    let shown = |w: &Who| gm || !s.hidden(w);
+    let shown = |w: &Who| super::tracker::sees(s, gm, w);
     let mut rows = vec![];
     let spot_of = |w: &Who| m.spots.iter().find(|(x, _)| x == w).map(|(_, p)| p);
     for (w, b) in m.far.iter().filter(|(w, _)| shown(w) && !s.dead(w)) {
