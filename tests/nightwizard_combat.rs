@@ -369,3 +369,80 @@ fn a_hidden_enemy_that_blockades_reveals_itself_and_its_engage_stays_unseen_unti
     let roll = public.find("🚧 Lantern blockades: SPD").expect(&public);
     assert!(revealed < roll, "{public}");
 }
+
+/// Issue #36 ("Enemies never leave"): a fight's defeated enemies leave the table when it ends
+/// (the public line names only those the players saw), the GM removes one outside a fight
+/// (a hidden one unseen; refused during a fight), and a new Episode starts with an empty
+/// table, so Episode 1's enemies never fight in Episode 2 and the 30-enemy limit is not
+/// reached over a campaign. Decision recorded in docs/rules-choices.md.
+#[test]
+fn rule_nw_13_defeated_enemies_leave_and_a_new_episode_starts_with_no_enemies() {
+    let script = r#"
+alice: /nw character new name:Ayla quick:true
+bob: /nw character new name:Bolt quick:true
+gm: /nw new
+alice: /nw session join
+bob: /nw session join
+gm: /nwenemy spawn name:shade_swarm hp:1
+gm: /nwenemy spawn name:lantern_emulator as:Lantern hidden:true
+gm: /nwcombat start
+gm: /nwcombat engage a:Bolt b:"Shade Swarm"
+gm: /nwenemy remove label:Lantern
+alice: /nwcombat invade target:Bolt
+alice: /nwcombat attack target:"Shade Swarm"
+gm: /nwcombat dodge
+alice: /nwcombat damage
+alice: /nwcombat damage
+alice: /nwcombat apply
+gm: /nwcombat end
+bob: /nw judge stat:none difficulty:5
+gm: /nwenemy spawn name:shade_swarm
+gm: /nwenemy remove label:"Shade Swarm"
+gm: /nwenemy remove label:Lantern
+gm: /nwenemy spawn name:shade_swarm as:Gnaw
+gm: /nwenemy spawn name:lantern_emulator as:Wisp hidden:true
+gm: /nw phase next
+gm: /nw phase next
+gm: /nw phase next
+gm: /nw phase next
+gm: /nw phase next
+gm: /nwenemy remove label:Gnaw
+gm: /nwenemy remove label:Wisp
+"#;
+    let out = run(script, 37);
+    // Removing during the fight is refused.
+    assert!(
+        out.contains("Lantern is on the table during a fight: defeat it, or end the fight"),
+        "{out}"
+    );
+    // The downed Swarm leaves when the fight ends; hidden Lantern (up) stays, unnamed.
+    let everyone = blocks(&out, "everyone").join("\n");
+    assert!(
+        everyone.contains("Defeated, off the table: Shade Swarm."),
+        "{out}"
+    );
+    // The next Swarm takes the freed label.
+    assert!(!out.contains("Shade Swarm 2"), "{out}");
+    assert!(
+        everyone.contains("👹 Shade Swarm leaves the table."),
+        "{out}"
+    );
+    // The hidden Lantern leaves unseen.
+    let gm = blocks(&out, "gm only").join("\n");
+    assert!(
+        gm.contains("👹 Lantern leaves the table. (It was hidden"),
+        "{out}"
+    );
+    assert!(
+        !everyone.contains("Lantern"),
+        "hidden enemy named publicly:\n{everyone}"
+    );
+    // Episode 2 starts with no enemies (Gnaw seen, Wisp hidden: the line shows once).
+    assert!(
+        everyone.contains("The Episode's enemies and Guests leave the table.\nEpisode 2 begins."),
+        "{out}"
+    );
+    assert!(out.contains("⛔ no enemy labelled `Gnaw`."), "{out}");
+    assert!(out.contains("⛔ no enemy labelled `Wisp`."), "{out}");
+    assert!(!everyone.contains("Wisp"), "{everyone}");
+}

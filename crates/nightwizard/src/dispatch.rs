@@ -264,6 +264,9 @@ pub fn parse(
         NwCommand::Enemy(EnemyCommand::Reveal { label }) => {
             NwAction::Combat(CombatAction::Reveal(label.trim().to_string()))
         }
+        NwCommand::Enemy(EnemyCommand::Remove { label }) => {
+            NwAction::Combat(CombatAction::Remove(label.trim().to_string()))
+        }
         NwCommand::Enemy(EnemyCommand::Note { text }) => {
             NwAction::Combat(CombatAction::Note(text.chars().take(300).collect()))
         }

@@ -227,7 +227,17 @@ impl Game for NightWizard {
         if option == "stat" {
             return filter(stat_choices(), partial);
         }
-        let _ = (viewer, cmd, data);
+        if option == "label" && cmd.sub() == "enemy" {
+            // The GM's own table; no one else may remove an enemy (or see a hidden one).
+            let labels: Vec<String> = self
+                .enemies
+                .iter()
+                .filter(|_| self.is_gm(viewer))
+                .map(|e| e.label.clone())
+                .collect();
+            return filter(labels, partial);
+        }
+        let _ = data;
         vec![]
     }
 

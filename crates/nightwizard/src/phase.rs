@@ -285,8 +285,14 @@ pub fn next(
         body.push_str("\nLevel up with `/nw character levelup`, spend OP with `/nw character op`.");
     }
     if next == Phase::Preplay {
-        // Episode Connections and Worths end with their Episode (§8.2).
+        // Episode Connections and Worths end with their Episode (§8.2); so do its enemies and
+        // Guests (a decision: docs/rules-choices.md).
         s.handout = Default::default();
+        // Hidden ones leave unseen: the line shows only when the players saw one.
+        if s.enemies.iter().any(|e| !e.hidden) {
+            body.push_str("\nThe Episode's enemies and Guests leave the table.");
+        }
+        s.enemies.clear();
         s.episode += 1;
         body.push_str(&format!("\nEpisode {} begins.", s.episode));
     }

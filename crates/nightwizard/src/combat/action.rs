@@ -19,6 +19,8 @@ pub enum CombatAction {
     },
     /// Reveal a hidden enemy.
     Reveal(String),
+    /// Take an enemy (or a Guest) off the table, outside a fight.
+    Remove(String),
     /// A GM-only note.
     Note(String),
     /// Start combat. (`Start`: as logged before the Initiative Process window after the last

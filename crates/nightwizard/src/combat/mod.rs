@@ -79,6 +79,7 @@ pub fn apply(
             hp,
         } => table::spawn(s, data, name, label, hidden, hp),
         CombatAction::Reveal(label) => table::reveal(s, label),
+        CombatAction::Remove(label) => table::remove(s, label),
         CombatAction::Note(t) => table::note(s, t),
         CombatAction::Open { any_seven } => round::start(s, data, rng, any_seven),
         CombatAction::End => round::end(s),

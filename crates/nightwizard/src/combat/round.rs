@@ -538,8 +538,10 @@ pub(crate) fn new_round(
 }
 
 /// Ends combat: every bad status is cleared.
-pub(crate) fn finish(s: &mut NightWizard, lines: Vec<String>) -> Vec<Reply> {
+pub(crate) fn finish(s: &mut NightWizard, mut lines: Vec<String>) -> Vec<Reply> {
     s.combat = None;
+    let (public, gm) = super::table::defeated_leave(s);
+    lines.extend(public);
     s.open.retain(|o| {
         !["Hit Check", "Dodge Check", DAMAGE_ROLL, DEFENCE_ROLL].contains(&o.label.as_str())
     });
@@ -549,5 +551,7 @@ pub(crate) fn finish(s: &mut NightWizard, lines: Vec<String>) -> Vec<Reply> {
     for e in s.enemies.iter_mut() {
         e.bad.clear();
     }
-    s.tracker(lines, vec![])
+    let mut out = s.tracker(lines, vec![]);
+    out.extend(gm.map(|g| Reply::gm(croupier_core::table::Message::text(g))));
+    out
 }

@@ -180,6 +180,13 @@ pub enum EnemyCommand {
         /// Its label
         label: String,
     },
+    /// Take an enemy or a Guest off the table, outside a fight (GM)
+    #[cmd(perm = gm)]
+    Remove {
+        /// Its label
+        #[opt(autocomplete)]
+        label: String,
+    },
     /// Add a note only the GM sees (GM)
     #[cmd(perm = gm)]
     Note {

@@ -258,6 +258,21 @@ pub struct Window {
     pub queue: Vec<Who>,
 }
 
+impl Window {
+    /// How the step and its skills are named: `("Prep", "Prep skill")`, `("Setup", "Setup
+    /// Process skill")` or `("Cleanup", "Cleanup Process skill")`, for every message that
+    /// announces the step or its turn.
+    pub fn names(&self) -> (&'static str, &'static str) {
+        if self.prep {
+            ("Prep", "Prep skill")
+        } else if self.cleanup {
+            ("Cleanup", "Cleanup Process skill")
+        } else {
+            ("Setup", "Setup Process skill")
+        }
+    }
+}
+
 /// Skill state of the current fight.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct RoundState {

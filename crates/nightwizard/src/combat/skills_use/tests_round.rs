@@ -203,6 +203,13 @@ fn rule_nw_15_5_prep_skills_from_the_highest_speed_then_setup_skills_in_count_or
     };
     let r = start(&mut s, &data, dice);
     assert!(text(&r).contains("Prep step"), "{}", text(&r));
+    // Issue #36: the tracker's Turn line named the Prep step the Setup step.
+    assert!(
+        text(&r).contains("Turn: Prep step: ") && text(&r).contains("may use a Prep skill (`"),
+        "{}",
+        text(&r)
+    );
+    assert!(!text(&r).contains("Setup step"), "{}", text(&r));
     let count = |s: &super::super::super::session::NightWizard, w: &super::super::Who| {
         let c = s.combat.as_ref().unwrap();
         c.fighters.iter().find(|f| &f.who == w).unwrap().count

@@ -132,24 +132,22 @@ fn open(s: &mut NightWizard, data: &NwData, step: Step, lines: &mut Vec<String>)
         c.skills.window = None;
         return false;
     }
-    c.skills.window = Some(Window {
+    let window = Window {
         cleanup,
         prep,
         queue,
-    });
-    lines.push(if prep {
-        format!(
-            "✨ Prep step: {} may use a Prep skill, from the highest Speed to the lowest (`/nwcombat use skill:…`, or `/nwcombat skip`).",
-            names.join(", then ")
-        )
-    } else {
-        format!(
-            "✨ {} step: {} may use a {} Process skill, in Count order (`/nwcombat use skill:…`, or `/nwcombat skip`).",
-            if cleanup { "Cleanup" } else { "Setup" },
-            names.join(", then "),
-            if cleanup { "Cleanup" } else { "Setup" }
-        )
-    });
+    };
+    let (step, skill) = window.names();
+    c.skills.window = Some(window);
+    lines.push(format!(
+        "✨ {step} step: {} may use a {skill}, {} (`/nwcombat use skill:…`, or `/nwcombat skip`).",
+        names.join(", then "),
+        if prep {
+            "from the highest Speed to the lowest"
+        } else {
+            "in Count order"
+        }
+    ));
     true
 }
 
@@ -264,12 +262,11 @@ pub fn window_turn(s: &NightWizard, c: &super::super::Combat) -> (String, Vec<Us
     let Some(h) = w.queue.first() else {
         return (String::new(), vec![]);
     };
+    let (step, skill) = w.names();
     (
         format!(
-            "{} step: {} may use a {} Process skill (`/nwcombat use skill:…`) or skip (`/nwcombat skip`)",
-            if w.cleanup { "Cleanup" } else { "Setup" },
+            "{step} step: {} may use a {skill} (`/nwcombat use skill:…`) or skip (`/nwcombat skip`)",
             mention(s, h),
-            if w.cleanup { "Cleanup" } else { "Setup" }
         ),
         vec![s.controller(h)],
     )
