@@ -540,7 +540,7 @@ pub(crate) fn new_round(
 /// Ends combat: every bad status is cleared.
 pub(crate) fn finish(s: &mut NightWizard, mut lines: Vec<String>) -> Vec<Reply> {
     s.combat = None;
-    let (public, gm) = super::table::defeated_leave(s);
+    let (public, gm) = defeated_leave(s);
     lines.extend(public);
     s.open.retain(|o| {
         !["Hit Check", "Dodge Check", DAMAGE_ROLL, DEFENCE_ROLL].contains(&o.label.as_str())
@@ -554,4 +554,27 @@ pub(crate) fn finish(s: &mut NightWizard, mut lines: Vec<String>) -> Vec<Reply> 
     let mut out = s.tracker(lines, vec![]);
     out.extend(gm.map(|g| Reply::gm(croupier_core::table::Message::text(g))));
     out
+}
+
+/// At the end of a fight, the enemies that are down (HP 0 or less, or dead; Guests stay) leave
+/// the table: the public line names those the players could see; the GM line names all.
+fn defeated_leave(s: &mut NightWizard) -> (Option<String>, Option<String>) {
+    let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut s.enemies)
+        .into_iter()
+        .partition(|e| !e.ally && (e.hp <= 0 || e.dead));
+    s.enemies = kept;
+    if gone.is_empty() {
+        return (None, None);
+    }
+    let names = |hidden_too: bool| -> Option<String> {
+        let n: Vec<&str> = gone
+            .iter()
+            .filter(|e| hidden_too || !e.hidden)
+            .map(|e| e.label.as_str())
+            .collect();
+        (!n.is_empty()).then(|| format!("Defeated, off the table: {}.", n.join(", ")))
+    };
+    let public = names(false);
+    let gm = names(true).filter(|g| Some(g) != public.as_ref());
+    (public, gm)
 }

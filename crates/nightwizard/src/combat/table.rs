@@ -96,7 +96,7 @@ pub(crate) fn reveal(s: &mut NightWizard, label: &str) -> Result<Vec<Reply>, Rul
 
 /// Takes an enemy (or a Guest) off the table, outside a fight: the table keeps 30 at most, and
 /// an Episode's enemies should not fight in the next (those of a finished fight that are down
-/// leave by themselves, [`defeated_leave`], and all of them at a new Episode). A hidden one
+/// leave by themselves, `round::defeated_leave`, and all of them at a new Episode). A hidden one
 /// leaves unseen: only the GM is told.
 pub(crate) fn remove(s: &mut NightWizard, label: &str) -> Result<Vec<Reply>, RuleError> {
     let Some(i) = s
@@ -121,29 +121,6 @@ pub(crate) fn remove(s: &mut NightWizard, label: &str) -> Result<Vec<Reply>, Rul
     } else {
         Reply::public(Message::text(line))
     }])
-}
-
-/// At the end of a fight, the enemies that are down (HP 0 or less, or dead; Guests stay) leave
-/// the table: the public line names those the players could see; the GM line names all.
-pub(crate) fn defeated_leave(s: &mut NightWizard) -> (Option<String>, Option<String>) {
-    let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut s.enemies)
-        .into_iter()
-        .partition(|e| !e.ally && (e.hp <= 0 || e.dead));
-    s.enemies = kept;
-    if gone.is_empty() {
-        return (None, None);
-    }
-    let names = |hidden_too: bool| -> Option<String> {
-        let n: Vec<&str> = gone
-            .iter()
-            .filter(|e| hidden_too || !e.hidden)
-            .map(|e| e.label.as_str())
-            .collect();
-        (!n.is_empty()).then(|| format!("Defeated, off the table: {}.", n.join(", ")))
-    };
-    let public = names(false);
-    let gm = names(true).filter(|g| Some(g) != public.as_ref());
-    (public, gm)
 }
 
 /// A GM-only note.

@@ -131,6 +131,19 @@ fn rule_nw_10_10_death_persists_through_the_after_phase_and_into_the_next_episod
         "{}",
         text(&v)
     );
+    // Episode 1's enemies left with it (issue #36): a new fight needs a new one.
+    assert!(s.enemies.is_empty());
+    act(
+        &mut s,
+        &data,
+        &gm(),
+        NwAction::Combat(CombatAction::Spawn {
+            name: "shade_swarm".into(),
+            label: Some("Swarm".into()),
+            hidden: false,
+            hp: None,
+        }),
+    );
     // A new fight leaves the Dead out.
     let r = act(
         &mut s,
