@@ -17,6 +17,7 @@ pub mod ids;
 pub mod metrics;
 mod ops;
 pub mod permissions;
+pub mod redact;
 mod reminders;
 pub mod render;
 mod send;
