@@ -555,6 +555,16 @@ fn croupier_run(
         })?),
         _ => None,
     };
+    config.user_install = match std::env::var("CROUPIER_USER_INSTALL") {
+        Ok(v) => match v.trim().to_ascii_lowercase().as_str() {
+            "" | "0" | "false" | "no" | "off" => false,
+            "1" | "true" | "yes" | "on" => true,
+            other => {
+                anyhow::bail!("CROUPIER_USER_INSTALL must be `true` or `false`, not `{other}`")
+            }
+        },
+        Err(_) => false,
+    };
     config.api_base = std::env::var("CROUPIER_DISCORD_API")
         .ok()
         .filter(|s| !s.trim().is_empty());

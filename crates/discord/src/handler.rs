@@ -34,6 +34,8 @@ pub struct Shared {
     pub games: Arc<croupier_core::table::Registry>,
     /// Register in this guild only (development), else globally.
     pub dev_guild: Option<GuildId>,
+    /// Offer `/roll` to users who install the app on their account.
+    pub user_install: bool,
     /// Defer an interaction whose answer is not ready after this long.
     pub defer_after: Duration,
     /// Set at shutdown: new interactions are turned away.
@@ -46,6 +48,10 @@ pub struct Shared {
     pub registered: AtomicBool,
     /// The bot's metrics (`/metrics`).
     pub metrics: Arc<Metrics>,
+    /// Discord's REST API for the routes serenity lacks (the current pin route).
+    pub rest: slots::Rest,
+    /// Each interaction's permission bits as Discord sent them (serenity drops Pin Messages).
+    pub raw_permissions: Arc<super::shards::RawPermissions>,
 }
 
 impl Shared {
@@ -96,7 +102,7 @@ impl EventHandler for Handler {
             return;
         }
         // One bulk overwrite with the JSON built from the declarations (negative bounds kept).
-        let body = super::commands::registration(&self.0.specs);
+        let body = super::commands::registration_with(&self.0.specs, self.0.user_install);
         let n = self.0.specs.len();
         let res = match self.0.dev_guild {
             Some(g) => ctx.http.create_guild_commands(g, &body).await.map(|_| ()),
@@ -106,7 +112,16 @@ impl EventHandler for Handler {
             Ok(()) => info!(commands = n, guild = ?self.0.dev_guild, "slash commands registered"),
             Err(e) => {
                 self.0.registered.store(false, Ordering::SeqCst);
-                error!(error = %e, "registering slash commands failed");
+                let status = match &e {
+                    serenity::Error::Http(h) => h.status_code().map(|s| s.as_u16()),
+                    _ => None,
+                };
+                let hint = super::commands::registration_hint(
+                    status,
+                    send::error_code(&e),
+                    self.0.dev_guild.map(|g| g.get()),
+                );
+                error!(error = %e, "registering slash commands failed: {hint}");
             }
         }
     }
@@ -166,7 +181,7 @@ type Counted = (String, Outcome);
 async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) -> Counted {
     let cmd = super::commands::read_command(&ci.data.name, &ci.data.options);
     let label = shared.command_label(&cmd);
-    let inter = Inter::new(
+    let mut inter = Inter::new(
         http,
         ci.id,
         &ci.token,
@@ -175,11 +190,27 @@ async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) -> Cou
         ci.app_permissions,
         &shared.metrics,
     );
+    // The bits as Discord sent them (serenity's own drop Pin Messages, 1 << 51).
+    let raw = shared.raw_permissions.take(ci.id.get());
+    inter.perms = raw.or(inter.perms);
     if cmd.path_str() == "game check" {
         // The bot's permissions are Discord's to know: answered here, privately.
+        let in_thread = ci.channel.as_ref().is_some_and(|c| {
+            matches!(
+                c.kind,
+                serenity::ChannelType::PublicThread
+                    | serenity::ChannelType::PrivateThread
+                    | serenity::ChannelType::NewsThread
+            )
+        });
+        // Every bit is readable from the raw payload; serenity's reading knows only some.
+        let readable = if raw.is_some() {
+            u64::MAX
+        } else {
+            serenity::Permissions::all().bits()
+        };
         let text = match inter.perms {
-            // serenity reads only the permission bits it knows (not Pin Messages, 1 << 51).
-            Some(p) => super::permissions::report(p, serenity::Permissions::all().bits()),
+            Some(p) => super::permissions::report(p, readable, in_thread),
             None => "Discord did not say which permissions I have here.".to_string(),
         };
         send::answer(&inter, State::Open, vec![send::note(&text)]).await;
@@ -196,7 +227,7 @@ async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) -> Cou
 }
 
 async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) -> Counted {
-    let inter = Inter::new(
+    let mut inter = Inter::new(
         http,
         ci.id,
         &ci.token,
@@ -205,6 +236,7 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) ->
         ci.app_permissions,
         &shared.metrics,
     );
+    inter.perms = shared.raw_permissions.take(ci.id.get()).or(inter.perms);
     let values = match &ci.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.clone(),
         _ => vec![],
@@ -379,17 +411,29 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
             )
         }
     };
+    // What this channel lets the bot show: without Embed Links the answer is plain text,
+    // without Attach Files it goes without pictures; the person who acted is told once.
+    let (drafts, lost) = render::fit(drafts, render::Allowed::from_bits(inter.perms));
     // Standing messages (a tracker) are edited in place, after the answer.
     let (standing, drafts): (Vec<Draft>, Vec<Draft>) =
         drafts.into_iter().partition(|d| d.slot.is_some());
     send::answer(inter, state, drafts).await;
     for d in &standing {
-        slots::show(inter, &table, d).await;
+        slots::show(inter, &table, &shared.rest, d).await;
+    }
+    if lost.any() {
+        send::tell_missing(
+            inter,
+            "show this answer as it should look (it came as plain text or without its picture)",
+            send::Sending::answer(lost.embeds, lost.files),
+        )
+        .await;
     }
     outcome
 }
 
 async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) -> Counted {
+    let _ = shared.raw_permissions.take(ci.id.get());
     let Some(focus) = ci.data.autocomplete() else {
         return ("unknown".to_string(), Outcome::Failed);
     };
@@ -419,15 +463,11 @@ async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) -
         }
     };
     let mut resp = CreateAutocompleteResponse::new();
-    for c in choices.into_iter().take(25) {
-        let label = render::cut(&c.label, 100);
-        if integer {
-            if let Ok(v) = c.value.parse::<i64>() {
-                resp = resp.add_int_choice(label, v);
-            }
-        } else if c.value.chars().count() <= 100 {
-            resp = resp.add_string_choice(label, c.value);
-        }
+    for (label, value) in super::commands::autocomplete_choices(&choices, integer) {
+        resp = match value {
+            super::commands::Suggested::Int(v) => resp.add_int_choice(label, v),
+            super::commands::Suggested::Text(v) => resp.add_string_choice(label, v),
+        };
     }
     if let Err(e) = CreateInteractionResponse::Autocomplete(resp)
         .execute(http, (ci.id, &ci.token))
@@ -469,3 +509,4 @@ pub async fn post_drafts(http: &Http, metrics: &Metrics, channel: &str, drafts: 
         }
     }
 }
+

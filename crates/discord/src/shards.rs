@@ -323,6 +323,78 @@ where
     })
 }
 
+/// The `app_permissions` of recent interactions as Discord sent them, read from the gateway
+/// frames passing the relay. serenity keeps only the permission bits it knows (0.12.5 reads
+/// them with `from_bits_truncate`), which drops Pin Messages (1 << 51); the raw bits are the
+/// interaction's own ("Interaction Object": `app_permissions`, "Bitwise set of permissions the
+/// app has within the channel the interaction was sent from").
+#[derive(Default)]
+pub struct RawPermissions {
+    by_interaction: std::sync::Mutex<std::collections::HashMap<u64, u64>>,
+}
+
+/// Kept at most (interactions whose bits were never asked for are forgotten in bulk).
+const RAW_KEPT: usize = 4096;
+
+impl RawPermissions {
+    /// Notes the bits of an INTERACTION_CREATE frame (text, or zlib-compressed binary).
+    fn note(&self, msg: &Message) {
+        let text: std::borrow::Cow<str> = match msg {
+            Message::Text(t) if t.contains("INTERACTION_CREATE") => t.as_str().into(),
+            Message::Binary(b) => {
+                use std::io::Read;
+                let mut s = String::new();
+                if flate2::read::ZlibDecoder::new(&b[..])
+                    .read_to_string(&mut s)
+                    .is_err()
+                    || !s.contains("INTERACTION_CREATE")
+                {
+                    return;
+                }
+                s.into()
+            }
+            _ => return,
+        };
+        #[derive(serde::Deserialize)]
+        struct Frame {
+            t: Option<String>,
+            d: Option<Data>,
+        }
+        #[derive(serde::Deserialize)]
+        struct Data {
+            id: String,
+            app_permissions: Option<String>,
+        }
+        let Ok(Frame {
+            t: Some(t),
+            d: Some(d),
+        }) = serde_json::from_str::<Frame>(&text)
+        else {
+            return;
+        };
+        let (Ok(id), Some(Ok(bits))) = (
+            d.id.parse::<u64>(),
+            d.app_permissions.map(|p| p.parse::<u64>()),
+        ) else {
+            return;
+        };
+        if t != "INTERACTION_CREATE" {
+            return;
+        }
+        if let Ok(mut m) = self.by_interaction.lock() {
+            if m.len() >= RAW_KEPT {
+                m.clear();
+            }
+            m.insert(id, bits);
+        }
+    }
+
+    /// The raw bits of interaction `id`, once (then forgotten).
+    pub fn take(&self, id: u64) -> Option<u64> {
+        self.by_interaction.lock().ok()?.remove(&id)
+    }
+}
+
 /// A close code (or relay failure) that ends the current set of shards.
 #[derive(Debug, Clone)]
 pub struct Fatal {
@@ -364,8 +436,9 @@ fn ws_config() -> WebSocketConfig {
 }
 
 impl Relay {
-    /// Listens on a free local port and relays each connection to `upstream`.
-    pub async fn start(upstream: String) -> std::io::Result<Relay> {
+    /// Listens on a free local port and relays each connection to `upstream`, noting each
+    /// interaction's raw permissions in `raw`.
+    pub async fn start(upstream: String, raw: Arc<RawPermissions>) -> std::io::Result<Relay> {
         let listener = TcpListener::bind("127.0.0.1:0").await?;
         let url = format!("ws://{}", listener.local_addr()?);
         let (tx, fatal) = mpsc::unbounded_channel();
@@ -377,7 +450,8 @@ impl Relay {
                 // back until the previous is acknowledged (up to a delayed-ACK timeout).
                 let _ = sock.set_nodelay(true);
                 let (up, tx, failures) = (upstream.clone(), tx.clone(), failures.clone());
-                tokio::spawn(async move { relay_one(sock, &up, &tx, &failures).await });
+                let raw = raw.clone();
+                tokio::spawn(async move { relay_one(sock, &up, &tx, &failures, &raw).await });
             }
         });
         Ok(Relay { url, fatal, accept })
@@ -389,6 +463,7 @@ async fn relay_one(
     upstream: &str,
     fatal: &mpsc::UnboundedSender<Fatal>,
     failures: &std::sync::atomic::AtomicU32,
+    raw: &RawPermissions,
 ) {
     use std::sync::atomic::Ordering;
     let query = Arc::new(std::sync::Mutex::new(String::new()));
@@ -477,6 +552,7 @@ async fn relay_one(
                             break;
                         }
                         Some(Ok(msg)) => {
+                            raw.note(&msg);
                             if dtx.feed(msg).await.is_err() {
                                 return;
                             }
@@ -553,6 +629,8 @@ pub(crate) struct Launch {
     pub reshard_wait: Duration,
     /// Where the running shards are shown to the operations port.
     pub view: Arc<ShardView>,
+    /// Where the relay notes each interaction's raw permission bits.
+    pub raw: Arc<RawPermissions>,
 }
 
 /// Runs the shards of `plan` until `stop` or a fatal close; reshards on 4011 when sharding
@@ -563,7 +641,7 @@ pub(crate) async fn supervise(
     mut stop: watch::Receiver<bool>,
 ) -> Result<(), GatewayError> {
     loop {
-        let mut relay = Relay::start(plan.url.clone())
+        let mut relay = Relay::start(plan.url.clone(), launch.raw.clone())
             .await
             .map_err(GatewayError::Relay)?;
         let mut client = serenity::ClientBuilder::new_with_http((launch.http)(), launch.intents)

@@ -74,6 +74,8 @@ pub enum NobiCommand {
     /// Say what your character does
     Act {
         /// What you do
+        // `parse` takes texts of 1500 characters at most.
+        #[opt(max_length = 1500)]
         text: String,
     },
     /// Decide the Role-play challenge or the check (GM)
@@ -84,6 +86,7 @@ pub enum NobiCommand {
     /// Narrate the story (GM; anyone in the Epilogue)
     Narrate {
         /// The narration
+        #[opt(max_length = 1500)]
         text: String,
     },
     /// Roll on the Objects or Opponents table

@@ -36,5 +36,8 @@ pub use reply::{
     Select, SelectOption, Stamp, UserId,
 };
 pub use service::{channel_seed, Group, SeedMode, Table, DUE_BATCH, REQUEST_KEEP_SECS};
-pub use spec::{may_answer_privately, Answer, CommandSpec, OptionKind, OptionSpec};
+pub use spec::{
+    may_answer_privately, Answer, CommandSpec, OptionKind, OptionSpec, DEFAULT_MAX_LENGTH,
+    MAX_LENGTH_LIMIT,
+};
 pub use states::{Cached, StateCache, States, STATE_CACHE_BYTES};
