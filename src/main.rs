@@ -64,16 +64,18 @@ enum Cmd {
     },
     /// Print a channel's session as JSON.
     State {
-        /// Channel name.
-        #[arg(long)]
+        /// The channel: its name in the console (`table`), or in the Discord bot's database the
+        /// channel's id (Discord: Developer Mode, then right-click the channel → Copy Channel ID).
+        #[arg(long, value_name = "NAME_OR_ID")]
         channel: String,
     },
     /// Draw a channel's current picture as PNG, e.g. `croupier render dice --channel table --out board.png`.
     Render {
         /// Game name (the session in the channel must be of this game).
         game: String,
-        /// Channel name.
-        #[arg(long)]
+        /// The channel: its name in the console (`table`), or in the Discord bot's database the
+        /// channel's id (Discord: Developer Mode, then right-click the channel → Copy Channel ID).
+        #[arg(long, value_name = "NAME_OR_ID")]
         channel: String,
         /// PNG file to write. A picture of several pages (the 16-ninja score sheet) writes
         /// its later pages next to it: `board.png`, `board-2.png`, ….

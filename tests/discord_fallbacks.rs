@@ -192,3 +192,42 @@ async fn game_check_reads_pin_messages_from_the_raw_permissions() {
     assert!(!t.contains('❔'), "every bit is known: {t}");
     env.stop().await;
 }
+
+/// After a public "thinking…", a request the database could not save says so in that
+/// placeholder (publicly: a failure holds no secret), naming the cause, instead of a line
+/// suggesting it was answered privately.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failure_after_a_public_deferral_fills_the_placeholder_with_what_happened() {
+    let mut env = Env::start_configured(
+        support::fake_gateway::GatewayOptions::new(
+            support::fake_discord::TOKEN,
+            vec![support::fake_discord::GUILD_ID],
+        ),
+        |c| c.defer_after = Duration::ZERO,
+    )
+    .await;
+    // Another process holds the database's write lock for longer than the bot waits (10 s).
+    let lock = rusqlite::Connection::open(env.db()).unwrap();
+    lock.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let id = env.fake.slash(CHAN, &ALICE, "roll", &[("expr", "1d6")]);
+    let cb = env.fake.callback(&id).await;
+    assert_eq!(cb.body["type"], 5, "deferred");
+    assert_eq!(
+        cb.body["data"]["flags"].as_u64().unwrap_or(0) & 64,
+        0,
+        "publicly"
+    );
+    let token = support::fake_discord::token_of(&id);
+    let edit = env
+        .fake
+        .wait_for("the placeholder's edit", Duration::from_secs(30), |r| {
+            r.method == "PATCH" && r.path.contains(&token) && r.path.ends_with("@original")
+        })
+        .await;
+    lock.execute_batch("ROLLBACK").unwrap();
+    let t = text(&edit.body);
+    assert!(t.contains("busy"), "{t}");
+    assert!(t.contains("nothing was changed"), "{t}");
+    assert!(!t.contains("answered privately"), "{t}");
+    env.stop().await;
+}

@@ -399,18 +399,22 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
             }
         }
     };
-    let (drafts, outcome): (Vec<Draft>, Outcome) = match result {
+    let (mut drafts, outcome): (Vec<Draft>, Outcome) = match result {
         Ok(d) => d,
         Err(e) => {
             error!(error = %e, "table request failed");
-            (
-                vec![send::note(
-                "⚠️ Croupier could not reach its table just now; nothing was changed. Try again.",
-            )],
-                Outcome::Failed,
-            )
+            (vec![send::note(failure_text(e.trouble()))], Outcome::Failed)
         }
     };
+    if outcome == Outcome::Failed && state == (State::Deferred { private: false }) {
+        // A failure says nothing private: it fills the public "thinking…" itself, rather than
+        // leaving there a line that suggests an answer was given privately.
+        for d in &mut drafts {
+            if d.target == render::Target::Ephemeral {
+                d.target = render::Target::Public;
+            }
+        }
+    }
     // What this channel lets the bot show: without Embed Links the answer is plain text,
     // without Attach Files it goes without pictures; the person who acted is told once.
     let (drafts, lost) = render::fit(drafts, render::Allowed::from_bits(inter.perms));
@@ -479,6 +483,18 @@ async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) -
     (label, outcome)
 }
 
+/// What the person who acted is told when their request could not be saved, by the kind of
+/// failure: nothing was changed in each case, and each says what to do.
+pub fn failure_text(trouble: croupier_core::table::Trouble) -> &'static str {
+    use croupier_core::table::Trouble;
+    match trouble {
+        Trouble::DiskFull => "⚠️ Croupier's database is out of disk space, so this was not saved and nothing was changed. Tell whoever runs Croupier; try again once there is room.",
+        Trouble::Busy => "⏳ Croupier's database was busy and could not save this; nothing was changed. Try again in a moment.",
+        Trouble::Closed => "⏳ Croupier is restarting; nothing was done. Try again in a moment.",
+        Trouble::Other => "⚠️ Croupier could not save this just now (a database error); nothing was changed. Try again.",
+    }
+}
+
 /// Runs `f` (drawing pictures, building embeds) on tokio's blocking pool, at most one job per
 /// core at a time, so a burst of pictures neither stalls the runtime nor the database writer.
 /// `None` if `f` panicked.
@@ -510,3 +526,45 @@ pub async fn post_drafts(http: &Http, metrics: &Metrics, channel: &str, drafts: 
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use croupier_core::store::StoreError;
+    use croupier_core::table::{TableError, Trouble};
+
+    fn sqlite(code: std::ffi::c_int) -> TableError {
+        TableError::Store(StoreError::Sqlite(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(code),
+            None,
+        )))
+    }
+
+    /// A full disk, a locked database and a shutdown are each named as what they are, and
+    /// each answer says nothing was changed.
+    #[test]
+    fn each_failure_is_named_for_what_it_is() {
+        let full = sqlite(rusqlite::ffi::SQLITE_FULL);
+        assert_eq!(full.trouble(), Trouble::DiskFull);
+        assert!(failure_text(full.trouble()).contains("out of disk space"));
+        let busy = sqlite(rusqlite::ffi::SQLITE_BUSY);
+        assert_eq!(busy.trouble(), Trouble::Busy);
+        assert!(failure_text(busy.trouble()).contains("busy"));
+        assert_eq!(TableError::Closed.trouble(), Trouble::Closed);
+        // A failed group commit keeps its cause's kind.
+        let lost = TableError::NotSaved(full.to_string(), full.trouble());
+        assert_eq!(lost.trouble(), Trouble::DiskFull);
+        for t in [
+            Trouble::DiskFull,
+            Trouble::Busy,
+            Trouble::Closed,
+            Trouble::Other,
+        ] {
+            let text = failure_text(t);
+            assert!(
+                text.contains("nothing was changed") || text.contains("nothing was done"),
+                "{text}"
+            );
+            assert!(!text.contains("could not reach its table"), "{text}");
+        }
+    }
+}

@@ -11,7 +11,7 @@ use super::state::{
 };
 use super::view;
 use super::NobiAction;
-use croupier_core::table::{refuse, Actor, Ctx, Message, Reply, RuleError, UserId};
+use croupier_core::table::{refuse, user_text, Actor, Ctx, Message, Reply, RuleError, UserId};
 
 type C<'a, 'b> = Ctx<'a, NobiData, ()>;
 
@@ -938,7 +938,10 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
             }
             *acted = true;
             t.story.push(format!("> **{who}:** {text}\n"));
-            let mut out = vec![Reply::public(Message::text(format!("🎭 {who}: {text}")))];
+            let mut out = vec![Reply::public(Message::text(format!(
+                "🎭 {who}: {}",
+                user_text(text)
+            )))];
             out.extend(view::prompt(t, data).map(Reply::public));
             Ok(out)
         }
@@ -947,7 +950,8 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
             t.story.push(format!("> **{who}:** {text}\n"));
             Ok(vec![Reply::public(
                 Message::text(format!(
-                    "🎭 {who}: {text}\n\nWrite more with `/nobi act`, or close the adventure with `/nobi finish`."
+                    "🎭 {who}: {}\n\nWrite more with `/nobi act`, or close the adventure with `/nobi finish`.",
+                    user_text(text)
                 ))
                 .button("The End", "/nobi finish"),
             )])
@@ -955,7 +959,8 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
         Step::Epilogue { .. } => {
             t.story.push(format!("> **{who}:** {text}\n"));
             Ok(vec![Reply::public(Message::text(format!(
-                "🎭 {who}: {text}"
+                "🎭 {who}: {}",
+                user_text(text)
             )))])
         }
         Step::Check { .. } => {
@@ -1097,7 +1102,10 @@ fn narrate(t: &mut Nobi, actor: &Actor, text: &str) -> Result<Vec<Reply>, RuleEr
         ));
     }
     t.story.push(format!("{text}\n"));
-    Ok(vec![Reply::public(Message::text(format!("📖 {text}")))])
+    Ok(vec![Reply::public(Message::text(format!(
+        "📖 {}",
+        user_text(text)
+    )))])
 }
 
 fn inspire(
