@@ -51,7 +51,7 @@ pub struct Shared {
     /// Discord's REST API for the routes serenity lacks (the current pin route).
     pub rest: slots::Rest,
     /// Each interaction's permission bits as Discord sent them (serenity drops Pin Messages).
-    pub raw_permissions: Arc<super::shards::RawPermissions>,
+    pub raw_permissions: Arc<super::raw::RawPermissions>,
 }
 
 impl Shared {

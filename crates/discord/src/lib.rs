@@ -17,6 +17,7 @@ pub mod ids;
 pub mod metrics;
 mod ops;
 pub mod permissions;
+mod raw;
 pub mod redact;
 mod reminders;
 pub mod render;
@@ -263,7 +264,7 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
         inflight: AtomicUsize::new(0),
         idle: Notify::new(),
         registered: AtomicBool::new(false),
-        raw_permissions: Arc::new(shards::RawPermissions::default()),
+        raw_permissions: Arc::new(raw::RawPermissions::default()),
         rest,
         metrics: metrics.clone(),
     });
