@@ -64,16 +64,18 @@ enum Cmd {
     },
     /// Print a channel's session as JSON.
     State {
-        /// Channel name.
-        #[arg(long)]
+        /// The channel: its name in the console (`table`), or in the Discord bot's database the
+        /// channel's id (Discord: Developer Mode, then right-click the channel → Copy Channel ID).
+        #[arg(long, value_name = "NAME_OR_ID")]
         channel: String,
     },
     /// Draw a channel's current picture as PNG, e.g. `croupier render dice --channel table --out board.png`.
     Render {
         /// Game name (the session in the channel must be of this game).
         game: String,
-        /// Channel name.
-        #[arg(long)]
+        /// The channel: its name in the console (`table`), or in the Discord bot's database the
+        /// channel's id (Discord: Developer Mode, then right-click the channel → Copy Channel ID).
+        #[arg(long, value_name = "NAME_OR_ID")]
         channel: String,
         /// PNG file to write. A picture of several pages (the 16-ninja score sheet) writes
         /// its later pages next to it: `board.png`, `board-2.png`, ….
@@ -155,7 +157,13 @@ fn load_environment() {
 /// Logs go to stderr, filtered by `RUST_LOG`; `CROUPIER_LOG_FORMAT=json` writes one JSON
 /// object per line (`timestamp`, `level`, `target`, `message` and the event's fields), for log
 /// collectors; `text` (the default) is for people.
+///
+/// Every event is written through `redact::LineWriter`: the bot token and every interaction
+/// token are replaced before a line is written, whatever the level (libraries log gateway
+/// messages and request routes whole at `debug` and `trace`).
 fn init_logs() -> Result<()> {
+    let token: Arc<str> = std::env::var("DISCORD_TOKEN").unwrap_or_default().into();
+    let writer = move || croupier::discord::redact::LineWriter::new(io::stderr(), token.clone());
     let filter = || {
         tracing_subscriber::EnvFilter::try_from_default_env()
             .unwrap_or_else(|_| "warn,croupier=info".into())
@@ -163,7 +171,7 @@ fn init_logs() -> Result<()> {
     let format = std::env::var("CROUPIER_LOG_FORMAT").unwrap_or_default();
     match format.trim() {
         "" | "text" => tracing_subscriber::fmt()
-            .with_writer(io::stderr)
+            .with_writer(writer)
             // Colour codes only on a terminal: a log file or a pipe gets plain text.
             .with_ansi(io::IsTerminal::is_terminal(&io::stderr()))
             .with_env_filter(filter())
@@ -173,7 +181,7 @@ fn init_logs() -> Result<()> {
             .flatten_event(true)
             .with_current_span(false)
             .with_span_list(false)
-            .with_writer(io::stderr)
+            .with_writer(writer)
             .with_env_filter(filter())
             .init(),
         other => anyhow::bail!("CROUPIER_LOG_FORMAT must be `text` or `json`, not `{other}`"),
@@ -548,6 +556,16 @@ fn croupier_run(
             )
         })?),
         _ => None,
+    };
+    config.user_install = match std::env::var("CROUPIER_USER_INSTALL") {
+        Ok(v) => match v.trim().to_ascii_lowercase().as_str() {
+            "" | "0" | "false" | "no" | "off" => false,
+            "1" | "true" | "yes" | "on" => true,
+            other => {
+                anyhow::bail!("CROUPIER_USER_INSTALL must be `true` or `false`, not `{other}`")
+            }
+        },
+        Err(_) => false,
     };
     config.api_base = std::env::var("CROUPIER_DISCORD_API")
         .ok()

@@ -584,6 +584,10 @@ async fn a_button_pressed_by_the_wrong_player_is_refused_privately_and_changes_n
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn night_wizard_combat_tracker_is_one_pinned_message_edited_in_place() {
     let mut env = Env::start().await;
+    env.fake.set_bot_permissions(
+        CHAN,
+        support::discord_rules::DEFAULT_BOT_PERMISSIONS | support::discord_rules::PIN_MESSAGES,
+    );
     env.slash(
         &ALICE,
         "nw character new",
@@ -611,20 +615,33 @@ async fn night_wizard_combat_tracker_is_one_pinned_message_edited_in_place() {
         posted[0].files
     );
     let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    let pin =
-        loop {
-            if let Some(p) = env.fake.since(mark).into_iter().find(|r| {
-                r.method == "PUT" && r.path.starts_with(&format!("/channels/{CHAN}/pins/"))
-            }) {
-                break p;
-            }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "the tracker is pinned"
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        };
+    let pin = loop {
+        if let Some(p) = env.fake.since(mark).into_iter().find(|r| {
+            // The current route (`…/pins/{id}` without `messages/` is deprecated).
+            r.method == "PUT"
+                && r.path
+                    .starts_with(&format!("/channels/{CHAN}/messages/pins/"))
+                && r.status == 204
+        }) {
+            break p;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the tracker is pinned: {:?}",
+            env.fake
+                .since(mark)
+                .iter()
+                .filter(|r| r.method == "PUT")
+                .map(|r| (&r.path, r.status, &r.body))
+                .collect::<Vec<_>>()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
     let id = pin.path.rsplit('/').next().unwrap_or_default().to_string();
+    assert!(
+        env.fake.messages().iter().any(|m| m.id == id && m.pinned),
+        "the tracker is pinned"
+    );
 
     // The next change edits that same message instead of posting a new tracker.
     let mark = env.fake.mark();

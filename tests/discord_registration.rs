@@ -55,3 +55,74 @@ async fn the_registration_sent_fits_discord_with_headroom_and_keeps_negative_bou
     assert_eq!(pacc["min_value"], -99);
     env.stop().await;
 }
+
+/// With `user_install` on, the bot registers `/roll` for user installs and every DM, the strict
+/// fake accepts it (contexts, install types, permissions, lengths checked as Discord does), and
+/// the games stay in servers; every text option carries a `max_length`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_user_install_offers_roll_everywhere_and_keeps_the_games_in_servers() {
+    let mut env = Env::start_configured(
+        support::fake_gateway::GatewayOptions::new(
+            support::fake_discord::TOKEN,
+            vec![support::fake_discord::GUILD_ID],
+        ),
+        |c| c.user_install = true,
+    )
+    .await;
+    let reg = env.fake.registered().await;
+    assert_eq!(reg.status, 200, "{}", reg.body);
+    let roll = find(&reg.body, &["roll"]);
+    assert_eq!(roll["contexts"], serde_json::json!([0, 1, 2]));
+    assert_eq!(roll["integration_types"], serde_json::json!([0, 1]));
+    assert_eq!(find(&reg.body, &["roll", "expr"])["max_length"], 256);
+    let nobi = find(&reg.body, &["nobi"]);
+    assert_eq!(nobi["contexts"], serde_json::json!([0]));
+    assert_eq!(nobi["integration_types"], serde_json::json!([0]));
+    assert_eq!(
+        find(&reg.body, &["nobi", "narrate", "text"])["max_length"],
+        1500
+    );
+    assert_eq!(
+        find(&reg.body, &["nw", "character", "import", "json"])["max_length"],
+        6000
+    );
+    env.stop().await;
+}
+
+/// A dev guild the bot is not in: Discord answers Missing Access, and the bot says what that
+/// means and what to do, naming the setting, instead of only "Missing Access".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dev_guild_the_bot_is_not_in_gets_a_hint_naming_the_fix() {
+    use std::io::Read;
+    let fake = support::fake_discord::FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = std::process::Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .arg("run")
+        .env("DISCORD_TOKEN", support::fake_discord::TOKEN)
+        .env("CROUPIER_DISCORD_API", &fake.http_url)
+        .env("CROUPIER_DEV_GUILD", "123456789")
+        .env("CROUPIER_DB", dir.path().join("run.db"))
+        .env("RUST_LOG", "warn")
+        .env_remove("CROUPIER_LOG_FORMAT")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let reg = fake.registered().await;
+    assert_eq!(
+        reg.status, 403,
+        "the fake refuses a guild the bot is not in"
+    );
+    // Give the bot a moment to log the refusal, then stop it.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    std::process::Command::new("kill")
+        .args(["-TERM", &bot.id().to_string()])
+        .status()
+        .unwrap();
+    let _ = bot.wait();
+    let mut log = String::new();
+    bot.stderr.take().unwrap().read_to_string(&mut log).unwrap();
+    assert!(log.contains("registering slash commands failed"), "{log}");
+    assert!(log.contains("CROUPIER_DEV_GUILD=123456789"), "{log}");
+    assert!(log.contains("not in that server"), "{log}");
+    assert!(log.contains("applications.commands"), "{log}");
+}

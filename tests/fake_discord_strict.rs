@@ -281,6 +281,34 @@ async fn command_rules_refuse_each_violation_and_accept_a_valid_command() {
         ("0.options.1.min_length", |c| {
             c["options"][1]["min_length"] = json!(1)
         }),
+        ("0.options.0.max_length", |c| {
+            c["options"][0]["min_length"] = json!(10);
+            c["options"][0]["max_length"] = json!(5);
+        }),
+        ("0.options.0.max_length", |c| {
+            c["options"][0]["max_length"] = json!(0)
+        }),
+        ("0.contexts", |c| c["contexts"] = json!([])),
+        ("0.contexts.1", |c| c["contexts"] = json!([0, 3])),
+        ("0.contexts.1", |c| c["contexts"] = json!([0, 0])),
+        ("0.contexts", |c| c["contexts"] = json!("0")),
+        // PRIVATE_CHANNEL without a user install.
+        ("0.contexts", |c| {
+            c["contexts"] = json!([0, 1, 2]);
+            c["integration_types"] = json!([0]);
+        }),
+        ("0.integration_types.0", |c| {
+            c["integration_types"] = json!([2])
+        }),
+        ("0.integration_types", |c| {
+            c["integration_types"] = json!([])
+        }),
+        ("0.default_member_permissions", |c| {
+            c["default_member_permissions"] = json!("manage")
+        }),
+        ("0.default_member_permissions", |c| {
+            c["default_member_permissions"] = json!(-1)
+        }),
         ("0.options.1.options", |c| {
             c["options"][1]["options"] = json!([{"type": 3, "name": "x", "description": "d"}])
         }),
@@ -299,6 +327,19 @@ async fn command_rules_refuse_each_violation_and_accept_a_valid_command() {
         // A refused overwrite registers nothing new.
         assert_eq!(fake.commands()[0]["name"], "roll");
     }
+    // Contexts, install types, default permissions and lengths within the rules are accepted.
+    let mut surfaces = good_command();
+    surfaces["contexts"] = json!([0, 1, 2]);
+    surfaces["integration_types"] = json!([0, 1]);
+    surfaces["default_member_permissions"] = json!("16");
+    surfaces["options"][0]["max_length"] = json!(6000);
+    surfaces["options"][0]["min_length"] = json!(0);
+    let r = put_commands(&fake, json!([surfaces])).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let mut open = good_command();
+    open["default_member_permissions"] = Value::Null;
+    open["contexts"] = Value::Null;
+    assert_eq!(put_commands(&fake, json!([open])).await.status, 200);
     // A valid group → subcommand → option tree is accepted.
     let tree = json!({"name": "nw", "type": 1, "description": "Night Wizard", "options": [
         {"type": 2, "name": "combat", "description": "Fights", "options": [
@@ -388,14 +429,24 @@ async fn at_most_100_chat_input_commands() {
         .await
         .json_error(400, 30032);
     // The guild variant follows the same rules.
+    let guild = support::fake_discord::GUILD_ID;
     let r = call(
         &fake,
         "PUT",
-        &format!("/applications/{APP_ID}/guilds/1/commands"),
+        &format!("/applications/{APP_ID}/guilds/{guild}/commands"),
         many(101),
     )
     .await;
     r.json_error(400, 30032);
+    // A guild the bot is not in: Missing Access (JSON code 50001).
+    let r = call(
+        &fake,
+        "PUT",
+        &format!("/applications/{APP_ID}/guilds/1/commands"),
+        many(1),
+    )
+    .await;
+    r.json_error(403, 50001);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -190,7 +190,7 @@ async fn nothing_is_answered_before_the_commit_and_a_failed_commit_answers_every
     // are answered with an error, not with their outcome.
     for (name, r) in [("a", a.await), ("b", b.await)] {
         match r {
-            Err(TableError::NotSaved(why)) => assert!(why.contains("rolled"), "{why}"),
+            Err(TableError::NotSaved(why, _)) => assert!(why.contains("rolled"), "{why}"),
             other => panic!("{name} answered although its group was not committed: {other:?}"),
         }
     }

@@ -209,6 +209,48 @@ fn undo_rebuilds_the_state_by_replaying_the_log() {
     assert!(text.contains("undid #"), "{text}");
 }
 
+/// A button pressed in another channel (a forwarded message) belongs to a game that is still
+/// running there: it is refused naming that channel, not called ended, and changes nothing.
+#[test]
+fn a_button_from_another_channels_running_game_is_not_called_ended() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = table(&dir.path().join("s.db"));
+    let opened = run(&mut t, "alice", "1", "/dice new expr:1d6 rounds:5");
+    let (stamp, button) = first_button(&opened).expect("a Join button");
+    let before = dump(&mut t);
+    let elsewhere = Request {
+        channel: "other".into(),
+        input: Input::Component {
+            session: stamp.session,
+            lifetime: Lifetime::Session,
+            command: Command::parse_line(&button.command).unwrap(),
+        },
+        ..req("bob", "2", "/dice join")
+    };
+    let out = t.handle(&elsewhere).unwrap();
+    assert!(!out.accepted);
+    let why = &out.replies[0].message.body;
+    assert!(!why.contains("ended"), "{why}");
+    assert!(why.contains("<#chan>"), "{why}");
+    assert_eq!(dump(&mut t), before);
+    // In its own channel, once the game has ended, it is called ended.
+    run(&mut t, "alice", "3", "/game end confirm:true");
+    let here = Request {
+        input: Input::Component {
+            session: stamp.session,
+            lifetime: Lifetime::Session,
+            command: Command::parse_line(&button.command).unwrap(),
+        },
+        ..req("bob", "4", "/dice join")
+    };
+    let out = t.handle(&here).unwrap();
+    assert!(
+        out.replies[0].message.body.contains("has ended"),
+        "{:?}",
+        out.replies
+    );
+}
+
 #[test]
 fn a_settled_decisions_button_is_refused_with_what_settled_it_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();

@@ -87,6 +87,7 @@ struct VariantAttrs {
     view: bool,
     top_level: Option<String>,
     skip: bool,
+    dm: bool,
 }
 
 fn variant_attrs(attrs: &[Attribute]) -> syn::Result<VariantAttrs> {
@@ -108,6 +109,8 @@ fn variant_attrs(attrs: &[Attribute]) -> syn::Result<VariantAttrs> {
                 out.view = true;
             } else if m.path.is_ident("skip") {
                 out.skip = true;
+            } else if m.path.is_ident("dm") {
+                out.dm = true;
             } else if m.path.is_ident("top_level") {
                 out.top_level = Some(m.value()?.parse::<LitStr>()?.value());
             } else if m.path.is_ident("private_when") {
@@ -131,7 +134,7 @@ fn variant_attrs(attrs: &[Attribute]) -> syn::Result<VariantAttrs> {
                 out.private_when = Some((option, values));
             } else {
                 return Err(m.error(
-                    "unknown #[cmd] key; expected name, perm, public, private_when, guild, guild_when, view, top_level or skip",
+                    "unknown #[cmd] key; expected name, perm, public, private_when, guild, guild_when, view, dm, top_level or skip",
                 ));
             }
             Ok(())
@@ -147,6 +150,7 @@ struct FieldAttrs {
     flatten: bool,
     min: Option<i64>,
     max: Option<i64>,
+    max_length: Option<i64>,
 }
 
 fn int_lit(m: &syn::meta::ParseNestedMeta) -> syn::Result<i64> {
@@ -180,9 +184,15 @@ fn field_attrs(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
                 out.min = Some(int_lit(&m)?);
             } else if m.path.is_ident("max") {
                 out.max = Some(int_lit(&m)?);
+            } else if m.path.is_ident("max_length") {
+                let n = int_lit(&m)?;
+                if !(1..=6000).contains(&n) {
+                    return Err(m.error("max_length is from 1 to 6000 (Discord's limit)"));
+                }
+                out.max_length = Some(n);
             } else {
                 return Err(m.error(
-                    "unknown #[opt] key; expected name, autocomplete, flatten, min or max",
+                    "unknown #[opt] key; expected name, autocomplete, flatten, min, max or max_length",
                 ));
             }
             Ok(())
@@ -416,13 +426,17 @@ fn leaf_options(fields: &Fields) -> syn::Result<(Vec<Ts>, Vec<Ts>, Vec<Ts>)> {
                 Some(m) => quote!(Some(#m)),
                 None => quote!(None),
             };
+            let max_length = match fa.max_length.map(|n| n as u16) {
+                Some(n) => quote!(Some(#n)),
+                None => quote!(None),
+            };
             opt_specs.push(quote! {
-                s = s.opt(#t::option_spec::<#inner>(#oname, #odesc, #required, #auto, #min, #max));
+                s = s.opt(#t::option_spec::<#inner>(#oname, #odesc, #required, #auto, #min, #max, #max_length));
             });
             let read = if required {
-                quote!(#t::required::<#inner>(cmd, #oname, #min, #max)?)
+                quote!(#t::required::<#inner>(cmd, #oname, #min, #max, #max_length)?)
             } else {
-                quote!(#t::optional::<#inner>(cmd, #oname, #min, #max)?)
+                quote!(#t::optional::<#inner>(cmd, #oname, #min, #max, #max_length)?)
             };
             reads.push(quote!(#fid: #read,));
             allowed.push(quote!(&[#oname][..]));
@@ -450,10 +464,11 @@ fn perm_tokens(va: &VariantAttrs) -> syn::Result<Ts> {
                 "player" => quote!(Player),
                 "gm" => quote!(Gm),
                 "host" => quote!(Host),
+                "manager" => quote!(Manager),
                 _ => {
                     return Err(Error::new_spanned(
                         p,
-                        "perm is one of anyone, player, gm, host",
+                        "perm is one of anyone, player, gm, host, manager",
                     ))
                 }
             };
@@ -492,6 +507,7 @@ fn leaf_struct(
         None => quote!(None),
     };
     let view = va.view;
+    let dm = va.dm;
     let build = match &st.fields {
         Fields::Unit => quote!(#ty),
         _ => quote!(#ty { #(#reads)* }),
@@ -507,6 +523,7 @@ fn leaf_struct(
                 s.guild = #guild;
                 s.guild_when = #guild_when;
                 s.view = #view;
+                s.dm = #dm;
                 s
             }
             fn from_command_at(

@@ -99,6 +99,11 @@ impl Env {
         }
     }
 
+    /// The bot's database file.
+    pub fn db(&self) -> &Path {
+        &self.db
+    }
+
     /// The running bot (until [`Env::stop`]).
     pub fn bot(&self) -> &Bot {
         self.bot.as_ref().expect("the bot is running")

@@ -433,7 +433,9 @@ fn check_bounds(errs: &mut FormErrors, o: &Value, path: &str, kind: u64) {
             );
         }
     }
-    // min_length 0–6000, max_length 1–6000, STRING only.
+    // "Application Command Option Structure": `min_length` "For option type STRING, the minimum
+    // allowed length (minimum of 0, maximum of 6000)", `max_length` "(minimum of 1, maximum of
+    // 6000)"; Discord's OpenAPI description, `ApplicationCommandStringOption`, the same.
     for (k, lo) in [("min_length", 0), ("max_length", 1)] {
         if let Some(n) = o.get(k).filter(|v| !v.is_null()) {
             let ok = kind == 3 && n.as_i64().is_some_and(|n| (lo..=6000).contains(&n));
@@ -445,6 +447,92 @@ fn check_bounds(errs: &mut FormErrors, o: &Value, path: &str, kind: u64) {
                 );
             }
         }
+    }
+    if let (Some(lo), Some(hi)) = (o["min_length"].as_i64(), o["max_length"].as_i64()) {
+        if lo > hi {
+            errs.add(
+                &join(path, "max_length"),
+                "APPLICATION_COMMAND_OPTION_LENGTH_INVALID",
+                "max_length must not be below min_length",
+            );
+        }
+    }
+}
+
+/// Where a command may be used and how the app is installed ("Application Commands" →
+/// "Application Command Structure": `contexts` "Interaction context(s) where the command can be
+/// used", values from "Interaction Context Types": GUILD 0, BOT_DM 1, PRIVATE_CHANNEL 2;
+/// `integration_types` "Installation contexts where the command is available", values from
+/// "Installation Context": GUILD_INSTALL 0, USER_INSTALL 1; Discord's OpenAPI description,
+/// `ApplicationCommandCreateRequest`: each an array or null, `minItems: 1`, `uniqueItems`), and
+/// who sees it by default (`default_member_permissions` "?string", "Set of permissions
+/// represented as a bit set"; the OpenAPI description allows an integer too, from 0 to
+/// 2^54-1). PRIVATE_CHANNEL "only for … user-installed apps" ("Interaction Contexts"), so it is
+/// refused without USER_INSTALL.
+fn check_surfaces(errs: &mut FormErrors, c: &Value, path: &str) {
+    let mut list = |key: &str, max: u64| -> Option<Vec<u64>> {
+        let v = &c[key];
+        if v.is_null() {
+            return None;
+        }
+        let Some(items) = v.as_array() else {
+            errs.add(&join(path, key), "BASE_TYPE_ARRAY", "Must be an array.");
+            return None;
+        };
+        if items.is_empty() {
+            errs.add(
+                &join(path, key),
+                "BASE_TYPE_MIN_LENGTH",
+                "Must be 1 or more in length.",
+            );
+        }
+        let mut seen = HashSet::new();
+        let mut out = vec![];
+        for (i, x) in items.iter().enumerate() {
+            match x.as_u64().filter(|n| *n <= max) {
+                Some(n) if seen.insert(n) => out.push(n),
+                Some(_) => errs.add(
+                    &join(&join(path, key), i),
+                    "BASE_TYPE_UNIQUE",
+                    "Values must be unique.",
+                ),
+                None => errs.add(
+                    &join(&join(path, key), i),
+                    "ENUM_TYPE_COERCE",
+                    format!("Value \"{x}\" is not a valid enum value."),
+                ),
+            }
+        }
+        Some(out)
+    };
+    let contexts = list("contexts", 2);
+    let installs = list("integration_types", 1);
+    if contexts.as_ref().is_some_and(|c| c.contains(&2))
+        && !installs.as_ref().is_some_and(|i| i.contains(&1))
+    {
+        errs.add(
+            &join(path, "contexts"),
+            "APPLICATION_COMMAND_CONTEXTS_INVALID",
+            "PRIVATE_CHANNEL needs the USER_INSTALL integration type",
+        );
+    }
+    let perms = &c["default_member_permissions"];
+    let ok = match perms {
+        Value::Null => true,
+        Value::String(s) => {
+            !s.is_empty()
+                && s.bytes().all(|b| b.is_ascii_digit())
+                && s.parse::<u64>().is_ok_and(|n| n < 1 << 54)
+        }
+        Value::Number(n) => n.as_u64().is_some_and(|n| n < 1 << 54),
+        _ => false,
+    };
+    if !ok {
+        errs.add(
+            &join(path, "default_member_permissions"),
+            "BASE_TYPE_BAD_INT",
+            "Value is not a valid permission set.",
+        );
     }
 }
 
@@ -583,6 +671,7 @@ pub fn check_commands(body: &Value) -> Result<(), Refusal> {
             );
         }
         check_options(&mut errs, &opts, &join(&p, "options"), 1);
+        check_surfaces(&mut errs, c, &p);
         if chat {
             let size = command_size(c);
             if size > COMMAND_SIZE_LIMIT {

@@ -134,6 +134,7 @@ impl FakeDiscord {
         });
         let tls = super::tls::make();
         inner.rest.set_config(config);
+        inner.rest.set_guilds(gateway.guilds.clone());
         let weak = Arc::downgrade(&inner);
         let gw = Gateway::start(
             gateway,

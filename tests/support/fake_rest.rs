@@ -238,6 +238,8 @@ struct Bucket {
 #[derive(Default)]
 struct State {
     cfg: FakeConfig,
+    /// The guilds the bot is in (`None`: any).
+    guilds: Option<Vec<u64>>,
     perms: HashMap<u64, u64>,
     dm_channels: HashMap<u64, u64>,
     interactions: HashMap<String, Interaction>,
@@ -354,6 +356,11 @@ impl Rest {
             .unwrap_or(&DEFAULT_BOT_PERMISSIONS)
     }
 
+    /// The guilds the bot is in: registering commands in another is refused.
+    pub fn set_guilds(&self, guilds: Vec<u64>) {
+        self.state.lock().unwrap().guilds = Some(guilds);
+    }
+
     /// Sets the bot's permissions in `channel`.
     pub fn set_bot_permissions(&self, channel: u64, bits: u64) {
         self.state.lock().unwrap().perms.insert(channel, bits);
@@ -457,9 +464,22 @@ impl Rest {
         let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
         let mut st = self.state.lock().unwrap();
         let r = match (method, parts.as_slice()) {
-            ("PUT", ["applications", _, "commands"])
-            | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
-                st.register_commands(body, new_id)
+            ("PUT", ["applications", _, "commands"]) => st.register_commands(body, new_id),
+            ("PUT", ["applications", _, "guilds", guild, "commands"]) => {
+                // A guild the bot is not in (or that did not grant it the
+                // `applications.commands` scope) answers 403 with JSON code 50001, "Missing
+                // Access" ("Opcodes and Status Codes" → "JSON Error Codes": 50001 "Missing
+                // access"; "Registering a Command": guild commands need the
+                // `applications.commands` scope in that guild).
+                let known = guild
+                    .parse::<u64>()
+                    .ok()
+                    .is_some_and(|g| st.guilds.as_ref().is_none_or(|list| list.contains(&g)));
+                if known {
+                    st.register_commands(body, new_id)
+                } else {
+                    Err(Refusal::json(403, 50001, "Missing Access"))
+                }
             }
             ("POST", ["interactions", id, token, "callback"]) => {
                 st.callback(id, token, body, uploads, new_id)

@@ -5,7 +5,9 @@ use poise::serenity_prelude as serenity;
 use serde_json::{json, Map, Value};
 use serenity::{CommandDataOption, CommandDataOptionValue};
 
-use croupier_core::table::{Command, CommandSpec, OptionKind, OptionSpec, Registry};
+use croupier_core::table::{
+    Command, CommandSpec, OptionKind, OptionSpec, Permission, Registry, MAX_LENGTH_LIMIT,
+};
 
 /// Discord refuses a slash command whose name, description and value properties, summed over
 /// the command, its options (subcommands and groups included) and choices, exceed this many
@@ -23,18 +25,78 @@ pub fn all_specs(games: &Registry) -> Vec<CommandSpec> {
 /// The body of the bulk overwrite (`PUT …/commands`): one application command object per
 /// declaration, built here rather than with serenity's builders so that negative
 /// `min_value`/`max_value` bounds are sent (serenity 0.12's builder takes them unsigned).
+/// The app is installed in servers only (see [`registration_with`]).
 pub fn registration(specs: &[CommandSpec]) -> Value {
-    Value::Array(specs.iter().map(command_json).collect())
+    registration_with(specs, false)
+}
+
+/// [`registration`], with the commands that work in DMs ([`CommandSpec::dm`]: `/roll`) also
+/// offered to users who install the app on their account when `user_install`
+/// (`CROUPIER_USER_INSTALL`).
+pub fn registration_with(specs: &[CommandSpec], user_install: bool) -> Value {
+    Value::Array(
+        specs
+            .iter()
+            .map(|s| command_json_with(s, user_install))
+            .collect(),
+    )
+}
+
+/// Discord's permission bit MANAGE_CHANNELS (1 << 4; "Permissions", "Bitwise Permission Flags").
+pub const MANAGE_CHANNELS: u64 = 1 << 4;
+
+/// Interaction context types ("Application Commands", "Interaction Context Types"): a server,
+/// a DM with the bot, other DMs and group DMs (only for a user-installed app).
+const GUILD: u8 = 0;
+const BOT_DM: u8 = 1;
+const PRIVATE_CHANNEL: u8 = 2;
+/// Installation contexts ("Application Commands", "Installation Context"): in a server, on a
+/// user's account.
+const GUILD_INSTALL: u8 = 0;
+const USER_INSTALL: u8 = 1;
+
+/// The permission a member needs to see `spec` by default (`default_member_permissions`): Manage
+/// Channels when every leaf is declared [`Permission::Manager`]; `None` (everyone) otherwise.
+/// Discord applies it to the whole top-level command, so one leaf open to others keeps the
+/// command open; the table checks each leaf's own permission whatever Discord shows.
+pub fn default_permissions(spec: &CommandSpec) -> Option<u64> {
+    spec.leaves()
+        .iter()
+        .all(|l| l.permission == Permission::Manager)
+        .then_some(MANAGE_CHANNELS)
+}
+
+/// One declaration as a `CHAT_INPUT` application command object, installed in servers only.
+pub fn command_json(spec: &CommandSpec) -> Value {
+    command_json_with(spec, false)
 }
 
 /// One declaration as a `CHAT_INPUT` application command object (Discord's docs, Application
-/// Commands, "Application Command Structure" and "Application Command Option Structure").
-pub fn command_json(spec: &CommandSpec) -> Value {
+/// Commands, "Application Command Structure" and "Application Command Option Structure"):
+/// where it can be used (`contexts`: a game needs a server; a command declared
+/// [`CommandSpec::dm`] also works in the bot's DMs, and in other DMs when the app is user
+/// installed), how it is installed (`integration_types`), and who sees it by default
+/// (`default_member_permissions`, a string of permission bits, or null for everyone).
+pub fn command_json_with(spec: &CommandSpec, user_install: bool) -> Value {
+    let user = user_install && spec.dm;
+    let contexts: Vec<u8> = match (spec.dm, user) {
+        (false, _) => vec![GUILD],
+        (true, false) => vec![GUILD, BOT_DM],
+        (true, true) => vec![GUILD, BOT_DM, PRIVATE_CHANNEL],
+    };
+    let installs: Vec<u8> = if user {
+        vec![GUILD_INSTALL, USER_INSTALL]
+    } else {
+        vec![GUILD_INSTALL]
+    };
     json!({
         "type": 1,
         "name": spec.name,
         "description": spec.description,
         "options": children(spec),
+        "contexts": contexts,
+        "integration_types": installs,
+        "default_member_permissions": default_permissions(spec).map(|p| p.to_string()),
     })
 }
 
@@ -88,6 +150,11 @@ fn option_json(o: &OptionSpec) -> Value {
             })
             .collect();
         m.insert("choices".into(), Value::Array(choices));
+    }
+    if o.kind == OptionKind::String {
+        if let Some(n) = o.max_length {
+            m.insert("max_length".into(), json!(n.min(MAX_LENGTH_LIMIT)));
+        }
     }
     if o.kind == OptionKind::Integer {
         if let Some(min) = o.min {
@@ -154,6 +221,28 @@ pub fn registration_problems(body: &Value) -> Vec<String> {
             out.push(format!("{at}: type is not 1 (CHAT_INPUT)"));
         }
         name_and_description(c, &at, &mut out);
+        // "Interaction Context Types" 0-2 and "Installation Context" 0-1, each listed once;
+        // PRIVATE_CHANNEL only for a user-installed command.
+        for (key, max) in [("contexts", 2), ("integration_types", 1)] {
+            if let Some(list) = c.get(key).and_then(Value::as_array) {
+                let mut seen = std::collections::HashSet::new();
+                if list.is_empty()
+                    || !list
+                        .iter()
+                        .all(|v| v.as_u64().is_some_and(|n| n <= max && seen.insert(n)))
+                {
+                    out.push(format!("{at}: {key} {} (distinct values 0-{max})", c[key]));
+                }
+            }
+        }
+        let has = |key: &str, n: u64| {
+            c[key]
+                .as_array()
+                .is_some_and(|l| l.iter().any(|v| v.as_u64() == Some(n)))
+        };
+        if has("contexts", 2) && !has("integration_types", 1) {
+            out.push(format!("{at}: PRIVATE_CHANNEL without USER_INSTALL"));
+        }
         let size = combined_size(c);
         if size > COMBINED_LIMIT {
             out.push(format!(
@@ -288,6 +377,110 @@ fn value_option(o: &Value, kind: u64, at: &str, out: &mut Vec<String>) {
             out.push(format!("{at}: min_value above max_value"));
         }
     }
+    // "Application Command Option Structure": `max_length` 1-6000, for STRING options.
+    if let Some(n) = o.get("max_length") {
+        let ok = kind == 3
+            && n.as_u64()
+                .is_some_and(|n| (1..=u64::from(MAX_LENGTH_LIMIT)).contains(&n));
+        if !ok {
+            out.push(format!("{at}: max_length {n} (STRING options, 1-6000)"));
+        }
+    }
+}
+
+/// What to do when Discord refused the command registration: from the HTTP status and
+/// Discord's JSON error code ("Opcodes and Status Codes" → "JSON Error Codes"), for a
+/// registration in `dev_guild` (`CROUPIER_DEV_GUILD`) or global.
+pub fn registration_hint(
+    status: Option<u16>,
+    code: Option<isize>,
+    dev_guild: Option<u64>,
+) -> String {
+    match (status, code, dev_guild) {
+        (_, Some(50001), Some(g)) | (Some(403), _, Some(g)) => format!(
+            "Discord answered Missing Access for the server CROUPIER_DEV_GUILD={g}: the bot is not in that \
+             server, or was invited without the `applications.commands` scope. Invite it there with the link \
+             in docs/discord.md (scopes `bot` and `applications.commands`), or correct CROUPIER_DEV_GUILD \
+             (Developer Mode → right-click the server → Copy Server ID), or leave it empty to register the \
+             commands globally. Until then the bot runs with no slash commands."
+        ),
+        (Some(401), _, _) | (_, Some(0), _) => "Discord refused the bot token: check DISCORD_TOKEN.".into(),
+        (_, Some(30034), _) => "Discord's daily limit of command creations (200 a day) is reached: \
+             the commands are registered again at the next start; wait a day before restarting often."
+            .into(),
+        (_, Some(50035), _) => "Discord refused the commands as invalid (a bug in a declaration: please \
+             report it with this log line); the bot runs with the commands registered before."
+            .into(),
+        (Some(429), _, _) => "Discord rate-limited the registration; it is tried again at the next \
+             connection."
+            .into(),
+        (Some(403), _, None) | (_, Some(50001), None) => "Discord answered Missing Access: the \
+             application may not register global commands. Check the bot's application in the developer \
+             portal."
+            .into(),
+        (Some(s), _, _) if s >= 500 => "Discord had an error of its own; the registration is tried \
+             again at the next connection."
+            .into(),
+        (None, _, _) => "Discord could not be reached; the registration is tried again at the next \
+             connection. Check the network."
+            .into(),
+        _ => "the registration is tried again at the next connection.".into(),
+    }
+}
+
+/// Discord's limits on an autocomplete answer ("Interaction Response Structure" →
+/// "Autocomplete": up to 25 choices; each a choice object, whose `name` is 1-100 characters
+/// and whose string `value` at most 100, "Application Command Option Choice Structure").
+pub const AUTOCOMPLETE_CHOICES: usize = 25;
+/// See [`AUTOCOMPLETE_CHOICES`].
+pub const CHOICE_TEXT: usize = 100;
+
+/// One autocomplete choice as sent: its name, and its value (text, or a whole number for an
+/// INTEGER option).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Suggested {
+    /// A text option's value.
+    Text(String),
+    /// An integer option's value.
+    Int(i64),
+}
+
+/// The game's suggestions as Discord takes them: the first 25, each name cut to 100
+/// characters (ending with `…`) and each text value cut to 100 characters (a prefix: what a
+/// game reads by prefix still finds it), names made non-empty; an integer option keeps only
+/// values that are whole numbers, and a value already offered is not offered twice.
+pub fn autocomplete_choices(
+    found: &[croupier_core::table::Choice],
+    integer: bool,
+) -> Vec<(String, Suggested)> {
+    let mut out: Vec<(String, Suggested)> = vec![];
+    for c in found {
+        if out.len() == AUTOCOMPLETE_CHOICES {
+            break;
+        }
+        let value = if integer {
+            match c.value.trim().parse::<i64>() {
+                Ok(v) => Suggested::Int(v),
+                Err(_) => continue,
+            }
+        } else {
+            Suggested::Text(c.value.chars().take(CHOICE_TEXT).collect())
+        };
+        if out.iter().any(|(_, v)| *v == value) {
+            continue;
+        }
+        let label = super::render::cut(c.label.trim(), CHOICE_TEXT);
+        let label = if label.is_empty() {
+            super::render::cut(&c.value, CHOICE_TEXT)
+        } else {
+            label
+        };
+        if label.is_empty() {
+            continue;
+        }
+        out.push((label, value));
+    }
+    out
 }
 
 /// Reads an interaction's command name and options into a table command.
@@ -585,6 +778,167 @@ mod tests {
             .collect();
         let p = registration_problems(&Value::Array(many));
         assert!(p.iter().any(|p| p.contains("101 commands")), "{p:?}");
+    }
+
+    /// Every registered command says where it works and every text option how long it may be,
+    /// from the declarations: games and `/game` need a server, `/roll` also works in DMs (and,
+    /// with the user install on, in any DM); `max_length` agrees with the games' own checks.
+    #[test]
+    fn registered_commands_carry_contexts_installs_and_lengths() {
+        let games = croupier_games::load(&croupier_core::source_path("data")).expect("data loads");
+        let specs = all_specs(&games);
+        for user_install in [false, true] {
+            let body = registration_with(&specs, user_install);
+            assert_eq!(registration_problems(&body), Vec::<String>::new());
+            let mut strings = 0;
+            fn walk(v: &Value, strings: &mut usize, missing: &mut Vec<String>) {
+                for o in v["options"].as_array().into_iter().flatten() {
+                    if o["type"] == 3 {
+                        *strings += 1;
+                        if !o["max_length"]
+                            .as_u64()
+                            .is_some_and(|n| (1..=6000).contains(&n))
+                        {
+                            missing.push(o["name"].to_string());
+                        }
+                    }
+                    walk(o, strings, missing);
+                }
+            }
+            let mut missing = vec![];
+            for c in body.as_array().unwrap() {
+                walk(c, &mut strings, &mut missing);
+                let name = c["name"].as_str().unwrap();
+                let (contexts, installs) = match (name, user_install) {
+                    ("roll", false) => (json!([0, 1]), json!([0])),
+                    ("roll", true) => (json!([0, 1, 2]), json!([0, 1])),
+                    _ => (json!([0]), json!([0])),
+                };
+                assert_eq!(c["contexts"], contexts, "/{name}");
+                assert_eq!(c["integration_types"], installs, "/{name}");
+                // No command today is for channel managers alone (GM and host commands are
+                // for a session's GM and host, who need not manage the channel).
+                assert_eq!(c["default_member_permissions"], Value::Null, "/{name}");
+            }
+            assert!(
+                missing.is_empty(),
+                "text options without max_length: {missing:?}"
+            );
+            println!("{strings} text options, each with max_length");
+            assert!(strings > 100, "{strings}");
+        }
+        // The lengths the games check themselves.
+        let body = registration(&specs);
+        let roll = body
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == "roll")
+            .unwrap();
+        assert_eq!(
+            roll["options"][0]["max_length"],
+            json!(croupier_core::dice::MAX_INPUT_CHARS)
+        );
+    }
+
+    #[test]
+    fn every_registration_failure_gets_a_hint() {
+        let h = registration_hint(Some(403), Some(50001), Some(42));
+        assert!(h.contains("CROUPIER_DEV_GUILD=42"), "{h}");
+        assert!(h.contains("not in that server"), "{h}");
+        assert!(h.contains("applications.commands"), "{h}");
+        let cases = [
+            (Some(401), Some(0), None, "DISCORD_TOKEN"),
+            (Some(429), Some(30034), None, "daily limit"),
+            (Some(400), Some(50035), None, "invalid"),
+            (Some(429), None, None, "rate-limited"),
+            (Some(403), Some(50001), None, "global commands"),
+            (Some(502), None, None, "error of its own"),
+            (None, None, Some(1), "could not be reached"),
+        ];
+        for (status, code, guild, want) in cases {
+            let h = registration_hint(status, code, guild);
+            assert!(h.contains(want), "{status:?} {code:?}: {h}");
+        }
+    }
+
+    #[test]
+    fn a_command_of_manager_only_leaves_is_hidden_from_other_members() {
+        let mut a = CommandSpec::new("a", "Admin only");
+        a.permission = Permission::Manager;
+        let mut b = CommandSpec::new("b", "Also");
+        b.permission = Permission::Manager;
+        let admin = CommandSpec::new("tidy", "Tidy").sub(a.clone()).sub(b);
+        assert_eq!(default_permissions(&admin), Some(MANAGE_CHANNELS));
+        assert_eq!(command_json(&admin)["default_member_permissions"], "16");
+        // One leaf for others keeps the whole command visible (Discord applies it per command).
+        let mut gm = CommandSpec::new("c", "GM");
+        gm.permission = Permission::Gm;
+        let mixed = CommandSpec::new("tidy", "Tidy").sub(a).sub(gm);
+        assert_eq!(default_permissions(&mixed), None);
+        assert_eq!(
+            command_json(&mixed)["default_member_permissions"],
+            Value::Null
+        );
+    }
+
+    #[test]
+    fn autocomplete_choices_are_cut_to_discords_limits() {
+        use croupier_core::table::Choice;
+        let long = |i: usize| Choice {
+            label: format!("{i} {}", "l".repeat(150)),
+            value: format!("{i} {}", "v".repeat(150)),
+        };
+        let found: Vec<Choice> = (0..30).map(long).collect();
+        let out = autocomplete_choices(&found, false);
+        assert_eq!(out.len(), AUTOCOMPLETE_CHOICES);
+        for (label, value) in &out {
+            assert_eq!(label.chars().count(), CHOICE_TEXT);
+            assert!(label.ends_with('…'));
+            let Suggested::Text(v) = value else {
+                panic!("a text option's value is text")
+            };
+            assert_eq!(v.chars().count(), CHOICE_TEXT);
+        }
+        // Cut, not dropped: the value is the start of the game's value.
+        let Suggested::Text(v) = &out[3].1 else {
+            panic!()
+        };
+        assert!(found[3].value.starts_with(v.as_str()));
+        // Integer options keep whole numbers only; an empty label falls back to the value;
+        // two values cut to the same text are offered once.
+        let found = vec![
+            Choice {
+                label: "three".into(),
+                value: "3".into(),
+            },
+            Choice {
+                label: "x".into(),
+                value: "x".into(),
+            },
+            Choice {
+                label: " ".into(),
+                value: "4".into(),
+            },
+        ];
+        assert_eq!(
+            autocomplete_choices(&found, true),
+            vec![
+                ("three".to_string(), Suggested::Int(3)),
+                ("4".to_string(), Suggested::Int(4))
+            ]
+        );
+        let twins = vec![long(1), long(1)];
+        assert_eq!(autocomplete_choices(&twins, false).len(), 1);
+        // Within what the strict fake (and Discord) accept.
+        let body = json!({"choices": autocomplete_choices(&(0..30).map(long).collect::<Vec<_>>(), false)
+            .into_iter()
+            .map(|(n, v)| match v {
+                Suggested::Text(t) => json!({"name": n, "value": t}),
+                Suggested::Int(i) => json!({"name": n, "value": i}),
+            })
+            .collect::<Vec<_>>()});
+        assert!(body["choices"].as_array().unwrap().len() <= 25);
     }
 
     #[test]

@@ -34,6 +34,8 @@ pub struct Shared {
     pub games: Arc<croupier_core::table::Registry>,
     /// Register in this guild only (development), else globally.
     pub dev_guild: Option<GuildId>,
+    /// Offer `/roll` to users who install the app on their account.
+    pub user_install: bool,
     /// Defer an interaction whose answer is not ready after this long.
     pub defer_after: Duration,
     /// Set at shutdown: new interactions are turned away.
@@ -46,6 +48,10 @@ pub struct Shared {
     pub registered: AtomicBool,
     /// The bot's metrics (`/metrics`).
     pub metrics: Arc<Metrics>,
+    /// Discord's REST API for the routes serenity lacks (the current pin route).
+    pub rest: slots::Rest,
+    /// Each interaction's permission bits as Discord sent them (serenity drops Pin Messages).
+    pub raw_permissions: Arc<super::raw::RawPermissions>,
 }
 
 impl Shared {
@@ -96,7 +102,7 @@ impl EventHandler for Handler {
             return;
         }
         // One bulk overwrite with the JSON built from the declarations (negative bounds kept).
-        let body = super::commands::registration(&self.0.specs);
+        let body = super::commands::registration_with(&self.0.specs, self.0.user_install);
         let n = self.0.specs.len();
         let res = match self.0.dev_guild {
             Some(g) => ctx.http.create_guild_commands(g, &body).await.map(|_| ()),
@@ -106,7 +112,16 @@ impl EventHandler for Handler {
             Ok(()) => info!(commands = n, guild = ?self.0.dev_guild, "slash commands registered"),
             Err(e) => {
                 self.0.registered.store(false, Ordering::SeqCst);
-                error!(error = %e, "registering slash commands failed");
+                let status = match &e {
+                    serenity::Error::Http(h) => h.status_code().map(|s| s.as_u16()),
+                    _ => None,
+                };
+                let hint = super::commands::registration_hint(
+                    status,
+                    send::error_code(&e),
+                    self.0.dev_guild.map(|g| g.get()),
+                );
+                error!(error = %e, "registering slash commands failed: {hint}");
             }
         }
     }
@@ -166,7 +181,7 @@ type Counted = (String, Outcome);
 async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) -> Counted {
     let cmd = super::commands::read_command(&ci.data.name, &ci.data.options);
     let label = shared.command_label(&cmd);
-    let inter = Inter::new(
+    let mut inter = Inter::new(
         http,
         ci.id,
         &ci.token,
@@ -175,11 +190,27 @@ async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) -> Cou
         ci.app_permissions,
         &shared.metrics,
     );
+    // The bits as Discord sent them (serenity's own drop Pin Messages, 1 << 51).
+    let raw = shared.raw_permissions.take(ci.id.get());
+    inter.perms = raw.or(inter.perms);
     if cmd.path_str() == "game check" {
         // The bot's permissions are Discord's to know: answered here, privately.
+        let in_thread = ci.channel.as_ref().is_some_and(|c| {
+            matches!(
+                c.kind,
+                serenity::ChannelType::PublicThread
+                    | serenity::ChannelType::PrivateThread
+                    | serenity::ChannelType::NewsThread
+            )
+        });
+        // Every bit is readable from the raw payload; serenity's reading knows only some.
+        let readable = if raw.is_some() {
+            u64::MAX
+        } else {
+            serenity::Permissions::all().bits()
+        };
         let text = match inter.perms {
-            // serenity reads only the permission bits it knows (not Pin Messages, 1 << 51).
-            Some(p) => super::permissions::report(p, serenity::Permissions::all().bits()),
+            Some(p) => super::permissions::report(p, readable, in_thread),
             None => "Discord did not say which permissions I have here.".to_string(),
         };
         send::answer(&inter, State::Open, vec![send::note(&text)]).await;
@@ -196,7 +227,7 @@ async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) -> Cou
 }
 
 async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) -> Counted {
-    let inter = Inter::new(
+    let mut inter = Inter::new(
         http,
         ci.id,
         &ci.token,
@@ -205,6 +236,7 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) ->
         ci.app_permissions,
         &shared.metrics,
     );
+    inter.perms = shared.raw_permissions.take(ci.id.get()).or(inter.perms);
     let values = match &ci.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.clone(),
         _ => vec![],
@@ -367,29 +399,45 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
             }
         }
     };
-    let (drafts, outcome): (Vec<Draft>, Outcome) = match result {
+    let (mut drafts, outcome): (Vec<Draft>, Outcome) = match result {
         Ok(d) => d,
         Err(e) => {
             error!(error = %e, "table request failed");
-            (
-                vec![send::note(
-                "⚠️ Croupier could not reach its table just now; nothing was changed. Try again.",
-            )],
-                Outcome::Failed,
-            )
+            (vec![send::note(failure_text(e.trouble()))], Outcome::Failed)
         }
     };
+    if outcome == Outcome::Failed && state == (State::Deferred { private: false }) {
+        // A failure says nothing private: it fills the public "thinking…" itself, rather than
+        // leaving there a line that suggests an answer was given privately.
+        for d in &mut drafts {
+            if d.target == render::Target::Ephemeral {
+                d.target = render::Target::Public;
+            }
+        }
+    }
+    // What this channel lets the bot show: without Embed Links the answer is plain text,
+    // without Attach Files it goes without pictures; the person who acted is told once.
+    let (drafts, lost) = render::fit(drafts, render::Allowed::from_bits(inter.perms));
     // Standing messages (a tracker) are edited in place, after the answer.
     let (standing, drafts): (Vec<Draft>, Vec<Draft>) =
         drafts.into_iter().partition(|d| d.slot.is_some());
     send::answer(inter, state, drafts).await;
     for d in &standing {
-        slots::show(inter, &table, d).await;
+        slots::show(inter, &table, &shared.rest, d).await;
+    }
+    if lost.any() {
+        send::tell_missing(
+            inter,
+            "show this answer as it should look (it came as plain text or without its picture)",
+            send::Sending::answer(lost.embeds, lost.files),
+        )
+        .await;
     }
     outcome
 }
 
 async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) -> Counted {
+    let _ = shared.raw_permissions.take(ci.id.get());
     let Some(focus) = ci.data.autocomplete() else {
         return ("unknown".to_string(), Outcome::Failed);
     };
@@ -419,15 +467,11 @@ async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) -
         }
     };
     let mut resp = CreateAutocompleteResponse::new();
-    for c in choices.into_iter().take(25) {
-        let label = render::cut(&c.label, 100);
-        if integer {
-            if let Ok(v) = c.value.parse::<i64>() {
-                resp = resp.add_int_choice(label, v);
-            }
-        } else if c.value.chars().count() <= 100 {
-            resp = resp.add_string_choice(label, c.value);
-        }
+    for (label, value) in super::commands::autocomplete_choices(&choices, integer) {
+        resp = match value {
+            super::commands::Suggested::Int(v) => resp.add_int_choice(label, v),
+            super::commands::Suggested::Text(v) => resp.add_string_choice(label, v),
+        };
     }
     if let Err(e) = CreateInteractionResponse::Autocomplete(resp)
         .execute(http, (ci.id, &ci.token))
@@ -437,6 +481,18 @@ async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) -
         outcome = Outcome::Failed;
     }
     (label, outcome)
+}
+
+/// What the person who acted is told when their request could not be saved, by the kind of
+/// failure: nothing was changed in each case, and each says what to do.
+pub fn failure_text(trouble: croupier_core::table::Trouble) -> &'static str {
+    use croupier_core::table::Trouble;
+    match trouble {
+        Trouble::DiskFull => "⚠️ Croupier's database is out of disk space, so this was not saved and nothing was changed. Tell whoever runs Croupier; try again once there is room.",
+        Trouble::Busy => "⏳ Croupier's database was busy and could not save this; nothing was changed. Try again in a moment.",
+        Trouble::Closed => "⏳ Croupier is restarting; nothing was done. Try again in a moment.",
+        Trouble::Other => "⚠️ Croupier could not save this just now (a database error); nothing was changed. Try again.",
+    }
 }
 
 /// Runs `f` (drawing pictures, building embeds) on tokio's blocking pool, at most one job per
@@ -466,6 +522,49 @@ pub async fn post_drafts(http: &Http, metrics: &Metrics, channel: &str, drafts: 
         };
         if let Err(e) = res {
             warn!(channel, error = %e, "posting a reminder failed");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use croupier_core::store::StoreError;
+    use croupier_core::table::{TableError, Trouble};
+
+    fn sqlite(code: std::ffi::c_int) -> TableError {
+        TableError::Store(StoreError::Sqlite(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(code),
+            None,
+        )))
+    }
+
+    /// A full disk, a locked database and a shutdown are each named as what they are, and
+    /// each answer says nothing was changed.
+    #[test]
+    fn each_failure_is_named_for_what_it_is() {
+        let full = sqlite(rusqlite::ffi::SQLITE_FULL);
+        assert_eq!(full.trouble(), Trouble::DiskFull);
+        assert!(failure_text(full.trouble()).contains("out of disk space"));
+        let busy = sqlite(rusqlite::ffi::SQLITE_BUSY);
+        assert_eq!(busy.trouble(), Trouble::Busy);
+        assert!(failure_text(busy.trouble()).contains("busy"));
+        assert_eq!(TableError::Closed.trouble(), Trouble::Closed);
+        // A failed group commit keeps its cause's kind.
+        let lost = TableError::NotSaved(full.to_string(), full.trouble());
+        assert_eq!(lost.trouble(), Trouble::DiskFull);
+        for t in [
+            Trouble::DiskFull,
+            Trouble::Busy,
+            Trouble::Closed,
+            Trouble::Other,
+        ] {
+            let text = failure_text(t);
+            assert!(
+                text.contains("nothing was changed") || text.contains("nothing was done"),
+                "{text}"
+            );
+            assert!(!text.contains("could not reach its table"), "{text}");
         }
     }
 }

@@ -17,6 +17,8 @@ pub mod ids;
 pub mod metrics;
 mod ops;
 pub mod permissions;
+mod raw;
+pub mod redact;
 mod reminders;
 pub mod render;
 mod send;
@@ -35,7 +37,11 @@ use tokio::sync::{watch, Notify};
 use tokio::task::JoinHandle;
 use tracing::{info, warn};
 
-pub use commands::{all_specs, combined_size, read_command, registration, registration_problems};
+pub use commands::{
+    all_specs, autocomplete_choices, combined_size, command_json, command_json_with,
+    default_permissions, read_command, registration, registration_problems, registration_with,
+    Suggested,
+};
 pub use handler::actor;
 pub use ops::Health;
 pub use shards::{GatewayError, Retry, Sharding, ShardingError};
@@ -58,6 +64,10 @@ pub struct Config {
     pub games: Arc<Registry>,
     /// Register commands in this guild only (development); `None` registers them globally.
     pub dev_guild: Option<u64>,
+    /// Offer the commands that work in DMs (`/roll`) to users who install the app on their
+    /// own account too (`CROUPIER_USER_INSTALL`; the application must allow user installs in
+    /// the developer portal's Installation page).
+    pub user_install: bool,
     /// Base URL of a Discord stand-in (e.g. `http://127.0.0.1:4000`): REST goes there,
     /// with serenity's ratelimiter off (it would bypass the proxy). `None` = discord.com.
     pub api_base: Option<String>,
@@ -97,6 +107,7 @@ impl std::fmt::Debug for Config {
             .field("token", &"<hidden>")
             .field("db", &self.db)
             .field("dev_guild", &self.dev_guild)
+            .field("user_install", &self.user_install)
             .field("api_base", &self.api_base)
             .field("workers", &self.workers)
             .field("sharding", &self.sharding)
@@ -114,6 +125,7 @@ impl Config {
             db: db.into(),
             games,
             dev_guild: None,
+            user_install: false,
             api_base: None,
             https_proxy: None,
             workers: 2,
@@ -222,17 +234,38 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
             .all()
             .map(|g| (g.name().to_string(), g.title().to_string())),
     );
+    let client = match &config.https_proxy {
+        Some(p) => Some(
+            reqwest::Client::builder()
+                .use_rustls_tls()
+                .proxy(reqwest::Proxy::https(&p.url)?)
+                .add_root_certificate(reqwest::Certificate::from_pem(&p.root_pem)?)
+                .build()?,
+        ),
+        None => None,
+    };
+    let rest = slots::Rest {
+        client: client.clone().unwrap_or_default(),
+        base: config
+            .api_base
+            .as_deref()
+            .map_or("https://discord.com", |b| b.trim_end_matches('/'))
+            .to_string(),
+    };
     let shared = Arc::new(handler::Shared {
         table: Mutex::new(Some(table)),
         look: Arc::new(look),
         specs: all_specs(&config.games),
         games: config.games.clone(),
         dev_guild: config.dev_guild.filter(|g| *g != 0).map(GuildId::new),
+        user_install: config.user_install,
         defer_after: config.defer_after,
         closing: AtomicBool::new(false),
         inflight: AtomicUsize::new(0),
         idle: Notify::new(),
         registered: AtomicBool::new(false),
+        raw_permissions: Arc::new(raw::RawPermissions::default()),
+        rest,
         metrics: metrics.clone(),
     });
     let view = Arc::new(shards::ShardView::default());
@@ -253,16 +286,6 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
             info!(%addr, "serving /healthz and /metrics");
             Some((addr, tokio::spawn(ops::serve(listener, state, ops_stop_rx))))
         }
-        None => None,
-    };
-    let client = match &config.https_proxy {
-        Some(p) => Some(
-            reqwest::Client::builder()
-                .use_rustls_tls()
-                .proxy(reqwest::Proxy::https(&p.url)?)
-                .add_root_certificate(reqwest::Certificate::from_pem(&p.root_pem)?)
-                .build()?,
-        ),
         None => None,
     };
     let make_http = {
@@ -314,6 +337,7 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
         retry: config.retry.clone(),
         reshard_wait: config.reshard_wait,
         view,
+        raw: shared.raw_permissions.clone(),
     };
     let (gateway_stop, gateway_stop_rx) = watch::channel(false);
     let gateway = tokio::spawn(shards::supervise(launch, plan, gateway_stop_rx));

@@ -57,6 +57,15 @@ pub const PIN_MESSAGES: Perm = Perm {
     optional: true,
 };
 
+/// Send Messages in Threads: in a thread it takes the place of Send Messages ("Permissions":
+/// SEND_MESSAGES_IN_THREADS, 1 << 38, "Allows for sending messages in threads").
+pub const SEND_IN_THREADS: Perm = Perm {
+    bit: 1 << 38,
+    name: "Send Messages in Threads",
+    why: "post reminders and turn pings in this thread",
+    optional: false,
+};
+
 /// Every permission Croupier uses, required ones first.
 pub const ALL: [Perm; 5] = [
     VIEW_CHANNEL,
@@ -167,11 +176,23 @@ pub fn explain(what: &str, missing: &[Perm]) -> String {
 
 /// `/game check`: each permission Croupier uses, granted or not in this channel, with what it
 /// is for. `granted` is the interaction's `app_permissions`; `readable` masks the bits the
-/// front end can read (a bit outside it is reported as unknown, not as missing).
-pub fn report(granted: u64, readable: u64) -> String {
-    let mut lines = vec!["**Croupier's permissions in this channel**".to_string()];
+/// front end can read (a bit outside it is reported as unknown, not as missing). In a thread
+/// Send Messages in Threads is checked in place of Send Messages.
+pub fn report(granted: u64, readable: u64, in_thread: bool) -> String {
+    let mut lines = vec![if in_thread {
+        "**Croupier's permissions in this thread**".to_string()
+    } else {
+        "**Croupier's permissions in this channel**".to_string()
+    }];
     let mut missing_required = 0;
-    for p in ALL {
+    let used = ALL.map(|p| {
+        if in_thread && p == SEND_MESSAGES {
+            SEND_IN_THREADS
+        } else {
+            p
+        }
+    });
+    for p in used {
         let mark = if readable & p.bit == 0 {
             "❔"
         } else if granted & p.bit != 0 {
@@ -244,14 +265,21 @@ mod tests {
     #[test]
     fn the_check_marks_each_permission() {
         let granted = VIEW_CHANNEL.bit | SEND_MESSAGES.bit | EMBED_LINKS.bit;
-        let r = report(granted, !PIN_MESSAGES.bit);
+        let r = report(granted, !PIN_MESSAGES.bit, false);
         assert!(r.contains("✅ View Channels"), "{r}");
         assert!(r.contains("❌ Attach Files"), "{r}");
         assert!(r.contains("❔ Pin Messages"), "{r}");
         assert!(r.contains("1 required permission(s) missing"), "{r}");
-        let r = report(invite_value(true), u64::MAX);
+        let r = report(invite_value(true), u64::MAX, false);
         assert!(r.contains("Every required permission is granted."), "{r}");
         assert!(r.contains("✅ Pin Messages"), "{r}");
+        // In a thread, Send Messages in Threads is what posting needs.
+        let r = report(invite_value(true), u64::MAX, true);
+        assert!(r.contains("❌ Send Messages in Threads"), "{r}");
+        assert!(!r.contains("✅ Send Messages —"), "{r}");
+        let r = report(invite_value(true) | SEND_IN_THREADS.bit, u64::MAX, true);
+        assert!(r.contains("✅ Send Messages in Threads"), "{r}");
+        assert!(r.contains("Every required permission is granted."), "{r}");
     }
 
     #[test]

@@ -472,6 +472,154 @@ fn render_message(
     drafts
 }
 
+/// What the bot may put in a message in a channel: embeds (Embed Links) and files (Attach
+/// Files). Discord applies both to interaction answers too (the interaction's
+/// `app_permissions`, "the permissions that can be used in interaction responses").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Allowed {
+    /// Embed Links.
+    pub embeds: bool,
+    /// Attach Files.
+    pub files: bool,
+}
+
+impl Allowed {
+    /// Everything (permissions unknown: a refusal is handled when it comes).
+    pub const ALL: Allowed = Allowed {
+        embeds: true,
+        files: true,
+    };
+
+    /// From the app's permission bits in the channel (`None`: unknown, so everything).
+    pub fn from_bits(perms: Option<u64>) -> Allowed {
+        match perms {
+            None => Allowed::ALL,
+            Some(p) => Allowed {
+                embeds: p & super::permissions::EMBED_LINKS.bit != 0,
+                files: p & super::permissions::ATTACH_FILES.bit != 0,
+            },
+        }
+    }
+}
+
+/// What [`fit`] had to leave out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Lost {
+    /// Embeds were turned into plain text.
+    pub embeds: bool,
+    /// Files (pictures, long texts) were left out.
+    pub files: bool,
+}
+
+impl Lost {
+    /// Something was left out.
+    pub fn any(self) -> bool {
+        self.embeds || self.files
+    }
+}
+
+/// The drafts as they can be sent where only `allowed` is: without embeds each embed becomes
+/// Markdown text in the content (its title in bold, the description, each field as
+/// `**name**: value`, the footer in italics), split over as many messages as Discord's
+/// 2,000-character content needs (buttons and menus on the last, a standing message's key on
+/// the first); without files the pictures and attached texts are left out (the text is always
+/// the reference) and an embed no longer shows them. Direct messages are not bound by a
+/// server channel's permissions and are left as they are.
+pub fn fit(drafts: Vec<Draft>, allowed: Allowed) -> (Vec<Draft>, Lost) {
+    let mut lost = Lost::default();
+    if allowed == Allowed::ALL {
+        return (drafts, lost);
+    }
+    let mut out = vec![];
+    for mut d in drafts {
+        if matches!(d.target, Target::Dm(_)) {
+            out.push(d);
+            continue;
+        }
+        if !allowed.files && !d.files.is_empty() {
+            lost.files = true;
+            d.files.clear();
+            for e in &mut d.embeds {
+                e.image = None;
+            }
+            d.embeds.retain(|e| e.size() > 0);
+        }
+        if allowed.embeds || d.embeds.is_empty() {
+            if !d.is_empty() {
+                out.push(d);
+            }
+            continue;
+        }
+        lost.embeds = true;
+        let mut text = d.content.clone();
+        for e in &d.embeds {
+            let t = embed_text(e);
+            if t.is_empty() {
+                continue;
+            }
+            if !text.is_empty() {
+                text.push_str("\n\n");
+            }
+            text.push_str(&t);
+        }
+        // The footer (the game's title) once, not under every embed.
+        let mut footers: Vec<&str> = d
+            .embeds
+            .iter()
+            .filter_map(|e| e.footer.as_deref())
+            .filter(|f| !f.trim().is_empty())
+            .collect();
+        footers.dedup();
+        for f in footers {
+            text.push_str(&format!("\n*{f}*"));
+        }
+        let mut pieces = split_text(&text, limits::CONTENT);
+        if pieces.is_empty() {
+            pieces.push(String::new());
+        }
+        let n = pieces.len();
+        let mut rows = std::mem::take(&mut d.rows);
+        let mut files = std::mem::take(&mut d.files);
+        for (i, piece) in pieces.into_iter().enumerate() {
+            let mut p = Draft::new(d.target.clone());
+            p.content = piece;
+            if i == 0 {
+                p.slot = d.slot.take();
+                p.files = std::mem::take(&mut files);
+            }
+            if i + 1 == n {
+                p.rows = std::mem::take(&mut rows);
+            }
+            if !p.is_empty() {
+                out.push(p);
+            }
+        }
+    }
+    (out, lost)
+}
+
+/// An embed as Markdown text (see [`fit`]), without its footer.
+fn embed_text(e: &EmbedDraft) -> String {
+    let mut parts = vec![];
+    if let Some(t) = e.title.as_deref().filter(|t| !t.trim().is_empty()) {
+        parts.push(format!("**{t}**"));
+    }
+    if !e.description.trim().is_empty() {
+        parts.push(e.description.clone());
+    }
+    for (name, value, _) in &e.fields {
+        let name = name.trim_matches('\u{200b}').trim();
+        let value = value.trim_matches('\u{200b}').trim();
+        match (name.is_empty(), value.is_empty()) {
+            (true, true) => {}
+            (true, false) => parts.push(value.to_string()),
+            (false, true) => parts.push(format!("**{name}**")),
+            (false, false) => parts.push(format!("**{name}**: {value}")),
+        }
+    }
+    parts.join("\n")
+}
+
 /// Button rows (five per row) and select menus (25 options each) for a message.
 fn component_rows(m: &Message, long: &mut LongIds) -> Vec<RowDraft> {
     let mut rows = vec![];
@@ -720,6 +868,126 @@ mod tests {
             menu_ids[0], menu_ids[1],
             "custom ids are unique in a message"
         );
+    }
+
+    #[test]
+    fn without_embed_links_an_answer_is_plain_text_and_keeps_its_buttons() {
+        let me = UserId::new("1");
+        let mut m = Message::titled("Round 2", "Alice rolls.")
+            .field("Score", "12")
+            .button("Join", "/dice join");
+        m.game = Some("dice".into());
+        m.images.push(croupier_core::table::Image {
+            name: "board.png".into(),
+            png: b"\x89PNG".as_slice().into(),
+        });
+        let look = Look::new([("dice".to_string(), "Dice table".to_string())]);
+        let drafts = render(
+            &look,
+            &scene(&me),
+            &[Reply::public(m)],
+            &mut LongIds::default(),
+        );
+        let no_embeds = Allowed {
+            embeds: false,
+            files: true,
+        };
+        let (out, lost) = fit(drafts.clone(), no_embeds);
+        assert_eq!(
+            lost,
+            Lost {
+                embeds: true,
+                files: false
+            }
+        );
+        assert_eq!(out.len(), 1);
+        assert!(out[0].embeds.is_empty());
+        assert_eq!(
+            out[0].content,
+            "**Round 2**\nAlice rolls.\n**Score**: 12\n*Dice table*"
+        );
+        assert_eq!(out[0].rows, drafts[0].rows, "the buttons stay");
+        assert_eq!(out[0].files.len(), 1, "the picture is still attached");
+        // Without Attach Files as well: no file, the text stays.
+        let (out, lost) = fit(
+            drafts.clone(),
+            Allowed {
+                embeds: false,
+                files: false,
+            },
+        );
+        assert!(lost.embeds && lost.files);
+        assert!(out[0].files.is_empty());
+        assert!(out[0].content.contains("Alice rolls."));
+        // Attach Files alone missing: the embed stays, without its picture.
+        let (out, lost) = fit(
+            drafts.clone(),
+            Allowed {
+                embeds: true,
+                files: false,
+            },
+        );
+        assert_eq!(
+            lost,
+            Lost {
+                embeds: false,
+                files: true
+            }
+        );
+        assert_eq!(out[0].embeds[0].image, None);
+        assert_eq!(out[0].embeds[0].title.as_deref(), Some("Round 2"));
+        // Everything allowed: unchanged.
+        assert_eq!(fit(drafts.clone(), Allowed::ALL), (drafts, Lost::default()));
+    }
+
+    #[test]
+    fn plain_text_splits_at_discords_content_limit_with_buttons_last() {
+        let me = UserId::new("1");
+        let m =
+            Message::titled("Story", "line of the story\n".repeat(400)).button("Next", "/x next");
+        let drafts = render(
+            &Look::default(),
+            &scene(&me),
+            &[Reply::public(m)],
+            &mut LongIds::default(),
+        );
+        let (out, _) = fit(
+            drafts,
+            Allowed {
+                embeds: false,
+                files: true,
+            },
+        );
+        assert!(out.len() >= 4, "{}", out.len());
+        for d in &out {
+            assert!(chars(&d.content) <= limits::CONTENT);
+            assert!(d.embeds.is_empty());
+        }
+        assert!(out[..out.len() - 1].iter().all(|d| d.rows.is_empty()));
+        assert_eq!(out.last().unwrap().rows.len(), 1);
+        let total: usize = out
+            .iter()
+            .map(|d| d.content.matches("line of the story").count())
+            .sum();
+        assert_eq!(total, 400, "no line is lost");
+        // A DM is not bound by the channel's permissions.
+        let dm = Draft {
+            target: Target::Dm(UserId::new("2")),
+            ..Draft::new(Target::Public)
+        };
+        let mut dm = dm;
+        dm.embeds.push(EmbedDraft {
+            description: "secret".into(),
+            ..Default::default()
+        });
+        let (out, lost) = fit(
+            vec![dm.clone()],
+            Allowed {
+                embeds: false,
+                files: false,
+            },
+        );
+        assert_eq!((out, lost), (vec![dm], Lost::default()));
     }
 
     #[test]

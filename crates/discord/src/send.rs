@@ -546,7 +546,8 @@ async fn edit_original(inter: &Inter<'_>, d: &Draft) {
     .await;
 }
 
-async fn send_followup(inter: &Inter<'_>, d: &Draft) {
+/// Sends `d` as a followup of the interaction (its webhook needs no Send Messages).
+pub async fn send_followup(inter: &Inter<'_>, d: &Draft) {
     let sending = Sending::answer(!d.embeds.is_empty(), !d.files.is_empty());
     let _ = deliver(inter, d, sending, |d| async move {
         retry("followup", Resend::Creates, inter.metrics, || {

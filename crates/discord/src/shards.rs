@@ -32,6 +32,8 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tracing::{info, warn};
 
+use super::raw::RawPermissions;
+
 /// How many shards this process runs.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Sharding {
@@ -364,8 +366,9 @@ fn ws_config() -> WebSocketConfig {
 }
 
 impl Relay {
-    /// Listens on a free local port and relays each connection to `upstream`.
-    pub async fn start(upstream: String) -> std::io::Result<Relay> {
+    /// Listens on a free local port and relays each connection to `upstream`, noting each
+    /// interaction's raw permissions in `raw`.
+    pub async fn start(upstream: String, raw: Arc<RawPermissions>) -> std::io::Result<Relay> {
         let listener = TcpListener::bind("127.0.0.1:0").await?;
         let url = format!("ws://{}", listener.local_addr()?);
         let (tx, fatal) = mpsc::unbounded_channel();
@@ -377,7 +380,8 @@ impl Relay {
                 // back until the previous is acknowledged (up to a delayed-ACK timeout).
                 let _ = sock.set_nodelay(true);
                 let (up, tx, failures) = (upstream.clone(), tx.clone(), failures.clone());
-                tokio::spawn(async move { relay_one(sock, &up, &tx, &failures).await });
+                let raw = raw.clone();
+                tokio::spawn(async move { relay_one(sock, &up, &tx, &failures, &raw).await });
             }
         });
         Ok(Relay { url, fatal, accept })
@@ -389,6 +393,7 @@ async fn relay_one(
     upstream: &str,
     fatal: &mpsc::UnboundedSender<Fatal>,
     failures: &std::sync::atomic::AtomicU32,
+    raw: &RawPermissions,
 ) {
     use std::sync::atomic::Ordering;
     let query = Arc::new(std::sync::Mutex::new(String::new()));
@@ -477,6 +482,7 @@ async fn relay_one(
                             break;
                         }
                         Some(Ok(msg)) => {
+                            raw.note(&msg);
                             if dtx.feed(msg).await.is_err() {
                                 return;
                             }
@@ -553,6 +559,8 @@ pub(crate) struct Launch {
     pub reshard_wait: Duration,
     /// Where the running shards are shown to the operations port.
     pub view: Arc<ShardView>,
+    /// Where the relay notes each interaction's raw permission bits.
+    pub raw: Arc<RawPermissions>,
 }
 
 /// Runs the shards of `plan` until `stop` or a fatal close; reshards on 4011 when sharding
@@ -563,7 +571,7 @@ pub(crate) async fn supervise(
     mut stop: watch::Receiver<bool>,
 ) -> Result<(), GatewayError> {
     loop {
-        let mut relay = Relay::start(plan.url.clone())
+        let mut relay = Relay::start(plan.url.clone(), launch.raw.clone())
             .await
             .map_err(GatewayError::Relay)?;
         let mut client = serenity::ClientBuilder::new_with_http((launch.http)(), launch.intents)

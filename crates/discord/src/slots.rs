@@ -35,9 +35,59 @@ pub fn save(tx: &Tx, channel: &str, key: &str, message: u64) -> Result<(), Store
     Ok(())
 }
 
+/// Discord's REST API for the routes serenity 0.12 does not have: its HTTP client (the same
+/// proxy and certificates as serenity's) and the API's base URL.
+#[derive(Clone)]
+pub struct Rest {
+    /// The client.
+    pub client: reqwest::Client,
+    /// `https://discord.com` (or a stand-in).
+    pub base: String,
+}
+
+impl Rest {
+    /// Pins a message through the current route, `PUT /channels/{channel}/messages/pins/{message}`
+    /// (Discord's "Pin Message"; serenity's `ChannelPin` is the deprecated
+    /// `/channels/{channel}/pins/{message}`, marked deprecated in Discord's OpenAPI description).
+    /// A refusal comes back as serenity's error, so it is read as every other one.
+    pub async fn pin(
+        &self,
+        http: &Http,
+        channel: ChannelId,
+        message: MessageId,
+    ) -> serenity::Result<()> {
+        let url = format!(
+            "{}/api/v10/channels/{channel}/messages/pins/{message}",
+            self.base
+        );
+        let token = http.token();
+        let auth = if token.starts_with("Bot ") {
+            token.to_string()
+        } else {
+            format!("Bot {token}")
+        };
+        let resp = self
+            .client
+            .put(url)
+            .header(reqwest::header::AUTHORIZATION, auth)
+            .header(reqwest::header::CONTENT_LENGTH, 0)
+            .send()
+            .await
+            .map_err(|e| serenity::Error::Http(serenity::HttpError::Request(e)))?;
+        if resp.status().is_success() {
+            return Ok(());
+        }
+        Err(serenity::Error::Http(
+            serenity::HttpError::UnsuccessfulRequest(
+                serenity::ErrorResponse::from_response(resp, reqwest::Method::PUT).await,
+            ),
+        ))
+    }
+}
+
 /// Shows a standing draft: edits the message already standing for its key, or (the first
 /// time, or when that message is gone) posts and pins a new one and remembers it.
-pub async fn show(inter: &send::Inter<'_>, table: &TableHandle, d: &Draft) {
+pub async fn show(inter: &send::Inter<'_>, table: &TableHandle, rest: &Rest, d: &Draft) {
     let (http, channel) = (inter.http, inter.channel);
     let Some(key) = d.slot.clone() else {
         return;
@@ -69,12 +119,34 @@ pub async fn show(inter: &send::Inter<'_>, table: &TableHandle, d: &Draft) {
         || send::channel_message(d).execute(http, (channel, None)),
     )
     .await;
-    let Ok(msg) = posted else {
-        return;
+    let msg = match posted {
+        Ok(msg) => msg,
+        Err(e) => {
+            // Without Send Messages (or View Channels) the tracker cannot stand in the channel:
+            // it comes as a normal answer through the interaction instead, and the person who
+            // acted is told which permission would keep it standing.
+            if send::missing_permission(&e) || send::error_code(&e) == Some(50001) {
+                let sending = send::Sending::ChannelMessage {
+                    embeds: !d.embeds.is_empty(),
+                    files: !d.files.is_empty(),
+                };
+                let mut plain = d.clone();
+                plain.slot = None;
+                plain.target = super::render::Target::Public;
+                send::send_followup(inter, &plain).await;
+                send::tell_missing(inter, "post the standing tracker in this channel", sending)
+                    .await;
+            }
+            return;
+        }
     };
     // Pinning needs Pin Messages; without it the message still stands, unpinned, and the
     // person who acted is told which permission would pin it.
-    if let Err(e) = channel.pin(http, msg.id).await {
+    let pinned = send::retry("pin", send::Resend::Idempotent, inter.metrics, || {
+        rest.pin(http, channel, msg.id)
+    })
+    .await;
+    if let Err(e) = pinned {
         warn!(error = %e, "pinning a standing message failed");
         if send::missing_permission(&e) {
             send::tell_missing(inter, "pin the tracker", send::Sending::Pin).await;

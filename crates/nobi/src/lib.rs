@@ -80,6 +80,8 @@ pub enum NobiCommand {
     #[cmd(perm = player)]
     Act {
         /// What you do
+        // `parse` takes texts of 1500 characters at most.
+        #[opt(max_length = 1500)]
         text: String,
     },
     /// Decide the Role-play challenge or the check (GM)
@@ -92,6 +94,7 @@ pub enum NobiCommand {
     #[cmd(perm = player)]
     Narrate {
         /// The narration
+        #[opt(max_length = 1500)]
         text: String,
     },
     /// Roll on the Objects or Opponents table

@@ -11,7 +11,7 @@ use super::state::{
 };
 use super::view;
 use super::NobiAction;
-use croupier_core::table::{refuse, Actor, Ctx, Message, Reply, RuleError, UserId};
+use croupier_core::table::{refuse, user_text, Actor, Ctx, Message, Reply, RuleError, UserId};
 
 type C<'a, 'b> = Ctx<'a, NobiData, ()>;
 
@@ -940,7 +940,10 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
             }
             *acted = true;
             t.story.push(format!("> **{who}:** {text}\n"));
-            let mut out = vec![Reply::public(Message::text(format!("🎭 {who}: {text}")))];
+            let mut out = vec![Reply::public(Message::text(format!(
+                "🎭 {who}: {}",
+                user_text(text)
+            )))];
             out.extend(view::prompt(t, data).map(Reply::public));
             Ok(out)
         }
@@ -949,7 +952,8 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
             t.story.push(format!("> **{who}:** {text}\n"));
             Ok(vec![Reply::public(
                 Message::text(format!(
-                    "🎭 {who}: {text}\n\nWrite more with `/nobi act`, or close the adventure with `/nobi finish`."
+                    "🎭 {who}: {}\n\nWrite more with `/nobi act`, or close the adventure with `/nobi finish`.",
+                    user_text(text)
                 ))
                 .button("The End", "/nobi finish"),
             )])
@@ -957,7 +961,8 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
         Step::Epilogue { .. } => {
             t.story.push(format!("> **{who}:** {text}\n"));
             Ok(vec![Reply::public(Message::text(format!(
-                "🎭 {who}: {text}"
+                "🎭 {who}: {}",
+                user_text(text)
             )))])
         }
         Step::Check { .. } => {
@@ -1099,7 +1104,10 @@ fn narrate(t: &mut Nobi, actor: &Actor, text: &str) -> Result<Vec<Reply>, RuleEr
         ));
     }
     t.story.push(format!("{text}\n"));
-    Ok(vec![Reply::public(Message::text(format!("📖 {text}")))])
+    Ok(vec![Reply::public(Message::text(format!(
+        "📖 {}",
+        user_text(text)
+    )))])
 }
 
 fn inspire(

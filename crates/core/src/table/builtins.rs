@@ -29,9 +29,11 @@ impl Visibility {
 /// Roll dice: 2d6+3, 4d6kh3, 1d20!, 10d10>=8 … with an optional label
 #[derive(Debug, Clone, PartialEq, Commands)]
 #[commands(name = "roll")]
-#[cmd(private_when(option = "visibility", values("gm", "blind", "self")))]
+#[cmd(private_when(option = "visibility", values("gm", "blind", "self")), dm)]
 pub struct RollCommand {
     /// Dice expression, e.g. 2d6+3 fireball
+    // The dice parser reads at most `dice::MAX_INPUT_CHARS` (256) characters.
+    #[opt(max_length = 256)]
     pub expr: String,
     /// Who sees the result (default public)
     pub visibility: Option<Visibility>,

@@ -119,6 +119,7 @@ pub fn option_spec<T: OptionValue>(
     autocomplete: bool,
     min: Option<i64>,
     max: Option<i64>,
+    max_length: Option<u16>,
 ) -> OptionSpec {
     let mut o = match T::KIND {
         OptionKind::String => OptionSpec::string(name, description),
@@ -131,6 +132,9 @@ pub fn option_spec<T: OptionValue>(
     o.choices = T::choices();
     o.min = min;
     o.max = max;
+    if T::KIND == OptionKind::String {
+        o.max_length = max_length.or(o.max_length);
+    }
     o
 }
 
@@ -143,7 +147,19 @@ fn read<T: OptionValue>(
     value: &str,
     min: Option<i64>,
     max: Option<i64>,
+    max_length: Option<u16>,
 ) -> Result<T, RuleError> {
+    if T::KIND == OptionKind::String {
+        // The length Discord enforces (`max_length`), so the console refuses what Discord would.
+        let limit = usize::from(max_length.unwrap_or(super::DEFAULT_MAX_LENGTH));
+        let n = value.chars().count();
+        if n > limit {
+            return Err(RuleError::usage(format!(
+                "`/{}`: option `{name}` takes at most {limit} characters, not {n}.",
+                cmd.typed_str()
+            )));
+        }
+    }
     if T::KIND == OptionKind::Integer {
         if let Ok(Some(n)) = cmd.int(name) {
             check_range(cmd, name, n, min, max)?;
@@ -188,9 +204,10 @@ pub fn required<T: OptionValue>(
     name: &str,
     min: Option<i64>,
     max: Option<i64>,
+    max_length: Option<u16>,
 ) -> Result<T, RuleError> {
     let value = cmd.require(name)?;
-    read(cmd, name, value, min, max)
+    read(cmd, name, value, min, max, max_length)
 }
 
 /// Reads an option the command may have (used by the derive).
@@ -199,10 +216,11 @@ pub fn optional<T: OptionValue>(
     name: &str,
     min: Option<i64>,
     max: Option<i64>,
+    max_length: Option<u16>,
 ) -> Result<Option<T>, RuleError> {
     match cmd.get(name) {
         None => Ok(None),
-        Some(value) => Ok(Some(read(cmd, name, value, min, max)?)),
+        Some(value) => Ok(Some(read(cmd, name, value, min, max, max_length)?)),
     }
 }
 
@@ -307,7 +325,7 @@ pub fn check_permission_in(
                 true
             }
         }
-        Permission::Host => actor.manager,
+        Permission::Host | Permission::Manager => actor.manager,
         Permission::Gm => actor.manager || gms.contains(&actor.id),
     };
     if allowed {
@@ -322,8 +340,15 @@ pub fn check_permission_in(
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+        Permission::Manager => "a member who may manage this channel".to_string(),
         _ => format!("the host (<@{host}>)"),
     };
+    if leaf.permission == Permission::Manager {
+        return Err(RuleError::permission(format!(
+            "only {who} can use `/{}`.",
+            cmd.typed_str()
+        )));
+    }
     Err(RuleError::permission(format!(
         "only {who} or someone who may manage this channel can use `/{}`.",
         cmd.typed_str()
@@ -538,6 +563,59 @@ mod tests {
         assert!(e("/g fight hit target:bob power:x").contains("whole number"));
         // The skipped variant is no command.
         assert!(e("/g remind").contains("is not a command"));
+    }
+
+    /// Shouts
+    #[derive(Debug, Clone, PartialEq, Commands)]
+    #[commands(name = "say")]
+    enum Say {
+        /// Say something short
+        Short {
+            /// What
+            #[opt(max_length = 5)]
+            text: String,
+        },
+        /// Say something of the usual length
+        Long {
+            /// What
+            text: Option<String>,
+        },
+        /// Tidy up (channel managers)
+        #[cmd(perm = manager)]
+        Tidy,
+    }
+
+    #[test]
+    fn a_text_longer_than_declared_is_refused_as_discord_would() {
+        let spec = Say::spec();
+        assert_eq!(spec.subcommands[0].options[0].max_length, Some(5));
+        assert_eq!(
+            spec.subcommands[1].options[0].max_length,
+            Some(crate::table::DEFAULT_MAX_LENGTH)
+        );
+        let say = |l: &str| Say::from_command(&Command::parse_line(l).unwrap());
+        assert!(say("/say short text:hello").is_ok());
+        assert_eq!(
+            say("/say short text:hellos").unwrap_err().0,
+            "`/say short`: option `text` takes at most 5 characters, not 6."
+        );
+        let long = "x".repeat(usize::from(crate::table::DEFAULT_MAX_LENGTH) + 1);
+        let e = Say::from_command(&Command::new("say long").with("text", &long)).unwrap_err();
+        assert_eq!(e.kind(), crate::table::Refusal::Usage);
+        assert!(Say::from_command(&Command::new("say long").with("text", &long[1..])).is_ok());
+        // Manager-only: the host (a manager of their session) or a channel manager.
+        let tidy = Command::parse_line("/say tidy").unwrap();
+        let bob = Actor::player("bob", "Bob");
+        let e = check_permission(&spec, &tidy, &bob, "alice", &[UserId::new("bob")]).unwrap_err();
+        assert_eq!(
+            e.0,
+            "only a member who may manage this channel can use `/say tidy`."
+        );
+        let manager = Actor {
+            manager: true,
+            ..bob
+        };
+        assert!(check_permission(&spec, &tidy, &manager, "alice", &[]).is_ok());
     }
 
     #[test]

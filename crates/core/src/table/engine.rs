@@ -90,9 +90,72 @@ pub enum TableError {
     /// The table's worker thread has stopped (the bot is shutting down).
     #[error("the table is closed (the bot is shutting down); try again in a moment")]
     Closed,
-    /// The group commit this request was part of failed, so nothing it did was saved.
+    /// The group commit this request was part of failed, so nothing it did was saved: why, and
+    /// what kind of failure it was.
     #[error("the database could not save this ({0}); nothing was changed, try again")]
-    NotSaved(String),
+    NotSaved(String, Trouble),
+}
+
+/// What kind of failure a [`TableError`] is, so a front end can say what happened in words a
+/// player understands (a full disk is not "could not reach the table").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trouble {
+    /// Another connection held the database (SQLite busy or locked; PostgreSQL lock timeout,
+    /// deadlock, serialization failure): trying again later may work.
+    Busy,
+    /// The database's disk is full (SQLite `SQLITE_FULL`; PostgreSQL `53100 disk_full`).
+    DiskFull,
+    /// The table has stopped (shutting down).
+    Closed,
+    /// Anything else.
+    Other,
+}
+
+impl TableError {
+    /// What kind of failure this is.
+    pub fn trouble(&self) -> Trouble {
+        match self {
+            TableError::Store(e) => e.trouble(),
+            TableError::Closed => Trouble::Closed,
+            TableError::NotSaved(_, t) => *t,
+            TableError::Corrupt(_) | TableError::Refused(_) => Trouble::Other,
+        }
+    }
+}
+
+impl StoreError {
+    /// What kind of failure this is (see [`Trouble`]).
+    pub fn trouble(&self) -> Trouble {
+        match self {
+            StoreError::Sqlite(e) | StoreError::Migration { source: e, .. } => {
+                match e.sqlite_error_code() {
+                    Some(rusqlite::ErrorCode::DiskFull) => Trouble::DiskFull,
+                    Some(
+                        rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked,
+                    ) => Trouble::Busy,
+                    _ => Trouble::Other,
+                }
+            }
+            StoreError::Postgres(e)
+            | StoreError::Connect { cause: e, .. }
+            | StoreError::PgMigration { cause: e, .. } => {
+                use postgres::error::SqlState;
+                match e.code() {
+                    Some(c) if *c == SqlState::DISK_FULL => Trouble::DiskFull,
+                    Some(c)
+                        if *c == SqlState::LOCK_NOT_AVAILABLE
+                            || *c == SqlState::T_R_DEADLOCK_DETECTED
+                            || *c == SqlState::T_R_SERIALIZATION_FAILURE =>
+                    {
+                        Trouble::Busy
+                    }
+                    _ => Trouble::Other,
+                }
+            }
+            StoreError::Busy { .. } => Trouble::Busy,
+            _ => Trouble::Other,
+        }
+    }
 }
 
 impl From<rusqlite::Error> for TableError {

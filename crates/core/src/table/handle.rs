@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
-use super::{Group, Outcome, Request, Table, TableError};
+use super::{Group, Outcome, Request, Table, TableError, Trouble};
 
 /// The most requests one group commit takes (the rest wait for the next).
 pub const MAX_GROUP: usize = 256;
@@ -154,12 +154,12 @@ impl TableHandle {
         let part: Part = Box::new(move |group| {
             let r = match group {
                 Ok(g) => f(g),
-                Err(e) => Err(TableError::NotSaved(e.to_string())),
+                Err(e) => Err(TableError::NotSaved(e.to_string(), e.trouble())),
             };
             Box::new(move |commit: Option<&TableError>| {
                 let _ = tx.send(match commit {
                     None => r,
-                    Some(e) => Err(TableError::NotSaved(e.to_string())),
+                    Some(e) => Err(TableError::NotSaved(e.to_string(), e.trouble())),
                 });
             })
         });
@@ -272,6 +272,7 @@ fn run_group(
         drop(group);
         Err(TableError::NotSaved(
             "the database rolled the transaction back".into(),
+            Trouble::Other,
         ))
     };
     on_group(GroupReport {

@@ -23,7 +23,7 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandSyntaxError};
 pub use data_file::{read_data_file, MAX_DATA_TEXT};
 pub use declare::{Choices, Commands, Permission};
-pub use engine::{Input, Lifetime, Outcome, Request, TableError, SYSTEM_USER};
+pub use engine::{Input, Lifetime, Outcome, Request, TableError, Trouble, SYSTEM_USER};
 pub use error::{refuse, DataError, Refusal, RuleError};
 pub use game::{
     Actor, BadState, Ctx, Decision, DynCtx, DynError, DynGame, DynState, Game, Loaded, Place, Role,
@@ -31,10 +31,14 @@ pub use game::{
 };
 pub use handle::{GroupEnd, GroupReport, OnGroup, TableHandle};
 pub use registry::Registry;
+pub use reply::user_text;
 pub use reply::{
     Attachment, Audience, Button, ButtonStyle, Choice, Field, Image, Message, Picture, Reply,
     Select, SelectOption, Stamp, UserId,
 };
 pub use service::{channel_seed, Group, SeedMode, Table, DUE_BATCH, REQUEST_KEEP_SECS};
-pub use spec::{may_answer_privately, Answer, CommandSpec, OptionKind, OptionSpec};
+pub use spec::{
+    may_answer_privately, Answer, CommandSpec, OptionKind, OptionSpec, DEFAULT_MAX_LENGTH,
+    MAX_LENGTH_LIMIT,
+};
 pub use states::{Cached, StateCache, States, STATE_CACHE_BYTES};

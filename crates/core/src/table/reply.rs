@@ -354,8 +354,44 @@ impl Choice {
     }
 }
 
+/// Text a person typed (a narration, an action), made safe to show inside Croupier's own
+/// Markdown: each character Discord's Markdown reads (a backslash, `*`, `_`, `~`, a backtick,
+/// `|`, `[`, `]`, `<`, and `#`, `>` or `-` opening a line) is escaped with a backslash, so it shows as typed: no broken code
+/// block, no role pill or channel link from `<@&…>`, no masked link from `[text](url)`.
+pub fn user_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut line_start = true;
+    for c in s.chars() {
+        let special = matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '[' | ']' | '<')
+            || (line_start && matches!(c, '#' | '>' | '-'));
+        if special {
+            out.push('\\');
+        }
+        out.push(c);
+        line_start = c == '\n' || (line_start && c == ' ');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn user_text_shows_as_typed() {
+        assert_eq!(
+            user_text("plain words, it's fine."),
+            "plain words, it's fine."
+        );
+        assert_eq!(
+            user_text("```x``` <@&123> [site](http://x) **b** ||s|| a_b ~c~"),
+            "\\`\\`\\`x\\`\\`\\` \\<@&123> \\[site\\](http://x) \\*\\*b\\*\\* \\|\\|s\\|\\| a\\_b \\~c\\~"
+        );
+        assert_eq!(
+            user_text("# big\n> quote\n - item 3-2"),
+            "\\# big\n\\> quote\n \\- item 3-2"
+        );
+        assert_eq!(user_text("a \\ b"), "a \\\\ b");
+    }
+
     use super::*;
 
     #[test]

@@ -539,7 +539,16 @@ fn dispatch(tx: &Tx, games: &Registry, seeds: SeedMode, cx: &Cx) -> Result<Vec<R
         } => {
             let s = match store::session_get(tx, *session)? {
                 Some(s) if s.active && s.channel == cx.req.channel => s,
-                _ => return refused("that button belongs to a game that has ended."),
+                // A button carried into another channel (a forwarded or quoted message): its
+                // game may well be running there, so it is not called ended.
+                Some(s) if s.channel != cx.req.channel => {
+                    return refused(format!(
+                        "that button belongs to the game in <#{}>, not to this channel; press it there, or use `/game status` here.",
+                        s.channel
+                    ))
+                }
+                Some(_) => return refused("that button belongs to a game that has ended."),
+                None => return refused("that button belongs to a game that is no longer known."),
             };
             match lifetime {
                 Lifetime::Session => {}

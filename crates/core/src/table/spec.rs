@@ -14,6 +14,11 @@ pub enum Permission {
     Gm,
     /// The session's host or a channel manager.
     Host,
+    /// Only a member who may manage the channel (Discord's Manage Channels; a session's host
+    /// counts as managing it, as for [`Permission::Host`]). A registered command whose every
+    /// leaf is this is shown on Discord only to members with Manage Channels
+    /// (`default_member_permissions`), until a server admin allows others.
+    Manager,
 }
 
 impl Permission {
@@ -24,6 +29,7 @@ impl Permission {
             Permission::Player => "players",
             Permission::Gm => "GM",
             Permission::Host => "host",
+            Permission::Manager => "channel managers",
         }
     }
 }
@@ -60,7 +66,18 @@ pub struct OptionSpec {
     pub min: Option<i64>,
     /// Highest integer value.
     pub max: Option<i64>,
+    /// For a text option: the most characters it takes. Discord refuses longer input before it
+    /// is sent (`max_length`) and the table's parser refuses it too, so the two agree.
+    #[serde(default)]
+    pub max_length: Option<u16>,
 }
+
+/// The most characters a text option takes unless its declaration says otherwise
+/// (`#[opt(max_length = N)]`): a text shown back fits one embed field (1,024 characters).
+pub const DEFAULT_MAX_LENGTH: u16 = 1000;
+
+/// The most Discord lets a text option take (`max_length` "maximum 6000").
+pub const MAX_LENGTH_LIMIT: u16 = 6000;
 
 impl OptionSpec {
     fn new(name: &str, description: &str, kind: OptionKind) -> Self {
@@ -73,6 +90,7 @@ impl OptionSpec {
             autocomplete: false,
             min: None,
             max: None,
+            max_length: (kind == OptionKind::String).then_some(DEFAULT_MAX_LENGTH),
         }
     }
     /// A text option.
@@ -107,6 +125,11 @@ impl OptionSpec {
             .iter()
             .map(|v| (v.to_string(), v.to_string()))
             .collect();
+        self
+    }
+    /// Sets the most characters a text option takes.
+    pub fn max_length(mut self, n: u16) -> Self {
+        self.max_length = Some(n);
         self
     }
     /// Sets an integer range.
@@ -172,6 +195,10 @@ pub struct CommandSpec {
     /// [`crate::table::Game::show`] without an action, so it is never logged and changes nothing.
     #[serde(default)]
     pub view: bool,
+    /// A top-level command that works outside a server too (`/roll`): in a DM with the bot, and
+    /// in other DMs when a user installed the app. Every other command is for servers only.
+    #[serde(default)]
+    pub dm: bool,
 }
 
 impl CommandSpec {
@@ -188,6 +215,20 @@ impl CommandSpec {
             guild: false,
             guild_when: None,
             view: false,
+            dm: false,
+        }
+    }
+    /// Declares that this command works in DMs too (see [`CommandSpec::dm`]).
+    pub fn usable_in_dms(mut self) -> Self {
+        self.dm = true;
+        self
+    }
+    /// Every leaf of this command (itself if it has no subcommands).
+    pub fn leaves(&self) -> Vec<&CommandSpec> {
+        if self.subcommands.is_empty() {
+            vec![self]
+        } else {
+            self.subcommands.iter().flat_map(|s| s.leaves()).collect()
         }
     }
     /// Declares every leaf of this command (group) guild-wide (`#[cmd(guild)]` on a group).
@@ -302,6 +343,14 @@ impl CommandSpec {
             }
             if o.choices.len() > 25 {
                 out.push(format!("/{here} {}: more than 25 choices", o.name));
+            }
+            if let Some(n) = o.max_length {
+                if o.kind != OptionKind::String || !(1..=MAX_LENGTH_LIMIT).contains(&n) {
+                    out.push(format!(
+                        "/{here} {}: max_length {n} (text options only, 1-{MAX_LENGTH_LIMIT})",
+                        o.name
+                    ));
+                }
             }
             if o.autocomplete && !o.choices.is_empty() {
                 out.push(format!("/{here} {}: autocomplete with choices", o.name));

@@ -212,6 +212,8 @@ pub enum CharacterCommand {
     /// Import a character from JSON
     Import {
         /// The exported JSON
+        // As long as Discord lets a text option be: an exported character is long.
+        #[opt(max_length = 6000)]
         json: String,
     },
     /// Equip an item from the Inventory

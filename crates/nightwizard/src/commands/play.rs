@@ -84,6 +84,8 @@ pub enum CombatCommand {
     /// Move toward a spot (Move, Minor or Major Action); GM: steps sets a distance
     Move {
         /// Where: a spot, an object
+        // `combat::movement::go` names a spot in 1 to 60 characters.
+        #[opt(max_length = 60)]
         to: String,
         /// Spend: move (1), minor (1) or major (3, ends the Main Process)
         with: Option<Spend>,
