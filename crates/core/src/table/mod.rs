@@ -18,6 +18,7 @@ mod reply;
 mod service;
 mod spec;
 mod states;
+mod text;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandSyntaxError};
@@ -38,3 +39,4 @@ pub use reply::{
 pub use service::{channel_seed, Group, SeedMode, Table, DUE_BATCH, REQUEST_KEEP_SECS};
 pub use spec::{may_answer_privately, Answer, CommandSpec, OptionKind, OptionSpec};
 pub use states::{Cached, StateCache, States, STATE_CACHE_BYTES};
+pub use text::{mentions_to_at, render_reply};
