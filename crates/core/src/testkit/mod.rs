@@ -20,8 +20,9 @@
 //!
 //! A step's replies are recorded as the console prints them, so a rule test can be a script
 //! with its expected output ([`Harness::expect_script`]), re-recorded by running the tests
-//! with `UPDATE_EXPECT=1`.
+//! with `UPDATE_EXPECT=1`. [`random`] plays random games through it.
 
+pub mod random;
 mod world;
 
 use std::collections::{BTreeSet, HashMap};
