@@ -342,6 +342,33 @@ impl Harness {
             .expect("the store writes");
     }
 
+    /// The guild's shared state of game `game` (its default when nothing is stored yet).
+    pub fn shared<S: DeserializeOwned + Default>(&mut self, game: &str) -> S {
+        let json = self
+            .table
+            .read_rows(|tx| store::shared_get(tx, GUILD, game))
+            .expect("the store answers");
+        match json {
+            Some(j) => serde_json::from_str(&j).expect("the shared state reads"),
+            None => S::default(),
+        }
+    }
+
+    /// Changes the guild's shared state of game `game` in place, as a test's set-up (a record
+    /// granted a level up): a new version of it, with no log entry.
+    pub fn edit_shared<S: serde::Serialize + DeserializeOwned + Default>(
+        &mut self,
+        game: &str,
+        f: impl FnOnce(&mut S),
+    ) {
+        let mut shared: S = self.shared(game);
+        f(&mut shared);
+        let json = serde_json::to_string(&shared).expect("the shared state serializes");
+        self.table
+            .write_rows(|tx| store::shared_put(tx, GUILD, game, &json).map(|_| ()))
+            .expect("the store writes");
+    }
+
     fn input(&mut self, line: &str, channel: &str, user: &UserId, input: Input) -> Step {
         self.users.insert(user.clone());
         self.counter += 1;
