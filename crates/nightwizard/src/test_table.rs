@@ -5,28 +5,19 @@
 
 use super::character::roster::NwShared;
 use super::data::{load, NwData};
-use super::session::{apply, parse, NightWizard};
-use croupier_core::rng::GameRng;
+use super::session::NightWizard;
 use croupier_core::table::{declare, Actor, Command, Game, Reply, RuleError};
 
-/// Runs `cmd` as `a` on session `s` as the table does: the permission check, `parse`, then
-/// `apply`; a refusal must leave the state unchanged.
-pub fn act(
-    s: &mut NightWizard,
-    data: &NwData,
-    shared: &mut NwShared,
-    rng: &mut GameRng,
-    a: &Actor,
-    cmd: Command,
-) -> Result<Vec<Reply>, RuleError> {
-    permitted(s, a, &cmd)?;
-    let action = parse(s, a, &cmd, data, shared)?;
-    let before = s.clone();
-    let r = apply(s, data, Some(shared), rng, a, &action);
-    if r.is_err() {
-        assert_eq!(*s, before, "a refusal changes nothing");
+/// Runs `cmd` as `a` (a channel manager when `a.manager`) on session `t` through the table.
+pub fn act(t: &mut Session, a: &Actor, cmd: Command) -> Result<Vec<Reply>, RuleError> {
+    t.h.set_manager(&a.id.0, a.manager);
+    let step = t.h.line(&format!("{}: {cmd}", a.id));
+    t.refresh();
+    if step.accepted {
+        Ok(step.replies)
+    } else {
+        Err(RuleError::new(step.message()))
     }
-    r
 }
 
 /// The table's permission check for `cmd` in session `s` (as the service runs it before
@@ -100,13 +91,7 @@ impl Session {
         for (k, v) in opts {
             cmd = cmd.with(k, *v);
         }
-        let step = self.h.line(&format!("{}: {cmd}", a.id));
-        self.refresh();
-        if step.accepted {
-            Ok(step.replies)
-        } else {
-            Err(RuleError::new(step.message()))
-        }
+        act(self, a, cmd)
     }
 
     /// Runs a command that must succeed.
@@ -138,7 +123,7 @@ impl Session {
         step.replies
     }
 
-    fn refresh(&mut self) {
+    pub(crate) fn refresh(&mut self) {
         self.s = self.h.state();
         self.shared = self.h.shared("nw");
     }

@@ -120,6 +120,9 @@ pub struct Harness {
     sweep: bool,
     undo_check: bool,
     checked: Checked,
+    /// Users who may manage the channel (Discord's Manage Channels): they act as GM where the
+    /// game allows it.
+    managers: BTreeSet<UserId>,
     /// Each viewer's secrets so far (`None`: the public view).
     ever: HashMap<Option<UserId>, BTreeSet<String>>,
     /// The former secrets each viewer has been shown since, when they were none.
@@ -146,6 +149,7 @@ impl Harness {
             sweep: false,
             undo_check: true,
             checked: Checked::default(),
+            managers: BTreeSet::new(),
             ever: HashMap::new(),
             known: HashMap::new(),
         }
@@ -342,6 +346,17 @@ impl Harness {
             .expect("the store writes");
     }
 
+    /// Makes `user` one who may manage the channel (`on`), or not: their requests say so, as
+    /// Discord's Manage Channels permission does.
+    pub fn set_manager(&mut self, user: &str, on: bool) {
+        let u = UserId::new(user);
+        if on {
+            self.managers.insert(u);
+        } else {
+            self.managers.remove(&u);
+        }
+    }
+
     /// The guild's shared state of game `game` (its default when nothing is stored yet).
     pub fn shared<S: DeserializeOwned + Default>(&mut self, game: &str) -> S {
         let json = self
@@ -375,7 +390,10 @@ impl Harness {
         let req = Request {
             channel: channel.to_string(),
             guild: Some(GUILD.to_string()),
-            actor: Actor::player(&user.0, &user.0),
+            actor: Actor {
+                manager: self.managers.contains(user),
+                ..Actor::player(&user.0, &user.0)
+            },
             request_id: format!("testkit-{}", self.counter),
             input,
         };
