@@ -14,8 +14,6 @@
 //!
 //! Every reply prints as `[#channel → everyone]` or `[#channel → USER only]` and the message as text.
 
-mod render;
-
 use std::collections::HashMap;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::Arc;
@@ -24,7 +22,7 @@ use crate::table::{
     Actor, Audience, Command, Input, Lifetime, ManualClock, Reply, Request, Stamp, Table, UserId,
 };
 
-pub use render::render_reply;
+pub use crate::table::render_reply;
 
 /// Console settings.
 #[derive(Debug, Clone)]

@@ -14,6 +14,8 @@ pub mod names;
 pub mod render;
 pub mod store;
 pub mod table;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
 /// A path in the source tree (the workspace's top folder: `data/`, `docs/`, `tests/`), for tests
 /// of any crate: a crate's tests run in its own folder, so `data` alone would not be found.

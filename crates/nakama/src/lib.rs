@@ -194,6 +194,10 @@ impl Game for Nakama {
         view::view_model(self, data, viewer)
     }
 
+    fn secrets(&self, data: &NakamaData, viewer: &croupier_core::table::Viewer) -> Vec<String> {
+        view::secrets(self, data, viewer)
+    }
+
     fn picture(view: &view::NakamaView) -> Vec<croupier_core::render::svg::Doc> {
         vec![picture::board(view)]
     }

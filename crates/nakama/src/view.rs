@@ -621,3 +621,32 @@ pub fn view_model(
         hand: seat.map(|s| g.players[s].hand.iter().map(|&i| friend(i)).collect()),
     })
 }
+
+/// What `viewer` may not see (see [`croupier_core::table::Game::secrets`]): the cards in the
+/// other players' hands and in the face-down friend deck, and the enemies and bosses face down
+/// (the enemy deck, the cards out of the game), each by the label or name the table prints,
+/// unless a card of that label lies face up where they see it (their hand, the columns, the
+/// discards, the defeated areas, the enemy spaces).
+pub fn secrets(g: &Nakama, d: &NakamaData, viewer: &croupier_core::table::Viewer) -> Vec<String> {
+    use std::collections::BTreeSet;
+    let friend = |i: &usize| d.friends.get(*i).map(|f| f.label());
+    let foe = |f: &super::state::Foe| f.name(d).to_string();
+    let mut hidden: BTreeSet<String> = g.friend_deck.iter().filter_map(friend).collect();
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    for p in &g.players {
+        let cards = p.hand.iter().filter_map(friend);
+        if viewer.is(&p.user) {
+            seen.extend(cards);
+        } else {
+            hidden.extend(cards);
+        }
+    }
+    seen.extend(g.columns.iter().flatten().filter_map(friend));
+    seen.extend(g.discard.iter().filter_map(friend));
+    seen.extend(g.defeated_friends.iter().filter_map(friend));
+    hidden.extend(g.enemy_deck.iter().map(foe));
+    hidden.extend(g.out_of_game.iter().map(foe));
+    seen.extend(g.spaces.iter().flatten().map(foe));
+    seen.extend(g.defeated_enemies.iter().map(foe));
+    hidden.difference(&seen).cloned().collect()
+}

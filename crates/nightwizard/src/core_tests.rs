@@ -4,7 +4,7 @@
 
 use super::judge::{chance, chance_values, Cf, Fixed, Judge, Mode, Values};
 use super::state::{Phase, SceneKind};
-use super::test_table::{alice, bob, gm, Table as T};
+use super::test_table::{alice, bob, gm, Session as T};
 use croupier_core::table::Reply;
 
 fn table() -> T {

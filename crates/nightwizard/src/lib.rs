@@ -168,6 +168,10 @@ impl Game for NightWizard {
         Ok(view::view_model(self, data, viewer))
     }
 
+    fn secrets(&self, _data: &NwData, viewer: &croupier_core::table::Viewer) -> Vec<String> {
+        view::secrets(self, viewer)
+    }
+
     fn picture(view: &view::NwView) -> Vec<croupier_core::render::svg::Doc> {
         vec![picture::tracker(view)]
     }

@@ -236,17 +236,15 @@ pub fn set(
 
 #[cfg(test)]
 mod name_tests {
-    use crate::character::roster;
-    use crate::test_table::{alice, bob, Table};
-    use croupier_core::table::{Actor, Command};
+    use crate::test_table::{alice, bob, Session as Table};
+    use croupier_core::table::Actor;
 
     fn make(t: &mut Table, who: &Actor, name: &str) {
-        let cmd = Command::new("nw character new")
-            .with("name", name)
-            .with("quick", "true");
-        roster::global(&mut t.shared, &t.data, who, &cmd, &mut t.rng)
-            .expect("a quick character")
-            .expect("a reply");
+        t.ok(
+            who,
+            "nw character new",
+            &[("name", name), ("quick", "true")],
+        );
     }
 
     fn carol() -> Actor {
@@ -259,14 +257,16 @@ mod name_tests {
     fn a_pc_is_found_by_its_exact_name_first_engage_a_ayla() {
         let mut t = Table::with(&[(alice(), "Ayla"), (bob(), "Kai"), (carol(), "Rin")], 3);
         // A session from before names were checked at join: rename in place.
-        for p in &mut t.s.pcs {
-            if p.user.0 == "bob" {
-                p.ch.name = "Ayla".into();
+        t.edit(|s| {
+            for p in &mut s.pcs {
+                if p.user.0 == "bob" {
+                    p.ch.name = "Ayla".into();
+                }
+                if p.user.0 == "carol" {
+                    p.ch.name = "AYLA".into();
+                }
             }
-            if p.user.0 == "carol" {
-                p.ch.name = "AYLA".into();
-            }
-        }
+        });
         let who = |t: &Table, k: &str| t.s.find(k, true).map(|w| t.s.controller(&w).0);
         assert_eq!(who(&t, "AYLA").as_deref(), Some("carol"));
         assert_eq!(who(&t, "Ayla").as_deref(), Some("alice"));

@@ -1,6 +1,5 @@
 //! Tests of the session core: joining, Critical/Fumble values, Judges, Prana, phases.
-use super::super::character::roster;
-use super::super::data::load;
+
 use super::*;
 use crate::judge::Cf;
 
@@ -11,85 +10,56 @@ fn gm() -> Actor {
     }
 }
 
-fn setup() -> (NwData, NwShared, NightWizard, GameRng) {
-    let data = load(&croupier_core::source_path("data")).unwrap();
-    let mut shared = NwShared::default();
-    let mut rng = croupier_core::rng::seeded(5);
-    let alice = Actor::player("alice", "alice");
-    roster::global(
-        &mut shared,
-        &data,
-        &alice,
-        &Command::new("nw character new")
-            .with("name", "Ayu")
-            .with("quick", "true"),
-        &mut rng,
-    )
-    .unwrap()
-    .unwrap();
-    let (s, _) = create(&data, &gm(), &Command::new("nw new"), Custom::default()).unwrap();
-    (data, shared, s, rng)
+fn setup() -> Session {
+    let mut t = Session::with(&[], 5);
+    t.ok(
+        &Actor::player("alice", "alice"),
+        "nw character new",
+        &[("name", "Ayu"), ("quick", "true")],
+    );
+    t
 }
 
-use super::super::test_table::act;
+use super::super::test_table::{act, Session};
 
 #[test]
 fn a_manager_rolls_as_the_gm_unless_they_play_a_pc_here() {
     // The one GM rule (`is_gm`) counts managers; the Judge's copy used to ignore them.
-    let (data, mut shared, mut s, mut rng) = setup();
+    let mut t = setup();
     let judge = || Command::new("nw judge").with("stat", "none");
     let mod_ = Actor {
         manager: true,
         ..Actor::player("mod", "mod")
     };
-    act(&mut s, &data, &mut shared, &mut rng, &mod_, judge()).unwrap();
-    assert_eq!(s.open.last().unwrap().who, "GM");
+    act(&mut t, &mod_, judge()).unwrap();
+    assert_eq!(t.s.open.last().unwrap().who, "GM");
     // A manager who plays a PC here rolls as that PC.
     let alice = Actor {
         manager: true,
         ..Actor::player("alice", "alice")
     };
-    act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
-        &alice,
-        Command::new("nw session join"),
-    )
-    .unwrap();
-    act(&mut s, &data, &mut shared, &mut rng, &alice, judge()).unwrap();
-    assert_eq!(s.open.last().unwrap().who, "Ayu");
+    act(&mut t, &alice, Command::new("nw session join")).unwrap();
+    act(&mut t, &alice, judge()).unwrap();
+    assert_eq!(t.s.open.last().unwrap().who, "Ayu");
     // Anyone else needs a PC.
     let bob = Actor::player("bob", "bob");
-    let e = act(&mut s, &data, &mut shared, &mut rng, &bob, judge()).unwrap_err();
+    let e = act(&mut t, &bob, judge()).unwrap_err();
     assert!(e.0.contains("join with a character first"), "{e:?}");
 }
 
 #[test]
 fn rule_3_1_cf_mod_points_shift_values_and_then_lock() {
-    let (data, mut shared, mut s, mut rng) = setup();
+    let mut t = setup();
     let alice = Actor::player("alice", "alice");
-    act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
-        &alice,
-        Command::new("nw session join"),
-    )
-    .unwrap();
-    let p = s.pcs[0].clone();
-    let cfmod = p.ch.derive(&s.cat(&data)).cf_mod;
+    act(&mut t, &alice, Command::new("nw session join")).unwrap();
+    let p = t.s.pcs[0].clone();
+    let cfmod = p.ch.derive(&t.s.cat(&t.data)).cf_mod;
     assert_eq!(p.cf_points, cfmod);
     let cf = p.cf.unwrap();
     assert_ne!(cf.critical, cf.fumble);
     let dir = if cf.critical < 7 { "+1" } else { "-1" };
     let r = act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &alice,
         Command::new("nw session cf")
             .with("value", "critical")
@@ -97,22 +67,11 @@ fn rule_3_1_cf_mod_points_shift_values_and_then_lock() {
     );
     if cfmod > 0 && (cf.critical as i32 + if dir == "+1" { 1 } else { -1 }) != cf.fumble as i32 {
         r.unwrap();
-        assert_eq!(s.pcs[0].cf_points, cfmod - 1);
+        assert_eq!(t.s.pcs[0].cf_points, cfmod - 1);
     }
-    act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
-        &alice,
-        Command::new("nw session lock"),
-    )
-    .unwrap();
+    act(&mut t, &alice, Command::new("nw session lock")).unwrap();
     assert!(act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &alice,
         Command::new("nw session cf")
             .with("value", "fumble")
@@ -139,28 +98,19 @@ fn rule_18_cf_vector_6_and_10_with_cf_mod_2_become_7_11_or_6_12() {
             },
         ),
     ] {
-        let (data, mut shared, mut s, mut rng) = setup();
+        let mut t = setup();
         let alice = Actor::player("alice", "alice");
-        act(
-            &mut s,
-            &data,
-            &mut shared,
-            &mut rng,
-            &alice,
-            Command::new("nw session join"),
-        )
-        .unwrap();
-        s.pcs[0].cf = Some(Cf {
-            critical: 6,
-            fumble: 10,
+        act(&mut t, &alice, Command::new("nw session join")).unwrap();
+        t.edit(|s| {
+            s.pcs[0].cf = Some(Cf {
+                critical: 6,
+                fumble: 10,
+            })
         });
-        s.pcs[0].cf_points = 2;
+        t.edit(|s| s.pcs[0].cf_points = 2);
         for (v, by) in moves {
             act(
-                &mut s,
-                &data,
-                &mut shared,
-                &mut rng,
+                &mut t,
                 &alice,
                 Command::new("nw session cf")
                     .with("value", v)
@@ -168,13 +118,10 @@ fn rule_18_cf_vector_6_and_10_with_cf_mod_2_become_7_11_or_6_12() {
             )
             .unwrap();
         }
-        assert_eq!(s.pcs[0].cf, Some(want));
+        assert_eq!(t.s.pcs[0].cf, Some(want));
         assert!(
             act(
-                &mut s,
-                &data,
-                &mut shared,
-                &mut rng,
+                &mut t,
                 &alice,
                 Command::new("nw session cf")
                     .with("value", "critical")
@@ -188,27 +135,18 @@ fn rule_18_cf_vector_6_and_10_with_cf_mod_2_become_7_11_or_6_12() {
 
 #[test]
 fn rule_3_1_cf_shift_cannot_make_values_equal_or_leave_2_to_12() {
-    let (data, mut shared, mut s, mut rng) = setup();
+    let mut t = setup();
     let alice = Actor::player("alice", "alice");
-    act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
-        &alice,
-        Command::new("nw session join"),
-    )
-    .unwrap();
-    s.pcs[0].cf = Some(Cf {
-        critical: 7,
-        fumble: 8,
+    act(&mut t, &alice, Command::new("nw session join")).unwrap();
+    t.edit(|s| {
+        s.pcs[0].cf = Some(Cf {
+            critical: 7,
+            fumble: 8,
+        })
     });
-    s.pcs[0].cf_points = 2;
+    t.edit(|s| s.pcs[0].cf_points = 2);
     let e = act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &alice,
         Command::new("nw session cf")
             .with("value", "critical")
@@ -216,15 +154,14 @@ fn rule_3_1_cf_shift_cannot_make_values_equal_or_leave_2_to_12() {
     )
     .unwrap_err();
     assert!(e.0.contains("equal"));
-    s.pcs[0].cf = Some(Cf {
-        critical: 7,
-        fumble: 12,
+    t.edit(|s| {
+        s.pcs[0].cf = Some(Cf {
+            critical: 7,
+            fumble: 12,
+        })
     });
     let e = act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &alice,
         Command::new("nw session cf")
             .with("value", "fumble")
@@ -236,24 +173,13 @@ fn rule_3_1_cf_shift_cannot_make_values_equal_or_leave_2_to_12() {
 
 #[test]
 fn rule_4_prana_limits_on_judges_and_costs() {
-    let (data, mut shared, mut s, mut rng) = setup();
+    let mut t = setup();
     let alice = Actor::player("alice", "alice");
-    act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
-        &alice,
-        Command::new("nw session join"),
-    )
-    .unwrap();
-    let max = s.pcs[0].prana;
+    act(&mut t, &alice, Command::new("nw session join")).unwrap();
+    let max = t.s.pcs[0].prana;
     assert!(
         act(
-            &mut s,
-            &data,
-            &mut shared,
-            &mut rng,
+            &mut t,
             &alice,
             Command::new("nw prana").with("use", "reroll")
         )
@@ -261,34 +187,25 @@ fn rule_4_prana_limits_on_judges_and_costs() {
         "no open Judge"
     );
     act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &alice,
         Command::new("nw judge")
             .with("stat", "pacc")
             .with("difficulty", "10"),
     )
     .unwrap();
-    assert!(s.pcs[0].cf_locked, "the first Judge locks the values");
+    assert!(t.s.pcs[0].cf_locked, "the first Judge locks the values");
     act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &alice,
         Command::new("nw prana")
             .with("use", "raise")
             .with("amount", "1"),
     )
     .unwrap();
-    assert_eq!(s.pcs[0].prana, max - 1);
+    assert_eq!(t.s.pcs[0].prana, max - 1);
     let e = act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &alice,
         Command::new("nw prana")
             .with("use", "cost")
@@ -298,19 +215,13 @@ fn rule_4_prana_limits_on_judges_and_costs() {
     assert!(e.0.contains("below 0"));
     // Avoid Incapacitated: only at HP 0, 2 Prana, once per Scene.
     assert!(act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &alice,
         Command::new("nw prana").with("use", "avoid")
     )
     .is_err());
     act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &gm(),
         Command::new("nw session set")
             .with("player", "alice")
@@ -318,20 +229,14 @@ fn rule_4_prana_limits_on_judges_and_costs() {
     )
     .unwrap();
     act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &alice,
         Command::new("nw prana").with("use", "avoid"),
     )
     .unwrap();
-    assert_eq!((s.pcs[0].hp, s.pcs[0].prana), (1, max - 3));
+    assert_eq!((t.s.pcs[0].hp, t.s.pcs[0].prana), (1, max - 3));
     act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &gm(),
         Command::new("nw session set")
             .with("player", "alice")
@@ -339,10 +244,7 @@ fn rule_4_prana_limits_on_judges_and_costs() {
     )
     .unwrap();
     assert!(act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &alice,
         Command::new("nw prana").with("use", "avoid")
     )
@@ -354,23 +256,12 @@ fn rule_4_prana_limits_on_judges_and_costs() {
 
 #[test]
 fn judge_preview_shows_the_chance_and_changes_nothing() {
-    let (data, mut shared, mut s, mut rng) = setup();
+    let mut t = setup();
     let alice = Actor::player("alice", "alice");
-    act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
-        &alice,
-        Command::new("nw session join"),
-    )
-    .unwrap();
-    let before = s.clone();
+    act(&mut t, &alice, Command::new("nw session join")).unwrap();
+    let before = t.s.clone();
     let out = act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &alice,
         Command::new("nw judge")
             .with("stat", "luck")
@@ -378,7 +269,7 @@ fn judge_preview_shows_the_chance_and_changes_nothing() {
             .with("preview", "true"),
     )
     .unwrap();
-    assert_eq!(s, before);
+    assert_eq!(t.s, before);
     let m = &out[0].message;
     assert!(m.body.contains("Chance of success:"));
     assert_eq!(m.buttons[0].command, "/nw judge difficulty:9 stat:luck");
@@ -386,12 +277,9 @@ fn judge_preview_shows_the_chance_and_changes_nothing() {
 
 #[test]
 fn rule_3_2_gm_values_are_10_and_5() {
-    let (data, mut shared, mut s, mut rng) = setup();
+    let mut t = setup();
     act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &gm(),
         Command::new("nw judge")
             .with("stat", "none")
@@ -399,41 +287,22 @@ fn rule_3_2_gm_values_are_10_and_5() {
     )
     .unwrap();
     assert_eq!(
-        s.open[0].judge.cf,
+        t.s.open[0].judge.cf,
         Cf {
             critical: 10,
             fumble: 5
         }
     );
-    assert!(act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
-        &gm(),
-        Command::new("nw judge").with("stat", "pacc")
-    )
-    .is_err());
+    assert!(act(&mut t, &gm(), Command::new("nw judge").with("stat", "pacc")).is_err());
 }
 
 #[test]
 fn rule_8_2_after_phase_resets_and_grants_op_and_a_level_up() {
-    let (data, mut shared, mut s, mut rng) = setup();
+    let mut t = setup();
     let alice = Actor::player("alice", "alice");
+    act(&mut t, &alice, Command::new("nw session join")).unwrap();
     act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
-        &alice,
-        Command::new("nw session join"),
-    )
-    .unwrap();
-    act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &gm(),
         Command::new("nw session set")
             .with("player", "alice")
@@ -442,10 +311,7 @@ fn rule_8_2_after_phase_resets_and_grants_op_and_a_level_up() {
     )
     .unwrap();
     act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
+        &mut t,
         &gm(),
         Command::new("nw session set")
             .with("player", "alice")
@@ -453,34 +319,18 @@ fn rule_8_2_after_phase_resets_and_grants_op_and_a_level_up() {
     )
     .unwrap();
     assert_eq!(
-        s.pcs[0].bad,
+        t.s.pcs[0].bad,
         vec![("Poison".to_string(), 5)],
         "Poison (3) + (2) = (5)"
     );
-    assert!(act(
-        &mut s,
-        &data,
-        &mut shared,
-        &mut rng,
-        &alice,
-        Command::new("nw phase next")
-    )
-    .is_err());
+    assert!(act(&mut t, &alice, Command::new("nw phase next")).is_err());
     for _ in 0..4 {
-        act(
-            &mut s,
-            &data,
-            &mut shared,
-            &mut rng,
-            &gm(),
-            Command::new("nw phase next").with("op", "7"),
-        )
-        .unwrap();
+        act(&mut t, &gm(), Command::new("nw phase next").with("op", "7")).unwrap();
     }
-    assert_eq!(s.phase, Phase::After);
-    let body = s.pcs[0].ch.derive(&s.cat(&data)).body;
-    assert_eq!(s.pcs[0].hp, body);
-    assert!(s.pcs[0].bad.is_empty());
-    assert_eq!(shared.characters[0].op, 7);
-    assert_eq!(shared.characters[0].level_ups, 1);
+    assert_eq!(t.s.phase, Phase::After);
+    let body = t.s.pcs[0].ch.derive(&t.s.cat(&t.data)).body;
+    assert_eq!(t.s.pcs[0].hp, body);
+    assert!(t.s.pcs[0].bad.is_empty());
+    assert_eq!(t.shared.characters[0].op, 7);
+    assert_eq!(t.shared.characters[0].level_ups, 1);
 }

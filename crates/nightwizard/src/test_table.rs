@@ -1,32 +1,23 @@
-//! Test harness shared by the session-level unit tests (Fortress, Casket): a session with
-//! quick roster characters joined, driven by command paths through the table's permission
-//! check, `session::parse` and `session::apply`, checking that every refusal leaves the state
-//! unchanged.
+//! Night Wizard's side of the one test harness: [`Session`], a session with quick roster
+//! characters joined, driven through the table by [`croupier_core::testkit::Harness`]; and
+//! the combat-level kit ([`actions`]) that sets a fight up through it and then plays
+//! `combat::apply` with fixed dice.
 
-use super::character::roster::{self, NwShared};
+use super::character::roster::NwShared;
 use super::data::{load, NwData};
-use super::session::{apply, create, parse, NightWizard};
-use croupier_core::rng::GameRng;
+use super::session::NightWizard;
 use croupier_core::table::{declare, Actor, Command, Game, Reply, RuleError};
 
-/// Runs `cmd` as `a` on session `s` as the table does: the permission check, `parse`, then
-/// `apply`; a refusal must leave the state unchanged.
-pub fn act(
-    s: &mut NightWizard,
-    data: &NwData,
-    shared: &mut NwShared,
-    rng: &mut GameRng,
-    a: &Actor,
-    cmd: Command,
-) -> Result<Vec<Reply>, RuleError> {
-    permitted(s, a, &cmd)?;
-    let action = parse(s, a, &cmd, data, shared)?;
-    let before = s.clone();
-    let r = apply(s, data, Some(shared), rng, a, &action);
-    if r.is_err() {
-        assert_eq!(*s, before, "a refusal changes nothing");
+/// Runs `cmd` as `a` (a channel manager when `a.manager`) on session `t` through the table.
+pub fn act(t: &mut Session, a: &Actor, cmd: Command) -> Result<Vec<Reply>, RuleError> {
+    t.h.set_manager(&a.id.0, a.manager);
+    let step = t.h.line(&format!("{}: {cmd}", a.id));
+    t.refresh();
+    if step.accepted {
+        Ok(step.replies)
+    } else {
+        Err(RuleError::new(step.message()))
     }
-    r
 }
 
 /// The table's permission check for `cmd` in session `s` (as the service runs it before
@@ -55,52 +46,41 @@ pub fn bob() -> Actor {
     Actor::player("bob", "bob")
 }
 
-/// A session under test.
-pub struct Table {
+/// A session run by the one test harness ([`croupier_core::testkit::Harness`]): every command
+/// goes through the table over a real store (route, permission, parse, apply, log, commit),
+/// and the harness checks after each that a refusal changed nothing, the state round-trips
+/// through JSON, undo restores it and no secret reached the wrong viewer. `s` and `shared` are
+/// the session and the guild roster as stored after the latest command; change the session
+/// with [`Session::edit`].
+pub struct Session {
     /// Rules data from `data/`.
     pub data: NwData,
-    /// The guild roster.
+    /// The guild roster after the latest command.
     pub shared: NwShared,
-    /// The session.
+    /// The session after the latest command.
     pub s: NightWizard,
-    /// The session's RNG.
-    pub rng: GameRng,
+    /// The harness.
+    pub h: croupier_core::testkit::Harness,
 }
 
-impl Table {
+impl Session {
     /// A session opened by `gm` on `seed`, each player making a quick character and joining.
-    pub fn with(players: &[(Actor, &str)], seed: u64) -> Table {
+    pub fn with(players: &[(Actor, &str)], seed: u64) -> Session {
         let data = load(&croupier_core::source_path("data")).expect("data loads");
-        let mut shared = NwShared::default();
-        let mut rng = croupier_core::rng::seeded(seed);
+        let mut h = croupier_core::testkit::Harness::of::<NightWizard>(seed);
         for (a, n) in players {
-            roster::global(
-                &mut shared,
-                &data,
-                a,
-                &Command::new("nw character new")
-                    .with("name", *n)
-                    .with("quick", "true"),
-                &mut rng,
-            )
-            .expect("a quick character")
-            .expect("a reply");
+            h.ok(&format!("{}: /nw character new name:{n} quick:true", a.id));
         }
-        let (s, _) =
-            create(&data, &gm(), &Command::new("nw new"), Default::default()).expect("a session");
-        let mut t = Table {
-            data,
-            shared,
-            s,
-            rng,
-        };
+        h.ok(&format!("{}: /nw new", gm().id));
         for (a, _) in players {
-            t.ok(a, "nw session join", &[]);
+            h.ok(&format!("{}: /nw session join", a.id));
         }
-        t
+        let s = h.state();
+        let shared = h.shared("nw");
+        Session { data, shared, s, h }
     }
 
-    /// Runs `path` with `opts` as `a`; a refusal must change nothing.
+    /// Runs `path` with `opts` as `a` through the table.
     pub fn run(
         &mut self,
         a: &Actor,
@@ -111,14 +91,7 @@ impl Table {
         for (k, v) in opts {
             cmd = cmd.with(k, *v);
         }
-        act(
-            &mut self.s,
-            &self.data,
-            &mut self.shared,
-            &mut self.rng,
-            a,
-            cmd,
-        )
+        act(self, a, cmd)
     }
 
     /// Runs a command that must succeed.
@@ -130,6 +103,30 @@ impl Table {
     pub fn err(&mut self, a: &Actor, path: &str, opts: &[(&str, &str)]) -> String {
         self.run(a, path, opts).expect_err("refused").0
     }
+
+    /// Sets the session up as a test needs it (no log entry: it cannot be undone).
+    pub fn edit(&mut self, f: impl FnOnce(&mut NightWizard)) {
+        self.h.edit::<NightWizard>(f);
+        self.refresh();
+    }
+
+    /// Sets the guild roster up as a test needs it (no log entry).
+    pub fn edit_shared(&mut self, f: impl FnOnce(&mut NwShared)) {
+        self.h.edit_shared::<NwShared>("nw", f);
+        self.refresh();
+    }
+
+    /// Runs a command without a session (`nw character …`) that must succeed.
+    pub fn global(&mut self, a: &Actor, cmd: &Command) -> Vec<Reply> {
+        let step = self.h.ok(&format!("{}: {cmd}", a.id));
+        self.refresh();
+        step.replies
+    }
+
+    pub(crate) fn refresh(&mut self) {
+        self.s = self.h.state();
+        self.shared = self.h.shared("nw");
+    }
 }
 
 // --- nw-actions ---
@@ -137,15 +134,15 @@ impl Table {
 /// The combat-level kit of the action tests (movement, recovery, skills): sessions driven
 /// through `combat::apply` with fixed dice, each refusal checked to change nothing.
 pub mod actions {
-    use super::super::character::roster::{self, NwShared};
+    use super::super::character::roster::NwShared;
     use super::super::character::OwnedSkill;
     use super::super::combat::{apply, Combat, CombatAction, Used, Who};
     use super::super::data::{NwData, SkillDef};
     use super::super::judge::{Cf, Fixed};
     use super::super::session::NightWizard;
-    use super::Table;
+    use super::Session;
     pub use super::{alice, bob, gm};
-    use croupier_core::table::{Actor, Command, Reply, RuleError, UserId};
+    use croupier_core::table::{Actor, Reply, RuleError, UserId};
 
     /// A third player (`carol`).
     pub fn carol() -> Actor {
@@ -160,42 +157,19 @@ pub mod actions {
         Who::Enemy(l.into())
     }
 
-    /// A [`Table`] on seed 5 with the first `joined` of `made` joined, the others' quick
+    /// A [`Session`] on seed 5 with the first `joined` of `made` joined, the others' quick
     /// characters made but not joined, and a Shade Swarm labelled `Swarm`; no combat yet.
     pub fn table(made: &[(Actor, &str)], joined: usize) -> (NwData, NwShared, NightWizard) {
-        let Table {
-            data,
-            mut shared,
-            mut s,
-            mut rng,
-        } = Table::with(&made[..joined], 5);
+        let mut t = Session::with(&made[..joined], 6);
         for (a, n) in &made[joined..] {
-            roster::global(
-                &mut shared,
-                &data,
-                a,
-                &Command::new("nw character new")
-                    .with("name", *n)
-                    .with("quick", "true"),
-                &mut rng,
-            )
-            .expect("a quick character")
-            .expect("a reply");
+            t.ok(a, "nw character new", &[("name", n), ("quick", "true")]);
         }
-        run(
-            &mut s,
-            &data,
+        t.ok(
             &gm(),
-            CombatAction::Spawn {
-                name: "shade_swarm".into(),
-                label: Some("Swarm".into()),
-                hidden: false,
-                hp: None,
-            },
-            vec![],
-        )
-        .unwrap();
-        (data, shared, s)
+            "nw enemy spawn",
+            &[("name", "shade_swarm"), ("as", "Swarm")],
+        );
+        (t.data, t.shared, t.s)
     }
 
     /// Ayla (alice) and Bolt (bob) with Critical 12 / Fumble 2, no skills or items, at full

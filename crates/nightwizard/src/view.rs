@@ -38,6 +38,19 @@ pub struct NwView {
     pub combat: Option<CombatView>,
 }
 
+/// What `viewer` may not see (see [`croupier_core::table::Game::secrets`]): unless they are
+/// the GM, the labels of the hidden enemies.
+pub fn secrets(s: &NightWizard, viewer: &Viewer) -> Vec<String> {
+    if s.counts_as_gm(viewer.user.as_ref(), viewer.manager) {
+        return vec![];
+    }
+    s.enemies
+        .iter()
+        .filter(|e| e.hidden)
+        .map(|e| e.label.clone())
+        .collect()
+}
+
 /// The session as `viewer` sees it.
 pub fn view_model(s: &NightWizard, data: &NwData, viewer: &Viewer) -> NwView {
     let gm = s.counts_as_gm(viewer.user.as_ref(), viewer.manager);

@@ -402,6 +402,10 @@ impl Game for Nobi {
         Ok(view::view_model(self, data, viewer))
     }
 
+    fn secrets(&self, data: &NobiData, _viewer: &croupier_core::table::Viewer) -> Vec<String> {
+        view::secrets(self, data)
+    }
+
     fn picture(view: &view::NobiView) -> Vec<croupier_core::render::svg::Doc> {
         vec![picture::table(view)]
     }

@@ -592,3 +592,15 @@ pub fn view_model(t: &Nobi, data: &NobiData, viewer: &croupier_core::table::View
         status: status_facts(t, data),
     }
 }
+
+/// What `viewer` may not see (see [`croupier_core::table::Game::secrets`]): the Scenes of the
+/// face-down Scene deck, by name, unless a card of that name has been played (the discards).
+/// Everyone is the same here: the deck is face down for the GM too.
+pub fn secrets(t: &Nobi, data: &NobiData) -> Vec<String> {
+    let name = |id: &String| data.scene(id).map(|s| s.name.clone());
+    let seen: std::collections::BTreeSet<String> =
+        t.decks.scene_discard.iter().filter_map(name).collect();
+    let hidden: std::collections::BTreeSet<String> =
+        t.decks.scenes.iter().filter_map(name).collect();
+    hidden.difference(&seen).cloned().collect()
+}

@@ -265,6 +265,16 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
     /// Pictures draw only from this. `Err` when the stored state does not fit the data.
     fn view_model(&self, data: &Self::Data, viewer: &Viewer) -> Result<Self::View, BadState>;
 
+    /// What `viewer` may not see of the session as it stands, each named once by the rules:
+    /// the texts (a hidden enemy's label, a card in another player's hand or in a face-down
+    /// deck, a secret roll's result) that no reply, status, tracker, log, story, view model or
+    /// picture shown to them may contain. Leave out a text the viewer sees legitimately
+    /// elsewhere (the same card face up on the board). The test harness
+    /// (`croupier_core::testkit`) checks every text and picture each viewer is shown against it.
+    fn secrets(&self, _data: &Self::Data, _viewer: &Viewer) -> Vec<String> {
+        vec![]
+    }
+
     /// True when the game draws a picture ([`Game::picture`]).
     const PICTURED: bool = false;
 
@@ -457,6 +467,8 @@ pub trait DynGame: Send + Sync {
         -> Result<Vec<Reply>, DynError>;
     /// See [`Game::view_model`]: the view, serialized.
     fn view_model(&self, state: &DynState, viewer: &Viewer) -> Result<Value, DynError>;
+    /// See [`Game::secrets`].
+    fn secrets(&self, state: &DynState, viewer: &Viewer) -> Result<Vec<String>, DynError>;
     /// True when the game draws a picture.
     fn has_picture(&self) -> bool;
     /// The picture of `state` as `viewer` sees it, drawn from [`Game::view_model`];
@@ -662,6 +674,9 @@ impl<G: Game> DynGame for Loaded<G> {
     }
     fn view_model(&self, state: &DynState, viewer: &Viewer) -> Result<Value, DynError> {
         Ok(serde_json::to_value(self.view_of(state, viewer)?)?)
+    }
+    fn secrets(&self, state: &DynState, viewer: &Viewer) -> Result<Vec<String>, DynError> {
+        Ok(typed::<G>(state)?.secrets(&self.data, viewer))
     }
     fn has_picture(&self) -> bool {
         G::PICTURED

@@ -374,15 +374,53 @@ impl<'a, 't> GmOf<'a, 't> {
     }
 }
 
-fn log_line(r: &LogRow, viewer: &Actor, is_gm: bool) -> String {
+/// Whether `viewer` may see the result of log entry `r` (a roll made `public`, for the GM,
+/// blind or for oneself), `is_gm` saying whether they were GM of the game it was made in: the
+/// one rule the log and the test harness's secret check read.
+fn may_see(r: &LogRow, viewer: &Actor, is_gm: bool) -> bool {
     let mine = r.actor == viewer.id.0;
-    let visible = match r.visibility.as_str() {
+    match r.visibility.as_str() {
         "public" => true,
         "gm" => mine || is_gm,
         "blind" => is_gm,
         "self" => mine,
         _ => false,
-    };
+    }
+}
+
+/// The results of the hidden rolls of `channel` that `viewer` may not see (their dice as
+/// the roll's reply shows them, `2d6 → [5, 2] = 7`): the table's own secrets, beside each
+/// game's ([`super::Game::secrets`]). For the test harness (`croupier_core::testkit`).
+#[cfg(feature = "testkit")]
+pub(crate) fn hidden_rolls(
+    tx: &Tx,
+    games: &Registry,
+    channel: &str,
+    viewer: &Actor,
+) -> Result<Vec<String>, super::TableError> {
+    let session = store::session_active(tx, channel)?;
+    let viewer = with_host(viewer, session.as_ref());
+    let rows = store::log_recent(tx, channel, i64::MAX)?;
+    let mut gm_of = GmOf::new(tx, games, session.as_ref(), &viewer);
+    let mut out = vec![];
+    for r in rows.iter().filter(|r| r.kind == "roll") {
+        let is_gm = match gm_of.of(r.session_id) {
+            Ok(g) => g,
+            Err(Fail::Error(e)) => return Err(e),
+            Err(Fail::Refused(m) | Fail::RefusedWith(m, _)) => {
+                return Err(super::TableError::Refused(super::RuleError::new(m)))
+            }
+        };
+        if !may_see(r, &viewer, is_gm) {
+            let roll: dice::Roll = serde_json::from_str(&r.payload)?;
+            out.push(roll.render());
+        }
+    }
+    Ok(out)
+}
+
+fn log_line(r: &LogRow, viewer: &Actor, is_gm: bool) -> String {
+    let visible = may_see(r, viewer, is_gm);
     let text = if visible {
         format!("{} {}", r.actor_name, r.summary)
     } else {

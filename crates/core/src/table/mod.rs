@@ -18,6 +18,7 @@ mod reply;
 mod service;
 mod spec;
 mod states;
+mod text;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandSyntaxError};
@@ -42,3 +43,4 @@ pub use spec::{
     MAX_LENGTH_LIMIT,
 };
 pub use states::{Cached, StateCache, States, STATE_CACHE_BYTES};
+pub use text::{mentions_to_at, render_reply};

@@ -1,5 +1,5 @@
 //! Tests of `casket`.
-use super::super::test_table::{alice, gm, Table as T};
+use super::super::test_table::{alice, gm, Session as T};
 
 fn table() -> T {
     T::with(&[(alice(), "Ayu")], 7)
@@ -98,7 +98,7 @@ fn rule_nw_4_2_remove_lunar_logic_costs_1_prana_per_logic() {
         .contains("no Lunar Logic"));
     let list = t.ok(&alice(), "nw casket list", &[]);
     assert!(list[0].message.body.contains("No flying — ignored by Ayu"));
-    t.s.pcs[0].prana = 0;
+    t.edit(|s| s.pcs[0].prana = 0);
     assert!(t
         .err(&alice(), "nw casket shake", &[("logic", "2")])
         .contains("no Prana"));

@@ -1,31 +1,17 @@
 //! Rule tests of the one-record rules: when a session's copy takes the roster's changes.
 
 use super::super::super::session::{NwAction, Phase};
-use super::super::super::test_table::{alice, bob, gm, Table};
-use super::super::roster;
+use super::super::super::test_table::{alice, bob, gm, Session as Table};
 use super::*;
 use croupier_core::table::Command;
 
 fn roster_cmd(t: &mut Table, a: &croupier_core::table::Actor, cmd: Command) -> Vec<Reply> {
-    roster::global(&mut t.shared, &t.data, a, &cmd, &mut t.rng)
-        .expect("a roster command")
-        .expect("accepted")
+    t.global(a, &cmd)
 }
 
-/// A table whose roster holds its PCs' characters as the service does (`Game::apply`).
+/// A table whose roster holds its PCs' characters (the table's service holds them as they join).
 fn table(players: &[(croupier_core::table::Actor, &str)]) -> Table {
-    let mut t = Table::with(players, 4);
-    let pcs: Vec<(UserId, String)> =
-        t.s.pcs
-            .iter()
-            .map(|p| (p.user.clone(), p.ch.name.clone()))
-            .collect();
-    let place = croupier_core::table::Place {
-        channel: "table".into(),
-        session: Some(1),
-    };
-    t.shared.hold(&place, &pcs);
-    t
+    Table::with(players, 4)
 }
 
 fn to_after(t: &mut Table) {
@@ -44,8 +30,8 @@ fn rule_nw_8_2_a_level_up_applies_when_the_next_episode_begins_not_mid_episode()
     let mut t = table(&[(alice(), "Ayla"), (bob(), "Bolt")]);
     // A level up the GM granted long ago is taken mid-Episode: the session does not take it
     // at the player's next action.
-    t.shared.characters[0].level_ups = 1;
-    t.s.pcs[0].ch.level_ups = 1;
+    t.edit_shared(|sh| sh.characters[0].level_ups = 1);
+    t.edit(|s| s.pcs[0].ch.level_ups = 1);
     t.ok(&gm(), "nw phase next", &[]);
     let skill = [
         "sturdy_frame",
@@ -110,7 +96,7 @@ fn rule_nw_14_a_used_consumable_stays_gone_through_a_rejoin_and_the_after_phase_
             equipped: false,
             preserved: p,
         };
-        t.shared.characters[0].items.push(item);
+        t.edit_shared(|sh| sh.characters[0].items.push(item));
     }
     t.ok(&alice(), "nw session join", &[]);
     let kit = t.s.pcs[0].kit.len();
@@ -181,7 +167,7 @@ fn rule_nw_10_2_equipment_comes_in_at_the_owners_next_action_outside_a_fight() {
 fn rule_nw_6_3_op_valco_is_lost_when_the_opening_begins() {
     let mut t = table(&[(alice(), "Ayla")]);
     to_after(&mut t);
-    t.shared.characters[0].op_money = 50_000;
+    t.edit_shared(|sh| sh.characters[0].op_money = 50_000);
     t.ok(&gm(), "nw phase next", &[]);
     assert_eq!(t.s.phase, Phase::Preplay);
     assert_eq!(
@@ -224,10 +210,12 @@ fn rule_nw_custom_enemy_added_after_the_session_opened_spawns_at_once() {
 /// session copy has taken (a kit, so the session keeps her as she leaves).
 fn ayla_with_a_kit() -> Table {
     let mut t = table(&[(alice(), "Ayla"), (bob(), "Bolt")]);
-    t.shared.characters[0].items.push(OwnedItem {
-        id: "antidote_salts".into(),
-        equipped: false,
-        preserved: true,
+    t.edit_shared(|sh| {
+        sh.characters[0].items.push(OwnedItem {
+            id: "antidote_salts".into(),
+            equipped: false,
+            preserved: true,
+        })
     });
     t.ok(&alice(), "nw session join", &[]);
     t

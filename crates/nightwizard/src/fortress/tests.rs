@@ -1,7 +1,7 @@
 //! Tests of the Fortress rules (§12).
 use super::super::judge::Judge;
 use super::super::state::Phase;
-use super::super::test_table::{alice, bob, gm, Table as T};
+use super::super::test_table::{alice, bob, gm, Session as T};
 use super::common::*;
 use super::model::{Check, Fortress, Pending, TrapState, DANGER_DEFAULT, SECRET_GATE_SENSE};
 use super::*;
@@ -123,7 +123,7 @@ fn rule_nw_8_2_appearance_automatic_in_the_climax() {
     t.ok(&alice(), "nw session leave", &[]);
     t.ok(&gm(), "nw fortress dive", &[]);
     t.ok(&alice(), "nw session join", &[]);
-    t.s.phase = Phase::Climax;
+    t.edit(|s| s.phase = Phase::Climax);
     let out = t.ok(&alice(), "nw fortress appear", &[]);
     assert!(all_text(&out).contains("automatically"));
     assert!(t.fort().dive.as_ref().unwrap().inside.contains(&alice().id));
@@ -263,12 +263,14 @@ fn rule_nw_12_9_danger_sense_success_against_secret_reveals_the_gate() {
         &mut super::super::judge::Fixed(vec![]),
     );
     j.any_seven = true;
-    t.s.fortress.pending.push(Pending {
-        user: alice().id,
-        check: Check::Sense,
-        difficulty: SECRET_GATE_SENSE,
-        judge: j,
-        secret: true,
+    t.edit(|s| {
+        s.fortress.pending.push(Pending {
+            user: alice().id,
+            check: Check::Sense,
+            difficulty: SECRET_GATE_SENSE,
+            judge: j,
+            secret: true,
+        })
     });
     let out = t.ok(&alice(), "nw fortress resolve", &[]);
     assert!(
@@ -375,11 +377,13 @@ fn rule_nw_12_8_identification_awareness_vs_detection_then_removal_finesse_vs_re
         .err(&alice(), "nw fortress remove", &[])
         .contains("identify the trap first"));
     // Make Alice's Awareness Judge certain: Detection 0.
-    t.s.fortress.fortress.as_mut().unwrap().areas[2]
-        .trap
-        .as_mut()
-        .unwrap()
-        .detection = 0;
+    t.edit(|s| {
+        s.fortress.fortress.as_mut().unwrap().areas[2]
+            .trap
+            .as_mut()
+            .unwrap()
+            .detection = 0
+    });
     let out = t.ok(&alice(), "nw fortress identify", &[]);
     let text = all_text(&out);
     assert!(text.contains("Trap Identification"), "{text}");
@@ -425,11 +429,13 @@ fn rule_nw_12_8_every_pc_failing_identification_sets_the_trap_off() {
     t.ok(&gm(), "nw fortress dive", &[]);
     t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
     t.ok(&gm(), "nw fortress move", &[("to", "Needles")]);
-    t.s.fortress.fortress.as_mut().unwrap().areas[2]
-        .trap
-        .as_mut()
-        .unwrap()
-        .detection = 99;
+    t.edit(|s| {
+        s.fortress.fortress.as_mut().unwrap().areas[2]
+            .trap
+            .as_mut()
+            .unwrap()
+            .detection = 99
+    });
     let hp = (t.s.pcs[0].hp, t.s.pcs[1].hp);
     t.ok(&alice(), "nw fortress identify", &[]);
     let out = t.ok(&alice(), "nw fortress resolve", &[]);
@@ -466,12 +472,14 @@ fn rule_nw_12_8_a_fumble_on_removal_triggers_the_trap_on_the_roller() {
     t.ok(&gm(), "nw fortress dive", &[]);
     t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
     t.ok(&gm(), "nw fortress move", &[("to", "Needles")]);
-    t.s.fortress.fortress.as_mut().unwrap().areas[2]
-        .trap
-        .as_mut()
-        .unwrap()
-        .identified
-        .push(alice().id);
+    t.edit(|s| {
+        s.fortress.fortress.as_mut().unwrap().areas[2]
+            .trap
+            .as_mut()
+            .unwrap()
+            .identified
+            .push(alice().id)
+    });
     // Fix Alice's values so that whatever she rolls is her Fumble: impossible with 2d6, so
     // settle a forged Judge instead.
     let cf = t.s.pcs[0].cf.unwrap();
@@ -487,12 +495,14 @@ fn rule_nw_12_8_a_fumble_on_removal_triggers_the_trap_on_the_roller() {
     let fumble = cf.fumble;
     j.dice = [fumble / 2, fumble - fumble / 2];
     assert!(j.outcome().fumble);
-    t.s.fortress.pending.push(Pending {
-        user: alice().id,
-        check: Check::Remove,
-        difficulty: 11,
-        judge: j,
-        secret: false,
+    t.edit(|s| {
+        s.fortress.pending.push(Pending {
+            user: alice().id,
+            check: Check::Remove,
+            difficulty: 11,
+            judge: j,
+            secret: false,
+        })
     });
     let hp_bob = t.s.pcs[1].hp;
     let out = t.ok(&alice(), "nw fortress resolve", &[]);

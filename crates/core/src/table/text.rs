@@ -1,6 +1,7 @@
-//! Text rendering of replies for the console.
+//! Replies as plain text: how the console prints them and the test harness
+//! (`croupier_core::testkit`) records them.
 
-use crate::table::{Audience, Reply};
+use super::{Audience, Reply};
 
 /// Renders a reply as the console prints it: the audience line, then the message as text.
 pub fn render_reply(channel: &str, r: &Reply) -> String {

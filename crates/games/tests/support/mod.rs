@@ -1,0 +1,3 @@
+//! Shared by the games' integration tests.
+
+pub mod plans;
