@@ -95,7 +95,7 @@ impl Game for Coin {
                 host.name
             ),
         )
-        .button("Flip", "/coin flip");
+        .button("Flip", &CoinCommand::Flip);
         Ok((
             Coin {
                 guesses: vec![],

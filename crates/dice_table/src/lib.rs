@@ -112,7 +112,7 @@ impl DiceTable {
             self.expr
         ))
         .ping(&s.user)
-        .button("Roll", "/dice roll")
+        .button("Roll", &DiceCommand::Roll)
     }
 
     fn scoreboard(&self) -> String {
@@ -257,7 +257,7 @@ impl Game for DiceTable {
                 host.name, t.expr, t.rounds
             ),
         )
-        .button("Join", "/dice join");
+        .button("Join", &DiceCommand::Join);
         Ok((t, vec![Reply::public(msg)]))
     }
 
@@ -442,7 +442,7 @@ fn status(v: &DiceView) -> Message {
     let mut m = Message::titled("🎲 Dice table", format!("Rolling `{}` — {status}", v.expr))
         .field("Scores", scores);
     if v.phase == Phase::Playing {
-        m = m.button("Roll", "/dice roll");
+        m = m.button("Roll", &DiceCommand::Roll);
     }
     m
 }

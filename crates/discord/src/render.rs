@@ -686,7 +686,7 @@ mod tests {
             session: 7,
             version: 3,
         });
-        m = m.button("Go", format!("/nakama go note:{}", "n".repeat(120)));
+        m = m.button_line("Go", format!("/nakama go note:{}", "n".repeat(120)));
         let mut long = LongIds::default();
         let drafts = render(
             &Look::default(),
@@ -727,7 +727,7 @@ mod tests {
         let me = UserId::new("1");
         let mut m = Message::text("lots");
         for i in 0..30 {
-            m = m.button(format!("b{i}"), format!("/x b n:{i}"));
+            m = m.button_line(format!("b{i}"), format!("/x b n:{i}"));
         }
         let drafts = one(Reply::public(m), &me);
         assert!(drafts.iter().all(|d| d.rows.len() <= limits::ROWS));

@@ -217,8 +217,8 @@ impl Nakama {
                             self.players[0].name
                         ),
                     )
-                    .button("My hand", "/nakama hand")
-                    .button("Board", "/nakama board"),
+                    .button_line("My hand", "/nakama hand")
+                    .button_line("Board", "/nakama board"),
                 )];
                 out.push(Reply::public(view::board(self, d)));
                 out.push(view::turn_prompt(self, d));
@@ -435,7 +435,7 @@ impl Nakama {
             if reaction && self.step == Step::React {
                 m.body
                     .push_str(&format!("\n{}", view::react_status(self, d)));
-                m = m.button("Continue", "/nakama continue");
+                m = m.button_line("Continue", "/nakama continue");
             }
             out.push(Reply::public(m));
         }

@@ -156,7 +156,7 @@ pub fn board_of(v: &NakamaView) -> Message {
         m = m.field("Crew", crew.join("\n"));
     }
     if v.phase == Phase::Playing {
-        m = m.button("My hand", "/nakama hand");
+        m = m.button_line("My hand", "/nakama hand");
     }
     m
 }
@@ -221,7 +221,7 @@ pub fn hand(g: &Nakama, s: usize, d: &NakamaData) -> Message {
     if g.phase == Phase::Playing {
         // The hand changes when others act (an exchange, a boss's discard): a fresh copy is
         // one press away.
-        m = m.styled_button("Refresh", "/nakama hand", ButtonStyle::Secondary);
+        m = m.styled_button_line("Refresh", "/nakama hand", ButtonStyle::Secondary);
         match &g.step {
             Step::Recruit { .. } if s == g.turn && !p.hand.is_empty() => {
                 m = m.with_select(menu("Recruit a friend", "/nakama recruit"));
@@ -245,7 +245,7 @@ pub fn column_prompt(d: &NakamaData, f: usize) -> Message {
     let fr = &d.friends[f];
     let mut m = Message::text(format!("Recruit {} into which column?", fr.long()));
     for c in 1..=5 {
-        m = m.button(
+        m = m.button_line(
             format!("Column {c}"),
             format!("/nakama recruit card:{} column:{c}", fr.id),
         );
@@ -265,8 +265,8 @@ pub fn turn_prompt(g: &Nakama, d: &NakamaData) -> Reply {
             g.threat
         ))
         .ping(&p.user)
-        .button("My hand", "/nakama hand")
-        .button("Board", "/nakama board"),
+        .button_line("My hand", "/nakama hand")
+        .button_line("Board", "/nakama board"),
     )
 }
 
@@ -281,8 +281,8 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
             "{}, recruit one more friend (`/nakama recruit`) or skip.",
             p.user.mention()
         ))
-        .button("My hand", "/nakama hand")
-        .button("Skip", "/nakama skip"),
+        .button_line("My hand", "/nakama hand")
+        .button_line("Skip", "/nakama skip"),
         Step::Ability { card } => {
             let mut m = Message::text(format!(
                 "{}, use the ability of {}? ",
@@ -297,7 +297,7 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
                 Some(Ability::Block) => {
                     for s in 1..=3 {
                         if g.spaces[s - 1].is_some() {
-                            m = m.button(
+                            m = m.button_line(
                                 format!("Block space {s}"),
                                 format!("/nakama ability space:{s}"),
                             );
@@ -308,29 +308,29 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
                     m.body.push_str(
                         "Solo: use it as Move (`/nakama ability as:move from: to:`) or Recruit.",
                     );
-                    m = m.button("As Recruit", "/nakama ability as:recruit");
+                    m = m.button_line("As Recruit", "/nakama ability as:recruit");
                 }
                 Some(Ability::Exchange) => {
                     for (i, o) in g.players.iter().enumerate() {
                         if i != g.turn {
-                            m = m.button(
+                            m = m.button_line(
                                 format!("Exchange with {}", o.name),
                                 format!("/nakama ability target:{}", o.user),
                             );
                         }
                     }
                 }
-                Some(Ability::PowerUp) => m = m.button("Power Up", "/nakama ability"),
-                Some(Ability::Recruit) => m = m.button("Recruit again", "/nakama ability"),
-                Some(Ability::Die { .. }) => m = m.button("Roll the die", "/nakama ability"),
+                Some(Ability::PowerUp) => m = m.button_line("Power Up", "/nakama ability"),
+                Some(Ability::Recruit) => m = m.button_line("Recruit again", "/nakama ability"),
+                Some(Ability::Die { .. }) => m = m.button_line("Roll the die", "/nakama ability"),
                 None => {}
             }
-            m.button("Skip", "/nakama skip")
+            m.button_line("Skip", "/nakama skip")
         }
         Step::Hat { .. } => {
             let mut m = Message::text(format!("{}, choose the die value:", p.user.mention()));
             for v in 1..=5 {
-                m = m.button(v.to_string(), format!("/nakama ability value:{v}"));
+                m = m.button_line(v.to_string(), format!("/nakama ability value:{v}"));
             }
             m
         }
@@ -342,7 +342,7 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
             p.user.mention(),
             g.hand_size()
         ))
-        .button("My hand", "/nakama hand"),
+        .button_line("My hand", "/nakama hand"),
         Step::React => {
             return vec![
                 Reply::public(board(g, d)),
@@ -352,7 +352,7 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
                         p.user.mention()
                     ))
                     .ping(&p.user)
-                    .button("Continue", "/nakama continue"),
+                    .button_line("Continue", "/nakama continue"),
                 ),
             ]
         }
@@ -369,14 +369,14 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
                     .unwrap_or_default()
             };
             if !g.columns[weakest].is_empty() {
-                m = m.styled_button(
+                m = m.styled_button_line(
                     format!("Lose {} (column {})", label(weakest), weakest + 1),
                     format!("/nakama lose column:{}", weakest + 1),
                     ButtonStyle::Primary,
                 );
             }
             for c in (0..COLUMNS).filter(|&c| c != weakest && !g.columns[c].is_empty()) {
-                m = m.styled_button(
+                m = m.styled_button_line(
                     format!("Column {}: {}", c + 1, label(c)),
                     format!("/nakama lose column:{}", c + 1),
                     ButtonStyle::Secondary,

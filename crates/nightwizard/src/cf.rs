@@ -121,28 +121,28 @@ impl NightWizard {
         );
         if p.cf_points > 0 {
             m = m
-                .styled_button(
+                .styled_button_line(
                     "Critical −1",
                     "/nw session cf value:critical by:-1",
                     ButtonStyle::Secondary,
                 )
-                .styled_button(
+                .styled_button_line(
                     "Critical +1",
                     "/nw session cf value:critical by:+1",
                     ButtonStyle::Secondary,
                 )
-                .styled_button(
+                .styled_button_line(
                     "Fumble −1",
                     "/nw session cf value:fumble by:-1",
                     ButtonStyle::Secondary,
                 )
-                .styled_button(
+                .styled_button_line(
                     "Fumble +1",
                     "/nw session cf value:fumble by:+1",
                     ButtonStyle::Secondary,
                 );
         }
-        m.styled_button("Lock", "/nw session lock", ButtonStyle::Success)
+        m.styled_button_line("Lock", "/nw session lock", ButtonStyle::Success)
     }
 
     /// Rolls a PC's values for this session (§3.1) and resets their CF Mod points.

@@ -75,7 +75,7 @@ pub fn create(
             data.rules.gm.fumble
         ),
     )
-    .button("Join", "/nw session join");
+    .button_line("Join", "/nw session join");
     Ok((s, vec![Reply::public(m)]))
 }
 

@@ -225,31 +225,31 @@ fn gm_controls(t: &Tournament) -> Reply {
         Message::text(format!(
             "GM: {taken} of {FIELD} places taken. Fill the rest with house ninjas, or start when everyone is in."
         ))
-        .styled_button("Fill", "/ninja fill", ButtonStyle::Secondary)
+        .styled_button_line("Fill", "/ninja fill", ButtonStyle::Secondary)
     } else {
         Message::text(format!("GM: all {FIELD} places taken. Start when ready."))
     };
-    Reply::gm(m.button("Start", "/ninja start"))
+    Reply::gm(m.button_line("Start", "/ninja start"))
 }
 
 /// The buttons of the luck decision waiting: reroll or not, then which roll to keep.
 fn luck_buttons(m: Message, p: &PendingLuck) -> Message {
     match p.second {
         None => m
-            .styled_button("Use luck", "/ninja luck choice:use", ButtonStyle::Success)
-            .styled_button(
+            .styled_button_line("Use luck", "/ninja luck choice:use", ButtonStyle::Success)
+            .styled_button_line(
                 "Take the roll",
                 "/ninja luck choice:skip",
                 ButtonStyle::Secondary,
             ),
         Some(_) => m
-            .button("Keep first", "/ninja luck choice:first")
-            .button("Keep reroll", "/ninja luck choice:reroll"),
+            .button_line("Keep first", "/ninja luck choice:first")
+            .button_line("Keep reroll", "/ninja luck choice:reroll"),
     }
 }
 
 fn run_buttons(m: Message) -> Message {
-    m.button("Run", "/ninja run").styled_button(
+    m.button_line("Run", "/ninja run").styled_button_line(
         "Auto",
         "/ninja run auto:true",
         ButtonStyle::Secondary,
@@ -367,8 +367,8 @@ impl Tournament {
 
     fn roll_prompt(&self) -> Message {
         let mut m = Message::text("Roll for the next turn.")
-            .button("Roll", "/ninja roll")
-            .styled_button("Auto", "/ninja run auto:true", ButtonStyle::Secondary);
+            .button_line("Roll", "/ninja roll")
+            .styled_button_line("Auto", "/ninja run auto:true", ButtonStyle::Secondary);
         if let Some(o) = self.owner_of_current() {
             m = m.ping(&o);
         }
@@ -538,7 +538,7 @@ impl Tournament {
                                     r.name,
                                     r.unspent()
                                 ))
-                                .styled_button(
+                                .styled_button_line(
                                     "Train",
                                     format!("/ninja train name:\"{cmd_name}\""),
                                     ButtonStyle::Secondary,
@@ -689,7 +689,7 @@ impl Tournament {
                 }
             }
             Phase::Running if self.current_run().is_some() => {
-                m = m.button("Roll", "/ninja roll").styled_button(
+                m = m.button_line("Roll", "/ninja roll").styled_button_line(
                     "Auto",
                     "/ninja run auto:true",
                     ButtonStyle::Secondary,
@@ -957,7 +957,7 @@ fn global_command(
                     r.pending_train = Some(pair.clone());
                     let mut m = Message::text(format!("{head} Pick one:"));
                     for id in &pair {
-                        m = m.button(
+                        m = m.button_line(
                             format!("Take {}", data.additive_name(id)),
                             format!("/ninja train name:\"{cmd_name}\" pick:{id}"),
                         );
@@ -1406,7 +1406,7 @@ impl Tournament {
         m = if let Some(p) = &self.pending {
             luck_buttons(m.field("To do", "Decide on luck: `/ninja luck`."), p)
         } else if self.current_run().is_some() {
-            m.button("Roll", "/ninja roll").styled_button(
+            m.button_line("Roll", "/ninja roll").styled_button_line(
                 "Auto",
                 "/ninja run auto:true",
                 ButtonStyle::Secondary,

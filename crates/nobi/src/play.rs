@@ -4,6 +4,7 @@
 use rand::Rng;
 
 use super::check::{best_tester, current_plan};
+use super::commands::NobiCommand;
 use super::data::{NobiData, Test};
 use super::state::{
     draw, shuffled, Mode, Nobi, Seat, Sheet, Step, Use, GM_TURNS, MAX_PLAYERS, SOLO_REDUCTION,
@@ -512,7 +513,7 @@ fn use_ability(
     ));
     if let Some(p) = plan {
         m = m.field("Chance", p.line());
-        m = m.button("Roll", "/nobi roll");
+        m = m.button("Roll", &NobiCommand::Roll);
     }
     Ok(vec![Reply::public(m)])
 }
@@ -562,7 +563,7 @@ fn difficulty(
     if let Some(p) = current_plan(t, data) {
         m = m.field("Chance", p.line());
     }
-    Ok(vec![Reply::public(m.button("Roll", "/nobi roll"))])
+    Ok(vec![Reply::public(m.button("Roll", &NobiCommand::Roll))])
 }
 
 fn roll(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, RuleError> {
@@ -632,7 +633,7 @@ fn roll(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, 
         let m = Message::titled(format!("🏁 {name}"), format!("{rolled}\n{wrap}"))
             .field("Check", line)
             .field("Adventure", view::summary(t, data))
-            .button("Story", "/nobi story");
+            .button("Story", &NobiCommand::Story);
         return Ok(vec![Reply::public(m)]);
     }
     let name = t.last_scene_name(data);
@@ -949,7 +950,7 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
                 Message::text(format!(
                     "🎭 {who}: {text}\n\nWrite more with `/nobi act`, or close the adventure with `/nobi finish`."
                 ))
-                .button("The End", "/nobi finish"),
+                .button("The End", &NobiCommand::Finish),
             )])
         }
         Step::Epilogue { .. } => {
@@ -967,7 +968,7 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
             }
             t.story.push(format!("> **{who}:** {text}\n"));
             Ok(vec![Reply::public(
-                Message::text(format!("🎭 {who}: {text}")).button("Roll", "/nobi roll"),
+                Message::text(format!("🎭 {who}: {text}")).button("Roll", &NobiCommand::Roll),
             )])
         }
         _ => refuse("there is no Scene to play out; the GM draws one first."),
@@ -1038,7 +1039,7 @@ fn finish(t: &mut Nobi, data: &NobiData, actor: &Actor) -> Result<Vec<Reply>, Ru
             "The adventure is written. Share it with `/nobi story`!",
         )
         .field("Adventure", view::summary(t, data))
-        .button("Story", "/nobi story"),
+        .button("Story", &NobiCommand::Story),
     )])
 }
 

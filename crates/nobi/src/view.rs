@@ -1,6 +1,7 @@
 //! What players see: the prompt for whoever must act, `/nobi status`, and the story export.
 
 use super::check::{current_plan, tester_chances};
+use super::commands::{NobiCommand, Verdict};
 use super::data::{GainCard, NobiData};
 use super::state::{Mode, Nobi, Step};
 use croupier_core::table::{Actor, Message};
@@ -163,25 +164,35 @@ pub fn prompt(t: &Nobi, data: &NobiData) -> Option<Message> {
     let user = &t.seats.get(seat)?.user;
     let mut m = Message::text(format!("➡️ {}, {what}.", user.mention())).ping(user);
     match &t.step {
-        Step::Scene => m = m.button("Draw Scene", "/nobi scene"),
+        Step::Scene => m = m.button("Draw Scene", &NobiCommand::Scene),
         Step::Check { .. } => {
             if let Some(p) = current_plan(t, data) {
                 m = m.field("Chance", p.line());
             }
-            m = m.button("Roll", "/nobi roll");
+            m = m.button("Roll", &NobiCommand::Roll);
         }
         Step::Roleplay { acted: true, .. } => {
             m = m
-                .button("Success", "/nobi verdict result:success")
-                .button("Failure", "/nobi verdict result:failure")
+                .button(
+                    "Success",
+                    &NobiCommand::Verdict {
+                        result: Verdict::Success,
+                    },
+                )
+                .button(
+                    "Failure",
+                    &NobiCommand::Verdict {
+                        result: Verdict::Failure,
+                    },
+                )
         }
         Step::Epilogue { .. } if t.mode != Mode::Solo => {
             if let Some(p) = current_plan(t, data) {
                 m = m.field("Chance", p.line());
             }
             m = m
-                .button("Roll", "/nobi roll")
-                .button("Redraw", "/nobi redraw");
+                .button("Roll", &NobiCommand::Roll)
+                .button("Redraw", &NobiCommand::Redraw);
         }
         _ => {}
     }
@@ -278,7 +289,7 @@ pub fn status_of(v: &NobiView) -> Message {
     }
     m = m.field("Settings", s.settings.clone());
     for (label, command) in &s.buttons {
-        m = m.button(label.clone(), command.clone());
+        m = m.button_line(label.clone(), command.clone());
     }
     m
 }

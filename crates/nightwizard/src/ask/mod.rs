@@ -113,7 +113,7 @@ pub fn apply(
                 ),
             )
             .ping(player)
-            .styled_button(
+            .styled_button_line(
                 format!("Roll {what} Judge"),
                 format!("/nw answer id:{id}"),
                 ButtonStyle::Primary,
@@ -122,7 +122,7 @@ pub fn apply(
                 "Ask {id}: {name}, {what} Judge against Difficulty {difficulty}{}. Withdraw it with `/nw ask cancel:{id}`.",
                 if *hidden { " (hidden from the player)" } else { "" }
             ))
-            .styled_button("Withdraw", format!("/nw ask cancel:{id}"), ButtonStyle::Danger);
+            .styled_button_line("Withdraw", format!("/nw ask cancel:{id}"), ButtonStyle::Danger);
             s.ask_seq = id;
             s.asks.push(Ask {
                 id,

@@ -67,7 +67,7 @@ pub fn global(
                 let refresh = format!("/nw sheet player:{} character:\"{}\"", owner.0, c.name);
                 private(
                     actor,
-                    sheet::sheet(c, &cat, None).styled_button(
+                    sheet::sheet(c, &cat, None).styled_button_line(
                         "Refresh",
                         refresh,
                         croupier_core::table::ButtonStyle::Secondary,

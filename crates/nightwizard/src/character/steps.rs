@@ -199,7 +199,7 @@ pub fn step_messages(d: &Draft, cat: &Catalog) -> Vec<Message> {
                     d.money
                 ),
             )
-            .styled_button("Finish", "/nw character done", croupier_core::table::ButtonStyle::Success);
+            .styled_button_line("Finish", "/nw character done", croupier_core::table::ButtonStyle::Success);
             if !opts.is_empty() {
                 m = m.with_select(sel("Buy an item", opts));
             }

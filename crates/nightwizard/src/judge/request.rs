@@ -204,7 +204,7 @@ pub fn roll_for(
             ),
             pre.join("\n"),
         )
-        .styled_button("Roll", roll.clone(), ButtonStyle::Primary);
+        .styled_button_line("Roll", roll.clone(), ButtonStyle::Primary);
         return Ok(vec![Reply::private(&actor.id, m)]);
     }
     // Locks values on the first Judge.
@@ -332,7 +332,7 @@ impl NightWizard {
         let buttons = self.judge_buttons(j);
         let with_buttons = |mut m: Message| {
             for (l, c) in &buttons {
-                m = m.styled_button(
+                m = m.styled_button_line(
                     l.clone(),
                     c.clone(),
                     if l == "Accept" {
