@@ -687,8 +687,10 @@ fn options(input: &DeriveInput) -> syn::Result<Ts> {
 
 /// Derives `croupier_core::table::Choices` (and the option parsing it needs) for a fieldless enum:
 /// its values, labels and parser come from one list. `#[choice(value = "…", label = "…",
-/// aliases("…", …))]` on a variant renames it or accepts other spellings.
-#[proc_macro_derive(Choices, attributes(choice))]
+/// aliases("…", …))]` on a variant renames it or accepts other spellings. `#[choices(serde)]` on
+/// the enum also derives serde: stored as its value (`"success"`), read back in any spelling the
+/// parser takes, so an action holding it logs the choice typed.
+#[proc_macro_derive(Choices, attributes(choice, choices))]
 pub fn derive_choice(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     match choice(&input) {
@@ -706,6 +708,31 @@ fn choice(input: &DeriveInput) -> syn::Result<Ts> {
     };
     let ty = &input.ident;
     let t = quote!(::croupier_core::table::declare);
+    let mut serde = false;
+    for a in input.attrs.iter().filter(|a| a.path().is_ident("choices")) {
+        a.parse_nested_meta(|m| {
+            if m.path.is_ident("serde") {
+                serde = true;
+                Ok(())
+            } else {
+                Err(m.error("expected serde"))
+            }
+        })?;
+    }
+    let serde_impls = serde.then(|| {
+        quote! {
+            impl #t::serde::Serialize for #ty {
+                fn serialize<S: #t::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
+                    s.serialize_str(#t::Choices::value(self))
+                }
+            }
+            impl<'de> #t::serde::Deserialize<'de> for #ty {
+                fn deserialize<D: #t::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<Self, D::Error> {
+                    #t::deserialize_choice(d)
+                }
+            }
+        }
+    });
     let mut all = vec![];
     let mut values = vec![];
     let mut labels = vec![];
@@ -745,6 +772,7 @@ fn choice(input: &DeriveInput) -> syn::Result<Ts> {
         parse.push(quote!(#v_lower #(| #lower_aliases)* => Some(#ty::#vid),));
     }
     Ok(quote! {
+        #serde_impls
         impl #t::Choices for #ty {
             const ALL: &'static [Self] = &[#(#all),*];
             fn value(&self) -> &'static str {

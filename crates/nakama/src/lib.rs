@@ -23,8 +23,8 @@ pub use state::{Ending, Nakama, Phase, Step};
 
 use croupier_core::table::declare::Options;
 use croupier_core::table::{
-    refuse, Actor, Choice, Choices, Command, CommandSpec, Commands, Ctx, DataError, Decision, Game,
-    Message, Reply, RuleError, UserId,
+    refuse, Actor, Choice, Choices, Command, Commands, Ctx, DataError, Decision, Game, Message,
+    Reply, RuleError, UserId,
 };
 
 fn parse_card(v: &str, d: &NakamaData) -> Result<CardRef, RuleError> {
@@ -173,6 +173,7 @@ pub enum ExchangeAs {
 }
 
 impl Game for Nakama {
+    type Command = NakamaCommand;
     type View = view::NakamaView;
     const PICTURED: bool = true;
 
@@ -197,16 +198,12 @@ impl Game for Nakama {
         data::load(dir)
     }
 
-    fn command() -> CommandSpec {
-        NakamaCommand::spec()
-    }
-
-    fn create(
+    fn open(
         ctx: &mut Ctx<'_, NakamaData, ()>,
         host: &Actor,
-        cmd: &Command,
+        cmd: NakamaCommand,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
-        let NakamaCommand::New { character, react } = NakamaCommand::from_command(cmd)? else {
+        let NakamaCommand::New { character, react } = cmd else {
             return refuse("a Nakama table opens with `/nakama new`.");
         };
         let mut g = Nakama::empty();
@@ -242,14 +239,14 @@ impl Game for Nakama {
         Ok((g, out))
     }
 
-    fn parse(
+    fn action(
         &self,
         _a: &Actor,
-        cmd: &Command,
+        cmd: NakamaCommand,
         d: &NakamaData,
         _s: &(),
     ) -> Result<NakamaAction, RuleError> {
-        Ok(match NakamaCommand::from_command(cmd)? {
+        Ok(match cmd {
             NakamaCommand::New { .. } => return refuse("a Nakama table is already open here."),
             NakamaCommand::Join { character: c } => {
                 let Some(character) = d.character_by_name(&c) else {
@@ -301,8 +298,13 @@ impl Game for Nakama {
         Ok(out)
     }
 
-    fn show(&self, a: &Actor, cmd: &Command, d: &NakamaData) -> Result<Vec<Reply>, RuleError> {
-        Ok(match NakamaCommand::from_command(cmd)? {
+    fn show(
+        &self,
+        a: &Actor,
+        cmd: &NakamaCommand,
+        d: &NakamaData,
+    ) -> Result<Vec<Reply>, RuleError> {
+        Ok(match cmd {
             NakamaCommand::Hand => {
                 let s = self.seat_or_refuse(a)?;
                 let pic = croupier_core::table::Picture::Board {

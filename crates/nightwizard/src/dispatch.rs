@@ -1,4 +1,4 @@
-//! The dispatcher: `/nw new`, turning a typed command into an [`NwAction`] (`parse`) and routing
+//! The dispatcher: `/nw new` (`open`), turning a typed command into an [`NwAction`] (`action`) and routing
 //! each action to the feature that applies it (`apply`). Features never call back up here.
 
 use super::character::roster::NwShared;
@@ -12,21 +12,19 @@ use super::data::{attr_index, stat_index, NwData, ATTRS, STAT_LABEL};
 use super::judge::{self, JudgeRequest, JudgeRules, Values};
 use super::state::{NightWizard, NwAction, Phase, PranaUse, SceneKind, Settings};
 use croupier_core::rng::GameRng;
-use croupier_core::table::{
-    refuse, Actor, Choices, Command, Commands, Decision, Message, Reply, RuleError,
-};
+use croupier_core::table::{refuse, Actor, Choices, Commands, Decision, Message, Reply, RuleError};
 
 /// `/nw new`: the host is the GM.
-pub fn create(
+pub fn open(
     data: &NwData,
     host: &Actor,
-    cmd: &Command,
+    cmd: NwCommand,
     custom: Custom,
 ) -> Result<(NightWizard, Vec<Reply>), RuleError> {
     let NwCommand::New {
         raise,
         fudge_repeat,
-    } = NwCommand::from_command(cmd)?
+    } = cmd
     else {
         return refuse("a Night Wizard session opens with `/nw new`.");
     };
@@ -79,17 +77,20 @@ pub fn create(
     Ok((s, vec![Reply::public(m)]))
 }
 
-/// Turns a command into an action; joining takes the character's snapshot from the roster.
-pub fn parse(
+/// Turns a parsed command into an action; joining takes the character's snapshot from the
+/// roster.
+pub fn action(
     s: &NightWizard,
     actor: &Actor,
-    cmd: &Command,
+    cmd: NwCommand,
     data: &NwData,
     shared: &NwShared,
 ) -> Result<NwAction, RuleError> {
     use super::combat::{attack, movement};
     let flag = |b: Option<bool>| b.unwrap_or(false);
-    let action = match NwCommand::from_command(cmd)? {
+    // The command as typed, for a preview's Roll button.
+    let typed = cmd.to_command();
+    let action = match cmd {
         NwCommand::Session(c) => match c {
             SessionCommand::Join { character } => {
                 let c = shared.find(&actor.id, character.as_deref())?;
@@ -201,7 +202,7 @@ pub fn parse(
                 secret: flag(secret),
                 label: label.unwrap_or_default().chars().take(80).collect(),
                 preview: if flag(preview) {
-                    let mut roll = cmd.clone();
+                    let mut roll = typed.clone();
                     roll.options.remove("preview");
                     Some(roll.to_string())
                 } else {

@@ -3,6 +3,8 @@ use super::super::character::roster;
 use super::super::data::load;
 use super::*;
 use crate::judge::Cf;
+use crate::session::create;
+use croupier_core::table::Command;
 
 fn gm() -> Actor {
     Actor {

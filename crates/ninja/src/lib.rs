@@ -26,8 +26,8 @@ use serde::{Deserialize, Serialize};
 use croupier_core::names::{name_key, same_name};
 use croupier_core::rng::GameRng;
 use croupier_core::table::{
-    refuse, Actor, ButtonStyle, Choice, Choices, Command, CommandSpec, Commands, Ctx, DataError,
-    Decision, Game, Message, Place, Reply, RuleError, UserId, SYSTEM_USER,
+    refuse, Actor, ButtonStyle, Choice, Choices, Command, Commands, Ctx, DataError, Decision, Game,
+    Message, Place, Reply, RuleError, UserId, SYSTEM_USER,
 };
 use data::NinjaData;
 use roster::{NinjaRecord, Roster, Training};
@@ -1420,6 +1420,7 @@ impl Tournament {
 }
 
 impl Game for Tournament {
+    type Command = NinjaCommand;
     type View = view::NinjaView;
     const PICTURED: bool = true;
 
@@ -1444,15 +1445,12 @@ impl Game for Tournament {
         NinjaData::load(dir)
     }
 
-    fn command() -> CommandSpec {
-        NinjaCommand::spec()
-    }
-    fn create(
+    fn open(
         ctx: &mut Ctx<'_, NinjaData, Roster>,
         host: &Actor,
-        cmd: &Command,
+        cmd: NinjaCommand,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
-        let settings = settings_of(NinjaCommand::from_command(cmd)?)?;
+        let settings = settings_of(cmd)?;
         let t = Tournament {
             id: ctx.rng.random::<u64>(),
             host: host.id.clone(),
@@ -1481,14 +1479,14 @@ impl Game for Tournament {
         Ok((t, vec![Reply::public(msg), gm]))
     }
 
-    fn parse(
+    fn action(
         &self,
         _actor: &Actor,
-        cmd: &Command,
+        cmd: NinjaCommand,
         _data: &NinjaData,
         shared: &Roster,
     ) -> Result<NinjaAction, RuleError> {
-        Ok(match NinjaCommand::from_command(cmd)? {
+        Ok(match cmd {
             NinjaCommand::Enter { name } => NinjaAction::Enter {
                 ninja: Box::new({
                     let mut r = shared.get(&name)?.clone();

@@ -4,15 +4,14 @@
 use rand::Rng;
 
 use super::check::{best_tester, current_plan};
-use super::commands::NobiCommand;
+use super::commands::{AbilityLimit, InspireTable, NobiCommand};
 use super::data::{NobiData, Test};
 use super::state::{
     draw, shuffled, Mode, Nobi, Seat, Sheet, Step, Use, GM_TURNS, MAX_PLAYERS, SOLO_REDUCTION,
     SOLO_SCENES,
 };
 use super::view;
-use super::NobiAction;
-use croupier_core::table::{refuse, Actor, Ctx, Message, Reply, RuleError, UserId};
+use croupier_core::table::{refuse, Actor, Choices, Ctx, Message, Reply, RuleError, UserId};
 
 type C<'a, 'b> = Ctx<'a, NobiData, ()>;
 
@@ -21,31 +20,35 @@ pub fn apply(
     t: &mut Nobi,
     ctx: &mut C<'_, '_>,
     actor: &Actor,
-    action: &NobiAction,
+    action: &NobiCommand,
 ) -> Result<Vec<Reply>, RuleError> {
     match action {
-        NobiAction::Join { character, support } => {
+        NobiCommand::Join { character, support } => {
             join(t, ctx, actor, character.as_deref(), support.as_deref())
         }
-        NobiAction::Leave => leave(t, actor),
-        NobiAction::Begin { gm } => begin(t, ctx, gm.as_ref()),
-        NobiAction::Scene => scene(t, ctx, actor),
-        NobiAction::Use { ability } => use_ability(t, ctx.data, actor, ability),
-        NobiAction::Difficulty { value } => difficulty(t, ctx.data, actor, *value),
-        NobiAction::Roll => roll(t, ctx, actor),
-        NobiAction::Act { text } => act(t, ctx.data, actor, text),
-        NobiAction::Verdict { success } => verdict(t, ctx, actor, *success),
-        NobiAction::Narrate { text } => narrate(t, actor, text),
-        NobiAction::Inspire { table } => inspire(t, ctx, actor, table),
-        NobiAction::Redraw => redraw(t, ctx, actor),
-        NobiAction::Finish => finish(t, ctx.data, actor),
-        NobiAction::Npc { card } => npc(t, ctx.data, actor, card),
-        NobiAction::Tester { user } => tester(t, ctx.data, actor, user),
-        NobiAction::Settings {
+        NobiCommand::Leave => leave(t, actor),
+        NobiCommand::Begin { gm } => begin(t, ctx, gm.as_ref()),
+        NobiCommand::Scene => scene(t, ctx, actor),
+        NobiCommand::Use { ability } => use_ability(t, ctx.data, actor, ability),
+        NobiCommand::Difficulty { value } => difficulty(t, ctx.data, actor, *value),
+        NobiCommand::Roll => roll(t, ctx, actor),
+        NobiCommand::Act { text } => act(t, ctx.data, actor, text),
+        NobiCommand::Verdict { result } => verdict(t, ctx, actor, result.success()),
+        NobiCommand::Narrate { text } => narrate(t, actor, text),
+        NobiCommand::Inspire { table } => inspire(t, ctx, actor, *table),
+        NobiCommand::Redraw => redraw(t, ctx, actor),
+        NobiCommand::Finish => finish(t, ctx.data, actor),
+        NobiCommand::Npc { card } => npc(t, ctx.data, actor, card),
+        NobiCommand::Tester { player } => tester(t, ctx.data, actor, player),
+        NobiCommand::Settings {
             remind_after,
             limit,
-        } => settings(t, actor, *remind_after, limit.as_deref()),
-        NobiAction::Remind => refuse("reminders are sent by the table itself."),
+        } => settings(t, actor, *remind_after, *limit),
+        NobiCommand::Remind => refuse("reminders are sent by the table itself."),
+        NobiCommand::New { .. } => refuse("a Nobi Nobi Sword table is already open here."),
+        NobiCommand::Status | NobiCommand::Story => {
+            refuse("that is a view: the table answers it without an action.")
+        }
     }
 }
 
@@ -1105,8 +1108,9 @@ fn inspire(
     t: &mut Nobi,
     ctx: &mut C<'_, '_>,
     actor: &Actor,
-    kind: &str,
+    which: InspireTable,
 ) -> Result<Vec<Reply>, RuleError> {
+    let kind = which.value();
     running(t)?;
     let me = seated(t, actor)?;
     if !matches!(t.step, Step::Epilogue { .. }) && me != t.gm {
@@ -1127,10 +1131,9 @@ fn inspire(
         return refuse(format!("there is no {kind} table side {side} in the data."));
     };
     let entry = table.entries.get(b - 1).cloned().unwrap_or_default();
-    let title = if kind == "objects" {
-        "Objects"
-    } else {
-        "Opponents"
+    let title = match which {
+        InspireTable::Objects => "Objects",
+        InspireTable::Opponents => "Opponents",
     };
     t.story
         .push(format!("*{title} {side}, roll {a}+{b}: {entry}.*\n"));
@@ -1143,7 +1146,7 @@ fn settings(
     t: &mut Nobi,
     actor: &Actor,
     remind_after: Option<i64>,
-    limit: Option<&str>,
+    limit: Option<AbilityLimit>,
 ) -> Result<Vec<Reply>, RuleError> {
     if remind_after.is_some() || limit.is_some() {
         if !actor.manager {
@@ -1156,7 +1159,7 @@ fn settings(
             t.remind_after = h as u32;
         }
         if let Some(l) = limit {
-            t.limit_per_player = l == "player";
+            t.limit_per_player = l == AbilityLimit::Player;
         }
     }
     Ok(vec![Reply::public(Message::text(format!(

@@ -343,6 +343,21 @@ pub fn choice_list<C: Choices>() -> Vec<(String, String)> {
         .collect()
 }
 
+#[doc(hidden)]
+pub use serde;
+
+/// Reads a [`Choices`] stored as text (its value, or any spelling the parser takes), for
+/// `#[choices(serde)]`.
+pub fn deserialize_choice<'de, C: Choices, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<C, D::Error> {
+    let text = <String as serde::Deserialize>::deserialize(d)?;
+    C::parse_choice(&text).ok_or_else(|| {
+        let values: Vec<&str> = C::ALL.iter().map(|c| c.value()).collect();
+        serde::de::Error::custom(format!("`{text}` is none of {}", or_list(&values)))
+    })
+}
+
 /// Reads a [`Choices`] option, naming the values it takes when the text is none of them.
 pub fn parse_choice_option<C: Choices>(
     _cmd: &Command,
