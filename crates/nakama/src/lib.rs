@@ -121,7 +121,7 @@ pub enum NakamaCommand {
 }
 
 /// The options an ability and a character's power pick their columns, space and player with.
-#[derive(Debug, Clone, PartialEq, Options)]
+#[derive(Debug, Clone, Default, PartialEq, Options)]
 pub struct PickOptions {
     /// Column to take a friend from
     #[opt(min = 1, max = 5)]
@@ -161,6 +161,17 @@ pub enum Switch {
     On,
     /// Off.
     Off,
+}
+
+impl NakamaCommand {
+    /// `/nakama ability` with `pick` and the straw hat's die `value` (buttons).
+    pub fn ability(pick: PickOptions, value: Option<u8>) -> Self {
+        NakamaCommand::Ability {
+            pick,
+            value,
+            mode: None,
+        }
+    }
 }
 
 /// What a solo Exchange is used as.

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::data::{Ability, DieEffect, NakamaData, Special};
 use super::state::{roll_die, Nakama, Phase, Player, Resume, Step, COLUMNS, SPACES};
 use super::view;
+use super::NakamaCommand;
 use croupier_core::rng::GameRng;
 use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 
@@ -217,8 +218,8 @@ impl Nakama {
                             self.players[0].name
                         ),
                     )
-                    .button_line("My hand", "/nakama hand")
-                    .button_line("Board", "/nakama board"),
+                    .button("My hand", &NakamaCommand::Hand)
+                    .button("Board", &NakamaCommand::Board),
                 )];
                 out.push(Reply::public(view::board(self, d)));
                 out.push(view::turn_prompt(self, d));
@@ -435,7 +436,7 @@ impl Nakama {
             if reaction && self.step == Step::React {
                 m.body
                     .push_str(&format!("\n{}", view::react_status(self, d)));
-                m = m.button_line("Continue", "/nakama continue");
+                m = m.button("Continue", &NakamaCommand::Continue);
             }
             out.push(Reply::public(m));
         }

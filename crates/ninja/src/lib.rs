@@ -154,6 +154,12 @@ pub enum NinjaCommand {
     },
 }
 
+/// The Auto button's command: the whole run at once.
+const RUN_AUTO: NinjaCommand = NinjaCommand::Run {
+    auto: Some(true),
+    round: None,
+};
+
 /// What players do in a tournament.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub enum NinjaAction {
@@ -225,35 +231,56 @@ fn gm_controls(t: &Tournament) -> Reply {
         Message::text(format!(
             "GM: {taken} of {FIELD} places taken. Fill the rest with house ninjas, or start when everyone is in."
         ))
-        .styled_button_line("Fill", "/ninja fill", ButtonStyle::Secondary)
+        .styled_button("Fill", &NinjaCommand::Fill, ButtonStyle::Secondary)
     } else {
         Message::text(format!("GM: all {FIELD} places taken. Start when ready."))
     };
-    Reply::gm(m.button_line("Start", "/ninja start"))
+    Reply::gm(m.button("Start", &NinjaCommand::Start { shuffle: None }))
 }
 
 /// The buttons of the luck decision waiting: reroll or not, then which roll to keep.
 fn luck_buttons(m: Message, p: &PendingLuck) -> Message {
     match p.second {
         None => m
-            .styled_button_line("Use luck", "/ninja luck choice:use", ButtonStyle::Success)
-            .styled_button_line(
+            .styled_button(
+                "Use luck",
+                &NinjaCommand::Luck {
+                    choice: LuckChoice::Use,
+                },
+                ButtonStyle::Success,
+            )
+            .styled_button(
                 "Take the roll",
-                "/ninja luck choice:skip",
+                &NinjaCommand::Luck {
+                    choice: LuckChoice::Skip,
+                },
                 ButtonStyle::Secondary,
             ),
         Some(_) => m
-            .button_line("Keep first", "/ninja luck choice:first")
-            .button_line("Keep reroll", "/ninja luck choice:reroll"),
+            .button(
+                "Keep first",
+                &NinjaCommand::Luck {
+                    choice: LuckChoice::First,
+                },
+            )
+            .button(
+                "Keep reroll",
+                &NinjaCommand::Luck {
+                    choice: LuckChoice::Reroll,
+                },
+            ),
     }
 }
 
 fn run_buttons(m: Message) -> Message {
-    m.button_line("Run", "/ninja run").styled_button_line(
-        "Auto",
-        "/ninja run auto:true",
-        ButtonStyle::Secondary,
+    m.button(
+        "Run",
+        &NinjaCommand::Run {
+            auto: None,
+            round: None,
+        },
     )
+    .styled_button("Auto", &RUN_AUTO, ButtonStyle::Secondary)
 }
 
 fn describe(c: RollClass) -> String {
@@ -367,8 +394,8 @@ impl Tournament {
 
     fn roll_prompt(&self) -> Message {
         let mut m = Message::text("Roll for the next turn.")
-            .button_line("Roll", "/ninja roll")
-            .styled_button_line("Auto", "/ninja run auto:true", ButtonStyle::Secondary);
+            .button("Roll", &NinjaCommand::Roll)
+            .styled_button("Auto", &RUN_AUTO, ButtonStyle::Secondary);
         if let Some(o) = self.owner_of_current() {
             m = m.ping(&o);
         }
@@ -538,9 +565,12 @@ impl Tournament {
                                     r.name,
                                     r.unspent()
                                 ))
-                                .styled_button_line(
+                                .styled_button(
                                     "Train",
-                                    format!("/ninja train name:\"{cmd_name}\""),
+                                    &NinjaCommand::Train {
+                                        name: cmd_name.clone(),
+                                        pick: None,
+                                    },
                                     ButtonStyle::Secondary,
                                 )
                                 .ping(&r.owner),
@@ -689,9 +719,9 @@ impl Tournament {
                 }
             }
             Phase::Running if self.current_run().is_some() => {
-                m = m.button_line("Roll", "/ninja roll").styled_button_line(
+                m = m.button("Roll", &NinjaCommand::Roll).styled_button(
                     "Auto",
-                    "/ninja run auto:true",
+                    &RUN_AUTO,
                     ButtonStyle::Secondary,
                 )
             }
@@ -957,9 +987,12 @@ fn global_command(
                     r.pending_train = Some(pair.clone());
                     let mut m = Message::text(format!("{head} Pick one:"));
                     for id in &pair {
-                        m = m.button_line(
+                        m = m.button(
                             format!("Take {}", data.additive_name(id)),
-                            format!("/ninja train name:\"{cmd_name}\" pick:{id}"),
+                            &NinjaCommand::Train {
+                                name: cmd_name.clone(),
+                                pick: Some(id.to_string()),
+                            },
                         );
                     }
                     Ok(vec![Reply::public(m)])
@@ -1406,9 +1439,9 @@ impl Tournament {
         m = if let Some(p) = &self.pending {
             luck_buttons(m.field("To do", "Decide on luck: `/ninja luck`."), p)
         } else if self.current_run().is_some() {
-            m.button_line("Roll", "/ninja roll").styled_button_line(
+            m.button("Roll", &NinjaCommand::Roll).styled_button(
                 "Auto",
-                "/ninja run auto:true",
+                &RUN_AUTO,
                 ButtonStyle::Secondary,
             )
         } else {
