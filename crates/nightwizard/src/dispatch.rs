@@ -191,7 +191,7 @@ pub fn action(
                 ));
             }
             let n = |v: Option<i64>| v.map(|v| v as i32);
-            NwAction::Judge {
+            NwAction::Judge(JudgeRequest {
                 stat,
                 difficulty: n(difficulty),
                 modifier: n(modifier).unwrap_or(0),
@@ -210,11 +210,11 @@ pub fn action(
                 },
                 reaction: flag(reaction),
                 hidden: false,
-                critical,
-                fumble,
+                more_critical: critical,
+                more_fumble: fumble,
                 info: flag(info),
                 connection: connection.map(|c| c.trim().chars().take(80).collect()),
-            }
+            })
         }
         NwCommand::Prana {
             r#use,
@@ -414,47 +414,12 @@ pub fn apply(
         }
         NwAction::Gear { user, with, item } => super::phase::gear(s, data, user, with, item),
         NwAction::PhaseNext { op } => super::phase::next(s, data, shared, *op),
-        NwAction::Judge {
-            stat,
-            difficulty,
-            modifier,
-            against,
-            attacker,
-            recovery,
-            any_seven,
-            secret,
-            label,
-            preview,
-            reaction,
-            hidden,
-            critical,
-            fumble,
-            info,
-            connection,
-        } => {
+        NwAction::Judge(r) => {
             let mut warn = vec![];
             if s.phase == Phase::Opening {
                 warn.push(opening_warning("dice rolls"));
             }
-            let r = JudgeRequest {
-                stat: stat.clone(),
-                difficulty: *difficulty,
-                modifier: *modifier,
-                against: *against,
-                attacker: *attacker,
-                recovery: *recovery,
-                any_seven: *any_seven,
-                secret: *secret,
-                label: label.clone(),
-                preview: preview.clone(),
-                reaction: *reaction,
-                hidden: *hidden,
-                more_critical: critical.clone(),
-                more_fumble: fumble.clone(),
-                info: *info,
-                connection: connection.clone(),
-            };
-            warn.extend(judge::roll_for(s, data, rng, actor, &r)?);
+            warn.extend(judge::roll_for(s, data, rng, actor, r)?);
             Ok(warn)
         }
         NwAction::Prana(u) => {

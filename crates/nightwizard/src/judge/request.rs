@@ -14,7 +14,8 @@ use croupier_core::dice::percent;
 use croupier_core::rng::GameRng;
 use croupier_core::table::{refuse, Actor, ButtonStyle, Message, Reply, RuleError};
 
-/// What to roll: the fields of `/nw judge` (and of the features that roll through it).
+/// What to roll: the fields of `/nw judge` (and of the features that roll through it), and
+/// the logged action `NwAction::Judge` (its serde names are the action's: `critical`, `fumble`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct JudgeRequest {
     /// Attribute, combat stat, or `none`.
@@ -36,18 +37,25 @@ pub struct JudgeRequest {
     /// Label.
     pub label: String,
     /// Only show the chance, with a button that rolls (this command).
+    #[serde(default)]
     pub preview: Option<String>,
     /// A Reaction (e.g. a Dodge Check): −5 under BS: Paralysis.
+    #[serde(default)]
     pub reaction: bool,
-    /// The Difficulty is the GM's secret.
+    /// The Difficulty is the GM's secret (set only by `/nw answer`).
+    #[serde(default)]
     pub hidden: bool,
-    /// Critical values skills add for this roll (BCDice's `@7,10`).
+    /// Critical values skills add for this roll (§3; BCDice's `@7,10`).
+    #[serde(rename = "critical", default, skip_serializing_if = "Vec::is_empty")]
     pub more_critical: Vec<u32>,
     /// Fumble values skills add for this roll (BCDice's `#2,5`).
+    #[serde(rename = "fumble", default, skip_serializing_if = "Vec::is_empty")]
     pub more_fumble: Vec<u32>,
     /// An Information Gathering Check (§9.2): an Attribute, never a combat stat.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub info: bool,
     /// Information Gathering: the Connection asked (+2 when the PC has it, §9.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub connection: Option<String>,
 }
 
@@ -377,5 +385,37 @@ impl NightWizard {
         } else {
             vec![Reply::public(m)]
         }
+    }
+}
+
+#[cfg(test)]
+mod logged {
+    use super::super::super::state::NwAction;
+    use super::JudgeRequest;
+
+    #[test]
+    fn a_judge_logged_as_the_old_struct_variant_reads_and_writes_the_same() {
+        let old = r#"{"Judge":{"against":null,"any_seven":false,"attacker":false,"critical":[7,10],"difficulty":12,"hidden":false,"label":"Dodge","modifier":1,"preview":null,"reaction":true,"recovery":false,"secret":false,"stat":"dodge"}}"#;
+        let a: NwAction = serde_json::from_str(old).unwrap();
+        let NwAction::Judge(r) = &a else {
+            panic!("{a:?}")
+        };
+        assert_eq!(
+            r,
+            &JudgeRequest {
+                stat: "dodge".into(),
+                difficulty: Some(12),
+                modifier: 1,
+                label: "Dodge".into(),
+                reaction: true,
+                more_critical: vec![7, 10],
+                ..JudgeRequest::default()
+            }
+        );
+        let again: serde_json::Value = serde_json::to_value(&a).unwrap();
+        assert_eq!(
+            again,
+            serde_json::from_str::<serde_json::Value>(old).unwrap()
+        );
     }
 }
