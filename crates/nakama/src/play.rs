@@ -4,10 +4,10 @@
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
+use super::commands::NakamaCommand;
 use super::data::{Ability, DieEffect, NakamaData, Special};
 use super::state::{roll_die, Nakama, Phase, Player, Resume, Step, COLUMNS, SPACES};
 use super::view;
-use super::NakamaCommand;
 use croupier_core::rng::GameRng;
 use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 

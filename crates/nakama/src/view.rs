@@ -1,9 +1,9 @@
 //! What players see: the public board, the private hand, and the prompts of each step.
 //! Only [`hand`] shows a hand's cards, and it is only ever sent privately.
 
+use super::commands::{ExchangeAs, NakamaCommand, PickOptions};
 use super::data::{Ability, NakamaData};
 use super::state::{berries, rank, Ending, Nakama, Phase, Step, COLUMNS, DEFEAT_AT, THREAT_LIMIT};
-use super::{ExchangeAs, NakamaCommand, PickOptions};
 use croupier_core::table::{ButtonStyle, Message, Reply, Select, SelectOption, UserId};
 
 /// Which step the turn is in, in words.

@@ -73,7 +73,10 @@ pub fn open(
             data.rules.gm.fumble
         ),
     )
-    .button_line("Join", "/nw session join");
+    .button(
+        "Join",
+        &NwCommand::Session(SessionCommand::Join { character: None }),
+    );
     Ok((s, vec![Reply::public(m)]))
 }
 

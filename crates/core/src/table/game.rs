@@ -12,8 +12,8 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::declare::Commands;
 use super::error::{DataError, RuleError};
+use super::typed::Commands;
 use super::{Choice, Command, CommandSpec, Reply, UserId};
 use crate::rng::GameRng;
 

@@ -18,6 +18,7 @@ mod reply;
 mod service;
 mod spec;
 mod states;
+mod typed;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandSyntaxError};

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::declare::Commands;
+use super::typed::Commands;
 
 /// A user id: a Discord snowflake as text, or a console name.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -3,8 +3,6 @@
 //! writes its replies. Features (Fortress checks, asked Judges, Information Gathering) call it
 //! with a [`JudgeRequest`]; none re-enters the dispatcher.
 
-use serde::{Deserialize, Serialize};
-
 use super::super::character::Catalog;
 use super::super::data::{attr_index, stat_index, NwData, STAT_LABEL};
 use super::super::state::{NightWizard, OpenJudge, Pc, SceneKind};
@@ -14,50 +12,7 @@ use croupier_core::dice::percent;
 use croupier_core::rng::GameRng;
 use croupier_core::table::{refuse, Actor, ButtonStyle, Message, Reply, RuleError};
 
-/// What to roll: the fields of `/nw judge` (and of the features that roll through it), and
-/// the logged action `NwAction::Judge` (its serde names are the action's: `critical`, `fumble`).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-pub struct JudgeRequest {
-    /// Attribute, combat stat, or `none`.
-    pub stat: String,
-    /// Difficulty.
-    pub difficulty: Option<i32>,
-    /// Extra modifier.
-    pub modifier: i32,
-    /// Opposed: the other Result.
-    pub against: Option<i32>,
-    /// Opposed: this side started.
-    pub attacker: bool,
-    /// Recovery Judge.
-    pub recovery: bool,
-    /// Any Seven.
-    pub any_seven: bool,
-    /// Secret.
-    pub secret: bool,
-    /// Label.
-    pub label: String,
-    /// Only show the chance, with a button that rolls (this command).
-    #[serde(default)]
-    pub preview: Option<String>,
-    /// A Reaction (e.g. a Dodge Check): −5 under BS: Paralysis.
-    #[serde(default)]
-    pub reaction: bool,
-    /// The Difficulty is the GM's secret (set only by `/nw answer`).
-    #[serde(default)]
-    pub hidden: bool,
-    /// Critical values skills add for this roll (§3; BCDice's `@7,10`).
-    #[serde(rename = "critical", default, skip_serializing_if = "Vec::is_empty")]
-    pub more_critical: Vec<u32>,
-    /// Fumble values skills add for this roll (BCDice's `#2,5`).
-    #[serde(rename = "fumble", default, skip_serializing_if = "Vec::is_empty")]
-    pub more_fumble: Vec<u32>,
-    /// An Information Gathering Check (§9.2): an Attribute, never a combat stat.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub info: bool,
-    /// Information Gathering: the Connection asked (+2 when the PC has it, §9.2).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub connection: Option<String>,
-}
+pub use super::super::state::JudgeRequest;
 
 /// Information Gathering: +2 for asking an appropriate Connection (§9.2).
 pub const INFO_CONNECTION_BONUS: i32 = 2;
