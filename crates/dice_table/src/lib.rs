@@ -16,10 +16,9 @@ use croupier_core::table::{
 
 pub mod picture;
 
+// The command is the action: the log keeps what a player typed (`"Roll"`); `New` opens the
+// table and is never logged. (The `///` line below is the command's description.)
 /// The built-in dice table: highest total wins
-///
-/// The command is the action: the log keeps what a player typed (`"Roll"`); `New` opens the
-/// table and is never logged.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Commands)]
 #[commands(name = "dice")]
 pub enum DiceCommand {

@@ -45,6 +45,8 @@ fn round_trip<C: Commands + PartialEq + Debug>() -> usize {
         assert_eq!(cmd.path[1..].join(" "), path, "{line}");
         seen.insert(path);
     }
+    // The declaration (descriptions included, written as `///` docs) fits Discord's limits.
+    assert_eq!(C::spec().problems(""), Vec::<String>::new(), "/{}", C::NAME);
     let mut declared = BTreeSet::new();
     leaves(&C::spec(), "", &mut declared);
     if declared.is_empty() {
