@@ -199,7 +199,7 @@ fn no_crate_has_an_import_circle_among_its_files() {
 #[test]
 fn the_import_graph_sees_paths_reexports_and_globs() {
     // Real imports, through a folder's re-exports: the table's built-in commands, Night
-    // Wizard's dispatcher reaching the Judge.
+    // Wizard's asked Judges reaching the one Judge (`judge::roll_for`).
     let core = file_graph(Path::new("crates/core"));
     assert!(
         core["crates/core/src/table/generic.rs"].contains("crates/core/src/table/builtins.rs"),
@@ -208,10 +208,9 @@ fn the_import_graph_sees_paths_reexports_and_globs() {
     let nw = file_graph(Path::new("crates/nightwizard"));
     assert!(nw.len() > 60, "{nw:#?}");
     assert!(
-        nw["crates/nightwizard/src/dispatch.rs"]
-            .contains("crates/nightwizard/src/judge/request.rs"),
+        nw["crates/nightwizard/src/ask/mod.rs"].contains("crates/nightwizard/src/judge/request.rs"),
         "{:#?}",
-        nw["crates/nightwizard/src/dispatch.rs"]
+        nw["crates/nightwizard/src/ask/mod.rs"]
     );
     // No test file is a node.
     assert!(nw.keys().all(|f| !f.contains("test")), "{:#?}", nw.keys());

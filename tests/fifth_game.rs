@@ -11,9 +11,8 @@ use croupier::console::{Console, ConsoleOptions};
 use croupier::render::svg::{Doc, Text, PHONE_WIDTH};
 use croupier::store::Store;
 use croupier::table::{
-    refuse, Actor, BadState, Choices, Command, CommandSpec, Commands, Ctx, DataError, DynGame,
-    Game, Loaded, ManualClock, Message, Registry, Reply, RuleError, SeedMode, Table, UserId,
-    Viewer,
+    refuse, Actor, BadState, Choices, Commands, Ctx, DataError, DynGame, Game, Loaded, ManualClock,
+    Message, Registry, Reply, RuleError, SeedMode, Table, UserId, Viewer,
 };
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -28,7 +27,7 @@ enum Side {
 }
 
 /// Coin flip: guess in secret, then the host flips
-#[derive(Debug, Clone, PartialEq, Commands)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Commands)]
 #[commands(name = "coin")]
 enum CoinCommand {
     /// Open a coin-flip table here (you host)
@@ -41,12 +40,6 @@ enum CoinCommand {
     },
     /// Flip the coin and reveal every guess (host)
     #[cmd(perm = host, public)]
-    Flip,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-enum CoinAction {
-    Guess { side: Side },
     Flip,
 }
 
@@ -66,7 +59,9 @@ struct CoinView {
 }
 
 impl Game for Coin {
-    type Action = CoinAction;
+    type Command = CoinCommand;
+    /// The command is the action.
+    type Action = CoinCommand;
     type Data = ();
     type Shared = ();
     type View = CoinView;
@@ -78,16 +73,14 @@ impl Game for Coin {
         Ok(())
     }
 
-    fn command() -> CommandSpec {
-        CoinCommand::spec()
-    }
-
-    fn create(
+    fn open(
         _ctx: &mut Ctx<'_, (), ()>,
         host: &Actor,
-        cmd: &Command,
+        cmd: CoinCommand,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
-        CoinCommand::from_command(cmd)?;
+        if cmd != CoinCommand::New {
+            return refuse("a coin flip opens with `/coin new`.");
+        }
         let msg = Message::titled(
             "🪙 Coin flip",
             format!(
@@ -95,7 +88,7 @@ impl Game for Coin {
                 host.name
             ),
         )
-        .button("Flip", "/coin flip");
+        .button("Flip", &CoinCommand::Flip);
         Ok((
             Coin {
                 guesses: vec![],
@@ -105,25 +98,31 @@ impl Game for Coin {
         ))
     }
 
-    fn parse(&self, _a: &Actor, cmd: &Command, _d: &(), _s: &()) -> Result<CoinAction, RuleError> {
-        Ok(match CoinCommand::from_command(cmd)? {
-            CoinCommand::Guess { side } => CoinAction::Guess { side },
-            CoinCommand::Flip => CoinAction::Flip,
-            CoinCommand::New => return refuse("a coin flip is already open here."),
-        })
+    fn action(
+        &self,
+        _a: &Actor,
+        cmd: CoinCommand,
+        _d: &(),
+        _s: &(),
+    ) -> Result<CoinCommand, RuleError> {
+        match cmd {
+            CoinCommand::New => refuse("a coin flip is already open here."),
+            action => Ok(action),
+        }
     }
 
     fn apply(
         &mut self,
         ctx: &mut Ctx<'_, (), ()>,
         actor: &Actor,
-        action: &CoinAction,
+        action: &CoinCommand,
     ) -> Result<Vec<Reply>, RuleError> {
         if self.result.is_some() {
             return refuse("the coin has been flipped.");
         }
         match action {
-            CoinAction::Guess { side } => {
+            CoinCommand::New => refuse("a coin flip is already open here."),
+            CoinCommand::Guess { side } => {
                 if self.guesses.iter().any(|g| g.0 == actor.id) {
                     return refuse("you have guessed already.");
                 }
@@ -137,7 +136,7 @@ impl Game for Coin {
                     ),
                 ])
             }
-            CoinAction::Flip => {
+            CoinCommand::Flip => {
                 let side = if ctx.rng.random_bool(0.5) {
                     Side::Heads
                 } else {

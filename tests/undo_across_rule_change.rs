@@ -11,8 +11,8 @@ use std::sync::Arc;
 use croupier::store::Store;
 use croupier::table::registry::register;
 use croupier::table::{
-    refuse, Actor, BadState, Command, CommandSpec, Commands, Ctx, DataError, Game, Input,
-    ManualClock, Message, Outcome, Registry, Reply, Request, RuleError, SeedMode, Table, Viewer,
+    refuse, Actor, BadState, Command, Commands, Ctx, DataError, Game, Input, ManualClock, Message,
+    Outcome, Registry, Reply, Request, RuleError, SeedMode, Table, Viewer,
 };
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -43,6 +43,7 @@ struct Tally<const BONUS: i64> {
 }
 
 impl<const BONUS: i64> Game for Tally<BONUS> {
+    type Command = TallyCommand;
     type Action = TallyAction;
     type Data = ();
     type Shared = ();
@@ -54,16 +55,14 @@ impl<const BONUS: i64> Game for Tally<BONUS> {
         Ok(())
     }
 
-    fn command() -> CommandSpec {
-        TallyCommand::spec()
-    }
-
-    fn create(
+    fn open(
         _ctx: &mut Ctx<'_, (), ()>,
         _host: &Actor,
-        cmd: &Command,
+        cmd: TallyCommand,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
-        TallyCommand::from_command(cmd)?;
+        if cmd != TallyCommand::New {
+            return refuse("a tally opens with `/tally new`.");
+        }
         let t = Tally {
             total: 0,
             rolls: vec![],
@@ -71,8 +70,14 @@ impl<const BONUS: i64> Game for Tally<BONUS> {
         Ok((t, vec![Reply::public(Message::text("A tally opens."))]))
     }
 
-    fn parse(&self, _a: &Actor, cmd: &Command, _d: &(), _s: &()) -> Result<TallyAction, RuleError> {
-        match TallyCommand::from_command(cmd)? {
+    fn action(
+        &self,
+        _a: &Actor,
+        cmd: TallyCommand,
+        _d: &(),
+        _s: &(),
+    ) -> Result<TallyAction, RuleError> {
+        match cmd {
             TallyCommand::Add => Ok(TallyAction::Add),
             TallyCommand::New => refuse("a tally is already open here."),
         }

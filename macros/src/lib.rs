@@ -261,6 +261,8 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
     let mut arms = vec![];
     let mut names = vec![];
     let mut paths = vec![];
+    let mut writes = vec![];
+    let mut samples = vec![];
     for v in &data.variants {
         let va = variant_attrs(&v.attrs)?;
         let vid = &v.ident;
@@ -271,6 +273,7 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
                 Fields::Unnamed(_) => quote!(#ty::#vid(..)),
             };
             paths.push(quote!(#pat => None,));
+            writes.push(quote!(#pat => {}));
             continue;
         }
         match &v.fields {
@@ -305,6 +308,15 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
                 paths.push(
                     quote!(#ty::#vid(inner) => inner.path().map(|p| format!("{} {}", #key, p)),),
                 );
+                writes.push(quote! {
+                    #ty::#vid(inner) => {
+                        cmd.path.push(#key.to_string());
+                        #t::Commands::write_at(inner, cmd);
+                    }
+                });
+                samples.push(quote! {
+                    __out.extend(<#inner as #t::Commands>::samples().into_iter().map(#ty::#vid));
+                });
                 continue;
             }
             Fields::Unnamed(_) => {
@@ -322,8 +334,9 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
                 "each subcommand needs a /// doc comment (its description)",
             )
         })?;
-        let (opt_specs, reads, allowed) = leaf_options(&v.fields)?;
-        let allowed_names = names_expr(&allowed);
+        let o = leaf_options(&v.fields)?;
+        let (opt_specs, reads) = (&o.specs, &o.reads);
+        let allowed_names = names_expr(&o.allowed);
         let perm = perm_tokens(&va)?;
         let answer = answer_tokens(&va);
         let guild = va.guild;
@@ -332,6 +345,22 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
             None => quote!(None),
         };
         let view = va.view;
+        let (binds, field_writes, sample_fields) = (&o.binds, &o.writes, &o.sample_fields);
+        match &v.fields {
+            Fields::Unit => {
+                writes.push(quote!(#ty::#vid => { cmd.path.push(#sub.to_string()); }));
+                samples.push(quote!(__out.push(#ty::#vid);));
+            }
+            _ => {
+                writes.push(quote! {
+                    #ty::#vid { #(#binds),* } => {
+                        cmd.path.push(#sub.to_string());
+                        #(#field_writes)*
+                    }
+                });
+                samples.push(leaf_samples(&o, quote!(#ty::#vid { #(#sample_fields)* })));
+            }
+        }
         subs.push(quote! {{
             let mut s = ::croupier_core::table::CommandSpec::new(#sub, #desc);
             #(#opt_specs)*
@@ -384,26 +413,70 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
                     #(#paths)*
                 }
             }
+            fn write_at(&self, cmd: &mut ::croupier_core::table::Command) {
+                #[allow(unreachable_patterns, unused_variables)]
+                match self {
+                    #(#writes)*
+                }
+            }
+            fn samples() -> Vec<Self> {
+                let mut __out = Vec::new();
+                #(#samples)*
+                __out
+            }
         }
     })
 }
 
-/// The options of a leaf: their declarations, their reads, their names (each an expression
-/// of type `&[&str]`; `#[opt(flatten)]` fields add a whole `Options` struct's).
-fn leaf_options(fields: &Fields) -> syn::Result<(Vec<Ts>, Vec<Ts>, Vec<Ts>)> {
+/// What the derive generates for a leaf's options.
+#[derive(Default)]
+struct LeafOptions {
+    /// Their declarations (statements on `s`).
+    specs: Vec<Ts>,
+    /// Their reads (`field: value,`).
+    reads: Vec<Ts>,
+    /// Their names (each an expression of type `&[&str]`).
+    allowed: Vec<Ts>,
+    /// The fields, bound by name in a pattern.
+    binds: Vec<Ident>,
+    /// Their writes back into `cmd` (statements, the fields bound by name).
+    writes: Vec<Ts>,
+    /// Each field's samples (`let __s_field: Vec<T> = …;`).
+    sample_lets: Vec<Ts>,
+    /// Each field's `k`th sample (`field: nth(&__s_field, k),`).
+    sample_fields: Vec<Ts>,
+    /// The sample lists' names.
+    sample_lists: Vec<Ident>,
+}
+
+/// The options of a leaf: their declarations, reads, names, writes and samples
+/// (`#[opt(flatten)]` fields add a whole `Options` struct's).
+fn leaf_options(fields: &Fields) -> syn::Result<LeafOptions> {
     let t = quote!(::croupier_core::table::declare);
-    let mut opt_specs = vec![];
-    let mut reads = vec![];
-    let mut allowed = vec![];
+    let mut out = LeafOptions::default();
     if let Fields::Named(f) = fields {
         for field in &f.named {
             let fid = field.ident.as_ref().expect("named");
             let fa = field_attrs(&field.attrs)?;
+            let list = Ident::new(
+                &format!("__samples_{}", fid.to_string().trim_start_matches("r#")),
+                Span::call_site(),
+            );
+            out.binds.push(fid.clone());
+            out.sample_fields.push(quote!(#fid: #t::nth(&#list, __k),));
+            out.sample_lists.push(list.clone());
             if fa.flatten {
                 let fty = &field.ty;
-                opt_specs.push(quote!(s = <#fty as #t::Options>::add_options(s);));
-                reads.push(quote!(#fid: <#fty as #t::Options>::from_options(cmd)?,));
-                allowed.push(quote!(&<#fty as #t::Options>::names()[..]));
+                out.specs
+                    .push(quote!(s = <#fty as #t::Options>::add_options(s);));
+                out.reads
+                    .push(quote!(#fid: <#fty as #t::Options>::from_options(cmd)?,));
+                out.allowed
+                    .push(quote!(&<#fty as #t::Options>::names()[..]));
+                out.writes
+                    .push(quote!(<#fty as #t::Options>::write_options(#fid, cmd);));
+                out.sample_lets
+                    .push(quote!(let #list: Vec<#fty> = <#fty as #t::Options>::samples();));
                 continue;
             }
             let oname = fa
@@ -430,7 +503,7 @@ fn leaf_options(fields: &Fields) -> syn::Result<(Vec<Ts>, Vec<Ts>, Vec<Ts>)> {
                 Some(n) => quote!(Some(#n)),
                 None => quote!(None),
             };
-            opt_specs.push(quote! {
+            out.specs.push(quote! {
                 s = s.opt(#t::option_spec::<#inner>(#oname, #odesc, #required, #auto, #min, #max, #max_length));
             });
             let read = if required {
@@ -438,11 +511,44 @@ fn leaf_options(fields: &Fields) -> syn::Result<(Vec<Ts>, Vec<Ts>, Vec<Ts>)> {
             } else {
                 quote!(#t::optional::<#inner>(cmd, #oname, #min, #max, #max_length)?)
             };
-            reads.push(quote!(#fid: #read,));
-            allowed.push(quote!(&[#oname][..]));
+            out.reads.push(quote!(#fid: #read,));
+            out.allowed.push(quote!(&[#oname][..]));
+            let fty = &field.ty;
+            if required {
+                out.writes.push(quote! {
+                    cmd.options.insert(#oname.to_string(), <#inner as #t::OptionValue>::to_option(#fid));
+                });
+                out.sample_lets.push(quote!(
+                    let #list: Vec<#fty> = <#inner as #t::OptionValue>::samples(#min, #max);
+                ));
+            } else {
+                out.writes.push(quote! {
+                    if let Some(v) = #fid {
+                        cmd.options.insert(#oname.to_string(), <#inner as #t::OptionValue>::to_option(v));
+                    }
+                });
+                out.sample_lets.push(quote!(
+                    let #list: Vec<#fty> = #t::optional_samples::<#inner>(#min, #max);
+                ));
+            }
         }
     }
-    Ok((opt_specs, reads, allowed))
+    Ok(out)
+}
+
+/// The samples of one leaf built by `build(k)` (an expression of the `k`th sample, `__k`):
+/// as many as its longest list of field samples.
+fn leaf_samples(o: &LeafOptions, build: Ts) -> Ts {
+    let lets = &o.sample_lets;
+    let lists = &o.sample_lists;
+    quote! {{
+        #(#lets)*
+        let __n = [0usize #(, #lists.len())*].into_iter().max().unwrap_or(0).max(1);
+        for __k in 0..__n {
+            let _ = __k;
+            __out.push(#build);
+        }
+    }}
 }
 
 /// The option names a leaf takes, as one `&[&str]`.
@@ -497,8 +603,17 @@ fn leaf_struct(
     let ty = &input.ident;
     let t = quote!(::croupier_core::table::declare);
     let va = variant_attrs(&input.attrs)?;
-    let (opt_specs, reads, allowed) = leaf_options(&st.fields)?;
-    let allowed_names = names_expr(&allowed);
+    let o = leaf_options(&st.fields)?;
+    let (opt_specs, reads) = (&o.specs, &o.reads);
+    let allowed_names = names_expr(&o.allowed);
+    let (binds, field_writes, sample_fields) = (&o.binds, &o.writes, &o.sample_fields);
+    let (pattern, sample) = match &st.fields {
+        Fields::Unit => (quote!(#ty), quote!(__out.push(#ty);)),
+        _ => (
+            quote!(#ty { #(#binds),* }),
+            leaf_samples(&o, quote!(#ty { #(#sample_fields)* })),
+        ),
+    };
     let perm = perm_tokens(&va)?;
     let answer = answer_tokens(&va);
     let guild = va.guild;
@@ -536,6 +651,16 @@ fn leaf_struct(
             fn path(&self) -> Option<String> {
                 Some(String::new())
             }
+            fn write_at(&self, cmd: &mut ::croupier_core::table::Command) {
+                #[allow(unused_variables)]
+                let #pattern = self;
+                #(#field_writes)*
+            }
+            fn samples() -> Vec<Self> {
+                let mut __out = Vec::new();
+                #sample
+                __out
+            }
         }
     })
 }
@@ -560,8 +685,11 @@ fn options(input: &DeriveInput) -> syn::Result<Ts> {
     };
     let ty = &input.ident;
     let t = quote!(::croupier_core::table::declare);
-    let (opt_specs, reads, allowed) = leaf_options(&st.fields)?;
-    let allowed_names = names_expr(&allowed);
+    let o = leaf_options(&st.fields)?;
+    let (opt_specs, reads) = (&o.specs, &o.reads);
+    let allowed_names = names_expr(&o.allowed);
+    let (binds, field_writes, sample_fields) = (&o.binds, &o.writes, &o.sample_fields);
+    let sample = leaf_samples(&o, quote!(#ty { #(#sample_fields)* }));
     Ok(quote! {
         impl #t::Options for #ty {
             fn names() -> Vec<&'static str> {
@@ -577,14 +705,25 @@ fn options(input: &DeriveInput) -> syn::Result<Ts> {
             ) -> ::std::result::Result<Self, ::croupier_core::table::RuleError> {
                 Ok(#ty { #(#reads)* })
             }
+            fn write_options(&self, cmd: &mut ::croupier_core::table::Command) {
+                let #ty { #(#binds),* } = self;
+                #(#field_writes)*
+            }
+            fn samples() -> Vec<Self> {
+                let mut __out = Vec::new();
+                #sample
+                __out
+            }
         }
     })
 }
 
 /// Derives `croupier_core::table::Choices` (and the option parsing it needs) for a fieldless enum:
 /// its values, labels and parser come from one list. `#[choice(value = "…", label = "…",
-/// aliases("…", …))]` on a variant renames it or accepts other spellings.
-#[proc_macro_derive(Choices, attributes(choice))]
+/// aliases("…", …))]` on a variant renames it or accepts other spellings. `#[choices(serde)]` on
+/// the enum also derives serde: stored as its value (`"success"`), read back in any spelling the
+/// parser takes, so an action holding it logs the choice typed.
+#[proc_macro_derive(Choices, attributes(choice, choices))]
 pub fn derive_choice(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     match choice(&input) {
@@ -602,6 +741,31 @@ fn choice(input: &DeriveInput) -> syn::Result<Ts> {
     };
     let ty = &input.ident;
     let t = quote!(::croupier_core::table::declare);
+    let mut serde = false;
+    for a in input.attrs.iter().filter(|a| a.path().is_ident("choices")) {
+        a.parse_nested_meta(|m| {
+            if m.path.is_ident("serde") {
+                serde = true;
+                Ok(())
+            } else {
+                Err(m.error("expected serde"))
+            }
+        })?;
+    }
+    let serde_impls = serde.then(|| {
+        quote! {
+            impl #t::serde::Serialize for #ty {
+                fn serialize<S: #t::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
+                    s.serialize_str(#t::Choices::value(self))
+                }
+            }
+            impl<'de> #t::serde::Deserialize<'de> for #ty {
+                fn deserialize<D: #t::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<Self, D::Error> {
+                    #t::deserialize_choice(d)
+                }
+            }
+        }
+    });
     let mut all = vec![];
     let mut values = vec![];
     let mut labels = vec![];
@@ -641,6 +805,7 @@ fn choice(input: &DeriveInput) -> syn::Result<Ts> {
         parse.push(quote!(#v_lower #(| #lower_aliases)* => Some(#ty::#vid),));
     }
     Ok(quote! {
+        #serde_impls
         impl #t::Choices for #ty {
             const ALL: &'static [Self] = &[#(#all),*];
             fn value(&self) -> &'static str {
@@ -667,6 +832,12 @@ fn choice(input: &DeriveInput) -> syn::Result<Ts> {
                 value: &str,
             ) -> ::std::result::Result<Self, ::croupier_core::table::RuleError> {
                 #t::parse_choice_option::<Self>(cmd, name, value)
+            }
+            fn to_option(&self) -> String {
+                #t::Choices::value(self).to_string()
+            }
+            fn samples(_: Option<i64>, _: Option<i64>) -> Vec<Self> {
+                <Self as #t::Choices>::ALL.to_vec()
             }
         }
     })

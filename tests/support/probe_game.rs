@@ -7,8 +7,8 @@
 use std::path::Path;
 
 use croupier::table::{
-    refuse, Actor, Choice, Command, CommandSpec, Ctx, DataError, Game, Message, OptionSpec, Reply,
-    RuleError, Select, SelectOption, UserId,
+    refuse, Actor, Choice, Command, Commands, Ctx, DataError, Game, Message, Reply, RuleError,
+    Select, SelectOption, UserId,
 };
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +33,37 @@ pub enum ProbeAction {
     Peek(u64),
 }
 
+/// Front-end probe
+#[derive(Debug, Clone, PartialEq, Commands)]
+#[commands(name = "probe")]
+pub enum ProbeCommand {
+    /// Open
+    New,
+    /// Pick a card
+    Pick {
+        /// Card
+        #[opt(autocomplete)]
+        card: String,
+    },
+    /// Your hand (private)
+    Hand,
+    /// A very long message
+    Wall,
+    /// Think a while, answer privately
+    Slow {
+        /// Milliseconds
+        #[opt(min = 0, max = 10_000)]
+        ms: Option<i64>,
+    },
+    /// Declared public, answers privately too
+    #[cmd(public)]
+    Peek {
+        /// Milliseconds
+        #[opt(min = 0, max = 10_000)]
+        ms: Option<i64>,
+    },
+}
+
 fn cards() -> Vec<String> {
     (1..=40).map(|i| format!("card{i:02}")).collect()
 }
@@ -46,6 +77,7 @@ impl Game for Probe {
     ) -> Result<(), croupier::table::BadState> {
         Ok(())
     }
+    type Command = ProbeCommand;
     type Action = ProbeAction;
     type Data = ();
     type Shared = ();
@@ -56,30 +88,10 @@ impl Game for Probe {
         Ok(())
     }
 
-    fn command() -> CommandSpec {
-        CommandSpec::new("probe", "Front-end probe")
-            .sub(CommandSpec::new("new", "Open"))
-            .sub(
-                CommandSpec::new("pick", "Pick a card")
-                    .opt(OptionSpec::string("card", "Card").required().autocomplete()),
-            )
-            .sub(CommandSpec::new("hand", "Your hand (private)"))
-            .sub(CommandSpec::new("wall", "A very long message"))
-            .sub(
-                CommandSpec::new("slow", "Think a while, answer privately")
-                    .opt(OptionSpec::int("ms", "Milliseconds").range(0, 10_000)),
-            )
-            .sub(
-                CommandSpec::new("peek", "Declared public, answers privately too")
-                    .opt(OptionSpec::int("ms", "Milliseconds").range(0, 10_000))
-                    .answers_publicly(),
-            )
-    }
-
-    fn create(
+    fn open(
         ctx: &mut Ctx<'_, (), ()>,
         host: &Actor,
-        _cmd: &Command,
+        _cmd: ProbeCommand,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
         let p = Probe {
             host: host.id.clone(),
@@ -92,14 +104,20 @@ impl Game for Probe {
         ))
     }
 
-    fn parse(&self, _a: &Actor, cmd: &Command, _d: &(), _s: &()) -> Result<ProbeAction, RuleError> {
-        Ok(match cmd.sub() {
-            "pick" => ProbeAction::Pick(cmd.require("card")?.to_string()),
-            "hand" => ProbeAction::Hand,
-            "wall" => ProbeAction::Wall,
-            "slow" => ProbeAction::Slow(cmd.int("ms")?.unwrap_or(0).max(0) as u64),
-            "peek" => ProbeAction::Peek(cmd.int("ms")?.unwrap_or(0).max(0) as u64),
-            other => return refuse(format!("no `{other}`")),
+    fn action(
+        &self,
+        _a: &Actor,
+        cmd: ProbeCommand,
+        _d: &(),
+        _s: &(),
+    ) -> Result<ProbeAction, RuleError> {
+        Ok(match cmd {
+            ProbeCommand::Pick { card } => ProbeAction::Pick(card),
+            ProbeCommand::Hand => ProbeAction::Hand,
+            ProbeCommand::Wall => ProbeAction::Wall,
+            ProbeCommand::Slow { ms } => ProbeAction::Slow(ms.unwrap_or(0).max(0) as u64),
+            ProbeCommand::Peek { ms } => ProbeAction::Peek(ms.unwrap_or(0).max(0) as u64),
+            ProbeCommand::New => return refuse("a probe is already open here"),
         })
     }
 
@@ -132,13 +150,14 @@ impl Game for Probe {
                     .collect();
                 vec![Reply::private(
                     &actor.id,
-                    Message::titled("Your hand", "secret-hand-contents").with_select(Select {
-                        placeholder: "Pick a card".into(),
-                        command: "/probe pick".into(),
-                        option: "card".into(),
+                    Message::titled("Your hand", "secret-hand-contents").with_select(Select::new(
+                        "Pick a card",
+                        &ProbeCommand::Pick {
+                            card: String::new(),
+                        },
+                        "card",
                         options,
-                        decision: None,
-                    }),
+                    )),
                 )]
             }
             ProbeAction::Wall => {

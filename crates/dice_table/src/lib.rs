@@ -10,14 +10,16 @@ use serde::{Deserialize, Serialize};
 
 use croupier_core::dice;
 use croupier_core::table::{
-    refuse, Actor, BadState, Command, CommandSpec, Commands, Ctx, DataError, Decision, Game,
-    Message, Reply, Role, RuleError, UserId, Viewer,
+    refuse, Actor, BadState, Commands, Ctx, DataError, Decision, Game, Message, Reply, Role,
+    RuleError, UserId, Viewer,
 };
 
 pub mod picture;
 
+// The command is the action: the log keeps what a player typed (`"Roll"`); `New` opens the
+// table and is never logged. (The `///` line below is the command's description.)
 /// The built-in dice table: highest total wins
-#[derive(Debug, Clone, PartialEq, Commands)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Commands)]
 #[commands(name = "dice")]
 pub enum DiceCommand {
     /// Open a dice table in this channel (you host)
@@ -82,19 +84,6 @@ pub struct DiceTable {
     pub phase: Phase,
 }
 
-/// What players do.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub enum DiceAction {
-    /// Take a seat.
-    Join,
-    /// Leave before the start.
-    Leave,
-    /// Start (host).
-    Start,
-    /// Roll on your turn.
-    Roll,
-}
-
 const MAX_SEATS: usize = 10;
 
 impl DiceTable {
@@ -128,7 +117,7 @@ impl DiceTable {
             self.expr
         ))
         .ping(&s.user)
-        .button("Roll", "/dice roll")
+        .button("Roll", &DiceCommand::Roll)
     }
 
     fn scoreboard(&self) -> String {
@@ -217,7 +206,8 @@ impl DiceTable {
 }
 
 impl Game for DiceTable {
-    type Action = DiceAction;
+    type Command = DiceCommand;
+    type Action = DiceCommand;
     type Data = ();
     type Shared = ();
     type View = DiceView;
@@ -233,16 +223,12 @@ impl Game for DiceTable {
         Ok(())
     }
 
-    fn command() -> CommandSpec {
-        DiceCommand::spec()
-    }
-
-    fn create(
+    fn open(
         _ctx: &mut Ctx<'_, (), ()>,
         host: &Actor,
-        cmd: &Command,
+        cmd: DiceCommand,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
-        let DiceCommand::New { expr, rounds } = DiceCommand::from_command(cmd)? else {
+        let DiceCommand::New { expr, rounds } = cmd else {
             return refuse("a dice table opens with `/dice new`.");
         };
         let expr = expr.unwrap_or_else(|| "1d20".to_string());
@@ -277,28 +263,32 @@ impl Game for DiceTable {
                 host.name, t.expr, t.rounds
             ),
         )
-        .button("Join", "/dice join");
+        .button("Join", &DiceCommand::Join);
         Ok((t, vec![Reply::public(msg)]))
     }
 
-    fn parse(&self, _a: &Actor, cmd: &Command, _d: &(), _s: &()) -> Result<DiceAction, RuleError> {
-        Ok(match DiceCommand::from_command(cmd)? {
-            DiceCommand::Join => DiceAction::Join,
-            DiceCommand::Leave => DiceAction::Leave,
-            DiceCommand::Start => DiceAction::Start,
-            DiceCommand::Roll => DiceAction::Roll,
-            DiceCommand::New { .. } => return refuse("a dice table is already open here."),
-        })
+    fn action(
+        &self,
+        _a: &Actor,
+        cmd: DiceCommand,
+        _d: &(),
+        _s: &(),
+    ) -> Result<DiceCommand, RuleError> {
+        match cmd {
+            DiceCommand::New { .. } => refuse("a dice table is already open here."),
+            action => Ok(action),
+        }
     }
 
     fn apply(
         &mut self,
         ctx: &mut Ctx<'_, (), ()>,
         actor: &Actor,
-        action: &DiceAction,
+        action: &DiceCommand,
     ) -> Result<Vec<Reply>, RuleError> {
         match action {
-            DiceAction::Join => {
+            DiceCommand::New { .. } => refuse("a dice table is already open here."),
+            DiceCommand::Join => {
                 if self.phase != Phase::Joining {
                     return refuse("the dice table has already started; wait for the next one.");
                 }
@@ -319,7 +309,7 @@ impl Game for DiceTable {
                     self.seats.len()
                 )))])
             }
-            DiceAction::Leave => {
+            DiceCommand::Leave => {
                 if self.phase != Phase::Joining {
                     return refuse("you cannot leave once the rolling has started.");
                 }
@@ -330,7 +320,7 @@ impl Game for DiceTable {
                     actor.name
                 )))])
             }
-            DiceAction::Start => {
+            DiceCommand::Start => {
                 if self.phase != Phase::Joining {
                     return refuse("the dice table has already started.");
                 }
@@ -340,7 +330,7 @@ impl Game for DiceTable {
                 self.phase = Phase::Playing;
                 Ok(vec![Reply::public(self.turn_message())])
             }
-            DiceAction::Roll => {
+            DiceCommand::Roll => {
                 if self.phase != Phase::Playing {
                     return refuse(match self.phase {
                         Phase::Joining => {
@@ -460,7 +450,7 @@ fn status(v: &DiceView) -> Message {
     let mut m = Message::titled("🎲 Dice table", format!("Rolling `{}` — {status}", v.expr))
         .field("Scores", scores);
     if v.phase == Phase::Playing {
-        m = m.button("Roll", "/dice roll");
+        m = m.button("Roll", &DiceCommand::Roll);
     }
     m
 }
@@ -469,6 +459,7 @@ fn status(v: &DiceView) -> Message {
 mod tests {
     use super::*;
     use croupier_core::rng::seeded;
+    use croupier_core::table::Command;
 
     fn ctx<'a>(rng: &'a mut croupier_core::rng::GameRng) -> Ctx<'a, (), ()> {
         Ctx {
@@ -490,7 +481,7 @@ mod tests {
             .with("expr", expr)
             .with("rounds", rounds);
         let (mut t, _) = DiceTable::create(&mut ctx(rng), &host, &cmd)?;
-        t.apply(&mut ctx(rng), &host, &DiceAction::Start)?;
+        t.apply(&mut ctx(rng), &host, &DiceCommand::Start)?;
         Ok(t)
     }
 
@@ -511,7 +502,7 @@ mod tests {
         // One round fits.
         let mut t = seated("9223372036854775807", "1", &mut rng).unwrap();
         let alice = Actor::player("alice", "alice");
-        t.apply(&mut ctx(&mut rng), &alice, &DiceAction::Roll)
+        t.apply(&mut ctx(&mut rng), &alice, &DiceCommand::Roll)
             .unwrap();
         assert!(t.is_over());
         assert_eq!(t.seats[0].score, i64::MAX);
@@ -532,13 +523,13 @@ mod tests {
         let host = Actor::player("alice", "alice");
         let cmd = Command::new("dice new").with("expr", EXPR);
         let (mut t, _) = DiceTable::create(&mut ctx(&mut rng), &host, &cmd).unwrap();
-        t.apply(&mut ctx(&mut rng), &bob, &DiceAction::Join)
+        t.apply(&mut ctx(&mut rng), &bob, &DiceCommand::Join)
             .unwrap();
-        t.apply(&mut ctx(&mut rng), &host, &DiceAction::Start)
+        t.apply(&mut ctx(&mut rng), &host, &DiceCommand::Start)
             .unwrap();
         let mut rng = seeded(failing);
         let out = t
-            .apply(&mut ctx(&mut rng), &alice, &DiceAction::Roll)
+            .apply(&mut ctx(&mut rng), &alice, &DiceCommand::Roll)
             .unwrap();
         let text = &out[0].message.body;
         assert!(
@@ -549,7 +540,7 @@ mod tests {
         assert_eq!(t.seats[0].score, 0);
         // Bob's turn now.
         assert!(t
-            .apply(&mut ctx(&mut rng), &alice, &DiceAction::Roll)
+            .apply(&mut ctx(&mut rng), &alice, &DiceCommand::Roll)
             .unwrap_err()
             .0
             .contains("bob's turn"));
@@ -565,7 +556,7 @@ mod tests {
         let bob = Actor::player("bob", "bob");
         let cmd = Command::new("dice new").with("expr", "1d6");
         let (mut t, _) = DiceTable::create(&mut ctx(&mut rng), &host, &cmd).unwrap();
-        t.apply(&mut ctx(&mut rng), &bob, &DiceAction::Join)
+        t.apply(&mut ctx(&mut rng), &bob, &DiceCommand::Join)
             .unwrap();
         // Starting is the host's: the declaration says so and the table checks it.
         let start = Command::new("dice start");
@@ -583,18 +574,18 @@ mod tests {
             .0
             .contains("only the host (<@alice>)"));
         assert!(check(&host).is_ok());
-        t.apply(&mut ctx(&mut rng), &host, &DiceAction::Start)
+        t.apply(&mut ctx(&mut rng), &host, &DiceCommand::Start)
             .unwrap();
         let before = t.clone();
         let err = t
-            .apply(&mut ctx(&mut rng), &bob, &DiceAction::Roll)
+            .apply(&mut ctx(&mut rng), &bob, &DiceCommand::Roll)
             .unwrap_err();
         assert!(err.0.contains("alice's turn"));
         assert_eq!(t, before);
-        t.apply(&mut ctx(&mut rng), &host, &DiceAction::Roll)
+        t.apply(&mut ctx(&mut rng), &host, &DiceCommand::Roll)
             .unwrap();
         let out = t
-            .apply(&mut ctx(&mut rng), &bob, &DiceAction::Roll)
+            .apply(&mut ctx(&mut rng), &bob, &DiceCommand::Roll)
             .unwrap();
         assert!(t.is_over());
         assert!(out

@@ -2,6 +2,7 @@
 //! command, so a press is understood from the id and the stored state alone (after a
 //! restart, after the interaction token expired).
 //!
+//! - `{command}` is the command line a game's typed command writes (`Commands::to_line`)
 //! - button: `b:{session}:{decision}:{command}`
 //! - menu:   `m:{session}:{decision}:{option}[.n]:{command}` (the picked value fills `option`)
 //! - `{decision}` is the key of the game decision it answers ([`croupier_core::table::Decision`]),

@@ -834,7 +834,7 @@ mod tests {
             session: 7,
             version: 3,
         });
-        m = m.button("Go", format!("/nakama go note:{}", "n".repeat(120)));
+        m = m.button_line("Go", format!("/nakama go note:{}", "n".repeat(120)));
         let mut long = LongIds::default();
         let drafts = render(
             &Look::default(),
@@ -875,7 +875,7 @@ mod tests {
         let me = UserId::new("1");
         let mut m = Message::titled("Round 2", "Alice rolls.")
             .field("Score", "12")
-            .button("Join", "/dice join");
+            .button_line("Join", "/dice join");
         m.game = Some("dice".into());
         m.images.push(croupier_core::table::Image {
             name: "board.png".into(),
@@ -943,8 +943,8 @@ mod tests {
     #[test]
     fn plain_text_splits_at_discords_content_limit_with_buttons_last() {
         let me = UserId::new("1");
-        let m =
-            Message::titled("Story", "line of the story\n".repeat(400)).button("Next", "/x next");
+        let m = Message::titled("Story", "line of the story\n".repeat(400))
+            .button_line("Next", "/x next");
         let drafts = render(
             &Look::default(),
             &scene(&me),
@@ -995,7 +995,7 @@ mod tests {
         let me = UserId::new("1");
         let mut m = Message::text("lots");
         for i in 0..30 {
-            m = m.button(format!("b{i}"), format!("/x b n:{i}"));
+            m = m.button_line(format!("b{i}"), format!("/x b n:{i}"));
         }
         let drafts = one(Reply::public(m), &me);
         assert!(drafts.iter().all(|d| d.rows.len() <= limits::ROWS));

@@ -6,6 +6,7 @@
 //! (board, combat, rest, endings), [`play`] (player actions), [`view`] (messages), [`sim`]
 //! (balance simulator).
 
+pub mod commands;
 pub mod data;
 pub mod mission;
 pub mod picture;
@@ -16,15 +17,15 @@ pub mod view;
 
 use std::path::Path;
 
+pub use commands::{ExchangeAs, NakamaCommand, PickOptions, Switch};
 pub use data::NakamaData;
 pub use play::{CardRef, NakamaAction, Pick};
 pub use sim::simulate;
 pub use state::{Ending, Nakama, Phase, Step};
 
-use croupier_core::table::declare::Options;
 use croupier_core::table::{
-    refuse, Actor, Choice, Choices, Command, CommandSpec, Commands, Ctx, DataError, Decision, Game,
-    Message, Reply, RuleError, UserId,
+    refuse, Actor, Choice, Choices, Command, Ctx, DataError, Decision, Game, Message, Reply,
+    RuleError,
 };
 
 fn parse_card(v: &str, d: &NakamaData) -> Result<CardRef, RuleError> {
@@ -37,116 +38,6 @@ fn parse_card(v: &str, d: &NakamaData) -> Result<CardRef, RuleError> {
             "`{v}` is not a friend card: name it by hand position or as colour and number, e.g. `Red 7` (colours: Red, Blue, Green, Yellow, Purple, Orange; numbers 1–9)."
         )),
     }
-}
-
-/// One Piece Nakama: recruit friends, defeat enemies
-#[derive(Debug, Clone, PartialEq, Commands)]
-#[commands(name = "nakama")]
-pub enum NakamaCommand {
-    /// Open a Nakama table in this channel
-    New {
-        /// Your character
-        #[opt(autocomplete)]
-        character: Option<String>,
-        /// A reaction step before each Combat (default on)
-        react: Option<Switch>,
-    },
-    /// Join the crew (or change character before the start)
-    Join {
-        /// Your character
-        #[opt(autocomplete)]
-        character: String,
-    },
-    /// Leave before the start
-    #[cmd(perm = player)]
-    Leave,
-    /// Set up and start the adventure
-    Begin {
-        /// Bosses to shuffle into the enemy deck (0–10)
-        #[opt(min = 0, max = 10)]
-        bosses: Option<u8>,
-    },
-    /// See your hand (only you) and recruit from it
-    #[cmd(perm = player)]
-    #[cmd(view)]
-    Hand,
-    /// Show the board
-    #[cmd(view)]
-    Board,
-    /// Recruit a friend from your hand onto a column
-    #[cmd(perm = player)]
-    Recruit {
-        /// Hand position or card, e.g. Red 7
-        #[opt(autocomplete)]
-        card: String,
-        /// Friend column 1–5
-        #[opt(min = 1, max = 5)]
-        column: Option<u8>,
-    },
-    /// Use the ability of the friend you recruited
-    #[cmd(perm = player)]
-    Ability {
-        #[opt(flatten)]
-        pick: PickOptions,
-        /// Die value after a straw hat (1–5)
-        #[opt(min = 1, max = 5)]
-        value: Option<u8>,
-        /// Solo: use Exchange as move or recruit
-        #[opt(name = "as")]
-        mode: Option<ExchangeAs>,
-    },
-    /// Skip the ability or the extra recruit
-    #[cmd(perm = player)]
-    Skip,
-    /// Choose your card in an exchange
-    #[cmd(perm = player)]
-    Give {
-        /// Hand position or card
-        #[opt(autocomplete)]
-        card: String,
-    },
-    /// Discard down to your hand size
-    #[cmd(perm = player)]
-    Discard {
-        /// Hand position or card
-        #[opt(autocomplete)]
-        card: String,
-    },
-    /// Use your character's special ability (Power Down)
-    #[cmd(perm = player)]
-    Power {
-        #[opt(flatten)]
-        pick: PickOptions,
-    },
-    /// End the reaction step: Combat and Rest run
-    #[cmd(perm = player)]
-    Continue,
-    /// After a straw hat: the column whose friend is lost
-    #[cmd(perm = player)]
-    Lose {
-        /// Friend column 1–5
-        #[opt(min = 1, max = 5)]
-        column: u8,
-    },
-}
-
-/// The options an ability and a character's power pick their columns, space and player with.
-#[derive(Debug, Clone, PartialEq, Options)]
-pub struct PickOptions {
-    /// Column to take a friend from
-    #[opt(min = 1, max = 5)]
-    from: Option<u8>,
-    /// Column to move the friend to
-    #[opt(min = 1, max = 5)]
-    to: Option<u8>,
-    /// Enemy space 1–3
-    #[opt(min = 1, max = 3)]
-    space: Option<u8>,
-    /// A friend column
-    #[opt(min = 1, max = 5)]
-    column: Option<u8>,
-    /// Another player
-    target: Option<UserId>,
 }
 
 impl PickOptions {
@@ -164,25 +55,8 @@ impl PickOptions {
     }
 }
 
-/// A table setting switched on or off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
-pub enum Switch {
-    /// On.
-    On,
-    /// Off.
-    Off,
-}
-
-/// What a solo Exchange is used as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
-pub enum ExchangeAs {
-    /// Move a friend.
-    Move,
-    /// Recruit again.
-    Recruit,
-}
-
 impl Game for Nakama {
+    type Command = NakamaCommand;
     type View = view::NakamaView;
     const PICTURED: bool = true;
 
@@ -215,16 +89,12 @@ impl Game for Nakama {
         data::load(dir)
     }
 
-    fn command() -> CommandSpec {
-        NakamaCommand::spec()
-    }
-
-    fn create(
+    fn open(
         ctx: &mut Ctx<'_, NakamaData, ()>,
         host: &Actor,
-        cmd: &Command,
+        cmd: NakamaCommand,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
-        let NakamaCommand::New { character, react } = NakamaCommand::from_command(cmd)? else {
+        let NakamaCommand::New { character, react } = cmd else {
             return refuse("a Nakama table opens with `/nakama new`.");
         };
         let mut g = Nakama::empty();
@@ -260,14 +130,14 @@ impl Game for Nakama {
         Ok((g, out))
     }
 
-    fn parse(
+    fn action(
         &self,
         _a: &Actor,
-        cmd: &Command,
+        cmd: NakamaCommand,
         d: &NakamaData,
         _s: &(),
     ) -> Result<NakamaAction, RuleError> {
-        Ok(match NakamaCommand::from_command(cmd)? {
+        Ok(match cmd {
             NakamaCommand::New { .. } => return refuse("a Nakama table is already open here."),
             NakamaCommand::Join { character: c } => {
                 let Some(character) = d.character_by_name(&c) else {
@@ -319,8 +189,13 @@ impl Game for Nakama {
         Ok(out)
     }
 
-    fn show(&self, a: &Actor, cmd: &Command, d: &NakamaData) -> Result<Vec<Reply>, RuleError> {
-        Ok(match NakamaCommand::from_command(cmd)? {
+    fn show(
+        &self,
+        a: &Actor,
+        cmd: &NakamaCommand,
+        d: &NakamaData,
+    ) -> Result<Vec<Reply>, RuleError> {
+        Ok(match cmd {
             NakamaCommand::Hand => {
                 let s = self.seat_or_refuse(a)?;
                 let pic = croupier_core::table::Picture::Board {

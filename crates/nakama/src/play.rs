@@ -4,6 +4,7 @@
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
+use super::commands::NakamaCommand;
 use super::data::{Ability, DieEffect, NakamaData, Special};
 use super::state::{roll_die, Nakama, Phase, Player, Resume, Step, COLUMNS, SPACES};
 use super::view;
@@ -229,8 +230,8 @@ impl Nakama {
                             self.players[0].name
                         ),
                     )
-                    .button("My hand", "/nakama hand")
-                    .button("Board", "/nakama board"),
+                    .button("My hand", &NakamaCommand::Hand)
+                    .button("Board", &NakamaCommand::Board),
                 )];
                 out.push(Reply::public(view::board(self, d)));
                 out.push(view::turn_prompt(self, d));
@@ -447,7 +448,7 @@ impl Nakama {
             if reaction && self.step == Step::React {
                 m.body
                     .push_str(&format!("\n{}", view::react_status(self, d)));
-                m = m.button("Continue", "/nakama continue");
+                m = m.button("Continue", &NakamaCommand::Continue);
             }
             out.push(Reply::public(m));
         }

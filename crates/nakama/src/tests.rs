@@ -236,8 +236,9 @@ fn refusals_leave_state_unchanged() {
         .0
         .contains("not a friend card"));
     // A player who is not at the table.
-    let hand = Command::new("nakama hand");
-    assert!(g.show(&who("zed"), &hand, &d).is_err());
+    assert!(g
+        .show(&who("zed"), &super::NakamaCommand::Hand, &d)
+        .is_err());
     assert_eq!(g, before);
 }
 

@@ -1,9 +1,10 @@
 //! What players see: the public board, the private hand, and the prompts of each step.
 //! Only [`hand`] shows a hand's cards, and it is only ever sent privately.
 
+use super::commands::{ExchangeAs, NakamaCommand, PickOptions};
 use super::data::{Ability, NakamaData};
 use super::state::{berries, rank, Ending, Nakama, Phase, Step, COLUMNS, DEFEAT_AT, THREAT_LIMIT};
-use croupier_core::table::{ButtonStyle, Message, Reply, Select, SelectOption};
+use croupier_core::table::{ButtonStyle, Message, Reply, Select, SelectOption, UserId};
 
 /// Which step the turn is in, in words.
 pub fn step_text(g: &Nakama, d: &NakamaData) -> String {
@@ -156,7 +157,7 @@ pub fn board_of(v: &NakamaView) -> Message {
         m = m.field("Crew", crew.join("\n"));
     }
     if v.phase == Phase::Playing {
-        m = m.button("My hand", "/nakama hand");
+        m = m.button("My hand", &NakamaCommand::Hand);
     }
     m
 }
@@ -196,43 +197,56 @@ pub fn hand(g: &Nakama, s: usize, d: &NakamaData) -> Message {
         ),
         ch.special.render(),
     );
-    let menu = |placeholder: &str, command: &str| Select {
-        placeholder: placeholder.into(),
-        command: command.into(),
-        decision: None,
-        option: "card".into(),
-        options: p
-            .hand
-            .iter()
-            .map(|&f| {
-                let fr = &d.friends[f];
-                // Discord caps labels and descriptions at 100 characters.
-                SelectOption {
-                    label: fr.label(),
-                    value: fr.id.clone(),
-                    description: fr
-                        .ability
-                        .as_ref()
-                        .map(|a| a.render().chars().take(100).collect()),
-                }
-            })
-            .collect(),
+    let cards: Vec<SelectOption> = p
+        .hand
+        .iter()
+        .map(|&f| {
+            let fr = &d.friends[f];
+            // Discord caps labels and descriptions at 100 characters.
+            SelectOption {
+                label: fr.label(),
+                value: fr.id.clone(),
+                description: fr
+                    .ability
+                    .as_ref()
+                    .map(|a| a.render().chars().take(100).collect()),
+            }
+        })
+        .collect();
+    let menu = |placeholder: &str, command: NakamaCommand| {
+        Select::new(placeholder, &command, "card", cards.clone())
     };
     if g.phase == Phase::Playing {
         // The hand changes when others act (an exchange, a boss's discard): a fresh copy is
         // one press away.
-        m = m.styled_button("Refresh", "/nakama hand", ButtonStyle::Secondary);
+        m = m.styled_button("Refresh", &NakamaCommand::Hand, ButtonStyle::Secondary);
         match &g.step {
             Step::Recruit { .. } if s == g.turn && !p.hand.is_empty() => {
-                m = m.with_select(menu("Recruit a friend", "/nakama recruit"));
+                m = m.with_select(menu(
+                    "Recruit a friend",
+                    NakamaCommand::Recruit {
+                        card: String::new(),
+                        column: None,
+                    },
+                ));
             }
             Step::Exchange { with, mine, theirs }
                 if (s == g.turn && mine.is_none()) || (s == *with && theirs.is_none()) =>
             {
-                m = m.with_select(menu("Give a card in the exchange", "/nakama give"));
+                m = m.with_select(menu(
+                    "Give a card in the exchange",
+                    NakamaCommand::Give {
+                        card: String::new(),
+                    },
+                ));
             }
             Step::Discard if s == g.turn => {
-                m = m.with_select(menu("Discard a card", "/nakama discard"));
+                m = m.with_select(menu(
+                    "Discard a card",
+                    NakamaCommand::Discard {
+                        card: String::new(),
+                    },
+                ));
             }
             _ => {}
         }
@@ -247,7 +261,10 @@ pub fn column_prompt(d: &NakamaData, f: usize) -> Message {
     for c in 1..=5 {
         m = m.button(
             format!("Column {c}"),
-            format!("/nakama recruit card:{} column:{c}", fr.id),
+            &NakamaCommand::Recruit {
+                card: fr.id.clone(),
+                column: Some(c),
+            },
         );
     }
     m
@@ -265,8 +282,8 @@ pub fn turn_prompt(g: &Nakama, d: &NakamaData) -> Reply {
             g.threat
         ))
         .ping(&p.user)
-        .button("My hand", "/nakama hand")
-        .button("Board", "/nakama board"),
+        .button("My hand", &NakamaCommand::Hand)
+        .button("Board", &NakamaCommand::Board),
     )
 }
 
@@ -276,13 +293,18 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
         return vec![];
     }
     let p = &g.players[g.turn];
+    let no_pick = NakamaCommand::ability(PickOptions::default(), None);
+    // Column `c` (0-based) as the lost friend's.
+    let lose = |c: usize| NakamaCommand::Lose {
+        column: u8::try_from(c + 1).unwrap_or(u8::MAX),
+    };
     let m = match &g.step {
         Step::Recruit { extra: true } => Message::text(format!(
             "{}, recruit one more friend (`/nakama recruit`) or skip.",
             p.user.mention()
         ))
-        .button("My hand", "/nakama hand")
-        .button("Skip", "/nakama skip"),
+        .button("My hand", &NakamaCommand::Hand)
+        .button("Skip", &NakamaCommand::Skip),
         Step::Ability { card } => {
             let mut m = Message::text(format!(
                 "{}, use the ability of {}? ",
@@ -295,11 +317,17 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
                         .push_str("`/nakama ability from:<column> to:<column>`");
                 }
                 Some(Ability::Block) => {
-                    for s in 1..=3 {
-                        if g.spaces[s - 1].is_some() {
+                    for s in 1..=3u8 {
+                        if g.spaces[usize::from(s) - 1].is_some() {
                             m = m.button(
                                 format!("Block space {s}"),
-                                format!("/nakama ability space:{s}"),
+                                &NakamaCommand::ability(
+                                    PickOptions {
+                                        space: Some(s),
+                                        ..Default::default()
+                                    },
+                                    None,
+                                ),
                             );
                         }
                     }
@@ -308,29 +336,45 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
                     m.body.push_str(
                         "Solo: use it as Move (`/nakama ability as:move from: to:`) or Recruit.",
                     );
-                    m = m.button("As Recruit", "/nakama ability as:recruit");
+                    m = m.button(
+                        "As Recruit",
+                        &NakamaCommand::Ability {
+                            pick: PickOptions::default(),
+                            value: None,
+                            mode: Some(ExchangeAs::Recruit),
+                        },
+                    );
                 }
                 Some(Ability::Exchange) => {
                     for (i, o) in g.players.iter().enumerate() {
                         if i != g.turn {
                             m = m.button(
                                 format!("Exchange with {}", o.name),
-                                format!("/nakama ability target:{}", o.user),
+                                &NakamaCommand::ability(
+                                    PickOptions {
+                                        target: Some(UserId::new(&o.user.0)),
+                                        ..Default::default()
+                                    },
+                                    None,
+                                ),
                             );
                         }
                     }
                 }
-                Some(Ability::PowerUp) => m = m.button("Power Up", "/nakama ability"),
-                Some(Ability::Recruit) => m = m.button("Recruit again", "/nakama ability"),
-                Some(Ability::Die { .. }) => m = m.button("Roll the die", "/nakama ability"),
+                Some(Ability::PowerUp) => m = m.button("Power Up", &no_pick),
+                Some(Ability::Recruit) => m = m.button("Recruit again", &no_pick),
+                Some(Ability::Die { .. }) => m = m.button("Roll the die", &no_pick),
                 None => {}
             }
-            m.button("Skip", "/nakama skip")
+            m.button("Skip", &NakamaCommand::Skip)
         }
         Step::Hat { .. } => {
             let mut m = Message::text(format!("{}, choose the die value:", p.user.mention()));
             for v in 1..=5 {
-                m = m.button(v.to_string(), format!("/nakama ability value:{v}"));
+                m = m.button(
+                    v.to_string(),
+                    &NakamaCommand::ability(PickOptions::default(), Some(v)),
+                );
             }
             m
         }
@@ -342,7 +386,7 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
             p.user.mention(),
             g.hand_size()
         ))
-        .button("My hand", "/nakama hand"),
+        .button("My hand", &NakamaCommand::Hand),
         Step::React => {
             return vec![
                 Reply::public(board(g, d)),
@@ -352,7 +396,7 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
                         p.user.mention()
                     ))
                     .ping(&p.user)
-                    .button("Continue", "/nakama continue"),
+                    .button("Continue", &NakamaCommand::Continue),
                 ),
             ]
         }
@@ -371,14 +415,14 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
             if !g.columns[weakest].is_empty() {
                 m = m.styled_button(
                     format!("Lose {} (column {})", label(weakest), weakest + 1),
-                    format!("/nakama lose column:{}", weakest + 1),
+                    &lose(weakest),
                     ButtonStyle::Primary,
                 );
             }
             for c in (0..COLUMNS).filter(|&c| c != weakest && !g.columns[c].is_empty()) {
                 m = m.styled_button(
                     format!("Column {}: {}", c + 1, label(c)),
-                    format!("/nakama lose column:{}", c + 1),
+                    &lose(c),
                     ButtonStyle::Secondary,
                 );
             }

@@ -1,6 +1,7 @@
 //! Critical and Fumble values per real-life session (§3.1): rolled on joining and by
 //! `/nw session next`, shifted with CF Mod points, locked by the player or the first Judge.
 
+use super::commands::{CfBy, CfValue, NwCommand, SessionCommand};
 use super::data::NwData;
 use super::judge::{roll_cf, Cf};
 use super::state::{NightWizard, Pc};
@@ -123,26 +124,42 @@ impl NightWizard {
             m = m
                 .styled_button(
                     "Critical −1",
-                    "/nw session cf value:critical by:-1",
+                    &NwCommand::Session(SessionCommand::Cf {
+                        value: CfValue::Critical,
+                        by: CfBy::Down,
+                    }),
                     ButtonStyle::Secondary,
                 )
                 .styled_button(
                     "Critical +1",
-                    "/nw session cf value:critical by:+1",
+                    &NwCommand::Session(SessionCommand::Cf {
+                        value: CfValue::Critical,
+                        by: CfBy::Up,
+                    }),
                     ButtonStyle::Secondary,
                 )
                 .styled_button(
                     "Fumble −1",
-                    "/nw session cf value:fumble by:-1",
+                    &NwCommand::Session(SessionCommand::Cf {
+                        value: CfValue::Fumble,
+                        by: CfBy::Down,
+                    }),
                     ButtonStyle::Secondary,
                 )
                 .styled_button(
                     "Fumble +1",
-                    "/nw session cf value:fumble by:+1",
+                    &NwCommand::Session(SessionCommand::Cf {
+                        value: CfValue::Fumble,
+                        by: CfBy::Up,
+                    }),
                     ButtonStyle::Secondary,
                 );
         }
-        m.styled_button("Lock", "/nw session lock", ButtonStyle::Success)
+        m.styled_button(
+            "Lock",
+            &NwCommand::Session(SessionCommand::Lock),
+            ButtonStyle::Success,
+        )
     }
 
     /// Rolls a PC's values for this session (§3.1) and resets their CF Mod points.

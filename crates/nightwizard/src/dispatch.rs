@@ -1,4 +1,4 @@
-//! The dispatcher: `/nw new`, turning a typed command into an [`NwAction`] (`parse`) and routing
+//! The dispatcher: `/nw new` (`open`), turning a typed command into an [`NwAction`] (`action`) and routing
 //! each action to the feature that applies it (`apply`). Features never call back up here.
 
 use super::character::roster::NwShared;
@@ -12,21 +12,19 @@ use super::data::{attr_index, stat_index, NwData, ATTRS, STAT_LABEL};
 use super::judge::{self, JudgeRequest, JudgeRules, Values};
 use super::state::{NightWizard, NwAction, Phase, PranaUse, SceneKind, Settings};
 use croupier_core::rng::GameRng;
-use croupier_core::table::{
-    refuse, Actor, Choices, Command, Commands, Decision, Message, Reply, RuleError,
-};
+use croupier_core::table::{refuse, Actor, Choices, Commands, Decision, Message, Reply, RuleError};
 
 /// `/nw new`: the host is the GM.
-pub fn create(
+pub fn open(
     data: &NwData,
     host: &Actor,
-    cmd: &Command,
+    cmd: NwCommand,
     custom: Custom,
 ) -> Result<(NightWizard, Vec<Reply>), RuleError> {
     let NwCommand::New {
         raise,
         fudge_repeat,
-    } = NwCommand::from_command(cmd)?
+    } = cmd
     else {
         return refuse("a Night Wizard session opens with `/nw new`.");
     };
@@ -75,21 +73,27 @@ pub fn create(
             data.rules.gm.fumble
         ),
     )
-    .button("Join", "/nw session join");
+    .button(
+        "Join",
+        &NwCommand::Session(SessionCommand::Join { character: None }),
+    );
     Ok((s, vec![Reply::public(m)]))
 }
 
-/// Turns a command into an action; joining takes the character's snapshot from the roster.
-pub fn parse(
+/// Turns a parsed command into an action; joining takes the character's snapshot from the
+/// roster.
+pub fn action(
     s: &NightWizard,
     actor: &Actor,
-    cmd: &Command,
+    cmd: NwCommand,
     data: &NwData,
     shared: &NwShared,
 ) -> Result<NwAction, RuleError> {
     use super::combat::{attack, movement};
     let flag = |b: Option<bool>| b.unwrap_or(false);
-    let action = match NwCommand::from_command(cmd)? {
+    // The command as typed, for a preview's Roll button.
+    let typed = cmd.to_command();
+    let action = match cmd {
         NwCommand::Session(c) => match c {
             SessionCommand::Join { character } => {
                 let c = shared.find(&actor.id, character.as_deref())?;
@@ -190,7 +194,7 @@ pub fn parse(
                 ));
             }
             let n = |v: Option<i64>| v.map(|v| v as i32);
-            NwAction::Judge {
+            NwAction::Judge(JudgeRequest {
                 stat,
                 difficulty: n(difficulty),
                 modifier: n(modifier).unwrap_or(0),
@@ -201,7 +205,7 @@ pub fn parse(
                 secret: flag(secret),
                 label: label.unwrap_or_default().chars().take(80).collect(),
                 preview: if flag(preview) {
-                    let mut roll = cmd.clone();
+                    let mut roll = typed.clone();
                     roll.options.remove("preview");
                     Some(roll.to_string())
                 } else {
@@ -209,11 +213,11 @@ pub fn parse(
                 },
                 reaction: flag(reaction),
                 hidden: false,
-                critical,
-                fumble,
+                more_critical: critical,
+                more_fumble: fumble,
                 info: flag(info),
                 connection: connection.map(|c| c.trim().chars().take(80).collect()),
-            }
+            })
         }
         NwCommand::Prana {
             r#use,
@@ -416,47 +420,12 @@ pub fn apply(
         }
         NwAction::Gear { user, with, item } => super::phase::gear(s, data, user, with, item),
         NwAction::PhaseNext { op } => super::phase::next(s, data, shared, *op),
-        NwAction::Judge {
-            stat,
-            difficulty,
-            modifier,
-            against,
-            attacker,
-            recovery,
-            any_seven,
-            secret,
-            label,
-            preview,
-            reaction,
-            hidden,
-            critical,
-            fumble,
-            info,
-            connection,
-        } => {
+        NwAction::Judge(r) => {
             let mut warn = vec![];
             if s.phase == Phase::Opening {
                 warn.push(opening_warning("dice rolls"));
             }
-            let r = JudgeRequest {
-                stat: stat.clone(),
-                difficulty: *difficulty,
-                modifier: *modifier,
-                against: *against,
-                attacker: *attacker,
-                recovery: *recovery,
-                any_seven: *any_seven,
-                secret: *secret,
-                label: label.clone(),
-                preview: preview.clone(),
-                reaction: *reaction,
-                hidden: *hidden,
-                more_critical: critical.clone(),
-                more_fumble: fumble.clone(),
-                info: *info,
-                connection: connection.clone(),
-            };
-            warn.extend(judge::roll_for(s, data, rng, actor, &r)?);
+            warn.extend(judge::roll_for(s, data, rng, actor, r)?);
             Ok(warn)
         }
         NwAction::Prana(u) => {

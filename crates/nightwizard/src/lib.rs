@@ -56,11 +56,34 @@ pub mod pcs;
 pub mod phase;
 pub mod picture;
 pub mod prana;
-/// The old module path the tests still name: `state` and `dispatch` in one.
+/// The old module path the tests still name: `state` and `dispatch` in one, with `create` and
+/// `parse` taking a command as typed (the table's one parse, then the dispatcher).
 #[cfg(test)]
 mod session {
     pub use super::dispatch::*;
     pub use super::state::*;
+    use croupier_core::table::{Actor, Command, Commands, Reply, RuleError};
+
+    /// `/nw new` as typed.
+    pub fn create(
+        data: &super::NwData,
+        host: &Actor,
+        cmd: &Command,
+        custom: super::character::Custom,
+    ) -> Result<(NightWizard, Vec<Reply>), RuleError> {
+        open(data, host, super::NwCommand::from_command(cmd)?, custom)
+    }
+
+    /// A command as typed, turned into its action.
+    pub fn parse(
+        s: &NightWizard,
+        actor: &Actor,
+        cmd: &Command,
+        data: &super::NwData,
+        shared: &super::character::roster::NwShared,
+    ) -> Result<NwAction, RuleError> {
+        action(s, actor, super::NwCommand::from_command(cmd)?, data, shared)
+    }
 }
 #[cfg(test)]
 mod core_tests;
@@ -73,8 +96,7 @@ pub mod view;
 use std::path::Path;
 
 use croupier_core::table::{
-    refuse, Actor, Choice, Command, CommandSpec, Commands, Ctx, DataError, Decision, Game, Place,
-    Reply, RuleError, UserId,
+    refuse, Actor, Choice, Command, Ctx, DataError, Decision, Game, Place, Reply, RuleError, UserId,
 };
 
 use character::roster::NwShared;
@@ -84,6 +106,7 @@ use data::NwData;
 pub use state::{NightWizard, NwAction};
 
 impl Game for NightWizard {
+    type Command = NwCommand;
     type Action = NwAction;
     type Data = NwData;
     type Shared = NwShared;
@@ -96,31 +119,27 @@ impl Game for NightWizard {
         data::load(dir)
     }
 
-    fn command() -> CommandSpec {
-        NwCommand::spec()
-    }
-
-    fn create(
+    fn open(
         ctx: &mut Ctx<'_, NwData, NwShared>,
         host: &Actor,
-        cmd: &Command,
+        cmd: NwCommand,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
         let custom = ctx
             .shared
             .as_ref()
             .map(|s| s.custom.clone())
             .unwrap_or_default();
-        dispatch::create(ctx.data, host, cmd, custom)
+        dispatch::open(ctx.data, host, cmd, custom)
     }
 
-    fn parse(
+    fn action(
         &self,
         actor: &Actor,
-        cmd: &Command,
+        cmd: NwCommand,
         data: &NwData,
         shared: &NwShared,
     ) -> Result<NwAction, RuleError> {
-        dispatch::parse(self, actor, cmd, data, shared)
+        dispatch::action(self, actor, cmd, data, shared)
     }
 
     fn apply(
@@ -315,6 +334,7 @@ fn filter(all: Vec<String>, partial: &str) -> Vec<Choice> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use croupier_core::table::{CommandSpec, Commands};
 
     #[test]
     fn command_fits_discord_limits() {

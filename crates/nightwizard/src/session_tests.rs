@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::judge::Cf;
+use croupier_core::table::Command;
 
 fn gm() -> Actor {
     Actor {

@@ -26,8 +26,8 @@ use serde::{Deserialize, Serialize};
 use croupier_core::names::{name_key, same_name};
 use croupier_core::rng::GameRng;
 use croupier_core::table::{
-    refuse, Actor, ButtonStyle, Choice, Choices, Command, CommandSpec, Commands, Ctx, DataError,
-    Decision, Game, Message, Place, Reply, RuleError, UserId, SYSTEM_USER,
+    refuse, Actor, ButtonStyle, Choice, Choices, Command, Commands, Ctx, DataError, Decision, Game,
+    Message, Place, Reply, RuleError, UserId, SYSTEM_USER,
 };
 use data::NinjaData;
 use roster::{NinjaRecord, Roster, Training};
@@ -155,6 +155,12 @@ pub enum NinjaCommand {
     },
 }
 
+/// The Auto button's command: the whole run at once.
+const RUN_AUTO: NinjaCommand = NinjaCommand::Run {
+    auto: Some(true),
+    round: None,
+};
+
 /// What players do in a tournament.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub enum NinjaAction {
@@ -226,35 +232,56 @@ fn gm_controls(t: &Tournament) -> Reply {
         Message::text(format!(
             "GM: {taken} of {FIELD} places taken. Fill the rest with house ninjas, or start when everyone is in."
         ))
-        .styled_button("Fill", "/ninja fill", ButtonStyle::Secondary)
+        .styled_button("Fill", &NinjaCommand::Fill, ButtonStyle::Secondary)
     } else {
         Message::text(format!("GM: all {FIELD} places taken. Start when ready."))
     };
-    Reply::gm(m.button("Start", "/ninja start"))
+    Reply::gm(m.button("Start", &NinjaCommand::Start { shuffle: None }))
 }
 
 /// The buttons of the luck decision waiting: reroll or not, then which roll to keep.
 fn luck_buttons(m: Message, p: &PendingLuck) -> Message {
     match p.second {
         None => m
-            .styled_button("Use luck", "/ninja luck choice:use", ButtonStyle::Success)
+            .styled_button(
+                "Use luck",
+                &NinjaCommand::Luck {
+                    choice: LuckChoice::Use,
+                },
+                ButtonStyle::Success,
+            )
             .styled_button(
                 "Take the roll",
-                "/ninja luck choice:skip",
+                &NinjaCommand::Luck {
+                    choice: LuckChoice::Skip,
+                },
                 ButtonStyle::Secondary,
             ),
         Some(_) => m
-            .button("Keep first", "/ninja luck choice:first")
-            .button("Keep reroll", "/ninja luck choice:reroll"),
+            .button(
+                "Keep first",
+                &NinjaCommand::Luck {
+                    choice: LuckChoice::First,
+                },
+            )
+            .button(
+                "Keep reroll",
+                &NinjaCommand::Luck {
+                    choice: LuckChoice::Reroll,
+                },
+            ),
     }
 }
 
 fn run_buttons(m: Message) -> Message {
-    m.button("Run", "/ninja run").styled_button(
-        "Auto",
-        "/ninja run auto:true",
-        ButtonStyle::Secondary,
+    m.button(
+        "Run",
+        &NinjaCommand::Run {
+            auto: None,
+            round: None,
+        },
     )
+    .styled_button("Auto", &RUN_AUTO, ButtonStyle::Secondary)
 }
 
 fn describe(c: RollClass) -> String {
@@ -368,8 +395,8 @@ impl Tournament {
 
     fn roll_prompt(&self) -> Message {
         let mut m = Message::text("Roll for the next turn.")
-            .button("Roll", "/ninja roll")
-            .styled_button("Auto", "/ninja run auto:true", ButtonStyle::Secondary);
+            .button("Roll", &NinjaCommand::Roll)
+            .styled_button("Auto", &RUN_AUTO, ButtonStyle::Secondary);
         if let Some(o) = self.owner_of_current() {
             m = m.ping(&o);
         }
@@ -541,7 +568,10 @@ impl Tournament {
                                 ))
                                 .styled_button(
                                     "Train",
-                                    format!("/ninja train name:\"{cmd_name}\""),
+                                    &NinjaCommand::Train {
+                                        name: cmd_name.clone(),
+                                        pick: None,
+                                    },
                                     ButtonStyle::Secondary,
                                 )
                                 .ping(&r.owner),
@@ -690,9 +720,9 @@ impl Tournament {
                 }
             }
             Phase::Running if self.current_run().is_some() => {
-                m = m.button("Roll", "/ninja roll").styled_button(
+                m = m.button("Roll", &NinjaCommand::Roll).styled_button(
                     "Auto",
-                    "/ninja run auto:true",
+                    &RUN_AUTO,
                     ButtonStyle::Secondary,
                 )
             }
@@ -960,7 +990,10 @@ fn global_command(
                     for id in &pair {
                         m = m.button(
                             format!("Take {}", data.additive_name(id)),
-                            format!("/ninja train name:\"{cmd_name}\" pick:{id}"),
+                            &NinjaCommand::Train {
+                                name: cmd_name.clone(),
+                                pick: Some(id.to_string()),
+                            },
                         );
                     }
                     Ok(vec![Reply::public(m)])
@@ -1400,9 +1433,9 @@ impl Tournament {
         m = if let Some(p) = &self.pending {
             luck_buttons(m.field("To do", "Decide on luck: `/ninja luck`."), p)
         } else if self.current_run().is_some() {
-            m.button("Roll", "/ninja roll").styled_button(
+            m.button("Roll", &NinjaCommand::Roll).styled_button(
                 "Auto",
-                "/ninja run auto:true",
+                &RUN_AUTO,
                 ButtonStyle::Secondary,
             )
         } else {
@@ -1414,6 +1447,7 @@ impl Tournament {
 }
 
 impl Game for Tournament {
+    type Command = NinjaCommand;
     type View = view::NinjaView;
     const PICTURED: bool = true;
 
@@ -1438,15 +1472,12 @@ impl Game for Tournament {
         NinjaData::load(dir)
     }
 
-    fn command() -> CommandSpec {
-        NinjaCommand::spec()
-    }
-    fn create(
+    fn open(
         ctx: &mut Ctx<'_, NinjaData, Roster>,
         host: &Actor,
-        cmd: &Command,
+        cmd: NinjaCommand,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
-        let settings = settings_of(NinjaCommand::from_command(cmd)?)?;
+        let settings = settings_of(cmd)?;
         let t = Tournament {
             id: ctx.rng.random::<u64>(),
             host: host.id.clone(),
@@ -1475,14 +1506,14 @@ impl Game for Tournament {
         Ok((t, vec![Reply::public(msg), gm]))
     }
 
-    fn parse(
+    fn action(
         &self,
         _actor: &Actor,
-        cmd: &Command,
+        cmd: NinjaCommand,
         _data: &NinjaData,
         shared: &Roster,
     ) -> Result<NinjaAction, RuleError> {
-        Ok(match NinjaCommand::from_command(cmd)? {
+        Ok(match cmd {
             NinjaCommand::Enter { name } => NinjaAction::Enter {
                 ninja: Box::new({
                     let mut r = shared.get(&name)?.clone();

@@ -742,7 +742,7 @@ fn rule_ninja_five_unspent_points_at_a_finish_offer_training() {
             .message
             .buttons
             .iter()
-            .any(|b| b.label == "Train" && b.command == "/ninja train name:\"Ninja0\""));
+            .any(|b| b.label == "Train" && b.command == "/ninja train name:Ninja0"));
         return;
     }
     panic!("no seed finished the first run");

@@ -8,6 +8,7 @@
 //! - [`view`]: status, prompts and the story export.
 
 pub mod check;
+pub mod commands;
 pub mod data;
 pub mod picture;
 pub mod play;
@@ -19,232 +20,18 @@ mod tests;
 
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
-
+pub use commands::{AbilityLimit, InspireTable, NobiCommand, Verdict};
 use croupier_core::table::{
-    refuse, Actor, Choice, Choices, Command, CommandSpec, Commands, Ctx, DataError, Decision, Game,
-    Message, Reply, RuleError, UserId, SYSTEM_USER,
+    refuse, Actor, Choice, Command, Ctx, DataError, Decision, Game, Message, Reply, RuleError,
+    UserId, SYSTEM_USER,
 };
 pub use data::NobiData;
 pub use state::{Mode, Nobi, Step};
 
-/// Nobi Nobi Sword: a tiny fantasy RPG where everyone takes turns as GM
-#[derive(Debug, Clone, PartialEq, Commands)]
-#[commands(name = "nobi")]
-pub enum NobiCommand {
-    /// Open a Nobi Nobi Sword table here (you host)
-    New {
-        /// Hours before a waiting player is reminded (default 24, 0 = off)
-        #[opt(min = 0, max = 720)]
-        remind_after: Option<u32>,
-    },
-    /// Take a seat with a character (none given: a free one at random)
-    Join {
-        /// Your character
-        #[opt(autocomplete)]
-        character: Option<String>,
-        /// Support character (two-player games)
-        #[opt(autocomplete)]
-        support: Option<String>,
-    },
-    /// Leave the table before the adventure begins
-    #[cmd(perm = player)]
-    Leave,
-    /// Begin the adventure (host); the player count decides the mode
-    #[cmd(perm = host)]
-    Begin {
-        /// The first GM (default: random)
-        gm: Option<UserId>,
-    },
-    /// Draw the next Scene card (GM)
-    #[cmd(perm = player)]
-    Scene,
-    /// Announce an Ability before the roll
-    #[cmd(perm = player)]
-    Use {
-        /// Ability name
-        #[opt(autocomplete)]
-        ability: String,
-    },
-    /// Change the Difficulty of the current check: lower or raise it (GM)
-    #[cmd(perm = player)]
-    Difficulty {
-        /// New Difficulty
-        #[opt(min = 0, max = 30)]
-        value: i64,
-    },
-    /// Roll the check: 2 dice + skill (Main Character / final tester)
-    #[cmd(perm = player)]
-    Roll,
-    /// Say what your character does
-    #[cmd(perm = player)]
-    Act {
-        /// What you do
-        // `parse` takes texts of 1500 characters at most.
-        #[opt(max_length = 1500)]
-        text: String,
-    },
-    /// Decide the Role-play challenge or the check (GM)
-    #[cmd(perm = player)]
-    Verdict {
-        /// Success or failure
-        result: Verdict,
-    },
-    /// Narrate the story (GM; anyone in the Epilogue)
-    #[cmd(perm = player)]
-    Narrate {
-        /// The narration
-        #[opt(max_length = 1500)]
-        text: String,
-    },
-    /// Roll on the Objects or Opponents table
-    #[cmd(perm = player)]
-    Inspire {
-        /// Which table
-        table: InspireTable,
-    },
-    /// Epilogue: draw another Epilogue card
-    #[cmd(perm = player)]
-    Redraw,
-    /// Solo Epilogue: close the adventure once its ending is written
-    #[cmd(perm = player)]
-    Finish,
-    /// Epilogue: an NPC from a Light or Darkness card joins
-    #[cmd(perm = player)]
-    Npc {
-        /// The card that brings the NPC
-        #[opt(autocomplete)]
-        card: String,
-    },
-    /// Epilogue: choose who takes the final test
-    #[cmd(perm = player)]
-    Tester {
-        /// The player
-        player: UserId,
-    },
-    /// Whose turn, characters, Light and Darkness cards
-    #[cmd(view)]
-    Status,
-    /// Post the adventure so far as a Markdown file
-    #[cmd(view)]
-    Story,
-    /// Table settings (host)
-    Settings {
-        /// Hours before a waiting player is reminded (0 = off)
-        #[opt(min = 0, max = 720)]
-        remind_after: Option<i64>,
-        /// One Ability per Scene per character (default) or per player
-        limit: Option<AbilityLimit>,
-    },
-}
-
-/// The GM's verdict.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
-pub enum Verdict {
-    /// The challenge or check succeeds.
-    #[choice(aliases("s", "yes"))]
-    Success,
-    /// It fails.
-    #[choice(aliases("fail", "f", "no"))]
-    Failure,
-}
-
-/// The special tables `/nobi inspire` rolls on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
-pub enum InspireTable {
-    /// Objects.
-    Objects,
-    /// Opponents.
-    Opponents,
-}
-
-/// Whom the one-Ability-per-Scene limit counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
-pub enum AbilityLimit {
-    /// Each character (the default).
-    Character,
-    /// Each player.
-    Player,
-}
-
-/// What players (and the reminder clock) do.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum NobiAction {
-    /// Take a seat with a character (and a support character for two players).
-    Join {
-        /// Character name, or a random free one.
-        character: Option<String>,
-        /// Support character name (two-player variant).
-        support: Option<String>,
-    },
-    /// Leave before the start.
-    Leave,
-    /// Start the adventure (host).
-    Begin {
-        /// First GM, or random.
-        gm: Option<UserId>,
-    },
-    /// The GM draws a Scene.
-    Scene,
-    /// Announce an Ability before the roll.
-    Use {
-        /// Ability name.
-        ability: String,
-    },
-    /// The GM lowers the Difficulty.
-    Difficulty {
-        /// New Difficulty.
-        value: i64,
-    },
-    /// Roll the check or the final test.
-    Roll,
-    /// Say what the character does.
-    Act {
-        /// Text.
-        text: String,
-    },
-    /// The GM decides a Role-play challenge.
-    Verdict {
-        /// Success?
-        success: bool,
-    },
-    /// The GM narrates.
-    Narrate {
-        /// Text.
-        text: String,
-    },
-    /// Roll on the Objects or Opponents table.
-    Inspire {
-        /// `objects` or `opponents`.
-        table: String,
-    },
-    /// Draw another Epilogue card.
-    Redraw,
-    /// Choose who takes the final test.
-    Tester {
-        /// Player.
-        user: UserId,
-    },
-    /// Solo: close the Epilogue and the adventure.
-    Finish,
-    /// An NPC from a held Light/Darkness card joins the Epilogue.
-    Npc {
-        /// Card name.
-        card: String,
-    },
-    /// Table settings (host).
-    Settings {
-        /// Reminder interval in hours (0 = off).
-        remind_after: Option<i64>,
-        /// One Ability per Scene per `character` (default) or per `player`.
-        limit: Option<String>,
-    },
-    /// A reminder (system only).
-    Remind,
-}
-
 impl Game for Nobi {
-    type Action = NobiAction;
+    type Command = NobiCommand;
+    /// The command is the action (and `Remind`, the table's own).
+    type Action = NobiCommand;
     type Data = NobiData;
     type Shared = ();
     type View = view::NobiView;
@@ -256,16 +43,12 @@ impl Game for Nobi {
         data::load(dir)
     }
 
-    fn command() -> CommandSpec {
-        NobiCommand::spec()
-    }
-
-    fn create(
+    fn open(
         ctx: &mut Ctx<'_, NobiData, ()>,
         host: &Actor,
-        cmd: &Command,
+        cmd: NobiCommand,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
-        let NobiCommand::New { remind_after } = NobiCommand::from_command(cmd)? else {
+        let NobiCommand::New { remind_after } = cmd else {
             return refuse("a Nobi Nobi Sword table opens with `/nobi new`.");
         };
         let remind = remind_after.unwrap_or(state::DEFAULT_REMIND_HOURS);
@@ -295,17 +78,25 @@ impl Game for Nobi {
             ),
         )
         .field("Free characters", view::free_detailed(&t, ctx.data))
-        .button("Join", "/nobi join");
+        .button(
+            "Join",
+            &NobiCommand::Join {
+                character: None,
+                support: None,
+            },
+        );
         Ok((t, vec![Reply::public(msg)]))
     }
 
-    fn parse(
+    /// The command is the action: only a typed text is trimmed and bounded, and what is no
+    /// action (opening a table, a view, the reminder) refused.
+    fn action(
         &self,
         _actor: &Actor,
-        cmd: &Command,
+        cmd: NobiCommand,
         _data: &NobiData,
         _s: &(),
-    ) -> Result<NobiAction, RuleError> {
+    ) -> Result<NobiCommand, RuleError> {
         let text = |t: String| -> Result<String, RuleError> {
             let t = t.trim().to_string();
             if t.chars().count() > 1500 {
@@ -313,39 +104,17 @@ impl Game for Nobi {
             }
             Ok(t)
         };
-        Ok(match NobiCommand::from_command(cmd)? {
+        Ok(match cmd {
             NobiCommand::New { .. } => {
                 return refuse("a Nobi Nobi Sword table is already open here.")
             }
-            NobiCommand::Join { character, support } => NobiAction::Join { character, support },
-            NobiCommand::Leave => NobiAction::Leave,
-            NobiCommand::Begin { gm } => NobiAction::Begin { gm },
-            NobiCommand::Scene => NobiAction::Scene,
-            NobiCommand::Use { ability } => NobiAction::Use { ability },
-            NobiCommand::Difficulty { value } => NobiAction::Difficulty { value },
-            NobiCommand::Roll => NobiAction::Roll,
-            NobiCommand::Act { text: t } => NobiAction::Act { text: text(t)? },
-            NobiCommand::Verdict { result } => NobiAction::Verdict {
-                success: result == Verdict::Success,
-            },
-            NobiCommand::Narrate { text: t } => NobiAction::Narrate { text: text(t)? },
-            NobiCommand::Inspire { table } => NobiAction::Inspire {
-                table: table.value().to_string(),
-            },
-            NobiCommand::Redraw => NobiAction::Redraw,
-            NobiCommand::Finish => NobiAction::Finish,
-            NobiCommand::Npc { card } => NobiAction::Npc { card },
-            NobiCommand::Tester { player } => NobiAction::Tester { user: player },
             NobiCommand::Status | NobiCommand::Story => {
                 return refuse("that is a view: the table answers it without an action.")
             }
-            NobiCommand::Settings {
-                remind_after,
-                limit,
-            } => NobiAction::Settings {
-                remind_after,
-                limit: limit.map(|l| l.value().to_string()),
-            },
+            NobiCommand::Remind => return refuse("reminders are sent by the table itself."),
+            NobiCommand::Act { text: t } => NobiCommand::Act { text: text(t)? },
+            NobiCommand::Narrate { text: t } => NobiCommand::Narrate { text: text(t)? },
+            action => action,
         })
     }
 
@@ -353,9 +122,9 @@ impl Game for Nobi {
         &mut self,
         ctx: &mut Ctx<'_, NobiData, ()>,
         actor: &Actor,
-        action: &NobiAction,
+        action: &NobiCommand,
     ) -> Result<Vec<Reply>, RuleError> {
-        if matches!(action, NobiAction::Remind) {
+        if matches!(action, NobiCommand::Remind) {
             if actor.id.0 != SYSTEM_USER {
                 return refuse("reminders are sent by the table itself.");
             }
@@ -382,10 +151,10 @@ impl Game for Nobi {
     fn show(
         &self,
         viewer: &Actor,
-        cmd: &Command,
+        cmd: &NobiCommand,
         data: &NobiData,
     ) -> Result<Vec<Reply>, RuleError> {
-        Ok(match NobiCommand::from_command(cmd)? {
+        Ok(match cmd {
             NobiCommand::Story => vec![Reply::public(view::story_message(self, data))],
             _ => vec![Reply::public(
                 view::status(self, viewer, data)
@@ -551,10 +320,10 @@ impl Game for Nobi {
         Some(base + self.remind_after as i64 * 3600)
     }
 
-    fn wakeup_action(&self, now: i64) -> Option<NobiAction> {
+    fn wakeup_action(&self, now: i64) -> Option<NobiCommand> {
         self.next_wakeup()
             .filter(|t| *t <= now)
-            .map(|_| NobiAction::Remind)
+            .map(|_| NobiCommand::Remind)
     }
 }
 

@@ -4,14 +4,16 @@
 use rand::Rng;
 
 use super::check::{best_tester, current_plan};
+use super::commands::{AbilityLimit, InspireTable, NobiCommand};
 use super::data::{NobiData, Test};
 use super::state::{
     draw, shuffled, Mode, Nobi, Seat, Sheet, Step, Use, GM_TURNS, MAX_PLAYERS, SOLO_REDUCTION,
     SOLO_SCENES,
 };
 use super::view;
-use super::NobiAction;
-use croupier_core::table::{refuse, user_text, Actor, Ctx, Message, Reply, RuleError, UserId};
+use croupier_core::table::{
+    refuse, user_text, Actor, Choices, Ctx, Message, Reply, RuleError, UserId,
+};
 
 type C<'a, 'b> = Ctx<'a, NobiData, ()>;
 
@@ -20,31 +22,35 @@ pub fn apply(
     t: &mut Nobi,
     ctx: &mut C<'_, '_>,
     actor: &Actor,
-    action: &NobiAction,
+    action: &NobiCommand,
 ) -> Result<Vec<Reply>, RuleError> {
     match action {
-        NobiAction::Join { character, support } => {
+        NobiCommand::Join { character, support } => {
             join(t, ctx, actor, character.as_deref(), support.as_deref())
         }
-        NobiAction::Leave => leave(t, actor),
-        NobiAction::Begin { gm } => begin(t, ctx, gm.as_ref()),
-        NobiAction::Scene => scene(t, ctx, actor),
-        NobiAction::Use { ability } => use_ability(t, ctx.data, actor, ability),
-        NobiAction::Difficulty { value } => difficulty(t, ctx.data, actor, *value),
-        NobiAction::Roll => roll(t, ctx, actor),
-        NobiAction::Act { text } => act(t, ctx.data, actor, text),
-        NobiAction::Verdict { success } => verdict(t, ctx, actor, *success),
-        NobiAction::Narrate { text } => narrate(t, actor, text),
-        NobiAction::Inspire { table } => inspire(t, ctx, actor, table),
-        NobiAction::Redraw => redraw(t, ctx, actor),
-        NobiAction::Finish => finish(t, ctx.data, actor),
-        NobiAction::Npc { card } => npc(t, ctx.data, actor, card),
-        NobiAction::Tester { user } => tester(t, ctx.data, actor, user),
-        NobiAction::Settings {
+        NobiCommand::Leave => leave(t, actor),
+        NobiCommand::Begin { gm } => begin(t, ctx, gm.as_ref()),
+        NobiCommand::Scene => scene(t, ctx, actor),
+        NobiCommand::Use { ability } => use_ability(t, ctx.data, actor, ability),
+        NobiCommand::Difficulty { value } => difficulty(t, ctx.data, actor, *value),
+        NobiCommand::Roll => roll(t, ctx, actor),
+        NobiCommand::Act { text } => act(t, ctx.data, actor, text),
+        NobiCommand::Verdict { result } => verdict(t, ctx, actor, result.success()),
+        NobiCommand::Narrate { text } => narrate(t, actor, text),
+        NobiCommand::Inspire { table } => inspire(t, ctx, actor, *table),
+        NobiCommand::Redraw => redraw(t, ctx, actor),
+        NobiCommand::Finish => finish(t, ctx.data, actor),
+        NobiCommand::Npc { card } => npc(t, ctx.data, actor, card),
+        NobiCommand::Tester { player } => tester(t, ctx.data, actor, player),
+        NobiCommand::Settings {
             remind_after,
             limit,
-        } => settings(t, actor, *remind_after, limit.as_deref()),
-        NobiAction::Remind => refuse("reminders are sent by the table itself."),
+        } => settings(t, actor, *remind_after, *limit),
+        NobiCommand::Remind => refuse("reminders are sent by the table itself."),
+        NobiCommand::New { .. } => refuse("a Nobi Nobi Sword table is already open here."),
+        NobiCommand::Status | NobiCommand::Story => {
+            refuse("that is a view: the table answers it without an action.")
+        }
     }
 }
 
@@ -514,7 +520,7 @@ fn use_ability(
     ));
     if let Some(p) = plan {
         m = m.field("Chance", p.line());
-        m = m.button("Roll", "/nobi roll");
+        m = m.button("Roll", &NobiCommand::Roll);
     }
     Ok(vec![Reply::public(m)])
 }
@@ -564,7 +570,7 @@ fn difficulty(
     if let Some(p) = current_plan(t, data) {
         m = m.field("Chance", p.line());
     }
-    Ok(vec![Reply::public(m.button("Roll", "/nobi roll"))])
+    Ok(vec![Reply::public(m.button("Roll", &NobiCommand::Roll))])
 }
 
 fn roll(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, RuleError> {
@@ -634,7 +640,7 @@ fn roll(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, 
         let m = Message::titled(format!("🏁 {name}"), format!("{rolled}\n{wrap}"))
             .field("Check", line)
             .field("Adventure", view::summary(t, data))
-            .button("Story", "/nobi story");
+            .button("Story", &NobiCommand::Story);
         return Ok(vec![Reply::public(m)]);
     }
     let name = t.last_scene_name(data);
@@ -955,7 +961,7 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
                     "🎭 {who}: {}\n\nWrite more with `/nobi act`, or close the adventure with `/nobi finish`.",
                     user_text(text)
                 ))
-                .button("The End", "/nobi finish"),
+                .button("The End", &NobiCommand::Finish),
             )])
         }
         Step::Epilogue { .. } => {
@@ -974,7 +980,7 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
             }
             t.story.push(format!("> **{who}:** {text}\n"));
             Ok(vec![Reply::public(
-                Message::text(format!("🎭 {who}: {text}")).button("Roll", "/nobi roll"),
+                Message::text(format!("🎭 {who}: {text}")).button("Roll", &NobiCommand::Roll),
             )])
         }
         _ => refuse("there is no Scene to play out; the GM draws one first."),
@@ -1045,7 +1051,7 @@ fn finish(t: &mut Nobi, data: &NobiData, actor: &Actor) -> Result<Vec<Reply>, Ru
             "The adventure is written. Share it with `/nobi story`!",
         )
         .field("Adventure", view::summary(t, data))
-        .button("Story", "/nobi story"),
+        .button("Story", &NobiCommand::Story),
     )])
 }
 
@@ -1114,8 +1120,9 @@ fn inspire(
     t: &mut Nobi,
     ctx: &mut C<'_, '_>,
     actor: &Actor,
-    kind: &str,
+    which: InspireTable,
 ) -> Result<Vec<Reply>, RuleError> {
+    let kind = which.value();
     running(t)?;
     let me = seated(t, actor)?;
     if !matches!(t.step, Step::Epilogue { .. }) && me != t.gm {
@@ -1136,10 +1143,9 @@ fn inspire(
         return refuse(format!("there is no {kind} table side {side} in the data."));
     };
     let entry = table.entries.get(b - 1).cloned().unwrap_or_default();
-    let title = if kind == "objects" {
-        "Objects"
-    } else {
-        "Opponents"
+    let title = match which {
+        InspireTable::Objects => "Objects",
+        InspireTable::Opponents => "Opponents",
     };
     t.story
         .push(format!("*{title} {side}, roll {a}+{b}: {entry}.*\n"));
@@ -1152,7 +1158,7 @@ fn settings(
     t: &mut Nobi,
     actor: &Actor,
     remind_after: Option<i64>,
-    limit: Option<&str>,
+    limit: Option<AbilityLimit>,
 ) -> Result<Vec<Reply>, RuleError> {
     if remind_after.is_some() || limit.is_some() {
         if !actor.manager {
@@ -1165,7 +1171,7 @@ fn settings(
             t.remind_after = h as u32;
         }
         if let Some(l) = limit {
-            t.limit_per_player = l == "player";
+            t.limit_per_player = l == AbilityLimit::Player;
         }
     }
     Ok(vec![Reply::public(Message::text(format!(

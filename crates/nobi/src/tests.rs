@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::data::{self, Effect, NobiData, Skill};
 use super::state::{Mode, Step};
-use super::{Nobi, NobiAction};
+use super::{AbilityLimit, InspireTable, Nobi, NobiCommand, Verdict};
 use croupier_core::rng::{seeded, GameRng};
 use croupier_core::table::{Actor, Command, Ctx, Game, RuleError, UserId, SYSTEM_USER};
 
@@ -34,7 +34,7 @@ impl T {
     fn act(
         &mut self,
         who: &Actor,
-        a: NobiAction,
+        a: NobiCommand,
     ) -> Result<Vec<croupier_core::table::Reply>, RuleError> {
         let mut ctx = Ctx {
             rng: &mut self.rng,
@@ -50,7 +50,7 @@ impl T {
         }
         r
     }
-    fn ok(&mut self, who: &str, a: NobiAction) -> String {
+    fn ok(&mut self, who: &str, a: NobiCommand) -> String {
         let who = if who == "p0" { host() } else { actor(who) };
         match self.act(&who, a) {
             Ok(r) => r
@@ -61,7 +61,7 @@ impl T {
             Err(e) => panic!("refused: {e}"),
         }
     }
-    fn no(&mut self, who: &str, a: NobiAction) -> String {
+    fn no(&mut self, who: &str, a: NobiCommand) -> String {
         let who = if who == "p0" { host() } else { actor(who) };
         match self.act(&who, a) {
             Ok(_) => panic!("should be refused"),
@@ -87,8 +87,8 @@ impl T {
     }
 }
 
-fn join(c: &str) -> NobiAction {
-    NobiAction::Join {
+fn join(c: &str) -> NobiCommand {
+    NobiCommand::Join {
         character: Some(c.into()),
         support: None,
     }
@@ -124,7 +124,7 @@ fn table(chars: &[&str]) -> T {
     }
     t.ok(
         "p0",
-        NobiAction::Begin {
+        NobiCommand::Begin {
             gm: Some(UserId::new("p0")),
         },
     );
@@ -325,11 +325,16 @@ fn rule_nobi_first_main_character_sits_left_of_the_gm_and_roles_pass_left() {
     t.force_roleplay();
     t.ok(
         "p1",
-        NobiAction::Act {
+        NobiCommand::Act {
             text: "I dance".into(),
         },
     );
-    t.ok("p0", NobiAction::Verdict { success: true });
+    t.ok(
+        "p0",
+        NobiCommand::Verdict {
+            result: Verdict::Success,
+        },
+    );
     assert_eq!((t.g.gm, t.g.mc), (1, 2));
     assert_eq!(t.g.seats[0].gm_count, 1);
     assert_eq!(t.g.step, Step::Scene);
@@ -338,16 +343,16 @@ fn rule_nobi_first_main_character_sits_left_of_the_gm_and_roles_pass_left() {
 #[test]
 fn rule_nobi_only_the_gm_draws_scenes_and_only_the_main_character_rolls() {
     let mut t = table(&["moss", "aldra", "ilse"]);
-    assert!(t.no("p1", NobiAction::Scene).contains("only the GM"));
-    t.ok("p0", NobiAction::Scene);
+    assert!(t.no("p1", NobiCommand::Scene).contains("only the GM"));
+    t.ok("p0", NobiCommand::Scene);
     t.force_check(Skill::Power, 11);
     assert!(t
-        .no("p2", NobiAction::Roll)
+        .no("p2", NobiCommand::Roll)
         .contains("only the Main Character"));
     assert!(t
-        .no("p0", NobiAction::Roll)
+        .no("p0", NobiCommand::Roll)
         .contains("only the Main Character"));
-    t.ok("p1", NobiAction::Roll);
+    t.ok("p1", NobiCommand::Roll);
 }
 
 #[test]
@@ -355,11 +360,11 @@ fn rule_nobi_success_gains_light_failure_gains_darkness() {
     // "The Main Character gains a Light card if they successfully complete the Scene, and a Darkness card if they don't."
     let mut t = table(&["moss", "aldra", "ilse"]);
     t.force_check(Skill::Power, 2); // 2d6+5 ≥ 2 always
-    t.ok("p1", NobiAction::Roll);
+    t.ok("p1", NobiCommand::Roll);
     assert_eq!(t.g.seats[1].chars[0].light.len(), 1);
     assert_eq!(t.g.seats[1].successes, 1);
     t.force_check(Skill::Power, 30); // 2d6+1 never reaches 30
-    t.ok("p2", NobiAction::Roll);
+    t.ok("p2", NobiCommand::Roll);
     assert_eq!(t.g.seats[2].chars[0].darkness.len(), 1);
     assert_eq!(t.g.seats[2].failures, 1);
 }
@@ -388,14 +393,14 @@ fn rule_nobi_abilities_one_per_character_per_scene_announced_before_the_roll() {
     // p1 (Aldra, MC) uses her Solo ability on her own Power check.
     let out = t.ok(
         "p1",
-        NobiAction::Use {
+        NobiCommand::Use {
             ability: "Blazing Charge".into(),
         },
     );
     assert!(out.contains("2d6+7"), "{out}");
     let e = t.no(
         "p1",
-        NobiAction::Use {
+        NobiCommand::Use {
             ability: "Blazing Charge".into(),
         },
     );
@@ -403,7 +408,7 @@ fn rule_nobi_abilities_one_per_character_per_scene_announced_before_the_roll() {
     // p2's All ability helps; it shows the new odds.
     let out = t.ok(
         "p2",
-        NobiAction::Use {
+        NobiCommand::Use {
             ability: "Lucky Coin".into(),
         },
     );
@@ -411,10 +416,10 @@ fn rule_nobi_abilities_one_per_character_per_scene_announced_before_the_roll() {
         out.contains("2d6+8") && out.contains("chance of success"),
         "{out}"
     );
-    t.ok("p1", NobiAction::Roll);
+    t.ok("p1", NobiCommand::Roll);
     let e = t.no(
         "p2",
-        NobiAction::Use {
+        NobiCommand::Use {
             ability: "Lucky Coin".into(),
         },
     );
@@ -428,7 +433,7 @@ fn rule_nobi_gm_character_is_not_used_during_their_scene() {
     t.force_check(Skill::Power, 11);
     let e = t.no(
         "p0",
-        NobiAction::Use {
+        NobiCommand::Use {
             ability: "Read the Stars".into(),
         },
     );
@@ -444,7 +449,7 @@ fn rule_nobi_two_player_gm_may_help_with_own_characters() {
     t.force_check(Skill::Power, 11);
     t.ok(
         "p0",
-        NobiAction::Use {
+        NobiCommand::Use {
             ability: "Read the Stars".into(),
         },
     );
@@ -462,33 +467,33 @@ fn rule_nobi_ability_limit_per_character_or_per_player_setting() {
     t.g.seats[0].chars[1] = super::state::Sheet::new("guild-bard");
     t.ok(
         "p0",
-        NobiAction::Use {
+        NobiCommand::Use {
             ability: "Read the Stars".into(),
         },
     );
     t.ok(
         "p0",
-        NobiAction::Use {
+        NobiCommand::Use {
             ability: "Rousing Song".into(),
         },
     );
     t.force_check(Skill::Technique, 11);
     t.ok(
         "p0",
-        NobiAction::Settings {
+        NobiCommand::Settings {
             remind_after: None,
-            limit: Some("player".into()),
+            limit: Some(AbilityLimit::Player),
         },
     );
     t.ok(
         "p0",
-        NobiAction::Use {
+        NobiCommand::Use {
             ability: "Read the Stars".into(),
         },
     );
     let e = t.no(
         "p0",
-        NobiAction::Use {
+        NobiCommand::Use {
             ability: "Rousing Song".into(),
         },
     );
@@ -502,7 +507,7 @@ fn rule_nobi_solo_assist_and_permanent_tags() {
     t.force_check(Skill::Power, 11);
     let e = t.no(
         "p2",
-        NobiAction::Use {
+        NobiCommand::Use {
             ability: "Unbreakable".into(),
         },
     );
@@ -510,7 +515,7 @@ fn rule_nobi_solo_assist_and_permanent_tags() {
     // p1 (Ilse, MC) cannot Assist herself.
     let e = t.no(
         "p1",
-        NobiAction::Use {
+        NobiCommand::Use {
             ability: "Read the Stars".into(),
         },
     );
@@ -520,7 +525,7 @@ fn rule_nobi_solo_assist_and_permanent_tags() {
     t.g.mc = 1;
     let e = t.no(
         "p0",
-        NobiAction::Use {
+        NobiCommand::Use {
             ability: "Blazing Charge".into(),
         },
     );
@@ -539,17 +544,17 @@ fn rule_nobi_the_gm_lowers_the_difficulty_and_may_raise_it_for_a_scene_cards_pro
     let mut t = table(&["moss", "aldra", "ilse"]);
     t.force_check(Skill::Technique, 13);
     assert!(t
-        .no("p1", NobiAction::Difficulty { value: 9 })
+        .no("p1", NobiCommand::Difficulty { value: 9 })
         .contains("only the GM"));
     assert!(t
-        .no("p0", NobiAction::Difficulty { value: 13 })
+        .no("p0", NobiCommand::Difficulty { value: 13 })
         .contains("is 13 already"));
-    let out = t.ok("p0", NobiAction::Difficulty { value: 9 });
+    let out = t.ok("p0", NobiCommand::Difficulty { value: 9 });
     assert!(
         out.contains("lowers the Difficulty from 13 to 9") && out.contains("vs 9"),
         "{out}"
     );
-    let out = t.ok("p0", NobiAction::Difficulty { value: 15 });
+    let out = t.ok("p0", NobiCommand::Difficulty { value: 15 });
     assert!(
         out.contains("raises the Difficulty from 9 to 15") && out.contains("vs 15"),
         "{out}"
@@ -566,9 +571,19 @@ fn rule_nobi_the_gm_may_decide_a_check_without_dice_and_it_is_logged() {
     let mut t = table(&["moss", "aldra", "ilse"]);
     t.force_check(Skill::Technique, 13);
     assert!(t
-        .no("p1", NobiAction::Verdict { success: true })
+        .no(
+            "p1",
+            NobiCommand::Verdict {
+                result: Verdict::Success
+            }
+        )
         .contains("only the GM"));
-    let out = t.ok("p0", NobiAction::Verdict { success: false });
+    let out = t.ok(
+        "p0",
+        NobiCommand::Verdict {
+            result: Verdict::Failure,
+        },
+    );
     assert!(
         out.contains("decides the check without rolling: **failure**"),
         "{out}"
@@ -590,26 +605,41 @@ fn rule_nobi_roleplay_the_gm_alone_decides_even_before_a_typed_act() {
     let mut t = table(&["moss", "aldra", "ilse"]);
     t.force_roleplay();
     assert!(t
-        .no("p2", NobiAction::Act { text: "x".into() })
+        .no("p2", NobiCommand::Act { text: "x".into() })
         .contains("only the Main Character"));
-    assert!(t.no("p1", NobiAction::Roll).contains("no dice"));
+    assert!(t.no("p1", NobiCommand::Roll).contains("no dice"));
     t.ok(
         "p1",
-        NobiAction::Act {
+        NobiCommand::Act {
             text: "I juggle torches".into(),
         },
     );
     assert!(t
-        .no("p2", NobiAction::Verdict { success: true })
+        .no(
+            "p2",
+            NobiCommand::Verdict {
+                result: Verdict::Success
+            }
+        )
         .contains("only the GM"));
-    t.ok("p0", NobiAction::Verdict { success: false });
+    t.ok(
+        "p0",
+        NobiCommand::Verdict {
+            result: Verdict::Failure,
+        },
+    );
     assert_eq!(t.g.seats[1].chars[0].darkness.len(), 1);
     assert!(t.g.story.iter().any(|s| s.contains("I juggle torches")));
     // A voice table plays the challenge aloud: the GM's verdict needs no typed act.
     let gm = format!("p{}", t.g.gm);
-    t.ok(&gm, NobiAction::Scene);
+    t.ok(&gm, NobiCommand::Scene);
     t.force_roleplay();
-    t.ok(&gm, NobiAction::Verdict { success: true });
+    t.ok(
+        &gm,
+        NobiCommand::Verdict {
+            result: Verdict::Success,
+        },
+    );
     assert!(
         matches!(t.g.step, Step::Scene | Step::Epilogue { .. }),
         "{:?}",
@@ -620,10 +650,19 @@ fn rule_nobi_roleplay_the_gm_alone_decides_even_before_a_typed_act() {
 fn play_scene(t: &mut T, success: bool) {
     let gm = format!("p{}", t.g.gm);
     let mc = format!("p{}", t.g.mc);
-    t.ok(&gm, NobiAction::Scene);
+    t.ok(&gm, NobiCommand::Scene);
     t.force_roleplay();
-    t.ok(&mc, NobiAction::Act { text: "go".into() });
-    t.ok(&gm, NobiAction::Verdict { success });
+    t.ok(&mc, NobiCommand::Act { text: "go".into() });
+    t.ok(
+        &gm,
+        NobiCommand::Verdict {
+            result: if success {
+                Verdict::Success
+            } else {
+                Verdict::Failure
+            },
+        },
+    );
 }
 
 #[test]
@@ -637,11 +676,11 @@ fn rule_nobi_epilogue_after_each_player_has_been_gm_three_times() {
     assert!(matches!(t.g.step, Step::Epilogue { .. }));
     assert!(t.g.seats.iter().all(|s| s.gm_count == 3));
     // No GM in the Epilogue: no Scene, no difficulty change.
-    assert!(t.no("p0", NobiAction::Scene).contains("Epilogue"));
+    assert!(t.no("p0", NobiCommand::Scene).contains("Epilogue"));
     // Only All abilities.
     let e = t.no(
         "p1",
-        NobiAction::Use {
+        NobiCommand::Use {
             ability: "Blazing Charge".into(),
         },
     );
@@ -649,14 +688,14 @@ fn rule_nobi_epilogue_after_each_player_has_been_gm_three_times() {
     // Players choose the tester; only they roll.
     t.ok(
         "p1",
-        NobiAction::Tester {
-            user: UserId::new("p2"),
+        NobiCommand::Tester {
+            player: UserId::new("p2"),
         },
     );
     assert!(t
-        .no("p1", NobiAction::Roll)
+        .no("p1", NobiCommand::Roll)
         .contains("p2 takes the final test"));
-    t.ok("p2", NobiAction::Roll);
+    t.ok("p2", NobiCommand::Roll);
     assert!(t.g.is_over());
     assert!(t.g.final_result.is_some());
 }
@@ -680,7 +719,7 @@ fn rule_nobi_solo_difficulty_minus_four_and_epilogue_after_five_scenes() {
     let mut seen_check = false;
     for _ in 0..5 {
         assert!(!matches!(t.g.step, Step::Epilogue { .. }));
-        t.ok("p0", NobiAction::Scene);
+        t.ok("p0", NobiCommand::Scene);
         match t.g.step.clone() {
             Step::Check {
                 printed,
@@ -689,28 +728,33 @@ fn rule_nobi_solo_difficulty_minus_four_and_epilogue_after_five_scenes() {
             } => {
                 seen_check = true;
                 assert_eq!(difficulty, printed - 4);
-                t.ok("p0", NobiAction::Roll);
+                t.ok("p0", NobiCommand::Roll);
             }
             _ => {
-                t.ok("p0", NobiAction::Act { text: "go".into() });
-                t.ok("p0", NobiAction::Verdict { success: true });
+                t.ok("p0", NobiCommand::Act { text: "go".into() });
+                t.ok(
+                    "p0",
+                    NobiCommand::Verdict {
+                        result: Verdict::Success,
+                    },
+                );
             }
         }
     }
     assert!(seen_check);
     assert!(matches!(t.g.step, Step::Epilogue { .. }));
     // "Ignore the Epilogue's Test."
-    assert!(t.no("p0", NobiAction::Roll).contains("skipped"));
+    assert!(t.no("p0", NobiCommand::Roll).contains("skipped"));
     // "Imagine how the adventure ends": written in as many parts as the player likes, then
     // closed explicitly.
     assert!(t
-        .no("p0", NobiAction::Finish)
+        .no("p0", NobiCommand::Finish)
         .contains("write how the adventure ends first"));
     for part in ["The dragon sleeps.", "It ends well."] {
-        t.ok("p0", NobiAction::Act { text: part.into() });
+        t.ok("p0", NobiCommand::Act { text: part.into() });
         assert!(!t.g.is_over(), "one part does not end the adventure");
     }
-    assert!(t.ok("p0", NobiAction::Finish).contains("The End"));
+    assert!(t.ok("p0", NobiCommand::Finish).contains("The End"));
     assert!(t.g.is_over());
     assert!(t.g.story.iter().any(|s| s.contains("The dragon sleeps.")));
 }
@@ -720,7 +764,7 @@ fn rule_nobi_deck_exhaustion_reshuffles_played_scenes_and_set_aside_epilogues() 
     let mut t = table(&["moss", "aldra", "ilse"]);
     let all: Vec<String> = t.g.decks.scenes.drain(..).collect();
     t.g.decks.scene_discard = all;
-    let out = t.ok("p0", NobiAction::Scene);
+    let out = t.ok("p0", NobiCommand::Scene);
     assert!(out.contains("shuffled into a new deck"), "{out}");
     assert_eq!(t.g.decks.scenes.len(), 39);
     // Epilogue redraws: 8 cards, then the set-aside ones come back.
@@ -734,7 +778,7 @@ fn rule_nobi_deck_exhaustion_reshuffles_played_scenes_and_set_aside_epilogues() 
     assert!(matches!(t.g.step, Step::Epilogue { .. }));
     let mut reshuffled = false;
     for _ in 0..10 {
-        reshuffled |= t.ok("p1", NobiAction::Redraw).contains("shuffled back");
+        reshuffled |= t.ok("p1", NobiCommand::Redraw).contains("shuffled back");
     }
     assert!(reshuffled);
     let total = t.g.decks.epilogues.len() + t.g.decks.epilogue_discard.len() + 1;
@@ -748,15 +792,15 @@ fn rule_nobi_reminders_wait_the_interval_and_only_the_system_sends_them() {
     assert_eq!(t.g.wakeup_action(1000 + 24 * 3600 - 1), None);
     assert_eq!(
         t.g.wakeup_action(1000 + 24 * 3600),
-        Some(NobiAction::Remind)
+        Some(NobiCommand::Remind)
     );
-    assert!(t.no("p1", NobiAction::Remind).contains("table itself"));
+    assert!(t.no("p1", NobiCommand::Remind).contains("table itself"));
     t.now = 1000 + 24 * 3600;
     let sys = Actor {
         manager: true,
         ..Actor::player(SYSTEM_USER, "Croupier")
     };
-    let r = t.act(&sys, NobiAction::Remind).unwrap();
+    let r = t.act(&sys, NobiCommand::Remind).unwrap();
     assert_eq!(
         r[0].message.pings,
         vec![UserId::new("p0")],
@@ -769,11 +813,11 @@ fn rule_nobi_reminders_wait_the_interval_and_only_the_system_sends_them() {
     );
     // The GM acts: the Main Character now waits, timer restarts.
     t.now += 60;
-    t.ok("p0", NobiAction::Scene);
+    t.ok("p0", NobiCommand::Scene);
     assert_eq!(t.g.next_wakeup(), Some(t.now + 24 * 3600));
     t.ok(
         "p0",
-        NobiAction::Settings {
+        NobiCommand::Settings {
             remind_after: Some(0),
             limit: None,
         },
@@ -782,7 +826,7 @@ fn rule_nobi_reminders_wait_the_interval_and_only_the_system_sends_them() {
     assert!(t
         .no(
             "p1",
-            NobiAction::Settings {
+            NobiCommand::Settings {
                 remind_after: Some(5),
                 limit: None,
             }
@@ -843,14 +887,19 @@ fn refused_actions_change_nothing_across_every_step() {
     // Every refusal goes through `T::act`, which asserts the state is unchanged.
     let mut t = table(&["moss", "aldra", "ilse"]);
     for (who, a) in [
-        ("p1", NobiAction::Scene),
-        ("p0", NobiAction::Roll),
-        ("p2", NobiAction::Verdict { success: true }),
-        ("p9", NobiAction::Act { text: "x".into() }),
-        ("p1", NobiAction::Redraw),
-        ("p1", NobiAction::Difficulty { value: 3 }),
-        ("p1", NobiAction::Begin { gm: None }),
-        ("p1", NobiAction::Leave),
+        ("p1", NobiCommand::Scene),
+        ("p0", NobiCommand::Roll),
+        (
+            "p2",
+            NobiCommand::Verdict {
+                result: Verdict::Success,
+            },
+        ),
+        ("p9", NobiCommand::Act { text: "x".into() }),
+        ("p1", NobiCommand::Redraw),
+        ("p1", NobiCommand::Difficulty { value: 3 }),
+        ("p1", NobiCommand::Begin { gm: None }),
+        ("p1", NobiCommand::Leave),
     ] {
         t.no(who, a);
     }
@@ -860,7 +909,7 @@ fn refused_actions_change_nothing_across_every_step() {
 fn status_shows_how_many_cards_are_left_in_each_deck() {
     let mut t = table(&["moss", "aldra", "ilse"]);
     let before = t.g.decks.scenes.len();
-    t.ok("p0", NobiAction::Scene);
+    t.ok("p0", NobiCommand::Scene);
     assert_eq!(t.g.decks.scenes.len(), before - 1, "a Scene was drawn");
     let m = super::view::status(&t.g, &actor("p1"), &t.data);
     let shown = m
@@ -896,7 +945,7 @@ fn rule_nobi_epilogue_npcs_from_light_and_darkness_cards_may_join() {
     assert!(t
         .no(
             "p1",
-            NobiAction::Npc {
+            NobiCommand::Npc {
                 card: pony.name.clone()
             }
         )
@@ -913,7 +962,7 @@ fn rule_nobi_epilogue_npcs_from_light_and_darkness_cards_may_join() {
     }
     let refused = t.no(
         "p1",
-        NobiAction::Npc {
+        NobiCommand::Npc {
             card: pony.name.clone(),
         },
     );
@@ -926,7 +975,7 @@ fn rule_nobi_epilogue_npcs_from_light_and_darkness_cards_may_join() {
     );
     let out = t.ok(
         "p1",
-        NobiAction::Npc {
+        NobiCommand::Npc {
             card: pony.name.to_lowercase(),
         },
     );
@@ -937,7 +986,7 @@ fn rule_nobi_epilogue_npcs_from_light_and_darkness_cards_may_join() {
     assert!(t
         .no(
             "p1",
-            NobiAction::Npc {
+            NobiCommand::Npc {
                 card: pony.name.clone()
             }
         )
@@ -945,13 +994,13 @@ fn rule_nobi_epilogue_npcs_from_light_and_darkness_cards_may_join() {
     assert!(t
         .no(
             "p1",
-            NobiAction::Npc {
+            NobiCommand::Npc {
                 card: "Nobody".into()
             }
         )
         .contains("not an NPC card"));
     // Another Epilogue card keeps who joined.
-    t.ok("p1", NobiAction::Redraw);
+    t.ok("p1", NobiCommand::Redraw);
     assert!(super::view::npc_list(&t.g, &t.data).contains("· joined"));
     assert!(t
         .g
@@ -1007,9 +1056,9 @@ fn the_declaration_parses_every_option_and_the_table_checks_who_begins() {
     );
     assert_eq!(
         parse("/nobi settings limit:PLAYER").unwrap(),
-        NobiAction::Settings {
+        NobiCommand::Settings {
             remind_after: None,
-            limit: Some("player".into())
+            limit: Some(AbilityLimit::Player)
         }
     );
     assert_eq!(
@@ -1018,12 +1067,14 @@ fn the_declaration_parses_every_option_and_the_table_checks_who_begins() {
     );
     assert_eq!(
         parse("/nobi verdict result:no").unwrap(),
-        NobiAction::Verdict { success: false }
+        NobiCommand::Verdict {
+            result: Verdict::Failure
+        }
     );
     assert_eq!(
         parse("/nobi inspire table:Opponents").unwrap(),
-        NobiAction::Inspire {
-            table: "opponents".into()
+        NobiCommand::Inspire {
+            table: InspireTable::Opponents
         }
     );
     assert!(parse("/nobi difficulty value:31")
@@ -1046,8 +1097,8 @@ fn the_declaration_parses_every_option_and_the_table_checks_who_begins() {
 }
 
 /// Announcing an Ability by name.
-fn uses(ability: &str) -> NobiAction {
-    NobiAction::Use {
+fn uses(ability: &str) -> NobiCommand {
+    NobiCommand::Use {
         ability: ability.into(),
     }
 }
@@ -1081,18 +1132,18 @@ fn rule_nobi_epilogue_redraw_keeps_the_chosen_tester_in_its_prompt_and_odds() {
     let who = format!("p{chosen}");
     t.ok(
         "p0",
-        NobiAction::Tester {
-            user: UserId::new(&who),
+        NobiCommand::Tester {
+            player: UserId::new(&who),
         },
     );
-    let out = t.ok("p0", NobiAction::Redraw);
+    let out = t.ok("p0", NobiCommand::Redraw);
     assert_eq!(epilogue_tester(&t), chosen);
     let ping = out.lines().find(|l| l.starts_with("➡️")).expect("a prompt");
     assert!(ping.contains(&format!("<@{who}>")), "{out}");
     // The odds shown are the chosen tester's.
     let plan = super::check::current_plan(&t.g, &t.data).unwrap();
     assert!(out.contains(&plan.line()), "{out}");
-    t.ok(&who, NobiAction::Roll);
+    t.ok(&who, NobiCommand::Roll);
     assert!(t.g.is_over());
 }
 
@@ -1115,7 +1166,7 @@ fn rule_nobi_two_reroll_abilities_in_one_scene_each_roll_once_more() {
     if let Step::Check { difficulty, .. } = &mut t.g.step {
         *difficulty = 30;
     }
-    let out = t.ok("p1", NobiAction::Roll);
+    let out = t.ok("p1", NobiCommand::Roll);
     assert_eq!(out.matches("reroll: ").count(), 2, "{out}");
 }
 
@@ -1143,9 +1194,14 @@ fn rule_nobi_darkness_card_descriptions_are_shown_face_up() {
         .clone();
     t.g.decks.darkness.retain(|c| c != &rival.id);
     t.g.decks.darkness.push(rival.id.clone());
-    t.ok("p0", NobiAction::Scene);
+    t.ok("p0", NobiCommand::Scene);
     t.force_roleplay();
-    let out = t.ok("p0", NobiAction::Verdict { success: false });
+    let out = t.ok(
+        "p0",
+        NobiCommand::Verdict {
+            result: Verdict::Failure,
+        },
+    );
     assert!(out.contains(&rival.description), "{out}");
     let status = super::view::status(&t.g, &actor("p2"), &t.data).plain_text();
     assert!(status.contains(&rival.description), "{status}");
@@ -1173,11 +1229,16 @@ fn rule_nobi_narrative_abilities_may_help_a_roleplay_scene() {
     assert!(gm.contains("not used during their Scene"), "{gm}");
     t.ok(
         "p1",
-        NobiAction::Act {
+        NobiCommand::Act {
             text: "Fog!".into(),
         },
     );
-    t.ok("p0", NobiAction::Verdict { success: true });
+    t.ok(
+        "p0",
+        NobiCommand::Verdict {
+            result: Verdict::Success,
+        },
+    );
 }
 
 #[test]
@@ -1219,7 +1280,7 @@ fn rule_nobi_a_support_character_does_not_block_a_third_player() {
     let mut t = lobby();
     t.ok(
         "p0",
-        NobiAction::Join {
+        NobiCommand::Join {
             character: Some("aldra".into()),
             support: Some("moss".into()),
         },
@@ -1244,8 +1305,8 @@ fn rule_nobi_a_new_tester_names_the_withdrawn_abilities_and_a_redraw_keeps_joine
     let other = format!("p{}", (tester + 1) % 3);
     let out = t.ok(
         "p1",
-        NobiAction::Tester {
-            user: UserId::new(&other),
+        NobiCommand::Tester {
+            player: UserId::new(&other),
         },
     );
     assert!(out.contains("Lucky Coin (p0)"), "{out}");
@@ -1254,11 +1315,11 @@ fn rule_nobi_a_new_tester_names_the_withdrawn_abilities_and_a_redraw_keeps_joine
     t.g.seats[2].chars[0].light.push(pony.id.clone());
     t.ok(
         "p1",
-        NobiAction::Npc {
+        NobiCommand::Npc {
             card: pony.name.clone(),
         },
     );
-    let out = t.ok("p1", NobiAction::Redraw);
+    let out = t.ok("p1", NobiCommand::Redraw);
     assert!(
         out.contains(&format!("{} — ", pony.name)) && out.contains("· joined"),
         "{out}"
@@ -1272,22 +1333,32 @@ fn rule_nobi_rules_choices_page_says_what_the_bot_does() {
     // The GM may raise the Difficulty for a Scene card's procedure.
     let mut t = table(&["moss", "aldra", "ilse"]);
     t.force_check(Skill::Power, 10);
-    t.ok("p0", NobiAction::Difficulty { value: 12 });
+    t.ok("p0", NobiCommand::Difficulty { value: 12 });
     assert!(!doc.contains("raising is refused"));
     assert!(doc.contains("raise it"));
     // A check may be decided without dice.
-    t.ok("p0", NobiAction::Verdict { success: true });
+    t.ok(
+        "p0",
+        NobiCommand::Verdict {
+            result: Verdict::Success,
+        },
+    );
     assert!(doc.contains("`/nobi verdict"));
     // Solo: `/nobi act` writes a part of the ending; `/nobi finish` ends the adventure.
     let mut solo = table(&["gruff"]);
     for _ in 0..5 {
-        solo.ok("p0", NobiAction::Scene);
+        solo.ok("p0", NobiCommand::Scene);
         solo.force_roleplay();
-        solo.ok("p0", NobiAction::Verdict { success: true });
+        solo.ok(
+            "p0",
+            NobiCommand::Verdict {
+                result: Verdict::Success,
+            },
+        );
     }
     solo.ok(
         "p0",
-        NobiAction::Act {
+        NobiCommand::Act {
             text: "End.".into(),
         },
     );

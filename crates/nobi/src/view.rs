@@ -1,6 +1,7 @@
 //! What players see: the prompt for whoever must act, `/nobi status`, and the story export.
 
 use super::check::{current_plan, tester_chances};
+use super::commands::{NobiCommand, Verdict};
 use super::data::{GainCard, NobiData};
 use super::state::{Mode, Nobi, Step};
 use croupier_core::table::{Actor, Message};
@@ -157,33 +158,45 @@ pub fn tester_chances_line(t: &Nobi, data: &NobiData, card: &str) -> String {
         .join(" · ")
 }
 
+/// The buttons of the pending step: the commands that answer it (label, command).
+fn prompt_buttons(t: &Nobi) -> Vec<(&'static str, NobiCommand)> {
+    match &t.step {
+        Step::Scene => vec![("Draw Scene", NobiCommand::Scene)],
+        Step::Check { .. } => vec![("Roll", NobiCommand::Roll)],
+        Step::Roleplay { acted: true, .. } => vec![
+            (
+                "Success",
+                NobiCommand::Verdict {
+                    result: Verdict::Success,
+                },
+            ),
+            (
+                "Failure",
+                NobiCommand::Verdict {
+                    result: Verdict::Failure,
+                },
+            ),
+        ],
+        Step::Epilogue { .. } if t.mode != Mode::Solo => {
+            vec![("Roll", NobiCommand::Roll), ("Redraw", NobiCommand::Redraw)]
+        }
+        _ => vec![],
+    }
+}
+
 /// The message that pings exactly the player who must act, with what to do and a button.
 pub fn prompt(t: &Nobi, data: &NobiData) -> Option<Message> {
     let (seat, what) = t.pending()?;
     let user = &t.seats.get(seat)?.user;
     let mut m = Message::text(format!("➡️ {}, {what}.", user.mention())).ping(user);
-    match &t.step {
-        Step::Scene => m = m.button("Draw Scene", "/nobi scene"),
-        Step::Check { .. } => {
-            if let Some(p) = current_plan(t, data) {
-                m = m.field("Chance", p.line());
-            }
-            m = m.button("Roll", "/nobi roll");
+    if matches!(t.step, Step::Check { .. } | Step::Epilogue { .. }) && !prompt_buttons(t).is_empty()
+    {
+        if let Some(p) = current_plan(t, data) {
+            m = m.field("Chance", p.line());
         }
-        Step::Roleplay { acted: true, .. } => {
-            m = m
-                .button("Success", "/nobi verdict result:success")
-                .button("Failure", "/nobi verdict result:failure")
-        }
-        Step::Epilogue { .. } if t.mode != Mode::Solo => {
-            if let Some(p) = current_plan(t, data) {
-                m = m.field("Chance", p.line());
-            }
-            m = m
-                .button("Roll", "/nobi roll")
-                .button("Redraw", "/nobi redraw");
-        }
-        _ => {}
+    }
+    for (label, command) in prompt_buttons(t) {
+        m = m.button(label, &command);
     }
     Some(m)
 }
@@ -278,7 +291,7 @@ pub fn status_of(v: &NobiView) -> Message {
     }
     m = m.field("Settings", s.settings.clone());
     for (label, command) in &s.buttons {
-        m = m.button(label.clone(), command.clone());
+        m = m.button(label.clone(), command);
     }
     m
 }
@@ -303,7 +316,7 @@ pub struct NobiStatus {
     /// Reminders and the Ability limit.
     pub settings: String,
     /// The pending step's buttons (label, command).
-    pub buttons: Vec<(String, String)>,
+    pub buttons: Vec<(String, NobiCommand)>,
 }
 
 fn status_facts(t: &Nobi, data: &NobiData) -> NobiStatus {
@@ -360,14 +373,13 @@ fn status_facts(t: &Nobi, data: &NobiData) -> NobiStatus {
                 "character"
             }
         ),
-        buttons: prompt(t, data)
-            .map(|p| {
-                p.buttons
-                    .into_iter()
-                    .map(|b| (b.label, b.command))
-                    .collect()
-            })
-            .unwrap_or_default(),
+        buttons: match t.pending() {
+            Some(_) => prompt_buttons(t)
+                .into_iter()
+                .map(|(label, command)| (label.to_string(), command))
+                .collect(),
+            None => vec![],
+        },
     }
 }
 

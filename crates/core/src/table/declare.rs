@@ -6,27 +6,30 @@
 //!
 //! A parsed command reads only the options its leaf declares, and refuses any other, as Discord
 //! refuses undeclared options — so a game cannot read an option Discord could never send.
+//!
+//! The way back is derived too: [`Commands::to_command`] turns any value into the [`Command`]
+//! it parses from (and [`Commands::to_line`] into its command line), so buttons and menus are
+//! built from typed values ([`super::Message::button`]) and their custom ids from that line.
 
 pub use super::spec::Permission;
 use super::{Command, CommandSpec, OptionKind, OptionSpec, RuleError, UserId};
 
+pub use super::typed::Commands;
 pub use croupier_macros::{Choices, Commands, Options};
 
-/// A command tree declared as an enum (derive it with `#[derive(Commands)]`).
-pub trait Commands: Sized {
-    /// The command's (or group's) name.
-    const NAME: &'static str;
-    /// Its declaration: subcommands, options, choices, permissions, visibility, scope.
-    fn spec() -> CommandSpec;
-    /// Parses the subcommand named at `cmd.path[at]` (and below).
-    fn from_command_at(cmd: &Command, at: usize) -> Result<Self, RuleError>;
-    /// Parses a whole command (`/NAME sub …`).
-    fn from_command(cmd: &Command) -> Result<Self, RuleError> {
-        Self::from_command_at(cmd, 1)
-    }
-    /// The subcommand path this value was parsed from (`combat attack`), `None` for variants
-    /// that are not commands (`#[cmd(skip)]`).
-    fn path(&self) -> Option<String>;
+/// Picks the `k`th sample of a field, cycling (used by the derive).
+pub fn nth<T: Clone>(values: &[T], k: usize) -> T {
+    values[k % values.len()].clone()
+}
+
+/// The samples of an optional option: absent, then each of its values (used by the derive).
+pub fn optional_samples<T: OptionValue + Clone>(
+    min: Option<i64>,
+    max: Option<i64>,
+) -> Vec<Option<T>> {
+    std::iter::once(None)
+        .chain(T::samples(min, max).into_iter().map(Some))
+        .collect()
 }
 
 /// Options several leaves share, declared once as a struct (derive it with
@@ -38,6 +41,10 @@ pub trait Options: Sized {
     fn add_options(s: CommandSpec) -> CommandSpec;
     /// Reads the options.
     fn from_options(cmd: &Command) -> Result<Self, RuleError>;
+    /// Writes the options (the way back of [`Options::from_options`]).
+    fn write_options(&self, cmd: &mut Command);
+    /// Values covering each option given and left out (see [`Commands::samples`]).
+    fn samples() -> Vec<Self>;
 }
 
 /// A type an option can hold: its kind on Discord, its fixed choices, and how its text reads.
@@ -54,6 +61,10 @@ pub trait OptionValue: Sized {
     fn as_int(&self) -> Option<i64> {
         None
     }
+    /// The option's text, as [`OptionValue::from_option`] reads it back.
+    fn to_option(&self) -> String;
+    /// A few values within `min..=max`, for round-trip tests (see [`Commands::samples`]).
+    fn samples(min: Option<i64>, max: Option<i64>) -> Vec<Self>;
 }
 
 /// A fixed set of values for an option (derive it with `#[derive(Choices)]`).
@@ -73,6 +84,13 @@ impl OptionValue for String {
     fn from_option(_: &Command, _: &str, value: &str) -> Result<Self, RuleError> {
         Ok(value.to_string())
     }
+    fn to_option(&self) -> String {
+        self.clone()
+    }
+    fn samples(_: Option<i64>, _: Option<i64>) -> Vec<Self> {
+        // A `"` reads back as `'` from a command line (see `Command`'s `Display`), so none here.
+        vec!["Red Fox".into(), "moss".into(), "a:b, c's".into()]
+    }
 }
 
 impl OptionValue for UserId {
@@ -80,12 +98,24 @@ impl OptionValue for UserId {
     fn from_option(_: &Command, _: &str, value: &str) -> Result<Self, RuleError> {
         Ok(UserId::new(value.trim()))
     }
+    fn to_option(&self) -> String {
+        self.0.clone()
+    }
+    fn samples(_: Option<i64>, _: Option<i64>) -> Vec<Self> {
+        vec![UserId::new("123456789012345678"), UserId::new("bob")]
+    }
 }
 
 impl OptionValue for bool {
     const KIND: OptionKind = OptionKind::Boolean;
     fn from_option(cmd: &Command, name: &str, _: &str) -> Result<Self, RuleError> {
         Ok(cmd.flag(name)?.unwrap_or(false))
+    }
+    fn to_option(&self) -> String {
+        self.to_string()
+    }
+    fn samples(_: Option<i64>, _: Option<i64>) -> Vec<Self> {
+        vec![true, false]
     }
 }
 
@@ -105,6 +135,18 @@ macro_rules! int_option {
             }
             fn as_int(&self) -> Option<i64> {
                 i64::try_from(*self).ok()
+            }
+            fn to_option(&self) -> String {
+                self.to_string()
+            }
+            fn samples(min: Option<i64>, max: Option<i64>) -> Vec<Self> {
+                let low = min.unwrap_or(i64::try_from(<$t>::MIN).unwrap_or(i64::MIN));
+                let high = max.unwrap_or(i64::try_from(<$t>::MAX).unwrap_or(i64::MAX));
+                [low, high, low.saturating_add(high) / 2, 1]
+                    .into_iter()
+                    .filter(|n| (low..=high).contains(n))
+                    .filter_map(|n| <$t>::try_from(n).ok())
+                    .collect()
             }
         }
     )*};
@@ -283,6 +325,21 @@ pub fn choice_list<C: Choices>() -> Vec<(String, String)> {
         .iter()
         .map(|c| (c.label().to_string(), c.value().to_string()))
         .collect()
+}
+
+#[doc(hidden)]
+pub use serde;
+
+/// Reads a [`Choices`] stored as text (its value, or any spelling the parser takes), for
+/// `#[choices(serde)]`.
+pub fn deserialize_choice<'de, C: Choices, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<C, D::Error> {
+    let text = <String as serde::Deserialize>::deserialize(d)?;
+    C::parse_choice(&text).ok_or_else(|| {
+        let values: Vec<&str> = C::ALL.iter().map(|c| c.value()).collect();
+        serde::de::Error::custom(format!("`{text}` is none of {}", or_list(&values)))
+    })
 }
 
 /// Reads a [`Choices`] option, naming the values it takes when the text is none of them.
@@ -534,6 +591,47 @@ mod tests {
             Some("fight hit")
         );
         assert_eq!(G::Remind.path(), None);
+    }
+
+    #[test]
+    fn every_value_turns_into_the_command_it_parses_from() {
+        let verdict = G::Verdict {
+            result: Outcome::Failure,
+            text: Some("well done".into()),
+        };
+        assert_eq!(
+            verdict.to_line(),
+            "/g verdict note:\"well done\" result:failure"
+        );
+        assert_eq!(
+            G::Fight(Fight::Hit {
+                target: UserId::new("bob"),
+                power: None
+            })
+            .to_line(),
+            "/g fight hit target:bob"
+        );
+        // Every sample, flattened options and renamed ones included, reads back the same.
+        let g = G::samples();
+        assert!(g.len() > 4 && !g.contains(&G::Remind));
+        for s in g {
+            assert_eq!(G::from_command(&s.to_command()).unwrap(), s);
+            assert_eq!(parse(&s.to_line()).unwrap(), s);
+        }
+        for s in Shoot::samples() {
+            let line = s.to_line();
+            assert_eq!(
+                Shoot::from_command(&Command::parse_line(&line).unwrap()).unwrap(),
+                s,
+                "{line}"
+            );
+        }
+        assert!(Shoot::samples().contains(&Shoot::Hold {
+            aim: Aim {
+                space: None,
+                target: None
+            }
+        }));
     }
 
     #[test]

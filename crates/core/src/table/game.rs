@@ -13,6 +13,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::error::{DataError, RuleError};
+use super::typed::Commands;
 use super::{Choice, Command, CommandSpec, Reply, UserId};
 use crate::rng::GameRng;
 
@@ -198,8 +199,20 @@ pub struct Ctx<'a, D, S> {
 }
 
 /// A game's rules.
+///
+/// **The command is the action.** A game declares its commands once, as an enum deriving
+/// [`Commands`] ([`Game::Command`]); the table parses each command of the game into it once and
+/// hands the typed value to [`Game::open`], [`Game::action`] or [`Game::show`] — no game calls
+/// a parser itself. Where an action is what the player typed, the logged [`Game::Action`] is the
+/// command type itself (Nobi's `NobiCommand`, serde-derived, choices typed): `action` checks it
+/// and passes it on. A game whose action must carry more than the command (a character's
+/// snapshot read from the shared state, fresh ids) keeps an action type of its own.
 pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
-    /// One step a player (or the system) takes.
+    /// The game's command tree (`/NAME …`), declared once with `#[derive(Commands)]`: its
+    /// declaration is [`Game::command`], and the table parses every command into it.
+    type Command: Commands + Send;
+    /// One step a player (or the system) takes, as the log keeps it (JSON). It grows only in
+    /// ways that keep the JSON already logged readable (serde defaults and aliases).
     type Action: Serialize + DeserializeOwned + Clone + Debug + Send;
     /// Card and rules data loaded from the data folder.
     type Data: Send + Sync + 'static;
@@ -216,24 +229,52 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
     /// Loads and validates the game's data from the data folder.
     fn load_data(dir: &Path) -> Result<Self::Data, Vec<DataError>>;
 
-    /// The game's slash command: `/NAME` with its subcommands (must include `new`).
-    fn command() -> CommandSpec;
+    /// The game's slash command: `/NAME` with its subcommands (must include `new`), from
+    /// [`Game::Command`]'s declaration.
+    fn command() -> CommandSpec {
+        Self::Command::spec()
+    }
 
-    /// Starts a session from `/NAME new …`.
+    /// Starts a session from `/NAME new …`, given as the table parsed it (any other
+    /// subcommand is refused here).
+    fn open(
+        ctx: &mut Ctx<'_, Self::Data, Self::Shared>,
+        host: &Actor,
+        cmd: Self::Command,
+    ) -> Result<(Self, Vec<Reply>), RuleError>;
+
+    /// Turns a parsed command into the action to apply and log (checking only what the
+    /// command itself says; reading the shared state, which `apply` may not). Where the
+    /// command is the action, this checks it and passes it on.
+    fn action(
+        &self,
+        actor: &Actor,
+        cmd: Self::Command,
+        data: &Self::Data,
+        shared: &Self::Shared,
+    ) -> Result<Self::Action, RuleError>;
+
+    /// `/NAME new …` as typed: the one parse into [`Game::Command`], then [`Game::open`].
+    /// Not for a game to override (the table's one parse of a command).
     fn create(
         ctx: &mut Ctx<'_, Self::Data, Self::Shared>,
         host: &Actor,
         cmd: &Command,
-    ) -> Result<(Self, Vec<Reply>), RuleError>;
+    ) -> Result<(Self, Vec<Reply>), RuleError> {
+        Self::open(ctx, host, Self::Command::from_command(cmd)?)
+    }
 
-    /// Turns a command into an action (checking only what the command itself says).
+    /// A command as typed: the one parse into [`Game::Command`], then [`Game::action`].
+    /// Not for a game to override (the table's one parse of a command).
     fn parse(
         &self,
         actor: &Actor,
         cmd: &Command,
         data: &Self::Data,
         shared: &Self::Shared,
-    ) -> Result<Self::Action, RuleError>;
+    ) -> Result<Self::Action, RuleError> {
+        self.action(actor, Self::Command::from_command(cmd)?, data, shared)
+    }
 
     /// Applies an action: checks who may act and the rules, then changes the state.
     /// On `Err` the caller discards the state, so a refusal changes nothing.
@@ -252,7 +293,7 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
     fn show(
         &self,
         viewer: &Actor,
-        _cmd: &Command,
+        _cmd: &Self::Command,
         data: &Self::Data,
     ) -> Result<Vec<Reply>, RuleError> {
         Ok(self.view(viewer, data))
@@ -670,7 +711,8 @@ impl<G: Game> DynGame for Loaded<G> {
         viewer: &Actor,
         cmd: &Command,
     ) -> Result<Vec<Reply>, DynError> {
-        Ok(typed::<G>(state)?.show(viewer, cmd, &self.data)?)
+        let cmd = G::Command::from_command(cmd)?;
+        Ok(typed::<G>(state)?.show(viewer, &cmd, &self.data)?)
     }
     fn view_model(&self, state: &DynState, viewer: &Viewer) -> Result<Value, DynError> {
         Ok(serde_json::to_value(self.view_of(state, viewer)?)?)

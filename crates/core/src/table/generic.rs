@@ -225,7 +225,9 @@ pub(super) fn game_command(
                 )
                 .styled_button(
                     "End the game",
-                    "/game end confirm:true",
+                    &GameCommand::End {
+                        confirm: Some(true),
+                    },
                     super::ButtonStyle::Danger,
                 );
                 m.stamp = Some(Stamp {

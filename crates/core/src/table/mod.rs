@@ -19,6 +19,7 @@ mod service;
 mod spec;
 mod states;
 mod text;
+mod typed;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandSyntaxError};

@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::typed::Commands;
+
 /// A user id: a Discord snowflake as text, or a console name.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -123,7 +125,8 @@ pub struct SelectOption {
     pub description: Option<String>,
 }
 
-/// A select menu: picking an entry runs `command` with `option:value` added.
+/// A select menu: picking an entry runs `command` with `option:value` added (build it with
+/// [`Select::new`] from a typed command).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Select {
     /// Placeholder text.
@@ -137,6 +140,27 @@ pub struct Select {
     /// The decision this menu answers (see [`Button::decision`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decision: Option<String>,
+}
+
+impl Select {
+    /// A menu whose entries fill `option` of `command`, a typed command given with any value
+    /// in that option (it is left out of the menu's command line; the pick fills it).
+    pub fn new(
+        placeholder: impl Into<String>,
+        command: &impl Commands,
+        option: &str,
+        options: Vec<SelectOption>,
+    ) -> Self {
+        let mut cmd = command.to_command();
+        cmd.options.remove(option);
+        Select {
+            placeholder: placeholder.into(),
+            command: cmd.to_string(),
+            option: option.to_string(),
+            options,
+            decision: None,
+        }
+    }
 }
 
 /// A file attached to a message (e.g. the story as Markdown).
@@ -267,12 +291,29 @@ impl Message {
         });
         self
     }
-    /// Adds a primary button.
-    pub fn button(self, label: impl Into<String>, command: impl Into<String>) -> Self {
+    /// Adds a primary button running `command`, a game's typed command
+    /// (`&NobiCommand::Verdict { result: Verdict::Success }`): its command line, and so its
+    /// custom id, come from the declaration ([`Commands::to_line`]).
+    pub fn button(self, label: impl Into<String>, command: &impl Commands) -> Self {
         self.styled_button(label, command, ButtonStyle::Primary)
     }
-    /// Adds a button with a style.
+    /// Adds a button with a style (see [`Message::button`]).
     pub fn styled_button(
+        self,
+        label: impl Into<String>,
+        command: &impl Commands,
+        style: ButtonStyle,
+    ) -> Self {
+        self.styled_button_line(label, command.to_line(), style)
+    }
+    /// Adds a primary button running a command line written by hand: only for a game whose
+    /// buttons are not built from its typed commands yet.
+    pub fn button_line(self, label: impl Into<String>, command: impl Into<String>) -> Self {
+        self.styled_button_line(label, command, ButtonStyle::Primary)
+    }
+    /// Adds a button with a style running a command line written by hand (see
+    /// [`Message::button_line`]).
+    pub fn styled_button_line(
         mut self,
         label: impl Into<String>,
         command: impl Into<String>,

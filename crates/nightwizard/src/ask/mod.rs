@@ -7,6 +7,7 @@ pub mod model;
 pub use model::{Ask, AskAction};
 
 use super::character::derive::attr_name;
+use super::commands::NwCommand;
 use super::data::{attr_index, stat_index, NwData, ATTRS, STAT_LABEL};
 use super::judge::{roll_for, JudgeRequest};
 use super::state::{NightWizard, NwAction};
@@ -115,14 +116,25 @@ pub fn apply(
             .ping(player)
             .styled_button(
                 format!("Roll {what} Judge"),
-                format!("/nw answer id:{id}"),
+                &NwCommand::Answer { id },
                 ButtonStyle::Primary,
             );
             let gm = Message::text(format!(
                 "Ask {id}: {name}, {what} Judge against Difficulty {difficulty}{}. Withdraw it with `/nw ask cancel:{id}`.",
                 if *hidden { " (hidden from the player)" } else { "" }
             ))
-            .styled_button("Withdraw", format!("/nw ask cancel:{id}"), ButtonStyle::Danger);
+            .styled_button(
+                "Withdraw",
+                &NwCommand::Ask {
+                    player: None,
+                    stat: None,
+                    difficulty: None,
+                    label: None,
+                    hidden: None,
+                    cancel: Some(id),
+                },
+                ButtonStyle::Danger,
+            );
             s.ask_seq = id;
             s.asks.push(Ask {
                 id,

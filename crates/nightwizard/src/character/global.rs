@@ -35,12 +35,15 @@ pub fn global(
             // Others change a sheet too (the GM's After phase, a level up): a fresh copy is
             // one press away.
             shared.find(&owner, character.as_deref()).map(|c| {
-                let refresh = format!("/nw sheet player:{} character:\"{}\"", owner.0, c.name);
+                let refresh = NwCommand::Sheet {
+                    character: Some(c.name.clone()),
+                    player: Some(owner.clone()),
+                };
                 private(
                     actor,
                     sheet::sheet(c, &cat, None).styled_button(
                         "Refresh",
-                        refresh,
+                        &refresh,
                         croupier_core::table::ButtonStyle::Secondary,
                     ),
                 )

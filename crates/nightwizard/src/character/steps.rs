@@ -1,6 +1,7 @@
 //! The private messages that walk a player through character creation (§5), one step at a
 //! time, each with its select menu or buttons.
 
+use super::super::commands::{CharacterCommand, NwCommand};
 use super::super::data::ATTRS;
 use super::creation::{Draft, Step};
 use super::Catalog;
@@ -9,20 +10,22 @@ use croupier_core::table::{Message, Select, SelectOption};
 /// The message for a draft's current step, with its select menu or buttons.
 pub fn step_messages(d: &Draft, cat: &Catalog) -> Vec<Message> {
     let data = cat.data;
-    let sel = |placeholder: &str, opts: Vec<(String, String, Option<String>)>| Select {
-        placeholder: placeholder.into(),
-        command: "/nw character choose".into(),
-        decision: None,
-        option: "value".into(),
-        options: opts
-            .into_iter()
-            .take(25)
-            .map(|(label, value, description)| SelectOption {
-                label,
-                value,
-                description,
-            })
-            .collect(),
+    let sel = |placeholder: &str, opts: Vec<(String, String, Option<String>)>| {
+        Select::new(
+            placeholder,
+            &NwCommand::Character(CharacterCommand::Choose {
+                value: String::new(),
+            }),
+            "value",
+            opts.into_iter()
+                .take(25)
+                .map(|(label, value, description)| SelectOption {
+                    label,
+                    value,
+                    description,
+                })
+                .collect(),
+        )
     };
     let title = format!("🧙 Creating {}", d.name);
     match d.step(cat) {
@@ -199,7 +202,11 @@ pub fn step_messages(d: &Draft, cat: &Catalog) -> Vec<Message> {
                     d.money
                 ),
             )
-            .styled_button("Finish", "/nw character done", croupier_core::table::ButtonStyle::Success);
+            .styled_button(
+                "Finish",
+                &NwCommand::Character(CharacterCommand::Done),
+                croupier_core::table::ButtonStyle::Success,
+            );
             if !opts.is_empty() {
                 m = m.with_select(sel("Buy an item", opts));
             }

@@ -64,7 +64,7 @@ fn rule_nw_8_2_a_level_up_applies_when_the_next_episode_begins_not_mid_episode()
     // Bob acting carries nothing of Alice's.
     let cmd = Command::new("nw judge").with("stat", "luck");
     let act = super::super::super::session::parse(&t.s, &bob(), &cmd, &t.data, &t.shared).unwrap();
-    assert!(matches!(act, NwAction::Judge { .. }), "{act:?}");
+    assert!(matches!(act, NwAction::Judge(..)), "{act:?}");
     // Into the After phase: the progress comes in (then the GM's grant on top).
     for _ in 0..3 {
         t.ok(&gm(), "nw phase next", &[]);
@@ -278,7 +278,7 @@ fn rule_nw_10_2_mid_round_equipment_waits_for_a_setup_process_or_the_end_of_the_
     let act =
         super::super::super::session::parse(&t.s, &alice(), &cmd, &t.data, &t.shared).unwrap();
     assert!(
-        matches!(act, NwAction::Judge { .. }),
+        matches!(act, NwAction::Judge(..)),
         "nothing to carry mid-round: {act:?}"
     );
     t.ok(&gm(), "nw combat end", &[]);

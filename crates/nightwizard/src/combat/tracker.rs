@@ -100,21 +100,25 @@ impl NightWizard {
             (Some(a), _) if !a.defenders.is_empty() => self.defenders_turn(a, &mut m),
             (Some(a), _) => match a.stage {
                 Stage::Hit => {
-                    m = m.styled_button("Dodge", "/nwcombat dodge", ButtonStyle::Primary);
+                    m = m.styled_button_line("Dodge", "/nwcombat dodge", ButtonStyle::Primary);
                     (
                         format!("{}: roll the Dodge Check", mention(self, &a.target)),
                         vec![self.controller(&a.target)],
                     )
                 }
                 Stage::Dodge => {
-                    m = m.styled_button("Damage", "/nwcombat damage", ButtonStyle::Primary);
+                    m = m.styled_button_line("Damage", "/nwcombat damage", ButtonStyle::Primary);
                     (
                         format!("{}: compare and roll damage", mention(self, &a.attacker)),
                         vec![self.controller(&a.attacker)],
                     )
                 }
                 Stage::Defence => {
-                    m = m.styled_button("Defence roll", "/nwcombat damage", ButtonStyle::Primary);
+                    m = m.styled_button_line(
+                        "Defence roll",
+                        "/nwcombat damage",
+                        ButtonStyle::Primary,
+                    );
                     (
                         format!(
                             "{}: Prana on the damage roll now if you wish, then {}'s defence roll",
@@ -125,7 +129,7 @@ impl NightWizard {
                     )
                 }
                 Stage::Damage => {
-                    m = m.styled_button("Apply", "/nwcombat apply", ButtonStyle::Primary);
+                    m = m.styled_button_line("Apply", "/nwcombat apply", ButtonStyle::Primary);
                     let cover = self.cover_buttons(a, &mut m);
                     (
                         format!(
@@ -140,7 +144,11 @@ impl NightWizard {
             },
             (None, Some(_)) if turn_hidden => ("the GM's turn".to_string(), vec![self.gm.clone()]),
             (None, Some(w)) => {
-                m = m.styled_button("End Main Process", "/nwcombat pass", ButtonStyle::Secondary);
+                m = m.styled_button_line(
+                    "End Main Process",
+                    "/nwcombat pass",
+                    ButtonStyle::Secondary,
+                );
                 (
                     format!(
                         "{}'s Main Process: Move, Minor, Major (`/nwcombat attack target:…`)",
@@ -150,19 +158,19 @@ impl NightWizard {
                 )
             }
             (None, None) if c.closing => {
-                m = m.styled_button("Cleanup Process", "/nwcombat go", ButtonStyle::Secondary);
+                m = m.styled_button_line("Cleanup Process", "/nwcombat go", ButtonStyle::Secondary);
                 (
                     "Initiative Process after the last Main Process: Initiative Process skills now (`/nwcombat use`); the GM goes on to the Cleanup Process (`/nwcombat go`)".to_string(),
                     vec![self.gm.clone()],
                 )
             }
             (None, None) if c.skills.window.is_some() => {
-                m = m.styled_button("Skip", "/nwcombat skip", ButtonStyle::Secondary);
+                m = m.styled_button_line("Skip", "/nwcombat skip", ButtonStyle::Secondary);
                 skills_use::window_turn(self, c)
             }
             (None, None) => {
                 let names: Vec<String> = c.candidates.iter().map(|w| mention(self, w)).collect();
-                m = m.styled_button("Go", "/nwcombat go", ButtonStyle::Primary);
+                m = m.styled_button_line("Go", "/nwcombat go", ButtonStyle::Primary);
                 (
                     format!(
                         "tied for the next Main Process: {} (`/nwcombat go`)",

@@ -156,7 +156,7 @@ pub(super) fn apply(
                         "⚠️ Danger Sense Judge",
                         format!("Everyone in the Scene rolls {stat} (`/nwfortress sense`)."),
                     )
-                    .styled_button("Roll", "/nwfortress sense", ButtonStyle::Primary),
+                    .styled_button_line("Roll", "/nwfortress sense", ButtonStyle::Primary),
                 ),
             ])
         }
@@ -362,7 +362,7 @@ pub(super) fn roll_check(
                 "Your {} falls short for now: spend Prana on it, or settle it as it stands.",
                 check.label()
             ))
-            .styled_button("Settle", "/nwfortress resolve", ButtonStyle::Success),
+            .styled_button_line("Settle", "/nwfortress resolve", ButtonStyle::Success),
         ));
     }
     Ok(out)
@@ -417,7 +417,7 @@ pub(super) fn settle(s: &mut NightWizard, rng: &mut GameRng, p: &Pending) -> Vec
                             "🪤 The trap: {eff}{}. Removal Value {rv}.",
                             dmg.map(|d| format!(" ({d} HP)")).unwrap_or_default()
                         ))
-                        .button("Remove it", "/nwfortress remove"),
+                        .button_line("Remove it", "/nwfortress remove"),
                     ),
                 ]
             } else {

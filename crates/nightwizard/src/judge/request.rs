@@ -3,8 +3,6 @@
 //! writes its replies. Features (Fortress checks, asked Judges, Information Gathering) call it
 //! with a [`JudgeRequest`]; none re-enters the dispatcher.
 
-use serde::{Deserialize, Serialize};
-
 use super::super::character::Catalog;
 use super::super::data::{attr_index, stat_index, NwData, STAT_LABEL};
 use super::super::state::{NightWizard, OpenJudge, Pc, SceneKind};
@@ -14,42 +12,7 @@ use croupier_core::dice::percent;
 use croupier_core::rng::GameRng;
 use croupier_core::table::{refuse, Actor, ButtonStyle, Message, Reply, RuleError};
 
-/// What to roll: the fields of `/nw judge` (and of the features that roll through it).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-pub struct JudgeRequest {
-    /// Attribute, combat stat, or `none`.
-    pub stat: String,
-    /// Difficulty.
-    pub difficulty: Option<i32>,
-    /// Extra modifier.
-    pub modifier: i32,
-    /// Opposed: the other Result.
-    pub against: Option<i32>,
-    /// Opposed: this side started.
-    pub attacker: bool,
-    /// Recovery Judge.
-    pub recovery: bool,
-    /// Any Seven.
-    pub any_seven: bool,
-    /// Secret.
-    pub secret: bool,
-    /// Label.
-    pub label: String,
-    /// Only show the chance, with a button that rolls (this command).
-    pub preview: Option<String>,
-    /// A Reaction (e.g. a Dodge Check): −5 under BS: Paralysis.
-    pub reaction: bool,
-    /// The Difficulty is the GM's secret.
-    pub hidden: bool,
-    /// Critical values skills add for this roll (BCDice's `@7,10`).
-    pub more_critical: Vec<u32>,
-    /// Fumble values skills add for this roll (BCDice's `#2,5`).
-    pub more_fumble: Vec<u32>,
-    /// An Information Gathering Check (§9.2): an Attribute, never a combat stat.
-    pub info: bool,
-    /// Information Gathering: the Connection asked (+2 when the PC has it, §9.2).
-    pub connection: Option<String>,
-}
+pub use super::super::state::JudgeRequest;
 
 /// Information Gathering: +2 for asking an appropriate Connection (§9.2).
 pub const INFO_CONNECTION_BONUS: i32 = 2;
@@ -204,7 +167,7 @@ pub fn roll_for(
             ),
             pre.join("\n"),
         )
-        .styled_button("Roll", roll.clone(), ButtonStyle::Primary);
+        .styled_button_line("Roll", roll.clone(), ButtonStyle::Primary);
         return Ok(vec![Reply::private(&actor.id, m)]);
     }
     // Locks values on the first Judge.
@@ -332,7 +295,7 @@ impl NightWizard {
         let buttons = self.judge_buttons(j);
         let with_buttons = |mut m: Message| {
             for (l, c) in &buttons {
-                m = m.styled_button(
+                m = m.styled_button_line(
                     l.clone(),
                     c.clone(),
                     if l == "Accept" {
@@ -377,5 +340,37 @@ impl NightWizard {
         } else {
             vec![Reply::public(m)]
         }
+    }
+}
+
+#[cfg(test)]
+mod logged {
+    use super::super::super::state::NwAction;
+    use super::JudgeRequest;
+
+    #[test]
+    fn a_judge_logged_as_the_old_struct_variant_reads_and_writes_the_same() {
+        let old = r#"{"Judge":{"against":null,"any_seven":false,"attacker":false,"critical":[7,10],"difficulty":12,"hidden":false,"label":"Dodge","modifier":1,"preview":null,"reaction":true,"recovery":false,"secret":false,"stat":"dodge"}}"#;
+        let a: NwAction = serde_json::from_str(old).unwrap();
+        let NwAction::Judge(r) = &a else {
+            panic!("{a:?}")
+        };
+        assert_eq!(
+            r,
+            &JudgeRequest {
+                stat: "dodge".into(),
+                difficulty: Some(12),
+                modifier: 1,
+                label: "Dodge".into(),
+                reaction: true,
+                more_critical: vec![7, 10],
+                ..JudgeRequest::default()
+            }
+        );
+        let again: serde_json::Value = serde_json::to_value(&a).unwrap();
+        assert_eq!(
+            again,
+            serde_json::from_str::<serde_json::Value>(old).unwrap()
+        );
     }
 }

@@ -75,6 +75,51 @@ pub struct OpenJudge {
     pub seq: u32,
 }
 
+/// What to roll (`judge::roll_for`): the fields of `/nw judge` (and of the features that roll
+/// through it), and the logged action `NwAction::Judge` (its serde names are the action's: `critical`, `fumble`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct JudgeRequest {
+    /// Attribute, combat stat, or `none`.
+    pub stat: String,
+    /// Difficulty.
+    pub difficulty: Option<i32>,
+    /// Extra modifier.
+    pub modifier: i32,
+    /// Opposed: the other Result.
+    pub against: Option<i32>,
+    /// Opposed: this side started.
+    pub attacker: bool,
+    /// Recovery Judge.
+    pub recovery: bool,
+    /// Any Seven.
+    pub any_seven: bool,
+    /// Secret.
+    pub secret: bool,
+    /// Label.
+    pub label: String,
+    /// Only show the chance, with a button that rolls (this command).
+    #[serde(default)]
+    pub preview: Option<String>,
+    /// A Reaction (e.g. a Dodge Check): −5 under BS: Paralysis.
+    #[serde(default)]
+    pub reaction: bool,
+    /// The Difficulty is the GM's secret (set only by `/nw answer`).
+    #[serde(default)]
+    pub hidden: bool,
+    /// Critical values skills add for this roll (§3; BCDice's `@7,10`).
+    #[serde(rename = "critical", default, skip_serializing_if = "Vec::is_empty")]
+    pub more_critical: Vec<u32>,
+    /// Fumble values skills add for this roll (BCDice's `#2,5`).
+    #[serde(rename = "fumble", default, skip_serializing_if = "Vec::is_empty")]
+    pub more_fumble: Vec<u32>,
+    /// An Information Gathering Check (§9.2): an Attribute, never a combat stat.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub info: bool,
+    /// Information Gathering: the Connection asked (+2 when the PC has it, §9.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub connection: Option<String>,
+}
+
 /// Table settings the GM may change.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Settings {
@@ -257,48 +302,9 @@ pub enum NwAction {
         /// The item (id or name).
         item: String,
     },
-    /// Roll a Judge.
-    Judge {
-        /// Attribute, combat stat, or `none`.
-        stat: String,
-        /// Difficulty.
-        difficulty: Option<i32>,
-        /// Extra modifier.
-        modifier: i32,
-        /// Opposed: the other Result.
-        against: Option<i32>,
-        /// Opposed: this side started.
-        attacker: bool,
-        /// Recovery Judge.
-        recovery: bool,
-        /// Any Seven.
-        any_seven: bool,
-        /// Secret.
-        secret: bool,
-        /// Label.
-        label: String,
-        /// Only show the chance, with a button that rolls (this command).
-        #[serde(default)]
-        preview: Option<String>,
-        /// A Reaction (e.g. a Dodge Check): −5 under BS: Paralysis.
-        #[serde(default)]
-        reaction: bool,
-        /// The Difficulty is the GM's secret (set only by `/nw answer`).
-        #[serde(default)]
-        hidden: bool,
-        /// Critical values skills add for this roll (§3; BCDice's `@7,10`).
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        critical: Vec<u32>,
-        /// Fumble values skills add for this roll (BCDice's `#2,5`).
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        fumble: Vec<u32>,
-        /// An Information Gathering Check (§9.2): an Attribute only.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        info: bool,
-        /// The Connection asked (+2 on Information Gathering, §9.2).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        connection: Option<String>,
-    },
+    /// Roll a Judge: the request every feature rolls through ([`JudgeRequest`], its fields
+    /// written once; logged as the struct variant it was before).
+    Judge(JudgeRequest),
     /// Spend Prana.
     Prana(PranaUse),
     /// Combat and the GM's table.

@@ -292,7 +292,7 @@ impl NightWizard {
         let mut pings = vec![];
         for w in self.coverers_for(a, &a.target).into_iter().take(20) {
             let n = self.name_of(&w);
-            msg = msg.styled_button(
+            msg = msg.styled_button_line(
                 format!("Cover Up: {n}"),
                 format!("/nwcombat coverup who:\"{n}\""),
                 ButtonStyle::Secondary,
@@ -317,7 +317,7 @@ impl NightWizard {
                         names.push(format!("a hidden Defender ({})", self.gm.mention()));
                     } else {
                         let n = self.name_of(&d.who);
-                        msg = msg.styled_button(
+                        msg = msg.styled_button_line(
                             format!("Dodge: {n}"),
                             format!("/nwcombat dodge who:\"{n}\""),
                             ButtonStyle::Primary,
@@ -335,7 +335,7 @@ impl NightWizard {
                 )
             }
             Stage::Dodge => {
-                msg = msg.styled_button("Damage", "/nwcombat damage", ButtonStyle::Primary);
+                msg = msg.styled_button_line("Damage", "/nwcombat damage", ButtonStyle::Primary);
                 (
                     format!(
                         "{}: compare and roll the damage against each Defender",
@@ -345,7 +345,11 @@ impl NightWizard {
                 )
             }
             Stage::Defence => {
-                msg = msg.styled_button("Defence rolls", "/nwcombat damage", ButtonStyle::Primary);
+                msg = msg.styled_button_line(
+                    "Defence rolls",
+                    "/nwcombat damage",
+                    ButtonStyle::Primary,
+                );
                 (
                     format!(
                         "{}: Prana on the damage roll now if you wish, then each hit Defender's defence roll",
@@ -355,7 +359,7 @@ impl NightWizard {
                 )
             }
             Stage::Damage => {
-                msg = msg.styled_button("Apply", "/nwcombat apply", ButtonStyle::Primary);
+                msg = msg.styled_button_line("Apply", "/nwcombat apply", ButtonStyle::Primary);
                 let mut pings = vec![self.controller(&a.attacker)];
                 let mut offers = vec![];
                 let mut buttons = 0;
@@ -371,7 +375,7 @@ impl NightWizard {
                         }
                         buttons += 1;
                         let n = self.name_of(&w);
-                        msg = msg.styled_button(
+                        msg = msg.styled_button_line(
                             format!("Cover Up: {n} for {b}"),
                             format!("/nwcombat coverup who:\"{n}\" for:\"{b}\""),
                             ButtonStyle::Secondary,

@@ -85,11 +85,11 @@ pub(super) fn move_to(
         );
         out.push(Reply::gm(
             Message::text(format!("{name} asks to move to {} ({spot}).", b.name()))
-                .button(
+                .button_line(
                     "Allow",
                     format!("/nwcombat range who:\"{name}\" band:{band_word}"),
                 )
-                .button(
+                .button_line(
                     "Refuse",
                     format!("/nwcombat range who:\"{name}\" band:short"),
                 ),
