@@ -18,9 +18,7 @@ use std::collections::HashMap;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::Arc;
 
-use crate::table::{
-    Actor, Audience, Command, Input, Lifetime, ManualClock, Reply, Request, Stamp, Table, UserId,
-};
+use crate::table::{Actor, Command, Input, ManualClock, Reply, Request, ShownList, Table, UserId};
 
 pub use crate::table::render_reply;
 
@@ -42,22 +40,12 @@ impl Default for ConsoleOptions {
     }
 }
 
-/// A message that showed components, remembered for `press` / `pick`.
-struct Shown {
-    channel: String,
-    audience: Audience,
-    stamp: Option<Stamp>,
-    /// (label, command, decision).
-    buttons: Vec<(String, String, Option<String>)>,
-    select: Option<crate::table::Select>,
-}
-
 /// The console driver.
 pub struct Console<'a> {
     table: &'a mut Table,
     clock: Arc<ManualClock>,
     opts: ConsoleOptions,
-    shown: Vec<Shown>,
+    shown: ShownList,
     /// Each user's last press or pick in each channel, for `again`.
     pressed: HashMap<(String, UserId), Input>,
     counter: u64,
@@ -90,7 +78,7 @@ impl<'a> Console<'a> {
             table,
             clock,
             opts,
-            shown: vec![],
+            shown: ShownList::default(),
             pressed: HashMap::new(),
             counter: 0,
             run_id,
@@ -188,8 +176,8 @@ impl<'a> Console<'a> {
     ) -> io::Result<()> {
         let uid = UserId::new(user);
         let input = if let Some(label) = what.strip_prefix("press ") {
-            match self.find_button(channel, &uid, label.trim()) {
-                Some((stamp, decision, cmd)) => component(stamp, decision, &cmd),
+            match self.shown.button(channel, &uid, label.trim()) {
+                Some(found) => found.input(),
                 None => Err(format!(
                     "there is no button `{}` on a message shown to {user}{}",
                     label.trim(),
@@ -197,8 +185,8 @@ impl<'a> Console<'a> {
                 )),
             }
         } else if let Some(value) = what.strip_prefix("pick ") {
-            match self.find_select(channel, &uid, value.trim()) {
-                Some((stamp, decision, cmd)) => component(stamp, decision, &cmd),
+            match self.shown.pick(channel, &uid, value.trim()) {
+                Some(found) => found.input(),
                 None => Err(format!(
                     "there is no menu entry `{}` on a menu shown to {user}{}",
                     value.trim(),
@@ -242,82 +230,20 @@ impl<'a> Console<'a> {
         for r in replies {
             write!(out, "{}", render_reply(channel, r))?;
             writeln!(out)?;
-            if !r.message.buttons.is_empty() || r.message.select.is_some() {
-                self.shown.push(Shown {
-                    channel: channel.to_string(),
-                    audience: r.audience.clone(),
-                    stamp: r.message.stamp,
-                    buttons: r
-                        .message
-                        .buttons
-                        .iter()
-                        .map(|b| (b.label.clone(), b.command.clone(), b.decision.clone()))
-                        .collect(),
-                    select: r.message.select.clone(),
-                });
-                if self.shown.len() > 200 {
-                    self.shown.remove(0);
-                }
-            }
         }
+        self.shown.remember(channel, replies);
         Ok(())
-    }
-
-    fn visible(s: &Shown, channel: &str, user: &UserId) -> bool {
-        s.channel == channel
-            && match &s.audience {
-                Audience::Everyone => true,
-                Audience::Only(us) => us.contains(user),
-                Audience::Gm => false,
-            }
     }
 
     /// Why `press`/`pick` found nothing when this run has shown `user` no buttons or menu in
     /// `channel`: they are not kept in the database, so a restarted console has none yet.
     fn nothing_shown_yet(&self, channel: &str, user: &UserId) -> &'static str {
-        if self.shown.iter().any(|s| Self::visible(s, channel, user)) {
+        if self.shown.any_for(channel, user) {
             ""
         } else {
             " in this run of the console (buttons and menus are not kept in the database: \
              `/game status` shows the game's buttons again, or type the command)"
         }
-    }
-
-    fn find_button(&self, channel: &str, user: &UserId, label: &str) -> Option<Found> {
-        self.shown
-            .iter()
-            .rev()
-            .filter(|s| Self::visible(s, channel, user))
-            .find_map(|s| {
-                s.buttons
-                    .iter()
-                    .find(|(l, _, _)| l.eq_ignore_ascii_case(label))
-                    .map(|(_, c, d)| (s.stamp, d.clone(), c.clone()))
-            })
-    }
-
-    fn find_select(&self, channel: &str, user: &UserId, value: &str) -> Option<Found> {
-        self.shown
-            .iter()
-            .rev()
-            .filter(|s| Self::visible(s, channel, user))
-            .find_map(|s| {
-                let sel = s.select.as_ref()?;
-                // By value or label; else by position (`pick 3` is the menu's third entry).
-                let o = sel
-                    .options
-                    .iter()
-                    .find(|o| {
-                        o.value.eq_ignore_ascii_case(value) || o.label.eq_ignore_ascii_case(value)
-                    })
-                    .or_else(|| {
-                        let n = value.parse::<usize>().ok()?;
-                        sel.options.get(n.checked_sub(1)?)
-                    })?;
-                let mut cmd = Command::parse_line(&sel.command).ok()?;
-                cmd.options.insert(sel.option.clone(), o.value.clone());
-                Some((s.stamp, sel.decision.clone(), cmd.to_string()))
-            })
     }
 
     fn run_due(&mut self, out: &mut impl Write) -> io::Result<()> {
@@ -358,25 +284,6 @@ pub fn transcript(
         console.line(n + 1, line, &mut out)?;
     }
     String::from_utf8(out).map_err(io::Error::other)
-}
-
-/// A component found for `press` / `pick`: its stamp, decision and command line.
-type Found = (Option<Stamp>, Option<String>, String);
-
-/// The input a press sends: as Discord's custom id would carry it (see `discord::ids`).
-fn component(stamp: Option<Stamp>, decision: Option<String>, cmd: &str) -> Result<Input, String> {
-    let command = Command::parse_line(cmd).map_err(|e| e.to_string())?;
-    Ok(match stamp {
-        Some(stamp) => Input::Component {
-            session: stamp.session,
-            lifetime: match decision {
-                Some(key) => Lifetime::Decision(key),
-                None => Lifetime::Session,
-            },
-            command,
-        },
-        None => Input::Command(command),
-    })
 }
 
 /// `line` up to its `//` comment: one that starts the line or follows whitespace, outside double

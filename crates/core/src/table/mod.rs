@@ -16,6 +16,7 @@ pub mod record;
 pub mod registry;
 mod reply;
 mod service;
+mod shown;
 mod spec;
 mod states;
 mod text;
@@ -39,6 +40,7 @@ pub use reply::{
     Select, SelectOption, Stamp, UserId,
 };
 pub use service::{channel_seed, Group, SeedMode, Table, DUE_BATCH, REQUEST_KEEP_SECS};
+pub use shown::{Found, Shown, ShownList};
 pub use spec::{
     may_answer_privately, Answer, CommandSpec, OptionKind, OptionSpec, DEFAULT_MAX_LENGTH,
     MAX_LENGTH_LIMIT,

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::typed::Commands;
+use super::Command;
 
 /// A user id: a Discord snowflake as text, or a console name.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -143,6 +144,14 @@ pub struct Select {
 }
 
 impl Select {
+    /// The command line picking the entry `value` runs (`None` if the menu's own line does not
+    /// parse, which no menu built by [`Select::new`] does).
+    pub fn entry_line(&self, value: &str) -> Option<String> {
+        let mut cmd = Command::parse_line(&self.command).ok()?;
+        cmd.options.insert(self.option.clone(), value.to_string());
+        Some(cmd.to_string())
+    }
+
     /// A menu whose entries fill `option` of `command`, a typed command given with any value
     /// in that option (it is left out of the menu's command line; the pick fills it).
     pub fn new(

@@ -33,9 +33,10 @@ use serde_json::Value;
 
 use crate::store::{self, Store};
 use crate::table::registry::register;
+pub use crate::table::Shown;
 use crate::table::{
-    render_reply, Actor, Audience, Command, DynGame, Game, Input, Lifetime, ManualClock, Picture,
-    Registry, Reply, Request, SeedMode, Select, Stamp, Table, UserId, Viewer,
+    render_reply, Actor, Audience, Command, DynGame, Game, Input, ManualClock, Picture, Registry,
+    Reply, Request, SeedMode, ShownList, Table, UserId, Viewer,
 };
 
 use world::World;
@@ -92,21 +93,6 @@ pub struct Checked {
     pub pictures: usize,
 }
 
-/// A message that showed buttons or a menu, kept for `press` and `pick`.
-#[derive(Debug, Clone)]
-pub struct Shown {
-    /// Its channel.
-    pub channel: String,
-    /// Who sees it.
-    pub audience: Audience,
-    /// Its session and version.
-    pub stamp: Option<Stamp>,
-    /// (label, command line, decision).
-    pub buttons: Vec<(String, String, Option<String>)>,
-    /// Its menu.
-    pub select: Option<Select>,
-}
-
 /// A table with a real store, driven step by step (see the module's documentation).
 pub struct Harness {
     table: Table,
@@ -115,7 +101,7 @@ pub struct Harness {
     counter: u64,
     /// Everyone who has acted: the viewers whose rights are checked.
     users: BTreeSet<UserId>,
-    shown: Vec<Shown>,
+    shown: ShownList,
     transcript: String,
     sweep: bool,
     undo_check: bool,
@@ -129,9 +115,6 @@ pub struct Harness {
     known: HashMap<Option<UserId>, BTreeSet<String>>,
 }
 
-/// `(label, command, decision)` of a component, and its message's stamp.
-type Found = (Option<Stamp>, Option<String>, String);
-
 impl Harness {
     /// A harness over every game in `games`, channels seeded from `seed`.
     pub fn new(games: Arc<Registry>, seed: u64) -> Self {
@@ -144,7 +127,7 @@ impl Harness {
             clock,
             counter: 0,
             users: BTreeSet::new(),
-            shown: vec![],
+            shown: ShownList::default(),
             transcript: String::new(),
             sweep: false,
             undo_check: true,
@@ -211,7 +194,7 @@ impl Harness {
 
     /// Components shown so far (newest last).
     pub fn shown(&self) -> &[Shown] {
-        &self.shown
+        self.shown.all()
     }
 
     /// Runs one line (`alice: /cmd …`, `alice: press LABEL`, `alice: pick VALUE`,
@@ -239,15 +222,17 @@ impl Harness {
         let user = UserId::new(user.trim());
         let what = what.trim();
         let input = if let Some(label) = what.strip_prefix("press ") {
-            let found = self.find_button(&channel, &user, label.trim());
-            component(
-                found.unwrap_or_else(|| panic!("{line}: no button `{label}` was shown to {user}")),
-            )
+            let found = self.shown.button(&channel, &user, label.trim());
+            found
+                .unwrap_or_else(|| panic!("{line}: no button `{label}` was shown to {user}"))
+                .input()
+                .unwrap_or_else(|e| panic!("{line}: {e}"))
         } else if let Some(value) = what.strip_prefix("pick ") {
-            let found = self.find_select(&channel, &user, value.trim());
-            component(
-                found.unwrap_or_else(|| panic!("{line}: no menu entry `{value}` shown to {user}")),
-            )
+            let found = self.shown.pick(&channel, &user, value.trim());
+            found
+                .unwrap_or_else(|| panic!("{line}: no menu entry `{value}` shown to {user}"))
+                .input()
+                .unwrap_or_else(|e| panic!("{line}: {e}"))
         } else {
             Input::Command(Command::parse_line(what).unwrap_or_else(|e| panic!("{line}: {e}")))
         };
@@ -436,25 +421,7 @@ impl Harness {
         if self.sweep {
             self.sweep_views(channel, line);
         }
-        for r in &replies {
-            if !r.message.buttons.is_empty() || r.message.select.is_some() {
-                self.shown.push(Shown {
-                    channel: channel.to_string(),
-                    audience: r.audience.clone(),
-                    stamp: r.message.stamp,
-                    buttons: r
-                        .message
-                        .buttons
-                        .iter()
-                        .map(|b| (b.label.clone(), b.command.clone(), b.decision.clone()))
-                        .collect(),
-                    select: r.message.select.clone(),
-                });
-                if self.shown.len() > 200 {
-                    self.shown.remove(0);
-                }
-            }
-        }
+        self.shown.remember(channel, &replies);
         Step {
             line: line.to_string(),
             accepted,
@@ -681,51 +648,6 @@ impl Harness {
             self.shown_to(&viewer, &secrets, &texts, line, "the picture");
         }
     }
-
-    fn visible(s: &Shown, channel: &str, user: &UserId) -> bool {
-        s.channel == channel
-            && match &s.audience {
-                Audience::Everyone => true,
-                Audience::Only(us) => us.contains(user),
-                Audience::Gm => false,
-            }
-    }
-
-    fn find_button(&self, channel: &str, user: &UserId, label: &str) -> Option<Found> {
-        self.shown
-            .iter()
-            .rev()
-            .filter(|s| Self::visible(s, channel, user))
-            .find_map(|s| {
-                s.buttons
-                    .iter()
-                    .find(|(l, _, _)| l.eq_ignore_ascii_case(label))
-                    .map(|(_, c, d)| (s.stamp, d.clone(), c.clone()))
-            })
-    }
-
-    fn find_select(&self, channel: &str, user: &UserId, value: &str) -> Option<Found> {
-        self.shown
-            .iter()
-            .rev()
-            .filter(|s| Self::visible(s, channel, user))
-            .find_map(|s| {
-                let sel = s.select.as_ref()?;
-                let o = sel
-                    .options
-                    .iter()
-                    .find(|o| {
-                        o.value.eq_ignore_ascii_case(value) || o.label.eq_ignore_ascii_case(value)
-                    })
-                    .or_else(|| {
-                        let n = value.parse::<usize>().ok()?;
-                        sel.options.get(n.checked_sub(1)?)
-                    })?;
-                let mut cmd = Command::parse_line(&sel.command).ok()?;
-                cmd.options.insert(sel.option.clone(), o.value.clone());
-                Some((s.stamp, sel.decision.clone(), cmd.to_string()))
-            })
-    }
 }
 
 /// A registry of game `G` alone, its data read from the source tree's `data/`.
@@ -821,21 +743,6 @@ fn leak(secrets: &[String], text: &str, viewer: &Option<UserId>, line: &str, wha
                 .unwrap_or_else(|| "the public view".into());
             panic!("secret `{s}` leaked to {who} in {what} after `{line}`:\n{text}");
         }
-    }
-}
-
-fn component((stamp, decision, cmd): Found) -> Input {
-    let command = Command::parse_line(&cmd).unwrap_or_else(|e| panic!("`{cmd}`: {e}"));
-    match stamp {
-        Some(stamp) => Input::Component {
-            session: stamp.session,
-            lifetime: match decision {
-                Some(key) => Lifetime::Decision(key),
-                None => Lifetime::Session,
-            },
-            command,
-        },
-        None => Input::Command(command),
     }
 }
 

@@ -11,7 +11,7 @@ use rand::Rng;
 
 use super::{Harness, Shown, CHANNEL, GUILD};
 use crate::rng::{seeded, GameRng};
-use crate::table::{Actor, Audience, Command, CommandSpec, Input, Lifetime, OptionKind, UserId};
+use crate::table::{Actor, Audience, Command, CommandSpec, Found, OptionKind, UserId};
 
 /// How to set a game up and what to play it with.
 #[derive(Debug, Clone)]
@@ -123,32 +123,29 @@ fn press(h: &mut Harness, rng: &mut GameRng) -> Option<super::Step> {
         return None;
     }
     let (user, s, k) = options.swap_remove(rng.random_range(0..options.len()));
-    let (line, cmd, decision) = if k < s.buttons.len() {
+    let (line, found) = if k < s.buttons.len() {
         let (label, cmd, d) = &s.buttons[k];
-        (format!("{user}: press {label}"), cmd.clone(), d.clone())
+        (
+            format!("{user}: press {label}"),
+            Found {
+                stamp: s.stamp,
+                decision: d.clone(),
+                line: cmd.clone(),
+            },
+        )
     } else {
         let m = s.select.as_ref()?;
         let o = &m.options[k - s.buttons.len()];
-        let mut c = Command::parse_line(&m.command).ok()?;
-        c.options.insert(m.option.clone(), o.value.clone());
         (
             format!("{user}: pick {}", o.label),
-            c.to_string(),
-            m.decision.clone(),
+            Found {
+                stamp: s.stamp,
+                decision: m.decision.clone(),
+                line: m.entry_line(&o.value)?,
+            },
         )
     };
-    let command = Command::parse_line(&cmd).ok()?;
-    let input = match s.stamp {
-        Some(stamp) => Input::Component {
-            session: stamp.session,
-            lifetime: match decision {
-                Some(key) => Lifetime::Decision(key),
-                None => Lifetime::Session,
-            },
-            command,
-        },
-        None => Input::Command(command),
-    };
+    let input = found.input().ok()?;
     Some(h.input(&line, CHANNEL, &user, input))
 }
 
