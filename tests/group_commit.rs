@@ -277,11 +277,13 @@ async fn kill_9_under_load_every_acknowledged_roll_is_in_the_log() {
     let mut bot = spawn_bot(&fake, &db);
     fake.registered().await;
     let acked = Arc::new(Mutex::new(Vec::<String>::new()));
+    let sent = Arc::new(Mutex::new(Vec::<String>::new()));
     let killed = Arc::new(AtomicBool::new(false));
     let mut tasks = vec![];
     // The load: 64 channels at once, each sending its next roll when the last is answered.
     for c in 0..64u64 {
-        let (fake, acked, killed) = (fake.clone(), acked.clone(), killed.clone());
+        let (fake, acked, killed, sent) =
+            (fake.clone(), acked.clone(), killed.clone(), sent.clone());
         tasks.push(tokio::spawn(async move {
             let who = Who {
                 id: 100_000_000_000_200_000 + c,
@@ -295,6 +297,7 @@ async fn kill_9_under_load_every_acknowledged_roll_is_in_the_log() {
                     "roll",
                     &[("expr", "2d6")],
                 );
+                sent.lock().unwrap().push(id.clone());
                 match fake.answered_in(&id, Duration::from_secs(3)).await {
                     // Acknowledged: Discord has the answer.
                     Some(_) => acked.lock().unwrap().push(id),
@@ -348,6 +351,46 @@ async fn kill_9_under_load_every_acknowledged_roll_is_in_the_log() {
         "{} of {} acknowledged rolls are not in the log: {missing:?}",
         missing.len(),
         acked.len()
+    );
+    // A roll committed but not answered when the process died is in the outbox, which the
+    // next start delivers (`tests/discord_outbox.rs` checks that delivery).
+    let sent = sent.lock().unwrap().clone();
+    let committed: Vec<&String> = sent
+        .iter()
+        .filter(|id| {
+            conn.query_row(
+                "SELECT COUNT(*) FROM requests WHERE request_id = ?1",
+                [id.as_str()],
+                |r| r.get::<_, i64>(0),
+            )
+            .unwrap()
+                == 1
+        })
+        .collect();
+    let answered = fake.answered_ids(committed.iter().copied());
+    let unanswered: Vec<&&String> = committed
+        .iter()
+        .filter(|id| !answered.contains(id))
+        .collect();
+    let queued = |id: &str| -> bool {
+        conn.query_row(
+            "SELECT COUNT(*) FROM outbox WHERE request_id = ?1",
+            [id],
+            |r| r.get::<_, i64>(0),
+        )
+        .unwrap()
+            == 1
+    };
+    let lost: Vec<&&&String> = unanswered.iter().filter(|id| !queued(id)).collect();
+    eprintln!(
+        "kill -9 under load: {} rolls committed, {} unanswered, {} of those not in the outbox",
+        committed.len(),
+        unanswered.len(),
+        lost.len()
+    );
+    assert!(
+        lost.is_empty(),
+        "committed, unanswered and not in the outbox: {lost:?}"
     );
 }
 

@@ -305,7 +305,16 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
     // API ends the start with an error naming it.
     let plan = shards::plan(&http, &api_base, &config.sharding, &config.retry, 1).await?;
     // What a previous run committed but did not send goes first, before any new interaction.
-    outbox::recover(shared.clone(), http.clone(), config.sharding.slice()).await;
+    if let Some(table) = shared.table() {
+        let recovery = outbox::Recovery {
+            lanes: shared.outbox.clone(),
+            table,
+            games: shared.games.clone(),
+            look: shared.look.clone(),
+            metrics: metrics.clone(),
+        };
+        outbox::recover(recovery, http.clone(), config.sharding.slice()).await;
+    }
     let (stop, stop_rx) = watch::channel(false);
     let reminders = tokio::spawn(reminders::run(
         shared.clone(),

@@ -32,12 +32,12 @@ use serenity::{ChannelId, Http, InteractionId};
 use tokio::sync::Notify;
 use tracing::{info, warn};
 
-use super::handler::Shared;
 use super::ids::{self, LongIds};
-use super::render::{self, Draft, Scene, Target};
+use super::metrics::Metrics;
+use super::render::{self, Draft, Look, Scene, Target};
 use super::send::{self, Inter, State};
 use croupier_core::store::{self, OutboxRow, ShardSlice};
-use croupier_core::table::{Outcome, Reply, Request, TableHandle, UserId};
+use croupier_core::table::{Outcome, Registry, Reply, Request, TableHandle, UserId};
 
 /// What an outbox row holds: one action's public output and how to reach its interaction.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -256,12 +256,25 @@ async fn forget(table: &TableHandle, row: i64) {
     }
 }
 
+/// What delivering left output needs.
+#[derive(Clone)]
+pub struct Recovery {
+    /// The channels' lanes.
+    pub lanes: Arc<Lanes>,
+    /// The table (to read and delete rows, and save long button ids).
+    pub table: TableHandle,
+    /// The games (to draw dice pictures).
+    pub games: Arc<Registry>,
+    /// Game titles for rendering.
+    pub look: Arc<Look>,
+    /// Where retries are counted.
+    pub metrics: Arc<Metrics>,
+}
+
 /// Queues the rows a previous process left undelivered (of `shards`) ahead of anything new,
 /// and delivers each on its turn. Call before the gateway connects.
-pub async fn recover(shared: Arc<Shared>, http: Arc<Http>, shards: Option<ShardSlice>) {
-    let Some(table) = shared.table() else {
-        return;
-    };
+pub async fn recover(shared: Recovery, http: Arc<Http>, shards: Option<ShardSlice>) {
+    let table = shared.table.clone();
     let rows = table
         .call("outbox", move |t| {
             t.read_rows(|tx| store::outbox_pending(tx, shards))
@@ -292,13 +305,13 @@ pub async fn recover(shared: Arc<Shared>, http: Arc<Http>, shards: Option<ShardS
     }
     for row in rows {
         let ticket = shared
-            .outbox
+            .lanes
             .enter(&row.channel, &row.request_id, Some(row.id));
         let (shared, http, table) = (shared.clone(), http.clone(), table.clone());
         tokio::spawn(async move {
             ticket.turn().await;
             if deliver_left(&shared, &http, &table, &row).await {
-                if let Ok(mut r) = shared.outbox.recovered.lock() {
+                if let Ok(mut r) = shared.lanes.recovered.lock() {
                     r.insert(row.request_id.clone());
                 }
             }
@@ -309,7 +322,12 @@ pub async fn recover(shared: Arc<Shared>, http: Arc<Http>, shards: Option<ShardS
 
 /// Delivers one row a previous process left; true when it was posted in the channel (rather
 /// than through its interaction).
-async fn deliver_left(shared: &Shared, http: &Http, table: &TableHandle, row: &OutboxRow) -> bool {
+async fn deliver_left(
+    shared: &Recovery,
+    http: &Http,
+    table: &TableHandle,
+    row: &OutboxRow,
+) -> bool {
     let env: Envelope = match serde_json::from_str(&row.payload) {
         Ok(e) => e,
         Err(e) => {
@@ -404,7 +422,7 @@ async fn deliver_left(shared: &Shared, http: &Http, table: &TableHandle, row: &O
 /// drawn as the session stands now, so it is left out: the text is the reference); long
 /// button ids saved before anything carrying them is sent.
 async fn drafts_of(
-    shared: &Shared,
+    shared: &Recovery,
     table: &TableHandle,
     channel: &str,
     actor: &UserId,
