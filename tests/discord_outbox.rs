@@ -158,12 +158,13 @@ async fn start_bot(fake: &FakeDiscord, db: &Path, ca: &Path) -> std::process::Ch
     let mut bot = spawn_bot(fake, db, ca);
     let t = Instant::now();
     while fake.gateway().identifies() == identified || fake.gateway().live_shards().is_empty() {
-        assert!(t.elapsed() < Duration::from_secs(20), "the bot connects");
+        assert!(t.elapsed() < Duration::from_secs(40), "the bot connects");
         if let Some(status) = bot.try_wait().unwrap() {
             panic!("the bot stopped before connecting: {status}");
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    fake.registered().await;
     bot
 }
 
