@@ -94,6 +94,68 @@ fn requests_of_several_channels_share_one_commit_and_a_refusal_rolls_back_only_i
 }
 
 #[test]
+fn an_outbox_row_is_written_with_its_action_in_its_savepoint_and_only_for_an_applied_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("o.db");
+    let mut t = table(&path);
+    let other = observer(&path);
+    let post = |out: &croupier::table::Outcome| Some(format!("{} replies", out.replies.len()));
+    let mut g = t.group().unwrap();
+    let (a, row_a) = g
+        .handle_posting(&req("a", "ra", "/roll expr:1d6"), post)
+        .unwrap();
+    // Refused, a view, a duplicate, or no payload: no row.
+    let (b, row_b) = g
+        .handle_posting(&req("b", "rb", "/roll expr:1d6+"), post)
+        .unwrap();
+    let (_, row_view) = g
+        .handle_posting(&req("a", "rv", "/game status"), post)
+        .unwrap();
+    let (again, row_again) = g
+        .handle_posting(&req("a", "ra", "/roll expr:1d6"), post)
+        .unwrap();
+    let (_, row_none) = g
+        .handle_posting(&req("c", "rc", "/roll expr:2d6"), |_| None)
+        .unwrap();
+    assert!(a.accepted && !b.accepted && again.duplicate);
+    assert!(row_a.is_some());
+    assert_eq!(
+        (row_b, row_view, row_again, row_none),
+        (None, None, None, None)
+    );
+    assert_eq!(
+        count(&other, "SELECT COUNT(*) FROM outbox"),
+        0,
+        "nothing before the commit"
+    );
+    g.commit().unwrap();
+    let (rows, payload): (i64, String) = other
+        .query_row(
+            "SELECT COUNT(*), MAX(payload) FROM outbox WHERE request_id = 'ra' AND channel = 'a'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!((rows, payload.as_str()), (1, "1 replies"));
+    assert_eq!(count(&other, "SELECT COUNT(*) FROM outbox"), 1);
+    // A group that is not committed takes its rows with it.
+    let mut g = t.group().unwrap();
+    let (_, row) = g
+        .handle_posting(&req("a", "rd", "/roll expr:1d6"), post)
+        .unwrap();
+    assert!(row.is_some());
+    drop(g);
+    assert_eq!(count(&other, "SELECT COUNT(*) FROM outbox"), 1);
+    assert_eq!(
+        count(
+            &other,
+            "SELECT COUNT(*) FROM requests WHERE request_id = 'rd'"
+        ),
+        0
+    );
+}
+
+#[test]
 fn a_duplicate_inside_one_group_is_answered_from_the_first_outcome() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("d.db");

@@ -102,6 +102,8 @@ pub struct Lanes {
     /// Requests whose output a recovery posted in the channel (their interaction is not
     /// answered again publicly).
     recovered: Mutex<HashSet<String>>,
+    /// Delivered rows not yet deleted: deleted together in the writer's next group commit.
+    delivered: Mutex<Vec<i64>>,
 }
 
 impl Lanes {
@@ -232,10 +234,10 @@ impl Ticket {
     /// outbox row in the writer's next group commit.
     pub async fn delivered(self, table: &TableHandle) {
         self.entry.delivered.store(true, Ordering::SeqCst);
-        let row = self.entry.row;
+        let (row, lanes) = (self.entry.row, self.lanes.clone());
         drop(self);
         if let Some(row) = row {
-            forget(table, row).await;
+            forget(&lanes, table, row).await;
         }
     }
 }
@@ -246,13 +248,38 @@ impl Drop for Ticket {
     }
 }
 
-/// Deletes a delivered outbox row.
-async fn forget(table: &TableHandle, row: i64) {
+/// Deletes a delivered outbox row, with every other row delivered by the time the writer
+/// runs the deletion (one part of a group commit for all of them, not one each).
+async fn forget(lanes: &Arc<Lanes>, table: &TableHandle, row: i64) {
+    let first = match lanes.delivered.lock() {
+        Ok(mut d) => {
+            d.push(row);
+            d.len() == 1
+        }
+        Err(_) => false,
+    };
+    if !first {
+        // A deletion is already on its way to the writer and takes this row along.
+        return;
+    }
+    let lanes = lanes.clone();
     let done = table
-        .apply(move |g| g.write(|tx| Ok(store::outbox_done(tx, row)?)))
+        .apply(move |g| {
+            let rows = lanes
+                .delivered
+                .lock()
+                .map(|mut d| std::mem::take(&mut *d))
+                .unwrap_or_default();
+            g.write(|tx| {
+                for row in &rows {
+                    store::outbox_done(tx, *row)?;
+                }
+                Ok(rows.len())
+            })
+        })
         .await;
     if let Err(e) = done {
-        warn!(row, error = %e, "forgetting a delivered outbox row failed; it may be sent again after a restart");
+        warn!(error = %e, "forgetting delivered outbox rows failed; they may be sent again after a restart");
     }
 }
 
@@ -465,4 +492,80 @@ async fn drafts_of(
         }
     }
     drafts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// Whether `t`'s turn comes within 50 ms.
+    async fn turn_comes(t: &Ticket) -> bool {
+        tokio::time::timeout(Duration::from_millis(50), t.turn())
+            .await
+            .is_ok()
+    }
+
+    #[tokio::test]
+    async fn a_channels_output_waits_for_the_output_committed_before_it_and_no_other() {
+        let lanes = Arc::new(Lanes::default());
+        let a = lanes.enter("1", "a", Some(1));
+        let b = lanes.enter("1", "b", Some(2));
+        let c = lanes.enter("2", "c", None);
+        assert!(
+            turn_comes(&a).await,
+            "the first in its channel goes at once"
+        );
+        assert!(turn_comes(&c).await, "another channel does not wait");
+        assert!(!turn_comes(&b).await, "the second waits for the first");
+        assert_eq!(lanes.len(), 3);
+        drop(a);
+        assert!(turn_comes(&b).await, "then goes");
+        drop((b, c));
+        assert_eq!(lanes.len(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_duplicate_waits_for_the_first_delivery_and_learns_a_recovery_posted_it() {
+        let lanes = Arc::new(Lanes::default());
+        let first = lanes.enter("1", "req", Some(1));
+        let waiting = {
+            let lanes = lanes.clone();
+            tokio::spawn(async move { lanes.settled_elsewhere("1", "req").await })
+        };
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert!(!waiting.is_finished(), "waits while the output is queued");
+        lanes.recovered.lock().unwrap().insert("req".to_string());
+        drop(first);
+        assert!(waiting.await.unwrap());
+        assert!(!lanes.settled_elsewhere("1", "other").await);
+    }
+
+    #[test]
+    fn only_public_replies_make_an_envelope() {
+        use croupier_core::table::{Actor, Command, Input, Message};
+        let req = Request {
+            channel: "1".into(),
+            guild: None,
+            actor: Actor::player("7", "alice"),
+            request_id: "42".into(),
+            input: Input::Command(Command::new("dice join")),
+        };
+        let private = Outcome {
+            replies: vec![Reply::private(&UserId::new("7"), Message::text("secret"))],
+            accepted: true,
+            duplicate: false,
+        };
+        assert_eq!(envelope(&req, Some("tok"), &private), None);
+        let mut mixed = private.clone();
+        mixed
+            .replies
+            .push(Reply::public(Message::text("alice joins")));
+        let env: Envelope =
+            serde_json::from_str(&envelope(&req, Some("tok"), &mixed).unwrap()).unwrap();
+        assert_eq!(env.replies.len(), 1, "the private reply stays out");
+        assert_eq!(env.replies[0].message.body, "alice joins");
+        assert_eq!(env.interaction.as_deref(), Some("42"));
+        assert_eq!(env.command, "dice join");
+    }
 }
