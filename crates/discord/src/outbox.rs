@@ -40,7 +40,8 @@ use croupier_core::store::{self, OutboxRow, ShardSlice};
 use croupier_core::table::{Outcome, Registry, Reply, Request, TableHandle, UserId};
 
 /// What an outbox row holds: one action's public output and how to reach its interaction.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// (`Debug` leaves the token out: it is a credential for 15 minutes.)
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct Envelope {
     /// The interaction's id, if the action came from one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -54,6 +55,18 @@ pub struct Envelope {
     pub command: String,
     /// The output everyone in the channel sees, in order.
     pub replies: Vec<Reply>,
+}
+
+impl std::fmt::Debug for Envelope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Envelope")
+            .field("interaction", &self.interaction)
+            .field("token", &self.token.as_ref().map(|_| "<hidden>"))
+            .field("actor", &self.actor)
+            .field("command", &self.command)
+            .field("replies", &self.replies)
+            .finish()
+    }
 }
 
 /// The payload of `req`'s outbox row: its outcome's public replies, or `None` when it has
