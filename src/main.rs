@@ -570,6 +570,22 @@ fn croupier_run(
     config.api_base = std::env::var("CROUPIER_DISCORD_API")
         .ok()
         .filter(|s| !s.trim().is_empty());
+    // Discord reached as https://discord.com through an HTTPS proxy that presents a
+    // certificate of its own authority (a stand-in Discord, in tests): unlike
+    // CROUPIER_DISCORD_API, serenity's own URLs and its ratelimiter stay in use.
+    if let Some(url) = std::env::var("CROUPIER_HTTPS_PROXY")
+        .ok()
+        .filter(|s| !s.trim().is_empty())
+    {
+        let ca = std::env::var("CROUPIER_HTTPS_PROXY_CA").unwrap_or_default();
+        let root_pem = std::fs::read(ca.trim()).with_context(|| {
+            format!("CROUPIER_HTTPS_PROXY_CA must name the proxy's root certificate (a PEM file), not `{ca}`")
+        })?;
+        config.https_proxy = Some(croupier::discord::HttpsProxy {
+            url: url.trim().to_string(),
+            root_pem,
+        });
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -868,7 +868,7 @@ fn stored_state(db: &Path) -> Value {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn kill_9_between_the_commit_and_the_reply_then_redelivery_answers_once_applied_once() {
+async fn kill_9_between_the_commit_and_the_reply_then_the_restart_answers_once_applied_once() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("k.db");
@@ -896,7 +896,9 @@ async fn kill_9_between_the_commit_and_the_reply_then_redelivery_answers_once_ap
         fake.for_interaction(&id).is_empty(),
         "Discord saw no answer"
     );
-    // A new process; the interaction is delivered again.
+    // A new process: the join's answer, committed in the outbox with the join, is posted in
+    // the channel (the interaction was never acknowledged, so its token no longer works),
+    // saying whose action it answers.
     fake.lose_callbacks(false);
     let identified = fake.gateway().identifies();
     let mut bot = spawn_bot(&fake, &db);
@@ -905,13 +907,34 @@ async fn kill_9_between_the_commit_and_the_reply_then_redelivery_answers_once_ap
         assert!(t.elapsed() < Duration::from_secs(20), "the bot came back");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    let posted = fake
+        .wait_for("the join's answer", Duration::from_secs(10), |r| {
+            r.path == format!("/channels/{CHAN}/messages")
+                && text(&r.body).contains("bob takes seat 2")
+        })
+        .await;
+    assert!(
+        text(&posted.body).contains(&format!("<@{}>'s `/dice join`", BOB.id)),
+        "{}",
+        text(&posted.body)
+    );
+    // Discord does not redeliver after a restart; if it did, the answer would not be shown twice.
     fake.send_interaction(&id, payload);
     let cb = fake.callback(&id).await;
-    assert_eq!(cb.status, 204, "the stored answer is accepted");
+    assert_eq!(cb.status, 204);
+    assert_eq!(flags(msg(&cb)), 64, "only bob is told, privately");
     assert!(
-        text(msg(&cb)).contains("bob takes seat 2"),
-        "the same answer as the first delivery: {}",
+        text(msg(&cb)).contains("done already"),
+        "{}",
         text(msg(&cb))
+    );
+    assert_eq!(
+        fake.messages()
+            .iter()
+            .filter(|m| m.text().contains("bob takes seat 2"))
+            .count(),
+        1,
+        "the answer is shown once"
     );
     assert_eq!(
         stored_state(&db)["seats"].as_array().unwrap().len(),

@@ -1468,3 +1468,55 @@ async fn the_old_single_nw_is_refused_and_todays_registration_is_accepted() {
         assert!(command_size(c) <= 7500);
     }
 }
+
+#[tokio::test]
+async fn an_enforced_nonce_returns_the_message_already_made_and_a_long_nonce_is_refused() {
+    let fake = FakeDiscord::start().await;
+    let c = chan();
+    let path = format!("/channels/{c}/messages");
+    let first = call(
+        &fake,
+        "POST",
+        &path,
+        json!({"content": "once", "nonce": "o7-0", "enforce_nonce": true}),
+    )
+    .await;
+    assert_eq!(first.status, 200, "{}", first.body);
+    // The same nonce, enforced: the first message comes back and no second one is made.
+    let again = call(
+        &fake,
+        "POST",
+        &path,
+        json!({"content": "once", "nonce": "o7-0", "enforce_nonce": true}),
+    )
+    .await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!(again.body["id"], first.body["id"]);
+    let made = |fake: &FakeDiscord| {
+        fake.messages()
+            .iter()
+            .filter(|m| m.channel == c && m.content == "once")
+            .count()
+    };
+    assert_eq!(made(&fake), 1);
+    // Not enforced: a nonce alone makes a new message each time.
+    let loose = call(
+        &fake,
+        "POST",
+        &path,
+        json!({"content": "once", "nonce": "o7-0"}),
+    )
+    .await;
+    assert_eq!(loose.status, 200);
+    assert_ne!(loose.body["id"], first.body["id"]);
+    assert_eq!(made(&fake), 2);
+    // "up to 25 characters".
+    call(
+        &fake,
+        "POST",
+        &path,
+        json!({"content": "x", "nonce": "n".repeat(26), "enforce_nonce": true}),
+    )
+    .await
+    .form_error_at("nonce");
+}

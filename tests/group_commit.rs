@@ -94,6 +94,68 @@ fn requests_of_several_channels_share_one_commit_and_a_refusal_rolls_back_only_i
 }
 
 #[test]
+fn an_outbox_row_is_written_with_its_action_in_its_savepoint_and_only_for_an_applied_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("o.db");
+    let mut t = table(&path);
+    let other = observer(&path);
+    let post = |out: &croupier::table::Outcome| Some(format!("{} replies", out.replies.len()));
+    let mut g = t.group().unwrap();
+    let (a, row_a) = g
+        .handle_posting(&req("a", "ra", "/roll expr:1d6"), post)
+        .unwrap();
+    // Refused, a view, a duplicate, or no payload: no row.
+    let (b, row_b) = g
+        .handle_posting(&req("b", "rb", "/roll expr:1d6+"), post)
+        .unwrap();
+    let (_, row_view) = g
+        .handle_posting(&req("a", "rv", "/game status"), post)
+        .unwrap();
+    let (again, row_again) = g
+        .handle_posting(&req("a", "ra", "/roll expr:1d6"), post)
+        .unwrap();
+    let (_, row_none) = g
+        .handle_posting(&req("c", "rc", "/roll expr:2d6"), |_| None)
+        .unwrap();
+    assert!(a.accepted && !b.accepted && again.duplicate);
+    assert!(row_a.is_some());
+    assert_eq!(
+        (row_b, row_view, row_again, row_none),
+        (None, None, None, None)
+    );
+    assert_eq!(
+        count(&other, "SELECT COUNT(*) FROM outbox"),
+        0,
+        "nothing before the commit"
+    );
+    g.commit().unwrap();
+    let (rows, payload): (i64, String) = other
+        .query_row(
+            "SELECT COUNT(*), MAX(payload) FROM outbox WHERE request_id = 'ra' AND channel = 'a'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!((rows, payload.as_str()), (1, "1 replies"));
+    assert_eq!(count(&other, "SELECT COUNT(*) FROM outbox"), 1);
+    // A group that is not committed takes its rows with it.
+    let mut g = t.group().unwrap();
+    let (_, row) = g
+        .handle_posting(&req("a", "rd", "/roll expr:1d6"), post)
+        .unwrap();
+    assert!(row.is_some());
+    drop(g);
+    assert_eq!(count(&other, "SELECT COUNT(*) FROM outbox"), 1);
+    assert_eq!(
+        count(
+            &other,
+            "SELECT COUNT(*) FROM requests WHERE request_id = 'rd'"
+        ),
+        0
+    );
+}
+
+#[test]
 fn a_duplicate_inside_one_group_is_answered_from_the_first_outcome() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("d.db");
@@ -277,11 +339,13 @@ async fn kill_9_under_load_every_acknowledged_roll_is_in_the_log() {
     let mut bot = spawn_bot(&fake, &db);
     fake.registered().await;
     let acked = Arc::new(Mutex::new(Vec::<String>::new()));
+    let sent = Arc::new(Mutex::new(Vec::<String>::new()));
     let killed = Arc::new(AtomicBool::new(false));
     let mut tasks = vec![];
     // The load: 64 channels at once, each sending its next roll when the last is answered.
     for c in 0..64u64 {
-        let (fake, acked, killed) = (fake.clone(), acked.clone(), killed.clone());
+        let (fake, acked, killed, sent) =
+            (fake.clone(), acked.clone(), killed.clone(), sent.clone());
         tasks.push(tokio::spawn(async move {
             let who = Who {
                 id: 100_000_000_000_200_000 + c,
@@ -295,6 +359,7 @@ async fn kill_9_under_load_every_acknowledged_roll_is_in_the_log() {
                     "roll",
                     &[("expr", "2d6")],
                 );
+                sent.lock().unwrap().push(id.clone());
                 match fake.answered_in(&id, Duration::from_secs(3)).await {
                     // Acknowledged: Discord has the answer.
                     Some(_) => acked.lock().unwrap().push(id),
@@ -348,6 +413,46 @@ async fn kill_9_under_load_every_acknowledged_roll_is_in_the_log() {
         "{} of {} acknowledged rolls are not in the log: {missing:?}",
         missing.len(),
         acked.len()
+    );
+    // A roll committed but not answered when the process died is in the outbox, which the
+    // next start delivers (`tests/discord_outbox.rs` checks that delivery).
+    let sent = sent.lock().unwrap().clone();
+    let committed: Vec<&String> = sent
+        .iter()
+        .filter(|id| {
+            conn.query_row(
+                "SELECT COUNT(*) FROM requests WHERE request_id = ?1",
+                [id.as_str()],
+                |r| r.get::<_, i64>(0),
+            )
+            .unwrap()
+                == 1
+        })
+        .collect();
+    let answered = fake.answered_ids(committed.iter().copied());
+    let unanswered: Vec<&&String> = committed
+        .iter()
+        .filter(|id| !answered.contains(id))
+        .collect();
+    let queued = |id: &str| -> bool {
+        conn.query_row(
+            "SELECT COUNT(*) FROM outbox WHERE request_id = ?1",
+            [id],
+            |r| r.get::<_, i64>(0),
+        )
+        .unwrap()
+            == 1
+    };
+    let lost: Vec<&&&String> = unanswered.iter().filter(|id| !queued(id)).collect();
+    eprintln!(
+        "kill -9 under load: {} rolls committed, {} unanswered, {} of those not in the outbox",
+        committed.len(),
+        unanswered.len(),
+        lost.len()
+    );
+    assert!(
+        lost.is_empty(),
+        "committed, unanswered and not in the outbox: {lost:?}"
     );
 }
 

@@ -249,7 +249,14 @@ struct State {
     buckets: HashMap<(RouteKind, String), Bucket>,
     throttles: Vec<(RouteKind, Duration)>,
     violations: Vec<Violation>,
+    /// Channel messages created with `enforce_nonce`: (channel, nonce) → (message, when).
+    nonces: HashMap<(u64, String), (usize, Instant)>,
 }
+
+/// How long Discord remembers an enforced nonce ("Create Message": `enforce_nonce` — "If true
+/// and nonce is present, it will be checked for uniqueness in the past few minutes"). The docs
+/// give no number; the fake takes 2 minutes, so a caller may rely on "a few" only.
+pub const NONCE_MEMORY: Duration = Duration::from_secs(120);
 
 /// The REST state shared by the fake's connections.
 #[derive(Default)]
@@ -972,11 +979,40 @@ impl State {
         if !rules::has_visible_parts(&body, uploads.len()) {
             return Err(rules::empty_message());
         }
+        // "Create Message" → `nonce`: "integer or string … (up to 25 characters)"; with
+        // `enforce_nonce`, "If another message was created by the same author with the same
+        // nonce, that message will be returned and no new message will be created."
+        let nonce = match &body["nonce"] {
+            Value::String(n) => Some(n.clone()),
+            Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        };
+        if nonce.as_ref().is_some_and(|n| n.chars().count() > 25) {
+            let mut e = rules::FormErrors::default();
+            e.add(
+                "nonce",
+                "BASE_TYPE_MAX_LENGTH",
+                "Must be 25 or fewer in length.",
+            );
+            e.into_result()?;
+        }
+        let enforced = body["enforce_nonce"].as_bool() == Some(true);
+        let now = Instant::now();
+        if let Some(n) = nonce.as_ref().filter(|_| enforced) {
+            if let Some((i, at)) = self.nonces.get(&(c, n.clone())) {
+                if now.duration_since(*at) < NONCE_MEMORY {
+                    return Ok(Reply::ok(self.messages[*i].json()));
+                }
+            }
+        }
         let vis = match self.dm_channels.get(&c) {
             Some(u) => Visibility::Direct { user: *u },
             None => Visibility::Public,
         };
         let i = self.create(c, vis, &body, uploads, None, false, new_id);
+        if let Some(n) = nonce.filter(|_| enforced) {
+            self.nonces.insert((c, n), (i, now));
+        }
         Ok(Reply::ok(self.messages[i].json()))
     }
 

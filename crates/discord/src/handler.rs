@@ -17,6 +17,7 @@ use tracing::{error, info, warn};
 
 use super::ids::{self, LongIds};
 use super::metrics::{Kind, Metrics, Outcome};
+use super::outbox::{self, Ticket};
 use super::render::{self, Draft, Look, Scene};
 use super::send::{self, Inter, State};
 use super::slots;
@@ -52,6 +53,8 @@ pub struct Shared {
     pub rest: slots::Rest,
     /// Each interaction's permission bits as Discord sent them (serenity drops Pin Messages).
     pub raw_permissions: Arc<super::raw::RawPermissions>,
+    /// Each channel's queue of committed output ([`outbox`]).
+    pub outbox: Arc<outbox::Lanes>,
 }
 
 impl Shared {
@@ -305,28 +308,48 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
     let games = shared.games.clone();
     let invoker = req.actor.id.clone();
     let channel = req.channel.clone();
+    let request_id = req.request_id.clone();
+    let lanes = shared.outbox.clone();
+    let token = inter.token.to_string();
     let work = async {
         // The request is applied in the writer's next group commit and comes back only once
-        // that commit is durable; the board it may show is read in the same transaction.
+        // that commit is durable; the board it may show is read in the same transaction. Its
+        // public output is written to the outbox in the request's own savepoint and takes its
+        // place in the channel's lane here, on the writer, in commit order.
         let board_channel = channel.clone();
         table.prepare(&req).await;
-        let (out, session) = table
+        let (out, session, ticket) = table
             .apply(move |g| {
-                let out = g.handle(&req)?;
+                let (out, row) =
+                    g.handle_posting(&req, |out| outbox::envelope(&req, Some(&token), out))?;
                 if out.duplicate {
                     // Applied before (e.g. the process died between the commit and the answer):
                     // answer from the stored outcome. If the first delivery did answer, Discord
                     // refuses this one's initial response and nothing more is sent.
                     info!(request = %req.request_id, "duplicate delivery; answering from the stored outcome");
                 }
+                // A view's public output writes no row but keeps its place all the same.
+                let public = out.replies.iter().any(|r| r.is_public());
+                let ticket = (row.is_some() || (out.accepted && !out.duplicate && public))
+                    .then(|| lanes.enter(&req.channel, &req.request_id, row));
                 let session = if croupier_core::render::attach::wants_board(&out.replies) {
                     g.board(&board_channel)?
                 } else {
                     None
                 };
-                Ok((out, session))
+                Ok((out, session, ticket))
             })
             .await?;
+        if out.duplicate && shared.outbox.settled_elsewhere(&channel, &request_id).await {
+            // A restart posted this action's output in the channel already: not again.
+            return Ok((
+                vec![send::note(
+                    "✅ This was done already; its answer was posted in the channel.",
+                )],
+                Outcome::Duplicate,
+                None,
+            ));
+        }
         let outcome = match (out.duplicate, out.accepted) {
             (true, _) => Outcome::Duplicate,
             (false, true) => Outcome::Accepted,
@@ -366,7 +389,7 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
             error!("making the answer of a committed request failed");
             return Ok((vec![send::note(
                 "⚠️ Croupier did this, but could not show the answer; `/game status` or `/game log` shows where things stand.",
-            )], outcome));
+            )], outcome, ticket));
         };
         if !long.pairs().is_empty() {
             // Saved (and committed) before any message carrying these ids is sent.
@@ -377,7 +400,11 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
                 warn!(error = %e, "saving long button ids failed; those buttons will be refused");
             }
         }
-        Ok::<_, croupier_core::table::TableError>((drafts, outcome))
+        // The channel's earlier output goes first (a slow turn is covered by the deferral).
+        if let Some(t) = &ticket {
+            t.turn().await;
+        }
+        Ok::<_, croupier_core::table::TableError>((drafts, outcome, ticket))
     };
     tokio::pin!(work);
     let mut state = State::Open;
@@ -399,11 +426,15 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
             }
         }
     };
-    let (mut drafts, outcome): (Vec<Draft>, Outcome) = match result {
+    let (mut drafts, outcome, ticket): (Vec<Draft>, Outcome, Option<Ticket>) = match result {
         Ok(d) => d,
         Err(e) => {
             error!(error = %e, "table request failed");
-            (vec![send::note(failure_text(e.trouble()))], Outcome::Failed)
+            (
+                vec![send::note(failure_text(e.trouble()))],
+                Outcome::Failed,
+                None,
+            )
         }
     };
     if outcome == Outcome::Failed && state == (State::Deferred { private: false }) {
@@ -418,6 +449,11 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
     // What this channel lets the bot show: without Embed Links the answer is plain text,
     // without Attach Files it goes without pictures; the person who acted is told once.
     let (drafts, lost) = render::fit(drafts, render::Allowed::from_bits(inter.perms));
+    // Channel posts carry nonces made from the outbox row, so a restart that posts them again
+    // makes no second copy.
+    if let Some(row) = ticket.as_ref().and_then(Ticket::row) {
+        let _ = inter.nonces.set(format!("o{row}"));
+    }
     // Standing messages (a tracker) are edited in place, after the answer.
     let (standing, drafts): (Vec<Draft>, Vec<Draft>) =
         drafts.into_iter().partition(|d| d.slot.is_some());
@@ -432,6 +468,9 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
             send::Sending::answer(lost.embeds, lost.files),
         )
         .await;
+    }
+    if let Some(t) = ticket {
+        t.delivered(&table).await;
     }
     outcome
 }

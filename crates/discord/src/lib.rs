@@ -16,6 +16,7 @@ mod handler;
 pub mod ids;
 pub mod metrics;
 mod ops;
+mod outbox;
 pub mod permissions;
 mod raw;
 pub mod redact;
@@ -52,6 +53,11 @@ use croupier_core::table::{Clock, Registry, SeedMode, SystemClock, Table, TableH
 /// The intents the bot asks for. Interactions arrive without any intent; `GUILDS` keeps
 /// serenity's guild cache (names, channels) current. No privileged intent is used.
 pub const INTENTS: GatewayIntents = GatewayIntents::GUILDS;
+
+/// How long a shutdown waits for the interactions in flight and the channels' queued output
+/// (a channel takes about 5 messages per 5 s); systemd's and compose's stop timeouts (30 s)
+/// leave the rest for disconnecting.
+pub const DRAIN: Duration = Duration::from_secs(20);
 
 /// How the bot runs.
 #[derive(Clone)]
@@ -267,6 +273,7 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
         raw_permissions: Arc::new(raw::RawPermissions::default()),
         rest,
         metrics: metrics.clone(),
+        outbox: Arc::new(outbox::Lanes::default()),
     });
     let view = Arc::new(shards::ShardView::default());
     let (ops_stop, ops_stop_rx) = watch::channel(false);
@@ -320,6 +327,17 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
     // Ask for the gateway (and the shard count) first: a refused token or an unreachable
     // API ends the start with an error naming it.
     let plan = shards::plan(&http, &api_base, &config.sharding, &config.retry, 1).await?;
+    // What a previous run committed but did not send goes first, before any new interaction.
+    if let Some(table) = shared.table() {
+        let recovery = outbox::Recovery {
+            lanes: shared.outbox.clone(),
+            table,
+            games: shared.games.clone(),
+            look: shared.look.clone(),
+            metrics: metrics.clone(),
+        };
+        outbox::recover(recovery, http.clone(), config.sharding.slice()).await;
+    }
     let (stop, stop_rx) = watch::channel(false);
     let reminders = tokio::spawn(reminders::run(
         shared.clone(),
@@ -373,12 +391,13 @@ impl Bot {
         self.shared.inflight.load(Ordering::SeqCst)
     }
 
-    /// Stops gracefully: turns new interactions away, lets those in flight finish (up to
-    /// 10 s), disconnects, and closes the database after queued work.
+    /// Stops gracefully: turns new interactions away, lets those in flight finish and the
+    /// channels' queued output leave (up to [`DRAIN`]; what is left stays in the outbox and is
+    /// delivered at the next start), disconnects, and closes the database after queued work.
     pub async fn shutdown(mut self) {
         self.shared.closing.store(true, Ordering::SeqCst);
         let _ = self.stop.send(true);
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        let deadline = tokio::time::Instant::now() + DRAIN;
         loop {
             let idle = self.shared.idle.notified();
             if self.shared.inflight.load(Ordering::SeqCst) == 0 {
@@ -391,6 +410,13 @@ impl Bot {
                 );
                 break;
             }
+        }
+        let left = self.shared.outbox.drained(deadline).await;
+        if left > 0 {
+            warn!(
+                queued = left,
+                "stopping with channel output still queued; it is in the database and goes out at the next start"
+            );
         }
         let _ = self.gateway_stop.send(true);
         if let Some(gateway) = self.gateway.take() {

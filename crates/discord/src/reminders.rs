@@ -65,7 +65,11 @@ pub async fn run(
                 more = m;
                 shared.metrics.reminders_run(due.len());
                 for (channel, drafts) in due {
+                    // In the channel's lane, after the output committed before it.
+                    let ticket = shared.outbox.enter(&channel, "reminder", None);
+                    ticket.turn().await;
                     post_drafts(&http, &shared.metrics, &channel, drafts).await;
+                    drop(ticket);
                 }
             }
             Err(e) => {

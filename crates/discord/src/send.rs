@@ -40,6 +40,10 @@ pub struct Inter<'a> {
     pub told: std::sync::atomic::AtomicBool,
     /// Where retries are counted.
     pub metrics: &'a Metrics,
+    /// The answer's place in the outbox (`o{row}`): its channel posts then carry the nonces
+    /// `o{row}-0`, `o{row}-1`, … so that posting one again (after a restart) makes no second
+    /// copy. `None`: random nonces.
+    pub nonces: std::sync::OnceLock<String>,
 }
 
 impl<'a> Inter<'a> {
@@ -63,6 +67,7 @@ impl<'a> Inter<'a> {
             perms: perms.map(|p| p.bits()),
             told: std::sync::atomic::AtomicBool::new(false),
             metrics,
+            nonces: std::sync::OnceLock::new(),
         }
     }
 }
@@ -419,6 +424,7 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
             }
         }
     }
+    let mut posted = 0;
     for d in drafts {
         match &d.target {
             Target::Public | Target::Ephemeral => send_followup(inter, &d).await,
@@ -427,7 +433,9 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
                     embeds: !d.embeds.is_empty(),
                     files: !d.files.is_empty(),
                 };
-                match post(inter.http, inter.metrics, inter.channel, &d).await {
+                let nonce = nonce(inter.nonces.get().map(String::as_str), posted);
+                posted += 1;
+                match post_with_nonce(inter.http, inter.metrics, inter.channel, &d, nonce).await {
                     Ok(()) => {}
                     Err(e) => {
                         if missing_permission(&e) {
@@ -569,7 +577,27 @@ pub async fn post(
     channel: ChannelId,
     d: &Draft,
 ) -> serenity::Result<()> {
-    let nonce = format!("cr{:x}", rand::random::<u64>());
+    post_with_nonce(http, metrics, channel, d, nonce(None, 0)).await
+}
+
+/// The nonce of a message's `i`-th channel post: `{base}-{i}` (an outbox row's posts), or a
+/// random one. Discord takes at most 25 characters.
+pub fn nonce(base: Option<&str>, i: usize) -> String {
+    match base {
+        Some(b) => format!("{b}-{i}"),
+        None => format!("cr{:x}", rand::random::<u64>()),
+    }
+}
+
+/// [`post`] with the nonce `nonce`: a second post with the same nonce within Discord's few
+/// minutes returns the first message instead of making another.
+pub async fn post_with_nonce(
+    http: &Http,
+    metrics: &Metrics,
+    channel: ChannelId,
+    d: &Draft,
+    nonce: String,
+) -> serenity::Result<()> {
     retry("channel message", Resend::Idempotent, metrics, || {
         channel_message(d)
             .nonce(serenity::Nonce::String(nonce.clone()))

@@ -24,6 +24,7 @@ const TABLES: &[(&str, &str)] = &[
     ("snapshots", "session_id, log_id, state, rng, host"),
     ("discord_component_ids", "key, custom_id"),
     ("discord_slots", "channel, key, message_id"),
+    ("outbox", "id, channel, request_id, payload, shard_key, at"),
 ];
 
 /// Rows read from the source per query.
@@ -73,7 +74,7 @@ pub fn copy_into(src: &Tx, dst: &Tx) -> Result<Vec<TableCount>, StoreError> {
     }
     if dst.backend() == Backend::Postgres {
         // Identity columns were given their ids: the next new row continues after them.
-        for table in ["sessions", "log"] {
+        for table in ["sessions", "log", "outbox"] {
             dst.query(
                 &format!(
                     "SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"

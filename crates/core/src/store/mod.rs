@@ -6,12 +6,14 @@
 mod copy;
 mod error;
 mod migrations;
+mod outbox;
 mod postgres;
 mod rows;
 mod tx;
 
 pub use copy::{copy_into, counts, TableCount};
 pub use error::StoreError;
+pub use outbox::{outbox_done, outbox_pending, outbox_push, OutboxRow};
 pub use tx::{Arg, Backend, Row, Tx};
 
 use crate::args;

@@ -245,7 +245,7 @@ pub struct ShardSlice {
 
 /// The arguments of the shard filter below (`total`, `first`, `last`; a total of 0 lets every
 /// session through). Sessions outside a guild count as shard 0.
-fn shard_args(shards: Option<ShardSlice>) -> [i64; 3] {
+pub(super) fn shard_args(shards: Option<ShardSlice>) -> [i64; 3] {
     match shards {
         Some(s) => [s.total.into(), s.first.into(), s.last.into()],
         None => [0, 0, 0],

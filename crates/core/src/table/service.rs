@@ -366,13 +366,27 @@ impl Group<'_> {
     /// `accepted == false`; a request that wrote nothing (a view) records no request id, so it
     /// writes nothing at all. `Err` (storage) also rolls the savepoint back.
     pub fn handle(&mut self, req: &Request) -> Result<Outcome, TableError> {
+        self.handle_posting(req, |_| None).map(|(out, _)| out)
+    }
+
+    /// [`Self::handle`], and when the request is applied and recorded (not a refusal, a view or
+    /// a duplicate) and `post` makes a payload of its outcome, an outbox row for the request's
+    /// channel in the same savepoint (`store::outbox_push`): the output is then durable with
+    /// the action, or neither is. Returns the outcome and the row's id. The payload is the
+    /// front end's own; the table only keeps it in order.
+    pub fn handle_posting(
+        &mut self,
+        req: &Request,
+        post: impl FnOnce(&Outcome) -> Option<String>,
+    ) -> Result<(Outcome, Option<i64>), TableError> {
         let now = self.clock.now();
         let tx = &self.tx;
         if let Some(prev) = store::request_get(tx, &req.request_id)? {
             let mut out: Outcome = serde_json::from_str(&prev)?;
             out.duplicate = true;
-            return Ok(out);
+            return Ok((out, None));
         }
+        let mut posted = None;
         tx.savepoint("request")?;
         let mark = self.states.mark();
         let before = tx.written();
@@ -397,6 +411,16 @@ impl Group<'_> {
                     &serde_json::to_string(&out)?,
                     now,
                 )?;
+                if let Some(payload) = post(&out) {
+                    posted = Some(store::outbox_push(
+                        tx,
+                        &req.channel,
+                        req.guild.as_deref(),
+                        &req.request_id,
+                        &payload,
+                        now,
+                    )?);
+                }
             }
             Ok(out)
         });
@@ -407,26 +431,32 @@ impl Group<'_> {
         }
         tx.release("request")?;
         match result {
-            Ok(out) => Ok(out),
-            Err(Fail::Refused(msg)) => Ok(Outcome {
-                replies: vec![Reply::private(
-                    &req.actor.id,
-                    Message::text(format!("⛔ {msg}")),
-                )],
-                accepted: false,
-                duplicate: false,
-            }),
+            Ok(out) => Ok((out, posted)),
+            Err(Fail::Refused(msg)) => Ok((
+                Outcome {
+                    replies: vec![Reply::private(
+                        &req.actor.id,
+                        Message::text(format!("⛔ {msg}")),
+                    )],
+                    accepted: false,
+                    duplicate: false,
+                },
+                None,
+            )),
             Err(Fail::RefusedWith(msg, now_open)) => {
                 let mut replies = vec![Reply::private(
                     &req.actor.id,
                     Message::text(format!("⛔ {msg}")),
                 )];
                 replies.extend(now_open);
-                Ok(Outcome {
-                    replies,
-                    accepted: false,
-                    duplicate: false,
-                })
+                Ok((
+                    Outcome {
+                        replies,
+                        accepted: false,
+                        duplicate: false,
+                    },
+                    None,
+                ))
             }
             Err(Fail::Error(e)) => Err(e),
         }
