@@ -446,3 +446,52 @@ gm: /nwenemy remove label:Wisp
     assert!(out.contains("⛔ no enemy labelled `Wisp`."), "{out}");
     assert!(!everyone.contains("Wisp"), "{everyone}");
 }
+
+/// Issue #36 ("the GM cannot set an enemy's HP"): `/nwenemy set` sets an enemy's HP (at most
+/// its maximum), MP and bad statuses, told to the GM only (the players see what the
+/// `enemy_vitals` setting lets them, on the tracker); HP 0 in a fight is Incapacitated at once
+/// (§10.1: "immediately become[s] Post-Action, Count = 0"), said publicly only of an enemy the
+/// players can see. Bad input changes nothing and says what to give.
+#[test]
+fn rule_nw_10_1_the_gm_sets_an_enemys_hp_and_at_0_it_is_incapacitated() {
+    let script = r#"
+alice: /nw character new name:Ayla quick:true
+bob: /nw character new name:Bolt quick:true
+gm: /nw new
+alice: /nw session join
+bob: /nw session join
+gm: /nwenemy spawn name:shade_swarm
+gm: /nwenemy spawn name:lantern_emulator as:Lantern hidden:true
+gm: /nwenemy set label:Nobody hp:3
+gm: /nwenemy set label:"Shade Swarm"
+gm: /nwenemy set label:"Shade Swarm" status:sleepy
+gm: /nwenemy set label:"Shade Swarm" hp:99999 status:poison:2
+gm: /nwcombat start
+bob: /nw judge stat:none difficulty:5
+gm: /nwenemy set label:"Shade Swarm" hp:0
+gm: /nwenemy set label:Lantern hp:0 mp:3
+"#;
+    let out = run(script, 37);
+    assert!(out.contains("⛔ no enemy labelled `Nobody`"), "{out}");
+    assert!(
+        out.contains("⛔ give `hp:`, `mp:` or `status:` to set."),
+        "{out}"
+    );
+    assert!(out.contains("⛔ `sleepy` is not a bad status."), "{out}");
+    let gm = blocks(&out, "gm only").join("\n");
+    // HP at most its maximum (30), the poison added.
+    assert!(
+        gm.contains("Shade Swarm: HP 30/30 · MP 0 · Poison (2)"),
+        "{out}"
+    );
+    assert!(gm.contains("Lantern: HP 0/150 · MP 3"), "{out}");
+    let everyone = blocks(&out, "everyone").join("\n");
+    assert!(
+        everyone.contains("💫 Shade Swarm is Incapacitated"),
+        "{everyone}"
+    );
+    // The numbers and the hidden Lantern stay the GM's.
+    assert!(!everyone.contains("HP 30/30"), "{everyone}");
+    assert!(!everyone.contains("Lantern"), "{everyone}");
+    assert!(gm.contains("💫 Lantern is Incapacitated"), "{out}");
+}

@@ -268,6 +268,17 @@ pub fn action(
         NwCommand::Enemy(EnemyCommand::Reveal { label }) => {
             NwAction::Combat(CombatAction::Reveal(label.trim().to_string()))
         }
+        NwCommand::Enemy(EnemyCommand::Set {
+            label,
+            hp,
+            mp,
+            status,
+        }) => NwAction::Combat(CombatAction::SetEnemy {
+            label: label.trim().to_string(),
+            hp: hp.map(|v| v as i32),
+            mp: mp.map(|v| v as i32),
+            status: status.map(|t| t.trim().to_ascii_lowercase()),
+        }),
         NwCommand::Enemy(EnemyCommand::Remove { label }) => {
             NwAction::Combat(CombatAction::Remove(label.trim().to_string()))
         }

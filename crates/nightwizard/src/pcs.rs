@@ -177,32 +177,7 @@ pub fn set(
     let v = s.pcs[i].ch.derive(&s.cat(data));
     let mut bad = s.pcs[i].bad.clone();
     if let Some(st) = status {
-        if st == "clear" {
-            bad.clear();
-        } else {
-            let (name, rating) = match st.split_once(':') {
-                Some((n, r)) => (
-                    n.trim(),
-                    r.trim()
-                        .parse::<u32>()
-                        .map_err(|_| RuleError::new("a rating is a whole number, e.g. poison:3"))?,
-                ),
-                None => (st.trim(), 0),
-            };
-            let Some(def) = data
-                .rules
-                .bad_status
-                .iter()
-                .find(|b| b.id == name || b.name.eq_ignore_ascii_case(name))
-            else {
-                return refuse(format!("`{name}` is not a bad status."));
-            };
-            let status = super::status::BadStatus::parse(&def.name);
-            if status.rated() && rating == 0 {
-                return refuse(format!("{} needs a rating, e.g. {}:3.", def.name, def.id));
-            }
-            bad.add(status.clone(), if status.rated() { rating } else { 0 });
-        }
+        super::status::set_given(&mut bad, data, st)?;
     }
     let p = &mut s.pcs[i];
     if let Some(h) = hp {

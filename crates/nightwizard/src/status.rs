@@ -12,7 +12,9 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::data::NwData;
 use super::judge::Dice;
+use croupier_core::table::RuleError;
 
 /// The −5 of BS: Dazed (to every Judge) and of BS: Paralysis (to Reactions).
 pub const PENALTY: i32 = 5;
@@ -285,6 +287,42 @@ impl BadStatuses {
         self.0.retain(|(b, _)| !ends(b));
         gone
     }
+}
+
+/// Adds the bad status `given` names to `bad` (`dazed`, `poison:3`; `clear` clears them all), as
+/// the GM's `/nw session set` and `/nwenemy set` take it: one reading of a status by name or id
+/// and its rating.
+pub fn set_given(bad: &mut BadStatuses, data: &NwData, given: &str) -> Result<(), RuleError> {
+    if given == "clear" {
+        bad.clear();
+        return Ok(());
+    }
+    let (name, rating) = match given.split_once(':') {
+        Some((n, r)) => (
+            n.trim(),
+            r.trim()
+                .parse::<u32>()
+                .map_err(|_| RuleError::new("a rating is a whole number, e.g. poison:3"))?,
+        ),
+        None => (given.trim(), 0),
+    };
+    let Some(def) = data
+        .rules
+        .bad_status
+        .iter()
+        .find(|b| b.id == name || b.name.eq_ignore_ascii_case(name))
+    else {
+        return Err(RuleError::new(format!("`{name}` is not a bad status.")));
+    };
+    let status = BadStatus::parse(&def.name);
+    if status.rated() && rating == 0 {
+        return Err(RuleError::new(format!(
+            "{} needs a rating, e.g. {}:3.",
+            def.name, def.id
+        )));
+    }
+    bad.add(status.clone(), if status.rated() { rating } else { 0 });
+    Ok(())
 }
 
 /// A status as written: `Poison (2)`, or `Dazed` when unrated.

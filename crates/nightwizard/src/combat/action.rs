@@ -21,6 +21,17 @@ pub enum CombatAction {
     Reveal(String),
     /// Take an enemy (or a Guest) off the table, outside a fight.
     Remove(String),
+    /// The GM sets an enemy's (or a Guest's) HP, MP or bad statuses.
+    SetEnemy {
+        /// Its label.
+        label: String,
+        /// HP.
+        hp: Option<i32>,
+        /// MP.
+        mp: Option<i32>,
+        /// Bad status to add (`clear` clears).
+        status: Option<String>,
+    },
     /// A GM-only note.
     Note(String),
     /// Start combat. (`Start`: as logged before the Initiative Process window after the last

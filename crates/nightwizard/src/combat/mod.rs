@@ -80,6 +80,12 @@ pub fn apply(
         } => table::spawn(s, data, name, label, hidden, hp),
         CombatAction::Reveal(label) => table::reveal(s, label),
         CombatAction::Remove(label) => table::remove(s, label),
+        CombatAction::SetEnemy {
+            label,
+            hp,
+            mp,
+            status,
+        } => table::set(s, data, rng, label, *hp, *mp, status.as_deref()),
         CombatAction::Note(t) => table::note(s, t),
         CombatAction::Open { any_seven } => round::start(s, data, rng, any_seven),
         CombatAction::End => round::end(s),

@@ -2,7 +2,7 @@
 //! incomplete enemies, Guests built like PCs, GM notes.
 
 use super::{
-    enemy_from, refuse, Enemy, Fighter, Message, NightWizard, NwData, Reply, RuleError, Who,
+    enemy_from, refuse, Dice, Enemy, Fighter, Message, NightWizard, NwData, Reply, RuleError, Who,
 };
 
 use super::super::character::{Catalog, Character, Custom};
@@ -121,6 +121,59 @@ pub(crate) fn remove(s: &mut NightWizard, label: &str) -> Result<Vec<Reply>, Rul
     } else {
         Reply::public(Message::text(line))
     }])
+}
+
+/// The GM sets an enemy's (or a Guest's) HP (at most its maximum), MP or bad statuses. Told to
+/// the GM only: whether the players see an enemy's numbers is the table's setting, and the
+/// tracker shows them what they may see. At HP 0 in a fight it is Incapacitated at once
+/// (§10.1), as a PC set to 0 is.
+pub(crate) fn set(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    label: &str,
+    hp: Option<i32>,
+    mp: Option<i32>,
+    status: Option<&str>,
+) -> Result<Vec<Reply>, RuleError> {
+    let Some(e) = s
+        .enemies
+        .iter_mut()
+        .find(|e| e.label.eq_ignore_ascii_case(label))
+    else {
+        return refuse(format!(
+            "no enemy labelled `{label}` (`/game status` lists them)."
+        ));
+    };
+    if hp.is_none() && mp.is_none() && status.is_none() {
+        return refuse("give `hp:`, `mp:` or `status:` to set.");
+    }
+    let mut bad = e.bad.clone();
+    if let Some(st) = status {
+        crate::status::set_given(&mut bad, data, st)?;
+    }
+    if let Some(h) = hp {
+        e.hp = h.clamp(0, e.hp_max);
+    }
+    if let Some(m) = mp {
+        e.mp = m.max(0);
+    }
+    e.bad = bad;
+    let line = format!(
+        "{}: HP {}/{} · MP {}{}",
+        e.label,
+        e.hp,
+        e.hp_max,
+        e.mp,
+        crate::state::bad_suffix(&e.bad)
+    );
+    let down = e.hp == 0;
+    let w = Who::Enemy(e.label.clone());
+    let mut out = vec![Reply::gm(Message::text(line))];
+    if down {
+        out.extend(super::incapacitated(s, data, rng, &w));
+    }
+    Ok(out)
 }
 
 /// A GM-only note.

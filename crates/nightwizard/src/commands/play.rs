@@ -182,6 +182,21 @@ pub enum EnemyCommand {
         /// Its label
         label: String,
     },
+    /// Set an enemy's or a Guest's HP, MP or bad statuses (GM)
+    #[cmd(perm = gm)]
+    Set {
+        /// Its label
+        #[opt(autocomplete)]
+        label: String,
+        /// Current HP (at most its maximum)
+        #[opt(min = 0, max = 99_999)]
+        hp: Option<i64>,
+        /// Current MP
+        #[opt(min = 0, max = 99_999)]
+        mp: Option<i64>,
+        /// Add a bad status, e.g. dazed or poison:3; `clear` clears
+        status: Option<String>,
+    },
     /// Take an enemy or a Guest off the table, outside a fight (GM)
     #[cmd(perm = gm)]
     Remove {
