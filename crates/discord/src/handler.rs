@@ -15,7 +15,7 @@ use serenity::{
 use tokio::sync::{Notify, Semaphore};
 use tracing::{error, info, warn};
 
-use super::ids::{self, LongIds};
+use super::ids;
 use super::metrics::{Kind, Metrics, Outcome};
 use super::outbox::{self, Ticket};
 use super::render::{self, Draft, Look, Scene};
@@ -360,24 +360,11 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
         // drawn (a dice roll seen before), which saves two thread hand-offs.
         let cached = croupier_core::render::attach::all_drawn(&out.replies);
         let make = move || {
-            let mut replies = out.replies;
-            let pictures = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                croupier_core::render::attach::attach(&games, &mut replies, session.as_ref());
-            }));
-            if pictures.is_err() {
-                // The text is always the reference: answer without pictures.
-                warn!("drawing a picture failed; answering with text only");
-                for r in &mut replies {
-                    r.message.images.clear();
-                }
-            }
-            let mut long = LongIds::default();
             let scene = Scene {
                 channel: &channel,
                 invoker: Some(&invoker),
             };
-            let drafts = render::render(&look, &scene, &replies, &mut long);
-            (drafts, long)
+            render::draw_and_render(&games, session.as_ref(), &look, &scene, out.replies)
         };
         let drawn = if cached {
             Some(make())

@@ -32,7 +32,7 @@ use serenity::{ChannelId, Http, InteractionId};
 use tokio::sync::Notify;
 use tracing::{info, warn};
 
-use super::ids::{self, LongIds};
+use super::ids;
 use super::metrics::Metrics;
 use super::render::{self, Draft, Look, Scene, Target};
 use super::send::{self, Inter, State};
@@ -475,22 +475,11 @@ async fn drafts_of(
         actor.clone(),
     );
     let made = tokio::task::spawn_blocking(move || {
-        let mut replies = replies;
-        let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            croupier_core::render::attach::attach(&games, &mut replies, None);
-        }));
-        if drawn.is_err() {
-            for r in &mut replies {
-                r.message.images.clear();
-            }
-        }
-        let mut long = LongIds::default();
         let scene = Scene {
             channel: &channel,
             invoker: Some(&actor),
         };
-        let drafts = render::render(&look, &scene, &replies, &mut long);
-        (drafts, long)
+        render::draw_and_render(&games, None, &look, &scene, replies)
     })
     .await;
     let Ok((drafts, long)) = made else {

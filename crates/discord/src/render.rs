@@ -207,6 +207,30 @@ pub struct Scene<'a> {
     pub invoker: Option<&'a UserId>,
 }
 
+/// Draws the replies' pictures (`session`: the game and state a board is drawn from), then
+/// renders them into drafts for `scene`. A drawing that panics leaves the answer without
+/// pictures: the text is always the reference. Returns the drafts and their long custom ids.
+pub fn draw_and_render(
+    games: &croupier_core::table::Registry,
+    session: Option<&(String, croupier_core::table::DynState)>,
+    look: &Look,
+    scene: &Scene,
+    mut replies: Vec<Reply>,
+) -> (Vec<Draft>, LongIds) {
+    let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        croupier_core::render::attach::attach(games, &mut replies, session);
+    }));
+    if drawn.is_err() {
+        tracing::warn!("drawing a picture failed; answering with text only");
+        for r in &mut replies {
+            r.message.images.clear();
+        }
+    }
+    let mut long = LongIds::default();
+    let drafts = render(look, scene, &replies, &mut long);
+    (drafts, long)
+}
+
 /// Renders replies into drafts, in order; long custom ids go into `long`.
 pub fn render(look: &Look, scene: &Scene, replies: &[Reply], long: &mut LongIds) -> Vec<Draft> {
     let mut out = vec![];
