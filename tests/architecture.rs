@@ -111,44 +111,6 @@ fn the_layer_check_reads_dependencies_not_dev_dependencies() {
     );
 }
 
-/// Import circles not broken yet: Night Wizard's combat folder, the state that holds the fight
-/// (its model names types the rule files define: `attack::Defender`, `movement::Moves`,
-/// `movement::MoveAction`, `skills_use::RoundState`), and the character roster's commands. The
-/// check fails if this circle grows, if another appears, or if it shrinks without this list
-/// shrinking with it. (Files under `crates/nightwizard/src/`.)
-const KNOWN_CIRCLES: &[(&str, &[&str])] = &[(
-    "croupier-nightwizard",
-    &[
-        "character/catalog_cmds.rs",
-        "character/edit.rs",
-        "character/global.rs",
-        "character/roster.rs",
-        "character/sync.rs",
-        "combat/access.rs",
-        "combat/action.rs",
-        "combat/attack/cover.rs",
-        "combat/attack/damage.rs",
-        "combat/attack/declare.rs",
-        "combat/attack/defence.rs",
-        "combat/attack/judges.rs",
-        "combat/attack/lower.rs",
-        "combat/attack/mod.rs",
-        "combat/engage.rs",
-        "combat/life.rs",
-        "combat/mod.rs",
-        "combat/model.rs",
-        "combat/movement/mod.rs",
-        "combat/recovery/mod.rs",
-        "combat/round.rs",
-        "combat/skills_use/declare.rs",
-        "combat/skills_use/gate.rs",
-        "combat/skills_use/mod.rs",
-        "combat/skills_use/usable.rs",
-        "combat/skills_use/window.rs",
-        "combat/tracker.rs",
-        "state/mod.rs",
-    ],
-)];
 
 #[test]
 fn no_crate_has_an_import_circle_among_its_files() {
@@ -156,24 +118,8 @@ fn no_crate_has_an_import_circle_among_its_files() {
     for (dir, name, _) in LAYERS {
         let g = file_graph(Path::new(dir));
         assert!(!g.is_empty(), "{name}: its files were found");
-        let known: Vec<BTreeSet<String>> = KNOWN_CIRCLES
-            .iter()
-            .filter(|(n, _)| n == name)
-            .map(|(_, files)| files.iter().map(|f| format!("{NW}{f}")).collect())
-            .collect();
         let found = circles(&g);
-        for k in &known {
-            if !found.iter().any(|(part, _)| part == k) {
-                problems.push(format!(
-                    "{name}: the known circle of {} files changed; shrink KNOWN_CIRCLES to the circle found now",
-                    k.len()
-                ));
-            }
-        }
         for (part, c) in found {
-            if known.contains(&part) {
-                continue;
-            }
             let edges: Vec<String> = part
                 .iter()
                 .map(|f| {

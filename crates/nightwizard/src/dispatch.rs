@@ -89,7 +89,7 @@ pub fn action(
     data: &NwData,
     shared: &NwShared,
 ) -> Result<NwAction, RuleError> {
-    use super::combat::{attack, movement};
+    use super::combat::{attack, model, movement};
     let flag = |b: Option<bool>| b.unwrap_or(false);
     // The command as typed, for a preview's Roll button.
     let typed = cmd.to_command();
@@ -314,12 +314,12 @@ pub fn action(
                 range,
                 steps,
             } => CombatAction::Move(movement::lower_move(to, with, range, steps)?),
-            CombatCommand::Fly { land, who } => CombatAction::Move(movement::MoveAction::Fly {
+            CombatCommand::Fly { land, who } => CombatAction::Move(model::MoveAction::Fly {
                 land: flag(land),
                 who,
             }),
-            CombatCommand::Appear => CombatAction::Move(movement::MoveAction::Appear),
-            CombatCommand::Range { who, band } => CombatAction::Move(movement::MoveAction::Place {
+            CombatCommand::Appear => CombatAction::Move(model::MoveAction::Appear),
+            CombatCommand::Range { who, band } => CombatAction::Move(model::MoveAction::Place {
                 who,
                 band: movement::band_of(band),
             }),

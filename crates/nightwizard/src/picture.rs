@@ -6,7 +6,7 @@
 //! characters are tagged, and characters at Long or Extreme range — out of the initiative
 //! order — are listed after it, greyed and tagged with their range.
 
-use super::combat::movement::Band;
+use super::combat::model::Band;
 use super::view::NwView;
 use croupier_core::render::palette::{self, Color};
 use croupier_core::render::svg::{fit, text_width, Anchor, Doc, Rect, Text, PHONE_WIDTH};

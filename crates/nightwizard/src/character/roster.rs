@@ -12,12 +12,6 @@ use super::{Character, Custom};
 use croupier_core::names::{name_key, same_name};
 use croupier_core::table::{refuse, Actor, Message, Place, Reply, RuleError, UserId};
 
-// The old paths (`roster::level_up`, `roster::parse_mods`, …) stay valid.
-pub use super::catalog_cmds::parse_mods;
-pub use super::global::global;
-pub use super::level_up::{auto_level, level_up};
-pub use super::steps::step_messages;
-
 /// Guild-wide state: every player's characters, drafts in progress, and chat additions.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
 pub struct NwShared {

@@ -1,7 +1,10 @@
 //! Tests of the roster: locks, level up, class change, OP spending, modifiers.
 
 use super::super::super::data::{load, GROUP1};
+use super::super::catalog_cmds::parse_mods;
 use super::super::creation::quick;
+use super::super::global::global;
+use super::super::level_up::{auto_level, level_up};
 use super::super::{Catalog, Character, Custom};
 use super::*;
 use croupier_core::table::Command;

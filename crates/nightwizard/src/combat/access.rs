@@ -173,3 +173,62 @@ pub(crate) fn combat_mut(s: &mut NightWizard) -> Result<&mut Combat, RuleError> 
         None => refuse("there is no combat: the GM starts one with `/nwcombat start`."),
     }
 }
+
+/// Tie order for equal Counts (§10.3): Declared Enemies > PCs > Hidden Enemies > Mobs > NPCs.
+pub fn rank(s: &NightWizard, w: &Who) -> u8 {
+    match w {
+        Who::Pc(_) => 1,
+        Who::Enemy(l) => match s.enemies.iter().find(|e| &e.label == l) {
+            Some(e) if e.ally => 4,
+            Some(e) if e.hidden => 2,
+            Some(e) if e.kind == "mob" => 3,
+            Some(e) if e.kind == "extra" => 4,
+            _ => 0,
+        },
+    }
+}
+
+/// On the PCs' side: a PC or an allied Guest.
+pub fn pc_side(s: &NightWizard, w: &Who) -> bool {
+    match w {
+        Who::Pc(_) => true,
+        Who::Enemy(l) => s.enemy(l).is_some_and(|e| e.ally),
+    }
+}
+
+/// Two combatants on opposite sides (an allied Guest is on the PCs' side).
+pub fn foes(s: &NightWizard, a: &Who, b: &Who) -> bool {
+    pc_side(s, a) != pc_side(s, b)
+}
+
+pub(crate) fn incomplete(s: &NightWizard, w: &Who) -> bool {
+    matches!(w, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.incomplete))
+}
+
+/// A name cut down to what a decision key may carry (letters and digits, at most 20).
+pub fn key_part(name: &str) -> String {
+    name.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(20)
+        .collect()
+}
+
+pub(crate) fn mention(s: &NightWizard, w: &Who) -> String {
+    match w {
+        Who::Pc(u) => format!("{} ({})", s.name_of(w), u.mention()),
+        Who::Enemy(_) => format!("{} ({})", s.name_of(w), s.gm.mention()),
+    }
+}
+
+/// Whether a viewer (the GM or not) may see `w` at all: the one rule for hidden enemies that
+/// every board, picture, Engage list and Positions line uses.
+pub fn sees(s: &NightWizard, gm: bool, w: &Who) -> bool {
+    gm || !s.hidden(w)
+}
+
+pub(crate) fn multi(s: &NightWizard) -> bool {
+    s.combat
+        .as_ref()
+        .and_then(|c| c.attack.as_ref())
+        .is_some_and(|x| !x.defenders.is_empty())
+}

@@ -1,6 +1,6 @@
 //! The combat and GM-table actions as logged.
 
-use super::{movement, Deserialize, Serialize};
+use super::{model, Deserialize, Serialize};
 
 /// Combat and GM-table actions.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -76,7 +76,7 @@ pub enum CombatAction {
     /// End the Main Process without a Major Action.
     Pass,
     /// Movement, ranges, flight, retreat and Appearance Checks ([`movement`]).
-    Move(movement::MoveAction),
+    Move(model::MoveAction),
 
     /// A Recovery Judge on a target's HP or MP (§10.11).
     Heal {

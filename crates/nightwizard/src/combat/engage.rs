@@ -1,9 +1,10 @@
 //! Engagements and the Main Process' Move and Minor Actions (digest §10.5, §10.6): invade,
 //! withdraw (and blockades), a Minor Action.
 
+use super::access::foes;
 use super::{
-    attack, attacker_wins, combat_mut, end_main, my_turn, refuse, Actor, Combat, Dice, Mode,
-    NightWizard, NwData, Reply, RuleError, Who, SPD,
+    attacker_wins, combat_mut, end_main, my_turn, refuse, Actor, Combat, Dice, Mode, NightWizard,
+    NwData, Reply, RuleError, Who, SPD,
 };
 
 /// GM puts two combatants in the same Engage.
@@ -54,7 +55,7 @@ pub(crate) fn invade(
         return refuse("you are already engaged there.");
     }
     if let Some(g) = mine {
-        if c.engages[g].iter().any(|o| attack::foes(s, &me, o)) {
+        if c.engages[g].iter().any(|o| foes(s, &me, o)) {
             return refuse("you are engaged with an enemy: withdraw first (`/nwcombat withdraw`).");
         }
     }
@@ -93,11 +94,11 @@ pub(crate) fn withdraw(
     if let Some(b) = s.bad_of(&me).forbidding_moves() {
         return refuse(format!("BS: {b}: no Move Actions."));
     }
-    let enemy = c.engages[g].iter().any(|o| attack::foes(s, &me, o));
+    let enemy = c.engages[g].iter().any(|o| foes(s, &me, o));
     let blocker = c.engages[g]
         .iter()
         .find(|o| {
-            attack::foes(s, &me, o)
+            foes(s, &me, o)
                 && matches!(o, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.blockade))
                 && s.hp_of(o) > 0
         })

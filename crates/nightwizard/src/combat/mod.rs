@@ -3,6 +3,7 @@
 //! | Rulebook | Where |
 //! |---|---|
 //! | §10 combatants, engagements, the fight's state | [`model`], [`action`], [`access`] |
+//! | §10.1, §10.9 step 6 losing HP, Incapacitated at 0 | [`harm`] |
 //! | §10.1–§10.4, §10.14 Setup, Initiative, Main, Cleanup Processes | [`round`] |
 //! | §10.1, §10.10 Incapacitated mid-turn, Dead | [`life`] |
 //! | §10.5–§10.6 invade, withdraw, blockade, Minor Action | [`engage`] |
@@ -13,8 +14,12 @@
 //! | §13 the GM's table: enemies, incomplete enemies, Guests | [`table`] |
 //! | the public/GM tracker | [`tracker`] |
 //!
-//! Imports point one way: these files read the session state (`state::NightWizard`) and the
-//! Judge; none calls back into the session's dispatcher. [`apply`] is the one entry point.
+//! Imports point one way (`tests/architecture.rs` refuses any circle): [`model`] holds every
+//! stored type of the fight and imports no rule; [`access`] (reads every rule shares: finding,
+//! naming and siding combatants, who sees whom) and [`harm`] sit on it; the Setup/Cleanup
+//! windows and the attack's open Judges under [`round`]; the actions (attack, engage, movement,
+//! skills) over the round; [`apply`] is the one entry point, and no file calls back into the
+//! session's dispatcher.
 
 use serde::{Deserialize, Serialize};
 
@@ -31,6 +36,7 @@ pub mod access;
 pub mod action;
 pub mod attack;
 pub mod engage;
+pub mod harm;
 pub mod life;
 pub mod model;
 pub mod round;
@@ -44,23 +50,25 @@ pub mod recovery;
 /// Skills and items in the fight (§15).
 pub mod skills_use;
 
-pub(crate) use access::combat_mut;
+pub(crate) use access::{combat_mut, incomplete, mention};
+pub use access::{foes, key_part, pc_side, rank, sees};
 pub use action::CombatAction;
-pub(crate) use attack::damage::{hurt, land};
 pub use attack::judges::sync_open;
 pub(crate) use attack::judges::{
     close_damage, open_for, pending, take_open, DAMAGE_ROLL, DEFENCE_ROLL,
 };
 pub(crate) use engage::leave;
+pub(crate) use harm::{hurt, land};
 pub use life::incapacitated;
 pub use model::{
-    enemy_from, initiative_count, rank, Attack, Combat, Enemy, Fighter, Stage, Used, Who,
+    enemy_from, initiative_count, Attack, Combat, Defender, Enemy, Fighter, Stage, Used, Who,
+    MAX_DEFENDERS,
 };
 pub(crate) use model::{EVA, MACC, MATK, MDEF, PACC, PATK, PDEF, SPD};
 pub(crate) use round::{end_main, initiative, my_turn, new_round, standing};
 
 pub use tracker::condition;
-pub(crate) use tracker::{mention, visible_engages};
+pub(crate) use tracker::visible_engages;
 
 /// Applies a combat or GM-table action: each action goes straight to the file that owns its
 /// rule (no interceptors; an attack's steps go to [`attack`], which holds the one attack model).
@@ -127,7 +135,7 @@ pub fn apply(
             item,
             target,
             who,
-        } => skills_use::use_skill(
+        } => skills_use::declare::use_skill(
             s,
             data,
             rng,
@@ -137,7 +145,7 @@ pub fn apply(
             target.as_deref(),
             who.as_deref(),
         ),
-        CombatAction::Skip(who) => skills_use::skip(s, data, rng, actor, who.as_deref()),
+        CombatAction::Skip(who) => skills_use::declare::skip(s, data, rng, actor, who.as_deref()),
         CombatAction::Cure { target, status } => recovery::cure(s, target, status),
         CombatAction::SpawnIncomplete {
             name,
@@ -152,14 +160,6 @@ pub fn apply(
             hidden,
         } => table::spawn_guest(s, data, character, custom, label, *hidden),
     }
-}
-
-/// A name cut down to what a decision key may carry (letters and digits, at most 20).
-pub fn key_part(name: &str) -> String {
-    name.chars()
-        .filter(char::is_ascii_alphanumeric)
-        .take(20)
-        .collect()
 }
 
 #[cfg(test)]

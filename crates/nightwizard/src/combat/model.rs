@@ -1,10 +1,8 @@
 //! The combat model (digest §10): combatants, enemies on the GM's table, the fight's fighters,
 //! engagements and the attack in progress; bad-status bookkeeping and initiative order.
 
-use super::{
-    attack, movement, skills_use, BadStatus, BadStatuses, Deserialize, EnemyDef, Judge,
-    NightWizard, Serialize, UserId,
-};
+use super::super::commands::Spend;
+use super::{BadStatus, BadStatuses, Deserialize, EnemyDef, Judge, Serialize, UserId};
 
 /// Stat indexes (PACC, EVA, MACC, PATK, MATK, PDEF, MDEF, SPD).
 pub(crate) const PACC: usize = 0;
@@ -152,7 +150,7 @@ pub struct Attack {
     /// Every Defender of an attack resolved by [`attack`] (several targets, an area, Full
     /// Hit/Dodge or an incomplete enemy); empty for a plain one-target attack.
     #[serde(default)]
-    pub defenders: Vec<attack::Defender>,
+    pub defenders: Vec<Defender>,
     /// Full Hit declared: the attack hits whatever the dice say (§10.9).
     #[serde(default)]
     pub full_hit: bool,
@@ -182,10 +180,10 @@ pub struct Combat {
     pub npc_any_seven: bool,
     /// Ranges, spots, routes, flight and retreats ([`movement`]).
     #[serde(default)]
-    pub moves: movement::Moves,
+    pub moves: Moves,
     /// Skills in the fight: the Setup/Cleanup step, bad statuses paid as Costs, once-uses.
     #[serde(default)]
-    pub skills: skills_use::RoundState,
+    pub skills: RoundState,
     /// The one-target attack's damage roll and defence roll as they stand (a PC may spend
     /// Prana on theirs before the damage is applied, §4.2).
     #[serde(default)]
@@ -210,16 +208,230 @@ pub fn initiative_count(j: &Judge) -> i32 {
     }
 }
 
-/// Tie order for equal Counts (§10.3): Declared Enemies > PCs > Hidden Enemies > Mobs > NPCs.
-pub fn rank(s: &NightWizard, w: &Who) -> u8 {
-    match w {
-        Who::Pc(_) => 1,
-        Who::Enemy(l) => match s.enemies.iter().find(|e| &e.label == l) {
-            Some(e) if e.ally => 4,
-            Some(e) if e.hidden => 2,
-            Some(e) if e.kind == "mob" => 3,
-            Some(e) if e.kind == "extra" => 4,
-            _ => 0,
-        },
+/// One Defender of an attack resolved here.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Defender {
+    /// Who.
+    pub who: Who,
+    /// Its Dodge Check, once rolled.
+    pub dodge: Option<Judge>,
+    /// It has reacted (rolled its Dodge Check, or needs none).
+    pub reacted: bool,
+    /// Full Dodge declared (a skill effect): it dodges whatever the dice say.
+    pub full_dodge: bool,
+    /// An incomplete enemy: hit automatically, no Dodge Check, no defence roll (§13).
+    pub auto: bool,
+    /// Hit (decided at the damage roll).
+    pub hit: bool,
+    /// HP Damage computed against it.
+    pub damage: i32,
+    /// Who Covers Up for it (§10.13).
+    pub covered_by: Option<Who>,
+    /// Its defence roll against the damage, as it stands (a PC may spend Prana on it).
+    #[serde(default)]
+    pub defence: Option<Judge>,
+}
+
+impl Defender {
+    pub(crate) fn new(who: Who, auto: bool) -> Defender {
+        Defender {
+            who,
+            dodge: None,
+            reacted: auto,
+            full_dodge: false,
+            auto,
+            hit: false,
+            damage: 0,
+            covered_by: None,
+            defence: None,
+        }
     }
 }
+
+/// A range band between two characters (§10.6).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Band {
+    /// In the same Engage.
+    Close,
+    /// Not in the same Engage (the default between Engages).
+    Short,
+    /// Present but too far to interact: only Range: Long reaches it. Moving there is a retreat.
+    Long,
+    /// Outside the fight: nothing reaches it.
+    Extreme,
+}
+
+impl Band {
+    /// The band's name (`Long range`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Band::Close => "Close range",
+            Band::Short => "Short range",
+            Band::Long => "Long range",
+            Band::Extreme => "Extreme range",
+        }
+    }
+}
+
+/// A Complex Movement on its way.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Route {
+    /// Who moves.
+    pub who: Who,
+    /// The destination.
+    pub spot: String,
+    /// Move Actions spent so far.
+    pub done: u32,
+    /// Move Actions it needs.
+    pub needed: u32,
+}
+
+/// A request to move to Long or Extreme range, awaiting the GM.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Request {
+    /// Who asks.
+    pub who: Who,
+    /// Long or Extreme.
+    pub band: Band,
+    /// Where to.
+    pub spot: String,
+}
+
+/// Movement state of a fight (part of [`Combat`]).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Moves {
+    /// Characters at Long or Extreme range: out of the initiative order (retreated).
+    #[serde(default)]
+    pub far: Vec<(Who, Band)>,
+    /// The narrative spot each character last reached.
+    #[serde(default)]
+    pub spots: Vec<(Who, String)>,
+    /// Complex Movements on their way.
+    #[serde(default)]
+    pub routes: Vec<Route>,
+    /// The GM's distances: spot (lowercase) → Move Actions needed.
+    #[serde(default)]
+    pub distances: Vec<(String, u32)>,
+    /// Flying characters.
+    #[serde(default)]
+    pub flying: Vec<Who>,
+    /// A move to Long or Extreme range awaiting the GM's permission.
+    #[serde(default)]
+    pub request: Option<Request>,
+    /// The last Round in which a Main Process ended: until one does, the Round is still in
+    /// its Setup Process for Appearance Checks and Lunar Robe swaps.
+    #[serde(default)]
+    pub acted_round: u32,
+    /// Appearance Checks tried: (who, Round).
+    #[serde(default)]
+    pub tries: Vec<(Who, u32)>,
+}
+
+/// Movement actions.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub enum MoveAction {
+    /// Move toward a spot (an Interval move, Complex when it needs several Move Actions), or
+    /// ask to move to Long or Extreme range.
+    To {
+        /// The destination.
+        spot: String,
+        /// What pays (default: the next unused action).
+        with: Option<Spend>,
+        /// Long or Extreme: needs the GM's permission.
+        band: Option<Band>,
+    },
+    /// GM: how many Move Actions a spot needs.
+    Distance {
+        /// The spot.
+        spot: String,
+        /// Move Actions.
+        steps: u32,
+    },
+    /// Lunar Robe flight (Minor Action, 1D MP), or landing (Auto Action).
+    Fly {
+        /// Land instead.
+        land: bool,
+        /// GM: which enemy.
+        who: Option<String>,
+    },
+    /// A latecomer's Appearance Check (Setup Process).
+    Appear,
+    /// GM: put a combatant at a band (approves or denies a pending request).
+    Place {
+        /// PC name or enemy label.
+        who: String,
+        /// Short, Long or Extreme.
+        band: Band,
+    },
+}
+
+/// A bad status paid as a Cost in its payer's Main Process, landing when it ends (§10.4).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct PendingBad {
+    /// Who pays.
+    pub who: Who,
+    /// The status.
+    pub name: BadStatus,
+    /// Rating (0 = unrated).
+    pub rating: u32,
+    /// The skill it paid for.
+    pub from: String,
+}
+
+/// One declaration of a skill limited to once per instance of its timing.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Mark {
+    /// Who used it.
+    pub who: Who,
+    /// Skill id or `item:<id>`.
+    pub what: String,
+    /// Which instance of the timing (`setup 2`, `cleanup 2`, `init 2 3`, `prep`).
+    pub instance: String,
+}
+
+/// The Setup step or the Cleanup step waiting for PCs with skills of that Timing.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Window {
+    /// The Cleanup step (otherwise the Setup step).
+    pub cleanup: bool,
+    /// The Prep step of Round 1, before its Setup step: Prep skills in Speed order (§15.5).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub prep: bool,
+    /// Who may still use a skill, in Count order; the first one goes now.
+    pub queue: Vec<Who>,
+}
+
+impl Window {
+    /// How the step and its skills are named: `("Prep", "Prep skill")`, `("Setup", "Setup
+    /// Process skill")` or `("Cleanup", "Cleanup Process skill")`, for every message that
+    /// announces the step or its turn.
+    pub fn names(&self) -> (&'static str, &'static str) {
+        if self.prep {
+            ("Prep", "Prep skill")
+        } else if self.cleanup {
+            ("Cleanup", "Cleanup Process skill")
+        } else {
+            ("Setup", "Setup Process skill")
+        }
+    }
+}
+
+/// Skill state of the current fight.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct RoundState {
+    /// An open Setup or Cleanup step.
+    #[serde(default)]
+    pub window: Option<Window>,
+    /// Bad statuses paid as Costs, landing when the payer's Main Process ends.
+    #[serde(default)]
+    pub pending: Vec<PendingBad>,
+    /// Once-per-instance declarations made.
+    #[serde(default)]
+    pub marks: Vec<Mark>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+pub const MAX_DEFENDERS: usize = 12;

@@ -1,10 +1,11 @@
 //! The Round (digest §10.1–§10.4, §10.14): Setup, Initiative, Main and Cleanup Processes;
 //! combat start and end; whose Main Process it is and what the fight waits for.
 
+use super::access::pc_side;
 use super::{
-    attack, combat_mut, hurt, initiative_count, key_part, movement, rank, refuse, skills_use,
-    Actor, Combat, Decision, Dice, Fighter, Mode, NightWizard, NwData, Reply, RuleError, Stage,
-    Used, Who, DAMAGE_ROLL, DEFENCE_ROLL, SPD,
+    combat_mut, hurt, initiative_count, key_part, model, rank, refuse, skills_use, Actor, Combat,
+    Decision, Dice, Fighter, Mode, NightWizard, NwData, Reply, RuleError, Stage, Used, Who,
+    DAMAGE_ROLL, DEFENCE_ROLL, SPD,
 };
 
 impl NightWizard {
@@ -117,7 +118,7 @@ pub(crate) fn start(
         count: 0,
         post: false,
     }));
-    if pcs == 0 || fighters.iter().all(|f| attack::pc_side(s, &f.who)) {
+    if pcs == 0 || fighters.iter().all(|f| pc_side(s, &f.who)) {
         return refuse("combat needs at least one PC and one enemy (`/nwenemy spawn`).");
     }
     s.combat = Some(Combat {
@@ -129,8 +130,8 @@ pub(crate) fn start(
         engages: vec![],
         attack: None,
         npc_any_seven: *any_seven,
-        moves: movement::Moves::default(),
-        skills: skills_use::RoundState::default(),
+        moves: model::Moves::default(),
+        skills: model::RoundState::default(),
         damage_rolls: None,
         attack_seq: 0,
         closing: false,
@@ -276,7 +277,7 @@ pub(crate) fn standing(s: &NightWizard, pcs: bool) -> bool {
     s.combat.as_ref().is_some_and(|c| {
         c.fighters
             .iter()
-            .any(|f| attack::pc_side(s, &f.who) == pcs && s.hp_of(&f.who) > 0 && !s.dead(&f.who))
+            .any(|f| pc_side(s, &f.who) == pcs && s.hp_of(&f.who) > 0 && !s.dead(&f.who))
     })
 }
 
@@ -292,7 +293,7 @@ pub(crate) fn over_line(s: &NightWizard) -> String {
     let fled = if won {
         s.enemies.iter().any(|e| {
             let w = Who::Enemy(e.label.clone());
-            !e.dead && e.hp > 0 && !attack::pc_side(s, &w) && !fighting(&w)
+            !e.dead && e.hp > 0 && !pc_side(s, &w) && !fighting(&w)
         })
     } else {
         s.pcs.iter().any(|p| {
@@ -330,7 +331,7 @@ pub(crate) fn end_main(
         if let Some(b) = s.bad_mut(&w) {
             b.main_process_ended();
         }
-        skills_use::on_main_end(s, &w, lines, gm);
+        skills_use::window::on_main_end(s, &w, lines, gm);
     }
     initiative(s, data, rng, lines, gm);
 }
@@ -443,7 +444,7 @@ pub(crate) fn to_cleanup(
 ) {
     cleanup(s, data, rng, lines);
     if standing(s, true) && standing(s, false) {
-        if !skills_use::open_cleanup(s, data, lines) {
+        if !skills_use::window::open_cleanup(s, data, lines) {
             new_round(s, data, rng, lines, gm);
         }
     } else {
@@ -531,7 +532,7 @@ pub(crate) fn new_round(
         f.count = n;
         f.post = post;
     }
-    if skills_use::open_setup(s, data, lines) {
+    if skills_use::window::open_setup(s, data, lines) {
         return;
     }
     initiative(s, data, rng, lines, gm);

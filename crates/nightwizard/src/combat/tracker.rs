@@ -5,8 +5,8 @@
 
 use serde::Serialize;
 
-use super::attack::pc_side;
-use super::movement::Band;
+use super::access::{mention, pc_side, sees};
+use super::model::Band;
 use super::{
     movement, rank, skills_use, status_text, ButtonStyle, Fighter, Message, NightWizard, Reply,
     Stage, UserId, Who,
@@ -166,7 +166,7 @@ impl NightWizard {
             }
             (None, None) if c.skills.window.is_some() => {
                 m = m.styled_button_line("Skip", "/nwcombat skip", ButtonStyle::Secondary);
-                skills_use::window_turn(self, c)
+                skills_use::window::window_turn(self, c)
             }
             (None, None) => {
                 let names: Vec<String> = c.candidates.iter().map(|w| mention(self, w)).collect();
@@ -261,13 +261,6 @@ pub fn condition(hp: i32, max: i32) -> &'static str {
 /// The key of the combat tracker's standing message.
 pub const TRACKER: &str = "tracker";
 
-pub(crate) fn mention(s: &NightWizard, w: &Who) -> String {
-    match w {
-        Who::Pc(u) => format!("{} ({})", s.name_of(w), u.mention()),
-        Who::Enemy(_) => format!("{} ({})", s.name_of(w), s.gm.mention()),
-    }
-}
-
 /// The Engages a viewer sees, numbered for that viewer: a group shows only with two or more
 /// members the viewer may see, so neither a lone visible member nor a gap in the numbers tells
 /// the players that a hidden enemy stands somewhere. Each entry: the group's index in
@@ -341,12 +334,6 @@ impl RowView {
             self.name.clone()
         }
     }
-}
-
-/// Whether a viewer (the GM or not) may see `w` at all: the one rule for hidden enemies that
-/// every board, picture, Engage list and Positions line uses.
-pub fn sees(s: &NightWizard, gm: bool, w: &Who) -> bool {
-    gm || !s.hidden(w)
 }
 
 /// One row; `cat`, when given, supplies the PCs' maxima.

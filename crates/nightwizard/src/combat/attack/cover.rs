@@ -1,6 +1,7 @@
 //! Cover Up (digest §10.13): a Pre-action ally in the same Engage takes a Defender's damage.
 
-use super::{
+use super::super::access::multi;
+use super::super::{
     close_damage, combat_mut, end_main, foes, land, mention, pending, refuse, Actor, Attack,
     ButtonStyle, Dice, Message, NightWizard, NwData, Reply, RuleError, Stage, UserId, Who,
 };
@@ -113,7 +114,7 @@ pub fn cover(
                 ));
             }
         }
-        return super::cover_up(s, data, rng, actor, who);
+        return cover_up(s, data, rng, actor, who);
     }
     let at = pending(s, Stage::Damage)?;
     let me = match who {
@@ -423,4 +424,27 @@ impl NightWizard {
         *m = msg;
         out
     }
+}
+
+/// Cover Up (§10.13) for the attack's Defender; `who` names the coverer (GM: an NPC; a
+/// player's button names their own PC, and naming another's is refused).
+pub fn cover_up(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    who: Option<&str>,
+) -> Result<Vec<Reply>, RuleError> {
+    if multi(s) {
+        return cover(s, data, rng, actor, who, None);
+    }
+    if let Some(k) = who {
+        if !s.is_gm(actor) {
+            match s.find(k, false) {
+                Some(w) if s.controls(actor, &w) => {}
+                _ => return refuse("that is not your character."),
+            }
+        }
+    }
+    cover_one(s, data, rng, actor, &who.map(str::to_string))
 }

@@ -1,7 +1,7 @@
 //! Step 1–2 of an attack (digest §10.9): the Major Action declares the Defenders, ONE Hit
 //! Check; attacking an Incapacitated character kills it (§10.10).
 
-use super::{
+use super::super::{
     combat_mut, end_main, incomplete, leave, movement, my_turn, open_for, refuse, Actor, Attack,
     Defender, Dice, Mode, NightWizard, NwData, Reply, RuleError, Stage, Who, MACC, MAX_DEFENDERS,
     PACC,

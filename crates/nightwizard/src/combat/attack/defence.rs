@@ -1,7 +1,7 @@
 //! Step 3–4 (digest §10.9): each Defender's Dodge Check (a Reaction), Full Dodge, and how
 //! the Hit Check compares.
 
-use super::{
+use super::super::{
     combat_mut, open_for, pending, refuse, take_open, Actor, Defender, Dice, Mode, NightWizard,
     NwData, Reply, RuleError, Stage, Who, EVA,
 };

@@ -1,7 +1,7 @@
 //! The attack's Judges among the session's open Judges, so that Prana spent on a Hit Check,
 //! Dodge Check, damage or defence roll counts (§4.2).
 
-use super::{refuse, Attack, Judge, NightWizard, OpenJudge, RuleError, Stage, Who};
+use super::super::{refuse, Attack, Judge, NightWizard, OpenJudge, RuleError, Stage, Who};
 
 pub(crate) fn pending(s: &NightWizard, stage: Stage) -> Result<Attack, RuleError> {
     match s.combat.as_ref().and_then(|c| c.attack.clone()) {

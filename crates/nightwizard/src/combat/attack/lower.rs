@@ -1,6 +1,6 @@
 //! Lowering the attack and spawn commands to their actions (used by the session's parse).
 
-use super::{refuse, Actor, CombatAction, NightWizard, NwData, RuleError, MAX_DEFENDERS};
+use super::super::{refuse, Actor, CombatAction, NightWizard, NwData, RuleError, MAX_DEFENDERS};
 
 use super::super::super::character::roster::NwShared;
 use super::super::super::character::Character;

@@ -8,14 +8,8 @@
 //! `Attack` without `defenders`) until a step needs the Defender list (Full Dodge, `who:`,
 //! Cover Up naming `for:`), so that stored games replay to the same state.
 
-use serde::{Deserialize, Serialize};
-
-use super::{
-    attacker_wins, close_damage, combat_mut, end_main, land, leave, mention, movement, my_turn,
-    open_for, pending, refuse, take_open, Actor, Attack, ButtonStyle, CombatAction, Dice, Judge,
-    Message, Mode, NightWizard, NwData, OpenJudge, Reply, RuleError, Stage, UserId, Who,
-    DAMAGE_ROLL, DEFENCE_ROLL, EVA, MACC, MATK, MDEF, PACC, PATK, PDEF,
-};
+use super::access::{incomplete, multi};
+use super::{Actor, Dice, NightWizard, NwData, Reply, RuleError, Stage, Who};
 
 pub mod cover;
 pub mod damage;
@@ -24,77 +18,11 @@ pub mod defence;
 pub mod judges;
 pub mod lower;
 
-pub use cover::cover;
+pub use cover::{cover, cover_up};
 pub use damage::apply_all;
 pub use declare::declare;
 pub use defence::dodge_as;
 pub use lower::{lower_attack, lower_coverup, lower_dodge, lower_spawn, SpawnRequest};
-
-pub const MAX_DEFENDERS: usize = 12;
-
-/// One Defender of an attack resolved here.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct Defender {
-    /// Who.
-    pub who: Who,
-    /// Its Dodge Check, once rolled.
-    pub dodge: Option<Judge>,
-    /// It has reacted (rolled its Dodge Check, or needs none).
-    pub reacted: bool,
-    /// Full Dodge declared (a skill effect): it dodges whatever the dice say.
-    pub full_dodge: bool,
-    /// An incomplete enemy: hit automatically, no Dodge Check, no defence roll (§13).
-    pub auto: bool,
-    /// Hit (decided at the damage roll).
-    pub hit: bool,
-    /// HP Damage computed against it.
-    pub damage: i32,
-    /// Who Covers Up for it (§10.13).
-    pub covered_by: Option<Who>,
-    /// Its defence roll against the damage, as it stands (a PC may spend Prana on it).
-    #[serde(default)]
-    pub defence: Option<Judge>,
-}
-
-impl Defender {
-    pub(crate) fn new(who: Who, auto: bool) -> Defender {
-        Defender {
-            who,
-            dodge: None,
-            reacted: auto,
-            full_dodge: false,
-            auto,
-            hit: false,
-            damage: 0,
-            covered_by: None,
-            defence: None,
-        }
-    }
-}
-
-/// On the PCs' side: a PC or an allied Guest.
-pub fn pc_side(s: &NightWizard, w: &Who) -> bool {
-    match w {
-        Who::Pc(_) => true,
-        Who::Enemy(l) => s.enemy(l).is_some_and(|e| e.ally),
-    }
-}
-
-/// Two combatants on opposite sides (an allied Guest is on the PCs' side).
-pub fn foes(s: &NightWizard, a: &Who, b: &Who) -> bool {
-    pc_side(s, a) != pc_side(s, b)
-}
-
-pub(crate) fn incomplete(s: &NightWizard, w: &Who) -> bool {
-    matches!(w, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.incomplete))
-}
-
-pub(crate) fn multi(s: &NightWizard) -> bool {
-    s.combat
-        .as_ref()
-        .and_then(|c| c.attack.as_ref())
-        .is_some_and(|x| !x.defenders.is_empty())
-}
 
 /// The attacker (the current fighter) and the target named, if both exist.
 fn find_target(s: &NightWizard, actor: &Actor, target: &str) -> Option<(Who, Who)> {
@@ -172,29 +100,6 @@ pub fn apply_damage(
     } else {
         damage::apply_one(s, data, rng, actor)
     }
-}
-
-/// Cover Up (§10.13) for the attack's Defender; `who` names the coverer (GM: an NPC; a
-/// player's button names their own PC, and naming another's is refused).
-pub fn cover_up(
-    s: &mut NightWizard,
-    data: &NwData,
-    rng: &mut impl Dice,
-    actor: &Actor,
-    who: Option<&str>,
-) -> Result<Vec<Reply>, RuleError> {
-    if multi(s) {
-        return cover(s, data, rng, actor, who, None);
-    }
-    if let Some(k) = who {
-        if !s.is_gm(actor) {
-            match s.find(k, false) {
-                Some(w) if s.controls(actor, &w) => {}
-                _ => return refuse("that is not your character."),
-            }
-        }
-    }
-    cover::cover_one(s, data, rng, actor, &who.map(str::to_string))
 }
 
 #[cfg(test)]

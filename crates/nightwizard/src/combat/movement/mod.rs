@@ -4,8 +4,6 @@
 //! permission and the retreat they mean; Lunar Robe flight and landing; Appearance Checks of
 //! latecomers and Lunar Robe swaps, both only in the Setup Process of a Round.
 
-use serde::{Deserialize, Serialize};
-
 use super::super::character::Character;
 pub use super::super::commands::Spend;
 use super::super::commands::{FarBand, RangeBand};
@@ -18,125 +16,10 @@ use super::{
 };
 use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 
+use super::model::{Band, MoveAction, Request, Route};
+
 /// Luck's index among the attributes.
 const LUCK: usize = 5;
-
-/// A range band between two characters (§10.6).
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-pub enum Band {
-    /// In the same Engage.
-    Close,
-    /// Not in the same Engage (the default between Engages).
-    Short,
-    /// Present but too far to interact: only Range: Long reaches it. Moving there is a retreat.
-    Long,
-    /// Outside the fight: nothing reaches it.
-    Extreme,
-}
-
-impl Band {
-    /// The band's name (`Long range`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Band::Close => "Close range",
-            Band::Short => "Short range",
-            Band::Long => "Long range",
-            Band::Extreme => "Extreme range",
-        }
-    }
-}
-
-/// A Complex Movement on its way.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct Route {
-    /// Who moves.
-    pub who: Who,
-    /// The destination.
-    pub spot: String,
-    /// Move Actions spent so far.
-    pub done: u32,
-    /// Move Actions it needs.
-    pub needed: u32,
-}
-
-/// A request to move to Long or Extreme range, awaiting the GM.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct Request {
-    /// Who asks.
-    pub who: Who,
-    /// Long or Extreme.
-    pub band: Band,
-    /// Where to.
-    pub spot: String,
-}
-
-/// Movement state of a fight (part of [`Combat`]).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-pub struct Moves {
-    /// Characters at Long or Extreme range: out of the initiative order (retreated).
-    #[serde(default)]
-    pub far: Vec<(Who, Band)>,
-    /// The narrative spot each character last reached.
-    #[serde(default)]
-    pub spots: Vec<(Who, String)>,
-    /// Complex Movements on their way.
-    #[serde(default)]
-    pub routes: Vec<Route>,
-    /// The GM's distances: spot (lowercase) → Move Actions needed.
-    #[serde(default)]
-    pub distances: Vec<(String, u32)>,
-    /// Flying characters.
-    #[serde(default)]
-    pub flying: Vec<Who>,
-    /// A move to Long or Extreme range awaiting the GM's permission.
-    #[serde(default)]
-    pub request: Option<Request>,
-    /// The last Round in which a Main Process ended: until one does, the Round is still in
-    /// its Setup Process for Appearance Checks and Lunar Robe swaps.
-    #[serde(default)]
-    pub acted_round: u32,
-    /// Appearance Checks tried: (who, Round).
-    #[serde(default)]
-    pub tries: Vec<(Who, u32)>,
-}
-
-/// Movement actions.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub enum MoveAction {
-    /// Move toward a spot (an Interval move, Complex when it needs several Move Actions), or
-    /// ask to move to Long or Extreme range.
-    To {
-        /// The destination.
-        spot: String,
-        /// What pays (default: the next unused action).
-        with: Option<Spend>,
-        /// Long or Extreme: needs the GM's permission.
-        band: Option<Band>,
-    },
-    /// GM: how many Move Actions a spot needs.
-    Distance {
-        /// The spot.
-        spot: String,
-        /// Move Actions.
-        steps: u32,
-    },
-    /// Lunar Robe flight (Minor Action, 1D MP), or landing (Auto Action).
-    Fly {
-        /// Land instead.
-        land: bool,
-        /// GM: which enemy.
-        who: Option<String>,
-    },
-    /// A latecomer's Appearance Check (Setup Process).
-    Appear,
-    /// GM: put a combatant at a band (approves or denies a pending request).
-    Place {
-        /// PC name or enemy label.
-        who: String,
-        /// Short, Long or Extreme.
-        band: Band,
-    },
-}
 
 /// Lowers `/nwcombat move`: a move toward a spot, or (GM, `steps`) a spot's distance.
 pub fn lower_move(
@@ -297,7 +180,7 @@ pub fn robe_check(s: &NightWizard, user: &UserId, new: &Character) -> Result<(),
 pub fn positions(s: &NightWizard, gm: bool) -> Option<String> {
     let c = s.combat.as_ref()?;
     let m = &c.moves;
-    let shown = |w: &Who| super::tracker::sees(s, gm, w);
+    let shown = |w: &Who| super::access::sees(s, gm, w);
     let mut rows = vec![];
     let spot_of = |w: &Who| m.spots.iter().find(|(x, _)| x == w).map(|(_, p)| p);
     for (w, b) in m.far.iter().filter(|(w, _)| shown(w) && !s.dead(w)) {

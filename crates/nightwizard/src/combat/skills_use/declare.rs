@@ -1,12 +1,15 @@
 //! `/nwcombat use`: a skill or item declared, paid and applied.
 
+use super::super::model::Mark;
+use super::super::recovery::{recover, Roll};
+use super::super::{
+    initiative, new_round, refuse, Actor, BadStatus, Dice, Message, NightWizard, NwData, Reply,
+    RuleError, Who,
+};
 use super::gate::{check_costs, gate, pay, Gate};
 use super::usable::{usable, user_of};
-use super::window::{advance, window_options};
-use super::{
-    recover, refuse, Actor, BadStatus, Dice, Mark, Message, NightWizard, NwData, Reply, Roll,
-    RuleError, Timing, Who,
-};
+use super::window::{open, window_options, Step};
+use super::Timing;
 
 /// `/nwcombat use`: declares a skill or item with its Timing checked, pays its Cost, takes the
 /// action its Timing needs, posts its text and applies what can be modelled.
@@ -208,4 +211,75 @@ pub fn use_skill(
         out.push(Reply::gm(Message::text(gm_out.join("\n"))));
     }
     Ok(out)
+}
+
+/// Takes `w` out of the open step; when nobody is left the Round goes on (the Setup step after
+/// the Prep step, the Initiative Process after the Setup step, a new Round after the Cleanup
+/// step).
+pub(super) fn advance(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    w: &Who,
+    lines: &mut Vec<String>,
+    gm: &mut Vec<String>,
+) {
+    let Some(c) = s.combat.as_mut() else { return };
+    let Some(win) = c.skills.window.as_mut() else {
+        return;
+    };
+    win.queue.retain(|x| x != w);
+    if !win.queue.is_empty() {
+        return;
+    }
+    let (cleanup, prep) = (win.cleanup, win.prep);
+    c.skills.window = None;
+    if prep && open(s, data, Step::Setup, lines) {
+        return;
+    }
+    if cleanup {
+        new_round(s, data, rng, lines, gm);
+    } else {
+        initiative(s, data, rng, lines, gm);
+    }
+}
+
+/// `/nwcombat skip`: a PC uses no (more) skills in the open Setup/Cleanup step; the GM may
+/// skip for the PC whose turn it is (or one named).
+pub fn skip(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    who: Option<&str>,
+) -> Result<Vec<Reply>, RuleError> {
+    let is_gm = s.is_gm(actor);
+    let Some(win) = s.combat.as_ref().and_then(|c| c.skills.window.clone()) else {
+        return refuse("no Setup or Cleanup step is waiting for skills.");
+    };
+    let w = if is_gm {
+        match who {
+            Some(k) => s.find(k, true),
+            None => win.queue.first().cloned(),
+        }
+    } else {
+        Some(Who::Pc(actor.id.clone()))
+    };
+    let Some(w) = w.filter(|w| win.queue.contains(w)) else {
+        return refuse("you have no turn in this step.");
+    };
+    let mut lines = vec![format!(
+        "{} uses no {} skill.",
+        s.name_of(&w),
+        if win.cleanup {
+            "Cleanup Process"
+        } else if win.prep {
+            "Prep"
+        } else {
+            "Setup Process"
+        }
+    )];
+    let mut gm = vec![];
+    advance(s, data, rng, &w, &mut lines, &mut gm);
+    Ok(s.tracker(lines, gm))
 }

@@ -1,7 +1,9 @@
 //! Whether a use may be declared now (its Timing against the Round) and its Cost (§10.10,
 //! §15.5): checked in full, then paid.
 
-use super::{refuse, CostPart, NightWizard, PendingBad, RuleError, Timing, Usable, Who};
+use super::super::model::PendingBad;
+use super::super::{refuse, NightWizard, RuleError, Who};
+use super::{CostPart, Timing, Usable};
 
 /// What a use takes from the Round.
 pub(super) enum Gate {

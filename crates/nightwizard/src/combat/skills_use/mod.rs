@@ -12,15 +12,7 @@
 //! owns a skill (or item) of that Timing, the Round waits for those PCs, in Count order, to use
 //! it or skip. Declared as a submodule of `combat` so that it shares the combat helpers.
 
-use serde::{Deserialize, Serialize};
-
-use super::super::data::NwData;
-use super::super::judge::Dice;
-use super::super::state::NightWizard;
-use super::super::status::{written, BadStatus};
-use super::recovery::{recover, Roll};
-use super::{mention, rank, Who, SPD};
-use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
+use super::super::status::BadStatus;
 
 /// When a skill or item may be declared (§15.5 Timing).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -222,75 +214,6 @@ pub fn cures_in(effect: &str) -> Vec<BadStatus> {
         .collect()
 }
 
-/// A bad status paid as a Cost in its payer's Main Process, landing when it ends (§10.4).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct PendingBad {
-    /// Who pays.
-    pub who: Who,
-    /// The status.
-    pub name: BadStatus,
-    /// Rating (0 = unrated).
-    pub rating: u32,
-    /// The skill it paid for.
-    pub from: String,
-}
-
-/// One declaration of a skill limited to once per instance of its timing.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct Mark {
-    /// Who used it.
-    pub who: Who,
-    /// Skill id or `item:<id>`.
-    pub what: String,
-    /// Which instance of the timing (`setup 2`, `cleanup 2`, `init 2 3`, `prep`).
-    pub instance: String,
-}
-
-/// The Setup step or the Cleanup step waiting for PCs with skills of that Timing.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct Window {
-    /// The Cleanup step (otherwise the Setup step).
-    pub cleanup: bool,
-    /// The Prep step of Round 1, before its Setup step: Prep skills in Speed order (§15.5).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub prep: bool,
-    /// Who may still use a skill, in Count order; the first one goes now.
-    pub queue: Vec<Who>,
-}
-
-impl Window {
-    /// How the step and its skills are named: `("Prep", "Prep skill")`, `("Setup", "Setup
-    /// Process skill")` or `("Cleanup", "Cleanup Process skill")`, for every message that
-    /// announces the step or its turn.
-    pub fn names(&self) -> (&'static str, &'static str) {
-        if self.prep {
-            ("Prep", "Prep skill")
-        } else if self.cleanup {
-            ("Cleanup", "Cleanup Process skill")
-        } else {
-            ("Setup", "Setup Process skill")
-        }
-    }
-}
-
-/// Skill state of the current fight.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-pub struct RoundState {
-    /// An open Setup or Cleanup step.
-    #[serde(default)]
-    pub window: Option<Window>,
-    /// Bad statuses paid as Costs, landing when the payer's Main Process ends.
-    #[serde(default)]
-    pub pending: Vec<PendingBad>,
-    /// Once-per-instance declarations made.
-    #[serde(default)]
-    pub marks: Vec<Mark>,
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
 /// A skill or item ready to use.
 #[derive(Debug, Clone)]
 struct Usable {
@@ -309,13 +232,11 @@ struct Usable {
     attack: Option<bool>,
 }
 
-mod declare;
+pub mod declare;
 mod gate;
-mod usable;
-mod window;
-pub use declare::use_skill;
-pub use window::{on_main_end, open_cleanup, open_setup, skip, window_turn};
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_round;
+mod usable;
+pub mod window;

@@ -1,10 +1,8 @@
 //! What a character may use: its own skills and items (the GM's enemies: any in the
 //! catalog), with Restrict checked, read into a [`Usable`].
 
-use super::{
-    cures_in, parse_cost, recovery_in, refuse, Actor, NightWizard, NwData, RuleError, Timing,
-    Usable, Who,
-};
+use super::super::{refuse, Actor, NightWizard, NwData, RuleError, Who};
+use super::{cures_in, parse_cost, recovery_in, Timing, Usable};
 
 pub(super) fn skill_usable(def: &super::super::super::data::SkillDef, sl: u32) -> Usable {
     let attack = (def.check.eq_ignore_ascii_case("hit check"))

@@ -1,10 +1,10 @@
 //! The Setup and Cleanup steps (§10.2 step 5, §10.14 step 2), waiting for PCs with skills of
 //! that Timing, and bad statuses paid as Costs landing when a Main Process ends (§10.4).
 
-use super::{
-    mention, rank, refuse, written, Actor, Dice, NightWizard, NwData, PendingBad, Reply, RuleError,
-    Timing, UserId, Who, Window, SPD,
-};
+use super::super::super::status::written;
+use super::super::model::{PendingBad, Window};
+use super::super::{mention, rank, NightWizard, NwData, UserId, Who, SPD};
+use super::Timing;
 
 /// Skills and items a PC may still use in the open Prep, Setup or Cleanup step (names).
 pub(super) fn window_options(s: &NightWizard, data: &NwData, w: &Who) -> Vec<String> {
@@ -80,7 +80,7 @@ pub fn open_cleanup(s: &mut NightWizard, data: &NwData, lines: &mut Vec<String>)
 
 /// The steps that wait for PCs' skills.
 #[derive(Clone, Copy, PartialEq)]
-enum Step {
+pub(super) enum Step {
     /// Round 1, before the Setup step: Prep skills, highest Speed first (§15.5).
     Prep,
     /// §10.2 step 5: Setup Process skills, highest Count first.
@@ -89,7 +89,12 @@ enum Step {
     Cleanup,
 }
 
-fn open(s: &mut NightWizard, data: &NwData, step: Step, lines: &mut Vec<String>) -> bool {
+pub(super) fn open(
+    s: &mut NightWizard,
+    data: &NwData,
+    step: Step,
+    lines: &mut Vec<String>,
+) -> bool {
     let cleanup = step == Step::Cleanup;
     let prep = step == Step::Prep;
     let Some(c) = s.combat.as_mut() else {
@@ -149,77 +154,6 @@ fn open(s: &mut NightWizard, data: &NwData, step: Step, lines: &mut Vec<String>)
         }
     ));
     true
-}
-
-/// Takes `w` out of the open step; when nobody is left the Round goes on (the Setup step after
-/// the Prep step, the Initiative Process after the Setup step, a new Round after the Cleanup
-/// step).
-pub(super) fn advance(
-    s: &mut NightWizard,
-    data: &NwData,
-    rng: &mut impl Dice,
-    w: &Who,
-    lines: &mut Vec<String>,
-    gm: &mut Vec<String>,
-) {
-    let Some(c) = s.combat.as_mut() else { return };
-    let Some(win) = c.skills.window.as_mut() else {
-        return;
-    };
-    win.queue.retain(|x| x != w);
-    if !win.queue.is_empty() {
-        return;
-    }
-    let (cleanup, prep) = (win.cleanup, win.prep);
-    c.skills.window = None;
-    if prep && open(s, data, Step::Setup, lines) {
-        return;
-    }
-    if cleanup {
-        super::super::new_round(s, data, rng, lines, gm);
-    } else {
-        super::super::initiative(s, data, rng, lines, gm);
-    }
-}
-
-/// `/nwcombat skip`: a PC uses no (more) skills in the open Setup/Cleanup step; the GM may
-/// skip for the PC whose turn it is (or one named).
-pub fn skip(
-    s: &mut NightWizard,
-    data: &NwData,
-    rng: &mut impl Dice,
-    actor: &Actor,
-    who: Option<&str>,
-) -> Result<Vec<Reply>, RuleError> {
-    let is_gm = s.is_gm(actor);
-    let Some(win) = s.combat.as_ref().and_then(|c| c.skills.window.clone()) else {
-        return refuse("no Setup or Cleanup step is waiting for skills.");
-    };
-    let w = if is_gm {
-        match who {
-            Some(k) => s.find(k, true),
-            None => win.queue.first().cloned(),
-        }
-    } else {
-        Some(Who::Pc(actor.id.clone()))
-    };
-    let Some(w) = w.filter(|w| win.queue.contains(w)) else {
-        return refuse("you have no turn in this step.");
-    };
-    let mut lines = vec![format!(
-        "{} uses no {} skill.",
-        s.name_of(&w),
-        if win.cleanup {
-            "Cleanup Process"
-        } else if win.prep {
-            "Prep"
-        } else {
-            "Setup Process"
-        }
-    )];
-    let mut gm = vec![];
-    advance(s, data, rng, &w, &mut lines, &mut gm);
-    Ok(s.tracker(lines, gm))
 }
 
 /// End of a Main Process: bad statuses paid as Costs in it land now (§10.4).

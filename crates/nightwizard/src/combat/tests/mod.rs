@@ -1,4 +1,4 @@
-use super::super::character::roster::{self, NwShared};
+use super::super::character::roster::NwShared;
 use super::super::character::Custom;
 use super::super::data::load;
 use super::super::judge::Fixed;
@@ -26,7 +26,7 @@ fn setup() -> (NwData, NightWizard) {
     let (mut s, _) =
         session::create(&data, &gm(), &Command::new("nw new"), Custom::default()).unwrap();
     for (a, n) in [(alice(), "Ayla"), (bob(), "Bolt")] {
-        roster::global(
+        super::super::character::global::global(
             &mut shared,
             &data,
             &a,

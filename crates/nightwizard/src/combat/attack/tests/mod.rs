@@ -1,12 +1,16 @@
-use super::super::super::character::roster::{self, NwShared};
+use super::super::super::character::roster::NwShared;
 use super::super::super::character::Custom;
 use super::super::super::data::load;
 use super::super::super::judge::Fixed;
 use super::super::super::session::{self, NwAction};
 use super::*;
-use crate::combat::{apply, Used};
+use crate::combat::{
+    apply, Attack, CombatAction, Used, DAMAGE_ROLL, DEFENCE_ROLL, EVA, PACC, PATK, PDEF,
+};
 use crate::judge::Cf;
+use crate::judge::Mode;
 use croupier_core::table::Command;
+use croupier_core::table::UserId;
 
 fn gm() -> Actor {
     Actor::player("gm", "gm")
@@ -35,7 +39,7 @@ fn setup() -> (NwData, NwShared, NightWizard) {
     let (mut s, _) =
         session::create(&data, &gm(), &Command::new("nw new"), Custom::default()).unwrap();
     for (a, n) in [(alice(), "Ayla"), (bob(), "Bolt"), (gm(), "Gwen")] {
-        roster::global(
+        super::super::super::character::global::global(
             &mut shared,
             &data,
             &a,

@@ -1,7 +1,7 @@
 //! Attack tests, part 2: range, reactions, Full Hit/Dodge, incomplete enemies, Guests, Prana.
 
 use super::*;
-use crate::combat::{initiative, rank};
+use crate::combat::{foes, initiative, rank};
 
 #[test]
 fn rule_nw_10_9_area_target_not_in_range_is_refused() {

@@ -1,0 +1,70 @@
+//! HP loss in a fight and what lands with it (digest §10.1, §10.9 step 6): the one place a
+//! combatant loses HP, shared by the attack, Cover Up and the Cleanup Process's damage.
+
+use super::{Attack, NightWizard, NwData, Who};
+
+/// Step 6: HP Damage and the attack's bad status land on `on`.
+pub(crate) fn land(
+    s: &mut NightWizard,
+    data: &NwData,
+    at: &Attack,
+    on: &Who,
+    damage: i32,
+    lines: &mut Vec<String>,
+) {
+    hurt(s, data, on, damage, lines);
+    if damage > 0 {
+        if let Who::Enemy(l) = &at.attacker {
+            if let Some((n, r)) = s.enemy(l).and_then(|e| e.inflicts.clone()) {
+                if let Some(b) = s.bad_mut(on) {
+                    b.add(n.clone(), r);
+                }
+                lines.push(format!(
+                    "{} gets BS: {n}{}.",
+                    s.name_of(on),
+                    if r > 0 {
+                        format!(" ({r})")
+                    } else {
+                        String::new()
+                    }
+                ));
+            }
+        }
+    }
+}
+
+/// Loses HP (floored at 0); at 0 the character is Incapacitated: Post-action, Count 0.
+pub(crate) fn hurt(s: &mut NightWizard, data: &NwData, w: &Who, n: i32, lines: &mut Vec<String>) {
+    let name = s.name_of(w);
+    let (hp, max) = match w {
+        Who::Pc(u) => {
+            let Some(i) = s.pcs.iter().position(|p| &p.user == u) else {
+                return;
+            };
+            let max = s.pcs[i].ch.derive(&s.catalog(data)).body;
+            let p = &mut s.pcs[i];
+            p.hp = (p.hp - n).max(0);
+            (p.hp, max)
+        }
+        Who::Enemy(l) => {
+            let Some(e) = s.enemy_mut(l) else { return };
+            e.hp = (e.hp - n).max(0);
+            (e.hp, e.hp_max)
+        }
+    };
+    lines.push(format!("{name} loses {n} HP (HP {hp}/{max})."));
+    if hp == 0 {
+        if let Some(c) = s.combat.as_mut() {
+            for f in c.fighters.iter_mut().filter(|f| &f.who == w) {
+                f.post = true;
+                f.count = 0;
+            }
+        }
+        lines.push(match w {
+            Who::Pc(_) => format!(
+                "💫 {name} is Incapacitated (2 Prana, once per Scene: `/nw prana use:avoid`)."
+            ),
+            Who::Enemy(_) => format!("💫 {name} is Incapacitated."),
+        });
+    }
+}
