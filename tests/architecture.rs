@@ -111,7 +111,6 @@ fn the_layer_check_reads_dependencies_not_dev_dependencies() {
     );
 }
 
-
 #[test]
 fn no_crate_has_an_import_circle_among_its_files() {
     let mut problems = vec![];

@@ -308,10 +308,23 @@ fn commands(input: &DeriveInput) -> syn::Result<Ts> {
                 paths.push(
                     quote!(#ty::#vid(inner) => inner.path().map(|p| format!("{} {}", #key, p)),),
                 );
+                // A group registered under its own name (`#[cmd(top_level = "nwcombat")]`)
+                // is written the way users type it (`/nwcombat dodge`): `Command::typed`.
+                let typed = va.top_level.as_ref().map(|tl| {
+                    quote! {
+                        cmd.typed = Some(
+                            ::std::iter::once(#tl.to_string())
+                                .chain(cmd.path[__at + 1..].iter().cloned())
+                                .collect(),
+                        );
+                    }
+                });
                 writes.push(quote! {
                     #ty::#vid(inner) => {
+                        let __at = cmd.path.len();
                         cmd.path.push(#key.to_string());
                         #t::Commands::write_at(inner, cmd);
+                        #typed
                     }
                 });
                 samples.push(quote! {

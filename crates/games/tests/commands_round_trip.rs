@@ -38,7 +38,30 @@ fn round_trip<C: Commands + PartialEq + Debug>() -> usize {
         let back = C::from_command(&cmd).unwrap_or_else(|e| panic!("{s:?} → {cmd:?}: {e}"));
         assert_eq!(&back, s, "through the command {cmd:?}");
         let line = s.to_line();
-        let parsed = Command::parse_line(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        if let Some(tl) = C::spec()
+            .subcommands
+            .iter()
+            .find(|g| Some(&g.name) == cmd.path.get(1))
+            .and_then(|g| g.top_level.clone())
+        {
+            assert!(
+                line.starts_with(&format!("/{tl} ")),
+                "{line} is typed /{tl} …"
+            );
+        }
+        let mut parsed = Command::parse_line(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        // A group registered under its own name (`/nwcombat dodge`) is routed back under its
+        // game, as the table's registry does.
+        if let Some(group) = C::spec()
+            .subcommands
+            .iter()
+            .find(|g| g.top_level.as_deref() == Some(parsed.root()))
+        {
+            parsed.path = [C::NAME.to_string(), group.name.clone()]
+                .into_iter()
+                .chain(parsed.path[1..].iter().cloned())
+                .collect();
+        }
         let back = C::from_command(&parsed).unwrap_or_else(|e| panic!("{line}: {e}"));
         assert_eq!(&back, s, "through the line {line}");
         let path = s.path().expect("a sample is a command");

@@ -31,9 +31,14 @@ pub trait Commands: Sized {
         cmd
     }
     /// The command line of [`Commands::to_command`] (`/nobi verdict result:success`), as the
-    /// console takes it and a button's custom id carries it.
+    /// console takes it and a button's custom id carries it; a group registered under its own
+    /// name is written that way (`/nwcombat dodge`, not `/nw combat dodge`), as users type it.
     fn to_line(&self) -> String {
-        self.to_command().to_string()
+        let mut cmd = self.to_command();
+        if let Some(typed) = cmd.typed.take() {
+            cmd.path = typed;
+        }
+        cmd.to_string()
     }
     /// Values covering every subcommand, every choice and every option both given and left
     /// out, for tests that check each declaration's way there and back.

@@ -12,6 +12,7 @@ use super::{
     Stage, UserId, Who,
 };
 use crate::character::Catalog;
+use crate::commands::{CombatCommand, NwCommand};
 use crate::data::NwData;
 
 impl NightWizard {
@@ -100,23 +101,34 @@ impl NightWizard {
             (Some(a), _) if !a.defenders.is_empty() => self.defenders_turn(a, &mut m),
             (Some(a), _) => match a.stage {
                 Stage::Hit => {
-                    m = m.styled_button_line("Dodge", "/nwcombat dodge", ButtonStyle::Primary);
+                    m = m.styled_button(
+                        "Dodge",
+                        &NwCommand::Combat(CombatCommand::Dodge {
+                            who: None,
+                            full: None,
+                        }),
+                        ButtonStyle::Primary,
+                    );
                     (
                         format!("{}: roll the Dodge Check", mention(self, &a.target)),
                         vec![self.controller(&a.target)],
                     )
                 }
                 Stage::Dodge => {
-                    m = m.styled_button_line("Damage", "/nwcombat damage", ButtonStyle::Primary);
+                    m = m.styled_button(
+                        "Damage",
+                        &NwCommand::Combat(CombatCommand::Damage),
+                        ButtonStyle::Primary,
+                    );
                     (
                         format!("{}: compare and roll damage", mention(self, &a.attacker)),
                         vec![self.controller(&a.attacker)],
                     )
                 }
                 Stage::Defence => {
-                    m = m.styled_button_line(
+                    m = m.styled_button(
                         "Defence roll",
-                        "/nwcombat damage",
+                        &NwCommand::Combat(CombatCommand::Damage),
                         ButtonStyle::Primary,
                     );
                     (
@@ -129,7 +141,11 @@ impl NightWizard {
                     )
                 }
                 Stage::Damage => {
-                    m = m.styled_button_line("Apply", "/nwcombat apply", ButtonStyle::Primary);
+                    m = m.styled_button(
+                        "Apply",
+                        &NwCommand::Combat(CombatCommand::Apply),
+                        ButtonStyle::Primary,
+                    );
                     let cover = self.cover_buttons(a, &mut m);
                     (
                         format!(
@@ -144,9 +160,9 @@ impl NightWizard {
             },
             (None, Some(_)) if turn_hidden => ("the GM's turn".to_string(), vec![self.gm.clone()]),
             (None, Some(w)) => {
-                m = m.styled_button_line(
+                m = m.styled_button(
                     "End Main Process",
-                    "/nwcombat pass",
+                    &NwCommand::Combat(CombatCommand::Pass),
                     ButtonStyle::Secondary,
                 );
                 (
@@ -158,19 +174,31 @@ impl NightWizard {
                 )
             }
             (None, None) if c.closing => {
-                m = m.styled_button_line("Cleanup Process", "/nwcombat go", ButtonStyle::Secondary);
+                m = m.styled_button(
+                    "Cleanup Process",
+                    &NwCommand::Combat(CombatCommand::Go { who: None }),
+                    ButtonStyle::Secondary,
+                );
                 (
                     "Initiative Process after the last Main Process: Initiative Process skills now (`/nwcombat use`); the GM goes on to the Cleanup Process (`/nwcombat go`)".to_string(),
                     vec![self.gm.clone()],
                 )
             }
             (None, None) if c.skills.window.is_some() => {
-                m = m.styled_button_line("Skip", "/nwcombat skip", ButtonStyle::Secondary);
+                m = m.styled_button(
+                    "Skip",
+                    &NwCommand::Combat(CombatCommand::Skip { who: None }),
+                    ButtonStyle::Secondary,
+                );
                 skills_use::window::window_turn(self, c)
             }
             (None, None) => {
                 let names: Vec<String> = c.candidates.iter().map(|w| mention(self, w)).collect();
-                m = m.styled_button_line("Go", "/nwcombat go", ButtonStyle::Primary);
+                m = m.styled_button(
+                    "Go",
+                    &NwCommand::Combat(CombatCommand::Go { who: None }),
+                    ButtonStyle::Primary,
+                );
                 (
                     format!(
                         "tied for the next Main Process: {} (`/nwcombat go`)",

@@ -1,5 +1,6 @@
 //! The Fortress's Judges (§12.8, §12.9): traps, Danger Sense, and what an event's clearing opens.
 
+use super::super::commands::{FortressCommand, NwCommand};
 use super::super::data::NwData;
 use super::super::judge::{roll_for, Judge, JudgeRequest};
 use super::super::state::NightWizard;
@@ -156,7 +157,11 @@ pub(super) fn apply(
                         "⚠️ Danger Sense Judge",
                         format!("Everyone in the Scene rolls {stat} (`/nwfortress sense`)."),
                     )
-                    .styled_button_line("Roll", "/nwfortress sense", ButtonStyle::Primary),
+                    .styled_button(
+                        "Roll",
+                        &NwCommand::Fortress(FortressCommand::Sense),
+                        ButtonStyle::Primary,
+                    ),
                 ),
             ])
         }
@@ -362,7 +367,11 @@ pub(super) fn roll_check(
                 "Your {} falls short for now: spend Prana on it, or settle it as it stands.",
                 check.label()
             ))
-            .styled_button_line("Settle", "/nwfortress resolve", ButtonStyle::Success),
+            .styled_button(
+                "Settle",
+                &NwCommand::Fortress(FortressCommand::Resolve),
+                ButtonStyle::Success,
+            ),
         ));
     }
     Ok(out)
@@ -417,7 +426,7 @@ pub(super) fn settle(s: &mut NightWizard, rng: &mut GameRng, p: &Pending) -> Vec
                             "🪤 The trap: {eff}{}. Removal Value {rv}.",
                             dmg.map(|d| format!(" ({d} HP)")).unwrap_or_default()
                         ))
-                        .button_line("Remove it", "/nwfortress remove"),
+                        .button("Remove it", &NwCommand::Fortress(FortressCommand::Remove)),
                     ),
                 ]
             } else {

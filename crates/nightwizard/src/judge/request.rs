@@ -4,6 +4,7 @@
 //! with a [`JudgeRequest`]; none re-enters the dispatcher.
 
 use super::super::character::Catalog;
+use super::super::commands::{NwCommand, PranaChoice};
 use super::super::data::{attr_index, stat_index, NwData, STAT_LABEL};
 use super::super::state::{NightWizard, OpenJudge, Pc, SceneKind};
 use super::chance::chance_values;
@@ -210,47 +211,46 @@ pub fn roll_for(
 
 impl NightWizard {
     /// The Prana buttons a rolled Judge offers its roller.
-    pub fn judge_buttons(&self, j: &OpenJudge) -> Vec<(String, String)> {
+    pub fn judge_buttons(&self, j: &OpenJudge) -> Vec<(String, NwCommand)> {
         let Some(i) = self.pc_index(&j.user) else {
             return vec![];
         };
         let p = &self.pcs[i];
+        let prana = |c: PranaChoice| NwCommand::Prana {
+            r#use: c,
+            amount: None,
+            logic: None,
+        };
         let mut b = vec![];
         if p.prana > 0 {
             let mut t = j.judge.clone();
             let mut fake = super::roll::Fixed(vec![3, 3, 3, 3, 3, 3]);
             if t.clone().reroll(&mut fake).is_ok() {
-                b.push(("Reroll (1 Prana)".into(), "/nw prana use:reroll".into()));
+                b.push(("Reroll (1 Prana)".into(), prana(PranaChoice::Reroll)));
             }
             if t.clone().cancel_fumble().is_ok() {
-                b.push((
-                    "Cancel Fumble (1 Prana)".into(),
-                    "/nw prana use:cancel".into(),
-                ));
+                b.push(("Cancel Fumble (1 Prana)".into(), prana(PranaChoice::Cancel)));
             }
             if t.clone()
                 .fudge(true, &self.settings.judge, &mut fake)
                 .is_ok()
             {
-                b.push(("Fudge +1 (1 Prana)".into(), "/nw prana use:fudge_up".into()));
+                b.push(("Fudge +1 (1 Prana)".into(), prana(PranaChoice::FudgeUp)));
             }
             if t.clone()
                 .fudge(false, &self.settings.judge, &mut fake)
                 .is_ok()
             {
-                b.push((
-                    "Fudge −1 (1 Prana)".into(),
-                    "/nw prana use:fudge_down".into(),
-                ));
+                b.push(("Fudge −1 (1 Prana)".into(), prana(PranaChoice::FudgeDown)));
             }
             if t.raise(1, &self.settings.judge, &mut fake).is_ok() {
                 b.push((
                     format!("Raise +{}D (1 Prana)", self.settings.judge.raise_dice),
-                    "/nw prana use:raise".into(),
+                    prana(PranaChoice::Raise),
                 ));
             }
         }
-        b.push(("Accept".into(), "/nw prana use:accept".into()));
+        b.push(("Accept".into(), prana(PranaChoice::Accept)));
         b
     }
 
@@ -295,9 +295,9 @@ impl NightWizard {
         let buttons = self.judge_buttons(j);
         let with_buttons = |mut m: Message| {
             for (l, c) in &buttons {
-                m = m.styled_button_line(
+                m = m.styled_button(
                     l.clone(),
-                    c.clone(),
+                    c,
                     if l == "Accept" {
                         ButtonStyle::Success
                     } else {

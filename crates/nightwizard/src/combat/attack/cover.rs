@@ -1,5 +1,6 @@
 //! Cover Up (digest §10.13): a Pre-action ally in the same Engage takes a Defender's damage.
 
+use super::super::super::commands::{CombatCommand, NwCommand};
 use super::super::access::multi;
 use super::super::{
     close_damage, combat_mut, end_main, foes, land, mention, pending, refuse, Actor, Attack,
@@ -293,9 +294,12 @@ impl NightWizard {
         let mut pings = vec![];
         for w in self.coverers_for(a, &a.target).into_iter().take(20) {
             let n = self.name_of(&w);
-            msg = msg.styled_button_line(
+            msg = msg.styled_button(
                 format!("Cover Up: {n}"),
-                format!("/nwcombat coverup who:\"{n}\""),
+                &NwCommand::Combat(CombatCommand::Coverup {
+                    who: Some(n.clone()),
+                    r#for: None,
+                }),
                 ButtonStyle::Secondary,
             );
             pings.push(self.controller(&w));
@@ -318,9 +322,12 @@ impl NightWizard {
                         names.push(format!("a hidden Defender ({})", self.gm.mention()));
                     } else {
                         let n = self.name_of(&d.who);
-                        msg = msg.styled_button_line(
+                        msg = msg.styled_button(
                             format!("Dodge: {n}"),
-                            format!("/nwcombat dodge who:\"{n}\""),
+                            &NwCommand::Combat(CombatCommand::Dodge {
+                                who: Some(n.clone()),
+                                full: None,
+                            }),
                             ButtonStyle::Primary,
                         );
                         names.push(mention(self, &d.who));
@@ -336,7 +343,11 @@ impl NightWizard {
                 )
             }
             Stage::Dodge => {
-                msg = msg.styled_button_line("Damage", "/nwcombat damage", ButtonStyle::Primary);
+                msg = msg.styled_button(
+                    "Damage",
+                    &NwCommand::Combat(CombatCommand::Damage),
+                    ButtonStyle::Primary,
+                );
                 (
                     format!(
                         "{}: compare and roll the damage against each Defender",
@@ -346,9 +357,9 @@ impl NightWizard {
                 )
             }
             Stage::Defence => {
-                msg = msg.styled_button_line(
+                msg = msg.styled_button(
                     "Defence rolls",
-                    "/nwcombat damage",
+                    &NwCommand::Combat(CombatCommand::Damage),
                     ButtonStyle::Primary,
                 );
                 (
@@ -360,7 +371,11 @@ impl NightWizard {
                 )
             }
             Stage::Damage => {
-                msg = msg.styled_button_line("Apply", "/nwcombat apply", ButtonStyle::Primary);
+                msg = msg.styled_button(
+                    "Apply",
+                    &NwCommand::Combat(CombatCommand::Apply),
+                    ButtonStyle::Primary,
+                );
                 let mut pings = vec![self.controller(&a.attacker)];
                 let mut offers = vec![];
                 let mut buttons = 0;
@@ -376,9 +391,12 @@ impl NightWizard {
                         }
                         buttons += 1;
                         let n = self.name_of(&w);
-                        msg = msg.styled_button_line(
+                        msg = msg.styled_button(
                             format!("Cover Up: {n} for {b}"),
-                            format!("/nwcombat coverup who:\"{n}\" for:\"{b}\""),
+                            &NwCommand::Combat(CombatCommand::Coverup {
+                                who: Some(n.clone()),
+                                r#for: Some(b.clone()),
+                            }),
                             ButtonStyle::Secondary,
                         );
                         offers.push(format!("{} for {b}", mention(self, &w)));

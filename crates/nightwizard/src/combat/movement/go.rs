@@ -1,6 +1,7 @@
 //! Moving: Interval and Complex Movement, moves to Long or Extreme range (§10.6), Lunar
 //! Robe flight and landing (§10.7).
 
+use super::super::super::commands::{CombatCommand, NwCommand, RangeBand};
 use super::{
     combat_mut, end_main, flight_forbidden, go_far, leave, my_turn, news, refuse, set_spot, Actor,
     Band, Dice, Message, NightWizard, NwData, Reply, Request, Route, RuleError, Spend, Who,
@@ -71,9 +72,9 @@ pub(super) fn move_to(
             band: b,
             spot: spot.to_string(),
         });
-        let band_word = match b {
-            Band::Extreme => "extreme",
-            _ => "long",
+        let (band_word, allow) = match b {
+            Band::Extreme => ("extreme", RangeBand::Extreme),
+            _ => ("long", RangeBand::Long),
         };
         let mut out = s.tracker(
             vec![format!(
@@ -85,13 +86,19 @@ pub(super) fn move_to(
         );
         out.push(Reply::gm(
             Message::text(format!("{name} asks to move to {} ({spot}).", b.name()))
-                .button_line(
+                .button(
                     "Allow",
-                    format!("/nwcombat range who:\"{name}\" band:{band_word}"),
+                    &NwCommand::Combat(CombatCommand::Range {
+                        who: name.clone(),
+                        band: allow,
+                    }),
                 )
-                .button_line(
+                .button(
                     "Refuse",
-                    format!("/nwcombat range who:\"{name}\" band:short"),
+                    &NwCommand::Combat(CombatCommand::Range {
+                        who: name.clone(),
+                        band: RangeBand::Short,
+                    }),
                 ),
         ));
         return Ok(out);

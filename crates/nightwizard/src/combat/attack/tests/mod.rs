@@ -7,10 +7,11 @@ use super::*;
 use crate::combat::{
     apply, Attack, CombatAction, Used, DAMAGE_ROLL, DEFENCE_ROLL, EVA, PACC, PATK, PDEF,
 };
+use crate::commands::{CombatCommand, NwCommand};
 use crate::judge::Cf;
 use crate::judge::Mode;
 use croupier_core::table::Command;
-use croupier_core::table::UserId;
+use croupier_core::table::{Commands, UserId};
 
 fn gm() -> Actor {
     Actor::player("gm", "gm")
@@ -275,8 +276,20 @@ fn rule_nw_10_9_each_pc_defender_is_asked_with_a_dodge_button_that_mentions_them
         .iter()
         .map(|b| (b.label.as_str(), b.command.as_str()))
         .collect();
-    assert!(cmds.contains(&("Dodge: Ayla", "/nwcombat dodge who:\"Ayla\"")));
-    assert!(cmds.contains(&("Dodge: Bolt", "/nwcombat dodge who:\"Bolt\"")));
+    // Each button runs the typed command naming its Defender (`/nwcombat dodge who:…`).
+    let dodge_line = |who: &str| {
+        NwCommand::Combat(CombatCommand::Dodge {
+            who: Some(who.into()),
+            full: None,
+        })
+        .to_line()
+    };
+    assert!(
+        cmds.contains(&("Dodge: Ayla", dodge_line("Ayla").as_str())),
+        "{cmds:?}"
+    );
+    assert!(cmds.contains(&("Dodge: Bolt", dodge_line("Bolt").as_str())));
+    assert_eq!(dodge_line("Ayla"), "/nwcombat dodge who:Ayla");
     let t = m.plain_text();
     assert!(t.contains(&UserId::new("alice").mention()), "{t}");
     assert!(t.contains(&UserId::new("bob").mention()), "{t}");
@@ -319,7 +332,7 @@ fn rule_nw_10_13_a_plain_attack_offers_cover_up_buttons_to_eligible_allies() {
     assert!(m
         .buttons
         .iter()
-        .any(|b| b.label == "Cover Up: Bolt" && b.command == "/nwcombat coverup who:\"Bolt\""));
+        .any(|b| b.label == "Cover Up: Bolt" && b.command == "/nwcombat coverup who:Bolt"));
     assert!(m.pings.contains(&UserId::new("bob")));
     // Alice pressing Bolt's button is refused; Bolt's player covers.
     let e = run(
