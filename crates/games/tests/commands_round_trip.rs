@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::fmt::Debug;
 
 use croupier_core::table::builtins::{GameCommand, HelpCommand, RollCommand};
-use croupier_core::table::{Command, CommandSpec, Commands};
+use croupier_core::table::{CommandSpec, Commands};
 use croupier_games::dice_table::DiceCommand;
 use croupier_games::nakama::NakamaCommand;
 use croupier_games::nightwizard::commands::NwCommand;
@@ -49,20 +49,7 @@ fn round_trip<C: Commands + PartialEq + Debug>() -> usize {
                 "{line} is typed /{tl} …"
             );
         }
-        let mut parsed = Command::parse_line(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
-        // A group registered under its own name (`/nwcombat dodge`) is routed back under its
-        // game, as the table's registry does.
-        if let Some(group) = C::spec()
-            .subcommands
-            .iter()
-            .find(|g| g.top_level.as_deref() == Some(parsed.root()))
-        {
-            parsed.path = [C::NAME.to_string(), group.name.clone()]
-                .into_iter()
-                .chain(parsed.path[1..].iter().cloned())
-                .collect();
-        }
-        let back = C::from_command(&parsed).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let back = C::from_line(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
         assert_eq!(&back, s, "through the line {line}");
         let path = s.path().expect("a sample is a command");
         assert_eq!(cmd.path[1..].join(" "), path, "{line}");

@@ -540,7 +540,7 @@ mod tests {
     }
 
     fn parse(line: &str) -> Result<G, RuleError> {
-        G::from_command(&Command::parse_line(line).unwrap())
+        G::from_line(line)
     }
 
     #[test]
@@ -603,14 +603,14 @@ mod tests {
             verdict.to_line(),
             "/g verdict note:\"well done\" result:failure"
         );
-        assert_eq!(
-            G::Fight(Fight::Hit {
-                target: UserId::new("bob"),
-                power: None
-            })
-            .to_line(),
-            "/g fight hit target:bob"
-        );
+        // A group registered under its own name is written as users type it; its command
+        // keeps the path under the game.
+        let hit = G::Fight(Fight::Hit {
+            target: UserId::new("bob"),
+            power: None,
+        });
+        assert_eq!(hit.to_line(), "/gfight hit target:bob");
+        assert_eq!(hit.to_command().path, ["g", "fight", "hit"]);
         // Every sample, flattened options and renamed ones included, reads back the same.
         let g = G::samples();
         assert!(g.len() > 4 && !g.contains(&G::Remind));

@@ -10,8 +10,6 @@ use super::{Command, CommandSpec};
 /// All registered games.
 pub struct Registry {
     games: Vec<Box<dyn DynGame>>,
-    /// Top-level command names that stand for a game's subcommand: (`nwcombat`, [`nw`, `combat`]).
-    routes: Vec<(String, [String; 2])>,
     /// The generic commands' declarations, built once (every answer consults them).
     generic: Vec<CommandSpec>,
 }
@@ -19,18 +17,8 @@ pub struct Registry {
 impl Registry {
     /// A registry of these games (the composition root, `games::registry`, lists them).
     pub fn of(games: Vec<Box<dyn DynGame>>) -> Registry {
-        let routes = games
-            .iter()
-            .flat_map(|g| {
-                let game = g.name().to_string();
-                g.command().subcommands.iter().filter_map(move |s| {
-                    Some((s.top_level.clone()?, [game.clone(), s.name.clone()]))
-                })
-            })
-            .collect();
         Registry {
             games,
-            routes,
             generic: super::builtins::generic_commands(),
         }
     }
@@ -47,14 +35,11 @@ impl Registry {
 
     /// The command as the game declared it: a top-level name that stands for a game's
     /// subcommand (`/nwcombat attack`) becomes the game's path (`nw combat attack`). Every
-    /// other command comes back unchanged. The one place public names are mapped back.
+    /// other command comes back unchanged ([`CommandSpec::routed`]).
     pub fn route(&self, cmd: &Command) -> Command {
-        let mut out = cmd.clone();
-        if let Some((_, path)) = self.routes.iter().find(|(top, _)| top == cmd.root()) {
-            out.typed = Some(cmd.path.clone());
-            out.path.splice(0..1, path.iter().cloned());
-        }
-        out
+        self.all()
+            .find_map(|g| g.command().routed(cmd))
+            .unwrap_or_else(|| cmd.clone())
     }
 
     /// True when the answer to `cmd` (by its public name or the game's own path) may be only

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::command::Command;
+
 /// Who may use a command. The table checks it once, before the game sees the command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum Permission {
@@ -252,6 +254,21 @@ impl CommandSpec {
             values: values.iter().map(|v| v.to_string()).collect(),
         };
         self
+    }
+    /// `cmd` as this game's own path, when it names one of its groups by the top-level name
+    /// that group is registered under (`/nwcombat attack` → `nw combat attack`, the public
+    /// spelling kept in `typed`); `None` when it does not. The one place public names are
+    /// mapped back (the table's registry and [`super::Commands::from_line`] use it).
+    pub fn routed(&self, cmd: &Command) -> Option<Command> {
+        let group = self
+            .subcommands
+            .iter()
+            .find(|g| g.top_level.as_deref() == Some(cmd.root()))?;
+        let mut out = cmd.clone();
+        out.typed = Some(cmd.path.clone());
+        out.path
+            .splice(0..1, [self.name.clone(), group.name.clone()]);
+        Some(out)
     }
     /// Registers this subcommand (group) of a game's command as its own top-level command `name`.
     pub fn top_level(mut self, name: &str) -> Self {

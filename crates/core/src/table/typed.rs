@@ -40,6 +40,13 @@ pub trait Commands: Sized {
         }
         cmd.to_string()
     }
+    /// Parses a command line as [`Commands::to_line`] writes it, a group registered under its
+    /// own name included (`/nwcombat dodge`).
+    fn from_line(line: &str) -> Result<Self, RuleError> {
+        let cmd = Command::parse_line(line).map_err(|e| RuleError::new(e.to_string()))?;
+        let cmd = Self::spec().routed(&cmd).unwrap_or(cmd);
+        Self::from_command(&cmd)
+    }
     /// Values covering every subcommand, every choice and every option both given and left
     /// out, for tests that check each declaration's way there and back.
     fn samples() -> Vec<Self>;
