@@ -62,9 +62,13 @@ pub fn prana(
             let p = &mut s.pcs[i];
             p.hp = 1;
             p.avoided_scene = Some(s.scene);
-            Ok(vec![Reply::public(Message::text(format!(
-                "{name} spends {cost} Prana and gets back up with 1 HP."
-            )))])
+            let line = format!("{name} spends {cost} Prana and gets back up with 1 HP.");
+            if s.combat.as_ref().is_some_and(|c| !c.last_stand.is_empty()) {
+                let (mut lines, mut gm) = (vec![line], vec![]);
+                super::combat::round::stand_again(s, data, rng, &mut lines, &mut gm);
+                return Ok(s.tracker(lines, gm));
+            }
+            Ok(vec![Reply::public(Message::text(line))])
         }
         // §4.2 use 7: only a Logic of the Casket that is up, shaken off as `/nwcasket shake` does.
         PranaUse::Logic(l) => super::casket::shake(s, actor, l),

@@ -195,6 +195,10 @@ pub struct Combat {
     /// Initiative Process skills may still be declared before the Cleanup Process.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub closing: bool,
+    /// No PC is standing, but these fell and may still Avoid Incapacitated (§4.2 use 6, "when
+    /// you become Incapacitated"): the fight waits for them, or for the GM to end it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub last_stand: Vec<Who>,
 }
 
 /// The Initiative Count from a SPD Judge: a Fumble that would make it 0 or less sets it to 2;

@@ -135,6 +135,7 @@ pub(crate) fn start(
         damage_rolls: None,
         attack_seq: 0,
         closing: false,
+        last_stand: vec![],
     });
     let mut lines = vec!["⚔️ Combat begins.".to_string()];
     let mut gm_lines = vec![];
@@ -163,6 +164,18 @@ pub(crate) fn go(
         .combat
         .as_ref()
         .ok_or_else(|| RuleError::new("there is no combat."))?;
+    if !c.last_stand.is_empty() {
+        if !is_gm {
+            return refuse(
+                "no PC is standing: the fight waits for an Avoid Incapacitated (`/nw prana use:avoid`), or for the GM to end it (`/nwcombat go`).",
+            );
+        }
+        let lines = vec![
+            "The GM ends the fight: nobody got back up.".to_string(),
+            over_line(s),
+        ];
+        return Ok(finish(s, lines));
+    }
     if c.closing {
         if !is_gm {
             return refuse(
@@ -346,9 +359,12 @@ pub(crate) fn initiative(
     gm: &mut Vec<String>,
 ) {
     if !standing(s, true) || !standing(s, false) {
+        if last_stand(s, data, lines) {
+            return;
+        }
         cleanup(s, data, rng, lines);
         lines.push(over_line(s));
-        let _ = finish(s, vec![]);
+        close(s, lines, gm);
         return;
     }
     let Some(c) = s.combat.as_ref() else { return };
@@ -447,10 +463,63 @@ pub(crate) fn to_cleanup(
         if !skills_use::window::open_cleanup(s, data, lines) {
             new_round(s, data, rng, lines, gm);
         }
-    } else {
+    } else if !last_stand(s, data, lines) {
         lines.push(over_line(s));
-        let _ = finish(s, vec![]);
+        close(s, lines, gm);
     }
+}
+
+/// No PC is left standing while an enemy is: before the fight ends, the PCs in it who fell
+/// and may still Avoid Incapacitated (§4.2 use 6: "when you become Incapacitated") get the
+/// chance. The fight waits for one of them (`/nw prana use:avoid`, and it goes on) or for the
+/// GM (`/nwcombat go` ends it). True when it now waits.
+fn last_stand(s: &mut NightWizard, data: &NwData, lines: &mut Vec<String>) -> bool {
+    if standing(s, true) || !standing(s, false) {
+        return false;
+    }
+    let cost = data.rules.prana.avoid_incapacitated_cost;
+    let Some(c) = s.combat.as_ref() else {
+        return false;
+    };
+    let who: Vec<Who> = s
+        .pcs
+        .iter()
+        .filter(|p| p.may_avoid(s.scene, cost))
+        .map(|p| Who::Pc(p.user.clone()))
+        .filter(|w| c.fighters.iter().any(|f| &f.who == w))
+        .collect();
+    if who.is_empty() {
+        return false;
+    }
+    let names: Vec<String> = who.iter().map(|w| s.name_of(w)).collect();
+    lines.push(format!(
+        "💫 No PC is standing, but {} may still Avoid Incapacitated ({cost} Prana, once per Scene: `/nw prana use:avoid`) and fight on. The GM ends the fight with `/nwcombat go`.",
+        names.join(" or ")
+    ));
+    if let Some(c) = s.combat.as_mut() {
+        c.last_stand = who;
+        c.current = None;
+        c.candidates.clear();
+        c.closing = false;
+    }
+    true
+}
+
+/// A PC got back up in the last stand (`/nw prana use:avoid`): the fight goes on from the
+/// Initiative Process.
+pub(crate) fn stand_again(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    lines: &mut Vec<String>,
+    gm: &mut Vec<String>,
+) {
+    let Some(c) = s.combat.as_mut().filter(|c| !c.last_stand.is_empty()) else {
+        return;
+    };
+    c.last_stand.clear();
+    lines.push("The fight goes on.".into());
+    initiative(s, data, rng, lines, gm);
 }
 
 /// The Cleanup Process: Poison (rating × 1D HP), Rigor and Dazed end.
@@ -540,9 +609,18 @@ pub(crate) fn new_round(
 
 /// Ends combat: every bad status is cleared.
 pub(crate) fn finish(s: &mut NightWizard, mut lines: Vec<String>) -> Vec<Reply> {
+    let mut gm = vec![];
+    close(s, &mut lines, &mut gm);
+    s.tracker(lines, gm)
+}
+
+/// Ends combat in the state: the fight, its open Judges and every bad status go; the enemies
+/// that are down leave the table (named publicly only where the players could see them).
+fn close(s: &mut NightWizard, lines: &mut Vec<String>, gm: &mut Vec<String>) {
     s.combat = None;
-    let (public, gm) = defeated_leave(s);
+    let (public, gm_line) = defeated_leave(s);
     lines.extend(public);
+    gm.extend(gm_line);
     s.open.retain(|o| {
         !["Hit Check", "Dodge Check", DAMAGE_ROLL, DEFENCE_ROLL].contains(&o.label.as_str())
     });
@@ -552,9 +630,6 @@ pub(crate) fn finish(s: &mut NightWizard, mut lines: Vec<String>) -> Vec<Reply> 
     for e in s.enemies.iter_mut() {
         e.bad.clear();
     }
-    let mut out = s.tracker(lines, vec![]);
-    out.extend(gm.map(|g| Reply::gm(croupier_core::table::Message::text(g))));
-    out
 }
 
 /// At the end of a fight, the enemies that are down (HP 0 or less, or dead; Guests stay) leave

@@ -12,7 +12,7 @@ use super::{
     Stage, UserId, Who,
 };
 use crate::character::Catalog;
-use crate::commands::{CombatCommand, NwCommand};
+use crate::commands::{CombatCommand, NwCommand, PranaChoice};
 use crate::data::NwData;
 
 impl NightWizard {
@@ -171,6 +171,35 @@ impl NightWizard {
                         mention(self, w)
                     ),
                     vec![self.controller(w)],
+                )
+            }
+            (None, None) if !c.last_stand.is_empty() => {
+                m = m
+                    .styled_button(
+                        "Avoid Incapacitated",
+                        &NwCommand::Prana {
+                            r#use: PranaChoice::Avoid,
+                            amount: None,
+                            logic: None,
+                        },
+                        ButtonStyle::Success,
+                    )
+                    .styled_button(
+                        "End the fight",
+                        &NwCommand::Combat(CombatCommand::Go { who: None }),
+                        ButtonStyle::Secondary,
+                    );
+                let names: Vec<String> = c.last_stand.iter().map(|w| mention(self, w)).collect();
+                (
+                    format!(
+                        "{}: Avoid Incapacitated to fight on, or the GM ends the fight",
+                        names.join(", ")
+                    ),
+                    c.last_stand
+                        .iter()
+                        .map(|w| self.controller(w))
+                        .chain([self.gm.clone()])
+                        .collect(),
                 )
             }
             (None, None) if c.closing => {

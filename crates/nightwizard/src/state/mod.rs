@@ -54,6 +54,14 @@ pub struct Pc {
     pub left_in_session: Option<u32>,
 }
 
+impl Pc {
+    /// Down at HP 0 and still able to Avoid Incapacitated for `cost` Prana in Scene `scene`
+    /// (§4.2 use 6: once per Scene; not when Dead).
+    pub fn may_avoid(&self, scene: u32, cost: i32) -> bool {
+        self.hp <= 0 && !self.dead && self.avoided_scene != Some(scene) && self.prana >= cost
+    }
+}
+
 /// A rolled Judge that may still take Prana.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct OpenJudge {

@@ -457,3 +457,80 @@ fn a_hidden_enemys_turn_is_told_to_the_gm_only() {
         .plain_text()
         .contains("Lantern's Main Process (hidden")));
 }
+
+/// Bolt (no Prana) and then Ayla (3 Prana) fall to HP 0 in the fight.
+fn last_pcs_fall(s: &mut NightWizard, data: &NwData) -> Vec<Reply> {
+    set_turn(s, pc("alice"));
+    s.pcs[0].prana = 3;
+    s.pcs[1].prana = 0;
+    set_hp(s, data, "bob", 0);
+    assert!(s.combat.is_some(), "Ayla still stands");
+    set_hp(s, data, "alice", 0)
+}
+
+#[test]
+fn rule_nw_4_2_the_last_pc_may_avoid_incapacitated_before_the_fight_ends() {
+    // §4.2 use 6 "Avoid Incapacitated | 2 | When you become Incapacitated, recover at once and
+    // set HP to 1. Once per Scene." The last PC to fall gets that moment: the fight waits.
+    let (data, mut s) = setup();
+    let r = last_pcs_fall(&mut s, &data);
+    let t = text(&r);
+    assert!(
+        t.contains("No PC is standing, but Ayla may still Avoid Incapacitated (2 Prana"),
+        "{t}"
+    );
+    assert!(!t.contains("No PC is left standing"), "{t}");
+    let c = s.combat.as_ref().expect("the fight waits");
+    assert_eq!(c.last_stand, vec![pc("alice")]);
+    let labels: Vec<&str> = r
+        .iter()
+        .filter(|r| r.is_public())
+        .flat_map(|r| r.message.buttons.iter().map(|b| b.label.as_str()))
+        .collect();
+    assert!(labels.contains(&"Avoid Incapacitated"), "{labels:?}");
+    // Bolt's player, who has no Prana, acts in between: refused, nothing changes.
+    let before = s.clone();
+    let e = run(&mut s, &data, &bob(), CombatAction::Go(None), vec![]).unwrap_err();
+    assert!(e.0.contains("the fight waits"), "{}", e.0);
+    let mut rng = croupier_core::rng::seeded(3);
+    let e = session::apply(
+        &mut s,
+        &data,
+        None,
+        &mut rng,
+        &bob(),
+        &NwAction::Prana(PranaUse::Avoid),
+    )
+    .unwrap_err();
+    assert!(e.0.contains("costs 2 Prana; you have 0"), "{}", e.0);
+    assert_eq!(s, before);
+    // Ayla gets back up with 1 HP, and the fight goes on.
+    let r = act(&mut s, &data, &alice(), NwAction::Prana(PranaUse::Avoid));
+    let t = text(&r);
+    assert!(t.contains("Ayla spends 2 Prana and gets back up with 1 HP."), "{t}");
+    assert!(t.contains("The fight goes on."), "{t}");
+    assert_eq!(s.pcs[0].hp, 1);
+    assert_eq!(s.pcs[0].prana, 1);
+    let c = s.combat.as_ref().expect("the fight goes on");
+    assert!(c.last_stand.is_empty());
+}
+
+#[test]
+fn rule_nw_4_2_the_gm_ends_the_last_stand_and_a_spent_avoid_does_not_wait() {
+    let (data, mut s) = setup();
+    last_pcs_fall(&mut s, &data);
+    assert!(s.combat.is_some());
+    let r = run(&mut s, &data, &gm(), CombatAction::Go(None), vec![]).unwrap();
+    let t = text(&r);
+    assert!(t.contains("The GM ends the fight: nobody got back up."), "{t}");
+    assert!(t.contains("No PC is left standing."), "{t}");
+    assert!(s.combat.is_none());
+    // Once per Scene: Ayla avoided already in this Scene, so her fall ends the next fight.
+    let (data, mut s) = setup();
+    s.pcs[0].avoided_scene = Some(s.scene);
+    let r = last_pcs_fall(&mut s, &data);
+    let t = text(&r);
+    assert!(t.contains("No PC is left standing."), "{t}");
+    assert!(!t.contains("may still Avoid"), "{t}");
+    assert!(s.combat.is_none());
+}
