@@ -28,7 +28,12 @@ pub fn join(
     if character.owner != actor.id {
         return refuse("that is not your character.");
     }
-    if character.dead {
+    // A PC that died here and left is as Dead as the record will say at the After phase.
+    let died_here = s
+        .left
+        .iter()
+        .any(|q| q.dead && super::character::sync::is_record_of(q, character));
+    if character.dead || died_here {
         return refuse(format!(
             "{} is Dead (§10.10: death is final) and joins no session; make a new character with `/nw character new`.",
             character.name

@@ -258,7 +258,7 @@ pub fn next(
         // effect and taken back by undo; replays (shared None) skip it.
         if let Some(sh) = shared {
             // §10.10: death is final: the record says so, for every later session.
-            for p in s.pcs.iter().filter(|p| p.dead) {
+            for p in s.pcs.iter().chain(&s.left).filter(|p| p.dead) {
                 if let Some(c) = sh
                     .characters
                     .iter_mut()

@@ -27,6 +27,9 @@ pub fn prana(
         }
         return refuse("only a PC has Prana (the GM's NPCs usually have none).");
     };
+    if s.pcs[i].dead {
+        return Err(s.pcs[i].dead_refusal());
+    }
     let have = s.pcs[i].prana;
     let name = s.pcs[i].ch.name.clone();
     let spend = |s: &mut NightWizard, n: i32| s.pcs[i].prana -= n;

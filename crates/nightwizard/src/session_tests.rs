@@ -335,3 +335,32 @@ fn rule_8_2_after_phase_resets_and_grants_op_and_a_level_up() {
     assert_eq!(t.shared.characters[0].op, 7);
     assert_eq!(t.shared.characters[0].level_ups, 1);
 }
+
+#[test]
+fn rule_nw_10_10_a_dead_pc_rolls_nothing_and_cannot_come_back_by_leaving() {
+    // §10.10 "death is final": a Dead PC takes no more actions, and leaving and joining again
+    // does not bring it back (it used to come back alive, with Prana buttons on its Judges).
+    use super::super::test_table::{alice, bob};
+    let mut t = Session::with(&[(alice(), "Ayla"), (bob(), "Bolt")], 5);
+    t.edit(|s| {
+        let p = &mut s.pcs[0];
+        p.hp = 0;
+        p.dead = true;
+        p.prana = 5;
+    });
+    let judge = [("stat", "none"), ("difficulty", "8")];
+    let e = t.err(&alice(), "nw judge", &judge);
+    assert!(e.contains("Ayla is Dead (§10.10"), "{e}");
+    let e = t.err(&alice(), "nw prana", &[("use", "avoid")]);
+    assert!(e.contains("Ayla is Dead"), "{e}");
+    // Bob, alive, rolls in between.
+    t.ok(&bob(), "nw judge", &judge);
+    // Ayla's player leaves; the same character cannot join again.
+    t.ok(&alice(), "nw session leave", &[]);
+    let e = t.err(&alice(), "nw session join", &[("character", "Ayla")]);
+    assert!(
+        e.contains("Ayla is Dead (§10.10: death is final) and joins no session"),
+        "{e}"
+    );
+    assert!(t.s.pcs.iter().all(|p| p.ch.name != "Ayla"));
+}

@@ -113,7 +113,7 @@ pub fn gear_differs(p: &Pc, r: &Character) -> bool {
     ids(baseline(p)) == ids(&r.items) && gear(baseline(p)) != gear(&r.items)
 }
 
-fn is_record_of(p: &Pc, c: &Character) -> bool {
+pub(crate) fn is_record_of(p: &Pc, c: &Character) -> bool {
     c.owner == p.user && c.name.eq_ignore_ascii_case(&p.ch.name)
 }
 
@@ -369,7 +369,8 @@ pub fn on_first_join(
 /// A PC leaves: under the one-record rules (it has a kit) the session keeps it as it left,
 /// so leaving and joining again restores nothing the After phase would not.
 pub fn on_leave(s: &mut NightWizard, p: &Pc) {
-    if p.kit.is_empty() {
+    // What the Episode used stays used, and a Dead PC stays Dead (§10.10).
+    if p.kit.is_empty() && !p.dead {
         return;
     }
     s.left

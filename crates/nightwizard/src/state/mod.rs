@@ -60,6 +60,14 @@ impl Pc {
     pub fn may_avoid(&self, scene: u32, cost: i32) -> bool {
         self.hp <= 0 && !self.dead && self.avoided_scene != Some(scene) && self.prana >= cost
     }
+
+    /// The refusal of anything a Dead PC would do (§10.10: death is final).
+    pub fn dead_refusal(&self) -> RuleError {
+        RuleError::new(format!(
+            "{} is Dead (§10.10: death is final) and takes no more actions; leave with `/nw session leave` and make a new character (`/nw character new`).",
+            self.ch.name
+        ))
+    }
 }
 
 /// A rolled Judge that may still take Prana.
@@ -377,10 +385,13 @@ impl NightWizard {
     /// session; otherwise [`join_first`]. The table asks it through `Game::playing` before
     /// any command declared `perm = player`.
     pub fn plays_here(&self, actor: &Actor) -> Result<(), RuleError> {
-        if self.is_gm(actor) || self.pcs.iter().any(|p| p.user == actor.id) {
-            Ok(())
-        } else {
-            Err(join_first())
+        if self.is_gm(actor) {
+            return Ok(());
+        }
+        match self.pcs.iter().find(|p| p.user == actor.id) {
+            Some(p) if p.dead => Err(p.dead_refusal()),
+            Some(_) => Ok(()),
+            None => Err(join_first()),
         }
     }
 

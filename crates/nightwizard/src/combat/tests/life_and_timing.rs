@@ -507,7 +507,10 @@ fn rule_nw_4_2_the_last_pc_may_avoid_incapacitated_before_the_fight_ends() {
     // Ayla gets back up with 1 HP, and the fight goes on.
     let r = act(&mut s, &data, &alice(), NwAction::Prana(PranaUse::Avoid));
     let t = text(&r);
-    assert!(t.contains("Ayla spends 2 Prana and gets back up with 1 HP."), "{t}");
+    assert!(
+        t.contains("Ayla spends 2 Prana and gets back up with 1 HP."),
+        "{t}"
+    );
     assert!(t.contains("The fight goes on."), "{t}");
     assert_eq!(s.pcs[0].hp, 1);
     assert_eq!(s.pcs[0].prana, 1);
@@ -522,7 +525,10 @@ fn rule_nw_4_2_the_gm_ends_the_last_stand_and_a_spent_avoid_does_not_wait() {
     assert!(s.combat.is_some());
     let r = run(&mut s, &data, &gm(), CombatAction::Go(None), vec![]).unwrap();
     let t = text(&r);
-    assert!(t.contains("The GM ends the fight: nobody got back up."), "{t}");
+    assert!(
+        t.contains("The GM ends the fight: nobody got back up."),
+        "{t}"
+    );
     assert!(t.contains("No PC is left standing."), "{t}");
     assert!(s.combat.is_none());
     // Once per Scene: Ayla avoided already in this Scene, so her fall ends the next fight.
