@@ -111,9 +111,9 @@ fn seeded_combat_two_pcs_against_a_mob_and_a_boss_to_its_end() {
         "⛔ your attack has Range: Close and Shade Swarm is at Short range: invade first."
     ));
     assert!(out.contains("Ayla invades: engaged with Bolt."));
-    // Move after Minor/Major, and a second Major, are refused.
+    // A second Move Action, and a second Major, are refused, each saying which rule stops it.
     assert!(out.contains(
-        "⛔ the Move Action comes first (Move, Minor, Major in that order), and you have one."
+        "⛔ Invading takes your Move Action, and you have used it this Main Process (one of each)."
     ));
     assert!(out.contains("⛔ finish the attack in progress first."));
     // Out of turn; a player spawning enemies; a player acting for an NPC.

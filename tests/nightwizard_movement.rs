@@ -116,11 +116,11 @@ fn seeded_movement_fight_complex_movement_flight_retreat_and_appearance() {
         "⛔ Bolt is at Long range: only Range: Long weapons and skills reach it (§10.6)."
     ));
     // Refusals: moving out of turn (a player for an NPC), leaving an Engage without a withdraw,
-    // a second Move Action.
+    // a Move Action after the Minor Action.
     assert!(out.contains("⛔ it is not your turn: it is Shade Swarm's Main Process."));
     assert!(out.contains("⛔ you are engaged with an enemy: withdraw first"));
     assert!(out.contains(
-        "⛔ moving to Long or Extreme range takes your Move Action, and you have used it"
+        "⛔ Moving to Long or Extreme range takes your Move Action, which comes first (Move, Minor, Major in that order): after your Minor Action it is too late."
     ));
     // The last enemy retreats: the fight is over.
     assert!(out.contains("🏃 Shade Swarm moves to Long range and retreats"));

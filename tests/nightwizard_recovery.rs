@@ -144,7 +144,7 @@ fn pressure_blocks_items_until_a_minor_action_and_a_fumbled_recovery_judge_never
         .nth(2)
         .unwrap();
     assert!(
-        second.contains("⛔ you have used your Minor Action"),
+        second.contains("takes your Minor Action, and you have used it this Main Process"),
         "{second}"
     );
     let medic = after(

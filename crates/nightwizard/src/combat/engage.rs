@@ -36,11 +36,7 @@ pub(crate) fn invade(
         .combat
         .as_ref()
         .ok_or_else(|| RuleError::new("there is no combat."))?;
-    if c.used.moved || c.used.minor || c.used.major {
-        return refuse(
-            "the Move Action comes first (Move, Minor, Major in that order), and you have one.",
-        );
-    }
+    c.used.may_move("Invading")?;
     if let Some(b) = s.bad_of(&me).forbidding_moves() {
         return refuse(format!("BS: {b}: no Move Actions."));
     }
@@ -86,11 +82,7 @@ pub(crate) fn withdraw(
     let Some(g) = NightWizard::engage_of(c, &me) else {
         return refuse("you are not in an Engage.");
     };
-    if c.used.moved || c.used.minor || c.used.major {
-        return refuse(
-            "the Move Action comes first (Move, Minor, Major in that order), and you have one.",
-        );
-    }
+    c.used.may_move("Withdrawing")?;
     if let Some(b) = s.bad_of(&me).forbidding_moves() {
         return refuse(format!("BS: {b}: no Move Actions."));
     }
@@ -209,9 +201,7 @@ pub(crate) fn minor(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>, Ru
         .combat
         .as_ref()
         .ok_or_else(|| RuleError::new("there is no combat."))?;
-    if c.used.minor || c.used.major {
-        return refuse("you have used your Minor Action (or the Major Action came first).");
-    }
+    c.used.may_minor("A Minor Action")?;
     let mut line = format!("{} takes a Minor Action.", s.name_of(&me));
     if let Some(b) = s.bad_mut(&me).map(|b| b.minor_action()) {
         if !b.is_empty() {

@@ -3,6 +3,7 @@
 
 use super::super::commands::Spend;
 use super::{BadStatus, BadStatuses, Deserialize, EnemyDef, Judge, Serialize, UserId};
+use croupier_core::table::{refuse, RuleError};
 
 /// Stat indexes (PACC, EVA, MACC, PATK, MATK, PDEF, MDEF, SPD).
 pub(crate) const PACC: usize = 0;
@@ -114,6 +115,56 @@ pub struct Used {
     pub minor: bool,
     /// Major Action.
     pub major: bool,
+}
+
+impl Used {
+    /// Whether `what` may still take the Move Action (§10.4: Move, Minor, Major in that order,
+    /// one of each per Main Process; a later action passes the earlier ones, so the fields say
+    /// what is no longer open); the refusal names the rule that stops it.
+    pub fn may_move(&self, what: &str) -> Result<(), RuleError> {
+        match self.later(false) {
+            Some(later) => refuse(format!(
+                "{what} takes your Move Action, which comes first (Move, Minor, Major in that order): after your {later} Action it is too late."
+            )),
+            None if self.moved => refuse(format!(
+                "{what} takes your Move Action, and you have used it this Main Process (one of each)."
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether `what` may still take the Minor Action (see [`Used::may_move`]).
+    pub fn may_minor(&self, what: &str) -> Result<(), RuleError> {
+        match self.later(true) {
+            Some(later) => refuse(format!(
+                "{what} takes your Minor Action, which comes before the Major Action: after your {later} Action it is too late."
+            )),
+            None if self.minor => refuse(format!(
+                "{what} takes your Minor Action, and you have used it this Main Process (one of each)."
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether the Major Action is still to come.
+    pub fn may_major(&self) -> Result<(), RuleError> {
+        if self.major {
+            refuse("you have already taken your Major Action.")
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The action taken that comes after the Move Action (`minor_asked`: after the Minor).
+    fn later(&self, minor_asked: bool) -> Option<&'static str> {
+        if self.major {
+            Some("Major")
+        } else if self.minor && !minor_asked {
+            Some("Minor")
+        } else {
+            None
+        }
+    }
 }
 
 /// Where an attack in progress stands.

@@ -22,9 +22,7 @@ pub(crate) fn attack_one(
         .combat
         .as_ref()
         .ok_or_else(|| RuleError::new("there is no combat."))?;
-    if c.used.major {
-        return refuse("you have already taken your Major Action.");
-    }
+    c.used.may_major()?;
     let Some(t) = s.find(target, is_gm) else {
         return refuse(format!("no target `{target}`."));
     };
@@ -200,9 +198,7 @@ pub fn declare(
         .combat
         .as_ref()
         .ok_or_else(|| RuleError::new("there is no combat."))?;
-    if c.used.major {
-        return refuse("you have already taken your Major Action.");
-    }
+    c.used.may_major()?;
     let names: Vec<&str> = targets
         .iter()
         .flat_map(|t| t.split(','))

@@ -44,9 +44,7 @@ pub(super) fn move_to(
     }
     let name = s.name_of(&me);
     if let Some(b) = band {
-        if c.used.moved || c.used.minor || c.used.major {
-            return refuse("moving to Long or Extreme range takes your Move Action, and you have used it (Move, Minor, Major in that order).");
-        }
+        c.used.may_move("Moving to Long or Extreme range")?;
         if is_gm {
             let mut lines = vec![];
             let mut gm = vec![];
@@ -110,17 +108,10 @@ pub(super) fn move_to(
         None if !u.minor && !u.major => Spend::Minor,
         None => Spend::Major,
     };
-    let ok = match spend {
-        Spend::Move => !u.moved && !u.minor && !u.major,
-        Spend::Minor => !u.minor && !u.major,
-        Spend::Major => !u.major,
-    };
-    if !ok {
-        return refuse(match spend {
-            Spend::Move => "you have used your Move Action (Move, Minor, Major in that order).",
-            Spend::Minor => "you have used your Minor Action (or the Major Action came first).",
-            Spend::Major => "you have already taken your Major Action.",
-        });
+    match spend {
+        Spend::Move => u.may_move("Moving")?,
+        Spend::Minor => u.may_minor("Moving")?,
+        Spend::Major => u.may_major()?,
     }
     let key = spot.to_ascii_lowercase();
     let needed = c
@@ -233,9 +224,7 @@ pub(super) fn fly(
     if c.moves.flying.contains(&me) {
         return refuse("you are already flying (`/nwcombat fly land:true` lands).");
     }
-    if c.used.minor || c.used.major {
-        return refuse("Lunar Robe flight takes a Minor Action, and you have used it (or the Major Action came first).");
-    }
+    c.used.may_minor("Lunar Robe flight")?;
     if flight_forbidden(s) {
         return refuse("Lunar Robe flight is not allowed inside a Fortress (§10.7).");
     }

@@ -67,9 +67,7 @@ pub(super) fn gate(s: &NightWizard, me: &Who, u: &Usable) -> Result<Gate, RuleEr
         )),
         Timing::Move => {
             action("Move Action")?;
-            if c.used.moved || c.used.minor || c.used.major {
-                return refuse("the Move Action comes first (Move, Minor, Major in that order), and you have one.");
-            }
+            c.used.may_move(&u.name)?;
             if let Some(b) = s.bad_of(me).forbidding_moves() {
                 return refuse(format!("BS: {b}: no Move Actions."));
             }
@@ -77,16 +75,12 @@ pub(super) fn gate(s: &NightWizard, me: &Who, u: &Usable) -> Result<Gate, RuleEr
         }
         Timing::Minor => {
             action("Minor Action")?;
-            if c.used.minor || c.used.major {
-                return refuse("you have used your Minor Action (or the Major Action came first).");
-            }
+            c.used.may_minor(&u.name)?;
             Ok(Gate::Minor)
         }
         Timing::Major => {
             action("Major Action")?;
-            if c.used.major {
-                return refuse("you have already taken your Major Action.");
-            }
+            c.used.may_major()?;
             Ok(Gate::Major)
         }
         Timing::Setup | Timing::Cleanup => {

@@ -227,3 +227,30 @@ fn gm_notes_and_hidden_enemies_only_reach_the_gm() {
         .iter()
         .any(|r| !r.is_public() && r.message.plain_text().contains("Lantern")));
 }
+
+#[test]
+fn rule_nw_10_4_a_refused_move_action_says_which_rule_stops_it() {
+    // §10.4: in a Main Process, one Move, one Minor and one Major Action, in that order. The
+    // refusal used to say "the Move Action comes first … and you have one" whatever was used.
+    let (data, mut s) = setup();
+    set_turn(&mut s, pc("alice"));
+    let invade = || CombatAction::Invade("Bolt".into());
+    run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).unwrap();
+    let e = run(&mut s, &data, &alice(), invade(), vec![]).unwrap_err();
+    assert!(
+        e.0.contains("Invading takes your Move Action, which comes first (Move, Minor, Major in that order): after your Minor Action it is too late."),
+        "{}",
+        e.0
+    );
+    let (data, mut s) = setup();
+    set_turn(&mut s, pc("alice"));
+    run(&mut s, &data, &alice(), invade(), vec![]).unwrap();
+    let e = run(&mut s, &data, &alice(), CombatAction::Withdraw, vec![]).unwrap_err();
+    assert!(
+        e.0.contains("Withdrawing takes your Move Action, and you have used it this Main Process (one of each)."),
+        "{}",
+        e.0
+    );
+    // The Minor Action is still there after the Move.
+    run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).unwrap();
+}
