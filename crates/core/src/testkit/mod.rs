@@ -331,6 +331,36 @@ impl Harness {
             .expect("the store writes");
     }
 
+    /// Moves the running session's dice forward to the first position from which `wanted`
+    /// holds (it is given a copy of the generator there), as a test's set-up: the roll a rule
+    /// needs (a straw hat, a die that explodes) comes next. The session keeps its seed, so undo
+    /// still restores the dice; written as a new version of the session with no log entry, as
+    /// [`Harness::edit`] is. Returns how many 32-bit words it skipped; panics after a million.
+    pub fn dice_until(&mut self, wanted: impl Fn(&mut crate::rng::GameRng) -> bool) -> u128 {
+        let now = crate::table::Clock::now(&*self.clock);
+        let games = self.games.clone();
+        self.table
+            .write_rows(|tx| {
+                let s = store::session_active(tx, CHANNEL)?.expect("a running session");
+                let rng: crate::rng::GameRng =
+                    serde_json::from_str(&s.rng).expect("the session's dice read");
+                let from = rng.get_word_pos();
+                let skip = (0..1_000_000u128)
+                    .find(|k| wanted(&mut crate::rng::at(s.seed as u64, from + k)))
+                    .expect("the wanted roll within a million words");
+                let rng = crate::rng::at(s.seed as u64, from + skip);
+                let rng = serde_json::to_string(&rng).expect("the dice serialize");
+                let game = games
+                    .find(&s.game)
+                    .expect("the session's game is registered");
+                let state = game.load(&s.state).expect("the state reads");
+                let wakeup = game.next_wakeup(&state).expect("the state reads");
+                store::session_update(tx, s.id, s.version, &s.state, &rng, wakeup, now)?;
+                Ok(skip)
+            })
+            .expect("the store writes")
+    }
+
     /// Makes `user` one who may manage the channel (`on`), or not: their requests say so, as
     /// Discord's Manage Channels permission does.
     pub fn set_manager(&mut self, user: &str, on: bool) {
