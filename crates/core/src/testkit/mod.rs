@@ -113,6 +113,9 @@ pub struct Harness {
     ever: HashMap<Option<UserId>, BTreeSet<String>>,
     /// The former secrets each viewer has been shown since, when they were none.
     known: HashMap<Option<UserId>, BTreeSet<String>>,
+    /// Everything each viewer has been shown so far (replies, views, the positions a test
+    /// set up): a text shown before it first became a secret is known to them.
+    seen: HashMap<Option<UserId>, String>,
 }
 
 impl Harness {
@@ -135,6 +138,7 @@ impl Harness {
             managers: BTreeSet::new(),
             ever: HashMap::new(),
             known: HashMap::new(),
+            seen: HashMap::new(),
         }
     }
 
@@ -313,7 +317,8 @@ impl Harness {
 
     /// Changes the running session's state in place, as a test's set-up (a hand dealt, an
     /// enemy's HP): written as a new version of the session, as an action would be, but with
-    /// no log entry, so it cannot be undone.
+    /// no log entry, so it cannot be undone. The position is taken as shown to every viewer
+    /// (their view model), as the play that led to it would have shown it.
     pub fn edit<G: Game>(&mut self, f: impl FnOnce(&mut G)) {
         let mut g: G = self.state();
         f(&mut g);
@@ -329,6 +334,33 @@ impl Harness {
                 Ok(())
             })
             .expect("the store writes");
+        self.show_position(CHANNEL);
+    }
+
+    /// Shows the channel's position to each viewer as their view model has it: checked
+    /// against their secrets, and what it shows is known to them from now on.
+    fn show_position(&mut self, channel: &str) {
+        let Some((game, state)) = self.session_state(channel) else {
+            return;
+        };
+        let games = self.games.clone();
+        let Some(g) = games.find(&game) else {
+            return;
+        };
+        let host = self.world(channel).session.map(|s| s.host);
+        for viewer in self.viewers() {
+            let v = Viewer {
+                user: viewer.clone(),
+                manager: viewer.as_ref().is_some_and(|u| Some(&u.0) == host.as_ref()),
+            };
+            let model = g
+                .view_model(&state, &v)
+                .unwrap_or_else(|e| panic!("{game}: the view model failed: {e}"));
+            let secrets = self.secrets(channel, viewer.as_ref());
+            self.checked.texts += 1;
+            let what = "the view model of a position set up";
+            self.shown_to(&viewer, &secrets, &strings(&model), "", what);
+        }
     }
 
     /// Moves the running session's dice forward to the first position from which `wanted`
@@ -513,10 +545,18 @@ impl Harness {
             .read_rows(|tx| world::secrets(tx, &games, channel, viewer))
             .expect("the store answers");
         let key = viewer.cloned();
-        self.ever
-            .entry(key.clone())
-            .or_default()
-            .extend(secrets.iter().cloned());
+        let ever = self.ever.entry(key.clone()).or_default();
+        // A secret for the first time that the viewer was shown already (an enemy face up
+        // since the start, blocked back into the deck) stays known to them.
+        if let Some(seen) = self.seen.get(&key) {
+            let learnt: Vec<String> = secrets
+                .iter()
+                .filter(|s| !ever.contains(*s) && shows(seen, s))
+                .cloned()
+                .collect();
+            self.known.entry(key.clone()).or_default().extend(learnt);
+        }
+        ever.extend(secrets.iter().cloned());
         if let Some(known) = self.known.get(&key) {
             secrets.retain(|s| !known.contains(s));
         }
@@ -534,6 +574,9 @@ impl Harness {
         what: &str,
     ) {
         leak(secrets, text, viewer, line, what);
+        let seen = self.seen.entry(viewer.clone()).or_default();
+        seen.push_str(text);
+        seen.push('\n');
         let Some(ever) = self.ever.get(viewer) else {
             return;
         };
