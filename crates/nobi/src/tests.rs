@@ -58,9 +58,10 @@ impl T {
         self.h.edit::<Nobi>(f);
         self.g = self.h.state();
     }
-    /// Forces the current Scene to be a Skill check.
+    /// Forces the current Scene to be a Skill check (s01, taken out of the deck).
     fn force_check(&mut self, skill: Skill, difficulty: i64) {
         self.edit(|g| {
+            take_scene(g, "s01");
             g.step = Scene::Check {
                 scene: "s01".into(),
                 skill,
@@ -70,8 +71,10 @@ impl T {
             }
         });
     }
+    /// Forces the current Scene to be a Role-play challenge (s05, taken out of the deck).
     fn force_roleplay(&mut self) {
         self.edit(|g| {
+            take_scene(g, "s05");
             g.step = Scene::Roleplay {
                 scene: "s05".into(),
                 acted: false,
@@ -79,6 +82,13 @@ impl T {
             }
         });
     }
+}
+
+/// Takes the Scene card `id` out of the deck and the played pile: it is the one in play (a
+/// copy left face down would be a secret the table shows).
+fn take_scene(g: &mut Nobi, id: &str) {
+    g.decks.scenes.retain(|c| c != id);
+    g.decks.scene_discard.retain(|c| c != id);
 }
 
 fn join(c: &str) -> NobiCommand {
@@ -757,9 +767,7 @@ fn rule_nobi_deck_exhaustion_reshuffles_played_scenes_and_set_aside_epilogues() 
     // Epilogue redraws: 8 cards, then the set-aside ones come back.
     t.edit(|g| {
         g.step = Scene::Scene;
-        // s05 on top (moved, not copied: a copy left in the deck would be a secret shown).
-        g.decks.scenes.retain(|c| c != "s05");
-        g.decks.scene_discard.retain(|c| c != "s05");
+        take_scene(g, "s05");
         g.decks.scenes.push("s05".into());
         for s in g.seats.iter_mut() {
             s.gm_count = 3;
