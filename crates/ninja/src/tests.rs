@@ -243,11 +243,11 @@ fn rule_ninja_luck_rerolls_a_miss_once_per_round_and_player_chooses() {
             }
             let out = t.h.ok("alice: /ninja roll").replies;
             let tour = t.t();
-            if tour.pending.is_some() {
+            if let Some(pending) = &tour.pending {
                 offered = true;
                 assert!(out[0].message.buttons.iter().any(|b| b.label == "Use luck"));
                 let turns = tour.current_run().unwrap().turns;
-                let first = tour.pending.as_ref().unwrap().first;
+                let first = pending.first;
                 // Choosing before using luck is refused and changes nothing.
                 t.h.err("alice: /ninja luck choice:first");
                 assert_eq!(t.t(), tour);
