@@ -349,17 +349,11 @@ impl Harness {
         };
         let host = self.world(channel).session.map(|s| s.host);
         for viewer in self.viewers() {
-            let v = Viewer {
-                user: viewer.clone(),
-                manager: viewer.as_ref().is_some_and(|u| Some(&u.0) == host.as_ref()),
-            };
-            let model = g
-                .view_model(&state, &v)
-                .unwrap_or_else(|e| panic!("{game}: the view model failed: {e}"));
+            let model = model_text(g, &state, &viewer, host.as_ref());
             let secrets = self.secrets(channel, viewer.as_ref());
             self.checked.texts += 1;
             let what = "the view model of a position set up";
-            self.shown_to(&viewer, &secrets, &strings(&model), "", what);
+            self.shown_to(&viewer, &secrets, &model, "", what);
         }
     }
 
@@ -707,15 +701,9 @@ impl Harness {
                 }
             }
             before.assert_same(&self.world(channel), &format!("the views after `{line}`"));
-            let v = Viewer {
-                user: viewer.clone(),
-                manager: viewer.as_ref().is_some_and(|u| Some(&u.0) == host.as_ref()),
-            };
-            let model = g
-                .view_model(&state, &v)
-                .unwrap_or_else(|e| panic!("{game}: the view model failed: {e}"));
+            let model = model_text(g, &state, &viewer, host.as_ref());
             self.checked.texts += 1;
-            self.shown_to(&viewer, &secrets, &strings(&model), line, "the view model");
+            self.shown_to(&viewer, &secrets, &model, line, "the view model");
             let texts = self.picture_texts(channel, viewer.as_ref());
             self.checked.pictures += 1;
             self.shown_to(&viewer, &secrets, &texts, line, "the picture");
@@ -771,6 +759,23 @@ fn reply_text(channel: &str, r: &Reply) -> String {
         }
     }
     t
+}
+
+/// Every string of `viewer`'s view model of `state` (`host` manages the session), one a line.
+fn model_text(
+    g: &dyn DynGame,
+    state: &crate::table::DynState,
+    viewer: &Option<UserId>,
+    host: Option<&String>,
+) -> String {
+    let v = Viewer {
+        user: viewer.clone(),
+        manager: viewer.as_ref().is_some_and(|u| Some(&u.0) == host),
+    };
+    let model = g
+        .view_model(state, &v)
+        .unwrap_or_else(|e| panic!("{}: the view model failed: {e}", g.name()));
+    strings(&model)
 }
 
 /// Every string in a JSON value, one a line.
