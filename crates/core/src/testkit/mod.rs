@@ -18,9 +18,12 @@
 //!   table's `/game status` and `/game log`, each command the game declares a view (status,
 //!   board, hand, tracker, story), the view model and its picture.
 //!
-//! A step's replies are recorded as the console prints them, so a rule test can be a script
-//! with its expected output ([`Harness::expect_script`]), re-recorded by running the tests
-//! with `UPDATE_EXPECT=1`. [`random`] plays random games through it.
+//! A rule test sets a precise position up with [`Harness::edit`] (shown to every viewer
+//! through their view model, checked like a reply) and the roll it needs with
+//! [`Harness::dice_until`], then acts with command lines. A step's replies are recorded as the
+//! console prints them, so a rule test can be a script with its expected output
+//! ([`Harness::expect_script`]), re-recorded by running the tests with `UPDATE_EXPECT=1`.
+//! [`random`] plays random games through it.
 
 pub mod random;
 mod world;
