@@ -458,52 +458,30 @@ fn status(v: &DiceView) -> Message {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use croupier_core::rng::seeded;
-    use croupier_core::table::Command;
+    use croupier_core::testkit::Harness;
 
-    fn ctx<'a>(rng: &'a mut croupier_core::rng::GameRng) -> Ctx<'a, (), ()> {
-        Ctx {
-            rng,
-            now: 0,
-            data: &(),
-            shared: None,
-            place: croupier_core::table::Place::nowhere(),
-        }
-    }
-
-    fn seated(
-        expr: &str,
-        rounds: &str,
-        rng: &mut croupier_core::rng::GameRng,
-    ) -> Result<DiceTable, RuleError> {
-        let host = Actor::player("alice", "alice");
-        let cmd = Command::new("dice new")
-            .with("expr", expr)
-            .with("rounds", rounds);
-        let (mut t, _) = DiceTable::create(&mut ctx(rng), &host, &cmd)?;
-        t.apply(&mut ctx(rng), &host, &DiceCommand::Start)?;
-        Ok(t)
+    /// A dice table through the one test harness (the table over SQLite), on seed 1.
+    fn harness() -> Harness {
+        Harness::of::<DiceTable>(1)
     }
 
     /// Issue #39: `expr:9223372036854775807 rounds:2` got stuck in round 2: adding the second
     /// total overflowed, the roll was refused, and the refusal rolled the same dice back.
     #[test]
     fn a_score_that_cannot_fit_is_refused_up_front_9223372036854775807_over_2_rounds() {
-        let mut rng = seeded(1);
-        let err = seated("9223372036854775807", "2", &mut rng).unwrap_err();
+        let mut h = harness();
+        let err = h.err("alice: /dice new expr:9223372036854775807 rounds:2");
         assert!(
-            err.0
-                .contains("over 2 round(s) could pass 9223372036854775807"),
-            "{}",
-            err.0
+            err.contains("over 2 round(s) could pass 9223372036854775807"),
+            "{err}"
         );
-        let err = seated("-9223372036854775807-1", "2", &mut rng).unwrap_err();
-        assert!(err.0.contains("could pass"), "{}", err.0);
+        let err = h.err("alice: /dice new expr:-9223372036854775807-1 rounds:2");
+        assert!(err.contains("could pass"), "{err}");
         // One round fits.
-        let mut t = seated("9223372036854775807", "1", &mut rng).unwrap();
-        let alice = Actor::player("alice", "alice");
-        t.apply(&mut ctx(&mut rng), &alice, &DiceCommand::Roll)
-            .unwrap();
+        h.ok("alice: /dice new expr:9223372036854775807 rounds:1");
+        h.ok("alice: /dice start");
+        h.ok("alice: /dice roll");
+        let t: DiceTable = h.state();
         assert!(t.is_over());
         assert_eq!(t.seats[0].score, i64::MAX);
     }
@@ -514,83 +492,56 @@ mod tests {
     #[test]
     fn a_failed_roll_scores_nothing_and_the_turn_passes() {
         const EXPR: &str = "1d6!*1000000000000000000";
-        let alice = Actor::player("alice", "alice");
-        let bob = Actor::player("bob", "bob");
-        let failing = (0..5000u64)
-            .find(|&seed| dice::roll(EXPR, &mut seeded(seed)).is_err())
-            .expect("a seed whose 1d6! explodes past 9");
-        let mut rng = seeded(failing);
-        let host = Actor::player("alice", "alice");
-        let cmd = Command::new("dice new").with("expr", EXPR);
-        let (mut t, _) = DiceTable::create(&mut ctx(&mut rng), &host, &cmd).unwrap();
-        t.apply(&mut ctx(&mut rng), &bob, &DiceCommand::Join)
-            .unwrap();
-        t.apply(&mut ctx(&mut rng), &host, &DiceCommand::Start)
-            .unwrap();
-        let mut rng = seeded(failing);
-        let out = t
-            .apply(&mut ctx(&mut rng), &alice, &DiceCommand::Roll)
-            .unwrap();
-        let text = &out[0].message.body;
+        let mut h = harness();
+        h.ok(&format!("alice: /dice new expr:{EXPR}"));
+        h.ok("bob: /dice join");
+        h.ok("alice: /dice start");
+        // The dice where alice's 1d6! explodes past 9.
+        h.dice_until(|rng| dice::roll(EXPR, rng).is_err());
+        let out = h.ok("alice: /dice roll");
+        let text = &out.replies[0].message.body;
         assert!(
             text.contains("alice's roll failed: The numbers get too big")
                 && text.contains("It scores nothing (total 0)."),
             "{text}"
         );
+        let t: DiceTable = h.state();
         assert_eq!(t.seats[0].score, 0);
         // Bob's turn now.
-        assert!(t
-            .apply(&mut ctx(&mut rng), &alice, &DiceCommand::Roll)
-            .unwrap_err()
-            .0
-            .contains("bob's turn"));
+        assert!(h.err("alice: /dice roll").contains("bob's turn"));
     }
 
     #[test]
     fn turns_are_enforced_and_highest_total_wins() {
-        let mut rng = seeded(7);
-        let host = Actor {
-            manager: true,
-            ..Actor::player("alice", "alice")
-        };
-        let bob = Actor::player("bob", "bob");
-        let cmd = Command::new("dice new").with("expr", "1d6");
-        let (mut t, _) = DiceTable::create(&mut ctx(&mut rng), &host, &cmd).unwrap();
-        t.apply(&mut ctx(&mut rng), &bob, &DiceCommand::Join)
-            .unwrap();
+        let mut h = harness();
+        h.ok("alice: /dice new expr:1d6");
+        h.ok("bob: /dice join");
         // Starting is the host's: the declaration says so and the table checks it.
-        let start = Command::new("dice start");
-        let check = |a: &Actor| {
-            croupier_core::table::declare::check_permission(
-                &DiceTable::command(),
-                &start,
-                a,
-                "alice",
-                &[],
-            )
-        };
-        assert!(check(&bob)
-            .unwrap_err()
-            .0
+        assert!(h
+            .err("bob: /dice start")
             .contains("only the host (<@alice>)"));
-        assert!(check(&host).is_ok());
-        t.apply(&mut ctx(&mut rng), &host, &DiceCommand::Start)
-            .unwrap();
-        let before = t.clone();
-        let err = t
-            .apply(&mut ctx(&mut rng), &bob, &DiceCommand::Roll)
-            .unwrap_err();
-        assert!(err.0.contains("alice's turn"));
-        assert_eq!(t, before);
-        t.apply(&mut ctx(&mut rng), &host, &DiceCommand::Roll)
-            .unwrap();
-        let out = t
-            .apply(&mut ctx(&mut rng), &bob, &DiceCommand::Roll)
-            .unwrap();
+        h.ok("alice: /dice start");
+        let before: DiceTable = h.state();
+        let err = h.err("bob: /dice roll");
+        assert!(err.contains("alice's turn"));
+        assert_eq!(h.state::<DiceTable>(), before);
+        h.ok("alice: /dice roll");
+        let out = h.ok("bob: /dice roll");
+        let t: DiceTable = h.state();
         assert!(t.is_over());
         assert!(out
+            .replies
             .iter()
             .any(|r| r.message.title.as_deref() == Some("🏆 Dice table over")));
         assert!(t.seats.iter().all(|s| (1..=6).contains(&s.score)));
+    }
+
+    /// A whole short game as a script with its expected output (`UPDATE_EXPECT=1` re-records
+    /// it): two players, two rounds, a roll out of turn and a seat taken twice refused.
+    #[test]
+    fn a_short_game_prints_what_it_printed_before() {
+        let mut h = harness();
+        h.expect_script("crates/dice_table/tests/scripts/two_rounds.txt");
+        assert!(h.state::<DiceTable>().is_over());
     }
 }

@@ -3,10 +3,10 @@
 use std::path::Path;
 
 use super::data::{self, Effect, NobiData, Skill};
-use super::state::{Mode, Step};
+use super::state::{Mode, Step as Scene};
 use super::{AbilityLimit, InspireTable, Nobi, NobiCommand, Verdict};
-use croupier_core::rng::{seeded, GameRng};
-use croupier_core::table::{Actor, Command, Ctx, Game, RuleError, UserId, SYSTEM_USER};
+use croupier_core::table::{Actor, Command, Commands, Game, UserId};
+use croupier_core::testkit::{Harness, Step, START};
 
 fn load() -> NobiData {
     data::load(&croupier_core::source_path("data")).expect("the shipped data is valid")
@@ -23,68 +23,72 @@ fn host() -> Actor {
     }
 }
 
+/// A Nobi table driven through the one test harness (the table over SQLite: route,
+/// permission, parse, apply, log, commit, each step checked for what every game must keep);
+/// `g` is the state as stored after the latest step.
 struct T {
+    h: Harness,
     g: Nobi,
-    rng: GameRng,
     data: NobiData,
-    now: i64,
 }
 
 impl T {
-    fn act(
-        &mut self,
-        who: &Actor,
-        a: NobiCommand,
-    ) -> Result<Vec<croupier_core::table::Reply>, RuleError> {
-        let mut ctx = Ctx {
-            rng: &mut self.rng,
-            now: self.now,
-            data: &self.data,
-            shared: None,
-            place: croupier_core::table::Place::nowhere(),
-        };
-        let before = self.g.clone();
-        let r = self.g.apply(&mut ctx, who, &a);
-        if r.is_err() {
-            assert_eq!(self.g, before, "a refusal must not change the state");
-        }
-        r
+    /// `who` types the command line of `a`.
+    fn step(&mut self, who: &str, a: &NobiCommand) -> Step {
+        let step = self.h.line(&format!("{who}: {}", a.to_line()));
+        self.g = self.h.state();
+        step
     }
     fn ok(&mut self, who: &str, a: NobiCommand) -> String {
-        let who = if who == "p0" { host() } else { actor(who) };
-        match self.act(&who, a) {
-            Ok(r) => r
-                .iter()
-                .map(|r| r.message.plain_text())
-                .collect::<Vec<_>>()
-                .join("\n"),
-            Err(e) => panic!("refused: {e}"),
-        }
+        let step = self.step(who, &a);
+        assert!(step.accepted, "refused: {}", step.text);
+        step.replies
+            .iter()
+            .map(|r| r.message.plain_text())
+            .collect::<Vec<_>>()
+            .join("\n")
     }
     fn no(&mut self, who: &str, a: NobiCommand) -> String {
-        let who = if who == "p0" { host() } else { actor(who) };
-        match self.act(&who, a) {
-            Ok(_) => panic!("should be refused"),
-            Err(e) => e.0,
-        }
+        let step = self.step(who, &a);
+        assert!(!step.accepted, "should be refused: {}", step.text);
+        step.message()
     }
-    /// Forces the current Scene to be a Skill check.
+    /// Sets the state up as a test needs it (no log entry).
+    fn edit(&mut self, f: impl FnOnce(&mut Nobi)) {
+        self.h.edit::<Nobi>(f);
+        self.g = self.h.state();
+    }
+    /// Forces the current Scene to be a Skill check (s01, taken out of the deck).
     fn force_check(&mut self, skill: Skill, difficulty: i64) {
-        self.g.step = Step::Check {
-            scene: "s01".into(),
-            skill,
-            printed: difficulty,
-            difficulty,
-            uses: vec![],
-        };
+        self.edit(|g| {
+            take_scene(g, "s01");
+            g.step = Scene::Check {
+                scene: "s01".into(),
+                skill,
+                printed: difficulty,
+                difficulty,
+                uses: vec![],
+            }
+        });
     }
+    /// Forces the current Scene to be a Role-play challenge (s05, taken out of the deck).
     fn force_roleplay(&mut self) {
-        self.g.step = Step::Roleplay {
-            scene: "s05".into(),
-            acted: false,
-            uses: vec![],
-        };
+        self.edit(|g| {
+            take_scene(g, "s05");
+            g.step = Scene::Roleplay {
+                scene: "s05".into(),
+                acted: false,
+                uses: vec![],
+            }
+        });
     }
+}
+
+/// Takes the Scene card `id` out of the deck and the played pile: it is the one in play (a
+/// copy left face down would be a secret the table shows).
+fn take_scene(g: &mut Nobi, id: &str) {
+    g.decks.scenes.retain(|c| c != id);
+    g.decks.scene_discard.retain(|c| c != id);
 }
 
 fn join(c: &str) -> NobiCommand {
@@ -94,26 +98,13 @@ fn join(c: &str) -> NobiCommand {
     }
 }
 
-/// A table opened by p0, nobody seated yet.
+/// A table opened by p0 (who may manage the channel), nobody seated yet.
 fn lobby() -> T {
-    let data = load();
-    let mut rng = seeded(42);
-    let (g, _) = {
-        let mut ctx = Ctx {
-            rng: &mut rng,
-            now: 1000,
-            data: &data,
-            shared: None,
-            place: croupier_core::table::Place::nowhere(),
-        };
-        Nobi::create(&mut ctx, &host(), &Command::new("nobi new")).unwrap()
-    };
-    T {
-        g,
-        rng,
-        data,
-        now: 1000,
-    }
+    let mut h = Harness::of::<Nobi>(42);
+    h.set_manager("p0", true);
+    h.ok("p0: /nobi new");
+    let g = h.state();
+    T { h, g, data: load() }
 }
 
 /// A table with players p0.. on the given characters, begun with p0 as GM.
@@ -286,7 +277,7 @@ fn rule_nobi_effects_parse() {
 fn rule_nobi_choosing_a_side_takes_the_whole_card() {
     // "8 double-sided Character cards, making a total of 16 characters."
     let mut t = table(&["moss"]);
-    t.g.step = Step::Joining;
+    t.edit(|g| g.step = Scene::Joining);
     let e = t.no("p1", join("Cinder the Talking Cat"));
     assert!(
         e.contains("alice") || e.contains("p0 holds that card"),
@@ -304,7 +295,7 @@ fn rule_nobi_mode_follows_player_count_and_six_is_refused() {
     let t = table(&["moss", "aldra", "ilse", "wren", "lark"]);
     assert_eq!(t.g.mode, Mode::Regular);
     let mut t = table(&["moss", "aldra", "ilse", "wren", "lark"]);
-    t.g.step = Step::Joining;
+    t.edit(|g| g.step = Scene::Joining);
     let e = t.no("p5", join("gruff"));
     assert!(e.contains("full"), "{e}");
 }
@@ -337,7 +328,7 @@ fn rule_nobi_first_main_character_sits_left_of_the_gm_and_roles_pass_left() {
     );
     assert_eq!((t.g.gm, t.g.mc), (1, 2));
     assert_eq!(t.g.seats[0].gm_count, 1);
-    assert_eq!(t.g.step, Step::Scene);
+    assert_eq!(t.g.step, Scene::Scene);
 }
 
 #[test]
@@ -453,7 +444,7 @@ fn rule_nobi_two_player_gm_may_help_with_own_characters() {
             ability: "Read the Stars".into(),
         },
     );
-    assert!(matches!(&t.g.step, Step::Check { uses, .. } if uses.len() == 1));
+    assert!(matches!(&t.g.step, Scene::Check { uses, .. } if uses.len() == 1));
 }
 
 #[test]
@@ -464,7 +455,7 @@ fn rule_nobi_ability_limit_per_character_or_per_player_setting() {
     assert_ne!(aldra_support, "");
     t.force_check(Skill::Technique, 11);
     // Two-player: the GM (p0) has two characters; by default each may use one Ability.
-    t.g.seats[0].chars[1] = super::state::Sheet::new("guild-bard");
+    t.edit(|g| g.seats[0].chars[1] = super::state::Sheet::new("guild-bard"));
     t.ok(
         "p0",
         NobiCommand::Use {
@@ -521,8 +512,10 @@ fn rule_nobi_solo_assist_and_permanent_tags() {
     );
     assert!(e.contains("Assist"), "{e}");
     // Solo ability of someone else is refused.
-    t.g.gm = 2;
-    t.g.mc = 1;
+    t.edit(|g| {
+        g.gm = 2;
+        g.mc = 1;
+    });
     let e = t.no(
         "p0",
         NobiCommand::Use {
@@ -531,8 +524,10 @@ fn rule_nobi_solo_assist_and_permanent_tags() {
     );
     assert!(e.contains("Solo"), "{e}");
     // A Permanent ability applies to its owner's own check without announcement.
-    t.g.gm = 1;
-    t.g.mc = 2;
+    t.edit(|g| {
+        g.gm = 1;
+        g.mc = 2;
+    });
     let plan = super::check::current_plan(&t.g, &t.data).unwrap();
     assert_eq!(plan.expr(), "2d6+6", "Tess Power 5 + Unbreakable 1");
 }
@@ -641,7 +636,7 @@ fn rule_nobi_roleplay_the_gm_alone_decides_even_before_a_typed_act() {
         },
     );
     assert!(
-        matches!(t.g.step, Step::Scene | Step::Epilogue { .. }),
+        matches!(t.g.step, Scene::Scene | Scene::Epilogue { .. }),
         "{:?}",
         t.g.step
     );
@@ -670,10 +665,10 @@ fn rule_nobi_epilogue_after_each_player_has_been_gm_three_times() {
     // "Once each of the players have been the GM 3 times, the story reaches its end."
     let mut t = table(&["moss", "aldra", "ilse"]);
     for i in 0..9 {
-        assert!(!matches!(t.g.step, Step::Epilogue { .. }), "scene {i}");
+        assert!(!matches!(t.g.step, Scene::Epilogue { .. }), "scene {i}");
         play_scene(&mut t, i % 2 == 0);
     }
-    assert!(matches!(t.g.step, Step::Epilogue { .. }));
+    assert!(matches!(t.g.step, Scene::Epilogue { .. }));
     assert!(t.g.seats.iter().all(|s| s.gm_count == 3));
     // No GM in the Epilogue: no Scene, no difficulty change.
     assert!(t.no("p0", NobiCommand::Scene).contains("Epilogue"));
@@ -706,7 +701,7 @@ fn rule_nobi_two_player_epilogue_after_both_gm_three_times() {
     for _ in 0..6 {
         play_scene(&mut t, true);
     }
-    assert!(matches!(t.g.step, Step::Epilogue { .. }));
+    assert!(matches!(t.g.step, Scene::Epilogue { .. }));
     assert!(t.g.seats.iter().all(|s| s.gm_count == 3));
 }
 
@@ -718,10 +713,10 @@ fn rule_nobi_solo_difficulty_minus_four_and_epilogue_after_five_scenes() {
     assert_eq!((t.g.gm, t.g.mc), (0, 0));
     let mut seen_check = false;
     for _ in 0..5 {
-        assert!(!matches!(t.g.step, Step::Epilogue { .. }));
+        assert!(!matches!(t.g.step, Scene::Epilogue { .. }));
         t.ok("p0", NobiCommand::Scene);
         match t.g.step.clone() {
-            Step::Check {
+            Scene::Check {
                 printed,
                 difficulty,
                 ..
@@ -742,7 +737,7 @@ fn rule_nobi_solo_difficulty_minus_four_and_epilogue_after_five_scenes() {
         }
     }
     assert!(seen_check);
-    assert!(matches!(t.g.step, Step::Epilogue { .. }));
+    assert!(matches!(t.g.step, Scene::Epilogue { .. }));
     // "Ignore the Epilogue's Test."
     assert!(t.no("p0", NobiCommand::Roll).contains("skipped"));
     // "Imagine how the adventure ends": written in as many parts as the player likes, then
@@ -762,20 +757,25 @@ fn rule_nobi_solo_difficulty_minus_four_and_epilogue_after_five_scenes() {
 #[test]
 fn rule_nobi_deck_exhaustion_reshuffles_played_scenes_and_set_aside_epilogues() {
     let mut t = table(&["moss", "aldra", "ilse"]);
-    let all: Vec<String> = t.g.decks.scenes.drain(..).collect();
-    t.g.decks.scene_discard = all;
+    t.edit(|g| {
+        let all: Vec<String> = g.decks.scenes.drain(..).collect();
+        g.decks.scene_discard = all;
+    });
     let out = t.ok("p0", NobiCommand::Scene);
     assert!(out.contains("shuffled into a new deck"), "{out}");
     assert_eq!(t.g.decks.scenes.len(), 39);
     // Epilogue redraws: 8 cards, then the set-aside ones come back.
-    t.g.step = Step::Scene;
-    t.g.decks.scenes.push("s05".into());
-    for s in t.g.seats.iter_mut() {
-        s.gm_count = 3;
-    }
-    t.g.seats[0].gm_count = 2;
+    t.edit(|g| {
+        g.step = Scene::Scene;
+        take_scene(g, "s05");
+        g.decks.scenes.push("s05".into());
+        for s in g.seats.iter_mut() {
+            s.gm_count = 3;
+        }
+        g.seats[0].gm_count = 2;
+    });
     play_scene(&mut t, true);
-    assert!(matches!(t.g.step, Step::Epilogue { .. }));
+    assert!(matches!(t.g.step, Scene::Epilogue { .. }));
     let mut reshuffled = false;
     for _ in 0..10 {
         reshuffled |= t.ok("p1", NobiCommand::Redraw).contains("shuffled back");
@@ -788,19 +788,19 @@ fn rule_nobi_deck_exhaustion_reshuffles_played_scenes_and_set_aside_epilogues() 
 #[test]
 fn rule_nobi_reminders_wait_the_interval_and_only_the_system_sends_them() {
     let mut t = table(&["moss", "aldra", "ilse"]);
-    assert_eq!(t.g.next_wakeup(), Some(1000 + 24 * 3600));
-    assert_eq!(t.g.wakeup_action(1000 + 24 * 3600 - 1), None);
+    assert_eq!(t.g.next_wakeup(), Some(START + 24 * 3600));
+    assert_eq!(t.g.wakeup_action(START + 24 * 3600 - 1), None);
     assert_eq!(
-        t.g.wakeup_action(1000 + 24 * 3600),
+        t.g.wakeup_action(START + 24 * 3600),
         Some(NobiCommand::Remind)
     );
-    assert!(t.no("p1", NobiCommand::Remind).contains("table itself"));
-    t.now = 1000 + 24 * 3600;
-    let sys = Actor {
-        manager: true,
-        ..Actor::player(SYSTEM_USER, "Croupier")
-    };
-    let r = t.act(&sys, NobiCommand::Remind).unwrap();
+    // No command sends a reminder: a player who types one is refused.
+    let typed = t.h.err("p1: /nobi remind");
+    assert!(typed.contains("is not a command"), "{typed}");
+    // A second short of the interval: nothing; at the interval the table itself reminds.
+    assert!(t.h.line("@wait 86399s").replies.is_empty());
+    let r = t.h.line("@wait 1s").replies;
+    t.g = t.h.state();
     assert_eq!(
         r[0].message.pings,
         vec![UserId::new("p0")],
@@ -808,13 +808,14 @@ fn rule_nobi_reminders_wait_the_interval_and_only_the_system_sends_them() {
     );
     assert_eq!(
         t.g.next_wakeup(),
-        Some(1000 + 48 * 3600),
+        Some(START + 48 * 3600),
         "one per interval"
     );
     // The GM acts: the Main Character now waits, timer restarts.
-    t.now += 60;
+    t.h.line("@wait 60s");
     t.ok("p0", NobiCommand::Scene);
-    assert_eq!(t.g.next_wakeup(), Some(t.now + 24 * 3600));
+    let now = START + 24 * 3600 + 60;
+    assert_eq!(t.g.next_wakeup(), Some(now + 24 * 3600));
     t.ok(
         "p0",
         NobiCommand::Settings {
@@ -855,7 +856,7 @@ fn command_declaration_fits_discord_limits() {
 #[test]
 fn join_autocomplete_lists_only_free_characters() {
     let mut t = table(&["moss", "aldra", "ilse"]);
-    t.g.step = Step::Joining;
+    t.edit(|g| g.step = Scene::Joining);
     let cmd = Command::new("nobi join");
     let all =
         t.g.autocomplete(&actor("p9"), &cmd, "character", "", &t.data);
@@ -953,13 +954,15 @@ fn rule_nobi_epilogue_npcs_from_light_and_darkness_cards_may_join() {
     for i in 0..9 {
         play_scene(&mut t, i % 2 == 0);
     }
-    assert!(matches!(t.g.step, Step::Epilogue { .. }));
-    for seat in &mut t.g.seats {
-        for c in &mut seat.chars {
-            c.light.clear();
-            c.darkness.clear();
+    assert!(matches!(t.g.step, Scene::Epilogue { .. }));
+    t.edit(|g| {
+        for seat in &mut g.seats {
+            for c in &mut seat.chars {
+                c.light.clear();
+                c.darkness.clear();
+            }
         }
-    }
+    });
     let refused = t.no(
         "p1",
         NobiCommand::Npc {
@@ -967,7 +970,7 @@ fn rule_nobi_epilogue_npcs_from_light_and_darkness_cards_may_join() {
         },
     );
     assert!(refused.contains("nobody holds"), "{refused}");
-    t.g.seats[2].chars[0].light.push(pony.id.clone());
+    t.edit(|g| g.seats[2].chars[0].light.push(pony.id.clone()));
     let list = super::view::npc_list(&t.g, &t.data);
     assert!(
         list.contains(&pony.name) && list.contains("p2's card"),
@@ -1106,7 +1109,7 @@ fn uses(ability: &str) -> NobiCommand {
 /// Plays Scenes until the Epilogue begins.
 fn to_epilogue(t: &mut T) {
     for i in 0..40 {
-        if matches!(t.g.step, Step::Epilogue { .. }) {
+        if matches!(t.g.step, Scene::Epilogue { .. }) {
             return;
         }
         play_scene(t, i % 2 == 0);
@@ -1116,7 +1119,7 @@ fn to_epilogue(t: &mut T) {
 
 fn epilogue_tester(t: &T) -> usize {
     match &t.g.step {
-        Step::Epilogue { tester, .. } => *tester,
+        Scene::Epilogue { tester, .. } => *tester,
         s => panic!("not in the Epilogue: {s:?}"),
     }
 }
@@ -1163,9 +1166,11 @@ fn rule_nobi_two_reroll_abilities_in_one_scene_each_roll_once_more() {
     assert!((plan.chance().unwrap() - (1.0 - (1.0 - p).powi(3))).abs() < 1e-12);
     assert!(plan.line().contains("2 rerolls"), "{}", plan.line());
     // Out of reach: every roll fails, and the dice are rolled three times.
-    if let Step::Check { difficulty, .. } = &mut t.g.step {
-        *difficulty = 30;
-    }
+    t.edit(|g| {
+        if let Scene::Check { difficulty, .. } = &mut g.step {
+            *difficulty = 30;
+        }
+    });
     let out = t.ok("p1", NobiCommand::Roll);
     assert_eq!(out.matches("reroll: ").count(), 2, "{out}");
 }
@@ -1192,8 +1197,10 @@ fn rule_nobi_darkness_card_descriptions_are_shown_face_up() {
         .find(|c| c.is_npc())
         .expect("a Darkness NPC card")
         .clone();
-    t.g.decks.darkness.retain(|c| c != &rival.id);
-    t.g.decks.darkness.push(rival.id.clone());
+    t.edit(|g| {
+        g.decks.darkness.retain(|c| c != &rival.id);
+        g.decks.darkness.push(rival.id.clone());
+    });
     t.ok("p0", NobiCommand::Scene);
     t.force_roleplay();
     let out = t.ok(
@@ -1250,20 +1257,22 @@ fn rule_nobi_epilogue_default_tester_has_the_best_chance_at_its_skill() {
     for i in 0..8 {
         play_scene(&mut t, i % 2 == 0);
     }
-    for seat in &mut t.g.seats {
-        for c in &mut seat.chars {
-            c.light.clear();
-            c.darkness.clear();
+    t.edit(|g| {
+        for seat in &mut g.seats {
+            for c in &mut seat.chars {
+                c.light.clear();
+                c.darkness.clear();
+            }
         }
-    }
+    });
     play_scene(&mut t, true);
-    assert!(matches!(t.g.step, Step::Epilogue { .. }));
+    assert!(matches!(t.g.step, Scene::Epilogue { .. }));
     assert_eq!(
         (t.g.mc + 1) % 3,
         1,
         "Pim sits after the last Main Character"
     );
-    let Step::Epilogue { card, .. } = t.g.step.clone() else {
+    let Scene::Epilogue { card, .. } = t.g.step.clone() else {
         unreachable!()
     };
     let chances = super::check::tester_chances(&t.g, &t.data, &card);
@@ -1312,7 +1321,7 @@ fn rule_nobi_a_new_tester_names_the_withdrawn_abilities_and_a_redraw_keeps_joine
     assert!(out.contains("Lucky Coin (p0)"), "{out}");
     // An NPC who joined keeps their mark in the redrawn Epilogue's message.
     let pony = t.data.light.iter().find(|c| c.is_npc()).unwrap().clone();
-    t.g.seats[2].chars[0].light.push(pony.id.clone());
+    t.edit(|g| g.seats[2].chars[0].light.push(pony.id.clone()));
     t.ok(
         "p1",
         NobiCommand::Npc {
@@ -1374,4 +1383,12 @@ fn rule_nobi_joining_closes_when_the_adventure_begins() {
     let e = t.no("p9", uses("Lucky Coin"));
     assert!(!e.contains("before it begins"), "{e}");
     assert!(e.contains("joining closed"), "{e}");
+}
+
+#[test]
+fn a_solo_adventure_prints_what_it_printed_before() {
+    // The script and what it printed, re-recorded with `UPDATE_EXPECT=1`.
+    let mut h = Harness::of::<Nobi>(42);
+    h.expect_script("crates/nobi/tests/scripts/solo_adventure.txt");
+    assert!(h.state::<Nobi>().is_over());
 }

@@ -18,9 +18,12 @@
 //!   table's `/game status` and `/game log`, each command the game declares a view (status,
 //!   board, hand, tracker, story), the view model and its picture.
 //!
-//! A step's replies are recorded as the console prints them, so a rule test can be a script
-//! with its expected output ([`Harness::expect_script`]), re-recorded by running the tests
-//! with `UPDATE_EXPECT=1`. [`random`] plays random games through it.
+//! A rule test sets a precise position up with [`Harness::edit`] (shown to every viewer
+//! through their view model, checked like a reply) and the roll it needs with
+//! [`Harness::dice_until`], then acts with command lines. A step's replies are recorded as the
+//! console prints them, so a rule test can be a script with its expected output
+//! ([`Harness::expect_script`]), re-recorded by running the tests with `UPDATE_EXPECT=1`.
+//! [`random`] plays random games through it.
 
 pub mod random;
 mod world;
@@ -113,6 +116,9 @@ pub struct Harness {
     ever: HashMap<Option<UserId>, BTreeSet<String>>,
     /// The former secrets each viewer has been shown since, when they were none.
     known: HashMap<Option<UserId>, BTreeSet<String>>,
+    /// Everything each viewer has been shown so far (replies, views, the positions a test
+    /// set up): a text shown before it first became a secret is known to them.
+    seen: HashMap<Option<UserId>, String>,
 }
 
 impl Harness {
@@ -135,6 +141,7 @@ impl Harness {
             managers: BTreeSet::new(),
             ever: HashMap::new(),
             known: HashMap::new(),
+            seen: HashMap::new(),
         }
     }
 
@@ -313,7 +320,8 @@ impl Harness {
 
     /// Changes the running session's state in place, as a test's set-up (a hand dealt, an
     /// enemy's HP): written as a new version of the session, as an action would be, but with
-    /// no log entry, so it cannot be undone.
+    /// no log entry, so it cannot be undone. The position is taken as shown to every viewer
+    /// (their view model), as the play that led to it would have shown it.
     pub fn edit<G: Game>(&mut self, f: impl FnOnce(&mut G)) {
         let mut g: G = self.state();
         f(&mut g);
@@ -329,6 +337,57 @@ impl Harness {
                 Ok(())
             })
             .expect("the store writes");
+        self.show_position(CHANNEL);
+    }
+
+    /// Shows the channel's position to each viewer as their view model has it: checked
+    /// against their secrets, and what it shows is known to them from now on.
+    fn show_position(&mut self, channel: &str) {
+        let Some((game, state)) = self.session_state(channel) else {
+            return;
+        };
+        let games = self.games.clone();
+        let Some(g) = games.find(&game) else {
+            return;
+        };
+        let host = self.world(channel).session.map(|s| s.host);
+        for viewer in self.viewers() {
+            let model = model_text(g, &state, &viewer, host.as_ref());
+            let secrets = self.secrets(channel, viewer.as_ref());
+            self.checked.texts += 1;
+            let what = "the view model of a position set up";
+            self.shown_to(&viewer, &secrets, &model, "", what);
+        }
+    }
+
+    /// Moves the running session's dice forward to the first position from which `wanted`
+    /// holds (it is given a copy of the generator there), as a test's set-up: the roll a rule
+    /// needs (a straw hat, a die that explodes) comes next. The session keeps its seed, so undo
+    /// still restores the dice; written as a new version of the session with no log entry, as
+    /// [`Harness::edit`] is. Returns how many 32-bit words it skipped; panics after a million.
+    pub fn dice_until(&mut self, wanted: impl Fn(&mut crate::rng::GameRng) -> bool) -> u128 {
+        let now = crate::table::Clock::now(&*self.clock);
+        let games = self.games.clone();
+        self.table
+            .write_rows(|tx| {
+                let s = store::session_active(tx, CHANNEL)?.expect("a running session");
+                let rng: crate::rng::GameRng =
+                    serde_json::from_str(&s.rng).expect("the session's dice read");
+                let from = rng.get_word_pos();
+                let skip = (0..1_000_000u128)
+                    .find(|k| wanted(&mut crate::rng::at(s.seed as u64, from + k)))
+                    .expect("the wanted roll within a million words");
+                let rng = crate::rng::at(s.seed as u64, from + skip);
+                let rng = serde_json::to_string(&rng).expect("the dice serialize");
+                let game = games
+                    .find(&s.game)
+                    .expect("the session's game is registered");
+                let state = game.load(&s.state).expect("the state reads");
+                let wakeup = game.next_wakeup(&state).expect("the state reads");
+                store::session_update(tx, s.id, s.version, &s.state, &rng, wakeup, now)?;
+                Ok(skip)
+            })
+            .expect("the store writes")
     }
 
     /// Makes `user` one who may manage the channel (`on`), or not: their requests say so, as
@@ -483,10 +542,18 @@ impl Harness {
             .read_rows(|tx| world::secrets(tx, &games, channel, viewer))
             .expect("the store answers");
         let key = viewer.cloned();
-        self.ever
-            .entry(key.clone())
-            .or_default()
-            .extend(secrets.iter().cloned());
+        let ever = self.ever.entry(key.clone()).or_default();
+        // A secret for the first time that the viewer was shown already (an enemy face up
+        // since the start, blocked back into the deck) stays known to them.
+        if let Some(seen) = self.seen.get(&key) {
+            let learnt: Vec<String> = secrets
+                .iter()
+                .filter(|s| !ever.contains(*s) && shows(seen, s))
+                .cloned()
+                .collect();
+            self.known.entry(key.clone()).or_default().extend(learnt);
+        }
+        ever.extend(secrets.iter().cloned());
         if let Some(known) = self.known.get(&key) {
             secrets.retain(|s| !known.contains(s));
         }
@@ -504,6 +571,9 @@ impl Harness {
         what: &str,
     ) {
         leak(secrets, text, viewer, line, what);
+        let seen = self.seen.entry(viewer.clone()).or_default();
+        seen.push_str(text);
+        seen.push('\n');
         let Some(ever) = self.ever.get(viewer) else {
             return;
         };
@@ -634,15 +704,9 @@ impl Harness {
                 }
             }
             before.assert_same(&self.world(channel), &format!("the views after `{line}`"));
-            let v = Viewer {
-                user: viewer.clone(),
-                manager: viewer.as_ref().is_some_and(|u| Some(&u.0) == host.as_ref()),
-            };
-            let model = g
-                .view_model(&state, &v)
-                .unwrap_or_else(|e| panic!("{game}: the view model failed: {e}"));
+            let model = model_text(g, &state, &viewer, host.as_ref());
             self.checked.texts += 1;
-            self.shown_to(&viewer, &secrets, &strings(&model), line, "the view model");
+            self.shown_to(&viewer, &secrets, &model, line, "the view model");
             let texts = self.picture_texts(channel, viewer.as_ref());
             self.checked.pictures += 1;
             self.shown_to(&viewer, &secrets, &texts, line, "the picture");
@@ -698,6 +762,23 @@ fn reply_text(channel: &str, r: &Reply) -> String {
         }
     }
     t
+}
+
+/// Every string of `viewer`'s view model of `state` (`host` manages the session), one a line.
+fn model_text(
+    g: &dyn DynGame,
+    state: &crate::table::DynState,
+    viewer: &Option<UserId>,
+    host: Option<&String>,
+) -> String {
+    let v = Viewer {
+        user: viewer.clone(),
+        manager: viewer.as_ref().is_some_and(|u| Some(&u.0) == host),
+    };
+    let model = g
+        .view_model(state, &v)
+        .unwrap_or_else(|e| panic!("{}: the view model failed: {e}", g.name()));
+    strings(&model)
 }
 
 /// Every string in a JSON value, one a line.
