@@ -104,7 +104,7 @@ fn costs_are_paid_in_full_and_a_bad_status_cost_lands_when_the_main_process_ends
     assert!(rite.contains("HP 22 · MP 21"), "{rite}");
     // The Move after the Minor is out of order.
     assert!(after(&out, "alice: /nwcombat invade target:Hound")
-        .contains("⛔ the Move Action comes first"));
+        .contains("⛔ Invading takes your Move Action, which comes first (Move, Minor, Major in that order): after your Minor Action it is too late."));
     let lance = after(&out, "alice: /nwcombat use skill:ember_lance target:Hound");
     assert!(lance.contains("Mira pays 4 MP."), "{lance}");
     assert!(
