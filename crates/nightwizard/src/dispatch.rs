@@ -122,8 +122,9 @@ pub fn action(
                 status: status.map(|s| s.to_ascii_lowercase()),
             },
         },
-        NwCommand::Phase(PhaseCommand::Next { op }) => NwAction::PhaseNext {
+        NwCommand::Phase(PhaseCommand::Next { op, levelup }) => NwAction::PhaseNext {
             op: op.unwrap_or(data.rules.op.min),
+            no_level_up: levelup == Some(false),
         },
         NwCommand::Phase(PhaseCommand::Scene { kind }) => match kind.unwrap_or_default() {
             SceneKind::Normal => NwAction::Scene,
@@ -430,7 +431,9 @@ pub fn apply(
             super::phase::connection(s, user, with, *worth)
         }
         NwAction::Gear { user, with, item } => super::phase::gear(s, data, user, with, item),
-        NwAction::PhaseNext { op } => super::phase::next(s, data, shared, *op),
+        NwAction::PhaseNext { op, no_level_up } => {
+            super::phase::next(s, data, shared, *op, !no_level_up)
+        }
         NwAction::Judge(r) => {
             let mut warn = vec![];
             if s.phase == Phase::Opening {

@@ -224,6 +224,7 @@ pub fn next(
     data: &NwData,
     shared: Option<&mut NwShared>,
     op: i64,
+    level_up: bool,
 ) -> Result<Vec<Reply>, RuleError> {
     let next = s.phase.next();
     let mut body = format!("{} → **{}**", s.phase.name(), next.name());
@@ -248,10 +249,16 @@ pub fn next(
             p.logics.clear();
             p.ch.items.retain(|i| i.preserved);
             p.ch.op += op;
-            p.ch.level_ups += 1;
+            p.ch.level_ups += u32::from(level_up);
             lines.push(format!(
-                "{}: +{op} OP (now {}), one level up allowed",
-                p.ch.name, p.ch.op
+                "{}: +{op} OP (now {}), {}",
+                p.ch.name,
+                p.ch.op,
+                if level_up {
+                    "one level up allowed"
+                } else {
+                    "no level up this time (the GM's choice)"
+                }
             ));
         }
         // The roster keeps OP and level ups between sessions: logged as this action's
@@ -274,7 +281,7 @@ pub fn next(
                     .find(|c| c.owner == p.user && c.name == p.ch.name)
                 {
                     c.op += op;
-                    c.level_ups += 1;
+                    c.level_ups += u32::from(level_up);
                     c.items.retain(|i| i.preserved);
                     c.op_money = 0;
                 }
@@ -282,7 +289,17 @@ pub fn next(
         }
         body.push_str("\nDamage and bad statuses cleared; HP, MP and Prana restored; temporary items dropped, preserved items back.\n");
         body.push_str(&lines.join("\n"));
-        body.push_str("\nLevel up with `/nw character levelup`, spend OP with `/nw character op`.");
+        let (min, max) = (data.rules.op.min, data.rules.op.max);
+        if !(min..=max).contains(&op) {
+            body.push_str(&format!(
+                "\n⚠️ {op} OP is outside the rulebook's award of {min}–{max} OP per Scenario (§8.2); kept as the GM's choice."
+            ));
+        }
+        body.push_str(if level_up {
+            "\nLevel up with `/nw character levelup`, spend OP with `/nw character op`."
+        } else {
+            "\nSpend OP with `/nw character op`."
+        });
     }
     if next == Phase::Preplay {
         // Episode Connections and Worths end with their Episode (§8.2); so do its enemies and

@@ -337,6 +337,47 @@ fn rule_8_2_after_phase_resets_and_grants_op_and_a_level_up() {
 }
 
 #[test]
+fn rule_8_2_the_gm_may_withhold_the_level_up_and_is_told_of_an_award_outside_5_to_10_op() {
+    // §8.2 (digest step 3): "The GM gives each player 5–10 OP, then everyone levels up if the
+    // GM allows." The bot granted the level up always and took any award silently.
+    let mut t = setup();
+    let alice = Actor::player("alice", "alice");
+    act(&mut t, &alice, Command::new("nw session join")).unwrap();
+    for _ in 0..3 {
+        act(&mut t, &gm(), Command::new("nw phase next")).unwrap();
+    }
+    // A player's try in between changes nothing.
+    assert!(act(
+        &mut t,
+        &alice,
+        Command::new("nw phase next").with("levelup", "true")
+    )
+    .is_err());
+    let r = act(
+        &mut t,
+        &gm(),
+        Command::new("nw phase next")
+            .with("op", "12")
+            .with("levelup", "false"),
+    )
+    .unwrap();
+    let text: String = r.iter().map(|r| r.message.plain_text()).collect();
+    assert_eq!(t.s.phase, Phase::After);
+    assert!(
+        text.contains("Ayu: +12 OP (now 12), no level up this time (the GM's choice)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("⚠️ 12 OP is outside the rulebook's award of 5–10 OP per Scenario (§8.2)"),
+        "{text}"
+    );
+    assert!(!text.contains("Level up with"), "{text}");
+    assert_eq!(t.shared.characters[0].op, 12);
+    assert_eq!(t.shared.characters[0].level_ups, 0);
+    assert_eq!(t.s.pcs[0].ch.level_ups, 0);
+}
+
+#[test]
 fn rule_nw_10_10_a_dead_pc_rolls_nothing_and_cannot_come_back_by_leaving() {
     // §10.10 "death is final": a Dead PC takes no more actions, and leaving and joining again
     // does not bring it back (it used to come back alive, with Prana buttons on its Judges).

@@ -329,9 +329,11 @@ pub enum PhaseCommand {
     /// Go to the next phase (the After phase resets PCs and grants OP)
     #[cmd(perm = gm)]
     Next {
-        /// OP each PC gets in the After phase (default 5)
+        /// OP each PC gets in the After phase (default 5; the rulebook awards 5–10)
         #[opt(min = 0, max = 100)]
         op: Option<i64>,
+        /// After phase: allow the level up (default true; false withholds it this time)
+        levelup: Option<bool>,
     },
     /// Start a new Scene (GM): normal, master (narration) or combat
     #[cmd(perm = gm)]

@@ -293,6 +293,10 @@ pub enum NwAction {
     PhaseNext {
         /// OP for the After phase.
         op: i64,
+        /// The GM withholds the After phase's level up (§8.2: "everyone levels up if the GM
+        /// allows").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        no_level_up: bool,
     },
     /// New Scene.
     Scene,

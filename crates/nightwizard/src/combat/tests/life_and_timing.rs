@@ -113,7 +113,15 @@ fn rule_nw_10_10_death_persists_through_the_after_phase_and_into_the_next_episod
     assert!(s.pcs[0].dead);
     act(&mut s, &data, &gm(), NwAction::Combat(CombatAction::End));
     while s.phase != Phase::After {
-        act(&mut s, &data, &gm(), NwAction::PhaseNext { op: 5 });
+        act(
+            &mut s,
+            &data,
+            &gm(),
+            NwAction::PhaseNext {
+                op: 5,
+                no_level_up: false,
+            },
+        );
     }
     assert!(s.pcs[0].dead);
     assert_eq!(
@@ -121,7 +129,15 @@ fn rule_nw_10_10_death_persists_through_the_after_phase_and_into_the_next_episod
         "the After phase brings nobody back from the dead"
     );
     assert!(s.pcs[1].hp > 0, "the living are restored");
-    let r = act(&mut s, &data, &gm(), NwAction::PhaseNext { op: 0 });
+    let r = act(
+        &mut s,
+        &data,
+        &gm(),
+        NwAction::PhaseNext {
+            op: 0,
+            no_level_up: false,
+        },
+    );
     assert_eq!(s.phase, Phase::Preplay);
     assert_eq!(s.episode, 2);
     assert!(s.pcs[0].dead && s.pcs[0].hp == 0, "{}", text(&r));
