@@ -85,9 +85,24 @@ pub fn level_up(
     }
     if may_pick {
         let Some(k) = skill else {
-            return refuse(
-                "name the new skill with `skill:` (or change class with `slot:` and `class:`).",
-            );
+            // The skills this level up may take, each checked as if named.
+            let mut names: Vec<String> = cat
+                .skills()
+                .filter(|s| level_up(&mut c.clone(), Some(&s.id), change, cat).is_ok())
+                .map(|s| format!("{} (`{}`)", s.name, s.id))
+                .collect();
+            let more = names.len().saturating_sub(25);
+            names.truncate(25);
+            return refuse(format!(
+                "name the new skill with `skill:` (or change class with `slot:` and `class:`). {}",
+                if names.is_empty() {
+                    "No skill can be taken at this level: change class instead.".to_string()
+                } else if more > 0 {
+                    format!("You may take: {}, and {more} more.", names.join(", "))
+                } else {
+                    format!("You may take: {}.", names.join(", "))
+                }
+            ));
         };
         let Some(s) = cat.skill(k) else {
             return refuse(format!("there is no skill `{k}`."));

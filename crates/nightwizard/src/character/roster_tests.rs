@@ -225,3 +225,36 @@ fn parse_mods_reads_both_forms() {
     assert_eq!(m.get("patk"), Some(&2));
     assert!(parse_mods("pacc").is_err());
 }
+
+#[test]
+fn rule_6_2_a_level_up_without_skill_lists_the_skills_it_may_take() {
+    // `/nw character levelup` with no `skill:` used to say only "name the new skill"; it now
+    // lists the skills this level up may take, each checked as if it were named.
+    let data = load(&croupier_core::source_path("data")).unwrap();
+    let custom = Custom::default();
+    let cat = Catalog {
+        data: &data,
+        custom: &custom,
+    };
+    let mut c = quick(
+        "Q",
+        &UserId::new("a"),
+        &cat,
+        &mut croupier_core::rng::seeded(3),
+    )
+    .unwrap();
+    c.level_ups = 1;
+    let before = c.clone();
+    let e = level_up(&mut c, None, None, &cat).unwrap_err().0;
+    assert_eq!(c, before, "a refusal changes nothing");
+    assert!(e.contains("You may take: "), "{e}");
+    assert!(e.contains("(`warded_mind`)"), "{e}");
+    // Every skill listed is one the level up takes; a Trait (creation only) is not listed.
+    for s in cat.skills() {
+        let listed = e.contains(&format!("(`{}`)", s.id));
+        let takes = level_up(&mut c.clone(), Some(&s.id), None, &cat).is_ok();
+        if !takes {
+            assert!(!listed, "{} is listed but refused", s.id);
+        }
+    }
+}
