@@ -232,3 +232,32 @@ pub(crate) fn multi(s: &NightWizard) -> bool {
         .and_then(|c| c.attack.as_ref())
         .is_some_and(|x| !x.defenders.is_empty())
 }
+
+/// Whether `w` may declare `effect` ("Full Hit", "Full Dodge"): they are skill effects (§10.9),
+/// not free flags. An NPC's are the GM's to declare (its skills are the GM's data); a PC needs
+/// a skill of its own whose effect names it. The refusal says so.
+pub(crate) fn may_declare(
+    s: &NightWizard,
+    data: &NwData,
+    w: &Who,
+    effect: &str,
+) -> Result<(), RuleError> {
+    let Who::Pc(u) = w else { return Ok(()) };
+    let Some(p) = s.pcs.iter().find(|p| &p.user == u) else {
+        return Ok(());
+    };
+    let cat = s.cat(data);
+    let wanted = effect.to_ascii_lowercase();
+    let has = p.ch.skills.iter().any(|o| {
+        cat.skill(&o.id)
+            .is_some_and(|k| k.effect.to_ascii_lowercase().contains(&wanted))
+    });
+    if has {
+        Ok(())
+    } else {
+        refuse(format!(
+            "{effect} is a skill's effect (§10.9), and none of {}'s skills grants it; the GM declares it for an NPC whose skill does.",
+            p.ch.name
+        ))
+    }
+}

@@ -199,6 +199,9 @@ pub fn declare(
         .as_ref()
         .ok_or_else(|| RuleError::new("there is no combat."))?;
     c.used.may_major()?;
+    if full_hit {
+        super::super::access::may_declare(s, data, &me, "Full Hit")?;
+    }
     let names: Vec<&str> = targets
         .iter()
         .flat_map(|t| t.split(','))

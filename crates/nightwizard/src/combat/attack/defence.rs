@@ -130,6 +130,9 @@ pub fn dodge_as(
     if !s.controls(actor, &w) {
         return refuse(format!("the Dodge Check is {}'s to roll.", s.name_of(&w)));
     }
+    if full {
+        super::super::access::may_declare(s, data, &w, "Full Dodge")?;
+    }
     // The Hit Check is settled by the first Dodge Check (Prana on it comes before).
     let hit = take_open(s, &at.attacker, "Hit Check").unwrap_or(at.hit.clone());
     let h = hit.outcome().result;

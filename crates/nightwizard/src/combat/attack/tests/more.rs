@@ -96,7 +96,27 @@ fn rule_nw_10_9_full_hit_and_full_dodge_defender_wins() {
         vec![1, 2],
     )
     .unwrap();
-    // Hit 9 + 3 = 12; Ayla dodges 6 + 11 = 17 but Full Hit hits; Bolt declares Full Dodge.
+    // Hit 9 + 3 = 12; Ayla dodges 6 + 11 = 17 but Full Hit hits; Bolt declares Full Dodge,
+    // which his skill grants (Ayla has none: hers would be refused, changing nothing).
+    let before = s.clone();
+    let e = run(
+        &mut s,
+        &data,
+        &alice(),
+        CombatAction::DodgeAs {
+            who: None,
+            full: true,
+        },
+        vec![6, 5],
+    )
+    .unwrap_err();
+    assert!(
+        e.0.contains("Full Dodge is a skill's effect (§10.9), and none of Ayla's skills grants it"),
+        "{}",
+        e.0
+    );
+    assert_eq!(s, before);
+    full_dodge_skill(&mut s, "bob");
     dodge(&mut s, &data, &alice(), false, vec![6, 5]);
     dodge(&mut s, &data, &bob(), true, vec![1, 3]);
     let r = run(
@@ -127,6 +147,7 @@ fn rule_nw_10_9_full_dodge_dodges_even_a_critical_chain() {
     // The GM's Critical is 10: [5,5] chains, then [6,4] chains, then [1,2].
     run(&mut s, &data, &gm(), act, vec![5, 5, 6, 4, 1, 2]).unwrap();
     assert!(attack(&s).hit.outcome().crits >= 2);
+    full_dodge_skill(&mut s, "alice");
     dodge(&mut s, &data, &alice(), true, vec![1, 3]);
     let r = run(&mut s, &data, &gm(), CombatAction::RollDamage, vec![]).unwrap();
     assert!(
@@ -408,4 +429,17 @@ fn commands_parse_to_the_extended_actions() {
         ),
         CombatAction::Spawn { .. }
     ));
+}
+
+/// Gives the PC of `user` a Reaction skill whose effect is a Full Dodge.
+fn full_dodge_skill(s: &mut NightWizard, user: &str) {
+    crate::test_table::actions::give_skill(
+        s,
+        user,
+        "sixth_step",
+        "Reaction",
+        "",
+        "Full Dodge against one attack.",
+        1,
+    );
 }
