@@ -15,6 +15,7 @@ mod commands;
 mod handler;
 pub mod ids;
 pub mod metrics;
+pub mod modals;
 mod ops;
 mod outbox;
 pub mod permissions;
