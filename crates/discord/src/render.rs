@@ -726,6 +726,49 @@ mod tests {
         render(&Look::default(), &scene(me), &[r], &mut LongIds::default())
     }
 
+    /// `/help` and every command's `/help command:` page (groups and leaves, every registered
+    /// game) come as one private message of one embed, unsplit, with no attached file: each
+    /// within Discord's limits as they are, nothing cut.
+    #[test]
+    fn every_help_page_fits_one_embed() {
+        use croupier_core::table::{help, Actor};
+        let games = croupier_games::load(&croupier_core::source_path("data")).expect("data loads");
+        let me = UserId::new("1");
+        let actor = Actor::player("1", "me");
+        let mut pages = vec![("(index)".to_string(), help::index(&games, &actor))];
+        for t in help::topics(&games) {
+            let page = help::page(&games, &actor, &t).unwrap_or_else(|e| panic!("{t}: {e}"));
+            pages.push((t, page));
+        }
+        assert!(pages.len() > 150, "{} pages", pages.len());
+        let mut largest = (0, String::new());
+        for (topic, reply) in pages {
+            let m = &reply.message;
+            let drafts = one(reply.clone(), &me);
+            assert_eq!(drafts.len(), 1, "{topic}");
+            let d = &drafts[0];
+            assert_eq!(d.target, Target::Ephemeral, "{topic}");
+            assert!(d.files.is_empty(), "{topic}: attached as a file");
+            assert_eq!(
+                d.embeds.len(),
+                1,
+                "{topic}: split in {} embeds",
+                d.embeds.len()
+            );
+            let e = &d.embeds[0];
+            assert!(chars(&m.body) <= limits::DESCRIPTION, "{topic}");
+            assert_eq!(e.description, m.body, "{topic}: cut");
+            assert!(e.size() <= limits::EMBED_TOTAL, "{topic}");
+            if e.size() > largest.0 {
+                largest = (e.size(), topic);
+            }
+        }
+        println!(
+            "largest help page: /{} ({} characters)",
+            largest.1, largest.0
+        );
+    }
+
     #[test]
     fn audiences_map_to_public_ephemeral_dm_and_pings() {
         let me = UserId::new("1");

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use croupier_core::render::attach::{attach, wants_board};
 use croupier_core::render::{games_with_pictures, picture, RenderError};
-use croupier_core::table::generic::help;
+use croupier_core::table::help;
 use croupier_core::table::{Actor, Message, Picture, Registry, Reply, UserId};
 
 fn games() -> Registry {
@@ -77,13 +77,8 @@ fn without_a_session_the_board_is_skipped() {
 #[test]
 fn help_lists_the_registered_names_of_split_commands() {
     let games = croupier_games::load(&croupier_core::source_path("data")).expect("data loads");
-    let reply = help(&games, &Actor::player("alice", "alice"));
-    let names: Vec<&str> = reply
-        .message
-        .fields
-        .iter()
-        .map(|f| f.name.as_str())
-        .collect();
+    let alice = Actor::player("alice", "alice");
+    let index = help::index(&games, &alice).message.body;
     for n in [
         "/roll",
         "/game",
@@ -94,19 +89,17 @@ fn help_lists_the_registered_names_of_split_commands() {
         "/nwfortress",
         "/nwcasket",
     ] {
-        assert!(names.contains(&n), "{n} in {names:?}");
+        assert!(index.contains(&format!("`{n}`")), "{n} in {index}");
     }
-    let combat = &reply.message.fields[names.iter().position(|n| *n == "/nwcombat").unwrap()];
+    assert!(index.contains("/help command:"), "{index}");
+    let combat = help::page(&games, &alice, "/nwcombat").expect("a page");
+    let body = combat.message.body;
+    assert!(body.contains("`/nwcombat attack`"), "{body}");
+    assert!(!body.contains("/nw combat"), "{body}");
+    let paths = help::topics(&games);
+    assert!(paths.iter().any(|p| p == "nwcombat attack"), "{paths:?}");
     assert!(
-        combat.value.contains("`/nwcombat attack "),
-        "{}",
-        combat.value
+        !paths.iter().any(|p| p.starts_with("nw combat")),
+        "{paths:?}"
     );
-    let all: String = reply
-        .message
-        .fields
-        .iter()
-        .map(|f| f.value.as_str())
-        .collect();
-    assert!(!all.contains("/nw combat"), "{all}");
 }

@@ -160,6 +160,9 @@ impl Table {
         let tx = self.store.transaction()?;
         // Discord names the top-level command (`nwcombat`); the game reads its own path.
         let cmd = &games.route(cmd);
+        if cmd.root() == "help" && option == "command" {
+            return Ok(super::help::suggest(&games, partial));
+        }
         let Some(game) = games.find(cmd.root()) else {
             return Ok(vec![]);
         };
@@ -604,7 +607,7 @@ fn dispatch(tx: &Tx, games: &Registry, seeds: SeedMode, cx: &Cx) -> Result<Vec<R
     match cmd.root() {
         "roll" => super::generic::roll(tx, games, cx.req, cmd, cx.now),
         "game" => super::generic::game_command(tx, cx.states, games, cx.req, cmd, cx.now),
-        "help" => Ok(vec![super::generic::help(games, &cx.req.actor)]),
+        "help" => Ok(vec![super::help::answer(games, &cx.req.actor, cmd)?]),
         name => {
             let Some(game) = games.find(name) else {
                 return refused(format!(
