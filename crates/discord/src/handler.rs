@@ -56,6 +56,8 @@ pub struct Shared {
     pub raw_permissions: Arc<super::raw::RawPermissions>,
     /// Each channel's queue of committed output ([`outbox`]).
     pub outbox: Arc<outbox::Lanes>,
+    /// Board pictures drawn recently, by (session, version, viewer).
+    pub boards: Arc<croupier_core::render::attach::Boards>,
 }
 
 impl Shared {
@@ -412,13 +414,22 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
         // Pictures and embeds are made after the commit, off the database thread: on the
         // blocking pool when something must be drawn, here when every picture is already
         // drawn (a dice roll seen before), which saves two thread hand-offs.
-        let cached = croupier_core::render::attach::all_drawn(&out.replies);
+        let boards = shared.boards.clone();
+        let cached =
+            croupier_core::render::attach::all_drawn(&out.replies, session.as_ref(), Some(&boards));
         let make = move || {
             let scene = Scene {
                 channel: &channel,
                 invoker: Some(&invoker),
             };
-            render::draw_and_render(&games, session.as_ref(), &look, &scene, out.replies)
+            render::draw_and_render(
+                &games,
+                session.as_ref(),
+                Some(&boards),
+                &look,
+                &scene,
+                out.replies,
+            )
         };
         let drawn = if cached {
             Some(make())

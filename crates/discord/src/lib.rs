@@ -275,6 +275,7 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
         rest,
         metrics: metrics.clone(),
         outbox: Arc::new(outbox::Lanes::default()),
+        boards: Arc::new(croupier_core::render::attach::Boards::default()),
     });
     let view = Arc::new(shards::ShardView::default());
     let (ops_stop, ops_stop_rx) = watch::channel(false);

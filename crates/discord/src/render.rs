@@ -207,18 +207,20 @@ pub struct Scene<'a> {
     pub invoker: Option<&'a UserId>,
 }
 
-/// Draws the replies' pictures (`session`: the game and state a board is drawn from), then
-/// renders them into drafts for `scene`. A drawing that panics leaves the answer without
+/// Draws the replies' pictures (`board`: the session a board is drawn from; `boards`: the
+/// bot's board pictures, where one drawn before for the same state and viewer is taken from),
+/// then renders them into drafts for `scene`. A drawing that panics leaves the answer without
 /// pictures: the text is always the reference. Returns the drafts and their long custom ids.
 pub fn draw_and_render(
     games: &croupier_core::table::Registry,
-    session: Option<&(String, croupier_core::table::DynState)>,
+    board: Option<&croupier_core::render::attach::Board>,
+    boards: Option<&croupier_core::render::attach::Boards>,
     look: &Look,
     scene: &Scene,
     mut replies: Vec<Reply>,
 ) -> (Vec<Draft>, LongIds) {
     let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        croupier_core::render::attach::attach(games, &mut replies, session);
+        croupier_core::render::attach::attach(games, &mut replies, board, boards);
     }));
     if drawn.is_err() {
         tracing::warn!("drawing a picture failed; answering with text only");

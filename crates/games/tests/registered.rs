@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use croupier_core::render::attach::{attach, wants_board};
+use croupier_core::render::attach::{attach, wants_board, Board};
 use croupier_core::render::{games_with_pictures, picture, RenderError};
 use croupier_core::table::help;
 use croupier_core::table::{Actor, Message, Picture, Registry, Reply, UserId};
@@ -56,8 +56,13 @@ fn dice_and_board_pictures_are_attached_as_png() {
     });
     let games = croupier_games::load(&croupier_core::source_path("data")).unwrap();
     let dice = games.find("dice").unwrap();
-    let session = ("dice".to_string(), dice.load_value(&state).unwrap());
-    attach(&games, &mut replies, Some(&session));
+    let session = Board {
+        game: "dice".to_string(),
+        state: dice.load_value(&state).unwrap(),
+        session: 1,
+        version: 1,
+    };
+    attach(&games, &mut replies, Some(&session), None);
     assert_eq!(replies[0].message.images[0].name, "dice.png");
     assert!(replies[0].message.images[0].png.starts_with(b"\x89PNG"));
     assert_eq!(replies[1].message.images[0].name, "board.png");
@@ -70,7 +75,7 @@ fn without_a_session_the_board_is_skipped() {
         Message::text("b").with_picture(Picture::Board { viewer: None }),
     )];
     let games = croupier_games::load(&croupier_core::source_path("data")).unwrap();
-    attach(&games, &mut replies, None);
+    attach(&games, &mut replies, None, None);
     assert!(replies[0].message.images.is_empty());
 }
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use rand::RngCore;
 use serde_json::Value;
 
-use super::game::{Actor, DynCtx, DynGame, DynState, Place};
+use super::game::{Actor, DynCtx, DynGame, Place};
 use super::RuleError;
 use super::{Clock, Command, Message, Reply, Stamp, UserId};
 use crate::rng::seeded;
@@ -487,7 +487,7 @@ impl Group<'_> {
 
     /// The game and typed state of the channel's session (or its latest ended one) as this
     /// group sees it, for drawing its picture without reading the stored JSON again.
-    pub fn board(&self, channel: &str) -> Result<Option<(String, DynState)>, TableError> {
+    pub fn board(&self, channel: &str) -> Result<Option<crate::render::attach::Board>, TableError> {
         let Some(s) =
             store::session_active(&self.tx, channel)?.or(store::session_latest(&self.tx, channel)?)
         else {
@@ -497,7 +497,12 @@ impl Group<'_> {
             return Ok(None);
         };
         let state = self.states.of(game, &s).map_err(dyn_err)?.state;
-        Ok(Some((s.game, state)))
+        Ok(Some(crate::render::attach::Board {
+            game: s.game,
+            state,
+            session: s.id,
+            version: s.version,
+        }))
     }
 
     /// The registered games.
