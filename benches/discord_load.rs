@@ -24,7 +24,7 @@
 //! alike, and each run's croupier ÷ no-op ratios compare stretches taken side by side.
 //!
 //! Then, on croupier, the cost of a view with a picture against a text one: `channels` dice
-//! tables opened, then in alternating stretches `/game status` (the board's text and picture,
+//! tables opened and looked at once, then in alternating stretches `/game status` (the board's text and picture,
 //! the board unchanged, so after the first its picture comes from the bot's board cache) and
 //! `/game log count:1` (text only); the bot's CPU per interaction of each and their ratio.
 //!
@@ -720,9 +720,9 @@ async fn bots_run(dir: &Path, one: usize, channels: usize, per_channel: usize) -
     }
 }
 
-/// On croupier: `channels` dice tables opened (channels of their own), then `per_channel`
-/// `/game status` (the board unchanged: its text and picture) and as many `/game log count:1`
-/// (text only) per channel, in alternating stretches. Returns the two loads.
+/// On croupier: `channels` dice tables opened (channels of their own) and looked at once, then
+/// `per_channel` more `/game status` (the board unchanged: its text and picture) and as many
+/// `/game log count:1` (text only) per channel, in alternating stretches. Returns the two loads.
 async fn status_vs_text(bot: &Running, channels: usize, per_channel: usize) -> (Load, Load) {
     const BASE: u64 = 5_000;
     load_cmd(
@@ -736,6 +736,9 @@ async fn status_vs_text(bot: &Running, channels: usize, per_channel: usize) -> (
         &[],
     )
     .await;
+    // One look each first: the measured ones are repeats of a board nobody changed.
+    let pids = [bot.pid];
+    load_cmd(&bot.fake, &pids, &[], channels, 1, BASE, "game status", &[]).await;
     bot.fake.clear_log();
     let mut status = Sample::default();
     let mut text = Sample::default();
