@@ -906,6 +906,9 @@ fn noop_bot() {
     });
 }
 
+/// One run of the default mode: raw SQLite, the table service at 1 and N channels, the bots.
+type Row = (f64, f64, f64, BotsRun);
+
 /// What `--help` prints.
 const HELP: &str = "\
 discord_load: load benchmark of the table service and the Discord front end against the fake Discord.
@@ -964,7 +967,7 @@ fn main() {
     println!(
         "discord_load: {runs} runs; raw SQLite {raw_n} transactions; table service {svc_total} /rolls; bots 1 × {one} and {channels} × {per_channel} /roll expr:2d6+3; croupier {channels} × {per_channel} /game status and /game log count:1"
     );
-    let mut rows: Vec<(f64, f64, f64, BotsRun)> = Vec::new();
+    let mut rows: Vec<Row> = Vec::new();
     for run in 1..=runs {
         let raw = raw_sqlite(dir.path(), raw_n);
         let (svc1, svcn, b) = rt.block_on(async {
@@ -1001,7 +1004,7 @@ fn main() {
         );
         rows.push((raw, svc1, svcn, b));
     }
-    let m = |f: &dyn Fn(&(f64, f64, f64, BotsRun)) -> f64| median(rows.iter().map(f).collect());
+    let m = |f: &dyn Fn(&Row) -> f64| median(rows.iter().map(f).collect());
     println!("\nmedians of {runs} runs (ratios: the median of each run's ratio):");
     println!("  raw SQLite FULL 1-row transactions: {:.0}/s", m(&|r| r.0));
     println!(
@@ -1016,7 +1019,7 @@ fn main() {
             ("1 channel".to_string(), 0usize),
             (format!("{channels} channels"), 1),
         ] {
-            let l = |r: &(f64, f64, f64, BotsRun)| if pick == 0 { r.3.one[k] } else { r.3.many[k] };
+            let l = |r: &Row| if pick == 0 { r.3.one[k] } else { r.3.many[k] };
             println!(
                 "  {} {what}: {:.0}/s, p50 {:.2} ms, p99 {:.2} ms; CPU per interaction: bot {:.0} µs, harness {:.0} µs",
                 kind.name(),

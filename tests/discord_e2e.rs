@@ -656,7 +656,7 @@ fn choice_values(cb: &Recorded) -> Vec<&str> {
 /// shows one command's page, privately.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn help_pages_one_command_with_its_path_completed() {
-    let mut env = Env::start().await;
+    let env = Env::start().await;
     let (_, cb) = env.slash(&ALICE, "help", &[]).await;
     let m = msg(&cb);
     assert_eq!(flags(m), 64, "help is private");
