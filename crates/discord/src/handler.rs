@@ -1,5 +1,5 @@
 //! The gateway event handler: registers the commands on READY and turns every interaction
-//! (slash command, autocomplete, button or menu) into one table request.
+//! (slash command, autocomplete, button or menu, submitted form) into one table request.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};

@@ -2,7 +2,7 @@
 //!
 //! It knows no game. Slash commands are registered from the declarations
 //! ([`croupier_core::table::builtins::generic_commands`] and each game's `command()`); every slash
-//! command, button press, menu pick and autocomplete becomes one [`croupier_core::table::Request`];
+//! command, button press, menu pick, submitted form (modal) and autocomplete becomes one [`croupier_core::table::Request`];
 //! every [`croupier_core::table::Reply`] becomes embeds, buttons and menus ([`render`]).
 //!
 //! Commands are registered with serenity directly and handled in one event handler rather
