@@ -1,6 +1,6 @@
 //! Load benchmark of the table service and the Discord front end (a benchmark, not a timed
 //! test): `cargo bench --bench discord_load` (options: `--runs 3 --one 1000 --channels 64
-//! --per-channel 256`).
+//! --per-channel 256`; `cargo bench --bench discord_load -- --help` lists every mode and option).
 //!
 //! Each run measures, side by side on the same machine and disk:
 //! 1. **raw SQLite**: single-row `INSERT` transactions (WAL, `synchronous=FULL`) on a file in
@@ -12,11 +12,21 @@
 //!    channel; latency from the gateway event sent to the interaction callback received;
 //! 4. **a no-op bot** on the same harness: this benchmark's own binary started with
 //!    `--noop-bot`, a serenity client (same HTTP path: proxy mode, ratelimiter off) that
-//!    answers every interaction with a fixed text. What the harness itself allows.
+//!    answers every interaction with a fixed text. What the harness itself allows;
+//! 5. **a fair no-op bot**: the same with `--fair`, answering every interaction with what
+//!    Croupier answers a `/roll expr:2d6+3` with — its embed and its dice PNG as one multipart
+//!    upload — made once at start by Croupier's own table and renderer, so it decides and draws
+//!    nothing per interaction but sends the same bytes. The limit a Discord bot answering so
+//!    could reach on this harness.
 //!
-//! Both bots run at once, each against its own fake; their N-channel loads are measured in
-//! alternating stretches (see [`bots_run`]), so the machine's drift falls on both alike, and
-//! each run's croupier ÷ no-op ratio compares stretches taken side by side.
+//! The bots run at once, each against its own fake; their N-channel loads are measured in
+//! stretches that rotate between them (see [`bots_run`]), so the machine's drift falls on all
+//! alike, and each run's croupier ÷ no-op ratios compare stretches taken side by side.
+//!
+//! Then, on croupier, the cost of a view with a picture against a text one: `channels` dice
+//! tables opened and looked at once, then in alternating stretches `/game status` (the board's text and picture,
+//! the board unchanged, so after the first its picture comes from the bot's board cache) and
+//! `/game log count:1` (text only); the bot's CPU per interaction of each and their ratio.
 //!
 //! For each bot it also prints the CPU time (user + system, from `/proc/<pid>/stat`) the bot
 //! process and this harness process used per interaction, and the requests the bot sent the
@@ -301,6 +311,32 @@ async fn load_in(
     per_channel: usize,
     base: u64,
 ) -> Sample {
+    let roll: &[(&str, &str)] = &[("expr", "2d6+3")];
+    load_cmd(
+        fake,
+        bots,
+        guilds,
+        channels,
+        per_channel,
+        base,
+        "roll",
+        roll,
+    )
+    .await
+}
+
+/// [`load_in`] with the slash command `line` and its options `opts` instead of `/roll`.
+#[allow(clippy::too_many_arguments)]
+async fn load_cmd(
+    fake: &FakeDiscord,
+    bots: &[u32],
+    guilds: &[u64],
+    channels: usize,
+    per_channel: usize,
+    base: u64,
+    line: &'static str,
+    opts: &'static [(&'static str, &'static str)],
+) -> Sample {
     let cpu_before = (cpu_of(bots), cpu_seconds(std::process::id()));
     let started = Instant::now();
     let mut tasks = Vec::new();
@@ -317,7 +353,7 @@ async fn load_in(
             let mut lat = Vec::with_capacity(per_channel);
             let mut lost = 0usize;
             for _ in 0..per_channel {
-                let (id, mut d) = fake.slash_payload(channel, &who, "roll", &[("expr", "2d6+3")]);
+                let (id, mut d) = fake.slash_payload(channel, &who, line, opts);
                 if let Some(g) = guild {
                     d["guild_id"] = serde_json::json!(g.to_string());
                 }
@@ -422,22 +458,46 @@ fn setup() -> (tokio::runtime::Runtime, Arc<Registry>, tempfile::TempDir) {
     (rt, games, dir)
 }
 
+/// Which bot a process runs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// `croupier run`.
+    Croupier,
+    /// This binary's `--noop-bot`: a fixed text.
+    Noop,
+    /// This binary's `--noop-bot --fair`: Croupier's `/roll` embed and PNG, made once.
+    FairNoop,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Croupier => "croupier",
+            Kind::Noop => "no-op bot",
+            Kind::FairNoop => "fair no-op bot",
+        }
+    }
+}
+
 /// Starts a bot process (`croupier run`, or this binary's `--noop-bot`) on `fake` and `db`.
-fn spawn_bot(noop: bool, fake: &FakeDiscord, db: &Path) -> std::process::Child {
-    bot_command(noop, fake, db.as_os_str())
+fn spawn_bot(kind: Kind, fake: &FakeDiscord, db: &Path) -> std::process::Child {
+    bot_command(kind, fake, db.as_os_str())
         .spawn()
         .expect("start the bot")
 }
 
 /// The command [`spawn_bot`] runs: `db` is a file or a `postgres://` URL.
-fn bot_command(noop: bool, fake: &FakeDiscord, db: &std::ffi::OsStr) -> Command {
-    let mut cmd = if noop {
-        let mut c = Command::new(std::env::current_exe().expect("bench binary"));
-        c.arg("--noop-bot");
-        c
-    } else {
+fn bot_command(kind: Kind, fake: &FakeDiscord, db: &std::ffi::OsStr) -> Command {
+    let mut cmd = if kind == Kind::Croupier {
         let mut c = Command::new(env!("CARGO_BIN_EXE_croupier"));
         c.arg("run");
+        c
+    } else {
+        let mut c = Command::new(std::env::current_exe().expect("bench binary"));
+        c.arg("--noop-bot");
+        if kind == Kind::FairNoop {
+            c.arg("--fair");
+        }
         c
     };
     cmd.env("DISCORD_TOKEN", fake_discord::TOKEN)
@@ -458,7 +518,7 @@ fn rss_store() {
     store_of_sessions(&path, games, stored);
     let (hwm, rate, lost) = rt.block_on(async {
         let fake = FakeDiscord::start().await;
-        let mut bot = spawn_bot(false, &fake, &path);
+        let mut bot = spawn_bot(Kind::Croupier, &fake, &path);
         fake.registered().await;
         let who = Who {
             id: STORE_PLAYER,
@@ -526,23 +586,23 @@ static NEXT_DB: AtomicUsize = AtomicUsize::new(0);
 
 /// A bot process with its own fake Discord, warmed up.
 struct Running {
-    noop: bool,
+    kind: Kind,
     fake: FakeDiscord,
     child: std::process::Child,
     pid: u32,
 }
 
 impl Running {
-    async fn start(noop: bool, dir: &Path) -> Running {
+    async fn start(kind: Kind, dir: &Path) -> Running {
         let fake = FakeDiscord::start().await;
         let db = dir.join(format!("bot-{}.db", NEXT_DB.fetch_add(1, Ordering::SeqCst)));
-        let child = spawn_bot(noop, &fake, &db);
+        let child = spawn_bot(kind, &fake, &db);
         let pid = child.id();
         fake.registered().await;
         // Warm-up: connections open, caches filled.
         load(&fake, pid, 4, 25, 900).await;
         Running {
-            noop,
+            kind,
             fake,
             child,
             pid,
@@ -568,6 +628,9 @@ impl Running {
             *sent
                 .entry(format!("{} {}", r.method, path.join("/")))
                 .or_default() += 1;
+            if !r.files.is_empty() {
+                *sent.entry("files attached".to_string()).or_default() += r.files.len();
+            }
         }
         self.fake.clear_log();
     }
@@ -581,7 +644,7 @@ impl Running {
             .collect();
         println!(
             "  {} sent per interaction: {}",
-            if self.noop { "no-op bot" } else { "croupier" },
+            self.kind.name(),
             kinds.join(", ")
         );
     }
@@ -590,38 +653,47 @@ impl Running {
 /// How many alternating stretches the many-channel load of each bot is cut into.
 const STRETCHES: usize = 8;
 
-/// Croupier and the no-op bot, both running (each against its own fake), measured in turn:
-/// 1 channel each, then `channels` channels in [`STRETCHES`] stretches that alternate between
-/// the two bots (croupier first, then the no-op bot first, …). This VM's speed drifts by up to
-/// a quarter between one second and the next, and measuring one bot after the other put that
-/// drift into their ratio; alternating stretches shares it between them.
-/// Returns croupier's 1-channel and many-channel loads, then the no-op bot's, and croupier's
-/// peak RSS.
-async fn bots_run(
-    dir: &Path,
-    one: usize,
-    channels: usize,
-    per_channel: usize,
-) -> (Load, Load, Load, Load, u64) {
-    let mut bots = [
-        Running::start(false, dir).await,
-        Running::start(true, dir).await,
-    ];
-    let c1 = load(&bots[0].fake, bots[0].pid, 1, one, 0).await.summary();
-    let n1 = load(&bots[1].fake, bots[1].pid, 1, one, 0).await.summary();
-    let mut sent = [Default::default(), Default::default()];
+/// The bots [`bots_run`] compares, in this order.
+const BOTS: [Kind; 3] = [Kind::Croupier, Kind::Noop, Kind::FairNoop];
+
+/// One run of the bots: each bot's 1-channel and many-channel loads (in [`BOTS`]' order),
+/// croupier's `/game status` and `/game log` loads, and croupier's peak RSS.
+struct BotsRun {
+    one: [Load; 3],
+    many: [Load; 3],
+    status: Load,
+    text: Load,
+    rss: u64,
+}
+
+/// Croupier, the no-op bot and the fair no-op bot, all running (each against its own fake),
+/// measured in turn: 1 channel each, then `channels` channels in [`STRETCHES`] stretches whose
+/// order rotates between the bots (croupier first, then the no-op bot first, …). This VM's speed
+/// drifts by up to a quarter between one second and the next, and measuring one bot after the
+/// other put that drift into their ratio; rotating stretches shares it between them. Then
+/// croupier's `/game status` against `/game log count:1` ([`status_vs_text`]).
+async fn bots_run(dir: &Path, one: usize, channels: usize, per_channel: usize) -> BotsRun {
+    let mut bots = Vec::new();
+    for kind in BOTS {
+        bots.push(Running::start(kind, dir).await);
+    }
+    let mut ones = [Load::default(); 3];
+    for (b, o) in bots.iter().zip(&mut ones) {
+        *o = load(&b.fake, b.pid, 1, one, 0).await.summary();
+    }
+    let mut sent = vec![std::collections::BTreeMap::new(); bots.len()];
     for (b, sent) in bots.iter().zip(&mut sent) {
         b.tally(sent);
         sent.clear();
     }
-    let mut many = [Sample::default(), Sample::default()];
+    let mut many: Vec<Sample> = bots.iter().map(|_| Sample::default()).collect();
     let stretch = per_channel.div_ceil(STRETCHES).max(1);
     let mut left = per_channel;
     let mut k = 0;
     while left > 0 {
         let n = stretch.min(left);
-        let order = if k % 2 == 0 { [0, 1] } else { [1, 0] };
-        for i in order {
+        for j in 0..bots.len() {
+            let i = (j + k) % bots.len();
             let s = load(&bots[i].fake, bots[i].pid, channels, n, 1_000).await;
             many[i].add(s);
             bots[i].tally(&mut sent[i]);
@@ -632,10 +704,80 @@ async fn bots_run(
     for (b, sent) in bots.iter().zip(&sent) {
         b.print_sent(sent, channels * per_channel);
     }
-    let [cn, nn] = many;
+    let (status, text) = status_vs_text(&bots[0], channels, per_channel).await;
+    let mut loads = many.into_iter().map(Sample::summary);
+    let many = [(); 3].map(|()| loads.next().unwrap_or_default());
     let rss = stop_bot(&mut bots[0].child);
-    stop_bot(&mut bots[1].child);
-    (c1, cn.summary(), n1, nn.summary(), rss)
+    for b in &mut bots[1..] {
+        stop_bot(&mut b.child);
+    }
+    BotsRun {
+        one: ones,
+        many,
+        status,
+        text,
+        rss,
+    }
+}
+
+/// On croupier: `channels` dice tables opened (channels of their own) and looked at once, then
+/// `per_channel` more `/game status` (the board unchanged: its text and picture) and as many
+/// `/game log count:1` (text only) per channel, in alternating stretches. Returns the two loads.
+async fn status_vs_text(bot: &Running, channels: usize, per_channel: usize) -> (Load, Load) {
+    const BASE: u64 = 5_000;
+    load_cmd(
+        &bot.fake,
+        &[bot.pid],
+        &[],
+        channels,
+        1,
+        BASE,
+        "dice new",
+        &[],
+    )
+    .await;
+    // One look each first: the measured ones are repeats of a board nobody changed.
+    let pids = [bot.pid];
+    load_cmd(&bot.fake, &pids, &[], channels, 1, BASE, "game status", &[]).await;
+    bot.fake.clear_log();
+    let mut status = Sample::default();
+    let mut text = Sample::default();
+    let mut sent = [
+        std::collections::BTreeMap::new(),
+        std::collections::BTreeMap::new(),
+    ];
+    let stretch = per_channel.div_ceil(STRETCHES).max(1);
+    let mut left = per_channel;
+    let mut k = 0;
+    while left > 0 {
+        let n = stretch.min(left);
+        for j in 0..2 {
+            let (line, opts): (&'static str, &'static [(&'static str, &'static str)]) =
+                if (j + k) % 2 == 0 {
+                    ("game status", &[])
+                } else {
+                    ("game log", &[("count", "1")])
+                };
+            let s = load_cmd(&bot.fake, &[bot.pid], &[], channels, n, BASE, line, opts).await;
+            let i = usize::from(line != "game status");
+            [&mut status, &mut text][i].add(s);
+            bot.tally(&mut sent[i]);
+        }
+        left -= n;
+        k += 1;
+    }
+    for (what, sent) in ["/game status", "/game log"].iter().zip(&sent) {
+        let n = (channels * per_channel).max(1) as f64;
+        let kinds: Vec<String> = sent
+            .iter()
+            .map(|(k, v)| format!("{k} {:.2}", *v as f64 / n))
+            .collect();
+        println!(
+            "  croupier {what} sent per interaction: {}",
+            kinds.join(", ")
+        );
+    }
+    (status.summary(), text.summary())
 }
 
 /// Reads the bot's peak RSS (KiB), then stops it (SIGTERM) and waits for it.
@@ -649,11 +791,67 @@ fn stop_bot(bot: &mut std::process::Child) -> u64 {
     hwm
 }
 
-/// The no-op bot: answers every slash command with a fixed text, through serenity's HTTP
-/// client in proxy mode (as `croupier run` with `CROUPIER_DISCORD_API`).
+/// What the fair no-op bot answers every interaction with: Croupier's answer to one
+/// `/roll expr:2d6+3`, made by Croupier's own table and renderer at start — its embed (title,
+/// text, colour, fields, footer, the picture shown in it) and its dice PNG.
+fn croupier_roll_answer() -> (poise::serenity_prelude::CreateEmbed, String, Vec<u8>) {
+    use croupier::discord::render::{self, Look, Scene};
+    use poise::serenity_prelude as serenity;
+    let games = Arc::new(croupier::games::load(Path::new("data")).expect("game data loads"));
+    let store = Store::in_memory().expect("store");
+    let mut table = Table::new(
+        store,
+        games.clone(),
+        Arc::new(SystemClock),
+        SeedMode::Random,
+    );
+    let out = table
+        .handle(&Request {
+            channel: "1".into(),
+            guild: Some("1".into()),
+            actor: Actor::player("1", "loader"),
+            request_id: "fair-1".into(),
+            input: Input::Command(TableCommand::new("roll").with("expr", "2d6+3")),
+        })
+        .expect("the roll is applied");
+    let look = Look::new(
+        games
+            .all()
+            .map(|g| (g.name().to_string(), g.title().to_string())),
+    );
+    let invoker = croupier::table::UserId::new("1");
+    let scene = Scene {
+        channel: "1",
+        invoker: Some(&invoker),
+    };
+    let (drafts, _) = render::draw_and_render(&games, None, None, &look, &scene, out.replies);
+    let d = drafts.into_iter().next().expect("an answer");
+    let e = d.embeds.first().expect("an embed");
+    let mut embed = serenity::CreateEmbed::new()
+        .description(&e.description)
+        .colour(e.colour);
+    if let Some(t) = &e.title {
+        embed = embed.title(t);
+    }
+    for (name, value, inline) in &e.fields {
+        embed = embed.field(name, value, *inline);
+    }
+    if let Some(f) = &e.footer {
+        embed = embed.footer(serenity::CreateEmbedFooter::new(f));
+    }
+    if let Some(i) = &e.image {
+        embed = embed.image(i);
+    }
+    let (name, png) = d.files.first().expect("the dice picture");
+    (embed, name.clone(), png.to_vec())
+}
+
+/// The no-op bot: answers every slash command with a fixed text (with `--fair`: with
+/// [`croupier_roll_answer`]), through serenity's HTTP client in proxy mode (as `croupier run`
+/// with `CROUPIER_DISCORD_API`).
 fn noop_bot() {
     use poise::serenity_prelude as serenity;
-    struct Noop;
+    struct Noop(Option<(serenity::CreateEmbed, String, Vec<u8>)>);
     #[serenity::async_trait]
     impl serenity::EventHandler for Noop {
         async fn ready(&self, ctx: serenity::Context, _: serenity::Ready) {
@@ -667,7 +865,16 @@ fn noop_bot() {
         }
         async fn interaction_create(&self, ctx: serenity::Context, i: serenity::Interaction) {
             if let serenity::Interaction::Command(ci) = i {
-                let msg = serenity::CreateInteractionResponseMessage::new().content("ok");
+                let msg = match &self.0 {
+                    None => serenity::CreateInteractionResponseMessage::new().content("ok"),
+                    // As Croupier sends its answer: the embed and the PNG in one upload.
+                    Some((embed, name, png)) => serenity::CreateInteractionResponseMessage::new()
+                        .embed(embed.clone())
+                        .add_file(serenity::CreateAttachment::bytes(
+                            png.clone(),
+                            name.as_str(),
+                        )),
+                };
                 let _ = ci
                     .create_response(&ctx.http, serenity::CreateInteractionResponse::Message(msg))
                     .await;
@@ -676,6 +883,9 @@ fn noop_bot() {
     }
     let api = std::env::var("CROUPIER_DISCORD_API").expect("CROUPIER_DISCORD_API");
     let token = std::env::var("DISCORD_TOKEN").expect("DISCORD_TOKEN");
+    let answer = std::env::args()
+        .any(|a| a == "--fair")
+        .then(croupier_roll_answer);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -687,7 +897,7 @@ fn noop_bot() {
             .build();
         let mut client =
             serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
-                .event_handler(Noop)
+                .event_handler(Noop(answer))
                 .await
                 .expect("client");
         if let Err(e) = client.start().await {
@@ -696,7 +906,43 @@ fn noop_bot() {
     });
 }
 
+/// One run of the default mode: raw SQLite, the table service at 1 and N channels, the bots.
+type Row = (f64, f64, f64, BotsRun);
+
+/// What `--help` prints.
+const HELP: &str = "\
+discord_load: load benchmark of the table service and the Discord front end against the fake Discord.
+
+usage: cargo bench --bench discord_load -- [MODE] [OPTIONS]
+
+modes:
+  (none)          raw SQLite, the table service, then croupier, the no-op bot (a fixed text) and
+                  the fair no-op bot (Croupier's /roll embed and PNG, made once) side by side,
+                  and croupier's /game status (an unchanged board) against /game log count:1
+  --rss-store     croupier's peak RSS over a large store (--stored 100000 --active 1000)
+  --postgres      croupier on SQLite, on PostgreSQL, and as two processes on PostgreSQL
+                  (CROUPIER_TEST_POSTGRES names the server; --runs --one --channels
+                  --per-channel --service)
+  --noop-bot      (internal) run the no-op bot; with --fair the fair one
+  --help          this text
+
+options (default mode):
+  --runs N         runs, each printed, then their medians (3)
+  --one N          /rolls through each bot from 1 channel (1000)
+  --channels N     channels at once (64)
+  --per-channel N  /rolls per channel through each bot, and /game status and /game log per
+                   channel through croupier (256)
+  --service N      /rolls through the table service alone (4096)
+  --raw N          raw SQLite transactions (1000)
+
+Figures are medians of the runs; ratios are the median of each run's ratio (stretches taken
+side by side), so a loaded machine's drift falls on both sides alike.";
+
 fn main() {
+    if std::env::args().any(|a| a == "--help" || a == "-h") {
+        println!("{HELP}");
+        return;
+    }
     if std::env::args().any(|a| a == "--noop-bot") {
         noop_bot();
         return;
@@ -719,102 +965,105 @@ fn main() {
     let raw_n = arg("--raw", 1000).max(1);
     let (rt, games, dir) = setup();
     println!(
-        "discord_load: {runs} runs; raw SQLite {raw_n} transactions; table service {svc_total} /rolls; bots 1 × {one} and {channels} × {per_channel} /roll expr:2d6+3"
+        "discord_load: {runs} runs; raw SQLite {raw_n} transactions; table service {svc_total} /rolls; bots 1 × {one} and {channels} × {per_channel} /roll expr:2d6+3; croupier {channels} × {per_channel} /game status and /game log count:1"
     );
-    let mut rows: Vec<[f64; 20]> = Vec::new();
+    let mut rows: Vec<Row> = Vec::new();
     for run in 1..=runs {
         let raw = raw_sqlite(dir.path(), raw_n);
-        let r = rt.block_on(async {
+        let (svc1, svcn, b) = rt.block_on(async {
             let svc1 = table_service(dir.path(), 1, svc_total / 4, games.clone()).await;
-            let svcn = table_service(dir.path(), channels, svc_total / channels, games.clone()).await;
-            let (b1, bn, n1, nn, brss) = bots_run(dir.path(), one, channels, per_channel).await;
-            println!("run {run}:");
-            println!("  raw SQLite single-row FULL transactions: {raw:.0}/s");
-            println!(
-                "  table service /roll: 1 channel {svc1:.0}/s, {channels} channels {svcn:.0}/s ({:.2}× raw)",
-                svcn / raw
-            );
-            for (name, l) in [
-                ("croupier, 1 channel", b1),
-                (&*format!("croupier, {channels} channels"), bn),
-                ("no-op bot, 1 channel", n1),
-                (&*format!("no-op bot, {channels} channels"), nn),
-            ] {
-                println!(
-                    "  {name}: {:.0} interactions/s, p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms; CPU per interaction: bot {:.0} µs, harness {:.0} µs{}",
-                    l.rate,
-                    l.p50,
-                    l.p99,
-                    l.max,
-                    l.bot_cpu_us,
-                    l.harness_cpu_us,
-                    if l.lost > 0 { format!(", {} unanswered", l.lost) } else { String::new() }
-                );
-            }
-            println!(
-                "  croupier ÷ no-op: 1 channel {:.0} %, {channels} channels {:.0} %; croupier peak RSS {} KiB",
-                100.0 * b1.rate / n1.rate,
-                100.0 * bn.rate / nn.rate,
-                brss
-            );
-            [
-                raw, svc1, svcn, b1.rate, b1.p50, b1.p99, bn.rate, bn.p50, bn.p99, n1.rate, n1.p50,
-                n1.p99, nn.rate, nn.p50, nn.p99, brss as f64, bn.bot_cpu_us, bn.harness_cpu_us,
-                nn.bot_cpu_us, nn.harness_cpu_us,
-            ]
+            let svcn =
+                table_service(dir.path(), channels, svc_total / channels, games.clone()).await;
+            (
+                svc1,
+                svcn,
+                bots_run(dir.path(), one, channels, per_channel).await,
+            )
         });
-        rows.push(r);
+        println!("run {run}:");
+        println!("  raw SQLite single-row FULL transactions: {raw:.0}/s");
+        println!(
+            "  table service /roll: 1 channel {svc1:.0}/s, {channels} channels {svcn:.0}/s ({:.2}× raw)",
+            svcn / raw
+        );
+        for (k, kind) in BOTS.iter().enumerate() {
+            print_load(&format!("{}, 1 channel", kind.name()), &b.one[k]);
+            print_load(&format!("{}, {channels} channels", kind.name()), &b.many[k]);
+        }
+        print_load(
+            &format!("croupier /game status, {channels} channels"),
+            &b.status,
+        );
+        print_load(&format!("croupier /game log, {channels} channels"), &b.text);
+        println!(
+            "  croupier ÷ no-op at {channels} channels: {:.0} % of the fair one, {:.0} % of the plain one; /game status ÷ /game log CPU {:.2}×; croupier peak RSS {} KiB",
+            100.0 * b.many[0].rate / b.many[2].rate,
+            100.0 * b.many[0].rate / b.many[1].rate,
+            b.status.bot_cpu_us / b.text.bot_cpu_us,
+            b.rss
+        );
+        rows.push((raw, svc1, svcn, b));
     }
-    let m = |i: usize| median(rows.iter().map(|r| r[i]).collect());
-    println!("\nmedians of {runs} runs:");
-    println!("  raw SQLite FULL 1-row transactions: {:.0}/s", m(0));
+    let m = |f: &dyn Fn(&Row) -> f64| median(rows.iter().map(f).collect());
+    println!("\nmedians of {runs} runs (ratios: the median of each run's ratio):");
+    println!("  raw SQLite FULL 1-row transactions: {:.0}/s", m(&|r| r.0));
     println!(
         "  table service /roll: 1 channel {:.0}/s ({:.2}× raw), {channels} channels {:.0}/s ({:.2}× raw)",
-        m(1),
-        m(1) / m(0),
-        m(2),
-        m(2) / m(0)
+        m(&|r| r.1),
+        m(&|r| r.1 / r.0),
+        m(&|r| r.2),
+        m(&|r| r.2 / r.0)
+    );
+    for (k, kind) in BOTS.iter().enumerate() {
+        for (what, pick) in [
+            ("1 channel".to_string(), 0usize),
+            (format!("{channels} channels"), 1),
+        ] {
+            let l = |r: &Row| if pick == 0 { r.3.one[k] } else { r.3.many[k] };
+            println!(
+                "  {} {what}: {:.0}/s, p50 {:.2} ms, p99 {:.2} ms; CPU per interaction: bot {:.0} µs, harness {:.0} µs",
+                kind.name(),
+                m(&|r| l(r).rate),
+                m(&|r| l(r).p50),
+                m(&|r| l(r).p99),
+                m(&|r| l(r).bot_cpu_us),
+                m(&|r| l(r).harness_cpu_us),
+            );
+        }
+    }
+    println!(
+        "  croupier ÷ fair no-op: 1 channel {:.0} %, {channels} channels {:.0} %; croupier ÷ plain no-op: 1 channel {:.0} %, {channels} channels {:.0} %",
+        100.0 * m(&|r| r.3.one[0].rate / r.3.one[2].rate),
+        100.0 * m(&|r| r.3.many[0].rate / r.3.many[2].rate),
+        100.0 * m(&|r| r.3.one[0].rate / r.3.one[1].rate),
+        100.0 * m(&|r| r.3.many[0].rate / r.3.many[1].rate),
     );
     println!(
-        "  croupier 1 channel: {:.0}/s, p50 {:.2} ms, p99 {:.2} ms",
-        m(3),
-        m(4),
-        m(5)
+        "  CPU per interaction at {channels} channels: croupier ÷ fair no-op {:.2}×, croupier ÷ plain no-op {:.2}×",
+        m(&|r| r.3.many[0].bot_cpu_us / r.3.many[2].bot_cpu_us),
+        m(&|r| r.3.many[0].bot_cpu_us / r.3.many[1].bot_cpu_us),
     );
     println!(
-        "  croupier {channels} channels: {:.0}/s, p50 {:.2} ms, p99 {:.2} ms",
-        m(6),
-        m(7),
-        m(8)
+        "  croupier /game status (unchanged board) {:.0} µs vs /game log count:1 {:.0} µs of bot CPU per interaction: {:.2}×; p50 {:.2} vs {:.2} ms",
+        m(&|r| r.3.status.bot_cpu_us),
+        m(&|r| r.3.text.bot_cpu_us),
+        m(&|r| r.3.status.bot_cpu_us / r.3.text.bot_cpu_us),
+        m(&|r| r.3.status.p50),
+        m(&|r| r.3.text.p50),
     );
+    println!("  croupier peak RSS {:.0} KiB", m(&|r| r.3.rss as f64));
+}
+
+fn print_load(name: &str, l: &Load) {
     println!(
-        "  no-op bot 1 channel: {:.0}/s, p50 {:.2} ms, p99 {:.2} ms",
-        m(9),
-        m(10),
-        m(11)
-    );
-    println!(
-        "  no-op bot {channels} channels: {:.0}/s, p50 {:.2} ms, p99 {:.2} ms",
-        m(12),
-        m(13),
-        m(14)
-    );
-    // Each run's ratio pairs stretches measured within a second of each other; the median of
-    // those ratios, not the ratio of two medians taken from different runs.
-    let paired = |a: usize, b: usize| median(rows.iter().map(|r| r[a] / r[b]).collect());
-    println!(
-        "  croupier ÷ no-op (median of the runs' ratios): 1 channel {:.0} %, {channels} channels {:.0} %",
-        100.0 * paired(3, 9),
-        100.0 * paired(6, 12)
-    );
-    println!("  croupier peak RSS {:.0} KiB", m(15));
-    println!(
-        "  CPU per interaction at {channels} channels: croupier {:.0} µs (harness {:.0} µs), no-op bot {:.0} µs (harness {:.0} µs); croupier ÷ no-op {:.1}×",
-        m(16),
-        m(17),
-        m(18),
-        m(19),
-        paired(16, 18)
+        "  {name}: {:.0} interactions/s, p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms; CPU per interaction: bot {:.0} µs, harness {:.0} µs{}",
+        l.rate,
+        l.p50,
+        l.p99,
+        l.max,
+        l.bot_cpu_us,
+        l.harness_cpu_us,
+        if l.lost > 0 { format!(", {} unanswered", l.lost) } else { String::new() }
     );
 }
 
@@ -950,7 +1199,7 @@ impl Deployment {
             let addr = std::net::TcpListener::bind("127.0.0.1:0")
                 .and_then(|l| l.local_addr())
                 .expect("a free port");
-            let mut cmd = bot_command(false, &fake, std::ffi::OsStr::new(&db));
+            let mut cmd = bot_command(Kind::Croupier, &fake, std::ffi::OsStr::new(&db));
             cmd.env("CROUPIER_HTTP", addr.to_string());
             if let Some(r) = range {
                 cmd.env("CROUPIER_SHARDS", "2")

@@ -642,6 +642,50 @@ async fn autocomplete_is_answered_with_choices() {
     env.stop().await;
 }
 
+/// The values an autocomplete answer offers.
+fn choice_values(cb: &Recorded) -> Vec<&str> {
+    cb.body["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["value"].as_str())
+        .collect()
+}
+
+/// `/help` is a short index; `command:` is completed from the declared command paths and
+/// shows one command's page, privately.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn help_pages_one_command_with_its_path_completed() {
+    let env = Env::start().await;
+    let (_, cb) = env.slash(&ALICE, "help", &[]).await;
+    let m = msg(&cb);
+    assert_eq!(flags(m), 64, "help is private");
+    let t = text(m);
+    assert!(
+        t.contains("`/nwcombat`") && t.contains("/help command:"),
+        "{t}"
+    );
+    assert!(t.lines().count() < 25, "a short index: {t}");
+    let id = env
+        .fake
+        .autocomplete(CHAN, &ALICE, "help", &[("command", "nobi a")], "command");
+    let cb = env.fake.callback(&id).await;
+    assert_eq!(cb.body["type"], 8);
+    let values = choice_values(&cb);
+    assert_eq!(values.first(), Some(&"nobi act"), "{values:?}");
+    let (_, cb) = env.slash(&BOB, "help", &[("command", values[0])]).await;
+    let m = msg(&cb);
+    assert_eq!(flags(m), 64);
+    let t = text(m);
+    assert!(t.contains("/nobi act text:<text>"), "{t}");
+    assert!(t.contains("up to 1500 characters"), "{t}");
+    assert!(t.contains("opens a form"), "{t}");
+    let (_, cb) = env.slash(&BOB, "help", &[("command", "nobi dance")]).await;
+    let t = text(msg(&cb));
+    assert!(t.contains("no command `/nobi dance`"), "{t}");
+    env.stop().await;
+}
+
 /// The dice table plus the probe game, on a clock the test moves.
 async fn probe_env() -> (Env, Arc<ManualClock>) {
     let games = Arc::new(Registry::of(vec![
@@ -686,12 +730,7 @@ async fn autocomplete_offers_the_games_choices_within_25() {
         .autocomplete(CHAN, &ALICE, "probe pick", &[("card", "card1")], "card");
     let cb = env.fake.callback(&id).await;
     assert_eq!(cb.body["type"], 8);
-    let values: Vec<&str> = cb.body["data"]["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|c| c["value"].as_str())
-        .collect();
+    let values = choice_values(&cb);
     assert_eq!(values.len(), 10, "{values:?}");
     assert!(values.iter().all(|v| v.starts_with("card1")));
     let id = env

@@ -466,6 +466,29 @@ async fn night_wizard_players_secret_judge_goes_to_the_player_and_by_dm_to_the_g
     assert!(told, "the table hears that a secret Judge was rolled");
 }
 
+/// `gm` presses `draw` for Scene number `scene`; returns what was sent until its prompt, the
+/// Main Character it names and what it asks of them.
+async fn draw_scene(
+    env: &Env,
+    gm: &Who,
+    draw: &str,
+    scene: u32,
+) -> (Vec<Recorded>, &'static Who, String) {
+    let mark = env.fake.mark();
+    env.press(gm, draw).await;
+    let sent = wait_until(env, mark, "the Scene and its prompt", |t| {
+        t.contains(&format!("Scene {scene}"))
+            && (t.contains("announce Abilities") || t.contains("say what your character does"))
+    })
+    .await;
+    let t = all_text(&sent);
+    assert!(t.contains(&format!("GM: {}", gm.name)), "{t}");
+    let (main, what) = prompted(&t).unwrap_or_else(|| panic!("no prompt in {t}"));
+    let main = who(main);
+    assert_ne!(main.id, gm.id, "the Main Character is another player");
+    (sent, main, what)
+}
+
 /// Opens a three-player Nobi Nobi table with Alice as the first GM.
 async fn nobi_three(env: &Env) {
     let (_, cb) = env.slash(&ALICE, "nobi new", &[]).await;
@@ -510,18 +533,7 @@ async fn nobi_three_players_play_scenes_with_draw_and_roll_buttons() {
     let mut gm = &ALICE;
     let mut rolled = 0;
     for scene in 1..=3 {
-        let mark = env.fake.mark();
-        env.press(gm, &draw).await;
-        let sent = wait_until(&env, mark, "the Scene and its prompt", |t| {
-            t.contains(&format!("Scene {scene}"))
-                && (t.contains("announce Abilities") || t.contains("say what your character does"))
-        })
-        .await;
-        let t = all_text(&sent);
-        assert!(t.contains(&format!("GM: {}", gm.name)), "{t}");
-        let (main, what) = prompted(&t).unwrap_or_else(|| panic!("no prompt in {t}"));
-        let main = who(main);
-        assert_ne!(main.id, gm.id, "the Main Character is another player");
+        let (sent, main, what) = draw_scene(&env, gm, &draw, scene).await;
         let mark = env.fake.mark();
         if what.starts_with("announce Abilities") {
             let roll = latest_button(&sent, "Roll").expect("a Roll button");
@@ -701,5 +713,135 @@ async fn a_long_ninja_score_sheet_arrives_as_two_pictures_in_order() {
         vec!["attachment://board.png", "attachment://board-2.png"],
         "each page in an embed, in order"
     );
+    env.stop().await;
+}
+
+/// The form the bot answered `cb` with: (custom id, title, [(text input id, label, max_length)]).
+fn modal_of(cb: &Recorded) -> (String, String, Vec<(String, String, u64)>) {
+    assert_eq!(cb.body["type"], 9, "expected a modal: {}", cb.body);
+    assert!(cb.status < 300, "the fake refused the modal: {:?}", cb);
+    let d = &cb.body["data"];
+    let inputs = d["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|row| {
+            let t = &row["components"][0];
+            assert_eq!(t["style"], 2, "a paragraph: {t}");
+            (
+                t["custom_id"].as_str().unwrap_or("").to_string(),
+                t["label"].as_str().unwrap_or("").to_string(),
+                t["max_length"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    (
+        d["custom_id"].as_str().unwrap_or("").to_string(),
+        d["title"].as_str().unwrap_or("").to_string(),
+        inputs,
+    )
+}
+
+/// `/nobi act` without its text opens a form; another player acts while it is open; the
+/// submitted text then plays the narration through the table like the inline option would:
+/// the same turn rule refuses a player whose turn it is not, and the GM decides the Scene.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_modal_submission_plays_a_nobi_narration_end_to_end() {
+    let mut env = Env::start().await;
+    let mark = env.fake.mark();
+    nobi_three(&env).await;
+    let sent = wait_text(&env, mark, "draw the next Scene").await;
+    let mut draw = latest_button(&sent, "Draw Scene").expect("a Draw Scene button");
+    let mut gm = &ALICE;
+    // Scenes are drawn (seeded) until one asks the Main Character to act.
+    let main = 'scenes: {
+        for scene in 1..=6 {
+            let (sent, main, what) = draw_scene(&env, gm, &draw, scene).await;
+            if what.starts_with("say what your character does") {
+                break 'scenes main;
+            }
+            let roll = latest_button(&sent, "Roll").expect("a Roll button");
+            let mark = env.fake.mark();
+            env.press(main, &roll).await;
+            let sent = wait_text(&env, mark, "draw the next Scene").await;
+            gm = main;
+            draw = latest_button(&sent, "Draw Scene").expect("a Draw Scene button");
+        }
+        panic!("no Role-play Scene in six");
+    };
+    let other = [&ALICE, &BOB, &CAROL]
+        .into_iter()
+        .find(|w| w.id != main.id && w.id != gm.id)
+        .expect("a third player");
+
+    // Used without `text:`, the command answers with a form, and nothing is played yet.
+    let before = env.state();
+    let (_, cb) = env.slash(main, "nobi act", &[]).await;
+    let (custom_id, title, inputs) = modal_of(&cb);
+    assert_eq!(custom_id, "c:-:-:/nobi act");
+    assert_eq!(title, "Say what your character does");
+    assert_eq!(
+        inputs,
+        vec![("text".to_string(), "What you do".to_string(), 1500)]
+    );
+    assert_eq!(env.state(), before, "opening the form changes nothing");
+
+    // Another player acts while the form is open: the GM narrates (inline), and the third
+    // player opens a form of their own for the same command.
+    let (_, cb) = env
+        .slash(
+            gm,
+            "nobi narrate",
+            &[("text", "The storm howls over the cliffs")],
+        )
+        .await;
+    public(&cb);
+    let (_, cb) = env.slash(other, "nobi act", &[]).await;
+    modal_of(&cb);
+
+    // Discord's client does not send what the text input refuses, nor a form it never showed.
+    let long = "a".repeat(1501);
+    let refused = env
+        .fake
+        .submit_modal(CHAN, main, &custom_id, &[("text", &long)]);
+    assert!(refused.is_err(), "{refused:?}");
+    assert!(env
+        .fake
+        .submit_modal(CHAN, gm, &custom_id, &[("text", "x")])
+        .is_err());
+
+    // The third player's submission goes through the same turn rule as a typed command.
+    let (_, cb) = env
+        .submit(other, &custom_id, &[("text", "I steal the show")])
+        .await
+        .expect("the form is open");
+    let t = private(&cb);
+    assert!(t.contains('⛔'), "{t}");
+
+    // The Main Character's submission plays the narration.
+    let mark = env.fake.mark();
+    let (_, cb) = env
+        .submit(main, &custom_id, &[("text", "I sing to the *storm*")])
+        .await
+        .expect("the form is open");
+    let t = public(&cb);
+    assert!(t.contains("I sing to the \\*storm\\*"), "{t}");
+    assert!(
+        env.submit(main, &custom_id, &[("text", "again")])
+            .await
+            .is_err(),
+        "a submitted form is closed"
+    );
+    let sent = wait_text(&env, mark, "decide the Scene").await;
+    let success = latest_button(&sent, "Success").expect("a Success button");
+    let mark = env.fake.mark();
+    let (_, cb) = env.press(gm, &success).await;
+    public(&cb);
+    wait_text(&env, mark, "draw the next Scene").await;
+    let st = env.state();
+    let story = st["state"]["story"].to_string();
+    assert!(story.contains("I sing to the *storm*"), "{story}");
+    assert!(story.contains("The storm howls"), "{story}");
+    assert!(!story.contains("I steal the show"), "{story}");
     env.stop().await;
 }

@@ -706,6 +706,123 @@ fn hook(d: &Value) -> String {
     format!("/webhooks/{APP_ID}/{}", d["token"].as_str().unwrap())
 }
 
+/// A modal: one paragraph text input per action row (see `discord_rules::check_modal`).
+fn modal(custom_id: &str, title: &str, inputs: Vec<Value>) -> Value {
+    let rows: Vec<Value> = inputs
+        .into_iter()
+        .map(|i| json!({"type": 1, "components": [i]}))
+        .collect();
+    json!({"type": 9, "data": {"custom_id": custom_id, "title": title, "components": rows}})
+}
+
+fn text_input(id: &str) -> Value {
+    json!({"type": 4, "custom_id": id, "style": 2, "label": "What you do", "max_length": 1500})
+}
+
+/// MODAL (type 9) answers a slash command or a component, never a MODAL_SUBMIT or an
+/// autocomplete; its title, custom id, rows and text inputs keep Discord's limits; a shown modal
+/// stays open for its user until submitted.
+#[tokio::test]
+async fn a_modal_keeps_discords_limits_and_never_answers_a_modal() {
+    let fake = FakeDiscord::start().await;
+    let c = chan();
+    let d = fake.raw_interaction(2, c, &ALICE, None);
+    let with = |f: &dyn Fn(&mut Value)| {
+        let mut i = text_input("text");
+        f(&mut i);
+        i
+    };
+    let cases: Vec<(&str, Value)> = vec![
+        (
+            "data.title",
+            modal("c:-:-:/nobi act", &s(46), vec![text_input("text")]),
+        ),
+        (
+            "data.title",
+            modal("c:-:-:/nobi act", "", vec![text_input("text")]),
+        ),
+        (
+            "data.custom_id",
+            modal(&s(101), "Act", vec![text_input("text")]),
+        ),
+        ("data.components", modal("m", "Act", vec![])),
+        (
+            "data.components",
+            modal(
+                "m",
+                "Act",
+                (0..6).map(|i| text_input(&format!("t{i}"))).collect(),
+            ),
+        ),
+        (
+            "data.components.0.components.0.max_length",
+            modal("m", "Act", vec![with(&|i| i["max_length"] = json!(4001))]),
+        ),
+        (
+            "data.components.0.components.0.min_length",
+            modal("m", "Act", vec![with(&|i| i["min_length"] = json!(4001))]),
+        ),
+        (
+            "data.components.0.components.0.label",
+            modal("m", "Act", vec![with(&|i| i["label"] = json!(s(46)))]),
+        ),
+        (
+            "data.components.0.components.0.style",
+            modal("m", "Act", vec![with(&|i| i["style"] = json!(3))]),
+        ),
+        (
+            "data.components.0.components.0.type",
+            modal("m", "Act", vec![with(&|i| i["type"] = json!(2))]),
+        ),
+        (
+            "data.components.1.components.0.custom_id",
+            modal("m", "Act", vec![text_input("a"), text_input("a")]),
+        ),
+    ];
+    for (at, body) in cases {
+        call(&fake, "POST", &cb_path(&d), body)
+            .await
+            .form_error_at(at);
+    }
+    // Two text inputs in one action row.
+    let mut two = modal("m", "Act", vec![text_input("a")]);
+    two["data"]["components"][0]["components"] = json!([text_input("a"), text_input("b")]);
+    call(&fake, "POST", &cb_path(&d), two)
+        .await
+        .form_error_at("data.components.0");
+    assert!(
+        fake.open_modals().is_empty(),
+        "a refused modal is not shown"
+    );
+    let ok = call(
+        &fake,
+        "POST",
+        &cb_path(&d),
+        modal("c:-:-:/nobi act", &s(45), vec![text_input("text")]),
+    )
+    .await;
+    assert_eq!(ok.status, 204, "{}", ok.body);
+    let open = fake.open_modals();
+    assert_eq!(open.len(), 1);
+    assert_eq!((open[0].user, open[0].channel), (ALICE.id, c));
+    // A modal submission and an autocomplete cannot be answered with a modal.
+    for kind in [5, 4] {
+        let m = fake.raw_interaction(kind, c, &ALICE, None);
+        call(
+            &fake,
+            "POST",
+            &cb_path(&m),
+            modal("m", "Act", vec![text_input("t")]),
+        )
+        .await
+        .form_error_at("type");
+    }
+    // A modal submission is answered like a command (a message or a deferral).
+    let m = fake.raw_interaction(5, c, &ALICE, None);
+    let ok = call(&fake, "POST", &cb_path(&m), json!({"type": 5})).await;
+    assert_eq!(ok.status, 204, "{}", ok.body);
+}
+
 #[tokio::test]
 async fn one_initial_response_of_a_type_the_interaction_allows() {
     let fake = FakeDiscord::start().await;

@@ -248,7 +248,9 @@ fn a_fifth_game_plays_through_the_table_with_a_private_guess_and_a_picture() {
     let clock = Arc::new(ManualClock::at(1_800_000_000));
     let mut c = Console::new(&mut t, clock, ConsoleOptions::default());
     let help = say(&mut c, "alice: /help");
-    assert!(help.contains("/coin guess side:…"), "{help}");
+    assert!(help.contains("`/coin` —"), "{help}");
+    let page = say(&mut c, "alice: /help command:coin guess");
+    assert!(page.contains("/coin guess side:heads|tails"), "{page}");
     say(&mut c, "alice: /coin new");
     let g = say(&mut c, "bob: /coin guess side:h");
     assert!(g.contains("bob has guessed."), "{g}");

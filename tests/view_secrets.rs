@@ -115,6 +115,63 @@ fn night_wizard_hidden_enemies_reach_only_the_gm() {
     assert!(texts.contains("Lantern (hidden)"), "{texts}");
 }
 
+/// Board pictures are cached by (session, version, viewer): the GM's picture, drawn first,
+/// is never the one a player or the channel gets for the same state; each viewer's cached
+/// picture is the one drawn for them alone; a second look draws nothing; a new version draws
+/// again.
+#[test]
+fn a_cached_board_picture_is_never_another_viewers() {
+    use croupier::render::attach::{attach, Board, Boards};
+    use croupier::table::{Message, Picture, Reply};
+    let state = state_after(&[
+        "alice: /nw character new name:Ayla quick:true",
+        "gm: /nw new",
+        "alice: /nw session join",
+        "alice: /nw session lock",
+        "gm: /nw enemy spawn name:lantern_emulator as:Lantern hidden:true hp:6",
+        "gm: /nwcombat start",
+    ]);
+    let games = games();
+    let nw = games.find("nw").expect("registered");
+    let board = |version| Board {
+        game: "nw".into(),
+        state: nw.load_value(&state).expect("a state"),
+        session: 1,
+        version,
+    };
+    let boards = Boards::default();
+    let png = |b: &Board, viewer: Option<&str>, cache: Option<&Boards>| {
+        let mut replies = vec![Reply::public(Message::text("board").with_picture(
+            Picture::Board {
+                viewer: viewer.map(UserId::new),
+            },
+        ))];
+        attach(&games, &mut replies, Some(b), cache);
+        replies[0].message.images[0].png.clone()
+    };
+    let now = board(7);
+    let gm = png(&now, Some("gm"), Some(&boards));
+    assert_eq!(boards.drawn(), 1);
+    for viewer in [Some("alice"), None] {
+        let cached = png(&now, viewer, Some(&boards));
+        assert_ne!(cached, gm, "{viewer:?} was given the GM's picture");
+        assert_eq!(
+            cached,
+            png(&now, viewer, None),
+            "{viewer:?}: their own picture"
+        );
+    }
+    assert_eq!(boards.drawn(), 3, "one drawing per viewer");
+    assert_eq!(png(&now, Some("gm"), Some(&boards)), gm);
+    assert_eq!(
+        png(&now, Some("alice"), Some(&boards)),
+        png(&now, Some("alice"), None)
+    );
+    assert_eq!(boards.drawn(), 3, "looking again draws nothing");
+    png(&board(8), Some("gm"), Some(&boards));
+    assert_eq!(boards.drawn(), 4, "another version is drawn");
+}
+
 #[test]
 fn nakama_shows_a_hand_only_to_its_owner_and_no_deck() {
     let state = state_after(&[

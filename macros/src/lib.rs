@@ -151,6 +151,7 @@ struct FieldAttrs {
     min: Option<i64>,
     max: Option<i64>,
     max_length: Option<i64>,
+    modal: bool,
 }
 
 fn int_lit(m: &syn::meta::ParseNestedMeta) -> syn::Result<i64> {
@@ -180,6 +181,8 @@ fn field_attrs(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
                 out.autocomplete = true;
             } else if m.path.is_ident("flatten") {
                 out.flatten = true;
+            } else if m.path.is_ident("modal") {
+                out.modal = true;
             } else if m.path.is_ident("min") {
                 out.min = Some(int_lit(&m)?);
             } else if m.path.is_ident("max") {
@@ -192,7 +195,7 @@ fn field_attrs(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
                 out.max_length = Some(n);
             } else {
                 return Err(m.error(
-                    "unknown #[opt] key; expected name, autocomplete, flatten, min, max or max_length",
+                    "unknown #[opt] key; expected name, autocomplete, flatten, min, max, max_length or modal",
                 ));
             }
             Ok(())
@@ -516,8 +519,15 @@ fn leaf_options(fields: &Fields) -> syn::Result<LeafOptions> {
                 Some(n) => quote!(Some(#n)),
                 None => quote!(None),
             };
+            if fa.modal && !required {
+                return Err(Error::new_spanned(
+                    fid,
+                    "#[opt(modal)] is for a required option: the form opens when it is left out",
+                ));
+            }
+            let modal = fa.modal.then(|| quote!(.in_modal()));
             out.specs.push(quote! {
-                s = s.opt(#t::option_spec::<#inner>(#oname, #odesc, #required, #auto, #min, #max, #max_length));
+                s = s.opt(#t::option_spec::<#inner>(#oname, #odesc, #required, #auto, #min, #max, #max_length)#modal);
             });
             let read = if required {
                 quote!(#t::required::<#inner>(cmd, #oname, #min, #max, #max_length)?)

@@ -203,6 +203,19 @@ impl Env {
         (id, cb)
     }
 
+    /// Submits the modal `custom_id` open for `who` (see [`FakeDiscord::submit_modal`]); returns
+    /// the submission's interaction id and its answer.
+    pub async fn submit(
+        &self,
+        who: &Who,
+        custom_id: &str,
+        values: &[(&str, &str)],
+    ) -> Result<(String, Recorded), String> {
+        let id = self.fake.submit_modal(CHAN, who, custom_id, values)?;
+        let cb = self.answer(&id).await;
+        Ok((id, cb))
+    }
+
     /// Every message the bot sent (callbacks, followups, channel messages, DMs) since `mark`.
     pub fn sent_since(&self, mark: usize) -> Vec<Recorded> {
         self.fake

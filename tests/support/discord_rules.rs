@@ -1058,6 +1058,125 @@ pub fn check_autocomplete(data: &Value) -> Result<(), Refusal> {
     errs.into_result()
 }
 
+/// A modal (interaction response type 9, MODAL). "Interaction Response Object" → "Modal": a
+/// `custom_id` of at most 100 characters, a `title` of at most 45, "between 1 and 5 (inclusive)
+/// components"; the OpenAPI description (`ModalInteractionCallbackRequestData`) gives each a
+/// minimum length of 1. Each component here is an action row (type 1) holding one text input
+/// ("Component Reference" → "Action Row": "a single text input"), whose fields ("Text Input
+/// Structure", `TextInputComponentForModalRequest`): `custom_id` 1–100 characters, `style` 1
+/// (short) or 2 (paragraph), `label` 1–45 (required in an action row), `min_length` 0–4000,
+/// `max_length` 1–4000, `value` at most 4000, `placeholder` at most 100. Custom ids are unique
+/// within the modal ("Custom ID": "must be unique per component").
+pub fn check_modal(data: &Value) -> Result<(), Refusal> {
+    let mut errs = FormErrors::default();
+    bad_length(
+        &mut errs,
+        "data.custom_id",
+        data["custom_id"].as_str().unwrap_or(""),
+        1,
+        100,
+    );
+    bad_length(
+        &mut errs,
+        "data.title",
+        data["title"].as_str().unwrap_or(""),
+        1,
+        45,
+    );
+    let rows = data["components"].as_array().cloned().unwrap_or_default();
+    if rows.is_empty() || rows.len() > 5 {
+        errs.add(
+            "data.components",
+            "BASE_TYPE_BAD_LENGTH",
+            "Must be between 1 and 5 in length.",
+        );
+    }
+    let mut ids: Vec<String> = vec![];
+    for (i, row) in rows.iter().enumerate() {
+        let p = format!("data.components.{i}");
+        let inner = row["components"].as_array().cloned().unwrap_or_default();
+        if row["type"] != 1 || inner.len() != 1 {
+            errs.add(
+                &p,
+                "UNION_TYPE_CHOICES",
+                "An action row in a modal holds exactly one text input.",
+            );
+            continue;
+        }
+        let t = &inner[0];
+        let p = join(&p, "components.0");
+        if t["type"] != 4 {
+            errs.add(
+                &join(&p, "type"),
+                "COMPONENT_TYPE_INVALID",
+                "Only text inputs (type 4) go in a modal's action rows.",
+            );
+        }
+        let id = t["custom_id"].as_str().unwrap_or("");
+        bad_length(&mut errs, &join(&p, "custom_id"), id, 1, 100);
+        if ids.iter().any(|x| x == id) {
+            errs.add(
+                &join(&p, "custom_id"),
+                "COMPONENT_CUSTOM_ID_DUPLICATED",
+                "Component custom id cannot be duplicated",
+            );
+        }
+        ids.push(id.to_string());
+        if !matches!(t["style"].as_u64(), Some(1 | 2)) {
+            errs.add(
+                &join(&p, "style"),
+                "BASE_TYPE_CHOICES",
+                "Value must be one of {1, 2}.",
+            );
+        }
+        bad_length(
+            &mut errs,
+            &join(&p, "label"),
+            t["label"].as_str().unwrap_or(""),
+            1,
+            45,
+        );
+        for (key, lo) in [("min_length", 0), ("max_length", 1)] {
+            if let Some(n) = t.get(key).filter(|v| !v.is_null()) {
+                if !n.as_u64().is_some_and(|n| (lo..=4000).contains(&n)) {
+                    errs.add(
+                        &join(&p, key),
+                        "NUMBER_TYPE_MAX",
+                        format!("Must be between {lo} and 4000."),
+                    );
+                }
+            }
+        }
+        if let Some(v) = t["value"].as_str() {
+            max_length(&mut errs, &join(&p, "value"), len(v), 4000);
+        }
+        if let Some(v) = t["placeholder"].as_str() {
+            max_length(&mut errs, &join(&p, "placeholder"), len(v), 100);
+        }
+    }
+    errs.into_result()
+}
+
+/// What Discord's client lets a user submit in a shown modal's text input: at least
+/// `min_length` and at most `max_length` characters (defaults 0 and 4000), and something when
+/// it is `required` (default true) ("Text Input Structure"). `None` if the value is allowed, else
+/// why the client would not send it.
+pub fn modal_value_refused(input: &Value, value: &str) -> Option<String> {
+    let n = len(value);
+    let min = input["min_length"].as_u64().unwrap_or(0) as usize;
+    let max = input["max_length"].as_u64().unwrap_or(4000) as usize;
+    let required = input["required"].as_bool().unwrap_or(true);
+    if required && n == 0 {
+        return Some("the text input is required".into());
+    }
+    if n > 0 && (n < min || n > max) {
+        return Some(format!(
+            "{n} characters; the text input takes {min} to {max}"
+        ));
+    }
+    None
+}
+
 // ---------------------------------------------------------------------------------------------
 // Multipart bodies ("Reference" page, "Uploading Files").
 

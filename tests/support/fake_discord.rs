@@ -591,6 +591,59 @@ impl FakeDiscord {
         id
     }
 
+    /// The modals the bot showed that are still open, oldest first.
+    pub fn open_modals(&self) -> Vec<super::fake_rest::ShownModal> {
+        self.inner.rest.open_modals()
+    }
+
+    /// Submits the modal `custom_id` open on `who`'s screen with a value per text input (by its
+    /// custom id; one left out is empty): a MODAL_SUBMIT interaction (type 5) whose `data` holds
+    /// the modal's `custom_id` and, per action row, the text input's `custom_id` and `value`
+    /// ("Interaction Object" → "Modal Submit Data Structure"). Discord's client submits only a
+    /// modal it shows, once, and only values its text inputs allow
+    /// ([`discord_rules::modal_value_refused`]): otherwise the submission is refused here and the
+    /// modal stays open. Returns the interaction id.
+    pub fn submit_modal(
+        &self,
+        channel: u64,
+        who: &Who,
+        custom_id: &str,
+        values: &[(&str, &str)],
+    ) -> Result<String, String> {
+        let shown = self
+            .open_modals()
+            .into_iter()
+            .rev()
+            .find(|m| m.user == who.id && m.data["custom_id"] == custom_id)
+            .ok_or_else(|| format!("no modal `{custom_id}` is open for {}", who.name))?;
+        if shown.channel != channel {
+            return Err(format!(
+                "the modal `{custom_id}` was opened in another channel"
+            ));
+        }
+        let mut rows = vec![];
+        for row in shown.data["components"].as_array().into_iter().flatten() {
+            let input = &row["components"][0];
+            let id = input["custom_id"].as_str().unwrap_or("");
+            let value = values
+                .iter()
+                .find(|(k, _)| *k == id)
+                .map_or("", |(_, v)| *v);
+            if let Some(why) = discord_rules::modal_value_refused(input, value) {
+                return Err(format!("`{id}`: {why}"));
+            }
+            rows.push(json!({"type": 1, "components": [
+                {"type": 4, "custom_id": id, "value": value}
+            ]}));
+        }
+        self.inner.rest.take_modal(who.id, custom_id);
+        let id = self.new_id();
+        let mut d = self.common(5, channel, who, &id);
+        d["data"] = json!({"custom_id": custom_id, "components": rows});
+        self.send_interaction(&id, d);
+        Ok(id)
+    }
+
     /// Presses a button (`values` empty) or picks in a menu.
     pub fn press(&self, channel: u64, who: &Who, custom_id: &str, values: &[&str]) -> String {
         let id = self.new_id();

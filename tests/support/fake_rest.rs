@@ -251,6 +251,19 @@ struct State {
     violations: Vec<Violation>,
     /// Channel messages created with `enforce_nonce`: (channel, nonce) → (message, when).
     nonces: HashMap<(u64, String), (usize, Instant)>,
+    /// Modals open on a user's screen, not yet submitted.
+    modals: Vec<ShownModal>,
+}
+
+/// A modal the bot showed (interaction response type 9), open until its user submits it.
+#[derive(Debug, Clone)]
+pub struct ShownModal {
+    /// Who sees it: the user of the interaction it answered.
+    pub user: u64,
+    /// The channel of that interaction (a submission comes from there).
+    pub channel: u64,
+    /// The modal as sent (`custom_id`, `title`, `components`).
+    pub data: Value,
 }
 
 /// How long Discord remembers an enforced nonce ("Create Message": `enforce_nonce` — "If true
@@ -427,6 +440,22 @@ impl Rest {
                     })
             })
             .cloned()
+    }
+
+    /// Takes the modal `custom_id` open for `user` (a submission closes it: Discord's client
+    /// submits only a modal it shows, once).
+    pub fn take_modal(&self, user: u64, custom_id: &str) -> Option<ShownModal> {
+        let mut st = self.state.lock().unwrap();
+        let i = st
+            .modals
+            .iter()
+            .rposition(|m| m.user == user && m.data["custom_id"] == custom_id)?;
+        Some(st.modals.remove(i))
+    }
+
+    /// The modals open now, oldest first.
+    pub fn open_modals(&self) -> Vec<ShownModal> {
+        self.state.lock().unwrap().modals.clone()
     }
 
     /// Notes an interaction being dispatched (its payload as sent to the bot).
@@ -736,8 +765,9 @@ impl State {
         let kind = it.kind;
         let t = body["type"].as_u64().unwrap_or(0);
         // "Interaction Callback Type": 6 and 7 "Only valid for component-based interactions";
-        // 8 answers autocomplete (type 4) interactions, which take nothing else; 9 (modal) not
-        // for MODAL_SUBMIT (5); PONG (1) only answers a PING.
+        // 8 answers autocomplete (type 4) interactions, which take nothing else; 9, MODAL, "Not
+        // available for MODAL_SUBMIT and PING interactions" (a modal cannot answer a modal);
+        // PONG (1) only answers a PING.
         let allowed: &[u64] = match kind {
             2 => &[4, 5, 9],
             3 => &[4, 5, 6, 7, 9],
@@ -820,6 +850,16 @@ impl State {
                     Some(self.create(channel, vis, &json!({}), &[], Some(id.into()), true, new_id));
             }
             8 => rules::check_autocomplete(data)?,
+            9 => {
+                rules::check_modal(data)?;
+                // The modal opens on the user's screen; they may submit it later (a MODAL_SUBMIT
+                // interaction of their own, with a new token and its own 3 s window).
+                self.modals.push(ShownModal {
+                    user,
+                    channel,
+                    data: data.clone(),
+                });
+            }
             _ => {}
         }
         let it = self.interactions.get_mut(id).expect("checked above");

@@ -102,7 +102,15 @@ pub fn command_json_with(spec: &CommandSpec, user_install: bool) -> Value {
 
 fn children(spec: &CommandSpec) -> Vec<Value> {
     if spec.subcommands.is_empty() {
-        spec.options.iter().map(option_json).collect()
+        // An option asked in a form is registered as optional (so the command can be used
+        // without it), after the required ones, as Discord requires.
+        let (required, optional): (Vec<&OptionSpec>, Vec<&OptionSpec>) =
+            spec.options.iter().partition(|o| o.required && !o.modal);
+        required
+            .into_iter()
+            .chain(optional)
+            .map(option_json)
+            .collect()
     } else {
         spec.subcommands.iter().map(subcommand_json).collect()
     }
@@ -131,7 +139,7 @@ fn option_json(o: &OptionSpec) -> Value {
     m.insert("type".into(), json!(kind));
     m.insert("name".into(), json!(o.name));
     m.insert("description".into(), json!(o.description));
-    m.insert("required".into(), json!(o.required));
+    m.insert("required".into(), json!(o.required && !o.modal));
     if o.autocomplete {
         m.insert("autocomplete".into(), json!(true));
     }

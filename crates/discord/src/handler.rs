@@ -1,5 +1,5 @@
 //! The gateway event handler: registers the commands on READY and turns every interaction
-//! (slash command, autocomplete, button or menu) into one table request.
+//! (slash command, autocomplete, button or menu, submitted form) into one table request.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
@@ -10,13 +10,14 @@ use serenity::builder::Builder;
 use serenity::{
     ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Http,
-    Interaction, Member, RatelimitInfo, Ready, User,
+    Interaction, Member, ModalInteraction, RatelimitInfo, Ready, User,
 };
 use tokio::sync::{Notify, Semaphore};
 use tracing::{error, info, warn};
 
 use super::ids;
 use super::metrics::{Kind, Metrics, Outcome};
+use super::modals;
 use super::outbox::{self, Ticket};
 use super::render::{self, Draft, Look, Scene};
 use super::send::{self, Inter, State};
@@ -55,6 +56,8 @@ pub struct Shared {
     pub raw_permissions: Arc<super::raw::RawPermissions>,
     /// Each channel's queue of committed output ([`outbox`]).
     pub outbox: Arc<outbox::Lanes>,
+    /// Board pictures drawn recently, by (session, version, viewer).
+    pub boards: Arc<croupier_core::render::attach::Boards>,
 }
 
 impl Shared {
@@ -148,6 +151,9 @@ impl EventHandler for Handler {
                 Kind::Autocomplete,
                 Box::pin(on_autocomplete(shared, &ctx.http, ci)).await,
             ),
+            Interaction::Modal(mi) => {
+                (Kind::Modal, Box::pin(on_modal(shared, &ctx.http, mi)).await)
+            }
             _ => return,
         };
         shared
@@ -219,6 +225,25 @@ async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) -> Cou
         send::answer(&inter, State::Open, vec![send::note(&text)]).await;
         return (label, Outcome::Answered);
     }
+    // A long text declared to be asked in a form, left out: the form is the answer (it must be
+    // the initial response, within Discord's 3 s), and its submission runs the command.
+    if let Some(form) = shared.games.leaf(&cmd).and_then(|l| modals::form(l, &cmd)) {
+        match form {
+            Ok(form) => {
+                if let Err(e) = CreateInteractionResponse::Modal(form.modal())
+                    .execute(http, (ci.id, &ci.token))
+                    .await
+                {
+                    warn!(error = %e, "showing a form failed");
+                    return (label, Outcome::Failed);
+                }
+            }
+            Err(e) => {
+                send::answer(&inter, State::Open, vec![send::note(&format!("⛔ {e}"))]).await;
+            }
+        }
+        return (label, Outcome::Answered);
+    }
     let req = Request {
         channel: ci.channel_id.to_string(),
         guild: ci.guild_id.map(|g| g.to_string()),
@@ -280,6 +305,37 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) ->
         actor: actor(&ci.user, ci.member.as_ref()),
         request_id: ci.id.to_string(),
         input,
+    };
+    (label, run(shared, &inter, req).await)
+}
+
+/// A submitted form (a modal): the command its custom id carries, with the typed texts as
+/// its options, run as that command would be.
+async fn on_modal(shared: &Shared, http: &Http, mi: ModalInteraction) -> Counted {
+    let mut inter = Inter::new(
+        http,
+        mi.id,
+        &mi.token,
+        mi.channel_id,
+        false,
+        mi.app_permissions,
+        &shared.metrics,
+    );
+    inter.perms = shared.raw_permissions.take(mi.id.get()).or(inter.perms);
+    let cmd = match modals::submitted(&mi.data.custom_id, &mi.data.components) {
+        Ok(c) => c,
+        Err(e) => {
+            send::answer(&inter, State::Open, vec![send::note(&format!("⛔ {e}"))]).await;
+            return ("unknown".to_string(), Outcome::UnknownButton);
+        }
+    };
+    let label = shared.command_label(&cmd);
+    let req = Request {
+        channel: mi.channel_id.to_string(),
+        guild: mi.guild_id.map(|g| g.to_string()),
+        actor: actor(&mi.user, mi.member.as_ref()),
+        request_id: mi.id.to_string(),
+        input: Input::Command(cmd),
     };
     (label, run(shared, &inter, req).await)
 }
@@ -358,13 +414,22 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
         // Pictures and embeds are made after the commit, off the database thread: on the
         // blocking pool when something must be drawn, here when every picture is already
         // drawn (a dice roll seen before), which saves two thread hand-offs.
-        let cached = croupier_core::render::attach::all_drawn(&out.replies);
+        let boards = shared.boards.clone();
+        let cached =
+            croupier_core::render::attach::all_drawn(&out.replies, session.as_ref(), Some(&boards));
         let make = move || {
             let scene = Scene {
                 channel: &channel,
                 invoker: Some(&invoker),
             };
-            render::draw_and_render(&games, session.as_ref(), &look, &scene, out.replies)
+            render::draw_and_render(
+                &games,
+                session.as_ref(),
+                Some(&boards),
+                &look,
+                &scene,
+                out.replies,
+            )
         };
         let drawn = if cached {
             Some(make())

@@ -2,7 +2,7 @@
 //!
 //! It knows no game. Slash commands are registered from the declarations
 //! ([`croupier_core::table::builtins::generic_commands`] and each game's `command()`); every slash
-//! command, button press, menu pick and autocomplete becomes one [`croupier_core::table::Request`];
+//! command, button press, menu pick, submitted form (modal) and autocomplete becomes one [`croupier_core::table::Request`];
 //! every [`croupier_core::table::Reply`] becomes embeds, buttons and menus ([`render`]).
 //!
 //! Commands are registered with serenity directly and handled in one event handler rather
@@ -15,6 +15,7 @@ mod commands;
 mod handler;
 pub mod ids;
 pub mod metrics;
+pub mod modals;
 mod ops;
 mod outbox;
 pub mod permissions;
@@ -274,6 +275,7 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
         rest,
         metrics: metrics.clone(),
         outbox: Arc::new(outbox::Lanes::default()),
+        boards: Arc::new(croupier_core::render::attach::Boards::default()),
     });
     let view = Arc::new(shards::ShardView::default());
     let (ops_stop, ops_stop_rx) = watch::channel(false);

@@ -25,6 +25,8 @@ pub enum Kind {
     Component,
     /// An autocomplete request.
     Autocomplete,
+    /// A submitted form (a modal).
+    Modal,
 }
 
 impl Kind {
@@ -33,6 +35,7 @@ impl Kind {
             Kind::Command => "command",
             Kind::Component => "component",
             Kind::Autocomplete => "autocomplete",
+            Kind::Modal => "modal",
         }
     }
 }

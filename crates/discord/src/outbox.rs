@@ -479,7 +479,7 @@ async fn drafts_of(
             channel: &channel,
             invoker: Some(&actor),
         };
-        render::draw_and_render(&games, None, &look, &scene, replies)
+        render::draw_and_render(&games, None, None, &look, &scene, replies)
     })
     .await;
     let Ok((drafts, long)) = made else {

@@ -207,18 +207,20 @@ pub struct Scene<'a> {
     pub invoker: Option<&'a UserId>,
 }
 
-/// Draws the replies' pictures (`session`: the game and state a board is drawn from), then
-/// renders them into drafts for `scene`. A drawing that panics leaves the answer without
+/// Draws the replies' pictures (`board`: the session a board is drawn from; `boards`: the
+/// bot's board pictures, where one drawn before for the same state and viewer is taken from),
+/// then renders them into drafts for `scene`. A drawing that panics leaves the answer without
 /// pictures: the text is always the reference. Returns the drafts and their long custom ids.
 pub fn draw_and_render(
     games: &croupier_core::table::Registry,
-    session: Option<&(String, croupier_core::table::DynState)>,
+    board: Option<&croupier_core::render::attach::Board>,
+    boards: Option<&croupier_core::render::attach::Boards>,
     look: &Look,
     scene: &Scene,
     mut replies: Vec<Reply>,
 ) -> (Vec<Draft>, LongIds) {
     let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        croupier_core::render::attach::attach(games, &mut replies, session);
+        croupier_core::render::attach::attach(games, &mut replies, board, boards);
     }));
     if drawn.is_err() {
         tracing::warn!("drawing a picture failed; answering with text only");
@@ -724,6 +726,49 @@ mod tests {
 
     fn one(r: Reply, me: &UserId) -> Vec<Draft> {
         render(&Look::default(), &scene(me), &[r], &mut LongIds::default())
+    }
+
+    /// `/help` and every command's `/help command:` page (groups and leaves, every registered
+    /// game) come as one private message of one embed, unsplit, with no attached file: each
+    /// within Discord's limits as they are, nothing cut.
+    #[test]
+    fn every_help_page_fits_one_embed() {
+        use croupier_core::table::{help, Actor};
+        let games = croupier_games::load(&croupier_core::source_path("data")).expect("data loads");
+        let me = UserId::new("1");
+        let actor = Actor::player("1", "me");
+        let mut pages = vec![("(index)".to_string(), help::index(&games, &actor))];
+        for t in help::topics(&games) {
+            let page = help::page(&games, &actor, &t).unwrap_or_else(|e| panic!("{t}: {e}"));
+            pages.push((t, page));
+        }
+        assert!(pages.len() > 150, "{} pages", pages.len());
+        let mut largest = (0, String::new());
+        for (topic, reply) in pages {
+            let m = &reply.message;
+            let drafts = one(reply.clone(), &me);
+            assert_eq!(drafts.len(), 1, "{topic}");
+            let d = &drafts[0];
+            assert_eq!(d.target, Target::Ephemeral, "{topic}");
+            assert!(d.files.is_empty(), "{topic}: attached as a file");
+            assert_eq!(
+                d.embeds.len(),
+                1,
+                "{topic}: split in {} embeds",
+                d.embeds.len()
+            );
+            let e = &d.embeds[0];
+            assert!(chars(&m.body) <= limits::DESCRIPTION, "{topic}");
+            assert_eq!(e.description, m.body, "{topic}: cut");
+            assert!(e.size() <= limits::EMBED_TOTAL, "{topic}");
+            if e.size() > largest.0 {
+                largest = (e.size(), topic);
+            }
+        }
+        println!(
+            "largest help page: /{} ({} characters)",
+            largest.1, largest.0
+        );
     }
 
     #[test]

@@ -46,6 +46,11 @@ impl<K: Eq + Hash, V: Clone> Memo<K, V> {
         value
     }
 
+    /// True when `key` has a value.
+    pub fn contains(&self, key: &K) -> bool {
+        self.inner.lock().is_ok_and(|g| g.0.contains_key(key))
+    }
+
     /// Forgets everything.
     pub fn clear(&self) {
         if let Ok(mut g) = self.inner.lock() {

@@ -3,9 +3,9 @@
 
 use serde_json::Value;
 
-use croupier_core::render::attach::{attach, wants_board};
+use croupier_core::render::attach::{attach, wants_board, Board};
 use croupier_core::render::{games_with_pictures, picture, RenderError};
-use croupier_core::table::generic::help;
+use croupier_core::table::help;
 use croupier_core::table::{Actor, Message, Picture, Registry, Reply, UserId};
 
 fn games() -> Registry {
@@ -56,8 +56,13 @@ fn dice_and_board_pictures_are_attached_as_png() {
     });
     let games = croupier_games::load(&croupier_core::source_path("data")).unwrap();
     let dice = games.find("dice").unwrap();
-    let session = ("dice".to_string(), dice.load_value(&state).unwrap());
-    attach(&games, &mut replies, Some(&session));
+    let session = Board {
+        game: "dice".to_string(),
+        state: dice.load_value(&state).unwrap(),
+        session: 1,
+        version: 1,
+    };
+    attach(&games, &mut replies, Some(&session), None);
     assert_eq!(replies[0].message.images[0].name, "dice.png");
     assert!(replies[0].message.images[0].png.starts_with(b"\x89PNG"));
     assert_eq!(replies[1].message.images[0].name, "board.png");
@@ -70,20 +75,15 @@ fn without_a_session_the_board_is_skipped() {
         Message::text("b").with_picture(Picture::Board { viewer: None }),
     )];
     let games = croupier_games::load(&croupier_core::source_path("data")).unwrap();
-    attach(&games, &mut replies, None);
+    attach(&games, &mut replies, None, None);
     assert!(replies[0].message.images.is_empty());
 }
 
 #[test]
 fn help_lists_the_registered_names_of_split_commands() {
     let games = croupier_games::load(&croupier_core::source_path("data")).expect("data loads");
-    let reply = help(&games, &Actor::player("alice", "alice"));
-    let names: Vec<&str> = reply
-        .message
-        .fields
-        .iter()
-        .map(|f| f.name.as_str())
-        .collect();
+    let alice = Actor::player("alice", "alice");
+    let index = help::index(&games, &alice).message.body;
     for n in [
         "/roll",
         "/game",
@@ -94,19 +94,17 @@ fn help_lists_the_registered_names_of_split_commands() {
         "/nwfortress",
         "/nwcasket",
     ] {
-        assert!(names.contains(&n), "{n} in {names:?}");
+        assert!(index.contains(&format!("`{n}`")), "{n} in {index}");
     }
-    let combat = &reply.message.fields[names.iter().position(|n| *n == "/nwcombat").unwrap()];
+    assert!(index.contains("/help command:"), "{index}");
+    let combat = help::page(&games, &alice, "/nwcombat").expect("a page");
+    let body = combat.message.body;
+    assert!(body.contains("`/nwcombat attack`"), "{body}");
+    assert!(!body.contains("/nw combat"), "{body}");
+    let paths = help::topics(&games);
+    assert!(paths.iter().any(|p| p == "nwcombat attack"), "{paths:?}");
     assert!(
-        combat.value.contains("`/nwcombat attack "),
-        "{}",
-        combat.value
+        !paths.iter().any(|p| p.starts_with("nw combat")),
+        "{paths:?}"
     );
-    let all: String = reply
-        .message
-        .fields
-        .iter()
-        .map(|f| f.value.as_str())
-        .collect();
-    assert!(!all.contains("/nw combat"), "{all}");
 }

@@ -63,7 +63,7 @@ pub enum NobiCommand {
     Act {
         /// What you do
         // `parse` takes texts of 1500 characters at most.
-        #[opt(max_length = 1500)]
+        #[opt(max_length = 1500, modal)]
         text: String,
     },
     /// Decide the Role-play challenge or the check (GM)
@@ -77,7 +77,7 @@ pub enum NobiCommand {
     #[cmd(perm = player)]
     Narrate {
         /// The narration
-        #[opt(max_length = 1500)]
+        #[opt(max_length = 1500, modal)]
         text: String,
     },
     /// Roll on the Objects or Opponents table

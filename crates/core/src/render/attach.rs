@@ -1,6 +1,106 @@
 //! Draws the pictures replies ask for ([`crate::table::Picture`]) and attaches them as PNGs.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::memo::Memo;
+use super::Png;
 use crate::table::{DynState, Image, Picture, Registry, Reply};
+
+/// A session's board as a commit left it: its game and typed state, and which state that is
+/// (the session's id and version; a version is never reused, an undo makes a new one).
+#[derive(Debug, Clone)]
+pub struct Board {
+    /// The game's name.
+    pub game: String,
+    /// The session's state.
+    pub state: DynState,
+    /// The session's id.
+    pub session: i64,
+    /// The state's version.
+    pub version: i64,
+}
+
+/// The bytes of board pictures a [`Boards`] keeps (a Night Wizard tracker is 30–200 KB).
+pub const BOARD_CACHE_BYTES: usize = 32 << 20;
+
+/// What a board picture is a function of: the state (session and version) and who looks at
+/// it — the viewer and their rights (a channel manager may see what a player may not) — so a
+/// picture drawn for the GM is never the one a player is given.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct BoardKey {
+    game: String,
+    session: i64,
+    version: i64,
+    viewer: Option<String>,
+    manager: bool,
+}
+
+/// Board pictures drawn recently, by (session, version, viewer): a view of a board nobody
+/// changed (a repeated `/game status`) draws nothing. One per running bot (one database: a
+/// session id means one session there), bounded by [`BOARD_CACHE_BYTES`]; a picture that
+/// failed to draw is remembered as such (it would fail again: a picture is a function of its
+/// view).
+pub struct Boards {
+    memo: Memo<BoardKey, Option<Vec<Png>>>,
+    drawn: AtomicU64,
+}
+
+impl Default for Boards {
+    fn default() -> Self {
+        Boards::new(BOARD_CACHE_BYTES)
+    }
+}
+
+impl Boards {
+    /// An empty cache of at most `budget` bytes of PNG.
+    pub fn new(budget: usize) -> Self {
+        Boards {
+            memo: Memo::new(budget),
+            drawn: AtomicU64::new(0),
+        }
+    }
+
+    /// How many board pictures were drawn (not found here) so far.
+    pub fn drawn(&self) -> u64 {
+        self.drawn.load(Ordering::Relaxed)
+    }
+
+    /// True when `viewer`'s picture of `board` is here.
+    pub fn has(&self, board: &Board, viewer: Option<&str>) -> bool {
+        self.memo.contains(&key(board, viewer))
+    }
+
+    fn get(&self, games: &Registry, board: &Board, viewer: Option<&str>) -> Option<Vec<Png>> {
+        self.memo.get_or_make(key(board, viewer), |_| {
+            self.drawn.fetch_add(1, Ordering::Relaxed);
+            let pages = draw_board(games, board, viewer);
+            let size = pages.iter().flatten().map(|p| p.bytes.len()).sum::<usize>();
+            (pages, size.max(64))
+        })
+    }
+}
+
+fn key(board: &Board, viewer: Option<&str>) -> BoardKey {
+    BoardKey {
+        game: board.game.clone(),
+        session: board.session,
+        version: board.version,
+        viewer: viewer.map(str::to_string),
+        // The picture's viewer is a plain user (`render::docs_of`): no manager's rights.
+        manager: false,
+    }
+}
+
+fn draw_board(games: &Registry, board: &Board, viewer: Option<&str>) -> Option<Vec<Png>> {
+    let game = games.find(&board.game).filter(|g| g.has_picture())?;
+    match super::picture_of(game, &board.state, viewer)? {
+        Ok(p) => Some(p),
+        Err(e) => {
+            tracing::warn!(error = %e, game = game.name(), "picture could not be drawn");
+            None
+        }
+    }
+}
 
 /// True if any reply asks for the game's board (so the caller should fetch the session state).
 pub fn wants_board(replies: &[Reply]) -> bool {
@@ -9,35 +109,43 @@ pub fn wants_board(replies: &[Reply]) -> bool {
         .any(|r| matches!(r.message.picture, Some(Picture::Board { .. })))
 }
 
-/// True when attaching the pictures `replies` ask for draws nothing: no board, and every dice
-/// picture is in the cache ([`super::dice::is_cached`]). Such an [`attach`] only copies bytes.
-pub fn all_drawn(replies: &[Reply]) -> bool {
+/// True when attaching the pictures `replies` ask for draws nothing: every dice picture is in
+/// the cache ([`super::dice::is_cached`]) and every board either has no session or is in
+/// `boards`. Such an [`attach`] only copies pointers.
+pub fn all_drawn(replies: &[Reply], board: Option<&Board>, boards: Option<&Boards>) -> bool {
     replies.iter().all(|r| match &r.message.picture {
         None => true,
         Some(Picture::Dice(roll)) => super::dice::is_cached(roll),
-        Some(Picture::Board { .. }) => false,
+        Some(Picture::Board { viewer }) => match (board, boards) {
+            (None, _) => true,
+            (Some(b), Some(cache)) => cache.has(b, viewer.as_ref().map(|v| v.0.as_str())),
+            (Some(_), None) => false,
+        },
     })
 }
 
-/// Draws every requested picture into `message.images`. `session` is the channel's game and
-/// session state as [`crate::table::Group::board`] returns them; without it, or for a game
-/// with no picture, board requests are skipped. A picture that fails to draw is skipped too: the
-/// text of the reply is always the reference.
-pub fn attach(games: &Registry, replies: &mut [Reply], session: Option<&(String, DynState)>) {
+/// Draws every requested picture into `message.images`. `board` is the channel's session as
+/// [`crate::table::Group::board`] returns it; without it, or for a game with no picture, board
+/// requests are skipped. With `boards`, a board picture drawn before for the same state and
+/// viewer is taken from there. A picture that fails to draw is skipped too: the text of the
+/// reply is always the reference.
+pub fn attach(
+    games: &Registry,
+    replies: &mut [Reply],
+    board: Option<&Board>,
+    boards: Option<&Boards>,
+) {
     for r in replies.iter_mut() {
         let pngs = match &r.message.picture {
             None => continue,
             Some(Picture::Dice(roll)) => super::dice(roll).map(|p| ("dice", vec![p])),
-            Some(Picture::Board { viewer }) => session.and_then(|(game, state)| {
-                let game = games.find(game).filter(|g| g.has_picture())?;
+            Some(Picture::Board { viewer }) => board.and_then(|b| {
                 let viewer = viewer.as_ref().map(|v| v.0.as_str());
-                match super::picture_of(game, state, viewer)? {
-                    Ok(p) => Some(("board", p)),
-                    Err(e) => {
-                        tracing::warn!(error = %e, game = game.name(), "picture could not be drawn");
-                        None
-                    }
-                }
+                let pages = match boards {
+                    Some(cache) => cache.get(games, b, viewer),
+                    None => draw_board(games, b, viewer),
+                };
+                pages.map(|p| ("board", p))
             }),
         };
         let Some((stem, pngs)) = pngs else {
@@ -73,15 +181,14 @@ mod tests {
         let dice = vec![Reply::public(
             Message::text("roll").with_picture(Picture::Dice(roll.clone())),
         )];
-        assert!(!all_drawn(&dice), "never drawn yet");
+        assert!(!all_drawn(&dice, None, None), "never drawn yet");
         assert!(super::super::dice(&roll).is_some());
-        assert!(all_drawn(&dice), "drawn once, now in the cache");
-        assert!(all_drawn(&[Reply::public(Message::text("no picture"))]));
-        let board = Reply::public(Message::text("b").with_picture(Picture::Board { viewer: None }));
-        assert!(
-            !all_drawn(&[dice[0].clone(), board]),
-            "a board is always drawn"
-        );
+        assert!(all_drawn(&dice, None, None), "drawn once, now in the cache");
+        assert!(all_drawn(
+            &[Reply::public(Message::text("no picture"))],
+            None,
+            None
+        ));
     }
 
     #[test]

@@ -82,7 +82,11 @@ pub enum GameCommand {
 /// What Croupier can do
 #[derive(Debug, Clone, PartialEq, Commands)]
 #[commands(name = "help")]
-pub struct HelpCommand;
+pub struct HelpCommand {
+    /// One command in full, e.g. nobi act
+    #[opt(autocomplete, max_length = 100)]
+    pub command: Option<String>,
+}
 
 /// The declarations of the generic commands (for Discord registration and help).
 pub fn generic_commands() -> Vec<CommandSpec> {

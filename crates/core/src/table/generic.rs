@@ -11,7 +11,7 @@ use super::engine::{
 use super::game::Actor;
 use super::registry::Registry;
 use super::states::States;
-use super::{Command, CommandSpec, Message, Reply, Stamp, UserId};
+use super::{Command, Message, Reply, Stamp, UserId};
 use crate::dice;
 use crate::store::{self, LogRow};
 
@@ -454,39 +454,4 @@ fn no_game(games: &Registry) -> Message {
             starts.join("\n")
         ),
     )
-}
-
-/// `/help`: every command, from the declarations.
-pub fn help(games: &Registry, actor: &Actor) -> Reply {
-    let mut m = Message::titled(
-        "Croupier",
-        "Dealer, dice roller and scorekeeper. One game per channel.",
-    );
-    for spec in games.commands() {
-        let mut lines = vec![];
-        collect_help(&spec, &format!("/{}", spec.name), &mut lines);
-        m = m.field(format!("/{}", spec.name), lines.join("\n"));
-    }
-    Reply::private(&actor.id, m)
-}
-
-fn collect_help(spec: &CommandSpec, path: &str, out: &mut Vec<String>) {
-    if spec.subcommands.is_empty() {
-        let opts: Vec<String> = spec
-            .options
-            .iter()
-            .map(|o| {
-                if o.required {
-                    format!("{}:…", o.name)
-                } else {
-                    format!("[{}:…]", o.name)
-                }
-            })
-            .collect();
-        out.push(format!("`{path} {}` {}", opts.join(" "), spec.description).replace(" ` ", "` "));
-    } else {
-        for s in &spec.subcommands {
-            collect_help(s, &format!("{path} {}", s.name), out);
-        }
-    }
 }

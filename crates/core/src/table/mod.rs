@@ -11,6 +11,7 @@ mod error;
 mod game;
 pub mod generic;
 mod handle;
+pub mod help;
 pub mod odds;
 pub mod record;
 pub mod registry;

@@ -49,6 +49,13 @@ impl Registry {
         super::may_answer_privately(self.declaration(cmd.root()), &cmd)
     }
 
+    /// The declared leaf `cmd` (by its public name or the game's own path) names, if any.
+    pub fn leaf(&self, cmd: &Command) -> Option<&CommandSpec> {
+        let cmd = self.route(cmd);
+        self.declaration(cmd.root())?
+            .leaf(cmd.path.get(1..).unwrap_or(&[]))
+    }
+
     /// The declaration of the top-level command `root` by the game's own name (`nw`, not
     /// `nwcombat`): a generic command's or a game's.
     pub fn declaration(&self, root: &str) -> Option<&CommandSpec> {

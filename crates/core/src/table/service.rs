@@ -9,7 +9,7 @@ use std::sync::Arc;
 use rand::RngCore;
 use serde_json::Value;
 
-use super::game::{Actor, DynCtx, DynGame, DynState, Place};
+use super::game::{Actor, DynCtx, DynGame, Place};
 use super::RuleError;
 use super::{Clock, Command, Message, Reply, Stamp, UserId};
 use crate::rng::seeded;
@@ -160,6 +160,9 @@ impl Table {
         let tx = self.store.transaction()?;
         // Discord names the top-level command (`nwcombat`); the game reads its own path.
         let cmd = &games.route(cmd);
+        if cmd.root() == "help" && option == "command" {
+            return Ok(super::help::suggest(&games, partial));
+        }
         let Some(game) = games.find(cmd.root()) else {
             return Ok(vec![]);
         };
@@ -484,7 +487,7 @@ impl Group<'_> {
 
     /// The game and typed state of the channel's session (or its latest ended one) as this
     /// group sees it, for drawing its picture without reading the stored JSON again.
-    pub fn board(&self, channel: &str) -> Result<Option<(String, DynState)>, TableError> {
+    pub fn board(&self, channel: &str) -> Result<Option<crate::render::attach::Board>, TableError> {
         let Some(s) =
             store::session_active(&self.tx, channel)?.or(store::session_latest(&self.tx, channel)?)
         else {
@@ -494,7 +497,12 @@ impl Group<'_> {
             return Ok(None);
         };
         let state = self.states.of(game, &s).map_err(dyn_err)?.state;
-        Ok(Some((s.game, state)))
+        Ok(Some(crate::render::attach::Board {
+            game: s.game,
+            state,
+            session: s.id,
+            version: s.version,
+        }))
     }
 
     /// The registered games.
@@ -604,7 +612,7 @@ fn dispatch(tx: &Tx, games: &Registry, seeds: SeedMode, cx: &Cx) -> Result<Vec<R
     match cmd.root() {
         "roll" => super::generic::roll(tx, games, cx.req, cmd, cx.now),
         "game" => super::generic::game_command(tx, cx.states, games, cx.req, cmd, cx.now),
-        "help" => Ok(vec![super::generic::help(games, &cx.req.actor)]),
+        "help" => Ok(vec![super::help::answer(games, &cx.req.actor, cmd)?]),
         name => {
             let Some(game) = games.find(name) else {
                 return refused(format!(

@@ -72,6 +72,11 @@ pub struct OptionSpec {
     /// is sent (`max_length`) and the table's parser refuses it too, so the two agree.
     #[serde(default)]
     pub max_length: Option<u16>,
+    /// A long text (a narration, an imported character, a note): a front end with forms (Discord's
+    /// modals) asks for it in a form of its own when the command is used without it, and runs the
+    /// command with the text typed there. Only on a required text option (`#[opt(modal)]`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub modal: bool,
 }
 
 /// The most characters a text option takes unless its declaration says otherwise
@@ -93,6 +98,7 @@ impl OptionSpec {
             min: None,
             max: None,
             max_length: (kind == OptionKind::String).then_some(DEFAULT_MAX_LENGTH),
+            modal: false,
         }
     }
     /// A text option.
@@ -132,6 +138,11 @@ impl OptionSpec {
     /// Sets the most characters a text option takes.
     pub fn max_length(mut self, n: u16) -> Self {
         self.max_length = Some(n);
+        self
+    }
+    /// Asks for this (required, text) option in a form when it is not given ([`OptionSpec::modal`]).
+    pub fn in_modal(mut self) -> Self {
+        self.modal = true;
         self
     }
     /// Sets an integer range.
@@ -296,6 +307,15 @@ impl CommandSpec {
             })
     }
 
+    /// The options of this leaf that `cmd` leaves out and that are asked in a form
+    /// ([`OptionSpec::modal`]); empty when every one is given.
+    pub fn modal_missing(&self, cmd: &crate::table::Command) -> Vec<&OptionSpec> {
+        self.options
+            .iter()
+            .filter(|o| o.modal && !cmd.options.contains_key(&o.name))
+            .collect()
+    }
+
     /// The leaf that `path` (without this command's own name) names, if any.
     pub fn leaf(&self, path: &[String]) -> Option<&CommandSpec> {
         match path.split_first() {
@@ -368,6 +388,12 @@ impl CommandSpec {
                         o.name
                     ));
                 }
+            }
+            if o.modal && (o.kind != OptionKind::String || !o.required || o.autocomplete) {
+                out.push(format!(
+                    "/{here} {}: only a required text option without autocomplete can be asked in a modal",
+                    o.name
+                ));
             }
             if o.autocomplete && !o.choices.is_empty() {
                 out.push(format!("/{here} {}: autocomplete with choices", o.name));
@@ -471,6 +497,29 @@ mod tests {
         let p = int.problems("");
         assert!(p.iter().any(|p| p.contains("not a whole number")), "{p:?}");
         assert!(p.iter().any(|p| p.contains("min above max")), "{p:?}");
+    }
+
+    #[test]
+    fn a_form_is_for_a_required_text_option_and_names_what_is_missing() {
+        let leaf = |o: OptionSpec| CommandSpec::new("g", "Game").opt(o);
+        let ok = leaf(OptionSpec::string("text", "Text").required().in_modal());
+        assert_eq!(ok.problems(""), Vec::<String>::new());
+        for bad in [
+            OptionSpec::string("text", "Text").in_modal(),
+            OptionSpec::int("n", "N").required().in_modal(),
+            OptionSpec::string("text", "Text")
+                .required()
+                .autocomplete()
+                .in_modal(),
+        ] {
+            let p = leaf(bad).problems("");
+            assert!(p.iter().any(|p| p.contains("in a modal")), "{p:?}");
+        }
+        let missing = ok.modal_missing(&Command::new("g"));
+        assert_eq!(missing.len(), 1);
+        assert!(ok
+            .modal_missing(&Command::new("g").with("text", "hi"))
+            .is_empty());
     }
 
     fn specs() -> Vec<CommandSpec> {

@@ -649,7 +649,7 @@ impl Harness {
         let group = self.table.group().expect("a transaction");
         let board = group.board(channel).expect("the store answers");
         drop(group);
-        board
+        board.map(|b| (b.game, b.state))
     }
 
     /// Every view of every viewer: `/game status`, `/game log`, each declared view command

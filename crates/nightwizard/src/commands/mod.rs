@@ -213,7 +213,8 @@ pub enum CharacterCommand {
     Import {
         /// The exported JSON
         // As long as Discord lets a text option be: an exported character is long.
-        #[opt(max_length = 6000)]
+        // A form (modal) takes at most 4,000 characters; a longer one is typed as the option.
+        #[opt(max_length = 6000, modal)]
         json: String,
     },
     /// Equip an item from the Inventory

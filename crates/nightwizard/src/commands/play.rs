@@ -208,6 +208,7 @@ pub enum EnemyCommand {
     #[cmd(perm = gm)]
     Note {
         /// The note
+        #[opt(modal)]
         text: String,
     },
     /// Add an enemy for this server (GM)
