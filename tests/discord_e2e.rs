@@ -138,10 +138,25 @@ impl Env {
         (id, cb)
     }
 
+    /// Presses a button and returns its answer (after an UPDATE_MESSAGE retiring the pressed
+    /// message's settled buttons, the message that followed it).
     async fn press(&self, who: &Who, custom_id: &str) -> (String, Recorded) {
         let id = self.fake.press(CHAN, who, custom_id, &[]);
         let cb = self.fake.callback(&id).await;
-        (id, cb)
+        (
+            id.clone(),
+            self.fake.answer_after_update(CHAN, &id, cb).await,
+        )
+    }
+
+    /// A press that crossed the edit disabling its button (see `FakeDiscord::press_raced`).
+    async fn press_raced(&self, who: &Who, custom_id: &str) -> (String, Recorded) {
+        let id = self.fake.press_raced(CHAN, who, custom_id, &[]);
+        let cb = self.fake.callback(&id).await;
+        (
+            id.clone(),
+            self.fake.answer_after_update(CHAN, &id, cb).await,
+        )
     }
 
     /// Waits for a channel message in CHAN whose text contains `needle`.
@@ -443,9 +458,11 @@ async fn dice_table_plays_through_buttons_with_pings_and_refuses_stale_presses()
     assert_eq!(turn.body["content"], format!("<@{}>", BOB.id));
     let roll_v4 = button(&turn.body, "Roll");
     assert_eq!(roll_v4, "b:1:r1-s1:/dice roll");
-    // Pressing the old button again: its roll is settled, refused privately, state untouched.
+    // Alice's button is retired (disabled) by her press; a press that crossed that edit finds
+    // its roll settled: refused privately, state untouched.
+    assert_eq!(env.fake.disabled(CHAN, &roll_v3), Some(true));
     let before = env.state();
-    let (_, cb) = env.press(&ALICE, &roll_v3).await;
+    let (_, cb) = env.press_raced(&ALICE, &roll_v3).await;
     assert_eq!(flags(msg(&cb)), 64);
     assert!(
         text(msg(&cb)).contains("alice's roll in round 1**, which is already settled"),
@@ -462,10 +479,9 @@ async fn dice_table_plays_through_buttons_with_pings_and_refuses_stale_presses()
             text(&r.body).contains("Dice table over")
         })
         .await;
-    assert!(
-        over.path.contains(&token_of(&id)),
-        "the result follows up the press"
-    );
+    // The press updated its message (its Roll retired); the result follows in the channel.
+    assert_eq!(env.fake.callback(&id).await.body["type"], 7);
+    assert_eq!(over.path, format!("/channels/{CHAN}/messages"));
     assert_eq!(env.state()["state"]["phase"], "Over");
     env.stop().await;
 }
@@ -1006,8 +1022,9 @@ async fn nobi_solo_opens_draws_a_scene_by_button_and_attaches_the_story() {
                 && (r.path.contains(&token) || r.path.starts_with("/channels/"))
         })
         .await;
-    // The same button again is stale now.
-    let (_, cb) = env.press(&ALICE, &draw).await;
+    // The same button is retired now; a press that crossed the edit is refused.
+    assert_eq!(env.fake.disabled(CHAN, &draw), Some(true));
+    let (_, cb) = env.press_raced(&ALICE, &draw).await;
     assert_eq!(flags(msg(&cb)), 64);
     let (id, _) = env.slash(&ALICE, "nobi story", &[]).await;
     let token = token_of(&id);

@@ -22,6 +22,7 @@ mod raw;
 pub mod redact;
 mod reminders;
 pub mod render;
+mod retire;
 mod send;
 pub mod shards;
 mod slots;
@@ -274,6 +275,7 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
         rest,
         metrics: metrics.clone(),
         outbox: Arc::new(outbox::Lanes::default()),
+        offers: Arc::new(retire::Offers::default()),
     });
     let view = Arc::new(shards::ShardView::default());
     let (ops_stop, ops_stop_rx) = watch::channel(false);
