@@ -151,3 +151,97 @@ async fn a_deferred_press_retires_its_button_by_editing_the_message() {
     retired(&env, &roll).await;
     env.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_gms_view_of_a_fight_is_one_direct_message_edited_as_players_act() {
+    use support::bot::{all_text, GM};
+    let mut env = Env::start().await;
+    for (who, name) in [(&ALICE, "Ayla"), (&BOB, "Bolt")] {
+        env.slash(
+            who,
+            "nw character new",
+            &[("name", name), ("quick", "true")],
+        )
+        .await;
+    }
+    env.slash(&GM, "nw new", &[]).await;
+    for who in [&ALICE, &BOB] {
+        env.slash(who, "nw session join", &[]).await;
+        env.slash(who, "nw session lock", &[]).await;
+    }
+    env.slash(&GM, "nwenemy spawn", &[("name", "shade_swarm")])
+        .await;
+    env.slash(
+        &GM,
+        "nwenemy spawn",
+        &[
+            ("name", "lantern_emulator"),
+            ("as", "Lantern"),
+            ("hidden", "true"),
+            ("hp", "6"),
+        ],
+    )
+    .await;
+    let (_, cb) = env.slash(&GM, "nwcombat start", &[]).await;
+    assert!(!text(msg(&cb)).contains('⛔'), "{}", text(msg(&cb)));
+    env.slash(
+        &GM,
+        "nwcombat engage",
+        &[("a", "Bolt"), ("b", "Shade Swarm")],
+    )
+    .await;
+    // Players act (whoever's turn it is; a refusal changes nothing and shows no view).
+    let mark = env.fake.mark();
+    let mut acted = 0;
+    for (who, line, opts) in [
+        (&ALICE, "nwcombat invade", vec![("target", "Bolt")]),
+        (&BOB, "nwcombat attack", vec![("target", "Lantern")]),
+        (&ALICE, "nwcombat attack", vec![("target", "Shade Swarm")]),
+        (&BOB, "nwcombat attack", vec![("target", "Shade Swarm")]),
+    ] {
+        let (_, cb) = env.slash(who, line, &opts).await;
+        if !text(msg(&cb)).contains('⛔') {
+            acted += 1;
+        }
+    }
+    assert!(
+        acted >= 2,
+        "two players' actions were accepted: {}",
+        all_text(&env.sent_since(mark))
+    );
+    env.stop().await;
+    // The GM's DM channel is the one opened for the GM; every GM view went there.
+    let requests = env.fake.requests();
+    let chan = format!("/channels/{CHAN}/messages");
+    let dm_posts: Vec<&Recorded> = requests
+        .iter()
+        .filter(|r| {
+            r.method == "POST"
+                && r.path.starts_with("/channels/")
+                && !r.path.starts_with(&chan)
+                && text(&r.body).contains("(GM view)")
+        })
+        .collect();
+    assert_eq!(dm_posts.len(), 1, "one standing DM: {dm_posts:#?}");
+    let dm = dm_posts[0].path.clone();
+    let edits = requests
+        .iter()
+        .filter(|r| {
+            r.method == "PATCH"
+                && r.path.starts_with(&format!("{dm}/"))
+                && text(&r.body).contains("(GM view)")
+                && r.status == 200
+        })
+        .count();
+    assert!(edits >= 1, "the standing DM is edited as players act");
+    // The players never see the hidden enemy.
+    for r in env.sent_since(0) {
+        if r.path == chan || (r.path.contains("/callback") && support::bot::flags(msg(&r)) == 0) {
+            assert!(
+                !text(msg(&r)).contains("Lantern"),
+                "hidden enemy leaked: {}",
+                text(msg(&r))
+            );
+        }
+    }
+}

@@ -415,6 +415,14 @@ pub async fn defer(inter: &Inter<'_>, private: bool) -> serenity::Result<State> 
     .map(|()| State::Deferred { private })
 }
 
+/// What the person who acted is told when a direct message to `user` could not be sent.
+pub fn dm_closed(user: &UserId) -> Draft {
+    note(&format!(
+        "I could not send {} a direct message (their DMs may be closed); they can see it with `/game status`.",
+        user.mention()
+    ))
+}
+
 /// A short ephemeral answer (refusals outside the table, errors).
 pub fn note(text: &str) -> Draft {
     Draft {
@@ -541,14 +549,7 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
             }
             Target::Dm(user) => {
                 if dm(inter.http, inter.metrics, user, &d).await.is_err() {
-                    send_followup(
-                        inter,
-                        &note(&format!(
-                            "I could not send {} a direct message (their DMs may be closed); they can see it with `/game status`.",
-                            user.mention()
-                        )),
-                    )
-                    .await;
+                    send_followup(inter, &dm_closed(user)).await;
                 }
             }
         }
