@@ -98,21 +98,7 @@ pub async fn show(inter: &send::Inter<'_>, table: &TableHandle, rest: &Rest, d: 
         return;
     }
     let ch = channel.to_string();
-    let known = {
-        let (ch, key) = (ch.clone(), key.clone());
-        table
-            // On the writer, in queue order after the save of the message posted before (a
-            // reader could run ahead of that save and post a second tracker).
-            .call(&ch.clone(), move |t| {
-                t.read_rows(|tx| lookup(tx, &ch, &key))
-            })
-            .await
-            .unwrap_or_else(|e| {
-                warn!(error = %e, "reading a standing message id failed");
-                None
-            })
-    };
-    if let Some(id) = known {
+    if let Some(id) = known(table, &ch, &key).await {
         if edit(http, channel, MessageId::new(id), d).await.is_ok() {
             return;
         }
@@ -157,7 +143,25 @@ pub async fn show(inter: &send::Inter<'_>, table: &TableHandle, rest: &Rest, d: 
             send::tell_missing(inter, "pin the tracker", send::Sending::Pin).await;
         }
     }
-    let id = msg.id.get();
+    remember(table, ch, key, msg.id.get()).await;
+}
+
+/// The message standing for `key` in channel `ch`, read on the writer, in queue order after
+/// the save of the message posted before (a reader could run ahead of that save and post a
+/// second one).
+async fn known(table: &TableHandle, ch: &str, key: &str) -> Option<u64> {
+    let (c, k) = (ch.to_string(), key.to_string());
+    table
+        .call(ch, move |t| t.read_rows(|tx| lookup(tx, &c, &k)))
+        .await
+        .unwrap_or_else(|e| {
+            warn!(error = %e, "reading a standing message id failed");
+            None
+        })
+}
+
+/// Remembers `id` as the message standing for `key` in channel `ch`.
+async fn remember(table: &TableHandle, ch: String, key: String, id: u64) {
     let saved = table
         .call(&ch.clone(), move |t| {
             t.write_rows(|tx| save(tx, &ch, &key, id))
@@ -194,31 +198,13 @@ async fn show_dm(
         return;
     };
     let (ch, key) = (inter.channel.to_string(), format!("{key}:{}", user.0));
-    let known = {
-        let (ch, key) = (ch.clone(), key.clone());
-        table
-            .call(&ch.clone(), move |t| {
-                t.read_rows(|tx| lookup(tx, &ch, &key))
-            })
-            .await
-            .unwrap_or(None)
-    };
-    if let Some(id) = known {
+    if let Some(id) = known(table, &ch, &key).await {
         if edit(http, dm.id, MessageId::new(id), d).await.is_ok() {
             return;
         }
     }
     match send::post_with_nonce(http, inter.metrics, dm.id, d, send::nonce(None, 0)).await {
-        Ok(id) => {
-            let saved = table
-                .call(&ch.clone(), move |t| {
-                    t.write_rows(|tx| save(tx, &ch, &key, id))
-                })
-                .await;
-            if let Err(e) = saved {
-                warn!(error = %e, "saving a standing DM's id failed");
-            }
-        }
+        Ok(id) => remember(table, ch, key, id).await,
         Err(_) => send::send_followup(inter, &send::dm_closed(user)).await,
     }
 }
