@@ -883,6 +883,28 @@ fn stored_state(db: &Path) -> Value {
     serde_json::from_str(&state).unwrap()
 }
 
+/// Kills the bot's process with SIGKILL and waits for it.
+fn kill_9(bot: &mut std::process::Child) {
+    std::process::Command::new("kill")
+        .args(["-KILL", &bot.id().to_string()])
+        .status()
+        .unwrap();
+    let status = bot.wait().unwrap();
+    assert!(!status.success(), "killed: {status}");
+}
+
+/// Starts the bot again on `db` and waits until it is connected.
+async fn respawn(fake: &FakeDiscord, db: &Path) -> std::process::Child {
+    let identified = fake.gateway().identifies();
+    let bot = spawn_bot(fake, db);
+    let t = std::time::Instant::now();
+    while fake.gateway().identifies() == identified || fake.gateway().live_shards().is_empty() {
+        assert!(t.elapsed() < Duration::from_secs(20), "the bot came back");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    bot
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_between_the_commit_and_the_reply_then_the_restart_answers_once_applied_once() {
     let fake = FakeDiscord::start().await;
@@ -897,12 +919,7 @@ async fn kill_9_between_the_commit_and_the_reply_then_the_restart_answers_once_a
     let (id, payload) = fake.slash_payload(CHAN, &BOB, "dice join", &[]);
     fake.send_interaction(&id, payload.clone());
     fake.lost_callback(&id).await;
-    std::process::Command::new("kill")
-        .args(["-KILL", &bot.id().to_string()])
-        .status()
-        .unwrap();
-    let status = bot.wait().unwrap();
-    assert!(!status.success(), "killed: {status}");
+    kill_9(&mut bot);
     assert_eq!(
         stored_state(&db)["seats"].as_array().unwrap().len(),
         2,
@@ -916,13 +933,7 @@ async fn kill_9_between_the_commit_and_the_reply_then_the_restart_answers_once_a
     // the channel (the interaction was never acknowledged, so its token no longer works),
     // saying whose action it answers.
     fake.lose_callbacks(false);
-    let identified = fake.gateway().identifies();
-    let mut bot = spawn_bot(&fake, &db);
-    let t = std::time::Instant::now();
-    while fake.gateway().identifies() == identified || fake.gateway().live_shards().is_empty() {
-        assert!(t.elapsed() < Duration::from_secs(20), "the bot came back");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let mut bot = respawn(&fake, &db).await;
     let posted = fake
         .wait_for("the join's answer", Duration::from_secs(10), |r| {
             r.path == format!("/channels/{CHAN}/messages")
@@ -956,6 +967,61 @@ async fn kill_9_between_the_commit_and_the_reply_then_the_restart_answers_once_a
         stored_state(&db)["seats"].as_array().unwrap().len(),
         2,
         "applied once"
+    );
+    let _ = bot.kill();
+    let _ = bot.wait();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_after_a_press_is_committed_then_the_restart_answers_once_and_retires_its_button() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let mut bot = spawn_bot(&fake, &db);
+    fake.registered().await;
+    for (who, line, opts) in [
+        (&ALICE, "dice new", vec![("expr", "1d6"), ("rounds", "1")]),
+        (&BOB, "dice join", vec![]),
+        (&ALICE, "dice start", vec![]),
+    ] {
+        let id = fake.slash(CHAN, who, line, &opts);
+        fake.callback(&id).await;
+    }
+    let chan = format!("/channels/{CHAN}/messages");
+    let turn = fake
+        .wait_for("alice's turn", Duration::from_secs(10), |r| {
+            r.path == chan && text(&r.body).contains("Round 1/1")
+        })
+        .await;
+    let roll = button(&turn.body, "Roll");
+    // Alice's roll is committed; the process dies while its UPDATE_MESSAGE is on the way.
+    let before = stored_state(&db);
+    fake.lose_callbacks(true);
+    let id = fake.press(CHAN, &ALICE, &roll, &[]);
+    fake.lost_callback(&id).await;
+    kill_9(&mut bot);
+    assert_ne!(stored_state(&db), before, "the roll was committed");
+    assert_eq!(fake.disabled(CHAN, &roll), Some(false), "not retired yet");
+    // The restart posts the roll's answer once and retires the pressed button (the outbox row
+    // names the pressed message).
+    fake.lose_callbacks(false);
+    let mut bot = respawn(&fake, &db).await;
+    fake.wait_for("the roll's answer", Duration::from_secs(10), |r| {
+        r.path == chan && text(&r.body).contains("alice rolls 1d6")
+    })
+    .await;
+    fake.wait_for("the pressed message's edit", Duration::from_secs(10), |r| {
+        r.method == "PATCH" && r.path.starts_with(&format!("{chan}/")) && r.status == 200
+    })
+    .await;
+    assert_eq!(fake.disabled(CHAN, &roll), Some(true));
+    assert_eq!(
+        fake.messages()
+            .iter()
+            .filter(|m| m.text().contains("alice rolls 1d6"))
+            .count(),
+        1,
+        "the answer is shown once"
     );
     let _ = bot.kill();
     let _ = bot.wait();
