@@ -22,7 +22,9 @@ use super::render::{self, Draft, Look, Scene};
 use super::retire::{self, Pressed};
 use super::send::{self, Inter, State};
 use super::slots;
-use croupier_core::table::{Actor, Command, CommandSpec, Input, Request, TableHandle, UserId};
+use croupier_core::table::{
+    Actor, Command, CommandSpec, Input, Request, Standing, TableHandle, UserId,
+};
 
 /// State shared by the handler, the reminder task and the bot handle.
 pub struct Shared {
@@ -360,19 +362,18 @@ async fn run(
                 } else {
                     None
                 };
-                // What the channel's components may still answer, now that this is applied.
-                let settled = if out.accepted && !out.duplicate {
-                    let standing = g.standing(&board_channel)?;
-                    let long = match &pressed_rows {
-                        Some(rows) => g.write(|tx| Ok(retire::long_ids(tx, rows)?))?,
-                        None => Default::default(),
-                    };
-                    let retired = pressed_rows.as_ref().and_then(|rows| {
-                        retire::retire(rows, standing.as_ref(), &|k| long.get(k).cloned())
-                    });
-                    Some((standing, retired))
-                } else {
-                    None
+                // A press: what its message's components may still answer, now that it is
+                // applied (read here, as this request left it, to update the message within
+                // the 3 s of the initial response).
+                let settled = match &pressed_rows {
+                    Some(rows) if out.accepted && !out.duplicate => {
+                        let standing = g.standing(&board_channel)?;
+                        let long = g.write(|tx| Ok(retire::long_ids(tx, rows)?))?;
+                        let retired =
+                            retire::retire(rows, standing.as_ref(), &|k| long.get(k).cloned());
+                        Some((standing, retired))
+                    }
+                    _ => None,
                 };
                 Ok((out, session, ticket, settled))
             })
@@ -496,17 +497,16 @@ async fn run(
     for d in &standing {
         slots::show(inter, &table, &shared.rest, d).await;
     }
-    if let Some((now, retired)) = &settled {
-        retire_settled(
-            shared,
-            inter,
-            state,
-            pressed.as_ref(),
-            now.as_ref(),
-            retired.as_ref(),
-        )
-        .await;
-    }
+    retire_settled(
+        shared,
+        &table,
+        inter,
+        state,
+        pressed.as_ref(),
+        settled,
+        outcome == Outcome::Accepted,
+    )
+    .await;
     if lost.any() {
         send::tell_missing(
             inter,
@@ -521,23 +521,51 @@ async fn run(
     outcome
 }
 
-/// Retires what an applied request settled, on its turn in the channel's lane (after its
-/// answer): the pressed message when its initial response could not (a deferral), and the
-/// other messages of the channel that offered something now settled.
+/// Retires what a request settled, on its turn in the channel's lane (after its answer): the
+/// pressed message when its initial response could not (a deferral), and, when it was
+/// `applied`, the other messages of the channel that offered something now settled (read
+/// now, unless the press read it already); then remembers the messages it sent that offer
+/// something.
 async fn retire_settled(
     shared: &Shared,
+    table: &TableHandle,
     inter: &Inter<'_>,
     state: State,
     pressed: Option<&Pressed>,
-    now: Option<&croupier_core::table::Standing>,
-    retired: Option<&serde_json::Value>,
+    settled: Option<(Option<Standing>, Option<serde_json::Value>)>,
+    applied: bool,
 ) {
     let channel = inter.channel.to_string();
-    let mut edits = shared.offers.settle(
-        &channel,
-        now,
-        pressed.zip(retired).map(|(p, r)| (&p.components, r)),
-    );
+    let (read, retired) = match settled {
+        Some((now, retired)) => (Some(now), retired),
+        None => (None, None),
+    };
+    let mut edits = vec![];
+    if applied && shared.offers.any(&channel) {
+        let now = match read {
+            Some(now) => Some(now),
+            None => {
+                let ch = channel.clone();
+                table
+                    .read(&channel, move |t| t.standing(&ch))
+                    .await
+                    .map_err(
+                        |e| warn!(error = %e, "reading what the channel's buttons answer failed"),
+                    )
+                    .ok()
+            }
+        };
+        if let Some(now) = now {
+            edits = shared.offers.settle(
+                &channel,
+                now.as_ref(),
+                pressed
+                    .zip(retired.as_ref())
+                    .map(|(p, r)| (&p.components, r)),
+            );
+        }
+    }
+    let retired = retired.as_ref();
     if let (Some(p), Some(rows), false) = (pressed, retired, state == State::Updated) {
         // An ephemeral message is only the pressing interaction's to update: it keeps its
         // components, and a later press is refused with what settled it.

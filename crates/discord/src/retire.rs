@@ -184,7 +184,6 @@ impl Offers {
     }
 
     /// Whether `channel` has messages whose components may still be retired.
-    #[cfg(test)]
     pub fn any(&self, channel: &str) -> bool {
         self.by_channel
             .lock()
