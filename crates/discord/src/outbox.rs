@@ -621,6 +621,39 @@ mod tests {
         assert!(!lanes.settled_elsewhere("1", "other").await);
     }
 
+    /// A row written by an earlier release (no `pressed`) is still read, and a press's row
+    /// carries its message even without public replies.
+    #[test]
+    fn envelopes_from_before_pressed_messages_still_read() {
+        use croupier_core::table::{Actor, Command, Input};
+        let old =
+            r#"{"interaction":"42","token":"t","actor":"7","command":"dice join","replies":[]}"#;
+        let env: Envelope = serde_json::from_str(old).unwrap();
+        assert_eq!(env.pressed, None);
+        let req = Request {
+            channel: "1".into(),
+            guild: None,
+            actor: Actor::player("7", "alice"),
+            request_id: "42".into(),
+            input: Input::Command(Command::new("dice roll")),
+        };
+        let out = Outcome {
+            replies: vec![],
+            accepted: true,
+            duplicate: false,
+        };
+        assert_eq!(envelope(&req, Some("t"), &out, None), None);
+        let pressed = Pressed {
+            message: "99".into(),
+            ephemeral: false,
+            components: serde_json::json!([]),
+        };
+        let env: Envelope =
+            serde_json::from_str(&envelope(&req, Some("t"), &out, Some(&pressed)).unwrap())
+                .unwrap();
+        assert_eq!(env.pressed, Some(pressed));
+    }
+
     #[test]
     fn only_public_replies_make_an_envelope() {
         use croupier_core::table::{Actor, Command, Input, Message};
