@@ -138,10 +138,25 @@ impl Env {
         (id, cb)
     }
 
+    /// Presses a button and returns its answer (after an UPDATE_MESSAGE retiring the pressed
+    /// message's settled buttons, the message that followed it).
     async fn press(&self, who: &Who, custom_id: &str) -> (String, Recorded) {
         let id = self.fake.press(CHAN, who, custom_id, &[]);
         let cb = self.fake.callback(&id).await;
-        (id, cb)
+        (
+            id.clone(),
+            self.fake.answer_after_update(CHAN, &id, cb).await,
+        )
+    }
+
+    /// A press that crossed the edit disabling its button (see `FakeDiscord::press_raced`).
+    async fn press_raced(&self, who: &Who, custom_id: &str) -> (String, Recorded) {
+        let id = self.fake.press_raced(CHAN, who, custom_id, &[]);
+        let cb = self.fake.callback(&id).await;
+        (
+            id.clone(),
+            self.fake.answer_after_update(CHAN, &id, cb).await,
+        )
     }
 
     /// Waits for a channel message in CHAN whose text contains `needle`.
@@ -443,9 +458,11 @@ async fn dice_table_plays_through_buttons_with_pings_and_refuses_stale_presses()
     assert_eq!(turn.body["content"], format!("<@{}>", BOB.id));
     let roll_v4 = button(&turn.body, "Roll");
     assert_eq!(roll_v4, "b:1:r1-s1:/dice roll");
-    // Pressing the old button again: its roll is settled, refused privately, state untouched.
+    // Alice's button is retired (disabled) by her press; a press that crossed that edit finds
+    // its roll settled: refused privately, state untouched.
+    assert_eq!(env.fake.disabled(CHAN, &roll_v3), Some(true));
     let before = env.state();
-    let (_, cb) = env.press(&ALICE, &roll_v3).await;
+    let (_, cb) = env.press_raced(&ALICE, &roll_v3).await;
     assert_eq!(flags(msg(&cb)), 64);
     assert!(
         text(msg(&cb)).contains("alice's roll in round 1**, which is already settled"),
@@ -462,10 +479,9 @@ async fn dice_table_plays_through_buttons_with_pings_and_refuses_stale_presses()
             text(&r.body).contains("Dice table over")
         })
         .await;
-    assert!(
-        over.path.contains(&token_of(&id)),
-        "the result follows up the press"
-    );
+    // The press updated its message (its Roll retired); the result follows in the channel.
+    assert_eq!(env.fake.callback(&id).await.body["type"], 7);
+    assert_eq!(over.path, format!("/channels/{CHAN}/messages"));
     assert_eq!(env.state()["state"]["phase"], "Over");
     env.stop().await;
 }
@@ -906,6 +922,28 @@ fn stored_state(db: &Path) -> Value {
     serde_json::from_str(&state).unwrap()
 }
 
+/// Kills the bot's process with SIGKILL and waits for it.
+fn kill_9(bot: &mut std::process::Child) {
+    std::process::Command::new("kill")
+        .args(["-KILL", &bot.id().to_string()])
+        .status()
+        .unwrap();
+    let status = bot.wait().unwrap();
+    assert!(!status.success(), "killed: {status}");
+}
+
+/// Starts the bot again on `db` and waits until it is connected.
+async fn respawn(fake: &FakeDiscord, db: &Path) -> std::process::Child {
+    let identified = fake.gateway().identifies();
+    let bot = spawn_bot(fake, db);
+    let t = std::time::Instant::now();
+    while fake.gateway().identifies() == identified || fake.gateway().live_shards().is_empty() {
+        assert!(t.elapsed() < Duration::from_secs(20), "the bot came back");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    bot
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_between_the_commit_and_the_reply_then_the_restart_answers_once_applied_once() {
     let fake = FakeDiscord::start().await;
@@ -920,12 +958,7 @@ async fn kill_9_between_the_commit_and_the_reply_then_the_restart_answers_once_a
     let (id, payload) = fake.slash_payload(CHAN, &BOB, "dice join", &[]);
     fake.send_interaction(&id, payload.clone());
     fake.lost_callback(&id).await;
-    std::process::Command::new("kill")
-        .args(["-KILL", &bot.id().to_string()])
-        .status()
-        .unwrap();
-    let status = bot.wait().unwrap();
-    assert!(!status.success(), "killed: {status}");
+    kill_9(&mut bot);
     assert_eq!(
         stored_state(&db)["seats"].as_array().unwrap().len(),
         2,
@@ -939,13 +972,7 @@ async fn kill_9_between_the_commit_and_the_reply_then_the_restart_answers_once_a
     // the channel (the interaction was never acknowledged, so its token no longer works),
     // saying whose action it answers.
     fake.lose_callbacks(false);
-    let identified = fake.gateway().identifies();
-    let mut bot = spawn_bot(&fake, &db);
-    let t = std::time::Instant::now();
-    while fake.gateway().identifies() == identified || fake.gateway().live_shards().is_empty() {
-        assert!(t.elapsed() < Duration::from_secs(20), "the bot came back");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let mut bot = respawn(&fake, &db).await;
     let posted = fake
         .wait_for("the join's answer", Duration::from_secs(10), |r| {
             r.path == format!("/channels/{CHAN}/messages")
@@ -979,6 +1006,61 @@ async fn kill_9_between_the_commit_and_the_reply_then_the_restart_answers_once_a
         stored_state(&db)["seats"].as_array().unwrap().len(),
         2,
         "applied once"
+    );
+    let _ = bot.kill();
+    let _ = bot.wait();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_after_a_press_is_committed_then_the_restart_answers_once_and_retires_its_button() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let mut bot = spawn_bot(&fake, &db);
+    fake.registered().await;
+    for (who, line, opts) in [
+        (&ALICE, "dice new", vec![("expr", "1d6"), ("rounds", "1")]),
+        (&BOB, "dice join", vec![]),
+        (&ALICE, "dice start", vec![]),
+    ] {
+        let id = fake.slash(CHAN, who, line, &opts);
+        fake.callback(&id).await;
+    }
+    let chan = format!("/channels/{CHAN}/messages");
+    let turn = fake
+        .wait_for("alice's turn", Duration::from_secs(10), |r| {
+            r.path == chan && text(&r.body).contains("Round 1/1")
+        })
+        .await;
+    let roll = button(&turn.body, "Roll");
+    // Alice's roll is committed; the process dies while its UPDATE_MESSAGE is on the way.
+    let before = stored_state(&db);
+    fake.lose_callbacks(true);
+    let id = fake.press(CHAN, &ALICE, &roll, &[]);
+    fake.lost_callback(&id).await;
+    kill_9(&mut bot);
+    assert_ne!(stored_state(&db), before, "the roll was committed");
+    assert_eq!(fake.disabled(CHAN, &roll), Some(false), "not retired yet");
+    // The restart posts the roll's answer once and retires the pressed button (the outbox row
+    // names the pressed message).
+    fake.lose_callbacks(false);
+    let mut bot = respawn(&fake, &db).await;
+    fake.wait_for("the roll's answer", Duration::from_secs(10), |r| {
+        r.path == chan && text(&r.body).contains("alice rolls 1d6")
+    })
+    .await;
+    fake.wait_for("the pressed message's edit", Duration::from_secs(10), |r| {
+        r.method == "PATCH" && r.path.starts_with(&format!("{chan}/")) && r.status == 200
+    })
+    .await;
+    assert_eq!(fake.disabled(CHAN, &roll), Some(true));
+    assert_eq!(
+        fake.messages()
+            .iter()
+            .filter(|m| m.text().contains("alice rolls 1d6"))
+            .count(),
+        1,
+        "the answer is shown once"
     );
     let _ = bot.kill();
     let _ = bot.wait();
@@ -1045,8 +1127,9 @@ async fn nobi_solo_opens_draws_a_scene_by_button_and_attaches_the_story() {
                 && (r.path.contains(&token) || r.path.starts_with("/channels/"))
         })
         .await;
-    // The same button again is stale now.
-    let (_, cb) = env.press(&ALICE, &draw).await;
+    // The same button is retired now; a press that crossed the edit is refused.
+    assert_eq!(env.fake.disabled(CHAN, &draw), Some(true));
+    let (_, cb) = env.press_raced(&ALICE, &draw).await;
     assert_eq!(flags(msg(&cb)), 64);
     let (id, _) = env.slash(&ALICE, "nobi story", &[]).await;
     let token = token_of(&id);

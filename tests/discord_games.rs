@@ -298,9 +298,12 @@ async fn ninja_roster_tournament_run_by_roll_buttons_and_score_sheet() {
         roll = latest_button(&sent, "Roll").expect("a Roll button for the next turn");
     }
     assert_ne!(roll, first, "every turn brings a fresh button");
-    // The first turn's button is settled now: refused privately, nothing changes.
+    // The first turn's button is settled now: retired (disabled) on its message, and a press
+    // that crossed the edit is refused privately, changing nothing.
+    assert_eq!(env.fake.disabled(CHAN, &first), Some(true));
     let before = env.state();
-    let (_, cb) = env.press(&ALICE, &first).await;
+    let id = env.fake.press_raced(CHAN, &ALICE, &first, &[]);
+    let cb = env.answer(&id).await;
     assert!(
         private(&cb).contains("turn 1 in round 1**, which is already settled"),
         "{}",

@@ -1637,3 +1637,105 @@ async fn an_enforced_nonce_returns_the_message_already_made_and_a_long_nonce_is_
     .await
     .form_error_at("nonce");
 }
+
+#[tokio::test]
+async fn update_message_retires_components_once_per_press_and_edits_keep_disabled_flags() {
+    let fake = FakeDiscord::start().await;
+    let c = chan();
+    let made = call(
+        &fake,
+        "POST",
+        &format!("/channels/{c}/messages"),
+        json!({"content": "your turn", "components": [row(vec![button("roll"), button("view")])]}),
+    )
+    .await;
+    assert_eq!(made.status, 200, "{}", made.body);
+    let id = made.body["id"].as_str().unwrap().to_string();
+    let retired = |flag: Value| {
+        let mut roll = button("roll");
+        roll["disabled"] = flag;
+        json!([row(vec![roll, button("view")])])
+    };
+    // `disabled` is a boolean ("Button": `disabled?` boolean).
+    let p = fake.raw_interaction(3, c, &ALICE, Some("roll"));
+    call(
+        &fake,
+        "POST",
+        &cb_path(&p),
+        json!({"type": 7, "data": {"components": retired(json!("yes"))}}),
+    )
+    .await
+    .form_error_at("data.components.0.components.0.disabled");
+    // UPDATE_MESSAGE with only `components` keeps the message's text and changes its buttons.
+    let ok = call(
+        &fake,
+        "POST",
+        &cb_path(&p),
+        json!({"type": 7, "data": {"components": retired(json!(true))}}),
+    )
+    .await;
+    assert_eq!(ok.status, 204, "{}", ok.body);
+    let m = fake.messages();
+    assert_eq!(m.len(), 1, "type 7 edits the pressed message, creates none");
+    assert_eq!(m[0].content, "your turn");
+    assert_eq!(fake.disabled(c, "roll"), Some(true));
+    assert_eq!(fake.disabled(c, "view"), Some(false));
+    // One initial response per interaction, an update included.
+    call(
+        &fake,
+        "POST",
+        &cb_path(&p),
+        json!({"type": 7, "data": {"components": retired(json!(false))}}),
+    )
+    .await
+    .json_error(400, 40060);
+    assert_eq!(fake.disabled(c, "roll"), Some(true));
+    // A channel edit carries the flag too (and is refused with a wrong type).
+    let path = format!("/channels/{c}/messages/{id}");
+    call(
+        &fake,
+        "PATCH",
+        &path,
+        json!({"components": retired(json!(1))}),
+    )
+    .await
+    .form_error_at("components.0.components.0.disabled");
+    let edit = call(
+        &fake,
+        "PATCH",
+        &path,
+        json!({"components": retired(json!(false))}),
+    )
+    .await;
+    assert_eq!(edit.status, 200, "{}", edit.body);
+    assert_eq!(fake.disabled(c, "roll"), Some(false));
+}
+
+#[tokio::test]
+async fn update_message_is_due_within_the_initial_response_deadline() {
+    let fake = FakeDiscord::start_with_config(FakeConfig {
+        initial_response_deadline: Duration::from_millis(100),
+        ..FakeConfig::default()
+    })
+    .await;
+    let c = chan();
+    let made = call(
+        &fake,
+        "POST",
+        &format!("/channels/{c}/messages"),
+        json!({"content": "turn", "components": [row(vec![button("roll")])]}),
+    )
+    .await;
+    assert_eq!(made.status, 200, "{}", made.body);
+    let p = fake.raw_interaction(3, c, &ALICE, Some("roll"));
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    call(
+        &fake,
+        "POST",
+        &cb_path(&p),
+        json!({"type": 7, "data": {"components": []}}),
+    )
+    .await
+    .json_error(404, 10062);
+    assert_eq!(fake.disabled(c, "roll"), Some(false), "nothing changed");
+}

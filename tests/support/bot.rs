@@ -139,8 +139,14 @@ impl Env {
     /// The answer to interaction `id` as its callback: when the bot deferred (a slow answer, e.g.
     /// on a loaded machine), the edit that filled the placeholder, shaped as a callback whose
     /// data carries the placeholder's flags (its visibility, which the edit cannot change).
+    ///
+    /// A press answered by updating its message (UPDATE_MESSAGE, type 7) is followed by its
+    /// answer ([`FakeDiscord::answer_after_update`]).
     pub async fn answer(&self, id: &str) -> Recorded {
         let cb = self.fake.callback(id).await;
+        if cb.body["type"] == 7 {
+            return self.fake.answer_after_update(CHAN, id, cb).await;
+        }
         if cb.body["type"] != 5 {
             return cb;
         }

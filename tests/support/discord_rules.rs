@@ -820,6 +820,16 @@ fn check_components(errs: &mut FormErrors, rows: &[Value], path: &str) {
             let p = join(&cp, j);
             let kind = c["type"].as_u64().unwrap_or(0);
             let custom_id = c["custom_id"].as_str();
+            // "Button" and "String Select": `disabled?` — boolean, "Whether the button is
+            // disabled (defaults to false)"; a disabled component is shown but cannot be
+            // pressed (the fake's `press` refuses it).
+            if !c["disabled"].is_null() && !c["disabled"].is_boolean() {
+                errs.add(
+                    &join(&p, "disabled"),
+                    "BASE_TYPE_BOOLEAN",
+                    "Must be either true or false.",
+                );
+            }
             match kind {
                 2 => {
                     max_length(errs, &join(&p, "label"), tlen(&c["label"]), 80);

@@ -644,8 +644,66 @@ impl FakeDiscord {
         Ok(id)
     }
 
-    /// Presses a button (`values` empty) or picks in a menu.
+    /// The answer to a press that the bot answered by updating the pressed message
+    /// (UPDATE_MESSAGE, callback type 7): the first message it then sent for it in `channel` (a
+    /// channel message or a followup), shaped as a callback (`"updated": true`); `cb` itself
+    /// when it is no update, or when nothing followed within 10 s.
+    pub async fn answer_after_update(&self, channel: u64, id: &str, cb: Recorded) -> Recorded {
+        if cb.body["type"] != 7 {
+            return cb;
+        }
+        let token = token_of(id);
+        let chan = format!("/channels/{channel}/messages");
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while tokio::time::Instant::now() < deadline {
+            let notified = self.inner.changed.notified();
+            let next = self.requests().into_iter().find(|r| {
+                r.at >= cb.at
+                    && r.method == "POST"
+                    && r.status < 300
+                    && (r.path == chan
+                        || (r.path.starts_with("/webhooks/") && r.path.ends_with(&token)))
+            });
+            if let Some(m) = next {
+                return Recorded {
+                    body: json!({"type": 4, "data": m.body, "updated": true}),
+                    files: m.files,
+                    ..cb
+                };
+            }
+            let _ = tokio::time::timeout_at(deadline, notified).await;
+        }
+        cb
+    }
+
+    /// Presses a button (`values` empty) or picks in a menu. A disabled component cannot be
+    /// pressed ("Button Object": `disabled` — "Whether the button is disabled"; Discord's
+    /// clients send no interaction for it): pressing one panics.
     pub fn press(&self, channel: u64, who: &Who, custom_id: &str, values: &[&str]) -> String {
+        assert_ne!(
+            self.disabled(channel, custom_id),
+            Some(true),
+            "`{custom_id}` is disabled: it cannot be pressed"
+        );
+        self.press_raced(channel, who, custom_id, values)
+    }
+
+    /// Whether the component `custom_id` is disabled on the latest live message carrying it
+    /// (`None`: no message carries it).
+    pub fn disabled(&self, channel: u64, custom_id: &str) -> Option<bool> {
+        let m = self.inner.rest.message_with_custom_id(channel, custom_id)?;
+        Some(m.components.iter().any(|r| {
+            r["components"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|c| c["custom_id"] == custom_id && c["disabled"].as_bool() == Some(true))
+        }))
+    }
+
+    /// [`Self::press`] from a client that had not yet seen the edit disabling the component
+    /// (the edit and the press crossed): the press arrives all the same.
+    pub fn press_raced(&self, channel: u64, who: &Who, custom_id: &str, values: &[&str]) -> String {
         let id = self.new_id();
         let mut d = self.common(3, channel, who, &id);
         d["data"] = if values.is_empty() {

@@ -575,7 +575,17 @@ impl Rest {
                     .and_then(|s| s.parse().ok())
                     .or(body["recipient_id"].as_u64())
                     .unwrap_or(1);
-                let id = new_id();
+                // "Create DM": "Create a new DM channel with a user. Returns a DM channel
+                // object (if one already exists, it will be returned instead)."
+                let known = st
+                    .dm_channels
+                    .iter()
+                    .find(|(_, u)| **u == rid)
+                    .map(|(c, _)| *c);
+                let id = match known {
+                    Some(c) => c.to_string(),
+                    None => new_id(),
+                };
                 st.dm_channels.insert(id.parse().unwrap_or(0), rid);
                 Ok(Reply::ok(
                     json!({"id": id, "type": 1, "last_message_id": null,

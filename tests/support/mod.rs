@@ -5,5 +5,6 @@ pub mod discord_rules;
 pub mod fake_discord;
 pub mod fake_gateway;
 pub mod fake_rest;
+pub mod openapi;
 pub mod probe_game;
 pub mod tls;

@@ -20,9 +20,12 @@ use super::metrics::{Kind, Metrics, Outcome};
 use super::modals;
 use super::outbox::{self, Ticket};
 use super::render::{self, Draft, Look, Scene};
+use super::retire::{self, Pressed};
 use super::send::{self, Inter, State};
 use super::slots;
-use croupier_core::table::{Actor, Command, CommandSpec, Input, Request, TableHandle, UserId};
+use croupier_core::table::{
+    Actor, Command, CommandSpec, Input, Request, Standing, TableHandle, UserId,
+};
 
 /// State shared by the handler, the reminder task and the bot handle.
 pub struct Shared {
@@ -58,6 +61,8 @@ pub struct Shared {
     pub outbox: Arc<outbox::Lanes>,
     /// Board pictures drawn recently, by (session, version, viewer).
     pub boards: Arc<croupier_core::render::attach::Boards>,
+    /// Sent messages whose components may be settled later ([`retire`]).
+    pub offers: Arc<retire::Offers>,
 }
 
 impl Shared {
@@ -251,7 +256,7 @@ async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) -> Cou
         request_id: ci.id.to_string(),
         input: Input::Command(cmd),
     };
-    (label, run(shared, &inter, req).await)
+    (label, run(shared, &inter, req, None).await)
 }
 
 async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) -> Counted {
@@ -306,7 +311,18 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) ->
         request_id: ci.id.to_string(),
         input,
     };
-    (label, run(shared, &inter, req).await)
+    // The message the component was on: its settled components are retired if this commits.
+    let pressed = serde_json::to_value(&ci.message.components)
+        .ok()
+        .map(|components| Pressed {
+            message: ci.message.id.to_string(),
+            ephemeral: ci
+                .message
+                .flags
+                .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL)),
+            components,
+        });
+    (label, run(shared, &inter, req, pressed).await)
 }
 
 /// A submitted form (a modal): the command its custom id carries, with the typed texts as
@@ -337,11 +353,17 @@ async fn on_modal(shared: &Shared, http: &Http, mi: ModalInteraction) -> Counted
         request_id: mi.id.to_string(),
         input: Input::Command(cmd),
     };
-    (label, run(shared, &inter, req).await)
+    (label, run(shared, &inter, req, None).await)
 }
 
 /// Applies a request and answers it, deferring if the table is slow; says how it ended.
-async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
+/// `pressed`: the message a pressed component was on.
+async fn run(
+    shared: &Shared,
+    inter: &Inter<'_>,
+    req: Request,
+    pressed: Option<Pressed>,
+) -> Outcome {
     let Some(table) = shared
         .table()
         .filter(|_| !shared.closing.load(Ordering::SeqCst))
@@ -367,6 +389,8 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
     let request_id = req.request_id.clone();
     let lanes = shared.outbox.clone();
     let token = inter.token.to_string();
+    let pressed_rows = pressed.as_ref().map(|p| p.components.clone());
+    let press = pressed.clone();
     let work = async {
         // The request is applied in the writer's next group commit and comes back only once
         // that commit is durable; the board it may show is read in the same transaction. Its
@@ -374,10 +398,11 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
         // place in the channel's lane here, on the writer, in commit order.
         let board_channel = channel.clone();
         table.prepare(&req).await;
-        let (out, session, ticket) = table
+        let (out, session, ticket, settled) = table
             .apply(move |g| {
-                let (out, row) =
-                    g.handle_posting(&req, |out| outbox::envelope(&req, Some(&token), out))?;
+                let (out, row) = g.handle_posting(&req, |out| {
+                    outbox::envelope(&req, Some(&token), out, press.as_ref())
+                })?;
                 if out.duplicate {
                     // Applied before (e.g. the process died between the commit and the answer):
                     // answer from the stored outcome. If the first delivery did answer, Discord
@@ -393,7 +418,20 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
                 } else {
                     None
                 };
-                Ok((out, session, ticket))
+                // A press: what its message's components may still answer, now that it is
+                // applied (read here, as this request left it, to update the message within
+                // the 3 s of the initial response).
+                let settled = match &pressed_rows {
+                    Some(rows) if out.accepted && !out.duplicate => {
+                        let standing = g.standing(&board_channel)?;
+                        let long = g.write(|tx| Ok(retire::long_ids(tx, rows)?))?;
+                        let retired =
+                            retire::retire(rows, standing.as_ref(), &|k| long.get(k).cloned());
+                        Some((standing, retired))
+                    }
+                    _ => None,
+                };
+                Ok((out, session, ticket, settled))
             })
             .await?;
         if out.duplicate && shared.outbox.settled_elsewhere(&channel, &request_id).await {
@@ -403,6 +441,7 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
                     "✅ This was done already; its answer was posted in the channel.",
                 )],
                 Outcome::Duplicate,
+                None,
                 None,
             ));
         }
@@ -441,7 +480,7 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
             error!("making the answer of a committed request failed");
             return Ok((vec![send::note(
                 "⚠️ Croupier did this, but could not show the answer; `/game status` or `/game log` shows where things stand.",
-            )], outcome, ticket));
+            )], outcome, ticket, settled));
         };
         if !long.pairs().is_empty() {
             // Saved (and committed) before any message carrying these ids is sent.
@@ -456,7 +495,7 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
         if let Some(t) = &ticket {
             t.turn().await;
         }
-        Ok::<_, croupier_core::table::TableError>((drafts, outcome, ticket))
+        Ok::<_, croupier_core::table::TableError>((drafts, outcome, ticket, settled))
     };
     tokio::pin!(work);
     let mut state = State::Open;
@@ -478,17 +517,19 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
             }
         }
     };
-    let (mut drafts, outcome, ticket): (Vec<Draft>, Outcome, Option<Ticket>) = match result {
-        Ok(d) => d,
-        Err(e) => {
-            error!(error = %e, "table request failed");
-            (
-                vec![send::note(failure_text(e.trouble()))],
-                Outcome::Failed,
-                None,
-            )
-        }
-    };
+    let (mut drafts, outcome, ticket, settled): (Vec<Draft>, Outcome, Option<Ticket>, _) =
+        match result {
+            Ok(d) => d,
+            Err(e) => {
+                error!(error = %e, "table request failed");
+                (
+                    vec![send::note(failure_text(e.trouble()))],
+                    Outcome::Failed,
+                    None,
+                    None,
+                )
+            }
+        };
     if outcome == Outcome::Failed && state == (State::Deferred { private: false }) {
         // A failure says nothing private: it fills the public "thinking…" itself, rather than
         // leaving there a line that suggests an answer was given privately.
@@ -509,10 +550,28 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
     // Standing messages (a tracker) are edited in place, after the answer.
     let (standing, drafts): (Vec<Draft>, Vec<Draft>) =
         drafts.into_iter().partition(|d| d.slot.is_some());
+    let retired = settled.as_ref().and_then(|(_, r)| r.as_ref());
+    // A press that settled something on its own message answers by updating that message
+    // (within the 3 s of an initial response); the answer follows.
+    if let (Some(rows), State::Open) = (retired, state) {
+        if send::update_message(inter, rows).await.is_ok() {
+            state = State::Updated;
+        }
+    }
     send::answer(inter, state, drafts).await;
     for d in &standing {
         slots::show(inter, &table, &shared.rest, d).await;
     }
+    retire_settled(
+        shared,
+        &table,
+        inter,
+        state,
+        pressed.as_ref(),
+        settled,
+        outcome == Outcome::Accepted,
+    )
+    .await;
     if lost.any() {
         send::tell_missing(
             inter,
@@ -525,6 +584,78 @@ async fn run(shared: &Shared, inter: &Inter<'_>, req: Request) -> Outcome {
         t.delivered(&table).await;
     }
     outcome
+}
+
+/// Retires what a request settled, on its turn in the channel's lane (after its answer): the
+/// pressed message when its initial response could not (a deferral), and, when it was
+/// `applied`, the other messages of the channel that offered something now settled (read
+/// now, unless the press read it already); then remembers the messages it sent that offer
+/// something.
+async fn retire_settled(
+    shared: &Shared,
+    table: &TableHandle,
+    inter: &Inter<'_>,
+    state: State,
+    pressed: Option<&Pressed>,
+    settled: Option<(Option<Standing>, Option<serde_json::Value>)>,
+    applied: bool,
+) {
+    let channel = inter.channel.to_string();
+    let (read, retired) = match settled {
+        Some((now, retired)) => (Some(now), retired),
+        None => (None, None),
+    };
+    let mut edits = vec![];
+    if applied && shared.offers.any(&channel) {
+        let now = match read {
+            Some(now) => Some(now),
+            None => {
+                let ch = channel.clone();
+                table
+                    .read(&channel, move |t| t.standing(&ch))
+                    .await
+                    .map_err(
+                        |e| warn!(error = %e, "reading what the channel's buttons answer failed"),
+                    )
+                    .ok()
+            }
+        };
+        if let Some(now) = now {
+            edits = shared.offers.settle(
+                &channel,
+                now.as_ref(),
+                pressed
+                    .zip(retired.as_ref())
+                    .map(|(p, r)| (&p.components, r)),
+            );
+        }
+    }
+    let retired = retired.as_ref();
+    if let (Some(p), Some(rows), false) = (pressed, retired, state == State::Updated) {
+        // An ephemeral message is only the pressing interaction's to update: it keeps its
+        // components, and a later press is refused with what settled it.
+        if let Some(id) = p
+            .message
+            .parse::<u64>()
+            .ok()
+            .filter(|i| *i != 0 && !p.ephemeral)
+        {
+            edits.insert(0, (retire::At::Channel(id), rows.clone()));
+        }
+    }
+    for (at, rows) in edits {
+        if let Err(e) =
+            send::edit_components(inter.http, inter.metrics, inter.channel, &at, &rows).await
+        {
+            warn!(error = %e, "retiring settled components failed");
+        }
+    }
+    let offered = inter
+        .offered
+        .lock()
+        .map(|mut o| std::mem::take(&mut *o))
+        .unwrap_or_default();
+    shared.offers.add(&channel, offered);
 }
 
 async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) -> Counted {

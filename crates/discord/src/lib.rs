@@ -23,6 +23,7 @@ mod raw;
 pub mod redact;
 mod reminders;
 pub mod render;
+mod retire;
 mod send;
 pub mod shards;
 mod slots;
@@ -276,6 +277,7 @@ pub async fn start(config: Config) -> Result<Bot, StartError> {
         metrics: metrics.clone(),
         outbox: Arc::new(outbox::Lanes::default()),
         boards: Arc::new(croupier_core::render::attach::Boards::default()),
+        offers: Arc::new(retire::Offers::default()),
     });
     let view = Arc::new(shards::ShardView::default());
     let (ops_stop, ops_stop_rx) = watch::channel(false);

@@ -35,6 +35,7 @@ use tracing::{info, warn};
 use super::ids;
 use super::metrics::Metrics;
 use super::render::{self, Draft, Look, Scene, Target};
+use super::retire::{self, Pressed};
 use super::send::{self, Inter, State};
 use croupier_core::store::{self, OutboxRow, ShardSlice};
 use croupier_core::table::{Outcome, Registry, Reply, Request, TableHandle, UserId};
@@ -55,6 +56,10 @@ pub struct Envelope {
     pub command: String,
     /// The output everyone in the channel sees, in order.
     pub replies: Vec<Reply>,
+    /// The message whose component was pressed, when the action came from a press: its
+    /// settled components are retired ([`super::retire`]), again after a restart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pressed: Option<Pressed>,
 }
 
 impl std::fmt::Debug for Envelope {
@@ -65,20 +70,27 @@ impl std::fmt::Debug for Envelope {
             .field("actor", &self.actor)
             .field("command", &self.command)
             .field("replies", &self.replies)
+            .field("pressed", &self.pressed)
             .finish()
     }
 }
 
-/// The payload of `req`'s outbox row: its outcome's public replies, or `None` when it has
-/// none (private answers stay on the interaction: they are not channel output).
-pub fn envelope(req: &Request, token: Option<&str>, out: &Outcome) -> Option<String> {
+/// The payload of `req`'s outbox row: its outcome's public replies and the message pressed,
+/// or `None` when it has neither (private answers stay on the interaction: they are not
+/// channel output).
+pub fn envelope(
+    req: &Request,
+    token: Option<&str>,
+    out: &Outcome,
+    pressed: Option<&Pressed>,
+) -> Option<String> {
     let replies: Vec<Reply> = out
         .replies
         .iter()
         .filter(|r| r.is_public())
         .cloned()
         .collect();
-    if replies.is_empty() {
+    if replies.is_empty() && pressed.is_none() {
         return None;
     }
     let command = match &req.input {
@@ -91,6 +103,7 @@ pub fn envelope(req: &Request, token: Option<&str>, out: &Outcome) -> Option<Str
         actor: req.actor.id.0.clone(),
         command,
         replies,
+        pressed: pressed.cloned(),
     })
     .ok()
 }
@@ -380,8 +393,59 @@ async fn deliver_left(
         return false;
     };
     let channel = ChannelId::new(channel);
+    let pressed = env.pressed.clone();
+    let posted = deliver_answer(shared, http, table, row, channel, env).await;
+    if let Some(p) = pressed.filter(|p| !p.ephemeral) {
+        retire_left(shared, http, table, &row.channel, channel, &p).await;
+    }
+    posted
+}
+
+/// Retires the settled components of a pressed message as the session stands now (an edit
+/// through the channel: the press's token may be dead).
+async fn retire_left(
+    shared: &Recovery,
+    http: &Http,
+    table: &TableHandle,
+    key: &str,
+    channel: ChannelId,
+    p: &Pressed,
+) {
+    let Some(id) = p.message.parse::<u64>().ok().filter(|i| *i != 0) else {
+        return;
+    };
+    let (ch, rows) = (key.to_string(), p.components.clone());
+    let now = table
+        .read(key, move |t| {
+            let long = t.read_rows(|tx| retire::long_ids(tx, &rows))?;
+            Ok((t.standing(&ch)?, long))
+        })
+        .await;
+    let Ok((now, long)) = now else {
+        return;
+    };
+    if let Some(rows) = retire::retire(&p.components, now.as_ref(), &|k| long.get(k).cloned()) {
+        let at = retire::At::Channel(id);
+        if let Err(e) = send::edit_components(http, &shared.metrics, channel, &at, &rows).await {
+            warn!(error = %e, "retiring a pressed message's components failed");
+        }
+    }
+}
+
+/// Delivers a left row's answer; true when it was posted in the channel.
+async fn deliver_answer(
+    shared: &Recovery,
+    http: &Http,
+    table: &TableHandle,
+    row: &OutboxRow,
+    channel: ChannelId,
+    env: Envelope,
+) -> bool {
     let actor = UserId::new(&env.actor);
-    let drafts = drafts_of(shared, table, &row.channel, &actor, env.replies).await;
+    let mut drafts = drafts_of(shared, table, &row.channel, &actor, env.replies).await;
+    if drafts.is_empty() {
+        return false;
+    }
     let base = format!("o{}", row.id);
     // Through the interaction while its token works: its original message tells how far the
     // dead process got.
@@ -401,7 +465,21 @@ async fn deliver_left(
                 &shared.metrics,
             );
             let _ = inter.nonces.set(base.clone());
-            let shown = !original.content.is_empty()
+            // The press was answered by updating its own message: its public answer is
+            // posted in the channel, numbered as `send::answer` numbers it after an update.
+            let updated = env
+                .pressed
+                .as_ref()
+                .is_some_and(|p| p.message == original.id.to_string());
+            if updated {
+                for d in &mut drafts {
+                    if d.target == Target::Public {
+                        d.target = Target::Channel(vec![]);
+                    }
+                }
+            }
+            let shown = updated
+                || !original.content.is_empty()
                 || !original.embeds.is_empty()
                 || !original.attachments.is_empty();
             if shown {
@@ -543,6 +621,39 @@ mod tests {
         assert!(!lanes.settled_elsewhere("1", "other").await);
     }
 
+    /// A row written by an earlier release (no `pressed`) is still read, and a press's row
+    /// carries its message even without public replies.
+    #[test]
+    fn envelopes_from_before_pressed_messages_still_read() {
+        use croupier_core::table::{Actor, Command, Input};
+        let old =
+            r#"{"interaction":"42","token":"t","actor":"7","command":"dice join","replies":[]}"#;
+        let env: Envelope = serde_json::from_str(old).unwrap();
+        assert_eq!(env.pressed, None);
+        let req = Request {
+            channel: "1".into(),
+            guild: None,
+            actor: Actor::player("7", "alice"),
+            request_id: "42".into(),
+            input: Input::Command(Command::new("dice roll")),
+        };
+        let out = Outcome {
+            replies: vec![],
+            accepted: true,
+            duplicate: false,
+        };
+        assert_eq!(envelope(&req, Some("t"), &out, None), None);
+        let pressed = Pressed {
+            message: "99".into(),
+            ephemeral: false,
+            components: serde_json::json!([]),
+        };
+        let env: Envelope =
+            serde_json::from_str(&envelope(&req, Some("t"), &out, Some(&pressed)).unwrap())
+                .unwrap();
+        assert_eq!(env.pressed, Some(pressed));
+    }
+
     #[test]
     fn only_public_replies_make_an_envelope() {
         use croupier_core::table::{Actor, Command, Input, Message};
@@ -558,13 +669,13 @@ mod tests {
             accepted: true,
             duplicate: false,
         };
-        assert_eq!(envelope(&req, Some("tok"), &private), None);
+        assert_eq!(envelope(&req, Some("tok"), &private, None), None);
         let mut mixed = private.clone();
         mixed
             .replies
             .push(Reply::public(Message::text("alice joins")));
         let env: Envelope =
-            serde_json::from_str(&envelope(&req, Some("tok"), &mixed).unwrap()).unwrap();
+            serde_json::from_str(&envelope(&req, Some("tok"), &mixed, None).unwrap()).unwrap();
         assert_eq!(env.replies.len(), 1, "the private reply stays out");
         assert_eq!(env.replies[0].message.body, "alice joins");
         assert_eq!(env.interaction.as_deref(), Some("42"));

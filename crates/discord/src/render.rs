@@ -488,9 +488,10 @@ fn render_message(
         drafts.push(d);
     }
     drafts.retain(|d| !d.is_empty());
-    // A standing message is edited as one message: only a public one without pings
-    // qualifies (an edit pings nobody), and its first draft carries the key.
-    if matches!(target, Target::Public | Target::Channel(_)) && m.pings.is_empty() {
+    // A standing message is edited as one message: only a public one or a direct message
+    // without pings qualifies (an edit pings nobody), and its first draft carries the key.
+    // Shown privately to the person who acted, it is a plain answer.
+    if matches!(target, Target::Public | Target::Channel(_) | Target::Dm(_)) && m.pings.is_empty() {
         if let Some(first) = drafts.first_mut() {
             first.slot = m.slot.clone();
         }

@@ -20,6 +20,7 @@ use super::metrics::Metrics;
 use super::permissions;
 pub use super::permissions::Sending;
 use super::render::{cut, limits, Draft, EmbedDraft, RowDraft, Target};
+use super::retire;
 use croupier_core::table::{ButtonStyle, UserId};
 
 /// The interaction being answered.
@@ -44,9 +45,36 @@ pub struct Inter<'a> {
     /// `o{row}-0`, `o{row}-1`, … so that posting one again (after a restart) makes no second
     /// copy. `None`: random nonces.
     pub nonces: std::sync::OnceLock<String>,
+    /// Messages sent for this interaction whose components may be settled later (see
+    /// [`super::retire::Offers`]).
+    pub offered: std::sync::Mutex<Vec<(retire::At, serde_json::Value)>>,
 }
 
 impl<'a> Inter<'a> {
+    /// Notes a message sent at `at` if its components may be settled later.
+    fn offer(&self, at: impl FnOnce() -> Option<retire::At>, d: &Draft) {
+        if d.rows.is_empty() {
+            return;
+        }
+        let Ok(rows) = serde_json::to_value(rows(&d.rows)) else {
+            return;
+        };
+        if !retire::may_settle(&rows) {
+            return;
+        }
+        if let (Some(at), Ok(mut o)) = (at(), self.offered.lock()) {
+            o.push((at, rows));
+        }
+    }
+
+    /// The answer's own message, edited through the token.
+    fn original(&self) -> retire::At {
+        retire::At::Webhook {
+            token: self.token.to_string(),
+            message: "@original".into(),
+        }
+    }
+
     /// The interaction `id` (a button or menu press when `component`), with the app's
     /// permissions in its channel as Discord sent them.
     pub fn new(
@@ -68,6 +96,7 @@ impl<'a> Inter<'a> {
             told: std::sync::atomic::AtomicBool::new(false),
             metrics,
             nonces: std::sync::OnceLock::new(),
+            offered: std::sync::Mutex::new(vec![]),
         }
     }
 }
@@ -84,6 +113,9 @@ pub enum State {
         /// Only the person who acted sees the placeholder.
         private: bool,
     },
+    /// A press answered by updating the message it was on (UPDATE_MESSAGE, its settled
+    /// components retired): the answer follows, its public part as channel messages.
+    Updated,
 }
 
 fn embed(e: &EmbedDraft) -> CreateEmbed {
@@ -311,7 +343,7 @@ where
 
 /// The interaction's initial response: the draft as a message.
 async fn respond(inter: &Inter<'_>, d: &Draft) -> serenity::Result<()> {
-    retry(
+    let sent = retry(
         "interaction response",
         Resend::Idempotent,
         inter.metrics,
@@ -320,6 +352,54 @@ async fn respond(inter: &Inter<'_>, d: &Draft) -> serenity::Result<()> {
                 .execute(inter.http, (inter.id, inter.token))
         },
     )
+    .await;
+    if sent.is_ok() {
+        inter.offer(|| Some(inter.original()), d);
+    }
+    sent
+}
+
+/// Answers a press by updating the message it was on (UPDATE_MESSAGE, "Interaction Callback
+/// Type" 7: "for components, edit the message the component was attached to") with `rows`:
+/// its components, the settled ones disabled. Nothing else of the message changes.
+pub async fn update_message(inter: &Inter<'_>, rows: &serde_json::Value) -> serenity::Result<()> {
+    let body = serde_json::json!({"type": 7, "data": {"components": rows}});
+    retry("update message", Resend::Idempotent, inter.metrics, || {
+        inter
+            .http
+            .create_interaction_response(inter.id, inter.token, &body, vec![])
+    })
+    .await
+}
+
+/// Replaces the components of a sent message with `rows` (its settled ones disabled): a
+/// channel message through the channel, an interaction's through its token.
+pub async fn edit_components(
+    http: &Http,
+    metrics: &Metrics,
+    channel: ChannelId,
+    at: &retire::At,
+    rows: &serde_json::Value,
+) -> serenity::Result<()> {
+    let body = serde_json::json!({"components": rows});
+    retry("retire components", Resend::Idempotent, metrics, || async {
+        match at {
+            retire::At::Channel(id) => http
+                .edit_message(channel, serenity::MessageId::new(*id), &body, vec![])
+                .await
+                .map(|_| ()),
+            retire::At::Webhook { token, message } if message == "@original" => http
+                .edit_original_interaction_response(token, &body, vec![])
+                .await
+                .map(|_| ()),
+            retire::At::Webhook { token, message } => {
+                let id = message.parse::<u64>().ok().filter(|i| *i != 0).unwrap_or(1);
+                http.edit_followup_message(token, serenity::MessageId::new(id), &body, vec![])
+                    .await
+                    .map(|_| ())
+            }
+        }
+    })
     .await
 }
 
@@ -333,6 +413,14 @@ pub async fn defer(inter: &Inter<'_>, private: bool) -> serenity::Result<State> 
     })
     .await
     .map(|()| State::Deferred { private })
+}
+
+/// What the person who acted is told when a direct message to `user` could not be sent.
+pub fn dm_closed(user: &UserId) -> Draft {
+    note(&format!(
+        "I could not send {} a direct message (their DMs may be closed); they can see it with `/game status`.",
+        user.mention()
+    ))
 }
 
 /// A short ephemeral answer (refusals outside the table, errors).
@@ -388,6 +476,8 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
                 return;
             }
         }
+        // The press was answered by updating its message: everything follows.
+        State::Updated => {}
         State::Deferred { private } => {
             let fits = if private {
                 Target::Ephemeral
@@ -425,10 +515,16 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
         }
     }
     let mut posted = 0;
+    let updated = state == State::Updated;
     for d in drafts {
         match &d.target {
-            Target::Public | Target::Ephemeral => send_followup(inter, &d).await,
-            Target::Channel(_) => {
+            Target::Public | Target::Ephemeral if !(updated && d.target == Target::Public) => {
+                send_followup(inter, &d).await
+            }
+            // A ping, or after UPDATE_MESSAGE the public answer: a channel message with a nonce
+            // from the outbox row, so a restart that sends it again makes no second copy (a
+            // followup has no nonce).
+            Target::Public | Target::Ephemeral | Target::Channel(_) => {
                 let sending = Sending::ChannelMessage {
                     embeds: !d.embeds.is_empty(),
                     files: !d.files.is_empty(),
@@ -436,15 +532,15 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
                 let nonce = nonce(inter.nonces.get().map(String::as_str), posted);
                 posted += 1;
                 match post_with_nonce(inter.http, inter.metrics, inter.channel, &d, nonce).await {
-                    Ok(()) => {}
+                    Ok(id) => inter.offer(|| Some(retire::At::Channel(id)), &d),
                     Err(e) => {
                         if missing_permission(&e) {
-                            tell_missing(
-                                inter,
-                                "post a channel message (a ping or reminder)",
-                                sending,
-                            )
-                            .await;
+                            let what = if d.target == Target::Public {
+                                "post my answer in the channel"
+                            } else {
+                                "post a channel message (a ping or reminder)"
+                            };
+                            tell_missing(inter, what, sending).await;
                         }
                         // The interaction's webhook needs no Send Messages: the text still arrives.
                         send_followup(inter, &d).await;
@@ -453,14 +549,7 @@ pub async fn answer(inter: &Inter<'_>, state: State, mut drafts: Vec<Draft>) {
             }
             Target::Dm(user) => {
                 if dm(inter.http, inter.metrics, user, &d).await.is_err() {
-                    send_followup(
-                        inter,
-                        &note(&format!(
-                            "I could not send {} a direct message (their DMs may be closed); they can see it with `/game status`.",
-                            user.mention()
-                        )),
-                    )
-                    .await;
+                    send_followup(inter, &dm_closed(user)).await;
                 }
             }
         }
@@ -552,19 +641,34 @@ async fn edit_original(inter: &Inter<'_>, d: &Draft) {
         .map(|_| ())
     })
     .await;
+    inter.offer(|| Some(inter.original()), d);
 }
 
 /// Sends `d` as a followup of the interaction (its webhook needs no Send Messages).
 pub async fn send_followup(inter: &Inter<'_>, d: &Draft) {
     let sending = Sending::answer(!d.embeds.is_empty(), !d.files.is_empty());
-    let _ = deliver(inter, d, sending, |d| async move {
-        retry("followup", Resend::Creates, inter.metrics, || {
-            followup(&d).execute(inter.http, (None, inter.token))
-        })
-        .await
-        .map(|_| ())
+    let sent = std::sync::OnceLock::new();
+    let _ = deliver(inter, d, sending, |d| {
+        let sent = &sent;
+        async move {
+            let m = retry("followup", Resend::Creates, inter.metrics, || {
+                followup(&d).execute(inter.http, (None, inter.token))
+            })
+            .await?;
+            let _ = sent.set(m.id.get());
+            Ok(())
+        }
     })
     .await;
+    inter.offer(
+        || {
+            sent.get().map(|id| retire::At::Webhook {
+                token: inter.token.to_string(),
+                message: id.to_string(),
+            })
+        },
+        d,
+    );
 }
 
 /// Posts a normal channel message. It carries an enforced nonce, so a retry after a lost
@@ -577,7 +681,9 @@ pub async fn post(
     channel: ChannelId,
     d: &Draft,
 ) -> serenity::Result<()> {
-    post_with_nonce(http, metrics, channel, d, nonce(None, 0)).await
+    post_with_nonce(http, metrics, channel, d, nonce(None, 0))
+        .await
+        .map(|_| ())
 }
 
 /// The nonce of a message's `i`-th channel post: `{base}-{i}` (an outbox row's posts), or a
@@ -590,14 +696,14 @@ pub fn nonce(base: Option<&str>, i: usize) -> String {
 }
 
 /// [`post`] with the nonce `nonce`: a second post with the same nonce within Discord's few
-/// minutes returns the first message instead of making another.
+/// minutes returns the first message instead of making another. Returns the message's id.
 pub async fn post_with_nonce(
     http: &Http,
     metrics: &Metrics,
     channel: ChannelId,
     d: &Draft,
     nonce: String,
-) -> serenity::Result<()> {
+) -> serenity::Result<u64> {
     retry("channel message", Resend::Idempotent, metrics, || {
         channel_message(d)
             .nonce(serenity::Nonce::String(nonce.clone()))
@@ -605,7 +711,7 @@ pub async fn post_with_nonce(
             .execute(http, (channel, None))
     })
     .await
-    .map(|_| ())
+    .map(|m| m.id.get())
 }
 
 /// Sends a direct message.

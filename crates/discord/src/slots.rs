@@ -7,11 +7,11 @@ use serenity::builder::Builder;
 use serenity::{ChannelId, EditAttachments, EditMessage, Http, MessageId};
 use tracing::warn;
 
-use super::render::Draft;
+use super::render::{Draft, Target};
 use super::send;
 use croupier_core::args;
 use croupier_core::store::{StoreError, Tx};
-use croupier_core::table::TableHandle;
+use croupier_core::table::{TableHandle, UserId};
 
 /// The message standing for `key` in `channel`, if one was posted.
 pub fn lookup(tx: &Tx, channel: &str, key: &str) -> Result<Option<u64>, StoreError> {
@@ -86,28 +86,19 @@ impl Rest {
 }
 
 /// Shows a standing draft: edits the message already standing for its key, or (the first
-/// time, or when that message is gone) posts and pins a new one and remembers it.
+/// time, or when that message is gone) posts and pins a new one and remembers it. A standing
+/// direct message ([`show_dm`]) is neither in the channel nor pinned.
 pub async fn show(inter: &send::Inter<'_>, table: &TableHandle, rest: &Rest, d: &Draft) {
     let (http, channel) = (inter.http, inter.channel);
     let Some(key) = d.slot.clone() else {
         return;
     };
+    if let Target::Dm(user) = &d.target {
+        show_dm(inter, table, d, user, &key).await;
+        return;
+    }
     let ch = channel.to_string();
-    let known = {
-        let (ch, key) = (ch.clone(), key.clone());
-        table
-            // On the writer, in queue order after the save of the message posted before (a
-            // reader could run ahead of that save and post a second tracker).
-            .call(&ch.clone(), move |t| {
-                t.read_rows(|tx| lookup(tx, &ch, &key))
-            })
-            .await
-            .unwrap_or_else(|e| {
-                warn!(error = %e, "reading a standing message id failed");
-                None
-            })
-    };
-    if let Some(id) = known {
+    if let Some(id) = known(table, &ch, &key).await {
         if edit(http, channel, MessageId::new(id), d).await.is_ok() {
             return;
         }
@@ -152,7 +143,25 @@ pub async fn show(inter: &send::Inter<'_>, table: &TableHandle, rest: &Rest, d: 
             send::tell_missing(inter, "pin the tracker", send::Sending::Pin).await;
         }
     }
-    let id = msg.id.get();
+    remember(table, ch, key, msg.id.get()).await;
+}
+
+/// The message standing for `key` in channel `ch`, read on the writer, in queue order after
+/// the save of the message posted before (a reader could run ahead of that save and post a
+/// second one).
+async fn known(table: &TableHandle, ch: &str, key: &str) -> Option<u64> {
+    let (c, k) = (ch.to_string(), key.to_string());
+    table
+        .call(ch, move |t| t.read_rows(|tx| lookup(tx, &c, &k)))
+        .await
+        .unwrap_or_else(|e| {
+            warn!(error = %e, "reading a standing message id failed");
+            None
+        })
+}
+
+/// Remembers `id` as the message standing for `key` in channel `ch`.
+async fn remember(table: &TableHandle, ch: String, key: String, id: u64) {
     let saved = table
         .call(&ch.clone(), move |t| {
             t.write_rows(|tx| save(tx, &ch, &key, id))
@@ -160,6 +169,43 @@ pub async fn show(inter: &send::Inter<'_>, table: &TableHandle, rest: &Rest, d: 
         .await;
     if let Err(e) = saved {
         warn!(error = %e, "saving a standing message id failed");
+    }
+}
+
+/// A standing direct message to `user` for the channel's `key` (the GM's view of a fight):
+/// one message in their DMs, edited with each new view, remembered per channel as
+/// `{key}:{user}`. A direct message because an ephemeral answer can be edited only through
+/// the interaction that made it, within 15 minutes ("Interaction tokens are valid for 15
+/// minutes"), and is seen only by who acted; a bot's own DM stays editable through the
+/// channel's message route. Closed DMs get the note `send::answer` gives.
+async fn show_dm(
+    inter: &send::Inter<'_>,
+    table: &TableHandle,
+    d: &Draft,
+    user: &UserId,
+    key: &str,
+) {
+    let http = inter.http;
+    let Some(uid) = user.0.parse::<u64>().ok().filter(|i| *i != 0) else {
+        return;
+    };
+    let dm = send::retry("open DM", send::Resend::Idempotent, inter.metrics, || {
+        serenity::UserId::new(uid).create_dm_channel(http)
+    })
+    .await;
+    let Ok(dm) = dm else {
+        send::send_followup(inter, &send::dm_closed(user)).await;
+        return;
+    };
+    let (ch, key) = (inter.channel.to_string(), format!("{key}:{}", user.0));
+    if let Some(id) = known(table, &ch, &key).await {
+        if edit(http, dm.id, MessageId::new(id), d).await.is_ok() {
+            return;
+        }
+    }
+    match send::post_with_nonce(http, inter.metrics, dm.id, d, send::nonce(None, 0)).await {
+        Ok(id) => remember(table, ch, key, id).await,
+        Err(_) => send::send_followup(inter, &send::dm_closed(user)).await,
     }
 }
 

@@ -40,7 +40,7 @@ pub use reply::{
     Attachment, Audience, Button, ButtonStyle, Choice, Field, Image, Message, Picture, Reply,
     Select, SelectOption, Stamp, UserId,
 };
-pub use service::{channel_seed, Group, SeedMode, Table, DUE_BATCH, REQUEST_KEEP_SECS};
+pub use service::{channel_seed, Group, SeedMode, Standing, Table, DUE_BATCH, REQUEST_KEEP_SECS};
 pub use shown::{Found, Shown, ShownList};
 pub use spec::{
     may_answer_privately, Answer, CommandSpec, OptionKind, OptionSpec, DEFAULT_MAX_LENGTH,

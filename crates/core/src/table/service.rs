@@ -291,6 +291,15 @@ impl Table {
         Ok(json)
     }
 
+    /// What the components of `channel`'s messages may still answer now (see [`Standing`]).
+    pub fn standing(&mut self, channel: &str) -> Result<Option<Standing>, TableError> {
+        let states = States::new(self.cache.clone());
+        let tx = self.store.transaction()?;
+        let standing = standing_in(&tx, &self.games, &states, channel)?;
+        states.publish();
+        Ok(standing)
+    }
+
     /// Rebuilds a session's state by replaying its log from the seed (what undo does).
     /// Returns `(stored state, replayed state)` so callers can check they agree.
     pub fn replay(&mut self, session_id: i64) -> Result<Option<(Value, Value)>, TableError> {
@@ -505,6 +514,11 @@ impl Group<'_> {
         }))
     }
 
+    /// [`Table::standing`] as this group sees it (after the requests applied so far).
+    pub fn standing(&self, channel: &str) -> Result<Option<Standing>, TableError> {
+        standing_in(&self.tx, &self.games, &self.states, channel)
+    }
+
     /// The registered games.
     pub fn games(&self) -> &Registry {
         &self.games
@@ -535,6 +549,58 @@ impl Group<'_> {
 }
 
 /// The active session of `channel` (or its latest ended one) as JSON (see [`Table::state_json`]).
+/// A channel's running session as its buttons and menus see it: a component stamped with
+/// another session, an earlier version (`c:`/`s:` ids) or a decision not in `open` is settled;
+/// the front end retires it (disables it on the message that carries it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    /// The running session.
+    pub session: i64,
+    /// Its state version.
+    pub version: i64,
+    /// The keys of the decisions it waits for.
+    pub open: Vec<String>,
+}
+
+impl Standing {
+    /// True when a component of `session`, valid for `lifetime`, still answers something.
+    pub fn live(&self, session: i64, lifetime: &Lifetime) -> bool {
+        session == self.session
+            && match lifetime {
+                Lifetime::Session => true,
+                Lifetime::Version(v) => *v == self.version,
+                Lifetime::Decision(k) => self.open.iter().any(|o| o == k),
+            }
+    }
+}
+
+fn standing_in(
+    tx: &Tx,
+    games: &Registry,
+    states: &States,
+    channel: &str,
+) -> Result<Option<Standing>, TableError> {
+    let Some(s) = store::session_active(tx, channel)? else {
+        return Ok(None);
+    };
+    let open = match games.find(&s.game) {
+        Some(g) => {
+            let state = states.of(g, &s).map_err(dyn_err)?.state;
+            g.decisions(&state)
+                .map_err(dyn_err)?
+                .into_iter()
+                .map(|d| d.key)
+                .collect()
+        }
+        None => vec![],
+    };
+    Ok(Some(Standing {
+        session: s.id,
+        version: s.version,
+        open,
+    }))
+}
+
 fn state_json_in(
     tx: &Tx,
     games: &Registry,

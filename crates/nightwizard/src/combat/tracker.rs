@@ -291,7 +291,9 @@ impl NightWizard {
             if let Some(p) = movement::positions(self, true) {
                 body.push_str(&format!("\nPositions: {}", p.replace('\n', " · ")));
             }
-            let mut gm_view = Message::titled(format!("⚔️ Round {} (GM view)", c.round), body);
+            // One standing message for the GM, edited in place (a ping makes it a new one).
+            let mut gm_view = Message::titled(format!("⚔️ Round {} (GM view)", c.round), body)
+                .in_place(GM_TRACKER);
             if secret_turn {
                 gm_view = gm_view.ping(&self.gm);
             }
@@ -317,6 +319,9 @@ pub fn condition(hp: i32, max: i32) -> &'static str {
 
 /// The key of the combat tracker's standing message.
 pub const TRACKER: &str = "tracker";
+
+/// The key of the GM's standing view of the combat (hidden enemies, GM-only lines).
+pub const GM_TRACKER: &str = "tracker-gm";
 
 /// The Engages a viewer sees, numbered for that viewer: a group shows only with two or more
 /// members the viewer may see, so neither a lone visible member nor a gap in the numbers tells
