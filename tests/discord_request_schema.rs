@@ -189,7 +189,9 @@ async fn flows() -> Vec<Recorded> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_request_body_fits_discords_openapi_description_of_its_route() {
-    let spec = Spec::load();
+    let Some(spec) = Spec::load_unless_skipped() else {
+        return;
+    };
     // Each route the bot uses is in the description.
     for r in ROUTES {
         let (method, path) = r.split_once(' ').unwrap();
@@ -252,7 +254,9 @@ async fn every_request_body_fits_discords_openapi_description_of_its_route() {
 
 #[test]
 fn a_wrong_field_type_or_an_unknown_route_does_not_fit() {
-    let spec = Spec::load();
+    let Some(spec) = Spec::load_unless_skipped() else {
+        return;
+    };
     let req = |method: &str, path: &str, body: Value| Recorded {
         method: method.into(),
         path: path.into(),

@@ -36,9 +36,35 @@ pub enum Checked {
 
 impl Spec {
     /// Reads the description; panics with a clear message when it is missing or unreadable.
+    /// It is looked for at `CROUPIER_DISCORD_OPENAPI` when that is set, else in the shared folder
+    /// beside the repository (`../shared/discord-api/openapi.json`) or beside any folder above it
+    /// (a clone made in a folder of its own).
     pub fn load() -> Spec {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(SPEC);
-        Spec::read(&path)
+        Spec::read(&Spec::locate())
+    }
+
+    /// [`Spec::load`], or `None` when `CROUPIER_DISCORD_OPENAPI` is `skip`: what `.ci/run` sets,
+    /// saying so in its log, on a machine that has no copy of the description anywhere.
+    pub fn load_unless_skipped() -> Option<Spec> {
+        if std::env::var("CROUPIER_DISCORD_OPENAPI").as_deref() == Ok("skip") {
+            eprintln!("CROUPIER_DISCORD_OPENAPI=skip: the request-schema check did not run");
+            return None;
+        }
+        Some(Spec::load())
+    }
+
+    /// Where [`Spec::load`] looks.
+    pub fn locate() -> PathBuf {
+        if let Some(p) = std::env::var_os("CROUPIER_DISCORD_OPENAPI") {
+            return PathBuf::from(p);
+        }
+        let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join(SPEC);
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .ancestors()
+            .skip(1)
+            .map(|d| d.join("shared/discord-api/openapi.json"))
+            .find(|p| p.is_file())
+            .unwrap_or(beside)
     }
 
     /// [`Spec::load`] from `path`.
