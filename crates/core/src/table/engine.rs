@@ -284,8 +284,7 @@ pub(super) fn record_effect(
     }
     let key = guild.unwrap_or("dm");
     let after_v = game.shared_value(after)?;
-    if let Some(effect) = Effect::between(game.name(), key, &game.shared_value(before)?, &after_v)
-    {
+    if let Some(effect) = Effect::between(game.name(), key, &game.shared_value(before)?, &after_v) {
         let json = serde_json::to_string(&after_v)?;
         let version = store::shared_put(tx, key, game.name(), &json)?;
         states.shared_seen(key, game.name(), version, after.clone(), json.len());

@@ -587,8 +587,7 @@ pub trait DynGame: Send + Sync {
     /// effect is worked out between, so it holds only what an action changed.
     fn shared_value(&self, shared: &DynShared) -> Result<Value, DynError>;
     /// See [`Game::end_session`]; a changed shared state is left in `shared`.
-    fn end_session(&self, shared: &mut DynShared, place: &Place)
-        -> Result<Vec<Reply>, DynError>;
+    fn end_session(&self, shared: &mut DynShared, place: &Place) -> Result<Vec<Reply>, DynError>;
     /// See [`Game::shared_problem`].
     fn shared_problem(&self, shared: &DynShared) -> Result<Option<String>, DynError>;
 }
@@ -855,11 +854,7 @@ impl<G: Game> DynGame for Loaded<G> {
     fn shared_value(&self, shared: &DynShared) -> Result<Value, DynError> {
         Ok(serde_json::to_value(typed_shared::<G>(shared)?)?)
     }
-    fn end_session(
-        &self,
-        shared: &mut DynShared,
-        place: &Place,
-    ) -> Result<Vec<Reply>, DynError> {
+    fn end_session(&self, shared: &mut DynShared, place: &Place) -> Result<Vec<Reply>, DynError> {
         changing_shared::<G, _>(shared, |sh| G::end_session(sh, place, &self.data))
     }
     fn shared_problem(&self, shared: &DynShared) -> Result<Option<String>, DynError> {

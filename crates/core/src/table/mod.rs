@@ -20,7 +20,7 @@ mod shown;
 mod spec;
 mod states;
 mod text;
-mod text_patch;
+pub mod text_patch;
 mod typed;
 
 pub use clock::{Clock, ManualClock, SystemClock};

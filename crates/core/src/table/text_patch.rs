@@ -19,7 +19,7 @@ use json_patch::{
 
 /// The patch that turns the value `after` into `before` (both JSON texts), its changes guarded
 /// by `test` operations of the values `after` holds there (all tests come first).
-pub(super) fn way_back(after: &str, before: &str) -> Result<Patch, serde_json::Error> {
+pub fn way_back(after: &str, before: &str) -> Result<Patch, serde_json::Error> {
     let mut tests = Vec::new();
     let mut ops = Vec::new();
     diff(
@@ -52,15 +52,16 @@ fn diff(
     match (parts(after)?, parts(before)?) {
         (Parts::Object(a), Parts::Object(b)) => {
             let in_after: HashMap<&str, &str> = a.iter().map(|(k, v)| (k.as_str(), *v)).collect();
-            let in_before: HashMap<&str, &str> =
-                b.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+            let in_before: HashMap<&str, &str> = b.iter().map(|(k, v)| (k.as_str(), *v)).collect();
             for (k, av) in &a {
                 path.push_back(k.as_str());
                 match in_before.get(k.as_str()) {
                     Some(bv) => diff(av, bv, path, tests, ops)?,
                     None => {
                         tests.push(test(path, av)?);
-                        ops.push(PatchOperation::Remove(RemoveOperation { path: path.clone() }));
+                        ops.push(PatchOperation::Remove(RemoveOperation {
+                            path: path.clone(),
+                        }));
                     }
                 }
                 path.pop_back();
@@ -84,7 +85,9 @@ fn diff(
             for i in (b.len()..a.len()).rev() {
                 path.push_back(i);
                 tests.push(test(path, a[i])?);
-                ops.push(PatchOperation::Remove(RemoveOperation { path: path.clone() }));
+                ops.push(PatchOperation::Remove(RemoveOperation {
+                    path: path.clone(),
+                }));
                 path.pop_back();
             }
             for (i, bv) in b.iter().enumerate().skip(a.len()) {
@@ -261,9 +264,18 @@ mod tests {
         check(&json!({"a": 1, "b": [1, 2]}), &json!({"a": 2, "b": [1, 2]}));
         check(&json!({"a": [1, 2, 3]}), &json!({"a": [1]}));
         check(&json!({"a": [1]}), &json!({"a": [1, {"x": "]}"}, 3]}));
-        check(&json!({"a/b~c": {"\"q\\": 1}}), &json!({"a/b~c": {"\"q\\": 2}}));
-        check(&json!({"a": null, "gone": true}), &json!({"a": {"b": []}, "new": "x"}));
-        check(&json!([1, "two", {"t": "é\u{1}"}]), &json!({"now": "an object"}));
+        check(
+            &json!({"a/b~c": {"\"q\\": 1}}),
+            &json!({"a/b~c": {"\"q\\": 2}}),
+        );
+        check(
+            &json!({"a": null, "gone": true}),
+            &json!({"a": {"b": []}, "new": "x"}),
+        );
+        check(
+            &json!([1, "two", {"t": "é\u{1}"}]),
+            &json!({"now": "an object"}),
+        );
         check(&json!("text, with } and ]"), &json!(-1.5e3));
         check(&json!({}), &json!({"a": {}}));
     }
