@@ -391,11 +391,10 @@ fn state_size(c: &mut Criterion) {
             });
         }
         // What storing an action's way back adds: the patch from the state after a Judge to
-        // the state before it (the table also turns both typed states into JSON values).
+        // the state before it, worked out from the two stored texts as the table does.
         let mut t = open_table(&db);
-        let state = |t: &mut Table| -> serde_json::Value {
-            let s: String = t
-                .store()
+        let state = |t: &mut Table| -> String {
+            t.store()
                 .sqlite()
                 .expect("an SQLite store")
                 .query_row(
@@ -403,8 +402,7 @@ fn state_size(c: &mut Criterion) {
                     [],
                     |r| r.get(0),
                 )
-                .unwrap();
-            serde_json::from_str(&s).unwrap()
+                .unwrap()
         };
         let before = state(&mut t);
         gm_line(&mut t, &mut k, "/nw judge stat:none difficulty:10");
@@ -422,7 +420,7 @@ fn state_size(c: &mut Criterion) {
         println!("state size: {label}: one Judge stores a way back of {restore} bytes");
         c.bench_function(
             &format!("state size: the way back of one action (diff), {label}"),
-            |b| b.iter(|| json_patch::diff(&after, &before)),
+            |b| b.iter(|| croupier::table::text_patch::way_back(&after, &before).unwrap()),
         );
     }
 }

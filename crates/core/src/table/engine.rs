@@ -5,17 +5,16 @@
 //! it calls neither.
 
 use super::effects::Effect;
-use super::game::{Actor, Decision, DynCtx, DynError, DynGame, DynState, Place};
+use super::game::{Actor, Decision, DynCtx, DynError, DynGame, DynShared, DynState, Place};
 use super::states::States;
+use super::text_patch;
 use super::RuleError;
 use super::{Audience, Command, Message, Reply, Stamp, UserId};
 use crate::rng::{seeded, GameRng};
 use crate::store::Tx;
 use crate::store::{self, SessionRow, StoreError};
-use json_patch::{PatchOperation, TestOperation};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::sync::Arc;
 
 /// The user id the system acts as (reminders, timers).
 pub const SYSTEM_USER: &str = "croupier";
@@ -237,13 +236,12 @@ pub(super) fn load_shared(
     states: &States,
     game: &dyn DynGame,
     guild: Option<&str>,
-) -> Result<Value, TableError> {
+) -> Result<DynShared, TableError> {
     store::lock_shared(tx, guild.unwrap_or("dm"), game.name())?;
     read_shared(tx, states, game, guild)
 }
 
-/// The guild's shared state of a game, read through the game's type (see
-/// [`DynGame::normalize_shared`]) so that an effect holds only what an action changed.
+/// The guild's shared state of a game, in the game's type ([`DynGame::load_shared`]).
 /// Read once per version: later reads come from `states`, so a copy another process has
 /// since changed (a new version) is never served.
 pub(super) fn read_shared(
@@ -251,46 +249,45 @@ pub(super) fn read_shared(
     states: &States,
     game: &dyn DynGame,
     guild: Option<&str>,
-) -> Result<Value, TableError> {
+) -> Result<DynShared, TableError> {
     let key = guild.unwrap_or("dm");
     let Some(version) = store::shared_version(tx, key, game.name())? else {
         return Ok(game.default_shared());
     };
     if let Some(v) = states.shared(key, game.name(), version) {
-        return Ok((*v).clone());
+        return Ok(v);
     }
     let Some(text) = store::shared_get(tx, key, game.name())? else {
         return Ok(game.default_shared());
     };
-    let v = game
-        .normalize_shared(&serde_json::from_str(&text)?)
-        .map_err(dyn_err)?;
-    states.shared_seen(key, game.name(), version, Arc::new(v.clone()), text.len());
+    let v = game.load_shared(&text).map_err(dyn_err)?;
+    states.shared_seen(key, game.name(), version, v.clone(), text.len());
     Ok(v)
 }
 
 /// Saves a changed shared state and records the change as the effect of log entry `log_id`,
-/// in the caller's transaction. Nothing happens when `after == before`.
+/// in the caller's transaction. Nothing happens when no call changed `before` into `after`
+/// ([`DynShared::same`]), or when their JSON is the same. The effect is worked out between
+/// the two states as their game's type writes them ([`DynGame::shared_value`]), so it holds
+/// only what the action changed.
 pub(super) fn record_effect(
     tx: &Tx,
     states: &States,
     game: &dyn DynGame,
     guild: Option<&str>,
-    before: &Value,
-    after: &Value,
+    before: &DynShared,
+    after: &DynShared,
     log_id: i64,
 ) -> Result<(), Fail> {
+    if before.same(after) {
+        return Ok(());
+    }
     let key = guild.unwrap_or("dm");
-    if let Some(effect) = Effect::between(game.name(), key, before, after) {
-        let json = serde_json::to_string(after)?;
+    let after_v = game.shared_value(after)?;
+    if let Some(effect) = Effect::between(game.name(), key, &game.shared_value(before)?, &after_v) {
+        let json = serde_json::to_string(&after_v)?;
         let version = store::shared_put(tx, key, game.name(), &json)?;
-        states.shared_seen(
-            key,
-            game.name(),
-            version,
-            Arc::new(after.clone()),
-            json.len(),
-        );
+        states.shared_seen(key, game.name(), version, after.clone(), json.len());
         store::log_set_effects(tx, log_id, &serde_json::to_string(&effect)?)?;
     }
     Ok(())
@@ -502,38 +499,21 @@ pub(super) struct Restore {
 }
 
 impl Restore {
-    /// The way back from `after` to `before` (states of `game`), the generator `rng_before`, and
-    /// the host `host_before` when it differs from the host after.
+    /// The way back from the state `after` to the state `before` (both as [`DynGame::to_json`]
+    /// writes them), the generator `rng_before`, and the host `host_before` when it differs
+    /// from the host after. Each value the way back replaces or removes is first tested to be
+    /// what the entry left, so a state changed since (by hand, or by a bug) refuses the undo
+    /// instead of taking a patch meant for another state; parts the entry did not touch (a
+    /// field an update added since) are free to differ. Worked out from the two texts
+    /// ([`text_patch::way_back`]): an action's cost does not include converting both states.
     pub(super) fn between(
-        game: &dyn DynGame,
-        before: &DynState,
-        after: &DynState,
+        before: &str,
+        after: &str,
         rng_before: &GameRng,
         host_before: Option<&str>,
     ) -> Result<String, Fail> {
-        let (before, after) = (game.to_value(before)?, game.to_value(after)?);
-        let back = json_patch::diff(&after, &before);
-        // Each value the way back replaces or removes is first tested to be what the entry
-        // left, so a state changed since (by hand, or by a bug) refuses the undo instead of
-        // taking a patch meant for another state; parts the entry did not touch (a field an
-        // update added since) are free to differ.
-        let mut ops: Vec<PatchOperation> = back
-            .iter()
-            .filter_map(|op| match op {
-                PatchOperation::Replace(r) => Some(&r.path),
-                PatchOperation::Remove(r) => Some(&r.path),
-                _ => None,
-            })
-            .filter_map(|path| {
-                Some(PatchOperation::Test(TestOperation {
-                    value: after.pointer(path.as_str())?.clone(),
-                    path: path.clone(),
-                }))
-            })
-            .collect();
-        ops.extend(back.0);
         let restore = Restore {
-            state: json_patch::Patch(ops),
+            state: text_patch::way_back(after, before)?,
             rng: rng_before.get_word_pos(),
             host: host_before.map(str::to_string),
         };
@@ -634,12 +614,13 @@ pub(super) fn apply_action(
     }
     let rng_s = serde_json::to_string(&rng)?;
     let state_s = game.to_json(&new_state)?;
-    let unchanged = if old.canonical {
-        state_s == s.state
+    // The state before as stored text, for telling an unchanged state and for the way back.
+    let before_s = if old.canonical {
+        std::borrow::Cow::Borrowed(s.state.as_str())
     } else {
-        state_s == game.to_json(state)?
+        std::borrow::Cow::Owned(game.to_json(state)?)
     };
-    if unchanged && rng_s == s.rng && shared == before {
+    if state_s == before_s && rng_s == s.rng && shared.same(&before) {
         // Nothing changed (a view such as a status or a sheet): no new version, no log entry,
         // so buttons on earlier messages stay valid.
         let gms = session_gms(game, s)?;
@@ -660,7 +641,7 @@ pub(super) fn apply_action(
     } else {
         game.next_wakeup(&new_state)?
     };
-    let restore = Restore::between(game, state, &new_state, &rng_before, None)?;
+    let restore = Restore::between(&before_s, &state_s, &rng_before, None)?;
     let version = store::session_update(tx, s.id, s.version, &state_s, &rng_s, wakeup, now)?;
     states.made(s.id, version, &new_state, &state_s);
     let summary = summarize(&replies);
@@ -874,8 +855,13 @@ pub(super) fn hand_over(
     let old = states.of(game, s)?;
     let new_state = game.hand_over(&old.state, to)?;
     let rng: GameRng = serde_json::from_str(&s.rng)?;
-    let restore = Restore::between(game, &old.state, &new_state, &rng, Some(&s.host))?;
     let state_s = game.to_json(&new_state)?;
+    let before_s = if old.canonical {
+        s.state.clone()
+    } else {
+        game.to_json(&old.state)?
+    };
+    let restore = Restore::between(&before_s, &state_s, &rng, Some(&s.host))?;
     let version = store::session_update(
         tx,
         s.id,
@@ -977,8 +963,10 @@ pub(super) fn undo(
     if let Some(effects) = &last.effects {
         let effect: Effect = serde_json::from_str(effects)?;
         let current = load_shared(tx, states, game, Some(&effect.guild)).map_err(Fail::Error)?;
-        let restored = effect.undo(&current).map_err(Fail::Refused)?;
-        if let Some(problem) = game.shared_problem(&restored)? {
+        let restored = effect
+            .undo(&game.shared_value(&current)?)
+            .map_err(Fail::Refused)?;
+        if let Some(problem) = game.shared_problem(&game.load_shared_value(&restored)?)? {
             return refused(format!("{problem} Nothing was undone."));
         }
         store::shared_put(

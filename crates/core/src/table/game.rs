@@ -216,8 +216,9 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
     type Action: Serialize + DeserializeOwned + Clone + Debug + Send;
     /// Card and rules data loaded from the data folder.
     type Data: Send + Sync + 'static;
-    /// Guild-wide state that outlives a session (`()` for most games).
-    type Shared: Serialize + DeserializeOwned + Default + Clone + Send;
+    /// Guild-wide state that outlives a session (`()` for most games). Compared after each
+    /// action (`PartialEq`) to tell whether the action changed it.
+    type Shared: Serialize + DeserializeOwned + Default + Clone + PartialEq + Send + Sync;
     /// What one viewer may see of a session (see [`Game::view_model`]).
     type View: Serialize;
 
@@ -427,8 +428,9 @@ pub struct DynCtx<'a> {
     pub rng: &'a mut GameRng,
     /// Unix seconds.
     pub now: i64,
-    /// Shared state as JSON; `None` during replay.
-    pub shared: Option<&'a mut Value>,
+    /// The guild's shared state; `None` during replay. A call that changes it leaves a new
+    /// [`DynShared`] here (see [`DynShared::same`]).
+    pub shared: Option<&'a mut DynShared>,
     /// Channel and session.
     pub place: &'a Place,
 }
@@ -457,8 +459,28 @@ impl Debug for DynState {
     }
 }
 
+/// A guild's shared state of a game ([`Game::Shared`]) in the game's own type, like
+/// [`DynState`]: immutable and shared (cloning is a reference count); a call that changes it
+/// makes a new one. Stored as JSON ([`DynGame::load_shared`], [`DynGame::shared_value`]).
+#[derive(Clone)]
+pub struct DynShared(Arc<dyn Any + Send + Sync>);
+
+impl Debug for DynShared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("DynShared")
+    }
+}
+
+impl DynShared {
+    /// True when `other` is this very shared state: no call changed it in between (a call that
+    /// changes a shared state replaces it; one that leaves it equal keeps it).
+    pub fn same(&self, other: &DynShared) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 /// A game with its data loaded, type-erased so the table service can hold any game: states are
-/// [`DynState`]s, actions and shared state JSON.
+/// [`DynState`]s, shared states [`DynShared`]s, actions JSON.
 pub trait DynGame: Send + Sync {
     /// Command name.
     fn name(&self) -> &'static str;
@@ -488,7 +510,7 @@ pub trait DynGame: Send + Sync {
         state: &DynState,
         actor: &Actor,
         cmd: &Command,
-        shared: &Value,
+        shared: &DynShared,
     ) -> Result<Value, DynError>;
     /// See [`Game::apply`]; returns the new state.
     fn apply(
@@ -548,21 +570,26 @@ pub trait DynGame: Send + Sync {
     /// See [`Game::global_autocomplete`].
     fn global_autocomplete(
         &self,
-        shared: &Value,
+        shared: &DynShared,
         viewer: &Actor,
         cmd: &Command,
         option: &str,
         partial: &str,
     ) -> Result<Vec<Choice>, DynError>;
     /// A fresh shared state.
-    fn default_shared(&self) -> Value;
-    /// Stored shared JSON read through the game's type (defaults filled in, ids assigned), so
-    /// an effect records only what an action changed.
-    fn normalize_shared(&self, shared: &Value) -> Result<Value, DynError>;
-    /// See [`Game::end_session`]; `shared` is changed in place.
-    fn end_session(&self, shared: &mut Value, place: &Place) -> Result<Vec<Reply>, DynError>;
+    fn default_shared(&self) -> DynShared;
+    /// A stored shared state (JSON) read into the game's type (defaults filled in, ids
+    /// assigned).
+    fn load_shared(&self, json: &str) -> Result<DynShared, DynError>;
+    /// [`DynGame::load_shared`] from parsed JSON.
+    fn load_shared_value(&self, json: &Value) -> Result<DynShared, DynError>;
+    /// The shared state as JSON, as the game's type writes it: what is stored, and what an
+    /// effect is worked out between, so it holds only what an action changed.
+    fn shared_value(&self, shared: &DynShared) -> Result<Value, DynError>;
+    /// See [`Game::end_session`]; a changed shared state is left in `shared`.
+    fn end_session(&self, shared: &mut DynShared, place: &Place) -> Result<Vec<Reply>, DynError>;
     /// See [`Game::shared_problem`].
-    fn shared_problem(&self, shared: &Value) -> Result<Option<String>, DynError>;
+    fn shared_problem(&self, shared: &DynShared) -> Result<Option<String>, DynError>;
 }
 
 /// A [`Game`] together with its loaded data.
@@ -609,6 +636,31 @@ fn erased<G: Game>(state: G) -> DynState {
     DynState(Arc::new(state))
 }
 
+/// The game's own shared state inside `shared` (see [`typed`]).
+fn typed_shared<G: Game>(shared: &DynShared) -> Result<&G::Shared, DynError> {
+    shared.0.downcast_ref::<G::Shared>().ok_or_else(|| {
+        DynError::Corrupt(serde::de::Error::custom(format!(
+            "a shared state of another game was given to {}",
+            G::NAME
+        )))
+    })
+}
+
+/// Runs `f` on a copy of the shared state in `shared`, which is replaced by the copy only if
+/// `f` changed it (so [`DynShared::same`] tells an unchanged one).
+fn changing_shared<G: Game, R>(
+    shared: &mut DynShared,
+    f: impl FnOnce(&mut G::Shared) -> R,
+) -> Result<R, DynError> {
+    let before = typed_shared::<G>(shared)?;
+    let mut after = before.clone();
+    let r = f(&mut after);
+    if after != *before {
+        *shared = DynShared(Arc::new(after));
+    }
+    Ok(r)
+}
+
 impl<G: Game> Loaded<G> {
     fn view_of(&self, state: &DynState, viewer: &Viewer) -> Result<G::View, DynError> {
         typed::<G>(state)?
@@ -623,18 +675,15 @@ fn with_shared<G: Game, R>(
     f: impl FnOnce(&mut Ctx<'_, G::Data, G::Shared>) -> R,
 ) -> Result<R, DynError> {
     match ctx.shared {
-        Some(sv) => {
-            let mut shared: G::Shared = de(sv)?;
-            let r = f(&mut Ctx {
+        Some(sv) => changing_shared::<G, R>(sv, |shared| {
+            f(&mut Ctx {
                 rng: ctx.rng,
                 now: ctx.now,
                 data,
-                shared: Some(&mut shared),
+                shared: Some(shared),
                 place: ctx.place,
-            });
-            *sv = serde_json::to_value(&shared)?;
-            Ok(r)
-        }
+            })
+        }),
         None => Ok(f(&mut Ctx {
             rng: ctx.rng,
             now: ctx.now,
@@ -681,10 +730,10 @@ impl<G: Game> DynGame for Loaded<G> {
         state: &DynState,
         actor: &Actor,
         cmd: &Command,
-        shared: &Value,
+        shared: &DynShared,
     ) -> Result<Value, DynError> {
-        let shared: G::Shared = de(shared)?;
-        let a = typed::<G>(state)?.parse(actor, cmd, &self.data, &shared)?;
+        let shared = typed_shared::<G>(shared)?;
+        let a = typed::<G>(state)?.parse(actor, cmd, &self.data, shared)?;
         Ok(serde_json::to_value(&a)?)
     }
     fn apply(
@@ -776,30 +825,39 @@ impl<G: Game> DynGame for Loaded<G> {
     }
     fn global_autocomplete(
         &self,
-        shared: &Value,
+        shared: &DynShared,
         viewer: &Actor,
         cmd: &Command,
         option: &str,
         partial: &str,
     ) -> Result<Vec<Choice>, DynError> {
-        let shared: G::Shared = de(shared)?;
         Ok(G::global_autocomplete(
-            &shared, viewer, cmd, option, partial, &self.data,
+            typed_shared::<G>(shared)?,
+            viewer,
+            cmd,
+            option,
+            partial,
+            &self.data,
         ))
     }
-    fn default_shared(&self) -> Value {
-        serde_json::to_value(G::Shared::default()).unwrap_or(Value::Null)
+    fn default_shared(&self) -> DynShared {
+        DynShared(Arc::new(G::Shared::default()))
     }
-    fn normalize_shared(&self, shared: &Value) -> Result<Value, DynError> {
-        Ok(serde_json::to_value(de::<G::Shared>(shared)?)?)
+    fn load_shared(&self, json: &str) -> Result<DynShared, DynError> {
+        Ok(DynShared(Arc::new(serde_json::from_str::<G::Shared>(
+            json,
+        )?)))
     }
-    fn end_session(&self, shared: &mut Value, place: &Place) -> Result<Vec<Reply>, DynError> {
-        let mut sh: G::Shared = de(shared)?;
-        let replies = G::end_session(&mut sh, place, &self.data);
-        *shared = serde_json::to_value(&sh)?;
-        Ok(replies)
+    fn load_shared_value(&self, json: &Value) -> Result<DynShared, DynError> {
+        Ok(DynShared(Arc::new(de::<G::Shared>(json)?)))
     }
-    fn shared_problem(&self, shared: &Value) -> Result<Option<String>, DynError> {
-        Ok(G::shared_problem(&de::<G::Shared>(shared)?))
+    fn shared_value(&self, shared: &DynShared) -> Result<Value, DynError> {
+        Ok(serde_json::to_value(typed_shared::<G>(shared)?)?)
+    }
+    fn end_session(&self, shared: &mut DynShared, place: &Place) -> Result<Vec<Reply>, DynError> {
+        changing_shared::<G, _>(shared, |sh| G::end_session(sh, place, &self.data))
+    }
+    fn shared_problem(&self, shared: &DynShared) -> Result<Option<String>, DynError> {
+        Ok(G::shared_problem(typed_shared::<G>(shared)?))
     }
 }

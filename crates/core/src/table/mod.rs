@@ -21,6 +21,7 @@ mod shown;
 mod spec;
 mod states;
 mod text;
+pub mod text_patch;
 mod typed;
 
 pub use clock::{Clock, ManualClock, SystemClock};

@@ -11,19 +11,17 @@
 //! [`States::publish`] is called after the commit; a savepoint rolled back drops its part
 //! ([`States::rollback_to`]).
 //!
-//! A guild's shared state of a game (a roster) is kept the same way, as the JSON its game
-//! reads it into ([`DynGame::normalize_shared`]), keyed by guild and game and checked against
-//! `shared_state.version`, which every write bumps too.
+//! A guild's shared state of a game (a roster) is kept the same way, in its game's type
+//! ([`DynShared`], read once per version with [`DynGame::load_shared`]), keyed by guild and game
+//! and checked against `shared_state.version`, which every write bumps too.
 
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use serde_json::Value;
-
 use quick_cache::sync::Cache;
 use quick_cache::Weighter;
 
-use super::game::{DynGame, DynState};
+use super::game::{DynGame, DynShared, DynState};
 use super::DynError;
 use crate::store::SessionRow;
 
@@ -45,11 +43,11 @@ pub struct Cached {
     weight: u64,
 }
 
-/// A guild's shared state of a game at one version, normalized by its game.
+/// A guild's shared state of a game at one version.
 #[derive(Clone, Debug)]
 struct SharedCached {
     version: i64,
-    state: Arc<Value>,
+    state: DynShared,
     weight: u64,
 }
 
@@ -212,9 +210,9 @@ impl States {
         ));
     }
 
-    /// The shared state of `game` in guild `guild` at `version`, normalized, if this
-    /// transaction or the cache has it.
-    pub fn shared(&self, guild: &str, game: &str, version: i64) -> Option<Arc<Value>> {
+    /// The shared state of `game` in guild `guild` at `version`, if this transaction or the
+    /// cache has it.
+    pub fn shared(&self, guild: &str, game: &str, version: i64) -> Option<DynShared> {
         let is =
             |k: &SharedKey, c: &SharedCached| k.0 == guild && k.1 == game && c.version == version;
         let mine = self
@@ -240,7 +238,7 @@ impl States {
         guild: &str,
         game: &str,
         version: i64,
-        state: Arc<Value>,
+        state: DynShared,
         json_len: usize,
     ) {
         self.pending_shared.borrow_mut().push((
