@@ -75,13 +75,7 @@ fn rule_6_level_up_adds_cl_skill_and_class_body_mind() {
         data: &data,
         custom: &custom,
     };
-    let mut c = quick(
-        "Q",
-        &UserId::new("a"),
-        &cat,
-        &mut croupier_core::rng::seeded(3),
-    )
-    .unwrap();
+    let mut c = quick_q(&cat);
     assert!(
         level_up(&mut c.clone(), Some("sturdy_frame"), None, &cat).is_err(),
         "needs the GM's allowance"
@@ -236,13 +230,7 @@ fn rule_6_2_a_level_up_without_skill_lists_the_skills_it_may_take() {
         data: &data,
         custom: &custom,
     };
-    let mut c = quick(
-        "Q",
-        &UserId::new("a"),
-        &cat,
-        &mut croupier_core::rng::seeded(3),
-    )
-    .unwrap();
+    let mut c = quick_q(&cat);
     c.level_ups = 1;
     let before = c.clone();
     let e = level_up(&mut c, None, None, &cat).unwrap_err().0;
@@ -257,4 +245,15 @@ fn rule_6_2_a_level_up_without_skill_lists_the_skills_it_may_take() {
             assert!(!listed, "{} is listed but refused", s.id);
         }
     }
+}
+
+/// The quick character `Q` of player `a` on seed 3 (the level-up tests' character).
+fn quick_q(cat: &Catalog) -> Character {
+    quick(
+        "Q",
+        &UserId::new("a"),
+        cat,
+        &mut croupier_core::rng::seeded(3),
+    )
+    .unwrap()
 }
