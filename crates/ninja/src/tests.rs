@@ -1076,3 +1076,56 @@ fn a_short_tournament_prints_what_it_printed_before() {
     let kage = t.roster().find("Kage").cloned().expect("on the roster");
     assert_eq!((kage.events, kage.entered), (1, None));
 }
+
+#[test]
+fn a_stale_luck_button_names_the_luck_it_was_for() {
+    // Issue #39: a stale luck button's refusal must quote the luck decision it was made for,
+    // not the one open now. Two lucks in one run: the first is settled ("Keep first"), another
+    // player acts, a second luck decision opens on a later turn; the first prompt's "Keep
+    // first" pressed then names the first turn and who settled it, and offers the open one.
+    for seed in 0..400 {
+        let mut t = started(seed);
+        let e = t.t().current().unwrap();
+        t.edit(|t| {
+            t.entrants[e].luck = 2;
+            t.rounds[0].luck_left[0] = 2;
+        });
+        t.h.ok("alice: /ninja run");
+        let mut first_turn = None;
+        for _ in 0..60 {
+            if t.t().current() != Some(e) {
+                break;
+            }
+            t.h.ok("alice: /ninja roll");
+            let tour = t.t();
+            if tour.pending.is_none() {
+                continue;
+            }
+            let turn = tour.current_run().unwrap().turns + 1;
+            match first_turn {
+                None => {
+                    t.h.ok("alice: press Use luck");
+                    t.h.ok("alice: press Keep first");
+                    // Another player acts in between.
+                    t.h.ok("bob: /ninja roster");
+                    first_turn = Some(turn);
+                }
+                Some(first) => {
+                    let before = t.t();
+                    let why = t.h.err("alice: press Keep first");
+                    assert_eq!(t.t(), before, "a stale press changes nothing");
+                    assert!(
+                        why.contains(&format!(
+                            "that button was for **Ninja0's luck on turn {first} of round 1**, which is already settled: #"
+                        )),
+                        "names the first luck (turn {first}), not the open one (turn {turn}): {why}"
+                    );
+                    assert!(why.contains("alice"), "names who settled it: {why}");
+                    assert!(why.contains("Here is what is open now"), "{why}");
+                    return;
+                }
+            }
+        }
+    }
+    panic!("no seed gave two lucks in one run");
+}
