@@ -335,3 +335,38 @@ fn undoing_a_leave_is_refused_once_the_character_was_deleted() {
         "{out}"
     );
 }
+
+/// Undoing a PC's leaving after its character was deleted and another made under the same
+/// name would bring the deleted one back, bound to the new record (its progress, its lock):
+/// records have identities, so the undo is refused, saying why, and changes nothing; the new
+/// character joins as itself (issue #36).
+#[test]
+fn undoing_a_leave_is_refused_once_the_character_was_deleted_and_made_again() {
+    let out = run(
+        "alice: /nw character new name:Ayla quick:true\n\
+         gm: /nw new\n\
+         alice: /nw session join\n\
+         alice: /nw session leave\n\
+         alice: /nw character delete name:Ayla\n\
+         bob: /nw character new name:Bolt quick:true\n\
+         alice: /nw character new name:Ayla quick:true\n\
+         gm: /game undo\n\
+         alice: /game status\n\
+         alice: /nw session join\n",
+        3,
+    );
+    let undo = after(&out, "gm: /game undo");
+    assert!(
+        undo.contains("⛔ The character `ayla` was deleted from this server's roster since and a new one made under its name")
+            && undo.contains("Nothing was undone."),
+        "{undo}"
+    );
+    assert!(
+        !after(&out, "alice: /game status").contains("Ayla"),
+        "{out}"
+    );
+    assert!(
+        after_nth(&out, "alice: /nw session join", 1).contains("joins with Ayla"),
+        "{out}"
+    );
+}

@@ -156,10 +156,10 @@ impl Game for NightWizard {
         let replies = dispatch::apply(self, data, shared, ctx.rng, actor, action)?;
         // The roster's locks follow the session's PCs (join, switch, leave).
         if let Some(sh) = ctx.shared.as_deref_mut() {
-            let pcs: Vec<(UserId, String)> = self
+            let pcs: Vec<(UserId, String, u64)> = self
                 .pcs
                 .iter()
-                .map(|p| (p.user.clone(), p.ch.name.clone()))
+                .map(|p| (p.user.clone(), p.ch.name.clone(), p.ch.uid))
                 .collect();
             sh.hold(ctx.place, &pcs);
         }

@@ -373,6 +373,7 @@ impl Draft {
             connections: vec![],
             notes: String::new(),
             dead: false,
+            uid: 0,
         }
     }
 

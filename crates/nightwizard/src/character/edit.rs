@@ -63,7 +63,7 @@ pub(super) fn character(
                     c.name,
                     sheet::summary(&c, &cat)
                 );
-                shared.characters.push(c);
+                shared.add(c);
                 return Ok(vec![
                     Reply::public(Message::text(line)),
                     Reply::private(&actor.id, m),
@@ -122,7 +122,7 @@ pub(super) fn character(
                 sheet::summary(&c, &cat)
             );
             shared.drafts.remove(&key);
-            shared.characters.push(c);
+            shared.add(c);
             Ok(vec![
                 Reply::public(Message::text(line)),
                 Reply::private(&actor.id, m),
@@ -165,7 +165,7 @@ pub(super) fn character(
                 return refuse(format!(
                     "{} is playing in the session in {}; leave it there (`/nw session leave`) before deleting it.",
                     shared.characters[i].name,
-                    h.mention()
+                    h.place.mention()
                 ));
             }
             let c = shared.characters.remove(i);
@@ -175,9 +175,11 @@ pub(super) fn character(
             ))
         }
         CharacterCommand::Export { character } => {
-            let c = shared.find(&actor.id, character.as_deref())?;
+            let mut c = shared.find(&actor.id, character.as_deref())?.clone();
+            // The roster's identity stays here: an import is a new record.
+            c.uid = 0;
             let json =
-                serde_json::to_string_pretty(c).map_err(|e| RuleError::new(e.to_string()))?;
+                serde_json::to_string_pretty(&c).map_err(|e| RuleError::new(e.to_string()))?;
             Ok(private(
                 actor,
                 Message::text(format!(
@@ -210,7 +212,7 @@ pub(super) fn character(
                 "Fix them in the JSON and import it again; a channel manager (the GM) may import a character's progress as it is.",
             )?;
             let line = format!("Imported {} ({}).", c.name, sheet::summary(&c, &cat));
-            shared.characters.push(c);
+            shared.add(c);
             Ok(private(actor, Message::text(line)))
         }
         CharacterCommand::Equip {

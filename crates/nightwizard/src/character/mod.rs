@@ -144,6 +144,16 @@ pub struct Character {
     /// it died in: death is final, so a Dead character joins no later session.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dead: bool,
+    /// The record's identity on this server's roster, given when it is added
+    /// ([`roster::NwShared::add`]); 0 for a record made before identities (and for one not
+    /// on a roster yet). A session's copy carries it, so a hold can tell a deleted record
+    /// from a new one made under the same name.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub uid: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Character {

@@ -28,7 +28,27 @@ pub struct NwShared {
         skip_serializing_if = "BTreeMap::is_empty",
         deserialize_with = "playing_by_key"
     )]
-    pub playing: BTreeMap<String, Place>,
+    pub playing: BTreeMap<String, Hold>,
+    /// The last identity given to a character added to the roster ([`Character::uid`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub last_uid: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// A session's lock on a character: where it plays, and which record it is (its
+/// [`Character::uid`]; 0 for a lock taken before identities, which any record of that name
+/// fits).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Hold {
+    /// The session the character plays in.
+    #[serde(flatten)]
+    pub place: Place,
+    /// The record's identity.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub uid: u64,
 }
 
 /// A character's id in the guild: its owner and its name's key (a player's names are unique
@@ -42,8 +62,8 @@ pub fn character_key(owner: &UserId, name: &str) -> String {
 /// which differs from the name's key where spaces, width or composed accents differ.
 fn playing_by_key<'de, D: serde::Deserializer<'de>>(
     d: D,
-) -> Result<BTreeMap<String, Place>, D::Error> {
-    let stored = BTreeMap::<String, Place>::deserialize(d)?;
+) -> Result<BTreeMap<String, Hold>, D::Error> {
+    let stored = BTreeMap::<String, Hold>::deserialize(d)?;
     Ok(stored
         .into_iter()
         .map(|(k, place)| match k.split_once('/') {
@@ -67,46 +87,61 @@ impl NwShared {
     /// Refuses if `name` of `owner` plays in another session than the one at `place`.
     pub fn check_free(&self, owner: &UserId, name: &str, place: &Place) -> Result<(), RuleError> {
         match self.playing.get(&character_key(owner, name)) {
-            Some(h) if !held_by(h, place) => refuse(format!(
+            Some(h) if !held_by(&h.place, place) => refuse(format!(
                 "{name} is playing in the session in {}: a character plays in one session at a time. Leave it there (`/nw session leave`) or wait until that session ends.",
-                h.mention()
+                h.place.mention()
             )),
             _ => Ok(()),
         }
     }
 
     /// Makes the locks held by the session at `place` exactly its PCs' characters (`(owner,
-    /// name)`); a character another session holds keeps that lock.
-    pub fn hold(&mut self, place: &Place, pcs: &[(UserId, String)]) {
-        let keys: Vec<String> = pcs.iter().map(|(o, n)| character_key(o, n)).collect();
+    /// name, uid)`, the uid of the session's copy); a character another session holds keeps
+    /// that lock.
+    pub fn hold(&mut self, place: &Place, pcs: &[(UserId, String, u64)]) {
+        let keys: Vec<(String, u64)> = pcs
+            .iter()
+            .map(|(o, n, uid)| (character_key(o, n), *uid))
+            .collect();
         self.playing
-            .retain(|k, h| !held_by(h, place) || keys.contains(k));
-        for k in keys {
-            self.playing.entry(k).or_insert_with(|| place.clone());
+            .retain(|k, h| !held_by(&h.place, place) || keys.iter().any(|(key, _)| key == k));
+        for (k, uid) in keys {
+            self.playing.entry(k).or_insert_with(|| Hold {
+                place: place.clone(),
+                uid,
+            });
         }
     }
 
-    /// A session's hold on a character that is no longer on the roster (an undo of its leaving
-    /// after it was deleted would make one), said for the refusal.
+    /// Adds a finished character to the roster with an identity of its own.
+    pub fn add(&mut self, mut c: Character) {
+        self.last_uid += 1;
+        c.uid = self.last_uid;
+        self.characters.push(c);
+    }
+
+    /// A session's hold on a character that is no longer on the roster, or whose record was
+    /// deleted and another made under its name (an undo of its leaving after that would make
+    /// one), said for the refusal.
     pub fn orphan_hold(&self) -> Option<String> {
-        self.playing
-            .keys()
-            .find(|k| {
-                !self
-                    .characters
-                    .iter()
-                    .any(|c| &character_key(&c.owner, &c.name) == *k)
-            })
-            .map(|k| {
-                let name = k.split_once('/').map_or(k.as_str(), |(_, n)| n);
-                format!("The character `{name}` was deleted from this server's roster since, and undoing would bring it back into a session.")
-            })
+        self.playing.iter().find_map(|(k, h)| {
+            let name = k.split_once('/').map_or(k.as_str(), |(_, n)| n);
+            let record = self
+                .characters
+                .iter()
+                .find(|c| &character_key(&c.owner, &c.name) == k);
+            match record {
+                None => Some(format!("The character `{name}` was deleted from this server's roster since, and undoing would bring it back into a session.")),
+                Some(c) if h.uid != 0 && c.uid != h.uid => Some(format!("The character `{name}` was deleted from this server's roster since and a new one made under its name; undoing would bring the deleted one back into a session, bound to the new one.")),
+                Some(_) => None,
+            }
+        })
     }
 
     /// Frees every character the session at `place` holds; returns how many.
     pub fn release(&mut self, place: &Place) -> usize {
         let n = self.playing.len();
-        self.playing.retain(|_, h| !held_by(h, place));
+        self.playing.retain(|_, h| !held_by(&h.place, place));
         n - self.playing.len()
     }
 

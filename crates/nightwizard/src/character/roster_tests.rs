@@ -21,8 +21,11 @@ fn holds_stored_by_lower_cased_name_are_keyed_again_by_the_names_key() {
     stored["playing"] = serde_json::json!({ "alice/ａｙｕ  moon": moon });
     let sh: NwShared = serde_json::from_value(stored).unwrap();
     let alice = UserId::new("alice");
-    assert_eq!(sh.playing.get("alice/ayu moon"), Some(&moon));
-    assert_eq!(sh.playing[&character_key(&alice, "Ayu Moon")], moon);
+    assert_eq!(
+        sh.playing.get("alice/ayu moon").map(|h| &h.place),
+        Some(&moon)
+    );
+    assert_eq!(sh.playing[&character_key(&alice, "Ayu Moon")].place, moon);
     let sun = Place {
         channel: "sun".into(),
         session: Some(2),
@@ -45,7 +48,7 @@ fn a_character_is_held_by_one_session_and_freed_when_it_leaves_or_the_session_en
         channel: "sun".into(),
         session: Some(2),
     };
-    sh.hold(&moon, &[(alice.clone(), "Ayu".into())]);
+    sh.hold(&moon, &[(alice.clone(), "Ayu".into(), 0)]);
     let e = sh.check_free(&alice, "ayu", &sun).unwrap_err().0;
     assert!(
         e.starts_with("ayu is playing in the session in <#moon>"),
@@ -56,12 +59,12 @@ fn a_character_is_held_by_one_session_and_freed_when_it_leaves_or_the_session_en
         "rejoining refreshes"
     );
     // Another session's PCs never take over a held character.
-    sh.hold(&sun, &[(alice.clone(), "Ayu".into())]);
-    assert_eq!(sh.playing[&character_key(&alice, "Ayu")], moon);
+    sh.hold(&sun, &[(alice.clone(), "Ayu".into(), 0)]);
+    assert_eq!(sh.playing[&character_key(&alice, "Ayu")].place, moon);
     // Leaving (the session's PCs no longer include it) frees it; so does the end.
     sh.hold(&moon, &[]);
     assert!(sh.playing.is_empty());
-    sh.hold(&moon, &[(alice.clone(), "Ayu".into())]);
+    sh.hold(&moon, &[(alice.clone(), "Ayu".into(), 0)]);
     assert_eq!(sh.release(&sun), 0);
     assert_eq!(sh.release(&moon), 1);
     assert!(sh.check_free(&alice, "Ayu", &sun).is_ok());
@@ -117,6 +120,7 @@ fn rule_7_class_change_swaps_combat_bonuses_and_gains_auto_skill() {
         connections: vec![],
         notes: String::new(),
         dead: false,
+        uid: 0,
     };
     let attrs = c.derive(&cat).attrs;
     level_up(&mut c, None, Some((1, "magus")), &cat).unwrap();

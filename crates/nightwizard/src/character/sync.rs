@@ -404,9 +404,10 @@ pub fn on_rejoin(
 
 /// The note for a roster change to a character that plays in a session: when it reaches it.
 pub fn pending_note(shared: &NwShared, c: &Character, progress: bool) -> Option<String> {
-    let at = shared
+    let at = &shared
         .playing
-        .get(&super::roster::character_key(&c.owner, &c.name))?;
+        .get(&super::roster::character_key(&c.owner, &c.name))?
+        .place;
     Some(if progress {
         format!(
             "{} plays in the session in {}: this applies there at the After phase (or when the next Episode begins), with no need to re-join.",

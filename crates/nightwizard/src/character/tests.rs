@@ -28,6 +28,7 @@ fn robonin() -> Character {
         connections: vec![],
         notes: String::new(),
         dead: false,
+        uid: 0,
     }
 }
 
