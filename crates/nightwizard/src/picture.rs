@@ -80,11 +80,15 @@ pub fn tracker(s: &NwView) -> Doc {
     );
     y += 26.0;
     let sub = format!(
-        "Episode {} · {} · Scene {}{}",
+        "Episode {} · {} · Scene {}{}{}",
         s.episode,
         s.phase,
         s.scene,
-        if gm { " · GM view" } else { "" }
+        if gm { " · GM view" } else { "" },
+        match &s.casket {
+            Some(c) => format!(" · {c}"),
+            None => String::new(),
+        }
     );
     doc.push(
         Text::new(MARGIN, y + 12.0, fit(&sub, 12.0, false, w - 2.0 * MARGIN))

@@ -36,6 +36,31 @@ pub struct NwView {
     pub rows: Vec<RowView>,
     /// The fight, if any.
     pub combat: Option<CombatView>,
+    /// The Lunar Casket in place, as the viewer may know it ([`casket_line`]; a hidden one
+    /// only for the GM).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub casket: Option<String>,
+}
+
+/// The one line that names the Casket in place to `gm` (or to a player: `None` while it is
+/// hidden): the status text and the picture both show it.
+pub fn casket_line(s: &NightWizard, gm: bool) -> Option<String> {
+    let c = s.casket_seen(gm)?;
+    let logics = match c.logics.len() {
+        0 => String::new(),
+        1 => " · 1 Lunar Logic".to_string(),
+        n => format!(" · {n} Lunar Logics"),
+    };
+    Some(format!(
+        "{} Lunar Casket of {}{logics}{}",
+        if c.hidden { "🌑" } else { "🌕" },
+        c.ruler,
+        if c.hidden {
+            " · hidden from the players"
+        } else {
+            ""
+        }
+    ))
 }
 
 /// What `viewer` may not see (see [`croupier_core::table::Game::secrets`]): unless they are
@@ -44,11 +69,21 @@ pub fn secrets(s: &NightWizard, viewer: &Viewer) -> Vec<String> {
     if s.counts_as_gm(viewer.user.as_ref(), viewer.manager) {
         return vec![];
     }
-    s.enemies
+    let mut out: Vec<String> = s
+        .enemies
         .iter()
         .filter(|e| e.hidden)
         .map(|e| e.label.clone())
-        .collect()
+        .collect();
+    // A hidden Casket: its Logics, and its Ruler when the GM named one (the default "the
+    // Emulator" is a word any text may use).
+    if let Some(c) = s.casket().filter(|c| c.hidden) {
+        out.extend(c.logics.iter().cloned());
+        if c.ruler_user.is_none() && c.ruler != "the Emulator" {
+            out.push(c.ruler.clone());
+        }
+    }
+    out
 }
 
 /// The session as `viewer` sees it.
@@ -73,6 +108,7 @@ pub fn view_model(s: &NightWizard, data: &NwData, viewer: &Viewer) -> NwView {
         scene: s.scene,
         rows: rows(s, Some(data), gm),
         combat,
+        casket: casket_line(s, gm),
     }
 }
 
@@ -135,6 +171,14 @@ pub fn status(s: &NightWizard, viewer: &Actor, data: &NwData) -> Vec<Reply> {
         ));
     }
     let gm = s.is_gm(viewer);
+    if let Some(line) = casket_line(s, gm) {
+        let reply = if s.casket().is_some_and(|c| c.hidden) {
+            Reply::gm
+        } else {
+            Reply::public
+        };
+        out.push(reply(Message::text(line)));
+    }
     out.extend(super::fortress::status_replies(s, gm));
     if s.combat.is_some() {
         out.extend(

@@ -15,10 +15,16 @@ use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 pub fn lower(c: CasketCommand) -> CasketAction {
     let text = |t: String| -> String { t.trim().chars().take(200).collect() };
     match c {
-        CasketCommand::Deploy { ruler, persist } => CasketAction::Deploy {
+        CasketCommand::Deploy {
+            ruler,
+            persist,
+            hidden,
+        } => CasketAction::Deploy {
             ruler: ruler.map(|r| r.trim().chars().take(40).collect()),
             persist: persist.unwrap_or(false),
+            hidden: hidden.unwrap_or(false),
         },
+        CasketCommand::Reveal => CasketAction::Reveal,
         CasketCommand::Remove { force } => CasketAction::Remove {
             force: force.unwrap_or(false),
         },
@@ -37,6 +43,12 @@ impl NightWizard {
         let same_scene =
             c.episode == self.episode && c.phase == self.phase && c.scene == self.scene;
         (c.persist || same_scene || self.casket_locked()).then_some(c)
+    }
+
+    /// The Casket in place as `viewer` may know it: a hidden one only for the GM (§11 item
+    /// 5: it cannot be located). Every text, view and picture of the Casket reads it here.
+    pub fn casket_seen(&self, gm: bool) -> Option<&Casket> {
+        self.casket().filter(|c| gm || !c.hidden)
     }
 
     /// From the start of a Dive until the Climax Phase is over the Casket cannot be removed.
@@ -73,7 +85,11 @@ pub fn apply(
 ) -> Result<Vec<Reply>, RuleError> {
     let gm = s.is_gm(actor);
     match a {
-        CasketAction::Deploy { ruler, persist } => {
+        CasketAction::Deploy {
+            ruler,
+            persist,
+            hidden,
+        } => {
             let pc = s.pcs.iter().find(|p| p.user == actor.id);
             if !gm && pc.is_none() {
                 return Err(crate::state::join_first());
@@ -81,11 +97,21 @@ pub fn apply(
             if *persist && !gm {
                 return refuse("only the GM lets a Casket outlast its Scene.");
             }
-            if let Some(c) = s.casket() {
-                return refuse(format!(
-                    "a Lunar Casket is already up (Ruler: {}).",
-                    c.ruler
-                ));
+            if *hidden && !gm {
+                return refuse("only the GM raises a hidden Casket (an Emulator's, §11 item 5); a PC's Casket raises the Crimson Moon.");
+            }
+            match s.casket_seen(gm) {
+                Some(c) => {
+                    return refuse(format!(
+                        "a Lunar Casket is already up (Ruler: {}).",
+                        c.ruler
+                    ))
+                }
+                // A hidden one is not named to a player, but it stands: no second Casket.
+                None if s.casket().is_some() => {
+                    return refuse("your Casket does not rise here: something already holds this Scene. Ask the GM.")
+                }
+                None => {}
             }
             let (name, user) = match (ruler, pc.filter(|_| !gm)) {
                 (_, Some(p)) => (p.ch.name.clone(), Some(p.user.clone())),
@@ -107,7 +133,17 @@ pub fn apply(
                 phase: s.phase,
                 scene: s.scene,
                 persist: *persist,
+                hidden: *hidden,
             });
+            if *hidden {
+                return Ok(vec![Reply::gm(Message::titled(
+                    "🌑 A hidden Lunar Casket",
+                    format!(
+                        "{name}'s Casket is up, unseen: no Crimson Moon rises and the players are not told. It lasts until it is removed{}; `/nwcasket reveal` shows it.",
+                        if *persist { "" } else { " or the Scene ends" }
+                    ),
+                ))]);
+            }
             Ok(vec![Reply::public(Message::titled(
                 "🌕 A Crimson Moon rises",
                 format!(
@@ -116,8 +152,32 @@ pub fn apply(
                 ),
             ))])
         }
+        CasketAction::Reveal => {
+            match s.casket() {
+                None => return refuse("there is no Lunar Casket up."),
+                Some(c) if !c.hidden => return refuse("the Casket is not hidden."),
+                Some(_) => {}
+            }
+            let Some(c) = s.fortress.casket.as_mut() else {
+                return refuse("there is no Lunar Casket up.");
+            };
+            c.hidden = false;
+            let logics = c.logics.len();
+            Ok(vec![Reply::public(Message::titled(
+                "🌕 A Crimson Moon rises",
+                format!(
+                    "{}'s Lunar Casket shows itself: it was up all along.{}",
+                    c.ruler,
+                    if logics > 0 {
+                        format!(" {logics} Lunar Logic(s) hold here: `/nwcasket list`.")
+                    } else {
+                        String::new()
+                    }
+                ),
+            ))])
+        }
         CasketAction::Remove { force } => {
-            let Some(c) = s.casket() else {
+            let Some(c) = s.casket_seen(gm) else {
                 return refuse("there is no Lunar Casket up.");
             };
             let ruler = c.ruler_user.as_ref() == Some(&actor.id);
@@ -131,13 +191,19 @@ pub fn apply(
                 return refuse("from the start of a Dive until the Climax Phase is over the Casket cannot be removed (§11).");
             }
             let name = c.ruler.clone();
+            let hidden = c.hidden;
             s.fortress.casket = None;
+            if hidden {
+                return Ok(vec![Reply::gm(Message::text(format!(
+                    "🌑 {name}'s hidden Lunar Casket is removed, as unseen as it stood."
+                )))]);
+            }
             Ok(vec![Reply::public(Message::text(format!(
                 "🌑 {name}'s Lunar Casket is removed; the Crimson Moon sets."
             )))])
         }
         CasketAction::Logic(text) => {
-            let Some(c) = s.casket() else {
+            let Some(c) = s.casket_seen(gm) else {
                 return refuse("there is no Lunar Casket up.");
             };
             if text.is_empty() {
@@ -153,12 +219,14 @@ pub fn apply(
                 c.logics.push(text.clone());
             }
             let n = s.fortress.casket.as_ref().map_or(0, |c| c.logics.len());
-            Ok(vec![Reply::public(Message::text(format!(
-                "🌕 Lunar Logic {n}: {text}"
-            )))])
+            let m = Message::text(format!("🌕 Lunar Logic {n}: {text}"));
+            if s.casket().is_some_and(|c| c.hidden) {
+                return Ok(vec![Reply::gm(m)]);
+            }
+            Ok(vec![Reply::public(m)])
         }
         CasketAction::List => {
-            let Some(c) = s.casket() else {
+            let Some(c) = s.casket_seen(gm) else {
                 return refuse("there is no Lunar Casket up.");
             };
             let lines: Vec<String> = c
@@ -183,7 +251,8 @@ pub fn apply(
                     )
                 })
                 .collect();
-            Ok(vec![Reply::public(Message::titled(
+            let reply = if c.hidden { Reply::gm } else { Reply::public };
+            Ok(vec![reply(Message::titled(
                 format!("🌕 Lunar Casket of {}", c.ruler),
                 if lines.is_empty() {
                     "No Lunar Logic yet.".to_string()
@@ -218,7 +287,8 @@ pub fn apply(
 /// in `/nwcasket list` or its text; without a Casket, or for a Logic it does not hold, nothing
 /// is charged.
 pub fn shake(s: &mut NightWizard, actor: &Actor, which: &str) -> Result<Vec<Reply>, RuleError> {
-    let Some(c) = s.casket() else {
+    // A hidden Casket's Logics cannot be shaken off by those who do not know it is up.
+    let Some(c) = s.casket_seen(s.is_gm(actor)) else {
         return refuse("there is no Lunar Casket up.");
     };
     let Some(i) = s.pcs.iter().position(|p| p.user == actor.id) else {

@@ -25,6 +25,10 @@ pub struct Casket {
     pub scene: u32,
     /// The GM lets it outlast its Scene.
     pub persist: bool,
+    /// A hidden Casket (§11 item 5): it raises no Crimson Moon and cannot be located; only
+    /// the GM knows it is up until the GM reveals it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden: bool,
 }
 
 /// How long an ignored Lunar Logic stays ignored.
@@ -57,7 +61,12 @@ pub enum CasketAction {
         ruler: Option<String>,
         /// GM: it outlasts the Scene.
         persist: bool,
+        /// GM: a hidden Casket (no Crimson Moon; players are not told).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        hidden: bool,
     },
+    /// GM: a hidden Casket shows itself (the Crimson Moon rises).
+    Reveal,
     /// Remove it.
     Remove {
         /// GM: declare it removed even during a Dive (§12.1).

@@ -134,3 +134,84 @@ fn rule_nw_11_7_logic_ignored_until_the_scenario_ends_or_with_the_setting_the_se
     }
     assert!(!t.s.ignores_logic(&alice().id, "No flying"));
 }
+
+/// Every text `who` is shown by `/game status` and the tracker picture of their view.
+fn seen_by(t: &mut T, who: &croupier_core::table::Actor) -> String {
+    let mut out: Vec<String> = t
+        .ok(who, "game status", &[])
+        .iter()
+        .map(|r| r.message.plain_text())
+        .collect();
+    let v = crate::view::view_model(&t.s, &t.data, &croupier_core::table::Viewer::user(&who.id));
+    out.extend(
+        crate::picture::tracker(&v)
+            .texts()
+            .into_iter()
+            .map(str::to_string),
+    );
+    out.join("\n")
+}
+
+#[test]
+fn rule_nw_11_5_a_hidden_casket_stays_hidden_from_the_players() {
+    // §11 item 5: "Hidden Caskets raise no moon and cannot be located."
+    let mut t = table();
+    t.ok(&gm(), "nw phase next", &[]);
+    let up = t.ok(
+        &gm(),
+        "nw casket deploy",
+        &[("ruler", "Veiled Warden"), ("hidden", "true")],
+    );
+    assert!(up.iter().all(|r| !r.is_public()), "told to the GM only");
+    let logic = t.ok(&gm(), "nw casket logic", &[("text", "Mirrors lie here")]);
+    assert!(logic.iter().all(|r| !r.is_public()));
+    // The player acts in between and sees nothing of it, in text or picture.
+    let alice_sees = seen_by(&mut t, &alice());
+    for secret in ["Veiled Warden", "Mirrors lie", "Lunar Casket of", "🌑"] {
+        assert!(!alice_sees.contains(secret), "{secret}: {alice_sees}");
+    }
+    let gm_sees = seen_by(&mut t, &gm());
+    assert!(
+        gm_sees
+            .contains("🌑 Lunar Casket of Veiled Warden · 1 Lunar Logic · hidden from the players"),
+        "{gm_sees}"
+    );
+    // It cannot be located: listed, shaken off or removed by a player, it is not there.
+    for (path, opts) in [
+        ("nw casket list", vec![]),
+        ("nw casket shake", vec![("logic", "1")]),
+        ("nw casket remove", vec![]),
+    ] {
+        let e = t.err(&alice(), path, &opts);
+        assert_eq!(e, "there is no Lunar Casket up.", "{path}");
+    }
+    // Nor does a second Casket rise over it; the refusal names no Ruler.
+    let e = t.err(&alice(), "nw casket deploy", &[]);
+    assert!(
+        e.contains("does not rise here") && !e.contains("Veiled"),
+        "{e}"
+    );
+    // A player cannot raise a hidden one.
+    t.ok(&gm(), "nw casket remove", &[]);
+    let e = t.err(&alice(), "nw casket deploy", &[("hidden", "true")]);
+    assert!(e.contains("only the GM raises a hidden Casket"), "{e}");
+}
+
+#[test]
+fn rule_nw_11_5_the_gm_reveals_a_hidden_casket() {
+    let mut t = table();
+    t.ok(&gm(), "nw phase next", &[]);
+    t.ok(&gm(), "nw casket deploy", &[("hidden", "true")]);
+    t.ok(&gm(), "nw casket logic", &[("text", "No flight here")]);
+    t.ok(&alice(), "game status", &[]);
+    let shown = t.ok(&gm(), "nw casket reveal", &[]);
+    assert!(shown[0].is_public());
+    assert!(shown[0]
+        .message
+        .plain_text()
+        .contains("A Crimson Moon rises"));
+    let list = t.ok(&alice(), "nw casket list", &[]);
+    assert!(list[0].message.plain_text().contains("No flight here"));
+    assert!(seen_by(&mut t, &alice()).contains("🌕 Lunar Casket of the Emulator · 1 Lunar Logic"));
+    assert!(t.err(&gm(), "nw casket reveal", &[]).contains("not hidden"));
+}

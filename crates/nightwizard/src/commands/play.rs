@@ -377,7 +377,12 @@ pub enum CasketCommand {
         ruler: Option<String>,
         /// GM: it outlasts its Scene
         persist: Option<bool>,
+        /// GM: a hidden Casket raises no Crimson Moon; players are not told it is up
+        hidden: Option<bool>,
     },
+    /// Reveal a hidden Casket: the Crimson Moon rises (GM)
+    #[cmd(perm = gm)]
+    Reveal,
     /// Remove the Casket (the Ruler or the GM)
     Remove {
         /// GM: declare it removed even during a Dive
