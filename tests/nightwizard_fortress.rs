@@ -57,7 +57,7 @@ carol: /nw session join
 carol: /nwfortress appear
 carol: /nw prana use:raise
 carol: /nwfortress resolve
-gm: /nwfortress danger kind:trap
+gm: /nwfortress danger kind:trap by_hand:true
 bob: /nwfortress sense
 bob: /nwfortress resolve
 alice: /nwfortress identify

@@ -457,6 +457,13 @@ pub fn apply(
                 ));
             }
             let mut out = super::combat::apply(s, data, rng, actor, a)?;
+            if start {
+                // The fight an Enemy Area holds the party for has begun (§12.4); after it the
+                // party goes on.
+                if let Some(d) = s.fortress.fortress.as_mut().and_then(|f| f.dive.as_mut()) {
+                    d.held = false;
+                }
+            }
             if start && s.phase == Phase::Opening {
                 out.insert(0, opening_warning("combat"));
             }

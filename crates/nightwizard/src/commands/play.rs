@@ -337,6 +337,8 @@ pub enum FortressCommand {
         stat: Option<DangerStat>,
         /// Results only to each roller and the GM
         secret: Option<bool>,
+        /// Each player rolls it (default: the bot rolls for every PC in the Scene)
+        by_hand: Option<bool>,
     },
     /// Roll the Danger Sense Judge the GM called
     Sense,

@@ -113,6 +113,7 @@ pub(super) fn apply(
             difficulty,
             stat,
             secret,
+            passive,
         } => {
             let (f, d) = dive(s)?;
             let base = match kind.as_str() {
@@ -137,6 +138,7 @@ pub(super) fn apply(
                 k => return refuse(format!("kind is trap, ambush, secret or other, not `{k}`.")),
             };
             let dc = difficulty.unwrap_or(base);
+            let inside = d.inside.clone();
             if let Some(d) = fortress_mut(s)?.dive.as_mut() {
                 d.danger = Some(Danger {
                     kind: kind.clone(),
@@ -146,12 +148,39 @@ pub(super) fn apply(
                     rolled: vec![],
                 });
             }
+            let called = Reply::gm(Message::text(format!(
+                "⚠️ Danger Sense ({kind}): {} Judge, Difficulty {dc} (hidden from the players){}{}.",
+                stat,
+                if *secret { ", rolled secretly" } else { "" },
+                if *passive {
+                    ", rolled by the bot for every PC in the Scene"
+                } else {
+                    ""
+                }
+            )));
+            if *passive {
+                // §12.9: "It is passive: players need not declare that they are searching."
+                let mut out = vec![
+                    called,
+                    Reply::public(Message::titled(
+                        "⚠️ Danger Sense Judge",
+                        format!("Something may be wrong here: every PC in the Scene rolls {stat}."),
+                    )),
+                ];
+                for user in inside {
+                    if s.fortress.pending.iter().any(|p| p.user == user) {
+                        out.push(Reply::gm(Message::text(format!(
+                            "{} has a Fortress Judge to settle first (`/nwfortress resolve`), then rolls with `/nwfortress sense`.",
+                            pc_name(s, &user)
+                        ))));
+                        continue;
+                    }
+                    out.extend(sense(s, data, rng, &user)?);
+                }
+                return Ok(out);
+            }
             Ok(vec![
-                Reply::gm(Message::text(format!(
-                    "⚠️ Danger Sense ({kind}): {} Judge, Difficulty {dc} (hidden from the players){}.",
-                    stat,
-                    if *secret { ", rolled secretly" } else { "" }
-                ))),
+                called,
                 Reply::public(
                     Message::titled(
                         "⚠️ Danger Sense Judge",
@@ -179,27 +208,7 @@ pub(super) fn apply(
             if s.fortress.pending.iter().any(|p| p.user == actor.id) {
                 return refuse("settle your last Judge first: `/nwfortress resolve`.");
             }
-            let (stat, dc, secret) = (dg.stat.clone(), dg.difficulty, dg.secret);
-            let out = roll_check(
-                s,
-                data,
-                rng,
-                actor,
-                Check::Sense,
-                &stat,
-                dc,
-                0,
-                false,
-                secret,
-            )?;
-            if let Some(dg) = fortress_mut(s)?
-                .dive
-                .as_mut()
-                .and_then(|d| d.danger.as_mut())
-            {
-                dg.rolled.push(actor.id.clone());
-            }
-            Ok(out)
+            sense(s, data, rng, &actor.id)
         }
         FortressAction::Cleared(area) => {
             let f = fortress(s)?;
@@ -215,6 +224,10 @@ pub(super) fn apply(
             };
             let f = fortress_mut(s)?;
             let mut lines = vec![];
+            if let Some(d) = f.dive.as_mut().filter(|d| d.at == i && d.held) {
+                d.held = false;
+                lines.push("The enemies here no longer bar the way.".to_string());
+            }
             let area = &mut f.areas[i];
             area.cleared = true;
             if let Some(t) = area.trap.as_mut().filter(|t| t.state == TrapState::Armed) {
@@ -311,6 +324,47 @@ pub(super) fn apply(
         }
         _ => refuse("that is not a Fortress Judge command."),
     }
+}
+
+/// Rolls the called Danger Sense Judge for the PC of `user` (by their own command, or for
+/// every PC at once when the call is passive) and marks them as having rolled it.
+fn sense(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut GameRng,
+    user: &UserId,
+) -> Result<Vec<Reply>, RuleError> {
+    let Some(dg) = s
+        .fortress
+        .fortress
+        .as_ref()
+        .and_then(|f| f.dive.as_ref())
+        .and_then(|d| d.danger.as_ref())
+    else {
+        return refuse("the GM has not called for a Danger Sense Judge.");
+    };
+    let (stat, dc, secret) = (dg.stat.clone(), dg.difficulty, dg.secret);
+    let roller = Actor::player(&user.0, &pc_name(s, user));
+    let out = roll_check(
+        s,
+        data,
+        rng,
+        &roller,
+        Check::Sense,
+        &stat,
+        dc,
+        0,
+        false,
+        secret,
+    )?;
+    if let Some(dg) = fortress_mut(s)?
+        .dive
+        .as_mut()
+        .and_then(|d| d.danger.as_mut())
+    {
+        dg.rolled.push(user.clone());
+    }
+    Ok(out)
 }
 
 /// Rolls a Fortress Judge through the session's Judge, then settles it at once on a success;

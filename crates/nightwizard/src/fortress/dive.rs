@@ -1,5 +1,6 @@
 //! The Dive (§12.1–§12.7): entering, moving Area by Area, appearing, leaving.
 
+use super::super::commands::{CombatCommand, NwCommand};
 use super::super::data::NwData;
 use super::super::state::NightWizard;
 use super::super::state::Phase;
@@ -10,7 +11,19 @@ use super::common::{
 };
 use super::model::{AreaKind, Check, Dive, FortressAction, GateKind, TrapState, CONNECTION_BONUS};
 use croupier_core::rng::GameRng;
-use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
+use croupier_core::table::{refuse, Actor, ButtonStyle, Message, Reply, RuleError, UserId};
+
+/// Why the party may not leave an Enemy Area it has not fought in (§12.4, §12.7).
+fn held_refusal(gm: bool) -> String {
+    format!(
+        "enemies hold this Area: Round Progression starts here (§12.4), and during it only the Withdraw rules lead out (§12.7). {}",
+        if gm {
+            "Start the fight (`/nwcombat start`), or let the party on with `/nwfortress cleared`."
+        } else {
+            "The GM starts the fight."
+        }
+    )
+}
 
 /// Applies the Dive actions.
 pub(super) fn apply(
@@ -53,6 +66,7 @@ pub(super) fn apply(
                 core_broken: false,
                 ruler_permits: false,
                 danger: None,
+                held: false,
             });
             let entrance = f.areas[e].name.clone();
             let desc = f.areas[e].desc.clone();
@@ -82,6 +96,9 @@ pub(super) fn apply(
             }
             if s.combat.is_some() {
                 return refuse("during Round Progression use the normal Withdraw rules; leave the Area when the fight is over (§12.7).");
+            }
+            if d.held {
+                return refuse(held_refusal(gm));
             }
             let Some(b) = f.area(to) else {
                 return refuse(format!("no Area is called {to}."));
@@ -133,10 +150,12 @@ pub(super) fn apply(
                     format!(" The Damaged Gate holds ({left} use(s) left).")
                 };
             }
+            let enemies = f.areas[b].kind == AreaKind::Enemy && !f.areas[b].cleared;
             if let Some(d) = f.dive.as_mut() {
                 d.came_from = Some(a);
                 d.at = b;
                 d.danger = None;
+                d.held = enemies;
             }
             // A new Scene: everyone may try to identify an unremoved trap again.
             if let Some(t) = f.areas[b].trap.as_mut() {
@@ -144,7 +163,7 @@ pub(super) fn apply(
             }
             let area = &f.areas[b];
             let what = match area.kind {
-                AreaKind::Enemy => "\nEnemies! Round Progression starts (GM: `/nwcombat start`).",
+                AreaKind::Enemy if !area.cleared => "\nEnemies! Round Progression starts as soon as the GM has described the Area (§12.4): the party cannot go on, or back, until the fight.",
                 AreaKind::Trap if area.trap.as_ref().is_some_and(|t| t.state == TrapState::Armed) => {
                     "\nSomething here is dangerous: it must be beaten to go on (`/nwfortress identify`)."
                 }
@@ -167,6 +186,19 @@ pub(super) fn apply(
                 "🏰 Into the next Area",
                 body,
             ))];
+            if enemies {
+                out.push(Reply::gm(
+                    Message::text(format!(
+                        "⚔️ {} is an Enemy Area: put its enemies on the table (`/nwenemy spawn`), describe it, then start the fight. `/nwfortress cleared` lets the party on without one.",
+                        area.name
+                    ))
+                    .styled_button(
+                        "Start the fight",
+                        &NwCommand::Combat(CombatCommand::Start { anyseven: None }),
+                        ButtonStyle::Danger,
+                    ),
+                ));
+            }
             if let Some(t) = area.trap.as_ref().filter(|t| t.state == TrapState::Armed) {
                 out.push(Reply::gm(Message::text(format!(
                     "🪤 Armed trap in {}: Detection {}, Removal {}: {}.",
@@ -218,6 +250,9 @@ pub(super) fn apply(
                 return refuse(
                     "finish the fight first (during Round Progression use the Withdraw rules).",
                 );
+            }
+            if d.held {
+                return refuse(held_refusal(gm));
             }
             let exit = f.areas[d.at].exit;
             if let Err(why) = retreat_allowed(d, exit) {

@@ -87,12 +87,14 @@ pub fn lower(c: FortressCommand) -> Result<FortressAction, RuleError> {
             difficulty,
             stat,
             secret,
+            by_hand,
         } => FortressAction::Danger {
             kind: kind.unwrap_or(DangerKind::Other).value().to_string(),
             perception,
             difficulty,
             stat: stat.unwrap_or(DangerStat::Awareness).value().to_string(),
             secret: secret.unwrap_or(false),
+            passive: !by_hand.unwrap_or(false),
         },
         FortressCommand::Sense => FortressAction::Sense,
         FortressCommand::Cleared { area } => {

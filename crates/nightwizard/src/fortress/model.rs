@@ -195,6 +195,10 @@ pub struct Dive {
     pub ruler_permits: bool,
     /// The GM's Danger Sense call in this Area.
     pub danger: Option<Danger>,
+    /// Enemies hold the current Area (an Enemy Area entered and not yet fought or cleared):
+    /// Round Progression starts there (§12.4), so the party cannot walk on or back out.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub held: bool,
 }
 
 /// A Fortress.
@@ -331,6 +335,10 @@ pub enum FortressAction {
         stat: String,
         /// Secret.
         secret: bool,
+        /// The bot rolls it for every PC who has appeared (§12.9: it is passive); absent in
+        /// logs written before, which left it to each player.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        passive: bool,
     },
     /// Roll the called Danger Sense Judge.
     Sense,

@@ -252,7 +252,7 @@ fn rule_nw_12_9_danger_sense_success_against_secret_reveals_the_gate() {
     t.ok(
         &gm(),
         "nw fortress danger",
-        &[("kind", "secret"), ("secret", "true")],
+        &[("kind", "secret"), ("secret", "true"), ("by_hand", "true")],
     );
     let cf = t.s.pcs[0].cf.unwrap();
     let mut j = Judge::roll(
@@ -331,6 +331,8 @@ fn rule_nw_12_10_danger_sense_difficulties_trap_removal_ambush_perception_plus_7
         (vec![("kind", "other")], 12),
         (vec![("kind", "other"), ("difficulty", "9")], 9),
     ] {
+        let mut opts = opts;
+        opts.push(("by_hand", "true"));
         t.ok(&gm(), "nw fortress danger", &opts);
         assert_eq!(
             t.fort()
@@ -584,4 +586,133 @@ fn map_hides_secret_gates_and_trap_details_from_players() {
         gm_text.contains("SECRET") && gm_text.contains("xyzzy"),
         "{gm_text}"
     );
+}
+
+#[test]
+fn rule_nw_12_9_danger_sense_is_passive_the_bot_rolls_for_every_pc_inside() {
+    // §12.9: "The GM may call for one from every PC who has appeared, whenever danger arises.
+    // It is passive: players need not declare that they are searching."
+    let mut t = table();
+    t.build();
+    t.ok(&gm(), "nw fortress dive", &[]);
+    t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
+    // A player acts in between.
+    t.ok(&bob(), "game status", &[]);
+    let out = t.ok(&gm(), "nw fortress danger", &[("kind", "other")]);
+    let text = all_text(&out);
+    assert!(
+        text.contains("every PC in the Scene rolls awareness"),
+        "{text}"
+    );
+    let rolled = &t
+        .fort()
+        .dive
+        .as_ref()
+        .unwrap()
+        .danger
+        .as_ref()
+        .unwrap()
+        .rolled;
+    assert_eq!(
+        rolled,
+        &vec![alice().id, bob().id],
+        "the bot rolled for both"
+    );
+    for who in ["Ayu", "Bo"] {
+        assert!(text.contains(who), "{who}'s Judge is shown: {text}");
+    }
+    assert!(
+        !public_text(&out).contains("Difficulty 12"),
+        "the Difficulty stays hidden"
+    );
+    let e = t.err(&alice(), "nw fortress sense", &[]);
+    assert!(e.contains("already rolled"), "{e}");
+    // A secret call tells each result to its roller and the GM only.
+    for who in [alice(), bob()] {
+        if t.s.fortress.pending.iter().any(|p| p.user == who.id) {
+            t.ok(&who, "nw fortress resolve", &[]);
+        }
+    }
+    let out = t.ok(
+        &gm(),
+        "nw fortress danger",
+        &[("kind", "other"), ("secret", "true")],
+    );
+    let public = public_text(&out);
+    for line in public
+        .lines()
+        .filter(|l| l.contains("Ayu") || l.contains("Bo"))
+    {
+        assert!(line.ends_with("rolls a secret Judge."), "{public}");
+    }
+    for who in [alice(), bob()] {
+        assert!(
+            out.iter().any(|r| !r.is_public()
+                && r.audience == croupier_core::table::Audience::Only(vec![who.id.clone()])),
+            "{} is told their own result",
+            who.id
+        );
+    }
+}
+
+#[test]
+fn rule_nw_12_4_an_enemy_area_starts_the_fight_and_the_party_cannot_walk_out() {
+    // §12.4 Enemy Area: "Round Progression starts as soon as the GM finishes describing the
+    // scene"; §12.7: "During Round Progression, use the normal Withdraw rules."
+    let mut t = table();
+    t.build();
+    t.ok(
+        &gm(),
+        "nw fortress area",
+        &[("name", "Lair"), ("kind", "enemy")],
+    );
+    t.ok(
+        &gm(),
+        "nw fortress gate",
+        &[("from", "Hall"), ("to", "Lair"), ("kind", "normal")],
+    );
+    t.ok(&gm(), "nw fortress dive", &[]);
+    t.ok(&gm(), "nw fortress move", &[("to", "Hall")]);
+    let out = t.ok(&alice(), "nw fortress move", &[("to", "Lair")]);
+    assert!(
+        public_text(&out)
+            .contains("Round Progression starts as soon as the GM has described the Area"),
+        "{}",
+        all_text(&out)
+    );
+    let gm_note = out.iter().find(|r| !r.is_public()).expect("the GM's note");
+    assert!(gm_note
+        .message
+        .buttons
+        .iter()
+        .any(|b| b.label == "Start the fight"));
+    // Another player tries to walk back out: refused, nothing changes.
+    let e = t.err(&bob(), "nw fortress move", &[("to", "Hall")]);
+    assert!(e.contains("enemies hold this Area"), "{e}");
+    assert_eq!(t.at(), "Lair");
+    let e = t.err(&gm(), "nw fortress move", &[("to", "Hall")]);
+    assert!(e.contains("`/nwfortress cleared`"), "{e}");
+    // The fight starts; when it is over the party goes on.
+    t.ok(
+        &gm(),
+        "nw enemy spawn",
+        &[("name", "shade_swarm"), ("as", "Swarm")],
+    );
+    t.ok(&gm(), "nwcombat start", &[]);
+    assert!(!t.fort().dive.as_ref().unwrap().held);
+    t.ok(&gm(), "nwcombat end", &[]);
+    t.ok(&bob(), "nw fortress move", &[("to", "Hall")]);
+    // Entering again, the GM may clear the Area without a fight.
+    t.ok(&gm(), "nw fortress move", &[("to", "Lair")]);
+    assert!(t.fort().dive.as_ref().unwrap().held);
+    let out = t.ok(&gm(), "nw fortress cleared", &[]);
+    assert!(
+        all_text(&out).contains("no longer bar the way"),
+        "{}",
+        all_text(&out)
+    );
+    t.ok(&alice(), "nw fortress move", &[("to", "Hall")]);
+    // A cleared Enemy Area holds nobody the next time.
+    t.ok(&alice(), "nw fortress move", &[("to", "Lair")]);
+    assert!(!t.fort().dive.as_ref().unwrap().held);
 }

@@ -443,6 +443,7 @@ fn rule_nw_10_7_no_lunar_robe_flight_inside_a_fortress() {
             core_broken: false,
             ruler_permits: false,
             danger: None,
+            held: false,
         }),
     });
     let e = t

@@ -85,6 +85,7 @@ fn rule_nw_12_6_an_appearance_check_in_a_fortress_area_is_8_plus_2_per_gate() {
             core_broken: false,
             ruler_permits: false,
             danger: None,
+            held: false,
         }),
     });
     t.s.pcs[2].cf = Some(Cf {
