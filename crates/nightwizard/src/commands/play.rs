@@ -2,6 +2,7 @@
 //! Fortresses (`/nwfortress`) and the Lunar Casket (`/nwcasket`), with their choice lists.
 
 use super::super::casket::LogicLasts;
+use super::super::fortress::model::EntryCost;
 use super::super::fortress::{AreaKind, GateKind};
 use serde::{Deserialize, Serialize};
 
@@ -270,6 +271,15 @@ pub enum FortressCommand {
         desc: Option<String>,
         /// Entrance: it serves as the exit
         exit: Option<bool>,
+        /// Entrance: each PC who enters pays this (with amount:)
+        cost: Option<EntryCost>,
+        /// Entrance: how much each PC pays
+        #[opt(min = 1, max = 99)]
+        amount: Option<u32>,
+        /// Entrance: an item someone in the party must carry (e.g. a door key)
+        key: Option<String>,
+        /// Entrance: a keyword the Dive must say (never shown to players)
+        keyword: Option<String>,
     },
     /// Join two Areas with a Gate (GM)
     #[cmd(perm = gm)]
@@ -302,7 +312,10 @@ pub enum FortressCommand {
     },
     /// The party enters at the Entrance (GM)
     #[cmd(perm = gm)]
-    Dive,
+    Dive {
+        /// The Entrance's keyword, if it asks one
+        keyword: Option<String>,
+    },
     /// The Area Map and the party's position
     Show,
     /// Move the party through a Gate

@@ -13,12 +13,16 @@ pub(super) fn apply(s: &mut NightWizard, a: &FortressAction) -> Result<Vec<Reply
             kind,
             desc,
             exit,
+            entry,
         } => {
             if name.is_empty() {
                 return refuse("an Area needs a name.");
             }
             if *exit && *kind != AreaKind::Entrance {
                 return refuse("only the Entrance can serve as the exit.");
+            }
+            if !entry.is_none() && *kind != AreaKind::Entrance {
+                return refuse("cost:, key: and keyword: are what the Entrance asks (§12.2): only for kind:entrance.");
             }
             if let Some(f) = s.fortress.fortress.as_ref() {
                 let existing = f.area(name);
@@ -39,6 +43,7 @@ pub(super) fn apply(s: &mut NightWizard, a: &FortressAction) -> Result<Vec<Reply
                 trap: None,
                 cleared: false,
                 exit: *exit,
+                entry: entry.clone(),
             };
             let verb = match existing {
                 Some(i) => {
@@ -56,9 +61,24 @@ pub(super) fn apply(s: &mut NightWizard, a: &FortressAction) -> Result<Vec<Reply
                     "added"
                 }
             };
+            let mut asks = vec![];
+            if let Some((c, n)) = entry.cost {
+                asks.push(format!("{n} {} from each PC", c.name()));
+            }
+            if let Some(k) = &entry.key {
+                asks.push(format!("the item {k}"));
+            }
+            if let Some(k) = &entry.keyword {
+                asks.push(format!("the keyword “{k}” (`/nwfortress dive keyword:`)"));
+            }
             Ok(vec![Reply::gm(Message::text(format!(
-                "🏰 Area {name} ({}) {verb}.",
-                kind.name()
+                "🏰 Area {name} ({}) {verb}.{}",
+                kind.name(),
+                if asks.is_empty() {
+                    String::new()
+                } else {
+                    format!(" To go in it asks {}.", asks.join(", "))
+                }
             )))])
         }
         FortressAction::Gate {

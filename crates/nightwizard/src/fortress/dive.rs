@@ -9,7 +9,10 @@ use super::common::{
     add_inside, appear_difficulty, dive, fortress, fortress_mut, map_message, pc_name,
     retreat_allowed,
 };
-use super::model::{AreaKind, Check, Dive, FortressAction, GateKind, TrapState, CONNECTION_BONUS};
+use super::model::{
+    AreaKind, Check, Dive, Entry, EntryCost, FortressAction, GateKind, TrapState, CONNECTION_BONUS,
+};
+use croupier_core::names::same_name;
 use croupier_core::rng::GameRng;
 use croupier_core::table::{refuse, Actor, ButtonStyle, Message, Reply, RuleError, UserId};
 
@@ -25,6 +28,83 @@ fn held_refusal(gm: bool) -> String {
     )
 }
 
+/// Checks what the Entrance asks (§12.2) of the PCs of `inside`, then takes the cost from
+/// each: refused, changing nothing, if the keyword is missing or wrong, nobody carries the
+/// key, or anyone cannot pay in full (HP never below 1, §10.10). Returns the line saying
+/// what was paid.
+fn enter(
+    s: &mut NightWizard,
+    data: &NwData,
+    entry: Entry,
+    inside: &[UserId],
+    said: Option<&str>,
+) -> Result<String, RuleError> {
+    if let Some(k) = &entry.keyword {
+        match said {
+            None => return refuse(
+                "the Entrance does not open: it asks for a keyword (`/nwfortress dive keyword:…`).",
+            ),
+            Some(w) if !same_name(w, k) => {
+                return refuse("the Entrance does not open: that is not its keyword.")
+            }
+            Some(_) => {}
+        }
+    }
+    let cat = s.cat(data);
+    if let Some(key) = &entry.key {
+        let wanted = cat.item(key).map(|i| i.id.clone());
+        let carried = s.pcs.iter().filter(|p| inside.contains(&p.user)).any(|p| {
+            p.ch.items.iter().any(|i| {
+                Some(&i.id) == wanted.as_ref()
+                    || same_name(&i.id, key)
+                    || cat.item(&i.id).is_some_and(|d| same_name(&d.name, key))
+            })
+        });
+        if !carried {
+            return refuse(format!(
+                "the Entrance does not open: it needs {key}, and nobody in the party carries it."
+            ));
+        }
+    }
+    let Some((cost, n)) = entry.cost else {
+        return Ok(String::new());
+    };
+    let n = n as i32;
+    let short: Vec<String> = s
+        .pcs
+        .iter()
+        .filter(|p| inside.contains(&p.user))
+        .filter_map(|p| {
+            let (have, least) = match cost {
+                EntryCost::Hp => (p.hp, 1),
+                EntryCost::Mp => (p.mp, 0),
+                EntryCost::Prana => (p.prana, 0),
+            };
+            (have - n < least).then(|| format!("{} has {have}", p.ch.name))
+        })
+        .collect();
+    if !short.is_empty() {
+        return refuse(format!(
+            "the Entrance asks {n} {} of each PC, paid in full{}: {}.",
+            cost.name(),
+            if cost == EntryCost::Hp {
+                " and never below 1 HP (§10.10)"
+            } else {
+                ""
+            },
+            short.join(", ")
+        ));
+    }
+    for p in s.pcs.iter_mut().filter(|p| inside.contains(&p.user)) {
+        match cost {
+            EntryCost::Hp => p.hp -= n,
+            EntryCost::Mp => p.mp -= n,
+            EntryCost::Prana => p.prana -= n,
+        }
+    }
+    Ok(format!(" Each pays {n} {} to go in.", cost.name()))
+}
+
 /// Applies the Dive actions.
 pub(super) fn apply(
     s: &mut NightWizard,
@@ -35,7 +115,7 @@ pub(super) fn apply(
     a: &FortressAction,
 ) -> Result<Vec<Reply>, RuleError> {
     match a {
-        FortressAction::Dive => {
+        FortressAction::Dive | FortressAction::DiveSaying(_) => {
             let f = fortress(s)?;
             if f.dive.is_some() {
                 return refuse("the party is already inside.");
@@ -52,6 +132,11 @@ pub(super) fn apply(
             if inside.is_empty() {
                 return refuse("no PC can dive: players join with `/nw session join`.");
             }
+            let said = match a {
+                FortressAction::DiveSaying(k) => Some(k.as_str()),
+                _ => None,
+            };
+            let paid = enter(s, data, f.areas[e].entry.clone(), &inside, said)?;
             s.scene += 1;
             s.fortress.dive_episode = Some(s.episode);
             s.fortress.pending.clear();
@@ -75,7 +160,7 @@ pub(super) fn apply(
                 Message::titled(
                     "🏰 The Dive begins",
                     format!(
-                        "{} {} the Fortress at {entrance} (Scene {}).{}\nThere is no way back out until the Ruler is defeated, the Fortress Core is broken or the Ruler permits it.",
+                        "{} {} the Fortress at {entrance} (Scene {}).{}{paid}\nThere is no way back out until the Ruler is defeated, the Fortress Core is broken or the Ruler permits it.",
                         names.join(", "),
                         if names.len() == 1 { "enters" } else { "enter" },
                         s.scene,

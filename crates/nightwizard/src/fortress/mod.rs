@@ -24,7 +24,8 @@ use super::commands::{DangerKind, DangerStat, FortressCommand};
 use super::data::NwData;
 use super::state::NightWizard;
 use croupier_core::rng::GameRng;
-use croupier_core::table::{Actor, Choices, Reply, RuleError};
+use croupier_core::table::{refuse, Actor, Choices, Reply, RuleError};
+use model::Entry;
 
 /// Lowers a parsed `/nwfortress …` to its action.
 pub fn lower(c: FortressCommand) -> Result<FortressAction, RuleError> {
@@ -35,12 +36,34 @@ pub fn lower(c: FortressCommand) -> Result<FortressAction, RuleError> {
             kind,
             desc,
             exit,
-        } => FortressAction::Area {
-            name: text(name, 40),
-            kind,
-            desc: desc.unwrap_or_default().chars().take(300).collect(),
-            exit: exit.unwrap_or(false),
-        },
+            cost,
+            amount,
+            key,
+            keyword,
+        } => {
+            let cost = match (cost, amount) {
+                (Some(c), Some(n)) => Some((c, n)),
+                (Some(c), None) => {
+                    return refuse(format!(
+                        "cost:{} needs amount: (how much each PC pays).",
+                        c.value()
+                    ))
+                }
+                (None, Some(_)) => return refuse("amount: goes with cost: (hp, mp or prana)."),
+                (None, None) => None,
+            };
+            FortressAction::Area {
+                name: text(name, 40),
+                kind,
+                desc: desc.unwrap_or_default().chars().take(300).collect(),
+                exit: exit.unwrap_or(false),
+                entry: Entry {
+                    cost,
+                    key: key.map(|k| text(k, 40)).filter(|k| !k.is_empty()),
+                    keyword: keyword.map(|k| text(k, 40)).filter(|k| !k.is_empty()),
+                },
+            }
+        }
         FortressCommand::Gate {
             from,
             to,
@@ -72,7 +95,8 @@ pub fn lower(c: FortressCommand) -> Result<FortressAction, RuleError> {
                 damage,
             }
         }
-        FortressCommand::Dive => FortressAction::Dive,
+        FortressCommand::Dive { keyword: None } => FortressAction::Dive,
+        FortressCommand::Dive { keyword: Some(k) } => FortressAction::DiveSaying(text(k, 40)),
         FortressCommand::Show => FortressAction::Show,
         FortressCommand::Move { to } => FortressAction::Move(text(to, 40)),
         FortressCommand::Appear { connection } => FortressAction::Appear {
@@ -122,6 +146,7 @@ pub fn apply(
             build::apply(s, a)
         }
         FortressAction::Dive
+        | FortressAction::DiveSaying(_)
         | FortressAction::Show
         | FortressAction::Move(_)
         | FortressAction::Appear { .. }

@@ -20,6 +20,51 @@ pub const AMBUSH_PLUS: i32 = 7;
 /// Appearance Check bonus with a Connection to someone in the Scene (§9.3).
 pub const CONNECTION_BONUS: i32 = 3;
 
+/// What an Entrance's cost is paid in (§12.2: "an adequate cost (HP, MP, and Prana)").
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Choices)]
+pub enum EntryCost {
+    /// Hit Points (never below 1, §10.10).
+    Hp,
+    /// Magic Points.
+    Mp,
+    /// Prana.
+    Prana,
+}
+
+impl EntryCost {
+    /// The name in text.
+    pub fn name(self) -> &'static str {
+        match self {
+            EntryCost::Hp => "HP",
+            EntryCost::Mp => "MP",
+            EntryCost::Prana => "Prana",
+        }
+    }
+}
+
+/// What the Entrance asks before the party may go in (§12.2: "special conditions ... an
+/// adequate cost (HP, MP, and Prana), a keyword, or an item (like a door key)"); anything
+/// else the Episode Rules ask is the GM's narration.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
+pub struct Entry {
+    /// What each PC who enters pays, and how much.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<(EntryCost, u32)>,
+    /// An item someone in the party carries (its id or name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// A keyword said with the Dive (the GM's; never shown to the players).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keyword: Option<String>,
+}
+
+impl Entry {
+    /// Nothing asked.
+    pub fn is_none(&self) -> bool {
+        *self == Entry::default()
+    }
+}
+
 /// Area types (§12.4).
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Choices)]
 pub enum AreaKind {
@@ -116,6 +161,9 @@ pub struct Area {
     pub cleared: bool,
     /// The Entrance serves as an exit (designated when building).
     pub exit: bool,
+    /// What the Entrance asks (§12.2).
+    #[serde(default, skip_serializing_if = "Entry::is_none")]
+    pub entry: Entry,
 }
 
 /// A Gate between two Areas.
@@ -281,6 +329,9 @@ pub enum FortressAction {
         desc: String,
         /// Entrance: serves as the exit.
         exit: bool,
+        /// Entrance: what it asks (absent in logs written before).
+        #[serde(default, skip_serializing_if = "Entry::is_none")]
+        entry: Entry,
     },
     /// GM: join two Areas.
     Gate {
@@ -308,6 +359,8 @@ pub enum FortressAction {
     },
     /// GM: the party enters at the Entrance.
     Dive,
+    /// GM: the party enters at the Entrance, saying its keyword.
+    DiveSaying(String),
     /// The map.
     Show,
     /// Move through a Gate.

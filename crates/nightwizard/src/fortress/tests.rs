@@ -716,3 +716,100 @@ fn rule_nw_12_4_an_enemy_area_starts_the_fight_and_the_party_cannot_walk_out() {
     t.ok(&alice(), "nw fortress move", &[("to", "Lair")]);
     assert!(!t.fort().dive.as_ref().unwrap().held);
 }
+
+#[test]
+fn rule_nw_12_2_the_entrance_asks_a_cost_a_keyword_or_an_item() {
+    // §12.2: "in order to enter the Entrance, special conditions must be fulfilled ... an
+    // adequate cost (HP, MP, and Prana), a keyword, or an item (like a (door key)) may be
+    // required."
+    let mut t = table();
+    t.build();
+    let e = t.err(
+        &gm(),
+        "nw fortress area",
+        &[("name", "Hall"), ("kind", "normal"), ("keyword", "x")],
+    );
+    assert!(e.contains("only for kind:entrance"), "{e}");
+    let e = t.err(
+        &gm(),
+        "nw fortress area",
+        &[("name", "Gate"), ("kind", "entrance"), ("cost", "mp")],
+    );
+    assert!(e.contains("needs amount:"), "{e}");
+    let built = t.ok(
+        &gm(),
+        "nw fortress area",
+        &[
+            ("name", "Gate"),
+            ("kind", "entrance"),
+            ("cost", "mp"),
+            ("amount", "3"),
+            ("keyword", "Moonrise"),
+        ],
+    );
+    assert!(built.iter().all(|r| !r.is_public()));
+    assert!(all_text(&built).contains("To go in it asks 3 MP from each PC, the keyword “Moonrise”"));
+    // A player acts in between.
+    t.ok(&bob(), "game status", &[]);
+    let e = t.err(&gm(), "nw fortress dive", &[]);
+    assert!(e.contains("it asks for a keyword"), "{e}");
+    let e = t.err(&gm(), "nw fortress dive", &[("keyword", "sunset")]);
+    assert!(
+        e.contains("that is not its keyword") && !e.contains("oonrise"),
+        "{e}"
+    );
+    // Paid in full by each PC, or nobody goes in.
+    t.edit(|s| s.pcs[0].mp = 2);
+    let e = t.err(&gm(), "nw fortress dive", &[("keyword", "MOONRISE")]);
+    assert!(
+        e.contains("asks 3 MP of each PC, paid in full: Ayu has 2"),
+        "{e}"
+    );
+    t.edit(|s| s.pcs[0].mp = 10);
+    let mp_before = t.s.pcs[1].mp;
+    let out = t.ok(&gm(), "nw fortress dive", &[("keyword", "moonrise")]);
+    let public = public_text(&out);
+    assert!(public.contains("Each pays 3 MP to go in."), "{public}");
+    assert!(
+        !public.contains("oonrise"),
+        "the keyword stays the GM's: {public}"
+    );
+    assert_eq!((t.s.pcs[0].mp, t.s.pcs[1].mp), (7, mp_before - 3));
+    // An item someone carries; HP is never paid below 1.
+    let mut t = table();
+    t.build();
+    t.ok(
+        &gm(),
+        "nw fortress area",
+        &[
+            ("name", "Gate"),
+            ("kind", "entrance"),
+            ("key", "Combat Knife"),
+            ("cost", "hp"),
+            ("amount", "4"),
+        ],
+    );
+    t.edit(|s| {
+        for p in s.pcs.iter_mut() {
+            p.ch.items.retain(|i| i.id != "combat_knife");
+        }
+    });
+    let e = t.err(&gm(), "nw fortress dive", &[]);
+    assert!(
+        e.contains("it needs Combat Knife, and nobody in the party carries it"),
+        "{e}"
+    );
+    t.edit(|s| {
+        s.pcs[1].ch.items.push(crate::character::OwnedItem {
+            id: "combat_knife".into(),
+            equipped: false,
+            preserved: false,
+        });
+        s.pcs[0].hp = 4;
+    });
+    let e = t.err(&gm(), "nw fortress dive", &[]);
+    assert!(e.contains("never below 1 HP (§10.10): Ayu has 4"), "{e}");
+    t.edit(|s| s.pcs[0].hp = 5);
+    t.ok(&gm(), "nw fortress dive", &[]);
+    assert_eq!(t.s.pcs[0].hp, 1);
+}

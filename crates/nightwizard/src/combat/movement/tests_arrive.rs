@@ -60,6 +60,7 @@ fn rule_nw_12_6_an_appearance_check_in_a_fortress_area_is_8_plus_2_per_gate() {
         trap: None,
         cleared: false,
         exit: false,
+        entry: Default::default(),
     };
     let gate = |from, to| Gate {
         from,
