@@ -75,6 +75,10 @@ pub fn secrets(s: &NightWizard, viewer: &Viewer) -> Vec<String> {
         .filter(|e| e.hidden)
         .map(|e| e.label.clone())
         .collect();
+    // The Entrance's keyword (§12.2) is the GM's.
+    if let Some(f) = &s.fortress.fortress {
+        out.extend(f.areas.iter().filter_map(|a| a.entry.keyword.clone()));
+    }
     // A hidden Casket: its Logics, and its Ruler when the GM named one (the default "the
     // Emulator" is a word any text may use).
     if let Some(c) = s.casket().filter(|c| c.hidden) {
