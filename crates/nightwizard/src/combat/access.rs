@@ -201,6 +201,13 @@ pub fn foes(s: &NightWizard, a: &Who, b: &Who) -> bool {
     pc_side(s, a) != pc_side(s, b)
 }
 
+/// `b` hinders `a` in their Engage (§10.6: leaving it is a Withdraw, and `a` may invade no
+/// one else): a foe that is not Incapacitated (§10.1: an Incapacitated character "may use no
+/// actions", so it holds nobody back).
+pub(crate) fn hinders(s: &NightWizard, a: &Who, b: &Who) -> bool {
+    foes(s, a, b) && s.hp_of(b) > 0
+}
+
 pub(crate) fn incomplete(s: &NightWizard, w: &Who) -> bool {
     matches!(w, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.incomplete))
 }

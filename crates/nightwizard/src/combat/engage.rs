@@ -1,7 +1,7 @@
 //! Engagements and the Main Process' Move and Minor Actions (digest §10.5, §10.6): invade,
 //! withdraw (and blockades), a Minor Action.
 
-use super::access::foes;
+use super::access::hinders;
 use super::{
     attacker_wins, combat_mut, end_main, my_turn, refuse, Actor, Combat, Dice, Mode, NightWizard,
     NwData, Reply, RuleError, Who, SPD,
@@ -51,7 +51,7 @@ pub(crate) fn invade(
         return refuse("you are already engaged there.");
     }
     if let Some(g) = mine {
-        if c.engages[g].iter().any(|o| foes(s, &me, o)) {
+        if c.engages[g].iter().any(|o| hinders(s, &me, o)) {
             return refuse("you are engaged with an enemy: withdraw first (`/nwcombat withdraw`).");
         }
     }
@@ -86,13 +86,12 @@ pub(crate) fn withdraw(
     if let Some(b) = s.bad_of(&me).forbidding_moves() {
         return refuse(format!("BS: {b}: no Move Actions."));
     }
-    let enemy = c.engages[g].iter().any(|o| foes(s, &me, o));
+    let enemy = c.engages[g].iter().any(|o| hinders(s, &me, o));
     let blocker = c.engages[g]
         .iter()
         .find(|o| {
-            foes(s, &me, o)
+            hinders(s, &me, o)
                 && matches!(o, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.blockade))
-                && s.hp_of(o) > 0
         })
         .cloned();
     if let Some(b) = blocker {
@@ -244,3 +243,7 @@ pub(crate) fn engage(c: &mut Combat, anchor: &Who, w: &Who) {
         None => c.engages.push(vec![anchor.clone(), w.clone()]),
     }
 }
+
+#[cfg(test)]
+#[path = "engage_tests.rs"]
+mod tests;

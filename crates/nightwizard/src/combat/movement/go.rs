@@ -35,7 +35,7 @@ pub(super) fn move_to(
     let engaged = NightWizard::engage_of(c, &me).is_some_and(|g| {
         c.engages[g]
             .iter()
-            .any(|o| super::super::access::foes(s, &me, o))
+            .any(|o| super::super::access::hinders(s, &me, o))
     });
     if engaged {
         return refuse(
