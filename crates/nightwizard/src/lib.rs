@@ -179,6 +179,21 @@ impl Game for NightWizard {
         view::status(self, viewer, data)
     }
 
+    fn show(
+        &self,
+        viewer: &Actor,
+        cmd: &NwCommand,
+        data: &NwData,
+    ) -> Result<Vec<Reply>, RuleError> {
+        match cmd {
+            NwCommand::Enemy(commands::EnemyCommand::Boss { name, rounds }) => {
+                let m = combat::boss::guidance(self, data, name, rounds.unwrap_or(3))?;
+                Ok(vec![Reply::private(&viewer.id, m)])
+            }
+            _ => Ok(self.view(viewer, data)),
+        }
+    }
+
     fn view_model(
         &self,
         data: &NwData,

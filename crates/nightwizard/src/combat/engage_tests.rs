@@ -1,6 +1,6 @@
 //! Tests of `engage` through the one harness.
-use crate::test_table::{alice, bob, gm, Session as T};
 use crate::combat::Who;
+use crate::test_table::{alice, bob, gm, Session as T};
 use croupier_core::table::UserId;
 
 /// Ayla (alice) and Bolt (bob) in a fight with a Shade Swarm `Swarm`, Ayla engaged with it,

@@ -35,6 +35,7 @@ use croupier_core::table::{
 pub mod access;
 pub mod action;
 pub mod attack;
+pub mod boss;
 pub mod engage;
 pub mod harm;
 pub mod life;

@@ -205,6 +205,16 @@ pub enum EnemyCommand {
         #[opt(autocomplete)]
         label: String,
     },
+    /// How much HP a boss should have for this party and a fight of so many Rounds (GM)
+    #[cmd(view, perm = gm)]
+    Boss {
+        /// The enemy's label on the table, or its name in the data
+        #[opt(autocomplete)]
+        name: String,
+        /// How many Rounds the fight should last (default 3)
+        #[opt(min = 1, max = 20)]
+        rounds: Option<u32>,
+    },
     /// Add a note only the GM sees (GM)
     #[cmd(perm = gm)]
     Note {

@@ -4,7 +4,7 @@
 use super::roll::{Cf, Mode, Values};
 
 /// Ways 2d6 makes each total (index = total).
-const WAYS: [u32; 13] = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+pub(crate) const WAYS: [u32; 13] = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
 
 /// Exact chance that a fresh Judge succeeds, counting the Critical and Fumble values.
 /// `None` when there is nothing to beat.
