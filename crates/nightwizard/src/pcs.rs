@@ -160,10 +160,12 @@ pub fn leave(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>, RuleError
     let p = s.pcs.remove(i);
     super::character::sync::on_leave(s, &p);
     s.open.retain(|j| j.user != actor.id);
-    Ok(vec![Reply::public(Message::text(format!(
+    let mut out = vec![Reply::public(Message::text(format!(
         "{} leaves the session.",
         p.ch.name
-    )))])
+    )))];
+    out.extend(super::casket::ruler_leaves(s, &actor.id));
+    Ok(out)
 }
 
 /// `/nw session set` (GM): a PC's HP, MP or a bad status.

@@ -77,6 +77,32 @@ impl NightWizard {
     }
 }
 
+/// The Ruler of the Casket in place, the PC of `user`, leaves (§12.2: "A Casket normally
+/// collapses if its Ruler leaves. A placed Fortress Core keeps it running without the Ruler"):
+/// the Casket collapses, unless the Fortress has a Core that is not broken. Says which.
+pub fn ruler_leaves(s: &mut NightWizard, user: &UserId) -> Option<Reply> {
+    let c = s.casket()?;
+    if c.ruler_user.as_ref() != Some(user) {
+        return None;
+    }
+    let name = c.ruler.clone();
+    let core = s.fortress.fortress.as_ref().is_some_and(|f| {
+        f.areas
+            .iter()
+            .any(|a| a.kind == super::fortress::AreaKind::Core)
+            && !f.dive.as_ref().is_some_and(|d| d.core_broken)
+    });
+    if core {
+        return Some(Reply::public(Message::text(format!(
+            "🌕 {name} leaves, but the Fortress Core keeps the Lunar Casket standing without its Ruler (§12.2)."
+        ))));
+    }
+    s.fortress.casket = None;
+    Some(Reply::public(Message::text(format!(
+        "🌑 {name}'s Lunar Casket collapses as its Ruler leaves (§12.2); the Crimson Moon sets."
+    ))))
+}
+
 /// Applies a Casket action.
 pub fn apply(
     s: &mut NightWizard,

@@ -215,3 +215,41 @@ fn rule_nw_11_5_the_gm_reveals_a_hidden_casket() {
     assert!(seen_by(&mut t, &alice()).contains("🌕 Lunar Casket of the Emulator · 1 Lunar Logic"));
     assert!(t.err(&gm(), "nw casket reveal", &[]).contains("not hidden"));
 }
+
+#[test]
+fn rule_nw_12_2_a_casket_collapses_when_its_ruler_leaves_unless_a_core_keeps_it() {
+    // §12.2: "A Casket normally collapses if its Ruler leaves. A placed Fortress Core keeps it
+    // running without the Ruler."
+    let bob = super::super::test_table::bob();
+    let mut t = table();
+    t.ok(&alice(), "nw casket deploy", &[]);
+    t.ok(&bob, "game status", &[]);
+    let out = t.ok(&alice(), "nw session leave", &[]);
+    let text: String = out.iter().map(|r| r.message.plain_text()).collect();
+    assert!(
+        text.contains("Ayu's Lunar Casket collapses as its Ruler leaves"),
+        "{text}"
+    );
+    assert!(t.s.casket().is_none());
+    // With a Fortress Core in place, the Casket stands without its Ruler.
+    let mut t = table();
+    t.ok(
+        &gm(),
+        "nw fortress area",
+        &[("name", "Heart"), ("kind", "core")],
+    );
+    t.ok(&alice(), "nw casket deploy", &[]);
+    t.ok(&bob, "game status", &[]);
+    let out = t.ok(&alice(), "nw session leave", &[]);
+    let text: String = out.iter().map(|r| r.message.plain_text()).collect();
+    assert!(
+        text.contains("the Fortress Core keeps the Lunar Casket standing"),
+        "{text}"
+    );
+    assert_eq!(t.s.casket().map(|c| c.ruler.as_str()), Some("Ayu"));
+    // A Casket someone else rules is not touched when another PC leaves.
+    let mut t = T::with(&[(alice(), "Ayu"), (bob.clone(), "Bo")], 7);
+    t.ok(&alice(), "nw casket deploy", &[]);
+    t.ok(&bob, "nw session leave", &[]);
+    assert!(t.s.casket().is_some());
+}
