@@ -5,7 +5,9 @@ use croupier_core::table::Command;
 
 use super::super::super::character::roster::NwShared;
 use super::super::super::session;
-use super::super::super::test_table::actions::{self as kit, alice, bob, carol, en, gm, pc, text};
+use super::super::super::test_table::fixed_dice::{
+    self as kit, alice, bob, carol, en, gm, pc, text,
+};
 use super::super::{CombatAction, Used};
 use super::*;
 

@@ -2,7 +2,7 @@
 
 use super::super::super::judge::Cf;
 use super::super::super::session::{self, NwAction};
-use super::super::super::test_table::actions::{alice, carol, gm, pc, text};
+use super::super::super::test_table::fixed_dice::{alice, carol, gm, pc, text};
 use super::tests::setup;
 use super::*;
 use croupier_core::table::Command;

@@ -1,7 +1,7 @@
 //! Skill and item use: Costs, Timings, bad statuses that forbid or follow a use (§10.4, §10.10, §10.12, §15.5).
 
 use super::super::super::character::OwnedItem;
-use super::super::super::test_table::actions::*;
+use super::super::super::test_table::fixed_dice::*;
 use super::super::{CombatAction, Used};
 use super::*;
 

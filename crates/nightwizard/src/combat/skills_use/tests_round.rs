@@ -1,6 +1,6 @@
 //! Skills in the Round's windows: the Setup, Initiative and Cleanup steps, Prep, Rigor's end, attack skills (§10.2–§10.4, §10.14, §15.5).
 
-use super::super::super::test_table::actions::*;
+use super::super::super::test_table::fixed_dice::*;
 use super::super::CombatAction;
 
 #[test]

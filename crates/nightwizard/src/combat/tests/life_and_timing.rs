@@ -352,7 +352,7 @@ fn rule_nw_10_3_an_initiative_process_window_after_the_last_main_process() {
     // §10.3 "Skills with Timing: Initiative Process may be declared at any point in it:
     // before the first Main Process, between any two, or after the last but before Cleanup."
     let (data, mut s) = setup();
-    crate::test_table::actions::give_skill(
+    crate::test_table::fixed_dice::give_skill(
         &mut s,
         "alice",
         "last_word",

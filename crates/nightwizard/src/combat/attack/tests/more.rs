@@ -433,7 +433,7 @@ fn commands_parse_to_the_extended_actions() {
 
 /// Gives the PC of `user` a Reaction skill whose effect is a Full Dodge.
 fn full_dodge_skill(s: &mut NightWizard, user: &str) {
-    crate::test_table::actions::give_skill(
+    crate::test_table::fixed_dice::give_skill(
         s,
         user,
         "sixth_step",
