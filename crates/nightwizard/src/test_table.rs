@@ -7,8 +7,9 @@
 //! combat tests' set-ups (a fight with Ayla and Bolt, a Shade Swarm).
 
 use super::character::roster::NwShared;
+use super::character::OwnedSkill;
 use super::combat::{Combat, Used, Who};
-use super::data::{load, NwData};
+use super::data::{load, NwData, SkillDef};
 use super::judge::Dice;
 use super::session::NightWizard;
 use croupier_core::table::{declare, Actor, Command, Game, Reply, RuleError};
@@ -212,6 +213,58 @@ impl Session {
         self.line(&gm(), "/nwcombat start")
     }
 
+    /// Starts combat as the GM with the initiative Judges rolling `d6` (in the fighters'
+    /// order: the PCs, then the enemies).
+    pub fn start_with(&mut self, d6: &[u32]) -> Vec<Reply> {
+        self.rolls(&gm(), "/nwcombat start", d6)
+    }
+
+    /// Adds a skill to the guild's chat additions (so the session keeps it when it takes
+    /// the guild's catalog again) and to the session's, and gives it (at SL `sl`) to the PC of
+    /// `user` (a set-up).
+    #[allow(clippy::too_many_arguments)]
+    pub fn give_skill(
+        &mut self,
+        user: &str,
+        id: &str,
+        timing: &str,
+        cost: &str,
+        effect: &str,
+        sl: u32,
+    ) {
+        let def = SkillDef {
+            id: id.into(),
+            name: id.replace('_', " "),
+            class: "general".into(),
+            category: String::new(),
+            acquire_cl: 1,
+            max_sl: 5,
+            timing: timing.into(),
+            check: "Automatic".into(),
+            target: "Single".into(),
+            range: "Close".into(),
+            cost: cost.into(),
+            restrict: String::new(),
+            effect: effect.into(),
+            mods: Default::default(),
+        };
+        if !self.shared.custom.skills.iter().any(|k| k.id == id) {
+            let added = def.clone();
+            self.sync();
+            self.edit_shared(|g| g.custom.skills.push(added));
+        }
+        if !self.s.custom.skills.iter().any(|k| k.id == id) {
+            self.s.custom.skills.push(def);
+        }
+        let p = self
+            .s
+            .pcs
+            .iter_mut()
+            .find(|p| p.user.0 == user)
+            .expect("a PC");
+        p.ch.skills.push(OwnedSkill { id: id.into(), sl });
+    }
+
     /// The fight under way (change it in place as a set-up).
     pub fn combat(&mut self) -> &mut Combat {
         self.s.combat.as_mut().expect("a combat")
@@ -234,11 +287,8 @@ impl Session {
 // Some set-ups serve files still on `fixed_dice` (being converted).
 #[allow(dead_code)]
 pub mod actions {
-    use super::super::character::OwnedSkill;
     use super::super::combat::Who;
-    use super::super::data::SkillDef;
     use super::super::judge::Cf;
-    use super::super::session::NightWizard;
     pub use super::{alice, bob, gm, Session};
     use croupier_core::table::{Actor, Reply, UserId};
 
@@ -309,39 +359,6 @@ pub mod actions {
         t
     }
 
-    /// Adds a skill to the session's catalog and gives it (at SL `sl`) to the PC of `user`
-    /// (a set-up on the state, written before the next command).
-    pub fn give_skill(
-        s: &mut NightWizard,
-        user: &str,
-        id: &str,
-        timing: &str,
-        cost: &str,
-        effect: &str,
-        sl: u32,
-    ) {
-        if !s.custom.skills.iter().any(|k| k.id == id) {
-            s.custom.skills.push(SkillDef {
-                id: id.into(),
-                name: id.replace('_', " "),
-                class: "general".into(),
-                category: String::new(),
-                acquire_cl: 1,
-                max_sl: 5,
-                timing: timing.into(),
-                check: "Automatic".into(),
-                target: "Single".into(),
-                range: "Close".into(),
-                cost: cost.into(),
-                restrict: String::new(),
-                effect: effect.into(),
-                mods: Default::default(),
-            });
-        }
-        let p = s.pcs.iter_mut().find(|p| p.user.0 == user).unwrap();
-        p.ch.skills.push(OwnedSkill { id: id.into(), sl });
-    }
-
     /// The replies' plain text, one reply a line.
     pub fn text(r: &[Reply]) -> String {
         r.iter()
@@ -354,6 +371,7 @@ pub mod actions {
 
 /// The combat-level kit of the action tests (movement, recovery, skills): sessions driven
 /// through `combat::apply` with fixed dice, each refusal checked to change nothing.
+#[allow(dead_code)]
 pub mod fixed_dice {
     use super::super::character::roster::NwShared;
     use super::super::character::OwnedSkill;
