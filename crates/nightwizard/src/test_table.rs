@@ -130,6 +130,7 @@ impl Session {
 
     /// Sets the guild roster up as a test needs it (no log entry).
     pub fn edit_shared(&mut self, f: impl FnOnce(&mut NwShared)) {
+        self.sync();
         self.h.edit_shared::<NwShared>("nw", f);
         self.refresh();
     }
@@ -213,6 +214,17 @@ impl Session {
         self.line(&gm(), "/nwcombat start")
     }
 
+    /// `a` joins the session (`/nw session join`), or takes their roster record again.
+    /// A newcomer's Critical and Fumble values roll as the dice come.
+    pub fn joins(&mut self, a: &Actor) -> Result<Vec<Reply>, RuleError> {
+        act(self, a, Command::new("nw session join"))
+    }
+
+    /// The fight under way.
+    pub fn fight(&self) -> &Combat {
+        self.s.combat.as_ref().expect("a combat")
+    }
+
     /// Starts combat as the GM with the initiative Judges rolling `d6` (in the fighters'
     /// order: the PCs, then the enemies).
     pub fn start_with(&mut self, d6: &[u32]) -> Vec<Reply> {
@@ -250,7 +262,6 @@ impl Session {
         };
         if !self.shared.custom.skills.iter().any(|k| k.id == id) {
             let added = def.clone();
-            self.sync();
             self.edit_shared(|g| g.custom.skills.push(added));
         }
         if !self.s.custom.skills.iter().any(|k| k.id == id) {
