@@ -12,7 +12,7 @@ use super::combat::{Combat, Used, Who};
 use super::data::{load, NwData, SkillDef};
 use super::judge::Dice;
 use super::session::NightWizard;
-use croupier_core::table::{declare, Actor, Command, Game, Reply, RuleError};
+use croupier_core::table::{Actor, Command, Reply, RuleError};
 
 /// Runs `cmd` as `a` (a channel manager when `a.manager`) on session `t` through the table.
 pub fn act(t: &mut Session, a: &Actor, cmd: Command) -> Result<Vec<Reply>, RuleError> {
@@ -25,17 +25,6 @@ pub fn act(t: &mut Session, a: &Actor, cmd: Command) -> Result<Vec<Reply>, RuleE
     } else {
         Err(RuleError::new(step.message()))
     }
-}
-
-/// The table's permission check for `cmd` in session `s` (as the service runs it before
-/// `parse`): commands declared `perm = gm` are for the GM and the channel's managers.
-pub fn permitted(s: &NightWizard, a: &Actor, cmd: &Command) -> Result<(), RuleError> {
-    declare::check_permission(&NightWizard::command(), cmd, a, &s.gm.0, &s.gms())
-}
-
-/// Whether the table refuses `a` the command at `path` (options aside) in session `s`.
-pub fn refused(s: &NightWizard, a: &Actor, path: &str) -> bool {
-    permitted(s, a, &Command::new(path)).is_err()
 }
 
 /// The GM (`gm`).
@@ -295,8 +284,6 @@ impl Session {
 
 /// The combat tests' set-ups: a [`Session`] with Ayla (alice) and Bolt (bob) and a Shade
 /// Swarm, in or out of a fight, and the names the tests use.
-// Some set-ups serve files still on `fixed_dice` (being converted).
-#[allow(dead_code)]
 pub mod actions {
     use super::super::combat::Who;
     use super::super::judge::Cf;
@@ -368,188 +355,6 @@ pub mod actions {
         t.start();
         t.set_turn(pc("alice"));
         t
-    }
-
-    /// The replies' plain text, one reply a line.
-    pub fn text(r: &[Reply]) -> String {
-        r.iter()
-            .map(|r| r.message.plain_text())
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-}
-// --- the former kit, for the files not converted yet ---
-
-/// The combat-level kit of the action tests (movement, recovery, skills): sessions driven
-/// through `combat::apply` with fixed dice, each refusal checked to change nothing.
-#[allow(dead_code)]
-pub mod fixed_dice {
-    use super::super::character::roster::NwShared;
-    use super::super::character::OwnedSkill;
-    use super::super::combat::{apply, Combat, CombatAction, Used, Who};
-    use super::super::data::{NwData, SkillDef};
-    use super::super::judge::{Cf, Fixed};
-    use super::super::session::NightWizard;
-    use super::Session;
-    pub use super::{alice, bob, gm};
-    use croupier_core::table::{Actor, Reply, RuleError, UserId};
-
-    /// A third player (`carol`).
-    pub fn carol() -> Actor {
-        Actor::player("carol", "carol")
-    }
-    /// A PC by its player's id.
-    pub fn pc(u: &str) -> Who {
-        Who::Pc(UserId::new(u))
-    }
-    /// An enemy by its label.
-    pub fn en(l: &str) -> Who {
-        Who::Enemy(l.into())
-    }
-
-    /// A [`Session`] on seed 5 with the first `joined` of `made` joined, the others' quick
-    /// characters made but not joined, and a Shade Swarm labelled `Swarm`; no combat yet.
-    pub fn table(made: &[(Actor, &str)], joined: usize) -> (NwData, NwShared, NightWizard) {
-        let mut t = Session::with(&made[..joined], 6);
-        for (a, n) in &made[joined..] {
-            t.ok(a, "nw character new", &[("name", n), ("quick", "true")]);
-        }
-        t.ok(
-            &gm(),
-            "nw enemy spawn",
-            &[("name", "shade_swarm"), ("as", "Swarm")],
-        );
-        (t.data, t.shared, t.s)
-    }
-
-    /// Ayla (alice) and Bolt (bob) with Critical 12 / Fumble 2, no skills or items, at full
-    /// HP and MP, and a Shade Swarm labelled `Swarm`; no combat yet.
-    pub fn session() -> (NwData, NightWizard) {
-        let (data, _, mut s) = table(&[(alice(), "Ayla"), (bob(), "Bolt")], 2);
-        for p in s.pcs.iter_mut() {
-            p.cf = Some(Cf {
-                critical: 12,
-                fumble: 2,
-            });
-            p.ch.skills.clear();
-            p.ch.items.clear();
-        }
-        let cat = s.catalog(&data);
-        let full: Vec<(i32, i32)> = s
-            .pcs
-            .iter()
-            .map(|p| {
-                let v = p.ch.derive(&cat);
-                (v.body, v.mind)
-            })
-            .collect();
-        for (p, (hp, mp)) in s.pcs.iter_mut().zip(full) {
-            p.hp = hp;
-            p.mp = mp;
-        }
-        (data, s)
-    }
-
-    /// [`session`] in combat, in Ayla's Main Process.
-    pub fn fighting() -> (NwData, NightWizard) {
-        let (data, mut s) = session();
-        start(&mut s, &data, vec![]);
-        set_turn(&mut s, pc("alice"));
-        (data, s)
-    }
-
-    /// Starts combat with fixed dice for the initiative Judges.
-    pub fn start(s: &mut NightWizard, data: &NwData, dice: Vec<u32>) -> Vec<Reply> {
-        run(
-            s,
-            data,
-            &gm(),
-            CombatAction::Open { any_seven: false },
-            dice,
-        )
-        .unwrap()
-    }
-
-    /// Applies with fixed dice; a refusal must leave the state unchanged.
-    pub fn run(
-        s: &mut NightWizard,
-        data: &NwData,
-        a: &Actor,
-        act: CombatAction,
-        dice: Vec<u32>,
-    ) -> Result<Vec<Reply>, RuleError> {
-        let before = s.clone();
-        let r = apply(s, data, &mut Fixed(dice), a, &act);
-        if r.is_err() {
-            assert_eq!(*s, before, "a refusal changes nothing");
-        }
-        r
-    }
-
-    /// It is `w`'s Main Process, nothing used yet.
-    pub fn set_turn(s: &mut NightWizard, w: Who) {
-        let c = combat(s);
-        c.current = Some(w);
-        c.candidates.clear();
-        c.used = Used::default();
-        c.skills.window = None;
-    }
-
-    /// The fight under way.
-    pub fn combat(s: &mut NightWizard) -> &mut Combat {
-        s.combat.as_mut().expect("a combat")
-    }
-
-    /// `/nwcombat use skill:…` (or `item:…`) on an optional target.
-    pub fn use_(skill: &str, target: Option<&str>) -> CombatAction {
-        CombatAction::Use {
-            skill: Some(skill.into()),
-            item: None,
-            target: target.map(|t| t.to_string()),
-            who: None,
-        }
-    }
-
-    /// `/nwcombat use item:…` on an optional target.
-    pub fn item(i: &str, target: Option<&str>) -> CombatAction {
-        CombatAction::Use {
-            skill: None,
-            item: Some(i.into()),
-            target: target.map(|t| t.to_string()),
-            who: None,
-        }
-    }
-
-    /// Adds a skill to the session's catalog and gives it (at SL `sl`) to the PC of `user`.
-    pub fn give_skill(
-        s: &mut NightWizard,
-        user: &str,
-        id: &str,
-        timing: &str,
-        cost: &str,
-        effect: &str,
-        sl: u32,
-    ) {
-        if !s.custom.skills.iter().any(|k| k.id == id) {
-            s.custom.skills.push(SkillDef {
-                id: id.into(),
-                name: id.replace('_', " "),
-                class: "general".into(),
-                category: String::new(),
-                acquire_cl: 1,
-                max_sl: 5,
-                timing: timing.into(),
-                check: "Automatic".into(),
-                target: "Single".into(),
-                range: "Close".into(),
-                cost: cost.into(),
-                restrict: String::new(),
-                effect: effect.into(),
-                mods: Default::default(),
-            });
-        }
-        let p = s.pcs.iter_mut().find(|p| p.user.0 == user).unwrap();
-        p.ch.skills.push(OwnedSkill { id: id.into(), sl });
     }
 
     /// The replies' plain text, one reply a line.
