@@ -2,7 +2,7 @@
 
 use super::super::super::character::OwnedItem;
 use super::super::super::test_table::actions::*;
-use super::super::Used;
+use super::super::{Used, EVA};
 use super::*;
 
 #[test]
@@ -341,6 +341,9 @@ fn rule_nw_10_12_paralysis_minus_5_to_dodge() {
         a.dodge.unwrap().alter
     };
     let plain = dodge_alter(vec![]);
+    // The Dodge Check is EVA + 2D: its Alter is Ayla's EVA.
+    let t = fighting();
+    assert_eq!(plain, t.s.stat(&t.data, &pc("alice"), EVA));
     assert_eq!(dodge_alter(vec![("Paralysis".into(), 0)]), plain - 5);
     assert_eq!(
         dodge_alter(vec![("Paralysis".into(), 0), ("Dazed".into(), 0)]),

@@ -95,6 +95,12 @@ fn rule_nw_10_9_area_attack_rolls_hit_once_each_defender_dodges() {
     dodge(&mut t, &bob(), false, &[6, 5]);
     let at = attack(&t.s);
     assert_eq!(at.stage, Stage::Dodge);
+    let dodged: Vec<i32> = at
+        .defenders
+        .iter()
+        .map(|d| d.dodge.as_ref().unwrap().outcome().result)
+        .collect();
+    assert_eq!(dodged, vec![10, 17], "EVA 6 + the dice");
     for d in &at.defenders {
         assert_eq!(
             d.dodge.as_ref().unwrap().mode,
