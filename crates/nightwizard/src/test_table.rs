@@ -148,9 +148,12 @@ impl Session {
     }
 
     /// Moves the session's dice so that the next d6 it rolls, read as the rules read a die
-    /// (`judge::Dice`), are `d6`.
+    /// (`judge::Dice`), are `d6` (no dice: they stay where they are).
     pub fn dice(&mut self, d6: &[u32]) {
         self.sync();
+        if d6.is_empty() {
+            return;
+        }
         self.h.dice_until(|r| d6.iter().all(|&v| Dice::d6(r) == v));
     }
 
