@@ -2,7 +2,7 @@
 //! Logic, the episode's phases and Scene kinds, the Episode Handout, Connections with their
 //! Worth and gear, Information Gathering, and the players' Fortress map.
 
-use super::judge::{chance, chance_values, Cf, Fixed, Judge, Mode, Values};
+use super::judge::{chance, chance_values, Cf, Judge, Mode, Values};
 use super::state::{Phase, SceneKind};
 use super::test_table::{alice, bob, gm, Session as T};
 use croupier_core::table::Reply;
@@ -38,23 +38,29 @@ fn more(c: &[u32], f: &[u32]) -> Values {
     }
 }
 
+/// Ayu (alice) with Critical 10 / Fumble 5 and Prana to spend rolls `/nw judge stat:none
+/// modifier:ALTER{more}` on `d6`; her open Judge.
+fn judge(t: &mut T, alter: i32, more: &str, d6: &[u32]) -> Judge {
+    t.s.pcs[0].cf = Some(CF);
+    t.s.pcs[0].prana = 5;
+    let line = format!("/nw judge stat:none modifier:{alter}{more}");
+    t.rolls(&alice(), &line, d6);
+    t.s.open.last().expect("an open Judge").judge.clone()
+}
+
 #[test]
 fn rule_nw_3_3_several_critical_values_each_start_the_chain_and_print_as_bcdice() {
     // §3.3: "A Critical happens when the unmodified Dice Roll equals the Critical Value ...
     // Opposed Judge: add 10 to the Alter and roll 2d6 again ... A Fumble on any of these extra
     // rolls counts as an ordinary roll." A skill adding 7 makes 7 a Critical too (BCDice
     // `@10,7`): 7, then 10 (critical again), then 5 (a Fumble value, ordinary here).
-    let mode = Mode::Opposed {
-        against: None,
-        attacker: true,
-    };
-    let j = Judge::roll_values(
+    let mut t = table();
+    let opposed = " attacker:true";
+    let j = judge(
+        &mut t,
         5,
-        CF,
-        &more(&[7], &[2]),
-        mode,
-        false,
-        &mut Fixed(vec![3, 4, 6, 4, 2, 3]),
+        &format!("{opposed} critical:7 fumble:2"),
+        &[3, 4, 6, 4, 2, 3],
     );
     let o = j.outcome();
     assert!(o.critical);
@@ -65,7 +71,7 @@ fn rule_nw_3_3_several_critical_values_each_start_the_chain_and_print_as_bcdice(
         "(2D6+5@10,7#5,2) ＞ 7[3,4] critical ＞ 10[6,4] critical ＞ 5[2,3]+25 ＞ 30"
     );
     // Without the added value the same dice are an ordinary 7 and the line keeps its old form.
-    let plain = Judge::roll(5, CF, mode, false, &mut Fixed(vec![3, 4]));
+    let plain = judge(&mut t, 5, opposed, &[3, 4]);
     assert!(!plain.outcome().critical);
     assert_eq!(plain.line(), "(2D6+5) ＞ 7[3,4]+5 ＞ 12");
 }
@@ -74,17 +80,8 @@ fn rule_nw_3_3_several_critical_values_each_start_the_chain_and_print_as_bcdice(
 fn rule_nw_3_4_an_added_fumble_value_fumbles_and_wins_over_a_critical_value() {
     // §3.4: "A Fumble happens when the original Dice Roll equals the Fumble Value ... Fumble
     // Result = Alter − 10." An added Fumble value 2 fumbles a roll of 2.
-    let normal = Mode::Normal {
-        difficulty: Some(8),
-    };
-    let j = Judge::roll_values(
-        12,
-        CF,
-        &more(&[], &[2]),
-        normal,
-        false,
-        &mut Fixed(vec![1, 1]),
-    );
+    let mut t = table();
+    let j = judge(&mut t, 12, " difficulty:8 fumble:2", &[1, 1]);
     let o = j.outcome();
     assert!(o.fumble && !o.critical);
     assert_eq!(o.result, 2);
@@ -92,16 +89,10 @@ fn rule_nw_3_4_an_added_fumble_value_fumbles_and_wins_over_a_critical_value() {
     assert!(j.line().starts_with("(2D6+12@10#5,2) ＞ 2[1,1] fumble"));
     // A total that is both (a skill's Critical on the roller's own Fumble) is a Fumble, as
     // BCDice checks the Fumble first; Cancel Fumble makes it an ordinary roll, not a Critical.
-    let mut both = Judge::roll_values(
-        3,
-        CF,
-        &more(&[5], &[]),
-        normal,
-        false,
-        &mut Fixed(vec![2, 3]),
-    );
+    let both = judge(&mut t, 3, " difficulty:8 critical:5", &[2, 3]);
     assert!(both.is_fumble() && !both.is_critical());
-    both.cancel_fumble().unwrap();
+    t.rolls(&alice(), "/nw prana use:cancel", &[]);
+    let both = t.s.open.last().expect("an open Judge").judge.clone();
     assert!(!both.is_fumble() && !both.is_critical());
     assert_eq!(both.outcome().result, 8);
 }

@@ -56,23 +56,13 @@ pub mod pcs;
 pub mod phase;
 pub mod picture;
 pub mod prana;
-/// The old module path the tests still name: `state` and `dispatch` in one, with `create` and
-/// `parse` taking a command as typed (the table's one parse, then the dispatcher).
+/// The old module path the tests still name: `state` and `dispatch` in one, with `parse`
+/// taking a command as typed (the table's one parse, then the dispatcher).
 #[cfg(test)]
 mod session {
     pub use super::dispatch::*;
     pub use super::state::*;
-    use croupier_core::table::{Actor, Command, Commands, Reply, RuleError};
-
-    /// `/nw new` as typed.
-    pub fn create(
-        data: &super::NwData,
-        host: &Actor,
-        cmd: &Command,
-        custom: super::character::Custom,
-    ) -> Result<(NightWizard, Vec<Reply>), RuleError> {
-        open(data, host, super::NwCommand::from_command(cmd)?, custom)
-    }
+    use croupier_core::table::{Actor, Command, Commands, RuleError};
 
     /// A command as typed, turned into its action.
     pub fn parse(

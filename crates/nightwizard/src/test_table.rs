@@ -1,15 +1,22 @@
 //! Night Wizard's side of the one test harness: [`Session`], a session with quick roster
-//! characters joined, driven through the table by [`croupier_core::testkit::Harness`]; and
-//! the combat-level kit ([`actions`]) that sets a fight up through it and then plays
-//! `combat::apply` with fixed dice.
+//! characters joined, driven through the table by [`croupier_core::testkit::Harness`]. A rule
+//! test says which dice the next command rolls ([`Session::roll`], built on
+//! [`croupier_core::testkit::Harness::dice_until`] and the game's own die reading, `judge::Dice`),
+//! and sets a position up by changing [`Session::s`], which is written as a set-up
+//! ([`croupier_core::testkit::Harness::edit`]) before the next command. [`actions`] holds the
+//! combat tests' set-ups (a fight with Ayla and Bolt, a Shade Swarm).
 
 use super::character::roster::NwShared;
-use super::data::{load, NwData};
+use super::character::OwnedSkill;
+use super::combat::{Combat, Used, Who};
+use super::data::{load, NwData, SkillDef};
+use super::judge::Dice;
 use super::session::NightWizard;
-use croupier_core::table::{declare, Actor, Command, Game, Reply, RuleError};
+use croupier_core::table::{Actor, Command, Reply, RuleError};
 
 /// Runs `cmd` as `a` (a channel manager when `a.manager`) on session `t` through the table.
 pub fn act(t: &mut Session, a: &Actor, cmd: Command) -> Result<Vec<Reply>, RuleError> {
+    t.sync();
     t.h.set_manager(&a.id.0, a.manager);
     let step = t.h.line(&format!("{}: {cmd}", a.id));
     t.refresh();
@@ -18,17 +25,6 @@ pub fn act(t: &mut Session, a: &Actor, cmd: Command) -> Result<Vec<Reply>, RuleE
     } else {
         Err(RuleError::new(step.message()))
     }
-}
-
-/// The table's permission check for `cmd` in session `s` (as the service runs it before
-/// `parse`): commands declared `perm = gm` are for the GM and the channel's managers.
-pub fn permitted(s: &NightWizard, a: &Actor, cmd: &Command) -> Result<(), RuleError> {
-    declare::check_permission(&NightWizard::command(), cmd, a, &s.gm.0, &s.gms())
-}
-
-/// Whether the table refuses `a` the command at `path` (options aside) in session `s`.
-pub fn refused(s: &NightWizard, a: &Actor, path: &str) -> bool {
-    permitted(s, a, &Command::new(path)).is_err()
 }
 
 /// The GM (`gm`).
@@ -51,7 +47,8 @@ pub fn bob() -> Actor {
 /// and the harness checks after each that a refusal changed nothing, the state round-trips
 /// through JSON, undo restores it and no secret reached the wrong viewer. `s` and `shared` are
 /// the session and the guild roster as stored after the latest command; change the session
-/// with [`Session::edit`].
+/// with [`Session::edit`], or change `s` in place: the next command (or [`Session::sync`])
+/// writes it as a set-up first.
 pub struct Session {
     /// Rules data from `data/`.
     pub data: NwData,
@@ -61,6 +58,8 @@ pub struct Session {
     pub s: NightWizard,
     /// The harness.
     pub h: croupier_core::testkit::Harness,
+    /// The session as stored, to tell a set-up made on `s` since.
+    stored: NightWizard,
 }
 
 impl Session {
@@ -75,9 +74,16 @@ impl Session {
         for (a, _) in players {
             h.ok(&format!("{}: /nw session join", a.id));
         }
-        let s = h.state();
+        let s: NightWizard = h.state();
         let shared = h.shared("nw");
-        Session { data, shared, s, h }
+        let stored = s.clone();
+        Session {
+            data,
+            shared,
+            s,
+            h,
+            stored,
+        }
     }
 
     /// Runs `path` with `opts` as `a` through the table.
@@ -106,12 +112,14 @@ impl Session {
 
     /// Sets the session up as a test needs it (no log entry: it cannot be undone).
     pub fn edit(&mut self, f: impl FnOnce(&mut NightWizard)) {
+        self.sync();
         self.h.edit::<NightWizard>(f);
         self.refresh();
     }
 
     /// Sets the guild roster up as a test needs it (no log entry).
     pub fn edit_shared(&mut self, f: impl FnOnce(&mut NwShared)) {
+        self.sync();
         self.h.edit_shared::<NwShared>("nw", f);
         self.refresh();
     }
@@ -125,24 +133,165 @@ impl Session {
 
     pub(crate) fn refresh(&mut self) {
         self.s = self.h.state();
+        self.stored = self.s.clone();
         self.shared = self.h.shared("nw");
+    }
+
+    /// Writes the changes made to [`Session::s`] since the latest command as a set-up
+    /// ([`croupier_core::testkit::Harness::edit`]: a new version, no log entry).
+    pub fn sync(&mut self) {
+        if self.s != self.stored {
+            let s = self.s.clone();
+            self.h.edit::<NightWizard>(|g| *g = s);
+            self.refresh();
+        }
+    }
+
+    /// Moves the session's dice so that the next d6 it rolls, read as the rules read a die
+    /// (`judge::Dice`), are `d6` (no dice: they stay where they are).
+    pub fn dice(&mut self, d6: &[u32]) {
+        self.sync();
+        if d6.is_empty() {
+            return;
+        }
+        self.h.dice_until(|r| d6.iter().all(|&v| Dice::d6(r) == v));
+    }
+
+    /// Runs `line` (`/nwcombat heal target:Ayla recovery:3`) as `a` through the table, the
+    /// next dice being `d6`; when it is accepted, checks it read exactly those dice (a test
+    /// names every die its command rolls).
+    pub fn roll(&mut self, a: &Actor, line: &str, d6: &[u32]) -> Result<Vec<Reply>, RuleError> {
+        let cmd = Command::parse_line(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        self.dice(d6);
+        let before = self.h.dice_now();
+        let r = act(self, a, cmd);
+        if r.is_ok() {
+            let after = self.h.dice_now().get_word_pos();
+            let mut rng = before;
+            let mut read = 0;
+            while rng.get_word_pos() < after {
+                Dice::d6(&mut rng);
+                read += 1;
+            }
+            assert_eq!(
+                (read, rng.get_word_pos()),
+                (d6.len(), after),
+                "`{line}` rolled {read} d6, the test named {d6:?}"
+            );
+        }
+        r
+    }
+
+    /// [`Session::roll`] that must be accepted.
+    pub fn rolls(&mut self, a: &Actor, line: &str, d6: &[u32]) -> Vec<Reply> {
+        self.roll(a, line, d6)
+            .unwrap_or_else(|e| panic!("refused: {line}: {}", e.0))
+    }
+
+    /// [`Session::roll`] that must be refused; returns the refusal.
+    pub fn refuses(&mut self, a: &Actor, line: &str) -> String {
+        self.roll(a, line, &[]).expect_err("refused").0
+    }
+
+    /// Runs `line` as `a`, which must be accepted, with the dice as they come (for a command
+    /// whose rolls the test does not look at: the initiative of a fight it sets up).
+    pub fn line(&mut self, a: &Actor, line: &str) -> Vec<Reply> {
+        let cmd = Command::parse_line(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        act(self, a, cmd).unwrap_or_else(|e| panic!("refused: {line}: {}", e.0))
+    }
+
+    /// Starts combat as the GM (`/nwcombat start`), the initiative Judges rolling as the dice
+    /// come (the tests set the turn they need after).
+    pub fn start(&mut self) -> Vec<Reply> {
+        self.line(&gm(), "/nwcombat start")
+    }
+
+    /// `a` joins the session (`/nw session join`), or takes their roster record again.
+    /// A newcomer's Critical and Fumble values roll as the dice come.
+    pub fn joins(&mut self, a: &Actor) -> Result<Vec<Reply>, RuleError> {
+        act(self, a, Command::new("nw session join"))
+    }
+
+    /// The fight under way.
+    pub fn fight(&self) -> &Combat {
+        self.s.combat.as_ref().expect("a combat")
+    }
+
+    /// Starts combat as the GM with the initiative Judges rolling `d6` (in the fighters'
+    /// order: the PCs, then the enemies).
+    pub fn start_with(&mut self, d6: &[u32]) -> Vec<Reply> {
+        self.rolls(&gm(), "/nwcombat start", d6)
+    }
+
+    /// Adds a skill to the guild's chat additions (so the session keeps it when it takes
+    /// the guild's catalog again) and to the session's, and gives it (at SL `sl`) to the PC of
+    /// `user` (a set-up).
+    #[allow(clippy::too_many_arguments)]
+    pub fn give_skill(
+        &mut self,
+        user: &str,
+        id: &str,
+        timing: &str,
+        cost: &str,
+        effect: &str,
+        sl: u32,
+    ) {
+        let def = SkillDef {
+            id: id.into(),
+            name: id.replace('_', " "),
+            class: "general".into(),
+            category: String::new(),
+            acquire_cl: 1,
+            max_sl: 5,
+            timing: timing.into(),
+            check: "Automatic".into(),
+            target: "Single".into(),
+            range: "Close".into(),
+            cost: cost.into(),
+            restrict: String::new(),
+            effect: effect.into(),
+            mods: Default::default(),
+        };
+        if !self.shared.custom.skills.iter().any(|k| k.id == id) {
+            let added = def.clone();
+            self.edit_shared(|g| g.custom.skills.push(added));
+        }
+        if !self.s.custom.skills.iter().any(|k| k.id == id) {
+            self.s.custom.skills.push(def);
+        }
+        let p = self
+            .s
+            .pcs
+            .iter_mut()
+            .find(|p| p.user.0 == user)
+            .expect("a PC");
+        p.ch.skills.push(OwnedSkill { id: id.into(), sl });
+    }
+
+    /// The fight under way (change it in place as a set-up).
+    pub fn combat(&mut self) -> &mut Combat {
+        self.s.combat.as_mut().expect("a combat")
+    }
+
+    /// It is `w`'s Main Process, nothing used yet (a set-up).
+    pub fn set_turn(&mut self, w: Who) {
+        let c = self.combat();
+        c.current = Some(w);
+        c.candidates.clear();
+        c.used = Used::default();
+        c.skills.window = None;
     }
 }
 
 // --- nw-actions ---
 
-/// The combat-level kit of the action tests (movement, recovery, skills): sessions driven
-/// through `combat::apply` with fixed dice, each refusal checked to change nothing.
+/// The combat tests' set-ups: a [`Session`] with Ayla (alice) and Bolt (bob) and a Shade
+/// Swarm, in or out of a fight, and the names the tests use.
 pub mod actions {
-    use super::super::character::roster::NwShared;
-    use super::super::character::OwnedSkill;
-    use super::super::combat::{apply, Combat, CombatAction, Used, Who};
-    use super::super::data::{NwData, SkillDef};
-    use super::super::judge::{Cf, Fixed};
-    use super::super::session::NightWizard;
-    use super::Session;
-    pub use super::{alice, bob, gm};
-    use croupier_core::table::{Actor, Reply, RuleError, UserId};
+    use super::super::combat::Who;
+    use super::super::judge::Cf;
+    pub use super::{alice, bob, gm, Session};
+    use croupier_core::table::{Actor, Reply, UserId};
 
     /// A third player (`carol`).
     pub fn carol() -> Actor {
@@ -157,9 +306,9 @@ pub mod actions {
         Who::Enemy(l.into())
     }
 
-    /// A [`Session`] on seed 5 with the first `joined` of `made` joined, the others' quick
+    /// A [`Session`] on seed 6 with the first `joined` of `made` joined, the others' quick
     /// characters made but not joined, and a Shade Swarm labelled `Swarm`; no combat yet.
-    pub fn table(made: &[(Actor, &str)], joined: usize) -> (NwData, NwShared, NightWizard) {
+    pub fn table(made: &[(Actor, &str)], joined: usize) -> Session {
         let mut t = Session::with(&made[..joined], 6);
         for (a, n) in &made[joined..] {
             t.ok(a, "nw character new", &[("name", n), ("quick", "true")]);
@@ -169,137 +318,46 @@ pub mod actions {
             "nw enemy spawn",
             &[("name", "shade_swarm"), ("as", "Swarm")],
         );
-        (t.data, t.shared, t.s)
+        t
     }
 
     /// Ayla (alice) and Bolt (bob) with Critical 12 / Fumble 2, no skills or items, at full
     /// HP and MP, and a Shade Swarm labelled `Swarm`; no combat yet.
-    pub fn session() -> (NwData, NightWizard) {
-        let (data, _, mut s) = table(&[(alice(), "Ayla"), (bob(), "Bolt")], 2);
-        for p in s.pcs.iter_mut() {
-            p.cf = Some(Cf {
-                critical: 12,
-                fumble: 2,
-            });
-            p.ch.skills.clear();
-            p.ch.items.clear();
-        }
-        let cat = s.catalog(&data);
-        let full: Vec<(i32, i32)> = s
-            .pcs
-            .iter()
-            .map(|p| {
-                let v = p.ch.derive(&cat);
-                (v.body, v.mind)
-            })
-            .collect();
-        for (p, (hp, mp)) in s.pcs.iter_mut().zip(full) {
-            p.hp = hp;
-            p.mp = mp;
-        }
-        (data, s)
+    pub fn session() -> Session {
+        let mut t = table(&[(alice(), "Ayla"), (bob(), "Bolt")], 2);
+        let data = t.data.clone();
+        t.edit(|s| {
+            for p in s.pcs.iter_mut() {
+                p.cf = Some(Cf {
+                    critical: 12,
+                    fumble: 2,
+                });
+                p.ch.skills.clear();
+                p.ch.items.clear();
+            }
+            let cat = s.catalog(&data);
+            let full: Vec<(i32, i32)> = s
+                .pcs
+                .iter()
+                .map(|p| {
+                    let v = p.ch.derive(&cat);
+                    (v.body, v.mind)
+                })
+                .collect();
+            for (p, (hp, mp)) in s.pcs.iter_mut().zip(full) {
+                p.hp = hp;
+                p.mp = mp;
+            }
+        });
+        t
     }
 
     /// [`session`] in combat, in Ayla's Main Process.
-    pub fn fighting() -> (NwData, NightWizard) {
-        let (data, mut s) = session();
-        start(&mut s, &data, vec![]);
-        set_turn(&mut s, pc("alice"));
-        (data, s)
-    }
-
-    /// Starts combat with fixed dice for the initiative Judges.
-    pub fn start(s: &mut NightWizard, data: &NwData, dice: Vec<u32>) -> Vec<Reply> {
-        run(
-            s,
-            data,
-            &gm(),
-            CombatAction::Open { any_seven: false },
-            dice,
-        )
-        .unwrap()
-    }
-
-    /// Applies with fixed dice; a refusal must leave the state unchanged.
-    pub fn run(
-        s: &mut NightWizard,
-        data: &NwData,
-        a: &Actor,
-        act: CombatAction,
-        dice: Vec<u32>,
-    ) -> Result<Vec<Reply>, RuleError> {
-        let before = s.clone();
-        let r = apply(s, data, &mut Fixed(dice), a, &act);
-        if r.is_err() {
-            assert_eq!(*s, before, "a refusal changes nothing");
-        }
-        r
-    }
-
-    /// It is `w`'s Main Process, nothing used yet.
-    pub fn set_turn(s: &mut NightWizard, w: Who) {
-        let c = combat(s);
-        c.current = Some(w);
-        c.candidates.clear();
-        c.used = Used::default();
-        c.skills.window = None;
-    }
-
-    /// The fight under way.
-    pub fn combat(s: &mut NightWizard) -> &mut Combat {
-        s.combat.as_mut().expect("a combat")
-    }
-
-    /// `/nwcombat use skill:…` (or `item:…`) on an optional target.
-    pub fn use_(skill: &str, target: Option<&str>) -> CombatAction {
-        CombatAction::Use {
-            skill: Some(skill.into()),
-            item: None,
-            target: target.map(|t| t.to_string()),
-            who: None,
-        }
-    }
-
-    /// `/nwcombat use item:…` on an optional target.
-    pub fn item(i: &str, target: Option<&str>) -> CombatAction {
-        CombatAction::Use {
-            skill: None,
-            item: Some(i.into()),
-            target: target.map(|t| t.to_string()),
-            who: None,
-        }
-    }
-
-    /// Adds a skill to the session's catalog and gives it (at SL `sl`) to the PC of `user`.
-    pub fn give_skill(
-        s: &mut NightWizard,
-        user: &str,
-        id: &str,
-        timing: &str,
-        cost: &str,
-        effect: &str,
-        sl: u32,
-    ) {
-        if !s.custom.skills.iter().any(|k| k.id == id) {
-            s.custom.skills.push(SkillDef {
-                id: id.into(),
-                name: id.replace('_', " "),
-                class: "general".into(),
-                category: String::new(),
-                acquire_cl: 1,
-                max_sl: 5,
-                timing: timing.into(),
-                check: "Automatic".into(),
-                target: "Single".into(),
-                range: "Close".into(),
-                cost: cost.into(),
-                restrict: String::new(),
-                effect: effect.into(),
-                mods: Default::default(),
-            });
-        }
-        let p = s.pcs.iter_mut().find(|p| p.user.0 == user).unwrap();
-        p.ch.skills.push(OwnedSkill { id: id.into(), sl });
+    pub fn fighting() -> Session {
+        let mut t = session();
+        t.start();
+        t.set_turn(pc("alice"));
+        t
     }
 
     /// The replies' plain text, one reply a line.

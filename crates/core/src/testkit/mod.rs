@@ -50,6 +50,9 @@ pub const START: i64 = 1_800_000_000;
 /// The channel every step runs in (unless a line names another: `#arena alice: …`).
 pub const CHANNEL: &str = "table";
 
+/// How many 32-bit words [`Harness::dice_until`] tries before it gives up.
+pub const DICE_SEARCH: u128 = 20_000_000;
+
 /// The guild of the harness's channels.
 pub const GUILD: &str = "testkit";
 
@@ -364,7 +367,9 @@ impl Harness {
     /// holds (it is given a copy of the generator there), as a test's set-up: the roll a rule
     /// needs (a straw hat, a die that explodes) comes next. The session keeps its seed, so undo
     /// still restores the dice; written as a new version of the session with no log entry, as
-    /// [`Harness::edit`] is. Returns how many 32-bit words it skipped; panics after a million.
+    /// [`Harness::edit`] is. Returns how many 32-bit words it skipped; panics after
+    /// [`DICE_SEARCH`] words (each try costs a copy of the generator, so a roll of six d6 —
+    /// 46,656 tries on average — is found in a blink).
     pub fn dice_until(&mut self, wanted: impl Fn(&mut crate::rng::GameRng) -> bool) -> u128 {
         let now = crate::table::Clock::now(&*self.clock);
         let games = self.games.clone();
@@ -374,9 +379,19 @@ impl Harness {
                 let rng: crate::rng::GameRng =
                     serde_json::from_str(&s.rng).expect("the session's dice read");
                 let from = rng.get_word_pos();
-                let skip = (0..1_000_000u128)
-                    .find(|k| wanted(&mut crate::rng::at(s.seed as u64, from + k)))
-                    .expect("the wanted roll within a million words");
+                // One generator walks the words; each try reads from a copy of it.
+                let mut walk = crate::rng::at(s.seed as u64, from);
+                let skip = (0..DICE_SEARCH)
+                    .find(|_| {
+                        let hit = wanted(&mut walk.clone());
+                        if !hit {
+                            rand::RngCore::next_u32(&mut walk);
+                        }
+                        hit
+                    })
+                    .unwrap_or_else(|| {
+                        panic!("the wanted roll did not come within {DICE_SEARCH} words")
+                    });
                 let rng = crate::rng::at(s.seed as u64, from + skip);
                 let rng = serde_json::to_string(&rng).expect("the dice serialize");
                 let game = games
@@ -388,6 +403,20 @@ impl Harness {
                 Ok(skip)
             })
             .expect("the store writes")
+    }
+
+    /// A copy of the running session's dice generator as it stands (its seed and position):
+    /// a test reads from it what the next command would roll, or compares two positions to
+    /// count the dice a command read.
+    pub fn dice_now(&mut self) -> crate::rng::GameRng {
+        let rng = self
+            .table
+            .read_rows(|tx| {
+                let s = store::session_active(tx, CHANNEL)?.expect("a running session");
+                Ok(s.rng)
+            })
+            .expect("the store answers");
+        serde_json::from_str(&rng).expect("the session's dice read")
     }
 
     /// Makes `user` one who may manage the channel (`on`), or not: their requests say so, as

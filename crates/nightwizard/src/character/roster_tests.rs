@@ -3,11 +3,9 @@
 use super::super::super::data::{load, GROUP1};
 use super::super::catalog_cmds::parse_mods;
 use super::super::creation::quick;
-use super::super::global::global;
 use super::super::level_up::{auto_level, level_up};
 use super::super::{Catalog, Character, Custom};
 use super::*;
-use croupier_core::table::Command;
 
 #[test]
 fn holds_stored_by_lower_cased_name_are_keyed_again_by_the_names_key() {
@@ -158,48 +156,19 @@ fn rule_5_step_2_quick_build_at_a_higher_starting_cl_levels_up_by_the_rules() {
 
 #[test]
 fn rule_6_3_preserving_800k_and_150k_items_costs_5_op_and_50k_is_left() {
-    let data = load(&croupier_core::source_path("data")).unwrap();
-    let mut shared = NwShared::default();
-    let alice = Actor::player("alice", "alice");
-    let gm = Actor {
-        manager: true,
-        ..Actor::player("gm", "gm")
-    };
-    let mut rng = croupier_core::rng::seeded(2);
-    let mut run =
-        |a: &Actor, cmd: Command, sh: &mut NwShared| global(sh, &data, a, &cmd, &mut rng).unwrap();
-    run(
-        &alice,
-        Command::new("nw character new")
-            .with("name", "A")
-            .with("quick", "true"),
-        &mut shared,
-    )
-    .unwrap();
+    // Through the table: the guild commands, a channel manager adding the items.
+    let mut h = croupier_core::testkit::Harness::of::<crate::NightWizard>(2);
+    h.set_manager("gm", true);
+    h.ok("alice: /nw character new name:A quick:true");
     for (name, price) in [("Big Charm", "800000"), ("Small Charm", "150000")] {
-        run(
-            &gm,
-            Command::new("nw item add")
-                .with("name", name)
-                .with("kind", "accessory")
-                .with("price", price),
-            &mut shared,
-        )
-        .unwrap();
+        h.ok(&format!(
+            "gm: /nw item add name:{name} kind:accessory price:{price}"
+        ));
     }
-    shared.characters[0].op = 6;
-    run(
-        &alice,
-        Command::new("nw character op").with("buy", "Big Charm"),
-        &mut shared,
-    )
-    .unwrap();
-    run(
-        &alice,
-        Command::new("nw character op").with("buy", "Small Charm"),
-        &mut shared,
-    )
-    .unwrap();
+    h.edit_shared::<NwShared>("nw", |s| s.characters[0].op = 6);
+    h.ok("alice: /nw character op buy:Big Charm");
+    h.ok("alice: /nw character op buy:Small Charm");
+    let shared: NwShared = h.shared("nw");
     let c = &shared.characters[0];
     assert_eq!((c.op, c.op_money), (1, 50_000), "5 OP spent, 50k left over");
     assert!(c
@@ -207,12 +176,7 @@ fn rule_6_3_preserving_800k_and_150k_items_costs_5_op_and_50k_is_left() {
         .iter()
         .filter(|i| i.id.ends_with("_charm"))
         .all(|i| i.preserved));
-    assert!(run(
-        &alice,
-        Command::new("nw character op").with("buy", "Big Charm"),
-        &mut shared
-    )
-    .is_err());
+    h.err("alice: /nw character op buy:Big Charm");
 }
 
 #[test]

@@ -1,9 +1,9 @@
 //! Tests of the Fortress rules (§12).
-use super::super::judge::Judge;
+use super::super::judge::Cf;
 use super::super::state::Phase;
 use super::super::test_table::{alice, bob, gm, Session as T};
 use super::common::*;
-use super::model::{Check, Fortress, Pending, TrapState, DANGER_DEFAULT, SECRET_GATE_SENSE};
+use super::model::{Fortress, TrapState, DANGER_DEFAULT, SECRET_GATE_SENSE};
 use super::*;
 
 fn table() -> T {
@@ -254,28 +254,20 @@ fn rule_nw_12_9_danger_sense_success_against_secret_reveals_the_gate() {
         "nw fortress danger",
         &[("kind", "secret"), ("secret", "true"), ("by_hand", "true")],
     );
-    let cf = t.s.pcs[0].cf.unwrap();
-    let mut j = Judge::roll(
-        99,
-        cf,
-        super::super::judge::Mode::Normal { difficulty: None },
-        true,
-        &mut super::super::judge::Fixed(vec![]),
-    );
-    j.any_seven = true;
+    // Alice's Danger Sense Judge rolls a Critical ([6, 6] at Critical 12): a success
+    // whatever her Alter, settled at once.
     t.edit(|s| {
-        s.fortress.pending.push(Pending {
-            user: alice().id,
-            check: Check::Sense,
-            difficulty: SECRET_GATE_SENSE,
-            judge: j,
-            secret: true,
+        s.pcs[0].cf = Some(Cf {
+            critical: 12,
+            fumble: 2,
         })
     });
-    let out = t.ok(&alice(), "nw fortress resolve", &[]);
+    let out = t.roll(&alice(), "/nwfortress sense", &[6, 6]).unwrap();
+    // The table hears that a secret Judge was rolled, nothing of what it found.
+    let public = public_text(&out);
     assert!(
-        public_text(&out).is_empty(),
-        "a secret Danger Sense tells only the roller and the GM"
+        !public.contains("Gate") && !public.contains("Vault"),
+        "a secret Danger Sense tells only the roller and the GM: {public}"
     );
     assert!(all_text(&out).contains("finds a hidden Gate: Hall ⇄ Vault"));
     assert!(t.fort().gates[3].revealed);
@@ -482,30 +474,22 @@ fn rule_nw_12_8_a_fumble_on_removal_triggers_the_trap_on_the_roller() {
             .identified
             .push(alice().id)
     });
-    // Fix Alice's values so that whatever she rolls is her Fumble: impossible with 2d6, so
-    // settle a forged Judge instead.
-    let cf = t.s.pcs[0].cf.unwrap();
-    let mut j = Judge::roll(
-        3,
-        cf,
-        super::super::judge::Mode::Normal {
-            difficulty: Some(11),
-        },
-        false,
-        &mut super::super::judge::Fixed(vec![]),
-    );
-    let fumble = cf.fumble;
-    j.dice = [fumble / 2, fumble - fumble / 2];
-    assert!(j.outcome().fumble);
+    // Alice's Removal Judge rolls her Fumble ([1, 1] at Fumble 2).
     t.edit(|s| {
-        s.fortress.pending.push(Pending {
-            user: alice().id,
-            check: Check::Remove,
-            difficulty: 11,
-            judge: j,
-            secret: false,
+        s.pcs[0].cf = Some(Cf {
+            critical: 12,
+            fumble: 2,
         })
     });
+    let out = t.roll(&alice(), "/nwfortress remove", &[1, 1]).unwrap();
+    assert!(
+        t.s.fortress
+            .pending
+            .iter()
+            .any(|p| p.judge.outcome().fumble),
+        "{}",
+        all_text(&out)
+    );
     let hp_bob = t.s.pcs[1].hp;
     let out = t.ok(&alice(), "nw fortress resolve", &[]);
     assert!(all_text(&out).contains("fumbles the Removal"));

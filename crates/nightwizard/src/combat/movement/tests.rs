@@ -1,87 +1,25 @@
 //! Movement: ranges, Interval and Complex Movement, retreats, flight, Appearance Checks and
 //! Lunar Robe swaps (§9.3, §10.2, §10.6, §10.7).
 
-use croupier_core::table::Command;
-
-use super::super::super::character::roster::NwShared;
-use super::super::super::session;
-use super::super::super::test_table::actions::{self as kit, alice, bob, carol, en, gm, pc, text};
-use super::super::{CombatAction, Used};
+use super::super::super::test_table::actions::{
+    alice, bob, carol, en, gm, pc, table, text, Session,
+};
+use super::super::Used;
 use super::*;
 
-pub(super) struct T {
-    pub(super) data: NwData,
-    pub(super) shared: NwShared,
-    pub(super) s: NightWizard,
-}
-
-/// A session with Ayla and Bolt (and Cara made but not joined), a Mob, combat started.
-pub(super) fn setup() -> T {
-    let (data, shared, s) = kit::table(&[(alice(), "Ayla"), (bob(), "Bolt"), (carol(), "Cara")], 2);
-    let mut t = T { data, shared, s };
-    t.run(
-        &gm(),
-        CombatAction::Open { any_seven: true },
-        vec![3, 3, 3, 3],
-    )
-    .unwrap();
+/// A session with Ayla and Bolt (and Cara made but not joined), a Mob, combat started with
+/// Any Seven.
+pub(super) fn setup() -> Session {
+    let mut t = table(&[(alice(), "Ayla"), (bob(), "Bolt"), (carol(), "Cara")], 2);
+    t.rolls(&gm(), "/nwcombat start anyseven:true", &[3, 3, 3, 3]);
     t
 }
 
-impl T {
-    pub(super) fn join(&mut self, a: &Actor) -> Result<Vec<Reply>, RuleError> {
-        let act = session::parse(
-            &self.s,
-            a,
-            &Command::new("nw session join"),
-            &self.data,
-            &self.shared,
-        )?;
-        let mut rng = croupier_core::rng::seeded(9);
-        let before = self.s.clone();
-        let r = session::apply(&mut self.s, &self.data, None, &mut rng, a, &act);
-        if r.is_err() {
-            assert_eq!(self.s, before, "a refusal changes nothing");
-        }
-        r
-    }
-
-    /// Applies with fixed dice; a refusal must leave the state unchanged.
-    pub(super) fn run(
-        &mut self,
-        a: &Actor,
-        act: CombatAction,
-        dice: Vec<u32>,
-    ) -> Result<Vec<Reply>, RuleError> {
-        kit::run(&mut self.s, &self.data, a, act, dice)
-    }
-
-    pub(super) fn mv(
-        &mut self,
-        a: &Actor,
-        m: MoveAction,
-        dice: Vec<u32>,
-    ) -> Result<Vec<Reply>, RuleError> {
-        self.run(a, CombatAction::Move(m), dice)
-    }
-
-    pub(super) fn turn(&mut self, w: Who) {
-        let c = self.s.combat.as_mut().unwrap();
-        c.current = Some(w);
-        c.candidates.clear();
-        c.used = Used::default();
-    }
-
-    pub(super) fn c(&self) -> &Combat {
-        self.s.combat.as_ref().unwrap()
-    }
-}
-
-fn to(spot: &str, with: Option<Spend>) -> MoveAction {
-    MoveAction::To {
-        spot: spot.into(),
-        with,
-        band: None,
+/// `/nwcombat move to:SPOT` (`with:` the Spend).
+fn to(spot: &str, with: Option<&str>) -> String {
+    match with {
+        Some(w) => format!("/nwcombat move to:{spot} with:{w}"),
+        None => format!("/nwcombat move to:{spot}"),
     }
 }
 
@@ -92,20 +30,16 @@ fn rule_nw_10_6_ranges_close_same_engage_short_between_long_and_extreme_far() {
     // Scene-wide effects do not reach it."
     let mut t = setup();
     let (a, b, m) = (pc("alice"), pc("bob"), en("Swarm"));
-    assert_eq!(range_between(t.c(), &a, &m), Band::Short);
-    t.run(
-        &gm(),
-        CombatAction::Engage("Ayla".into(), "Swarm".into()),
-        vec![],
-    )
-    .unwrap();
-    assert_eq!(range_between(t.c(), &a, &m), Band::Close);
-    assert_eq!(range_between(t.c(), &b, &m), Band::Short);
+    assert_eq!(range_between(t.fight(), &a, &m), Band::Short);
+    t.roll(&gm(), "/nwcombat engage a:Ayla b:Swarm", &[])
+        .unwrap();
+    assert_eq!(range_between(t.fight(), &a, &m), Band::Close);
+    assert_eq!(range_between(t.fight(), &b, &m), Band::Short);
     let c = t.s.combat.as_mut().unwrap();
     c.moves.far.push((b.clone(), Band::Long));
-    assert_eq!(range_between(t.c(), &b, &m), Band::Long);
+    assert_eq!(range_between(t.fight(), &b, &m), Band::Long);
     t.s.combat.as_mut().unwrap().moves.far[0].1 = Band::Extreme;
-    assert_eq!(range_between(t.c(), &m, &b), Band::Extreme);
+    assert_eq!(range_between(t.fight(), &m, &b), Band::Extreme);
 }
 
 #[test]
@@ -119,17 +53,14 @@ fn rule_nw_10_6_only_range_long_reaches_long_nothing_reaches_extreme() {
         .moves
         .far
         .push((pc("bob"), Band::Long));
-    t.turn(en("Swarm"));
-    let atk = |n: &str| CombatAction::Attack {
-        target: n.into(),
-        magic: false,
-    };
-    let e = t.run(&gm(), atk("Bolt"), vec![]).unwrap_err();
+    t.set_turn(en("Swarm"));
+    let atk = "/nwcombat attack target:Bolt";
+    let e = t.refuses(&gm(), atk);
     assert!(e.to_string().contains("only Range: Long"), "{e}");
     // An enemy whose attack has Range: Long reaches Long.
     t.s.enemies[0].attack = "Physical, Range: Long".into();
-    t.run(&gm(), atk("Bolt"), vec![4, 4]).unwrap();
-    assert_eq!(t.c().attack.as_ref().unwrap().target, pc("bob"));
+    t.rolls(&gm(), atk, &[4, 4]);
+    assert_eq!(t.fight().attack.as_ref().unwrap().target, pc("bob"));
     // Nothing reaches Extreme.
     let mut t = setup();
     t.s.enemies[0].attack = "Physical, Range: Long".into();
@@ -139,8 +70,8 @@ fn rule_nw_10_6_only_range_long_reaches_long_nothing_reaches_extreme() {
         .moves
         .far
         .push((pc("bob"), Band::Extreme));
-    t.turn(en("Swarm"));
-    let e = t.run(&gm(), atk("Bolt"), vec![]).unwrap_err();
+    t.set_turn(en("Swarm"));
+    let e = t.refuses(&gm(), atk);
     assert!(e.to_string().contains("Extreme range"), "{e}");
 }
 
@@ -148,18 +79,18 @@ fn rule_nw_10_6_only_range_long_reaches_long_nothing_reaches_extreme() {
 fn rule_nw_10_6_interval_move_to_a_spot_is_a_move_action() {
     // "Interval: any other move, e.g. to a particular spot or object." (Move Action)
     let mut t = setup();
-    t.turn(pc("alice"));
-    let r = t.mv(&alice(), to("the water tower", None), vec![]).unwrap();
+    t.set_turn(pc("alice"));
+    let r = t.roll(&alice(), &to("the water tower", None), &[]).unwrap();
     assert!(
         text(&r).contains("📍 Ayla: the water tower"),
         "{}",
         text(&r)
     );
-    assert!(t.c().used.moved && !t.c().used.minor);
+    assert!(t.fight().used.moved && !t.fight().used.minor);
     // A second plain move uses the Minor Action standing in for 1.
-    t.mv(&alice(), to("the gate", None), vec![]).unwrap();
-    assert!(t.c().used.minor && !t.c().used.major);
-    assert_eq!(t.c().current, Some(pc("alice")));
+    t.roll(&alice(), &to("the gate", None), &[]).unwrap();
+    assert!(t.fight().used.minor && !t.fight().used.major);
+    assert_eq!(t.fight().current, Some(pc("alice")));
 }
 
 #[test]
@@ -167,36 +98,29 @@ fn rule_nw_10_6_complex_movement_minor_1_major_3_up_to_5() {
     // "A Minor Action can stand in for 1 Move Action, and the Major Action for 3, so a
     // full turn gives up to 5." · "Using the Major Action this way ends the Main Process."
     let mut t = setup();
-    t.mv(
-        &gm(),
-        MoveAction::Distance {
-            spot: "Rooftop".into(),
-            steps: 6,
-        },
-        vec![],
-    )
-    .unwrap();
-    t.turn(pc("alice"));
-    t.mv(&alice(), to("rooftop", None), vec![]).unwrap();
-    t.mv(&alice(), to("rooftop", None), vec![]).unwrap();
-    assert_eq!(t.c().moves.routes[0].done, 2);
-    let r = t.mv(&alice(), to("rooftop", None), vec![]).unwrap();
+    t.roll(&gm(), "/nwcombat move to:Rooftop steps:6", &[])
+        .unwrap();
+    t.set_turn(pc("alice"));
+    t.roll(&alice(), &to("rooftop", None), &[]).unwrap();
+    t.roll(&alice(), &to("rooftop", None), &[]).unwrap();
+    assert_eq!(t.fight().moves.routes[0].done, 2);
+    let r = t.roll(&alice(), &to("rooftop", None), &[]).unwrap();
     assert!(text(&r).contains("5/6 Move Actions"), "{}", text(&r));
     // The Major ended the Main Process: Post-action, Count 0.
-    assert_ne!(t.c().current, Some(pc("alice")));
+    assert_ne!(t.fight().current, Some(pc("alice")));
     let f = t
-        .c()
+        .fight()
         .fighters
         .iter()
         .find(|f| f.who == pc("alice"))
         .unwrap();
     assert!(f.post && f.count == 0);
     // Next turn, 1 more Move Action arrives.
-    t.turn(pc("alice"));
-    t.mv(&alice(), to("Rooftop", None), vec![]).unwrap();
-    assert!(t.c().moves.routes.is_empty());
+    t.set_turn(pc("alice"));
+    t.roll(&alice(), &to("Rooftop", None), &[]).unwrap();
+    assert!(t.fight().moves.routes.is_empty());
     assert_eq!(
-        t.c().moves.spots,
+        t.fight().moves.spots,
         vec![(pc("alice"), "Rooftop".to_string())]
     );
 }
@@ -205,13 +129,13 @@ fn rule_nw_10_6_complex_movement_minor_1_major_3_up_to_5() {
 fn rule_nw_10_6_refusals_change_nothing() {
     let mut t = setup();
     // Moving after the Major Action.
-    t.turn(pc("alice"));
+    t.set_turn(pc("alice"));
     t.s.combat.as_mut().unwrap().used = Used {
         moved: true,
         minor: true,
         major: true,
     };
-    let e = t.mv(&alice(), to("gate", None), vec![]).unwrap_err();
+    let e = t.roll(&alice(), &to("gate", None), &[]).unwrap_err();
     assert!(e.to_string().contains("Major Action"), "{e}");
     // The Move Action after the Minor (Move, Minor, Major in order).
     t.s.combat.as_mut().unwrap().used = Used {
@@ -219,28 +143,18 @@ fn rule_nw_10_6_refusals_change_nothing() {
         minor: true,
         major: false,
     };
-    assert!(t
-        .mv(&alice(), to("gate", Some(Spend::Move)), vec![])
-        .is_err());
+    assert!(t.roll(&alice(), &to("gate", Some("move")), &[]).is_err());
     // A player moving an NPC.
-    t.turn(en("Swarm"));
-    let e = t.mv(&bob(), to("gate", None), vec![]).unwrap_err();
+    t.set_turn(en("Swarm"));
+    let e = t.roll(&bob(), &to("gate", None), &[]).unwrap_err();
     assert!(e.to_string().contains("not your turn"), "{e}");
     // A player setting a distance.
-    let d = MoveAction::Distance {
-        spot: "gate".into(),
-        steps: 3,
-    };
-    assert!(t.mv(&bob(), d, vec![]).is_err());
+    t.refuses(&bob(), "/nwcombat move to:gate steps:3");
     // Leaving an Engage with an enemy needs a Withdraw.
-    t.run(
-        &gm(),
-        CombatAction::Engage("Ayla".into(), "Swarm".into()),
-        vec![],
-    )
-    .unwrap();
-    t.turn(pc("alice"));
-    let e = t.mv(&alice(), to("gate", None), vec![]).unwrap_err();
+    t.roll(&gm(), "/nwcombat engage a:Ayla b:Swarm", &[])
+        .unwrap();
+    t.set_turn(pc("alice"));
+    let e = t.roll(&alice(), &to("gate", None), &[]).unwrap_err();
     assert!(e.to_string().contains("withdraw first"), "{e}");
 }
 
@@ -248,27 +162,22 @@ fn rule_nw_10_6_refusals_change_nothing() {
 fn rule_nw_10_12_rigor_no_move_actions_nor_stand_ins_major_chosen_directly() {
     // "BS: Rigor | Cannot take Move Actions."
     let mut t = setup();
-    t.turn(pc("alice"));
+    t.set_turn(pc("alice"));
     t.s.pcs[0].bad.add("Rigor".into(), 0);
     let e = t
-        .mv(&alice(), to("gate", Some(Spend::Major)), vec![])
+        .roll(&alice(), &to("gate", Some("major")), &[])
         .unwrap_err();
     assert!(e.to_string().contains("Rigor"), "{e}");
     t.s.pcs[0].bad.clear();
     // `with:major` skips the Move and Minor: 3 Move Actions at once, Main Process over.
-    t.mv(
-        &gm(),
-        MoveAction::Distance {
-            spot: "gate".into(),
-            steps: 3,
-        },
-        vec![],
-    )
-    .unwrap();
-    t.mv(&alice(), to("Gate", Some(Spend::Major)), vec![])
+    t.roll(&gm(), "/nwcombat move to:gate steps:3", &[])
         .unwrap();
-    assert_eq!(t.c().moves.spots, vec![(pc("alice"), "Gate".to_string())]);
-    assert_ne!(t.c().current, Some(pc("alice")));
+    t.roll(&alice(), &to("Gate", Some("major")), &[]).unwrap();
+    assert_eq!(
+        t.fight().moves.spots,
+        vec![(pc("alice"), "Gate".to_string())]
+    );
+    assert_ne!(t.fight().current, Some(pc("alice")));
 }
 
 #[test]
@@ -277,70 +186,39 @@ fn rule_nw_10_6_long_range_needs_the_gm_and_ends_the_main_process_retreat() {
     // ends right after the move." · "Moving to Long Range in a fight generally means
     // Retreat: you can no longer affect the Scene."
     let mut t = setup();
-    t.turn(pc("bob"));
-    let far_move = MoveAction::To {
-        spot: "the station".into(),
-        with: None,
-        band: Some(Band::Long),
-    };
-    let r = t.mv(&bob(), far_move, vec![]).unwrap();
+    t.set_turn(pc("bob"));
+    let r = t.rolls(&bob(), "/nwcombat move to:the station range:long", &[]);
     assert!(text(&r).contains("asks the GM"), "{}", text(&r));
     // Only a request: Bolt is still in the fight, nothing spent.
-    assert!(t.c().fighters.iter().any(|f| f.who == pc("bob")));
-    assert_eq!(t.c().used, Used::default());
+    assert!(t.fight().fighters.iter().any(|f| f.who == pc("bob")));
+    assert_eq!(t.fight().used, Used::default());
     // Only the GM allows it.
-    let allow = MoveAction::Place {
-        who: "Bolt".into(),
-        band: Band::Long,
-    };
-    assert!(super::super::super::test_table::refused(
-        &t.s,
-        &alice(),
-        "nw combat range"
-    ));
-    let r = t.mv(&gm(), allow, vec![]).unwrap();
+    t.refuses(&alice(), "/nwcombat range who:Bolt band:long");
+    let r = t.rolls(&gm(), "/nwcombat range who:Bolt band:long", &[]);
     assert!(text(&r).contains("retreat"), "{}", text(&r));
-    assert!(!t.c().fighters.iter().any(|f| f.who == pc("bob")));
-    assert_eq!(far(t.c(), &pc("bob")), Some(Band::Long));
-    assert_ne!(t.c().current, Some(pc("bob")));
+    assert!(!t.fight().fighters.iter().any(|f| f.who == pc("bob")));
+    assert_eq!(far(t.fight(), &pc("bob")), Some(Band::Long));
+    assert_ne!(t.fight().current, Some(pc("bob")));
     assert!(text(&r).contains("🏃 Bolt: Long range"), "{}", text(&r));
 }
 
 #[test]
 fn rule_nw_10_6_the_gm_refuses_a_long_move_with_band_short() {
     let mut t = setup();
-    t.turn(pc("bob"));
-    let far_move = MoveAction::To {
-        spot: "away".into(),
-        with: None,
-        band: Some(Band::Extreme),
-    };
-    t.mv(&bob(), far_move, vec![]).unwrap();
-    let deny = MoveAction::Place {
-        who: "Bolt".into(),
-        band: Band::Short,
-    };
-    t.mv(&gm(), deny, vec![]).unwrap();
-    assert!(t.c().moves.request.is_none());
-    assert!(t.c().fighters.iter().any(|f| f.who == pc("bob")));
-    assert_eq!(t.c().current, Some(pc("bob")));
+    t.set_turn(pc("bob"));
+    t.rolls(&bob(), "/nwcombat move to:away range:extreme", &[]);
+    t.rolls(&gm(), "/nwcombat range who:Bolt band:short", &[]);
+    assert!(t.fight().moves.request.is_none());
+    assert!(t.fight().fighters.iter().any(|f| f.who == pc("bob")));
+    assert_eq!(t.fight().current, Some(pc("bob")));
 }
 
 #[test]
 fn rule_nw_10_6_combat_ends_when_no_enemy_remains_present() {
     // Retreat: the last enemy leaving ends the fight.
     let mut t = setup();
-    t.turn(pc("alice"));
-    let r = t
-        .mv(
-            &gm(),
-            MoveAction::Place {
-                who: "Swarm".into(),
-                band: Band::Long,
-            },
-            vec![],
-        )
-        .unwrap();
+    t.set_turn(pc("alice"));
+    let r = t.rolls(&gm(), "/nwcombat range who:Swarm band:long", &[]);
     assert!(t.s.combat.is_none(), "{}", text(&r));
     assert!(
         text(&r).contains("No enemy is left in the fight (the rest retreated)"),
@@ -351,17 +229,8 @@ fn rule_nw_10_6_combat_ends_when_no_enemy_remains_present() {
     let mut t = setup();
     let mut last = String::new();
     for w in ["Ayla", "Bolt"] {
-        t.turn(en("Swarm"));
-        let r = t
-            .mv(
-                &gm(),
-                MoveAction::Place {
-                    who: w.into(),
-                    band: Band::Long,
-                },
-                vec![],
-            )
-            .unwrap();
+        t.set_turn(en("Swarm"));
+        let r = t.rolls(&gm(), &format!("/nwcombat range who:{w} band:long"), &[]);
         last = text(&r);
     }
     assert!(t.s.combat.is_none());
@@ -374,16 +243,17 @@ fn rule_nw_10_6_combat_ends_when_no_enemy_remains_present() {
 #[test]
 fn rule_nw_10_6_a_retreated_character_comes_back_post_action() {
     let mut t = setup();
-    t.turn(en("Swarm"));
-    let place = |b| MoveAction::Place {
-        who: "Bolt".into(),
-        band: b,
-    };
-    t.mv(&gm(), place(Band::Long), vec![]).unwrap();
-    t.mv(&gm(), place(Band::Short), vec![]).unwrap();
-    let f = t.c().fighters.iter().find(|f| f.who == pc("bob")).unwrap();
+    t.set_turn(en("Swarm"));
+    t.rolls(&gm(), "/nwcombat range who:Bolt band:long", &[]);
+    t.rolls(&gm(), "/nwcombat range who:Bolt band:short", &[]);
+    let f = t
+        .fight()
+        .fighters
+        .iter()
+        .find(|f| f.who == pc("bob"))
+        .unwrap();
     assert!(f.post);
-    assert_eq!(far(t.c(), &pc("bob")), None);
+    assert_eq!(far(t.fight(), &pc("bob")), None);
 }
 
 #[test]
@@ -391,23 +261,20 @@ fn rule_nw_10_7_lunar_robe_flight_minor_action_1d_mp_refused_when_short() {
     // "Costs a Minor Action, and 1d6 MP on activation. Without the MP you can't fly."
     // Roll, then pay; no flight if short (§16 #27).
     let mut t = setup();
-    t.turn(pc("alice"));
-    let fly = MoveAction::Fly {
-        land: false,
-        who: None,
-    };
+    t.set_turn(pc("alice"));
+    let fly = "/nwcombat fly";
     t.s.pcs[0].mp = 3;
-    let e = t.mv(&alice(), fly.clone(), vec![5]).unwrap_err();
+    let e = t.roll(&alice(), fly, &[5]).unwrap_err();
     assert!(e.to_string().contains("[5]"), "{e}");
     t.s.pcs[0].mp = 0;
-    assert!(t.mv(&alice(), fly.clone(), vec![1]).is_err());
+    assert!(t.roll(&alice(), fly, &[1]).is_err());
     t.s.pcs[0].mp = 10;
-    let r = t.mv(&alice(), fly.clone(), vec![4]).unwrap();
+    let r = t.rolls(&alice(), fly, &[4]);
     assert_eq!(t.s.pcs[0].mp, 6);
-    assert!(t.c().used.minor);
+    assert!(t.fight().used.minor);
     assert!(text(&r).contains("🕊️ Ayla: Flying"), "{}", text(&r));
     // Already flying; and the Minor is spent.
-    assert!(t.mv(&alice(), fly, vec![1]).is_err());
+    assert!(t.roll(&alice(), fly, &[1]).is_err());
 }
 
 #[test]
@@ -415,22 +282,19 @@ fn rule_nw_10_7_landing_is_an_auto_action_any_time() {
     // "Landing (however you took flight) is an Auto Action."
     let mut t = setup();
     t.s.combat.as_mut().unwrap().moves.flying.push(pc("alice"));
-    t.turn(en("Swarm"));
+    t.set_turn(en("Swarm"));
     t.s.combat.as_mut().unwrap().used.major = true;
-    let land = MoveAction::Fly {
-        land: true,
-        who: None,
-    };
-    t.mv(&alice(), land.clone(), vec![]).unwrap();
-    assert!(t.c().moves.flying.is_empty());
-    assert!(t.mv(&alice(), land, vec![]).is_err());
+    let land = "/nwcombat fly land:true";
+    t.rolls(&alice(), land, &[]);
+    assert!(t.fight().moves.flying.is_empty());
+    t.refuses(&alice(), land);
 }
 
 #[test]
 fn rule_nw_10_7_no_lunar_robe_flight_inside_a_fortress() {
     // "Not allowed inside Fortresses."
     let mut t = setup();
-    t.turn(pc("alice"));
+    t.set_turn(pc("alice"));
     t.s.pcs[0].mp = 10;
     t.s.fortress.fortress = Some(crate::fortress::model::Fortress {
         areas: vec![],
@@ -446,16 +310,7 @@ fn rule_nw_10_7_no_lunar_robe_flight_inside_a_fortress() {
             held: false,
         }),
     });
-    let e = t
-        .mv(
-            &alice(),
-            MoveAction::Fly {
-                land: false,
-                who: None,
-            },
-            vec![1],
-        )
-        .unwrap_err();
+    let e = t.roll(&alice(), "/nwcombat fly", &[1]).unwrap_err();
     assert!(e.to_string().contains("Fortress"), "{e}");
 }
 
@@ -463,10 +318,15 @@ fn rule_nw_10_7_no_lunar_robe_flight_inside_a_fortress() {
 fn hidden_enemy_moves_only_reach_the_gm() {
     let mut t = setup();
     t.s.enemies[0].hidden = true;
-    t.turn(en("Swarm"));
-    let r = t.mv(&gm(), to("the dark", None), vec![]).unwrap();
+    t.set_turn(en("Swarm"));
+    let r = t.rolls(&gm(), &to("the dark", None), &[]);
+    // Through the table, a reply for the GM reaches only the GM.
     for x in &r {
-        if !matches!(x.audience, croupier_core::table::Audience::Gm) {
+        let players = match &x.audience {
+            croupier_core::table::Audience::Only(us) => us.iter().any(|u| u.0 != "gm"),
+            _ => true,
+        };
+        if players {
             assert!(!x.message.plain_text().contains("the dark"), "{}", text(&r));
         }
     }

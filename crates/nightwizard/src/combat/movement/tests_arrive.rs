@@ -1,11 +1,11 @@
 //! Coming into a fight: Appearance Checks (§9.3, §12.6) and Lunar Robe swaps (§10.2 step 2).
 
+use super::super::super::character::roster::NwShared;
+use super::super::super::character::Character;
 use super::super::super::judge::Cf;
-use super::super::super::session::{self, NwAction};
-use super::super::super::test_table::actions::{alice, carol, gm, pc, text};
+use super::super::super::test_table::actions::{alice, carol, gm, pc, text, Session};
 use super::tests::setup;
 use super::*;
-use croupier_core::table::Command;
 
 #[test]
 fn rule_nw_9_3_appearance_check_luck_difficulty_10_in_the_setup_process() {
@@ -13,10 +13,10 @@ fn rule_nw_9_3_appearance_check_luck_difficulty_10_in_the_setup_process() {
     // Setup Process."
     let mut t = setup();
     // Off by default.
-    assert!(t.mv(&carol(), MoveAction::Appear, vec![]).is_err());
+    assert!(t.roll(&carol(), "/nwcombat appear", &[]).is_err());
     t.s.settings.appearance = true;
     // Cara must be in the session.
-    t.join(&carol()).unwrap();
+    t.joins(&carol()).unwrap();
     t.s.pcs[2].cf = Some(Cf {
         critical: 12,
         fumble: 2,
@@ -24,19 +24,17 @@ fn rule_nw_9_3_appearance_check_luck_difficulty_10_in_the_setup_process() {
     let luck = t.s.pcs[2].ch.derive(&t.s.catalog(&t.data)).attrs[LUCK];
     // 2D [1, 2] + Luck against Difficulty Luck + 4: a failure.
     t.s.settings.appearance_dc = Some(luck + 4);
-    let r = t.mv(&carol(), MoveAction::Appear, vec![1, 2]).unwrap();
+    let r = t.roll(&carol(), "/nwcombat appear", &[1, 2]).unwrap();
     assert!(text(&r).contains("failure"), "{}", text(&r));
-    assert!(!t.c().fighters.iter().any(|f| f.who == pc("carol")));
+    assert!(!t.fight().fighters.iter().any(|f| f.who == pc("carol")));
     // Once per Round.
-    assert!(t.mv(&carol(), MoveAction::Appear, vec![6, 5]).is_err());
+    assert!(t.roll(&carol(), "/nwcombat appear", &[6, 5]).is_err());
     // Next Round's Setup: [2, 2] + Luck reaches Luck + 4: joins Pre-action with a Count.
     t.s.combat.as_mut().unwrap().round += 1;
-    let r = t
-        .mv(&carol(), MoveAction::Appear, vec![2, 2, 4, 4])
-        .unwrap();
+    let r = t.rolls(&carol(), "/nwcombat appear", &[2, 2, 4, 4]);
     assert!(text(&r).contains("success"), "{}", text(&r));
     let f = t
-        .c()
+        .fight()
         .fighters
         .iter()
         .find(|f| f.who == pc("carol"))
@@ -52,7 +50,7 @@ fn rule_nw_12_6_an_appearance_check_in_a_fortress_area_is_8_plus_2_per_gate() {
     let mut t = setup();
     t.s.settings.appearance = true;
     t.s.settings.appearance_dc = Some(4);
-    t.join(&carol()).unwrap();
+    t.joins(&carol()).unwrap();
     let area = |n: &str, kind| Area {
         name: n.into(),
         kind,
@@ -99,11 +97,11 @@ fn rule_nw_12_6_an_appearance_check_in_a_fortress_area_is_8_plus_2_per_gate() {
         "Luck {luck}: the table's Difficulty 4 would pass"
     );
     // 2D [1, 2] + Luck: over the table's Difficulty 4, short of the Fortress's 12.
-    let r = t.mv(&carol(), MoveAction::Appear, vec![1, 2]).unwrap();
+    let r = t.roll(&carol(), "/nwcombat appear", &[1, 2]).unwrap();
     assert!(text(&r).contains("Difficulty 12"), "{}", text(&r));
     assert!(text(&r).contains("failure"), "{}", text(&r));
-    assert!(!t.c().fighters.iter().any(|f| f.who == pc("carol")));
-    let inside = |t: &super::tests::T| {
+    assert!(!t.fight().fighters.iter().any(|f| f.who == pc("carol")));
+    let inside = |t: &Session| {
         t.s.fortress
             .fortress
             .as_ref()
@@ -118,12 +116,10 @@ fn rule_nw_12_6_an_appearance_check_in_a_fortress_area_is_8_plus_2_per_gate() {
     // Next Round, 2D [6, 5] + Luck reaches 12: Cara joins the fight, and with it the party
     // inside the Fortress (she is no longer a PC "not inside the Fortress").
     t.s.combat.as_mut().unwrap().round += 1;
-    let r = t
-        .mv(&carol(), MoveAction::Appear, vec![6, 5, 4, 4])
-        .unwrap();
+    let r = t.rolls(&carol(), "/nwcombat appear", &[6, 5, 4, 4]);
     assert!(text(&r).contains("success"), "{}", text(&r));
     assert!(text(&r).contains("inside the Fortress"), "{}", text(&r));
-    assert!(t.c().fighters.iter().any(|f| f.who == pc("carol")));
+    assert!(t.fight().fighters.iter().any(|f| f.who == pc("carol")));
     assert_eq!(
         inside(&t),
         vec![
@@ -138,10 +134,10 @@ fn rule_nw_12_6_an_appearance_check_in_a_fortress_area_is_8_plus_2_per_gate() {
 fn rule_nw_9_3_appearance_check_only_before_the_first_main_process_ends() {
     let mut t = setup();
     t.s.settings.appearance = true;
-    t.join(&carol()).unwrap();
+    t.joins(&carol()).unwrap();
     let c = t.s.combat.as_mut().unwrap();
     c.moves.acted_round = c.round;
-    let e = t.mv(&carol(), MoveAction::Appear, vec![6, 6]).unwrap_err();
+    let e = t.roll(&carol(), "/nwcombat appear", &[6, 6]).unwrap_err();
     assert!(e.to_string().contains("Setup Process"), "{e}");
 }
 
@@ -151,11 +147,9 @@ fn rule_nw_9_3_climax_appearance_succeeds_and_connection_gives_plus_3() {
     // Connection to anyone already in the Scene."
     let mut t = setup();
     t.s.settings.appearance = true;
-    t.join(&carol()).unwrap();
+    t.joins(&carol()).unwrap();
     t.s.pcs[2].ch.connections.push("Ayla".into());
-    let r = t
-        .mv(&carol(), MoveAction::Appear, vec![1, 2, 3, 3])
-        .unwrap();
+    let r = t.rolls(&carol(), "/nwcombat appear", &[1, 2, 3, 3]);
     assert!(
         text(&r).contains("+3 for a Connection to Ayla"),
         "{}",
@@ -163,64 +157,60 @@ fn rule_nw_9_3_climax_appearance_succeeds_and_connection_gives_plus_3() {
     );
     let mut t = setup();
     t.s.settings.appearance = true;
-    t.join(&carol()).unwrap();
+    t.joins(&carol()).unwrap();
     t.s.phase = Phase::Climax;
-    let r = t
-        .mv(&carol(), MoveAction::Appear, vec![1, 2, 3, 3])
-        .unwrap();
+    // No Judge: only the newcomer's initiative rolls.
+    let r = t.rolls(&carol(), "/nwcombat appear", &[1, 2]);
     assert!(text(&r).contains("succeed automatically"), "{}", text(&r));
-    assert!(t.c().fighters.iter().any(|f| f.who == pc("carol")));
+    assert!(t.fight().fighters.iter().any(|f| f.who == pc("carol")));
 }
 
 #[test]
 fn rule_nw_10_2_lunar_robe_swaps_only_in_the_setup_process() {
     // "Everyone may use the Lunar Robe freely: swap Equipment and Inventory" (Setup
     // Process, step 2).
+    fn ayla(g: &mut NwShared) -> &mut Character {
+        let alice = UserId::new("alice");
+        g.characters.iter_mut().find(|c| c.owner == alice).unwrap()
+    }
     let mut t = setup();
-    let i = t
-        .shared
-        .characters
-        .iter()
-        .position(|c| c.owner == UserId::new("alice"))
-        .unwrap();
-    let Some(item) = t.shared.characters[i].items.iter_mut().find(|o| o.equipped) else {
-        panic!("a quick character has equipment");
-    };
-    item.equipped = false;
+    t.edit_shared(|g| {
+        let Some(item) = ayla(g).items.iter_mut().find(|o| o.equipped) else {
+            panic!("a quick character has equipment");
+        };
+        item.equipped = false;
+    });
     // In the Setup window the swap is allowed.
-    t.join(&alice()).unwrap();
+    t.joins(&alice()).unwrap();
     // After a Main Process ended it is refused.
     let c = t.s.combat.as_mut().unwrap();
     c.moves.acted_round = c.round;
-    let item = t.shared.characters[i]
-        .items
-        .iter_mut()
-        .find(|o| !o.equipped);
-    item.unwrap().equipped = true;
-    let e = t.join(&alice()).unwrap_err();
+    t.edit_shared(|g| {
+        ayla(g)
+            .items
+            .iter_mut()
+            .find(|o| !o.equipped)
+            .unwrap()
+            .equipped = true
+    });
+    let e = t.joins(&alice()).unwrap_err();
     assert!(e.to_string().contains("Setup Process"), "{e}");
     // A refresh without a swap is fine.
-    let item = t.shared.characters[i].items.iter_mut().find(|o| o.equipped);
-    item.unwrap().equipped = false;
-    t.join(&alice()).unwrap();
+    t.edit_shared(|g| {
+        ayla(g)
+            .items
+            .iter_mut()
+            .find(|o| o.equipped)
+            .unwrap()
+            .equipped = false
+    });
+    t.joins(&alice()).unwrap();
 }
 
 #[test]
 fn settings_toggle_appearance() {
     let mut t = setup();
-    let act = session::parse(
-        &t.s,
-        &gm(),
-        &Command::new("nw settings")
-            .with("appearance", "true")
-            .with("appearance_dc", "12"),
-        &t.data,
-        &t.shared,
-    )
-    .unwrap();
-    assert!(matches!(act, NwAction::Settings { .. }));
-    let mut rng = croupier_core::rng::seeded(1);
-    let r = session::apply(&mut t.s, &t.data, None, &mut rng, &gm(), &act).unwrap();
+    let r = t.rolls(&gm(), "/nw settings appearance:true appearance_dc:12", &[]);
     assert!(text(&r).contains("Appearance Checks: on (Luck, Difficulty 12)"));
     assert!(t.s.settings.appearance);
 }

@@ -2,27 +2,13 @@
 //! roll's Prana window before the defence roll, the Initiative Process window after the last
 //! Main Process, and what the public tracker tells of enemies.
 
-use super::super::super::session::{NwAction, Phase, PranaUse};
+use super::super::super::session::Phase;
+use super::super::super::test_table::Session;
 use super::*;
 
-/// Applies a session action (the dispatcher, as the table runs it) with a seeded RNG.
-fn act(s: &mut NightWizard, data: &NwData, a: &Actor, action: NwAction) -> Vec<Reply> {
-    let mut rng = croupier_core::rng::seeded(11);
-    session::apply(s, data, None, &mut rng, a, &action).unwrap()
-}
-
-fn set_hp(s: &mut NightWizard, data: &NwData, u: &str, hp: i32) -> Vec<Reply> {
-    act(
-        s,
-        data,
-        &gm(),
-        NwAction::Set {
-            user: UserId::new(u),
-            hp: Some(hp),
-            mp: None,
-            status: None,
-        },
-    )
+/// The GM sets `u`'s PC's HP (`/nw session set`).
+fn set_hp(t: &mut Session, u: &str, hp: i32) -> Vec<Reply> {
+    t.rolls(&gm(), &format!("/nw session set player:{u} hp:{hp}"), &[])
 }
 
 fn fighter(s: &NightWizard, w: &Who) -> Fighter {
@@ -40,33 +26,24 @@ fn fighter(s: &NightWizard, w: &Who) -> Fighter {
 fn rule_nw_10_1_incapacitated_mid_turn_ends_the_main_process() {
     // §10.1 "Incapacitated: Happens at HP 0 … They may use no actions or items except those
     // with Timing: Incapacitated. They immediately become Post-Action, Count = 0."
-    let (data, mut s) = setup();
-    set_turn(&mut s, pc("alice"));
-    s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
-    run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).unwrap();
-    let r = set_hp(&mut s, &data, "alice", 0);
+    let mut t = setup();
+    t.set_turn(pc("alice"));
+    t.s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
+    t.roll(&alice(), "/nwcombat minor", &[]).unwrap();
+    let r = set_hp(&mut t, "alice", 0);
     assert!(
         text(&r).contains("Ayla is Incapacitated: the Main Process ends."),
         "{}",
         text(&r)
     );
-    let f = fighter(&s, &pc("alice"));
+    let f = fighter(&t.s, &pc("alice"));
     assert!(f.post);
     assert_eq!(f.count, 0);
-    let c = s.combat.as_ref().unwrap();
+    let c = t.s.combat.as_ref().unwrap();
     assert_ne!(c.current, Some(pc("alice")), "the Round moved on");
     // Nothing more from Ayla this Round: no Minor, no attack.
-    assert!(run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).is_err());
-    let e = run(
-        &mut s,
-        &data,
-        &alice(),
-        CombatAction::Attack {
-            target: "Swarm".into(),
-            magic: false,
-        },
-        vec![6, 6],
-    );
+    assert!(t.roll(&alice(), "/nwcombat minor", &[]).is_err());
+    let e = t.roll(&alice(), "/nwcombat attack target:Swarm", &[6, 6]);
     assert!(e.is_err());
 }
 
@@ -74,100 +51,52 @@ fn rule_nw_10_1_incapacitated_mid_turn_ends_the_main_process() {
 fn rule_nw_10_1_an_incapacitated_current_character_cannot_act_and_may_pass() {
     // A fight stored with a character at HP 0 still acting: its actions are refused, and
     // `/nwcombat pass` (its player or the GM) ends the Main Process.
-    let (data, mut s) = setup();
-    set_turn(&mut s, pc("alice"));
-    s.pcs[0].hp = 0;
-    let e = run(&mut s, &data, &alice(), CombatAction::Minor, vec![]).unwrap_err();
+    let mut t = setup();
+    t.set_turn(pc("alice"));
+    t.s.pcs[0].hp = 0;
+    let e = t.roll(&alice(), "/nwcombat minor", &[]).unwrap_err();
     assert!(e.0.contains("Ayla is Incapacitated (HP 0)"), "{}", e.0);
-    run(
-        &mut s,
-        &data,
-        &gm(),
-        CombatAction::Pass,
-        vec![3, 3, 3, 3, 3, 3],
-    )
-    .unwrap();
-    assert_ne!(s.combat.as_ref().unwrap().current, Some(pc("alice")));
+    t.roll(&gm(), "/nwcombat pass", &[]).unwrap();
+    assert_ne!(t.s.combat.as_ref().unwrap().current, Some(pc("alice")));
 }
 
 #[test]
 fn rule_nw_10_10_death_persists_through_the_after_phase_and_into_the_next_episode() {
     // §10.10 "An Incapacitated character who is attacked again becomes Dead. This is
     // normally the only way a PC dies." §8.2: the After phase restores HP — not the Dead.
-    let (data, mut s) = setup();
-    set_hp(&mut s, &data, "alice", 0);
-    set_turn(&mut s, en("Swarm"));
-    s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
-    let r = run(
-        &mut s,
-        &data,
-        &gm(),
-        CombatAction::Attack {
-            target: "Ayla".into(),
-            magic: false,
-        },
-        vec![3, 3, 3, 3, 3, 3, 3, 3],
-    )
-    .unwrap();
+    let mut t = setup();
+    set_hp(&mut t, "alice", 0);
+    t.set_turn(en("Swarm"));
+    t.s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
+    let r = t.roll(&gm(), "/nwcombat attack target:Ayla", &[]).unwrap();
     assert!(text(&r).contains("Ayla is Dead"), "{}", text(&r));
-    assert!(s.pcs[0].dead);
-    act(&mut s, &data, &gm(), NwAction::Combat(CombatAction::End));
-    while s.phase != Phase::After {
-        act(
-            &mut s,
-            &data,
-            &gm(),
-            NwAction::PhaseNext {
-                op: 5,
-                no_level_up: false,
-            },
-        );
+    assert!(t.s.pcs[0].dead);
+    t.rolls(&gm(), "/nwcombat end", &[]);
+    while t.s.phase != Phase::After {
+        t.line(&gm(), "/nw phase next op:5");
     }
-    assert!(s.pcs[0].dead);
+    assert!(t.s.pcs[0].dead);
     assert_eq!(
-        s.pcs[0].hp, 0,
+        t.s.pcs[0].hp, 0,
         "the After phase brings nobody back from the dead"
     );
-    assert!(s.pcs[1].hp > 0, "the living are restored");
-    let r = act(
-        &mut s,
-        &data,
-        &gm(),
-        NwAction::PhaseNext {
-            op: 0,
-            no_level_up: false,
-        },
-    );
-    assert_eq!(s.phase, Phase::Preplay);
-    assert_eq!(s.episode, 2);
-    assert!(s.pcs[0].dead && s.pcs[0].hp == 0, "{}", text(&r));
-    let v = crate::view::status(&s, &alice(), &data);
+    assert!(t.s.pcs[1].hp > 0, "the living are restored");
+    let r = t.line(&gm(), "/nw phase next op:0");
+    assert_eq!(t.s.phase, Phase::Preplay);
+    assert_eq!(t.s.episode, 2);
+    assert!(t.s.pcs[0].dead && t.s.pcs[0].hp == 0, "{}", text(&r));
+    let v = crate::view::status(&t.s, &alice(), &t.data);
     assert!(
         text(&v).contains("Ayla") && text(&v).contains("💀 Dead"),
         "{}",
         text(&v)
     );
     // Episode 1's enemies left with it (issue #36): a new fight needs a new one.
-    assert!(s.enemies.is_empty());
-    act(
-        &mut s,
-        &data,
-        &gm(),
-        NwAction::Combat(CombatAction::Spawn {
-            name: "shade_swarm".into(),
-            label: Some("Swarm".into()),
-            hidden: false,
-            hp: None,
-        }),
-    );
+    assert!(t.s.enemies.is_empty());
+    t.rolls(&gm(), "/nwenemy spawn name:shade_swarm as:Swarm", &[]);
     // A new fight leaves the Dead out.
-    let r = act(
-        &mut s,
-        &data,
-        &gm(),
-        NwAction::Combat(CombatAction::Open { any_seven: true }),
-    );
-    let c = s.combat.as_ref().unwrap();
+    let r = t.line(&gm(), "/nwcombat start anyseven:true");
+    let c = t.s.combat.as_ref().unwrap();
     assert!(
         !c.fighters.iter().any(|f| f.who == pc("alice")),
         "{}",
@@ -179,170 +108,92 @@ fn rule_nw_10_10_death_persists_through_the_after_phase_and_into_the_next_episod
 fn rule_nw_4_2_the_damage_rolls_prana_window_comes_before_the_defence_roll() {
     // §4.2 Reroll Dice: "In an Opposed Judge the Attacker may reroll only if the Defender has
     // not rolled yet." §10.9 step 5: the Attacker's PATK/MATK Judge, the Defender's PDEF/MDEF.
-    let (data, mut s) = setup();
-    set_turn(&mut s, pc("alice"));
-    s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
-    let attack = CombatAction::Attack {
-        target: "Swarm".into(),
-        magic: false,
-    };
-    run(&mut s, &data, &alice(), attack, vec![6, 5]).unwrap();
-    run(&mut s, &data, &gm(), CombatAction::Dodge, vec![1, 2]).unwrap();
-    let r = run(
-        &mut s,
-        &data,
-        &alice(),
-        CombatAction::RollDamage,
-        vec![3, 3],
-    )
-    .unwrap();
-    let t = text(&r);
-    assert!(t.contains("Prana on the damage roll"), "{t}");
-    assert!(!t.contains("PDEF"), "no defence roll yet: {t}");
-    let at = s.combat.as_ref().unwrap().attack.clone().unwrap();
+    let mut t = setup();
+    t.set_turn(pc("alice"));
+    t.s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
+    t.rolls(&alice(), "/nwcombat attack target:Swarm", &[6, 5]);
+    t.roll(&gm(), "/nwcombat dodge", &[1, 2]).unwrap();
+    let r = t.roll(&alice(), "/nwcombat damage", &[3, 3]).unwrap();
+    let said = text(&r);
+    assert!(said.contains("Prana on the damage roll"), "{said}");
+    assert!(!said.contains("PDEF"), "no defence roll yet: {said}");
+    let at = t.s.combat.as_ref().unwrap().attack.clone().unwrap();
     assert_eq!(at.stage, Stage::Defence);
     let rolled = at.damage_roll.clone().unwrap().outcome().result;
-    assert!(s.combat.as_ref().unwrap().damage_rolls.is_none());
+    assert!(t.s.combat.as_ref().unwrap().damage_rolls.is_none());
     // The Defender's side cannot roll before the attacker is done: only the next step.
-    assert!(run(&mut s, &data, &alice(), CombatAction::ApplyDamage, vec![]).is_err());
+    assert!(t.roll(&alice(), "/nwcombat apply", &[]).is_err());
     // Prana now: Raise Result on the damage roll.
-    act(&mut s, &data, &alice(), NwAction::Prana(PranaUse::Raise(1)));
-    let raised = s
-        .open
-        .iter()
-        .find(|o| o.label == DAMAGE_ROLL)
-        .unwrap()
-        .judge
-        .outcome()
-        .result;
+    // Raise Result: +2D per Prana, [2, 3] here.
+    t.rolls(&alice(), "/nw prana use:raise amount:1", &[2, 3]);
+    let raised =
+        t.s.open
+            .iter()
+            .find(|o| o.label == DAMAGE_ROLL)
+            .unwrap()
+            .judge
+            .outcome()
+            .result;
     assert!(
         (rolled + 2..=rolled + 12).contains(&raised),
         "{rolled} → {raised}"
     );
-    let r = run(
-        &mut s,
-        &data,
-        &alice(),
-        CombatAction::RollDamage,
-        vec![1, 1],
-    )
-    .unwrap();
+    assert_eq!(raised, rolled + 5);
+    let r = t.roll(&alice(), "/nwcombat damage", &[1, 1]).unwrap();
     assert!(text(&r).contains("PDEF"), "{}", text(&r));
-    let c = s.combat.as_ref().unwrap();
+    let c = t.s.combat.as_ref().unwrap();
     let (a, b) = c.damage_rolls.clone().unwrap();
     assert_eq!(a.outcome().result, raised, "the raised damage roll counts");
     let at = c.attack.as_ref().unwrap();
     assert_eq!(at.stage, Stage::Damage);
     assert_eq!(at.damage, (raised - b.outcome().result).max(0));
     // After the defence roll, the damage roll takes no more Prana.
-    assert!(!s.open.iter().any(|o| o.label == DAMAGE_ROLL));
-    let mut rng = croupier_core::rng::seeded(3);
-    assert!(session::apply(
-        &mut s,
-        &data,
-        None,
-        &mut rng,
-        &alice(),
-        &NwAction::Prana(PranaUse::Raise(1))
-    )
-    .is_err());
+    assert!(!t.s.open.iter().any(|o| o.label == DAMAGE_ROLL));
+    t.refuses(&alice(), "/nw prana use:raise amount:1");
 }
 
 #[test]
 fn rule_nw_4_2_an_enemys_damage_and_the_pcs_defence_are_rolled_together() {
     // An enemy spends no Prana: no window, both rolls at once; the PC's defence roll then
     // takes Prana before the damage is applied.
-    let (data, mut s) = setup();
-    set_turn(&mut s, en("Swarm"));
-    s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
-    let attack = CombatAction::Attack {
-        target: "Ayla".into(),
-        magic: false,
-    };
-    run(&mut s, &data, &gm(), attack, vec![6, 6]).unwrap();
-    run(&mut s, &data, &alice(), CombatAction::Dodge, vec![1, 1]).unwrap();
-    let r = run(
-        &mut s,
-        &data,
-        &gm(),
-        CombatAction::RollDamage,
-        vec![3, 3, 2, 2],
-    )
-    .unwrap();
+    let mut t = setup();
+    t.set_turn(en("Swarm"));
+    t.s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm")]];
+    t.rolls(&gm(), "/nwcombat attack target:Ayla", &[6, 6]);
+    t.roll(&alice(), "/nwcombat dodge", &[1, 1]).unwrap();
+    let r = t.roll(&gm(), "/nwcombat damage", &[3, 3, 2, 2]).unwrap();
     assert!(text(&r).contains("PDEF"), "{}", text(&r));
-    let at = s.combat.as_ref().unwrap().attack.clone().unwrap();
+    let at = t.s.combat.as_ref().unwrap().attack.clone().unwrap();
     assert_eq!(at.stage, Stage::Damage);
-    assert!(s.open.iter().any(|o| o.label == DEFENCE_ROLL));
+    assert!(t.s.open.iter().any(|o| o.label == DEFENCE_ROLL));
 }
 
 #[test]
 fn rule_nw_10_9_several_defenders_get_the_damage_prana_window_before_their_defence() {
-    let (data, mut s) = setup();
-    set_turn(&mut s, pc("alice"));
-    s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm"), en("Lantern")]];
-    s.enemies
+    let mut t = setup();
+    t.set_turn(pc("alice"));
+    t.s.combat.as_mut().unwrap().engages = vec![vec![pc("alice"), en("Swarm"), en("Lantern")]];
+    t.s.enemies
         .iter_mut()
         .find(|e| e.label == "Lantern")
         .unwrap()
         .hidden = false;
-    run(
-        &mut s,
-        &data,
-        &alice(),
-        CombatAction::AttackMany {
-            targets: vec!["Swarm".into()],
-            area: true,
-            magic: false,
-            full_hit: false,
-        },
-        vec![6, 6],
-    )
-    .unwrap();
-    for w in ["Swarm", "Lantern"] {
-        run(
-            &mut s,
-            &data,
-            &gm(),
-            CombatAction::DodgeAs {
-                who: Some(w.into()),
-                full: false,
-            },
-            vec![1, 1],
-        )
+    t.roll(&alice(), "/nwcombat attack target:Swarm area:true", &[6, 6])
         .unwrap();
+    for w in ["Swarm", "Lantern"] {
+        t.rolls(&gm(), &format!("/nwcombat dodge who:{w}"), &[1, 1]);
     }
-    let r = run(
-        &mut s,
-        &data,
-        &alice(),
-        CombatAction::RollDamage,
-        vec![4, 4],
-    )
-    .unwrap();
+    let r = t.roll(&alice(), "/nwcombat damage", &[4, 4]).unwrap();
     assert!(!text(&r).contains("PDEF `"), "{}", text(&r));
     assert_eq!(
-        s.combat.as_ref().unwrap().attack.as_ref().unwrap().stage,
+        t.s.combat.as_ref().unwrap().attack.as_ref().unwrap().stage,
         Stage::Defence
     );
     // A player who is no Defender and not the attacker may not roll the defences.
-    assert!(run(
-        &mut s,
-        &data,
-        &bob(),
-        CombatAction::RollDamage,
-        vec![1, 1, 1, 1]
-    )
-    .is_err());
-    let r = run(
-        &mut s,
-        &data,
-        &gm(),
-        CombatAction::RollDamage,
-        vec![1, 1, 1, 1],
-    )
-    .unwrap();
+    assert!(t.roll(&bob(), "/nwcombat damage", &[1, 1, 1, 1]).is_err());
+    let r = t.roll(&gm(), "/nwcombat damage", &[1, 1, 1, 1]).unwrap();
     assert!(text(&r).contains("PDEF `"), "{}", text(&r));
-    let at = s.combat.as_ref().unwrap().attack.clone().unwrap();
+    let at = t.s.combat.as_ref().unwrap().attack.clone().unwrap();
     assert_eq!(at.stage, Stage::Damage);
     assert!(at.defenders.iter().all(|d| d.defence.is_some()));
 }
@@ -351,17 +202,9 @@ fn rule_nw_10_9_several_defenders_get_the_damage_prana_window_before_their_defen
 fn rule_nw_10_3_an_initiative_process_window_after_the_last_main_process() {
     // §10.3 "Skills with Timing: Initiative Process may be declared at any point in it:
     // before the first Main Process, between any two, or after the last but before Cleanup."
-    let (data, mut s) = setup();
-    crate::test_table::actions::give_skill(
-        &mut s,
-        "alice",
-        "last_word",
-        "Initiative",
-        "-",
-        "A last word.",
-        1,
-    );
-    let c = s.combat.as_mut().unwrap();
+    let mut t = setup();
+    t.give_skill("alice", "last_word", "Initiative", "-", "A last word.", 1);
+    let c = t.s.combat.as_mut().unwrap();
     let round = c.round;
     for f in c.fighters.iter_mut() {
         f.post = true;
@@ -373,34 +216,27 @@ fn rule_nw_10_3_an_initiative_process_window_after_the_last_main_process() {
         .find(|f| f.who == pc("bob"))
         .unwrap()
         .post = false;
-    let r = run(
-        &mut s,
-        &data,
-        &bob(),
-        CombatAction::Pass,
-        vec![3, 3, 3, 3, 3, 3],
-    )
-    .unwrap();
-    let c = s.combat.as_ref().unwrap();
+    let r = t.roll(&bob(), "/nwcombat pass", &[]).unwrap();
+    let c = t.s.combat.as_ref().unwrap();
     assert!(c.closing, "{}", text(&r));
     assert_eq!(c.round, round, "no Cleanup yet");
     assert!(text(&r).contains("before the GM goes on to the Cleanup Process"));
-    assert_eq!(s.combat_decisions()[0].key, format!("r{round}-closing"));
+    assert_eq!(t.s.combat_decisions()[0].key, format!("r{round}-closing"));
     // A player may not close it; the GM goes on.
-    assert!(run(&mut s, &data, &alice(), CombatAction::Go(None), vec![]).is_err());
-    let r = run(&mut s, &data, &gm(), CombatAction::Go(None), vec![3; 12]).unwrap();
+    assert!(t.roll(&alice(), "/nwcombat go", &[]).is_err());
+    let r = t.roll(&gm(), "/nwcombat go", &[3, 3, 3, 3]).unwrap();
     assert!(
         text(&r).contains("Cleanup Process of Round"),
         "{}",
         text(&r)
     );
-    assert!(!s.combat.as_ref().unwrap().closing);
+    assert!(!t.s.combat.as_ref().unwrap().closing);
 }
 
 #[test]
 fn rule_nw_10_3_without_initiative_skills_the_round_goes_straight_to_cleanup() {
-    let (data, mut s) = setup();
-    let c = s.combat.as_mut().unwrap();
+    let mut t = setup();
+    let c = t.s.combat.as_mut().unwrap();
     for f in c.fighters.iter_mut() {
         f.post = true;
         f.count = 0;
@@ -411,20 +247,19 @@ fn rule_nw_10_3_without_initiative_skills_the_round_goes_straight_to_cleanup() {
         .find(|f| f.who == pc("bob"))
         .unwrap()
         .post = false;
-    let r = run(&mut s, &data, &bob(), CombatAction::Pass, vec![3; 12]).unwrap();
+    let r = t.roll(&bob(), "/nwcombat pass", &[3, 3, 3, 3]).unwrap();
     assert!(
         text(&r).contains("Cleanup Process of Round"),
         "{}",
         text(&r)
     );
-    assert!(!s.combat.as_ref().unwrap().closing);
+    assert!(!t.s.combat.as_ref().unwrap().closing);
 }
 
 #[test]
 fn public_tracker_keeps_enemy_hp_secret_unless_the_gm_shows_it() {
-    let (data, mut s) = setup();
-    let _ = data;
-    let e = s.enemy("Swarm").unwrap().clone();
+    let mut t = setup();
+    let e = t.s.enemy("Swarm").unwrap().clone();
     let exact = format!("HP {}/{}", e.hp, e.hp_max);
     let public = |s: &NightWizard| {
         let r = s.tracker(vec![], vec![]);
@@ -441,12 +276,12 @@ fn public_tracker_keeps_enemy_hp_secret_unless_the_gm_shows_it() {
                 .join("\n"),
         )
     };
-    let (p, g) = public(&s);
+    let (p, g) = public(&t.s);
     assert!(!p.contains(&exact), "{p}");
     assert!(p.contains("**Swarm**") && p.contains("unhurt"), "{p}");
     assert!(g.contains(&exact), "the GM sees the numbers: {g}");
-    s.settings.enemy_vitals = true;
-    let (p, _) = public(&s);
+    t.s.settings.enemy_vitals = true;
+    let (p, _) = public(&t.s);
     assert!(p.contains(&exact), "{p}");
     assert_eq!(tracker::condition(10, 10), "unhurt");
     assert_eq!(tracker::condition(6, 10), "hurt");
@@ -456,9 +291,9 @@ fn public_tracker_keeps_enemy_hp_secret_unless_the_gm_shows_it() {
 
 #[test]
 fn a_hidden_enemys_turn_is_told_to_the_gm_only() {
-    let (_data, mut s) = setup();
-    set_turn(&mut s, en("Lantern"));
-    let r = s.tracker(vec![], vec![]);
+    let mut t = setup();
+    t.set_turn(en("Lantern"));
+    let r = t.s.tracker(vec![], vec![]);
     for p in r.iter().filter(|r| r.is_public()) {
         let t = p.message.plain_text();
         assert!(!t.contains("GM's turn") && !t.contains('▶'), "{t}");
@@ -475,28 +310,28 @@ fn a_hidden_enemys_turn_is_told_to_the_gm_only() {
 }
 
 /// Bolt (no Prana) and then Ayla (3 Prana) fall to HP 0 in the fight.
-fn last_pcs_fall(s: &mut NightWizard, data: &NwData) -> Vec<Reply> {
-    set_turn(s, pc("alice"));
-    s.pcs[0].prana = 3;
-    s.pcs[1].prana = 0;
-    set_hp(s, data, "bob", 0);
-    assert!(s.combat.is_some(), "Ayla still stands");
-    set_hp(s, data, "alice", 0)
+fn last_pcs_fall(t: &mut Session) -> Vec<Reply> {
+    t.set_turn(pc("alice"));
+    t.s.pcs[0].prana = 3;
+    t.s.pcs[1].prana = 0;
+    set_hp(t, "bob", 0);
+    assert!(t.s.combat.is_some(), "Ayla still stands");
+    set_hp(t, "alice", 0)
 }
 
 #[test]
 fn rule_nw_4_2_the_last_pc_may_avoid_incapacitated_before_the_fight_ends() {
     // §4.2 use 6 "Avoid Incapacitated | 2 | When you become Incapacitated, recover at once and
     // set HP to 1. Once per Scene." The last PC to fall gets that moment: the fight waits.
-    let (data, mut s) = setup();
-    let r = last_pcs_fall(&mut s, &data);
-    let t = text(&r);
+    let mut t = setup();
+    let r = last_pcs_fall(&mut t);
+    let said = text(&r);
     assert!(
-        t.contains("No PC is standing, but Ayla may still Avoid Incapacitated (2 Prana"),
-        "{t}"
+        said.contains("No PC is standing, but Ayla may still Avoid Incapacitated (2 Prana"),
+        "{said}"
     );
-    assert!(!t.contains("No PC is left standing"), "{t}");
-    let c = s.combat.as_ref().expect("the fight waits");
+    assert!(!said.contains("No PC is left standing"), "{said}");
+    let c = t.s.combat.as_ref().expect("the fight waits");
     assert_eq!(c.last_stand, vec![pc("alice")]);
     let labels: Vec<&str> = r
         .iter()
@@ -504,55 +339,45 @@ fn rule_nw_4_2_the_last_pc_may_avoid_incapacitated_before_the_fight_ends() {
         .flat_map(|r| r.message.buttons.iter().map(|b| b.label.as_str()))
         .collect();
     assert!(labels.contains(&"Avoid Incapacitated"), "{labels:?}");
-    // Bolt's player, who has no Prana, acts in between: refused, nothing changes.
-    let before = s.clone();
-    let e = run(&mut s, &data, &bob(), CombatAction::Go(None), vec![]).unwrap_err();
-    assert!(e.0.contains("the fight waits"), "{}", e.0);
-    let mut rng = croupier_core::rng::seeded(3);
-    let e = session::apply(
-        &mut s,
-        &data,
-        None,
-        &mut rng,
-        &bob(),
-        &NwAction::Prana(PranaUse::Avoid),
-    )
-    .unwrap_err();
-    assert!(e.0.contains("costs 2 Prana; you have 0"), "{}", e.0);
-    assert_eq!(s, before);
+    // Bolt's player, who has no Prana, acts in between: refused, nothing changes (the
+    // harness checks each refusal changes nothing).
+    let e = t.refuses(&bob(), "/nwcombat go");
+    assert!(e.contains("the fight waits"), "{e}");
+    let e = t.refuses(&bob(), "/nw prana use:avoid");
+    assert!(e.contains("costs 2 Prana; you have 0"), "{e}");
     // Ayla gets back up with 1 HP, and the fight goes on.
-    let r = act(&mut s, &data, &alice(), NwAction::Prana(PranaUse::Avoid));
-    let t = text(&r);
+    let r = t.rolls(&alice(), "/nw prana use:avoid", &[]);
+    let said = text(&r);
     assert!(
-        t.contains("Ayla spends 2 Prana and gets back up with 1 HP."),
-        "{t}"
+        said.contains("Ayla spends 2 Prana and gets back up with 1 HP."),
+        "{said}"
     );
-    assert!(t.contains("The fight goes on."), "{t}");
-    assert_eq!(s.pcs[0].hp, 1);
-    assert_eq!(s.pcs[0].prana, 1);
-    let c = s.combat.as_ref().expect("the fight goes on");
+    assert!(said.contains("The fight goes on."), "{said}");
+    assert_eq!(t.s.pcs[0].hp, 1);
+    assert_eq!(t.s.pcs[0].prana, 1);
+    let c = t.s.combat.as_ref().expect("the fight goes on");
     assert!(c.last_stand.is_empty());
 }
 
 #[test]
 fn rule_nw_4_2_the_gm_ends_the_last_stand_and_a_spent_avoid_does_not_wait() {
-    let (data, mut s) = setup();
-    last_pcs_fall(&mut s, &data);
-    assert!(s.combat.is_some());
-    let r = run(&mut s, &data, &gm(), CombatAction::Go(None), vec![]).unwrap();
-    let t = text(&r);
+    let mut t = setup();
+    last_pcs_fall(&mut t);
+    assert!(t.s.combat.is_some());
+    let r = t.rolls(&gm(), "/nwcombat go", &[]);
+    let said = text(&r);
     assert!(
-        t.contains("The GM ends the fight: nobody got back up."),
-        "{t}"
+        said.contains("The GM ends the fight: nobody got back up."),
+        "{said}"
     );
-    assert!(t.contains("No PC is left standing."), "{t}");
-    assert!(s.combat.is_none());
+    assert!(said.contains("No PC is left standing."), "{said}");
+    assert!(t.s.combat.is_none());
     // Once per Scene: Ayla avoided already in this Scene, so her fall ends the next fight.
-    let (data, mut s) = setup();
-    s.pcs[0].avoided_scene = Some(s.scene);
-    let r = last_pcs_fall(&mut s, &data);
-    let t = text(&r);
-    assert!(t.contains("No PC is left standing."), "{t}");
-    assert!(!t.contains("may still Avoid"), "{t}");
-    assert!(s.combat.is_none());
+    let mut t = setup();
+    t.s.pcs[0].avoided_scene = Some(t.s.scene);
+    let r = last_pcs_fall(&mut t);
+    let said = text(&r);
+    assert!(said.contains("No PC is left standing."), "{said}");
+    assert!(!said.contains("may still Avoid"), "{said}");
+    assert!(t.s.combat.is_none());
 }

@@ -1,161 +1,63 @@
-use super::super::super::character::roster::NwShared;
-use super::super::super::character::Custom;
-use super::super::super::data::load;
-use super::super::super::judge::Fixed;
-use super::super::super::session::{self, NwAction};
+use super::super::super::test_table::actions::{alice, bob, en, gm, pc, text};
+use super::super::super::test_table::Session;
 use super::*;
-use crate::combat::{
-    apply, Attack, CombatAction, Used, DAMAGE_ROLL, DEFENCE_ROLL, EVA, PACC, PATK, PDEF,
-};
+use crate::combat::{Attack, DAMAGE_ROLL, DEFENCE_ROLL, EVA, PACC, PATK, PDEF};
 use crate::commands::{CombatCommand, NwCommand};
 use crate::judge::Cf;
 use crate::judge::Mode;
-use croupier_core::table::Command;
 use croupier_core::table::{Commands, UserId};
-
-fn gm() -> Actor {
-    Actor::player("gm", "gm")
-}
-fn alice() -> Actor {
-    Actor::player("alice", "alice")
-}
-fn bob() -> Actor {
-    Actor::player("bob", "bob")
-}
-fn pc(u: &str) -> Who {
-    Who::Pc(UserId::new(u))
-}
-fn en(l: &str) -> Who {
-    Who::Enemy(l.into())
-}
 
 /// Two PCs (Ayla, Bolt: EVA 6, PDEF 3, PATK 6, HP 40, Critical 12 / Fumble 2), a Mob
 /// (Swarm) and a Glass Hound (Close, Poison (2) on a hit) in combat; the GM has a roster
 /// character, Gwen. Everyone Pre-action, the Hound's Main Process, Hound + Ayla + Bolt
 /// engaged.
-fn setup() -> (NwData, NwShared, NightWizard) {
-    let data = load(&croupier_core::source_path("data")).unwrap();
-    let mut shared = NwShared::default();
-    let mut rng = croupier_core::rng::seeded(5);
-    let (mut s, _) =
-        session::create(&data, &gm(), &Command::new("nw new"), Custom::default()).unwrap();
-    for (a, n) in [(alice(), "Ayla"), (bob(), "Bolt"), (gm(), "Gwen")] {
-        super::super::super::character::global::global(
-            &mut shared,
-            &data,
-            &a,
-            &Command::new("nw character new")
-                .with("name", n)
-                .with("quick", "true"),
-            &mut rng,
-        )
-        .unwrap()
-        .unwrap();
-        if n == "Gwen" {
-            continue;
-        }
-        let act = session::parse(&s, &a, &Command::new("nw session join"), &data, &shared).unwrap();
-        session::apply(&mut s, &data, Some(&mut shared), &mut rng, &a, &act).unwrap();
-    }
+fn setup() -> Session {
+    let mut t = Session::with(&[(alice(), "Ayla"), (bob(), "Bolt")], 5);
+    t.ok(
+        &gm(),
+        "nw character new",
+        &[("name", "Gwen"), ("quick", "true")],
+    );
+    let data = t.data.clone();
     for i in 0..2 {
         for (k, v) in [(EVA, 6), (PDEF, 3), (PATK, 6), (PACC, 8)] {
-            let now = s.stat(&data, &s.pcs[i].user.clone().into_who(), k);
-            s.pcs[i].ch.bp[k] += v - now;
+            let now = t.s.stat(&data, &Who::Pc(t.s.pcs[i].user.clone()), k);
+            t.s.pcs[i].ch.bp[k] += v - now;
         }
-        s.pcs[i].hp = 40;
-        s.pcs[i].cf = Some(Cf {
+        t.s.pcs[i].hp = 40;
+        t.s.pcs[i].cf = Some(Cf {
             critical: 12,
             fumble: 2,
         });
     }
     for (n, l) in [("shade_swarm", "Swarm"), ("glass_hound", "Hound")] {
-        run(
-            &mut s,
-            &data,
-            &gm(),
-            CombatAction::Spawn {
-                name: n.into(),
-                label: Some(l.into()),
-                hidden: false,
-                hp: None,
-            },
-            vec![],
-        )
-        .unwrap();
+        t.rolls(&gm(), &format!("/nwenemy spawn name:{n} as:{l}"), &[]);
     }
-    run(
-        &mut s,
-        &data,
-        &gm(),
-        CombatAction::Open { any_seven: true },
-        vec![3, 3, 3, 3],
-    )
-    .unwrap();
-    let c = s.combat.as_mut().unwrap();
-    for f in c.fighters.iter_mut() {
+    t.rolls(&gm(), "/nwcombat start anyseven:true", &[3, 3, 3, 3]);
+    for f in t.combat().fighters.iter_mut() {
         f.post = false;
     }
-    c.current = Some(en("Hound"));
-    c.candidates.clear();
-    c.used = Used::default();
-    c.engages = vec![vec![en("Hound"), pc("alice"), pc("bob")]];
-    (data, shared, s)
+    t.set_turn(en("Hound"));
+    t.combat().engages = vec![vec![en("Hound"), pc("alice"), pc("bob")]];
+    t
 }
 
-trait IntoWho {
-    fn into_who(self) -> Who;
-}
-impl IntoWho for UserId {
-    fn into_who(self) -> Who {
-        Who::Pc(self)
-    }
+/// The Hound's area attack on Ayla's Engage (one Hit Check).
+fn area(t: &mut Session, dice: &[u32]) -> Vec<Reply> {
+    t.rolls(&gm(), "/nwcombat attack target:Ayla area:true", dice)
 }
 
-/// Applies with fixed dice; a refusal must leave the state unchanged.
-fn run(
-    s: &mut NightWizard,
-    data: &NwData,
-    a: &Actor,
-    act: CombatAction,
-    dice: Vec<u32>,
-) -> Result<Vec<Reply>, RuleError> {
-    let before = s.clone();
-    let r = apply(s, data, &mut Fixed(dice), a, &act);
-    if r.is_err() {
-        assert_eq!(*s, before, "a refusal changes nothing");
-    }
-    r
-}
-
-fn text(r: &[Reply]) -> String {
-    r.iter()
-        .map(|r| r.message.plain_text())
-        .collect::<Vec<_>>()
-        .join("\n")
+fn dodge(t: &mut Session, a: &Actor, full: bool, dice: &[u32]) {
+    let line = if full {
+        "/nwcombat dodge full:true"
+    } else {
+        "/nwcombat dodge"
+    };
+    t.rolls(a, line, dice);
 }
 
 fn attack(s: &NightWizard) -> Attack {
     s.combat.as_ref().unwrap().attack.clone().unwrap()
-}
-
-fn area(s: &mut NightWizard, data: &NwData, dice: Vec<u32>) -> Vec<Reply> {
-    run(
-        s,
-        data,
-        &gm(),
-        CombatAction::AttackMany {
-            targets: vec!["Ayla".into()],
-            area: true,
-            magic: false,
-            full_hit: false,
-        },
-        dice,
-    )
-    .unwrap()
-}
-
-fn dodge(s: &mut NightWizard, data: &NwData, a: &Actor, full: bool, dice: Vec<u32>) {
-    run(s, data, a, CombatAction::DodgeAs { who: None, full }, dice).unwrap();
 }
 
 fn post(s: &NightWizard, w: &Who) -> bool {
@@ -174,11 +76,11 @@ fn rule_nw_10_9_area_attack_rolls_hit_once_each_defender_dodges() {
     // "Against several targets the Attacker rolls once. Each Defender reacts separately";
     // one damage roll against each Defender's own defence; damage and bad statuses only on
     // a hit.
-    let (data, _, mut s) = setup();
+    let mut t = setup();
     // Hound PACC 9 + [4,3] = 16, once, for both Defenders.
-    let r = area(&mut s, &data, vec![4, 3]);
+    let r = area(&mut t, &[4, 3]);
     assert_eq!(text(&r).matches("One Hit Check").count(), 1);
-    let at = attack(&s);
+    let at = attack(&t.s);
     assert_eq!(
         at.defenders
             .iter()
@@ -188,11 +90,17 @@ fn rule_nw_10_9_area_attack_rolls_hit_once_each_defender_dodges() {
     );
     assert_eq!(at.hit.outcome().result, 16);
     // Ayla: EVA 6 + [1,3] = 10 (hit); Bolt: 6 + [6,5] = 17 (dodges).
-    dodge(&mut s, &data, &alice(), false, vec![1, 3]);
-    assert_eq!(attack(&s).stage, Stage::Hit, "Bolt has not dodged yet");
-    dodge(&mut s, &data, &bob(), false, vec![6, 5]);
-    let at = attack(&s);
+    dodge(&mut t, &alice(), false, &[1, 3]);
+    assert_eq!(attack(&t.s).stage, Stage::Hit, "Bolt has not dodged yet");
+    dodge(&mut t, &bob(), false, &[6, 5]);
+    let at = attack(&t.s);
     assert_eq!(at.stage, Stage::Dodge);
+    let dodged: Vec<i32> = at
+        .defenders
+        .iter()
+        .map(|d| d.dodge.as_ref().unwrap().outcome().result)
+        .collect();
+    assert_eq!(dodged, vec![10, 17], "EVA 6 + the dice");
     for d in &at.defenders {
         assert_eq!(
             d.dodge.as_ref().unwrap().mode,
@@ -203,15 +111,8 @@ fn rule_nw_10_9_area_attack_rolls_hit_once_each_defender_dodges() {
         );
     }
     // Damage: PATK 7 + [4,4] = 15 once; Ayla PDEF 3 + [1,2] = 6 → 9. Bolt rolls nothing.
-    run(
-        &mut s,
-        &data,
-        &gm(),
-        CombatAction::RollDamage,
-        vec![4, 4, 1, 2],
-    )
-    .unwrap();
-    let at = attack(&s);
+    t.rolls(&gm(), "/nwcombat damage", &[4, 4, 1, 2]);
+    let at = attack(&t.s);
     assert_eq!(
         at.defenders
             .iter()
@@ -219,47 +120,40 @@ fn rule_nw_10_9_area_attack_rolls_hit_once_each_defender_dodges() {
             .collect::<Vec<_>>(),
         vec![(true, 9), (false, 0)]
     );
-    run(&mut s, &data, &gm(), CombatAction::ApplyDamage, vec![]).unwrap();
-    assert_eq!(s.pcs[0].hp, 31);
-    assert_eq!(s.pcs[0].bad, vec![("Poison".to_string(), 2)]);
-    assert_eq!(s.pcs[1].hp, 40);
-    assert!(s.pcs[1].bad.is_empty(), "no bad status without a hit");
-    assert!(s.combat.as_ref().unwrap().attack.is_none());
+    t.rolls(&gm(), "/nwcombat apply", &[]);
+    assert_eq!(t.s.pcs[0].hp, 31);
+    assert_eq!(t.s.pcs[0].bad, vec![("Poison".to_string(), 2)]);
+    assert_eq!(t.s.pcs[1].hp, 40);
+    assert!(t.s.pcs[1].bad.is_empty(), "no bad status without a hit");
+    assert!(t.fight().attack.is_none());
 }
 
 #[test]
 fn rule_nw_4_2_prana_raise_on_a_defence_roll_lowers_that_defenders_damage() {
     // §4.2 Raise Result on Ayla's PDEF Judge after the area attack's damage roll: her HP
     // Damage is worked out again (Attacker Result − her raised Result) before it lands.
-    let (data, _, mut s) = setup();
-    area(&mut s, &data, vec![4, 3]);
-    dodge(&mut s, &data, &alice(), false, vec![1, 3]);
-    dodge(&mut s, &data, &bob(), false, vec![6, 5]);
+    let mut t = setup();
+    area(&mut t, &[4, 3]);
+    dodge(&mut t, &alice(), false, &[1, 3]);
+    dodge(&mut t, &bob(), false, &[6, 5]);
     // Damage 15 once; Ayla PDEF 3 + [1,2] = 6 → 9.
-    run(
-        &mut s,
-        &data,
-        &gm(),
-        CombatAction::RollDamage,
-        vec![4, 4, 1, 2],
-    )
-    .unwrap();
-    assert_eq!(attack(&s).defenders[0].damage, 9);
-    let prana = s.pcs[0].prana;
-    let mut rng = croupier_core::rng::seeded(3);
-    for u in [session::PranaUse::Raise(1), session::PranaUse::Accept] {
-        session::apply(&mut s, &data, None, &mut rng, &alice(), &NwAction::Prana(u)).unwrap();
-    }
-    assert_eq!(s.pcs[0].prana, prana - 1);
-    let at = attack(&s);
+    t.rolls(&gm(), "/nwcombat damage", &[4, 4, 1, 2]);
+    assert_eq!(attack(&t.s).defenders[0].damage, 9);
+    let prana = t.s.pcs[0].prana;
+    // Raise Result: +2D per Prana, [2, 3] here; then the Judge is accepted.
+    t.rolls(&alice(), "/nw prana use:raise amount:1", &[2, 3]);
+    t.rolls(&alice(), "/nw prana use:accept", &[]);
+    assert_eq!(t.s.pcs[0].prana, prana - 1);
+    let at = attack(&t.s);
     let raised = at.defenders[0].defence.as_ref().unwrap().outcome().result;
-    // Raise Result: +2D per Prana (2 to 12 more than 6).
+    // Raise Result: +2D per Prana (2 to 12 more than 6): 6 + 5 here.
     assert!((8..=18).contains(&raised), "{raised}");
+    assert_eq!(raised, 11);
     assert_eq!(at.defenders[0].damage, (15 - raised).max(0));
-    run(&mut s, &data, &gm(), CombatAction::ApplyDamage, vec![]).unwrap();
-    assert_eq!(s.pcs[0].hp, 40 - (15 - raised).max(0));
+    t.rolls(&gm(), "/nwcombat apply", &[]);
+    assert_eq!(t.s.pcs[0].hp, 40 - (15 - raised).max(0));
     assert!(
-        !s.open
+        !t.s.open
             .iter()
             .any(|o| o.label == DAMAGE_ROLL || o.label == DEFENCE_ROLL),
         "the damage step's Judges close when the damage lands"
@@ -268,8 +162,8 @@ fn rule_nw_4_2_prana_raise_on_a_defence_roll_lowers_that_defenders_damage() {
 
 #[test]
 fn rule_nw_10_9_each_pc_defender_is_asked_with_a_dodge_button_that_mentions_them() {
-    let (data, _, mut s) = setup();
-    let r = area(&mut s, &data, vec![4, 3]);
+    let mut t = setup();
+    let r = area(&mut t, &[4, 3]);
     let m = &r.iter().find(|r| r.is_public()).unwrap().message;
     let cmds: Vec<(&str, &str)> = m
         .buttons
@@ -290,21 +184,14 @@ fn rule_nw_10_9_each_pc_defender_is_asked_with_a_dodge_button_that_mentions_them
     );
     assert!(cmds.contains(&("Dodge: Bolt", dodge_line("Bolt").as_str())));
     assert_eq!(dodge_line("Ayla"), "/nwcombat dodge who:Ayla");
-    let t = m.plain_text();
-    assert!(t.contains(&UserId::new("alice").mention()), "{t}");
-    assert!(t.contains(&UserId::new("bob").mention()), "{t}");
+    let said = m.plain_text();
+    assert!(said.contains(&UserId::new("alice").mention()), "{said}");
+    assert!(said.contains(&UserId::new("bob").mention()), "{said}");
     assert!(m.pings.contains(&UserId::new("alice")) && m.pings.contains(&UserId::new("bob")));
     // After both are hit, each may Cover Up for the other.
-    dodge(&mut s, &data, &alice(), false, vec![1, 3]);
-    dodge(&mut s, &data, &bob(), false, vec![1, 4]);
-    let r = run(
-        &mut s,
-        &data,
-        &gm(),
-        CombatAction::RollDamage,
-        vec![4, 4, 1, 2, 2, 2],
-    )
-    .unwrap();
+    dodge(&mut t, &alice(), false, &[1, 3]);
+    dodge(&mut t, &bob(), false, &[1, 4]);
+    let r = t.rolls(&gm(), "/nwcombat damage", &[4, 4, 1, 2, 2, 2]);
     let m = &r.iter().find(|r| r.is_public()).unwrap().message;
     let labels: Vec<&str> = m.buttons.iter().map(|b| b.label.as_str()).collect();
     assert!(labels.contains(&"Cover Up: Bolt for Ayla"), "{labels:?}");
@@ -313,21 +200,15 @@ fn rule_nw_10_9_each_pc_defender_is_asked_with_a_dodge_button_that_mentions_them
 
 #[test]
 fn rule_nw_10_13_a_plain_attack_offers_cover_up_buttons_to_eligible_allies() {
-    let (data, _, mut s) = setup();
-    let act = CombatAction::Attack {
-        target: "Ayla".into(),
-        magic: false,
+    // The same attack twice: Bolt covers with the button's command, and with `for:`.
+    let hit = || {
+        let mut t = setup();
+        t.rolls(&gm(), "/nwcombat attack target:Ayla", &[4, 3]);
+        t.rolls(&alice(), "/nwcombat dodge", &[1, 3]);
+        let r = t.rolls(&gm(), "/nwcombat damage", &[4, 4, 1, 2]);
+        (t, r)
     };
-    run(&mut s, &data, &gm(), act, vec![4, 3]).unwrap();
-    run(&mut s, &data, &alice(), CombatAction::Dodge, vec![1, 3]).unwrap();
-    let r = run(
-        &mut s,
-        &data,
-        &gm(),
-        CombatAction::RollDamage,
-        vec![4, 4, 1, 2],
-    )
-    .unwrap();
+    let (mut t, r) = hit();
     let m = &r.iter().find(|r| r.is_public()).unwrap().message;
     assert!(m
         .buttons
@@ -335,52 +216,26 @@ fn rule_nw_10_13_a_plain_attack_offers_cover_up_buttons_to_eligible_allies() {
         .any(|b| b.label == "Cover Up: Bolt" && b.command == "/nwcombat coverup who:Bolt"));
     assert!(m.pings.contains(&UserId::new("bob")));
     // Alice pressing Bolt's button is refused; Bolt's player covers.
-    let e = run(
-        &mut s,
-        &data,
-        &alice(),
-        CombatAction::CoverUp(Some("Bolt".into())),
-        vec![],
+    t.refuses(&alice(), "/nwcombat coverup who:Bolt");
+    t.refuses(&bob(), "/nwcombat coverup for:Bolt");
+    let (mut typed, _) = hit();
+    typed.rolls(&bob(), "/nwcombat coverup for:Ayla", &[]);
+    t.rolls(&bob(), "/nwcombat coverup who:Bolt", &[]);
+    assert_eq!(
+        typed.s, t.s,
+        "`for:` naming the target is the same Cover Up"
     );
-    assert!(e.is_err());
-    let wrong = CombatAction::CoverFor {
-        who: None,
-        target: "Bolt".into(),
-    };
-    assert!(run(&mut s, &data, &bob(), wrong, vec![]).is_err());
-    let mut typed = s.clone();
-    let act = CombatAction::CoverFor {
-        who: None,
-        target: "Ayla".into(),
-    };
-    run(&mut typed, &data, &bob(), act, vec![]).unwrap();
-    run(
-        &mut s,
-        &data,
-        &bob(),
-        CombatAction::CoverUp(Some("Bolt".into())),
-        vec![],
-    )
-    .unwrap();
-    assert_eq!(typed, s, "`for:` naming the target is the same Cover Up");
-    assert_eq!(s.pcs[0].hp, 40);
-    assert_eq!(s.pcs[1].hp, 31);
+    assert_eq!(t.s.pcs[0].hp, 40);
+    assert_eq!(t.s.pcs[1].hp, 31);
 }
 
-fn both_hit(s: &mut NightWizard, data: &NwData) {
+fn both_hit(t: &mut Session) {
     // Hit 16; Ayla dodges 10, Bolt 11: both hit. Damage 15: Ayla PDEF 6 → 9, Bolt 7 → 8.
-    area(s, data, vec![4, 3]);
-    dodge(s, data, &alice(), false, vec![1, 3]);
-    dodge(s, data, &bob(), false, vec![1, 4]);
-    run(
-        s,
-        data,
-        &gm(),
-        CombatAction::RollDamage,
-        vec![4, 4, 1, 2, 2, 2],
-    )
-    .unwrap();
-    let at = attack(s);
+    area(t, &[4, 3]);
+    dodge(t, &alice(), false, &[1, 3]);
+    dodge(t, &bob(), false, &[1, 4]);
+    t.rolls(&gm(), "/nwcombat damage", &[4, 4, 1, 2, 2, 2]);
+    let at = attack(&t.s);
     assert_eq!(
         at.defenders
             .iter()
@@ -390,153 +245,81 @@ fn both_hit(s: &mut NightWizard, data: &NwData) {
     );
 }
 
-fn cover_for(
-    s: &mut NightWizard,
-    data: &NwData,
-    a: &Actor,
-    t: &str,
-) -> Result<Vec<Reply>, RuleError> {
-    run(
-        s,
-        data,
-        a,
-        CombatAction::CoverFor {
-            who: None,
-            target: t.into(),
-        },
-        vec![],
-    )
+/// `a` Covers Up for `target` (`/nwcombat coverup for:…`).
+fn cover_for(t: &mut Session, a: &Actor, target: &str) -> Result<Vec<Reply>, RuleError> {
+    t.roll(a, &format!("/nwcombat coverup for:{target}"), &[])
 }
 
 #[test]
 fn rule_nw_10_13_cover_up_after_failed_dodge_in_area_takes_double() {
     // "If A failed their own Dodge Check and still Covers Up for B, A takes double: B's
     // computed damage × 2" — read as replacing A's own damage from the attack.
-    let (data, _, mut s) = setup();
-    both_hit(&mut s, &data);
-    let r = cover_for(&mut s, &data, &bob(), "Ayla").unwrap();
+    let mut t = setup();
+    both_hit(&mut t);
+    let r = cover_for(&mut t, &bob(), "Ayla").unwrap();
     assert!(text(&r).contains("× 2 = 18"), "{}", text(&r));
-    assert!(post(&s, &pc("bob")), "the coverer becomes Post-action");
-    let r = run(&mut s, &data, &gm(), CombatAction::ApplyDamage, vec![]).unwrap();
-    assert_eq!(s.pcs[0].hp, 40, "B takes nothing");
-    assert!(s.pcs[0].bad.is_empty());
-    assert_eq!(s.pcs[1].hp, 40 - 18, "A takes 9 × 2, not 18 + its own 8");
-    assert_eq!(s.pcs[1].bad, vec![("Poison".to_string(), 2)]);
+    assert!(post(&t.s, &pc("bob")), "the coverer becomes Post-action");
+    let r = t.rolls(&gm(), "/nwcombat apply", &[]);
+    assert_eq!(t.s.pcs[0].hp, 40, "B takes nothing");
+    assert!(t.s.pcs[0].bad.is_empty());
+    assert_eq!(t.s.pcs[1].hp, 40 - 18, "A takes 9 × 2, not 18 + its own 8");
+    assert_eq!(t.s.pcs[1].bad, vec![("Poison".to_string(), 2)]);
     assert!(text(&r).contains("replaced by its Cover Up"));
 }
 
 #[test]
 fn rule_nw_10_13_cover_up_after_successful_dodge_in_area_takes_b_damage_once() {
     // "A and B both dodge normally, and A may still Cover Up for B afterwards."
-    let (data, _, mut s) = setup();
-    area(&mut s, &data, vec![4, 3]);
-    dodge(&mut s, &data, &alice(), false, vec![1, 3]);
-    dodge(&mut s, &data, &bob(), false, vec![6, 5]);
-    run(
-        &mut s,
-        &data,
-        &gm(),
-        CombatAction::RollDamage,
-        vec![4, 4, 1, 2],
-    )
-    .unwrap();
+    let mut t = setup();
+    area(&mut t, &[4, 3]);
+    dodge(&mut t, &alice(), false, &[1, 3]);
+    dodge(&mut t, &bob(), false, &[6, 5]);
+    t.rolls(&gm(), "/nwcombat damage", &[4, 4, 1, 2]);
     // Without `for:`, the only hit Defender is meant.
-    run(&mut s, &data, &bob(), CombatAction::CoverUp(None), vec![]).unwrap();
-    run(&mut s, &data, &gm(), CombatAction::ApplyDamage, vec![]).unwrap();
-    assert_eq!((s.pcs[0].hp, s.pcs[1].hp), (40, 31));
+    t.rolls(&bob(), "/nwcombat coverup", &[]);
+    t.rolls(&gm(), "/nwcombat apply", &[]);
+    assert_eq!((t.s.pcs[0].hp, t.s.pcs[1].hp), (40, 31));
 }
 
 #[test]
 fn rule_nw_10_13_cover_up_refusals_change_nothing() {
-    let (data, _, mut s) = setup();
-    s.combat.as_mut().unwrap().engages[0].push(en("Swarm"));
-    run(
-        &mut s,
-        &data,
-        &gm(),
-        CombatAction::AttackMany {
-            targets: vec!["Ayla, Bolt".into()],
-            area: false,
-            magic: false,
-            full_hit: false,
-        },
-        vec![4, 3],
-    )
-    .unwrap();
-    dodge(&mut s, &data, &alice(), false, vec![1, 3]);
-    dodge(&mut s, &data, &bob(), false, vec![1, 4]);
-    run(
-        &mut s,
-        &data,
-        &gm(),
-        CombatAction::RollDamage,
-        vec![4, 4, 1, 2, 2, 2],
-    )
-    .unwrap();
+    // (The harness checks that each refusal changes nothing.)
+    let mut t = setup();
+    t.combat().engages[0].push(en("Swarm"));
+    t.rolls(&gm(), "/nwcombat attack targets:Ayla, Bolt", &[4, 3]);
+    dodge(&mut t, &alice(), false, &[1, 3]);
+    dodge(&mut t, &bob(), false, &[1, 4]);
+    t.rolls(&gm(), "/nwcombat damage", &[4, 4, 1, 2, 2, 2]);
     // Not for oneself.
-    assert!(cover_for(&mut s, &data, &alice(), "Ayla").is_err());
+    assert!(cover_for(&mut t, &alice(), "Ayla").is_err());
     // Several others were hit: name whom.
-    let e = run(
-        &mut s,
-        &data,
-        &gm(),
-        CombatAction::CoverUp(Some("Swarm".into())),
-        vec![],
-    );
-    assert!(e.unwrap_err().to_string().contains("`for:`"));
-    // A Post-action character cannot Cover Up.
-    let mut p = s.clone();
-    for f in p.combat.as_mut().unwrap().fighters.iter_mut() {
+    let e = t.refuses(&gm(), "/nwcombat coverup who:Swarm");
+    assert!(e.contains("`for:`"), "{e}");
+    // A Post-action character cannot Cover Up (set up, then put back).
+    let fighters = t.fight().fighters.clone();
+    for f in t.combat().fighters.iter_mut() {
         f.post = f.who == pc("bob");
     }
-    let e = cover_for(&mut p, &data, &bob(), "Ayla").unwrap_err();
+    let e = cover_for(&mut t, &bob(), "Ayla").unwrap_err();
     assert!(e.to_string().contains("Pre-action"), "{e}");
-    // Not in the same Engage.
-    let mut far = s.clone();
-    far.combat.as_mut().unwrap().engages = vec![vec![en("Hound"), pc("alice")]];
-    let e = cover_for(&mut far, &data, &bob(), "Ayla").unwrap_err();
+    t.combat().fighters = fighters;
+    // Not in the same Engage (set up, then put back).
+    let engages = t.fight().engages.clone();
+    t.combat().engages = vec![vec![en("Hound"), pc("alice")]];
+    let e = cover_for(&mut t, &bob(), "Ayla").unwrap_err();
     assert!(e.to_string().contains("same Engage"), "{e}");
+    t.combat().engages = engages;
     // The GM's Swarm may not cover for a PC with a player's command.
-    let e = run(
-        &mut s,
-        &data,
-        &alice(),
-        CombatAction::CoverFor {
-            who: Some("Swarm".into()),
-            target: "Bolt".into(),
-        },
-        vec![],
-    );
-    assert!(e.is_err());
+    t.refuses(&alice(), "/nwcombat coverup who:Swarm for:Bolt");
     // Bolt covers Ayla; then nobody covers Bolt, and Ayla is covered once only.
-    cover_for(&mut s, &data, &bob(), "Ayla").unwrap();
-    let e = cover_for(&mut s, &data, &alice(), "Bolt").unwrap_err();
+    cover_for(&mut t, &bob(), "Ayla").unwrap();
+    let e = cover_for(&mut t, &alice(), "Bolt").unwrap_err();
     assert!(e.to_string().contains("cannot be Covered Up"), "{e}");
-    let e = run(
-        &mut s,
-        &data,
-        &gm(),
-        CombatAction::CoverFor {
-            who: Some("Swarm".into()),
-            target: "Ayla".into(),
-        },
-        vec![],
-    )
-    .unwrap_err();
-    assert!(e.to_string().contains("already Covered Up"), "{e}");
+    let e = t.refuses(&gm(), "/nwcombat coverup who:Swarm for:Ayla");
+    assert!(e.contains("already Covered Up"), "{e}");
     // No Dodge Check after deciding to Cover Up.
-    assert!(run(&mut s, &data, &bob(), CombatAction::Dodge, vec![]).is_err());
-    assert!(run(
-        &mut s,
-        &data,
-        &bob(),
-        CombatAction::DodgeAs {
-            who: None,
-            full: true
-        },
-        vec![]
-    )
-    .is_err());
+    t.refuses(&bob(), "/nwcombat dodge");
+    t.refuses(&bob(), "/nwcombat dodge full:true");
 }
 
 mod more;
