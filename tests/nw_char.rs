@@ -370,3 +370,33 @@ fn undoing_a_leave_is_refused_once_the_character_was_deleted_and_made_again() {
         "{out}"
     );
 }
+
+/// `/nw item add rule:` marks an item's rule (§14.5, §14.7); a rule the item's kind cannot
+/// have is refused, naming why, and adds nothing.
+#[test]
+fn an_added_items_rule_fits_its_kind() {
+    let out = run(
+        "gm: /nw item add name:Husk kind:weapon slot:one_hand rule:doesnt_stack\n\
+         gm: /nw item add name:\"Plate Mail\" kind:armor slot:upper mods:pdef=5 rule:doesnt_stack\n\
+         gm: /nw item add name:Pact kind:armor slot:upper rule:maou\n\
+         alice: /nw item list\n",
+        3,
+    );
+    assert!(
+        after(&out, "gm: /nw item add name:Husk").contains("only armour says \"Doesn't Stack\""),
+        "{out}"
+    );
+    assert!(
+        after(&out, "gm: /nw item add name:\"Plate Mail\"").contains("added the item Plate Mail"),
+        "{out}"
+    );
+    assert!(
+        after(&out, "gm: /nw item add name:Pact").contains("a Maou Enchantment is an enchantment"),
+        "{out}"
+    );
+    let list = after(&out, "alice: /nw item list");
+    assert!(
+        list.contains("Plate Mail") && !list.contains("Husk"),
+        "{list}"
+    );
+}

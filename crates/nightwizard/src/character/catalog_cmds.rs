@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::super::commands::{EnemyCommand, ItemCommand, SkillCommand};
+use super::super::commands::{EnemyCommand, ItemCommand, ItemRule, SkillCommand};
 use super::super::data::{
     enemy_problems, item_problems, skill_problems, EnemyDef, ItemDef, NwData, SkillDef,
 };
@@ -201,9 +201,12 @@ pub(super) fn items(
             range,
             mods,
             effect,
+            rule,
         } => {
             let name = name.trim().to_string();
             let i = ItemDef {
+                no_stack: rule == Some(ItemRule::DoesntStack),
+                maou: rule == Some(ItemRule::Maou),
                 id: slug(&name),
                 name: name.clone(),
                 kind: kind.to_ascii_lowercase(),

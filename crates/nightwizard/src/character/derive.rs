@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::super::data::{
-    attr_index, stat_index, NwData, SkillDef, ATTRS, GROUP1, GROUP2, STAT_LABEL,
+    attr_index, stat_index, NwData, SkillDef, ATTRS, GROUP1, GROUP2, STACKS_ANYWAY, STAT_LABEL,
 };
 use super::{Catalog, Character};
 
@@ -176,10 +176,30 @@ impl Character {
         let mut best_matk = 0;
         let mut weight = 0;
         let mut memory = 0;
-        for o in self.items.iter().filter(|i| i.equipped) {
+        // §14.5: while a "Doesn't Stack" item is worn, other armour outside the One Hand, Two
+        // Hand and Clothes slots gives no combat-stat values.
+        let no_stack = self
+            .items
+            .iter()
+            .filter(|i| i.equipped)
+            .any(|o| cat.item(&o.id).is_some_and(|d| d.no_stack));
+        // §14.1: only equipped items weigh; "an item with no Slot gives its modifiers only while
+        // it is in the Inventory (the Lunar Robe)".
+        for o in &self.items {
             let Some(d) = cat.item(&o.id) else { continue };
-            weight += d.weight;
-            memory += d.memory;
+            if o.equipped {
+                weight += d.weight;
+                memory += d.memory;
+            } else if d.slot != "none" {
+                continue;
+            }
+            if no_stack
+                && d.kind == "armor"
+                && !d.no_stack
+                && !STACKS_ANYWAY.contains(&d.slot.as_str())
+            {
+                continue;
+            }
             for (k, v) in &d.mods {
                 let Some(i) = stat_index(k) else { continue };
                 let weaponish = matches!(d.kind.as_str(), "weapon" | "broom" | "enchantment");
@@ -231,9 +251,18 @@ impl Character {
         let mut hand = 0;
         let mut used: BTreeMap<&str, &str> = BTreeMap::new();
         let mut memory = 0;
+        let mut maou: Option<&str> = None;
         for o in self.items.iter().filter(|i| i.equipped) {
             let Some(d) = cat.item(&o.id) else { continue };
             memory += d.memory;
+            if d.maou {
+                if let Some(other) = maou.replace(d.name.as_str()) {
+                    return Some(format!(
+                        "{} and {other} are both Maou Enchantments: only one may be equipped (§14.7).",
+                        d.name
+                    ));
+                }
+            }
             match d.slot.as_str() {
                 "none" => {
                     return Some(format!(
@@ -241,6 +270,8 @@ impl Character {
                         d.name
                     ))
                 }
+                // §14.5: an accessory names its own place; the rules set no number of them.
+                "accessory" => {}
                 s if hands(s) > 0 => hand += hands(s),
                 s => {
                     if let Some(other) = used.insert(s, d.name.as_str()) {

@@ -129,6 +129,8 @@ fn rule_14_2_weight_over_str_plus_cl_penalises_pacc_eva_macc() {
         range: String::new(),
         mods: BTreeMap::new(),
         effect: String::new(),
+        no_stack: false,
+        maou: false,
     });
     let cat = Catalog {
         data: &d,
@@ -188,4 +190,131 @@ fn rule_14_weapon_patk_is_not_summed_and_two_hands_limit() {
         preserved: true,
     });
     assert!(c.equipment_problem(&cat).is_some());
+}
+
+fn armour(id: &str, kind: &str, slot: &str, stat: &str, v: i32) -> ItemDef {
+    ItemDef {
+        id: id.into(),
+        name: id.replace('_', " "),
+        kind: kind.into(),
+        slot: slot.into(),
+        weight: 0,
+        memory: 0,
+        price: 0,
+        range: String::new(),
+        mods: BTreeMap::from([(stat.to_string(), v)]),
+        effect: String::new(),
+        no_stack: false,
+        maou: false,
+    }
+}
+
+fn wearing(c: &Character, ids: &[&str], equipped: bool) -> Character {
+    let mut c = c.clone();
+    for id in ids {
+        c.items.push(OwnedItem {
+            id: (*id).into(),
+            equipped,
+            preserved: false,
+        });
+    }
+    c
+}
+
+#[test]
+fn rule_14_5_doesnt_stack_armour_leaves_only_hand_and_clothes_armour_counting() {
+    // §14.5: "except for One Hand, Two Hand and Clothes slot items, do not add armor values to
+    // your combat stats if you are wearing such an item". The issue's table: Plate 5 + Iron Cap
+    // 2 + Coat 1 gave PDEF +8; with the Plate "Doesn't Stack", the Cap counts for nothing.
+    let d = data();
+    let mut custom = Custom::default();
+    let mut plate = armour("plate", "armor", "upper", "pdef", 5);
+    plate.no_stack = true;
+    custom.items.push(plate);
+    custom
+        .items
+        .push(armour("iron_cap", "armor", "head", "pdef", 2));
+    custom
+        .items
+        .push(armour("coat", "armor", "clothes", "pdef", 1));
+    custom
+        .items
+        .push(armour("buckler", "armor", "one_hand", "pdef", 3));
+    let cat = Catalog {
+        data: &d,
+        custom: &custom,
+    };
+    let bare = robonin().derive(&cat).stats[5];
+    let all = ["plate", "iron_cap", "coat", "buckler"];
+    let worn = wearing(&robonin(), &all, true).derive(&cat).stats[5];
+    assert_eq!(worn - bare, 5 + 1 + 3, "the Iron Cap's +2 does not count");
+    // Without the Plate the Cap counts again.
+    let worn = wearing(&robonin(), &all[1..], true).derive(&cat).stats[5];
+    assert_eq!(worn - bare, 2 + 1 + 3);
+}
+
+#[test]
+fn rule_14_1_a_slotless_item_gives_its_modifiers_from_the_inventory() {
+    // §14.1: "An item with no Slot gives its modifiers only while it is in the Inventory (the
+    // Lunar Robe)"; "only equipped items count towards the Weight limit".
+    let d = data();
+    let mut custom = Custom::default();
+    let mut charm = armour("lucky_charm", "tool", "none", "spd", 2);
+    charm.weight = 3;
+    custom.items.push(charm);
+    custom
+        .items
+        .push(armour("spare_vest", "armor", "upper", "pdef", 4));
+    let cat = Catalog {
+        data: &d,
+        custom: &custom,
+    };
+    let bare = robonin().derive(&cat);
+    let carried = wearing(&robonin(), &["lucky_charm", "spare_vest"], false).derive(&cat);
+    assert_eq!(
+        carried.stats[7] - bare.stats[7],
+        2,
+        "SPD +2 from the Inventory"
+    );
+    assert_eq!(
+        carried.stats[5], bare.stats[5],
+        "armour in the Robe gives nothing"
+    );
+    assert_eq!(
+        carried.weight, bare.weight,
+        "nothing equipped, nothing weighs"
+    );
+}
+
+#[test]
+fn rule_14_7_only_one_maou_enchantment_and_any_number_of_accessories() {
+    // §14.7: "Only one Maou Enchantment may be equipped"; §14.5 sets no number of accessories.
+    let d = data();
+    let mut custom = Custom::default();
+    for id in ["maou_a", "maou_b"] {
+        let mut m = armour(id, "enchantment", "one_hand", "matk", 2);
+        m.maou = true;
+        custom.items.push(m);
+    }
+    custom
+        .items
+        .push(armour("ring", "accessory", "accessory", "macc", 1));
+    custom
+        .items
+        .push(armour("brooch", "accessory", "accessory", "eva", 1));
+    let cat = Catalog {
+        data: &d,
+        custom: &custom,
+    };
+    let two = wearing(&robonin(), &["maou_a", "maou_b"], true);
+    let p = two.equipment_problem(&cat).expect("refused");
+    assert!(p.contains("only one may be equipped (§14.7)"), "{p}");
+    let one = wearing(&robonin(), &["maou_a", "ring", "brooch"], true);
+    assert_eq!(one.equipment_problem(&cat), None);
+    assert!(crate::data::item_problems(&ItemDef {
+        maou: true,
+        ..armour("x", "weapon", "one_hand", "patk", 1)
+    })
+    .iter()
+    .any(|p| p.contains("`maou`")));
 }

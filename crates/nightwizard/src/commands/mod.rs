@@ -449,7 +449,19 @@ pub enum ItemCommand {
         mods: Option<String>,
         /// Effect text
         effect: Option<String>,
+        /// doesnt_stack (armour) or maou (an enchantment)
+        rule: Option<ItemRule>,
     },
+}
+
+/// A rule an item's data names (§14.5, §14.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
+pub enum ItemRule {
+    /// "Doesn't Stack" armour: other armour gives no combat stats while it is worn.
+    #[choice(value = "doesnt_stack")]
+    DoesntStack,
+    /// A Maou Enchantment: only one may be equipped.
+    Maou,
 }
 
 /// How many dice a Prana's Raise Result adds.

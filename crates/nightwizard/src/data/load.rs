@@ -121,6 +121,12 @@ pub fn item_problems(i: &ItemDef) -> Vec<String> {
             p.push(format!("field `mods`: `{k}` is not a combat stat"));
         }
     }
+    if i.no_stack && i.kind != "armor" {
+        p.push("field `no_stack`: only armour says \"Doesn't Stack\" (§14.5)".into());
+    }
+    if i.maou && i.kind != "enchantment" {
+        p.push("field `maou`: a Maou Enchantment is an enchantment (§14.7)".into());
+    }
     p
 }
 

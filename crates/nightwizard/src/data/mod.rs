@@ -9,6 +9,6 @@ pub use load::{enemy_problems, item_problems, load, skill_problems};
 pub use rules::{
     attr_index, mod_key_ok, stat_index, BadStatus, ClassDef, Creation, Difficulty, ElementDef,
     EnemyDef, Formulas, GmValues, ItemDef, NwData, OpRules, PranaRules, RulesFile, SkillDef, ATTRS,
-    ATTR_SHORT, ENEMY_KINDS, GROUP1, GROUP2, ITEM_KINDS, SKILL_CATEGORIES, SLOTS, STATS,
-    STAT_LABEL,
+    ATTR_SHORT, ENEMY_KINDS, GROUP1, GROUP2, ITEM_KINDS, SKILL_CATEGORIES, SLOTS, STACKS_ANYWAY,
+    STATS, STAT_LABEL,
 };

@@ -271,7 +271,17 @@ pub struct ItemDef {
     /// Effect text.
     #[serde(default)]
     pub effect: String,
+    /// "Doesn't Stack" armour (§14.5): while it is worn, other armour gives no combat-stat
+    /// values, except items in the One Hand, Two Hand and Clothes slots.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_stack: bool,
+    /// A Maou Enchantment (§14.7): only one may be equipped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub maou: bool,
 }
+
+/// The slots whose armour a worn "Doesn't Stack" item leaves counting (§14.5).
+pub const STACKS_ANYWAY: [&str; 3] = ["one_hand", "two_hand", "clothes"];
 
 fn none_slot() -> String {
     "none".into()
