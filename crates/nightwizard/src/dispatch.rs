@@ -391,7 +391,9 @@ pub fn action(
             ))
         }
     };
-    Ok(super::character::sync::wrap(s, &actor.id, shared, action))
+    Ok(super::character::sync::wrap(
+        s, data, &actor.id, shared, action,
+    ))
 }
 
 /// Applies an action.

@@ -106,8 +106,8 @@ pub fn group2_bp(cl: u32) -> (i32, i32) {
     (cl as i32, (cl / 2) as i32)
 }
 
-/// True if `slot` and this item both name hands.
-fn hands(slot: &str) -> i32 {
+/// How many hands an item in `slot` takes (0: not a hand item).
+pub(crate) fn hands(slot: &str) -> i32 {
     match slot {
         "one_hand" => 1,
         "two_hand" => 2,

@@ -22,6 +22,7 @@
 //! decides from the session's state alone what applies now.
 
 use super::super::state::{NightWizard, NwAction, Pc, Phase};
+use super::derive::hands;
 pub use super::refresh::Refresh;
 use super::roster::NwShared;
 use super::{Catalog, Character, OwnedItem};
@@ -113,6 +114,29 @@ pub fn gear_differs(p: &Pc, r: &Character) -> bool {
     ids(baseline(p)) == ids(&r.items) && gear(baseline(p)) != gear(&r.items)
 }
 
+/// Whether every difference between the record's equipment and the PC's copy is in the
+/// hands: drawing an item out of the Lunar Robe or stowing it, and switching hands, are Auto
+/// Actions (§10.5: "any time"); armour and accessories wait for the Setup Process (§10.2
+/// step 2).
+fn hands_only(p: &Pc, r: &Character, cat: &Catalog) -> bool {
+    let worn = |items: &[OwnedItem]| {
+        let mut v: Vec<(String, bool)> = items
+            .iter()
+            .filter(|i| cat.item(&i.id).is_none_or(|d| hands(&d.slot) == 0))
+            .map(|i| (i.id.clone(), i.equipped))
+            .collect();
+        v.sort();
+        v
+    };
+    worn(baseline(p)) == worn(&r.items)
+}
+
+/// Whether the record's equipment change reaches the PC's copy now: any change outside a
+/// fight or in its Setup Process, a change in the hands at any time.
+fn gear_reaches(s: &NightWizard, p: &Pc, r: &Character, cat: &Catalog) -> bool {
+    gear_differs(p, r) && (gear_applies(s) || hands_only(p, r, cat))
+}
+
 pub(crate) fn is_record_of(p: &Pc, c: &Character) -> bool {
     c.owner == p.user && c.name.eq_ignore_ascii_case(&p.ch.name)
 }
@@ -123,20 +147,23 @@ pub(crate) fn is_record_of(p: &Pc, c: &Character) -> bool {
 /// that the new rules of the phase change apply to new logs only).
 pub fn refresh_for(
     s: &NightWizard,
+    data: &super::super::data::NwData,
     actor: &UserId,
     shared: &NwShared,
     moment: Moment,
 ) -> Option<Refresh> {
     let progress = progress_applies(s, moment);
-    let gear_now = gear_applies(s);
+    let cat = Catalog {
+        data,
+        custom: &shared.custom,
+    };
     let records: Vec<Character> = s
         .pcs
         .iter()
         .filter(|p| moment == Moment::PhaseNext || &p.user == actor)
         .filter_map(|p| {
             let r = shared.characters.iter().find(|c| is_record_of(p, c))?;
-            ((progress && progress_differs(p, r)) || (gear_now && gear_differs(p, r)))
-                .then(|| r.clone())
+            ((progress && progress_differs(p, r)) || gear_reaches(s, p, r, &cat)).then(|| r.clone())
         })
         .collect();
     let custom = (shared.custom != s.custom).then(|| shared.custom.clone());
@@ -170,7 +197,6 @@ pub fn apply_records(
         s.custom = c.clone();
     }
     let progress = progress_applies(s, moment);
-    let gear_now = gear_applies(s);
     let between = matches!(s.phase, Phase::After | Phase::Preplay);
     let cat_custom = s.custom.clone();
     let cat = Catalog {
@@ -179,6 +205,11 @@ pub fn apply_records(
     };
     let mut out = vec![];
     for r in &refresh.records {
+        let gear_now = s
+            .pcs
+            .iter()
+            .find(|p| is_record_of(p, r))
+            .is_some_and(|p| gear_reaches(s, p, r, &cat));
         let Some(p) = s.pcs.iter_mut().find(|p| is_record_of(p, r)) else {
             continue;
         };
@@ -219,7 +250,7 @@ pub fn apply_records(
                 p.mp = p.mp.min(v.mind);
                 p.prana = p.prana.min(v.prana);
             }
-        } else if gear_now && gear_differs(p, r) {
+        } else if gear_now {
             let used = used(p);
             p.kit = r.items.clone();
             p.ch.items = without_used(&r.items, &used);
@@ -416,7 +447,7 @@ pub fn pending_note(shared: &NwShared, c: &Character, progress: bool) -> Option<
         )
     } else {
         format!(
-            "{} plays in the session in {}: the Lunar Robe swap applies there at your next action outside a fight or in a Setup Process (§10.2).",
+            "{} plays in the session in {}: what is in the hands changes there at your next action, even mid-Round (drawing and stowing are Auto Actions, §10.5); worn armour and accessories change at your next action outside a fight or in a Setup Process (§10.2).",
             c.name,
             at.mention()
         )
@@ -426,13 +457,19 @@ pub fn pending_note(shared: &NwShared, c: &Character, progress: bool) -> Option<
 /// Wraps a parsed action with what it carries from the roster (for `parse`): a phase change
 /// always, another action when the actor's record or the chat additions have changes that
 /// apply now. A join carries its record already.
-pub fn wrap(s: &NightWizard, actor: &UserId, shared: &NwShared, action: NwAction) -> NwAction {
+pub fn wrap(
+    s: &NightWizard,
+    data: &super::super::data::NwData,
+    actor: &UserId,
+    shared: &NwShared,
+    action: NwAction,
+) -> NwAction {
     let moment = match &action {
         NwAction::Join { .. } | NwAction::Refreshed { .. } => return action,
         NwAction::PhaseNext { .. } => Moment::PhaseNext,
         _ => Moment::Act,
     };
-    match refresh_for(s, actor, shared, moment) {
+    match refresh_for(s, data, actor, shared, moment) {
         Some(refresh) => NwAction::Refreshed {
             refresh,
             action: Box::new(action),

@@ -143,7 +143,10 @@ fn rule_nw_10_2_equipment_comes_in_at_the_owners_next_action_outside_a_fight() {
         &alice(),
         Command::new("nw character unequip").with("item", worn.as_str()),
     );
-    assert!(text(&r).contains("Lunar Robe swap applies there"), "{r:?}");
+    assert!(
+        text(&r).contains("at your next action outside a fight or in a Setup Process"),
+        "{r:?}"
+    );
     // Another player's action leaves Ayla's copy as it was.
     t.ok(&bob(), "nw judge", &[("stat", "luck")]);
     assert!(t.s.pcs[0]
@@ -244,6 +247,58 @@ fn rule_nw_8_2_leaving_and_coming_back_restores_nothing_the_after_phase_would_no
     assert!(p.hp > 4);
 }
 
+/// An item alice's Ayla wears: in the hands (`hand`), or elsewhere.
+fn worn_item(t: &Table, hand: bool) -> Option<String> {
+    let cat = t.s.cat(&t.data);
+    t.shared.characters[0]
+        .items
+        .iter()
+        .filter(|i| i.equipped)
+        .find(|i| {
+            cat.item(&i.id)
+                .is_some_and(|d| (super::super::derive::hands(&d.slot) > 0) == hand)
+        })
+        .map(|i| i.id.clone())
+}
+
+#[test]
+fn rule_nw_10_5_drawing_and_stowing_hand_items_is_an_auto_action_even_mid_round() {
+    // §10.5 Auto Action: "Drawing items into or out of the Lunar Robe, switching hands ...
+    // Any time"; §10.2 step 2 keeps swapping worn Equipment to the Setup Process.
+    let mut t = table(&[(alice(), "Ayla"), (bob(), "Bolt")]);
+    t.ok(
+        &gm(),
+        "nw enemy spawn",
+        &[("name", "shade_swarm"), ("as", "Swarm")],
+    );
+    t.ok(&gm(), "nw combat start", &[]);
+    let passed = [alice(), bob(), gm()]
+        .iter()
+        .any(|a| t.run(a, "nw combat pass", &[]).is_ok());
+    assert!(passed);
+    assert!(!gear_applies(&t.s), "mid-Round");
+    let weapon = worn_item(&t, true).expect("a quick build holds a weapon");
+    let note = roster_cmd(
+        &mut t,
+        &alice(),
+        Command::new("nw character unequip").with("item", weapon.as_str()),
+    );
+    assert!(text(&note).contains("even mid-Round"), "{}", text(&note));
+    // Another player acts in between; then Ayla's next action brings the stowed weapon.
+    t.ok(&bob(), "nw judge", &[("stat", "luck")]);
+    let out = t.ok(&alice(), "nw judge", &[("stat", "luck")]);
+    assert!(
+        text(&out).contains("Ayla takes the roster's changes: equipment."),
+        "{}",
+        text(&out)
+    );
+    assert!(t.s.pcs[0]
+        .ch
+        .items
+        .iter()
+        .any(|i| i.id == weapon && !i.equipped));
+}
+
 #[test]
 fn rule_nw_10_2_mid_round_equipment_waits_for_a_setup_process_or_the_end_of_the_fight() {
     let mut t = table(&[(alice(), "Ayla"), (bob(), "Bolt")]);
@@ -263,12 +318,8 @@ fn rule_nw_10_2_mid_round_equipment_waits_for_a_setup_process_or_the_end_of_the_
         .any(|a| t.run(a, "nw combat pass", &[]).is_ok());
     assert!(passed);
     assert!(!gear_applies(&t.s));
-    let worn = t.shared.characters[0]
-        .items
-        .iter()
-        .find(|i| i.equipped)
-        .map(|i| i.id.clone())
-        .expect("a quick build wears something");
+    // Worn armour or an accessory: not in the hands.
+    let worn = worn_item(&t, false).expect("a quick build wears armour");
     roster_cmd(
         &mut t,
         &alice(),
