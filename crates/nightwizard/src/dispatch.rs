@@ -320,6 +320,10 @@ pub fn action(
                 who,
             }),
             CombatCommand::Appear => CombatAction::Move(model::MoveAction::Appear),
+            CombatCommand::Mount { with } => CombatAction::Move(model::MoveAction::Mount {
+                with: with.map(|w| w.trim().to_string()),
+            }),
+            CombatCommand::Dismount => CombatAction::Move(model::MoveAction::Dismount),
             CombatCommand::Range { who, band } => CombatAction::Move(model::MoveAction::Place {
                 who,
                 band: movement::band_of(band),

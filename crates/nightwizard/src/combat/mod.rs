@@ -80,6 +80,34 @@ pub fn apply(
     actor: &Actor,
     a: &CombatAction,
 ) -> Result<Vec<Reply>, RuleError> {
+    // §14.8: a Passenger takes no Move Actions; whoever moves, the Passengers stay with their
+    // Driver.
+    let moves = matches!(
+        a,
+        CombatAction::Invade(_)
+            | CombatAction::Withdraw
+            | CombatAction::Move(model::MoveAction::To { .. })
+    );
+    if moves {
+        if let Some(e) = movement::rides::passenger_refusal(s, actor) {
+            return Err(e);
+        }
+    }
+    let mut out = apply_one(s, data, rng, actor, a)?;
+    if let Some(line) = movement::rides::carry(s) {
+        out.push(Reply::public(croupier_core::table::Message::text(line)));
+    }
+    Ok(out)
+}
+
+/// [`apply`] for one action, before the Passengers are carried along.
+fn apply_one(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    a: &CombatAction,
+) -> Result<Vec<Reply>, RuleError> {
     match a {
         CombatAction::Spawn {
             name,

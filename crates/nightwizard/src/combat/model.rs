@@ -380,6 +380,19 @@ pub struct Moves {
     /// Appearance Checks tried: (who, Round).
     #[serde(default)]
     pub tries: Vec<(Who, u32)>,
+    /// Brooms ridden (§14.8): each with its Driver and Passengers, all of them Flying.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rides: Vec<Ride>,
+}
+
+/// A Broom in the air (§14.8): the first rider drives; Passengers move with the Driver.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Ride {
+    /// The Driver (one per Broom), whose Broom it is.
+    pub driver: Who,
+    /// The Passengers.
+    #[serde(default)]
+    pub passengers: Vec<Who>,
 }
 
 /// Movement actions.
@@ -411,6 +424,15 @@ pub enum MoveAction {
     },
     /// A latecomer's Appearance Check (Setup Process).
     Appear,
+    /// Mount a Broom (Minor Action, §14.8): one's own as its Driver, or another's as a
+    /// Passenger (`with`: its Driver).
+    Mount {
+        /// The Driver whose Broom to board.
+        with: Option<String>,
+    },
+    /// Get off a Broom: a Passenger with a Minor Action; the Driver lands (an Auto Action),
+    /// setting everyone down.
+    Dismount,
     /// GM: put a combatant at a band (approves or denies a pending request).
     Place {
         /// PC name or enemy label.

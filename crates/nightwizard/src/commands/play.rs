@@ -105,6 +105,13 @@ pub enum CombatCommand {
     },
     /// Appearance Check to join the fight (Setup Process, optional rule)
     Appear,
+    /// Mount your equipped Broom, or ride on another's as a Passenger (Minor Action)
+    Mount {
+        /// Ride as a Passenger of this Driver
+        with: Option<String>,
+    },
+    /// Get off a Broom (a Passenger: Minor Action; the Driver lands everyone, Auto Action)
+    Dismount,
     /// Put a combatant at Short, Long or Extreme range; approves a request (GM)
     #[cmd(perm = gm)]
     Range {

@@ -205,6 +205,9 @@ pub(super) fn fly(
         let Some(w) = w.filter(|w| c.moves.flying.contains(w)) else {
             return refuse("that character is not flying.");
         };
+        if super::rides::riding(c, &w) {
+            return refuse("that character rides a Broom: `/nwcombat dismount` (the Driver lands everyone; a Passenger gets off with a Minor Action).");
+        }
         if !s.controls(actor, &w) {
             return refuse("that is not your character.");
         }

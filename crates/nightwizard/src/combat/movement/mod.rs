@@ -210,6 +210,23 @@ pub fn positions(s: &NightWizard, gm: bool) -> Option<String> {
     for w in m.flying.iter().filter(|w| shown(w)) {
         rows.push(format!("🕊️ {}: Flying", s.name_of(w)));
     }
+    for r in m.rides.iter().filter(|r| shown(&r.driver)) {
+        let pass: Vec<String> = r
+            .passengers
+            .iter()
+            .filter(|w| shown(w))
+            .map(|w| s.name_of(w))
+            .collect();
+        rows.push(format!(
+            "🧹 {} drives a Broom{}",
+            s.name_of(&r.driver),
+            if pass.is_empty() {
+                String::new()
+            } else {
+                format!(" (Passengers: {})", pass.join(", "))
+            }
+        ));
+    }
     if let Some(r) = m.request.as_ref().filter(|r| shown(&r.who)) {
         rows.push(format!(
             "⏳ {} asks to move to {} ({}): waiting for the GM",
@@ -302,12 +319,15 @@ pub fn apply(
         }
         MoveAction::Fly { land, who } => go::fly(s, rng, actor, is_gm, *land, who.as_deref()),
         MoveAction::Appear => arrive::appear(s, data, rng, actor),
+        MoveAction::Mount { with } => rides::mount(s, data, actor, is_gm, with.as_deref()),
+        MoveAction::Dismount => rides::dismount(s, actor),
         MoveAction::Place { who, band } => arrive::place(s, data, rng, who, *band),
     }
 }
 
 mod arrive;
 mod go;
+pub mod rides;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
