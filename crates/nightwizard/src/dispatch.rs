@@ -62,6 +62,7 @@ pub fn open(
         scene_mark: None,
         handout: Default::default(),
         left: vec![],
+        effects: Default::default(),
     };
     let m = Message::titled(
         "🌙 Night Wizard session open",
@@ -339,13 +340,19 @@ pub fn action(
                 skill,
                 item,
                 target,
+                targets,
                 who,
             } => CombatAction::Use {
                 skill,
                 item,
-                target,
+                // Several targets travel as one comma-separated list, as the attack's do.
+                target: match (target, targets) {
+                    (Some(a), Some(b)) => Some(format!("{a}, {b}")),
+                    (a, b) => a.or(b),
+                },
                 who,
             },
+            CombatCommand::EndEffect { number } => CombatAction::EndEffect(number),
             CombatCommand::Skip { who } => CombatAction::Skip(who),
             CombatCommand::Cure { target, status } => CombatAction::Cure { target, status },
         }),

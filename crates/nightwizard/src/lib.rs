@@ -119,6 +119,19 @@ impl Game for NightWizard {
         data::load(dir)
     }
 
+    fn data_notes(data: &NwData) -> Vec<String> {
+        let text = data::text_only(data);
+        if text.is_empty() {
+            return vec!["0 skills or items whose effect is text only".into()];
+        }
+        let mut notes = vec![format!(
+            "{} skill(s) or item(s) whose effect is text only (the table plays it by hand):",
+            text.len()
+        )];
+        notes.extend(text.into_iter().map(|t| format!("  {t}")));
+        notes
+    }
+
     fn open(
         ctx: &mut Ctx<'_, NwData, NwShared>,
         host: &Actor,

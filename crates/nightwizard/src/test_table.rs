@@ -296,6 +296,8 @@ pub mod actions {
                 restrict: String::new(),
                 effect: effect.into(),
                 mods: Default::default(),
+                effects: vec![],
+                once: None,
             });
         }
         let p = s.pcs.iter_mut().find(|p| p.user.0 == user).unwrap();

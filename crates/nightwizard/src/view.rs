@@ -135,6 +135,14 @@ pub fn status(s: &NightWizard, viewer: &Actor, data: &NwData) -> Vec<Reply> {
         ));
     }
     let gm = s.is_gm(viewer);
+    // Outside a fight (a Scene effect): listed here; in one, the tracker below lists them.
+    let in_force = super::combat::effects::lines(s, |w| super::combat::sees(s, false, w));
+    if s.combat.is_none() && !in_force.is_empty() {
+        out.push(Reply::public(Message::titled(
+            "✨ Effects in force",
+            in_force.join("\n"),
+        )));
+    }
     out.extend(super::fortress::status_replies(s, gm));
     if s.combat.is_some() {
         out.extend(

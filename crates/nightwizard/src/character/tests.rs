@@ -128,6 +128,7 @@ fn rule_14_2_weight_over_str_plus_cl_penalises_pacc_eva_macc() {
         range: String::new(),
         mods: BTreeMap::new(),
         effect: String::new(),
+        effects: vec![],
     });
     let cat = Catalog {
         data: &d,

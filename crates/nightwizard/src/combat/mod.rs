@@ -35,6 +35,7 @@ use croupier_core::table::{
 pub mod access;
 pub mod action;
 pub mod attack;
+pub mod effects;
 pub mod engage;
 pub mod harm;
 pub mod life;
@@ -147,6 +148,7 @@ pub fn apply(
         ),
         CombatAction::Skip(who) => skills_use::declare::skip(s, data, rng, actor, who.as_deref()),
         CombatAction::Cure { target, status } => recovery::cure(s, target, status),
+        CombatAction::EndEffect(n) => effects::end_effect(s, actor, *n),
         CombatAction::SpawnIncomplete {
             name,
             label,

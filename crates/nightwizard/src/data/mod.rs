@@ -2,10 +2,14 @@
 //! sample skills, items and enemies, loaded from `data/nightwizard/` and validated.
 //! `rules` holds the tables' types, `load` reads and checks them; this file only names both.
 
+mod effects;
 mod load;
 mod rules;
 
-pub use load::{enemy_problems, item_problems, load, skill_problems};
+pub use effects::{
+    amount, Aim, Effect, JudgeKind, Modded, Per, Played, Pool, Reach, Until, Whom, MOST_TARGETS,
+};
+pub use load::{enemy_problems, item_problems, load, skill_problems, text_only};
 pub use rules::{
     attr_index, mod_key_ok, stat_index, BadStatus, ClassDef, Creation, Difficulty, ElementDef,
     EnemyDef, Formulas, GmValues, ItemDef, NwData, OpRules, PranaRules, RulesFile, SkillDef, ATTRS,

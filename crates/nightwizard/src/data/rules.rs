@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::effects::{Effect, Per};
+
 /// The six attributes, in sheet order.
 pub const ATTRS: [&str; 6] = [
     "strength",
@@ -221,9 +223,16 @@ pub struct SkillDef {
     /// Effect text.
     #[serde(default)]
     pub effect: String,
-    /// Plain-number stat changes per SL (`pacc`…`spd`, `body`, `mind`).
+    /// Plain-number stat changes per SL (`pacc`…`spd`, `body`, `mind`): the Constant
+    /// modifiers.
     #[serde(default)]
     pub mods: BTreeMap<String, i32>,
+    /// What a declared skill does, typed ([`Effect`]); none in data written before them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    /// Once per Scene or Scenario, if so limited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub once: Option<Per>,
 }
 
 fn one() -> u32 {
@@ -238,6 +247,14 @@ impl SkillDef {
     /// True for Auto skills.
     pub fn is_auto(&self) -> bool {
         self.category == "auto"
+    }
+    /// Whether the bot plays none of its effect: no Constant `mods`, no typed `effects`, and
+    /// not an attack (Check: Hit Check starts one). A group's own skill may be so; `croupier
+    /// check-data` lists them.
+    pub fn text_only(&self) -> bool {
+        self.mods.is_empty()
+            && self.effects.is_empty()
+            && !self.check.eq_ignore_ascii_case("hit check")
     }
 }
 
@@ -271,6 +288,16 @@ pub struct ItemDef {
     /// Effect text.
     #[serde(default)]
     pub effect: String,
+    /// What using it does, typed ([`Effect`]); none in data written before them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+}
+
+impl ItemDef {
+    /// Whether the bot plays none of it: no `mods` and no typed `effects`.
+    pub fn text_only(&self) -> bool {
+        self.mods.is_empty() && self.effects.is_empty()
+    }
 }
 
 fn none_slot() -> String {

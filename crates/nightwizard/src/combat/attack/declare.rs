@@ -15,6 +15,7 @@ pub(crate) fn attack_one(
     actor: &Actor,
     target: &str,
     magic: &bool,
+    skill_short: Option<bool>,
 ) -> Result<Vec<Reply>, RuleError> {
     let is_gm = s.is_gm(actor);
     let me = my_turn(s, actor)?;
@@ -46,6 +47,8 @@ pub(crate) fn attack_one(
             (*magic, short || *magic)
         }
     };
+    // An attack skill reaches as far as its own Range says (checked before its Cost).
+    let short = skill_short.unwrap_or(short);
     let close = NightWizard::engage_of(c, &me).is_some()
         && NightWizard::engage_of(c, &me) == NightWizard::engage_of(c, &t);
     let short = movement::reach(s, data, c, &me, &t, short)?;
@@ -192,6 +195,44 @@ pub fn declare(
     magic: bool,
     full_hit: bool,
 ) -> Result<Vec<Reply>, RuleError> {
+    let how = How {
+        area,
+        magic,
+        full_hit,
+        skill_short: None,
+    };
+    declare_how(s, data, rng, actor, targets, how)
+}
+
+/// How an attack with Defenders is declared: over an Engage, magical, Full Hit, and an attack
+/// skill's reach past Close (its own Range; `None`: the weapon's).
+#[derive(Debug, Clone, Copy)]
+pub struct How {
+    /// Every combatant in the first target's Engage.
+    pub area: bool,
+    /// Magical.
+    pub magic: bool,
+    /// Full Hit declared.
+    pub full_hit: bool,
+    /// An attack skill's Range reaches Short (`Some(false)`: Close only).
+    pub skill_short: Option<bool>,
+}
+
+/// [`declare`] with an attack skill's reach.
+pub fn declare_how(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    targets: &[String],
+    how: How,
+) -> Result<Vec<Reply>, RuleError> {
+    let How {
+        area,
+        magic,
+        full_hit,
+        skill_short,
+    } = how;
     let gm = s.is_gm(actor);
     let me = my_turn(s, actor)?;
     let c = s
@@ -244,6 +285,7 @@ pub fn declare(
         return refuse(format!("{MAX_DEFENDERS} Defenders at most in one attack."));
     }
     let (magic, short) = reach(s, data, &me, magic);
+    let short = skill_short.unwrap_or(short);
     let mine = NightWizard::engage_of(c, &me);
     for t in &picked {
         if *t == me {

@@ -1,0 +1,385 @@
+//! Typed skill effects in play (issue #36), through the one harness (route → permission →
+//! parse → apply; after each step the harness checks that a refusal changed nothing, that the
+//! state round-trips and that undo restores it): effects in force, Range and Target.
+
+use super::super::super::character::OwnedSkill;
+use super::super::super::judge::Cf;
+use super::super::super::test_table::{alice, bob, gm, Session};
+use super::super::model::{Stage, Used, Who, EVA};
+use croupier_core::table::{Reply, UserId};
+
+fn pc(u: &str) -> Who {
+    Who::Pc(UserId::new(u))
+}
+
+fn en(l: &str) -> Who {
+    Who::Enemy(l.into())
+}
+
+fn text(r: &[Reply]) -> String {
+    r.iter()
+        .map(|r| r.message.plain_text())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Ayla (alice) and Bolt (bob) with Critical 12 / Fumble 2 and MP 40, each given `skills`
+/// (owner, id, SL) on the roster and in the session, Shade Swarms labelled `enemies`; the
+/// fight started.
+fn fight(skills: &[(&str, &str, u32)], enemies: &[&str]) -> Session {
+    let mut t = Session::with(&[(alice(), "Ayla"), (bob(), "Bolt")], 7);
+    for e in enemies {
+        t.ok(
+            &gm(),
+            "nw enemy spawn",
+            &[("name", "shade_swarm"), ("as", e)],
+        );
+    }
+    let owned: Vec<(String, Vec<(String, u32)>)> = ["alice", "bob"]
+        .iter()
+        .map(|u| {
+            let list = skills
+                .iter()
+                .filter(|(o, _, _)| o == u)
+                .map(|(_, id, sl)| (id.to_string(), *sl))
+                .collect();
+            (u.to_string(), list)
+        })
+        .collect();
+    let put = |have: &mut Vec<OwnedSkill>, list: &[(String, u32)]| {
+        for (id, sl) in list {
+            have.retain(|k| &k.id != id);
+            have.push(OwnedSkill {
+                id: id.clone(),
+                sl: *sl,
+            });
+        }
+    };
+    t.edit_shared(|r| {
+        for c in r.characters.iter_mut() {
+            if let Some((_, list)) = owned.iter().find(|(u, _)| c.owner.0 == *u) {
+                put(&mut c.skills, list);
+            }
+        }
+    });
+    t.edit(|s| {
+        for p in s.pcs.iter_mut() {
+            if let Some((_, list)) = owned.iter().find(|(u, _)| p.user.0 == *u) {
+                put(&mut p.ch.skills, list);
+            }
+            p.cf = Some(Cf {
+                critical: 12,
+                fumble: 2,
+            });
+            p.mp = 40;
+        }
+    });
+    t.ok(&gm(), "nw combat start", &[]);
+    t
+}
+
+/// It is `w`'s Main Process, nothing used and no attack in progress.
+fn turn(t: &mut Session, w: Who) {
+    t.edit(|s| {
+        let c = s.combat.as_mut().expect("a fight");
+        c.current = Some(w);
+        c.candidates.clear();
+        c.used = Used::default();
+        c.skills.window = None;
+        c.attack = None;
+        c.damage_rolls = None;
+        s.open.clear();
+    });
+}
+
+fn dodge_alter(t: &Session) -> i32 {
+    let at =
+        t.s.combat
+            .as_ref()
+            .and_then(|c| c.attack.as_ref())
+            .expect("an attack");
+    at.dodge.as_ref().expect("a Dodge Check").alter
+}
+
+#[test]
+fn rule_guard_a_raises_the_next_dodge_check_by_2_and_ends_with_it() {
+    // Issue #36 acceptance: "Guard A raises the next Dodge by 2 and expires at its duration".
+    // §10.9 step 3: the Dodge Check is an EVA Judge; Guard A: "+2 to your next Dodge Check".
+    let mut t = fight(
+        &[("alice", "guard_a", 1), ("bob", "guard_a", 1)],
+        &["Swarm"],
+    );
+    let eva = t.s.stat(&t.data, &pc("alice"), EVA);
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Ayla")]);
+    turn(&mut t, en("Swarm"));
+    t.ok(&gm(), "nw combat attack", &[("target", "Ayla")]);
+    let r = t.ok(&alice(), "nw combat use", &[("skill", "guard_a")]);
+    assert!(
+        text(&r).contains("Dodge Checks +2 until the next Judge on Ayla"),
+        "{}",
+        text(&r)
+    );
+    // Another player acts in between: Bolt raises his own guard, which stays his.
+    t.ok(&bob(), "nw combat use", &[("skill", "guard_a")]);
+    assert_eq!(t.s.effects.in_force.len(), 2);
+    t.ok(&alice(), "nw combat dodge", &[]);
+    assert_eq!(dodge_alter(&t), eva + 2, "Guard A's +2 on the Dodge Check");
+    // Used up by that Dodge Check; Bolt's waits for his.
+    let left: Vec<&Who> = t.s.effects.in_force.iter().map(|e| &e.on).collect();
+    assert_eq!(left, vec![&pc("bob")]);
+    // The next Dodge Check is the plain one.
+    turn(&mut t, en("Swarm"));
+    t.ok(&gm(), "nw combat attack", &[("target", "Ayla")]);
+    t.ok(&alice(), "nw combat dodge", &[]);
+    assert_eq!(dodge_alter(&t), eva);
+}
+
+#[test]
+fn rule_10_9_iron_wall_lowers_the_hp_damage_by_3_after_the_damage_roll() {
+    // §10.9 step 6: "Skills that reduce HP Damage apply after the damage roll"; Iron Wall:
+    // HP Damage −3 until the end of the Round.
+    let mut t = fight(
+        &[("alice", "iron_wall", 1), ("bob", "guard_a", 1)],
+        &["Swarm"],
+    );
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Ayla")]);
+    turn(&mut t, en("Swarm"));
+    t.ok(&gm(), "nw combat attack", &[("target", "Ayla")]);
+    t.ok(&alice(), "nw combat dodge", &[]);
+    // The damage roll made: 10 HP Damage computed against Ayla.
+    t.edit(|s| {
+        let at = s.combat.as_mut().and_then(|c| c.attack.as_mut()).unwrap();
+        at.stage = Stage::Damage;
+        at.damage = 10;
+    });
+    let hp = t.s.pcs[0].hp;
+    t.ok(&alice(), "nw combat use", &[("skill", "iron_wall")]);
+    t.ok(&bob(), "nw combat use", &[("skill", "guard_a")]);
+    let r = t.ok(&gm(), "nw combat apply", &[]);
+    assert!(
+        text(&r).contains("Iron Wall −3: HP Damage 10 → 7"),
+        "{}",
+        text(&r)
+    );
+    assert_eq!(t.s.pcs[0].hp, hp - 7);
+    // It lasts until the end of the Round, listed on the tracker.
+    assert!(t.s.effects.in_force.iter().any(|e| e.from == "Iron Wall"));
+    let board = text(&t.ok(&alice(), "game status", &[]));
+    assert!(
+        board.contains("Iron Wall: HP Damage −3 until the end of the Round"),
+        "{board}"
+    );
+}
+
+#[test]
+fn rule_15_4_second_look_rolls_the_same_judge_again_keeps_the_better_once_per_scene() {
+    // §15.4 "Rerolls granted by skills: all modifiers from other skills and items stay in
+    // force; it is the same Judge rolled again"; Second Look: once per Scene.
+    let mut t = fight(
+        &[("alice", "second_look", 1), ("bob", "guard_a", 1)],
+        &["Swarm"],
+    );
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Ayla")]);
+    turn(&mut t, en("Swarm"));
+    t.ok(&gm(), "nw combat attack", &[("target", "Ayla")]);
+    t.ok(&alice(), "nw combat dodge", &[]);
+    let first = t.s.open[0].judge.clone();
+    t.ok(&bob(), "nw combat use", &[("skill", "guard_a")]);
+    let r = text(&t.ok(&alice(), "nw combat use", &[("skill", "second_look")]));
+    let tail = r
+        .split("rolled again:")
+        .nth(1)
+        .and_then(|t| t.split(" — ").nth(1))
+        .expect("the two Results")
+        .to_string();
+    let nums: Vec<i32> = tail
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .take(3)
+        .collect();
+    let (a, b, kept) = (nums[0], nums[1], nums[2]);
+    assert_eq!(a, first.outcome().result, "{r}");
+    assert_eq!(kept, a.max(b), "{r}");
+    let now = t.s.open[0].judge.clone();
+    assert_eq!(
+        now.alter, first.alter,
+        "the same Judge: every modifier kept"
+    );
+    assert_eq!(now.outcome().result, kept);
+    // The attack takes the Dodge Check as it now stands.
+    assert_eq!(
+        t.s.combat
+            .as_ref()
+            .unwrap()
+            .attack
+            .as_ref()
+            .unwrap()
+            .dodge
+            .as_ref()
+            .unwrap()
+            .outcome()
+            .result,
+        kept
+    );
+    let e = t.err(&alice(), "nw combat use", &[("skill", "second_look")]);
+    assert!(e.contains("once per Scene"), "{e}");
+}
+
+#[test]
+fn rule_15_5_a_close_skill_is_refused_at_extreme_range_and_a_short_one_works_at_short() {
+    // §15.5 Range: "Close: only characters in the user's Engage"; "Short: characters … not in
+    // the user's Engage"; §10.6: Extreme "even Scene-wide effects do not reach it".
+    let mut t = fight(
+        &[("alice", "field_medic", 1), ("alice", "thrown_blades", 1)],
+        &["Swarm"],
+    );
+    t.ok(
+        &gm(),
+        "nw combat range",
+        &[("who", "Bolt"), ("band", "extreme")],
+    );
+    turn(&mut t, pc("alice"));
+    let mp = t.s.pcs[0].mp;
+    let e = t.err(
+        &alice(),
+        "nw combat use",
+        &[("skill", "field_medic"), ("target", "Bolt")],
+    );
+    assert!(
+        e.contains("Range: Close") && e.contains("Bolt is at Extreme range"),
+        "{e}"
+    );
+    assert_eq!(t.s.pcs[0].mp, mp, "nothing paid");
+    // Thrown Blades (Range: Short) reaches the Swarm at Short range with no Short weapon.
+    t.ok(
+        &alice(),
+        "nw combat use",
+        &[("skill", "thrown_blades"), ("target", "Swarm")],
+    );
+    let at =
+        t.s.combat
+            .as_ref()
+            .unwrap()
+            .attack
+            .clone()
+            .expect("the attack began");
+    assert_eq!(at.attacker, pc("alice"));
+    assert_eq!(t.s.pcs[0].mp, mp - 4);
+}
+
+#[test]
+fn rule_15_5_targets_2x_hits_two_and_no_more() {
+    // §15.5 Target "nX (e.g. 2X, 4X): up to n characters chosen by the user"; §15.3 "Several
+    // targets: pay the Cost once and roll once".
+    let mut t = fight(
+        &[("alice", "thrown_blades", 2)],
+        &["Swarm", "Shade", "Wisp"],
+    );
+    turn(&mut t, pc("alice"));
+    let e = t.err(
+        &alice(),
+        "nw combat use",
+        &[
+            ("skill", "thrown_blades"),
+            ("targets", "Swarm, Shade, Wisp"),
+        ],
+    );
+    assert!(e.contains("Target: 2X: up to 2"), "{e}");
+    let mp = t.s.pcs[0].mp;
+    t.ok(
+        &alice(),
+        "nw combat use",
+        &[("skill", "thrown_blades"), ("targets", "Swarm, Shade")],
+    );
+    let at = t.s.combat.as_ref().unwrap().attack.clone().unwrap();
+    let hit: Vec<Who> = at.defenders.iter().map(|d| d.who.clone()).collect();
+    assert_eq!(hit, vec![en("Swarm"), en("Shade")]);
+    assert_eq!(t.s.pcs[0].mp, mp - 4, "the Cost once");
+}
+
+#[test]
+fn rule_15_5_a_self_skill_cannot_target_another() {
+    // §15.5 Target "Self: the user".
+    let mut t = fight(&[("alice", "guard_a", 1)], &["Swarm"]);
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Bolt")]);
+    turn(&mut t, en("Swarm"));
+    t.ok(&gm(), "nw combat attack", &[("target", "Bolt")]);
+    let e = t.err(
+        &alice(),
+        "nw combat use",
+        &[("skill", "guard_a"), ("target", "Bolt")],
+    );
+    assert!(
+        e.contains("Target: Self") && e.contains("not on Bolt"),
+        "{e}"
+    );
+    t.ok(
+        &alice(),
+        "nw combat use",
+        &[("skill", "guard_a"), ("target", "Ayla")],
+    );
+    assert_eq!(t.s.effects.in_force[0].on, pc("alice"));
+}
+
+#[test]
+fn rule_15_5_an_area_skill_affects_everyone_in_the_engage_friend_or_foe() {
+    // §15.5 Target "Area: every character, friend or foe, in one Engage chosen by the user".
+    let mut t = fight(
+        &[("alice", "scatter_sparks", 1)],
+        &["Swarm", "Shade", "Wisp"],
+    );
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Shade")]);
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Bolt")]);
+    turn(&mut t, pc("alice"));
+    t.ok(
+        &alice(),
+        "nw combat use",
+        &[("skill", "scatter_sparks"), ("target", "Swarm")],
+    );
+    let at = t.s.combat.as_ref().unwrap().attack.clone().unwrap();
+    let mut hit: Vec<Who> = at.defenders.iter().map(|d| d.who.clone()).collect();
+    hit.sort_by_key(|w| format!("{w:?}"));
+    assert_eq!(hit, vec![en("Shade"), en("Swarm"), pc("bob")]);
+    assert!(at.magic);
+}
+
+#[test]
+fn the_gm_or_the_character_helped_ends_an_effect_early_15_4() {
+    // §15.4: "A character may end any positive skill effect on themselves at any time"; the
+    // GM ends any (`/nwcombat end-effect`).
+    let mut t = fight(
+        &[("alice", "guard_a", 1), ("bob", "guard_a", 1)],
+        &["Swarm"],
+    );
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Ayla")]);
+    turn(&mut t, en("Swarm"));
+    t.ok(&gm(), "nw combat attack", &[("target", "Ayla")]);
+    t.ok(&alice(), "nw combat use", &[("skill", "guard_a")]);
+    t.ok(&bob(), "nw combat use", &[("skill", "guard_a")]);
+    let (a, b) = (t.s.effects.in_force[0].id, t.s.effects.in_force[1].id);
+    let e = t.err(
+        &bob(),
+        "nw combat end-effect",
+        &[("number", &a.to_string())],
+    );
+    assert!(e.contains("only the GM, or that character's player"), "{e}");
+    t.ok(
+        &bob(),
+        "nw combat end-effect",
+        &[("number", &b.to_string())],
+    );
+    t.ok(&gm(), "nw combat end-effect", &[("number", &a.to_string())]);
+    assert!(t.s.effects.in_force.is_empty());
+    let e = t.err(&gm(), "nw combat end-effect", &[("number", &a.to_string())]);
+    assert!(e.contains("no effect"), "{e}");
+}
+
+#[test]
+fn a_session_stored_before_typed_effects_still_loads() {
+    // Running campaigns survive the upgrade: a stored state without `effects` reads as none.
+    let t = fight(&[], &["Swarm"]);
+    let mut v = serde_json::to_value(&t.s).unwrap();
+    v.as_object_mut().unwrap().remove("effects");
+    let back: super::super::super::state::NightWizard = serde_json::from_value(v).unwrap();
+    assert!(back.effects.in_force.is_empty());
+}
