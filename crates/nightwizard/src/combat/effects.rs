@@ -8,7 +8,7 @@
 //! stacks with itself (of two uses of one skill on one character, the larger counts); effects
 //! of different skills stack.
 
-use super::super::data::{amount, Effect, JudgeKind, Per, Until, Whom};
+use super::super::data::{amount, Effect, Grant, JudgeKind, Per, Until, Whom};
 use super::model::{Held, InForce, OnceUsed};
 use super::{refuse, Actor, NightWizard, Reply, RuleError, Who};
 
@@ -82,6 +82,15 @@ pub(crate) fn reduction(s: &NightWizard, w: &Who) -> (i32, Vec<String>, Vec<u32>
     (total, shown, once)
 }
 
+/// The number of an effect in force on `w` lifting `grant`, if one is.
+pub(crate) fn granted(s: &NightWizard, w: &Who, grant: Grant) -> Option<(u32, String)> {
+    s.effects
+        .in_force
+        .iter()
+        .find(|e| &e.on == w && live(s, e) && e.what == Held::Grant { grant })
+        .map(|e| (e.id, e.from.clone()))
+}
+
 /// Removes the effects numbered `ids` (used up).
 pub(crate) fn use_up(s: &mut NightWizard, ids: &[u32]) {
     if !ids.is_empty() {
@@ -138,6 +147,7 @@ pub(crate) fn declare(
                 *until,
                 *to,
             ),
+            Effect::Grant { grant, until, to } => (Held::Grant { grant: *grant }, *until, *to),
             _ => continue,
         };
         let user = [user.clone()];
@@ -167,11 +177,15 @@ pub(crate) fn declare(
 
 /// `Guard A: Dodge Checks +2 until the next Judge`.
 fn describe(e: &InForce) -> String {
-    let what = match &e.what {
-        Held::Modifier { on, n } => format!("{} {}", on.label(), signed(*n)),
-        Held::ReduceDamage { n } => format!("HP Damage −{n}"),
+    let (what, until) = match &e.what {
+        Held::Modifier { on, n } => (format!("{} {}", on.label(), signed(*n)), e.until.label()),
+        Held::ReduceDamage { n } if e.until == Until::Judge => {
+            (format!("HP Damage −{n}"), "the next HP Damage")
+        }
+        Held::ReduceDamage { n } => (format!("HP Damage −{n}"), e.until.label()),
+        Held::Grant { grant } => (grant.label().to_string(), e.until.label()),
     };
-    format!("{}: {what} until {}", e.from, e.until.label())
+    format!("{}: {what} until {until}", e.from)
 }
 
 /// Ends the effects whose duration is one of `ends` (and any Scene effect of a Scene that is

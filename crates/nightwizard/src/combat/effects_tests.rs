@@ -383,3 +383,57 @@ fn a_session_stored_before_typed_effects_still_loads() {
     let back: super::super::super::state::NightWizard = serde_json::from_value(v).unwrap();
     assert!(back.effects.in_force.is_empty());
 }
+
+#[test]
+fn rule_10_6_vanishing_smoke_withdraws_without_the_minor_action() {
+    // §10.6 Withdraw: "It needs a Minor Action as well as the Move Action (the enemy is
+    // Hindering)"; Vanishing Smoke: "without spending a Minor Action on it".
+    let mut t = fight(&[("alice", "vanishing_smoke", 1)], &["Swarm"]);
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Ayla")]);
+    turn(&mut t, pc("alice"));
+    t.ok(&alice(), "nw combat use", &[("skill", "vanishing_smoke")]);
+    let r = text(&t.ok(&alice(), "nw combat withdraw", &[]));
+    assert!(
+        r.contains("with Vanishing Smoke: a Move Action, no Minor Action"),
+        "{r}"
+    );
+    let used = t.s.combat.as_ref().unwrap().used.clone();
+    assert!(used.moved && !used.minor);
+    assert!(t.s.effects.in_force.is_empty(), "used up by the Withdraw");
+    // The Minor Action is still Ayla's to take.
+    t.ok(&alice(), "nw combat minor", &[]);
+}
+
+#[test]
+fn rule_10_13_guardian_oath_lets_a_post_action_character_cover_up() {
+    // §10.13 Cover Up needs a Pre-action character; Guardian Oath: "Cover Up for an ally even
+    // while Post-Action".
+    let mut t = fight(&[("bob", "guardian_oath", 1)], &["Swarm"]);
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Ayla")]);
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Bolt")]);
+    turn(&mut t, en("Swarm"));
+    t.edit(|s| {
+        let c = s.combat.as_mut().unwrap();
+        for f in c.fighters.iter_mut().filter(|f| f.who == pc("bob")) {
+            f.post = true;
+        }
+    });
+    t.ok(&gm(), "nw combat attack", &[("target", "Ayla")]);
+    t.ok(&alice(), "nw combat dodge", &[]);
+    t.edit(|s| {
+        let at = s.combat.as_mut().and_then(|c| c.attack.as_mut()).unwrap();
+        at.stage = Stage::Damage;
+        at.damage = 6;
+    });
+    let e = t.err(&bob(), "nw combat coverup", &[]);
+    assert!(e.contains("Pre-action"), "{e}");
+    t.ok(
+        &bob(),
+        "nw combat use",
+        &[("skill", "guardian_oath"), ("target", "Ayla")],
+    );
+    let hp = (t.s.pcs[0].hp, t.s.pcs[1].hp);
+    t.ok(&bob(), "nw combat coverup", &[]);
+    assert_eq!((t.s.pcs[0].hp, t.s.pcs[1].hp), (hp.0, hp.1 - 6));
+    assert!(t.s.effects.in_force.is_empty(), "used up by the Cover Up");
+}

@@ -2,7 +2,7 @@
 //! engagements and the attack in progress; bad-status bookkeeping and initiative order.
 
 use super::super::commands::Spend;
-use super::super::data::{Modded, Per, Until};
+use super::super::data::{Grant, Modded, Per, Until};
 use super::{BadStatus, BadStatuses, Deserialize, EnemyDef, Judge, Serialize, UserId};
 use croupier_core::table::{refuse, RuleError};
 
@@ -507,6 +507,11 @@ pub enum Held {
     ReduceDamage {
         /// By how much.
         n: i32,
+    },
+    /// A rule lifted (used up by its first use).
+    Grant {
+        /// Which.
+        grant: Grant,
     },
 }
 

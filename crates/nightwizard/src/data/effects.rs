@@ -6,7 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::rules::{STATS, STAT_LABEL};
+/// The eight combat stats of groups 1 and 2, in the class table's order.
+pub const STATS: [&str; 8] = ["pacc", "eva", "macc", "patk", "matk", "pdef", "mdef", "spd"];
+/// Display labels of the combat stats.
+pub const STAT_LABEL: [&str; 8] = ["PACC", "EVA", "MACC", "PATK", "MATK", "PDEF", "MDEF", "SPD"];
 
 /// What a modifier changes: a combat stat (every Judge rolled with it) or a kind of Judge
 /// (§15.4 Substitution: a modifier to a kind of Judge follows the Judge whatever stat it rolls;
@@ -174,11 +177,31 @@ pub enum Whom {
     User,
 }
 
+/// A rule a skill lifts for a while.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Grant {
+    /// Withdraw from an Engage with an enemy without the Minor Action (§10.6 needs one).
+    WithdrawFree,
+    /// Cover Up once while Post-action (§10.13 needs a Pre-action character).
+    CoverWhilePostAction,
+}
+
+impl Grant {
+    /// What it allows, as the tracker says it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Grant::WithdrawFree => "may Withdraw without the Minor Action",
+            Grant::CoverWhilePostAction => "may Cover Up while Post-action",
+        }
+    }
+}
+
 /// A rule the bot plays through a command of its own, which the skill or item gives.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Played {
-    /// The Lunar Robe: weightless Inventory and flight (`/nwcombat move fly`).
+    /// The Lunar Robe: weightless Inventory and flight (`/nwcombat fly`).
     LunarRobe,
     /// The Lunar Casket (`/nwcasket`).
     LunarCasket,
@@ -238,6 +261,16 @@ pub enum Effect {
         /// Bad status names.
         statuses: Vec<String>,
     },
+    /// A rule lifted on the target(s) for a duration (used up by its first use).
+    Grant {
+        /// Which.
+        grant: Grant,
+        /// How long.
+        until: Until,
+        /// On the target(s) or the user.
+        #[serde(default)]
+        to: Whom,
+    },
     /// A rule played by its own command.
     Plays {
         /// Which.
@@ -272,7 +305,7 @@ impl Effect {
                 .iter()
                 .find(|n| !bad.iter().any(|b| b.eq_ignore_ascii_case(n)))
                 .map(|n| format!("`statuses`: `{n}` is not a bad status")),
-            Effect::Reroll | Effect::Plays { .. } => None,
+            Effect::Reroll | Effect::Plays { .. } | Effect::Grant { .. } => None,
         }
     }
 
@@ -315,8 +348,11 @@ impl Effect {
                 }
             ),
             Effect::Cure { statuses } => format!("cures {}", statuses.join(", ")),
+            Effect::Grant { grant, until, .. } => {
+                format!("{} until {}", grant.label(), until.label())
+            }
             Effect::Plays { rule } => match rule {
-                Played::LunarRobe => "Lunar Robe (`/nwcombat move fly`)".into(),
+                Played::LunarRobe => "Lunar Robe (`/nwcombat fly`)".into(),
                 Played::LunarCasket => "Lunar Casket (`/nwcasket`)".into(),
             },
         }

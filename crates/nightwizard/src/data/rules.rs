@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::effects::{Effect, Per};
+use super::effects::{Effect, Per, STATS};
 
 /// The six attributes, in sheet order.
 pub const ATTRS: [&str; 6] = [
@@ -18,10 +18,6 @@ pub const ATTRS: [&str; 6] = [
 ];
 /// Short labels of the attributes.
 pub const ATTR_SHORT: [&str; 6] = ["Str", "Fin", "Awa", "Kno", "Spi", "Luck"];
-/// The eight combat stats of groups 1 and 2, in the class table's order.
-pub const STATS: [&str; 8] = ["pacc", "eva", "macc", "patk", "matk", "pdef", "mdef", "spd"];
-/// Display labels of the combat stats.
-pub const STAT_LABEL: [&str; 8] = ["PACC", "EVA", "MACC", "PATK", "MATK", "PDEF", "MDEF", "SPD"];
 /// Indexes (into [`STATS`]) of group 1 (PACC, EVA, MACC, SPD).
 pub const GROUP1: [usize; 4] = [0, 1, 2, 7];
 /// Indexes (into [`STATS`]) of group 2 (PATK, MATK, PDEF, MDEF).
