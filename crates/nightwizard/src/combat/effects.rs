@@ -8,7 +8,7 @@
 //! stacks with itself (of two uses of one skill on one character, the larger counts); effects
 //! of different skills stack.
 
-use super::super::data::{amount, Effect, Grant, JudgeKind, Per, Until, Whom};
+use super::super::data::{amount, Effect, Grant, JudgeKind, Modded, Per, Until, Whom};
 use super::model::{Held, InForce, OnceUsed};
 use super::{refuse, Actor, NightWizard, Reply, RuleError, Who};
 
@@ -62,6 +62,29 @@ pub(crate) fn judge_bonus(s: &NightWizard, w: &Who, stat: usize) -> (i32, Vec<St
     (total, shown, once)
 }
 
+/// The modifiers in force on `w` for an Information Gathering Check (§9.2), as
+/// [`judge_bonus`] gives them for a combat Judge.
+pub fn gathering_bonus(s: &NightWizard, w: &Who) -> (i32, Vec<String>, Vec<u32>) {
+    let found = gather(s, w, |h| match h {
+        Held::Modifier {
+            on: Modded::Gathering,
+            n,
+        } => Some(*n),
+        _ => None,
+    });
+    let total = found.iter().map(|(_, n)| n).sum();
+    let shown = found
+        .iter()
+        .map(|(e, n)| format!("{} {}", e.from, signed(*n)))
+        .collect();
+    let once = found
+        .iter()
+        .filter(|(e, _)| e.until == Until::Judge)
+        .map(|(e, _)| e.id)
+        .collect();
+    (total, shown, once)
+}
+
 /// The HP Damage reduction in force on `w` (§10.9 step 6: "skills that reduce HP Damage apply
 /// after the damage roll"): the sum, its names, and the one-use effects it uses up.
 pub(crate) fn reduction(s: &NightWizard, w: &Who) -> (i32, Vec<String>, Vec<u32>) {
@@ -92,7 +115,7 @@ pub(crate) fn granted(s: &NightWizard, w: &Who, grant: Grant) -> Option<(u32, St
 }
 
 /// Removes the effects numbered `ids` (used up).
-pub(crate) fn use_up(s: &mut NightWizard, ids: &[u32]) {
+pub fn use_up(s: &mut NightWizard, ids: &[u32]) {
     if !ids.is_empty() {
         s.effects.in_force.retain(|e| !ids.contains(&e.id));
     }

@@ -25,7 +25,7 @@ fn text(r: &[Reply]) -> String {
 
 /// Ayla (alice) and Bolt (bob) with Critical 12 / Fumble 2 and MP 40, each given `skills`
 /// (owner, id, SL) on the roster and in the session, Shade Swarms labelled `enemies`; the
-/// fight started.
+/// fight started when there are enemies.
 fn fight(skills: &[(&str, &str, u32)], enemies: &[&str]) -> Session {
     let mut t = Session::with(&[(alice(), "Ayla"), (bob(), "Bolt")], 7);
     for e in enemies {
@@ -74,7 +74,9 @@ fn fight(skills: &[(&str, &str, u32)], enemies: &[&str]) -> Session {
             p.mp = 40;
         }
     });
-    t.ok(&gm(), "nw combat start", &[]);
+    if !enemies.is_empty() {
+        t.ok(&gm(), "nw combat start", &[]);
+    }
     t
 }
 
@@ -436,4 +438,29 @@ fn rule_10_13_guardian_oath_lets_a_post_action_character_cover_up() {
     t.ok(&bob(), "nw combat coverup", &[]);
     assert_eq!((t.s.pcs[0].hp, t.s.pcs[1].hp), (hp.0, hp.1 - 6));
     assert!(t.s.effects.in_force.is_empty(), "used up by the Cover Up");
+}
+
+#[test]
+fn rule_9_2_street_network_adds_sl_to_the_next_information_gathering_check_once_per_scene() {
+    // §9.2 Information Gathering Checks; Street Network (Before Judge): "Once per Scene, +SL to
+    // an Information Gathering Judge". Outside a fight: no positions, no Round.
+    let mut t = fight(&[("alice", "street_network", 2)], &[]);
+    let judge = [("stat", "awareness"), ("info", "true")];
+    t.ok(&alice(), "nw judge", &judge);
+    let plain = t.s.open[0].judge.alter;
+    t.ok(&alice(), "nw combat use", &[("skill", "street_network")]);
+    // Another player's Information Gathering Check in between takes none of it.
+    t.ok(&bob(), "nw judge", &judge);
+    let bolt = t.s.open.iter().find(|o| o.user.0 == "bob").unwrap();
+    assert!(bolt.judge.effects.is_empty());
+    let r = text(&t.ok(&alice(), "nw judge", &judge));
+    assert!(r.contains("Street Network +2"), "{r}");
+    let ayla = t.s.open.iter().find(|o| o.user.0 == "alice").unwrap();
+    assert_eq!(ayla.judge.alter, plain + 2);
+    assert!(t.s.effects.in_force.is_empty(), "used up by that Judge");
+    t.ok(&alice(), "nw judge", &judge);
+    let ayla = t.s.open.iter().find(|o| o.user.0 == "alice").unwrap();
+    assert_eq!(ayla.judge.alter, plain);
+    let e = t.err(&alice(), "nw combat use", &[("skill", "street_network")]);
+    assert!(e.contains("once per Scene"), "{e}");
 }

@@ -41,6 +41,8 @@ pub enum Modded {
     Damage,
     /// The Defender's defence roll against damage (PDEF or MDEF).
     Defence,
+    /// An Information Gathering Check (§9.2; `/nw judge info:true`).
+    Gathering,
 }
 
 /// The kinds of combat Judge a modifier may name (§10.9: Hit Check, Dodge Check, the damage
@@ -84,7 +86,9 @@ impl Modded {
                 Modded::Hit => kind == JudgeKind::Hit,
                 Modded::Dodge => kind == JudgeKind::Dodge,
                 Modded::Damage => kind == JudgeKind::Damage,
-                _ => kind == JudgeKind::Defence,
+                Modded::Defence => kind == JudgeKind::Defence,
+                // Not a combat Judge: see `combat::effects::gathering_bonus`.
+                _ => false,
             },
         }
     }
@@ -102,6 +106,7 @@ impl Modded {
             (None, Modded::Hit) => "Hit Checks",
             (None, Modded::Dodge) => "Dodge Checks",
             (None, Modded::Damage) => "damage rolls",
+            (None, Modded::Gathering) => "Information Gathering Checks",
             _ => "defence rolls",
         }
     }
@@ -459,7 +464,65 @@ impl Aim {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{load, text_only};
     use super::*;
+
+    /// A copy of the shipped data with `more` appended to `skills.toml`, loaded.
+    fn load_with(tag: &str, more: &str) -> Result<super::super::NwData, Vec<String>> {
+        let from = croupier_core::source_path("data").join("nightwizard");
+        let dir = std::env::temp_dir().join(format!("nw-effects-{tag}-{}", std::process::id()));
+        let to = dir.join("nightwizard");
+        std::fs::create_dir_all(&to).unwrap();
+        for f in std::fs::read_dir(&from).unwrap() {
+            let f = f.unwrap().path();
+            std::fs::copy(&f, to.join(f.file_name().unwrap())).unwrap();
+        }
+        let skills = to.join("skills.toml");
+        let text = std::fs::read_to_string(&skills).unwrap() + more;
+        std::fs::write(&skills, text).unwrap();
+        let out = load(&dir).map_err(|e| e.iter().map(|e| e.to_string()).collect());
+        std::fs::remove_dir_all(&dir).unwrap();
+        out
+    }
+
+    #[test]
+    fn the_shipped_skills_and_items_have_no_text_only_effect() {
+        // Issue #36: `croupier check-data` reports zero text-only skills or items shipped.
+        let data = load(&croupier_core::source_path("data")).unwrap();
+        assert_eq!(text_only(&data), Vec::<String>::new());
+        // A group's own skill with nothing typed is listed.
+        let data = load_with(
+            "text",
+            "\n[[skill]]\nid = \"hunch\"\nname = \"Hunch\"\nclass = \"general\"\ntiming = \"Reaction\"\neffect = \"You feel it coming.\"\n",
+        )
+        .unwrap();
+        assert_eq!(text_only(&data), vec!["skill `hunch` (Hunch)".to_string()]);
+    }
+
+    #[test]
+    fn the_loader_refuses_an_effect_or_a_range_it_cannot_play() {
+        let bad = r#"
+[[skill]]
+id = "odd"
+name = "Odd"
+class = "general"
+target = "Everyone nearby"
+range = "Far"
+effects = [{ kind = "modifier", on = "eva", until = "round" }, { kind = "cure", statuses = ["Hiccups"] }]
+"#;
+        let errs = load_with("bad", bad).unwrap_err().join("\n");
+        for want in [
+            "odd: field `effects` (number 1): give `add` or `per_sl`",
+            "odd: field `effects` (number 2): `statuses`: `Hiccups` is not a bad status",
+            "odd: field `range`: `Far` is not Close, Short, Long, Scene, Weapon or -",
+            "odd: field `target`: `Everyone nearby` is not Self, Single",
+        ] {
+            assert!(errs.contains(want), "{want} in {errs}");
+        }
+        let unknown = "\n[[skill]]\nid = \"odd\"\nname = \"Odd\"\nclass = \"general\"\neffects = [{ kind = \"modifier\", on = \"luck\", add = 1, until = \"round\" }]\n";
+        let errs = load_with("unknown", unknown).unwrap_err().join("\n");
+        assert!(errs.contains("unknown variant `luck`"), "{errs}");
+    }
 
     #[test]
     fn ranges_and_targets_read_as_the_rulebook_writes_them_15_5() {
