@@ -464,3 +464,89 @@ fn rule_9_2_street_network_adds_sl_to_the_next_information_gathering_check_once_
     let e = t.err(&alice(), "nw combat use", &[("skill", "street_network")]);
     assert!(e.contains("once per Scene"), "{e}");
 }
+
+/// The actor who controls `w` (the GM for an enemy).
+fn player_of(w: &Who) -> croupier_core::table::Actor {
+    match w {
+        Who::Pc(u) if u.0 == "alice" => alice(),
+        Who::Pc(_) => bob(),
+        Who::Enemy(_) => gm(),
+    }
+}
+
+#[test]
+fn rule_15_4_a_round_effect_ends_with_the_round_and_a_main_process_one_with_it() {
+    // §15.4 Duration: an effect lasts as stated ("until the end of the Round"); with no end
+    // stated, until the end of the Main Process. Iron Wall: until the end of the Round;
+    // Iaijutsu: PACC +SL for its Hit Check, this Main Process.
+    let mut t = fight(
+        &[("alice", "iron_wall", 1), ("alice", "iaijutsu", 2)],
+        &["Swarm"],
+    );
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Ayla")]);
+    let pacc = t.s.stat(&t.data, &pc("alice"), super::super::model::PACC);
+    let round = t.s.combat.as_ref().unwrap().round;
+    turn(&mut t, pc("alice"));
+    t.ok(&alice(), "nw combat use", &[("skill", "iron_wall")]);
+    t.ok(
+        &alice(),
+        "nw combat use",
+        &[("skill", "iaijutsu"), ("target", "Swarm")],
+    );
+    let at = t.s.combat.as_ref().unwrap().attack.clone().unwrap();
+    assert_eq!(
+        at.hit.alter,
+        pacc + 2,
+        "Iaijutsu's PACC +SL on its Hit Check"
+    );
+    // The attack plays out; the Main Process ends with it, and Iaijutsu's effect too.
+    let mut ended = String::new();
+    for _ in 0..6 {
+        let Some(stage) =
+            t.s.combat
+                .as_ref()
+                .and_then(|c| c.attack.as_ref())
+                .map(|a| a.stage)
+        else {
+            break;
+        };
+        let r = match stage {
+            Stage::Hit => t.ok(&gm(), "nw combat dodge", &[]),
+            Stage::Dodge | Stage::Defence => t.ok(&alice(), "nw combat damage", &[]),
+            Stage::Damage => t.ok(&alice(), "nw combat apply", &[]),
+        };
+        ended.push_str(&text(&r));
+    }
+    assert!(
+        ended
+            .contains("⌛ Iaijutsu: Hit Checks +2 until the end of the Main Process on Ayla ends."),
+        "{ended}"
+    );
+    let froms: Vec<&str> =
+        t.s.effects
+            .in_force
+            .iter()
+            .map(|e| e.from.as_str())
+            .collect();
+    assert_eq!(froms, vec!["Iron Wall"], "the Round's effect stays");
+    // Everyone else passes: the Round ends, and Iron Wall with it.
+    let mut said = String::new();
+    for _ in 0..8 {
+        let c = t.s.combat.as_ref().unwrap();
+        if c.round > round {
+            break;
+        }
+        let r = match (c.current.clone(), c.candidates.first().cloned()) {
+            (Some(w), _) => t.ok(&player_of(&w), "nw combat pass", &[]),
+            (None, Some(w)) => t.ok(&player_of(&w), "nw combat go", &[]),
+            (None, None) => t.ok(&gm(), "nw combat go", &[]),
+        };
+        said.push_str(&text(&r));
+    }
+    assert!(t.s.combat.as_ref().unwrap().round > round);
+    assert!(
+        said.contains("⌛ Iron Wall: HP Damage −3 until the end of the Round on Ayla ends."),
+        "{said}"
+    );
+    assert!(t.s.effects.in_force.is_empty());
+}
