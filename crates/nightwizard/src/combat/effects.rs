@@ -142,6 +142,11 @@ pub(crate) fn declare(
     lines: &mut Vec<String>,
 ) {
     let fighting = s.combat.is_some();
+    // Scene effects of a Scene that is over go (they no longer count anywhere).
+    let now = (s.episode, s.scene);
+    s.effects
+        .in_force
+        .retain(|e| e.until != Until::Scene || e.scene == now);
     for e in effects {
         let (what, until, to) = match e {
             Effect::Modifier {

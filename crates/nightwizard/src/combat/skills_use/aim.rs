@@ -86,11 +86,15 @@ pub(super) fn aimed(
                     u.name
                 ));
             }
+            // An attack leaves out its user, and (as `/nwcombat attack area:true` does) the
+            // hidden and the Incapacitated other than the one named.
+            let attack = u.attack.is_some();
             match NightWizard::engage_of(c, anchor) {
                 Some(g) => c.engages[g]
                     .iter()
-                    .filter(|w| !s.dead(w) && (u.attack.is_none() || *w != me))
+                    .filter(|w| !s.dead(w) && !(attack && *w == me))
                     .filter(|w| *w == anchor || gm || !s.hidden(w))
+                    .filter(|w| *w == anchor || !attack || s.hp_of(w) > 0)
                     .cloned()
                     .collect(),
                 None => vec![anchor.clone()],
@@ -116,8 +120,10 @@ pub(super) fn aimed(
             picked
         }
         Aim::Scene => {
+            // Everyone who has appeared, except at Extreme range (§15.5, §10.6).
             let mut all: Vec<Who> = c.fighters.iter().map(|f| f.who.clone()).collect();
             all.retain(|w| !s.dead(w) && (gm || !s.hidden(w)));
+            all.retain(|w| range_between(c, me, w) != Band::Extreme);
             all
         }
         _ => picked,
