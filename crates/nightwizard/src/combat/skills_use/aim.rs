@@ -92,7 +92,7 @@ pub(super) fn aimed(
             match NightWizard::engage_of(c, anchor) {
                 Some(g) => c.engages[g]
                     .iter()
-                    .filter(|w| !s.dead(w) && !(attack && *w == me))
+                    .filter(|w| !s.dead(w) && (!attack || *w != me))
                     .filter(|w| *w == anchor || gm || !s.hidden(w))
                     .filter(|w| *w == anchor || !attack || s.hp_of(w) > 0)
                     .cloned()
