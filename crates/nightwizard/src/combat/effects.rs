@@ -17,14 +17,19 @@ fn live(s: &NightWizard, e: &InForce) -> bool {
     e.until != Until::Scene || e.scene == (s.episode, s.scene)
 }
 
-/// The effects in force on `w` that `pick` keeps (with their amount), the same skill counted
-/// once at its largest (§15.4: "the same skill never stacks with itself").
-fn gather<'a>(
-    s: &'a NightWizard,
+/// The effects in force on `w` that `pick` keeps, summed — the one place conflicts are
+/// resolved: the same skill counted once, at its largest (§15.4: "the same skill never stacks
+/// with itself"), different skills added up. Returns the sum, how a roll shows each part
+/// (`Guard A +2`, through `show`), and the numbers of every matching effect that lasts one
+/// Judge (or one HP Damage), which this use ends — a second use of the same skill included.
+fn sum(
+    s: &NightWizard,
     w: &Who,
     pick: impl Fn(&Held) -> Option<i32>,
-) -> Vec<(&'a InForce, i32)> {
-    let mut out: Vec<(&InForce, i32)> = vec![];
+    show: impl Fn(&str, i32) -> String,
+) -> (i32, Vec<String>, Vec<u32>) {
+    let mut best: Vec<(&InForce, i32)> = vec![];
+    let mut used = vec![];
     for e in s
         .effects
         .in_force
@@ -32,77 +37,52 @@ fn gather<'a>(
         .filter(|e| &e.on == w && live(s, e))
     {
         let Some(n) = pick(&e.what) else { continue };
-        match out.iter_mut().find(|(o, _)| o.from == e.from) {
+        if e.until == Until::Judge {
+            used.push(e.id);
+        }
+        match best.iter_mut().find(|(o, _)| o.from == e.from) {
             Some(o) if n > o.1 => *o = (e, n),
             Some(_) => {}
-            None => out.push((e, n)),
+            None => best.push((e, n)),
         }
     }
-    out
+    let total = best.iter().map(|(_, n)| n).sum();
+    let shown = best.iter().map(|(e, n)| show(&e.from, *n)).collect();
+    (total, shown, used)
 }
 
 /// The modifiers in force on `w` for a Judge rolled with `stat`: their sum, how the roll shows
 /// them (`Guard A +2`), and the numbers of the effects that last one Judge, used up by it.
 pub(crate) fn judge_bonus(s: &NightWizard, w: &Who, stat: usize) -> (i32, Vec<String>, Vec<u32>) {
     let kind = JudgeKind::of_stat(stat);
-    let found = gather(s, w, |h| match h {
+    let pick = |h: &Held| match h {
         Held::Modifier { on, n } if on.applies(stat, kind) => Some(*n),
         _ => None,
-    });
-    let total = found.iter().map(|(_, n)| n).sum();
-    let shown = found
-        .iter()
-        .map(|(e, n)| format!("{} {}", e.from, signed(*n)))
-        .collect();
-    let once = found
-        .iter()
-        .filter(|(e, _)| e.until == Until::Judge)
-        .map(|(e, _)| e.id)
-        .collect();
-    (total, shown, once)
+    };
+    sum(s, w, pick, |from, n| format!("{from} {}", signed(n)))
 }
 
 /// The modifiers in force on `w` for an Information Gathering Check (§9.2), as
 /// [`judge_bonus`] gives them for a combat Judge.
 pub fn gathering_bonus(s: &NightWizard, w: &Who) -> (i32, Vec<String>, Vec<u32>) {
-    let found = gather(s, w, |h| match h {
+    let pick = |h: &Held| match h {
         Held::Modifier {
             on: Modded::Gathering,
             n,
         } => Some(*n),
         _ => None,
-    });
-    let total = found.iter().map(|(_, n)| n).sum();
-    let shown = found
-        .iter()
-        .map(|(e, n)| format!("{} {}", e.from, signed(*n)))
-        .collect();
-    let once = found
-        .iter()
-        .filter(|(e, _)| e.until == Until::Judge)
-        .map(|(e, _)| e.id)
-        .collect();
-    (total, shown, once)
+    };
+    sum(s, w, pick, |from, n| format!("{from} {}", signed(n)))
 }
 
 /// The HP Damage reduction in force on `w` (§10.9 step 6: "skills that reduce HP Damage apply
 /// after the damage roll"): the sum, its names, and the one-use effects it uses up.
 pub(crate) fn reduction(s: &NightWizard, w: &Who) -> (i32, Vec<String>, Vec<u32>) {
-    let found = gather(s, w, |h| match h {
+    let pick = |h: &Held| match h {
         Held::ReduceDamage { n } => Some(*n),
         _ => None,
-    });
-    let total = found.iter().map(|(_, n)| n).sum();
-    let shown = found
-        .iter()
-        .map(|(e, n)| format!("{} −{n}", e.from))
-        .collect();
-    let once = found
-        .iter()
-        .filter(|(e, _)| e.until == Until::Judge)
-        .map(|(e, _)| e.id)
-        .collect();
-    (total, shown, once)
+    };
+    sum(s, w, pick, |from, n| format!("{from} −{n}"))
 }
 
 /// The number of an effect in force on `w` lifting `grant`, if one is.

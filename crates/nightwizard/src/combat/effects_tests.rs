@@ -550,3 +550,44 @@ fn rule_15_4_a_round_effect_ends_with_the_round_and_a_main_process_one_with_it()
     );
     assert!(t.s.effects.in_force.is_empty());
 }
+
+#[test]
+fn rule_15_4_the_same_skill_never_stacks_with_itself_different_skills_do() {
+    // §15.4 Stacking: "The same skill never stacks with itself unless its text says so.
+    // Different skills with similar bonuses do stack."
+    let mut t = fight(
+        &[("alice", "guard_a", 1), ("alice", "arcane_shell", 2)],
+        &["Swarm"],
+    );
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Ayla")]);
+    let eva = t.s.stat(&t.data, &pc("alice"), EVA);
+    turn(&mut t, en("Swarm"));
+    t.ok(&gm(), "nw combat attack", &[("target", "Ayla")]);
+    t.ok(&alice(), "nw combat use", &[("skill", "guard_a")]);
+    t.ok(&alice(), "nw combat use", &[("skill", "guard_a")]);
+    t.ok(&alice(), "nw combat dodge", &[]);
+    assert_eq!(dodge_alter(&t), eva + 2, "two Guard A: +2, not +4");
+    assert!(
+        t.s.effects.in_force.is_empty(),
+        "both aimed at that Dodge Check"
+    );
+    // Different skills on one Judge add up: Iron Wall's −3 and another reduction would; here
+    // two modifiers to MDEF from Arcane Shell and a Scene effect of another skill.
+    t.edit(|s| {
+        s.effects.seq += 1;
+        s.effects.in_force.push(super::super::model::InForce {
+            id: s.effects.seq,
+            on: pc("alice"),
+            from: "Warding Song".into(),
+            what: super::super::model::Held::Modifier {
+                on: crate::data::Modded::Mdef,
+                n: 1,
+            },
+            until: crate::data::Until::Scene,
+            scene: (s.episode, s.scene),
+        });
+    });
+    t.ok(&alice(), "nw combat use", &[("skill", "arcane_shell")]);
+    let (n, shown, _) = super::judge_bonus(&t.s, &pc("alice"), super::super::model::MDEF);
+    assert_eq!(n, 6 + 1, "{shown:?}");
+}
