@@ -36,6 +36,10 @@ pub struct NwView {
     pub rows: Vec<RowView>,
     /// The fight, if any.
     pub combat: Option<CombatView>,
+    /// Skill and item effects in force on characters the viewer may see (`#2 Guard A: Dodge
+    /// Checks +2 until the next Judge — on Ayla`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<String>,
 }
 
 /// What `viewer` may not see (see [`croupier_core::table::Game::secrets`]): unless they are
@@ -73,6 +77,7 @@ pub fn view_model(s: &NightWizard, data: &NwData, viewer: &Viewer) -> NwView {
         scene: s.scene,
         rows: rows(s, Some(data), gm),
         combat,
+        effects: super::combat::effects::lines(s, |w| super::combat::sees(s, gm, w)),
     }
 }
 

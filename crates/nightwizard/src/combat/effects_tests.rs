@@ -591,3 +591,42 @@ fn rule_15_4_the_same_skill_never_stacks_with_itself_different_skills_do() {
     let (n, shown, _) = super::judge_bonus(&t.s, &pc("alice"), super::super::model::MDEF);
     assert_eq!(n, 6 + 1, "{shown:?}");
 }
+
+#[test]
+fn effects_in_force_show_in_the_view_and_picture_but_not_on_a_hidden_enemy() {
+    // Hidden information reaches only those allowed, in text and pictures: an effect on a
+    // hidden enemy is the GM's to see.
+    use croupier_core::table::Viewer;
+    let mut t = fight(&[("alice", "guard_a", 1)], &["Swarm"]);
+    t.ok(
+        &gm(),
+        "nw enemy spawn",
+        &[("name", "shade_swarm"), ("as", "Ghost"), ("hidden", "true")],
+    );
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Ayla")]);
+    turn(&mut t, en("Swarm"));
+    t.ok(&gm(), "nw combat attack", &[("target", "Ayla")]);
+    t.ok(&alice(), "nw combat use", &[("skill", "guard_a")]);
+    t.edit(|s| {
+        for e in s.enemies.iter_mut().filter(|e| e.label == "Ghost") {
+            e.mp = 10;
+        }
+    });
+    let r = t.ok(
+        &gm(),
+        "nw combat use",
+        &[("skill", "guard_a"), ("who", "Ghost")],
+    );
+    assert!(r
+        .iter()
+        .all(|r| r.is_public() == !r.message.plain_text().contains("Ghost")));
+    let player = crate::view::view_model(&t.s, &t.data, &Viewer::user(&UserId::new("alice")));
+    assert_eq!(player.effects.len(), 1, "{:?}", player.effects);
+    assert!(player.effects[0].contains("Guard A") && player.effects[0].contains("on Ayla"));
+    let svg = crate::picture::tracker(&player).to_svg();
+    assert!(svg.contains("Effects in force") && !svg.contains("Ghost"));
+    let board = text(&t.ok(&alice(), "game status", &[]));
+    assert!(!board.contains("Ghost"), "{board}");
+    let gm_view = crate::view::view_model(&t.s, &t.data, &Viewer::user(&UserId::new("gm")));
+    assert!(gm_view.effects.iter().any(|e| e.contains("on Ghost")));
+}
