@@ -617,9 +617,13 @@ fn effects_in_force_show_in_the_view_and_picture_but_not_on_a_hidden_enemy() {
         "nw combat use",
         &[("skill", "guard_a"), ("who", "Ghost")],
     );
+    let public: Vec<&Reply> = r.iter().filter(|r| r.is_public()).collect();
+    assert!(public
+        .iter()
+        .all(|r| !r.message.plain_text().contains("Ghost")));
     assert!(r
         .iter()
-        .all(|r| r.is_public() == !r.message.plain_text().contains("Ghost")));
+        .any(|r| r.message.plain_text().contains("Guard A: Dodge Checks +2")));
     let player = crate::view::view_model(&t.s, &t.data, &Viewer::user(&UserId::new("alice")));
     assert_eq!(player.effects.len(), 1, "{:?}", player.effects);
     assert!(player.effects[0].contains("Guard A") && player.effects[0].contains("on Ayla"));
