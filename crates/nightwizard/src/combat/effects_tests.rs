@@ -634,3 +634,73 @@ fn effects_in_force_show_in_the_view_and_picture_but_not_on_a_hidden_enemy() {
     let gm_view = crate::view::view_model(&t.s, &t.data, &Viewer::user(&UserId::new("gm")));
     assert!(gm_view.effects.iter().any(|e| e.contains("on Ghost")));
 }
+
+#[test]
+fn rule_10_6_a_long_skill_reaches_long_range_and_a_short_one_does_not() {
+    // §10.6 Long: "Only Range: Long weapons and skills reach it"; §15.5 Range.
+    let shot = crate::data::SkillDef {
+        id: "long_shot".into(),
+        name: "Long Shot".into(),
+        class: "general".into(),
+        category: String::new(),
+        acquire_cl: 1,
+        max_sl: 1,
+        timing: "Major Action".into(),
+        check: "Hit Check".into(),
+        target: "Single".into(),
+        range: "Long".into(),
+        cost: "MP 1".into(),
+        restrict: String::new(),
+        effect: "A shot at the horizon: a Physical Attack.".into(),
+        mods: Default::default(),
+        effects: vec![],
+        once: None,
+    };
+    // Shade stays at Short range, so that the fight goes on.
+    let mut t = fight(&[("alice", "thrown_blades", 1)], &["Swarm", "Shade"]);
+    let (a, b) = (shot.clone(), shot);
+    t.edit_shared(|r| r.custom.skills.push(a));
+    t.edit(|s| {
+        s.custom.skills.push(b);
+        s.pcs[0].ch.skills.push(OwnedSkill {
+            id: "long_shot".into(),
+            sl: 1,
+        });
+    });
+    t.edit_shared(|r| {
+        for c in r.characters.iter_mut().filter(|c| c.owner.0 == "alice") {
+            c.skills.push(OwnedSkill {
+                id: "long_shot".into(),
+                sl: 1,
+            });
+        }
+    });
+    t.ok(
+        &gm(),
+        "nw combat range",
+        &[("who", "Swarm"), ("band", "long")],
+    );
+    turn(&mut t, pc("alice"));
+    let e = t.err(
+        &alice(),
+        "nw combat use",
+        &[("skill", "thrown_blades"), ("target", "Swarm")],
+    );
+    assert!(
+        e.contains("Range: Short") && e.contains("Swarm is at Long range"),
+        "{e}"
+    );
+    t.ok(
+        &alice(),
+        "nw combat use",
+        &[("skill", "long_shot"), ("target", "Swarm")],
+    );
+    let at =
+        t.s.combat
+            .as_ref()
+            .unwrap()
+            .attack
+            .clone()
+            .expect("the attack began");
+    assert_eq!(at.target, en("Swarm"));
+}

@@ -47,11 +47,14 @@ pub(crate) fn attack_one(
             (*magic, short || *magic)
         }
     };
-    // An attack skill reaches as far as its own Range says (checked before its Cost).
-    let short = skill_short.unwrap_or(short);
     let close = NightWizard::engage_of(c, &me).is_some()
         && NightWizard::engage_of(c, &me) == NightWizard::engage_of(c, &t);
-    let short = movement::reach(s, data, c, &me, &t, short)?;
+    // An attack skill reaches as far as its own Range says, checked with its Target before
+    // its Cost (Long range too); a plain attack as far as the weapon.
+    let short = match skill_short {
+        Some(far) => far,
+        None => movement::reach(s, data, c, &me, &t, short)?,
+    };
     if !short && !close {
         return refuse(format!(
             "your attack has Range: Close and {} is at Short range: invade first.",
@@ -291,7 +294,8 @@ pub fn declare_how(
         if *t == me {
             return refuse("you cannot attack yourself.");
         }
-        if s.dead(t) || !c.fighters.iter().any(|f| &f.who == t) {
+        let far = skill_short == Some(true) && movement::far(c, t).is_some();
+        if s.dead(t) || !(c.fighters.iter().any(|f| &f.who == t) || far) {
             return refuse(format!("{} is not in the fight.", s.name_of(t)));
         }
         if !short && (mine.is_none() || mine != NightWizard::engage_of(c, t)) {
