@@ -348,6 +348,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 Ok(reg) => {
                     for g in reg.all() {
                         println!("ok  {} ({})", g.name(), g.title());
+                        for note in g.data_notes() {
+                            println!("    {note}");
+                        }
                     }
                     println!("{}: all data valid", dir.display());
                     Ok(ExitCode::SUCCESS)

@@ -1,7 +1,8 @@
 //! Night Wizard recovery, costs and skills in combat through the console: a seeded fight in
 //! which a Hero/Magus uses a Setup Process skill in the Setup step, pays an HP and bad-status
 //! Cost, casts an attack spell, heals (a Fumble on the Recovery Judge Incapacitates without
-//! killing), cures Poison with an item, and the GM's natural recovery afterwards.
+//! killing), cures Poison with an item, and the GM's natural recovery afterwards. Field Medic has
+//! Range: Close, so the GM puts Bolt in Mira's Engage first (§15.5, issue #36).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -54,6 +55,7 @@ gm: /nw session set player:bob hp:5 status:poison:3
 alice: /nwcombat use item:"Healing Draught"
 alice: /nwcombat minor
 alice: /nwcombat use item:"Healing Draught"
+gm: /nwcombat engage a:Bolt b:Mira
 alice: /nwcombat use skill:"Field Medic" target:Bolt
 gm: /nwcombat attack target:Mira
 alice: /nwcombat dodge

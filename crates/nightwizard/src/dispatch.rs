@@ -62,6 +62,7 @@ pub fn open(
         scene_mark: None,
         handout: Default::default(),
         left: vec![],
+        effects: Default::default(),
     };
     let m = Message::titled(
         "🌙 Night Wizard session open",
@@ -343,13 +344,19 @@ pub fn action(
                 skill,
                 item,
                 target,
+                targets,
                 who,
             } => CombatAction::Use {
                 skill,
                 item,
-                target,
+                // Several targets travel as one comma-separated list, as the attack's do.
+                target: match (target, targets) {
+                    (Some(a), Some(b)) => Some(format!("{a}, {b}")),
+                    (a, b) => a.or(b),
+                },
                 who,
             },
+            CombatCommand::EndEffect { number } => CombatAction::EndEffect(number),
             CombatCommand::Skip { who } => CombatAction::Skip(who),
             CombatCommand::Cure { target, status } => CombatAction::Cure { target, status },
         }),
@@ -445,7 +452,31 @@ pub fn apply(
             if s.phase == Phase::Opening {
                 warn.push(opening_warning("dice rolls"));
             }
-            warn.extend(judge::roll_for(s, data, rng, actor, r)?);
+            // Skills in force on an Information Gathering Check (Street Network) count here;
+            // one lasting a Judge is used up by it (not by a preview).
+            let me = super::combat::Who::Pc(actor.id.clone());
+            let (bonus, shown, used) = if r.info && !s.is_gm(actor) {
+                super::combat::effects::gathering_bonus(s, &me)
+            } else {
+                (0, vec![], vec![])
+            };
+            let mut r = r.clone();
+            r.modifier += bonus;
+            warn.extend(judge::roll_for(s, data, rng, actor, &r)?);
+            if !shown.is_empty() {
+                let m = Message::text(format!(
+                    "✨ In this Judge's modifier: {}.",
+                    shown.join(", ")
+                ));
+                warn.push(if r.secret {
+                    Reply::private(&actor.id, m)
+                } else {
+                    Reply::public(m)
+                });
+            }
+            if r.preview.is_none() {
+                super::combat::effects::use_up(s, &used);
+            }
             Ok(warn)
         }
         NwAction::Prana(u) => {

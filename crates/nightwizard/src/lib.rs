@@ -32,6 +32,11 @@
 //! | 9.3 | Appearance Checks | `combat::movement` (in combat), `fortress::dive` (§12.6) |
 //! | 9.4, 10.11 | Natural recovery | `combat::recovery::rest` |
 //! | 10 | Round Progression, attacks, movement, recovery, Bad Statuses, skills | `combat::apply` and its parts `combat::attack`, `combat::movement`, `combat::recovery`, `combat::skills_use` |
+//! | 9.2, 15.4 | A skill's modifier on an Information Gathering Check (Street Network) | `dispatch::apply` (`combat::effects::gathering_bonus`) |
+//! | 10.9 step 6 | Skills that reduce HP Damage apply after the damage roll | `combat::harm::land` (`combat::effects::reduction`) |
+//! | 15.3, 15.5 | Target and Range checked before the Cost; several targets, Area, Self | `combat::skills_use::declare::use_skill`, `combat::skills_use` `aim` |
+//! | 15.4 | Effects in force: duration, stacking, rerolls, ending early | `combat::effects` (`judge_bonus`, `expire`, `end_effect`), `judge::roll::Judge::rolled_again` |
+//! | 15.5 | The effect vocabulary of the data | `data::Effect`, `data::Reach`, `data::Aim`, `data::load` |
 //! | 11 | The Lunar Casket and its Logics | `casket::apply`, `casket::shake`, `NightWizard::ignores_logic` |
 //! | 12.1–12.3 | Fortress, Dive, one Area one Scene | `fortress::apply`, `fortress::dive` |
 //! | 12.4 | Area kinds, stated on entering | `fortress::model::AreaKind`, `Fortress::kind_known` |
@@ -107,6 +112,19 @@ impl Game for NightWizard {
 
     fn load_data(dir: &Path) -> Result<NwData, Vec<DataError>> {
         data::load(dir)
+    }
+
+    fn data_notes(data: &NwData) -> Vec<String> {
+        let text = data::text_only(data);
+        if text.is_empty() {
+            return vec!["0 skills or items whose effect is text only".into()];
+        }
+        let mut notes = vec![format!(
+            "{} skill(s) or item(s) whose effect is text only (the table plays it by hand):",
+            text.len()
+        )];
+        notes.extend(text.into_iter().map(|t| format!("  {t}")));
+        notes
     }
 
     fn open(

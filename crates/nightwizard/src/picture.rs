@@ -344,6 +344,23 @@ pub fn tracker(s: &NwView) -> Doc {
         }
         y += 16.0;
     }
+    if !s.effects.is_empty() {
+        y += 6.0;
+        doc.push(
+            Text::new(MARGIN, y + 13.0, "Effects in force")
+                .size(13.0)
+                .bold(),
+        );
+        y += 18.0;
+        for e in &s.effects {
+            doc.push(
+                Text::new(MARGIN, y + 12.0, fit(e, 12.0, false, w - 2.0 * MARGIN))
+                    .size(12.0)
+                    .fill(palette::INFO),
+            );
+            y += 17.0;
+        }
+    }
     doc.set_height((y + MARGIN).ceil());
     doc
 }

@@ -251,6 +251,8 @@ impl Session {
             restrict: String::new(),
             effect: effect.into(),
             mods: Default::default(),
+            effects: vec![],
+            once: None,
         };
         if !self.shared.custom.skills.iter().any(|k| k.id == id) {
             let added = def.clone();

@@ -36,6 +36,10 @@ pub struct NwView {
     pub rows: Vec<RowView>,
     /// The fight, if any.
     pub combat: Option<CombatView>,
+    /// Skill and item effects in force on characters the viewer may see (`#2 Guard A: Dodge
+    /// Checks +2 until the next Judge — on Ayla`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<String>,
     /// The Lunar Casket in place, as the viewer may know it ([`casket_line`]; a hidden one
     /// only for the GM).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -113,6 +117,7 @@ pub fn view_model(s: &NightWizard, data: &NwData, viewer: &Viewer) -> NwView {
         rows: rows(s, Some(data), gm),
         combat,
         casket: casket_line(s, gm),
+        effects: super::combat::effects::lines(s, |w| super::combat::sees(s, gm, w)),
     }
 }
 
@@ -182,6 +187,14 @@ pub fn status(s: &NightWizard, viewer: &Actor, data: &NwData) -> Vec<Reply> {
             Reply::public
         };
         out.push(reply(Message::text(line)));
+    }
+    // Outside a fight (a Scene effect): listed here; in one, the tracker below lists them.
+    let in_force = super::combat::effects::lines(s, |w| super::combat::sees(s, false, w));
+    if s.combat.is_none() && !in_force.is_empty() {
+        out.push(Reply::public(Message::titled(
+            "✨ Effects in force",
+            in_force.join("\n"),
+        )));
     }
     out.extend(super::fortress::status_replies(s, gm));
     if s.combat.is_some() {

@@ -230,6 +230,12 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
     /// Loads and validates the game's data from the data folder.
     fn load_data(dir: &Path) -> Result<Self::Data, Vec<DataError>>;
 
+    /// Notes on valid data that `croupier check-data` prints under the game (Night Wizard:
+    /// the skills and items whose effect is text only); none by default.
+    fn data_notes(_data: &Self::Data) -> Vec<String> {
+        vec![]
+    }
+
     /// The game's slash command: `/NAME` with its subcommands (must include `new`), from
     /// [`Game::Command`]'s declaration.
     fn command() -> CommandSpec {
@@ -486,6 +492,8 @@ pub trait DynGame: Send + Sync {
     fn name(&self) -> &'static str;
     /// Title.
     fn title(&self) -> &'static str;
+    /// See [`Game::data_notes`].
+    fn data_notes(&self) -> Vec<String>;
     /// Slash command declaration (built once, when the game is loaded).
     fn command(&self) -> &CommandSpec;
     /// A stored state (the JSON [`DynGame::to_json`] wrote, or an older version's) read into
@@ -700,6 +708,9 @@ impl<G: Game> DynGame for Loaded<G> {
     }
     fn title(&self) -> &'static str {
         G::TITLE
+    }
+    fn data_notes(&self) -> Vec<String> {
+        G::data_notes(&self.data)
     }
     fn command(&self) -> &CommandSpec {
         &self.spec

@@ -94,6 +94,8 @@ pub(super) fn skills(
                 restrict: restrict.unwrap_or_default(),
                 effect: effect.unwrap_or_default(),
                 mods: parse_mods(mods.as_deref().unwrap_or(""))?,
+                effects: vec![],
+                once: None,
             };
             let p = skill_problems(&s, &data.classes);
             if !p.is_empty() {
@@ -217,6 +219,7 @@ pub(super) fn items(
                 range: range.unwrap_or_default(),
                 mods: parse_mods(mods.as_deref().unwrap_or(""))?,
                 effect: effect.unwrap_or_default(),
+                effects: vec![],
             };
             let p = item_problems(&i);
             if !p.is_empty() {

@@ -131,6 +131,7 @@ fn rule_14_2_weight_over_str_plus_cl_penalises_pacc_eva_macc() {
         effect: String::new(),
         no_stack: false,
         maou: false,
+        effects: vec![],
     });
     let cat = Catalog {
         data: &d,
@@ -206,6 +207,7 @@ fn armour(id: &str, kind: &str, slot: &str, stat: &str, v: i32) -> ItemDef {
         effect: String::new(),
         no_stack: false,
         maou: false,
+        effects: vec![],
     }
 }
 

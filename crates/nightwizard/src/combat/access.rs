@@ -97,10 +97,12 @@ impl NightWizard {
         }
     }
 
-    /// Rolls a combat Judge: the stat with the bad statuses' modifiers (§10.12).
+    /// Rolls a combat Judge: the stat with the bad statuses' modifiers (§10.12) and the skill
+    /// and item effects in force ([`super::effects::judge_bonus`]); an effect lasting one Judge
+    /// is used up by it.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn roll(
-        &self,
+        &mut self,
         data: &NwData,
         w: &Who,
         stat: usize,
@@ -109,8 +111,12 @@ impl NightWizard {
         any_seven: bool,
         dice: &mut impl Dice,
     ) -> Judge {
-        let alter = self.stat(data, w, stat) + self.bad_of(w).judge_modifier(reaction);
-        Judge::roll(alter, self.cf_of(data, w), mode, any_seven, dice)
+        let (bonus, shown, used) = super::effects::judge_bonus(self, w, stat);
+        super::effects::use_up(self, &used);
+        let alter = self.stat(data, w, stat) + self.bad_of(w).judge_modifier(reaction) + bonus;
+        let mut j = Judge::roll(alter, self.cf_of(data, w), mode, any_seven, dice);
+        j.effects = shown;
+        j
     }
 
     /// A hidden enemy.

@@ -109,6 +109,8 @@ pub enum CombatAction {
         /// Bad status name or `all`.
         status: String,
     },
+    /// End an effect in force early (its number on the tracker).
+    EndEffect(u32),
     /// Attack several targets or an Engage with one Hit Check, or declare Full Hit.
     AttackMany {
         /// Targets named.

@@ -1,6 +1,7 @@
 //! Engagements and the Main Process' Move and Minor Actions (digest §10.5, §10.6): invade,
 //! withdraw (and blockades), a Minor Action.
 
+use super::super::data::Grant;
 use super::access::hinders;
 use super::{
     attacker_wins, combat_mut, end_main, my_turn, refuse, Actor, Combat, Dice, Mode, NightWizard,
@@ -153,7 +154,17 @@ pub(crate) fn withdraw(
         }
         return Ok(s.tracker(lines, gm));
     }
-    let line = if enemy {
+    // A skill may lift the Minor Action the hindering enemy costs (used up by this Withdraw).
+    let free = enemy
+        .then(|| super::effects::granted(s, &me, Grant::WithdrawFree))
+        .flatten();
+    let line = if let Some((id, from)) = &free {
+        super::effects::use_up(s, &[*id]);
+        format!(
+            "{} withdraws from the Engage with {from}: a Move Action, no Minor Action.",
+            s.name_of(&me)
+        )
+    } else if enemy {
         format!(
             "{} withdraws from the Engage (Move + Minor Action: the enemy hinders).",
             s.name_of(&me)
@@ -164,7 +175,7 @@ pub(crate) fn withdraw(
     let c = combat_mut(s)?;
     leave(c, &me);
     c.used.moved = true;
-    c.used.minor = enemy;
+    c.used.minor = c.used.minor || (enemy && free.is_none());
     Ok(say(s, &me, line))
 }
 

@@ -3,7 +3,9 @@
 
 use super::{Attack, NightWizard, NwData, Who};
 
-/// Step 6: HP Damage and the attack's bad status land on `on`.
+/// Step 6: HP Damage and the attack's bad status land on `on`. Skills that reduce HP Damage
+/// apply now, after the damage roll (§10.9 step 6), never below 0; the bad status lands when
+/// the damage roll won, whatever the reduction leaves.
 pub(crate) fn land(
     s: &mut NightWizard,
     data: &NwData,
@@ -12,7 +14,18 @@ pub(crate) fn land(
     damage: i32,
     lines: &mut Vec<String>,
 ) {
-    hurt(s, data, on, damage, lines);
+    let (cut, shown, used) = super::effects::reduction(s, on);
+    if cut != 0 && damage > 0 {
+        super::effects::use_up(s, &used);
+        let after = (damage - cut).max(0);
+        lines.push(format!(
+            "🛡️ {}: HP Damage {damage} → {after}.",
+            shown.join(", ")
+        ));
+        hurt(s, data, on, after, lines);
+    } else {
+        hurt(s, data, on, damage, lines);
+    }
     if damage > 0 {
         if let Who::Enemy(l) = &at.attacker {
             if let Some((n, r)) = s.enemy(l).and_then(|e| e.inflicts.clone()) {

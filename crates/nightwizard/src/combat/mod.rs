@@ -36,6 +36,7 @@ pub mod access;
 pub mod action;
 pub mod attack;
 pub mod boss;
+pub mod effects;
 pub mod engage;
 pub mod harm;
 pub mod life;
@@ -176,6 +177,7 @@ fn apply_one(
         ),
         CombatAction::Skip(who) => skills_use::declare::skip(s, data, rng, actor, who.as_deref()),
         CombatAction::Cure { target, status } => recovery::cure(s, target, status),
+        CombatAction::EndEffect(n) => effects::end_effect(s, actor, *n),
         CombatAction::SpawnIncomplete {
             name,
             label,

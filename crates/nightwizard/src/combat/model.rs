@@ -2,6 +2,7 @@
 //! engagements and the attack in progress; bad-status bookkeeping and initiative order.
 
 use super::super::commands::Spend;
+use super::super::data::{Grant, Modded, Per, Until};
 use super::{BadStatus, BadStatuses, Deserialize, EnemyDef, Judge, Serialize, UserId};
 use croupier_core::table::{refuse, RuleError};
 
@@ -512,3 +513,82 @@ fn is_false(b: &bool) -> bool {
 }
 
 pub const MAX_DEFENDERS: usize = 12;
+
+/// What an effect in force does, its numbers worked out when it was declared.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Held {
+    /// +n to a stat or a kind of Judge.
+    Modifier {
+        /// What it changes.
+        on: Modded,
+        /// By how much.
+        n: i32,
+    },
+    /// HP Damage −n.
+    ReduceDamage {
+        /// By how much.
+        n: i32,
+    },
+    /// A rule lifted (used up by its first use).
+    Grant {
+        /// Which.
+        grant: Grant,
+    },
+}
+
+/// A declared skill's or item's effect in force on a character (issue #36), until its
+/// duration ends or the GM ends it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct InForce {
+    /// Its number on the tracker (`/nwcombat end-effect number:`).
+    pub id: u32,
+    /// Who it is on.
+    pub on: Who,
+    /// The skill or item's name.
+    pub from: String,
+    /// What it does.
+    pub what: Held,
+    /// How long.
+    pub until: Until,
+    /// The Episode and Scene it was declared in (a Scene effect ends with them).
+    pub scene: (u32, u32),
+}
+
+/// A skill limited to once per Scene or Scenario, used.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct OnceUsed {
+    /// Who used it.
+    pub who: Who,
+    /// The skill's id.
+    pub what: String,
+    /// Per Scene or Scenario.
+    pub per: Per,
+    /// The Episode and Scene it was used in.
+    pub at: (u32, u32),
+}
+
+/// Skill and item effects of a session: those in force and the once-per limits used.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Effects {
+    /// In force now.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub in_force: Vec<InForce>,
+    /// The last number given to one.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub seq: u32,
+    /// Once-per uses made.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub once: Vec<OnceUsed>,
+}
+
+impl Effects {
+    /// Nothing in force and nothing used: not written to the stored state.
+    pub fn is_empty(&self) -> bool {
+        self.in_force.is_empty() && self.once.is_empty() && self.seq == 0
+    }
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}

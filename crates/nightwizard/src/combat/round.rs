@@ -1,6 +1,7 @@
 //! The Round (digest §10.1–§10.4, §10.14): Setup, Initiative, Main and Cleanup Processes;
 //! combat start and end; whose Main Process it is and what the fight waits for.
 
+use super::super::data::Until;
 use super::access::pc_side;
 use super::{
     combat_mut, hurt, initiative_count, key_part, model, rank, refuse, skills_use, Actor, Combat,
@@ -346,6 +347,7 @@ pub(crate) fn end_main(
         }
         skills_use::window::on_main_end(s, &w, lines, gm);
     }
+    super::effects::expire(s, &[Until::Main], lines, gm);
     initiative(s, data, rng, lines, gm);
 }
 
@@ -562,6 +564,7 @@ pub(crate) fn new_round(
     let who: Vec<Who> = c.fighters.iter().map(|f| f.who.clone()).collect();
     let any7 = c.npc_any_seven;
     let round = c.round + 1;
+    super::effects::expire(s, &[Until::Main, Until::Round], lines, gm);
     lines.push(format!("🔔 Round {round}: Setup Process."));
     let mut counts = vec![];
     for w in &who {
@@ -621,6 +624,8 @@ fn close(s: &mut NightWizard, lines: &mut Vec<String>, gm: &mut Vec<String>) {
     let (public, gm_line) = defeated_leave(s);
     lines.extend(public);
     gm.extend(gm_line);
+    // The fight's effects end with it; a Scene effect lasts out its Scene.
+    super::effects::expire(s, &[Until::Judge, Until::Main, Until::Round], lines, gm);
     s.open.retain(|o| {
         !["Hit Check", "Dodge Check", DAMAGE_ROLL, DEFENCE_ROLL].contains(&o.label.as_str())
     });

@@ -96,6 +96,10 @@ impl NightWizard {
         if let Some(p) = movement::positions(self, false) {
             m = m.field("Positions", p);
         }
+        let in_force = super::effects::lines(self, |w| sees(self, false, w));
+        if !in_force.is_empty() {
+            m = m.field("Effects in force", in_force.join("\n"));
+        }
         let turn_hidden = c.current.as_ref().is_some_and(|w| !sees(self, false, w));
         let (turn, pings): (String, Vec<UserId>) = match (&c.attack, &c.current) {
             (Some(a), _) if !a.defenders.is_empty() => self.defenders_turn(a, &mut m),
@@ -290,6 +294,10 @@ impl NightWizard {
             }
             if let Some(p) = movement::positions(self, true) {
                 body.push_str(&format!("\nPositions: {}", p.replace('\n', " · ")));
+            }
+            let in_force = super::effects::lines(self, |_| true);
+            if !in_force.is_empty() {
+                body.push_str(&format!("\nEffects in force: {}", in_force.join(" · ")));
             }
             // One standing message for the GM, edited in place (a ping makes it a new one).
             let mut gm_view = Message::titled(format!("⚔️ Round {} (GM view)", c.round), body)

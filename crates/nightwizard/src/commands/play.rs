@@ -142,6 +142,8 @@ pub enum CombatCommand {
         item: Option<String>,
         /// PC name or enemy label
         target: Option<String>,
+        /// Several targets, comma-separated (Target: 2X, Area (P))
+        targets: Option<String>,
         /// GM: the enemy using it
         who: Option<String>,
     },
@@ -157,6 +159,13 @@ pub enum CombatCommand {
         target: String,
         /// e.g. poison, paralysis, or all
         status: String,
+    },
+    /// End a skill's or item's effect in force early (GM; a player: one on their own PC)
+    #[cmd(perm = player, name = "end-effect")]
+    EndEffect {
+        /// Its number on the tracker (`#2`)
+        #[opt(min = 1)]
+        number: u32,
     },
 }
 

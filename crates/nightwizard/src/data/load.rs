@@ -5,6 +5,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use super::effects::{Aim, Effect, Reach};
 use super::rules::{
     attr_index, mod_key_ok, stat_index, ClassDef, ElementDef, EnemyDef, ItemDef, NwData, RulesFile,
     SkillDef, ENEMY_KINDS, ITEM_KINDS, SKILL_CATEGORIES, SLOTS,
@@ -88,6 +89,52 @@ pub fn skill_problems(s: &SkillDef, classes: &[ClassDef]) -> Vec<String> {
         p.push("field `effect`: at most 1000 characters".into());
     }
     p
+}
+
+/// Problems with typed effects (`bad`: the bad status names of `rules.toml`).
+fn effect_problems(effects: &[Effect], bad: &[String]) -> Vec<String> {
+    effects
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| {
+            e.problem(bad)
+                .map(|p| format!("field `effects` (number {}): {p}", i + 1))
+        })
+        .collect()
+}
+
+/// Problems with a skill's Range and Target, which the combat commands check (§15.5).
+fn reach_problems(s: &SkillDef) -> Vec<String> {
+    let mut p = vec![];
+    if Reach::read(&s.range).is_none() {
+        p.push(format!(
+            "field `range`: `{}` is not Close, Short, Long, Scene, Weapon or -",
+            s.range
+        ));
+    }
+    if Aim::read(&s.target).is_none() {
+        p.push(format!(
+            "field `target`: `{}` is not Self, Single, nX (2X…12X), Area, Area (P), Area (P, n), Scene or Refer",
+            s.target
+        ));
+    }
+    p
+}
+
+/// The skills and items whose effect the bot does not play (text only), as `croupier
+/// check-data` lists them: none in the shipped data; a group's own may be.
+pub fn text_only(data: &NwData) -> Vec<String> {
+    let skills = data
+        .skills
+        .iter()
+        .filter(|s| s.text_only())
+        .map(|s| format!("skill `{}` ({})", s.id, s.name));
+    let items = data
+        .items
+        .iter()
+        .filter(|i| i.text_only())
+        .map(|i| format!("item `{}` ({})", i.id, i.name));
+    skills.chain(items).collect()
 }
 
 /// Problems with one item.
@@ -289,10 +336,17 @@ pub fn load(dir: &Path) -> Result<NwData, Vec<DataError>> {
             ));
         }
     }
+    let bad: Vec<String> = rules
+        .iter()
+        .flat_map(|r| r.bad_status.iter().map(|b| b.name.clone()))
+        .collect();
     let f = "nightwizard/skills.toml";
     let mut seen = std::collections::BTreeSet::new();
     for s in &skills {
-        for p in skill_problems(s, &classes) {
+        let typed = effect_problems(&s.effects, &bad)
+            .into_iter()
+            .chain(reach_problems(s));
+        for p in skill_problems(s, &classes).into_iter().chain(typed) {
             errs.push(DataError::new(f, &s.id, p));
         }
         if !seen.insert(s.id.clone()) {
@@ -302,7 +356,10 @@ pub fn load(dir: &Path) -> Result<NwData, Vec<DataError>> {
     let f = "nightwizard/items.toml";
     let mut seen = std::collections::BTreeSet::new();
     for i in &items {
-        for p in item_problems(i) {
+        for p in item_problems(i)
+            .into_iter()
+            .chain(effect_problems(&i.effects, &bad))
+        {
             errs.push(DataError::new(f, &i.id, p));
         }
         if !seen.insert(i.id.clone()) {

@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::effects::{Effect, Per, STATS};
+
 /// The six attributes, in sheet order.
 pub const ATTRS: [&str; 6] = [
     "strength",
@@ -16,10 +18,6 @@ pub const ATTRS: [&str; 6] = [
 ];
 /// Short labels of the attributes.
 pub const ATTR_SHORT: [&str; 6] = ["Str", "Fin", "Awa", "Kno", "Spi", "Luck"];
-/// The eight combat stats of groups 1 and 2, in the class table's order.
-pub const STATS: [&str; 8] = ["pacc", "eva", "macc", "patk", "matk", "pdef", "mdef", "spd"];
-/// Display labels of the combat stats.
-pub const STAT_LABEL: [&str; 8] = ["PACC", "EVA", "MACC", "PATK", "MATK", "PDEF", "MDEF", "SPD"];
 /// Indexes (into [`STATS`]) of group 1 (PACC, EVA, MACC, SPD).
 pub const GROUP1: [usize; 4] = [0, 1, 2, 7];
 /// Indexes (into [`STATS`]) of group 2 (PATK, MATK, PDEF, MDEF).
@@ -221,9 +219,16 @@ pub struct SkillDef {
     /// Effect text.
     #[serde(default)]
     pub effect: String,
-    /// Plain-number stat changes per SL (`pacc`…`spd`, `body`, `mind`).
+    /// Plain-number stat changes per SL (`pacc`…`spd`, `body`, `mind`): the Constant
+    /// modifiers.
     #[serde(default)]
     pub mods: BTreeMap<String, i32>,
+    /// What a declared skill does, typed ([`Effect`]); none in data written before them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    /// Once per Scene or Scenario, if so limited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub once: Option<Per>,
 }
 
 fn one() -> u32 {
@@ -238,6 +243,14 @@ impl SkillDef {
     /// True for Auto skills.
     pub fn is_auto(&self) -> bool {
         self.category == "auto"
+    }
+    /// Whether the bot plays none of its effect: no Constant `mods`, no typed `effects`, and
+    /// not an attack (Check: Hit Check starts one). A group's own skill may be so; `croupier
+    /// check-data` lists them.
+    pub fn text_only(&self) -> bool {
+        self.mods.is_empty()
+            && self.effects.is_empty()
+            && !self.check.eq_ignore_ascii_case("hit check")
     }
 }
 
@@ -278,6 +291,16 @@ pub struct ItemDef {
     /// A Maou Enchantment (§14.7): only one may be equipped.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub maou: bool,
+    /// What using it does, typed ([`Effect`]); none in data written before them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+}
+
+impl ItemDef {
+    /// Whether the bot plays none of it: no `mods` and no typed `effects`.
+    pub fn text_only(&self) -> bool {
+        self.mods.is_empty() && self.effects.is_empty()
+    }
 }
 
 /// The slots whose armour a worn "Doesn't Stack" item leaves counting (§14.5).

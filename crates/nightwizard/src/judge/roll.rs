@@ -149,6 +149,10 @@ pub struct Judge {
     /// Further Fumble values for this roll (BCDice's `#2,5`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub more_fumble: Vec<u32>,
+    /// The skill and item effects in force counted in `alter` (`Guard A +2`), shown after
+    /// the roll.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<String>,
 }
 
 /// The resolved numbers.
@@ -200,8 +204,21 @@ impl Judge {
             prana_spent: 0,
             more_critical: more.critical.clone(),
             more_fumble: more.fumble.clone(),
+            effects: vec![],
         };
         j.settle_chain(dice);
+        j
+    }
+
+    /// The same Judge rolled again (§15.4 "Rerolls granted by skills": every modifier from
+    /// other skills and items stays in force), with new dice and nothing bought with Prana.
+    pub fn rolled_again(&self, dice: &mut impl Dice) -> Judge {
+        let more = Values {
+            critical: self.more_critical.clone(),
+            fumble: self.more_fumble.clone(),
+        };
+        let mut j = Judge::roll_values(self.alter, self.cf, &more, self.mode, self.any_seven, dice);
+        j.effects = self.effects.clone();
         j
     }
 
@@ -504,7 +521,12 @@ impl Judge {
             Some(false) => parts.push("failure".into()),
             None => {}
         }
-        parts.join(" ＞ ")
+        let line = parts.join(" ＞ ");
+        if self.effects.is_empty() {
+            line
+        } else {
+            format!("{line} (with {})", self.effects.join(", "))
+        }
     }
 }
 

@@ -222,6 +222,12 @@ pub struct NightWizard {
     /// back their HP, MP, Prana and what they used up, until the After phase.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub left: Vec<Pc>,
+    /// Skill and item effects in force, and the once-per limits used (issue #36).
+    #[serde(
+        default,
+        skip_serializing_if = "super::combat::model::Effects::is_empty"
+    )]
+    pub effects: super::combat::model::Effects,
 }
 
 /// A Prana use.

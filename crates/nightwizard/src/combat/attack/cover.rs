@@ -1,6 +1,7 @@
 //! Cover Up (digest §10.13): a Pre-action ally in the same Engage takes a Defender's damage.
 
 use super::super::super::commands::{CombatCommand, NwCommand};
+use super::super::super::data::Grant;
 use super::super::access::multi;
 use super::super::{
     close_damage, combat_mut, end_main, foes, land, mention, pending, refuse, Actor, Attack,
@@ -42,7 +43,10 @@ pub(crate) fn cover_one(
         return refuse("the attacker cannot Cover Up.");
     }
     let pre = c.fighters.iter().any(|f| f.who == me && !f.post);
-    if !pre || s.hp_of(&me) == 0 {
+    // A skill may let a Post-action character Cover Up once (used up when it lands).
+    let oath = super::super::effects::granted(s, &me, Grant::CoverWhilePostAction);
+    let standing = c.fighters.iter().any(|f| f.who == me);
+    if !(pre || (oath.is_some() && standing)) || s.hp_of(&me) == 0 {
         return refuse(
             "Cover Up needs a Pre-action character (not Post-action, not Incapacitated).",
         );
@@ -63,6 +67,9 @@ pub(crate) fn cover_one(
         s.name_of(&me),
         s.name_of(&me)
     )];
+    if let (false, Some((id, _))) = (pre, &oath) {
+        super::super::effects::use_up(s, &[*id]);
+    }
     close_damage(s, &at);
     land(s, data, &at, &me, at.damage, &mut lines);
     let c = combat_mut(s)?;
@@ -181,7 +188,10 @@ pub fn cover(
         .as_ref()
         .ok_or_else(|| RuleError::new("there is no combat."))?;
     let pre = c.fighters.iter().any(|f| f.who == me && !f.post);
-    if !pre || s.hp_of(&me) == 0 {
+    // A skill may let a Post-action character Cover Up once (used up when it lands).
+    let oath = super::super::effects::granted(s, &me, Grant::CoverWhilePostAction);
+    let standing = c.fighters.iter().any(|f| f.who == me);
+    if !(pre || (oath.is_some() && standing)) || s.hp_of(&me) == 0 {
         return refuse(
             "Cover Up needs a Pre-action character (not Post-action, not Incapacitated).",
         );
@@ -241,6 +251,9 @@ pub fn cover(
         s.name_of(&me),
         s.name_of(&me)
     );
+    if let (false, Some((id, _))) = (pre, &oath) {
+        super::super::effects::use_up(s, &[*id]);
+    }
     let c = combat_mut(s)?;
     for f in c.fighters.iter_mut().filter(|f| f.who == me) {
         f.post = true;

@@ -419,7 +419,7 @@ pub fn apply_all(
 /// The attacker's damage roll: PATK, or MATK for a magic attack, as the opposed Judge's
 /// attacker (§10.9), for one Defender or many.
 fn damage_roll(
-    s: &NightWizard,
+    s: &mut NightWizard,
     data: &NwData,
     attacker: &Who,
     magic: bool,

@@ -15,6 +15,7 @@ pub(crate) fn attack_one(
     actor: &Actor,
     target: &str,
     magic: &bool,
+    skill_short: Option<bool>,
 ) -> Result<Vec<Reply>, RuleError> {
     let is_gm = s.is_gm(actor);
     let me = my_turn(s, actor)?;
@@ -48,7 +49,12 @@ pub(crate) fn attack_one(
     };
     let close = NightWizard::engage_of(c, &me).is_some()
         && NightWizard::engage_of(c, &me) == NightWizard::engage_of(c, &t);
-    let short = movement::reach(s, data, c, &me, &t, short)?;
+    // An attack skill reaches as far as its own Range says, checked with its Target before
+    // its Cost (Long range too); a plain attack as far as the weapon.
+    let short = match skill_short {
+        Some(far) => far,
+        None => movement::reach(s, data, c, &me, &t, short)?,
+    };
     if !short && !close {
         return refuse(format!(
             "your attack has Range: Close and {} is at Short range: invade first.",
@@ -192,6 +198,44 @@ pub fn declare(
     magic: bool,
     full_hit: bool,
 ) -> Result<Vec<Reply>, RuleError> {
+    let how = How {
+        area,
+        magic,
+        full_hit,
+        skill_short: None,
+    };
+    declare_how(s, data, rng, actor, targets, how)
+}
+
+/// How an attack with Defenders is declared: over an Engage, magical, Full Hit, and an attack
+/// skill's reach past Close (its own Range; `None`: the weapon's).
+#[derive(Debug, Clone, Copy)]
+pub struct How {
+    /// Every combatant in the first target's Engage.
+    pub area: bool,
+    /// Magical.
+    pub magic: bool,
+    /// Full Hit declared.
+    pub full_hit: bool,
+    /// An attack skill's Range reaches Short (`Some(false)`: Close only).
+    pub skill_short: Option<bool>,
+}
+
+/// [`declare`] with an attack skill's reach.
+pub fn declare_how(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    targets: &[String],
+    how: How,
+) -> Result<Vec<Reply>, RuleError> {
+    let How {
+        area,
+        magic,
+        full_hit,
+        skill_short,
+    } = how;
     let gm = s.is_gm(actor);
     let me = my_turn(s, actor)?;
     let c = s
@@ -244,12 +288,14 @@ pub fn declare(
         return refuse(format!("{MAX_DEFENDERS} Defenders at most in one attack."));
     }
     let (magic, short) = reach(s, data, &me, magic);
+    let short = skill_short.unwrap_or(short);
     let mine = NightWizard::engage_of(c, &me);
     for t in &picked {
         if *t == me {
             return refuse("you cannot attack yourself.");
         }
-        if s.dead(t) || !c.fighters.iter().any(|f| &f.who == t) {
+        let far = skill_short == Some(true) && movement::far(c, t).is_some();
+        if s.dead(t) || !(c.fighters.iter().any(|f| &f.who == t) || far) {
             return refuse(format!("{} is not in the fight.", s.name_of(t)));
         }
         if !short && (mine.is_none() || mine != NightWizard::engage_of(c, t)) {

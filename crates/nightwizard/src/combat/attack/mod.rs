@@ -20,7 +20,7 @@ pub mod lower;
 
 pub use cover::{cover, cover_up};
 pub use damage::apply_all;
-pub use declare::declare;
+pub use declare::{declare, declare_how, How};
 pub use defence::dodge_as;
 pub use lower::{lower_attack, lower_coverup, lower_dodge, lower_spawn, SpawnRequest};
 
@@ -41,15 +41,34 @@ pub fn attack(
     target: &str,
     magic: bool,
 ) -> Result<Vec<Reply>, RuleError> {
+    attack_reaching(s, data, rng, actor, target, magic, None)
+}
+
+/// [`attack`] by an attack skill whose own Range reaches Short (`Some(true)`) or only Close.
+pub fn attack_reaching(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    actor: &Actor,
+    target: &str,
+    magic: bool,
+    skill_short: Option<bool>,
+) -> Result<Vec<Reply>, RuleError> {
     if let Some((me, t)) = find_target(s, actor, target) {
         let guest_magic =
             magic && matches!(&me, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.ally));
         if incomplete(s, &t) || guest_magic {
             let targets = [target.to_string()];
-            return declare(s, data, rng, actor, &targets, false, magic, false);
+            let how = How {
+                area: false,
+                magic,
+                full_hit: false,
+                skill_short,
+            };
+            return declare_how(s, data, rng, actor, &targets, how);
         }
     }
-    declare::attack_one(s, data, rng, actor, target, &magic)
+    declare::attack_one(s, data, rng, actor, target, &magic, skill_short)
 }
 
 /// Step 3: the (only waiting) Defender's Dodge Check, rolled by its controller.

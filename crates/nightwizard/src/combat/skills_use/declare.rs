@@ -1,11 +1,15 @@
 //! `/nwcombat use`: a skill or item declared, paid and applied.
 
+use super::super::super::data::{Effect, Reach};
+use super::super::attack::How;
+use super::super::effects;
 use super::super::model::Mark;
 use super::super::recovery::{recover, Roll};
 use super::super::{
     initiative, new_round, refuse, Actor, BadStatus, Dice, Message, NightWizard, NwData, Reply,
     RuleError, Who,
 };
+use super::aim::aimed;
 use super::gate::{check_costs, gate, pay, Gate};
 use super::usable::{usable, user_of};
 use super::window::{open, window_options, Step};
@@ -50,29 +54,40 @@ pub fn use_skill(
     if !down && u.timing == Timing::Incapacitated {
         return refuse(format!("{} is used only while Incapacitated.", u.name));
     }
-    let t = match target {
-        Some(k) => match s.find(k, is_gm) {
-            Some(t) if s.dead(&t) => return refuse(format!("{} is Dead.", s.name_of(&t))),
-            Some(t) => Some(t),
-            None => return refuse(format!("no character `{k}`.")),
-        },
-        None => None,
-    };
-    let g = gate(s, &me, &u)?;
-    check_costs(s, &me, &u)?;
-    let attack = match (u.attack, u.timing, &t, s.combat.is_some()) {
-        (Some(magic), Timing::Major, Some(_), true) => Some(magic),
+    effects::once_allowed(s, &me, (&u.key, &u.name), u.once)?;
+    // Target and Range first, then the Timing and the Cost: nothing is paid for a use that
+    // cannot land (§15.3, §15.5).
+    let on = aimed(s, &me, &u, target, is_gm)?;
+    let attack = match (u.attack, u.timing, s.combat.is_some()) {
+        (Some(magic), Timing::Major, true) => Some(magic),
         _ => None,
     };
-    if attack.is_some() && t.as_ref() == Some(&me) {
+    if attack.is_some() && on.is_empty() {
+        return refuse(format!(
+            "{} is an attack (Check: Hit Check): name its target (`target:`, or `targets:` for several).",
+            u.name
+        ));
+    }
+    if attack.is_some() && on.contains(&me) {
         return refuse("you cannot attack yourself.");
     }
+    let g = gate(s, &me, &u)?;
+    check_costs(s, &me, &u)?;
+    let reroll = u.effects.contains(&Effect::Reroll);
+    if reroll && open_judge_of(s, &me).is_none() {
+        return refuse(format!(
+            "{} rolls a Judge again: {} has no Judge open to roll again (the latest one, before it is accepted or the next step).",
+            u.name,
+            s.name_of(&me)
+        ));
+    }
+    // The one character it is used on, when that is not the user (for the text).
+    let others: Vec<Who> = on.iter().filter(|w| **w != me).cloned().collect();
 
     // Validated: from here on the state changes (an attack skill runs on a copy first).
     let mut next = s.clone();
     let st = &mut next;
     let mut lines = vec![];
-    let on = t.clone().unwrap_or(me.clone());
     let sl = if matches!(me, Who::Pc(_)) && !u.key.starts_with("item:") {
         format!(" (SL {})", u.sl)
     } else {
@@ -82,9 +97,12 @@ pub fn use_skill(
         "📜 {} uses {}{sl}{} — Timing: {} · Cost: {}\n> {}",
         st.name_of(&me),
         u.name,
-        t.as_ref()
-            .map(|t| format!(" on {}", st.name_of(t)))
-            .unwrap_or_default(),
+        if others.is_empty() {
+            String::new()
+        } else {
+            let names: Vec<String> = others.iter().map(|w| st.name_of(w)).collect();
+            format!(" on {}", names.join(", "))
+        },
         u.timing_text,
         if u.cost_text.trim().is_empty() {
             "-"
@@ -107,44 +125,52 @@ pub fn use_skill(
             }
         }
     }
-    if let Some((rec, mp)) = u.recovery {
-        let cf = st.cf_for(data, &me);
-        let bad = st.bad_of(&me);
-        let tail = format!(
-            " for {}'s {}",
-            st.name_of(&on),
-            if mp { "MP" } else { "HP" }
-        );
-        let roll = Roll {
-            cf,
-            bad: &bad,
-            recovery: rec,
-            mp,
-        };
-        recover(
-            st,
-            data,
-            rng,
-            roll,
-            &on,
-            ("Recovery Judge", &tail),
-            &mut lines,
-        );
-    }
-    if !u.cures.is_empty() {
-        let held: Vec<BadStatus> = st
-            .bad_of(&on)
-            .iter()
-            .filter(|(b, _)| u.cures.contains(b))
-            .map(|(b, _)| b.clone())
-            .collect();
-        if held.is_empty() {
-            lines.push(format!("{} has nothing for it to cure.", st.name_of(&on)));
-        } else {
-            lines.push(super::super::recovery::cure_on(st, &on, &held));
+    let healed: Vec<Who> = if on.is_empty() {
+        vec![me.clone()]
+    } else {
+        on.clone()
+    };
+    for on in &healed {
+        if let Some((rec, mp)) = u.recovery {
+            let cf = st.cf_for(data, &me);
+            let bad = st.bad_of(&me);
+            let tail = format!(" for {}'s {}", st.name_of(on), if mp { "MP" } else { "HP" });
+            let roll = Roll {
+                cf,
+                bad: &bad,
+                recovery: rec,
+                mp,
+            };
+            recover(
+                st,
+                data,
+                rng,
+                roll,
+                on,
+                ("Recovery Judge", &tail),
+                &mut lines,
+            );
+        }
+        if !u.cures.is_empty() {
+            let held: Vec<BadStatus> = st
+                .bad_of(on)
+                .iter()
+                .filter(|(b, _)| u.cures.contains(b))
+                .map(|(b, _)| b.clone())
+                .collect();
+            if held.is_empty() {
+                lines.push(format!("{} has nothing for it to cure.", st.name_of(on)));
+            } else {
+                lines.push(super::super::recovery::cure_on(st, on, &held));
+            }
         }
     }
-    let secret = st.hidden(&me) || t.as_ref().is_some_and(|t| st.hidden(t));
+    effects::declare(st, &me, &on, &u.name, &u.effects, u.sl, &mut lines);
+    if reroll {
+        roll_again(st, rng, &me, &u.name, &mut lines);
+    }
+    effects::mark_once(st, &me, &u.key, u.once);
+    let secret = st.hidden(&me) || on.iter().any(|t| st.hidden(t));
     let (mut pub_lines, mut gm_out) = if secret {
         (vec![], lines)
     } else {
@@ -173,13 +199,40 @@ pub fn use_skill(
         advance(st, data, rng, &me, &mut pub_lines, &mut gm_out);
     }
     if let Some(magic) = attack {
-        // A Major Action attack skill: the attack begins (Hit Check now).
-        let target = t.as_ref().map(|t| st.name_of(t)).unwrap_or_default();
-        let target = match &t {
-            Some(Who::Enemy(l)) => l.clone(),
-            _ => target,
+        // A Major Action attack skill: the attack begins (Hit Check now), reaching as far as
+        // the skill's Range (checked above), against one Defender or several.
+        let names: Vec<String> = on
+            .iter()
+            .map(|w| match w {
+                Who::Enemy(l) => l.clone(),
+                _ => st.name_of(w),
+            })
+            .collect();
+        let skill_short = match u.reach {
+            Some(Reach::Close) => Some(false),
+            Some(Reach::Short | Reach::Long | Reach::Scene) => Some(true),
+            _ => None,
         };
-        let mut out = super::super::attack::attack(st, data, rng, actor, &target, magic)?;
+        let mut out = match names.as_slice() {
+            [one] => super::super::attack::attack_reaching(
+                st,
+                data,
+                rng,
+                actor,
+                one,
+                magic,
+                skill_short,
+            )?,
+            _ => {
+                let how = How {
+                    area: false,
+                    magic,
+                    full_hit: false,
+                    skill_short,
+                };
+                super::super::attack::declare_how(st, data, rng, actor, &names, how)?
+            }
+        };
         let mut first = vec![];
         if !pub_lines.is_empty() {
             first.push(Reply::public(Message::text(pub_lines.join("\n"))));
@@ -282,4 +335,39 @@ pub fn skip(
     let mut gm = vec![];
     advance(s, data, rng, &w, &mut lines, &mut gm);
     Ok(s.tracker(lines, gm))
+}
+
+/// The open Judge of `w` (a PC's latest, not yet accepted), if any.
+fn open_judge_of(s: &NightWizard, w: &Who) -> Option<usize> {
+    match w {
+        Who::Pc(u) => s.open.iter().position(|o| &o.user == u),
+        Who::Enemy(_) => None,
+    }
+}
+
+/// A skill's reroll (§15.4 "Rerolls granted by skills"): the user's open Judge rolled again,
+/// every modifier kept; the better Result of the two stands (rules-choices: the user keeps the
+/// one they prefer, and a higher Result is always theirs to prefer). An attack in progress
+/// takes the Judge as it now stands.
+fn roll_again(
+    s: &mut NightWizard,
+    rng: &mut impl Dice,
+    w: &Who,
+    from: &str,
+    lines: &mut Vec<String>,
+) {
+    let Some(k) = open_judge_of(s, w) else { return };
+    let first = s.open[k].judge.clone();
+    let again = first.rolled_again(rng);
+    let (a, b) = (first.outcome().result, again.outcome().result);
+    let kept = if b > a { again.clone() } else { first };
+    lines.push(format!(
+        "🔁 {from}: {}'s {} rolled again: `{}` — {a} and {b}: keeps {}.",
+        s.name_of(w),
+        s.open[k].label,
+        again.line(),
+        a.max(b)
+    ));
+    s.open[k].judge = kept;
+    super::super::sync_open(s);
 }

@@ -12,6 +12,7 @@
 //! owns a skill (or item) of that Timing, the Round waits for those PCs, in Count order, to use
 //! it or skip. Declared as a submodule of `combat` so that it shares the combat helpers.
 
+use super::super::data::{amount, Aim, Effect, Per, Pool, Reach};
 use super::super::status::BadStatus;
 
 /// When a skill or item may be declared (§15.5 Timing).
@@ -230,8 +231,53 @@ struct Usable {
     consumable: Option<String>,
     /// A Major Action attack skill: magical or not.
     attack: Option<bool>,
+    /// Its typed effects (the lasting ones go in force; a Reroll acts at once).
+    effects: Vec<Effect>,
+    /// Once per Scene or Scenario.
+    once: Option<Per>,
+    /// Its Range, typed (`None`: the field cannot be read; the table settles it).
+    reach: Option<Reach>,
+    /// Its Target, typed.
+    aim: Option<Aim>,
 }
 
+impl Usable {
+    /// The Recovery its typed effects give (HP, or MP when `true`), else the one its text
+    /// names (`Recovery: 5`: data written before typed effects, a group's own skills).
+    fn recovery_of(effects: &[Effect], text: &str, sl: u32) -> Option<(i32, bool)> {
+        let typed = effects.iter().find_map(|e| match e {
+            Effect::Recovery { add, per_sl, pool } => {
+                Some((amount(*add, *per_sl, sl), *pool == Pool::Mp))
+            }
+            _ => None,
+        });
+        typed.or_else(|| recovery_in(text, sl))
+    }
+
+    /// The bad statuses its typed effects cure, else those its text names.
+    fn cures_of(effects: &[Effect], text: &str) -> Vec<BadStatus> {
+        let typed: Vec<BadStatus> = effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Cure { statuses } => Some(statuses),
+                _ => None,
+            })
+            .flatten()
+            .filter_map(|n| {
+                BadStatus::KNOWN
+                    .into_iter()
+                    .find(|b| b.name().eq_ignore_ascii_case(n))
+            })
+            .collect();
+        if effects.iter().any(|e| matches!(e, Effect::Cure { .. })) {
+            typed
+        } else {
+            cures_in(text)
+        }
+    }
+}
+
+mod aim;
 pub mod declare;
 mod gate;
 #[cfg(test)]

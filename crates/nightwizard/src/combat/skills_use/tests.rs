@@ -259,6 +259,8 @@ fn rule_nw_10_11_a_skill_with_a_recovery_value_rolls_the_recovery_judge() {
             id: "field_medic".into(),
             sl: 2,
         });
+    // Range: Close (§15.5): Bolt stands in Ayla's Engage (issue #36 checks the Range).
+    t.combat().engages.push(vec![pc("alice"), pc("bob")]);
     t.s.pcs[1].hp = 1;
     let mp = t.s.pcs[0].mp;
     let r = t

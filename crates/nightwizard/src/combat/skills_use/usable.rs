@@ -1,8 +1,10 @@
 //! What a character may use: its own skills and items (the GM's enemies: any in the
 //! catalog), with Restrict checked, read into a [`Usable`].
 
+use super::super::super::data::{Aim, Reach};
 use super::super::{refuse, Actor, NightWizard, NwData, RuleError, Who};
-use super::{cures_in, parse_cost, recovery_in, Timing, Usable};
+
+use super::{parse_cost, Timing, Usable};
 
 pub(super) fn skill_usable(def: &super::super::super::data::SkillDef, sl: u32) -> Usable {
     let attack = (def.check.eq_ignore_ascii_case("hit check"))
@@ -16,10 +18,19 @@ pub(super) fn skill_usable(def: &super::super::super::data::SkillDef, sl: u32) -
         cost_text: def.cost.clone(),
         cost: parse_cost(&def.cost, sl),
         effect: def.effect.clone(),
-        recovery: recovery_in(&def.effect, sl),
-        cures: cures_in(&def.effect),
+        recovery: Usable::recovery_of(&def.effects, &def.effect, sl),
+        cures: Usable::cures_of(&def.effects, &def.effect),
         consumable: None,
         attack,
+        effects: def.effects.clone(),
+        once: def.once,
+        // An empty field (a skill added in chat without it) is not checked.
+        reach: Some(def.range.trim())
+            .filter(|r| !r.is_empty())
+            .and_then(Reach::read),
+        aim: Some(def.target.trim())
+            .filter(|t| !t.is_empty())
+            .and_then(Aim::read),
     }
 }
 
@@ -39,10 +50,16 @@ pub(super) fn item_usable(def: &super::super::super::data::ItemDef) -> Result<Us
         cost_text: "-".into(),
         cost: vec![],
         effect: def.effect.clone(),
-        recovery: recovery_in(&def.effect, 1),
-        cures: cures_in(&def.effect),
+        recovery: Usable::recovery_of(&def.effects, &def.effect, 1),
+        cures: Usable::cures_of(&def.effects, &def.effect),
         consumable: def.effect.contains("Consumable").then(|| def.id.clone()),
         attack: None,
+        effects: def.effects.clone(),
+        once: None,
+        // An item's use names no Range (its `range` is its weapon's): not checked; one
+        // character, the user or another.
+        reach: None,
+        aim: Some(Aim::Single),
     })
 }
 

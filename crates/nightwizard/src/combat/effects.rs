@@ -1,0 +1,324 @@
+//! Skill and item effects in force (issue #36; §15.4): declared by `/nwcombat use`, gathered
+//! here — the one place — for every combat Judge ([`NightWizard::roll`]) and for the HP Damage
+//! that lands ([`super::harm`]), listed on the tracker and `/game status`, ending by themselves
+//! at their duration's end, and ended early by the GM or the character they help
+//! (`/nwcombat end-effect`).
+//!
+//! Conflicts, in the rules' order (§15.4 Stacking, §15.2 Priority): the same skill never
+//! stacks with itself (of two uses of one skill on one character, the larger counts); effects
+//! of different skills stack.
+
+use super::super::data::{amount, Effect, Grant, JudgeKind, Modded, Per, Until, Whom};
+use super::model::{Held, InForce, OnceUsed};
+use super::{refuse, Actor, NightWizard, Reply, RuleError, Who};
+
+/// Whether `e` is still in force: a Scene effect ends with its Scene.
+fn live(s: &NightWizard, e: &InForce) -> bool {
+    e.until != Until::Scene || e.scene == (s.episode, s.scene)
+}
+
+/// The effects in force on `w` that `pick` keeps, summed — the one place conflicts are
+/// resolved: the same skill counted once, at its largest (§15.4: "the same skill never stacks
+/// with itself"), different skills added up. Returns the sum, how a roll shows each part
+/// (`Guard A +2`, through `show`), and the numbers of every matching effect that lasts one
+/// Judge (or one HP Damage), which this use ends — a second use of the same skill included.
+fn sum(
+    s: &NightWizard,
+    w: &Who,
+    pick: impl Fn(&Held) -> Option<i32>,
+    show: impl Fn(&str, i32) -> String,
+) -> (i32, Vec<String>, Vec<u32>) {
+    let mut best: Vec<(&InForce, i32)> = vec![];
+    let mut used = vec![];
+    for e in s
+        .effects
+        .in_force
+        .iter()
+        .filter(|e| &e.on == w && live(s, e))
+    {
+        let Some(n) = pick(&e.what) else { continue };
+        if e.until == Until::Judge {
+            used.push(e.id);
+        }
+        match best.iter_mut().find(|(o, _)| o.from == e.from) {
+            Some(o) if n > o.1 => *o = (e, n),
+            Some(_) => {}
+            None => best.push((e, n)),
+        }
+    }
+    let total = best.iter().map(|(_, n)| n).sum();
+    let shown = best.iter().map(|(e, n)| show(&e.from, *n)).collect();
+    (total, shown, used)
+}
+
+/// The modifiers in force on `w` for a Judge rolled with `stat`: their sum, how the roll shows
+/// them (`Guard A +2`), and the numbers of the effects that last one Judge, used up by it.
+pub(crate) fn judge_bonus(s: &NightWizard, w: &Who, stat: usize) -> (i32, Vec<String>, Vec<u32>) {
+    let kind = JudgeKind::of_stat(stat);
+    let pick = |h: &Held| match h {
+        Held::Modifier { on, n } if on.applies(stat, kind) => Some(*n),
+        _ => None,
+    };
+    sum(s, w, pick, |from, n| format!("{from} {}", signed(n)))
+}
+
+/// The modifiers in force on `w` for an Information Gathering Check (§9.2), as
+/// [`judge_bonus`] gives them for a combat Judge.
+pub fn gathering_bonus(s: &NightWizard, w: &Who) -> (i32, Vec<String>, Vec<u32>) {
+    let pick = |h: &Held| match h {
+        Held::Modifier {
+            on: Modded::Gathering,
+            n,
+        } => Some(*n),
+        _ => None,
+    };
+    sum(s, w, pick, |from, n| format!("{from} {}", signed(n)))
+}
+
+/// The HP Damage reduction in force on `w` (§10.9 step 6: "skills that reduce HP Damage apply
+/// after the damage roll"): the sum, its names, and the one-use effects it uses up.
+pub(crate) fn reduction(s: &NightWizard, w: &Who) -> (i32, Vec<String>, Vec<u32>) {
+    let pick = |h: &Held| match h {
+        Held::ReduceDamage { n } => Some(*n),
+        _ => None,
+    };
+    sum(s, w, pick, |from, n| format!("{from} −{n}"))
+}
+
+/// The number of an effect in force on `w` lifting `grant`, if one is.
+pub(crate) fn granted(s: &NightWizard, w: &Who, grant: Grant) -> Option<(u32, String)> {
+    s.effects
+        .in_force
+        .iter()
+        .find(|e| &e.on == w && live(s, e) && e.what == Held::Grant { grant })
+        .map(|e| (e.id, e.from.clone()))
+}
+
+/// Removes the effects numbered `ids` (used up).
+pub fn use_up(s: &mut NightWizard, ids: &[u32]) {
+    if !ids.is_empty() {
+        s.effects.in_force.retain(|e| !ids.contains(&e.id));
+    }
+}
+
+fn signed(n: i32) -> String {
+    if n < 0 {
+        n.to_string()
+    } else {
+        format!("+{n}")
+    }
+}
+
+/// Puts a skill's or item's lasting effects on each of `on` (a Reroll, a Recovery or a cure
+/// acts at once elsewhere). Outside Round Progression an effect lasting to the end of the
+/// Main Process or the Round lasts until the end of the Scene (§15.4).
+pub(crate) fn declare(
+    s: &mut NightWizard,
+    user: &Who,
+    targets: &[Who],
+    from: &str,
+    effects: &[Effect],
+    sl: u32,
+    lines: &mut Vec<String>,
+) {
+    let fighting = s.combat.is_some();
+    // Scene effects of a Scene that is over go (they no longer count anywhere).
+    let now = (s.episode, s.scene);
+    s.effects
+        .in_force
+        .retain(|e| e.until != Until::Scene || e.scene == now);
+    for e in effects {
+        let (what, until, to) = match e {
+            Effect::Modifier {
+                on: m,
+                add,
+                per_sl,
+                until,
+                to,
+            } => (
+                Held::Modifier {
+                    on: *m,
+                    n: amount(*add, *per_sl, sl),
+                },
+                *until,
+                *to,
+            ),
+            Effect::ReduceDamage {
+                add,
+                per_sl,
+                until,
+                to,
+            } => (
+                Held::ReduceDamage {
+                    n: amount(*add, *per_sl, sl),
+                },
+                *until,
+                *to,
+            ),
+            Effect::Grant { grant, until, to } => (Held::Grant { grant: *grant }, *until, *to),
+            _ => continue,
+        };
+        let user = [user.clone()];
+        let on = match to {
+            Whom::User => &user[..],
+            Whom::Target => targets,
+        };
+        let until = match until {
+            Until::Main | Until::Round if !fighting => Until::Scene,
+            u => u,
+        };
+        for w in on {
+            s.effects.seq += 1;
+            let f = InForce {
+                id: s.effects.seq,
+                on: w.clone(),
+                from: from.to_string(),
+                what: what.clone(),
+                until,
+                scene: (s.episode, s.scene),
+            };
+            lines.push(format!("✨ {} on {}.", describe(&f), s.name_of(w)));
+            s.effects.in_force.push(f);
+        }
+    }
+}
+
+/// `Guard A: Dodge Checks +2 until the next Judge`.
+fn describe(e: &InForce) -> String {
+    let (what, until) = match &e.what {
+        Held::Modifier { on, n } => (format!("{} {}", on.label(), signed(*n)), e.until.label()),
+        Held::ReduceDamage { n } if e.until == Until::Judge => {
+            (format!("HP Damage −{n}"), "the next HP Damage")
+        }
+        Held::ReduceDamage { n } => (format!("HP Damage −{n}"), e.until.label()),
+        Held::Grant { grant } => (grant.label().to_string(), e.until.label()),
+    };
+    format!("{}: {what} until {until}", e.from)
+}
+
+/// Ends the effects whose duration is one of `ends` (and any Scene effect of a Scene that is
+/// over, or on a character no longer there), saying so: on a hidden enemy to the GM only.
+pub(crate) fn expire(
+    s: &mut NightWizard,
+    ends: &[Until],
+    lines: &mut Vec<String>,
+    gm: &mut Vec<String>,
+) {
+    let there = |s: &NightWizard, w: &Who| match w {
+        Who::Pc(u) => s.pcs.iter().any(|p| &p.user == u),
+        Who::Enemy(l) => s.enemy(l).is_some(),
+    };
+    let (gone, kept): (Vec<InForce>, Vec<InForce>) = std::mem::take(&mut s.effects.in_force)
+        .into_iter()
+        .partition(|e| ends.contains(&e.until) || !live(s, e) || !there(s, &e.on));
+    s.effects.in_force = kept;
+    for e in gone.iter().filter(|e| live(s, e) && there(s, &e.on)) {
+        let line = format!("⌛ {} on {} ends.", describe(e), s.name_of(&e.on));
+        if s.hidden(&e.on) {
+            gm.push(line);
+        } else {
+            lines.push(line);
+        }
+    }
+}
+
+/// The tracker's and `/game status`'s lines: each effect in force on a character `seen` lets
+/// the viewer see, numbered for `/nwcombat end-effect`.
+pub fn lines(s: &NightWizard, seen: impl Fn(&Who) -> bool) -> Vec<String> {
+    s.effects
+        .in_force
+        .iter()
+        .filter(|e| live(s, e) && seen(&e.on))
+        .map(|e| format!("#{} {} — on {}", e.id, describe(e), s.name_of(&e.on)))
+        .collect()
+}
+
+/// Refuses a skill (`id`, `name`) limited to once per Scene or Scenario that `w` has used
+/// there already.
+pub(crate) fn once_allowed(
+    s: &NightWizard,
+    w: &Who,
+    (id, name): (&str, &str),
+    per: Option<Per>,
+) -> Result<(), RuleError> {
+    let Some(per) = per else { return Ok(()) };
+    let used = s
+        .effects
+        .once
+        .iter()
+        .any(|o| &o.who == w && o.what == id && o.per == per && same(s, per, o.at));
+    if used {
+        return refuse(format!(
+            "{name} is used once per {}, and {} has used it in this one.",
+            per.label(),
+            s.name_of(w)
+        ));
+    }
+    Ok(())
+}
+
+fn same(s: &NightWizard, per: Per, at: (u32, u32)) -> bool {
+    match per {
+        Per::Scene => at == (s.episode, s.scene),
+        Per::Scenario => at.0 == s.episode,
+    }
+}
+
+/// Records a once-per use (the old ones of a Scene or Scenario that is over are dropped).
+pub(crate) fn mark_once(s: &mut NightWizard, w: &Who, id: &str, per: Option<Per>) {
+    let Some(per) = per else { return };
+    let now = (s.episode, s.scene);
+    s.effects.once.retain(|o| match o.per {
+        Per::Scene => o.at == now,
+        Per::Scenario => o.at.0 == now.0,
+    });
+    s.effects.once.push(OnceUsed {
+        who: w.clone(),
+        what: id.to_string(),
+        per,
+        at: now,
+    });
+}
+
+/// `/nwcombat end-effect number:`: the GM ends any effect in force; a player one on their own
+/// PC (§15.4: a character may end a skill effect on themselves at any time, an Auto Action).
+pub fn end_effect(
+    s: &mut NightWizard,
+    actor: &Actor,
+    number: u32,
+) -> Result<Vec<Reply>, RuleError> {
+    let Some(k) = s
+        .effects
+        .in_force
+        .iter()
+        .position(|e| e.id == number && live(s, e))
+    else {
+        return refuse(format!(
+            "no effect #{number} is in force (the tracker and `/game status` number them)."
+        ));
+    };
+    let e = &s.effects.in_force[k];
+    let own = matches!(&e.on, Who::Pc(u) if u == &actor.id);
+    if !s.is_gm(actor) && !own {
+        return refuse(format!(
+            "effect #{number} is on {}: only the GM, or that character's player, ends it.",
+            if s.hidden(&e.on) {
+                "another character".to_string()
+            } else {
+                s.name_of(&e.on)
+            }
+        ));
+    }
+    let e = s.effects.in_force.remove(k);
+    let line = format!("⌛ {} on {} ended early.", describe(&e), s.name_of(&e.on));
+    if s.combat.is_some() {
+        return Ok(s.tracker(vec![line], vec![]));
+    }
+    Ok(vec![Reply::public(croupier_core::table::Message::text(
+        line,
+    ))])
+}
+
+#[cfg(test)]
+#[path = "effects_tests.rs"]
+mod tests;

@@ -1,0 +1,541 @@
+//! The effect vocabulary of skills and items (issue #36): what a skill or item does, typed,
+//! read from `data/nightwizard/` (and from skills added in chat) and checked by the loader.
+//! A skill's `effect` text is what the table reads; its `effects` are what the bot plays.
+//! Constant stat changes stay in `mods` (added by the character's derived values); everything
+//! declared is written here. `data/nightwizard/README.md` documents the TOML form.
+
+use serde::{Deserialize, Serialize};
+
+/// The eight combat stats of groups 1 and 2, in the class table's order.
+pub const STATS: [&str; 8] = ["pacc", "eva", "macc", "patk", "matk", "pdef", "mdef", "spd"];
+/// Display labels of the combat stats.
+pub const STAT_LABEL: [&str; 8] = ["PACC", "EVA", "MACC", "PATK", "MATK", "PDEF", "MDEF", "SPD"];
+
+/// What a modifier changes: a combat stat (every Judge rolled with it) or a kind of Judge
+/// (§15.4 Substitution: a modifier to a kind of Judge follows the Judge whatever stat it rolls;
+/// one to a stat follows the stat).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+pub enum Modded {
+    /// PACC.
+    Pacc,
+    /// EVA.
+    Eva,
+    /// MACC.
+    Macc,
+    /// PATK.
+    Patk,
+    /// MATK.
+    Matk,
+    /// PDEF.
+    Pdef,
+    /// MDEF.
+    Mdef,
+    /// SPD.
+    Spd,
+    /// Hit Checks (PACC or MACC).
+    Hit,
+    /// Dodge Checks.
+    Dodge,
+    /// The attacker's damage roll (PATK or MATK).
+    Damage,
+    /// The Defender's defence roll against damage (PDEF or MDEF).
+    Defence,
+    /// An Information Gathering Check (§9.2; `/nw judge info:true`).
+    Gathering,
+}
+
+/// The kinds of combat Judge a modifier may name (§10.9: Hit Check, Dodge Check, the damage
+/// roll and the defence roll; SPD Judges for initiative and a Blockade).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum JudgeKind {
+    /// Hit Check.
+    Hit,
+    /// Dodge Check.
+    Dodge,
+    /// Damage roll.
+    Damage,
+    /// Defence roll.
+    Defence,
+    /// A SPD Judge (initiative, Blockade).
+    Speed,
+}
+
+impl JudgeKind {
+    /// The kind of the combat Judge rolled with `stat` (an index into [`STATS`]): the one rule
+    /// that names a Judge from its stat (PACC/MACC hit, EVA dodges, PATK/MATK damage,
+    /// PDEF/MDEF defend, SPD is a Speed Judge).
+    pub fn of_stat(stat: usize) -> JudgeKind {
+        match stat {
+            0 | 2 => JudgeKind::Hit,
+            1 => JudgeKind::Dodge,
+            3 | 4 => JudgeKind::Damage,
+            5 | 6 => JudgeKind::Defence,
+            _ => JudgeKind::Speed,
+        }
+    }
+}
+
+impl Modded {
+    /// Whether a modifier to this applies to a Judge of `stat` and `kind`.
+    pub fn applies(self, stat: usize, kind: JudgeKind) -> bool {
+        match self.stat() {
+            Some(i) => i == stat,
+            None => match self {
+                Modded::Hit => kind == JudgeKind::Hit,
+                Modded::Dodge => kind == JudgeKind::Dodge,
+                Modded::Damage => kind == JudgeKind::Damage,
+                Modded::Defence => kind == JudgeKind::Defence,
+                // Not a combat Judge: see `combat::effects::gathering_bonus`.
+                _ => false,
+            },
+        }
+    }
+
+    /// The stat's index into [`STATS`], for a stat.
+    pub fn stat(self) -> Option<usize> {
+        let i = self as usize;
+        (i < STATS.len()).then_some(i)
+    }
+
+    /// How a sheet writes it (`EVA`, `Dodge Checks`).
+    pub fn label(self) -> &'static str {
+        match (self.stat(), self) {
+            (Some(i), _) => STAT_LABEL[i],
+            (None, Modded::Hit) => "Hit Checks",
+            (None, Modded::Dodge) => "Dodge Checks",
+            (None, Modded::Damage) => "damage rolls",
+            (None, Modded::Gathering) => "Information Gathering Checks",
+            _ => "defence rolls",
+        }
+    }
+}
+
+/// How long a declared effect lasts (§15.4: with no end stated, until the end of the Main
+/// Process; outside Round Progression a lasting effect lasts until the end of the Scene).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+pub enum Until {
+    /// The next Judge it modifies ("for the next Dodge Check", "for this damage roll").
+    Judge,
+    /// The end of the current Main Process (the rules' default).
+    Main,
+    /// The end of the Round (its Cleanup Process).
+    Round,
+    /// The end of the Scene.
+    Scene,
+}
+
+impl Until {
+    /// How the tracker writes it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Until::Judge => "the next Judge",
+            Until::Main => "the end of the Main Process",
+            Until::Round => "the end of the Round",
+            Until::Scene => "the end of the Scene",
+        }
+    }
+}
+
+/// A once-per limit on declaring a skill (its effect text's "Once per Scene").
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Per {
+    /// Once per Scene.
+    Scene,
+    /// Once per Scenario (Episode).
+    Scenario,
+}
+
+impl Per {
+    /// `Scene` or `Scenario`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Per::Scene => "Scene",
+            Per::Scenario => "Scenario",
+        }
+    }
+}
+
+/// HP or MP.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Pool {
+    /// HP.
+    #[default]
+    Hp,
+    /// MP.
+    Mp,
+}
+
+/// Whom a lasting effect is on: the skill's target(s) (the default; Target: Self is the user)
+/// or its user (an attack skill's own Hit Check or damage roll).
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Whom {
+    /// The target(s).
+    #[default]
+    Target,
+    /// The user.
+    User,
+}
+
+/// A rule a skill lifts for a while.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Grant {
+    /// Withdraw from an Engage with an enemy without the Minor Action (§10.6 needs one).
+    WithdrawFree,
+    /// Cover Up once while Post-action (§10.13 needs a Pre-action character).
+    CoverWhilePostAction,
+}
+
+impl Grant {
+    /// What it allows, as the tracker says it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Grant::WithdrawFree => "may Withdraw without the Minor Action",
+            Grant::CoverWhilePostAction => "may Cover Up while Post-action",
+        }
+    }
+}
+
+/// A rule the bot plays through a command of its own, which the skill or item gives.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Played {
+    /// The Lunar Robe: weightless Inventory and flight (`/nwcombat fly`).
+    LunarRobe,
+    /// The Lunar Casket (`/nwcasket`).
+    LunarCasket,
+}
+
+/// One typed effect of a skill or item. Numbers are `add + per_sl × SL` (an item's SL is 1).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Effect {
+    /// +N to a stat or a kind of Judge, on the target, for a duration.
+    Modifier {
+        /// What it changes.
+        on: Modded,
+        /// A flat part.
+        #[serde(default)]
+        add: i32,
+        /// A part per SL.
+        #[serde(default)]
+        per_sl: i32,
+        /// How long.
+        until: Until,
+        /// On the target(s) or the user.
+        #[serde(default)]
+        to: Whom,
+    },
+    /// HP Damage −N on the target, after the damage roll (§10.9 step 6), for a duration.
+    ReduceDamage {
+        /// A flat part.
+        #[serde(default)]
+        add: i32,
+        /// A part per SL.
+        #[serde(default)]
+        per_sl: i32,
+        /// How long.
+        until: Until,
+        /// On the target(s) or the user.
+        #[serde(default)]
+        to: Whom,
+    },
+    /// The user's open Judge rolled again (§15.4: the same Judge, every modifier kept); the
+    /// better of the two Results is kept.
+    Reroll,
+    /// A Recovery Judge (§10.11) for the target's HP or MP.
+    Recovery {
+        /// A flat part.
+        #[serde(default)]
+        add: i32,
+        /// A part per SL.
+        #[serde(default)]
+        per_sl: i32,
+        /// HP (default) or MP.
+        #[serde(default)]
+        pool: Pool,
+    },
+    /// Ends these bad statuses on the target (their names, as `rules.toml` lists them).
+    Cure {
+        /// Bad status names.
+        statuses: Vec<String>,
+    },
+    /// A rule lifted on the target(s) for a duration (used up by its first use).
+    Grant {
+        /// Which.
+        grant: Grant,
+        /// How long.
+        until: Until,
+        /// On the target(s) or the user.
+        #[serde(default)]
+        to: Whom,
+    },
+    /// A rule played by its own command.
+    Plays {
+        /// Which.
+        rule: Played,
+    },
+}
+
+/// `add + per_sl × SL`.
+pub fn amount(add: i32, per_sl: i32, sl: u32) -> i32 {
+    add + per_sl * sl as i32
+}
+
+impl Effect {
+    /// A problem with this effect, for the loader (`bad` lists the known bad status names).
+    pub fn problem(&self, bad: &[String]) -> Option<String> {
+        match self {
+            Effect::Modifier { add, per_sl, .. }
+            | Effect::ReduceDamage { add, per_sl, .. }
+            | Effect::Recovery { add, per_sl, .. } => {
+                if *add == 0 && *per_sl == 0 {
+                    Some("give `add` or `per_sl` (a number other than 0)".into())
+                } else if add.abs() > 50 || per_sl.abs() > 20 {
+                    Some("`add` is at most 50 and `per_sl` at most 20 either way".into())
+                } else {
+                    None
+                }
+            }
+            Effect::Cure { statuses } if statuses.is_empty() => {
+                Some("`statuses`: name at least one bad status".into())
+            }
+            Effect::Cure { statuses } => statuses
+                .iter()
+                .find(|n| !bad.iter().any(|b| b.eq_ignore_ascii_case(n)))
+                .map(|n| format!("`statuses`: `{n}` is not a bad status")),
+            Effect::Reroll | Effect::Plays { .. } | Effect::Grant { .. } => None,
+        }
+    }
+
+    /// The effect in a few words, as the tracker and `croupier check-data` show it.
+    pub fn describe(&self, sl: u32) -> String {
+        let signed = |n: i32| {
+            if n < 0 {
+                format!("{n}")
+            } else {
+                format!("+{n}")
+            }
+        };
+        match self {
+            Effect::Modifier {
+                on,
+                add,
+                per_sl,
+                until,
+                ..
+            } => format!(
+                "{} {} until {}",
+                on.label(),
+                signed(amount(*add, *per_sl, sl)),
+                until.label()
+            ),
+            Effect::ReduceDamage {
+                add, per_sl, until, ..
+            } => format!(
+                "HP Damage −{} until {}",
+                amount(*add, *per_sl, sl),
+                until.label()
+            ),
+            Effect::Reroll => "reroll the Judge, keep the better".into(),
+            Effect::Recovery { add, per_sl, pool } => format!(
+                "Recovery {} for {}",
+                amount(*add, *per_sl, sl),
+                match pool {
+                    Pool::Hp => "HP",
+                    Pool::Mp => "MP",
+                }
+            ),
+            Effect::Cure { statuses } => format!("cures {}", statuses.join(", ")),
+            Effect::Grant { grant, until, .. } => {
+                format!("{} until {}", grant.label(), until.label())
+            }
+            Effect::Plays { rule } => match rule {
+                Played::LunarRobe => "Lunar Robe (`/nwcombat fly`)".into(),
+                Played::LunarCasket => "Lunar Casket (`/nwcasket`)".into(),
+            },
+        }
+    }
+}
+
+/// A skill's Range field, typed (§15.5 Range; §10.6 bands).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// `-` or empty: the user only (Target: Self).
+    Own,
+    /// Close: only characters in the user's Engage.
+    Close,
+    /// Short: characters not in the user's Engage (and, by §14.3, Close too).
+    Short,
+    /// Long.
+    Long,
+    /// Scene: everyone who has appeared, except at Extreme range.
+    Scene,
+    /// Weapon: the range of the weapon used.
+    Weapon,
+}
+
+impl Reach {
+    /// Reads a Range field; `None` for one the bot cannot read.
+    pub fn read(text: &str) -> Option<Reach> {
+        let t = text.trim().to_ascii_lowercase();
+        Some(match t.as_str() {
+            "" | "-" | "—" => Reach::Own,
+            "close" => Reach::Close,
+            "short" => Reach::Short,
+            "long" => Reach::Long,
+            "scene" => Reach::Scene,
+            "weapon" => Reach::Weapon,
+            _ => return None,
+        })
+    }
+
+    /// The field as a sheet writes it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Reach::Own => "-",
+            Reach::Close => "Close",
+            Reach::Short => "Short",
+            Reach::Long => "Long",
+            Reach::Scene => "Scene",
+            Reach::Weapon => "Weapon",
+        }
+    }
+}
+
+/// The most characters an `nX` Target may name (the attack's Defender limit).
+pub const MOST_TARGETS: u32 = 12;
+
+/// A skill's Target field, typed (§15.5 Target).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Aim {
+    /// Self: the user.
+    Own,
+    /// Single: one character, the user may choose themselves.
+    Single,
+    /// nX: up to n characters.
+    Up(u32),
+    /// Area: everyone, friend or foe, in one Engage.
+    Area,
+    /// Area (P): any number picked in one Engage (`Area (P, n)`: up to n).
+    Picked(Option<u32>),
+    /// Scene: everyone who has appeared in the Scene.
+    Scene,
+    /// Refer: the effect text names it.
+    Refer,
+}
+
+impl Aim {
+    /// Reads a Target field; `None` for one the bot cannot read.
+    pub fn read(text: &str) -> Option<Aim> {
+        let t: String = text
+            .trim()
+            .to_ascii_lowercase()
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        Some(match t.as_str() {
+            "self" | "" | "-" => Aim::Own,
+            "single" => Aim::Single,
+            "area" => Aim::Area,
+            "area(p)" => Aim::Picked(None),
+            "scene" | "scene(p)" => Aim::Scene,
+            "refer" => Aim::Refer,
+            _ => {
+                if let Some(n) = t.strip_prefix("area(p,").and_then(|r| r.strip_suffix(')')) {
+                    return n
+                        .parse()
+                        .ok()
+                        .filter(|n| *n > 0)
+                        .map(|n| Aim::Picked(Some(n)));
+                }
+                let n = t.strip_suffix('x')?.parse::<u32>().ok()?;
+                return (1..=MOST_TARGETS).contains(&n).then_some(Aim::Up(n));
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{load, text_only};
+    use super::*;
+
+    /// A copy of the shipped data with `more` appended to `skills.toml`, loaded.
+    fn load_with(tag: &str, more: &str) -> Result<super::super::NwData, Vec<String>> {
+        let from = croupier_core::source_path("data").join("nightwizard");
+        let dir = std::env::temp_dir().join(format!("nw-effects-{tag}-{}", std::process::id()));
+        let to = dir.join("nightwizard");
+        std::fs::create_dir_all(&to).unwrap();
+        for f in std::fs::read_dir(&from).unwrap() {
+            let f = f.unwrap().path();
+            std::fs::copy(&f, to.join(f.file_name().unwrap())).unwrap();
+        }
+        let skills = to.join("skills.toml");
+        let text = std::fs::read_to_string(&skills).unwrap() + more;
+        std::fs::write(&skills, text).unwrap();
+        let out = load(&dir).map_err(|e| e.iter().map(|e| e.to_string()).collect());
+        std::fs::remove_dir_all(&dir).unwrap();
+        out
+    }
+
+    #[test]
+    fn the_shipped_skills_and_items_have_no_text_only_effect() {
+        // Issue #36: `croupier check-data` reports zero text-only skills or items shipped.
+        let data = load(&croupier_core::source_path("data")).unwrap();
+        assert_eq!(text_only(&data), Vec::<String>::new());
+        // A group's own skill with nothing typed is listed.
+        let data = load_with(
+            "text",
+            "\n[[skill]]\nid = \"hunch\"\nname = \"Hunch\"\nclass = \"general\"\ntiming = \"Reaction\"\neffect = \"You feel it coming.\"\n",
+        )
+        .unwrap();
+        assert_eq!(text_only(&data), vec!["skill `hunch` (Hunch)".to_string()]);
+    }
+
+    #[test]
+    fn the_loader_refuses_an_effect_or_a_range_it_cannot_play() {
+        let bad = r#"
+[[skill]]
+id = "odd"
+name = "Odd"
+class = "general"
+target = "Everyone nearby"
+range = "Far"
+effects = [{ kind = "modifier", on = "eva", until = "round" }, { kind = "cure", statuses = ["Hiccups"] }]
+"#;
+        let errs = load_with("bad", bad).unwrap_err().join("\n");
+        for want in [
+            "odd: field `effects` (number 1): give `add` or `per_sl`",
+            "odd: field `effects` (number 2): `statuses`: `Hiccups` is not a bad status",
+            "odd: field `range`: `Far` is not Close, Short, Long, Scene, Weapon or -",
+            "odd: field `target`: `Everyone nearby` is not Self, Single",
+        ] {
+            assert!(errs.contains(want), "{want} in {errs}");
+        }
+        let unknown = "\n[[skill]]\nid = \"odd\"\nname = \"Odd\"\nclass = \"general\"\neffects = [{ kind = \"modifier\", on = \"luck\", add = 1, until = \"round\" }]\n";
+        let errs = load_with("unknown", unknown).unwrap_err().join("\n");
+        assert!(errs.contains("unknown variant `luck`"), "{errs}");
+    }
+
+    #[test]
+    fn ranges_and_targets_read_as_the_rulebook_writes_them_15_5() {
+        assert_eq!(Reach::read("Close"), Some(Reach::Close));
+        assert_eq!(Reach::read("-"), Some(Reach::Own));
+        assert_eq!(Reach::read("far away"), None);
+        assert_eq!(Aim::read("2X"), Some(Aim::Up(2)));
+        assert_eq!(Aim::read("Area (P)"), Some(Aim::Picked(None)));
+        assert_eq!(Aim::read("Area (P, 3)"), Some(Aim::Picked(Some(3))));
+        assert_eq!(Aim::read("Self"), Some(Aim::Own));
+        assert_eq!(Aim::read("0X"), None);
+        assert_eq!(JudgeKind::of_stat(1), JudgeKind::Dodge);
+        assert!(Modded::Dodge.applies(1, JudgeKind::Dodge));
+        assert!(!Modded::Eva.applies(0, JudgeKind::Dodge));
+    }
+}
