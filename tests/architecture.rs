@@ -20,7 +20,12 @@ const LAYERS: &[(&str, &str, &[&str])] = &[
     (
         "crates/core",
         "croupier-core",
-        &["croupier-dice", "croupier-draw", "croupier-macros"],
+        &[
+            "croupier-dice",
+            "croupier-draw",
+            "croupier-i18n",
+            "croupier-macros",
+        ],
     ),
     (
         "crates/dice_table",

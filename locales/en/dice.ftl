@@ -5,3 +5,9 @@ dice-successes = { $count ->
     [one] { $count } success
    *[other] { $count } successes
 }
+
+# Against a target. English says it on the chance line (roll.ftl, roll-verdict).
+dice-verdict = { $verdict ->
+    [success] success
+   *[failure] failure
+}

@@ -23,6 +23,7 @@ use super::render::{self, Draft, Look, Scene};
 use super::retire::{self, Pressed};
 use super::send::{self, Inter, State};
 use super::slots;
+use croupier_core::i18n::{Locale, Readers};
 use croupier_core::table::{
     Actor, Command, CommandSpec, Input, Request, Standing, TableHandle, UserId,
 };
@@ -254,6 +255,7 @@ async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) -> Cou
         guild: ci.guild_id.map(|g| g.to_string()),
         actor: actor(&ci.user, ci.member.as_deref()),
         request_id: ci.id.to_string(),
+        locale: readers(&ci.locale, ci.guild_locale.as_deref()),
         input: Input::Command(cmd),
     };
     (label, run(shared, &inter, req, None).await)
@@ -309,6 +311,7 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) ->
         guild: ci.guild_id.map(|g| g.to_string()),
         actor: actor(&ci.user, ci.member.as_ref()),
         request_id: ci.id.to_string(),
+        locale: readers(&ci.locale, ci.guild_locale.as_deref()),
         input,
     };
     // The message the component was on: its settled components are retired if this commits.
@@ -323,6 +326,18 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) ->
             components,
         });
     (label, run(shared, &inter, req, pressed).await)
+}
+
+/// The languages of an interaction's readers: the user's client language (`locale`, sent with
+/// every interaction) for their private answers, the server's (`guild_locale`, sent from a
+/// server) for the channel's; in a DM, the user's for both. A language Croupier does not
+/// speak reads as English.
+pub fn readers(locale: &str, guild_locale: Option<&str>) -> Readers {
+    let user = Locale::from_tag(locale);
+    Readers {
+        user,
+        server: guild_locale.map_or(user, Locale::from_tag),
+    }
 }
 
 /// A submitted form (a modal): the command its custom id carries, with the typed texts as
@@ -351,6 +366,7 @@ async fn on_modal(shared: &Shared, http: &Http, mi: ModalInteraction) -> Counted
         guild: mi.guild_id.map(|g| g.to_string()),
         actor: actor(&mi.user, mi.member.as_ref()),
         request_id: mi.id.to_string(),
+        locale: readers(&mi.locale, mi.guild_locale.as_deref()),
         input: Input::Command(cmd),
     };
     (label, run(shared, &inter, req, None).await)
@@ -385,6 +401,7 @@ async fn run(
     let look = shared.look.clone();
     let games = shared.games.clone();
     let invoker = req.actor.id.clone();
+    let readers = req.locale;
     let channel = req.channel.clone();
     let request_id = req.request_id.clone();
     let lanes = shared.outbox.clone();
@@ -460,6 +477,7 @@ async fn run(
             let scene = Scene {
                 channel: &channel,
                 invoker: Some(&invoker),
+                readers,
             };
             render::draw_and_render(
                 &games,

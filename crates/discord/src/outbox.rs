@@ -37,6 +37,7 @@ use super::metrics::Metrics;
 use super::render::{self, Draft, Look, Scene, Target};
 use super::retire::{self, Pressed};
 use super::send::{self, Inter, State};
+use croupier_core::i18n::{Locale, Readers};
 use croupier_core::store::{self, OutboxRow, ShardSlice};
 use croupier_core::table::{Outcome, Registry, Reply, Request, TableHandle, UserId};
 
@@ -60,6 +61,14 @@ pub struct Envelope {
     /// settled components are retired ([`super::retire`]), again after a restart.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pressed: Option<Pressed>,
+    /// The server's language (the interaction's `guild_locale`), which a recovery writes the
+    /// public output in. Rows written before it read as English.
+    #[serde(default, skip_serializing_if = "is_english")]
+    pub locale: Locale,
+}
+
+fn is_english(l: &Locale) -> bool {
+    *l == Locale::En
 }
 
 impl std::fmt::Debug for Envelope {
@@ -104,6 +113,7 @@ pub fn envelope(
         command,
         replies,
         pressed: pressed.cloned(),
+        locale: req.locale.server,
     })
     .ok()
 }
@@ -442,7 +452,7 @@ async fn deliver_answer(
     env: Envelope,
 ) -> bool {
     let actor = UserId::new(&env.actor);
-    let mut drafts = drafts_of(shared, table, &row.channel, &actor, env.replies).await;
+    let mut drafts = drafts_of(shared, table, &row.channel, &actor, env.locale, env.replies).await;
     if drafts.is_empty() {
         return false;
     }
@@ -544,6 +554,7 @@ async fn drafts_of(
     table: &TableHandle,
     channel: &str,
     actor: &UserId,
+    locale: Locale,
     replies: Vec<Reply>,
 ) -> Vec<Draft> {
     let (games, look, channel, actor) = (
@@ -556,6 +567,7 @@ async fn drafts_of(
         let scene = Scene {
             channel: &channel,
             invoker: Some(&actor),
+            readers: Readers::all(locale),
         };
         render::draw_and_render(&games, None, None, &look, &scene, replies)
     })
@@ -635,6 +647,7 @@ mod tests {
             guild: None,
             actor: Actor::player("7", "alice"),
             request_id: "42".into(),
+            locale: Default::default(),
             input: Input::Command(Command::new("dice roll")),
         };
         let out = Outcome {
@@ -662,6 +675,7 @@ mod tests {
             guild: None,
             actor: Actor::player("7", "alice"),
             request_id: "42".into(),
+            locale: Default::default(),
             input: Input::Command(Command::new("dice join")),
         };
         let private = Outcome {

@@ -389,14 +389,24 @@ mod tests {
         }
     }
 
+    /// The keys of the slash commands' other languages (`locales/ja/commands.ftl`): their
+    /// English is the commands' declarations, and `croupier-discord`'s
+    /// `every_command_option_and_choice_is_registered_in_japanese` checks them against those.
+    fn is_command(key: &str) -> bool {
+        key.starts_with("cmd-")
+    }
+
     /// Every message and attribute exists in every language: the list of what is missing
     /// is printed whole, and must be empty.
     #[test]
     fn every_key_is_in_every_language() {
-        let en = keys(Locale::En);
+        let en: BTreeSet<String> = keys(Locale::En)
+            .into_iter()
+            .filter(|k| !is_command(k))
+            .collect();
         let mut missing = vec![];
         for l in Locale::ALL {
-            let here = keys(l);
+            let here: BTreeSet<String> = keys(l).into_iter().filter(|k| !is_command(k)).collect();
             for k in en.difference(&here) {
                 missing.push(format!("{l} lacks {k}"));
             }

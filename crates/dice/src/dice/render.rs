@@ -91,12 +91,13 @@ impl Roll {
         }
     }
 
-    /// The roll as a reader of `locale` reads it. English: [`Roll::render`]. Japanese: the line
-    /// BCDice prints, which Japanese players know: the expression in capitals within brackets
-    /// (with the target, `>=9`, when one is given), then `＞` the dice (each term's value and
-    /// its dice, `9[4,5]`, marks as in English: dropped dice struck through, `6!` exploded),
-    /// then `＞` the total; the dice are left out when they say no more than the total
-    /// (`(1D20) ＞ 13`). A label goes first (`火球 (2D6+3) ＞ …`).
+    /// The roll as a reader of `locale` reads it. English: [`Roll::render`] (the target's
+    /// verdict is said on a line of its own, with the chance). Japanese: the line BCDice
+    /// prints, which Japanese players know: the expression in capitals within brackets (with
+    /// the target, `>=9`, when one is given), then `＞` the dice (each term's value and its
+    /// dice, `9[4,5]`, marks as in English: dropped dice struck through, `6!` exploded), then
+    /// `＞` the total, and `＞ 成功` or `＞ 失敗` against a target; the dice are left out when
+    /// they say no more than the total (`(1D20) ＞ 13`). A label goes first (`火球 (2D6+3) ＞ …`).
     pub fn render_in(&self, locale: Locale, target: Option<i64>) -> String {
         match locale {
             Locale::En => self.render(),
@@ -172,6 +173,18 @@ impl Roll {
             let _ = write!(out, " ＞ {middle}");
         }
         let _ = write!(out, " ＞ {total}");
+        if let Some(t) = target {
+            let verdict = if self.total >= t {
+                "success"
+            } else {
+                "failure"
+            };
+            let _ = write!(
+                out,
+                " ＞ {}",
+                text(Locale::Ja, "dice-verdict", &[("verdict", verdict.into())])
+            );
+        }
         out
     }
 
@@ -482,7 +495,11 @@ mod tests {
         );
         assert_eq!(
             roll.render_in(Locale::Ja, Some(9)),
-            "(2D6+5>=9) ＞ 9[4,5]+5 ＞ 14"
+            "(2D6+5>=9) ＞ 9[4,5]+5 ＞ 14 ＞ 成功"
+        );
+        assert_eq!(
+            roll.render_in(Locale::Ja, Some(15)),
+            "(2D6+5>=15) ＞ 9[4,5]+5 ＞ 14 ＞ 失敗"
         );
         assert_eq!(roll.render_in(Locale::En, Some(9)), roll.render());
         assert_eq!(roll.render(), "2d6+5 → [4, 5] + 5 = 14");
