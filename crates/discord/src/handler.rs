@@ -807,4 +807,19 @@ mod tests {
             assert!(!text.contains("could not reach its table"), "{text}");
         }
     }
+
+    /// The user's language for their private answers, the server's for the channel's; in a
+    /// DM (no `guild_locale`) the user's for both; any language but Japanese reads English.
+    #[test]
+    fn an_interactions_readers_come_from_locale_and_guild_locale() {
+        let r = readers("ja", Some("en-US"));
+        assert_eq!((r.user, r.server), (Locale::Ja, Locale::En));
+        let r = readers("en-GB", Some("ja"));
+        assert_eq!((r.user, r.server), (Locale::En, Locale::Ja));
+        let r = readers("ja", None);
+        assert_eq!((r.user, r.server), (Locale::Ja, Locale::Ja));
+        let r = readers("fr", Some("de"));
+        assert_eq!((r.user, r.server), (Locale::En, Locale::En));
+        assert!(r.for_answer(true) == Locale::En);
+    }
 }

@@ -695,4 +695,35 @@ mod tests {
         assert_eq!(env.interaction.as_deref(), Some("42"));
         assert_eq!(env.command, "dice join");
     }
+
+    /// A recovery writes the public output in the server's language it was made for, kept in
+    /// the row; a row written before languages reads as English.
+    #[test]
+    fn an_envelope_keeps_the_servers_language_and_old_rows_read_english() {
+        use croupier_core::table::{Actor, Command, Input, Message};
+        let old = r#"{"actor":"7","command":"roll","replies":[]}"#;
+        assert_eq!(
+            serde_json::from_str::<Envelope>(old).unwrap().locale,
+            Locale::En
+        );
+        let req = Request {
+            channel: "1".into(),
+            guild: Some("9".into()),
+            actor: Actor::player("7", "alice"),
+            request_id: "42".into(),
+            locale: Readers {
+                user: Locale::En,
+                server: Locale::Ja,
+            },
+            input: Input::Command(Command::new("roll")),
+        };
+        let out = Outcome {
+            replies: vec![Reply::public(Message::text("x"))],
+            accepted: true,
+            duplicate: false,
+        };
+        let env: Envelope =
+            serde_json::from_str(&envelope(&req, None, &out, None).unwrap()).unwrap();
+        assert_eq!(env.locale, Locale::Ja);
+    }
 }
