@@ -80,6 +80,7 @@ fn table_action(c: &mut Criterion) {
             guild: Some("g".into()),
             actor: Actor::player("alice", "alice"),
             request_id: format!("r{n}"),
+            locale: Default::default(),
             input: Input::Command(Command::parse_line(line).unwrap()),
         })
         .unwrap()
@@ -444,6 +445,7 @@ fn user_line(t: &mut Table, k: &mut u64, user: &str, line: &str) {
             guild: Some("g".into()),
             actor: Actor::player(user, user),
             request_id: format!("nw-{k}-{line}"),
+            locale: Default::default(),
             input: Input::Command(Command::parse_line(line).unwrap()),
         })
         .unwrap();
@@ -473,6 +475,7 @@ fn rss_probe() {
                 guild: Some("g".into()),
                 actor: Actor::player("gm", "gm"),
                 request_id: format!("rss-{k}"),
+                locale: Default::default(),
                 input: Input::Command(
                     Command::parse_line("/nw judge stat:none difficulty:10").unwrap(),
                 ),

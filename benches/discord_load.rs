@@ -229,6 +229,7 @@ async fn table_service_on(
                     guild: Some("g".into()),
                     actor: Actor::player("alice", "alice"),
                     request_id: ids.fetch_add(1, Ordering::Relaxed).to_string(),
+                    locale: Default::default(),
                     input: Input::Command(TableCommand::parse_line("/roll expr:2d6+3").unwrap()),
                 };
                 if h.handle(req).await.map(|o| o.accepted).unwrap_or(false) {
@@ -415,6 +416,7 @@ fn store_of_sessions(path: &Path, games: Arc<Registry>, n: usize) {
                 guild: Some(fake_discord::GUILD_ID.to_string()),
                 actor: Actor::player(&STORE_PLAYER.to_string(), "loader"),
                 request_id: format!("store-{k}"),
+                locale: Default::default(),
                 input: Input::Command(TableCommand::parse_line(line).expect("a command")),
             })
             .expect("the template session");
@@ -811,6 +813,7 @@ fn croupier_roll_answer() -> (poise::serenity_prelude::CreateEmbed, String, Vec<
             guild: Some("1".into()),
             actor: Actor::player("1", "loader"),
             request_id: "fair-1".into(),
+            locale: Default::default(),
             input: Input::Command(TableCommand::new("roll").with("expr", "2d6+3")),
         })
         .expect("the roll is applied");
@@ -823,6 +826,7 @@ fn croupier_roll_answer() -> (poise::serenity_prelude::CreateEmbed, String, Vec<
     let scene = Scene {
         channel: "1",
         invoker: Some(&invoker),
+        readers: Default::default(),
     };
     let (drafts, _) = render::draw_and_render(&games, None, None, &look, &scene, out.replies);
     let d = drafts.into_iter().next().expect("an answer");

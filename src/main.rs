@@ -61,6 +61,10 @@ enum Cmd {
         /// Default channel name.
         #[arg(long, default_value = "table")]
         channel: String,
+        /// The language of the replies: en or ja (`/roll` so far; the games still answer in
+        /// English).
+        #[arg(long, default_value = "en")]
+        locale: croupier::i18n::Locale,
     },
     /// Print a channel's session as JSON.
     State {
@@ -244,7 +248,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 cli.http.as_deref(),
             )
         }
-        Cmd::Console { seed, channel } => {
+        Cmd::Console {
+            seed,
+            channel,
+            locale,
+        } => {
             let games = Arc::new(load_games(&data)?);
             let store = connect(&cli.db)?;
             let start = match seed {
@@ -260,6 +268,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             // A seeded table seeds each channel it meets from `--seed` and the channel's name.
             let opts = ConsoleOptions {
                 channel,
+                locale,
                 ..Default::default()
             };
             let mut console = Console::new(&mut table, clock, opts);

@@ -14,12 +14,18 @@ use std::path::{Path, PathBuf};
 /// front end over the core, and the binary (`croupier`, the composition root) over all.
 const LAYERS: &[(&str, &str, &[&str])] = &[
     ("macros", "croupier-macros", &[]),
-    ("crates/dice", "croupier-dice", &[]),
+    ("crates/i18n", "croupier-i18n", &[]),
+    ("crates/dice", "croupier-dice", &["croupier-i18n"]),
     ("crates/draw", "croupier-draw", &["croupier-dice"]),
     (
         "crates/core",
         "croupier-core",
-        &["croupier-dice", "croupier-draw", "croupier-macros"],
+        &[
+            "croupier-dice",
+            "croupier-draw",
+            "croupier-i18n",
+            "croupier-macros",
+        ],
     ),
     (
         "crates/dice_table",

@@ -139,3 +139,85 @@ fn a_target_past_the_highest_result_says_so() {
     assert!(!exploding.contains("no result reaches"), "{exploding}");
     assert!(exploding.contains("Left out: "), "{exploding}");
 }
+
+/// `croupier console --locale ja` answers `/roll` as BCDice prints it, in Japanese, and the
+/// same seeded rolls in English carry the same dice, totals and verdicts.
+#[test]
+fn console_rolls_in_japanese_agree_with_english() {
+    let script = "alice: /roll expr:2d6+5 target:9\n\
+                  alice: /roll expr:4d6kh3\n\
+                  bob: /roll expr:3d6>=4\n\
+                  alice: /roll expr:1d20 target:25\n";
+    let dir = tempfile::tempdir().unwrap();
+    let run = |name: &str, args: &[&str]| {
+        let out = console_bin::run_with(&dir.path().join(name), Some(7), args, script);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let en = run("en.db", &[]);
+    let ja = run("ja.db", &["--locale", "ja"]);
+    // The replies' lines that hold the dice (they open with the roller), in order.
+    let lines = |out: &str, mark: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.starts_with('@') && l.contains(mark))
+            .map(str::to_string)
+            .collect()
+    };
+    let en_rolls = lines(&en, " rolls ");
+    let ja_rolls = lines(&ja, " ＞ ");
+    assert_eq!(en_rolls.len(), 4, "{en}");
+    assert_eq!(ja_rolls.len(), 4, "{ja}");
+    assert!(ja_rolls[0].starts_with("@alice：(2D6+5>=9) ＞ "), "{ja}");
+    assert!(ja_rolls[1].starts_with("@alice：(4D6KH3) ＞ "), "{ja}");
+    assert!(ja_rolls[2].contains("＞ 成功数"), "{ja}");
+    // 1d20 never reaches 25: the chance line says so, in Japanese.
+    assert!(ja_rolls[3].ends_with(" ＞ 失敗"), "{ja}");
+    assert!(
+        ja.contains("25以上の確率：0.0%（25に届く結果はない：最大は20）"),
+        "{ja}"
+    );
+    for (e, j) in en_rolls.iter().zip(&ja_rolls) {
+        // English: `… = 14` / `= 2 successes`; Japanese: `… ＞ 14` / `＞ 成功数2` (then the verdict).
+        let en_total = e.rsplit(" = ").next().unwrap().split(' ').next().unwrap();
+        let ja_total = j
+            .split(" ＞ ")
+            .find(|p| p.trim_start_matches("成功数").parse::<i64>().is_ok() && !p.contains('['))
+            .map(|p| p.trim_start_matches("成功数"))
+            .unwrap_or_else(|| panic!("no total in {j}"));
+        assert_eq!(en_total, ja_total, "{e}\n{j}");
+        // The same dice, in the same order.
+        let digits = |s: &str| -> Vec<i64> {
+            let inside = s.split_once('[').and_then(|(_, r)| r.split_once(']'));
+            inside
+                .map(|(d, _)| {
+                    d.split(',')
+                        .map(|x| x.trim().trim_matches(|c: char| !c.is_ascii_digit()))
+                        .filter(|x| !x.is_empty())
+                        .map(|x| x.parse().unwrap())
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        // A single plain die is shown as the total alone (`(1D20) ＞ 8`).
+        let ja_dice = match digits(j) {
+            d if d.is_empty() => vec![ja_total.parse::<i64>().unwrap()],
+            d => d,
+        };
+        assert_eq!(digits(e), ja_dice, "{e}\n{j}");
+    }
+    // No English words in the Japanese replies' roll lines.
+    for l in ja.lines().filter(|l| l.contains('＞')) {
+        assert!(
+            !l.contains("rolls") && !l.contains("needs") && !l.contains("success"),
+            "{l}"
+        );
+    }
+    // A language Croupier does not speak is refused, saying which it does.
+    let out = console_bin::run_with(&dir.path().join("fr.db"), Some(7), &["--locale", "fr"], "");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("use en or ja"));
+}

@@ -359,6 +359,67 @@ async fn roll_answers_with_a_public_embed() {
     env.stop().await;
 }
 
+/// A Japanese reader gets `/roll` in Japanese, as BCDice prints it; an English one in the
+/// same server the same numbers in English: a private roll is written in the roller's
+/// language (the interaction's `locale`), a public one in the server's (`guild_locale`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_japanese_reader_gets_roll_in_japanese_with_the_same_numbers() {
+    let env = Env::start().await;
+    env.fake.set_locale(ALICE.id, "ja");
+    // Private: Alice's own language. The dice as BCDice prints them, the target's verdict
+    // and chance in Japanese.
+    let (_, cb) = env
+        .slash(
+            &ALICE,
+            "roll",
+            &[("expr", "2d6+5"), ("visibility", "self"), ("target", "9")],
+        )
+        .await;
+    let m = msg(&cb);
+    assert_eq!(flags(m), 64);
+    assert_eq!(m["embeds"][0]["title"], "🎲 ダイスロール");
+    let ja = text(m);
+    let line = ja
+        .lines()
+        .find(|l| l.contains("(2D6+5>=9) ＞ "))
+        .unwrap_or_else(|| panic!("no BCDice line in {ja}"));
+    // `(2D6+5>=9) ＞ 9[4,5]+5 ＞ 14 ＞ 成功`: the dice, the total and the verdict.
+    let parts: Vec<&str> = line.split(" ＞ ").collect();
+    assert_eq!(parts.len(), 4, "{line}");
+    let total: i64 = parts[2].trim().parse().unwrap();
+    let dice: Vec<i64> = parts[1]
+        .split_once('[')
+        .and_then(|(_, d)| d.split_once(']'))
+        .map(|(d, _)| d.split(',').map(|x| x.parse().unwrap()).collect())
+        .unwrap();
+    assert_eq!(dice.iter().sum::<i64>() + 5, total, "{line}");
+    assert_eq!(
+        parts[3].trim(),
+        if total >= 9 { "成功" } else { "失敗" },
+        "{line}"
+    );
+    // 2d6+5 reaches 9 unless 2d6 rolls 2 or 3: 33/36.
+    assert!(ja.contains("9以上の確率：91.7%"), "{ja}");
+    assert!(
+        !ja.contains("rolls") && !ja.contains("needs"),
+        "English left: {ja}"
+    );
+    // Public, in an English-speaking server: the server's language, whoever rolled.
+    let (_, cb) = env.slash(&ALICE, "roll", &[("expr", "2d6+5")]).await;
+    let en = text(msg(&cb));
+    assert_eq!(flags(msg(&cb)), 0);
+    assert!(
+        en.contains(&format!("<@{}> rolls 2d6+5 → [", ALICE.id)),
+        "{en}"
+    );
+    // A Japanese server: its channel reads Japanese, from an English-speaking roller too.
+    env.fake.set_guild_locale("ja");
+    let (_, cb) = env.slash(&BOB, "roll", &[("expr", "1d20")]).await;
+    let t = text(msg(&cb));
+    assert!(t.contains(&format!("<@{}>：(1D20) ＞ ", BOB.id)), "{t}");
+    env.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_works_out_a_rolls_chance_off_the_writer() {
     let env = Env::start().await;
@@ -1334,6 +1395,7 @@ async fn an_answer_lost_after_the_commit_is_sent_when_the_interaction_comes_agai
                 guild: Some(support::fake_discord::GUILD_ID.to_string()),
                 actor: croupier::table::Actor::player(&BOB.id.to_string(), BOB.name),
                 request_id: id.clone(),
+                locale: Default::default(),
                 input: croupier::table::Input::Command(croupier::table::Command::new("dice join")),
             })
             .unwrap();

@@ -53,6 +53,28 @@ async fn the_registration_sent_fits_discord_with_headroom_and_keeps_negative_bou
     assert_eq!(detection["min_value"], -99);
     let pacc = find(&body, &["nwenemy", "add", "pacc"]);
     assert_eq!(pacc["min_value"], -99);
+    // Japanese, as the strict fake accepted it: every command, option and choice.
+    let roll = find(&body, &["roll"]);
+    assert_eq!(roll["name_localizations"]["ja"], "ロール");
+    let public = &find(&body, &["roll", "visibility"])["choices"][0];
+    assert_eq!(public["value"], "public");
+    assert_eq!(public["name_localizations"]["ja"], "公開");
+    fn without_ja(v: &Value, at: &str, out: &mut Vec<String>) {
+        if v["name_localizations"]["ja"].as_str().is_none() {
+            out.push(at.to_string());
+        }
+        for (i, c) in v["choices"].as_array().into_iter().flatten().enumerate() {
+            without_ja(c, &format!("{at} choice {i}"), out);
+        }
+        for o in v["options"].as_array().into_iter().flatten() {
+            without_ja(o, &format!("{at} {}", o["name"]), out);
+        }
+    }
+    let mut missing = vec![];
+    for c in cmds {
+        without_ja(c, &format!("/{}", c["name"]), &mut missing);
+    }
+    assert!(missing.is_empty(), "without Japanese: {missing:?}");
     env.stop().await;
 }
 

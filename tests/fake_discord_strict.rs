@@ -168,9 +168,13 @@ fn s(n: usize) -> String {
 // Application commands.
 
 fn good_command() -> Value {
-    json!({"name": "roll", "type": 1, "description": "Roll dice", "options": [
+    // Localized as Croupier registers it: Japanese names are letters to the naming rule.
+    json!({"name": "roll", "type": 1, "description": "Roll dice",
+        "name_localizations": {"ja": "ロール"}, "description_localizations": {"ja": "ダイスを振る"},
+        "options": [
         {"type": 3, "name": "expr", "description": "What to roll", "required": true,
-         "choices": [{"name": "Two dice", "value": "2d6"}]},
+         "name_localizations": {"ja": "式"}, "description_localizations": {"ja": "振るもの"},
+         "choices": [{"name": "Two dice", "value": "2d6", "name_localizations": {"ja": "ダイス2個"}}]},
         {"type": 4, "name": "times", "description": "How often", "min_value": -5, "max_value": 10,
          // Empty arrays, as serenity sends them, are accepted.
          "options": [], "choices": []},
@@ -256,6 +260,20 @@ async fn command_rules_refuse_each_violation_and_accept_a_valid_command() {
         }),
         ("0.name_localizations.fr", |c| {
             c["name_localizations"] = json!({"fr": "Lancer"})
+        }),
+        // Japanese names are letters for the naming rule, but a space is not.
+        ("0.options.0.name_localizations.ja", |c| {
+            c["options"][0]["name_localizations"] = json!({"ja": "ダイス 式"})
+        }),
+        ("0.options.0.name_localizations.ja", |c| {
+            c["options"][0]["name_localizations"] = json!({"ja": "式".repeat(33)})
+        }),
+        // A key that is no Discord locale (Japanese is `ja`, not `ja-JP`).
+        ("0.name_localizations.ja-JP", |c| {
+            c["name_localizations"] = json!({"ja-JP": "ロール"})
+        }),
+        ("0.options.0.choices.0.name_localizations.ja", |c| {
+            c["options"][0]["choices"][0]["name_localizations"] = json!({"ja": s(101)})
         }),
         ("0.options.0.choices", |c| {
             // Choices on a BOOLEAN option.

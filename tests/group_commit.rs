@@ -36,6 +36,7 @@ fn req(channel: &str, id: &str, line: &str) -> Request {
         guild: Some("g".into()),
         actor: Actor::player("alice", "alice"),
         request_id: id.into(),
+        locale: Default::default(),
         input: Input::Command(Command::parse_line(line).unwrap()),
     }
 }

@@ -244,6 +244,7 @@ fn two_days_idle_nobi_tables(url: &str) -> Vec<u64> {
                     guild: Some(guild.to_string()),
                     actor: Actor::player(user, user),
                     request_id: format!("nobi-{channel}-{i}"),
+                    locale: Default::default(),
                     input: Input::Command(Command::parse_line(line).unwrap()),
                 })
                 .unwrap();

@@ -37,6 +37,7 @@ fn run(t: &mut Table, channel: &str, user: &str, id: &str, line: &str) -> Outcom
         guild: Some("console".into()),
         actor: Actor::player(user, user),
         request_id: id.into(),
+        locale: Default::default(),
         input: Input::Command(Command::parse_line(line).unwrap()),
     })
     .unwrap()

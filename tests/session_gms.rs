@@ -16,6 +16,7 @@ fn run(t: &mut Table, user: &str, id: &str, line: &str) -> croupier::table::Outc
             guild: Some("g".into()),
             actor: Actor::player(user, user),
             request_id: id.into(),
+            locale: Default::default(),
             input: Input::Command(Command::parse_line(line).unwrap()),
         })
         .unwrap();

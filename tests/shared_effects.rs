@@ -554,6 +554,7 @@ fn request(user: &str, id: &str, line: &str) -> Request {
         guild: Some("g".into()),
         actor: Actor::player(user, user),
         request_id: id.into(),
+        locale: Default::default(),
         input: Input::Command(croupier::table::Command::parse_line(line).unwrap()),
     }
 }

@@ -346,6 +346,7 @@ fn req(channel: &str, user: &str, id: &str, line: &str) -> Request {
         guild: Some("g".into()),
         actor: Actor::player(user, user),
         request_id: id.into(),
+        locale: Default::default(),
         input: Input::Command(Command::parse_line(line).unwrap()),
     }
 }
@@ -572,6 +573,7 @@ fn copy_moves_a_release_database_whose_games_go_on_and_undo(db: &Db) {
             guild: Some("console".into()),
             actor: Actor::player(user, user),
             request_id: id.into(),
+            locale: Default::default(),
             input: Input::Command(Command::parse_line(line).unwrap()),
         })
         .unwrap()

@@ -31,6 +31,7 @@ fn req(user: &str, id: &str, line: &str) -> Request {
         guild: Some("g".into()),
         actor: Actor::player(user, user),
         request_id: id.into(),
+        locale: Default::default(),
         input: Input::Command(Command::parse_line(line).unwrap()),
     }
 }

@@ -133,6 +133,7 @@ fn run(t: &mut Table, user: &str, id: &str, line: &str) -> Outcome {
         guild: Some("g".into()),
         actor: Actor::player(user, user),
         request_id: id.into(),
+        locale: Default::default(),
         input: Input::Command(Command::parse_line(line).unwrap()),
     })
     .unwrap()

@@ -18,7 +18,10 @@ use std::collections::HashMap;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::Arc;
 
-use crate::table::{Actor, Command, Input, ManualClock, Reply, Request, ShownList, Table, UserId};
+use crate::i18n::{Locale, Readers};
+use crate::table::{
+    render_reply_in, Actor, Command, Input, ManualClock, Reply, Request, ShownList, Table, UserId,
+};
 
 pub use crate::table::render_reply;
 
@@ -29,6 +32,8 @@ pub struct ConsoleOptions {
     pub channel: String,
     /// Guild key for the console's channels.
     pub guild: String,
+    /// The language replies are printed in (`--locale`): everyone at the console reads it.
+    pub locale: Locale,
 }
 
 impl Default for ConsoleOptions {
@@ -36,6 +41,7 @@ impl Default for ConsoleOptions {
         ConsoleOptions {
             channel: "table".into(),
             guild: "console".into(),
+            locale: Locale::En,
         }
     }
 }
@@ -220,6 +226,7 @@ impl<'a> Console<'a> {
             guild: Some(self.opts.guild.clone()),
             actor: Actor::player(user, user),
             request_id: format!("console-{}-{}", self.run_id, self.counter),
+            locale: Readers::all(self.opts.locale),
             input,
         };
         let outcome = self.table.handle(&req).map_err(io::Error::other)?;
@@ -228,7 +235,7 @@ impl<'a> Console<'a> {
 
     fn print(&mut self, channel: &str, replies: &[Reply], out: &mut impl Write) -> io::Result<()> {
         for r in replies {
-            write!(out, "{}", render_reply(channel, r))?;
+            write!(out, "{}", render_reply_in(channel, r, self.opts.locale))?;
             writeln!(out)?;
         }
         self.shown.remember(channel, replies);
@@ -264,6 +271,17 @@ pub fn transcript(
     start: i64,
     script: &str,
 ) -> io::Result<String> {
+    transcript_in(games, seed, start, script, Locale::En)
+}
+
+/// [`transcript`] read in `locale` (`croupier console --locale`).
+pub fn transcript_in(
+    games: Arc<crate::table::Registry>,
+    seed: u64,
+    start: i64,
+    script: &str,
+    locale: Locale,
+) -> io::Result<String> {
     let store = crate::store::Store::in_memory().map_err(io::Error::other)?;
     let clock = Arc::new(ManualClock::at(start));
     let mut table = Table::new(
@@ -272,7 +290,10 @@ pub fn transcript(
         clock.clone(),
         crate::table::SeedMode::Fixed(seed),
     );
-    let opts = ConsoleOptions::default();
+    let opts = ConsoleOptions {
+        locale,
+        ..Default::default()
+    };
     let mut console = Console::new(&mut table, clock, opts);
     let mut out = Vec::new();
     for (n, line) in script.lines().enumerate() {

@@ -8,8 +8,13 @@ use std::process::{Command, Output, Stdio};
 
 /// `croupier console --db DB [--seed N]` with `input` on its standard input, to the end.
 pub fn run(db: &Path, seed: Option<u64>, input: &str) -> Output {
+    run_with(db, seed, &[], input)
+}
+
+/// [`run`] with more arguments (`--locale ja`).
+pub fn run_with(db: &Path, seed: Option<u64>, args: &[&str], input: &str) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_croupier"));
-    cmd.arg("console").arg("--db").arg(db);
+    cmd.arg("console").arg("--db").arg(db).args(args);
     if let Some(s) = seed {
         cmd.args(["--seed", &s.to_string()]);
     }

@@ -231,6 +231,57 @@ fn name_ok(name: &str, chat_input: bool) -> bool {
     })
 }
 
+/// The locales Discord takes as keys of a localization dictionary ("Reference" page,
+/// "Locales"; "Application Commands" page, "Localization": `name_localizations` and
+/// `description_localizations` are dictionaries "with keys in available locales").
+pub const LOCALES: [&str; 32] = [
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko",
+];
+
+/// A localization dictionary at `path` ("Application Commands" page, "Localization": each
+/// value "must adhere to the constraints of the field": a name the naming rule of
+/// "Application Command Naming", lower case for CHAT_INPUT commands and options; a
+/// description 1-100 characters; a choice name 1-100, "Application Command Option Choice
+/// Structure"), keyed by a locale of [`LOCALES`]. The form error for an unknown key is not
+/// published: a descriptive code in Discord's style.
+fn check_localizations(errs: &mut FormErrors, node: &Value, path: &str, field: &str, kind: Field) {
+    let key = format!("{field}_localizations");
+    let Some(dict) = node[key.as_str()].as_object() else {
+        return;
+    };
+    for (loc, v) in dict {
+        let at = join(path, format!("{key}.{loc}"));
+        if !LOCALES.contains(&loc.as_str()) {
+            errs.add(&at, "LOCALE_INVALID", format!("Invalid locale `{loc}`"));
+            continue;
+        }
+        let text = v.as_str().unwrap_or("");
+        match kind {
+            Field::Name { chat_input } => {
+                if len(text) < 1 || len(text) > 32 {
+                    bad_length(errs, &at, text, 1, 32);
+                } else if !name_ok(text, chat_input) {
+                    errs.add(
+                        &at,
+                        "APPLICATION_COMMAND_INVALID_NAME",
+                        "Command name is invalid",
+                    );
+                }
+            }
+            Field::Text => bad_length(errs, &at, text, 1, 100),
+        }
+    }
+}
+
+/// Which rules a localized value keeps: a name's or a text's (a description, a choice name).
+#[derive(Clone, Copy)]
+enum Field {
+    Name { chat_input: bool },
+    Text,
+}
+
 const SUB_COMMAND: u64 = 1;
 const SUB_COMMAND_GROUP: u64 = 2;
 
@@ -257,15 +308,7 @@ fn check_option(errs: &mut FormErrors, o: &Value, path: &str, level: u8) {
             "Command name is invalid",
         );
     }
-    for (loc, v) in o["name_localizations"].as_object().into_iter().flatten() {
-        if !name_ok(v.as_str().unwrap_or(""), true) {
-            errs.add(
-                &join(path, format!("name_localizations.{loc}")),
-                "APPLICATION_COMMAND_INVALID_NAME",
-                "Command name is invalid",
-            );
-        }
-    }
+    check_localizations(errs, o, path, "name", Field::Name { chat_input: true });
     bad_length(
         errs,
         &join(path, "description"),
@@ -273,19 +316,7 @@ fn check_option(errs: &mut FormErrors, o: &Value, path: &str, level: u8) {
         1,
         100,
     );
-    for (loc, v) in o["description_localizations"]
-        .as_object()
-        .into_iter()
-        .flatten()
-    {
-        bad_length(
-            errs,
-            &join(path, format!("description_localizations.{loc}")),
-            v.as_str().unwrap_or(""),
-            1,
-            100,
-        );
-    }
+    check_localizations(errs, o, path, "description", Field::Text);
     match kind {
         SUB_COMMAND | SUB_COMMAND_GROUP => {
             let children = o["options"].as_array().cloned().unwrap_or_default();
@@ -366,6 +397,7 @@ fn check_choices(errs: &mut FormErrors, o: &Value, path: &str, kind: u64) {
             1,
             100,
         );
+        check_localizations(errs, c, &p, "name", Field::Text);
         let v = &c["value"];
         let type_ok = match kind {
             3 => v.is_string(),
@@ -630,15 +662,7 @@ pub fn check_commands(body: &Value) -> Result<(), Refusal> {
                 "Command name is invalid",
             );
         }
-        for (loc, v) in c["name_localizations"].as_object().into_iter().flatten() {
-            if !name_ok(v.as_str().unwrap_or(""), chat) {
-                errs.add(
-                    &join(&p, format!("name_localizations.{loc}")),
-                    "APPLICATION_COMMAND_INVALID_NAME",
-                    "Command name is invalid",
-                );
-            }
-        }
+        check_localizations(&mut errs, c, &p, "name", Field::Name { chat_input: chat });
         // "Application Command Structure": description 1-100 for CHAT_INPUT.
         if chat {
             bad_length(
@@ -648,19 +672,7 @@ pub fn check_commands(body: &Value) -> Result<(), Refusal> {
                 1,
                 100,
             );
-            for (loc, v) in c["description_localizations"]
-                .as_object()
-                .into_iter()
-                .flatten()
-            {
-                bad_length(
-                    &mut errs,
-                    &join(&p, format!("description_localizations.{loc}")),
-                    v.as_str().unwrap_or(""),
-                    1,
-                    100,
-                );
-            }
+            check_localizations(&mut errs, c, &p, "description", Field::Text);
         }
         let opts = c["options"].as_array().cloned().unwrap_or_default();
         if !chat && !opts.is_empty() {

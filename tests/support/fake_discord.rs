@@ -84,6 +84,10 @@ struct Inner {
     lose_callbacks: std::sync::atomic::AtomicBool,
     /// Paths of the callbacks lost so.
     lost: Mutex<Vec<String>>,
+    /// Each user's client language (an interaction's `locale`; `en-US` unless set).
+    locales: Mutex<HashMap<u64, String>>,
+    /// The server's language (an interaction's `guild_locale`; `en-US` unless set).
+    guild_locale: Mutex<Option<String>>,
 }
 
 impl Inner {
@@ -406,6 +410,23 @@ impl FakeDiscord {
         self.inner.gateway().dispatch(guild, t, d);
     }
 
+    /// The client language `user`'s interactions carry from now on (Discord's locale tag:
+    /// `ja`, `en-US`, …; "Interaction Object": `locale`, "the selected language of the
+    /// invoking user").
+    pub fn set_locale(&self, user: u64, locale: &str) {
+        if let Ok(mut m) = self.inner.locales.lock() {
+            m.insert(user, locale.to_string());
+        }
+    }
+
+    /// The server's language its interactions carry from now on ("Interaction Object":
+    /// `guild_locale`, "the guild's preferred locale, if invoked in a guild").
+    pub fn set_guild_locale(&self, locale: &str) {
+        if let Ok(mut g) = self.inner.guild_locale.lock() {
+            *g = Some(locale.to_string());
+        }
+    }
+
     fn new_id(&self) -> String {
         self.inner
             .next_id
@@ -437,8 +458,10 @@ impl FakeDiscord {
                 "permissions": perms.to_string(),
             },
             "app_permissions": self.inner.rest.bot_permissions(channel).to_string(),
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": self.inner.locales.lock().ok().and_then(|m| m.get(&who.id).cloned())
+                .unwrap_or_else(|| "en-US".into()),
+            "guild_locale": self.inner.guild_locale.lock().ok().and_then(|g| g.clone())
+                .unwrap_or_else(|| "en-US".into()),
             "entitlements": [],
             "attachment_size_limit": self.inner.rest.config().attachment_size_limit,
         })

@@ -9,6 +9,7 @@
 extern crate self as croupier_core;
 
 pub use croupier_dice::{dice, rng};
+pub use croupier_i18n as i18n;
 
 pub mod names;
 pub mod render;

@@ -5,6 +5,7 @@ use poise::serenity_prelude as serenity;
 use serde_json::{json, Map, Value};
 use serenity::{CommandDataOption, CommandDataOptionValue};
 
+use croupier_core::i18n::{self, Locale};
 use croupier_core::table::{
     Command, CommandSpec, OptionKind, OptionSpec, Permission, Registry, MAX_LENGTH_LIMIT,
 };
@@ -89,18 +90,74 @@ pub fn command_json_with(spec: &CommandSpec, user_install: bool) -> Value {
     } else {
         vec![GUILD_INSTALL]
     };
-    json!({
+    let key = localization_key(&[&spec.name]);
+    let mut v = json!({
         "type": 1,
         "name": spec.name,
         "description": spec.description,
-        "options": children(spec),
+        "options": children(spec, &key),
         "contexts": contexts,
         "integration_types": installs,
         "default_member_permissions": default_permissions(spec).map(|p| p.to_string()),
-    })
+    });
+    localize(&mut v, &key, true);
+    v
 }
 
-fn children(spec: &CommandSpec) -> Vec<Value> {
+/// The catalogue key of a registered command, subcommand or group: `cmd-` and its path as
+/// registered, joined by `-` (`cmd-nwcombat-attack`); an option adds `--NAME`
+/// (`cmd-roll--visibility`), a choice `--VALUE` (`cmd-roll--visibility--public`, a value's
+/// `+`, `-` and `/` written `p`, `m` and `s`). Declared names hold no `-`, so keys never meet.
+pub fn localization_key(path: &[&str]) -> String {
+    format!("cmd-{}", path.join("-"))
+}
+
+fn choice_key(option_key: &str, value: &str) -> String {
+    let slug: String = value
+        .to_lowercase()
+        .chars()
+        .map(|c| match c {
+            '+' => 'p',
+            '-' => 'm',
+            '/' => 's',
+            c if c.is_ascii_alphanumeric() || c == '_' => c,
+            _ => '_',
+        })
+        .collect();
+    format!("{option_key}--{slug}")
+}
+
+/// Adds `name_localizations` (and, with `description`, `description_localizations`) for every
+/// language other than English that the catalogue has `key` in (`locales/ja/commands.ftl`):
+/// the declarations stay the one place a command is declared, in English; the catalogue
+/// holds only its other languages.
+fn localize(v: &mut Value, key: &str, description: bool) {
+    let mut names = Map::new();
+    let mut descriptions = Map::new();
+    for l in Locale::ALL.into_iter().filter(|l| *l != Locale::En) {
+        if let Some(n) = i18n::lookup(l, key, &[]) {
+            names.insert(l.code().into(), json!(n));
+        }
+        if description {
+            if let Some(d) = i18n::lookup(l, &format!("{key}.desc"), &[]) {
+                descriptions.insert(l.code().into(), json!(d));
+            }
+        }
+    }
+    if let Some(m) = v.as_object_mut() {
+        if !names.is_empty() {
+            m.insert("name_localizations".into(), Value::Object(names));
+        }
+        if !descriptions.is_empty() {
+            m.insert(
+                "description_localizations".into(),
+                Value::Object(descriptions),
+            );
+        }
+    }
+}
+
+fn children(spec: &CommandSpec, key: &str) -> Vec<Value> {
     if spec.subcommands.is_empty() {
         // An option asked in a form is registered as optional (so the command can be used
         // without it), after the required ones, as Discord requires.
@@ -109,25 +166,32 @@ fn children(spec: &CommandSpec) -> Vec<Value> {
         required
             .into_iter()
             .chain(optional)
-            .map(option_json)
+            .map(|o| option_json(o, key))
             .collect()
     } else {
-        spec.subcommands.iter().map(subcommand_json).collect()
+        spec.subcommands
+            .iter()
+            .map(|s| subcommand_json(s, key))
+            .collect()
     }
 }
 
-fn subcommand_json(spec: &CommandSpec) -> Value {
+fn subcommand_json(spec: &CommandSpec, parent: &str) -> Value {
     // Option types: SUB_COMMAND 1, SUB_COMMAND_GROUP 2.
     let kind = if spec.subcommands.is_empty() { 1 } else { 2 };
-    json!({
+    let key = format!("{parent}-{}", spec.name);
+    let mut v = json!({
         "type": kind,
         "name": spec.name,
         "description": spec.description,
-        "options": children(spec),
-    })
+        "options": children(spec, &key),
+    });
+    localize(&mut v, &key, true);
+    v
 }
 
-fn option_json(o: &OptionSpec) -> Value {
+fn option_json(o: &OptionSpec, parent: &str) -> Value {
+    let key = format!("{parent}--{}", o.name);
     // Option types: STRING 3, INTEGER 4, BOOLEAN 5, USER 6.
     let kind = match o.kind {
         OptionKind::String => 3,
@@ -150,11 +214,13 @@ fn option_json(o: &OptionSpec) -> Value {
             .map(|(label, value)| {
                 // An INTEGER option's choice values are integers; a value that is not one is
                 // sent as text for Discord to refuse loudly (`CommandSpec::problems` flags it).
-                let value = match (o.kind, value.parse::<i64>()) {
+                let json_value = match (o.kind, value.parse::<i64>()) {
                     (OptionKind::Integer, Ok(n)) => json!(n),
                     _ => json!(value),
                 };
-                json!({ "name": label, "value": value })
+                let mut c = json!({ "name": label, "value": json_value });
+                localize(&mut c, &choice_key(&key, value), false);
+                c
             })
             .collect();
         m.insert("choices".into(), Value::Array(choices));
@@ -172,7 +238,9 @@ fn option_json(o: &OptionSpec) -> Value {
             m.insert("max_value".into(), json!(max));
         }
     }
-    Value::Object(m)
+    let mut v = Value::Object(m);
+    localize(&mut v, &key, true);
+    v
 }
 
 /// A command object's combined size as Discord counts it: `name`, `description` and choice
@@ -270,28 +338,102 @@ fn unique_names(list: &[Value], at: &str, out: &mut Vec<String>) {
             out.push(format!("{at} `{name}` appears twice").trim().to_string());
         }
     }
+    // The same in each language: a reader of that language could not tell two siblings of
+    // one localized name apart (Croupier's own rule; the localized name stands in for the
+    // name wherever the client shows it).
+    let mut seen = std::collections::HashSet::new();
+    for v in list {
+        for (loc, name) in v["name_localizations"].as_object().into_iter().flatten() {
+            let name = name.as_str().unwrap_or("");
+            if !seen.insert((loc.clone(), name)) {
+                out.push(
+                    format!("{at} `{name}` ({loc}) appears twice")
+                        .trim()
+                        .to_string(),
+                );
+            }
+        }
+    }
+}
+
+/// The locales Discord accepts as keys of a localization dictionary (Discord's docs,
+/// "Reference", "Locales"; "Application Commands", "Localization": "keys in available locales").
+pub const DISCORD_LOCALES: [&str; 32] = [
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko",
+];
+
+/// "Application Commands", "Localization": each `*_localizations` value follows the rules of
+/// its field (a name the naming rule, a description 1-100 characters, a choice name 1-100),
+/// under a key from [`DISCORD_LOCALES`].
+fn localizations(
+    v: &Value,
+    key: &str,
+    at: &str,
+    out: &mut Vec<String>,
+    check: &dyn Fn(&str) -> Option<String>,
+) {
+    let Some(dict) = v.get(key) else {
+        return;
+    };
+    if dict.is_null() {
+        return;
+    }
+    let Some(dict) = dict.as_object() else {
+        out.push(format!("{at}: {key} is not a dictionary"));
+        return;
+    };
+    for (loc, value) in dict {
+        if !DISCORD_LOCALES.contains(&loc.as_str()) {
+            out.push(format!("{at}: {key} has `{loc}`, not a Discord locale"));
+        }
+        match value.as_str() {
+            Some(s) => {
+                if let Some(p) = check(s) {
+                    out.push(format!("{at}: {key}.{loc}: {p}"));
+                }
+            }
+            None => out.push(format!("{at}: {key}.{loc} is not text")),
+        }
+    }
+}
+
+fn name_problem(name: &str) -> Option<String> {
+    let len = name.chars().count();
+    let chars_ok = name
+        .chars()
+        .all(|c| matches!(c, '-' | '_' | '\'') || c.is_alphanumeric());
+    if !(1..=32).contains(&len) || !chars_ok {
+        Some(format!(
+            "name `{name}` must be 1-32 letters, digits, - or _"
+        ))
+    } else if name.chars().any(char::is_uppercase) {
+        Some(format!("name `{name}` must be lower case"))
+    } else {
+        None
+    }
+}
+
+fn text_problem(what: &str, s: &str) -> Option<String> {
+    let d = s.chars().count();
+    (!(1..=100).contains(&d)).then(|| format!("{what} of {d} characters (1-100)"))
 }
 
 /// "Application Command Naming": `^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`, lower case
 /// where a letter has a lower case; descriptions 1-100 characters.
 fn name_and_description(v: &Value, at: &str, out: &mut Vec<String>) {
     let name = v["name"].as_str().unwrap_or("");
-    let len = name.chars().count();
-    let chars_ok = name
-        .chars()
-        .all(|c| matches!(c, '-' | '_' | '\'') || c.is_alphanumeric());
-    if !(1..=32).contains(&len) || !chars_ok {
-        out.push(format!(
-            "{at}: name `{name}` must be 1-32 letters, digits, - or _"
-        ));
+    if let Some(p) = name_problem(name) {
+        out.push(format!("{at}: {p}"));
     }
-    if name.chars().any(char::is_uppercase) {
-        out.push(format!("{at}: name `{name}` must be lower case"));
+    if let Some(p) = text_problem("description", v["description"].as_str().unwrap_or("")) {
+        out.push(format!("{at}: {p}"));
     }
-    let d = v["description"].as_str().map_or(0, |s| s.chars().count());
-    if !(1..=100).contains(&d) {
-        out.push(format!("{at}: description of {d} characters (1-100)"));
-    }
+    localizations(v, "name_localizations", at, out, &name_problem);
+    localizations(v, "description_localizations", at, out, &|s| {
+        text_problem("description", s)
+    });
 }
 
 /// Options of a command (`parent` 0), a group (2) or a subcommand (1). Discord nests one level
@@ -350,11 +492,15 @@ fn value_option(o: &Value, kind: u64, at: &str, out: &mut Vec<String>) {
     if !choices.is_empty() && o["autocomplete"] == true {
         out.push(format!("{at}: autocomplete with choices"));
     }
+    unique_names(choices, &format!("{at} choices"), out);
     for c in choices {
         let name = c["name"].as_str().map_or(0, |s| s.chars().count());
         if !(1..=100).contains(&name) {
             out.push(format!("{at}: a choice name of {name} characters (1-100)"));
         }
+        localizations(c, "name_localizations", at, out, &|s| {
+            text_problem("a choice name", s)
+        });
         let value = &c["value"];
         let ok = match kind {
             3 => value.as_str().is_some_and(|s| s.chars().count() <= 100),
@@ -781,6 +927,37 @@ mod tests {
         assert!(p.iter().any(|p| p.contains("combined characters")), "{p:?}");
         let p = registration_problems(&json!([ok(), ok()]));
         assert!(p.iter().any(|p| p.contains("`cmd` appears twice")), "{p:?}");
+        // Localizations keep their field's rules, under Discord's locale keys.
+        broken(
+            &|c| c["name_localizations"] = json!({"ja": "ダイス ロール"}),
+            "name_localizations.ja: name `ダイス ロール` must be 1-32",
+        );
+        broken(
+            &|c| c["name_localizations"] = json!({"fr": "Lancer"}),
+            "must be lower case",
+        );
+        broken(
+            &|c| c["name_localizations"] = json!({"xx": "ロール"}),
+            "`xx`, not a Discord locale",
+        );
+        broken(
+            &|c| c["options"][0]["description_localizations"] = json!({"ja": "説".repeat(101)}),
+            "description_localizations.ja: description of 101",
+        );
+        broken(
+            &|c| {
+                c["options"][0]["name_localizations"] = json!({"ja": "名前"});
+                c["options"][1]["name_localizations"] = json!({"ja": "名前"});
+            },
+            "`名前` (ja) appears twice",
+        );
+        broken(
+            &|c| {
+                c["options"][0]["choices"] =
+                    json!([{"name": "n", "value": "v", "name_localizations": {"ja": ""}}]);
+            },
+            "a choice name of 0",
+        );
         let many: Vec<Value> = (0..101)
             .map(|i| json!({"type": 1, "name": format!("c{i}"), "description": "d"}))
             .collect();
@@ -846,6 +1023,97 @@ mod tests {
         assert_eq!(
             roll["options"][0]["max_length"],
             json!(croupier_core::dice::MAX_INPUT_CHARS)
+        );
+    }
+
+    /// Every registered command, subcommand, group and option carries its Japanese name and
+    /// description, and every choice its Japanese name, from `locales/ja/commands.ftl`; the
+    /// catalogue holds no key that names nothing registered; and the whole still fits
+    /// Discord's rules (each localization checked as its field, the combined size counting
+    /// the longer of English and Japanese).
+    #[test]
+    fn every_command_option_and_choice_is_registered_in_japanese() {
+        let games = croupier_games::load(&croupier_core::source_path("data")).expect("data loads");
+        let body = registration(&all_specs(&games));
+        let mut missing = vec![];
+        let mut counted = [0usize; 3];
+        fn walk(v: &Value, at: &str, missing: &mut Vec<String>, counted: &mut [usize; 3]) {
+            for key in ["name_localizations", "description_localizations"] {
+                if v[key]["ja"].as_str().is_none_or(str::is_empty) {
+                    missing.push(format!("{at}: {key}.ja"));
+                }
+            }
+            let leaf = !matches!(v["type"].as_u64(), Some(1 | 2)) || v.get("contexts").is_some();
+            counted[usize::from(!leaf || v.get("contexts").is_some())] += 1;
+            for c in v["choices"].as_array().into_iter().flatten() {
+                counted[2] += 1;
+                if c["name_localizations"]["ja"]
+                    .as_str()
+                    .is_none_or(str::is_empty)
+                {
+                    missing.push(format!("{at} choice {}: name_localizations.ja", c["value"]));
+                }
+            }
+            for o in v["options"].as_array().into_iter().flatten() {
+                let at = format!("{at} {}", o["name"].as_str().unwrap_or("?"));
+                walk(o, &at, missing, counted);
+            }
+        }
+        for c in body.as_array().unwrap() {
+            walk(
+                c,
+                &format!("/{}", c["name"].as_str().unwrap()),
+                &mut missing,
+                &mut counted,
+            );
+        }
+        println!(
+            "{} options, {} commands, subcommands and groups, {} choices, each in Japanese",
+            counted[0], counted[1], counted[2]
+        );
+        assert!(
+            missing.is_empty(),
+            "{} missing:\n{}",
+            missing.len(),
+            missing.join("\n")
+        );
+        assert_eq!(registration_problems(&body), Vec::<String>::new());
+        // No key of the catalogue names a command, option or choice that is not registered.
+        let mut registered = std::collections::BTreeSet::new();
+        fn keys(v: &Value, key: &str, out: &mut std::collections::BTreeSet<String>) {
+            out.insert(key.to_string());
+            for c in v["choices"].as_array().into_iter().flatten() {
+                let value = match &c["value"] {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                out.insert(choice_key(key, &value));
+            }
+            for o in v["options"].as_array().into_iter().flatten() {
+                let name = o["name"].as_str().unwrap_or("");
+                let k = if matches!(o["type"].as_u64(), Some(1 | 2)) {
+                    format!("{key}-{name}")
+                } else {
+                    format!("{key}--{name}")
+                };
+                keys(o, &k, out);
+            }
+        }
+        for c in body.as_array().unwrap() {
+            keys(
+                c,
+                &localization_key(&[c["name"].as_str().unwrap()]),
+                &mut registered,
+            );
+        }
+        let stale: Vec<String> = i18n::keys(Locale::Ja)
+            .into_iter()
+            .filter(|k| k.starts_with("cmd-") && !k.ends_with(".desc"))
+            .filter(|k| !registered.contains(k))
+            .collect();
+        assert!(
+            stale.is_empty(),
+            "catalogue keys naming nothing registered: {stale:?}"
         );
     }
 

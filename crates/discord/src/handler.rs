@@ -23,6 +23,7 @@ use super::render::{self, Draft, Look, Scene};
 use super::retire::{self, Pressed};
 use super::send::{self, Inter, State};
 use super::slots;
+use croupier_core::i18n::{self, Locale, Readers};
 use croupier_core::table::{
     Actor, Command, CommandSpec, Input, Request, Standing, TableHandle, UserId,
 };
@@ -254,6 +255,7 @@ async fn on_command(shared: &Shared, http: &Http, ci: CommandInteraction) -> Cou
         guild: ci.guild_id.map(|g| g.to_string()),
         actor: actor(&ci.user, ci.member.as_deref()),
         request_id: ci.id.to_string(),
+        locale: readers(&ci.locale, ci.guild_locale.as_deref()),
         input: Input::Command(cmd),
     };
     (label, run(shared, &inter, req, None).await)
@@ -289,7 +291,9 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) ->
         match found {
             Ok(Some(full)) => custom = full,
             _ => {
-                send::answer(&inter, State::Open, vec![send::note("⛔ this button is no longer known; use `/game status` for the current ones.")]).await;
+                let user = readers(&ci.locale, ci.guild_locale.as_deref()).user;
+                let note = i18n::text(user, "discord-unknown-button", &[]);
+                send::answer(&inter, State::Open, vec![send::note(&note)]).await;
                 return ("unknown".to_string(), Outcome::UnknownButton);
             }
         }
@@ -309,6 +313,7 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) ->
         guild: ci.guild_id.map(|g| g.to_string()),
         actor: actor(&ci.user, ci.member.as_ref()),
         request_id: ci.id.to_string(),
+        locale: readers(&ci.locale, ci.guild_locale.as_deref()),
         input,
     };
     // The message the component was on: its settled components are retired if this commits.
@@ -323,6 +328,18 @@ async fn on_component(shared: &Shared, http: &Http, ci: ComponentInteraction) ->
             components,
         });
     (label, run(shared, &inter, req, pressed).await)
+}
+
+/// The languages of an interaction's readers: the user's client language (`locale`, sent with
+/// every interaction) for their private answers, the server's (`guild_locale`, sent from a
+/// server) for the channel's; in a DM, the user's for both. A language Croupier does not
+/// speak reads as English.
+pub fn readers(locale: &str, guild_locale: Option<&str>) -> Readers {
+    let user = Locale::from_tag(locale);
+    Readers {
+        user,
+        server: guild_locale.map_or(user, Locale::from_tag),
+    }
 }
 
 /// A submitted form (a modal): the command its custom id carries, with the typed texts as
@@ -351,6 +368,7 @@ async fn on_modal(shared: &Shared, http: &Http, mi: ModalInteraction) -> Counted
         guild: mi.guild_id.map(|g| g.to_string()),
         actor: actor(&mi.user, mi.member.as_ref()),
         request_id: mi.id.to_string(),
+        locale: readers(&mi.locale, mi.guild_locale.as_deref()),
         input: Input::Command(cmd),
     };
     (label, run(shared, &inter, req, None).await)
@@ -371,9 +389,11 @@ async fn run(
         send::answer(
             inter,
             State::Open,
-            vec![send::note(
-                "⏳ Croupier is restarting; nothing was done. Try again in a moment.",
-            )],
+            vec![send::note(&i18n::text(
+                req.locale.user,
+                "discord-restarting",
+                &[],
+            ))],
         )
         .await;
         return Outcome::Restarting;
@@ -385,6 +405,7 @@ async fn run(
     let look = shared.look.clone();
     let games = shared.games.clone();
     let invoker = req.actor.id.clone();
+    let readers = req.locale;
     let channel = req.channel.clone();
     let request_id = req.request_id.clone();
     let lanes = shared.outbox.clone();
@@ -437,9 +458,11 @@ async fn run(
         if out.duplicate && shared.outbox.settled_elsewhere(&channel, &request_id).await {
             // A restart posted this action's output in the channel already: not again.
             return Ok((
-                vec![send::note(
-                    "✅ This was done already; its answer was posted in the channel.",
-                )],
+                vec![send::note(&i18n::text(
+                    readers.user,
+                    "discord-done-already",
+                    &[],
+                ))],
                 Outcome::Duplicate,
                 None,
                 None,
@@ -460,6 +483,7 @@ async fn run(
             let scene = Scene {
                 channel: &channel,
                 invoker: Some(&invoker),
+                readers,
             };
             render::draw_and_render(
                 &games,
@@ -478,9 +502,16 @@ async fn run(
         let Some((drafts, long)) = drawn else {
             // Applied and committed, but its answer could not be made: say so, not "nothing changed".
             error!("making the answer of a committed request failed");
-            return Ok((vec![send::note(
-                "⚠️ Croupier did this, but could not show the answer; `/game status` or `/game log` shows where things stand.",
-            )], outcome, ticket, settled));
+            return Ok((
+                vec![send::note(&i18n::text(
+                    readers.user,
+                    "discord-answer-lost",
+                    &[],
+                ))],
+                outcome,
+                ticket,
+                settled,
+            ));
         };
         if !long.pairs().is_empty() {
             // Saved (and committed) before any message carrying these ids is sent.
@@ -523,7 +554,7 @@ async fn run(
             Err(e) => {
                 error!(error = %e, "table request failed");
                 (
-                    vec![send::note(failure_text(e.trouble()))],
+                    vec![send::note(&failure_text(e.trouble(), readers.user))],
                     Outcome::Failed,
                     None,
                     None,
@@ -707,14 +738,16 @@ async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) -
 
 /// What the person who acted is told when their request could not be saved, by the kind of
 /// failure: nothing was changed in each case, and each says what to do.
-pub fn failure_text(trouble: croupier_core::table::Trouble) -> &'static str {
+/// In `locale`, the language of the person who acted.
+pub fn failure_text(trouble: croupier_core::table::Trouble, locale: Locale) -> String {
     use croupier_core::table::Trouble;
-    match trouble {
-        Trouble::DiskFull => "⚠️ Croupier's database is out of disk space, so this was not saved and nothing was changed. Tell whoever runs Croupier; try again once there is room.",
-        Trouble::Busy => "⏳ Croupier's database was busy and could not save this; nothing was changed. Try again in a moment.",
-        Trouble::Closed => "⏳ Croupier is restarting; nothing was done. Try again in a moment.",
-        Trouble::Other => "⚠️ Croupier could not save this just now (a database error); nothing was changed. Try again.",
-    }
+    let key = match trouble {
+        Trouble::DiskFull => "discord-disk-full",
+        Trouble::Busy => "discord-busy",
+        Trouble::Closed => "discord-restarting",
+        Trouble::Other => "discord-not-saved",
+    };
+    i18n::text(locale, key, &[])
 }
 
 /// Runs `f` (drawing pictures, building embeds) on tokio's blocking pool, at most one job per
@@ -767,10 +800,10 @@ mod tests {
     fn each_failure_is_named_for_what_it_is() {
         let full = sqlite(rusqlite::ffi::SQLITE_FULL);
         assert_eq!(full.trouble(), Trouble::DiskFull);
-        assert!(failure_text(full.trouble()).contains("out of disk space"));
+        assert!(failure_text(full.trouble(), Locale::En).contains("out of disk space"));
         let busy = sqlite(rusqlite::ffi::SQLITE_BUSY);
         assert_eq!(busy.trouble(), Trouble::Busy);
-        assert!(failure_text(busy.trouble()).contains("busy"));
+        assert!(failure_text(busy.trouble(), Locale::En).contains("busy"));
         assert_eq!(TableError::Closed.trouble(), Trouble::Closed);
         // A failed group commit keeps its cause's kind.
         let lost = TableError::NotSaved(full.to_string(), full.trouble());
@@ -781,12 +814,47 @@ mod tests {
             Trouble::Closed,
             Trouble::Other,
         ] {
-            let text = failure_text(t);
+            let text = failure_text(t, Locale::En);
             assert!(
                 text.contains("nothing was changed") || text.contains("nothing was done"),
                 "{text}"
             );
             assert!(!text.contains("could not reach its table"), "{text}");
         }
+    }
+
+    /// The front end's own notes are in the catalogue, read in the actor's language.
+    #[test]
+    fn failure_notes_are_read_in_the_actors_language() {
+        use croupier_core::table::Trouble;
+        for t in [
+            Trouble::DiskFull,
+            Trouble::Busy,
+            Trouble::Closed,
+            Trouble::Other,
+        ] {
+            let ja = failure_text(t, Locale::Ja);
+            assert!(ja.contains("何も"), "{ja}");
+            assert!(!ja.contains("nothing"), "{ja}");
+        }
+        assert_eq!(
+            failure_text(Trouble::Closed, Locale::En),
+            "⏳ Croupier is restarting; nothing was done. Try again in a moment."
+        );
+    }
+
+    /// The user's language for their private answers, the server's for the channel's; in a
+    /// DM (no `guild_locale`) the user's for both; any language but Japanese reads English.
+    #[test]
+    fn an_interactions_readers_come_from_locale_and_guild_locale() {
+        let r = readers("ja", Some("en-US"));
+        assert_eq!((r.user, r.server), (Locale::Ja, Locale::En));
+        let r = readers("en-GB", Some("ja"));
+        assert_eq!((r.user, r.server), (Locale::En, Locale::Ja));
+        let r = readers("ja", None);
+        assert_eq!((r.user, r.server), (Locale::Ja, Locale::Ja));
+        let r = readers("fr", Some("de"));
+        assert_eq!((r.user, r.server), (Locale::En, Locale::En));
+        assert!(r.for_answer(true) == Locale::En);
     }
 }

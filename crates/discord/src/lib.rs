@@ -45,7 +45,7 @@ pub use commands::{
     default_permissions, read_command, registration, registration_problems, registration_with,
     Suggested,
 };
-pub use handler::actor;
+pub use handler::{actor, readers};
 pub use ops::Health;
 pub use shards::{GatewayError, Retry, Sharding, ShardingError};
 

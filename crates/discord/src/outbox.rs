@@ -37,6 +37,7 @@ use super::metrics::Metrics;
 use super::render::{self, Draft, Look, Scene, Target};
 use super::retire::{self, Pressed};
 use super::send::{self, Inter, State};
+use croupier_core::i18n::{Locale, Readers};
 use croupier_core::store::{self, OutboxRow, ShardSlice};
 use croupier_core::table::{Outcome, Registry, Reply, Request, TableHandle, UserId};
 
@@ -60,6 +61,14 @@ pub struct Envelope {
     /// settled components are retired ([`super::retire`]), again after a restart.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pressed: Option<Pressed>,
+    /// The server's language (the interaction's `guild_locale`), which a recovery writes the
+    /// public output in. Rows written before it read as English.
+    #[serde(default, skip_serializing_if = "is_english")]
+    pub locale: Locale,
+}
+
+fn is_english(l: &Locale) -> bool {
+    *l == Locale::En
 }
 
 impl std::fmt::Debug for Envelope {
@@ -104,6 +113,7 @@ pub fn envelope(
         command,
         replies,
         pressed: pressed.cloned(),
+        locale: req.locale.server,
     })
     .ok()
 }
@@ -442,7 +452,7 @@ async fn deliver_answer(
     env: Envelope,
 ) -> bool {
     let actor = UserId::new(&env.actor);
-    let mut drafts = drafts_of(shared, table, &row.channel, &actor, env.replies).await;
+    let mut drafts = drafts_of(shared, table, &row.channel, &actor, env.locale, env.replies).await;
     if drafts.is_empty() {
         return false;
     }
@@ -544,6 +554,7 @@ async fn drafts_of(
     table: &TableHandle,
     channel: &str,
     actor: &UserId,
+    locale: Locale,
     replies: Vec<Reply>,
 ) -> Vec<Draft> {
     let (games, look, channel, actor) = (
@@ -556,6 +567,7 @@ async fn drafts_of(
         let scene = Scene {
             channel: &channel,
             invoker: Some(&actor),
+            readers: Readers::all(locale),
         };
         render::draw_and_render(&games, None, None, &look, &scene, replies)
     })
@@ -635,6 +647,7 @@ mod tests {
             guild: None,
             actor: Actor::player("7", "alice"),
             request_id: "42".into(),
+            locale: Default::default(),
             input: Input::Command(Command::new("dice roll")),
         };
         let out = Outcome {
@@ -662,6 +675,7 @@ mod tests {
             guild: None,
             actor: Actor::player("7", "alice"),
             request_id: "42".into(),
+            locale: Default::default(),
             input: Input::Command(Command::new("dice join")),
         };
         let private = Outcome {
@@ -680,5 +694,36 @@ mod tests {
         assert_eq!(env.replies[0].message.body, "alice joins");
         assert_eq!(env.interaction.as_deref(), Some("42"));
         assert_eq!(env.command, "dice join");
+    }
+
+    /// A recovery writes the public output in the server's language it was made for, kept in
+    /// the row; a row written before languages reads as English.
+    #[test]
+    fn an_envelope_keeps_the_servers_language_and_old_rows_read_english() {
+        use croupier_core::table::{Actor, Command, Input, Message};
+        let old = r#"{"actor":"7","command":"roll","replies":[]}"#;
+        assert_eq!(
+            serde_json::from_str::<Envelope>(old).unwrap().locale,
+            Locale::En
+        );
+        let req = Request {
+            channel: "1".into(),
+            guild: Some("9".into()),
+            actor: Actor::player("7", "alice"),
+            request_id: "42".into(),
+            locale: Readers {
+                user: Locale::En,
+                server: Locale::Ja,
+            },
+            input: Input::Command(Command::new("roll")),
+        };
+        let out = Outcome {
+            replies: vec![Reply::public(Message::text("x"))],
+            accepted: true,
+            duplicate: false,
+        };
+        let env: Envelope =
+            serde_json::from_str(&envelope(&req, None, &out, None).unwrap()).unwrap();
+        assert_eq!(env.locale, Locale::Ja);
     }
 }

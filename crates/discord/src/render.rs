@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use croupier_core::i18n::Readers;
 use croupier_core::table::{Audience, ButtonStyle, Message, Reply, UserId};
 
 use super::ids::{self, LongIds};
@@ -205,6 +206,10 @@ pub struct Scene<'a> {
     pub channel: &'a str,
     /// Who acted (None for reminders).
     pub invoker: Option<&'a UserId>,
+    /// The languages its readers read: the invoker's for their ephemeral answers, the
+    /// server's for everything else (the channel, and a DM to someone whose language this
+    /// interaction does not tell).
+    pub readers: Readers,
 }
 
 /// Draws the replies' pictures (`board`: the session a board is drawn from; `boards`: the
@@ -238,7 +243,16 @@ pub fn render(look: &Look, scene: &Scene, replies: &[Reply], long: &mut LongIds)
     let mut out = vec![];
     for r in replies {
         for target in targets(scene, r) {
-            out.extend(render_message(look, scene, &r.message, target, long));
+            // Typed words are written in the reader's language; plain text is as it is.
+            let locale = scene.readers.for_answer(target == Target::Ephemeral);
+            let localized;
+            let m = if r.message.said.is_some() {
+                localized = r.message.in_language(locale);
+                &localized
+            } else {
+                &r.message
+            };
+            out.extend(render_message(look, scene, m, target, long));
         }
     }
     out
@@ -722,6 +736,7 @@ mod tests {
         Scene {
             channel: "42",
             invoker: Some(me),
+            readers: Readers::default(),
         }
     }
 

@@ -10,6 +10,7 @@ use super::states::States;
 use super::text_patch;
 use super::RuleError;
 use super::{Audience, Command, Message, Reply, Stamp, UserId};
+use crate::i18n::Readers;
 use crate::rng::{seeded, GameRng};
 use crate::store::Tx;
 use crate::store::{self, SessionRow, StoreError};
@@ -59,6 +60,11 @@ pub struct Request {
     pub request_id: String,
     /// What they did.
     pub input: Input,
+    /// Who reads the answers, in which language: the actor's private answers in theirs, the
+    /// channel's in the server's (Discord: the interaction's `locale` and `guild_locale`; the
+    /// console: `--locale`). The table decides nothing by it: front ends render the typed
+    /// replies ([`super::Said`]) in it.
+    pub locale: Readers,
 }
 
 /// The result of a request.

@@ -10,6 +10,7 @@ use super::engine::{
 };
 use super::game::Actor;
 use super::registry::Registry;
+use super::said::{RollSaid, Said};
 use super::states::States;
 use super::{Command, Message, Reply, Stamp, UserId};
 use crate::dice;
@@ -47,7 +48,7 @@ pub(super) fn roll(
     // The chance is never dropped silently: what the odds leave out, or why there are
     // none, is said in the reply.
     // Found computed already when the request came through `TableHandle::handle`.
-    let odds_line = target.map(|t| super::odds::line(expr, t).to_string());
+    let chance = target.map(|t| (*super::odds::line(expr, t)).clone());
     // A notation error is refused before any die is thrown; a failure while rolling (a
     // division by a die that rolled 0, the explosion limit) comes after the dice were thrown,
     // so the channel's generator keeps their draws and a retry rolls fresh dice; the reply
@@ -61,30 +62,15 @@ pub(super) fn roll(
         Ok(r) => r,
         Err(e) => {
             // Only a generator that moved threw dice (`10 / 0` throws none).
-            let after = if rng.get_word_pos() == before {
-                "No dice were thrown; nothing changed."
-            } else {
-                "The dice were thrown, so trying again rolls fresh ones; nothing else changed."
-            };
             return Ok(vec![Reply::private(
                 &req.actor.id,
-                Message::titled("🎲 The roll failed", format!("{e} {after}")),
+                Message::said(Said::RollFailed {
+                    error: e.to_string(),
+                    thrown: rng.get_word_pos() != before,
+                }),
             )]);
         }
     };
-    let mut text = format!("{} rolls {}", req.actor.id.mention(), result.render());
-    if let Some(w) = &result.warning {
-        // Once per roll: a strict `>`/`<` where Roll20 users read it inclusively.
-        text.push_str(&format!("\nNote: {w}"));
-    }
-    if let Some(t) = target {
-        let ok = result.total >= t;
-        text.push_str(&format!(
-            "\n{} — {}",
-            odds_line.unwrap_or_default(),
-            if ok { "**success**" } else { "**failure**" }
-        ));
-    }
     let id = store::log_append(
         tx,
         &store::NewLog {
@@ -101,12 +87,17 @@ pub(super) fn roll(
             restore: None,
         },
     )?;
-    let mut msg =
-        Message::titled("🎲 Roll", text).with_picture(super::Picture::Dice(result.clone()));
-    if vis != Visibility::Public {
-        // Hidden rolls carry their log number so the GM can `/game reveal` them.
-        msg = msg.field("Log", format!("#{id}"));
-    }
+    // Hidden rolls carry their log number so the GM can `/game reveal` them.
+    let said = RollSaid {
+        who: req.actor.id.mention(),
+        roll: result.clone(),
+        target,
+        chance,
+        log: (vis != Visibility::Public).then_some(id),
+        blind: false,
+    };
+    let msg = Message::said(Said::Roll(Box::new(said.clone())))
+        .with_picture(super::Picture::Dice(result.clone()));
     let me = &req.actor.id;
     let mut with_me = vec![me.clone()];
     with_me.extend(gms.iter().filter(|g| *g != me).cloned());
@@ -120,18 +111,18 @@ pub(super) fn roll(
         Visibility::Blind => {
             let mut out = vec![Reply {
                 audience: super::Audience::Only(gms.clone()),
-                message: Message::titled(
-                    "🙈 Blind roll",
-                    format!("{} (only the GM sees this)", msg.body),
-                )
-                .field("Log", format!("#{id}")),
+                message: Message::said(Said::Roll(Box::new(RollSaid {
+                    blind: true,
+                    ..said
+                }))),
             }];
             if !gms.contains(me) {
                 out.push(Reply::private(
                     me,
-                    Message::text(format!(
-                        "🙈 You rolled `{expr}` blind (log #{id}); only the GM sees the result."
-                    )),
+                    Message::said(Said::BlindNotice {
+                        expr: expr.to_string(),
+                        log: id,
+                    }),
                 ));
             }
             out

@@ -16,6 +16,7 @@ pub mod odds;
 pub mod record;
 pub mod registry;
 mod reply;
+pub mod said;
 mod service;
 mod shown;
 mod spec;
@@ -41,6 +42,7 @@ pub use reply::{
     Attachment, Audience, Button, ButtonStyle, Choice, Field, Image, Message, Picture, Reply,
     Select, SelectOption, Stamp, UserId,
 };
+pub use said::{Chance, RollSaid, Said};
 pub use service::{channel_seed, Group, SeedMode, Standing, Table, DUE_BATCH, REQUEST_KEEP_SECS};
 pub use shown::{Found, Shown, ShownList};
 pub use spec::{
@@ -48,4 +50,4 @@ pub use spec::{
     MAX_LENGTH_LIMIT,
 };
 pub use states::{Cached, StateCache, States, STATE_CACHE_BYTES};
-pub use text::{mentions_to_at, render_reply};
+pub use text::{mentions_to_at, render_reply, render_reply_in};

@@ -1,5 +1,5 @@
-//! The chance line of `/roll … target:` ("needs 9+: 27.8 %"), computed once per expression and
-//! target and kept. Computing odds is pure work that can take tens of milliseconds within its
+//! The chance of `/roll … target:` (shown as "needs 9+: 27.8%", in the reader's language:
+//! [`Chance::line`]), computed once per expression and target and kept. Computing odds is pure work that can take tens of milliseconds within its
 //! budget (`croupier_dice::odds`); the async front end computes it on tokio's blocking pool
 //! before the request reaches the writer ([`super::TableHandle::handle`]), so the writer, which
 //! every channel's requests wait for, only looks the line up.
@@ -13,11 +13,12 @@ use super::builtins::RollCommand;
 use super::command::Command;
 use super::declare::Commands;
 use super::engine::{Input, Request};
+use super::said::Chance;
 
 /// Lines kept (each a short string).
 const KEPT: usize = 4_096;
 
-static LINES: LazyLock<quick_cache::sync::Cache<(String, i64), Arc<String>>> =
+static LINES: LazyLock<quick_cache::sync::Cache<(String, i64), Arc<Chance>>> =
     LazyLock::new(|| quick_cache::sync::Cache::new(KEPT));
 
 /// The name of the writer's thread (see `handle.rs`).
@@ -26,9 +27,9 @@ pub(super) const WRITER_THREAD: &str = "croupier-db-writer";
 /// Expressions whose odds were computed on the writer (kept for tests).
 static ON_WRITER: LazyLock<Mutex<HashSet<String>>> = LazyLock::new(Default::default);
 
-/// "needs `t`+: …" for `expr`: the chance, what the odds leave out, or why there are none
-/// (never dropped silently).
-pub fn line(expr: &str, t: i64) -> Arc<String> {
+/// The chance of `expr` reaching `t`: the percentage, what the odds leave out, or why there
+/// are none (never dropped silently).
+pub fn line(expr: &str, t: i64) -> Arc<Chance> {
     let key = (expr.to_string(), t);
     if let Some(l) = LINES.get(&key) {
         return l;
@@ -43,21 +44,26 @@ pub fn line(expr: &str, t: i64) -> Arc<String> {
     l
 }
 
-fn compute(expr: &str, t: i64) -> String {
+fn compute(expr: &str, t: i64) -> Chance {
     match dice::odds(expr) {
         Ok(d) => {
-            let mut line = format!("needs {t}+: {}", dice::percent(d.prob_at_least(t)));
-            match (d.note(), d.max()) {
-                (Some(note), _) => line.push_str(&format!(" ({note})")),
-                // Exact odds (nothing left out): a target past the highest result is said.
-                (None, Some(max)) if t > max => {
-                    line.push_str(&format!(" (no result reaches {t}: the highest is {max})"))
-                }
-                _ => {}
+            let note = d.note();
+            // Exact odds (nothing left out): a target past the highest result is said.
+            let unreachable_past = match (&note, d.max()) {
+                (None, Some(max)) if t > max => Some(max),
+                _ => None,
+            };
+            Chance::Known {
+                target: t,
+                percent: dice::percent(d.prob_at_least(t)),
+                note,
+                unreachable_past,
             }
-            line
         }
-        Err(e) => format!("needs {t}+ (no exact chance: {e})"),
+        Err(e) => Chance::Unknown {
+            target: t,
+            reason: e.to_string(),
+        },
     }
 }
 

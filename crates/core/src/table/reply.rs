@@ -5,8 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::said::Said;
 use super::typed::Commands;
 use super::Command;
+use crate::i18n::Locale;
 
 /// A user id: a Discord snowflake as text, or a console name.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -234,6 +236,11 @@ pub struct Message {
     /// anew. Only for public messages without pings (an edit notifies nobody).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slot: Option<String>,
+    /// The words as typed values (`/roll`'s replies): `title`, `body` and `fields` are their
+    /// English; a front end writes them again in its reader's language
+    /// ([`Message::in_language`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub said: Option<Said>,
 }
 
 /// What picture goes with a message.
@@ -267,6 +274,42 @@ pub struct Stamp {
 }
 
 impl Message {
+    /// A message of typed words (see [`Said`]), its text in English.
+    pub fn said(said: Said) -> Self {
+        let mut m = Message {
+            said: Some(said),
+            ..Default::default()
+        };
+        m.write_words(Locale::En);
+        m
+    }
+
+    /// This message as a reader of `locale` reads it: its typed words written in that language
+    /// (a message of plain text is as it is).
+    pub fn in_language(&self, locale: Locale) -> Message {
+        let mut m = self.clone();
+        m.write_words(locale);
+        m
+    }
+
+    fn write_words(&mut self, locale: Locale) {
+        let Some(said) = &self.said else {
+            return;
+        };
+        let w = said.words(locale);
+        self.title = w.title;
+        self.body = w.body;
+        self.fields = w
+            .fields
+            .into_iter()
+            .map(|(name, value)| Field {
+                name,
+                value,
+                inline: false,
+            })
+            .collect();
+    }
+
     /// A message with just text.
     pub fn text(body: impl Into<String>) -> Self {
         Message {

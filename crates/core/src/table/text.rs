@@ -2,9 +2,25 @@
 //! (`croupier_core::testkit`) records them.
 
 use super::{Audience, Reply};
+use crate::i18n::Locale;
 
 /// Renders a reply as the console prints it: the audience line, then the message as text.
 pub fn render_reply(channel: &str, r: &Reply) -> String {
+    render_reply_in(channel, r, Locale::En)
+}
+
+/// [`render_reply`] for a reader of `locale`: a reply of typed words is written in it.
+pub fn render_reply_in(channel: &str, r: &Reply, locale: Locale) -> String {
+    let localized;
+    let r = if r.message.said.is_some() {
+        localized = Reply {
+            audience: r.audience.clone(),
+            message: r.message.in_language(locale),
+        };
+        &localized
+    } else {
+        r
+    };
     let who = match &r.audience {
         Audience::Everyone => "everyone".to_string(),
         Audience::Only(us) if us.is_empty() => "nobody".to_string(),

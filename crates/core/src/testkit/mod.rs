@@ -469,6 +469,7 @@ impl Harness {
             },
             request_id: format!("testkit-{}", self.counter),
             input,
+            locale: Default::default(),
         };
         let before = self.world(channel);
         let out = self.table.handle(&req).expect("the store answers");
@@ -540,6 +541,7 @@ impl Harness {
             guild: Some(GUILD.to_string()),
             actor: Actor::player(&host, &host),
             request_id: format!("testkit-undo-{}", self.counter),
+            locale: Default::default(),
             input: Input::Command(Command::new("game undo")),
         };
         let games = self.games.clone();
@@ -711,6 +713,7 @@ impl Harness {
                     guild: Some(GUILD.to_string()),
                     actor: Actor::player(&as_user.0, &as_user.0),
                     request_id: format!("testkit-view-{}", self.counter),
+                    locale: Default::default(),
                     input: Input::Command(cmd.clone()),
                 };
                 let out = self.table.handle(&req).expect("the store answers");

@@ -1,6 +1,10 @@
-//! Discord-markdown rendering of a [`Roll`].
+//! Discord-markdown rendering of a [`Roll`], in the reader's language: Croupier's own line in
+//! English, the BCDice line Japanese players read (`(2D6+5) ＞ 9[4,5]+5 ＞ 14`); the words
+//! (successes, 成功数) come from the catalogue (`locales/*/dice.ftl`).
 
 use std::fmt::Write;
+
+use croupier_i18n::{text, Locale};
 
 use super::roll::{Die, GroupItem, Part, Roll, TermRoll};
 
@@ -73,11 +77,113 @@ impl Roll {
                 }
             }
         }
+        let _ = write!(out, " = {}", self.total_in(Locale::En));
+        out
+    }
+
+    /// The total as `locale` reads it: the number, or the count of successes with its word
+    /// (`3 successes`, `成功数3`).
+    pub fn total_in(&self, locale: Locale) -> String {
         if self.counts_successes() {
-            let plural = if self.total == 1 { "" } else { "es" };
-            let _ = write!(out, " = {} success{plural}", self.total);
+            text(locale, "dice-successes", &[("count", self.total.into())])
         } else {
-            let _ = write!(out, " = {}", self.total);
+            self.total.to_string()
+        }
+    }
+
+    /// The roll as a reader of `locale` reads it. English: [`Roll::render`] (the target's
+    /// verdict is said on a line of its own, with the chance). Japanese: the line BCDice
+    /// prints, which Japanese players know: the expression in capitals within brackets (with
+    /// the target, `>=9`, when one is given), then `＞` the dice (each term's value and its
+    /// dice, `9[4,5]`, marks as in English: dropped dice struck through, `6!` exploded), then
+    /// `＞` the total, and `＞ 成功` or `＞ 失敗` against a target; the dice are left out when
+    /// they say no more than the total (`(1D20) ＞ 13`). A label goes first (`火球 (2D6+3) ＞ …`).
+    pub fn render_in(&self, locale: Locale, target: Option<i64>) -> String {
+        match locale {
+            Locale::En => self.render(),
+            Locale::Ja => self.render_bcdice(target),
+        }
+    }
+
+    fn render_bcdice(&self, target: Option<i64>) -> String {
+        let mut out = String::new();
+        if let Some(label) = &self.label {
+            out.push_str(label);
+            out.push(' ');
+        }
+        out.push('(');
+        out.push_str(&self.expression.to_uppercase());
+        if let Some(t) = target {
+            let _ = write!(out, ">={t}");
+        }
+        out.push(')');
+        let mut middle = String::new();
+        for part in &self.parts {
+            match part {
+                Part::Number(n) => {
+                    let _ = write!(middle, "{n}");
+                }
+                Part::Term(i) => {
+                    if let Some(term) = self.terms.get(*i) {
+                        bcdice_term(&mut middle, term);
+                    }
+                }
+                Part::Counted(i) => {
+                    if let Some(term) = self.terms.get(*i) {
+                        let tail = term
+                            .notation
+                            .trim_start_matches(|c: char| c.is_ascii_digit())
+                            .to_uppercase();
+                        let _ = write!(middle, "{tail}");
+                        bcdice_term(&mut middle, term);
+                    }
+                }
+                Part::Op(c) => middle.push(*c),
+                Part::Neg => middle.push('-'),
+                Part::Open => middle.push('('),
+                Part::Close => middle.push(')'),
+                Part::CountOpen | Part::CountClose => {}
+                Part::Func(f) => middle.push_str(f.name()),
+                Part::Label(l) => {
+                    let _ = write!(middle, " {l} ");
+                }
+                Part::GroupOpen(_) => middle.push('{'),
+                Part::GroupItemEnd { group, item } => {
+                    if let Some(g) = self.groups.get(*group) {
+                        if let Some(it) = g.items.get(*item) {
+                            middle.push('=');
+                            render_item(&mut middle, it);
+                        }
+                        if item + 1 < g.items.len() {
+                            middle.push(',');
+                        }
+                    }
+                }
+                Part::GroupClose(g) => {
+                    middle.push('}');
+                    if let Some(g) = self.groups.get(*g) {
+                        middle.push_str(&g.notation.to_uppercase());
+                    }
+                }
+            }
+        }
+        let total = self.total_in(Locale::Ja);
+        let middle = middle.trim();
+        if !middle.is_empty() && middle != total {
+            let _ = write!(out, " ＞ {middle}");
+        }
+        let _ = write!(out, " ＞ {total}");
+        if let Some(t) = target {
+            let verdict = if self.total >= t {
+                "success"
+            } else {
+                "failure"
+            };
+            let _ = write!(
+                out,
+                " ＞ {}",
+                text(Locale::Ja, "dice-verdict", &[("verdict", verdict.into())])
+            );
         }
         out
     }
@@ -188,6 +294,27 @@ fn render_term(out: &mut String, term: &TermRoll) {
     for (i, die) in term.dice.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
+        }
+        render_die(out, die);
+    }
+    out.push(']');
+}
+
+/// A term as BCDice shows it: its value and its dice, `9[4,5]`; a single plain die is its value.
+fn bcdice_term(out: &mut String, term: &TermRoll) {
+    let plain = |d: &Die| {
+        d.kept && !d.exploded && d.rerolled.is_empty() && !d.added && !d.success && !d.failure
+    };
+    if let [d] = term.dice.as_slice() {
+        if plain(d) && !term.counts_successes {
+            let _ = write!(out, "{}", term.value);
+            return;
+        }
+    }
+    let _ = write!(out, "{}[", term.value);
+    for (i, die) in term.dice.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
         }
         render_die(out, die);
     }
@@ -347,6 +474,80 @@ mod tests {
         assert!(one.render().ends_with("= 1 success"));
         let three = Roll { total: 3, ..roll };
         assert!(three.render().ends_with("= 3 successes"));
+    }
+
+    /// BCDice's line, which Japanese players read: `(2D6+5) ＞ 9[4,5]+5 ＞ 14`; the numbers are
+    /// the English line's.
+    #[test]
+    fn japanese_reads_the_bcdice_line_2d6_plus_5() {
+        let roll = Roll {
+            expression: "2d6+5".into(),
+            label: None,
+            total: 14,
+            terms: vec![term(vec![die(4), die(5)], false)],
+            parts: vec![Part::Term(0), Part::Op('+'), Part::Number(5)],
+            groups: vec![],
+            warning: None,
+        };
+        assert_eq!(
+            roll.render_in(Locale::Ja, None),
+            "(2D6+5) ＞ 9[4,5]+5 ＞ 14"
+        );
+        assert_eq!(
+            roll.render_in(Locale::Ja, Some(9)),
+            "(2D6+5>=9) ＞ 9[4,5]+5 ＞ 14 ＞ 成功"
+        );
+        assert_eq!(
+            roll.render_in(Locale::Ja, Some(15)),
+            "(2D6+5>=15) ＞ 9[4,5]+5 ＞ 14 ＞ 失敗"
+        );
+        assert_eq!(roll.render_in(Locale::En, Some(9)), roll.render());
+        assert_eq!(roll.render(), "2d6+5 → [4, 5] + 5 = 14");
+        // One plain die says no more than the total.
+        let d20 = Roll {
+            expression: "1d20".into(),
+            label: Some("攻撃".into()),
+            total: 13,
+            terms: vec![term(vec![die(13)], false)],
+            parts: vec![Part::Term(0)],
+            groups: vec![],
+            warning: None,
+        };
+        assert_eq!(d20.render_in(Locale::Ja, None), "攻撃 (1D20) ＞ 13");
+        // Dropped dice keep their marks; successes are counted with the catalogue's word.
+        let mut dropped = die(1);
+        dropped.kept = false;
+        let kh = Roll {
+            expression: "4d6kh3".into(),
+            label: None,
+            total: 15,
+            terms: vec![term(vec![die(6), die(5), die(4), dropped], false)],
+            parts: vec![Part::Term(0)],
+            groups: vec![],
+            warning: None,
+        };
+        assert_eq!(
+            kh.render_in(Locale::Ja, None),
+            "(4D6KH3) ＞ 15[6,5,4,~~1~~] ＞ 15"
+        );
+        let mut s = die(6);
+        s.success = true;
+        let count = Roll {
+            expression: "2d6>=5".into(),
+            label: None,
+            total: 1,
+            terms: vec![TermRoll {
+                value: 1,
+                ..term(vec![s, die(3)], true)
+            }],
+            parts: vec![Part::Term(0)],
+            groups: vec![],
+            warning: None,
+        };
+        assert_eq!(
+            count.render_in(Locale::Ja, None),
+            "(2D6>=5) ＞ 1[**6**,3] ＞ 成功数1"
+        );
     }
 
     #[test]

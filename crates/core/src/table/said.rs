@@ -1,0 +1,316 @@
+//! What the table says as typed values, written in the reader's language only when shown.
+//!
+//! A reply whose words are typed carries a [`Said`] beside its text (`Message::said`): the text
+//! is the English rendering, which logs, the stored outcome and every English reader use; a
+//! front end that knows its reader's language renders the [`Said`] again in it
+//! (`Message::in_language`), from the catalogue (`locales/*/roll.ftl`). Only `/roll`'s replies
+//! are typed so far; every other reply is English text.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::Roll;
+use crate::i18n::{text, Arg, Locale};
+
+/// A reply's words as typed values.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Said {
+    /// `/roll`'s result.
+    Roll(Box<RollSaid>),
+    /// What the roller of a blind roll (not a GM) is told.
+    BlindNotice {
+        /// The expression rolled.
+        expr: String,
+        /// Its log number.
+        log: i64,
+    },
+    /// A roll that failed while rolling (the explosion limit, a division by zero).
+    RollFailed {
+        /// What went wrong (the dice's own error).
+        error: String,
+        /// Whether dice were thrown before it failed (then a retry rolls fresh ones).
+        thrown: bool,
+    },
+}
+
+/// A roll as `/roll` shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollSaid {
+    /// Who rolled, as a mention (`<@id>`).
+    pub who: String,
+    /// The roll, every die kept.
+    pub roll: Roll,
+    /// The target (`target:`), if one was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<i64>,
+    /// The chance of reaching it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chance: Option<Chance>,
+    /// The log number of a hidden roll (for `/game reveal`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log: Option<i64>,
+    /// The GM's copy of a blind roll.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blind: bool,
+}
+
+/// The chance of reaching a target, as worked out before the roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Chance {
+    /// The odds are known.
+    Known {
+        /// The target.
+        target: i64,
+        /// The chance as a percentage (`27.8%`).
+        percent: String,
+        /// What the odds leave out (the dice's own note), if anything.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+        /// The highest result, when the target is past it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unreachable_past: Option<i64>,
+    },
+    /// No exact chance (the dice say why).
+    Unknown {
+        /// The target.
+        target: i64,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// A rendered reply: title, text and fields (name, value).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Words {
+    /// The title.
+    pub title: Option<String>,
+    /// The text.
+    pub body: String,
+    /// Named blocks.
+    pub fields: Vec<(String, String)>,
+}
+
+impl Chance {
+    /// The chance line (`needs 9+: 27.8%`) in `locale`.
+    pub fn line(&self, locale: Locale) -> String {
+        match self {
+            Chance::Known {
+                target,
+                percent,
+                note,
+                unreachable_past,
+            } => {
+                let line = text(
+                    locale,
+                    "roll-chance",
+                    &[("target", (*target).into()), ("chance", percent.into())],
+                );
+                match (note, unreachable_past) {
+                    (Some(note), _) => text(
+                        locale,
+                        "roll-chance-note",
+                        &[("line", line.into()), ("note", note.into())],
+                    ),
+                    (None, Some(max)) => text(
+                        locale,
+                        "roll-chance-unreachable",
+                        &[
+                            ("line", line.into()),
+                            ("target", (*target).into()),
+                            ("highest", (*max).into()),
+                        ],
+                    ),
+                    (None, None) => line,
+                }
+            }
+            Chance::Unknown { target, reason } => text(
+                locale,
+                "roll-chance-unknown",
+                &[("target", (*target).into()), ("reason", reason.into())],
+            ),
+        }
+    }
+}
+
+impl Said {
+    /// The reply in `locale`.
+    pub fn words(&self, locale: Locale) -> Words {
+        match self {
+            Said::Roll(r) => r.words(locale),
+            Said::BlindNotice { expr, log } => Words {
+                title: None,
+                body: text(
+                    locale,
+                    "roll-blind-notice",
+                    &[("expr", expr.into()), ("log", (*log).into())],
+                ),
+                fields: vec![],
+            },
+            Said::RollFailed { error, thrown } => Words {
+                title: Some(text(locale, "roll-failed-title", &[])),
+                body: text(
+                    locale,
+                    "roll-failed",
+                    &[
+                        ("error", error.into()),
+                        ("thrown", Arg::from(if *thrown { "yes" } else { "no" })),
+                    ],
+                ),
+                fields: vec![],
+            },
+        }
+    }
+}
+
+impl RollSaid {
+    fn words(&self, locale: Locale) -> Words {
+        let roll = self.roll.render_in(locale, self.target);
+        let mut body = text(
+            locale,
+            "roll-line",
+            &[("who", (&self.who).into()), ("roll", roll.into())],
+        );
+        if let Some(w) = &self.roll.warning {
+            // Once per roll: a strict `>`/`<` where Roll20 users read it inclusively.
+            body.push('\n');
+            body.push_str(&text(locale, "roll-note", &[("note", w.into())]));
+        }
+        if let Some(t) = self.target {
+            let verdict = if self.roll.total >= t {
+                "success"
+            } else {
+                "failure"
+            };
+            let chance = self
+                .chance
+                .as_ref()
+                .map(|c| c.line(locale))
+                .unwrap_or_default();
+            body.push('\n');
+            body.push_str(&text(
+                locale,
+                "roll-verdict",
+                &[("chance", chance.into()), ("verdict", verdict.into())],
+            ));
+        }
+        let mut fields = vec![];
+        if let Some(id) = self.log {
+            fields.push((
+                text(locale, "roll-log", &[]),
+                text(locale, "roll-log-number", &[("log", id.into())]),
+            ));
+        }
+        if self.blind {
+            Words {
+                title: Some(text(locale, "roll-blind-title", &[])),
+                body: text(locale, "roll-blind", &[("roll", body.into())]),
+                fields,
+            }
+        } else {
+            Words {
+                title: Some(text(locale, "roll-title", &[])),
+                body,
+                fields,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roll(expr: &str, seed: u64) -> Roll {
+        crate::dice::roll(expr, &mut crate::rng::seeded(seed)).expect("rolls")
+    }
+
+    /// English reads as `/roll` always has; Japanese says the same numbers in its own words.
+    #[test]
+    fn a_roll_reads_the_same_numbers_in_english_and_japanese() {
+        let r = roll("2d6+5", 3);
+        let said = Said::Roll(Box::new(RollSaid {
+            who: "<@1>".into(),
+            roll: r.clone(),
+            target: Some(9),
+            chance: Some(Chance::Known {
+                target: 9,
+                percent: "91.7%".into(),
+                note: None,
+                unreachable_past: None,
+            }),
+            log: Some(12),
+            blind: false,
+        }));
+        let verdict = if r.total >= 9 { "success" } else { "failure" };
+        let en = said.words(Locale::En);
+        assert_eq!(en.title.as_deref(), Some("🎲 Roll"));
+        assert_eq!(
+            en.body,
+            format!("<@1> rolls {}\nneeds 9+: 91.7% — **{verdict}**", r.render())
+        );
+        assert_eq!(en.fields, vec![("Log".to_string(), "#12".to_string())]);
+        let ja = said.words(Locale::Ja);
+        let ja_verdict = if r.total >= 9 { "成功" } else { "失敗" };
+        assert_eq!(
+            ja.body,
+            format!(
+                "<@1>：{}\n9以上の確率：91.7% ＞ **{ja_verdict}**",
+                r.render_in(Locale::Ja, Some(9))
+            )
+        );
+        assert!(ja
+            .body
+            .contains(&format!(" ＞ {} ＞ {ja_verdict}", r.total)));
+        assert_eq!(ja.fields, vec![("ログ".to_string(), "#12".to_string())]);
+    }
+
+    #[test]
+    fn chance_lines_say_what_the_odds_leave_out_in_each_language() {
+        let past = Chance::Known {
+            target: 25,
+            percent: "0.0%".into(),
+            note: None,
+            unreachable_past: Some(20),
+        };
+        assert_eq!(
+            past.line(Locale::En),
+            "needs 25+: 0.0% (no result reaches 25: the highest is 20)"
+        );
+        assert_eq!(
+            past.line(Locale::Ja),
+            "25以上の確率：0.0%（25に届く結果はない：最大は20）"
+        );
+        let none = Chance::Unknown {
+            target: 12,
+            reason: "why".into(),
+        };
+        assert_eq!(none.line(Locale::En), "needs 12+ (no exact chance: why)");
+        assert_eq!(none.line(Locale::Ja), "12以上（正確な確率なし：why）");
+    }
+
+    #[test]
+    fn a_failed_or_blind_roll_is_told_in_the_readers_language() {
+        let failed = Said::RollFailed {
+            error: "E.".into(),
+            thrown: false,
+        };
+        assert_eq!(
+            failed.words(Locale::En).body,
+            "E. No dice were thrown; nothing changed."
+        );
+        assert_eq!(
+            failed.words(Locale::Ja).body,
+            "E. ダイスは振られていません。何も変わっていません。"
+        );
+        let notice = Said::BlindNotice {
+            expr: "1d20".into(),
+            log: 4,
+        };
+        assert_eq!(
+            notice.words(Locale::En).body,
+            "🙈 You rolled `1d20` blind (log #4); only the GM sees the result."
+        );
+        assert!(notice.words(Locale::Ja).body.contains("ブラインド"));
+    }
+}
