@@ -1538,3 +1538,64 @@ cmd-nakama-lose--column = 列
     .desc = 仲間の列1〜5
 
 
+
+# --- added with the Night Wizard part 4 commands (hidden Caskets, Entrances, Brooms, boss HP, item rules)
+# hidden: GM: a hidden Casket raises no Crimson Moon; players are not told it is up
+cmd-nwcasket-deploy--hidden = 隠す
+    .desc = GM：隠された月匣は紅い月を昇らせず、PLには知らされない
+# /nwcasket reveal: Reveal a hidden Casket: the Crimson Moon rises (GM)
+cmd-nwcasket-reveal = 顕現
+    .desc = 隠された月匣を明かす：紅い月が昇る（GM）
+# cost: Entrance: each PC who enters pays this (with amount:)
+cmd-nwfortress-area--cost = 代償
+    .desc = エントランス：入るPCそれぞれが支払う（amountと共に）
+cmd-nwfortress-area--cost--hp = HP
+cmd-nwfortress-area--cost--mp = MP
+cmd-nwfortress-area--cost--prana = プラーナ
+# amount: Entrance: how much each PC pays
+cmd-nwfortress-area--amount = 量
+    .desc = エントランス：各PCが支払う量
+# key: Entrance: an item someone in the party must carry (e.g. a door key)
+cmd-nwfortress-area--key = 鍵
+    .desc = エントランス：パーティの誰かが持つべきアイテム（扉の鍵など）
+# keyword: Entrance: a keyword the Dive must say (never shown to players)
+cmd-nwfortress-area--keyword = 合言葉
+    .desc = エントランス：ダイブで唱える合言葉（PLには見せない）
+# keyword: The Entrance's keyword, if it asks one
+cmd-nwfortress-dive--keyword = 合言葉
+    .desc = エントランスが求める合言葉
+# by_hand: Each player rolls it (default: the bot rolls for every PC in the Scene)
+cmd-nwfortress-danger--by_hand = 各自で振る
+    .desc = 各PLが振る（既定：シーンの全PC分をボットが振る）
+# /nwenemy boss: How much HP a boss should have for this party and a fight of so many Rounds (GM)
+cmd-nwenemy-boss = ボスhp
+    .desc = このパーティと望むラウンド数に合うボスのHPの目安（GM）
+# name: The enemy's label on the table, or its name in the data
+cmd-nwenemy-boss--name = 名前
+    .desc = 卓上のエネミーのラベル、またはデータ上の名前
+# rounds: How many Rounds the fight should last (default 3)
+cmd-nwenemy-boss--rounds = ラウンド数
+    .desc = 戦闘を何ラウンド続けたいか（既定3）
+# rule: doesnt_stack (armour) or maou (an enchantment)
+cmd-nw-item-add--rule = 規則
+    .desc = doesnt_stack（防具）かmaou（魔装）
+cmd-nw-item-add--rule--doesnt_stack = 重複不可
+cmd-nw-item-add--rule--maou = 魔王魔装
+# /nwcombat mount: Mount your equipped Broom, or ride on another's as a Passenger (Minor Action)
+cmd-nwcombat-mount = 騎乗
+    .desc = 装備した箒に乗る、または他者の箒に同乗する（マイナーアクション）
+# with: Ride as a Passenger of this Driver
+cmd-nwcombat-mount--with = 同乗先
+    .desc = この運転者の同乗者として乗る
+# /nwcombat dismount: Get off a Broom (a Passenger: Minor Action; the Driver lands everyone, Auto Action)
+cmd-nwcombat-dismount = 降りる
+    .desc = 箒から降りる（同乗者：マイナー、運転者は全員を降ろす：オートアクション）
+# targets: Several targets, comma-separated (Target: 2X, Area (P))
+cmd-nwcombat-use--targets = 対象複数
+    .desc = 複数の対象をカンマ区切りで（対象：2体、範囲（選択））
+# /nwcombat end-effect: End a skill's or item's effect in force early (GM; a player: one on their own PC)
+cmd-nwcombat-end-effect = 効果終了
+    .desc = 継続中のスキル・アイテム効果を終える（GM。PLは自分のPCのもの）
+# number: Its number on the tracker (`#2`)
+cmd-nwcombat-end-effect--number = 番号
+    .desc = トラッカー上の番号（#2）
