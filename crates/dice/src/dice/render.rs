@@ -8,6 +8,13 @@ use croupier_i18n::{text, Locale};
 
 use super::roll::{Die, GroupItem, Part, Roll, TermRoll};
 
+/// How a roll's parts are written: Croupier's spaced line, or BCDice's compact capitals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Style {
+    Croupier,
+    Bcdice,
+}
+
 impl Roll {
     /// Renders the roll for Discord, e.g. `2d6+3 → [5, 2] + 3 = 10`.
     ///
@@ -26,57 +33,7 @@ impl Roll {
             out.push_str(label);
         }
         out.push_str(" → ");
-        for part in &self.parts {
-            match part {
-                Part::Number(n) => {
-                    let _ = write!(out, "{n}");
-                }
-                Part::Term(i) => {
-                    if let Some(term) = self.terms.get(*i) {
-                        render_term(&mut out, term);
-                    }
-                }
-                Part::Counted(i) => {
-                    if let Some(term) = self.terms.get(*i) {
-                        let tail = term
-                            .notation
-                            .trim_start_matches(|c: char| c.is_ascii_digit());
-                        let _ = write!(out, "{tail} ");
-                        render_term(&mut out, term);
-                    }
-                }
-                Part::Op(c) => {
-                    let _ = write!(out, " {c} ");
-                }
-                Part::Neg => out.push('-'),
-                Part::Open => out.push('('),
-                Part::Close => out.push(')'),
-                // A computed count is a parenthesis or a function: it brings its own brackets.
-                Part::CountOpen | Part::CountClose => {}
-                Part::Func(f) => out.push_str(f.name()),
-                Part::Label(l) => {
-                    let _ = write!(out, " {l}");
-                }
-                Part::GroupOpen(_) => out.push('{'),
-                Part::GroupItemEnd { group, item } => {
-                    if let Some(g) = self.groups.get(*group) {
-                        if let Some(it) = g.items.get(*item) {
-                            out.push_str(" = ");
-                            render_item(&mut out, it);
-                        }
-                        if item + 1 < g.items.len() {
-                            out.push_str(", ");
-                        }
-                    }
-                }
-                Part::GroupClose(g) => {
-                    out.push('}');
-                    if let Some(g) = self.groups.get(*g) {
-                        out.push_str(&g.notation);
-                    }
-                }
-            }
-        }
+        self.write_parts(&mut out, Style::Croupier);
         let _ = write!(out, " = {}", self.total_in(Locale::En));
         out
     }
@@ -118,55 +75,7 @@ impl Roll {
         }
         out.push(')');
         let mut middle = String::new();
-        for part in &self.parts {
-            match part {
-                Part::Number(n) => {
-                    let _ = write!(middle, "{n}");
-                }
-                Part::Term(i) => {
-                    if let Some(term) = self.terms.get(*i) {
-                        bcdice_term(&mut middle, term);
-                    }
-                }
-                Part::Counted(i) => {
-                    if let Some(term) = self.terms.get(*i) {
-                        let tail = term
-                            .notation
-                            .trim_start_matches(|c: char| c.is_ascii_digit())
-                            .to_uppercase();
-                        let _ = write!(middle, "{tail}");
-                        bcdice_term(&mut middle, term);
-                    }
-                }
-                Part::Op(c) => middle.push(*c),
-                Part::Neg => middle.push('-'),
-                Part::Open => middle.push('('),
-                Part::Close => middle.push(')'),
-                Part::CountOpen | Part::CountClose => {}
-                Part::Func(f) => middle.push_str(f.name()),
-                Part::Label(l) => {
-                    let _ = write!(middle, " {l} ");
-                }
-                Part::GroupOpen(_) => middle.push('{'),
-                Part::GroupItemEnd { group, item } => {
-                    if let Some(g) = self.groups.get(*group) {
-                        if let Some(it) = g.items.get(*item) {
-                            middle.push('=');
-                            render_item(&mut middle, it);
-                        }
-                        if item + 1 < g.items.len() {
-                            middle.push(',');
-                        }
-                    }
-                }
-                Part::GroupClose(g) => {
-                    middle.push('}');
-                    if let Some(g) = self.groups.get(*g) {
-                        middle.push_str(&g.notation.to_uppercase());
-                    }
-                }
-            }
-        }
+        self.write_parts(&mut middle, Style::Bcdice);
         let total = self.total_in(Locale::Ja);
         let middle = middle.trim();
         if !middle.is_empty() && middle != total {
@@ -186,6 +95,73 @@ impl Roll {
             );
         }
         out
+    }
+
+    /// Writes the roll's parts in `style`: each term as its dice, operators, labels, computed
+    /// counts and groups, in the order they were typed.
+    fn write_parts(&self, out: &mut String, style: Style) {
+        let bcdice = style == Style::Bcdice;
+        let notation = |n: &str| {
+            if bcdice {
+                n.to_uppercase()
+            } else {
+                n.to_string()
+            }
+        };
+        let term = |out: &mut String, t: &TermRoll| match style {
+            Style::Croupier => render_term(out, t),
+            Style::Bcdice => bcdice_term(out, t),
+        };
+        for part in &self.parts {
+            match part {
+                Part::Number(n) => {
+                    let _ = write!(out, "{n}");
+                }
+                Part::Term(i) => {
+                    if let Some(t) = self.terms.get(*i) {
+                        term(out, t);
+                    }
+                }
+                Part::Counted(i) => {
+                    if let Some(t) = self.terms.get(*i) {
+                        let tail = t.notation.trim_start_matches(|c: char| c.is_ascii_digit());
+                        let _ = write!(out, "{}{}", notation(tail), if bcdice { "" } else { " " });
+                        term(out, t);
+                    }
+                }
+                Part::Op(c) if bcdice => out.push(*c),
+                Part::Op(c) => {
+                    let _ = write!(out, " {c} ");
+                }
+                Part::Neg => out.push('-'),
+                Part::Open => out.push('('),
+                Part::Close => out.push(')'),
+                // A computed count is a parenthesis or a function: it brings its own brackets.
+                Part::CountOpen | Part::CountClose => {}
+                Part::Func(f) => out.push_str(f.name()),
+                Part::Label(l) => {
+                    let _ = write!(out, " {l}{}", if bcdice { " " } else { "" });
+                }
+                Part::GroupOpen(_) => out.push('{'),
+                Part::GroupItemEnd { group, item } => {
+                    if let Some(g) = self.groups.get(*group) {
+                        if let Some(it) = g.items.get(*item) {
+                            out.push_str(if bcdice { "=" } else { " = " });
+                            render_item(out, it);
+                        }
+                        if item + 1 < g.items.len() {
+                            out.push_str(if bcdice { "," } else { ", " });
+                        }
+                    }
+                }
+                Part::GroupClose(g) => {
+                    out.push('}');
+                    if let Some(g) = self.groups.get(*g) {
+                        out.push_str(&notation(&g.notation));
+                    }
+                }
+            }
+        }
     }
 
     /// True when the result is a count of successes: outside computed counts and groups,
