@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use croupier_core::i18n::Readers;
+use croupier_core::i18n::{Locale, Readers};
 use croupier_core::table::{Audience, ButtonStyle, Message, Reply, UserId};
 
 use super::ids::{self, LongIds};
@@ -246,7 +246,8 @@ pub fn render(look: &Look, scene: &Scene, replies: &[Reply], long: &mut LongIds)
             // Typed words are written in the reader's language; plain text is as it is.
             let locale = scene.readers.for_answer(target == Target::Ephemeral);
             let localized;
-            let m = if r.message.said.is_some() {
+            // The text is the English already: only another language writes it again.
+            let m = if r.message.said.is_some() && locale != Locale::En {
                 localized = r.message.in_language(locale);
                 &localized
             } else {
