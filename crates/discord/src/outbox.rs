@@ -93,12 +93,19 @@ pub fn envelope(
     out: &Outcome,
     pressed: Option<&Pressed>,
 ) -> Option<String> {
-    let replies: Vec<Reply> = out
+    let mut replies: Vec<Reply> = out
         .replies
         .iter()
         .filter(|r| r.is_public())
         .cloned()
         .collect();
+    // Public output is written in the server's language: in English its text is the words
+    // already, so the typed words are not stored again.
+    if req.locale.server == Locale::En {
+        for r in &mut replies {
+            r.message.said = None;
+        }
+    }
     if replies.is_empty() && pressed.is_none() {
         return None;
     }

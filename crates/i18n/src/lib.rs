@@ -120,6 +120,11 @@ pub struct Readers {
 }
 
 impl Readers {
+    /// Whether everyone reads English (the language the table's text is written in).
+    pub fn all_english(self) -> bool {
+        self.user == Locale::En && self.server == Locale::En
+    }
+
     /// One language for everyone (the console's `--locale`).
     pub fn all(locale: Locale) -> Readers {
         Readers {

@@ -79,6 +79,29 @@ pub struct Outcome {
     pub duplicate: bool,
 }
 
+impl Outcome {
+    /// The outcome as stored for a second delivery of its request: a reply's typed words
+    /// ([`super::Said`]) are left out when every reader of this request reads English (the
+    /// reply's text is the English), so an English `/roll` stores its roll once, for its
+    /// picture; a request read in another language keeps them. Nothing is cloned: the words
+    /// are taken out for the write and put back.
+    pub fn stored_json(&mut self, readers: Readers) -> serde_json::Result<String> {
+        if !readers.all_english() {
+            return serde_json::to_string(self);
+        }
+        let said: Vec<_> = self
+            .replies
+            .iter_mut()
+            .map(|r| r.message.said.take())
+            .collect();
+        let json = serde_json::to_string(self);
+        for (r, s) in self.replies.iter_mut().zip(said) {
+            r.message.said = s;
+        }
+        json
+    }
+}
+
 /// Failures that are not the user's fault.
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {

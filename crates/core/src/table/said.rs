@@ -221,6 +221,38 @@ impl RollSaid {
 mod tests {
     use super::*;
 
+    /// A request every reader reads in English stores its outcome without the typed words
+    /// (the text is the English, and the roll is stored once, for its picture); one read in
+    /// Japanese keeps them, so a second delivery is written in Japanese again. The outcome
+    /// itself keeps its words either way.
+    #[test]
+    fn a_stored_outcome_keeps_the_typed_words_only_for_another_language() {
+        use crate::i18n::Readers;
+        use crate::table::{Message, Outcome, Reply};
+        let mut out = Outcome {
+            replies: vec![Reply::public(Message::said(Said::BlindNotice {
+                expr: "2d6".into(),
+                log: 7,
+            }))],
+            accepted: true,
+            duplicate: false,
+        };
+        let english = out.stored_json(Readers::all(Locale::En)).unwrap();
+        assert!(!english.contains("\"said\""), "{english}");
+        assert!(
+            out.replies[0].message.said.is_some(),
+            "put back after the write"
+        );
+        let japanese = Readers {
+            user: Locale::Ja,
+            server: Locale::En,
+        };
+        let stored = out.stored_json(japanese).unwrap();
+        assert!(stored.contains("\"said\""), "{stored}");
+        let back: Outcome = serde_json::from_str(&stored).unwrap();
+        assert_eq!(back.replies[0].message.said, out.replies[0].message.said);
+    }
+
     fn roll(expr: &str, seed: u64) -> Roll {
         crate::dice::roll(expr, &mut crate::rng::seeded(seed)).expect("rolls")
     }

@@ -408,7 +408,7 @@ impl Group<'_> {
             states: &self.states,
         };
         let result = dispatch(tx, &self.games, self.seeds, &cx).and_then(|replies| {
-            let out = Outcome {
+            let mut out = Outcome {
                 replies,
                 accepted: true,
                 duplicate: false,
@@ -420,7 +420,7 @@ impl Group<'_> {
                     tx,
                     &req.request_id,
                     &req.channel,
-                    &serde_json::to_string(&out)?,
+                    &out.stored_json(req.locale)?,
                     now,
                 )?;
                 if let Some(payload) = post(&out) {
