@@ -827,6 +827,9 @@ cmd-nwcombat-attack--area = エリア
 # fullhit: Full Hit (a skill effect): hits whatever the dice say
 cmd-nwcombat-attack--fullhit = 全力命中
     .desc = 必中（スキル効果）：出目にかかわらず命中
+# with: The weapon you attack with, when you hold two (default: the best that reaches)
+cmd-nwcombat-attack--with = 武器
+    .desc = 攻撃に使う武器（二つ持つとき。既定：届くもののうち最良）
 
 # /nwcombat dodge: Defender: roll the Dodge Check
 cmd-nwcombat-dodge = 回避
@@ -939,6 +942,9 @@ cmd-nwcombat-use--target = 目標値
 # who: GM: the enemy using it
 cmd-nwcombat-use--who = 誰
     .desc = GM：使う敵
+# with: An attack skill: the weapon it attacks with (default: one its Restrict allows)
+cmd-nwcombat-use--with = 武器
+    .desc = 攻撃スキルで使う武器（既定：制限に合うもの）
 
 # /nwcombat skip: Setup/Cleanup step: use no (more) skills
 cmd-nwcombat-skip = スキップ
@@ -1576,11 +1582,15 @@ cmd-nwenemy-boss--name = 名前
 # rounds: How many Rounds the fight should last (default 3)
 cmd-nwenemy-boss--rounds = ラウンド数
     .desc = 戦闘を何ラウンド続けたいか（既定3）
-# rule: doesnt_stack (armour) or maou (an enchantment)
+# rule: doesnt_stack (armour), maou (an enchantment) or short_only (a marked Range)
 cmd-nw-item-add--rule = 規則
-    .desc = doesnt_stack（防具）かmaou（魔装）
+    .desc = doesnt_stack（防具）、maou（魔装）、short_only（印つきの射程）
 cmd-nw-item-add--rule--doesnt_stack = 重複不可
 cmd-nw-item-add--rule--maou = 魔王魔装
+cmd-nw-item-add--rule--short_only = 近距離不可
+# category: A weapon's category, e.g. Blade or Magic Sword/Blade (what "X Use" names)
+cmd-nw-item-add--category = 種別
+    .desc = 武器の種別。例：Blade、Magic Sword/Blade（「〇〇使用」の対象）
 # /nwcombat mount: Mount your equipped Broom, or ride on another's as a Passenger (Minor Action)
 cmd-nwcombat-mount = 騎乗
     .desc = 装備した箒に乗る、または他者の箒に同乗する（マイナーアクション）

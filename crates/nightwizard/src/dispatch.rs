@@ -304,7 +304,8 @@ pub fn action(
                 targets,
                 area,
                 fullhit,
-            } => attack::lower_attack(target, magic, targets, area, fullhit)?,
+                with,
+            } => attack::lower_attack(target, magic, targets, area, fullhit, with)?,
             CombatCommand::Dodge { who, full } => attack::lower_dodge(who, full),
             CombatCommand::Damage => CombatAction::RollDamage,
             CombatCommand::Apply => CombatAction::ApplyDamage,
@@ -346,7 +347,9 @@ pub fn action(
                 target,
                 targets,
                 who,
+                with,
             } => CombatAction::Use {
+                with: with.map(|w| w.trim().chars().take(80).collect()),
                 skill,
                 item,
                 // Several targets travel as one comma-separated list, as the attack's do.

@@ -254,6 +254,12 @@ impl Session {
             effects: vec![],
             once: None,
         };
+        self.give_skill_def(user, def, sl);
+    }
+
+    /// [`Session::give_skill`] of a skill written in full (its Check, Restrict, `mods`, …).
+    pub fn give_skill_def(&mut self, user: &str, def: SkillDef, sl: u32) {
+        let id = def.id.clone();
         if !self.shared.custom.skills.iter().any(|k| k.id == id) {
             let added = def.clone();
             self.edit_shared(|g| g.custom.skills.push(added));
@@ -267,7 +273,25 @@ impl Session {
             .iter_mut()
             .find(|p| p.user.0 == user)
             .expect("a PC");
-        p.ch.skills.push(OwnedSkill { id: id.into(), sl });
+        p.ch.skills.push(OwnedSkill { id, sl });
+    }
+
+    /// The PC of `user` holds exactly `items` (item ids), all equipped (a set-up).
+    pub fn hold(&mut self, user: &str, items: &[&str]) {
+        let p = self
+            .s
+            .pcs
+            .iter_mut()
+            .find(|p| p.user.0 == user)
+            .expect("a PC");
+        p.ch.items = items
+            .iter()
+            .map(|id| super::character::OwnedItem {
+                id: id.to_string(),
+                equipped: true,
+                preserved: false,
+            })
+            .collect();
     }
 
     /// The fight under way (change it in place as a set-up).

@@ -204,9 +204,12 @@ pub(super) fn items(
             mods,
             effect,
             rule,
+            category,
         } => {
             let name = name.trim().to_string();
             let i = ItemDef {
+                category: category.map(|c| c.trim().to_string()).unwrap_or_default(),
+                range_marked: rule == Some(ItemRule::ShortOnly),
                 no_stack: rule == Some(ItemRule::DoesntStack),
                 maou: rule == Some(ItemRule::Maou),
                 id: slug(&name),

@@ -4,8 +4,9 @@
 use std::collections::BTreeMap;
 
 use super::super::data::{
-    attr_index, stat_index, NwData, SkillDef, ATTRS, GROUP1, GROUP2, STACKS_ANYWAY, STAT_LABEL,
+    attr_index, stat_index, NwData, ATTRS, GROUP1, GROUP2, STACKS_ANYWAY, STAT_LABEL,
 };
+use super::restrict::Using;
 use super::{Catalog, Character};
 
 /// Everything the rules compute from a character.
@@ -116,20 +117,15 @@ pub(crate) fn hands(slot: &str) -> i32 {
 }
 
 impl Character {
-    fn restrict_met(&self, s: &SkillDef, cat: &Catalog) -> bool {
-        let r = s.restrict.trim();
-        match r.strip_suffix(" Equip") {
-            Some(kind) if !kind.is_empty() => self.items.iter().filter(|i| i.equipped).any(|i| {
-                cat.item(&i.id).is_some_and(|d| {
-                    d.kind.eq_ignore_ascii_case(kind) || d.name.eq_ignore_ascii_case(kind)
-                })
-            }),
-            _ => true,
-        }
+    /// Every derived value, outside an attack.
+    pub fn derive(&self, cat: &Catalog) -> Derived {
+        self.derive_using(cat, Using::Held)
     }
 
-    /// Every derived value.
-    pub fn derive(&self, cat: &Catalog) -> Derived {
+    /// Every derived value, in an attack made with a weapon (`Using::Attack`) or not: an
+    /// attack uses one weapon, and only its PATK (or an enchantment's MATK) counts (§14.4);
+    /// a Constant skill's Restrict is checked against it (`restrict`).
+    pub fn derive_using(&self, cat: &Catalog, using: Using) -> Derived {
         let data = cat.data;
         let attr_classes = self.attr_classes.as_ref().unwrap_or(&self.classes);
         let attrs = attributes(
@@ -158,7 +154,10 @@ impl Character {
         let mut skill_mind = 0;
         for o in &self.skills {
             let Some(s) = cat.skill(&o.id) else { continue };
-            if s.timing != "Constant" || !self.skill_active(s) || !self.restrict_met(s, cat) {
+            if s.timing != "Constant"
+                || !self.skill_active(s)
+                || self.restrict_unmet(s, cat, using).is_some()
+            {
                 continue;
             }
             for (k, v) in &s.mods {
@@ -203,6 +202,10 @@ impl Character {
             for (k, v) in &d.mods {
                 let Some(i) = stat_index(k) else { continue };
                 let weaponish = matches!(d.kind.as_str(), "weapon" | "broom" | "enchantment");
+                let other = matches!(using, Using::Attack(w) if w.id != d.id);
+                if weaponish && other && (i == 3 || i == 4) {
+                    continue;
+                }
                 if weaponish && i == 3 {
                     best_patk = best_patk.max(*v);
                 } else if weaponish && i == 4 {

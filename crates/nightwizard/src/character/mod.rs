@@ -14,6 +14,8 @@
 //! - `sync`: when a session's copy of a character takes the roster record's changes
 //!   (progress at the After phase and the next Episode, equipment outside a fight or in the
 //!   Setup Process), what the Episode used up, and the Preserved items the After phase restores;
+//! - `restrict`: the one check of a skill's Restrict (§15.5) and the Dual Wield and Twin Magic
+//!   conditions (§14.4, §14.6);
 //! - `sheet`: the character sheet.
 
 pub mod catalog_cmds;
@@ -23,6 +25,7 @@ pub mod edit;
 pub mod global;
 pub mod level_up;
 pub mod refresh;
+pub mod restrict;
 pub mod roster;
 pub mod sheet;
 pub mod steps;

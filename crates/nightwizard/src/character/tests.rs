@@ -131,6 +131,8 @@ fn rule_14_2_weight_over_str_plus_cl_penalises_pacc_eva_macc() {
         effect: String::new(),
         no_stack: false,
         maou: false,
+        category: String::new(),
+        range_marked: false,
         effects: vec![],
     });
     let cat = Catalog {
@@ -207,6 +209,8 @@ fn armour(id: &str, kind: &str, slot: &str, stat: &str, v: i32) -> ItemDef {
         effect: String::new(),
         no_stack: false,
         maou: false,
+        category: String::new(),
+        range_marked: false,
         effects: vec![],
     }
 }
@@ -319,4 +323,48 @@ fn rule_14_7_only_one_maou_enchantment_and_any_number_of_accessories() {
     })
     .iter()
     .any(|p| p.contains("`maou`")));
+}
+
+#[test]
+fn rule_nw_15_5_check_data_names_a_weapon_without_category_a_bad_restrict_and_a_misplaced_mark() {
+    // §15.5 Restrict "-- Use": "the named class or category of weapon must be the one used";
+    // §14.3: the mark makes a Range "Short range only". The loader (and `croupier check-data`)
+    // names each problem.
+    let d = data();
+    let weapon = armour("blade_x", "weapon", "one_hand", "patk", 1);
+    let p = crate::data::item_problems(&weapon);
+    assert!(
+        p.iter()
+            .any(|p| p.contains("field `category`: a weapon needs one")),
+        "{p:?}"
+    );
+    let marked = ItemDef {
+        category: "Blade".into(),
+        range: "Close".into(),
+        range_marked: true,
+        ..weapon.clone()
+    };
+    let p = crate::data::item_problems(&marked);
+    assert!(
+        p.iter().any(|p| p.contains("field `range_marked`")),
+        "{p:?}"
+    );
+    let fine = ItemDef {
+        range: "Short".into(),
+        ..marked
+    };
+    assert_eq!(crate::data::item_problems(&fine), Vec::<String>::new());
+    let mut k = d.skills[0].clone();
+    k.restrict = "Once a day".into();
+    let p = crate::data::skill_problems(&k, &d.classes);
+    assert!(
+        p.iter()
+            .any(|p| p.contains("field `restrict`: `Once a day` is not `X Use`")),
+        "{p:?}"
+    );
+    assert!(d
+        .items
+        .iter()
+        .filter(|i| i.kind == "weapon")
+        .all(|i| i.categories().next().is_some()));
 }

@@ -1,6 +1,7 @@
 //! Reading and finding combatants in the session: names, HP, bad statuses, stats, the
 //! combat Judge roll, who controls whom.
 
+use super::super::character::restrict::Using;
 use super::{
     refuse, Actor, BadStatuses, Cf, Combat, Dice, Enemy, Judge, Mode, NightWizard, NwData,
     RuleError, UserId, Who,
@@ -71,12 +72,21 @@ impl NightWizard {
     }
 
     pub(crate) fn stat(&self, data: &NwData, w: &Who, i: usize) -> i32 {
+        self.stat_with(data, w, i, None)
+    }
+
+    /// A combat stat of `w`; for a PC's attack `with` a weapon (an item id), the stat that
+    /// attack has: only that weapon's PATK (§14.4), its Constant skills' "X Use" checked
+    /// against it (`character::restrict`).
+    pub(crate) fn stat_with(&self, data: &NwData, w: &Who, i: usize, with: Option<&str>) -> i32 {
         match w {
-            Who::Pc(u) => self
-                .pcs
-                .iter()
-                .find(|p| &p.user == u)
-                .map_or(0, |p| p.ch.derive(&self.catalog(data)).stats[i]),
+            Who::Pc(u) => self.pcs.iter().find(|p| &p.user == u).map_or(0, |p| {
+                let cat = self.catalog(data);
+                let using = with
+                    .and_then(|k| cat.item(k))
+                    .map_or(Using::Held, Using::Attack);
+                p.ch.derive_using(&cat, using).stats[i]
+            }),
             Who::Enemy(l) => self.enemy(l).map_or(0, |e| e.stats[i]),
         }
     }
@@ -111,9 +121,26 @@ impl NightWizard {
         any_seven: bool,
         dice: &mut impl Dice,
     ) -> Judge {
+        self.roll_with(data, w, stat, mode, (reaction, any_seven), None, dice)
+    }
+
+    /// [`NightWizard::roll`] for an attack made `with` a weapon (an item id,
+    /// [`NightWizard::stat_with`]); `flags` are (reaction, any_seven).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn roll_with(
+        &mut self,
+        data: &NwData,
+        w: &Who,
+        stat: usize,
+        mode: Mode,
+        (reaction, any_seven): (bool, bool),
+        with: Option<&str>,
+        dice: &mut impl Dice,
+    ) -> Judge {
         let (bonus, shown, used) = super::effects::judge_bonus(self, w, stat);
         super::effects::use_up(self, &used);
-        let alter = self.stat(data, w, stat) + self.bad_of(w).judge_modifier(reaction) + bonus;
+        let alter =
+            self.stat_with(data, w, stat, with) + self.bad_of(w).judge_modifier(reaction) + bonus;
         let mut j = Judge::roll(alter, self.cf_of(data, w), mode, any_seven, dice);
         j.effects = shown;
         j

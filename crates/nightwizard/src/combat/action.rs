@@ -61,6 +61,9 @@ pub enum CombatAction {
         target: String,
         /// Magical attack (PCs).
         magic: bool,
+        /// The weapon it is made with (§14.4; default: [`super::attack::arms`] chooses).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<String>,
     },
     /// The defender's Dodge Check.
     Dodge,
@@ -99,6 +102,9 @@ pub enum CombatAction {
         target: Option<String>,
         /// GM: the enemy using it.
         who: Option<String>,
+        /// The weapon an attack skill attacks with.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<String>,
     },
     /// No (more) skills in the open Setup/Cleanup step (GM: for whom).
     Skip(Option<String>),
@@ -121,6 +127,9 @@ pub enum CombatAction {
         magic: bool,
         /// Full Hit declared.
         full_hit: bool,
+        /// The weapon it is made with.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<String>,
     },
     /// A Dodge Check naming the Defender and/or declaring Full Dodge.
     DodgeAs {

@@ -134,15 +134,26 @@ fn apply_one(
         CombatAction::Blockade(label) => engage::blockade(s, label),
         CombatAction::Minor => engage::minor(s, actor),
         CombatAction::Pass => round::pass(s, data, rng, actor),
-        CombatAction::Attack { target, magic } => {
-            attack::attack(s, data, rng, actor, target, *magic)
-        }
+        CombatAction::Attack {
+            target,
+            magic,
+            with,
+        } => attack::attack(s, data, rng, actor, target, *magic, with.as_deref()),
         CombatAction::AttackMany {
             targets,
             area,
             magic,
             full_hit,
-        } => attack::declare(s, data, rng, actor, targets, *area, *magic, *full_hit),
+            with,
+        } => attack::declare(
+            s,
+            data,
+            rng,
+            actor,
+            targets,
+            (*area, *magic, *full_hit),
+            with.as_deref(),
+        ),
         CombatAction::Dodge => attack::dodge(s, data, rng, actor),
         CombatAction::DodgeAs { who, full } => {
             attack::dodge_as(s, data, rng, actor, who.as_deref(), *full)
@@ -165,15 +176,16 @@ fn apply_one(
             item,
             target,
             who,
+            with,
         } => skills_use::declare::use_skill(
             s,
             data,
             rng,
             actor,
-            skill.as_deref(),
-            item.as_deref(),
+            (skill.as_deref(), item.as_deref()),
             target.as_deref(),
             who.as_deref(),
+            with.as_deref(),
         ),
         CombatAction::Skip(who) => skills_use::declare::skip(s, data, rng, actor, who.as_deref()),
         CombatAction::Cure { target, status } => recovery::cure(s, target, status),

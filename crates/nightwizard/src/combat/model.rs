@@ -209,6 +209,11 @@ pub struct Attack {
     /// The attacker's damage roll, made before the defence roll ([`Stage::Defence`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage_roll: Option<Judge>,
+    /// The item id of the weapon (or enchantment) a PC attacks with (§14.4: "An attack uses
+    /// only one weapon"); none for an enemy, bare hands, or an attack declared before weapons
+    /// were chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
 }
 
 /// A fight in progress.

@@ -421,6 +421,8 @@ pub enum SkillCommand {
 }
 
 /// Items: list, add your own
+// A parsed command lives for one call; boxing its fields would only add noise.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Commands)]
 #[commands(name = "item")]
 pub enum ItemCommand {
@@ -449,8 +451,10 @@ pub enum ItemCommand {
         mods: Option<String>,
         /// Effect text
         effect: Option<String>,
-        /// doesnt_stack (armour) or maou (an enchantment)
+        /// doesnt_stack (armour), maou (an enchantment) or short_only (a marked Range)
         rule: Option<ItemRule>,
+        /// A weapon's category, e.g. Blade or Magic Sword/Blade (what "X Use" names)
+        category: Option<String>,
     },
 }
 
@@ -462,6 +466,9 @@ pub enum ItemRule {
     DoesntStack,
     /// A Maou Enchantment: only one may be equipped.
     Maou,
+    /// A weapon whose Range carries the mark: never its wielder's own Engage (§14.3).
+    #[choice(value = "short_only")]
+    ShortOnly,
 }
 
 /// How many dice a Prana's Raise Result adds.

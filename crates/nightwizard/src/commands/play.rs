@@ -61,6 +61,8 @@ pub enum CombatCommand {
         area: Option<bool>,
         /// Full Hit (a skill effect): hits whatever the dice say
         fullhit: Option<bool>,
+        /// The weapon you attack with, when you hold two (default: the best that reaches)
+        with: Option<String>,
     },
     /// Defender: roll the Dodge Check
     Dodge {
@@ -146,6 +148,8 @@ pub enum CombatCommand {
         targets: Option<String>,
         /// GM: the enemy using it
         who: Option<String>,
+        /// An attack skill: the weapon it attacks with (default: one its Restrict allows)
+        with: Option<String>,
     },
     /// Setup/Cleanup step: use no (more) skills
     Skip {

@@ -6,6 +6,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::effects::{Aim, Effect, Reach};
+use super::restrict::read_restrict;
 use super::rules::{
     attr_index, mod_key_ok, stat_index, ClassDef, ElementDef, EnemyDef, ItemDef, NwData, RulesFile,
     SkillDef, ENEMY_KINDS, ITEM_KINDS, SKILL_CATEGORIES, SLOTS,
@@ -87,6 +88,9 @@ pub fn skill_problems(s: &SkillDef, classes: &[ClassDef]) -> Vec<String> {
     }
     if s.effect.len() > 1000 {
         p.push("field `effect`: at most 1000 characters".into());
+    }
+    if let Err(e) = read_restrict(&s.restrict) {
+        p.push(format!("field `restrict`: {e}"));
     }
     p
 }
@@ -173,6 +177,40 @@ pub fn item_problems(i: &ItemDef) -> Vec<String> {
     }
     if i.maou && i.kind != "enchantment" {
         p.push("field `maou`: a Maou Enchantment is an enchantment (§14.7)".into());
+    }
+    p.extend(weapon_problems(i));
+    p
+}
+
+/// Problems with a weapon's category and range (§14.3, §15.5): every weapon has a category,
+/// which a skill's "Restrict: X Use" names.
+fn weapon_problems(i: &ItemDef) -> Vec<String> {
+    let mut p = vec![];
+    if i.kind == "weapon" && i.categories().next().is_none() {
+        p.push(
+            "field `category`: a weapon needs one (e.g. `Blade`, `Gun`, `Magic Sword/Blade`)"
+                .into(),
+        );
+    }
+    if i.category
+        .split('/')
+        .any(|c| c.trim().is_empty() || c.trim().len() > 30)
+        && !i.category.is_empty()
+    {
+        p.push("field `category`: names of 1-30 characters, separated by `/`".into());
+    }
+    let range = i.range.trim().to_ascii_lowercase();
+    if !["", "close", "short", "long"].contains(&range.as_str()) {
+        p.push(format!(
+            "field `range`: `{}` is not Close, Short or Long",
+            i.range
+        ));
+    }
+    if i.range_marked && (range.is_empty() || range == "close" || !i.is_weapon()) {
+        p.push(
+            "field `range_marked`: only a weapon's Short or Long Range carries the mark (§14.3)"
+                .into(),
+        );
     }
     p
 }

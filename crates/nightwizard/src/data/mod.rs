@@ -5,6 +5,7 @@
 
 mod effects;
 mod load;
+mod restrict;
 mod rules;
 
 pub use effects::{
@@ -12,6 +13,7 @@ pub use effects::{
     MOST_TARGETS, STATS, STAT_LABEL,
 };
 pub use load::{enemy_problems, item_problems, load, skill_problems, text_only};
+pub use restrict::{read_restrict, Need};
 pub use rules::{
     attr_index, mod_key_ok, stat_index, BadStatus, ClassDef, Creation, Difficulty, ElementDef,
     EnemyDef, Formulas, GmValues, ItemDef, NwData, OpRules, PranaRules, RulesFile, SkillDef, ATTRS,

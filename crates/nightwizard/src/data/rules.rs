@@ -291,6 +291,14 @@ pub struct ItemDef {
     /// A Maou Enchantment (§14.7): only one may be equipped.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub maou: bool,
+    /// A weapon's categories, `/`-separated (`Blade`, `Magic Sword/Blade`): what a skill's
+    /// "Restrict: Blade Use" or "Magic Sword Equip" names (§15.3, §15.5).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub category: String,
+    /// The Range carries the rulebook's mark (§14.3): the weapon cannot target anyone in its
+    /// wielder's own Engage (a marked "Range: Short" weapon reaches Short range only).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub range_marked: bool,
     /// What using it does, typed ([`Effect`]); none in data written before them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
@@ -301,6 +309,53 @@ impl ItemDef {
     pub fn text_only(&self) -> bool {
         self.mods.is_empty() && self.effects.is_empty()
     }
+
+    /// Its categories (`Magic Sword/Blade`: both), trimmed.
+    pub fn categories(&self) -> impl Iterator<Item = &str> {
+        self.category
+            .split('/')
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+    }
+
+    /// Whether a Restrict's word names this item (§15.5: "the named class or category"): its
+    /// kind (`Broom`), one of its categories (`Blade`), its name, or its slot (`One Hand`).
+    pub fn is_called(&self, word: &str) -> bool {
+        let w = word.trim();
+        let slot = w.replace([' ', '-'], "_");
+        self.kind.eq_ignore_ascii_case(w)
+            || self.categories().any(|c| c.eq_ignore_ascii_case(w))
+            || self.name.eq_ignore_ascii_case(w)
+            || self.slot.eq_ignore_ascii_case(&slot)
+    }
+
+    /// Held to attack with (§14.3): a weapon or a Broom in one hand or both.
+    pub fn is_weapon(&self) -> bool {
+        matches!(self.kind.as_str(), "weapon" | "broom")
+            && matches!(self.slot.as_str(), "one_hand" | "two_hand")
+    }
+
+    /// How far an attack with it reaches (§14.3, §10.6): `Close`, `Short` (Close too) or
+    /// `Long` (Short and Close too); a marked Range never reaches its wielder's own Engage.
+    pub fn reach(&self) -> WeaponReach {
+        let r = self.range.trim().to_ascii_lowercase();
+        WeaponReach {
+            close: !self.range_marked,
+            short: r.starts_with("short") || r.starts_with("long"),
+            long: r.starts_with("long"),
+        }
+    }
+}
+
+/// The range bands a weapon reaches ([`ItemDef::reach`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WeaponReach {
+    /// The wielder's own Engage.
+    pub close: bool,
+    /// Short range.
+    pub short: bool,
+    /// Long range.
+    pub long: bool,
 }
 
 /// The slots whose armour a worn "Doesn't Stack" item leaves counting (§14.5).

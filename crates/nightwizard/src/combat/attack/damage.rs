@@ -39,7 +39,7 @@ pub(crate) fn damage_one(
         return Ok(s.tracker(lines, gm));
     }
     let def = if at.magic { MDEF } else { PDEF };
-    let a = damage_roll(s, data, &at.attacker, at.magic, rng);
+    let a = damage_roll(s, data, &at, rng);
     if matches!(at.attacker, Who::Pc(_)) {
         lines.push(format!(
             "Hit {h} against Dodge {d}: a hit. Damage ({}): `{}`.",
@@ -217,7 +217,7 @@ pub fn damage(
         return Ok(s.tracker(lines, gm));
     }
     let def_name = if at.magic { "MDEF" } else { "PDEF" };
-    let a = damage_roll(s, data, &at.attacker, at.magic, rng);
+    let a = damage_roll(s, data, &at, rng);
     if matches!(at.attacker, Who::Pc(_)) {
         // §4.2: the attacker's Prana on the damage roll comes before any defence roll.
         lines.push(format!(
@@ -417,24 +417,19 @@ pub fn apply_all(
 }
 
 /// The attacker's damage roll: PATK, or MATK for a magic attack, as the opposed Judge's
-/// attacker (§10.9), for one Defender or many.
-fn damage_roll(
-    s: &mut NightWizard,
-    data: &NwData,
-    attacker: &Who,
-    magic: bool,
-    rng: &mut impl Dice,
-) -> Judge {
-    s.roll(
+/// attacker (§10.9), for one Defender or many; only the PATK of the weapon the attack is made
+/// with counts (§14.4).
+fn damage_roll(s: &mut NightWizard, data: &NwData, at: &Attack, rng: &mut impl Dice) -> Judge {
+    s.roll_with(
         data,
-        attacker,
-        if magic { MATK } else { PATK },
+        &at.attacker,
+        if at.magic { MATK } else { PATK },
         Mode::Opposed {
             against: None,
             attacker: true,
         },
-        false,
-        false,
+        (false, false),
+        at.weapon.as_deref(),
         rng,
     )
 }

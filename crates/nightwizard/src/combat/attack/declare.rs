@@ -1,11 +1,14 @@
 //! Step 1–2 of an attack (digest §10.9): the Major Action declares the Defenders, ONE Hit
 //! Check; attacking an Incapacitated character kills it (§10.10).
 
+use super::super::super::data::SkillDef;
+use super::super::model::{Band, Combat};
 use super::super::{
     combat_mut, end_main, incomplete, leave, movement, my_turn, open_for, refuse, Actor, Attack,
     Defender, Dice, Mode, NightWizard, NwData, Reply, RuleError, Stage, Who, MACC, MAX_DEFENDERS,
     PACC,
 };
+use super::arms::{arms, Arms};
 
 /// Major Action: attack one target (steps 1–2).
 pub(crate) fn attack_one(
@@ -14,9 +17,14 @@ pub(crate) fn attack_one(
     rng: &mut impl Dice,
     actor: &Actor,
     target: &str,
-    magic: &bool,
-    skill_short: Option<bool>,
+    how: How,
 ) -> Result<Vec<Reply>, RuleError> {
+    let How {
+        magic,
+        skill_short,
+        arm,
+        ..
+    } = how;
     let is_gm = s.is_gm(actor);
     let me = my_turn(s, actor)?;
     let c = s
@@ -33,34 +41,9 @@ pub(crate) fn attack_one(
     if s.dead(&t) || !(c.fighters.iter().any(|f| f.who == t) || movement::far(c, &t).is_some()) {
         return refuse(format!("{} is not in the fight.", s.name_of(&t)));
     }
-    let (magic, short) = match &me {
-        Who::Enemy(l) => s.enemy(l).map_or((false, false), |e| (e.magic, e.short)),
-        Who::Pc(u) => {
-            let short = s.pcs.iter().find(|p| &p.user == u).is_some_and(|p| {
-                let cat = s.catalog(data);
-                p.ch.items.iter().filter(|i| i.equipped).any(|i| {
-                    cat.item(&i.id).is_some_and(|d| {
-                        d.kind == "weapon" && d.range.eq_ignore_ascii_case("short")
-                    })
-                })
-            });
-            (*magic, short || *magic)
-        }
-    };
-    let close = NightWizard::engage_of(c, &me).is_some()
-        && NightWizard::engage_of(c, &me) == NightWizard::engage_of(c, &t);
-    // An attack skill reaches as far as its own Range says, checked with its Target before
-    // its Cost (Long range too); a plain attack as far as the weapon.
-    let short = match skill_short {
-        Some(far) => far,
-        None => movement::reach(s, data, c, &me, &t, short)?,
-    };
-    if !short && !close {
-        return refuse(format!(
-            "your attack has Range: Close and {} is at Short range: invade first.",
-            s.name_of(&t)
-        ));
-    }
+    let band = movement::range_between(c, &me, &t);
+    let (magic, arms) = arms(s, data, &me, magic, arm.with, arm.skill, &[band])?;
+    in_reach(s, c, (&me, &t), skill_short, &arms)?;
     let mut lines = vec![];
     // A hidden enemy that attacks is revealed.
     if let Who::Enemy(l) = &me {
@@ -100,7 +83,7 @@ pub(crate) fn attack_one(
         return Ok(s.tracker(lines, gm));
     }
     let stat = if magic { MACC } else { PACC };
-    let hit = s.roll(
+    let hit = s.roll_with(
         data,
         &me,
         stat,
@@ -108,14 +91,15 @@ pub(crate) fn attack_one(
             against: None,
             attacker: true,
         },
-        false,
-        false,
+        (false, false),
+        arms.weapon.as_deref(),
         rng,
     );
     lines.push(format!(
-        "⚔️ {} attacks {} ({} attack). Hit Check ({}): `{}`",
+        "⚔️ {} attacks {}{} ({} attack). Hit Check ({}): `{}`",
         s.name_of(&me),
         s.name_of(&t),
+        with_the(&arms),
         if magic { "Magical" } else { "Physical" },
         if magic { "MACC" } else { "PACC" },
         hit.line()
@@ -138,28 +122,48 @@ pub(crate) fn attack_one(
         defenders: vec![],
         full_hit: false,
         damage_roll: None,
+        weapon: arms.weapon,
     });
     Ok(s.tracker(lines, vec![]))
 }
 
-/// Whether the attack's reach is Short (else Close only), and whether it is magical.
-pub(crate) fn reach(s: &NightWizard, data: &NwData, me: &Who, magic: bool) -> (bool, bool) {
-    match me {
-        Who::Enemy(l) => s.enemy(l).map_or((false, false), |e| {
-            let m = e.magic || (e.ally && magic);
-            (m, e.short || m)
-        }),
-        Who::Pc(u) => {
-            let short = s.pcs.iter().find(|p| &p.user == u).is_some_and(|p| {
-                let cat = s.catalog(data);
-                p.ch.items.iter().filter(|i| i.equipped).any(|i| {
-                    cat.item(&i.id).is_some_and(|d| {
-                        d.kind == "weapon" && d.range.eq_ignore_ascii_case("short")
-                    })
-                })
-            });
-            (magic, short || magic)
-        }
+/// " with the Longsword" when the attacker chose among weapons.
+fn with_the(arms: &Arms) -> String {
+    match &arms.name {
+        Some(n) if arms.shown => format!(" with the {n}"),
+        _ => String::new(),
+    }
+}
+
+/// Step 1 of §10.9: the Defender `t` is in reach of `me`. An attack skill reaches as far as its
+/// own Range says (`skill_short`, checked with its Target before its Cost, Long range too); a
+/// plain attack as far as its weapon ([`Arms`]), and a weapon whose Range carries the mark
+/// cannot target anyone in its wielder's own Engage (§14.3).
+fn in_reach(
+    s: &NightWizard,
+    c: &Combat,
+    (me, t): (&Who, &Who),
+    skill_short: Option<bool>,
+    arms: &Arms,
+) -> Result<(), RuleError> {
+    let mine = NightWizard::engage_of(c, me);
+    let close = mine.is_some() && mine == NightWizard::engage_of(c, t);
+    let short = match skill_short {
+        Some(far) => far,
+        None => movement::reach(s, c, me, t, (arms.short, arms.long))?,
+    };
+    if !short && !close {
+        return refuse(format!(
+            "your attack has Range: Close and {} is at Short range: invade first.",
+            s.name_of(t)
+        ));
+    }
+    match (&arms.name, close && skill_short.is_none() && !arms.close) {
+        (Some(n), true) => refuse(format!(
+            "the {n}'s Range is marked: it reaches Short range only, and {} is in your own Engage (§14.3).",
+            s.name_of(t)
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -187,30 +191,40 @@ pub(crate) fn kill(s: &mut NightWizard, t: &Who) {
 /// then ONE Hit Check. `area` makes every combatant in the first target's Engage a Defender
 /// (hidden or Incapacitated ones other than the one named are left out). Incomplete enemies
 /// need no Dodge Check.
-#[allow(clippy::too_many_arguments)]
+/// `(area, magic, full_hit)`: over an Engage, magical, Full Hit declared; `with`: the weapon.
 pub fn declare(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
     actor: &Actor,
     targets: &[String],
-    area: bool,
-    magic: bool,
-    full_hit: bool,
+    (area, magic, full_hit): (bool, bool, bool),
+    with: Option<&str>,
 ) -> Result<Vec<Reply>, RuleError> {
     let how = How {
         area,
         magic,
         full_hit,
         skill_short: None,
+        arm: Arm { with, skill: None },
     };
     declare_how(s, data, rng, actor, targets, how)
+}
+
+/// What an attack is made with: the weapon named (`with:`), and the attack skill whose
+/// Restrict chooses among them ([`arms`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Arm<'a> {
+    /// The weapon named (`/nwcombat attack with:`).
+    pub with: Option<&'a str>,
+    /// The attack skill used.
+    pub skill: Option<&'a SkillDef>,
 }
 
 /// How an attack with Defenders is declared: over an Engage, magical, Full Hit, and an attack
 /// skill's reach past Close (its own Range; `None`: the weapon's).
 #[derive(Debug, Clone, Copy)]
-pub struct How {
+pub struct How<'a> {
     /// Every combatant in the first target's Engage.
     pub area: bool,
     /// Magical.
@@ -219,6 +233,8 @@ pub struct How {
     pub full_hit: bool,
     /// An attack skill's Range reaches Short (`Some(false)`: Close only).
     pub skill_short: Option<bool>,
+    /// The weapon and the attack skill.
+    pub arm: Arm<'a>,
 }
 
 /// [`declare`] with an attack skill's reach.
@@ -235,6 +251,7 @@ pub fn declare_how(
         magic,
         full_hit,
         skill_short,
+        arm,
     } = how;
     let gm = s.is_gm(actor);
     let me = my_turn(s, actor)?;
@@ -287,9 +304,11 @@ pub fn declare_how(
     if picked.len() > MAX_DEFENDERS {
         return refuse(format!("{MAX_DEFENDERS} Defenders at most in one attack."));
     }
-    let (magic, short) = reach(s, data, &me, magic);
-    let short = skill_short.unwrap_or(short);
-    let mine = NightWizard::engage_of(c, &me);
+    let bands: Vec<Band> = picked
+        .iter()
+        .map(|t| movement::range_between(c, &me, t))
+        .collect();
+    let (magic, arms) = arms(s, data, &me, magic, arm.with, arm.skill, &bands)?;
     for t in &picked {
         if *t == me {
             return refuse("you cannot attack yourself.");
@@ -298,12 +317,7 @@ pub fn declare_how(
         if s.dead(t) || !(c.fighters.iter().any(|f| &f.who == t) || far) {
             return refuse(format!("{} is not in the fight.", s.name_of(t)));
         }
-        if !short && (mine.is_none() || mine != NightWizard::engage_of(c, t)) {
-            return refuse(format!(
-                "your attack has Range: Close and {} is at Short range: invade first.",
-                s.name_of(t)
-            ));
-        }
+        in_reach(s, c, (&me, t), skill_short, &arms)?;
     }
     // Validated: from here on the attack happens.
     let mut lines = vec![];
@@ -335,7 +349,7 @@ pub fn declare_how(
         end_main(s, data, rng, &mut lines, &mut gm_lines);
         return Ok(s.tracker(lines, gm_lines));
     }
-    let hit = s.roll(
+    let hit = s.roll_with(
         data,
         &me,
         if magic { MACC } else { PACC },
@@ -343,15 +357,16 @@ pub fn declare_how(
             against: None,
             attacker: true,
         },
-        false,
-        false,
+        (false, false),
+        arms.weapon.as_deref(),
         rng,
     );
     let list: Vec<String> = alive.iter().map(|w| s.name_of(w)).collect();
     lines.push(format!(
-        "⚔️ {} attacks {} ({} attack{}). One Hit Check for every Defender ({}): `{}`{}",
+        "⚔️ {} attacks {}{} ({} attack{}). One Hit Check for every Defender ({}): `{}`{}",
         s.name_of(&me),
         list.join(", "),
+        with_the(&arms),
         if magic { "Magical" } else { "Physical" },
         if area { ", area" } else { "" },
         if magic { "MACC" } else { "PACC" },
@@ -396,6 +411,7 @@ pub fn declare_how(
         defenders,
         full_hit,
         damage_roll: None,
+        weapon: arms.weapon,
     });
     Ok(s.tracker(lines, vec![]))
 }

@@ -16,7 +16,9 @@ pub fn lower_attack(
     targets: Option<String>,
     area: Option<bool>,
     fullhit: Option<bool>,
+    with: Option<String>,
 ) -> Result<CombatAction, RuleError> {
+    let with = with.map(|w| short(&w)).filter(|w| !w.is_empty());
     let magic = magic.unwrap_or(false);
     let area = area.unwrap_or(false);
     let full_hit = fullhit.unwrap_or(false);
@@ -24,7 +26,11 @@ pub fn lower_attack(
         let Some(target) = target else {
             return refuse("attack whom? Give `target:` (or `targets:`).");
         };
-        return Ok(CombatAction::Attack { target, magic });
+        return Ok(CombatAction::Attack {
+            target,
+            magic,
+            with,
+        });
     }
     let mut all = vec![];
     if let Some(t) = &target {
@@ -41,6 +47,7 @@ pub fn lower_attack(
         area,
         magic,
         full_hit,
+        with,
     })
 }
 

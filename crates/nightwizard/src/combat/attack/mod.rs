@@ -11,6 +11,7 @@
 use super::access::{incomplete, multi};
 use super::{Actor, Dice, NightWizard, NwData, Reply, RuleError, Stage, Who};
 
+pub mod arms;
 pub mod cover;
 pub mod damage;
 pub mod declare;
@@ -20,7 +21,7 @@ pub mod lower;
 
 pub use cover::{cover, cover_up};
 pub use damage::apply_all;
-pub use declare::{declare, declare_how, How};
+pub use declare::{declare, declare_how, Arm, How};
 pub use defence::dodge_as;
 pub use lower::{lower_attack, lower_coverup, lower_dodge, lower_spawn, SpawnRequest};
 
@@ -40,35 +41,37 @@ pub fn attack(
     actor: &Actor,
     target: &str,
     magic: bool,
+    with: Option<&str>,
 ) -> Result<Vec<Reply>, RuleError> {
-    attack_reaching(s, data, rng, actor, target, magic, None)
+    let how = How {
+        area: false,
+        magic,
+        full_hit: false,
+        skill_short: None,
+        arm: Arm { with, skill: None },
+    };
+    attack_reaching(s, data, rng, actor, target, how)
 }
 
-/// [`attack`] by an attack skill whose own Range reaches Short (`Some(true)`) or only Close.
+/// [`attack`] on one target as `how` says: by an attack skill whose own Range reaches Short
+/// (`skill_short: Some(true)`) or only Close, with the weapon named.
 pub fn attack_reaching(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
     actor: &Actor,
     target: &str,
-    magic: bool,
-    skill_short: Option<bool>,
+    how: How,
 ) -> Result<Vec<Reply>, RuleError> {
     if let Some((me, t)) = find_target(s, actor, target) {
         let guest_magic =
-            magic && matches!(&me, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.ally));
+            how.magic && matches!(&me, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.ally));
         if incomplete(s, &t) || guest_magic {
             let targets = [target.to_string()];
-            let how = How {
-                area: false,
-                magic,
-                full_hit: false,
-                skill_short,
-            };
             return declare_how(s, data, rng, actor, &targets, how);
         }
     }
-    declare::attack_one(s, data, rng, actor, target, &magic, skill_short)
+    declare::attack_one(s, data, rng, actor, target, how)
 }
 
 /// Step 3: the (only waiting) Defender's Dodge Check, rolled by its controller.

@@ -74,34 +74,17 @@ pub fn range_between(c: &Combat, a: &Who, b: &Who) -> Band {
     }
 }
 
-/// Whether a character's attack has Range: Long (an equipped weapon whose range starts with
-/// "Long", or an enemy whose attack text names Long).
-pub fn long_reach(s: &NightWizard, data: &NwData, w: &Who) -> bool {
-    match w {
-        Who::Enemy(l) => s.enemy(l).is_some_and(|e| e.attack.contains("Long")),
-        Who::Pc(u) => s.pcs.iter().find(|p| &p.user == u).is_some_and(|p| {
-            let cat = s.catalog(data);
-            p.ch.items.iter().filter(|i| i.equipped).any(|i| {
-                cat.item(&i.id).is_some_and(|d| {
-                    d.kind == "weapon" && d.range.to_ascii_lowercase().starts_with("long")
-                })
-            })
-        }),
-    }
-}
-
 /// Step 1 of an attack (§10.9): is the target in range? Nothing reaches Extreme range; only
-/// Range: Long reaches Long range (and a Long weapon reaches Short too). Returns whether the
-/// attack reaches past Close (the caller still requires the same Engage otherwise).
+/// Range: Long reaches Long range (and a Long weapon reaches Short too). `(short, long)`: how
+/// far the attack's weapon reaches (`attack::arms`). Returns whether the attack reaches past
+/// Close (the caller still requires the same Engage otherwise).
 pub fn reach(
     s: &NightWizard,
-    data: &NwData,
     c: &Combat,
     me: &Who,
     t: &Who,
-    short: bool,
+    (short, long): (bool, bool),
 ) -> Result<bool, RuleError> {
-    let long = long_reach(s, data, me);
     match range_between(c, me, t) {
         Band::Extreme => refuse(format!(
             "{} is at Extreme range: nothing reaches it (§10.6).",

@@ -1,7 +1,7 @@
 //! `/nwcombat use`: a skill or item declared, paid and applied.
 
 use super::super::super::data::{Effect, Reach};
-use super::super::attack::How;
+use super::super::attack::{Arm, How};
 use super::super::effects;
 use super::super::model::Mark;
 use super::super::recovery::{recover, Roll};
@@ -23,10 +23,10 @@ pub fn use_skill(
     data: &NwData,
     rng: &mut impl Dice,
     actor: &Actor,
-    skill: Option<&str>,
-    item: Option<&str>,
+    (skill, item): (Option<&str>, Option<&str>),
     target: Option<&str>,
     who: Option<&str>,
+    with: Option<&str>,
 ) -> Result<Vec<Reply>, RuleError> {
     let is_gm = s.is_gm(actor);
     let me = user_of(s, actor, who)?;
@@ -70,6 +70,12 @@ pub fn use_skill(
     }
     if attack.is_some() && on.contains(&me) {
         return refuse("you cannot attack yourself.");
+    }
+    if with.is_some() && attack.is_none() {
+        return refuse(format!(
+            "`with:` names the weapon of an attack, and {} starts none here.",
+            u.name
+        ));
     }
     let g = gate(s, &me, &u)?;
     check_costs(s, &me, &u)?;
@@ -213,25 +219,19 @@ pub fn use_skill(
             Some(Reach::Short | Reach::Long | Reach::Scene) => Some(true),
             _ => None,
         };
+        // "X Use" (§15.5): the attack is made with a weapon the skill's Restrict names.
+        let cat = s.catalog(data);
+        let def = skill.and_then(|k| cat.skill(k));
+        let how = How {
+            area: false,
+            magic,
+            full_hit: false,
+            skill_short,
+            arm: Arm { with, skill: def },
+        };
         let mut out = match names.as_slice() {
-            [one] => super::super::attack::attack_reaching(
-                st,
-                data,
-                rng,
-                actor,
-                one,
-                magic,
-                skill_short,
-            )?,
-            _ => {
-                let how = How {
-                    area: false,
-                    magic,
-                    full_hit: false,
-                    skill_short,
-                };
-                super::super::attack::declare_how(st, data, rng, actor, &names, how)?
-            }
+            [one] => super::super::attack::attack_reaching(st, data, rng, actor, one, how)?,
+            _ => super::super::attack::declare_how(st, data, rng, actor, &names, how)?,
         };
         let mut first = vec![];
         if !pub_lines.is_empty() {

@@ -1,6 +1,7 @@
 //! What a character may use: its own skills and items (the GM's enemies: any in the
 //! catalog), with Restrict checked, read into a [`Usable`].
 
+use super::super::super::character::restrict::Using;
 use super::super::super::data::{Aim, Reach};
 use super::super::{refuse, Actor, NightWizard, NwData, RuleError, Who};
 
@@ -63,9 +64,6 @@ pub(super) fn item_usable(def: &super::super::super::data::ItemDef) -> Result<Us
     })
 }
 
-/// Item kinds a Restrict may name (`Broom Equip`, `Broom Use`).
-const KINDS: [&str; 7] = super::super::super::data::ITEM_KINDS;
-
 /// Finds what `me` uses: a PC's own skill or item; for the GM's enemies any skill or item
 /// in the catalog (enemies have no lists).
 pub(super) fn usable(
@@ -97,23 +95,10 @@ pub(super) fn usable(
                             def.name, p.ch.name
                         ));
                     }
-                    let r = def.restrict.trim();
-                    let need = r
-                        .strip_suffix(" Equip")
-                        .or_else(|| r.strip_suffix(" Use"))
-                        .filter(|k| KINDS.contains(&k.to_ascii_lowercase().as_str()));
-                    if let Some(kind) = need {
-                        let ok = p.ch.items.iter().filter(|i| i.equipped).any(|i| {
-                            cat.item(&i.id)
-                                .is_some_and(|d| d.kind.eq_ignore_ascii_case(kind))
-                        });
-                        if !ok {
-                            return refuse(format!(
-                                "{} has Restrict: {r}: equip a {} first.",
-                                def.name,
-                                kind.to_ascii_lowercase()
-                            ));
-                        }
+                    // Restrict (§15.5), checked before anything is paid; an attack skill's
+                    // "X Use" again against the weapon its attack is made with.
+                    if let Some(why) = p.ch.restrict_unmet(def, &cat, Using::Held) {
+                        return refuse(why);
                     }
                     sl
                 }

@@ -323,3 +323,4 @@ fn rule_nw_10_13_cover_up_refusals_change_nothing() {
 }
 
 mod more;
+mod weapons;

@@ -254,7 +254,8 @@ fn commands_parse_to_the_extended_actions() {
             targets: vec!["Ayla".into(), "Bolt".into()],
             area: false,
             magic: false,
-            full_hit: false
+            full_hit: false,
+            with: None
         }
     );
     assert!(matches!(
