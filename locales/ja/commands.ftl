@@ -1603,6 +1603,16 @@ cmd-nwcombat-dismount = 降りる
 # targets: Several targets, comma-separated (Target: 2X, Area (P))
 cmd-nwcombat-use--targets = 対象複数
     .desc = 複数の対象をカンマ区切りで（対象：2体、範囲（選択））
+# /nw give: Hand an item to another PC (Major Action in a fight; free outside one)
+cmd-nw-give = 手渡す
+    .desc = 他のPCにアイテムを渡す（戦闘中はメジャーアクション、戦闘外は自由）
+# item: Item name or id
+cmd-nw-give--item = アイテム
+    .desc = アイテムの名前かID
+# to: The PC who takes it
+cmd-nw-give--to = 相手
+    .desc = 受け取るPC
+
 # /nwcombat end-effect: End a skill's or item's effect in force early (GM; a player: one on their own PC)
 cmd-nwcombat-end-effect = 効果終了
     .desc = 継続中のスキル・アイテム効果を終える（GM。PLは自分のPCのもの）

@@ -95,6 +95,10 @@ pub fn action(
     // The command as typed, for a preview's Roll button.
     let typed = cmd.to_command();
     let action = match cmd {
+        NwCommand::Give { item, to } => NwAction::Combat(CombatAction::Give {
+            item: item.trim().chars().take(80).collect(),
+            to: to.trim().chars().take(80).collect(),
+        }),
         NwCommand::Session(c) => match c {
             SessionCommand::Join { character } => {
                 let c = shared.find(&actor.id, character.as_deref())?;

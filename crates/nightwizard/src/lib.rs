@@ -36,6 +36,7 @@
 //! | 10.9 step 6 | Skills that reduce HP Damage apply after the damage roll | `combat::harm::land` (`combat::effects::reduction`) |
 //! | 15.3, 15.5 | Target and Range checked before the Cost; several targets, Area, Self | `combat::skills_use::declare::use_skill`, `combat::skills_use` `aim` |
 //! | 15.4 | Effects in force: duration, stacking, rerolls, ending early | `combat::effects` (`judge_bonus`, `expire`, `end_effect`), `judge::roll::Judge::rolled_again` |
+//! | 10.4 | Handing an item over (a Major Action in a fight) | `combat::hand_over::give` |
 //! | 14.3, 14.4, 15.3, 15.5 | One weapon per attack (`with:`), its Range (the mark), Restrict (`X Use`, `X Equip`, Dual Wield, Twin Magic) | `combat::attack::arms`, `character::restrict`, `data::read_restrict` |
 //! | 15.5 | The effect vocabulary of the data | `data::Effect`, `data::Reach`, `data::Aim`, `data::load` |
 //! | 11 | The Lunar Casket and its Logics | `casket::apply`, `casket::shake`, `NightWizard::ignores_logic` |

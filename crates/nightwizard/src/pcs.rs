@@ -97,6 +97,7 @@ pub fn join(
         if synced {
             p.kit = p.ch.items.clone();
         }
+        crate::character::sync::keep_gained(p);
         p.hp = p.hp.min(v.body);
         p.mp = p.mp.min(v.mind);
         p.prana = p.prana.min(v.prana);
@@ -126,6 +127,7 @@ pub fn join(
         logics: vec![],
         dead: false,
         kit: vec![],
+        gained: vec![],
         left_in_session: None,
     };
     p.ch.op_money = 0;

@@ -14,6 +14,8 @@
 //!   had when it joined or when the After phase last reset it); an item in the kit but no longer
 //!   carried was used (a Consumable, §14) and stays gone through any refresh or re-join. The
 //!   After phase gives back the Preserved ones and drops the rest (§8.2 step 2, §6.3).
+//! - **Items handed over in play** (`Pc::gained`, §10.4) are not on the receiver's record: every
+//!   refresh keeps them, and the After phase drops them (§6.3).
 //! - **OP valco** (§6.3: "left unspent is lost before the next Scenario starts") is lost when a
 //!   character first joins a session and when an Episode's Opening Phase begins.
 //!
@@ -82,6 +84,12 @@ fn baseline(p: &Pc) -> &[OwnedItem] {
 /// The item ids the PC used up this Episode (in its kit, no longer carried), one per item.
 pub fn used(p: &Pc) -> Vec<String> {
     let mut left: Vec<&str> = p.ch.items.iter().map(|i| i.id.as_str()).collect();
+    // An item handed over in play is not one of the kit's.
+    for g in &p.gained {
+        if let Some(i) = left.iter().position(|x| x == g) {
+            left.remove(i);
+        }
+    }
     let mut out = vec![];
     for k in &p.kit {
         match left.iter().position(|x| *x == k.id) {
@@ -171,6 +179,18 @@ pub fn refresh_for(
     (moment == Moment::PhaseNext || !r.is_empty()).then_some(r)
 }
 
+/// Puts the items handed to the PC this Episode (`Pc::gained`, §10.4) back into its copy after
+/// the roster record's items replaced them.
+pub(crate) fn keep_gained(p: &mut Pc) {
+    for id in &p.gained {
+        p.ch.items.push(OwnedItem {
+            id: id.clone(),
+            equipped: false,
+            preserved: false,
+        });
+    }
+}
+
 /// Removes one item of each id in `used` (a carried one before a worn one, as using does).
 fn without_used(items: &[OwnedItem], used: &[String]) -> Vec<OwnedItem> {
     let mut out = items.to_vec();
@@ -238,6 +258,7 @@ pub fn apply_records(
             ch.items = without_used(&r.items, &used);
             p.kit = r.items.clone();
             p.ch = ch;
+            keep_gained(p);
             let v = p.ch.derive(&cat);
             if between && !p.dead {
                 // Between Episodes the PC is at rest: full with its new maxima (the Dead stay
@@ -254,6 +275,7 @@ pub fn apply_records(
             let used = used(p);
             p.kit = r.items.clone();
             p.ch.items = without_used(&r.items, &used);
+            keep_gained(p);
             said.push("equipment".into());
         }
         if said.is_empty() {
@@ -296,6 +318,8 @@ pub fn after_phase_change(
             // Whoever left this Episode comes back fresh from now on.
             s.left.clear();
             for p in &mut s.pcs {
+                // Items gained in play are lost at the end of the Scenario (§6.3).
+                p.gained.clear();
                 if p.kit.is_empty() {
                     continue;
                 }
@@ -370,6 +394,8 @@ pub fn on_first_join(
     if let Some(k) = s.left.iter().position(|q| is_record_of(q, &p.ch)) {
         let q = s.left.remove(k);
         p.ch.items = without_used(&p.kit, &used(&q));
+        p.gained = q.gained.clone();
+        keep_gained(p);
         let v = p.ch.derive(&Catalog {
             data,
             custom: &s.custom,

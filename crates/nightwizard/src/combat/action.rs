@@ -117,6 +117,13 @@ pub enum CombatAction {
     },
     /// End an effect in force early (its number on the tracker).
     EndEffect(u32),
+    /// Hand an item to another PC (§10.4: a Major Action in a fight).
+    Give {
+        /// The item (name or id).
+        item: String,
+        /// The PC who takes it.
+        to: String,
+    },
     /// Attack several targets or an Engage with one Hit Check, or declare Full Hit.
     AttackMany {
         /// Targets named.

@@ -11,6 +11,7 @@
 //! | §10.9–§10.10, §10.13 the attack (any number of Defenders), Cover Up | [`attack`] |
 //! | §10.11–§10.12 recovery, bad statuses | [`recovery`] |
 //! | §15.3–§15.5 skills and items in the fight | [`skills_use`] |
+//! | §10.4 handing an item over (a Major Action) | [`hand_over`] |
 //! | §13 the GM's table: enemies, incomplete enemies, Guests | [`table`] |
 //! | the public/GM tracker | [`tracker`] |
 //!
@@ -38,6 +39,7 @@ pub mod attack;
 pub mod boss;
 pub mod effects;
 pub mod engage;
+pub mod hand_over;
 pub mod harm;
 pub mod life;
 pub mod model;
@@ -190,6 +192,7 @@ fn apply_one(
         CombatAction::Skip(who) => skills_use::declare::skip(s, data, rng, actor, who.as_deref()),
         CombatAction::Cure { target, status } => recovery::cure(s, target, status),
         CombatAction::EndEffect(n) => effects::end_effect(s, actor, *n),
+        CombatAction::Give { item, to } => hand_over::give(s, data, rng, actor, item, to),
         CombatAction::SpawnIncomplete {
             name,
             label,

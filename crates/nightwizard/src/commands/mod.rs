@@ -42,6 +42,14 @@ pub enum NwCommand {
     },
     /// Join the session and set Critical/Fumble values
     Session(SessionCommand),
+    /// Hand an item to another PC (Major Action in a fight; free outside one)
+    #[cmd(perm = player)]
+    Give {
+        /// Item name or id
+        item: String,
+        /// The PC who takes it
+        to: String,
+    },
     /// Episode phases (GM)
     Phase(PhaseCommand),
     /// Roll a Judge: 2D + Alter against a Difficulty

@@ -48,6 +48,10 @@ pub struct Pc {
     /// carries was used up (`character::sync`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub kit: Vec<crate::character::OwnedItem>,
+    /// The ids of the items handed to the PC this Episode (§10.4), which its roster record
+    /// lacks: kept through every refresh from the roster, lost in the After phase (§6.3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gained: Vec<String>,
     /// The real-life session in which the PC left (set only on the copy kept in
     /// `NightWizard::left`): joining again in that session keeps its Critical and Fumble values.
     #[serde(default, skip_serializing_if = "Option::is_none")]
