@@ -79,7 +79,13 @@ pub(crate) fn pc_arms(
                 }
             })
             .collect();
-    pool.dedup_by(|a, b| a.id == b.id);
+    // Two of one weapon are one choice.
+    let mut seen: Vec<&str> = vec![];
+    pool.retain(|d| {
+        let new = !seen.contains(&d.id.as_str());
+        seen.push(&d.id);
+        new
+    });
     let unmet = |d: &ItemDef| skill.and_then(|k| p.ch.restrict_unmet(k, &cat, Using::Attack(d)));
     let chosen = match with.map(str::trim) {
         Some(w) => {
