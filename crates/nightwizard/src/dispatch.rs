@@ -480,9 +480,10 @@ pub fn apply(
             Ok(warn)
         }
         NwAction::Prana(u) => {
-            let r = super::prana::prana(s, data, rng, actor, u)?;
+            let mut r = super::prana::prana(s, data, rng, actor, u)?;
             super::combat::sync_open(s);
             super::fortress::sync_open(s);
+            r.extend(super::combat::after_prana(s, data, rng, &actor.id));
             Ok(r)
         }
         NwAction::Combat(a) => {

@@ -72,6 +72,20 @@ pub(crate) use round::{end_main, initiative, my_turn, new_round, standing};
 pub use tracker::condition;
 pub(crate) use tracker::visible_engages;
 
+/// After Prana on `user`'s open Judge (§4.2), what it changes outside the attack: a SPD
+/// Judge's Count, an Appearance Check that now succeeds, a Recovery Judge's healing.
+pub fn after_prana(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    user: &UserId,
+) -> Vec<Reply> {
+    round::after_prana(s, data, rng, user)
+        .or_else(|| movement::arrive::after_prana(s, data, rng, user))
+        .or_else(|| recovery::after_prana(s, data, user))
+        .unwrap_or_default()
+}
+
 /// Applies a combat or GM-table action: each action goes straight to the file that owns its
 /// rule (no interceptors; an attack's steps go to [`attack`], which holds the one attack model).
 pub fn apply(

@@ -96,6 +96,18 @@ pub fn enemy_from(def: &EnemyDef, label: String, hidden: bool) -> Enemy {
     }
 }
 
+/// A Recovery Judge's healing already applied, kept on its open Judge so that Prana spent on
+/// the Judge afterwards (§4.2) changes the HP or MP it gave (§10.11).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Healing {
+    /// Whose HP or MP.
+    pub on: Who,
+    /// MP (otherwise HP).
+    pub mp: bool,
+    /// The change the Judge made so far.
+    pub applied: i32,
+}
+
 /// One combatant's place in the Round.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Fighter {

@@ -89,6 +89,9 @@ pub struct OpenJudge {
     /// Number of this Judge in the session (its Prana window's decision key).
     #[serde(default)]
     pub seq: u32,
+    /// A Recovery Judge already applied: what Prana on it changes (§4.2, §10.11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heal: Option<super::combat::model::Healing>,
 }
 
 /// What to roll (`judge::roll_for`): the fields of `/nw judge` (and of the features that roll

@@ -325,7 +325,7 @@ pub fn apply(
     }
 }
 
-mod arrive;
+pub(crate) mod arrive;
 mod go;
 pub mod rides;
 #[cfg(test)]
