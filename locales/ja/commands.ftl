@@ -1561,6 +1561,9 @@ cmd-nwfortress-area--key = 鍵
 # keyword: Entrance: a keyword the Dive must say (never shown to players)
 cmd-nwfortress-area--keyword = 合言葉
     .desc = エントランス：ダイブで唱える合言葉（PLには見せない）
+# emulator_space: Object Area: its Object is an Emulator Space (enemies +3 to all their rolls)
+cmd-nwfortress-area--emulator_space = 侵魔空間
+    .desc = オブジェクトエリア：オブジェクトは侵魔空間（エネミーの全判定+3）
 # keyword: The Entrance's keyword, if it asks one
 cmd-nwfortress-dive--keyword = 合言葉
     .desc = エントランスが求める合言葉

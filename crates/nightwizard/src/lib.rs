@@ -40,6 +40,7 @@
 //! | 11 | The Lunar Casket and its Logics | `casket::apply`, `casket::shake`, `NightWizard::ignores_logic` |
 //! | 12.1–12.3 | Fortress, Dive, one Area one Scene | `fortress::apply`, `fortress::dive` |
 //! | 12.4 | Area kinds, stated on entering | `fortress::model::AreaKind`, `Fortress::kind_known` |
+//! | 12.4 | An Object Area's Emulator Space: enemies +3 to all their rolls | `combat::effects::judge_bonus` (`fortress::model::EMULATOR_SPACE_BONUS`) |
 //! | 12.5 | Gate kinds | `fortress::model::Gate` |
 //! | 12.6 | Appearing in an Area: 8 + 2 per Gate | `fortress::appear_difficulty` |
 //! | 12.7, 12.2 | Retreat | `fortress::retreat_allowed` |

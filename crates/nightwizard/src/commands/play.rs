@@ -306,6 +306,8 @@ pub enum FortressCommand {
         key: Option<String>,
         /// Entrance: a keyword the Dive must say (never shown to players)
         keyword: Option<String>,
+        /// Object Area: its Object is an Emulator Space (enemies +3 to all their rolls)
+        emulator_space: Option<bool>,
     },
     /// Join two Areas with a Gate (GM)
     #[cmd(perm = gm)]
