@@ -267,6 +267,9 @@ pub fn action(
             data,
             shared,
         )?),
+        NwCommand::Enemy(EnemyCommand::Identify { target }) => NwAction::Combat(
+            CombatAction::Identify(target.trim().chars().take(40).collect()),
+        ),
         NwCommand::Enemy(EnemyCommand::Reveal { label }) => {
             NwAction::Combat(CombatAction::Reveal(label.trim().to_string()))
         }

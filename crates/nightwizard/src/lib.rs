@@ -29,6 +29,7 @@
 //! | 8.2 | Preplay's Episode Handout and Episode Connections; the Opening's no-dice warning; the After Phase | `phase::trailer`, `phase::connection`, `phase::next`; the warning: `dispatch::apply` |
 //! | 9.1 | Connections, their Worth and gear | `phase::connection`, `phase::gear`, `NightWizard::connection_of` |
 //! | 9.2 | Information Gathering (+2 with a Connection) | `roll_for` (`JudgeRequest::info`, `judge::request::INFO_CONNECTION_BONUS`) |
+//! | 10.4 | The Enemy Identify Judge (a Major Action; its rules read in docs/rules-choices.md) | `combat::identify::identify`; what the party then sees: `combat::tracker` rows |
 //! | 9.3 | Appearance Checks | `combat::movement` (in combat), `fortress::dive` (§12.6) |
 //! | 9.4, 10.11 | Natural recovery | `combat::recovery::rest` |
 //! | 10 | Round Progression, attacks, movement, recovery, Bad Statuses, skills | `combat::apply` and its parts `combat::attack`, `combat::movement`, `combat::recovery`, `combat::skills_use` |

@@ -75,6 +75,8 @@ pub enum CombatAction {
     CoverUp(Option<String>),
     /// End the Main Process without a Major Action.
     Pass,
+    /// An Enemy Identify Judge on this enemy ([`super::identify`]).
+    Identify(String),
     /// Movement, ranges, flight, retreat and Appearance Checks ([`movement`]).
     Move(model::MoveAction),
 

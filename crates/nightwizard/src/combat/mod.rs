@@ -39,6 +39,7 @@ pub mod boss;
 pub mod effects;
 pub mod engage;
 pub mod harm;
+pub mod identify;
 pub mod life;
 pub mod model;
 pub mod round;
@@ -73,7 +74,8 @@ pub use tracker::condition;
 pub(crate) use tracker::visible_engages;
 
 /// After Prana on `user`'s open Judge (§4.2), what it changes outside the attack: a SPD
-/// Judge's Count, an Appearance Check that now succeeds, a Recovery Judge's healing.
+/// Judge's Count, an Appearance Check that now succeeds, a Recovery Judge's healing, an Enemy
+/// Identify Judge that now succeeds.
 pub fn after_prana(
     s: &mut NightWizard,
     data: &NwData,
@@ -83,6 +85,7 @@ pub fn after_prana(
     round::after_prana(s, data, rng, user)
         .or_else(|| movement::arrive::after_prana(s, data, rng, user))
         .or_else(|| recovery::after_prana(s, data, user))
+        .or_else(|| identify::after_prana(s, user))
         .unwrap_or_default()
 }
 
@@ -148,6 +151,7 @@ fn apply_one(
         CombatAction::Blockade(label) => engage::blockade(s, label),
         CombatAction::Minor => engage::minor(s, actor),
         CombatAction::Pass => round::pass(s, data, rng, actor),
+        CombatAction::Identify(target) => identify::identify(s, data, rng, actor, target),
         CombatAction::Attack { target, magic } => {
             attack::attack(s, data, rng, actor, target, *magic)
         }

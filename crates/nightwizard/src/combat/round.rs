@@ -192,6 +192,7 @@ pub(crate) fn start(
         attack_seq: 0,
         closing: false,
         last_stand: vec![],
+        identifying: vec![],
     });
     let mut lines = vec!["⚔️ Combat begins.".to_string()];
     let mut gm_lines = vec![];

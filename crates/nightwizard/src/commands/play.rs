@@ -169,7 +169,7 @@ pub enum CombatCommand {
     },
 }
 
-/// Night Wizard enemies: data, spawning, reveals (GM)
+/// Night Wizard enemies: data, spawning, reveals (GM); the Enemy Identify Judge
 #[derive(Debug, Clone, PartialEq, Commands)]
 #[commands(name = "enemy")]
 pub enum EnemyCommand {
@@ -192,6 +192,11 @@ pub enum EnemyCommand {
         guest: Option<bool>,
         /// Incomplete enemy: attacks against it hit automatically
         incomplete: Option<bool>,
+    },
+    /// Enemy Identify Judge: Knowledge, a Major Action; success shows the party its data
+    Identify {
+        /// The enemy
+        target: String,
     },
     /// Reveal a hidden enemy (GM)
     #[cmd(perm = gm)]
