@@ -27,6 +27,7 @@
 //! | 5–7 | Creation, level up, class change | `creation`, `roster` |
 //! | 8.1 | Phases and Scenes; Master and Combat Scenes | `phase::scene`, `state::episode::SceneKind`, `NightWizard::scene_kind` |
 //! | 8.2 | Preplay's Episode Handout and Episode Connections; the Opening's no-dice warning; the After Phase | `phase::trailer`, `phase::connection`, `phase::next`; the warning: `dispatch::apply` |
+//! | 8.2 | A level up taken on the roster shows in `/game status` before the session takes it | `view::status` (`Game::view_shared`) |
 //! | 9.1 | Connections, their Worth and gear | `phase::connection`, `phase::gear`, `NightWizard::connection_of` |
 //! | 9.2 | Information Gathering (+2 with a Connection) | `roll_for` (`JudgeRequest::info`, `judge::request::INFO_CONNECTION_BONUS`) |
 //! | 10.4 | The Enemy Identify Judge (a Major Action; its rules read in docs/rules-choices.md) | `combat::identify::identify`; what the party then sees: `combat::tracker` rows |
@@ -186,7 +187,11 @@ impl Game for NightWizard {
     }
 
     fn view(&self, viewer: &Actor, data: &NwData) -> Vec<Reply> {
-        view::status(self, viewer, data)
+        view::status(self, viewer, data, None)
+    }
+
+    fn view_shared(&self, viewer: &Actor, data: &NwData, shared: &NwShared) -> Vec<Reply> {
+        view::status(self, viewer, data, Some(shared))
     }
 
     fn show(
