@@ -73,7 +73,11 @@ pub(crate) fn judge_bonus(s: &NightWizard, w: &Who, stat: usize) -> (i32, Vec<St
 fn emulator_space(s: &NightWizard, w: &Who) -> Option<i32> {
     let f = s.fortress.fortress.as_ref()?;
     let a = f.areas.get(f.dive.as_ref()?.at)?;
-    let foe = matches!(w, Who::Enemy(_)) && !super::pc_side(s, w);
+    // Read from the table here (not `access::pc_side`: `access` imports this file).
+    let foe = match w {
+        Who::Enemy(l) => s.enemies.iter().any(|e| &e.label == l && !e.ally),
+        Who::Pc(_) => false,
+    };
     (foe && a.kind == AreaKind::Object && a.emulator_space).then_some(EMULATOR_SPACE_BONUS)
 }
 
