@@ -63,6 +63,8 @@ pub fn open(
         handout: Default::default(),
         left: vec![],
         effects: Default::default(),
+        // Not on here: a replay runs `new` again under today's rules (see the field).
+        prana_windows: false,
     };
     let m = Message::titled(
         "🌙 Night Wizard session open",
@@ -293,6 +295,7 @@ pub fn action(
         NwCommand::Combat(c) => NwAction::Combat(match c {
             CombatCommand::Start { anyseven } => CombatAction::Open {
                 any_seven: flag(anyseven),
+                windows: true,
             },
             CombatCommand::End => CombatAction::End,
             CombatCommand::Engage { a, b } => CombatAction::Engage(a, b),
@@ -342,6 +345,7 @@ pub fn action(
                 recovery,
                 mp: flag(mp),
                 who,
+                windows: true,
             },
             CombatCommand::Use {
                 skill,

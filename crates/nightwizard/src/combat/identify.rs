@@ -71,7 +71,7 @@ pub fn identify(
         out.push(reveal(s, &label));
     } else {
         open_for(s, &me, IDENTIFY_JUDGE, &j);
-        out.extend(prana_offer(s, &user));
+        out.extend(prana_offer(s, &user, IDENTIFY_JUDGE));
         let c = combat_mut(s)?;
         c.identifying.retain(|(u, _)| u != &user);
         c.identifying.push((user, label));

@@ -142,7 +142,10 @@ fn apply_one(
             status,
         } => table::set(s, data, rng, label, *hp, *mp, status.as_deref()),
         CombatAction::Note(t) => table::note(s, t),
-        CombatAction::Open { any_seven } => round::start(s, data, rng, any_seven),
+        CombatAction::Open { any_seven, windows } => {
+            s.prana_windows |= *windows;
+            round::start(s, data, rng, any_seven)
+        }
         CombatAction::End => round::end(s),
         CombatAction::Engage(x, y) => engage::engage_two(s, x, y),
         CombatAction::Go(key) => round::go(s, data, rng, actor, key),
@@ -177,7 +180,11 @@ fn apply_one(
             recovery,
             mp,
             who,
-        } => recovery::heal(s, data, rng, actor, target, *recovery, *mp, who.as_deref()),
+            windows,
+        } => {
+            s.prana_windows |= *windows;
+            recovery::heal(s, data, rng, actor, target, *recovery, *mp, who.as_deref())
+        }
         CombatAction::Use {
             skill,
             item,

@@ -15,9 +15,13 @@ use croupier_core::table::{Message, UserId};
 /// The open Judge label of a PC's Initiative (SPD) Judge.
 pub(crate) const SPD_JUDGE: &str = "SPD Judge";
 
-/// A private message offering `user` the Prana options of their open Judge (§4.2), if any.
-pub(crate) fn prana_offer(s: &NightWizard, user: &UserId) -> Option<Reply> {
-    let o = s.open.iter().find(|o| &o.user == user)?;
+/// A private message offering `user` the Prana options of their open Judge labelled `label`
+/// (§4.2), if it is open.
+pub(crate) fn prana_offer(s: &NightWizard, user: &UserId, label: &str) -> Option<Reply> {
+    let o = s
+        .open
+        .iter()
+        .find(|o| &o.user == user && o.label == label)?;
     let m = Message::text(format!("Prana options for your {}:", o.label));
     Some(Reply::private(user, s.with_prana_buttons(o, m)))
 }
@@ -642,7 +646,9 @@ pub(crate) fn new_round(
         );
         let n = initiative_count(&j);
         // §4.2: Prana works "on any Judge": the PC's SPD Judge stays open to it.
-        open_for(s, w, SPD_JUDGE, &j);
+        if s.prana_windows {
+            open_for(s, w, SPD_JUDGE, &j);
+        }
         let text = format!("{}: SPD Judge `{}` → Count {n}", s.name_of(w), j.line());
         let hidden = matches!(w, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.hidden));
         if hidden {

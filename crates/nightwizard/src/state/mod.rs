@@ -231,6 +231,13 @@ pub struct NightWizard {
         skip_serializing_if = "super::combat::model::Effects::is_empty"
     )]
     pub effects: super::combat::model::Effects,
+    /// Prana on every Judge (issue #36): the SPD Judge, an Appearance Check and a Recovery Judge
+    /// stay open to it. On from the first fight started (`CombatAction::Open { windows }`) or
+    /// `/nwcombat heal` made since; a log written before carries neither, so it replays as it
+    /// was played (undo of its older entries depends on it; `/nw new` is replayed too, so it
+    /// cannot turn it on).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub prana_windows: bool,
 }
 
 /// A Prana use.

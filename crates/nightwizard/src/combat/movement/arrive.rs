@@ -127,11 +127,11 @@ pub(super) fn appear(
     combat_mut(s)?.moves.tries.push((me.clone(), round));
     if !ok {
         // §4.2: Prana may still turn it (`/nw prana`): it stays open, and a success joins.
-        if let Some(j) = judge {
+        if let Some(j) = judge.filter(|_| s.prana_windows) {
             open_for(s, &me, APPEARANCE_CHECK, &j);
         }
         let mut out = s.tracker(lines, gm);
-        out.extend(prana_offer(s, &actor.id));
+        out.extend(prana_offer(s, &actor.id, APPEARANCE_CHECK));
         return Ok(out);
     }
     join(s, data, rng, &actor.id, &mut lines, &mut gm);
@@ -208,7 +208,9 @@ fn join(
         p.cf_locked = true;
         p.cf_points = 0;
     }
-    open_for(s, &me, SPD_JUDGE, &j);
+    if s.prana_windows {
+        open_for(s, &me, SPD_JUDGE, &j);
+    }
     let Some(c) = s.combat.as_mut() else { return };
     c.fighters.push(Fighter {
         who: me,

@@ -60,7 +60,7 @@ pub(crate) fn recover(
         j.line()
     ));
     let applied = restore(s, data, on, j.outcome().result, roll.mp, lines);
-    if let Some(by @ Who::Pc(u)) = &roll.by {
+    if let (Some(by @ Who::Pc(u)), true) = (&roll.by, s.prana_windows) {
         super::open_for(s, by, RECOVERY_JUDGE, &j);
         if let Some(o) = s.open.iter_mut().rev().find(|o| &o.user == u) {
             o.heal = Some(Healing {
@@ -301,7 +301,7 @@ pub fn heal(
     recover(s, data, rng, roll, &t, (&head, &tail), &mut lines);
     let mut out = report(s, &t, by.as_ref(), lines);
     if let Some(Who::Pc(u)) = &by {
-        out.extend(super::round::prana_offer(s, u));
+        out.extend(super::round::prana_offer(s, u, RECOVERY_JUDGE));
     }
     Ok(out)
 }
