@@ -898,6 +898,13 @@ cmd-nwcombat-fly--who = 誰
 cmd-nwcombat-appear = 登場判定
     .desc = 戦闘に加わる登場判定（セットアッププロセス、選択ルール）
 
+# /nwenemy identify: Enemy Identify Judge: Knowledge, a Major Action; success shows the party its data
+cmd-nwenemy-identify = 識別
+    .desc = エネミー識別判定：知力、メジャーアクション。成功でパーティにデータを公開
+# target: The enemy
+cmd-nwenemy-identify--target = 対象
+    .desc = エネミー
+
 # /nwcombat range: Put a combatant at Short, Long or Extreme range; approves a request (GM)
 cmd-nwcombat-range = 射程
     .desc = 戦闘参加者を近距離・遠距離・極遠距離に置く。要求の承認（GM）
@@ -964,9 +971,9 @@ cmd-nwcombat-cure--status = 状況
     .desc = 例：poison（毒）、paralysis（麻痺）、all（全部）
 
 
-# /nwenemy: Night Wizard enemies: data, spawning, reveals (GM)
+# /nwenemy: Night Wizard enemies: data, spawning, reveals (GM); the Enemy Identify Judge
 cmd-nwenemy = nw敵
-    .desc = ナイトウィザードの敵：データ、配置、公開（GM）
+    .desc = ナイトウィザードの敵：データ、配置、公開（GM）、エネミー識別判定
 # /nwenemy list: List enemy data (GM)
 cmd-nwenemy-list = 一覧
     .desc = 敵データの一覧（GM）
@@ -1567,6 +1574,9 @@ cmd-nwfortress-area--key = 鍵
 # keyword: Entrance: a keyword the Dive must say (never shown to players)
 cmd-nwfortress-area--keyword = 合言葉
     .desc = エントランス：ダイブで唱える合言葉（PLには見せない）
+# emulator_space: Object Area: its Object is an Emulator Space (enemies +3 to all their rolls)
+cmd-nwfortress-area--emulator_space = 侵魔空間
+    .desc = オブジェクトエリア：オブジェクトは侵魔空間（エネミーの全判定+3）
 # keyword: The Entrance's keyword, if it asks one
 cmd-nwfortress-dive--keyword = 合言葉
     .desc = エントランスが求める合言葉

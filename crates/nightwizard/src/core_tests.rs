@@ -436,10 +436,10 @@ fn rule_nw_12_4_the_players_map_names_an_areas_kind_once_the_party_enters() {
     assert!(m.contains("**Vault** (Object"), "{m}");
     assert!(m.contains("**Hall** (Normal"), "{m}");
     // The status view the players get hides it too; the GM's own map shows it.
-    let status = super::view::status(&t.s, &alice(), &t.data);
+    let status = super::view::status(&t.s, &alice(), &t.data, None);
     let players = public(&status);
     assert!(!players.contains("Trap"), "{players}");
-    let status = super::view::status(&t.s, &gm(), &t.data);
+    let status = super::view::status(&t.s, &gm(), &t.data, None);
     assert!(text(&status).contains("Trap"));
     t.ok(&gm(), "nw settings", &[("map_kinds", "true")]);
     assert!(map(&t).contains("**Pit** (Trap"), "{}", map(&t));

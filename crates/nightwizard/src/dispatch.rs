@@ -63,6 +63,8 @@ pub fn open(
         handout: Default::default(),
         left: vec![],
         effects: Default::default(),
+        // Not on here: a replay runs `new` again under today's rules (see the field).
+        prana_windows: false,
     };
     let m = Message::titled(
         "🌙 Night Wizard session open",
@@ -271,6 +273,9 @@ pub fn action(
             data,
             shared,
         )?),
+        NwCommand::Enemy(EnemyCommand::Identify { target }) => NwAction::Combat(
+            CombatAction::Identify(target.trim().chars().take(40).collect()),
+        ),
         NwCommand::Enemy(EnemyCommand::Reveal { label }) => {
             NwAction::Combat(CombatAction::Reveal(label.trim().to_string()))
         }
@@ -294,6 +299,7 @@ pub fn action(
         NwCommand::Combat(c) => NwAction::Combat(match c {
             CombatCommand::Start { anyseven } => CombatAction::Open {
                 any_seven: flag(anyseven),
+                windows: true,
             },
             CombatCommand::End => CombatAction::End,
             CombatCommand::Engage { a, b } => CombatAction::Engage(a, b),
@@ -344,6 +350,7 @@ pub fn action(
                 recovery,
                 mp: flag(mp),
                 who,
+                windows: true,
             },
             CombatCommand::Use {
                 skill,
@@ -487,9 +494,10 @@ pub fn apply(
             Ok(warn)
         }
         NwAction::Prana(u) => {
-            let r = super::prana::prana(s, data, rng, actor, u)?;
+            let mut r = super::prana::prana(s, data, rng, actor, u)?;
             super::combat::sync_open(s);
             super::fortress::sync_open(s);
+            r.extend(super::combat::after_prana(s, data, rng, &actor.id));
             Ok(r)
         }
         NwAction::Combat(a) => {

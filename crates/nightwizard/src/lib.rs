@@ -23,12 +23,14 @@
 //! | 3.2 | The GM's 10 and 5 | `roll_for` (`data.rules.gm`) |
 //! | 3.3, 3.4 | Critical (automatic success, or the +10 chain when opposed), Fumble (Alter − 10); several values | `Judge::is_critical`, `Judge::is_fumble`, `Judge::outcome`, `judge::roll::Values`, `Judge::roll_values`, `judge::chance::chance_values` |
 //! | 4.1 | Prana amount | `character::Character::derive` |
-//! | 4.2 | Prana uses: Raise, Cancel, Reroll, Fudge, Cost, Avoid Incapacitated, Lunar Logic | `prana::prana`; `Judge::raise`, `Judge::cancel_fumble`, `Judge::reroll`, `Judge::fudge`; use 7: `casket::shake` |
+//! | 4.2 | Prana uses: Raise, Cancel, Reroll, Fudge, Cost, Avoid Incapacitated, Lunar Logic | `prana::prana`; `Judge::raise`, `Judge::cancel_fumble`, `Judge::reroll`, `Judge::fudge`; use 7: `casket::shake`; on the SPD Judge, an Appearance Check, a Recovery Judge: `combat::after_prana` |
 //! | 5–7 | Creation, level up, class change | `creation`, `roster` |
 //! | 8.1 | Phases and Scenes; Master and Combat Scenes | `phase::scene`, `state::episode::SceneKind`, `NightWizard::scene_kind` |
 //! | 8.2 | Preplay's Episode Handout and Episode Connections; the Opening's no-dice warning; the After Phase | `phase::trailer`, `phase::connection`, `phase::next`; the warning: `dispatch::apply` |
+//! | 8.2 | A level up taken on the roster shows in `/game status` before the session takes it | `view::status` (`Game::view_shared`) |
 //! | 9.1 | Connections, their Worth and gear | `phase::connection`, `phase::gear`, `NightWizard::connection_of` |
 //! | 9.2 | Information Gathering (+2 with a Connection) | `roll_for` (`JudgeRequest::info`, `judge::request::INFO_CONNECTION_BONUS`) |
+//! | 10.4 | The Enemy Identify Judge (a Major Action; its rules read in docs/rules-choices.md) | `combat::identify::identify`; what the party then sees: `combat::tracker` rows |
 //! | 9.3 | Appearance Checks | `combat::movement` (in combat), `fortress::dive` (§12.6) |
 //! | 9.4, 10.11 | Natural recovery | `combat::recovery::rest` |
 //! | 10 | Round Progression, attacks, movement, recovery, Bad Statuses, skills | `combat::apply` and its parts `combat::attack`, `combat::movement`, `combat::recovery`, `combat::skills_use` |
@@ -42,6 +44,7 @@
 //! | 11 | The Lunar Casket and its Logics | `casket::apply`, `casket::shake`, `NightWizard::ignores_logic` |
 //! | 12.1–12.3 | Fortress, Dive, one Area one Scene | `fortress::apply`, `fortress::dive` |
 //! | 12.4 | Area kinds, stated on entering | `fortress::model::AreaKind`, `Fortress::kind_known` |
+//! | 12.4 | An Object Area's Emulator Space: enemies +3 to all their rolls | `combat::effects::judge_bonus` (`fortress::model::EMULATOR_SPACE_BONUS`) |
 //! | 12.5 | Gate kinds | `fortress::model::Gate` |
 //! | 12.6 | Appearing in an Area: 8 + 2 per Gate | `fortress::appear_difficulty` |
 //! | 12.7, 12.2 | Retreat | `fortress::retreat_allowed` |
@@ -186,7 +189,11 @@ impl Game for NightWizard {
     }
 
     fn view(&self, viewer: &Actor, data: &NwData) -> Vec<Reply> {
-        view::status(self, viewer, data)
+        view::status(self, viewer, data, None)
+    }
+
+    fn view_shared(&self, viewer: &Actor, data: &NwData, shared: &NwShared) -> Vec<Reply> {
+        view::status(self, viewer, data, Some(shared))
     }
 
     fn show(

@@ -4,11 +4,13 @@
 
 use serde::Serialize;
 
+use super::character::roster::NwShared;
 use super::character::sheet;
+use super::character::sync::{is_record_of, progress_applies, Moment};
 use super::combat::tracker::rows;
 pub use super::combat::tracker::RowView;
 use super::data::NwData;
-use super::state::{bad_suffix, NightWizard};
+use super::state::{bad_suffix, NightWizard, Pc};
 use croupier_core::table::{Actor, Message, Reply, Role, Viewer};
 
 /// A fight as the viewer sees it.
@@ -121,8 +123,31 @@ pub fn view_model(s: &NightWizard, data: &NwData, viewer: &Viewer) -> NwView {
     }
 }
 
-/// `/game status`: the session for everyone, plus the viewer's own sheet.
-pub fn status(s: &NightWizard, viewer: &Actor, data: &NwData) -> Vec<Reply> {
+/// What the roster holds for `p` that its session copy has not taken yet (§8.2: progress
+/// applies between Episodes, `character::sync`): a level up taken shows at once.
+fn roster_news(s: &NightWizard, p: &Pc, roster: Option<&NwShared>) -> String {
+    let Some(r) = roster.and_then(|g| g.characters.iter().find(|c| is_record_of(p, c))) else {
+        return String::new();
+    };
+    if r.cl <= p.ch.cl {
+        return String::new();
+    }
+    let when = if progress_applies(s, Moment::PhaseNext) {
+        "the GM's next phase change"
+    } else {
+        "the After phase"
+    };
+    format!(" · ⬆️ level up taken: CL {} from {when}", r.cl)
+}
+
+/// `/game status`: the session for everyone, plus the viewer's own sheet; with the guild's
+/// roster (`roster`), what its records hold that the session has not taken yet.
+pub fn status(
+    s: &NightWizard,
+    viewer: &Actor,
+    data: &NwData,
+    roster: Option<&NwShared>,
+) -> Vec<Reply> {
     let cat = s.cat(data);
     let pcs: Vec<String> = s
         .pcs
@@ -133,7 +158,7 @@ pub fn status(s: &NightWizard, viewer: &Actor, data: &NwData) -> Vec<Reply> {
                 p.cf.map(|c| format!("C{} F{}", c.critical, c.fumble))
                     .unwrap_or_default();
             format!(
-                "**{}** ({}) <@{}> · HP {}/{} · MP {}/{} · Prana {}/{} · {cf}{}",
+                "**{}** ({}) <@{}> · HP {}/{} · MP {}/{} · Prana {}/{} · {cf}{}{}",
                 p.ch.name,
                 sheet::summary(&p.ch, &cat),
                 p.user,
@@ -147,7 +172,8 @@ pub fn status(s: &NightWizard, viewer: &Actor, data: &NwData) -> Vec<Reply> {
                     " · 💀 Dead".to_string()
                 } else {
                     bad_suffix(&p.bad)
-                }
+                },
+                roster_news(s, p, roster)
             )
         })
         .collect();

@@ -295,6 +295,13 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
     /// The view of the state for `viewer` (`/game status`): public parts, plus private ones for them.
     fn view(&self, viewer: &Actor, data: &Self::Data) -> Vec<Reply>;
 
+    /// `/game status` with the guild's shared state of the game as it is now (a roster whose
+    /// records change outside the session): a game whose status shows what its records hold
+    /// before the session takes it. Defaults to [`Game::view`].
+    fn view_shared(&self, viewer: &Actor, data: &Self::Data, _shared: &Self::Shared) -> Vec<Reply> {
+        self.view(viewer, data)
+    }
+
     /// Answers a command declared `#[cmd(view)]` (a status, a board, a hand, a story) for
     /// `viewer`: no action, nothing logged, nothing changed. Defaults to [`Game::view`].
     fn show(
@@ -533,6 +540,13 @@ pub trait DynGame: Send + Sync {
     fn read_action(&self, action: &Value) -> Result<(), DynError>;
     /// See [`Game::view`].
     fn view(&self, state: &DynState, viewer: &Actor) -> Result<Vec<Reply>, DynError>;
+    /// See [`Game::view_shared`].
+    fn view_shared(
+        &self,
+        state: &DynState,
+        viewer: &Actor,
+        shared: &DynShared,
+    ) -> Result<Vec<Reply>, DynError>;
     /// See [`Game::show`].
     fn show(&self, state: &DynState, viewer: &Actor, cmd: &Command)
         -> Result<Vec<Reply>, DynError>;
@@ -764,6 +778,15 @@ impl<G: Game> DynGame for Loaded<G> {
     }
     fn view(&self, state: &DynState, viewer: &Actor) -> Result<Vec<Reply>, DynError> {
         Ok(typed::<G>(state)?.view(viewer, &self.data))
+    }
+    fn view_shared(
+        &self,
+        state: &DynState,
+        viewer: &Actor,
+        shared: &DynShared,
+    ) -> Result<Vec<Reply>, DynError> {
+        let shared = typed_shared::<G>(shared)?;
+        Ok(typed::<G>(state)?.view_shared(viewer, &self.data, shared))
     }
     fn show(
         &self,

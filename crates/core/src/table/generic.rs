@@ -5,8 +5,8 @@ use crate::store::Tx;
 use super::builtins::{GameCommand, RollCommand, Visibility};
 use super::declare::{check_permission, Commands};
 use super::engine::{
-    channel_rng, end_session, finish_replies, hand_over, save_channel_rng, session_gms, undo,
-    with_host, Fail, Request,
+    channel_rng, end_session, finish_replies, hand_over, read_shared, save_channel_rng,
+    session_gms, undo, with_host, Fail, Request,
 };
 use super::game::Actor;
 use super::registry::Registry;
@@ -154,7 +154,11 @@ pub(super) fn game_command(
             (Some(s), Some(g)) => {
                 let state = states.of(g, s)?.state;
                 let gms = session_gms(g, s)?;
-                let mut view = g.view(&state, &actor)?;
+                // The status shows what the guild's records hold now (a level up taken
+                // outside the session), read without a lock: nothing is written.
+                let shared =
+                    read_shared(tx, states, g, req.guild.as_deref()).map_err(Fail::Error)?;
+                let mut view = g.view_shared(&state, &actor, &shared)?;
                 if let Some(first) = view.first_mut() {
                     let viewer = (!first.is_public()).then(|| actor.id.clone());
                     first.message.picture = Some(super::Picture::Board { viewer });

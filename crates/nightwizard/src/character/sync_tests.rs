@@ -21,19 +21,9 @@ fn to_after(t: &mut Table) {
     assert_eq!(t.s.phase, Phase::After);
 }
 
-fn text(r: &[Reply]) -> String {
-    format!("{r:?}")
-}
-
-#[test]
-fn rule_nw_8_2_a_level_up_applies_when_the_next_episode_begins_not_mid_episode() {
-    let mut t = table(&[(alice(), "Ayla"), (bob(), "Bolt")]);
-    // A level up the GM granted long ago is taken mid-Episode: the session does not take it
-    // at the player's next action.
-    t.edit_shared(|sh| sh.characters[0].level_ups = 1);
-    t.edit(|s| s.pcs[0].ch.level_ups = 1);
-    t.ok(&gm(), "nw phase next", &[]);
-    let skill = [
+/// A skill the first PC's roster record may take at its level up.
+fn takeable_skill(t: &Table) -> &'static str {
+    [
         "sturdy_frame",
         "warded_mind",
         "street_network",
@@ -49,7 +39,22 @@ fn rule_nw_8_2_a_level_up_applies_when_the_next_episode_begins_not_mid_episode()
         )
         .is_ok()
     })
-    .expect("a skill to take");
+    .expect("a skill to take")
+}
+
+fn text(r: &[Reply]) -> String {
+    format!("{r:?}")
+}
+
+#[test]
+fn rule_nw_8_2_a_level_up_applies_when_the_next_episode_begins_not_mid_episode() {
+    let mut t = table(&[(alice(), "Ayla"), (bob(), "Bolt")]);
+    // A level up the GM granted long ago is taken mid-Episode: the session does not take it
+    // at the player's next action.
+    t.edit_shared(|sh| sh.characters[0].level_ups = 1);
+    t.edit(|s| s.pcs[0].ch.level_ups = 1);
+    t.ok(&gm(), "nw phase next", &[]);
+    let skill = takeable_skill(&t);
     let r = roster_cmd(
         &mut t,
         &alice(),
@@ -378,4 +383,40 @@ fn rule_nw_3_1_critical_and_fumble_are_rolled_once_a_session_leaving_does_not_re
     );
     assert!(p.left_in_session.is_none());
     assert!(t.s.left.is_empty());
+}
+
+#[test]
+fn rule_nw_8_2_a_level_up_taken_in_the_after_phase_shows_in_game_status_at_once() {
+    // §8.2 After phase: "everyone levels up if the GM allows". The level up is taken on the
+    // server's record; the session takes it at the GM's next phase change, but `/game status`
+    // shows it at once (it used to show nothing until then).
+    let mut t = table(&[(alice(), "Ayla"), (bob(), "Bolt")]);
+    to_after(&mut t);
+    assert_eq!(t.shared.characters[0].level_ups, 1);
+    let skill = takeable_skill(&t);
+    let status = |t: &mut Table| {
+        t.ok(&bob(), "game status", &[])
+            .iter()
+            .map(|r| r.message.plain_text())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(!status(&mut t).contains("level up taken"));
+    roster_cmd(
+        &mut t,
+        &alice(),
+        Command::new("nw character levelup").with("skill", skill),
+    );
+    // Bob rolls in between; the session's copy is still CL 1 (the rules' moment is unchanged).
+    t.ok(&bob(), "nw judge", &[("stat", "luck")]);
+    assert_eq!(t.s.pcs[0].ch.cl, 1);
+    let said = status(&mut t);
+    assert!(
+        said.contains("⬆️ level up taken: CL 2 from the GM's next phase change"),
+        "{said}"
+    );
+    // At the phase change it is in play, and the note goes.
+    t.ok(&gm(), "nw phase next", &[]);
+    assert_eq!(t.s.pcs[0].ch.cl, 2);
+    assert!(!status(&mut t).contains("level up taken"));
 }

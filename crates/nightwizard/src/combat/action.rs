@@ -40,6 +40,10 @@ pub enum CombatAction {
     Open {
         /// Enemies use Any Seven for initiative.
         any_seven: bool,
+        /// Started since Prana works on every Judge (absent in older logs, which replay as
+        /// they were played): turns [`NightWizard::prana_windows`] on for the session.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        windows: bool,
     },
     /// End combat.
     End,
@@ -78,6 +82,8 @@ pub enum CombatAction {
     CoverUp(Option<String>),
     /// End the Main Process without a Major Action.
     Pass,
+    /// An Enemy Identify Judge on this enemy ([`super::identify`]).
+    Identify(String),
     /// Movement, ranges, flight, retreat and Appearance Checks ([`movement`]).
     Move(model::MoveAction),
 
@@ -91,6 +97,10 @@ pub enum CombatAction {
         mp: bool,
         /// GM: the enemy making the Judge.
         who: Option<String>,
+        /// Made since Prana works on every Judge (absent in older logs): turns
+        /// [`NightWizard::prana_windows`] on, as [`CombatAction::Open`] does.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        windows: bool,
     },
     /// Use a skill or an item (§15.3).
     Use {

@@ -9,6 +9,7 @@
 //! of different skills stack.
 
 use super::super::data::{amount, Effect, Grant, JudgeKind, Modded, Per, Until, Whom};
+use super::super::fortress::model::{AreaKind, EMULATOR_SPACE_BONUS};
 use super::model::{Held, InForce, OnceUsed};
 use super::{refuse, Actor, NightWizard, Reply, RuleError, Who};
 
@@ -59,7 +60,25 @@ pub(crate) fn judge_bonus(s: &NightWizard, w: &Who, stat: usize) -> (i32, Vec<St
         Held::Modifier { on, n } if on.applies(stat, kind) => Some(*n),
         _ => None,
     };
-    sum(s, w, pick, |from, n| format!("{from} {}", signed(n)))
+    let (mut n, mut shown, used) = sum(s, w, pick, |from, n| format!("{from} {}", signed(n)));
+    if let Some(b) = emulator_space(s, w) {
+        n += b;
+        shown.push(format!("Emulator Space {}", signed(b)));
+    }
+    (n, shown, used)
+}
+
+/// What the Area the party is in gives `w` (§12.4): in an Object Area whose Object is an
+/// Emulator Space, an enemy (not a Guest on the PCs' side) adds +3 to all its rolls.
+fn emulator_space(s: &NightWizard, w: &Who) -> Option<i32> {
+    let f = s.fortress.fortress.as_ref()?;
+    let a = f.areas.get(f.dive.as_ref()?.at)?;
+    // Read from the table here (not `access::pc_side`: `access` imports this file).
+    let foe = match w {
+        Who::Enemy(l) => s.enemies.iter().any(|e| &e.label == l && !e.ally),
+        Who::Pc(_) => false,
+    };
+    (foe && a.kind == AreaKind::Object && a.emulator_space).then_some(EMULATOR_SPACE_BONUS)
 }
 
 /// The modifiers in force on `w` for an Information Gathering Check (§9.2), as

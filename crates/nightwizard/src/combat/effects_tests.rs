@@ -704,3 +704,91 @@ fn rule_10_6_a_long_skill_reaches_long_range_and_a_short_one_does_not() {
             .expect("the attack began");
     assert_eq!(at.target, en("Swarm"));
 }
+
+#[test]
+fn rule_nw_12_4_an_emulator_space_gives_enemies_plus_3_to_all_their_rolls() {
+    // §12.4 Object Area: "Objects are a data item. One example is the Shinma Kuukan, or
+    // Emulator Space, which gives enemies a flat +3 bonus to all of their rolls."
+    use super::super::super::fortress::model::Dive;
+    use super::super::super::test_table::actions::session;
+    use super::super::model::SPD;
+    let mut t = session();
+    // Only an Object Area holds an Object.
+    let e = t.err(
+        &gm(),
+        "nw fortress area",
+        &[
+            ("name", "Hall"),
+            ("kind", "normal"),
+            ("emulator_space", "true"),
+        ],
+    );
+    assert!(e.contains("only for kind:object"), "{e}");
+    t.ok(
+        &gm(),
+        "nw fortress area",
+        &[("name", "Gate"), ("kind", "entrance")],
+    );
+    let r = t.ok(
+        &gm(),
+        "nw fortress area",
+        &[
+            ("name", "Lair"),
+            ("kind", "object"),
+            ("emulator_space", "true"),
+        ],
+    );
+    assert!(text(&r).contains("enemies +3"), "{}", text(&r));
+    t.ok(
+        &gm(),
+        "nw fortress gate",
+        &[("from", "Gate"), ("to", "Lair")],
+    );
+    // The party's Dive is in the Lair.
+    t.s.fortress.fortress.as_mut().unwrap().dive = Some(Dive {
+        at: 1,
+        came_from: Some(0),
+        inside: vec![UserId::new("alice"), UserId::new("bob")],
+        ruler_defeated: false,
+        core_broken: false,
+        ruler_permits: false,
+        danger: None,
+        held: false,
+    });
+    let (spd, sspd) = (
+        t.s.stat(&t.data, &pc("alice"), SPD),
+        t.s.stat(&t.data, &en("Swarm"), SPD),
+    );
+    // SPD Judges: Ayla [3, 3], Bolt [3, 3], the Swarm [3, 3] + 3.
+    t.start_with(&[3, 3, 3, 3, 3, 3]);
+    let count = |t: &Session, w: &Who| {
+        t.fight()
+            .fighters
+            .iter()
+            .find(|f| &f.who == w)
+            .unwrap()
+            .count
+    };
+    assert_eq!(count(&t, &pc("alice")), spd + 6, "a PC gets nothing");
+    assert_eq!(count(&t, &en("Swarm")), sspd + 6 + 3);
+    // Ayla attacks; the Swarm's Dodge Check is EVA + 3, and says so.
+    t.set_turn(pc("alice"));
+    t.combat().engages = vec![vec![pc("alice"), en("Swarm")]];
+    t.rolls(&alice(), "/nwcombat attack target:Swarm", &[5, 4]);
+    let eva = t.s.stat(&t.data, &en("Swarm"), EVA);
+    let r = t.rolls(&gm(), "/nwcombat dodge", &[1, 2]);
+    let dodge = t.fight().attack.clone().unwrap().dodge.unwrap();
+    assert_eq!(dodge.alter, eva + 3, "{}", text(&r));
+    assert!(text(&r).contains("Emulator Space +3"), "{}", text(&r));
+    // Out of the Lair (the Entrance): no bonus.
+    t.s.fortress
+        .fortress
+        .as_mut()
+        .unwrap()
+        .dive
+        .as_mut()
+        .unwrap()
+        .at = 0;
+    let (n, _, _) = super::judge_bonus(&t.s, &en("Swarm"), EVA);
+    assert_eq!(n, 0);
+}

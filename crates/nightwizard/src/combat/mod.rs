@@ -41,6 +41,7 @@ pub mod effects;
 pub mod engage;
 pub mod hand_over;
 pub mod harm;
+pub mod identify;
 pub mod life;
 pub mod model;
 pub mod round;
@@ -73,6 +74,22 @@ pub(crate) use round::{end_main, initiative, my_turn, new_round, standing};
 
 pub use tracker::condition;
 pub(crate) use tracker::visible_engages;
+
+/// After Prana on `user`'s open Judge (§4.2), what it changes outside the attack: a SPD
+/// Judge's Count, an Appearance Check that now succeeds, a Recovery Judge's healing, an Enemy
+/// Identify Judge that now succeeds.
+pub fn after_prana(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    user: &UserId,
+) -> Vec<Reply> {
+    round::after_prana(s, data, rng, user)
+        .or_else(|| movement::arrive::after_prana(s, data, rng, user))
+        .or_else(|| recovery::after_prana(s, data, user))
+        .or_else(|| identify::after_prana(s, user))
+        .unwrap_or_default()
+}
 
 /// Applies a combat or GM-table action: each action goes straight to the file that owns its
 /// rule (no interceptors; an attack's steps go to [`attack`], which holds the one attack model).
@@ -127,7 +144,10 @@ fn apply_one(
             status,
         } => table::set(s, data, rng, label, *hp, *mp, status.as_deref()),
         CombatAction::Note(t) => table::note(s, t),
-        CombatAction::Open { any_seven } => round::start(s, data, rng, any_seven),
+        CombatAction::Open { any_seven, windows } => {
+            s.prana_windows |= *windows;
+            round::start(s, data, rng, any_seven)
+        }
         CombatAction::End => round::end(s),
         CombatAction::Engage(x, y) => engage::engage_two(s, x, y),
         CombatAction::Go(key) => round::go(s, data, rng, actor, key),
@@ -141,6 +161,7 @@ fn apply_one(
             magic,
             with,
         } => attack::attack(s, data, rng, actor, target, *magic, with.as_deref()),
+        CombatAction::Identify(target) => identify::identify(s, data, rng, actor, target),
         CombatAction::AttackMany {
             targets,
             area,
@@ -172,7 +193,11 @@ fn apply_one(
             recovery,
             mp,
             who,
-        } => recovery::heal(s, data, rng, actor, target, *recovery, *mp, who.as_deref()),
+            windows,
+        } => {
+            s.prana_windows |= *windows;
+            recovery::heal(s, data, rng, actor, target, *recovery, *mp, who.as_deref())
+        }
         CombatAction::Use {
             skill,
             item,

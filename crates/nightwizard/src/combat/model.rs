@@ -66,6 +66,9 @@ pub struct Enemy {
     /// A Guest on the PCs' side (§13), built like a PC and run by the GM.
     #[serde(default)]
     pub ally: bool,
+    /// Identified by an Enemy Identify Judge: the party sees its data and its HP and MP.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub identified: bool,
 }
 
 /// Reads the attack text of the enemy data: `Magical` → magic, `Short`/`Area` → reaches
@@ -93,7 +96,20 @@ pub fn enemy_from(def: &EnemyDef, label: String, hidden: bool) -> Enemy {
         blockade: false,
         incomplete: false,
         ally: false,
+        identified: false,
     }
+}
+
+/// A Recovery Judge's healing already applied, kept on its open Judge so that Prana spent on
+/// the Judge afterwards (§4.2) changes the HP or MP it gave (§10.11).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Healing {
+    /// Whose HP or MP.
+    pub on: Who,
+    /// MP (otherwise HP).
+    pub mp: bool,
+    /// The change the Judge made so far.
+    pub applied: i32,
 }
 
 /// One combatant's place in the Round.
@@ -256,6 +272,9 @@ pub struct Combat {
     /// you become Incapacitated"): the fight waits for them, or for the GM to end it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub last_stand: Vec<Who>,
+    /// Enemy Identify Judges that fell short and may still take Prana: (player, enemy label).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub identifying: Vec<(UserId, String)>,
 }
 
 /// The Initiative Count from a SPD Judge: a Fumble that would make it 0 or less sets it to 2;

@@ -3,11 +3,70 @@
 
 use super::super::data::Until;
 use super::access::pc_side;
+use super::attack::judges::open_judge;
 use super::{
     combat_mut, hurt, initiative_count, key_part, model, rank, refuse, skills_use, Actor, Combat,
     Decision, Dice, Fighter, Mode, NightWizard, NwData, Reply, RuleError, Stage, Used, Who,
     DAMAGE_ROLL, DEFENCE_ROLL, SPD,
 };
+use super::{open_for, take_open};
+use croupier_core::table::{Message, UserId};
+
+/// The open Judge label of a PC's Initiative (SPD) Judge.
+pub(crate) const SPD_JUDGE: &str = "SPD Judge";
+
+/// A private message offering `user` the Prana options of their open Judge labelled `label`
+/// (§4.2), if it is open.
+pub(crate) fn prana_offer(s: &NightWizard, user: &UserId, label: &str) -> Option<Reply> {
+    let o = s
+        .open
+        .iter()
+        .find(|o| &o.user == user && o.label == label)?;
+    let m = Message::text(format!("Prana options for your {}:", o.label));
+    Some(Reply::private(user, s.with_prana_buttons(o, m)))
+}
+
+/// After Prana on `user`'s open SPD Judge (§4.2 on §10.1): while the PC is in Pre-action its
+/// Count is the Judge as it now stands; and while no Main Process has begun (nothing used, no
+/// attack, no skill window), the Initiative Process chooses again with the new Count.
+pub(crate) fn after_prana(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    user: &UserId,
+) -> Option<Vec<Reply>> {
+    let me = Who::Pc(user.clone());
+    let n = initiative_count(&open_judge(s, &me, SPD_JUDGE)?);
+    let name = s.name_of(&me);
+    let c = s.combat.as_mut()?;
+    let f = c.fighters.iter_mut().find(|f| f.who == me && !f.post)?;
+    let was = f.count;
+    if was == n {
+        return None;
+    }
+    f.count = n;
+    let mut lines = vec![format!("{name}'s Count is now {n} (was {was}).")];
+    let mut gm = vec![];
+    let fresh = c.attack.is_none()
+        && c.used == Used::default()
+        && c.skills.window.is_none()
+        && !c.closing
+        && c.last_stand.is_empty();
+    if fresh {
+        let before = c.current.clone();
+        initiative(s, data, rng, &mut lines, &mut gm);
+        let now = s.combat.as_ref().and_then(|c| c.current.clone());
+        if now != before {
+            if let Some(w) = now.filter(|w| !s.hidden(w)) {
+                lines.push(format!(
+                    "The Initiative Process chooses again: {}'s Main Process.",
+                    s.name_of(&w)
+                ));
+            }
+        }
+    }
+    Some(s.tracker(lines, gm))
+}
 
 impl NightWizard {
     /// What the fight waits for: the current attack's next step, the current Main Process,
@@ -137,6 +196,7 @@ pub(crate) fn start(
         attack_seq: 0,
         closing: false,
         last_stand: vec![],
+        identifying: vec![],
     });
     let mut lines = vec!["⚔️ Combat begins.".to_string()];
     let mut gm_lines = vec![];
@@ -342,6 +402,8 @@ pub(crate) fn end_main(
             f.post = true;
             f.count = 0;
         }
+        // Post-action, Count 0: the SPD Judge counts no more.
+        take_open(s, &w, SPD_JUDGE);
         if let Some(b) = s.bad_mut(&w) {
             b.main_process_ended();
         }
@@ -583,6 +645,10 @@ pub(crate) fn new_round(
             rng,
         );
         let n = initiative_count(&j);
+        // §4.2: Prana works "on any Judge": the PC's SPD Judge stays open to it.
+        if s.prana_windows {
+            open_for(s, w, SPD_JUDGE, &j);
+        }
         let text = format!("{}: SPD Judge `{}` → Count {n}", s.name_of(w), j.line());
         let hidden = matches!(w, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.hidden));
         if hidden {

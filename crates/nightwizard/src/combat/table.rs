@@ -58,10 +58,13 @@ pub(crate) fn spawn(
     let gm = Message::titled(
         format!("👹 {label} ({}, {})", e.name, e.kind),
         format!(
-            "HP {} · MP {} · PACC {} · EVA {} · MACC {} · PATK {} · MATK {} · PDEF {} · MDEF {} · SPD {}\n{}{}",
-            e.hp, e.mp, e.stats[0], e.stats[1], e.stats[2], e.stats[3], e.stats[4], e.stats[5], e.stats[6], e.stats[7],
-            e.attack,
-            if *hidden { "\nHidden: players do not see it until `/nwenemy reveal`." } else { "" }
+            "{}{}",
+            data_line(&e),
+            if *hidden {
+                "\nHidden: players do not see it until `/nwenemy reveal`."
+            } else {
+                ""
+            }
         ),
     );
     let mut out = vec![Reply::gm(gm)];
@@ -267,13 +270,13 @@ pub fn spawn_guest(
         blockade: false,
         incomplete: false,
         ally: true,
+        identified: false,
     };
-    let st = e.stats;
     let gm = Message::titled(
         format!("🤝 {label} (Guest: {})", ch.name),
         format!(
-            "HP {} · MP {} · PACC {} · EVA {} · MACC {} · PATK {} · MATK {} · PDEF {} · MDEF {} · SPD {}\n{}\nOn the PCs' side; you run it (its Dodge Checks: `/nwcombat dodge who:\"{label}\"`). No Prana.",
-            e.hp, e.mp, st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7], e.attack
+            "{}\nOn the PCs' side; you run it (its Dodge Checks: `/nwcombat dodge who:\"{label}\"`). No Prana.",
+            data_line(&e)
         ),
     );
     let mut out = vec![Reply::gm(gm)];
@@ -291,4 +294,14 @@ pub fn spawn_guest(
     }
     s.enemies.push(e);
     Ok(out)
+}
+
+/// An enemy's data as the GM's table (and, once identified, the party) reads it: HP, MP, the
+/// eight combat stats and its attack.
+pub(crate) fn data_line(e: &Enemy) -> String {
+    let st = e.stats;
+    format!(
+        "HP {}/{} · MP {} · PACC {} · EVA {} · MACC {} · PATK {} · MATK {} · PDEF {} · MDEF {} · SPD {}\n{}",
+        e.hp, e.hp_max, e.mp, st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7], e.attack
+    )
 }

@@ -430,7 +430,7 @@ fn row(s: &NightWizard, cat: Option<&Catalog<'_>>, w: &Who, gm: bool) -> RowView
         Who::Enemy(l) if !gm && !s.settings.enemy_vitals => s
             .enemies
             .iter()
-            .find(|e| &e.label == l && !e.ally)
+            .find(|e| &e.label == l && !e.ally && !e.identified)
             .map(|e| condition(e.hp, e.hp_max)),
         _ => None,
     };

@@ -173,7 +173,7 @@ pub enum CombatCommand {
     },
 }
 
-/// Night Wizard enemies: data, spawning, reveals (GM)
+/// Night Wizard enemies: data, spawning, reveals (GM); the Enemy Identify Judge
 #[derive(Debug, Clone, PartialEq, Commands)]
 #[commands(name = "enemy")]
 pub enum EnemyCommand {
@@ -196,6 +196,11 @@ pub enum EnemyCommand {
         guest: Option<bool>,
         /// Incomplete enemy: attacks against it hit automatically
         incomplete: Option<bool>,
+    },
+    /// Enemy Identify Judge: Knowledge, a Major Action; success shows the party its data
+    Identify {
+        /// The enemy
+        target: String,
     },
     /// Reveal a hidden enemy (GM)
     #[cmd(perm = gm)]
@@ -310,6 +315,8 @@ pub enum FortressCommand {
         key: Option<String>,
         /// Entrance: a keyword the Dive must say (never shown to players)
         keyword: Option<String>,
+        /// Object Area: its Object is an Emulator Space (enemies +3 to all their rolls)
+        emulator_space: Option<bool>,
     },
     /// Join two Areas with a Gate (GM)
     #[cmd(perm = gm)]

@@ -2,7 +2,9 @@
 
 use super::super::state::NightWizard;
 use super::common::fortress_mut;
-use super::model::{Area, AreaKind, Fortress, FortressAction, Gate, GateKind, Trap, TrapState};
+use super::model::{
+    Area, AreaKind, Fortress, FortressAction, Gate, GateKind, Trap, TrapState, EMULATOR_SPACE_BONUS,
+};
 use croupier_core::table::{refuse, Message, Reply, RuleError};
 
 /// Applies the building actions.
@@ -14,6 +16,7 @@ pub(super) fn apply(s: &mut NightWizard, a: &FortressAction) -> Result<Vec<Reply
             desc,
             exit,
             entry,
+            emulator_space,
         } => {
             if name.is_empty() {
                 return refuse("an Area needs a name.");
@@ -23,6 +26,9 @@ pub(super) fn apply(s: &mut NightWizard, a: &FortressAction) -> Result<Vec<Reply
             }
             if !entry.is_none() && *kind != AreaKind::Entrance {
                 return refuse("cost:, key: and keyword: are what the Entrance asks (§12.2): only for kind:entrance.");
+            }
+            if *emulator_space && *kind != AreaKind::Object {
+                return refuse("an Emulator Space is an Object (§12.4): only for kind:object.");
             }
             if let Some(f) = s.fortress.fortress.as_ref() {
                 let existing = f.area(name);
@@ -44,6 +50,7 @@ pub(super) fn apply(s: &mut NightWizard, a: &FortressAction) -> Result<Vec<Reply
                 cleared: false,
                 exit: *exit,
                 entry: entry.clone(),
+                emulator_space: *emulator_space,
             };
             let verb = match existing {
                 Some(i) => {
@@ -71,8 +78,13 @@ pub(super) fn apply(s: &mut NightWizard, a: &FortressAction) -> Result<Vec<Reply
             if let Some(k) = &entry.keyword {
                 asks.push(format!("the keyword “{k}” (`/nwfortress dive keyword:`)"));
             }
+            let space = if *emulator_space {
+                format!(" Its Object is an Emulator Space: enemies +{EMULATOR_SPACE_BONUS} to all their rolls while the party is there.")
+            } else {
+                String::new()
+            };
             Ok(vec![Reply::gm(Message::text(format!(
-                "🏰 Area {name} ({}) {verb}.{}",
+                "🏰 Area {name} ({}) {verb}.{}{space}",
                 kind.name(),
                 if asks.is_empty() {
                     String::new()

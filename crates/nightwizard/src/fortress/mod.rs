@@ -40,6 +40,7 @@ pub fn lower(c: FortressCommand) -> Result<FortressAction, RuleError> {
             amount,
             key,
             keyword,
+            emulator_space,
         } => {
             let cost = match (cost, amount) {
                 (Some(c), Some(n)) => Some((c, n)),
@@ -62,6 +63,7 @@ pub fn lower(c: FortressCommand) -> Result<FortressAction, RuleError> {
                     key: key.map(|k| text(k, 40)).filter(|k| !k.is_empty()),
                     keyword: keyword.map(|k| text(k, 40)).filter(|k| !k.is_empty()),
                 },
+                emulator_space: emulator_space.unwrap_or(false),
             }
         }
         FortressCommand::Gate {

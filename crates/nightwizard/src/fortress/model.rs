@@ -17,6 +17,10 @@ pub const SECRET_GATE_SENSE: i32 = 15;
 pub const DANGER_DEFAULT: i32 = 12;
 /// Added to an ambushing NPC's Perception for the Danger Sense Difficulty (§12.9).
 pub const AMBUSH_PLUS: i32 = 7;
+/// What an Emulator Space ("Shinma Kuukan"), an Object of an Object Area, gives the enemies:
+/// "a flat +3 bonus to all of their rolls" (§12.4).
+pub const EMULATOR_SPACE_BONUS: i32 = 3;
+
 /// Appearance Check bonus with a Connection to someone in the Scene (§9.3).
 pub const CONNECTION_BONUS: i32 = 3;
 
@@ -164,6 +168,10 @@ pub struct Area {
     /// What the Entrance asks (§12.2).
     #[serde(default, skip_serializing_if = "Entry::is_none")]
     pub entry: Entry,
+    /// An Object Area whose Object is an Emulator Space ("Shinma Kuukan", §12.4): enemies
+    /// add [`EMULATOR_SPACE_BONUS`] to all their rolls while the party is in it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub emulator_space: bool,
 }
 
 /// A Gate between two Areas.
@@ -332,6 +340,9 @@ pub enum FortressAction {
         /// Entrance: what it asks (absent in logs written before).
         #[serde(default, skip_serializing_if = "Entry::is_none")]
         entry: Entry,
+        /// Object Area: its Object is an Emulator Space (absent in logs written before).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        emulator_space: bool,
     },
     /// GM: join two Areas.
     Gate {

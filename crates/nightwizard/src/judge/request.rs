@@ -202,6 +202,7 @@ pub fn roll_for(
         secret: *secret,
         hide_difficulty: *hidden,
         seq: s.judge_seq,
+        heal: None,
     };
     s.open.retain(|o| o.user != actor.id);
     let out = s.judge_replies(&j, data, Some(pre.join("\n")));
@@ -289,24 +290,26 @@ impl NightWizard {
         m
     }
 
+    /// `m` with the Prana buttons `j` offers its roller.
+    pub fn with_prana_buttons(&self, j: &OpenJudge, mut m: Message) -> Message {
+        for (l, c) in &self.judge_buttons(j) {
+            m = m.styled_button(
+                l.clone(),
+                c,
+                if l == "Accept" {
+                    ButtonStyle::Success
+                } else {
+                    ButtonStyle::Primary
+                },
+            );
+        }
+        m
+    }
+
     /// Replies for a Judge: public (or secret to roller + GM), with Prana buttons for the roller.
     pub fn judge_replies(&self, j: &OpenJudge, data: &NwData, pre: Option<String>) -> Vec<Reply> {
         let m = self.judge_message(j, data, pre.clone());
-        let buttons = self.judge_buttons(j);
-        let with_buttons = |mut m: Message| {
-            for (l, c) in &buttons {
-                m = m.styled_button(
-                    l.clone(),
-                    c,
-                    if l == "Accept" {
-                        ButtonStyle::Success
-                    } else {
-                        ButtonStyle::Primary
-                    },
-                );
-            }
-            m
-        };
+        let with_buttons = |m: Message| self.with_prana_buttons(j, m);
         if j.hide_difficulty && !j.secret {
             let mut full = j.clone();
             full.hide_difficulty = false;

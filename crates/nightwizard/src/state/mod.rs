@@ -93,6 +93,9 @@ pub struct OpenJudge {
     /// Number of this Judge in the session (its Prana window's decision key).
     #[serde(default)]
     pub seq: u32,
+    /// A Recovery Judge already applied: what Prana on it changes (§4.2, §10.11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heal: Option<super::combat::model::Healing>,
 }
 
 /// What to roll (`judge::roll_for`): the fields of `/nw judge` (and of the features that roll
@@ -232,6 +235,13 @@ pub struct NightWizard {
         skip_serializing_if = "super::combat::model::Effects::is_empty"
     )]
     pub effects: super::combat::model::Effects,
+    /// Prana on every Judge (issue #36): the SPD Judge, an Appearance Check and a Recovery Judge
+    /// stay open to it. On from the first fight started (`CombatAction::Open { windows }`) or
+    /// `/nwcombat heal` made since; a log written before carries neither, so it replays as it
+    /// was played (undo of its older entries depends on it; `/nw new` is replayed too, so it
+    /// cannot turn it on).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub prana_windows: bool,
 }
 
 /// A Prana use.

@@ -30,6 +30,7 @@ pub(crate) fn open_for(s: &mut NightWizard, w: &Who, label: &str, j: &Judge) {
             secret: false,
             hide_difficulty: false,
             seq: s.judge_seq,
+            heal: None,
         });
     }
 }

@@ -2,11 +2,17 @@
 //! placing a combatant at a range band (§10.6).
 
 use super::super::super::fortress::{add_inside, appear_difficulty, CONNECTION_BONUS};
+use super::super::attack::judges::open_judge;
+use super::super::round::{prana_offer, SPD_JUDGE};
+use super::super::{open_for, take_open};
 use super::{
     combat_mut, end_main, far, go_far, in_setup, initiative, initiative_count, news, refuse,
     settle, Actor, Band, Dice, Fighter, Judge, Mode, NightWizard, NwData, Phase, Reply, RuleError,
-    Who, LUCK, SPD,
+    UserId, Who, LUCK, SPD,
 };
+
+/// The open Judge label of an Appearance Check.
+pub(crate) const APPEARANCE_CHECK: &str = "Appearance Check";
 
 pub(super) fn appear(
     s: &mut NightWizard,
@@ -72,12 +78,13 @@ pub(super) fn appear(
             .find(|k| present.contains(&k.trim().to_ascii_lowercase()))
             .cloned();
     let luck = p.ch.derive(&s.catalog(data)).attrs[LUCK];
-    let (ok, text) = if s.phase == Phase::Climax {
+    let (ok, text, judge) = if s.phase == Phase::Climax {
         (
             true,
             format!(
                 "🚪 {name} appears: in the Climax Phase Appearance Checks succeed automatically."
             ),
+            None,
         )
     } else {
         let bonus = if tie.is_some() { CONNECTION_BONUS } else { 0 };
@@ -108,18 +115,71 @@ pub(super) fn appear(
                 if ok {
                     "success: joins the fight in Pre-action."
                 } else {
-                    "failure: not this Round."
+                    "failure: not this Round, unless Prana turns it (`/nw prana`)."
                 }
             ),
+            Some(j),
         )
     };
     let mut lines = vec![text];
     let mut gm = vec![];
     let round = c.round;
+    combat_mut(s)?.moves.tries.push((me.clone(), round));
     if !ok {
-        combat_mut(s)?.moves.tries.push((me, round));
-        return Ok(s.tracker(lines, gm));
+        // §4.2: Prana may still turn it (`/nw prana`): it stays open, and a success joins.
+        if let Some(j) = judge.filter(|_| s.prana_windows) {
+            open_for(s, &me, APPEARANCE_CHECK, &j);
+        }
+        let mut out = s.tracker(lines, gm);
+        out.extend(prana_offer(s, &actor.id, APPEARANCE_CHECK));
+        return Ok(out);
     }
+    join(s, data, rng, &actor.id, &mut lines, &mut gm);
+    Ok(s.tracker(lines, gm))
+}
+
+/// After Prana on `user`'s open Appearance Check (§4.2 on §9.3): once it succeeds (in the
+/// Setup Process still), the PC joins the fight as a first success would have.
+pub(crate) fn after_prana(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    user: &UserId,
+) -> Option<Vec<Reply>> {
+    let me = Who::Pc(user.clone());
+    let ok = open_judge(s, &me, APPEARANCE_CHECK)?.outcome().success == Some(true);
+    let c = s.combat.as_ref()?;
+    let away = !c.fighters.iter().any(|f| f.who == me) && far(c, &me).is_none();
+    if !(ok && away && in_setup(c)) {
+        return None;
+    }
+    take_open(s, &me, APPEARANCE_CHECK);
+    let mut lines = vec![format!(
+        "🚪 After Prana, {}'s Appearance Check succeeds: joins the fight in Pre-action.",
+        s.name_of(&me)
+    )];
+    let mut gm = vec![];
+    join(s, data, rng, user, &mut lines, &mut gm);
+    Some(s.tracker(lines, gm))
+}
+
+/// A PC whose Appearance Check succeeded comes into the fight: inside the Fortress during a
+/// Dive (§12.6), a SPD Judge for its Count, Pre-action, and the Initiative Process again.
+fn join(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    user: &UserId,
+    lines: &mut Vec<String>,
+    gm: &mut Vec<String>,
+) {
+    let me = Who::Pc(user.clone());
+    let name = s.name_of(&me);
+    let in_dive = s
+        .fortress
+        .fortress
+        .as_ref()
+        .is_some_and(|f| f.dive.is_some());
     // §12.6: appearing in the current Area's Scene during a Dive brings the PC into the
     // Fortress, as `/nwfortress appear` does.
     let inside = |s: &NightWizard| {
@@ -127,10 +187,10 @@ pub(super) fn appear(
             .fortress
             .as_ref()
             .and_then(|f| f.dive.as_ref())
-            .is_some_and(|d| d.inside.contains(&actor.id))
+            .is_some_and(|d| d.inside.contains(user))
     };
-    if in_dive.is_some() && !inside(s) {
-        add_inside(s, &actor.id);
+    if in_dive && !inside(s) {
+        add_inside(s, user);
         lines.push(format!("🏰 {name} is inside the Fortress."));
     }
     let j = s.roll(
@@ -144,20 +204,21 @@ pub(super) fn appear(
     );
     let n = initiative_count(&j);
     lines.push(format!("{name}: SPD Judge `{}` → Count {n}", j.line()));
-    if let Some(p) = s.pcs.iter_mut().find(|p| p.user == actor.id) {
+    if let Some(p) = s.pcs.iter_mut().find(|p| &p.user == user) {
         p.cf_locked = true;
         p.cf_points = 0;
     }
-    let c = combat_mut(s)?;
-    c.moves.tries.push((me.clone(), round));
+    if s.prana_windows {
+        open_for(s, &me, SPD_JUDGE, &j);
+    }
+    let Some(c) = s.combat.as_mut() else { return };
     c.fighters.push(Fighter {
         who: me,
         count: n,
         post: false,
     });
     // Nobody has acted yet: the next Main Process is chosen again with the newcomer.
-    initiative(s, data, rng, &mut lines, &mut gm);
-    Ok(s.tracker(lines, gm))
+    initiative(s, data, rng, lines, gm);
 }
 
 pub(super) fn place(

@@ -308,7 +308,7 @@ pub fn apply(
     }
 }
 
-mod arrive;
+pub(crate) mod arrive;
 mod go;
 pub mod rides;
 #[cfg(test)]

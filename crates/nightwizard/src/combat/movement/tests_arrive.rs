@@ -59,6 +59,7 @@ fn rule_nw_12_6_an_appearance_check_in_a_fortress_area_is_8_plus_2_per_gate() {
         cleared: false,
         exit: false,
         entry: Default::default(),
+        emulator_space: false,
     };
     let gate = |from, to| Gate {
         from,

@@ -9,6 +9,7 @@ use super::super::data::NwData;
 use super::super::judge::{Cf, Dice, Judge, Mode};
 use super::super::state::NightWizard;
 use super::super::status::{BadStatus, BadStatuses};
+use super::model::Healing;
 use super::{status_text, Who};
 use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 
@@ -27,7 +28,13 @@ pub(crate) struct Roll<'a> {
     pub bad: &'a BadStatuses,
     pub recovery: i32,
     pub mp: bool,
+    /// The PC rolling it, when Prana may still change it (a skill's or item's Recovery
+    /// Judge, §4.2): it stays open with the healing it gave.
+    pub by: Option<Who>,
 }
+
+/// The open Judge label of a Recovery Judge.
+pub(crate) const RECOVERY_JUDGE: &str = "Recovery Judge";
 
 /// Rolls a Recovery Judge and applies it to `on` (§10.11): writes `{head} (Recovery n, Dazed
 /// −5){tail}: `…`` and the change. Returns the change.
@@ -52,7 +59,50 @@ pub(crate) fn recover(
         roll.recovery,
         j.line()
     ));
-    restore(s, data, on, j.outcome().result, roll.mp, lines)
+    let applied = restore(s, data, on, j.outcome().result, roll.mp, lines);
+    if let (Some(by @ Who::Pc(u)), true) = (&roll.by, s.prana_windows) {
+        super::open_for(s, by, RECOVERY_JUDGE, &j);
+        if let Some(o) = s.open.iter_mut().rev().find(|o| &o.user == u) {
+            o.heal = Some(Healing {
+                on: on.clone(),
+                mp: roll.mp,
+                applied,
+            });
+        }
+    }
+    applied
+}
+
+/// After Prana on `user`'s open Recovery Judge (§4.2 on §10.11): the HP or MP it gave is
+/// worked out again from the Judge as it now stands: what it gave is taken back (what happened
+/// since stays) and the new Result applied (at most the maximum; below 0 it removes, never
+/// kills). `None` when that Judge is not one.
+pub(crate) fn after_prana(s: &mut NightWizard, data: &NwData, user: &UserId) -> Option<Vec<Reply>> {
+    let o = s
+        .open
+        .iter()
+        .find(|o| &o.user == user && o.heal.is_some())?;
+    let h = o.heal.clone()?;
+    let result = o.judge.outcome().result;
+    let by = Who::Pc(user.clone());
+    let mut lines = vec![];
+    // Back to where the Judge found it (what happened since stays), then the new Result.
+    let now = s.pool_of(&h.on, h.mp);
+    s.set_pool(&h.on, h.mp, now - h.applied);
+    let applied = restore(s, data, &h.on, result, h.mp, &mut lines);
+    lines.insert(
+        0,
+        format!(
+            "After Prana the Recovery Judge's Result is {result} (the HP or MP it gives: {:+} instead of {:+}).",
+            applied, h.applied
+        ),
+    );
+    if let Some(o) = s.open.iter_mut().find(|o| &o.user == user) {
+        if let Some(x) = o.heal.as_mut() {
+            x.applied = applied;
+        }
+    }
+    Some(report(s, &h.on, Some(&by), lines))
 }
 
 impl NightWizard {
@@ -246,9 +296,14 @@ pub fn heal(
         bad: &bad,
         recovery,
         mp,
+        by: by.clone(),
     };
     recover(s, data, rng, roll, &t, (&head, &tail), &mut lines);
-    Ok(report(s, &t, by.as_ref(), lines))
+    let mut out = report(s, &t, by.as_ref(), lines);
+    if let Some(Who::Pc(u)) = &by {
+        out.extend(super::round::prana_offer(s, u, RECOVERY_JUDGE));
+    }
+    Ok(out)
 }
 
 /// The combat tracker in a fight (news only to the GM when a hidden enemy is involved), a plain
@@ -390,6 +445,7 @@ pub fn rest(
                 bad: &bad,
                 recovery,
                 mp,
+                by: None,
             };
             recover(s, data, rng, roll, &w, (&head, ""), &mut lines);
         }

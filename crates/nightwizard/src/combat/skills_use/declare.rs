@@ -146,6 +146,8 @@ pub fn use_skill(
                 bad: &bad,
                 recovery: rec,
                 mp,
+                // One target: its Judge stays open to Prana (§4.2); of several, none does.
+                by: (healed.len() == 1).then(|| me.clone()),
             };
             recover(
                 st,

@@ -85,7 +85,7 @@ fn rule_nw_10_10_death_persists_through_the_after_phase_and_into_the_next_episod
     assert_eq!(t.s.phase, Phase::Preplay);
     assert_eq!(t.s.episode, 2);
     assert!(t.s.pcs[0].dead && t.s.pcs[0].hp == 0, "{}", text(&r));
-    let v = crate::view::status(&t.s, &alice(), &t.data);
+    let v = crate::view::status(&t.s, &alice(), &t.data, None);
     assert!(
         text(&v).contains("Ayla") && text(&v).contains("💀 Dead"),
         "{}",
