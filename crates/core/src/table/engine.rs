@@ -77,9 +77,18 @@ pub struct Outcome {
     /// True if this request id was already handled (the first outcome is returned).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub duplicate: bool,
+    /// The languages its replies are read in, when the table's settings (`/game language`: the
+    /// channel's, the actor's own) change the request's [`Request::locale`]; `None`: as asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub readers: Option<Readers>,
 }
 
 impl Outcome {
+    /// The languages this outcome's replies are read in, for a request that asked `asked`.
+    pub fn readers(&self, asked: Readers) -> Readers {
+        self.readers.unwrap_or(asked)
+    }
+
     /// The outcome as stored for a second delivery of its request: a reply's typed words
     /// ([`super::Said`]) are left out when every reader of this request reads English (the
     /// reply's text is the English), so an English `/roll` stores its roll once, for its

@@ -1,5 +1,8 @@
 //! Commands every channel has, whatever game runs there: `/roll`, `/game …`, `/help`.
 
+use std::cell::Cell;
+
+use crate::i18n::Readers;
 use crate::store::Tx;
 
 use super::builtins::{GameCommand, RollCommand, Visibility};
@@ -130,7 +133,7 @@ pub(super) fn roll(
     })
 }
 
-/// `/game status|log|undo|end|reveal`.
+/// `/game status|log|undo|end|host|reveal|check|language`.
 pub(super) fn game_command(
     tx: &Tx,
     states: &States,
@@ -138,6 +141,7 @@ pub(super) fn game_command(
     req: &Request,
     cmd: &Command,
     now: i64,
+    readers: &Cell<Readers>,
 ) -> Result<Vec<Reply>, Fail> {
     let session = store::session_active(tx, &req.channel)?;
     let game = session.as_ref().and_then(|s| games.find(&s.game));
@@ -304,6 +308,9 @@ pub(super) fn game_command(
                 "🎲 Revealed roll",
                 format!("#{id}: {} rolled {}", row.actor_name, r.render()),
             ))])
+        }
+        GameCommand::Language { channel, me } => {
+            super::language::language(tx, req, &actor, channel, me, readers)
         }
         // Discord answers this itself (it knows the bot's permissions in the channel).
         GameCommand::Check => Ok(vec![Reply::private(

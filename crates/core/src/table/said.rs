@@ -3,8 +3,8 @@
 //! A reply whose words are typed carries a [`Said`] beside its text (`Message::said`): the text
 //! is the English rendering, which logs, the stored outcome and every English reader use; a
 //! front end that knows its reader's language renders the [`Said`] again in it
-//! (`Message::in_language`), from the catalogue (`locales/*/roll.ftl`). Only `/roll`'s replies
-//! are typed so far; every other reply is English text.
+//! (`Message::in_language`), from the catalogue (`locales/*/roll.ftl`, `table.ftl`): `/roll`'s replies
+//! and the table's own [`Phrase`]s (`/game language`); every other reply is English text so far.
 
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +24,8 @@ pub enum Said {
         /// Its log number.
         log: i64,
     },
+    /// A message of the catalogue and its values: the table's own words (`/game language`, …).
+    Phrase(Phrase),
     /// A roll that failed while rolling (the explosion limit, a division by zero).
     RollFailed {
         /// What went wrong (the dice's own error).
@@ -31,6 +33,106 @@ pub enum Said {
         /// Whether dice were thrown before it failed (then a retry rolls fresh ones).
         thrown: bool,
     },
+}
+
+/// A message of the catalogue with the values it is given: its words are the catalogue's in
+/// each language (`locales/*/table.ftl`), never assembled from pieces here.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Phrase {
+    /// The title's key, if it has one (given the same values).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// The text's key.
+    pub key: String,
+    /// The values (`$name` in the catalogue).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<(String, Value)>,
+}
+
+/// A value of a [`Phrase`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Value {
+    /// A whole number (formatted, and read by plural rules, by the language).
+    Int(i64),
+    /// A text shown as it is (a name, a command, a mention).
+    Text(String),
+    /// Words of their own, written in the same language (a reason inside a frame).
+    Phrase(Box<Phrase>),
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Self {
+        Value::Text(s.to_string())
+    }
+}
+impl From<String> for Value {
+    fn from(s: String) -> Self {
+        Value::Text(s)
+    }
+}
+impl From<i64> for Value {
+    fn from(n: i64) -> Self {
+        Value::Int(n)
+    }
+}
+impl From<Phrase> for Value {
+    fn from(p: Phrase) -> Self {
+        Value::Phrase(Box::new(p))
+    }
+}
+
+impl Phrase {
+    /// The message `key`, with no title yet and no values.
+    pub fn new(key: &str) -> Self {
+        Phrase {
+            title: None,
+            key: key.to_string(),
+            args: vec![],
+        }
+    }
+
+    /// The message `key` under the title `title`.
+    pub fn titled(title: &str, key: &str) -> Self {
+        Phrase {
+            title: Some(title.to_string()),
+            ..Phrase::new(key)
+        }
+    }
+
+    /// Gives `$name` this value.
+    pub fn arg(mut self, name: &str, value: impl Into<Value>) -> Self {
+        self.args.push((name.to_string(), value.into()));
+        self
+    }
+
+    /// The text in `locale`.
+    pub fn text(&self, locale: Locale) -> String {
+        text(locale, &self.key, &self.args_in(locale))
+    }
+
+    fn args_in(&self, locale: Locale) -> Vec<(&str, Arg)> {
+        self.args
+            .iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    Value::Int(n) => Arg::Int(*n),
+                    Value::Text(t) => Arg::Text(t.clone()),
+                    Value::Phrase(p) => Arg::Text(p.text(locale)),
+                };
+                (k.as_str(), v)
+            })
+            .collect()
+    }
+
+    fn words(&self, locale: Locale) -> Words {
+        let args = self.args_in(locale);
+        Words {
+            title: self.title.as_ref().map(|t| text(locale, t, &args)),
+            body: text(locale, &self.key, &args),
+            fields: vec![],
+        }
+    }
 }
 
 /// A roll as `/roll` shows it.
@@ -138,6 +240,7 @@ impl Said {
     pub fn words(&self, locale: Locale) -> Words {
         match self {
             Said::Roll(r) => r.words(locale),
+            Said::Phrase(p) => p.words(locale),
             Said::BlindNotice { expr, log } => Words {
                 title: None,
                 body: text(
@@ -236,6 +339,7 @@ mod tests {
             }))],
             accepted: true,
             duplicate: false,
+            readers: None,
         };
         let english = out.stored_json(Readers::all(Locale::En)).unwrap();
         assert!(!english.contains("\"said\""), "{english}");

@@ -1,0 +1,81 @@
+//! `/game language` through the one test harness: the channel's language (its host or a
+//! channel manager chooses it) and each person's own (anyone, for what only they read), which
+//! the table stores and applies to every later request, its own answer included.
+
+use std::sync::Arc;
+
+use croupier_core::i18n::Locale;
+use croupier_core::testkit::Harness;
+
+fn harness() -> Harness {
+    let games =
+        croupier_games::load(&croupier_core::source_path("data")).expect("the shipped data");
+    Harness::new(Arc::new(games), 1).sweep(true)
+}
+
+#[test]
+fn the_host_sets_the_channels_language_and_everyone_their_own() {
+    let mut h = harness();
+    h.ok("alice: /dice new expr:1d6 rounds:1");
+    // Only the host (or a channel manager) chooses what the channel reads; the refusal
+    // changes nothing (the harness compares the stored languages too).
+    let no = h.line("bob: /game language channel:ja");
+    assert!(!no.accepted);
+    assert!(no.text.contains("only the host"), "{}", no.text);
+    // The host's choice answers in the language chosen, to the channel.
+    let set = h.ok("alice: /game language channel:ja");
+    assert!(set.replies[0].is_public(), "{}", set.text);
+    assert!(
+        set.text.contains("このチャンネルへの返答：日本語"),
+        "{}",
+        set.text
+    );
+    // Bob's public roll is read in the channel's language, his client being English.
+    let roll = h.ok("bob: /roll expr:1d6");
+    assert!(roll.text.contains("bob：(1D6) ＞ "), "{}", roll.text);
+    // Back to the server's language; Bob chooses Japanese for himself: his private roll is
+    // Japanese, his public one English.
+    h.ok("alice: /game language channel:server");
+    let mine = h.ok("bob: /game language me:ja");
+    assert!(!mine.replies[0].is_public(), "only Bob's: {}", mine.text);
+    assert!(
+        mine.text.contains("あなただけへの返答とDM：日本語"),
+        "{}",
+        mine.text
+    );
+    let private = h.ok("bob: /roll expr:1d6 visibility:self");
+    assert!(private.text.contains("bob：(1D6) ＞ "), "{}", private.text);
+    let public = h.ok("bob: /roll expr:1d6");
+    assert!(public.text.contains("bob rolls 1d6 → "), "{}", public.text);
+    // Someone else's private answers stay in their own language.
+    let alice = h.ok("alice: /roll expr:1d20+100 visibility:self");
+    assert!(
+        alice.text.contains("alice rolls 1d20+100"),
+        "{}",
+        alice.text
+    );
+    // Bob's choice is his, not the game's: it outlives the game, and `discord` clears it.
+    h.ok("alice: /game end confirm:true");
+    let after = h.ok("bob: /roll expr:2d20+50 visibility:self");
+    assert!(after.text.contains("bob：(2D20+50) ＞ "), "{}", after.text);
+    h.ok("bob: /game language me:discord");
+    let back = h.ok("bob: /roll expr:3d20+70 visibility:self");
+    assert!(back.text.contains("bob rolls 3d20+70"), "{}", back.text);
+}
+
+/// A console read in Japanese (`--locale ja`) is one whose every reader reads Japanese; a
+/// player's own `me:en` makes only what they alone read English.
+#[test]
+fn a_japanese_table_keeps_a_players_own_english() {
+    let mut h = harness().reading(Locale::Ja);
+    h.ok("alice: /dice new expr:1d6 rounds:1");
+    h.ok("bob: /game language me:en");
+    let private = h.ok("bob: /roll expr:1d6 visibility:self");
+    assert!(private.text.contains("bob rolls 1d6"), "{}", private.text);
+    let public = h.ok("bob: /roll expr:1d6");
+    assert!(public.text.contains("bob：(1D6) ＞ "), "{}", public.text);
+    // Without a server's language outside Discord, the channel's choice still wins.
+    h.ok("alice: /game language channel:en");
+    let public = h.ok("bob: /roll expr:1d6");
+    assert!(public.text.contains("bob rolls 1d6"), "{}", public.text);
+}
