@@ -79,3 +79,131 @@ fn a_japanese_table_keeps_a_players_own_english() {
     let public = h.ok("bob: /roll expr:1d6");
     assert!(public.text.contains("bob rolls 1d6"), "{}", public.text);
 }
+
+/// The table's own words (the `/game` built-ins, its refusals and their frame) are the
+/// catalogue's, read in the reader's language: a Japanese reader meets no English sentence.
+#[test]
+fn the_tables_own_words_reach_a_japanese_reader_in_japanese() {
+    let mut h = harness().reading(Locale::Ja);
+    let none = h.ok("alice: /game status");
+    assert!(
+        none.text.contains("**ゲームはありません**"),
+        "{}",
+        none.text
+    );
+    assert!(
+        none.text.contains("ダイスはどこでも振れます"),
+        "{}",
+        none.text
+    );
+    let undo = h.line("alice: /game undo");
+    assert!(!undo.accepted);
+    assert!(
+        undo.text
+            .contains("⛔ このチャンネルには取り消すゲームがありません。"),
+        "{}",
+        undo.text
+    );
+    let gm = h.line("alice: /roll expr:1d6 visibility:gm");
+    assert!(gm.text.contains("GMがいない"), "{}", gm.text);
+    h.ok("alice: /dice new expr:1d6 rounds:1");
+    // The permission refusal names who may, in Japanese.
+    let perm = h.line("bob: /game undo");
+    assert!(
+        perm.text
+            .contains("`/game undo` を使えるのはホスト（@alice）かこのチャンネルを管理できるメンバーだけです。"),
+        "{}",
+        perm.text
+    );
+    let nothing = h.line("bob: /nosuch");
+    assert!(
+        nothing
+            .text
+            .contains("`/nosuch` というコマンドはありません"),
+        "{}",
+        nothing.text
+    );
+    let log = h.ok("alice: /game log");
+    assert!(log.text.contains("**📜 ログ**"), "{}", log.text);
+    let ask = h.ok("alice: /game end");
+    assert!(
+        ask.text.contains("**ゲームを終えますか？**"),
+        "{}",
+        ask.text
+    );
+    let ended = h.ok("alice: /game end confirm:true");
+    assert!(ended.text.contains("**🏁 ゲーム終了**"), "{}", ended.text);
+    let reveal = h.line("alice: /game reveal id:999");
+    assert!(
+        reveal.text.contains("ログ#999はありません"),
+        "{}",
+        reveal.text
+    );
+    // The same refusals read in English by an English reader, as before.
+    let mut en = harness();
+    let undo = en.line("alice: /game undo");
+    assert!(
+        undo.text
+            .contains("⛔ there is no game to undo in this channel."),
+        "{}",
+        undo.text
+    );
+}
+
+/// `/help` lists the commands with their descriptions in the reader's language (the
+/// commands' Japanese descriptions, `locales/ja/commands.ftl`), and in English as declared.
+#[test]
+fn help_lists_the_commands_in_the_readers_language() {
+    let mut h = harness().reading(Locale::Ja);
+    let help = h.ok("alice: /help");
+    assert!(
+        help.text.contains("ディーラー、ダイス係、記録係"),
+        "{}",
+        help.text
+    );
+    assert!(
+        help.text.contains("`/roll` — ダイスを振る："),
+        "{}",
+        help.text
+    );
+    assert!(
+        help.text.contains("`/game` — このチャンネルのゲーム（"),
+        "{}",
+        help.text
+    );
+    let group = h.ok("alice: /help command:game");
+    assert!(
+        group
+            .text
+            .contains("`/game language` — Croupierが答える言語"),
+        "{}",
+        group.text
+    );
+    let unknown = h.line("alice: /help command:nosuch");
+    assert!(
+        unknown
+            .text
+            .contains("`/nosuch` というコマンドはありません"),
+        "{}",
+        unknown.text
+    );
+    let mut en = harness();
+    let help = en.ok("alice: /help");
+    assert!(
+        help.text.contains(
+            "Dealer, dice roller and scorekeeper. One game per channel.\n\n`/roll` — Roll dice"
+        ),
+        "{}",
+        help.text
+    );
+    assert!(
+        help.text.contains("`/game` — The game in this channel ("),
+        "{}",
+        help.text
+    );
+    assert!(
+        help.text.contains(")\n\nFor one command's options"),
+        "{}",
+        help.text
+    );
+}

@@ -44,9 +44,7 @@ pub(super) fn language(
     readers: &Cell<Readers>,
 ) -> Result<Vec<Reply>, Fail> {
     if channel.is_some() && !actor.manager {
-        return Err(Fail::Refused(
-            "only the host or a member who may manage this channel can set its language; `me:` sets your own.".into(),
-        ));
+        return Err(Fail::said(Phrase::new("game-language-not-host")));
     }
     if let Some(c) = channel {
         let tag = match c {

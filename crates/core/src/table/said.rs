@@ -57,6 +57,16 @@ pub enum Value {
     Int(i64),
     /// A text shown as it is (a name, a command, a mention).
     Text(String),
+    /// A command's own words: its English as declared (`text`), and its other languages in
+    /// the catalogue under `key` (`cmd-nobi-act.desc`, the commands' localizations).
+    Declared {
+        /// The catalogue key of its other languages.
+        key: String,
+        /// Its English, as declared.
+        text: String,
+    },
+    /// Values written one a line.
+    Lines(Vec<Value>),
     /// Words of their own, written in the same language (a reason inside a frame).
     Phrase(Box<Phrase>),
 }
@@ -79,6 +89,26 @@ impl From<i64> for Value {
 impl From<Phrase> for Value {
     fn from(p: Phrase) -> Self {
         Value::Phrase(Box::new(p))
+    }
+}
+
+impl Value {
+    /// The value as a text in `locale`.
+    pub fn text(&self, locale: Locale) -> String {
+        match self {
+            Value::Int(n) => n.to_string(),
+            Value::Text(t) => t.clone(),
+            Value::Declared { key, text } => match locale {
+                Locale::En => text.clone(),
+                other => crate::i18n::lookup(other, key, &[]).unwrap_or_else(|| text.clone()),
+            },
+            Value::Lines(v) => v
+                .iter()
+                .map(|x| x.text(locale))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            Value::Phrase(p) => p.text(locale),
+        }
     }
 }
 
@@ -117,8 +147,7 @@ impl Phrase {
             .map(|(k, v)| {
                 let v = match v {
                     Value::Int(n) => Arg::Int(*n),
-                    Value::Text(t) => Arg::Text(t.clone()),
-                    Value::Phrase(p) => Arg::Text(p.text(locale)),
+                    other => Arg::Text(other.text(locale)),
                 };
                 (k.as_str(), v)
             })

@@ -25,6 +25,7 @@ use super::engine::{
 };
 use super::language::chosen_readers;
 use super::registry::Registry;
+use super::said::{Phrase, Said};
 use super::states::{StateCache, States};
 
 /// Due wake-ups (reminders) applied in one transaction and one commit.
@@ -262,7 +263,7 @@ impl Table {
             };
             let replies = match applied {
                 Ok(r) => r,
-                Err(Fail::Refused(_) | Fail::RefusedWith(..)) => {
+                Err(Fail::Refused(_) | Fail::RefusedWith(..) | Fail::Said(_)) => {
                     // Nothing to do (or the rules refuse it now): the wake-up moves to when
                     // the state next wants one.
                     tx.rollback_to("wake")?;
@@ -320,8 +321,10 @@ impl Table {
         let (state, _) = match replay_session(&tx, game, &s) {
             Ok(x) => x,
             Err(Fail::Error(e)) => return Err(e),
-            Err(Fail::Refused(m) | Fail::RefusedWith(m, _)) => {
-                return Err(TableError::Refused(RuleError::new(m)))
+            Err(f @ (Fail::Refused(_) | Fail::RefusedWith(..) | Fail::Said(_))) => {
+                return Err(TableError::Refused(RuleError::new(
+                    f.refusal().unwrap_or_default(),
+                )))
             }
         };
         Ok(Some((serde_json::from_str(&s.state)?, state)))
@@ -460,6 +463,20 @@ impl Group<'_> {
                     replies: vec![Reply::private(
                         &req.actor.id,
                         Message::text(format!("⛔ {msg}")),
+                    )],
+                    accepted: false,
+                    duplicate: false,
+                    readers: changed,
+                },
+                None,
+            )),
+            Err(Fail::Said(reason)) => Ok((
+                Outcome {
+                    replies: vec![Reply::private(
+                        &req.actor.id,
+                        Message::said(Said::Phrase(
+                            Phrase::new("table-refused").arg("reason", reason),
+                        )),
                     )],
                     accepted: false,
                     duplicate: false,
@@ -670,14 +687,24 @@ fn dispatch(tx: &Tx, games: &Registry, seeds: SeedMode, cx: &Cx) -> Result<Vec<R
                         s.channel
                     ))
                 }
-                Some(_) => return refused("that button belongs to a game that has ended."),
-                None => return refused("that button belongs to a game that is no longer known."),
+                Some(_) => {
+                    return Err(Fail::said(
+                        Phrase::new("table-button-gone").arg("why", "ended"),
+                    ))
+                }
+                None => {
+                    return Err(Fail::said(
+                        Phrase::new("table-button-gone").arg("why", "unknown"),
+                    ))
+                }
             };
             match lifetime {
                 Lifetime::Session => {}
                 Lifetime::Version(v) if *v == s.version => {}
                 Lifetime::Version(_) => {
-                    return refused("that button belongs to an earlier moment of the game — the state has moved on since. Use `/game status` for the current buttons.");
+                    return Err(Fail::said(
+                        Phrase::new("table-button-gone").arg("why", "moved-on"),
+                    ));
                 }
                 Lifetime::Decision(key) => {
                     if let Some(game) = games.find(&s.game) {
@@ -704,8 +731,8 @@ fn dispatch(tx: &Tx, games: &Registry, seeds: SeedMode, cx: &Cx) -> Result<Vec<R
         "help" => Ok(vec![super::help::answer(games, &cx.req.actor, cmd)?]),
         name => {
             let Some(game) = games.find(name) else {
-                return refused(format!(
-                    "there is no command `/{name}`. Try `/help` for the list."
+                return Err(Fail::said(
+                    Phrase::new("table-no-command").arg("command", format!("/{name}")),
                 ));
             };
             if cmd.sub() == "new" {
