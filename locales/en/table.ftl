@@ -94,3 +94,5 @@ table-help-sub-line = { $count ->
 # /help command:X for no command. $near: commands starting alike.
 table-help-unknown = there is no command `{ $command }`. `/help` lists every command.
 table-help-unknown-near = there is no command `{ $command }`. Did you mean { $near }?
+# The button of /game end's question.
+table-end-button = End the game

@@ -24,7 +24,7 @@ table-only = { $who ->
 }
 
 # ゲームなしで /roll visibility:gm|blind。$visibility は gm か blind。
-table-roll-no-gm = このチャンネルにはGMがいない（ゲームが動いていない）ので、`{ $visibility }` のロールを見せる相手がいません。visibility:self か public を使ってください。
+table-roll-no-gm = このチャンネルにはGMがいない（ゲームが動いていない）ので、`{ $visibility }` のロールを見せる相手がいません。`visibility:self` か `visibility:public` を使ってください。
 # ゲームなしで /game status。$starts はゲームごとに1行（`/nobi new` — 題名）。
 table-no-game-title = ゲームはありません
 table-no-game = このチャンネルではゲームが動いていません。始めるには：
@@ -92,3 +92,5 @@ table-help-sub-line = { $count ->
 # コマンドのない /help command:X。$near は似た始まりのコマンド。
 table-help-unknown = `{ $command }` というコマンドはありません。`/help` で全コマンドを一覧できます。
 table-help-unknown-near = `{ $command }` というコマンドはありません。もしかして { $near }？
+# /game end の確認のボタン。
+table-end-button = ゲームを終える

@@ -243,6 +243,8 @@ impl<'a> Console<'a> {
         actor: Option<(&UserId, Readers)>,
         out: &mut impl Write,
     ) -> io::Result<()> {
+        // Remembered as read, so `press` takes a button's label in the reader's language.
+        let mut read = Vec::with_capacity(replies.len());
         for r in replies {
             let locale = match actor {
                 Some((who, readers)) => readers.for_answer(r.is_only_for(who)),
@@ -250,8 +252,12 @@ impl<'a> Console<'a> {
             };
             write!(out, "{}", render_reply_in(channel, r, locale))?;
             writeln!(out)?;
+            read.push(Reply {
+                audience: r.audience.clone(),
+                message: r.message.in_language(locale),
+            });
         }
-        self.shown.remember(channel, replies);
+        self.shown.remember(channel, &read);
         Ok(())
     }
 

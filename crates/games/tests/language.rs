@@ -131,7 +131,9 @@ fn the_tables_own_words_reach_a_japanese_reader_in_japanese() {
         "{}",
         ask.text
     );
-    let ended = h.ok("alice: /game end confirm:true");
+    assert!(ask.text.contains("[ゲームを終える]"), "{}", ask.text);
+    // Pressed by its label as the reader reads it.
+    let ended = h.ok("alice: press ゲームを終える");
     assert!(ended.text.contains("**🏁 ゲーム終了**"), "{}", ended.text);
     let reveal = h.line("alice: /game reveal id:999");
     assert!(
@@ -206,4 +208,53 @@ fn help_lists_the_commands_in_the_readers_language() {
         "{}",
         help.text
     );
+}
+
+/// A Japanese reader of the table's own words meets no English: the Japanese transcript of
+/// the built-ins, their refusals and `/help` holds no ASCII word outside commands, names and
+/// dice notation (the games' titles are names; the dice table's own replies are a game's, not
+/// scanned here).
+#[test]
+fn the_tables_japanese_transcript_holds_no_english_word() {
+    let games =
+        croupier_games::load(&croupier_core::source_path("data")).expect("the shipped data");
+    let mut names: Vec<String> = ["alice", "bob", "Croupier", "Discord", "GM", "DM", "RPG"]
+        .map(String::from)
+        .to_vec();
+    for g in games.all() {
+        names.extend(
+            g.title()
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .map(String::from),
+        );
+    }
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut h = Harness::new(Arc::new(games), 1).reading(Locale::Ja);
+    let mut scanned = String::new();
+    for line in [
+        "alice: /help",
+        "alice: /help command:game",
+        "alice: /help command:nosuch",
+        "alice: /game status",
+        "alice: /game undo",
+        "alice: /game end",
+        "alice: /game log",
+        "alice: /roll expr:1d6 visibility:gm",
+        "alice: /game reveal id:7",
+        "alice: /game check",
+        "alice: /game language",
+        "alice: /nosuch",
+        "alice: /dice new expr:1d6 rounds:1",
+        "bob: /game undo",
+        "bob: /game language channel:ja",
+        "alice: /game end",
+        "alice: press ゲームを終える",
+    ] {
+        let step = h.line(line);
+        if !line.contains("/dice") {
+            scanned.push_str(&step.text);
+        }
+    }
+    let english = croupier_core::testkit::english_words(&scanned, &names);
+    assert!(english.is_empty(), "English words: {english:?}\n{scanned}");
 }

@@ -2,7 +2,7 @@
 
 use std::cell::Cell;
 
-use crate::i18n::Readers;
+use crate::i18n::{Locale, Readers};
 use crate::store::Tx;
 
 use super::builtins::{GameCommand, RollCommand, Visibility};
@@ -211,16 +211,20 @@ pub(super) fn game_command(
                 ));
             };
             if confirm != Some(true) {
+                // The button's label is the phrase's: written in English once it is on.
                 let mut m = Message::said(Said::Phrase(
-                    Phrase::titled("table-end-title", "table-end").arg("game", g.title()),
+                    Phrase::titled("table-end-title", "table-end")
+                        .arg("game", g.title())
+                        .buttons(&["table-end-button"]),
                 ))
                 .styled_button(
-                    "End the game",
+                    String::new(),
                     &GameCommand::End {
                         confirm: Some(true),
                     },
                     super::ButtonStyle::Danger,
-                );
+                )
+                .in_language(Locale::En);
                 m.stamp = Some(Stamp {
                     session: s.id,
                     version: s.version,

@@ -312,6 +312,9 @@ impl Message {
                 inline: false,
             })
             .collect();
+        for (b, label) in self.buttons.iter_mut().zip(w.buttons) {
+            b.label = label;
+        }
     }
 
     /// A message with just text.

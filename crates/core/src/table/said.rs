@@ -47,6 +47,9 @@ pub struct Phrase {
     /// The values (`$name` in the catalogue).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub args: Vec<(String, Value)>,
+    /// The keys of its buttons' labels, in the message's button order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub buttons: Vec<String>,
 }
 
 /// A value of a [`Phrase`].
@@ -119,6 +122,7 @@ impl Phrase {
             title: None,
             key: key.to_string(),
             args: vec![],
+            buttons: vec![],
         }
     }
 
@@ -128,6 +132,12 @@ impl Phrase {
             title: Some(title.to_string()),
             ..Phrase::new(key)
         }
+    }
+
+    /// Labels the message's buttons, in order, with these messages (given the same values).
+    pub fn buttons(mut self, keys: &[&str]) -> Self {
+        self.buttons = keys.iter().map(|k| k.to_string()).collect();
+        self
     }
 
     /// Gives `$name` this value.
@@ -160,6 +170,11 @@ impl Phrase {
             title: self.title.as_ref().map(|t| text(locale, t, &args)),
             body: text(locale, &self.key, &args),
             fields: vec![],
+            buttons: self
+                .buttons
+                .iter()
+                .map(|b| text(locale, b, &args))
+                .collect(),
         }
     }
 }
@@ -220,6 +235,8 @@ pub struct Words {
     pub body: String,
     /// Named blocks.
     pub fields: Vec<(String, String)>,
+    /// The labels of the message's first buttons, in order (none: as they are).
+    pub buttons: Vec<String>,
 }
 
 impl Chance {
@@ -278,6 +295,7 @@ impl Said {
                     &[("expr", expr.into()), ("log", (*log).into())],
                 ),
                 fields: vec![],
+                buttons: vec![],
             },
             Said::RollFailed { error, thrown } => Words {
                 title: Some(text(locale, "roll-failed-title", &[])),
@@ -290,6 +308,7 @@ impl Said {
                     ],
                 ),
                 fields: vec![],
+                buttons: vec![],
             },
         }
     }
@@ -338,12 +357,14 @@ impl RollSaid {
                 title: Some(text(locale, "roll-blind-title", &[])),
                 body: text(locale, "roll-blind", &[("roll", body.into())]),
                 fields,
+                buttons: vec![],
             }
         } else {
             Words {
                 title: Some(text(locale, "roll-title", &[])),
                 body,
                 fields,
+                buttons: vec![],
             }
         }
     }

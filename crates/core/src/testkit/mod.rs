@@ -522,6 +522,7 @@ impl Harness {
     ) -> Step {
         self.checked.steps += 1;
         let mut text = String::new();
+        let mut read = Vec::with_capacity(replies.len());
         for r in &replies {
             let locale = match actor {
                 Some((who, readers)) => readers.for_answer(r.is_only_for(who)),
@@ -529,13 +530,18 @@ impl Harness {
             };
             text.push_str(&render_reply_in(channel, r, locale));
             text.push('\n');
+            read.push(Reply {
+                audience: r.audience.clone(),
+                message: r.message.in_language(locale),
+            });
         }
         self.transcript.push_str(&text);
         self.check_secrets(channel, &replies, line);
         if self.sweep {
             self.sweep_views(channel, line);
         }
-        self.shown.remember(channel, &replies);
+        // Remembered as read, so `press` takes a button's label in the reader's language.
+        self.shown.remember(channel, &read);
         Step {
             line: line.to_string(),
             accepted,
@@ -916,6 +922,48 @@ fn diff(want: &str, got: &str) -> String {
             if out.len() > 4000 {
                 break;
             }
+        }
+    }
+    out
+}
+
+/// The English words left in a transcript read in Japanese: every run of two or more ASCII
+/// letters outside what stays as typed — the console's own frame (`>>> line`,
+/// `[#table → alice only]`), code spans (`name:value`), commands (`/game`), mentions
+/// (`@alice`), dice notation (`2d6+3`, `1D20`) — and outside `names` (players, games, `GM`). Empty when a
+/// Japanese reader meets no English.
+pub fn english_words(transcript: &str, names: &[&str]) -> Vec<String> {
+    let mut out = vec![];
+    for line in transcript.lines() {
+        if line.starts_with(">>> ") || (line.starts_with("[#") && line.ends_with(']')) {
+            continue;
+        }
+        // Code spans stay as typed.
+        let mut prose = String::new();
+        for (i, part) in line.split('`').enumerate() {
+            if i % 2 == 0 {
+                prose.push_str(part);
+                prose.push(' ');
+            }
+        }
+        let mut word = String::new();
+        let mut tokens = vec![];
+        for c in prose.chars().chain([' ']) {
+            if c.is_ascii_alphanumeric() || "@/+-_".contains(c) {
+                word.push(c);
+            } else if !word.is_empty() {
+                tokens.push(std::mem::take(&mut word));
+            }
+        }
+        for t in tokens {
+            let mention = t.starts_with('@') || t.starts_with('/');
+            let dice = t.chars().any(|c| c.is_ascii_digit())
+                && t.chars().any(|c| c.eq_ignore_ascii_case(&'d'));
+            let letters = t.chars().filter(char::is_ascii_alphabetic).count();
+            if mention || dice || letters < 2 || names.iter().any(|n| n.eq_ignore_ascii_case(&t)) {
+                continue;
+            }
+            out.push(t);
         }
     }
     out
