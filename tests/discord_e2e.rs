@@ -420,6 +420,62 @@ async fn a_japanese_reader_gets_roll_in_japanese_with_the_same_numbers() {
     env.stop().await;
 }
 
+/// `/game language`: the host chooses the channel's language over the server's, a player
+/// their own over their client's (for what only they read); both are stored, so they hold
+/// after a restart, and the answer to the choice is already in the language chosen.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_language_chooses_the_channels_language_and_a_players_own() {
+    let mut env = Env::start().await;
+    env.fake.set_locale(ALICE.id, "ja");
+    env.slash(&ALICE, "dice new", &[("expr", "1d6"), ("rounds", "1")])
+        .await;
+    // Bob (an English client) may not choose for the channel: refused in his language.
+    let (_, cb) = env.slash(&BOB, "game language", &[("channel", "ja")]).await;
+    assert_eq!(flags(msg(&cb)), 64);
+    assert!(
+        text(msg(&cb)).contains("only the host"),
+        "{}",
+        text(msg(&cb))
+    );
+    // The host chooses Japanese: said to the channel, in Japanese.
+    let (_, cb) = env
+        .slash(&ALICE, "game language", &[("channel", "ja")])
+        .await;
+    assert_eq!(flags(msg(&cb)), 0, "public");
+    let t = text(msg(&cb));
+    assert!(t.contains("このチャンネルへの返答：日本語"), "{t}");
+    // Bob's public roll in an English-speaking server now reads Japanese.
+    let (_, cb) = env.slash(&BOB, "roll", &[("expr", "1d20")]).await;
+    let t = text(msg(&cb));
+    assert!(t.contains(&format!("<@{}>：(1D20) ＞ ", BOB.id)), "{t}");
+    // Bob chooses Japanese for himself: his private answers are Japanese too.
+    let (_, cb) = env.slash(&BOB, "game language", &[("me", "ja")]).await;
+    assert_eq!(flags(msg(&cb)), 64);
+    assert!(text(msg(&cb)).contains("あなただけへの返答とDM：日本語"));
+    // Both choices are stored: they hold after a restart.
+    env.restart().await;
+    let (_, cb) = env
+        .slash(&BOB, "roll", &[("expr", "2d6"), ("visibility", "self")])
+        .await;
+    assert_eq!(flags(msg(&cb)), 64);
+    let t = text(msg(&cb));
+    assert!(t.contains(&format!("<@{}>：(2D6) ＞ ", BOB.id)), "{t}");
+    // Back to the server's language (English) for the channel; Alice's own answers stay in
+    // her client's Japanese, and Bob goes back to his client's English.
+    env.slash(&ALICE, "game language", &[("channel", "server")])
+        .await;
+    let (_, cb) = env.slash(&ALICE, "roll", &[("expr", "1d8")]).await;
+    let t = text(msg(&cb));
+    assert!(t.contains(&format!("<@{}> rolls 1d8", ALICE.id)), "{t}");
+    env.slash(&BOB, "game language", &[("me", "discord")]).await;
+    let (_, cb) = env
+        .slash(&BOB, "roll", &[("expr", "1d4"), ("visibility", "self")])
+        .await;
+    let t = text(msg(&cb));
+    assert!(t.contains(&format!("<@{}> rolls 1d4", BOB.id)), "{t}");
+    env.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_works_out_a_rolls_chance_off_the_writer() {
     let env = Env::start().await;

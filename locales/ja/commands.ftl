@@ -63,6 +63,22 @@ cmd-game-reveal--id = 番号
 cmd-game-check = チェック
     .desc = このチャンネルでのCroupierの権限と、その用途
 
+# /game language: The language Croupier answers in: this channel's, and your own
+cmd-game-language = 言語
+    .desc = Croupierが答える言語：このチャンネルのものと、あなた自身のもの
+# channel: What the channel reads (host or channel manager)
+cmd-game-language--channel = チャンネル
+    .desc = チャンネルが読む言語（ホストかチャンネル管理者）
+cmd-game-language--channel--en = 英語
+cmd-game-language--channel--ja = 日本語
+cmd-game-language--channel--server = サーバーの言語
+# me: What only you read: your private replies and DMs
+cmd-game-language--me = 自分
+    .desc = あなただけが読むもの：自分だけへの返答とDM
+cmd-game-language--me--en = 英語
+cmd-game-language--me--ja = 日本語
+cmd-game-language--me--discord = Discordの言語
+
 
 # /help: What Croupier can do
 cmd-help = ヘルプ

@@ -230,15 +230,34 @@ impl<'a> Console<'a> {
             input,
         };
         let outcome = self.table.handle(&req).map_err(io::Error::other)?;
-        self.print(channel, &outcome.replies, out)
+        // The languages chosen with `/game language` over `--locale`: what only the actor
+        // reads in theirs, the rest in the channel's.
+        let readers = outcome.readers(req.locale);
+        self.print(channel, &outcome.replies, Some((&uid, readers)), out)
     }
 
-    fn print(&mut self, channel: &str, replies: &[Reply], out: &mut impl Write) -> io::Result<()> {
+    fn print(
+        &mut self,
+        channel: &str,
+        replies: &[Reply],
+        actor: Option<(&UserId, Readers)>,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        // Remembered as read, so `press` takes a button's label in the reader's language.
+        let mut read = Vec::with_capacity(replies.len());
         for r in replies {
-            write!(out, "{}", render_reply_in(channel, r, self.opts.locale))?;
+            let locale = match actor {
+                Some((who, readers)) => readers.for_answer(r.is_only_for(who)),
+                None => self.opts.locale,
+            };
+            write!(out, "{}", render_reply_in(channel, r, locale))?;
             writeln!(out)?;
+            read.push(Reply {
+                audience: r.audience.clone(),
+                message: r.message.in_language(locale),
+            });
         }
-        self.shown.remember(channel, replies);
+        self.shown.remember(channel, &read);
         Ok(())
     }
 
@@ -256,7 +275,7 @@ impl<'a> Console<'a> {
     fn run_due(&mut self, out: &mut impl Write) -> io::Result<()> {
         let due = self.table.run_due().map_err(io::Error::other)?;
         for (channel, replies) in due {
-            self.print(&channel, &replies, out)?;
+            self.print(&channel, &replies, None, out)?;
         }
         Ok(())
     }

@@ -109,7 +109,7 @@ pub fn command_json_with(spec: &CommandSpec, user_install: bool) -> Value {
 /// (`cmd-roll--visibility`), a choice `--VALUE` (`cmd-roll--visibility--public`, a value's
 /// `+`, `-` and `/` written `p`, `m` and `s`). Declared names hold no `-`, so keys never meet.
 pub fn localization_key(path: &[&str]) -> String {
-    format!("cmd-{}", path.join("-"))
+    croupier_core::table::command_key(path)
 }
 
 fn choice_key(option_key: &str, value: &str) -> String {

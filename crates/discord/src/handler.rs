@@ -455,6 +455,9 @@ async fn run(
                 Ok((out, session, ticket, settled))
             })
             .await?;
+        // The languages chosen with `/game language` (the channel's, the actor's own) over
+        // the interaction's.
+        let readers = out.readers(readers);
         if out.duplicate && shared.outbox.settled_elsewhere(&channel, &request_id).await {
             // A restart posted this action's output in the channel already: not again.
             return Ok((

@@ -61,8 +61,8 @@ pub struct Envelope {
     /// settled components are retired ([`super::retire`]), again after a restart.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pressed: Option<Pressed>,
-    /// The server's language (the interaction's `guild_locale`), which a recovery writes the
-    /// public output in. Rows written before it read as English.
+    /// The channel's language (the interaction's `guild_locale`, or the channel's choice made
+    /// with `/game language`), which a recovery writes the public output in. Rows written before it read as English.
     #[serde(default, skip_serializing_if = "is_english")]
     pub locale: Locale,
 }
@@ -101,7 +101,8 @@ pub fn envelope(
         .collect();
     // Public output is written in the server's language: in English its text is the words
     // already, so the typed words are not stored again.
-    if req.locale.server == Locale::En {
+    let server = out.readers(req.locale).server;
+    if server == Locale::En {
         for r in &mut replies {
             r.message.said = None;
         }
@@ -120,7 +121,7 @@ pub fn envelope(
         command,
         replies,
         pressed: pressed.cloned(),
-        locale: req.locale.server,
+        locale: server,
     })
     .ok()
 }
@@ -661,6 +662,7 @@ mod tests {
             replies: vec![],
             accepted: true,
             duplicate: false,
+            readers: None,
         };
         assert_eq!(envelope(&req, Some("t"), &out, None), None);
         let pressed = Pressed {
@@ -689,6 +691,7 @@ mod tests {
             replies: vec![Reply::private(&UserId::new("7"), Message::text("secret"))],
             accepted: true,
             duplicate: false,
+            readers: None,
         };
         assert_eq!(envelope(&req, Some("tok"), &private, None), None);
         let mut mixed = private.clone();
@@ -728,6 +731,7 @@ mod tests {
             replies: vec![Reply::public(Message::text("x"))],
             accepted: true,
             duplicate: false,
+            readers: None,
         };
         let env: Envelope =
             serde_json::from_str(&envelope(&req, None, &out, None).unwrap()).unwrap();

@@ -8,7 +8,7 @@ use crate::args;
 
 /// Every table of the schema, parents before children, with the columns both back ends have.
 const TABLES: &[(&str, &str)] = &[
-    ("channels", "channel, guild, seed, created_at, rng_pos"),
+    ("channels", "channel, guild, seed, created_at, rng_pos, language"),
     (
         "sessions",
         "id, channel, guild, game, host, seed, state, rng, version, active, wakeup_at, created_at, updated_at, gms, shard_key",
@@ -25,6 +25,7 @@ const TABLES: &[(&str, &str)] = &[
     ("discord_component_ids", "key, custom_id"),
     ("discord_slots", "channel, key, message_id"),
     ("outbox", "id, channel, request_id, payload, shard_key, at"),
+    ("user_languages", "user_id, language"),
 ];
 
 /// Rows read from the source per query.

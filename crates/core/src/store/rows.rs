@@ -104,11 +104,64 @@ pub fn channel_get(tx: &Tx, channel: &str) -> Result<Option<ChannelRow>, StoreEr
     .transpose()
 }
 
-/// True when the channel has its row (checked on every request: reads no generator).
+/// True when the channel has its row (reads no generator).
 pub fn channel_exists(tx: &Tx, channel: &str) -> Result<bool, StoreError> {
-    Ok(tx
-        .query_opt("SELECT 1 FROM channels WHERE channel = ?1", args![channel])?
-        .is_some())
+    Ok(channel_languages(tx, channel, "")?.is_some())
+}
+
+/// The languages chosen with `/game language` (as stored tags) that a request in `channel` by
+/// `user` reads: the channel's public language and the user's own (`None`: not chosen). The
+/// outer `None`: the channel has no row yet (read on every request, in its one statement).
+#[allow(clippy::type_complexity)]
+pub fn channel_languages(
+    tx: &Tx,
+    channel: &str,
+    user: &str,
+) -> Result<Option<(Option<String>, Option<String>)>, StoreError> {
+    tx.query_opt(
+        "SELECT language, (SELECT language FROM user_languages WHERE user_id = ?2)
+         FROM channels WHERE channel = ?1",
+        args![channel, user],
+    )?
+    .map(|mut r| Ok((r.opt_text(0)?, r.opt_text(1)?)))
+    .transpose()
+}
+
+/// Sets (or, with `None`, clears: back to the server's) a channel's public language.
+pub fn channel_set_language(
+    tx: &Tx,
+    channel: &str,
+    language: Option<&str>,
+) -> Result<(), StoreError> {
+    tx.exec(
+        "UPDATE channels SET language = ?2 WHERE channel = ?1",
+        args![channel, language],
+    )?;
+    Ok(())
+}
+
+/// Every user's own language, by user (for checks that nothing else changed).
+pub fn user_languages(tx: &Tx) -> Result<Vec<(String, String)>, StoreError> {
+    tx.query(
+        "SELECT user_id, language FROM user_languages ORDER BY user_id",
+        args![],
+    )?
+    .into_iter()
+    .map(|mut r| Ok((r.text(0)?, r.text(1)?)))
+    .collect()
+}
+
+/// Sets (or, with `None`, clears: back to their Discord client's) a user's own language.
+pub fn user_set_language(tx: &Tx, user: &str, language: Option<&str>) -> Result<(), StoreError> {
+    match language {
+        Some(l) => tx.exec(
+            "INSERT INTO user_languages(user_id, language) VALUES (?1, ?2)
+             ON CONFLICT(user_id) DO UPDATE SET language = excluded.language",
+            args![user, l],
+        )?,
+        None => tx.exec("DELETE FROM user_languages WHERE user_id = ?1", args![user])?,
+    };
+    Ok(())
 }
 
 /// Inserts a channel row; its generator starts at position 0 of its seed.

@@ -26,6 +26,34 @@ impl Visibility {
     }
 }
 
+/// The language of what the channel reads (`/game language channel:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
+pub enum ChannelLanguage {
+    /// English.
+    #[choice(label = "English")]
+    En,
+    /// Japanese.
+    #[choice(label = "日本語")]
+    Ja,
+    /// The server's language (Discord's Server Primary Language).
+    #[choice(label = "the server's language")]
+    Server,
+}
+
+/// The language of what only you read (`/game language me:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Choices)]
+pub enum MyLanguage {
+    /// English.
+    #[choice(label = "English")]
+    En,
+    /// Japanese.
+    #[choice(label = "日本語")]
+    Ja,
+    /// Your Discord client's language.
+    #[choice(label = "my Discord language")]
+    Discord,
+}
+
 /// Roll dice: 2d6+3, 4d6kh3, 1d20!, 10d10>=8 … with an optional label
 #[derive(Debug, Clone, PartialEq, Commands)]
 #[commands(name = "roll")]
@@ -77,6 +105,14 @@ pub enum GameCommand {
     },
     /// Which permissions Croupier has in this channel, and what each is for
     Check,
+    /// The language Croupier answers in: this channel's, and your own
+    // `channel:` is the host's or a channel manager's (checked by `language.rs`); `me:` anyone's.
+    Language {
+        /// What the channel reads (host or channel manager)
+        channel: Option<ChannelLanguage>,
+        /// What only you read: your private replies and DMs
+        me: Option<MyLanguage>,
+    },
 }
 
 /// What Croupier can do

@@ -11,8 +11,9 @@
 //! it parses from (and [`Commands::to_line`] into its command line), so buttons and menus are
 //! built from typed values ([`super::Message::button`]) and their custom ids from that line.
 
+use super::said::Phrase;
 pub use super::spec::Permission;
-use super::{Command, CommandSpec, OptionKind, OptionSpec, RuleError, UserId};
+use super::{Command, CommandSpec, OptionKind, OptionSpec, Refusal, RuleError, UserId};
 
 pub use super::typed::Commands;
 pub use croupier_macros::{Choices, Commands, Options};
@@ -388,28 +389,25 @@ pub fn check_permission_in(
     if allowed {
         return Ok(());
     }
-    let who = match leaf.permission {
-        Permission::Gm if gms.is_empty() => format!("the host (<@{host}>)"),
-        Permission::Gm => format!(
-            "the GM ({})",
+    // Who may: `host` (named), `gm` (the GMs named), or `manager`; in the catalogue's words.
+    let (who, named) = match leaf.permission {
+        Permission::Gm if !gms.is_empty() => (
+            "gm",
             gms.iter()
                 .map(UserId::mention)
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
         ),
-        Permission::Manager => "a member who may manage this channel".to_string(),
-        _ => format!("the host (<@{host}>)"),
+        Permission::Manager => ("manager", String::new()),
+        _ => ("host", format!("<@{host}>")),
     };
-    if leaf.permission == Permission::Manager {
-        return Err(RuleError::permission(format!(
-            "only {who} can use `/{}`.",
-            cmd.typed_str()
-        )));
-    }
-    Err(RuleError::permission(format!(
-        "only {who} or someone who may manage this channel can use `/{}`.",
-        cmd.typed_str()
-    )))
+    Err(RuleError::said(
+        Refusal::Permission,
+        Phrase::new("table-only")
+            .arg("who", who)
+            .arg("named", named)
+            .arg("command", format!("/{}", cmd.typed_str())),
+    ))
 }
 
 /// [`check_permission_in`] where everyone counts as a player: for commands outside a

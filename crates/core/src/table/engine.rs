@@ -6,11 +6,12 @@
 
 use super::effects::Effect;
 use super::game::{Actor, Decision, DynCtx, DynError, DynGame, DynShared, DynState, Place};
+use super::said::Phrase;
 use super::states::States;
 use super::text_patch;
 use super::RuleError;
 use super::{Audience, Command, Message, Reply, Stamp, UserId};
-use crate::i18n::Readers;
+use crate::i18n::{Locale, Readers};
 use crate::rng::{seeded, GameRng};
 use crate::store::Tx;
 use crate::store::{self, SessionRow, StoreError};
@@ -77,9 +78,18 @@ pub struct Outcome {
     /// True if this request id was already handled (the first outcome is returned).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub duplicate: bool,
+    /// The languages its replies are read in, when the table's settings (`/game language`: the
+    /// channel's, the actor's own) change the request's [`Request::locale`]; `None`: as asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub readers: Option<Readers>,
 }
 
 impl Outcome {
+    /// The languages this outcome's replies are read in, for a request that asked `asked`.
+    pub fn readers(&self, asked: Readers) -> Readers {
+        self.readers.unwrap_or(asked)
+    }
+
     /// The outcome as stored for a second delivery of its request: a reply's typed words
     /// ([`super::Said`]) are left out when every reader of this request reads English (the
     /// reply's text is the English), so an English `/roll` stores its roll once, for its
@@ -195,6 +205,8 @@ impl From<rusqlite::Error> for TableError {
 /// Internal: a refusal or a real failure.
 pub(super) enum Fail {
     Refused(String),
+    /// A refusal in typed words (written in the actor's language).
+    Said(Phrase),
     /// A refusal that also offers what can be done now (private replies for the actor).
     RefusedWith(String, Vec<Reply>),
     Error(TableError),
@@ -202,7 +214,26 @@ pub(super) enum Fail {
 
 impl From<RuleError> for Fail {
     fn from(e: RuleError) -> Self {
-        Fail::Refused(e.0)
+        match e.2 {
+            Some(p) => Fail::Said(*p),
+            None => Fail::Refused(e.0),
+        }
+    }
+}
+
+impl Fail {
+    /// A refusal in typed words.
+    pub(super) fn said(phrase: Phrase) -> Fail {
+        Fail::Said(phrase)
+    }
+
+    /// A refusal's English text (`None` for a failure that is no refusal).
+    pub(super) fn refusal(&self) -> Option<String> {
+        match self {
+            Fail::Refused(m) | Fail::RefusedWith(m, _) => Some(m.clone()),
+            Fail::Said(p) => Some(p.text(Locale::En)),
+            Fail::Error(_) => None,
+        }
     }
 }
 impl From<StoreError> for Fail {
@@ -223,7 +254,7 @@ impl From<serde_json::Error> for Fail {
 impl From<DynError> for Fail {
     fn from(e: DynError) -> Self {
         match e {
-            DynError::Rule(r) => Fail::Refused(r.0),
+            DynError::Rule(r) => r.into(),
             DynError::Corrupt(j) => Fail::Error(j.into()),
         }
     }

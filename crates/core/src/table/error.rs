@@ -1,6 +1,9 @@
 //! The table's typed errors: a refusal (with its kind) that explains itself to a player and
 //! changes nothing, and a problem in a game's data files. A leaf module.
 
+use super::said::Phrase;
+use crate::i18n::Locale;
+
 /// Why a command was refused: tests and front ends tell refusals apart by kind, not wording.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum Refusal {
@@ -14,23 +17,29 @@ pub enum Refusal {
     Permission,
 }
 
-/// A refusal by the rules (or a usage mistake), worded for the player, with its kind.
+/// A refusal by the rules (or a usage mistake), worded for the player, with its kind; the
+/// English text, and its words as a catalogue message when they are typed (then a reader of
+/// another language reads it in theirs).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct RuleError(pub String, pub Refusal);
+pub struct RuleError(pub String, pub Refusal, pub Option<Box<Phrase>>);
 
 impl RuleError {
     /// A refusal by the rules with this explanation.
     pub fn new(msg: impl Into<String>) -> Self {
-        RuleError(msg.into(), Refusal::Rules)
+        RuleError(msg.into(), Refusal::Rules, None)
+    }
+    /// A refusal of this kind in typed words (its English text is the catalogue's).
+    pub fn said(kind: Refusal, phrase: Phrase) -> Self {
+        RuleError(phrase.text(Locale::En), kind, Some(Box::new(phrase)))
     }
     /// A malformed command ([`Refusal::Usage`]).
     pub fn usage(msg: impl Into<String>) -> Self {
-        RuleError(msg.into(), Refusal::Usage)
+        RuleError(msg.into(), Refusal::Usage, None)
     }
     /// A command the actor may not use ([`Refusal::Permission`]).
     pub fn permission(msg: impl Into<String>) -> Self {
-        RuleError(msg.into(), Refusal::Permission)
+        RuleError(msg.into(), Refusal::Permission, None)
     }
     /// Its kind.
     pub fn kind(&self) -> Refusal {

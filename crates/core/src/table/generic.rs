@@ -1,5 +1,8 @@
 //! Commands every channel has, whatever game runs there: `/roll`, `/game …`, `/help`.
 
+use std::cell::Cell;
+
+use crate::i18n::{Locale, Readers};
 use crate::store::Tx;
 
 use super::builtins::{GameCommand, RollCommand, Visibility};
@@ -10,7 +13,7 @@ use super::engine::{
 };
 use super::game::Actor;
 use super::registry::Registry;
-use super::said::{RollSaid, Said};
+use super::said::{Phrase, RollSaid, Said};
 use super::states::States;
 use super::{Command, Message, Reply, Stamp, UserId};
 use crate::dice;
@@ -40,10 +43,9 @@ pub(super) fn roll(
         None => vec![],
     };
     if matches!(vis, Visibility::Gm | Visibility::Blind) && gms.is_empty() {
-        return Err(Fail::Refused(format!(
-            "nobody is GM in this channel (no game is running), so a `{}` roll has no one to show it to. Use visibility:self or public.",
-            vis.as_str()
-        )));
+        return Err(Fail::said(
+            Phrase::new("table-roll-no-gm").arg("visibility", vis.as_str()),
+        ));
     }
     // The chance is never dropped silently: what the odds leave out, or why there are
     // none, is said in the reply.
@@ -130,7 +132,7 @@ pub(super) fn roll(
     })
 }
 
-/// `/game status|log|undo|end|reveal`.
+/// `/game status|log|undo|end|host|reveal|check|language`.
 pub(super) fn game_command(
     tx: &Tx,
     states: &States,
@@ -138,6 +140,7 @@ pub(super) fn game_command(
     req: &Request,
     cmd: &Command,
     now: i64,
+    readers: &Cell<Readers>,
 ) -> Result<Vec<Reply>, Fail> {
     let session = store::session_active(tx, &req.channel)?;
     let game = session.as_ref().and_then(|s| games.find(&s.game));
@@ -186,45 +189,46 @@ pub(super) fn game_command(
                 let is_gm = gm_of.of(r.session_id)?;
                 lines.push(log_line(r, &actor, is_gm));
             }
-            let body = if lines.is_empty() {
-                "Nothing has happened in this channel yet.".to_string()
+            // The entries are the log's own words (each written once, when it happened).
+            let said = if lines.is_empty() {
+                Phrase::titled("table-log-title", "table-log-empty")
             } else {
-                lines.join("\n")
+                Phrase::titled("table-log-title", "table-log").arg("lines", lines.join("\n"))
             };
             Ok(vec![Reply::private(
                 &actor.id,
-                Message::titled("📜 Log", body),
+                Message::said(Said::Phrase(said)),
             )])
         }
         GameCommand::Undo => {
             let (Some(s), Some(g)) = (&session, game) else {
-                return Err(Fail::Refused(
-                    "there is no game to undo in this channel.".into(),
+                return Err(Fail::said(
+                    Phrase::new("table-no-game-to").arg("what", "undo"),
                 ));
             };
             undo(tx, states, g, s, &actor, &req.request_id, now)
         }
         GameCommand::End { confirm } => {
             let (Some(s), Some(g)) = (&session, game) else {
-                return Err(Fail::Refused(
-                    "there is no game to end in this channel.".into(),
+                return Err(Fail::said(
+                    Phrase::new("table-no-game-to").arg("what", "end"),
                 ));
             };
             if confirm != Some(true) {
-                let mut m = Message::titled(
-                    "End the game?",
-                    format!(
-                        "This ends the game of {} in this channel for everyone. Its log is kept.",
-                        g.title()
-                    ),
-                )
+                // The button's label is the phrase's: written in English once it is on.
+                let mut m = Message::said(Said::Phrase(
+                    Phrase::titled("table-end-title", "table-end")
+                        .arg("game", g.title())
+                        .buttons(&["table-end-button"]),
+                ))
                 .styled_button(
-                    "End the game",
+                    String::new(),
                     &GameCommand::End {
                         confirm: Some(true),
                     },
                     super::ButtonStyle::Danger,
-                );
+                )
+                .in_language(Locale::En);
                 m.stamp = Some(Stamp {
                     session: s.id,
                     version: s.version,
@@ -243,48 +247,48 @@ pub(super) fn game_command(
                 Some(&req.request_id),
                 now,
             )?;
-            let mut out = vec![Reply::public(Message::titled(
-                "🏁 Game ended",
-                format!(
-                    "{} ended the game of {}. A new one can start with `/{} new` (or another game).",
-                    actor.name,
-                    g.title(),
-                    g.name()
-                ),
-            ))];
+            let mut out = vec![Reply::public(Message::said(Said::Phrase(
+                Phrase::titled("table-ended-title", "table-ended")
+                    .arg("who", actor.name.as_str())
+                    .arg("game", g.title())
+                    .arg("command", format!("/{} new", g.name())),
+            )))];
             out.extend(finish_replies(released, g, None, &[], &[]));
             Ok(out)
         }
         GameCommand::Host { user: to } => {
             let (Some(s), Some(g)) = (&session, game) else {
-                return Err(Fail::Refused(
-                    "there is no game in this channel to hand over.".into(),
+                return Err(Fail::said(
+                    Phrase::new("table-no-game-to").arg("what", "host"),
                 ));
             };
             hand_over(tx, states, g, s, &actor, &to, &req.request_id, now)
         }
         GameCommand::Reveal { id } => {
             let Some(row) = store::log_get(tx, id)?.filter(|r| r.channel == req.channel) else {
-                return Err(Fail::Refused(format!(
-                    "there is no log entry #{id} in this channel."
-                )));
+                return Err(Fail::said(
+                    Phrase::new("table-reveal-no-entry").arg("log", id),
+                ));
             };
             if !GmOf::new(tx, games, session.as_ref(), &actor).of(row.session_id)? {
-                return Err(Fail::Refused(
-                    "only the GM of the game a hidden roll was made in can reveal it.".into(),
-                ));
+                return Err(Fail::said(Phrase::new("table-reveal-not-gm")));
             }
             if row.kind != "roll" {
-                return Err(Fail::Refused(format!("log entry #{id} is not a roll.")));
+                return Err(Fail::said(
+                    Phrase::new("table-reveal-not-a-roll").arg("log", id),
+                ));
             }
             if row.visibility == "public" {
-                return Err(Fail::Refused(format!("roll #{id} is already public.")));
+                return Err(Fail::said(
+                    Phrase::new("table-reveal-public").arg("log", id),
+                ));
             }
             if row.visibility == "self" && row.actor != actor.id.0 {
-                return Err(Fail::Refused(format!(
-                    "roll #{id} was a private roll of {}; only they can reveal it.",
-                    row.actor_name
-                )));
+                return Err(Fail::said(
+                    Phrase::new("table-reveal-private")
+                        .arg("log", id)
+                        .arg("who", row.actor_name.as_str()),
+                ));
             }
             store::log_set_visibility(tx, id, "public")?;
             let r: dice::Roll = serde_json::from_str(&row.payload)?;
@@ -309,13 +313,16 @@ pub(super) fn game_command(
                 format!("#{id}: {} rolled {}", row.actor_name, r.render()),
             ))])
         }
+        GameCommand::Language { channel, me } => {
+            super::language::language(tx, req, &actor, channel, me, readers)
+        }
         // Discord answers this itself (it knows the bot's permissions in the channel).
         GameCommand::Check => Ok(vec![Reply::private(
             &req.actor.id,
-            Message::titled(
-                "Permissions",
-                "This table is not on Discord: it needs no permissions.",
-            ),
+            Message::said(Said::Phrase(Phrase::titled(
+                "table-check-title",
+                "table-check",
+            ))),
         )]),
     }
 }
@@ -404,8 +411,10 @@ pub(crate) fn hidden_rolls(
         let is_gm = match gm_of.of(r.session_id) {
             Ok(g) => g,
             Err(Fail::Error(e)) => return Err(e),
-            Err(Fail::Refused(m) | Fail::RefusedWith(m, _)) => {
-                return Err(super::TableError::Refused(super::RuleError::new(m)))
+            Err(f @ (Fail::Refused(_) | Fail::RefusedWith(..) | Fail::Said(_))) => {
+                return Err(super::TableError::Refused(super::RuleError::new(
+                    f.refusal().unwrap_or_default(),
+                )))
             }
         };
         if !may_see(r, &viewer, is_gm) {
@@ -442,11 +451,7 @@ fn no_game(games: &Registry) -> Message {
         .all()
         .map(|g| format!("`/{} new` — {}", g.name(), g.title()))
         .collect();
-    Message::titled(
-        "No game here",
-        format!(
-            "No game is running in this channel. Start one:\n{}\nDice work anywhere: `/roll expr:2d6+3`.",
-            starts.join("\n")
-        ),
-    )
+    Message::said(Said::Phrase(
+        Phrase::titled("table-no-game-title", "table-no-game").arg("starts", starts.join("\n")),
+    ))
 }

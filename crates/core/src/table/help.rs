@@ -8,8 +8,10 @@ use super::builtins::HelpCommand;
 use super::declare::Commands;
 use super::game::Actor;
 use super::registry::Registry;
+use super::said::{Phrase, Said, Value};
+use super::spec::command_key;
 use super::{Answer, Choice, Command, CommandSpec, Message, OptionKind, OptionSpec, Permission};
-use super::{Reply, RuleError};
+use super::{Refusal, Reply, RuleError};
 
 /// The most characters a leaf's page puts in its text before it leaves out its options'
 /// choices (Discord takes 4,096 in an embed's description and 6,000 in a message's embeds
@@ -27,25 +29,41 @@ pub fn answer(games: &Registry, actor: &Actor, cmd: &Command) -> Result<Reply, R
 
 /// `/help`: one line per registered command, and how to ask for one.
 pub fn index(games: &Registry, actor: &Actor) -> Reply {
-    let mut lines = vec![
-        "Dealer, dice roller and scorekeeper. One game per channel.".to_string(),
-        String::new(),
-    ];
-    for spec in games.commands() {
-        let n = spec.leaves().len();
-        let count = if spec.subcommands.is_empty() {
-            String::new()
-        } else {
-            format!(" ({n} commands)")
-        };
-        lines.push(format!("`/{}` — {}{count}", spec.name, spec.description));
+    let lines = games
+        .commands()
+        .iter()
+        .map(|spec| command_line(&spec.name, spec, "table-help-line"))
+        .collect();
+    Reply::private(
+        &actor.id,
+        Message::said(Said::Phrase(
+            Phrase::titled("table-help-title", "table-help").arg("commands", Value::Lines(lines)),
+        )),
+    )
+}
+
+/// One line of a list of commands: `/nobi act` — its description (and, for a group, how many
+/// commands it holds), the description in the reader's language.
+fn command_line(path: &str, spec: &CommandSpec, key: &str) -> Value {
+    let count = if spec.subcommands.is_empty() {
+        0
+    } else {
+        spec.leaves().len()
+    };
+    Phrase::new(key)
+        .arg("command", format!("/{path}"))
+        .arg("description", description(path, spec))
+        .arg("count", count as i64)
+        .into()
+}
+
+/// A command's description as declared, with its other languages' key.
+fn description(path: &str, spec: &CommandSpec) -> Value {
+    let words: Vec<&str> = path.split(' ').collect();
+    Value::Declared {
+        key: format!("{}.desc", command_key(&words)),
+        text: spec.description.clone(),
     }
-    lines.push(String::new());
-    lines.push(
-        "For one command's options and who may use it: `/help command:` and its name, e.g. `/help command:roll` or `/help command:nobi act`."
-            .to_string(),
-    );
-    Reply::private(&actor.id, Message::titled("Croupier", lines.join("\n")))
 }
 
 /// Every registered command path (`nobi`, `nobi act`, `nwcombat attack`), groups first.
@@ -111,14 +129,16 @@ pub fn page(games: &Registry, actor: &Actor, topic: &str) -> Result<Reply, RuleE
             .take(8)
             .map(|p| format!("`/{p}`"))
             .collect();
-        let hint = if near.is_empty() {
-            "`/help` lists every command.".to_string()
-        } else {
-            format!("Did you mean {}?", near.join(", "))
-        };
-        return Err(RuleError::usage(format!(
-            "there is no command `/{path}`. {hint}"
-        )));
+        return Err(RuleError::said(
+            Refusal::Usage,
+            if near.is_empty() {
+                Phrase::new("table-help-unknown").arg("command", format!("/{path}"))
+            } else {
+                Phrase::new("table-help-unknown-near")
+                    .arg("command", format!("/{path}"))
+                    .arg("near", near.join(", "))
+            },
+        ));
     };
     let message = if spec.subcommands.is_empty() {
         leaf_page(&path, spec)
@@ -129,24 +149,17 @@ pub fn page(games: &Registry, actor: &Actor, topic: &str) -> Result<Reply, RuleE
 }
 
 fn group_page(path: &str, spec: &CommandSpec) -> Message {
-    let mut lines = vec![spec.description.clone(), String::new()];
-    for s in &spec.subcommands {
-        if s.subcommands.is_empty() {
-            lines.push(format!("`/{path} {}` — {}", s.name, s.description));
-        } else {
-            lines.push(format!(
-                "`/{path} {} …` — {} ({} commands)",
-                s.name,
-                s.description,
-                s.leaves().len()
-            ));
-        }
-    }
-    lines.push(String::new());
-    lines.push(format!(
-        "`/help command:{path} …` shows one of them in full: its options and who may use it."
-    ));
-    Message::titled(format!("/{path}"), lines.join("\n"))
+    let lines = spec
+        .subcommands
+        .iter()
+        .map(|s| command_line(&format!("{path} {}", s.name), s, "table-help-sub-line"))
+        .collect();
+    Message::said(Said::Phrase(
+        Phrase::titled("table-help-group-title", "table-help-group")
+            .arg("command", format!("/{path}"))
+            .arg("description", description(path, spec))
+            .arg("commands", Value::Lines(lines)),
+    ))
 }
 
 fn leaf_page(path: &str, spec: &CommandSpec) -> Message {

@@ -12,6 +12,7 @@ mod game;
 pub mod generic;
 mod handle;
 pub mod help;
+mod language;
 pub mod odds;
 pub mod record;
 pub mod registry;
@@ -42,12 +43,12 @@ pub use reply::{
     Attachment, Audience, Button, ButtonStyle, Choice, Field, Image, Message, Picture, Reply,
     Select, SelectOption, Stamp, UserId,
 };
-pub use said::{Chance, RollSaid, Said};
+pub use said::{Chance, Phrase, RollSaid, Said, Value};
 pub use service::{channel_seed, Group, SeedMode, Standing, Table, DUE_BATCH, REQUEST_KEEP_SECS};
 pub use shown::{Found, Shown, ShownList};
 pub use spec::{
-    may_answer_privately, Answer, CommandSpec, OptionKind, OptionSpec, DEFAULT_MAX_LENGTH,
-    MAX_LENGTH_LIMIT,
+    command_key, may_answer_privately, Answer, CommandSpec, OptionKind, OptionSpec,
+    DEFAULT_MAX_LENGTH, MAX_LENGTH_LIMIT,
 };
 pub use states::{Cached, StateCache, States, STATE_CACHE_BYTES};
 pub use text::{mentions_to_at, render_reply, render_reply_in};

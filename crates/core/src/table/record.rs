@@ -158,7 +158,9 @@ impl Table {
             .collect();
         match replay_log(game, r.seed, &r.channel, r.session, &log) {
             Ok((state, _)) => Ok(state),
-            Err(Fail::Refused(m) | Fail::RefusedWith(m, _)) => Err(format!("refused: {m}")),
+            Err(f @ (Fail::Refused(_) | Fail::RefusedWith(..) | Fail::Said(_))) => {
+                Err(format!("refused: {}", f.refusal().unwrap_or_default()))
+            }
             Err(Fail::Error(e)) => Err(e.to_string()),
         }
     }

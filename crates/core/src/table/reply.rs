@@ -85,6 +85,10 @@ impl Reply {
     pub fn is_public(&self) -> bool {
         self.audience == Audience::Everyone
     }
+    /// True if `who` alone sees it (read in their own language).
+    pub fn is_only_for(&self, who: &UserId) -> bool {
+        matches!(&self.audience, Audience::Only(v) if v.len() == 1 && v[0] == *who)
+    }
 }
 
 /// Button colours, as Discord knows them.
@@ -308,6 +312,9 @@ impl Message {
                 inline: false,
             })
             .collect();
+        for (b, label) in self.buttons.iter_mut().zip(w.buttons) {
+            b.label = label;
+        }
     }
 
     /// A message with just text.

@@ -3,8 +3,8 @@
 //! A reply whose words are typed carries a [`Said`] beside its text (`Message::said`): the text
 //! is the English rendering, which logs, the stored outcome and every English reader use; a
 //! front end that knows its reader's language renders the [`Said`] again in it
-//! (`Message::in_language`), from the catalogue (`locales/*/roll.ftl`). Only `/roll`'s replies
-//! are typed so far; every other reply is English text.
+//! (`Message::in_language`), from the catalogue (`locales/*/roll.ftl`, `table.ftl`): `/roll`'s replies
+//! and the table's own [`Phrase`]s (`/game language`); every other reply is English text so far.
 
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +24,8 @@ pub enum Said {
         /// Its log number.
         log: i64,
     },
+    /// A message of the catalogue and its values: the table's own words (`/game language`, …).
+    Phrase(Phrase),
     /// A roll that failed while rolling (the explosion limit, a division by zero).
     RollFailed {
         /// What went wrong (the dice's own error).
@@ -31,6 +33,150 @@ pub enum Said {
         /// Whether dice were thrown before it failed (then a retry rolls fresh ones).
         thrown: bool,
     },
+}
+
+/// A message of the catalogue with the values it is given: its words are the catalogue's in
+/// each language (`locales/*/table.ftl`), never assembled from pieces here.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Phrase {
+    /// The title's key, if it has one (given the same values).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// The text's key.
+    pub key: String,
+    /// The values (`$name` in the catalogue).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<(String, Value)>,
+    /// The keys of its buttons' labels, in the message's button order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub buttons: Vec<String>,
+}
+
+/// A value of a [`Phrase`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Value {
+    /// A whole number (formatted, and read by plural rules, by the language).
+    Int(i64),
+    /// A text shown as it is (a name, a command, a mention).
+    Text(String),
+    /// A command's own words: its English as declared (`text`), and its other languages in
+    /// the catalogue under `key` (`cmd-nobi-act.desc`, the commands' localizations).
+    Declared {
+        /// The catalogue key of its other languages.
+        key: String,
+        /// Its English, as declared.
+        text: String,
+    },
+    /// Values written one a line.
+    Lines(Vec<Value>),
+    /// Words of their own, written in the same language (a reason inside a frame).
+    Phrase(Box<Phrase>),
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Self {
+        Value::Text(s.to_string())
+    }
+}
+impl From<String> for Value {
+    fn from(s: String) -> Self {
+        Value::Text(s)
+    }
+}
+impl From<i64> for Value {
+    fn from(n: i64) -> Self {
+        Value::Int(n)
+    }
+}
+impl From<Phrase> for Value {
+    fn from(p: Phrase) -> Self {
+        Value::Phrase(Box::new(p))
+    }
+}
+
+impl Value {
+    /// The value as a text in `locale`.
+    pub fn text(&self, locale: Locale) -> String {
+        match self {
+            Value::Int(n) => n.to_string(),
+            Value::Text(t) => t.clone(),
+            Value::Declared { key, text } => match locale {
+                Locale::En => text.clone(),
+                other => crate::i18n::lookup(other, key, &[]).unwrap_or_else(|| text.clone()),
+            },
+            Value::Lines(v) => v
+                .iter()
+                .map(|x| x.text(locale))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            Value::Phrase(p) => p.text(locale),
+        }
+    }
+}
+
+impl Phrase {
+    /// The message `key`, with no title yet and no values.
+    pub fn new(key: &str) -> Self {
+        Phrase {
+            title: None,
+            key: key.to_string(),
+            args: vec![],
+            buttons: vec![],
+        }
+    }
+
+    /// The message `key` under the title `title`.
+    pub fn titled(title: &str, key: &str) -> Self {
+        Phrase {
+            title: Some(title.to_string()),
+            ..Phrase::new(key)
+        }
+    }
+
+    /// Labels the message's buttons, in order, with these messages (given the same values).
+    pub fn buttons(mut self, keys: &[&str]) -> Self {
+        self.buttons = keys.iter().map(|k| k.to_string()).collect();
+        self
+    }
+
+    /// Gives `$name` this value.
+    pub fn arg(mut self, name: &str, value: impl Into<Value>) -> Self {
+        self.args.push((name.to_string(), value.into()));
+        self
+    }
+
+    /// The text in `locale`.
+    pub fn text(&self, locale: Locale) -> String {
+        text(locale, &self.key, &self.args_in(locale))
+    }
+
+    fn args_in(&self, locale: Locale) -> Vec<(&str, Arg)> {
+        self.args
+            .iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    Value::Int(n) => Arg::Int(*n),
+                    other => Arg::Text(other.text(locale)),
+                };
+                (k.as_str(), v)
+            })
+            .collect()
+    }
+
+    fn words(&self, locale: Locale) -> Words {
+        let args = self.args_in(locale);
+        Words {
+            title: self.title.as_ref().map(|t| text(locale, t, &args)),
+            body: text(locale, &self.key, &args),
+            fields: vec![],
+            buttons: self
+                .buttons
+                .iter()
+                .map(|b| text(locale, b, &args))
+                .collect(),
+        }
+    }
 }
 
 /// A roll as `/roll` shows it.
@@ -89,6 +235,8 @@ pub struct Words {
     pub body: String,
     /// Named blocks.
     pub fields: Vec<(String, String)>,
+    /// The labels of the message's first buttons, in order (none: as they are).
+    pub buttons: Vec<String>,
 }
 
 impl Chance {
@@ -138,6 +286,7 @@ impl Said {
     pub fn words(&self, locale: Locale) -> Words {
         match self {
             Said::Roll(r) => r.words(locale),
+            Said::Phrase(p) => p.words(locale),
             Said::BlindNotice { expr, log } => Words {
                 title: None,
                 body: text(
@@ -146,6 +295,7 @@ impl Said {
                     &[("expr", expr.into()), ("log", (*log).into())],
                 ),
                 fields: vec![],
+                buttons: vec![],
             },
             Said::RollFailed { error, thrown } => Words {
                 title: Some(text(locale, "roll-failed-title", &[])),
@@ -158,6 +308,7 @@ impl Said {
                     ],
                 ),
                 fields: vec![],
+                buttons: vec![],
             },
         }
     }
@@ -206,12 +357,14 @@ impl RollSaid {
                 title: Some(text(locale, "roll-blind-title", &[])),
                 body: text(locale, "roll-blind", &[("roll", body.into())]),
                 fields,
+                buttons: vec![],
             }
         } else {
             Words {
                 title: Some(text(locale, "roll-title", &[])),
                 body,
                 fields,
+                buttons: vec![],
             }
         }
     }
@@ -236,6 +389,7 @@ mod tests {
             }))],
             accepted: true,
             duplicate: false,
+            readers: None,
         };
         let english = out.stored_json(Readers::all(Locale::En)).unwrap();
         assert!(!english.contains("\"said\""), "{english}");

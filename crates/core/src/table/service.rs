@@ -4,6 +4,7 @@
 //! turn checks (by the game) → apply → append to the log → save state → commit.
 //! A refusal rolls the transaction back, so state and log are untouched.
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use rand::RngCore;
@@ -12,6 +13,7 @@ use serde_json::Value;
 use super::game::{Actor, DynCtx, DynGame, Place};
 use super::RuleError;
 use super::{Clock, Command, Message, Reply, Stamp, UserId};
+use crate::i18n::Readers;
 use crate::rng::seeded;
 use crate::store::{self, SessionRow, Store, Tx};
 
@@ -21,7 +23,9 @@ use super::engine::{
     still_open, summarize, with_host, Fail, Input, Lifetime, Outcome, Request, TableError,
     SYSTEM_USER,
 };
+use super::language::chosen_readers;
 use super::registry::Registry;
+use super::said::{Phrase, Said};
 use super::states::{StateCache, States};
 
 /// Due wake-ups (reminders) applied in one transaction and one commit.
@@ -58,6 +62,9 @@ struct Cx<'r> {
     req: &'r Request,
     now: i64,
     states: &'r States,
+    /// The languages the request's replies are read in: [`Request::locale`] under the
+    /// channel's and the actor's settings (`/game language`), worked out by [`dispatch`].
+    readers: Cell<Readers>,
 }
 
 impl Table {
@@ -256,7 +263,7 @@ impl Table {
             };
             let replies = match applied {
                 Ok(r) => r,
-                Err(Fail::Refused(_) | Fail::RefusedWith(..)) => {
+                Err(Fail::Refused(_) | Fail::RefusedWith(..) | Fail::Said(_)) => {
                     // Nothing to do (or the rules refuse it now): the wake-up moves to when
                     // the state next wants one.
                     tx.rollback_to("wake")?;
@@ -314,8 +321,10 @@ impl Table {
         let (state, _) = match replay_session(&tx, game, &s) {
             Ok(x) => x,
             Err(Fail::Error(e)) => return Err(e),
-            Err(Fail::Refused(m) | Fail::RefusedWith(m, _)) => {
-                return Err(TableError::Refused(RuleError::new(m)))
+            Err(f @ (Fail::Refused(_) | Fail::RefusedWith(..) | Fail::Said(_))) => {
+                return Err(TableError::Refused(RuleError::new(
+                    f.refusal().unwrap_or_default(),
+                )))
             }
         };
         Ok(Some((serde_json::from_str(&s.state)?, state)))
@@ -406,12 +415,17 @@ impl Group<'_> {
             req,
             now,
             states: &self.states,
+            readers: Cell::new(req.locale),
         };
-        let result = dispatch(tx, &self.games, self.seeds, &cx).and_then(|replies| {
+        let result = dispatch(tx, &self.games, self.seeds, &cx);
+        let readers = cx.readers.get();
+        let changed = (readers != req.locale).then_some(readers);
+        let result = result.and_then(|replies| {
             let mut out = Outcome {
                 replies,
                 accepted: true,
                 duplicate: false,
+                readers: changed,
             };
             // A view wrote nothing: it needs no idempotency row either (answering a second
             // delivery again shows the same view), so it neither writes nor commits.
@@ -420,7 +434,7 @@ impl Group<'_> {
                     tx,
                     &req.request_id,
                     &req.channel,
-                    &out.stored_json(req.locale)?,
+                    &out.stored_json(readers)?,
                     now,
                 )?;
                 if let Some(payload) = post(&out) {
@@ -452,6 +466,21 @@ impl Group<'_> {
                     )],
                     accepted: false,
                     duplicate: false,
+                    readers: changed,
+                },
+                None,
+            )),
+            Err(Fail::Said(reason)) => Ok((
+                Outcome {
+                    replies: vec![Reply::private(
+                        &req.actor.id,
+                        Message::said(Said::Phrase(
+                            Phrase::new("table-refused").arg("reason", reason),
+                        )),
+                    )],
+                    accepted: false,
+                    duplicate: false,
+                    readers: changed,
                 },
                 None,
             )),
@@ -466,6 +495,7 @@ impl Group<'_> {
                         replies,
                         accepted: false,
                         duplicate: false,
+                        readers: changed,
                     },
                     None,
                 ))
@@ -634,6 +664,12 @@ fn dispatch(tx: &Tx, games: &Registry, seeds: SeedMode, cx: &Cx) -> Result<Vec<R
     // On PostgreSQL, another process may serve this channel too (a reshard, a failover): it
     // waits here until this request commits, and then reads what this one wrote.
     store::lock_channel(tx, &cx.req.channel)?;
+    // The languages chosen here, read with the channel's row (one statement on every request).
+    let languages = store::channel_languages(tx, &cx.req.channel, &cx.req.actor.id.0)?;
+    if let Some((channel, user)) = &languages {
+        cx.readers
+            .set(chosen_readers(cx.req, channel.as_deref(), user.as_deref()));
+    }
     let cmd = match &cx.req.input {
         Input::Command(c) => c,
         Input::Component {
@@ -651,14 +687,24 @@ fn dispatch(tx: &Tx, games: &Registry, seeds: SeedMode, cx: &Cx) -> Result<Vec<R
                         s.channel
                     ))
                 }
-                Some(_) => return refused("that button belongs to a game that has ended."),
-                None => return refused("that button belongs to a game that is no longer known."),
+                Some(_) => {
+                    return Err(Fail::said(
+                        Phrase::new("table-button-gone").arg("why", "ended"),
+                    ))
+                }
+                None => {
+                    return Err(Fail::said(
+                        Phrase::new("table-button-gone").arg("why", "unknown"),
+                    ))
+                }
             };
             match lifetime {
                 Lifetime::Session => {}
                 Lifetime::Version(v) if *v == s.version => {}
                 Lifetime::Version(_) => {
-                    return refused("that button belongs to an earlier moment of the game — the state has moved on since. Use `/game status` for the current buttons.");
+                    return Err(Fail::said(
+                        Phrase::new("table-button-gone").arg("why", "moved-on"),
+                    ));
                 }
                 Lifetime::Decision(key) => {
                     if let Some(game) = games.find(&s.game) {
@@ -674,15 +720,19 @@ fn dispatch(tx: &Tx, games: &Registry, seeds: SeedMode, cx: &Cx) -> Result<Vec<R
     let cmd = &games.route(cmd);
     cmd.check_text()?;
     stray_words(games, cmd)?;
-    ensure_channel(tx, seeds, cx)?;
+    if languages.is_none() {
+        new_channel(tx, seeds, cx)?;
+    }
     match cmd.root() {
         "roll" => super::generic::roll(tx, games, cx.req, cmd, cx.now),
-        "game" => super::generic::game_command(tx, cx.states, games, cx.req, cmd, cx.now),
+        "game" => {
+            super::generic::game_command(tx, cx.states, games, cx.req, cmd, cx.now, &cx.readers)
+        }
         "help" => Ok(vec![super::help::answer(games, &cx.req.actor, cmd)?]),
         name => {
             let Some(game) = games.find(name) else {
-                return refused(format!(
-                    "there is no command `/{name}`. Try `/help` for the list."
+                return Err(Fail::said(
+                    Phrase::new("table-no-command").arg("command", format!("/{name}")),
                 ));
             };
             if cmd.sub() == "new" {
@@ -770,20 +820,18 @@ fn close_if_over(
 /// Creates the channel row (and its dice RNG) the first time a channel is seen. A channel the
 /// database already knows keeps its generator where it is: a console restarted with the same
 /// `--seed` continues the dice instead of replaying them.
-fn ensure_channel(tx: &Tx, seeds: SeedMode, cx: &Cx) -> Result<(), Fail> {
-    if !store::channel_exists(tx, &cx.req.channel)? {
-        let seed = match seeds {
-            SeedMode::Random => rand::random::<u64>(),
-            SeedMode::Fixed(s) => channel_seed(s, &cx.req.channel),
-        };
-        store::channel_insert(
-            tx,
-            &cx.req.channel,
-            cx.req.guild.as_deref(),
-            seed as i64,
-            cx.now,
-        )?;
-    }
+fn new_channel(tx: &Tx, seeds: SeedMode, cx: &Cx) -> Result<(), Fail> {
+    let seed = match seeds {
+        SeedMode::Random => rand::random::<u64>(),
+        SeedMode::Fixed(s) => channel_seed(s, &cx.req.channel),
+    };
+    store::channel_insert(
+        tx,
+        &cx.req.channel,
+        cx.req.guild.as_deref(),
+        seed as i64,
+        cx.now,
+    )?;
     Ok(())
 }
 

@@ -455,6 +455,13 @@ pub fn may_answer_privately(root: Option<&CommandSpec>, cmd: &super::Command) ->
     }
 }
 
+/// The catalogue key of a registered command, subcommand or group: `cmd-` and its path as
+/// registered, joined by `-` (`cmd-nwcombat-attack`). Discord's localizations and `/help` in
+/// another language read the command's words under it (`locales/ja/commands.ftl`).
+pub fn command_key(path: &[&str]) -> String {
+    format!("cmd-{}", path.join("-"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -34,12 +34,13 @@ use std::sync::Arc;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::i18n::{Locale, Readers};
 use crate::store::{self, Store};
 use crate::table::registry::register;
 pub use crate::table::Shown;
 use crate::table::{
-    render_reply, Actor, Audience, Command, DynGame, Game, Input, ManualClock, Picture, Registry,
-    Reply, Request, SeedMode, ShownList, Table, UserId, Viewer,
+    render_reply, render_reply_in, Actor, Audience, Command, DynGame, Game, Input, ManualClock,
+    Picture, Registry, Reply, Request, SeedMode, ShownList, Table, UserId, Viewer,
 };
 
 use world::World;
@@ -115,6 +116,8 @@ pub struct Harness {
     /// Users who may manage the channel (Discord's Manage Channels): they act as GM where the
     /// game allows it.
     managers: BTreeSet<UserId>,
+    /// The languages of every request's readers (English unless [`Harness::reading`]).
+    locale: Readers,
     /// Each viewer's secrets so far (`None`: the public view).
     ever: HashMap<Option<UserId>, BTreeSet<String>>,
     /// The former secrets each viewer has been shown since, when they were none.
@@ -142,6 +145,7 @@ impl Harness {
             undo_check: true,
             checked: Checked::default(),
             managers: BTreeSet::new(),
+            locale: Readers::default(),
             ever: HashMap::new(),
             known: HashMap::new(),
             seen: HashMap::new(),
@@ -151,6 +155,13 @@ impl Harness {
     /// A harness over game `G` alone, its data read from the source tree's `data/`.
     pub fn of<G: Game>(seed: u64) -> Self {
         Self::new(Arc::new(registry_of::<G>()), seed)
+    }
+
+    /// Every request read in `locale` (a console's `--locale`): the transcript and each step's
+    /// text are written in it; `/game language` then chooses as on Discord.
+    pub fn reading(mut self, locale: Locale) -> Self {
+        self.locale = Readers::all(locale);
+        self
     }
 
     /// After every step, also checks every view of every viewer against their secrets (slower;
@@ -217,7 +228,7 @@ impl Harness {
             let secs = duration(rest.trim()).unwrap_or_else(|e| panic!("{line}: {e}"));
             self.clock.advance(secs);
             let replies = self.due(CHANNEL);
-            return self.record(line, true, replies, CHANNEL);
+            return self.record(line, true, replies, CHANNEL, None);
         }
         let (channel, rest) = match t.strip_prefix('#') {
             Some(r) => r
@@ -469,7 +480,7 @@ impl Harness {
             },
             request_id: format!("testkit-{}", self.counter),
             input,
-            locale: Default::default(),
+            locale: self.locale,
         };
         let before = self.world(channel);
         let out = self.table.handle(&req).expect("the store answers");
@@ -485,9 +496,10 @@ impl Harness {
                 }
             }
         }
+        let readers = out.readers(req.locale);
         let mut replies = out.replies;
         replies.extend(self.due(channel));
-        self.record(line, out.accepted, replies, channel)
+        self.record(line, out.accepted, replies, channel, Some((user, readers)))
     }
 
     fn due(&mut self, channel: &str) -> Vec<Reply> {
@@ -498,19 +510,38 @@ impl Harness {
             .collect()
     }
 
-    fn record(&mut self, line: &str, accepted: bool, replies: Vec<Reply>, channel: &str) -> Step {
+    /// Records a step's replies, each as its reader reads it: what only `actor` sees in their
+    /// language, the rest in the channel's (`None`: a reminder's, in the harness's).
+    fn record(
+        &mut self,
+        line: &str,
+        accepted: bool,
+        replies: Vec<Reply>,
+        channel: &str,
+        actor: Option<(&UserId, Readers)>,
+    ) -> Step {
         self.checked.steps += 1;
         let mut text = String::new();
+        let mut read = Vec::with_capacity(replies.len());
         for r in &replies {
-            text.push_str(&render_reply(channel, r));
+            let locale = match actor {
+                Some((who, readers)) => readers.for_answer(r.is_only_for(who)),
+                None => self.locale.server,
+            };
+            text.push_str(&render_reply_in(channel, r, locale));
             text.push('\n');
+            read.push(Reply {
+                audience: r.audience.clone(),
+                message: r.message.in_language(locale),
+            });
         }
         self.transcript.push_str(&text);
         self.check_secrets(channel, &replies, line);
         if self.sweep {
             self.sweep_views(channel, line);
         }
-        self.shown.remember(channel, &replies);
+        // Remembered as read, so `press` takes a button's label in the reader's language.
+        self.shown.remember(channel, &read);
         Step {
             line: line.to_string(),
             accepted,
@@ -891,6 +922,48 @@ fn diff(want: &str, got: &str) -> String {
             if out.len() > 4000 {
                 break;
             }
+        }
+    }
+    out
+}
+
+/// The English words left in a transcript read in Japanese: every run of two or more ASCII
+/// letters outside what stays as typed — the console's own frame (`>>> line`,
+/// `[#table → alice only]`), code spans (`name:value`), commands (`/game`), mentions
+/// (`@alice`), dice notation (`2d6+3`, `1D20`) — and outside `names` (players, games, `GM`). Empty when a
+/// Japanese reader meets no English.
+pub fn english_words(transcript: &str, names: &[&str]) -> Vec<String> {
+    let mut out = vec![];
+    for line in transcript.lines() {
+        if line.starts_with(">>> ") || (line.starts_with("[#") && line.ends_with(']')) {
+            continue;
+        }
+        // Code spans stay as typed.
+        let mut prose = String::new();
+        for (i, part) in line.split('`').enumerate() {
+            if i % 2 == 0 {
+                prose.push_str(part);
+                prose.push(' ');
+            }
+        }
+        let mut word = String::new();
+        let mut tokens = vec![];
+        for c in prose.chars().chain([' ']) {
+            if c.is_ascii_alphanumeric() || "@/+-_".contains(c) {
+                word.push(c);
+            } else if !word.is_empty() {
+                tokens.push(std::mem::take(&mut word));
+            }
+        }
+        for t in tokens {
+            let mention = t.starts_with('@') || t.starts_with('/');
+            let dice = t.chars().any(|c| c.is_ascii_digit())
+                && t.chars().any(|c| c.eq_ignore_ascii_case(&'d'));
+            let letters = t.chars().filter(char::is_ascii_alphabetic).count();
+            if mention || dice || letters < 2 || names.iter().any(|n| n.eq_ignore_ascii_case(&t)) {
+                continue;
+            }
+            out.push(t);
         }
     }
     out

@@ -28,6 +28,9 @@ pub(super) struct World {
     pub log: Vec<(i64, String, bool, String)>,
     /// The guild's shared state of each registered game.
     pub shared: Vec<(String, Option<String>)>,
+    /// The languages chosen with `/game language`: the channel's (the outer `None`: no
+    /// channel row yet) and every user's own.
+    pub languages: (Option<Option<String>>, Vec<(String, String)>),
 }
 
 impl World {
@@ -61,11 +64,14 @@ impl World {
                 store::shared_get(tx, guild, g.name())?,
             ));
         }
+        let channel_language = store::channel_languages(tx, channel, "")?.map(|(c, _)| c);
+        let languages = (channel_language, store::user_languages(tx)?);
         Ok(World {
             session,
             channel_rng,
             log,
             shared,
+            languages,
         })
     }
 
