@@ -76,6 +76,7 @@ on_both!(
     a_session_write_with_a_stale_version_is_refused,
     snapshots_are_replaced_and_dropped_from_an_entry_on,
     a_request_id_is_kept_once_and_forgotten_by_age,
+    an_undelivered_outputs_request_outlives_the_prune,
     shared_state_counts_its_versions,
     wake_ups_come_due_earliest_first,
     a_decision_settled_by_an_undone_entry_is_open_again,
@@ -268,6 +269,24 @@ fn a_request_id_is_kept_once_and_forgotten_by_age(db: &Db) {
     assert_eq!(store::requests_prune(&tx, 150).unwrap(), 1);
     assert_eq!(store::request_get(&tx, "r1").unwrap(), None);
     assert!(store::request_get(&tx, "r2").unwrap().is_some());
+}
+
+/// An outbox row reads back with its request's stored outcome, and the request is not pruned
+/// while its output waits in the outbox (the row may hold only a pointer to it).
+fn an_undelivered_outputs_request_outlives_the_prune(db: &Db) {
+    let mut store = db.store();
+    let tx = store.write_transaction().unwrap();
+    store::request_put(&tx, "r1", "c", "{\"out\":1}", 100).unwrap();
+    store::request_put(&tx, "r2", "c", "{\"out\":2}", 100).unwrap();
+    let row = store::outbox_push(&tx, "c", None, "r1", "{}", 100).unwrap();
+    let pending = store::outbox_pending(&tx, None).unwrap();
+    assert_eq!(pending.len(), 1);
+    assert_eq!(pending[0].outcome.as_deref(), Some("{\"out\":1}"));
+    assert_eq!(store::requests_prune(&tx, 150).unwrap(), 1, "r2 only");
+    assert!(store::request_get(&tx, "r1").unwrap().is_some());
+    assert!(store::outbox_done(&tx, row).unwrap());
+    assert_eq!(store::requests_prune(&tx, 150).unwrap(), 1, "r1, delivered");
+    assert_eq!(store::request_get(&tx, "r1").unwrap(), None);
 }
 
 fn shared_state_counts_its_versions(db: &Db) {

@@ -55,8 +55,14 @@ pub struct Envelope {
     pub actor: String,
     /// The command they ran (`dice join`).
     pub command: String,
-    /// The output everyone in the channel sees, in order.
+    /// The output everyone in the channel sees, in order, as rows written before
+    /// `in_request` held it (newer rows leave it empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub replies: Vec<Reply>,
+    /// The output is the public replies of the request's stored outcome (`requests.outcome`,
+    /// written in the same savepoint and kept while this row is): not copied here.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_request: bool,
     /// The message whose component was pressed, when the action came from a press: its
     /// settled components are retired ([`super::retire`]), again after a restart.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -84,30 +90,19 @@ impl std::fmt::Debug for Envelope {
     }
 }
 
-/// The payload of `req`'s outbox row: its outcome's public replies and the message pressed,
-/// or `None` when it has neither (private answers stay on the interaction: they are not
-/// channel output).
+/// The payload of `req`'s outbox row: who acted, how to reach the interaction, and the
+/// message pressed; its output is the public replies of the request's stored outcome, read
+/// back from there. `None` when the outcome has no public reply and nothing was pressed
+/// (private answers stay on the interaction: they are not channel output).
 pub fn envelope(
     req: &Request,
     token: Option<&str>,
     out: &Outcome,
     pressed: Option<&Pressed>,
 ) -> Option<String> {
-    let mut replies: Vec<Reply> = out
-        .replies
-        .iter()
-        .filter(|r| r.is_public())
-        .cloned()
-        .collect();
-    // Public output is written in the server's language: in English its text is the words
-    // already, so the typed words are not stored again.
+    // Public output is written in the server's language (the channel's, if chosen).
     let server = out.readers(req.locale).server;
-    if server == Locale::En {
-        for r in &mut replies {
-            r.message.said = None;
-        }
-    }
-    if replies.is_empty() && pressed.is_none() {
+    if !out.replies.iter().any(Reply::is_public) && pressed.is_none() {
         return None;
     }
     let command = match &req.input {
@@ -119,11 +114,23 @@ pub fn envelope(
         token: token.map(str::to_string),
         actor: req.actor.id.0.clone(),
         command,
-        replies,
+        replies: vec![],
+        in_request: true,
         pressed: pressed.cloned(),
         locale: server,
     })
     .ok()
+}
+
+/// The public output an outbox row stands for: its own replies (rows written before
+/// `in_request`), or the public replies of the request's stored outcome. `None` when the
+/// outcome it points to is gone or unreadable.
+fn output_of(env: &Envelope, row: &OutboxRow) -> Option<Vec<Reply>> {
+    if !env.in_request {
+        return Some(env.replies.clone());
+    }
+    let out: Outcome = serde_json::from_str(row.outcome.as_deref()?).ok()?;
+    Some(out.replies.into_iter().filter(Reply::is_public).collect())
 }
 
 /// One queued output.
@@ -411,8 +418,12 @@ async fn deliver_left(
         return false;
     };
     let channel = ChannelId::new(channel);
+    let Some(replies) = output_of(&env, row) else {
+        warn!(row = row.id, request = %row.request_id, "an outbox row's stored outcome could not be read; dropped");
+        return false;
+    };
     let pressed = env.pressed.clone();
-    let posted = deliver_answer(shared, http, table, row, channel, env).await;
+    let posted = deliver_answer(shared, http, table, row, channel, env, replies).await;
     if let Some(p) = pressed.filter(|p| !p.ephemeral) {
         retire_left(shared, http, table, &row.channel, channel, &p).await;
     }
@@ -458,9 +469,10 @@ async fn deliver_answer(
     row: &OutboxRow,
     channel: ChannelId,
     env: Envelope,
+    replies: Vec<Reply>,
 ) -> bool {
     let actor = UserId::new(&env.actor);
-    let mut drafts = drafts_of(shared, table, &row.channel, &actor, env.locale, env.replies).await;
+    let mut drafts = drafts_of(shared, table, &row.channel, &actor, env.locale, replies).await;
     if drafts.is_empty() {
         return false;
     }
@@ -698,12 +710,50 @@ mod tests {
         mixed
             .replies
             .push(Reply::public(Message::text("alice joins")));
-        let env: Envelope =
-            serde_json::from_str(&envelope(&req, Some("tok"), &mixed, None).unwrap()).unwrap();
-        assert_eq!(env.replies.len(), 1, "the private reply stays out");
-        assert_eq!(env.replies[0].message.body, "alice joins");
+        let payload = envelope(&req, Some("tok"), &mixed, None).unwrap();
+        let env: Envelope = serde_json::from_str(&payload).unwrap();
+        assert!(
+            env.in_request && env.replies.is_empty(),
+            "not copied: {payload}"
+        );
+        assert!(!payload.contains("secret") && !payload.contains("alice joins"));
         assert_eq!(env.interaction.as_deref(), Some("42"));
         assert_eq!(env.command, "dice join");
+        // Read back with the request's stored outcome: only its public reply.
+        let row = OutboxRow {
+            id: 1,
+            channel: "1".into(),
+            request_id: "42".into(),
+            payload,
+            outcome: Some(serde_json::to_string(&mixed).unwrap()),
+        };
+        let out = output_of(&env, &row).unwrap();
+        assert_eq!(out.len(), 1, "the private reply stays out");
+        assert_eq!(out[0].message.body, "alice joins");
+        // The stored outcome gone (or unreadable): nothing to deliver, said so.
+        let gone = OutboxRow {
+            outcome: None,
+            ..row.clone()
+        };
+        assert_eq!(output_of(&env, &gone), None);
+    }
+
+    /// A row written before outputs were read from the request keeps its own replies.
+    #[test]
+    fn a_row_from_before_keeps_its_own_replies() {
+        let old = r#"{"actor":"7","command":"roll","replies":[{"audience":"Everyone","message":{"body":"old"}}]}"#;
+        let env: Envelope = serde_json::from_str(old).unwrap();
+        assert!(!env.in_request);
+        let row = OutboxRow {
+            id: 1,
+            channel: "1".into(),
+            request_id: "42".into(),
+            payload: old.into(),
+            outcome: None,
+        };
+        let out = output_of(&env, &row).unwrap();
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].message.body, "old");
     }
 
     /// A recovery writes the public output in the server's language it was made for, kept in

@@ -267,6 +267,11 @@ impl Store {
         retry_while_busy(name, patience, || use_wal(&conn))?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        // Each request runs in a savepoint of its group's transaction: the pages it changes that
+        // the group changed before are copied to the statement journal, which SQLite spills to a
+        // temporary file past 64 KiB. Kept in memory, a group commit makes no temp-file writes
+        // (BENCHMARKS.md, twelfth round). It holds only pages of the open transaction.
+        conn.pragma_update(None, "temp_store", "MEMORY")?;
         retry_while_busy(name, patience, || migrate(&mut conn, name))?;
         Ok(Store {
             db: Db::Sqlite(conn),

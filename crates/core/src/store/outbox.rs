@@ -18,6 +18,9 @@ pub struct OutboxRow {
     pub request_id: String,
     /// The front end's own description of the output.
     pub payload: String,
+    /// The request's stored outcome (`requests.outcome`), which a payload may point to rather
+    /// than copy; `None` when the request row is gone.
+    pub outcome: Option<String>,
 }
 
 /// Adds a row for `channel` (in guild `guild`, if any); returns its id.
@@ -40,9 +43,10 @@ pub fn outbox_push(
 pub fn outbox_pending(tx: &Tx, shards: Option<ShardSlice>) -> Result<Vec<OutboxRow>, StoreError> {
     let [total, first, last] = shard_args(shards);
     tx.query(
-        "SELECT id, channel, request_id, payload FROM outbox
-          WHERE (CAST(?1 AS BIGINT) = 0 OR COALESCE(shard_key, 0) % CAST(?1 AS BIGINT) BETWEEN ?2 AND ?3)
-          ORDER BY id",
+        "SELECT o.id, o.channel, o.request_id, o.payload, r.outcome FROM outbox o
+           LEFT JOIN requests r ON r.request_id = o.request_id
+          WHERE (CAST(?1 AS BIGINT) = 0 OR COALESCE(o.shard_key, 0) % CAST(?1 AS BIGINT) BETWEEN ?2 AND ?3)
+          ORDER BY o.id",
         args![total, first, last],
     )?
     .into_iter()
@@ -52,6 +56,7 @@ pub fn outbox_pending(tx: &Tx, shards: Option<ShardSlice>) -> Result<Vec<OutboxR
             channel: r.text(1)?,
             request_id: r.text(2)?,
             payload: r.text(3)?,
+            outcome: r.opt_text(4)?,
         })
     })
     .collect()

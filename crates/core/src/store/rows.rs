@@ -636,9 +636,14 @@ pub fn request_put(
     Ok(())
 }
 
-/// Forgets request ids recorded before `before` (Unix seconds); returns how many.
+/// Forgets request ids recorded before `before` (Unix seconds); returns how many. A request
+/// whose output is still in the outbox is kept: its row may hold that output's replies.
 pub fn requests_prune(tx: &Tx, before: i64) -> Result<usize, StoreError> {
-    tx.exec("DELETE FROM requests WHERE at < ?1", args![before])
+    tx.exec(
+        "DELETE FROM requests WHERE at < ?1
+            AND request_id NOT IN (SELECT request_id FROM outbox)",
+        args![before],
+    )
 }
 
 /// Guild-wide state of a game.
