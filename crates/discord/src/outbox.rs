@@ -2,10 +2,11 @@
 //! order the actions were committed, one message at a time, and is delivered once even when
 //! the process dies between the commit and the send.
 //!
-//! - **Durable.** The table writes the output's outbox row (an [`Envelope`]: the public
-//!   replies, who acted, the interaction's id and token) in the action's own savepoint
-//!   (`Group::handle_posting`), so the action and its output are committed together or not at
-//!   all. The row is deleted once the output was delivered.
+//! - **Durable.** The table writes the output's outbox row (an [`Envelope`]: who acted, the
+//!   interaction's id and token; the output is the public replies of the request's stored
+//!   outcome, written in the same savepoint and read back with the row, not copied into it) in
+//!   the action's own savepoint (`Group::handle_posting`), so the action and its output are
+//!   committed together or not at all. The row is deleted once the output was delivered.
 //! - **Ordered.** In the same writer closure, the action takes a [`Ticket`] in its channel's
 //!   lane ([`Lanes`]); tickets are handed out on the one writer thread, in commit order. A
 //!   handler sends its channel output only on its turn (when its ticket is the lane's first),
