@@ -121,14 +121,24 @@ impl Game for NightWizard {
 
     fn data_notes(data: &NwData) -> Vec<String> {
         let text = data::text_only(data);
-        if text.is_empty() {
-            return vec!["0 skills or items whose effect is text only".into()];
+        let mut notes = if text.is_empty() {
+            vec!["0 skills or items whose effect is text only".into()]
+        } else {
+            let mut n = vec![format!(
+                "{} skill(s) or item(s) whose effect is text only (the table plays it by hand):",
+                text.len()
+            )];
+            n.extend(text.into_iter().map(|t| format!("  {t}")));
+            n
+        };
+        let bare = data::uncategorised(data);
+        if !bare.is_empty() {
+            notes.push(format!(
+                "{} weapon(s) with no `category` (no \"Restrict: X Use\" accepts them; add one, e.g. `Blade`):",
+                bare.len()
+            ));
+            notes.extend(bare.into_iter().map(|t| format!("  {t}")));
         }
-        let mut notes = vec![format!(
-            "{} skill(s) or item(s) whose effect is text only (the table plays it by hand):",
-            text.len()
-        )];
-        notes.extend(text.into_iter().map(|t| format!("  {t}")));
         notes
     }
 

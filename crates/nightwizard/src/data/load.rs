@@ -141,6 +141,16 @@ pub fn text_only(data: &NwData) -> Vec<String> {
     skills.chain(items).collect()
 }
 
+/// The weapons with no category (`croupier check-data` lists them: a skill's "Restrict: X
+/// Use" never accepts them, §15.5): none in the shipped data; a group's own may have some.
+pub fn uncategorised(data: &NwData) -> Vec<String> {
+    data.items
+        .iter()
+        .filter(|i| i.kind == "weapon" && i.categories().next().is_none())
+        .map(|i| format!("weapon `{}` ({})", i.id, i.name))
+        .collect()
+}
+
 /// Problems with one item.
 pub fn item_problems(i: &ItemDef) -> Vec<String> {
     let mut p = vec![];
@@ -182,16 +192,11 @@ pub fn item_problems(i: &ItemDef) -> Vec<String> {
     p
 }
 
-/// Problems with a weapon's category and range (§14.3, §15.5): every weapon has a category,
-/// which a skill's "Restrict: X Use" names.
+/// Problems with a weapon's category and range (§14.3, §15.5). A weapon without a category
+/// is no problem (a group's own data from before categories loads as it was); `croupier
+/// check-data` lists it ([`uncategorised`]): no "Restrict: X Use" accepts it.
 fn weapon_problems(i: &ItemDef) -> Vec<String> {
     let mut p = vec![];
-    if i.kind == "weapon" && i.categories().next().is_none() {
-        p.push(
-            "field `category`: a weapon needs one (e.g. `Blade`, `Gun`, `Magic Sword/Blade`)"
-                .into(),
-        );
-    }
     if i.category
         .split('/')
         .any(|c| c.trim().is_empty() || c.trim().len() > 30)

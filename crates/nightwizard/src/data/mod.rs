@@ -12,7 +12,7 @@ pub use effects::{
     amount, Aim, Effect, Grant, JudgeKind, Modded, Per, Played, Pool, Reach, Until, Whom,
     MOST_TARGETS, STATS, STAT_LABEL,
 };
-pub use load::{enemy_problems, item_problems, load, skill_problems, text_only};
+pub use load::{enemy_problems, item_problems, load, skill_problems, text_only, uncategorised};
 pub use restrict::{read_restrict, Need};
 pub use rules::{
     attr_index, mod_key_ok, stat_index, BadStatus, ClassDef, Creation, Difficulty, ElementDef,
