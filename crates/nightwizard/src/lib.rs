@@ -40,6 +40,7 @@
 //! | 15.4 | Effects in force: duration, stacking, rerolls, ending early | `combat::effects` (`judge_bonus`, `expire`, `end_effect`), `judge::roll::Judge::rolled_again` |
 //! | 10.4 | Handing an item over (a Major Action in a fight) | `combat::hand_over::give` |
 //! | 14.3, 14.4, 15.3, 15.5 | One weapon per attack (`with:`), its Range (the mark), Restrict (`X Use`, `X Equip`, Dual Wield, Twin Magic) | `combat::attack::arms`, `character::restrict`, `data::read_restrict` |
+//! | 14.8 | Broom Options: Type, "X Only", Occupy within Capacity; what a fitted one gives its Wielder (the rider's only while riding) | `data::ItemDef::unfit_for`, `character::Character::equipment_problem`; `combat::effects` (`fitted`) |
 //! | 15.5 | The effect vocabulary of the data | `data::Effect`, `data::Reach`, `data::Aim`, `data::load` |
 //! | 11 | The Lunar Casket and its Logics | `casket::apply`, `casket::shake`, `NightWizard::ignores_logic` |
 //! | 12.1–12.3 | Fortress, Dive, one Area one Scene | `fortress::apply`, `fortress::dive` |
