@@ -176,4 +176,8 @@ fn rule_nw_14_8_an_option_works_only_while_fitted_and_a_riders_one_while_riding(
     t.s.pcs[0].ch.items[0].equipped = false;
     let (n, _, _) = crate::combat::effects::judge_bonus(&t.s, &t.data, &pc("alice"), PATK);
     assert_eq!(n, 0, "the Wielder has the Broom equipped");
+    // The Padded Saddle's "HP Damage −1" counts where every HP Damage reduction does.
+    t.s.pcs[0].ch.items = vec![owned("street_broom", true), owned("padded_saddle", true)];
+    let (n, shown, _) = crate::combat::effects::reduction(&t.s, &t.data, &pc("alice"));
+    assert_eq!((n, shown), (1, vec!["Padded Saddle −1".to_string()]));
 }
