@@ -23,7 +23,7 @@
 //! | 3.2 | The GM's 10 and 5 | `roll_for` (`data.rules.gm`) |
 //! | 3.3, 3.4 | Critical (automatic success, or the +10 chain when opposed), Fumble (Alter − 10); several values | `Judge::is_critical`, `Judge::is_fumble`, `Judge::outcome`, `judge::roll::Values`, `Judge::roll_values`, `judge::chance::chance_values` |
 //! | 4.1 | Prana amount | `character::Character::derive` |
-//! | 4.2 | Prana uses: Raise, Cancel, Reroll, Fudge, Cost, Avoid Incapacitated, Lunar Logic | `prana::prana`; `Judge::raise`, `Judge::cancel_fumble`, `Judge::reroll`, `Judge::fudge`; use 7: `casket::shake`; on the SPD Judge, an Appearance Check, a Recovery Judge: `combat::after_prana` |
+//! | 4.2 | Prana uses: Raise, Cancel, Reroll, Fudge, Cost, Avoid Incapacitated, Lunar Logic | `prana::prana`; `Judge::raise`, `Judge::cancel_fumble`, `Judge::reroll`, `Judge::fudge`; use 7: `casket::shake`; on the SPD Judge, an Appearance Check, a Recovery Judge (natural recovery's two in turn: `combat::recovery::rest`): `combat::after_prana` |
 //! | 5–7 | Creation, level up, class change | `creation`, `roster` |
 //! | 8.1 | Phases and Scenes; Master and Combat Scenes | `phase::scene`, `state::episode::SceneKind`, `NightWizard::scene_kind` |
 //! | 8.2 | Preplay's Episode Handout and Episode Connections; the Opening's no-dice warning; the After Phase | `phase::trailer`, `phase::connection`, `phase::next`; the warning: `dispatch::apply` |
