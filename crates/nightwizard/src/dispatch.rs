@@ -395,7 +395,11 @@ pub fn action(
             enemy_vitals,
             max_cl,
         },
-        NwCommand::Rest { mode, player } => NwAction::Rest { mode, user: player },
+        NwCommand::Rest { mode, player } => NwAction::Rest {
+            mode,
+            user: player,
+            windows: true,
+        },
         NwCommand::Fortress(c) => NwAction::Fortress(super::fortress::lower(c)?),
         NwCommand::Casket(c) => NwAction::Fortress(super::fortress::FortressAction::Casket(
             super::casket::lower(c),
@@ -574,7 +578,12 @@ pub fn apply(
         }
         NwAction::Fortress(a) => super::fortress::apply(s, data, rng, actor, a),
 
-        NwAction::Rest { mode, user } => {
+        NwAction::Rest {
+            mode,
+            user,
+            windows,
+        } => {
+            s.prana_windows |= *windows;
             super::combat::recovery::rest(s, data, rng, *mode, user.as_ref())
         }
         NwAction::Ask(a) => super::ask::apply(s, data, rng, actor, a),

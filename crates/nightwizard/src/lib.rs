@@ -23,7 +23,7 @@
 //! | 3.2 | The GM's 10 and 5 | `roll_for` (`data.rules.gm`) |
 //! | 3.3, 3.4 | Critical (automatic success, or the +10 chain when opposed), Fumble (Alter − 10); several values | `Judge::is_critical`, `Judge::is_fumble`, `Judge::outcome`, `judge::roll::Values`, `Judge::roll_values`, `judge::chance::chance_values` |
 //! | 4.1 | Prana amount | `character::Character::derive` |
-//! | 4.2 | Prana uses: Raise, Cancel, Reroll, Fudge, Cost, Avoid Incapacitated, Lunar Logic | `prana::prana`; `Judge::raise`, `Judge::cancel_fumble`, `Judge::reroll`, `Judge::fudge`; use 7: `casket::shake`; on the SPD Judge, an Appearance Check, a Recovery Judge: `combat::after_prana` |
+//! | 4.2 | Prana uses: Raise, Cancel, Reroll, Fudge, Cost, Avoid Incapacitated, Lunar Logic | `prana::prana`; `Judge::raise`, `Judge::cancel_fumble`, `Judge::reroll`, `Judge::fudge`; use 7: `casket::shake`; on the SPD Judge, an Appearance Check, a Recovery Judge (natural recovery's two in turn: `combat::recovery::rest`): `combat::after_prana` |
 //! | 5–7 | Creation, level up, class change | `creation`, `roster` |
 //! | 8.1 | Phases and Scenes; Master and Combat Scenes | `phase::scene`, `state::episode::SceneKind`, `NightWizard::scene_kind` |
 //! | 8.2 | Preplay's Episode Handout and Episode Connections; the Opening's no-dice warning; the After Phase | `phase::trailer`, `phase::connection`, `phase::next`; the warning: `dispatch::apply` |
@@ -40,6 +40,7 @@
 //! | 15.4 | Effects in force: duration, stacking, rerolls, ending early | `combat::effects` (`judge_bonus`, `expire`, `end_effect`), `judge::roll::Judge::rolled_again` |
 //! | 10.4 | Handing an item over (a Major Action in a fight) | `combat::hand_over::give` |
 //! | 14.3, 14.4, 15.3, 15.5 | One weapon per attack (`with:`), its Range (the mark), Restrict (`X Use`, `X Equip`, Dual Wield, Twin Magic) | `combat::attack::arms`, `character::restrict`, `data::read_restrict` |
+//! | 14.8 | Broom Options: Type, "X Only", Occupy within Capacity; what a fitted one gives its Wielder (the rider's only while riding) | `data::ItemDef::unfit_for`, `character::Character::equipment_problem`; `combat::effects` (`fitted`) |
 //! | 15.5 | The effect vocabulary of the data | `data::Effect`, `data::Reach`, `data::Aim`, `data::load` |
 //! | 11 | The Lunar Casket and its Logics | `casket::apply`, `casket::shake`, `NightWizard::ignores_logic` |
 //! | 12.1–12.3 | Fortress, Dive, one Area one Scene | `fortress::apply`, `fortress::dive` |

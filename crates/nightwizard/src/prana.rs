@@ -82,10 +82,16 @@ pub fn prana(
             if *u == PranaUse::Accept {
                 let j = s.open.remove(k);
                 let o = j.judge.outcome();
-                return Ok(vec![Reply::private(
+                let mut out = vec![Reply::private(
                     &actor.id,
                     Message::text(format!("{} accepted: Result {}.", j.label, o.result)),
-                )]);
+                )];
+                // The next of the PC's Judges left open (natural recovery's MP Judge) is offered.
+                if let Some(next) = s.open.iter().find(|o| o.user == actor.id) {
+                    let label = next.label.clone();
+                    out.extend(super::combat::round::prana_offer(s, &actor.id, &label));
+                }
+                return Ok(out);
             }
             let cost = match u {
                 PranaUse::Raise(n) => *n as i32,

@@ -222,7 +222,7 @@ pub(super) fn items(
                 range: range.unwrap_or_default(),
                 mods: parse_mods(mods.as_deref().unwrap_or(""))?,
                 effect: effect.unwrap_or_default(),
-                effects: vec![],
+                ..ItemDef::default()
             };
             let p = item_problems(&i);
             if !p.is_empty() {

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::super::data::{
-    attr_index, stat_index, NwData, ATTRS, GROUP1, GROUP2, STACKS_ANYWAY, STAT_LABEL,
+    attr_index, stat_index, ItemDef, NwData, ATTRS, GROUP1, GROUP2, STACKS_ANYWAY, STAT_LABEL,
 };
 use super::restrict::Using;
 use super::{Catalog, Character};
@@ -255,6 +255,7 @@ impl Character {
         let mut used: BTreeMap<&str, &str> = BTreeMap::new();
         let mut memory = 0;
         let mut maou: Option<&str> = None;
+        let mut options = vec![];
         for o in self.items.iter().filter(|i| i.equipped) {
             let Some(d) = cat.item(&o.id) else { continue };
             memory += d.memory;
@@ -267,6 +268,7 @@ impl Character {
                 }
             }
             match d.slot.as_str() {
+                "broom" => options.push(d),
                 "none" => {
                     return Some(format!(
                         "{} has no slot; it works from the Inventory.",
@@ -286,6 +288,9 @@ impl Character {
         if hand > 2 {
             return Some("that needs more than two hands.".into());
         }
+        if let Some(p) = self.options_problem(cat, &options) {
+            return Some(p);
+        }
         let limit = self.derive(cat).memory_limit;
         if memory > limit {
             return Some(format!(
@@ -293,6 +298,35 @@ impl Character {
             ));
         }
         None
+    }
+
+    /// Checks the Broom Options fitted (equipped) against the Broom equipped (§14.8): an
+    /// Option is fitted to the Broom its Wielder has equipped, of a matching Type, "X Only"
+    /// met, within the Broom's Capacity, in the order the Options were fitted.
+    fn options_problem(&self, cat: &Catalog, options: &[&ItemDef]) -> Option<String> {
+        let first = options.first()?;
+        let Some(broom) = self.broom(cat) else {
+            return Some(format!(
+                "{} is fitted to a Broom you have equipped, and you have none equipped (§14.8): take the Options off (`unequip`) before the Broom.",
+                first.name
+            ));
+        };
+        let mut taken = 0;
+        for o in options {
+            if let Some(p) = o.unfit_for(broom, taken) {
+                return Some(p);
+            }
+            taken += o.occupy;
+        }
+        None
+    }
+
+    /// The Broom equipped, if one is.
+    pub fn broom<'a>(&self, cat: &Catalog<'a>) -> Option<&'a ItemDef> {
+        self.items
+            .iter()
+            .filter(|i| i.equipped)
+            .find_map(|i| cat.item(&i.id).filter(|d| d.kind == "broom"))
     }
 
     /// Checks the BP spent against the CL's totals and per-stat limits (the first problem).

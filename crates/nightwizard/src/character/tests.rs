@@ -133,7 +133,7 @@ fn rule_14_2_weight_over_str_plus_cl_penalises_pacc_eva_macc() {
         maou: false,
         category: String::new(),
         range_marked: false,
-        effects: vec![],
+        ..ItemDef::default()
     });
     let cat = Catalog {
         data: &d,
@@ -211,7 +211,7 @@ fn armour(id: &str, kind: &str, slot: &str, stat: &str, v: i32) -> ItemDef {
         maou: false,
         category: String::new(),
         range_marked: false,
-        effects: vec![],
+        ..ItemDef::default()
     }
 }
 

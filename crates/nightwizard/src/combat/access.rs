@@ -137,7 +137,7 @@ impl NightWizard {
         with: Option<&str>,
         dice: &mut impl Dice,
     ) -> Judge {
-        let (bonus, shown, used) = super::effects::judge_bonus(self, w, stat);
+        let (bonus, shown, used) = super::effects::judge_bonus(self, data, w, stat);
         super::effects::use_up(self, &used);
         let alter =
             self.stat_with(data, w, stat, with) + self.bad_of(w).judge_modifier(reaction) + bonus;

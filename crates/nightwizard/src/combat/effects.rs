@@ -4,11 +4,14 @@
 //! at their duration's end, and ended early by the GM or the character they help
 //! (`/nwcombat end-effect`).
 //!
+//! A Broom Option fitted to a PC's equipped Broom (§14.8) gives its Wielder its effects while
+//! it is fitted ([`fitted`]): they are summed here with the effects in force, by the same rules.
+//!
 //! Conflicts, in the rules' order (§15.4 Stacking, §15.2 Priority): the same skill never
 //! stacks with itself (of two uses of one skill on one character, the larger counts); effects
 //! of different skills stack.
 
-use super::super::data::{amount, Effect, Grant, JudgeKind, Modded, Per, Until, Whom};
+use super::super::data::{amount, Effect, Grant, JudgeKind, Modded, NwData, Per, Until, Whom};
 use super::super::fortress::model::{AreaKind, EMULATOR_SPACE_BONUS};
 use super::model::{Held, InForce, OnceUsed};
 use super::{refuse, Actor, NightWizard, Reply, RuleError, Who};
@@ -26,6 +29,7 @@ fn live(s: &NightWizard, e: &InForce) -> bool {
 fn sum(
     s: &NightWizard,
     w: &Who,
+    standing: &[InForce],
     pick: impl Fn(&Held) -> Option<i32>,
     show: impl Fn(&str, i32) -> String,
 ) -> (i32, Vec<String>, Vec<u32>) {
@@ -35,6 +39,7 @@ fn sum(
         .effects
         .in_force
         .iter()
+        .chain(standing)
         .filter(|e| &e.on == w && live(s, e))
     {
         let Some(n) = pick(&e.what) else { continue };
@@ -54,13 +59,21 @@ fn sum(
 
 /// The modifiers in force on `w` for a Judge rolled with `stat`: their sum, how the roll shows
 /// them (`Guard A +2`), and the numbers of the effects that last one Judge, used up by it.
-pub(crate) fn judge_bonus(s: &NightWizard, w: &Who, stat: usize) -> (i32, Vec<String>, Vec<u32>) {
+pub(crate) fn judge_bonus(
+    s: &NightWizard,
+    data: &NwData,
+    w: &Who,
+    stat: usize,
+) -> (i32, Vec<String>, Vec<u32>) {
     let kind = JudgeKind::of_stat(stat);
     let pick = |h: &Held| match h {
         Held::Modifier { on, n } if on.applies(stat, kind) => Some(*n),
         _ => None,
     };
-    let (mut n, mut shown, used) = sum(s, w, pick, |from, n| format!("{from} {}", signed(n)));
+    let standing = fitted(s, data, w);
+    let (mut n, mut shown, used) = sum(s, w, &standing, pick, |from, n| {
+        format!("{from} {}", signed(n))
+    });
     if let Some(b) = emulator_space(s, w) {
         n += b;
         shown.push(format!("Emulator Space {}", signed(b)));
@@ -91,17 +104,73 @@ pub fn gathering_bonus(s: &NightWizard, w: &Who) -> (i32, Vec<String>, Vec<u32>)
         } => Some(*n),
         _ => None,
     };
-    sum(s, w, pick, |from, n| format!("{from} {}", signed(n)))
+    sum(s, w, &[], pick, |from, n| format!("{from} {}", signed(n)))
 }
 
 /// The HP Damage reduction in force on `w` (§10.9 step 6: "skills that reduce HP Damage apply
 /// after the damage roll"): the sum, its names, and the one-use effects it uses up.
-pub(crate) fn reduction(s: &NightWizard, w: &Who) -> (i32, Vec<String>, Vec<u32>) {
+pub(crate) fn reduction(s: &NightWizard, data: &NwData, w: &Who) -> (i32, Vec<String>, Vec<u32>) {
     let pick = |h: &Held| match h {
         Held::ReduceDamage { n } => Some(*n),
         _ => None,
     };
-    sum(s, w, pick, |from, n| format!("{from} −{n}"))
+    sum(s, w, &fitted(s, data, w), pick, |from, n| {
+        format!("{from} −{n}")
+    })
+}
+
+/// The effects the Broom Options fitted to `w`'s equipped Broom give them now (§14.8: "An
+/// Option works only while fitted"; the Wielder is "the character who has that Broom
+/// equipped"), as effects in force lasting while fitted; an Option for the rider (`riding`)
+/// only while `w` drives a Broom.
+fn fitted(s: &NightWizard, data: &NwData, w: &Who) -> Vec<InForce> {
+    let Who::Pc(u) = w else { return vec![] };
+    let Some(p) = s.pcs.iter().find(|p| &p.user == u) else {
+        return vec![];
+    };
+    let cat = s.catalog(data);
+    if p.ch.broom(&cat).is_none() {
+        return vec![];
+    }
+    // Read from the table here (not `movement::rides`, which imports this file's users).
+    let drives = s
+        .combat
+        .as_ref()
+        .is_some_and(|c| c.moves.rides.iter().any(|r| &r.driver == w));
+    let mut out = vec![];
+    for d in
+        p.ch.items
+            .iter()
+            .filter(|i| i.equipped)
+            .filter_map(|i| cat.item(&i.id))
+    {
+        if d.kind != "broom_option" || (d.riding && !drives) {
+            continue;
+        }
+        for e in &d.effects {
+            let what = match e {
+                Effect::Modifier {
+                    on, add, per_sl, ..
+                } => Held::Modifier {
+                    on: *on,
+                    n: amount(*add, *per_sl, 1),
+                },
+                Effect::ReduceDamage { add, per_sl, .. } => Held::ReduceDamage {
+                    n: amount(*add, *per_sl, 1),
+                },
+                _ => continue,
+            };
+            out.push(InForce {
+                id: 0,
+                on: w.clone(),
+                from: d.name.clone(),
+                what,
+                until: Until::Fitted,
+                scene: (s.episode, s.scene),
+            });
+        }
+    }
+    out
 }
 
 /// The number of an effect in force on `w` lifting `grant`, if one is.

@@ -588,7 +588,7 @@ fn rule_15_4_the_same_skill_never_stacks_with_itself_different_skills_do() {
         });
     });
     t.ok(&alice(), "nw combat use", &[("skill", "arcane_shell")]);
-    let (n, shown, _) = super::judge_bonus(&t.s, &pc("alice"), super::super::model::MDEF);
+    let (n, shown, _) = super::judge_bonus(&t.s, &t.data, &pc("alice"), super::super::model::MDEF);
     assert_eq!(n, 6 + 1, "{shown:?}");
 }
 
@@ -789,6 +789,6 @@ fn rule_nw_12_4_an_emulator_space_gives_enemies_plus_3_to_all_their_rolls() {
         .as_mut()
         .unwrap()
         .at = 0;
-    let (n, _, _) = super::judge_bonus(&t.s, &en("Swarm"), EVA);
+    let (n, _, _) = super::judge_bonus(&t.s, &t.data, &en("Swarm"), EVA);
     assert_eq!(n, 0);
 }

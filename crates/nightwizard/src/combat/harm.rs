@@ -14,7 +14,7 @@ pub(crate) fn land(
     damage: i32,
     lines: &mut Vec<String>,
 ) {
-    let (cut, shown, used) = super::effects::reduction(s, on);
+    let (cut, shown, used) = super::effects::reduction(s, data, on);
     if cut != 0 && damage > 0 {
         super::effects::use_up(s, &used);
         let after = (damage - cut).max(0);

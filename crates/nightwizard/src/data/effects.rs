@@ -125,6 +125,9 @@ pub enum Until {
     Round,
     /// The end of the Scene.
     Scene,
+    /// While the Broom Option giving it is fitted to its Wielder's equipped Broom (§14.8: "An
+    /// Option works only while fitted"); only a Broom Option's effects last so.
+    Fitted,
 }
 
 impl Until {
@@ -135,6 +138,7 @@ impl Until {
             Until::Main => "the end of the Main Process",
             Until::Round => "the end of the Round",
             Until::Scene => "the end of the Scene",
+            Until::Fitted => "the Option comes off",
         }
     }
 }
@@ -289,6 +293,16 @@ pub fn amount(add: i32, per_sl: i32, sl: u32) -> i32 {
 }
 
 impl Effect {
+    /// How long it lasts, if it lasts (a modifier, a damage reduction or a grant).
+    pub fn until(&self) -> Option<Until> {
+        match self {
+            Effect::Modifier { until, .. }
+            | Effect::ReduceDamage { until, .. }
+            | Effect::Grant { until, .. } => Some(*until),
+            _ => None,
+        }
+    }
+
     /// A problem with this effect, for the loader (`bad` lists the known bad status names).
     pub fn problem(&self, bad: &[String]) -> Option<String> {
         match self {
@@ -469,6 +483,11 @@ mod tests {
 
     /// A copy of the shipped data with `more` appended to `skills.toml`, loaded.
     fn load_with(tag: &str, more: &str) -> Result<super::super::NwData, Vec<String>> {
+        load_into(tag, "skills.toml", more)
+    }
+
+    /// A copy of the shipped data with `more` appended to `file`, loaded.
+    fn load_into(tag: &str, file: &str, more: &str) -> Result<super::super::NwData, Vec<String>> {
         let from = croupier_core::source_path("data").join("nightwizard");
         let dir = std::env::temp_dir().join(format!("nw-effects-{tag}-{}", std::process::id()));
         let to = dir.join("nightwizard");
@@ -477,7 +496,7 @@ mod tests {
             let f = f.unwrap().path();
             std::fs::copy(&f, to.join(f.file_name().unwrap())).unwrap();
         }
-        let skills = to.join("skills.toml");
+        let skills = to.join(file);
         let text = std::fs::read_to_string(&skills).unwrap() + more;
         std::fs::write(&skills, text).unwrap();
         let out = load(&dir).map_err(|e| e.iter().map(|e| e.to_string()).collect());
@@ -499,6 +518,13 @@ mod tests {
         assert_eq!(text_only(&data), vec!["skill `hunch` (Hunch)".to_string()]);
     }
 
+    /// Asserts that `errs` names every one of `want`.
+    fn has_all(errs: &str, want: &[&str]) {
+        for w in want {
+            assert!(errs.contains(w), "{w} in {errs}");
+        }
+    }
+
     #[test]
     fn the_loader_refuses_an_effect_or_a_range_it_cannot_play() {
         let bad = r#"
@@ -511,17 +537,62 @@ range = "Far"
 effects = [{ kind = "modifier", on = "eva", until = "round" }, { kind = "cure", statuses = ["Hiccups"] }]
 "#;
         let errs = load_with("bad", bad).unwrap_err().join("\n");
-        for want in [
-            "odd: field `effects` (number 1): give `add` or `per_sl`",
-            "odd: field `effects` (number 2): `statuses`: `Hiccups` is not a bad status",
-            "odd: field `range`: `Far` is not Close, Short, Long, Scene, Weapon or -",
-            "odd: field `target`: `Everyone nearby` is not Self, Single",
-        ] {
-            assert!(errs.contains(want), "{want} in {errs}");
-        }
+        has_all(
+            &errs,
+            &[
+                "odd: field `effects` (number 1): give `add` or `per_sl`",
+                "odd: field `effects` (number 2): `statuses`: `Hiccups` is not a bad status",
+                "odd: field `range`: `Far` is not Close, Short, Long, Scene, Weapon or -",
+                "odd: field `target`: `Everyone nearby` is not Self, Single",
+            ],
+        );
         let unknown = "\n[[skill]]\nid = \"odd\"\nname = \"Odd\"\nclass = \"general\"\neffects = [{ kind = \"modifier\", on = \"luck\", add = 1, until = \"round\" }]\n";
         let errs = load_with("unknown", unknown).unwrap_err().join("\n");
         assert!(errs.contains("unknown variant `luck`"), "{errs}");
+    }
+
+    #[test]
+    fn rule_nw_14_8_check_data_refuses_a_broom_option_it_cannot_fit_or_play() {
+        // §14.8 Option data: "Type: must match the Broom's Type ... Occupy: the Capacity it
+        // uses"; "An Option works only while fitted": its effects last while fitted, and only
+        // an Option's do.
+        let bad = r#"
+[[item]]
+id = "odd_fin"
+name = "Odd Fin"
+kind = "broom_option"
+slot = "none"
+broom_type = "Flying"
+mods = { eva = 1 }
+effects = [{ kind = "modifier", on = "eva", add = 1, until = "round" }]
+
+[[item]]
+id = "odd_coat"
+name = "Odd Coat"
+kind = "armor"
+slot = "broom"
+capacity = 2
+effects = [{ kind = "modifier", on = "eva", add = 1, until = "fitted" }]
+"#;
+        let errs = load_into("broom", "items.toml", bad)
+            .unwrap_err()
+            .join("\n");
+        has_all(
+            &errs,
+            &[
+            "odd_fin: field `slot`: a Broom Option's is `broom`",
+            "odd_fin: field `occupy`: 1-10",
+            "odd_fin: field `broom_type`: `Flying` is not one of Melee, Ranged, Magic, Armor, Mobile",
+            "odd_fin: field `mods`: a Broom Option gives its Wielder `effects`",
+            "odd_fin: field `effects` (number 1): a Broom Option's effects are `modifier` or `reduce_damage` with `until = \"fitted\"`",
+            "odd_coat: field `slot`: `broom` is a Broom Option's",
+            "odd_coat: fields `broom_type`, `capacity`",
+            "odd_coat: field `effects` (number 1): `until = \"fitted\"` is for a Broom Option's effects only",
+            ],
+        );
+        let skill = "\n[[skill]]\nid = \"odd\"\nname = \"Odd\"\nclass = \"general\"\neffects = [{ kind = \"modifier\", on = \"eva\", add = 1, until = \"fitted\" }]\n";
+        let errs = load_with("fitted", skill).unwrap_err().join("\n");
+        assert!(errs.contains("odd: field `effects` (number 1): `until = \"fitted\"` is for a Broom Option's effects only"), "{errs}");
     }
 
     #[test]

@@ -5,11 +5,11 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::effects::{Aim, Effect, Reach};
+use super::effects::{Aim, Effect, Reach, Until};
 use super::restrict::read_restrict;
 use super::rules::{
     attr_index, mod_key_ok, stat_index, ClassDef, ElementDef, EnemyDef, ItemDef, NwData, RulesFile,
-    SkillDef, ENEMY_KINDS, ITEM_KINDS, SKILL_CATEGORIES, SLOTS,
+    SkillDef, BROOM_TYPES, ENEMY_KINDS, ITEM_KINDS, SKILL_CATEGORIES, SLOTS,
 };
 use croupier_core::table::{read_data_file, DataError};
 
@@ -96,15 +96,91 @@ pub fn skill_problems(s: &SkillDef, classes: &[ClassDef]) -> Vec<String> {
 }
 
 /// Problems with typed effects (`bad`: the bad status names of `rules.toml`).
-fn effect_problems(effects: &[Effect], bad: &[String]) -> Vec<String> {
+fn effect_problems(effects: &[Effect], bad: &[String], option: bool) -> Vec<String> {
     effects
         .iter()
         .enumerate()
         .filter_map(|(i, e)| {
             e.problem(bad)
+                .or_else(|| fitted_problem(e, option))
                 .map(|p| format!("field `effects` (number {}): {p}", i + 1))
         })
         .collect()
+}
+
+/// A Broom Option's effects last while it is fitted (§14.8), and only theirs do.
+fn fitted_problem(e: &Effect, option: bool) -> Option<String> {
+    let fitted = e.until() == Some(Until::Fitted);
+    match (option, e) {
+        (true, Effect::Modifier { .. } | Effect::ReduceDamage { .. }) if fitted => None,
+        (true, _) => Some(
+            "a Broom Option's effects are `modifier` or `reduce_damage` with `until = \"fitted\"` (§14.8: it works while fitted)".into(),
+        ),
+        (false, _) if fitted => {
+            Some("`until = \"fitted\"` is for a Broom Option's effects only".into())
+        }
+        (false, _) => None,
+    }
+}
+
+/// Problems with a Broom's or Broom Option's fields (§14.8).
+fn broom_problems(i: &ItemDef) -> Vec<String> {
+    let mut p = vec![];
+    let option = i.kind == "broom_option";
+    let types: Vec<&str> = i.broom_types().collect();
+    if let Some(t) = types
+        .iter()
+        .find(|t| !BROOM_TYPES.iter().any(|b| b.eq_ignore_ascii_case(t)))
+    {
+        p.push(format!(
+            "field `broom_type`: `{t}` is not one of {}",
+            BROOM_TYPES.join(", ")
+        ));
+    }
+    match i.kind.as_str() {
+        "broom" => {
+            if i.occupy > 0 || !i.only.is_empty() || i.riding {
+                p.push("fields `occupy`, `only`, `riding`: a Broom Option's, not a Broom's".into());
+            }
+        }
+        _ if option => {
+            if i.slot != "broom" {
+                p.push("field `slot`: a Broom Option's is `broom` (it is fitted into a Broom's Capacity)".into());
+            }
+            if i.occupy == 0 || i.occupy > 10 {
+                p.push("field `occupy`: 1-10 (the Capacity it uses)".into());
+            }
+            if types.len() > 1 {
+                p.push(
+                    "field `broom_type`: an Option has one Type (or none: it fits any Broom)"
+                        .into(),
+                );
+            }
+            if i.capacity > 0 {
+                p.push("field `capacity`: a Broom's, not an Option's".into());
+            }
+            if !i.mods.is_empty() {
+                p.push("field `mods`: a Broom Option gives its Wielder `effects` with `until = \"fitted\"`".into());
+            }
+        }
+        _ => {
+            if !i.broom_type.is_empty()
+                || i.capacity > 0
+                || i.occupy > 0
+                || !i.only.is_empty()
+                || i.riding
+            {
+                p.push("fields `broom_type`, `capacity`, `occupy`, `only`, `riding`: a Broom's or Broom Option's only".into());
+            }
+        }
+    }
+    if i.slot == "broom" && !option {
+        p.push("field `slot`: `broom` is a Broom Option's".into());
+    }
+    if i.capacity > 10 {
+        p.push("field `capacity`: at most 10".into());
+    }
+    p
 }
 
 /// Problems with a skill's Range and Target, which the combat commands check (§15.5).
@@ -189,6 +265,7 @@ pub fn item_problems(i: &ItemDef) -> Vec<String> {
         p.push("field `maou`: a Maou Enchantment is an enchantment (§14.7)".into());
     }
     p.extend(weapon_problems(i));
+    p.extend(broom_problems(i));
     p
 }
 
@@ -386,7 +463,7 @@ pub fn load(dir: &Path) -> Result<NwData, Vec<DataError>> {
     let f = "nightwizard/skills.toml";
     let mut seen = std::collections::BTreeSet::new();
     for s in &skills {
-        let typed = effect_problems(&s.effects, &bad)
+        let typed = effect_problems(&s.effects, &bad, false)
             .into_iter()
             .chain(reach_problems(s));
         for p in skill_problems(s, &classes).into_iter().chain(typed) {
@@ -399,10 +476,11 @@ pub fn load(dir: &Path) -> Result<NwData, Vec<DataError>> {
     let f = "nightwizard/items.toml";
     let mut seen = std::collections::BTreeSet::new();
     for i in &items {
-        for p in item_problems(i)
-            .into_iter()
-            .chain(effect_problems(&i.effects, &bad))
-        {
+        for p in item_problems(i).into_iter().chain(effect_problems(
+            &i.effects,
+            &bad,
+            i.kind == "broom_option",
+        )) {
             errs.push(DataError::new(f, &i.id, p));
         }
         if !seen.insert(i.id.clone()) {

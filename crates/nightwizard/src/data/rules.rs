@@ -255,13 +255,13 @@ impl SkillDef {
 }
 
 /// An item definition.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct ItemDef {
     /// Id.
     pub id: String,
     /// Name.
     pub name: String,
-    /// weapon, armor, accessory, enchantment, broom, tool, potion.
+    /// weapon, armor, accessory, enchantment, broom, broom_option, tool, potion.
     pub kind: String,
     /// Slot.
     #[serde(default = "none_slot")]
@@ -299,15 +299,78 @@ pub struct ItemDef {
     /// wielder's own Engage (a marked "Range: Short" weapon reaches Short range only).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub range_marked: bool,
-    /// What using it does, typed ([`Effect`]); none in data written before them.
+    /// What using it does, typed ([`Effect`]); none in data written before them. A Broom
+    /// Option's are what it gives its Wielder while fitted (`until = "fitted"`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// A Broom's Types, `/`-separated (§14.8: Melee, Ranged, Magic, Armor, Mobile); a Broom
+    /// Option's Type, which must be one of its Broom's (empty: the blank Type, fits any Broom).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub broom_type: String,
+    /// A Broom's Capacity: its Option slots (§14.8).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub capacity: u32,
+    /// A Broom Option's Occupy: the Capacity it uses (§14.8).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub occupy: u32,
+    /// A Broom Option's "X Only": it fits only Brooms of category X (§14.8).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub only: String,
+    /// A Broom Option that helps its Wielder only while they ride the Broom (its effect says
+    /// "you", the rider, §14.8).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub riding: bool,
 }
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// The Broom Types (§14.8).
+pub const BROOM_TYPES: [&str; 5] = ["Melee", "Ranged", "Magic", "Armor", "Mobile"];
 
 impl ItemDef {
     /// Whether the bot plays none of it: no `mods` and no typed `effects`.
     pub fn text_only(&self) -> bool {
         self.mods.is_empty() && self.effects.is_empty()
+    }
+
+    /// A Broom's Types (`Melee/Mobile`: both), trimmed.
+    pub fn broom_types(&self) -> impl Iterator<Item = &str> {
+        self.broom_type
+            .split('/')
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+    }
+
+    /// Why the Broom Option `self` cannot be fitted to `broom` beside options occupying `taken`
+    /// of its Capacity (§14.8: Type, "X Only", Occupy), if it cannot.
+    pub fn unfit_for(&self, broom: &ItemDef, taken: u32) -> Option<String> {
+        let t = self.broom_type.trim();
+        if !t.is_empty() && !broom.broom_types().any(|b| b.eq_ignore_ascii_case(t)) {
+            return Some(format!(
+                "{} is a Type: {t} Option; the {} is Type: {} (§14.8: an Option's Type must match its Broom's).",
+                self.name, broom.name, broom.broom_type
+            ));
+        }
+        let only = self.only.trim();
+        if !only.is_empty() && !broom.categories().any(|c| c.eq_ignore_ascii_case(only)) {
+            return Some(format!(
+                "{} is \"{only} Only\": it fits only a Broom of Category {only}, and the {} is not one (§14.8).",
+                self.name, broom.name
+            ));
+        }
+        if taken + self.occupy > broom.capacity {
+            return Some(format!(
+                "{} occupies {} and the {} has {} of its Capacity {} free (§14.8: without enough Capacity an Option cannot be fitted).",
+                self.name,
+                self.occupy,
+                broom.name,
+                broom.capacity.saturating_sub(taken),
+                broom.capacity
+            ));
+        }
+        None
     }
 
     /// Its categories (`Magic Sword/Blade`: both), trimmed.
@@ -407,7 +470,7 @@ pub struct NwData {
 }
 
 /// Item slots.
-pub const SLOTS: [&str; 9] = [
+pub const SLOTS: [&str; 10] = [
     "one_hand",
     "two_hand",
     "head",
@@ -416,15 +479,17 @@ pub const SLOTS: [&str; 9] = [
     "shoulder",
     "gloves",
     "accessory",
+    "broom",
     "none",
 ];
 /// Item kinds.
-pub const ITEM_KINDS: [&str; 7] = [
+pub const ITEM_KINDS: [&str; 8] = [
     "weapon",
     "armor",
     "accessory",
     "enchantment",
     "broom",
+    "broom_option",
     "tool",
     "potion",
 ];

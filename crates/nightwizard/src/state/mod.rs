@@ -383,6 +383,10 @@ pub enum NwAction {
         mode: super::combat::recovery::RestMode,
         /// One PC (default: every PC).
         user: Option<UserId>,
+        /// Made since Prana works on natural recovery (absent in older logs, which replay as
+        /// they were played): turns [`NightWizard::prana_windows`] on, as starting a fight does.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        windows: bool,
     },
     /// Fortresses and the Lunar Casket.
     Fortress(super::fortress::FortressAction),

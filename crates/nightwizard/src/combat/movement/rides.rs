@@ -255,3 +255,7 @@ pub(super) fn dismount(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>,
 #[cfg(test)]
 #[path = "rides_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "options_tests.rs"]
+mod options_tests;

@@ -31,6 +31,9 @@ pub(crate) struct Roll<'a> {
     /// The PC rolling it, when Prana may still change it (a skill's or item's Recovery
     /// Judge, §4.2): it stays open with the healing it gave.
     pub by: Option<Who>,
+    /// The roller's Judges open before it stay open, ahead of it (natural recovery's HP and MP
+    /// Judges: Prana goes to the first, and accepting it leaves the next open).
+    pub queued: bool,
 }
 
 /// The open Judge label of a Recovery Judge.
@@ -61,7 +64,14 @@ pub(crate) fn recover(
     ));
     let applied = restore(s, data, on, j.outcome().result, roll.mp, lines);
     if let (Some(by @ Who::Pc(u)), true) = (&roll.by, s.prana_windows) {
+        let earlier: Vec<_> = if roll.queued {
+            s.open.iter().filter(|o| &o.user == u).cloned().collect()
+        } else {
+            vec![]
+        };
         super::open_for(s, by, RECOVERY_JUDGE, &j);
+        let k = s.open.len() - 1;
+        s.open.splice(k..k, earlier);
         if let Some(o) = s.open.iter_mut().rev().find(|o| &o.user == u) {
             o.heal = Some(Healing {
                 on: on.clone(),
@@ -297,6 +307,7 @@ pub fn heal(
         recovery,
         mp,
         by: by.clone(),
+        queued: false,
     };
     recover(s, data, rng, roll, &t, (&head, &tail), &mut lines);
     let mut out = report(s, &t, by.as_ref(), lines);
@@ -404,6 +415,7 @@ pub fn rest(
         return refuse("no PC to rest.");
     }
     let reading = s.settings.natural;
+    let mut offers = vec![];
     let mut lines = vec![match mode {
         RestMode::Full => "🛏️ A full rest: HP and MP restored in full.".to_string(),
         RestMode::Tense => format!(
@@ -445,15 +457,19 @@ pub fn rest(
                 bad: &bad,
                 recovery,
                 mp,
-                by: None,
+                by: Some(w.clone()),
+                queued: mp,
             };
             recover(s, data, rng, roll, &w, (&head, ""), &mut lines);
         }
+        offers.extend(super::round::prana_offer(s, &u, RECOVERY_JUDGE));
     }
-    Ok(vec![Reply::public(Message::titled(
+    let mut out = vec![Reply::public(Message::titled(
         "Natural recovery",
         lines.join("\n"),
-    ))])
+    ))];
+    out.extend(offers);
+    Ok(out)
 }
 
 #[cfg(test)]

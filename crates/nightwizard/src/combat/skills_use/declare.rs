@@ -148,6 +148,7 @@ pub fn use_skill(
                 mp,
                 // One target: its Judge stays open to Prana (§4.2); of several, none does.
                 by: (healed.len() == 1).then(|| me.clone()),
+                queued: false,
             };
             recover(
                 st,

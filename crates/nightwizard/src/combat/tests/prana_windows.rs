@@ -118,3 +118,36 @@ fn rule_nw_4_2_prana_on_a_recovery_judge_changes_the_healing() {
     t.rolls(&alice(), "/nw prana use:cancel", &[]);
     assert_eq!(t.s.pcs[1].hp, 9);
 }
+
+#[test]
+fn rule_nw_4_2_prana_on_natural_recoverys_hp_and_mp_judges_in_turn() {
+    // §4.2 "Raise Result: On any Judge, add 2d6" · §9.4/§10.11 natural recovery: "a Recovery
+    // Judge for HP and one for MP with Recovery 0, i.e. 2d6 + 0" (a PC not in the Scene).
+    let mut t = session();
+    let v = t.s.pcs[0].ch.derive(&t.s.catalog(&t.data));
+    assert!(v.body >= 15 && v.mind >= 10, "{} {}", v.body, v.mind);
+    t.s.pcs[0].hp = 1;
+    t.s.pcs[0].mp = 0;
+    // HP: 0 + [1, 2] = 3 (1 → 4); MP: 0 + [1, 1] is a Fumble, −10: MP stays 0.
+    let r = t.rolls(&gm(), "/nw rest mode:absent player:alice", &[1, 2, 1, 1]);
+    assert_eq!((t.s.pcs[0].hp, t.s.pcs[0].mp), (4, 0), "{}", text(&r));
+    assert!(text(&r).contains("Prana options for your Recovery Judge"));
+    // Another player acts in between: Bolt rested not, and has no open Judge.
+    assert!(t
+        .refuses(&bob(), "/nw prana use:raise")
+        .contains("no open Judge"));
+    // Raise +2D [3, 4] on the HP Judge first: Result 10, 1 → 11.
+    t.rolls(&alice(), "/nw prana use:raise amount:1", &[3, 4]);
+    assert_eq!(t.s.pcs[0].hp, 11);
+    // Accepting it leaves the MP Judge open, offered at once; Cancel Fumble: 0 + 2 = 2 MP.
+    let r = t.rolls(&alice(), "/nw prana use:accept", &[]);
+    assert!(
+        text(&r).contains("Prana options for your Recovery Judge"),
+        "{}",
+        text(&r)
+    );
+    t.rolls(&alice(), "/nw prana use:cancel", &[]);
+    assert_eq!((t.s.pcs[0].hp, t.s.pcs[0].mp), (11, 2));
+    t.rolls(&alice(), "/nw prana use:accept", &[]);
+    assert!(t.s.open.is_empty());
+}
