@@ -27,7 +27,7 @@ use croupier_core::names::{name_key, same_name};
 use croupier_core::rng::GameRng;
 use croupier_core::table::{
     refuse, Actor, ButtonStyle, Choice, Choices, Command, Commands, Ctx, DataError, Decision, Game,
-    Message, Place, Reply, RuleError, UserId, SYSTEM_USER,
+    Message, Phrase, Place, Refusal, Reply, RuleError, Said, UserId, Value, SYSTEM_USER,
 };
 use data::NinjaData;
 use roster::{NinjaRecord, Roster, Training};
@@ -220,6 +220,26 @@ pub enum NinjaAction {
     Remind,
 }
 
+/// A message in the catalogue's words (`locales/*/ninja.ftl`), read in each reader's language.
+fn say(phrase: Phrase) -> Message {
+    Message::said(Said::Phrase(phrase))
+}
+
+/// A refusal by the rules in the catalogue's words.
+fn no<T>(phrase: Phrase) -> Result<T, RuleError> {
+    Err(RuleError::said(Refusal::Rules, phrase))
+}
+
+/// A button's English label (its other languages relabel it from the message's phrase).
+fn label(key: &str) -> String {
+    croupier_core::i18n::text(croupier_core::i18n::Locale::En, key, &[])
+}
+
+/// The field's size as a catalogue value.
+fn field_size() -> i64 {
+    FIELD as i64
+}
+
 fn is_gm(actor: &Actor, t: &Tournament) -> bool {
     actor.manager || actor.id == t.host
 }
@@ -229,14 +249,24 @@ fn is_gm(actor: &Actor, t: &Tournament) -> bool {
 fn gm_controls(t: &Tournament) -> Reply {
     let taken = t.entrants.len();
     let m = if taken < FIELD {
-        Message::text(format!(
-            "GM: {taken} of {FIELD} places taken. Fill the rest with house ninjas, or start when everyone is in."
-        ))
-        .styled_button("Fill", &NinjaCommand::Fill, ButtonStyle::Secondary)
+        say(Phrase::new("ninja-gm-places")
+            .arg("taken", taken as i64)
+            .arg("field", field_size())
+            .buttons(&["ninja-button-fill", "ninja-button-start"]))
+        .styled_button(
+            label("ninja-button-fill"),
+            &NinjaCommand::Fill,
+            ButtonStyle::Secondary,
+        )
     } else {
-        Message::text(format!("GM: all {FIELD} places taken. Start when ready."))
+        say(Phrase::new("ninja-gm-full")
+            .arg("field", field_size())
+            .buttons(&["ninja-button-start"]))
     };
-    Reply::gm(m.button("Start", &NinjaCommand::Start { shuffle: None }))
+    Reply::gm(m.button(
+        label("ninja-button-start"),
+        &NinjaCommand::Start { shuffle: None },
+    ))
 }
 
 /// The buttons of the luck decision waiting: reroll or not, then which roll to keep.
@@ -275,13 +305,17 @@ fn luck_buttons(m: Message, p: &PendingLuck) -> Message {
 
 fn run_buttons(m: Message) -> Message {
     m.button(
-        "Run",
+        label("ninja-button-run"),
         &NinjaCommand::Run {
             auto: None,
             round: None,
         },
     )
-    .styled_button("Auto", &RUN_AUTO, ButtonStyle::Secondary)
+    .styled_button(
+        label("ninja-button-auto"),
+        &RUN_AUTO,
+        ButtonStyle::Secondary,
+    )
 }
 
 fn describe(c: RollClass) -> String {
@@ -324,23 +358,19 @@ impl Tournament {
 
     fn check_runner(&self, actor: &Actor) -> Result<usize, RuleError> {
         if self.phase != Phase::Running {
-            return refuse(match self.phase {
-                Phase::Entering => {
-                    "the tournament has not started; the GM starts it with `/ninja start`."
-                }
-                _ => "the tournament is over.",
-            });
+            return no(Phrase::new(match self.phase {
+                Phase::Entering => "ninja-not-started",
+                _ => "ninja-over",
+            }));
         }
         let Some(e) = self.current() else {
-            return refuse("nobody is up to run.");
+            return no(Phrase::new("ninja-nobody-up"));
         };
         let rec = &self.entrants[e].record;
         if rec.owner != actor.id && !is_gm(actor, self) {
-            return refuse(format!(
-                "{} is {}'s ninja: only they (or the GM) roll for them.",
-                rec.name,
-                rec.owner.mention()
-            ));
+            return no(Phrase::new("ninja-not-your-runner")
+                .arg("name", rec.name.as_str())
+                .arg("owner", rec.owner.mention()));
         }
         Ok(e)
     }
@@ -362,7 +392,7 @@ impl Tournament {
                 r.luck_left.get(r.cursor).copied().unwrap_or(0),
             ),
         };
-        let course: Vec<String> = data
+        let skills: Vec<String> = data
             .course(r.number)
             .iter()
             .map(|&i| {
@@ -373,30 +403,30 @@ impl Tournament {
                 )
             })
             .collect();
-        let title = if r.number >= 3 {
-            "Final".to_string()
-        } else {
-            format!("Round {}", r.number)
-        };
-        let m = Message::titled(
-            format!("🥷 {title}, ninja {} of {}", r.cursor + 1, r.order.len()),
-            format!(
-                "Up next: **{}** ({}) — skills {}{}. Turn limit {}.\n`/ninja run` rolls turn by turn, `/ninja run auto:true` runs it all at once.",
-                ent.record.name,
-                ent.record.owner.mention(),
-                course.join(" · "),
-                if luck > 0 { format!(", luck ×{luck}") } else { String::new() },
-                self.run_rules().turn_limit
-            ),
-        )
+        let m = say(Phrase::titled("ninja-up-title", "ninja-up")
+            .arg("round", i64::from(r.number.min(3)))
+            .arg("pos", (r.cursor + 1) as i64)
+            .arg("of", r.order.len() as i64)
+            .arg("name", ent.record.name.as_str())
+            .arg("owner", ent.record.owner.mention())
+            .arg("skills", skills.join(" · "))
+            .arg("luck", i64::from(luck))
+            .arg("limit", i64::from(self.run_rules().turn_limit))
+            .buttons(&["ninja-button-run", "ninja-button-auto"]))
         .ping(&ent.record.owner);
         Some(run_buttons(m))
     }
 
     fn roll_prompt(&self) -> Message {
-        let mut m = Message::text("Roll for the next turn.")
-            .button("Roll", &NinjaCommand::Roll)
-            .styled_button("Auto", &RUN_AUTO, ButtonStyle::Secondary);
+        let mut m =
+            say(Phrase::new("ninja-roll-prompt")
+                .buttons(&["ninja-button-roll", "ninja-button-auto"]))
+            .button(label("ninja-button-roll"), &NinjaCommand::Roll)
+            .styled_button(
+                label("ninja-button-auto"),
+                &RUN_AUTO,
+                ButtonStyle::Secondary,
+            );
         if let Some(o) = self.owner_of_current() {
             m = m.ping(&o);
         }
@@ -827,13 +857,16 @@ fn global_command(
             let b = data.additive_name(&rec.additives[1]);
             let sheet = sheet::character_sheet(&rec, data);
             roster.ninjas.push(rec.clone());
-            Ok(vec![Reply::public(Message::titled(
-                format!("🥷 New ninja: {}", rec.name),
-                format!(
-                    "Additives rolled on 2d6: {} → {a}, {} → {b}.\n{sheet}",
-                    faces[0], faces[1]
-                ),
-            ))])
+            Ok(vec![Reply::public(say(Phrase::titled(
+                "ninja-created-title",
+                "ninja-created",
+            )
+            .arg("name", rec.name.as_str())
+            .arg("first", i64::from(faces[0]))
+            .arg("a", a)
+            .arg("second", i64::from(faces[1]))
+            .arg("b", b)
+            .arg("sheet", sheet)))])
         }
         NinjaCommand::Sheet { name: Some(name) } => {
             let rec = roster.get(&name)?;
@@ -1021,73 +1054,66 @@ impl Tournament {
             )]),
             NinjaAction::Enter { ninja } => {
                 if self.phase != Phase::Entering {
-                    return refuse("entries are closed: the tournament has started.");
+                    return no(Phrase::new("ninja-entries-closed"));
                 }
                 if ninja.owner != actor.id && !is_gm(actor, self) {
-                    return refuse(format!(
-                        "{} belongs to {}; only they or the GM can enter them.",
-                        ninja.name,
-                        ninja.owner.mention()
-                    ));
+                    return no(Phrase::new("ninja-enter-not-yours")
+                        .arg("name", ninja.name.as_str())
+                        .arg("owner", ninja.owner.mention()));
                 }
                 ninja.may_enter()?;
                 if self.entrants.len() >= FIELD {
-                    return refuse(format!("the tournament is full ({FIELD} ninjas)."));
+                    return no(Phrase::new("ninja-full").arg("field", field_size()));
                 }
                 if self.entrants.iter().any(|e| {
                     (ninja.id != 0 && e.record.id == ninja.id)
                         || same_name(&e.record.name, &ninja.name)
                 }) {
-                    return refuse(format!("{} is already entered.", ninja.name));
+                    return no(
+                        Phrase::new("ninja-already-entered").arg("name", ninja.name.as_str())
+                    );
                 }
                 // A ninja runs in one tournament at a time: the roster says where it is.
                 if let Some(roster) = ctx.shared.as_deref_mut() {
                     let Some(rec) = tournament::record_mut(roster, ninja) else {
-                        return refuse(format!(
-                            "{} is no longer on this server's roster. See `/ninja roster`.",
-                            ninja.name
-                        ));
+                        return no(Phrase::new("ninja-off-roster").arg("name", ninja.name.as_str()));
                     };
                     if let Some(h) = rec
                         .entered
                         .as_ref()
                         .filter(|h| !tournament::held_by(h, ctx.place))
                     {
-                        return refuse(format!(
-                            "{} is already entered in the tournament in {}: a ninja runs in one tournament at a time. Withdraw them there (`/ninja withdraw`) or wait until that tournament ends.",
-                            ninja.name,
-                            h.mention()
-                        ));
+                        return no(Phrase::new("ninja-entered-elsewhere")
+                            .arg("name", ninja.name.as_str())
+                            .arg("place", h.mention()));
                     }
                     rec.entered = Some(ctx.place.clone());
                 }
                 let e = self.entrant_from(ninja, false, data);
                 self.entrants.push(e);
-                let note = if ninja.last_attempt() {
-                    " (one last attempt)"
-                } else {
-                    ""
-                };
-                Ok(vec![Reply::public(Message::text(format!(
-                    "{} enters the tournament{note} — {}/{FIELD}.",
-                    ninja.name,
-                    self.entrants.len()
-                )))])
+                let last = if ninja.last_attempt() { "yes" } else { "no" };
+                Ok(vec![Reply::public(say(Phrase::new("ninja-entered")
+                    .arg("name", ninja.name.as_str())
+                    .arg("last", last)
+                    .arg("count", self.entrants.len() as i64)
+                    .arg("field", field_size())))])
             }
             NinjaAction::Withdraw { name } => {
                 if self.phase != Phase::Entering {
-                    return refuse("the tournament has started: ninjas can no longer withdraw.");
+                    return no(Phrase::new("ninja-no-withdraw"));
                 }
                 let Some(i) = self
                     .entrants
                     .iter()
                     .position(|e| same_name(&e.record.name, name.trim()))
                 else {
-                    return refuse(format!("no ninja called `{name}` is entered."));
+                    return no(Phrase::new("ninja-not-entered").arg("name", name.as_str()));
                 };
                 let rec = &self.entrants[i].record;
                 if rec.owner != actor.id && !is_gm(actor, self) {
-                    return refuse(format!("{} belongs to {}.", rec.name, rec.owner.mention()));
+                    return no(Phrase::new("ninja-belongs")
+                        .arg("name", rec.name.as_str())
+                        .arg("owner", rec.owner.mention()));
                 }
                 let gone = self.entrants.remove(i);
                 if let Some(rec) = ctx
@@ -1103,11 +1129,10 @@ impl Tournament {
                         rec.entered = None;
                     }
                 }
-                Ok(vec![Reply::public(Message::text(format!(
-                    "{} withdraws — {}/{FIELD}.",
-                    gone.record.name,
-                    self.entrants.len()
-                )))])
+                Ok(vec![Reply::public(say(Phrase::new("ninja-withdrawn")
+                    .arg("name", gone.record.name.as_str())
+                    .arg("count", self.entrants.len() as i64)
+                    .arg("field", field_size())))])
             }
             NinjaAction::Fill {
                 taken,
@@ -1116,11 +1141,11 @@ impl Tournament {
             } => {
                 // Only the GM fills: `/ninja fill` is declared `perm = gm`, checked by the table.
                 if self.phase != Phase::Entering {
-                    return refuse("the tournament has already started.");
+                    return no(Phrase::new("ninja-already-started"));
                 }
                 let need = FIELD.saturating_sub(self.entrants.len());
                 if need == 0 {
-                    return refuse("all 16 places are taken.");
+                    return no(Phrase::new("ninja-all-taken").arg("field", field_size()));
                 }
                 // The GM's idle house ninjas come back first, so the roster does not fill up
                 // with a new set at every tournament.
@@ -1133,20 +1158,19 @@ impl Tournament {
                                 r.entered = Some(ctx.place.clone())
                             }
                             _ => {
-                                return refuse(format!(
-                                    "{} is no longer free to run; fill again.",
-                                    rec.name
-                                ))
+                                return no(
+                                    Phrase::new("ninja-not-free").arg("name", rec.name.as_str())
+                                )
                             }
                         }
                     }
-                    added.push(format!(
-                        "{} (back again: events {}, points {}, wins {}; {})",
-                        rec.name,
-                        rec.events,
-                        rec.points,
-                        rec.wins,
-                        rec.additive_list(data)
+                    added.push(Value::from(
+                        Phrase::new("ninja-fill-back")
+                            .arg("name", rec.name.as_str())
+                            .arg("events", i64::from(rec.events))
+                            .arg("points", i64::from(rec.points))
+                            .arg("wins", i64::from(rec.wins))
+                            .arg("additives", rec.additive_list(data)),
                     ));
                     fresh.push(self.entrant_from(rec, true, data));
                 }
@@ -1191,35 +1215,33 @@ impl Tournament {
                         kept.entered = Some(ctx.place.clone());
                         roster.ninjas.push(kept);
                     }
-                    added.push(format!(
-                        "{} (IQ {} DX {} ST {}; {})",
-                        rec.name,
-                        rec.iq,
-                        rec.dx,
-                        rec.st,
-                        rec.additive_list(data)
+                    added.push(Value::from(
+                        Phrase::new("ninja-fill-new")
+                            .arg("name", rec.name.as_str())
+                            .arg("iq", i64::from(rec.iq))
+                            .arg("dx", i64::from(rec.dx))
+                            .arg("st", i64::from(rec.st))
+                            .arg("additives", rec.additive_list(data)),
                     ));
                     fresh.push(self.entrant_from(&rec, true, data));
                 }
                 self.entrants.extend(fresh);
                 Ok(vec![
-                    Reply::public(Message::titled(
-                        format!("{} house ninja(s) fill the field", added.len()),
-                        added.join("\n"),
-                    )),
+                    Reply::public(say(Phrase::titled("ninja-fill-title", "ninja-fill")
+                        .arg("count", added.len() as i64)
+                        .arg("lines", Value::Lines(added)))),
                     gm_controls(self),
                 ])
             }
             NinjaAction::Start { shuffle } => {
                 // Only the GM starts: `/ninja start` is declared `perm = gm`.
                 if self.phase != Phase::Entering {
-                    return refuse("the tournament has already started.");
+                    return no(Phrase::new("ninja-already-started"));
                 }
                 if self.entrants.len() != FIELD {
-                    return refuse(format!(
-                        "a tournament starts with {FIELD} ninjas; {} entered. `/ninja fill` fills the empty places with generated ninjas.",
-                        self.entrants.len()
-                    ));
+                    return no(Phrase::new("ninja-start-needs")
+                        .arg("field", field_size())
+                        .arg("count", self.entrants.len() as i64));
                 }
                 let mut order: Vec<usize> = (0..self.entrants.len()).collect();
                 if *shuffle {
@@ -1227,16 +1249,19 @@ impl Tournament {
                 }
                 self.rounds.push(Round::new(1, order, &self.entrants));
                 self.phase = Phase::Running;
-                let mut out = vec![Reply::public(Message::titled(
-                    "📋 Round 1 running order",
-                    self.rounds[0]
-                        .order
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &e)| format!("{}. {}", i + 1, self.entrants[e].record.name))
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                ))];
+                let order = self.rounds[0]
+                    .order
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &e)| {
+                        Value::Text(format!("{}. {}", i + 1, self.entrants[e].record.name))
+                    })
+                    .collect();
+                let mut out = vec![Reply::public(say(Phrase::titled(
+                    "ninja-order-title",
+                    "ninja-order",
+                )
+                .arg("lines", Value::Lines(order))))];
                 if let Some(m) = self.up_next(data, ctx.shared.as_deref()) {
                     out.push(Reply::public(m));
                 }
@@ -1490,18 +1515,25 @@ impl Game for Tournament {
             waiting_since: ctx.now,
             reminded_at: None,
         };
-        let msg = Message::titled(
-            "🥷 Ninja Obstacle Tournament",
-            format!(
-                "{} opens a tournament (GM). Enter your ninjas with `/ninja enter name:…` (up to {FIELD}; no ninja yet? `/ninja create name:… iq:… dx:… st:…` makes one, 40 points, each at least 12); the GM may `/ninja fill` the empty places and `/ninja start`s it.\nTurn limit {} (final {}), a 17 on a save roll {}, exact ties at the cut: {}.",
-                host.name,
-                settings.turn_limit,
-                settings.final_limit,
-                match settings.save_bogus { SaveBogus::Fail => "fails", SaveBogus::Again => "calls for another save" },
-                match settings.cut_ties { CutTies::Earlier => "earlier runner keeps the place", CutTies::Both => "both advance" },
-            ),
-        )
-;
+        let msg = say(Phrase::titled("ninja-open-title", "ninja-open")
+            .arg("host", host.name.as_str())
+            .arg("field", field_size())
+            .arg("limit", i64::from(settings.turn_limit))
+            .arg("final", i64::from(settings.final_limit))
+            .arg(
+                "save",
+                match settings.save_bogus {
+                    SaveBogus::Fail => "fail",
+                    SaveBogus::Again => "again",
+                },
+            )
+            .arg(
+                "ties",
+                match settings.cut_ties {
+                    CutTies::Earlier => "earlier",
+                    CutTies::Both => "both",
+                },
+            ));
         let gm = gm_controls(&t);
         Ok((t, vec![Reply::public(msg), gm]))
     }

@@ -3,6 +3,7 @@
 use super::scoring::{Run, RunRules, RunStatus};
 use super::tournament::{CutTies, Round};
 use super::*;
+use croupier_core::i18n::Locale;
 use croupier_core::testkit::Harness;
 
 fn data() -> NinjaData {
@@ -1128,4 +1129,103 @@ fn a_stale_luck_button_names_the_luck_it_was_for() {
         }
     }
     panic!("no seed gave two lucks in one run");
+}
+
+/// The short tournament's script (`tests/scripts/tournament.txt`) played by a table read in
+/// Japanese: each step is accepted or refused as in English and leaves the same tournament and
+/// roster (the words differ, the game does not). Its button is pressed by its Japanese label.
+#[test]
+fn a_tournament_played_in_japanese_ends_as_in_english() {
+    let script = std::fs::read_to_string(croupier_core::source_path(
+        "crates/ninja/tests/scripts/tournament.txt",
+    ))
+    .expect("the script");
+    let mut en = T::new(7);
+    let mut ja = T::new(7);
+    ja.h = Harness::of::<Tournament>(7).reading(Locale::Ja);
+    ja.h.set_manager("gm", true);
+    let mut steps = 0;
+    for line in script.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with("//") {
+            continue;
+        }
+        let a = en.h.line(line);
+        let b =
+            ja.h.line(&line.replace("press End the game", "press ゲームを終える"));
+        assert_eq!(a.accepted, b.accepted, "{line}\n{}\n{}", a.text, b.text);
+        assert_eq!(en.h.state_json(), ja.h.state_json(), "{line}");
+        assert_eq!(en.roster(), ja.roster(), "{line}");
+        steps += 1;
+    }
+    assert_eq!(steps, 15, "the whole script ran");
+    assert_eq!(en.t().phase, ja.t().phase);
+}
+
+/// A Japanese reader of the tournament's opening, entries, filling, start and their refusals
+/// meets no English word outside commands, names (players, ninjas, the data's additives and
+/// obstacle initials) and dice notation. The play-by-play, results, roster and sheets are
+/// still English and not scanned here.
+#[test]
+fn the_tournaments_japanese_entries_hold_no_english_word() {
+    let d = data();
+    let mut names: Vec<String> = [
+        "alice", "bob", "gm", "GM", "Kage", "Ninja0", "House", "Ninja",
+    ]
+    .map(String::from)
+    .to_vec();
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_ascii_alphanumeric())
+            .map(String::from)
+            .collect()
+    };
+    for n in &d.names {
+        names.extend(words(n));
+    }
+    for a in &d.additives {
+        names.extend(words(&a.name));
+    }
+    for o in &d.obstacles {
+        names.extend(words(&o.initials));
+    }
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut t = T::new(7);
+    t.h = Harness::of::<Tournament>(7).reading(Locale::Ja);
+    t.h.set_manager("gm", true);
+    let mut scanned = String::new();
+    for line in [
+        "gm: /ninja new",
+        "alice: /ninja create name:Kage iq:14 dx:13 st:13",
+        "alice: /ninja create name:Ninja0 iq:14 dx:13 st:13",
+        "alice: /ninja enter name:Kage",
+        "alice: /ninja enter name:Kage",
+        "alice: /ninja enter name:Ninja0",
+        "bob: /ninja withdraw name:Ninja0",
+        "alice: /ninja withdraw name:Nobody",
+        "alice: /ninja withdraw name:Ninja0",
+        "bob: /ninja run",
+        "gm: /ninja start",
+        "gm: press 枠を埋める",
+        "alice: /ninja enter name:Ninja0",
+        "gm: /ninja fill",
+        "gm: press 開始",
+        "alice: /ninja withdraw name:Kage",
+        "alice: /ninja enter name:Ninja0",
+        "bob: /ninja run",
+        "bob: /ninja roll",
+    ] {
+        let step = t.h.line(line);
+        // The character sheet of a new ninja is still English (sheet.rs): its heading is scanned.
+        let text = if line.contains("create") {
+            step.text.lines().take(2).collect::<Vec<_>>().join("\n")
+        } else {
+            step.text
+        };
+        scanned.push_str(&text);
+        scanned.push('\n');
+    }
+    assert_eq!(t.t().phase, Phase::Running, "{scanned}");
+    let english = croupier_core::testkit::english_words(&scanned, &names);
+    assert!(english.is_empty(), "English words: {english:?}\n{scanned}");
+    assert!(scanned.contains("第1ラウンドの挑戦順"), "{scanned}");
+    assert!(scanned.contains("次の挑戦者：**"), "{scanned}");
 }
