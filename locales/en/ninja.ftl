@@ -78,3 +78,116 @@ ninja-not-started = the tournament has not started; the GM starts it with `/ninj
 ninja-over = the tournament is over.
 ninja-nobody-up = nobody is up to run.
 ninja-not-your-runner = { $name } is { $owner }'s ninja: only they (or the GM) roll for them.
+
+# A run's play-by-play. $lines: one a line; a long run keeps its last lines (ninja-play-cut).
+ninja-play = { $lines }
+ninja-play-cut = … (the full play-by-play is attached)
+    { $lines }
+# Its title once the run is over: $name, $turns.
+ninja-result-finished = 🏁 { $name } completes the course in { $turns } turns
+ninja-result-splash = 💦 { $name }: SPLASH
+ninja-result-oot = ⏱️ { $name }: out of time
+ninja-result-none = {""}
+ninja-over-title = 🏁 Tournament over
+
+# One turn. $turn; $a, $b, $c: the dice; $total; $obstacle and $skill; $luck: yes when rerolled
+# with luck; $result: what the roll did (below); $oot: the turns, when time ran out (else 0).
+ninja-turn = T{ $turn } · { $a }+{ $b }+{ $c } = { $total } vs { $obstacle } { $skill }{ $luck ->
+        [yes] {" (luck)"}
+       *[no] {""}
+    } → { $result }{ $oot ->
+        [0] {""}
+       *[other] {" — OUT OF TIME after "}{ $oot }{" turns (O.O.T.)"}
+    }
+ninja-turn-over = the run is already over
+# The AP a roll scores: $ap; $bonus: yes on a 3 or 4; $carried: AP left over from before.
+ninja-turn-plus = +{ $ap }{ $bonus ->
+        [yes] {" (bonus +2)"}
+       *[no] {""}
+    }{ $carried ->
+        [0] {""}
+       *[other] {" +"}{ $carried }{" carried"}
+    }
+# $plus: ninja-turn-plus; $points: the obstacle's AP after it.
+ninja-turn-on = { $plus } = { $points } on { $obstacle }
+ninja-turn-complete = { $plus } = { $points } — { $obstacle } done, COURSE COMPLETE in { $turns } turns ({ $left } AP left over)
+# $carry: ninja-turn-carry, ninja-turn-carry-cut or nothing; $next: the next obstacle.
+ninja-turn-done = { $plus } = { $points } — { $obstacle } done{ $carry }; starting { $next }
+ninja-turn-carry = , { $left } left over carried
+ninja-turn-carry-cut = , { $left } left over − { $cut } for { $next } { $skill } → { $carry } carried
+ninja-turn-miss = miss (x)
+ninja-turn-bogus = BOGUS (x*) — save roll next!
+ninja-turn-bogus-again = BOGUS again (x*) — another save roll!
+ninja-turn-splash = BOGUS (x*) — SPLASH!
+ninja-turn-save = save made (✓) — hangs on, no movement
+ninja-turn-save-failed = save failed (x) — SPLASH!
+# An automatic turn's luck. $mark: auto (used on a splash) or pending (a reroll waiting);
+# $first, $second: the dice; $line: the turn.
+ninja-auto-luck = { $mark ->
+        [auto] luck!
+       *[pending] luck:
+    } { $first } rerolled → { $second }; { $line }
+
+# A run starts. $name; $additives; $skills.
+ninja-steps-up = **{ $name }** steps up.
+ninja-trained = { $name } trained since the last run: additives now { $additives }; this run's skills { $skills }.
+# A run ends. $name; $turns; $left: AP left over; $xp: yes in rounds 1 and 2; $verdict: below.
+ninja-finished = **{ $name }** completes the course in { $turns } turns ({ $left } left over).{ $xp ->
+        [yes] {" +1 experience point."}
+       *[no] {""}
+    }{ $verdict }
+# $final: yes in the final; $count, $names: the qualifiers it displaced.
+ninja-verdict-through = {" "}{ $final ->
+        [yes] Leads the final
+       *[no] Moves on for now
+    }{ $count ->
+        [0] {""}
+       *[other] , displacing { $names }
+    }.
+ninja-verdict-out = { $final ->
+        [yes] {" Not fast enough to win."}
+       *[no] {" Too slow to move on."}
+    }
+ninja-splash-line = **{ $name }** — SPLASH! The run is over.
+ninja-oot-line = **{ $name }** is out of time (O.O.T.).
+# To a player. $owner; $name: their ninja; $points: unspent; $command: the name as typed.
+ninja-train-offer = { $owner }, **{ $name }** has { $points } unspent points: training buys an additive now (`/ninja train name:"{ $command }"`), counted from their next run.
+ninja-dropped = { $owner }, **{ $name }** drops out of the qualifying places: **{ $by }** finished faster ({ $turns } turns).
+ninja-button-train = Train
+
+# A round closes. $names: the qualifiers or winners; $round; $next: 2 or 3 (the final).
+ninja-final-none = Nobody completed the final course: there is no winner this time.
+ninja-winner = 🏆 WINNER: { $names }!
+ninja-round-none = Nobody completed the round { $round } course: the tournament ends without a winner.
+ninja-through = Through to { $next ->
+        [3] the final
+       *[other] round { $next }
+    }: { $names }.
+
+# Luck. $dice, $first, $second: dice as `6+5+1 = 12`; $class, $class1, $class2: ninja-class.
+ninja-class = { $class ->
+        [miss] a miss
+        [bogus17] BOGUS 17 (save roll)
+        [bogus18] BOGUS 18 (splash)
+        [save-made] save made
+        [save-failed] failed save (splash)
+        [save-again] BOGUS again (another save)
+       *[scored] +{ $ap } AP
+    }
+ninja-luck-offer = { $dice } — that is { $class }. { $owner } has luck ({ $left } left this round): reroll and keep either result?
+ninja-luck-reroll = Luck! Reroll: { $second } — { $class2 }. Keep which? First: { $first } — { $class1 }.
+ninja-button-use-luck = Use luck
+ninja-button-take-roll = Take the roll
+ninja-button-keep-first = Keep first
+ninja-button-keep-reroll = Keep reroll
+
+# Refusals while running.
+ninja-remind-only = reminders are sent by the table itself.
+ninja-run-under-way = this run is under way: press Roll (or `/ninja run auto:true` to finish it at once).
+ninja-round-gm-only = only the GM runs a whole round at once; `/ninja run auto:true` runs your ninja.
+ninja-run-not-started = the run has not started: `/ninja run` first.
+ninja-luck-first = decide on luck first (Use luck / Take the roll).
+ninja-no-luck-decision = there is no luck decision to make right now.
+ninja-no-luck-left = no luck left this round.
+ninja-luck-used = luck is already used: keep the first roll or the reroll.
+ninja-luck-not-used = use luck first (or take the roll).

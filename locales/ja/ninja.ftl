@@ -65,3 +65,100 @@ ninja-not-started = トーナメントはまだ始まっていません。GMが 
 ninja-over = トーナメントは終わりました。
 ninja-nobody-up = 挑戦する忍者がいません。
 ninja-not-your-runner = { $name }は{ $owner }の忍者です：ロールできるのは本人（かGM）だけです。
+
+ninja-play = { $lines }
+ninja-play-cut = …（実況の全文は添付ファイルにあります）
+    { $lines }
+ninja-result-finished = 🏁 { $name }が{ $turns }手番でコース完走
+ninja-result-splash = 💦 { $name }：落水
+ninja-result-oot = ⏱️ { $name }：時間切れ
+ninja-result-none = {""}
+ninja-over-title = 🏁 トーナメント終了
+
+ninja-turn = 第{ $turn }手番・{ $a }+{ $b }+{ $c } = { $total }（{ $obstacle } { $skill }）{ $luck ->
+        [yes] {"（運）"}
+       *[no] {""}
+    } ＞ { $result }{ $oot ->
+        [0] {""}
+       *[other] {" ＞ "}{ $oot }{"手番で時間切れ"}
+    }
+ninja-turn-over = この挑戦はもう終わっています
+ninja-turn-plus = +{ $ap }{ $bonus ->
+        [yes] {"（ボーナス+2）"}
+       *[no] {""}
+    }{ $carried ->
+        [0] {""}
+       *[other] {" +"}{ $carried }{"（持ち越し）"}
+    }
+ninja-turn-on = { $plus } = { $points }（{ $obstacle }）
+ninja-turn-complete = { $plus } = { $points } ＞ { $obstacle }突破、{ $turns }手番でコース完走（{ $left }点余り）
+ninja-turn-done = { $plus } = { $points } ＞ { $obstacle }突破{ $carry }。次は{ $next }
+ninja-turn-carry = 、余り{ $left }点を持ち越し
+ninja-turn-carry-cut = 、余り{ $left }点 − { $cut }（{ $next } { $skill }）→ { $carry }点を持ち越し
+ninja-turn-miss = ミス（x）
+ninja-turn-bogus = ボーガス（x*）＞ 次はセーブロール！
+ninja-turn-bogus-again = またボーガス（x*）＞ もう一度セーブロール！
+ninja-turn-splash = ボーガス（x*）＞ 落水！
+ninja-turn-save = セーブ成功（✓）＞ 踏みとどまるが前進なし
+ninja-turn-save-failed = セーブ失敗（x）＞ 落水！
+ninja-auto-luck = 運{ $mark ->
+        [auto] ！
+       *[pending] ：
+    }{ $first }を振り直し → { $second }；{ $line }
+
+ninja-steps-up = **{ $name }**の挑戦開始。
+ninja-trained = { $name }は前回の挑戦から修行しました：特技は{ $additives }、今回の技能は{ $skills }。
+ninja-finished = **{ $name }**が{ $turns }手番でコース完走（{ $left }点余り）。{ $xp ->
+        [yes] {"経験点+1。"}
+       *[no] {""}
+    }{ $verdict }
+ninja-verdict-through = { $count ->
+        [0] {""}
+       *[other] { $names }を押しのけ、
+    }{ $final ->
+        [yes] 決勝の首位に立ちました
+       *[no] ひとまず通過圏内です
+    }。
+ninja-verdict-out = { $final ->
+        [yes] 優勝には届きません。
+       *[no] 通過には遅すぎます。
+    }
+ninja-splash-line = **{ $name }**、落水！挑戦終了。
+ninja-oot-line = **{ $name }**は時間切れです。
+ninja-train-offer = { $owner }、**{ $name }**には未使用の経験点が{ $points }点あります：今なら修行で特技を得られます（`/ninja train name:"{ $command }"`）。次の挑戦から有効です。
+ninja-dropped = { $owner }、**{ $name }**は通過圏内から外れました：**{ $by }**の方が速く完走しました（{ $turns }手番）。
+ninja-button-train = 修行
+
+ninja-final-none = 決勝コースを完走した者はいません：今回は優勝者なしです。
+ninja-winner = 🏆 優勝：{ $names }！
+ninja-round-none = 第{ $round }ラウンドのコースを完走した者はいません：トーナメントは優勝者なしで終わります。
+ninja-through = { $next ->
+        [3] 決勝
+       *[other] 第{ $next }ラウンド
+    }進出：{ $names }。
+
+ninja-class = { $class ->
+        [miss] ミス
+        [bogus17] ボーガス17（セーブロール）
+        [bogus18] ボーガス18（落水）
+        [save-made] セーブ成功
+        [save-failed] セーブ失敗（落水）
+        [save-again] またボーガス（もう一度セーブ）
+       *[scored] +{ $ap }点
+    }
+ninja-luck-offer = { $dice } ＞ { $class }。{ $owner }には運があります（このラウンド残り{ $left }回）：振り直して、どちらかの結果を選びますか？
+ninja-luck-reroll = 運！振り直し：{ $second } ＞ { $class2 }。どちらにしますか？最初：{ $first } ＞ { $class1 }。
+ninja-button-use-luck = 運を使う
+ninja-button-take-roll = このままにする
+ninja-button-keep-first = 最初の出目
+ninja-button-keep-reroll = 振り直しの出目
+
+ninja-remind-only = リマインダーはテーブル自身が送ります。
+ninja-run-under-way = この挑戦は進行中です：ロールを押してください（一気に終えるなら `/ninja run auto:true`）。
+ninja-round-gm-only = ラウンド全体を一度に進められるのはGMだけです。自分の忍者は `/ninja run auto:true` で走らせます。
+ninja-run-not-started = 挑戦が始まっていません：まず `/ninja run`。
+ninja-luck-first = まず運を使うか決めてください（運を使う／このままにする）。
+ninja-no-luck-decision = いま決める運はありません。
+ninja-no-luck-left = このラウンドの運は残っていません。
+ninja-luck-used = 運はもう使いました：最初の出目か振り直しの出目を選んでください。
+ninja-luck-not-used = まず運を使ってください（またはこのままにしてください）。

@@ -23,6 +23,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use croupier_core::i18n::Locale;
 use croupier_core::names::{name_key, same_name};
 use croupier_core::rng::GameRng;
 use croupier_core::table::{
@@ -232,7 +233,36 @@ fn no<T>(phrase: Phrase) -> Result<T, RuleError> {
 
 /// A button's English label (its other languages relabel it from the message's phrase).
 fn label(key: &str) -> String {
-    croupier_core::i18n::text(croupier_core::i18n::Locale::En, key, &[])
+    croupier_core::i18n::text(Locale::En, key, &[])
+}
+
+/// Labels the buttons a message of typed words gets next (after those it has) with these
+/// messages; a message of plain text is as it is.
+fn labelled(mut m: Message, keys: &[&str]) -> Message {
+    if let Some(Said::Phrase(p)) = &mut m.said {
+        p.buttons.truncate(m.buttons.len());
+        p.buttons.extend(keys.iter().map(|k| k.to_string()));
+    }
+    m
+}
+
+/// The play-by-play with the roll prompt's buttons and ping.
+fn prompted(m: Message, prompt: Message) -> Message {
+    let keys: Vec<String> = match &prompt.said {
+        Some(Said::Phrase(p)) => p.buttons.clone(),
+        _ => vec![],
+    };
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    let mut m = labelled(
+        Message {
+            buttons: vec![],
+            ..m
+        },
+        &keys,
+    );
+    m.buttons = prompt.buttons;
+    m.pings = prompt.pings;
+    m
 }
 
 /// The field's size as a catalogue value.
@@ -271,17 +301,22 @@ fn gm_controls(t: &Tournament) -> Reply {
 
 /// The buttons of the luck decision waiting: reroll or not, then which roll to keep.
 fn luck_buttons(m: Message, p: &PendingLuck) -> Message {
+    let keys: &[&str] = match p.second {
+        None => &["ninja-button-use-luck", "ninja-button-take-roll"],
+        Some(_) => &["ninja-button-keep-first", "ninja-button-keep-reroll"],
+    };
+    let m = labelled(m, keys);
     match p.second {
         None => m
             .styled_button(
-                "Use luck",
+                label("ninja-button-use-luck"),
                 &NinjaCommand::Luck {
                     choice: LuckChoice::Use,
                 },
                 ButtonStyle::Success,
             )
             .styled_button(
-                "Take the roll",
+                label("ninja-button-take-roll"),
                 &NinjaCommand::Luck {
                     choice: LuckChoice::Skip,
                 },
@@ -289,13 +324,13 @@ fn luck_buttons(m: Message, p: &PendingLuck) -> Message {
             ),
         Some(_) => m
             .button(
-                "Keep first",
+                label("ninja-button-keep-first"),
                 &NinjaCommand::Luck {
                     choice: LuckChoice::First,
                 },
             )
             .button(
-                "Keep reroll",
+                label("ninja-button-keep-reroll"),
                 &NinjaCommand::Luck {
                     choice: LuckChoice::Reroll,
                 },
@@ -318,28 +353,40 @@ fn run_buttons(m: Message) -> Message {
     )
 }
 
-fn describe(c: RollClass) -> String {
-    match c {
-        RollClass::Scored(ap) => format!("+{ap} AP"),
-        RollClass::Miss => "a miss".into(),
-        RollClass::Bogus17 => "BOGUS 17 (save roll)".into(),
-        RollClass::Bogus18 => "BOGUS 18 (splash)".into(),
-        RollClass::SaveMade => "save made".into(),
-        RollClass::SaveFailed => "failed save (splash)".into(),
-        RollClass::SaveAgain => "BOGUS again (another save)".into(),
-    }
+fn describe(c: RollClass) -> Phrase {
+    let (class, ap) = match c {
+        RollClass::Scored(ap) => ("scored", ap),
+        RollClass::Miss => ("miss", 0),
+        RollClass::Bogus17 => ("bogus17", 0),
+        RollClass::Bogus18 => ("bogus18", 0),
+        RollClass::SaveMade => ("save-made", 0),
+        RollClass::SaveFailed => ("save-failed", 0),
+        RollClass::SaveAgain => ("save-again", 0),
+    };
+    Phrase::new("ninja-class")
+        .arg("class", class)
+        .arg("ap", i64::from(ap))
 }
 
-/// The play-by-play as a message; a long run (a final can take 60 turns) keeps its last lines
-/// in the text and attaches the whole record.
-fn play_by_play(lines: &[String]) -> Message {
-    let text = lines.join("\n");
+/// The play-by-play as a message (`base`: its title, if any, and the values the title needs);
+/// a long run (a final can take 60 turns) keeps its last lines in the text and attaches the
+/// whole record (in English).
+fn play_by_play(base: Phrase, lines: Vec<Value>) -> Message {
+    let text = Value::Lines(lines.clone()).text(Locale::En);
     if text.chars().count() <= 3500 {
-        return Message::text(text);
+        return say(Phrase {
+            key: "ninja-play".into(),
+            ..base
+        }
+        .arg("lines", Value::Lines(lines)));
     }
-    let tail = lines[lines.len().saturating_sub(12)..].join("\n");
-    Message::text(format!("… (the full play-by-play is attached)\n{tail}"))
-        .attach("play-by-play.txt", text)
+    let tail = lines[lines.len().saturating_sub(12)..].to_vec();
+    say(Phrase {
+        key: "ninja-play-cut".into(),
+        ..base
+    }
+    .arg("lines", Value::Lines(tail)))
+    .attach("play-by-play.txt", text)
 }
 
 fn dice_text(d: [u8; 3]) -> String {
@@ -434,15 +481,15 @@ impl Tournament {
     }
 
     /// Applies the chosen dice as the current run's next turn; returns the play-by-play line.
-    fn play(&mut self, dice: [u8; 3], luck: bool, data: &NinjaData) -> String {
+    fn play(&mut self, dice: [u8; 3], luck: bool, data: &NinjaData) -> Value {
         let names = Self::names(data);
         let Some(r) = self.round_mut() else {
-            return String::new();
+            return Value::from("");
         };
         let cur = r.cursor;
         match r.runs.get_mut(cur).and_then(|x| x.as_mut()) {
-            Some(run) => run.turn(dice, luck, &names).line,
-            None => String::new(),
+            Some(run) => Value::from(run.turn(dice, luck, &names).said),
+            None => Value::from(""),
         }
     }
 
@@ -477,7 +524,7 @@ impl Tournament {
     }
 
     /// One automatic turn: luck is used only on a roll that would splash.
-    fn auto_turn(&mut self, rng: &mut GameRng, data: &NinjaData) -> String {
+    fn auto_turn(&mut self, rng: &mut GameRng, data: &NinjaData) -> Value {
         let (dice, luck, note) = match self.pending.take() {
             Some(PendingLuck {
                 first,
@@ -487,10 +534,11 @@ impl Tournament {
                 (
                     keep,
                     true,
-                    format!(
-                        "luck: {} rerolled → {}; ",
-                        dice_text(first),
-                        dice_text(second)
+                    Some(
+                        Phrase::new("ninja-auto-luck")
+                            .arg("mark", "pending")
+                            .arg("first", dice_text(first))
+                            .arg("second", dice_text(second)),
                     ),
                 )
             }
@@ -503,10 +551,14 @@ impl Tournament {
                 self.auto_luck(d, rng)
             }
         };
-        format!("{note}{}", self.play(dice, luck, data))
+        let line = self.play(dice, luck, data);
+        match note {
+            Some(note) => Value::from(note.arg("line", line)),
+            None => line,
+        }
     }
 
-    fn auto_luck(&mut self, d: [u8; 3], rng: &mut GameRng) -> ([u8; 3], bool, String) {
+    fn auto_luck(&mut self, d: [u8; 3], rng: &mut GameRng) -> ([u8; 3], bool, Option<Phrase>) {
         if self.classify(d).splashes() && self.luck_left() > 0 {
             self.spend_luck();
             let second = roll_3d6(rng);
@@ -514,10 +566,15 @@ impl Tournament {
             (
                 keep,
                 true,
-                format!("luck! {} rerolled → {}; ", dice_text(d), dice_text(second)),
+                Some(
+                    Phrase::new("ninja-auto-luck")
+                        .arg("mark", "auto")
+                        .arg("first", dice_text(d))
+                        .arg("second", dice_text(second)),
+                ),
             )
         } else {
-            (d, false, String::new())
+            (d, false, None)
         }
     }
 
@@ -525,17 +582,14 @@ impl Tournament {
     fn after_turn(
         &mut self,
         ctx: &mut Ctx<'_, NinjaData, Roster>,
-        mut lines: Vec<String>,
+        mut lines: Vec<Value>,
     ) -> Vec<Reply> {
         let Some(run) = self.current_run() else {
             return vec![];
         };
         if run.running() {
-            let mut m = play_by_play(&lines);
-            let p = self.roll_prompt();
-            m.buttons = p.buttons;
-            m.pings = p.pings;
-            return vec![Reply::public(m)];
+            let m = play_by_play(Phrase::new("ninja-play"), lines);
+            return vec![Reply::public(prompted(m, self.roll_prompt()))];
         }
         let status = run.status;
         let Some(e) = self.current() else {
@@ -590,14 +644,14 @@ impl Tournament {
                         if r.unspent() >= roster::ADDITIVE_COST && r.retired.is_none() && !house {
                             let cmd_name = r.name.replace('"', "");
                             notices.push(Reply::public(
-                                Message::text(format!(
-                                    "{}, **{}** has {} unspent points: training buys an additive now (`/ninja train name:\"{cmd_name}\"`), counted from their next run.",
-                                    r.owner.mention(),
-                                    r.name,
-                                    r.unspent()
-                                ))
+                                say(Phrase::new("ninja-train-offer")
+                                    .arg("owner", r.owner.mention())
+                                    .arg("name", r.name.as_str())
+                                    .arg("points", i64::from(r.unspent()))
+                                    .arg("command", cmd_name.as_str())
+                                    .buttons(&["ninja-button-train"]))
                                 .styled_button(
-                                    "Train",
+                                    label("ninja-button-train"),
                                     &NinjaCommand::Train {
                                         name: cmd_name.clone(),
                                         pick: None,
@@ -608,28 +662,17 @@ impl Tournament {
                             ));
                         }
                     }
-                    " +1 experience point."
+                    "yes"
                 } else {
-                    ""
+                    "no"
                 };
-                let mut l = format!(
-                    "**{name}** completes the course in {turns} turns ({leftover} left over).{xp}"
-                );
-                if after.contains(&e) {
+                let final_round = if number < 3 { "no" } else { "yes" };
+                let verdict = if after.contains(&e) {
                     let displaced: Vec<String> = before
                         .iter()
                         .filter(|x| !after.contains(x))
                         .map(|&x| self.entrants[x].record.name.clone())
                         .collect();
-                    if number < 3 {
-                        l.push_str(" Moves on for now");
-                    } else {
-                        l.push_str(" Leads the final");
-                    }
-                    if !displaced.is_empty() {
-                        l.push_str(&format!(", displacing {}", displaced.join(", ")));
-                    }
-                    l.push('.');
                     // Each knocked-out qualifier's player is told, by name (rounds 1 and 2).
                     // House ninjas have no player to tell.
                     for &x in before
@@ -638,36 +681,53 @@ impl Tournament {
                     {
                         let rec = &self.entrants[x].record;
                         notices.push(Reply::public(
-                            Message::text(format!(
-                                "{}, **{}** drops out of the qualifying places: **{name}** finished faster ({turns} turns).",
-                                rec.owner.mention(),
-                                rec.name
-                            ))
+                            say(Phrase::new("ninja-dropped")
+                                .arg("owner", rec.owner.mention())
+                                .arg("name", rec.name.as_str())
+                                .arg("by", name.as_str())
+                                .arg("turns", i64::from(turns)))
                             .ping(&rec.owner),
                         ));
                     }
+                    Phrase::new("ninja-verdict-through")
+                        .arg("final", final_round)
+                        .arg("count", displaced.len() as i64)
+                        .arg("names", displaced.join(", "))
                 } else {
-                    l.push_str(if number < 3 {
-                        " Too slow to move on."
-                    } else {
-                        " Not fast enough to win."
-                    });
-                }
-                lines.push(l);
+                    Phrase::new("ninja-verdict-out").arg("final", final_round)
+                };
+                lines.push(Value::from(
+                    Phrase::new("ninja-finished")
+                        .arg("name", name.as_str())
+                        .arg("turns", i64::from(turns))
+                        .arg("left", i64::from(leftover))
+                        .arg("xp", xp)
+                        .arg("verdict", verdict),
+                ));
             }
-            RunStatus::Splash => lines.push(format!("**{name}** — SPLASH! The run is over.")),
-            RunStatus::OutOfTime => lines.push(format!("**{name}** is out of time (O.O.T.).")),
+            RunStatus::Splash => lines.push(Value::from(
+                Phrase::new("ninja-splash-line").arg("name", name.as_str()),
+            )),
+            RunStatus::OutOfTime => lines.push(Value::from(
+                Phrase::new("ninja-oot-line").arg("name", name.as_str()),
+            )),
             RunStatus::Running => {}
         }
         // The run's result heads its message, so `/game log` (which keeps a message's title
         // and first line) says how the run ended, not only who stepped up.
         let result = match status {
             RunStatus::Finished { turns, .. } => {
-                format!("🏁 {name} completes the course in {turns} turns")
+                Phrase::titled("ninja-result-finished", "ninja-play")
+                    .arg("name", name.as_str())
+                    .arg("turns", i64::from(turns))
             }
-            RunStatus::Splash => format!("💦 {name}: SPLASH"),
-            RunStatus::OutOfTime => format!("⏱️ {name}: out of time"),
-            RunStatus::Running => String::new(),
+            RunStatus::Splash => {
+                Phrase::titled("ninja-result-splash", "ninja-play").arg("name", name.as_str())
+            }
+            RunStatus::OutOfTime => {
+                Phrase::titled("ninja-result-oot", "ninja-play").arg("name", name.as_str())
+            }
+            RunStatus::Running => Phrase::titled("ninja-result-none", "ninja-play"),
         };
         let round_done = self.round().map(|r| r.done()).unwrap_or(false);
         if round_done {
@@ -677,9 +737,9 @@ impl Tournament {
                 .unwrap_or_default();
             let text = self.close_round();
             lines.push(text);
-            let mut m = play_by_play(&lines).attach("score-sheet.txt", sheet);
             if self.phase == Phase::Over {
-                m.title = Some("🏁 Tournament over".into());
+                let m = play_by_play(Phrase::titled("ninja-over-title", "ninja-play"), lines)
+                    .attach("score-sheet.txt", sheet);
                 out.push(Reply::public(m));
                 let roster_lines = match ctx.shared.as_deref_mut() {
                     Some(roster) => {
@@ -705,12 +765,10 @@ impl Tournament {
                 }
                 return out;
             }
-            m.title = Some(result);
+            let m = play_by_play(result, lines).attach("score-sheet.txt", sheet);
             out.push(Reply::public(m));
         } else {
-            let mut m = play_by_play(&lines);
-            m.title = Some(result);
-            out.push(Reply::public(m));
+            out.push(Reply::public(play_by_play(result, lines)));
         }
         out.extend(notices);
         if let Some(m) = self.up_next(ctx.data, ctx.shared.as_deref()) {
@@ -1047,7 +1105,7 @@ impl Tournament {
     ) -> Result<Vec<Reply>, RuleError> {
         let data = ctx.data;
         match action {
-            NinjaAction::Remind => refuse("reminders are sent by the table itself."),
+            NinjaAction::Remind => no(Phrase::new("ninja-remind-only")),
             NinjaAction::Sheet => Ok(vec![Reply::public(
                 self.sheet_message(data)
                     .with_picture(croupier_core::table::Picture::Board { viewer: None }),
@@ -1287,36 +1345,44 @@ impl Tournament {
                             }
                         }
                     }
-                    lines.push(format!("**{}** steps up.", self.entrants[e].record.name));
+                    lines.push(Value::from(
+                        Phrase::new("ninja-steps-up")
+                            .arg("name", self.entrants[e].record.name.as_str()),
+                    ));
                     if trained {
                         let ent = &self.entrants[e];
-                        lines.push(format!(
-                            "{} trained since the last run: additives now {}; this run's skills {}.",
-                            ent.record.name,
-                            ent.record.additive_list(data),
-                            self.current_run()
-                                .map(|r| r
-                                    .course
+                        let skills = self
+                            .current_run()
+                            .map(|r| {
+                                r.course
                                     .iter()
                                     .zip(&r.skills)
-                                    .map(|(&o, s)| format!(
-                                        "{} {s}",
-                                        data.obstacles.get(o).map(|x| x.initials.as_str()).unwrap_or("?")
-                                    ))
+                                    .map(|(&o, s)| {
+                                        format!(
+                                            "{} {s}",
+                                            data.obstacles
+                                                .get(o)
+                                                .map(|x| x.initials.as_str())
+                                                .unwrap_or("?")
+                                        )
+                                    })
                                     .collect::<Vec<_>>()
-                                    .join(" · "))
-                                .unwrap_or_default()
+                                    .join(" · ")
+                            })
+                            .unwrap_or_default();
+                        lines.push(Value::from(
+                            Phrase::new("ninja-trained")
+                                .arg("name", ent.record.name.as_str())
+                                .arg("additives", ent.record.additive_list(data))
+                                .arg("skills", skills),
                         ));
                     }
                 } else if !auto {
-                    return refuse("this run is under way: press Roll (or `/ninja run auto:true` to finish it at once).");
+                    return no(Phrase::new("ninja-run-under-way"));
                 }
                 if !auto {
-                    let mut m = play_by_play(&lines);
-                    let p = self.roll_prompt();
-                    m.buttons = p.buttons;
-                    m.pings = p.pings;
-                    return Ok(vec![Reply::public(m)]);
+                    let m = play_by_play(Phrase::new("ninja-play"), lines);
+                    return Ok(vec![Reply::public(prompted(m, self.roll_prompt()))]);
                 }
                 while self.current_run().map(|r| r.running()).unwrap_or(false) {
                     let l = self.auto_turn(ctx.rng, data);
@@ -1326,7 +1392,7 @@ impl Tournament {
             }
             NinjaAction::RunRound { fresh } => {
                 if !is_gm(actor, self) {
-                    return refuse("only the GM runs a whole round at once; `/ninja run auto:true` runs your ninja.");
+                    return no(Phrase::new("ninja-round-gm-only"));
                 }
                 self.check_runner(actor)?;
                 let number = self.round().map(|r| r.number);
@@ -1351,10 +1417,10 @@ impl Tournament {
             NinjaAction::Roll => {
                 self.check_runner(actor)?;
                 if self.current_run().is_none() {
-                    return refuse("the run has not started: `/ninja run` first.");
+                    return no(Phrase::new("ninja-run-not-started"));
                 }
                 if self.pending.is_some() {
-                    return refuse("decide on luck first (Use luck / Take the roll).");
+                    return no(Phrase::new("ninja-luck-first"));
                 }
                 let d = roll_3d6(ctx.rng);
                 let class = self.classify(d);
@@ -1365,13 +1431,11 @@ impl Tournament {
                     });
                     let owner = self.owner_of_current().unwrap_or_else(|| self.host.clone());
                     return Ok(vec![Reply::public(luck_buttons(
-                        Message::text(format!(
-                            "{} — that is {}. {} has luck ({} left this round): reroll and keep either result?",
-                            dice_text(d),
-                            describe(class),
-                            owner.mention(),
-                            self.luck_left()
-                        ))
+                        say(Phrase::new("ninja-luck-offer")
+                            .arg("dice", dice_text(d))
+                            .arg("class", describe(class))
+                            .arg("owner", owner.mention())
+                            .arg("left", i64::from(self.luck_left())))
                         .ping(&owner),
                         &PendingLuck {
                             first: d,
@@ -1385,12 +1449,12 @@ impl Tournament {
             NinjaAction::Luck { choice } => {
                 self.check_runner(actor)?;
                 let Some(p) = self.pending.clone() else {
-                    return refuse("there is no luck decision to make right now.");
+                    return no(Phrase::new("ninja-no-luck-decision"));
                 };
                 match (choice, p.second) {
                     (LuckChoice::Use, None) => {
                         if self.luck_left() == 0 {
-                            return refuse("no luck left this round.");
+                            return no(Phrase::new("ninja-no-luck-left"));
                         }
                         self.spend_luck();
                         let second = roll_3d6(ctx.rng);
@@ -1400,13 +1464,11 @@ impl Tournament {
                         });
                         let (c1, c2) = (self.classify(p.first), self.classify(second));
                         Ok(vec![Reply::public(luck_buttons(
-                            Message::text(format!(
-                                "Luck! Reroll: {} — {}. Keep which? First: {} — {}.",
-                                dice_text(second),
-                                describe(c2),
-                                dice_text(p.first),
-                                describe(c1)
-                            )),
+                            say(Phrase::new("ninja-luck-reroll")
+                                .arg("second", dice_text(second))
+                                .arg("class2", describe(c2))
+                                .arg("first", dice_text(p.first))
+                                .arg("class1", describe(c1))),
                             &PendingLuck {
                                 first: p.first,
                                 second: Some(second),
@@ -1429,10 +1491,10 @@ impl Tournament {
                         Ok(self.after_turn(ctx, vec![line]))
                     }
                     (LuckChoice::Use | LuckChoice::Skip, Some(_)) => {
-                        refuse("luck is already used: keep the first roll or the reroll.")
+                        no(Phrase::new("ninja-luck-used"))
                     }
                     (LuckChoice::First | LuckChoice::Reroll, None) => {
-                        refuse("use luck first (or take the roll).")
+                        no(Phrase::new("ninja-luck-not-used"))
                     }
                 }
             }

@@ -1157,6 +1157,7 @@ fn a_tournament_played_in_japanese_ends_as_in_english() {
         assert_eq!(en.roster(), ja.roster(), "{line}");
         steps += 1;
     }
+    eprintln!("{}", ja.h.transcript());
     assert_eq!(steps, 15, "the whole script ran");
     assert_eq!(en.t().phase, ja.t().phase);
 }

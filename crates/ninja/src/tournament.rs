@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::data::NinjaData;
 use super::roster::{NinjaRecord, Roster};
 use super::scoring::{Run, RunRules, RunStatus, SaveBogus};
-use croupier_core::table::{Choices, Place, UserId};
+use croupier_core::table::{Choices, Phrase, Place, UserId, Value};
 
 /// Entrants in round 1.
 pub const FIELD: usize = 16;
@@ -262,9 +262,9 @@ impl Tournament {
 
     /// Closes the current round once everyone has run: sets up the next round or ends the
     /// tournament. Returns the announcement.
-    pub fn close_round(&mut self) -> String {
+    pub fn close_round(&mut self) -> Value {
         let Some(r) = self.round() else {
-            return String::new();
+            return Value::from("");
         };
         let ranking = r.ranking(self.settings.cut_ties);
         let through: Vec<usize> = ranking
@@ -283,26 +283,23 @@ impl Tournament {
             self.phase = Phase::Over;
             self.pending = None;
             self.winners = through.clone();
-            return if through.is_empty() {
-                "Nobody completed the final course: there is no winner this time.".to_string()
+            return Value::from(if through.is_empty() {
+                Phrase::new("ninja-final-none")
             } else {
-                format!("🏆 WINNER: {}!", names(&through))
-            };
+                Phrase::new("ninja-winner").arg("names", names(&through))
+            });
         }
         if through.is_empty() {
             self.phase = Phase::Over;
             self.pending = None;
-            return format!(
-                "Nobody completed the round {number} course: the tournament ends without a winner."
-            );
+            return Value::from(Phrase::new("ninja-round-none").arg("round", i64::from(number)));
         }
         let next = number + 1;
-        let title = if next == 3 {
-            "the final".to_string()
-        } else {
-            format!("round {next}")
-        };
-        let text = format!("Through to {title}: {}.", names(&through));
+        let text = Value::from(
+            Phrase::new("ninja-through")
+                .arg("next", i64::from(next))
+                .arg("names", names(&through)),
+        );
         let round = Round::new(next, through, &self.entrants);
         self.rounds.push(round);
         text
