@@ -191,3 +191,85 @@ ninja-no-luck-decision = there is no luck decision to make right now.
 ninja-no-luck-left = no luck left this round.
 ninja-luck-used = luck is already used: keep the first roll or the reroll.
 ninja-luck-not-used = use luck first (or take the roll).
+
+# The character sheet, one message a line, in a code block. $skill, $iq, $dx, $st: numbers
+# padded to three places; $attribute: iq, dx or st.
+ninja-sheet =
+    ```
+    { $lines }
+    ```
+ninja-sheet-name = Name: { $name }
+ninja-sheet-occupation = Occupation/description: { $occupation }
+ninja-sheet-record = Attributes:   Events: { $events }  Points: { $points } ({ $unspent } unspent)  Wins: { $wins }  Additives: { $additives }
+ninja-sheet-pending = Training waits for a pick: { $a } or { $b } (`/ninja train name:"{ $name }" pick:…`; the GM may pick for an absent player)
+ninja-sheet-attributes =
+    { $iq } IQ
+    { $dx } DX
+    { $st } ST
+    Skills:
+ninja-sheet-skill = { $skill } { $obstacle } = { $attribute ->
+        [iq] IQ
+        [dx] DX
+       *[st] ST
+    } + { $additives }
+ninja-sheet-luck = Luck: { $luck } reroll(s) of a miss each round
+ninja-sheet-tally = Points tally: { $tally }
+# $why: as the roster recorded it.
+ninja-sheet-retired = RETIRED: { $why }
+ninja-sheet-last = Status: one last attempt
+
+# /ninja sheet name:
+ninja-sheet-title = Character sheet: { $name }
+# /ninja roster: one line a ninja. $status: none, retired ($why), or entered (in $place).
+ninja-roster-title = 🥷 Roster
+ninja-roster = { $lines }
+ninja-roster-line = **{ $name }** ({ $owner }) IQ { $iq } DX { $dx } ST { $st } · { $additives } · events { $events } · points { $points } · wins { $wins }{ $status ->
+        [retired] {" · retired ("}{ $why })
+        [entered] {" · in the tournament in "}{ $place }
+       *[none] {""}
+    }
+# $mine: yes for mine:true.
+ninja-roster-empty = { $mine ->
+        [yes] You have no
+       *[no] No
+    } ninjas yet. Create one with `/ninja create name:… iq:… dx:… st:…`.
+# /ninja retire.
+ninja-retires = { $name } retires. Their sheet stays on the roster.
+ninja-already-retired = { $name } is already retired.
+ninja-retire-entered = { $name } is entered in the tournament in { $place }: before it starts, withdraw them there (`/ninja withdraw`) and retire them; once it has started, they can retire when it ends (the final, or `/game end` by its GM).
+# /ninja train. $a, $b: additives; $first, $second: the 2d6 faces; $cost: an additive's price.
+ninja-retired = { $name } is retired.
+ninja-train-rolled = { $name } already rolled: pick { $a } or { $b } with `/ninja train name:"{ $name }" pick:…`.
+ninja-not-additive = `{ $pick }` is not an additive.
+ninja-train-offered = the dice offered { $a } or { $b }, not { $pick }.
+ninja-gone = that ninja is gone.
+ninja-takes = { $name } takes { $additive }.
+    { $sheet }
+ninja-train-roll-first = roll first with `/ninja train name:…` (without pick).
+ninja-train-short = { $name } has { $points } unspent point(s); an additive costs { $cost }.
+ninja-chart-incomplete = the additives chart is incomplete.
+ninja-train-head = { $name } spends { $cost } points and rolls 2d6: { $first } → { $a }, { $second } → { $b }.
+ninja-train-took = { $head } Takes { $additive }.
+    { $sheet }
+ninja-train-pick = { $head } Pick one:
+# The two additives offered: $a, $b.
+ninja-button-take-a = Take { $a }
+ninja-button-take-b = Take { $b }
+# The sheet alone.
+ninja-sheet-only = { $sheet }
+# Other roster refusals.
+ninja-roster-unavailable = the roster is not available right now.
+
+# The roster after a tournament. $lines: ninja-result-line, one a ninja.
+ninja-roster-updated-title = 📜 Roster updated
+ninja-released = The tournament's ninjas are free to enter others. Points and events already earned stay.
+    { $lines }
+# $status: none, retires ($why: as the roster keeps it) or last; $train: yes if they may train.
+ninja-result-line = { $name }: events { $events }, points { $points }, wins { $wins }{ $status ->
+        [retires] {" — retires: "}{ $why }
+        [last] {" — one last attempt"}
+       *[none] {""}
+    }{ $train ->
+        [yes] {" — may train (`/ninja train`)"}
+       *[no] {""}
+    }

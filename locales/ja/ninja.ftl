@@ -162,3 +162,72 @@ ninja-no-luck-decision = いま決める運はありません。
 ninja-no-luck-left = このラウンドの運は残っていません。
 ninja-luck-used = 運はもう使いました：最初の出目か振り直しの出目を選んでください。
 ninja-luck-not-used = まず運を使ってください（またはこのままにしてください）。
+
+ninja-sheet =
+    ```
+    { $lines }
+    ```
+ninja-sheet-name = 名前：{ $name }
+ninja-sheet-occupation = 職業・説明：{ $occupation }
+ninja-sheet-record = 能力値　出場：{ $events }回　経験点：{ $points }（未使用{ $unspent }）　優勝：{ $wins }回　特技：{ $additives }
+ninja-sheet-pending = 修行の選択待ち：{ $a }か{ $b }（`/ninja train name:"{ $name }" pick:…`。不在のプレイヤーの代わりにGMが選べます）
+ninja-sheet-attributes =
+    { $iq } 知力
+    { $dx } 器用
+    { $st } 体力
+    技能：
+ninja-sheet-skill = { $skill } { $obstacle } = { $attribute ->
+        [iq] 知力
+        [dx] 器用
+       *[st] 体力
+    } + { $additives }
+ninja-sheet-luck = 運：各ラウンド、ミスを{ $luck }回振り直せる
+ninja-sheet-tally = 経験点の記録：{ $tally }
+ninja-sheet-retired = 引退：{ $why }
+ninja-sheet-last = 状態：最後の挑戦
+
+ninja-sheet-title = キャラクターシート：{ $name }
+ninja-roster-title = 🥷 名簿
+ninja-roster = { $lines }
+ninja-roster-line = **{ $name }**（{ $owner }）知力{ $iq } 器用{ $dx } 体力{ $st } · { $additives } · 出場{ $events }回 · 経験点{ $points } · 優勝{ $wins }回{ $status ->
+        [retired] {" · 引退（"}{ $why }）
+        [entered] {" · "}{ $place }{"のトーナメントに出場中"}
+       *[none] {""}
+    }
+ninja-roster-empty = { $mine ->
+        [yes] あなたの忍者はまだいません。
+       *[no] 忍者はまだいません。
+    }`/ninja create name:… iq:… dx:… st:…` で作れます。
+ninja-retires = { $name }は引退しました。シートは名簿に残ります。
+ninja-already-retired = { $name }はすでに引退しています。
+ninja-retire-entered = { $name }は{ $place }のトーナメントに出場しています：開始前ならそちらで棄権させて（`/ninja withdraw`）から引退させてください。開始後なら、トーナメントが終わったとき（決勝か、GMの `/game end`）に引退できます。
+ninja-retired = { $name }は引退しています。
+ninja-train-rolled = { $name }はもうダイスを振りました：`/ninja train name:"{ $name }" pick:…` で{ $a }か{ $b }を選んでください。
+ninja-not-additive = `{ $pick }` は特技ではありません。
+ninja-train-offered = ダイスが示したのは{ $a }か{ $b }です。{ $pick }ではありません。
+ninja-gone = その忍者はもういません。
+ninja-takes = { $name }は{ $additive }を得ました。
+    { $sheet }
+ninja-train-roll-first = まず `/ninja train name:…` で（`pick:` なしで）ダイスを振ってください。
+ninja-train-short = { $name }の未使用の経験点は{ $points }点です。特技には{ $cost }点必要です。
+ninja-chart-incomplete = 特技表が不完全です。
+ninja-train-head = { $name }は経験点{ $cost }点を使って2D6を振りました：{ $first } → { $a }、{ $second } → { $b }。
+ninja-train-took = { $head }{ $additive }を得ました。
+    { $sheet }
+ninja-train-pick = { $head }どちらかを選んでください：
+ninja-button-take-a = { $a }を得る
+ninja-button-take-b = { $b }を得る
+ninja-sheet-only = { $sheet }
+ninja-roster-unavailable = いまは名簿を使えません。
+
+ninja-roster-updated-title = 📜 名簿を更新しました
+ninja-released = このトーナメントの忍者はほかのトーナメントに出場できます。獲得済みの経験点と出場回数は残ります。
+    { $lines }
+ninja-result-line = { $name }：出場{ $events }回、経験点{ $points }、優勝{ $wins }回{ $status ->
+        [retires] {" ＞ 引退："}{ $why }
+        [last] {" ＞ 最後の挑戦"}
+       *[none] {""}
+    }{ $train ->
+        [yes] {" ＞ 修行できます（`/ninja train`）"}
+       *[no] {""}
+    }

@@ -758,10 +758,11 @@ impl Tournament {
                     None => vec![],
                 };
                 if !roster_lines.is_empty() {
-                    out.push(Reply::public(Message::titled(
-                        "📜 Roster updated",
-                        roster_lines.join("\n"),
-                    )));
+                    out.push(Reply::public(say(Phrase::titled(
+                        "ninja-roster-updated-title",
+                        "ninja-roster",
+                    )
+                    .arg("lines", Value::Lines(roster_lines)))));
                 }
                 return out;
             }
@@ -882,7 +883,9 @@ fn may_manage(actor: &Actor, rec: &NinjaRecord) -> Result<(), RuleError> {
     if rec.owner == actor.id || actor.manager {
         Ok(())
     } else {
-        refuse(format!("{} belongs to {}.", rec.name, rec.owner.mention()))
+        no(Phrase::new("ninja-belongs")
+            .arg("name", rec.name.as_str())
+            .arg("owner", rec.owner.mention()))
     }
 }
 
@@ -894,7 +897,7 @@ fn global_command(
 ) -> Result<Vec<Reply>, RuleError> {
     let data = ctx.data;
     let Some(roster) = ctx.shared.as_deref_mut() else {
-        return refuse("the roster is not available right now.");
+        return no(Phrase::new("ninja-roster-unavailable"));
     };
     match cmd {
         NinjaCommand::Create {
@@ -913,7 +916,7 @@ fn global_command(
             rec.id = roster.next_id();
             let a = data.additive_name(&rec.additives[0]);
             let b = data.additive_name(&rec.additives[1]);
-            let sheet = sheet::character_sheet(&rec, data);
+            let sheet = sheet::character_sheet_said(&rec, data);
             roster.ninjas.push(rec.clone());
             Ok(vec![Reply::public(say(Phrase::titled(
                 "ninja-created-title",
@@ -928,10 +931,12 @@ fn global_command(
         }
         NinjaCommand::Sheet { name: Some(name) } => {
             let rec = roster.get(&name)?;
-            Ok(vec![Reply::public(Message::titled(
-                format!("Character sheet: {}", rec.name),
-                sheet::character_sheet(rec, data),
-            ))])
+            Ok(vec![Reply::public(say(Phrase::titled(
+                "ninja-sheet-title",
+                "ninja-sheet-only",
+            )
+            .arg("name", rec.name.as_str())
+            .arg("sheet", sheet::character_sheet_said(rec, data))))])
         }
         NinjaCommand::Roster { all, mine } => {
             let all = all.unwrap_or(false);
@@ -941,146 +946,148 @@ fn global_command(
                 if (r.retired.is_some() && !all) || (mine && r.owner != actor.id) {
                     continue;
                 }
-                lines.push(format!(
-                    "**{}** ({}) IQ {} DX {} ST {} · {} · events {} · points {} · wins {}{}",
-                    r.name,
-                    r.owner.mention(),
-                    r.iq,
-                    r.dx,
-                    r.st,
-                    r.additive_list(data),
-                    r.events,
-                    r.points,
-                    r.wins,
-                    match (&r.retired, &r.entered) {
-                        (Some(w), _) => format!(" · retired ({w})"),
-                        (None, Some(p)) => format!(" · in the tournament in {}", p.mention()),
-                        (None, None) => String::new(),
-                    }
-                ));
+                let line = Phrase::new("ninja-roster-line")
+                    .arg("name", r.name.as_str())
+                    .arg("owner", r.owner.mention())
+                    .arg("iq", i64::from(r.iq))
+                    .arg("dx", i64::from(r.dx))
+                    .arg("st", i64::from(r.st))
+                    .arg("additives", r.additive_list(data))
+                    .arg("events", i64::from(r.events))
+                    .arg("points", i64::from(r.points))
+                    .arg("wins", i64::from(r.wins));
+                let line = match (&r.retired, &r.entered) {
+                    (Some(w), _) => line.arg("status", "retired").arg("why", w.as_str()),
+                    (None, Some(p)) => line.arg("status", "entered").arg("place", p.mention()),
+                    (None, None) => line.arg("status", "none"),
+                };
+                lines.push(Value::from(line));
             }
             if lines.is_empty() {
-                let whose = if mine { "You have no" } else { "No" };
-                lines.push(format!(
-                    "{whose} ninjas yet. Create one with `/ninja create name:… iq:… dx:… st:…`."
+                lines.push(Value::from(
+                    Phrase::new("ninja-roster-empty").arg("mine", if mine { "yes" } else { "no" }),
                 ));
             }
-            Ok(vec![Reply::public(Message::titled(
-                "🥷 Roster",
-                lines.join("\n"),
-            ))])
+            Ok(vec![Reply::public(say(Phrase::titled(
+                "ninja-roster-title",
+                "ninja-roster",
+            )
+            .arg("lines", Value::Lines(lines))))])
         }
         NinjaCommand::Retire { name } => {
             let name = name.as_str();
             let rec = roster.get(name)?.clone();
             may_manage(actor, &rec)?;
             if rec.retired.is_some() {
-                return refuse(format!("{} is already retired.", rec.name));
+                return no(Phrase::new("ninja-already-retired").arg("name", rec.name.as_str()));
             }
             // A ninja entered in a tournament runs there until it withdraws or the tournament
             // ends: retiring it in between would leave a retired ninja on the course.
             if let Some(h) = &rec.entered {
-                return refuse(format!(
-                    "{} is entered in the tournament in {}: before it starts, withdraw them there (`/ninja withdraw`) and retire them; once it has started, they can retire when it ends (the final, or `/game end` by its GM).",
-                    rec.name,
-                    h.mention()
-                ));
+                return no(Phrase::new("ninja-retire-entered")
+                    .arg("name", rec.name.as_str())
+                    .arg("place", h.mention()));
             }
             if let Some(r) = roster.find_mut(name) {
                 r.retired = Some("retired by choice".into());
             }
-            Ok(vec![Reply::public(Message::text(format!(
-                "{} retires. Their sheet stays on the roster.",
-                rec.name
-            )))])
+            Ok(vec![Reply::public(say(
+                Phrase::new("ninja-retires").arg("name", rec.name.as_str())
+            ))])
         }
         NinjaCommand::Train { name, pick } => {
             let name = name.as_str();
             let rec = roster.get(name)?.clone();
             may_manage(actor, &rec)?;
             if rec.retired.is_some() {
-                return refuse(format!("{} is retired.", rec.name));
+                return no(Phrase::new("ninja-retired").arg("name", rec.name.as_str()));
             }
             if let Some(pair) = &rec.pending_train {
                 let Some(pick) = pick.as_deref() else {
-                    return refuse(format!(
-                        "{} already rolled: pick {} or {} with `/ninja train name:\"{}\" pick:…`.",
-                        rec.name,
-                        data.additive_name(&pair[0]),
-                        data.additive_name(&pair[1]),
-                        rec.name
-                    ));
+                    return no(Phrase::new("ninja-train-rolled")
+                        .arg("name", rec.name.as_str())
+                        .arg("a", data.additive_name(&pair[0]))
+                        .arg("b", data.additive_name(&pair[1])));
                 };
                 let Some(def) = data.find_additive(pick) else {
-                    return refuse(format!("`{pick}` is not an additive."));
+                    return no(Phrase::new("ninja-not-additive").arg("pick", pick));
                 };
                 if !pair.contains(&def.id) {
-                    return refuse(format!(
-                        "the dice offered {} or {}, not {}.",
-                        data.additive_name(&pair[0]),
-                        data.additive_name(&pair[1]),
-                        def.name
-                    ));
+                    return no(Phrase::new("ninja-train-offered")
+                        .arg("a", data.additive_name(&pair[0]))
+                        .arg("b", data.additive_name(&pair[1]))
+                        .arg("pick", def.name.as_str()));
                 }
                 let id = def.id.clone();
                 let Some(r) = roster.find_mut(name) else {
-                    return refuse("that ninja is gone.");
+                    return no(Phrase::new("ninja-gone"));
                 };
                 r.additives.push(id.clone());
                 r.pending_train = None;
-                return Ok(vec![Reply::public(Message::text(format!(
-                    "{} takes {}.\n{}",
-                    r.name,
-                    data.additive_name(&id),
-                    sheet::character_sheet(r, data)
-                )))]);
+                return Ok(vec![Reply::public(say(Phrase::new("ninja-takes")
+                    .arg("name", r.name.as_str())
+                    .arg("additive", data.additive_name(&id))
+                    .arg("sheet", sheet::character_sheet_said(r, data))))]);
             }
             if pick.is_some() {
-                return refuse("roll first with `/ninja train name:…` (without pick).");
+                return no(Phrase::new("ninja-train-roll-first"));
             }
             if rec.unspent() < roster::ADDITIVE_COST {
-                return refuse(format!(
-                    "{} has {} unspent point(s); an additive costs {}.",
-                    rec.name,
-                    rec.unspent(),
-                    roster::ADDITIVE_COST
-                ));
+                return no(Phrase::new("ninja-train-short")
+                    .arg("name", rec.name.as_str())
+                    .arg("points", i64::from(rec.unspent()))
+                    .arg("cost", i64::from(roster::ADDITIVE_COST)));
             }
             let faces = roster::roll_2d6(ctx.rng);
             let (Some(a), Some(b)) = (data.additive_on(faces[0]), data.additive_on(faces[1]))
             else {
-                return refuse("the additives chart is incomplete.");
+                return no(Phrase::new("ninja-chart-incomplete"));
             };
             let choice = roster::train_choice(&rec, &a.id, &b.id);
             let Some(r) = roster.find_mut(name) else {
-                return refuse("that ninja is gone.");
+                return no(Phrase::new("ninja-gone"));
             };
             r.spent += roster::ADDITIVE_COST;
-            let head = format!(
-                "{} spends {} points and rolls 2d6: {} → {}, {} → {}.",
-                r.name,
-                roster::ADDITIVE_COST,
-                faces[0],
-                a.name,
-                faces[1],
-                b.name
-            );
+            let head = Phrase::new("ninja-train-head")
+                .arg("name", r.name.as_str())
+                .arg("cost", i64::from(roster::ADDITIVE_COST))
+                .arg("first", i64::from(faces[0]))
+                .arg("a", a.name.as_str())
+                .arg("second", i64::from(faces[1]))
+                .arg("b", b.name.as_str());
             match choice {
                 Training::Took(id) => {
                     r.additives.push(id.clone());
-                    Ok(vec![Reply::public(Message::text(format!(
-                        "{head} Takes {}.\n{}",
-                        data.additive_name(&id),
-                        sheet::character_sheet(r, data)
-                    )))])
+                    Ok(vec![Reply::public(say(Phrase::new("ninja-train-took")
+                        .arg("head", head)
+                        .arg("additive", data.additive_name(&id))
+                        .arg("sheet", sheet::character_sheet_said(r, data))))])
                 }
                 Training::Choose(pair) => {
                     let cmd_name = r.name.clone();
                     r.pending_train = Some(pair.clone());
-                    let mut m = Message::text(format!("{head} Pick one:"));
-                    for id in &pair {
+                    let names = pair.clone().map(|id| data.additive_name(&id).to_string());
+                    let [a, b] = names.clone();
+                    let keys = ["ninja-button-take-a", "ninja-button-take-b"];
+                    let phrase = Phrase::new("ninja-train-pick")
+                        .arg("head", head)
+                        .arg("a", a)
+                        .arg("b", b)
+                        .buttons(&keys);
+                    let labels: Vec<String> = keys
+                        .iter()
+                        .map(|k| {
+                            Phrase {
+                                key: k.to_string(),
+                                ..phrase.clone()
+                            }
+                            .text(Locale::En)
+                        })
+                        .collect();
+                    let mut m = say(phrase);
+                    for (id, take) in pair.iter().zip(labels) {
                         m = m.button(
-                            format!("Take {}", data.additive_name(id)),
+                            take,
                             &NinjaCommand::Train {
                                 name: cmd_name.clone(),
                                 pick: Some(id.to_string()),
@@ -1786,13 +1793,11 @@ impl Game for Tournament {
         if lines.is_empty() {
             return vec![];
         }
-        vec![Reply::public(Message::titled(
-            "📜 Roster updated",
-            format!(
-                "The tournament's ninjas are free to enter others. Points and events already earned stay.\n{}",
-                lines.join("\n")
-            ),
-        ))]
+        vec![Reply::public(say(Phrase::titled(
+            "ninja-roster-updated-title",
+            "ninja-released",
+        )
+        .arg("lines", Value::Lines(lines))))]
     }
 
     fn global(

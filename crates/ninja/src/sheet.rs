@@ -5,62 +5,70 @@ use super::data::NinjaData;
 use super::roster::NinjaRecord;
 use super::scoring::{Mark, Run, RunStatus, TurnBox};
 use super::tournament::{Round, Tournament};
+use croupier_core::i18n::Locale;
+use croupier_core::table::{Phrase, Value};
 
 /// The character sheet, as in the rulebook's Chapter 8.
 pub fn character_sheet(r: &NinjaRecord, data: &NinjaData) -> String {
+    character_sheet_said(r, data).text(Locale::En)
+}
+
+/// The character sheet in the catalogue's words (`ninja-sheet`, one [`Phrase`] a line).
+pub fn character_sheet_said(r: &NinjaRecord, data: &NinjaData) -> Phrase {
     let skills = r.skills(data);
-    let mut s = String::new();
-    s.push_str(&format!("Name: {}\n", r.name));
-    s.push_str(&format!(
-        "Occupation/description: {}\n",
+    let mut lines: Vec<Value> = Vec::new();
+    let mut line = |p: Phrase| lines.push(Value::from(p));
+    line(Phrase::new("ninja-sheet-name").arg("name", r.name.as_str()));
+    line(Phrase::new("ninja-sheet-occupation").arg(
+        "occupation",
         if r.occupation.is_empty() {
             "—"
         } else {
             &r.occupation
-        }
+        },
     ));
-    s.push_str(&format!(
-        "Attributes:   Events: {}  Points: {} ({} unspent)  Wins: {}  Additives: {}\n",
-        r.events,
-        r.points,
-        r.unspent(),
-        r.wins,
-        r.additive_list(data)
-    ));
+    line(
+        Phrase::new("ninja-sheet-record")
+            .arg("events", i64::from(r.events))
+            .arg("points", i64::from(r.points))
+            .arg("unspent", i64::from(r.unspent()))
+            .arg("wins", i64::from(r.wins))
+            .arg("additives", r.additive_list(data)),
+    );
     if let Some([a, b]) = &r.pending_train {
-        s.push_str(&format!(
-            "Training waits for a pick: {} or {} (`/ninja train name:\"{}\" pick:…`; the GM may pick for an absent player)\n",
-            data.additive_name(a),
-            data.additive_name(b),
-            r.name
-        ));
+        line(
+            Phrase::new("ninja-sheet-pending")
+                .arg("a", data.additive_name(a))
+                .arg("b", data.additive_name(b))
+                .arg("name", r.name.as_str()),
+        );
     }
-    s.push_str(&format!(
-        "{:>3} IQ\n{:>3} DX\n{:>3} ST\nSkills:\n",
-        r.iq, r.dx, r.st
-    ));
+    line(
+        Phrase::new("ninja-sheet-attributes")
+            .arg("iq", format!("{:>3}", r.iq))
+            .arg("dx", format!("{:>3}", r.dx))
+            .arg("st", format!("{:>3}", r.st)),
+    );
     for (o, v) in data.obstacles.iter().zip(&skills) {
         let adds: Vec<&str> = o.additives.iter().map(|a| data.additive_name(a)).collect();
-        s.push_str(&format!(
-            "{v:>3} {} = {} + {}\n",
-            o.name,
-            o.attribute.label(),
-            adds.join(" + ")
-        ));
+        line(
+            Phrase::new("ninja-sheet-skill")
+                .arg("skill", format!("{v:>3}"))
+                .arg("obstacle", o.name.as_str())
+                .arg("attribute", o.attribute.key())
+                .arg("additives", adds.join(" + ")),
+        );
     }
     if r.luck(data) > 0 {
-        s.push_str(&format!(
-            "Luck: {} reroll(s) of a miss each round\n",
-            r.luck(data)
-        ));
+        line(Phrase::new("ninja-sheet-luck").arg("luck", i64::from(r.luck(data))));
     }
-    s.push_str(&format!("Points tally: {}\n", tally(r.points, r.spent)));
+    line(Phrase::new("ninja-sheet-tally").arg("tally", tally(r.points, r.spent)));
     match &r.retired {
-        Some(why) => s.push_str(&format!("RETIRED: {why}\n")),
-        None if r.last_attempt() => s.push_str("Status: one last attempt\n"),
+        Some(why) => line(Phrase::new("ninja-sheet-retired").arg("why", why.as_str())),
+        None if r.last_attempt() => line(Phrase::new("ninja-sheet-last")),
         None => {}
     }
-    format!("```\n{s}```")
+    Phrase::new("ninja-sheet").arg("lines", Value::Lines(lines))
 }
 
 /// Experience in bundles of five (`||||/`), spent bundles in brackets.

@@ -309,7 +309,7 @@ impl Tournament {
     /// while it ran): writes those entrants' event, experience and win at the end, by name, as
     /// tournaments did then; a generated one joins the roster if its name is free. Returns one
     /// line per ninja.
-    pub fn legacy_write_back(&self, roster: &mut Roster) -> Vec<String> {
+    pub fn legacy_write_back(&self, roster: &mut Roster) -> Vec<Value> {
         let mut lines = Vec::new();
         for (i, e) in self.entrants.iter().enumerate() {
             if e.record.id != 0 {
@@ -335,17 +335,18 @@ impl Tournament {
             if won {
                 rec.wins += 1;
             }
-            let mut line = format!(
-                "{}: events {}, points {}, wins {}",
-                rec.name, rec.events, rec.points, rec.wins
-            );
+            let mut status = None;
             if rec.retired.is_none() {
                 if let Some(why) = rec.forced_retirement() {
-                    line.push_str(&format!(" — retires: {why}"));
+                    status = Some(why.clone());
                     rec.retired = Some(why);
                 }
             }
-            lines.push(line);
+            lines.push(result_line(
+                rec,
+                status.map_or(("none", String::new()), |w| ("retires", w)),
+                false,
+            ));
         }
         lines
     }
@@ -394,29 +395,39 @@ pub fn held_by(held: &Place, place: &Place) -> bool {
 /// The tournament at `place` ends: every ninja it holds is free again, and the retirement the
 /// rules force after an event is applied. Returns one line per ninja (events, points, wins,
 /// retirement, training).
-pub fn release(roster: &mut Roster, place: &Place) -> Vec<String> {
+pub fn release(roster: &mut Roster, place: &Place) -> Vec<Value> {
     let mut lines = Vec::new();
     for rec in roster.ninjas.iter_mut() {
         if !rec.entered.as_ref().is_some_and(|h| held_by(h, place)) {
             continue;
         }
         rec.entered = None;
-        let mut line = format!(
-            "{}: events {}, points {}, wins {}",
-            rec.name, rec.events, rec.points, rec.wins
-        );
+        let mut status = ("none", String::new());
         if rec.retired.is_none() {
             if let Some(why) = rec.forced_retirement() {
-                line.push_str(&format!(" — retires: {why}"));
+                status = ("retires", why.clone());
                 rec.retired = Some(why);
             } else if rec.last_attempt() {
-                line.push_str(" — one last attempt");
+                status = ("last", String::new());
             }
         }
-        if rec.unspent() >= super::roster::ADDITIVE_COST && rec.retired.is_none() {
-            line.push_str(" — may train (`/ninja train`)");
-        }
-        lines.push(line);
+        let train = rec.unspent() >= super::roster::ADDITIVE_COST && rec.retired.is_none();
+        lines.push(result_line(rec, status, train));
     }
     lines
+}
+
+/// A ninja's record after a tournament (`ninja-result-line`): `status` is none, retires (and
+/// why, as the roster keeps it) or last (one last attempt); `train`: they may train.
+fn result_line(rec: &NinjaRecord, status: (&str, String), train: bool) -> Value {
+    Value::from(
+        Phrase::new("ninja-result-line")
+            .arg("name", rec.name.as_str())
+            .arg("events", i64::from(rec.events))
+            .arg("points", i64::from(rec.points))
+            .arg("wins", i64::from(rec.wins))
+            .arg("status", status.0)
+            .arg("why", status.1)
+            .arg("train", if train { "yes" } else { "no" }),
+    )
 }
