@@ -273,3 +273,53 @@ ninja-result-line = { $name }: events { $events }, points { $points }, wins { $w
         [yes] {" — may train (`/ninja train`)"}
        *[no] {""}
     }
+
+# The score sheet (a code block), one message a line. $round: 1, 2 or 3 (the final);
+# $course: the obstacles' initials; $slot: the place, padded to two.
+ninja-score-round = { $round ->
+        [3] Final
+       *[other] Round { $round }
+    } — { $course }
+ninja-score-entrant = { $slot }. { $name } ({ $skills }){ $luck ->
+        [yes] {" ★luck"}
+       *[no] {""}
+    }
+# $boxes: the turns' marks (and a space); $end: running, splash, oot, out or finished.
+ninja-score-row = {"    "}{ $boxes }{ $end ->
+        [running] …
+        [splash] SPLASH
+        [oot] O.O.T.
+        [out] ({ $turns })✗
+       *[finished] ({ $turns })
+    }
+ninja-score-ranking = Ranking:
+ninja-score-no-finishers = {"  "}no finishers yet
+# $verdict: winner, through, out or none.
+ninja-score-rank = {"  "}{ $pos }. { $name } — { $turns } turns, { $left } left over { $verdict ->
+        [winner] winner
+        [through] through
+        [out] eliminated
+       *[none] {""}
+    }
+ninja-score-entrants = Entrants:
+ninja-score-entry = { $slot }. { $name }{ $house ->
+        [yes] {" (house)"}
+       *[no] {""}
+    }
+
+# /ninja sheet (the tournament's). $status: ninja-status-…; $lines: the sheet (ninja-score-…).
+ninja-score-title = 📋 Score sheet
+ninja-score = { $status }
+    ```
+    { $lines }
+    ```
+ninja-score-status = { $status }
+ninja-status-entering = Taking entries: { $count }/{ $field }.
+ninja-status-up = Running: { $name } is up.
+ninja-status-running = Running.
+ninja-status-no-winner = Over: no winner.
+ninja-status-won = Over: won by { $names }.
+
+# The reminder. $name is up, $owner plays it, waiting for $hours hours.
+ninja-remind-title = ⏰ Reminder
+ninja-remind = { $name } is up: { $owner }, the tournament waits for you (for { $hours } h).

@@ -231,3 +231,47 @@ ninja-result-line = { $name }：出場{ $events }回、経験点{ $points }、�
         [yes] {" ＞ 修行できます（`/ninja train`）"}
        *[no] {""}
     }
+
+ninja-score-round = { $round ->
+        [3] 決勝
+       *[other] 第{ $round }ラウンド
+    } ＞ { $course }
+ninja-score-entrant = { $slot }. { $name }（{ $skills }）{ $luck ->
+        [yes] {" ★運"}
+       *[no] {""}
+    }
+ninja-score-row = {"    "}{ $boxes }{ $end ->
+        [running] …
+        [splash] 落水
+        [oot] 時間切れ
+        [out] （{ $turns }）✗
+       *[finished] （{ $turns }）
+    }
+ninja-score-ranking = 順位：
+ninja-score-no-finishers = {"  "}完走者はまだいません
+ninja-score-rank = {"  "}{ $pos }. { $name } ＞ { $turns }手番、{ $left }点余り { $verdict ->
+        [winner] 優勝
+        [through] 通過
+        [out] 敗退
+       *[none] {""}
+    }
+ninja-score-entrants = 出場者：
+ninja-score-entry = { $slot }. { $name }{ $house ->
+        [yes] {"（ハウス忍者）"}
+       *[no] {""}
+    }
+
+ninja-score-title = 📋 スコアシート
+ninja-score = { $status }
+    ```
+    { $lines }
+    ```
+ninja-score-status = { $status }
+ninja-status-entering = 出場受付中：{ $count }/{ $field }。
+ninja-status-up = 進行中：{ $name }の番です。
+ninja-status-running = 進行中。
+ninja-status-no-winner = 終了：優勝者なし。
+ninja-status-won = 終了：優勝は{ $names }。
+
+ninja-remind-title = ⏰ リマインダー
+ninja-remind = { $name }の番です：{ $owner }さん、トーナメントがあなたを待っています（{ $hours }時間）。

@@ -338,19 +338,32 @@ fn luck_buttons(m: Message, p: &PendingLuck) -> Message {
     }
 }
 
+/// The Roll and Auto buttons of a run under way.
+fn roll_buttons(m: Message) -> Message {
+    labelled(m, &["ninja-button-roll", "ninja-button-auto"])
+        .button(label("ninja-button-roll"), &NinjaCommand::Roll)
+        .styled_button(
+            label("ninja-button-auto"),
+            &RUN_AUTO,
+            ButtonStyle::Secondary,
+        )
+}
+
+/// The Run and Auto buttons of the ninja who is up.
 fn run_buttons(m: Message) -> Message {
-    m.button(
-        label("ninja-button-run"),
-        &NinjaCommand::Run {
-            auto: None,
-            round: None,
-        },
-    )
-    .styled_button(
-        label("ninja-button-auto"),
-        &RUN_AUTO,
-        ButtonStyle::Secondary,
-    )
+    labelled(m, &["ninja-button-run", "ninja-button-auto"])
+        .button(
+            label("ninja-button-run"),
+            &NinjaCommand::Run {
+                auto: None,
+                round: None,
+            },
+        )
+        .styled_button(
+            label("ninja-button-auto"),
+            &RUN_AUTO,
+            ButtonStyle::Secondary,
+        )
 }
 
 fn describe(c: RollClass) -> Phrase {
@@ -458,22 +471,13 @@ impl Tournament {
             .arg("owner", ent.record.owner.mention())
             .arg("skills", skills.join(" · "))
             .arg("luck", i64::from(luck))
-            .arg("limit", i64::from(self.run_rules().turn_limit))
-            .buttons(&["ninja-button-run", "ninja-button-auto"]))
+            .arg("limit", i64::from(self.run_rules().turn_limit)))
         .ping(&ent.record.owner);
         Some(run_buttons(m))
     }
 
     fn roll_prompt(&self) -> Message {
-        let mut m =
-            say(Phrase::new("ninja-roll-prompt")
-                .buttons(&["ninja-button-roll", "ninja-button-auto"]))
-            .button(label("ninja-button-roll"), &NinjaCommand::Roll)
-            .styled_button(
-                label("ninja-button-auto"),
-                &RUN_AUTO,
-                ButtonStyle::Secondary,
-            );
+        let mut m = roll_buttons(say(Phrase::new("ninja-roll-prompt")));
         if let Some(o) = self.owner_of_current() {
             m = m.ping(&o);
         }
@@ -779,27 +783,36 @@ impl Tournament {
     }
 
     fn sheet_message(&self, data: &NinjaData) -> Message {
+        let lines = sheet::score_lines(self, data);
         let text = sheet::score_sheet(self, data);
         let status = match self.phase {
-            Phase::Entering => format!("Taking entries: {}/{FIELD}.", self.entrants.len()),
+            Phase::Entering => Phrase::new("ninja-status-entering")
+                .arg("count", self.entrants.len() as i64)
+                .arg("field", field_size()),
             Phase::Running => match self.current() {
-                Some(e) => format!("Running: {} is up.", self.entrants[e].record.name),
-                None => "Running.".into(),
+                Some(e) => Phrase::new("ninja-status-up")
+                    .arg("name", self.entrants[e].record.name.as_str()),
+                None => Phrase::new("ninja-status-running"),
             },
-            Phase::Over if self.winners.is_empty() => "Over: no winner.".into(),
-            Phase::Over => format!(
-                "Over: won by {}.",
+            Phase::Over if self.winners.is_empty() => Phrase::new("ninja-status-no-winner"),
+            Phase::Over => Phrase::new("ninja-status-won").arg(
+                "names",
                 self.winners
                     .iter()
                     .map(|&w| self.entrants[w].record.name.clone())
                     .collect::<Vec<_>>()
-                    .join(", ")
+                    .join(", "),
             ),
         };
+        let base = Phrase::titled("ninja-score-title", "ninja-score").arg("status", status);
         let mut m = if text.chars().count() < 3800 {
-            Message::titled("📋 Score sheet", format!("{status}\n```\n{text}```"))
+            say(base.arg("lines", Value::Lines(lines)))
         } else {
-            Message::titled("📋 Score sheet", status).attach("score-sheet.txt", text)
+            say(Phrase {
+                key: "ninja-score-status".into(),
+                ..base
+            })
+            .attach("score-sheet.txt", text)
         };
         match self.phase {
             // The luck decision waits: its buttons, so a late press elsewhere is offered them.
@@ -808,13 +821,7 @@ impl Tournament {
                     m = luck_buttons(m, p);
                 }
             }
-            Phase::Running if self.current_run().is_some() => {
-                m = m.button("Roll", &NinjaCommand::Roll).styled_button(
-                    "Auto",
-                    &RUN_AUTO,
-                    ButtonStyle::Secondary,
-                )
-            }
+            Phase::Running if self.current_run().is_some() => m = roll_buttons(m),
             Phase::Running => m = run_buttons(m),
             // Start and Fill are the GM's: they come in the GM's own copy ([`gm_controls`]).
             Phase::Entering | Phase::Over => {}
@@ -1515,23 +1522,17 @@ impl Tournament {
         };
         let rec = &self.entrants[e].record;
         let hours = (now - self.waiting_since) / 3600;
-        let mut m = Message::titled(
-            "⏰ Reminder",
-            format!(
-                "{} is up: {}, the tournament waits for you (for {hours} h).",
-                rec.name,
-                rec.owner.mention()
-            ),
-        )
+        let m = say(Phrase::titled("ninja-remind-title", "ninja-remind")
+            .arg("name", rec.name.as_str())
+            .arg("owner", rec.owner.mention())
+            .arg("hours", hours))
         .ping(&rec.owner);
-        m = if let Some(p) = &self.pending {
-            luck_buttons(m.field("To do", "Decide on luck: `/ninja luck`."), p)
+        let m = if let Some(p) = &self.pending {
+            // A message of typed words has no fields: this one stays English text.
+            let english = Message { said: None, ..m };
+            luck_buttons(english.field("To do", "Decide on luck: `/ninja luck`."), p)
         } else if self.current_run().is_some() {
-            m.button("Roll", &NinjaCommand::Roll).styled_button(
-                "Auto",
-                &RUN_AUTO,
-                ButtonStyle::Secondary,
-            )
+            roll_buttons(m)
         } else {
             run_buttons(m)
         };

@@ -125,6 +125,11 @@ fn box_text(b: &TurnBox, data: &NinjaData) -> String {
 
 /// One ninja's row of boxes: marks in fives, then the result.
 pub fn run_row(run: &Run, through: Option<bool>, data: &NinjaData) -> String {
+    run_row_said(run, through, data).text(Locale::En)
+}
+
+/// A run's boxes and how it ended (`ninja-score-row`).
+fn run_row_said(run: &Run, through: Option<bool>, data: &NinjaData) -> Phrase {
     let mut parts = Vec::new();
     for (i, b) in run.boxes.iter().enumerate() {
         if i > 0 && i % 5 == 0 {
@@ -132,33 +137,53 @@ pub fn run_row(run: &Run, through: Option<bool>, data: &NinjaData) -> String {
         }
         parts.push(box_text(b, data));
     }
-    let end = match run.status {
-        RunStatus::Running => "…".to_string(),
-        RunStatus::Splash => "SPLASH".to_string(),
-        RunStatus::OutOfTime => "O.O.T.".to_string(),
+    let (end, turns) = match run.status {
+        RunStatus::Running => ("running", 0),
+        RunStatus::Splash => ("splash", 0),
+        RunStatus::OutOfTime => ("oot", 0),
         RunStatus::Finished { turns, .. } => match through {
-            Some(false) => format!("({turns})✗"),
-            _ => format!("({turns})"),
+            Some(false) => ("out", turns),
+            _ => ("finished", turns),
         },
     };
-    parts.push(end);
-    parts.join(" ")
+    let mut boxes = parts.join(" ");
+    if !boxes.is_empty() {
+        boxes.push(' ');
+    }
+    Phrase::new("ninja-score-row")
+        .arg("boxes", boxes)
+        .arg("end", end)
+        .arg("turns", i64::from(turns))
 }
 
-/// The score sheet of one round plus its live ranking.
+fn line(p: Phrase) -> Value {
+    Value::from(p)
+}
+
 pub fn round_sheet(t: &Tournament, round: &Round, data: &NinjaData) -> String {
+    english(&round_lines(t, round, data))
+}
+
+/// The lines as English text, each ended by a newline.
+fn english(lines: &[Value]) -> String {
+    let mut s = Value::Lines(lines.to_vec()).text(Locale::En);
+    s.push('\n');
+    s
+}
+
+/// One round's sheet, one catalogue message a line (`ninja-score-…`).
+fn round_lines(t: &Tournament, round: &Round, data: &NinjaData) -> Vec<Value> {
     let ranking = round.ranking(t.settings.cut_ties);
     let course: Vec<String> = data
         .course(round.number)
         .iter()
         .map(|&i| data.obstacles[i].initials.clone())
         .collect();
-    let title = if round.number >= 3 {
-        "Final".to_string()
-    } else {
-        format!("Round {}", round.number)
-    };
-    let mut s = format!("{title} — {}\n", course.join(" "));
+    let mut out = vec![line(
+        Phrase::new("ninja-score-round")
+            .arg("round", i64::from(round.number.min(3)))
+            .arg("course", course.join(" ")),
+    )];
     for (slot, &e) in round.order.iter().enumerate() {
         let ent = &t.entrants[e];
         let skills: Vec<String> = data
@@ -166,59 +191,65 @@ pub fn round_sheet(t: &Tournament, round: &Round, data: &NinjaData) -> String {
             .iter()
             .map(|&i| ent.skills.get(i).copied().unwrap_or(0).to_string())
             .collect();
-        let luck = if ent.luck > 0 { " ★luck" } else { "" };
-        s.push_str(&format!(
-            "{:>2}. {} ({}){luck}\n",
-            slot + 1,
-            ent.record.name,
-            skills.join("/")
+        out.push(line(
+            Phrase::new("ninja-score-entrant")
+                .arg("slot", format!("{:>2}", slot + 1))
+                .arg("name", ent.record.name.as_str())
+                .arg("skills", skills.join("/"))
+                .arg("luck", if ent.luck > 0 { "yes" } else { "no" }),
         ));
         if let Some(run) = &round.runs[slot] {
             let through = ranking.iter().find(|r| r.slot == slot).map(|r| r.through);
-            s.push_str(&format!("    {}\n", run_row(run, through, data)));
+            out.push(line(run_row_said(run, through, data)));
         }
     }
-    s.push_str("Ranking:\n");
+    out.push(line(Phrase::new("ninja-score-ranking")));
     if ranking.is_empty() {
-        s.push_str("  no finishers yet\n");
+        out.push(line(Phrase::new("ninja-score-no-finishers")));
     }
     for (i, r) in ranking.iter().enumerate() {
         let verdict = match (round.number >= 3, r.through) {
             (true, true) => "winner",
-            (true, false) => "",
+            (true, false) => "none",
             (false, true) => "through",
-            (false, false) => "eliminated",
+            (false, false) => "out",
         };
-        s.push_str(&format!(
-            "  {}. {} — {} turns, {} left over {verdict}\n",
-            i + 1,
-            t.entrants[r.entrant].record.name,
-            r.turns,
-            r.leftover
+        out.push(line(
+            Phrase::new("ninja-score-rank")
+                .arg("pos", (i + 1) as i64)
+                .arg("name", t.entrants[r.entrant].record.name.as_str())
+                .arg("turns", i64::from(r.turns))
+                .arg("left", i64::from(r.leftover))
+                .arg("verdict", verdict),
         ));
     }
-    s
+    out
 }
 
-/// The whole score sheet: every round so far.
 pub fn score_sheet(t: &Tournament, data: &NinjaData) -> String {
-    let mut s = String::new();
+    english(&score_lines(t, data))
+}
+
+/// The whole score sheet, one catalogue message a line: each round and a blank line, or the
+/// entrants before the start.
+pub fn score_lines(t: &Tournament, data: &NinjaData) -> Vec<Value> {
+    let mut out = Vec::new();
     for r in &t.rounds {
-        s.push_str(&round_sheet(t, r, data));
-        s.push('\n');
+        out.extend(round_lines(t, r, data));
+        out.push(Value::from(""));
     }
     if t.rounds.is_empty() {
-        s.push_str("Entrants:\n");
+        out.push(line(Phrase::new("ninja-score-entrants")));
         for (i, e) in t.entrants.iter().enumerate() {
-            s.push_str(&format!(
-                "{:>2}. {}{}\n",
-                i + 1,
-                e.record.name,
-                if e.house { " (house)" } else { "" }
+            out.push(line(
+                Phrase::new("ninja-score-entry")
+                    .arg("slot", format!("{:>2}", i + 1))
+                    .arg("name", e.record.name.as_str())
+                    .arg("house", if e.house { "yes" } else { "no" }),
             ));
         }
     }
-    s
+    out
 }
 
 #[cfg(test)]
