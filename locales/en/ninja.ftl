@@ -323,3 +323,30 @@ ninja-status-won = Over: won by { $names }.
 # The reminder. $name is up, $owner plays it, waiting for $hours hours.
 ninja-remind-title = ⏰ Reminder
 ninja-remind = { $name } is up: { $owner }, the tournament waits for you (for { $hours } h).
+
+# The roster's refusals. $name: a ninja; $given: a name as typed; $why: as the roster keeps it.
+ninja-no-such-ninja = there is no ninja called `{ $name }` on this server's roster. See `/ninja roster`.
+ninja-retired-cannot-enter = { $name } is retired ({ $why }) and cannot enter.
+ninja-name-length = a ninja's name must be 1 to 40 characters.
+ninja-name-taken = there is already a ninja called `{ $name }` on this server's roster.
+ninja-name-alike = there is already a ninja called `{ $name }` on this server's roster, and `{ $given }` reads the same (names are compared without case, width or extra spaces).
+ninja-occupation-long = the occupation is { $count } characters long; keep it to { $max } so the sheet shows all of it.
+# $attribute: iq, dx or st; $value as given; $min: the least; $points: the total; $max: the most.
+ninja-attribute-low = { $attribute ->
+        [iq] IQ
+        [dx] DX
+       *[st] ST
+    } { $value } is too low: anybody with an attribute under { $min } is not ninja material.
+ninja-attribute-high = { $attribute ->
+        [iq] IQ
+        [dx] DX
+       *[st] ST
+    } { $value } is too high: the { $points } points leave at most { $max } for one attribute when the other two are at least { $min }.
+ninja-attribute-sum = IQ + DX + ST must add up to exactly { $points }; yours add up to { $sum }.
+
+# Commands in the wrong place. $why: the name's own refusal.
+ninja-opens-with-new = a tournament opens with `/ninja new`.
+ninja-not-roster-command = not a roster command.
+ninja-not-tournament-command = not a tournament command.
+ninja-already-running = a tournament is already running in this channel.
+ninja-name-collides = a generated ninja's name collides: { $why }

@@ -275,3 +275,27 @@ ninja-status-won = 終了：優勝は{ $names }。
 
 ninja-remind-title = ⏰ リマインダー
 ninja-remind = { $name }の番です：{ $owner }さん、トーナメントがあなたを待っています（{ $hours }時間）。
+
+ninja-no-such-ninja = このサーバーの名簿に `{ $name }` という忍者はいません。`/ninja roster` を見てください。
+ninja-retired-cannot-enter = { $name }は引退しています（{ $why }）。出場できません。
+ninja-name-length = 忍者の名前は1〜40文字にしてください。
+ninja-name-taken = このサーバーの名簿にはすでに `{ $name }` という忍者がいます。
+ninja-name-alike = このサーバーの名簿にはすでに `{ $name }` という忍者がいて、`{ $given }` は同じ名前と見なされます（大文字小文字、全角半角、余分な空白は区別しません）。
+ninja-occupation-long = 職業が{ $count }文字あります。シートに全部載るよう{ $max }文字以内にしてください。
+ninja-attribute-low = { $attribute ->
+        [iq] 知力
+        [dx] 器用
+       *[st] 体力
+    }{ $value }は低すぎます：{ $min }未満の能力値がある者は忍者の器ではありません。
+ninja-attribute-high = { $attribute ->
+        [iq] 知力
+        [dx] 器用
+       *[st] 体力
+    }{ $value }は高すぎます：合計{ $points }点では、ほかの二つが{ $min }以上なら一つの能力値は最大{ $max }です。
+ninja-attribute-sum = 知力＋器用＋体力はちょうど{ $points }にしてください。いまは{ $sum }です。
+
+ninja-opens-with-new = トーナメントは `/ninja new` で開きます。
+ninja-not-roster-command = 名簿のコマンドではありません。
+ninja-not-tournament-command = トーナメントのコマンドではありません。
+ninja-already-running = このチャンネルではすでにトーナメントが進行中です。
+ninja-name-collides = 生成した忍者の名前が重なりました：{ $why }

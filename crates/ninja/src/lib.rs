@@ -27,11 +27,11 @@ use croupier_core::i18n::Locale;
 use croupier_core::names::{name_key, same_name};
 use croupier_core::rng::GameRng;
 use croupier_core::table::{
-    refuse, Actor, ButtonStyle, Choice, Choices, Command, Commands, Ctx, DataError, Decision, Game,
-    Message, Phrase, Place, Refusal, Reply, RuleError, Said, UserId, Value, SYSTEM_USER,
+    Actor, ButtonStyle, Choice, Choices, Command, Commands, Ctx, DataError, Decision, Game,
+    Message, Phrase, Place, Reply, RuleError, Said, UserId, Value, SYSTEM_USER,
 };
 use data::NinjaData;
-use roster::{NinjaRecord, Roster, Training};
+use roster::{no, NinjaRecord, Roster, Training};
 use scoring::{roll_3d6, RollClass, RunStatus, SaveBogus};
 use tournament::{CutTies, Entrant, PendingLuck, Phase, Round, Settings, Tournament, FIELD};
 
@@ -224,11 +224,6 @@ pub enum NinjaAction {
 /// A message in the catalogue's words (`locales/*/ninja.ftl`), read in each reader's language.
 fn say(phrase: Phrase) -> Message {
     Message::said(Said::Phrase(phrase))
-}
-
-/// A refusal by the rules in the catalogue's words.
-fn no<T>(phrase: Phrase) -> Result<T, RuleError> {
-    Err(RuleError::said(Refusal::Rules, phrase))
 }
 
 /// A button's English label (its other languages relabel it from the message's phrase).
@@ -874,7 +869,7 @@ fn settings_of(cmd: NinjaCommand) -> Result<Settings, RuleError> {
         remind_after,
     } = cmd
     else {
-        return refuse("a tournament opens with `/ninja new`.");
+        return no(Phrase::new("ninja-opens-with-new"));
     };
     let d = Settings::default();
     Ok(Settings {
@@ -1105,7 +1100,7 @@ fn global_command(
                 }
             }
         }
-        _ => refuse("not a roster command."),
+        _ => no(Phrase::new("ninja-not-roster-command")),
     }
 }
 
@@ -1281,7 +1276,11 @@ impl Tournament {
                     // A generated ninja joins the roster at once, held by this tournament.
                     if let Some(roster) = ctx.shared.as_deref_mut() {
                         if let Err(e) = roster::check_name(roster, &rec.name) {
-                            return refuse(format!("a generated ninja's name collides: {e}"));
+                            let why = match e.2 {
+                                Some(p) => Value::from(*p),
+                                None => Value::from(e.0),
+                            };
+                            return no(Phrase::new("ninja-name-collides").arg("why", why));
                         }
                         let mut kept = rec.clone();
                         kept.entered = Some(ctx.place.clone());
@@ -1674,14 +1673,14 @@ impl Game for Tournament {
             NinjaCommand::Roll => NinjaAction::Roll,
             NinjaCommand::Luck { choice } => NinjaAction::Luck { choice },
             NinjaCommand::Sheet { .. } => NinjaAction::Sheet,
-            NinjaCommand::New { .. } => {
-                return refuse("a tournament is already running in this channel.")
-            }
+            NinjaCommand::New { .. } => return no(Phrase::new("ninja-already-running")),
             // Roster commands are guild-wide: [`Game::global`] answers them.
             NinjaCommand::Create { .. }
             | NinjaCommand::Train { .. }
             | NinjaCommand::Retire { .. }
-            | NinjaCommand::Roster { .. } => return refuse("not a tournament command."),
+            | NinjaCommand::Roster { .. } => {
+                return no(Phrase::new("ninja-not-tournament-command"))
+            }
         })
     }
 
@@ -1693,7 +1692,7 @@ impl Game for Tournament {
     ) -> Result<Vec<Reply>, RuleError> {
         if let NinjaAction::Remind = action {
             if actor.id.0 != SYSTEM_USER {
-                return refuse("reminders are sent by the table itself.");
+                return no(Phrase::new("ninja-remind-only"));
             }
             return Ok(self.remind(ctx.now));
         }
