@@ -32,6 +32,15 @@ impl Attribute {
             Attribute::St => "ST",
         }
     }
+
+    /// Its name in the catalogue's selectors (`iq`, `dx`, `st`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Attribute::Iq => "iq",
+            Attribute::Dx => "dx",
+            Attribute::St => "st",
+        }
+    }
 }
 
 /// An entry of the additives chart.

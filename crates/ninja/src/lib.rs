@@ -23,14 +23,15 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use croupier_core::i18n::Locale;
 use croupier_core::names::{name_key, same_name};
 use croupier_core::rng::GameRng;
 use croupier_core::table::{
-    refuse, Actor, ButtonStyle, Choice, Choices, Command, Commands, Ctx, DataError, Decision, Game,
-    Message, Place, Reply, RuleError, UserId, SYSTEM_USER,
+    Actor, ButtonStyle, Choice, Choices, Command, Commands, Ctx, DataError, Decision, Game,
+    Message, Phrase, Place, Reply, RuleError, Said, UserId, Value, SYSTEM_USER,
 };
 use data::NinjaData;
-use roster::{NinjaRecord, Roster, Training};
+use roster::{no, NinjaRecord, Roster, Training};
 use scoring::{roll_3d6, RollClass, RunStatus, SaveBogus};
 use tournament::{CutTies, Entrant, PendingLuck, Phase, Round, Settings, Tournament, FIELD};
 
@@ -220,6 +221,50 @@ pub enum NinjaAction {
     Remind,
 }
 
+/// A message in the catalogue's words (`locales/*/ninja.ftl`), read in each reader's language.
+fn say(phrase: Phrase) -> Message {
+    Message::said(Said::Phrase(phrase))
+}
+
+/// A button's English label (its other languages relabel it from the message's phrase).
+fn label(key: &str) -> String {
+    croupier_core::i18n::text(Locale::En, key, &[])
+}
+
+/// Labels the buttons a message of typed words gets next (after those it has) with these
+/// messages; a message of plain text is as it is.
+fn labelled(mut m: Message, keys: &[&str]) -> Message {
+    if let Some(Said::Phrase(p)) = &mut m.said {
+        p.buttons.truncate(m.buttons.len());
+        p.buttons.extend(keys.iter().map(|k| k.to_string()));
+    }
+    m
+}
+
+/// The play-by-play with the roll prompt's buttons and ping.
+fn prompted(m: Message, prompt: Message) -> Message {
+    let keys: Vec<String> = match &prompt.said {
+        Some(Said::Phrase(p)) => p.buttons.clone(),
+        _ => vec![],
+    };
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    let mut m = labelled(
+        Message {
+            buttons: vec![],
+            ..m
+        },
+        &keys,
+    );
+    m.buttons = prompt.buttons;
+    m.pings = prompt.pings;
+    m
+}
+
+/// The field's size as a catalogue value.
+fn field_size() -> i64 {
+    FIELD as i64
+}
+
 fn is_gm(actor: &Actor, t: &Tournament) -> bool {
     actor.manager || actor.id == t.host
 }
@@ -229,29 +274,44 @@ fn is_gm(actor: &Actor, t: &Tournament) -> bool {
 fn gm_controls(t: &Tournament) -> Reply {
     let taken = t.entrants.len();
     let m = if taken < FIELD {
-        Message::text(format!(
-            "GM: {taken} of {FIELD} places taken. Fill the rest with house ninjas, or start when everyone is in."
-        ))
-        .styled_button("Fill", &NinjaCommand::Fill, ButtonStyle::Secondary)
+        say(Phrase::new("ninja-gm-places")
+            .arg("taken", taken as i64)
+            .arg("field", field_size())
+            .buttons(&["ninja-button-fill", "ninja-button-start"]))
+        .styled_button(
+            label("ninja-button-fill"),
+            &NinjaCommand::Fill,
+            ButtonStyle::Secondary,
+        )
     } else {
-        Message::text(format!("GM: all {FIELD} places taken. Start when ready."))
+        say(Phrase::new("ninja-gm-full")
+            .arg("field", field_size())
+            .buttons(&["ninja-button-start"]))
     };
-    Reply::gm(m.button("Start", &NinjaCommand::Start { shuffle: None }))
+    Reply::gm(m.button(
+        label("ninja-button-start"),
+        &NinjaCommand::Start { shuffle: None },
+    ))
 }
 
 /// The buttons of the luck decision waiting: reroll or not, then which roll to keep.
 fn luck_buttons(m: Message, p: &PendingLuck) -> Message {
+    let keys: &[&str] = match p.second {
+        None => &["ninja-button-use-luck", "ninja-button-take-roll"],
+        Some(_) => &["ninja-button-keep-first", "ninja-button-keep-reroll"],
+    };
+    let m = labelled(m, keys);
     match p.second {
         None => m
             .styled_button(
-                "Use luck",
+                label("ninja-button-use-luck"),
                 &NinjaCommand::Luck {
                     choice: LuckChoice::Use,
                 },
                 ButtonStyle::Success,
             )
             .styled_button(
-                "Take the roll",
+                label("ninja-button-take-roll"),
                 &NinjaCommand::Luck {
                     choice: LuckChoice::Skip,
                 },
@@ -259,13 +319,13 @@ fn luck_buttons(m: Message, p: &PendingLuck) -> Message {
             ),
         Some(_) => m
             .button(
-                "Keep first",
+                label("ninja-button-keep-first"),
                 &NinjaCommand::Luck {
                     choice: LuckChoice::First,
                 },
             )
             .button(
-                "Keep reroll",
+                label("ninja-button-keep-reroll"),
                 &NinjaCommand::Luck {
                     choice: LuckChoice::Reroll,
                 },
@@ -273,39 +333,68 @@ fn luck_buttons(m: Message, p: &PendingLuck) -> Message {
     }
 }
 
+/// The Roll and Auto buttons of a run under way.
+fn roll_buttons(m: Message) -> Message {
+    labelled(m, &["ninja-button-roll", "ninja-button-auto"])
+        .button(label("ninja-button-roll"), &NinjaCommand::Roll)
+        .styled_button(
+            label("ninja-button-auto"),
+            &RUN_AUTO,
+            ButtonStyle::Secondary,
+        )
+}
+
+/// The Run and Auto buttons of the ninja who is up.
 fn run_buttons(m: Message) -> Message {
-    m.button(
-        "Run",
-        &NinjaCommand::Run {
-            auto: None,
-            round: None,
-        },
-    )
-    .styled_button("Auto", &RUN_AUTO, ButtonStyle::Secondary)
+    labelled(m, &["ninja-button-run", "ninja-button-auto"])
+        .button(
+            label("ninja-button-run"),
+            &NinjaCommand::Run {
+                auto: None,
+                round: None,
+            },
+        )
+        .styled_button(
+            label("ninja-button-auto"),
+            &RUN_AUTO,
+            ButtonStyle::Secondary,
+        )
 }
 
-fn describe(c: RollClass) -> String {
-    match c {
-        RollClass::Scored(ap) => format!("+{ap} AP"),
-        RollClass::Miss => "a miss".into(),
-        RollClass::Bogus17 => "BOGUS 17 (save roll)".into(),
-        RollClass::Bogus18 => "BOGUS 18 (splash)".into(),
-        RollClass::SaveMade => "save made".into(),
-        RollClass::SaveFailed => "failed save (splash)".into(),
-        RollClass::SaveAgain => "BOGUS again (another save)".into(),
-    }
+fn describe(c: RollClass) -> Phrase {
+    let (class, ap) = match c {
+        RollClass::Scored(ap) => ("scored", ap),
+        RollClass::Miss => ("miss", 0),
+        RollClass::Bogus17 => ("bogus17", 0),
+        RollClass::Bogus18 => ("bogus18", 0),
+        RollClass::SaveMade => ("save-made", 0),
+        RollClass::SaveFailed => ("save-failed", 0),
+        RollClass::SaveAgain => ("save-again", 0),
+    };
+    Phrase::new("ninja-class")
+        .arg("class", class)
+        .arg("ap", i64::from(ap))
 }
 
-/// The play-by-play as a message; a long run (a final can take 60 turns) keeps its last lines
-/// in the text and attaches the whole record.
-fn play_by_play(lines: &[String]) -> Message {
-    let text = lines.join("\n");
+/// The play-by-play as a message (`base`: its title, if any, and the values the title needs);
+/// a long run (a final can take 60 turns) keeps its last lines in the text and attaches the
+/// whole record (in English).
+fn play_by_play(base: Phrase, lines: Vec<Value>) -> Message {
+    let text = Value::Lines(lines.clone()).text(Locale::En);
     if text.chars().count() <= 3500 {
-        return Message::text(text);
+        return say(Phrase {
+            key: "ninja-play".into(),
+            ..base
+        }
+        .arg("lines", Value::Lines(lines)));
     }
-    let tail = lines[lines.len().saturating_sub(12)..].join("\n");
-    Message::text(format!("… (the full play-by-play is attached)\n{tail}"))
-        .attach("play-by-play.txt", text)
+    let tail = lines[lines.len().saturating_sub(12)..].to_vec();
+    say(Phrase {
+        key: "ninja-play-cut".into(),
+        ..base
+    }
+    .arg("lines", Value::Lines(tail)))
+    .attach("play-by-play.txt", text)
 }
 
 fn dice_text(d: [u8; 3]) -> String {
@@ -324,23 +413,19 @@ impl Tournament {
 
     fn check_runner(&self, actor: &Actor) -> Result<usize, RuleError> {
         if self.phase != Phase::Running {
-            return refuse(match self.phase {
-                Phase::Entering => {
-                    "the tournament has not started; the GM starts it with `/ninja start`."
-                }
-                _ => "the tournament is over.",
-            });
+            return no(Phrase::new(match self.phase {
+                Phase::Entering => "ninja-not-started",
+                _ => "ninja-over",
+            }));
         }
         let Some(e) = self.current() else {
-            return refuse("nobody is up to run.");
+            return no(Phrase::new("ninja-nobody-up"));
         };
         let rec = &self.entrants[e].record;
         if rec.owner != actor.id && !is_gm(actor, self) {
-            return refuse(format!(
-                "{} is {}'s ninja: only they (or the GM) roll for them.",
-                rec.name,
-                rec.owner.mention()
-            ));
+            return no(Phrase::new("ninja-not-your-runner")
+                .arg("name", rec.name.as_str())
+                .arg("owner", rec.owner.mention()));
         }
         Ok(e)
     }
@@ -362,7 +447,7 @@ impl Tournament {
                 r.luck_left.get(r.cursor).copied().unwrap_or(0),
             ),
         };
-        let course: Vec<String> = data
+        let skills: Vec<String> = data
             .course(r.number)
             .iter()
             .map(|&i| {
@@ -373,30 +458,21 @@ impl Tournament {
                 )
             })
             .collect();
-        let title = if r.number >= 3 {
-            "Final".to_string()
-        } else {
-            format!("Round {}", r.number)
-        };
-        let m = Message::titled(
-            format!("🥷 {title}, ninja {} of {}", r.cursor + 1, r.order.len()),
-            format!(
-                "Up next: **{}** ({}) — skills {}{}. Turn limit {}.\n`/ninja run` rolls turn by turn, `/ninja run auto:true` runs it all at once.",
-                ent.record.name,
-                ent.record.owner.mention(),
-                course.join(" · "),
-                if luck > 0 { format!(", luck ×{luck}") } else { String::new() },
-                self.run_rules().turn_limit
-            ),
-        )
+        let m = say(Phrase::titled("ninja-up-title", "ninja-up")
+            .arg("round", i64::from(r.number.min(3)))
+            .arg("pos", (r.cursor + 1) as i64)
+            .arg("of", r.order.len() as i64)
+            .arg("name", ent.record.name.as_str())
+            .arg("owner", ent.record.owner.mention())
+            .arg("skills", skills.join(" · "))
+            .arg("luck", i64::from(luck))
+            .arg("limit", i64::from(self.run_rules().turn_limit)))
         .ping(&ent.record.owner);
         Some(run_buttons(m))
     }
 
     fn roll_prompt(&self) -> Message {
-        let mut m = Message::text("Roll for the next turn.")
-            .button("Roll", &NinjaCommand::Roll)
-            .styled_button("Auto", &RUN_AUTO, ButtonStyle::Secondary);
+        let mut m = roll_buttons(say(Phrase::new("ninja-roll-prompt")));
         if let Some(o) = self.owner_of_current() {
             m = m.ping(&o);
         }
@@ -404,15 +480,15 @@ impl Tournament {
     }
 
     /// Applies the chosen dice as the current run's next turn; returns the play-by-play line.
-    fn play(&mut self, dice: [u8; 3], luck: bool, data: &NinjaData) -> String {
+    fn play(&mut self, dice: [u8; 3], luck: bool, data: &NinjaData) -> Value {
         let names = Self::names(data);
         let Some(r) = self.round_mut() else {
-            return String::new();
+            return Value::from("");
         };
         let cur = r.cursor;
         match r.runs.get_mut(cur).and_then(|x| x.as_mut()) {
-            Some(run) => run.turn(dice, luck, &names).line,
-            None => String::new(),
+            Some(run) => Value::from(run.turn(dice, luck, &names).said),
+            None => Value::from(""),
         }
     }
 
@@ -447,7 +523,7 @@ impl Tournament {
     }
 
     /// One automatic turn: luck is used only on a roll that would splash.
-    fn auto_turn(&mut self, rng: &mut GameRng, data: &NinjaData) -> String {
+    fn auto_turn(&mut self, rng: &mut GameRng, data: &NinjaData) -> Value {
         let (dice, luck, note) = match self.pending.take() {
             Some(PendingLuck {
                 first,
@@ -457,10 +533,11 @@ impl Tournament {
                 (
                     keep,
                     true,
-                    format!(
-                        "luck: {} rerolled → {}; ",
-                        dice_text(first),
-                        dice_text(second)
+                    Some(
+                        Phrase::new("ninja-auto-luck")
+                            .arg("mark", "pending")
+                            .arg("first", dice_text(first))
+                            .arg("second", dice_text(second)),
                     ),
                 )
             }
@@ -473,10 +550,14 @@ impl Tournament {
                 self.auto_luck(d, rng)
             }
         };
-        format!("{note}{}", self.play(dice, luck, data))
+        let line = self.play(dice, luck, data);
+        match note {
+            Some(note) => Value::from(note.arg("line", line)),
+            None => line,
+        }
     }
 
-    fn auto_luck(&mut self, d: [u8; 3], rng: &mut GameRng) -> ([u8; 3], bool, String) {
+    fn auto_luck(&mut self, d: [u8; 3], rng: &mut GameRng) -> ([u8; 3], bool, Option<Phrase>) {
         if self.classify(d).splashes() && self.luck_left() > 0 {
             self.spend_luck();
             let second = roll_3d6(rng);
@@ -484,10 +565,15 @@ impl Tournament {
             (
                 keep,
                 true,
-                format!("luck! {} rerolled → {}; ", dice_text(d), dice_text(second)),
+                Some(
+                    Phrase::new("ninja-auto-luck")
+                        .arg("mark", "auto")
+                        .arg("first", dice_text(d))
+                        .arg("second", dice_text(second)),
+                ),
             )
         } else {
-            (d, false, String::new())
+            (d, false, None)
         }
     }
 
@@ -495,17 +581,14 @@ impl Tournament {
     fn after_turn(
         &mut self,
         ctx: &mut Ctx<'_, NinjaData, Roster>,
-        mut lines: Vec<String>,
+        mut lines: Vec<Value>,
     ) -> Vec<Reply> {
         let Some(run) = self.current_run() else {
             return vec![];
         };
         if run.running() {
-            let mut m = play_by_play(&lines);
-            let p = self.roll_prompt();
-            m.buttons = p.buttons;
-            m.pings = p.pings;
-            return vec![Reply::public(m)];
+            let m = play_by_play(Phrase::new("ninja-play"), lines);
+            return vec![Reply::public(prompted(m, self.roll_prompt()))];
         }
         let status = run.status;
         let Some(e) = self.current() else {
@@ -560,14 +643,14 @@ impl Tournament {
                         if r.unspent() >= roster::ADDITIVE_COST && r.retired.is_none() && !house {
                             let cmd_name = r.name.replace('"', "");
                             notices.push(Reply::public(
-                                Message::text(format!(
-                                    "{}, **{}** has {} unspent points: training buys an additive now (`/ninja train name:\"{cmd_name}\"`), counted from their next run.",
-                                    r.owner.mention(),
-                                    r.name,
-                                    r.unspent()
-                                ))
+                                say(Phrase::new("ninja-train-offer")
+                                    .arg("owner", r.owner.mention())
+                                    .arg("name", r.name.as_str())
+                                    .arg("points", i64::from(r.unspent()))
+                                    .arg("command", cmd_name.as_str())
+                                    .buttons(&["ninja-button-train"]))
                                 .styled_button(
-                                    "Train",
+                                    label("ninja-button-train"),
                                     &NinjaCommand::Train {
                                         name: cmd_name.clone(),
                                         pick: None,
@@ -578,28 +661,17 @@ impl Tournament {
                             ));
                         }
                     }
-                    " +1 experience point."
+                    "yes"
                 } else {
-                    ""
+                    "no"
                 };
-                let mut l = format!(
-                    "**{name}** completes the course in {turns} turns ({leftover} left over).{xp}"
-                );
-                if after.contains(&e) {
+                let final_round = if number < 3 { "no" } else { "yes" };
+                let verdict = if after.contains(&e) {
                     let displaced: Vec<String> = before
                         .iter()
                         .filter(|x| !after.contains(x))
                         .map(|&x| self.entrants[x].record.name.clone())
                         .collect();
-                    if number < 3 {
-                        l.push_str(" Moves on for now");
-                    } else {
-                        l.push_str(" Leads the final");
-                    }
-                    if !displaced.is_empty() {
-                        l.push_str(&format!(", displacing {}", displaced.join(", ")));
-                    }
-                    l.push('.');
                     // Each knocked-out qualifier's player is told, by name (rounds 1 and 2).
                     // House ninjas have no player to tell.
                     for &x in before
@@ -608,36 +680,53 @@ impl Tournament {
                     {
                         let rec = &self.entrants[x].record;
                         notices.push(Reply::public(
-                            Message::text(format!(
-                                "{}, **{}** drops out of the qualifying places: **{name}** finished faster ({turns} turns).",
-                                rec.owner.mention(),
-                                rec.name
-                            ))
+                            say(Phrase::new("ninja-dropped")
+                                .arg("owner", rec.owner.mention())
+                                .arg("name", rec.name.as_str())
+                                .arg("by", name.as_str())
+                                .arg("turns", i64::from(turns)))
                             .ping(&rec.owner),
                         ));
                     }
+                    Phrase::new("ninja-verdict-through")
+                        .arg("final", final_round)
+                        .arg("count", displaced.len() as i64)
+                        .arg("names", displaced.join(", "))
                 } else {
-                    l.push_str(if number < 3 {
-                        " Too slow to move on."
-                    } else {
-                        " Not fast enough to win."
-                    });
-                }
-                lines.push(l);
+                    Phrase::new("ninja-verdict-out").arg("final", final_round)
+                };
+                lines.push(Value::from(
+                    Phrase::new("ninja-finished")
+                        .arg("name", name.as_str())
+                        .arg("turns", i64::from(turns))
+                        .arg("left", i64::from(leftover))
+                        .arg("xp", xp)
+                        .arg("verdict", verdict),
+                ));
             }
-            RunStatus::Splash => lines.push(format!("**{name}** — SPLASH! The run is over.")),
-            RunStatus::OutOfTime => lines.push(format!("**{name}** is out of time (O.O.T.).")),
+            RunStatus::Splash => lines.push(Value::from(
+                Phrase::new("ninja-splash-line").arg("name", name.as_str()),
+            )),
+            RunStatus::OutOfTime => lines.push(Value::from(
+                Phrase::new("ninja-oot-line").arg("name", name.as_str()),
+            )),
             RunStatus::Running => {}
         }
         // The run's result heads its message, so `/game log` (which keeps a message's title
         // and first line) says how the run ended, not only who stepped up.
         let result = match status {
             RunStatus::Finished { turns, .. } => {
-                format!("🏁 {name} completes the course in {turns} turns")
+                Phrase::titled("ninja-result-finished", "ninja-play")
+                    .arg("name", name.as_str())
+                    .arg("turns", i64::from(turns))
             }
-            RunStatus::Splash => format!("💦 {name}: SPLASH"),
-            RunStatus::OutOfTime => format!("⏱️ {name}: out of time"),
-            RunStatus::Running => String::new(),
+            RunStatus::Splash => {
+                Phrase::titled("ninja-result-splash", "ninja-play").arg("name", name.as_str())
+            }
+            RunStatus::OutOfTime => {
+                Phrase::titled("ninja-result-oot", "ninja-play").arg("name", name.as_str())
+            }
+            RunStatus::Running => Phrase::titled("ninja-result-none", "ninja-play"),
         };
         let round_done = self.round().map(|r| r.done()).unwrap_or(false);
         if round_done {
@@ -647,9 +736,9 @@ impl Tournament {
                 .unwrap_or_default();
             let text = self.close_round();
             lines.push(text);
-            let mut m = play_by_play(&lines).attach("score-sheet.txt", sheet);
             if self.phase == Phase::Over {
-                m.title = Some("🏁 Tournament over".into());
+                let m = play_by_play(Phrase::titled("ninja-over-title", "ninja-play"), lines)
+                    .attach("score-sheet.txt", sheet);
                 out.push(Reply::public(m));
                 let roster_lines = match ctx.shared.as_deref_mut() {
                     Some(roster) => {
@@ -668,19 +757,18 @@ impl Tournament {
                     None => vec![],
                 };
                 if !roster_lines.is_empty() {
-                    out.push(Reply::public(Message::titled(
-                        "📜 Roster updated",
-                        roster_lines.join("\n"),
-                    )));
+                    out.push(Reply::public(say(Phrase::titled(
+                        "ninja-roster-updated-title",
+                        "ninja-roster",
+                    )
+                    .arg("lines", Value::Lines(roster_lines)))));
                 }
                 return out;
             }
-            m.title = Some(result);
+            let m = play_by_play(result, lines).attach("score-sheet.txt", sheet);
             out.push(Reply::public(m));
         } else {
-            let mut m = play_by_play(&lines);
-            m.title = Some(result);
-            out.push(Reply::public(m));
+            out.push(Reply::public(play_by_play(result, lines)));
         }
         out.extend(notices);
         if let Some(m) = self.up_next(ctx.data, ctx.shared.as_deref()) {
@@ -690,27 +778,36 @@ impl Tournament {
     }
 
     fn sheet_message(&self, data: &NinjaData) -> Message {
+        let lines = sheet::score_lines(self, data);
         let text = sheet::score_sheet(self, data);
         let status = match self.phase {
-            Phase::Entering => format!("Taking entries: {}/{FIELD}.", self.entrants.len()),
+            Phase::Entering => Phrase::new("ninja-status-entering")
+                .arg("count", self.entrants.len() as i64)
+                .arg("field", field_size()),
             Phase::Running => match self.current() {
-                Some(e) => format!("Running: {} is up.", self.entrants[e].record.name),
-                None => "Running.".into(),
+                Some(e) => Phrase::new("ninja-status-up")
+                    .arg("name", self.entrants[e].record.name.as_str()),
+                None => Phrase::new("ninja-status-running"),
             },
-            Phase::Over if self.winners.is_empty() => "Over: no winner.".into(),
-            Phase::Over => format!(
-                "Over: won by {}.",
+            Phase::Over if self.winners.is_empty() => Phrase::new("ninja-status-no-winner"),
+            Phase::Over => Phrase::new("ninja-status-won").arg(
+                "names",
                 self.winners
                     .iter()
                     .map(|&w| self.entrants[w].record.name.clone())
                     .collect::<Vec<_>>()
-                    .join(", ")
+                    .join(", "),
             ),
         };
+        let base = Phrase::titled("ninja-score-title", "ninja-score").arg("status", status);
         let mut m = if text.chars().count() < 3800 {
-            Message::titled("📋 Score sheet", format!("{status}\n```\n{text}```"))
+            say(base.arg("lines", Value::Lines(lines)))
         } else {
-            Message::titled("📋 Score sheet", status).attach("score-sheet.txt", text)
+            say(Phrase {
+                key: "ninja-score-status".into(),
+                ..base
+            })
+            .attach("score-sheet.txt", text)
         };
         match self.phase {
             // The luck decision waits: its buttons, so a late press elsewhere is offered them.
@@ -719,13 +816,7 @@ impl Tournament {
                     m = luck_buttons(m, p);
                 }
             }
-            Phase::Running if self.current_run().is_some() => {
-                m = m.button("Roll", &NinjaCommand::Roll).styled_button(
-                    "Auto",
-                    &RUN_AUTO,
-                    ButtonStyle::Secondary,
-                )
-            }
+            Phase::Running if self.current_run().is_some() => m = roll_buttons(m),
             Phase::Running => m = run_buttons(m),
             // Start and Fill are the GM's: they come in the GM's own copy ([`gm_controls`]).
             Phase::Entering | Phase::Over => {}
@@ -778,7 +869,7 @@ fn settings_of(cmd: NinjaCommand) -> Result<Settings, RuleError> {
         remind_after,
     } = cmd
     else {
-        return refuse("a tournament opens with `/ninja new`.");
+        return no(Phrase::new("ninja-opens-with-new"));
     };
     let d = Settings::default();
     Ok(Settings {
@@ -794,7 +885,9 @@ fn may_manage(actor: &Actor, rec: &NinjaRecord) -> Result<(), RuleError> {
     if rec.owner == actor.id || actor.manager {
         Ok(())
     } else {
-        refuse(format!("{} belongs to {}.", rec.name, rec.owner.mention()))
+        no(Phrase::new("ninja-belongs")
+            .arg("name", rec.name.as_str())
+            .arg("owner", rec.owner.mention()))
     }
 }
 
@@ -806,7 +899,7 @@ fn global_command(
 ) -> Result<Vec<Reply>, RuleError> {
     let data = ctx.data;
     let Some(roster) = ctx.shared.as_deref_mut() else {
-        return refuse("the roster is not available right now.");
+        return no(Phrase::new("ninja-roster-unavailable"));
     };
     match cmd {
         NinjaCommand::Create {
@@ -825,22 +918,27 @@ fn global_command(
             rec.id = roster.next_id();
             let a = data.additive_name(&rec.additives[0]);
             let b = data.additive_name(&rec.additives[1]);
-            let sheet = sheet::character_sheet(&rec, data);
+            let sheet = sheet::character_sheet_said(&rec, data);
             roster.ninjas.push(rec.clone());
-            Ok(vec![Reply::public(Message::titled(
-                format!("🥷 New ninja: {}", rec.name),
-                format!(
-                    "Additives rolled on 2d6: {} → {a}, {} → {b}.\n{sheet}",
-                    faces[0], faces[1]
-                ),
-            ))])
+            Ok(vec![Reply::public(say(Phrase::titled(
+                "ninja-created-title",
+                "ninja-created",
+            )
+            .arg("name", rec.name.as_str())
+            .arg("first", i64::from(faces[0]))
+            .arg("a", a)
+            .arg("second", i64::from(faces[1]))
+            .arg("b", b)
+            .arg("sheet", sheet)))])
         }
         NinjaCommand::Sheet { name: Some(name) } => {
             let rec = roster.get(&name)?;
-            Ok(vec![Reply::public(Message::titled(
-                format!("Character sheet: {}", rec.name),
-                sheet::character_sheet(rec, data),
-            ))])
+            Ok(vec![Reply::public(say(Phrase::titled(
+                "ninja-sheet-title",
+                "ninja-sheet-only",
+            )
+            .arg("name", rec.name.as_str())
+            .arg("sheet", sheet::character_sheet_said(rec, data))))])
         }
         NinjaCommand::Roster { all, mine } => {
             let all = all.unwrap_or(false);
@@ -850,146 +948,148 @@ fn global_command(
                 if (r.retired.is_some() && !all) || (mine && r.owner != actor.id) {
                     continue;
                 }
-                lines.push(format!(
-                    "**{}** ({}) IQ {} DX {} ST {} · {} · events {} · points {} · wins {}{}",
-                    r.name,
-                    r.owner.mention(),
-                    r.iq,
-                    r.dx,
-                    r.st,
-                    r.additive_list(data),
-                    r.events,
-                    r.points,
-                    r.wins,
-                    match (&r.retired, &r.entered) {
-                        (Some(w), _) => format!(" · retired ({w})"),
-                        (None, Some(p)) => format!(" · in the tournament in {}", p.mention()),
-                        (None, None) => String::new(),
-                    }
-                ));
+                let line = Phrase::new("ninja-roster-line")
+                    .arg("name", r.name.as_str())
+                    .arg("owner", r.owner.mention())
+                    .arg("iq", i64::from(r.iq))
+                    .arg("dx", i64::from(r.dx))
+                    .arg("st", i64::from(r.st))
+                    .arg("additives", r.additive_list(data))
+                    .arg("events", i64::from(r.events))
+                    .arg("points", i64::from(r.points))
+                    .arg("wins", i64::from(r.wins));
+                let line = match (&r.retired, &r.entered) {
+                    (Some(w), _) => line.arg("status", "retired").arg("why", w.as_str()),
+                    (None, Some(p)) => line.arg("status", "entered").arg("place", p.mention()),
+                    (None, None) => line.arg("status", "none"),
+                };
+                lines.push(Value::from(line));
             }
             if lines.is_empty() {
-                let whose = if mine { "You have no" } else { "No" };
-                lines.push(format!(
-                    "{whose} ninjas yet. Create one with `/ninja create name:… iq:… dx:… st:…`."
+                lines.push(Value::from(
+                    Phrase::new("ninja-roster-empty").arg("mine", if mine { "yes" } else { "no" }),
                 ));
             }
-            Ok(vec![Reply::public(Message::titled(
-                "🥷 Roster",
-                lines.join("\n"),
-            ))])
+            Ok(vec![Reply::public(say(Phrase::titled(
+                "ninja-roster-title",
+                "ninja-roster",
+            )
+            .arg("lines", Value::Lines(lines))))])
         }
         NinjaCommand::Retire { name } => {
             let name = name.as_str();
             let rec = roster.get(name)?.clone();
             may_manage(actor, &rec)?;
             if rec.retired.is_some() {
-                return refuse(format!("{} is already retired.", rec.name));
+                return no(Phrase::new("ninja-already-retired").arg("name", rec.name.as_str()));
             }
             // A ninja entered in a tournament runs there until it withdraws or the tournament
             // ends: retiring it in between would leave a retired ninja on the course.
             if let Some(h) = &rec.entered {
-                return refuse(format!(
-                    "{} is entered in the tournament in {}: before it starts, withdraw them there (`/ninja withdraw`) and retire them; once it has started, they can retire when it ends (the final, or `/game end` by its GM).",
-                    rec.name,
-                    h.mention()
-                ));
+                return no(Phrase::new("ninja-retire-entered")
+                    .arg("name", rec.name.as_str())
+                    .arg("place", h.mention()));
             }
             if let Some(r) = roster.find_mut(name) {
                 r.retired = Some("retired by choice".into());
             }
-            Ok(vec![Reply::public(Message::text(format!(
-                "{} retires. Their sheet stays on the roster.",
-                rec.name
-            )))])
+            Ok(vec![Reply::public(say(
+                Phrase::new("ninja-retires").arg("name", rec.name.as_str())
+            ))])
         }
         NinjaCommand::Train { name, pick } => {
             let name = name.as_str();
             let rec = roster.get(name)?.clone();
             may_manage(actor, &rec)?;
             if rec.retired.is_some() {
-                return refuse(format!("{} is retired.", rec.name));
+                return no(Phrase::new("ninja-retired").arg("name", rec.name.as_str()));
             }
             if let Some(pair) = &rec.pending_train {
                 let Some(pick) = pick.as_deref() else {
-                    return refuse(format!(
-                        "{} already rolled: pick {} or {} with `/ninja train name:\"{}\" pick:…`.",
-                        rec.name,
-                        data.additive_name(&pair[0]),
-                        data.additive_name(&pair[1]),
-                        rec.name
-                    ));
+                    return no(Phrase::new("ninja-train-rolled")
+                        .arg("name", rec.name.as_str())
+                        .arg("a", data.additive_name(&pair[0]))
+                        .arg("b", data.additive_name(&pair[1])));
                 };
                 let Some(def) = data.find_additive(pick) else {
-                    return refuse(format!("`{pick}` is not an additive."));
+                    return no(Phrase::new("ninja-not-additive").arg("pick", pick));
                 };
                 if !pair.contains(&def.id) {
-                    return refuse(format!(
-                        "the dice offered {} or {}, not {}.",
-                        data.additive_name(&pair[0]),
-                        data.additive_name(&pair[1]),
-                        def.name
-                    ));
+                    return no(Phrase::new("ninja-train-offered")
+                        .arg("a", data.additive_name(&pair[0]))
+                        .arg("b", data.additive_name(&pair[1]))
+                        .arg("pick", def.name.as_str()));
                 }
                 let id = def.id.clone();
                 let Some(r) = roster.find_mut(name) else {
-                    return refuse("that ninja is gone.");
+                    return no(Phrase::new("ninja-gone"));
                 };
                 r.additives.push(id.clone());
                 r.pending_train = None;
-                return Ok(vec![Reply::public(Message::text(format!(
-                    "{} takes {}.\n{}",
-                    r.name,
-                    data.additive_name(&id),
-                    sheet::character_sheet(r, data)
-                )))]);
+                return Ok(vec![Reply::public(say(Phrase::new("ninja-takes")
+                    .arg("name", r.name.as_str())
+                    .arg("additive", data.additive_name(&id))
+                    .arg("sheet", sheet::character_sheet_said(r, data))))]);
             }
             if pick.is_some() {
-                return refuse("roll first with `/ninja train name:…` (without pick).");
+                return no(Phrase::new("ninja-train-roll-first"));
             }
             if rec.unspent() < roster::ADDITIVE_COST {
-                return refuse(format!(
-                    "{} has {} unspent point(s); an additive costs {}.",
-                    rec.name,
-                    rec.unspent(),
-                    roster::ADDITIVE_COST
-                ));
+                return no(Phrase::new("ninja-train-short")
+                    .arg("name", rec.name.as_str())
+                    .arg("points", i64::from(rec.unspent()))
+                    .arg("cost", i64::from(roster::ADDITIVE_COST)));
             }
             let faces = roster::roll_2d6(ctx.rng);
             let (Some(a), Some(b)) = (data.additive_on(faces[0]), data.additive_on(faces[1]))
             else {
-                return refuse("the additives chart is incomplete.");
+                return no(Phrase::new("ninja-chart-incomplete"));
             };
             let choice = roster::train_choice(&rec, &a.id, &b.id);
             let Some(r) = roster.find_mut(name) else {
-                return refuse("that ninja is gone.");
+                return no(Phrase::new("ninja-gone"));
             };
             r.spent += roster::ADDITIVE_COST;
-            let head = format!(
-                "{} spends {} points and rolls 2d6: {} → {}, {} → {}.",
-                r.name,
-                roster::ADDITIVE_COST,
-                faces[0],
-                a.name,
-                faces[1],
-                b.name
-            );
+            let head = Phrase::new("ninja-train-head")
+                .arg("name", r.name.as_str())
+                .arg("cost", i64::from(roster::ADDITIVE_COST))
+                .arg("first", i64::from(faces[0]))
+                .arg("a", a.name.as_str())
+                .arg("second", i64::from(faces[1]))
+                .arg("b", b.name.as_str());
             match choice {
                 Training::Took(id) => {
                     r.additives.push(id.clone());
-                    Ok(vec![Reply::public(Message::text(format!(
-                        "{head} Takes {}.\n{}",
-                        data.additive_name(&id),
-                        sheet::character_sheet(r, data)
-                    )))])
+                    Ok(vec![Reply::public(say(Phrase::new("ninja-train-took")
+                        .arg("head", head)
+                        .arg("additive", data.additive_name(&id))
+                        .arg("sheet", sheet::character_sheet_said(r, data))))])
                 }
                 Training::Choose(pair) => {
                     let cmd_name = r.name.clone();
                     r.pending_train = Some(pair.clone());
-                    let mut m = Message::text(format!("{head} Pick one:"));
-                    for id in &pair {
+                    let names = pair.clone().map(|id| data.additive_name(&id).to_string());
+                    let [a, b] = names.clone();
+                    let keys = ["ninja-button-take-a", "ninja-button-take-b"];
+                    let phrase = Phrase::new("ninja-train-pick")
+                        .arg("head", head)
+                        .arg("a", a)
+                        .arg("b", b)
+                        .buttons(&keys);
+                    let labels: Vec<String> = keys
+                        .iter()
+                        .map(|k| {
+                            Phrase {
+                                key: k.to_string(),
+                                ..phrase.clone()
+                            }
+                            .text(Locale::En)
+                        })
+                        .collect();
+                    let mut m = say(phrase);
+                    for (id, take) in pair.iter().zip(labels) {
                         m = m.button(
-                            format!("Take {}", data.additive_name(id)),
+                            take,
                             &NinjaCommand::Train {
                                 name: cmd_name.clone(),
                                 pick: Some(id.to_string()),
@@ -1000,7 +1100,7 @@ fn global_command(
                 }
             }
         }
-        _ => refuse("not a roster command."),
+        _ => no(Phrase::new("ninja-not-roster-command")),
     }
 }
 
@@ -1014,80 +1114,73 @@ impl Tournament {
     ) -> Result<Vec<Reply>, RuleError> {
         let data = ctx.data;
         match action {
-            NinjaAction::Remind => refuse("reminders are sent by the table itself."),
+            NinjaAction::Remind => no(Phrase::new("ninja-remind-only")),
             NinjaAction::Sheet => Ok(vec![Reply::public(
                 self.sheet_message(data)
                     .with_picture(croupier_core::table::Picture::Board { viewer: None }),
             )]),
             NinjaAction::Enter { ninja } => {
                 if self.phase != Phase::Entering {
-                    return refuse("entries are closed: the tournament has started.");
+                    return no(Phrase::new("ninja-entries-closed"));
                 }
                 if ninja.owner != actor.id && !is_gm(actor, self) {
-                    return refuse(format!(
-                        "{} belongs to {}; only they or the GM can enter them.",
-                        ninja.name,
-                        ninja.owner.mention()
-                    ));
+                    return no(Phrase::new("ninja-enter-not-yours")
+                        .arg("name", ninja.name.as_str())
+                        .arg("owner", ninja.owner.mention()));
                 }
                 ninja.may_enter()?;
                 if self.entrants.len() >= FIELD {
-                    return refuse(format!("the tournament is full ({FIELD} ninjas)."));
+                    return no(Phrase::new("ninja-full").arg("field", field_size()));
                 }
                 if self.entrants.iter().any(|e| {
                     (ninja.id != 0 && e.record.id == ninja.id)
                         || same_name(&e.record.name, &ninja.name)
                 }) {
-                    return refuse(format!("{} is already entered.", ninja.name));
+                    return no(
+                        Phrase::new("ninja-already-entered").arg("name", ninja.name.as_str())
+                    );
                 }
                 // A ninja runs in one tournament at a time: the roster says where it is.
                 if let Some(roster) = ctx.shared.as_deref_mut() {
                     let Some(rec) = tournament::record_mut(roster, ninja) else {
-                        return refuse(format!(
-                            "{} is no longer on this server's roster. See `/ninja roster`.",
-                            ninja.name
-                        ));
+                        return no(Phrase::new("ninja-off-roster").arg("name", ninja.name.as_str()));
                     };
                     if let Some(h) = rec
                         .entered
                         .as_ref()
                         .filter(|h| !tournament::held_by(h, ctx.place))
                     {
-                        return refuse(format!(
-                            "{} is already entered in the tournament in {}: a ninja runs in one tournament at a time. Withdraw them there (`/ninja withdraw`) or wait until that tournament ends.",
-                            ninja.name,
-                            h.mention()
-                        ));
+                        return no(Phrase::new("ninja-entered-elsewhere")
+                            .arg("name", ninja.name.as_str())
+                            .arg("place", h.mention()));
                     }
                     rec.entered = Some(ctx.place.clone());
                 }
                 let e = self.entrant_from(ninja, false, data);
                 self.entrants.push(e);
-                let note = if ninja.last_attempt() {
-                    " (one last attempt)"
-                } else {
-                    ""
-                };
-                Ok(vec![Reply::public(Message::text(format!(
-                    "{} enters the tournament{note} — {}/{FIELD}.",
-                    ninja.name,
-                    self.entrants.len()
-                )))])
+                let last = if ninja.last_attempt() { "yes" } else { "no" };
+                Ok(vec![Reply::public(say(Phrase::new("ninja-entered")
+                    .arg("name", ninja.name.as_str())
+                    .arg("last", last)
+                    .arg("count", self.entrants.len() as i64)
+                    .arg("field", field_size())))])
             }
             NinjaAction::Withdraw { name } => {
                 if self.phase != Phase::Entering {
-                    return refuse("the tournament has started: ninjas can no longer withdraw.");
+                    return no(Phrase::new("ninja-no-withdraw"));
                 }
                 let Some(i) = self
                     .entrants
                     .iter()
                     .position(|e| same_name(&e.record.name, name.trim()))
                 else {
-                    return refuse(format!("no ninja called `{name}` is entered."));
+                    return no(Phrase::new("ninja-not-entered").arg("name", name.as_str()));
                 };
                 let rec = &self.entrants[i].record;
                 if rec.owner != actor.id && !is_gm(actor, self) {
-                    return refuse(format!("{} belongs to {}.", rec.name, rec.owner.mention()));
+                    return no(Phrase::new("ninja-belongs")
+                        .arg("name", rec.name.as_str())
+                        .arg("owner", rec.owner.mention()));
                 }
                 let gone = self.entrants.remove(i);
                 if let Some(rec) = ctx
@@ -1103,11 +1196,10 @@ impl Tournament {
                         rec.entered = None;
                     }
                 }
-                Ok(vec![Reply::public(Message::text(format!(
-                    "{} withdraws — {}/{FIELD}.",
-                    gone.record.name,
-                    self.entrants.len()
-                )))])
+                Ok(vec![Reply::public(say(Phrase::new("ninja-withdrawn")
+                    .arg("name", gone.record.name.as_str())
+                    .arg("count", self.entrants.len() as i64)
+                    .arg("field", field_size())))])
             }
             NinjaAction::Fill {
                 taken,
@@ -1116,11 +1208,11 @@ impl Tournament {
             } => {
                 // Only the GM fills: `/ninja fill` is declared `perm = gm`, checked by the table.
                 if self.phase != Phase::Entering {
-                    return refuse("the tournament has already started.");
+                    return no(Phrase::new("ninja-already-started"));
                 }
                 let need = FIELD.saturating_sub(self.entrants.len());
                 if need == 0 {
-                    return refuse("all 16 places are taken.");
+                    return no(Phrase::new("ninja-all-taken").arg("field", field_size()));
                 }
                 // The GM's idle house ninjas come back first, so the roster does not fill up
                 // with a new set at every tournament.
@@ -1133,20 +1225,19 @@ impl Tournament {
                                 r.entered = Some(ctx.place.clone())
                             }
                             _ => {
-                                return refuse(format!(
-                                    "{} is no longer free to run; fill again.",
-                                    rec.name
-                                ))
+                                return no(
+                                    Phrase::new("ninja-not-free").arg("name", rec.name.as_str())
+                                )
                             }
                         }
                     }
-                    added.push(format!(
-                        "{} (back again: events {}, points {}, wins {}; {})",
-                        rec.name,
-                        rec.events,
-                        rec.points,
-                        rec.wins,
-                        rec.additive_list(data)
+                    added.push(Value::from(
+                        Phrase::new("ninja-fill-back")
+                            .arg("name", rec.name.as_str())
+                            .arg("events", i64::from(rec.events))
+                            .arg("points", i64::from(rec.points))
+                            .arg("wins", i64::from(rec.wins))
+                            .arg("additives", rec.additive_list(data)),
                     ));
                     fresh.push(self.entrant_from(rec, true, data));
                 }
@@ -1185,41 +1276,43 @@ impl Tournament {
                     // A generated ninja joins the roster at once, held by this tournament.
                     if let Some(roster) = ctx.shared.as_deref_mut() {
                         if let Err(e) = roster::check_name(roster, &rec.name) {
-                            return refuse(format!("a generated ninja's name collides: {e}"));
+                            let why = match e.2 {
+                                Some(p) => Value::from(*p),
+                                None => Value::from(e.0),
+                            };
+                            return no(Phrase::new("ninja-name-collides").arg("why", why));
                         }
                         let mut kept = rec.clone();
                         kept.entered = Some(ctx.place.clone());
                         roster.ninjas.push(kept);
                     }
-                    added.push(format!(
-                        "{} (IQ {} DX {} ST {}; {})",
-                        rec.name,
-                        rec.iq,
-                        rec.dx,
-                        rec.st,
-                        rec.additive_list(data)
+                    added.push(Value::from(
+                        Phrase::new("ninja-fill-new")
+                            .arg("name", rec.name.as_str())
+                            .arg("iq", i64::from(rec.iq))
+                            .arg("dx", i64::from(rec.dx))
+                            .arg("st", i64::from(rec.st))
+                            .arg("additives", rec.additive_list(data)),
                     ));
                     fresh.push(self.entrant_from(&rec, true, data));
                 }
                 self.entrants.extend(fresh);
                 Ok(vec![
-                    Reply::public(Message::titled(
-                        format!("{} house ninja(s) fill the field", added.len()),
-                        added.join("\n"),
-                    )),
+                    Reply::public(say(Phrase::titled("ninja-fill-title", "ninja-fill")
+                        .arg("count", added.len() as i64)
+                        .arg("lines", Value::Lines(added)))),
                     gm_controls(self),
                 ])
             }
             NinjaAction::Start { shuffle } => {
                 // Only the GM starts: `/ninja start` is declared `perm = gm`.
                 if self.phase != Phase::Entering {
-                    return refuse("the tournament has already started.");
+                    return no(Phrase::new("ninja-already-started"));
                 }
                 if self.entrants.len() != FIELD {
-                    return refuse(format!(
-                        "a tournament starts with {FIELD} ninjas; {} entered. `/ninja fill` fills the empty places with generated ninjas.",
-                        self.entrants.len()
-                    ));
+                    return no(Phrase::new("ninja-start-needs")
+                        .arg("field", field_size())
+                        .arg("count", self.entrants.len() as i64));
                 }
                 let mut order: Vec<usize> = (0..self.entrants.len()).collect();
                 if *shuffle {
@@ -1227,16 +1320,19 @@ impl Tournament {
                 }
                 self.rounds.push(Round::new(1, order, &self.entrants));
                 self.phase = Phase::Running;
-                let mut out = vec![Reply::public(Message::titled(
-                    "📋 Round 1 running order",
-                    self.rounds[0]
-                        .order
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &e)| format!("{}. {}", i + 1, self.entrants[e].record.name))
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                ))];
+                let order = self.rounds[0]
+                    .order
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &e)| {
+                        Value::Text(format!("{}. {}", i + 1, self.entrants[e].record.name))
+                    })
+                    .collect();
+                let mut out = vec![Reply::public(say(Phrase::titled(
+                    "ninja-order-title",
+                    "ninja-order",
+                )
+                .arg("lines", Value::Lines(order))))];
                 if let Some(m) = self.up_next(data, ctx.shared.as_deref()) {
                     out.push(Reply::public(m));
                 }
@@ -1262,36 +1358,44 @@ impl Tournament {
                             }
                         }
                     }
-                    lines.push(format!("**{}** steps up.", self.entrants[e].record.name));
+                    lines.push(Value::from(
+                        Phrase::new("ninja-steps-up")
+                            .arg("name", self.entrants[e].record.name.as_str()),
+                    ));
                     if trained {
                         let ent = &self.entrants[e];
-                        lines.push(format!(
-                            "{} trained since the last run: additives now {}; this run's skills {}.",
-                            ent.record.name,
-                            ent.record.additive_list(data),
-                            self.current_run()
-                                .map(|r| r
-                                    .course
+                        let skills = self
+                            .current_run()
+                            .map(|r| {
+                                r.course
                                     .iter()
                                     .zip(&r.skills)
-                                    .map(|(&o, s)| format!(
-                                        "{} {s}",
-                                        data.obstacles.get(o).map(|x| x.initials.as_str()).unwrap_or("?")
-                                    ))
+                                    .map(|(&o, s)| {
+                                        format!(
+                                            "{} {s}",
+                                            data.obstacles
+                                                .get(o)
+                                                .map(|x| x.initials.as_str())
+                                                .unwrap_or("?")
+                                        )
+                                    })
                                     .collect::<Vec<_>>()
-                                    .join(" · "))
-                                .unwrap_or_default()
+                                    .join(" · ")
+                            })
+                            .unwrap_or_default();
+                        lines.push(Value::from(
+                            Phrase::new("ninja-trained")
+                                .arg("name", ent.record.name.as_str())
+                                .arg("additives", ent.record.additive_list(data))
+                                .arg("skills", skills),
                         ));
                     }
                 } else if !auto {
-                    return refuse("this run is under way: press Roll (or `/ninja run auto:true` to finish it at once).");
+                    return no(Phrase::new("ninja-run-under-way"));
                 }
                 if !auto {
-                    let mut m = play_by_play(&lines);
-                    let p = self.roll_prompt();
-                    m.buttons = p.buttons;
-                    m.pings = p.pings;
-                    return Ok(vec![Reply::public(m)]);
+                    let m = play_by_play(Phrase::new("ninja-play"), lines);
+                    return Ok(vec![Reply::public(prompted(m, self.roll_prompt()))]);
                 }
                 while self.current_run().map(|r| r.running()).unwrap_or(false) {
                     let l = self.auto_turn(ctx.rng, data);
@@ -1301,7 +1405,7 @@ impl Tournament {
             }
             NinjaAction::RunRound { fresh } => {
                 if !is_gm(actor, self) {
-                    return refuse("only the GM runs a whole round at once; `/ninja run auto:true` runs your ninja.");
+                    return no(Phrase::new("ninja-round-gm-only"));
                 }
                 self.check_runner(actor)?;
                 let number = self.round().map(|r| r.number);
@@ -1326,10 +1430,10 @@ impl Tournament {
             NinjaAction::Roll => {
                 self.check_runner(actor)?;
                 if self.current_run().is_none() {
-                    return refuse("the run has not started: `/ninja run` first.");
+                    return no(Phrase::new("ninja-run-not-started"));
                 }
                 if self.pending.is_some() {
-                    return refuse("decide on luck first (Use luck / Take the roll).");
+                    return no(Phrase::new("ninja-luck-first"));
                 }
                 let d = roll_3d6(ctx.rng);
                 let class = self.classify(d);
@@ -1340,13 +1444,11 @@ impl Tournament {
                     });
                     let owner = self.owner_of_current().unwrap_or_else(|| self.host.clone());
                     return Ok(vec![Reply::public(luck_buttons(
-                        Message::text(format!(
-                            "{} — that is {}. {} has luck ({} left this round): reroll and keep either result?",
-                            dice_text(d),
-                            describe(class),
-                            owner.mention(),
-                            self.luck_left()
-                        ))
+                        say(Phrase::new("ninja-luck-offer")
+                            .arg("dice", dice_text(d))
+                            .arg("class", describe(class))
+                            .arg("owner", owner.mention())
+                            .arg("left", i64::from(self.luck_left())))
                         .ping(&owner),
                         &PendingLuck {
                             first: d,
@@ -1360,12 +1462,12 @@ impl Tournament {
             NinjaAction::Luck { choice } => {
                 self.check_runner(actor)?;
                 let Some(p) = self.pending.clone() else {
-                    return refuse("there is no luck decision to make right now.");
+                    return no(Phrase::new("ninja-no-luck-decision"));
                 };
                 match (choice, p.second) {
                     (LuckChoice::Use, None) => {
                         if self.luck_left() == 0 {
-                            return refuse("no luck left this round.");
+                            return no(Phrase::new("ninja-no-luck-left"));
                         }
                         self.spend_luck();
                         let second = roll_3d6(ctx.rng);
@@ -1375,13 +1477,11 @@ impl Tournament {
                         });
                         let (c1, c2) = (self.classify(p.first), self.classify(second));
                         Ok(vec![Reply::public(luck_buttons(
-                            Message::text(format!(
-                                "Luck! Reroll: {} — {}. Keep which? First: {} — {}.",
-                                dice_text(second),
-                                describe(c2),
-                                dice_text(p.first),
-                                describe(c1)
-                            )),
+                            say(Phrase::new("ninja-luck-reroll")
+                                .arg("second", dice_text(second))
+                                .arg("class2", describe(c2))
+                                .arg("first", dice_text(p.first))
+                                .arg("class1", describe(c1))),
                             &PendingLuck {
                                 first: p.first,
                                 second: Some(second),
@@ -1404,10 +1504,10 @@ impl Tournament {
                         Ok(self.after_turn(ctx, vec![line]))
                     }
                     (LuckChoice::Use | LuckChoice::Skip, Some(_)) => {
-                        refuse("luck is already used: keep the first roll or the reroll.")
+                        no(Phrase::new("ninja-luck-used"))
                     }
                     (LuckChoice::First | LuckChoice::Reroll, None) => {
-                        refuse("use luck first (or take the roll).")
+                        no(Phrase::new("ninja-luck-not-used"))
                     }
                 }
             }
@@ -1421,23 +1521,17 @@ impl Tournament {
         };
         let rec = &self.entrants[e].record;
         let hours = (now - self.waiting_since) / 3600;
-        let mut m = Message::titled(
-            "⏰ Reminder",
-            format!(
-                "{} is up: {}, the tournament waits for you (for {hours} h).",
-                rec.name,
-                rec.owner.mention()
-            ),
-        )
+        let m = say(Phrase::titled("ninja-remind-title", "ninja-remind")
+            .arg("name", rec.name.as_str())
+            .arg("owner", rec.owner.mention())
+            .arg("hours", hours))
         .ping(&rec.owner);
-        m = if let Some(p) = &self.pending {
-            luck_buttons(m.field("To do", "Decide on luck: `/ninja luck`."), p)
+        let m = if let Some(p) = &self.pending {
+            // A message of typed words has no fields: this one stays English text.
+            let english = Message { said: None, ..m };
+            luck_buttons(english.field("To do", "Decide on luck: `/ninja luck`."), p)
         } else if self.current_run().is_some() {
-            m.button("Roll", &NinjaCommand::Roll).styled_button(
-                "Auto",
-                &RUN_AUTO,
-                ButtonStyle::Secondary,
-            )
+            roll_buttons(m)
         } else {
             run_buttons(m)
         };
@@ -1490,18 +1584,25 @@ impl Game for Tournament {
             waiting_since: ctx.now,
             reminded_at: None,
         };
-        let msg = Message::titled(
-            "🥷 Ninja Obstacle Tournament",
-            format!(
-                "{} opens a tournament (GM). Enter your ninjas with `/ninja enter name:…` (up to {FIELD}; no ninja yet? `/ninja create name:… iq:… dx:… st:…` makes one, 40 points, each at least 12); the GM may `/ninja fill` the empty places and `/ninja start`s it.\nTurn limit {} (final {}), a 17 on a save roll {}, exact ties at the cut: {}.",
-                host.name,
-                settings.turn_limit,
-                settings.final_limit,
-                match settings.save_bogus { SaveBogus::Fail => "fails", SaveBogus::Again => "calls for another save" },
-                match settings.cut_ties { CutTies::Earlier => "earlier runner keeps the place", CutTies::Both => "both advance" },
-            ),
-        )
-;
+        let msg = say(Phrase::titled("ninja-open-title", "ninja-open")
+            .arg("host", host.name.as_str())
+            .arg("field", field_size())
+            .arg("limit", i64::from(settings.turn_limit))
+            .arg("final", i64::from(settings.final_limit))
+            .arg(
+                "save",
+                match settings.save_bogus {
+                    SaveBogus::Fail => "fail",
+                    SaveBogus::Again => "again",
+                },
+            )
+            .arg(
+                "ties",
+                match settings.cut_ties {
+                    CutTies::Earlier => "earlier",
+                    CutTies::Both => "both",
+                },
+            ));
         let gm = gm_controls(&t);
         Ok((t, vec![Reply::public(msg), gm]))
     }
@@ -1572,14 +1673,14 @@ impl Game for Tournament {
             NinjaCommand::Roll => NinjaAction::Roll,
             NinjaCommand::Luck { choice } => NinjaAction::Luck { choice },
             NinjaCommand::Sheet { .. } => NinjaAction::Sheet,
-            NinjaCommand::New { .. } => {
-                return refuse("a tournament is already running in this channel.")
-            }
+            NinjaCommand::New { .. } => return no(Phrase::new("ninja-already-running")),
             // Roster commands are guild-wide: [`Game::global`] answers them.
             NinjaCommand::Create { .. }
             | NinjaCommand::Train { .. }
             | NinjaCommand::Retire { .. }
-            | NinjaCommand::Roster { .. } => return refuse("not a tournament command."),
+            | NinjaCommand::Roster { .. } => {
+                return no(Phrase::new("ninja-not-tournament-command"))
+            }
         })
     }
 
@@ -1591,7 +1692,7 @@ impl Game for Tournament {
     ) -> Result<Vec<Reply>, RuleError> {
         if let NinjaAction::Remind = action {
             if actor.id.0 != SYSTEM_USER {
-                return refuse("reminders are sent by the table itself.");
+                return no(Phrase::new("ninja-remind-only"));
             }
             return Ok(self.remind(ctx.now));
         }
@@ -1692,13 +1793,11 @@ impl Game for Tournament {
         if lines.is_empty() {
             return vec![];
         }
-        vec![Reply::public(Message::titled(
-            "📜 Roster updated",
-            format!(
-                "The tournament's ninjas are free to enter others. Points and events already earned stay.\n{}",
-                lines.join("\n")
-            ),
-        ))]
+        vec![Reply::public(say(Phrase::titled(
+            "ninja-roster-updated-title",
+            "ninja-released",
+        )
+        .arg("lines", Value::Lines(lines))))]
     }
 
     fn global(

@@ -9,7 +9,12 @@ use serde::{Deserialize, Serialize};
 use super::data::{Attribute, NinjaData};
 use croupier_core::names::name_key;
 use croupier_core::rng::GameRng;
-use croupier_core::table::{refuse, Place, RuleError, UserId};
+use croupier_core::table::{Phrase, Place, Refusal, RuleError, UserId};
+
+/// A refusal by the rules in the catalogue's words (`locales/*/ninja.ftl`).
+pub(crate) fn no<T>(phrase: Phrase) -> Result<T, RuleError> {
+    Err(RuleError::said(Refusal::Rules, phrase))
+}
 
 /// Attribute points a new ninja allocates.
 pub const ATTRIBUTE_POINTS: i32 = 40;
@@ -128,10 +133,10 @@ impl Roster {
     /// The ninja with this name, or a refusal that says so.
     pub fn get(&self, name: &str) -> Result<&NinjaRecord, RuleError> {
         self.find(name).ok_or_else(|| {
-            RuleError::new(format!(
-                "there is no ninja called `{}` on this server's roster. See `/ninja roster`.",
-                name.trim()
-            ))
+            RuleError::said(
+                Refusal::Rules,
+                Phrase::new("ninja-no-such-ninja").arg("name", name.trim()),
+            )
         })
     }
 }
@@ -195,10 +200,9 @@ impl NinjaRecord {
     /// Whether the ninja may still enter tournaments: `Err` with the reason if not.
     pub fn may_enter(&self) -> Result<(), RuleError> {
         match &self.retired {
-            Some(why) => refuse(format!(
-                "{} is retired ({why}) and cannot enter.",
-                self.name
-            )),
+            Some(why) => no(Phrase::new("ninja-retired-cannot-enter")
+                .arg("name", self.name.as_str())
+                .arg("why", why.as_str())),
             None => Ok(()),
         }
     }
@@ -260,16 +264,15 @@ pub fn house_number(name: &str) -> Option<u64> {
 pub fn check_name(roster: &Roster, name: &str) -> Result<String, RuleError> {
     let n = name.trim();
     if n.is_empty() || n.chars().count() > 40 {
-        return refuse("a ninja's name must be 1 to 40 characters.");
+        return no(Phrase::new("ninja-name-length"));
     }
     if let Some(same) = roster.find(n) {
-        return refuse(if same.name == n {
-            format!("there is already a ninja called `{n}` on this server's roster.")
+        return no(if same.name == n {
+            Phrase::new("ninja-name-taken").arg("name", n)
         } else {
-            format!(
-                "there is already a ninja called `{}` on this server's roster, and `{n}` reads the same (names are compared without case, width or extra spaces).",
-                same.name
-            )
+            Phrase::new("ninja-name-alike")
+                .arg("name", same.name.as_str())
+                .arg("given", n)
         });
     }
     Ok(n.to_string())
@@ -283,9 +286,9 @@ pub fn check_occupation(text: &str) -> Result<String, RuleError> {
     let text = text.trim();
     let n = text.chars().count();
     if n > MAX_OCCUPATION {
-        return refuse(format!(
-            "the occupation is {n} characters long; keep it to {MAX_OCCUPATION} so the sheet shows all of it."
-        ));
+        return no(Phrase::new("ninja-occupation-long")
+            .arg("count", n as i64)
+            .arg("max", MAX_OCCUPATION as i64));
     }
     Ok(text.to_string())
 }
@@ -295,23 +298,27 @@ pub fn check_attributes(iq: i64, dx: i64, st: i64) -> Result<(i32, i32, i32), Ru
     // With 40 points and the other two at least 12, no attribute can exceed 16; checking that
     // first also keeps the sum below from overflowing on a huge value.
     let max = i64::from(ATTRIBUTE_POINTS) - 2 * i64::from(MIN_ATTRIBUTE);
-    for (label, v) in [("IQ", iq), ("DX", dx), ("ST", st)] {
+    for (attribute, v) in [("iq", iq), ("dx", dx), ("st", st)] {
+        let p = |key: &str| {
+            Phrase::new(key)
+                .arg("attribute", attribute)
+                .arg("value", v)
+                .arg("min", i64::from(MIN_ATTRIBUTE))
+                .arg("points", i64::from(ATTRIBUTE_POINTS))
+                .arg("max", max)
+        };
         if v < i64::from(MIN_ATTRIBUTE) {
-            return refuse(format!(
-                "{label} {v} is too low: anybody with an attribute under {MIN_ATTRIBUTE} is not ninja material."
-            ));
+            return no(p("ninja-attribute-low"));
         }
         if v > max {
-            return refuse(format!(
-                "{label} {v} is too high: the {ATTRIBUTE_POINTS} points leave at most {max} for one attribute when the other two are at least {MIN_ATTRIBUTE}."
-            ));
+            return no(p("ninja-attribute-high"));
         }
     }
     let sum = iq + dx + st;
     if sum != i64::from(ATTRIBUTE_POINTS) {
-        return refuse(format!(
-            "IQ + DX + ST must add up to exactly {ATTRIBUTE_POINTS}; yours add up to {sum}."
-        ));
+        return no(Phrase::new("ninja-attribute-sum")
+            .arg("points", i64::from(ATTRIBUTE_POINTS))
+            .arg("sum", sum));
     }
     Ok((iq as i32, dx as i32, st as i32))
 }

@@ -10,7 +10,8 @@
 //!   the next obstacle's skill is lower (never below 0), and added to the next scoring roll;
 //! - a ninja who has not finished after the turn limit (32) is out of time (O.O.T.).
 
-use croupier_core::table::Choices;
+use croupier_core::i18n::Locale;
+use croupier_core::table::{Choices, Phrase, Value};
 use serde::{Deserialize, Serialize};
 
 /// AP needed to complete one obstacle.
@@ -179,10 +180,18 @@ pub struct Run {
 /// What a turn did, for the play-by-play.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TurnReport {
-    /// One line like the rulebook's "24 — ring hook done, starting net climb".
-    pub line: String,
+    /// One line like the rulebook's "24 — ring hook done, starting net climb", in the
+    /// catalogue's words (`ninja-turn`, `locales/*/ninja.ftl`).
+    pub said: Phrase,
     /// The roll's meaning.
     pub class: RollClass,
+}
+
+impl TurnReport {
+    /// The line in English.
+    pub fn line(&self) -> String {
+        self.said.text(Locale::En)
+    }
 }
 
 impl Run {
@@ -248,7 +257,7 @@ impl Run {
         let class = self.classify(total);
         if !self.running() {
             return TurnReport {
-                line: "the run is already over".into(),
+                said: Phrase::new("ninja-turn-over"),
                 class,
             };
         }
@@ -266,17 +275,15 @@ impl Run {
             None
         };
         self.starts_next = false;
-        let head = format!(
-            "T{} · {}+{}+{} = {} vs {} {}{}",
-            self.turns,
-            dice[0],
-            dice[1],
-            dice[2],
-            total,
-            here,
-            skill,
-            if luck { " (luck)" } else { "" }
-        );
+        let head = Phrase::new("ninja-turn")
+            .arg("turn", i64::from(self.turns))
+            .arg("a", i64::from(dice[0]))
+            .arg("b", i64::from(dice[1]))
+            .arg("c", i64::from(dice[2]))
+            .arg("total", i64::from(total))
+            .arg("obstacle", here.as_str())
+            .arg("skill", i64::from(skill))
+            .arg("luck", if luck { "yes" } else { "no" });
         let (mark, tail) = match class {
             RollClass::Scored(ap) => {
                 let gained = ap + self.carry;
@@ -284,12 +291,10 @@ impl Run {
                 self.earned += i64::from(ap);
                 self.carry = 0;
                 self.points += gained;
-                let bonus = if total <= 4 { " (bonus +2)" } else { "" };
-                let plus = if carried > 0 {
-                    format!("+{ap}{bonus} +{carried} carried")
-                } else {
-                    format!("+{ap}{bonus}")
-                };
+                let plus = Phrase::new("ninja-turn-plus")
+                    .arg("ap", i64::from(ap))
+                    .arg("bonus", if total <= 4 { "yes" } else { "no" })
+                    .arg("carried", i64::from(carried));
                 let total_pts = self.points;
                 if self.points >= OBSTACLE_AP {
                     let left = self.points - OBSTACLE_AP;
@@ -302,8 +307,16 @@ impl Run {
                             leftover: left,
                         };
                         (
-                            Mark::Points { total: total_pts, done: true },
-                            format!("{plus} = {total_pts} — {here} done, COURSE COMPLETE in {} turns ({left} AP left over)", self.turns),
+                            Mark::Points {
+                                total: total_pts,
+                                done: true,
+                            },
+                            Phrase::new("ninja-turn-complete")
+                                .arg("plus", plus)
+                                .arg("points", i64::from(total_pts))
+                                .arg("obstacle", here.as_str())
+                                .arg("turns", i64::from(self.turns))
+                                .arg("left", i64::from(left)),
                         )
                     } else {
                         let next_skill = self.skill();
@@ -317,24 +330,32 @@ impl Run {
                         self.starts_next = true;
                         let next = name(self.obstacle());
                         let carry_txt = if cut > 0 {
-                            format!(
-                                ", {left} left over − {} for {next} {next_skill} → {} carried",
-                                skill - next_skill,
-                                self.carry
+                            Value::from(
+                                Phrase::new("ninja-turn-carry-cut")
+                                    .arg("left", i64::from(left))
+                                    .arg("cut", i64::from(skill - next_skill))
+                                    .arg("next", next.as_str())
+                                    .arg("skill", i64::from(next_skill))
+                                    .arg("carry", i64::from(self.carry)),
                             )
                         } else if left > 0 {
-                            format!(", {left} left over carried")
+                            Value::from(
+                                Phrase::new("ninja-turn-carry").arg("left", i64::from(left)),
+                            )
                         } else {
-                            String::new()
+                            Value::from("")
                         };
                         (
                             Mark::Points {
                                 total: total_pts,
                                 done: true,
                             },
-                            format!(
-                                "{plus} = {total_pts} — {here} done{carry_txt}; starting {next}"
-                            ),
+                            Phrase::new("ninja-turn-done")
+                                .arg("plus", plus)
+                                .arg("points", i64::from(total_pts))
+                                .arg("obstacle", here.as_str())
+                                .arg("carry", carry_txt)
+                                .arg("next", next.as_str()),
                         )
                     }
                 } else {
@@ -343,34 +364,31 @@ impl Run {
                             total: total_pts,
                             done: false,
                         },
-                        format!("{plus} = {total_pts} on {here}"),
+                        Phrase::new("ninja-turn-on")
+                            .arg("plus", plus)
+                            .arg("points", i64::from(total_pts))
+                            .arg("obstacle", here.as_str()),
                     )
                 }
             }
-            RollClass::Miss => (Mark::Miss, "miss (x)".to_string()),
+            RollClass::Miss => (Mark::Miss, Phrase::new("ninja-turn-miss")),
             RollClass::Bogus17 => {
                 self.save_pending = true;
-                (Mark::Bogus, "BOGUS (x*) — save roll next!".to_string())
+                (Mark::Bogus, Phrase::new("ninja-turn-bogus"))
             }
-            RollClass::SaveAgain => (
-                Mark::Bogus,
-                "BOGUS again (x*) — another save roll!".to_string(),
-            ),
+            RollClass::SaveAgain => (Mark::Bogus, Phrase::new("ninja-turn-bogus-again")),
             RollClass::Bogus18 => {
                 self.status = RunStatus::Splash;
-                (Mark::Bogus, "BOGUS (x*) — SPLASH!".to_string())
+                (Mark::Bogus, Phrase::new("ninja-turn-splash"))
             }
             RollClass::SaveMade => {
                 self.save_pending = false;
-                (
-                    Mark::Save,
-                    "save made (✓) — hangs on, no movement".to_string(),
-                )
+                (Mark::Save, Phrase::new("ninja-turn-save"))
             }
             RollClass::SaveFailed => {
                 self.save_pending = false;
                 self.status = RunStatus::Splash;
-                (Mark::Miss, "save failed (x) — SPLASH!".to_string())
+                (Mark::Miss, Phrase::new("ninja-turn-save-failed"))
             }
         };
         self.boxes.push(TurnBox {
@@ -379,15 +397,13 @@ impl Run {
             starts,
             luck,
         });
-        let mut line = format!("{head} → {tail}");
+        let mut oot = 0;
         if self.status == RunStatus::Running && self.turns >= self.rules.turn_limit {
             self.status = RunStatus::OutOfTime;
-            line.push_str(&format!(
-                " — OUT OF TIME after {} turns (O.O.T.)",
-                self.turns
-            ));
+            oot = i64::from(self.turns);
         }
-        TurnReport { line, class }
+        let said = head.arg("result", tail).arg("oot", oot);
+        TurnReport { said, class }
     }
 
     /// AP the books say the run holds: completed obstacles × 20 + points + carry.
@@ -457,12 +473,12 @@ mod tests {
                 done: true
             }
         );
-        assert!(t.line.contains("24 — ring hook done"), "{}", t.line);
+        assert!(t.line().contains("24 — ring hook done"), "{}", t.line());
         assert!(
-            t.line
+            t.line()
                 .contains("4 left over − 1 for net climb 13 → 3 carried"),
             "{}",
-            t.line
+            t.line()
         );
         assert_eq!((r.pos, r.carry), (1, 3));
         let t = r.turn([6, 6, 3], false, &n);
@@ -586,7 +602,7 @@ mod tests {
         assert!(r.running());
         let t = r.turn(dice(13), false, &names());
         assert_eq!(r.status, RunStatus::OutOfTime);
-        assert!(t.line.contains("O.O.T."));
+        assert!(t.line().contains("O.O.T."));
     }
 
     #[test]

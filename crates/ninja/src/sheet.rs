@@ -5,62 +5,70 @@ use super::data::NinjaData;
 use super::roster::NinjaRecord;
 use super::scoring::{Mark, Run, RunStatus, TurnBox};
 use super::tournament::{Round, Tournament};
+use croupier_core::i18n::Locale;
+use croupier_core::table::{Phrase, Value};
 
 /// The character sheet, as in the rulebook's Chapter 8.
 pub fn character_sheet(r: &NinjaRecord, data: &NinjaData) -> String {
+    character_sheet_said(r, data).text(Locale::En)
+}
+
+/// The character sheet in the catalogue's words (`ninja-sheet`, one [`Phrase`] a line).
+pub fn character_sheet_said(r: &NinjaRecord, data: &NinjaData) -> Phrase {
     let skills = r.skills(data);
-    let mut s = String::new();
-    s.push_str(&format!("Name: {}\n", r.name));
-    s.push_str(&format!(
-        "Occupation/description: {}\n",
+    let mut lines: Vec<Value> = Vec::new();
+    let mut line = |p: Phrase| lines.push(Value::from(p));
+    line(Phrase::new("ninja-sheet-name").arg("name", r.name.as_str()));
+    line(Phrase::new("ninja-sheet-occupation").arg(
+        "occupation",
         if r.occupation.is_empty() {
             "—"
         } else {
             &r.occupation
-        }
+        },
     ));
-    s.push_str(&format!(
-        "Attributes:   Events: {}  Points: {} ({} unspent)  Wins: {}  Additives: {}\n",
-        r.events,
-        r.points,
-        r.unspent(),
-        r.wins,
-        r.additive_list(data)
-    ));
+    line(
+        Phrase::new("ninja-sheet-record")
+            .arg("events", i64::from(r.events))
+            .arg("points", i64::from(r.points))
+            .arg("unspent", i64::from(r.unspent()))
+            .arg("wins", i64::from(r.wins))
+            .arg("additives", r.additive_list(data)),
+    );
     if let Some([a, b]) = &r.pending_train {
-        s.push_str(&format!(
-            "Training waits for a pick: {} or {} (`/ninja train name:\"{}\" pick:…`; the GM may pick for an absent player)\n",
-            data.additive_name(a),
-            data.additive_name(b),
-            r.name
-        ));
+        line(
+            Phrase::new("ninja-sheet-pending")
+                .arg("a", data.additive_name(a))
+                .arg("b", data.additive_name(b))
+                .arg("name", r.name.as_str()),
+        );
     }
-    s.push_str(&format!(
-        "{:>3} IQ\n{:>3} DX\n{:>3} ST\nSkills:\n",
-        r.iq, r.dx, r.st
-    ));
+    line(
+        Phrase::new("ninja-sheet-attributes")
+            .arg("iq", format!("{:>3}", r.iq))
+            .arg("dx", format!("{:>3}", r.dx))
+            .arg("st", format!("{:>3}", r.st)),
+    );
     for (o, v) in data.obstacles.iter().zip(&skills) {
         let adds: Vec<&str> = o.additives.iter().map(|a| data.additive_name(a)).collect();
-        s.push_str(&format!(
-            "{v:>3} {} = {} + {}\n",
-            o.name,
-            o.attribute.label(),
-            adds.join(" + ")
-        ));
+        line(
+            Phrase::new("ninja-sheet-skill")
+                .arg("skill", format!("{v:>3}"))
+                .arg("obstacle", o.name.as_str())
+                .arg("attribute", o.attribute.key())
+                .arg("additives", adds.join(" + ")),
+        );
     }
     if r.luck(data) > 0 {
-        s.push_str(&format!(
-            "Luck: {} reroll(s) of a miss each round\n",
-            r.luck(data)
-        ));
+        line(Phrase::new("ninja-sheet-luck").arg("luck", i64::from(r.luck(data))));
     }
-    s.push_str(&format!("Points tally: {}\n", tally(r.points, r.spent)));
+    line(Phrase::new("ninja-sheet-tally").arg("tally", tally(r.points, r.spent)));
     match &r.retired {
-        Some(why) => s.push_str(&format!("RETIRED: {why}\n")),
-        None if r.last_attempt() => s.push_str("Status: one last attempt\n"),
+        Some(why) => line(Phrase::new("ninja-sheet-retired").arg("why", why.as_str())),
+        None if r.last_attempt() => line(Phrase::new("ninja-sheet-last")),
         None => {}
     }
-    format!("```\n{s}```")
+    Phrase::new("ninja-sheet").arg("lines", Value::Lines(lines))
 }
 
 /// Experience in bundles of five (`||||/`), spent bundles in brackets.
@@ -117,6 +125,11 @@ fn box_text(b: &TurnBox, data: &NinjaData) -> String {
 
 /// One ninja's row of boxes: marks in fives, then the result.
 pub fn run_row(run: &Run, through: Option<bool>, data: &NinjaData) -> String {
+    run_row_said(run, through, data).text(Locale::En)
+}
+
+/// A run's boxes and how it ended (`ninja-score-row`).
+fn run_row_said(run: &Run, through: Option<bool>, data: &NinjaData) -> Phrase {
     let mut parts = Vec::new();
     for (i, b) in run.boxes.iter().enumerate() {
         if i > 0 && i % 5 == 0 {
@@ -124,33 +137,53 @@ pub fn run_row(run: &Run, through: Option<bool>, data: &NinjaData) -> String {
         }
         parts.push(box_text(b, data));
     }
-    let end = match run.status {
-        RunStatus::Running => "…".to_string(),
-        RunStatus::Splash => "SPLASH".to_string(),
-        RunStatus::OutOfTime => "O.O.T.".to_string(),
+    let (end, turns) = match run.status {
+        RunStatus::Running => ("running", 0),
+        RunStatus::Splash => ("splash", 0),
+        RunStatus::OutOfTime => ("oot", 0),
         RunStatus::Finished { turns, .. } => match through {
-            Some(false) => format!("({turns})✗"),
-            _ => format!("({turns})"),
+            Some(false) => ("out", turns),
+            _ => ("finished", turns),
         },
     };
-    parts.push(end);
-    parts.join(" ")
+    let mut boxes = parts.join(" ");
+    if !boxes.is_empty() {
+        boxes.push(' ');
+    }
+    Phrase::new("ninja-score-row")
+        .arg("boxes", boxes)
+        .arg("end", end)
+        .arg("turns", i64::from(turns))
 }
 
-/// The score sheet of one round plus its live ranking.
+fn line(p: Phrase) -> Value {
+    Value::from(p)
+}
+
 pub fn round_sheet(t: &Tournament, round: &Round, data: &NinjaData) -> String {
+    english(&round_lines(t, round, data))
+}
+
+/// The lines as English text, each ended by a newline.
+fn english(lines: &[Value]) -> String {
+    let mut s = Value::Lines(lines.to_vec()).text(Locale::En);
+    s.push('\n');
+    s
+}
+
+/// One round's sheet, one catalogue message a line (`ninja-score-…`).
+fn round_lines(t: &Tournament, round: &Round, data: &NinjaData) -> Vec<Value> {
     let ranking = round.ranking(t.settings.cut_ties);
     let course: Vec<String> = data
         .course(round.number)
         .iter()
         .map(|&i| data.obstacles[i].initials.clone())
         .collect();
-    let title = if round.number >= 3 {
-        "Final".to_string()
-    } else {
-        format!("Round {}", round.number)
-    };
-    let mut s = format!("{title} — {}\n", course.join(" "));
+    let mut out = vec![line(
+        Phrase::new("ninja-score-round")
+            .arg("round", i64::from(round.number.min(3)))
+            .arg("course", course.join(" ")),
+    )];
     for (slot, &e) in round.order.iter().enumerate() {
         let ent = &t.entrants[e];
         let skills: Vec<String> = data
@@ -158,59 +191,65 @@ pub fn round_sheet(t: &Tournament, round: &Round, data: &NinjaData) -> String {
             .iter()
             .map(|&i| ent.skills.get(i).copied().unwrap_or(0).to_string())
             .collect();
-        let luck = if ent.luck > 0 { " ★luck" } else { "" };
-        s.push_str(&format!(
-            "{:>2}. {} ({}){luck}\n",
-            slot + 1,
-            ent.record.name,
-            skills.join("/")
+        out.push(line(
+            Phrase::new("ninja-score-entrant")
+                .arg("slot", format!("{:>2}", slot + 1))
+                .arg("name", ent.record.name.as_str())
+                .arg("skills", skills.join("/"))
+                .arg("luck", if ent.luck > 0 { "yes" } else { "no" }),
         ));
         if let Some(run) = &round.runs[slot] {
             let through = ranking.iter().find(|r| r.slot == slot).map(|r| r.through);
-            s.push_str(&format!("    {}\n", run_row(run, through, data)));
+            out.push(line(run_row_said(run, through, data)));
         }
     }
-    s.push_str("Ranking:\n");
+    out.push(line(Phrase::new("ninja-score-ranking")));
     if ranking.is_empty() {
-        s.push_str("  no finishers yet\n");
+        out.push(line(Phrase::new("ninja-score-no-finishers")));
     }
     for (i, r) in ranking.iter().enumerate() {
         let verdict = match (round.number >= 3, r.through) {
             (true, true) => "winner",
-            (true, false) => "",
+            (true, false) => "none",
             (false, true) => "through",
-            (false, false) => "eliminated",
+            (false, false) => "out",
         };
-        s.push_str(&format!(
-            "  {}. {} — {} turns, {} left over {verdict}\n",
-            i + 1,
-            t.entrants[r.entrant].record.name,
-            r.turns,
-            r.leftover
+        out.push(line(
+            Phrase::new("ninja-score-rank")
+                .arg("pos", (i + 1) as i64)
+                .arg("name", t.entrants[r.entrant].record.name.as_str())
+                .arg("turns", i64::from(r.turns))
+                .arg("left", i64::from(r.leftover))
+                .arg("verdict", verdict),
         ));
     }
-    s
+    out
 }
 
-/// The whole score sheet: every round so far.
 pub fn score_sheet(t: &Tournament, data: &NinjaData) -> String {
-    let mut s = String::new();
+    english(&score_lines(t, data))
+}
+
+/// The whole score sheet, one catalogue message a line: each round and a blank line, or the
+/// entrants before the start.
+pub fn score_lines(t: &Tournament, data: &NinjaData) -> Vec<Value> {
+    let mut out = Vec::new();
     for r in &t.rounds {
-        s.push_str(&round_sheet(t, r, data));
-        s.push('\n');
+        out.extend(round_lines(t, r, data));
+        out.push(Value::from(""));
     }
     if t.rounds.is_empty() {
-        s.push_str("Entrants:\n");
+        out.push(line(Phrase::new("ninja-score-entrants")));
         for (i, e) in t.entrants.iter().enumerate() {
-            s.push_str(&format!(
-                "{:>2}. {}{}\n",
-                i + 1,
-                e.record.name,
-                if e.house { " (house)" } else { "" }
+            out.push(line(
+                Phrase::new("ninja-score-entry")
+                    .arg("slot", format!("{:>2}", i + 1))
+                    .arg("name", e.record.name.as_str())
+                    .arg("house", if e.house { "yes" } else { "no" }),
             ));
         }
     }
-    s
+    out
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 use super::scoring::{Run, RunRules, RunStatus};
 use super::tournament::{CutTies, Round};
 use super::*;
+use croupier_core::i18n::Locale;
 use croupier_core::testkit::Harness;
 
 fn data() -> NinjaData {
@@ -1128,4 +1129,174 @@ fn a_stale_luck_button_names_the_luck_it_was_for() {
         }
     }
     panic!("no seed gave two lucks in one run");
+}
+
+/// A harness read in Japanese, as [`T::new`] sets one up.
+fn japanese(seed: u64) -> T {
+    let mut t = T::new(seed);
+    t.h = Harness::of::<Tournament>(seed).reading(Locale::Ja);
+    t.h.set_manager("gm", true);
+    t
+}
+
+/// The ASCII words a Japanese transcript may hold: the players' and ninjas' names, the data's
+/// names (the house ninjas', the additives', the obstacles' and their initials: the data has no
+/// Japanese names yet), the game's title (the table's own words name it) and `GM`.
+fn names_in(d: &NinjaData, ninjas: &[&str]) -> Vec<String> {
+    let mut names: Vec<String> = [
+        "alice",
+        "bob",
+        "gm",
+        "GM",
+        "House",
+        "Ninja",
+        "Obstacle",
+        "Tournament",
+    ]
+    .iter()
+    .chain(ninjas)
+    .map(|s| s.to_string())
+    .collect();
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_ascii_alphanumeric())
+            .map(String::from)
+            .collect()
+    };
+    for n in &d.names {
+        names.extend(words(n));
+    }
+    for a in &d.additives {
+        names.extend(words(&a.name));
+    }
+    for o in &d.obstacles {
+        names.extend(words(&o.name));
+        names.extend(words(&o.initials));
+    }
+    names
+}
+
+/// Asserts that `transcript` holds no English word but `names`. Attached files (the score
+/// sheet and a long run's play-by-play as `.txt`) are English still, and left out.
+fn reads_japanese(transcript: &str, names: &[String]) {
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let shown: String = transcript
+        .lines()
+        .filter(|l| !l.starts_with("📎 ") && !l.starts_with("  | "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let english = croupier_core::testkit::english_words(&shown, &names);
+    assert!(
+        english.is_empty(),
+        "English words: {english:?}\n{transcript}"
+    );
+}
+
+/// The short tournament's script (`tests/scripts/tournament.txt`) played by a table read in
+/// Japanese: each step is accepted or refused as in English and leaves the same tournament and
+/// roster (the words differ, the game does not); its button is pressed by its Japanese label,
+/// and its Japanese transcript holds no English word outside commands, names and dice.
+#[test]
+fn a_tournament_played_in_japanese_ends_as_in_english() {
+    let script = std::fs::read_to_string(croupier_core::source_path(
+        "crates/ninja/tests/scripts/tournament.txt",
+    ))
+    .expect("the script");
+    let mut en = T::new(7);
+    let mut ja = japanese(7);
+    let mut steps = 0;
+    for line in script.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with("//") {
+            continue;
+        }
+        let a = en.h.line(line);
+        let b =
+            ja.h.line(&line.replace("press End the game", "press ゲームを終える"));
+        assert_eq!(a.accepted, b.accepted, "{line}\n{}\n{}", a.text, b.text);
+        assert_eq!(en.h.state_json(), ja.h.state_json(), "{line}");
+        assert_eq!(en.roster(), ja.roster(), "{line}");
+        steps += 1;
+    }
+    assert_eq!(steps, 15, "the whole script ran");
+    assert_eq!(en.t().phase, ja.t().phase);
+    reads_japanese(ja.h.transcript(), &names_in(&ja.d, &["Kage"]));
+}
+
+/// A whole tournament to its winner, run round by round by the GM in Japanese, with the score
+/// sheet, the roster and a training between: the same tournament and roster as in English
+/// after every step, and no English word in its Japanese transcript.
+#[test]
+fn a_whole_tournament_in_japanese_ends_as_in_english_and_reads_japanese() {
+    let mut en = open(3, 2);
+    let mut ja = japanese(3);
+    ja.open(2);
+    assert_eq!(en.h.state_json(), ja.h.state_json());
+    let mut lines = vec![
+        "gm: /ninja sheet".to_string(),
+        "gm: /ninja fill".into(),
+        "gm: /ninja start".into(),
+        "alice: /ninja run".into(),
+        "alice: /ninja roll".into(),
+        "gm: /ninja sheet".into(),
+    ];
+    lines.extend((0..40).map(|_| "gm: /ninja run round:true".to_string()));
+    lines.extend([
+        "gm: /ninja sheet".to_string(),
+        "alice: /ninja sheet name:Ninja0".into(),
+        "alice: /ninja train name:Ninja1".into(),
+        "alice: /ninja roster all:true".into(),
+        "bob: /ninja roster mine:true".into(),
+        "alice: /ninja retire name:Ninja1".into(),
+    ]);
+    for line in &lines {
+        if line.contains("round:true") && en.t().phase != Phase::Running {
+            continue;
+        }
+        let a = en.h.line(line);
+        let b = ja.h.line(line);
+        assert_eq!(a.accepted, b.accepted, "{line}\n{}\n{}", a.text, b.text);
+        assert_eq!(en.h.state_json(), ja.h.state_json(), "{line}");
+        assert_eq!(en.roster(), ja.roster(), "{line}");
+    }
+    assert_eq!(ja.t().phase, Phase::Over);
+    let transcript = ja.h.transcript();
+    assert!(transcript.contains("決勝"), "{transcript}");
+    reads_japanese(transcript, &names_in(&ja.d, &["Ninja0", "Ninja1"]));
+}
+
+/// A Japanese reader of the tournament's opening, entries, filling, start, luck and their
+/// refusals meets no English word outside commands, names and dice notation.
+#[test]
+fn the_tournaments_japanese_entries_hold_no_english_word() {
+    let mut t = japanese(7);
+    for line in [
+        "gm: /ninja new",
+        "alice: /ninja create name:Kage iq:14 dx:13 st:13",
+        "alice: /ninja create name:Ninja0 iq:14 dx:13 st:13",
+        "alice: /ninja enter name:Kage",
+        "alice: /ninja enter name:Kage",
+        "alice: /ninja enter name:Ninja0",
+        "bob: /ninja withdraw name:Ninja0",
+        "alice: /ninja withdraw name:Nobody",
+        "alice: /ninja withdraw name:Ninja0",
+        "bob: /ninja run",
+        "gm: /ninja start",
+        "gm: press 枠を埋める",
+        "alice: /ninja enter name:Ninja0",
+        "gm: /ninja fill",
+        "gm: press 開始",
+        "alice: /ninja withdraw name:Kage",
+        "alice: /ninja enter name:Ninja0",
+        "bob: /ninja run",
+        "bob: /ninja roll",
+        "alice: /ninja train name:Kage",
+        "alice: /ninja train name:Kage pick:luck",
+        "alice: /ninja luck choice:use",
+    ] {
+        t.h.line(line);
+    }
+    assert_eq!(t.t().phase, Phase::Running);
+    let transcript = t.h.transcript().to_string();
+    assert!(transcript.contains("第1ラウンドの挑戦順"), "{transcript}");
+    assert!(transcript.contains("次の挑戦者：**"), "{transcript}");
+    reads_japanese(&transcript, &names_in(&t.d, &["Kage", "Ninja0", "Nobody"]));
 }

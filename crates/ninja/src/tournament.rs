@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::data::NinjaData;
 use super::roster::{NinjaRecord, Roster};
 use super::scoring::{Run, RunRules, RunStatus, SaveBogus};
-use croupier_core::table::{Choices, Place, UserId};
+use croupier_core::table::{Choices, Phrase, Place, UserId, Value};
 
 /// Entrants in round 1.
 pub const FIELD: usize = 16;
@@ -262,9 +262,9 @@ impl Tournament {
 
     /// Closes the current round once everyone has run: sets up the next round or ends the
     /// tournament. Returns the announcement.
-    pub fn close_round(&mut self) -> String {
+    pub fn close_round(&mut self) -> Value {
         let Some(r) = self.round() else {
-            return String::new();
+            return Value::from("");
         };
         let ranking = r.ranking(self.settings.cut_ties);
         let through: Vec<usize> = ranking
@@ -283,26 +283,23 @@ impl Tournament {
             self.phase = Phase::Over;
             self.pending = None;
             self.winners = through.clone();
-            return if through.is_empty() {
-                "Nobody completed the final course: there is no winner this time.".to_string()
+            return Value::from(if through.is_empty() {
+                Phrase::new("ninja-final-none")
             } else {
-                format!("🏆 WINNER: {}!", names(&through))
-            };
+                Phrase::new("ninja-winner").arg("names", names(&through))
+            });
         }
         if through.is_empty() {
             self.phase = Phase::Over;
             self.pending = None;
-            return format!(
-                "Nobody completed the round {number} course: the tournament ends without a winner."
-            );
+            return Value::from(Phrase::new("ninja-round-none").arg("round", i64::from(number)));
         }
         let next = number + 1;
-        let title = if next == 3 {
-            "the final".to_string()
-        } else {
-            format!("round {next}")
-        };
-        let text = format!("Through to {title}: {}.", names(&through));
+        let text = Value::from(
+            Phrase::new("ninja-through")
+                .arg("next", i64::from(next))
+                .arg("names", names(&through)),
+        );
         let round = Round::new(next, through, &self.entrants);
         self.rounds.push(round);
         text
@@ -312,7 +309,7 @@ impl Tournament {
     /// while it ran): writes those entrants' event, experience and win at the end, by name, as
     /// tournaments did then; a generated one joins the roster if its name is free. Returns one
     /// line per ninja.
-    pub fn legacy_write_back(&self, roster: &mut Roster) -> Vec<String> {
+    pub fn legacy_write_back(&self, roster: &mut Roster) -> Vec<Value> {
         let mut lines = Vec::new();
         for (i, e) in self.entrants.iter().enumerate() {
             if e.record.id != 0 {
@@ -338,17 +335,18 @@ impl Tournament {
             if won {
                 rec.wins += 1;
             }
-            let mut line = format!(
-                "{}: events {}, points {}, wins {}",
-                rec.name, rec.events, rec.points, rec.wins
-            );
+            let mut status = None;
             if rec.retired.is_none() {
                 if let Some(why) = rec.forced_retirement() {
-                    line.push_str(&format!(" — retires: {why}"));
+                    status = Some(why.clone());
                     rec.retired = Some(why);
                 }
             }
-            lines.push(line);
+            lines.push(result_line(
+                rec,
+                status.map_or(("none", String::new()), |w| ("retires", w)),
+                false,
+            ));
         }
         lines
     }
@@ -397,29 +395,39 @@ pub fn held_by(held: &Place, place: &Place) -> bool {
 /// The tournament at `place` ends: every ninja it holds is free again, and the retirement the
 /// rules force after an event is applied. Returns one line per ninja (events, points, wins,
 /// retirement, training).
-pub fn release(roster: &mut Roster, place: &Place) -> Vec<String> {
+pub fn release(roster: &mut Roster, place: &Place) -> Vec<Value> {
     let mut lines = Vec::new();
     for rec in roster.ninjas.iter_mut() {
         if !rec.entered.as_ref().is_some_and(|h| held_by(h, place)) {
             continue;
         }
         rec.entered = None;
-        let mut line = format!(
-            "{}: events {}, points {}, wins {}",
-            rec.name, rec.events, rec.points, rec.wins
-        );
+        let mut status = ("none", String::new());
         if rec.retired.is_none() {
             if let Some(why) = rec.forced_retirement() {
-                line.push_str(&format!(" — retires: {why}"));
+                status = ("retires", why.clone());
                 rec.retired = Some(why);
             } else if rec.last_attempt() {
-                line.push_str(" — one last attempt");
+                status = ("last", String::new());
             }
         }
-        if rec.unspent() >= super::roster::ADDITIVE_COST && rec.retired.is_none() {
-            line.push_str(" — may train (`/ninja train`)");
-        }
-        lines.push(line);
+        let train = rec.unspent() >= super::roster::ADDITIVE_COST && rec.retired.is_none();
+        lines.push(result_line(rec, status, train));
     }
     lines
+}
+
+/// A ninja's record after a tournament (`ninja-result-line`): `status` is none, retires (and
+/// why, as the roster keeps it) or last (one last attempt); `train`: they may train.
+fn result_line(rec: &NinjaRecord, status: (&str, String), train: bool) -> Value {
+    Value::from(
+        Phrase::new("ninja-result-line")
+            .arg("name", rec.name.as_str())
+            .arg("events", i64::from(rec.events))
+            .arg("points", i64::from(rec.points))
+            .arg("wins", i64::from(rec.wins))
+            .arg("status", status.0)
+            .arg("why", status.1)
+            .arg("train", if train { "yes" } else { "no" }),
+    )
 }
