@@ -1,5 +1,5 @@
 //! Running campaigns survive upgrades. `tests/fixtures/releases/<release>/campaigns.db` was
-//! written by that release's binary (its `make.sh` says how): a game of each kind in progress,
+//! written by that release's binary (`tests/fixtures/make_release_db.sh` says how): a game of each kind in progress,
 //! one per channel. Today's build opens a copy (migrating it), and in every game undo takes back
 //! the last action made before the upgrade (from the log, as those entries store no way back),
 //! the same action taken again comes out the same, undo takes that one back too (from what it
