@@ -356,7 +356,14 @@ impl Gateway {
                             }
                             match self.identify(&v["d"], conn, &out_tx) {
                                 Ok(id) => { session = Some(id); identified = true; }
-                                Err(out) => { out_tx.send(out).ok(); }
+                                Err(out) => {
+                                    if matches!(&out, Out::Text(_)) {
+                                        // Refused by the IDENTIFY rate limit (op 9): a
+                                        // retry after it is the bot doing the right thing.
+                                        (self.record)("INVALID_SESSION", json!({"shard": v["d"]["shard"]}));
+                                    }
+                                    out_tx.send(out).ok();
+                                }
                             }
                         }
                         Some(6) => {

@@ -27,8 +27,8 @@ use croupier_core::i18n::Locale;
 use croupier_core::names::{name_key, same_name};
 use croupier_core::rng::GameRng;
 use croupier_core::table::{
-    Actor, ButtonStyle, Choice, Choices, Command, Commands, Ctx, DataError, Decision, Game,
-    Message, Phrase, Place, Reply, RuleError, Said, UserId, Value, SYSTEM_USER,
+    english, Actor, ButtonStyle, Choice, Choices, Command, Commands, Ctx, DataError, Decision,
+    Game, Message, Phrase, Place, Reply, RuleError, Said, UserId, Value, SYSTEM_USER,
 };
 use data::NinjaData;
 use roster::{no, NinjaRecord, Roster, Training};
@@ -221,26 +221,6 @@ pub enum NinjaAction {
     Remind,
 }
 
-/// A message in the catalogue's words (`locales/*/ninja.ftl`), read in each reader's language.
-fn say(phrase: Phrase) -> Message {
-    Message::said(Said::Phrase(phrase))
-}
-
-/// A button's English label (its other languages relabel it from the message's phrase).
-fn label(key: &str) -> String {
-    croupier_core::i18n::text(Locale::En, key, &[])
-}
-
-/// Labels the buttons a message of typed words gets next (after those it has) with these
-/// messages; a message of plain text is as it is.
-fn labelled(mut m: Message, keys: &[&str]) -> Message {
-    if let Some(Said::Phrase(p)) = &mut m.said {
-        p.buttons.truncate(m.buttons.len());
-        p.buttons.extend(keys.iter().map(|k| k.to_string()));
-    }
-    m
-}
-
 /// The play-by-play with the roll prompt's buttons and ping.
 fn prompted(m: Message, prompt: Message) -> Message {
     let keys: Vec<String> = match &prompt.said {
@@ -248,13 +228,11 @@ fn prompted(m: Message, prompt: Message) -> Message {
         _ => vec![],
     };
     let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
-    let mut m = labelled(
-        Message {
-            buttons: vec![],
-            ..m
-        },
-        &keys,
-    );
+    let mut m = Message {
+        buttons: vec![],
+        ..m
+    }
+    .labelled(&keys);
     m.buttons = prompt.buttons;
     m.pings = prompt.pings;
     m
@@ -274,22 +252,26 @@ fn is_gm(actor: &Actor, t: &Tournament) -> bool {
 fn gm_controls(t: &Tournament) -> Reply {
     let taken = t.entrants.len();
     let m = if taken < FIELD {
-        say(Phrase::new("ninja-gm-places")
-            .arg("taken", taken as i64)
-            .arg("field", field_size())
-            .buttons(&["ninja-button-fill", "ninja-button-start"]))
+        Message::phrase(
+            Phrase::new("ninja-gm-places")
+                .arg("taken", taken as i64)
+                .arg("field", field_size())
+                .buttons(&["ninja-button-fill", "ninja-button-start"]),
+        )
         .styled_button(
-            label("ninja-button-fill"),
+            english("ninja-button-fill"),
             &NinjaCommand::Fill,
             ButtonStyle::Secondary,
         )
     } else {
-        say(Phrase::new("ninja-gm-full")
-            .arg("field", field_size())
-            .buttons(&["ninja-button-start"]))
+        Message::phrase(
+            Phrase::new("ninja-gm-full")
+                .arg("field", field_size())
+                .buttons(&["ninja-button-start"]),
+        )
     };
     Reply::gm(m.button(
-        label("ninja-button-start"),
+        english("ninja-button-start"),
         &NinjaCommand::Start { shuffle: None },
     ))
 }
@@ -300,18 +282,18 @@ fn luck_buttons(m: Message, p: &PendingLuck) -> Message {
         None => &["ninja-button-use-luck", "ninja-button-take-roll"],
         Some(_) => &["ninja-button-keep-first", "ninja-button-keep-reroll"],
     };
-    let m = labelled(m, keys);
+    let m = m.labelled(keys);
     match p.second {
         None => m
             .styled_button(
-                label("ninja-button-use-luck"),
+                english("ninja-button-use-luck"),
                 &NinjaCommand::Luck {
                     choice: LuckChoice::Use,
                 },
                 ButtonStyle::Success,
             )
             .styled_button(
-                label("ninja-button-take-roll"),
+                english("ninja-button-take-roll"),
                 &NinjaCommand::Luck {
                     choice: LuckChoice::Skip,
                 },
@@ -319,13 +301,13 @@ fn luck_buttons(m: Message, p: &PendingLuck) -> Message {
             ),
         Some(_) => m
             .button(
-                label("ninja-button-keep-first"),
+                english("ninja-button-keep-first"),
                 &NinjaCommand::Luck {
                     choice: LuckChoice::First,
                 },
             )
             .button(
-                label("ninja-button-keep-reroll"),
+                english("ninja-button-keep-reroll"),
                 &NinjaCommand::Luck {
                     choice: LuckChoice::Reroll,
                 },
@@ -335,10 +317,10 @@ fn luck_buttons(m: Message, p: &PendingLuck) -> Message {
 
 /// The Roll and Auto buttons of a run under way.
 fn roll_buttons(m: Message) -> Message {
-    labelled(m, &["ninja-button-roll", "ninja-button-auto"])
-        .button(label("ninja-button-roll"), &NinjaCommand::Roll)
+    m.labelled(&["ninja-button-roll", "ninja-button-auto"])
+        .button(english("ninja-button-roll"), &NinjaCommand::Roll)
         .styled_button(
-            label("ninja-button-auto"),
+            english("ninja-button-auto"),
             &RUN_AUTO,
             ButtonStyle::Secondary,
         )
@@ -346,16 +328,16 @@ fn roll_buttons(m: Message) -> Message {
 
 /// The Run and Auto buttons of the ninja who is up.
 fn run_buttons(m: Message) -> Message {
-    labelled(m, &["ninja-button-run", "ninja-button-auto"])
+    m.labelled(&["ninja-button-run", "ninja-button-auto"])
         .button(
-            label("ninja-button-run"),
+            english("ninja-button-run"),
             &NinjaCommand::Run {
                 auto: None,
                 round: None,
             },
         )
         .styled_button(
-            label("ninja-button-auto"),
+            english("ninja-button-auto"),
             &RUN_AUTO,
             ButtonStyle::Secondary,
         )
@@ -382,18 +364,22 @@ fn describe(c: RollClass) -> Phrase {
 fn play_by_play(base: Phrase, lines: Vec<Value>) -> Message {
     let text = Value::Lines(lines.clone()).text(Locale::En);
     if text.chars().count() <= 3500 {
-        return say(Phrase {
-            key: "ninja-play".into(),
-            ..base
-        }
-        .arg("lines", Value::Lines(lines)));
+        return Message::phrase(
+            Phrase {
+                key: "ninja-play".into(),
+                ..base
+            }
+            .arg("lines", Value::Lines(lines)),
+        );
     }
     let tail = lines[lines.len().saturating_sub(12)..].to_vec();
-    say(Phrase {
-        key: "ninja-play-cut".into(),
-        ..base
-    }
-    .arg("lines", Value::Lines(tail)))
+    Message::phrase(
+        Phrase {
+            key: "ninja-play-cut".into(),
+            ..base
+        }
+        .arg("lines", Value::Lines(tail)),
+    )
     .attach("play-by-play.txt", text)
 }
 
@@ -458,21 +444,23 @@ impl Tournament {
                 )
             })
             .collect();
-        let m = say(Phrase::titled("ninja-up-title", "ninja-up")
-            .arg("round", i64::from(r.number.min(3)))
-            .arg("pos", (r.cursor + 1) as i64)
-            .arg("of", r.order.len() as i64)
-            .arg("name", ent.record.name.as_str())
-            .arg("owner", ent.record.owner.mention())
-            .arg("skills", skills.join(" · "))
-            .arg("luck", i64::from(luck))
-            .arg("limit", i64::from(self.run_rules().turn_limit)))
+        let m = Message::phrase(
+            Phrase::titled("ninja-up-title", "ninja-up")
+                .arg("round", i64::from(r.number.min(3)))
+                .arg("pos", (r.cursor + 1) as i64)
+                .arg("of", r.order.len() as i64)
+                .arg("name", ent.record.name.as_str())
+                .arg("owner", ent.record.owner.mention())
+                .arg("skills", skills.join(" · "))
+                .arg("luck", i64::from(luck))
+                .arg("limit", i64::from(self.run_rules().turn_limit)),
+        )
         .ping(&ent.record.owner);
         Some(run_buttons(m))
     }
 
     fn roll_prompt(&self) -> Message {
-        let mut m = roll_buttons(say(Phrase::new("ninja-roll-prompt")));
+        let mut m = roll_buttons(Message::phrase(Phrase::new("ninja-roll-prompt")));
         if let Some(o) = self.owner_of_current() {
             m = m.ping(&o);
         }
@@ -643,14 +631,16 @@ impl Tournament {
                         if r.unspent() >= roster::ADDITIVE_COST && r.retired.is_none() && !house {
                             let cmd_name = r.name.replace('"', "");
                             notices.push(Reply::public(
-                                say(Phrase::new("ninja-train-offer")
-                                    .arg("owner", r.owner.mention())
-                                    .arg("name", r.name.as_str())
-                                    .arg("points", i64::from(r.unspent()))
-                                    .arg("command", cmd_name.as_str())
-                                    .buttons(&["ninja-button-train"]))
+                                Message::phrase(
+                                    Phrase::new("ninja-train-offer")
+                                        .arg("owner", r.owner.mention())
+                                        .arg("name", r.name.as_str())
+                                        .arg("points", i64::from(r.unspent()))
+                                        .arg("command", cmd_name.as_str())
+                                        .buttons(&["ninja-button-train"]),
+                                )
                                 .styled_button(
-                                    label("ninja-button-train"),
+                                    english("ninja-button-train"),
                                     &NinjaCommand::Train {
                                         name: cmd_name.clone(),
                                         pick: None,
@@ -680,11 +670,13 @@ impl Tournament {
                     {
                         let rec = &self.entrants[x].record;
                         notices.push(Reply::public(
-                            say(Phrase::new("ninja-dropped")
-                                .arg("owner", rec.owner.mention())
-                                .arg("name", rec.name.as_str())
-                                .arg("by", name.as_str())
-                                .arg("turns", i64::from(turns)))
+                            Message::phrase(
+                                Phrase::new("ninja-dropped")
+                                    .arg("owner", rec.owner.mention())
+                                    .arg("name", rec.name.as_str())
+                                    .arg("by", name.as_str())
+                                    .arg("turns", i64::from(turns)),
+                            )
                             .ping(&rec.owner),
                         ));
                     }
@@ -757,11 +749,10 @@ impl Tournament {
                     None => vec![],
                 };
                 if !roster_lines.is_empty() {
-                    out.push(Reply::public(say(Phrase::titled(
-                        "ninja-roster-updated-title",
-                        "ninja-roster",
-                    )
-                    .arg("lines", Value::Lines(roster_lines)))));
+                    out.push(Reply::public(Message::phrase(
+                        Phrase::titled("ninja-roster-updated-title", "ninja-roster")
+                            .arg("lines", Value::Lines(roster_lines)),
+                    )));
                 }
                 return out;
             }
@@ -801,9 +792,9 @@ impl Tournament {
         };
         let base = Phrase::titled("ninja-score-title", "ninja-score").arg("status", status);
         let mut m = if text.chars().count() < 3800 {
-            say(base.arg("lines", Value::Lines(lines)))
+            Message::phrase(base.arg("lines", Value::Lines(lines)))
         } else {
-            say(Phrase {
+            Message::phrase(Phrase {
                 key: "ninja-score-status".into(),
                 ..base
             })
@@ -920,25 +911,23 @@ fn global_command(
             let b = data.additive_name(&rec.additives[1]);
             let sheet = sheet::character_sheet_said(&rec, data);
             roster.ninjas.push(rec.clone());
-            Ok(vec![Reply::public(say(Phrase::titled(
-                "ninja-created-title",
-                "ninja-created",
-            )
-            .arg("name", rec.name.as_str())
-            .arg("first", i64::from(faces[0]))
-            .arg("a", a)
-            .arg("second", i64::from(faces[1]))
-            .arg("b", b)
-            .arg("sheet", sheet)))])
+            Ok(vec![Reply::public(Message::phrase(
+                Phrase::titled("ninja-created-title", "ninja-created")
+                    .arg("name", rec.name.as_str())
+                    .arg("first", i64::from(faces[0]))
+                    .arg("a", a)
+                    .arg("second", i64::from(faces[1]))
+                    .arg("b", b)
+                    .arg("sheet", sheet),
+            ))])
         }
         NinjaCommand::Sheet { name: Some(name) } => {
             let rec = roster.get(&name)?;
-            Ok(vec![Reply::public(say(Phrase::titled(
-                "ninja-sheet-title",
-                "ninja-sheet-only",
-            )
-            .arg("name", rec.name.as_str())
-            .arg("sheet", sheet::character_sheet_said(rec, data))))])
+            Ok(vec![Reply::public(Message::phrase(
+                Phrase::titled("ninja-sheet-title", "ninja-sheet-only")
+                    .arg("name", rec.name.as_str())
+                    .arg("sheet", sheet::character_sheet_said(rec, data)),
+            ))])
         }
         NinjaCommand::Roster { all, mine } => {
             let all = all.unwrap_or(false);
@@ -970,11 +959,10 @@ fn global_command(
                     Phrase::new("ninja-roster-empty").arg("mine", if mine { "yes" } else { "no" }),
                 ));
             }
-            Ok(vec![Reply::public(say(Phrase::titled(
-                "ninja-roster-title",
-                "ninja-roster",
-            )
-            .arg("lines", Value::Lines(lines))))])
+            Ok(vec![Reply::public(Message::phrase(
+                Phrase::titled("ninja-roster-title", "ninja-roster")
+                    .arg("lines", Value::Lines(lines)),
+            ))])
         }
         NinjaCommand::Retire { name } => {
             let name = name.as_str();
@@ -993,8 +981,8 @@ fn global_command(
             if let Some(r) = roster.find_mut(name) {
                 r.retired = Some("retired by choice".into());
             }
-            Ok(vec![Reply::public(say(
-                Phrase::new("ninja-retires").arg("name", rec.name.as_str())
+            Ok(vec![Reply::public(Message::phrase(
+                Phrase::new("ninja-retires").arg("name", rec.name.as_str()),
             ))])
         }
         NinjaCommand::Train { name, pick } => {
@@ -1026,10 +1014,12 @@ fn global_command(
                 };
                 r.additives.push(id.clone());
                 r.pending_train = None;
-                return Ok(vec![Reply::public(say(Phrase::new("ninja-takes")
-                    .arg("name", r.name.as_str())
-                    .arg("additive", data.additive_name(&id))
-                    .arg("sheet", sheet::character_sheet_said(r, data))))]);
+                return Ok(vec![Reply::public(Message::phrase(
+                    Phrase::new("ninja-takes")
+                        .arg("name", r.name.as_str())
+                        .arg("additive", data.additive_name(&id))
+                        .arg("sheet", sheet::character_sheet_said(r, data)),
+                ))]);
             }
             if pick.is_some() {
                 return no(Phrase::new("ninja-train-roll-first"));
@@ -1060,10 +1050,12 @@ fn global_command(
             match choice {
                 Training::Took(id) => {
                     r.additives.push(id.clone());
-                    Ok(vec![Reply::public(say(Phrase::new("ninja-train-took")
-                        .arg("head", head)
-                        .arg("additive", data.additive_name(&id))
-                        .arg("sheet", sheet::character_sheet_said(r, data))))])
+                    Ok(vec![Reply::public(Message::phrase(
+                        Phrase::new("ninja-train-took")
+                            .arg("head", head)
+                            .arg("additive", data.additive_name(&id))
+                            .arg("sheet", sheet::character_sheet_said(r, data)),
+                    ))])
                 }
                 Training::Choose(pair) => {
                     let cmd_name = r.name.clone();
@@ -1086,7 +1078,7 @@ fn global_command(
                             .text(Locale::En)
                         })
                         .collect();
-                    let mut m = say(phrase);
+                    let mut m = Message::phrase(phrase);
                     for (id, take) in pair.iter().zip(labels) {
                         m = m.button(
                             take,
@@ -1159,11 +1151,13 @@ impl Tournament {
                 let e = self.entrant_from(ninja, false, data);
                 self.entrants.push(e);
                 let last = if ninja.last_attempt() { "yes" } else { "no" };
-                Ok(vec![Reply::public(say(Phrase::new("ninja-entered")
-                    .arg("name", ninja.name.as_str())
-                    .arg("last", last)
-                    .arg("count", self.entrants.len() as i64)
-                    .arg("field", field_size())))])
+                Ok(vec![Reply::public(Message::phrase(
+                    Phrase::new("ninja-entered")
+                        .arg("name", ninja.name.as_str())
+                        .arg("last", last)
+                        .arg("count", self.entrants.len() as i64)
+                        .arg("field", field_size()),
+                ))])
             }
             NinjaAction::Withdraw { name } => {
                 if self.phase != Phase::Entering {
@@ -1196,10 +1190,12 @@ impl Tournament {
                         rec.entered = None;
                     }
                 }
-                Ok(vec![Reply::public(say(Phrase::new("ninja-withdrawn")
-                    .arg("name", gone.record.name.as_str())
-                    .arg("count", self.entrants.len() as i64)
-                    .arg("field", field_size())))])
+                Ok(vec![Reply::public(Message::phrase(
+                    Phrase::new("ninja-withdrawn")
+                        .arg("name", gone.record.name.as_str())
+                        .arg("count", self.entrants.len() as i64)
+                        .arg("field", field_size()),
+                ))])
             }
             NinjaAction::Fill {
                 taken,
@@ -1298,9 +1294,11 @@ impl Tournament {
                 }
                 self.entrants.extend(fresh);
                 Ok(vec![
-                    Reply::public(say(Phrase::titled("ninja-fill-title", "ninja-fill")
-                        .arg("count", added.len() as i64)
-                        .arg("lines", Value::Lines(added)))),
+                    Reply::public(Message::phrase(
+                        Phrase::titled("ninja-fill-title", "ninja-fill")
+                            .arg("count", added.len() as i64)
+                            .arg("lines", Value::Lines(added)),
+                    )),
                     gm_controls(self),
                 ])
             }
@@ -1328,11 +1326,10 @@ impl Tournament {
                         Value::Text(format!("{}. {}", i + 1, self.entrants[e].record.name))
                     })
                     .collect();
-                let mut out = vec![Reply::public(say(Phrase::titled(
-                    "ninja-order-title",
-                    "ninja-order",
-                )
-                .arg("lines", Value::Lines(order))))];
+                let mut out = vec![Reply::public(Message::phrase(
+                    Phrase::titled("ninja-order-title", "ninja-order")
+                        .arg("lines", Value::Lines(order)),
+                ))];
                 if let Some(m) = self.up_next(data, ctx.shared.as_deref()) {
                     out.push(Reply::public(m));
                 }
@@ -1444,11 +1441,13 @@ impl Tournament {
                     });
                     let owner = self.owner_of_current().unwrap_or_else(|| self.host.clone());
                     return Ok(vec![Reply::public(luck_buttons(
-                        say(Phrase::new("ninja-luck-offer")
-                            .arg("dice", dice_text(d))
-                            .arg("class", describe(class))
-                            .arg("owner", owner.mention())
-                            .arg("left", i64::from(self.luck_left())))
+                        Message::phrase(
+                            Phrase::new("ninja-luck-offer")
+                                .arg("dice", dice_text(d))
+                                .arg("class", describe(class))
+                                .arg("owner", owner.mention())
+                                .arg("left", i64::from(self.luck_left())),
+                        )
                         .ping(&owner),
                         &PendingLuck {
                             first: d,
@@ -1477,11 +1476,13 @@ impl Tournament {
                         });
                         let (c1, c2) = (self.classify(p.first), self.classify(second));
                         Ok(vec![Reply::public(luck_buttons(
-                            say(Phrase::new("ninja-luck-reroll")
-                                .arg("second", dice_text(second))
-                                .arg("class2", describe(c2))
-                                .arg("first", dice_text(p.first))
-                                .arg("class1", describe(c1))),
+                            Message::phrase(
+                                Phrase::new("ninja-luck-reroll")
+                                    .arg("second", dice_text(second))
+                                    .arg("class2", describe(c2))
+                                    .arg("first", dice_text(p.first))
+                                    .arg("class1", describe(c1)),
+                            ),
                             &PendingLuck {
                                 first: p.first,
                                 second: Some(second),
@@ -1521,10 +1522,12 @@ impl Tournament {
         };
         let rec = &self.entrants[e].record;
         let hours = (now - self.waiting_since) / 3600;
-        let m = say(Phrase::titled("ninja-remind-title", "ninja-remind")
-            .arg("name", rec.name.as_str())
-            .arg("owner", rec.owner.mention())
-            .arg("hours", hours))
+        let m = Message::phrase(
+            Phrase::titled("ninja-remind-title", "ninja-remind")
+                .arg("name", rec.name.as_str())
+                .arg("owner", rec.owner.mention())
+                .arg("hours", hours),
+        )
         .ping(&rec.owner);
         let m = if let Some(p) = &self.pending {
             // A message of typed words has no fields: this one stays English text.
@@ -1584,25 +1587,27 @@ impl Game for Tournament {
             waiting_since: ctx.now,
             reminded_at: None,
         };
-        let msg = say(Phrase::titled("ninja-open-title", "ninja-open")
-            .arg("host", host.name.as_str())
-            .arg("field", field_size())
-            .arg("limit", i64::from(settings.turn_limit))
-            .arg("final", i64::from(settings.final_limit))
-            .arg(
-                "save",
-                match settings.save_bogus {
-                    SaveBogus::Fail => "fail",
-                    SaveBogus::Again => "again",
-                },
-            )
-            .arg(
-                "ties",
-                match settings.cut_ties {
-                    CutTies::Earlier => "earlier",
-                    CutTies::Both => "both",
-                },
-            ));
+        let msg = Message::phrase(
+            Phrase::titled("ninja-open-title", "ninja-open")
+                .arg("host", host.name.as_str())
+                .arg("field", field_size())
+                .arg("limit", i64::from(settings.turn_limit))
+                .arg("final", i64::from(settings.final_limit))
+                .arg(
+                    "save",
+                    match settings.save_bogus {
+                        SaveBogus::Fail => "fail",
+                        SaveBogus::Again => "again",
+                    },
+                )
+                .arg(
+                    "ties",
+                    match settings.cut_ties {
+                        CutTies::Earlier => "earlier",
+                        CutTies::Both => "both",
+                    },
+                ),
+        );
         let gm = gm_controls(&t);
         Ok((t, vec![Reply::public(msg), gm]))
     }
@@ -1793,11 +1798,10 @@ impl Game for Tournament {
         if lines.is_empty() {
             return vec![];
         }
-        vec![Reply::public(say(Phrase::titled(
-            "ninja-roster-updated-title",
-            "ninja-released",
-        )
-        .arg("lines", Value::Lines(lines))))]
+        vec![Reply::public(Message::phrase(
+            Phrase::titled("ninja-roster-updated-title", "ninja-released")
+                .arg("lines", Value::Lines(lines)),
+        ))]
     }
 
     fn global(

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::said::Said;
+use super::said::{Phrase, Said};
 use super::typed::Commands;
 use super::Command;
 use crate::i18n::Locale;
@@ -286,6 +286,22 @@ impl Message {
         };
         m.write_words(Locale::En);
         m
+    }
+
+    /// A message in the catalogue's words (`locales/*/*.ftl`), read in each reader's language.
+    pub fn phrase(phrase: Phrase) -> Self {
+        Message::said(Said::Phrase(phrase))
+    }
+
+    /// Labels the buttons this message gets next (after those it has) with these messages of
+    /// the catalogue; a message of plain text is as it is. Its buttons' English labels are
+    /// [`english`](super::said::english)`(key)`.
+    pub fn labelled(mut self, keys: &[&str]) -> Self {
+        if let Some(Said::Phrase(p)) = &mut self.said {
+            p.buttons.truncate(self.buttons.len());
+            p.buttons.extend(keys.iter().map(|k| k.to_string()));
+        }
+        self
     }
 
     /// This message as a reader of `locale` reads it: its typed words written in that language

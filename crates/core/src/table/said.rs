@@ -35,6 +35,12 @@ pub enum Said {
     },
 }
 
+/// A message of the catalogue in English: a button's label as made (a front end relabels
+/// it in its reader's language from the message's [`Phrase::buttons`]).
+pub fn english(key: &str) -> String {
+    text(Locale::En, key, &[])
+}
+
 /// A message of the catalogue with the values it is given: its words are the catalogue's in
 /// each language (`locales/*/table.ftl`), never assembled from pieces here.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
