@@ -108,6 +108,7 @@ fn log<'a>(
         request_id: None,
         at: 0,
         restore: None,
+        said: None,
     }
 }
 

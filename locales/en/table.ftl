@@ -41,6 +41,43 @@ table-no-game-to = { $what ->
 table-log-title = 📜 Log
 table-log = { $lines }
 table-log-empty = Nothing has happened in this channel yet.
+# One entry of /game log. $log: its number; $what: who did what (table-log-did or
+# table-log-hidden-roll); $shown: who saw it (public, gm, blind or self).
+table-log-line = #{ $log } { $what }{ $shown ->
+    [gm] {" "}(GM roll)
+    [blind] {" "}(blind roll)
+    [self] {" "}(private roll)
+   *[public] {""}
+}
+# An entry taken back by /game undo.
+table-log-undone-line = #{ $log } ~~{ $what }~~ (undone)
+# $who: who acted; $summary: what happened, as the entry was written.
+table-log-did = { $who } { $summary }
+table-log-hidden-roll = { $who } made a hidden roll
+# The summaries of the table's own entries. $roll: the dice as rolled; $log: an entry's
+# number; $by: who made the entry undone; $to: the new host.
+table-log-private = (private)
+table-log-rolled = rolled { $roll }
+table-log-revealed = revealed roll #{ $log }
+table-log-ended = ended the game
+table-log-closed = closed the finished game for a new one
+table-log-host = { $who } hands the table to { $to }
+table-log-undid = undid #{ $log } ({ $by }: { $summary })
+# /game undo. $who: who undid; $log, $by, $summary: the entry taken back; $records: the
+# server-wide records put back (names); $more: how many more than those listed.
+table-undone-title = ↩️ Undone
+table-undone = { $who } undid the last action: #{ $log } by { $by } — { $summary }
+table-undone-put-back = { $who } undid the last action: #{ $log } by { $by } — { $summary }
+    Server-wide records put back as they were: { $records }{ $more ->
+        [0] {""}
+       *[other] {" "}and { $more } more
+    }.
+# /game host. $who: the old host; $game: its title; $to: the new host.
+table-host-title = 🎩 New host
+table-host = { $who } hands the game of { $game } to { $to }: they host it now (GM-only replies and secrets, `/game undo`, `/game end`).
+# /game reveal. $log: the roll's entry; $who: who rolled; $roll: the dice.
+table-revealed-title = 🎲 Revealed roll
+table-revealed = #{ $log }: { $who } rolled { $roll }
 # /game end without confirm:true. $game: the game's title.
 table-end-title = End the game?
 table-end = This ends the game of { $game } in this channel for everyone. Its log is kept.
@@ -96,3 +133,51 @@ table-help-unknown = there is no command `{ $command }`. `/help` lists every com
 table-help-unknown-near = there is no command `{ $command }`. Did you mean { $near }?
 # The button of /game end's question.
 table-end-button = End the game
+# /help command:LEAF, a line at a time ($lines). $use: the command as typed.
+table-help-page = { $lines }
+table-help-use = **Use:** `{ $use }`
+# $who: anyone, player, gm, host or manager.
+table-help-who = **Who:** { $who ->
+    [anyone] anyone in the channel (the game's rules may still refuse)
+    [player] the players seated in the game, and its GMs
+    [gm] the game's GM (its host and channel managers too)
+    [manager] members who may manage the channel
+   *[host] the game's host, or a member who may manage the channel
+}
+# $answer: who sees it (table-help-answer-…).
+table-help-answer = **Answer:** { $answer }
+table-help-answer-public = everyone in the channel sees it
+table-help-answer-maybe-private = as the game decides: some of it may be for you alone
+# $option: an option; $values: the values that make it private.
+table-help-answer-private-when = everyone sees it, unless `{ $option }` is { $values }
+table-help-answer-view = { $shown }; it shows where things stand and changes nothing
+table-help-where-guild = **Where:** server-wide (no game needed in this channel)
+table-help-where-guild-when = **Where:** with `{ $option }:`, server-wide (no game needed in this channel)
+table-help-where-dm = **Where:** also in direct messages
+table-help-options = **Options**
+# One option. $name: its name; $description: its description; $facts: what it takes
+# (the facts below, separated by list-facts-sep).
+table-help-option = `{ $name }` — { $description } ({ $facts })
+table-help-required = required
+table-help-optional = optional
+table-help-text = text
+table-help-text-up-to = text, up to { $n } characters
+# $min, $max: the limits, or none.
+table-help-number = { $min ->
+    [none] { $max ->
+        [none] a whole number
+       *[other] a whole number, at most { $max }
+    }
+   *[other] { $max ->
+        [none] a whole number, at least { $min }
+       *[other] a whole number from { $min } to { $max }
+    }
+}
+table-help-boolean = true or false
+table-help-member = a member
+table-help-autocomplete = suggestions as you type
+table-help-modal = on Discord, left out, it opens a form to type it in
+table-help-one-of = one of { $choices }
+table-help-one-of-count = one of { $count } choices
+# Between the facts of a list (an option's on its /help page).
+list-facts-sep = {"; "}

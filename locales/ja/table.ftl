@@ -40,6 +40,33 @@ table-no-game-to = { $what ->
 table-log-title = 📜 ログ
 table-log = { $lines }
 table-log-empty = このチャンネルではまだ何も起きていません。
+table-log-line = #{ $log } { $what }{ $shown ->
+    [gm] （GMロール）
+    [blind] （ブラインドロール）
+    [self] （非公開ロール）
+   *[public] {""}
+}
+table-log-undone-line = #{ $log } ~~{ $what }~~（取り消し済み）
+table-log-did = { $who }：{ $summary }
+table-log-hidden-roll = { $who }：非公開のロール
+table-log-private = （非公開）
+table-log-rolled = { $roll } を振った
+table-log-revealed = ロール #{ $log } を公開した
+table-log-ended = ゲームを終了した
+table-log-closed = 終わったゲームを閉じて新しいゲームに備えた
+table-log-host = { $who } が { $to } にホストを渡した
+table-log-undid = #{ $log } を取り消した（{ $by }：{ $summary }）
+table-undone-title = ↩️ 取り消し
+table-undone = { $who } が直前の行動を取り消しました：#{ $log }（{ $by }）— { $summary }
+table-undone-put-back = { $who } が直前の行動を取り消しました：#{ $log }（{ $by }）— { $summary }
+    サーバー全体の記録を元に戻しました：{ $records }{ $more ->
+        [0] {""}
+       *[other] {" "}ほか { $more } 件
+    }。
+table-host-title = 🎩 ホスト交代
+table-host = { $who } が { $game } のゲームを { $to } に渡しました。これからは { $to } がホストです（GM向けの返信と秘密、`/game undo`、`/game end`）。
+table-revealed-title = 🎲 公開されたロール
+table-revealed = #{ $log }：{ $who } の { $roll }
 # confirm:true なしの /game end。$game はゲームの題名。
 table-end-title = ゲームを終えますか？
 table-end = このチャンネルの{ $game }のゲームを全員について終えます。ログは残ります。
@@ -94,3 +121,43 @@ table-help-unknown = `{ $command }` というコマンドはありません。`/
 table-help-unknown-near = `{ $command }` というコマンドはありません。もしかして { $near }？
 # /game end の確認のボタン。
 table-end-button = ゲームを終える
+table-help-page = { $lines }
+table-help-use = **使い方：** `{ $use }`
+table-help-who = **使える人：** { $who ->
+    [anyone] チャンネルの誰でも（ゲームのルールが断ることはあります）
+    [player] ゲームに参加しているプレイヤーとGM
+    [gm] ゲームのGM（ホストとチャンネル管理者も）
+    [manager] チャンネルを管理できるメンバー
+   *[host] ゲームのホスト、またはチャンネルを管理できるメンバー
+}
+table-help-answer = **返答：** { $answer }
+table-help-answer-public = チャンネルの全員に見えます
+table-help-answer-maybe-private = ゲーム次第：一部はあなただけに届くことがあります
+table-help-answer-private-when = 全員に見えます。ただし `{ $option }` が { $values } のときは別です
+table-help-answer-view = { $shown }。状況を表示するだけで、何も変えません
+table-help-where-guild = **場所：** サーバー全体（このチャンネルにゲームは要りません）
+table-help-where-guild-when = **場所：** `{ $option }:` を付けるとサーバー全体（このチャンネルにゲームは要りません）
+table-help-where-dm = **場所：** ダイレクトメッセージでも使えます
+table-help-options = **オプション**
+table-help-option = `{ $name }` — { $description }（{ $facts }）
+table-help-required = 必須
+table-help-optional = 省略可
+table-help-text = テキスト
+table-help-text-up-to = テキスト、{ $n }文字まで
+table-help-number = { $min ->
+    [none] { $max ->
+        [none] 整数
+       *[other] 整数、{ $max }以下
+    }
+   *[other] { $max ->
+        [none] 整数、{ $min }以上
+       *[other] { $min }から{ $max }までの整数
+    }
+}
+table-help-boolean = `true` か `false`
+table-help-member = メンバー
+table-help-autocomplete = 入力中に候補が出ます
+table-help-modal = Discordでは、省くと入力フォームが開きます
+table-help-one-of = { $choices } のどれか
+table-help-one-of-count = { $count }個の選択肢のどれか
+list-facts-sep = {"；"}

@@ -258,3 +258,107 @@ fn the_tables_japanese_transcript_holds_no_english_word() {
     let english = croupier_core::testkit::english_words(&scanned, &names);
     assert!(english.is_empty(), "English words: {english:?}\n{scanned}");
 }
+
+/// `/game log` and `/game undo` write each entry's summary in the reader's language from the
+/// typed words it was written from (`migrations/0015_log_said.sql`); an English reader reads
+/// them as the log wrote them.
+#[test]
+fn the_log_and_undo_read_each_entry_in_the_readers_language() {
+    let mut h = harness().reading(Locale::Ja);
+    h.ok("gm: /ninja new");
+    h.ok("alice: /roll expr:2d6");
+    // Bob acts in between: his hidden roll is shown to him and the GM, not to Alice.
+    h.ok("bob: /roll expr:1d6 visibility:gm");
+    h.ok("gm: /ninja fill");
+    let undo = h.ok("gm: /game undo");
+    assert!(
+        undo.text.contains("**↩️ 取り消し**"),
+        "the frame: {}",
+        undo.text
+    );
+    assert!(
+        undo.text.contains("gm が直前の行動を取り消しました：#"),
+        "{}",
+        undo.text
+    );
+    assert!(
+        !undo.text.contains(" — Tournament"),
+        "the summary: {}",
+        undo.text
+    );
+    let log = h.ok("alice: /game log").text;
+    assert!(
+        log.contains("alice：2d6 → [4, 6] = 10 を振った"),
+        "the roll: {log}"
+    );
+    assert!(
+        log.contains("bob：非公開のロール（GMロール）"),
+        "hidden: {log}"
+    );
+    assert!(log.contains("~~（取り消し済み）"), "undone: {log}");
+    assert!(log.contains("を取り消した（gm："), "the undo entry: {log}");
+    let gm = h.ok("gm: /game log").text;
+    assert!(gm.contains("bob：1d6 → ["), "the GM sees it: {gm}");
+    // Names: the players', and a house ninja's name and skills (data names: English so far).
+    let names = [
+        "gm",
+        "alice",
+        "bob",
+        "Levi",
+        "Crane",
+        "superior",
+        "balance",
+        "fortitude",
+    ];
+    let english = croupier_core::testkit::english_words(&log, &names);
+    assert!(
+        english.is_empty(),
+        "English in the Japanese log: {english:?}\n{log}"
+    );
+    // The same entries read in English by an English reader, as the log wrote them.
+    let mut en = harness();
+    en.ok("gm: /ninja new");
+    en.ok("alice: /roll expr:2d6");
+    en.ok("bob: /roll expr:1d6 visibility:gm");
+    en.ok("gm: /ninja fill");
+    en.ok("gm: /game undo");
+    let log = en.ok("alice: /game log").text;
+    assert!(log.contains("alice rolled 2d6"), "{log}");
+    assert!(log.contains("bob made a hidden roll (GM roll)"), "{log}");
+    assert!(log.contains("~~ (undone)"), "{log}");
+}
+
+/// `/help command:` on one command: its use, who may use it, who sees the answer and each
+/// option read in the reader's language (the options' Japanese descriptions from the
+/// commands' catalogue), and as before in English.
+#[test]
+fn a_commands_help_page_reads_in_the_readers_language() {
+    let mut h = harness().reading(Locale::Ja);
+    let page = h.ok("alice: /help command:roll").text;
+    for want in [
+        "**/roll**",
+        "ダイスを振る：2d6+3",
+        "**使い方：** `/roll expr:<text>",
+        "**使える人：** チャンネルの誰でも",
+        "**オプション**",
+        "`expr` — ダイス式。例：2d6+3 火球（必須；テキスト、",
+        "`target` — 合計がこの値以上で成功（先に確率を表示）（省略可；",
+    ] {
+        assert!(page.contains(want), "{want:?} in\n{page}");
+    }
+    let english = croupier_core::testkit::english_words(&page, &["alice"]);
+    assert!(
+        english.is_empty(),
+        "English in the Japanese page: {english:?}\n{page}"
+    );
+    let mut en = harness();
+    let page = en.ok("alice: /help command:roll").text;
+    for want in [
+        "**Use:** `/roll expr:<text>",
+        "**Who:** anyone in the channel (the game's rules may still refuse)",
+        "**Answer:** everyone sees it, unless `visibility` is",
+        "`expr` — Dice expression, e.g. 2d6+3 fireball (required; text, up to ",
+    ] {
+        assert!(page.contains(want), "{want:?} in\n{page}");
+    }
+}

@@ -15,7 +15,7 @@ const TABLES: &[(&str, &str)] = &[
     ),
     (
         "log",
-        "id, channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, undone, at, effects, prev_in_channel, restore",
+        "id, channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, undone, at, effects, prev_in_channel, restore, said",
     ),
     ("channel_tail", "channel, last_id"),
     ("requests", "request_id, channel, outcome, at"),

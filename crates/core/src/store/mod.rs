@@ -573,6 +573,7 @@ mod tests {
                 request_id: None,
                 at: 0,
                 restore: None,
+                said: None,
             },
         )
         .unwrap()

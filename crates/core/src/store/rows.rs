@@ -81,6 +81,10 @@ pub struct LogRow {
     /// `table::engine::Restore`); `None` for entries that change no session state and for
     /// those written before `migrations/0011_log_restore.sql`.
     pub restore: Option<String>,
+    /// The entry's words as typed values: JSON of a `table::Said` whose summary (title and first
+    /// line) `summary` is in English; `None` for entries without typed words and for those
+    /// written before `migrations/0015_log_said.sql` (they read in English).
+    pub said: Option<String>,
 }
 
 /// Every session's id, oldest first.
@@ -432,6 +436,8 @@ pub struct NewLog<'a> {
     pub at: i64,
     /// What undo needs to restore the session as it was before this entry (see [`LogRow::restore`]).
     pub restore: Option<&'a str>,
+    /// The entry's words as typed values (see [`LogRow::said`]).
+    pub said: Option<&'a str>,
 }
 
 /// Appends to the log; returns the entry id.
@@ -439,10 +445,10 @@ pub fn log_append(tx: &Tx, e: &NewLog) -> Result<i64, StoreError> {
     // The entry is chained to its channel's previous one, and becomes the channel's tail
     // (`log_recent` walks the chain back; migrations/0008_channel_log_chain.sql says why).
     let id = tx.query_one(
-        "INSERT INTO log(channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, at, restore, prev_in_channel)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, (SELECT last_id FROM channel_tail WHERE channel = ?1))
+        "INSERT INTO log(channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, at, restore, said, prev_in_channel)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, (SELECT last_id FROM channel_tail WHERE channel = ?1))
          RETURNING id",
-        args![e.channel, e.session_id, e.kind, e.actor, e.actor_name, e.payload, e.summary, e.visibility, e.request_id, e.at, e.restore],
+        args![e.channel, e.session_id, e.kind, e.actor, e.actor_name, e.payload, e.summary, e.visibility, e.request_id, e.at, e.restore, e.said],
     )?
     .int(0)?;
     tx.exec(
@@ -454,7 +460,7 @@ pub fn log_append(tx: &Tx, e: &NewLog) -> Result<i64, StoreError> {
 }
 
 const LOG_COLS: &str =
-    "id, channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, undone, at, effects, restore";
+    "id, channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, undone, at, effects, restore, said";
 
 fn log_from(mut r: Row) -> Result<LogRow, StoreError> {
     Ok(LogRow {
@@ -472,6 +478,7 @@ fn log_from(mut r: Row) -> Result<LogRow, StoreError> {
         at: r.int(11)?,
         effects: r.opt_text(12)?,
         restore: r.opt_text(13)?,
+        said: r.opt_text(14)?,
     })
 }
 

@@ -6,7 +6,7 @@
 
 use super::effects::Effect;
 use super::game::{Actor, Decision, DynCtx, DynError, DynGame, DynShared, DynState, Place};
-use super::said::Phrase;
+use super::said::{summary_of, Phrase, Said, Summary as LogSummary, Value as SaidValue};
 use super::states::States;
 use super::text_patch;
 use super::RuleError;
@@ -363,7 +363,7 @@ pub(super) fn end_session(
     game: &dyn DynGame,
     s: &SessionRow,
     actor: &Actor,
-    summary: &str,
+    summary: &Summary,
     request_id: Option<&str>,
     now: i64,
 ) -> Result<Vec<Reply>, Fail> {
@@ -384,11 +384,12 @@ pub(super) fn end_session(
             actor: &actor.id.0,
             actor_name: &actor.name,
             payload: "{}",
-            summary,
+            summary: &summary.text,
             visibility: "public",
             request_id,
             at: now,
             restore: None,
+            said: summary.said.as_deref(),
         },
     )?;
     record_effect(tx, states, game, s.guild.as_deref(), &before, &after, id)?;
@@ -609,7 +610,7 @@ pub(super) fn log_action(
     tx: &Tx,
     s: &SessionRow,
     la: &LoggedAction,
-    summary: &str,
+    summary: &Summary,
     request_id: Option<&str>,
     now: i64,
     restore: &str,
@@ -623,11 +624,12 @@ pub(super) fn log_action(
             actor: &la.actor.id.0,
             actor_name: &la.actor.name,
             payload: &serde_json::to_string(la)?,
-            summary,
+            summary: &summary.text,
             visibility: "public",
             request_id,
             at: now,
             restore: Some(restore),
+            said: summary.said.as_deref(),
         },
     )?)
 }
@@ -933,7 +935,11 @@ pub(super) fn hand_over(
     )?;
     states.made(s.id, version, &new_state, &state_s);
     store::session_set_host(tx, s.id, &to.0)?;
-    let summary = format!("{} hands the table to {}", actor.name, to.mention());
+    let summary = Summary::phrase(
+        Phrase::new("table-log-host")
+            .arg("who", actor.name.as_str())
+            .arg("to", to.mention()),
+    );
     log_action(
         tx,
         s,
@@ -956,15 +962,12 @@ pub(super) fn hand_over(
     let open = game.decisions(&new_state)?;
     Ok(finish_replies(
         vec![Reply::public(
-            Message::titled(
-                "🎩 New host",
-                format!(
-                    "{} hands the game of {} to {}: they host it now (GM-only replies and secrets, `/game undo`, `/game end`).",
-                    actor.name,
-                    game.title(),
-                    to.mention()
-                ),
-            )
+            Message::said(Said::Phrase(
+                Phrase::titled("table-host-title", "table-host")
+                    .arg("who", actor.name.as_str())
+                    .arg("game", game.title())
+                    .arg("to", to.mention()),
+            ))
             .ping(to),
         )],
         game,
@@ -1058,7 +1061,13 @@ pub(super) fn undo(
         now,
     )?;
     states.made(s.id, version, &state, &state_s);
-    let summary = format!("undid #{} ({}: {})", last.id, last.actor_name, last.summary);
+    let undone = logged_summary(&last);
+    let summary = Summary::phrase(
+        Phrase::new("table-log-undid")
+            .arg("log", last.id)
+            .arg("by", last.actor_name.as_str())
+            .arg("summary", undone.clone()),
+    );
     store::log_append(
         tx,
         &store::NewLog {
@@ -1068,31 +1077,31 @@ pub(super) fn undo(
             actor: &actor.id.0,
             actor_name: &actor.name,
             payload: &serde_json::json!({ "undone": last.id }).to_string(),
-            summary: &summary,
+            summary: &summary.text,
             visibility: "public",
             request_id: Some(request_id),
             at: now,
             restore: None,
+            said: summary.said.as_deref(),
         },
     )?;
-    let mut msg = Message::titled(
-        "↩️ Undone",
-        format!(
-            "{} undid the last action: #{} by {} — {}",
-            actor.name, last.id, last.actor_name, last.summary
-        ),
-    );
-    if !put_back.is_empty() {
+    let undid = Phrase::titled("table-undone-title", "table-undone")
+        .arg("who", actor.name.as_str())
+        .arg("log", last.id)
+        .arg("by", last.actor_name.as_str())
+        .arg("summary", undone);
+    let mut msg = Message::said(Said::Phrase(if put_back.is_empty() {
+        undid
+    } else {
         let shown: Vec<&str> = put_back.iter().take(8).map(String::as_str).collect();
-        let more = match put_back.len().saturating_sub(shown.len()) {
-            0 => String::new(),
-            n => format!(" and {n} more"),
-        };
-        msg.body.push_str(&format!(
-            "\nServer-wide records put back as they were: {}{more}.",
-            shown.join(", ")
-        ));
-    }
+        let more = put_back.len().saturating_sub(shown.len()) as i64;
+        Phrase {
+            key: "table-undone-put-back".into(),
+            ..undid
+        }
+        .arg("records", shown.join(", "))
+        .arg("more", more)
+    }));
     msg.stamp = Some(Stamp {
         session: s.id,
         version,
@@ -1117,22 +1126,63 @@ pub(super) fn undo(
     Ok(out)
 }
 
+/// A log entry's summary: its English, and the typed words it was written from as JSON (read
+/// by `/game log` and `/game undo` in each reader's language).
+pub(super) struct Summary {
+    /// English, as the log's `summary`.
+    pub text: String,
+    /// JSON of the [`Said`] it was written from, if it has one of at most [`SAID_BYTES`].
+    pub said: Option<String>,
+}
+
+/// The most bytes of typed words a log entry keeps (a longer reply's entry reads in English).
+const SAID_BYTES: usize = 4096;
+
+impl Summary {
+    /// The summary of a message with this title, text and typed words.
+    fn of(title: Option<&str>, body: &str, said: Option<&Said>) -> Self {
+        Summary {
+            text: summary_of(title, body),
+            said: said.and_then(|s| {
+                serde_json::to_string(s)
+                    .ok()
+                    .filter(|j| j.len() <= SAID_BYTES)
+            }),
+        }
+    }
+
+    /// A summary in the catalogue's words.
+    pub(super) fn phrase(p: Phrase) -> Self {
+        let said = Said::Phrase(p);
+        Summary::of(None, &said.summary(Locale::En), Some(&said))
+    }
+}
+
 /// A one-line public summary of what happened (never from private replies).
-pub(super) fn summarize(replies: &[Reply]) -> String {
-    replies
-        .iter()
-        .find(|r| r.is_public())
-        .map(|r| {
+pub(super) fn summarize(replies: &[Reply]) -> Summary {
+    match replies.iter().find(|r| r.is_public()) {
+        Some(r) => {
             let m = &r.message;
-            let first = m.body.lines().next().unwrap_or("");
-            match &m.title {
-                Some(t) if !first.is_empty() => format!("{t} — {first}"),
-                Some(t) => t.clone(),
-                None => first.to_string(),
-            }
-        })
-        .map(|s| s.chars().take(200).collect())
-        .unwrap_or_else(|| "(private)".to_string())
+            Summary::of(m.title.as_deref(), &m.body, m.said.as_ref())
+        }
+        None => Summary::phrase(Phrase::new("table-log-private")),
+    }
+}
+
+/// A logged entry's summary as a catalogue value: in English as the log wrote it, in another
+/// language from its typed words (an entry without them reads in English).
+pub(super) fn logged_summary(r: &store::LogRow) -> SaidValue {
+    match r
+        .said
+        .as_deref()
+        .and_then(|j| serde_json::from_str::<Said>(j).ok())
+    {
+        Some(words) => SaidValue::Summary(Box::new(LogSummary {
+            english: r.summary.clone(),
+            words,
+        })),
+        None => SaidValue::Text(r.summary.clone()),
+    }
 }
 
 /// Resolves GM audiences, sets the game name and the component stamp, and ties each button

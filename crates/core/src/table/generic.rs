@@ -8,12 +8,12 @@ use crate::store::Tx;
 use super::builtins::{GameCommand, RollCommand, Visibility};
 use super::declare::{check_permission, Commands};
 use super::engine::{
-    channel_rng, end_session, finish_replies, hand_over, read_shared, save_channel_rng,
-    session_gms, undo, with_host, Fail, Request,
+    channel_rng, end_session, finish_replies, hand_over, logged_summary, read_shared,
+    save_channel_rng, session_gms, undo, with_host, Fail, Request, Summary,
 };
 use super::game::Actor;
 use super::registry::Registry;
-use super::said::{Phrase, RollSaid, Said};
+use super::said::{Phrase, RollSaid, Said, Value};
 use super::states::States;
 use super::{Command, Message, Reply, Stamp, UserId};
 use crate::dice;
@@ -73,6 +73,7 @@ pub(super) fn roll(
             )]);
         }
     };
+    let summary = Summary::phrase(Phrase::new("table-log-rolled").arg("roll", result.render()));
     let id = store::log_append(
         tx,
         &store::NewLog {
@@ -82,11 +83,12 @@ pub(super) fn roll(
             actor: &req.actor.id.0,
             actor_name: &req.actor.name,
             payload: &serde_json::to_string(&result)?,
-            summary: &format!("rolled {}", result.render()),
+            summary: &summary.text,
             visibility: vis.as_str(),
             request_id: Some(&req.request_id),
             at: now,
             restore: None,
+            said: summary.said.as_deref(),
         },
     )?;
     // Hidden rolls carry their log number so the GM can `/game reveal` them.
@@ -189,11 +191,12 @@ pub(super) fn game_command(
                 let is_gm = gm_of.of(r.session_id)?;
                 lines.push(log_line(r, &actor, is_gm));
             }
-            // The entries are the log's own words (each written once, when it happened).
+            // The entries are the log's own words (each written once, when it happened), in
+            // the reader's language where they were written from typed words.
             let said = if lines.is_empty() {
                 Phrase::titled("table-log-title", "table-log-empty")
             } else {
-                Phrase::titled("table-log-title", "table-log").arg("lines", lines.join("\n"))
+                Phrase::titled("table-log-title", "table-log").arg("lines", Value::Lines(lines))
             };
             Ok(vec![Reply::private(
                 &actor.id,
@@ -243,7 +246,7 @@ pub(super) fn game_command(
                 g,
                 s,
                 &actor,
-                "ended the game",
+                &Summary::phrase(Phrase::new("table-log-ended")),
                 Some(&req.request_id),
                 now,
             )?;
@@ -292,6 +295,7 @@ pub(super) fn game_command(
             }
             store::log_set_visibility(tx, id, "public")?;
             let r: dice::Roll = serde_json::from_str(&row.payload)?;
+            let summary = Summary::phrase(Phrase::new("table-log-revealed").arg("log", id));
             store::log_append(
                 tx,
                 &store::NewLog {
@@ -301,17 +305,20 @@ pub(super) fn game_command(
                     actor: &actor.id.0,
                     actor_name: &actor.name,
                     payload: &serde_json::json!({ "revealed": id }).to_string(),
-                    summary: &format!("revealed roll #{id}"),
+                    summary: &summary.text,
                     visibility: "public",
                     request_id: Some(&req.request_id),
                     at: now,
                     restore: None,
+                    said: summary.said.as_deref(),
                 },
             )?;
-            Ok(vec![Reply::public(Message::titled(
-                "🎲 Revealed roll",
-                format!("#{id}: {} rolled {}", row.actor_name, r.render()),
-            ))])
+            Ok(vec![Reply::public(Message::said(Said::Phrase(
+                Phrase::titled("table-revealed-title", "table-revealed")
+                    .arg("log", id)
+                    .arg("who", row.actor_name.as_str())
+                    .arg("roll", r.render()),
+            )))])
         }
         GameCommand::Language { channel, me } => {
             super::language::language(tx, req, &actor, channel, me, readers)
@@ -425,25 +432,25 @@ pub(crate) fn hidden_rolls(
     Ok(out)
 }
 
-fn log_line(r: &LogRow, viewer: &Actor, is_gm: bool) -> String {
-    let visible = may_see(r, viewer, is_gm);
-    let text = if visible {
-        format!("{} {}", r.actor_name, r.summary)
+fn log_line(r: &LogRow, viewer: &Actor, is_gm: bool) -> Value {
+    let what = if may_see(r, viewer, is_gm) {
+        Phrase::new("table-log-did")
+            .arg("who", r.actor_name.as_str())
+            .arg("summary", logged_summary(r))
     } else {
-        format!("{} made a hidden roll", r.actor_name)
+        Phrase::new("table-log-hidden-roll").arg("who", r.actor_name.as_str())
     };
-    let flag = match r.visibility.as_str() {
-        "public" => "",
-        "gm" => " (GM roll)",
-        "blind" => " (blind roll)",
-        "self" => " (private roll)",
-        _ => "",
-    };
-    if r.undone {
-        format!("#{} ~~{text}~~ (undone)", r.id)
+    let line = if r.undone {
+        Phrase::new("table-log-undone-line")
     } else {
-        format!("#{} {text}{flag}", r.id)
-    }
+        // Who saw it: public, gm, blind or self (a private entry reads as public).
+        let shown = match r.visibility.as_str() {
+            v @ ("gm" | "blind" | "self") => v,
+            _ => "public",
+        };
+        Phrase::new("table-log-line").arg("shown", shown)
+    };
+    line.arg("log", r.id).arg("what", what).into()
 }
 
 fn no_game(games: &Registry) -> Message {

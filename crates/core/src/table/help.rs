@@ -12,6 +12,7 @@ use super::said::{Phrase, Said, Value};
 use super::spec::command_key;
 use super::{Answer, Choice, Command, CommandSpec, Message, OptionKind, OptionSpec, Permission};
 use super::{Refusal, Reply, RuleError};
+use crate::i18n::Locale;
 
 /// The most characters a leaf's page puts in its text before it leaves out its options'
 /// choices (Discord takes 4,096 in an embed's description and 6,000 in a message's embeds
@@ -164,39 +165,60 @@ fn group_page(path: &str, spec: &CommandSpec) -> Message {
 
 fn leaf_page(path: &str, spec: &CommandSpec) -> Message {
     let mut lines = vec![
-        spec.description.clone(),
-        String::new(),
-        format!("**Use:** `{}`", usage(path, spec)),
-        format!("**Who:** {}", who(spec.permission)),
-        format!("**Answer:** {}", answer_text(&spec.answer, spec.view)),
+        description(path, spec),
+        Value::Text(String::new()),
+        Phrase::new("table-help-use")
+            .arg("use", usage(path, spec))
+            .into(),
+        Phrase::new("table-help-who")
+            .arg("who", who(spec.permission))
+            .into(),
+        Phrase::new("table-help-answer")
+            .arg("answer", answer_said(&spec.answer, spec.view))
+            .into(),
     ];
     if spec.guild {
         lines.push(match &spec.guild_when {
-            Some(o) => {
-                format!("**Where:** with `{o}:`, server-wide (no game needed in this channel)")
-            }
-            None => "**Where:** server-wide (no game needed in this channel)".to_string(),
+            Some(o) => Phrase::new("table-help-where-guild-when")
+                .arg("option", o.as_str())
+                .into(),
+            None => Phrase::new("table-help-where-guild").into(),
         });
     }
     if spec.dm {
-        lines.push("**Where:** also in direct messages".to_string());
+        lines.push(Phrase::new("table-help-where-dm").into());
     }
-    let mut options: Vec<String> = spec.options.iter().map(|o| option_line(o, true)).collect();
-    let total = |v: &[String], l: &[String]| {
+    let words: Vec<&str> = path.split(' ').collect();
+    let key = command_key(&words);
+    let mut options: Vec<Value> = spec
+        .options
+        .iter()
+        .map(|o| option_line(&key, o, true))
+        .collect();
+    // The page's length as its English reads (the longest of its languages so far).
+    let total = |v: &[Value], l: &[Value]| {
         v.iter()
             .chain(l)
-            .map(|x| x.chars().count() + 1)
+            .map(|x| x.text(Locale::En).chars().count() + 1)
             .sum::<usize>()
     };
     if total(&options, &lines) > PAGE_BUDGET {
-        options = spec.options.iter().map(|o| option_line(o, false)).collect();
+        options = spec
+            .options
+            .iter()
+            .map(|o| option_line(&key, o, false))
+            .collect();
     }
     if !options.is_empty() {
-        lines.push(String::new());
-        lines.push("**Options**".to_string());
+        lines.push(Value::Text(String::new()));
+        lines.push(Phrase::new("table-help-options").into());
         lines.extend(options);
     }
-    Message::titled(format!("/{path}"), lines.join("\n"))
+    Message::said(Said::Phrase(
+        Phrase::titled("table-help-group-title", "table-help-page")
+            .arg("command", format!("/{path}"))
+            .arg("lines", Value::Lines(lines)),
+    ))
 }
 
 /// `/nobi act text:<text> [character:<text>]`.
@@ -227,66 +249,98 @@ fn usage(path: &str, spec: &CommandSpec) -> String {
     out
 }
 
+/// Who may use a command, as the catalogue's `table-help-who` selects it.
 fn who(p: Permission) -> &'static str {
     match p {
-        Permission::Anyone => "anyone in the channel (the game's rules may still refuse)",
-        Permission::Player => "the players seated in the game, and its GMs",
-        Permission::Gm => "the game's GM (its host and channel managers too)",
-        Permission::Host => "the game's host, or a member who may manage the channel",
-        Permission::Manager => "members who may manage the channel",
+        Permission::Anyone => "anyone",
+        Permission::Player => "player",
+        Permission::Gm => "gm",
+        Permission::Host => "host",
+        Permission::Manager => "manager",
     }
 }
 
-fn answer_text(a: &Answer, view: bool) -> String {
+/// Who sees a command's answer.
+fn answer_said(a: &Answer, view: bool) -> Value {
     let shown = match a {
-        Answer::Public => "everyone in the channel sees it".to_string(),
-        Answer::MayBePrivate => "as the game decides: some of it may be for you alone".to_string(),
-        Answer::PrivateWhen { option, values } => format!(
-            "everyone sees it, unless `{option}` is {}",
-            values
-                .iter()
-                .map(|v| format!("`{v}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        Answer::Public => Phrase::new("table-help-answer-public"),
+        Answer::MayBePrivate => Phrase::new("table-help-answer-maybe-private"),
+        Answer::PrivateWhen { option, values } => Phrase::new("table-help-answer-private-when")
+            .arg("option", option.as_str())
+            .arg(
+                "values",
+                values
+                    .iter()
+                    .map(|v| format!("`{v}`"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
     };
     if view {
-        format!("{shown}; it shows where things stand and changes nothing")
+        Phrase::new("table-help-answer-view")
+            .arg("shown", shown)
+            .into()
     } else {
-        shown
+        shown.into()
     }
 }
 
-/// One option: `name` — description · its kind and limits · its choices (when `choices`).
-fn option_line(o: &OptionSpec, choices: bool) -> String {
-    let mut facts = vec![if o.required { "required" } else { "optional" }.to_string()];
-    facts.push(match o.kind {
-        OptionKind::String => match o.max_length {
-            Some(n) => format!("text, up to {n} characters"),
-            None => "text".to_string(),
-        },
-        OptionKind::Integer => match (o.min, o.max) {
-            (Some(lo), Some(hi)) => format!("a whole number from {lo} to {hi}"),
-            (Some(lo), None) => format!("a whole number, at least {lo}"),
-            (None, Some(hi)) => format!("a whole number, at most {hi}"),
-            (None, None) => "a whole number".to_string(),
-        },
-        OptionKind::Boolean => "true or false".to_string(),
-        OptionKind::User => "a member".to_string(),
-    });
+/// One option: `name` — description (its kind and limits; its choices when `choices`), the
+/// description in the reader's language (`{command key}--{option}.desc`).
+fn option_line(command: &str, o: &OptionSpec, choices: bool) -> Value {
+    let mut facts: Vec<Value> = vec![Phrase::new(if o.required {
+        "table-help-required"
+    } else {
+        "table-help-optional"
+    })
+    .into()];
+    facts.push(
+        match o.kind {
+            OptionKind::String => match o.max_length {
+                Some(n) => Phrase::new("table-help-text-up-to").arg("n", i64::from(n)),
+                None => Phrase::new("table-help-text"),
+            },
+            OptionKind::Integer => Phrase::new("table-help-number")
+                .arg(
+                    "min",
+                    o.min.map_or_else(|| "none".to_string(), |n| n.to_string()),
+                )
+                .arg(
+                    "max",
+                    o.max.map_or_else(|| "none".to_string(), |n| n.to_string()),
+                ),
+            OptionKind::Boolean => Phrase::new("table-help-boolean"),
+            OptionKind::User => Phrase::new("table-help-member"),
+        }
+        .into(),
+    );
     if o.autocomplete {
-        facts.push("suggestions as you type".to_string());
+        facts.push(Phrase::new("table-help-autocomplete").into());
     }
     if o.modal {
-        facts.push("on Discord, left out, it opens a form to type it in".to_string());
+        facts.push(Phrase::new("table-help-modal").into());
     }
     if !o.choices.is_empty() {
-        if choices {
+        facts.push(if choices {
             let list: Vec<String> = o.choices.iter().map(|(_, v)| format!("`{v}`")).collect();
-            facts.push(format!("one of {}", list.join(", ")));
+            Phrase::new("table-help-one-of")
+                .arg("choices", list.join(", "))
+                .into()
         } else {
-            facts.push(format!("one of {} choices", o.choices.len()));
-        }
+            Phrase::new("table-help-one-of-count")
+                .arg("count", o.choices.len() as i64)
+                .into()
+        });
     }
-    format!("`{}` — {} ({})", o.name, o.description, facts.join("; "))
+    Phrase::new("table-help-option")
+        .arg("name", o.name.as_str())
+        .arg(
+            "description",
+            Value::Declared {
+                key: format!("{command}--{}.desc", o.name),
+                text: o.description.clone(),
+            },
+        )
+        .arg("facts", Value::List { list: facts })
+        .into()
 }

@@ -154,6 +154,7 @@ impl Table {
                 at: e.at,
                 effects: None,
                 restore: None,
+                said: None,
             })
             .collect();
         match replay_log(game, r.seed, &r.channel, r.session, &log) {

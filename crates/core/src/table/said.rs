@@ -78,6 +78,39 @@ pub enum Value {
     Lines(Vec<Value>),
     /// Words of their own, written in the same language (a reason inside a frame).
     Phrase(Box<Phrase>),
+    /// A log entry's summary: its English as written when it happened, and its words in the
+    /// other languages from the typed words it was written from.
+    Summary(Box<Summary>),
+    /// Values written in a row, separated as the language separates a list of facts
+    /// (`list-facts-sep`: `; ` in English).
+    List {
+        /// The values.
+        list: Vec<Value>,
+    },
+}
+
+/// A log entry's summary in every language (see [`Value::Summary`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    /// As the log wrote it (English).
+    pub english: String,
+    /// The typed words it was written from.
+    pub words: Said,
+}
+
+/// The most characters a log entry's summary keeps.
+pub const SUMMARY_CHARS: usize = 200;
+
+/// A message's summary as the log keeps it: its title and the first line of its text
+/// (`title — line`), at most [`SUMMARY_CHARS`] characters.
+pub fn summary_of(title: Option<&str>, body: &str) -> String {
+    let first = body.lines().next().unwrap_or("");
+    let s = match title {
+        Some(t) if !first.is_empty() => format!("{t} — {first}"),
+        Some(t) => t.to_string(),
+        None => first.to_string(),
+    };
+    s.chars().take(SUMMARY_CHARS).collect()
 }
 
 impl From<&str> for Value {
@@ -117,6 +150,17 @@ impl Value {
                 .collect::<Vec<_>>()
                 .join("\n"),
             Value::Phrase(p) => p.text(locale),
+            Value::List { list } => {
+                let sep = text(locale, "list-facts-sep", &[]);
+                list.iter()
+                    .map(|x| x.text(locale))
+                    .collect::<Vec<_>>()
+                    .join(&sep)
+            }
+            Value::Summary(s) => match locale {
+                Locale::En => s.english.clone(),
+                other => s.words.summary(other),
+            },
         }
     }
 }
@@ -288,6 +332,12 @@ impl Chance {
 }
 
 impl Said {
+    /// Its summary in `locale`, as the log keeps one ([`summary_of`]).
+    pub fn summary(&self, locale: Locale) -> String {
+        let w = self.words(locale);
+        summary_of(w.title.as_deref(), &w.body)
+    }
+
     /// The reply in `locale`.
     pub fn words(&self, locale: Locale) -> Words {
         match self {

@@ -20,7 +20,7 @@ use crate::store::{self, SessionRow, Store, Tx};
 use super::engine::{
     apply_action, channel_rng, dyn_err, end_session, finish_replies, load_shared, read_shared,
     record_effect, refused, replay_session, reschedule_wakeup, save_channel_rng, session_gms,
-    still_open, summarize, with_host, Fail, Input, Lifetime, Outcome, Request, TableError,
+    still_open, summarize, with_host, Fail, Input, Lifetime, Outcome, Request, Summary, TableError,
     SYSTEM_USER,
 };
 use super::language::chosen_readers;
@@ -807,7 +807,7 @@ fn close_if_over(
                     g,
                     &s,
                     &system,
-                    "closed the finished game for a new one",
+                    &Summary::phrase(Phrase::new("table-log-closed")),
                     None,
                     now,
                 )?;
@@ -898,11 +898,12 @@ fn game_command(
                 actor: &actor.id.0,
                 actor_name: &actor.name,
                 payload: &serde_json::to_string(cmd)?,
-                summary: &summary,
+                summary: &summary.text,
                 visibility: "public",
                 request_id: Some(&req.request_id),
                 at: cx.now,
                 restore: None,
+                said: summary.said.as_deref(),
             },
         )?;
         let guild = req.guild.as_deref();
@@ -1042,11 +1043,12 @@ fn create_session(tx: &Tx, game: &dyn DynGame, cx: &Cx, cmd: &Command) -> Result
             actor: &actor.id.0,
             actor_name: &actor.name,
             payload: &serde_json::to_string(cmd)?,
-            summary: &summary,
+            summary: &summary.text,
             visibility: "public",
             request_id: Some(&req.request_id),
             at: cx.now,
             restore: None,
+            said: summary.said.as_deref(),
         },
     )?;
     let guild = req.guild.as_deref();

@@ -59,10 +59,15 @@ impl World {
             .collect();
         let mut shared = vec![];
         for g in games.all() {
-            shared.push((
-                g.name().to_string(),
-                store::shared_get(tx, guild, g.name())?,
-            ));
+            // A guild without a row reads as the game's fresh shared state, and undoing the
+            // action that wrote the first row writes that fresh state back (the table never
+            // deletes a row): the two are the same shared state.
+            let stored = store::shared_get(tx, guild, g.name())?.or_else(|| {
+                g.shared_value(&g.default_shared())
+                    .ok()
+                    .map(|v| v.to_string())
+            });
+            shared.push((g.name().to_string(), stored));
         }
         let channel_language = store::channel_languages(tx, channel, "")?.map(|(c, _)| c);
         let languages = (channel_language, store::user_languages(tx)?);
