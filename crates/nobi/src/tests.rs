@@ -1644,3 +1644,83 @@ fn a_three_player_adventure_in_japanese_ends_as_in_english_and_reads_japanese() 
         &["横から", "剣を抜く", "風が吹く", "最後の戦い"],
     );
 }
+
+/// Every message of `locales/ja/nobi.ftl`, each variant of its selectors read in turn, holds
+/// no English word outside commands and its values: the refusals and rare replies the games
+/// above do not reach are Japanese too (and every key the code names is in the catalogue).
+#[test]
+fn every_nobi_message_reads_japanese_in_each_variant() {
+    use croupier_core::i18n::{keys, text, variables, Arg, Locale};
+    let choices = [
+        "yes",
+        "no",
+        "power",
+        "technique",
+        "solo",
+        "assist",
+        "permanent",
+        "all",
+        "regular",
+        "two",
+        "light",
+        "darkness",
+        "success",
+        "failure",
+        "none",
+        "lowers",
+        "raises",
+        "player",
+        "character",
+        "objects",
+        "opponents",
+    ];
+    let nobi: Vec<String> = keys(Locale::Ja)
+        .into_iter()
+        .filter(|k| k.starts_with("nobi-"))
+        .collect();
+    assert!(nobi.len() > 150, "{}", nobi.len());
+    let mut english = vec![];
+    for key in &nobi {
+        let vars = variables(Locale::Ja, key);
+        let mut readings: Vec<Vec<(&str, Arg)>> = vec![];
+        for choice in choices {
+            readings.push(
+                vars.iter()
+                    .map(|v| (v.as_str(), Arg::from(choice)))
+                    .collect(),
+            );
+        }
+        for n in [0i64, 1, 2] {
+            readings.push(vars.iter().map(|v| (v.as_str(), Arg::Int(n))).collect());
+        }
+        for (i, args) in readings.into_iter().enumerate() {
+            // The values, and the one data name a message quotes (an Ability), as they are.
+            let mut shown = text(Locale::Ja, key, &args).replace("Call the Fog", " ");
+            if let Some(choice) = choices.get(i) {
+                shown = shown.replace(choice, " ");
+            }
+            let found = croupier_core::testkit::english_words(&shown, &["GM", "NPC"]);
+            english.extend(found.into_iter().map(|w| format!("{key}: {w}")));
+        }
+    }
+    english.sort();
+    english.dedup();
+    assert!(english.is_empty(), "{english:#?}");
+    // The code's keys are the catalogue's.
+    for file in [
+        "lib.rs", "play.rs", "view.rs", "check.rs", "state.rs", "data.rs",
+    ] {
+        let code = std::fs::read_to_string(croupier_core::source_path(&format!(
+            "crates/nobi/src/{file}"
+        )))
+        .expect("the source");
+        for key in code.split('"').filter(|s| {
+            s.starts_with("nobi-") && s.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        }) {
+            assert!(
+                nobi.iter().any(|k| k == key),
+                "{file}: {key} is in no catalogue"
+            );
+        }
+    }
+}
