@@ -219,7 +219,7 @@ nobi-use-character-limit = { $name }はこのシーンでもう{ $ability }を�
 nobi-use-roleplay = { $ability }は判定を変える能力ですが、ロールプレイ・チャレンジには判定がありません。ロールプレイのシーンで使えるのは物語上の能力（Call the Fogのように、効果をGMが決めるもの）だけです。
 nobi-use-wrong-skill = { $ability }が助けるのは{ $helps }判定だけです。これは{ $skill }判定です。
 nobi-tag-permanent = { $ability }は常時能力です：いつも効いているので宣言はいりません。
-nobi-tag-epilogue = エピローグで使えるのは全体能力だけです（常時能力はいつも効いています）。{ $ability }は{ $tag }です。
+nobi-tag-epilogue = エピローグで使えるのは全体能力だけです（常時能力はいつも効いています）。{ $ability }は{ $tag }能力です。
 nobi-tag-solo = { $ability }はソロ能力です：持ち主自身の判定にだけ使えます。
 nobi-tag-assist = { $ability }はアシスト能力です：ほかのキャラクターの判定を助けるもので、持ち主自身には使えません。
 
