@@ -1724,3 +1724,40 @@ fn every_nobi_message_reads_japanese_in_each_variant() {
         }
     }
 }
+
+/// A two-player table in Japanese (support characters, one given at random at the start, the
+/// GM helping with their own characters, the other player refused in between): the same
+/// state as in English after every step, and no English word in its Japanese transcript.
+#[test]
+fn a_two_player_table_in_japanese_ends_as_in_english_and_reads_japanese() {
+    use croupier_core::i18n::Locale;
+    let mut en = Harness::of::<Nobi>(5);
+    let mut ja = Harness::of::<Nobi>(5).reading(Locale::Ja);
+    for line in [
+        "alice: /nobi new",
+        "alice: /nobi join character:moss support:fen",
+        "bob: /nobi join character:aldra support:moss",
+        "bob: /nobi join character:aldra",
+        "alice: /nobi begin gm:@alice",
+        "bob: /nobi scene",
+        "alice: press Draw Scene",
+        "alice: /nobi use ability:\"Scout Ahead\"",
+        "bob: /nobi difficulty value:5",
+        "alice: /nobi status",
+        "bob: /nobi settings",
+    ] {
+        both(&mut en, &mut ja, line);
+    }
+    let g: Nobi = ja.state();
+    assert_eq!(g.mode, Mode::TwoPlayer);
+    assert!(g.seats.iter().all(|s| s.chars.len() == 2));
+    let transcript = ja.transcript();
+    for words in [
+        "2人用ルール",
+        "サブ：",
+        "サブキャラクターをランダムに決めました",
+    ] {
+        assert!(transcript.contains(words), "{words}\n{transcript}");
+    }
+    reads_japanese(transcript, &load(), &["alice", "bob"], &[]);
+}
