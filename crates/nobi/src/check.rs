@@ -6,8 +6,9 @@ use serde::{Deserialize, Serialize};
 use super::data::{Effect, NobiData, Skill, Tag};
 use super::state::{Mode, Nobi, Step, Use};
 use croupier_core::dice;
+use croupier_core::i18n::Locale;
 use croupier_core::rng::GameRng;
-use croupier_core::table::RuleError;
+use croupier_core::table::{Phrase, RuleError, Value};
 
 /// Everything that decides a check, after abilities are counted.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -82,63 +83,50 @@ impl Plan {
         Ok(1.0 - (1.0 - p).powi(self.rerolls as i32 + 1))
     }
 
-    /// One line: `Power: 2d6+4 vs 11 — 58.3% chance`.
+    /// One line: `Power: 2d6+4 vs 11 — 58.3% chance`, in English (the story's words).
     pub fn line(&self) -> String {
-        let rerolls = match self.rerolls {
-            1 => "one reroll on a failure".to_string(),
-            n => format!("{n} rerolls on failures"),
-        };
-        let extras = [
-            (self.extra_die, "3 dice, best 2".to_string()),
-            (self.rerolls > 0, rerolls),
-        ]
-        .into_iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, s)| s)
-        .collect::<Vec<_>>();
-        let lowered = if self.lowered > 0 {
-            format!(
-                " (Difficulty {} − {} from abilities)",
-                self.difficulty, self.lowered
+        self.said().text(Locale::En)
+    }
+
+    /// The line of [`Plan::line`] as the catalogue's words (`nobi-chance`).
+    pub fn said(&self) -> Phrase {
+        let extras = if self.extra_die || self.rerolls > 0 {
+            Value::from(
+                Phrase::new("nobi-chance-extras")
+                    .arg("die", if self.extra_die { "yes" } else { "no" })
+                    .arg("rerolls", i64::from(self.rerolls)),
             )
         } else {
-            String::new()
+            Value::from("")
         };
         let chance = self
             .chance()
             .map(dice::percent)
             .unwrap_or_else(|_| "?".into());
-        format!(
-            "{}: `{}` vs {}{lowered}{} — **{chance}** chance of success",
-            self.skill.name(),
-            self.expr(),
-            self.target(),
-            if extras.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", extras.join(", "))
-            }
-        )
+        Phrase::new("nobi-chance")
+            .arg("skill", self.skill.said())
+            .arg("expr", self.expr())
+            .arg("target", self.target())
+            .arg("difficulty", self.difficulty)
+            .arg("lowered", self.lowered)
+            .arg("extras", extras)
+            .arg("chance", chance)
     }
 
     /// Rolls: returns the rendered rolls, the final total and success.
     pub fn roll(&self, rng: &mut GameRng) -> Result<Outcome, RuleError> {
-        let mut lines = Vec::new();
+        let mut rolls = Vec::new();
         let mut total = 0;
-        for attempt in 0..=self.rerolls {
+        for _ in 0..=self.rerolls {
             let r = dice::roll(&self.expr(), rng).map_err(|e| RuleError::new(e.to_string()))?;
-            lines.push(format!(
-                "{}{}",
-                if attempt > 0 { "reroll: " } else { "" },
-                r.render()
-            ));
+            rolls.push(r.render());
             total = r.total;
             if total >= self.target() {
                 break;
             }
         }
         Ok(Outcome {
-            rolls: lines,
+            rolls,
             total,
             success: total >= self.target(),
         })
@@ -148,12 +136,30 @@ impl Plan {
 /// What a roll gave.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
-    /// Rendered rolls (a reroll adds a second line).
+    /// Rendered rolls (each reroll of a failure adds one).
     pub rolls: Vec<String>,
     /// Final total.
     pub total: i64,
     /// Total ≥ Difficulty.
     pub success: bool,
+}
+
+impl Outcome {
+    /// The rolls as words: the first as rendered, each reroll marked (`nobi-reroll`), one
+    /// after the other (`nobi-rolls`).
+    pub fn said(&self) -> Value {
+        let mut said = self.rolls.iter().enumerate().map(|(i, r)| {
+            if i == 0 {
+                Value::from(r.as_str())
+            } else {
+                Value::from(Phrase::new("nobi-reroll").arg("roll", r.as_str()))
+            }
+        });
+        let first = said.next().unwrap_or_else(|| Value::from(""));
+        said.fold(first, |a, b| {
+            Value::from(Phrase::new("nobi-rolls").arg("a", a).arg("b", b))
+        })
+    }
 }
 
 /// The plan for the current check or final test, with every announced and Permanent ability.

@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use toml::{Table, Value};
 
-use croupier_core::table::{read_data_file, DataError};
+use croupier_core::table::{read_data_file, DataError, Phrase};
 
 /// Sub-folder of the data folder that holds this game's files.
 pub const DIR: &str = "nobi/sword";
@@ -51,6 +51,10 @@ impl Skill {
             Skill::Technique => "Technique",
         }
     }
+    /// Its name in the reader's language (`nobi-skill`).
+    pub fn said(self) -> Phrase {
+        Phrase::new("nobi-skill").arg("skill", self.name().to_ascii_lowercase())
+    }
 }
 
 /// When an Ability may be used.
@@ -84,6 +88,10 @@ impl Tag {
             Tag::Permanent => "Permanent",
             Tag::All => "All",
         }
+    }
+    /// Its name in the reader's language (`nobi-tag`).
+    pub fn said(self) -> Phrase {
+        Phrase::new("nobi-tag").arg("tag", self.name().to_ascii_lowercase())
     }
 }
 

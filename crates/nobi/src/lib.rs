@@ -22,10 +22,11 @@ use std::path::Path;
 
 pub use commands::{AbilityLimit, InspireTable, NobiCommand, Verdict};
 use croupier_core::table::{
-    refuse, Actor, Choice, Command, Ctx, DataError, Decision, Game, Message, Reply, RuleError,
-    UserId, SYSTEM_USER,
+    Actor, Choice, Command, Ctx, DataError, Decision, Game, Message, Phrase, Reply, RuleError,
+    UserId, Value, SYSTEM_USER,
 };
 pub use data::NobiData;
+use play::no;
 pub use state::{Mode, Nobi, Step};
 
 impl Game for Nobi {
@@ -49,7 +50,7 @@ impl Game for Nobi {
         cmd: NobiCommand,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
         let NobiCommand::New { remind_after } = cmd else {
-            return refuse("a Nobi Nobi Sword table opens with `/nobi new`.");
+            return no(Phrase::new("nobi-opens-with-new"));
         };
         let remind = remind_after.unwrap_or(state::DEFAULT_REMIND_HOURS);
         let t = Nobi {
@@ -70,20 +71,19 @@ impl Game for Nobi {
             final_result: None,
             limit_per_player: false,
         };
-        let msg = Message::titled(
-            "⚔️ Nobi Nobi Sword",
-            format!(
-                "{} opens a table. Everyone (the host too) joins with `/nobi join character:<name>` (or no name for a random one); then the host starts with `/nobi begin`.\n1 player: solo play · 2 players: two-player variant · 3–5 players: regular play.",
-                host.name
+        let msg = view::with_buttons(
+            Message::phrase(
+                Phrase::titled("nobi-title", "nobi-open")
+                    .arg("host", host.name.as_str())
+                    .field("nobi-field-free", view::free_detailed(&t, ctx.data)),
             ),
-        )
-        .field("Free characters", view::free_detailed(&t, ctx.data))
-        .button(
-            "Join",
-            &NobiCommand::Join {
-                character: None,
-                support: None,
-            },
+            [(
+                "nobi-button-join",
+                &NobiCommand::Join {
+                    character: None,
+                    support: None,
+                },
+            )],
         );
         Ok((t, vec![Reply::public(msg)]))
     }
@@ -100,18 +100,14 @@ impl Game for Nobi {
         let text = |t: String| -> Result<String, RuleError> {
             let t = t.trim().to_string();
             if t.chars().count() > 1500 {
-                return refuse("that text is too long (1500 characters at most).");
+                return no(Phrase::new("nobi-text-too-long").arg("most", 1500));
             }
             Ok(t)
         };
         Ok(match cmd {
-            NobiCommand::New { .. } => {
-                return refuse("a Nobi Nobi Sword table is already open here.")
-            }
-            NobiCommand::Status | NobiCommand::Story => {
-                return refuse("that is a view: the table answers it without an action.")
-            }
-            NobiCommand::Remind => return refuse("reminders are sent by the table itself."),
+            NobiCommand::New { .. } => return no(Phrase::new("nobi-already-open")),
+            NobiCommand::Status | NobiCommand::Story => return no(Phrase::new("nobi-a-view")),
+            NobiCommand::Remind => return no(Phrase::new("nobi-remind-by-table")),
             NobiCommand::Act { text: t } => NobiCommand::Act { text: text(t)? },
             NobiCommand::Narrate { text: t } => NobiCommand::Narrate { text: text(t)? },
             action => action,
@@ -126,7 +122,7 @@ impl Game for Nobi {
     ) -> Result<Vec<Reply>, RuleError> {
         if matches!(action, NobiCommand::Remind) {
             if actor.id.0 != SYSTEM_USER {
-                return refuse("reminders are sent by the table itself.");
+                return no(Phrase::new("nobi-remind-by-table"));
             }
             return Ok(self.remind(ctx.now, ctx.data));
         }
@@ -330,14 +326,22 @@ impl Game for Nobi {
 impl Nobi {
     /// The reminder: pings exactly the player who must act.
     fn remind(&mut self, now: i64, data: &NobiData) -> Vec<Reply> {
-        let Some(msg) = view::prompt(self, data) else {
+        let Some((prompt, user)) = view::prompt_said(self, data) else {
             return vec![];
         };
         self.reminded_at = Some(now);
         let waited = (now - self.waiting_since) / 3600;
-        let mut m = msg;
-        m.title = Some("⏰ Reminder".into());
-        m.body = format!("{} (waiting for {waited} h)", m.body);
-        vec![Reply::public(m)]
+        let fields = prompt.fields.clone();
+        let reminder = Phrase {
+            fields,
+            ..Phrase::titled("nobi-remind-title", "nobi-remind")
+                .arg("prompt", Value::from(prompt))
+                .arg("hours", waited)
+        };
+        let buttons = view::prompt_buttons(self);
+        vec![Reply::public(view::with_buttons(
+            Message::phrase(reminder).ping(&user),
+            buttons.iter().map(|(k, c)| (*k, c)),
+        ))]
     }
 }

@@ -11,11 +11,22 @@ use super::state::{
     SOLO_SCENES,
 };
 use super::view;
+use croupier_core::i18n::Locale;
 use croupier_core::table::{
-    refuse, user_text, Actor, Choices, Ctx, Message, Reply, RuleError, UserId,
+    user_text, Actor, Choices, Ctx, Message, Phrase, Refusal, Reply, RuleError, UserId, Value,
 };
 
 type C<'a, 'b> = Ctx<'a, NobiData, ()>;
+
+/// A refusal in the catalogue's words (`locales/*/nobi.ftl`): nothing changes.
+pub(crate) fn no<T>(phrase: Phrase) -> Result<T, RuleError> {
+    Err(RuleError::said(Refusal::Rules, phrase))
+}
+
+/// A refusal naming the player who may do it instead (`$name`).
+fn only<T>(key: &str, name: &str) -> Result<T, RuleError> {
+    no(Phrase::new(key).arg("name", name))
+}
 
 /// Applies one action (not reminders).
 pub fn apply(
@@ -46,11 +57,9 @@ pub fn apply(
             remind_after,
             limit,
         } => settings(t, actor, *remind_after, *limit),
-        NobiCommand::Remind => refuse("reminders are sent by the table itself."),
-        NobiCommand::New { .. } => refuse("a Nobi Nobi Sword table is already open here."),
-        NobiCommand::Status | NobiCommand::Story => {
-            refuse("that is a view: the table answers it without an action.")
-        }
+        NobiCommand::Remind => no(Phrase::new("nobi-remind-by-table")),
+        NobiCommand::New { .. } => no(Phrase::new("nobi-already-open")),
+        NobiCommand::Status | NobiCommand::Story => no(Phrase::new("nobi-a-view")),
     }
 }
 
@@ -58,24 +67,23 @@ pub fn apply(
 /// table asks it through [`croupier_core::table::Game::playing`] before any `perm = player` command.
 pub(crate) fn seated(t: &Nobi, actor: &Actor) -> Result<usize, RuleError> {
     t.seat_of(&actor.id).ok_or_else(|| {
-        RuleError::new(if t.step == Step::Joining {
-            "you are not at this table; `/nobi join` before it begins.".to_string()
-        } else {
-            let players: Vec<&str> = t.seats.iter().map(|s| s.name.as_str()).collect();
-            format!(
-                "you are not playing in this adventure, and joining closed when it began (players: {}). Watch with `/nobi status`, or join the next table.",
-                players.join(", ")
-            )
-        })
+        RuleError::said(
+            Refusal::Rules,
+            if t.step == Step::Joining {
+                Phrase::new("nobi-not-at-table")
+            } else {
+                let players: Vec<Value> = t.seats.iter().map(|s| s.name.as_str().into()).collect();
+                Phrase::new("nobi-not-playing")
+                    .arg("players", view::joined(players, "nobi-join-comma"))
+            },
+        )
     })
 }
 
 fn running(t: &Nobi) -> Result<(), RuleError> {
     match t.step {
-        Step::Joining => {
-            refuse("the adventure has not begun yet; the host starts it with `/nobi begin`.")
-        }
-        Step::Over => refuse("this adventure is over; `/nobi story` shows how it went."),
+        Step::Joining => no(Phrase::new("nobi-not-begun")),
+        Step::Over => no(Phrase::new("nobi-over")),
         _ => Ok(()),
     }
 }
@@ -89,10 +97,9 @@ fn pick_character(
     taken_now: Option<u8>,
 ) -> Result<(String, Option<usize>), RuleError> {
     let Some(c) = data.character_named(name) else {
-        return refuse(format!(
-            "there is no character called `{name}`. Free characters: {}",
-            view::free_list(t, data)
-        ));
+        return no(Phrase::new("nobi-no-character")
+            .arg("name", name)
+            .arg("free", view::free_list(t, data)));
     };
     let mut set_aside = None;
     match t.card_holding(data, c) {
@@ -100,25 +107,16 @@ fn pick_character(
         // one blocks nobody's main character.
         Some((seat, true)) if t.seats.len() >= 2 && taken_now.is_none() => set_aside = Some(seat),
         Some((seat, support)) => {
-            let how = if support {
-                "as a support character. Supports play only in two-player games: once a third player joins, anyone may take it for their main character."
-            } else {
-                "(each card has two sides; taking one side takes the card)."
-            };
-            return refuse(format!(
-                "{} is not free: {} holds that card {how} Free: {}",
-                c.name,
-                t.seats[seat].name,
-                view::free_list(t, data)
-            ));
+            return no(Phrase::new("nobi-not-free")
+                .arg("name", c.name.as_str())
+                .arg("holder", t.seats[seat].name.as_str())
+                .arg("support", if support { "yes" } else { "no" })
+                .arg("free", view::free_list(t, data)));
         }
         None => {}
     }
     if taken_now == Some(c.card) {
-        return refuse(format!(
-            "{} is the other side of your main character's card; pick another card.",
-            c.name
-        ));
+        return no(Phrase::new("nobi-other-side").arg("name", c.name.as_str()));
     }
     Ok((c.id.clone(), set_aside))
 }
@@ -135,7 +133,7 @@ fn random_free(
         .filter(|c| Some(c.card) != except)
         .collect();
     if free.is_empty() {
-        return refuse("no character is free any more.");
+        return no(Phrase::new("nobi-none-free"));
     }
     Ok(free[rng.random_range(0..free.len())].id.clone())
 }
@@ -148,15 +146,13 @@ fn join(
     support: Option<&str>,
 ) -> Result<Vec<Reply>, RuleError> {
     if t.step != Step::Joining {
-        return refuse("this adventure is already running; join the next one (or ask the host to start a new table).");
+        return no(Phrase::new("nobi-join-running"));
     }
     if t.seat_of(&actor.id).is_some() {
-        return refuse("you already have a seat; `/nobi leave` first to change character.");
+        return no(Phrase::new("nobi-join-seated"));
     }
     if t.seats.len() >= MAX_PLAYERS {
-        return refuse(format!(
-            "the table is full ({MAX_PLAYERS} players is the most for Nobi Nobi)."
-        ));
+        return no(Phrase::new("nobi-join-full").arg("most", MAX_PLAYERS as i64));
     }
     let data = ctx.data;
     let (main, set_aside) = match character {
@@ -168,16 +164,19 @@ fn join(
         Some(n) => Some(pick_character(t, data, n, main_card)?.0),
         None => None,
     };
-    let mut note = String::new();
+    let mut note = Value::from("");
     if let Some(seat) = set_aside {
         let gone = t.seats[seat].chars.split_off(1);
-        note = format!(
-            " {}'s support character {} is set aside for it: with 3 or more players only main characters play.",
-            t.seats[seat].name,
-            gone.first()
-                .and_then(|c| c.data(data))
-                .map(|c| c.name.as_str())
-                .unwrap_or("?")
+        note = Value::from(
+            Phrase::new("nobi-join-set-aside")
+                .arg("holder", t.seats[seat].name.as_str())
+                .arg(
+                    "name",
+                    gone.first()
+                        .and_then(|c| c.data(data))
+                        .map(|c| c.name.as_str())
+                        .unwrap_or("?"),
+                ),
         );
     }
     let mut chars = vec![Sheet::new(&main)];
@@ -194,40 +193,39 @@ fn join(
     });
     let i = t.seats.len() - 1;
     let names = view::seat_chars(t, data, i);
-    Ok(vec![Reply::public(Message::text(format!(
-        "{} joins as {names} (seat {}).{note}",
-        actor.name,
-        t.seats.len()
-    )))])
+    Ok(vec![Reply::public(Message::phrase(
+        Phrase::new("nobi-joins")
+            .arg("player", actor.name.as_str())
+            .arg("chars", names)
+            .arg("seat", t.seats.len() as i64)
+            .arg("note", note),
+    ))])
 }
 
 fn leave(t: &mut Nobi, actor: &Actor) -> Result<Vec<Reply>, RuleError> {
     if t.step != Step::Joining {
-        return refuse("the adventure has begun; players stay until the Epilogue (the host can `/game end` the table).");
+        return no(Phrase::new("nobi-leave-begun"));
     }
     let i = seated(t, actor)?;
     t.seats.remove(i);
-    Ok(vec![Reply::public(Message::text(format!(
-        "{} leaves the table; their character card is free again.",
-        actor.name
-    )))])
+    Ok(vec![Reply::public(Message::phrase(
+        Phrase::new("nobi-leaves").arg("player", actor.name.as_str()),
+    ))])
 }
 
 fn begin(t: &mut Nobi, ctx: &mut C<'_, '_>, gm: Option<&UserId>) -> Result<Vec<Reply>, RuleError> {
     // Only the host begins: `/nobi begin` is declared `perm = host`, checked by the table.
     if t.step != Step::Joining {
-        return refuse("the adventure has already begun.");
+        return no(Phrase::new("nobi-begun"));
     }
     if t.seats.is_empty() {
-        return refuse("nobody has joined yet; everyone (the host too) joins with `/nobi join`.");
+        return no(Phrase::new("nobi-nobody-joined"));
     }
     let gm_seat = match gm {
-        Some(u) => Some(t.seat_of(u).ok_or_else(|| {
-            RuleError::new(format!(
-                "{} is not at this table; the first GM must be a player.",
-                u.mention()
-            ))
-        })?),
+        Some(u) => match t.seat_of(u) {
+            Some(s) => Some(s),
+            None => return no(Phrase::new("nobi-gm-not-here").arg("who", u.mention())),
+        },
         None => None,
     };
     let data = ctx.data;
@@ -240,16 +238,18 @@ fn begin(t: &mut Nobi, ctx: &mut C<'_, '_>, gm: Option<&UserId>) -> Result<Vec<R
             let main_card = t.seats[i].chars[0].data(data).map(|c| c.card);
             let id = random_free(t, data, ctx.rng, main_card)?;
             t.seats[i].chars.push(Sheet::new(&id));
-            notes.push(format!(
-                "{} gets a support character at random: {}.",
-                t.seats[i].name,
-                data.character(&id).map(|c| c.name.as_str()).unwrap_or("?")
+            notes.push(Value::from(
+                Phrase::new("nobi-support-random")
+                    .arg("player", t.seats[i].name.as_str())
+                    .arg(
+                        "name",
+                        data.character(&id).map(|c| c.name.as_str()).unwrap_or("?"),
+                    ),
             ));
         } else if mode != Mode::TwoPlayer && t.seats[i].chars.len() > 1 {
             t.seats[i].chars.truncate(1);
-            notes.push(format!(
-                "{}'s support character is set aside (only the two-player variant uses them).",
-                t.seats[i].name
+            notes.push(Value::from(
+                Phrase::new("nobi-support-set-aside").arg("player", t.seats[i].name.as_str()),
             ));
         }
     }
@@ -267,22 +267,19 @@ fn begin(t: &mut Nobi, ctx: &mut C<'_, '_>, gm: Option<&UserId>) -> Result<Vec<R
     t.intro = t.decks.intros.pop();
     t.step = Step::Scene;
     let intro = t.intro.as_deref().and_then(|i| data.intro(i));
-    let rules = match mode {
-        Mode::Regular => format!("{n} players: regular play. Each player is GM {GM_TURNS} times, then the Epilogue."),
-        Mode::TwoPlayer => format!(
-            "2 players: two-player variant. Each player has a main and a support character; the GM may use their own characters to help the Main Character. Each player is GM {GM_TURNS} times, then the Epilogue."
-        ),
-        Mode::Solo => format!(
-            "1 player: solo play. You are GM and Main Character in every Scene; Skill check Difficulties are lowered by {SOLO_REDUCTION}; after {SOLO_SCENES} Scenes comes the Epilogue, whose test is skipped: you write the outcome."
-        ),
-    };
+    let rules = Phrase::new("nobi-begin-rules")
+        .arg("mode", mode.key())
+        .arg("players", n as i64)
+        .arg("turns", i64::from(GM_TURNS))
+        .arg("lowered", SOLO_REDUCTION)
+        .arg("scenes", i64::from(SOLO_SCENES));
     let roles = if mode == Mode::Solo {
-        String::new()
+        Value::from("")
     } else {
-        format!(
-            "\nFirst GM: {}. Main Character (the next seat): {}.",
-            t.seats[t.gm].user.mention(),
-            t.seats[t.mc].user.mention()
+        Value::from(
+            Phrase::new("nobi-begin-roles")
+                .arg("gm", t.seats[t.gm].user.mention())
+                .arg("main", t.seats[t.mc].user.mention()),
         )
     };
     let mut story = format!(
@@ -295,20 +292,20 @@ fn begin(t: &mut Nobi, ctx: &mut C<'_, '_>, gm: Option<&UserId>) -> Result<Vec<R
         story.push_str(&format!(
             "- {}: {}\n",
             t.seats[i].name,
-            view::seat_chars(t, data, i)
+            view::seat_chars(t, data, i).text(Locale::En)
         ));
     }
     t.story.push(story);
-    let mut m = Message::titled(
-        "⚔️ The adventure begins",
-        format!("{rules}{roles}\n{}", notes.join("\n"))
-            .trim_end()
-            .to_string(),
-    );
+    let mut p = Phrase::titled("nobi-begin-title", "nobi-begin")
+        .arg("rules", rules)
+        .arg("roles", roles)
+        .arg("notes", view::more_lines(notes));
     if let Some(i) = intro {
-        m = m.field(format!("Introduction: {}", i.name), i.description.clone());
+        p = p
+            .arg("intro", i.name.as_str())
+            .field("nobi-field-intro", i.description.as_str());
     }
-    let mut out = vec![Reply::public(m)];
+    let mut out = vec![Reply::public(Message::phrase(p))];
     out.extend(view::prompt(t, data).map(Reply::public));
     Ok(out)
 }
@@ -316,49 +313,42 @@ fn begin(t: &mut Nobi, ctx: &mut C<'_, '_>, gm: Option<&UserId>) -> Result<Vec<R
 fn scene(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, RuleError> {
     running(t)?;
     if matches!(t.step, Step::Epilogue { .. }) {
-        return refuse("there is no GM and no new Scene during the Epilogue.");
+        return no(Phrase::new("nobi-scene-epilogue"));
     }
     let me = seated(t, actor)?;
     if me != t.gm {
-        return refuse(format!(
-            "only the GM ({}) draws Scene cards.",
-            t.seats[t.gm].name
-        ));
+        return only("nobi-only-gm-draws", &t.seats[t.gm].name);
     }
     if t.step != Step::Scene {
-        return refuse("the current Scene is not finished yet.");
+        return no(Phrase::new("nobi-scene-unfinished"));
     }
     let data = ctx.data;
     let Some((id, reshuffled)) = draw(&mut t.decks.scenes, &mut t.decks.scene_discard, ctx.rng)
     else {
-        return refuse("the Scene deck is empty.");
+        return no(Phrase::new("nobi-scene-deck-empty"));
     };
     let Some(card) = data.scene(&id) else {
-        return refuse("that Scene card is missing from the data.");
+        return no(Phrase::new("nobi-scene-missing"));
     };
     let n = t.scenes_played + 1;
-    let who = format!(
-        "GM: {} · Main Character: {} ({})",
-        t.seats[t.gm].name,
-        t.seats[t.mc].name,
-        t.char_name(data, t.mc)
-    );
+    let who = Phrase::new("nobi-roles")
+        .arg("gm", t.seats[t.gm].name.as_str())
+        .arg("main", t.seats[t.mc].name.as_str())
+        .arg("character", t.char_name(data, t.mc));
     t.story.push(format!(
-        "## Scene {n}: {}\n\n*{who}*\n\n{}\n",
-        card.name, card.description
+        "## Scene {n}: {}\n\n*{}*\n\n{}\n",
+        card.name,
+        who.text(Locale::En),
+        card.description
     ));
-    let mut m = Message::titled(
-        format!("🎬 Scene {n}: {}", card.name),
-        card.description.clone(),
-    );
-    if reshuffled {
-        m.body.push_str(
-            "\n(The Scene deck ran out: the played Scenes were shuffled into a new deck.)",
-        );
-    }
-    m = m.field("Roles", who);
+    let mut m = Phrase::titled("nobi-scene-title", "nobi-scene")
+        .arg("n", i64::from(n))
+        .arg("name", card.name.as_str())
+        .arg("description", card.description.as_str())
+        .arg("reshuffled", if reshuffled { "yes" } else { "no" })
+        .field("nobi-field-roles", who);
     if let Some(e) = &card.effect {
-        m = m.field("Effect", e.clone());
+        m = m.field("nobi-field-effect", e.as_str());
     }
     match &card.test {
         Test::Check { skill, difficulty } => {
@@ -374,16 +364,21 @@ fn scene(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>,
                 difficulty: d,
                 uses: vec![],
             };
-            let line = if t.mode == Mode::Solo {
-                format!(
-                    "{}: {difficulty} − {SOLO_REDUCTION} (solo) = {d}",
-                    skill.name()
+            let line = Phrase::new("nobi-check-line")
+                .arg("skill", skill.said())
+                .arg("printed", *difficulty)
+                .arg(
+                    "lowered",
+                    if t.mode == Mode::Solo {
+                        SOLO_REDUCTION
+                    } else {
+                        0
+                    },
                 )
-            } else {
-                format!("{}: {difficulty}", skill.name())
-            };
-            t.story.push(format!("Skill check — {line}\n"));
-            m = m.field("Skill check", line);
+                .arg("difficulty", d);
+            t.story
+                .push(format!("Skill check — {}\n", line.text(Locale::En)));
+            m = m.field("nobi-field-check", line);
         }
         Test::Roleplay { prompt } => {
             t.step = Step::Roleplay {
@@ -392,10 +387,10 @@ fn scene(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>,
                 uses: vec![],
             };
             t.story.push(format!("Role-play challenge — {prompt}\n"));
-            m = m.field("Role-play challenge", prompt.clone());
+            m = m.field("nobi-field-roleplay", prompt.as_str());
         }
     }
-    let mut out = vec![Reply::public(m)];
+    let mut out = vec![Reply::public(Message::phrase(m))];
     out.extend(view::prompt(t, data).map(Reply::public));
     Ok(out)
 }
@@ -416,19 +411,19 @@ fn use_ability(
             uses, tester, card, ..
         } => {
             if t.mode == Mode::Solo {
-                return refuse("in solo play the Epilogue's test is skipped: just write the outcome with `/nobi act`.");
+                return no(Phrase::new("nobi-use-solo-epilogue"));
             }
             (uses, *tester, data.epilogue(card).map(|e| e.skill))
         }
         _ => {
-            return refuse(match &t.last_rolled {
-                Some(s) => format!("the dice for «{s}» have already been rolled: Abilities must be announced BEFORE the roll."),
-                None => "there is no check waiting for a roll.".to_string(),
+            return no(match &t.last_rolled {
+                Some(s) => Phrase::new("nobi-use-rolled").arg("scene", s.as_str()),
+                None => Phrase::new("nobi-use-no-check"),
             })
         }
     };
     if !t.may_use(me) {
-        return refuse("the current GM's character and cards are not used during their Scene.");
+        return no(Phrase::new("nobi-use-gm"));
     }
     let tested_char = t.seats[tested_seat]
         .chars
@@ -443,50 +438,50 @@ fn use_ability(
             .map(|a| (c.character.clone(), a))
     });
     let Some((owner, ab)) = found else {
-        let mine: Vec<String> = t.seats[me]
+        let mine: Vec<Value> = t.seats[me]
             .chars
             .iter()
             .flat_map(|c| c.abilities(data))
-            .map(|a| format!("{} ({})", a.name, a.tag.name()))
+            .map(|a| {
+                Value::from(
+                    Phrase::new("nobi-ability-tagged")
+                        .arg("name", a.name.as_str())
+                        .arg("tag", a.tag.said()),
+                )
+            })
             .collect();
-        return refuse(format!(
-            "none of your characters has an Ability called `{name}`. Yours: {}.",
-            mine.join(", ")
-        ));
+        return no(Phrase::new("nobi-use-unknown")
+            .arg("name", name)
+            .arg("yours", view::joined(mine, "nobi-join-comma")));
     };
     let own = owner == tested_char;
-    t.tag_allows(ab, own).map_err(RuleError::new)?;
+    if let Err(p) = t.tag_allows(ab, own) {
+        return no(p);
+    }
     if t.limit_per_player {
         if let Some(u) = uses.iter().find(|u| u.seat == me) {
-            return refuse(format!(
-                "you already used {} in this Scene; this table allows one Ability per player per Scene.",
-                u.ability
-            ));
+            return no(Phrase::new("nobi-use-player-limit").arg("ability", u.ability.as_str()));
         }
     }
     if let Some(u) = uses.iter().find(|u| u.character == owner) {
-        return refuse(format!(
-            "{} already used {} in this Scene; each character uses at most one Ability per Scene.",
-            data.character(&owner)
-                .map(|c| c.name.as_str())
-                .unwrap_or("?"),
-            u.ability
-        ));
+        return no(Phrase::new("nobi-use-character-limit")
+            .arg(
+                "name",
+                data.character(&owner)
+                    .map(|c| c.name.as_str())
+                    .unwrap_or("?"),
+            )
+            .arg("ability", u.ability.as_str()));
     }
     if skill.is_none() && ab.effect != super::data::Effect::Free {
-        return refuse(format!(
-            "{} changes a roll, and a Role-play challenge has none: only narrative Abilities (whose effect the GM decides, like Call the Fog) are used in Role-play Scenes.",
-            ab.name
-        ));
+        return no(Phrase::new("nobi-use-roleplay").arg("ability", ab.name.as_str()));
     }
     if let (super::data::Effect::Bonus { skill: Some(s), .. }, Some(skill)) = (ab.effect, skill) {
         if s != skill {
-            return refuse(format!(
-                "{} only helps {} checks; this is a {} check.",
-                ab.name,
-                s.name(),
-                skill.name()
-            ));
+            return no(Phrase::new("nobi-use-wrong-skill")
+                .arg("ability", ab.name.as_str())
+                .arg("helps", s.said())
+                .arg("skill", skill.said()));
         }
     }
     let ab = ab.clone();
@@ -505,24 +500,27 @@ fn use_ability(
         _ => {}
     }
     let plan = current_plan(t, data);
-    let free = if ab.effect == super::data::Effect::Free {
-        " (free effect: the GM — or the table in the Epilogue — decides what it changes)"
-    } else {
-        ""
-    };
+    let free = ab.effect == super::data::Effect::Free;
+    let free_note = Phrase::new("nobi-free-effect").arg("free", if free { "yes" } else { "no" });
     t.story.push(format!(
-        "- {owner_name} uses **{}** ({}){free}.\n",
-        ab.name, ab.text
+        "- {owner_name} uses **{}** ({}){}.\n",
+        ab.name,
+        ab.text,
+        free_note.text(Locale::En)
     ));
-    let mut m = Message::text(format!(
-        "✨ {owner_name} uses **{}** — {}{free}",
-        ab.name, ab.text
-    ));
-    if let Some(p) = plan {
-        m = m.field("Chance", p.line());
-        m = m.button("Roll", &NobiCommand::Roll);
+    let mut m = Phrase::new("nobi-uses")
+        .arg("name", owner_name.as_str())
+        .arg("ability", ab.name.as_str())
+        .arg("text", ab.text.as_str())
+        .arg("free", free_note);
+    if let Some(p) = &plan {
+        m = m.field("nobi-field-chance", p.said());
     }
-    Ok(vec![Reply::public(m)])
+    let m = Message::phrase(m);
+    Ok(vec![Reply::public(match plan {
+        Some(_) => view::with_buttons(m, [("nobi-button-roll", &NobiCommand::Roll)]),
+        None => m,
+    })])
 }
 
 fn difficulty(
@@ -533,29 +531,26 @@ fn difficulty(
 ) -> Result<Vec<Reply>, RuleError> {
     running(t)?;
     if matches!(t.step, Step::Epilogue { .. }) {
-        return refuse("there is no GM during the Epilogue; the final test's Difficulty stands.");
+        return no(Phrase::new("nobi-difficulty-epilogue"));
     }
     let me = seated(t, actor)?;
     if me != t.gm {
-        return refuse(format!(
-            "only the GM ({}) can change the Difficulty.",
-            t.seats[t.gm].name
-        ));
+        return only("nobi-only-gm-difficulty", &t.seats[t.gm].name);
     }
     let Step::Check { difficulty, .. } = &mut t.step else {
-        return refuse(match &t.last_rolled {
+        return no(match &t.last_rolled {
             Some(s) if t.step == Step::Scene => {
-                format!("the dice for «{s}» have already been rolled.")
+                Phrase::new("nobi-difficulty-rolled").arg("scene", s.as_str())
             }
-            _ => "there is no Skill check waiting for a roll.".to_string(),
+            _ => Phrase::new("nobi-difficulty-no-check"),
         });
     };
     if !(0..=30).contains(&value) {
-        return refuse("the Difficulty is a number from 0 to 30.");
+        return no(Phrase::new("nobi-difficulty-range"));
     }
     let old = *difficulty;
     if value == old {
-        return refuse(format!("the Difficulty is {old} already."));
+        return no(Phrase::new("nobi-difficulty-same").arg("difficulty", old));
     }
     *difficulty = value;
     // Lowering is the GM's to give when convinced (NOBI-29); raising follows a Scene card's
@@ -564,13 +559,17 @@ fn difficulty(
     t.story.push(format!(
         "- The GM {verb} the Difficulty from {old} to {value}.\n"
     ));
-    let mut m = Message::text(format!(
-        "🎚️ The GM {verb} the Difficulty from {old} to {value}."
-    ));
+    let mut m = Phrase::new("nobi-difficulty")
+        .arg("verb", verb)
+        .arg("old", old)
+        .arg("new", value);
     if let Some(p) = current_plan(t, data) {
-        m = m.field("Chance", p.line());
+        m = m.field("nobi-field-chance", p.said());
     }
-    Ok(vec![Reply::public(m.button("Roll", &NobiCommand::Roll))])
+    Ok(vec![Reply::public(view::with_buttons(
+        Message::phrase(m),
+        [("nobi-button-roll", &NobiCommand::Roll)],
+    ))])
 }
 
 fn roll(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, RuleError> {
@@ -580,47 +579,37 @@ fn roll(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, 
     match &t.step {
         Step::Check { .. } => {
             if me != t.mc {
-                return refuse(format!(
-                    "only the Main Character ({}) rolls this check.",
-                    t.seats[t.mc].name
-                ));
+                return only("nobi-only-main-rolls", &t.seats[t.mc].name);
             }
         }
         Step::Epilogue { tester, .. } => {
             if t.mode == Mode::Solo {
-                return refuse("in solo play the Epilogue's test is skipped: write the outcome with `/nobi act text:…`.");
+                return no(Phrase::new("nobi-roll-solo-epilogue"));
             }
             if me != *tester {
-                return refuse(format!(
-                    "{} takes the final test (change it with `/nobi tester player:@…`).",
-                    t.seats[*tester].name
-                ));
+                return only("nobi-roll-tester", &t.seats[*tester].name);
             }
         }
-        Step::Roleplay { .. } => {
-            return refuse(
-                "this Scene is a Role-play challenge: no dice; act it out with `/nobi act`.",
-            )
-        }
-        _ => return refuse("there is nothing to roll: the GM draws a Scene first."),
+        Step::Roleplay { .. } => return no(Phrase::new("nobi-roll-roleplay")),
+        _ => return no(Phrase::new("nobi-roll-nothing")),
     }
-    let plan =
-        current_plan(t, data).ok_or_else(|| RuleError::new("the check could not be set up."))?;
-    let line = plan.line();
+    let Some(plan) = current_plan(t, data) else {
+        return no(Phrase::new("nobi-roll-no-plan"));
+    };
+    let line = plan.said();
     let o = plan.roll(ctx.rng)?;
     let who = t.char_name(data, me);
-    let verdict = if o.success {
-        "✅ Success"
-    } else {
-        "❌ Failure"
-    };
-    let rolled = format!(
-        "🎲 {who} rolls {}: total {} vs {} — {verdict}",
-        o.rolls.join("; "),
-        o.total,
-        plan.target()
-    );
-    t.story.push(format!("{line}\n\n{rolled}\n"));
+    let rolled = Phrase::new("nobi-rolled")
+        .arg("who", who.as_str())
+        .arg("rolls", o.said())
+        .arg("total", o.total)
+        .arg("target", plan.target())
+        .arg("success", if o.success { "yes" } else { "no" });
+    t.story.push(format!(
+        "{}\n\n{}\n",
+        line.text(Locale::En),
+        rolled.text(Locale::En)
+    ));
     if let Step::Epilogue { card, .. } = &t.step {
         let name = data
             .epilogue(card)
@@ -628,26 +617,31 @@ fn roll(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, 
             .unwrap_or_default();
         t.final_result = Some(o.success);
         t.step = Step::Over;
-        let wrap = if o.success {
-            "The heroes win the day. The adventure is over!"
-        } else {
-            "The final test fails, but the story goes on: revenge, new adventures… The adventure is over!"
-        };
+        let wrap =
+            Phrase::new("nobi-final-wrap").arg("success", if o.success { "yes" } else { "no" });
         t.story.push(format!(
-            "**Final result:** {}\n\n{wrap}\n",
-            if o.success { "success" } else { "failure" }
+            "**Final result:** {}\n\n{}\n",
+            if o.success { "success" } else { "failure" },
+            wrap.text(Locale::En)
         ));
-        let m = Message::titled(format!("🏁 {name}"), format!("{rolled}\n{wrap}"))
-            .field("Check", line)
-            .field("Adventure", view::summary(t, data))
-            .button("Story", &NobiCommand::Story);
-        return Ok(vec![Reply::public(m)]);
+        let m = Phrase::titled("nobi-final-title", "nobi-final")
+            .arg("name", name.as_str())
+            .arg("rolled", rolled)
+            .arg("wrap", wrap)
+            .field("nobi-field-check-done", line)
+            .field("nobi-field-adventure", view::summary(t, data));
+        return Ok(vec![Reply::public(view::with_buttons(
+            Message::phrase(m),
+            [("nobi-button-story", &NobiCommand::Story)],
+        ))]);
     }
     let name = t.last_scene_name(data);
     t.last_rolled = Some(name);
-    let mut out = vec![Reply::public(Message::text(format!(
-        "{rolled}\n(odds before the roll: {line})"
-    )))];
+    let mut out = vec![Reply::public(Message::phrase(
+        Phrase::new("nobi-rolled-odds")
+            .arg("rolled", rolled)
+            .arg("line", line),
+    ))];
     out.extend(resolve(t, ctx, o.success)?);
     Ok(out)
 }
@@ -669,7 +663,7 @@ fn resolve(t: &mut Nobi, ctx: &mut C<'_, '_>, success: bool) -> Result<Vec<Reply
     let data = ctx.data;
     let scene_id = match &t.step {
         Step::Check { scene, .. } | Step::Roleplay { scene, .. } => scene.clone(),
-        _ => return refuse("no Scene is being played."),
+        _ => return no(Phrase::new("nobi-no-scene-played")),
     };
     let mut empty_pile = vec![];
     let pile = if success {
@@ -679,9 +673,8 @@ fn resolve(t: &mut Nobi, ctx: &mut C<'_, '_>, success: bool) -> Result<Vec<Reply
     };
     let gained = draw(pile, &mut empty_pile, ctx.rng).map(|c| c.0);
     let mc = t.mc;
-    let kind = if success { "Light" } else { "Darkness" };
-    let mut body = String::new();
-    match &gained {
+    let kind = if success { "light" } else { "darkness" };
+    let body = match &gained {
         Some(id) => {
             let c = data.gain_card(id);
             let sheet = &mut t.seats[mc].chars[0];
@@ -690,35 +683,41 @@ fn resolve(t: &mut Nobi, ctx: &mut C<'_, '_>, success: bool) -> Result<Vec<Reply
             } else {
                 sheet.darkness.push(id.clone());
             }
-            body.push_str(&format!(
-                "{} gains the {kind} card **{}** — {}",
-                t.seats[mc].name,
-                c.map(|c| c.name.as_str()).unwrap_or("?"),
-                c.map(view::card_text).unwrap_or_default()
-            ));
+            Phrase::new("nobi-gains")
+                .arg("player", t.seats[mc].name.as_str())
+                .arg("kind", kind)
+                .arg("name", c.map(|c| c.name.as_str()).unwrap_or("?"))
+                .arg(
+                    "card",
+                    c.map(view::card_text).unwrap_or_else(|| Value::from("")),
+                )
         }
-        None => body.push_str(&format!("The {kind} deck is empty: no card is gained.")),
-    }
+        None => Phrase::new("nobi-gains-none").arg("kind", kind),
+    };
     if success {
         t.seats[mc].successes += 1;
     } else {
         t.seats[mc].failures += 1;
     }
     t.story.push(format!(
-        "**Outcome:** {} — {body}\n",
-        if success { "success" } else { "failure" }
+        "**Outcome:** {} — {}\n",
+        if success { "success" } else { "failure" },
+        body.text(Locale::En)
     ));
     t.decks.scene_discard.push(scene_id);
     t.scenes_played += 1;
     t.seats[t.gm].gm_count += 1;
-    let mut out = vec![Reply::public(Message::titled(
-        if success {
-            "🌟 Scene won"
-        } else {
-            "🌑 Scene lost"
-        },
-        body,
-    ))];
+    let mut out = vec![Reply::public(Message::phrase(Phrase {
+        title: Some(
+            if success {
+                "nobi-scene-won"
+            } else {
+                "nobi-scene-lost"
+            }
+            .into(),
+        ),
+        ..body
+    }))];
     if t.epilogue_due() {
         out.extend(start_epilogue(t, ctx, Keep::default())?);
         return Ok(out);
@@ -747,7 +746,7 @@ fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>, keep: Keep) -> Result<Vec<R
         &mut t.decks.epilogue_discard,
         ctx.rng,
     ) else {
-        return refuse("the Epilogue deck is empty.");
+        return no(Phrase::new("nobi-epilogue-deck-empty"));
     };
     let tester = keep.chosen.unwrap_or_else(|| best_tester(t, data, &card));
     t.step = Step::Epilogue {
@@ -762,41 +761,44 @@ fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>, keep: Keep) -> Result<Vec<R
     let name = e.map(|e| e.name.clone()).unwrap_or_default();
     let desc = e.map(|e| e.description.clone()).unwrap_or_default();
     let test = e
-        .map(|e| format!("{}: {}", e.skill.name(), e.difficulty))
-        .unwrap_or_default();
+        .map(|e| {
+            Value::from(
+                Phrase::new("nobi-final-test")
+                    .arg("skill", e.skill.said())
+                    .arg("difficulty", e.difficulty),
+            )
+        })
+        .unwrap_or_else(|| Value::from(""));
     t.story.push(format!(
-        "## Epilogue: {name}\n\n{desc}\n\nFinal test — {test}\n"
+        "## Epilogue: {name}\n\n{desc}\n\nFinal test — {}\n",
+        test.text(Locale::En)
     ));
-    let how = if t.mode == Mode::Solo {
-        "Solo play: ignore the Epilogue's test and write the most interesting outcome with `/nobi act text:…`. Not the Epilogue you want? `/nobi redraw`.".to_string()
-    } else {
-        "There is no GM now: the players manage this Scene together. Only `All` and Permanent Abilities count; NPCs from Light and Darkness cards may join. Not the ending you want? Any player may `/nobi redraw`. Choose who takes the final test with `/nobi tester player:@…`, then they `/nobi roll`.".to_string()
-    };
-    let mut m = Message::titled(format!("📜 Epilogue: {name}"), format!("{desc}\n\n{how}"));
+    let mut m = Phrase::titled("nobi-epilogue-title", "nobi-epilogue")
+        .arg("name", name.as_str())
+        .arg("description", desc.as_str())
+        .arg("solo", if t.mode == Mode::Solo { "yes" } else { "no" })
+        .arg("chosen", if keep.chosen.is_some() { "yes" } else { "no" });
     let npcs = view::npc_list(t, data);
     if !npcs.is_empty() {
-        m = m.field("NPCs who may join (`/nobi npc card:…`)", npcs);
+        m = m.field("nobi-field-npcs", Value::Lines(npcs));
     }
     if t.mode != Mode::Solo {
-        m = m.field("Final test", test);
+        m = m.field("nobi-field-final-test", test);
         m = m.field(
-            if keep.chosen.is_some() {
-                "Chance of each player (the players chose the tester)"
-            } else {
-                "Chance of each player (the best takes the test unless you choose)"
-            },
+            "nobi-field-tester-chances",
             view::tester_chances_line(t, data, &card),
         );
         if let Some(p) = current_plan(t, data) {
-            m = m.field("Chance", p.line());
+            m = m.field("nobi-field-chance", p.said());
         }
     }
-    let mut out = vec![Reply::public(m)];
+    let mut out = vec![Reply::public(Message::phrase(m))];
     out.extend(view::prompt(t, data).map(Reply::public));
     Ok(out)
 }
 
-/// The Abilities announced so far, as `Name (player)`, for the note that withdraws them.
+/// The Abilities announced so far, as `Name (player)`, for the note that withdraws them
+/// (names only: the same in every language).
 fn withdrawn(t: &Nobi, uses: &[Use]) -> Vec<String> {
     uses.iter()
         .map(|u| {
@@ -821,7 +823,7 @@ fn redraw(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>
         ..
     } = &t.step
     else {
-        return refuse("only the Epilogue card can be redrawn, once the Epilogue has begun.");
+        return no(Phrase::new("nobi-redraw-not-epilogue"));
     };
     let old = card.clone();
     let withdrawn = withdrawn(t, uses);
@@ -835,7 +837,7 @@ fn redraw(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>
         &mut t.decks.epilogue_discard,
         ctx.rng,
     ) else {
-        return refuse("there is no other Epilogue card to draw.");
+        return no(Phrase::new("nobi-redraw-none"));
     };
     t.decks.epilogue_discard.push(old.clone());
     let oldname = ctx
@@ -853,18 +855,17 @@ fn redraw(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>
         // A new card is a new test: Abilities announced for the old one are not spent.
         out.insert(
             0,
-            Reply::public(Message::text(format!(
-                "Abilities announced for «{oldname}» are withdrawn and not spent: {}. Announce them again for the new Epilogue if they still apply.",
-                withdrawn.join(", ")
-            ))),
+            Reply::public(Message::phrase(
+                Phrase::new("nobi-redraw-withdrawn")
+                    .arg("name", oldname.as_str())
+                    .arg("abilities", withdrawn.join(", ")),
+            )),
         );
     }
     if reshuffled {
         out.insert(
             0,
-            Reply::public(Message::text(
-                "(The Epilogue deck ran out: the set-aside Epilogues were shuffled back.)",
-            )),
+            Reply::public(Message::phrase(Phrase::new("nobi-redraw-reshuffled"))),
         );
     }
     Ok(out)
@@ -879,13 +880,13 @@ fn tester(
     running(t)?;
     seated(t, actor)?;
     if !matches!(t.step, Step::Epilogue { .. }) {
-        return refuse("the final tester is chosen in the Epilogue.");
+        return no(Phrase::new("nobi-tester-not-epilogue"));
     }
     if t.mode == Mode::Solo {
-        return refuse("in solo play the Epilogue's test is skipped.");
+        return no(Phrase::new("nobi-tester-solo"));
     }
     let Some(s) = t.seat_of(user) else {
-        return refuse(format!("{} is not at this table.", user.mention()));
+        return no(Phrase::new("nobi-tester-not-here").arg("who", user.mention()));
     };
     let mut gone = vec![];
     if let Step::Epilogue {
@@ -896,7 +897,7 @@ fn tester(
     } = &t.step
     {
         if *tester == s && *chosen {
-            return refuse(format!("{} already takes the final test.", t.seats[s].name));
+            return only("nobi-tester-already", &t.seats[s].name);
         }
         gone = withdrawn(t, uses);
     }
@@ -916,18 +917,21 @@ fn tester(
         "*{} ({name}) takes the final test.*\n",
         t.seats[s].name
     ));
-    let note = if gone.is_empty() {
-        String::new()
-    } else {
-        format!(
-            " Abilities announced for the previous tester are withdrawn and not spent: {}; announce them again if they still apply.",
-            gone.join(", ")
-        )
-    };
-    let mut out = vec![Reply::public(Message::text(format!(
-        "The players choose {} ({name}) for the final test.{note}",
-        t.seats[s].name
-    )))];
+    let mut out = vec![Reply::public(Message::phrase(
+        Phrase::new("nobi-tester-chosen")
+            .arg("player", t.seats[s].name.as_str())
+            .arg("name", name.as_str())
+            .arg(
+                "note",
+                if gone.is_empty() {
+                    Value::from("")
+                } else {
+                    Value::from(
+                        Phrase::new("nobi-tester-withdrawn").arg("abilities", gone.join(", ")),
+                    )
+                },
+            ),
+    ))];
     out.extend(view::prompt(t, data).map(Reply::public));
     Ok(out)
 }
@@ -939,52 +943,47 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
     match &mut t.step {
         Step::Roleplay { acted, .. } => {
             if me != t.mc {
-                return refuse(format!(
-                    "only the Main Character ({}) plays out this Scene.",
-                    t.seats[t.mc].name
-                ));
+                return only("nobi-only-main-acts", &t.seats[t.mc].name);
             }
             *acted = true;
             t.story.push(format!("> **{who}:** {text}\n"));
-            let mut out = vec![Reply::public(Message::text(format!(
-                "🎭 {who}: {}",
-                user_text(text)
-            )))];
+            let mut out = vec![Reply::public(acted_out(&who, &user_text(text)))];
             out.extend(view::prompt(t, data).map(Reply::public));
             Ok(out)
         }
         Step::Epilogue { written, .. } if t.mode == Mode::Solo => {
             *written += 1;
             t.story.push(format!("> **{who}:** {text}\n"));
-            Ok(vec![Reply::public(
-                Message::text(format!(
-                    "🎭 {who}: {}\n\nWrite more with `/nobi act`, or close the adventure with `/nobi finish`.",
-                    user_text(text)
-                ))
-                .button("The End", &NobiCommand::Finish),
-            )])
+            Ok(vec![Reply::public(view::with_buttons(
+                Message::phrase(
+                    Phrase::new("nobi-acts-solo")
+                        .arg("who", who.as_str())
+                        .arg("text", user_text(text)),
+                ),
+                [("nobi-button-the-end", &NobiCommand::Finish)],
+            ))])
         }
         Step::Epilogue { .. } => {
             t.story.push(format!("> **{who}:** {text}\n"));
-            Ok(vec![Reply::public(Message::text(format!(
-                "🎭 {who}: {}",
-                user_text(text)
-            )))])
+            Ok(vec![Reply::public(acted_out(&who, &user_text(text)))])
         }
         Step::Check { .. } => {
             if me != t.mc {
-                return refuse(format!(
-                    "only the Main Character ({}) plays out this Scene.",
-                    t.seats[t.mc].name
-                ));
+                return only("nobi-only-main-acts", &t.seats[t.mc].name);
             }
             t.story.push(format!("> **{who}:** {text}\n"));
-            Ok(vec![Reply::public(
-                Message::text(format!("🎭 {who}: {text}")).button("Roll", &NobiCommand::Roll),
-            )])
+            Ok(vec![Reply::public(view::with_buttons(
+                acted_out(&who, text),
+                [("nobi-button-roll", &NobiCommand::Roll)],
+            ))])
         }
-        _ => refuse("there is no Scene to play out; the GM draws one first."),
+        _ => no(Phrase::new("nobi-act-no-scene")),
     }
+}
+
+/// What a character does, as its player typed it.
+fn acted_out(who: &str, text: &str) -> Message {
+    Message::phrase(Phrase::new("nobi-acts").arg("who", who).arg("text", text))
 }
 
 fn verdict(
@@ -995,19 +994,13 @@ fn verdict(
 ) -> Result<Vec<Reply>, RuleError> {
     running(t)?;
     let me = seated(t, actor)?;
-    let check =
-        match &t.step {
-            Step::Roleplay { .. } => false,
-            Step::Check { .. } => true,
-            _ => return refuse(
-                "a verdict decides a Role-play challenge or a Skill check waiting for its roll.",
-            ),
-        };
+    let check = match &t.step {
+        Step::Roleplay { .. } => false,
+        Step::Check { .. } => true,
+        _ => return no(Phrase::new("nobi-verdict-nothing")),
+    };
     if me != t.gm {
-        return refuse(format!(
-            "only the GM ({}) gives a verdict.",
-            t.seats[t.gm].name
-        ));
+        return only("nobi-only-gm-verdict", &t.seats[t.gm].name);
     }
     let result = if success { "success" } else { "failure" };
     t.last_rolled = None;
@@ -1021,9 +1014,9 @@ fn verdict(
     });
     let mut out = vec![];
     if check {
-        out.push(Reply::public(Message::text(format!(
-            "⚖️ The GM decides the check without rolling: **{result}**."
-        ))));
+        out.push(Reply::public(Message::phrase(
+            Phrase::new("nobi-verdict-check").arg("result", result),
+        )));
     }
     out.extend(resolve(t, ctx, success)?);
     Ok(out)
@@ -1035,24 +1028,21 @@ fn finish(t: &mut Nobi, data: &NobiData, actor: &Actor) -> Result<Vec<Reply>, Ru
     seated(t, actor)?;
     let written = match &t.step {
         Step::Epilogue { written, .. } if t.mode == Mode::Solo => *written,
-        Step::Epilogue { .. } => {
-            return refuse("the Epilogue ends with the final test (`/nobi roll`); `/nobi finish` closes a solo Epilogue.")
-        }
-        _ => return refuse("`/nobi finish` closes a solo Epilogue; the adventure has not reached it."),
+        Step::Epilogue { .. } => return no(Phrase::new("nobi-finish-not-solo")),
+        _ => return no(Phrase::new("nobi-finish-too-early")),
     };
     if written == 0 {
-        return refuse("write how the adventure ends first, with `/nobi act text:…`.");
+        return no(Phrase::new("nobi-finish-unwritten"));
     }
     t.story.push("\n*The adventure is over.*\n".to_string());
     t.step = Step::Over;
-    Ok(vec![Reply::public(
-        Message::titled(
-            "🏁 The End",
-            "The adventure is written. Share it with `/nobi story`!",
-        )
-        .field("Adventure", view::summary(t, data))
-        .button("Story", &NobiCommand::Story),
-    )])
+    Ok(vec![Reply::public(view::with_buttons(
+        Message::phrase(
+            Phrase::titled("nobi-the-end-title", "nobi-the-end")
+                .field("nobi-field-adventure", view::summary(t, data)),
+        ),
+        [("nobi-button-story", &NobiCommand::Story)],
+    ))])
 }
 
 /// An NPC from a Light or Darkness card joins the final Scene ("NPCs … can join in this Scene
@@ -1061,7 +1051,7 @@ fn npc(t: &mut Nobi, data: &NobiData, actor: &Actor, name: &str) -> Result<Vec<R
     running(t)?;
     seated(t, actor)?;
     if !matches!(t.step, Step::Epilogue { .. }) {
-        return refuse("NPCs from Light and Darkness cards join the Epilogue; it has not begun.");
+        return no(Phrase::new("nobi-npc-not-epilogue"));
     }
     let held = t.npc_cards(data);
     let wanted = name.trim().to_lowercase();
@@ -1071,49 +1061,45 @@ fn npc(t: &mut Nobi, data: &NobiData, actor: &Actor, name: &str) -> Result<Vec<R
         .copied()
     else {
         let list = view::npc_list(t, data);
-        return refuse(if list.is_empty() {
-            "nobody holds a Light or Darkness card with an NPC.".to_string()
+        return no(if list.is_empty() {
+            Phrase::new("nobi-npc-none")
         } else {
-            format!(
-                "`{}` is not an NPC card the players hold. Held NPC cards:\n{list}",
-                name.trim()
-            )
+            Phrase::new("nobi-npc-unknown")
+                .arg("name", name.trim())
+                .arg("list", Value::Lines(list))
         });
     };
     let holder = t.seats[seat].name.clone();
     let Step::Epilogue { npcs, .. } = &mut t.step else {
-        return refuse("the Epilogue has not begun.");
+        return no(Phrase::new("nobi-npc-not-epilogue"));
     };
     if npcs.contains(&card.id) {
-        return refuse(format!("{} has already joined the final Scene.", card.name));
+        return only("nobi-npc-joined-already", &card.name);
     }
     npcs.push(card.id.clone());
     t.story.push(format!(
         "*{} joins the final Scene ({holder}'s card: {}).*\n",
         card.name,
-        view::card_text(card)
+        view::card_text(card).text(Locale::En)
     ));
-    Ok(vec![Reply::public(Message::text(format!(
-        "🤝 **{}** joins the final Scene ({holder}'s card: {}).",
-        card.name,
-        view::card_text(card)
-    )))])
+    Ok(vec![Reply::public(Message::phrase(
+        Phrase::new("nobi-npc-joins")
+            .arg("name", card.name.as_str())
+            .arg("holder", holder.as_str())
+            .arg("card", view::card_text(card)),
+    ))])
 }
 
 fn narrate(t: &mut Nobi, actor: &Actor, text: &str) -> Result<Vec<Reply>, RuleError> {
     running(t)?;
     let me = seated(t, actor)?;
     if !matches!(t.step, Step::Epilogue { .. }) && me != t.gm {
-        return refuse(format!(
-            "only the GM ({}) narrates during a Scene.",
-            t.seats[t.gm].name
-        ));
+        return only("nobi-only-gm-narrates", &t.seats[t.gm].name);
     }
     t.story.push(format!("{text}\n"));
-    Ok(vec![Reply::public(Message::text(format!(
-        "📖 {}",
-        user_text(text)
-    )))])
+    Ok(vec![Reply::public(Message::phrase(
+        Phrase::new("nobi-narrates").arg("text", user_text(text)),
+    ))])
 }
 
 fn inspire(
@@ -1126,10 +1112,7 @@ fn inspire(
     running(t)?;
     let me = seated(t, actor)?;
     if !matches!(t.step, Step::Epilogue { .. }) && me != t.gm {
-        return refuse(format!(
-            "only the GM ({}) rolls on the special tables.",
-            t.seats[t.gm].name
-        ));
+        return only("nobi-only-gm-inspires", &t.seats[t.gm].name);
     }
     let a: u8 = ctx.rng.random_range(1..=6);
     let b: usize = ctx.rng.random_range(1..=6);
@@ -1140,7 +1123,9 @@ fn inspire(
         .iter()
         .find(|x| x.kind == kind && x.side == side)
     else {
-        return refuse(format!("there is no {kind} table side {side} in the data."));
+        return no(Phrase::new("nobi-inspire-missing")
+            .arg("table", kind)
+            .arg("side", i64::from(side)));
     };
     let entry = table.entries.get(b - 1).cloned().unwrap_or_default();
     let title = match which {
@@ -1149,9 +1134,14 @@ fn inspire(
     };
     t.story
         .push(format!("*{title} {side}, roll {a}+{b}: {entry}.*\n"));
-    Ok(vec![Reply::public(Message::text(format!(
-        "🎲 {title} table: [{a}] → side {side}, [{b}] → **{entry}**"
-    )))])
+    Ok(vec![Reply::public(Message::phrase(
+        Phrase::new("nobi-inspired")
+            .arg("table", kind)
+            .arg("a", i64::from(a))
+            .arg("side", i64::from(side))
+            .arg("b", b as i64)
+            .arg("entry", entry.as_str()),
+    ))])
 }
 
 fn settings(
@@ -1162,11 +1152,11 @@ fn settings(
 ) -> Result<Vec<Reply>, RuleError> {
     if remind_after.is_some() || limit.is_some() {
         if !actor.manager {
-            return refuse("only the host changes the table settings.");
+            return no(Phrase::new("nobi-settings-host"));
         }
         if let Some(h) = remind_after {
             if !(0..=720).contains(&h) {
-                return refuse("remind_after must be between 0 and 720 hours.");
+                return no(Phrase::new("nobi-settings-range"));
             }
             t.remind_after = h as u32;
         }
@@ -1174,9 +1164,8 @@ fn settings(
             t.limit_per_player = l == AbilityLimit::Player;
         }
     }
-    Ok(vec![Reply::public(Message::text(format!(
-        "Settings — reminders: {} (`remind_after:<hours>`, 0 = off); Ability limit: one per Scene for each {} (`limit:character|player`).",
-        view::hours(t.remind_after),
-        if t.limit_per_player { "player" } else { "character" }
+    Ok(vec![Reply::public(Message::phrase(view::settings_said(
+        t,
+        "nobi-settings",
     )))])
 }

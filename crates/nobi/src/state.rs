@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::data::{Ability, Character, GainCard, NobiData, Skill, Tag};
 use croupier_core::rng::GameRng;
-use croupier_core::table::UserId;
+use croupier_core::table::{Phrase, UserId};
 
 /// Most players at one table (the rulebook's regular play is 3–5).
 pub const MAX_PLAYERS: usize = 5;
@@ -45,6 +45,18 @@ impl Mode {
             Mode::TwoPlayer => "two-player variant",
             Mode::Solo => "solo play",
         }
+    }
+    /// Its key in the catalogue's selectors (`regular`, `two`, `solo`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Mode::Regular => "regular",
+            Mode::TwoPlayer => "two",
+            Mode::Solo => "solo",
+        }
+    }
+    /// Its name in the reader's language (`nobi-mode`).
+    pub fn said(self) -> Phrase {
+        Phrase::new("nobi-mode").arg("mode", self.key())
     }
 }
 
@@ -301,29 +313,20 @@ impl Nobi {
             .collect()
     }
 
-    /// Who must act now and what they must do.
+    /// Who must act now and what they must do (its message in the catalogue).
     pub fn pending(&self) -> Option<(usize, &'static str)> {
         match &self.step {
             Step::Joining | Step::Over => None,
-            Step::Scene => Some((self.gm, "draw the next Scene with `/nobi scene`")),
-            Step::Check { .. } => Some((
-                self.mc,
-                "announce Abilities if you like (`/nobi use`), then roll with `/nobi roll`",
-            )),
-            Step::Roleplay { acted: false, .. } => Some((
-                self.mc,
-                "say what your character does with `/nobi act text:…`",
-            )),
-            Step::Roleplay { acted: true, .. } => Some((
-                self.gm,
-                "decide the Scene with `/nobi verdict result:success|failure`",
-            )),
+            Step::Scene => Some((self.gm, "nobi-do-draw")),
+            Step::Check { .. } => Some((self.mc, "nobi-do-roll")),
+            Step::Roleplay { acted: false, .. } => Some((self.mc, "nobi-do-act")),
+            Step::Roleplay { acted: true, .. } => Some((self.gm, "nobi-do-verdict")),
             Step::Epilogue { tester, .. } => Some((
                 *tester,
                 if self.mode == Mode::Solo {
-                    "write the outcome of the Epilogue with `/nobi act text:…` (in as many parts as you like), then close the adventure with `/nobi finish`"
+                    "nobi-do-write"
                 } else {
-                    "take the final test with `/nobi roll` (the group may `/nobi redraw`, choose another `/nobi tester` or announce `All` Abilities first)"
+                    "nobi-do-final"
                 },
             )),
         }
@@ -372,27 +375,20 @@ impl Nobi {
             && self.mode == Mode::Regular)
     }
 
-    /// Tag check for announcing `ab` on `user_char` when `tested` is tested.
-    pub fn tag_allows(&self, ab: &Ability, own: bool) -> Result<(), String> {
+    /// Tag check for announcing `ab` on `user_char` when `tested` is tested: the refusal's
+    /// words if its tag forbids it.
+    pub fn tag_allows(&self, ab: &Ability, own: bool) -> Result<(), Phrase> {
         let epilogue = matches!(self.step, Step::Epilogue { .. });
+        let refused = |key: &str| {
+            Err(Phrase::new(key)
+                .arg("ability", ab.name.as_str())
+                .arg("tag", ab.tag.said()))
+        };
         match ab.tag {
-            Tag::Permanent => Err(format!(
-                "{} is Permanent: it is always active and needs no announcement.",
-                ab.name
-            )),
-            _ if epilogue && ab.tag != Tag::All => Err(format!(
-                "only `All` Abilities (and Permanent ones, which are always on) can be used in the Epilogue; {} is {}.",
-                ab.name,
-                ab.tag.name()
-            )),
-            Tag::Solo if !own => Err(format!(
-                "{} is Solo: it only works on its owner's own tests.",
-                ab.name
-            )),
-            Tag::Assist if own => Err(format!(
-                "{} is Assist: it helps another character's test, not its owner's.",
-                ab.name
-            )),
+            Tag::Permanent => refused("nobi-tag-permanent"),
+            _ if epilogue && ab.tag != Tag::All => refused("nobi-tag-epilogue"),
+            Tag::Solo if !own => refused("nobi-tag-solo"),
+            Tag::Assist if own => refused("nobi-tag-assist"),
             _ => Ok(()),
         }
     }

@@ -971,7 +971,7 @@ fn rule_nobi_epilogue_npcs_from_light_and_darkness_cards_may_join() {
     );
     assert!(refused.contains("nobody holds"), "{refused}");
     t.edit(|g| g.seats[2].chars[0].light.push(pony.id.clone()));
-    let list = super::view::npc_list(&t.g, &t.data);
+    let list = npcs(&t);
     assert!(
         list.contains(&pony.name) && list.contains("p2's card"),
         "{list}"
@@ -1004,7 +1004,7 @@ fn rule_nobi_epilogue_npcs_from_light_and_darkness_cards_may_join() {
         .contains("not an NPC card"));
     // Another Epilogue card keeps who joined.
     t.ok("p1", NobiCommand::Redraw);
-    assert!(super::view::npc_list(&t.g, &t.data).contains("· joined"));
+    assert!(npcs(&t).contains("· joined"));
     assert!(t
         .g
         .story
@@ -1100,6 +1100,12 @@ fn the_declaration_parses_every_option_and_the_table_checks_who_begins() {
 }
 
 /// Announcing an Ability by name.
+/// The NPC cards the players hold, as the Epilogue lists them in English.
+fn npcs(t: &T) -> String {
+    croupier_core::table::Value::Lines(super::view::npc_list(&t.g, &t.data))
+        .text(croupier_core::i18n::Locale::En)
+}
+
 fn uses(ability: &str) -> NobiCommand {
     NobiCommand::Use {
         ability: ability.into(),
@@ -1391,4 +1397,367 @@ fn a_solo_adventure_prints_what_it_printed_before() {
     let mut h = Harness::of::<Nobi>(42);
     h.expect_script("crates/nobi/tests/scripts/solo_adventure.txt");
     assert!(h.state::<Nobi>().is_over());
+}
+
+/// Every text of the data as written (card names, descriptions, effects, Abilities, the
+/// special tables' entries), longest first: the data has no Japanese names yet, so a Japanese
+/// transcript still shows them.
+fn data_texts(d: &NobiData) -> Vec<String> {
+    let mut v: Vec<String> = vec![];
+    let ability = |a: &data::Ability| vec![a.name.clone(), a.text.clone()];
+    for c in &d.characters {
+        v.extend([c.name.clone(), c.profession.clone()]);
+        v.extend(ability(&c.ability));
+    }
+    for c in d.light.iter().chain(&d.darkness) {
+        v.extend([c.name.clone(), c.description.clone(), c.text.clone()]);
+        if let Some(a) = &c.ability {
+            v.extend(ability(a));
+        }
+    }
+    for c in &d.intros {
+        v.extend([c.name.clone(), c.description.clone()]);
+    }
+    for c in &d.scenes {
+        v.extend([c.name.clone(), c.description.clone()]);
+        v.extend(c.effect.clone());
+        if let data::Test::Roleplay { prompt } = &c.test {
+            v.push(prompt.clone());
+        }
+    }
+    for c in &d.epilogues {
+        v.extend([c.name.clone(), c.description.clone()]);
+    }
+    for t in &d.tables {
+        v.extend(t.entries.clone());
+    }
+    v.retain(|s| !s.is_empty());
+    v.sort_by_key(|s| std::cmp::Reverse(s.chars().count()));
+    v
+}
+
+/// Asserts that a transcript read in Japanese holds no English word outside commands, dice,
+/// the players' names (`names`, with `GM` and `NPC`), what the players typed (`typed`) and
+/// the data's texts; and that it is Japanese at all. The attached story (`nobi-story.md`) is
+/// English still, and left out.
+fn reads_japanese(transcript: &str, d: &NobiData, names: &[&str], typed: &[&str]) {
+    let mut shown: String = transcript
+        .lines()
+        .filter(|l| !l.starts_with("📎 ") && !l.starts_with("  | "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for t in typed.iter().map(|s| s.to_string()).chain(data_texts(d)) {
+        shown = shown.replace(&t, " ");
+    }
+    let mut allowed = vec!["GM", "NPC"];
+    allowed.extend(names);
+    let english = croupier_core::testkit::english_words(&shown, &allowed);
+    assert!(english.is_empty(), "English words: {english:?}\n{shown}");
+    assert!(transcript.contains("シーン"), "{transcript}");
+}
+
+/// Runs `line` at both tables: each step is accepted or refused alike and leaves the same
+/// state (the words differ, the game does not). A button is pressed by its label in each
+/// language (`press Roll` / `press 判定する`).
+fn both(en: &mut Harness, ja: &mut Harness, line: &str) -> Step {
+    let mut ja_line = line.to_string();
+    for (english, japanese) in [
+        ("press Draw Scene", "press シーンを引く"),
+        ("press Roll", "press 判定する"),
+        ("press Success", "press 成功"),
+        ("press Failure", "press 失敗"),
+        ("press Redraw", "press 引き直す"),
+        ("press Join", "press 参加する"),
+        ("press The End", "press 完"),
+        ("press Story", "press 物語"),
+    ] {
+        if line.ends_with(english) {
+            ja_line = line.replace(english, japanese);
+        }
+    }
+    let a = en.line(line);
+    let b = ja.line(&ja_line);
+    assert_eq!(a.accepted, b.accepted, "{line}\n{}\n{}", a.text, b.text);
+    assert_eq!(en.state_json(), ja.state_json(), "{line}");
+    b
+}
+
+/// The solo adventure's script (`tests/scripts/solo_adventure.txt`) played at a table read in
+/// Japanese ends as in English after every step, and its Japanese transcript holds no English
+/// word outside commands, names, dice and the data's texts.
+#[test]
+fn a_solo_adventure_played_in_japanese_ends_as_in_english() {
+    use croupier_core::i18n::Locale;
+    let script = std::fs::read_to_string(croupier_core::source_path(
+        "crates/nobi/tests/scripts/solo_adventure.txt",
+    ))
+    .expect("the script");
+    let mut en = Harness::of::<Nobi>(42);
+    let mut ja = Harness::of::<Nobi>(42).reading(Locale::Ja);
+    let mut steps = 0;
+    for line in script.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with("//") {
+            continue;
+        }
+        both(&mut en, &mut ja, line);
+        steps += 1;
+    }
+    assert_eq!(steps, 21, "the whole script ran");
+    assert!(ja.state::<Nobi>().is_over());
+    let transcript = ja.transcript();
+    assert!(transcript.contains("ソロプレイ"), "{transcript}");
+    assert!(transcript.contains("🏁 完"), "{transcript}");
+    reads_japanese(
+        transcript,
+        &load(),
+        &["p0", "p9"],
+        &[
+            "The dragon sleeps under the mountain.",
+            "Gruff goes home a hero.",
+        ],
+    );
+}
+
+/// A three-player adventure from its opening to the final test, in Japanese and in English
+/// side by side (the guide's example first: another player rolls out of turn, Abilities,
+/// the GM lowers the Difficulty, a reminder), every Scene's buttons pressed by their
+/// Japanese labels, the other players acting in between (refused where it is not theirs),
+/// `/nobi status` and `/nobi settings` on the way: the same state after every step, and no
+/// English word in the Japanese transcript.
+#[test]
+fn a_three_player_adventure_in_japanese_ends_as_in_english_and_reads_japanese() {
+    use croupier_core::i18n::Locale;
+    let mut en = Harness::of::<Nobi>(2);
+    let mut ja = Harness::of::<Nobi>(2).reading(Locale::Ja);
+    let opening = [
+        "alice: /nobi new",
+        "alice: /nobi join character:moss",
+        "bob: /nobi join character:aldra",
+        "carol: /nobi join character:pim",
+        "carol: /nobi leave",
+        "carol: /nobi join character:aldra",
+        "carol: /nobi join character:lark",
+        "bob: /nobi join character:lark",
+        "carol: /nobi roll",
+        "alice: /nobi status",
+        "alice: /nobi begin gm:@alice",
+        "alice: /nobi scene",
+        "carol: /nobi roll",
+        "alice: /nobi use ability:\"Second Brew\"",
+        "bob: /nobi use ability:\"Blazing Charge\"",
+        "carol: /nobi use ability:\"Lucky Coin\"",
+        "carol: /nobi use ability:\"Lucky Coin\"",
+        "alice: /nobi difficulty value:12",
+        "alice: /nobi status",
+        "bob: press Roll",
+        "bob: /nobi use ability:\"Blazing Charge\"",
+        "@wait 25h",
+        "carol: /nobi settings remind_after:12",
+    ];
+    for line in opening {
+        both(&mut en, &mut ja, line);
+    }
+    // The Scenes, each as its card asks, until every player has been GM three times.
+    let who = |seat: usize| ["alice", "bob", "carol"][seat].to_string();
+    let mut scenes = 0;
+    loop {
+        let g: Nobi = en.state();
+        if !matches!(g.step, Scene::Scene) {
+            break;
+        }
+        let (gm, mc) = (who(g.gm), who(g.mc));
+        let other = who(3 - g.gm - g.mc);
+        both(&mut en, &mut ja, &format!("{mc}: /nobi scene"));
+        both(&mut en, &mut ja, &format!("{gm}: press Draw Scene"));
+        let g: Nobi = en.state();
+        match g.step {
+            Scene::Check { .. } => {
+                both(&mut en, &mut ja, &format!("{other}: press Roll"));
+                both(&mut en, &mut ja, &format!("{mc}: press Roll"));
+            }
+            _ => {
+                both(
+                    &mut en,
+                    &mut ja,
+                    &format!("{other}: /nobi act text:\"横から\""),
+                );
+                both(
+                    &mut en,
+                    &mut ja,
+                    &format!("{mc}: /nobi act text:\"剣を抜く\""),
+                );
+                both(
+                    &mut en,
+                    &mut ja,
+                    &format!("{gm}: /nobi narrate text:\"風が吹く\""),
+                );
+                let verdict = if scenes % 2 == 0 {
+                    "Success"
+                } else {
+                    "Failure"
+                };
+                both(&mut en, &mut ja, &format!("{gm}: press {verdict}"));
+            }
+        }
+        scenes += 1;
+        assert!(scenes <= 9, "the Epilogue comes after nine Scenes");
+    }
+    assert_eq!(scenes, 8, "the guide's Scene and eight more");
+    for line in [
+        "alice: /nobi status",
+        "bob: /nobi scene",
+        "carol: /nobi inspire table:opponents",
+        "alice: /nobi narrate text:\"最後の戦い\"",
+        "bob: /nobi use ability:\"Blazing Charge\"",
+        "bob: /nobi npc card:\"Stubborn Mule\"",
+        "carol: /nobi npc card:\"Stubborn Mule\"",
+        "carol: /nobi tester player:@bob",
+        "carol: /nobi use ability:\"Lucky Coin\"",
+        "alice: /nobi roll",
+        "alice: /nobi redraw",
+        "carol: /nobi use ability:\"Lucky Coin\"",
+        "bob: /nobi story",
+        "bob: press Roll",
+        "carol: /nobi status",
+    ] {
+        both(&mut en, &mut ja, line);
+    }
+    let g: Nobi = ja.state();
+    assert!(g.is_over(), "{:?}", g.step);
+    let transcript = ja.transcript();
+    for words in [
+        "主人公",
+        "難易度",
+        "成功率",
+        "光カード",
+        "エピローグ",
+        "⏰ リマインダー",
+        "取り消され",
+        "最後のシーンに加わります",
+    ] {
+        assert!(transcript.contains(words), "{words}\n{transcript}");
+    }
+    reads_japanese(
+        transcript,
+        &load(),
+        &["alice", "bob", "carol"],
+        &["横から", "剣を抜く", "風が吹く", "最後の戦い"],
+    );
+}
+
+/// Every message of `locales/ja/nobi.ftl`, each variant of its selectors read in turn, holds
+/// no English word outside commands and its values: the refusals and rare replies the games
+/// above do not reach are Japanese too (and every key the code names is in the catalogue).
+#[test]
+fn every_nobi_message_reads_japanese_in_each_variant() {
+    use croupier_core::i18n::{keys, text, variables, Arg, Locale};
+    let choices = [
+        "yes",
+        "no",
+        "power",
+        "technique",
+        "solo",
+        "assist",
+        "permanent",
+        "all",
+        "regular",
+        "two",
+        "light",
+        "darkness",
+        "success",
+        "failure",
+        "none",
+        "lowers",
+        "raises",
+        "player",
+        "character",
+        "objects",
+        "opponents",
+    ];
+    let nobi: Vec<String> = keys(Locale::Ja)
+        .into_iter()
+        .filter(|k| k.starts_with("nobi-"))
+        .collect();
+    assert!(nobi.len() > 150, "{}", nobi.len());
+    let mut english = vec![];
+    for key in &nobi {
+        let vars = variables(Locale::Ja, key);
+        let mut readings: Vec<Vec<(&str, Arg)>> = vec![];
+        for choice in choices {
+            readings.push(
+                vars.iter()
+                    .map(|v| (v.as_str(), Arg::from(choice)))
+                    .collect(),
+            );
+        }
+        for n in [0i64, 1, 2] {
+            readings.push(vars.iter().map(|v| (v.as_str(), Arg::Int(n))).collect());
+        }
+        for (i, args) in readings.into_iter().enumerate() {
+            // The values, and the one data name a message quotes (an Ability), as they are.
+            let mut shown = text(Locale::Ja, key, &args).replace("Call the Fog", " ");
+            if let Some(choice) = choices.get(i) {
+                shown = shown.replace(choice, " ");
+            }
+            let found = croupier_core::testkit::english_words(&shown, &["GM", "NPC"]);
+            english.extend(found.into_iter().map(|w| format!("{key}: {w}")));
+        }
+    }
+    english.sort();
+    english.dedup();
+    assert!(english.is_empty(), "{english:#?}");
+    // The code's keys are the catalogue's.
+    for file in [
+        "lib.rs", "play.rs", "view.rs", "check.rs", "state.rs", "data.rs",
+    ] {
+        let code = std::fs::read_to_string(croupier_core::source_path(&format!(
+            "crates/nobi/src/{file}"
+        )))
+        .expect("the source");
+        for key in code.split('"').filter(|s| {
+            s.starts_with("nobi-") && s.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        }) {
+            assert!(
+                nobi.iter().any(|k| k == key),
+                "{file}: {key} is in no catalogue"
+            );
+        }
+    }
+}
+
+/// A two-player table in Japanese (support characters, one given at random at the start, the
+/// GM helping with their own characters, the other player refused in between): the same
+/// state as in English after every step, and no English word in its Japanese transcript.
+#[test]
+fn a_two_player_table_in_japanese_ends_as_in_english_and_reads_japanese() {
+    use croupier_core::i18n::Locale;
+    let mut en = Harness::of::<Nobi>(5);
+    let mut ja = Harness::of::<Nobi>(5).reading(Locale::Ja);
+    for line in [
+        "alice: /nobi new",
+        "alice: /nobi join character:moss support:fen",
+        "bob: /nobi join character:aldra support:moss",
+        "bob: /nobi join character:aldra",
+        "alice: /nobi begin gm:@alice",
+        "bob: /nobi scene",
+        "alice: press Draw Scene",
+        "alice: /nobi use ability:\"Scout Ahead\"",
+        "bob: /nobi difficulty value:5",
+        "alice: /nobi status",
+        "bob: /nobi settings",
+    ] {
+        both(&mut en, &mut ja, line);
+    }
+    let g: Nobi = ja.state();
+    assert_eq!(g.mode, Mode::TwoPlayer);
+    assert!(g.seats.iter().all(|s| s.chars.len() == 2));
+    let transcript = ja.transcript();
+    for words in [
+        "2人用ルール",
+        "サブ：",
+        "サブキャラクターをランダムに決めました",
+    ] {
+        assert!(transcript.contains(words), "{words}\n{transcript}");
+    }
+    reads_japanese(transcript, &load(), &["alice", "bob"], &[]);
 }

@@ -4,58 +4,82 @@ use super::check::{current_plan, tester_chances};
 use super::commands::{NobiCommand, Verdict};
 use super::data::{GainCard, NobiData};
 use super::state::{Mode, Nobi, Step};
-use croupier_core::table::{Actor, Message};
+use croupier_core::i18n::Locale;
+use croupier_core::table::{english, Actor, Message, Phrase, UserId, Value};
 
-/// "24 h" / "off".
-pub fn hours(h: u32) -> String {
-    if h == 0 {
-        "off".into()
+/// "24 h" / "off" (`nobi-hours`).
+pub fn hours(h: u32) -> Phrase {
+    Phrase::new("nobi-hours").arg("hours", i64::from(h))
+}
+
+/// The values one after the other, each pair joined by the message `key` (`$a`, `$b`):
+/// nothing for none.
+pub fn joined(items: Vec<Value>, key: &str) -> Value {
+    let mut items = items.into_iter();
+    let Some(first) = items.next() else {
+        return Value::from("");
+    };
+    items.fold(first, |a, b| {
+        Value::from(Phrase::new(key).arg("a", a).arg("b", b))
+    })
+}
+
+/// Lines that follow a text (`nobi-more-lines`: each on its own line), or nothing.
+pub fn more_lines(lines: Vec<Value>) -> Value {
+    if lines.is_empty() {
+        Value::from("")
     } else {
-        format!("{h} h")
+        Value::from(Phrase::new("nobi-more-lines").arg("lines", Value::Lines(lines)))
+    }
+}
+
+/// The values one after the other (`joined`), or `none` when there are none.
+fn or_none(items: Vec<Value>, key: &str) -> Value {
+    if items.is_empty() {
+        Value::from(Phrase::new("nobi-none"))
+    } else {
+        joined(items, key)
     }
 }
 
 /// Free characters, comma-separated.
-pub fn free_list(t: &Nobi, data: &NobiData) -> String {
-    let v: Vec<String> = t
-        .free_characters(data)
-        .iter()
-        .map(|c| format!("{} ({})", c.name, c.profession))
-        .collect();
-    if v.is_empty() {
-        "none".into()
-    } else {
-        v.join(", ")
-    }
+pub fn free_list(t: &Nobi, data: &NobiData) -> Value {
+    or_none(
+        t.free_characters(data)
+            .iter()
+            .map(|c| Value::from(format!("{} ({})", c.name, c.profession)))
+            .collect(),
+        "nobi-join-comma",
+    )
 }
 
 /// Free characters to choose from, one per line, with their skills and Ability.
-pub fn free_detailed(t: &Nobi, data: &NobiData) -> String {
-    let v: Vec<String> = t
+pub fn free_detailed(t: &Nobi, data: &NobiData) -> Value {
+    let v: Vec<Value> = t
         .free_characters(data)
         .iter()
         .map(|c| {
-            format!(
-                "**{}** ({}, Power {}, Technique {}) — *{}* ({}): {}",
-                c.name,
-                c.profession,
-                c.power,
-                c.technique,
-                c.ability.name,
-                c.ability.tag.name(),
-                c.ability.text
+            Value::from(
+                Phrase::new("nobi-free-line")
+                    .arg("name", c.name.as_str())
+                    .arg("profession", c.profession.as_str())
+                    .arg("power", c.power)
+                    .arg("technique", c.technique)
+                    .arg("ability", c.ability.name.as_str())
+                    .arg("tag", c.ability.tag.said())
+                    .arg("text", c.ability.text.as_str()),
             )
         })
         .collect();
     if v.is_empty() {
-        "none".into()
+        Value::from(Phrase::new("nobi-none"))
     } else {
-        v.join("\n")
+        Value::Lines(v)
     }
 }
 
 /// The NPC cards the players hold, one per line, marking those who joined the Epilogue.
-pub fn npc_list(t: &Nobi, data: &NobiData) -> String {
+pub fn npc_list(t: &Nobi, data: &NobiData) -> Vec<Value> {
     let joined: &[String] = match &t.step {
         Step::Epilogue { npcs, .. } => npcs,
         _ => &[],
@@ -63,86 +87,91 @@ pub fn npc_list(t: &Nobi, data: &NobiData) -> String {
     t.npc_cards(data)
         .iter()
         .map(|(seat, c)| {
-            format!(
-                "{} — {} ({}'s card){}",
-                c.name,
-                card_text(c),
-                t.seats[*seat].name,
-                if joined.contains(&c.id) {
-                    " · joined"
-                } else {
-                    ""
-                }
+            Value::from(
+                Phrase::new("nobi-npc-line")
+                    .arg("name", c.name.as_str())
+                    .arg("card", card_text(c))
+                    .arg("holder", t.seats[*seat].name.as_str())
+                    .arg("joined", if joined.contains(&c.id) { "yes" } else { "no" }),
             )
         })
-        .collect::<Vec<_>>()
-        .join("\n")
+        .collect()
 }
 
 /// A Light or Darkness card as `Name (effect)`.
-pub fn card_with_effect(c: &GainCard) -> String {
-    format!("{} ({})", c.name, card_text(c))
+pub fn card_with_effect(c: &GainCard) -> Value {
+    Value::from(
+        Phrase::new("nobi-card-with-effect")
+            .arg("name", c.name.as_str())
+            .arg("card", card_text(c)),
+    )
 }
 
 /// A seat's characters: `Moss the Hedge Witch (Witch, P2 T5) + support …`.
-pub fn seat_chars(t: &Nobi, data: &NobiData, seat: usize) -> String {
+pub fn seat_chars(t: &Nobi, data: &NobiData, seat: usize) -> Value {
     let Some(s) = t.seats.get(seat) else {
-        return String::new();
+        return Value::from("");
     };
-    s.chars
+    let chars = s
+        .chars
         .iter()
         .enumerate()
         .filter_map(|(i, c)| {
             let d = c.data(data)?;
-            Some(format!(
-                "{}{} ({}, Power {}, Technique {})",
-                if i > 0 { "support " } else { "" },
-                d.name,
-                d.profession,
-                c.skill(data, super::data::Skill::Power),
-                c.skill(data, super::data::Skill::Technique)
+            Some(Value::from(
+                Phrase::new("nobi-seat-char")
+                    .arg("support", if i > 0 { "yes" } else { "no" })
+                    .arg("name", d.name.as_str())
+                    .arg("profession", d.profession.as_str())
+                    .arg("power", c.skill(data, super::data::Skill::Power))
+                    .arg("technique", c.skill(data, super::data::Skill::Technique)),
             ))
         })
-        .collect::<Vec<_>>()
-        .join(" + ")
+        .collect();
+    joined(chars, "nobi-join-plus")
 }
 
 /// A Light/Darkness card in words: its description (Darkness cards have one: it tells, for
 /// one, that the card brings an NPC), then its effect and Ability.
-pub fn card_text(c: &GainCard) -> String {
+pub fn card_text(c: &GainCard) -> Value {
     let effect = match &c.ability {
-        Some(a) => format!(
-            "{} (Ability {}, {}: {})",
-            c.text,
-            a.name,
-            a.tag.name(),
-            a.text
+        Some(a) => Value::from(
+            Phrase::new("nobi-card-ability")
+                .arg("text", c.text.as_str())
+                .arg("ability", a.name.as_str())
+                .arg("tag", a.tag.said())
+                .arg("effect", a.text.as_str()),
         ),
-        None => c.text.clone(),
+        None => Value::from(c.text.as_str()),
     };
     if c.description.is_empty() {
         effect
     } else {
-        format!("*{}* {effect}", c.description)
+        Value::from(
+            Phrase::new("nobi-card-described")
+                .arg("description", c.description.as_str())
+                .arg("effect", effect),
+        )
     }
 }
 
 /// A character's own Ability: `Blazing Charge (Solo): Add 2 to …`.
-pub fn own_ability(data: &NobiData, character: &str) -> String {
+pub fn own_ability(data: &NobiData, character: &str) -> Value {
     data.character(character)
         .map(|c| {
-            format!(
-                "**{}** ({}): {}",
-                c.ability.name,
-                c.ability.tag.name(),
-                c.ability.text
+            Value::from(
+                Phrase::new("nobi-ability")
+                    .arg("name", c.ability.name.as_str())
+                    .arg("tag", c.ability.tag.said())
+                    .arg("text", c.ability.text.as_str()),
             )
         })
-        .unwrap_or_default()
+        .unwrap_or_else(|| Value::from(""))
 }
 
 /// Each player's chance at an Epilogue card's final test, as one line
-/// (`alice (Moss) 16.7% · bob (Aldra) 0.0%`).
+/// (`alice (Moss) 16.7% · bob (Aldra) 0.0%`): names and numbers only, the same in every
+/// language.
 pub fn tester_chances_line(t: &Nobi, data: &NobiData, card: &str) -> String {
     tester_chances(t, data, card)
         .into_iter()
@@ -158,99 +187,122 @@ pub fn tester_chances_line(t: &Nobi, data: &NobiData, card: &str) -> String {
         .join(" · ")
 }
 
-/// The buttons of the pending step: the commands that answer it (label, command).
-fn prompt_buttons(t: &Nobi) -> Vec<(&'static str, NobiCommand)> {
+/// The buttons of the pending step: the commands that answer it (their labels' keys).
+pub fn prompt_buttons(t: &Nobi) -> Vec<(&'static str, NobiCommand)> {
     match &t.step {
-        Step::Scene => vec![("Draw Scene", NobiCommand::Scene)],
-        Step::Check { .. } => vec![("Roll", NobiCommand::Roll)],
+        Step::Scene => vec![("nobi-button-draw", NobiCommand::Scene)],
+        Step::Check { .. } => vec![("nobi-button-roll", NobiCommand::Roll)],
         Step::Roleplay { acted: true, .. } => vec![
             (
-                "Success",
+                "nobi-button-success",
                 NobiCommand::Verdict {
                     result: Verdict::Success,
                 },
             ),
             (
-                "Failure",
+                "nobi-button-failure",
                 NobiCommand::Verdict {
                     result: Verdict::Failure,
                 },
             ),
         ],
         Step::Epilogue { .. } if t.mode != Mode::Solo => {
-            vec![("Roll", NobiCommand::Roll), ("Redraw", NobiCommand::Redraw)]
+            vec![
+                ("nobi-button-roll", NobiCommand::Roll),
+                ("nobi-button-redraw", NobiCommand::Redraw),
+            ]
         }
         _ => vec![],
     }
 }
 
-/// The message that pings exactly the player who must act, with what to do and a button.
-pub fn prompt(t: &Nobi, data: &NobiData) -> Option<Message> {
+/// A message of the catalogue's words with these buttons (their labels' keys), after those
+/// it has.
+pub fn with_buttons<'a>(
+    m: Message,
+    buttons: impl IntoIterator<Item = (&'a str, &'a NobiCommand)>,
+) -> Message {
+    buttons.into_iter().fold(m, |m, (key, command)| {
+        m.labelled(&[key]).button(english(key), command)
+    })
+}
+
+/// The words for the player who must act: who (pinged) and what to do, with the chance of
+/// the pending test.
+pub fn prompt_said(t: &Nobi, data: &NobiData) -> Option<(Phrase, UserId)> {
     let (seat, what) = t.pending()?;
-    let user = &t.seats.get(seat)?.user;
-    let mut m = Message::text(format!("➡️ {}, {what}.", user.mention())).ping(user);
+    let user = t.seats.get(seat)?.user.clone();
+    let mut p = Phrase::new("nobi-prompt")
+        .arg("who", user.mention())
+        .arg("what", Phrase::new(what));
     if matches!(t.step, Step::Check { .. } | Step::Epilogue { .. }) && !prompt_buttons(t).is_empty()
     {
-        if let Some(p) = current_plan(t, data) {
-            m = m.field("Chance", p.line());
+        if let Some(plan) = current_plan(t, data) {
+            p = p.field("nobi-field-chance", plan.said());
         }
     }
-    for (label, command) in prompt_buttons(t) {
-        m = m.button(label, &command);
-    }
-    Some(m)
+    Some((p, user))
+}
+
+/// The message that pings exactly the player who must act, with what to do and a button.
+pub fn prompt(t: &Nobi, data: &NobiData) -> Option<Message> {
+    let (p, user) = prompt_said(t, data)?;
+    let buttons = prompt_buttons(t);
+    Some(with_buttons(
+        Message::phrase(p).ping(&user),
+        buttons.iter().map(|(k, c)| (*k, c)),
+    ))
 }
 
 /// One line per player: characters, cards, GM count.
-pub fn summary(t: &Nobi, data: &NobiData) -> String {
-    t.seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let cards = |ids: &Vec<String>| -> String {
-                let v: Vec<String> = ids
+pub fn summary(t: &Nobi, data: &NobiData) -> Value {
+    Value::Lines(
+        t.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let cards = |ids: &Vec<String>| -> Value {
+                    let v: Vec<Value> = ids
+                        .iter()
+                        .filter_map(|id| data.gain_card(id))
+                        .map(card_with_effect)
+                        .collect();
+                    if v.is_empty() {
+                        Value::from("—")
+                    } else {
+                        joined(v, "nobi-join-comma")
+                    }
+                };
+                let light: Vec<String> = s.chars.iter().flat_map(|c| c.light.clone()).collect();
+                let dark: Vec<String> = s.chars.iter().flat_map(|c| c.darkness.clone()).collect();
+                let abilities: Vec<Value> = s
+                    .chars
                     .iter()
-                    .filter_map(|id| data.gain_card(id))
-                    .map(card_with_effect)
+                    .map(|c| own_ability(data, &c.character))
                     .collect();
-                if v.is_empty() {
-                    "—".into()
-                } else {
-                    v.join(", ")
-                }
-            };
-            let light: Vec<String> = s.chars.iter().flat_map(|c| c.light.clone()).collect();
-            let dark: Vec<String> = s.chars.iter().flat_map(|c| c.darkness.clone()).collect();
-            let abilities: Vec<String> = s
-                .chars
-                .iter()
-                .map(|c| own_ability(data, &c.character))
-                .collect();
-            format!(
-                "**{}** — {}\n  Ability: {}\n  GM {}× · Light ({}): {} · Darkness ({}): {}",
-                s.name,
-                seat_chars(t, data, i),
-                abilities.join(" · "),
-                s.gm_count,
-                light.len(),
-                cards(&light),
-                dark.len(),
-                cards(&dark)
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+                Value::from(
+                    Phrase::new("nobi-summary-line")
+                        .arg("name", s.name.as_str())
+                        .arg("chars", seat_chars(t, data, i))
+                        .arg("abilities", joined(abilities, "nobi-join-dot"))
+                        .arg("gm", i64::from(s.gm_count))
+                        .arg("nlight", light.len() as i64)
+                        .arg("light", cards(&light))
+                        .arg("ndark", dark.len() as i64)
+                        .arg("dark", cards(&dark)),
+                )
+            })
+            .collect(),
+    )
 }
 
 /// How many cards are left in each draw pile (public: anyone at the table can count them).
-pub fn deck_counts(t: &Nobi) -> String {
-    format!(
-        "Scene {} · Light {} · Darkness {} · Epilogue {}",
-        t.decks.scenes.len(),
-        t.decks.light.len(),
-        t.decks.darkness.len(),
-        t.decks.epilogues.len()
-    )
+pub fn deck_counts(t: &Nobi) -> Phrase {
+    Phrase::new("nobi-deck-counts")
+        .arg("scenes", t.decks.scenes.len() as i64)
+        .arg("light", t.decks.light.len() as i64)
+        .arg("darkness", t.decks.darkness.len() as i64)
+        .arg("epilogues", t.decks.epilogues.len() as i64)
 }
 
 /// `/nobi status`: written from the view `viewer` has of the table.
@@ -265,89 +317,106 @@ pub fn status(t: &Nobi, viewer: &Actor, data: &NobiData) -> Message {
 /// `/nobi status` from a view.
 pub fn status_of(v: &NobiView) -> Message {
     let s = &v.status;
-    let mut m = Message::titled("⚔️ Nobi Nobi Sword", s.headline.clone());
+    let mut p = Phrase::titled("nobi-title", "nobi-status").arg("headline", s.headline.clone());
     if let Some(free) = &s.free {
-        m = m.field("Free characters", free.clone());
+        p = p.field("nobi-field-free", free.clone());
     }
     if let Some(left) = &s.cards_left {
-        m = m
-            .inline("Mode", v.mode)
-            .inline("Scenes played", v.scenes_played.to_string())
-            .inline("Cards left", left.clone());
+        p = p
+            .inline("nobi-field-mode", s.mode.clone())
+            .inline("nobi-field-scenes", i64::from(v.scenes_played))
+            .inline("nobi-field-cards-left", left.clone());
         if let Some((gm, mc)) = &s.scene_roles {
-            m = m
-                .inline("GM", gm.clone())
-                .inline("Main Character", mc.clone());
+            p = p
+                .inline("nobi-field-gm", gm.as_str())
+                .inline("nobi-field-main", mc.as_str());
         }
     }
     if let Some(w) = &s.waiting_for {
-        m = m.field("Waiting for", w.clone());
+        p = p.field("nobi-field-waiting", w.clone());
     }
     if let Some(c) = &s.chance {
-        m = m.field("Chance", c.clone());
+        p = p.field("nobi-field-chance", c.clone());
     }
-    if let Some(p) = &s.players {
-        m = m.field("Players", p.clone());
+    if let Some(players) = &s.players {
+        p = p.field("nobi-field-players", players.clone());
     }
-    m = m.field("Settings", s.settings.clone());
-    for (label, command) in &s.buttons {
-        m = m.button(label.clone(), command);
-    }
-    m
+    p = p.field("nobi-field-settings", s.settings.clone());
+    with_buttons(
+        Message::phrase(p),
+        s.buttons.iter().map(|(k, c)| (k.as_str(), c)),
+    )
 }
 
-/// What `/nobi status` writes, worked out from the state once (part of [`NobiView`]).
+/// What `/nobi status` writes, worked out from the state once (part of [`NobiView`]), as the
+/// catalogue's words.
 #[derive(Debug, Clone, serde::Serialize, PartialEq)]
 pub struct NobiStatus {
     /// Where the adventure is (`Scene 3: … — Power check, Difficulty 9`).
-    pub headline: String,
+    pub headline: Phrase,
+    /// The mode's name.
+    pub mode: Phrase,
     /// While joining: the free characters with their skills and Ability.
-    pub free: Option<String>,
+    pub free: Option<Value>,
     /// Once begun: the cards left in each draw pile (counts only).
-    pub cards_left: Option<String>,
+    pub cards_left: Option<Phrase>,
     /// During Scenes: the GM's and the Main Character's names.
     pub scene_roles: Option<(String, String)>,
     /// Who must act and what to do.
-    pub waiting_for: Option<String>,
+    pub waiting_for: Option<Phrase>,
     /// The chance of the pending test.
-    pub chance: Option<String>,
+    pub chance: Option<Phrase>,
     /// One line per player (characters, cards, GM count).
-    pub players: Option<String>,
+    pub players: Option<Value>,
     /// Reminders and the Ability limit.
-    pub settings: String,
-    /// The pending step's buttons (label, command).
+    pub settings: Phrase,
+    /// The pending step's buttons (their labels' keys, command).
     pub buttons: Vec<(String, NobiCommand)>,
 }
 
+/// The table's settings as the message `key` (`nobi-settings-line` in `/nobi status`,
+/// `nobi-settings` for `/nobi settings`).
+pub fn settings_said(t: &Nobi, key: &str) -> Phrase {
+    let limit = if t.limit_per_player {
+        "player"
+    } else {
+        "character"
+    };
+    Phrase::new(key)
+        .arg("hours", hours(t.remind_after))
+        .arg("limit", limit)
+}
+
 fn status_facts(t: &Nobi, data: &NobiData) -> NobiStatus {
+    let scene_name = |id: &str| data.scene(id).map(|s| s.name.as_str()).unwrap_or("?");
     let headline = match &t.step {
-        Step::Joining => format!("Waiting for players ({} seated).", t.seats.len()),
-        Step::Over => match t.final_result {
-            Some(true) => "The adventure is over: the final test succeeded.".into(),
-            Some(false) => "The adventure is over: the final test failed.".into(),
-            None => "The adventure is over.".into(),
-        },
-        Step::Epilogue { card, .. } => format!(
-            "Epilogue: {}",
-            data.epilogue(card).map(|e| e.name.as_str()).unwrap_or("?")
+        Step::Joining => Phrase::new("nobi-head-joining").arg("seated", t.seats.len() as i64),
+        Step::Over => Phrase::new("nobi-head-over").arg(
+            "result",
+            match t.final_result {
+                Some(true) => "success",
+                Some(false) => "failure",
+                None => "none",
+            },
+        ),
+        Step::Epilogue { card, .. } => Phrase::new("nobi-head-epilogue").arg(
+            "name",
+            data.epilogue(card).map(|e| e.name.as_str()).unwrap_or("?"),
         ),
         Step::Check {
             scene,
             difficulty,
             skill,
             ..
-        } => format!(
-            "Scene {}: {} — {} check, Difficulty {difficulty}",
-            t.scenes_played + 1,
-            data.scene(scene).map(|s| s.name.as_str()).unwrap_or("?"),
-            skill.name()
-        ),
-        Step::Roleplay { scene, .. } => format!(
-            "Scene {}: {} — Role-play challenge",
-            t.scenes_played + 1,
-            data.scene(scene).map(|s| s.name.as_str()).unwrap_or("?")
-        ),
-        Step::Scene => format!("Between Scenes ({} played)", t.scenes_played),
+        } => Phrase::new("nobi-head-check")
+            .arg("n", i64::from(t.scenes_played + 1))
+            .arg("name", scene_name(scene))
+            .arg("skill", skill.said())
+            .arg("difficulty", *difficulty),
+        Step::Roleplay { scene, .. } => Phrase::new("nobi-head-roleplay")
+            .arg("n", i64::from(t.scenes_played + 1))
+            .arg("name", scene_name(scene)),
+        Step::Scene => Phrase::new("nobi-head-between").arg("played", i64::from(t.scenes_played)),
     };
     let name = |s: usize| t.seats.get(s).map(|x| x.name.clone()).unwrap_or_default();
     let scenes = matches!(
@@ -356,27 +425,22 @@ fn status_facts(t: &Nobi, data: &NobiData) -> NobiStatus {
     );
     NobiStatus {
         headline,
+        mode: t.mode.said(),
         free: (t.step == Step::Joining).then(|| free_detailed(t, data)),
         cards_left: (t.step != Step::Joining).then(|| deck_counts(t)),
         scene_roles: (t.step != Step::Joining && scenes).then(|| (name(t.gm), name(t.mc))),
-        waiting_for: t
-            .pending()
-            .map(|(seat, what)| format!("{}: {what}", name(seat))),
-        chance: current_plan(t, data).map(|p| p.line()),
+        waiting_for: t.pending().map(|(seat, what)| {
+            Phrase::new("nobi-waiting-line")
+                .arg("name", name(seat))
+                .arg("what", Phrase::new(what))
+        }),
+        chance: current_plan(t, data).map(|p| p.said()),
         players: (!t.seats.is_empty()).then(|| summary(t, data)),
-        settings: format!(
-            "reminders {}; one Ability per Scene for each {}",
-            hours(t.remind_after),
-            if t.limit_per_player {
-                "player"
-            } else {
-                "character"
-            }
-        ),
+        settings: settings_said(t, "nobi-settings-line"),
         buttons: match t.pending() {
             Some(_) => prompt_buttons(t)
                 .into_iter()
-                .map(|(label, command)| (label.to_string(), command))
+                .map(|(key, command)| (key.to_string(), command))
                 .collect(),
             None => vec![],
         },
@@ -415,7 +479,7 @@ pub fn story_markdown(t: &Nobi, data: &NobiData) -> String {
             s.push_str(&format!(
                 "- **{}** — {}; GM {} times; Light: {}; Darkness: {}\n",
                 seat.name,
-                seat_chars(t, data, i),
+                seat_chars(t, data, i).text(Locale::En),
                 seat.gm_count,
                 names(seat.chars.iter().flat_map(|c| c.light.clone()).collect()),
                 names(seat.chars.iter().flat_map(|c| c.darkness.clone()).collect()),
@@ -427,9 +491,8 @@ pub fn story_markdown(t: &Nobi, data: &NobiData) -> String {
 
 /// `/nobi story`: the story attached as a Markdown file.
 pub fn story_message(t: &Nobi, data: &NobiData) -> Message {
-    Message::titled(
-        "📜 The story so far",
-        format!("{} Scenes, attached as Markdown.", t.scenes_played),
+    Message::phrase(
+        Phrase::titled("nobi-story-title", "nobi-story").arg("scenes", i64::from(t.scenes_played)),
     )
     .attach("nobi-story.md", story_markdown(t, data))
 }

@@ -322,10 +322,11 @@ impl Message {
         self.fields = w
             .fields
             .into_iter()
-            .map(|(name, value)| Field {
+            .enumerate()
+            .map(|(i, (name, value))| Field {
                 name,
                 value,
-                inline: false,
+                inline: w.inline.get(i).copied().unwrap_or(false),
             })
             .collect();
         for (b, label) in self.buttons.iter_mut().zip(w.buttons) {

@@ -56,6 +56,22 @@ pub struct Phrase {
     /// The keys of its buttons' labels, in the message's button order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buttons: Vec<String>,
+    /// Its named blocks (a front end's fields), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<PhraseField>,
+}
+
+/// A named block of a [`Phrase`]: its name is a message of the catalogue (given the phrase's
+/// values), its value is written in the same language.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhraseField {
+    /// The key of its name.
+    pub name: String,
+    /// Its value.
+    pub value: Value,
+    /// Shown beside the blocks around it (Discord's inline fields).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub inline: bool,
 }
 
 /// A value of a [`Phrase`].
@@ -173,6 +189,7 @@ impl Phrase {
             key: key.to_string(),
             args: vec![],
             buttons: vec![],
+            fields: vec![],
         }
     }
 
@@ -187,6 +204,26 @@ impl Phrase {
     /// Labels the message's buttons, in order, with these messages (given the same values).
     pub fn buttons(mut self, keys: &[&str]) -> Self {
         self.buttons = keys.iter().map(|k| k.to_string()).collect();
+        self
+    }
+
+    /// Adds a named block: its name is the message `name` (given the phrase's values).
+    pub fn field(mut self, name: &str, value: impl Into<Value>) -> Self {
+        self.fields.push(PhraseField {
+            name: name.to_string(),
+            value: value.into(),
+            inline: false,
+        });
+        self
+    }
+
+    /// Adds a named block shown beside the blocks around it (see [`Phrase::field`]).
+    pub fn inline(mut self, name: &str, value: impl Into<Value>) -> Self {
+        self.fields.push(PhraseField {
+            name: name.to_string(),
+            value: value.into(),
+            inline: true,
+        });
         self
     }
 
@@ -219,7 +256,12 @@ impl Phrase {
         Words {
             title: self.title.as_ref().map(|t| text(locale, t, &args)),
             body: text(locale, &self.key, &args),
-            fields: vec![],
+            fields: self
+                .fields
+                .iter()
+                .map(|f| (text(locale, &f.name, &args), f.value.text(locale)))
+                .collect(),
+            inline: self.fields.iter().map(|f| f.inline).collect(),
             buttons: self
                 .buttons
                 .iter()
@@ -285,6 +327,8 @@ pub struct Words {
     pub body: String,
     /// Named blocks.
     pub fields: Vec<(String, String)>,
+    /// Which of the named blocks are inline, in their order (missing: not).
+    pub inline: Vec<bool>,
     /// The labels of the message's first buttons, in order (none: as they are).
     pub buttons: Vec<String>,
 }
@@ -351,6 +395,7 @@ impl Said {
                     &[("expr", expr.into()), ("log", (*log).into())],
                 ),
                 fields: vec![],
+                inline: vec![],
                 buttons: vec![],
             },
             Said::RollFailed { error, thrown } => Words {
@@ -364,6 +409,7 @@ impl Said {
                     ],
                 ),
                 fields: vec![],
+                inline: vec![],
                 buttons: vec![],
             },
         }
@@ -413,6 +459,7 @@ impl RollSaid {
                 title: Some(text(locale, "roll-blind-title", &[])),
                 body: text(locale, "roll-blind", &[("roll", body.into())]),
                 fields,
+                inline: vec![],
                 buttons: vec![],
             }
         } else {
@@ -420,6 +467,7 @@ impl RollSaid {
                 title: Some(text(locale, "roll-title", &[])),
                 body,
                 fields,
+                inline: vec![],
                 buttons: vec![],
             }
         }
@@ -461,6 +509,35 @@ mod tests {
         assert!(stored.contains("\"said\""), "{stored}");
         let back: Outcome = serde_json::from_str(&stored).unwrap();
         assert_eq!(back.replies[0].message.said, out.replies[0].message.said);
+    }
+
+    /// A phrase's named blocks are named by the catalogue in the reader's language, keep
+    /// their values (a phrase among them in the same language) and whether they are inline.
+    #[test]
+    fn a_phrases_fields_are_named_in_the_readers_language_and_stay_inline() {
+        use crate::table::Message;
+        let m = Message::phrase(
+            Phrase::new("roll-log")
+                .field("roll-log", "#3")
+                .inline("roll-title", Phrase::new("roll-log")),
+        );
+        let names = |m: &Message| -> Vec<(String, String, bool)> {
+            m.fields
+                .iter()
+                .map(|f| (f.name.clone(), f.value.clone(), f.inline))
+                .collect()
+        };
+        assert_eq!(
+            names(&m),
+            vec![
+                ("Log".to_string(), "#3".to_string(), false),
+                ("🎲 Roll".to_string(), "Log".to_string(), true),
+            ]
+        );
+        let ja = names(&m.in_language(Locale::Ja));
+        assert_eq!(ja[0], ("ログ".to_string(), "#3".to_string(), false));
+        assert_eq!(ja[1].1, "ログ");
+        assert!(ja[1].2);
     }
 
     fn roll(expr: &str, seed: u64) -> Roll {
