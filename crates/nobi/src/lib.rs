@@ -75,7 +75,10 @@ impl Game for Nobi {
             Message::phrase(
                 Phrase::titled("nobi-title", "nobi-open")
                     .arg("host", host.name.as_str())
-                    .field("nobi-field-free", view::free_detailed(&t, ctx.data)),
+                    .field(
+                        Phrase::new("nobi-field-free"),
+                        view::free_detailed(&t, ctx.data),
+                    ),
             ),
             [(
                 "nobi-button-join",

@@ -301,9 +301,10 @@ fn begin(t: &mut Nobi, ctx: &mut C<'_, '_>, gm: Option<&UserId>) -> Result<Vec<R
         .arg("roles", roles)
         .arg("notes", view::more_lines(notes));
     if let Some(i) = intro {
-        p = p
-            .arg("intro", i.name.as_str())
-            .field("nobi-field-intro", i.description.as_str());
+        p = p.arg("intro", i.name.as_str()).field(
+            Phrase::new("nobi-field-intro").arg("intro", i.name.as_str()),
+            i.description.as_str(),
+        );
     }
     let mut out = vec![Reply::public(Message::phrase(p))];
     out.extend(view::prompt(t, data).map(Reply::public));
@@ -346,9 +347,9 @@ fn scene(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>,
         .arg("name", card.name.as_str())
         .arg("description", card.description.as_str())
         .arg("reshuffled", if reshuffled { "yes" } else { "no" })
-        .field("nobi-field-roles", who);
+        .field(Phrase::new("nobi-field-roles"), who);
     if let Some(e) = &card.effect {
-        m = m.field("nobi-field-effect", e.as_str());
+        m = m.field(Phrase::new("nobi-field-effect"), e.as_str());
     }
     match &card.test {
         Test::Check { skill, difficulty } => {
@@ -378,7 +379,7 @@ fn scene(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>,
                 .arg("difficulty", d);
             t.story
                 .push(format!("Skill check — {}\n", line.text(Locale::En)));
-            m = m.field("nobi-field-check", line);
+            m = m.field(Phrase::new("nobi-field-check"), line);
         }
         Test::Roleplay { prompt } => {
             t.step = Step::Roleplay {
@@ -387,7 +388,7 @@ fn scene(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>,
                 uses: vec![],
             };
             t.story.push(format!("Role-play challenge — {prompt}\n"));
-            m = m.field("nobi-field-roleplay", prompt.as_str());
+            m = m.field(Phrase::new("nobi-field-roleplay"), prompt.as_str());
         }
     }
     let mut out = vec![Reply::public(Message::phrase(m))];
@@ -514,7 +515,7 @@ fn use_ability(
         .arg("text", ab.text.as_str())
         .arg("free", free_note);
     if let Some(p) = &plan {
-        m = m.field("nobi-field-chance", p.said());
+        m = m.field(Phrase::new("nobi-field-chance"), p.said());
     }
     let m = Message::phrase(m);
     Ok(vec![Reply::public(match plan {
@@ -564,7 +565,7 @@ fn difficulty(
         .arg("old", old)
         .arg("new", value);
     if let Some(p) = current_plan(t, data) {
-        m = m.field("nobi-field-chance", p.said());
+        m = m.field(Phrase::new("nobi-field-chance"), p.said());
     }
     Ok(vec![Reply::public(view::with_buttons(
         Message::phrase(m),
@@ -628,8 +629,8 @@ fn roll(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, 
             .arg("name", name.as_str())
             .arg("rolled", rolled)
             .arg("wrap", wrap)
-            .field("nobi-field-check-done", line)
-            .field("nobi-field-adventure", view::summary(t, data));
+            .field(Phrase::new("nobi-field-check-done"), line)
+            .field(Phrase::new("nobi-field-adventure"), view::summary(t, data));
         return Ok(vec![Reply::public(view::with_buttons(
             Message::phrase(m),
             [("nobi-button-story", &NobiCommand::Story)],
@@ -780,16 +781,17 @@ fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>, keep: Keep) -> Result<Vec<R
         .arg("chosen", if keep.chosen.is_some() { "yes" } else { "no" });
     let npcs = view::npc_list(t, data);
     if !npcs.is_empty() {
-        m = m.field("nobi-field-npcs", Value::Lines(npcs));
+        m = m.field(Phrase::new("nobi-field-npcs"), Value::Lines(npcs));
     }
     if t.mode != Mode::Solo {
-        m = m.field("nobi-field-final-test", test);
+        m = m.field(Phrase::new("nobi-field-final-test"), test);
+        let chosen = if keep.chosen.is_some() { "yes" } else { "no" };
         m = m.field(
-            "nobi-field-tester-chances",
+            Phrase::new("nobi-field-tester-chances").arg("chosen", chosen),
             view::tester_chances_line(t, data, &card),
         );
         if let Some(p) = current_plan(t, data) {
-            m = m.field("nobi-field-chance", p.said());
+            m = m.field(Phrase::new("nobi-field-chance"), p.said());
         }
     }
     let mut out = vec![Reply::public(Message::phrase(m))];
@@ -1039,7 +1041,7 @@ fn finish(t: &mut Nobi, data: &NobiData, actor: &Actor) -> Result<Vec<Reply>, Ru
     Ok(vec![Reply::public(view::with_buttons(
         Message::phrase(
             Phrase::titled("nobi-the-end-title", "nobi-the-end")
-                .field("nobi-field-adventure", view::summary(t, data)),
+                .field(Phrase::new("nobi-field-adventure"), view::summary(t, data)),
         ),
         [("nobi-button-story", &NobiCommand::Story)],
     ))])

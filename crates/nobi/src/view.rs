@@ -238,7 +238,7 @@ pub fn prompt_said(t: &Nobi, data: &NobiData) -> Option<(Phrase, UserId)> {
     if matches!(t.step, Step::Check { .. } | Step::Epilogue { .. }) && !prompt_buttons(t).is_empty()
     {
         if let Some(plan) = current_plan(t, data) {
-            p = p.field("nobi-field-chance", plan.said());
+            p = p.field(Phrase::new("nobi-field-chance"), plan.said());
         }
     }
     Some((p, user))
@@ -319,29 +319,29 @@ pub fn status_of(v: &NobiView) -> Message {
     let s = &v.status;
     let mut p = Phrase::titled("nobi-title", "nobi-status").arg("headline", s.headline.clone());
     if let Some(free) = &s.free {
-        p = p.field("nobi-field-free", free.clone());
+        p = p.field(Phrase::new("nobi-field-free"), free.clone());
     }
     if let Some(left) = &s.cards_left {
         p = p
-            .inline("nobi-field-mode", s.mode.clone())
-            .inline("nobi-field-scenes", i64::from(v.scenes_played))
-            .inline("nobi-field-cards-left", left.clone());
+            .inline(Phrase::new("nobi-field-mode"), s.mode.clone())
+            .inline(Phrase::new("nobi-field-scenes"), i64::from(v.scenes_played))
+            .inline(Phrase::new("nobi-field-cards-left"), left.clone());
         if let Some((gm, mc)) = &s.scene_roles {
             p = p
-                .inline("nobi-field-gm", gm.as_str())
-                .inline("nobi-field-main", mc.as_str());
+                .inline(Phrase::new("nobi-field-gm"), gm.as_str())
+                .inline(Phrase::new("nobi-field-main"), mc.as_str());
         }
     }
     if let Some(w) = &s.waiting_for {
-        p = p.field("nobi-field-waiting", w.clone());
+        p = p.field(Phrase::new("nobi-field-waiting"), w.clone());
     }
     if let Some(c) = &s.chance {
-        p = p.field("nobi-field-chance", c.clone());
+        p = p.field(Phrase::new("nobi-field-chance"), c.clone());
     }
     if let Some(players) = &s.players {
-        p = p.field("nobi-field-players", players.clone());
+        p = p.field(Phrase::new("nobi-field-players"), players.clone());
     }
-    p = p.field("nobi-field-settings", s.settings.clone());
+    p = p.field(Phrase::new("nobi-field-settings"), s.settings.clone());
     with_buttons(
         Message::phrase(p),
         s.buttons.iter().map(|(k, c)| (k.as_str(), c)),

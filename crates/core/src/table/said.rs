@@ -56,17 +56,22 @@ pub struct Phrase {
     /// The keys of its buttons' labels, in the message's button order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buttons: Vec<String>,
-    /// Its named blocks (a front end's fields), in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub fields: Vec<PhraseField>,
+    /// Its named blocks (a front end's fields), in order. A boxed slice keeps a [`Phrase`],
+    /// which refusals carry, small.
+    #[serde(default, skip_serializing_if = "no_fields")]
+    pub fields: Box<[PhraseField]>,
 }
 
-/// A named block of a [`Phrase`]: its name is a message of the catalogue (given the phrase's
-/// values), its value is written in the same language.
+/// True for a phrase without fields (stored without them).
+fn no_fields(fields: &[PhraseField]) -> bool {
+    fields.is_empty()
+}
+
+/// A named block of a [`Phrase`]: its name and value, each written in the reader's language.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PhraseField {
-    /// The key of its name.
-    pub name: String,
+    /// Its name (a [`Phrase`] of the catalogue, or a name as it is).
+    pub name: Value,
     /// Its value.
     pub value: Value,
     /// Shown beside the blocks around it (Discord's inline fields).
@@ -189,7 +194,7 @@ impl Phrase {
             key: key.to_string(),
             args: vec![],
             buttons: vec![],
-            fields: vec![],
+            fields: Box::default(),
         }
     }
 
@@ -207,23 +212,24 @@ impl Phrase {
         self
     }
 
-    /// Adds a named block: its name is the message `name` (given the phrase's values).
-    pub fn field(mut self, name: &str, value: impl Into<Value>) -> Self {
-        self.fields.push(PhraseField {
-            name: name.to_string(),
-            value: value.into(),
-            inline: false,
-        });
-        self
+    /// Adds a named block: its name and value, each written in the reader's language.
+    pub fn field(self, name: impl Into<Value>, value: impl Into<Value>) -> Self {
+        self.block(name.into(), value.into(), false)
     }
 
     /// Adds a named block shown beside the blocks around it (see [`Phrase::field`]).
-    pub fn inline(mut self, name: &str, value: impl Into<Value>) -> Self {
-        self.fields.push(PhraseField {
-            name: name.to_string(),
-            value: value.into(),
-            inline: true,
+    pub fn inline(self, name: impl Into<Value>, value: impl Into<Value>) -> Self {
+        self.block(name.into(), value.into(), true)
+    }
+
+    fn block(mut self, name: Value, value: Value, inline: bool) -> Self {
+        let mut fields = std::mem::take(&mut self.fields).into_vec();
+        fields.push(PhraseField {
+            name,
+            value,
+            inline,
         });
+        self.fields = fields.into_boxed_slice();
         self
     }
 
@@ -259,7 +265,7 @@ impl Phrase {
             fields: self
                 .fields
                 .iter()
-                .map(|f| (text(locale, &f.name, &args), f.value.text(locale)))
+                .map(|f| (f.name.text(locale), f.value.text(locale)))
                 .collect(),
             inline: self.fields.iter().map(|f| f.inline).collect(),
             buttons: self
@@ -518,8 +524,8 @@ mod tests {
         use crate::table::Message;
         let m = Message::phrase(
             Phrase::new("roll-log")
-                .field("roll-log", "#3")
-                .inline("roll-title", Phrase::new("roll-log")),
+                .field(Phrase::new("roll-log"), "#3")
+                .inline(Phrase::new("roll-title"), Phrase::new("roll-log")),
         );
         let names = |m: &Message| -> Vec<(String, String, bool)> {
             m.fields
