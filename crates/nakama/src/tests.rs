@@ -369,7 +369,12 @@ fn rule_five_defeated_friends_is_defeat() {
     let (t, out) = fifth_friend_lost(&["ann", "bob"], 9, |_, _| {});
     assert_eq!(t.g.defeated_friends.len(), 5);
     assert_eq!(t.g.ending, Some(Ending::Defeat));
-    assert!(t.g.ending_text(&t.d).unwrap().contains("Defeat"));
+    assert!(t
+        .g
+        .ending_text(&t.d)
+        .unwrap()
+        .text(croupier_core::i18n::Locale::En)
+        .contains("Defeat"));
     assert!(text(&out).contains("Defeat"), "{}", text(&out));
 }
 
@@ -430,6 +435,7 @@ fn rule_defeating_every_enemy_of_the_deck_is_king_of_the_pirates() {
         .g
         .ending_text(&t.d)
         .unwrap()
+        .text(croupier_core::i18n::Locale::En)
         .contains("King of the Pirates"));
 }
 

@@ -56,6 +56,24 @@ pub struct Phrase {
     /// The keys of its buttons' labels, in the message's button order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buttons: Vec<String>,
+    /// Named blocks under the text (an embed's fields), in order: each name and value in
+    /// the same language (a field's inline flag is the message's own).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<(Value, Value)>,
+    /// The words of the message's select menu, if it has words of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub menu: Option<Box<Menu>>,
+}
+
+/// A select menu's words: its placeholder and each entry's second line, in the menu's order
+/// (an entry's label is a name and stays as it is).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Menu {
+    /// The placeholder.
+    pub placeholder: Value,
+    /// Each entry's description (`None`: it has none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub descriptions: Vec<Option<Value>>,
 }
 
 /// A value of a [`Phrase`].
@@ -129,6 +147,8 @@ impl Phrase {
             key: key.to_string(),
             args: vec![],
             buttons: vec![],
+            fields: vec![],
+            menu: None,
         }
     }
 
@@ -143,6 +163,22 @@ impl Phrase {
     /// Labels the message's buttons, in order, with these messages (given the same values).
     pub fn buttons(mut self, keys: &[&str]) -> Self {
         self.buttons = keys.iter().map(|k| k.to_string()).collect();
+        self
+    }
+
+    /// Adds a field: its name and value, each written in the reader's language.
+    pub fn field(mut self, name: impl Into<Value>, value: impl Into<Value>) -> Self {
+        self.fields.push((name.into(), value.into()));
+        self
+    }
+
+    /// Gives the message's select menu these words: its placeholder and each entry's second
+    /// line, in the menu's order.
+    pub fn menu(mut self, placeholder: impl Into<Value>, descriptions: Vec<Option<Value>>) -> Self {
+        self.menu = Some(Box::new(Menu {
+            placeholder: placeholder.into(),
+            descriptions,
+        }));
         self
     }
 
@@ -175,12 +211,25 @@ impl Phrase {
         Words {
             title: self.title.as_ref().map(|t| text(locale, t, &args)),
             body: text(locale, &self.key, &args),
-            fields: vec![],
+            fields: self
+                .fields
+                .iter()
+                .map(|(n, v)| (n.text(locale), v.text(locale)))
+                .collect(),
             buttons: self
                 .buttons
                 .iter()
                 .map(|b| text(locale, b, &args))
                 .collect(),
+            menu: self.menu.as_ref().map(|m| {
+                (
+                    m.placeholder.text(locale),
+                    m.descriptions
+                        .iter()
+                        .map(|d| d.as_ref().map(|d| d.text(locale)))
+                        .collect(),
+                )
+            }),
         }
     }
 }
@@ -243,6 +292,8 @@ pub struct Words {
     pub fields: Vec<(String, String)>,
     /// The labels of the message's first buttons, in order (none: as they are).
     pub buttons: Vec<String>,
+    /// The select menu's placeholder and its entries' descriptions (none: as they are).
+    pub menu: Option<(String, Vec<Option<String>>)>,
 }
 
 impl Chance {
@@ -302,6 +353,7 @@ impl Said {
                 ),
                 fields: vec![],
                 buttons: vec![],
+                menu: None,
             },
             Said::RollFailed { error, thrown } => Words {
                 title: Some(text(locale, "roll-failed-title", &[])),
@@ -315,6 +367,7 @@ impl Said {
                 ),
                 fields: vec![],
                 buttons: vec![],
+                menu: None,
             },
         }
     }
@@ -364,6 +417,7 @@ impl RollSaid {
                 body: text(locale, "roll-blind", &[("roll", body.into())]),
                 fields,
                 buttons: vec![],
+                menu: None,
             }
         } else {
             Words {
@@ -371,6 +425,7 @@ impl RollSaid {
                 body,
                 fields,
                 buttons: vec![],
+                menu: None,
             }
         }
     }
