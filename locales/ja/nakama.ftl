@@ -38,11 +38,11 @@ nakama-special = { $special ->
        *[boost] ほかのプレイヤーのトークンをパワーアップ！に戻す（`target:`）。
     }
 nakama-test = { $test ->
-        [at-least] パワーが{ $power }以上
-        [at-most] パワーが{ $power }以下
+        [at-least] パワー{ $power }以上
+        [at-most] パワー{ $power }以下
         [colour] { $colour }のカード
-        [even] 数字が偶数
-       *[odd] 数字が奇数
+        [even] 偶数のカード
+       *[odd] 奇数のカード
     }
 # $cap：英語で文頭を大文字にするためのもの（日本語では使わない）。
 nakama-mission-total = 現在の仲間のパワーの合計が{ $at_least }以上{ $cap ->
@@ -288,7 +288,7 @@ nakama-combat-holds = 🛡️ { $enemy }は倒れない：脅威が{ $threat }�
 nakama-enemy-enters = { $boss ->
         [yes] 👹 ボス
        *[no] 新たな敵
-    }{ $enemy }が敵スペース{ $space }に登場：{ $mission }
+    }「{ $enemy }」が敵スペース{ $space }に登場：{ $mission }
 nakama-challenge-line = チャレンジ：{ $challenge }
 nakama-challenge-discarded = ボスのチャレンジで捨てたカード：{ $cards }。
 nakama-rest-draws = { $who }が{ $count }枚引きました。
