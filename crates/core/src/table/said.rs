@@ -58,11 +58,17 @@ pub struct Phrase {
     pub buttons: Vec<String>,
     /// Named blocks under the text (an embed's fields), in order: each name and value in
     /// the same language (a field's inline flag is the message's own).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub fields: Vec<(Value, Value)>,
+    #[serde(default, skip_serializing_if = "no_fields")]
+    pub fields: Box<[(Value, Value)]>,
     /// The words of the message's select menu, if it has words of its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub menu: Option<Box<Menu>>,
+}
+
+/// True for a phrase without fields (stored without them). A boxed slice keeps a
+/// [`Phrase`], which refusals carry, small.
+fn no_fields(fields: &[(Value, Value)]) -> bool {
+    fields.is_empty()
 }
 
 /// A select menu's words: its placeholder and each entry's second line, in the menu's order
@@ -147,7 +153,7 @@ impl Phrase {
             key: key.to_string(),
             args: vec![],
             buttons: vec![],
-            fields: vec![],
+            fields: Box::default(),
             menu: None,
         }
     }
@@ -168,7 +174,9 @@ impl Phrase {
 
     /// Adds a field: its name and value, each written in the reader's language.
     pub fn field(mut self, name: impl Into<Value>, value: impl Into<Value>) -> Self {
-        self.fields.push((name.into(), value.into()));
+        let mut fields = std::mem::take(&mut self.fields).into_vec();
+        fields.push((name.into(), value.into()));
+        self.fields = fields.into_boxed_slice();
         self
     }
 
@@ -534,6 +542,55 @@ mod tests {
         };
         assert_eq!(none.line(Locale::En), "needs 12+ (no exact chance: why)");
         assert_eq!(none.line(Locale::Ja), "12以上（正確な確率なし：why）");
+    }
+
+    /// A phrase's fields and its select menu are written in the reader's language too: each
+    /// field keeps the message's inline flag, the menu its entries' labels and values.
+    #[test]
+    fn a_phrases_fields_and_menu_are_written_in_the_readers_language() {
+        use crate::table::{Message, Select, SelectOption};
+        let mut m = Message::phrase(
+            Phrase::new("roll-title")
+                .field(Phrase::new("roll-log"), "#3")
+                .field("name", Phrase::new("roll-log"))
+                .menu(
+                    Phrase::new("roll-log"),
+                    vec![Some(Phrase::new("roll-title").into()), None],
+                ),
+        );
+        m.fields[1].inline = true;
+        m.select = Some(Select {
+            placeholder: "Log".into(),
+            command: "/roll".into(),
+            option: "expr".into(),
+            options: ["a", "b"]
+                .map(|v| SelectOption {
+                    label: v.to_uppercase(),
+                    value: v.into(),
+                    description: None,
+                })
+                .to_vec(),
+            decision: None,
+        });
+        let ja = m.in_language(Locale::Ja);
+        let fields: Vec<(&str, &str, bool)> = ja
+            .fields
+            .iter()
+            .map(|f| (f.name.as_str(), f.value.as_str(), f.inline))
+            .collect();
+        assert_eq!(fields, [("ログ", "#3", false), ("name", "ログ", true)]);
+        let sel = ja.select.expect("the menu");
+        assert_eq!(sel.placeholder, "ログ");
+        assert_eq!(sel.options[0].label, "A");
+        assert_eq!(
+            sel.options[0].description.as_deref(),
+            Some(text(Locale::Ja, "roll-title", &[]).as_str())
+        );
+        assert_eq!(sel.options[1].description, None);
+        let en = m.in_language(Locale::En);
+        assert_eq!(en.fields[0].name, "Log");
+        assert!(en.fields[1].inline);
+        assert_eq!(en.select.expect("the menu").placeholder, "Log");
     }
 
     #[test]
