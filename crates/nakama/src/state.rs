@@ -213,20 +213,8 @@ pub struct Nakama {
     pub losses: u32,
 }
 
-/// The rulebook's ranks, lowest first (English; `nakama-rank` in the catalogue by tier).
-const RANKS: [&str; 8] = [
-    "Cabin Boy",
-    "Rookie Pirate",
-    "Run-of-the-Mill Pirate",
-    "BRAVO Pirate",
-    "Captain",
-    "Renowned Captain",
-    "Warlord of the Sea",
-    "Emperor of the Waves",
-];
-
-/// The rank's place among [`RANKS`] for a reward total (millions of Berries): one tier per
-/// ten millions, the last from 71.
+/// The rank's place among the rulebook's eight (`nakama-rank` in the catalogue, Cabin Boy
+/// first) for a reward total (millions of Berries): one tier per ten millions, the last from 71.
 fn tier(millions: u32) -> usize {
     match millions {
         0..=10 => 0,
@@ -240,9 +228,9 @@ fn tier(millions: u32) -> usize {
     }
 }
 
-/// The rulebook's rank for a reward total (millions of Berries).
-pub fn rank(millions: u32) -> &'static str {
-    RANKS[tier(millions)]
+/// The rulebook's rank for a reward total (millions of Berries), in English.
+pub fn rank(millions: u32) -> String {
+    rank_said(millions).text(croupier_core::i18n::Locale::En)
 }
 
 /// [`rank`] in words.

@@ -404,7 +404,7 @@ fn rule_drawing_the_last_friend_card_ends_the_adventure_with_a_rank() {
     assert!(t.g.friend_deck.is_empty());
     let text = text(&out);
     assert!(text.contains("The adventure is over"), "{text}");
-    assert!(text.contains(rank(t.g.reward(&t.d))), "{text}");
+    assert!(text.contains(&rank(t.g.reward(&t.d))), "{text}");
 }
 
 #[test]
@@ -1238,7 +1238,7 @@ fn rule_defeat_gives_no_rank() {
         let shown = text(&out);
         assert!(shown.contains("Defeat"), "{shown}");
         assert!(!shown.contains("rank so far"), "{shown}");
-        assert!(!shown.contains(rank(g.reward(d))), "{shown}");
+        assert!(!shown.contains(&rank(g.reward(d))), "{shown}");
         let v = super::view::view_model(&g, d, &croupier_core::table::Viewer::public()).unwrap();
         assert_eq!(v.rank, None);
         // The last friend card drawn: the rank stands.

@@ -37,11 +37,6 @@ pub fn step_said(g: &Nakama, d: &NakamaData) -> Phrase {
     }
 }
 
-/// Which step the turn is in, in English words.
-pub fn step_text(g: &Nakama, d: &NakamaData) -> String {
-    step_said(g, d).text(Locale::En)
-}
-
 /// Where Combat stands before it runs, in a line: the threat and each enemy's mission, met or
 /// not (what a power in the reaction step changes).
 pub fn react_status(g: &Nakama, d: &NakamaData) -> Value {
@@ -645,7 +640,7 @@ pub struct NakamaView {
     pub reward: u32,
     /// The rank those rewards give; none after a defeat (the rulebook ranks only an adventure
     /// that ends with the last friend card or with every enemy defeated).
-    pub rank: Option<&'static str>,
+    pub rank: Option<String>,
     /// The rewards and the rank in a line, as the board and the picture write it
     /// (`Rewards ฿12,000,000 — rank so far: Rookie Pirate`).
     pub rewards: String,
