@@ -7,7 +7,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::mission::{Colour, Face, Mission};
-use croupier_core::table::{read_data_file, DataError};
+use croupier_core::i18n::Locale;
+use croupier_core::table::{read_data_file, DataError, Phrase, Value};
 
 /// Rulebook deck sizes.
 pub const FRIENDS: usize = 54;
@@ -44,15 +45,22 @@ pub enum DieEffect {
 }
 
 impl DieEffect {
-    /// Plain text.
+    /// In words (`nakama-die-effect`).
+    pub fn said(&self) -> Phrase {
+        let (effect, n) = match *self {
+            DieEffect::ThreatDown { n } => ("back", n),
+            DieEffect::ThreatUp { n } => ("forward", n),
+            DieEffect::Draw { n } => ("draw", n),
+            DieEffect::PowerUp => ("power", 0),
+            DieEffect::Nothing => ("nothing", 0),
+        };
+        Phrase::new("nakama-die-effect")
+            .arg("effect", effect)
+            .arg("n", i64::from(n))
+    }
+    /// Plain text (English).
     pub fn render(&self) -> String {
-        match self {
-            DieEffect::ThreatDown { n } => format!("threat back {n}"),
-            DieEffect::ThreatUp { n } => format!("threat forward {n}"),
-            DieEffect::Draw { n } => format!("draw {n}"),
-            DieEffect::PowerUp => "power up".into(),
-            DieEffect::Nothing => "nothing".into(),
-        }
+        self.said().text(Locale::En)
     }
 }
 
@@ -91,23 +99,41 @@ impl Ability {
         }
     }
 
-    /// Short name (`Move`, `Die: 1 threat back 2 · …`).
-    pub fn render(&self) -> String {
+    /// The ability's name in words (`nakama-ability`).
+    pub fn name_said(&self) -> Phrase {
+        let id = match self {
+            Ability::Exchange => "exchange",
+            Ability::Move => "move",
+            Ability::PowerUp => "power-up",
+            Ability::Recruit => "recruit",
+            Ability::Block => "block",
+            Ability::Die { .. } => "die",
+        };
+        Phrase::new("nakama-ability").arg("ability", id)
+    }
+
+    /// The ability written out in words: its name, or the die's table (`nakama-die-table`:
+    /// the five results).
+    pub fn said(&self) -> Phrase {
         match self {
-            Ability::Exchange => "Exchange".into(),
-            Ability::Move => "Move".into(),
-            Ability::PowerUp => "Power Up".into(),
-            Ability::Recruit => "Recruit".into(),
-            Ability::Block => "Block".into(),
             Ability::Die { table } => {
-                let t: Vec<String> = table
-                    .iter()
-                    .enumerate()
-                    .map(|(i, e)| format!("{} {}", i + 1, e.render()))
-                    .collect();
-                format!("Die: {}", t.join(" · "))
+                let mut p = Phrase::new("nakama-die-table");
+                for i in 0..5 {
+                    let e: Value = table
+                        .get(i)
+                        .map(|e| e.said().into())
+                        .unwrap_or_else(|| Value::from(""));
+                    p = p.arg(&format!("e{}", i + 1), e);
+                }
+                p
             }
+            other => other.name_said(),
         }
+    }
+
+    /// Short name (`Move`, `Die: 1 threat back 2 · …`), in English.
+    pub fn render(&self) -> String {
+        self.said().text(Locale::En)
     }
 }
 
@@ -133,17 +159,31 @@ impl Friend {
     }
     /// Label with the ability's name only (`Yellow 1 (Die)`), for the board and the log.
     pub fn short(&self) -> String {
+        self.short_said().text(Locale::En)
+    }
+    /// [`Friend::short`] in words: the label is a name, the ability's name is the catalogue's.
+    pub fn short_said(&self) -> Value {
         match &self.ability {
-            Some(a) => format!("{} ({})", self.label(), a.name()),
-            None => self.label(),
+            Some(a) => Phrase::new("nakama-card")
+                .arg("label", self.label())
+                .arg("ability", a.name_said())
+                .into(),
+            None => self.label().into(),
         }
     }
     /// Label with the ability written out (`Red 7 (Move)`, `Yellow 1 (Die: 1 threat back 3 · …)`):
     /// a hand, and the prompt to use it.
     pub fn long(&self) -> String {
+        self.long_said().text(Locale::En)
+    }
+    /// [`Friend::long`] in words.
+    pub fn long_said(&self) -> Value {
         match &self.ability {
-            Some(a) => format!("{} ({})", self.label(), a.render()),
-            None => self.label(),
+            Some(a) => Phrase::new("nakama-card")
+                .arg("label", self.label())
+                .arg("ability", a.said())
+                .into(),
+            None => self.label().into(),
         }
     }
     /// Colour and power.
@@ -189,18 +229,21 @@ pub enum Challenge {
 }
 
 impl Challenge {
-    /// Plain sentence.
+    /// In words (`nakama-challenge`).
+    pub fn said(&self) -> Phrase {
+        let (challenge, n) = match *self {
+            Challenge::ThreatUp { n } => ("threat", n),
+            Challenge::PowerDownAll => ("power-down", 0),
+            Challenge::LoseFriend => ("lose", 0),
+            Challenge::Discard { n } => ("discard", n),
+        };
+        Phrase::new("nakama-challenge")
+            .arg("challenge", challenge)
+            .arg("n", i64::from(n))
+    }
+    /// Plain sentence (English).
     pub fn render(&self) -> String {
-        match self {
-            Challenge::ThreatUp { n } => format!("The threat token moves forward {n}."),
-            Challenge::PowerDownAll => "Every Power Up! token flips to Power Down.".into(),
-            Challenge::LoseFriend => {
-                "Roll the die: that column's current friend is defeated.".into()
-            }
-            Challenge::Discard { n } => {
-                format!("Every player discards {n} card(s) from hand at random.")
-            }
-        }
+        self.said().text(Locale::En)
     }
 }
 
@@ -255,26 +298,26 @@ pub enum Special {
 }
 
 impl Special {
-    /// Plain sentence.
+    /// In words (`nakama-special`).
+    pub fn said(&self) -> Phrase {
+        let (special, n) = match *self {
+            Special::ThreatDown { n } => ("threat", n),
+            Special::Draw { n } => ("draw", n),
+            Special::Move => ("move", 0),
+            Special::Swap => ("swap", 0),
+            Special::Block { bosses: true } => ("block-bosses", 0),
+            Special::Block { bosses: false } => ("block", 0),
+            Special::Revive => ("revive", 0),
+            Special::Refresh => ("refresh", 0),
+            Special::Boost => ("boost", 0),
+        };
+        Phrase::new("nakama-special")
+            .arg("special", special)
+            .arg("n", i64::from(n))
+    }
+    /// Plain sentence (English).
     pub fn render(&self) -> String {
-        match self {
-            Special::ThreatDown { n } => format!("Move the threat token back {n}."),
-            Special::Draw { n } => format!("Draw {n} friend card(s)."),
-            Special::Move => "Move a current friend to another column (`from:` `to:`).".into(),
-            Special::Swap => "Swap the current friends of two columns (`from:` `to:`).".into(),
-            Special::Block { bosses: true } => {
-                "Return an enemy or boss to the enemy deck (`space:`).".into()
-            }
-            Special::Block { bosses: false } => {
-                "Return an enemy (not a boss) to the enemy deck (`space:`).".into()
-            }
-            Special::Revive => "Take the last defeated friend back into your hand.".into(),
-            Special::Refresh => {
-                "Discard the current friend of a column; the one beneath becomes current (`column:`)."
-                    .into()
-            }
-            Special::Boost => "Flip another player's token to Power Up! (`target:`).".into(),
-        }
+        self.said().text(Locale::En)
     }
 }
 

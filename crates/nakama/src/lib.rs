@@ -24,9 +24,10 @@ pub use sim::simulate;
 pub use state::{Ending, Nakama, Phase, Step};
 
 use croupier_core::table::{
-    refuse, Actor, Choice, Choices, Command, Ctx, DataError, Decision, Game, Message, Reply,
+    Actor, Choice, Choices, Command, Ctx, DataError, Decision, Game, Message, Phrase, Reply,
     RuleError,
 };
+use play::no;
 
 fn parse_card(v: &str, d: &NakamaData) -> Result<CardRef, RuleError> {
     if let Ok(n) = v.trim().parse::<usize>() {
@@ -34,9 +35,7 @@ fn parse_card(v: &str, d: &NakamaData) -> Result<CardRef, RuleError> {
     }
     match d.friend_by_label(v) {
         Some(f) => Ok(CardRef::Card(f)),
-        None => refuse(format!(
-            "`{v}` is not a friend card: name it by hand position or as colour and number, e.g. `Red 7` (colours: Red, Blue, Green, Yellow, Purple, Orange; numbers 1–9)."
-        )),
+        None => no(Phrase::new("nakama-not-a-card").arg("value", v)),
     }
 }
 
@@ -95,30 +94,26 @@ impl Game for Nakama {
         cmd: NakamaCommand,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
         let NakamaCommand::New { character, react } = cmd else {
-            return refuse("a Nakama table opens with `/nakama new`.");
+            return no(Phrase::new("nakama-opens-with-new"));
         };
         let mut g = Nakama::empty();
         g.react = react != Some(Switch::Off);
         g.react_chosen = react.is_some();
-        let mut out = vec![Reply::public(
-            Message::titled(
-                "🏴‍☠️ One Piece Nakama",
-                format!(
-                    "{} opened a table. Join with `/nakama join character:<name>` (someone plays Luffy, who starts); then `/nakama begin [bosses:<n>]`. {}",
-                    host.name,
-                    if !g.react_chosen {
-                        "Reaction step on with 2 or more players (after each recruit the crew may use powers before the active player presses Continue); off in solo play, where nobody else reacts."
-                    } else if g.react {
-                        "Reaction step on: after each recruit the crew may use powers before the active player presses Continue."
-                    } else {
-                        "Reaction step off: Combat follows each recruit at once."
-                    }
-                ),
-            ),
-        )];
+        let react = if !g.react_chosen {
+            "default"
+        } else if g.react {
+            "on"
+        } else {
+            "off"
+        };
+        let mut out = vec![Reply::public(Message::phrase(
+            Phrase::titled("nakama-open-title", "nakama-open")
+                .arg("host", host.name.as_str())
+                .arg("react", react),
+        ))];
         if let Some(c) = character {
             let Some(ch) = ctx.data.character_by_name(&c) else {
-                return refuse(format!("no character called `{c}`."));
+                return no(Phrase::new("nakama-no-character").arg("name", c));
             };
             out.extend(g.act(
                 ctx.rng,
@@ -138,14 +133,13 @@ impl Game for Nakama {
         _s: &(),
     ) -> Result<NakamaAction, RuleError> {
         Ok(match cmd {
-            NakamaCommand::New { .. } => return refuse("a Nakama table is already open here."),
+            NakamaCommand::New { .. } => return no(Phrase::new("nakama-open-already")),
             NakamaCommand::Join { character: c } => {
                 let Some(character) = d.character_by_name(&c) else {
                     let names: Vec<&str> = d.characters.iter().map(|c| c.name.as_str()).collect();
-                    return refuse(format!(
-                        "no character called `{c}`; choose one of {}.",
-                        names.join(", ")
-                    ));
+                    return no(Phrase::new("nakama-no-character-choose")
+                        .arg("name", c)
+                        .arg("names", names.join(", ")));
                 };
                 NakamaAction::Join { character }
             }
@@ -153,9 +147,7 @@ impl Game for Nakama {
             NakamaCommand::Begin { bosses } => NakamaAction::Begin {
                 bosses: bosses.unwrap_or(0),
             },
-            NakamaCommand::Hand | NakamaCommand::Board => {
-                return refuse("that is a view: the table answers it without an action.")
-            }
+            NakamaCommand::Hand | NakamaCommand::Board => return no(Phrase::new("nakama-is-view")),
             NakamaCommand::Recruit { card, column } => NakamaAction::Recruit {
                 card: parse_card(&card, d)?,
                 column,

@@ -3,6 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use croupier_core::i18n::Locale;
+use croupier_core::table::{Phrase, Value};
+
 /// The six saga colours of the friend deck.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -92,15 +95,24 @@ impl Test {
         }
     }
 
-    /// Predicate text (`has power 7 or more`).
+    /// The predicate in words (`nakama-test`; a colour is a card's name and stays).
+    pub fn said(&self) -> Phrase {
+        let (test, power, colour) = match *self {
+            Test::AtLeast { power } => ("at-least", power, ""),
+            Test::AtMost { power } => ("at-most", power, ""),
+            Test::Colour { colour } => ("colour", 0, colour.name()),
+            Test::Even => ("even", 0, ""),
+            Test::Odd => ("odd", 0, ""),
+        };
+        Phrase::new("nakama-test")
+            .arg("test", test)
+            .arg("power", i64::from(power))
+            .arg("colour", colour)
+    }
+
+    /// Predicate text (`has power 7 or more`), in English.
     pub fn render(&self) -> String {
-        match self {
-            Test::AtLeast { power } => format!("has power {power} or more"),
-            Test::AtMost { power } => format!("has power {power} or less"),
-            Test::Colour { colour } => format!("is {}", colour.name()),
-            Test::Even => "has an even number".into(),
-            Test::Odd => "has an odd number".into(),
-        }
+        self.said().text(Locale::En)
     }
 
     fn problems(&self) -> Vec<String> {
@@ -237,53 +249,62 @@ impl Mission {
         }
     }
 
-    /// The mission as a plain sentence (no final full stop).
-    pub fn render(&self) -> String {
+    /// The mission in words (no final full stop); `cap`: it begins a sentence (English
+    /// writes its first word with a capital).
+    pub fn said(&self, cap: bool) -> Phrase {
+        let cap = if cap { "yes" } else { "no" };
+        let p = |key: &str| Phrase::new(key).arg("cap", cap);
         match self {
             Mission::Total { at_least } => {
-                format!("the total power of the current friends is at least {at_least}")
+                p("nakama-mission-total").arg("at_least", i64::from(*at_least))
             }
             Mission::SameColour {
                 count,
                 colour: None,
-            } => format!("{count} current friends share one colour"),
+            } => p("nakama-mission-same-colour").arg("count", i64::from(*count)),
             Mission::SameColour {
                 count,
                 colour: Some(c),
-            } => format!("{count} current friends are {}", c.name()),
+            } => p("nakama-mission-colour")
+                .arg("count", i64::from(*count))
+                .arg("colour", c.name()),
             Mission::SameNumber { count } => {
-                format!("{count} current friends show the same number")
+                p("nakama-mission-same-number").arg("count", i64::from(*count))
             }
-            Mission::AllDifferentColours => {
-                "the 5 current friends are all of different colours".into()
-            }
-            Mission::Run { length } => {
-                format!("{length} current friends form a run of consecutive numbers")
-            }
-            Mission::Column { column, test } => {
-                format!("the current friend of column {column} {}", test.render())
-            }
+            Mission::AllDifferentColours => p("nakama-mission-all-different"),
+            Mission::Run { length } => p("nakama-mission-run").arg("length", i64::from(*length)),
+            Mission::Column { column, test } => p("nakama-mission-column")
+                .arg("column", i64::from(*column))
+                .arg("test", test.said()),
             Mission::Nearby { column, test } => {
-                let cols: Vec<String> = nearby_columns(*column).iter().map(u8::to_string).collect();
-                format!(
-                    "each nearby friend of column {column} (column {}) {}",
-                    cols.join(" and "),
-                    test.render()
-                )
+                let cols = nearby_columns(*column);
+                p("nakama-mission-nearby")
+                    .arg("column", i64::from(*column))
+                    .arg("count", cols.len() as i64)
+                    .arg("a", cols.first().map_or(0, |&c| i64::from(c)))
+                    .arg("b", cols.get(1).map_or(0, |&c| i64::from(c)))
+                    .arg("test", test.said())
             }
-            Mission::All { of } => join(of, "and"),
-            Mission::Any { of } => format!("either {}", join(of, "or")),
+            Mission::All { of } => join(of, cap == "yes", "nakama-mission-and"),
+            Mission::Any { of } => {
+                p("nakama-mission-either").arg("parts", join(of, false, "nakama-mission-or"))
+            }
         }
     }
 
-    /// A capitalised sentence with a full stop.
+    /// The mission as a plain sentence (no final full stop), in English.
+    pub fn render(&self) -> String {
+        self.said(false).text(Locale::En)
+    }
+
+    /// The mission as a sentence in words (`nakama-mission`: capitalised, with a full stop).
+    pub fn sentence_said(&self) -> Phrase {
+        Phrase::new("nakama-mission").arg("mission", self.said(true))
+    }
+
+    /// A capitalised sentence with a full stop, in English.
     pub fn sentence(&self) -> String {
-        let s = self.render();
-        let mut c = s.chars();
-        match c.next() {
-            Some(f) => format!("{}{}.", f.to_uppercase(), c.as_str()),
-            None => String::new(),
-        }
+        self.sentence_said().text(Locale::En)
     }
 
     /// Problems with the numbers in this mission, naming the field.
@@ -321,12 +342,28 @@ impl Mission {
     }
 }
 
-fn join(of: &[Mission], word: &str) -> String {
-    let parts: Vec<String> = of.iter().map(Mission::render).collect();
-    match parts.len() {
-        0 => String::new(),
-        1 => parts[0].clone(),
-        n => format!("{} {word} {}", parts[..n - 1].join(", "), parts[n - 1]),
+/// The parts in words: `a, b and c` (`last`: the message joining the last two, here
+/// `nakama-mission-and` or `-or`; the others are joined by `nakama-mission-comma`). Only the
+/// first part may begin the sentence.
+fn join(of: &[Mission], cap: bool, last: &str) -> Phrase {
+    let parts: Vec<Phrase> = of
+        .iter()
+        .enumerate()
+        .map(|(i, m)| m.said(cap && i == 0))
+        .collect();
+    match parts.as_slice() {
+        [] => Phrase::new("nakama-mission-one").arg("a", ""),
+        [one] => Phrase::new("nakama-mission-one").arg("a", one.clone()),
+        [init @ .., tail] => {
+            let mut head = Value::from(init[0].clone());
+            for p in &init[1..] {
+                head = Phrase::new("nakama-mission-comma")
+                    .arg("a", head)
+                    .arg("b", p.clone())
+                    .into();
+            }
+            Phrase::new(last).arg("a", head).arg("b", tail.clone())
+        }
     }
 }
 

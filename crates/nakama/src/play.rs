@@ -9,7 +9,9 @@ use super::data::{Ability, DieEffect, NakamaData, Special};
 use super::state::{roll_die, Nakama, Phase, Player, Resume, Step, COLUMNS, SPACES};
 use super::view;
 use croupier_core::rng::GameRng;
-use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
+use croupier_core::table::{
+    english, Actor, Message, Phrase, Refusal, Reply, RuleError, UserId, Value,
+};
 
 /// Most seats (one Power Up! token each).
 pub const MAX_PLAYERS: usize = 5;
@@ -89,23 +91,31 @@ pub enum NakamaAction {
     },
 }
 
+/// A refusal by the rules in the catalogue's words (`locales/*/nakama.ftl`).
+pub(crate) fn no<T>(phrase: Phrase) -> Result<T, RuleError> {
+    Err(RuleError::said(Refusal::Rules, phrase))
+}
+
 fn col(v: Option<u8>, name: &str) -> Result<usize, RuleError> {
     match v {
         Some(c @ 1..=5) => Ok(usize::from(c) - 1),
-        Some(c) => refuse(format!(
-            "`{name}:{c}` is not a column: columns are 1–{COLUMNS}."
-        )),
-        None => refuse(format!("this needs `{name}:` (a column 1–{COLUMNS}).")),
+        Some(c) => no(Phrase::new("nakama-no-column")
+            .arg("option", name)
+            .arg("value", i64::from(c))
+            .arg("columns", COLUMNS as i64)),
+        None => no(Phrase::new("nakama-needs-column")
+            .arg("option", name)
+            .arg("columns", COLUMNS as i64)),
     }
 }
 
 fn space(v: Option<u8>) -> Result<usize, RuleError> {
     match v {
         Some(c @ 1..=3) => Ok(usize::from(c) - 1),
-        Some(c) => refuse(format!(
-            "`space:{c}` is not an enemy space: spaces are 1–{SPACES}."
-        )),
-        None => refuse(format!("this needs `space:` (an enemy space 1–{SPACES}).")),
+        Some(c) => no(Phrase::new("nakama-no-space")
+            .arg("value", i64::from(c))
+            .arg("spaces", SPACES as i64)),
+        None => no(Phrase::new("nakama-needs-space").arg("spaces", SPACES as i64)),
     }
 }
 
@@ -119,22 +129,22 @@ impl Nakama {
     /// `perm = player` command.
     pub(super) fn seat_or_refuse(&self, a: &Actor) -> Result<usize, RuleError> {
         self.seat(&a.id).ok_or_else(|| {
-            RuleError::new(if self.phase == Phase::Joining {
-                "you are not at this table: join with `/nakama join character:<name>` before it begins.".to_string()
-            } else {
-                let crew: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
-                format!(
-                    "you are not playing in this adventure, and joining closed when it began (crew: {}). Watch with `/nakama board`, or join the next table.",
-                    crew.join(", ")
-                )
-            })
+            RuleError::said(
+                Refusal::Rules,
+                if self.phase == Phase::Joining {
+                    Phrase::new("nakama-not-at-table")
+                } else {
+                    let crew: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
+                    Phrase::new("nakama-not-in-adventure").arg("crew", crew.join(", "))
+                },
+            )
         })
     }
 
     fn in_play(&self) -> Result<(), RuleError> {
         match self.phase {
-            Phase::Joining => refuse("the adventure has not begun yet: `/nakama begin`."),
-            Phase::Over => refuse("the adventure is over; start a new one with `/nakama new`."),
+            Phase::Joining => no(Phrase::new("nakama-not-begun")),
+            Phase::Over => no(Phrase::new("nakama-over")),
             Phase::Playing => Ok(()),
         }
     }
@@ -143,10 +153,8 @@ impl Nakama {
         self.in_play()?;
         let s = self.seat_or_refuse(a)?;
         if s != self.turn {
-            return refuse(format!(
-                "it is {}'s turn, not yours.",
-                self.players[self.turn].name
-            ));
+            return no(Phrase::new("nakama-not-your-turn")
+                .arg("who", self.players[self.turn].name.as_str()));
         }
         Ok(s)
     }
@@ -156,12 +164,14 @@ impl Nakama {
         let hand = &self.players[s].hand;
         match card {
             CardRef::Pos(n) if (1..=hand.len()).contains(&n) => Ok(n - 1),
-            CardRef::Pos(n) => refuse(format!(
-                "your hand has {} card(s); there is no card {n}.",
-                hand.len()
-            )),
+            CardRef::Pos(n) => no(Phrase::new("nakama-no-card-at")
+                .arg("count", hand.len() as i64)
+                .arg("pos", n as i64)),
             CardRef::Card(f) => hand.iter().position(|&h| h == f).ok_or_else(|| {
-                RuleError::new(format!("{} is not in your hand.", d.friends[f].label()))
+                RuleError::said(
+                    Refusal::Rules,
+                    Phrase::new("nakama-not-in-hand").arg("card", d.friends[f].label()),
+                )
             }),
         }
     }
@@ -174,41 +184,42 @@ impl Nakama {
         a: &Actor,
         action: &NakamaAction,
     ) -> Result<Vec<Reply>, RuleError> {
-        let mut log = vec![];
+        let mut log: Vec<Value> = vec![];
         let mut extra = vec![];
         let before_turn = (self.turns, self.turn);
         match action {
             NakamaAction::Join { character } => return self.join(a, *character, d),
             NakamaAction::Leave => {
                 if self.phase != Phase::Joining {
-                    return refuse("you cannot leave once the adventure has begun.");
+                    return no(Phrase::new("nakama-no-leave"));
                 }
                 let s = self.seat_or_refuse(a)?;
                 self.players.remove(s);
-                return Ok(vec![Reply::public(Message::text(format!(
-                    "{} leaves the crew.",
-                    a.name
-                )))]);
+                return Ok(vec![Reply::public(Message::phrase(
+                    Phrase::new("nakama-leaves").arg("who", a.name.as_str()),
+                ))]);
             }
             NakamaAction::Begin { bosses } => {
                 if self.phase != Phase::Joining {
-                    return refuse("the adventure has already begun.");
+                    return no(Phrase::new("nakama-begun-already"));
                 }
                 if self.seat(&a.id).is_none() && !a.manager {
-                    return refuse("only a player or the host can begin the adventure.");
+                    return no(Phrase::new("nakama-begin-who"));
                 }
                 if self.players.is_empty() {
-                    return refuse("nobody has joined yet: `/nakama join character:<name>`.");
+                    return no(Phrase::new("nakama-nobody-joined"));
                 }
                 if !self
                     .players
                     .iter()
                     .any(|p| d.characters[p.character].id == "luffy")
                 {
-                    return refuse("someone must play Luffy (Luffy's player starts): `/nakama join character:Luffy`.");
+                    return no(Phrase::new("nakama-needs-luffy"));
                 }
                 if usize::from(*bosses) > d.bosses.len() {
-                    return refuse(format!("there are only {} bosses.", d.bosses.len()));
+                    return no(
+                        Phrase::new("nakama-bosses-only").arg("count", d.bosses.len() as i64)
+                    );
                 }
                 self.setup(*bosses, rng, d);
                 // Solo: nobody else could react, so the step would only cost a press a turn.
@@ -216,23 +227,17 @@ impl Nakama {
                     self.react = false;
                 }
                 let react = match (self.react, self.react_chosen) {
-                    (true, _) => "Reaction step on: after each recruit the crew may use powers before Continue.",
-                    (false, false) => "Solo: no reaction step (nobody else reacts); your power works at any time all the same.",
-                    (false, true) => "Reaction step off: Combat follows each recruit at once.",
+                    (true, _) => "on",
+                    (false, false) => "solo",
+                    (false, true) => "off",
                 };
-                let mut out = vec![Reply::public(
-                    Message::titled(
-                        "🏴‍☠️ The adventure begins!",
-                        format!(
-                            "{} player(s), {} boss(es) in the enemy deck. {} (Luffy) starts. Hands are dealt privately — see yours with `/nakama hand`. {react}",
-                            self.players.len(),
-                            self.bosses,
-                            self.players[0].name
-                        ),
-                    )
-                    .button("My hand", &NakamaCommand::Hand)
-                    .button("Board", &NakamaCommand::Board),
-                )];
+                let mut out = vec![Reply::public(view::hand_and_board(Message::phrase(
+                    Phrase::titled("nakama-begin-title", "nakama-begin")
+                        .arg("players", self.players.len() as i64)
+                        .arg("bosses", i64::from(self.bosses))
+                        .arg("first", self.players[0].name.as_str())
+                        .arg("react", react),
+                )))];
                 out.push(Reply::public(view::board(self, d)));
                 out.push(view::turn_prompt(self, d));
                 out.push(Reply::private(
@@ -244,10 +249,8 @@ impl Nakama {
             NakamaAction::Recruit { card, column } => {
                 let s = self.active(a)?;
                 if !matches!(self.step, Step::Recruit { .. }) {
-                    return refuse(format!(
-                        "you have already recruited this turn ({}).",
-                        view::step_text(self, d)
-                    ));
+                    return no(Phrase::new("nakama-recruited-already")
+                        .arg("step", view::step_said(self, d)));
                 }
                 let i = self.in_hand(s, *card, d)?;
                 let f = self.players[s].hand[i];
@@ -257,12 +260,13 @@ impl Nakama {
                 let c = col(Some(*c), "column")?;
                 self.players[s].hand.remove(i);
                 self.columns[c].push(f);
-                log.push(format!(
-                    "{} recruits **{}** into column {}.",
-                    a.name,
-                    d.friends[f].short(),
-                    c + 1
-                ));
+                log.push(
+                    Phrase::new("nakama-recruits")
+                        .arg("who", a.name.as_str())
+                        .arg("card", d.friends[f].short_said())
+                        .arg("column", (c + 1) as i64)
+                        .into(),
+                );
                 if d.friends[f].ability.is_some() {
                     self.step = Step::Ability { card: f };
                 } else {
@@ -277,36 +281,36 @@ impl Nakama {
                     }
                     Step::Hat { card } => {
                         unused_options(
-                            "the straw hat's choice",
+                            Phrase::new("nakama-what-hat").into(),
                             pick,
                             &["value"],
-                            "`/nakama ability value:<1–5>`",
+                            "`/nakama ability value:<1–5>`".into(),
                         )?;
                         let v = match pick.value {
                             Some(v @ 1..=5) => v,
                             Some(v) => {
-                                return refuse(format!(
-                                    "the straw hat lets you choose 1–5, not {v}."
-                                ))
-                            }
-                            None => {
-                                return refuse(
-                                    "choose the die value: `/nakama ability value:<1–5>`.",
+                                return no(
+                                    Phrase::new("nakama-hat-range").arg("value", i64::from(v))
                                 )
                             }
+                            None => return no(Phrase::new("nakama-hat-choose")),
                         };
                         let Some(Ability::Die { table }) = &d.friends[card].ability else {
-                            return refuse("there is no die ability to resolve.");
+                            return no(Phrase::new("nakama-no-die"));
                         };
                         let e = table[usize::from(v) - 1].clone();
-                        log.push(format!("{} chooses {v}: {}.", a.name, e.render()));
+                        log.push(
+                            Phrase::new("nakama-hat-chosen")
+                                .arg("who", a.name.as_str())
+                                .arg("value", i64::from(v))
+                                .arg("effect", e.said())
+                                .into(),
+                        );
                         self.after_die(&e, rng, d, &mut log);
                     }
                     _ => {
-                        return refuse(format!(
-                            "there is no ability to use now ({}).",
-                            view::step_text(self, d)
-                        ))
+                        return no(Phrase::new("nakama-no-ability-now")
+                            .arg("step", view::step_said(self, d)))
                     }
                 }
             }
@@ -314,25 +318,26 @@ impl Nakama {
                 self.active(a)?;
                 match self.step {
                     Step::Ability { card } => {
-                        log.push(format!(
-                            "{} does not use the ability of {}.",
-                            a.name,
-                            d.friends[card].label()
-                        ));
+                        log.push(
+                            Phrase::new("nakama-skips-ability")
+                                .arg("who", a.name.as_str())
+                                .arg("card", d.friends[card].label())
+                                .into(),
+                        );
                     }
                     Step::Recruit { extra: true } => {
-                        log.push(format!("{} recruits no extra friend.", a.name));
+                        log.push(
+                            Phrase::new("nakama-skips-extra")
+                                .arg("who", a.name.as_str())
+                                .into(),
+                        );
                     }
                     Step::Recruit { extra: false } => {
-                        return refuse(
-                            "you MUST recruit 1 friend this turn: `/nakama hand` to choose.",
-                        )
+                        return no(Phrase::new("nakama-must-recruit"))
                     }
                     _ => {
-                        return refuse(format!(
-                            "nothing can be skipped now ({}).",
-                            view::step_text(self, d)
-                        ))
+                        return no(Phrase::new("nakama-nothing-to-skip")
+                            .arg("step", view::step_said(self, d)))
                     }
                 }
                 self.end_recruit(rng, d, &mut log);
@@ -341,7 +346,7 @@ impl Nakama {
                 self.in_play()?;
                 let s = self.seat_or_refuse(a)?;
                 let Step::Exchange { with, mine, theirs } = self.step.clone() else {
-                    return refuse("there is no exchange under way.");
+                    return no(Phrase::new("nakama-no-exchange"));
                 };
                 let i = self.in_hand(s, *card, d)?;
                 let f = self.players[s].hand[i];
@@ -350,21 +355,27 @@ impl Nakama {
                 } else if s == with && theirs.is_none() {
                     (mine, Some(f))
                 } else if s == self.turn || s == with {
-                    return refuse("you have already chosen your card for this exchange.");
+                    return no(Phrase::new("nakama-chosen-already"));
                 } else {
-                    return refuse("this exchange is between other players.");
+                    return no(Phrase::new("nakama-not-your-exchange"));
                 };
-                log.push(format!("{} has chosen a card to exchange.", a.name));
+                log.push(
+                    Phrase::new("nakama-gave")
+                        .arg("who", a.name.as_str())
+                        .into(),
+                );
                 if let (Some(m), Some(t)) = (mine, theirs) {
                     let me = self.turn;
                     self.players[me].hand.retain(|&h| h != m);
                     self.players[with].hand.retain(|&h| h != t);
                     self.players[me].hand.push(t);
                     self.players[with].hand.push(m);
-                    log.push(format!(
-                        "{} and {} swap one card face-down.",
-                        self.players[me].name, self.players[with].name
-                    ));
+                    log.push(
+                        Phrase::new("nakama-swapped")
+                            .arg("a", self.players[me].name.as_str())
+                            .arg("b", self.players[with].name.as_str())
+                            .into(),
+                    );
                     self.end_recruit(rng, d, &mut log);
                     // Both hands as they stand after the turn moved on (not with the
                     // exchange's menu, whose decision is settled).
@@ -383,12 +394,16 @@ impl Nakama {
             NakamaAction::Discard { card } => {
                 let s = self.active(a)?;
                 if self.step != Step::Discard {
-                    return refuse("you may discard only at Rest when your hand is over its size.");
+                    return no(Phrase::new("nakama-no-discard"));
                 }
                 let i = self.in_hand(s, *card, d)?;
                 let f = self.players[s].hand.remove(i);
                 self.discard.push(f);
-                log.push(format!("{} discards a card.", a.name));
+                log.push(
+                    Phrase::new("nakama-discards")
+                        .arg("who", a.name.as_str())
+                        .into(),
+                );
                 if self.players[s].hand.len() <= self.hand_size() {
                     self.next_turn();
                 }
@@ -402,37 +417,35 @@ impl Nakama {
                 self.in_play()?;
                 let s = self.seat_or_refuse(a)?;
                 if self.step != Step::React {
-                    return refuse(format!(
-                        "there is no reaction step to end now ({}).",
-                        view::step_text(self, d)
-                    ));
+                    return no(Phrase::new("nakama-no-react").arg("step", view::step_said(self, d)));
                 }
                 if s != self.turn {
-                    return refuse(format!(
-                        "{} starts Combat with Continue; until then you can react with `/nakama power`.",
-                        self.players[self.turn].name
-                    ));
+                    return no(Phrase::new("nakama-continue-theirs")
+                        .arg("who", self.players[self.turn].name.as_str()));
                 }
-                log.push(format!("{} goes on to Combat.", a.name));
+                log.push(
+                    Phrase::new("nakama-continues")
+                        .arg("who", a.name.as_str())
+                        .into(),
+                );
                 self.finish_recruit(rng, d, &mut log);
             }
             NakamaAction::Lose { column } => {
                 self.in_play()?;
                 self.seat_or_refuse(a)?;
                 let Step::Lose { resume } = self.step else {
-                    return refuse(format!(
-                        "no friend is being lost now ({}).",
-                        view::step_text(self, d)
-                    ));
+                    return no(Phrase::new("nakama-no-loss").arg("step", view::step_said(self, d)));
                 };
                 let c = col(Some(*column), "column")?;
                 if self.columns[c].is_empty() {
-                    return refuse(format!(
-                        "column {} has no current friend; choose another column.",
-                        c + 1
-                    ));
+                    return no(Phrase::new("nakama-lose-empty").arg("column", (c + 1) as i64));
                 }
-                log.push(format!("{} chooses column {} for the crew.", a.name, c + 1));
+                log.push(
+                    Phrase::new("nakama-crew-chooses")
+                        .arg("who", a.name.as_str())
+                        .arg("column", (c + 1) as i64)
+                        .into(),
+                );
                 self.lose_column(c, d, &mut log);
                 self.resume(resume, rng, d, &mut log);
             }
@@ -444,17 +457,25 @@ impl Nakama {
         let reaction = matches!(action, NakamaAction::Power(_)) && self.ending.is_none();
         let mut out = vec![];
         if !log.is_empty() {
-            let mut m = Message::text(log.join("\n"));
-            if reaction && self.step == Step::React {
-                m.body
-                    .push_str(&format!("\n{}", view::react_status(self, d)));
-                m = m.button("Continue", &NakamaCommand::Continue);
-            }
+            let lines = Phrase::new("nakama-lines").arg("lines", Value::Lines(log));
+            let m = if reaction && self.step == Step::React {
+                Message::phrase(
+                    Phrase {
+                        key: "nakama-lines-react".into(),
+                        ..lines
+                    }
+                    .arg("status", view::react_status(self, d)),
+                )
+                .labelled(&["nakama-button-continue"])
+                .button(english("nakama-button-continue"), &NakamaCommand::Continue)
+            } else {
+                Message::phrase(lines)
+            };
             out.push(Reply::public(m));
         }
-        for (seat, text) in std::mem::take(&mut self.private_notes) {
+        for (seat, note) in std::mem::take(&mut self.private_notes) {
             if let Some(p) = self.players.get(seat) {
-                out.push(Reply::private(&p.user.clone(), Message::text(text)));
+                out.push(Reply::private(&p.user.clone(), Message::phrase(note)));
             }
         }
         out.extend(extra);
@@ -482,27 +503,30 @@ impl Nakama {
 
     fn join(&mut self, a: &Actor, ch: usize, d: &NakamaData) -> Result<Vec<Reply>, RuleError> {
         if self.phase != Phase::Joining {
-            return refuse("the adventure has already begun; join the next one.");
+            return no(Phrase::new("nakama-begun-join"));
         }
         let Some(c) = d.characters.get(ch) else {
-            return refuse("no such character.");
+            return no(Phrase::new("nakama-no-such-character"));
         };
         if let Some(p) = self
             .players
             .iter()
             .find(|p| p.character == ch && p.user != a.id)
         {
-            return refuse(format!("{} already plays {}.", p.name, c.name));
+            return no(Phrase::new("nakama-taken")
+                .arg("who", p.name.as_str())
+                .arg("character", c.name.as_str()));
         }
         if let Some(s) = self.seat(&a.id) {
             self.players[s].character = ch;
-            return Ok(vec![Reply::public(Message::text(format!(
-                "{} now plays **{}**.",
-                a.name, c.name
-            )))]);
+            return Ok(vec![Reply::public(Message::phrase(
+                Phrase::new("nakama-now-plays")
+                    .arg("who", a.name.as_str())
+                    .arg("character", c.name.as_str()),
+            ))]);
         }
         if self.players.len() >= MAX_PLAYERS {
-            return refuse(format!("the crew is full ({MAX_PLAYERS} players)."));
+            return no(Phrase::new("nakama-crew-full").arg("max", MAX_PLAYERS as i64));
         }
         self.players.push(Player {
             user: a.id.clone(),
@@ -511,12 +535,12 @@ impl Nakama {
             hand: vec![],
             powered: true,
         });
-        Ok(vec![Reply::public(Message::text(format!(
-            "{} joins the crew as **{}** — {}",
-            a.name,
-            c.name,
-            c.special.render()
-        )))])
+        Ok(vec![Reply::public(Message::phrase(
+            Phrase::new("nakama-joins")
+                .arg("who", a.name.as_str())
+                .arg("character", c.name.as_str())
+                .arg("special", c.special.said()),
+        ))])
     }
 
     fn do_move(
@@ -524,21 +548,22 @@ impl Nakama {
         from: usize,
         to: usize,
         d: &NakamaData,
-        log: &mut Vec<String>,
+        log: &mut Vec<Value>,
     ) -> Result<(), RuleError> {
         if from == to {
-            return refuse("choose two different columns.");
+            return no(Phrase::new("nakama-same-column"));
         }
         let Some(f) = self.columns[from].pop() else {
-            return refuse(format!("column {} has no friend.", from + 1));
+            return no(Phrase::new("nakama-column-empty").arg("column", (from + 1) as i64));
         };
         self.columns[to].push(f);
-        log.push(format!(
-            "{} moves from column {} to column {}.",
-            d.friends[f].label(),
-            from + 1,
-            to + 1
-        ));
+        log.push(
+            Phrase::new("nakama-moved")
+                .arg("card", d.friends[f].label())
+                .arg("from", (from + 1) as i64)
+                .arg("to", (to + 1) as i64)
+                .into(),
+        );
         self.refill_columns(d, log);
         Ok(())
     }
@@ -549,25 +574,23 @@ impl Nakama {
         bosses: bool,
         rng: &mut GameRng,
         d: &NakamaData,
-        log: &mut Vec<String>,
+        log: &mut Vec<Value>,
     ) -> Result<(), RuleError> {
         let Some(foe) = self.spaces[sp] else {
-            return refuse(format!("enemy space {} is empty.", sp + 1));
+            return no(Phrase::new("nakama-space-empty").arg("space", (sp + 1) as i64));
         };
         if foe.is_boss() && !bosses {
-            return refuse(format!(
-                "{} is a boss; this ability affects only enemies.",
-                foe.name(d)
-            ));
+            return no(Phrase::new("nakama-boss-not-enemy").arg("enemy", foe.name(d)));
         }
         self.spaces[sp] = None;
         self.enemy_deck.push(foe);
         self.enemy_deck.shuffle(rng);
-        log.push(format!(
-            "🚫 {} is blocked: back into the enemy deck, which is reshuffled. Space {} stays empty until Rest.",
-            foe.name(d),
-            sp + 1
-        ));
+        log.push(
+            Phrase::new("nakama-blocked")
+                .arg("enemy", foe.name(d))
+                .arg("space", (sp + 1) as i64)
+                .into(),
+        );
         Ok(())
     }
 
@@ -578,7 +601,7 @@ impl Nakama {
         e: &DieEffect,
         rng: &mut GameRng,
         d: &NakamaData,
-        log: &mut Vec<String>,
+        log: &mut Vec<Value>,
     ) {
         if self.die_effect(e, rng, d, log) {
             self.step = Step::Lose {
@@ -597,19 +620,17 @@ impl Nakama {
         pick: &Pick,
         rng: &mut GameRng,
         d: &NakamaData,
-        log: &mut Vec<String>,
+        log: &mut Vec<Value>,
         extra: &mut Vec<Reply>,
     ) -> Result<(), RuleError> {
         let Some(ab) = d.friends[card].ability.clone() else {
-            return refuse("this friend has no ability.");
+            return no(Phrase::new("nakama-no-ability"));
         };
         let name = self.players[s].name.clone();
         let ab = match (&ab, self.players.len(), pick.mode.as_deref()) {
             (Ability::Exchange, 1, Some("move")) => Ability::Move,
             (Ability::Exchange, 1, Some("recruit")) => Ability::Recruit,
-            (Ability::Exchange, 1, _) => {
-                return refuse("solo: Exchange is used as Move or Recruit — add `as:move` (with `from:` `to:`) or `as:recruit`.")
-            }
+            (Ability::Exchange, 1, _) => return no(Phrase::new("nakama-solo-exchange")),
             _ => ab,
         };
         let solo = self.players.len() == 1;
@@ -622,34 +643,39 @@ impl Nakama {
             _ => &[],
         };
         unused_options(
-            &format!("{}'s ability ({})", d.friends[card].label(), ab.render()),
+            Phrase::new("nakama-what-ability")
+                .arg("card", d.friends[card].label())
+                .arg("ability", ab.said())
+                .into(),
             pick,
             allowed,
-            "`/nakama ability` with only the options it names",
+            Phrase::new("nakama-usage-ability").into(),
         )?;
         match ab {
             Ability::Exchange => {
                 let Some(t) = &pick.target else {
-                    return refuse("Exchange needs `target:` (another player).");
+                    return no(Phrase::new("nakama-exchange-needs-target"));
                 };
                 let Some(w) = self.seat(t) else {
-                    return refuse("that user is not playing at this table.");
+                    return no(Phrase::new("nakama-not-playing-here"));
                 };
                 if w == s {
-                    return refuse("choose another player to exchange with.");
+                    return no(Phrase::new("nakama-exchange-self"));
                 }
                 if self.players[s].hand.is_empty() || self.players[w].hand.is_empty() {
-                    return refuse("both players need a card in hand to exchange.");
+                    return no(Phrase::new("nakama-exchange-empty"));
                 }
                 self.step = Step::Exchange {
                     with: w,
                     mine: None,
                     theirs: None,
                 };
-                log.push(format!(
-                    "{name} uses Exchange with {}: each chooses a card privately.",
-                    self.players[w].name
-                ));
+                log.push(
+                    Phrase::new("nakama-exchange-starts")
+                        .arg("who", name.as_str())
+                        .arg("with", self.players[w].name.as_str())
+                        .into(),
+                );
                 for p in [s, w] {
                     extra.push(Reply::private(
                         &self.players[p].user.clone(),
@@ -659,40 +685,64 @@ impl Nakama {
             }
             Ability::Move => {
                 let (from, to) = (col(pick.from, "from")?, col(pick.to, "to")?);
-                log.push(format!("{name} uses Move."));
+                log.push(
+                    Phrase::new("nakama-uses")
+                        .arg("who", name.as_str())
+                        .arg("ability", ab.name_said())
+                        .into(),
+                );
                 self.do_move(from, to, d, log)?;
                 self.end_recruit(rng, d, log);
             }
             Ability::PowerUp => {
                 self.players[s].powered = true;
-                log.push(format!("{name} uses Power Up: the token shows Power Up!"));
+                log.push(
+                    Phrase::new("nakama-uses-power-up")
+                        .arg("who", name.as_str())
+                        .into(),
+                );
                 self.end_recruit(rng, d, log);
             }
             Ability::Recruit => {
                 if self.players[s].hand.is_empty() {
-                    return refuse("your hand is empty: nobody left to recruit.");
+                    return no(Phrase::new("nakama-hand-empty"));
                 }
-                log.push(format!(
-                    "{name} uses Recruit: one more friend may be recruited."
-                ));
+                log.push(
+                    Phrase::new("nakama-uses-recruit")
+                        .arg("who", name.as_str())
+                        .into(),
+                );
                 self.step = Step::Recruit { extra: true };
             }
             Ability::Block => {
                 let sp = space(pick.space)?;
-                log.push(format!("{name} uses Block."));
+                log.push(
+                    Phrase::new("nakama-uses")
+                        .arg("who", name.as_str())
+                        .arg("ability", ab.name_said())
+                        .into(),
+                );
                 self.do_block(sp, true, rng, d, log)?;
                 self.end_recruit(rng, d, log);
             }
             Ability::Die { table } => match roll_die(rng) {
                 Some(v) => {
                     let e = table[usize::from(v) - 1].clone();
-                    log.push(format!("🎲 {name} rolls {v}: {}.", e.render()));
+                    log.push(
+                        Phrase::new("nakama-rolls")
+                            .arg("who", name.as_str())
+                            .arg("value", i64::from(v))
+                            .arg("effect", e.said())
+                            .into(),
+                    );
                     self.after_die(&e, rng, d, log);
                 }
                 None => {
-                    log.push(format!(
-                        "🎲 {name} rolls the straw hat: choose any value 1–5."
-                    ));
+                    log.push(
+                        Phrase::new("nakama-rolls-hat")
+                            .arg("who", name.as_str())
+                            .into(),
+                    );
                     self.step = Step::Hat { card };
                 }
             },
@@ -706,27 +756,37 @@ impl Nakama {
         pick: &Pick,
         rng: &mut GameRng,
         d: &NakamaData,
-        log: &mut Vec<String>,
+        log: &mut Vec<Value>,
     ) -> Result<(), RuleError> {
         if !self.players[s].powered {
-            return refuse("your Power Up! token shows Power Down: your special ability is spent until a Power Up effect.");
+            return no(Phrase::new("nakama-powered-down"));
         }
         let ch = &d.characters[self.players[s].character];
         power_options(&ch.name, &ch.special, pick)?;
-        let name = format!("{} ({})", self.players[s].name, ch.name);
+        let name: Value = Phrase::new("nakama-player-as")
+            .arg("player", self.players[s].name.as_str())
+            .arg("character", ch.name.as_str())
+            .into();
+        let powers_up = |name: &Value| -> Value {
+            Phrase::new("nakama-powers-up")
+                .arg("who", name.clone())
+                .into()
+        };
         match ch.special.clone() {
             Special::ThreatDown { n } => {
                 if self.threat == 0 {
-                    return refuse(format!(
-                        "the threat is already 0: {}'s power would change nothing, so the token stays Power Up!",
-                        ch.name
-                    ));
+                    return no(
+                        Phrase::new("nakama-power-threat-zero").arg("character", ch.name.as_str())
+                    );
                 }
                 self.lower_threat(n);
-                log.push(format!(
-                    "{name} powers up: threat back {n} (now {}).",
-                    self.threat
-                ));
+                log.push(
+                    Phrase::new("nakama-power-threat")
+                        .arg("who", name)
+                        .arg("n", i64::from(n))
+                        .arg("now", i64::from(self.threat))
+                        .into(),
+                );
             }
             Special::Draw { n } => {
                 let mut got = 0;
@@ -736,96 +796,114 @@ impl Nakama {
                         got += 1;
                     }
                 }
-                log.push(format!("{name} powers up and draws {got} card(s)."));
+                log.push(
+                    Phrase::new("nakama-power-draw")
+                        .arg("who", name)
+                        .arg("count", got)
+                        .into(),
+                );
             }
             Special::Move => {
                 let (from, to) = (col(pick.from, "from")?, col(pick.to, "to")?);
-                log.push(format!("{name} powers up."));
+                log.push(powers_up(&name));
                 self.do_move(from, to, d, log)?;
             }
             Special::Swap => {
                 let (a, b) = (col(pick.from, "from")?, col(pick.to, "to")?);
                 if a == b {
-                    return refuse("choose two different columns.");
+                    return no(Phrase::new("nakama-same-column"));
                 }
                 let (Some(fa), Some(fb)) = (self.columns[a].pop(), self.columns[b].pop()) else {
-                    return refuse("both columns need a current friend.");
+                    return no(Phrase::new("nakama-swap-needs"));
                 };
                 self.columns[a].push(fb);
                 self.columns[b].push(fa);
-                log.push(format!(
-                    "{name} powers up: the current friends of columns {} and {} swap places.",
-                    a + 1,
-                    b + 1
-                ));
+                log.push(
+                    Phrase::new("nakama-power-swap")
+                        .arg("who", name)
+                        .arg("a", (a + 1) as i64)
+                        .arg("b", (b + 1) as i64)
+                        .into(),
+                );
             }
             Special::Block { bosses } => {
                 let sp = space(pick.space)?;
-                log.push(format!("{name} powers up."));
+                log.push(powers_up(&name));
                 self.do_block(sp, bosses, rng, d, log)?;
             }
             Special::Revive => {
                 let Some(f) = self.defeated_friends.pop() else {
-                    return refuse("there is no defeated friend to bring back.");
+                    return no(Phrase::new("nakama-no-defeated"));
                 };
                 self.players[s].hand.push(f);
-                log.push(format!(
-                    "{name} powers up: the last defeated friend returns to their hand ({} defeated now).",
-                    self.defeated_friends.len()
-                ));
+                log.push(
+                    Phrase::new("nakama-power-revive")
+                        .arg("who", name)
+                        .arg("count", self.defeated_friends.len() as i64)
+                        .into(),
+                );
             }
             Special::Refresh => {
                 let c = col(pick.column, "column")?;
                 let Some(f) = self.columns[c].pop() else {
-                    return refuse(format!("column {} has no friend.", c + 1));
+                    return no(Phrase::new("nakama-column-empty").arg("column", (c + 1) as i64));
                 };
                 self.discard.push(f);
-                log.push(format!(
-                    "{name} powers up: {} leaves column {}.",
-                    d.friends[f].label(),
-                    c + 1
-                ));
+                log.push(
+                    Phrase::new("nakama-power-refresh")
+                        .arg("who", name)
+                        .arg("card", d.friends[f].label())
+                        .arg("column", (c + 1) as i64)
+                        .into(),
+                );
                 self.refill_columns(d, log);
             }
             Special::Boost => {
                 let Some(t) = &pick.target else {
-                    return refuse("this needs `target:` (another player).");
+                    return no(Phrase::new("nakama-needs-target"));
                 };
                 let Some(w) = self.seat(t).filter(|&w| w != s) else {
-                    return refuse("choose another player at this table.");
+                    return no(Phrase::new("nakama-boost-other"));
                 };
                 if self.players[w].powered {
-                    return refuse(format!("{} is already powered up.", self.players[w].name));
+                    return no(Phrase::new("nakama-powered-already")
+                        .arg("who", self.players[w].name.as_str()));
                 }
                 self.players[w].powered = true;
-                log.push(format!("{name} powers up {}.", self.players[w].name));
+                log.push(
+                    Phrase::new("nakama-power-boost")
+                        .arg("who", name)
+                        .arg("target", self.players[w].name.as_str())
+                        .into(),
+                );
             }
         }
         self.players[s].powered = false;
-        log.push(format!(
-            "{}'s token now shows Power Down.",
-            self.players[s].name
-        ));
+        log.push(
+            Phrase::new("nakama-token-down")
+                .arg("who", self.players[s].name.as_str())
+                .into(),
+        );
         Ok(())
     }
 }
 
-/// The options a special ability takes: (option, what it names, placeholder). Shared with
-/// the guide and the refusals.
+/// The options a special ability takes: (option, the catalogue's words for what it names,
+/// placeholder). Shared with the guide and the refusals.
 pub fn power_needs(sp: &Special) -> &'static [(&'static str, &'static str, &'static str)] {
     match sp {
         Special::ThreatDown { .. } | Special::Draw { .. } | Special::Revive => &[],
         Special::Move => &[
-            ("from", "the column to take the current friend from", "1–5"),
-            ("to", "the column to move it onto", "1–5"),
+            ("from", "nakama-need-move-from", "1–5"),
+            ("to", "nakama-need-move-to", "1–5"),
         ],
         Special::Swap => &[
-            ("from", "one column", "1–5"),
-            ("to", "the other column", "1–5"),
+            ("from", "nakama-need-swap-from", "1–5"),
+            ("to", "nakama-need-swap-to", "1–5"),
         ],
-        Special::Block { .. } => &[("space", "the enemy space to block", "1–3")],
-        Special::Refresh => &[("column", "the column whose current friend leaves", "1–5")],
-        Special::Boost => &[("target", "the player to power up", "@player")],
+        Special::Block { .. } => &[("space", "nakama-need-space", "1–3")],
+        Special::Refresh => &[("column", "nakama-need-column", "1–5")],
+        Special::Boost => &[("target", "nakama-need-target", "@player")],
     }
 }
 
@@ -847,24 +925,44 @@ fn power_options(who: &str, sp: &Special, pick: &Pick) -> Result<(), RuleError> 
         format!("`/nakama power {}`", opts.join(" "))
     };
     let allowed: Vec<&str> = needs.iter().map(|(o, _, _)| *o).collect();
-    unused_options(&format!("{who}'s power"), pick, &allowed, &usage)?;
-    let missing: Vec<String> = needs
+    unused_options(
+        Phrase::new("nakama-what-power").arg("who", who).into(),
+        pick,
+        &allowed,
+        usage.clone().into(),
+    )?;
+    let missing: Vec<Value> = needs
         .iter()
         .filter(|(o, _, _)| !given.iter().any(|(g, set)| g == o && *set))
-        .map(|(o, what, v)| format!("`{o}:` ({what}, {v})"))
+        .map(|(o, what, v)| {
+            Phrase::new("nakama-power-need")
+                .arg("option", *o)
+                .arg("what", Phrase::new(what))
+                .arg("values", *v)
+                .into()
+        })
         .collect();
-    if !missing.is_empty() {
-        return refuse(format!(
-            "{who}'s power needs {}: {usage}.",
-            missing.join(" and ")
-        ));
+    let mut missing = missing.into_iter();
+    if let Some(first) = missing.next() {
+        let all = missing.fold(first, |a, b| {
+            Phrase::new("nakama-and").arg("a", a).arg("b", b).into()
+        });
+        return no(Phrase::new("nakama-power-needs")
+            .arg("who", who)
+            .arg("missing", all)
+            .arg("usage", usage));
     }
     Ok(())
 }
 
 /// Refuses options that `what` does not use, naming them (an option is never ignored in
 /// silence): `usage` says how to type it instead.
-fn unused_options(what: &str, pick: &Pick, allowed: &[&str], usage: &str) -> Result<(), RuleError> {
+fn unused_options(
+    what: Value,
+    pick: &Pick,
+    allowed: &[&str],
+    usage: Value,
+) -> Result<(), RuleError> {
     let given = [
         ("from", pick.from.is_some()),
         ("to", pick.to.is_some()),
@@ -882,9 +980,9 @@ fn unused_options(what: &str, pick: &Pick, allowed: &[&str], usage: &str) -> Res
     if extra.is_empty() {
         return Ok(());
     }
-    refuse(format!(
-        "{what} does not use {}; remove {}: {usage}.",
-        extra.join(", "),
-        if extra.len() == 1 { "it" } else { "them" }
-    ))
+    no(Phrase::new("nakama-unused")
+        .arg("what", what)
+        .arg("options", extra.join(", "))
+        .arg("count", extra.len() as i64)
+        .arg("usage", usage))
 }

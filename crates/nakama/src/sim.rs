@@ -341,13 +341,16 @@ pub fn report(outs: &[Outcome], players: usize, bosses: u8, secs: f64) -> String
     let mut turns: Vec<u32> = outs.iter().map(|o| o.turns).collect();
     turns.sort_unstable();
     let median = turns.get(turns.len() / 2).copied().unwrap_or(0);
-    let mut ranks: BTreeMap<u32, (&str, usize)> = BTreeMap::new();
+    let mut ranks: BTreeMap<u32, (String, usize)> = BTreeMap::new();
     for o in outs
         .iter()
         .filter(|o| o.ending.is_some() && o.ending != Some(Ending::Defeat))
     {
         let band = o.reward.saturating_sub(1) / 10;
-        ranks.entry(band.min(7)).or_insert((rank(o.reward), 0)).1 += 1;
+        ranks
+            .entry(band.min(7))
+            .or_insert_with(|| (rank(o.reward), 0))
+            .1 += 1;
     }
     let mut s = format!(
         "nakama: {} games, {players} player(s), {bosses} boss(es)\n\

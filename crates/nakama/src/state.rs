@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::data::{Challenge, DieEffect, NakamaData};
 use super::mission::{Face, Mission};
 use croupier_core::rng::GameRng;
-use croupier_core::table::UserId;
+use croupier_core::table::{Phrase, UserId, Value};
 
 /// Number of friend columns.
 pub const COLUMNS: usize = 5;
@@ -182,7 +182,7 @@ pub struct Nakama {
     /// a boss's challenge made them discard. Emptied into private replies before the action
     /// returns; never stored.
     #[serde(skip)]
-    pub private_notes: Vec<(usize, String)>,
+    pub private_notes: Vec<(usize, Phrase)>,
     /// Enemy deck (top = last).
     pub enemy_deck: Vec<Foe>,
     /// The 3 enemy spaces, left to right.
@@ -213,18 +213,29 @@ pub struct Nakama {
     pub losses: u32,
 }
 
-/// The rulebook's rank for a reward total (millions of Berries).
-pub fn rank(millions: u32) -> &'static str {
+/// The rank's place among the rulebook's eight (`nakama-rank` in the catalogue, Cabin Boy
+/// first) for a reward total (millions of Berries): one tier per ten millions, the last from 71.
+fn tier(millions: u32) -> usize {
     match millions {
-        0..=10 => "Cabin Boy",
-        11..=20 => "Rookie Pirate",
-        21..=30 => "Run-of-the-Mill Pirate",
-        31..=40 => "BRAVO Pirate",
-        41..=50 => "Captain",
-        51..=60 => "Renowned Captain",
-        61..=70 => "Warlord of the Sea",
-        _ => "Emperor of the Waves",
+        0..=10 => 0,
+        11..=20 => 1,
+        21..=30 => 2,
+        31..=40 => 3,
+        41..=50 => 4,
+        51..=60 => 5,
+        61..=70 => 6,
+        _ => 7,
     }
+}
+
+/// The rulebook's rank for a reward total (millions of Berries), in English.
+pub fn rank(millions: u32) -> String {
+    rank_said(millions).text(croupier_core::i18n::Locale::En)
+}
+
+/// [`rank`] in words.
+pub fn rank_said(millions: u32) -> Phrase {
+    Phrase::new("nakama-rank").arg("tier", tier(millions) as i64)
 }
 
 /// Berries as text (`฿12,000,000`).
@@ -238,13 +249,23 @@ pub fn berries(millions: u32) -> String {
 
 /// What a card that moves the threat token forward `n` from `threat` says: where the token
 /// now stands, or only the move when it reaches the limit (the loss of a friend follows).
-pub fn forward_line(threat: u8, n: u8) -> String {
+pub fn forward_line(threat: u8, n: u8) -> Phrase {
     let to = threat.saturating_add(n);
-    if to < THREAT_LIMIT {
-        format!("The threat moves forward {n} (now {to}).")
-    } else {
-        format!("The threat moves forward {n}.")
-    }
+    Phrase::new("nakama-threat-forward")
+        .arg("n", i64::from(n))
+        .arg("now", if to < THREAT_LIMIT { i64::from(to) } else { -1 })
+}
+
+/// Values written one after another, `a, b, c` (`nakama-list`: the names' own separator in
+/// each language); `none` when there are none.
+pub fn list(values: Vec<Value>) -> Value {
+    let mut it = values.into_iter();
+    let Some(first) = it.next() else {
+        return Phrase::new("nakama-none").into();
+    };
+    it.fold(first, |a, b| {
+        Phrase::new("nakama-list").arg("a", a).arg("b", b).into()
+    })
 }
 
 /// A die roll: 1–5, or `None` for the straw hat.
@@ -373,24 +394,20 @@ impl Nakama {
     }
 
     /// The end-of-game announcement, once the game is over.
-    pub fn ending_text(&self, d: &NakamaData) -> Option<String> {
+    pub fn ending_text(&self, d: &NakamaData) -> Option<Phrase> {
         let r = self.reward(d);
-        Some(match self.ending? {
-            Ending::Defeat => format!(
-                "💀 **Defeat** — {} friends have been defeated. The adventure has come to an end. Try again!",
-                self.defeated_friends.len()
-            ),
-            Ending::AdventureOver => format!(
-                "🏁 **The adventure is over** — the last friend card was drawn. Rewards: {} → **{}**.",
-                berries(r),
-                rank(r)
-            ),
-            Ending::KingOfThePirates => format!(
-                "👑 **King of the Pirates!** Every enemy has been defeated. Rewards: {} ({}).",
-                berries(r),
-                rank(r)
-            ),
-        })
+        let ending = match self.ending? {
+            Ending::Defeat => "defeat",
+            Ending::AdventureOver => "over",
+            Ending::KingOfThePirates => "king",
+        };
+        Some(
+            Phrase::new("nakama-ending")
+                .arg("ending", ending)
+                .arg("defeated", self.defeated_friends.len() as i64)
+                .arg("berries", berries(r))
+                .arg("rank", rank_said(r)),
+        )
     }
 
     /// Draws the top friend card; drawing the last one ends the adventure at once.
@@ -403,7 +420,7 @@ impl Nakama {
     }
 
     /// Fills every empty column from the friend deck (no abilities resolve).
-    pub fn refill_columns(&mut self, d: &NakamaData, log: &mut Vec<String>) {
+    pub fn refill_columns(&mut self, d: &NakamaData, log: &mut Vec<Value>) {
         for c in 0..COLUMNS {
             if self.over() {
                 return;
@@ -411,11 +428,12 @@ impl Nakama {
             if self.columns[c].is_empty() {
                 if let Some(f) = self.draw() {
                     self.columns[c].push(f);
-                    log.push(format!(
-                        "Column {} is refilled with {}.",
-                        c + 1,
-                        d.friends[f].short()
-                    ));
+                    log.push(
+                        Phrase::new("nakama-refilled")
+                            .arg("column", (c + 1) as i64)
+                            .arg("card", d.friends[f].short_said())
+                            .into(),
+                    );
                 }
             }
         }
@@ -436,39 +454,36 @@ impl Nakama {
 
     /// A friend is lost: roll the die for the column. On the straw hat nothing is lost yet and
     /// `true` is returned: the crew chooses the column (the caller sets [`Step::Lose`]).
-    pub fn lose_friend(
-        &mut self,
-        rng: &mut GameRng,
-        d: &NakamaData,
-        log: &mut Vec<String>,
-    ) -> bool {
+    pub fn lose_friend(&mut self, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<Value>) -> bool {
         match roll_die(rng) {
             Some(v) => {
-                log.push(format!("🎲 The die shows {v}."));
+                log.push(
+                    Phrase::new("nakama-lose-die")
+                        .arg("value", i64::from(v))
+                        .into(),
+                );
                 self.lose_column(usize::from(v - 1), d, log);
                 false
             }
             None => {
-                log.push(
-                    "🎲 The die shows the straw hat: the crew chooses which current friend is lost."
-                        .into(),
-                );
+                log.push(Phrase::new("nakama-lose-hat").into());
                 true
             }
         }
     }
 
     /// Column `c`'s current friend goes to the defeated-friends area (then defeat check, refill).
-    pub fn lose_column(&mut self, c: usize, d: &NakamaData, log: &mut Vec<String>) {
+    pub fn lose_column(&mut self, c: usize, d: &NakamaData, log: &mut Vec<Value>) {
         self.losses += 1;
         if let Some(f) = self.columns.get_mut(c).and_then(Vec::pop) {
             self.defeated_friends.push(f);
-            log.push(format!(
-                "💥 {} (column {}) is defeated — {} defeated friend(s).",
-                d.friends[f].label(),
-                c + 1,
-                self.defeated_friends.len()
-            ));
+            log.push(
+                Phrase::new("nakama-friend-defeated")
+                    .arg("card", d.friends[f].label())
+                    .arg("column", (c + 1) as i64)
+                    .arg("count", self.defeated_friends.len() as i64)
+                    .into(),
+            );
         }
         if self.defeated_friends.len() >= DEFEAT_AT {
             self.end(Ending::Defeat);
@@ -484,14 +499,16 @@ impl Nakama {
         n: u8,
         rng: &mut GameRng,
         d: &NakamaData,
-        log: &mut Vec<String>,
+        log: &mut Vec<Value>,
     ) -> bool {
         let t = self.threat.saturating_add(n);
         if t >= THREAT_LIMIT {
             self.threat = 0;
-            log.push(format!(
-                "⚠️ The threat reaches {THREAT_LIMIT}: a friend is lost and the threat returns to 0."
-            ));
+            log.push(
+                Phrase::new("nakama-threat-limit")
+                    .arg("limit", i64::from(THREAT_LIMIT))
+                    .into(),
+            );
             self.lose_friend(rng, d, log)
         } else {
             self.threat = t;
@@ -511,16 +528,21 @@ impl Nakama {
         e: &DieEffect,
         rng: &mut GameRng,
         d: &NakamaData,
-        log: &mut Vec<String>,
+        log: &mut Vec<Value>,
     ) -> bool {
         match *e {
             DieEffect::ThreatDown { n } => {
                 self.lower_threat(n);
-                log.push(format!("The threat moves back {n} (now {}).", self.threat));
+                log.push(
+                    Phrase::new("nakama-threat-back")
+                        .arg("n", i64::from(n))
+                        .arg("now", i64::from(self.threat))
+                        .into(),
+                );
                 false
             }
             DieEffect::ThreatUp { n } => {
-                log.push(forward_line(self.threat, n));
+                log.push(forward_line(self.threat, n).into());
                 self.raise_threat(n, rng, d, log)
             }
             DieEffect::Draw { n } => {
@@ -535,19 +557,25 @@ impl Nakama {
                         None => break,
                     }
                 }
-                log.push(format!(
-                    "{} draws {got} friend card(s).",
-                    self.players[p].name
-                ));
+                log.push(
+                    Phrase::new("nakama-die-draws")
+                        .arg("who", self.players[p].name.as_str())
+                        .arg("count", got)
+                        .into(),
+                );
                 false
             }
             DieEffect::PowerUp => {
                 self.players[self.turn].powered = true;
-                log.push(format!("{} is powered up.", self.players[self.turn].name));
+                log.push(
+                    Phrase::new("nakama-die-powered")
+                        .arg("who", self.players[self.turn].name.as_str())
+                        .into(),
+                );
                 false
             }
             DieEffect::Nothing => {
-                log.push("Nothing happens.".into());
+                log.push(Phrase::new("nakama-die-nothing").into());
                 false
             }
         }
@@ -561,7 +589,7 @@ impl Nakama {
         first: usize,
         rng: &mut GameRng,
         d: &NakamaData,
-        log: &mut Vec<String>,
+        log: &mut Vec<Value>,
     ) -> bool {
         for s in first..SPACES {
             if self.over() {
@@ -575,14 +603,21 @@ impl Nakama {
                 self.defeated_enemies.push(foe);
                 self.turn_defeats = self.turn_defeats.saturating_add(1);
                 self.lower_threat(t);
-                log.push(format!(
-                    "⚔️ {} is defeated! Threat back {t} (now {}), reward {}.",
-                    foe.name(d),
-                    self.threat,
-                    berries(foe.reward(d))
-                ));
+                log.push(
+                    Phrase::new("nakama-combat-defeated")
+                        .arg("enemy", foe.name(d))
+                        .arg("threat", i64::from(t))
+                        .arg("now", i64::from(self.threat))
+                        .arg("reward", berries(foe.reward(d)))
+                        .into(),
+                );
             } else {
-                log.push(format!("🛡️ {} holds: threat forward {t}.", foe.name(d)));
+                log.push(
+                    Phrase::new("nakama-combat-holds")
+                        .arg("enemy", foe.name(d))
+                        .arg("threat", i64::from(t))
+                        .into(),
+                );
                 if self.raise_threat(t, rng, d, log) {
                     self.step = Step::Lose {
                         resume: Resume::Combat { next: s + 1 },
@@ -590,7 +625,11 @@ impl Nakama {
                     return true;
                 }
                 if !self.over() {
-                    log.push(format!("Threat is now {}.", self.threat));
+                    log.push(
+                        Phrase::new("nakama-threat-now")
+                            .arg("threat", i64::from(self.threat))
+                            .into(),
+                    );
                 }
             }
         }
@@ -611,11 +650,11 @@ impl Nakama {
         c: &Challenge,
         rng: &mut GameRng,
         d: &NakamaData,
-        log: &mut Vec<String>,
+        log: &mut Vec<Value>,
     ) -> bool {
         match *c {
             Challenge::ThreatUp { n } => {
-                log.push(forward_line(self.threat, n));
+                log.push(forward_line(self.threat, n).into());
                 return self.raise_threat(n, rng, d, log);
             }
             Challenge::PowerDownAll => {
@@ -633,17 +672,14 @@ impl Nakama {
                         }
                         let i = rng.random_range(0..p.hand.len());
                         let card = p.hand.remove(i);
-                        lost.push(d.friends[card].long());
+                        lost.push(d.friends[card].long_said());
                         self.discard.push(card);
                     }
                     // Which card left a hand is that player's to know (hands are hidden).
                     if !lost.is_empty() {
                         self.private_notes.push((
                             seat,
-                            format!(
-                                "The boss's challenge made you discard: {}.",
-                                lost.join(", ")
-                            ),
+                            Phrase::new("nakama-challenge-discarded").arg("cards", list(lost)),
                         ));
                     }
                 }
@@ -660,7 +696,7 @@ impl Nakama {
         &mut self,
         rng: &mut GameRng,
         d: &NakamaData,
-        log: &mut Vec<String>,
+        log: &mut Vec<Value>,
     ) -> bool {
         if self.spaces.iter().all(Option::is_some) {
             return false;
@@ -680,20 +716,21 @@ impl Nakama {
                     break;
                 };
                 self.spaces[s] = Some(foe);
-                log.push(format!(
-                    "{} {} enters space {}: {}",
-                    if foe.is_boss() {
-                        "👹 Boss"
-                    } else {
-                        "A new enemy,"
-                    },
-                    foe.name(d),
-                    s + 1,
-                    foe.mission(d).sentence()
-                ));
+                log.push(
+                    Phrase::new("nakama-enemy-enters")
+                        .arg("boss", if foe.is_boss() { "yes" } else { "no" })
+                        .arg("enemy", foe.name(d))
+                        .arg("space", (s + 1) as i64)
+                        .arg("mission", foe.mission(d).sentence_said())
+                        .into(),
+                );
                 if let Foe::Boss(b) = foe {
                     let c = d.bosses[b].challenge.clone();
-                    log.push(format!("Challenge: {}", c.render()));
+                    log.push(
+                        Phrase::new("nakama-challenge-line")
+                            .arg("challenge", c.said())
+                            .into(),
+                    );
                     if self.challenge(&c, rng, d, log) {
                         self.step = Step::Lose {
                             resume: Resume::Rest,
@@ -708,7 +745,7 @@ impl Nakama {
     }
 
     /// Rest, hand part: draw up to the hand size. Returns true if a discard is needed.
-    pub fn refill_hand(&mut self, log: &mut Vec<String>) -> bool {
+    pub fn refill_hand(&mut self, log: &mut Vec<Value>) -> bool {
         let p = self.turn;
         let hs = self.hand_size();
         let mut drawn = 0;
@@ -722,14 +759,19 @@ impl Nakama {
             }
         }
         if drawn > 0 {
-            log.push(format!("{} draws {drawn} card(s).", self.players[p].name));
+            log.push(
+                Phrase::new("nakama-rest-draws")
+                    .arg("who", self.players[p].name.as_str())
+                    .arg("count", drawn)
+                    .into(),
+            );
         }
         self.players[p].hand.len() > hs
     }
 
     /// The recruit (and its ability) is done: the reaction step when the table has it, else
     /// Combat and Rest at once.
-    pub fn end_recruit(&mut self, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<String>) {
+    pub fn end_recruit(&mut self, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<Value>) {
         if self.over() {
             return;
         }
@@ -742,7 +784,7 @@ impl Nakama {
 
     /// After the Recruit phase: Combat, then Rest, then the next turn (unless a discard or the
     /// crew's choice of a lost friend waits).
-    pub fn finish_recruit(&mut self, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<String>) {
+    pub fn finish_recruit(&mut self, rng: &mut GameRng, d: &NakamaData, log: &mut Vec<Value>) {
         self.turn_defeats = 0;
         self.resume(Resume::Combat { next: 0 }, rng, d, log);
     }
@@ -753,7 +795,7 @@ impl Nakama {
         from: Resume,
         rng: &mut GameRng,
         d: &NakamaData,
-        log: &mut Vec<String>,
+        log: &mut Vec<Value>,
     ) {
         if self.over() {
             return;

@@ -369,7 +369,12 @@ fn rule_five_defeated_friends_is_defeat() {
     let (t, out) = fifth_friend_lost(&["ann", "bob"], 9, |_, _| {});
     assert_eq!(t.g.defeated_friends.len(), 5);
     assert_eq!(t.g.ending, Some(Ending::Defeat));
-    assert!(t.g.ending_text(&t.d).unwrap().contains("Defeat"));
+    assert!(t
+        .g
+        .ending_text(&t.d)
+        .unwrap()
+        .text(croupier_core::i18n::Locale::En)
+        .contains("Defeat"));
     assert!(text(&out).contains("Defeat"), "{}", text(&out));
 }
 
@@ -399,7 +404,7 @@ fn rule_drawing_the_last_friend_card_ends_the_adventure_with_a_rank() {
     assert!(t.g.friend_deck.is_empty());
     let text = text(&out);
     assert!(text.contains("The adventure is over"), "{text}");
-    assert!(text.contains(rank(t.g.reward(&t.d))), "{text}");
+    assert!(text.contains(&rank(t.g.reward(&t.d))), "{text}");
 }
 
 #[test]
@@ -430,6 +435,7 @@ fn rule_defeating_every_enemy_of_the_deck_is_king_of_the_pirates() {
         .g
         .ending_text(&t.d)
         .unwrap()
+        .text(croupier_core::i18n::Locale::En)
         .contains("King of the Pirates"));
 }
 
@@ -1232,7 +1238,7 @@ fn rule_defeat_gives_no_rank() {
         let shown = text(&out);
         assert!(shown.contains("Defeat"), "{shown}");
         assert!(!shown.contains("rank so far"), "{shown}");
-        assert!(!shown.contains(rank(g.reward(d))), "{shown}");
+        assert!(!shown.contains(&rank(g.reward(d))), "{shown}");
         let v = super::view::view_model(&g, d, &croupier_core::table::Viewer::public()).unwrap();
         assert_eq!(v.rank, None);
         // The last friend card drawn: the rank stands.
@@ -1394,4 +1400,216 @@ fn an_opening_prints_what_it_printed_before() {
 
 fn who(n: &str) -> croupier_core::table::Actor {
     croupier_core::table::Actor::player(n, n)
+}
+
+/// The ASCII words a Japanese Nakama transcript may hold: the players' names, the data's names
+/// (characters, enemies and bosses, the friend cards' colours: `Red 7` is what `card:` takes;
+/// the data has no Japanese names yet) and the game's title (the table's own words name it).
+fn names_in(d: &NakamaData, players: &[&str]) -> Vec<String> {
+    // As `english_words` cuts a transcript into words (`Twin-Peak` is one).
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_ascii_alphanumeric() && !"@/+-_".contains(c))
+            .filter(|w| !w.is_empty())
+            .map(String::from)
+            .collect()
+    };
+    let mut names: Vec<String> = ["One", "Piece", "Nakama", "Friends", "Enemies"]
+        .iter()
+        .chain(players)
+        .map(|s| s.to_string())
+        .collect();
+    for c in &d.characters {
+        names.extend(words(&c.name));
+    }
+    for e in &d.enemies {
+        names.extend(words(&e.name));
+    }
+    for b in &d.bosses {
+        names.extend(words(&b.name));
+    }
+    for c in super::mission::Colour::ALL {
+        names.push(c.name().to_string());
+    }
+    names
+}
+
+/// Asserts that the Japanese `transcript` holds no English word but `names` (commands, code
+/// spans and dice notation are left out by `english_words`).
+fn reads_japanese(transcript: &str, names: &[String]) {
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let english = croupier_core::testkit::english_words(transcript, &names);
+    assert!(
+        english.is_empty(),
+        "English words: {english:?}\n{transcript}"
+    );
+}
+
+/// The opening's script (`tests/scripts/opening.txt`) played by a table read in Japanese:
+/// each step (ann and bob in turn, a stranger between) is accepted or refused as in English
+/// and leaves the same state (the words differ, the game does not); its button is pressed by
+/// its Japanese label, and the Japanese transcript holds no English word outside commands,
+/// names and dice.
+#[test]
+fn an_opening_played_in_japanese_ends_as_in_english() {
+    let script = std::fs::read_to_string(croupier_core::source_path(
+        "crates/nakama/tests/scripts/opening.txt",
+    ))
+    .expect("the script");
+    let mut en = Harness::of::<Nakama>(11);
+    let mut ja = Harness::of::<Nakama>(11).reading(croupier_core::i18n::Locale::Ja);
+    let mut steps = 0;
+    for line in script.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with("//") {
+            continue;
+        }
+        let a = en.line(line);
+        let b = ja.line(&line.replace("press Roll the die", "press ダイスを振る"));
+        assert_eq!(a.accepted, b.accepted, "{line}\n{}\n{}", a.text, b.text);
+        assert_eq!(en.state_json(), ja.state_json(), "{line}");
+        steps += 1;
+    }
+    assert_eq!(steps, 17, "the whole script ran");
+    let transcript = ja.transcript();
+    for words in ["冒険の始まり", "あなたの手札", "脅威", "勧誘", "倒した敵"] {
+        assert!(transcript.contains(words), "{words}\n{transcript}");
+    }
+    reads_japanese(transcript, &names_in(&data(), &["ann", "bob", "cat"]));
+}
+
+/// Whole seeded games (two players with bosses, three players near the deck's end, solo with
+/// the reaction step chosen) played to their ending in English and in Japanese, the
+/// simulator's moves mixed with commands the table refuses, and the crew's buttons pressed by
+/// their Japanese labels: the same state after every step, and no English word in the
+/// Japanese transcript.
+#[test]
+fn whole_games_in_japanese_end_as_in_english_and_read_japanese() {
+    use croupier_core::i18n::Locale;
+    let d = data();
+    let names = ["ann", "bob", "cat"];
+    for (seed, players, bosses) in [(3u64, 2usize, 2u8), (5, 3, 1), (8, 1, 3)] {
+        let open = |locale: Locale| {
+            let mut h = Harness::of::<Nakama>(seed).reading(locale);
+            let react = if players == 1 { "on" } else { "off" };
+            h.ok(&format!("ann: /nakama new character:Luffy react:{react}"));
+            for (n, c) in names[1..players].iter().zip(["Zoro", "Robin"]) {
+                h.ok(&format!("{n}: /nakama join character:{c}"));
+            }
+            h.ok(&format!("ann: /nakama begin bosses:{bosses}"));
+            if seed == 5 {
+                h.edit::<Nakama>(|g| {
+                    let keep = g.friend_deck.split_off(g.friend_deck.len() - 12);
+                    g.discard
+                        .extend(std::mem::replace(&mut g.friend_deck, keep));
+                });
+            }
+            h
+        };
+        let mut en = open(Locale::En);
+        let mut ja = open(Locale::Ja);
+        let mut rng = seeded(seed);
+        let mut steps = 0;
+        while steps < 600 {
+            let g: Nakama = en.state();
+            if g.over() {
+                break;
+            }
+            let line = if steps % 7 == 3 {
+                // Another player acts in between: out of turn, or a view, or a power.
+                let s = (g.turn + 1) % players;
+                let who = g.players[s].user.0.clone();
+                match rng.random_range(0..5) {
+                    0 => format!("{who}: /nakama recruit card:1 column:1"),
+                    1 => format!("{who}: /nakama hand"),
+                    2 => format!("{who}: /nakama power space:2"),
+                    3 => "cat: /nakama board".to_string(),
+                    _ => format!("{who}: /nakama skip"),
+                }
+            } else {
+                let (s, a) = choose(&g, &d).expect("a move");
+                format!("{}: {}", g.players[s].user.0, command(&d, &a).to_line())
+            };
+            let a = en.line(&line);
+            let b = ja.line(&line);
+            assert_eq!(a.accepted, b.accepted, "{line}\n{}\n{}", a.text, b.text);
+            assert_eq!(en.state_json(), ja.state_json(), "seed {seed}: {line}");
+            steps += 1;
+        }
+        let g: Nakama = ja.state();
+        assert!(g.over(), "seed {seed}: the game ended within {steps} steps");
+        // The ending's board, and a button pressed by its Japanese label.
+        ja.line("ann: /nakama board");
+        reads_japanese(ja.transcript(), &names_in(&d, &names));
+    }
+}
+
+/// A table on `seed` read in `locale`: ann (Luffy) and bob (Zoro), the reaction step on.
+fn reacting(seed: u64, locale: croupier_core::i18n::Locale) -> T {
+    let mut h = Harness::of::<Nakama>(seed).reading(locale);
+    h.ok("ann: /nakama new character:Luffy react:on");
+    h.ok("bob: /nakama join character:Zoro");
+    h.ok("ann: /nakama begin bosses:0");
+    let g = h.state();
+    T { h, d: data(), g }
+}
+
+/// Buttons read in Japanese are pressed by their Japanese labels: a column after a card picked
+/// from the hand, Continue after bob's power in the reaction step, and the crew's lost friend
+/// after the straw hat; English and Japanese tables end in the same state.
+#[test]
+fn japanese_buttons_are_pressed_by_their_japanese_labels() {
+    use croupier_core::i18n::Locale;
+    let mut en = reacting(41, Locale::En);
+    let mut ja = reacting(41, Locale::Ja);
+    for t in [&mut en, &mut ja] {
+        t.edit(|g, d| {
+            set_columns(g, d, ["Red 1", "Blue 1", "Green 1", "Yellow 1", "Purple 1"]);
+            give_hand(g, d, 0, &["Red 2", "Orange 2", "Blue 4", "Green 5"]);
+            set_spaces(
+                g,
+                [
+                    Some(enemy(d, "harbour-bully")),
+                    Some(enemy(d, "rival-bosun")),
+                    None,
+                ],
+            );
+            g.threat = 9;
+        });
+    }
+    let steps = [
+        ("ann: /nakama hand", "ann: /nakama hand"),
+        ("ann: pick red-2", "ann: pick red-2"),
+        ("ann: press Column 2", "ann: press 列2"),
+        ("bob: /nakama power space:2", "bob: /nakama power space:2"),
+        ("ann: press Continue", "ann: press 続行"),
+        (
+            "bob: press Lose Red 1 (column 1)",
+            "bob: press Red 1を失う（列1）",
+        ),
+        ("ann: /nakama board", "ann: /nakama board"),
+    ];
+    for (e, j) in steps {
+        if e.contains("Continue") {
+            // Combat: Harbour Bully holds, the threat reaches 10, the die shows the straw hat.
+            en.next_die(None);
+            ja.next_die(None);
+        }
+        let a = en.h.line(e);
+        let b = ja.h.line(j);
+        assert!(a.accepted, "{e}\n{}", a.text);
+        assert_eq!(a.accepted, b.accepted, "{e}\n{}\n{}", a.text, b.text);
+        assert_eq!(en.h.state_json(), ja.h.state_json(), "{e}");
+    }
+    en.g = en.h.state();
+    assert_eq!(en.g.defeated_friends, vec![f(&en.d, "Red 1")]);
+    let transcript = ja.h.transcript();
+    for shown in [
+        "[列1]",
+        "<仲間を勧誘する:",
+        "[続行]",
+        "[Red 1を失う（列1）]",
+        "麦わら帽子",
+    ] {
+        assert!(transcript.contains(shown), "{shown}\n{transcript}");
+    }
+    reads_japanese(transcript, &names_in(&ja.d, &["ann", "bob"]));
 }

@@ -1,72 +1,88 @@
 //! What players see: the public board, the private hand, and the prompts of each step.
-//! Only [`hand`] shows a hand's cards, and it is only ever sent privately.
+//! Only [`hand`] shows a hand's cards, and it is only ever sent privately. Every message is a
+//! `Said::Phrase` of `locales/*/nakama.ftl`, written in each reader's language.
 
 use super::commands::{ExchangeAs, NakamaCommand, PickOptions};
 use super::data::{Ability, NakamaData};
-use super::state::{berries, rank, Ending, Nakama, Phase, Step, COLUMNS, DEFEAT_AT, THREAT_LIMIT};
-use croupier_core::table::{ButtonStyle, Message, Reply, Select, SelectOption, UserId};
+use super::state::{
+    berries, list, rank, rank_said, Ending, Nakama, Phase, Step, COLUMNS, DEFEAT_AT, THREAT_LIMIT,
+};
+use croupier_core::i18n::Locale;
+use croupier_core::table::{
+    english, ButtonStyle, Message, Phrase, Reply, Select, SelectOption, UserId, Value,
+};
 
 /// Which step the turn is in, in words.
-pub fn step_text(g: &Nakama, d: &NakamaData) -> String {
+pub fn step_said(g: &Nakama, d: &NakamaData) -> Phrase {
     let who = g
         .players
         .get(g.turn)
         .map(|p| p.name.as_str())
         .unwrap_or("?");
+    let p = Phrase::new("nakama-step").arg("who", who);
     match &g.step {
-        Step::Recruit { extra: false } => format!("{who} must recruit a friend"),
-        Step::Recruit { extra: true } => format!("{who} may recruit one more friend"),
-        Step::Ability { card } => {
-            format!("{who} may use the ability of {}", d.friends[*card].short())
-        }
-        Step::Hat { .. } => format!("{who} chooses the die value after a straw hat"),
-        Step::Exchange { with, .. } => format!(
-            "{who} and {} are choosing cards to exchange",
-            g.players.get(*with).map(|p| p.name.as_str()).unwrap_or("?")
+        Step::Recruit { extra: false } => p.arg("step", "recruit"),
+        Step::Recruit { extra: true } => p.arg("step", "extra"),
+        Step::Ability { card } => p
+            .arg("step", "ability")
+            .arg("card", d.friends[*card].short_said()),
+        Step::Hat { .. } => p.arg("step", "hat"),
+        Step::Exchange { with, .. } => p.arg("step", "exchange").arg(
+            "with",
+            g.players.get(*with).map(|p| p.name.as_str()).unwrap_or("?"),
         ),
-        Step::Discard => format!("{who} must discard down to {} cards", g.hand_size()),
-        Step::React => {
-            format!("before Combat the crew may use powers; {who} presses Continue to fight")
-        }
-        Step::Lose { .. } => "the crew chooses which current friend is lost".to_string(),
+        Step::Discard => p.arg("step", "discard").arg("size", g.hand_size() as i64),
+        Step::React => p.arg("step", "react"),
+        Step::Lose { .. } => p.arg("step", "lose"),
     }
 }
 
 /// Where Combat stands before it runs, in a line: the threat and each enemy's mission, met or
 /// not (what a power in the reaction step changes).
-pub fn react_status(g: &Nakama, d: &NakamaData) -> String {
+pub fn react_status(g: &Nakama, d: &NakamaData) -> Value {
     match view_model(g, d, &croupier_core::table::Viewer::public()) {
         Ok(v) => {
-            let foes: Vec<String> = v
+            let foes: Vec<Value> = v
                 .spaces
                 .iter()
                 .enumerate()
-                .map(|(i, s)| enemy_line(i, s, false))
+                .map(|(i, s)| enemy_line(i, s, false).into())
                 .collect();
-            format!("Before Combat — threat {}; {}", v.threat, foes.join(" · "))
+            let mut it = foes.into_iter();
+            let first = it.next().unwrap_or_else(|| Value::from(""));
+            let foes = it.fold(first, |a, b| {
+                Phrase::new("nakama-dot").arg("a", a).arg("b", b).into()
+            });
+            Phrase::new("nakama-react-status")
+                .arg("threat", i64::from(v.threat))
+                .arg("foes", foes)
+                .into()
         }
-        Err(e) => e.0,
+        Err(e) => e.0.into(),
     }
 }
 
 /// One enemy space: `1. Name ✅ met`, or with `detail` its threat, reward and mission too.
-fn enemy_line(i: usize, space: &Option<FoeView>, detail: bool) -> String {
+fn enemy_line(i: usize, space: &Option<FoeView>, detail: bool) -> Phrase {
+    let pos = (i + 1) as i64;
     let Some(f) = space else {
-        return format!("{}. (empty)", i + 1);
+        return Phrase::new("nakama-enemy-empty").arg("pos", pos);
     };
-    let verdict = if f.met { "✅ met" } else { "❌ not met" };
-    if detail {
-        format!(
-            "{}. {}{} — threat {}, reward {}\n   {} {verdict}",
-            i + 1,
-            if f.boss { "👹 " } else { "" },
-            f.name,
-            f.threat,
-            berries(f.reward),
-            f.mission,
-        )
+    let p = Phrase::new(if detail {
+        "nakama-enemy"
     } else {
-        format!("{}. {} {verdict}", i + 1, f.name)
+        "nakama-enemy-short"
+    })
+    .arg("pos", pos)
+    .arg("name", f.name.as_str())
+    .arg("met", if f.met { "yes" } else { "no" });
+    if detail {
+        p.arg("boss", if f.boss { "yes" } else { "no" })
+            .arg("threat", i64::from(f.threat))
+            .arg("reward", berries(f.reward))
+            .arg("mission", f.mission_said.clone())
+    } else {
+        p
     }
 }
 
@@ -74,28 +90,41 @@ fn enemy_line(i: usize, space: &Option<FoeView>, detail: bool) -> String {
 pub fn board(g: &Nakama, d: &NakamaData) -> Message {
     match view_model(g, d, &croupier_core::table::Viewer::public()) {
         Ok(v) => board_of(&v),
-        Err(e) => Message::titled("🏴‍☠️ One Piece Nakama — the board", e.0),
+        Err(e) => Message::phrase(
+            Phrase::titled("nakama-board-title", "nakama-bad-state").arg("problem", e.0),
+        ),
     }
 }
 
 /// The public board, written from a view (the same the picture draws).
 pub fn board_of(v: &NakamaView) -> Message {
-    let mut m = Message::titled(
-        "🏴‍☠️ One Piece Nakama — the board",
-        match v.phase {
-            Phase::Joining => "The crew is gathering.".to_string(),
-            Phase::Playing => format!("Turn {} — {}.", v.turns, v.pending),
-            Phase::Over => "The adventure has ended.".to_string(),
-        },
-    );
-    let enemies: Vec<String> = v
+    board_phrase(v, "nakama-board-title", board_status(v))
+}
+
+/// What the board's text says under its title.
+fn board_status(v: &NakamaView) -> Value {
+    let p = Phrase::new("nakama-board-status").arg("turn", i64::from(v.turns));
+    match (v.phase, &v.pending_said) {
+        (Phase::Joining, _) => p.arg("phase", "joining"),
+        (Phase::Playing, Some(pending)) => {
+            p.arg("phase", "playing").arg("pending", pending.clone())
+        }
+        (Phase::Playing, None) => p.arg("phase", "playing").arg("pending", ""),
+        (Phase::Over, _) => p.arg("phase", "over"),
+    }
+    .into()
+}
+
+/// The board under `title` with `text`: its fields (enemies, columns, threat, the defeated,
+/// decks, crew) and, while playing, the My hand button.
+fn board_phrase(v: &NakamaView, title: &str, text: Value) -> Message {
+    let enemies: Vec<Value> = v
         .spaces
         .iter()
         .enumerate()
-        .map(|(i, s)| enemy_line(i, s, true))
+        .map(|(i, s)| enemy_line(i, s, true).into())
         .collect();
-    m = m.field("Enemies", enemies.join("\n"));
-    let cols: Vec<String> = v
+    let cols: Vec<Value> = v
         .columns
         .iter()
         .enumerate()
@@ -104,99 +133,126 @@ pub fn board_of(v: &NakamaView) -> Message {
                 .iter()
                 .map(|f| f.label.clone())
                 .collect();
-            let current = c
+            let current: Value = c
                 .last()
-                .map(|f| f.short.clone())
-                .unwrap_or_else(|| "(empty)".into());
-            if former.is_empty() {
-                format!("{}. **{current}**", i + 1)
-            } else {
-                format!("{}. **{current}** (former: {})", i + 1, former.join(", "))
-            }
+                .map(|f| f.short_said.clone())
+                .unwrap_or_else(|| Phrase::new("nakama-empty").into());
+            Phrase::new("nakama-column-line")
+                .arg("column", (i + 1) as i64)
+                .arg("current", current)
+                .arg("earlier", if former.is_empty() { "no" } else { "yes" })
+                .arg("former", former.join(", "))
+                .into()
         })
         .collect();
-    m = m.field("Friend columns", cols.join("\n"));
     let track: String = (0..THREAT_LIMIT)
         .map(|i| if i == v.threat { '●' } else { '·' })
         .collect();
-    m = m.inline("Threat", format!("{} {track}", v.threat));
-    let names = |v: &[String]| {
-        if v.is_empty() {
-            "none".to_string()
-        } else {
-            v.join(", ")
-        }
-    };
-    m = m.field(
-        format!("Defeated friends {}/{DEFEAT_AT}", v.defeated_friends.len()),
-        names(&v.defeated_friends),
-    );
-    m = m.field(
-        format!("Defeated enemies {}", v.defeated_enemies.len()),
-        format!("{}\n{}", names(&v.defeated_enemies), v.rewards),
-    );
-    m = m.inline(
-        "Decks",
-        format!("friends {} · enemies {}", v.friend_deck, v.enemy_deck),
-    );
-    let crew: Vec<String> = v
+    let names = |v: &[String]| list(v.iter().map(|n| Value::from(n.as_str())).collect());
+    let crew: Vec<Value> = v
         .players
         .iter()
         .map(|p| {
-            format!(
-                "{}{} — {} · {} · {} card(s)",
-                if p.active { "▶ " } else { "" },
-                p.name,
-                p.character,
-                if p.powered { "Power Up!" } else { "Power Down" },
-                p.cards
-            )
+            Phrase::new("nakama-crew-line")
+                .arg("active", if p.active { "yes" } else { "no" })
+                .arg("name", p.name.as_str())
+                .arg("character", p.character.as_str())
+                .arg("token", token(p.powered))
+                .arg("cards", p.cards as i64)
+                .into()
         })
         .collect();
+    let mut p = Phrase::titled(title, "nakama-board")
+        .arg("text", text)
+        .field(Phrase::new("nakama-field-enemies"), Value::Lines(enemies))
+        .field(Phrase::new("nakama-field-columns"), Value::Lines(cols))
+        .field(
+            Phrase::new("nakama-field-threat"),
+            Phrase::new("nakama-threat-track")
+                .arg("threat", i64::from(v.threat))
+                .arg("track", track),
+        )
+        .field(
+            Phrase::new("nakama-field-defeated-friends")
+                .arg("count", v.defeated_friends.len() as i64)
+                .arg("limit", DEFEAT_AT as i64),
+            names(&v.defeated_friends),
+        )
+        .field(
+            Phrase::new("nakama-field-defeated-enemies")
+                .arg("count", v.defeated_enemies.len() as i64),
+            Phrase::new("nakama-defeated-enemies")
+                .arg("names", names(&v.defeated_enemies))
+                .arg("rewards", v.rewards_said.clone()),
+        )
+        .field(
+            Phrase::new("nakama-field-decks"),
+            Phrase::new("nakama-decks")
+                .arg("friends", v.friend_deck as i64)
+                .arg("enemies", v.enemy_deck as i64),
+        );
     if !crew.is_empty() {
-        m = m.field("Crew", crew.join("\n"));
+        p = p.field(Phrase::new("nakama-field-crew"), Value::Lines(crew));
+    }
+    let mut m = Message::phrase(p);
+    // Threat and Decks sit side by side (Discord's inline fields).
+    for i in [2, 5] {
+        if let Some(f) = m.fields.get_mut(i) {
+            f.inline = true;
+        }
     }
     if v.phase == Phase::Playing {
-        m = m.button("My hand", &NakamaCommand::Hand);
+        m = m
+            .labelled(&["nakama-button-hand"])
+            .button(english("nakama-button-hand"), &NakamaCommand::Hand);
     }
     m
 }
 
+/// A Power Up! token's face, in words.
+fn token(powered: bool) -> Phrase {
+    Phrase::new("nakama-token").arg("up", if powered { "yes" } else { "no" })
+}
+
 /// The board with the ending.
-pub fn final_board(g: &Nakama, d: &NakamaData, ending: String) -> Message {
-    let mut m = board(g, d);
-    m.title = Some("🏴‍☠️ One Piece Nakama — the end".into());
-    m.body = ending;
-    m.buttons.clear();
-    m
+pub fn final_board(g: &Nakama, d: &NakamaData, ending: Phrase) -> Message {
+    match view_model(g, d, &croupier_core::table::Viewer::public()) {
+        Ok(v) => {
+            let mut m = board_phrase(&v, "nakama-end-title", ending.into());
+            m.buttons.clear();
+            if let Some(croupier_core::table::Said::Phrase(p)) = &mut m.said {
+                p.buttons.clear();
+            }
+            m
+        }
+        Err(e) => Message::phrase(
+            Phrase::titled("nakama-end-title", "nakama-bad-state").arg("problem", e.0),
+        ),
+    }
+}
+
+/// The My hand and Board buttons under a message.
+pub fn hand_and_board(m: Message) -> Message {
+    m.labelled(&["nakama-button-hand", "nakama-button-board"])
+        .button(english("nakama-button-hand"), &NakamaCommand::Hand)
+        .button(english("nakama-button-board"), &NakamaCommand::Board)
 }
 
 /// A player's hand (send only with `Reply::private`), with the menu that fits the step.
 pub fn hand(g: &Nakama, s: usize, d: &NakamaData) -> Message {
     let p = &g.players[s];
-    let list: Vec<String> = p
+    let list: Vec<Value> = p
         .hand
         .iter()
         .enumerate()
-        .map(|(i, &f)| format!("{}. {}", i + 1, d.friends[f].long()))
+        .map(|(i, &f)| {
+            Phrase::new("nakama-hand-line")
+                .arg("pos", (i + 1) as i64)
+                .arg("card", d.friends[f].long_said())
+                .into()
+        })
         .collect();
     let ch = &d.characters[p.character];
-    let mut m = Message::titled(
-        "🂠 Your hand (only you see this)",
-        if list.is_empty() {
-            "(empty)".to_string()
-        } else {
-            list.join("\n")
-        },
-    )
-    .field(
-        format!(
-            "{} — {}",
-            ch.name,
-            if p.powered { "Power Up!" } else { "Power Down" }
-        ),
-        ch.special.render(),
-    );
     let cards: Vec<SelectOption> = p
         .hand
         .iter()
@@ -213,42 +269,67 @@ pub fn hand(g: &Nakama, s: usize, d: &NakamaData) -> Message {
             }
         })
         .collect();
-    let menu = |placeholder: &str, command: NakamaCommand| {
-        Select::new(placeholder, &command, "card", cards.clone())
+    let descriptions: Vec<Option<Value>> = p
+        .hand
+        .iter()
+        .map(|&f| d.friends[f].ability.as_ref().map(|a| a.said().into()))
+        .collect();
+    let menu = match &g.step {
+        _ if g.phase != Phase::Playing => None,
+        Step::Recruit { .. } if s == g.turn && !p.hand.is_empty() => Some((
+            "nakama-menu-recruit",
+            NakamaCommand::Recruit {
+                card: String::new(),
+                column: None,
+            },
+        )),
+        Step::Exchange { with, mine, theirs }
+            if (s == g.turn && mine.is_none()) || (s == *with && theirs.is_none()) =>
+        {
+            Some((
+                "nakama-menu-give",
+                NakamaCommand::Give {
+                    card: String::new(),
+                },
+            ))
+        }
+        Step::Discard if s == g.turn => Some((
+            "nakama-menu-discard",
+            NakamaCommand::Discard {
+                card: String::new(),
+            },
+        )),
+        _ => None,
     };
+    let mut said = Phrase::titled("nakama-hand-title", "nakama-hand")
+        .arg(
+            "cards",
+            if list.is_empty() {
+                Phrase::new("nakama-empty").into()
+            } else {
+                Value::Lines(list)
+            },
+        )
+        .field(
+            Phrase::new("nakama-hand-character")
+                .arg("character", ch.name.as_str())
+                .arg("token", token(p.powered)),
+            ch.special.said(),
+        );
+    if let Some((placeholder, _)) = &menu {
+        said = said.menu(Phrase::new(placeholder), descriptions);
+    }
+    let mut m = Message::phrase(said);
     if g.phase == Phase::Playing {
         // The hand changes when others act (an exchange, a boss's discard): a fresh copy is
         // one press away.
-        m = m.styled_button("Refresh", &NakamaCommand::Hand, ButtonStyle::Secondary);
-        match &g.step {
-            Step::Recruit { .. } if s == g.turn && !p.hand.is_empty() => {
-                m = m.with_select(menu(
-                    "Recruit a friend",
-                    NakamaCommand::Recruit {
-                        card: String::new(),
-                        column: None,
-                    },
-                ));
-            }
-            Step::Exchange { with, mine, theirs }
-                if (s == g.turn && mine.is_none()) || (s == *with && theirs.is_none()) =>
-            {
-                m = m.with_select(menu(
-                    "Give a card in the exchange",
-                    NakamaCommand::Give {
-                        card: String::new(),
-                    },
-                ));
-            }
-            Step::Discard if s == g.turn => {
-                m = m.with_select(menu(
-                    "Discard a card",
-                    NakamaCommand::Discard {
-                        card: String::new(),
-                    },
-                ));
-            }
-            _ => {}
+        m = m.labelled(&["nakama-button-refresh"]).styled_button(
+            english("nakama-button-refresh"),
+            &NakamaCommand::Hand,
+            ButtonStyle::Secondary,
+        );
+        if let Some((placeholder, command)) = menu {
+            m = m.with_select(Select::new(english(placeholder), &command, "card", cards));
         }
     }
     m
@@ -257,10 +338,15 @@ pub fn hand(g: &Nakama, s: usize, d: &NakamaData) -> Message {
 /// After picking a card without a column: one button per column (private).
 pub fn column_prompt(d: &NakamaData, f: usize) -> Message {
     let fr = &d.friends[f];
-    let mut m = Message::text(format!("Recruit {} into which column?", fr.long()));
-    for c in 1..=5 {
+    let keys: Vec<String> = (1..=COLUMNS)
+        .map(|c| format!("nakama-button-column-{c}"))
+        .collect();
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    let mut m = Message::phrase(Phrase::new("nakama-which-column").arg("card", fr.long_said()))
+        .labelled(&keys);
+    for (c, key) in (1..=5).zip(&keys) {
         m = m.button(
-            format!("Column {c}"),
+            english(key),
             &NakamaCommand::Recruit {
                 card: fr.id.clone(),
                 column: Some(c),
@@ -274,16 +360,14 @@ pub fn column_prompt(d: &NakamaData, f: usize) -> Message {
 pub fn turn_prompt(g: &Nakama, d: &NakamaData) -> Reply {
     let p = &g.players[g.turn];
     Reply::public(
-        Message::text(format!(
-            "Turn {}: {}, recruit a friend ({}). Threat {}.",
-            g.turns,
-            p.user.mention(),
-            d.characters[p.character].name,
-            g.threat
+        hand_and_board(Message::phrase(
+            Phrase::new("nakama-turn")
+                .arg("turn", i64::from(g.turns))
+                .arg("who", p.user.mention())
+                .arg("character", d.characters[p.character].name.as_str())
+                .arg("threat", i64::from(g.threat)),
         ))
-        .ping(&p.user)
-        .button("My hand", &NakamaCommand::Hand)
-        .button("Board", &NakamaCommand::Board),
+        .ping(&p.user),
     )
 }
 
@@ -298,133 +382,172 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
     let lose = |c: usize| NakamaCommand::Lose {
         column: u8::try_from(c + 1).unwrap_or(u8::MAX),
     };
+    let who = p.user.mention();
     let m = match &g.step {
-        Step::Recruit { extra: true } => Message::text(format!(
-            "{}, recruit one more friend (`/nakama recruit`) or skip.",
-            p.user.mention()
-        ))
-        .button("My hand", &NakamaCommand::Hand)
-        .button("Skip", &NakamaCommand::Skip),
+        Step::Recruit { extra: true } => {
+            Message::phrase(Phrase::new("nakama-prompt-extra").arg("who", who.as_str()))
+                .labelled(&["nakama-button-hand", "nakama-button-skip"])
+                .button(english("nakama-button-hand"), &NakamaCommand::Hand)
+                .button(english("nakama-button-skip"), &NakamaCommand::Skip)
+        }
         Step::Ability { card } => {
-            let mut m = Message::text(format!(
-                "{}, use the ability of {}? ",
-                p.user.mention(),
-                d.friends[*card].long()
-            ));
-            match &d.friends[*card].ability {
-                Some(Ability::Move) => {
-                    m.body
-                        .push_str("`/nakama ability from:<column> to:<column>`");
-                }
+            let ability = &d.friends[*card].ability;
+            let how = match ability {
+                Some(Ability::Move) => "move",
+                Some(Ability::Exchange) if g.players.len() == 1 => "solo-exchange",
+                _ => "buttons",
+            };
+            let mut said = Phrase::new("nakama-prompt-ability")
+                .arg("who", who.as_str())
+                .arg("card", d.friends[*card].long_said())
+                .arg("how", how);
+            // The buttons: (label key, command); a player's name goes in as `$withN`.
+            let mut buttons: Vec<(String, NakamaCommand)> = vec![];
+            match ability {
                 Some(Ability::Block) => {
                     for s in 1..=3u8 {
                         if g.spaces[usize::from(s) - 1].is_some() {
-                            m = m.button(
-                                format!("Block space {s}"),
-                                &NakamaCommand::ability(
+                            buttons.push((
+                                format!("nakama-button-block-{s}"),
+                                NakamaCommand::ability(
                                     PickOptions {
                                         space: Some(s),
                                         ..Default::default()
                                     },
                                     None,
                                 ),
-                            );
+                            ));
                         }
                     }
                 }
                 Some(Ability::Exchange) if g.players.len() == 1 => {
-                    m.body.push_str(
-                        "Solo: use it as Move (`/nakama ability as:move from: to:`) or Recruit.",
-                    );
-                    m = m.button(
-                        "As Recruit",
-                        &NakamaCommand::Ability {
+                    buttons.push((
+                        "nakama-button-as-recruit".into(),
+                        NakamaCommand::Ability {
                             pick: PickOptions::default(),
                             value: None,
                             mode: Some(ExchangeAs::Recruit),
                         },
-                    );
+                    ));
                 }
                 Some(Ability::Exchange) => {
                     for (i, o) in g.players.iter().enumerate() {
                         if i != g.turn {
-                            m = m.button(
-                                format!("Exchange with {}", o.name),
-                                &NakamaCommand::ability(
+                            said = said.arg(&format!("with{}", i + 1), o.name.as_str());
+                            buttons.push((
+                                format!("nakama-button-exchange-{}", i + 1),
+                                NakamaCommand::ability(
                                     PickOptions {
                                         target: Some(UserId::new(&o.user.0)),
                                         ..Default::default()
                                     },
                                     None,
                                 ),
-                            );
+                            ));
                         }
                     }
                 }
-                Some(Ability::PowerUp) => m = m.button("Power Up", &no_pick),
-                Some(Ability::Recruit) => m = m.button("Recruit again", &no_pick),
-                Some(Ability::Die { .. }) => m = m.button("Roll the die", &no_pick),
-                None => {}
+                Some(Ability::PowerUp) => {
+                    buttons.push(("nakama-button-power-up".into(), no_pick.clone()))
+                }
+                Some(Ability::Recruit) => {
+                    buttons.push(("nakama-button-recruit-again".into(), no_pick.clone()))
+                }
+                Some(Ability::Die { .. }) => {
+                    buttons.push(("nakama-button-roll".into(), no_pick.clone()))
+                }
+                Some(Ability::Move) | None => {}
             }
-            m.button("Skip", &NakamaCommand::Skip)
+            buttons.push(("nakama-button-skip".into(), NakamaCommand::Skip));
+            let keys: Vec<&str> = buttons.iter().map(|(k, _)| k.as_str()).collect();
+            let labels: Vec<String> = keys
+                .iter()
+                .map(|k| {
+                    Phrase {
+                        key: k.to_string(),
+                        ..said.clone()
+                    }
+                    .text(Locale::En)
+                })
+                .collect();
+            let mut m = Message::phrase(said.clone()).labelled(&keys);
+            for ((_, command), label) in buttons.iter().zip(labels) {
+                m = m.button(label, command);
+            }
+            m
         }
         Step::Hat { .. } => {
-            let mut m = Message::text(format!("{}, choose the die value:", p.user.mention()));
-            for v in 1..=5 {
+            let keys: Vec<String> = (1..=5)
+                .map(|v| format!("nakama-button-value-{v}"))
+                .collect();
+            let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+            let mut m = Message::phrase(Phrase::new("nakama-prompt-hat").arg("who", who.as_str()))
+                .labelled(&keys);
+            for (v, key) in (1..=5).zip(&keys) {
                 m = m.button(
-                    v.to_string(),
+                    english(key),
                     &NakamaCommand::ability(PickOptions::default(), Some(v)),
                 );
             }
             m
         }
-        Step::Exchange { .. } => {
-            Message::text("Waiting for both players to choose a card (`/nakama hand`).")
-        }
-        Step::Discard => Message::text(format!(
-            "{}, your hand is over {} cards: discard with `/nakama hand`.",
-            p.user.mention(),
-            g.hand_size()
-        ))
-        .button("My hand", &NakamaCommand::Hand),
+        Step::Exchange { .. } => Message::phrase(Phrase::new("nakama-prompt-exchange")),
+        Step::Discard => Message::phrase(
+            Phrase::new("nakama-prompt-discard")
+                .arg("who", who.as_str())
+                .arg("size", g.hand_size() as i64),
+        )
+        .labelled(&["nakama-button-hand"])
+        .button(english("nakama-button-hand"), &NakamaCommand::Hand),
         Step::React => {
             return vec![
                 Reply::public(board(g, d)),
                 Reply::public(
-                    Message::text(format!(
-                        "Before Combat: anyone may react with `/nakama power` (the board above shows which missions are met). {}, press Continue to fight.",
-                        p.user.mention()
-                    ))
-                    .ping(&p.user)
-                    .button("Continue", &NakamaCommand::Continue),
+                    Message::phrase(Phrase::new("nakama-prompt-react").arg("who", who.as_str()))
+                        .labelled(&["nakama-button-continue"])
+                        .ping(&p.user)
+                        .button(english("nakama-button-continue"), &NakamaCommand::Continue),
                 ),
             ]
         }
         Step::Lose { .. } => {
             let weakest = g.weakest_column(d);
-            let mut m = Message::text(
-                "The straw hat: the crew chooses which current friend is lost. The first button gives up the weakest; any player may press."
-                    .to_string(),
-            );
-            let label = |c: usize| {
-                g.columns[c]
-                    .last()
-                    .map(|&f| d.friends[f].label())
-                    .unwrap_or_default()
-            };
+            let mut said = Phrase::new("nakama-prompt-lose");
+            // Each column's current friend goes in as `$cardN`.
+            let mut buttons: Vec<(String, NakamaCommand, ButtonStyle)> = vec![];
+            for c in 0..COLUMNS {
+                if let Some(&f) = g.columns[c].last() {
+                    said = said.arg(&format!("card{}", c + 1), d.friends[f].label());
+                }
+            }
             if !g.columns[weakest].is_empty() {
-                m = m.styled_button(
-                    format!("Lose {} (column {})", label(weakest), weakest + 1),
-                    &lose(weakest),
+                buttons.push((
+                    format!("nakama-button-lose-weakest-{}", weakest + 1),
+                    lose(weakest),
                     ButtonStyle::Primary,
-                );
+                ));
             }
             for c in (0..COLUMNS).filter(|&c| c != weakest && !g.columns[c].is_empty()) {
-                m = m.styled_button(
-                    format!("Column {}: {}", c + 1, label(c)),
-                    &lose(c),
+                buttons.push((
+                    format!("nakama-button-lose-{}", c + 1),
+                    lose(c),
                     ButtonStyle::Secondary,
-                );
+                ));
+            }
+            let keys: Vec<&str> = buttons.iter().map(|(k, _, _)| k.as_str()).collect();
+            let labels: Vec<String> = keys
+                .iter()
+                .map(|k| {
+                    Phrase {
+                        key: k.to_string(),
+                        ..said.clone()
+                    }
+                    .text(Locale::En)
+                })
+                .collect();
+            let mut m = Message::phrase(said.clone()).labelled(&keys);
+            for ((_, command, style), label) in buttons.iter().zip(labels) {
+                m = m.styled_button(label, command, *style);
             }
             return vec![Reply::public(board(g, d)), Reply::public(m)];
         }
@@ -450,6 +573,8 @@ pub struct FriendView {
     pub ability_name: Option<&'static str>,
     /// The label with the ability written out.
     pub long: String,
+    /// [`FriendView::short`] in typed words (the board's text in each reader's language).
+    pub short_said: Value,
 }
 
 /// An enemy or boss card in one of the three spaces.
@@ -465,6 +590,8 @@ pub struct FoeView {
     pub reward: u32,
     /// The mission as a sentence.
     pub mission: String,
+    /// The mission in typed words (the board's text in each reader's language).
+    pub mission_said: Phrase,
     /// The current friends meet the mission.
     pub met: bool,
 }
@@ -497,6 +624,8 @@ pub struct NakamaView {
     pub turns: u32,
     /// The step the turn waits for, in words (while playing).
     pub pending: String,
+    /// The same in typed words (the board's text in each reader's language).
+    pub pending_said: Option<Phrase>,
     /// Threat track.
     pub threat: u8,
     /// The three enemy spaces.
@@ -511,10 +640,12 @@ pub struct NakamaView {
     pub reward: u32,
     /// The rank those rewards give; none after a defeat (the rulebook ranks only an adventure
     /// that ends with the last friend card or with every enemy defeated).
-    pub rank: Option<&'static str>,
+    pub rank: Option<String>,
     /// The rewards and the rank in a line, as the board and the picture write it
     /// (`Rewards ฿12,000,000 — rank so far: Rookie Pirate`).
     pub rewards: String,
+    /// The same in typed words (the board's text in each reader's language).
+    pub rewards_said: Phrase,
     /// Friend deck size.
     pub friend_deck: usize,
     /// Enemy deck size.
@@ -571,6 +702,7 @@ pub fn view_model(
             short: f.short(),
             ability_name: f.ability.as_ref().map(|a| a.name()),
             long: f.long(),
+            short_said: f.short_said(),
         }
     };
     let current: Vec<Option<Face>> = g
@@ -593,12 +725,14 @@ pub fn view_model(
                         (&b.name, b.threat, b.reward, &b.mission, true)
                     }
                 };
+                let mission_said = mission.sentence_said();
                 FoeView {
                     name: name.clone(),
                     boss,
                     threat,
                     reward,
-                    mission: mission.sentence(),
+                    mission: mission_said.text(Locale::En),
+                    mission_said,
                     met: mission.check(&current),
                 }
             })
@@ -607,15 +741,27 @@ pub fn view_model(
     let seat = g.players.iter().position(|p| viewer.is(&p.user));
     let reward = g.reward(d);
     let ranked = g.ending != Some(Ending::Defeat);
+    let pending_said = (g.phase == Phase::Playing).then(|| step_said(g, d));
+    let rewards_said = Phrase::new("nakama-rewards")
+        .arg(
+            "state",
+            match (g.phase, g.ending) {
+                (_, Some(Ending::Defeat)) => "defeat",
+                (Phase::Over, _) => "over",
+                _ => "playing",
+            },
+        )
+        .arg("berries", berries(reward))
+        .arg("rank", rank_said(reward));
     Ok(NakamaView {
         role: croupier_core::table::Role { gm: false, seat },
         phase: g.phase,
         turns: g.turns,
-        pending: if g.phase == Phase::Playing {
-            step_text(g, d)
-        } else {
-            String::new()
-        },
+        pending: pending_said
+            .as_ref()
+            .map(|p| p.text(Locale::En))
+            .unwrap_or_default(),
+        pending_said,
         threat: g.threat,
         spaces,
         columns: g
@@ -635,18 +781,8 @@ pub fn view_model(
             .collect(),
         reward,
         rank: ranked.then(|| rank(reward)),
-        rewards: match (g.phase, g.ending) {
-            (_, Some(Ending::Defeat)) => format!(
-                "Rewards {} — no rank: a defeat ends the adventure without one",
-                berries(reward)
-            ),
-            (Phase::Over, _) => format!("Rewards {} — rank: {}", berries(reward), rank(reward)),
-            _ => format!(
-                "Rewards {} — rank so far: {}",
-                berries(reward),
-                rank(reward)
-            ),
-        },
+        rewards: rewards_said.text(Locale::En),
+        rewards_said,
         friend_deck: g.friend_deck.len(),
         enemy_deck: g.enemy_deck.len(),
         players: g

@@ -319,6 +319,8 @@ impl Message {
         let w = said.words(locale);
         self.title = w.title;
         self.body = w.body;
+        // A field keeps the message's inline flag at its place.
+        let inline: Vec<bool> = self.fields.iter().map(|f| f.inline).collect();
         self.fields = w
             .fields
             .into_iter()
@@ -326,11 +328,18 @@ impl Message {
             .map(|(i, (name, value))| Field {
                 name,
                 value,
-                inline: w.inline.get(i).copied().unwrap_or(false),
+                inline: w.inline.get(i).copied().unwrap_or(false)
+                    || inline.get(i).copied().unwrap_or(false),
             })
             .collect();
         for (b, label) in self.buttons.iter_mut().zip(w.buttons) {
             b.label = label;
+        }
+        if let (Some(sel), Some((placeholder, descriptions))) = (&mut self.select, w.menu) {
+            sel.placeholder = placeholder;
+            for (o, d) in sel.options.iter_mut().zip(descriptions) {
+                o.description = d;
+            }
         }
     }
 

@@ -60,6 +60,9 @@ pub struct Phrase {
     /// which refusals carry, small.
     #[serde(default, skip_serializing_if = "no_fields")]
     pub fields: Box<[PhraseField]>,
+    /// The words of the message's select menu, if it has words of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub menu: Option<Box<Menu>>,
 }
 
 /// True for a phrase without fields (stored without them).
@@ -77,6 +80,17 @@ pub struct PhraseField {
     /// Shown beside the blocks around it (Discord's inline fields).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub inline: bool,
+}
+
+/// A select menu's words: its placeholder and each entry's second line, in the menu's order
+/// (an entry's label is a name and stays as it is).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Menu {
+    /// The placeholder.
+    pub placeholder: Value,
+    /// Each entry's description (`None`: it has none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub descriptions: Vec<Option<Value>>,
 }
 
 /// A value of a [`Phrase`].
@@ -195,6 +209,7 @@ impl Phrase {
             args: vec![],
             buttons: vec![],
             fields: Box::default(),
+            menu: None,
         }
     }
 
@@ -230,6 +245,16 @@ impl Phrase {
             inline,
         });
         self.fields = fields.into_boxed_slice();
+        self
+    }
+
+    /// Gives the message's select menu these words: its placeholder and each entry's second
+    /// line, in the menu's order.
+    pub fn menu(mut self, placeholder: impl Into<Value>, descriptions: Vec<Option<Value>>) -> Self {
+        self.menu = Some(Box::new(Menu {
+            placeholder: placeholder.into(),
+            descriptions,
+        }));
         self
     }
 
@@ -273,6 +298,15 @@ impl Phrase {
                 .iter()
                 .map(|b| text(locale, b, &args))
                 .collect(),
+            menu: self.menu.as_ref().map(|m| {
+                (
+                    m.placeholder.text(locale),
+                    m.descriptions
+                        .iter()
+                        .map(|d| d.as_ref().map(|d| d.text(locale)))
+                        .collect(),
+                )
+            }),
         }
     }
 }
@@ -337,6 +371,8 @@ pub struct Words {
     pub inline: Vec<bool>,
     /// The labels of the message's first buttons, in order (none: as they are).
     pub buttons: Vec<String>,
+    /// The select menu's placeholder and its entries' descriptions (none: as they are).
+    pub menu: Option<(String, Vec<Option<String>>)>,
 }
 
 impl Chance {
@@ -403,6 +439,7 @@ impl Said {
                 fields: vec![],
                 inline: vec![],
                 buttons: vec![],
+                menu: None,
             },
             Said::RollFailed { error, thrown } => Words {
                 title: Some(text(locale, "roll-failed-title", &[])),
@@ -417,6 +454,7 @@ impl Said {
                 fields: vec![],
                 inline: vec![],
                 buttons: vec![],
+                menu: None,
             },
         }
     }
@@ -467,6 +505,7 @@ impl RollSaid {
                 fields,
                 inline: vec![],
                 buttons: vec![],
+                menu: None,
             }
         } else {
             Words {
@@ -475,6 +514,7 @@ impl RollSaid {
                 fields,
                 inline: vec![],
                 buttons: vec![],
+                menu: None,
             }
         }
     }
@@ -612,6 +652,55 @@ mod tests {
         };
         assert_eq!(none.line(Locale::En), "needs 12+ (no exact chance: why)");
         assert_eq!(none.line(Locale::Ja), "12以上（正確な確率なし：why）");
+    }
+
+    /// A phrase's fields and its select menu are written in the reader's language too: each
+    /// field keeps the message's inline flag, the menu its entries' labels and values.
+    #[test]
+    fn a_phrases_fields_and_menu_are_written_in_the_readers_language() {
+        use crate::table::{Message, Select, SelectOption};
+        let mut m = Message::phrase(
+            Phrase::new("roll-title")
+                .field(Phrase::new("roll-log"), "#3")
+                .field("name", Phrase::new("roll-log"))
+                .menu(
+                    Phrase::new("roll-log"),
+                    vec![Some(Phrase::new("roll-title").into()), None],
+                ),
+        );
+        m.fields[1].inline = true;
+        m.select = Some(Select {
+            placeholder: "Log".into(),
+            command: "/roll".into(),
+            option: "expr".into(),
+            options: ["a", "b"]
+                .map(|v| SelectOption {
+                    label: v.to_uppercase(),
+                    value: v.into(),
+                    description: None,
+                })
+                .to_vec(),
+            decision: None,
+        });
+        let ja = m.in_language(Locale::Ja);
+        let fields: Vec<(&str, &str, bool)> = ja
+            .fields
+            .iter()
+            .map(|f| (f.name.as_str(), f.value.as_str(), f.inline))
+            .collect();
+        assert_eq!(fields, [("ログ", "#3", false), ("name", "ログ", true)]);
+        let sel = ja.select.expect("the menu");
+        assert_eq!(sel.placeholder, "ログ");
+        assert_eq!(sel.options[0].label, "A");
+        assert_eq!(
+            sel.options[0].description.as_deref(),
+            Some(text(Locale::Ja, "roll-title", &[]).as_str())
+        );
+        assert_eq!(sel.options[1].description, None);
+        let en = m.in_language(Locale::En);
+        assert_eq!(en.fields[0].name, "Log");
+        assert!(en.fields[1].inline);
+        assert_eq!(en.select.expect("the menu").placeholder, "Log");
     }
 
     #[test]
