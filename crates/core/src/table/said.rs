@@ -56,6 +56,9 @@ pub struct Phrase {
     /// The keys of its buttons' labels, in the message's button order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buttons: Vec<String>,
+    /// Its named blocks (a heading and a text each), written in the reader's language too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<(Value, Value)>,
 }
 
 /// A value of a [`Phrase`].
@@ -129,6 +132,7 @@ impl Phrase {
             key: key.to_string(),
             args: vec![],
             buttons: vec![],
+            fields: vec![],
         }
     }
 
@@ -149,6 +153,13 @@ impl Phrase {
     /// Gives `$name` this value.
     pub fn arg(mut self, name: &str, value: impl Into<Value>) -> Self {
         self.args.push((name.to_string(), value.into()));
+        self
+    }
+
+    /// Adds a named block (an embed field): its heading and its text, each a [`Value`] (a
+    /// [`Phrase`] of the catalogue, or a text shown as it is).
+    pub fn field(mut self, name: impl Into<Value>, value: impl Into<Value>) -> Self {
+        self.fields.push((name.into(), value.into()));
         self
     }
 
@@ -175,7 +186,11 @@ impl Phrase {
         Words {
             title: self.title.as_ref().map(|t| text(locale, t, &args)),
             body: text(locale, &self.key, &args),
-            fields: vec![],
+            fields: self
+                .fields
+                .iter()
+                .map(|(n, v)| (n.text(locale), v.text(locale)))
+                .collect(),
             buttons: self
                 .buttons
                 .iter()
