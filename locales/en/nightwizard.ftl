@@ -591,3 +591,79 @@ nw-gate-impassable = { $why ->
        *[secret] no Gate you know of leads there
     }.
 nw-retreat-impossible = retreat from a Fortress is impossible until the Ruler is defeated, the Fortress Core is broken or the Ruler permits it (§12.2).
+
+## /game status: the session.
+nw-status-title = 🌙 Night Wizard
+nw-status = GM { $gm } · Episode { $episode } · { $phase } · Scene { $scene } · session { $session }
+nw-status-pcs-head = PCs
+nw-status-no-pcs = none yet — `/nw session join`
+# $cf: nw-status-cf or nothing; $state: nw-status-dead, nw-bad-suffix or nothing; $news: nw-status-levelup or nothing.
+nw-status-pc = **{ $name }** ({ $summary }) { $player } · HP { $hp }/{ $body } · MP { $mp }/{ $mind } · Prana { $prana }/{ $pranamax } · { $cf }{ $state }{ $news }
+nw-status-cf = C{ $critical } F{ $fumble }
+nw-status-dead = {" · 💀 Dead"}
+# $when: next (the GM's next phase change) or after (the After phase).
+nw-status-levelup = {" · ⬆️ level up taken: CL "}{ $cl } from { $when ->
+        [next] the GM's next phase change
+       *[after] the After phase
+    }
+
+## The Lunar Casket (/nwcasket).
+nw-casket-core-holds = 🌕 { $name } leaves, but the Fortress Core keeps the Lunar Casket standing without its Ruler (§12.2).
+nw-casket-collapses = 🌑 { $name }'s Lunar Casket collapses as its Ruler leaves (§12.2); the Crimson Moon sets.
+nw-casket-persist-gm = only the GM lets a Casket outlast its Scene.
+nw-casket-hidden-gm = only the GM raises a hidden Casket (an Emulator's, §11 item 5); a PC's Casket raises the Crimson Moon.
+nw-casket-up = a Lunar Casket is already up (Ruler: { $ruler }).
+nw-casket-held = your Casket does not rise here: something already holds this Scene. Ask the GM.
+nw-casket-pc-ruler = a PC who deploys a Casket is its Ruler.
+nw-casket-hidden-title = 🌑 A hidden Lunar Casket
+# $persist: yes when it outlasts its Scene.
+nw-casket-hidden = { $name }'s Casket is up, unseen: no Crimson Moon rises and the players are not told. It lasts until it is removed{ $persist ->
+        [yes] {""}
+       *[no] {" or the Scene ends"}
+    }; `/nwcasket reveal` shows it.
+nw-casket-rises-title = 🌕 A Crimson Moon rises
+nw-casket-deployed = { $name } deploys a Lunar Casket: nothing done inside reaches the outside world. It lasts until its Ruler removes it{ $persist ->
+        [yes] {""}
+       *[no] {" or the Scene ends"}
+    }.
+nw-casket-none = there is no Lunar Casket up.
+nw-casket-not-hidden = the Casket is not hidden.
+nw-casket-revealed = { $name }'s Lunar Casket shows itself: it was up all along.{ $logics ->
+        [0] {""}
+       *[other] {" "}{ $logics } Lunar Logic(s) hold here: `/nwcasket list`.
+    }
+nw-casket-remove-who = only the Ruler ({ $ruler }) or the GM removes the Casket.
+nw-casket-locked = from the start of a Dive until the Climax Phase is over the Casket cannot be removed (§11).
+nw-casket-removed = { $hidden ->
+        [yes] 🌑 { $name }'s hidden Lunar Casket is removed, as unseen as it stood.
+       *[no] 🌑 { $name }'s Lunar Casket is removed; the Crimson Moon sets.
+    }
+nw-logic-empty = a Logic needs its text.
+nw-logic-twice = that Logic is already in force.
+nw-logics-max = a Casket holds at most { $max } Logics here.
+nw-logic-set = 🌕 Lunar Logic { $n }: { $text }
+# $free: nw-logic-free or nothing.
+nw-logic-line = { $n }. { $text }{ $free }
+nw-logic-free = {" — ignored by "}{ $names }
+nw-logics-title = 🌕 Lunar Casket of { $ruler }
+# $lasts: scenario or session.
+nw-logics = { $count ->
+        [0] No Lunar Logic yet.
+       *[other] { $lines }
+            Shake one off for 1 Prana: `/nwcasket shake logic:<number>` (until the end of the { $lasts ->
+                [session] session
+               *[scenario] Scenario
+            }).
+    }
+nw-logic-lasts = Settings: a Lunar Logic shaken off with Prana stays ignored until the end of the { $lasts ->
+        [session] real-life session
+       *[scenario] Scenario (the After Phase)
+    }.
+nw-shake-pc = only a PC has Prana.
+nw-no-logic = there is no Lunar Logic `{ $value }` (`/nwcasket list`).
+nw-shake-already = that Logic already does not affect you.
+nw-shake-no-prana = you have no Prana left.
+nw-shaken = { $name } spends 1 Prana: the Logic “{ $logic }” no longer affects them until the end of the { $lasts ->
+        [session] real-life session
+       *[scenario] Scenario
+    }.

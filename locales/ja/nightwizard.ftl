@@ -564,3 +564,72 @@ nw-gate-impassable = { $why ->
        *[secret] そこへ通じる既知のゲートはありません
     }。
 nw-retreat-impossible = ルーラーを倒すか、要塞の核を破壊するか、ルーラーが許すまで、要塞からは撤退できません（§12.2）。
+
+nw-status-title = 🌙 ナイトウィザード
+nw-status = GM { $gm }・エピソード{ $episode }・{ $phase }・シーン{ $scene }・セッション{ $session }
+nw-status-pcs-head = PC
+nw-status-no-pcs = まだいません（`/nw session join`）
+nw-status-pc = **{ $name }**（{ $summary }）{ $player }・HP { $hp }/{ $body }・MP { $mp }/{ $mind }・プラーナ { $prana }/{ $pranamax }・{ $cf }{ $state }{ $news }
+nw-status-cf = クリティカル値{ $critical } ファンブル値{ $fumble }
+nw-status-dead = ・💀 死亡
+nw-status-levelup = ・⬆️ レベルアップ済み：CL { $cl }（{ $when ->
+        [next] GMの次のフェイズ変更
+       *[after] アフターフェイズ
+    }から）
+
+nw-casket-core-holds = 🌕 { $name }が去りましたが、要塞の核がルーラーなしで月匣を保っています（§12.2）。
+nw-casket-collapses = 🌑 ルーラーの{ $name }が去り、月匣が崩壊しました（§12.2）。紅い月が沈みます。
+nw-casket-persist-gm = 月匣をシーンの後まで残せるのはGMだけです。
+nw-casket-hidden-gm = 隠れた月匣（エミュレイターのもの、§11 項目5）を張れるのはGMだけです。PCの月匣は紅い月を昇らせます。
+nw-casket-up = 月匣はすでに張られています（ルーラー：{ $ruler }）。
+nw-casket-held = ここではあなたの月匣は張れません：何かがすでにこのシーンを押さえています。GMに尋ねてください。
+nw-casket-pc-ruler = 月匣を張ったPCがそのルーラーです。
+nw-casket-hidden-title = 🌑 隠れた月匣
+nw-casket-hidden = { $name }の月匣が人知れず張られました。紅い月は昇らず、プレイヤーには知らされません。取り除かれる{ $persist ->
+        [yes] {""}
+       *[no] かシーンが終わる
+    }まで続きます。`/nwcasket reveal` で明かせます。
+nw-casket-rises-title = 🌕 紅い月が昇る
+nw-casket-deployed = { $name }が月匣を張りました。中で起きたことは外の世界に届きません。ルーラーが取り除く{ $persist ->
+        [yes] {""}
+       *[no] かシーンが終わる
+    }まで続きます。
+nw-casket-none = 月匣は張られていません。
+nw-casket-not-hidden = その月匣は隠れていません。
+nw-casket-revealed = { $name }の月匣が姿を現しました。ずっと張られていたのです。{ $logics ->
+        [0] {""}
+       *[other] ここでは月匣の法則が{ $logics }つ働いています：`/nwcasket list`。
+    }
+nw-casket-remove-who = 月匣を取り除けるのはルーラー（{ $ruler }）かGMだけです。
+nw-casket-locked = 突入の開始からクライマックスフェイズが終わるまで、月匣は取り除けません（§11）。
+nw-casket-removed = { $hidden ->
+        [yes] 🌑 { $name }の隠れた月匣は、張られていた時と同じく人知れず取り除かれました。
+       *[no] 🌑 { $name }の月匣が取り除かれ、紅い月が沈みます。
+    }
+nw-logic-empty = 法則には本文が必要です。
+nw-logic-twice = その法則はすでに働いています。
+nw-logics-max = ここでは月匣の法則は{ $max }つまでです。
+nw-logic-set = 🌕 月匣の法則{ $n }：{ $text }
+nw-logic-line = { $n }. { $text }{ $free }
+nw-logic-free = 　―　無視：{ $names }
+nw-logics-title = 🌕 { $ruler }の月匣
+nw-logics = { $count ->
+        [0] 月匣の法則はまだありません。
+       *[other] { $lines }
+            プラーナ1点で1つを振り払えます：`/nwcasket shake logic:<number>`（{ $lasts ->
+                [session] セッション
+               *[scenario] シナリオ
+            }の終わりまで）。
+    }
+nw-logic-lasts = 設定：プラーナで振り払った月匣の法則は{ $lasts ->
+        [session] 現実のセッション
+       *[scenario] シナリオ（アフターフェイズ）
+    }の終わりまで無視されます。
+nw-shake-pc = プラーナを持つのはPCだけです。
+nw-no-logic = `{ $value }` という月匣の法則はありません（`/nwcasket list`）。
+nw-shake-already = その法則はすでにあなたに影響しません。
+nw-shake-no-prana = プラーナが残っていません。
+nw-shaken = { $name }がプラーナを1点使いました：法則「{ $logic }」は{ $lasts ->
+        [session] 現実のセッション
+       *[scenario] シナリオ
+    }の終わりまで影響しません。

@@ -167,6 +167,20 @@ fn a_session_outside_combat_in_japanese_ends_as_in_english_and_reads_japanese() 
     t.step("gm: /nw settings max_cl:3 map_kinds:true appearance:true");
     t.step("gm: /nw phase next");
     t.step("gm: /nw phase scene");
+    // A Lunar Casket: a PC raises it, the GM sets a Logic, another PC shakes it off.
+    for line in [
+        "alice: /nwcasket deploy",
+        "bob: /nwcasket deploy",
+        "gm: /nwcasket logic text:月匣の中では嘘をつけない",
+        "bob: /nwcasket list",
+        "bob: /nwcasket shake logic:1",
+        "bob: /nwcasket shake logic:1",
+        "gm: /nwcasket list",
+        "bob: /nwcasket remove",
+        "alice: /nwcasket remove",
+    ] {
+        t.step(line);
+    }
     // A Fortress walk: the GM builds it, the party dives, moves, looks at the map and leaves.
     for line in [
         "gm: /nwfortress dive",
@@ -196,6 +210,7 @@ fn a_session_outside_combat_in_japanese_ends_as_in_english_and_reads_japanese() 
     t.step("bob: /nw session leave");
     t.step("bob: /nw session join");
     t.step("gm: /nw session set player:alice hp:0 status:poison:2");
+    t.step("bob: /game status");
     t.step("gm: /nw phase next");
     t.step("gm: /nw phase next op:12");
     t.step("alice: /nw character levelup");
@@ -225,6 +240,7 @@ fn a_session_outside_combat_in_japanese_ends_as_in_english_and_reads_japanese() 
     t.step("alice: /nw character connect with:Mentor");
     t.step("alice: /nw character note text:月匣の調査中");
     t.step("alice: /nw sheet");
+    t.step("alice: /game status");
     t.step("bob: /nw character list");
     t.step("gm: /nw phase next");
     t.step("bob: /nw character delete name:Bolt");
