@@ -45,7 +45,7 @@ nw-stat = { $stat ->
     }
 # A bad status. $status: pressure, rigor, poison, paralysis, dazed or other ($name as written);
 # $rating: 0 for none.
-nw-bad-status = { $status ->
+nw-bad-status-name = { $status ->
         [pressure] Pressure
         [rigor] Rigor
         [poison] Poison
@@ -74,6 +74,8 @@ nw-sheet-growth-head = Growth
 nw-sheet-growth = BP spent: { $bp } (group 1: { $g1 } total, { $g1max } per stat; group 2: { $g2 } total, { $g2max } per stat)
     OP { $op } · OP valco { $opmoney } · level ups allowed { $levelups }
 nw-sheet-skills-head = Skills
+# $skills: nw-sheet-skill, one a line, or nw-none.
+nw-sheet-skills = { $skills }
 # $timing, $check, $cost: as the data writes them; $active: no for a skill of a class left.
 nw-sheet-skill = { $name } SL { $sl } [{ $timing }; { $check }; cost { $cost }]{ $active ->
         [no] {" (inactive: class left)"}
@@ -91,8 +93,11 @@ nw-sheet-item = { $name } ({ $equipped ->
 nw-sheet-items = { $items }
     Weight { $weight }/{ $limit } (penalty −{ $penalty }) · Memory { $memory }/{ $memlimit }
 nw-sheet-notes-head = Connections and notes
+# $notes: the player's Connections and notes, as written.
+nw-sheet-notes = { $notes }
 nw-sheet-session-head = This session
-nw-sheet-session = HP { $hp }/{ $body } · MP { $mp }/{ $mind } · Prana { $prana }/{ $pranamax }
+# $pranahere: Prana now; $prana: its maximum.
+nw-sheet-session = HP { $hp }/{ $body } · MP { $mp }/{ $mind } · Prana { $pranahere }/{ $prana }
     { $cf }
     Bad statuses: { $bad }
 nw-sheet-cf = Critical { $critical } · Fumble { $fumble }{ $locked ->
@@ -186,7 +191,7 @@ nw-equipped = { $item } { $sub }ped.
 nw-notes-long = notes are at most 1500 characters.
 nw-notes-saved = Notes saved.
 # $added: yes or no (removed).
-nw-connection = Connection to { $who } { $added ->
+nw-connection-changed = Connection to { $who } { $added ->
         [yes] added
        *[no] removed
     }.
@@ -287,6 +292,8 @@ nw-handout-title = 📜 Episode { $episode } Handout
 nw-handout = { $trailer }
 nw-handout-no-trailer = No Trailer yet.
 nw-handout-connections = Connections
+# $connections: nw-handout-connection, one a line.
+nw-handout-lines = { $connections }
 # $temporary: yes for an Episode Connection; $worth: 0 for none.
 nw-handout-connection = { $name } → { $with }{ $temporary ->
         [yes] {" (Episode Connection)"}
@@ -549,6 +556,7 @@ nw-dive = { $names } { $count ->
     There is no way back out until the Ruler is defeated, the Fortress Core is broken or the Ruler permits it.
 nw-area-desc = {" "}{ $desc }
 nw-dive-map-head = Map
+nw-dive-map = { $map }
 nw-move-who = only the GM or a PC inside the Fortress moves the party.
 nw-move-in-combat = during Round Progression use the normal Withdraw rules; leave the Area when the fight is over (§12.7).
 nw-move-there = the party is already there.
@@ -596,6 +604,8 @@ nw-retreat-impossible = retreat from a Fortress is impossible until the Ruler is
 nw-status-title = 🌙 Night Wizard
 nw-status = GM { $gm } · Episode { $episode } · { $phase } · Scene { $scene } · session { $session }
 nw-status-pcs-head = PCs
+# $pcs: nw-status-pc, one a line, or nw-status-no-pcs.
+nw-status-pcs = { $pcs }
 nw-status-no-pcs = none yet — `/nw session join`
 # $cf: nw-status-cf or nothing; $state: nw-status-dead, nw-bad-suffix or nothing; $news: nw-status-levelup or nothing.
 nw-status-pc = **{ $name }** ({ $summary }) { $player } · HP { $hp }/{ $body } · MP { $mp }/{ $mind } · Prana { $prana }/{ $pranamax } · { $cf }{ $state }{ $news }

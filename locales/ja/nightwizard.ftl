@@ -36,7 +36,7 @@ nw-stat = { $stat ->
         [spd] 行動
        *[other] { $stat }
     }
-nw-bad-status = { $status ->
+nw-bad-status-name = { $status ->
         [pressure] 重圧
         [rigor] 硬直
         [poison] 毒
@@ -53,7 +53,7 @@ nw-sheet-title = 📜 { $name }
 nw-sheet = { $summary }（第一属性の{ $element }が攻撃の属性）・プレイヤー { $player }
 nw-sheet-attributes-head = 能力値
 nw-sheet-attributes = { $attrs }
-    ボーナス：{ $bonus }・CF修正{ $cfmod }・プラーナ（最大）{ $prana }
+    ボーナス：{ $bonus }・CF修正{ $cfmod }・{ -nw-prana }（最大）{ $prana }
 nw-sheet-stats-head = 戦闘値
 nw-sheet-stats = { $stats }
     最大HP { $body }・最大MP { $mind }
@@ -63,6 +63,7 @@ nw-sheet-growth-head = 成長
 nw-sheet-growth = BP配分：{ $bp }（グループ1：合計{ $g1 }、1項目{ $g1max }まで；グループ2：合計{ $g2 }、1項目{ $g2max }まで）
     OP { $op }・OPの資金{ $opmoney }ヴァルコ・レベルアップ可能{ $levelups }回
 nw-sheet-skills-head = スキル
+nw-sheet-skills = { $skills }
 nw-sheet-skill = { $name } SL { $sl }［{ $timing }；{ $check }；コスト{ $cost }］{ $active ->
         [no] （無効：クラスを外れた）
        *[yes] {""}
@@ -78,12 +79,13 @@ nw-sheet-item = { $name }（{ $equipped ->
     }）
 nw-sheet-items = { $items }
     重量{ $weight }/{ $limit }（ペナルティ−{ $penalty }）・記憶容量{ $memory }/{ $memlimit }
-nw-sheet-notes-head = コネクションとメモ
+nw-sheet-notes-head = { -nw-connection }とメモ
+nw-sheet-notes = { $notes }
 nw-sheet-session-head = このセッション
-nw-sheet-session = HP { $hp }/{ $body }・MP { $mp }/{ $mind }・プラーナ { $prana }/{ $pranamax }
+nw-sheet-session = HP { $hp }/{ $body }・MP { $mp }/{ $mind }・{ -nw-prana } { $pranahere }/{ $prana }
     { $cf }
-    バッドステータス：{ $bad }
-nw-sheet-cf = クリティカル値{ $critical }・ファンブル値{ $fumble }{ $locked ->
+    { -nw-bad-status }：{ $bad }
+nw-sheet-cf = { -nw-critical-value }{ $critical }・{ -nw-fumble-value }{ $fumble }{ $locked ->
         [yes] {""}
        *[no] （未確定）
     }
@@ -171,11 +173,11 @@ nw-equipped = { $item }を{ $sub ->
     }。
 nw-notes-long = メモは1500文字までです。
 nw-notes-saved = メモを保存しました。
-nw-connection = { $who }とのコネクションを{ $added ->
+nw-connection-changed = { $who }との{ -nw-connection }を{ $added ->
         [yes] 追加しました
        *[no] 削除しました
     }。
-nw-connections-full = コネクションは20件、1件80文字までです。
+nw-connections-full = { -nw-connection }は20件、1件80文字までです。
 nw-class-change-needs = クラスチェンジには `slot:`（1か2）と `class:` が必要です。
 nw-not-a-stat = `{ $value }` は戦闘値ではありません：`{ $stats }`。
 nw-bp-spent = { $name }がグループ{ $group }のBPを{ $stat }に{ $points }点配分しました。
@@ -204,15 +206,15 @@ nw-join-refresh = { $player }が{ $what ->
        *[refreshes] { $name }（{ $summary }）を更新しました。
     }
 nw-join-full = このセッションのPCはすでに{ $max }人です。
-nw-joins = { $player }が{ $name }（{ $summary }）で参加。クリティカル値{ $critical }・ファンブル値{ $fumble }{ $note }。
+nw-joins = { $player }が{ $name }（{ $summary }）で参加。{ -nw-critical-value }{ $critical }・{ -nw-fumble-value }{ $fumble }{ $note }。
 nw-cf-kept = （このセッションですでに決めた値：値は1セッションに1回決めます）
 nw-cf-rerolled = { $count ->
         [0] {""}
-       *[other] （クリティカル値と同じだったためファンブル値を{ $count }回振り直し）
+       *[other] （{ -nw-critical-value }と同じだったため{ -nw-fumble-value }を{ $count }回振り直し）
     }
 nw-leaves = { $name }がセッションから退出しました。
 nw-set = { $name }：HP { $hp }/{ $body }・MP { $mp }/{ $mind }{ $incapacitated ->
-        [yes] ：戦闘不能（プラーナ2点で1シーンに1回だけ回避できます）
+        [yes] ：{ -nw-incapacitated }（{ -nw-prana }2点で1シーンに1回だけ回避できます）
        *[no] {""}
     }{ $bad }
 nw-bad-suffix = ・{ $bad }
@@ -221,19 +223,19 @@ nw-cf-locked = このセッションの値はもう確定しています。
 nw-cf-no-points = CF修正の残りがありません。
 nw-cf-not-rolled = まだ値が決まっていません。
 nw-cf-range = 値は2〜12の間です。
-nw-cf-equal = クリティカル値とファンブル値を同じにはできません。
+nw-cf-equal = { -nw-critical-value }と{ -nw-fumble-value }を同じにはできません。
 nw-cf-already-locked = 値はすでに確定しています。
-nw-cf-locks = { $name }がこのセッションのクリティカル値{ $critical }、ファンブル値{ $fumble }を確定しました。
-nw-cf-line = { $name }：クリティカル値{ $critical }・ファンブル値{ $fumble }{ $note }
-nw-cf-session-title = 🌙 セッション{ $session }：クリティカル値とファンブル値の決定
+nw-cf-locks = { $name }がこのセッションの{ -nw-critical-value }{ $critical }、{ -nw-fumble-value }{ $fumble }を確定しました。
+nw-cf-line = { $name }：{ -nw-critical-value }{ $critical }・{ -nw-fumble-value }{ $fumble }{ $note }
+nw-cf-session-title = 🌙 セッション{ $session }：{ -nw-critical-value }と{ -nw-fumble-value }の決定
 nw-cf-session = { $lines }
 nw-cf-none = 値はまだ決まっていません。
-nw-cf-title = 🎲 { $name }：クリティカル値とファンブル値
-nw-cf = ダイスの結果はクリティカル値{ $rolledc }、ファンブル値{ $rolledf }。現在はクリティカル値**{ $critical }**、ファンブル値**{ $fumble }**。CF修正の残り{ $points }点。1点ごとにどちらかを1動かせます（2〜12の範囲で、同じ値にはできません）。終わったら確定してください。
-nw-button-critical-down = クリティカル値−1
-nw-button-critical-up = クリティカル値＋1
-nw-button-fumble-down = ファンブル値−1
-nw-button-fumble-up = ファンブル値＋1
+nw-cf-title = 🎲 { $name }：{ -nw-critical-value }と{ -nw-fumble-value }
+nw-cf = ダイスの結果は{ -nw-critical-value }{ $rolledc }、{ -nw-fumble-value }{ $rolledf }。現在は{ -nw-critical-value }**{ $critical }**、{ -nw-fumble-value }**{ $fumble }**。CF修正の残り{ $points }点。1点ごとにどちらかを1動かせます（2〜12の範囲で、同じ値にはできません）。終わったら確定してください。
+nw-button-critical-down = { -nw-critical-value }−1
+nw-button-critical-up = { -nw-critical-value }＋1
+nw-button-fumble-down = { -nw-fumble-value }−1
+nw-button-fumble-up = { -nw-fumble-value }＋1
 nw-button-lock = 確定
 
 nw-phase = { $phase ->
@@ -244,7 +246,7 @@ nw-phase = { $phase ->
        *[after] アフターフェイズ
     }
 nw-scene-kind = { $kind ->
-        [master] マスターシーン
+        [master] { -nw-master-scene }
         [combat] 戦闘シーン
        *[normal] シーン
     }
@@ -261,29 +263,30 @@ nw-scene-begins = 🎬 { $name }{ $scene }開始（{ $phase }）。{ $kind ->
 nw-handout-title = 📜 エピソード{ $episode }のハンドアウト
 nw-handout = { $trailer }
 nw-handout-no-trailer = トレーラーはまだありません。
-nw-handout-connections = コネクション
+nw-handout-connections = { -nw-connection }
+nw-handout-lines = { $connections }
 nw-handout-connection = { $name } → { $with }{ $temporary ->
-        [yes] （エピソードコネクション）
+        [yes] （エピソード{ -nw-connection }）
        *[no] {""}
     }{ $worth ->
         [0] {""}
        *[other] ・価値{ $worth }ヴァルコ、残り{ $left }
     }
 nw-trailer-empty = トレーラーはエピソードのあらすじです：`/nw phase handout trailer:<text>`。
-nw-connection-whom = コネクションの相手を指定してください：`with:<name>`。
-nw-connection-off = { $name }の{ $with }とのコネクションをハンドアウトから外しました。
-nw-connections-max = ハンドアウトのコネクションは{ $max }件までです。
+nw-connection-whom = { -nw-connection }の相手を指定してください：`with:<name>`。
+nw-connection-off = { $name }の{ $with }との{ -nw-connection }をハンドアウトから外しました。
+nw-connections-max = ハンドアウトの{ -nw-connection }は{ $max }件までです。
 nw-connection-given = { $name }は{ $own ->
         [yes] {""}
        *[no] このエピソードの間、
-    }{ $with }とのコネクションを{ $own ->
+    }{ $with }との{ -nw-connection }を{ $own ->
         [yes] 持っています
        *[no] 得ました
     }{ $worth ->
         [0] {""}
        *[other] （装備の価値{ $worth }ヴァルコ）
     }。
-nw-gear-no-connection = { $name }には、このエピソードで価値のある{ $with }とのコネクションがありません。`/nw phase connection worth:` で価値を与えてください。
+nw-gear-no-connection = { $name }には、このエピソードで価値のある{ $with }との{ -nw-connection }がありません。`/nw phase connection worth:` で価値を与えてください。
 nw-gear-no-item = `{ $value }` はアイテムではありません（`/nw item list`）。
 nw-gear-too-dear = { $name }は{ $price }ヴァルコです。{ $with }の価値の残りはこのエピソードで{ $left }です。
 nw-gear-given = { $from }が{ $name }に{ $item }を用意しました（{ $price }ヴァルコ、残り{ $left }）。常備化されていないため、OPで常備化しない限りこのエピソードの後で失われます。
@@ -295,7 +298,7 @@ nw-after-pc = { $name }：OP＋{ $op }（合計{ $now }）、{ $levelup ->
         [yes] レベルアップ1回可能
        *[no] 今回はレベルアップなし（GMの判断）
     }
-nw-after-restored = ダメージとバッドステータスを消去、HP・MP・プラーナを回復、一時的なアイテムは失われ、常備化アイテムは戻りました。
+nw-after-restored = ダメージと{ -nw-bad-status }を消去、HP・MP・{ -nw-prana }を回復、一時的なアイテムは失われ、常備化アイテムは戻りました。
 nw-after-op-outside = ⚠️ OP { $op }点は、ルールブックの1シナリオ{ $min }〜{ $max }点の範囲外です（§8.2）。GMの判断として記録します。
 nw-after-spend = { $levelup ->
         [yes] `/nw character levelup` でレベルアップ、`/nw character op` でOPを使えます。
@@ -303,7 +306,7 @@ nw-after-spend = { $levelup ->
     }
 nw-episode-enemies-leave = このエピソードのエネミーとゲストは退場します。
 nw-episode-begins = エピソード{ $episode }開始。
-nw-climax-appearance = クライマックスフェイズでは登場判定は自動的に成功します。
+nw-climax-appearance = クライマックスフェイズでは{ -nw-appearance-check }は自動的に成功します。
 
 nw-join-or = { $a }か{ $b }
 nw-levelup-title = ⬆️ { $name }のレベルアップ
@@ -331,15 +334,15 @@ nw-levelup-no-skill-left = このレベルで取得できるスキルがスキ�
 
 nw-open-with-new = ナイトウィザードのセッションは `/nw new` で始めます。
 nw-open-title = 🌙 ナイトウィザードのセッション開始
-nw-open = { $gm }がGMです。プレイヤーは `/nw session join` でキャラクターを参加させてください（キャラクターは `/nw character new` で作成、`quick:true` でランダム作成）。達成値の上昇はプラーナ1点につき{ $raise }D。GMのクリティカル値は{ $critical }、ファンブル値は{ $fumble }です。
+nw-open = { $gm }がGMです。プレイヤーは `/nw session join` でキャラクターを参加させてください（キャラクターは `/nw character new` で作成、`quick:true` でランダム作成）。達成値の上昇は{ -nw-prana }1点につき{ $raise }D。GMの{ -nw-critical-value }は{ $critical }、{ -nw-fumble-value }は{ $fumble }です。
 nw-button-join = 参加
-nw-master-no-combat = シーン{ $scene }はマスターシーン（GMの語り、§8.1）です。先に戦闘シーンを始めてください（`/nw phase scene kind:combat`）。
+nw-master-no-combat = シーン{ $scene }は{ -nw-master-scene }（GMの語り、§8.1）です。先に戦闘シーンを始めてください（`/nw phase scene kind:combat`）。
 nw-opening-warning = ⚠️ オープニングフェイズのシーンでは{ $what ->
         [combat] 戦闘
        *[dice] ダイスロール
     }をしないのが原則です（§8.2）。このまま続けます。GMは `/nw phase next` でミドルフェイズに進みます。
 nw-join-none = { $a }{ $b }
-nw-settings = 設定：達成値の上昇はプラーナ1点につき{ $raise }D・1回の判定で複数回のダイス目操作：{ $fudge ->
+nw-settings = 設定：達成値の上昇は{ -nw-prana }1点につき{ $raise }D・1回の判定で複数回のダイス目操作：{ $fudge ->
         [yes] あり
        *[no] なし
     }・プレイヤーのエニーセブン：{ $anyseven ->
@@ -353,7 +356,7 @@ nw-settings = 設定：達成値の上昇はプラーナ1点につき{ $raise }D
         [yes] 表示
        *[no] 状態のみ
     }。{ $more }
-nw-settings-appearance = 登場判定：{ $on ->
+nw-settings-appearance = { -nw-appearance-check }：{ $on ->
         [yes] あり（幸運、難易度{ $dc }）
        *[no] なし
     }。
@@ -362,8 +365,8 @@ nw-settings-max-cl = { $cl ->
        *[other] 参加できるのはCL { $cl }までです（未実行のレベルアップを含む）。参加済みのキャラクターはそのままです。
     }
 nw-settings-map-kinds = { $on ->
-        [yes] プレイヤーの要塞マップにはすべてのエリアの種類が表示されます。
-       *[no] プレイヤーの要塞マップには、パーティが入ったエリアの種類だけが表示されます。
+        [yes] プレイヤーの{ -nw-fortress }マップにはすべてのエリアの種類が表示されます。
+       *[no] プレイヤーの{ -nw-fortress }マップには、パーティが入ったエリアの種類だけが表示されます。
     }
 
 nw-timing = { $id ->
@@ -392,7 +395,7 @@ nw-cost = { $id ->
 nw-cost-amount = { $kind ->
         [mp] MP
         [hp] HP
-        [prana] プラーナ
+        [prana] { -nw-prana }
        *[other] { $text }
     } { $amount }
 
@@ -412,7 +415,7 @@ nw-sync-takes = 📜 { $name }に名簿の変更を反映：{ $what }。{ $later
        *[no] {""}
     }
 nw-sync-preserved-back = { $name }の常備化アイテム{ $items }が戻りました。
-nw-sync-episode-full = すべてのPCはHP、MP、プラーナが全快の状態でエピソードを始めます。
+nw-sync-episode-full = すべてのPCはHP、MP、{ -nw-prana }が全快の状態でエピソードを始めます。
 nw-sync-op-valco-lost = { $name }の使わなかったOPの資金{ $valco }ヴァルコが失われます
 nw-sync-op-valco = { $lost }（§6.3）。
 nw-sync-rejoin-later = { $name }のレベルアップなどの成長は、アフターフェイズ（か次のエピソードの開始時）に反映されます。参加し直す必要はありません。
@@ -426,18 +429,18 @@ nw-bp-stat-over = グループ{ $group }のBP：CL { $cl }では1項目{ $max }�
 nw-entry-cost = { $cost ->
         [hp] HP
         [mp] MP
-       *[prana] プラーナ
+       *[prana] { -nw-prana }
     }
 nw-area-kind = { $kind ->
         [object] オブジェクトエリア
         [trap] トラップエリア
         [event] イベントエリア
         [enemy] エネミーエリア
-        [core] 要塞の核
+        [core] { -nw-fortress }の核
         [entrance] 入口
        *[normal] 通常エリア
     }
-nw-map-title = 🏰 要塞マップ
+nw-map-title = 🏰 { -nw-fortress }マップ
 nw-map-areas = **エリア**
 nw-map-kind-hidden = 種類不明
 nw-map-area = { $mark } **{ $name }**（{ $kind }）{ $exit ->
@@ -472,15 +475,15 @@ nw-gate = { $kind ->
     }
 nw-map-party-head = パーティ
 nw-map-party = { $names }は{ $area }にいます
-nw-no-fortress = 要塞がありません。GMが `/nwfortress area` で作ります。
+nw-no-fortress = { -nw-fortress }がありません。GMが `/nwfortress area` で作ります。
 nw-no-dive = 突入していません。GMが `/nwfortress dive` で始めます。
 nw-no-area = { $name }というエリアはありません。
 nw-area-no-name = エリアには名前が必要です。
 nw-area-exit = 出口を兼ねられるのは入口だけです。
 nw-area-entry = cost:、key:、keyword: は入口の条件です（§12.2）。kind:entrance にだけ指定できます。
 nw-area-emulator = 侵魔空間はオブジェクトです（§12.4）。kind:object にだけ指定できます。
-nw-area-entrance-taken = 要塞にはすでに入口があります（入口は1つだけです）。
-nw-areas-max = ここでは要塞のエリアは{ $max }までです。
+nw-area-entrance-taken = { -nw-fortress }にはすでに入口があります（入口は1つだけです）。
+nw-areas-max = ここでは{ -nw-fortress }のエリアは{ $max }までです。
 nw-area-asks-cost = 各PCから{ $cost } { $amount }点
 nw-area-asks-key = アイテム{ $item }
 nw-area-asks-keyword = キーワード「{ $keyword }」（`/nwfortress dive keyword:`）
@@ -492,14 +495,14 @@ nw-area-built = 🏰 エリア{ $name }（{ $kind }）を{ $verb ->
         [yes] そのオブジェクトは侵魔空間です：パーティがいる間、エネミーのすべての判定に＋{ $bonus }。
        *[no] {""}
     }
-nw-gate-ends = 両端とも要塞のエリアでなければなりません（先にエリアを追加してください）。
+nw-gate-ends = 両端とも{ -nw-fortress }のエリアでなければなりません（先にエリアを追加してください）。
 nw-gate-same = ゲートは異なる2つのエリアをつなぎます。
 nw-gate-uses = uses: は損傷したゲートにだけ指定できます。
-nw-gates-max = ここでは要塞のゲートは{ $max }までです。
+nw-gates-max = ここでは{ -nw-fortress }のゲートは{ $max }までです。
 nw-gate-built = 🏰 ゲート{ $n }：{ $gate }。
 nw-trap-area = トラップはトラップエリアに置きます（`/nwfortress area kind:trap`）。
 nw-trap-built = 🪤 { $area }のトラップ：発見値{ $detection }、解除値{ $removal }：{ $effect }。
-nw-not-building = 要塞を作るコマンドではありません。
+nw-not-building = { -nw-fortress }を作るコマンドではありません。
 nw-dive-held = このエリアはエネミーが押さえています。ここでラウンド進行が始まり（§12.4）、その間は離脱のルールでしか出られません（§12.7）。{ $gm ->
         [yes] 戦闘を始める（`/nwcombat start`）か、`/nwfortress cleared` でパーティを先に進めてください。
        *[no] GMが戦闘を始めます。
@@ -514,17 +517,18 @@ nw-entrance-short = 入口は各PCに{ $cost } { $amount }点を求めます。�
     }：{ $short }。
 nw-entrance-paid = 各自{ $cost } { $amount }点を払って入ります。
 nw-dive-inside = パーティはすでに中にいます。
-nw-dive-no-entrance = 要塞に入口がありません（入口が唯一の入り方です）。
+nw-dive-no-entrance = { -nw-fortress }に入口がありません（入口が唯一の入り方です）。
 nw-dive-nobody = 突入できるPCがいません。プレイヤーは `/nw session join` で参加してください。
 nw-dive-title = 🏰 突入開始
-nw-dive = { $names }が{ $entrance }から要塞に突入（シーン{ $scene }）。{ $count ->
+nw-dive = { $names }が{ $entrance }から{ -nw-fortress }に突入（シーン{ $scene }）。{ $count ->
         [one] {""}
        *[other] {""}
     }{ $desc }{ $paid }
-    ルーラーを倒すか、要塞の核を破壊するか、ルーラーが許さない限り、外へは戻れません。
+    ルーラーを倒すか、{ -nw-fortress }の核を破壊するか、ルーラーが許さない限り、外へは戻れません。
 nw-area-desc = { $desc }
 nw-dive-map-head = マップ
-nw-move-who = パーティを移動させられるのはGMか要塞の中のPCだけです。
+nw-dive-map = { $map }
+nw-move-who = パーティを移動させられるのはGMか{ -nw-fortress }の中のPCだけです。
 nw-move-in-combat = ラウンド進行中は通常の離脱のルールを使います。戦闘が終わってからエリアを出てください（§12.7）。
 nw-move-there = パーティはすでにそこにいます。
 nw-move-trap = 先に進む前にここのトラップを突破しなければなりません（来た道を戻ることはできます）。
@@ -540,7 +544,7 @@ nw-move = パーティは{ $from }から**{ $to }**（{ $kind }）へ進みま�
         [trap] {""}
             ここには危険があります。先へ進むには突破しなければなりません（`/nwfortress identify`）。
         [core] {""}
-            ここに要塞の核があります。たいていは守られています。
+            ここに{ -nw-fortress }の核があります。たいていは守られています。
         [event] {""}
             イベントが待っています。
        *[none] {""}
@@ -548,14 +552,14 @@ nw-move = パーティは{ $from }から**{ $to }**（{ $kind }）へ進みま�
 nw-move-enemy-gm = ⚔️ { $area }はエネミーエリアです。エネミーを配置し（`/nwenemy spawn`）、描写してから戦闘を始めてください。`/nwfortress cleared` で戦闘なしに先へ進めます。
 nw-button-start-fight = 戦闘開始
 nw-move-trap-gm = 🪤 { $area }に未解除のトラップ：発見値{ $detection }、解除値{ $removal }：{ $effect }。
-nw-appear-inside = あなたはすでに要塞の中にいます。
+nw-appear-inside = あなたはすでに{ -nw-fortress }の中にいます。
 nw-settle-first = 先に前の判定を片付けてください：`/nwfortress resolve`。
-nw-appear-climax = { $name }が登場：クライマックスフェイズでは登場判定は自動的に成功します。
-nw-leave-who = パーティを外へ導けるのはGMか要塞の中のPCだけです。
+nw-appear-climax = { $name }が登場：クライマックスフェイズでは{ -nw-appearance-check }は自動的に成功します。
+nw-leave-who = パーティを外へ導けるのはGMか{ -nw-fortress }の中のPCだけです。
 nw-leave-in-combat = 先に戦闘を終えてください（ラウンド進行中は離脱のルールを使います）。
-nw-leave = 🏰 パーティは要塞を出ました（シーン{ $scene }）。
+nw-leave = 🏰 パーティは{ -nw-fortress }を出ました（シーン{ $scene }）。
 nw-scrap-diving = 突入中はできません：パーティが中にいます。
-nw-scrapped = 🏰 要塞を破棄しました。
+nw-scrapped = 🏰 { -nw-fortress }を破棄しました。
 nw-not-dive = 突入のコマンドではありません。
 nw-gate-impassable = { $why ->
         [one-way] その一方通行のゲートは戻る方向には使えません
@@ -563,73 +567,74 @@ nw-gate-impassable = { $why ->
         [damaged] そのゲートは損傷していて使えません
        *[secret] そこへ通じる既知のゲートはありません
     }。
-nw-retreat-impossible = ルーラーを倒すか、要塞の核を破壊するか、ルーラーが許すまで、要塞からは撤退できません（§12.2）。
+nw-retreat-impossible = ルーラーを倒すか、{ -nw-fortress }の核を破壊するか、ルーラーが許すまで、{ -nw-fortress }からは撤退できません（§12.2）。
 
 nw-status-title = 🌙 ナイトウィザード
 nw-status = GM { $gm }・エピソード{ $episode }・{ $phase }・シーン{ $scene }・セッション{ $session }
 nw-status-pcs-head = PC
+nw-status-pcs = { $pcs }
 nw-status-no-pcs = まだいません（`/nw session join`）
-nw-status-pc = **{ $name }**（{ $summary }）{ $player }・HP { $hp }/{ $body }・MP { $mp }/{ $mind }・プラーナ { $prana }/{ $pranamax }・{ $cf }{ $state }{ $news }
-nw-status-cf = クリティカル値{ $critical } ファンブル値{ $fumble }
+nw-status-pc = **{ $name }**（{ $summary }）{ $player }・HP { $hp }/{ $body }・MP { $mp }/{ $mind }・{ -nw-prana } { $prana }/{ $pranamax }・{ $cf }{ $state }{ $news }
+nw-status-cf = { -nw-critical-value }{ $critical } { -nw-fumble-value }{ $fumble }
 nw-status-dead = ・💀 死亡
 nw-status-levelup = ・⬆️ レベルアップ済み：CL { $cl }（{ $when ->
         [next] GMの次のフェイズ変更
        *[after] アフターフェイズ
     }から）
 
-nw-casket-core-holds = 🌕 { $name }が去りましたが、要塞の核がルーラーなしで月匣を保っています（§12.2）。
-nw-casket-collapses = 🌑 ルーラーの{ $name }が去り、月匣が崩壊しました（§12.2）。紅い月が沈みます。
-nw-casket-persist-gm = 月匣をシーンの後まで残せるのはGMだけです。
-nw-casket-hidden-gm = 隠れた月匣（エミュレイターのもの、§11 項目5）を張れるのはGMだけです。PCの月匣は紅い月を昇らせます。
-nw-casket-up = 月匣はすでに張られています（ルーラー：{ $ruler }）。
-nw-casket-held = ここではあなたの月匣は張れません：何かがすでにこのシーンを押さえています。GMに尋ねてください。
-nw-casket-pc-ruler = 月匣を張ったPCがそのルーラーです。
-nw-casket-hidden-title = 🌑 隠れた月匣
-nw-casket-hidden = { $name }の月匣が人知れず張られました。紅い月は昇らず、プレイヤーには知らされません。取り除かれる{ $persist ->
+nw-casket-core-holds = 🌕 { $name }が去りましたが、{ -nw-fortress }の核がルーラーなしで{ -nw-lunar-casket }を保っています（§12.2）。
+nw-casket-collapses = 🌑 ルーラーの{ $name }が去り、{ -nw-lunar-casket }が崩壊しました（§12.2）。紅い月が沈みます。
+nw-casket-persist-gm = { -nw-lunar-casket }をシーンの後まで残せるのはGMだけです。
+nw-casket-hidden-gm = 隠れた{ -nw-lunar-casket }（{ -nw-emulator }のもの、§11 項目5）を張れるのはGMだけです。PCの{ -nw-lunar-casket }は紅い月を昇らせます。
+nw-casket-up = { -nw-lunar-casket }はすでに張られています（ルーラー：{ $ruler }）。
+nw-casket-held = ここではあなたの{ -nw-lunar-casket }は張れません：何かがすでにこのシーンを押さえています。GMに尋ねてください。
+nw-casket-pc-ruler = { -nw-lunar-casket }を張ったPCがそのルーラーです。
+nw-casket-hidden-title = 🌑 隠れた{ -nw-lunar-casket }
+nw-casket-hidden = { $name }の{ -nw-lunar-casket }が人知れず張られました。紅い月は昇らず、プレイヤーには知らされません。取り除かれる{ $persist ->
         [yes] {""}
        *[no] かシーンが終わる
     }まで続きます。`/nwcasket reveal` で明かせます。
 nw-casket-rises-title = 🌕 紅い月が昇る
-nw-casket-deployed = { $name }が月匣を張りました。中で起きたことは外の世界に届きません。ルーラーが取り除く{ $persist ->
+nw-casket-deployed = { $name }が{ -nw-lunar-casket }を張りました。中で起きたことは外の世界に届きません。ルーラーが取り除く{ $persist ->
         [yes] {""}
        *[no] かシーンが終わる
     }まで続きます。
-nw-casket-none = 月匣は張られていません。
-nw-casket-not-hidden = その月匣は隠れていません。
-nw-casket-revealed = { $name }の月匣が姿を現しました。ずっと張られていたのです。{ $logics ->
+nw-casket-none = { -nw-lunar-casket }は張られていません。
+nw-casket-not-hidden = その{ -nw-lunar-casket }は隠れていません。
+nw-casket-revealed = { $name }の{ -nw-lunar-casket }が姿を現しました。ずっと張られていたのです。{ $logics ->
         [0] {""}
-       *[other] ここでは月匣の法則が{ $logics }つ働いています：`/nwcasket list`。
+       *[other] ここでは{ -nw-lunar-logic }が{ $logics }つ働いています：`/nwcasket list`。
     }
-nw-casket-remove-who = 月匣を取り除けるのはルーラー（{ $ruler }）かGMだけです。
-nw-casket-locked = 突入の開始からクライマックスフェイズが終わるまで、月匣は取り除けません（§11）。
+nw-casket-remove-who = { -nw-lunar-casket }を取り除けるのはルーラー（{ $ruler }）かGMだけです。
+nw-casket-locked = 突入の開始からクライマックスフェイズが終わるまで、{ -nw-lunar-casket }は取り除けません（§11）。
 nw-casket-removed = { $hidden ->
-        [yes] 🌑 { $name }の隠れた月匣は、張られていた時と同じく人知れず取り除かれました。
-       *[no] 🌑 { $name }の月匣が取り除かれ、紅い月が沈みます。
+        [yes] 🌑 { $name }の隠れた{ -nw-lunar-casket }は、張られていた時と同じく人知れず取り除かれました。
+       *[no] 🌑 { $name }の{ -nw-lunar-casket }が取り除かれ、紅い月が沈みます。
     }
 nw-logic-empty = 法則には本文が必要です。
 nw-logic-twice = その法則はすでに働いています。
-nw-logics-max = ここでは月匣の法則は{ $max }つまでです。
-nw-logic-set = 🌕 月匣の法則{ $n }：{ $text }
+nw-logics-max = ここでは{ -nw-lunar-logic }は{ $max }つまでです。
+nw-logic-set = 🌕 { -nw-lunar-logic }{ $n }：{ $text }
 nw-logic-line = { $n }. { $text }{ $free }
 nw-logic-free = 　―　無視：{ $names }
-nw-logics-title = 🌕 { $ruler }の月匣
+nw-logics-title = 🌕 { $ruler }の{ -nw-lunar-casket }
 nw-logics = { $count ->
-        [0] 月匣の法則はまだありません。
+        [0] { -nw-lunar-logic }はまだありません。
        *[other] { $lines }
-            プラーナ1点で1つを振り払えます：`/nwcasket shake logic:<number>`（{ $lasts ->
+            { -nw-prana }1点で1つを振り払えます：`/nwcasket shake logic:<number>`（{ $lasts ->
                 [session] セッション
                *[scenario] シナリオ
             }の終わりまで）。
     }
-nw-logic-lasts = 設定：プラーナで振り払った月匣の法則は{ $lasts ->
+nw-logic-lasts = 設定：{ -nw-prana }で振り払った{ -nw-lunar-logic }は{ $lasts ->
         [session] 現実のセッション
        *[scenario] シナリオ（アフターフェイズ）
     }の終わりまで無視されます。
-nw-shake-pc = プラーナを持つのはPCだけです。
-nw-no-logic = `{ $value }` という月匣の法則はありません（`/nwcasket list`）。
+nw-shake-pc = { -nw-prana }を持つのはPCだけです。
+nw-no-logic = `{ $value }` という{ -nw-lunar-logic }はありません（`/nwcasket list`）。
 nw-shake-already = その法則はすでにあなたに影響しません。
-nw-shake-no-prana = プラーナが残っていません。
-nw-shaken = { $name }がプラーナを1点使いました：法則「{ $logic }」は{ $lasts ->
+nw-shake-no-prana = { -nw-prana }が残っていません。
+nw-shaken = { $name }が{ -nw-prana }を1点使いました：法則「{ $logic }」は{ $lasts ->
         [session] 現実のセッション
        *[scenario] シナリオ
     }の終わりまで影響しません。

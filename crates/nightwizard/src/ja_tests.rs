@@ -249,5 +249,8 @@ fn a_session_outside_combat_in_japanese_ends_as_in_english_and_reads_japanese() 
     assert!(said.contains("キャラクター"), "{said}");
     assert!(said.contains("アフターフェイズ"), "{said}");
     assert!(said.contains("クリティカル値"), "{said}");
+    // The game's terms come from nightwizard-terms.ftl.
+    assert!(said.contains("フォートレスマップ"), "{said}");
+    assert!(said.contains("月匣のルール"), "{said}");
     reads_japanese(&said, &names_in(&d, &["Mentor"]));
 }

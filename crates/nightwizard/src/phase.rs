@@ -73,10 +73,9 @@ fn handout_message(s: &NightWizard) -> Message {
                 )
             })
             .collect();
-        m = m.field(
-            Value::from(Phrase::new("nw-handout-connections")),
-            Value::Lines(lines),
-        );
+        m = m
+            .field("nw-handout-connections", "nw-handout-lines")
+            .arg("connections", Value::Lines(lines));
     }
     Message::phrase(m)
 }

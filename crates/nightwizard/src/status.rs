@@ -342,7 +342,7 @@ pub fn written_said(status: &BadStatus, rating: u32) -> Value {
         b => b.name().to_ascii_lowercase(),
     };
     Value::from(
-        Phrase::new("nw-bad-status")
+        Phrase::new("nw-bad-status-name")
             .arg("status", known)
             .arg("name", status.name())
             .arg("rating", i64::from(rating)),

@@ -197,8 +197,9 @@ pub fn status(
             .arg("phase", s.phase.said())
             .arg("scene", i64::from(s.scene))
             .arg("session", i64::from(s.session_no))
-            .field(
-                Value::from(Phrase::new("nw-status-pcs-head")),
+            .field("nw-status-pcs-head", "nw-status-pcs")
+            .arg(
+                "pcs",
                 if pcs.is_empty() {
                     Value::from(Phrase::new("nw-status-no-pcs"))
                 } else {

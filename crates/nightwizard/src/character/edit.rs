@@ -274,7 +274,7 @@ pub(super) fn character(
                 return Ok(private(
                     actor,
                     Message::phrase(
-                        Phrase::new("nw-connection")
+                        Phrase::new("nw-connection-changed")
                             .arg("who", who.as_str())
                             .arg("added", "no"),
                     ),
@@ -287,7 +287,7 @@ pub(super) fn character(
             Ok(private(
                 actor,
                 Message::phrase(
-                    Phrase::new("nw-connection")
+                    Phrase::new("nw-connection-changed")
                         .arg("who", who.as_str())
                         .arg("added", "yes"),
                 ),

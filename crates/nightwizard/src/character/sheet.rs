@@ -1,6 +1,5 @@
 //! Rendering of character sheets and reference lists.
 
-use super::super::data::STATS;
 use super::super::judge::Cf;
 use super::super::words::{attr, attr_short, data_word, join, joined, labelled, stat};
 use super::derive::Derived;
@@ -109,16 +108,13 @@ fn none() -> Value {
     Value::from(Phrase::new("nw-none"))
 }
 
-fn head(key: &str) -> Value {
-    Value::from(Phrase::new(key))
-}
-
 /// The full sheet.
 pub fn sheet(c: &Character, cat: &Catalog, live: Option<&Live>) -> Message {
     Message::phrase(sheet_said(c, cat, live))
 }
 
-/// The full sheet in the catalogue's words (a field a block, as before).
+/// The full sheet in the catalogue's words (a field a block, as before; every block's words
+/// take their values from the one Phrase).
 pub fn sheet_said(c: &Character, cat: &Catalog, live: Option<&Live>) -> Phrase {
     let v = c.derive(cat);
     let mut m = Phrase::titled("nw-sheet-title", "nw-sheet")
@@ -132,44 +128,35 @@ pub fn sheet_said(c: &Character, cat: &Catalog, live: Option<&Live>) -> Phrase {
                 .unwrap_or("?"),
         )
         .arg("player", format!("<@{}>", c.owner))
-        .field(
-            head("nw-sheet-attributes-head"),
-            Phrase::new("nw-sheet-attributes")
-                .arg("attrs", attrs_said(&v.attrs))
-                .arg("bonus", attr(c.bonus_attr))
-                .arg("cfmod", i64::from(v.cf_mod))
-                .arg("prana", i64::from(v.prana)),
-        )
-        .field(
-            head("nw-sheet-stats-head"),
-            Phrase::new("nw-sheet-stats")
-                .arg("stats", stats_said(&v.stats))
-                .arg("body", i64::from(v.body))
-                .arg("mind", i64::from(v.mind))
-                .arg("pre", stats_said(&v.pre_equip))
-                .arg("classes", stats_said(&v.class_stats)),
-        );
+        .field("nw-sheet-attributes-head", "nw-sheet-attributes")
+        .arg("attrs", attrs_said(&v.attrs))
+        .arg("bonus", attr(c.bonus_attr))
+        .arg("cfmod", i64::from(v.cf_mod))
+        .arg("prana", i64::from(v.prana))
+        .field("nw-sheet-stats-head", "nw-sheet-stats")
+        .arg("stats", stats_said(&v.stats))
+        .arg("body", i64::from(v.body))
+        .arg("mind", i64::from(v.mind))
+        .arg("pre", stats_said(&v.pre_equip))
+        .arg("classes", stats_said(&v.class_stats));
     let bp: Vec<Value> =
         c.bp.iter()
             .enumerate()
             .filter(|(_, x)| **x != 0)
             .map(|(i, x)| labelled(stat(i), format!("+{x}")))
             .collect();
-    debug_assert_eq!(STATS.len(), c.bp.len());
     let (g1, g1max) = super::derive::group1_bp(c.cl);
     let (g2, g2max) = super::derive::group2_bp(c.cl);
-    m = m.field(
-        head("nw-sheet-growth-head"),
-        Phrase::new("nw-sheet-growth")
-            .arg("bp", join("nw-join-comma", bp, none()))
-            .arg("g1", i64::from(g1))
-            .arg("g1max", i64::from(g1max))
-            .arg("g2", i64::from(g2))
-            .arg("g2max", i64::from(g2max))
-            .arg("op", i64::from(c.op))
-            .arg("opmoney", c.op_money)
-            .arg("levelups", i64::from(c.level_ups)),
-    );
+    m = m
+        .field("nw-sheet-growth-head", "nw-sheet-growth")
+        .arg("bp", join("nw-join-comma", bp, none()))
+        .arg("g1", i64::from(g1))
+        .arg("g1max", i64::from(g1max))
+        .arg("g2", i64::from(g2))
+        .arg("g2max", i64::from(g2max))
+        .arg("op", c.op)
+        .arg("opmoney", c.op_money)
+        .arg("levelups", i64::from(c.level_ups));
     let skills: Vec<Value> = c
         .skills
         .iter()
@@ -190,8 +177,8 @@ pub fn sheet_said(c: &Character, cat: &Catalog, live: Option<&Live>) -> Phrase {
             ),
         })
         .collect();
-    m = m.field(
-        head("nw-sheet-skills-head"),
+    m = m.field("nw-sheet-skills-head", "nw-sheet-skills").arg(
+        "skills",
         if skills.is_empty() {
             none()
         } else {
@@ -214,27 +201,25 @@ pub fn sheet_said(c: &Character, cat: &Catalog, live: Option<&Live>) -> Phrase {
             )
         })
         .collect();
-    m = m.field(
-        head("nw-sheet-items-head"),
-        Phrase::new("nw-sheet-items")
-            .arg(
-                "items",
-                if items.is_empty() {
-                    none()
-                } else {
-                    Value::Lines(items)
-                },
-            )
-            .arg("weight", i64::from(v.weight))
-            .arg("limit", i64::from(v.weight_limit))
-            .arg("penalty", i64::from(v.weight_penalty))
-            .arg("memory", i64::from(v.memory))
-            .arg("memlimit", i64::from(v.memory_limit)),
-    );
+    m = m
+        .field("nw-sheet-items-head", "nw-sheet-items")
+        .arg(
+            "items",
+            if items.is_empty() {
+                none()
+            } else {
+                Value::Lines(items)
+            },
+        )
+        .arg("weight", i64::from(v.weight))
+        .arg("limit", i64::from(v.weight_limit))
+        .arg("penalty", i64::from(v.weight_penalty))
+        .arg("memory", i64::from(v.memory))
+        .arg("memlimit", i64::from(v.memory_limit));
     if !c.connections.is_empty() || !c.notes.is_empty() {
         // The player's own words, as written.
-        m = m.field(
-            head("nw-sheet-notes-head"),
+        m = m.field("nw-sheet-notes-head", "nw-sheet-notes").arg(
+            "notes",
             format!("{}\n{}", c.connections.join(", "), c.notes)
                 .trim()
                 .to_string(),
@@ -250,18 +235,13 @@ pub fn sheet_said(c: &Character, cat: &Catalog, live: Option<&Live>) -> Phrase {
             ),
             None => Value::from(Phrase::new("nw-sheet-cf-none")),
         };
-        m = m.field(
-            head("nw-sheet-session-head"),
-            Phrase::new("nw-sheet-session")
-                .arg("hp", i64::from(l.hp))
-                .arg("body", i64::from(v.body))
-                .arg("mp", i64::from(l.mp))
-                .arg("mind", i64::from(v.mind))
-                .arg("prana", i64::from(l.prana))
-                .arg("pranamax", i64::from(v.prana))
-                .arg("cf", cf)
-                .arg("bad", l.bad.said()),
-        );
+        m = m
+            .field("nw-sheet-session-head", "nw-sheet-session")
+            .arg("hp", i64::from(l.hp))
+            .arg("mp", i64::from(l.mp))
+            .arg("pranahere", i64::from(l.prana))
+            .arg("cf", cf)
+            .arg("bad", l.bad.said());
     }
     m
 }

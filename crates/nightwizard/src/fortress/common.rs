@@ -47,20 +47,16 @@ pub(super) fn map_message(s: &NightWizard, f: &Fortress, gm: bool) -> Message {
         .arg("lines", f.map_said(gm, gm || s.settings.map_kinds));
     if let Some(d) = &f.dive {
         let names: Vec<String> = d.inside.iter().map(|u| pc_name(s, u)).collect();
-        m = m.field(
-            Value::from(Phrase::new("nw-map-party-head")),
-            Value::from(
-                Phrase::new("nw-map-party")
-                    .arg(
-                        "names",
-                        crate::words::joined(
-                            "nw-join-comma",
-                            names.iter().map(|n| Value::from(n.as_str())).collect(),
-                        ),
-                    )
-                    .arg("area", f.areas[d.at].name.as_str()),
-            ),
-        );
+        m = m
+            .field("nw-map-party-head", "nw-map-party")
+            .arg(
+                "names",
+                crate::words::joined(
+                    "nw-join-comma",
+                    names.iter().map(|n| Value::from(n.as_str())).collect(),
+                ),
+            )
+            .arg("area", f.areas[d.at].name.as_str());
     }
     Message::phrase(m)
 }

@@ -174,7 +174,8 @@ pub(super) fn apply(
                     .arg("scene", i64::from(s.scene))
                     .arg("desc", desc_said(&desc))
                     .arg("paid", paid)
-                    .field(Value::from(Phrase::new("nw-dive-map-head")), map),
+                    .field("nw-dive-map-head", "nw-dive-map")
+                    .arg("map", map),
             ))])
         }
         FortressAction::Show => {
