@@ -677,3 +677,32 @@ nw-shaken = { $name } spends 1 Prana: the Logic “{ $logic }” no longer affec
         [session] real-life session
        *[scenario] Scenario
     }.
+
+## The GM asks for a Judge (/nw ask, /nw answer).
+# A Difficulty's band as the data names it ($id: lower case, $text: as written).
+nw-band = { $id ->
+       *[other] { $text }
+    }
+nw-ask-usage = ask with player, stat and difficulty, e.g. `/nw ask player:@bob stat:awareness difficulty:10` (or `cancel:<n>`).
+nw-ask-no-stat = `{ $value }` is not an attribute ({ $attrs }) or combat stat ({ $stats }); use none for no Alter.
+nw-ask-plain = Judge
+nw-ask-no-pc = { $player } has no PC in this session (`/nw session join` first).
+nw-ask-dead = { $name } is dead and makes no Judges.
+# $what: the attribute, combat stat or nw-ask-plain; $article: a or an (English); $label: nw-ask-label or nothing.
+nw-ask-title = 🎲 { $label }{ $what } Judge for { $name }
+nw-ask-label = { $label }:{" "}
+nw-ask = { $player }, the GM asks { $name } for { $article } { $what } Judge. { $hidden ->
+        [yes] Difficulty: known only to the GM.
+       *[no] Difficulty { $difficulty } ({ $band }).
+    }
+    Only { $player } can roll it.
+nw-button-ask-roll = Roll { $what } Judge
+nw-ask-gm = Ask { $id }: { $name }, { $what } Judge against Difficulty { $difficulty }{ $hidden ->
+        [yes] {" (hidden from the player)"}
+       *[no] {""}
+    }. Withdraw it with `/nw ask cancel:{ $id }`.
+nw-button-withdraw = Withdraw
+nw-ask-none = there is no open ask number { $id }.
+nw-ask-withdrawn = The GM withdraws the { $what } Judge asked of { $name }.
+nw-ask-gone = that Judge is no longer asked for (already rolled or withdrawn).
+nw-ask-not-yours = this Judge is for { $player } only; the GM can ask you with `/nw ask`.

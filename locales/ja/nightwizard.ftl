@@ -638,3 +638,37 @@ nw-shaken = { $name }が{ -nw-prana }を1点使いました：法則「{ $logic 
         [session] 現実のセッション
        *[scenario] シナリオ
     }の終わりまで影響しません。
+
+nw-band = { $id ->
+        [simple] 簡単
+        [ordinary] 普通
+        [challenging] やや難しい
+        [hard] 難しい
+        [expert] 非常に難しい
+        [master] 達人級
+       *[other] { $text }
+    }
+nw-ask-usage = player、stat、difficulty を指定してください。例：`/nw ask player:@bob stat:awareness difficulty:10`（取り下げは `cancel:<n>`）。
+nw-ask-no-stat = `{ $value }` は能力値（`{ $attrs }`）でも戦闘値（`{ $stats }`）でもありません。修正値なしなら `none` を使ってください。
+nw-ask-plain = { -nw-judge }
+nw-ask-no-pc = { $player }のPCはこのセッションにいません（先に `/nw session join`）。
+nw-ask-title = 🎲 { $label }{ $name }の{ $what }{ -nw-judge }
+nw-ask-label = { $label }：
+nw-ask-dead = { $name }は死亡しており、{ -nw-judge }を行いません。
+nw-ask = { $player }、GMが{ $name }に{ $what }{ -nw-judge }を求めています。{ $article ->
+       *[other] {""}
+    }{ $hidden ->
+        [yes] { -nw-difficulty }はGMだけが知っています。
+       *[no] { -nw-difficulty }{ $difficulty }（{ $band }）。
+    }
+    振れるのは{ $player }だけです。
+nw-button-ask-roll = { $what }{ -nw-judge }を振る
+nw-ask-gm = 依頼{ $id }：{ $name }、{ -nw-difficulty }{ $difficulty }の{ $what }{ -nw-judge }{ $hidden ->
+        [yes] （プレイヤーには非公開）
+       *[no] {""}
+    }。`/nw ask cancel:{ $id }` で取り下げられます。
+nw-button-withdraw = 取り下げ
+nw-ask-none = 依頼{ $id }は出ていません。
+nw-ask-withdrawn = GMが{ $name }への{ $what }{ -nw-judge }の依頼を取り下げました。
+nw-ask-gone = その{ -nw-judge }の依頼はもうありません（振られたか取り下げられました）。
+nw-ask-not-yours = この{ -nw-judge }は{ $player }だけのものです。GMは `/nw ask` であなたにも依頼できます。

@@ -207,6 +207,11 @@ fn a_session_outside_combat_in_japanese_ends_as_in_english_and_reads_japanese() 
     ] {
         t.step(line);
     }
+    // The GM asks for a Judge and withdraws it; the other player cannot answer it.
+    t.step("gm: /nw ask player:bob stat:awareness difficulty:12 label:物音");
+    t.step("alice: /nw answer id:1");
+    t.step("gm: /nw ask cancel:1");
+    t.step("gm: /nw ask player:bob stat:nothing difficulty:12");
     t.step("bob: /nw session leave");
     t.step("bob: /nw session join");
     t.step("gm: /nw session set player:alice hp:0 status:poison:2");
