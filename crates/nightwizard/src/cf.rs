@@ -5,8 +5,9 @@ use super::commands::{CfBy, CfValue, NwCommand, SessionCommand};
 use super::data::NwData;
 use super::judge::{roll_cf, Cf};
 use super::state::{NightWizard, Pc};
+use super::words::no;
 use croupier_core::rng::GameRng;
-use croupier_core::table::{refuse, Actor, ButtonStyle, Message, Reply, RuleError};
+use croupier_core::table::{english, Actor, ButtonStyle, Message, Phrase, Reply, RuleError, Value};
 
 /// `/nw session cf`: spend a CF Mod point.
 pub fn shift(
@@ -16,17 +17,17 @@ pub fn shift(
     up: bool,
 ) -> Result<Vec<Reply>, RuleError> {
     let Some(i) = s.pc_index(&actor.id) else {
-        return refuse("you have no PC in this session: `/nw session join`.");
+        return no(Phrase::new("nw-cf-no-pc"));
     };
     let p = &s.pcs[i];
     if p.cf_locked {
-        return refuse("your values are locked for this session.");
+        return no(Phrase::new("nw-cf-locked"));
     }
     if p.cf_points <= 0 {
-        return refuse("you have no CF Mod points left.");
+        return no(Phrase::new("nw-cf-no-points"));
     }
     let Some(mut cf) = p.cf else {
-        return refuse("no values rolled yet.");
+        return no(Phrase::new("nw-cf-not-rolled"));
     };
     let d: i32 = if up { 1 } else { -1 };
     let v = if critical {
@@ -36,11 +37,11 @@ pub fn shift(
     };
     let nv = *v as i32 + d;
     if !(2..=12).contains(&nv) {
-        return refuse("values stay between 2 and 12.");
+        return no(Phrase::new("nw-cf-range"));
     }
     *v = nv as u32;
     if cf.critical == cf.fumble {
-        return refuse("Critical and Fumble cannot be made equal.");
+        return no(Phrase::new("nw-cf-equal"));
     }
     let p = &mut s.pcs[i];
     p.cf = Some(cf);
@@ -52,10 +53,10 @@ pub fn shift(
 /// `/nw session lock`.
 pub fn lock(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>, RuleError> {
     let Some(i) = s.pc_index(&actor.id) else {
-        return refuse("you have no PC in this session.");
+        return no(Phrase::new("nw-no-pc"));
     };
     if s.pcs[i].cf_locked {
-        return refuse("your values are already locked.");
+        return no(Phrase::new("nw-cf-already-locked"));
     }
     let p = &mut s.pcs[i];
     p.cf_locked = true;
@@ -64,10 +65,12 @@ pub fn lock(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>, RuleError>
         critical: 0,
         fumble: 0,
     });
-    Ok(vec![Reply::public(Message::text(format!(
-        "{} locks Critical {} and Fumble {} for this session.",
-        p.ch.name, cf.critical, cf.fumble
-    )))])
+    Ok(vec![Reply::public(Message::phrase(
+        Phrase::new("nw-cf-locks")
+            .arg("name", p.ch.name.as_str())
+            .arg("critical", i64::from(cf.critical))
+            .arg("fumble", i64::from(cf.fumble)),
+    ))])
 }
 
 /// `/nw session next`: a new real-life session rerolls everyone's values.
@@ -87,21 +90,22 @@ pub fn next_session(
             critical: 0,
             fumble: 0,
         });
-        lines.push(format!(
-            "{}: Critical {} · Fumble {}{note}",
-            p.ch.name, cf.critical, cf.fumble
+        lines.push(Value::from(
+            Phrase::new("nw-cf-line")
+                .arg("name", p.ch.name.as_str())
+                .arg("critical", i64::from(cf.critical))
+                .arg("fumble", i64::from(cf.fumble))
+                .arg("note", note),
         ));
     }
     s.pcs = pcs;
     for p in &s.pcs {
         privates.push(Reply::private(&p.user, s.cf_message(p)));
     }
-    let mut out = vec![Reply::public(Message::titled(
-        format!(
-            "🌙 Session {}: new Critical and Fumble values",
-            s.session_no
-        ),
-        lines.join("\n"),
+    let mut out = vec![Reply::public(Message::phrase(
+        Phrase::titled("nw-cf-session-title", "nw-cf-session")
+            .arg("session", i64::from(s.session_no))
+            .arg("lines", Value::Lines(lines)),
     ))];
     out.extend(privates);
     Ok(out)
@@ -111,19 +115,27 @@ impl NightWizard {
     /// A PC's values with the CF Mod buttons (private to the player).
     pub fn cf_message(&self, p: &Pc) -> Message {
         let (Some(r), Some(cf)) = (p.cf_rolled, p.cf) else {
-            return Message::text("No values rolled.");
+            return Message::phrase(Phrase::new("nw-cf-none"));
         };
-        let mut m = Message::titled(
-            format!("🎲 {}: Critical and Fumble", p.ch.name),
-            format!(
-                "Rolled Critical {} and Fumble {}. Now Critical **{}**, Fumble **{}**; {} CF Mod point(s) left. Each point moves one value by 1 (values stay 2-12 and different). Lock when done.",
-                r.critical, r.fumble, cf.critical, cf.fumble, p.cf_points
-            ),
+        let mut m = Message::phrase(
+            Phrase::titled("nw-cf-title", "nw-cf")
+                .arg("name", p.ch.name.as_str())
+                .arg("rolledc", i64::from(r.critical))
+                .arg("rolledf", i64::from(r.fumble))
+                .arg("critical", i64::from(cf.critical))
+                .arg("fumble", i64::from(cf.fumble))
+                .arg("points", i64::from(p.cf_points)),
         );
         if p.cf_points > 0 {
             m = m
+                .labelled(&[
+                    "nw-button-critical-down",
+                    "nw-button-critical-up",
+                    "nw-button-fumble-down",
+                    "nw-button-fumble-up",
+                ])
                 .styled_button(
-                    "Critical −1",
+                    english("nw-button-critical-down"),
                     &NwCommand::Session(SessionCommand::Cf {
                         value: CfValue::Critical,
                         by: CfBy::Down,
@@ -131,7 +143,7 @@ impl NightWizard {
                     ButtonStyle::Secondary,
                 )
                 .styled_button(
-                    "Critical +1",
+                    english("nw-button-critical-up"),
                     &NwCommand::Session(SessionCommand::Cf {
                         value: CfValue::Critical,
                         by: CfBy::Up,
@@ -139,7 +151,7 @@ impl NightWizard {
                     ButtonStyle::Secondary,
                 )
                 .styled_button(
-                    "Fumble −1",
+                    english("nw-button-fumble-down"),
                     &NwCommand::Session(SessionCommand::Cf {
                         value: CfValue::Fumble,
                         by: CfBy::Down,
@@ -147,7 +159,7 @@ impl NightWizard {
                     ButtonStyle::Secondary,
                 )
                 .styled_button(
-                    "Fumble +1",
+                    english("nw-button-fumble-up"),
                     &NwCommand::Session(SessionCommand::Cf {
                         value: CfValue::Fumble,
                         by: CfBy::Up,
@@ -155,27 +167,20 @@ impl NightWizard {
                     ButtonStyle::Secondary,
                 );
         }
-        m.styled_button(
-            "Lock",
+        m.labelled(&["nw-button-lock"]).styled_button(
+            english("nw-button-lock"),
             &NwCommand::Session(SessionCommand::Lock),
             ButtonStyle::Success,
         )
     }
 
     /// Rolls a PC's values for this session (§3.1) and resets their CF Mod points.
-    pub fn roll_values(&self, p: &mut Pc, data: &NwData, rng: &mut GameRng) -> String {
+    pub fn roll_values(&self, p: &mut Pc, data: &NwData, rng: &mut GameRng) -> Value {
         let (cf, rerolls) = roll_cf(rng);
         p.cf_rolled = Some(cf);
         p.cf = Some(cf);
         p.cf_points = p.ch.derive(&self.cat(data)).cf_mod;
         p.cf_locked = false;
-        if rerolls.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " (Fumble rerolled {} time(s) for equalling the Critical)",
-                rerolls.len()
-            )
-        }
+        Value::from(Phrase::new("nw-cf-rerolled").arg("count", rerolls.len() as i64))
     }
 }

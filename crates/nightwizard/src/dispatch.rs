@@ -11,8 +11,11 @@ use super::commands::{
 use super::data::{attr_index, stat_index, NwData, ATTRS, STAT_LABEL};
 use super::judge::{self, JudgeRequest, JudgeRules, Values};
 use super::state::{NightWizard, NwAction, Phase, PranaUse, SceneKind, Settings};
+use super::words::{joined, no};
 use croupier_core::rng::GameRng;
-use croupier_core::table::{refuse, Actor, Choices, Commands, Decision, Message, Reply, RuleError};
+use croupier_core::table::{
+    english, refuse, Actor, Choices, Commands, Decision, Message, Phrase, Reply, RuleError, Value,
+};
 
 /// `/nw new`: the host is the GM.
 pub fn open(
@@ -26,7 +29,7 @@ pub fn open(
         fudge_repeat,
     } = cmd
     else {
-        return refuse("a Night Wizard session opens with `/nw new`.");
+        return no(Phrase::new("nw-open-with-new"));
     };
     let judge = JudgeRules {
         raise_dice: raise.map_or(2, RaiseDice::dice),
@@ -66,18 +69,16 @@ pub fn open(
         // Not on here: a replay runs `new` again under today's rules (see the field).
         prana_windows: false,
     };
-    let m = Message::titled(
-        "🌙 Night Wizard session open",
-        format!(
-            "{} is the GM. Players: bring a character with `/nw session join` (make one with `/nw character new`, add `quick:true` for a random one). Raise Result adds {}D per Prana. The GM's Critical is {} and Fumble {}.",
-            host.id.mention(),
-            judge.raise_dice,
-            data.rules.gm.critical,
-            data.rules.gm.fumble
-        ),
+    let m = Message::phrase(
+        Phrase::titled("nw-open-title", "nw-open")
+            .arg("gm", host.id.mention())
+            .arg("raise", i64::from(judge.raise_dice))
+            .arg("critical", i64::from(data.rules.gm.critical))
+            .arg("fumble", i64::from(data.rules.gm.fumble))
+            .buttons(&["nw-button-join"]),
     )
     .button(
-        "Join",
+        english("nw-button-join"),
         &NwCommand::Session(SessionCommand::Join { character: None }),
     );
     Ok((s, vec![Reply::public(m)]))
@@ -468,7 +469,7 @@ pub fn apply(
         NwAction::Judge(r) => {
             let mut warn = vec![];
             if s.phase == Phase::Opening {
-                warn.push(opening_warning("dice rolls"));
+                warn.push(opening_warning("dice"));
             }
             // Skills in force on an Information Gathering Check (Street Network) count here;
             // one lasting a Judge is used up by it (not by a preview).
@@ -507,10 +508,7 @@ pub fn apply(
         NwAction::Combat(a) => {
             let start = matches!(a, CombatAction::Open { .. });
             if start && s.scene_kind() == SceneKind::Master {
-                return refuse(format!(
-                    "Scene {} is a Master Scene, the GM's narration (§8.1): start a Combat Scene first (`/nw phase scene kind:combat`).",
-                    s.scene
-                ));
+                return no(Phrase::new("nw-master-no-combat").arg("scene", i64::from(s.scene)));
             }
             let mut out = super::combat::apply(s, data, rng, actor, a)?;
             if start {
@@ -536,24 +534,28 @@ pub fn apply(
             enemy_vitals,
             max_cl,
         } => {
-            let mut more = super::combat::movement::settings(s, *appearance, *appearance_dc);
+            // The Appearance Check settings are set there; their words are said here.
+            super::combat::movement::settings(s, *appearance, *appearance_dc);
+            let mut more = vec![Value::from(
+                Phrase::new("nw-settings-appearance")
+                    .arg("on", yes(s.settings.appearance))
+                    .arg("dc", i64::from(s.settings.appearance_dc.unwrap_or(10))),
+            )];
             if let Some(n) = max_cl {
                 s.settings.max_cl = (*n > 0).then_some(*n);
-                more.push_str(&match s.settings.max_cl {
-                    Some(n) => format!(" Characters join at CL {n} at most (level ups not yet taken count); those already in stay."),
-                    None => " Characters join at any CL.".to_string(),
-                });
+                more.push(Value::from(
+                    Phrase::new("nw-settings-max-cl")
+                        .arg("cl", i64::from(s.settings.max_cl.unwrap_or(0))),
+                ));
             }
             if let Some(v) = enemy_vitals {
                 s.settings.enemy_vitals = *v;
             }
             if let Some(k) = map_kinds {
                 s.settings.map_kinds = *k;
-                more.push_str(if *k {
-                    " The players' Fortress map names every Area's kind."
-                } else {
-                    " The players' Fortress map names an Area's kind once the party enters it."
-                });
+                more.push(Value::from(
+                    Phrase::new("nw-settings-map-kinds").arg("on", yes(*k)),
+                ));
             }
             if let Some(n) = natural {
                 s.settings.natural = *n;
@@ -567,14 +569,22 @@ pub fn apply(
             if let Some(a) = anyseven_players {
                 s.settings.anyseven_players = *a;
             }
-            Ok(vec![Reply::public(Message::text(format!(
-                "Settings: Raise Result {}D per Prana · several Fudges per roll: {} · Any Seven for players: {} · natural recovery: {} · enemies' HP and MP on the public tracker: {}.{more}",
-                s.settings.judge.raise_dice,
-                yes(s.settings.judge.fudge_repeat),
-                yes(s.settings.anyseven_players),
-                Choices::value(&s.settings.natural),
-                if s.settings.enemy_vitals { "shown" } else { "a condition only" }
-            )))])
+            Ok(vec![Reply::public(Message::phrase(
+                Phrase::new("nw-settings")
+                    .arg("raise", i64::from(s.settings.judge.raise_dice))
+                    .arg("fudge", yes(s.settings.judge.fudge_repeat))
+                    .arg("anyseven", yes(s.settings.anyseven_players))
+                    .arg("natural", Choices::value(&s.settings.natural))
+                    .arg(
+                        "reading",
+                        match s.settings.natural {
+                            super::combat::recovery::NaturalReading::Minus => "minus",
+                            super::combat::recovery::NaturalReading::Divide => "divide",
+                        },
+                    )
+                    .arg("vitals", yes(s.settings.enemy_vitals))
+                    .arg("more", joined("nw-join-none", more)),
+            ))])
         }
         NwAction::Fortress(a) => super::fortress::apply(s, data, rng, actor, a),
 
@@ -593,9 +603,9 @@ pub fn apply(
 /// The Opening Phase's introductory Scenes should hold no combat and no dice rolls (§8.2): the
 /// table goes on, with a word to the GM.
 fn opening_warning(what: &str) -> Reply {
-    Reply::public(Message::text(format!(
-        "⚠️ The Opening Phase's Scenes should have no {what} (§8.2). Going on; the GM moves to the Middle Phase with `/nw phase next`."
-    )))
+    Reply::public(Message::phrase(
+        Phrase::new("nw-opening-warning").arg("what", what),
+    ))
 }
 
 fn yes(b: bool) -> &'static str {

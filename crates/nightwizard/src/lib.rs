@@ -88,11 +88,14 @@ mod session {
 }
 #[cfg(test)]
 mod core_tests;
+#[cfg(test)]
+mod ja_tests;
 pub mod state;
 pub mod status;
 #[cfg(test)]
 mod test_table;
 pub mod view;
+pub(crate) mod words;
 
 use std::path::Path;
 

@@ -5,10 +5,11 @@ use super::character::sheet;
 use super::character::{Catalog, Character, Custom};
 use super::data::NwData;
 use super::judge::Cf;
-use super::state::{bad_suffix, NightWizard, Pc};
+use super::state::{bad_suffix_said, NightWizard, Pc};
+use super::words::no;
 use croupier_core::names::same_name;
 use croupier_core::rng::GameRng;
-use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
+use croupier_core::table::{Actor, Message, Phrase, Reply, RuleError, UserId, Value};
 
 /// `/nw session join`: bring a character (or refresh/switch the one you play).
 #[allow(clippy::too_many_arguments)]
@@ -23,10 +24,10 @@ pub fn join(
     shared: Option<&mut NwShared>,
 ) -> Result<Vec<Reply>, RuleError> {
     if s.counts_as_gm(Some(&actor.id), false) {
-        return refuse("the GM runs the session and brings no PC.");
+        return no(Phrase::new("nw-join-gm"));
     }
     if character.owner != actor.id {
-        return refuse("that is not your character.");
+        return no(Phrase::new("nw-join-not-yours"));
     }
     // A PC that died here and left is as Dead as the record will say at the After phase.
     let died_here = s
@@ -34,10 +35,7 @@ pub fn join(
         .iter()
         .any(|q| q.dead && super::character::sync::is_record_of(q, character));
     if character.dead || died_here {
-        return refuse(format!(
-            "{} is Dead (§10.10: death is final) and joins no session; make a new character with `/nw character new`.",
-            character.name
-        ));
+        return no(Phrase::new("nw-join-dead").arg("name", character.name.as_str()));
     }
     // §6 Step 2: "The default is CL 1. If the GM sets a higher starting level…": the GM's
     // `max_cl` bounds the CL a character joins at, counting the level ups it may still take.
@@ -49,15 +47,11 @@ pub fn join(
     if let (Some(max), false) = (s.settings.max_cl, refresh) {
         let cl = character.cl + character.level_ups;
         if cl > max {
-            return refuse(format!(
-                "{} is CL {cl}{} and this table takes characters up to CL {max} (the GM's `/nw settings max_cl:`); join with another character or ask the GM.",
-                character.name,
-                if character.level_ups > 0 {
-                    format!(" counting {} level up(s) not yet taken", character.level_ups)
-                } else {
-                    String::new()
-                }
-            ));
+            return no(Phrase::new("nw-join-max-cl")
+                .arg("name", character.name.as_str())
+                .arg("cl", i64::from(cl))
+                .arg("pending", i64::from(character.level_ups))
+                .arg("max", i64::from(max)));
         }
     }
     // Commands name PCs (`a:`, `target:`): two that read the same in one session could not
@@ -67,12 +61,10 @@ pub fn join(
         .iter()
         .find(|p| p.user != actor.id && same_name(&p.ch.name, &character.name))
     {
-        return refuse(format!(
-            "{} reads the same as {}, {}'s PC in this session, and commands name PCs by name; join with another character.",
-            character.name,
-            other.ch.name,
-            other.user.mention()
-        ));
+        return no(Phrase::new("nw-join-same-name")
+            .arg("name", character.name.as_str())
+            .arg("other", other.ch.name.as_str())
+            .arg("player", other.user.mention()));
     }
     s.custom = custom.clone();
     let cat = Catalog { data, custom };
@@ -82,13 +74,14 @@ pub fn join(
         super::combat::movement::robe_check(s, &actor.id, character)?;
         if synced && s.pcs[i].ch.name == character.name {
             let note = super::character::sync::on_rejoin(s, data, character);
-            let mut out = vec![Reply::public(Message::text(format!(
-                "{} refreshes {} ({}).",
-                actor.name,
-                character.name,
-                sheet::summary(&s.pcs[i].ch, &cat)
-            )))];
-            out.extend(note.map(|n| Reply::private(&actor.id, Message::text(n))));
+            let mut out = vec![Reply::public(Message::phrase(
+                Phrase::new("nw-join-refresh")
+                    .arg("player", actor.name.as_str())
+                    .arg("what", "refreshes")
+                    .arg("name", character.name.as_str())
+                    .arg("summary", sheet::summary_said(&s.pcs[i].ch, &cat)),
+            ))];
+            out.extend(note.map(|n| Reply::private(&actor.id, Message::phrase(n))));
             return Ok(out);
         }
         let p = &mut s.pcs[i];
@@ -101,16 +94,17 @@ pub fn join(
         p.hp = p.hp.min(v.body);
         p.mp = p.mp.min(v.mind);
         p.prana = p.prana.min(v.prana);
-        let what = if same { "refreshes" } else { "switches to" };
-        return Ok(vec![Reply::public(Message::text(format!(
-            "{} {what} {} ({}).",
-            actor.name,
-            character.name,
-            sheet::summary(character, &cat)
-        )))]);
+        let what = if same { "refreshes" } else { "switches" };
+        return Ok(vec![Reply::public(Message::phrase(
+            Phrase::new("nw-join-refresh")
+                .arg("player", actor.name.as_str())
+                .arg("what", what)
+                .arg("name", character.name.as_str())
+                .arg("summary", sheet::summary_said(character, &cat)),
+        ))]);
     }
     if s.pcs.len() >= 12 {
-        return refuse("this session already has 12 PCs.");
+        return no(Phrase::new("nw-join-full").arg("max", 12));
     }
     let mut p = Pc {
         user: actor.id.clone(),
@@ -133,7 +127,7 @@ pub fn join(
     p.ch.op_money = 0;
     let kept = synced && super::character::sync::on_first_join(s, data, &mut p, shared);
     let note = if kept {
-        " (as rolled earlier this session: values are rolled once per session)".to_string()
+        Value::from(Phrase::new("nw-cf-kept"))
     } else {
         s.roll_values(&mut p, data, rng)
     };
@@ -141,14 +135,15 @@ pub fn join(
         critical: 0,
         fumble: 0,
     });
-    let public = Message::text(format!(
-        "{} joins with {} ({}). Critical {} · Fumble {}{note}.",
-        actor.id.mention(),
-        character.name,
-        sheet::summary(character, &cat),
-        cf.critical,
-        cf.fumble
-    ));
+    let public = Message::phrase(
+        Phrase::new("nw-joins")
+            .arg("player", actor.id.mention())
+            .arg("name", character.name.as_str())
+            .arg("summary", sheet::summary_said(character, &cat))
+            .arg("critical", i64::from(cf.critical))
+            .arg("fumble", i64::from(cf.fumble))
+            .arg("note", note),
+    );
     let m = s.cf_message(&p);
     s.pcs.push(p);
     Ok(vec![Reply::public(public), Reply::private(&actor.id, m)])
@@ -157,15 +152,14 @@ pub fn join(
 /// `/nw session leave`.
 pub fn leave(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>, RuleError> {
     let Some(i) = s.pc_index(&actor.id) else {
-        return refuse("you have no PC in this session.");
+        return no(Phrase::new("nw-no-pc"));
     };
     let p = s.pcs.remove(i);
     super::character::sync::on_leave(s, &p);
     s.open.retain(|j| j.user != actor.id);
-    let mut out = vec![Reply::public(Message::text(format!(
-        "{} leaves the session.",
-        p.ch.name
-    )))];
+    let mut out = vec![Reply::public(Message::phrase(
+        Phrase::new("nw-leaves").arg("name", p.ch.name.as_str()),
+    ))];
     out.extend(super::casket::ruler_leaves(s, &actor.id));
     Ok(out)
 }
@@ -181,7 +175,7 @@ pub fn set(
     status: &Option<String>,
 ) -> Result<Vec<Reply>, RuleError> {
     let Some(i) = s.pc_index(user) else {
-        return refuse("that player has no PC in this session.");
+        return no(Phrase::new("nw-no-pc-of"));
     };
     let v = s.pcs[i].ch.derive(&s.cat(data));
     let mut bad = s.pcs[i].bad.clone();
@@ -196,20 +190,16 @@ pub fn set(
         p.mp = (*m).clamp(0, v.mind);
     }
     p.bad = bad;
-    let incap = if p.hp == 0 {
-        " — Incapacitated (2 Prana can avoid it once per Scene)"
-    } else {
-        ""
-    };
-    let mut out = vec![Reply::public(Message::text(format!(
-        "{}: HP {}/{} · MP {}/{}{incap}{}",
-        p.ch.name,
-        p.hp,
-        v.body,
-        p.mp,
-        v.mind,
-        bad_suffix(&p.bad)
-    )))];
+    let mut out = vec![Reply::public(Message::phrase(
+        Phrase::new("nw-set")
+            .arg("name", p.ch.name.as_str())
+            .arg("hp", i64::from(p.hp))
+            .arg("body", i64::from(v.body))
+            .arg("mp", i64::from(p.mp))
+            .arg("mind", i64::from(v.mind))
+            .arg("incapacitated", if p.hp == 0 { "yes" } else { "no" })
+            .arg("bad", bad_suffix_said(&p.bad)),
+    ))];
     if p.hp == 0 {
         // §10.1: Incapacitated now: Post-action, and its own Main Process ends.
         let w = super::combat::Who::Pc(user.clone());

@@ -4,7 +4,8 @@ use super::character::roster::NwShared;
 use super::character::{Catalog, OwnedItem};
 use super::data::NwData;
 use super::state::{EpisodeConnection, NightWizard, Phase, SceneKind, SceneMark};
-use croupier_core::table::{refuse, Message, Reply, RuleError, UserId};
+use super::words::no;
+use croupier_core::table::{Message, Phrase, Reply, RuleError, UserId, Value};
 
 /// Most Episode Connections a session holds.
 pub const MAX_CONNECTIONS: usize = 60;
@@ -13,9 +14,7 @@ pub const MAX_CONNECTIONS: usize = 60;
 /// (§8.1), so Preplay has none: the GM opens the Opening Phase first.
 pub fn scene(s: &mut NightWizard, kind: SceneKind) -> Result<Vec<Reply>, RuleError> {
     if s.phase == Phase::Preplay {
-        return refuse(
-            "Preplay has no Scenes (§8.1): open the Opening Phase with `/nw phase next`, then start its first Scene.",
-        );
+        return no(Phrase::new("nw-scene-preplay"));
     }
     s.scene += 1;
     s.scene_mark = (kind != SceneKind::Normal).then_some(SceneMark {
@@ -24,35 +23,35 @@ pub fn scene(s: &mut NightWizard, kind: SceneKind) -> Result<Vec<Reply>, RuleErr
         scene: s.scene,
         kind,
     });
-    let note = match kind {
-        SceneKind::Normal => "",
-        SceneKind::Master => " The GM narrates; the PCs do not act in it.",
-        SceneKind::Combat => " Round Progression: the GM starts it with `/nwcombat start`.",
+    let kind_key = match kind {
+        SceneKind::Normal => "normal",
+        SceneKind::Master => "master",
+        SceneKind::Combat => "combat",
     };
-    let opening = if kind == SceneKind::Combat && s.phase == Phase::Opening {
-        "\n⚠️ The Opening Phase's Scenes should have no combat (§8.2)."
-    } else {
-        ""
-    };
-    Ok(vec![Reply::public(Message::text(format!(
-        "🎬 {} {} begins ({}).{note}{opening}",
-        kind.name(),
-        s.scene,
-        s.phase.name()
-    )))])
+    let opening = kind == SceneKind::Combat && s.phase == Phase::Opening;
+    Ok(vec![Reply::public(Message::phrase(
+        Phrase::new("nw-scene-begins")
+            .arg("kind", kind_key)
+            .arg("name", kind.said())
+            .arg("scene", i64::from(s.scene))
+            .arg("phase", s.phase.said())
+            .arg("opening", if opening { "yes" } else { "no" }),
+    ))])
 }
 
 /// The Episode Handout as a message: the Trailer and the Episode Connections (§8.2).
 fn handout_message(s: &NightWizard) -> Message {
-    let mut m = Message::titled(
-        format!("📜 Episode {} Handout", s.episode),
-        s.handout
-            .trailer
-            .clone()
-            .unwrap_or_else(|| "No Trailer yet.".into()),
-    );
+    let mut m = Phrase::titled("nw-handout-title", "nw-handout")
+        .arg("episode", i64::from(s.episode))
+        .arg(
+            "trailer",
+            match &s.handout.trailer {
+                Some(t) => Value::from(t.as_str()),
+                None => Value::from(Phrase::new("nw-handout-no-trailer")),
+            },
+        );
     if !s.handout.connections.is_empty() {
-        let lines: Vec<String> = s
+        let lines: Vec<Value> = s
             .handout
             .connections
             .iter()
@@ -64,31 +63,27 @@ fn handout_message(s: &NightWizard) -> Message {
                     .map(|p| p.ch.name.clone())
                     .unwrap_or_else(|| c.user.mention());
                 let left = c.worth.saturating_sub(c.spent);
-                format!(
-                    "{name} → {}{}{}",
-                    c.with,
-                    if c.temporary {
-                        " (Episode Connection)"
-                    } else {
-                        ""
-                    },
-                    if c.worth > 0 {
-                        format!(" · Worth {} valco, {left} left", c.worth)
-                    } else {
-                        String::new()
-                    }
+                Value::from(
+                    Phrase::new("nw-handout-connection")
+                        .arg("name", name)
+                        .arg("with", c.with.as_str())
+                        .arg("temporary", if c.temporary { "yes" } else { "no" })
+                        .arg("worth", i64::from(c.worth))
+                        .arg("left", i64::from(left)),
                 )
             })
             .collect();
-        m = m.field("Connections", lines.join("\n"));
+        m = m
+            .field_keys("nw-handout-connections", "nw-handout-lines")
+            .arg("connections", Value::Lines(lines));
     }
-    m
+    Message::phrase(m)
 }
 
 /// `/nw phase handout trailer:` (GM): the Episode Handout's Trailer (§8.2).
 pub fn trailer(s: &mut NightWizard, text: &str) -> Result<Vec<Reply>, RuleError> {
     if text.is_empty() {
-        return refuse("the Trailer is the Episode's summary: `/nw phase handout trailer:<text>`.");
+        return no(Phrase::new("nw-trailer-empty"));
     }
     s.handout.trailer = Some(text.to_string());
     Ok(vec![Reply::public(handout_message(s))])
@@ -104,10 +99,10 @@ pub fn connection(
     worth: u32,
 ) -> Result<Vec<Reply>, RuleError> {
     let Some(i) = s.pc_index(user) else {
-        return refuse("that player has no PC in this session.");
+        return no(Phrase::new("nw-no-pc-of"));
     };
     if with.is_empty() {
-        return refuse("name whom the Connection is to: `with:<name>`.");
+        return no(Phrase::new("nw-connection-whom"));
     }
     if let Some(k) = s
         .handout
@@ -116,15 +111,14 @@ pub fn connection(
         .position(|c| &c.user == user && c.with.eq_ignore_ascii_case(with))
     {
         let c = s.handout.connections.remove(k);
-        return Ok(vec![Reply::public(Message::text(format!(
-            "{}'s Connection to {} is off the Episode Handout.",
-            s.pcs[i].ch.name, c.with
-        )))]);
+        return Ok(vec![Reply::public(Message::phrase(
+            Phrase::new("nw-connection-off")
+                .arg("name", s.pcs[i].ch.name.as_str())
+                .arg("with", c.with.as_str()),
+        ))]);
     }
     if s.handout.connections.len() >= MAX_CONNECTIONS {
-        return refuse(format!(
-            "an Episode Handout holds at most {MAX_CONNECTIONS} Connections."
-        ));
+        return no(Phrase::new("nw-connections-max").arg("max", MAX_CONNECTIONS as i64));
     }
     let own = s.pcs[i]
         .ch
@@ -143,20 +137,13 @@ pub fn connection(
     let mut out = vec![Reply::public(handout_message(s))];
     out.insert(
         0,
-        Reply::public(Message::text(format!(
-            "{} {} a Connection to {with}{}.",
-            s.pcs[i].ch.name,
-            if own.is_some() {
-                "has"
-            } else {
-                "gets, for this Episode,"
-            },
-            if worth > 0 {
-                format!(" worth {worth} valco of gear")
-            } else {
-                String::new()
-            }
-        ))),
+        Reply::public(Message::phrase(
+            Phrase::new("nw-connection-given")
+                .arg("name", s.pcs[i].ch.name.as_str())
+                .arg("own", if own.is_some() { "yes" } else { "no" })
+                .arg("with", with)
+                .arg("worth", i64::from(worth)),
+        )),
     );
     Ok(out)
 }
@@ -171,7 +158,7 @@ pub fn gear(
     item: &str,
 ) -> Result<Vec<Reply>, RuleError> {
     let Some(i) = s.pc_index(user) else {
-        return refuse("that player has no PC in this session.");
+        return no(Phrase::new("nw-no-pc-of"));
     };
     let Some(k) = s
         .handout
@@ -179,14 +166,13 @@ pub fn gear(
         .iter()
         .position(|c| &c.user == user && c.with.eq_ignore_ascii_case(with))
     else {
-        return refuse(format!(
-            "{} has no Connection to {with} with a Worth this Episode: give it one with `/nw phase connection worth:`.",
-            s.pcs[i].ch.name
-        ));
+        return no(Phrase::new("nw-gear-no-connection")
+            .arg("name", s.pcs[i].ch.name.as_str())
+            .arg("with", with));
     };
     let cat = s.cat(data);
     let Some(def) = cat.item(item) else {
-        return refuse(format!("`{item}` is not an item (`/nw item list`)."));
+        return no(Phrase::new("nw-gear-no-item").arg("value", item));
     };
     let (id, name, price) = (
         def.id.clone(),
@@ -196,10 +182,11 @@ pub fn gear(
     let c = &s.handout.connections[k];
     let left = c.worth.saturating_sub(c.spent);
     if price > left {
-        return refuse(format!(
-            "{name} costs {price} valco; {}'s Worth has {left} left this Episode.",
-            c.with
-        ));
+        return no(Phrase::new("nw-gear-too-dear")
+            .arg("name", name.as_str())
+            .arg("price", i64::from(price))
+            .arg("with", c.with.as_str())
+            .arg("left", i64::from(left)));
     }
     let c = &mut s.handout.connections[k];
     c.spent += price;
@@ -212,10 +199,14 @@ pub fn gear(
         equipped: false,
         preserved: false,
     });
-    Ok(vec![Reply::public(Message::text(format!(
-        "{from} supplies {} with {name} ({price} valco; {left} left). It is not Preserved: it is gone after this Episode unless Preserved with OP.",
-        p.ch.name
-    )))])
+    Ok(vec![Reply::public(Message::phrase(
+        Phrase::new("nw-gear-given")
+            .arg("from", from)
+            .arg("name", p.ch.name.as_str())
+            .arg("item", name)
+            .arg("price", i64::from(price))
+            .arg("left", i64::from(left)),
+    ))])
 }
 
 /// `/nw phase next` (GM): the next phase; the After Phase resets and rewards (§8.2).
@@ -227,7 +218,11 @@ pub fn next(
     level_up: bool,
 ) -> Result<Vec<Reply>, RuleError> {
     let next = s.phase.next();
-    let mut body = format!("{} → **{}**", s.phase.name(), next.name());
+    let mut body: Vec<Value> = vec![Value::from(
+        Phrase::new("nw-phase-change")
+            .arg("from", s.phase.said())
+            .arg("to", next.said()),
+    )];
     if next == Phase::After {
         let cat = Catalog {
             data,
@@ -237,7 +232,9 @@ pub fn next(
         for p in &mut s.pcs {
             if p.dead {
                 // §10.10: death is final; the After phase restores nobody Dead.
-                lines.push(format!("💀 {} is Dead: no recovery.", p.ch.name));
+                lines.push(Value::from(
+                    Phrase::new("nw-after-dead").arg("name", p.ch.name.as_str()),
+                ));
                 continue;
             }
             let v = p.ch.derive(&cat);
@@ -250,15 +247,12 @@ pub fn next(
             p.ch.items.retain(|i| i.preserved);
             p.ch.op += op;
             p.ch.level_ups += u32::from(level_up);
-            lines.push(format!(
-                "{}: +{op} OP (now {}), {}",
-                p.ch.name,
-                p.ch.op,
-                if level_up {
-                    "one level up allowed"
-                } else {
-                    "no level up this time (the GM's choice)"
-                }
+            lines.push(Value::from(
+                Phrase::new("nw-after-pc")
+                    .arg("name", p.ch.name.as_str())
+                    .arg("op", op)
+                    .arg("now", p.ch.op)
+                    .arg("levelup", if level_up { "yes" } else { "no" }),
             ));
         }
         // The roster keeps OP and level ups between sessions: logged as this action's
@@ -287,19 +281,23 @@ pub fn next(
                 }
             }
         }
-        body.push_str("\nDamage and bad statuses cleared; HP, MP and Prana restored; temporary items dropped, preserved items back.\n");
-        body.push_str(&lines.join("\n"));
+        body.push(Value::from(Phrase::new("nw-after-restored")));
+        if lines.is_empty() {
+            body.push(Value::from(""));
+        }
+        body.extend(lines);
         let (min, max) = (data.rules.op.min, data.rules.op.max);
         if !(min..=max).contains(&op) {
-            body.push_str(&format!(
-                "\n⚠️ {op} OP is outside the rulebook's award of {min}–{max} OP per Scenario (§8.2); kept as the GM's choice."
+            body.push(Value::from(
+                Phrase::new("nw-after-op-outside")
+                    .arg("op", op)
+                    .arg("min", min)
+                    .arg("max", max),
             ));
         }
-        body.push_str(if level_up {
-            "\nLevel up with `/nw character levelup`, spend OP with `/nw character op`."
-        } else {
-            "\nSpend OP with `/nw character op`."
-        });
+        body.push(Value::from(
+            Phrase::new("nw-after-spend").arg("levelup", if level_up { "yes" } else { "no" }),
+        ));
     }
     if next == Phase::Preplay {
         // Episode Connections and Worths end with their Episode (§8.2); so do its enemies and
@@ -307,16 +305,20 @@ pub fn next(
         s.handout = Default::default();
         // Hidden ones leave unseen: the line shows only when the players saw one.
         if s.enemies.iter().any(|e| !e.hidden) {
-            body.push_str("\nThe Episode's enemies and Guests leave the table.");
+            body.push(Value::from(Phrase::new("nw-episode-enemies-leave")));
         }
         s.enemies.clear();
         s.episode += 1;
-        body.push_str(&format!("\nEpisode {} begins.", s.episode));
+        body.push(Value::from(
+            Phrase::new("nw-episode-begins").arg("episode", i64::from(s.episode)),
+        ));
     }
     if next == Phase::Climax {
-        body.push_str("\nAppearance Checks succeed automatically in the Climax.");
+        body.push(Value::from(Phrase::new("nw-climax-appearance")));
     }
     s.phase = next;
     s.scene = 0;
-    Ok(vec![Reply::public(Message::titled("🌙 Phase", body))])
+    Ok(vec![Reply::public(Message::phrase(
+        Phrase::titled("nw-phase-title", "nw-phase-body").arg("lines", Value::Lines(body)),
+    ))])
 }

@@ -14,7 +14,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::data::NwData;
 use super::judge::Dice;
-use croupier_core::table::RuleError;
+use croupier_core::table::{Phrase, RuleError, Value};
 
 /// The −5 of BS: Dazed (to every Judge) and of BS: Paralysis (to Reactions).
 pub const PENALTY: i32 = 5;
@@ -331,6 +331,32 @@ pub fn written(status: &BadStatus, rating: u32) -> String {
         format!("{status} ({rating})")
     } else {
         status.to_string()
+    }
+}
+
+/// One status in the catalogue's words (`Poison (2)`); a status the rulebook does not define
+/// as written.
+pub fn written_said(status: &BadStatus, rating: u32) -> Value {
+    let known = match status {
+        BadStatus::Other(_) => "other".to_string(),
+        b => b.name().to_ascii_lowercase(),
+    };
+    Value::from(
+        Phrase::new("nw-bad-status-name")
+            .arg("status", known)
+            .arg("name", status.name())
+            .arg("rating", i64::from(rating)),
+    )
+}
+
+impl BadStatuses {
+    /// The list in the catalogue's words (`Poison (2), Dazed`, or `none`).
+    pub fn said(&self) -> Value {
+        crate::words::join(
+            "nw-join-comma",
+            self.0.iter().map(|(b, r)| written_said(b, *r)).collect(),
+            Value::from(Phrase::new("nw-none")),
+        )
     }
 }
 

@@ -10,8 +10,8 @@ use super::character::sync::{is_record_of, progress_applies, Moment};
 use super::combat::tracker::rows;
 pub use super::combat::tracker::RowView;
 use super::data::NwData;
-use super::state::{bad_suffix, NightWizard, Pc};
-use croupier_core::table::{Actor, Message, Reply, Role, Viewer};
+use super::state::{bad_suffix_said, NightWizard, Pc};
+use croupier_core::table::{Actor, Message, Phrase, Reply, Role, Value, Viewer};
 
 /// A fight as the viewer sees it.
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -125,19 +125,23 @@ pub fn view_model(s: &NightWizard, data: &NwData, viewer: &Viewer) -> NwView {
 
 /// What the roster holds for `p` that its session copy has not taken yet (§8.2: progress
 /// applies between Episodes, `character::sync`): a level up taken shows at once.
-fn roster_news(s: &NightWizard, p: &Pc, roster: Option<&NwShared>) -> String {
+fn roster_news(s: &NightWizard, p: &Pc, roster: Option<&NwShared>) -> Value {
     let Some(r) = roster.and_then(|g| g.characters.iter().find(|c| is_record_of(p, c))) else {
-        return String::new();
+        return Value::from("");
     };
     if r.cl <= p.ch.cl {
-        return String::new();
+        return Value::from("");
     }
     let when = if progress_applies(s, Moment::PhaseNext) {
-        "the GM's next phase change"
+        "next"
     } else {
-        "the After phase"
+        "after"
     };
-    format!(" · ⬆️ level up taken: CL {} from {when}", r.cl)
+    Value::from(
+        Phrase::new("nw-status-levelup")
+            .arg("cl", i64::from(r.cl))
+            .arg("when", when),
+    )
 }
 
 /// `/game status`: the session for everyone, plus the viewer's own sheet; with the guild's
@@ -149,55 +153,60 @@ pub fn status(
     roster: Option<&NwShared>,
 ) -> Vec<Reply> {
     let cat = s.cat(data);
-    let pcs: Vec<String> = s
+    let pcs: Vec<Value> = s
         .pcs
         .iter()
         .map(|p| {
             let v = p.ch.derive(&cat);
-            let cf =
-                p.cf.map(|c| format!("C{} F{}", c.critical, c.fumble))
-                    .unwrap_or_default();
-            format!(
-                "**{}** ({}) <@{}> · HP {}/{} · MP {}/{} · Prana {}/{} · {cf}{}{}",
-                p.ch.name,
-                sheet::summary(&p.ch, &cat),
-                p.user,
-                p.hp,
-                v.body,
-                p.mp,
-                v.mind,
-                p.prana,
-                v.prana,
-                if p.dead {
-                    " · 💀 Dead".to_string()
-                } else {
-                    bad_suffix(&p.bad)
-                },
-                roster_news(s, p, roster)
+            let cf = match p.cf {
+                Some(c) => Value::from(
+                    Phrase::new("nw-status-cf")
+                        .arg("critical", i64::from(c.critical))
+                        .arg("fumble", i64::from(c.fumble)),
+                ),
+                None => Value::from(""),
+            };
+            Value::from(
+                Phrase::new("nw-status-pc")
+                    .arg("name", p.ch.name.as_str())
+                    .arg("summary", sheet::summary_said(&p.ch, &cat))
+                    .arg("player", format!("<@{}>", p.user))
+                    .arg("hp", i64::from(p.hp))
+                    .arg("body", i64::from(v.body))
+                    .arg("mp", i64::from(p.mp))
+                    .arg("mind", i64::from(v.mind))
+                    .arg("prana", i64::from(p.prana))
+                    .arg("pranamax", i64::from(v.prana))
+                    .arg("cf", cf)
+                    .arg(
+                        "state",
+                        if p.dead {
+                            Value::from(Phrase::new("nw-status-dead"))
+                        } else {
+                            bad_suffix_said(&p.bad)
+                        },
+                    )
+                    .arg("news", roster_news(s, p, roster)),
             )
         })
         .collect();
-    let mut out = vec![Reply::public(
-        Message::titled(
-            "🌙 Night Wizard",
-            format!(
-                "GM <@{}> · Episode {} · {} · Scene {} · session {}",
-                s.gm,
-                s.episode,
-                s.phase.name(),
-                s.scene,
-                s.session_no
+    let mut out = vec![Reply::public(Message::phrase(
+        Phrase::titled("nw-status-title", "nw-status")
+            .arg("gm", format!("<@{}>", s.gm))
+            .arg("episode", i64::from(s.episode))
+            .arg("phase", s.phase.said())
+            .arg("scene", i64::from(s.scene))
+            .arg("session", i64::from(s.session_no))
+            .field_keys("nw-status-pcs-head", "nw-status-pcs")
+            .arg(
+                "pcs",
+                if pcs.is_empty() {
+                    Value::from(Phrase::new("nw-status-no-pcs"))
+                } else {
+                    Value::Lines(pcs)
+                },
             ),
-        )
-        .field(
-            "PCs",
-            if pcs.is_empty() {
-                "none yet — `/nw session join`".into()
-            } else {
-                pcs.join("\n")
-            },
-        ),
-    )];
+    ))];
     if let Some(i) = s.pc_index(&viewer.id) {
         let p = &s.pcs[i];
         out.push(Reply::private(

@@ -116,6 +116,12 @@ pub enum Value {
     /// A log entry's summary: its English as written when it happened, and its words in the
     /// other languages from the typed words it was written from.
     Summary(Box<Summary>),
+    /// A message of the catalogue given the values of the [`Phrase`] it is a field of (a
+    /// heading and its text written from the phrase's own values; elsewhere, given none).
+    Own {
+        /// The message's key.
+        own: String,
+    },
     /// Values written in a row, separated as the language separates a list of facts
     /// (`list-facts-sep`: `; ` in English).
     List {
@@ -185,6 +191,7 @@ impl Value {
                 .collect::<Vec<_>>()
                 .join("\n"),
             Value::Phrase(p) => p.text(locale),
+            Value::Own { own } => text(locale, own, &[]),
             Value::List { list } => {
                 let sep = text(locale, "list-facts-sep", &[]);
                 list.iter()
@@ -237,6 +244,13 @@ impl Phrase {
         self.block(name.into(), value.into(), true)
     }
 
+    /// Adds a named block whose heading and text are the messages `name` and `value` given
+    /// this phrase's values.
+    pub fn field_keys(self, name: &str, value: &str) -> Self {
+        let own = |k: &str| Value::Own { own: k.to_string() };
+        self.block(own(name), own(value), false)
+    }
+
     fn block(mut self, name: Value, value: Value, inline: bool) -> Self {
         let mut fields = std::mem::take(&mut self.fields).into_vec();
         fields.push(PhraseField {
@@ -284,13 +298,18 @@ impl Phrase {
 
     fn words(&self, locale: Locale) -> Words {
         let args = self.args_in(locale);
+        // A field's own messages are given this phrase's values.
+        let own = |v: &Value| match v {
+            Value::Own { own } => text(locale, own, &args),
+            v => v.text(locale),
+        };
         Words {
             title: self.title.as_ref().map(|t| text(locale, t, &args)),
             body: text(locale, &self.key, &args),
             fields: self
                 .fields
                 .iter()
-                .map(|f| (f.name.text(locale), f.value.text(locale)))
+                .map(|f| (own(&f.name), own(&f.value)))
                 .collect(),
             inline: self.fields.iter().map(|f| f.inline).collect(),
             buttons: self
@@ -628,6 +647,24 @@ mod tests {
             .body
             .contains(&format!(" ＞ {} ＞ {ja_verdict}", r.total)));
         assert_eq!(ja.fields, vec![("ログ".to_string(), "#12".to_string())]);
+    }
+
+    /// A Phrase's named blocks are written in each reader's language, like its text, and a
+    /// message of it keeps them when read again in another language.
+    #[test]
+    fn a_phrases_fields_are_written_in_each_language() {
+        use crate::table::Message;
+        let p = Phrase::new("roll-title")
+            .field_keys("roll-log", "roll-log-number")
+            .arg("log", 12);
+        let en = Said::Phrase(p.clone()).words(Locale::En);
+        assert_eq!(en.fields, vec![("Log".to_string(), "#12".to_string())]);
+        let m = Message::phrase(p).in_language(Locale::Ja);
+        assert_eq!(m.fields.len(), 1);
+        assert_eq!(
+            (m.fields[0].name.as_str(), m.fields[0].value.as_str()),
+            ("ログ", "#12")
+        );
     }
 
     #[test]

@@ -6,13 +6,16 @@
 pub mod model;
 pub use model::{Ask, AskAction};
 
-use super::character::derive::attr_name;
 use super::commands::NwCommand;
 use super::data::{attr_index, stat_index, NwData, ATTRS, STAT_LABEL};
 use super::judge::{roll_for, JudgeRequest};
 use super::state::{NightWizard, NwAction};
+use crate::words::no;
+use croupier_core::i18n::Locale;
 use croupier_core::rng::GameRng;
-use croupier_core::table::{refuse, Actor, ButtonStyle, Message, Reply, RuleError, UserId};
+use croupier_core::table::{
+    english, Actor, ButtonStyle, Message, Phrase, Reply, RuleError, UserId, Value,
+};
 
 /// Lowers a parsed `/nw ask …` (the GM's request, or `cancel:<n>`) to its action.
 pub fn lower_ask(
@@ -27,17 +30,14 @@ pub fn lower_ask(
         return Ok(NwAction::Ask(AskAction::Cancel(n)));
     }
     let (Some(player), Some(stat), Some(difficulty)) = (player, stat, difficulty) else {
-        return refuse(
-            "ask with player, stat and difficulty, e.g. `/nw ask player:@bob stat:awareness difficulty:10` (or `cancel:<n>`).",
-        );
+        return no(Phrase::new("nw-ask-usage"));
     };
     let stat = stat.trim().to_ascii_lowercase();
     if stat != "none" && attr_index(&stat).is_none() && stat_index(&stat).is_none() {
-        return refuse(format!(
-            "`{stat}` is not an attribute ({}) or combat stat ({}); use none for no Alter.",
-            ATTRS.join(", "),
-            STAT_LABEL.join(", ").to_ascii_lowercase()
-        ));
+        return no(Phrase::new("nw-ask-no-stat")
+            .arg("value", stat.as_str())
+            .arg("attrs", ATTRS.join(", "))
+            .arg("stats", STAT_LABEL.join(", ").to_ascii_lowercase()));
     }
     Ok(NwAction::Ask(AskAction::Ask {
         player,
@@ -50,12 +50,17 @@ pub fn lower_ask(
 
 /// The stat's display name (`Awareness`, `PACC`, `Judge`).
 fn stat_name(stat: &str) -> String {
+    stat_said(stat).text(Locale::En)
+}
+
+/// [`stat_name`] in the catalogue's words.
+fn stat_said(stat: &str) -> Value {
     if let Some(i) = attr_index(stat) {
-        attr_name(i)
+        crate::words::attr(i)
     } else if let Some(i) = stat_index(stat) {
-        STAT_LABEL[i].to_string()
+        crate::words::stat(i)
     } else {
-        "Judge".to_string()
+        Value::from(Phrase::new("nw-ask-plain"))
     }
 }
 
@@ -76,55 +81,60 @@ pub fn apply(
             hidden,
         } => {
             let Some(pc) = s.pcs.iter().find(|p| &p.user == player) else {
-                return refuse(format!(
-                    "{} has no PC in this session (`/nw session join` first).",
-                    player.mention()
-                ));
+                return no(Phrase::new("nw-ask-no-pc").arg("player", player.mention()));
             };
             if pc.dead {
-                return refuse(format!("{} is dead and makes no Judges.", pc.ch.name));
+                return no(Phrase::new("nw-ask-dead").arg("name", pc.ch.name.as_str()));
             }
             let name = pc.ch.name.clone();
             let id = s.ask_seq + 1;
-            let what = stat_name(stat);
-            let title = if label.is_empty() {
-                format!("🎲 {what} Judge for {name}")
+            let what = stat_said(stat);
+            let article = if stat_name(stat).starts_with(['A', 'E', 'I', 'O', 'U']) {
+                "an"
             } else {
-                format!("🎲 {label}: {what} Judge for {name}")
+                "a"
             };
-            let shown = if *hidden {
-                "Difficulty: known only to the GM.".to_string()
-            } else {
-                format!(
-                    "Difficulty {difficulty} ({}).",
-                    data.difficulty_label(*difficulty)
-                )
-            };
-            let public = Message::titled(
-                title,
-                format!(
-                    "{}, the GM asks {name} for {} {what} Judge. {shown}\nOnly {} can roll it.",
-                    player.mention(),
-                    if what.starts_with(['A', 'E', 'I', 'O', 'U']) {
-                        "an"
-                    } else {
-                        "a"
-                    },
-                    player.mention()
-                ),
+            let public = Message::phrase(
+                Phrase::titled("nw-ask-title", "nw-ask")
+                    .arg(
+                        "label",
+                        if label.is_empty() {
+                            Value::from("")
+                        } else {
+                            Value::from(Phrase::new("nw-ask-label").arg("label", label.as_str()))
+                        },
+                    )
+                    .arg("what", what.clone())
+                    .arg("article", article)
+                    .arg("name", name.as_str())
+                    .arg("player", player.mention())
+                    .arg("hidden", if *hidden { "yes" } else { "no" })
+                    .arg("difficulty", i64::from(*difficulty))
+                    .arg(
+                        "band",
+                        crate::words::data_word("nw-band", data.difficulty_label(*difficulty)),
+                    )
+                    .buttons(&["nw-button-ask-roll"]),
             )
             .ping(player)
             .styled_button(
-                format!("Roll {what} Judge"),
+                Phrase::new("nw-button-ask-roll")
+                    .arg("what", what.clone())
+                    .text(Locale::En),
                 &NwCommand::Answer { id },
                 ButtonStyle::Primary,
             );
-            let gm = Message::text(format!(
-                "Ask {id}: {name}, {what} Judge against Difficulty {difficulty}{}. Withdraw it with `/nw ask cancel:{id}`.",
-                if *hidden { " (hidden from the player)" } else { "" }
-            ))
+            let gm = Message::phrase(
+                Phrase::new("nw-ask-gm")
+                    .arg("id", i64::from(id))
+                    .arg("name", name.as_str())
+                    .arg("what", what)
+                    .arg("difficulty", i64::from(*difficulty))
+                    .arg("hidden", if *hidden { "yes" } else { "no" })
+                    .buttons(&["nw-button-withdraw"]),
+            )
             .styled_button(
-                "Withdraw",
+                english("nw-button-withdraw"),
                 &NwCommand::Ask {
                     player: None,
                     stat: None,
@@ -148,7 +158,7 @@ pub fn apply(
         }
         AskAction::Cancel(id) => {
             let Some(i) = s.asks.iter().position(|k| k.id == *id) else {
-                return refuse(format!("there is no open ask number {id}."));
+                return no(Phrase::new("nw-ask-none").arg("id", i64::from(*id)));
             };
             let k = s.asks.remove(i);
             let name = s
@@ -157,20 +167,18 @@ pub fn apply(
                 .find(|p| p.user == k.player)
                 .map(|p| p.ch.name.clone())
                 .unwrap_or_else(|| k.player.mention());
-            Ok(vec![Reply::public(Message::text(format!(
-                "The GM withdraws the {} Judge asked of {name}.",
-                stat_name(&k.stat)
-            )))])
+            Ok(vec![Reply::public(Message::phrase(
+                Phrase::new("nw-ask-withdrawn")
+                    .arg("what", stat_said(&k.stat))
+                    .arg("name", name),
+            ))])
         }
         AskAction::Answer(id) => {
             let Some(k) = s.asks.iter().find(|k| k.id == *id).cloned() else {
-                return refuse("that Judge is no longer asked for (already rolled or withdrawn).");
+                return no(Phrase::new("nw-ask-gone"));
             };
             if actor.id != k.player {
-                return refuse(format!(
-                    "this Judge is for {} only; the GM can ask you with `/nw ask`.",
-                    k.player.mention()
-                ));
+                return no(Phrase::new("nw-ask-not-yours").arg("player", k.player.mention()));
             }
             let judge = JudgeRequest {
                 stat: k.stat.clone(),

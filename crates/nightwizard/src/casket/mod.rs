@@ -9,7 +9,8 @@ pub use model::{Casket, CasketAction, LogicLasts, Shaken, MAX_LOGICS};
 
 use super::commands::CasketCommand;
 use super::state::{NightWizard, Phase};
-use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
+use super::words::{joined, no};
+use croupier_core::table::{Actor, Message, Phrase, Reply, RuleError, UserId, Value};
 
 /// Lowers a parsed `/nwcasket …` to its action.
 pub fn lower(c: CasketCommand) -> CasketAction {
@@ -93,14 +94,14 @@ pub fn ruler_leaves(s: &mut NightWizard, user: &UserId) -> Option<Reply> {
             && !f.dive.as_ref().is_some_and(|d| d.core_broken)
     });
     if core {
-        return Some(Reply::public(Message::text(format!(
-            "🌕 {name} leaves, but the Fortress Core keeps the Lunar Casket standing without its Ruler (§12.2)."
-        ))));
+        return Some(Reply::public(Message::phrase(
+            Phrase::new("nw-casket-core-holds").arg("name", name),
+        )));
     }
     s.fortress.casket = None;
-    Some(Reply::public(Message::text(format!(
-        "🌑 {name}'s Lunar Casket collapses as its Ruler leaves (§12.2); the Crimson Moon sets."
-    ))))
+    Some(Reply::public(Message::phrase(
+        Phrase::new("nw-casket-collapses").arg("name", name),
+    )))
 }
 
 /// Applies a Casket action.
@@ -121,22 +122,15 @@ pub fn apply(
                 return Err(crate::state::join_first());
             }
             if *persist && !gm {
-                return refuse("only the GM lets a Casket outlast its Scene.");
+                return no(Phrase::new("nw-casket-persist-gm"));
             }
             if *hidden && !gm {
-                return refuse("only the GM raises a hidden Casket (an Emulator's, §11 item 5); a PC's Casket raises the Crimson Moon.");
+                return no(Phrase::new("nw-casket-hidden-gm"));
             }
             match s.casket_seen(gm) {
-                Some(c) => {
-                    return refuse(format!(
-                        "a Lunar Casket is already up (Ruler: {}).",
-                        c.ruler
-                    ))
-                }
+                Some(c) => return no(Phrase::new("nw-casket-up").arg("ruler", c.ruler.as_str())),
                 // A hidden one is not named to a player, but it stands: no second Casket.
-                None if s.casket().is_some() => {
-                    return refuse("your Casket does not rise here: something already holds this Scene. Ask the GM.")
-                }
+                None if s.casket().is_some() => return no(Phrase::new("nw-casket-held")),
                 None => {}
             }
             let (name, user) = match (ruler, pc.filter(|_| !gm)) {
@@ -149,7 +143,7 @@ pub fn apply(
                     .as_ref()
                     .is_some_and(|r| !r.eq_ignore_ascii_case(&name))
             {
-                return refuse("a PC who deploys a Casket is its Ruler.");
+                return no(Phrase::new("nw-casket-pc-ruler"));
             }
             s.fortress.casket = Some(Casket {
                 ruler: name.clone(),
@@ -162,90 +156,84 @@ pub fn apply(
                 hidden: *hidden,
             });
             if *hidden {
-                return Ok(vec![Reply::gm(Message::titled(
-                    "🌑 A hidden Lunar Casket",
-                    format!(
-                        "{name}'s Casket is up, unseen: no Crimson Moon rises and the players are not told. It lasts until it is removed{}; `/nwcasket reveal` shows it.",
-                        if *persist { "" } else { " or the Scene ends" }
-                    ),
+                return Ok(vec![Reply::gm(Message::phrase(
+                    Phrase::titled("nw-casket-hidden-title", "nw-casket-hidden")
+                        .arg("name", name)
+                        .arg("persist", yes(*persist)),
                 ))]);
             }
-            Ok(vec![Reply::public(Message::titled(
-                "🌕 A Crimson Moon rises",
-                format!(
-                    "{name} deploys a Lunar Casket: nothing done inside reaches the outside world. It lasts until its Ruler removes it{}.",
-                    if *persist { "" } else { " or the Scene ends" }
-                ),
+            Ok(vec![Reply::public(Message::phrase(
+                Phrase::titled("nw-casket-rises-title", "nw-casket-deployed")
+                    .arg("name", name)
+                    .arg("persist", yes(*persist)),
             ))])
         }
         CasketAction::Reveal => {
             match s.casket() {
-                None => return refuse("there is no Lunar Casket up."),
-                Some(c) if !c.hidden => return refuse("the Casket is not hidden."),
+                None => return no(Phrase::new("nw-casket-none")),
+                Some(c) if !c.hidden => return no(Phrase::new("nw-casket-not-hidden")),
                 Some(_) => {}
             }
             let Some(c) = s.fortress.casket.as_mut() else {
-                return refuse("there is no Lunar Casket up.");
+                return no(Phrase::new("nw-casket-none"));
             };
             c.hidden = false;
             let logics = c.logics.len();
-            Ok(vec![Reply::public(Message::titled(
-                "🌕 A Crimson Moon rises",
-                format!(
-                    "{}'s Lunar Casket shows itself: it was up all along.{}",
-                    c.ruler,
-                    if logics > 0 {
-                        format!(" {logics} Lunar Logic(s) hold here: `/nwcasket list`.")
-                    } else {
-                        String::new()
-                    }
-                ),
+            Ok(vec![Reply::public(Message::phrase(
+                Phrase::titled("nw-casket-rises-title", "nw-casket-revealed")
+                    .arg("name", c.ruler.as_str())
+                    .arg("logics", logics as i64),
             ))])
         }
         CasketAction::Remove { force } => {
             let Some(c) = s.casket_seen(gm) else {
-                return refuse("there is no Lunar Casket up.");
+                return no(Phrase::new("nw-casket-none"));
             };
             let ruler = c.ruler_user.as_ref() == Some(&actor.id);
             if !gm && !ruler {
-                return refuse(format!(
-                    "only the Ruler ({}) or the GM removes the Casket.",
-                    c.ruler
-                ));
+                return no(Phrase::new("nw-casket-remove-who").arg("ruler", c.ruler.as_str()));
             }
             if s.casket_locked() && !(gm && *force) {
-                return refuse("from the start of a Dive until the Climax Phase is over the Casket cannot be removed (§11).");
+                return no(Phrase::new("nw-casket-locked"));
             }
             let name = c.ruler.clone();
             let hidden = c.hidden;
             s.fortress.casket = None;
             if hidden {
-                return Ok(vec![Reply::gm(Message::text(format!(
-                    "🌑 {name}'s hidden Lunar Casket is removed, as unseen as it stood."
-                )))]);
+                return Ok(vec![Reply::gm(Message::phrase(
+                    Phrase::new("nw-casket-removed")
+                        .arg("name", name)
+                        .arg("hidden", "yes"),
+                ))]);
             }
-            Ok(vec![Reply::public(Message::text(format!(
-                "🌑 {name}'s Lunar Casket is removed; the Crimson Moon sets."
-            )))])
+            Ok(vec![Reply::public(Message::phrase(
+                Phrase::new("nw-casket-removed")
+                    .arg("name", name)
+                    .arg("hidden", "no"),
+            ))])
         }
         CasketAction::Logic(text) => {
             let Some(c) = s.casket_seen(gm) else {
-                return refuse("there is no Lunar Casket up.");
+                return no(Phrase::new("nw-casket-none"));
             };
             if text.is_empty() {
-                return refuse("a Logic needs its text.");
+                return no(Phrase::new("nw-logic-empty"));
             }
             if c.logics.iter().any(|l| l.eq_ignore_ascii_case(text)) {
-                return refuse("that Logic is already in force.");
+                return no(Phrase::new("nw-logic-twice"));
             }
             if c.logics.len() >= MAX_LOGICS {
-                return refuse(format!("a Casket holds at most {MAX_LOGICS} Logics here."));
+                return no(Phrase::new("nw-logics-max").arg("max", MAX_LOGICS as i64));
             }
             if let Some(c) = s.fortress.casket.as_mut() {
                 c.logics.push(text.clone());
             }
             let n = s.fortress.casket.as_ref().map_or(0, |c| c.logics.len());
-            let m = Message::text(format!("🌕 Lunar Logic {n}: {text}"));
+            let m = Message::phrase(
+                Phrase::new("nw-logic-set")
+                    .arg("n", n as i64)
+                    .arg("text", text.as_str()),
+            );
             if s.casket().is_some_and(|c| c.hidden) {
                 return Ok(vec![Reply::gm(m)]);
             }
@@ -253,9 +241,9 @@ pub fn apply(
         }
         CasketAction::List => {
             let Some(c) = s.casket_seen(gm) else {
-                return refuse("there is no Lunar Casket up.");
+                return no(Phrase::new("nw-casket-none"));
             };
-            let lines: Vec<String> = c
+            let lines: Vec<Value> = c
                 .logics
                 .iter()
                 .enumerate()
@@ -266,44 +254,42 @@ pub fn apply(
                         .filter(|p| s.ignores_logic(&p.user, l))
                         .map(|p| p.ch.name.clone())
                         .collect();
-                    format!(
-                        "{}. {l}{}",
-                        i + 1,
-                        if free.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" — ignored by {}", free.join(", "))
-                        }
+                    Value::from(
+                        Phrase::new("nw-logic-line")
+                            .arg("n", (i + 1) as i64)
+                            .arg("text", l.as_str())
+                            .arg(
+                                "free",
+                                if free.is_empty() {
+                                    Value::from("")
+                                } else {
+                                    Value::from(Phrase::new("nw-logic-free").arg(
+                                        "names",
+                                        joined(
+                                            "nw-join-comma",
+                                            free.into_iter().map(Value::from).collect(),
+                                        ),
+                                    ))
+                                },
+                            ),
                     )
                 })
                 .collect();
             let reply = if c.hidden { Reply::gm } else { Reply::public };
-            Ok(vec![reply(Message::titled(
-                format!("🌕 Lunar Casket of {}", c.ruler),
-                if lines.is_empty() {
-                    "No Lunar Logic yet.".to_string()
-                } else {
-                    format!(
-                        "{}\nShake one off for 1 Prana: `/nwcasket shake logic:<number>` (until the end of the {}).",
-                        lines.join("\n"),
-                        match s.fortress.logic_lasts {
-                            LogicLasts::Scenario => "Scenario",
-                            LogicLasts::Session => "session",
-                        }
-                    )
-                },
+            Ok(vec![reply(Message::phrase(
+                Phrase::titled("nw-logics-title", "nw-logics")
+                    .arg("ruler", c.ruler.as_str())
+                    .arg("count", lines.len() as i64)
+                    .arg("lines", Value::Lines(lines))
+                    .arg("lasts", lasts(s.fortress.logic_lasts)),
             ))])
         }
         CasketAction::Shake(which) => shake(s, actor, which),
         CasketAction::Lasts(l) => {
             s.fortress.logic_lasts = *l;
-            Ok(vec![Reply::public(Message::text(format!(
-                "Settings: a Lunar Logic shaken off with Prana stays ignored until the end of the {}.",
-                match l {
-                    LogicLasts::Scenario => "Scenario (the After Phase)",
-                    LogicLasts::Session => "real-life session",
-                }
-            )))])
+            Ok(vec![Reply::public(Message::phrase(
+                Phrase::new("nw-logic-lasts").arg("lasts", lasts(*l)),
+            ))])
         }
     }
 }
@@ -315,27 +301,23 @@ pub fn apply(
 pub fn shake(s: &mut NightWizard, actor: &Actor, which: &str) -> Result<Vec<Reply>, RuleError> {
     // A hidden Casket's Logics cannot be shaken off by those who do not know it is up.
     let Some(c) = s.casket_seen(s.is_gm(actor)) else {
-        return refuse("there is no Lunar Casket up.");
+        return no(Phrase::new("nw-casket-none"));
     };
     let Some(i) = s.pcs.iter().position(|p| p.user == actor.id) else {
-        return refuse("only a PC has Prana.");
+        return no(Phrase::new("nw-shake-pc"));
     };
     let logic = match which.parse::<usize>() {
         Ok(n) if n >= 1 && n <= c.logics.len() => c.logics[n - 1].clone(),
         _ => match c.logics.iter().find(|l| l.eq_ignore_ascii_case(which)) {
             Some(l) => l.clone(),
-            None => {
-                return refuse(format!(
-                    "there is no Lunar Logic `{which}` (`/nwcasket list`)."
-                ))
-            }
+            None => return no(Phrase::new("nw-no-logic").arg("value", which)),
         },
     };
     if s.ignores_logic(&actor.id, &logic) {
-        return refuse("that Logic already does not affect you.");
+        return no(Phrase::new("nw-shake-already"));
     }
     if s.pcs[i].prana < 1 {
-        return refuse("you have no Prana left.");
+        return no(Phrase::new("nw-shake-no-prana"));
     }
     // An ignore paid for in an earlier session has run out (setting `session`).
     s.pcs[i].logics.retain(|l| !l.eq_ignore_ascii_case(&logic));
@@ -350,13 +332,28 @@ pub fn shake(s: &mut NightWizard, actor: &Actor, which: &str) -> Result<Vec<Repl
         logic: logic.clone(),
         session_no: s.session_no,
     });
-    Ok(vec![Reply::public(Message::text(format!(
-        "{name} spends 1 Prana: the Logic “{logic}” no longer affects them until the end of the {}.",
-        match s.fortress.logic_lasts {
-            LogicLasts::Scenario => "Scenario",
-            LogicLasts::Session => "real-life session",
-        }
-    )))])
+    Ok(vec![Reply::public(Message::phrase(
+        Phrase::new("nw-shaken")
+            .arg("name", name)
+            .arg("logic", logic)
+            .arg("lasts", lasts(s.fortress.logic_lasts)),
+    ))])
+}
+
+/// How long a shaken-off Logic stays ignored, as the catalogue's `$lasts`.
+fn lasts(l: LogicLasts) -> &'static str {
+    match l {
+        LogicLasts::Scenario => "scenario",
+        LogicLasts::Session => "session",
+    }
+}
+
+fn yes(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
 }
 
 #[cfg(test)]

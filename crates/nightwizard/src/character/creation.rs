@@ -5,9 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use super::super::data::{SkillDef, ATTRS};
 use super::super::judge::Dice;
-use super::derive::attr_name;
+use super::super::words::{attr, joined, no};
 use super::{Catalog, Character, OwnedItem, OwnedSkill};
-use croupier_core::table::{refuse, RuleError, UserId};
+use croupier_core::table::{Phrase, RuleError, UserId, Value};
 
 /// The General skills every Wizard gets (step 7.1).
 pub const STARTING_GENERAL: [&str; 2] = ["lunar_robe", "lunar_casket"];
@@ -156,41 +156,41 @@ impl Draft {
     }
 
     /// Why `s` cannot be taken with the current pick (`None` = allowed).
-    pub fn pick_problem(&self, s: &SkillDef, cat: &Catalog) -> Option<String> {
+    pub fn pick_problem(&self, s: &SkillDef, cat: &Catalog) -> Option<Phrase> {
         let step = self.step(cat);
         let max_sl = cat.data.rules.creation.creation_max_sl.min(s.max_sl);
+        let named = |key: &str| Phrase::new(key).arg("name", s.name.as_str());
         if s.acquire_cl > 1 {
-            return Some(format!("{} needs CL {}.", s.name, s.acquire_cl));
+            return Some(named("nw-create-needs-cl").arg("cl", i64::from(s.acquire_cl)));
         }
         if self.sl(&s.id) + 1 > max_sl {
-            return Some(format!(
-                "{} is already at SL {}; at creation no skill goes above SL {max_sl}.",
-                s.name,
-                self.sl(&s.id)
-            ));
+            return Some(
+                named("nw-create-sl-cap")
+                    .arg("sl", i64::from(self.sl(&s.id)))
+                    .arg("max", i64::from(max_sl)),
+            );
         }
         match step {
-            Step::General if !s.is_general() => Some(format!(
-                "{} is not a General skill; these two picks must be General skills.",
-                s.name
-            )),
+            Step::General if !s.is_general() => Some(named("nw-create-not-general")),
             Step::Pick => {
                 if let Some(class) = self.owed.get(self.picks_done) {
                     if &s.class != class {
-                        return Some(format!("this extra pick (an Auto skill that could not rise) must be a {class} skill."));
+                        return Some(Phrase::new("nw-create-owed").arg("class", class.as_str()));
                     }
                 }
                 if !s.is_general() && !self.classes.contains(&s.class) {
-                    return Some(format!("{} belongs to a class you do not have.", s.name));
+                    return Some(named("nw-create-other-class"));
                 }
                 let classes = [self.classes[0].clone(), self.classes[1].clone()];
-                if let Some(p) = super::validation::secret_problem(&classes, &self.skills, s, cat) {
+                if let Some(p) =
+                    super::validation::secret_problem_said(&classes, &self.skills, s, cat)
+                {
                     return Some(p);
                 }
                 None
             }
             Step::General => None,
-            _ => Some("this is not the time to pick skills.".into()),
+            _ => Some(Phrase::new("nw-create-no-picks")),
         }
     }
 
@@ -210,50 +210,43 @@ impl Draft {
     }
 
     /// Makes the current step's choice; `value` is a class, element, attribute, skill or item.
-    pub fn choose(&mut self, value: &str, cat: &Catalog) -> Result<String, RuleError> {
+    pub fn choose(&mut self, value: &str, cat: &Catalog) -> Result<Phrase, RuleError> {
         let data = cat.data;
+        let names =
+            |v: Vec<&str>| joined("nw-join-comma", v.into_iter().map(Value::from).collect());
         let said = match self.step(cat) {
             Step::Class => {
                 let Some(c) = data.class(value) else {
-                    return refuse(format!(
-                        "`{value}` is not a class. Classes: {}.",
-                        data.classes
-                            .iter()
-                            .map(|c| c.name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                    return no(Phrase::new("nw-create-no-class").arg("value", value).arg(
+                        "classes",
+                        names(data.classes.iter().map(|c| c.name.as_str()).collect()),
                     ));
                 };
                 self.classes.push(c.id.clone());
-                format!("Class {}: {}.", self.classes.len(), c.name)
+                Phrase::new("nw-create-class")
+                    .arg("n", self.classes.len() as i64)
+                    .arg("name", c.name.as_str())
             }
             Step::Element => {
                 let Some(e) = data.element(value) else {
-                    return refuse(format!(
-                        "`{value}` is not an element. Elements: {}.",
-                        data.elements
-                            .iter()
-                            .map(|c| c.name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                    return no(Phrase::new("nw-create-no-element").arg("value", value).arg(
+                        "elements",
+                        names(data.elements.iter().map(|c| c.name.as_str()).collect()),
                     ));
                 };
                 self.elements.push(e.id.clone());
-                if self.elements.len() == 1 {
-                    format!("First element {} (the element of your attacks).", e.name)
-                } else {
-                    format!("Second element {}.", e.name)
-                }
+                Phrase::new("nw-create-element")
+                    .arg("n", self.elements.len() as i64)
+                    .arg("name", e.name.as_str())
             }
             Step::Bonus => {
                 let Some(i) = super::super::data::attr_index(value) else {
-                    return refuse(format!(
-                        "`{value}` is not an attribute: {}.",
-                        ATTRS.join(", ")
-                    ));
+                    return no(Phrase::new("nw-create-no-attribute")
+                        .arg("value", value)
+                        .arg("attrs", ATTRS.join(", ")));
                 };
                 self.bonus = Some(i);
-                format!("Bonus point on {}.", attr_name(i))
+                Phrase::new("nw-create-bonus").arg("attr", attr(i))
             }
             Step::Auto(i) => {
                 let opts = self.autos_of(&self.classes[i], cat);
@@ -261,25 +254,22 @@ impl Draft {
                     .skill(value)
                     .filter(|s| opts.iter().any(|o| o.id == s.id))
                 else {
-                    return refuse(format!(
-                        "choose one of: {}.",
-                        opts.iter()
-                            .map(|s| s.name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                    return no(Phrase::new("nw-create-choose-one").arg(
+                        "options",
+                        names(opts.iter().map(|s| s.name.as_str()).collect()),
                     ));
                 };
                 let s = s.clone();
                 let class = self.classes[i].clone();
                 self.gain_auto(&s, &class);
-                format!("Auto skill {}.", s.name)
+                Phrase::new("nw-create-auto").arg("name", s.name.as_str())
             }
             Step::Pick | Step::General => {
                 let Some(s) = cat.skill(value) else {
-                    return refuse(format!("there is no skill `{value}`."));
+                    return no(Phrase::new("nw-no-skill").arg("value", value));
                 };
                 if let Some(p) = self.pick_problem(s, cat) {
-                    return refuse(p);
+                    return no(p);
                 }
                 match self.skills.iter_mut().find(|o| o.id == s.id) {
                     Some(o) => o.sl += 1,
@@ -293,17 +283,19 @@ impl Draft {
                 } else {
                     self.general_done += 1;
                 }
-                format!("Skill {} (SL {}).", s.name, self.sl(&s.id))
+                Phrase::new("nw-create-skill")
+                    .arg("name", s.name.as_str())
+                    .arg("sl", i64::from(self.sl(&s.id)))
             }
             Step::Items => {
                 let Some(i) = cat.item(value) else {
-                    return refuse(format!("there is no item `{value}`."));
+                    return no(Phrase::new("nw-no-item").arg("value", value));
                 };
                 if i.price > self.money {
-                    return refuse(format!(
-                        "{} costs {} valco; you have {} left.",
-                        i.name, i.price, self.money
-                    ));
+                    return no(Phrase::new("nw-create-too-dear")
+                        .arg("name", i.name.as_str())
+                        .arg("price", i.price)
+                        .arg("money", self.money));
                 }
                 self.money -= i.price;
                 let mut owned = OwnedItem {
@@ -316,13 +308,12 @@ impl Draft {
                 if owned.equipped && test.equipment_problem(cat).is_some() {
                     owned.equipped = false;
                 }
-                let place = if owned.equipped {
-                    "equipped"
-                } else {
-                    "in the Lunar Robe"
-                };
+                let equipped = if owned.equipped { "yes" } else { "no" };
                 self.items.push(owned);
-                format!("Bought {} ({place}); {} valco left.", i.name, self.money)
+                Phrase::new("nw-create-bought")
+                    .arg("name", i.name.as_str())
+                    .arg("equipped", equipped)
+                    .arg("money", self.money)
             }
         };
         self.settle_autos(cat);
@@ -380,7 +371,7 @@ impl Draft {
     /// Finishes creation (only at the item step). Unspent valco is lost (step 8).
     pub fn finish(&self, cat: &Catalog) -> Result<Character, RuleError> {
         if self.step(cat) != Step::Items {
-            return refuse("creation is not finished: make the current choice first.");
+            return no(Phrase::new("nw-create-unfinished"));
         }
         let mut c = self.preview(cat);
         c.money = 0;
@@ -420,9 +411,7 @@ pub fn quick(
                 let opts: Vec<String> = d.pick_options(cat).iter().map(|s| s.id.clone()).collect();
                 match pick_one(&opts, dice) {
                     Some(s) => Some(s),
-                    None => return refuse(
-                        "the skill data leaves no legal pick for this build; add General skills.",
-                    ),
+                    None => return no(Phrase::new("nw-quick-no-pick")),
                 }
             }
             Step::Items => {
@@ -449,10 +438,10 @@ pub fn quick(
             Some(v) => {
                 d.choose(&v, cat)?;
             }
-            None => return refuse("the data has nothing to choose from for this step."),
+            None => return no(Phrase::new("nw-quick-nothing")),
         }
     }
-    refuse("could not finish a random character.")
+    no(Phrase::new("nw-quick-failed"))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::super::data::{
-    attr_index, stat_index, ItemDef, NwData, ATTRS, GROUP1, GROUP2, STACKS_ANYWAY, STAT_LABEL,
+    attr_index, stat_index, ItemDef, NwData, ATTRS, GROUP1, GROUP2, STACKS_ANYWAY,
 };
 use super::restrict::Using;
 use super::{Catalog, Character};
@@ -334,28 +334,49 @@ impl Character {
         self.bp_problems().into_iter().next()
     }
 
+    /// [`Character::bp_problem`] in the catalogue's words.
+    pub fn bp_problem_said(&self) -> Option<croupier_core::table::Phrase> {
+        self.bp_problems_said().into_iter().next()
+    }
+
     /// Every BP problem: each group's total, and each stat over its limit or negative (§6.2).
     pub fn bp_problems(&self) -> Vec<String> {
+        self.bp_problems_said()
+            .iter()
+            .map(|p| p.text(croupier_core::i18n::Locale::En))
+            .collect()
+    }
+
+    /// [`Character::bp_problems`] in the catalogue's words.
+    pub fn bp_problems_said(&self) -> Vec<croupier_core::table::Phrase> {
+        use croupier_core::table::Phrase;
         let mut out = vec![];
         for (group, idx, (total, max)) in [
-            ("group 1", GROUP1, group1_bp(self.cl)),
-            ("group 2", GROUP2, group2_bp(self.cl)),
+            (1, GROUP1, group1_bp(self.cl)),
+            (2, GROUP2, group2_bp(self.cl)),
         ] {
             let spent: i32 = idx.iter().map(|i| self.bp[*i]).sum();
             if spent > total {
-                out.push(format!(
-                    "{group} BP: {spent} spent, CL {} allows {total}.",
-                    self.cl
-                ));
+                out.push(
+                    Phrase::new("nw-bp-over")
+                        .arg("group", group)
+                        .arg("spent", i64::from(spent))
+                        .arg("cl", i64::from(self.cl))
+                        .arg("total", i64::from(total)),
+                );
             }
             for i in idx
                 .iter()
                 .filter(|i| self.bp[**i] > max || self.bp[**i] < 0)
             {
-                out.push(format!(
-                    "{group} BP: at most {max} in one stat at CL {} ({} has {}).",
-                    self.cl, STAT_LABEL[*i], self.bp[*i]
-                ));
+                out.push(
+                    Phrase::new("nw-bp-stat-over")
+                        .arg("group", group)
+                        .arg("max", i64::from(max))
+                        .arg("cl", i64::from(self.cl))
+                        .arg("stat", crate::words::stat(*i))
+                        .arg("has", i64::from(self.bp[*i])),
+                );
             }
         }
         out

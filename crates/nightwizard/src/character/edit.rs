@@ -5,6 +5,7 @@
 use super::super::commands::CharacterCommand;
 use super::super::data::{stat_index, NwData, GROUP1, STAT_LABEL};
 use super::super::judge::Dice;
+use super::super::words::no;
 use super::catalog_cmds::slug;
 use super::creation::Draft;
 use super::level_up::{auto_level, level_up};
@@ -12,7 +13,7 @@ use super::roster::{character_key, private, NwShared, MAX_CHARACTERS};
 use super::steps::step_messages;
 use super::{sheet, sync, validation, Catalog, Character, OwnedItem, OwnedSkill};
 use croupier_core::names::same_name;
-use croupier_core::table::{refuse, Actor, Message, Reply, RuleError};
+use croupier_core::table::{refuse, Actor, Message, Phrase, Reply, RuleError, Value};
 
 pub(super) fn character(
     shared: &mut NwShared,
@@ -31,14 +32,14 @@ pub(super) fn character(
         CharacterCommand::New { name, quick, cl } => {
             let name = name.as_deref().unwrap_or(&actor.name).trim().to_string();
             if name.is_empty() || name.chars().count() > 40 {
-                return refuse("a character name is 1-40 characters.");
+                return no(Phrase::new("nw-name-length"));
             }
             if shared
                 .characters
                 .iter()
                 .any(|c| c.owner == actor.id && same_name(&c.name, &name))
             {
-                return refuse(format!("you already have a character named {name}."));
+                return no(Phrase::new("nw-name-taken").arg("name", name.as_str()));
             }
             if shared
                 .characters
@@ -47,9 +48,7 @@ pub(super) fn character(
                 .count()
                 >= MAX_CHARACTERS
             {
-                return refuse(format!(
-                    "you already keep {MAX_CHARACTERS} characters; delete one first."
-                ));
+                return no(Phrase::new("nw-too-many").arg("max", MAX_CHARACTERS as i64));
             }
             let start_cl = cl.unwrap_or(1);
             if quick.unwrap_or(false) {
@@ -57,15 +56,13 @@ pub(super) fn character(
                 c.level_ups = start_cl - 1;
                 auto_level(&mut c, &cat, dice)?;
                 let m = sheet::sheet(&c, &cat, None);
-                let line = format!(
-                    "{} made {} ({}), a quick random build.",
-                    actor.name,
-                    c.name,
-                    sheet::summary(&c, &cat)
-                );
+                let line = Phrase::new("nw-made-quick")
+                    .arg("player", actor.name.as_str())
+                    .arg("name", c.name.as_str())
+                    .arg("summary", sheet::summary_said(&c, &cat));
                 shared.add(c);
                 return Ok(vec![
-                    Reply::public(Message::text(line)),
+                    Reply::public(Message::phrase(line)),
                     Reply::private(&actor.id, m),
                 ]);
             }
@@ -73,10 +70,14 @@ pub(super) fn character(
             d.start_cl = start_cl;
             let mut msgs = step_messages(&d, &cat);
             if start_cl > 1 {
-                msgs.insert(0, Message::text(format!(
-                    "Starting CL {start_cl}: after creation take {} level up(s) with `/nw character levelup`.",
-                    start_cl - 1
-                )));
+                msgs.insert(
+                    0,
+                    Message::phrase(
+                        Phrase::new("nw-start-cl")
+                            .arg("cl", i64::from(start_cl))
+                            .arg("count", i64::from(start_cl - 1)),
+                    ),
+                );
             }
             shared.drafts.insert(key, d);
             Ok(msgs
@@ -86,13 +87,13 @@ pub(super) fn character(
         }
         CharacterCommand::Choose { value } => {
             let Some(d) = shared.drafts.get(&key) else {
-                return refuse("you are not making a character: `/nw character new` starts one.");
+                return no(Phrase::new("nw-no-draft"));
             };
             let mut d = d.clone();
             let said = d.choose(&value, &cat)?;
             let mut out = vec![Reply::private(
                 &actor.id,
-                Message::text(format!("✅ {said}")),
+                Message::phrase(Phrase::new("nw-chosen").arg("said", said)),
             )];
             out.extend(
                 step_messages(&d, &cat)
@@ -104,7 +105,7 @@ pub(super) fn character(
         }
         CharacterCommand::Done => {
             let Some(d) = shared.drafts.get(&key) else {
-                return refuse("you are not making a character: `/nw character new` starts one.");
+                return no(Phrase::new("nw-no-draft"));
             };
             let c = d.finish(&cat)?;
             if shared
@@ -112,47 +113,48 @@ pub(super) fn character(
                 .iter()
                 .any(|x| x.owner == actor.id && same_name(&x.name, &c.name))
             {
-                return refuse(format!("you already have a character named {}.", c.name));
+                return no(Phrase::new("nw-name-taken").arg("name", c.name.as_str()));
             }
             let m = sheet::sheet(&c, &cat, None);
-            let line = format!(
-                "{} finished {} ({}).",
-                actor.name,
-                c.name,
-                sheet::summary(&c, &cat)
-            );
+            let line = Phrase::new("nw-finished")
+                .arg("player", actor.name.as_str())
+                .arg("name", c.name.as_str())
+                .arg("summary", sheet::summary_said(&c, &cat));
             shared.drafts.remove(&key);
             shared.add(c);
             Ok(vec![
-                Reply::public(Message::text(line)),
+                Reply::public(Message::phrase(line)),
                 Reply::private(&actor.id, m),
             ])
         }
         CharacterCommand::Cancel => {
             if shared.drafts.remove(&key).is_none() {
-                return refuse("you are not making a character.");
+                return no(Phrase::new("nw-no-draft-cancel"));
             }
             Ok(private(
                 actor,
-                Message::text("Character creation cancelled."),
+                Message::phrase(Phrase::new("nw-create-cancelled")),
             ))
         }
         CharacterCommand::List => {
-            let mine: Vec<String> = shared
+            let mine: Vec<Value> = shared
                 .characters
                 .iter()
                 .filter(|c| c.owner == actor.id)
-                .map(|c| format!("**{}**: {}", c.name, sheet::summary(c, &cat)))
+                .map(|c| {
+                    Value::from(
+                        Phrase::new("nw-list-line")
+                            .arg("name", c.name.as_str())
+                            .arg("summary", sheet::summary_said(c, &cat)),
+                    )
+                })
                 .collect();
             Ok(private(
                 actor,
-                Message::titled(
-                    "Your characters",
-                    if mine.is_empty() {
-                        "none yet".into()
-                    } else {
-                        mine.join("\n")
-                    },
+                Message::phrase(
+                    Phrase::titled("nw-list-title", "nw-list")
+                        .arg("count", mine.len() as i64)
+                        .arg("lines", Value::Lines(mine)),
                 ),
             ))
         }
@@ -162,16 +164,14 @@ pub(super) fn character(
                 .playing
                 .get(&character_key(&actor.id, &shared.characters[i].name))
             {
-                return refuse(format!(
-                    "{} is playing in the session in {}; leave it there (`/nw session leave`) before deleting it.",
-                    shared.characters[i].name,
-                    h.place.mention()
-                ));
+                return no(Phrase::new("nw-delete-playing")
+                    .arg("name", shared.characters[i].name.as_str())
+                    .arg("place", h.place.mention()));
             }
             let c = shared.characters.remove(i);
             Ok(private(
                 actor,
-                Message::text(format!("Deleted {}.", c.name)),
+                Message::phrase(Phrase::new("nw-deleted").arg("name", c.name.as_str())),
             ))
         }
         CharacterCommand::Export { character } => {
@@ -182,11 +182,8 @@ pub(super) fn character(
                 serde_json::to_string_pretty(&c).map_err(|e| RuleError::new(e.to_string()))?;
             Ok(private(
                 actor,
-                Message::text(format!(
-                    "{} as JSON (import with `/nw character import json:…`).",
-                    c.name
-                ))
-                .attach(format!("{}.json", slug(&c.name)), json),
+                Message::phrase(Phrase::new("nw-exported").arg("name", c.name.as_str()))
+                    .attach(format!("{}.json", slug(&c.name)), json),
             ))
         }
         CharacterCommand::Import { json } => {
@@ -211,9 +208,11 @@ pub(super) fn character(
                 problems,
                 "Fix them in the JSON and import it again; a channel manager (the GM) may import a character's progress as it is.",
             )?;
-            let line = format!("Imported {} ({}).", c.name, sheet::summary(&c, &cat));
+            let line = Phrase::new("nw-imported")
+                .arg("name", c.name.as_str())
+                .arg("summary", sheet::summary_said(&c, &cat));
             shared.add(c);
-            Ok(private(actor, Message::text(line)))
+            Ok(private(actor, Message::phrase(line)))
         }
         CharacterCommand::Equip {
             ref item,
@@ -225,33 +224,42 @@ pub(super) fn character(
         } => {
             let want = matches!(c, CharacterCommand::Equip { .. });
             let sub = if want { "equip" } else { "unequip" };
+            let item_name = |n: &str| Phrase::new("nw-item-name").arg("name", n);
             let i = shared.find_index(&actor.id, character.as_deref())?;
             let mut c = shared.characters[i].clone();
             let Some(def) = cat.item(item) else {
-                return refuse(format!("there is no item `{item}`."));
+                return no(Phrase::new("nw-no-item").arg("value", item.as_str()));
             };
             let Some(o) = c
                 .items
                 .iter_mut()
                 .find(|o| o.id == def.id && o.equipped != want)
             else {
-                return refuse(format!("{} has no {} to {sub}.", c.name, def.name));
+                return no(Phrase::new("nw-nothing-to-equip")
+                    .arg("name", c.name.as_str())
+                    .arg("item", item_name(&def.name))
+                    .arg("sub", sub));
             };
             o.equipped = want;
             if let Some(p) = c.equipment_problem(&cat) {
                 return refuse(p);
             }
-            let line = format!("{} {}ped.", def.name, sub);
+            let line = Phrase::new("nw-equipped")
+                .arg("item", item_name(&def.name))
+                .arg("sub", sub);
             keep(shared, i, c, &cat, actor, false, line)
         }
         CharacterCommand::Note { text, character } => {
             let i = shared.find_index(&actor.id, character.as_deref())?;
             let text = text.unwrap_or_default();
             if text.len() > 1500 {
-                return refuse("notes are at most 1500 characters.");
+                return no(Phrase::new("nw-notes-long"));
             }
             shared.characters[i].notes = text;
-            Ok(private(actor, Message::text("Notes saved.")))
+            Ok(private(
+                actor,
+                Message::phrase(Phrase::new("nw-notes-saved")),
+            ))
         }
         CharacterCommand::Connect { with, character } => {
             let i = shared.find_index(&actor.id, character.as_deref())?;
@@ -265,16 +273,24 @@ pub(super) fn character(
                 c.connections.remove(p);
                 return Ok(private(
                     actor,
-                    Message::text(format!("Connection to {who} removed.")),
+                    Message::phrase(
+                        Phrase::new("nw-connection-changed")
+                            .arg("who", who.as_str())
+                            .arg("added", "no"),
+                    ),
                 ));
             }
             if c.connections.len() >= 20 || who.len() > 80 {
-                return refuse("at most 20 connections of up to 80 characters.");
+                return no(Phrase::new("nw-connections-full"));
             }
             c.connections.push(who.clone());
             Ok(private(
                 actor,
-                Message::text(format!("Connection to {who} added.")),
+                Message::phrase(
+                    Phrase::new("nw-connection-changed")
+                        .arg("who", who.as_str())
+                        .arg("added", "yes"),
+                ),
             ))
         }
         CharacterCommand::Levelup {
@@ -287,7 +303,7 @@ pub(super) fn character(
             let change = match (slot, class.as_deref()) {
                 (Some(s), Some(cl)) => Some(((s - 1) as usize, cl)),
                 (None, None) => None,
-                _ => return refuse("a class change needs `slot:` (1 or 2) and `class:`."),
+                _ => return no(Phrase::new("nw-class-change-needs")),
             };
             let before = shared.characters[i].clone();
             let mut c = before.clone();
@@ -296,11 +312,11 @@ pub(super) fn character(
             let name = c.name.clone();
             let note = sync::pending_note(shared, &c, true);
             shared.characters[i] = c;
-            let mut out = vec![Reply::public(Message::titled(
-                format!("⬆️ {name} levels up"),
-                said,
-            ))];
-            out.extend(note.map(|n| Reply::private(&actor.id, Message::text(n))));
+            let mut out = vec![Reply::public(Message::phrase(Phrase {
+                title: Some("nw-levelup-title".into()),
+                ..said.arg("name", name.as_str())
+            }))];
+            out.extend(note.map(|n| Reply::private(&actor.id, Message::phrase(n))));
             Ok(out)
         }
         CharacterCommand::Bp {
@@ -310,19 +326,22 @@ pub(super) fn character(
         } => {
             let i = shared.find_index(&actor.id, character.as_deref())?;
             let Some(s) = stat_index(&stat) else {
-                return refuse(format!(
-                    "`{stat}` is not a combat stat: {}.",
-                    STAT_LABEL.join(", ")
-                ));
+                return no(Phrase::new("nw-not-a-stat")
+                    .arg("value", stat.as_str())
+                    .arg("stats", STAT_LABEL.join(", ")));
             };
             let n = points.unwrap_or(1);
             let mut c = shared.characters[i].clone();
             c.bp[s] += n as i32;
-            if let Some(p) = c.bp_problem() {
-                return refuse(p);
+            if let Some(p) = c.bp_problem_said() {
+                return no(p);
             }
             let g = if GROUP1.contains(&s) { 1 } else { 2 };
-            let line = format!("{} puts {n} group {g} BP on {}.", c.name, STAT_LABEL[s]);
+            let line = Phrase::new("nw-bp-spent")
+                .arg("name", c.name.as_str())
+                .arg("points", n)
+                .arg("group", g)
+                .arg("stat", super::super::words::stat(s));
             keep(shared, i, c, &cat, actor, true, line)
         }
         CharacterCommand::Op {
@@ -335,16 +354,15 @@ pub(super) fn character(
             let op = &data.rules.op;
             let line = if let Some(k) = skill.as_deref() {
                 let Some(s) = cat.skill(k).filter(|s| s.is_general()) else {
-                    return refuse(format!("`{k}` is not a General skill."));
+                    return no(Phrase::new("nw-op-not-general").arg("value", k));
                 };
                 if c.op < op.general_skill_cost {
-                    return refuse(format!(
-                        "a General skill costs {} OP; you have {}.",
-                        op.general_skill_cost, c.op
-                    ));
+                    return no(Phrase::new("nw-op-short")
+                        .arg("cost", op.general_skill_cost)
+                        .arg("op", c.op));
                 }
                 if c.sl(&s.id) + 1 > s.max_sl || s.acquire_cl > c.cl {
-                    return refuse(format!("{} cannot be taken or raised now.", s.name));
+                    return no(Phrase::new("nw-op-cannot").arg("name", s.name.as_str()));
                 }
                 c.op -= op.general_skill_cost;
                 match c.skills.iter_mut().find(|o| o.id == s.id) {
@@ -354,21 +372,21 @@ pub(super) fn character(
                         sl: 1,
                     }),
                 }
-                format!(
-                    "{} learns {} for {} OP.",
-                    c.name, s.name, op.general_skill_cost
-                )
+                Phrase::new("nw-op-learns")
+                    .arg("name", c.name.as_str())
+                    .arg("skill", s.name.as_str())
+                    .arg("cost", op.general_skill_cost)
             } else if let Some(k) = buy.as_deref() {
                 let Some(it) = cat.item(k) else {
-                    return refuse(format!("there is no item `{k}`."));
+                    return no(Phrase::new("nw-no-item").arg("value", k));
                 };
                 let need = (it.price - c.op_money).max(0);
                 let ops = (need + op.valco_per_op - 1) / op.valco_per_op.max(1);
                 if ops > c.op {
-                    return refuse(format!(
-                        "{} needs {ops} more OP; you have {}.",
-                        it.name, c.op
-                    ));
+                    return no(Phrase::new("nw-op-item-short")
+                        .arg("name", it.name.as_str())
+                        .arg("ops", ops)
+                        .arg("op", c.op));
                 }
                 c.op -= ops;
                 c.op_money += ops * op.valco_per_op - it.price;
@@ -377,12 +395,13 @@ pub(super) fn character(
                     equipped: false,
                     preserved: true,
                 });
-                format!(
-                    "{} preserves {} for {ops} OP ({} valco of OP money left, lost before the next scenario).",
-                    c.name, it.name, c.op_money
-                )
+                Phrase::new("nw-op-buys")
+                    .arg("name", c.name.as_str())
+                    .arg("item", it.name.as_str())
+                    .arg("ops", ops)
+                    .arg("left", c.op_money)
             } else {
-                return refuse("use `skill:` (a General skill for 5 OP) or `buy:` (a preserved item, 1 OP = 200,000 valco).");
+                return no(Phrase::new("nw-op-how"));
             };
             keep(shared, i, c, &cat, actor, true, line)
         }
@@ -399,7 +418,7 @@ fn keep(
     cat: &Catalog,
     actor: &Actor,
     progress: bool,
-    line: String,
+    line: Phrase,
 ) -> Result<Vec<Reply>, RuleError> {
     validation::refuse_all(
         "that change",
@@ -408,8 +427,8 @@ fn keep(
     let note = sync::pending_note(shared, &c, progress);
     shared.characters[i] = c;
     let text = match note {
-        Some(n) => format!("{line}\n{n}"),
+        Some(n) => Phrase::new("nw-with-note").arg("line", line).arg("note", n),
         None => line,
     };
-    Ok(private(actor, Message::text(text)))
+    Ok(private(actor, Message::phrase(text)))
 }

@@ -41,11 +41,13 @@ pub fn global(
                 };
                 private(
                     actor,
-                    sheet::sheet(c, &cat, None).styled_button(
-                        "Refresh",
-                        &refresh,
-                        croupier_core::table::ButtonStyle::Secondary,
-                    ),
+                    sheet::sheet(c, &cat, None)
+                        .labelled(&["nw-button-refresh"])
+                        .styled_button(
+                            croupier_core::table::english("nw-button-refresh"),
+                            &refresh,
+                            croupier_core::table::ButtonStyle::Secondary,
+                        ),
                 )
             })
         }

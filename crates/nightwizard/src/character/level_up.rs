@@ -3,8 +3,9 @@
 
 use super::super::data::SkillDef;
 use super::super::judge::Dice;
+use super::super::words::{joined, no};
 use super::{Catalog, Character, OwnedSkill};
-use croupier_core::table::{refuse, RuleError};
+use croupier_core::table::{Phrase, RuleError, Value};
 
 /// Level-up: raise CL, then a new skill or a class change.
 pub fn level_up(
@@ -12,34 +13,43 @@ pub fn level_up(
     skill: Option<&str>,
     change: Option<(usize, &str)>,
     cat: &Catalog,
-) -> Result<String, RuleError> {
+) -> Result<Phrase, RuleError> {
     if c.level_ups == 0 {
-        return refuse("no level up is allowed yet: the GM allows one in the After phase.");
+        return no(Phrase::new("nw-levelup-none"));
     }
     let mut next = c.clone();
     next.cl += 1;
     next.level_ups -= 1;
-    let mut said = vec![format!("CL {} → {}.", c.cl, next.cl)];
+    let mut said: Vec<Value> = vec![Value::from(
+        Phrase::new("nw-levelup-cl")
+            .arg("from", i64::from(c.cl))
+            .arg("to", i64::from(next.cl)),
+    )];
     let mut may_pick = true;
     if let Some((slot, class)) = change {
         let Some(def) = cat.data.class(class) else {
-            return refuse(format!("`{class}` is not a class."));
+            return no(Phrase::new("nw-levelup-no-class").arg("value", class));
         };
         if slot > 1 {
-            return refuse("`slot` is 1 or 2.");
+            return no(Phrase::new("nw-levelup-slot"));
         }
         if next.classes[slot] == def.id {
-            return refuse(format!("class {} is already {}.", slot + 1, def.name));
+            return no(Phrase::new("nw-levelup-same-class")
+                .arg("slot", (slot + 1) as i64)
+                .arg("name", def.name.as_str()));
         }
         let old = next.classes[slot].clone();
         if next.attr_classes.is_none() {
             next.attr_classes = Some(next.classes.clone());
         }
         next.classes[slot] = def.id.clone();
-        said.push(format!(
-            "Class change: {} → {} (combat bonuses, Body and Mind recalculated; attributes unchanged).",
-            cat.data.class(&old).map(|c| c.name.as_str()).unwrap_or("?"),
-            def.name
+        said.push(Value::from(
+            Phrase::new("nw-levelup-class-change")
+                .arg(
+                    "from",
+                    cat.data.class(&old).map(|c| c.name.as_str()).unwrap_or("?"),
+                )
+                .arg("to", def.name.as_str()),
         ));
         let autos: Vec<&SkillDef> = cat
             .skills()
@@ -59,15 +69,19 @@ pub fn level_up(
                     {
                         Some(s) => s,
                         None => {
-                            return refuse(format!(
-                                "a class change takes the place of the new skill (§7 step 3), so `{k}` cannot come with it: `skill:` may only choose {}'s Auto skill ({}). Level up with the class change alone now and take `{k}` at a later level up, or take `{k}` now without the class change.",
-                                def.name,
-                                missing
-                                    .iter()
-                                    .map(|s| s.name.as_str())
-                                    .collect::<Vec<_>>()
-                                    .join(" or ")
-                            ))
+                            return no(Phrase::new("nw-levelup-change-not-skill")
+                                .arg("value", k)
+                                .arg("class", def.name.as_str())
+                                .arg(
+                                    "autos",
+                                    joined(
+                                        "nw-join-or",
+                                        missing
+                                            .iter()
+                                            .map(|s| Value::from(s.name.as_str()))
+                                            .collect(),
+                                    ),
+                                ))
                         }
                     },
                 };
@@ -75,12 +89,12 @@ pub fn level_up(
                     id: chosen.id.clone(),
                     sl: 1,
                 });
-                said.push(format!("Auto skill {}.", chosen.name));
+                said.push(Value::from(
+                    Phrase::new("nw-create-auto").arg("name", chosen.name.as_str()),
+                ));
                 may_pick = false;
             }
-            None => said.push(
-                "You already own this class's Auto skills, so you also get a new skill.".into(),
-            ),
+            None => said.push(Value::from(Phrase::new("nw-levelup-autos-owned"))),
         }
     }
     if may_pick {
@@ -93,37 +107,30 @@ pub fn level_up(
                 .collect();
             let more = names.len().saturating_sub(25);
             names.truncate(25);
-            return refuse(format!(
-                "name the new skill with `skill:` (or change class with `slot:` and `class:`). {}",
-                if names.is_empty() {
-                    "No skill can be taken at this level: change class instead.".to_string()
-                } else if more > 0 {
-                    format!("You may take: {}, and {more} more.", names.join(", "))
-                } else {
-                    format!("You may take: {}.", names.join(", "))
-                }
-            ));
+            return no(Phrase::new("nw-levelup-name-skill")
+                .arg("count", names.len() as i64)
+                .arg("names", names.join(", "))
+                .arg("more", more as i64));
         };
         let Some(s) = cat.skill(k) else {
-            return refuse(format!("there is no skill `{k}`."));
+            return no(Phrase::new("nw-no-skill").arg("value", k));
         };
+        let named = |key: &str| Phrase::new(key).arg("name", s.name.as_str());
         if !s.is_general() && !next.classes.contains(&s.class) {
-            return refuse(format!("{} belongs to a class you do not have.", s.name));
+            return no(named("nw-create-other-class"));
         }
         if s.acquire_cl > next.cl {
-            return refuse(format!("{} needs CL {}.", s.name, s.acquire_cl));
+            return no(named("nw-create-needs-cl").arg("cl", i64::from(s.acquire_cl)));
         }
         if s.category == "trait" {
-            return refuse(format!(
-                "{} is a Trait: only at character creation.",
-                s.name
-            ));
+            return no(named("nw-levelup-trait"));
         }
         if next.sl(&s.id) + 1 > s.max_sl {
-            return refuse(format!("{} is at its max SL {}.", s.name, s.max_sl));
+            return no(named("nw-levelup-max-sl").arg("max", i64::from(s.max_sl)));
         }
-        if let Some(p) = super::validation::secret_problem(&next.classes, &next.skills, s, cat) {
-            return refuse(p);
+        if let Some(p) = super::validation::secret_problem_said(&next.classes, &next.skills, s, cat)
+        {
+            return no(p);
         }
         match next.skills.iter_mut().find(|o| o.id == s.id) {
             Some(o) => o.sl += 1,
@@ -132,17 +139,26 @@ pub fn level_up(
                 sl: 1,
             }),
         }
-        said.push(format!("New skill: {} SL {}.", s.name, next.sl(&s.id)));
+        said.push(Value::from(
+            Phrase::new("nw-levelup-new-skill")
+                .arg("name", s.name.as_str())
+                .arg("sl", i64::from(next.sl(&s.id))),
+        ));
     }
     let v = next.derive(cat);
     let (g1, g1m) = super::derive::group1_bp(next.cl);
     let (g2, g2m) = super::derive::group2_bp(next.cl);
-    said.push(format!(
-        "Body {} · Mind {}. BP now: group 1 {g1} total ({g1m} per stat), group 2 {g2} total ({g2m} per stat) — spend with `/nw character bp`.",
-        v.body, v.mind
+    said.push(Value::from(
+        Phrase::new("nw-levelup-bp")
+            .arg("body", i64::from(v.body))
+            .arg("mind", i64::from(v.mind))
+            .arg("g1", i64::from(g1))
+            .arg("g1max", i64::from(g1m))
+            .arg("g2", i64::from(g2))
+            .arg("g2max", i64::from(g2m)),
     ));
     *c = next;
-    Ok(said.join("\n"))
+    Ok(Phrase::new("nw-levelup").arg("lines", Value::Lines(said)))
 }
 
 /// Takes every allowed level up at random (quick builds with a starting CL above 1),
@@ -173,9 +189,7 @@ pub fn auto_level(c: &mut Character, cat: &Catalog, dice: &mut impl Dice) -> Res
             .map(|s| s.id.clone())
             .collect();
         let Some(pick) = super::creation::pick_one(&options, dice) else {
-            return refuse(
-                "the skill data leaves no skill to take at this level; add General skills.",
-            );
+            return no(Phrase::new("nw-levelup-no-skill-left"));
         };
         level_up(c, Some(&pick), None, cat)?;
     }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::creation::Draft;
 use super::{Character, Custom};
 use croupier_core::names::{name_key, same_name};
-use croupier_core::table::{refuse, Actor, Message, Place, Reply, RuleError, UserId};
+use croupier_core::table::{refuse, Actor, Message, Phrase, Place, Reply, RuleError, UserId};
 
 /// Guild-wide state: every player's characters, drafts in progress, and chat additions.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
@@ -166,14 +166,21 @@ impl NwShared {
                         .copied()
                         .find(|i| same_name(&self.characters[*i].name, n))
                 })
-                .ok_or_else(|| RuleError::new(format!("you have no character named `{n}`."))),
+                .ok_or_else(|| {
+                    crate::words::refusal(Phrase::new("nw-no-such-character").arg("name", n))
+                }),
             None => match mine.as_slice() {
-                [] => refuse("you have no character yet: `/nw character new` makes one (add `quick:true` for a random one)."),
+                [] => crate::words::no(Phrase::new("nw-no-character")),
                 [i] => Ok(*i),
-                _ => refuse(format!(
-                    "you have several characters; add `character:` with one of: {}.",
-                    mine.iter().map(|i| self.characters[*i].name.as_str()).collect::<Vec<_>>().join(", ")
-                )),
+                _ => crate::words::no(
+                    Phrase::new("nw-several-characters").arg(
+                        "names",
+                        mine.iter()
+                            .map(|i| self.characters[*i].name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    ),
+                ),
             },
         }
     }

@@ -84,7 +84,9 @@ fn rule_6_level_up_adds_cl_skill_and_class_body_mind() {
     c.level_ups = 1;
     let before = c.derive(&cat);
     let mut next = c.clone();
-    let said = level_up(&mut next, Some("warded_mind"), None, &cat).unwrap();
+    let said = level_up(&mut next, Some("warded_mind"), None, &cat)
+        .unwrap()
+        .text(croupier_core::i18n::Locale::En);
     assert!(said.contains("CL 1 → 2"));
     let after = next.derive(&cat);
     let class_body: i32 = c.classes.iter().map(|k| data.class(k).unwrap().body).sum();

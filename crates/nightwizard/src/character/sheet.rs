@@ -1,10 +1,11 @@
 //! Rendering of character sheets and reference lists.
 
-use super::super::data::{ATTR_SHORT, STAT_LABEL};
 use super::super::judge::Cf;
-use super::derive::{attr_name, Derived};
+use super::super::words::{attr, attr_short, data_word, join, joined, labelled, stat};
+use super::derive::Derived;
 use super::{Catalog, Character};
-use croupier_core::table::Message;
+use croupier_core::i18n::Locale;
+use croupier_core::table::{Message, Phrase, Value};
 
 /// Session values shown on a sheet during play.
 pub struct Live<'a> {
@@ -22,143 +23,169 @@ pub struct Live<'a> {
     pub bad: &'a crate::status::BadStatuses,
 }
 
-fn class_names(c: &Character, cat: &Catalog) -> String {
-    c.classes
-        .iter()
-        .map(|id| {
-            cat.data
-                .class(id)
-                .map(|d| d.name.clone())
-                .unwrap_or_else(|| id.clone())
-        })
-        .collect::<Vec<_>>()
-        .join(" / ")
+fn class_names(c: &Character, cat: &Catalog) -> Value {
+    joined(
+        "nw-join-slash",
+        c.classes
+            .iter()
+            .map(|id| {
+                Value::from(
+                    cat.data
+                        .class(id)
+                        .map(|d| d.name.clone())
+                        .unwrap_or_else(|| id.clone()),
+                )
+            })
+            .collect(),
+    )
 }
 
-fn element_names(c: &Character, cat: &Catalog) -> String {
-    c.elements
-        .iter()
-        .map(|id| {
-            cat.data
-                .element(id)
-                .map(|d| d.name.clone())
-                .unwrap_or_else(|| id.clone())
-        })
-        .collect::<Vec<_>>()
-        .join(" / ")
+fn element_names(c: &Character, cat: &Catalog) -> Value {
+    joined(
+        "nw-join-slash",
+        c.elements
+            .iter()
+            .map(|id| {
+                Value::from(
+                    cat.data
+                        .element(id)
+                        .map(|d| d.name.clone())
+                        .unwrap_or_else(|| id.clone()),
+                )
+            })
+            .collect(),
+    )
 }
 
 /// One line: `Ninja / Broomman CL 1, Wind / Light`.
 pub fn summary(c: &Character, cat: &Catalog) -> String {
-    format!(
-        "{} CL {}, {}",
-        class_names(c, cat),
-        c.cl,
-        element_names(c, cat)
+    summary_said(c, cat).text(Locale::En)
+}
+
+/// [`summary`] in the catalogue's words.
+pub fn summary_said(c: &Character, cat: &Catalog) -> Value {
+    Value::from(
+        Phrase::new("nw-summary")
+            .arg("classes", class_names(c, cat))
+            .arg("cl", i64::from(c.cl))
+            .arg("elements", element_names(c, cat)),
     )
 }
 
 /// Attributes as `Str 8 · Fin 10 · …`.
 pub fn attrs_line(v: &Derived) -> String {
-    ATTR_SHORT
-        .iter()
-        .zip(v.attrs)
-        .map(|(n, x)| format!("{n} {x}"))
-        .collect::<Vec<_>>()
-        .join(" · ")
+    attrs_said(&v.attrs).text(Locale::En)
+}
+
+/// Attributes as `Str 8 · Fin 10 · …`, in the catalogue's words.
+pub fn attrs_said(a: &[i32; 6]) -> Value {
+    joined(
+        "nw-join-dot",
+        a.iter()
+            .enumerate()
+            .map(|(i, x)| labelled(attr_short(i), i64::from(*x)))
+            .collect(),
+    )
 }
 
 /// Combat stats as `PACC 11 · EVA 10 · …`.
 pub fn stats_line(s: &[i32; 8]) -> String {
-    STAT_LABEL
-        .iter()
-        .zip(s)
-        .map(|(n, x)| format!("{n} {x}"))
-        .collect::<Vec<_>>()
-        .join(" · ")
+    stats_said(s).text(Locale::En)
+}
+
+/// Combat stats as `PACC 11 · EVA 10 · …`, in the catalogue's words.
+pub fn stats_said(s: &[i32; 8]) -> Value {
+    joined(
+        "nw-join-dot",
+        s.iter()
+            .enumerate()
+            .map(|(i, x)| labelled(stat(i), i64::from(*x)))
+            .collect(),
+    )
+}
+
+fn none() -> Value {
+    Value::from(Phrase::new("nw-none"))
 }
 
 /// The full sheet.
 pub fn sheet(c: &Character, cat: &Catalog, live: Option<&Live>) -> Message {
+    Message::phrase(sheet_said(c, cat, live))
+}
+
+/// The full sheet in the catalogue's words (a field a block, as before; every block's words
+/// take their values from the one Phrase).
+pub fn sheet_said(c: &Character, cat: &Catalog, live: Option<&Live>) -> Phrase {
     let v = c.derive(cat);
-    let mut m = Message::titled(
-        format!("📜 {}", c.name),
-        format!(
-            "{} (first element {} is the element of attacks) · player <@{}>",
-            summary(c, cat),
+    let mut m = Phrase::titled("nw-sheet-title", "nw-sheet")
+        .arg("name", c.name.as_str())
+        .arg("summary", summary_said(c, cat))
+        .arg(
+            "element",
             cat.data
                 .element(&c.elements[0])
                 .map(|e| e.name.as_str())
                 .unwrap_or("?"),
-            c.owner
-        ),
-    )
-    .field(
-        "Attributes",
-        format!(
-            "{}\nBonus point: {} · CF Mod {} · Prana (max) {}",
-            attrs_line(&v),
-            attr_name(c.bonus_attr),
-            v.cf_mod,
-            v.prana
-        ),
-    )
-    .field(
-        "Combat stats",
-        format!(
-            "{}\nBody {} · Mind {}\nPre-equip: {}\nAfter class bonuses: {}",
-            stats_line(&v.stats),
-            v.body,
-            v.mind,
-            stats_line(&v.pre_equip),
-            stats_line(&v.class_stats)
-        ),
-    );
-    let bp: Vec<String> = STAT_LABEL
-        .iter()
-        .zip(c.bp)
-        .filter(|(_, x)| *x != 0)
-        .map(|(n, x)| format!("{n} +{x}"))
-        .collect();
+        )
+        .arg("player", format!("<@{}>", c.owner))
+        .field_keys("nw-sheet-attributes-head", "nw-sheet-attributes")
+        .arg("attrs", attrs_said(&v.attrs))
+        .arg("bonus", attr(c.bonus_attr))
+        .arg("cfmod", i64::from(v.cf_mod))
+        .arg("prana", i64::from(v.prana))
+        .field_keys("nw-sheet-stats-head", "nw-sheet-stats")
+        .arg("stats", stats_said(&v.stats))
+        .arg("body", i64::from(v.body))
+        .arg("mind", i64::from(v.mind))
+        .arg("pre", stats_said(&v.pre_equip))
+        .arg("classes", stats_said(&v.class_stats));
+    let bp: Vec<Value> =
+        c.bp.iter()
+            .enumerate()
+            .filter(|(_, x)| **x != 0)
+            .map(|(i, x)| labelled(stat(i), format!("+{x}")))
+            .collect();
     let (g1, g1max) = super::derive::group1_bp(c.cl);
     let (g2, g2max) = super::derive::group2_bp(c.cl);
-    m = m.field(
-        "Growth",
-        format!(
-            "BP spent: {} (group 1: {g1} total, {g1max} per stat; group 2: {g2} total, {g2max} per stat)\nOP {} · OP valco {} · level ups allowed {}",
-            if bp.is_empty() { "none".to_string() } else { bp.join(", ") },
-            c.op,
-            c.op_money,
-            c.level_ups
-        ),
-    );
-    let skills: Vec<String> = c
+    m = m
+        .field_keys("nw-sheet-growth-head", "nw-sheet-growth")
+        .arg("bp", join("nw-join-comma", bp, none()))
+        .arg("g1", i64::from(g1))
+        .arg("g1max", i64::from(g1max))
+        .arg("g2", i64::from(g2))
+        .arg("g2max", i64::from(g2max))
+        .arg("op", c.op)
+        .arg("opmoney", c.op_money)
+        .arg("levelups", i64::from(c.level_ups));
+    let skills: Vec<Value> = c
         .skills
         .iter()
         .map(|o| match cat.skill(&o.id) {
-            Some(s) => {
-                let off = if c.skill_active(s) {
-                    ""
-                } else {
-                    " (inactive: class left)"
-                };
-                format!(
-                    "{} SL {} [{}; {}; cost {}]{off}",
-                    s.name, o.sl, s.timing, s.check, s.cost
-                )
-            }
-            None => format!("{} SL {} (unknown skill)", o.id, o.sl),
+            Some(s) => Value::from(
+                Phrase::new("nw-sheet-skill")
+                    .arg("name", s.name.as_str())
+                    .arg("sl", i64::from(o.sl))
+                    .arg("timing", data_word("nw-timing", &s.timing))
+                    .arg("check", data_word("nw-check", &s.check))
+                    .arg("cost", data_word("nw-cost", &s.cost))
+                    .arg("active", if c.skill_active(s) { "yes" } else { "no" }),
+            ),
+            None => Value::from(
+                Phrase::new("nw-sheet-skill-unknown")
+                    .arg("name", o.id.as_str())
+                    .arg("sl", i64::from(o.sl)),
+            ),
         })
         .collect();
-    m = m.field(
-        "Skills",
+    m = m.field_keys("nw-sheet-skills-head", "nw-sheet-skills").arg(
+        "skills",
         if skills.is_empty() {
-            "none".into()
+            none()
         } else {
-            skills.join("\n")
+            Value::Lines(skills)
         },
     );
-    let items: Vec<String> = c
+    let items: Vec<Value> = c
         .items
         .iter()
         .map(|o| {
@@ -166,32 +193,33 @@ pub fn sheet(c: &Character, cat: &Catalog, live: Option<&Live>) -> Message {
                 .item(&o.id)
                 .map(|i| i.name.clone())
                 .unwrap_or_else(|| o.id.clone());
-            format!(
-                "{name} ({}{})",
-                if o.equipped { "equipped" } else { "inventory" },
-                if o.preserved { ", preserved" } else { "" }
+            Value::from(
+                Phrase::new("nw-sheet-item")
+                    .arg("name", name)
+                    .arg("equipped", if o.equipped { "yes" } else { "no" })
+                    .arg("preserved", if o.preserved { "yes" } else { "no" }),
             )
         })
         .collect();
-    m = m.field(
-        "Items",
-        format!(
-            "{}\nWeight {}/{} (penalty −{}) · Memory {}/{}",
+    m = m
+        .field_keys("nw-sheet-items-head", "nw-sheet-items")
+        .arg(
+            "items",
             if items.is_empty() {
-                "none".to_string()
+                none()
             } else {
-                items.join("\n")
+                Value::Lines(items)
             },
-            v.weight,
-            v.weight_limit,
-            v.weight_penalty,
-            v.memory,
-            v.memory_limit
-        ),
-    );
+        )
+        .arg("weight", i64::from(v.weight))
+        .arg("limit", i64::from(v.weight_limit))
+        .arg("penalty", i64::from(v.weight_penalty))
+        .arg("memory", i64::from(v.memory))
+        .arg("memlimit", i64::from(v.memory_limit));
     if !c.connections.is_empty() || !c.notes.is_empty() {
-        m = m.field(
-            "Connections and notes",
+        // The player's own words, as written.
+        m = m.field_keys("nw-sheet-notes-head", "nw-sheet-notes").arg(
+            "notes",
             format!("{}\n{}", c.connections.join(", "), c.notes)
                 .trim()
                 .to_string(),
@@ -199,28 +227,21 @@ pub fn sheet(c: &Character, cat: &Catalog, live: Option<&Live>) -> Message {
     }
     if let Some(l) = live {
         let cf = match l.cf {
-            Some(cf) => format!(
-                "Critical {} · Fumble {}{}",
-                cf.critical,
-                cf.fumble,
-                if l.cf_locked { "" } else { " (not locked yet)" }
+            Some(cf) => Value::from(
+                Phrase::new("nw-sheet-cf")
+                    .arg("critical", i64::from(cf.critical))
+                    .arg("fumble", i64::from(cf.fumble))
+                    .arg("locked", if l.cf_locked { "yes" } else { "no" }),
             ),
-            None => "not rolled".into(),
+            None => Value::from(Phrase::new("nw-sheet-cf-none")),
         };
-        let bad = l.bad.text();
-        m = m.field(
-            "This session",
-            format!(
-                "HP {}/{} · MP {}/{} · Prana {}/{}\n{cf}\nBad statuses: {}",
-                l.hp,
-                v.body,
-                l.mp,
-                v.mind,
-                l.prana,
-                v.prana,
-                if bad.is_empty() { "none".into() } else { bad }
-            ),
-        );
+        m = m
+            .field_keys("nw-sheet-session-head", "nw-sheet-session")
+            .arg("hp", i64::from(l.hp))
+            .arg("mp", i64::from(l.mp))
+            .arg("pranahere", i64::from(l.prana))
+            .arg("cf", cf)
+            .arg("bad", l.bad.said());
     }
     m
 }

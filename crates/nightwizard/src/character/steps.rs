@@ -3,9 +3,10 @@
 
 use super::super::commands::{CharacterCommand, NwCommand};
 use super::super::data::ATTRS;
+use super::super::words::joined;
 use super::creation::{Draft, Step};
 use super::Catalog;
-use croupier_core::table::{Message, Select, SelectOption};
+use croupier_core::table::{english, Message, Phrase, Select, SelectOption, Value};
 
 /// The message for a draft's current step, with its select menu or buttons.
 pub fn step_messages(d: &Draft, cat: &Catalog) -> Vec<Message> {
@@ -27,7 +28,7 @@ pub fn step_messages(d: &Draft, cat: &Catalog) -> Vec<Message> {
                 .collect(),
         )
     };
-    let title = format!("🧙 Creating {}", d.name);
+    let titled = |key: &str| Phrase::titled("nw-create-title", key).arg("name", d.name.as_str());
     match d.step(cat) {
         Step::Class => {
             let n = d.classes.len() + 1;
@@ -49,14 +50,11 @@ pub fn step_messages(d: &Draft, cat: &Catalog) -> Vec<Message> {
                 })
                 .collect();
             let half = all.len().div_ceil(2).min(25);
-            let mut out = vec![Message::titled(
-                title.clone(),
-                format!("Step 1: pick class {n} of 2 (the same class twice is allowed). Console: `/nw character choose value:<class>`."),
-            )
-            .with_select(sel(&format!("Class {n} (1/2)"), all[..half].to_vec()))];
+            let mut out = vec![Message::phrase(titled("nw-step-class").arg("n", n as i64))
+                .with_select(sel(&format!("Class {n} (1/2)"), all[..half].to_vec()))];
             if all.len() > half {
                 out.push(
-                    Message::text(format!("More classes for class {n}:"))
+                    Message::phrase(Phrase::new("nw-step-class-more").arg("n", n as i64))
                         .with_select(sel(&format!("Class {n} (2/2)"), all[half..].to_vec())),
                 );
             }
@@ -64,34 +62,27 @@ pub fn step_messages(d: &Draft, cat: &Catalog) -> Vec<Message> {
         }
         Step::Element => {
             let n = d.elements.len() + 1;
-            let hint = if n == 1 {
-                " The first element is the element of your attacks."
-            } else {
-                ""
-            };
-            vec![Message::titled(
-                title,
-                format!("Step 3: pick element {n} of 2 (repeats allowed).{hint}"),
-            )
-            .with_select(sel(
-                &format!("Element {n}"),
-                data.elements
-                    .iter()
-                    .map(|e| {
-                        let a = e
-                            .attrs
-                            .iter()
-                            .map(|x| x.to_string())
-                            .collect::<Vec<_>>()
-                            .join("/");
-                        (
-                            e.name.clone(),
-                            e.id.clone(),
-                            Some(format!("attributes {a}, Body +{} Mind +{}", e.body, e.mind)),
-                        )
-                    })
-                    .collect(),
-            ))]
+            vec![
+                Message::phrase(titled("nw-step-element").arg("n", n as i64)).with_select(sel(
+                    &format!("Element {n}"),
+                    data.elements
+                        .iter()
+                        .map(|e| {
+                            let a = e
+                                .attrs
+                                .iter()
+                                .map(|x| x.to_string())
+                                .collect::<Vec<_>>()
+                                .join("/");
+                            (
+                                e.name.clone(),
+                                e.id.clone(),
+                                Some(format!("attributes {a}, Body +{} Mind +{}", e.body, e.mind)),
+                            )
+                        })
+                        .collect(),
+                )),
+            ]
         }
         Step::Bonus => {
             let v = super::derive::attributes(
@@ -100,12 +91,8 @@ pub fn step_messages(d: &Draft, cat: &Catalog) -> Vec<Message> {
                 None,
                 data,
             );
-            vec![Message::titled(
-                title,
-                format!(
-                    "Step 4: your attributes are {}. Put the bonus point on one.",
-                    sheet_attrs(&v)
-                ),
+            vec![Message::phrase(
+                titled("nw-step-bonus").arg("attrs", super::sheet::attrs_said(&v)),
             )
             .with_select(sel(
                 "Bonus attribute",
@@ -120,43 +107,41 @@ pub fn step_messages(d: &Draft, cat: &Catalog) -> Vec<Message> {
                 .class(&d.classes[i])
                 .map(|c| c.name.clone())
                 .unwrap_or_default();
-            vec![Message::titled(
-                title,
-                format!("Step 7: {class} has several Auto skills; choose one."),
-            )
-            .with_select(sel(
-                "Auto skill",
-                d.auto_options(cat)
-                    .iter()
-                    .map(|s| (s.name.clone(), s.id.clone(), Some(short(&s.effect))))
-                    .collect(),
-            ))]
+            vec![
+                Message::phrase(titled("nw-step-auto").arg("class", class)).with_select(sel(
+                    "Auto skill",
+                    d.auto_options(cat)
+                        .iter()
+                        .map(|s| (s.name.clone(), s.id.clone(), Some(short(&s.effect))))
+                        .collect(),
+                )),
+            ]
         }
         Step::Pick | Step::General => {
             let c = &data.rules.creation;
             let (what, n, of) = if d.step(cat) == Step::Pick {
-                ("skill pick (your classes' skills or General skills; a pick may raise an owned skill)", d.picks_done + 1, c.skill_picks + d.owed.len())
+                ("pick", d.picks_done + 1, c.skill_picks + d.owed.len())
             } else {
-                ("General skill pick", d.general_done + 1, c.general_picks)
+                ("general", d.general_done + 1, c.general_picks)
             };
-            let owned: Vec<String> = d
+            let owned: Vec<Value> = d
                 .skills
                 .iter()
                 .map(|o| {
-                    format!(
+                    Value::from(format!(
                         "{} {}",
                         cat.skill(&o.id).map(|s| s.name.as_str()).unwrap_or("?"),
                         o.sl
-                    )
+                    ))
                 })
                 .collect();
-            vec![Message::titled(
-                title,
-                format!(
-                    "Step 7: {what} {n} of {of}; at most SL {} at creation.\nOwned: {}",
-                    c.creation_max_sl,
-                    owned.join(", ")
-                ),
+            vec![Message::phrase(
+                titled("nw-step-skill")
+                    .arg("what", what)
+                    .arg("n", n as i64)
+                    .arg("of", of as i64)
+                    .arg("max", i64::from(c.creation_max_sl))
+                    .arg("owned", joined("nw-join-comma", owned)),
             )
             .with_select(sel(
                 "Skill",
@@ -195,33 +180,19 @@ pub fn step_messages(d: &Draft, cat: &Catalog) -> Vec<Message> {
                     )
                 })
                 .collect();
-            let mut m = Message::titled(
-                title,
-                format!(
-                    "Step 8: buy items with {} valco (unspent money is lost; bought items are Preserved). Press Finish when done.",
-                    d.money
-                ),
-            )
-            .styled_button(
-                "Finish",
-                &NwCommand::Character(CharacterCommand::Done),
-                croupier_core::table::ButtonStyle::Success,
-            );
+            let mut m = Message::phrase(titled("nw-step-items").arg("money", d.money))
+                .labelled(&["nw-button-finish"])
+                .styled_button(
+                    english("nw-button-finish"),
+                    &NwCommand::Character(CharacterCommand::Done),
+                    croupier_core::table::ButtonStyle::Success,
+                );
             if !opts.is_empty() {
                 m = m.with_select(sel("Buy an item", opts));
             }
             vec![m]
         }
     }
-}
-
-pub(super) fn sheet_attrs(a: &[i32; 6]) -> String {
-    super::super::data::ATTR_SHORT
-        .iter()
-        .zip(a)
-        .map(|(n, x)| format!("{n} {x}"))
-        .collect::<Vec<_>>()
-        .join(" · ")
 }
 
 pub(super) fn short(s: &str) -> String {

@@ -24,11 +24,12 @@
 //! decides from the session's state alone what applies now.
 
 use super::super::state::{NightWizard, NwAction, Pc, Phase};
+use super::super::words::joined;
 use super::derive::hands;
 pub use super::refresh::Refresh;
 use super::roster::NwShared;
 use super::{Catalog, Character, OwnedItem};
-use croupier_core::table::{Message, Reply, RuleError, UserId};
+use croupier_core::table::{Message, Phrase, Reply, RuleError, UserId, Value};
 
 /// When a refresh is being applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -237,22 +238,27 @@ pub fn apply_records(
         if progress && progress_differs(p, r) {
             let used = used(p);
             if p.ch.cl != r.cl {
-                said.push(format!("CL {} → {}", p.ch.cl, r.cl));
+                said.push(Value::from(
+                    Phrase::new("nw-sync-cl")
+                        .arg("from", i64::from(p.ch.cl))
+                        .arg("to", i64::from(r.cl)),
+                ));
             }
+            let part = |what: &str| Value::from(Phrase::new("nw-sync-part").arg("what", what));
             if p.ch.classes != r.classes {
-                said.push("class change".into());
+                said.push(part("class"));
             }
             if p.ch.skills != r.skills {
-                said.push("skills".into());
+                said.push(part("skills"));
             }
             if p.ch.bp != r.bp {
-                said.push("BP".into());
+                said.push(part("bp"));
             }
             if p.ch.op != r.op {
-                said.push(format!("OP {}", r.op));
+                said.push(Value::from(Phrase::new("nw-sync-op").arg("op", r.op)));
             }
             if ids(baseline(p)) != ids(&r.items) {
-                said.push("items".into());
+                said.push(part("items"));
             }
             let mut ch = r.clone();
             ch.items = without_used(&r.items, &used);
@@ -276,20 +282,25 @@ pub fn apply_records(
             p.kit = r.items.clone();
             p.ch.items = without_used(&r.items, &used);
             keep_gained(p);
-            said.push("equipment".into());
+            said.push(Value::from(
+                Phrase::new("nw-sync-part").arg("what", "equipment"),
+            ));
         }
         if said.is_empty() {
             continue;
         }
-        let mut line = format!(
-            "📜 {} takes the roster's changes: {}.",
-            p.ch.name,
-            said.join(", ")
-        );
-        if !progress && progress_differs(p, r) {
-            line.push_str(" Its progress (level up, BP, OP) applies at the After phase or when the next Episode begins.");
-        }
-        out.push(Reply::public(Message::text(line)));
+        let line = Phrase::new("nw-sync-takes")
+            .arg("name", p.ch.name.as_str())
+            .arg("what", joined("nw-join-comma", said))
+            .arg(
+                "later",
+                if !progress && progress_differs(p, r) {
+                    "yes"
+                } else {
+                    "no"
+                },
+            );
+        out.push(Reply::public(Message::phrase(line)));
     }
     out
 }
@@ -303,7 +314,7 @@ pub fn after_phase_change(
     data: &super::super::data::NwData,
     shared: Option<&mut NwShared>,
     from: Phase,
-) -> Vec<String> {
+) -> Vec<Value> {
     if s.phase == from {
         return vec![];
     }
@@ -335,10 +346,10 @@ pub fn after_phase_change(
                         .iter()
                         .map(|id| cat.item(id).map_or((*id).clone(), |d| d.name.clone()))
                         .collect();
-                    lines.push(format!(
-                        "{} gets back its Preserved {}.",
-                        p.ch.name,
-                        names.join(", ")
+                    lines.push(Value::from(
+                        Phrase::new("nw-sync-preserved-back")
+                            .arg("name", p.ch.name.as_str())
+                            .arg("items", names.join(", ")),
                     ));
                 }
             }
@@ -351,7 +362,7 @@ pub fn after_phase_change(
                 p.mp = v.mind;
                 p.prana = v.prana;
             }
-            lines.push("Every PC starts the Episode with full HP, MP and Prana.".into());
+            lines.push(Value::from(Phrase::new("nw-sync-episode-full")));
         }
         Phase::Opening => {
             let mut lost = vec![];
@@ -362,14 +373,20 @@ pub fn after_phase_change(
                 for p in &s.pcs {
                     if let Some(c) = sh.characters.iter_mut().find(|c| is_record_of(p, c)) {
                         if c.op_money > 0 {
-                            lost.push(format!("{} loses {} unspent OP valco", c.name, c.op_money));
+                            lost.push(Value::from(
+                                Phrase::new("nw-sync-op-valco-lost")
+                                    .arg("name", c.name.as_str())
+                                    .arg("valco", c.op_money),
+                            ));
                             c.op_money = 0;
                         }
                     }
                 }
             }
             if !lost.is_empty() {
-                lines.push(format!("{} (§6.3).", lost.join("; ")));
+                lines.push(Value::from(
+                    Phrase::new("nw-sync-op-valco").arg("lost", joined("nw-join-semicolon", lost)),
+                ));
             }
         }
         _ => {}
@@ -443,7 +460,7 @@ pub fn on_rejoin(
     s: &mut NightWizard,
     data: &super::super::data::NwData,
     record: &Character,
-) -> Option<String> {
+) -> Option<Phrase> {
     let user = record.owner.clone();
     let refresh = Refresh {
         records: vec![record.clone()],
@@ -451,33 +468,22 @@ pub fn on_rejoin(
     };
     let _ = apply_records(s, data, &refresh, Moment::Rejoin);
     let p = s.pcs.iter().find(|p| p.user == user)?;
-    (progress_differs(p, record) && !progress_applies(s, Moment::Rejoin)).then(|| {
-        format!(
-            "{}'s level up and other progress apply at the After phase (or when the next Episode begins); no need to re-join then.",
-            record.name
-        )
-    })
+    (progress_differs(p, record) && !progress_applies(s, Moment::Rejoin))
+        .then(|| Phrase::new("nw-sync-rejoin-later").arg("name", record.name.as_str()))
 }
 
 /// The note for a roster change to a character that plays in a session: when it reaches it.
-pub fn pending_note(shared: &NwShared, c: &Character, progress: bool) -> Option<String> {
+pub fn pending_note(shared: &NwShared, c: &Character, progress: bool) -> Option<Phrase> {
     let at = &shared
         .playing
         .get(&super::roster::character_key(&c.owner, &c.name))?
         .place;
-    Some(if progress {
-        format!(
-            "{} plays in the session in {}: this applies there at the After phase (or when the next Episode begins), with no need to re-join.",
-            c.name,
-            at.mention()
-        )
-    } else {
-        format!(
-            "{} plays in the session in {}: what is in the hands changes there at your next action, even mid-Round (drawing and stowing are Auto Actions, §10.5); worn armour and accessories change at your next action outside a fight or in a Setup Process (§10.2).",
-            c.name,
-            at.mention()
-        )
-    })
+    Some(
+        Phrase::new("nw-sync-pending")
+            .arg("name", c.name.as_str())
+            .arg("place", at.mention())
+            .arg("progress", if progress { "yes" } else { "no" }),
+    )
 }
 
 /// Wraps a parsed action with what it carries from the roster (for `parse`): a phase change
@@ -529,7 +535,9 @@ pub fn apply_refreshed(
     if moment == Moment::PhaseNext {
         let lines = after_phase_change(&mut next, data, shared, from);
         if !lines.is_empty() {
-            out.push(Reply::public(Message::text(lines.join("\n"))));
+            out.push(Reply::public(Message::phrase(
+                Phrase::new("nw-lines").arg("lines", Value::Lines(lines)),
+            )));
         }
     }
     *s = next;

@@ -41,12 +41,22 @@ pub fn secret_problem(
     s: &SkillDef,
     cat: &Catalog,
 ) -> Option<String> {
+    secret_problem_said(classes, skills, s, cat).map(|p| p.text(croupier_core::i18n::Locale::En))
+}
+
+/// [`secret_problem`] in the catalogue's words.
+pub fn secret_problem_said(
+    classes: &[String; 2],
+    skills: &[OwnedSkill],
+    s: &SkillDef,
+    cat: &Catalog,
+) -> Option<croupier_core::table::Phrase> {
     if s.category != "secret" || skills.iter().any(|o| o.id == s.id) {
         return None;
     }
     let limit = secret_limit(classes, &s.class);
     (secrets_of(skills, &s.class, cat) >= limit)
-        .then(|| format!("only {limit} Secret skill(s) from that class."))
+        .then(|| croupier_core::table::Phrase::new("nw-secret-limit").arg("limit", limit as i64))
 }
 
 /// Class skills (not General) a character may hold in total SL: 2 Auto skills and the

@@ -69,7 +69,11 @@ fn rule_nw_15_4_the_secret_limit_is_one_rule_for_creation_level_up_and_import() 
         d.choose(&first, &cat).unwrap();
     }
     d.choose(&secrets[0].id, &cat).unwrap();
-    assert_eq!(d.pick_problem(secrets[1], &cat), Some(want.clone()));
+    assert_eq!(
+        d.pick_problem(secrets[1], &cat)
+            .map(|p| p.text(croupier_core::i18n::Locale::En)),
+        Some(want.clone())
+    );
     // Level up asks it too.
     let mut c = d.preview(&cat);
     c.level_ups = 1;
@@ -185,6 +189,8 @@ fn rule_nw_7_a_class_change_named_with_another_skill_is_refused_not_dropped() {
         "{e}"
     );
     assert_eq!(c, before, "nothing changed");
-    let said = level_up(&mut c, None, Some((1, &new_class.id)), &cat).unwrap();
+    let said = level_up(&mut c, None, Some((1, &new_class.id)), &cat)
+        .unwrap()
+        .text(croupier_core::i18n::Locale::En);
     assert!(said.contains("Auto skill"), "{said}");
 }

@@ -5,7 +5,8 @@ use super::common::fortress_mut;
 use super::model::{
     Area, AreaKind, Fortress, FortressAction, Gate, GateKind, Trap, TrapState, EMULATOR_SPACE_BONUS,
 };
-use croupier_core::table::{refuse, Message, Reply, RuleError};
+use crate::words::{joined, no};
+use croupier_core::table::{Message, Phrase, Reply, RuleError, Value};
 
 /// Applies the building actions.
 pub(super) fn apply(s: &mut NightWizard, a: &FortressAction) -> Result<Vec<Reply>, RuleError> {
@@ -19,25 +20,25 @@ pub(super) fn apply(s: &mut NightWizard, a: &FortressAction) -> Result<Vec<Reply
             emulator_space,
         } => {
             if name.is_empty() {
-                return refuse("an Area needs a name.");
+                return no(Phrase::new("nw-area-no-name"));
             }
             if *exit && *kind != AreaKind::Entrance {
-                return refuse("only the Entrance can serve as the exit.");
+                return no(Phrase::new("nw-area-exit"));
             }
             if !entry.is_none() && *kind != AreaKind::Entrance {
-                return refuse("cost:, key: and keyword: are what the Entrance asks (§12.2): only for kind:entrance.");
+                return no(Phrase::new("nw-area-entry"));
             }
             if *emulator_space && *kind != AreaKind::Object {
-                return refuse("an Emulator Space is an Object (§12.4): only for kind:object.");
+                return no(Phrase::new("nw-area-emulator"));
             }
             if let Some(f) = s.fortress.fortress.as_ref() {
                 let existing = f.area(name);
                 if *kind == AreaKind::Entrance && f.entrance().is_some_and(|e| Some(e) != existing)
                 {
-                    return refuse("the Fortress already has an Entrance (the only way in).");
+                    return no(Phrase::new("nw-area-entrance-taken"));
                 }
                 if existing.is_none() && f.areas.len() >= 40 {
-                    return refuse("a Fortress holds at most 40 Areas here.");
+                    return no(Phrase::new("nw-areas-max").arg("max", 40));
                 }
             }
             let f = s.fortress.fortress.get_or_insert_with(Fortress::default);
@@ -70,28 +71,36 @@ pub(super) fn apply(s: &mut NightWizard, a: &FortressAction) -> Result<Vec<Reply
             };
             let mut asks = vec![];
             if let Some((c, n)) = entry.cost {
-                asks.push(format!("{n} {} from each PC", c.name()));
+                asks.push(Value::from(
+                    Phrase::new("nw-area-asks-cost")
+                        .arg("amount", i64::from(n))
+                        .arg("cost", c.said()),
+                ));
             }
             if let Some(k) = &entry.key {
-                asks.push(format!("the item {k}"));
+                asks.push(Value::from(
+                    Phrase::new("nw-area-asks-key").arg("item", k.as_str()),
+                ));
             }
             if let Some(k) = &entry.keyword {
-                asks.push(format!("the keyword “{k}” (`/nwfortress dive keyword:`)"));
+                asks.push(Value::from(
+                    Phrase::new("nw-area-asks-keyword").arg("keyword", k.as_str()),
+                ));
             }
-            let space = if *emulator_space {
-                format!(" Its Object is an Emulator Space: enemies +{EMULATOR_SPACE_BONUS} to all their rolls while the party is there.")
+            let asks = if asks.is_empty() {
+                Value::from("")
             } else {
-                String::new()
+                Value::from(Phrase::new("nw-area-asks").arg("asks", joined("nw-join-comma", asks)))
             };
-            Ok(vec![Reply::gm(Message::text(format!(
-                "🏰 Area {name} ({}) {verb}.{}{space}",
-                kind.name(),
-                if asks.is_empty() {
-                    String::new()
-                } else {
-                    format!(" To go in it asks {}.", asks.join(", "))
-                }
-            )))])
+            Ok(vec![Reply::gm(Message::phrase(
+                Phrase::new("nw-area-built")
+                    .arg("name", name.as_str())
+                    .arg("kind", kind.said())
+                    .arg("verb", verb)
+                    .arg("asks", asks)
+                    .arg("space", if *emulator_space { "yes" } else { "no" })
+                    .arg("bonus", i64::from(EMULATOR_SPACE_BONUS)),
+            ))])
         }
         FortressAction::Gate {
             from,
@@ -101,16 +110,16 @@ pub(super) fn apply(s: &mut NightWizard, a: &FortressAction) -> Result<Vec<Reply
         } => {
             let f = fortress_mut(s)?;
             let (Some(x), Some(y)) = (f.area(from), f.area(to)) else {
-                return refuse("both ends must be Areas of the Fortress (add them first).");
+                return no(Phrase::new("nw-gate-ends"));
             };
             if x == y {
-                return refuse("a Gate joins two different Areas.");
+                return no(Phrase::new("nw-gate-same"));
             }
             if uses.is_some() && *kind != GateKind::Damaged {
-                return refuse("uses: only for a Damaged Gate.");
+                return no(Phrase::new("nw-gate-uses"));
             }
             if f.gates.len() >= 80 {
-                return refuse("a Fortress holds at most 80 Gates here.");
+                return no(Phrase::new("nw-gates-max").arg("max", 80));
             }
             f.gates.push(Gate {
                 from: x,
@@ -121,14 +130,11 @@ pub(super) fn apply(s: &mut NightWizard, a: &FortressAction) -> Result<Vec<Reply
                 open: false,
             });
             let n = f.gates.len();
-            Ok(vec![Reply::gm(Message::text(format!(
-                "🏰 Gate {n}: {}.",
-                f.map(true)
-                    .lines()
-                    .find(|l| l.starts_with(&format!("{n}. ")))
-                    .map(|l| l.trim_start_matches(&format!("{n}. ")).to_string())
-                    .unwrap_or_default()
-            )))])
+            Ok(vec![Reply::gm(Message::phrase(
+                Phrase::new("nw-gate-built")
+                    .arg("n", n as i64)
+                    .arg("gate", f.gate_said(n - 1)),
+            ))])
         }
         FortressAction::Trap {
             area,
@@ -139,10 +145,10 @@ pub(super) fn apply(s: &mut NightWizard, a: &FortressAction) -> Result<Vec<Reply
         } => {
             let f = fortress_mut(s)?;
             let Some(i) = f.area(area) else {
-                return refuse(format!("no Area is called {area}."));
+                return no(Phrase::new("nw-no-area").arg("name", area.as_str()));
             };
             if f.areas[i].kind != AreaKind::Trap {
-                return refuse("traps go in Trap Areas (`/nwfortress area kind:trap`).");
+                return no(Phrase::new("nw-trap-area"));
             }
             f.areas[i].trap = Some(Trap {
                 detection: *detection,
@@ -153,11 +159,14 @@ pub(super) fn apply(s: &mut NightWizard, a: &FortressAction) -> Result<Vec<Reply
                 identified: vec![],
                 failed: vec![],
             });
-            Ok(vec![Reply::gm(Message::text(format!(
-                "🪤 Trap in {}: Detection {detection}, Removal {removal}: {effect}.",
-                f.areas[i].name
-            )))])
+            Ok(vec![Reply::gm(Message::phrase(
+                Phrase::new("nw-trap-built")
+                    .arg("area", f.areas[i].name.as_str())
+                    .arg("detection", i64::from(*detection))
+                    .arg("removal", i64::from(*removal))
+                    .arg("effect", effect.as_str()),
+            ))])
         }
-        _ => refuse("that is not a Fortress building command."),
+        _ => no(Phrase::new("nw-not-building")),
     }
 }

@@ -6,7 +6,8 @@ use super::super::state::NightWizard;
 use super::model::{
     Area, Dive, Fortress, Gate, GateKind, AMBUSH_PLUS, APPEAR_BASE, APPEAR_PER_GATE,
 };
-use croupier_core::table::{refuse, Message, Reply, RuleError, UserId};
+use crate::words::no;
+use croupier_core::table::{Message, Phrase, Reply, RuleError, UserId, Value};
 
 impl NightWizard {
     /// True while the party is inside a Fortress (a Dive in progress).
@@ -21,14 +22,14 @@ impl NightWizard {
 pub(super) fn fortress_mut(s: &mut NightWizard) -> Result<&mut Fortress, RuleError> {
     match s.fortress.fortress.as_mut() {
         Some(f) => Ok(f),
-        None => refuse("there is no Fortress: the GM builds one with `/nwfortress area`."),
+        None => no(Phrase::new("nw-no-fortress")),
     }
 }
 
 pub(super) fn fortress(s: &NightWizard) -> Result<&Fortress, RuleError> {
     match s.fortress.fortress.as_ref() {
         Some(f) => Ok(f),
-        None => refuse("there is no Fortress: the GM builds one with `/nwfortress area`."),
+        None => no(Phrase::new("nw-no-fortress")),
     }
 }
 
@@ -36,21 +37,28 @@ pub(super) fn dive(s: &NightWizard) -> Result<(&Fortress, &Dive), RuleError> {
     let f = fortress(s)?;
     match f.dive.as_ref() {
         Some(d) => Ok((f, d)),
-        None => refuse("no Dive is under way: the GM starts one with `/nwfortress dive`."),
+        None => no(Phrase::new("nw-no-dive")),
     }
 }
 
 /// The Fortress map (the GM's with secret gates and traps when `gm`) and where the party is.
 pub(super) fn map_message(s: &NightWizard, f: &Fortress, gm: bool) -> Message {
-    let mut m = Message::titled("🏰 Fortress map", f.map_for(gm, gm || s.settings.map_kinds));
+    let mut m = Phrase::titled("nw-map-title", "nw-lines")
+        .arg("lines", f.map_said(gm, gm || s.settings.map_kinds));
     if let Some(d) = &f.dive {
         let names: Vec<String> = d.inside.iter().map(|u| pc_name(s, u)).collect();
-        m = m.field(
-            "Party",
-            format!("{} in {}", names.join(", "), f.areas[d.at].name),
-        );
+        m = m
+            .field_keys("nw-map-party-head", "nw-map-party")
+            .arg(
+                "names",
+                crate::words::joined(
+                    "nw-join-comma",
+                    names.iter().map(|n| Value::from(n.as_str())).collect(),
+                ),
+            )
+            .arg("area", f.areas[d.at].name.as_str());
     }
-    m
+    Message::phrase(m)
 }
 
 /// For `/game status`: the Fortress map, public (what the players may know), and the GM's

@@ -12,20 +12,25 @@ use super::common::{
 use super::model::{
     AreaKind, Check, Dive, Entry, EntryCost, FortressAction, GateKind, TrapState, CONNECTION_BONUS,
 };
+use crate::words::{joined, no};
 use croupier_core::names::same_name;
 use croupier_core::rng::GameRng;
-use croupier_core::table::{refuse, Actor, ButtonStyle, Message, Reply, RuleError, UserId};
+use croupier_core::table::{
+    english, Actor, ButtonStyle, Message, Phrase, Reply, RuleError, UserId, Value,
+};
+
+/// An Area's description after its sentence (` The hall is dark.`), or nothing.
+fn desc_said(desc: &str) -> Value {
+    if desc.is_empty() {
+        Value::from("")
+    } else {
+        Value::from(Phrase::new("nw-area-desc").arg("desc", desc))
+    }
+}
 
 /// Why the party may not leave an Enemy Area it has not fought in (§12.4, §12.7).
-fn held_refusal(gm: bool) -> String {
-    format!(
-        "enemies hold this Area: Round Progression starts here (§12.4), and during it only the Withdraw rules lead out (§12.7). {}",
-        if gm {
-            "Start the fight (`/nwcombat start`), or let the party on with `/nwfortress cleared`."
-        } else {
-            "The GM starts the fight."
-        }
-    )
+fn held_refusal(gm: bool) -> Phrase {
+    Phrase::new("nw-dive-held").arg("gm", if gm { "yes" } else { "no" })
 }
 
 /// Checks what the Entrance asks (§12.2) of the PCs of `inside`, then takes the cost from
@@ -38,15 +43,11 @@ fn enter(
     entry: Entry,
     inside: &[UserId],
     said: Option<&str>,
-) -> Result<String, RuleError> {
+) -> Result<Value, RuleError> {
     if let Some(k) = &entry.keyword {
         match said {
-            None => return refuse(
-                "the Entrance does not open: it asks for a keyword (`/nwfortress dive keyword:…`).",
-            ),
-            Some(w) if !same_name(w, k) => {
-                return refuse("the Entrance does not open: that is not its keyword.")
-            }
+            None => return no(Phrase::new("nw-entrance-keyword")),
+            Some(w) if !same_name(w, k) => return no(Phrase::new("nw-entrance-wrong-keyword")),
             Some(_) => {}
         }
     }
@@ -61,16 +62,14 @@ fn enter(
             })
         });
         if !carried {
-            return refuse(format!(
-                "the Entrance does not open: it needs {key}, and nobody in the party carries it."
-            ));
+            return no(Phrase::new("nw-entrance-key").arg("key", key.as_str()));
         }
     }
     let Some((cost, n)) = entry.cost else {
-        return Ok(String::new());
+        return Ok(Value::from(""));
     };
     let n = n as i32;
-    let short: Vec<String> = s
+    let short: Vec<Value> = s
         .pcs
         .iter()
         .filter(|p| inside.contains(&p.user))
@@ -80,20 +79,21 @@ fn enter(
                 EntryCost::Mp => (p.mp, 0),
                 EntryCost::Prana => (p.prana, 0),
             };
-            (have - n < least).then(|| format!("{} has {have}", p.ch.name))
+            (have - n < least).then(|| {
+                Value::from(
+                    Phrase::new("nw-entrance-has")
+                        .arg("name", p.ch.name.as_str())
+                        .arg("have", i64::from(have)),
+                )
+            })
         })
         .collect();
     if !short.is_empty() {
-        return refuse(format!(
-            "the Entrance asks {n} {} of each PC, paid in full{}: {}.",
-            cost.name(),
-            if cost == EntryCost::Hp {
-                " and never below 1 HP (§10.10)"
-            } else {
-                ""
-            },
-            short.join(", ")
-        ));
+        return no(Phrase::new("nw-entrance-short")
+            .arg("amount", i64::from(n))
+            .arg("cost", cost.said())
+            .arg("hp", if cost == EntryCost::Hp { "yes" } else { "no" })
+            .arg("short", joined("nw-join-comma", short)));
     }
     for p in s.pcs.iter_mut().filter(|p| inside.contains(&p.user)) {
         match cost {
@@ -102,7 +102,11 @@ fn enter(
             EntryCost::Prana => p.prana -= n,
         }
     }
-    Ok(format!(" Each pays {n} {} to go in.", cost.name()))
+    Ok(Value::from(
+        Phrase::new("nw-entrance-paid")
+            .arg("amount", i64::from(n))
+            .arg("cost", cost.said()),
+    ))
 }
 
 /// Applies the Dive actions.
@@ -118,10 +122,10 @@ pub(super) fn apply(
         FortressAction::Dive | FortressAction::DiveSaying(_) => {
             let f = fortress(s)?;
             if f.dive.is_some() {
-                return refuse("the party is already inside.");
+                return no(Phrase::new("nw-dive-inside"));
             }
             let Some(e) = f.entrance() else {
-                return refuse("the Fortress has no Entrance (the only way in).");
+                return no(Phrase::new("nw-dive-no-entrance"));
             };
             let inside: Vec<UserId> = s
                 .pcs
@@ -130,7 +134,7 @@ pub(super) fn apply(
                 .map(|p| p.user.clone())
                 .collect();
             if inside.is_empty() {
-                return refuse("no PC can dive: players join with `/nw session join`.");
+                return no(Phrase::new("nw-dive-nobody"));
             }
             let said = match a {
                 FortressAction::DiveSaying(k) => Some(k.as_str()),
@@ -155,20 +159,24 @@ pub(super) fn apply(
             });
             let entrance = f.areas[e].name.clone();
             let desc = f.areas[e].desc.clone();
-            let map = f.map_for(false, kinds);
-            Ok(vec![Reply::public(
-                Message::titled(
-                    "🏰 The Dive begins",
-                    format!(
-                        "{} {} the Fortress at {entrance} (Scene {}).{}{paid}\nThere is no way back out until the Ruler is defeated, the Fortress Core is broken or the Ruler permits it.",
-                        names.join(", "),
-                        if names.len() == 1 { "enters" } else { "enter" },
-                        s.scene,
-                        if desc.is_empty() { String::new() } else { format!(" {desc}") }
-                    ),
-                )
-                .field("Map", map),
-            )])
+            let map = f.map_said(false, kinds);
+            Ok(vec![Reply::public(Message::phrase(
+                Phrase::titled("nw-dive-title", "nw-dive")
+                    .arg(
+                        "names",
+                        joined(
+                            "nw-join-comma",
+                            names.iter().map(|n| Value::from(n.as_str())).collect(),
+                        ),
+                    )
+                    .arg("count", names.len() as i64)
+                    .arg("entrance", entrance)
+                    .arg("scene", i64::from(s.scene))
+                    .arg("desc", desc_said(&desc))
+                    .arg("paid", paid)
+                    .field_keys("nw-dive-map-head", "nw-dive-map")
+                    .arg("map", map),
+            ))])
         }
         FortressAction::Show => {
             let m = map_message(s, fortress(s)?, gm);
@@ -177,35 +185,34 @@ pub(super) fn apply(
         FortressAction::Move(to) => {
             let (f, d) = dive(s)?;
             if !gm && !d.inside.contains(&actor.id) {
-                return refuse("only the GM or a PC inside the Fortress moves the party.");
+                return no(Phrase::new("nw-move-who"));
             }
             if s.combat.is_some() {
-                return refuse("during Round Progression use the normal Withdraw rules; leave the Area when the fight is over (§12.7).");
+                return no(Phrase::new("nw-move-in-combat"));
             }
             if d.held {
-                return refuse(held_refusal(gm));
+                return no(held_refusal(gm));
             }
             let Some(b) = f.area(to) else {
-                return refuse(format!("no Area is called {to}."));
+                return no(Phrase::new("nw-no-area").arg("name", to.as_str()));
             };
             let a = d.at;
             if a == b {
-                return refuse("the party is already there.");
+                return no(Phrase::new("nw-move-there"));
             }
             let here = &f.areas[a];
             if let Some(t) = &here.trap {
                 if t.state == TrapState::Armed && d.came_from != Some(b) {
-                    return refuse("the trap here must be beaten before the party goes on (it may only go back the way it came).");
+                    return no(Phrase::new("nw-move-trap"));
                 }
             }
             let gates: Vec<usize> = (0..f.gates.len())
                 .filter(|&g| f.gates[g].joins(a, b) && (gm || f.gates[g].public()))
                 .collect();
             if gates.is_empty() {
-                return refuse(format!(
-                    "no Gate you know of leads from {} to {}.",
-                    here.name, f.areas[b].name
-                ));
+                return no(Phrase::new("nw-move-no-gate")
+                    .arg("from", here.name.as_str())
+                    .arg("to", f.areas[b].name.as_str()));
             }
             let mut why = "";
             let Some(g) = gates
@@ -219,21 +226,17 @@ pub(super) fn apply(
                     }
                 })
             else {
-                return refuse(format!("{why}."));
+                return no(Phrase::new("nw-gate-impassable").arg("why", why));
             };
             s.scene += 1;
             s.fortress.pending.clear();
             let scene = s.scene;
             let f = fortress_mut(s)?;
-            let mut note = String::new();
+            let mut note = Value::from("");
             if f.gates[g].kind == GateKind::Damaged {
                 let left = f.gates[g].uses.unwrap_or(1).saturating_sub(1);
                 f.gates[g].uses = Some(left);
-                note = if left == 0 {
-                    " The Damaged Gate gives way behind the party: it is unusable now.".into()
-                } else {
-                    format!(" The Damaged Gate holds ({left} use(s) left).")
-                };
+                note = Value::from(Phrase::new("nw-move-damaged").arg("left", i64::from(left)));
             }
             let enemies = f.areas[b].kind == AreaKind::Enemy && !f.areas[b].cleared;
             if let Some(d) = f.dive.as_mut() {
@@ -248,47 +251,51 @@ pub(super) fn apply(
             }
             let area = &f.areas[b];
             let what = match area.kind {
-                AreaKind::Enemy if !area.cleared => "\nEnemies! Round Progression starts as soon as the GM has described the Area (§12.4): the party cannot go on, or back, until the fight.",
-                AreaKind::Trap if area.trap.as_ref().is_some_and(|t| t.state == TrapState::Armed) => {
-                    "\nSomething here is dangerous: it must be beaten to go on (`/nwfortress identify`)."
+                AreaKind::Enemy if !area.cleared => "enemy",
+                AreaKind::Trap
+                    if area
+                        .trap
+                        .as_ref()
+                        .is_some_and(|t| t.state == TrapState::Armed) =>
+                {
+                    "trap"
                 }
-                AreaKind::Core => "\nThe Fortress Core is here, usually guarded.",
-                AreaKind::Event if !area.cleared => "\nAn event awaits.",
-                _ => "",
+                AreaKind::Core => "core",
+                AreaKind::Event if !area.cleared => "event",
+                _ => "none",
             };
-            let body = format!(
-                "The party passes from {} to **{}** ({}), Scene {scene}.{note}{}{what}",
-                f.areas[a].name,
-                area.name,
-                area.kind.name(),
-                if area.desc.is_empty() {
-                    String::new()
-                } else {
-                    format!(" {}", area.desc)
-                }
-            );
-            let mut out = vec![Reply::public(Message::titled(
-                "🏰 Into the next Area",
-                body,
+            let mut out = vec![Reply::public(Message::phrase(
+                Phrase::titled("nw-move-title", "nw-move")
+                    .arg("from", f.areas[a].name.as_str())
+                    .arg("to", area.name.as_str())
+                    .arg("kind", area.kind.said())
+                    .arg("scene", i64::from(scene))
+                    .arg("note", note)
+                    .arg("desc", desc_said(&area.desc))
+                    .arg("what", what),
             ))];
             if enemies {
                 out.push(Reply::gm(
-                    Message::text(format!(
-                        "⚔️ {} is an Enemy Area: put its enemies on the table (`/nwenemy spawn`), describe it, then start the fight. `/nwfortress cleared` lets the party on without one.",
-                        area.name
-                    ))
+                    Message::phrase(
+                        Phrase::new("nw-move-enemy-gm")
+                            .arg("area", area.name.as_str())
+                            .buttons(&["nw-button-start-fight"]),
+                    )
                     .styled_button(
-                        "Start the fight",
+                        english("nw-button-start-fight"),
                         &NwCommand::Combat(CombatCommand::Start { anyseven: None }),
                         ButtonStyle::Danger,
                     ),
                 ));
             }
             if let Some(t) = area.trap.as_ref().filter(|t| t.state == TrapState::Armed) {
-                out.push(Reply::gm(Message::text(format!(
-                    "🪤 Armed trap in {}: Detection {}, Removal {}: {}.",
-                    area.name, t.detection, t.removal, t.effect
-                ))));
+                out.push(Reply::gm(Message::phrase(
+                    Phrase::new("nw-move-trap-gm")
+                        .arg("area", area.name.as_str())
+                        .arg("detection", i64::from(t.detection))
+                        .arg("removal", i64::from(t.removal))
+                        .arg("effect", t.effect.as_str()),
+                )));
             }
             Ok(out)
         }
@@ -298,19 +305,19 @@ pub(super) fn apply(
                 return Err(crate::state::join_first());
             }
             if d.inside.contains(&actor.id) {
-                return refuse("you are already inside the Fortress.");
+                return no(Phrase::new("nw-appear-inside"));
             }
             if s.fortress.pending.iter().any(|p| p.user == actor.id) {
-                return refuse("settle your last Judge first: `/nwfortress resolve`.");
+                return no(Phrase::new("nw-settle-first"));
             }
             let gates = f.gates_from_entrance(d.at).unwrap_or(0);
             let difficulty = appear_difficulty(gates);
             let name = pc_name(s, &actor.id);
             if s.phase == Phase::Climax {
                 add_inside(s, &actor.id);
-                return Ok(vec![Reply::public(Message::text(format!(
-                    "{name} appears: Appearance Checks succeed automatically in the Climax Phase."
-                )))]);
+                return Ok(vec![Reply::public(Message::phrase(
+                    Phrase::new("nw-appear-climax").arg("name", name),
+                ))]);
             }
             let modifier = if *connection { CONNECTION_BONUS } else { 0 };
             roll_check(
@@ -329,37 +336,34 @@ pub(super) fn apply(
         FortressAction::Leave => {
             let (f, d) = dive(s)?;
             if !gm && !d.inside.contains(&actor.id) {
-                return refuse("only the GM or a PC inside the Fortress leads the party out.");
+                return no(Phrase::new("nw-leave-who"));
             }
             if s.combat.is_some() {
-                return refuse(
-                    "finish the fight first (during Round Progression use the Withdraw rules).",
-                );
+                return no(Phrase::new("nw-leave-in-combat"));
             }
             if d.held {
-                return refuse(held_refusal(gm));
+                return no(held_refusal(gm));
             }
             let exit = f.areas[d.at].exit;
-            if let Err(why) = retreat_allowed(d, exit) {
-                return refuse(why);
+            if retreat_allowed(d, exit).is_err() {
+                return no(Phrase::new("nw-retreat-impossible"));
             }
             let f = fortress_mut(s)?;
             f.dive = None;
             s.fortress.pending.clear();
             s.scene += 1;
-            Ok(vec![Reply::public(Message::text(format!(
-                "🏰 The party leaves the Fortress (Scene {}).",
-                s.scene
-            )))])
+            Ok(vec![Reply::public(Message::phrase(
+                Phrase::new("nw-leave").arg("scene", i64::from(s.scene)),
+            ))])
         }
         FortressAction::Scrap => {
             if s.in_fortress() {
-                return refuse("not during a Dive: the party is inside.");
+                return no(Phrase::new("nw-scrap-diving"));
             }
             fortress(s)?;
             s.fortress.fortress = None;
-            Ok(vec![Reply::gm(Message::text("🏰 Fortress discarded."))])
+            Ok(vec![Reply::gm(Message::phrase(Phrase::new("nw-scrapped")))])
         }
-        _ => refuse("that is not a Fortress Dive command."),
+        _ => no(Phrase::new("nw-not-dive")),
     }
 }

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::super::casket::{Casket, CasketAction, LogicLasts, Shaken};
 use super::super::judge::Judge;
-use croupier_core::table::{Choices, UserId};
+use croupier_core::i18n::Locale;
+use croupier_core::table::{Choices, Phrase, UserId, Value};
 
 /// Base Difficulty of an Appearance Check in a Fortress Area (§12.6, rebuilt from "3 gates → 14").
 pub const APPEAR_BASE: i32 = 8;
@@ -43,6 +44,13 @@ impl EntryCost {
             EntryCost::Mp => "MP",
             EntryCost::Prana => "Prana",
         }
+    }
+
+    /// The name in the catalogue's words (`nw-entry-cost`).
+    pub fn said(self) -> Value {
+        Phrase::new("nw-entry-cost")
+            .arg("cost", self.name().to_ascii_lowercase())
+            .into()
     }
 }
 
@@ -101,6 +109,20 @@ impl AreaKind {
             AreaKind::Core => "Fortress Core",
             AreaKind::Entrance => "Entrance",
         }
+    }
+
+    /// The name in the catalogue's words (`nw-area-kind`).
+    pub fn said(self) -> Value {
+        let key = match self {
+            AreaKind::Normal => "normal",
+            AreaKind::Object => "object",
+            AreaKind::Trap => "trap",
+            AreaKind::Event => "event",
+            AreaKind::Enemy => "enemy",
+            AreaKind::Core => "core",
+            AreaKind::Entrance => "entrance",
+        };
+        Phrase::new("nw-area-kind").arg("kind", key).into()
     }
 }
 
@@ -197,18 +219,19 @@ impl Gate {
     }
 
     /// Whether the party may pass from `a` to `b` now, or why not.
+    /// (`Err`: why not, as `nw-gate-impassable`'s `$why`: secret, one-way, closed or damaged.)
     pub(crate) fn passable(&self, a: usize, b: usize) -> Result<(), &'static str> {
         if self.kind == GateKind::Secret && !self.revealed {
-            return Err("no Gate you know of leads there");
+            return Err("secret");
         }
         if self.kind == GateKind::OneWay && !(self.from == a && self.to == b) {
-            return Err("that One-Way Gate cannot be used to come back");
+            return Err("one-way");
         }
         if self.kind == GateKind::Closed && !self.open {
-            return Err("that Gate is closed until an event opens it");
+            return Err("closed");
         }
         if self.kind == GateKind::Damaged && self.uses.unwrap_or(0) == 0 {
-            return Err("that Gate is Damaged and unusable");
+            return Err("damaged");
         }
         Ok(())
     }
@@ -483,79 +506,113 @@ impl Fortress {
 
     /// [`Fortress::map`] with the Area kinds shown when `kinds` (else as [`Fortress::kind_known`]).
     pub fn map_for(&self, gm: bool, kinds: bool) -> String {
+        self.map_said(gm, kinds).text(Locale::En)
+    }
+
+    /// [`Fortress::map_for`] in the catalogue's words, one line a value.
+    pub fn map_said(&self, gm: bool, kinds: bool) -> Value {
         let at = self.dive.as_ref().map(|d| d.at);
-        let mut lines = vec!["**Areas**".to_string()];
+        let mut lines = vec![Value::from(Phrase::new("nw-map-areas"))];
         for (i, a) in self.areas.iter().enumerate() {
             let kind = if gm || self.kind_known(i, kinds) {
-                a.kind.name()
+                a.kind.said()
             } else {
-                "kind not shown"
+                Value::from(Phrase::new("nw-map-kind-hidden"))
             };
-            let mut l = format!(
-                "{} **{}** ({kind})",
-                if at == Some(i) { "📍" } else { "◯" },
-                a.name,
-            );
-            if a.exit {
-                l.push_str(" · serves as the exit");
-            }
-            if a.cleared {
-                l.push_str(" · cleared");
-            }
-            if let Some(t) = &a.trap {
-                match t.state {
-                    TrapState::Removed => l.push_str(" · trap removed"),
-                    TrapState::Spent => l.push_str(" · trap spent"),
-                    TrapState::Armed if gm => l.push_str(&format!(
-                        " · trap: Detection {}, Removal {}, {}{}",
-                        t.detection,
-                        t.removal,
-                        t.effect,
-                        t.damage
-                            .as_ref()
-                            .map(|d| format!(" ({d} HP)"))
-                            .unwrap_or_default()
-                    )),
-                    TrapState::Armed if !t.identified.is_empty() => {
-                        l.push_str(&format!(" · trap identified (Removal {})", t.removal))
-                    }
-                    TrapState::Armed => {}
+            let trap = match &a.trap {
+                None => Value::from(""),
+                Some(t) => {
+                    let state = match t.state {
+                        TrapState::Removed => "removed",
+                        TrapState::Spent => "spent",
+                        TrapState::Armed if gm => "armed",
+                        TrapState::Armed if !t.identified.is_empty() => "identified",
+                        TrapState::Armed => "hidden",
+                    };
+                    Value::from(
+                        Phrase::new("nw-map-trap")
+                            .arg("state", state)
+                            .arg("detection", i64::from(t.detection))
+                            .arg("removal", i64::from(t.removal))
+                            .arg("effect", t.effect.as_str())
+                            .arg(
+                                "damage",
+                                match &t.damage {
+                                    Some(d) => Value::from(
+                                        Phrase::new("nw-map-trap-damage").arg("damage", d.as_str()),
+                                    ),
+                                    None => Value::from(""),
+                                },
+                            ),
+                    )
                 }
-            }
-            if gm && !a.desc.is_empty() {
-                l.push_str(&format!(" — {}", a.desc));
-            }
-            lines.push(l);
+            };
+            lines.push(Value::from(
+                Phrase::new("nw-map-area")
+                    .arg("mark", if at == Some(i) { "📍" } else { "◯" })
+                    .arg("name", a.name.as_str())
+                    .arg("kind", kind)
+                    .arg("exit", if a.exit { "yes" } else { "no" })
+                    .arg("cleared", if a.cleared { "yes" } else { "no" })
+                    .arg("trap", trap)
+                    .arg(
+                        "desc",
+                        if gm && !a.desc.is_empty() {
+                            Value::from(Phrase::new("nw-map-desc").arg("desc", a.desc.as_str()))
+                        } else {
+                            Value::from("")
+                        },
+                    ),
+            ));
         }
-        lines.push("**Gates**".to_string());
+        lines.push(Value::from(Phrase::new("nw-map-gates")));
         let mut any = false;
         for (n, g) in self.gates.iter().enumerate() {
             if !gm && !g.public() {
                 continue;
             }
             any = true;
-            let (a, b) = (&self.areas[g.from].name, &self.areas[g.to].name);
-            let what = match g.kind {
-                GateKind::Normal => format!("{a} ⇄ {b}"),
-                GateKind::OneWay => format!("{a} → {b} (one-way)"),
-                GateKind::Secret if g.revealed => format!("{a} ⇄ {b} (found)"),
-                GateKind::Secret => format!("{a} ⇄ {b} (SECRET, hidden)"),
-                GateKind::Closed if g.open => format!("{a} ⇄ {b} (opened)"),
-                GateKind::Closed => format!("{a} ⇹ {b} (closed)"),
-                GateKind::Damaged => match g.uses {
-                    Some(u) if u > 0 => format!("{a} ⇄ {b} (damaged, {u} use(s) left)"),
-                    _ => format!("{a} ✕ {b} (damaged, unusable)"),
-                },
-            };
+            let what = self.gate_said(n);
             lines.push(if gm {
-                format!("{}. {what}", n + 1)
+                Value::from(
+                    Phrase::new("nw-map-gate-numbered")
+                        .arg("n", (n + 1) as i64)
+                        .arg("gate", what),
+                )
             } else {
-                format!("• {what}")
+                Value::from(Phrase::new("nw-map-gate").arg("gate", what))
             });
         }
         if !any {
-            lines.push("none yet".into());
+            lines.push(Value::from(Phrase::new("nw-map-no-gates")));
         }
-        lines.join("\n")
+        Value::Lines(lines)
+    }
+
+    /// Gate `n` (from 0) as the map writes it: its Areas and its kind.
+    pub fn gate_said(&self, n: usize) -> Value {
+        let Some(g) = self.gates.get(n) else {
+            return Value::from("");
+        };
+        let (a, b) = (&self.areas[g.from].name, &self.areas[g.to].name);
+        let (kind, uses) = match g.kind {
+            GateKind::Normal => ("normal", 0),
+            GateKind::OneWay => ("one-way", 0),
+            GateKind::Secret if g.revealed => ("found", 0),
+            GateKind::Secret => ("secret", 0),
+            GateKind::Closed if g.open => ("opened", 0),
+            GateKind::Closed => ("closed", 0),
+            GateKind::Damaged => match g.uses {
+                Some(u) if u > 0 => ("damaged", u),
+                _ => ("unusable", 0),
+            },
+        };
+        Value::from(
+            Phrase::new("nw-gate")
+                .arg("a", a.as_str())
+                .arg("b", b.as_str())
+                .arg("kind", kind)
+                .arg("uses", i64::from(uses)),
+        )
     }
 }

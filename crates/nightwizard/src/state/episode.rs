@@ -31,6 +31,19 @@ impl Phase {
             Phase::After => "After Phase",
         }
     }
+    /// The phase's name in the catalogue's words (`nw-phase`).
+    pub fn said(self) -> croupier_core::table::Value {
+        let key = match self {
+            Phase::Preplay => "preplay",
+            Phase::Opening => "opening",
+            Phase::Middle => "middle",
+            Phase::Climax => "climax",
+            Phase::After => "after",
+        };
+        croupier_core::table::Phrase::new("nw-phase")
+            .arg("phase", key)
+            .into()
+    }
     /// The phase after this one (the After Phase leads to the next Episode's Preplay).
     pub fn next(self) -> Phase {
         match self {
@@ -64,6 +77,17 @@ impl SceneKind {
             SceneKind::Master => "Master Scene",
             SceneKind::Combat => "Combat Scene",
         }
+    }
+    /// The Scene's name in the catalogue's words (`nw-scene-kind`).
+    pub fn said(self) -> croupier_core::table::Value {
+        let key = match self {
+            SceneKind::Normal => "normal",
+            SceneKind::Master => "master",
+            SceneKind::Combat => "combat",
+        };
+        croupier_core::table::Phrase::new("nw-scene-kind")
+            .arg("kind", key)
+            .into()
     }
 }
 

@@ -484,10 +484,17 @@ impl NightWizard {
 
 /// Bad statuses as a line suffix: ` · Poison (2), Dazed`, or nothing.
 pub fn bad_suffix(bad: &crate::status::BadStatuses) -> String {
+    bad_suffix_said(bad).text(croupier_core::i18n::Locale::En)
+}
+
+/// [`bad_suffix`] in the catalogue's words.
+pub fn bad_suffix_said(bad: &crate::status::BadStatuses) -> croupier_core::table::Value {
     if bad.is_empty() {
-        return String::new();
+        return "".into();
     }
-    format!(" · {}", bad.text())
+    croupier_core::table::Phrase::new("nw-bad-suffix")
+        .arg("bad", bad.said())
+        .into()
 }
 
 /// The refusal for a player with no PC in the session.

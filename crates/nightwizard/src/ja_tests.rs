@@ -1,0 +1,261 @@
+//! Night Wizard outside combat in Japanese (issue #40 item 3): a seeded session played by a
+//! table read in Japanese ends in the same state as in English after every step, and what its
+//! Japanese readers meet holds no English word outside commands, names (players, characters,
+//! the data's names: Japanese data names are a later slice) and the game's terms.
+
+use croupier_core::i18n::Locale;
+use croupier_core::table::Reply;
+use croupier_core::testkit::Harness;
+
+use super::character::roster::NwShared;
+use super::data::{load, NwData};
+use super::session::NightWizard;
+
+/// The terms a Japanese Night Wizard player reads in Latin letters: HP and MP, Class Level
+/// and Skill Level (CL, SL), the Bonus Points and Growth (Over) Points (BP, OP), the CF Mod
+/// (CF), GM and PC, the Judge's D, and the JSON of an export.
+const TERMS: [&str; 10] = ["HP", "MP", "CL", "SL", "BP", "OP", "CF", "GM", "PC", "JSON"];
+
+fn data() -> NwData {
+    load(&croupier_core::source_path("data")).expect("data loads")
+}
+
+/// The ASCII words of `s` (a data name may be several).
+fn words(s: &str) -> Vec<String> {
+    s.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// What a Japanese transcript may hold in Latin letters: the players, the characters, the
+/// terms and the data's names (classes, elements, skills, items, enemies, bad statuses it
+/// defines), which the data has in English only so far.
+fn names_in(d: &NwData, more: &[&str]) -> Vec<String> {
+    let mut names: Vec<String> = [
+        "alice", "bob", "gm", "table", "Ayla", "Bolt", "Gate", "Hall", "Pit", "Lair",
+    ]
+    .iter()
+    .chain(more)
+    .chain(TERMS.iter())
+    .map(|s| s.to_string())
+    .collect();
+    for c in &d.classes {
+        names.extend(words(&c.name));
+    }
+    for e in &d.elements {
+        names.extend(words(&e.name));
+    }
+    for s in &d.skills {
+        names.extend(words(&s.name));
+        names.extend(words(&s.cost));
+    }
+    for i in &d.items {
+        names.extend(words(&i.name));
+    }
+    names
+}
+
+/// Asserts that the Japanese replies hold no English word but `names`. A select menu's
+/// placeholder and its entries' descriptions are still English (`<…>` lines: a later step).
+fn reads_japanese(replies: &str, names: &[String]) {
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let shown: String = replies
+        .lines()
+        .filter(|l| !l.starts_with('<'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let english = croupier_core::testkit::english_words(&shown, &names);
+    assert!(english.is_empty(), "English words: {english:?}\n{replies}");
+}
+
+/// The two tables, English and Japanese, on one seed.
+struct Pair {
+    en: Harness,
+    ja: Harness,
+    /// The Japanese replies of the steps whose words this slice converts.
+    said: String,
+    /// Whether the channel has a session yet (`/nw new`).
+    open: bool,
+}
+
+impl Pair {
+    fn new(seed: u64) -> Pair {
+        Pair {
+            en: Harness::of::<NightWizard>(seed),
+            ja: Harness::of::<NightWizard>(seed).reading(Locale::Ja),
+            said: String::new(),
+            open: false,
+        }
+    }
+
+    /// Runs `en` on the English table and `ja` (the same command, or the same button by its
+    /// Japanese label) on the Japanese one: both accept or refuse it, and leave the same
+    /// session and roster. `scan`: its Japanese replies are checked for English.
+    fn step2(&mut self, en: &str, ja: &str, scan: bool) -> (Vec<Reply>, String) {
+        let a = self.en.line(en);
+        let b = self.ja.line(ja);
+        assert_eq!(a.accepted, b.accepted, "{en}\n{}\n{}", a.text, b.text);
+        self.open |= en.contains("/nw new") && a.accepted;
+        if self.open {
+            assert_eq!(
+                self.en.state_json(),
+                self.ja.state_json(),
+                "{en}: the sessions differ"
+            );
+        }
+        let (r1, r2): (NwShared, NwShared) = (self.en.shared("nw"), self.ja.shared("nw"));
+        assert_eq!(r1, r2, "{en}: the rosters differ");
+        if scan {
+            self.said.push_str(&format!(">>> {ja}\n{}", b.text));
+        }
+        (b.replies, b.text)
+    }
+
+    fn step(&mut self, line: &str) -> String {
+        self.step2(line, line, true).1
+    }
+}
+
+/// Making characters (a quick one and one step by step, with its refusals), joining,
+/// Critical and Fumble, the phases and Scenes, the Episode Handout, the After Phase, a level
+/// up, BP, the sheet and the roster, with the other player acting in between: the same game
+/// in both languages after every step, and its Japanese replies read Japanese.
+#[test]
+fn a_session_outside_combat_in_japanese_ends_as_in_english_and_reads_japanese() {
+    let d = data();
+    let mut t = Pair::new(11);
+    t.en.set_manager("gm", true);
+    t.ja.set_manager("gm", true);
+    t.step("alice: /nw character new name:Ayla quick:true");
+    t.step("bob: /nw character new name:Bolt");
+    t.step("bob: pick Ninja");
+    // Another player acts while Bolt is being made.
+    t.step("alice: /nw character list");
+    t.step("alice: /nw character new name:Ayla");
+    for pick in [
+        "pick Broomman",
+        "pick Wind",
+        "pick Light",
+        "/nw character choose value:nobody",
+        "pick finesse",
+        "pick thrown_blades",
+        "pick thrown_blades",
+        "/nw character choose value:thrown_blades",
+        "pick iron_bristles",
+        "pick vanishing_smoke",
+        "pick street_network",
+        "pick field_medic",
+        "pick longsword",
+    ] {
+        t.step(&format!("bob: {pick}"));
+    }
+    t.step2("bob: press Finish", "bob: press 完成", true);
+    t.step("alice: /nw sheet");
+    t.step("gm: /nw new");
+    t.step("alice: /nw session join");
+    t.step("gm: /nw session join");
+    t.step("bob: /nw session join");
+    t.step("alice: /nw session lock");
+    t.step2("bob: press Lock", "bob: press 確定", true);
+    t.step("bob: /nw session lock");
+    t.step("gm: /nw phase scene");
+    t.step("gm: /nw phase handout trailer:夜の学園に月匣が現れる。");
+    t.step("gm: /nw phase connection player:alice with:Mentor worth:100000");
+    t.step("gm: /nw phase next");
+    t.step("gm: /nw phase scene kind:master");
+    t.step("gm: /nw settings max_cl:3 map_kinds:true appearance:true");
+    t.step("gm: /nw phase next");
+    t.step("gm: /nw phase scene");
+    // A Lunar Casket: a PC raises it, the GM sets a Logic, another PC shakes it off.
+    for line in [
+        "alice: /nwcasket deploy",
+        "bob: /nwcasket deploy",
+        "gm: /nwcasket logic text:月匣の中では嘘をつけない",
+        "bob: /nwcasket list",
+        "bob: /nwcasket shake logic:1",
+        "bob: /nwcasket shake logic:1",
+        "gm: /nwcasket list",
+        "bob: /nwcasket remove",
+        "alice: /nwcasket remove",
+    ] {
+        t.step(line);
+    }
+    // A Fortress walk: the GM builds it, the party dives, moves, looks at the map and leaves.
+    for line in [
+        "gm: /nwfortress dive",
+        "gm: /nwfortress area name:Gate kind:entrance exit:true desc:錆びた校門",
+        "gm: /nwfortress area name:Hall kind:normal",
+        "gm: /nwfortress area name:Pit kind:trap",
+        "gm: /nwfortress area name:Lair kind:enemy",
+        "gm: /nwfortress gate from:Gate to:Hall",
+        "gm: /nwfortress gate from:Hall to:Pit",
+        "gm: /nwfortress gate from:Hall to:Lair",
+        "gm: /nwfortress trap area:Pit detection:10 removal:12 effect:落とし穴",
+        "gm: /nwfortress show",
+        "alice: /nwfortress move to:Hall",
+        "gm: /nwfortress dive",
+        "bob: /nwfortress move to:Hall",
+        "alice: /nwfortress move to:Hall",
+        "alice: /nwfortress show",
+        "alice: /nwfortress move to:Pit",
+        "alice: /nwfortress leave",
+        "alice: /nwfortress move to:Hall",
+        "alice: /nwfortress move to:Gate",
+        "bob: /nwfortress appear",
+        "alice: /nwfortress leave",
+    ] {
+        t.step(line);
+    }
+    // The GM asks for a Judge and withdraws it; the other player cannot answer it.
+    t.step("gm: /nw ask player:bob stat:awareness difficulty:12 label:物音");
+    t.step("alice: /nw answer id:1");
+    t.step("gm: /nw ask cancel:1");
+    t.step("gm: /nw ask player:bob stat:nothing difficulty:12");
+    t.step("bob: /nw session leave");
+    t.step("bob: /nw session join");
+    t.step("gm: /nw session set player:alice hp:0 status:poison:2");
+    t.step("bob: /game status");
+    t.step("gm: /nw phase next");
+    t.step("gm: /nw phase next op:12");
+    t.step("alice: /nw character levelup");
+    let shared: NwShared = t.en.shared("nw");
+    let ayla = shared
+        .characters
+        .iter()
+        .find(|c| c.name == "Ayla")
+        .expect("Ayla")
+        .clone();
+    let cat = super::character::Catalog {
+        data: &d,
+        custom: &shared.custom,
+    };
+    let skill = d
+        .skills
+        .iter()
+        .find(|s| {
+            super::character::level_up::level_up(&mut ayla.clone(), Some(&s.id), None, &cat).is_ok()
+        })
+        .expect("a skill Ayla may take")
+        .id
+        .clone();
+    t.step(&format!("alice: /nw character levelup skill:{skill}"));
+    t.step("bob: /nw character bp stat:pacc");
+    t.step("alice: /nw character bp stat:pacc");
+    t.step("alice: /nw character connect with:Mentor");
+    t.step("alice: /nw character note text:月匣の調査中");
+    t.step("alice: /nw sheet");
+    t.step("alice: /game status");
+    t.step("bob: /nw character list");
+    t.step("gm: /nw phase next");
+    t.step("bob: /nw character delete name:Bolt");
+    t.step("bob: /nw character cancel");
+    let said = t.said.clone();
+    assert!(said.contains("キャラクター"), "{said}");
+    assert!(said.contains("アフターフェイズ"), "{said}");
+    assert!(said.contains("クリティカル値"), "{said}");
+    // The game's terms come from nightwizard-terms.ftl.
+    assert!(said.contains("フォートレスマップ"), "{said}");
+    assert!(said.contains("月匣のルール"), "{said}");
+    reads_japanese(&said, &names_in(&d, &["Mentor"]));
+}
