@@ -1,6 +1,8 @@
 # Night Wizard's own words (English: as the crate writes them). Terms, used as { -nw-judge }
 # in every Night Wizard catalogue (nightwizard-combat.ftl, nightwizard.ftl). The Japanese side is
 # the game's own vocabulary (docs/nightwizard.md, "Japanese"). Append new terms at the end.
+# A message's id must not be a term's without its dash (`nw-judge` beside `-nw-judge`): Fluent keeps
+# both in one map and refuses the second.
 
 
 # Judges (§2, §3)

@@ -1,5 +1,7 @@
 # ナイトウィザード The 3rd Edition の用語（英語版は nightwizard-terms.ftl の en）。{ -nw-judge } のように
 # 各カタログから使う。用語集：docs/nightwizard.md「Japanese」。新しい用語は末尾に足す。
+# メッセージの id は用語の id からダッシュを除いたもの（`-nw-judge` に対する `nw-judge`）にしない：
+# Fluent は両方を一つの表に入れ、二つ目を受け付けない。
 
 
 # Judges (§2, §3)

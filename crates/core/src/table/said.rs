@@ -56,6 +56,10 @@ pub struct Phrase {
     /// The keys of its buttons' labels, in the message's button order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buttons: Vec<String>,
+    /// Its named blocks (a Discord embed's fields), in order: the keys of each one's name and
+    /// value (given the same values).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<(String, String)>,
 }
 
 /// A value of a [`Phrase`].
@@ -129,6 +133,7 @@ impl Phrase {
             key: key.to_string(),
             args: vec![],
             buttons: vec![],
+            fields: vec![],
         }
     }
 
@@ -143,6 +148,13 @@ impl Phrase {
     /// Labels the message's buttons, in order, with these messages (given the same values).
     pub fn buttons(mut self, keys: &[&str]) -> Self {
         self.buttons = keys.iter().map(|k| k.to_string()).collect();
+        self
+    }
+
+    /// Adds a named block: its name the message `name`, its value the message `value` (given
+    /// the same values).
+    pub fn field(mut self, name: &str, value: &str) -> Self {
+        self.fields.push((name.to_string(), value.to_string()));
         self
     }
 
@@ -175,7 +187,11 @@ impl Phrase {
         Words {
             title: self.title.as_ref().map(|t| text(locale, t, &args)),
             body: text(locale, &self.key, &args),
-            fields: vec![],
+            fields: self
+                .fields
+                .iter()
+                .map(|(n, v)| (text(locale, n, &args), text(locale, v, &args)))
+                .collect(),
             buttons: self
                 .buttons
                 .iter()
@@ -455,6 +471,24 @@ mod tests {
             .body
             .contains(&format!(" ＞ {} ＞ {ja_verdict}", r.total)));
         assert_eq!(ja.fields, vec![("ログ".to_string(), "#12".to_string())]);
+    }
+
+    /// A Phrase's named blocks are written in each reader's language, like its text, and a
+    /// message of it keeps them when read again in another language.
+    #[test]
+    fn a_phrases_fields_are_written_in_each_language() {
+        use crate::table::Message;
+        let p = Phrase::new("roll-title")
+            .field("roll-log", "roll-log-number")
+            .arg("log", 12);
+        let en = Said::Phrase(p.clone()).words(Locale::En);
+        assert_eq!(en.fields, vec![("Log".to_string(), "#12".to_string())]);
+        let m = Message::phrase(p).in_language(Locale::Ja);
+        assert_eq!(m.fields.len(), 1);
+        assert_eq!(
+            (m.fields[0].name.as_str(), m.fields[0].value.as_str()),
+            ("ログ", "#12")
+        );
     }
 
     #[test]

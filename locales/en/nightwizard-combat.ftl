@@ -1,0 +1,117 @@
+# Night Wizard: Judges (judge/, prana.rs) and combat (combat/). Words of the game are terms of
+# nightwizard-terms.ftl ({ -nw-judge }); the Japanese is in locales/ja/nightwizard-combat.ftl.
+
+## A Judge's result line, as BCDice writes it: (2D6+5) ＞ 9[4,5]+5 ＞ 14 ＞ success
+
+nw-line-then = { $a } ＞ { $b }
+nw-line-head = { $more ->
+    [yes] (2D6{ $alter }@{ $critical }#{ $fumble })
+   *[no] (2D6{ $alter })
+}
+nw-line-any-seven = 7[any seven]
+nw-line-plain = { $dice }{ $alter }
+nw-line-fumble = { $dice } fumble
+nw-line-critical = { $dice }{ $alter } critical
+nw-line-cancelled = { $dice }{ $alter } (fumble cancelled)
+nw-line-raise = raise +{ $dice }
+nw-line-success = success
+nw-line-failure = failure
+nw-line-automatic-success = automatic success
+nw-line-with = { $line } (with { $effects })
+
+## A rolled Judge (judge/request.rs)
+
+nw-judge-title = 🎲 { $who }: { $label }
+nw-judge-body = { $lines }
+nw-judge-pre = { $lines }
+nw-judge-preview-title = 🎲 Before the roll: { $label }
+nw-judge-alter = Alter { $alter } ({ $label } { $base }{ $modifier }{ $extra }) · Critical { $critical } · Fumble { $fumble }
+nw-judge-chance = Chance of success: { $chance }
+nw-judge-locked = (Critical/Fumble values locked by this first Judge.)
+nw-judge-line = `{ $line }`
+nw-judge-difficulty = Difficulty { $difficulty } ({ $label })
+nw-judge-spent = Prana spent on this Judge: { $spent }
+nw-judge-fumble-note = Fumble: the Result is the Alter − 10 (not an automatic failure).
+nw-judge-prana = Prana
+nw-judge-prana-left = { $prana } left
+nw-judge-secret = { $who } rolls a secret Judge.
+nw-judge-options = Prana options for your Judge:
+nw-said = { $line }
+nw-values-bad = { $what } values are totals of 2D, 2 to 12, separated by commas (e.g. `7,10`); `{ $part }` is not one.
+nw-values-critical = Critical
+nw-values-fumble = Fumble
+
+## Buttons
+
+nw-button-roll = Roll
+nw-button-reroll = Reroll (1 Prana)
+nw-button-cancel = Cancel Fumble (1 Prana)
+nw-button-fudge-up = Fudge +1 (1 Prana)
+nw-button-fudge-down = Fudge −1 (1 Prana)
+nw-button-raise = Raise +{ $raise }D (1 Prana)
+nw-button-accept = Accept
+
+## Judges' labels and the Difficulties' names
+
+nw-label-judge = Judge
+nw-label-strength = Strength
+nw-label-finesse = Finesse
+nw-label-awareness = Awareness
+nw-label-knowledge = Knowledge
+nw-label-spirit = Spirit
+nw-label-luck = Luck
+nw-label-pacc = PACC
+nw-label-eva = EVA
+nw-label-macc = MACC
+nw-label-patk = PATK
+nw-label-matk = MATK
+nw-label-pdef = PDEF
+nw-label-mdef = MDEF
+nw-label-spd = SPD
+nw-label-dodge = Dodge
+nw-label-hit-check = Hit Check
+nw-label-dodge-check = Dodge Check
+nw-label-spd-judge = SPD Judge
+nw-label-appearance-check = Appearance Check
+nw-label-enemy-identify-judge = Enemy Identify Judge
+nw-label-recovery-judge = Recovery Judge
+nw-label-damage-roll = Damage Roll
+nw-label-defence-roll = Defence Roll
+nw-difficulty-simple = Simple
+nw-difficulty-ordinary = Ordinary
+nw-difficulty-challenging = Challenging
+nw-difficulty-hard = Hard
+nw-difficulty-expert = Expert
+nw-difficulty-master = Master
+
+## Prana (prana.rs) and its refusals on a Judge (judge/roll.rs)
+
+nw-prana-no-judge = you have no open Judge.
+nw-prana-gm-accepted = Judge accepted.
+nw-prana-pcs-only = only a PC has Prana (the GM's NPCs usually have none).
+nw-prana-cost-short = that costs { $cost } Prana; you have { $have } (Prana never goes below 0).
+nw-prana-pays = { $name } pays { $cost } Prana for a skill ({ $left } left).
+nw-avoid-not-down = you are not Incapacitated (HP 0).
+nw-avoid-once = Avoid Incapacitated works once per Scene.
+nw-avoid-short = Avoid Incapacitated costs { $cost } Prana; you have { $have }.
+nw-avoid = { $name } spends { $cost } Prana and gets back up with 1 HP.
+nw-prana-no-open = you have no open Judge to spend Prana on.
+nw-prana-accepted = { $label } accepted: Result { $result }.
+nw-prana-short = that needs { $cost } Prana; you have { $have }.
+nw-prana-not-an-option = that is not a Judge option.
+nw-prana-reroll = { $name } spends { $cost } Prana and rerolls the dice.
+nw-prana-cancel = { $name } spends { $cost } Prana and cancels the Fumble.
+nw-prana-fudge = { $name } spends { $cost } Prana and fudges the dice { $by }.
+nw-prana-raise = { $name } spends { $cost } Prana and raises the Result by { $dice }D.
+nw-prana-seven-reroll = Any Seven has no dice to reroll.
+nw-prana-no-reroll = a Critical or a Fumble cannot be rerolled with Prana.
+nw-prana-reroll-first = Reroll comes first: it is not allowed after Cancel Fumble, Fudge Dice or Raise Result.
+nw-prana-reroll-late = the defender has already rolled: the attacker may reroll only before that.
+nw-prana-no-fumble = there is no Fumble to cancel.
+nw-prana-cancel-first = Cancel Fumble comes before Raise Result.
+nw-prana-seven-fudge = Any Seven has no dice to fudge.
+nw-prana-fudge-fumble = this roll is a Fumble: cancel the Fumble first (1 Prana), then fudge (1 more).
+nw-prana-fudge-once = this table allows one Fudge Dice per roll.
+nw-prana-fudge-first = Fudge Dice comes before Raise Result.
+nw-prana-fudge-range = two dice cannot show less than 2 or more than 12.
+nw-prana-raise-range = spend 1 to 20 Prana on Raise Result.
