@@ -115,3 +115,61 @@ nw-prana-fudge-once = this table allows one Fudge Dice per roll.
 nw-prana-fudge-first = Fudge Dice comes before Raise Result.
 nw-prana-fudge-range = two dice cannot show less than 2 or more than 12.
 nw-prana-raise-range = spend 1 to 20 Prana on Raise Result.
+
+## The combat tracker (combat/tracker.rs): the step message, the board, the GM's view
+
+nw-step = { $lines }
+nw-step-turn = ▶ { $turn }
+nw-step-lines-turn =
+    { $lines }
+    ▶ { $turn }
+nw-combat-over-line = ⚔️ Combat over: bad statuses cleared.
+nw-over-title = ⚔️ Combat over
+nw-over-row = **{ $name }** · HP { $hp } · MP { $mp } · Prana { $prana }
+nw-tracker-title = ⚔️ Round { $round }
+nw-tracker-gm-title = ⚔️ Round { $round } (GM view)
+nw-row = { $mark } **{ $name }**{ $hidden ->
+    [yes] {" "}(hidden)
+   *[no] {""}
+} · Count { $count } · { $vitals }{ $bad }{ $state }
+nw-row-then = {" "}· { $then }
+nw-vitals-pc = HP { $hp } · MP { $mp } · Prana { $prana }
+nw-vitals-enemy = HP { $hp }/{ $max } · MP { $mp }
+nw-condition-unhurt = unhurt
+nw-condition-hurt = hurt
+nw-condition-badly-hurt = badly hurt
+nw-condition-down = down
+nw-state-incapacitated = Incapacitated
+nw-state-post-action = Post-action
+nw-field-engagements = Engagements
+nw-field-engagements-value = { $engagements }
+nw-no-engagements = none (everyone at Short range)
+nw-field-positions = Positions
+nw-field-positions-value = { $positions }
+nw-field-effects = Effects in force
+nw-field-effects-value = { $effects }
+nw-field-turn = Turn
+nw-field-turn-value = { $turn }
+nw-gm-hidden-turn = ▶ { $who }'s Main Process (hidden: the players are not told)
+nw-gm-engagements = Engagements: { $engagements }
+nw-gm-positions = Positions: { $positions }
+nw-gm-effects = Effects in force: { $effects }
+nw-turn-dodge = { $who }: roll the Dodge Check
+nw-turn-damage = { $who }: compare and roll damage
+nw-turn-defence = { $who }: Prana on the damage roll now if you wish, then { $target }'s defence roll
+nw-turn-apply = { $who }: apply { $damage } damage to { $target } (or a Pre-action ally in the same Engage Covers Up)
+nw-turn-gm = the GM's turn
+nw-turn-main = { $who }'s Main Process: Move, Minor, Major (`/nwcombat attack target:…`)
+nw-turn-last-stand = { $names }: Avoid Incapacitated to fight on, or the GM ends the fight
+nw-turn-closing = Initiative Process after the last Main Process: Initiative Process skills now (`/nwcombat use`); the GM goes on to the Cleanup Process (`/nwcombat go`)
+nw-turn-tied = tied for the next Main Process: { $names } (`/nwcombat go`)
+nw-button-dodge = Dodge
+nw-button-damage = Damage
+nw-button-defence = Defence roll
+nw-button-apply = Apply
+nw-button-pass = End Main Process
+nw-button-avoid = Avoid Incapacitated
+nw-button-end-fight = End the fight
+nw-button-cleanup = Cleanup Process
+nw-button-skip = Skip
+nw-button-go = Go

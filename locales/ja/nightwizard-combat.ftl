@@ -115,3 +115,61 @@ nw-prana-fudge-once = この卓では{ -nw-fudge-dice }は1回の判定に1回�
 nw-prana-fudge-first = { -nw-fudge-dice }は{ -nw-raise-result }より前に行う。
 nw-prana-fudge-range = 2D の出目は2未満や12超にはならない。
 nw-prana-raise-range = { -nw-raise-result }に使う{ -nw-prana }は1～20点。
+
+## 戦闘トラッカー（combat/tracker.rs）：手番のメッセージ、盤面、GM用の表示
+
+nw-step = { $lines }
+nw-step-turn = ▶ { $turn }
+nw-step-lines-turn =
+    { $lines }
+    ▶ { $turn }
+nw-combat-over-line = ⚔️ { -nw-combat }終了：{ -nw-bad-status }はすべて解除された。
+nw-over-title = ⚔️ { -nw-combat }終了
+nw-over-row = **{ $name }**・HP { $hp }・MP { $mp }・{ -nw-prana } { $prana }
+nw-tracker-title = ⚔️ 第{ $round }{ -nw-round }
+nw-tracker-gm-title = ⚔️ 第{ $round }{ -nw-round }（GM用）
+nw-row = { $mark } **{ $name }**{ $hidden ->
+    [yes] （潜伏中）
+   *[no] {""}
+}・{ -nw-count } { $count }・{ $vitals }{ $bad }{ $state }
+nw-row-then = ・{ $then }
+nw-vitals-pc = HP { $hp }・MP { $mp }・{ -nw-prana } { $prana }
+nw-vitals-enemy = HP { $hp }/{ $max }・MP { $mp }
+nw-condition-unhurt = 無傷
+nw-condition-hurt = 負傷
+nw-condition-badly-hurt = 重傷
+nw-condition-down = { -nw-incapacitated }
+nw-state-incapacitated = { -nw-incapacitated }
+nw-state-post-action = { -nw-post-action }
+nw-field-engagements = { -nw-engagements }
+nw-field-engagements-value = { $engagements }
+nw-no-engagements = なし（全員が{ -nw-short-range }）
+nw-field-positions = 位置
+nw-field-positions-value = { $positions }
+nw-field-effects = 効果中
+nw-field-effects-value = { $effects }
+nw-field-turn = 手番
+nw-field-turn-value = { $turn }
+nw-gm-hidden-turn = ▶ { $who }の{ -nw-main-process }（潜伏中：プレイヤーには知らされない）
+nw-gm-engagements = { -nw-engagements }：{ $engagements }
+nw-gm-positions = 位置：{ $positions }
+nw-gm-effects = 効果中：{ $effects }
+nw-turn-dodge = { $who }：{ -nw-dodge-check }を振る
+nw-turn-damage = { $who }：達成値を比べ、{ -nw-damage-roll }を振る
+nw-turn-defence = { $who }：{ -nw-damage-roll }に{ -nw-prana }を使うなら今。次は{ $target }の防御ロール
+nw-turn-apply = { $who }：{ $target }に{ $damage }点の{ -nw-damage }を適用する（同じ{ -nw-engage }の{ -nw-pre-action }の味方が{ -nw-cover-up }してもよい）
+nw-turn-gm = GMの手番
+nw-turn-main = { $who }の{ -nw-main-process }：{ -nw-move-action }、{ -nw-minor-action }、{ -nw-major-action }（`/nwcombat attack target:…`）
+nw-turn-last-stand = { $names }：{ -nw-avoid-incapacitated }で戦い続けるか、GMが{ -nw-combat }を終える
+nw-turn-closing = 最後の{ -nw-main-process }の後の{ -nw-initiative-process }：{ -nw-initiative-process }のスキルは今（`/nwcombat use`）。GMが{ -nw-cleanup-process }へ進める（`/nwcombat go`）
+nw-turn-tied = 次の{ -nw-main-process }で同値：{ $names }（`/nwcombat go`）
+nw-button-dodge = { -nw-dodge-check }
+nw-button-damage = { -nw-damage }
+nw-button-defence = 防御ロール
+nw-button-apply = 適用
+nw-button-pass = { -nw-main-process }終了
+nw-button-avoid = { -nw-avoid-incapacitated }
+nw-button-end-fight = { -nw-combat }終了
+nw-button-cleanup = { -nw-cleanup-process }
+nw-button-skip = スキップ
+nw-button-go = 行動する

@@ -2,9 +2,8 @@
 //! Incapacitated, paying a cost, and shaking off a Lunar Logic.
 
 use super::data::NwData;
-use super::judge::said::{self, no, say};
+use super::judge::said::{self, no, say, Lines};
 use super::state::{NightWizard, PranaUse};
-use croupier_core::i18n::Locale;
 use croupier_core::rng::GameRng;
 use croupier_core::table::{Actor, Phrase, Reply, RuleError, Value};
 
@@ -72,7 +71,7 @@ pub fn prana(
                 .arg("cost", i64::from(cost))
                 .into();
             if s.combat.as_ref().is_some_and(|c| !c.last_stand.is_empty()) {
-                let (mut lines, mut gm) = (vec![line.text(Locale::En)], vec![]);
+                let (mut lines, mut gm) = (Lines(vec![line.clone()]), Lines::new());
                 super::combat::round::stand_again(s, data, rng, &mut lines, &mut gm);
                 return Ok(s.tracker(lines, gm));
             }

@@ -7,6 +7,7 @@ use super::{
     attacker_wins, combat_mut, end_main, my_turn, refuse, Actor, Combat, Dice, Mode, NightWizard,
     NwData, Reply, RuleError, Who, SPD,
 };
+use crate::judge::said::Lines;
 
 /// GM puts two combatants in the same Engage.
 pub(crate) fn engage_two(s: &mut NightWizard, x: &str, y: &str) -> Result<Vec<Reply>, RuleError> {
@@ -22,7 +23,7 @@ pub(crate) fn engage_two(s: &mut NightWizard, x: &str, y: &str) -> Result<Vec<Re
     } else {
         engage(c, &a, &b);
     }
-    Ok(s.tracker(vec![], vec![]))
+    Ok(s.tracker(Lines::new(), Lines::new()))
 }
 
 /// Move Action: invade (engage) a target.
@@ -123,7 +124,7 @@ pub(crate) fn withdraw(
             rng,
         );
         let t = theirs.outcome().result;
-        let mut lines = vec![];
+        let mut lines = Lines::new();
         // A hidden enemy that holds a character back shows itself, as one that attacks does.
         if let Who::Enemy(l) = &b {
             if let Some(e) = s.enemy_mut(l).filter(|e| e.hidden) {
@@ -141,7 +142,7 @@ pub(crate) fn withdraw(
         let c = combat_mut(s)?;
         c.used.moved = true;
         c.used.minor = true;
-        let mut gm = vec![];
+        let mut gm = Lines::new();
         if won {
             leave(c, &me);
             lines.push(format!(

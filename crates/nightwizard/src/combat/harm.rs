@@ -2,6 +2,7 @@
 //! combatant loses HP, shared by the attack, Cover Up and the Cleanup Process's damage.
 
 use super::{Attack, NightWizard, NwData, Who};
+use crate::judge::said::Lines;
 
 /// Step 6: HP Damage and the attack's bad status land on `on`. Skills that reduce HP Damage
 /// apply now, after the damage roll (§10.9 step 6), never below 0; the bad status lands when
@@ -12,7 +13,7 @@ pub(crate) fn land(
     at: &Attack,
     on: &Who,
     damage: i32,
-    lines: &mut Vec<String>,
+    lines: &mut Lines,
 ) {
     let (cut, shown, used) = super::effects::reduction(s, data, on);
     if cut != 0 && damage > 0 {
@@ -47,7 +48,7 @@ pub(crate) fn land(
 }
 
 /// Loses HP (floored at 0); at 0 the character is Incapacitated: Post-action, Count 0.
-pub(crate) fn hurt(s: &mut NightWizard, data: &NwData, w: &Who, n: i32, lines: &mut Vec<String>) {
+pub(crate) fn hurt(s: &mut NightWizard, data: &NwData, w: &Who, n: i32, lines: &mut Lines) {
     let name = s.name_of(w);
     let (hp, max) = match w {
         Who::Pc(u) => {

@@ -8,6 +8,7 @@ use super::round::{my_turn, prana_offer};
 use super::table::data_line;
 use super::{combat_mut, end_main, open_for, pc_side, refuse, Dice, NightWizard, NwData};
 use super::{Actor, Judge, Message, Mode, Reply, RuleError, UserId, Who};
+use crate::judge::said::Lines;
 
 /// The open Judge label of an Enemy Identify Judge.
 pub(crate) const IDENTIFY_JUDGE: &str = "Enemy Identify Judge";
@@ -60,12 +61,12 @@ pub fn identify(
     };
     let j = Judge::roll(alter, s.cf_of(data, &me), mode, false, rng);
     let ok = j.outcome().success == Some(true);
-    let mut lines = vec![format!(
+    let mut lines = Lines::from(vec![format!(
         "🔎 {}'s {IDENTIFY_JUDGE} on {label} (Knowledge {knowledge}{notes}, Difficulty {IDENTIFY_DIFFICULTY}): `{}` → {}",
         s.name_of(&me),
         j.line(),
         if ok { "success." } else { "failure, unless Prana turns it (`/nw prana`)." }
-    )];
+    )]);
     let mut out = vec![];
     if ok {
         out.push(reveal(s, &label));
@@ -78,7 +79,7 @@ pub fn identify(
     }
     // A Major Action ends the Main Process (§10.4).
     combat_mut(s)?.used.major = true;
-    let mut gm = vec![];
+    let mut gm = Lines::new();
     end_main(s, data, rng, &mut lines, &mut gm);
     let mut replies = s.tracker(lines, gm);
     replies.extend(out);

@@ -5,6 +5,7 @@ use super::{
     end_main, initiative, take_open, Dice, NightWizard, NwData, Reply, Who, DAMAGE_ROLL,
     DEFENCE_ROLL,
 };
+use crate::judge::said::Lines;
 
 /// §10.1 Incapacitated: at HP 0 a character "may use no actions" and "immediately become[s]
 /// Post-Action, Count = 0". When it is the character whose Main Process it is (an attack it
@@ -30,8 +31,8 @@ pub fn incapacitated(
         c.current.as_ref() == Some(w) || c.attack.as_ref().is_some_and(|a| &a.attacker == w);
     let tied = c.current.is_none() && c.skills.window.is_none() && c.candidates.contains(w);
     let name = s.name_of(w);
-    let (mut lines, mut gm) = (vec![], vec![]);
-    let say = |lines: &mut Vec<String>, gm: &mut Vec<String>, t: String| {
+    let (mut lines, mut gm) = (Lines::new(), Lines::new());
+    let say = |lines: &mut Lines, gm: &mut Lines, t: String| {
         if s.hidden(w) {
             gm.push(t);
         } else {

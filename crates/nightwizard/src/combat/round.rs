@@ -10,6 +10,7 @@ use super::{
     DAMAGE_ROLL, DEFENCE_ROLL, SPD,
 };
 use super::{open_for, take_open};
+use crate::judge::said::Lines;
 use croupier_core::table::{Message, UserId};
 
 /// The open Judge label of a PC's Initiative (SPD) Judge.
@@ -45,8 +46,8 @@ pub(crate) fn after_prana(
         return None;
     }
     f.count = n;
-    let mut lines = vec![format!("{name}'s Count is now {n} (was {was}).")];
-    let mut gm = vec![];
+    let mut lines = Lines::from(vec![format!("{name}'s Count is now {n} (was {was}).")]);
+    let mut gm = Lines::new();
     let fresh = c.attack.is_none()
         && c.used == Used::default()
         && c.skills.window.is_none()
@@ -198,8 +199,8 @@ pub(crate) fn start(
         last_stand: vec![],
         identifying: vec![],
     });
-    let mut lines = vec!["⚔️ Combat begins.".to_string()];
-    let mut gm_lines = vec![];
+    let mut lines = Lines::from(vec!["⚔️ Combat begins.".to_string()]);
+    let mut gm_lines = Lines::new();
     new_round(s, data, rng, &mut lines, &mut gm_lines);
     Ok(s.tracker(lines, gm_lines))
 }
@@ -231,10 +232,10 @@ pub(crate) fn go(
                 "no PC is standing: the fight waits for an Avoid Incapacitated (`/nw prana use:avoid`), or for the GM to end it (`/nwcombat go`).",
             );
         }
-        let lines = vec![
+        let lines = Lines::from(vec![
             "The GM ends the fight: nobody got back up.".to_string(),
             over_line(s),
-        ];
+        ]);
         return Ok(finish(s, lines));
     }
     if c.closing {
@@ -243,8 +244,8 @@ pub(crate) fn go(
                 "the GM closes the Initiative Process and goes on to the Cleanup Process.",
             );
         }
-        let mut lines = vec!["The Initiative Process ends.".to_string()];
-        let mut gm = vec![];
+        let mut lines = Lines::from(vec!["The Initiative Process ends.".to_string()]);
+        let mut gm = Lines::new();
         combat_mut(s)?.closing = false;
         to_cleanup(s, data, rng, &mut lines, &mut gm);
         return Ok(s.tracker(lines, gm));
@@ -275,7 +276,7 @@ pub(crate) fn go(
     let c = combat_mut(s)?;
     c.current = Some(w);
     c.candidates.clear();
-    Ok(s.tracker(vec![], vec![]))
+    Ok(s.tracker(Lines::new(), Lines::new()))
 }
 
 /// Ends the Main Process without a Major Action.
@@ -298,9 +299,9 @@ pub(crate) fn pass(
     };
     let line = format!("{} ends the Main Process.", s.name_of(&me));
     let (mut lines, mut gm) = if s.hidden(&me) {
-        (vec![], vec![line])
+        (Lines::new(), Lines::from(vec![line]))
     } else {
-        (vec![line], vec![])
+        (Lines::from(vec![line]), Lines::new())
     };
     end_main(s, data, rng, &mut lines, &mut gm);
     Ok(s.tracker(lines, gm))
@@ -389,8 +390,8 @@ pub(crate) fn end_main(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
-    lines: &mut Vec<String>,
-    gm: &mut Vec<String>,
+    lines: &mut Lines,
+    gm: &mut Lines,
 ) {
     let Some(c) = s.combat.as_mut() else { return };
     let cur = c.current.take();
@@ -419,8 +420,8 @@ pub(crate) fn initiative(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
-    lines: &mut Vec<String>,
-    gm: &mut Vec<String>,
+    lines: &mut Lines,
+    gm: &mut Lines,
 ) {
     if !standing(s, true) || !standing(s, false) {
         if last_stand(s, data, lines) {
@@ -446,10 +447,7 @@ pub(crate) fn initiative(
                 c.current = None;
                 c.candidates.clear();
             }
-            lines.push(
-                "⏳ Everyone has acted. Initiative Process: Initiative Process skills may still be declared (`/nwcombat use`) before the GM goes on to the Cleanup Process (`/nwcombat go`)."
-                    .into(),
-            );
+            lines.push("⏳ Everyone has acted. Initiative Process: Initiative Process skills may still be declared (`/nwcombat use`) before the GM goes on to the Cleanup Process (`/nwcombat go`).");
             return;
         }
         to_cleanup(s, data, rng, lines, gm);
@@ -519,8 +517,8 @@ pub(crate) fn to_cleanup(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
-    lines: &mut Vec<String>,
-    gm: &mut Vec<String>,
+    lines: &mut Lines,
+    gm: &mut Lines,
 ) {
     cleanup(s, data, rng, lines);
     if standing(s, true) && standing(s, false) {
@@ -537,7 +535,7 @@ pub(crate) fn to_cleanup(
 /// and may still Avoid Incapacitated (§4.2 use 6: "when you become Incapacitated") get the
 /// chance. The fight waits for one of them (`/nw prana use:avoid`, and it goes on) or for the
 /// GM (`/nwcombat go` ends it). True when it now waits.
-fn last_stand(s: &mut NightWizard, data: &NwData, lines: &mut Vec<String>) -> bool {
+fn last_stand(s: &mut NightWizard, data: &NwData, lines: &mut Lines) -> bool {
     if standing(s, true) || !standing(s, false) {
         return false;
     }
@@ -575,24 +573,19 @@ pub(crate) fn stand_again(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
-    lines: &mut Vec<String>,
-    gm: &mut Vec<String>,
+    lines: &mut Lines,
+    gm: &mut Lines,
 ) {
     let Some(c) = s.combat.as_mut().filter(|c| !c.last_stand.is_empty()) else {
         return;
     };
     c.last_stand.clear();
-    lines.push("The fight goes on.".into());
+    lines.push("The fight goes on.");
     initiative(s, data, rng, lines, gm);
 }
 
 /// The Cleanup Process: Poison (rating × 1D HP), Rigor and Dazed end.
-pub(crate) fn cleanup(
-    s: &mut NightWizard,
-    data: &NwData,
-    rng: &mut impl Dice,
-    lines: &mut Vec<String>,
-) {
+pub(crate) fn cleanup(s: &mut NightWizard, data: &NwData, rng: &mut impl Dice, lines: &mut Lines) {
     let Some(c) = s.combat.as_ref() else { return };
     let who: Vec<Who> = c.fighters.iter().map(|f| f.who.clone()).collect();
     let round = c.round;
@@ -619,8 +612,8 @@ pub(crate) fn new_round(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
-    lines: &mut Vec<String>,
-    gm: &mut Vec<String>,
+    lines: &mut Lines,
+    gm: &mut Lines,
 ) {
     let Some(c) = s.combat.as_ref() else { return };
     let who: Vec<Who> = c.fighters.iter().map(|f| f.who.clone()).collect();
@@ -677,15 +670,16 @@ pub(crate) fn new_round(
 }
 
 /// Ends combat: every bad status is cleared.
-pub(crate) fn finish(s: &mut NightWizard, mut lines: Vec<String>) -> Vec<Reply> {
-    let mut gm = vec![];
+pub(crate) fn finish(s: &mut NightWizard, lines: impl Into<Lines>) -> Vec<Reply> {
+    let mut lines: Lines = lines.into();
+    let mut gm = Lines::new();
     close(s, &mut lines, &mut gm);
     s.tracker(lines, gm)
 }
 
 /// Ends combat in the state: the fight, its open Judges and every bad status go; the enemies
 /// that are down leave the table (named publicly only where the players could see them).
-fn close(s: &mut NightWizard, lines: &mut Vec<String>, gm: &mut Vec<String>) {
+fn close(s: &mut NightWizard, lines: &mut Lines, gm: &mut Lines) {
     s.combat = None;
     let (public, gm_line) = defeated_leave(s);
     lines.extend(public);

@@ -53,6 +53,65 @@ pub fn lines(v: Vec<Value>) -> Value {
     Value::Lines(v)
 }
 
+/// The lines of a step of the fight, one after another: each in the catalogue's words, or
+/// English text where a reply is not in the catalogue yet (`push` takes either).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Lines(pub Vec<Value>);
+
+impl Lines {
+    /// No lines.
+    pub fn new() -> Self {
+        Lines(vec![])
+    }
+
+    /// Adds a line.
+    pub fn push(&mut self, line: impl Into<Value>) {
+        self.0.push(line.into());
+    }
+
+    /// Adds lines.
+    pub fn extend<T: Into<Value>>(&mut self, lines: impl IntoIterator<Item = T>) {
+        self.0.extend(lines.into_iter().map(Into::into));
+    }
+
+    /// Puts a line at `i`.
+    pub fn insert(&mut self, i: usize, line: impl Into<Value>) {
+        self.0.insert(i, line.into());
+    }
+
+    /// No line yet.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// How many lines.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The lines as one value, one a line.
+    pub fn value(self) -> Value {
+        Value::Lines(self.0)
+    }
+
+    /// The lines in English, one a line.
+    pub fn join(&self) -> String {
+        Value::Lines(self.0.clone()).text(Locale::En)
+    }
+}
+
+impl From<Vec<String>> for Lines {
+    fn from(v: Vec<String>) -> Self {
+        Lines(v.into_iter().map(Value::from).collect())
+    }
+}
+
+impl From<Phrase> for Lines {
+    fn from(p: Phrase) -> Self {
+        Lines(vec![p.into()])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use croupier_core::i18n::{keys, problems, Locale};

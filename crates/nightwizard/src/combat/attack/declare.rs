@@ -9,6 +9,7 @@ use super::super::{
     PACC,
 };
 use super::arms::{arms, Arms};
+use crate::judge::said::Lines;
 
 /// Major Action: attack one target (steps 1–2).
 pub(crate) fn attack_one(
@@ -44,7 +45,7 @@ pub(crate) fn attack_one(
     let band = movement::range_between(c, &me, &t);
     let (magic, arms) = arms(s, data, &me, magic, arm.with, arm.skill, &[band])?;
     in_reach(s, c, (&me, &t), skill_short, &arms)?;
-    let mut lines = vec![];
+    let mut lines = Lines::new();
     // A hidden enemy that attacks is revealed.
     if let Who::Enemy(l) = &me {
         if s.enemy(l).is_some_and(|e| e.hidden) {
@@ -78,7 +79,7 @@ pub(crate) fn attack_one(
         c.fighters.retain(|f| f.who != t);
         leave(c, &t);
         c.used.major = true;
-        let mut gm = vec![];
+        let mut gm = Lines::new();
         end_main(s, data, rng, &mut lines, &mut gm);
         return Ok(s.tracker(lines, gm));
     }
@@ -105,7 +106,7 @@ pub(crate) fn attack_one(
         hit.line()
     ));
     if matches!(me, Who::Pc(_)) {
-        lines.push("(Prana on the Hit Check: `/nw prana use:…` before the Dodge Check.)".into());
+        lines.push("(Prana on the Hit Check: `/nw prana use:…` before the Dodge Check.)");
     }
     open_for(s, &me, "Hit Check", &hit);
     let c = combat_mut(s)?;
@@ -124,7 +125,7 @@ pub(crate) fn attack_one(
         damage_roll: None,
         weapon: arms.weapon,
     });
-    Ok(s.tracker(lines, vec![]))
+    Ok(s.tracker(lines, Lines::new()))
 }
 
 /// " with the Longsword" when the attacker chose among weapons.
@@ -320,7 +321,7 @@ pub fn declare_how(
         in_reach(s, c, (&me, t), skill_short, &arms)?;
     }
     // Validated: from here on the attack happens.
-    let mut lines = vec![];
+    let mut lines = Lines::new();
     if let Who::Enemy(l) = &me {
         if s.enemy(l).is_some_and(|e| e.hidden) {
             if let Some(e) = s.enemy_mut(l) {
@@ -345,7 +346,7 @@ pub fn declare_how(
     }
     if alive.is_empty() {
         combat_mut(s)?.used.major = true;
-        let mut gm_lines = vec![];
+        let mut gm_lines = Lines::new();
         end_main(s, data, rng, &mut lines, &mut gm_lines);
         return Ok(s.tracker(lines, gm_lines));
     }
@@ -391,9 +392,7 @@ pub fn declare_how(
         })
         .collect();
     if matches!(me, Who::Pc(_)) {
-        lines.push(
-            "(Prana on the Hit Check: `/nw prana use:…` before the first Dodge Check.)".into(),
-        );
+        lines.push("(Prana on the Hit Check: `/nw prana use:…` before the first Dodge Check.)");
     }
     open_for(s, &me, "Hit Check", &hit);
     let all_auto = defenders.iter().all(|d| d.auto);
@@ -413,5 +412,5 @@ pub fn declare_how(
         damage_roll: None,
         weapon: arms.weapon,
     });
-    Ok(s.tracker(lines, vec![]))
+    Ok(s.tracker(lines, Lines::new()))
 }
