@@ -173,3 +173,85 @@ nw-button-end-fight = End the fight
 nw-button-cleanup = Cleanup Process
 nw-button-skip = Skip
 nw-button-go = Go
+
+## The Round (combat/round.rs)
+
+nw-combat-begins = ⚔️ Combat begins.
+nw-setup = 🔔 Round { $round }: Setup Process.
+nw-spd-line = { $who }: SPD Judge `{ $line }` → Count { $count }
+nw-cleanup = 🧹 Cleanup Process of Round { $round }.
+nw-pass = { $who } ends the Main Process.
+nw-gm-ends = The GM ends the combat.
+nw-gm-ends-last-stand = The GM ends the fight: nobody got back up.
+nw-initiative-ends = The Initiative Process ends.
+nw-fight-goes-on = The fight goes on.
+nw-everyone-acted = ⏳ Everyone has acted. Initiative Process: Initiative Process skills may still be declared (`/nwcombat use`) before the GM goes on to the Cleanup Process (`/nwcombat go`).
+nw-last-stand = 💫 No PC is standing, but { $names } may still Avoid Incapacitated ({ $cost } Prana, once per Scene: `/nw prana use:avoid`) and fight on. The GM ends the fight with `/nwcombat go`.
+nw-over = { $won ->
+    [yes] { $fled ->
+        [yes] No enemy is left in the fight (the rest retreated): the combat is won.
+       *[no] No enemy is left standing: the combat is won.
+    }
+   *[no] { $fled ->
+        [yes] No PC is left in the fight (the rest retreated).
+       *[no] No PC is left standing.
+    }
+}
+nw-defeated = Defeated, off the table: { $names }.
+nw-count-now = { $who }'s Count is now { $count } (was { $was }).
+nw-chooses-again = The Initiative Process chooses again: { $who }'s Main Process.
+nw-prana-options = Prana options for your { $label }:
+nw-combat-running = a combat is already running (`/nwcombat end`).
+nw-combat-needs = combat needs at least one PC and one enemy (`/nwenemy spawn`).
+nw-no-combat = there is no combat.
+nw-its-main = it is { $who }'s Main Process.
+nw-attack-first = finish the attack in progress first.
+nw-not-your-turn = it is not your turn: it is { $who }'s Main Process.
+nw-down-no-actions = { $who } is Incapacitated (HP 0) and can take no actions; `/nwcombat pass` ends the Main Process.
+
+## Attacks (combat/attack/), harm and Incapacitated (combat/harm.rs, life.rs), engaging
+
+nw-attack = ⚔️ { $who } attacks { $target }{ $with } ({ $magic ->
+    [yes] Magical
+   *[no] Physical
+} attack). Hit Check ({ $stat }): `{ $line }`
+nw-attack-with = {" "}with the { $weapon }
+nw-attack-prana = (Prana on the Hit Check: `/nw prana use:…` before the Dodge Check.)
+nw-no-target = no target `{ $target }`.
+nw-attack-self = you cannot attack yourself.
+nw-not-in-fight = { $who } is not in the fight.
+nw-reveals = 👹 { $who } reveals itself!
+nw-attack-kills = 💀 { $who } attacks { $target }, who is Incapacitated: { $target } is Dead.
+nw-dodge = 🛡️ { $who } dodges against { $hit } (EVA): `{ $line }`
+nw-dodge-prana = (Prana on the Dodge Check: `/nw prana use:…` before the damage roll.)
+nw-dodged = Hit { $hit } against Dodge { $dodge }: { $who } dodges.
+nw-hit-damage = Hit { $hit } against Dodge { $dodge }: a hit. Damage ({ $stat }): `{ $line }`.
+nw-hit-damage-prana = (Prana on the damage roll: `/nw prana use:…` now; { $target }'s defence roll comes next with `/nwcombat damage`.)
+nw-hit-damage-defence = Hit { $hit } against Dodge { $dodge }: a hit. Damage { $stat }: `{ $line }` against { $def }: `{ $defence }` → **{ $damage } HP Damage**.
+nw-damage-prana = (Prana on the damage or defence roll: `/nw prana use:…` before the damage is applied.)
+nw-damage-against = Damage { $stat }: `{ $line }` against { $target } ({ $def }): `{ $defence }` → **{ $damage } HP Damage**.
+nw-defence-prana = (Prana on the defence roll: `/nw prana use:…` before the damage is applied.)
+nw-loses-hp = { $who } loses { $hp } HP (HP { $left }/{ $max }).
+nw-down = { $pc ->
+    [yes] 💫 { $who } is Incapacitated (2 Prana, once per Scene: `/nw prana use:avoid`).
+   *[no] 💫 { $who } is Incapacitated.
+}
+nw-down-acting = 💫 { $who } is Incapacitated: the Main Process ends.
+nw-down-tied = 💫 { $who } is Incapacitated and drops out of the next Main Process.
+nw-down-post = 💫 { $who } is Incapacitated: Post-action, Count 0.
+nw-invades = { $who } invades: engaged with { $target }.
+nw-invade-engaged = you are engaged with an enemy: withdraw first (`/nwcombat withdraw`).
+nw-not-engaged = you are not in an Engage.
+nw-blockade-roll = 🚧 { $who } blockades: SPD `{ $mine }` against SPD `{ $theirs }`.
+nw-breaks-through = { $who } breaks through and withdraws; the Main Process ends.
+nw-held = { $who } is held in the Engage.
+nw-withdraws-free = { $who } withdraws from the Engage with { $from }: a Move Action, no Minor Action.
+nw-withdraws-hindered = { $who } withdraws from the Engage (Move + Minor Action: the enemy hinders).
+nw-moves-out = { $who } moves out of the Engage.
+nw-blockades = { $on ->
+    [yes] 🚧 { $who } blockades its Engage: withdrawing takes an opposed SPD Judge.
+   *[no] { $who } stops blockading.
+}
+nw-minor = { $who } takes a Minor Action.
+nw-minor-shakes = { $who } spends a Minor Action to shake off BS: { $statuses }.
+nw-the-gm = the GM

@@ -173,3 +173,85 @@ nw-button-end-fight = { -nw-combat }終了
 nw-button-cleanup = { -nw-cleanup-process }
 nw-button-skip = スキップ
 nw-button-go = 行動する
+
+## ラウンド（combat/round.rs）
+
+nw-combat-begins = ⚔️ { -nw-combat }開始。
+nw-setup = 🔔 第{ $round }{ -nw-round }：{ -nw-setup-process }。
+nw-spd-line = { $who }：{ -nw-spd-judge } `{ $line }` → { -nw-count } { $count }
+nw-cleanup = 🧹 第{ $round }{ -nw-round }の{ -nw-cleanup-process }。
+nw-pass = { $who }は{ -nw-main-process }を終えた。
+nw-gm-ends = GMが{ -nw-combat }を終えた。
+nw-gm-ends-last-stand = GMが{ -nw-combat }を終えた：誰も立ち上がらなかった。
+nw-initiative-ends = { -nw-initiative-process }が終わった。
+nw-fight-goes-on = { -nw-combat }は続く。
+nw-everyone-acted = ⏳ 全員が行動した。{ -nw-initiative-process }：GMが{ -nw-cleanup-process }へ進める（`/nwcombat go`）前なら、{ -nw-initiative-process }のスキルをまだ宣言できる（`/nwcombat use`）。
+nw-last-stand = 💫 立っているPCはいないが、{ $names }はまだ{ -nw-avoid-incapacitated }（{ -nw-prana }{ $cost }点、1シーンに1回：`/nw prana use:avoid`）で戦い続けられる。GMは `/nwcombat go` で{ -nw-combat }を終える。
+nw-over = { $won ->
+    [yes] { $fled ->
+        [yes] { -nw-combat }に残るエネミーはいない（残りは撤退した）：{ -nw-combat }に勝利。
+       *[no] 立っているエネミーはいない：{ -nw-combat }に勝利。
+    }
+   *[no] { $fled ->
+        [yes] { -nw-combat }に残るPCはいない（残りは撤退した）。
+       *[no] 立っているPCはいない。
+    }
+}
+nw-defeated = 倒され、場から退場：{ $names }。
+nw-count-now = { $who }の{ -nw-count }は{ $count }になった（元は{ $was }）。
+nw-chooses-again = { -nw-initiative-process }をやり直す：{ $who }の{ -nw-main-process }。
+nw-prana-options = { $label }に使える{ -nw-prana }：
+nw-combat-running = { -nw-combat }はすでに始まっている（`/nwcombat end`）。
+nw-combat-needs = { -nw-combat }にはPCとエネミーが1体ずつ以上必要（`/nwenemy spawn`）。
+nw-no-combat = { -nw-combat }中ではない。
+nw-its-main = 今は{ $who }の{ -nw-main-process }。
+nw-attack-first = 先に進行中の攻撃を終える。
+nw-not-your-turn = あなたの手番ではない：今は{ $who }の{ -nw-main-process }。
+nw-down-no-actions = { $who }は{ -nw-incapacitated }（HP 0）で行動できない。`/nwcombat pass` で{ -nw-main-process }を終える。
+
+## 攻撃（combat/attack/）、ダメージと戦闘不能（combat/harm.rs、life.rs）、エンゲージ
+
+nw-attack = ⚔️ { $who }が{ $target }を攻撃{ $with }（{ $magic ->
+    [yes] { -nw-magical-attack }
+   *[no] { -nw-physical-attack }
+}）。{ -nw-hit-check }（{ $stat }）：`{ $line }`
+nw-attack-with = （{ $weapon }で）
+nw-attack-prana = （{ -nw-hit-check }への{ -nw-prana }：{ -nw-dodge-check }の前に `/nw prana use:…`）
+nw-no-target = 対象 `{ $target }` がいない。
+nw-attack-self = 自分自身は攻撃できない。
+nw-not-in-fight = { $who }は{ -nw-combat }に参加していない。
+nw-reveals = 👹 { $who }が姿を現した！
+nw-attack-kills = 💀 { $who }が{ -nw-incapacitated }の{ $target }を攻撃：{ $target }は{ -nw-dead }。
+nw-dodge = 🛡️ { $who }が{ $hit }に対して回避（{ -nw-eva }）：`{ $line }`
+nw-dodge-prana = （{ -nw-dodge-check }への{ -nw-prana }：{ -nw-damage-roll }の前に `/nw prana use:…`）
+nw-dodged = 命中 { $hit } 対 回避 { $dodge }：{ $who }は回避した。
+nw-hit-damage = 命中 { $hit } 対 回避 { $dodge }：命中。{ -nw-damage }（{ $stat }）：`{ $line }`。
+nw-hit-damage-prana = （{ -nw-damage-roll }への{ -nw-prana }は今 `/nw prana use:…`。次は `/nwcombat damage` で{ $target }の防御ロール）
+nw-hit-damage-defence = 命中 { $hit } 対 回避 { $dodge }：命中。{ -nw-damage } { $stat }：`{ $line }` 対 { $def }：`{ $defence }` → **{ -nw-hp-damage } { $damage }**。
+nw-damage-prana = （{ -nw-damage-roll }や防御ロールへの{ -nw-prana }：{ -nw-damage }を適用する前に `/nw prana use:…`）
+nw-damage-against = { -nw-damage } { $stat }：`{ $line }` 対 { $target }（{ $def }）：`{ $defence }` → **{ -nw-hp-damage } { $damage }**。
+nw-defence-prana = （防御ロールへの{ -nw-prana }：{ -nw-damage }を適用する前に `/nw prana use:…`）
+nw-loses-hp = { $who }はHPを{ $hp }失った（HP { $left }/{ $max }）。
+nw-down = { $pc ->
+    [yes] 💫 { $who }は{ -nw-incapacitated }（{ -nw-prana }2点、1シーンに1回：`/nw prana use:avoid`）。
+   *[no] 💫 { $who }は{ -nw-incapacitated }。
+}
+nw-down-acting = 💫 { $who }は{ -nw-incapacitated }：{ -nw-main-process }は終わる。
+nw-down-tied = 💫 { $who }は{ -nw-incapacitated }となり、次の{ -nw-main-process }から外れる。
+nw-down-post = 💫 { $who }は{ -nw-incapacitated }：{ -nw-post-action }、{ -nw-count } 0。
+nw-invades = { $who }が{ -nw-engage }に侵入：{ $target }とエンゲージ。
+nw-invade-engaged = エネミーとエンゲージしている：先に離脱する（`/nwcombat withdraw`）。
+nw-not-engaged = エンゲージしていない。
+nw-blockade-roll = 🚧 { $who }が封鎖：{ -nw-spd } `{ $mine }` 対 { -nw-spd } `{ $theirs }`。
+nw-breaks-through = { $who }は封鎖を突破して離脱した。{ -nw-main-process }は終わる。
+nw-held = { $who }は{ -nw-engage }に留められた。
+nw-withdraws-free = { $who }は{ $from }で{ -nw-engage }から離脱した：{ -nw-move-action }のみ、{ -nw-minor-action }は不要。
+nw-withdraws-hindered = { $who }は{ -nw-engage }から離脱した（{ -nw-move-action }＋{ -nw-minor-action }：エネミーが妨げる）。
+nw-moves-out = { $who }は{ -nw-engage }から出た。
+nw-blockades = { $on ->
+    [yes] 🚧 { $who }が{ -nw-engage }を封鎖した：離脱には{ -nw-spd }の{ -nw-opposed-judge }が必要。
+   *[no] { $who }は封鎖をやめた。
+}
+nw-minor = { $who }は{ -nw-minor-action }を行った。
+nw-minor-shakes = { $who }は{ -nw-minor-action }を使ってBS: { $statuses }を振り払った。
+nw-the-gm = GM

@@ -2,7 +2,9 @@
 //! combatant loses HP, shared by the attack, Cover Up and the Cleanup Process's damage.
 
 use super::{Attack, NightWizard, NwData, Who};
+use crate::judge::roll::yes;
 use crate::judge::said::Lines;
+use croupier_core::table::Phrase;
 
 /// Step 6: HP Damage and the attack's bad status land on `on`. Skills that reduce HP Damage
 /// apply now, after the damage roll (§10.9 step 6), never below 0; the bad status lands when
@@ -66,7 +68,13 @@ pub(crate) fn hurt(s: &mut NightWizard, data: &NwData, w: &Who, n: i32, lines: &
             (e.hp, e.hp_max)
         }
     };
-    lines.push(format!("{name} loses {n} HP (HP {hp}/{max})."));
+    lines.push(
+        Phrase::new("nw-loses-hp")
+            .arg("who", name.as_str())
+            .arg("hp", i64::from(n))
+            .arg("left", i64::from(hp))
+            .arg("max", i64::from(max)),
+    );
     if hp == 0 {
         if let Some(c) = s.combat.as_mut() {
             for f in c.fighters.iter_mut().filter(|f| &f.who == w) {
@@ -74,11 +82,10 @@ pub(crate) fn hurt(s: &mut NightWizard, data: &NwData, w: &Who, n: i32, lines: &
                 f.count = 0;
             }
         }
-        lines.push(match w {
-            Who::Pc(_) => format!(
-                "💫 {name} is Incapacitated (2 Prana, once per Scene: `/nw prana use:avoid`)."
-            ),
-            Who::Enemy(_) => format!("💫 {name} is Incapacitated."),
-        });
+        lines.push(
+            Phrase::new("nw-down")
+                .arg("who", name.as_str())
+                .arg("pc", yes(matches!(w, Who::Pc(_)))),
+        );
     }
 }

@@ -6,6 +6,7 @@ use super::{
     DEFENCE_ROLL,
 };
 use crate::judge::said::Lines;
+use croupier_core::table::Phrase;
 
 /// §10.1 Incapacitated: at HP 0 a character "may use no actions" and "immediately become[s]
 /// Post-Action, Count = 0". When it is the character whose Main Process it is (an attack it
@@ -32,7 +33,7 @@ pub fn incapacitated(
     let tied = c.current.is_none() && c.skills.window.is_none() && c.candidates.contains(w);
     let name = s.name_of(w);
     let (mut lines, mut gm) = (Lines::new(), Lines::new());
-    let say = |lines: &mut Lines, gm: &mut Lines, t: String| {
+    let say = |lines: &mut Lines, gm: &mut Lines, t: Phrase| {
         if s.hidden(w) {
             gm.push(t);
         } else {
@@ -43,7 +44,7 @@ pub fn incapacitated(
         say(
             &mut lines,
             &mut gm,
-            format!("💫 {name} is Incapacitated: the Main Process ends."),
+            Phrase::new("nw-down-acting").arg("who", name.as_str()),
         );
         for label in ["Hit Check", "Dodge Check", DAMAGE_ROLL, DEFENCE_ROLL] {
             take_open(s, w, label);
@@ -56,7 +57,7 @@ pub fn incapacitated(
         say(
             &mut lines,
             &mut gm,
-            format!("💫 {name} is Incapacitated and drops out of the next Main Process."),
+            Phrase::new("nw-down-tied").arg("who", name.as_str()),
         );
         if let Some(c) = s.combat.as_mut() {
             c.candidates.clear();
@@ -66,7 +67,7 @@ pub fn incapacitated(
         say(
             &mut lines,
             &mut gm,
-            format!("💫 {name} is Incapacitated: Post-action, Count 0."),
+            Phrase::new("nw-down-post").arg("who", name.as_str()),
         );
     }
     s.tracker(lines, gm)

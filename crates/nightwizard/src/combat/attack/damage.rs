@@ -8,7 +8,8 @@ use super::super::{
 };
 use super::cover::cover_factor;
 use super::defence::verdict;
-use crate::judge::said::Lines;
+use crate::judge::said::{label, Lines};
+use croupier_core::table::Phrase;
 
 /// Hit compared, damage rolled (one Defender). A PC attacker's damage roll gets its Prana
 /// window before the Defender rolls ([`Stage::Defence`], §4.2); an enemy's rolls both at once.
@@ -31,10 +32,12 @@ pub(crate) fn damage_one(
     let mut lines = Lines::new();
     let mut gm = Lines::new();
     if !attacker_wins(h, d, false, false) {
-        lines.push(format!(
-            "Hit {h} against Dodge {d}: {} dodges.",
-            s.name_of(&at.target)
-        ));
+        lines.push(
+            Phrase::new("nw-dodged")
+                .arg("hit", i64::from(h))
+                .arg("dodge", i64::from(d))
+                .arg("who", s.name_of(&at.target)),
+        );
         combat_mut(s)?.attack = None;
         end_main(s, data, rng, &mut lines, &mut gm);
         return Ok(s.tracker(lines, gm));
@@ -42,15 +45,14 @@ pub(crate) fn damage_one(
     let def = if at.magic { MDEF } else { PDEF };
     let a = damage_roll(s, data, &at, rng);
     if matches!(at.attacker, Who::Pc(_)) {
-        lines.push(format!(
-            "Hit {h} against Dodge {d}: a hit. Damage ({}): `{}`.",
-            if at.magic { "MATK" } else { "PATK" },
-            a.line()
-        ));
-        lines.push(format!(
-            "(Prana on the damage roll: `/nw prana use:…` now; {}'s defence roll comes next with `/nwcombat damage`.)",
-            s.name_of(&at.target)
-        ));
+        lines.push(
+            Phrase::new("nw-hit-damage")
+                .arg("hit", i64::from(h))
+                .arg("dodge", i64::from(d))
+                .arg("stat", label(if at.magic { "MATK" } else { "PATK" }))
+                .arg("line", a.said_line()),
+        );
+        lines.push(Phrase::new("nw-hit-damage-prana").arg("target", s.name_of(&at.target)));
         open_for(s, &at.attacker, DAMAGE_ROLL, &a);
         let c = combat_mut(s)?;
         if let Some(x) = c.attack.as_mut() {
@@ -73,15 +75,18 @@ pub(crate) fn damage_one(
         rng,
     );
     let damage = (a.outcome().result - b.outcome().result).max(0);
-    lines.push(format!(
-        "Hit {h} against Dodge {d}: a hit. Damage {}: `{}` against {}: `{}` → **{damage} HP Damage**.",
-        if at.magic { "MATK" } else { "PATK" },
-        a.line(),
-        if at.magic { "MDEF" } else { "PDEF" },
-        b.line()
-    ));
+    lines.push(
+        Phrase::new("nw-hit-damage-defence")
+            .arg("hit", i64::from(h))
+            .arg("dodge", i64::from(d))
+            .arg("stat", label(if at.magic { "MATK" } else { "PATK" }))
+            .arg("line", a.said_line())
+            .arg("def", label(if at.magic { "MDEF" } else { "PDEF" }))
+            .arg("defence", b.said_line())
+            .arg("damage", i64::from(damage)),
+    );
     if matches!(at.attacker, Who::Pc(_)) || matches!(at.target, Who::Pc(_)) {
-        lines.push("(Prana on the damage or defence roll: `/nw prana use:…` before the damage is applied.)");
+        lines.push(Phrase::new("nw-damage-prana"));
     }
     open_for(s, &at.attacker, DAMAGE_ROLL, &a);
     open_for(s, &at.target, DEFENCE_ROLL, &b);
@@ -124,16 +129,18 @@ pub(crate) fn defence_one(
         rng,
     );
     let damage = (a.outcome().result - b.outcome().result).max(0);
-    let mut lines = Lines::from(vec![format!(
-        "Damage {}: `{}` against {} ({}): `{}` → **{damage} HP Damage**.",
-        if at.magic { "MATK" } else { "PATK" },
-        a.line(),
-        s.name_of(&at.target),
-        if at.magic { "MDEF" } else { "PDEF" },
-        b.line()
-    )]);
+    let mut lines = Lines::new();
+    lines.push(
+        Phrase::new("nw-damage-against")
+            .arg("stat", label(if at.magic { "MATK" } else { "PATK" }))
+            .arg("line", a.said_line())
+            .arg("target", s.name_of(&at.target))
+            .arg("def", label(if at.magic { "MDEF" } else { "PDEF" }))
+            .arg("defence", b.said_line())
+            .arg("damage", i64::from(damage)),
+    );
     if matches!(at.target, Who::Pc(_)) {
-        lines.push("(Prana on the defence roll: `/nw prana use:…` before the damage is applied.)");
+        lines.push(Phrase::new("nw-defence-prana"));
     }
     open_for(s, &at.target, DEFENCE_ROLL, &b);
     let c = combat_mut(s)?;

@@ -9,7 +9,9 @@ use super::super::{
     PACC,
 };
 use super::arms::{arms, Arms};
-use crate::judge::said::Lines;
+use crate::judge::roll::yes;
+use crate::judge::said::{label, no, Lines};
+use croupier_core::table::{Phrase, Value};
 
 /// Major Action: attack one target (steps 1–2).
 pub(crate) fn attack_one(
@@ -34,13 +36,13 @@ pub(crate) fn attack_one(
         .ok_or_else(|| RuleError::new("there is no combat."))?;
     c.used.may_major()?;
     let Some(t) = s.find(target, is_gm) else {
-        return refuse(format!("no target `{target}`."));
+        return no(Phrase::new("nw-no-target").arg("target", target));
     };
     if t == me {
-        return refuse("you cannot attack yourself.");
+        return no(Phrase::new("nw-attack-self"));
     }
     if s.dead(&t) || !(c.fighters.iter().any(|f| f.who == t) || movement::far(c, &t).is_some()) {
-        return refuse(format!("{} is not in the fight.", s.name_of(&t)));
+        return no(Phrase::new("nw-not-in-fight").arg("who", s.name_of(&t)));
     }
     let band = movement::range_between(c, &me, &t);
     let (magic, arms) = arms(s, data, &me, magic, arm.with, arm.skill, &[band])?;
@@ -52,7 +54,7 @@ pub(crate) fn attack_one(
             if let Some(e) = s.enemy_mut(l) {
                 e.hidden = false;
             }
-            lines.push(format!("👹 {l} reveals itself!"));
+            lines.push(Phrase::new("nw-reveals").arg("who", l.as_str()));
         }
     }
     // Attacking an Incapacitated character kills it (§10.10).
@@ -69,12 +71,11 @@ pub(crate) fn attack_one(
                 }
             }
         }
-        lines.push(format!(
-            "💀 {} attacks {}, who is Incapacitated: {} is Dead.",
-            s.name_of(&me),
-            s.name_of(&t),
-            s.name_of(&t)
-        ));
+        lines.push(
+            Phrase::new("nw-attack-kills")
+                .arg("who", s.name_of(&me))
+                .arg("target", s.name_of(&t)),
+        );
         let c = combat_mut(s)?;
         c.fighters.retain(|f| f.who != t);
         leave(c, &t);
@@ -96,17 +97,17 @@ pub(crate) fn attack_one(
         arms.weapon.as_deref(),
         rng,
     );
-    lines.push(format!(
-        "⚔️ {} attacks {}{} ({} attack). Hit Check ({}): `{}`",
-        s.name_of(&me),
-        s.name_of(&t),
-        with_the(&arms),
-        if magic { "Magical" } else { "Physical" },
-        if magic { "MACC" } else { "PACC" },
-        hit.line()
-    ));
+    lines.push(
+        Phrase::new("nw-attack")
+            .arg("who", s.name_of(&me))
+            .arg("target", s.name_of(&t))
+            .arg("with", with_the(&arms))
+            .arg("magic", yes(magic))
+            .arg("stat", label(if magic { "MACC" } else { "PACC" }))
+            .arg("line", hit.said_line()),
+    );
     if matches!(me, Who::Pc(_)) {
-        lines.push("(Prana on the Hit Check: `/nw prana use:…` before the Dodge Check.)");
+        lines.push(Phrase::new("nw-attack-prana"));
     }
     open_for(s, &me, "Hit Check", &hit);
     let c = combat_mut(s)?;
@@ -129,10 +130,12 @@ pub(crate) fn attack_one(
 }
 
 /// " with the Longsword" when the attacker chose among weapons.
-fn with_the(arms: &Arms) -> String {
+fn with_the(arms: &Arms) -> Value {
     match &arms.name {
-        Some(n) if arms.shown => format!(" with the {n}"),
-        _ => String::new(),
+        Some(n) if arms.shown => Phrase::new("nw-attack-with")
+            .arg("weapon", n.as_str())
+            .into(),
+        _ => Value::from(""),
     }
 }
 
@@ -367,7 +370,7 @@ pub fn declare_how(
         "⚔️ {} attacks {}{} ({} attack{}). One Hit Check for every Defender ({}): `{}`{}",
         s.name_of(&me),
         list.join(", "),
-        with_the(&arms),
+        with_the(&arms).text(croupier_core::i18n::Locale::En),
         if magic { "Magical" } else { "Physical" },
         if area { ", area" } else { "" },
         if magic { "MACC" } else { "PACC" },
