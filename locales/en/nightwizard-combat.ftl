@@ -255,3 +255,15 @@ nw-blockades = { $on ->
 nw-minor = { $who } takes a Minor Action.
 nw-minor-shakes = { $who } spends a Minor Action to shake off BS: { $statuses }.
 nw-the-gm = the GM
+
+## Enemy Identify (combat/identify.rs)
+
+nw-identify = 🔎 { $who }'s Enemy Identify Judge on { $target } (Knowledge { $knowledge }{ $notes }, Difficulty { $difficulty }): `{ $line }` → { $ok ->
+    [yes] success.
+   *[no] failure, unless Prana turns it (`/nw prana`).
+}
+nw-identify-pcs = the Enemy Identify Judge is a PC's (the GM knows its enemies).
+nw-major-used = you have used your Major Action this Main Process.
+nw-no-enemy = no enemy `{ $target }`.
+nw-no-enemy-in-sight = no enemy `{ $target }` in sight.
+nw-identified-already = { $who } is identified already: its data is on the table.

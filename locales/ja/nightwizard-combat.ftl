@@ -255,3 +255,15 @@ nw-blockades = { $on ->
 nw-minor = { $who }は{ -nw-minor-action }を行った。
 nw-minor-shakes = { $who }は{ -nw-minor-action }を使ってBS: { $statuses }を振り払った。
 nw-the-gm = GM
+
+## エネミー識別（combat/identify.rs）
+
+nw-identify = 🔎 { $who }の{ $target }への{ -nw-identify-judge }（{ -nw-knowledge } { $knowledge }{ $notes }、{ -nw-difficulty } { $difficulty }）：`{ $line }` → { $ok ->
+    [yes] { -nw-success }。
+   *[no] { -nw-failure }（{ -nw-prana }で覆せる：`/nw prana`）。
+}
+nw-identify-pcs = { -nw-identify-judge }はPCが行う（GMは自分のエネミーを知っている）。
+nw-major-used = この{ -nw-main-process }ではもう{ -nw-major-action }を使った。
+nw-no-enemy = エネミー `{ $target }` がいない。
+nw-no-enemy-in-sight = 見えるところにエネミー `{ $target }` がいない。
+nw-identified-already = { $who }はすでに識別済み：データは公開されている。

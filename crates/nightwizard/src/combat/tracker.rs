@@ -311,7 +311,7 @@ impl NightWizard {
             .in_place(TRACKER)
             .with_picture(croupier_core::table::Picture::Board { viewer: None });
         let mut out = vec![];
-        if !(secret_turn && !had_lines) {
+        if !secret_turn || had_lines {
             out.push(Reply::public(step));
         }
         out.push(Reply::public(tracker));

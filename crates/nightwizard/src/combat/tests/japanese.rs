@@ -50,6 +50,7 @@ const FIGHT: &[(&str, &str)] = &[
     ("bob: press Dodge", "bob: press 回避判定"),
     ("gm: press Damage", "gm: press ダメージ"),
     ("gm: press Apply", "gm: press 適用"),
+    ("alice: /nwenemy identify target:\"Shade Swarm\"", ""),
     ("gm: /nwcombat blockade enemy:\"Shade Swarm\"", ""),
     ("alice: /nwcombat withdraw", ""),
     ("alice: /nwcombat pass", ""),
@@ -79,12 +80,13 @@ fn a_fight_played_in_japanese_ends_as_in_english_and_reads_japanese() {
             assert_eq!(state(&mut en), state(&mut ja), "{line}");
         }
     }
-    // Refused in both: Bolt's pass while Ayla's attack is open, and Ayla's pass after she broke
-    // through the blockade (her Main Process ended; the hidden Lantern's began).
+    // Refused in both: Bolt's pass while Ayla's attack is open, and Ayla's withdrawal and pass
+    // after her Enemy Identify Judge (a Major Action: her Main Process ended, the hidden
+    // Lantern's began).
     assert_eq!(
         accepted,
-        FIGHT.len() - 2,
-        "every step but two refusals was played"
+        FIGHT.len() - 3,
+        "every step but three refusals was played"
     );
     let end: NightWizard = ja.state();
     assert!(end.combat.is_none(), "the GM ended the fight");
