@@ -2,9 +2,10 @@
 //! Incapacitated, paying a cost, and shaking off a Lunar Logic.
 
 use super::data::NwData;
+use super::judge::said::{self, no, say, Lines};
 use super::state::{NightWizard, PranaUse};
 use croupier_core::rng::GameRng;
-use croupier_core::table::{refuse, Actor, Message, Reply, RuleError};
+use croupier_core::table::{Actor, Phrase, Reply, RuleError, Value};
 
 /// `/nw prana`.
 pub fn prana(
@@ -17,15 +18,15 @@ pub fn prana(
     let Some(i) = s.pc_index(&actor.id) else {
         if *u == PranaUse::Accept {
             let Some(k) = s.open.iter().position(|o| o.user == actor.id) else {
-                return refuse("you have no open Judge.");
+                return no(Phrase::new("nw-prana-no-judge"));
             };
             s.open.remove(k);
             return Ok(vec![Reply::private(
                 &actor.id,
-                Message::text("Judge accepted."),
+                say(Phrase::new("nw-prana-gm-accepted")),
             )]);
         }
-        return refuse("only a PC has Prana (the GM's NPCs usually have none).");
+        return no(Phrase::new("nw-prana-pcs-only"));
     };
     if s.pcs[i].dead {
         return Err(s.pcs[i].dead_refusal());
@@ -37,54 +38,61 @@ pub fn prana(
         PranaUse::Cost(n) => {
             let n = *n as i32;
             if n > have {
-                return refuse(format!(
-                    "that costs {n} Prana; you have {have} (Prana never goes below 0)."
-                ));
+                return no(Phrase::new("nw-prana-cost-short")
+                    .arg("cost", i64::from(n))
+                    .arg("have", i64::from(have)));
             }
             spend(s, n);
-            Ok(vec![Reply::public(Message::text(format!(
-                "{name} pays {n} Prana for a skill ({} left).",
-                have - n
-            )))])
+            Ok(vec![Reply::public(say(Phrase::new("nw-prana-pays")
+                .arg("name", name.as_str())
+                .arg("cost", i64::from(n))
+                .arg("left", i64::from(have - n))))])
         }
         PranaUse::Avoid => {
             let cost = data.rules.prana.avoid_incapacitated_cost;
             let p = &s.pcs[i];
             if p.hp > 0 {
-                return refuse("you are not Incapacitated (HP 0).");
+                return no(Phrase::new("nw-avoid-not-down"));
             }
             if p.avoided_scene == Some(s.scene) {
-                return refuse("Avoid Incapacitated works once per Scene.");
+                return no(Phrase::new("nw-avoid-once"));
             }
             if cost > have {
-                return refuse(format!(
-                    "Avoid Incapacitated costs {cost} Prana; you have {have}."
-                ));
+                return no(Phrase::new("nw-avoid-short")
+                    .arg("cost", i64::from(cost))
+                    .arg("have", i64::from(have)));
             }
             spend(s, cost);
             let p = &mut s.pcs[i];
             p.hp = 1;
             p.avoided_scene = Some(s.scene);
-            let line = format!("{name} spends {cost} Prana and gets back up with 1 HP.");
+            let line: Value = Phrase::new("nw-avoid")
+                .arg("name", name.as_str())
+                .arg("cost", i64::from(cost))
+                .into();
             if s.combat.as_ref().is_some_and(|c| !c.last_stand.is_empty()) {
-                let (mut lines, mut gm) = (vec![line], vec![]);
+                let (mut lines, mut gm) = (Lines(vec![line.clone()]), Lines::new());
                 super::combat::round::stand_again(s, data, rng, &mut lines, &mut gm);
                 return Ok(s.tracker(lines, gm));
             }
-            Ok(vec![Reply::public(Message::text(line))])
+            Ok(vec![Reply::public(say(
+                Phrase::new("nw-said").arg("line", line)
+            ))])
         }
         // §4.2 use 7: only a Logic of the Casket that is up, shaken off as `/nwcasket shake` does.
         PranaUse::Logic(l) => super::casket::shake(s, actor, l),
         _ => {
             let Some(k) = s.open.iter().position(|o| o.user == actor.id) else {
-                return refuse("you have no open Judge to spend Prana on.");
+                return no(Phrase::new("nw-prana-no-open"));
             };
             if *u == PranaUse::Accept {
                 let j = s.open.remove(k);
                 let o = j.judge.outcome();
                 let mut out = vec![Reply::private(
                     &actor.id,
-                    Message::text(format!("{} accepted: Result {}.", j.label, o.result)),
+                    say(Phrase::new("nw-prana-accepted")
+                        .arg("label", said::label(&j.label))
+                        .arg("result", i64::from(o.result))),
                 )];
                 // The next of the PC's Judges left open (natural recovery's MP Judge) is offered.
                 if let Some(next) = s.open.iter().find(|o| o.user == actor.id) {
@@ -98,35 +106,41 @@ pub fn prana(
                 _ => 1,
             };
             if cost > have {
-                return refuse(format!("that needs {cost} Prana; you have {have}."));
+                return no(Phrase::new("nw-prana-short")
+                    .arg("cost", i64::from(cost))
+                    .arg("have", i64::from(have)));
             }
             let mut j = s.open[k].clone();
             let rules = s.settings.judge;
             let what = match u {
                 PranaUse::Reroll => {
                     j.judge.reroll(rng)?;
-                    "rerolls the dice".to_string()
+                    Phrase::new("nw-prana-reroll")
                 }
                 PranaUse::Cancel => {
                     j.judge.cancel_fumble()?;
-                    "cancels the Fumble".to_string()
+                    Phrase::new("nw-prana-cancel")
                 }
                 PranaUse::Fudge(up) => {
                     j.judge.fudge(*up, &rules, rng)?;
-                    format!("fudges the dice {}", if *up { "+1" } else { "−1" })
+                    Phrase::new("nw-prana-fudge").arg("by", if *up { "+1" } else { "−1" })
                 }
                 PranaUse::Raise(n) => {
                     j.judge.raise(*n, &rules, rng)?;
-                    format!("raises the Result by {}D", n * rules.raise_dice)
+                    Phrase::new("nw-prana-raise").arg("dice", i64::from(n * rules.raise_dice))
                 }
-                _ => return refuse("that is not a Judge option."),
+                _ => return no(Phrase::new("nw-prana-not-an-option")),
             };
             spend(s, cost);
             s.open[k] = j.clone();
             Ok(s.judge_replies(
                 &j,
                 data,
-                Some(format!("{name} spends {cost} Prana and {what}.")),
+                Some(
+                    what.arg("name", name.as_str())
+                        .arg("cost", i64::from(cost))
+                        .into(),
+                ),
             ))
         }
     }

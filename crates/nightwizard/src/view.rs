@@ -2,6 +2,7 @@
 //! enemies, secret vitals, Incapacitated and Post-action are decided once for the text tracker,
 //! this view and its picture), the fight's engagements, the episode and phase.
 
+use crate::judge::said::Lines;
 use serde::Serialize;
 
 use super::character::roster::NwShared;
@@ -234,7 +235,7 @@ pub fn status(
     out.extend(super::fortress::status_replies(s, gm));
     if s.combat.is_some() {
         out.extend(
-            s.tracker(vec![], vec![])
+            s.tracker(Lines::new(), Lines::new())
                 .into_iter()
                 .filter(|r| gm || r.is_public()),
         );

@@ -15,6 +15,7 @@ use super::super::data::{amount, Effect, Grant, JudgeKind, Modded, NwData, Per, 
 use super::super::fortress::model::{AreaKind, EMULATOR_SPACE_BONUS};
 use super::model::{Held, InForce, OnceUsed};
 use super::{refuse, Actor, NightWizard, Reply, RuleError, Who};
+use crate::judge::said::Lines;
 
 /// Whether `e` is still in force: a Scene effect ends with its Scene.
 fn live(s: &NightWizard, e: &InForce) -> bool {
@@ -207,7 +208,7 @@ pub(crate) fn declare(
     from: &str,
     effects: &[Effect],
     sl: u32,
-    lines: &mut Vec<String>,
+    lines: &mut Lines,
 ) {
     let fighting = s.combat.is_some();
     // Scene effects of a Scene that is over go (they no longer count anywhere).
@@ -286,12 +287,7 @@ fn describe(e: &InForce) -> String {
 
 /// Ends the effects whose duration is one of `ends` (and any Scene effect of a Scene that is
 /// over, or on a character no longer there), saying so: on a hidden enemy to the GM only.
-pub(crate) fn expire(
-    s: &mut NightWizard,
-    ends: &[Until],
-    lines: &mut Vec<String>,
-    gm: &mut Vec<String>,
-) {
+pub(crate) fn expire(s: &mut NightWizard, ends: &[Until], lines: &mut Lines, gm: &mut Lines) {
     let there = |s: &NightWizard, w: &Who| match w {
         Who::Pc(u) => s.pcs.iter().any(|p| &p.user == u),
         Who::Enemy(l) => s.enemy(l).is_some(),

@@ -7,6 +7,9 @@ use super::{
     attacker_wins, combat_mut, end_main, my_turn, refuse, Actor, Combat, Dice, Mode, NightWizard,
     NwData, Reply, RuleError, Who, SPD,
 };
+use crate::judge::roll::yes;
+use crate::judge::said::{no, Lines};
+use croupier_core::table::{Phrase, Value};
 
 /// GM puts two combatants in the same Engage.
 pub(crate) fn engage_two(s: &mut NightWizard, x: &str, y: &str) -> Result<Vec<Reply>, RuleError> {
@@ -22,7 +25,7 @@ pub(crate) fn engage_two(s: &mut NightWizard, x: &str, y: &str) -> Result<Vec<Re
     } else {
         engage(c, &a, &b);
     }
-    Ok(s.tracker(vec![], vec![]))
+    Ok(s.tracker(Lines::new(), Lines::new()))
 }
 
 /// Move Action: invade (engage) a target.
@@ -53,14 +56,12 @@ pub(crate) fn invade(
     }
     if let Some(g) = mine {
         if c.engages[g].iter().any(|o| hinders(s, &me, o)) {
-            return refuse("you are engaged with an enemy: withdraw first (`/nwcombat withdraw`).");
+            return no(Phrase::new("nw-invade-engaged"));
         }
     }
-    let line = format!(
-        "{} invades: engaged with {}.",
-        s.name_of(&me),
-        s.name_of(&t)
-    );
+    let line = Phrase::new("nw-invades")
+        .arg("who", s.name_of(&me))
+        .arg("target", s.name_of(&t));
     let c = combat_mut(s)?;
     leave(c, &me);
     engage(c, &t, &me);
@@ -81,7 +82,7 @@ pub(crate) fn withdraw(
         .as_ref()
         .ok_or_else(|| RuleError::new("there is no combat."))?;
     let Some(g) = NightWizard::engage_of(c, &me) else {
-        return refuse("you are not in an Engage.");
+        return no(Phrase::new("nw-not-engaged"));
     };
     c.used.may_move("Withdrawing")?;
     if let Some(b) = s.bad_of(&me).forbidding_moves() {
@@ -123,34 +124,31 @@ pub(crate) fn withdraw(
             rng,
         );
         let t = theirs.outcome().result;
-        let mut lines = vec![];
+        let mut lines = Lines::new();
         // A hidden enemy that holds a character back shows itself, as one that attacks does.
         if let Who::Enemy(l) = &b {
             if let Some(e) = s.enemy_mut(l).filter(|e| e.hidden) {
                 e.hidden = false;
-                lines.push(format!("👹 {l} reveals itself!"));
+                lines.push(Phrase::new("nw-reveals").arg("who", l.as_str()));
             }
         }
-        lines.push(format!(
-            "🚧 {} blockades: SPD `{}` against SPD `{}`.",
-            s.name_of(&b),
-            mine.line(),
-            theirs.line()
-        ));
+        lines.push(
+            Phrase::new("nw-blockade-roll")
+                .arg("who", s.name_of(&b))
+                .arg("mine", mine.said_line())
+                .arg("theirs", theirs.said_line()),
+        );
         let won = attacker_wins(m, t, false, false);
         let c = combat_mut(s)?;
         c.used.moved = true;
         c.used.minor = true;
-        let mut gm = vec![];
+        let mut gm = Lines::new();
         if won {
             leave(c, &me);
-            lines.push(format!(
-                "{} breaks through and withdraws; the Main Process ends.",
-                s.name_of(&me)
-            ));
+            lines.push(Phrase::new("nw-breaks-through").arg("who", s.name_of(&me)));
             end_main(s, data, rng, &mut lines, &mut gm);
         } else {
-            lines.push(format!("{} is held in the Engage.", s.name_of(&me)));
+            lines.push(Phrase::new("nw-held").arg("who", s.name_of(&me)));
         }
         return Ok(s.tracker(lines, gm));
     }
@@ -160,17 +158,13 @@ pub(crate) fn withdraw(
         .flatten();
     let line = if let Some((id, from)) = &free {
         super::effects::use_up(s, &[*id]);
-        format!(
-            "{} withdraws from the Engage with {from}: a Move Action, no Minor Action.",
-            s.name_of(&me)
-        )
+        Phrase::new("nw-withdraws-free")
+            .arg("who", s.name_of(&me))
+            .arg("from", from.as_str())
     } else if enemy {
-        format!(
-            "{} withdraws from the Engage (Move + Minor Action: the enemy hinders).",
-            s.name_of(&me)
-        )
+        Phrase::new("nw-withdraws-hindered").arg("who", s.name_of(&me))
     } else {
-        format!("{} moves out of the Engage.", s.name_of(&me))
+        Phrase::new("nw-moves-out").arg("who", s.name_of(&me))
     };
     let c = combat_mut(s)?;
     leave(c, &me);
@@ -196,11 +190,9 @@ pub(crate) fn blockade(s: &mut NightWizard, label: &str) -> Result<Vec<Reply>, R
         return refuse(format!("no enemy labelled `{label}`."));
     };
     e.blockade = !e.blockade;
-    let line = if e.blockade {
-        format!("🚧 {l} blockades its Engage: withdrawing takes an opposed SPD Judge.")
-    } else {
-        format!("{l} stops blockading.")
-    };
+    let line = Phrase::new("nw-blockades")
+        .arg("who", l.as_str())
+        .arg("on", yes(e.blockade));
     Ok(say(s, &w, line))
 }
 
@@ -212,17 +204,18 @@ pub(crate) fn minor(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>, Ru
         .as_ref()
         .ok_or_else(|| RuleError::new("there is no combat."))?;
     c.used.may_minor("A Minor Action")?;
-    let mut line = format!("{} takes a Minor Action.", s.name_of(&me));
+    let mut line = Phrase::new("nw-minor").arg("who", s.name_of(&me));
     if let Some(b) = s.bad_mut(&me).map(|b| b.minor_action()) {
         if !b.is_empty() {
-            line = format!(
-                "{} spends a Minor Action to shake off BS: {}.",
-                s.name_of(&me),
-                b.iter()
-                    .map(|b| b.name())
-                    .collect::<Vec<_>>()
-                    .join(", BS: ")
-            );
+            line = Phrase::new("nw-minor-shakes")
+                .arg("who", s.name_of(&me))
+                .arg(
+                    "statuses",
+                    b.iter()
+                        .map(|b| b.name())
+                        .collect::<Vec<_>>()
+                        .join(", BS: "),
+                );
         }
     }
     let c = combat_mut(s)?;
@@ -232,11 +225,12 @@ pub(crate) fn minor(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>, Ru
 }
 
 /// A tracker whose news line goes only to the GM when it is about a hidden enemy.
-pub(crate) fn say(s: &NightWizard, who: &Who, line: String) -> Vec<Reply> {
+pub(crate) fn say(s: &NightWizard, who: &Who, line: impl Into<Value>) -> Vec<Reply> {
+    let line = Lines(vec![line.into()]);
     if s.hidden(who) {
-        s.tracker(vec![], vec![line])
+        s.tracker(Lines::new(), line)
     } else {
-        s.tracker(vec![line], vec![])
+        s.tracker(line, Lines::new())
     }
 }
 

@@ -9,6 +9,7 @@ use super::super::character::OwnedItem;
 use super::{
     end_main, my_turn, refuse, Actor, Dice, Message, NightWizard, NwData, Reply, RuleError, Who,
 };
+use crate::judge::said::Lines;
 
 /// `/nw give item: to:`.
 pub fn give(
@@ -86,21 +87,21 @@ pub fn give(
         preserved: false,
     });
     s.pcs[r].gained.push(id);
-    let mut lines = vec![format!(
+    let mut lines = Lines::from(vec![format!(
         "🤝 {} hands the {name} to {}{}.",
         s.pcs[g].ch.name,
         s.pcs[r].ch.name,
         if fighting { " (Major Action)" } else { "" }
-    )];
+    )]);
     if !fighting {
-        return Ok(vec![Reply::public(Message::text(lines.join("\n")))]);
+        return Ok(vec![Reply::public(Message::text(lines.join()))]);
     }
     if let Some(c) = s.combat.as_mut() {
         c.used.moved = true;
         c.used.minor = true;
         c.used.major = true;
     }
-    let mut gm = vec![];
+    let mut gm = Lines::new();
     end_main(s, data, rng, &mut lines, &mut gm);
     Ok(s.tracker(lines, gm))
 }

@@ -2,6 +2,9 @@
 //! combatant loses HP, shared by the attack, Cover Up and the Cleanup Process's damage.
 
 use super::{Attack, NightWizard, NwData, Who};
+use crate::judge::roll::yes;
+use crate::judge::said::Lines;
+use croupier_core::table::Phrase;
 
 /// Step 6: HP Damage and the attack's bad status land on `on`. Skills that reduce HP Damage
 /// apply now, after the damage roll (§10.9 step 6), never below 0; the bad status lands when
@@ -12,7 +15,7 @@ pub(crate) fn land(
     at: &Attack,
     on: &Who,
     damage: i32,
-    lines: &mut Vec<String>,
+    lines: &mut Lines,
 ) {
     let (cut, shown, used) = super::effects::reduction(s, data, on);
     if cut != 0 && damage > 0 {
@@ -47,7 +50,7 @@ pub(crate) fn land(
 }
 
 /// Loses HP (floored at 0); at 0 the character is Incapacitated: Post-action, Count 0.
-pub(crate) fn hurt(s: &mut NightWizard, data: &NwData, w: &Who, n: i32, lines: &mut Vec<String>) {
+pub(crate) fn hurt(s: &mut NightWizard, data: &NwData, w: &Who, n: i32, lines: &mut Lines) {
     let name = s.name_of(w);
     let (hp, max) = match w {
         Who::Pc(u) => {
@@ -65,7 +68,13 @@ pub(crate) fn hurt(s: &mut NightWizard, data: &NwData, w: &Who, n: i32, lines: &
             (e.hp, e.hp_max)
         }
     };
-    lines.push(format!("{name} loses {n} HP (HP {hp}/{max})."));
+    lines.push(
+        Phrase::new("nw-loses-hp")
+            .arg("who", name.as_str())
+            .arg("hp", i64::from(n))
+            .arg("left", i64::from(hp))
+            .arg("max", i64::from(max)),
+    );
     if hp == 0 {
         if let Some(c) = s.combat.as_mut() {
             for f in c.fighters.iter_mut().filter(|f| &f.who == w) {
@@ -73,11 +82,10 @@ pub(crate) fn hurt(s: &mut NightWizard, data: &NwData, w: &Who, n: i32, lines: &
                 f.count = 0;
             }
         }
-        lines.push(match w {
-            Who::Pc(_) => format!(
-                "💫 {name} is Incapacitated (2 Prana, once per Scene: `/nw prana use:avoid`)."
-            ),
-            Who::Enemy(_) => format!("💫 {name} is Incapacitated."),
-        });
+        lines.push(
+            Phrase::new("nw-down")
+                .arg("who", name.as_str())
+                .arg("pc", yes(matches!(w, Who::Pc(_)))),
+        );
     }
 }

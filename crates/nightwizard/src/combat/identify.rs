@@ -6,8 +6,11 @@
 use super::super::judge::alter_for;
 use super::round::{my_turn, prana_offer};
 use super::table::data_line;
-use super::{combat_mut, end_main, open_for, pc_side, refuse, Dice, NightWizard, NwData};
+use super::{combat_mut, end_main, open_for, pc_side, Dice, NightWizard, NwData};
 use super::{Actor, Judge, Message, Mode, Reply, RuleError, UserId, Who};
+use crate::judge::roll::yes;
+use crate::judge::said::{no, Lines};
+use croupier_core::table::Phrase;
 
 /// The open Judge label of an Enemy Identify Judge.
 pub(crate) const IDENTIFY_JUDGE: &str = "Enemy Identify Judge";
@@ -26,23 +29,21 @@ pub fn identify(
 ) -> Result<Vec<Reply>, RuleError> {
     let me = my_turn(s, actor)?;
     let Who::Pc(user) = me.clone() else {
-        return refuse("the Enemy Identify Judge is a PC's (the GM knows its enemies).");
+        return no(Phrase::new("nw-identify-pcs"));
     };
     let c = combat_mut(s)?;
     if c.used.major {
-        return refuse("you have used your Major Action this Main Process.");
+        return no(Phrase::new("nw-major-used"));
     }
     let label = match s.find(target, false) {
         Some(w @ Who::Enemy(_)) if !pc_side(s, &w) => match w {
             Who::Enemy(l) => l,
-            Who::Pc(_) => return refuse(format!("no enemy `{target}`.")),
+            Who::Pc(_) => return no(Phrase::new("nw-no-enemy").arg("target", target)),
         },
-        _ => return refuse(format!("no enemy `{target}` in sight.")),
+        _ => return no(Phrase::new("nw-no-enemy-in-sight").arg("target", target)),
     };
     if s.enemy(&label).is_some_and(|e| e.identified) {
-        return refuse(format!(
-            "{label} is identified already: its data is on the table."
-        ));
+        return no(Phrase::new("nw-identified-already").arg("who", label.as_str()));
     }
     let Some(p) = s.pcs.iter().find(|p| p.user == user) else {
         return Err(crate::state::join_first());
@@ -60,12 +61,16 @@ pub fn identify(
     };
     let j = Judge::roll(alter, s.cf_of(data, &me), mode, false, rng);
     let ok = j.outcome().success == Some(true);
-    let mut lines = vec![format!(
-        "🔎 {}'s {IDENTIFY_JUDGE} on {label} (Knowledge {knowledge}{notes}, Difficulty {IDENTIFY_DIFFICULTY}): `{}` → {}",
-        s.name_of(&me),
-        j.line(),
-        if ok { "success." } else { "failure, unless Prana turns it (`/nw prana`)." }
-    )];
+    let mut lines = Lines::from(
+        Phrase::new("nw-identify")
+            .arg("who", s.name_of(&me))
+            .arg("target", label.as_str())
+            .arg("knowledge", i64::from(knowledge))
+            .arg("notes", notes)
+            .arg("difficulty", i64::from(IDENTIFY_DIFFICULTY))
+            .arg("line", j.said_line())
+            .arg("ok", yes(ok)),
+    );
     let mut out = vec![];
     if ok {
         out.push(reveal(s, &label));
@@ -78,7 +83,7 @@ pub fn identify(
     }
     // A Major Action ends the Main Process (§10.4).
     combat_mut(s)?.used.major = true;
-    let mut gm = vec![];
+    let mut gm = Lines::new();
     end_main(s, data, rng, &mut lines, &mut gm);
     let mut replies = s.tracker(lines, gm);
     replies.extend(out);

@@ -5,6 +5,8 @@ use super::{
     end_main, initiative, take_open, Dice, NightWizard, NwData, Reply, Who, DAMAGE_ROLL,
     DEFENCE_ROLL,
 };
+use crate::judge::said::Lines;
+use croupier_core::table::Phrase;
 
 /// §10.1 Incapacitated: at HP 0 a character "may use no actions" and "immediately become[s]
 /// Post-Action, Count = 0". When it is the character whose Main Process it is (an attack it
@@ -30,8 +32,8 @@ pub fn incapacitated(
         c.current.as_ref() == Some(w) || c.attack.as_ref().is_some_and(|a| &a.attacker == w);
     let tied = c.current.is_none() && c.skills.window.is_none() && c.candidates.contains(w);
     let name = s.name_of(w);
-    let (mut lines, mut gm) = (vec![], vec![]);
-    let say = |lines: &mut Vec<String>, gm: &mut Vec<String>, t: String| {
+    let (mut lines, mut gm) = (Lines::new(), Lines::new());
+    let say = |lines: &mut Lines, gm: &mut Lines, t: Phrase| {
         if s.hidden(w) {
             gm.push(t);
         } else {
@@ -42,7 +44,7 @@ pub fn incapacitated(
         say(
             &mut lines,
             &mut gm,
-            format!("💫 {name} is Incapacitated: the Main Process ends."),
+            Phrase::new("nw-down-acting").arg("who", name.as_str()),
         );
         for label in ["Hit Check", "Dodge Check", DAMAGE_ROLL, DEFENCE_ROLL] {
             take_open(s, w, label);
@@ -55,7 +57,7 @@ pub fn incapacitated(
         say(
             &mut lines,
             &mut gm,
-            format!("💫 {name} is Incapacitated and drops out of the next Main Process."),
+            Phrase::new("nw-down-tied").arg("who", name.as_str()),
         );
         if let Some(c) = s.combat.as_mut() {
             c.candidates.clear();
@@ -65,7 +67,7 @@ pub fn incapacitated(
         say(
             &mut lines,
             &mut gm,
-            format!("💫 {name} is Incapacitated: Post-action, Count 0."),
+            Phrase::new("nw-down-post").arg("who", name.as_str()),
         );
     }
     s.tracker(lines, gm)

@@ -10,7 +10,10 @@ use super::{
     DAMAGE_ROLL, DEFENCE_ROLL, SPD,
 };
 use super::{open_for, take_open};
-use croupier_core::table::{Message, UserId};
+use crate::judge::roll::yes;
+use crate::judge::said::{self, no, say, Lines};
+use croupier_core::table::UserId;
+use croupier_core::table::{Phrase, Value};
 
 /// The open Judge label of a PC's Initiative (SPD) Judge.
 pub(crate) const SPD_JUDGE: &str = "SPD Judge";
@@ -22,7 +25,7 @@ pub(crate) fn prana_offer(s: &NightWizard, user: &UserId, label: &str) -> Option
         .open
         .iter()
         .find(|o| &o.user == user && o.label == label)?;
-    let m = Message::text(format!("Prana options for your {}:", o.label));
+    let m = say(Phrase::new("nw-prana-options").arg("label", said::label(&o.label)));
     Some(Reply::private(user, s.with_prana_buttons(o, m)))
 }
 
@@ -45,8 +48,14 @@ pub(crate) fn after_prana(
         return None;
     }
     f.count = n;
-    let mut lines = vec![format!("{name}'s Count is now {n} (was {was}).")];
-    let mut gm = vec![];
+    let mut lines = Lines::new();
+    lines.push(
+        Phrase::new("nw-count-now")
+            .arg("who", name.as_str())
+            .arg("count", i64::from(n))
+            .arg("was", i64::from(was)),
+    );
+    let mut gm = Lines::new();
     let fresh = c.attack.is_none()
         && c.used == Used::default()
         && c.skills.window.is_none()
@@ -58,10 +67,7 @@ pub(crate) fn after_prana(
         let now = s.combat.as_ref().and_then(|c| c.current.clone());
         if now != before {
             if let Some(w) = now.filter(|w| !s.hidden(w)) {
-                lines.push(format!(
-                    "The Initiative Process chooses again: {}'s Main Process.",
-                    s.name_of(&w)
-                ));
+                lines.push(Phrase::new("nw-chooses-again").arg("who", s.name_of(&w)));
             }
         }
     }
@@ -160,7 +166,7 @@ pub(crate) fn start(
     any_seven: &bool,
 ) -> Result<Vec<Reply>, RuleError> {
     if s.combat.is_some() {
-        return refuse("a combat is already running (`/nwcombat end`).");
+        return no(Phrase::new("nw-combat-running"));
     }
     let mut fighters: Vec<Fighter> = s
         .pcs
@@ -179,7 +185,7 @@ pub(crate) fn start(
         post: false,
     }));
     if pcs == 0 || fighters.iter().all(|f| pc_side(s, &f.who)) {
-        return refuse("combat needs at least one PC and one enemy (`/nwenemy spawn`).");
+        return no(Phrase::new("nw-combat-needs"));
     }
     s.combat = Some(Combat {
         round: 0,
@@ -198,8 +204,8 @@ pub(crate) fn start(
         last_stand: vec![],
         identifying: vec![],
     });
-    let mut lines = vec!["⚔️ Combat begins.".to_string()];
-    let mut gm_lines = vec![];
+    let mut lines = Lines::from(Phrase::new("nw-combat-begins"));
+    let mut gm_lines = Lines::new();
     new_round(s, data, rng, &mut lines, &mut gm_lines);
     Ok(s.tracker(lines, gm_lines))
 }
@@ -207,9 +213,9 @@ pub(crate) fn start(
 /// The GM ends the combat.
 pub(crate) fn end(s: &mut NightWizard) -> Result<Vec<Reply>, RuleError> {
     if s.combat.is_none() {
-        return refuse("there is no combat.");
+        return no(Phrase::new("nw-no-combat"));
     }
-    Ok(finish(s, vec!["The GM ends the combat.".into()]))
+    Ok(finish(s, Phrase::new("nw-gm-ends")))
 }
 
 /// Claims a tied turn.
@@ -231,10 +237,10 @@ pub(crate) fn go(
                 "no PC is standing: the fight waits for an Avoid Incapacitated (`/nw prana use:avoid`), or for the GM to end it (`/nwcombat go`).",
             );
         }
-        let lines = vec![
-            "The GM ends the fight: nobody got back up.".to_string(),
+        let lines = Lines(vec![
+            Phrase::new("nw-gm-ends-last-stand").into(),
             over_line(s),
-        ];
+        ]);
         return Ok(finish(s, lines));
     }
     if c.closing {
@@ -243,20 +249,20 @@ pub(crate) fn go(
                 "the GM closes the Initiative Process and goes on to the Cleanup Process.",
             );
         }
-        let mut lines = vec!["The Initiative Process ends.".to_string()];
-        let mut gm = vec![];
+        let mut lines = Lines::from(Phrase::new("nw-initiative-ends"));
+        let mut gm = Lines::new();
         combat_mut(s)?.closing = false;
         to_cleanup(s, data, rng, &mut lines, &mut gm);
         return Ok(s.tracker(lines, gm));
     }
     if c.current.is_some() {
         let w = c.current.clone().unwrap_or(Who::Enemy(String::new()));
-        let name = if s.hidden(&w) {
-            "the GM".to_string()
+        let name: Value = if s.hidden(&w) {
+            Phrase::new("nw-the-gm").into()
         } else {
-            s.name_of(&w)
+            s.name_of(&w).into()
         };
-        return refuse(format!("it is {name}'s Main Process."));
+        return no(Phrase::new("nw-its-main").arg("who", name));
     }
     let pick = match key {
         Some(k) => s.find(k, is_gm),
@@ -275,7 +281,7 @@ pub(crate) fn go(
     let c = combat_mut(s)?;
     c.current = Some(w);
     c.candidates.clear();
-    Ok(s.tracker(vec![], vec![]))
+    Ok(s.tracker(Lines::new(), Lines::new()))
 }
 
 /// Ends the Main Process without a Major Action.
@@ -296,11 +302,11 @@ pub(crate) fn pass(
         Some(w) => w,
         None => my_turn(s, actor)?,
     };
-    let line = format!("{} ends the Main Process.", s.name_of(&me));
+    let line: Value = Phrase::new("nw-pass").arg("who", s.name_of(&me)).into();
     let (mut lines, mut gm) = if s.hidden(&me) {
-        (vec![], vec![line])
+        (Lines::new(), Lines(vec![line]))
     } else {
-        (vec![line], vec![])
+        (Lines(vec![line]), Lines::new())
     };
     end_main(s, data, rng, &mut lines, &mut gm);
     Ok(s.tracker(lines, gm))
@@ -309,10 +315,10 @@ pub(crate) fn pass(
 /// The acting character if the actor controls it and no attack is open.
 pub(crate) fn my_turn(s: &NightWizard, actor: &Actor) -> Result<Who, RuleError> {
     let Some(c) = s.combat.as_ref() else {
-        return refuse("there is no combat.");
+        return no(Phrase::new("nw-no-combat"));
     };
     if c.attack.is_some() {
-        return refuse("finish the attack in progress first.");
+        return no(Phrase::new("nw-attack-first"));
     }
     let Some(w) = c.current.clone() else {
         if c.closing {
@@ -331,18 +337,15 @@ pub(crate) fn my_turn(s: &NightWizard, actor: &Actor) -> Result<Who, RuleError> 
     };
     if !s.controls(actor, &w) {
         let hidden = matches!(&w, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.hidden));
-        let name = if hidden {
-            "the GM".to_string()
+        let name: Value = if hidden {
+            Phrase::new("nw-the-gm").into()
         } else {
-            s.name_of(&w)
+            s.name_of(&w).into()
         };
-        return refuse(format!("it is not your turn: it is {name}'s Main Process."));
+        return no(Phrase::new("nw-not-your-turn").arg("who", name));
     }
     if s.hp_of(&w) == 0 {
-        return refuse(format!(
-            "{} is Incapacitated (HP 0) and can take no actions; `/nwcombat pass` ends the Main Process.",
-            s.name_of(&w)
-        ));
+        return no(Phrase::new("nw-down-no-actions").arg("who", s.name_of(&w)));
     }
     Ok(w)
 }
@@ -357,7 +360,7 @@ pub(crate) fn standing(s: &NightWizard, pcs: bool) -> bool {
 
 /// Why the fight is over, once one side has nobody left in it: beaten, or gone (retreated
 /// to Long or Extreme range, out of the initiative order).
-pub(crate) fn over_line(s: &NightWizard) -> String {
+pub(crate) fn over_line(s: &NightWizard) -> Value {
     let won = standing(s, true);
     let fighting = |w: &Who| {
         s.combat
@@ -375,13 +378,10 @@ pub(crate) fn over_line(s: &NightWizard) -> String {
             !p.dead && p.hp > 0 && !fighting(&w)
         })
     };
-    match (won, fled) {
-        (true, true) => "No enemy is left in the fight (the rest retreated): the combat is won.",
-        (true, false) => "No enemy is left standing: the combat is won.",
-        (false, true) => "No PC is left in the fight (the rest retreated).",
-        (false, false) => "No PC is left standing.",
-    }
-    .to_string()
+    Phrase::new("nw-over")
+        .arg("won", yes(won))
+        .arg("fled", yes(fled))
+        .into()
 }
 
 /// Ends the current Main Process: Post-action, Count 0, Rigor ends; then the next Initiative.
@@ -389,8 +389,8 @@ pub(crate) fn end_main(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
-    lines: &mut Vec<String>,
-    gm: &mut Vec<String>,
+    lines: &mut Lines,
+    gm: &mut Lines,
 ) {
     let Some(c) = s.combat.as_mut() else { return };
     let cur = c.current.take();
@@ -419,8 +419,8 @@ pub(crate) fn initiative(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
-    lines: &mut Vec<String>,
-    gm: &mut Vec<String>,
+    lines: &mut Lines,
+    gm: &mut Lines,
 ) {
     if !standing(s, true) || !standing(s, false) {
         if last_stand(s, data, lines) {
@@ -446,10 +446,7 @@ pub(crate) fn initiative(
                 c.current = None;
                 c.candidates.clear();
             }
-            lines.push(
-                "⏳ Everyone has acted. Initiative Process: Initiative Process skills may still be declared (`/nwcombat use`) before the GM goes on to the Cleanup Process (`/nwcombat go`)."
-                    .into(),
-            );
+            lines.push(Phrase::new("nw-everyone-acted"));
             return;
         }
         to_cleanup(s, data, rng, lines, gm);
@@ -519,8 +516,8 @@ pub(crate) fn to_cleanup(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
-    lines: &mut Vec<String>,
-    gm: &mut Vec<String>,
+    lines: &mut Lines,
+    gm: &mut Lines,
 ) {
     cleanup(s, data, rng, lines);
     if standing(s, true) && standing(s, false) {
@@ -537,7 +534,7 @@ pub(crate) fn to_cleanup(
 /// and may still Avoid Incapacitated (§4.2 use 6: "when you become Incapacitated") get the
 /// chance. The fight waits for one of them (`/nw prana use:avoid`, and it goes on) or for the
 /// GM (`/nwcombat go` ends it). True when it now waits.
-fn last_stand(s: &mut NightWizard, data: &NwData, lines: &mut Vec<String>) -> bool {
+fn last_stand(s: &mut NightWizard, data: &NwData, lines: &mut Lines) -> bool {
     if standing(s, true) || !standing(s, false) {
         return false;
     }
@@ -556,10 +553,11 @@ fn last_stand(s: &mut NightWizard, data: &NwData, lines: &mut Vec<String>) -> bo
         return false;
     }
     let names: Vec<String> = who.iter().map(|w| s.name_of(w)).collect();
-    lines.push(format!(
-        "💫 No PC is standing, but {} may still Avoid Incapacitated ({cost} Prana, once per Scene: `/nw prana use:avoid`) and fight on. The GM ends the fight with `/nwcombat go`.",
-        names.join(" or ")
-    ));
+    lines.push(
+        Phrase::new("nw-last-stand")
+            .arg("names", names.join(" or "))
+            .arg("cost", i64::from(cost)),
+    );
     if let Some(c) = s.combat.as_mut() {
         c.last_stand = who;
         c.current = None;
@@ -575,28 +573,23 @@ pub(crate) fn stand_again(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
-    lines: &mut Vec<String>,
-    gm: &mut Vec<String>,
+    lines: &mut Lines,
+    gm: &mut Lines,
 ) {
     let Some(c) = s.combat.as_mut().filter(|c| !c.last_stand.is_empty()) else {
         return;
     };
     c.last_stand.clear();
-    lines.push("The fight goes on.".into());
+    lines.push(Phrase::new("nw-fight-goes-on"));
     initiative(s, data, rng, lines, gm);
 }
 
 /// The Cleanup Process: Poison (rating × 1D HP), Rigor and Dazed end.
-pub(crate) fn cleanup(
-    s: &mut NightWizard,
-    data: &NwData,
-    rng: &mut impl Dice,
-    lines: &mut Vec<String>,
-) {
+pub(crate) fn cleanup(s: &mut NightWizard, data: &NwData, rng: &mut impl Dice, lines: &mut Lines) {
     let Some(c) = s.combat.as_ref() else { return };
     let who: Vec<Who> = c.fighters.iter().map(|f| f.who.clone()).collect();
     let round = c.round;
-    lines.push(format!("🧹 Cleanup Process of Round {round}."));
+    lines.push(Phrase::new("nw-cleanup").arg("round", i64::from(round)));
     for w in who {
         if s.hp_of(&w) > 0 {
             for (b, r, d, n) in s.bad_of(&w).cleanup_losses(rng) {
@@ -619,15 +612,15 @@ pub(crate) fn new_round(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
-    lines: &mut Vec<String>,
-    gm: &mut Vec<String>,
+    lines: &mut Lines,
+    gm: &mut Lines,
 ) {
     let Some(c) = s.combat.as_ref() else { return };
     let who: Vec<Who> = c.fighters.iter().map(|f| f.who.clone()).collect();
     let any7 = c.npc_any_seven;
     let round = c.round + 1;
     super::effects::expire(s, &[Until::Main, Until::Round], lines, gm);
-    lines.push(format!("🔔 Round {round}: Setup Process."));
+    lines.push(Phrase::new("nw-setup").arg("round", i64::from(round)));
     let mut counts = vec![];
     for w in &who {
         if s.hp_of(w) == 0 {
@@ -649,7 +642,10 @@ pub(crate) fn new_round(
         if s.prana_windows {
             open_for(s, w, SPD_JUDGE, &j);
         }
-        let text = format!("{}: SPD Judge `{}` → Count {n}", s.name_of(w), j.line());
+        let text = Phrase::new("nw-spd-line")
+            .arg("who", s.name_of(w))
+            .arg("line", j.said_line())
+            .arg("count", i64::from(n));
         let hidden = matches!(w, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.hidden));
         if hidden {
             gm.push(text);
@@ -677,15 +673,16 @@ pub(crate) fn new_round(
 }
 
 /// Ends combat: every bad status is cleared.
-pub(crate) fn finish(s: &mut NightWizard, mut lines: Vec<String>) -> Vec<Reply> {
-    let mut gm = vec![];
+pub(crate) fn finish(s: &mut NightWizard, lines: impl Into<Lines>) -> Vec<Reply> {
+    let mut lines: Lines = lines.into();
+    let mut gm = Lines::new();
     close(s, &mut lines, &mut gm);
     s.tracker(lines, gm)
 }
 
 /// Ends combat in the state: the fight, its open Judges and every bad status go; the enemies
 /// that are down leave the table (named publicly only where the players could see them).
-fn close(s: &mut NightWizard, lines: &mut Vec<String>, gm: &mut Vec<String>) {
+fn close(s: &mut NightWizard, lines: &mut Lines, gm: &mut Lines) {
     s.combat = None;
     let (public, gm_line) = defeated_leave(s);
     lines.extend(public);
@@ -705,7 +702,7 @@ fn close(s: &mut NightWizard, lines: &mut Vec<String>, gm: &mut Vec<String>) {
 
 /// At the end of a fight, the enemies that are down (HP 0 or less, or dead; Guests stay) leave
 /// the table: the public line names those the players could see; the GM line names all.
-fn defeated_leave(s: &mut NightWizard) -> (Option<String>, Option<String>) {
+fn defeated_leave(s: &mut NightWizard) -> (Option<Phrase>, Option<Phrase>) {
     let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut s.enemies)
         .into_iter()
         .partition(|e| !e.ally && (e.hp <= 0 || e.dead));
@@ -719,9 +716,10 @@ fn defeated_leave(s: &mut NightWizard) -> (Option<String>, Option<String>) {
             .filter(|e| hidden_too || !e.hidden)
             .map(|e| e.label.as_str())
             .collect();
-        (!n.is_empty()).then(|| format!("Defeated, off the table: {}.", n.join(", ")))
+        (!n.is_empty()).then(|| n.join(", "))
     };
     let public = names(false);
     let gm = names(true).filter(|g| Some(g) != public.as_ref());
-    (public, gm)
+    let said = |n: String| Phrase::new("nw-defeated").arg("names", n);
+    (public.map(said), gm.map(said))
 }

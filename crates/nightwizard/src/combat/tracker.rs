@@ -5,6 +5,10 @@
 
 use serde::Serialize;
 
+use crate::judge::roll::yes;
+use crate::judge::said::{say, word, Lines};
+use croupier_core::table::{english, Phrase, Value};
+
 use super::access::{mention, pc_side, sees};
 use super::model::Band;
 use super::{
@@ -18,63 +22,77 @@ use crate::data::NwData;
 impl NightWizard {
     /// The tracker: a public message (hidden enemies left out) and, when there are hidden
     /// enemies or GM-only lines, a GM message.
-    pub fn tracker(&self, lines: Vec<String>, gm_lines: Vec<String>) -> Vec<Reply> {
+    pub fn tracker(&self, lines: impl Into<Lines>, gm_lines: impl Into<Lines>) -> Vec<Reply> {
+        let (lines, gm_lines): (Lines, Lines) = (lines.into(), gm_lines.into());
         let Some(c) = &self.combat else {
             let mut l = lines;
-            l.push("⚔️ Combat over: bad statuses cleared.".into());
-            let standing: Vec<String> = self
+            l.push(Phrase::new("nw-combat-over-line"));
+            let standing: Vec<Value> = self
                 .pcs
                 .iter()
                 .map(|p| {
-                    format!(
-                        "**{}** · HP {} · MP {} · Prana {}",
-                        p.ch.name, p.hp, p.mp, p.prana
-                    )
+                    Phrase::new("nw-over-row")
+                        .arg("name", p.ch.name.as_str())
+                        .arg("hp", i64::from(p.hp))
+                        .arg("mp", i64::from(p.mp))
+                        .arg("prana", i64::from(p.prana))
+                        .into()
                 })
                 .collect();
             return vec![
-                Reply::public(Message::text(l.join("\n"))),
+                Reply::public(say(Phrase::new("nw-step").arg("lines", l.value()))),
                 Reply::public(
-                    Message::titled("⚔️ Combat over", standing.join("\n")).in_place(TRACKER),
+                    say(Phrase::titled("nw-over-title", "nw-step")
+                        .arg("lines", Value::Lines(standing)))
+                    .in_place(TRACKER),
                 ),
             ];
         };
         // The rows as each viewer sees them (one rule for hidden enemies and secret vitals,
         // `rows`), less those out of the initiative order, which Positions lists.
         let board = |gm: bool| {
-            let rows: Vec<String> = rows(self, None, gm)
+            let rows: Vec<Value> = rows(self, None, gm)
                 .into_iter()
                 .filter(|r| r.far.is_none())
                 .map(|r| {
-                    let vitals = match (r.pc, r.condition) {
-                        (true, _) => format!(
-                            "HP {} · MP {} · Prana {}",
-                            r.hp.0,
-                            r.mp.0,
-                            r.prana.map_or(0, |p| p.0)
-                        ),
-                        (false, Some(condition)) => condition.to_string(),
-                        (false, None) => {
-                            format!("HP {}/{} · MP {}", r.hp.0, r.hp.1.unwrap_or(r.hp.0), r.mp.0)
-                        }
+                    let vitals: Value = match (r.pc, r.condition) {
+                        (true, _) => Phrase::new("nw-vitals-pc")
+                            .arg("hp", i64::from(r.hp.0))
+                            .arg("mp", i64::from(r.mp.0))
+                            .arg("prana", i64::from(r.prana.map_or(0, |p| p.0)))
+                            .into(),
+                        (false, Some(condition)) => word("nw-condition", condition),
+                        (false, None) => Phrase::new("nw-vitals-enemy")
+                            .arg("hp", i64::from(r.hp.0))
+                            .arg("max", i64::from(r.hp.1.unwrap_or(r.hp.0)))
+                            .arg("mp", i64::from(r.mp.0))
+                            .into(),
                     };
-                    format!(
-                        "{} **{}**{} · Count {} · {vitals}{}{}",
-                        r.mark,
-                        r.name,
-                        if r.hidden { " (hidden)" } else { "" },
-                        r.count.unwrap_or(0),
-                        if r.bad.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" · {}", r.bad)
-                        },
-                        if r.state.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" · {}", r.state)
-                        },
-                    )
+                    let then =
+                        |v: Value| -> Value { Phrase::new("nw-row-then").arg("then", v).into() };
+                    Phrase::new("nw-row")
+                        .arg("mark", r.mark)
+                        .arg("name", r.name.as_str())
+                        .arg("hidden", yes(r.hidden))
+                        .arg("count", i64::from(r.count.unwrap_or(0)))
+                        .arg("vitals", vitals)
+                        .arg(
+                            "bad",
+                            if r.bad.is_empty() {
+                                Value::from("")
+                            } else {
+                                then(r.bad.as_str().into())
+                            },
+                        )
+                        .arg(
+                            "state",
+                            if r.state.is_empty() {
+                                Value::from("")
+                            } else {
+                                then(word("nw-state", r.state))
+                            },
+                        )
+                        .into()
                 })
                 .collect();
             let eng: Vec<String> = visible_engages(self, gm)
@@ -84,29 +102,43 @@ impl NightWizard {
             (rows, eng)
         };
         let (rows, eng) = board(false);
-        let mut m = Message::titled(format!("⚔️ Round {}", c.round), rows.join("\n"));
-        m = m.field(
-            "Engagements",
-            if eng.is_empty() {
-                "none (everyone at Short range)".to_string()
-            } else {
-                eng.join(" · ")
-            },
-        );
-        if let Some(p) = movement::positions(self, false) {
-            m = m.field("Positions", p);
+        let mut p = Phrase::titled("nw-tracker-title", "nw-step")
+            .arg("round", i64::from(c.round))
+            .arg("lines", Value::Lines(rows))
+            .field_keys("nw-field-engagements", "nw-field-engagements-value")
+            .arg(
+                "engagements",
+                if eng.is_empty() {
+                    Value::from(Phrase::new("nw-no-engagements"))
+                } else {
+                    Value::from(eng.join(" · "))
+                },
+            );
+        if let Some(pos) = movement::positions(self, false) {
+            p = p
+                .field_keys("nw-field-positions", "nw-field-positions-value")
+                .arg("positions", pos);
         }
         let in_force = super::effects::lines(self, |w| sees(self, false, w));
         if !in_force.is_empty() {
-            m = m.field("Effects in force", in_force.join("\n"));
+            p = p
+                .field_keys("nw-field-effects", "nw-field-effects-value")
+                .arg("effects", in_force.join("\n"));
         }
+        // The buttons of the step, and the keys of their labels.
+        let mut m = Message::default();
+        let mut keys: Vec<&str> = vec![];
         let turn_hidden = c.current.as_ref().is_some_and(|w| !sees(self, false, w));
-        let (turn, pings): (String, Vec<UserId>) = match (&c.attack, &c.current) {
-            (Some(a), _) if !a.defenders.is_empty() => self.defenders_turn(a, &mut m),
+        let (turn, pings): (Value, Vec<UserId>) = match (&c.attack, &c.current) {
+            (Some(a), _) if !a.defenders.is_empty() => {
+                let (t, pings) = self.defenders_turn(a, &mut m);
+                (t.into(), pings)
+            }
             (Some(a), _) => match a.stage {
                 Stage::Hit => {
+                    keys.push("nw-button-dodge");
                     m = m.styled_button(
-                        "Dodge",
+                        english("nw-button-dodge"),
                         &NwCommand::Combat(CombatCommand::Dodge {
                             who: None,
                             full: None,
@@ -114,73 +146,81 @@ impl NightWizard {
                         ButtonStyle::Primary,
                     );
                     (
-                        format!("{}: roll the Dodge Check", mention(self, &a.target)),
+                        Phrase::new("nw-turn-dodge")
+                            .arg("who", mention(self, &a.target))
+                            .into(),
                         vec![self.controller(&a.target)],
                     )
                 }
                 Stage::Dodge => {
+                    keys.push("nw-button-damage");
                     m = m.styled_button(
-                        "Damage",
+                        english("nw-button-damage"),
                         &NwCommand::Combat(CombatCommand::Damage),
                         ButtonStyle::Primary,
                     );
                     (
-                        format!("{}: compare and roll damage", mention(self, &a.attacker)),
+                        Phrase::new("nw-turn-damage")
+                            .arg("who", mention(self, &a.attacker))
+                            .into(),
                         vec![self.controller(&a.attacker)],
                     )
                 }
                 Stage::Defence => {
+                    keys.push("nw-button-defence");
                     m = m.styled_button(
-                        "Defence roll",
+                        english("nw-button-defence"),
                         &NwCommand::Combat(CombatCommand::Damage),
                         ButtonStyle::Primary,
                     );
                     (
-                        format!(
-                            "{}: Prana on the damage roll now if you wish, then {}'s defence roll",
-                            mention(self, &a.attacker),
-                            self.name_of(&a.target)
-                        ),
+                        Phrase::new("nw-turn-defence")
+                            .arg("who", mention(self, &a.attacker))
+                            .arg("target", self.name_of(&a.target))
+                            .into(),
                         vec![self.controller(&a.attacker)],
                     )
                 }
                 Stage::Damage => {
+                    keys.push("nw-button-apply");
                     m = m.styled_button(
-                        "Apply",
+                        english("nw-button-apply"),
                         &NwCommand::Combat(CombatCommand::Apply),
                         ButtonStyle::Primary,
                     );
                     let cover = self.cover_buttons(a, &mut m);
                     (
-                        format!(
-                            "{}: apply {} damage to {} (or a Pre-action ally in the same Engage Covers Up)",
-                            mention(self, &a.attacker),
-                            a.damage,
-                            self.name_of(&a.target)
-                        ),
+                        Phrase::new("nw-turn-apply")
+                            .arg("who", mention(self, &a.attacker))
+                            .arg("damage", i64::from(a.damage))
+                            .arg("target", self.name_of(&a.target))
+                            .into(),
                         [vec![self.controller(&a.attacker)], cover].concat(),
                     )
                 }
             },
-            (None, Some(_)) if turn_hidden => ("the GM's turn".to_string(), vec![self.gm.clone()]),
+            (None, Some(_)) if turn_hidden => {
+                (Phrase::new("nw-turn-gm").into(), vec![self.gm.clone()])
+            }
             (None, Some(w)) => {
+                keys.push("nw-button-pass");
                 m = m.styled_button(
-                    "End Main Process",
+                    english("nw-button-pass"),
                     &NwCommand::Combat(CombatCommand::Pass),
                     ButtonStyle::Secondary,
                 );
                 (
-                    format!(
-                        "{}'s Main Process: Move, Minor, Major (`/nwcombat attack target:…`)",
-                        mention(self, w)
-                    ),
+                    Phrase::new("nw-turn-main")
+                        .arg("who", mention(self, w))
+                        .into(),
                     vec![self.controller(w)],
                 )
             }
             (None, None) if !c.last_stand.is_empty() => {
+                keys.extend(["nw-button-avoid", "nw-button-end-fight"]);
                 m = m
                     .styled_button(
-                        "Avoid Incapacitated",
+                        english("nw-button-avoid"),
                         &NwCommand::Prana {
                             r#use: PranaChoice::Avoid,
                             amount: None,
@@ -189,16 +229,15 @@ impl NightWizard {
                         ButtonStyle::Success,
                     )
                     .styled_button(
-                        "End the fight",
+                        english("nw-button-end-fight"),
                         &NwCommand::Combat(CombatCommand::Go { who: None }),
                         ButtonStyle::Secondary,
                     );
                 let names: Vec<String> = c.last_stand.iter().map(|w| mention(self, w)).collect();
                 (
-                    format!(
-                        "{}: Avoid Incapacitated to fight on, or the GM ends the fight",
-                        names.join(", ")
-                    ),
+                    Phrase::new("nw-turn-last-stand")
+                        .arg("names", names.join(", "))
+                        .into(),
                     c.last_stand
                         .iter()
                         .map(|w| self.controller(w))
@@ -207,36 +246,36 @@ impl NightWizard {
                 )
             }
             (None, None) if c.closing => {
+                keys.push("nw-button-cleanup");
                 m = m.styled_button(
-                    "Cleanup Process",
+                    english("nw-button-cleanup"),
                     &NwCommand::Combat(CombatCommand::Go { who: None }),
                     ButtonStyle::Secondary,
                 );
-                (
-                    "Initiative Process after the last Main Process: Initiative Process skills now (`/nwcombat use`); the GM goes on to the Cleanup Process (`/nwcombat go`)".to_string(),
-                    vec![self.gm.clone()],
-                )
+                (Phrase::new("nw-turn-closing").into(), vec![self.gm.clone()])
             }
             (None, None) if c.skills.window.is_some() => {
+                keys.push("nw-button-skip");
                 m = m.styled_button(
-                    "Skip",
+                    english("nw-button-skip"),
                     &NwCommand::Combat(CombatCommand::Skip { who: None }),
                     ButtonStyle::Secondary,
                 );
-                skills_use::window::window_turn(self, c)
+                let (t, pings) = skills_use::window::window_turn(self, c);
+                (t.into(), pings)
             }
             (None, None) => {
                 let names: Vec<String> = c.candidates.iter().map(|w| mention(self, w)).collect();
+                keys.push("nw-button-go");
                 m = m.styled_button(
-                    "Go",
+                    english("nw-button-go"),
                     &NwCommand::Combat(CombatCommand::Go { who: None }),
                     ButtonStyle::Primary,
                 );
                 (
-                    format!(
-                        "tied for the next Main Process: {} (`/nwcombat go`)",
-                        names.join(", ")
-                    ),
+                    Phrase::new("nw-turn-tied")
+                        .arg("names", names.join(", "))
+                        .into(),
                     c.candidates.iter().map(|w| self.controller(w)).collect(),
                 )
             }
@@ -245,63 +284,67 @@ impl NightWizard {
         // no ping and no Turn field (nothing says that someone unseen acts).
         let secret_turn = turn_hidden && c.attack.is_none();
         if !secret_turn {
-            m = m.field("Turn", turn.clone());
+            p = p
+                .field_keys("nw-field-turn", "nw-field-turn-value")
+                .arg("turn", turn.clone());
         }
         // The board is one standing message, edited in place; what just happened, whose
         // turn it is (with a ping) and the buttons come as a new, short message.
-        let mut step = Message::text(if secret_turn {
-            lines.join("\n")
-        } else if lines.is_empty() {
-            format!("▶ {turn}")
+        let had_lines = !lines.is_empty();
+        let step = if secret_turn {
+            Phrase::new("nw-step").arg("lines", lines.value())
+        } else if !had_lines {
+            Phrase::new("nw-step-turn").arg("turn", turn)
         } else {
-            format!("{}\n▶ {turn}", lines.join("\n"))
-        });
+            Phrase::new("nw-step-lines-turn")
+                .arg("lines", lines.value())
+                .arg("turn", turn)
+        };
+        let mut step = say(step.buttons(&keys));
         step.buttons = std::mem::take(&mut m.buttons);
         if !secret_turn {
             for p in &pings {
                 step = step.ping(p);
             }
         }
-        let tracker = m
+        let tracker = say(p)
             .in_place(TRACKER)
             .with_picture(croupier_core::table::Picture::Board { viewer: None });
         let mut out = vec![];
-        if !(secret_turn && lines.is_empty()) {
+        if !secret_turn || had_lines {
             out.push(Reply::public(step));
         }
         out.push(Reply::public(tracker));
         let has_hidden = c.fighters.iter().any(|f| !sees(self, false, &f.who));
         if has_hidden || !gm_lines.is_empty() {
             let (rows, eng) = board(true);
-            let mut body = gm_lines.join("\n");
+            let mut body = gm_lines;
             if secret_turn {
                 if let Some(w) = &c.current {
-                    if !body.is_empty() {
-                        body.push('\n');
-                    }
-                    body.push_str(&format!(
-                        "▶ {}'s Main Process (hidden: the players are not told)",
-                        self.name_of(w)
-                    ));
+                    body.push(Phrase::new("nw-gm-hidden-turn").arg("who", self.name_of(w)));
                 }
             }
             if !body.is_empty() {
-                body.push_str("\n\n");
+                body.push("");
             }
-            body.push_str(&rows.join("\n"));
+            body.extend(rows);
             if !eng.is_empty() {
-                body.push_str(&format!("\nEngagements: {}", eng.join(" · ")));
+                body.push(Phrase::new("nw-gm-engagements").arg("engagements", eng.join(" · ")));
             }
-            if let Some(p) = movement::positions(self, true) {
-                body.push_str(&format!("\nPositions: {}", p.replace('\n', " · ")));
+            if let Some(pos) = movement::positions(self, true) {
+                body.push(
+                    Phrase::new("nw-gm-positions").arg("positions", pos.replace('\n', " · ")),
+                );
             }
             let in_force = super::effects::lines(self, |_| true);
             if !in_force.is_empty() {
-                body.push_str(&format!("\nEffects in force: {}", in_force.join(" · ")));
+                body.push(Phrase::new("nw-gm-effects").arg("effects", in_force.join(" · ")));
             }
             // One standing message for the GM, edited in place (a ping makes it a new one).
-            let mut gm_view = Message::titled(format!("⚔️ Round {} (GM view)", c.round), body)
-                .in_place(GM_TRACKER);
+            let mut gm_view = say(Phrase::titled("nw-tracker-gm-title", "nw-step")
+                .arg("round", i64::from(c.round))
+                .arg("lines", body.value()))
+            .in_place(GM_TRACKER);
             if secret_turn {
                 gm_view = gm_view.ping(&self.gm);
             }

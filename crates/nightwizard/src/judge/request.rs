@@ -9,9 +9,13 @@ use super::super::data::{attr_index, stat_index, NwData, STAT_LABEL};
 use super::super::state::{NightWizard, OpenJudge, Pc, SceneKind};
 use super::chance::chance_values;
 use super::roll::{Cf, Judge, Mode, Values};
+use super::said::{self, line, lines, say};
 use croupier_core::dice::percent;
+use croupier_core::i18n::{text, Locale};
 use croupier_core::rng::GameRng;
-use croupier_core::table::{refuse, Actor, ButtonStyle, Message, Reply, RuleError};
+use croupier_core::table::{
+    english, refuse, Actor, ButtonStyle, Message, Phrase, Reply, RuleError, Said, Value,
+};
 
 pub use super::super::state::JudgeRequest;
 
@@ -138,37 +142,52 @@ pub fn roll_for(
             difficulty: *difficulty,
         }
     };
-    pre.push(format!(
-        "Alter {alter} ({base_label} {base}{}{}) · Critical {} · Fumble {}",
-        if *modifier != 0 {
-            format!(" {modifier:+}")
-        } else {
-            String::new()
-        },
-        if extra.is_empty() {
-            String::new()
-        } else {
-            format!(", {}", extra.join(", "))
-        },
-        list(cf.critical, more_critical),
-        list(cf.fumble, more_fumble)
+    let extra_text = if extra.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", extra.join(", "))
+    };
+    pre.push(line(
+        Phrase::new("nw-judge-alter")
+            .arg("alter", i64::from(alter))
+            .arg("label", said::label(&base_label))
+            .arg("base", i64::from(base))
+            .arg(
+                "modifier",
+                if *modifier != 0 {
+                    format!(" {modifier:+}")
+                } else {
+                    String::new()
+                },
+            )
+            .arg("extra", extra_text)
+            .arg("critical", list(cf.critical, more_critical))
+            .arg("fumble", list(cf.fumble, more_fumble)),
     ));
     let more = Values {
         critical: more_critical.clone(),
         fumble: more_fumble.clone(),
     };
     if let Some(p) = chance_values(alter, cf, &more, mode, *any_seven).filter(|_| !*hidden) {
-        pre.push(format!("Chance of success: {}", percent(p)));
+        pre.push(line(
+            Phrase::new("nw-judge-chance").arg("chance", percent(p)),
+        ));
     }
     if let Some(roll) = preview {
-        let m = Message::titled(
-            format!(
-                "🎲 Before the roll: {}",
-                if label.is_empty() { &base_label } else { label }
-            ),
-            pre.join("\n"),
-        )
-        .styled_button_line("Roll", roll.clone(), ButtonStyle::Primary);
+        let label: Value = if label.is_empty() {
+            said::label(&base_label)
+        } else {
+            said::label(label)
+        };
+        let m = say(Phrase::titled("nw-judge-preview-title", "nw-judge-pre")
+            .arg("label", label)
+            .arg("lines", lines(pre))
+            .buttons(&["nw-button-roll"]))
+        .styled_button_line(
+            english("nw-button-roll"),
+            roll.clone(),
+            ButtonStyle::Primary,
+        );
         return Ok(vec![Reply::private(&actor.id, m)]);
     }
     // Locks values on the first Judge.
@@ -177,7 +196,7 @@ pub fn roll_for(
         if !s.pcs[i].cf_locked {
             s.pcs[i].cf_locked = true;
             s.pcs[i].cf_points = 0;
-            locked_note = Some("(Critical/Fumble values locked by this first Judge.)".to_string());
+            locked_note = Some(line(Phrase::new("nw-judge-locked")));
         }
     }
     pre.extend(locked_note);
@@ -205,14 +224,15 @@ pub fn roll_for(
         heal: None,
     };
     s.open.retain(|o| o.user != actor.id);
-    let out = s.judge_replies(&j, data, Some(pre.join("\n")));
+    let out = s.judge_replies(&j, data, Some(lines(pre)));
     s.open.push(j);
     Ok(out)
 }
 
 impl NightWizard {
-    /// The Prana buttons a rolled Judge offers its roller.
-    pub fn judge_buttons(&self, j: &OpenJudge) -> Vec<(String, NwCommand)> {
+    /// The Prana buttons a rolled Judge offers its roller: each one's label (a message of the
+    /// catalogue, given `raise`, the dice a Prana raises by) and its command.
+    pub fn judge_buttons(&self, j: &OpenJudge) -> Vec<(&'static str, NwCommand)> {
         let Some(i) = self.pc_index(&j.user) else {
             return vec![];
         };
@@ -227,43 +247,39 @@ impl NightWizard {
             let mut t = j.judge.clone();
             let mut fake = super::roll::Fixed(vec![3, 3, 3, 3, 3, 3]);
             if t.clone().reroll(&mut fake).is_ok() {
-                b.push(("Reroll (1 Prana)".into(), prana(PranaChoice::Reroll)));
+                b.push(("nw-button-reroll", prana(PranaChoice::Reroll)));
             }
             if t.clone().cancel_fumble().is_ok() {
-                b.push(("Cancel Fumble (1 Prana)".into(), prana(PranaChoice::Cancel)));
+                b.push(("nw-button-cancel", prana(PranaChoice::Cancel)));
             }
             if t.clone()
                 .fudge(true, &self.settings.judge, &mut fake)
                 .is_ok()
             {
-                b.push(("Fudge +1 (1 Prana)".into(), prana(PranaChoice::FudgeUp)));
+                b.push(("nw-button-fudge-up", prana(PranaChoice::FudgeUp)));
             }
             if t.clone()
                 .fudge(false, &self.settings.judge, &mut fake)
                 .is_ok()
             {
-                b.push(("Fudge −1 (1 Prana)".into(), prana(PranaChoice::FudgeDown)));
+                b.push(("nw-button-fudge-down", prana(PranaChoice::FudgeDown)));
             }
             if t.raise(1, &self.settings.judge, &mut fake).is_ok() {
-                b.push((
-                    format!("Raise +{}D (1 Prana)", self.settings.judge.raise_dice),
-                    prana(PranaChoice::Raise),
-                ));
+                b.push(("nw-button-raise", prana(PranaChoice::Raise)));
             }
         }
-        b.push(("Accept".into(), prana(PranaChoice::Accept)));
+        b.push(("nw-button-accept", prana(PranaChoice::Accept)));
         b
     }
 
     /// A rolled Judge as a message.
-    pub fn judge_message(&self, j: &OpenJudge, data: &NwData, pre: Option<String>) -> Message {
+    pub fn judge_message(&self, j: &OpenJudge, data: &NwData, pre: Option<Value>) -> Message {
         let o = j.judge.outcome();
-        let mut body = String::new();
-        if let Some(p) = pre {
-            body.push_str(&p);
-            body.push('\n');
-        }
-        body.push_str(&format!("`{}`", j.judge.line()));
+        let mut body = vec![];
+        body.extend(pre);
+        body.push(line(
+            Phrase::new("nw-judge-line").arg("line", j.judge.said_line()),
+        ));
         if let (
             Mode::Normal {
                 difficulty: Some(d),
@@ -271,32 +287,52 @@ impl NightWizard {
             false,
         ) = (j.judge.mode, j.hide_difficulty)
         {
-            body.push_str(&format!("\nDifficulty {d} ({})", data.difficulty_label(d)));
+            body.push(line(
+                Phrase::new("nw-judge-difficulty")
+                    .arg("difficulty", i64::from(d))
+                    .arg(
+                        "label",
+                        said::word("nw-difficulty", data.difficulty_label(d)),
+                    ),
+            ));
         }
         if j.judge.prana_spent > 0 {
-            body.push_str(&format!(
-                "\nPrana spent on this Judge: {}",
-                j.judge.prana_spent
+            body.push(line(
+                Phrase::new("nw-judge-spent").arg("spent", i64::from(j.judge.prana_spent)),
             ));
         }
         if o.fumble {
-            body.push_str("\nFumble: the Result is the Alter − 10 (not an automatic failure).");
+            body.push(line(Phrase::new("nw-judge-fumble-note")));
         }
-        let title = format!("🎲 {}: {}", j.who, j.label);
-        let mut m = Message::titled(title, body);
+        let mut p = Phrase::titled("nw-judge-title", "nw-judge-body")
+            .arg("who", j.who.as_str())
+            .arg("label", said::label(&j.label))
+            .arg("lines", lines(body));
         if let Some(i) = self.pc_index(&j.user) {
-            m = m.field("Prana", format!("{} left", self.pcs[i].prana));
+            p = p
+                .field_keys("nw-judge-prana", "nw-judge-prana-left")
+                .arg("prana", i64::from(self.pcs[i].prana));
         }
-        m
+        say(p)
     }
 
-    /// `m` with the Prana buttons `j` offers its roller.
+    /// `m` with the Prana buttons `j` offers its roller, labelled in each reader's language
+    /// when `m` is in the catalogue's words.
     pub fn with_prana_buttons(&self, j: &OpenJudge, mut m: Message) -> Message {
-        for (l, c) in &self.judge_buttons(j) {
+        let raise = i64::from(self.settings.judge.raise_dice);
+        let buttons = self.judge_buttons(j);
+        if let Some(Said::Phrase(p)) = &mut m.said {
+            if !p.args.iter().any(|(k, _)| k == "raise") {
+                p.args.push(("raise".into(), raise.into()));
+            }
+        }
+        let keys: Vec<&str> = buttons.iter().map(|(k, _)| *k).collect();
+        m = m.labelled(&keys);
+        for (k, c) in &buttons {
             m = m.styled_button(
-                l.clone(),
+                text(Locale::En, k, &[("raise", raise.into())]),
                 c,
-                if l == "Accept" {
+                if *k == "nw-button-accept" {
                     ButtonStyle::Success
                 } else {
                     ButtonStyle::Primary
@@ -307,9 +343,10 @@ impl NightWizard {
     }
 
     /// Replies for a Judge: public (or secret to roller + GM), with Prana buttons for the roller.
-    pub fn judge_replies(&self, j: &OpenJudge, data: &NwData, pre: Option<String>) -> Vec<Reply> {
+    pub fn judge_replies(&self, j: &OpenJudge, data: &NwData, pre: Option<Value>) -> Vec<Reply> {
         let m = self.judge_message(j, data, pre.clone());
         let with_buttons = |m: Message| self.with_prana_buttons(j, m);
+        let secret = || say(Phrase::new("nw-judge-secret").arg("who", j.who.as_str()));
         if j.hide_difficulty && !j.secret {
             let mut full = j.clone();
             full.hide_difficulty = false;
@@ -321,24 +358,18 @@ impl NightWizard {
             out
         } else if j.secret {
             if self.counts_as_gm(Some(&j.user), false) {
-                vec![
-                    Reply::gm(with_buttons(m)),
-                    Reply::public(Message::text(format!("{} rolls a secret Judge.", j.who))),
-                ]
+                vec![Reply::gm(with_buttons(m)), Reply::public(secret())]
             } else {
                 vec![
                     Reply::private(&j.user, with_buttons(m.clone())),
                     Reply::gm(m),
-                    Reply::public(Message::text(format!("{} rolls a secret Judge.", j.who))),
+                    Reply::public(secret()),
                 ]
             }
         } else if self.pc_index(&j.user).is_some() {
             vec![
                 Reply::public(m),
-                Reply::private(
-                    &j.user,
-                    with_buttons(Message::text("Prana options for your Judge:")),
-                ),
+                Reply::private(&j.user, with_buttons(say(Phrase::new("nw-judge-options")))),
             ]
         } else {
             vec![Reply::public(m)]

@@ -6,8 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::said::no;
+use croupier_core::i18n::Locale;
 use croupier_core::rng::GameRng;
-use croupier_core::table::{refuse, RuleError};
+use croupier_core::table::{Phrase, RuleError, Value};
 
 /// A d6 source: the session RNG in play, fixed dice in tests.
 pub trait Dice {
@@ -60,9 +62,9 @@ impl Values {
                     }
                 }
                 _ => {
-                    return refuse(format!(
-                        "{what} values are totals of 2D, 2 to 12, separated by commas (e.g. `7,10`); `{part}` is not one."
-                    ))
+                    return no(Phrase::new("nw-values-bad")
+                        .arg("what", super::said::word("nw-values", what))
+                        .arg("part", part))
                 }
             }
         }
@@ -342,22 +344,20 @@ impl Judge {
     /// an attacker only before the defender rolled).
     pub fn reroll(&mut self, dice: &mut impl Dice) -> Result<(), RuleError> {
         if self.any_seven {
-            return refuse("Any Seven has no dice to reroll.");
+            return no(Phrase::new("nw-prana-seven-reroll"));
         }
         if self.is_critical() || self.is_fumble() {
-            return refuse("a Critical or a Fumble cannot be rerolled with Prana.");
+            return no(Phrase::new("nw-prana-no-reroll"));
         }
         if self.fudges > 0 || self.cancelled || self.raised() {
-            return refuse("Reroll comes first: it is not allowed after Cancel Fumble, Fudge Dice or Raise Result.");
+            return no(Phrase::new("nw-prana-reroll-first"));
         }
         if let Mode::Opposed {
             against: Some(_),
             attacker: true,
         } = self.mode
         {
-            return refuse(
-                "the defender has already rolled: the attacker may reroll only before that.",
-            );
+            return no(Phrase::new("nw-prana-reroll-late"));
         }
         self.rerolled.push(self.dice);
         self.dice = dice.d2();
@@ -369,10 +369,10 @@ impl Judge {
     /// Prana: cancel a Fumble (the dice count as rolled).
     pub fn cancel_fumble(&mut self) -> Result<(), RuleError> {
         if !self.is_fumble() {
-            return refuse("there is no Fumble to cancel.");
+            return no(Phrase::new("nw-prana-no-fumble"));
         }
         if self.raised() {
-            return refuse("Cancel Fumble comes before Raise Result.");
+            return no(Phrase::new("nw-prana-cancel-first"));
         }
         self.cancelled = true;
         self.prana_spent += 1;
@@ -388,22 +388,20 @@ impl Judge {
         dice: &mut impl Dice,
     ) -> Result<(), RuleError> {
         if self.any_seven {
-            return refuse("Any Seven has no dice to fudge.");
+            return no(Phrase::new("nw-prana-seven-fudge"));
         }
         if self.is_fumble() {
-            return refuse(
-                "this roll is a Fumble: cancel the Fumble first (1 Prana), then fudge (1 more).",
-            );
+            return no(Phrase::new("nw-prana-fudge-fumble"));
         }
         if self.fudges > 0 && !rules.fudge_repeat {
-            return refuse("this table allows one Fudge Dice per roll.");
+            return no(Phrase::new("nw-prana-fudge-once"));
         }
         if self.raised() {
-            return refuse("Fudge Dice comes before Raise Result.");
+            return no(Phrase::new("nw-prana-fudge-first"));
         }
         let next = self.roll_total() + if up { 1 } else { -1 };
         if !(2..=12).contains(&next) {
-            return refuse("two dice cannot show less than 2 or more than 12.");
+            return no(Phrase::new("nw-prana-fudge-range"));
         }
         self.fudge += if up { 1 } else { -1 };
         self.fudges += 1;
@@ -420,7 +418,7 @@ impl Judge {
         dice: &mut impl Dice,
     ) -> Result<(), RuleError> {
         if prana == 0 || prana > 20 {
-            return refuse("spend 1 to 20 Prana on Raise Result.");
+            return no(Phrase::new("nw-prana-raise-range"));
         }
         for _ in 0..prana {
             self.raises
@@ -430,72 +428,70 @@ impl Judge {
         Ok(())
     }
 
-    /// The BCDice-style result line, e.g. `(2D6+5) ＞ 9[4,5]+5 ＞ 14 ＞ success`.
+    /// The BCDice-style result line, e.g. `(2D6+5) ＞ 9[4,5]+5 ＞ 14 ＞ success`, in English.
     pub fn line(&self) -> String {
+        self.said_line().text(Locale::En)
+    }
+
+    /// The result line as typed words (`locales/*/nightwizard-combat.ftl`), written in each
+    /// reader's language: English as [`Judge::line`]; Japanese as BCDice writes it, its
+    /// Critical and Fumble values always shown: `(2D6+5@10#5) ＞ 9[4,5]+5 ＞ 14 ＞ 成功`.
+    pub fn said_line(&self) -> Value {
         let o = self.outcome();
         let alter = signed(self.alter);
-        // Several values print as BCDice writes them: `(2D6+5@7,10#2,5)`.
-        let header = if self.more_critical.is_empty() && self.more_fumble.is_empty() {
-            format!("(2D6{alter})")
-        } else {
-            let (c, f) = self.values();
-            let join = |v: Vec<u32>| {
-                v.iter()
-                    .map(|n| n.to_string())
-                    .collect::<Vec<_>>()
-                    .join(",")
-            };
-            format!("(2D6{alter}@{}#{})", join(c), join(f))
+        let (c, f) = self.values();
+        let join = |v: Vec<u32>| {
+            v.iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
         };
-        let mut parts = vec![header];
-        let dice = if self.any_seven {
-            "7[any seven]".to_string()
+        // Several values print as BCDice writes them: `(2D6+5@7,10#2,5)`.
+        let more = !(self.more_critical.is_empty() && self.more_fumble.is_empty());
+        let mut parts: Vec<Value> = vec![Phrase::new("nw-line-head")
+            .arg("alter", alter.as_str())
+            .arg("critical", join(c))
+            .arg("fumble", join(f))
+            .arg("more", yes(more))
+            .into()];
+        let dice: Value = if self.any_seven {
+            Phrase::new("nw-line-any-seven").into()
         } else {
-            let mut s = format!(
-                "{}[{},{}]",
-                self.dice[0] + self.dice[1],
-                self.dice[0],
-                self.dice[1]
-            );
+            let [a, b] = self.dice;
+            let mut s = format!("{}[{a},{b}]", a + b);
             if self.fudge != 0 {
-                s = format!(
-                    "{}[{},{}]{}→{}",
-                    self.dice[0] + self.dice[1],
-                    self.dice[0],
-                    self.dice[1],
-                    signed(self.fudge),
-                    o.roll
-                );
+                s = format!("{s}{}→{}", signed(self.fudge), o.roll);
             }
-            s
+            s.into()
+        };
+        let word = |key: &str, dice: Value, after: &str| -> Value {
+            Phrase::new(key)
+                .arg("dice", dice)
+                .arg("alter", after)
+                .into()
         };
         if o.fumble {
-            parts.push(format!("{dice} fumble"));
-            parts.push(format!("{}-10", self.alter));
+            parts.push(word("nw-line-fumble", dice, ""));
+            parts.push(format!("{}-10", self.alter).into());
         } else if o.critical && self.opposed() {
-            parts.push(format!("{dice} critical"));
+            parts.push(word("nw-line-critical", dice, ""));
             for d in &self.chain {
                 let t = d[0] + d[1];
+                let rolled = format!("{t}[{},{}]", d[0], d[1]);
                 if self.critical_value(t) {
-                    parts.push(format!("{t}[{},{}] critical", d[0], d[1]));
+                    parts.push(word("nw-line-critical", rolled.into(), ""));
                 } else {
-                    parts.push(format!(
-                        "{t}[{},{}]{}",
-                        d[0],
-                        d[1],
-                        signed(self.alter + 10 * o.crits as i32)
-                    ));
+                    parts.push(
+                        format!("{rolled}{}", signed(self.alter + 10 * o.crits as i32)).into(),
+                    );
                 }
             }
         } else if o.critical {
-            parts.push(format!("{dice}{alter} critical"));
+            parts.push(word("nw-line-critical", dice, &alter));
+        } else if self.cancelled {
+            parts.push(word("nw-line-cancelled", dice, &alter));
         } else {
-            let cancelled = if self.cancelled {
-                " (fumble cancelled)"
-            } else {
-                ""
-            };
-            parts.push(format!("{dice}{alter}{cancelled}"));
+            parts.push(word("nw-line-plain", dice, &alter));
         }
         if !self.raises.is_empty() {
             let r: Vec<String> = self
@@ -512,21 +508,44 @@ impl Judge {
                     )
                 })
                 .collect();
-            parts.push(format!("raise +{}", r.join("+")));
+            parts.push(Phrase::new("nw-line-raise").arg("dice", r.join("+")).into());
         }
-        parts.push(o.result.to_string());
+        parts.push(i64::from(o.result).into());
         match o.success {
-            Some(true) if o.critical && !self.opposed() => parts.push("automatic success".into()),
-            Some(true) => parts.push("success".into()),
-            Some(false) => parts.push("failure".into()),
+            Some(true) if o.critical && !self.opposed() => {
+                parts.push(Phrase::new("nw-line-automatic-success").into())
+            }
+            Some(true) => parts.push(Phrase::new("nw-line-success").into()),
+            Some(false) => parts.push(Phrase::new("nw-line-failure").into()),
             None => {}
         }
-        let line = parts.join(" ＞ ");
+        let line = chain("nw-line-then", parts);
         if self.effects.is_empty() {
             line
         } else {
-            format!("{line} (with {})", self.effects.join(", "))
+            Phrase::new("nw-line-with")
+                .arg("line", line)
+                .arg("effects", self.effects.join(", "))
+                .into()
         }
+    }
+}
+
+/// `parts` one after another, each pair joined by the message `key` (`{ $a } ＞ { $b }`).
+pub fn chain(key: &str, parts: Vec<Value>) -> Value {
+    let mut it = parts.into_iter();
+    let first = it.next().unwrap_or_else(|| Value::Text(String::new()));
+    it.fold(first, |a, b| {
+        Phrase::new(key).arg("a", a).arg("b", b).into()
+    })
+}
+
+/// A yes/no value for a catalogue's selector.
+pub fn yes(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
     }
 }
 

@@ -269,3 +269,101 @@ fn chance_counts_critical_and_fumble_values() {
         Some(1.0)
     );
 }
+
+/// The Judge as a Japanese reader sees it: the line BCDice users read, with the Critical and
+/// Fumble values always in the header (§3.2: the GM's values are always Critical 10, Fumble 5:
+/// `(2D6+5@10#5) ＞ 9[4,5]+5 ＞ 14 ＞ 成功`), the words of the message in the game's terms, and
+/// the English exactly as before.
+#[test]
+fn rule_3_2_the_gms_judge_reads_as_bcdice_writes_it_in_japanese() {
+    use croupier_core::i18n::Locale;
+    let mut t = table();
+    let out = t.rolls(
+        &gm(),
+        "/nw judge stat:none modifier:5 difficulty:9",
+        &[4, 5],
+    );
+    let j = t.s.open.last().expect("the GM's open Judge").judge.clone();
+    assert_eq!(
+        j.said_line().text(Locale::Ja),
+        "(2D6+5@10#5) ＞ 9[4,5]+5 ＞ 14 ＞ 成功"
+    );
+    assert_eq!(j.line(), "(2D6+5) ＞ 9[4,5]+5 ＞ 14 ＞ success");
+    let m = out[0].message.in_language(Locale::Ja);
+    assert_eq!(m.title.as_deref(), Some("🎲 GM：判定"));
+    assert!(
+        m.body
+            .contains("修正値 5（判定 0 +5）・クリティカル値 10・ファンブル値 5"),
+        "{}",
+        m.body
+    );
+    assert!(m.body.contains("難易度 9（簡単）"), "{}", m.body);
+    assert_eq!(
+        out[0].message.body.lines().last(),
+        Some("Difficulty 9 (Simple)")
+    );
+}
+
+/// §18's test vectors in Japanese: the critical chain (Alter 8; crit, crit, then 9 → 8 + 20 +
+/// 9 = 37) and the Fumble (Alter 8 → −2, floored to 0), with Prana's Raise Result shown as
+/// BCDice shows added dice; each is the same Judge as its English line.
+#[test]
+fn rule_18_critical_chain_37_and_fumble_0_read_in_japanese() {
+    use croupier_core::i18n::Locale;
+    let mut t = table();
+    let chain = judge(&mut t, 8, OPPOSED, &[4, 4, 5, 3, 4, 5]);
+    assert_eq!(
+        chain.said_line().text(Locale::Ja),
+        "(2D6+8@8#6) ＞ 8[4,4] クリティカル ＞ 8[5,3] クリティカル ＞ 9[4,5]+28 ＞ 37"
+    );
+    assert_eq!(
+        chain.line(),
+        "(2D6+8) ＞ 8[4,4] critical ＞ 8[5,3] critical ＞ 9[4,5]+28 ＞ 37"
+    );
+    let fumble = judge(&mut t, 8, "", &[3, 3]);
+    assert_eq!(
+        fumble.said_line().text(Locale::Ja),
+        "(2D6+8@8#6) ＞ 6[3,3] ファンブル ＞ 8-10 ＞ 0"
+    );
+    assert_eq!(fumble.line(), "(2D6+8) ＞ 6[3,3] fumble ＞ 8-10 ＞ 0");
+    let cancelled = prana(&mut t, "cancel", &[]).expect("cancelled");
+    let raised = prana(&mut t, "raise", &[2, 5]).expect("raised");
+    assert_eq!(cancelled.outcome().result, 14);
+    assert_eq!(
+        raised.said_line().text(Locale::Ja),
+        "(2D6+8@8#6) ＞ 6[3,3]+8（ファンブル無効化） ＞ 達成値上昇 +7[2,5] ＞ 21"
+    );
+    assert_eq!(
+        raised.line(),
+        "(2D6+8) ＞ 6[3,3]+8 (fumble cancelled) ＞ raise +7[2,5] ＞ 21"
+    );
+}
+
+/// The Prana options on a Judge are offered to its roller in their language, and pressed by
+/// their Japanese labels; a refusal of one is told in Japanese too.
+#[test]
+fn the_prana_buttons_and_refusals_read_in_japanese() {
+    use croupier_core::i18n::Locale;
+    let mut t = table();
+    let out = t.rolls(&alice(), "/nw judge stat:none modifier:3", &[2, 3]);
+    let offer = out
+        .iter()
+        .find(|r| !r.message.buttons.is_empty())
+        .expect("the Prana options")
+        .message
+        .in_language(Locale::Ja);
+    assert_eq!(offer.body, "この判定に使えるプラーナ：");
+    let labels: Vec<&str> = offer.buttons.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "振り直し（1プラーナ）",
+            "出目+1（1プラーナ）",
+            "出目−1（1プラーナ）",
+            "達成値+2D（1プラーナ）",
+            "確定"
+        ]
+    );
+    let e = prana(&mut t, "cancel", &[]).expect_err("no Fumble");
+    assert_eq!(e, "there is no Fumble to cancel.");
+}

@@ -7,6 +7,7 @@ use super::super::{
     close_damage, combat_mut, end_main, foes, land, mention, pending, refuse, Actor, Attack,
     ButtonStyle, Dice, Message, NightWizard, NwData, Reply, RuleError, Stage, UserId, Who,
 };
+use crate::judge::said::Lines;
 
 /// Cover Up for the one Defender (GM names the enemy).
 pub(crate) fn cover_one(
@@ -58,7 +59,7 @@ pub(crate) fn cover_one(
             s.name_of(&at.target)
         ));
     }
-    let mut lines = vec![format!(
+    let mut lines = Lines::from(vec![format!(
         "🛡️ {} Covers Up for {}: the damage computed against {} ({}) goes to {}; {} becomes Post-action.",
         s.name_of(&me),
         s.name_of(&at.target),
@@ -66,7 +67,7 @@ pub(crate) fn cover_one(
         at.damage,
         s.name_of(&me),
         s.name_of(&me)
-    )];
+    )]);
     if let (false, Some((id, _))) = (pre, &oath) {
         super::super::effects::use_up(s, &[*id]);
     }
@@ -78,7 +79,7 @@ pub(crate) fn cover_one(
         f.count = 0;
     }
     c.attack = None;
-    let mut gm = vec![];
+    let mut gm = Lines::new();
     end_main(s, data, rng, &mut lines, &mut gm);
     Ok(s.tracker(lines, gm))
 }

@@ -8,6 +8,8 @@ use super::super::{
 };
 use super::cover::cover_factor;
 use super::defence::verdict;
+use crate::judge::said::{label, Lines};
+use croupier_core::table::Phrase;
 
 /// Hit compared, damage rolled (one Defender). A PC attacker's damage roll gets its Prana
 /// window before the Defender rolls ([`Stage::Defence`], §4.2); an enemy's rolls both at once.
@@ -27,13 +29,15 @@ pub(crate) fn damage_one(
         .ok_or_else(|| RuleError::new("no Dodge Check yet."))?;
     let h = at.hit.outcome().result;
     let d = dodge.outcome().result;
-    let mut lines = vec![];
-    let mut gm = vec![];
+    let mut lines = Lines::new();
+    let mut gm = Lines::new();
     if !attacker_wins(h, d, false, false) {
-        lines.push(format!(
-            "Hit {h} against Dodge {d}: {} dodges.",
-            s.name_of(&at.target)
-        ));
+        lines.push(
+            Phrase::new("nw-dodged")
+                .arg("hit", i64::from(h))
+                .arg("dodge", i64::from(d))
+                .arg("who", s.name_of(&at.target)),
+        );
         combat_mut(s)?.attack = None;
         end_main(s, data, rng, &mut lines, &mut gm);
         return Ok(s.tracker(lines, gm));
@@ -41,15 +45,14 @@ pub(crate) fn damage_one(
     let def = if at.magic { MDEF } else { PDEF };
     let a = damage_roll(s, data, &at, rng);
     if matches!(at.attacker, Who::Pc(_)) {
-        lines.push(format!(
-            "Hit {h} against Dodge {d}: a hit. Damage ({}): `{}`.",
-            if at.magic { "MATK" } else { "PATK" },
-            a.line()
-        ));
-        lines.push(format!(
-            "(Prana on the damage roll: `/nw prana use:…` now; {}'s defence roll comes next with `/nwcombat damage`.)",
-            s.name_of(&at.target)
-        ));
+        lines.push(
+            Phrase::new("nw-hit-damage")
+                .arg("hit", i64::from(h))
+                .arg("dodge", i64::from(d))
+                .arg("stat", label(if at.magic { "MATK" } else { "PATK" }))
+                .arg("line", a.said_line()),
+        );
+        lines.push(Phrase::new("nw-hit-damage-prana").arg("target", s.name_of(&at.target)));
         open_for(s, &at.attacker, DAMAGE_ROLL, &a);
         let c = combat_mut(s)?;
         if let Some(x) = c.attack.as_mut() {
@@ -72,18 +75,18 @@ pub(crate) fn damage_one(
         rng,
     );
     let damage = (a.outcome().result - b.outcome().result).max(0);
-    lines.push(format!(
-        "Hit {h} against Dodge {d}: a hit. Damage {}: `{}` against {}: `{}` → **{damage} HP Damage**.",
-        if at.magic { "MATK" } else { "PATK" },
-        a.line(),
-        if at.magic { "MDEF" } else { "PDEF" },
-        b.line()
-    ));
+    lines.push(
+        Phrase::new("nw-hit-damage-defence")
+            .arg("hit", i64::from(h))
+            .arg("dodge", i64::from(d))
+            .arg("stat", label(if at.magic { "MATK" } else { "PATK" }))
+            .arg("line", a.said_line())
+            .arg("def", label(if at.magic { "MDEF" } else { "PDEF" }))
+            .arg("defence", b.said_line())
+            .arg("damage", i64::from(damage)),
+    );
     if matches!(at.attacker, Who::Pc(_)) || matches!(at.target, Who::Pc(_)) {
-        lines.push(
-            "(Prana on the damage or defence roll: `/nw prana use:…` before the damage is applied.)"
-                .into(),
-        );
+        lines.push(Phrase::new("nw-damage-prana"));
     }
     open_for(s, &at.attacker, DAMAGE_ROLL, &a);
     open_for(s, &at.target, DEFENCE_ROLL, &b);
@@ -126,18 +129,18 @@ pub(crate) fn defence_one(
         rng,
     );
     let damage = (a.outcome().result - b.outcome().result).max(0);
-    let mut lines = vec![format!(
-        "Damage {}: `{}` against {} ({}): `{}` → **{damage} HP Damage**.",
-        if at.magic { "MATK" } else { "PATK" },
-        a.line(),
-        s.name_of(&at.target),
-        if at.magic { "MDEF" } else { "PDEF" },
-        b.line()
-    )];
+    let mut lines = Lines::new();
+    lines.push(
+        Phrase::new("nw-damage-against")
+            .arg("stat", label(if at.magic { "MATK" } else { "PATK" }))
+            .arg("line", a.said_line())
+            .arg("target", s.name_of(&at.target))
+            .arg("def", label(if at.magic { "MDEF" } else { "PDEF" }))
+            .arg("defence", b.said_line())
+            .arg("damage", i64::from(damage)),
+    );
     if matches!(at.target, Who::Pc(_)) {
-        lines.push(
-            "(Prana on the defence roll: `/nw prana use:…` before the damage is applied.)".into(),
-        );
+        lines.push(Phrase::new("nw-defence-prana"));
     }
     open_for(s, &at.target, DEFENCE_ROLL, &b);
     let c = combat_mut(s)?;
@@ -147,7 +150,7 @@ pub(crate) fn defence_one(
         x.stage = Stage::Damage;
     }
     c.damage_rolls = Some((a, b));
-    Ok(s.tracker(lines, vec![]))
+    Ok(s.tracker(lines, Lines::new()))
 }
 
 /// HP Damage applied to the one Defender.
@@ -162,10 +165,10 @@ pub(crate) fn apply_one(
     if !s.controls(actor, &at.attacker) && !is_gm {
         return refuse("the attacker (or the GM) applies the damage.");
     }
-    let mut lines = vec![];
+    let mut lines = Lines::new();
     close_damage(s, &at);
     land(s, data, &at, &at.target.clone(), at.damage, &mut lines);
-    let mut gm = vec![];
+    let mut gm = Lines::new();
     combat_mut(s)?.attack = None;
     end_main(s, data, rng, &mut lines, &mut gm);
     Ok(s.tracker(lines, gm))
@@ -202,8 +205,8 @@ pub fn damage(
                 None => attacker_wins(h, i32::MIN, at.full_hit, d.full_dodge),
             };
     }
-    let mut lines = vec![];
-    let mut gm = vec![];
+    let mut lines = Lines::new();
+    let mut gm = Lines::new();
     if !at.defenders.iter().any(|d| d.hit) {
         for d in &at.defenders {
             lines.push(format!(
@@ -234,10 +237,7 @@ pub fn damage(
                 format!("· {name}: {why}: dodges.")
             });
         }
-        lines.push(
-            "(Prana on the damage roll: `/nw prana use:…` now; the defence rolls come next with `/nwcombat damage`.)"
-                .into(),
-        );
+        lines.push("(Prana on the damage roll: `/nw prana use:…` now; the defence rolls come next with `/nwcombat damage`.)");
         open_for(s, &at.attacker, DAMAGE_ROLL, &a);
         let c = combat_mut(s)?;
         if let Some(x) = c.attack.as_mut() {
@@ -274,8 +274,8 @@ pub fn defence(
     let a = take_open(s, &at.attacker, DAMAGE_ROLL)
         .or(at.damage_roll.clone())
         .ok_or_else(|| RuleError::new("no damage roll yet."))?;
-    let lines = vec![format!("Damage roll settled: `{}`.", a.line())];
-    defend(s, data, rng, at, a, false, lines, vec![])
+    let lines = Lines::from(vec![format!("Damage roll settled: `{}`.", a.line())]);
+    defend(s, data, rng, at, a, false, lines, Lines::new())
 }
 
 /// Each hit Defender's defence roll against the damage roll `a` (none for an incomplete
@@ -288,8 +288,8 @@ fn defend(
     mut at: Attack,
     a: Judge,
     misses: bool,
-    mut lines: Vec<String>,
-    gm: Vec<String>,
+    mut lines: Lines,
+    gm: Lines,
 ) -> Result<Vec<Reply>, RuleError> {
     let (def, def_name) = if at.magic {
         (MDEF, "MDEF")
@@ -338,14 +338,9 @@ fn defend(
         .iter()
         .any(|d| d.hit && d.defence.is_some() && matches!(d.who, Who::Pc(_)));
     if misses && (matches!(at.attacker, Who::Pc(_)) || pc_defence) {
-        lines.push(
-            "(Prana on the damage or a defence roll: `/nw prana use:…` before the damage is applied.)"
-                .into(),
-        );
+        lines.push("(Prana on the damage or a defence roll: `/nw prana use:…` before the damage is applied.)");
     } else if !misses && pc_defence {
-        lines.push(
-            "(Prana on a defence roll: `/nw prana use:…` before the damage is applied.)".into(),
-        );
+        lines.push("(Prana on a defence roll: `/nw prana use:…` before the damage is applied.)");
     }
     if misses {
         open_for(s, &at.attacker, DAMAGE_ROLL, &a);
@@ -384,7 +379,7 @@ pub fn apply_all(
         .iter()
         .filter_map(|d| d.covered_by.clone())
         .collect();
-    let mut lines = vec![];
+    let mut lines = Lines::new();
     take_open(s, &at.attacker, DAMAGE_ROLL);
     for d in &at.defenders {
         take_open(s, &d.who, DEFENCE_ROLL);
@@ -411,7 +406,7 @@ pub fn apply_all(
         }
     }
     combat_mut(s)?.attack = None;
-    let mut gm = vec![];
+    let mut gm = Lines::new();
     end_main(s, data, rng, &mut lines, &mut gm);
     Ok(s.tracker(lines, gm))
 }

@@ -9,6 +9,9 @@ use super::super::{
     PACC,
 };
 use super::arms::{arms, Arms};
+use crate::judge::roll::yes;
+use crate::judge::said::{label, no, Lines};
+use croupier_core::table::{Phrase, Value};
 
 /// Major Action: attack one target (steps 1–2).
 pub(crate) fn attack_one(
@@ -33,25 +36,25 @@ pub(crate) fn attack_one(
         .ok_or_else(|| RuleError::new("there is no combat."))?;
     c.used.may_major()?;
     let Some(t) = s.find(target, is_gm) else {
-        return refuse(format!("no target `{target}`."));
+        return no(Phrase::new("nw-no-target").arg("target", target));
     };
     if t == me {
-        return refuse("you cannot attack yourself.");
+        return no(Phrase::new("nw-attack-self"));
     }
     if s.dead(&t) || !(c.fighters.iter().any(|f| f.who == t) || movement::far(c, &t).is_some()) {
-        return refuse(format!("{} is not in the fight.", s.name_of(&t)));
+        return no(Phrase::new("nw-not-in-fight").arg("who", s.name_of(&t)));
     }
     let band = movement::range_between(c, &me, &t);
     let (magic, arms) = arms(s, data, &me, magic, arm.with, arm.skill, &[band])?;
     in_reach(s, c, (&me, &t), skill_short, &arms)?;
-    let mut lines = vec![];
+    let mut lines = Lines::new();
     // A hidden enemy that attacks is revealed.
     if let Who::Enemy(l) = &me {
         if s.enemy(l).is_some_and(|e| e.hidden) {
             if let Some(e) = s.enemy_mut(l) {
                 e.hidden = false;
             }
-            lines.push(format!("👹 {l} reveals itself!"));
+            lines.push(Phrase::new("nw-reveals").arg("who", l.as_str()));
         }
     }
     // Attacking an Incapacitated character kills it (§10.10).
@@ -68,17 +71,16 @@ pub(crate) fn attack_one(
                 }
             }
         }
-        lines.push(format!(
-            "💀 {} attacks {}, who is Incapacitated: {} is Dead.",
-            s.name_of(&me),
-            s.name_of(&t),
-            s.name_of(&t)
-        ));
+        lines.push(
+            Phrase::new("nw-attack-kills")
+                .arg("who", s.name_of(&me))
+                .arg("target", s.name_of(&t)),
+        );
         let c = combat_mut(s)?;
         c.fighters.retain(|f| f.who != t);
         leave(c, &t);
         c.used.major = true;
-        let mut gm = vec![];
+        let mut gm = Lines::new();
         end_main(s, data, rng, &mut lines, &mut gm);
         return Ok(s.tracker(lines, gm));
     }
@@ -95,17 +97,17 @@ pub(crate) fn attack_one(
         arms.weapon.as_deref(),
         rng,
     );
-    lines.push(format!(
-        "⚔️ {} attacks {}{} ({} attack). Hit Check ({}): `{}`",
-        s.name_of(&me),
-        s.name_of(&t),
-        with_the(&arms),
-        if magic { "Magical" } else { "Physical" },
-        if magic { "MACC" } else { "PACC" },
-        hit.line()
-    ));
+    lines.push(
+        Phrase::new("nw-attack")
+            .arg("who", s.name_of(&me))
+            .arg("target", s.name_of(&t))
+            .arg("with", with_the(&arms))
+            .arg("magic", yes(magic))
+            .arg("stat", label(if magic { "MACC" } else { "PACC" }))
+            .arg("line", hit.said_line()),
+    );
     if matches!(me, Who::Pc(_)) {
-        lines.push("(Prana on the Hit Check: `/nw prana use:…` before the Dodge Check.)".into());
+        lines.push(Phrase::new("nw-attack-prana"));
     }
     open_for(s, &me, "Hit Check", &hit);
     let c = combat_mut(s)?;
@@ -124,14 +126,16 @@ pub(crate) fn attack_one(
         damage_roll: None,
         weapon: arms.weapon,
     });
-    Ok(s.tracker(lines, vec![]))
+    Ok(s.tracker(lines, Lines::new()))
 }
 
 /// " with the Longsword" when the attacker chose among weapons.
-fn with_the(arms: &Arms) -> String {
+fn with_the(arms: &Arms) -> Value {
     match &arms.name {
-        Some(n) if arms.shown => format!(" with the {n}"),
-        _ => String::new(),
+        Some(n) if arms.shown => Phrase::new("nw-attack-with")
+            .arg("weapon", n.as_str())
+            .into(),
+        _ => Value::from(""),
     }
 }
 
@@ -320,7 +324,7 @@ pub fn declare_how(
         in_reach(s, c, (&me, t), skill_short, &arms)?;
     }
     // Validated: from here on the attack happens.
-    let mut lines = vec![];
+    let mut lines = Lines::new();
     if let Who::Enemy(l) = &me {
         if s.enemy(l).is_some_and(|e| e.hidden) {
             if let Some(e) = s.enemy_mut(l) {
@@ -345,7 +349,7 @@ pub fn declare_how(
     }
     if alive.is_empty() {
         combat_mut(s)?.used.major = true;
-        let mut gm_lines = vec![];
+        let mut gm_lines = Lines::new();
         end_main(s, data, rng, &mut lines, &mut gm_lines);
         return Ok(s.tracker(lines, gm_lines));
     }
@@ -366,7 +370,7 @@ pub fn declare_how(
         "⚔️ {} attacks {}{} ({} attack{}). One Hit Check for every Defender ({}): `{}`{}",
         s.name_of(&me),
         list.join(", "),
-        with_the(&arms),
+        with_the(&arms).text(croupier_core::i18n::Locale::En),
         if magic { "Magical" } else { "Physical" },
         if area { ", area" } else { "" },
         if magic { "MACC" } else { "PACC" },
@@ -391,9 +395,7 @@ pub fn declare_how(
         })
         .collect();
     if matches!(me, Who::Pc(_)) {
-        lines.push(
-            "(Prana on the Hit Check: `/nw prana use:…` before the first Dodge Check.)".into(),
-        );
+        lines.push("(Prana on the Hit Check: `/nw prana use:…` before the first Dodge Check.)");
     }
     open_for(s, &me, "Hit Check", &hit);
     let all_auto = defenders.iter().all(|d| d.auto);
@@ -413,5 +415,5 @@ pub fn declare_how(
         damage_roll: None,
         weapon: arms.weapon,
     });
-    Ok(s.tracker(lines, vec![]))
+    Ok(s.tracker(lines, Lines::new()))
 }

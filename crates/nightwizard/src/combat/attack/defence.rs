@@ -5,6 +5,8 @@ use super::super::{
     combat_mut, open_for, pending, refuse, take_open, Actor, Defender, Dice, Mode, NightWizard,
     NwData, Reply, RuleError, Stage, Who, EVA,
 };
+use crate::judge::said::Lines;
+use croupier_core::table::Phrase;
 
 /// The one Defender's Dodge Check.
 pub(crate) fn dodge_one(
@@ -34,24 +36,24 @@ pub(crate) fn dodge_one(
         false,
         rng,
     );
-    let line = format!(
-        "🛡️ {} dodges against {h} (EVA): `{}`",
-        s.name_of(&at.target),
-        dodge.line()
+    let mut lines = Lines::new();
+    lines.push(
+        Phrase::new("nw-dodge")
+            .arg("who", s.name_of(&at.target))
+            .arg("hit", i64::from(h))
+            .arg("line", dodge.said_line()),
     );
     open_for(s, &at.target, "Dodge Check", &dodge);
-    let line = if matches!(at.target, Who::Pc(_)) {
-        format!("{line}\n(Prana on the Dodge Check: `/nw prana use:…` before the damage roll.)")
-    } else {
-        line
-    };
+    if matches!(at.target, Who::Pc(_)) {
+        lines.push(Phrase::new("nw-dodge-prana"));
+    }
     let c = combat_mut(s)?;
     if let Some(x) = c.attack.as_mut() {
         x.hit = hit;
         x.dodge = Some(dodge);
         x.stage = Stage::Dodge;
     }
-    Ok(s.tracker(vec![line], vec![]))
+    Ok(s.tracker(lines, Lines::new()))
 }
 
 /// Step 3: one Defender's Dodge Check (EVA, a Reaction), rolled by its controller: a player for

@@ -10,6 +10,7 @@ use super::{
     settle, Actor, Band, Dice, Fighter, Judge, Mode, NightWizard, NwData, Phase, Reply, RuleError,
     UserId, Who, LUCK, SPD,
 };
+use crate::judge::said::Lines;
 
 /// The open Judge label of an Appearance Check.
 pub(crate) const APPEARANCE_CHECK: &str = "Appearance Check";
@@ -121,8 +122,8 @@ pub(super) fn appear(
             Some(j),
         )
     };
-    let mut lines = vec![text];
-    let mut gm = vec![];
+    let mut lines = Lines::from(vec![text]);
+    let mut gm = Lines::new();
     let round = c.round;
     combat_mut(s)?.moves.tries.push((me.clone(), round));
     if !ok {
@@ -154,11 +155,11 @@ pub(crate) fn after_prana(
         return None;
     }
     take_open(s, &me, APPEARANCE_CHECK);
-    let mut lines = vec![format!(
+    let mut lines = Lines::from(vec![format!(
         "🚪 After Prana, {}'s Appearance Check succeeds: joins the fight in Pre-action.",
         s.name_of(&me)
-    )];
-    let mut gm = vec![];
+    )]);
+    let mut gm = Lines::new();
     join(s, data, rng, user, &mut lines, &mut gm);
     Some(s.tracker(lines, gm))
 }
@@ -170,8 +171,8 @@ fn join(
     data: &NwData,
     rng: &mut impl Dice,
     user: &UserId,
-    lines: &mut Vec<String>,
-    gm: &mut Vec<String>,
+    lines: &mut Lines,
+    gm: &mut Lines,
 ) {
     let me = Who::Pc(user.clone());
     let name = s.name_of(&me);
@@ -239,8 +240,8 @@ pub(super) fn place(
     let in_fight = c.fighters.iter().any(|f| f.who == w);
     let now = far(c, &w);
     let asked = c.moves.request.as_ref().is_some_and(|r| r.who == w);
-    let mut lines = vec![];
-    let mut gm = vec![];
+    let mut lines = Lines::new();
+    let mut gm = Lines::new();
     if band == Band::Short {
         if asked && now.is_none() {
             news(

@@ -6,6 +6,7 @@ use super::{
     combat_mut, end_main, flight_forbidden, go_far, leave, my_turn, news, refuse, set_spot, Actor,
     Band, Dice, Message, NightWizard, NwData, Reply, Request, Route, RuleError, Spend, Who,
 };
+use crate::judge::said::Lines;
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn move_to(
@@ -46,8 +47,8 @@ pub(super) fn move_to(
     if let Some(b) = band {
         c.used.may_move("Moving to Long or Extreme range")?;
         if is_gm {
-            let mut lines = vec![];
-            let mut gm = vec![];
+            let mut lines = Lines::new();
+            let mut gm = Lines::new();
             let line = format!(
                 "🏃 {name} moves to {} ({spot}){}; the Main Process ends.",
                 b.name(),
@@ -135,8 +136,8 @@ pub(super) fn move_to(
             spend.name()
         )
     };
-    let mut lines = vec![];
-    let mut gm = vec![];
+    let mut lines = Lines::new();
+    let mut gm = Lines::new();
     news(s, &me, line, &mut lines, &mut gm);
     let c = combat_mut(s)?;
     leave(c, &me);
@@ -211,8 +212,8 @@ pub(super) fn fly(
         if !s.controls(actor, &w) {
             return refuse("that is not your character.");
         }
-        let mut lines = vec![];
-        let mut gm = vec![];
+        let mut lines = Lines::new();
+        let mut gm = Lines::new();
         news(
             s,
             &w,
@@ -267,8 +268,8 @@ pub(super) fn fly(
     c.used.moved = true;
     c.used.minor = true;
     c.moves.flying.push(me.clone());
-    let mut lines = vec![];
-    let mut gm = vec![];
+    let mut lines = Lines::new();
+    let mut gm = Lines::new();
     news(s, &me, line, &mut lines, &mut gm);
     Ok(s.tracker(lines, gm))
 }

@@ -14,6 +14,7 @@ use super::{
     combat_mut, end_main, initiative, initiative_count, leave, my_turn, standing, Combat, Fighter,
     Who, SPD,
 };
+use crate::judge::said::Lines;
 use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 
 use super::model::{Band, MoveAction, Request, Route};
@@ -226,7 +227,7 @@ pub fn positions(s: &NightWizard, gm: bool) -> Option<String> {
 }
 
 /// A news line: public, or for the GM only when it is about a hidden enemy.
-fn news(s: &NightWizard, w: &Who, line: String, lines: &mut Vec<String>, gm: &mut Vec<String>) {
+fn news(s: &NightWizard, w: &Who, line: String, lines: &mut Lines, gm: &mut Lines) {
     if s.hidden(w) {
         gm.push(line);
     } else {
@@ -261,8 +262,8 @@ fn settle(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
-    lines: &mut Vec<String>,
-    gm: &mut Vec<String>,
+    lines: &mut Lines,
+    gm: &mut Lines,
 ) {
     let undecided = s.combat.as_ref().is_some_and(|c| c.current.is_none());
     if !standing(s, true) || !standing(s, false) || undecided {

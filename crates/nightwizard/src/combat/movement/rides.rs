@@ -10,6 +10,7 @@ use super::super::engage::engage;
 use super::super::model::Ride;
 use super::super::{combat_mut, leave, my_turn, Combat, Who};
 use super::{news, range_between, Band};
+use crate::judge::said::Lines;
 use croupier_core::table::{refuse, Actor, Reply, RuleError};
 
 /// The ride `w` is on, and whether as its Driver.
@@ -179,8 +180,8 @@ pub(super) fn mount(
     if !c.moves.flying.contains(&me) {
         c.moves.flying.push(me.clone());
     }
-    let mut lines = vec![];
-    let mut gm = vec![];
+    let mut lines = Lines::new();
+    let mut gm = Lines::new();
     news(s, &me, line, &mut lines, &mut gm);
     lines.extend(carry(s));
     Ok(s.tracker(lines, gm))
@@ -246,8 +247,8 @@ pub(super) fn dismount(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>,
         c.moves.flying.retain(|w| w != &me);
         line
     };
-    let mut lines = vec![];
-    let mut gm = vec![];
+    let mut lines = Lines::new();
+    let mut gm = Lines::new();
     news(s, &me, line, &mut lines, &mut gm);
     Ok(s.tracker(lines, gm))
 }

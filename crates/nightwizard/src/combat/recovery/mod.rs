@@ -11,6 +11,7 @@ use super::super::state::NightWizard;
 use super::super::status::{BadStatus, BadStatuses};
 use super::model::Healing;
 use super::{status_text, Who};
+use crate::judge::said::Lines;
 use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
 
 /// Rolls a Recovery Judge: 2D + Recovery with the roller's Critical/Fumble values and the
@@ -48,7 +49,7 @@ pub(crate) fn recover(
     roll: Roll,
     on: &Who,
     (head, tail): (&str, &str),
-    lines: &mut Vec<String>,
+    lines: &mut Lines,
 ) -> i32 {
     let j = recovery_judge(roll.recovery, roll.cf, roll.bad, rng);
     let notes: String = roll
@@ -95,7 +96,7 @@ pub(crate) fn after_prana(s: &mut NightWizard, data: &NwData, user: &UserId) -> 
     let h = o.heal.clone()?;
     let result = o.judge.outcome().result;
     let by = Who::Pc(user.clone());
-    let mut lines = vec![];
+    let mut lines = Lines::new();
     // Back to where the Judge found it (what happened since stays), then the new Result.
     let now = s.pool_of(&h.on, h.mp);
     s.set_pool(&h.on, h.mp, now - h.applied);
@@ -193,7 +194,7 @@ pub fn restore(
     w: &Who,
     result: i32,
     mp: bool,
-    lines: &mut Vec<String>,
+    lines: &mut Lines,
 ) -> i32 {
     let name = s.name_of(w);
     let before = s.pool_of(w, mp);
@@ -300,7 +301,7 @@ pub fn heal(
     let by_name = by.as_ref().map_or("The GM".to_string(), |b| s.name_of(b));
     let head = format!("✨ {by_name} makes a Recovery Judge");
     let tail = format!(" for {}'s {}", s.name_of(&t), if mp { "MP" } else { "HP" });
-    let mut lines = vec![];
+    let mut lines = Lines::new();
     let roll = Roll {
         cf,
         bad: &bad,
@@ -319,18 +320,18 @@ pub fn heal(
 
 /// The combat tracker in a fight (news only to the GM when a hidden enemy is involved), a plain
 /// message otherwise.
-pub(crate) fn report(s: &NightWizard, t: &Who, by: Option<&Who>, lines: Vec<String>) -> Vec<Reply> {
+pub(crate) fn report(s: &NightWizard, t: &Who, by: Option<&Who>, lines: Lines) -> Vec<Reply> {
     let secret = s.hidden(t) || by.is_some_and(|b| s.hidden(b));
     if s.combat.is_some() {
         if secret {
-            s.tracker(vec![], lines)
+            s.tracker(Lines::new(), lines)
         } else {
-            s.tracker(lines, vec![])
+            s.tracker(lines, Lines::new())
         }
     } else if secret {
-        vec![Reply::gm(Message::text(lines.join("\n")))]
+        vec![Reply::gm(Message::text(lines.join()))]
     } else {
-        vec![Reply::public(Message::text(lines.join("\n")))]
+        vec![Reply::public(Message::text(lines.join()))]
     }
 }
 
@@ -363,7 +364,7 @@ pub fn cure(s: &mut NightWizard, target: &str, status: &str) -> Result<Vec<Reply
     if gone.is_empty() {
         return refuse(format!("{} has no bad status.", s.name_of(&t)));
     }
-    let lines = vec![cure_on(s, &t, &gone)];
+    let lines = Lines::from(vec![cure_on(s, &t, &gone)]);
     Ok(report(s, &t, None, lines))
 }
 
@@ -416,7 +417,7 @@ pub fn rest(
     }
     let reading = s.settings.natural;
     let mut offers = vec![];
-    let mut lines = vec![match mode {
+    let mut lines = Lines::from(vec![match mode {
         RestMode::Full => "🛏️ A full rest: HP and MP restored in full.".to_string(),
         RestMode::Tense => format!(
             "⛺ A tense rest: Recovery Judges, HP Recovery = Str {}, MP Recovery = Kno {} (each at most 3).",
@@ -424,7 +425,7 @@ pub fn rest(
             if reading == NaturalReading::Minus { "− 5" } else { "÷ 5" },
         ),
         RestMode::Absent => "🌙 Out of the Scene: Recovery Judges with Recovery 0.".to_string(),
-    }];
+    }]);
     for u in who {
         let w = Who::Pc(u.clone());
         let Some(p) = s.pcs.iter().find(|p| p.user == u) else {
@@ -466,7 +467,7 @@ pub fn rest(
     }
     let mut out = vec![Reply::public(Message::titled(
         "Natural recovery",
-        lines.join("\n"),
+        lines.join(),
     ))];
     out.extend(offers);
     Ok(out)

@@ -14,6 +14,7 @@ use super::gate::{check_costs, gate, pay, Gate};
 use super::usable::{usable, user_of};
 use super::window::{open, window_options, Step};
 use super::Timing;
+use crate::judge::said::Lines;
 
 /// `/nwcombat use`: declares a skill or item with its Timing checked, pays its Cost, takes the
 /// action its Timing needs, posts its text and applies what can be modelled.
@@ -93,7 +94,7 @@ pub fn use_skill(
     // Validated: from here on the state changes (an attack skill runs on a copy first).
     let mut next = s.clone();
     let st = &mut next;
-    let mut lines = vec![];
+    let mut lines = Lines::new();
     let sl = if matches!(me, Who::Pc(_)) && !u.key.starts_with("item:") {
         format!(" (SL {})", u.sl)
     } else {
@@ -181,9 +182,9 @@ pub fn use_skill(
     effects::mark_once(st, &me, &u.key, u.once);
     let secret = st.hidden(&me) || on.iter().any(|t| st.hidden(t));
     let (mut pub_lines, mut gm_out) = if secret {
-        (vec![], lines)
+        (Lines::new(), lines)
     } else {
-        (lines, vec![])
+        (lines, Lines::new())
     };
     let mut window_done = false;
     if let Some(c) = st.combat.as_mut() {
@@ -238,10 +239,10 @@ pub fn use_skill(
         };
         let mut first = vec![];
         if !pub_lines.is_empty() {
-            first.push(Reply::public(Message::text(pub_lines.join("\n"))));
+            first.push(Reply::public(Message::text(pub_lines.join())));
         }
         if !gm_out.is_empty() {
-            first.push(Reply::gm(Message::text(gm_out.join("\n"))));
+            first.push(Reply::gm(Message::text(gm_out.join())));
         }
         first.append(&mut out);
         *s = next;
@@ -261,10 +262,10 @@ pub fn use_skill(
     }
     let mut out = vec![];
     if !pub_lines.is_empty() {
-        out.push(Reply::public(Message::text(pub_lines.join("\n"))));
+        out.push(Reply::public(Message::text(pub_lines.join())));
     }
     if !gm_out.is_empty() {
-        out.push(Reply::gm(Message::text(gm_out.join("\n"))));
+        out.push(Reply::gm(Message::text(gm_out.join())));
     }
     Ok(out)
 }
@@ -277,8 +278,8 @@ pub(super) fn advance(
     data: &NwData,
     rng: &mut impl Dice,
     w: &Who,
-    lines: &mut Vec<String>,
-    gm: &mut Vec<String>,
+    lines: &mut Lines,
+    gm: &mut Lines,
 ) {
     let Some(c) = s.combat.as_mut() else { return };
     let Some(win) = c.skills.window.as_mut() else {
@@ -324,7 +325,7 @@ pub fn skip(
     let Some(w) = w.filter(|w| win.queue.contains(w)) else {
         return refuse("you have no turn in this step.");
     };
-    let mut lines = vec![format!(
+    let mut lines = Lines::from(vec![format!(
         "{} uses no {} skill.",
         s.name_of(&w),
         if win.cleanup {
@@ -334,8 +335,8 @@ pub fn skip(
         } else {
             "Setup Process"
         }
-    )];
-    let mut gm = vec![];
+    )]);
+    let mut gm = Lines::new();
     advance(s, data, rng, &w, &mut lines, &mut gm);
     Ok(s.tracker(lines, gm))
 }
@@ -352,13 +353,7 @@ fn open_judge_of(s: &NightWizard, w: &Who) -> Option<usize> {
 /// every modifier kept; the better Result of the two stands (rules-choices: the user keeps the
 /// one they prefer, and a higher Result is always theirs to prefer). An attack in progress
 /// takes the Judge as it now stands.
-fn roll_again(
-    s: &mut NightWizard,
-    rng: &mut impl Dice,
-    w: &Who,
-    from: &str,
-    lines: &mut Vec<String>,
-) {
+fn roll_again(s: &mut NightWizard, rng: &mut impl Dice, w: &Who, from: &str, lines: &mut Lines) {
     let Some(k) = open_judge_of(s, w) else { return };
     let first = s.open[k].judge.clone();
     let again = first.rolled_again(rng);

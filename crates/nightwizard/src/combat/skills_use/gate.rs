@@ -4,6 +4,7 @@
 use super::super::model::PendingBad;
 use super::super::{refuse, NightWizard, RuleError, Who};
 use super::{CostPart, Timing, Usable};
+use crate::judge::said::Lines;
 
 /// What a use takes from the Round.
 pub(super) enum Gate {
@@ -216,7 +217,7 @@ pub(super) fn check_costs(s: &NightWizard, me: &Who, u: &Usable) -> Result<(), R
 }
 
 /// Pays the costs; a bad status lands now, or when the Main Process ends if it is the payer's.
-pub(super) fn pay(s: &mut NightWizard, me: &Who, u: &Usable, lines: &mut Vec<String>) {
+pub(super) fn pay(s: &mut NightWizard, me: &Who, u: &Usable, lines: &mut Lines) {
     let own_main = s
         .combat
         .as_ref()

@@ -5,6 +5,7 @@ use super::super::super::status::written;
 use super::super::model::{PendingBad, Window};
 use super::super::{mention, rank, NightWizard, NwData, UserId, Who, SPD};
 use super::Timing;
+use crate::judge::said::Lines;
 
 /// Skills and items a PC may still use in the open Prep, Setup or Cleanup step (names).
 pub(super) fn window_options(s: &NightWizard, data: &NwData, w: &Who) -> Vec<String> {
@@ -67,14 +68,14 @@ pub(super) fn window_options(s: &NightWizard, data: &NwData, w: &Who) -> Vec<Str
 /// Opens the Setup step (§10.2 step 5) after initiative is rolled, when a PC has a Setup
 /// Process skill or item; in Round 1 the Prep step comes first, when a PC has a Prep skill.
 /// Returns false when nobody has one.
-pub fn open_setup(s: &mut NightWizard, data: &NwData, lines: &mut Vec<String>) -> bool {
+pub fn open_setup(s: &mut NightWizard, data: &NwData, lines: &mut Lines) -> bool {
     let first = s.combat.as_ref().is_some_and(|c| c.round == 1);
     (first && open(s, data, Step::Prep, lines)) || open(s, data, Step::Setup, lines)
 }
 
 /// Opens the Cleanup step (§10.14 step 2) after bad statuses are processed, when a PC has a
 /// Cleanup Process skill or item. Returns false when nobody has one.
-pub fn open_cleanup(s: &mut NightWizard, data: &NwData, lines: &mut Vec<String>) -> bool {
+pub fn open_cleanup(s: &mut NightWizard, data: &NwData, lines: &mut Lines) -> bool {
     open(s, data, Step::Cleanup, lines)
 }
 
@@ -89,12 +90,7 @@ pub(super) enum Step {
     Cleanup,
 }
 
-pub(super) fn open(
-    s: &mut NightWizard,
-    data: &NwData,
-    step: Step,
-    lines: &mut Vec<String>,
-) -> bool {
+pub(super) fn open(s: &mut NightWizard, data: &NwData, step: Step, lines: &mut Lines) -> bool {
     let cleanup = step == Step::Cleanup;
     let prep = step == Step::Prep;
     let Some(c) = s.combat.as_mut() else {
@@ -157,7 +153,7 @@ pub(super) fn open(
 }
 
 /// End of a Main Process: bad statuses paid as Costs in it land now (§10.4).
-pub fn on_main_end(s: &mut NightWizard, w: &Who, lines: &mut Vec<String>, gm: &mut Vec<String>) {
+pub fn on_main_end(s: &mut NightWizard, w: &Who, lines: &mut Lines, gm: &mut Lines) {
     let Some(c) = s.combat.as_mut() else { return };
     let mine: Vec<PendingBad> = c
         .skills
