@@ -706,3 +706,19 @@ nw-ask-none = there is no open ask number { $id }.
 nw-ask-withdrawn = The GM withdraws the { $what } Judge asked of { $name }.
 nw-ask-gone = that Judge is no longer asked for (already rolled or withdrawn).
 nw-ask-not-yours = this Judge is for { $player } only; the GM can ask you with `/nw ask`.
+
+## /nw rules.
+nw-rules-title = 📖 Night Wizard reference
+nw-rules = {""}
+nw-rules-difficulties-head = Difficulties
+nw-rules-difficulties = { $bands }
+# $max: 999 for no upper bound.
+nw-rules-band = { $band } { $min }{ $max ->
+        [999] +
+       *[other] –{ $max }
+    }
+nw-rules-bad-head = Bad statuses
+# $bad: the data's bad statuses, their effects and how they end.
+nw-rules-bad = { $bad }
+nw-rules-cf-head = Critical and Fumble
+nw-rules-cf = PCs roll 2D for each every session (Fumble rerolled while equal); CF Mod points shift either by ±1. The GM's values are always { $critical } and { $fumble }.

@@ -672,3 +672,16 @@ nw-ask-none = 依頼{ $id }は出ていません。
 nw-ask-withdrawn = GMが{ $name }への{ $what }{ -nw-judge }の依頼を取り下げました。
 nw-ask-gone = その{ -nw-judge }の依頼はもうありません（振られたか取り下げられました）。
 nw-ask-not-yours = この{ -nw-judge }は{ $player }だけのものです。GMは `/nw ask` であなたにも依頼できます。
+
+nw-rules-title = 📖 ナイトウィザード早見表
+nw-rules = {""}
+nw-rules-difficulties-head = { -nw-difficulty }
+nw-rules-difficulties = { $bands }
+nw-rules-band = { $band } { $min }{ $max ->
+        [999] 以上
+       *[other] 〜{ $max }
+    }
+nw-rules-bad-head = { -nw-bad-status }
+nw-rules-bad = { $bad }
+nw-rules-cf-head = { -nw-critical-value }と{ -nw-fumble-value }
+nw-rules-cf = PCはセッションごとにそれぞれ2Dを振ります（同じ値ならファンブル値を振り直し）。CF修正1点でどちらかを±1できます。GMの値は常に{ $critical }と{ $fumble }です。
