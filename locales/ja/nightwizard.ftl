@@ -685,3 +685,23 @@ nw-rules-bad-head = { -nw-bad-status }
 nw-rules-bad = { $bad }
 nw-rules-cf-head = { -nw-critical-value }と{ -nw-fumble-value }
 nw-rules-cf = PCはセッションごとにそれぞれ2Dを振ります（同じ値ならファンブル値を振り直し）。CF修正1点でどちらかを±1できます。GMの値は常に{ $critical }と{ $fumble }です。
+
+nw-cleared-which = エリアを指定してください（突入していません）。
+nw-cleared-enemies = ここのエネミーはもう道をふさいでいません。
+nw-cleared-trap = トラップはもう道をふさいでいません。
+nw-cleared-normal = { $area }は通常エリアになりました。
+nw-gate-opens = { $how ->
+        [hidden] 隠されたゲートが姿を現しました
+       *[closed] 閉じていたゲートが開きました
+    }：{ $ends }。
+nw-cleared = ✅ { $area }のイベントをクリアしました。{ $lines }
+nw-no-gate = ゲート{ $n }はありません（`/nwfortress show` を見てください）。
+nw-gate-not-shut = そのゲートは閉じても隠れてもいません。
+nw-gate-opened = 🚪 { $gate }
+nw-no-dive-short = 突入していません。
+nw-condition-what = what は `ruler_defeated`、`core_broken`、`ruler_permits` のどれかです（`{ $value }` ではありません）。
+nw-condition = 🏰 { $what ->
+        [core] { -nw-fortress }の核が破壊されました
+        [permit] ルーラーが撤退を許しました
+       *[ruler] ルーラーが倒されました
+    }：パーティは{ -nw-fortress }から出られます（`/nwfortress leave`）。
