@@ -706,3 +706,43 @@ nw-ask-none = there is no open ask number { $id }.
 nw-ask-withdrawn = The GM withdraws the { $what } Judge asked of { $name }.
 nw-ask-gone = that Judge is no longer asked for (already rolled or withdrawn).
 nw-ask-not-yours = this Judge is for { $player } only; the GM can ask you with `/nw ask`.
+
+## /nw rules.
+nw-rules-title = 📖 Night Wizard reference
+nw-rules = {""}
+nw-rules-difficulties-head = Difficulties
+nw-rules-difficulties = { $bands }
+# $max: 999 for no upper bound.
+nw-rules-band = { $band } { $min }{ $max ->
+        [999] +
+       *[other] –{ $max }
+    }
+nw-rules-bad-head = Bad statuses
+# $bad: the data's bad statuses, their effects and how they end.
+nw-rules-bad = { $bad }
+nw-rules-cf-head = Critical and Fumble
+nw-rules-cf = PCs roll 2D for each every session (Fumble rerolled while equal); CF Mod points shift either by ±1. The GM's values are always { $critical } and { $fumble }.
+
+## /nwfortress cleared, open, condition.
+nw-cleared-which = name the area: (no Dive is under way).
+nw-cleared-enemies = The enemies here no longer bar the way.
+nw-cleared-trap = The trap no longer bars the way.
+nw-cleared-normal = { $area } is now a Normal Area.
+# $how: closed or hidden; $ends: the Gate's Areas.
+nw-gate-opens = { $how ->
+        [hidden] A hidden Gate shows itself
+       *[closed] A closed Gate opens
+    }: { $ends }.
+# $lines: what changed, after a line break, or nothing.
+nw-cleared = ✅ The event in { $area } is cleared.{ $lines }
+nw-no-gate = there is no Gate { $n } (see `/nwfortress show`).
+nw-gate-not-shut = that Gate is neither closed nor hidden.
+nw-gate-opened = 🚪 { $gate }
+nw-no-dive-short = no Dive is under way.
+nw-condition-what = what is ruler_defeated, core_broken or ruler_permits, not `{ $value }`.
+# $what: ruler, core or permit.
+nw-condition = 🏰 { $what ->
+        [core] The Fortress Core is broken
+        [permit] The Ruler permits a retreat
+       *[ruler] The Ruler is defeated
+    }: the party may leave the Fortress (`/nwfortress leave`).

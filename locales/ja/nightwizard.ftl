@@ -672,3 +672,36 @@ nw-ask-none = 依頼{ $id }は出ていません。
 nw-ask-withdrawn = GMが{ $name }への{ $what }{ -nw-judge }の依頼を取り下げました。
 nw-ask-gone = その{ -nw-judge }の依頼はもうありません（振られたか取り下げられました）。
 nw-ask-not-yours = この{ -nw-judge }は{ $player }だけのものです。GMは `/nw ask` であなたにも依頼できます。
+
+nw-rules-title = 📖 ナイトウィザード早見表
+nw-rules = {""}
+nw-rules-difficulties-head = { -nw-difficulty }
+nw-rules-difficulties = { $bands }
+nw-rules-band = { $band } { $min }{ $max ->
+        [999] 以上
+       *[other] 〜{ $max }
+    }
+nw-rules-bad-head = { -nw-bad-status }
+nw-rules-bad = { $bad }
+nw-rules-cf-head = { -nw-critical-value }と{ -nw-fumble-value }
+nw-rules-cf = PCはセッションごとにそれぞれ2Dを振ります（同じ値ならファンブル値を振り直し）。CF修正1点でどちらかを±1できます。GMの値は常に{ $critical }と{ $fumble }です。
+
+nw-cleared-which = エリアを指定してください（突入していません）。
+nw-cleared-enemies = ここのエネミーはもう道をふさいでいません。
+nw-cleared-trap = トラップはもう道をふさいでいません。
+nw-cleared-normal = { $area }は通常エリアになりました。
+nw-gate-opens = { $how ->
+        [hidden] 隠されたゲートが姿を現しました
+       *[closed] 閉じていたゲートが開きました
+    }：{ $ends }。
+nw-cleared = ✅ { $area }のイベントをクリアしました。{ $lines }
+nw-no-gate = ゲート{ $n }はありません（`/nwfortress show` を見てください）。
+nw-gate-not-shut = そのゲートは閉じても隠れてもいません。
+nw-gate-opened = 🚪 { $gate }
+nw-no-dive-short = 突入していません。
+nw-condition-what = what は `ruler_defeated`、`core_broken`、`ruler_permits` のどれかです（`{ $value }` ではありません）。
+nw-condition = 🏰 { $what ->
+        [core] { -nw-fortress }の核が破壊されました
+        [permit] ルーラーが撤退を許しました
+       *[ruler] ルーラーが倒されました
+    }：パーティは{ -nw-fortress }から出られます（`/nwfortress leave`）。

@@ -200,6 +200,8 @@ fn a_session_outside_combat_in_japanese_ends_as_in_english_and_reads_japanese() 
         "alice: /nwfortress show",
         "alice: /nwfortress move to:Pit",
         "alice: /nwfortress leave",
+        "gm: /nwfortress cleared",
+        "gm: /nwfortress open gate:1",
         "alice: /nwfortress move to:Hall",
         "alice: /nwfortress move to:Gate",
         "bob: /nwfortress appear",

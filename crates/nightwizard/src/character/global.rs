@@ -5,10 +5,11 @@
 use super::super::commands::NwCommand;
 use super::super::data::NwData;
 use super::super::judge::Dice;
+use super::super::words::{data_word, joined};
 use super::roster::{private, NwShared};
 use super::{sheet, Catalog};
 use croupier_core::table::Commands;
-use croupier_core::table::{Actor, Command, Message, Reply, RuleError};
+use croupier_core::table::{Actor, Command, Message, Phrase, Reply, RuleError, Value};
 
 /// Runs a command that needs no session (characters, sheets, skills, items, enemy data): the
 /// table routes here the commands `NwCommand` declares `#[cmd(guild)]`; `None` for any other.
@@ -60,18 +61,20 @@ pub fn global(
 }
 
 fn rules_message(data: &NwData) -> Message {
-    let d: Vec<String> = data
+    let d: Vec<Value> = data
         .rules
         .difficulty
         .iter()
         .map(|d| {
-            if d.max >= 999 {
-                format!("{} {}+", d.label, d.min)
-            } else {
-                format!("{} {}–{}", d.label, d.min, d.max)
-            }
+            Value::from(
+                Phrase::new("nw-rules-band")
+                    .arg("band", data_word("nw-band", &d.label))
+                    .arg("min", i64::from(d.min))
+                    .arg("max", i64::from(d.max.min(999))),
+            )
         })
         .collect();
+    // The bad statuses' effects are the data's text.
     let b: Vec<String> = data
         .rules
         .bad_status
@@ -86,14 +89,14 @@ fn rules_message(data: &NwData) -> Message {
             )
         })
         .collect();
-    Message::titled("📖 Night Wizard reference", "")
-        .field("Difficulties", d.join(" · "))
-        .field("Bad statuses", b.join("\n"))
-        .field(
-            "Critical and Fumble",
-            format!(
-                "PCs roll 2D for each every session (Fumble rerolled while equal); CF Mod points shift either by ±1. The GM's values are always {} and {}.",
-                data.rules.gm.critical, data.rules.gm.fumble
-            ),
-        )
+    Message::phrase(
+        Phrase::titled("nw-rules-title", "nw-rules")
+            .field_keys("nw-rules-difficulties-head", "nw-rules-difficulties")
+            .arg("bands", joined("nw-join-dot", d))
+            .field_keys("nw-rules-bad-head", "nw-rules-bad")
+            .arg("bad", b.join("\n"))
+            .field_keys("nw-rules-cf-head", "nw-rules-cf")
+            .arg("critical", i64::from(data.rules.gm.critical))
+            .arg("fumble", i64::from(data.rules.gm.fumble)),
+    )
 }

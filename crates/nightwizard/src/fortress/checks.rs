@@ -12,8 +12,11 @@ use super::model::{
     AreaKind, Check, Danger, FortressAction, GateKind, Pending, Trap, TrapState, DANGER_DEFAULT,
     SECRET_GATE_SENSE,
 };
+use crate::words::no;
 use croupier_core::rng::GameRng;
-use croupier_core::table::{refuse, Actor, ButtonStyle, Message, Reply, RuleError, UserId};
+use croupier_core::table::{
+    refuse, Actor, ButtonStyle, Message, Phrase, Reply, RuleError, UserId, Value,
+};
 
 /// Applies the Judge actions.
 pub(super) fn apply(
@@ -215,28 +218,30 @@ pub(super) fn apply(
             let i = match area {
                 Some(a) => match f.area(a) {
                     Some(i) => i,
-                    None => return refuse(format!("no Area is called {a}.")),
+                    None => return no(Phrase::new("nw-no-area").arg("name", a.as_str())),
                 },
                 None => match &f.dive {
                     Some(d) => d.at,
-                    None => return refuse("name the area: (no Dive is under way)."),
+                    None => return no(Phrase::new("nw-cleared-which")),
                 },
             };
             let f = fortress_mut(s)?;
             let mut lines = vec![];
             if let Some(d) = f.dive.as_mut().filter(|d| d.at == i && d.held) {
                 d.held = false;
-                lines.push("The enemies here no longer bar the way.".to_string());
+                lines.push(Value::from(Phrase::new("nw-cleared-enemies")));
             }
             let area = &mut f.areas[i];
             area.cleared = true;
             if let Some(t) = area.trap.as_mut().filter(|t| t.state == TrapState::Armed) {
                 t.state = TrapState::Removed;
-                lines.push("The trap no longer bars the way.".to_string());
+                lines.push(Value::from(Phrase::new("nw-cleared-trap")));
             }
             if area.kind == AreaKind::Event {
                 area.kind = AreaKind::Normal;
-                lines.push(format!("{} is now a Normal Area.", area.name));
+                lines.push(Value::from(
+                    Phrase::new("nw-cleared-normal").arg("area", area.name.as_str()),
+                ));
             }
             let name = area.name.clone();
             let mut found = 0;
@@ -247,7 +252,11 @@ pub(super) fn apply(
                 }
                 if g.kind == GateKind::Closed && !g.open {
                     g.open = true;
-                    lines.push(format!("A closed Gate opens: {}.", gate_ends(&f.areas, g)));
+                    lines.push(Value::from(
+                        Phrase::new("nw-gate-opens")
+                            .arg("how", "closed")
+                            .arg("ends", gate_ends(&f.areas, g)),
+                    ));
                 }
             }
             let mut out = vec![];
@@ -258,69 +267,75 @@ pub(super) fn apply(
                     .filter(|g| g.kind == GateKind::Secret && (g.from == i || g.to == i))
                     .map(|g| gate_ends(&f.areas, g))
                     .collect();
-                lines.push(format!("A hidden Gate shows itself: {}.", list.join(", ")));
+                lines.push(Value::from(
+                    Phrase::new("nw-gate-opens")
+                        .arg("how", "hidden")
+                        .arg("ends", list.join(", ")),
+                ));
             }
             out.insert(
                 0,
-                Reply::public(Message::text(format!(
-                    "✅ The event in {name} is cleared.{}",
-                    if lines.is_empty() {
-                        String::new()
-                    } else {
-                        format!("\n{}", lines.join("\n"))
-                    }
-                ))),
+                Reply::public(Message::phrase(
+                    Phrase::new("nw-cleared").arg("area", name).arg(
+                        "lines",
+                        if lines.is_empty() {
+                            Value::from("")
+                        } else {
+                            let mut all = vec![Value::from("")];
+                            all.extend(lines);
+                            Value::Lines(all)
+                        },
+                    ),
+                )),
             );
             Ok(out)
         }
         FortressAction::Open(n) => {
             let f = fortress_mut(s)?;
             let Some(g) = f.gates.get(*n) else {
-                return refuse(format!(
-                    "there is no Gate {} (see `/nwfortress show`).",
-                    n + 1
-                ));
+                return no(Phrase::new("nw-no-gate").arg("n", (n + 1) as i64));
             };
-            let text = match g.kind {
-                GateKind::Closed if !g.open => "A closed Gate opens",
-                GateKind::Secret if !g.revealed => "A hidden Gate shows itself",
-                _ => return refuse("that Gate is neither closed nor hidden."),
+            let how = match g.kind {
+                GateKind::Closed if !g.open => "closed",
+                GateKind::Secret if !g.revealed => "hidden",
+                _ => return no(Phrase::new("nw-gate-not-shut")),
             };
             let ends = gate_ends(&f.areas, g);
             let g = &mut f.gates[*n];
             g.open = true;
             g.revealed = true;
-            Ok(vec![Reply::public(Message::text(format!(
-                "🚪 {text}: {ends}."
-            )))])
+            Ok(vec![Reply::public(Message::phrase(
+                Phrase::new("nw-gate-opened").arg(
+                    "gate",
+                    Phrase::new("nw-gate-opens")
+                        .arg("how", how)
+                        .arg("ends", ends),
+                ),
+            ))])
         }
         FortressAction::Condition(what) => {
             let f = fortress_mut(s)?;
             let Some(d) = f.dive.as_mut() else {
-                return refuse("no Dive is under way.");
+                return no(Phrase::new("nw-no-dive-short"));
             };
-            let text = match what.as_str() {
+            let what = match what.as_str() {
                 "ruler_defeated" | "ruler" => {
                     d.ruler_defeated = true;
-                    "The Ruler is defeated"
+                    "ruler"
                 }
                 "core_broken" | "core" => {
                     d.core_broken = true;
-                    "The Fortress Core is broken"
+                    "core"
                 }
                 "ruler_permits" | "permit" => {
                     d.ruler_permits = true;
-                    "The Ruler permits a retreat"
+                    "permit"
                 }
-                w => {
-                    return refuse(format!(
-                        "what is ruler_defeated, core_broken or ruler_permits, not `{w}`."
-                    ))
-                }
+                w => return no(Phrase::new("nw-condition-what").arg("value", w)),
             };
-            Ok(vec![Reply::public(Message::text(format!(
-                "🏰 {text}: the party may leave the Fortress (`/nwfortress leave`)."
-            )))])
+            Ok(vec![Reply::public(Message::phrase(
+                Phrase::new("nw-condition").arg("what", what),
+            ))])
         }
         _ => refuse("that is not a Fortress Judge command."),
     }
