@@ -267,3 +267,13 @@ nw-major-used = you have used your Major Action this Main Process.
 nw-no-enemy = no enemy `{ $target }`.
 nw-no-enemy-in-sight = no enemy `{ $target }` in sight.
 nw-identified-already = { $who } is identified already: its data is on the table.
+
+## Appearance Checks (combat/movement/arrive.rs)
+
+nw-appears-climax = 🚪 { $who } appears: in the Climax Phase Appearance Checks succeed automatically.
+nw-appearance = 🚪 { $who }'s Appearance Check (Luck{ $connection }{ $notes }, Difficulty { $difficulty }): `{ $line }` → { $ok ->
+    [yes] success: joins the fight in Pre-action.
+   *[no] failure: not this Round, unless Prana turns it (`/nw prana`).
+}
+nw-appearance-connection = {" "}+{ $bonus } for a Connection to { $to }
+nw-appearance-after-prana = 🚪 After Prana, { $who }'s Appearance Check succeeds: joins the fight in Pre-action.

@@ -267,3 +267,13 @@ nw-major-used = この{ -nw-main-process }ではもう{ -nw-major-action }を使
 nw-no-enemy = エネミー `{ $target }` がいない。
 nw-no-enemy-in-sight = 見えるところにエネミー `{ $target }` がいない。
 nw-identified-already = { $who }はすでに識別済み：データは公開されている。
+
+## 登場判定（combat/movement/arrive.rs）
+
+nw-appears-climax = 🚪 { $who }が登場：クライマックスフェイズの{ -nw-appearance-check }は自動的に成功する。
+nw-appearance = 🚪 { $who }の{ -nw-appearance-check }（{ -nw-luck }{ $connection }{ $notes }、{ -nw-difficulty } { $difficulty }）：`{ $line }` → { $ok ->
+    [yes] { -nw-success }：{ -nw-pre-action }で{ -nw-combat }に加わる。
+   *[no] { -nw-failure }：このラウンドは加われない（{ -nw-prana }で覆せる：`/nw prana`）。
+}
+nw-appearance-connection = {" "}+{ $bonus }（{ $to }への{ -nw-connection }）
+nw-appearance-after-prana = 🚪 { -nw-prana }により{ $who }の{ -nw-appearance-check }は成功：{ -nw-pre-action }で{ -nw-combat }に加わる。

@@ -10,7 +10,9 @@ use super::{
     settle, Actor, Band, Dice, Fighter, Judge, Mode, NightWizard, NwData, Phase, Reply, RuleError,
     UserId, Who, LUCK, SPD,
 };
+use crate::judge::roll::yes;
 use crate::judge::said::Lines;
+use croupier_core::table::{Phrase, Value};
 
 /// The open Judge label of an Appearance Check.
 pub(crate) const APPEARANCE_CHECK: &str = "Appearance Check";
@@ -82,9 +84,7 @@ pub(super) fn appear(
     let (ok, text, judge) = if s.phase == Phase::Climax {
         (
             true,
-            format!(
-                "🚪 {name} appears: in the Climax Phase Appearance Checks succeed automatically."
-            ),
+            Phrase::new("nw-appears-climax").arg("who", name.as_str()),
             None,
         )
     } else {
@@ -102,27 +102,35 @@ pub(super) fn appear(
         let ok = j.outcome().success == Some(true);
         (
             ok,
-            format!(
-                "🚪 {name}'s Appearance Check (Luck{}{}, Difficulty {dc}): `{}` → {}",
-                tie.as_ref()
-                    .map(|t| format!(" +{bonus} for a Connection to {t}"))
-                    .unwrap_or_default(),
-                p.bad
-                    .judge_notes(false)
-                    .iter()
-                    .map(|n| format!(", {n}"))
-                    .collect::<String>(),
-                j.line(),
-                if ok {
-                    "success: joins the fight in Pre-action."
-                } else {
-                    "failure: not this Round, unless Prana turns it (`/nw prana`)."
-                }
-            ),
+            Phrase::new("nw-appearance")
+                .arg("who", name.as_str())
+                .arg(
+                    "connection",
+                    tie.as_ref()
+                        .map(|t| {
+                            Value::from(
+                                Phrase::new("nw-appearance-connection")
+                                    .arg("bonus", i64::from(bonus))
+                                    .arg("to", t.as_str()),
+                            )
+                        })
+                        .unwrap_or_else(|| Value::from("")),
+                )
+                .arg(
+                    "notes",
+                    p.bad
+                        .judge_notes(false)
+                        .iter()
+                        .map(|n| format!(", {n}"))
+                        .collect::<String>(),
+                )
+                .arg("difficulty", i64::from(dc))
+                .arg("line", j.said_line())
+                .arg("ok", yes(ok)),
             Some(j),
         )
     };
-    let mut lines = Lines::from(vec![text]);
+    let mut lines = Lines::from(text);
     let mut gm = Lines::new();
     let round = c.round;
     combat_mut(s)?.moves.tries.push((me.clone(), round));
@@ -155,10 +163,8 @@ pub(crate) fn after_prana(
         return None;
     }
     take_open(s, &me, APPEARANCE_CHECK);
-    let mut lines = Lines::from(vec![format!(
-        "🚪 After Prana, {}'s Appearance Check succeeds: joins the fight in Pre-action.",
-        s.name_of(&me)
-    )]);
+    let mut lines =
+        Lines::from(Phrase::new("nw-appearance-after-prana").arg("who", s.name_of(&me)));
     let mut gm = Lines::new();
     join(s, data, rng, user, &mut lines, &mut gm);
     Some(s.tracker(lines, gm))
@@ -204,7 +210,12 @@ fn join(
         rng,
     );
     let n = initiative_count(&j);
-    lines.push(format!("{name}: SPD Judge `{}` → Count {n}", j.line()));
+    lines.push(
+        Phrase::new("nw-spd-line")
+            .arg("who", name.as_str())
+            .arg("line", j.said_line())
+            .arg("count", i64::from(n)),
+    );
     if let Some(p) = s.pcs.iter_mut().find(|p| &p.user == user) {
         p.cf_locked = true;
         p.cf_points = 0;
