@@ -494,6 +494,7 @@ pub fn apply(
             }
             if r.preview.is_none() {
                 super::combat::effects::use_up(s, &used);
+                super::combat::effects::judged(s, &me);
             }
             Ok(warn)
         }

@@ -181,6 +181,9 @@ pub(crate) fn start(
     if pcs == 0 || fighters.iter().all(|f| pc_side(s, &f.who)) {
         return refuse("combat needs at least one PC and one enemy (`/nwenemy spawn`).");
     }
+    // Once-per-instance marks name Rounds and attacks of the fight they were made in (§15.3):
+    // a new fight starts with none.
+    s.effects.marks.clear();
     s.combat = Some(Combat {
         round: 0,
         fighters,
@@ -197,6 +200,7 @@ pub(crate) fn start(
         closing: false,
         last_stand: vec![],
         identifying: vec![],
+        mains: 0,
     });
     let mut lines = vec!["⚔️ Combat begins.".to_string()];
     let mut gm_lines = vec![];
@@ -396,6 +400,7 @@ pub(crate) fn end_main(
     let cur = c.current.take();
     c.used = Used::default();
     c.attack = None;
+    c.mains += 1;
     c.moves.acted_round = c.round;
     if let Some(w) = cur {
         for f in c.fighters.iter_mut().filter(|f| f.who == w) {
