@@ -109,9 +109,10 @@ impl NightWizard {
         }
     }
 
-    /// Rolls a combat Judge: the stat with the bad statuses' modifiers (§10.12) and the skill
-    /// and item effects in force ([`super::effects::judge_bonus`]); an effect lasting one Judge
-    /// is used up by it.
+    /// Rolls a combat Judge: the stat (or its substitute, [`super::effects::substitute`]) with
+    /// the bad statuses' modifiers (§10.12), the skill and item effects in force
+    /// ([`super::effects::bonus_for`]) and their Critical values
+    /// ([`super::effects::critical`]); an effect lasting one Judge is used up by it.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn roll(
         &mut self,

@@ -87,7 +87,8 @@ pub(crate) fn bonus_for(
     (n, shown, used)
 }
 
-/// [`bonus_for`] a Judge of the kind `stat` names (no substitution).
+/// [`bonus_for`] a Judge of the kind `stat` names (no substitution), for the tests.
+#[cfg(test)]
 pub(crate) fn judge_bonus(
     s: &NightWizard,
     data: &NwData,
@@ -219,7 +220,7 @@ fn emulator_space(s: &NightWizard, w: &Who) -> Option<i32> {
 }
 
 /// The modifiers in force on `w` for an Information Gathering Check (§9.2), as
-/// [`judge_bonus`] gives them for a combat Judge.
+/// [`bonus_for`] gives them for a combat Judge.
 pub fn gathering_bonus(s: &NightWizard, w: &Who) -> (i32, Vec<String>, Vec<u32>) {
     let pick = |h: &Held| match h {
         Held::Modifier {
