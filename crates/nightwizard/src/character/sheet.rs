@@ -20,6 +20,9 @@ pub struct Live<'a> {
     pub cf_locked: bool,
     /// Bad statuses.
     pub bad: &'a crate::status::BadStatuses,
+    /// The skill and item effects in force on the PC, as the tracker numbers them (filled by
+    /// the view, which reads `combat::effects`).
+    pub effects: Vec<String>,
 }
 
 fn class_names(c: &Character, cat: &Catalog) -> String {
@@ -221,6 +224,9 @@ pub fn sheet(c: &Character, cat: &Catalog, live: Option<&Live>) -> Message {
                 if bad.is_empty() { "none".into() } else { bad }
             ),
         );
+        if !l.effects.is_empty() {
+            m = m.field("Effects in force", l.effects.join("\n"));
+        }
     }
     m
 }

@@ -865,6 +865,21 @@ fn rule_15_4_substitution_pacc_instead_of_eva_drops_eva_modifiers_keeps_pacc_and
     );
     // Another player acts in between: Bolt's guard is his own.
     t.ok(&bob(), "nw combat use", &[("skill", "guard_a")]);
+    // Ayla's sheet (her private part of `/game status`) lists what is in force on her only.
+    let sheet: String = t
+        .ok(&alice(), "game status", &[])
+        .iter()
+        .filter(|r| !r.is_public())
+        .map(|r| r.message.plain_text())
+        .collect();
+    assert!(
+        sheet.contains("Effects in force") && sheet.contains("Parry Stance: PACC instead of"),
+        "{sheet}"
+    );
+    assert!(
+        !sheet.contains("Guard A"),
+        "Bolt's effect is not on Ayla's sheet: {sheet}"
+    );
     let r = text(&t.ok(&alice(), "nw combat dodge", &[]));
     assert_eq!(
         dodge_alter(&t),
