@@ -96,6 +96,7 @@ nw-sheet-notes-head = Connections and notes
 # $notes: the player's Connections and notes, as written.
 nw-sheet-notes = { $notes }
 nw-sheet-session-head = This session
+nw-sheet-effects-head = Effects in force
 # $pranahere: Prana now; $prana: its maximum.
 nw-sheet-session = HP { $hp }/{ $body } · MP { $mp }/{ $mind } · Prana { $pranahere }/{ $prana }
     { $cf }

@@ -82,6 +82,7 @@ nw-sheet-items = { $items }
 nw-sheet-notes-head = { -nw-connection }とメモ
 nw-sheet-notes = { $notes }
 nw-sheet-session-head = このセッション
+nw-sheet-effects-head = 効果中の効果
 nw-sheet-session = HP { $hp }/{ $body }・MP { $mp }/{ $mind }・{ -nw-prana } { $pranahere }/{ $prana }
     { $cf }
     { -nw-bad-status }：{ $bad }

@@ -495,6 +495,7 @@ pub fn apply(
             }
             if r.preview.is_none() {
                 super::combat::effects::use_up(s, &used);
+                super::combat::effects::judged(s, &me);
             }
             Ok(warn)
         }

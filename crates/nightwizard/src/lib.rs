@@ -37,7 +37,11 @@
 //! | 9.2, 15.4 | A skill's modifier on an Information Gathering Check (Street Network) | `dispatch::apply` (`combat::effects::gathering_bonus`) |
 //! | 10.9 step 6 | Skills that reduce HP Damage apply after the damage roll | `combat::harm::land` (`combat::effects::reduction`) |
 //! | 15.3, 15.5 | Target and Range checked before the Cost; several targets, Area, Self | `combat::skills_use::declare::use_skill`, `combat::skills_use` `aim` |
-//! | 15.4 | Effects in force: duration, stacking, rerolls, ending early | `combat::effects` (`judge_bonus`, `expire`, `end_effect`), `judge::roll::Judge::rolled_again` |
+//! | 15.4 | Effects in force: duration, stacking, rerolls, ending early | `combat::effects` (`bonus_for`, `expire`, `end_effect`), `judge::roll::Judge::rolled_again` |
+//! | 15.4 | Substitution: another stat for a Judge, its modifiers | `combat::effects::substitute`, `NightWizard::roll_with` |
+//! | 3.3 | Critical values a skill adds or lowers | `combat::effects::critical`, `NightWizard::roll_with` |
+//! | 15.5 | Statuses and items a skill gives (Category: Item) | `combat::skills_use` `grant`, `combat::harm::land` |
+//! | 15.3, 15.5 | Once per instance of a Reaction/Auto/Before-/After-Judge/Damage Roll Timing, before the Cost | `combat::skills_use` `gate::timed` |
 //! | 10.4 | Handing an item over (a Major Action in a fight) | `combat::hand_over::give` |
 //! | 14.3, 14.4, 15.3, 15.5 | One weapon per attack (`with:`), its Range (the mark), Restrict (`X Use`, `X Equip`, Dual Wield, Twin Magic) | `combat::attack::arms`, `character::restrict`, `data::read_restrict` |
 //! | 14.8 | Broom Options: Type, "X Only", Occupy within Capacity; what a fitted one gives its Wielder (the rider's only while riding) | `data::ItemDef::unfit_for`, `character::Character::equipment_problem`; `combat::effects` (`fitted`) |
@@ -45,7 +49,7 @@
 //! | 11 | The Lunar Casket and its Logics | `casket::apply`, `casket::shake`, `NightWizard::ignores_logic` |
 //! | 12.1–12.3 | Fortress, Dive, one Area one Scene | `fortress::apply`, `fortress::dive` |
 //! | 12.4 | Area kinds, stated on entering | `fortress::model::AreaKind`, `Fortress::kind_known` |
-//! | 12.4 | An Object Area's Emulator Space: enemies +3 to all their rolls | `combat::effects::judge_bonus` (`fortress::model::EMULATOR_SPACE_BONUS`) |
+//! | 12.4 | An Object Area's Emulator Space: enemies +3 to all their rolls | `combat::effects::bonus_for` (`fortress::model::EMULATOR_SPACE_BONUS`) |
 //! | 12.5 | Gate kinds | `fortress::model::Gate` |
 //! | 12.6 | Appearing in an Area: 8 + 2 per Gate | `fortress::appear_difficulty` |
 //! | 12.7, 12.2 | Retreat | `fortress::retreat_allowed` |

@@ -210,9 +210,12 @@ pub fn status(
     ))];
     if let Some(i) = s.pc_index(&viewer.id) {
         let p = &s.pcs[i];
+        let mut live = s.live(p);
+        let me = crate::combat::Who::Pc(p.user.clone());
+        live.effects = crate::combat::effects::lines(s, |w| w == &me);
         out.push(Reply::private(
             &viewer.id,
-            sheet::sheet(&p.ch, &cat, Some(&s.live(p))),
+            sheet::sheet(&p.ch, &cat, Some(&live)),
         ));
     }
     let gm = s.is_gm(viewer);

@@ -21,6 +21,9 @@ pub struct Live<'a> {
     pub cf_locked: bool,
     /// Bad statuses.
     pub bad: &'a crate::status::BadStatuses,
+    /// The skill and item effects in force on the PC, as the tracker numbers them (filled by
+    /// the view, which reads `combat::effects`).
+    pub effects: Vec<String>,
 }
 
 fn class_names(c: &Character, cat: &Catalog) -> Value {
@@ -242,6 +245,10 @@ pub fn sheet_said(c: &Character, cat: &Catalog, live: Option<&Live>) -> Phrase {
             .arg("pranahere", i64::from(l.prana))
             .arg("cf", cf)
             .arg("bad", l.bad.said());
+        if !l.effects.is_empty() {
+            let lines = l.effects.iter().map(|e| Value::from(e.as_str())).collect();
+            m = m.field(Phrase::new("nw-sheet-effects-head"), Value::Lines(lines));
+        }
     }
     m
 }

@@ -2,6 +2,8 @@
 //! combat Judge roll, who controls whom.
 
 use super::super::character::restrict::Using;
+use super::super::data::JudgeKind;
+use super::super::judge::Values;
 use super::{
     refuse, Actor, BadStatuses, Cf, Combat, Dice, Enemy, Judge, Mode, NightWizard, NwData,
     RuleError, UserId, Who,
@@ -107,9 +109,10 @@ impl NightWizard {
         }
     }
 
-    /// Rolls a combat Judge: the stat with the bad statuses' modifiers (§10.12) and the skill
-    /// and item effects in force ([`super::effects::judge_bonus`]); an effect lasting one Judge
-    /// is used up by it.
+    /// Rolls a combat Judge: the stat (or its substitute, [`super::effects::substitute`]) with
+    /// the bad statuses' modifiers (§10.12), the skill and item effects in force
+    /// ([`super::effects::bonus_for`]) and their Critical values
+    /// ([`super::effects::critical`]); an effect lasting one Judge is used up by it.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn roll(
         &mut self,
@@ -137,11 +140,37 @@ impl NightWizard {
         with: Option<&str>,
         dice: &mut impl Dice,
     ) -> Judge {
-        let (bonus, shown, used) = super::effects::judge_bonus(self, data, w, stat);
-        super::effects::use_up(self, &used);
+        use super::effects;
+        // The Judge keeps its kind when another stat is rolled for it (§15.4 Substitution).
+        let kind = JudgeKind::of_stat(stat);
+        let mut shown = vec![];
+        let mut used = vec![];
+        let stat = match effects::substitute(self, data, w, stat, kind) {
+            Some((to, said, gone)) => {
+                shown.push(said);
+                used.extend(gone);
+                to
+            }
+            None => stat,
+        };
+        let (bonus, said, gone) = effects::bonus_for(self, data, w, stat, kind);
+        shown.extend(said);
+        used.extend(gone);
+        // More Critical values and a lowered Critical value (§3.3).
+        let (more, lower, said, gone) = effects::critical(self, w, stat, kind);
+        shown.extend(said);
+        used.extend(gone);
+        effects::use_up(self, &used);
+        effects::judged(self, w);
         let alter =
             self.stat_with(data, w, stat, with) + self.bad_of(w).judge_modifier(reaction) + bonus;
-        let mut j = Judge::roll(alter, self.cf_of(data, w), mode, any_seven, dice);
+        let mut cf = self.cf_of(data, w);
+        cf.critical = cf.critical.saturating_sub(lower).max(2);
+        let more = Values {
+            critical: more,
+            fumble: vec![],
+        };
+        let mut j = Judge::roll_values(alter, cf, &more, mode, any_seven, dice);
         j.effects = shown;
         j
     }

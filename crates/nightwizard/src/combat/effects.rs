@@ -11,7 +11,10 @@
 //! stacks with itself (of two uses of one skill on one character, the larger counts); effects
 //! of different skills stack.
 
-use super::super::data::{amount, Effect, Grant, JudgeKind, Modded, NwData, Per, Until, Whom};
+use super::super::data::{
+    amount, critical_words, Effect, Grant, JudgeKind, Modded, NwData, Per, Until, Whom, FLYING,
+    STAT_LABEL,
+};
 use super::super::fortress::model::{AreaKind, EMULATOR_SPACE_BONUS};
 use super::model::{Held, InForce, OnceUsed};
 use super::{refuse, Actor, NightWizard, Reply, RuleError, Who};
@@ -58,15 +61,18 @@ fn sum(
     (total, shown, used)
 }
 
-/// The modifiers in force on `w` for a Judge rolled with `stat`: their sum, how the roll shows
-/// them (`Guard A +2`), and the numbers of the effects that last one Judge, used up by it.
-pub(crate) fn judge_bonus(
+/// The modifiers in force on `w` for a Judge of `kind` rolled with `stat`: their sum, how the
+/// roll shows them (`Guard A +2`), and the numbers of the effects that last one Judge, used up
+/// by it. Under a substitution (§15.4) `stat` is the stat rolled and `kind` the Judge's own
+/// kind: modifiers to the replaced stat no longer count, those to the new stat and to the kind
+/// of Judge do.
+pub(crate) fn bonus_for(
     s: &NightWizard,
     data: &NwData,
     w: &Who,
     stat: usize,
+    kind: JudgeKind,
 ) -> (i32, Vec<String>, Vec<u32>) {
-    let kind = JudgeKind::of_stat(stat);
     let pick = |h: &Held| match h {
         Held::Modifier { on, n } if on.applies(stat, kind) => Some(*n),
         _ => None,
@@ -80,6 +86,125 @@ pub(crate) fn judge_bonus(
         shown.push(format!("Emulator Space {}", signed(b)));
     }
     (n, shown, used)
+}
+
+/// [`bonus_for`] a Judge of the kind `stat` names (no substitution), for the tests.
+#[cfg(test)]
+pub(crate) fn judge_bonus(
+    s: &NightWizard,
+    data: &NwData,
+    w: &Who,
+    stat: usize,
+) -> (i32, Vec<String>, Vec<u32>) {
+    bonus_for(s, data, w, stat, JudgeKind::of_stat(stat))
+}
+
+/// The stat `w` rolls for a Judge of `kind` that names `stat` (§15.4 Substitution: "PACC
+/// instead of EVA for a Dodge Check"): the substitute in force, if one replaces that stat or
+/// that kind of Judge, with how the roll shows it and the one-Judge effect it uses up. Of two
+/// that conflict the one giving the higher stat counts (§15.2: the user picks, "usually the
+/// better one"; the other can be ended with `/nwcombat end-effect`).
+pub(crate) fn substitute(
+    s: &NightWizard,
+    data: &NwData,
+    w: &Who,
+    stat: usize,
+    kind: JudgeKind,
+) -> Option<(usize, String, Option<u32>)> {
+    s.effects
+        .in_force
+        .iter()
+        .filter(|e| &e.on == w && live(s, e))
+        .filter_map(|e| match &e.what {
+            Held::Substitute {
+                stat: to,
+                instead_of,
+            } if instead_of.applies(stat, kind) => {
+                let to = to.stat()?;
+                let shown = format!(
+                    "{}: {} instead of {}",
+                    e.from, STAT_LABEL[to], STAT_LABEL[stat]
+                );
+                let used = (e.until == Until::Judge).then_some(e.id);
+                Some((to, shown, used))
+            }
+            _ => None,
+        })
+        .max_by_key(|(to, _, _)| s.stat(data, w, *to))
+}
+
+/// The Critical values the effects in force give `w` for a Judge of `kind` rolled with `stat`
+/// (§3.3): further values (a union: a value is a Critical once), the largest lowering of the
+/// roller's own value (the same skill never stacks with itself, §15.4; different ones add up),
+/// how the roll shows them, and the one-Judge effects they use up.
+pub(crate) fn critical(
+    s: &NightWizard,
+    w: &Who,
+    stat: usize,
+    kind: JudgeKind,
+) -> (Vec<u32>, u32, Vec<String>, Vec<u32>) {
+    let applies = |on: &Option<Modded>| on.is_none_or(|m| m.applies(stat, kind));
+    let mut values: Vec<u32> = vec![];
+    let mut shown = vec![];
+    for e in s
+        .effects
+        .in_force
+        .iter()
+        .filter(|e| &e.on == w && live(s, e))
+    {
+        if let Held::Critical { values: v, on, .. } = &e.what {
+            if applies(on) && !v.is_empty() {
+                values.extend(v.iter().filter(|n| !values.contains(n)).collect::<Vec<_>>());
+                shown.push(format!("{}: {}", e.from, critical_words(v, 0, None)));
+            }
+        }
+    }
+    let pick = |h: &Held| match h {
+        Held::Critical { lower, on, .. } if *lower > 0 && applies(on) => Some(*lower as i32),
+        _ => None,
+    };
+    let (lower, lowered, mut used) = sum(s, w, &[], pick, |from, n| {
+        format!("{from}: Critical value −{n}")
+    });
+    shown.extend(lowered);
+    for e in s
+        .effects
+        .in_force
+        .iter()
+        .filter(|e| &e.on == w && live(s, e))
+    {
+        if let Held::Critical { on, .. } = &e.what {
+            if applies(on) && e.until == Until::Judge && !used.contains(&e.id) {
+                used.push(e.id);
+            }
+        }
+    }
+    (values, lower.max(0) as u32, shown, used)
+}
+
+/// The bad status the effects in force on an attacker give on a hit (an attack skill's
+/// `status` effect, §10.9 step 6), if any.
+pub(crate) fn inflicted(s: &NightWizard, attacker: &Who) -> Option<(String, u32, String)> {
+    s.effects
+        .in_force
+        .iter()
+        .filter(|e| &e.on == attacker && live(s, e))
+        .find_map(|e| match &e.what {
+            Held::Inflicts { status, rating } => Some((status.clone(), *rating, e.from.clone())),
+            _ => None,
+        })
+}
+
+/// The instance of a Before Judge Timing (`skills_use::gate::timed`): it lasts until the
+/// user's next Judge, which ends it ([`judged`]).
+pub(crate) const BEFORE_JUDGE: &str = "Before Judge: the next Judge";
+
+/// `w` rolls a Judge: the Before Judge window it closes opens again (§15.5 Timing: "used just
+/// before … a Judge", once per instance).
+pub(crate) fn judged(s: &mut NightWizard, w: &Who) {
+    s.effects
+        .marks
+        .retain(|m| !(&m.who == w && m.instance == BEFORE_JUDGE));
 }
 
 /// What the Area the party is in gives `w` (§12.4): in an Object Area whose Object is an
@@ -96,7 +221,7 @@ fn emulator_space(s: &NightWizard, w: &Who) -> Option<i32> {
 }
 
 /// The modifiers in force on `w` for an Information Gathering Check (§9.2), as
-/// [`judge_bonus`] gives them for a combat Judge.
+/// [`bonus_for`] gives them for a combat Judge.
 pub fn gathering_bonus(s: &NightWizard, w: &Who) -> (i32, Vec<String>, Vec<u32>) {
     let pick = |h: &Held| match h {
         Held::Modifier {
@@ -201,13 +326,14 @@ fn signed(n: i32) -> String {
 /// Puts a skill's or item's lasting effects on each of `on` (a Reroll, a Recovery or a cure
 /// acts at once elsewhere). Outside Round Progression an effect lasting to the end of the
 /// Main Process or the Round lasts until the end of the Scene (§15.4).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn declare(
     s: &mut NightWizard,
     user: &Who,
     targets: &[Who],
     from: &str,
     effects: &[Effect],
-    sl: u32,
+    (sl, attack): (u32, bool),
     lines: &mut Lines,
 ) {
     let fighting = s.combat.is_some();
@@ -245,6 +371,46 @@ pub(crate) fn declare(
                 *to,
             ),
             Effect::Grant { grant, until, to } => (Held::Grant { grant: *grant }, *until, *to),
+            Effect::Substitute {
+                stat,
+                instead_of,
+                until,
+                to,
+            } => (
+                Held::Substitute {
+                    stat: *stat,
+                    instead_of: *instead_of,
+                },
+                *until,
+                *to,
+            ),
+            Effect::Critical {
+                values,
+                lower,
+                on,
+                until,
+                to,
+            } => (
+                Held::Critical {
+                    values: values.clone(),
+                    lower: *lower,
+                    on: *on,
+                },
+                *until,
+                *to,
+            ),
+            // An attack skill's bad status: its user's attack gives it on a hit, this Main
+            // Process (§10.9 step 6).
+            Effect::Status { status, rating } if attack && !status.eq_ignore_ascii_case(FLYING) => {
+                (
+                    Held::Inflicts {
+                        status: status.clone(),
+                        rating: *rating,
+                    },
+                    Until::Main,
+                    Whom::User,
+                )
+            }
             _ => continue,
         };
         let user = [user.clone()];
@@ -281,6 +447,24 @@ fn describe(e: &InForce) -> String {
         }
         Held::ReduceDamage { n } => (format!("HP Damage −{n}"), e.until.label()),
         Held::Grant { grant } => (grant.label().to_string(), e.until.label()),
+        Held::Substitute { stat, instead_of } => (
+            format!("{} instead of {}", stat.label(), instead_of.label()),
+            e.until.label(),
+        ),
+        Held::Critical { values, lower, on } => {
+            (critical_words(values, *lower, *on), e.until.label())
+        }
+        Held::Inflicts { status, rating } => (
+            format!(
+                "hits give BS: {status}{}",
+                if *rating > 0 {
+                    format!(" ({rating})")
+                } else {
+                    String::new()
+                }
+            ),
+            e.until.label(),
+        ),
     };
     format!("{}: {what} until {until}", e.from)
 }

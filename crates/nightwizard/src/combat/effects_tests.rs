@@ -562,8 +562,10 @@ fn rule_15_4_the_same_skill_never_stacks_with_itself_different_skills_do() {
     t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Ayla")]);
     let eva = t.s.stat(&t.data, &pc("alice"), EVA);
     turn(&mut t, en("Swarm"));
-    t.ok(&gm(), "nw combat attack", &[("target", "Ayla")]);
+    // Once in the Swarm's Main Process before its attack, once against the attack (two
+    // instances of the Reaction Timing, §15.3): both aim at the next Dodge Check.
     t.ok(&alice(), "nw combat use", &[("skill", "guard_a")]);
+    t.ok(&gm(), "nw combat attack", &[("target", "Ayla")]);
     t.ok(&alice(), "nw combat use", &[("skill", "guard_a")]);
     t.ok(&alice(), "nw combat dodge", &[]);
     assert_eq!(dodge_alter(&t), eva + 2, "two Guard A: +2, not +4");
@@ -791,4 +793,338 @@ fn rule_nw_12_4_an_emulator_space_gives_enemies_plus_3_to_all_their_rolls() {
         .at = 0;
     let (n, _, _) = super::judge_bonus(&t.s, &t.data, &en("Swarm"), EVA);
     assert_eq!(n, 0);
+}
+
+/// Puts an effect in force on `on` (as a skill of `from` would), for the rules that read what
+/// is in force.
+fn put(t: &mut Session, on: Who, from: &str, what: super::super::model::Held) {
+    t.edit(|s| {
+        s.effects.seq += 1;
+        s.effects.in_force.push(super::super::model::InForce {
+            id: s.effects.seq,
+            on,
+            from: from.into(),
+            what,
+            until: crate::data::Until::Scene,
+            scene: (s.episode, s.scene),
+        });
+    });
+}
+
+#[test]
+fn rule_15_4_substitution_pacc_instead_of_eva_drops_eva_modifiers_keeps_pacc_and_dodge_ones() {
+    // §15.4 Substitution: "When a skill swaps the stat used, e.g. PACC instead of EVA for a
+    // Dodge Check: modifiers tied to the replaced stat (EVA) no longer apply; modifiers tied
+    // to the new stat (PACC) do apply; modifiers to the kind of Judge ("Dodge Checks") still
+    // apply." Parry Stance: PACC in place of EVA for the next Dodge Check.
+    use super::super::model::{Held, PACC};
+    use crate::data::Modded;
+    let mut t = fight(
+        &[("alice", "parry_stance", 1), ("bob", "guard_a", 1)],
+        &["Swarm"],
+    );
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Ayla")]);
+    let (pacc, eva) = (
+        t.s.stat(&t.data, &pc("alice"), PACC),
+        t.s.stat(&t.data, &pc("alice"), EVA),
+    );
+    // The modifiers below tell the two stats apart even where they are equal.
+    put(
+        &mut t,
+        pc("alice"),
+        "Eva Song",
+        Held::Modifier {
+            on: Modded::Eva,
+            n: 5,
+        },
+    );
+    put(
+        &mut t,
+        pc("alice"),
+        "Pacc Song",
+        Held::Modifier {
+            on: Modded::Pacc,
+            n: 1,
+        },
+    );
+    put(
+        &mut t,
+        pc("alice"),
+        "Dodge Song",
+        Held::Modifier {
+            on: Modded::Dodge,
+            n: 2,
+        },
+    );
+    turn(&mut t, en("Swarm"));
+    t.ok(&gm(), "nw combat attack", &[("target", "Ayla")]);
+    let r = text(&t.ok(&alice(), "nw combat use", &[("skill", "parry_stance")]));
+    assert!(
+        r.contains("Parry Stance: PACC instead of Dodge Checks until the next Judge on Ayla"),
+        "{r}"
+    );
+    // Another player acts in between: Bolt's guard is his own.
+    t.ok(&bob(), "nw combat use", &[("skill", "guard_a")]);
+    // Ayla's sheet (her private part of `/game status`) lists what is in force on her only.
+    let sheet: String = t
+        .ok(&alice(), "game status", &[])
+        .iter()
+        .filter(|r| !r.is_public())
+        .map(|r| r.message.plain_text())
+        .collect();
+    assert!(
+        sheet.contains("Effects in force") && sheet.contains("Parry Stance: PACC instead of"),
+        "{sheet}"
+    );
+    assert!(
+        !sheet.contains("Guard A"),
+        "Bolt's effect is not on Ayla's sheet: {sheet}"
+    );
+    let r = text(&t.ok(&alice(), "nw combat dodge", &[]));
+    assert_eq!(
+        dodge_alter(&t),
+        pacc + 1 + 2,
+        "PACC, its +1 and Dodge's +2; not EVA's +5"
+    );
+    assert!(r.contains("Parry Stance: PACC instead of EVA"), "{r}");
+    // Used up by that Dodge Check: the next one rolls EVA again, with EVA's +5.
+    assert!(t
+        .s
+        .effects
+        .in_force
+        .iter()
+        .all(|e| e.from != "Parry Stance"));
+    turn(&mut t, en("Swarm"));
+    t.ok(&gm(), "nw combat attack", &[("target", "Ayla")]);
+    t.ok(&alice(), "nw combat dodge", &[]);
+    assert_eq!(dodge_alter(&t), eva + 5 + 2);
+}
+
+#[test]
+fn rule_3_3_killing_intent_lowers_the_critical_value_for_hit_checks_only() {
+    // §3.3 "A Critical happens when the unmodified Dice Roll equals the Critical Value";
+    // Killing Intent: the Critical value 1 lower for Hit Checks until the end of the Main
+    // Process. Ayla's Critical is 12 (Fumble 2): an 11 is her Critical on this Hit Check.
+    let mut t = fight(
+        &[("alice", "killing_intent", 1), ("bob", "guard_a", 1)],
+        &["Swarm"],
+    );
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Ayla")]);
+    turn(&mut t, pc("alice"));
+    t.ok(&alice(), "nw combat use", &[("skill", "killing_intent")]);
+    // Another player acts in between (a Reaction outside an attack).
+    t.ok(&bob(), "nw combat use", &[("skill", "guard_a")]);
+    // 5 + 6 = 11: a Critical; the chain rolls on (1 + 2 ends it).
+    let r = text(&t.rolls(&alice(), "/nwcombat attack target:Swarm", &[5, 6, 1, 2]));
+    let hit = t.fight().attack.clone().unwrap().hit;
+    assert_eq!(hit.cf.critical, 11, "{r}");
+    assert!(hit.outcome().critical, "{r}");
+    assert!(r.contains("Killing Intent: Critical value −1"), "{r}");
+    // The Swarm's Dodge Check is not Ayla's: its Critical stays the GM's.
+    t.rolls(&gm(), "/nwcombat dodge", &[1, 2]);
+    let dodge = t.fight().attack.clone().unwrap().dodge.unwrap();
+    assert_eq!(dodge.cf.critical, t.data.rules.gm.critical);
+    // Killing Intent names Hit Checks: Ayla's own defence roll keeps her 12.
+    let (_, lower, _, _) = super::critical(
+        &t.s,
+        &pc("alice"),
+        super::super::model::PDEF,
+        crate::data::JudgeKind::Defence,
+    );
+    assert_eq!(lower, 0);
+}
+
+#[test]
+fn rule_3_3_star_reading_adds_a_critical_value_to_the_next_judge_once_before_it() {
+    // §3.3 Critical on a roll equal to a Critical value; Star Reading (Before Judge): "your
+    // next Judge … is also a Critical on a 12"; §15.3 "A skill can be used once per instance
+    // of its timing": once before each Judge.
+    let mut t = fight(
+        &[("alice", "star_reading", 1), ("bob", "star_reading", 1)],
+        &["Swarm"],
+    );
+    t.edit(|s| {
+        s.pcs[0].cf = Some(Cf {
+            critical: 9,
+            fumble: 2,
+        })
+    });
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Ayla")]);
+    turn(&mut t, en("Swarm"));
+    t.rolls(&gm(), "/nwcombat attack target:Ayla", &[1, 2]);
+    t.ok(&alice(), "nw combat use", &[("skill", "star_reading")]);
+    let mp = t.s.pcs[0].mp;
+    let e = t.err(&alice(), "nw combat use", &[("skill", "star_reading")]);
+    assert!(
+        e.contains("once per Judge") && e.contains("Before Judge"),
+        "{e}"
+    );
+    assert_eq!(t.s.pcs[0].mp, mp, "refused before the Cost");
+    // Another player's Before Judge skill is his own.
+    t.ok(&bob(), "nw combat use", &[("skill", "star_reading")]);
+    // 6 + 6 = 12: a Critical by Star Reading (the chain: 1 + 2 ends it).
+    let r = text(&t.rolls(&alice(), "/nwcombat dodge", &[6, 6, 1, 2]));
+    let dodge = t.fight().attack.clone().unwrap().dodge.unwrap();
+    assert!(dodge.outcome().critical, "{r}");
+    assert!(r.contains("@9,12"), "the Judge line names both values: {r}");
+    assert!(r.contains("Star Reading: Critical values +12"), "{r}");
+    assert!(
+        t.s.effects.in_force.iter().all(|e| e.on != pc("alice")),
+        "used up"
+    );
+    // That Judge closed the window: before her next Judge she may declare it again.
+    t.ok(&alice(), "nw combat use", &[("skill", "star_reading")]);
+}
+
+#[test]
+fn rule_15_3_a_reaction_is_declared_once_per_attack_refused_before_its_cost() {
+    // §15.3 "Each declaration gives one use. A skill can be used once per instance of its
+    // timing"; §15.5 Cost "paid when the skill is declared": a second Guard A against the same
+    // attack is refused and costs nothing; the next attack is a new instance.
+    let mut t = fight(
+        &[
+            ("alice", "guard_a", 1),
+            ("bob", "guard_a", 1),
+            ("alice", "shield_wall", 1),
+        ],
+        &["Swarm"],
+    );
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Ayla")]);
+    turn(&mut t, en("Swarm"));
+    t.ok(&gm(), "nw combat attack", &[("target", "Ayla")]);
+    t.ok(&alice(), "nw combat use", &[("skill", "guard_a")]);
+    // Another player in between: Bolt's Guard A is his own use.
+    t.ok(&bob(), "nw combat use", &[("skill", "guard_a")]);
+    let mp = t.s.pcs[0].mp;
+    let e = t.err(&alice(), "nw combat use", &[("skill", "guard_a")]);
+    assert!(
+        e.contains("Guard A is declared once per attack") && e.contains("Ayla has used it"),
+        "{e}"
+    );
+    assert_eq!(t.s.pcs[0].mp, mp, "nothing paid");
+    // A Damage Roll skill: once in the attack's damage roll.
+    t.ok(&alice(), "nw combat use", &[("skill", "shield_wall")]);
+    let e = t.err(&alice(), "nw combat use", &[("skill", "shield_wall")]);
+    assert!(e.contains("once per damage roll"), "{e}");
+    // The next attack is another instance.
+    turn(&mut t, en("Swarm"));
+    t.ok(&gm(), "nw combat attack", &[("target", "Ayla")]);
+    t.ok(&alice(), "nw combat use", &[("skill", "guard_a")]);
+    t.ok(&alice(), "nw combat use", &[("skill", "shield_wall")]);
+}
+
+#[test]
+fn rule_15_3_an_auto_action_skill_is_declared_once_per_main_process() {
+    // §15.3 "once per instance of its timing"; §10.5 Auto Action "any time": Vanishing Smoke
+    // once in Ayla's Main Process, again in the next one.
+    let mut t = fight(
+        &[("alice", "vanishing_smoke", 1), ("bob", "guard_a", 1)],
+        &["Swarm"],
+    );
+    turn(&mut t, pc("alice"));
+    t.ok(&alice(), "nw combat use", &[("skill", "vanishing_smoke")]);
+    t.ok(&bob(), "nw combat use", &[("skill", "guard_a")]);
+    let mp = t.s.pcs[0].mp;
+    let e = t.err(&alice(), "nw combat use", &[("skill", "vanishing_smoke")]);
+    assert!(e.contains("once per Main Process (Auto Action)"), "{e}");
+    assert_eq!(t.s.pcs[0].mp, mp);
+    // Her Main Process ends; in the next one it may be declared again.
+    t.ok(&alice(), "nw combat pass", &[]);
+    turn(&mut t, pc("alice"));
+    t.ok(&alice(), "nw combat use", &[("skill", "vanishing_smoke")]);
+}
+
+#[test]
+fn rule_10_9_venom_edge_gives_its_bad_status_to_a_defender_it_damages() {
+    // §10.9 step 6: when the damage roll wins, HP Damage and the attack's bad statuses land;
+    // Venom Edge: "a Defender whose defence it beats gets BS: Poison (1)".
+    let mut t = fight(
+        &[("alice", "venom_edge", 1), ("bob", "guard_a", 1)],
+        &["Swarm"],
+    );
+    t.ok(&gm(), "nw combat engage", &[("a", "Swarm"), ("b", "Ayla")]);
+    turn(&mut t, pc("alice"));
+    t.ok(
+        &alice(),
+        "nw combat use",
+        &[("skill", "venom_edge"), ("target", "Swarm")],
+    );
+    assert!(
+        !t.s.enemies[0].bad.has(&crate::status::BadStatus::Poison),
+        "nothing before the hit"
+    );
+    t.ok(&gm(), "nw combat dodge", &[]);
+    t.ok(&bob(), "nw combat use", &[("skill", "guard_a")]);
+    t.edit(|s| {
+        let at = s.combat.as_mut().and_then(|c| c.attack.as_mut()).unwrap();
+        at.stage = Stage::Damage;
+        at.damage = 3;
+    });
+    let r = text(&t.ok(&alice(), "nw combat apply", &[]));
+    assert!(r.contains("Swarm gets BS: Poison (1)"), "{r}");
+    assert!(t.s.enemies[0].bad.has(&crate::status::BadStatus::Poison));
+}
+
+#[test]
+fn rule_15_5_skills_give_a_bad_status_or_flying_to_their_targets() {
+    // §10.12 bad statuses; §10.7 Flying. Binding Word: "the target gets BS: Rigor"; Wind
+    // Step: Flying until you land.
+    let mut t = fight(
+        &[("alice", "binding_word", 1), ("bob", "wind_step", 1)],
+        &["Swarm"],
+    );
+    turn(&mut t, pc("alice"));
+    let r = text(&t.ok(
+        &alice(),
+        "nw combat use",
+        &[("skill", "binding_word"), ("target", "Swarm")],
+    ));
+    assert!(r.contains("Swarm gets BS: Rigor (Binding Word)"), "{r}");
+    assert!(t.s.enemies[0].bad.has(&crate::status::BadStatus::Rigor));
+    turn(&mut t, pc("bob"));
+    let r = text(&t.ok(&bob(), "nw combat use", &[("skill", "wind_step")]));
+    assert!(r.contains("Bolt is Flying (Wind Step)"), "{r}");
+    assert!(t.fight().moves.flying.contains(&pc("bob")));
+    assert!(!t.fight().moves.flying.contains(&pc("alice")));
+}
+
+#[test]
+fn rule_15_5_an_item_skill_grants_an_item_never_sold_and_lost_in_the_after_phase() {
+    // §15.5 Category "Item: grants or modifies an item, usually during Preplay. Items gained
+    // through an Item skill can't be sold or Preserved and are lost in the After Phase."
+    let mut t = fight(&[("alice", "conjured_blade", 1)], &[]);
+    let r = text(&t.ok(&alice(), "nw combat use", &[("skill", "conjured_blade")]));
+    assert!(
+        r.contains("Ayla gets the Moonlight Blade from Conjured Blade"),
+        "{r}"
+    );
+    assert!(t.s.pcs[0]
+        .ch
+        .items
+        .iter()
+        .any(|i| i.id == "moonlight_blade"));
+    // Another player acts in between; Ayla's sheet (her `/game status`) lists it.
+    t.ok(&bob(), "nw judge", &[("stat", "luck")]);
+    let sheet = text(&t.ok(&alice(), "game status", &[]));
+    assert!(sheet.contains("Moonlight Blade"), "{sheet}");
+    assert!(t.s.pcs[1]
+        .ch
+        .items
+        .iter()
+        .all(|i| i.id != "moonlight_blade"));
+    for _ in 0..4 {
+        if t.s.phase == crate::state::Phase::After {
+            break;
+        }
+        t.ok(&gm(), "nw phase next", &[]);
+    }
+    assert_eq!(t.s.phase, crate::state::Phase::After);
+    assert!(
+        t.s.pcs[0]
+            .ch
+            .items
+            .iter()
+            .all(|i| i.id != "moonlight_blade"),
+        "lost"
+    );
 }

@@ -30,21 +30,28 @@ pub(crate) fn land(
         hurt(s, data, on, damage, lines);
     }
     if damage > 0 {
-        if let Who::Enemy(l) = &at.attacker {
-            if let Some((n, r)) = s.enemy(l).and_then(|e| e.inflicts.clone()) {
-                if let Some(b) = s.bad_mut(on) {
-                    b.add(n.clone(), r);
-                }
-                lines.push(format!(
-                    "{} gets BS: {n}{}.",
-                    s.name_of(on),
-                    if r > 0 {
-                        format!(" ({r})")
-                    } else {
-                        String::new()
-                    }
-                ));
+        // An enemy's attack text, or an attack skill's `status` effect on its user.
+        let given = match &at.attacker {
+            Who::Enemy(l) => s.enemy(l).and_then(|e| e.inflicts.clone()),
+            Who::Pc(_) => None,
+        }
+        .or_else(|| {
+            super::effects::inflicted(s, &at.attacker)
+                .map(|(n, r, _)| (super::BadStatus::parse(&n), r))
+        });
+        if let Some((n, r)) = given {
+            if let Some(b) = s.bad_mut(on) {
+                b.add(n.clone(), r);
             }
+            lines.push(format!(
+                "{} gets BS: {n}{}.",
+                s.name_of(on),
+                if r > 0 {
+                    format!(" ({r})")
+                } else {
+                    String::new()
+                }
+            ));
         }
     }
 }

@@ -275,6 +275,10 @@ pub struct Combat {
     /// Enemy Identify Judges that fell short and may still take Prana: (player, enemy label).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub identifying: Vec<(UserId, String)>,
+    /// Main Processes ended so far: with the Round it names the instance of a Reaction or an
+    /// Auto Action outside an attack (§15.3; `combat::effects::timing_instance`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub mains: u32,
 }
 
 /// The Initiative Count from a SPD Judge: a Fumble that would make it 0 or less sets it to 2;
@@ -559,6 +563,33 @@ pub enum Held {
         /// Which.
         grant: Grant,
     },
+    /// `stat` rolled in place of what `instead_of` names (§15.4 Substitution).
+    Substitute {
+        /// The stat rolled instead.
+        stat: Modded,
+        /// The stat or kind of Judge it replaces.
+        instead_of: Modded,
+    },
+    /// More Critical values, or the Critical value lowered (§3.3).
+    Critical {
+        /// Totals that are Criticals too.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        values: Vec<u32>,
+        /// The roller's Critical value lowered by this much.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        lower: u32,
+        /// The Judges it applies to (none: every combat Judge).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        on: Option<Modded>,
+    },
+    /// The holder's attacks give this bad status on a hit (an attack skill's, §10.9 step 6).
+    Inflicts {
+        /// The bad status's name.
+        status: String,
+        /// Its rating.
+        #[serde(default)]
+        rating: u32,
+    },
 }
 
 /// A declared skill's or item's effect in force on a character (issue #36), until its
@@ -604,12 +635,17 @@ pub struct Effects {
     /// Once-per uses made.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub once: Vec<OnceUsed>,
+    /// Reaction, Auto Action, Before/After Judge and Damage Roll skills declared in the
+    /// instance of their Timing that is still going on (§15.3: "A skill can be used once per
+    /// instance of its timing"; `combat::effects::timing_instance`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<Mark>,
 }
 
 impl Effects {
     /// Nothing in force and nothing used: not written to the stored state.
     pub fn is_empty(&self) -> bool {
-        self.in_force.is_empty() && self.once.is_empty() && self.seq == 0
+        self.in_force.is_empty() && self.once.is_empty() && self.seq == 0 && self.marks.is_empty()
     }
 }
 

@@ -187,6 +187,9 @@ pub(crate) fn start(
     if pcs == 0 || fighters.iter().all(|f| pc_side(s, &f.who)) {
         return no(Phrase::new("nw-combat-needs"));
     }
+    // Once-per-instance marks name Rounds and attacks of the fight they were made in (§15.3):
+    // a new fight starts with none.
+    s.effects.marks.clear();
     s.combat = Some(Combat {
         round: 0,
         fighters,
@@ -203,6 +206,7 @@ pub(crate) fn start(
         closing: false,
         last_stand: vec![],
         identifying: vec![],
+        mains: 0,
     });
     let mut lines = Lines::from(Phrase::new("nw-combat-begins"));
     let mut gm_lines = Lines::new();
@@ -396,6 +400,7 @@ pub(crate) fn end_main(
     let cur = c.current.take();
     c.used = Used::default();
     c.attack = None;
+    c.mains += 1;
     c.moves.acted_round = c.round;
     if let Some(w) = cur {
         for f in c.fighters.iter_mut().filter(|f| f.who == w) {

@@ -285,7 +285,57 @@ pub enum Effect {
         /// Which.
         rule: Played,
     },
+    /// Another stat rolled in place of the one a Judge names (§15.4 Substitution: "PACC
+    /// instead of EVA for a Dodge Check"), for a duration.
+    Substitute {
+        /// The stat rolled instead (`pacc` … `spd`).
+        stat: Modded,
+        /// What it replaces: a stat (`eva`) or a kind of Judge (`dodge`: every Dodge Check).
+        instead_of: Modded,
+        /// How long.
+        until: Until,
+        /// On the target(s) or the user.
+        #[serde(default)]
+        to: Whom,
+    },
+    /// More Critical values (§3.3: a Critical is a roll equal to a Critical value) or the
+    /// Critical value lowered, for the Judges it names, for a duration.
+    Critical {
+        /// Totals of 2D (2-12) that are Criticals too.
+        #[serde(default)]
+        values: Vec<u32>,
+        /// The roller's own Critical value lowered by this much (never below 2).
+        #[serde(default)]
+        lower: u32,
+        /// The Judges it applies to: a stat or a kind of Judge (none: every combat Judge).
+        #[serde(default)]
+        on: Option<Modded>,
+        /// How long.
+        until: Until,
+        /// On the target(s) or the user.
+        #[serde(default)]
+        to: Whom,
+    },
+    /// A status on the target(s): a bad status of `rules.toml` (with its rating), or
+    /// `Flying` (§10.7). On an attack skill a bad status lands on each Defender its damage
+    /// roll beats, as an enemy's attack gives one (§10.9 step 6).
+    Status {
+        /// A bad status name, or `Flying`.
+        status: String,
+        /// Its rating (rated bad statuses).
+        #[serde(default)]
+        rating: u32,
+    },
+    /// An item given to the target(s) (§15.5 Category: Item): put in the Inventory, never
+    /// sold or Preserved, lost in the After phase.
+    Item {
+        /// The item's id in `items.toml`.
+        item: String,
+    },
 }
+
+/// The good status an effect may give (the bad ones are `rules.toml`'s).
+pub const FLYING: &str = "Flying";
 
 /// `add + per_sl × SL`.
 pub fn amount(add: i32, per_sl: i32, sl: u32) -> i32 {
@@ -298,7 +348,9 @@ impl Effect {
         match self {
             Effect::Modifier { until, .. }
             | Effect::ReduceDamage { until, .. }
-            | Effect::Grant { until, .. } => Some(*until),
+            | Effect::Grant { until, .. }
+            | Effect::Substitute { until, .. }
+            | Effect::Critical { until, .. } => Some(*until),
             _ => None,
         }
     }
@@ -324,7 +376,38 @@ impl Effect {
                 .iter()
                 .find(|n| !bad.iter().any(|b| b.eq_ignore_ascii_case(n)))
                 .map(|n| format!("`statuses`: `{n}` is not a bad status")),
-            Effect::Reroll | Effect::Plays { .. } | Effect::Grant { .. } => None,
+            Effect::Substitute {
+                stat, instead_of, ..
+            } => {
+                if stat.stat().is_none() {
+                    Some(format!(
+                        "`stat`: `{}` is not a combat stat (pacc, eva, macc, patk, matk, pdef, mdef, spd)",
+                        stat.label()
+                    ))
+                } else if *instead_of == Modded::Gathering || stat == instead_of {
+                    Some(
+                        "`instead_of`: another combat stat, or hit, dodge, damage or defence"
+                            .into(),
+                    )
+                } else {
+                    None
+                }
+            }
+            Effect::Critical { values, lower, .. } => {
+                if values.is_empty() && *lower == 0 {
+                    Some("give `values` (totals 2-12) or `lower` (1-10)".into())
+                } else if values.iter().any(|v| !(2..=12).contains(v)) || *lower > 10 {
+                    Some("`values` are totals of 2D, 2-12; `lower` is at most 10".into())
+                } else {
+                    None
+                }
+            }
+            Effect::Status { status, .. } => (!status.eq_ignore_ascii_case(FLYING)
+                && !bad.iter().any(|b| b.eq_ignore_ascii_case(status)))
+            .then(|| format!("`status`: `{status}` is neither a bad status nor {FLYING}")),
+            Effect::Reroll | Effect::Plays { .. } | Effect::Grant { .. } | Effect::Item { .. } => {
+                None
+            }
         }
     }
 
@@ -370,12 +453,57 @@ impl Effect {
             Effect::Grant { grant, until, .. } => {
                 format!("{} until {}", grant.label(), until.label())
             }
+            Effect::Substitute {
+                stat,
+                instead_of,
+                until,
+                ..
+            } => format!(
+                "{} instead of {} until {}",
+                stat.label(),
+                instead_of.label(),
+                until.label()
+            ),
+            Effect::Critical {
+                values,
+                lower,
+                on,
+                until,
+                ..
+            } => format!(
+                "{} until {}",
+                critical_words(values, *lower, *on),
+                until.label()
+            ),
+            Effect::Status { status, rating } => match rating {
+                0 => format!("gives {status}"),
+                r => format!("gives {status} ({r})"),
+            },
+            Effect::Item { item } => format!("gives the item `{item}`"),
             Effect::Plays { rule } => match rule {
                 Played::LunarRobe => "Lunar Robe (`/nwcombat fly`)".into(),
                 Played::LunarCasket => "Lunar Casket (`/nwcasket`)".into(),
             },
         }
     }
+}
+
+/// `Critical values +7, 10 and −1 on Hit Checks`: how the tracker and the data list show a
+/// Critical effect.
+pub fn critical_words(values: &[u32], lower: u32, on: Option<Modded>) -> String {
+    let mut parts = vec![];
+    if !values.is_empty() {
+        let v: Vec<String> = values.iter().map(u32::to_string).collect();
+        parts.push(format!("Critical values +{}", v.join(", ")));
+    }
+    if lower > 0 {
+        parts.push(format!("Critical value −{lower}"));
+    }
+    let on = match on {
+        Some(m) => format!(" on {}", m.label()),
+        None => String::new(),
+    };
+    format!("{}{on}", parts.join(" and "))
 }
 
 /// A skill's Range field, typed (§15.5 Range; §10.6 bands).
@@ -549,6 +677,56 @@ effects = [{ kind = "modifier", on = "eva", until = "round" }, { kind = "cure", 
         let unknown = "\n[[skill]]\nid = \"odd\"\nname = \"Odd\"\nclass = \"general\"\neffects = [{ kind = \"modifier\", on = \"luck\", add = 1, until = \"round\" }]\n";
         let errs = load_with("unknown", unknown).unwrap_err().join("\n");
         assert!(errs.contains("unknown variant `luck`"), "{errs}");
+    }
+
+    #[test]
+    fn the_loader_refuses_a_substitution_critical_status_or_item_it_cannot_play() {
+        // §15.4 Substitution swaps one stat for another; §3.3 Critical values are totals of 2D;
+        // statuses are `rules.toml`'s bad statuses or Flying; §15.5 Item grants a real item.
+        let bad = r#"
+[[skill]]
+id = "odd"
+name = "Odd"
+class = "general"
+effects = [
+  { kind = "substitute", stat = "dodge", instead_of = "eva", until = "judge" },
+  { kind = "substitute", stat = "pacc", instead_of = "pacc", until = "judge" },
+  { kind = "critical", until = "judge" },
+  { kind = "critical", values = [13], until = "main" },
+  { kind = "status", status = "Hiccups" },
+  { kind = "item", item = "no_such_thing" },
+]
+"#;
+        let errs = load_with("kinds", bad).unwrap_err().join("\n");
+        has_all(
+            &errs,
+            &[
+                "odd: field `effects` (number 1): `stat`: `Dodge Checks` is not a combat stat",
+                "odd: field `effects` (number 2): `instead_of`: another combat stat",
+                "odd: field `effects` (number 3): give `values` (totals 2-12) or `lower`",
+                "odd: field `effects` (number 4): `values` are totals of 2D, 2-12",
+                "odd: field `effects` (number 5): `status`: `Hiccups` is neither a bad status nor Flying",
+                "odd: field `effects` (number 6): `item`: `no_such_thing` is not an item id",
+            ],
+        );
+        let good = r#"
+[[skill]]
+id = "fine"
+name = "Fine"
+class = "general"
+effects = [
+  { kind = "substitute", stat = "macc", instead_of = "hit", until = "round" },
+  { kind = "critical", values = [7, 11], lower = 1, on = "dodge", until = "scene" },
+  { kind = "status", status = "flying" },
+  { kind = "item", item = "longsword" },
+]
+"#;
+        let data = load_with("kinds_ok", good).unwrap();
+        let fine = data.skills.iter().find(|s| s.id == "fine").unwrap();
+        assert_eq!(
+            fine.effects[1].describe(1),
+            "Critical values +7, 11 and Critical value −1 on Dodge Checks until the end of the Scene"
+        );
     }
 
     #[test]

@@ -108,6 +108,21 @@ fn effect_problems(effects: &[Effect], bad: &[String], option: bool) -> Vec<Stri
         .collect()
 }
 
+/// An `item` effect gives an item of `items.toml` (§15.5 Category: Item).
+fn given_problems(effects: &[Effect], items: &[ItemDef]) -> Vec<String> {
+    effects
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| match e {
+            Effect::Item { item } if !items.iter().any(|d| &d.id == item) => Some(format!(
+                "field `effects` (number {}): `item`: `{item}` is not an item id of items.toml",
+                i + 1
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A Broom Option's effects last while it is fitted (§14.8), and only theirs do.
 fn fitted_problem(e: &Effect, option: bool) -> Option<String> {
     let fitted = e.until() == Some(Until::Fitted);
@@ -465,6 +480,7 @@ pub fn load(dir: &Path) -> Result<NwData, Vec<DataError>> {
     for s in &skills {
         let typed = effect_problems(&s.effects, &bad, false)
             .into_iter()
+            .chain(given_problems(&s.effects, &items))
             .chain(reach_problems(s));
         for p in skill_problems(s, &classes).into_iter().chain(typed) {
             errs.push(DataError::new(f, &s.id, p));
@@ -476,11 +492,10 @@ pub fn load(dir: &Path) -> Result<NwData, Vec<DataError>> {
     let f = "nightwizard/items.toml";
     let mut seen = std::collections::BTreeSet::new();
     for i in &items {
-        for p in item_problems(i).into_iter().chain(effect_problems(
-            &i.effects,
-            &bad,
-            i.kind == "broom_option",
-        )) {
+        let typed = effect_problems(&i.effects, &bad, i.kind == "broom_option")
+            .into_iter()
+            .chain(given_problems(&i.effects, &items));
+        for p in item_problems(i).into_iter().chain(typed) {
             errs.push(DataError::new(f, &i.id, p));
         }
         if !seen.insert(i.id.clone()) {

@@ -9,8 +9,8 @@ mod restrict;
 mod rules;
 
 pub use effects::{
-    amount, Aim, Effect, Grant, JudgeKind, Modded, Per, Played, Pool, Reach, Until, Whom,
-    MOST_TARGETS, STATS, STAT_LABEL,
+    amount, critical_words, Aim, Effect, Grant, JudgeKind, Modded, Per, Played, Pool, Reach, Until,
+    Whom, FLYING, MOST_TARGETS, STATS, STAT_LABEL,
 };
 pub use load::{enemy_problems, item_problems, load, skill_problems, text_only, uncategorised};
 pub use restrict::{read_restrict, Need};

@@ -478,6 +478,7 @@ impl NightWizard {
             cf: p.cf,
             cf_locked: p.cf_locked,
             bad: &p.bad,
+            effects: vec![],
         }
     }
 }

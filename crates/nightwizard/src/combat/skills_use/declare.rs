@@ -10,7 +10,8 @@ use super::super::{
     RuleError, Who,
 };
 use super::aim::aimed;
-use super::gate::{check_costs, gate, pay, Gate};
+use super::gate::{check_costs, gate, mark_timed, pay, Gate};
+use super::grant::give;
 use super::usable::{usable, user_of};
 use super::window::{open, window_options, Step};
 use super::Timing;
@@ -175,7 +176,18 @@ pub fn use_skill(
             }
         }
     }
-    effects::declare(st, &me, &on, &u.name, &u.effects, u.sl, &mut lines);
+    effects::declare(
+        st,
+        &me,
+        &on,
+        &u.name,
+        &u.effects,
+        (u.sl, attack.is_some()),
+        &mut lines,
+    );
+    if attack.is_none() {
+        give(st, data, &on, &me, &u, &mut lines);
+    }
     if reroll {
         roll_again(st, rng, &me, &u.name, &mut lines);
     }
@@ -187,9 +199,12 @@ pub fn use_skill(
         (lines, Lines::new())
     };
     let mut window_done = false;
+    if let Gate::Timed(instance) = &g {
+        mark_timed(st, &me, &u.key, instance);
+    }
     if let Some(c) = st.combat.as_mut() {
         match &g {
-            Gate::Free | Gate::Major => {}
+            Gate::Free | Gate::Major | Gate::Timed(_) => {}
             Gate::Move => c.used.moved = true,
             Gate::Minor => {
                 c.used.moved = true;

@@ -1,7 +1,8 @@
 //! Whether a use may be declared now (its Timing against the Round) and its Cost (§10.10,
 //! §15.5): checked in full, then paid.
 
-use super::super::model::PendingBad;
+use super::super::effects::BEFORE_JUDGE;
+use super::super::model::{Mark, PendingBad};
 use super::super::{refuse, NightWizard, RuleError, Who};
 use super::{CostPart, Timing, Usable};
 use crate::judge::said::Lines;
@@ -18,6 +19,9 @@ pub(super) enum Gate {
     Major,
     /// Once in this instance of the timing (a mark), in a Setup/Cleanup step or not.
     Once(String, bool),
+    /// Once in this instance of a Reaction, Auto Action, Before/After Judge or Damage Roll
+    /// Timing ([`timed`]), marked in the session's effects.
+    Timed(String),
 }
 
 pub(super) fn turn_name(s: &NightWizard, w: &Who) -> String {
@@ -28,8 +32,97 @@ pub(super) fn turn_name(s: &NightWizard, w: &Who) -> String {
     }
 }
 
+/// The instance of a Timing with no step of its own that `me` is in now (§15.3: "Each
+/// declaration gives one use. A skill can be used once per instance of its timing"; §15.5
+/// Timing): the one rule that names these windows.
+/// - Before Judge: until `me`'s next Judge ([`BEFORE_JUDGE`], ended by that Judge);
+/// - After Judge: `me`'s open Judge (its number); with none open, as a Reaction;
+/// - Reaction and Damage Roll: the attack in progress; outside one, the Main Process;
+/// - Auto Action: the Main Process (with the Initiative Process before it).
+///
+/// None for a Reaction, an Auto Action or a Damage Roll outside Round Progression: no limit
+/// there (§10.5: the GM stops abuse; §15.3 "roughly one skill per Main Process").
+pub(crate) fn timed(s: &NightWizard, me: &Who, t: Timing) -> Option<String> {
+    let c = s.combat.as_ref();
+    let main = c.map(|c| format!("Round {} Main Process {}", c.round, c.mains + 1));
+    let attack = c
+        .filter(|c| c.attack.is_some())
+        .map(|c| format!("attack {}", c.attack_seq));
+    let open = match me {
+        Who::Pc(u) => s.open.iter().find(|o| &o.user == u).map(|o| o.seq),
+        Who::Enemy(_) => None,
+    };
+    let at = |m: Option<String>| m.map(|m| format!("{}: {m}", t.label()));
+    match t {
+        Timing::BeforeJudge => Some(BEFORE_JUDGE.to_string()),
+        Timing::AfterJudge => match open {
+            Some(n) => at(Some(format!("Judge {n}"))),
+            None => at(attack.or(main)),
+        },
+        Timing::Reaction | Timing::DamageRoll => at(attack.or(main)),
+        Timing::Auto => at(main),
+        _ => None,
+    }
+}
+
+/// How a refusal names the window of a Timing ([`timed`]).
+fn window_words(t: Timing) -> &'static str {
+    match t {
+        Timing::BeforeJudge => "Judge (Before Judge: until your next Judge)",
+        Timing::AfterJudge => "Judge (After Judge: once for each of your Judges)",
+        Timing::Reaction => "attack (Reaction; outside an attack, once per Main Process)",
+        Timing::DamageRoll => "damage roll (Damage Roll: once in each attack)",
+        _ => "Main Process (Auto Action)",
+    }
+}
+
+/// Records that `me` declared `key` in the instance of its Timing (Gate::Timed); marks of
+/// instances that are over are dropped.
+pub(super) fn mark_timed(s: &mut NightWizard, me: &Who, key: &str, instance: &str) {
+    let timings = [
+        Timing::BeforeJudge,
+        Timing::AfterJudge,
+        Timing::Reaction,
+        Timing::DamageRoll,
+        Timing::Auto,
+    ];
+    let mut now: Vec<(&Who, String)> = vec![];
+    for m in &s.effects.marks {
+        now.extend(
+            timings
+                .iter()
+                .filter_map(|t| timed(s, &m.who, *t).map(|i| (&m.who, i))),
+        );
+    }
+    let now: Vec<(Who, String)> = now.into_iter().map(|(w, i)| (w.clone(), i)).collect();
+    s.effects
+        .marks
+        .retain(|m| now.iter().any(|(w, i)| w == &m.who && i == &m.instance));
+    s.effects.marks.push(Mark {
+        who: me.clone(),
+        what: key.to_string(),
+        instance: instance.to_string(),
+    });
+}
+
 /// Checks the Timing against the Round; nothing changes.
 pub(super) fn gate(s: &NightWizard, me: &Who, u: &Usable) -> Result<Gate, RuleError> {
+    if let Some(instance) = timed(s, me, u.timing) {
+        let used = s
+            .effects
+            .marks
+            .iter()
+            .any(|m| &m.who == me && m.what == u.key && m.instance == instance);
+        if used {
+            return refuse(format!(
+                "{} is declared once per {} (§15.3: one use per instance of its Timing), and {} has used it in this one.",
+                u.name,
+                window_words(u.timing),
+                turn_name(s, me)
+            ));
+        }
+        return Ok(Gate::Timed(instance));
+    }
     let Some(c) = s.combat.as_ref() else {
         return Ok(Gate::Free);
     };
@@ -61,7 +154,13 @@ pub(super) fn gate(s: &NightWizard, me: &Who, u: &Usable) -> Result<Gate, RuleEr
         }
     };
     match u.timing {
-        Timing::Reaction | Timing::Auto | Timing::Other | Timing::Incapacitated => Ok(Gate::Free),
+        Timing::Reaction
+        | Timing::Auto
+        | Timing::BeforeJudge
+        | Timing::AfterJudge
+        | Timing::DamageRoll
+        | Timing::Other
+        | Timing::Incapacitated => Ok(Gate::Free),
         Timing::Constant => refuse(format!(
             "{} is Constant: always on, never declared.",
             u.name

@@ -40,7 +40,13 @@ pub enum Timing {
     Incapacitated,
     /// Constant: always on, never declared.
     Constant,
-    /// Before/After Judge, Damage Roll, `[Skill Name]`: declared with what they modify.
+    /// Before Judge: just before one of the user's Judges.
+    BeforeJudge,
+    /// After Judge: just after one of the user's Judges.
+    AfterJudge,
+    /// Damage Roll: during a damage roll.
+    DamageRoll,
+    /// `[Skill Name]`: declared with the named skill.
     Other,
 }
 
@@ -61,6 +67,9 @@ impl Timing {
             ("prep", Timing::Prep),
             ("incapacitated", Timing::Incapacitated),
             ("downed", Timing::Incapacitated),
+            ("before judge", Timing::BeforeJudge),
+            ("after judge", Timing::AfterJudge),
+            ("damage roll", Timing::DamageRoll),
         ];
         table
             .iter()
@@ -82,6 +91,9 @@ impl Timing {
             Timing::Prep => "Prep",
             Timing::Incapacitated => "Incapacitated",
             Timing::Constant => "Constant",
+            Timing::BeforeJudge => "Before Judge",
+            Timing::AfterJudge => "After Judge",
+            Timing::DamageRoll => "Damage Roll",
             Timing::Other => "Other",
         }
     }
@@ -280,6 +292,7 @@ impl Usable {
 mod aim;
 pub mod declare;
 mod gate;
+mod grant;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -44,7 +44,9 @@ fn costs_timings_and_effect_numbers_are_read_from_the_text() {
     );
     assert_eq!(Timing::parse("Setup Process"), Timing::Setup);
     assert_eq!(Timing::parse("Major Action"), Timing::Major);
-    assert_eq!(Timing::parse("Damage Roll"), Timing::Other);
+    assert_eq!(Timing::parse("Damage Roll"), Timing::DamageRoll);
+    assert_eq!(Timing::parse("After Judge"), Timing::AfterJudge);
+    assert_eq!(Timing::parse("[Thrown Blades]"), Timing::Other);
     assert_eq!(
         Timing::of_item("Consumable. Minor Action: Recovery Judge (Recovery: 5) for HP."),
         Some(Timing::Minor)
