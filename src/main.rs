@@ -88,6 +88,9 @@ enum Cmd {
         /// Draw what this user sees (their own hand, …); default: the public view.
         #[arg(long)]
         viewer: Option<String>,
+        /// The language of the picture's words: en or ja.
+        #[arg(long, default_value = "en")]
+        locale: croupier::i18n::Locale,
     },
     /// Apply database migrations and exit.
     Migrate,
@@ -302,6 +305,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             channel,
             out,
             viewer,
+            locale,
         } => {
             let Some(store) = open_existing(&cli.db)? else {
                 return Ok(ExitCode::from(1));
@@ -320,6 +324,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 &channel,
                 &out,
                 viewer.as_deref(),
+                locale,
                 &cli.db,
             )
         }
@@ -469,6 +474,7 @@ fn render_picture(
     channel: &str,
     out: &Path,
     viewer: Option<&str>,
+    locale: croupier::i18n::Locale,
     db: &Path,
 ) -> Result<ExitCode> {
     let Some(session) = table.state_json(channel)? else {
@@ -484,7 +490,8 @@ fn render_picture(
         return Ok(ExitCode::from(1));
     }
     let viewer = viewer.map(|v| croupier::table::UserId::new(v).0);
-    let Some(pages) = croupier::render::picture(games, game, &session["state"], viewer.as_deref())
+    let Some(pages) =
+        croupier::render::picture(games, game, &session["state"], viewer.as_deref(), locale)
     else {
         eprintln!(
             "croupier: `{game}` has no picture yet (games with pictures: {})",
