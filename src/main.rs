@@ -311,15 +311,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 return Ok(ExitCode::from(1));
             };
             let games = Arc::new(load_games(&data)?);
-            let mut table = Table::new(
-                store,
-                games.clone(),
-                Arc::new(SystemClock),
-                SeedMode::Random,
-            );
+            let mut table = Table::new(store, games, Arc::new(SystemClock), SeedMode::Random);
             render_picture(
                 &mut table,
-                &games,
                 &game,
                 &channel,
                 &out,
@@ -469,7 +463,6 @@ fn connect(db: &Path) -> Result<Store> {
 /// `croupier render`: writes the picture of `channel`'s session (which must be of `game`).
 fn render_picture(
     table: &mut Table,
-    games: &Registry,
     game: &str,
     channel: &str,
     out: &Path,
@@ -490,6 +483,7 @@ fn render_picture(
         return Ok(ExitCode::from(1));
     }
     let viewer = viewer.map(|v| croupier::table::UserId::new(v).0);
+    let games = table.games();
     let Some(pages) =
         croupier::render::picture(games, game, &session["state"], viewer.as_deref(), locale)
     else {

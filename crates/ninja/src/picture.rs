@@ -279,16 +279,7 @@ fn draw_row(
         .size(11.0)
         .fill(palette::MUTED),
     );
-    result(
-        doc,
-        row.run.as_ref(),
-        row.through,
-        final_round,
-        row.current,
-        w - MARGIN,
-        mid,
-        locale,
-    );
+    result(doc, row, final_round, w - MARGIN, mid, locale);
     if let Some(run) = &row.run {
         boxes(doc, run, row.out, lines(row), y + NAME_H, t);
     }
@@ -380,16 +371,8 @@ fn boxes(doc: &mut Doc, run: &Run, out: bool, lines: usize, top: f32, t: &NinjaV
 }
 
 /// The right-hand result of a ninja's row: the circled turn count, SPLASH, O.O.T., …
-fn result(
-    doc: &mut Doc,
-    run: Option<&Run>,
-    through: Option<bool>,
-    final_round: bool,
-    is_current: bool,
-    right: f32,
-    mid: f32,
-    locale: Locale,
-) {
+fn result(doc: &mut Doc, row: &RowView, final_round: bool, right: f32, mid: f32, locale: Locale) {
+    let (run, through, is_current) = (row.run.as_ref(), row.through, row.current);
     let label = |doc: &mut Doc, key: &str, c: Color| {
         doc.push(
             Text::new(right, mid + 4.5, text(locale, key, &[]))
