@@ -10,6 +10,7 @@ use croupier::games::ninja::scoring::roll_3d6;
 use croupier::games::ninja::tournament::{
     Entrant, Phase as NinjaPhase, Round, Settings, Tournament,
 };
+use croupier::i18n::Locale;
 use croupier::rng::seeded;
 use croupier::table::{Registry, UserId};
 
@@ -172,50 +173,56 @@ fn render(c: &mut Criterion) {
     let mut g = c.benchmark_group("render");
     let state = largest_dice_table();
     g.bench_function("dice table, 10 seats", |b| {
-        b.iter(|| croupier::render::picture(&games, "dice", black_box(&state), Some("u3")))
+        b.iter(|| {
+            croupier::render::picture(&games, "dice", black_box(&state), Some("u3"), Locale::En)
+        })
     });
     let ninja = largest_ninja_round(&games);
-    let pages = croupier::render::picture(&games, "ninja", &ninja, None)
+    let pages = croupier::render::picture(&games, "ninja", &ninja, None, Locale::En)
         .unwrap()
         .unwrap();
     assert_eq!(pages.len(), 2, "the 16-ninja sheet is two pages");
     g.bench_function("ninja score sheet, 16 ninjas (both pages)", |b| {
-        b.iter(|| croupier::render::picture(&games, "ninja", black_box(&ninja), None))
+        b.iter(|| croupier::render::picture(&games, "ninja", black_box(&ninja), None, Locale::En))
     });
     // The first picture after a start: no glyph outline or text stamp cached yet.
     g.bench_function("ninja score sheet, 16 ninjas, cold caches", |b| {
         b.iter_batched(
             croupier::render::clear_caches,
-            |()| croupier::render::picture(&games, "ninja", black_box(&ninja), None),
+            |()| croupier::render::picture(&games, "ninja", black_box(&ninja), None, Locale::En),
             criterion::BatchSize::PerIteration,
         )
     });
     let nobi = largest_nobi(&games);
-    assert!(croupier::render::picture(&games, "nobi", &nobi, None)
-        .unwrap()
-        .is_ok());
+    assert!(
+        croupier::render::picture(&games, "nobi", &nobi, None, Locale::En)
+            .unwrap()
+            .is_ok()
+    );
     g.bench_function("nobi table, 5 players", |b| {
-        b.iter(|| croupier::render::picture(&games, "nobi", black_box(&nobi), None))
+        b.iter(|| croupier::render::picture(&games, "nobi", black_box(&nobi), None, Locale::En))
     });
     let nakama = largest_nakama(&games);
     g.bench_function("nakama board with a six-card hand", |b| {
-        b.iter(|| croupier::render::picture(&games, "nakama", black_box(&nakama), Some("u0")))
+        b.iter(|| {
+            croupier::render::picture(&games, "nakama", black_box(&nakama), Some("u0"), Locale::En)
+        })
     });
     let nw = largest_nw();
     g.bench_function("nw combat tracker, GM view", |b| {
-        b.iter(|| croupier::render::picture(&games, "nw", black_box(&nw), Some("gm")))
+        b.iter(|| croupier::render::picture(&games, "nw", black_box(&nw), Some("gm"), Locale::En))
     });
     let roll = croupier::dice::roll("12d20!r1", &mut seeded(3)).unwrap();
     g.bench_function("dice faces, 12 dice (drawn)", |b| {
         b.iter(|| {
             croupier::render::raster::rasterize(
-                &croupier::render::dice::picture(black_box(&roll)).unwrap(),
+                &croupier::render::dice::picture(black_box(&roll), Locale::En).unwrap(),
             )
         })
     });
     // What `/roll` pays for a roll drawn recently (the dice PNG cache).
     g.bench_function("dice faces, 12 dice (cached)", |b| {
-        b.iter(|| croupier::render::dice(black_box(&roll)))
+        b.iter(|| croupier::render::dice(black_box(&roll), Locale::En))
     });
     g.finish();
 }

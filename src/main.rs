@@ -88,6 +88,9 @@ enum Cmd {
         /// Draw what this user sees (their own hand, …); default: the public view.
         #[arg(long)]
         viewer: Option<String>,
+        /// The language of the picture's words: en or ja.
+        #[arg(long, default_value = "en")]
+        locale: croupier::i18n::Locale,
     },
     /// Apply database migrations and exit.
     Migrate,
@@ -302,24 +305,20 @@ fn run(cli: Cli) -> Result<ExitCode> {
             channel,
             out,
             viewer,
+            locale,
         } => {
             let Some(store) = open_existing(&cli.db)? else {
                 return Ok(ExitCode::from(1));
             };
             let games = Arc::new(load_games(&data)?);
-            let mut table = Table::new(
-                store,
-                games.clone(),
-                Arc::new(SystemClock),
-                SeedMode::Random,
-            );
+            let mut table = Table::new(store, games, Arc::new(SystemClock), SeedMode::Random);
             render_picture(
                 &mut table,
-                &games,
                 &game,
                 &channel,
                 &out,
                 viewer.as_deref(),
+                locale,
                 &cli.db,
             )
         }
@@ -464,11 +463,11 @@ fn connect(db: &Path) -> Result<Store> {
 /// `croupier render`: writes the picture of `channel`'s session (which must be of `game`).
 fn render_picture(
     table: &mut Table,
-    games: &Registry,
     game: &str,
     channel: &str,
     out: &Path,
     viewer: Option<&str>,
+    locale: croupier::i18n::Locale,
     db: &Path,
 ) -> Result<ExitCode> {
     let Some(session) = table.state_json(channel)? else {
@@ -484,7 +483,9 @@ fn render_picture(
         return Ok(ExitCode::from(1));
     }
     let viewer = viewer.map(|v| croupier::table::UserId::new(v).0);
-    let Some(pages) = croupier::render::picture(games, game, &session["state"], viewer.as_deref())
+    let games = table.games();
+    let Some(pages) =
+        croupier::render::picture(games, game, &session["state"], viewer.as_deref(), locale)
     else {
         eprintln!(
             "croupier: `{game}` has no picture yet (games with pictures: {})",

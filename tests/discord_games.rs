@@ -719,6 +719,56 @@ async fn a_long_ninja_score_sheet_arrives_as_two_pictures_in_order() {
     env.stop().await;
 }
 
+/// Pictures in the reader's language (issue #40): the same score sheet, read in an English
+/// server and then in a Japanese one, comes as two different pictures of the same size (its
+/// words drawn in each language: the board cache keeps one per language), and the English one
+/// again when the server reads English again. The text says the same in its own language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_japanese_reader_is_sent_the_score_sheet_drawn_in_japanese() {
+    let mut env = Env::start().await;
+    env.slash(&GM, "ninja new", &[]).await;
+    env.slash(&GM, "ninja fill", &[]).await;
+    env.slash(&GM, "ninja start", &[]).await;
+    let (_, cb) = env.slash(&GM, "ninja run", &[("auto", "true")]).await;
+    assert!(!text(msg(&cb)).contains('⛔'), "{}", text(msg(&cb)));
+    let sheet = |cb: &Recorded| -> croupier::render::Image {
+        assert_eq!(cb.files, vec!["board.png"], "{:?}", cb.files);
+        croupier::render::Image::decode(&cb.file_bytes[0]).expect("a PNG")
+    };
+    let (_, cb) = env.slash(&CAROL, "ninja sheet", &[]).await;
+    assert!(text(msg(&cb)).contains("Score sheet"), "{}", text(msg(&cb)));
+    let english = sheet(&cb);
+    let english_bytes = cb.file_bytes[0].clone();
+    // A Japanese server: the same sheet, its words in Japanese, on a picture of its own.
+    env.fake.set_guild_locale("ja");
+    let (_, cb) = env.slash(&CAROL, "ninja sheet", &[]).await;
+    assert!(
+        text(msg(&cb)).contains("スコアシート"),
+        "{}",
+        text(msg(&cb))
+    );
+    let japanese = sheet(&cb);
+    assert_eq!(
+        (japanese.width, japanese.height),
+        (english.width, english.height),
+        "the same layout"
+    );
+    let changed = english
+        .pixels()
+        .zip(japanese.pixels())
+        .filter(|(a, b)| a != b)
+        .count();
+    assert!(
+        changed > 2_000,
+        "only {changed} pixels differ: the Japanese reader was sent the English picture"
+    );
+    // English again: the English picture, byte for byte (from the cache).
+    env.fake.set_guild_locale("en-US");
+    let (_, cb) = env.slash(&CAROL, "ninja sheet", &[]).await;
+    assert_eq!(cb.file_bytes[0], english_bytes);
+    env.stop().await;
+}
+
 /// The form the bot answered `cb` with: (custom id, title, [(text input id, label, max_length)]).
 fn modal_of(cb: &Recorded) -> (String, String, Vec<(String, String, u64)>) {
     assert_eq!(cb.body["type"], 9, "expected a modal: {}", cb.body);

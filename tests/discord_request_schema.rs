@@ -262,6 +262,7 @@ fn a_wrong_field_type_or_an_unknown_route_does_not_fit() {
         path: path.into(),
         body,
         files: vec![],
+        file_bytes: vec![],
         at: std::time::Instant::now(),
         status: 200,
     };

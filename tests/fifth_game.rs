@@ -8,6 +8,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use croupier::console::{Console, ConsoleOptions};
+use croupier::i18n::Locale;
 use croupier::render::svg::{Doc, Text, PHONE_WIDTH};
 use croupier::store::Store;
 use croupier::table::{
@@ -177,7 +178,7 @@ impl Game for Coin {
         Ok(self.view_for(viewer))
     }
 
-    fn picture(view: &CoinView) -> Vec<Doc> {
+    fn picture(view: &CoinView, _locale: Locale) -> Vec<Doc> {
         let mut doc = Doc::new(PHONE_WIDTH, 40.0 + 24.0 * view.guesses.len() as f32);
         let title = match view.result {
             Some(s) => format!("Coin: {}", s.label()),
@@ -299,7 +300,7 @@ fn the_public_view_and_picture_of_the_fifth_game_hold_no_guess_before_the_flip()
     );
     // The picture is drawn from the view: the public one shows Bob guessed, not what; Bob's shows it.
     let texts = |viewer: Option<&str>| -> String {
-        croupier::render::docs(&games, "coin", &state, viewer)
+        croupier::render::docs(&games, "coin", &state, viewer, Locale::En)
             .expect("the game draws a picture")
             .unwrap()
             .iter()
@@ -309,7 +310,7 @@ fn the_public_view_and_picture_of_the_fifth_game_hold_no_guess_before_the_flip()
     };
     assert_eq!(texts(None), "Coin: not flipped|bob: ?");
     assert_eq!(texts(Some("bob")), "Coin: not flipped|bob: Tails");
-    let png = croupier::render::picture(&games, "coin", &state, None)
+    let png = croupier::render::picture(&games, "coin", &state, None, Locale::En)
         .unwrap()
         .unwrap();
     assert!(png[0].width > 100 && png[0].bytes.starts_with(b"\x89PNG"));

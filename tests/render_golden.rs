@@ -11,6 +11,7 @@ use croupier::games::ninja::data::NinjaData;
 use croupier::games::ninja::roster::generate;
 use croupier::games::ninja::scoring::roll_3d6;
 use croupier::games::ninja::tournament::{self, Entrant, Round, Settings, Tournament};
+use croupier::i18n::Locale;
 use croupier::render::{self, golden, raster, svg::Doc, Png, MAX_PNG_BYTES};
 use croupier::rng::seeded;
 use croupier::table::{Registry, UserId};
@@ -44,7 +45,7 @@ fn readable_on_a_phone(name: &str, doc: &Doc) {
 
 /// The picture of `game`'s `state`, which must be a single page.
 fn one_page(game: &str, state: &serde_json::Value, viewer: Option<&str>) -> Png {
-    let mut pages = render::picture(games(), game, state, viewer)
+    let mut pages = render::picture(games(), game, state, viewer, Locale::En)
         .expect("the game has a picture")
         .unwrap_or_else(|e| panic!("{game}: {e}"));
     assert_eq!(pages.len(), 1, "{game}: one page");
@@ -54,7 +55,7 @@ fn one_page(game: &str, state: &serde_json::Value, viewer: Option<&str>) -> Png 
 /// The one page of `game`'s picture of `state` before it is rasterised, drawn from the
 /// game's view model for `viewer`.
 fn only_doc(game: &str, state: &serde_json::Value, viewer: Option<&str>) -> Doc {
-    let mut docs = render::docs(games(), game, state, viewer)
+    let mut docs = render::docs(games(), game, state, viewer, Locale::En)
         .expect("the game has a picture")
         .unwrap_or_else(|e| panic!("{game}: {e}"));
     assert_eq!(docs.len(), 1, "{game}: one page");
@@ -162,9 +163,9 @@ fn roll(expr: &str, seed: u64) -> Roll {
 }
 
 fn dice_picture(name: &str, r: &Roll) {
-    let doc = render::dice::picture(r).expect("small roll has a picture");
+    let doc = render::dice::picture(r, Locale::En).expect("small roll has a picture");
     readable_on_a_phone(name, &doc);
-    let png = render::dice(r).unwrap();
+    let png = render::dice(r, Locale::En).unwrap();
     check(name, &png);
 }
 
@@ -206,7 +207,7 @@ fn golden_dice_successes_twelve_dice() {
 
 #[test]
 fn big_rolls_have_no_picture() {
-    assert!(render::dice(&roll("20d6", 1)).is_none());
+    assert!(render::dice(&roll("20d6", 1), Locale::En).is_none());
 }
 
 // --- Ninja Obstacle Tournament --------------------------------------------------------
@@ -309,11 +310,16 @@ fn ninja_play(t: &mut Tournament, runs: usize, turns: usize, seed: u64) {
 /// Checks every page of the ninja sheet (page 1 is `name`, page k is `name-k`) and returns
 /// the pages' documents.
 fn ninja_picture(name: &str, t: &Tournament, viewer: Option<&str>) -> Vec<Doc> {
+    ninja_picture_in(name, t, viewer, Locale::En)
+}
+
+/// [`ninja_picture`] with its words in `locale`.
+fn ninja_picture_in(name: &str, t: &Tournament, viewer: Option<&str>, locale: Locale) -> Vec<Doc> {
     let state = serde_json::to_value(t).unwrap();
-    let docs = render::docs(games(), "ninja", &state, viewer)
+    let docs = render::docs(games(), "ninja", &state, viewer, locale)
         .unwrap()
         .unwrap();
-    let pngs = render::picture(games(), "ninja", &state, viewer)
+    let pngs = render::picture(games(), "ninja", &state, viewer, locale)
         .unwrap()
         .unwrap();
     assert_eq!(docs.len(), pngs.len());
@@ -350,6 +356,96 @@ fn golden_ninja_round_one_under_way() {
     assert!(texts.contains(&"running"), "{texts:?}");
     assert!(texts.contains(&"to run"), "{texts:?}");
     assert!(texts.iter().any(|s| s.ends_with("(yours)")), "{texts:?}");
+}
+
+/// The golden picture in Japanese (issue #40's acceptance): the sheet of
+/// `golden_ninja_round_one_under_way` read by a Japanese reader. Its words are the
+/// catalogue's Japanese (`locales/ja/pictures.ftl`), drawn as glyphs of the embedded Noto
+/// Sans CJK JP; the numbers, names, marks and layout are the English sheet's.
+#[test]
+fn golden_ninja_round_one_in_japanese() {
+    let mut t = ninja_tournament(6, 7);
+    ninja_play(&mut t, 3, 5, 11);
+    let docs = ninja_picture_in("ninja_round1_running_ja", &t, Some("u1"), Locale::Ja);
+    assert_eq!(docs.len(), 1);
+    let texts = all_texts(&docs);
+    for want in [
+        "忍者障害物トーナメント",
+        "第1ラウンド",
+        "挑戦中",
+        "出番待ち",
+        "レース：コース上の進み具合（アクションポイント）",
+        "手番 →",
+    ] {
+        assert!(texts.contains(&want), "{want}: {texts:?}");
+    }
+    assert!(texts.iter().any(|s| s.ends_with("（あなた）")), "{texts:?}");
+    // The same sheet as the English one: as many texts, each at the same place, and every
+    // text without Japanese in it (a number, a mark, a name, the initials) the same.
+    let state = serde_json::to_value(&t).unwrap();
+    let english = render::docs(games(), "ninja", &state, Some("u1"), Locale::En)
+        .unwrap()
+        .unwrap();
+    let en_texts = all_texts(&english);
+    assert_eq!(texts.len(), en_texts.len());
+    let japanese = |s: &str| s.chars().any(|c| c >= '\u{3000}');
+    let same: Vec<_> = texts.iter().filter(|s| !japanese(s)).collect();
+    let en_same: Vec<_> = en_texts.iter().filter(|s| same.contains(s)).collect();
+    assert_eq!(
+        same, en_same,
+        "the numbers, marks and names are the English sheet's"
+    );
+    // No English word is left: the Latin words drawn are the ninjas' names, the obstacles'
+    // initials and the `/ninja run` command.
+    let data = ninja_data();
+    let allowed: Vec<String> = t
+        .entrants
+        .iter()
+        .map(|e| e.record.name.clone())
+        .chain(data.obstacles.iter().map(|o| o.initials.clone()))
+        .chain(["/ninja run".to_string()])
+        .flat_map(|s| {
+            s.split(|c: char| !c.is_ascii_alphabetic())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for s in &texts {
+        for word in s.split(|c: char| !c.is_ascii_alphabetic()) {
+            assert!(
+                word.len() < 2 || allowed.iter().any(|a| a.starts_with(word)),
+                "English `{word}` in `{s}`"
+            );
+        }
+    }
+    // Drawn as Japanese glyphs, not as the empty box a missing font gives every character
+    // alike: each distinct kana and kanji on the sheet has an outline of its own.
+    let opts = raster::options();
+    let mut chars: Vec<char> = texts
+        .iter()
+        .flat_map(|s| s.chars())
+        .filter(|c| ('\u{3040}'..='\u{9fff}').contains(c))
+        .collect();
+    chars.sort_unstable();
+    chars.dedup();
+    assert!(chars.len() > 30, "{chars:?}");
+    let mut shapes: Vec<(char, String)> = chars
+        .iter()
+        .map(|&c| {
+            let t = render::svg::Text::new(0.0, 0.0, c.to_string()).size(20.0);
+            let o =
+                render::outlines::outline(&t, &opts).unwrap_or_else(|| panic!("{c}: no outline"));
+            (c, o.path.to_string())
+        })
+        .collect();
+    shapes.sort_by(|a, b| a.1.cmp(&b.1));
+    for pair in shapes.windows(2) {
+        assert_ne!(
+            pair[0].1, pair[1].1,
+            "{} and {} are drawn alike: no Japanese glyphs",
+            pair[0].0, pair[1].0
+        );
+    }
 }
 
 /// The largest sheet: round 1 with the full field of 16, every ninja run.

@@ -11,6 +11,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use croupier::console::{Console, ConsoleOptions};
+use croupier::i18n::Locale;
 use croupier::render;
 use croupier::store::Store;
 use croupier::table::{ManualClock, Registry, SeedMode, Table, UserId, Viewer};
@@ -59,12 +60,20 @@ fn shown(game: &str, state: &Value, viewer: Option<&str>) -> (String, String) {
     let view = g
         .view_model(&g.load_value(state).expect("a state of the game"), &v)
         .unwrap_or_else(|e| panic!("{game}: {e}"));
-    let docs = render::docs(&games, game, state, viewer)
-        .expect("the game has a picture")
-        .unwrap_or_else(|e| panic!("{game}: {e}"));
-    let texts = docs
-        .iter()
-        .flat_map(|d| d.texts().into_iter().map(str::to_string))
+    // The picture in every language: its words differ, what it shows the viewer does not.
+    let texts = Locale::ALL
+        .into_iter()
+        .flat_map(|locale| {
+            render::docs(&games, game, state, viewer, locale)
+                .expect("the game has a picture")
+                .unwrap_or_else(|e| panic!("{game}: {e}"))
+        })
+        .flat_map(|d| {
+            d.texts()
+                .into_iter()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
         .collect::<Vec<_>>()
         .join("\n");
     (view.to_string(), texts)
@@ -121,7 +130,7 @@ fn night_wizard_hidden_enemies_reach_only_the_gm() {
 /// again.
 #[test]
 fn a_cached_board_picture_is_never_another_viewers() {
-    use croupier::render::attach::{attach, Board, Boards};
+    use croupier::render::attach::{attach, english, Board, Boards};
     use croupier::table::{Message, Picture, Reply};
     let state = state_after(&[
         "alice: /nw character new name:Ayla quick:true",
@@ -146,7 +155,7 @@ fn a_cached_board_picture_is_never_another_viewers() {
                 viewer: viewer.map(UserId::new),
             },
         ))];
-        attach(&games, &mut replies, Some(b), cache);
+        attach(&games, &mut replies, Some(b), cache, &english);
         replies[0].message.images[0].png.clone()
     };
     let now = board(7);

@@ -185,6 +185,7 @@ impl Env {
             return Recorded {
                 body: serde_json::json!({"type": 4, "data": followup.body, "deferred": true}),
                 files: followup.files,
+                file_bytes: followup.file_bytes,
                 ..cb
             };
         }
@@ -193,6 +194,7 @@ impl Env {
         Recorded {
             body: serde_json::json!({"type": 4, "data": data, "deferred": true}),
             files: edit.files,
+            file_bytes: edit.file_bytes,
             ..cb
         }
     }

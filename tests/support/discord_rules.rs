@@ -711,6 +711,8 @@ pub struct Upload {
     pub filename: String,
     /// Size in bytes.
     pub size: usize,
+    /// The bytes.
+    pub data: Vec<u8>,
 }
 
 /// Trimmed length: "Leading and trailing whitespace characters are not included" ("Messages"
@@ -1233,6 +1235,7 @@ pub fn parse_multipart(body: &[u8], boundary: &str) -> (Value, Vec<Upload>) {
                 field,
                 filename: f.split('"').next().unwrap_or("").to_string(),
                 size: content.len(),
+                data: content.to_vec(),
             });
         }
     }

@@ -63,6 +63,8 @@ pub struct Recorded {
     pub body: Value,
     /// Names of attached files (multipart).
     pub files: Vec<String>,
+    /// Their bytes, in the same order.
+    pub file_bytes: Vec<Vec<u8>>,
     /// When it arrived.
     pub at: Instant,
     /// The status the fake answered (0 for gateway payloads).
@@ -153,6 +155,7 @@ impl FakeDiscord {
                             path: op.into(),
                             body,
                             files: vec![],
+                            file_bytes: vec![],
                             at: Instant::now(),
                             status: 0,
                         },
@@ -691,6 +694,7 @@ impl FakeDiscord {
                 return Recorded {
                     body: json!({"type": 4, "data": m.body, "updated": true}),
                     files: m.files,
+                    file_bytes: m.file_bytes,
                     ..cb
                 };
             }
@@ -954,7 +958,8 @@ async fn serve_http<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin>(
                 method: req.method.clone(),
                 path: req.path.clone(),
                 body,
-                files: uploads.into_iter().map(|u| u.filename).collect(),
+                files: uploads.iter().map(|u| u.filename.clone()).collect(),
+                file_bytes: uploads.into_iter().map(|u| u.data).collect(),
                 at: Instant::now(),
                 status,
             },

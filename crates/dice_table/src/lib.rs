@@ -405,8 +405,11 @@ impl Game for DiceTable {
         Ok(self.view_for(viewer))
     }
 
-    fn picture(view: &DiceView) -> Vec<croupier_core::render::svg::Doc> {
-        vec![picture::scoreboard(view)]
+    fn picture(
+        view: &DiceView,
+        locale: croupier_core::i18n::Locale,
+    ) -> Vec<croupier_core::render::svg::Doc> {
+        vec![picture::scoreboard(view, locale)]
     }
 
     fn is_over(&self) -> bool {

@@ -3,9 +3,11 @@
 //! This is the worked example for game pictures: draw from the game's view model (what the
 //! viewer may see, with whose turn it is and the winners already worked out by the rules),
 //! lay it out in phone pixels and colour by role from the palette. A picture never sees the
-//! game's state, so it cannot show what the viewer may not see.
+//! game's state, so it cannot show what the viewer may not see. Its words are the
+//! catalogue's (`locales/*/pictures.ftl`, `pic-dice-table-…`) in the reader's language.
 
 use super::{DiceView, Phase};
+use croupier_core::i18n::{text, Locale};
 use croupier_core::render::palette;
 use croupier_core::render::svg::{fit, Anchor, Circle, Doc, Rect, Text, PHONE_WIDTH};
 
@@ -16,19 +18,28 @@ const NAME_W: f32 = 124.0;
 const BAR_X: f32 = 180.0;
 const BAR_W: f32 = 134.0;
 
-/// Lays out the scoreboard; the viewer's own row is marked "you".
-pub fn scoreboard(t: &DiceView) -> Doc {
+/// Lays out the scoreboard, its words in `locale`; the viewer's own row is marked "you".
+pub fn scoreboard(t: &DiceView, locale: Locale) -> Doc {
     let w = PHONE_WIDTH;
     let mut doc = Doc::new(w, 100.0);
     let mut y = MARGIN;
+    let word = |key: &str| text(locale, key, &[]);
 
     // Title and where the game is.
     let status = match t.phase {
-        Phase::Joining => "Joining".to_string(),
-        Phase::Playing => format!("Round {}/{}", t.round, t.rounds),
-        Phase::Over => "Final".to_string(),
+        Phase::Joining => word("pic-dice-table-joining"),
+        Phase::Playing => text(
+            locale,
+            "pic-dice-table-round",
+            &[
+                ("round", i64::from(t.round).into()),
+                ("rounds", i64::from(t.rounds).into()),
+            ],
+        ),
+        Phase::Over => word("pic-dice-table-over"),
     };
-    doc.push(Text::new(MARGIN, y + 20.0, "Dice table").size(20.0).bold());
+    let title = word("pic-dice-table-title");
+    doc.push(Text::new(MARGIN, y + 20.0, title).size(20.0).bold());
     doc.push(
         Text::new(w - MARGIN, y + 20.0, status)
             .size(16.0)
@@ -37,7 +48,7 @@ pub fn scoreboard(t: &DiceView) -> Doc {
             .fill(palette::INFO),
     );
     y += 30.0;
-    let rule = format!("Each turn rolls {} · highest total wins", t.expr);
+    let rule = text(locale, "pic-dice-table-rule", &[("expr", (&t.expr).into())]);
     doc.push(
         Text::new(MARGIN, y + 14.0, fit(&rule, 13.0, false, w - 2.0 * MARGIN))
             .size(13.0)
@@ -86,13 +97,13 @@ pub fn scoreboard(t: &DiceView) -> Doc {
         // Name, with what the row means underneath ("you", "to roll", "★ winner").
         let mut notes = Vec::new();
         if seat.you {
-            notes.push("you");
+            notes.push(word("pic-dice-table-you"));
         }
         if to_roll {
-            notes.push("to roll");
+            notes.push(word("pic-dice-table-to-roll"));
         }
         if winner {
-            notes.push("★ winner");
+            notes.push(word("pic-dice-table-winner"));
         }
         let bold = to_roll || winner;
         let name_y = if notes.is_empty() {
@@ -141,7 +152,7 @@ pub fn scoreboard(t: &DiceView) -> Doc {
     }
     if t.seats.is_empty() {
         doc.push(
-            Text::new(MARGIN, y + 20.0, "Nobody has a seat yet.")
+            Text::new(MARGIN, y + 20.0, word("pic-dice-table-nobody"))
                 .size(15.0)
                 .fill(palette::MUTED),
         );
@@ -150,15 +161,24 @@ pub fn scoreboard(t: &DiceView) -> Doc {
 
     // Footer: what happens next.
     let footer = match t.phase {
-        Phase::Joining => format!(
-            "{} seated · the host starts with /dice start",
-            t.seats.len()
+        Phase::Joining => text(
+            locale,
+            "pic-dice-table-seated",
+            &[("count", t.seats.len().into())],
         ),
         Phase::Playing => match &t.next {
-            Some(name) => format!("Next: {name} rolls {}", t.expr),
+            Some(name) => text(
+                locale,
+                "pic-dice-table-next",
+                &[("name", name.into()), ("expr", (&t.expr).into())],
+            ),
             None => String::new(),
         },
-        Phase::Over => format!("Winner: {}", t.winners.join(" and ")),
+        Phase::Over => text(
+            locale,
+            "pic-winner",
+            &[("names", t.winners.join(&word("pic-list-and")).into())],
+        ),
     };
     y += 8.0;
     doc.push(
@@ -186,7 +206,7 @@ mod tests {
             Some(u) => Viewer::user(&UserId::new(u)),
             None => Viewer::public(),
         };
-        scoreboard(&t.view_for(&v))
+        scoreboard(&t.view_for(&v), Locale::En)
     }
 
     fn table(scores: &[i64], phase: Phase, turn: usize) -> DiceTable {
@@ -206,6 +226,35 @@ mod tests {
             turn,
             phase,
         }
+    }
+
+    /// A Japanese reader's scoreboard: the same seats, scores and marks, its words the
+    /// catalogue's Japanese (`pic-dice-table-…`).
+    #[test]
+    fn a_japanese_reader_reads_the_scoreboard_in_japanese() {
+        let t = table(&[12, 7, 30], Phase::Playing, 1);
+        let v = t.view_for(&Viewer::user(&UserId::new("u1")));
+        let en = scoreboard(&v, Locale::En);
+        let ja = scoreboard(&v, Locale::Ja);
+        let texts = ja.texts();
+        for want in [
+            "ダイス卓",
+            "ラウンド2/3",
+            "毎手番2d6を振る · 合計が最大の人の勝ち",
+            "あなた · 手番",
+            "次：Player 2が2d6を振る",
+        ] {
+            assert!(texts.contains(&want), "{want} missing from {texts:?}");
+        }
+        assert_eq!(texts.len(), en.texts().len());
+        for same in ["Player 1", "Player 2", "12", "7", "30"] {
+            assert!(texts.contains(&same), "{same}");
+        }
+        let over = table(&[30, 30], Phase::Over, 0);
+        let texts = scoreboard(&over.view_for(&Viewer::public()), Locale::Ja)
+            .texts()
+            .join("|");
+        assert!(texts.contains("勝者：Player 1、Player 2"), "{texts}");
     }
 
     #[test]
@@ -245,7 +294,10 @@ mod tests {
         let t = table(&[3, -2], Phase::Playing, 0);
         let v = serde_json::to_value(&t).unwrap();
         let state = game.load_value(&v).unwrap();
-        let pages = game.picture(&state, &Viewer::public()).unwrap().unwrap();
+        let pages = game
+            .picture(&state, &Viewer::public(), croupier_core::i18n::Locale::En)
+            .unwrap()
+            .unwrap();
         assert_eq!(pages, vec![draw(&t, None)]);
         assert!(game.load_value(&serde_json::json!({"expr": 3})).is_err());
     }

@@ -480,8 +480,19 @@ async fn run(
         // blocking pool when something must be drawn, here when every picture is already
         // drawn (a dice roll seen before), which saves two thread hand-offs.
         let boards = shared.boards.clone();
-        let cached =
-            croupier_core::render::attach::all_drawn(&out.replies, session.as_ref(), Some(&boards));
+        let cached = {
+            let scene = Scene {
+                channel: &channel,
+                invoker: Some(&invoker),
+                readers,
+            };
+            croupier_core::render::attach::all_drawn(
+                &out.replies,
+                session.as_ref(),
+                Some(&boards),
+                &|r| render::languages(&scene, r),
+            )
+        };
         let make = move || {
             let scene = Scene {
                 channel: &channel,

@@ -224,8 +224,9 @@ pub fn draw_and_render(
     scene: &Scene,
     mut replies: Vec<Reply>,
 ) -> (Vec<Draft>, LongIds) {
+    let languages = |r: &Reply| languages(scene, r);
     let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        croupier_core::render::attach::attach(games, &mut replies, board, boards);
+        croupier_core::render::attach::attach(games, &mut replies, board, boards, &languages);
     }));
     if drawn.is_err() {
         tracing::warn!("drawing a picture failed; answering with text only");
@@ -238,6 +239,15 @@ pub fn draw_and_render(
     (drafts, long)
 }
 
+/// The languages `r` is read in, one per target: the invoker's for their ephemeral answer,
+/// the server's for the rest (what its pictures are drawn in).
+pub fn languages(scene: &Scene, r: &Reply) -> Vec<Locale> {
+    targets(scene, r)
+        .iter()
+        .map(|t| scene.readers.for_answer(*t == Target::Ephemeral))
+        .collect()
+}
+
 /// Renders replies into drafts, in order; long custom ids go into `long`.
 pub fn render(look: &Look, scene: &Scene, replies: &[Reply], long: &mut LongIds) -> Vec<Draft> {
     let mut out = vec![];
@@ -246,9 +256,18 @@ pub fn render(look: &Look, scene: &Scene, replies: &[Reply], long: &mut LongIds)
             // Typed words are written in the reader's language; plain text is as it is.
             let locale = scene.readers.for_answer(target == Target::Ephemeral);
             let localized;
-            // The text is the English already: only another language writes it again.
-            let m = if r.message.said.is_some() && locale != Locale::En {
-                localized = r.message.in_language(locale);
+            // The text is the English already: only another language writes it again. The
+            // pictures were drawn in each reader's language: this reader gets theirs.
+            let words = r.message.said.is_some() && locale != Locale::En;
+            let pictures = r.message.images.iter().any(|i| i.locale != locale);
+            let m = if words || pictures {
+                let mut m = if words {
+                    r.message.in_language(locale)
+                } else {
+                    r.message.clone()
+                };
+                m.images.retain(|i| i.locale == locale);
+                localized = m;
                 &localized
             } else {
                 &r.message
@@ -846,6 +865,7 @@ mod tests {
             m.images.push(croupier_core::table::Image {
                 name: name.into(),
                 png: b"\x89PNG".as_slice().into(),
+                ..Default::default()
             });
         }
         let drafts = one(Reply::public(m), &me);
@@ -878,6 +898,7 @@ mod tests {
         m.images.push(croupier_core::table::Image {
             name: "board.png".into(),
             png: b"\x89PNG".as_slice().into(),
+            ..Default::default()
         });
         let drafts = one(Reply::public(m), &me);
         assert!(drafts.len() >= 2);
@@ -966,6 +987,7 @@ mod tests {
         m.images.push(croupier_core::table::Image {
             name: "board.png".into(),
             png: b"\x89PNG".as_slice().into(),
+            ..Default::default()
         });
         let look = Look::new([("dice".to_string(), "Dice table".to_string())]);
         let drafts = render(

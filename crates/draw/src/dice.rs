@@ -8,6 +8,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{LazyLock, Mutex};
 
 use croupier_dice::dice::{Die, Roll, TermRoll};
+use croupier_i18n::{text, Locale};
 
 use super::palette::{self, Color};
 use super::svg::{fit, text_width, Anchor, Circle, Doc, Group, Line, Node, Polygon, Rect, Text};
@@ -53,41 +54,48 @@ impl Kind {
 /// take under 1 MB).
 pub const PNG_CACHE_BYTES: usize = 8 << 20;
 
-/// Recently drawn dice pictures by the roll they show. A picture is a function of its roll
-/// alone ([`picture`] reads nothing else), so a roll seen before (two dice have 36 outcomes)
-/// gets the same PNG without drawing it again. Bounded by [`PNG_CACHE_BYTES`], oldest out first.
-/// Keyed by the roll itself (hashed, not serialised: the key is looked up on every `/roll`).
+/// What a dice picture is a function of: the roll and the language of its words.
+type Key = (Roll, Locale);
+
+/// Recently drawn dice pictures by the roll they show and their language. A picture is a
+/// function of these alone ([`picture`] reads nothing else), so a roll seen before (two dice
+/// have 36 outcomes) gets the same PNG without drawing it again. Bounded by
+/// [`PNG_CACHE_BYTES`], oldest out first. Keyed by the roll itself (hashed, not serialised:
+/// the key is looked up on every `/roll`).
 #[derive(Default)]
 struct PngCache {
-    map: HashMap<Roll, Png>,
-    order: VecDeque<Roll>,
+    map: HashMap<Key, Png>,
+    order: VecDeque<Key>,
     bytes: usize,
 }
 
 static PNGS: LazyLock<Mutex<PngCache>> = LazyLock::new(Mutex::default);
 
-/// The PNG of `roll`'s dice ([`picture`], rasterised), from the cache when the same roll was
-/// drawn recently. `None` as for [`picture`], or if drawing fails.
-pub fn png(roll: &Roll) -> Option<Png> {
-    if let Some(hit) = PNGS.lock().ok().and_then(|c| c.map.get(roll).cloned()) {
+/// The PNG of `roll`'s dice in `locale` ([`picture`], rasterised), from the cache when the
+/// same roll was drawn recently in that language. `None` as for [`picture`], or if drawing
+/// fails.
+pub fn png(roll: &Roll, locale: Locale) -> Option<Png> {
+    let key = (roll.clone(), locale);
+    if let Some(hit) = PNGS.lock().ok().and_then(|c| c.map.get(&key).cloned()) {
         return Some(hit);
     }
-    let png = super::raster::rasterize(&picture(roll)?).ok()?;
+    let png = super::raster::rasterize(&picture(roll, locale)?).ok()?;
     if let Ok(mut c) = PNGS.lock() {
-        c.insert(roll, &png, PNG_CACHE_BYTES);
+        c.insert(&key, &png, PNG_CACHE_BYTES);
     }
     Some(png)
 }
 
-/// True when `roll`'s picture is in the cache ([`png`] would draw nothing).
-pub fn is_cached(roll: &Roll) -> bool {
-    PNGS.lock().is_ok_and(|c| c.map.contains_key(roll))
+/// True when `roll`'s picture in `locale` is in the cache ([`png`] would draw nothing).
+pub fn is_cached(roll: &Roll, locale: Locale) -> bool {
+    PNGS.lock()
+        .is_ok_and(|c| c.map.contains_key(&(roll.clone(), locale)))
 }
 
 impl PngCache {
     /// Keeps `png` under `key`, then forgets the oldest pictures until at most `cap` bytes
     /// are held.
-    fn insert(&mut self, key: &Roll, png: &Png, cap: usize) {
+    fn insert(&mut self, key: &Key, png: &Png, cap: usize) {
         if png.bytes.len() > cap || self.map.contains_key(key) {
             return;
         }
@@ -117,9 +125,9 @@ pub fn png_cache_bytes() -> usize {
     PNGS.lock().map(|c| c.bytes).unwrap_or(0)
 }
 
-/// The picture of `roll`'s dice, or `None` when it has no dice or more than
-/// [`MAX_PICTURED_DICE`].
-pub fn picture(roll: &Roll) -> Option<Doc> {
+/// The picture of `roll`'s dice, its words (the count of successes) in `locale`, or `None`
+/// when it has no dice or more than [`MAX_PICTURED_DICE`].
+pub fn picture(roll: &Roll, locale: Locale) -> Option<Doc> {
     let count: usize = roll.terms.iter().map(|t| t.dice.len()).sum();
     if count == 0 || count > MAX_PICTURED_DICE {
         return None;
@@ -130,8 +138,7 @@ pub fn picture(roll: &Roll) -> Option<Doc> {
     // Header: the expression (and label) on the left, the total on the right.
     let successes = roll.terms.iter().any(|t| t.counts_successes);
     let total = if successes {
-        let plural = if roll.total == 1 { "" } else { "es" };
-        format!("{} success{plural}", roll.total)
+        text(locale, "dice-successes", &[("count", roll.total.into())])
     } else {
         format!("= {}", roll.total)
     };
@@ -416,9 +423,9 @@ mod tests {
         let mut seen = Vec::new();
         for seed in 0..6 {
             let r = roll("2d6+3", seed);
-            let drawn = super::super::raster::rasterize(&picture(&r).unwrap()).unwrap();
-            let first = png(&r).unwrap();
-            let again = png(&r).unwrap();
+            let drawn = super::super::raster::rasterize(&picture(&r, Locale::En).unwrap()).unwrap();
+            let first = png(&r, Locale::En).unwrap();
+            let again = png(&r, Locale::En).unwrap();
             assert!(first == drawn && again == drawn, "seed {seed}");
             seen.push((r.terms[0].dice.clone(), drawn.bytes));
         }
@@ -437,7 +444,8 @@ mod tests {
         };
         let roll =
             |e: &str| croupier_dice::dice::roll(e, &mut croupier_dice::rng::seeded(1)).unwrap();
-        let (a, b, c3, huge) = (roll("1d6"), roll("2d6"), roll("3d6"), roll("4d6"));
+        let key = |e: &str| (roll(e), Locale::En);
+        let (a, b, c3, huge) = (key("1d6"), key("2d6"), key("3d6"), key("4d6"));
         let mut c = PngCache::default();
         c.insert(&a, &png(40), 100);
         c.insert(&b, &png(40), 100);
@@ -452,6 +460,42 @@ mod tests {
             "larger than the whole cache: not kept"
         );
         assert_eq!(c.order.len(), c.map.len());
+    }
+
+    /// The picture's only words, the count of successes, are the catalogue's in the reader's
+    /// language (`dice-successes`); the dice and numbers are the same, and each language's
+    /// picture is cached apart.
+    #[test]
+    fn successes_are_counted_in_the_readers_language() {
+        let r = roll("6d6>4", 2);
+        let words = |l: Locale| {
+            picture(&r, l)
+                .unwrap()
+                .texts()
+                .iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+        };
+        let (en, ja) = (words(Locale::En), words(Locale::Ja));
+        let n = r.total;
+        assert!(en.contains(&format!("{n} successes")), "{en:?}");
+        assert!(ja.contains(&format!("成功数{n}")), "{ja:?}");
+        let other =
+            |v: &[String], w: &str| v.iter().filter(|t| *t != w).cloned().collect::<Vec<_>>();
+        assert_eq!(
+            other(&en, &format!("{n} successes")),
+            other(&ja, &format!("成功数{n}")),
+            "the dice are drawn the same"
+        );
+        let (pe, pj) = (png(&r, Locale::En).unwrap(), png(&r, Locale::Ja).unwrap());
+        assert_ne!(pe.bytes, pj.bytes);
+        assert!(is_cached(&r, Locale::En) && is_cached(&r, Locale::Ja));
+        // A sum has no words: the same picture in both languages.
+        let sum = roll("2d6+3", 5);
+        assert_eq!(
+            picture(&sum, Locale::En).unwrap().to_svg(),
+            picture(&sum, Locale::Ja).unwrap().to_svg()
+        );
     }
 
     #[test]
@@ -472,16 +516,19 @@ mod tests {
 
     #[test]
     fn at_most_twelve_dice_are_pictured() {
-        assert!(picture(&roll("12d6", 1)).is_some());
-        assert!(picture(&roll("13d6", 1)).is_none());
-        assert!(picture(&roll("6d6+7d4", 1)).is_none());
-        assert!(picture(&roll("1+2", 1)).is_none(), "no dice, no picture");
+        assert!(picture(&roll("12d6", 1), Locale::En).is_some());
+        assert!(picture(&roll("13d6", 1), Locale::En).is_none());
+        assert!(picture(&roll("6d6+7d4", 1), Locale::En).is_none());
+        assert!(
+            picture(&roll("1+2", 1), Locale::En).is_none(),
+            "no dice, no picture"
+        );
     }
 
     #[test]
     fn header_shows_expression_label_and_total() {
         let r = roll("2d6+3 fireball", 4);
-        let doc = picture(&r).unwrap();
+        let doc = picture(&r, Locale::En).unwrap();
         let texts = doc.texts();
         assert_eq!(texts[0], "2d6+3 fireball");
         assert_eq!(texts[1], format!("= {}", r.total));
@@ -490,13 +537,13 @@ mod tests {
 
     #[test]
     fn d6_dice_are_drawn_as_pips_and_others_as_numbers() {
-        let doc = picture(&roll("2d6", 1)).unwrap();
+        let doc = picture(&roll("2d6", 1), Locale::En).unwrap();
         assert!(
             !doc.to_svg().contains("font-size=\"20\""),
             "d6 faces use pips"
         );
         let r = roll("2d20", 1);
-        let doc = picture(&r).unwrap();
+        let doc = picture(&r, Locale::En).unwrap();
         for d in &r.terms[0].dice {
             assert!(doc.texts().contains(&d.value.to_string().as_str()));
         }
@@ -505,7 +552,7 @@ mod tests {
     #[test]
     fn dropped_dice_are_faded_and_struck() {
         let r = roll("4d6kh3", 2);
-        let svg = picture(&r).unwrap().to_svg();
+        let svg = picture(&r, Locale::En).unwrap().to_svg();
         assert_eq!(svg.matches(r#"<g opacity="0.35">"#).count(), 1, "{svg}");
         // Inside the faded group, a stroked line (written as a path) strikes the die.
         let start = svg.find(r#"<g opacity="0.35">"#).unwrap_or(0);
@@ -526,7 +573,7 @@ mod tests {
             .find(|r| r.terms[0].dice.iter().any(|d| d.exploded))
             .unwrap();
         let exploded = r.terms[0].dice.iter().filter(|d| d.exploded).count();
-        let doc = picture(&r).unwrap();
+        let doc = picture(&r, Locale::En).unwrap();
         assert_eq!(doc.texts().iter().filter(|t| **t == "!").count(), exploded);
     }
 
@@ -541,7 +588,7 @@ mod tests {
             })
             .expect("a roll with a critical success and a critical failure");
         let dice = &r.terms[0].dice;
-        let texts = picture(&r)
+        let texts = picture(&r, Locale::En)
             .unwrap()
             .texts()
             .iter()
@@ -563,7 +610,7 @@ mod tests {
 
     #[test]
     fn fits_a_phone_and_stays_readable() {
-        let doc = picture(&roll("12d20", 3)).unwrap();
+        let doc = picture(&roll("12d20", 3), Locale::En).unwrap();
         assert_eq!(doc.width(), 400.0);
         assert!(doc.min_font_px_at(400.0).unwrap() >= 11.0);
     }

@@ -164,7 +164,7 @@ pub fn clear_caches() {
 
 /// The dice faces of a small roll (at most [`dice::MAX_PICTURED_DICE`] dice), for `/roll`.
 /// `None` when the roll has no dice or too many to draw usefully.
-/// Drawn once per distinct roll while it stays in [`dice::png`]'s bounded cache.
-pub fn dice(roll: &croupier_dice::dice::Roll) -> Option<Png> {
-    dice::png(roll)
+/// Drawn once per distinct roll and language while it stays in [`dice::png`]'s bounded cache.
+pub fn dice(roll: &croupier_dice::dice::Roll, locale: croupier_i18n::Locale) -> Option<Png> {
+    dice::png(roll, locale)
 }

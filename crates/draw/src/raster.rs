@@ -745,7 +745,7 @@ mod tests {
     #[test]
     fn a_dice_picture_is_indexed_and_under_half_its_rgb_size() {
         let roll = croupier_dice::dice::roll("2d6+3", &mut croupier_dice::rng::seeded(0)).unwrap();
-        let doc = super::super::dice::picture(&roll).unwrap();
+        let doc = super::super::dice::picture(&roll, croupier_i18n::Locale::En).unwrap();
         let png = rasterize(&doc).unwrap();
         let image = png.decode().unwrap();
         let rgb = encode(

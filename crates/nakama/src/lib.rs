@@ -71,7 +71,10 @@ impl Game for Nakama {
         view::secrets(self, data, viewer)
     }
 
-    fn picture(view: &view::NakamaView) -> Vec<croupier_core::render::svg::Doc> {
+    fn picture(
+        view: &view::NakamaView,
+        _locale: croupier_core::i18n::Locale,
+    ) -> Vec<croupier_core::render::svg::Doc> {
         vec![picture::board(view)]
     }
 

@@ -572,7 +572,12 @@ mod tests {
         let v = serde_json::to_value(&g).unwrap();
         let game = croupier_core::table::Loaded::<Nakama>::new(d);
         let state = croupier_core::table::DynGame::load_value(&game, &v).unwrap();
-        let r = croupier_core::table::DynGame::picture(&game, &state, &Viewer::public());
+        let r = croupier_core::table::DynGame::picture(
+            &game,
+            &state,
+            &Viewer::public(),
+            croupier_core::i18n::Locale::En,
+        );
         assert!(matches!(
             r,
             Some(Err(croupier_core::table::DynError::Corrupt(_)))

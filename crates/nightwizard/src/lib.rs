@@ -241,7 +241,10 @@ impl Game for NightWizard {
         view::secrets(self, viewer)
     }
 
-    fn picture(view: &view::NwView) -> Vec<croupier_core::render::svg::Doc> {
+    fn picture(
+        view: &view::NwView,
+        _locale: croupier_core::i18n::Locale,
+    ) -> Vec<croupier_core::render::svg::Doc> {
         vec![picture::tracker(view)]
     }
 

@@ -1556,8 +1556,11 @@ impl Game for Tournament {
         Ok(view::view_model(self, data, viewer))
     }
 
-    fn picture(view: &view::NinjaView) -> Vec<croupier_core::render::svg::Doc> {
-        picture::sheet(view)
+    fn picture(
+        view: &view::NinjaView,
+        locale: croupier_core::i18n::Locale,
+    ) -> Vec<croupier_core::render::svg::Doc> {
+        picture::sheet(view, locale)
     }
     type Action = NinjaAction;
     type Data = NinjaData;

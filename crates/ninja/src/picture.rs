@@ -6,11 +6,13 @@
 //!
 //! A tournament has no hidden information: every viewer sees the same sheet, except that
 //! the viewer's own ninjas are marked "yours". Drawn from the view model
-//! ([`super::view::NinjaView`]) only.
+//! ([`super::view::NinjaView`]) only, its words in the reader's language
+//! (`locales/*/pictures.ftl`, `pic-ninja-…`).
 
 use super::scoring::{Mark, Run, RunStatus, OBSTACLE_AP};
 use super::tournament::Phase;
-use super::view::{NinjaView, RoundView, RowView};
+use super::view::{Footer, NinjaView, RoundView, RowView};
+use croupier_core::i18n::{text, Locale};
 use croupier_core::render::palette::{self, Color};
 use croupier_core::render::svg::{
     fit, title_line, Anchor, Circle, Doc, Line, Rect, Text, MAX_PAGE_HEIGHT, PHONE_WIDTH,
@@ -35,11 +37,12 @@ const CHART_TOTAL_H: f32 = 24.0 + CHART_H + 36.0;
 /// The heading every page starts with: the title, the round (or phase) on the right and,
 /// when `line` is given, the round's course line under it. Returns the page and the y under
 /// the heading.
-fn page(status: &str, line: Option<&str>) -> (Doc, f32) {
+fn page(status: &str, line: Option<&str>, locale: Locale) -> (Doc, f32) {
     let w = PHONE_WIDTH;
     let mut doc = Doc::new(w, 100.0);
     let mut y = MARGIN;
-    title_line(&mut doc, y, w, MARGIN, "Ninja Obstacle Tournament", status);
+    let title = text(locale, "pic-ninja-title", &[]);
+    title_line(&mut doc, y, w, MARGIN, &title, status);
     y += 28.0;
     if let Some(line) = line {
         doc.push(
@@ -97,27 +100,40 @@ fn paginate(heights: &[f32], heading: f32, tail: f32) -> Vec<std::ops::Range<usi
 /// Lays out the sheet: one page while the field fits in [`svg::MAX_PAGE_HEIGHT`], else
 /// several (the 16-ninja round takes two), each with its heading; the race chart, the footer
 /// and the legend close the last page. Tall single pictures read badly on a phone (a chat
-/// app shrinks them to a sliver) and take too long to draw, hence the pages.
-pub fn sheet(t: &NinjaView) -> Vec<Doc> {
+/// app shrinks them to a sliver) and take too long to draw, hence the pages. Its words are
+/// in `locale`.
+pub fn sheet(t: &NinjaView, locale: Locale) -> Vec<Doc> {
+    let round_title = |r: &RoundView| {
+        text(
+            locale,
+            "pic-ninja-round",
+            &[("round", i64::from(r.number).into())],
+        )
+    };
     let status = match (t.phase, &t.round) {
-        (Phase::Entering, _) => "Entering".to_string(),
-        (Phase::Over, _) => "Over".to_string(),
-        (Phase::Running, Some(r)) => r.title.clone(),
+        (Phase::Entering, _) => text(locale, "pic-ninja-entering", &[]),
+        (Phase::Over, _) => text(locale, "pic-ninja-over", &[]),
+        (Phase::Running, Some(r)) => round_title(r),
         (Phase::Running, None) => String::new(),
     };
     let Some(r) = &t.round else {
-        let (mut doc, mut y) = page(&status, None);
-        entrants(&mut doc, t, &mut y);
+        let (mut doc, mut y) = page(&status, None, locale);
+        entrants(&mut doc, t, &mut y, locale);
         doc.set_height((y + MARGIN).ceil());
         return vec![doc];
     };
 
     let line = |first: String| {
-        format!(
-            "{first} · {} · {} turns · {} through",
-            r.course.join(" "),
-            r.limit,
-            r.places
+        text(
+            locale,
+            "pic-ninja-course",
+            &[
+                ("first", first.into()),
+                ("course", r.course.join(" ").into()),
+                ("limit", i64::from(r.limit).into()),
+                ("places", r.places.into()),
+                ("final", (if r.number >= 3 { "yes" } else { "no" }).into()),
+            ],
         )
     };
 
@@ -129,19 +145,23 @@ pub fn sheet(t: &NinjaView) -> Vec<Doc> {
     for (k, range) in pages.into_iter().enumerate() {
         // With several pages the round's name (already on the right) gives way to the page.
         let heading = if count > 1 {
-            line(format!("Page {}/{count}", k + 1))
+            line(text(
+                locale,
+                "pic-ninja-page",
+                &[("page", (k + 1).into()), ("pages", count.into())],
+            ))
         } else {
-            line(r.title.clone())
+            line(round_title(r))
         };
-        let (mut doc, mut y) = page(&status, Some(&heading));
+        let (mut doc, mut y) = page(&status, Some(&heading), locale);
         for row in &rows[range] {
-            draw_row(&mut doc, row, y, t, r.number >= 3);
+            draw_row(&mut doc, row, y, t, r.number >= 3, locale);
             y += row_height(row) + ROW_GAP;
         }
         if k + 1 == count {
             y += 6.0;
-            y = race_chart(&mut doc, r, t, y);
-            tail(&mut doc, r, y);
+            y = race_chart(&mut doc, r, t, y, locale);
+            tail(&mut doc, r, y, locale);
             y += TAIL_H - 6.0 - CHART_TOTAL_H;
         }
         doc.set_height((y + MARGIN).ceil());
@@ -150,23 +170,46 @@ pub fn sheet(t: &NinjaView) -> Vec<Doc> {
     docs
 }
 
+/// The footer's words in `locale`.
+fn footer(footer: &Footer, locale: Locale) -> String {
+    match footer {
+        Footer::NoWinner => text(locale, "pic-ninja-no-winner", &[]),
+        Footer::Won { names } => {
+            let and = text(locale, "pic-list-and", &[]);
+            text(locale, "pic-winner", &[("names", names.join(&and).into())])
+        }
+        Footer::Up { name } => text(locale, "pic-ninja-up", &[("name", name.into())]),
+        Footer::Complete => text(locale, "pic-ninja-complete", &[]),
+    }
+}
+
+/// A ninja's name with its marks (` (house)`, ` (yours)`) in `locale`.
+fn marked(name: &str, house: bool, yours: bool, locale: Locale) -> String {
+    let mut name = name.to_string();
+    if house {
+        name = text(locale, "pic-ninja-house", &[("name", name.into())]);
+    }
+    if yours {
+        name = text(locale, "pic-ninja-yours", &[("name", name.into())]);
+    }
+    name
+}
+
 /// The footer (whose turn, or the winner) and the legend, from `y` down.
-fn tail(doc: &mut Doc, r: &RoundView, mut y: f32) {
+fn tail(doc: &mut Doc, r: &RoundView, mut y: f32, locale: Locale) {
     let w = PHONE_WIDTH;
     doc.push(
         Text::new(
             MARGIN,
             y + 14.0,
-            fit(&r.footer, 13.0, false, w - 2.0 * MARGIN),
+            fit(&footer(&r.footer, locale), 13.0, false, w - 2.0 * MARGIN),
         )
         .size(13.0)
         .fill(palette::INK),
     );
     y += 20.0;
-    for legend in [
-        "x miss · x* bogus roll · ✓ save made · thick line: obstacle done",
-        "framed box: luck used · ★ has luck · (n) turns taken",
-    ] {
+    for legend in ["pic-ninja-legend-marks", "pic-ninja-legend-boxes"] {
+        let legend = text(locale, legend, &[]);
         doc.push(
             Text::new(MARGIN, y + 12.0, legend)
                 .size(11.0)
@@ -177,7 +220,14 @@ fn tail(doc: &mut Doc, r: &RoundView, mut y: f32) {
 }
 
 /// Draws one ninja's row with its top at `y`.
-fn draw_row(doc: &mut Doc, row: &RowView, y: f32, t: &NinjaView, final_round: bool) {
+fn draw_row(
+    doc: &mut Doc,
+    row: &RowView,
+    y: f32,
+    t: &NinjaView,
+    final_round: bool,
+    locale: Locale,
+) {
     let w = PHONE_WIDTH;
     let block_h = row_height(row);
     if row.current {
@@ -206,10 +256,11 @@ fn draw_row(doc: &mut Doc, row: &RowView, y: f32, t: &NinjaView, final_round: bo
             .fill(colour.text_on())
             .centered_v(),
     );
+    let name = marked(&row.name, false, row.yours, locale);
     let mut name_t = Text::new(
         MARGIN + 26.0,
         mid + 5.0,
-        fit(&row.name, 14.0, row.current, 138.0),
+        fit(&name, 14.0, row.current, 138.0),
     )
     .size(14.0);
     if row.current {
@@ -228,15 +279,7 @@ fn draw_row(doc: &mut Doc, row: &RowView, y: f32, t: &NinjaView, final_round: bo
         .size(11.0)
         .fill(palette::MUTED),
     );
-    result(
-        doc,
-        row.run.as_ref(),
-        row.through,
-        final_round,
-        row.current,
-        w - MARGIN,
-        mid,
-    );
+    result(doc, row, final_round, w - MARGIN, mid, locale);
     if let Some(run) = &row.run {
         boxes(doc, run, row.out, lines(row), y + NAME_H, t);
     }
@@ -328,18 +371,11 @@ fn boxes(doc: &mut Doc, run: &Run, out: bool, lines: usize, top: f32, t: &NinjaV
 }
 
 /// The right-hand result of a ninja's row: the circled turn count, SPLASH, O.O.T., …
-fn result(
-    doc: &mut Doc,
-    run: Option<&Run>,
-    through: Option<bool>,
-    final_round: bool,
-    is_current: bool,
-    right: f32,
-    mid: f32,
-) {
-    let label = |doc: &mut Doc, s: &str, c: Color| {
+fn result(doc: &mut Doc, row: &RowView, final_round: bool, right: f32, mid: f32, locale: Locale) {
+    let (run, through, is_current) = (row.run.as_ref(), row.through, row.current);
+    let label = |doc: &mut Doc, key: &str, c: Color| {
         doc.push(
-            Text::new(right, mid + 4.5, s)
+            Text::new(right, mid + 4.5, text(locale, key, &[]))
                 .size(12.0)
                 .bold()
                 .anchor(Anchor::End)
@@ -347,11 +383,11 @@ fn result(
         );
     };
     match run.map(|r| r.status) {
-        None if is_current => label(doc, "up next", palette::ATTENTION),
-        None => label(doc, "to run", palette::MUTED),
-        Some(RunStatus::Running) => label(doc, "running", palette::ATTENTION),
-        Some(RunStatus::Splash) => label(doc, "SPLASH", palette::BAD),
-        Some(RunStatus::OutOfTime) => label(doc, "O.O.T.", palette::BAD),
+        None if is_current => label(doc, "pic-ninja-up-next", palette::ATTENTION),
+        None => label(doc, "pic-ninja-to-run", palette::MUTED),
+        Some(RunStatus::Running) => label(doc, "pic-ninja-running", palette::ATTENTION),
+        Some(RunStatus::Splash) => label(doc, "pic-ninja-splash", palette::BAD),
+        Some(RunStatus::OutOfTime) => label(doc, "pic-ninja-oot", palette::BAD),
         Some(RunStatus::Finished { turns, .. }) => {
             let cx = right - 10.0;
             let ring = if through == Some(true) {
@@ -372,15 +408,15 @@ fn result(
                     .centered_v(),
             );
             let verdict = match (through, final_round) {
-                (Some(true), true) => Some(("★ winner", palette::GOOD)),
-                (Some(true), false) => Some(("through", palette::GOOD)),
-                (Some(false), true) => Some(("finished", palette::MUTED)),
-                (Some(false), false) => Some(("out", palette::BAD)),
+                (Some(true), true) => Some(("pic-ninja-winner", palette::GOOD)),
+                (Some(true), false) => Some(("pic-ninja-through", palette::GOOD)),
+                (Some(false), true) => Some(("pic-ninja-finished", palette::MUTED)),
+                (Some(false), false) => Some(("pic-ninja-out", palette::BAD)),
                 (None, _) => None,
             };
             if let Some((v, c)) = verdict {
                 doc.push(
-                    Text::new(cx - 15.0, mid + 4.5, v)
+                    Text::new(cx - 15.0, mid + 4.5, text(locale, v, &[]))
                         .size(11.0)
                         .bold()
                         .anchor(Anchor::End)
@@ -393,11 +429,11 @@ fn result(
 
 /// The race chart: progress (AP along the course) over turns, one line per ninja, each
 /// ending in its numbered badge. Returns the y under it.
-fn race_chart(doc: &mut Doc, r: &RoundView, t: &NinjaView, y: f32) -> f32 {
+fn race_chart(doc: &mut Doc, r: &RoundView, t: &NinjaView, y: f32, locale: Locale) -> f32 {
     let limit = r.limit;
     let w = PHONE_WIDTH;
     doc.push(
-        Text::new(MARGIN, y + 14.0, "Race: action points along the course")
+        Text::new(MARGIN, y + 14.0, text(locale, "pic-ninja-race", &[]))
             .size(14.0)
             .bold(),
     );
@@ -449,10 +485,14 @@ fn race_chart(doc: &mut Doc, r: &RoundView, t: &NinjaView, y: f32) -> f32 {
         turn += step;
     }
     doc.push(
-        Text::new(right, bottom + 28.0, "turns →")
-            .size(11.0)
-            .anchor(Anchor::End)
-            .fill(palette::MUTED),
+        Text::new(
+            right,
+            bottom + 28.0,
+            text(locale, "pic-ninja-turns-axis", &[]),
+        )
+        .size(11.0)
+        .anchor(Anchor::End)
+        .fill(palette::MUTED),
     );
     // The limit line.
     let lx = px(limit as usize);
@@ -513,15 +553,16 @@ fn race_chart(doc: &mut Doc, r: &RoundView, t: &NinjaView, y: f32) -> f32 {
 }
 
 /// Before the start: the entrants, in entry order.
-fn entrants(doc: &mut Doc, t: &NinjaView, y: &mut f32) {
+fn entrants(doc: &mut Doc, t: &NinjaView, y: &mut f32, locale: Locale) {
     let w = PHONE_WIDTH;
     doc.push(
         Text::new(
             MARGIN,
             *y + 13.0,
-            format!(
-                "{} entered · the GM starts with /ninja start",
-                t.entrants.len()
+            text(
+                locale,
+                "pic-ninja-entered",
+                &[("count", t.entrants.len().into())],
             ),
         )
         .size(13.0)
@@ -529,7 +570,7 @@ fn entrants(doc: &mut Doc, t: &NinjaView, y: &mut f32) {
     );
     *y += 22.0;
     for (i, e) in t.entrants.iter().enumerate() {
-        let name = &e.name;
+        let name = &marked(&e.name, e.house, e.yours, locale);
         doc.push(
             Text::new(MARGIN, *y + 15.0, format!("{:>2}.", i + 1))
                 .size(14.0)
@@ -547,7 +588,7 @@ fn entrants(doc: &mut Doc, t: &NinjaView, y: &mut f32) {
     }
     if t.entrants.is_empty() {
         doc.push(
-            Text::new(MARGIN, *y + 15.0, "Nobody has entered yet.")
+            Text::new(MARGIN, *y + 15.0, text(locale, "pic-ninja-nobody", &[]))
                 .size(14.0)
                 .fill(palette::MUTED),
         );
@@ -628,7 +669,10 @@ mod tests {
             luck_left: vec![0],
             cursor: 1,
         }];
-        let docs = sheet(&view_model(&t, &d, &Viewer::user(&UserId::new("u1"))));
+        let docs = sheet(
+            &view_model(&t, &d, &Viewer::user(&UserId::new("u1"))),
+            Locale::En,
+        );
         assert_eq!(docs.len(), 1);
         let texts = docs[0].texts();
         for want in ["LR", "10", "x*", "SPLASH", "Kage (yours)"] {

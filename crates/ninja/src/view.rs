@@ -1,7 +1,8 @@
 //! The tournament as one viewer sees it: the entrants (before the start) or the current
 //! round's score sheet rows, worked out once by the rules (who is through or out, who runs
 //! now, each run's progress along the course, the footer's next step). A tournament has no
-//! hidden information; the view marks the viewer's own ninjas "yours".
+//! hidden information; the view marks the viewer's own ninjas "yours". It holds facts, not
+//! words: the picture writes them in its reader's language (`locales/*/pictures.ftl`).
 
 use serde::Serialize;
 
@@ -13,8 +14,12 @@ use croupier_core::table::{Role, Viewer};
 /// An entrant before the start.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct EntrantView {
-    /// Name, with ` (house)` and ` (yours)` as they apply.
+    /// Name.
     pub name: String,
+    /// A house ninja (generated for the GM).
+    pub house: bool,
+    /// One of the viewer's ninjas.
+    pub yours: bool,
 }
 
 /// One ninja's row on the round's sheet.
@@ -22,8 +27,10 @@ pub struct EntrantView {
 pub struct RowView {
     /// Running-order slot (from 0).
     pub slot: usize,
-    /// Name, with ` (yours)` for the viewer's ninjas.
+    /// Name.
     pub name: String,
+    /// One of the viewer's ninjas.
+    pub yours: bool,
     /// Skills for the course's obstacles (`15/13/12 ★` with luck).
     pub skills: String,
     /// The run so far (the score sheet's boxes are public).
@@ -43,20 +50,38 @@ pub struct RowView {
 pub struct RoundView {
     /// Round number (3 is the Final).
     pub number: u8,
-    /// `Round 1`, `Round 2` or `Final`.
-    pub title: String,
     /// The course's obstacles by initials.
     pub course: Vec<String>,
     /// Turn limit.
     pub limit: u32,
-    /// How many go through (`1 wins` in the Final).
-    pub places: String,
+    /// How many go through (the Final: 1, who wins).
+    pub places: usize,
     /// The most turns any run has taken.
     pub turns_used: usize,
     /// The rows in running order.
     pub rows: Vec<RowView>,
     /// Whose turn, the winner, or that the round is complete.
-    pub footer: String,
+    pub footer: Footer,
+}
+
+/// What the sheet's footer says.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Footer {
+    /// The tournament is over without a winner.
+    NoWinner,
+    /// The tournament is over: its winners.
+    Won {
+        /// The winners' names.
+        names: Vec<String>,
+    },
+    /// This ninja runs next.
+    Up {
+        /// Its name.
+        name: String,
+    },
+    /// Every ninja of the round has run.
+    Complete,
 }
 
 /// The tournament as a viewer sees it.
@@ -104,34 +129,20 @@ pub fn progress(run: &Run) -> Vec<i32> {
     out
 }
 
-fn round_title(r: &Round) -> String {
-    if r.number >= 3 {
-        "Final".to_string()
-    } else {
-        format!("Round {}", r.number)
-    }
-}
-
-fn footer(t: &Tournament, r: &Round) -> String {
+fn footer(t: &Tournament, r: &Round) -> Footer {
     let name = |e: usize| {
         t.entrants
             .get(e)
-            .map(|x| x.record.name.as_str())
-            .unwrap_or("?")
+            .map_or_else(|| "?".to_string(), |x| x.record.name.clone())
     };
     match t.phase {
-        Phase::Over if t.winners.is_empty() => "Over: no winner this time.".to_string(),
-        Phase::Over => format!(
-            "Winner: {}",
-            t.winners
-                .iter()
-                .map(|&e| name(e))
-                .collect::<Vec<_>>()
-                .join(" and ")
-        ),
+        Phase::Over if t.winners.is_empty() => Footer::NoWinner,
+        Phase::Over => Footer::Won {
+            names: t.winners.iter().map(|&e| name(e)).collect(),
+        },
         _ => match r.order.get(r.cursor) {
-            Some(&e) => format!("Up: {} · /ninja run", name(e)),
-            None => "Round complete.".to_string(),
+            Some(&e) => Footer::Up { name: name(e) },
+            None => Footer::Complete,
         },
     }
 }
@@ -159,10 +170,6 @@ fn round_view(t: &Tournament, r: &Round, viewer: &Viewer, data: &NinjaData) -> R
                 Some(RunStatus::Finished { .. }) => r.number < 3 && through == Some(false),
                 _ => false,
             };
-            let mut name = ent.record.name.clone();
-            if viewer.is(&ent.record.owner) {
-                name.push_str(" (yours)");
-            }
             let skills: Vec<String> = course
                 .iter()
                 .map(|&i| ent.skills.get(i).copied().unwrap_or(0).to_string())
@@ -170,7 +177,8 @@ fn round_view(t: &Tournament, r: &Round, viewer: &Viewer, data: &NinjaData) -> R
             let luck = if ent.luck > 0 { " ★" } else { "" };
             Some(RowView {
                 slot,
-                name,
+                name: ent.record.name.clone(),
+                yours: viewer.is(&ent.record.owner),
                 skills: format!("{}{luck}", skills.join("/")),
                 progress: run.map(progress).unwrap_or_default(),
                 run: run.cloned(),
@@ -182,7 +190,6 @@ fn round_view(t: &Tournament, r: &Round, viewer: &Viewer, data: &NinjaData) -> R
         .collect();
     RoundView {
         number: r.number,
-        title: round_title(r),
         course: course
             .iter()
             .map(|&o| {
@@ -197,11 +204,7 @@ fn round_view(t: &Tournament, r: &Round, viewer: &Viewer, data: &NinjaData) -> R
         } else {
             t.settings.turn_limit
         },
-        places: if r.number >= 3 {
-            "1 wins".to_string()
-        } else {
-            format!("{}", r.places())
-        },
+        places: r.places(),
         turns_used: r
             .runs
             .iter()
@@ -226,15 +229,10 @@ pub fn view_model(t: &Tournament, data: &NinjaData, viewer: &Viewer) -> NinjaVie
         entrants: t
             .entrants
             .iter()
-            .map(|e| {
-                let mut name = e.record.name.clone();
-                if e.house {
-                    name.push_str(" (house)");
-                }
-                if viewer.is(&e.record.owner) {
-                    name.push_str(" (yours)");
-                }
-                EntrantView { name }
+            .map(|e| EntrantView {
+                name: e.record.name.clone(),
+                house: e.house,
+                yours: viewer.is(&e.record.owner),
             })
             .collect(),
         round: t.round().map(|r| round_view(t, r, viewer, data)),

@@ -174,7 +174,10 @@ impl Game for Nobi {
         view::secrets(self, data)
     }
 
-    fn picture(view: &view::NobiView) -> Vec<croupier_core::render::svg::Doc> {
+    fn picture(
+        view: &view::NobiView,
+        _locale: croupier_core::i18n::Locale,
+    ) -> Vec<croupier_core::render::svg::Doc> {
         vec![picture::table(view)]
     }
 

@@ -3,6 +3,7 @@
 
 use serde_json::Value;
 
+use crate::i18n::Locale;
 use crate::table::{DynError, DynGame, DynState, Registry, UserId, Viewer};
 
 pub use croupier_draw::{
@@ -14,7 +15,8 @@ pub mod attach;
 
 /// The picture of `game`'s session `state` (the game's own state JSON, as in
 /// `croupier state`'s `state` field), as seen by `viewer` (a user id; `None` = the public
-/// view, which must never show hidden information). The registered game builds its view
+/// view, which must never show hidden information), its words in `locale` (the numbers,
+/// names and dice are the same in every language). The registered game builds its view
 /// model for the viewer and draws it.
 ///
 /// A picture is one or more pages (never none): content taller than
@@ -25,8 +27,9 @@ pub fn picture(
     game: &str,
     state: &Value,
     viewer: Option<&str>,
+    locale: Locale,
 ) -> Option<Result<Vec<Png>, RenderError>> {
-    let docs = docs(games, game, state, viewer)?;
+    let docs = docs(games, game, state, viewer, locale)?;
     Some(docs.and_then(|d| raster::rasterize_pages(&d)))
 }
 
@@ -35,8 +38,9 @@ pub fn picture_of(
     game: &dyn DynGame,
     state: &DynState,
     viewer: Option<&str>,
+    locale: Locale,
 ) -> Option<Result<Vec<Png>, RenderError>> {
-    let docs = docs_of(game, state, viewer)?;
+    let docs = docs_of(game, state, viewer, locale)?;
     Some(docs.and_then(|d| raster::rasterize_pages(&d)))
 }
 
@@ -46,10 +50,11 @@ pub fn docs(
     game: &str,
     state: &Value,
     viewer: Option<&str>,
+    locale: Locale,
 ) -> Option<Result<Vec<svg::Doc>, RenderError>> {
     let g = games.find(game).filter(|g| g.has_picture())?;
     match g.load_value(state) {
-        Ok(state) => docs_of(g, &state, viewer),
+        Ok(state) => docs_of(g, &state, viewer, locale),
         Err(e) => Some(Err(state_error(e))),
     }
 }
@@ -59,12 +64,13 @@ pub fn docs_of(
     game: &dyn DynGame,
     state: &DynState,
     viewer: Option<&str>,
+    locale: Locale,
 ) -> Option<Result<Vec<svg::Doc>, RenderError>> {
     let viewer = match viewer {
         Some(u) => Viewer::user(&UserId::new(u)),
         None => Viewer::public(),
     };
-    Some(game.picture(state, &viewer)?.map_err(state_error))
+    Some(game.picture(state, &viewer, locale)?.map_err(state_error))
 }
 
 fn state_error(e: DynError) -> RenderError {

@@ -334,8 +334,10 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
     const PICTURED: bool = false;
 
     /// The picture of a view: one or more pages of at most [`crate::render::svg::MAX_PAGE_HEIGHT`]
-    /// (never none when [`Game::PICTURED`]). Drawn only from the view, never the state.
-    fn picture(_view: &Self::View) -> Vec<crate::render::svg::Doc> {
+    /// (never none when [`Game::PICTURED`]). Drawn only from the view, never the state; the
+    /// words it draws (headings, labels, status words) are the catalogue's in `locale`
+    /// (`locales/*/pictures.ftl`), the numbers, names and dice as they are.
+    fn picture(_view: &Self::View, _locale: crate::i18n::Locale) -> Vec<crate::render::svg::Doc> {
         vec![]
     }
 
@@ -556,12 +558,13 @@ pub trait DynGame: Send + Sync {
     fn secrets(&self, state: &DynState, viewer: &Viewer) -> Result<Vec<String>, DynError>;
     /// True when the game draws a picture.
     fn has_picture(&self) -> bool;
-    /// The picture of `state` as `viewer` sees it, drawn from [`Game::view_model`];
-    /// `None` when the game draws none.
+    /// The picture of `state` as `viewer` sees it, drawn from [`Game::view_model`], its words
+    /// in `locale`; `None` when the game draws none.
     fn picture(
         &self,
         state: &DynState,
         viewer: &Viewer,
+        locale: crate::i18n::Locale,
     ) -> Option<Result<Vec<crate::render::svg::Doc>, DynError>>;
     /// See [`Game::gms`].
     fn gms(&self, state: &DynState) -> Result<Vec<UserId>, DynError>;
@@ -810,8 +813,9 @@ impl<G: Game> DynGame for Loaded<G> {
         &self,
         state: &DynState,
         viewer: &Viewer,
+        locale: crate::i18n::Locale,
     ) -> Option<Result<Vec<crate::render::svg::Doc>, DynError>> {
-        G::PICTURED.then(|| self.view_of(state, viewer).map(|v| G::picture(&v)))
+        G::PICTURED.then(|| self.view_of(state, viewer).map(|v| G::picture(&v, locale)))
     }
     fn gms(&self, state: &DynState) -> Result<Vec<UserId>, DynError> {
         Ok(typed::<G>(state)?.gms())

@@ -266,6 +266,9 @@ pub struct Image {
     pub name: String,
     /// PNG bytes (shared with the picture cache).
     pub png: std::sync::Arc<[u8]>,
+    /// The language of its words: a reply read in two languages carries its picture drawn
+    /// in each, and each reader is given theirs.
+    pub locale: Locale,
 }
 
 /// Which session and state version a message's components belong to.

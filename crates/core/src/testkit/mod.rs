@@ -696,15 +696,19 @@ impl Harness {
             return String::new();
         };
         let v = viewer.map(|u| u.0.as_str());
-        match crate::render::docs_of(g, &state, v) {
-            None => String::new(),
-            Some(docs) => docs
-                .unwrap_or_else(|e| panic!("{game}: the picture failed: {e}"))
-                .iter()
-                .flat_map(|d| d.texts().into_iter().map(str::to_string))
-                .collect::<Vec<_>>()
-                .join("\n"),
+        // In every language: the words differ, what the viewer may see does not.
+        let mut texts = vec![];
+        for locale in crate::i18n::Locale::ALL {
+            let Some(docs) = crate::render::docs_of(g, &state, v, locale) else {
+                return String::new();
+            };
+            let docs = docs.unwrap_or_else(|e| panic!("{game}: the picture failed: {e}"));
+            texts.extend(
+                docs.iter()
+                    .flat_map(|d| d.texts().into_iter().map(str::to_string)),
+            );
         }
+        texts.join("\n")
     }
 
     fn session_state(&mut self, channel: &str) -> Option<(String, crate::table::DynState)> {
