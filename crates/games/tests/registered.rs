@@ -3,7 +3,8 @@
 
 use serde_json::Value;
 
-use croupier_core::render::attach::{attach, wants_board, Board};
+use croupier_core::i18n::Locale;
+use croupier_core::render::attach::{attach, english, wants_board, Board};
 use croupier_core::render::{games_with_pictures, picture, RenderError};
 use croupier_core::table::help;
 use croupier_core::table::{Actor, Message, Picture, Registry, Reply, UserId};
@@ -15,13 +16,16 @@ fn games() -> Registry {
 #[test]
 fn games_without_a_picture_get_none() {
     let games = games();
-    assert!(picture(&games, "no-such-game", &Value::Null, None).is_none());
+    assert!(picture(&games, "no-such-game", &Value::Null, None, Locale::En).is_none());
     assert_eq!(
         games_with_pictures(&games),
         ["dice", "nobi", "nw", "ninja", "nakama"]
     );
     for g in games_with_pictures(&games) {
-        assert!(picture(&games, g, &Value::Null, None).is_some(), "{g}");
+        assert!(
+            picture(&games, g, &Value::Null, None, Locale::En).is_some(),
+            "{g}"
+        );
     }
 }
 
@@ -29,7 +33,13 @@ fn games_without_a_picture_get_none() {
 fn a_malformed_state_is_a_state_error_not_a_panic() {
     let games = games();
     for g in games_with_pictures(&games) {
-        let r = picture(&games, g, &serde_json::json!({"seats": 3}), None);
+        let r = picture(
+            &games,
+            g,
+            &serde_json::json!({"seats": 3}),
+            None,
+            Locale::En,
+        );
         assert!(matches!(r, Some(Err(RenderError::State(_)))), "{g}: {r:?}");
     }
 }
@@ -38,7 +48,7 @@ fn a_malformed_state_is_a_state_error_not_a_panic() {
 fn a_game_that_is_not_registered_has_no_picture() {
     // A game's data comes with its registration, so a picture never lacks it.
     let empty = Registry::of(vec![]);
-    assert!(picture(&empty, "ninja", &Value::Null, None).is_none());
+    assert!(picture(&empty, "ninja", &Value::Null, None, Locale::En).is_none());
 }
 
 #[test]
@@ -62,7 +72,7 @@ fn dice_and_board_pictures_are_attached_as_png() {
         session: 1,
         version: 1,
     };
-    attach(&games, &mut replies, Some(&session), None);
+    attach(&games, &mut replies, Some(&session), None, &english);
     assert_eq!(replies[0].message.images[0].name, "dice.png");
     assert!(replies[0].message.images[0].png.starts_with(b"\x89PNG"));
     assert_eq!(replies[1].message.images[0].name, "board.png");
@@ -75,7 +85,7 @@ fn without_a_session_the_board_is_skipped() {
         Message::text("b").with_picture(Picture::Board { viewer: None }),
     )];
     let games = croupier_games::load(&croupier_core::source_path("data")).unwrap();
-    attach(&games, &mut replies, None, None);
+    attach(&games, &mut replies, None, None, &english);
     assert!(replies[0].message.images.is_empty());
 }
 

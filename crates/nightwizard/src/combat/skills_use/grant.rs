@@ -5,9 +5,9 @@
 
 use super::super::super::character::OwnedItem;
 use super::super::super::data::{Effect, FLYING};
+use super::super::super::judge::said::Lines;
 use super::super::super::status::written;
 use super::super::{BadStatus, NightWizard, NwData, Who};
-use super::super::super::judge::said::Lines;
 use super::Usable;
 
 /// Gives `u`'s statuses and items to each of `on` (the user when it names no one).
