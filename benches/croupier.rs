@@ -232,6 +232,7 @@ fn add_stored_sessions_in(store: &mut Store, n: usize) {
                 request_id: None,
                 at: 0,
                 restore: None,
+                said: None,
             },
         )
         .unwrap();

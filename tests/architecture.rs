@@ -9,14 +9,18 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The workspace's crates (folder → package) and the workspace crates each may depend on:
-/// dice at the bottom, the drawing engine over it, the core (table, store, declarations) over
+/// the catalogues and dice at the bottom, the drawing engine over them, the core (table, store, declarations) over
 /// both, one crate per game over the core, their composition (`croupier-games`), the Discord
 /// front end over the core, and the binary (`croupier`, the composition root) over all.
 const LAYERS: &[(&str, &str, &[&str])] = &[
     ("macros", "croupier-macros", &[]),
     ("crates/i18n", "croupier-i18n", &[]),
     ("crates/dice", "croupier-dice", &["croupier-i18n"]),
-    ("crates/draw", "croupier-draw", &["croupier-dice"]),
+    (
+        "crates/draw",
+        "croupier-draw",
+        &["croupier-dice", "croupier-i18n"],
+    ),
     (
         "crates/core",
         "croupier-core",
