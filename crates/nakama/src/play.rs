@@ -92,9 +92,7 @@ pub enum NakamaAction {
 }
 
 /// A refusal by the rules in the catalogue's words (`locales/*/nakama.ftl`).
-pub(crate) fn no<T>(phrase: Phrase) -> Result<T, RuleError> {
-    Err(RuleError::said(Refusal::Rules, phrase))
-}
+pub(crate) use croupier_core::table::refuse_said as no;
 
 fn col(v: Option<u8>, name: &str) -> Result<usize, RuleError> {
     match v {

@@ -460,16 +460,7 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
             }
             buttons.push(("nakama-button-skip".into(), NakamaCommand::Skip));
             let keys: Vec<&str> = buttons.iter().map(|(k, _)| k.as_str()).collect();
-            let labels: Vec<String> = keys
-                .iter()
-                .map(|k| {
-                    Phrase {
-                        key: k.to_string(),
-                        ..said.clone()
-                    }
-                    .text(Locale::En)
-                })
-                .collect();
+            let labels = english_labels(&said, &keys);
             let mut m = Message::phrase(said.clone()).labelled(&keys);
             for ((_, command), label) in buttons.iter().zip(labels) {
                 m = m.button(label, command);
@@ -535,16 +526,7 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
                 ));
             }
             let keys: Vec<&str> = buttons.iter().map(|(k, _, _)| k.as_str()).collect();
-            let labels: Vec<String> = keys
-                .iter()
-                .map(|k| {
-                    Phrase {
-                        key: k.to_string(),
-                        ..said.clone()
-                    }
-                    .text(Locale::En)
-                })
-                .collect();
+            let labels = english_labels(&said, &keys);
             let mut m = Message::phrase(said.clone()).labelled(&keys);
             for ((_, command, style), label) in buttons.iter().zip(labels) {
                 m = m.styled_button(label, command, *style);
@@ -829,4 +811,18 @@ pub fn secrets(g: &Nakama, d: &NakamaData, viewer: &croupier_core::table::Viewer
     seen.extend(g.spaces.iter().flatten().map(foe));
     seen.extend(g.defeated_enemies.iter().map(foe));
     hidden.difference(&seen).cloned().collect()
+}
+
+/// The English labels of buttons whose words are the messages `keys`, given `said`'s values
+/// (other languages relabel them from the message's phrase).
+fn english_labels(said: &Phrase, keys: &[&str]) -> Vec<String> {
+    keys.iter()
+        .map(|k| {
+            Phrase {
+                key: k.to_string(),
+                ..said.clone()
+            }
+            .text(Locale::En)
+        })
+        .collect()
 }

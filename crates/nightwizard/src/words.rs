@@ -4,9 +4,7 @@
 use croupier_core::table::{Phrase, Refusal, RuleError, Value};
 
 /// A refusal by the rules in the catalogue's words.
-pub(crate) fn no<T>(phrase: Phrase) -> Result<T, RuleError> {
-    Err(RuleError::said(Refusal::Rules, phrase))
-}
+pub(crate) use croupier_core::table::refuse_said as no;
 
 /// A refusal by the rules in the catalogue's words, as an error value.
 pub(crate) fn refusal(phrase: Phrase) -> RuleError {

@@ -12,9 +12,7 @@ use croupier_core::rng::GameRng;
 use croupier_core::table::{Phrase, Place, Refusal, RuleError, UserId};
 
 /// A refusal by the rules in the catalogue's words (`locales/*/ninja.ftl`).
-pub(crate) fn no<T>(phrase: Phrase) -> Result<T, RuleError> {
-    Err(RuleError::said(Refusal::Rules, phrase))
-}
+pub(crate) use croupier_core::table::refuse_said as no;
 
 /// Attribute points a new ninja allocates.
 pub const ATTRIBUTE_POINTS: i32 = 40;

@@ -19,9 +19,7 @@ use croupier_core::table::{
 type C<'a, 'b> = Ctx<'a, NobiData, ()>;
 
 /// A refusal in the catalogue's words (`locales/*/nobi.ftl`): nothing changes.
-pub(crate) fn no<T>(phrase: Phrase) -> Result<T, RuleError> {
-    Err(RuleError::said(Refusal::Rules, phrase))
-}
+pub(crate) use croupier_core::table::refuse_said as no;
 
 /// A refusal naming the player who may do it instead (`$name`).
 fn only<T>(key: &str, name: &str) -> Result<T, RuleError> {

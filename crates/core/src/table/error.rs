@@ -52,6 +52,12 @@ pub fn refuse<T>(msg: impl Into<String>) -> Result<T, RuleError> {
     Err(RuleError::new(msg))
 }
 
+/// A refusal by the rules in the catalogue's words (a game's `locales/*/<game>.ftl`): nothing
+/// changes, and each reader reads why in their language.
+pub fn refuse_said<T>(phrase: super::said::Phrase) -> Result<T, RuleError> {
+    Err(RuleError::said(Refusal::Rules, phrase))
+}
+
 /// A problem in a data file: which file, which card, which field.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{file}: {item}: {problem}")]

@@ -31,7 +31,7 @@ pub use command::{Command, CommandSyntaxError};
 pub use data_file::{read_data_file, MAX_DATA_TEXT};
 pub use declare::{Choices, Commands, Permission};
 pub use engine::{Input, Lifetime, Outcome, Request, TableError, Trouble, SYSTEM_USER};
-pub use error::{refuse, DataError, Refusal, RuleError};
+pub use error::{refuse, refuse_said, DataError, Refusal, RuleError};
 pub use game::{
     Actor, BadState, Ctx, Decision, DynCtx, DynError, DynGame, DynState, Game, Loaded, Place, Role,
     Viewer,

@@ -3,7 +3,7 @@
 //! language; their English is the text the crate has always written.
 
 use croupier_core::i18n::{lookup, Locale};
-use croupier_core::table::{Message, Phrase, Refusal, RuleError, Said, Value};
+use croupier_core::table::{Message, Phrase, Said, Value};
 
 /// A message in the catalogue's words.
 pub fn say(phrase: Phrase) -> Message {
@@ -11,9 +11,7 @@ pub fn say(phrase: Phrase) -> Message {
 }
 
 /// A refusal by the rules in the catalogue's words.
-pub fn no<T>(phrase: Phrase) -> Result<T, RuleError> {
-    Err(RuleError::said(Refusal::Rules, phrase))
-}
+pub use croupier_core::table::refuse_said as no;
 
 /// A name the rules or the data write in English (a Judge's label, `Hit Check`, `PACC`; a
 /// Difficulty's, `Ordinary`) in each reader's language: the message `prefix-<name>` when the
