@@ -27,35 +27,21 @@ pub struct Live<'a> {
 }
 
 fn class_names(c: &Character, cat: &Catalog) -> Value {
-    joined(
-        "nw-join-slash",
-        c.classes
-            .iter()
-            .map(|id| {
-                Value::from(
-                    cat.data
-                        .class(id)
-                        .map(|d| d.name.clone())
-                        .unwrap_or_else(|| id.clone()),
-                )
-            })
-            .collect(),
-    )
+    slash_names(&c.classes, |id| cat.data.class(id).map(|d| d.name.clone()))
 }
 
 fn element_names(c: &Character, cat: &Catalog) -> Value {
+    slash_names(&c.elements, |id| {
+        cat.data.element(id).map(|d| d.name.clone())
+    })
+}
+
+/// Names joined by ` / ` in the reader's language: each id's data name, or the id itself.
+fn slash_names(ids: &[String], name: impl Fn(&str) -> Option<String>) -> Value {
     joined(
         "nw-join-slash",
-        c.elements
-            .iter()
-            .map(|id| {
-                Value::from(
-                    cat.data
-                        .element(id)
-                        .map(|d| d.name.clone())
-                        .unwrap_or_else(|| id.clone()),
-                )
-            })
+        ids.iter()
+            .map(|id| Value::from(name(id).unwrap_or_else(|| id.clone())))
             .collect(),
     )
 }
