@@ -200,6 +200,9 @@ pub struct Enemy {
     pub id: String,
     /// Name.
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// Threat level.
     pub threat: u8,
     /// Reward in millions of Berries.
@@ -255,6 +258,9 @@ pub struct Boss {
     pub id: String,
     /// Name.
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// Threat level.
     pub threat: u8,
     /// Reward in millions of Berries.
@@ -329,6 +335,9 @@ pub struct Character {
     pub id: String,
     /// Name.
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// Special ability.
     pub special: Special,
 }
@@ -549,6 +558,27 @@ pub fn load(dir: &Path) -> Result<NakamaData, Vec<DataError>> {
         bosses: bosses.into_iter().map(|x| x.1).collect(),
         characters: characters.into_iter().map(|x| x.1).collect(),
     })
+}
+
+impl Enemy {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+}
+
+impl Boss {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+}
+
+impl Character {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
 }
 
 #[cfg(test)]

@@ -253,6 +253,8 @@ impl Session {
             mods: Default::default(),
             effects: vec![],
             once: None,
+            name_ja: None,
+            effect_ja: None,
         };
         self.give_skill_def(user, def, sl);
     }

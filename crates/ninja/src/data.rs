@@ -52,6 +52,9 @@ pub struct AdditiveDef {
     pub id: String,
     /// Display name.
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// One line on what it does.
     pub summary: String,
     /// True for the additive that grants rerolls instead of skill.
@@ -66,6 +69,9 @@ pub struct ObstacleDef {
     pub id: String,
     /// Display name.
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// Initials written where the obstacle starts on the score sheet.
     pub initials: String,
     /// Round (1 or 2) whose course it belongs to; the final runs all.
@@ -277,6 +283,20 @@ impl NinjaData {
             .iter()
             .find(|a| a.luck)
             .map(|a| a.id.as_str())
+    }
+}
+
+impl AdditiveDef {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+}
+
+impl ObstacleDef {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
     }
 }
 

@@ -165,10 +165,16 @@ impl Effect {
 pub struct Ability {
     /// Name (unique over the whole set; players announce it by name).
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// Usage tag.
     pub tag: Tag,
     /// Rules text.
     pub text: String,
+    /// The `text` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_ja: Option<String>,
     /// What the bot applies.
     pub effect: Effect,
 }
@@ -184,6 +190,9 @@ pub struct Character {
     pub side: String,
     /// Name.
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// Profession.
     pub profession: String,
     /// Power skill.
@@ -211,10 +220,19 @@ pub struct GainCard {
     pub id: String,
     /// Name.
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// Description (Darkness) or empty.
     pub description: String,
+    /// The `description` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description_ja: Option<String>,
     /// Effect text as printed.
     pub text: String,
+    /// The `text` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_ja: Option<String>,
     /// Skill modifier the card gives its holder.
     pub bonus: Option<(Skill, i64)>,
     /// Ability the card gives its holder.
@@ -236,8 +254,14 @@ pub struct Intro {
     pub id: String,
     /// Name.
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// Text read out.
     pub description: String,
+    /// The `description` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description_ja: Option<String>,
 }
 
 /// How a Scene is resolved.
@@ -264,8 +288,14 @@ pub struct Scene {
     pub id: String,
     /// Name.
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// Text read out.
     pub description: String,
+    /// The `description` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description_ja: Option<String>,
     /// Check or Role-play challenge.
     pub test: Test,
     /// Optional extra effect for the GM.
@@ -279,8 +309,14 @@ pub struct Epilogue {
     pub id: String,
     /// Name.
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// Text read out.
     pub description: String,
+    /// The `description` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description_ja: Option<String>,
     /// The final test's skill.
     pub skill: Skill,
     /// The final test's difficulty.
@@ -519,6 +555,8 @@ impl Entry<'_> {
             tag: tag?,
             text: get("text").unwrap_or_default().to_string(),
             effect: effect?,
+            name_ja: None,
+            text_ja: None,
         })
     }
 }
@@ -692,6 +730,7 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                             power,
                             technique,
                             ability,
+                            name_ja: None,
                         });
                     }
                 }
@@ -740,6 +779,9 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                             text,
                             bonus,
                             ability,
+                            name_ja: None,
+                            description_ja: None,
+                            text_ja: None,
                         };
                         if key == "light" {
                             d.light.push(c)
@@ -756,6 +798,8 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                             id,
                             name,
                             description,
+                            name_ja: None,
+                            description_ja: None,
                         });
                     }
                 }
@@ -796,6 +840,8 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                             description,
                             test,
                             effect,
+                            name_ja: None,
+                            description_ja: None,
                         });
                     }
                 }
@@ -816,6 +862,8 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                             description,
                             skill,
                             difficulty,
+                            name_ja: None,
+                            description_ja: None,
                         });
                     }
                 }
@@ -895,5 +943,47 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
         Ok(d)
     } else {
         Err(errors)
+    }
+}
+
+impl Ability {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+}
+
+impl Character {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+}
+
+impl GainCard {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+}
+
+impl Intro {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+}
+
+impl Scene {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+}
+
+impl Epilogue {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
     }
 }

@@ -128,6 +128,70 @@ pub enum Value {
         /// The values.
         list: Vec<Value>,
     },
+    /// A data entry's words as its data file gives them (a skill's name, a card's text): the
+    /// English, and the Japanese the file carries beside it (`name_ja` beside `name`). A
+    /// language the file does not carry reads the English (`croupier check-data` lists those).
+    Data(Box<DataText>),
+}
+
+/// A data entry's words in each language its data file carries (see [`Value::Data`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct DataText {
+    /// The English, as the data file writes it.
+    pub en: String,
+    /// The Japanese, if the data file carries it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ja: Option<String>,
+}
+
+impl DataText {
+    /// The words `en`, with their Japanese `ja` if the data carries it.
+    pub fn new(en: &str, ja: Option<&str>) -> Self {
+        DataText {
+            en: en.to_string(),
+            ja: ja.map(str::to_string),
+        }
+    }
+
+    /// The words in `locale`: the English where the data carries no other.
+    pub fn get(&self, locale: Locale) -> &str {
+        match locale {
+            Locale::En => &self.en,
+            Locale::Ja => self.ja.as_deref().unwrap_or(&self.en),
+        }
+    }
+}
+
+impl From<DataText> for Value {
+    fn from(d: DataText) -> Self {
+        Value::Data(Box::new(d))
+    }
+}
+
+/// A data entry's words as a [`Value`]: `en`, with the Japanese `ja` where the data has it.
+pub fn data(en: &str, ja: Option<&str>) -> Value {
+    DataText::new(en, ja).into()
+}
+
+/// What `croupier check-data` says of entries without Japanese words (`None`: every entry has
+/// them): `what` names the file and field (`skills.toml name_ja`), `ids` the entries lacking it.
+pub fn missing_japanese<'a>(what: &str, ids: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let ids: Vec<&str> = ids.into_iter().collect();
+    if ids.is_empty() {
+        return None;
+    }
+    let shown: Vec<&str> = ids.iter().take(12).copied().collect();
+    let more = if ids.len() > shown.len() {
+        format!(" and {} more", ids.len() - shown.len())
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "{what}: {} entr{} without Japanese words (the English is shown to Japanese readers): {}{more}",
+        ids.len(),
+        if ids.len() == 1 { "y" } else { "ies" },
+        shown.join(", ")
+    ))
 }
 
 /// A log entry's summary in every language (see [`Value::Summary`]).
@@ -203,6 +267,7 @@ impl Value {
                 Locale::En => s.english.clone(),
                 other => s.words.summary(other),
             },
+            Value::Data(d) => d.get(locale).to_string(),
         }
     }
 }

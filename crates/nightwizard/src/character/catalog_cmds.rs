@@ -96,6 +96,8 @@ pub(super) fn skills(
                 mods: parse_mods(mods.as_deref().unwrap_or(""))?,
                 effects: vec![],
                 once: None,
+                name_ja: None,
+                effect_ja: None,
             };
             let p = skill_problems(&s, &data.classes);
             if !p.is_empty() {
@@ -297,6 +299,7 @@ pub(super) fn enemies(
                 stats,
                 attack: attack.unwrap_or_default(),
                 notes: notes.unwrap_or_default(),
+                name_ja: None,
             };
             let p = enemy_problems(&e);
             if !p.is_empty() {

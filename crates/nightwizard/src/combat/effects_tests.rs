@@ -657,6 +657,8 @@ fn rule_10_6_a_long_skill_reaches_long_range_and_a_short_one_does_not() {
         mods: Default::default(),
         effects: vec![],
         once: None,
+        name_ja: None,
+        effect_ja: None,
     };
     // Shade stays at Short range, so that the fight goes on.
     let mut t = fight(&[("alice", "thrown_blades", 1)], &["Swarm", "Shade"]);

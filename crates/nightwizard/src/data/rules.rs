@@ -45,6 +45,9 @@ pub struct ClassDef {
     pub id: String,
     /// Name (`Ninja`).
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// Str, Fin, Awa, Kno, Spi, Luck.
     pub attrs: [i32; 6],
     /// PACC, EVA, MACC, PATK, MATK, PDEF, MDEF, SPD bonuses.
@@ -68,6 +71,9 @@ pub struct ElementDef {
     pub id: String,
     /// Name (`Wind`).
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// Attribute bonus.
     pub attrs: [i32; 6],
     /// Body bonus.
@@ -153,10 +159,16 @@ pub struct BadStatus {
     pub id: String,
     /// Name.
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// Has a rating that stacks.
     pub rated: bool,
     /// Effect text.
     pub effect: String,
+    /// The `effect` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect_ja: Option<String>,
     /// How it ends.
     pub ends: String,
 }
@@ -187,6 +199,9 @@ pub struct SkillDef {
     pub id: String,
     /// Name.
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// Class id or `general`.
     pub class: String,
     /// Category (`auto`, `secret`, `trait`, `spell`, …, or empty).
@@ -219,6 +234,9 @@ pub struct SkillDef {
     /// Effect text.
     #[serde(default)]
     pub effect: String,
+    /// The `effect` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect_ja: Option<String>,
     /// Plain-number stat changes per SL (`pacc`…`spd`, `body`, `mind`): the Constant
     /// modifiers.
     #[serde(default)]
@@ -261,6 +279,9 @@ pub struct ItemDef {
     pub id: String,
     /// Name.
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// weapon, armor, accessory, enchantment, broom, broom_option, tool, potion.
     pub kind: String,
     /// Slot.
@@ -284,6 +305,9 @@ pub struct ItemDef {
     /// Effect text.
     #[serde(default)]
     pub effect: String,
+    /// The `effect` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect_ja: Option<String>,
     /// "Doesn't Stack" armour (§14.5): while it is worn, other armour gives no combat-stat
     /// values, except items in the One Hand, Two Hand and Clothes slots.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -435,6 +459,9 @@ pub struct EnemyDef {
     pub id: String,
     /// Name.
     pub name: String,
+    /// The `name` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     /// mob, guest, boss, extra.
     pub kind: String,
     /// HP.
@@ -526,5 +553,47 @@ impl NwData {
             .find(|d| (d.min..=d.max).contains(&n))
             .map(|d| d.label.as_str())
             .unwrap_or("-")
+    }
+}
+
+impl ClassDef {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+}
+
+impl ElementDef {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+}
+
+impl BadStatus {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+}
+
+impl SkillDef {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+}
+
+impl ItemDef {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+}
+
+impl EnemyDef {
+    /// Its name in each language the data carries (the English where it carries no other).
+    pub fn said_name(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
     }
 }

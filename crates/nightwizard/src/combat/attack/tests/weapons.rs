@@ -26,6 +26,8 @@ fn skill(id: &str, timing: &str, check: &str, restrict: &str) -> SkillDef {
         mods: Default::default(),
         effects: vec![],
         once: None,
+        name_ja: None,
+        effect_ja: None,
     }
 }
 
