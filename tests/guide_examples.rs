@@ -155,6 +155,114 @@ fn every_seeded_console_example_in_the_guides_prints_what_the_guide_shows() {
     assert!(run >= 13, "only {run} seeded examples");
 }
 
+/// The words of `block`'s input lines: what the players typed (names, labels, their own text)
+/// is shown back as they typed it, in any language.
+fn typed_words(block: &Block) -> Vec<String> {
+    let mut out = vec![];
+    for l in block.lines.iter().filter(|l| is_input(l)) {
+        let mut word = String::new();
+        for c in l.chars().chain([' ']) {
+            if c.is_ascii_alphanumeric() || "@/+-_".contains(c) {
+                word.push(c);
+            } else if !word.is_empty() {
+                out.push(std::mem::take(&mut word));
+            }
+        }
+    }
+    out
+}
+
+/// The abbreviations the games themselves print in Japanese too (the Night Wizard rulebook's
+/// HP/MP/SL/CL, a GM, an NPC, a PC) and the console's own `⛔`-free frame words.
+const KEPT: [&str; 8] = ["GM", "NPC", "PC", "PCs", "HP", "MP", "SL", "CL"];
+
+/// Issue #40's acceptance: the Japanese transcript of every seeded guide example holds no
+/// English word outside commands, names, what the players typed and dice notation; and the
+/// Japanese table refuses exactly the steps the English one refuses (the words differ, the
+/// game does not).
+#[test]
+fn every_seeded_guide_example_reads_japanese_with_no_english_word() {
+    // The names the bot gives the ninjas it makes up (`/ninja fill`) are people's names.
+    let names = std::fs::read_to_string("data/ninja/names.toml").unwrap();
+    let people: Vec<String> = names
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(|l| l.split(|c: char| !c.is_ascii_alphabetic()))
+        .filter(|w| w.len() > 1 && *w != "names")
+        .map(str::to_string)
+        .collect();
+    let mut problems = vec![];
+    let mut run = 0;
+    for file in GUIDES {
+        let text = std::fs::read_to_string(file).unwrap();
+        for block in seeded_blocks(&text) {
+            run += 1;
+            let dir = tempfile::tempdir().unwrap();
+            let input: String = block
+                .lines
+                .iter()
+                .filter(|l| is_input(l))
+                .map(|l| format!("{}\n", l.trim()))
+                .collect();
+            let en = console_bin::seeded(&dir.path().join("en.db"), block.seed, &input);
+            let out = console_bin::run_with(
+                &dir.path().join("ja.db"),
+                Some(block.seed),
+                &["--locale", "ja"],
+                &input,
+            );
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let ja = String::from_utf8(out.stdout).unwrap();
+            let at = format!("{file}:{} (seed {})", block.line, block.seed);
+            let refusals = |t: &str| t.lines().filter(|l| l.contains('⛔')).count();
+            if refusals(&en) != refusals(&ja) {
+                problems.push(format!(
+                    "{at}: {} refusals in English, {} in Japanese\n--- ja ---\n{ja}",
+                    refusals(&en),
+                    refusals(&ja)
+                ));
+            }
+            // An attachment's line names its file.
+            let shown: String = ja
+                .lines()
+                .filter(|l| !l.starts_with("📎 "))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            let mut typed = typed_words(&block);
+            typed.extend(people.iter().cloned());
+            let mut names: Vec<&str> = typed.iter().map(String::as_str).collect();
+            names.extend(KEPT);
+            let english = croupier_core::testkit::english_words(&shown, &names);
+            if !english.is_empty() {
+                let mut uniq = english.clone();
+                uniq.sort();
+                uniq.dedup();
+                problems.push(format!(
+                    "{at}: {} English words ({} distinct): {uniq:?}\n--- ja ---\n{ja}",
+                    english.len(),
+                    uniq.len()
+                ));
+            }
+        }
+    }
+    assert!(run >= 13, "only {run} seeded examples");
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+/// The scan itself: an English word left in a Japanese line is found; what the player typed,
+/// a command and dice notation are not.
+#[test]
+fn the_japanese_scan_finds_an_english_word_and_only_that() {
+    let line = "alice は /roll で 2d6+3 を振り、@bob に rolled と言った\n";
+    let typed = ["alice"];
+    let got = croupier_core::testkit::english_words(line, &typed);
+    assert_eq!(got, vec!["rolled".to_string()]);
+}
+
 /// The card games' guides have no example a reader cannot replay: each of their console
 /// examples names its seed.
 #[test]

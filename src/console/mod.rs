@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::Arc;
 
-use crate::i18n::{Locale, Readers};
+use crate::i18n::{Arg, Locale, Readers};
 use crate::table::{
     render_reply_in, Actor, Command, Input, ManualClock, Reply, Request, ShownList, Table, UserId,
 };
@@ -121,11 +121,19 @@ impl<'a> Console<'a> {
     /// Handles one line.
     pub fn line(&mut self, n: usize, line: &str, out: &mut impl Write) -> io::Result<()> {
         match self.read(line) {
-            Err(msg) => writeln!(out, "[console] ⛔ line {n}: {msg}")?,
+            Err(msg) => writeln!(
+                out,
+                "{}",
+                self.say(
+                    "console-line-problem",
+                    &[("line", n.into()), ("problem", msg.into())]
+                )
+            )?,
             Ok(Line::Skip) => {}
             Ok(Line::Wait(secs)) => {
                 self.clock.advance(secs);
-                writeln!(out, "[console] ⏱ {} later", human(secs))?;
+                let later = self.say("console-later", &[("duration", self.human(secs).into())]);
+                writeln!(out, "{later}")?;
                 self.run_due(out)?;
             }
             Ok(Line::Act {
@@ -146,25 +154,25 @@ impl<'a> Console<'a> {
             return Ok(Line::Skip);
         }
         if let Some(rest) = t.strip_prefix("@wait") {
-            return parse_duration(rest.trim()).map(Line::Wait);
+            return parse_duration(rest.trim())
+                .map(Line::Wait)
+                .ok_or_else(|| self.say("console-bad-wait", &[("given", rest.trim().into())]));
         }
         let (channel, rest) = match t.strip_prefix('#') {
             Some(r) => {
                 let (c, rest) = r
                     .split_once(char::is_whitespace)
-                    .ok_or("after `#channel` write `USER: /command`")?;
+                    .ok_or_else(|| self.say("console-after-channel", &[]))?;
                 (c.to_string(), rest.trim())
             }
             None => (self.opts.channel.clone(), t),
         };
         let (user, what) = rest
             .split_once(':')
-            .ok_or("expected `USER: /command …`, `USER: press LABEL` or `USER: pick VALUE`")?;
+            .ok_or_else(|| self.say("console-expected-act", &[]))?;
         let user = user.trim();
         if user.is_empty() || user.contains(char::is_whitespace) {
-            return Err(format!(
-                "`{user}` is not a user name (one word, then a colon)"
-            ));
+            return Err(self.say("console-bad-user", &[("user", user.into())]));
         }
         Ok(Line::Act {
             channel,
@@ -184,30 +192,33 @@ impl<'a> Console<'a> {
         let input = if let Some(label) = what.strip_prefix("press ") {
             match self.shown.button(channel, &uid, label.trim()) {
                 Some(found) => found.input(),
-                None => Err(format!(
-                    "there is no button `{}` on a message shown to {user}{}",
-                    label.trim(),
-                    self.nothing_shown_yet(channel, &uid)
+                None => Err(self.say(
+                    self.nothing_shown_yet(channel, &uid, "console-no-button"),
+                    &[("label", label.trim().into()), ("user", user.into())],
                 )),
             }
         } else if let Some(value) = what.strip_prefix("pick ") {
             match self.shown.pick(channel, &uid, value.trim()) {
                 Some(found) => found.input(),
-                None => Err(format!(
-                    "there is no menu entry `{}` on a menu shown to {user}{}",
-                    value.trim(),
-                    self.nothing_shown_yet(channel, &uid)
+                None => Err(self.say(
+                    self.nothing_shown_yet(channel, &uid, "console-no-entry"),
+                    &[("value", value.trim().into()), ("user", user.into())],
                 )),
             }
         } else if what == "again" {
             self.pressed
                 .get(&(channel.to_string(), uid.clone()))
                 .cloned()
-                .ok_or_else(|| format!("{user} has pressed nothing in #{channel} yet"))
+                .ok_or_else(|| {
+                    self.say(
+                        "console-nothing-pressed",
+                        &[("user", user.into()), ("channel", channel.into())],
+                    )
+                })
         } else {
             Command::parse_line(what)
                 .map(Input::Command)
-                .map_err(|e| e.to_string())
+                .map_err(|e| e.text(self.opts.locale))
         };
         let input = match input {
             Ok(i) => i,
@@ -243,7 +254,11 @@ impl<'a> Console<'a> {
         actor: Option<(&UserId, Readers)>,
         out: &mut impl Write,
     ) -> io::Result<()> {
-        // Remembered as read, so `press` takes a button's label in the reader's language.
+        // Remembered as read, so `press` takes a button's label in the reader's language; and
+        // as made, so a label in English (the guides' examples) is taken too.
+        if self.opts.locale != Locale::En {
+            self.shown.remember(channel, replies);
+        }
         let mut read = Vec::with_capacity(replies.len());
         for r in replies {
             let locale = match actor {
@@ -261,15 +276,37 @@ impl<'a> Console<'a> {
         Ok(())
     }
 
-    /// Why `press`/`pick` found nothing when this run has shown `user` no buttons or menu in
-    /// `channel`: they are not kept in the database, so a restarted console has none yet.
-    fn nothing_shown_yet(&self, channel: &str, user: &UserId) -> &'static str {
-        if self.shown.any_for(channel, user) {
-            ""
-        } else {
-            " in this run of the console (buttons and menus are not kept in the database: \
-             `/game status` shows the game's buttons again, or type the command)"
+    /// Why `press`/`pick` found nothing (the message `key`), said more fully (`key-yet`) when
+    /// this run has shown `user` no buttons or menu in `channel`: they are not kept in the
+    /// database, so a restarted console has none yet.
+    fn nothing_shown_yet(&self, channel: &str, user: &UserId, key: &'static str) -> &'static str {
+        match (self.shown.any_for(channel, user), key) {
+            (true, k) => k,
+            (false, "console-no-button") => "console-no-button-yet",
+            (false, _) => "console-no-entry-yet",
         }
+    }
+
+    /// The console's own message `key` in its language.
+    fn say(&self, key: &str, args: &[(&str, Arg)]) -> String {
+        crate::i18n::text(self.opts.locale, key, args)
+    }
+
+    /// A duration as `@wait` takes it (`25h`), in the console's language.
+    fn human(&self, secs: i64) -> String {
+        let (n, unit) = if secs % 86400 == 0 && secs > 0 {
+            (secs / 86400, "d")
+        } else if secs % 3600 == 0 && secs > 0 {
+            (secs / 3600, "h")
+        } else if secs % 60 == 0 && secs > 0 {
+            (secs / 60, "m")
+        } else {
+            (secs, "s")
+        };
+        self.say(
+            "console-duration",
+            &[("n", n.into()), ("unit", unit.into())],
+        )
     }
 
     fn run_due(&mut self, out: &mut impl Write) -> io::Result<()> {
@@ -345,7 +382,7 @@ fn without_comment(line: &str) -> &str {
     line
 }
 
-fn parse_duration(s: &str) -> Result<i64, String> {
+fn parse_duration(s: &str) -> Option<i64> {
     let s = s.trim().trim_start_matches('+');
     let (num, mult) = match s.chars().last() {
         Some('s') => (&s[..s.len() - 1], 1),
@@ -359,19 +396,6 @@ fn parse_duration(s: &str) -> Result<i64, String> {
         .ok()
         .filter(|n| (0..=10_000_000).contains(n))
         .map(|n| n * mult)
-        .ok_or_else(|| format!("`@wait {s}` needs a duration like 30m, 25h or 3d"))
-}
-
-fn human(secs: i64) -> String {
-    if secs % 86400 == 0 && secs > 0 {
-        format!("{}d", secs / 86400)
-    } else if secs % 3600 == 0 && secs > 0 {
-        format!("{}h", secs / 3600)
-    } else if secs % 60 == 0 && secs > 0 {
-        format!("{}m", secs / 60)
-    } else {
-        format!("{secs}s")
-    }
 }
 
 #[cfg(test)]
@@ -419,8 +443,8 @@ mod tests {
 
     #[test]
     fn durations() {
-        assert_eq!(parse_duration("25h"), Ok(90000));
-        assert_eq!(parse_duration("+3d"), Ok(259200));
-        assert!(parse_duration("soon").is_err());
+        assert_eq!(parse_duration("25h"), Some(90000));
+        assert_eq!(parse_duration("+3d"), Some(259200));
+        assert!(parse_duration("soon").is_none());
     }
 }

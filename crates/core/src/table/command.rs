@@ -45,6 +45,23 @@ pub enum CommandSyntaxError {
     DuplicateOption(String),
 }
 
+impl CommandSyntaxError {
+    /// The reason in `locale` (the English is the `Display` text).
+    pub fn text(&self, locale: crate::i18n::Locale) -> String {
+        use crate::i18n::text;
+        match self {
+            Self::MissingSlash => text(locale, "command-missing-slash", &[]),
+            Self::UnclosedQuote(c) => {
+                text(locale, "command-unclosed-quote", &[("column", (*c).into())])
+            }
+            Self::StrayWord(w) => text(locale, "command-stray-word", &[("word", w.into())]),
+            Self::DuplicateOption(o) => {
+                text(locale, "command-duplicate-option", &[("option", o.into())])
+            }
+        }
+    }
+}
+
 impl Command {
     /// Builds a command from a path such as `"nobi join"`.
     pub fn new(path: &str) -> Self {
@@ -304,6 +321,27 @@ fn split_words(s: &str) -> Result<Vec<String>, CommandSyntaxError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A syntax error reads the same in English from the catalogue as its `Display`, and in
+    /// Japanese as Japanese.
+    #[test]
+    fn a_syntax_error_reads_in_the_readers_language() {
+        use crate::i18n::Locale;
+        for line in [
+            "roll expr:1",
+            "/roll expr:\"2d6",
+            "/roll a:\"1\" 2d6",
+            "/roll a:1 a:2",
+        ] {
+            let e = Command::parse_line(line).unwrap_err();
+            assert_eq!(e.text(Locale::En), e.to_string(), "{line}");
+            let ja = e.text(Locale::Ja);
+            assert!(
+                ja.chars().any(|c| ('\u{3040}'..='\u{30ff}').contains(&c)),
+                "{ja}"
+            );
+        }
+    }
 
     #[test]
     fn parses_path_and_options() {
