@@ -898,3 +898,54 @@ async fn a_modal_submission_plays_a_nobi_narration_end_to_end() {
     assert!(!story.contains("I steal the show"), "{story}");
     env.stop().await;
 }
+
+/// Issue #40: a reminder answers no interaction, so nothing it comes with tells its language:
+/// it is written in the server's language as the channel's latest interaction gave it
+/// (`guild_locale`), here Japanese after an English start, with another player acting in
+/// between.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_reads_in_the_servers_language_as_the_channel_last_saw_it() {
+    use croupier::table::ManualClock;
+    let clock = std::sync::Arc::new(ManualClock::at(1_767_225_600));
+    let c = clock.clone();
+    let mut env = Env::start_configured(
+        support::fake_gateway::GatewayOptions::new(
+            support::fake_discord::TOKEN,
+            vec![support::fake_discord::GUILD_ID],
+        ),
+        move |cfg| cfg.clock = c,
+    )
+    .await;
+    nobi_three(&env).await;
+    // The server's language turns Japanese; Bob looks at the table (an interaction that
+    // changes nothing in the game).
+    env.fake.set_guild_locale("ja");
+    let (_, cb) = env.slash(&BOB, "game status", &[]).await;
+    assert!(!text(msg(&cb)).contains('⛔'), "{}", text(msg(&cb)));
+    let mark = env.sent_since(0).len();
+    clock.advance(25 * 3600);
+    let sent = wait_text(&env, mark, "⏰ リマインダー").await;
+    let reminder = sent
+        .iter()
+        .map(|r| text(msg(r)))
+        .find(|t| t.contains("⏰"))
+        .unwrap_or_default();
+    assert!(!reminder.contains("Reminder"), "{reminder}");
+    assert!(reminder.contains("時間待っています"), "{reminder}");
+    // Back to English: the next reminder follows the channel's latest interaction.
+    env.fake.set_guild_locale("en-US");
+    let (_, cb) = env.slash(&CAROL, "game status", &[]).await;
+    assert!(!text(msg(&cb)).contains('⛔'), "{}", text(msg(&cb)));
+    let mark = env.sent_since(0).len();
+    clock.advance(25 * 3600);
+    let sent = wait_text(&env, mark, "⏰ Reminder").await;
+    let reminder = sent
+        .iter()
+        .map(|r| text(msg(r)))
+        .filter(|t| t.contains("⏰"))
+        .last()
+        .unwrap_or_default();
+    assert!(reminder.contains("waiting for"), "{reminder}");
+    assert!(!reminder.contains("リマインダー"), "{reminder}");
+    env.stop().await;
+}

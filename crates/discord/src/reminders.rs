@@ -8,8 +8,6 @@ use poise::serenity_prelude::Http;
 use tokio::sync::watch;
 use tracing::warn;
 
-use croupier_core::i18n::Readers;
-
 use super::handler::{post_drafts, Shared};
 use super::ids::{self, LongIds};
 use super::render::{self, Draft, Scene};
@@ -51,11 +49,13 @@ pub async fn run(
                 let mut long = LongIds::default();
                 let (due, more) = t.run_due_some(DUE_BATCH)?;
                 for (channel, replies) in due {
-                    // A reminder answers no interaction: nothing tells its readers' language.
+                    // A reminder answers no interaction: the channel's language (chosen, or
+                    // the server's as the channel's latest interaction gave it) is its readers'.
+                    let readers = t.channel_readers(&channel)?;
                     let scene = Scene {
                         channel: &channel,
                         invoker: None,
-                        readers: Readers::default(),
+                        readers,
                     };
                     let drafts = render::render(&look, &scene, &replies, &mut long);
                     out.push((channel, drafts));

@@ -113,22 +113,51 @@ pub fn channel_exists(tx: &Tx, channel: &str) -> Result<bool, StoreError> {
     Ok(channel_languages(tx, channel, "")?.is_some())
 }
 
-/// The languages chosen with `/game language` (as stored tags) that a request in `channel` by
-/// `user` reads: the channel's public language and the user's own (`None`: not chosen). The
-/// outer `None`: the channel has no row yet (read on every request, in its one statement).
-#[allow(clippy::type_complexity)]
+/// The languages a channel's row keeps (as stored tags; `None`: not chosen, or not seen).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Languages {
+    /// The channel's public language, chosen with `/game language channel:`.
+    pub channel: Option<String>,
+    /// The user's own, chosen with `/game language me:`.
+    pub user: Option<String>,
+    /// The server's, as the channel's last interaction in a server gave it (`guild_locale`).
+    pub server: Option<String>,
+}
+
+/// The languages a request in `channel` by `user` reads (see [`Languages`]). `None`: the
+/// channel has no row yet (read on every request, in its one statement).
 pub fn channel_languages(
     tx: &Tx,
     channel: &str,
     user: &str,
-) -> Result<Option<(Option<String>, Option<String>)>, StoreError> {
+) -> Result<Option<Languages>, StoreError> {
     tx.query_opt(
-        "SELECT language, (SELECT language FROM user_languages WHERE user_id = ?2)
+        "SELECT language, (SELECT language FROM user_languages WHERE user_id = ?2), server_language
          FROM channels WHERE channel = ?1",
         args![channel, user],
     )?
-    .map(|mut r| Ok((r.opt_text(0)?, r.opt_text(1)?)))
+    .map(|mut r| {
+        Ok(Languages {
+            channel: r.opt_text(0)?,
+            user: r.opt_text(1)?,
+            server: r.opt_text(2)?,
+        })
+    })
     .transpose()
+}
+
+/// Keeps the server's language as the channel's latest interaction in a server gave it (for
+/// what answers no interaction: reminders).
+pub fn channel_set_server_language(
+    tx: &Tx,
+    channel: &str,
+    language: &str,
+) -> Result<(), StoreError> {
+    tx.exec(
+        "UPDATE channels SET server_language = ?2 WHERE channel = ?1",
+        args![channel, language],
+    )?;
+    Ok(())
 }
 
 /// Sets (or, with `None`, clears: back to the server's) a channel's public language.

@@ -62,7 +62,11 @@ pub(super) fn language(
         };
         store::user_set_language(tx, &actor.id.0, tag)?;
     }
-    let (chan, user) = store::channel_languages(tx, &req.channel, &actor.id.0)?.unwrap_or_default();
+    let store::Languages {
+        channel: chan,
+        user,
+        ..
+    } = store::channel_languages(tx, &req.channel, &actor.id.0)?.unwrap_or_default();
     readers.set(chosen_readers(req, chan.as_deref(), user.as_deref()));
     let said = Said::Phrase(
         Phrase::titled("game-language-title", "game-language-now")

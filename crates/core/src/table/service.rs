@@ -229,6 +229,18 @@ impl Table {
         Ok((self.wake(&due, now)?, more))
     }
 
+    /// The language of what a channel reads that answers no interaction (a reminder): its
+    /// choice made with `/game language channel:`, else the server's as its latest interaction
+    /// gave it, else English.
+    pub fn channel_readers(&mut self, channel: &str) -> Result<Readers, TableError> {
+        let tx = self.store.transaction()?;
+        let l = store::channel_languages(&tx, channel, "")?.unwrap_or_default();
+        let locale = l.channel.or(l.server).map_or(crate::i18n::Locale::En, |t| {
+            crate::i18n::Locale::from_tag(&t)
+        });
+        Ok(Readers::all(locale))
+    }
+
     /// Wakes the sessions `due` in one transaction, each in its own savepoint, and commits
     /// once; also forgets request ids older than [`REQUEST_KEEP_SECS`] (by the `at` index).
     fn wake(&mut self, due: &[i64], now: i64) -> Result<Vec<(String, Vec<Reply>)>, TableError> {
@@ -666,9 +678,18 @@ fn dispatch(tx: &Tx, games: &Registry, seeds: SeedMode, cx: &Cx) -> Result<Vec<R
     store::lock_channel(tx, &cx.req.channel)?;
     // The languages chosen here, read with the channel's row (one statement on every request).
     let languages = store::channel_languages(tx, &cx.req.channel, &cx.req.actor.id.0)?;
-    if let Some((channel, user)) = &languages {
-        cx.readers
-            .set(chosen_readers(cx.req, channel.as_deref(), user.as_deref()));
+    if let Some(l) = &languages {
+        cx.readers.set(chosen_readers(
+            cx.req,
+            l.channel.as_deref(),
+            l.user.as_deref(),
+        ));
+        // The server's language, kept for what answers no interaction (reminders): written
+        // only when it changes.
+        let server = cx.req.locale.server.code();
+        if cx.req.guild.is_some() && l.server.as_deref() != Some(server) {
+            store::channel_set_server_language(tx, &cx.req.channel, server)?;
+        }
     }
     let cmd = match &cx.req.input {
         Input::Command(c) => c,

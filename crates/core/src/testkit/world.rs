@@ -69,7 +69,7 @@ impl World {
             });
             shared.push((g.name().to_string(), stored));
         }
-        let channel_language = store::channel_languages(tx, channel, "")?.map(|(c, _)| c);
+        let channel_language = store::channel_languages(tx, channel, "")?.map(|l| l.channel);
         let languages = (channel_language, store::user_languages(tx)?);
         Ok(World {
             session,
