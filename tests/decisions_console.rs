@@ -230,3 +230,50 @@ fn night_wizard_the_gm_role_moves_with_the_host_but_never_to_a_player_with_a_pc(
     let old = say(&mut c, "gm: /nwenemy note text:\"x\"");
     assert!(old.contains("⛔"), "the previous GM no longer is: {old}");
 }
+
+/// Issue #40: the table's own refusals read in the reader's language — a settled button (its
+/// log entry's summary too, from the words it was written from), a game already running, no
+/// such game here, another game here — with another player acting in between; nothing changes.
+#[test]
+fn the_tables_refusals_read_in_japanese() {
+    let (mut t, clock) = table(2);
+    let opts = ConsoleOptions {
+        locale: croupier::i18n::Locale::Ja,
+        ..ConsoleOptions::default()
+    };
+    let mut c = Console::new(&mut t, clock, opts);
+    let none = refused_unchanged_or_none(&mut c, "alice: /ninja status");
+    assert!(
+        none.contains("このチャンネルに忍者障害物トーナメントのゲームはありません"),
+        "{none}"
+    );
+    say(&mut c, "alice: /nobi new");
+    say(&mut c, "alice: /nobi join character:moss");
+    say(&mut c, "bob: /nobi join character:wren");
+    say(&mut c, "alice: /nobi begin gm:@alice");
+    let running = refused_unchanged(&mut c, "bob: /nakama new character:Luffy");
+    assert!(
+        running.contains("すでにのびのびソードのゲームが進行中です"),
+        "{running}"
+    );
+    let other = refused_unchanged(&mut c, "bob: /ninja status");
+    assert!(
+        other.contains("遊んでいるのはのびのびソードで、忍者障害物トーナメントではありません"),
+        "{other}"
+    );
+    say(&mut c, "alice: press Draw Scene");
+    say(&mut c, "bob: press Roll");
+    // Another player acts before the stale press.
+    say(&mut c, "alice: /nobi status");
+    let again = refused_unchanged(&mut c, "bob: again");
+    assert!(again.contains("すでに決着しています：#"), "{again}");
+    assert!(again.contains("今できることはこちらです"), "{again}");
+    assert!(!again.contains("already settled"), "{again}");
+}
+
+/// A line that may be refused (`⛔`) or answered (a view with no game): its output.
+fn refused_unchanged_or_none(c: &mut Console, line: &str) -> String {
+    let out = say(c, line);
+    assert!(out.contains("⛔"), "{out}");
+    out
+}

@@ -181,3 +181,26 @@ table-help-one-of = one of { $choices }
 table-help-one-of-count = one of { $count } choices
 # Between the facts of a list (an option's on its /help page).
 list-facts-sep = {"; "}
+
+# Refusals of the table itself. $channel, $host, $who: mentions; $game, $playing: game titles;
+# $name: a game's command (`nobi`).
+table-button-elsewhere = that button belongs to the game in { $channel }, not to this channel; press it there, or use `/game status` here.
+table-game-running = this channel already has a game of { $game } running (hosted by { $host }). Finish it, or ask the host to `/game end` it, or start yours in another channel.
+table-no-game-of = there is no game of { $game } in this channel. Start one with `/{ $name } new`.
+table-other-game = this channel is playing { $playing }, not { $game }. Use `/{ $name } …` commands here, or another channel.
+table-host-already = { $who } hosts this game already.
+table-host-not-bot = Croupier cannot host a game; name a player.
+table-undo-nothing = there is nothing to undo in this game yet.
+# A button whose decision is settled. $label: what it was (the game's words); $log: the log
+# number; $actor: who settled it; $summary: that log entry's summary.
+table-button-settled = that button was for **{ $label }**, which is already settled: #{ $log } { $actor } — { $summary }.
+table-button-not-waited = that button answers something the game no longer waits for.
+table-button-stale-nothing = { $why } Nothing is waiting for you right now; `/game status` shows the game.
+table-button-stale-open = { $why } Here is what is open now:
+
+# The games' titles (the English is each game's declaration).
+game-title-dice = Dice Table (high roll)
+game-title-nakama = One Piece Nakama: Friends & Enemies
+game-title-nw = Night Wizard 3rd Edition
+game-title-ninja = Ninja Obstacle Tournament
+game-title-nobi = Nobi Nobi Sword

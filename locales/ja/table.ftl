@@ -161,3 +161,26 @@ table-help-modal = Discordでは、省くと入力フォームが開きます
 table-help-one-of = { $choices } のどれか
 table-help-one-of-count = { $count }個の選択肢のどれか
 list-facts-sep = {"；"}
+
+# 卓そのものが断るとき。$channel, $host, $who：メンション；$game, $playing：ゲーム名；
+# $name：ゲームのコマンド（`nobi`）。
+table-button-elsewhere = そのボタンは { $channel } のゲームのもので、このチャンネルのものではありません。そちらで押すか、ここでは `/game status` を使ってください。
+table-game-running = このチャンネルではすでに{ $game }のゲームが進行中です（ホスト：{ $host }）。終わらせるか、ホストに `/game end` を頼むか、別のチャンネルで始めてください。
+table-no-game-of = このチャンネルに{ $game }のゲームはありません。`/{ $name } new` で始めてください。
+table-other-game = このチャンネルで遊んでいるのは{ $playing }で、{ $game }ではありません。ここでは `/{ $name } …` のコマンドを使うか、別のチャンネルを使ってください。
+table-host-already = { $who } はすでにこのゲームのホストです。
+table-host-not-bot = Croupier はゲームのホストになれません。プレイヤーを指名してください。
+table-undo-nothing = このゲームにはまだ取り消せるものがありません。
+# 決着のついたボタン。$label：それが何だったか（ゲームの言葉）；$log：ログ番号；$actor：決着をつけた人；
+# $summary：そのログの要約。
+table-button-settled = そのボタンは **{ $label }** のためのもので、すでに決着しています：#{ $log } { $actor } — { $summary }。
+table-button-not-waited = そのボタンは、ゲームがもう待っていないことへの答えです。
+table-button-stale-nothing = { $why } 今あなたを待っているものはありません。`/game status` でゲームを確認できます。
+table-button-stale-open = { $why } 今できることはこちらです：
+
+# ゲームの名前。
+game-title-dice = ダイステーブル（高い目勝負）
+game-title-nakama = ワンピース 仲間：フレンズ＆エネミーズ
+game-title-nw = ナイトウィザード The 3rd Edition
+game-title-ninja = 忍者障害物トーナメント
+game-title-nobi = のびのびソード

@@ -726,6 +726,8 @@ pub struct SettledRow {
     pub actor_name: String,
     /// Its summary.
     pub summary: String,
+    /// The typed words its summary was written from (JSON), if the entry kept them.
+    pub said: Option<String>,
 }
 
 /// Records that log entry `log_id` settled decision `key` (waiting for `who`) of a session.
@@ -755,7 +757,7 @@ pub fn decision_settled(
     user: &str,
 ) -> Result<Option<SettledRow>, StoreError> {
     tx.query_opt(
-        "SELECT d.who, d.label, l.id, l.actor_name, l.summary
+        "SELECT d.who, d.label, l.id, l.actor_name, l.summary, l.said
                FROM decisions_settled d JOIN log l ON l.id = d.log_id
               WHERE d.session_id = ?1 AND d.key = ?2 AND l.undone = 0
               ORDER BY d.who = ?3 DESC, d.who = '' DESC
@@ -769,6 +771,7 @@ pub fn decision_settled(
             log_id: r.int(2)?,
             actor_name: r.text(3)?,
             summary: r.text(4)?,
+            said: r.opt_text(5)?,
         })
     })
     .transpose()

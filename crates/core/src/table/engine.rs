@@ -208,7 +208,7 @@ pub(super) enum Fail {
     /// A refusal in typed words (written in the actor's language).
     Said(Phrase),
     /// A refusal that also offers what can be done now (private replies for the actor).
-    RefusedWith(String, Vec<Reply>),
+    RefusedWith(Phrase, Vec<Reply>),
     Error(TableError),
 }
 
@@ -230,8 +230,8 @@ impl Fail {
     /// A refusal's English text (`None` for a failure that is no refusal).
     pub(super) fn refusal(&self) -> Option<String> {
         match self {
-            Fail::Refused(m) | Fail::RefusedWith(m, _) => Some(m.clone()),
-            Fail::Said(p) => Some(p.text(Locale::En)),
+            Fail::Refused(m) => Some(m.clone()),
+            Fail::Said(p) | Fail::RefusedWith(p, _) => Some(p.text(Locale::En)),
             Fail::Error(_) => None,
         }
     }
@@ -420,14 +420,15 @@ pub(super) fn still_open(
         return Ok(());
     }
     let why = match settled {
-        Some(d) => format!(
-            "that button was for **{}**, which is already settled: #{} {} — {}.",
-            d.label,
-            d.log_id,
-            d.actor_name,
-            d.summary.trim_end_matches('.')
-        ),
-        None => "that button answers something the game no longer waits for.".to_string(),
+        Some(d) => Phrase::new("table-button-settled")
+            .arg("label", d.label.clone())
+            .arg("log", d.log_id)
+            .arg("actor", d.actor_name.clone())
+            .arg(
+                "summary",
+                summary_value(d.summary.trim_end_matches('.'), d.said.as_deref()),
+            ),
+        None => Phrase::new("table-button-not-waited"),
     };
     let viewer = with_host(actor, Some(s));
     let gms = session_gms(game, s)?;
@@ -458,9 +459,9 @@ pub(super) fn still_open(
     })
     .collect();
     let why = if now_open.is_empty() {
-        format!("{why} Nothing is waiting for you right now; `/game status` shows the game.")
+        Phrase::new("table-button-stale-nothing").arg("why", why)
     } else {
-        format!("{why} Here is what is open now:")
+        Phrase::new("table-button-stale-open").arg("why", why)
     };
     Err(Fail::RefusedWith(why, now_open))
 }
@@ -909,10 +910,12 @@ pub(super) fn hand_over(
     now: i64,
 ) -> Result<Vec<Reply>, Fail> {
     if to.0 == s.host {
-        return refused(format!("{} hosts this game already.", to.mention()));
+        return Err(Fail::said(
+            Phrase::new("table-host-already").arg("who", to.mention()),
+        ));
     }
     if to.0 == SYSTEM_USER {
-        return refused("Croupier cannot host a game; name a player.");
+        return Err(Fail::said(Phrase::new("table-host-not-bot")));
     }
     let old = states.of(game, s)?;
     let new_state = game.hand_over(&old.state, to)?;
@@ -994,7 +997,7 @@ pub(super) fn undo(
     now: i64,
 ) -> Result<Vec<Reply>, Fail> {
     let Some(last) = store::log_last_action(tx, s.id)? else {
-        return refused("there is nothing to undo in this game yet.");
+        return Err(Fail::said(Phrase::new("table-undo-nothing")));
     };
     let current = states.of(game, s)?;
     let restored = match &last.restore {
@@ -1172,16 +1175,18 @@ pub(super) fn summarize(replies: &[Reply]) -> Summary {
 /// A logged entry's summary as a catalogue value: in English as the log wrote it, in another
 /// language from its typed words (an entry without them reads in English).
 pub(super) fn logged_summary(r: &store::LogRow) -> SaidValue {
-    match r
-        .said
-        .as_deref()
-        .and_then(|j| serde_json::from_str::<Said>(j).ok())
-    {
+    summary_value(&r.summary, r.said.as_deref())
+}
+
+/// A log entry's summary as a value: `english` as the log wrote it, and in other languages
+/// from the typed words (`said`, JSON) it was written from, if the entry kept them.
+pub(super) fn summary_value(english: &str, said: Option<&str>) -> SaidValue {
+    match said.and_then(|j| serde_json::from_str::<Said>(j).ok()) {
         Some(words) => SaidValue::Summary(Box::new(LogSummary {
-            english: r.summary.clone(),
+            english: english.to_string(),
             words,
         })),
-        None => SaidValue::Text(r.summary.clone()),
+        None => SaidValue::Text(english.to_string()),
     }
 }
 

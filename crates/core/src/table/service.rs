@@ -25,7 +25,7 @@ use super::engine::{
 };
 use super::language::chosen_readers;
 use super::registry::Registry;
-use super::said::{Phrase, Said};
+use super::said::{Phrase, Said, Value as SaidValue};
 use super::states::{StateCache, States};
 
 /// Due wake-ups (reminders) applied in one transaction and one commit.
@@ -496,10 +496,12 @@ impl Group<'_> {
                 },
                 None,
             )),
-            Err(Fail::RefusedWith(msg, now_open)) => {
+            Err(Fail::RefusedWith(reason, now_open)) => {
                 let mut replies = vec![Reply::private(
                     &req.actor.id,
-                    Message::text(format!("⛔ {msg}")),
+                    Message::said(Said::Phrase(
+                        Phrase::new("table-refused").arg("reason", reason),
+                    )),
                 )];
                 replies.extend(now_open);
                 Ok((
@@ -703,9 +705,9 @@ fn dispatch(tx: &Tx, games: &Registry, seeds: SeedMode, cx: &Cx) -> Result<Vec<R
                 // A button carried into another channel (a forwarded or quoted message): its
                 // game may well be running there, so it is not called ended.
                 Some(s) if s.channel != cx.req.channel => {
-                    return refused(format!(
-                        "that button belongs to the game in <#{}>, not to this channel; press it there, or use `/game status` here.",
-                        s.channel
+                    return Err(Fail::said(
+                        Phrase::new("table-button-elsewhere")
+                            .arg("channel", format!("<#{}>", s.channel)),
                     ))
                 }
                 Some(_) => {
@@ -878,9 +880,10 @@ fn game_command(
     if cmd.sub() == "new" {
         if let Some(s) = &active {
             let title = title_of(s, games);
-            return refused(format!(
-                "this channel already has a game of {title} running (hosted by <@{}>). Finish it, or ask the host to `/game end` it, or start yours in another channel.",
-                s.host
+            return Err(Fail::said(
+                Phrase::new("table-game-running")
+                    .arg("game", title)
+                    .arg("host", format!("<@{}>", s.host)),
             ));
         }
         return create_session(tx, game, cx, cmd);
@@ -938,18 +941,18 @@ fn game_command(
         return Ok(finish_replies(replies, game, None, &gms, &[]));
     }
     let Some(s) = active else {
-        return refused(format!(
-            "there is no game of {} in this channel. Start one with `/{} new`.",
-            game.title(),
-            game.name()
+        return Err(Fail::said(
+            Phrase::new("table-no-game-of")
+                .arg("game", title_value(game))
+                .arg("name", game.name()),
         ));
     };
     if s.game != game.name() {
-        return refused(format!(
-            "this channel is playing {}, not {}. Use `/{} …` commands here, or another channel.",
-            title_of(&s, games),
-            game.title(),
-            s.game
+        return Err(Fail::said(
+            Phrase::new("table-other-game")
+                .arg("playing", title_of(&s, games))
+                .arg("game", title_value(game))
+                .arg("name", s.game.clone()),
         ));
     }
     let actor = with_host(&req.actor, Some(&s));
@@ -1004,11 +1007,20 @@ fn game_command(
     )
 }
 
-fn title_of(s: &SessionRow, games: &Registry) -> String {
+fn title_of(s: &SessionRow, games: &Registry) -> SaidValue {
     games
         .find(&s.game)
-        .map(|g| g.title().to_string())
-        .unwrap_or_else(|| s.game.clone())
+        .map(title_value)
+        .unwrap_or_else(|| SaidValue::Text(s.game.clone()))
+}
+
+/// A game's title as the reader reads it: its English as declared, its other languages in the
+/// catalogue (`game-title-<name>`, `locales/*/table.ftl`).
+pub(super) fn title_value(game: &dyn DynGame) -> SaidValue {
+    SaidValue::Declared {
+        key: format!("game-title-{}", game.name()),
+        text: game.title().to_string(),
+    }
 }
 
 fn create_session(tx: &Tx, game: &dyn DynGame, cx: &Cx, cmd: &Command) -> Result<Vec<Reply>, Fail> {
