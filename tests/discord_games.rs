@@ -941,9 +941,9 @@ async fn a_reminder_reads_in_the_servers_language_as_the_channel_last_saw_it() {
     let sent = wait_text(&env, mark, "⏰ Reminder").await;
     let reminder = sent
         .iter()
+        .rev()
         .map(|r| text(msg(r)))
-        .filter(|t| t.contains("⏰"))
-        .last()
+        .find(|t| t.contains("⏰"))
         .unwrap_or_default();
     assert!(reminder.contains("waiting for"), "{reminder}");
     assert!(!reminder.contains("リマインダー"), "{reminder}");

@@ -208,7 +208,7 @@ pub(super) enum Fail {
     /// A refusal in typed words (written in the actor's language).
     Said(Phrase),
     /// A refusal that also offers what can be done now (private replies for the actor).
-    RefusedWith(Phrase, Vec<Reply>),
+    RefusedWith(Box<Phrase>, Vec<Reply>),
     Error(TableError),
 }
 
@@ -231,7 +231,8 @@ impl Fail {
     pub(super) fn refusal(&self) -> Option<String> {
         match self {
             Fail::Refused(m) => Some(m.clone()),
-            Fail::Said(p) | Fail::RefusedWith(p, _) => Some(p.text(Locale::En)),
+            Fail::Said(p) => Some(p.text(Locale::En)),
+            Fail::RefusedWith(p, _) => Some(p.text(Locale::En)),
             Fail::Error(_) => None,
         }
     }
@@ -463,7 +464,7 @@ pub(super) fn still_open(
     } else {
         Phrase::new("table-button-stale-open").arg("why", why)
     };
-    Err(Fail::RefusedWith(why, now_open))
+    Err(Fail::RefusedWith(Box::new(why), now_open))
 }
 
 /// Loads the channel's dice RNG: ChaCha8 seeded from the channel's seed, at its stored word

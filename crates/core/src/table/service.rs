@@ -500,7 +500,7 @@ impl Group<'_> {
                 let mut replies = vec![Reply::private(
                     &req.actor.id,
                     Message::said(Said::Phrase(
-                        Phrase::new("table-refused").arg("reason", reason),
+                        Phrase::new("table-refused").arg("reason", *reason),
                     )),
                 )];
                 replies.extend(now_open);
