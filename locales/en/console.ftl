@@ -24,3 +24,13 @@ command-missing-slash = a command starts with `/`, e.g. `/roll expr:2d6`
 command-unclosed-quote = the quote opened at column { $column } is never closed
 command-stray-word = `{ $word }` is not an option; write options as name:value (use double quotes for spaces)
 command-duplicate-option = option `{ $option }` is given twice
+
+# Who a reply is shown to, on its frame line (`[#table → everyone]`). $who: user names.
+console-to-everyone = everyone
+console-to-nobody = nobody
+console-to-only = { $who } only
+console-to-gm = GM only
+# A reply that edits a standing message (Discord edits it in place). $slot: which one.
+console-updates = ↻ updates the { $slot } message
+# An attached file. $bytes: its size.
+console-file = { $name } ({ $bytes } bytes)

@@ -24,3 +24,13 @@ command-missing-slash = コマンドは `/` で始まります（例：`/roll ex
 command-unclosed-quote = { $column }文字目で開いた引用符が閉じていません
 command-stray-word = `{ $word }` はオプションではありません。オプションは name:value の形で書いてください（空白を含む値は二重引用符で囲みます）
 command-duplicate-option = オプション `{ $option }` が二度指定されています
+
+# 返答を見る人（枠の行 `[#table → みんな]`）。$who：ユーザー名。
+console-to-everyone = みんな
+console-to-nobody = だれにも見せない
+console-to-only = { $who }だけ
+console-to-gm = GMだけ
+# 置いてあるメッセージを書き換える返答（Discord ではその場で編集）。$slot：どのメッセージか。
+console-updates = ↻ `{ $slot }` のメッセージを更新
+# 添付ファイル。$bytes：大きさ。
+console-file = { $name }（{ $bytes }バイト）

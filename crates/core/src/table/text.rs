@@ -21,21 +21,29 @@ pub fn render_reply_in(channel: &str, r: &Reply, locale: Locale) -> String {
     } else {
         r
     };
+    let say = |key: &str, args: &[(&str, crate::i18n::Arg)]| crate::i18n::text(locale, key, args);
     let who = match &r.audience {
-        Audience::Everyone => "everyone".to_string(),
-        Audience::Only(us) if us.is_empty() => "nobody".to_string(),
-        Audience::Only(us) => format!(
-            "{} only",
-            us.iter()
-                .map(|u| u.0.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+        Audience::Everyone => say("console-to-everyone", &[]),
+        Audience::Only(us) if us.is_empty() => say("console-to-nobody", &[]),
+        Audience::Only(us) => say(
+            "console-to-only",
+            &[(
+                "who",
+                us.iter()
+                    .map(|u| u.0.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+                    .into(),
+            )],
         ),
-        Audience::Gm => "GM only".to_string(),
+        Audience::Gm => say("console-to-gm", &[]),
     };
     let m = &r.message;
     let mut out = match &m.slot {
-        Some(key) => format!("[#{channel} → {who}] ↻ updates the {key} message\n"),
+        Some(key) => format!(
+            "[#{channel} → {who}] {}\n",
+            say("console-updates", &[("slot", key.into())])
+        ),
         None => format!("[#{channel} → {who}]\n"),
     };
     out.push_str(&m.plain_text());
@@ -49,7 +57,14 @@ pub fn render_reply_in(channel: &str, r: &Reply, locale: Locale) -> String {
         out.push('\n');
     }
     for f in &m.files {
-        out.push_str(&format!("📎 {} ({} bytes)\n", f.name, f.content.len()));
+        let file = say(
+            "console-file",
+            &[
+                ("name", (&f.name).into()),
+                ("bytes", f.content.len().into()),
+            ],
+        );
+        out.push_str(&format!("📎 {file}\n"));
         for l in f.content.lines() {
             out.push_str("  | ");
             out.push_str(l);
