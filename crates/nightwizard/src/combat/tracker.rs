@@ -333,7 +333,7 @@ impl NightWizard {
             }
             if let Some(pos) = movement::positions(self, true) {
                 body.push(
-                    Phrase::new("nw-gm-positions").arg("positions", pos.replace('\n', " · ")),
+                    Phrase::new("nw-gm-positions").arg("positions", pos),
                 );
             }
             let in_force = super::effects::lines(self, |_| true);
