@@ -298,6 +298,7 @@ nw-fight-healer-down = { $who } is Incapacitated (HP 0) and makes no Recovery Ju
 nw-fight-the-gm = The GM
 nw-fight-heal-head = ✨ { $who } makes a Recovery Judge
 nw-fight-heal-tail = {" "}for { $target }'s { $what }
+# `$name`: the status read (`Paralysis`); `$status`: as typed.
 nw-fight-no-such-bs = { $who } does not have BS: { $status }{ $any ->
     [yes] {" "}(has { $has })
    *[no] {""}
@@ -320,3 +321,7 @@ nw-fight-rest-tense = ⛺ A tense rest: Recovery Judges, HP Recovery = Str { $mi
 nw-fight-rest-absent = 🌙 Out of the Scene: Recovery Judges with Recovery 0.
 nw-fight-rested = { $who }: HP { $hp }/{ $hp } · MP { $mp }/{ $mp }.
 nw-fight-rest-head = { $who }: { $what } Recovery Judge
+
+## Buttons
+
+nw-fight-button-defence-rolls = Defence rolls

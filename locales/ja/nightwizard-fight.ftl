@@ -302,8 +302,8 @@ nw-fight-heal-dead = { $who }は{ -nw-dead }しています：{ -nw-recovery-jud
 nw-fight-healer-down = { $who }は{ -nw-incapacitated }（HP 0）なので{ -nw-recovery-judge }を行えません。
 nw-fight-the-gm = GM
 nw-fight-heal-head = ✨ { $who }の{ -nw-recovery-judge }
-nw-fight-heal-tail = （{ $target }の{ $what }）
-nw-fight-no-such-bs = { $who }は{ -nw-bad-status }：{ $status }を受けていません{ $any ->
+nw-fight-heal-tail = （対象：{ $target }の{ $what }）
+nw-fight-no-such-bs = { $who }は{ -nw-bad-status }：{ $name }を受けていません{ $any ->
     [yes] （受けているのは{ $has }）
    *[no] {""}
 }。
@@ -325,3 +325,7 @@ nw-fight-rest-tense = ⛺ 緊張下の休息：{ -nw-recovery-judge }。HPの回
 nw-fight-rest-absent = 🌙 シーンに登場していない：回復値0で{ -nw-recovery-judge }。
 nw-fight-rested = { $who }：HP { $hp }/{ $hp }・MP { $mp }/{ $mp }。
 nw-fight-rest-head = { $who }：{ $what }の{ -nw-recovery-judge }
+
+## ボタン
+
+nw-fight-button-defence-rolls = 防御ロール

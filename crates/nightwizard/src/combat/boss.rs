@@ -7,10 +7,10 @@ use super::model::{EVA, MACC, MATK, MDEF, PACC, PATK, PDEF};
 use super::Who;
 use crate::data::NwData;
 use crate::judge::chance::{chance, WAYS};
-use crate::judge::Mode;
-use crate::state::NightWizard;
 use crate::judge::roll::yes;
 use crate::judge::said::{no, say};
+use crate::judge::Mode;
+use crate::state::NightWizard;
 use crate::words::joined;
 use croupier_core::table::{Message, Phrase, RuleError, Value};
 
@@ -65,11 +65,10 @@ pub fn guidance(
     rounds: u32,
 ) -> Result<Message, RuleError> {
     let n = name.trim();
-    let (label, stats, hp, spawned) = match s.enemy(n).or_else(|| {
-        s.enemies
-            .iter()
-            .find(|e| e.label.eq_ignore_ascii_case(n))
-    }) {
+    let (label, stats, hp, spawned) = match s
+        .enemy(n)
+        .or_else(|| s.enemies.iter().find(|e| e.label.eq_ignore_ascii_case(n)))
+    {
         Some(e) => (
             (e.label.clone(), Value::from(e.label.as_str())),
             e.stats,

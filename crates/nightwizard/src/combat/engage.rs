@@ -4,8 +4,8 @@
 use super::super::data::Grant;
 use super::access::hinders;
 use super::{
-    attacker_wins, combat_mut, end_main, my_turn, Actor, Combat, Dice, Mode, NightWizard,
-    NwData, Reply, RuleError, Who, SPD,
+    attacker_wins, combat_mut, end_main, my_turn, Actor, Combat, Dice, Mode, NightWizard, NwData,
+    Reply, RuleError, Who, SPD,
 };
 use crate::judge::roll::yes;
 use crate::judge::said::{no, Lines};
@@ -42,7 +42,9 @@ pub(crate) fn invade(
         .ok_or_else(|| crate::words::refusal(Phrase::new("nw-no-combat")))?;
     c.used.may_move("Invading")?;
     if let Some(b) = s.bad_of(&me).forbidding_moves() {
-        return no(Phrase::new("nw-fight-bs-no-move").arg("status", crate::status::written_said(b, 0)));
+        return no(
+            Phrase::new("nw-fight-bs-no-move").arg("status", crate::status::written_said(b, 0))
+        );
     }
     let Some(t) = s.find(key, is_gm) else {
         return no(Phrase::new("nw-fight-no-combatant").arg("key", key));
@@ -86,7 +88,9 @@ pub(crate) fn withdraw(
     };
     c.used.may_move("Withdrawing")?;
     if let Some(b) = s.bad_of(&me).forbidding_moves() {
-        return no(Phrase::new("nw-fight-bs-no-move").arg("status", crate::status::written_said(b, 0)));
+        return no(
+            Phrase::new("nw-fight-bs-no-move").arg("status", crate::status::written_said(b, 0))
+        );
     }
     let enemy = c.engages[g].iter().any(|o| hinders(s, &me, o));
     let blocker = c.engages[g]

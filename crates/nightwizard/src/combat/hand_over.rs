@@ -6,9 +6,7 @@
 //! phase unless it was the receiver's own (§6.3).
 
 use super::super::character::OwnedItem;
-use super::{
-    end_main, my_turn, Actor, Dice, NightWizard, NwData, Reply, RuleError, Who,
-};
+use super::{end_main, my_turn, Actor, Dice, NightWizard, NwData, Reply, RuleError, Who};
 use crate::judge::roll::yes;
 use crate::judge::said::{no, say, Lines};
 use croupier_core::table::Phrase;

@@ -67,7 +67,7 @@ pub(crate) fn spawn(
     let mut out = vec![Reply::gm(gm)];
     if !hidden {
         out.push(Reply::public(say(
-            Phrase::new("nw-fight-appears").arg("label", label.as_str()),
+            Phrase::new("nw-fight-appears").arg("label", label.as_str())
         )));
     }
     if let Some(c) = s.combat.as_mut() {
@@ -96,11 +96,9 @@ pub(crate) fn reveal(
     e.hidden = false;
     let name = e.name.clone();
     let name = enemy_name(data, &s.custom.enemies, &name);
-    Ok(vec![Reply::public(say(
-        Phrase::new("nw-fight-revealed")
-            .arg("label", label)
-            .arg("name", name),
-    ))])
+    Ok(vec![Reply::public(say(Phrase::new("nw-fight-revealed")
+        .arg("label", label)
+        .arg("name", name)))])
 }
 
 /// Takes an enemy (or a Guest) off the table, outside a fight: the table keeps 30 at most, and
@@ -116,7 +114,9 @@ pub(crate) fn remove(s: &mut NightWizard, label: &str) -> Result<Vec<Reply>, Rul
         return no(Phrase::new("nw-fight-no-enemy-label").arg("label", label));
     };
     if s.combat.is_some() {
-        return no(Phrase::new("nw-fight-remove-in-fight").arg("label", s.enemies[i].label.as_str()));
+        return no(
+            Phrase::new("nw-fight-remove-in-fight").arg("label", s.enemies[i].label.as_str())
+        );
     }
     let e = s.enemies.remove(i);
     let line = Phrase::new("nw-fight-leaves")
@@ -181,9 +181,11 @@ pub(crate) fn set(
 /// A GM-only note.
 pub(crate) fn note(s: &mut NightWizard, t: &str) -> Result<Vec<Reply>, RuleError> {
     s.gm_notes.push(t.to_string());
-    Ok(vec![Reply::gm(say(
-        Phrase::titled("nw-fight-notes-title", "nw-fight-notes").arg("notes", s.gm_notes.join("\n")),
-    ))])
+    Ok(vec![Reply::gm(say(Phrase::titled(
+        "nw-fight-notes-title",
+        "nw-fight-notes",
+    )
+    .arg("notes", s.gm_notes.join("\n"))))])
 }
 
 /// An incomplete enemy (§13): spawned from the data like any enemy, then marked.
@@ -199,7 +201,7 @@ pub fn spawn_incomplete(
     if let Some(e) = s.enemies.last_mut() {
         e.incomplete = true;
         out.push(Reply::gm(say(
-            Phrase::new("nw-fight-incomplete").arg("label", e.label.as_str()),
+            Phrase::new("nw-fight-incomplete").arg("label", e.label.as_str())
         )));
     }
     Ok(out)
@@ -276,7 +278,7 @@ pub fn spawn_guest(
     let mut out = vec![Reply::gm(gm)];
     if !hidden {
         out.push(Reply::public(say(
-            Phrase::new("nw-fight-guest-joins").arg("label", label.as_str()),
+            Phrase::new("nw-fight-guest-joins").arg("label", label.as_str())
         )));
     }
     if let Some(c) = s.combat.as_mut() {

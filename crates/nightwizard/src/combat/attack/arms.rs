@@ -179,9 +179,7 @@ pub(crate) fn arms(
 ) -> Result<(bool, Arms), RuleError> {
     match me {
         Who::Pc(u) => Ok((magic, pc_arms(s, data, u, magic, with, skill, bands)?)),
-        Who::Enemy(_) if with.is_some() => {
-            crate::words::no(Phrase::new("nw-fight-enemy-with"))
-        }
+        Who::Enemy(_) if with.is_some() => crate::words::no(Phrase::new("nw-fight-enemy-with")),
         Who::Enemy(l) => Ok(s.enemy(l).map_or(
             (
                 false,

@@ -4,13 +4,13 @@ use super::super::super::commands::{CombatCommand, NwCommand};
 use super::super::super::data::Grant;
 use super::super::access::multi;
 use super::super::{
-    close_damage, combat_mut, end_main, foes, land, mention, pending, Actor, Attack,
-    ButtonStyle, Dice, Message, NightWizard, NwData, Reply, RuleError, Stage, UserId, Who,
+    close_damage, combat_mut, end_main, foes, land, mention, pending, Actor, Attack, ButtonStyle,
+    Dice, Message, NightWizard, NwData, Reply, RuleError, Stage, UserId, Who,
 };
 use crate::judge::roll::yes;
 use crate::judge::said::{no, Lines};
 use crate::words::joined;
-use croupier_core::table::{Phrase, Value};
+use croupier_core::table::{english, Phrase, Value};
 
 /// Cover Up for the one Defender (GM names the enemy).
 pub(crate) fn cover_one(
@@ -283,8 +283,15 @@ impl NightWizard {
 
     /// The tracker's Turn line, buttons and pings for an attack resolved here: a Dodge button
     /// per waiting Defender (mentioning its player; the GM for NPCs), then Damage, then Apply
-    /// with a Cover Up button per eligible coverer and hit Defender.
-    pub(crate) fn defenders_turn(&self, a: &Attack, m: &mut Message) -> (Value, Vec<UserId>) {
+    /// with a Cover Up button per eligible coverer and hit Defender. `keys` gets the catalogue
+    /// keys of the buttons' labels that name nobody (Damage, Defence rolls, Apply); a button
+    /// naming a combatant keeps its English label.
+    pub(crate) fn defenders_turn(
+        &self,
+        a: &Attack,
+        m: &mut Message,
+        keys: &mut Vec<&'static str>,
+    ) -> (Value, Vec<UserId>) {
         let mut msg = std::mem::take(m);
         let out = match a.stage {
             Stage::Hit => {
@@ -317,8 +324,9 @@ impl NightWizard {
                 )
             }
             Stage::Dodge => {
+                keys.push("nw-button-damage");
                 msg = msg.styled_button(
-                    "Damage",
+                    english("nw-button-damage"),
                     &NwCommand::Combat(CombatCommand::Damage),
                     ButtonStyle::Primary,
                 );
@@ -330,8 +338,9 @@ impl NightWizard {
                 )
             }
             Stage::Defence => {
+                keys.push("nw-fight-button-defence-rolls");
                 msg = msg.styled_button(
-                    "Defence rolls",
+                    english("nw-fight-button-defence-rolls"),
                     &NwCommand::Combat(CombatCommand::Damage),
                     ButtonStyle::Primary,
                 );
@@ -343,8 +352,9 @@ impl NightWizard {
                 )
             }
             Stage::Damage => {
+                keys.push("nw-button-apply");
                 msg = msg.styled_button(
-                    "Apply",
+                    english("nw-button-apply"),
                     &NwCommand::Combat(CombatCommand::Apply),
                     ButtonStyle::Primary,
                 );

@@ -2,9 +2,9 @@
 //! then HP Damage and bad statuses land; HP 0 is Incapacitated.
 
 use super::super::{
-    attacker_wins, close_damage, combat_mut, end_main, land, open_for, pending, take_open,
-    Actor, Attack, Dice, Judge, Mode, NightWizard, NwData, Reply, RuleError, Stage, Who,
-    DAMAGE_ROLL, DEFENCE_ROLL, MATK, MDEF, PATK, PDEF,
+    attacker_wins, close_damage, combat_mut, end_main, land, open_for, pending, take_open, Actor,
+    Attack, Dice, Judge, Mode, NightWizard, NwData, Reply, RuleError, Stage, Who, DAMAGE_ROLL,
+    DEFENCE_ROLL, MATK, MDEF, PATK, PDEF,
 };
 use super::cover::cover_factor;
 use super::defence::verdict;
@@ -406,9 +406,9 @@ pub fn apply_all(
                 );
                 land(s, data, &at, a, n, &mut lines);
             }
-            None if coverers.contains(&d.who) => lines.push(
-                Phrase::new("nw-fight-own-replaced").arg("who", s.name_of(&d.who)),
-            ),
+            None if coverers.contains(&d.who) => {
+                lines.push(Phrase::new("nw-fight-own-replaced").arg("who", s.name_of(&d.who)))
+            }
             None => land(s, data, &at, &d.who, d.damage, &mut lines),
         }
     }

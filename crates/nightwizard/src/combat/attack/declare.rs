@@ -4,9 +4,8 @@
 use super::super::super::data::SkillDef;
 use super::super::model::{Band, Combat};
 use super::super::{
-    combat_mut, end_main, incomplete, leave, movement, my_turn, open_for, Actor, Attack,
-    Defender, Dice, Mode, NightWizard, NwData, Reply, RuleError, Stage, Who, MACC, MAX_DEFENDERS,
-    PACC,
+    combat_mut, end_main, incomplete, leave, movement, my_turn, open_for, Actor, Attack, Defender,
+    Dice, Mode, NightWizard, NwData, Reply, RuleError, Stage, Who, MACC, MAX_DEFENDERS, PACC,
 };
 use super::arms::{arms, Arms};
 use crate::judge::roll::yes;

@@ -2,8 +2,8 @@
 //! the Hit Check compares.
 
 use super::super::{
-    combat_mut, open_for, pending, take_open, Actor, Defender, Dice, Mode, NightWizard,
-    NwData, Reply, RuleError, Stage, Who, EVA,
+    combat_mut, open_for, pending, take_open, Actor, Defender, Dice, Mode, NightWizard, NwData,
+    Reply, RuleError, Stage, Who, EVA,
 };
 use crate::judge::roll::yes;
 use crate::judge::said::{no, Lines};
@@ -113,9 +113,7 @@ pub fn dodge_as(
                         _ => Phrase::new("nw-fight-no-dodger"),
                     })
                 }
-                _ => {
-                    return no(Phrase::new("nw-fight-several-dodgers"))
-                }
+                _ => return no(Phrase::new("nw-fight-several-dodgers")),
             }
         }
     };
@@ -186,7 +184,10 @@ pub(crate) fn verdict(h: i32, d: &Defender, full_hit: bool) -> Value {
     };
     Phrase::new("nw-fight-verdict")
         .arg("hit", i64::from(h))
-        .arg("dodge", dr.map_or(Value::from(""), |x| Value::from(i64::from(x))))
+        .arg(
+            "dodge",
+            dr.map_or(Value::from(""), |x| Value::from(i64::from(x))),
+        )
         .arg("dodged", yes(dr.is_some()))
         .arg("full", full)
         .into()

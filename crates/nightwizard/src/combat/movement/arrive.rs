@@ -7,8 +7,8 @@ use super::super::round::{prana_offer, SPD_JUDGE};
 use super::super::{open_for, take_open};
 use super::{
     band as band_said, combat_mut, end_main, far, go_far, in_setup, initiative, initiative_count,
-    news, settle, Actor, Band, Dice, Fighter, Judge, Mode, NightWizard, NwData, Phase, Reply, RuleError,
-    UserId, Who, LUCK, SPD,
+    news, settle, Actor, Band, Dice, Fighter, Judge, Mode, NightWizard, NwData, Phase, Reply,
+    RuleError, UserId, Who, LUCK, SPD,
 };
 use crate::judge::roll::yes;
 use crate::judge::said::{no, Lines};

@@ -33,8 +33,9 @@ pub(super) fn move_to(
         .as_ref()
         .ok_or_else(|| refusal(Phrase::new("nw-no-combat")))?;
     if let Some(b) = s.bad_of(&me).forbidding_moves() {
-        return no(Phrase::new("nw-fight-bs-no-moving")
-            .arg("status", crate::status::written_said(b, 0)));
+        return no(
+            Phrase::new("nw-fight-bs-no-moving").arg("status", crate::status::written_said(b, 0))
+        );
     }
     let engaged = NightWizard::engage_of(c, &me).is_some_and(|g| {
         c.engages[g]
@@ -87,20 +88,20 @@ pub(super) fn move_to(
                 .arg("band", band_said(b))
                 .arg("spot", spot))
             .labelled(&["nw-fight-button-allow", "nw-fight-button-refuse"])
-                .button(
-                    english("nw-fight-button-allow"),
-                    &NwCommand::Combat(CombatCommand::Range {
-                        who: name.clone(),
-                        band: allow,
-                    }),
-                )
-                .button(
-                    english("nw-fight-button-refuse"),
-                    &NwCommand::Combat(CombatCommand::Range {
-                        who: name.clone(),
-                        band: RangeBand::Short,
-                    }),
-                ),
+            .button(
+                english("nw-fight-button-allow"),
+                &NwCommand::Combat(CombatCommand::Range {
+                    who: name.clone(),
+                    band: allow,
+                }),
+            )
+            .button(
+                english("nw-fight-button-refuse"),
+                &NwCommand::Combat(CombatCommand::Range {
+                    who: name.clone(),
+                    band: RangeBand::Short,
+                }),
+            ),
         ));
         return Ok(out);
     }

@@ -305,11 +305,9 @@ pub fn apply(
             let c = combat_mut(s)?;
             c.moves.distances.retain(|(k, _)| k != &key);
             c.moves.distances.push((key, *steps));
-            Ok(vec![Reply::public(say(
-                Phrase::new("nw-fight-distance")
-                    .arg("spot", spot.trim())
-                    .arg("steps", i64::from(*steps)),
-            ))])
+            Ok(vec![Reply::public(say(Phrase::new("nw-fight-distance")
+                .arg("spot", spot.trim())
+                .arg("steps", i64::from(*steps))))])
         }
         MoveAction::Fly { land, who } => go::fly(s, rng, actor, is_gm, *land, who.as_deref()),
         MoveAction::Appear => arrive::appear(s, data, rng, actor),

@@ -312,9 +312,11 @@ pub fn heal(
         },
     };
     let bad = by.as_ref().map(|b| s.bad_of(b)).unwrap_or_default();
-    let by_name = by.as_ref().map_or(Value::from(Phrase::new("nw-fight-the-gm")), |b| {
-        Value::from(s.name_of(b))
-    });
+    let by_name = by
+        .as_ref()
+        .map_or(Value::from(Phrase::new("nw-fight-the-gm")), |b| {
+            Value::from(s.name_of(b))
+        });
     let head = Phrase::new("nw-fight-heal-head").arg("who", by_name);
     let tail = Phrase::new("nw-fight-heal-tail")
         .arg("target", s.name_of(&t))
@@ -355,10 +357,12 @@ pub(crate) fn report(s: &NightWizard, t: &Who, by: Option<&Who>, lines: Lines) -
             s.tracker(lines, Lines::new())
         }
     } else if secret {
-        vec![Reply::gm(say(Phrase::new("nw-step").arg("lines", lines.value())))]
+        vec![Reply::gm(say(
+            Phrase::new("nw-step").arg("lines", lines.value())
+        ))]
     } else {
         vec![Reply::public(say(
-            Phrase::new("nw-step").arg("lines", lines.value()),
+            Phrase::new("nw-step").arg("lines", lines.value())
         ))]
     }
 }
@@ -380,6 +384,7 @@ pub fn cure(s: &mut NightWizard, target: &str, status: &str) -> Result<Vec<Reply
                 return no(Phrase::new("nw-fight-no-such-bs")
                     .arg("who", s.name_of(&t))
                     .arg("status", status)
+                    .arg("name", written_said(&BadStatus::parse(st), 0))
                     .arg("any", yes(!bad.is_empty()))
                     .arg("has", bad.said()))
             }
@@ -401,7 +406,11 @@ pub(crate) fn cure_on(s: &mut NightWizard, t: &Who, names: &[BadStatus]) -> Phra
     }
     let gone = names
         .iter()
-        .map(|n| Phrase::new("nw-fight-bs").arg("status", written_said(n, 0)).into())
+        .map(|n| {
+            Phrase::new("nw-fight-bs")
+                .arg("status", written_said(n, 0))
+                .into()
+        })
         .collect();
     Phrase::new("nw-fight-cured")
         .arg("who", s.name_of(t))
@@ -443,8 +452,9 @@ pub fn rest(
     let mut offers = vec![];
     let mut lines = Lines::from(match mode {
         RestMode::Full => Phrase::new("nw-fight-rest-full"),
-        RestMode::Tense => Phrase::new("nw-fight-rest-tense")
-            .arg("minus", yes(reading == NaturalReading::Minus)),
+        RestMode::Tense => {
+            Phrase::new("nw-fight-rest-tense").arg("minus", yes(reading == NaturalReading::Minus))
+        }
         RestMode::Absent => Phrase::new("nw-fight-rest-absent"),
     });
     for u in who {
@@ -498,9 +508,11 @@ pub fn rest(
         }
         offers.extend(super::round::prana_offer(s, &u, RECOVERY_JUDGE));
     }
-    let mut out = vec![Reply::public(say(
-        Phrase::titled("nw-fight-rest-title", "nw-step").arg("lines", lines.value()),
-    ))];
+    let mut out = vec![Reply::public(say(Phrase::titled(
+        "nw-fight-rest-title",
+        "nw-step",
+    )
+    .arg("lines", lines.value())))];
     out.extend(offers);
     Ok(out)
 }
