@@ -298,8 +298,11 @@ nw-fight-healer-down = { $who } is Incapacitated (HP 0) and makes no Recovery Ju
 nw-fight-the-gm = The GM
 nw-fight-heal-head = ✨ { $who } makes a Recovery Judge
 nw-fight-heal-tail = {" "}for { $target }'s { $what }
-# `$name`: the status read (`Paralysis`); `$status`: as typed.
-nw-fight-no-such-bs = { $who } does not have BS: { $status }{ $any ->
+# `$status`: the status as typed, which English shows; `$name`: the status read (`Paralysis`), which
+# Japanese shows (each language names both: a selector with one variant).
+nw-fight-no-such-bs = { $who } does not have BS: { $name ->
+   *[other] { $status }
+}{ $any ->
     [yes] {" "}(has { $has })
    *[no] {""}
 }.
@@ -325,3 +328,25 @@ nw-fight-rest-head = { $who }: { $what } Recovery Judge
 ## Buttons
 
 nw-fight-button-defence-rolls = Defence rolls
+
+## The order of the Main Process's actions (combat/model.rs)
+
+nw-fight-move-too-late = { $what } takes your Move Action, which comes first (Move, Minor, Major in that order): after your { $later } Action it is too late.
+nw-fight-move-used = { $what } takes your Move Action, and you have used it this Main Process (one of each).
+nw-fight-minor-too-late = { $what } takes your Minor Action, which comes before the Major Action: after your { $later } Action it is too late.
+nw-fight-minor-used = { $what } takes your Minor Action, and you have used it this Main Process (one of each).
+nw-fight-major-taken = you have already taken your Major Action.
+nw-fight-act-a-minor-action = A Minor Action
+nw-fight-act-getting-off-a-broom = Getting off a Broom
+nw-fight-act-invading = Invading
+nw-fight-act-lunar-robe-flight = Lunar Robe flight
+nw-fight-act-mounting-a-broom = Mounting a Broom
+nw-fight-act-moving-to-long-or-extreme-range = Moving to Long or Extreme range
+nw-fight-act-moving = Moving
+nw-fight-act-withdrawing = Withdrawing
+
+## Bad statuses set by the GM (status.rs)
+
+nw-fight-rating-number = a rating is a whole number, e.g. poison:3
+nw-fight-not-a-bs = `{ $name }` is not a bad status.
+nw-fight-bs-rating = { $status } needs a rating, e.g. { $id }:3.

@@ -303,7 +303,9 @@ nw-fight-healer-down = { $who }は{ -nw-incapacitated }（HP 0）なので{ -nw-
 nw-fight-the-gm = GM
 nw-fight-heal-head = ✨ { $who }の{ -nw-recovery-judge }
 nw-fight-heal-tail = （対象：{ $target }の{ $what }）
-nw-fight-no-such-bs = { $who }は{ -nw-bad-status }：{ $name }を受けていません{ $any ->
+nw-fight-no-such-bs = { $who }は{ -nw-bad-status }：{ $status ->
+   *[other] { $name }
+}を受けていません{ $any ->
     [yes] （受けているのは{ $has }）
    *[no] {""}
 }。
@@ -329,3 +331,31 @@ nw-fight-rest-head = { $who }：{ $what }の{ -nw-recovery-judge }
 ## ボタン
 
 nw-fight-button-defence-rolls = 防御ロール
+
+## メインプロセスの行動の順序（combat/model.rs）
+
+nw-fight-move-too-late = { $what }には{ -nw-move-action }を使います。{ -nw-move-action }は最初に行うもの（ムーブ、マイナー、メジャーの順）なので、{ $later ->
+    [Major] { -nw-major-action }
+   *[Minor] { -nw-minor-action }
+}の後では行えません。
+nw-fight-move-used = { $what }には{ -nw-move-action }を使いますが、この{ -nw-main-process }ではもう使いました（各1回）。
+nw-fight-minor-too-late = { $what }には{ -nw-minor-action }を使います。{ -nw-minor-action }は{ -nw-major-action }より前に行うものなので、{ $later ->
+    [Major] { -nw-major-action }
+   *[Minor] { -nw-minor-action }
+}の後では行えません。
+nw-fight-minor-used = { $what }には{ -nw-minor-action }を使いますが、この{ -nw-main-process }ではもう使いました（各1回）。
+nw-fight-major-taken = もう{ -nw-major-action }を行いました。
+nw-fight-act-a-minor-action = { -nw-minor-action }
+nw-fight-act-getting-off-a-broom = 箒から降りること
+nw-fight-act-invading = { -nw-invade }
+nw-fight-act-lunar-robe-flight = 月衣による飛行
+nw-fight-act-mounting-a-broom = 箒に乗ること
+nw-fight-act-moving-to-long-or-extreme-range = { -nw-long-range }や超遠距離への移動
+nw-fight-act-moving = 移動
+nw-fight-act-withdrawing = { -nw-withdraw }
+
+## GMが与えるバッドステータス（status.rs）
+
+nw-fight-rating-number = 数値は整数で指定してください（例：`poison:3`）。
+nw-fight-not-a-bs = `{ $name }` は{ -nw-bad-status }ではありません。
+nw-fight-bs-rating = { $status }には数値が必要です（例：`{ $id }:3`）。

@@ -87,7 +87,7 @@ pub fn after_prana(
     round::after_prana(s, data, rng, user)
         .or_else(|| movement::arrive::after_prana(s, data, rng, user))
         .or_else(|| recovery::after_prana(s, data, user))
-        .or_else(|| identify::after_prana(s, user))
+        .or_else(|| identify::after_prana(s, data, user))
         .unwrap_or_default()
 }
 

@@ -132,7 +132,7 @@ impl NightWizard {
         let (turn, pings): (Value, Vec<UserId>) = match (&c.attack, &c.current) {
             (Some(a), _) if !a.defenders.is_empty() => {
                 let (t, pings) = self.defenders_turn(a, &mut m, &mut keys);
-                (t.into(), pings)
+                (t, pings)
             }
             (Some(a), _) => match a.stage {
                 Stage::Hit => {
