@@ -7,9 +7,12 @@ use super::model::{EVA, MACC, MATK, MDEF, PACC, PATK, PDEF};
 use super::Who;
 use crate::data::NwData;
 use crate::judge::chance::{chance, WAYS};
+use crate::judge::roll::yes;
+use crate::judge::said::{no, say};
 use crate::judge::Mode;
 use crate::state::NightWizard;
-use croupier_core::table::{refuse, Message, RuleError};
+use crate::words::joined;
+use croupier_core::table::{Message, Phrase, RuleError, Value};
 
 /// Rounds past which, the book says, a fight loses tension.
 pub const TENSE_ROUNDS: u32 = 10;
@@ -62,24 +65,24 @@ pub fn guidance(
     rounds: u32,
 ) -> Result<Message, RuleError> {
     let n = name.trim();
-    let (label, stats, hp, spawned) = match s.enemy(n).or_else(|| {
-        s.enemies
-            .iter()
-            .find(|e| e.label.eq_ignore_ascii_case(n))
-    }) {
-        Some(e) => (e.label.clone(), e.stats, e.hp_max, true),
+    let (label, stats, hp, spawned) = match s
+        .enemy(n)
+        .or_else(|| s.enemies.iter().find(|e| e.label.eq_ignore_ascii_case(n)))
+    {
+        Some(e) => (
+            (e.label.clone(), Value::from(e.label.as_str())),
+            e.stats,
+            e.hp_max,
+            true,
+        ),
         None => match data
             .enemies
             .iter()
             .chain(s.custom.enemies.iter())
             .find(|e| e.id.eq_ignore_ascii_case(n) || e.name.eq_ignore_ascii_case(n))
         {
-            Some(d) => (d.name.clone(), d.stats, d.hp, false),
-            None => {
-                return refuse(format!(
-                    "no enemy on the table labelled `{n}` and none in the data named so (`/nwenemy list`)."
-                ))
-            }
+            Some(d) => ((d.name.clone(), d.said_name()), d.stats, d.hp, false),
+            None => return no(Phrase::new("nw-fight-boss-none").arg("name", n)),
         },
     };
     let mut per_pc = vec![];
@@ -102,41 +105,62 @@ pub fn guidance(
         per_pc.push((p.ch.name.clone(), best, kind));
     }
     if per_pc.is_empty() {
-        return refuse(
-            "no PC is in the session to measure the fight against (`/nw session join`).",
-        );
+        return no(Phrase::new("nw-fight-boss-no-pc"));
     }
+    let (label, name) = label;
     let party: f64 = per_pc.iter().map(|(_, d, _)| d).sum();
     let suggest = (party * f64::from(rounds)).ceil().max(1.0) as i64;
-    let mut body = format!(
-        "The party deals about **{party:.1} HP a Round** to {label} ({}; a hit's chance counts each PC's Critical and Fumble values, the damage rolls' do not). For a {rounds}-Round fight: **about {suggest} HP** ({} has {hp}).",
-        per_pc
-            .iter()
-            .map(|(n, d, k)| format!("{n} {d:.1} {k}"))
-            .collect::<Vec<_>>()
-            .join(", "),
-        if spawned { "it" } else { "the data's" },
-    );
+    let mut body: Vec<Value> = vec![Phrase::new("nw-fight-boss-party")
+        .arg("party", format!("{party:.1}"))
+        .arg("name", name.clone())
+        .arg(
+            "each",
+            joined(
+                "nw-join-comma",
+                per_pc
+                    .iter()
+                    .map(|(n, d, k)| {
+                        Phrase::new("nw-fight-boss-pc")
+                            .arg("who", n.as_str())
+                            .arg("damage", format!("{d:.1}"))
+                            .arg("kind", *k)
+                            .into()
+                    })
+                    .collect(),
+            ),
+        )
+        .arg("rounds", i64::from(rounds))
+        .arg("suggest", suggest)
+        .arg("spawned", yes(spawned))
+        .arg("hp", i64::from(hp))
+        .into()];
     if rounds >= TENSE_ROUNDS {
-        body.push_str(&format!(
-            "\nThe book warns that a {TENSE_ROUNDS}-Round fight loses tension."
-        ));
+        body.push(
+            Phrase::new("nw-fight-boss-tense")
+                .arg("rounds", i64::from(TENSE_ROUNDS))
+                .into(),
+        );
     }
     if !hopeless.is_empty() {
-        body.push_str(&format!(
-            "\n{label}'s defences exceed the attack of {} by {HOPELESS_GAP} or more: they can barely hurt it except through Criticals and Fumbles.",
-            hopeless.join(", ")
-        ));
+        let names = hopeless.iter().map(|n| Value::from(n.as_str())).collect();
+        body.push(
+            Phrase::new("nw-fight-boss-hopeless")
+                .arg("name", name.clone())
+                .arg("names", joined("nw-join-comma", names))
+                .arg("gap", i64::from(HOPELESS_GAP))
+                .into(),
+        );
     }
-    body.push_str(&if spawned {
-        format!("\nTo give it that: `/nwenemy remove label:{label}`, then `/nwenemy spawn name:… as:{label} hp:{suggest}` (outside a fight).")
-    } else {
-        format!("\nTo give it that: `/nwenemy spawn name:{label} hp:{suggest}`.")
-    });
-    Ok(Message::titled(
-        format!("🐉 Boss HP for {label} (§13)"),
-        body,
-    ))
+    body.push(
+        Phrase::new("nw-fight-boss-how")
+            .arg("label", label.as_str())
+            .arg("suggest", suggest)
+            .arg("spawned", yes(spawned))
+            .into(),
+    );
+    Ok(say(Phrase::titled("nw-fight-boss-title", "nw-fight-boss")
+        .arg("name", name)
+        .arg("body", Value::Lines(body))))
 }
 
 #[cfg(test)]

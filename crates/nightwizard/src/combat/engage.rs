@@ -4,8 +4,8 @@
 use super::super::data::Grant;
 use super::access::hinders;
 use super::{
-    attacker_wins, combat_mut, end_main, my_turn, refuse, Actor, Combat, Dice, Mode, NightWizard,
-    NwData, Reply, RuleError, Who, SPD,
+    attacker_wins, combat_mut, end_main, my_turn, Actor, Combat, Dice, Mode, NightWizard, NwData,
+    Reply, RuleError, Who, SPD,
 };
 use crate::judge::roll::yes;
 use crate::judge::said::{no, Lines};
@@ -14,10 +14,10 @@ use croupier_core::table::{Phrase, Value};
 /// GM puts two combatants in the same Engage.
 pub(crate) fn engage_two(s: &mut NightWizard, x: &str, y: &str) -> Result<Vec<Reply>, RuleError> {
     let (Some(a), Some(b)) = (s.find(x, true), s.find(y, true)) else {
-        return refuse("name two combatants (PC names or enemy labels).");
+        return no(Phrase::new("nw-fight-name-two"));
     };
     if a == b {
-        return refuse("name two different combatants.");
+        return no(Phrase::new("nw-fight-two-different"));
     }
     let c = combat_mut(s)?;
     if NightWizard::engage_of(c, &b).is_some() {
@@ -39,20 +39,22 @@ pub(crate) fn invade(
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| crate::words::refusal(Phrase::new("nw-no-combat")))?;
     c.used.may_move("Invading")?;
     if let Some(b) = s.bad_of(&me).forbidding_moves() {
-        return refuse(format!("BS: {b}: no Move Actions."));
+        return no(
+            Phrase::new("nw-fight-bs-no-move").arg("status", crate::status::written_said(b, 0))
+        );
     }
     let Some(t) = s.find(key, is_gm) else {
-        return refuse(format!("no combatant `{key}`."));
+        return no(Phrase::new("nw-fight-no-combatant").arg("key", key));
     };
     if t == me {
-        return refuse("you cannot invade yourself.");
+        return no(Phrase::new("nw-fight-invade-self"));
     }
     let mine = NightWizard::engage_of(c, &me);
     if mine.is_some() && mine == NightWizard::engage_of(c, &t) {
-        return refuse("you are already engaged there.");
+        return no(Phrase::new("nw-fight-engaged-there"));
     }
     if let Some(g) = mine {
         if c.engages[g].iter().any(|o| hinders(s, &me, o)) {
@@ -80,13 +82,15 @@ pub(crate) fn withdraw(
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| crate::words::refusal(Phrase::new("nw-no-combat")))?;
     let Some(g) = NightWizard::engage_of(c, &me) else {
         return no(Phrase::new("nw-not-engaged"));
     };
     c.used.may_move("Withdrawing")?;
     if let Some(b) = s.bad_of(&me).forbidding_moves() {
-        return refuse(format!("BS: {b}: no Move Actions."));
+        return no(
+            Phrase::new("nw-fight-bs-no-move").arg("status", crate::status::written_said(b, 0))
+        );
     }
     let enemy = c.engages[g].iter().any(|o| hinders(s, &me, o));
     let blocker = c.engages[g]
@@ -176,18 +180,18 @@ pub(crate) fn withdraw(
 /// GM: an enemy starts (or stops) blockading its Engage.
 pub(crate) fn blockade(s: &mut NightWizard, label: &str) -> Result<Vec<Reply>, RuleError> {
     let Some(Who::Enemy(l)) = s.find(label, true) else {
-        return refuse(format!("no enemy labelled `{label}`."));
+        return no(Phrase::new("nw-fight-no-enemy-label").arg("label", label));
     };
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| crate::words::refusal(Phrase::new("nw-no-combat")))?;
     let w = Who::Enemy(l.clone());
     if NightWizard::engage_of(c, &w).is_none() {
-        return refuse(format!("{l} is in no Engage to blockade."));
+        return no(Phrase::new("nw-fight-no-engage-blockade").arg("who", l.as_str()));
     }
     let Some(e) = s.enemy_mut(&l) else {
-        return refuse(format!("no enemy labelled `{label}`."));
+        return no(Phrase::new("nw-fight-no-enemy-label").arg("label", label));
     };
     e.blockade = !e.blockade;
     let line = Phrase::new("nw-blockades")
@@ -202,7 +206,7 @@ pub(crate) fn minor(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>, Ru
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| crate::words::refusal(Phrase::new("nw-no-combat")))?;
     c.used.may_minor("A Minor Action")?;
     let mut line = Phrase::new("nw-minor").arg("who", s.name_of(&me));
     if let Some(b) = s.bad_mut(&me).map(|b| b.minor_action()) {

@@ -6,10 +6,10 @@
 //! phase unless it was the receiver's own (§6.3).
 
 use super::super::character::OwnedItem;
-use super::{
-    end_main, my_turn, refuse, Actor, Dice, Message, NightWizard, NwData, Reply, RuleError, Who,
-};
-use crate::judge::said::Lines;
+use super::{end_main, my_turn, Actor, Dice, NightWizard, NwData, Reply, RuleError, Who};
+use crate::judge::roll::yes;
+use crate::judge::said::{no, say, Lines};
+use croupier_core::table::Phrase;
 
 /// `/nw give item: to:`.
 pub fn give(
@@ -27,9 +27,7 @@ pub fn give(
         return Err(s.pcs[g].dead_refusal());
     }
     if s.pcs[g].hp <= 0 {
-        return refuse(
-            "an Incapacitated character may use no actions (§10.1): it cannot hand anything over.",
-        );
+        return no(Phrase::new("nw-fight-give-down"));
     }
     if let Some(c) = s.combat.as_ref() {
         my_turn(s, actor)?;
@@ -37,9 +35,9 @@ pub fn give(
     }
     let cat = s.catalog(data);
     let Some(def) = cat.item(item) else {
-        return refuse(format!("no item `{}` (`/nw item list`).", item.trim()));
+        return no(Phrase::new("nw-fight-no-item").arg("item", item.trim()));
     };
-    let (id, name) = (def.id.clone(), def.name.clone());
+    let (id, name) = (def.id.clone(), def.said_name());
     let giver = &s.pcs[g].ch;
     // A carried one before a worn one, as using does.
     let Some(k) = giver
@@ -48,32 +46,28 @@ pub fn give(
         .position(|i| i.id == id && !i.equipped)
         .or_else(|| giver.items.iter().position(|i| i.id == id))
     else {
-        return refuse(format!("{} has no {name}.", giver.name));
+        return no(Phrase::new("nw-fight-has-no")
+            .arg("who", giver.name.as_str())
+            .arg("item", name));
     };
     let Some(Who::Pc(uid)) = s.find(to, false) else {
-        return refuse(format!(
-            "no PC `{}` here to take it (hand it to a player's character).",
-            to.trim()
-        ));
+        return no(Phrase::new("nw-fight-give-no-pc").arg("to", to.trim()));
     };
     let Some(r) = s.pcs.iter().position(|p| p.user == uid) else {
-        return refuse(format!("no PC `{}` here.", to.trim()));
+        return no(Phrase::new("nw-fight-no-pc").arg("to", to.trim()));
     };
     if r == g {
-        return refuse("you already hold it.");
+        return no(Phrase::new("nw-fight-hold-it"));
     }
     if s.pcs[r].dead {
-        return refuse(format!("{} is Dead.", s.pcs[r].ch.name));
+        return no(Phrase::new("nw-fight-is-dead").arg("who", s.pcs[r].ch.name.as_str()));
     }
     let me = Who::Pc(actor.id.clone());
     let fighting = s.combat.is_some();
     if let Some(c) = s.combat.as_ref() {
         let mine = NightWizard::engage_of(c, &me);
         if mine.is_none() || mine != NightWizard::engage_of(c, &Who::Pc(uid.clone())) {
-            return refuse(format!(
-                "hand it over at Close range: {} is not in your Engage (invade first).",
-                s.pcs[r].ch.name
-            ));
+            return no(Phrase::new("nw-fight-give-close").arg("to", s.pcs[r].ch.name.as_str()));
         }
     }
     // Validated: the item changes hands.
@@ -87,15 +81,15 @@ pub fn give(
         preserved: false,
     });
     s.pcs[r].gained.push(id);
-    let mut lines = Lines::from(vec![format!(
-        "🤝 {} hands the {name} to {}{}.",
-        s.pcs[g].ch.name,
-        s.pcs[r].ch.name,
-        if fighting { " (Major Action)" } else { "" }
-    )]);
+    let line = Phrase::new("nw-fight-hands")
+        .arg("who", s.pcs[g].ch.name.as_str())
+        .arg("item", name)
+        .arg("to", s.pcs[r].ch.name.as_str())
+        .arg("major", yes(fighting));
     if !fighting {
-        return Ok(vec![Reply::public(Message::text(lines.join()))]);
+        return Ok(vec![Reply::public(say(line))]);
     }
+    let mut lines = Lines::from(line);
     if let Some(c) = s.combat.as_mut() {
         c.used.moved = true;
         c.used.minor = true;

@@ -21,10 +21,12 @@ pub(crate) fn land(
     if cut != 0 && damage > 0 {
         super::effects::use_up(s, &used);
         let after = (damage - cut).max(0);
-        lines.push(format!(
-            "🛡️ {}: HP Damage {damage} → {after}.",
-            shown.join(", ")
-        ));
+        lines.push(
+            Phrase::new("nw-fight-reduced")
+                .arg("by", shown.join(", "))
+                .arg("damage", i64::from(damage))
+                .arg("after", i64::from(after)),
+        );
         hurt(s, data, on, after, lines);
     } else {
         hurt(s, data, on, damage, lines);
@@ -43,15 +45,11 @@ pub(crate) fn land(
             if let Some(b) = s.bad_mut(on) {
                 b.add(n.clone(), r);
             }
-            lines.push(format!(
-                "{} gets BS: {n}{}.",
-                s.name_of(on),
-                if r > 0 {
-                    format!(" ({r})")
-                } else {
-                    String::new()
-                }
-            ));
+            lines.push(
+                Phrase::new("nw-fight-gets-bs")
+                    .arg("who", s.name_of(on))
+                    .arg("status", crate::status::written_said(&n, r)),
+            );
         }
     }
 }

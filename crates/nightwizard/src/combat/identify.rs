@@ -5,11 +5,11 @@
 
 use super::super::judge::alter_for;
 use super::round::{my_turn, prana_offer};
-use super::table::data_line;
+use super::table::{data_line, enemy_name, kind};
 use super::{combat_mut, end_main, open_for, pc_side, Dice, NightWizard, NwData};
-use super::{Actor, Judge, Message, Mode, Reply, RuleError, UserId, Who};
+use super::{Actor, Judge, Mode, Reply, RuleError, UserId, Who};
 use crate::judge::roll::yes;
-use crate::judge::said::{no, Lines};
+use crate::judge::said::{no, say, Lines};
 use croupier_core::table::Phrase;
 
 /// The open Judge label of an Enemy Identify Judge.
@@ -73,7 +73,7 @@ pub fn identify(
     );
     let mut out = vec![];
     if ok {
-        out.push(reveal(s, &label));
+        out.push(reveal(s, data, &label));
     } else {
         open_for(s, &me, IDENTIFY_JUDGE, &j);
         out.extend(prana_offer(s, &user, IDENTIFY_JUDGE));
@@ -91,21 +91,22 @@ pub fn identify(
 }
 
 /// The enemy `label` is identified: the party is shown its data.
-fn reveal(s: &mut NightWizard, label: &str) -> Reply {
+fn reveal(s: &mut NightWizard, data: &NwData, label: &str) -> Reply {
     let Some(e) = s.enemies.iter_mut().find(|e| e.label == label) else {
-        return Reply::public(Message::text(format!("{label} is gone.")));
+        return Reply::public(say(Phrase::new("nw-fight-gone").arg("label", label)));
     };
     e.identified = true;
     let e = e.clone();
-    Reply::public(Message::titled(
-        format!("🔎 {label} identified: {} ({})", e.name, e.kind),
-        data_line(&e),
-    ))
+    Reply::public(say(Phrase::titled("nw-fight-identified", "nw-fight-data")
+        .arg("label", label)
+        .arg("name", enemy_name(data, &s.custom.enemies, &e.name))
+        .arg("kind", kind(&e.kind))
+        .arg("data", data_line(&e))))
 }
 
 /// After Prana on `user`'s open Enemy Identify Judge (§4.2): a success now identifies the
 /// enemy it was made on.
-pub(crate) fn after_prana(s: &mut NightWizard, user: &UserId) -> Option<Vec<Reply>> {
+pub(crate) fn after_prana(s: &mut NightWizard, data: &NwData, user: &UserId) -> Option<Vec<Reply>> {
     let o = s
         .open
         .iter()
@@ -117,5 +118,5 @@ pub(crate) fn after_prana(s: &mut NightWizard, user: &UserId) -> Option<Vec<Repl
     let k = c.identifying.iter().position(|(u, _)| u == user)?;
     let (_, label) = c.identifying.remove(k);
     s.open.retain(|o| &o.user != user);
-    Some(vec![reveal(s, &label)])
+    Some(vec![reveal(s, data, &label)])
 }

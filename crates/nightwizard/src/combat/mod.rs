@@ -87,7 +87,7 @@ pub fn after_prana(
     round::after_prana(s, data, rng, user)
         .or_else(|| movement::arrive::after_prana(s, data, rng, user))
         .or_else(|| recovery::after_prana(s, data, user))
-        .or_else(|| identify::after_prana(s, user))
+        .or_else(|| identify::after_prana(s, data, user))
         .unwrap_or_default()
 }
 
@@ -115,7 +115,7 @@ pub fn apply(
     }
     let mut out = apply_one(s, data, rng, actor, a)?;
     if let Some(line) = movement::rides::carry(s) {
-        out.push(Reply::public(croupier_core::table::Message::text(line)));
+        out.push(Reply::public(crate::judge::said::say(line)));
     }
     Ok(out)
 }
@@ -135,7 +135,7 @@ fn apply_one(
             hidden,
             hp,
         } => table::spawn(s, data, name, label, hidden, hp),
-        CombatAction::Reveal(label) => table::reveal(s, label),
+        CombatAction::Reveal(label) => table::reveal(s, data, label),
         CombatAction::Remove(label) => table::remove(s, label),
         CombatAction::SetEnemy {
             label,

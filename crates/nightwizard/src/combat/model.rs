@@ -4,7 +4,8 @@
 use super::super::commands::Spend;
 use super::super::data::{Grant, Modded, Per, Until};
 use super::{BadStatus, BadStatuses, Deserialize, EnemyDef, Judge, Serialize, UserId};
-use croupier_core::table::{refuse, RuleError};
+use crate::judge::said::{no, word};
+use croupier_core::table::{Phrase, RuleError};
 
 /// Stat indexes (PACC, EVA, MACC, PATK, MATK, PDEF, MDEF, SPD).
 pub(crate) const PACC: usize = 0;
@@ -140,12 +141,12 @@ impl Used {
     /// what is no longer open); the refusal names the rule that stops it.
     pub fn may_move(&self, what: &str) -> Result<(), RuleError> {
         match self.later(false) {
-            Some(later) => refuse(format!(
-                "{what} takes your Move Action, which comes first (Move, Minor, Major in that order): after your {later} Action it is too late."
-            )),
-            None if self.moved => refuse(format!(
-                "{what} takes your Move Action, and you have used it this Main Process (one of each)."
-            )),
+            Some(later) => no(Phrase::new("nw-fight-move-too-late")
+                .arg("what", word("nw-fight-act", what))
+                .arg("later", later)),
+            None if self.moved => {
+                no(Phrase::new("nw-fight-move-used").arg("what", word("nw-fight-act", what)))
+            }
             None => Ok(()),
         }
     }
@@ -153,12 +154,12 @@ impl Used {
     /// Whether `what` may still take the Minor Action (see [`Used::may_move`]).
     pub fn may_minor(&self, what: &str) -> Result<(), RuleError> {
         match self.later(true) {
-            Some(later) => refuse(format!(
-                "{what} takes your Minor Action, which comes before the Major Action: after your {later} Action it is too late."
-            )),
-            None if self.minor => refuse(format!(
-                "{what} takes your Minor Action, and you have used it this Main Process (one of each)."
-            )),
+            Some(later) => no(Phrase::new("nw-fight-minor-too-late")
+                .arg("what", word("nw-fight-act", what))
+                .arg("later", later)),
+            None if self.minor => {
+                no(Phrase::new("nw-fight-minor-used").arg("what", word("nw-fight-act", what)))
+            }
             None => Ok(()),
         }
     }
@@ -166,7 +167,7 @@ impl Used {
     /// Whether the Major Action is still to come.
     pub fn may_major(&self) -> Result<(), RuleError> {
         if self.major {
-            refuse("you have already taken your Major Action.")
+            no(Phrase::new("nw-fight-major-taken"))
         } else {
             Ok(())
         }

@@ -1,9 +1,10 @@
 //! The GM's table (digest §13): enemies spawned from the data (hidden until revealed),
 //! incomplete enemies, Guests built like PCs, GM notes.
 
-use super::{
-    enemy_from, refuse, Dice, Enemy, Fighter, Message, NightWizard, NwData, Reply, RuleError, Who,
-};
+use super::{enemy_from, Dice, Enemy, Fighter, NightWizard, NwData, Reply, RuleError, Who};
+use crate::judge::roll::yes;
+use crate::judge::said::{label as stat_label, no, say};
+use croupier_core::table::{Phrase, Value};
 
 use super::super::character::{Catalog, Character, Custom};
 
@@ -23,9 +24,7 @@ pub(crate) fn spawn(
         .chain(s.custom.enemies.iter())
         .find(|e| e.id.eq_ignore_ascii_case(n) || e.name.eq_ignore_ascii_case(n))
     else {
-        return refuse(format!(
-            "no enemy `{n}` in the enemy data (`/nwenemy list`)."
-        ));
+        return no(Phrase::new("nw-fight-no-enemy-data").arg("name", n));
     };
     let label = match label {
         Some(l) if !l.trim().is_empty() => l.trim().chars().take(40).collect(),
@@ -45,31 +44,31 @@ pub(crate) fn spawn(
         }
     };
     if s.enemy(&label).is_some() || s.find(&label, true).is_some() {
-        return refuse(format!("the label `{label}` is taken."));
+        return no(Phrase::new("nw-fight-label-taken").arg("label", label.as_str()));
     }
     if s.enemies.len() >= 30 {
-        return refuse("30 enemies at most on the table.");
+        return no(Phrase::new("nw-fight-enemies-max").arg("max", 30));
     }
     let mut e = enemy_from(def, label.clone(), *hidden);
     if let Some(h) = hp {
         e.hp = *h;
         e.hp_max = *h;
     }
-    let gm = Message::titled(
-        format!("👹 {label} ({}, {})", e.name, e.kind),
-        format!(
-            "{}{}",
-            data_line(&e),
-            if *hidden {
-                "\nHidden: players do not see it until `/nwenemy reveal`."
-            } else {
-                ""
-            }
-        ),
-    );
+    let body = if *hidden {
+        "nw-fight-spawn-hidden"
+    } else {
+        "nw-fight-spawn"
+    };
+    let gm = say(Phrase::titled("nw-fight-spawn-title", body)
+        .arg("label", label.as_str())
+        .arg("name", def.said_name())
+        .arg("kind", kind(&e.kind))
+        .arg("data", data_line(&e)));
     let mut out = vec![Reply::gm(gm)];
     if !hidden {
-        out.push(Reply::public(Message::text(format!("👹 {label} appears."))));
+        out.push(Reply::public(say(
+            Phrase::new("nw-fight-appears").arg("label", label.as_str())
+        )));
     }
     if let Some(c) = s.combat.as_mut() {
         c.fighters.push(Fighter {
@@ -83,18 +82,23 @@ pub(crate) fn spawn(
 }
 
 /// Reveals a hidden enemy.
-pub(crate) fn reveal(s: &mut NightWizard, label: &str) -> Result<Vec<Reply>, RuleError> {
+pub(crate) fn reveal(
+    s: &mut NightWizard,
+    data: &NwData,
+    label: &str,
+) -> Result<Vec<Reply>, RuleError> {
     let Some(e) = s.enemy_mut(label) else {
-        return refuse(format!("no enemy labelled `{label}`."));
+        return no(Phrase::new("nw-fight-no-enemy-label").arg("label", label));
     };
     if !e.hidden {
-        return refuse(format!("{label} is not hidden."));
+        return no(Phrase::new("nw-fight-not-hidden").arg("label", label));
     }
     e.hidden = false;
-    Ok(vec![Reply::public(Message::text(format!(
-        "👹 {label} ({}) is revealed!",
-        e.name
-    )))])
+    let name = e.name.clone();
+    let name = enemy_name(data, &s.custom.enemies, &name);
+    Ok(vec![Reply::public(say(Phrase::new("nw-fight-revealed")
+        .arg("label", label)
+        .arg("name", name)))])
 }
 
 /// Takes an enemy (or a Guest) off the table, outside a fight: the table keeps 30 at most, and
@@ -107,22 +111,21 @@ pub(crate) fn remove(s: &mut NightWizard, label: &str) -> Result<Vec<Reply>, Rul
         .iter()
         .position(|e| e.label.eq_ignore_ascii_case(label))
     else {
-        return refuse(format!("no enemy labelled `{label}`."));
+        return no(Phrase::new("nw-fight-no-enemy-label").arg("label", label));
     };
     if s.combat.is_some() {
-        return refuse(format!(
-            "{} is on the table during a fight: defeat it, or end the fight (`/nwcombat end`) first.",
-            s.enemies[i].label
-        ));
+        return no(
+            Phrase::new("nw-fight-remove-in-fight").arg("label", s.enemies[i].label.as_str())
+        );
     }
     let e = s.enemies.remove(i);
-    let line = format!("👹 {} leaves the table.", e.label);
+    let line = Phrase::new("nw-fight-leaves")
+        .arg("label", e.label.as_str())
+        .arg("hidden", yes(e.hidden));
     Ok(vec![if e.hidden {
-        Reply::gm(Message::text(format!(
-            "{line} (It was hidden: the players are not told.)"
-        )))
+        Reply::gm(say(line))
     } else {
-        Reply::public(Message::text(line))
+        Reply::public(say(line))
     }])
 }
 
@@ -144,12 +147,10 @@ pub(crate) fn set(
         .iter_mut()
         .find(|e| e.label.eq_ignore_ascii_case(label))
     else {
-        return refuse(format!(
-            "no enemy labelled `{label}` (`/game status` lists them)."
-        ));
+        return no(Phrase::new("nw-fight-no-enemy-status").arg("label", label));
     };
     if hp.is_none() && mp.is_none() && status.is_none() {
-        return refuse("give `hp:`, `mp:` or `status:` to set.");
+        return no(Phrase::new("nw-fight-set-what"));
     }
     let mut bad = e.bad.clone();
     if let Some(st) = status {
@@ -162,17 +163,15 @@ pub(crate) fn set(
         e.mp = m.max(0);
     }
     e.bad = bad;
-    let line = format!(
-        "{}: HP {}/{} · MP {}{}",
-        e.label,
-        e.hp,
-        e.hp_max,
-        e.mp,
-        crate::state::bad_suffix(&e.bad)
-    );
+    let line = Phrase::new("nw-fight-set")
+        .arg("label", e.label.as_str())
+        .arg("hp", i64::from(e.hp))
+        .arg("max", i64::from(e.hp_max))
+        .arg("mp", i64::from(e.mp))
+        .arg("bad", crate::state::bad_suffix_said(&e.bad));
     let down = e.hp == 0;
     let w = Who::Enemy(e.label.clone());
-    let mut out = vec![Reply::gm(Message::text(line))];
+    let mut out = vec![Reply::gm(say(line))];
     if down {
         out.extend(super::incapacitated(s, data, rng, &w));
     }
@@ -182,10 +181,11 @@ pub(crate) fn set(
 /// A GM-only note.
 pub(crate) fn note(s: &mut NightWizard, t: &str) -> Result<Vec<Reply>, RuleError> {
     s.gm_notes.push(t.to_string());
-    Ok(vec![Reply::gm(Message::titled(
-        "📝 GM notes (only you see them)",
-        s.gm_notes.join("\n"),
-    ))])
+    Ok(vec![Reply::gm(say(Phrase::titled(
+        "nw-fight-notes-title",
+        "nw-fight-notes",
+    )
+    .arg("notes", s.gm_notes.join("\n"))))])
 }
 
 /// An incomplete enemy (§13): spawned from the data like any enemy, then marked.
@@ -200,10 +200,9 @@ pub fn spawn_incomplete(
     let mut out = spawn(s, data, name, label, &hidden, &hp)?;
     if let Some(e) = s.enemies.last_mut() {
         e.incomplete = true;
-        out.push(Reply::gm(Message::text(format!(
-            "{} is an incomplete enemy: only its accuracy and attack count. Attacks against it hit automatically, with no Dodge Check and no defence roll.",
-            e.label
-        ))));
+        out.push(Reply::gm(say(
+            Phrase::new("nw-fight-incomplete").arg("label", e.label.as_str())
+        )));
     }
     Ok(out)
 }
@@ -238,10 +237,10 @@ pub fn spawn_guest(
         }
     };
     if taken(s, &label) {
-        return refuse(format!("the label `{label}` is taken."));
+        return no(Phrase::new("nw-fight-label-taken").arg("label", label.as_str()));
     }
     if s.enemies.len() >= 30 {
-        return refuse("30 enemies at most on the table.");
+        return no(Phrase::new("nw-fight-enemies-max").arg("max", 30));
     }
     let cat = Catalog { data, custom };
     let v = ch.derive(&cat);
@@ -272,18 +271,15 @@ pub fn spawn_guest(
         ally: true,
         identified: false,
     };
-    let gm = Message::titled(
-        format!("🤝 {label} (Guest: {})", ch.name),
-        format!(
-            "{}\nOn the PCs' side; you run it (its Dodge Checks: `/nwcombat dodge who:\"{label}\"`). No Prana.",
-            data_line(&e)
-        ),
-    );
+    let gm = say(Phrase::titled("nw-fight-guest-title", "nw-fight-guest")
+        .arg("label", label.as_str())
+        .arg("name", ch.name.as_str())
+        .arg("data", data_line(&e)));
     let mut out = vec![Reply::gm(gm)];
     if !hidden {
-        out.push(Reply::public(Message::text(format!(
-            "🤝 {label} joins the fight on the PCs' side (a Guest run by the GM)."
-        ))));
+        out.push(Reply::public(say(
+            Phrase::new("nw-fight-guest-joins").arg("label", label.as_str())
+        )));
     }
     if let Some(c) = s.combat.as_mut() {
         c.fighters.push(Fighter {
@@ -298,10 +294,35 @@ pub fn spawn_guest(
 
 /// An enemy's data as the GM's table (and, once identified, the party) reads it: HP, MP, the
 /// eight combat stats and its attack.
-pub(crate) fn data_line(e: &Enemy) -> String {
-    let st = e.stats;
-    format!(
-        "HP {}/{} · MP {} · PACC {} · EVA {} · MACC {} · PATK {} · MATK {} · PDEF {} · MDEF {} · SPD {}\n{}",
-        e.hp, e.hp_max, e.mp, st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7], e.attack
-    )
+pub(crate) fn data_line(e: &Enemy) -> Value {
+    let mut p = Phrase::new("nw-fight-data-line")
+        .arg("hp", i64::from(e.hp))
+        .arg("max", i64::from(e.hp_max))
+        .arg("mp", i64::from(e.mp))
+        .arg("attack", e.attack.as_str());
+    for (i, (k, st)) in STAT_KEYS.iter().zip(e.stats).enumerate() {
+        p = p
+            .arg(k, i64::from(st))
+            .arg(&format!("{k}-label"), stat_label(STAT_NAMES[i]));
+    }
+    p.into()
+}
+
+/// The eight combat stats' arguments in [`data_line`], and their labels' English.
+const STAT_KEYS: [&str; 8] = ["pacc", "eva", "macc", "patk", "matk", "pdef", "mdef", "spd"];
+const STAT_NAMES: [&str; 8] = ["PACC", "EVA", "MACC", "PATK", "MATK", "PDEF", "MDEF", "SPD"];
+
+/// An enemy's kind (`mob`, `guest`, `boss`, `extra`) in the reader's language.
+pub(crate) fn kind(k: &str) -> Value {
+    Phrase::new("nw-fight-kind").arg("kind", k).into()
+}
+
+/// An enemy's data name in each language the data carries (`name` as stored, English): the
+/// data's or the table's own enemy of that name, else the name as it is (a Guest's).
+pub(crate) fn enemy_name(data: &NwData, custom: &[crate::data::EnemyDef], name: &str) -> Value {
+    data.enemies
+        .iter()
+        .chain(custom.iter())
+        .find(|d| d.name == name)
+        .map_or_else(|| Value::from(name), |d| d.said_name())
 }

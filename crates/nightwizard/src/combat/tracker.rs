@@ -131,8 +131,8 @@ impl NightWizard {
         let turn_hidden = c.current.as_ref().is_some_and(|w| !sees(self, false, w));
         let (turn, pings): (Value, Vec<UserId>) = match (&c.attack, &c.current) {
             (Some(a), _) if !a.defenders.is_empty() => {
-                let (t, pings) = self.defenders_turn(a, &mut m);
-                (t.into(), pings)
+                let (t, pings) = self.defenders_turn(a, &mut m, &mut keys);
+                (t, pings)
             }
             (Some(a), _) => match a.stage {
                 Stage::Hit => {
@@ -332,9 +332,7 @@ impl NightWizard {
                 body.push(Phrase::new("nw-gm-engagements").arg("engagements", eng.join(" · ")));
             }
             if let Some(pos) = movement::positions(self, true) {
-                body.push(
-                    Phrase::new("nw-gm-positions").arg("positions", pos.replace('\n', " · ")),
-                );
+                body.push(Phrase::new("nw-gm-positions").arg("positions", pos));
             }
             let in_force = super::effects::lines(self, |_| true);
             if !in_force.is_empty() {

@@ -8,6 +8,7 @@ use super::super::super::character::restrict::Using;
 use super::super::super::data::{ItemDef, SkillDef, STATS};
 use super::super::model::Band;
 use super::super::{refuse, NightWizard, NwData, RuleError, UserId, Who};
+use croupier_core::table::{Phrase, Value};
 
 /// The weapon an attack is made with, and how far it reaches.
 #[derive(Debug, Clone, Default)]
@@ -93,16 +94,20 @@ pub(crate) fn pc_arms(
                 .iter()
                 .find(|d| d.id.eq_ignore_ascii_case(w) || d.name.eq_ignore_ascii_case(w))
             else {
-                let held: Vec<&str> = pool.iter().map(|d| d.name.as_str()).collect();
-                return refuse(format!(
-                    "{} holds no `{w}` to attack with (in hand: {}).",
-                    p.ch.name,
-                    if held.is_empty() {
-                        "nothing".to_string()
-                    } else {
-                        held.join(", ")
-                    }
-                ));
+                let held: Vec<Value> = pool.iter().map(|d| d.said_name()).collect();
+                return crate::words::no(
+                    Phrase::new("nw-fight-holds-no")
+                        .arg("who", p.ch.name.as_str())
+                        .arg("with", w)
+                        .arg(
+                            "held",
+                            crate::words::join(
+                                "nw-join-comma",
+                                held,
+                                Phrase::new("nw-fight-nothing").into(),
+                            ),
+                        ),
+                );
             };
             if let Some(why) = unmet(d) {
                 return refuse(why);
@@ -174,9 +179,7 @@ pub(crate) fn arms(
 ) -> Result<(bool, Arms), RuleError> {
     match me {
         Who::Pc(u) => Ok((magic, pc_arms(s, data, u, magic, with, skill, bands)?)),
-        Who::Enemy(_) if with.is_some() => {
-            refuse("`with:` names a PC's weapon; an enemy attacks with its own attack.")
-        }
+        Who::Enemy(_) if with.is_some() => crate::words::no(Phrase::new("nw-fight-enemy-with")),
         Who::Enemy(l) => Ok(s.enemy(l).map_or(
             (
                 false,

@@ -4,10 +4,13 @@ use super::super::super::commands::{CombatCommand, NwCommand};
 use super::super::super::data::Grant;
 use super::super::access::multi;
 use super::super::{
-    close_damage, combat_mut, end_main, foes, land, mention, pending, refuse, Actor, Attack,
-    ButtonStyle, Dice, Message, NightWizard, NwData, Reply, RuleError, Stage, UserId, Who,
+    close_damage, combat_mut, end_main, foes, land, mention, pending, Actor, Attack, ButtonStyle,
+    Dice, Message, NightWizard, NwData, Reply, RuleError, Stage, UserId, Who,
 };
-use crate::judge::said::Lines;
+use crate::judge::roll::yes;
+use crate::judge::said::{no, Lines};
+use crate::words::joined;
+use croupier_core::table::{english, Phrase, Value};
 
 /// Cover Up for the one Defender (GM names the enemy).
 pub(crate) fn cover_one(
@@ -28,46 +31,38 @@ pub(crate) fn cover_one(
             .map(|p| Who::Pc(p.user.clone())),
     };
     let Some(me) = me else {
-        return refuse("you have no character in this fight to Cover Up with.");
+        return no(Phrase::new("nw-fight-cover-none"));
     };
     if !s.controls(actor, &me) {
-        return refuse("that is not your character.");
+        return no(Phrase::new("nw-fight-not-yours"));
     }
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| crate::words::refusal(Phrase::new("nw-no-combat")))?;
     if me == at.target {
-        return refuse("you cannot Cover Up for yourself.");
+        return no(Phrase::new("nw-fight-cover-self"));
     }
     if me == at.attacker {
-        return refuse("the attacker cannot Cover Up.");
+        return no(Phrase::new("nw-fight-cover-attacker"));
     }
     let pre = c.fighters.iter().any(|f| f.who == me && !f.post);
     // A skill may let a Post-action character Cover Up once (used up when it lands).
     let oath = super::super::effects::granted(s, &me, Grant::CoverWhilePostAction);
     let standing = c.fighters.iter().any(|f| f.who == me);
     if !(pre || (oath.is_some() && standing)) || s.hp_of(&me) == 0 {
-        return refuse(
-            "Cover Up needs a Pre-action character (not Post-action, not Incapacitated).",
-        );
+        return no(Phrase::new("nw-fight-cover-pre"));
     }
     let g = NightWizard::engage_of(c, &me);
     if g.is_none() || g != NightWizard::engage_of(c, &at.target) {
-        return refuse(format!(
-            "Cover Up needs you in the same Engage as {}.",
-            s.name_of(&at.target)
-        ));
+        return no(Phrase::new("nw-fight-cover-engage").arg("who", s.name_of(&at.target)));
     }
-    let mut lines = Lines::from(vec![format!(
-        "🛡️ {} Covers Up for {}: the damage computed against {} ({}) goes to {}; {} becomes Post-action.",
-        s.name_of(&me),
-        s.name_of(&at.target),
-        s.name_of(&at.target),
-        at.damage,
-        s.name_of(&me),
-        s.name_of(&me)
-    )]);
+    let mut lines = Lines::from(
+        Phrase::new("nw-fight-covers")
+            .arg("who", s.name_of(&me))
+            .arg("for", s.name_of(&at.target))
+            .arg("damage", i64::from(at.damage)),
+    );
     if let (false, Some((id, _))) = (pre, &oath) {
         super::super::effects::use_up(s, &[*id]);
     }
@@ -117,10 +112,8 @@ pub fn cover(
         let at = pending(s, Stage::Damage)?;
         if let Some(t) = target {
             if s.find(t, gm).as_ref() != Some(&at.target) {
-                return refuse(format!(
-                    "{} is not a Defender of this attack.",
-                    s.find(t, gm).map_or(t.clone(), |w| s.name_of(&w))
-                ));
+                return no(Phrase::new("nw-fight-not-defender")
+                    .arg("who", s.find(t, gm).map_or(t.clone(), |w| s.name_of(&w))));
             }
         }
         return cover_up(s, data, rng, actor, who);
@@ -135,18 +128,18 @@ pub fn cover(
             .map(|p| Who::Pc(p.user.clone())),
     };
     let Some(me) = me else {
-        return refuse(match who {
-            Some(k) => format!("no combatant `{k}`."),
-            None => "you have no character in this fight to Cover Up with.".to_string(),
+        return no(match who {
+            Some(k) => Phrase::new("nw-fight-no-combatant").arg("key", k),
+            None => Phrase::new("nw-fight-cover-none"),
         });
     };
     if !s.controls(actor, &me) {
-        return refuse("that is not your character.");
+        return no(Phrase::new("nw-fight-not-yours"));
     }
     let b = match target {
         Some(t) => match s.find(t, gm) {
             Some(b) => b,
-            None => return refuse(format!("no combatant `{t}`.")),
+            None => return no(Phrase::new("nw-fight-no-combatant").arg("key", t.as_str())),
         },
         None => {
             let cands: Vec<Who> = at
@@ -157,69 +150,49 @@ pub fn cover(
                 .collect();
             match cands.as_slice() {
                 [one] => one.clone(),
-                [] => return refuse("no other Defender was hit: there is nothing to Cover Up."),
-                _ => {
-                    return refuse(
-                        "several Defenders were hit: name whom you Cover Up for with `for:`.",
-                    )
-                }
+                [] => return no(Phrase::new("nw-fight-cover-nothing")),
+                _ => return no(Phrase::new("nw-fight-cover-several")),
             }
         }
     };
     if b == me {
-        return refuse("you cannot Cover Up for yourself.");
+        return no(Phrase::new("nw-fight-cover-self"));
     }
     if me == at.attacker {
-        return refuse("the attacker cannot Cover Up.");
+        return no(Phrase::new("nw-fight-cover-attacker"));
     }
     let Some(d) = at.defenders.iter().find(|d| d.who == b) else {
-        return refuse(format!(
-            "{} is not a Defender of this attack.",
-            s.name_of(&b)
-        ));
+        return no(Phrase::new("nw-fight-not-defender").arg("who", s.name_of(&b)));
     };
     if !d.hit {
-        return refuse(format!(
-            "{} was not hit: there is nothing to Cover Up.",
-            s.name_of(&b)
-        ));
+        return no(Phrase::new("nw-fight-cover-not-hit").arg("who", s.name_of(&b)));
     }
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| crate::words::refusal(Phrase::new("nw-no-combat")))?;
     let pre = c.fighters.iter().any(|f| f.who == me && !f.post);
     // A skill may let a Post-action character Cover Up once (used up when it lands).
     let oath = super::super::effects::granted(s, &me, Grant::CoverWhilePostAction);
     let standing = c.fighters.iter().any(|f| f.who == me);
     if !(pre || (oath.is_some() && standing)) || s.hp_of(&me) == 0 {
-        return refuse(
-            "Cover Up needs a Pre-action character (not Post-action, not Incapacitated).",
-        );
+        return no(Phrase::new("nw-fight-cover-pre"));
     }
     let g = NightWizard::engage_of(c, &me);
     if g.is_none() || g != NightWizard::engage_of(c, &b) {
-        return refuse(format!(
-            "Cover Up needs you in the same Engage as {}.",
-            s.name_of(&b)
-        ));
+        return no(Phrase::new("nw-fight-cover-engage").arg("who", s.name_of(&b)));
     }
     if let Some(x) = &d.covered_by {
-        return refuse(format!(
-            "{} is already Covered Up by {} (one Cover Up per Defender).",
-            s.name_of(&b),
-            s.name_of(x)
-        ));
+        return no(Phrase::new("nw-fight-covered-already")
+            .arg("who", s.name_of(&b))
+            .arg("by", s.name_of(x)));
     }
     if at
         .defenders
         .iter()
         .any(|x| x.covered_by.as_ref() == Some(&b))
     {
-        return refuse(format!(
-            "{} has declared a Cover Up and cannot be Covered Up.",
-            s.name_of(&b)
-        ));
+        return no(Phrase::new("nw-fight-coverer-not-covered").arg("who", s.name_of(&b)));
     }
     if let Some(x) = at
         .defenders
@@ -227,31 +200,17 @@ pub fn cover(
         .find(|x| x.who == me)
         .and_then(|x| x.covered_by.as_ref())
     {
-        return refuse(format!(
-            "{} is Covered Up by {}: a character who Covers Up cannot be Covered Up.",
-            s.name_of(&me),
-            s.name_of(x)
-        ));
+        return no(Phrase::new("nw-fight-covered-cannot-cover")
+            .arg("who", s.name_of(&me))
+            .arg("by", s.name_of(x)));
     }
     let k = cover_factor(&at, &me);
-    let double = if k == 2 {
-        format!(
-            " × 2 = {} ({} failed its own Dodge Check; this replaces its own damage from the attack)",
-            d.damage * 2,
-            s.name_of(&me)
-        )
-    } else {
-        String::new()
-    };
-    let line = format!(
-        "🛡️ {} Covers Up for {}: the damage computed against {} ({}){double} will go to {}; {} becomes Post-action.",
-        s.name_of(&me),
-        s.name_of(&b),
-        s.name_of(&b),
-        d.damage,
-        s.name_of(&me),
-        s.name_of(&me)
-    );
+    let line = Phrase::new("nw-fight-will-cover")
+        .arg("who", s.name_of(&me))
+        .arg("for", s.name_of(&b))
+        .arg("damage", i64::from(d.damage))
+        .arg("double", yes(k == 2))
+        .arg("twice", i64::from(d.damage * 2));
     if let (false, Some((id, _))) = (pre, &oath) {
         super::super::effects::use_up(s, &[*id]);
     }
@@ -265,7 +224,7 @@ pub fn cover(
             d.covered_by = Some(me.clone());
         }
     }
-    Ok(s.tracker(vec![line], vec![]))
+    Ok(s.tracker(line, Lines::new()))
 }
 
 impl NightWizard {
@@ -324,8 +283,15 @@ impl NightWizard {
 
     /// The tracker's Turn line, buttons and pings for an attack resolved here: a Dodge button
     /// per waiting Defender (mentioning its player; the GM for NPCs), then Damage, then Apply
-    /// with a Cover Up button per eligible coverer and hit Defender.
-    pub(crate) fn defenders_turn(&self, a: &Attack, m: &mut Message) -> (String, Vec<UserId>) {
+    /// with a Cover Up button per eligible coverer and hit Defender. `keys` gets the catalogue
+    /// keys of the buttons' labels that name nobody (Damage, Defence rolls, Apply); a button
+    /// naming a combatant keeps its English label.
+    pub(crate) fn defenders_turn(
+        &self,
+        a: &Attack,
+        m: &mut Message,
+        keys: &mut Vec<&'static str>,
+    ) -> (Value, Vec<UserId>) {
         let mut msg = std::mem::take(m);
         let out = match a.stage {
             Stage::Hit => {
@@ -333,7 +299,9 @@ impl NightWizard {
                 let mut pings = vec![];
                 for d in a.defenders.iter().filter(|d| !d.reacted) {
                     if self.hidden(&d.who) {
-                        names.push(format!("a hidden Defender ({})", self.gm.mention()));
+                        names.push(Value::from(
+                            Phrase::new("nw-fight-hidden-defender").arg("gm", self.gm.mention()),
+                        ));
                     } else {
                         let n = self.name_of(&d.who);
                         msg = msg.styled_button(
@@ -344,49 +312,49 @@ impl NightWizard {
                             }),
                             ButtonStyle::Primary,
                         );
-                        names.push(mention(self, &d.who));
+                        names.push(Value::from(mention(self, &d.who)));
                     }
                     pings.push(self.controller(&d.who));
                 }
                 (
-                    format!(
-                        "Dodge Checks: {} (`/nwcombat dodge`, `full:true` for a Full Dodge; the GM decides for NPCs)",
-                        names.join(", ")
-                    ),
+                    Phrase::new("nw-fight-turn-dodges")
+                        .arg("names", joined("nw-join-comma", names))
+                        .into(),
                     pings,
                 )
             }
             Stage::Dodge => {
+                keys.push("nw-button-damage");
                 msg = msg.styled_button(
-                    "Damage",
+                    english("nw-button-damage"),
                     &NwCommand::Combat(CombatCommand::Damage),
                     ButtonStyle::Primary,
                 );
                 (
-                    format!(
-                        "{}: compare and roll the damage against each Defender",
-                        mention(self, &a.attacker)
-                    ),
+                    Phrase::new("nw-fight-turn-damage")
+                        .arg("who", mention(self, &a.attacker))
+                        .into(),
                     vec![self.controller(&a.attacker)],
                 )
             }
             Stage::Defence => {
+                keys.push("nw-fight-button-defence-rolls");
                 msg = msg.styled_button(
-                    "Defence rolls",
+                    english("nw-fight-button-defence-rolls"),
                     &NwCommand::Combat(CombatCommand::Damage),
                     ButtonStyle::Primary,
                 );
                 (
-                    format!(
-                        "{}: Prana on the damage roll now if you wish, then each hit Defender's defence roll",
-                        mention(self, &a.attacker)
-                    ),
+                    Phrase::new("nw-fight-turn-defence")
+                        .arg("who", mention(self, &a.attacker))
+                        .into(),
                     vec![self.controller(&a.attacker)],
                 )
             }
             Stage::Damage => {
+                keys.push("nw-button-apply");
                 msg = msg.styled_button(
-                    "Apply",
+                    english("nw-button-apply"),
                     &NwCommand::Combat(CombatCommand::Apply),
                     ButtonStyle::Primary,
                 );
@@ -413,42 +381,46 @@ impl NightWizard {
                             }),
                             ButtonStyle::Secondary,
                         );
-                        offers.push(format!("{} for {b}", mention(self, &w)));
+                        offers.push(Value::from(
+                            Phrase::new("nw-fight-cover-offer")
+                                .arg("who", mention(self, &w))
+                                .arg("for", b.as_str()),
+                        ));
                         pings.push(self.controller(&w));
                     }
                 }
-                let dmg: Vec<String> = a
+                let dmg: Vec<Value> = a
                     .defenders
                     .iter()
                     .filter(|d| d.hit)
                     .map(|d| match &d.covered_by {
-                        Some(c) => format!(
-                            "{} {} → {}",
-                            self.name_of(&d.who),
-                            d.damage * cover_factor(a, c),
-                            self.name_of(c)
-                        ),
+                        Some(c) => Phrase::new("nw-fight-damage-to")
+                            .arg("who", self.name_of(&d.who))
+                            .arg("damage", i64::from(d.damage * cover_factor(a, c)))
+                            .arg("to", self.name_of(c))
+                            .into(),
                         None if a
                             .defenders
                             .iter()
                             .any(|x| x.covered_by.as_ref() == Some(&d.who)) =>
                         {
-                            format!("{} (replaced by its Cover Up)", self.name_of(&d.who))
+                            Phrase::new("nw-fight-damage-replaced")
+                                .arg("who", self.name_of(&d.who))
+                                .into()
                         }
-                        None => format!("{} {}", self.name_of(&d.who), d.damage),
+                        None => Phrase::new("nw-fight-damage-of")
+                            .arg("who", self.name_of(&d.who))
+                            .arg("damage", i64::from(d.damage))
+                            .into(),
                     })
                     .collect();
                 (
-                    format!(
-                        "{}: apply the damage ({}){}",
-                        mention(self, &a.attacker),
-                        dmg.join(", "),
-                        if offers.is_empty() {
-                            String::new()
-                        } else {
-                            format!("; or Cover Up: {}", offers.join(", "))
-                        }
-                    ),
+                    Phrase::new("nw-fight-turn-apply")
+                        .arg("who", mention(self, &a.attacker))
+                        .arg("damage", joined("nw-join-comma", dmg))
+                        .arg("covers", yes(!offers.is_empty()))
+                        .arg("offers", joined("nw-join-comma", offers))
+                        .into(),
                     pings,
                 )
             }
@@ -474,7 +446,7 @@ pub fn cover_up(
         if !s.is_gm(actor) {
             match s.find(k, false) {
                 Some(w) if s.controls(actor, &w) => {}
-                _ => return refuse("that is not your character."),
+                _ => return no(Phrase::new("nw-fight-not-yours")),
             }
         }
     }

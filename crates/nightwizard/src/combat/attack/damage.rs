@@ -2,13 +2,14 @@
 //! then HP Damage and bad statuses land; HP 0 is Incapacitated.
 
 use super::super::{
-    attacker_wins, close_damage, combat_mut, end_main, land, open_for, pending, refuse, take_open,
-    Actor, Attack, Dice, Judge, Mode, NightWizard, NwData, Reply, RuleError, Stage, Who,
-    DAMAGE_ROLL, DEFENCE_ROLL, MATK, MDEF, PATK, PDEF,
+    attacker_wins, close_damage, combat_mut, end_main, land, open_for, pending, take_open, Actor,
+    Attack, Dice, Judge, Mode, NightWizard, NwData, Reply, RuleError, Stage, Who, DAMAGE_ROLL,
+    DEFENCE_ROLL, MATK, MDEF, PATK, PDEF,
 };
 use super::cover::cover_factor;
 use super::defence::verdict;
-use crate::judge::said::{label, Lines};
+use crate::judge::roll::yes;
+use crate::judge::said::{label, no, Lines};
 use croupier_core::table::Phrase;
 
 /// Hit compared, damage rolled (one Defender). A PC attacker's damage roll gets its Prana
@@ -22,11 +23,11 @@ pub(crate) fn damage_one(
     let is_gm = s.is_gm(actor);
     let at = pending(s, Stage::Dodge)?;
     if !s.controls(actor, &at.attacker) && !is_gm {
-        return refuse("the attacker (or the GM) rolls the damage.");
+        return no(Phrase::new("nw-fight-rolls-damage"));
     }
     let dodge = take_open(s, &at.target, "Dodge Check")
         .or(at.dodge.clone())
-        .ok_or_else(|| RuleError::new("no Dodge Check yet."))?;
+        .ok_or_else(|| crate::words::refusal(Phrase::new("nw-fight-no-dodge-yet")))?;
     let h = at.hit.outcome().result;
     let d = dodge.outcome().result;
     let mut lines = Lines::new();
@@ -110,11 +111,11 @@ pub(crate) fn defence_one(
 ) -> Result<Vec<Reply>, RuleError> {
     let at = pending(s, Stage::Defence)?;
     if !s.controls(actor, &at.attacker) && !s.controls(actor, &at.target) && !s.is_gm(actor) {
-        return refuse("the attacker, the Defender's player or the GM rolls the defence.");
+        return no(Phrase::new("nw-fight-rolls-defence-one"));
     }
     let a = take_open(s, &at.attacker, DAMAGE_ROLL)
         .or(at.damage_roll.clone())
-        .ok_or_else(|| RuleError::new("no damage roll yet."))?;
+        .ok_or_else(|| crate::words::refusal(Phrase::new("nw-fight-no-damage-roll")))?;
     let def = if at.magic { MDEF } else { PDEF };
     let b = s.roll(
         data,
@@ -163,7 +164,7 @@ pub(crate) fn apply_one(
     let is_gm = s.is_gm(actor);
     let at = pending(s, Stage::Damage)?;
     if !s.controls(actor, &at.attacker) && !is_gm {
-        return refuse("the attacker (or the GM) applies the damage.");
+        return no(Phrase::new("nw-fight-applies"));
     }
     let mut lines = Lines::new();
     close_damage(s, &at);
@@ -185,7 +186,7 @@ pub fn damage(
 ) -> Result<Vec<Reply>, RuleError> {
     let mut at = pending(s, Stage::Dodge)?;
     if !s.controls(actor, &at.attacker) && !s.is_gm(actor) {
-        return refuse("the attacker (or the GM) rolls the damage.");
+        return no(Phrase::new("nw-fight-rolls-damage"));
     }
     if let Some(h) = take_open(s, &at.attacker, "Hit Check") {
         at.hit = h;
@@ -209,35 +210,35 @@ pub fn damage(
     let mut gm = Lines::new();
     if !at.defenders.iter().any(|d| d.hit) {
         for d in &at.defenders {
-            lines.push(format!(
-                "{}: {} dodges.",
-                verdict(h, d, at.full_hit),
-                s.name_of(&d.who)
-            ));
+            lines.push(
+                Phrase::new("nw-fight-verdict-dodges")
+                    .arg("why", verdict(h, d, at.full_hit))
+                    .arg("who", s.name_of(&d.who)),
+            );
         }
         combat_mut(s)?.attack = None;
         end_main(s, data, rng, &mut lines, &mut gm);
         return Ok(s.tracker(lines, gm));
     }
-    let def_name = if at.magic { "MDEF" } else { "PDEF" };
+    let roll_line = |a: &Judge| {
+        Phrase::new("nw-fight-damage-each")
+            .arg("stat", label(if at.magic { "MATK" } else { "PATK" }))
+            .arg("line", a.said_line())
+            .arg("def", label(if at.magic { "MDEF" } else { "PDEF" }))
+    };
     let a = damage_roll(s, data, &at, rng);
     if matches!(at.attacker, Who::Pc(_)) {
         // §4.2: the attacker's Prana on the damage roll comes before any defence roll.
-        lines.push(format!(
-            "Damage ({}): `{}`, one roll against each hit Defender's {def_name}.",
-            if at.magic { "MATK" } else { "PATK" },
-            a.line()
-        ));
+        lines.push(roll_line(&a));
         for d in &at.defenders {
-            let why = verdict(h, d, at.full_hit);
-            let name = s.name_of(&d.who);
-            lines.push(if d.hit {
-                format!("· {name}: {why}: a hit.")
-            } else {
-                format!("· {name}: {why}: dodges.")
-            });
+            lines.push(
+                Phrase::new("nw-fight-defender-hit")
+                    .arg("who", s.name_of(&d.who))
+                    .arg("why", verdict(h, d, at.full_hit))
+                    .arg("hit", yes(d.hit)),
+            );
         }
-        lines.push("(Prana on the damage roll: `/nw prana use:…` now; the defence rolls come next with `/nwcombat damage`.)");
+        lines.push(Phrase::new("nw-fight-damage-prana-first"));
         open_for(s, &at.attacker, DAMAGE_ROLL, &a);
         let c = combat_mut(s)?;
         if let Some(x) = c.attack.as_mut() {
@@ -248,11 +249,7 @@ pub fn damage(
         }
         return Ok(s.tracker(lines, gm));
     }
-    lines.push(format!(
-        "Damage ({}): `{}`, one roll against each hit Defender's {def_name}.",
-        if at.magic { "MATK" } else { "PATK" },
-        a.line()
-    ));
+    lines.push(roll_line(&a));
     defend(s, data, rng, at, a, true, lines, gm)
 }
 
@@ -269,12 +266,12 @@ pub fn defence(
         || s.controls(actor, &at.attacker)
         || at.defenders.iter().any(|d| s.controls(actor, &d.who));
     if !may {
-        return refuse("the attacker, a Defender's player or the GM rolls the defence.");
+        return no(Phrase::new("nw-fight-rolls-defence"));
     }
     let a = take_open(s, &at.attacker, DAMAGE_ROLL)
         .or(at.damage_roll.clone())
-        .ok_or_else(|| RuleError::new("no damage roll yet."))?;
-    let lines = Lines::from(vec![format!("Damage roll settled: `{}`.", a.line())]);
+        .ok_or_else(|| crate::words::refusal(Phrase::new("nw-fight-no-damage-roll")))?;
+    let lines = Lines::from(Phrase::new("nw-fight-damage-settled").arg("line", a.said_line()));
     defend(s, data, rng, at, a, false, lines, Lines::new())
 }
 
@@ -292,9 +289,9 @@ fn defend(
     gm: Lines,
 ) -> Result<Vec<Reply>, RuleError> {
     let (def, def_name) = if at.magic {
-        (MDEF, "MDEF")
+        (MDEF, label("MDEF"))
     } else {
-        (PDEF, "PDEF")
+        (PDEF, label("PDEF"))
     };
     let h = at.hit.outcome().result;
     let ar = a.outcome().result;
@@ -303,14 +300,21 @@ fn defend(
         let why = verdict(h, d, at.full_hit);
         if !d.hit {
             if misses {
-                lines.push(format!("· {name}: {why}: dodges."));
+                lines.push(
+                    Phrase::new("nw-fight-defender-hit")
+                        .arg("who", name)
+                        .arg("why", why)
+                        .arg("hit", "no"),
+                );
             }
         } else if d.auto {
             d.damage = ar.max(0);
-            lines.push(format!(
-                "· {name}: {why}, no defence roll → **{} HP Damage**.",
-                d.damage
-            ));
+            lines.push(
+                Phrase::new("nw-fight-auto-damage")
+                    .arg("who", name)
+                    .arg("why", why)
+                    .arg("damage", i64::from(d.damage)),
+            );
         } else {
             let b = s.roll(
                 data,
@@ -325,11 +329,14 @@ fn defend(
                 rng,
             );
             d.damage = (ar - b.outcome().result).max(0);
-            lines.push(format!(
-                "· {name}: {why}: a hit. {def_name} `{}` → **{} HP Damage**.",
-                b.line(),
-                d.damage
-            ));
+            lines.push(
+                Phrase::new("nw-fight-defender-damage")
+                    .arg("who", name)
+                    .arg("why", why)
+                    .arg("def", def_name.clone())
+                    .arg("line", b.said_line())
+                    .arg("damage", i64::from(d.damage)),
+            );
             d.defence = Some(b);
         }
     }
@@ -338,9 +345,9 @@ fn defend(
         .iter()
         .any(|d| d.hit && d.defence.is_some() && matches!(d.who, Who::Pc(_)));
     if misses && (matches!(at.attacker, Who::Pc(_)) || pc_defence) {
-        lines.push("(Prana on the damage or a defence roll: `/nw prana use:…` before the damage is applied.)");
+        lines.push(Phrase::new("nw-fight-damage-prana-any"));
     } else if !misses && pc_defence {
-        lines.push("(Prana on a defence roll: `/nw prana use:…` before the damage is applied.)");
+        lines.push(Phrase::new("nw-fight-defence-prana-any"));
     }
     if misses {
         open_for(s, &at.attacker, DAMAGE_ROLL, &a);
@@ -372,7 +379,7 @@ pub fn apply_all(
 ) -> Result<Vec<Reply>, RuleError> {
     let at = pending(s, Stage::Damage)?;
     if !s.controls(actor, &at.attacker) && !s.is_gm(actor) {
-        return refuse("the attacker (or the GM) applies the damage.");
+        return no(Phrase::new("nw-fight-applies"));
     }
     let coverers: Vec<Who> = at
         .defenders
@@ -391,17 +398,17 @@ pub fn apply_all(
         match &d.covered_by {
             Some(a) => {
                 let n = d.damage * cover_factor(&at, a);
-                lines.push(format!(
-                    "🛡️ {} takes the blow meant for {}: {n} HP Damage.",
-                    s.name_of(a),
-                    s.name_of(&d.who)
-                ));
+                lines.push(
+                    Phrase::new("nw-fight-takes-blow")
+                        .arg("who", s.name_of(a))
+                        .arg("for", s.name_of(&d.who))
+                        .arg("damage", i64::from(n)),
+                );
                 land(s, data, &at, a, n, &mut lines);
             }
-            None if coverers.contains(&d.who) => lines.push(format!(
-                "{}'s own damage from this attack is replaced by its Cover Up.",
-                s.name_of(&d.who)
-            )),
+            None if coverers.contains(&d.who) => {
+                lines.push(Phrase::new("nw-fight-own-replaced").arg("who", s.name_of(&d.who)))
+            }
             None => land(s, data, &at, &d.who, d.damage, &mut lines),
         }
     }

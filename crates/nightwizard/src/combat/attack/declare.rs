@@ -4,9 +4,8 @@
 use super::super::super::data::SkillDef;
 use super::super::model::{Band, Combat};
 use super::super::{
-    combat_mut, end_main, incomplete, leave, movement, my_turn, open_for, refuse, Actor, Attack,
-    Defender, Dice, Mode, NightWizard, NwData, Reply, RuleError, Stage, Who, MACC, MAX_DEFENDERS,
-    PACC,
+    combat_mut, end_main, incomplete, leave, movement, my_turn, open_for, Actor, Attack, Defender,
+    Dice, Mode, NightWizard, NwData, Reply, RuleError, Stage, Who, MACC, MAX_DEFENDERS, PACC,
 };
 use super::arms::{arms, Arms};
 use crate::judge::roll::yes;
@@ -33,7 +32,7 @@ pub(crate) fn attack_one(
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| crate::words::refusal(Phrase::new("nw-no-combat")))?;
     c.used.may_major()?;
     let Some(t) = s.find(target, is_gm) else {
         return no(Phrase::new("nw-no-target").arg("target", target));
@@ -157,16 +156,12 @@ fn in_reach(
         None => movement::reach(s, c, me, t, (arms.short, arms.long))?,
     };
     if !short && !close {
-        return refuse(format!(
-            "your attack has Range: Close and {} is at Short range: invade first.",
-            s.name_of(t)
-        ));
+        return no(Phrase::new("nw-fight-out-of-reach").arg("who", s.name_of(t)));
     }
     match (&arms.name, close && skill_short.is_none() && !arms.close) {
-        (Some(n), true) => refuse(format!(
-            "the {n}'s Range is marked: it reaches Short range only, and {} is in your own Engage (§14.3).",
-            s.name_of(t)
-        )),
+        (Some(n), true) => no(Phrase::new("nw-fight-marked-range")
+            .arg("weapon", n.as_str())
+            .arg("who", s.name_of(t))),
         _ => Ok(()),
     }
 }
@@ -262,7 +257,7 @@ pub fn declare_how(
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| crate::words::refusal(Phrase::new("nw-no-combat")))?;
     c.used.may_major()?;
     if full_hit {
         super::super::access::may_declare(s, data, &me, "Full Hit")?;
@@ -274,12 +269,12 @@ pub fn declare_how(
         .filter(|t| !t.is_empty())
         .collect();
     if names.is_empty() {
-        return refuse("name a target (`target:`), several (`targets:\"A, B\"`), or an Engage with `area:true`.");
+        return no(Phrase::new("nw-fight-name-target"));
     }
     let mut picked: Vec<Who> = vec![];
     for n in &names {
         let Some(w) = s.find(n, gm) else {
-            return refuse(format!("no target `{n}`."));
+            return no(Phrase::new("nw-no-target").arg("target", *n));
         };
         if !picked.contains(&w) {
             picked.push(w);
@@ -287,9 +282,7 @@ pub fn declare_how(
     }
     if area {
         if picked.len() > 1 {
-            return refuse(
-                "an area attack names one combatant: everyone in its Engage is a Defender.",
-            );
+            return no(Phrase::new("nw-fight-area-one"));
         }
         let anchor = picked[0].clone();
         if let Some(g) = NightWizard::engage_of(c, &anchor) {
@@ -302,11 +295,11 @@ pub fn declare_how(
                 .collect();
         }
         if picked.is_empty() {
-            return refuse("nobody but you is in that Engage.");
+            return no(Phrase::new("nw-fight-nobody-there"));
         }
     }
     if picked.len() > MAX_DEFENDERS {
-        return refuse(format!("{MAX_DEFENDERS} Defenders at most in one attack."));
+        return no(Phrase::new("nw-fight-max-defenders").arg("max", MAX_DEFENDERS as i64));
     }
     let bands: Vec<Band> = picked
         .iter()
@@ -315,11 +308,11 @@ pub fn declare_how(
     let (magic, arms) = arms(s, data, &me, magic, arm.with, arm.skill, &bands)?;
     for t in &picked {
         if *t == me {
-            return refuse("you cannot attack yourself.");
+            return no(Phrase::new("nw-attack-self"));
         }
         let far = skill_short == Some(true) && movement::far(c, t).is_some();
         if s.dead(t) || !(c.fighters.iter().any(|f| &f.who == t) || far) {
-            return refuse(format!("{} is not in the fight.", s.name_of(t)));
+            return no(Phrase::new("nw-not-in-fight").arg("who", s.name_of(t)));
         }
         in_reach(s, c, (&me, t), skill_short, &arms)?;
     }
@@ -330,18 +323,17 @@ pub fn declare_how(
             if let Some(e) = s.enemy_mut(l) {
                 e.hidden = false;
             }
-            lines.push(format!("👹 {l} reveals itself!"));
+            lines.push(Phrase::new("nw-reveals").arg("who", l.as_str()));
         }
     }
     let mut alive = vec![];
     for t in picked {
         if s.hp_of(&t) == 0 {
-            lines.push(format!(
-                "💀 {} attacks {}, who is Incapacitated: {} is Dead.",
-                s.name_of(&me),
-                s.name_of(&t),
-                s.name_of(&t)
-            ));
+            lines.push(
+                Phrase::new("nw-attack-kills")
+                    .arg("who", s.name_of(&me))
+                    .arg("target", s.name_of(&t)),
+            );
             kill(s, &t);
         } else {
             alive.push(t);
@@ -365,37 +357,32 @@ pub fn declare_how(
         arms.weapon.as_deref(),
         rng,
     );
-    let list: Vec<String> = alive.iter().map(|w| s.name_of(w)).collect();
-    lines.push(format!(
-        "⚔️ {} attacks {}{} ({} attack{}). One Hit Check for every Defender ({}): `{}`{}",
-        s.name_of(&me),
-        list.join(", "),
-        with_the(&arms).text(croupier_core::i18n::Locale::En),
-        if magic { "Magical" } else { "Physical" },
-        if area { ", area" } else { "" },
-        if magic { "MACC" } else { "PACC" },
-        hit.line(),
-        if full_hit {
-            "\n**Full Hit** declared: it hits whatever the dice say (a Full Dodge still wins)."
-        } else {
-            ""
-        }
-    ));
+    let list: Vec<Value> = alive.iter().map(|w| Value::from(s.name_of(w))).collect();
+    lines.push(
+        Phrase::new("nw-fight-attack-all")
+            .arg("who", s.name_of(&me))
+            .arg("targets", crate::words::joined("nw-join-comma", list))
+            .arg("with", with_the(&arms))
+            .arg("magic", yes(magic))
+            .arg("area", yes(area))
+            .arg("stat", label(if magic { "MACC" } else { "PACC" }))
+            .arg("line", hit.said_line()),
+    );
+    if full_hit {
+        lines.push(Phrase::new("nw-fight-full-hit"));
+    }
     let defenders: Vec<Defender> = alive
         .into_iter()
         .map(|w| {
             let auto = incomplete(s, &w);
             if auto {
-                lines.push(format!(
-                    "{} is an incomplete enemy: the attack hits it automatically (no Dodge Check, no defence roll).",
-                    s.name_of(&w)
-                ));
+                lines.push(Phrase::new("nw-fight-incomplete-hit").arg("who", s.name_of(&w)));
             }
             Defender::new(w, auto)
         })
         .collect();
     if matches!(me, Who::Pc(_)) {
-        lines.push("(Prana on the Hit Check: `/nw prana use:…` before the first Dodge Check.)");
+        lines.push(Phrase::new("nw-fight-attack-prana"));
     }
     open_for(s, &me, "Hit Check", &hit);
     let all_auto = defenders.iter().all(|d| d.auto);

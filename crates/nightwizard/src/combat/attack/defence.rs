@@ -2,11 +2,12 @@
 //! the Hit Check compares.
 
 use super::super::{
-    combat_mut, open_for, pending, refuse, take_open, Actor, Defender, Dice, Mode, NightWizard,
-    NwData, Reply, RuleError, Stage, Who, EVA,
+    combat_mut, open_for, pending, take_open, Actor, Defender, Dice, Mode, NightWizard, NwData,
+    Reply, RuleError, Stage, Who, EVA,
 };
-use crate::judge::said::Lines;
-use croupier_core::table::Phrase;
+use crate::judge::roll::yes;
+use crate::judge::said::{no, Lines};
+use croupier_core::table::{Phrase, Value};
 
 /// The one Defender's Dodge Check.
 pub(crate) fn dodge_one(
@@ -17,10 +18,7 @@ pub(crate) fn dodge_one(
 ) -> Result<Vec<Reply>, RuleError> {
     let at = pending(s, Stage::Hit)?;
     if !s.controls(actor, &at.target) {
-        return refuse(format!(
-            "the Dodge Check is {}'s to roll.",
-            s.name_of(&at.target)
-        ));
+        return no(Phrase::new("nw-fight-dodge-whose").arg("who", s.name_of(&at.target)));
     }
     let hit = take_open(s, &at.attacker, "Hit Check").unwrap_or(at.hit.clone());
     let h = hit.outcome().result;
@@ -93,19 +91,13 @@ pub fn dodge_as(
     let w = match who {
         Some(k) => {
             let Some(w) = s.find(k, gm) else {
-                return refuse(format!("no combatant `{k}`."));
+                return no(Phrase::new("nw-fight-no-combatant").arg("key", k));
             };
             if !at.defenders.iter().any(|d| d.who == w) {
-                return refuse(format!(
-                    "{} is not a Defender of this attack.",
-                    s.name_of(&w)
-                ));
+                return no(Phrase::new("nw-fight-not-defender").arg("who", s.name_of(&w)));
             }
             if !waiting.contains(&&w) {
-                return refuse(format!(
-                    "{} has already reacted to this attack.",
-                    s.name_of(&w)
-                ));
+                return no(Phrase::new("nw-fight-reacted").arg("who", s.name_of(&w)));
             }
             w
         }
@@ -114,23 +106,19 @@ pub fn dodge_as(
             match mine.as_slice() {
                 [w] => (**w).clone(),
                 [] => {
-                    return refuse(match waiting.as_slice() {
+                    return no(match waiting.as_slice() {
                         [w] if !s.hidden(w) => {
-                            format!("the Dodge Check is {}'s to roll.", s.name_of(w))
+                            Phrase::new("nw-fight-dodge-whose").arg("who", s.name_of(w))
                         }
-                        _ => "you have no Defender waiting for a Dodge Check.".to_string(),
+                        _ => Phrase::new("nw-fight-no-dodger"),
                     })
                 }
-                _ => {
-                    return refuse(
-                        "several of your characters are Defenders: name one with `who:`.",
-                    )
-                }
+                _ => return no(Phrase::new("nw-fight-several-dodgers")),
             }
         }
     };
     if !s.controls(actor, &w) {
-        return refuse(format!("the Dodge Check is {}'s to roll.", s.name_of(&w)));
+        return no(Phrase::new("nw-fight-dodge-whose").arg("who", s.name_of(&w)));
     }
     if full {
         super::super::access::may_declare(s, data, &w, "Full Dodge")?;
@@ -150,19 +138,19 @@ pub fn dodge_as(
         false,
         rng,
     );
-    let mut line = format!(
-        "🛡️ {} dodges against {h} (EVA): `{}`",
-        s.name_of(&w),
-        dodge.line()
-    );
+    let mut line = vec![Value::from(
+        Phrase::new("nw-dodge")
+            .arg("who", s.name_of(&w))
+            .arg("hit", i64::from(h))
+            .arg("line", dodge.said_line()),
+    )];
     if full {
-        line.push_str(
-            "\n**Full Dodge** declared: it dodges whatever the dice say, even a Critical chain.",
-        );
+        line.push(Phrase::new("nw-fight-full-dodge").into());
     }
     if matches!(w, Who::Pc(_)) {
-        line.push_str("\n(Prana on the Dodge Check: `/nw prana use:…` before the damage roll.)");
+        line.push(Phrase::new("nw-dodge-prana").into());
     }
+    let line = Value::Lines(line);
     open_for(s, &w, "Dodge Check", &dodge);
     let hidden = s.hidden(&w);
     let c = combat_mut(s)?;
@@ -178,24 +166,29 @@ pub fn dodge_as(
         }
     }
     Ok(if hidden {
-        s.tracker(vec![], vec![line])
+        s.tracker(Lines::new(), Lines(vec![line]))
     } else {
-        s.tracker(vec![line], vec![])
+        s.tracker(Lines(vec![line]), Lines::new())
     })
 }
 
 /// How the Hit Check compared with one Defender's reaction (step 4).
-pub(crate) fn verdict(h: i32, d: &Defender, full_hit: bool) -> String {
+pub(crate) fn verdict(h: i32, d: &Defender, full_hit: bool) -> Value {
     let dr = d.dodge.as_ref().map(|j| j.outcome().result);
-    let base = match dr {
-        Some(dr) => format!("Hit {h} against Dodge {dr}"),
-        None => format!("Hit {h}"),
+    let full = match (d.auto, full_hit, d.full_dodge) {
+        (true, _, _) => return Phrase::new("nw-fight-verdict-auto").into(),
+        (_, true, true) => "both",
+        (_, _, true) => "dodge",
+        (_, true, _) => "hit",
+        _ => "none",
     };
-    match (d.auto, full_hit, d.full_dodge) {
-        (true, _, _) => "hit automatically (incomplete enemy)".to_string(),
-        (_, true, true) => format!("{base}, Full Hit against Full Dodge: the Defender wins"),
-        (_, _, true) => format!("{base}, Full Dodge"),
-        (_, true, _) => format!("{base}, Full Hit"),
-        _ => base,
-    }
+    Phrase::new("nw-fight-verdict")
+        .arg("hit", i64::from(h))
+        .arg(
+            "dodge",
+            dr.map_or(Value::from(""), |x| Value::from(i64::from(x))),
+        )
+        .arg("dodged", yes(dr.is_some()))
+        .arg("full", full)
+        .into()
 }

@@ -1,18 +1,20 @@
 //! The attack's Judges among the session's open Judges, so that Prana spent on a Hit Check,
 //! Dodge Check, damage or defence roll counts (§4.2).
 
-use super::super::{refuse, Attack, Judge, NightWizard, OpenJudge, RuleError, Stage, Who};
+use croupier_core::table::Phrase;
+
+use super::super::{Attack, Judge, NightWizard, OpenJudge, RuleError, Stage, Who};
 
 pub(crate) fn pending(s: &NightWizard, stage: Stage) -> Result<Attack, RuleError> {
     match s.combat.as_ref().and_then(|c| c.attack.clone()) {
         Some(a) if a.stage == stage => Ok(a),
-        Some(a) => refuse(match a.stage {
-            Stage::Hit => "the defender's Dodge Check is next (`/nwcombat dodge`).",
-            Stage::Dodge => "the damage roll is next (`/nwcombat damage`).",
-            Stage::Damage => "apply the damage (`/nwcombat apply`) or Cover Up.",
-            Stage::Defence => "the defence roll is next (`/nwcombat damage`).",
-        }),
-        None => refuse("there is no attack in progress."),
+        Some(a) => crate::words::no(Phrase::new(match a.stage {
+            Stage::Hit => "nw-fight-next-dodge",
+            Stage::Dodge => "nw-fight-next-damage",
+            Stage::Damage => "nw-fight-next-apply",
+            Stage::Defence => "nw-fight-next-defence",
+        })),
+        None => crate::words::no(Phrase::new("nw-fight-no-attack")),
     }
 }
 

@@ -1,6 +1,9 @@
 //! Lowering the attack and spawn commands to their actions (used by the session's parse).
 
-use super::super::{refuse, Actor, CombatAction, NightWizard, NwData, RuleError, MAX_DEFENDERS};
+use crate::words::no;
+use croupier_core::table::Phrase;
+
+use super::super::{Actor, CombatAction, NightWizard, NwData, RuleError, MAX_DEFENDERS};
 
 use super::super::super::character::roster::NwShared;
 use super::super::super::character::Character;
@@ -24,7 +27,7 @@ pub fn lower_attack(
     let full_hit = fullhit.unwrap_or(false);
     if targets.is_none() && !area && !full_hit {
         let Some(target) = target else {
-            return refuse("attack whom? Give `target:` (or `targets:`).");
+            return no(Phrase::new("nw-fight-attack-whom"));
         };
         return Ok(CombatAction::Attack {
             target,
@@ -40,7 +43,7 @@ pub fn lower_attack(
         all.extend(t.split(',').map(short).filter(|x| !x.is_empty()));
     }
     if all.len() > MAX_DEFENDERS {
-        return refuse(format!("{MAX_DEFENDERS} Defenders at most in one attack."));
+        return no(Phrase::new("nw-fight-max-defenders").arg("max", MAX_DEFENDERS as i64));
     }
     Ok(CombatAction::AttackMany {
         targets: all,
@@ -146,7 +149,7 @@ pub fn lower_spawn(
         });
     }
     if guest && incomplete {
-        return refuse("a Guest is built like a PC, not an incomplete enemy: choose one.");
+        return no(Phrase::new("nw-fight-guest-incomplete"));
     }
     if incomplete {
         return Ok(CombatAction::SpawnIncomplete {
@@ -157,9 +160,7 @@ pub fn lower_spawn(
         });
     }
     let Some(ch) = roster_character(shared, actor, &name) else {
-        return refuse(format!(
-            "no character `{name}` in this server's roster to bring as a Guest."
-        ));
+        return no(Phrase::new("nw-fight-no-guest").arg("name", name.as_str()));
     };
     Ok(CombatAction::SpawnGuest {
         character: Box::new(ch.clone()),

@@ -6,12 +6,13 @@ use super::super::attack::judges::open_judge;
 use super::super::round::{prana_offer, SPD_JUDGE};
 use super::super::{open_for, take_open};
 use super::{
-    combat_mut, end_main, far, go_far, in_setup, initiative, initiative_count, news, refuse,
-    settle, Actor, Band, Dice, Fighter, Judge, Mode, NightWizard, NwData, Phase, Reply, RuleError,
-    UserId, Who, LUCK, SPD,
+    band as band_said, combat_mut, end_main, far, go_far, in_setup, initiative, initiative_count,
+    news, settle, Actor, Band, Dice, Fighter, Judge, Mode, NightWizard, NwData, Phase, Reply,
+    RuleError, UserId, Who, LUCK, SPD,
 };
 use crate::judge::roll::yes;
-use crate::judge::said::Lines;
+use crate::judge::said::{no, Lines};
+use crate::words::refusal;
 use croupier_core::table::{Phrase, Value};
 
 /// The open Judge label of an Appearance Check.
@@ -26,25 +27,25 @@ pub(super) fn appear(
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| refusal(Phrase::new("nw-no-combat")))?;
     if !s.settings.appearance {
-        return refuse("Appearance Checks are an optional rule and are off (GM: `/nw settings appearance:true`); the GM may bring a PC in with `/nwcombat range who:… band:short`.");
+        return no(Phrase::new("nw-fight-appearance-off"));
     }
     let Some(p) = s.pcs.iter().find(|p| p.user == actor.id) else {
-        return refuse("you have no PC in this session: `/nw session join`.");
+        return no(Phrase::new("nw-fight-no-pc-session"));
     };
     let me = Who::Pc(p.user.clone());
     if p.dead || p.hp <= 0 {
-        return refuse("your PC cannot appear while Incapacitated or Dead.");
+        return no(Phrase::new("nw-fight-appear-down"));
     }
     if c.fighters.iter().any(|f| f.who == me) || far(c, &me).is_some() {
-        return refuse("your PC is already in this fight.");
+        return no(Phrase::new("nw-fight-in-fight-already"));
     }
     if !in_setup(c) {
-        return refuse("Appearance Checks are made in the Setup Process (§10.2 step 1): try at the start of the next Round, before its first Main Process ends.");
+        return no(Phrase::new("nw-fight-appear-setup"));
     }
     if c.moves.tries.iter().any(|(w, r)| w == &me && *r == c.round) {
-        return refuse("you have tried to appear this Round; try again next Round.");
+        return no(Phrase::new("nw-fight-appear-tried"));
     }
     let name = s.name_of(&me);
     // In a Fortress Area during a Dive: 8 + 2 per Gate from the Entrance (§12.6); elsewhere
@@ -198,7 +199,7 @@ fn join(
     };
     if in_dive && !inside(s) {
         add_inside(s, user);
-        lines.push(format!("🏰 {name} is inside the Fortress."));
+        lines.push(Phrase::new("nw-fight-inside-fortress").arg("who", name.as_str()));
     }
     let j = s.roll(
         data,
@@ -241,12 +242,12 @@ pub(super) fn place(
     band: Band,
 ) -> Result<Vec<Reply>, RuleError> {
     let Some(w) = s.find(key, true) else {
-        return refuse(format!("no combatant `{key}`."));
+        return no(Phrase::new("nw-fight-no-combatant").arg("key", key));
     };
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| refusal(Phrase::new("nw-no-combat")))?;
     let name = s.name_of(&w);
     let in_fight = c.fighters.iter().any(|f| f.who == w);
     let now = far(c, &w);
@@ -258,7 +259,7 @@ pub(super) fn place(
             news(
                 s,
                 &w,
-                format!("The GM does not allow {name} to move that far."),
+                Phrase::new("nw-fight-gm-refuses-far").arg("who", name.as_str()),
                 &mut lines,
                 &mut gm,
             );
@@ -266,17 +267,15 @@ pub(super) fn place(
             return Ok(s.tracker(lines, gm));
         }
         if in_fight {
-            return refuse(format!("{name} is already in the fight at Short range."));
+            return no(Phrase::new("nw-fight-in-at-short").arg("who", name.as_str()));
         }
         if s.dead(&w) || s.hp_of(&w) <= 0 {
-            return refuse(format!("{name} is down and cannot come into the fight."));
+            return no(Phrase::new("nw-fight-down-cannot-come").arg("who", name.as_str()));
         }
         news(
             s,
             &w,
-            format!(
-                "↩️ {name} comes into the fight at Short range: Post-action, acting from the next Round."
-            ),
+            Phrase::new("nw-fight-comes-in").arg("who", name.as_str()),
             &mut lines,
             &mut gm,
         );
@@ -290,16 +289,16 @@ pub(super) fn place(
         return Ok(s.tracker(lines, gm));
     }
     if now == Some(band) {
-        return refuse(format!("{name} is already at {}.", band.name()));
+        return no(Phrase::new("nw-fight-already-at")
+            .arg("who", name.as_str())
+            .arg("band", band_said(band)));
     }
     if !in_fight && now.is_none() {
-        return refuse(format!(
-            "{name} is not in the fight (`band:short` brings them in)."
-        ));
+        return no(Phrase::new("nw-fight-not-in-fight-band").arg("who", name.as_str()));
     }
     let current = c.current.as_ref() == Some(&w);
     if current && c.attack.is_some() {
-        return refuse("finish the attack in progress first.");
+        return no(Phrase::new("nw-attack-first"));
     }
     let spot = c
         .moves
@@ -315,23 +314,14 @@ pub(super) fn place(
                 .map(|(_, p)| p.clone())
         })
         .unwrap_or_default();
-    let what = if band == Band::Long {
-        "retreats: out of the fight, only Range: Long reaches them"
-    } else {
-        "leaves the fight: nothing reaches them"
-    };
     news(
         s,
         &w,
-        format!(
-            "🏃 {name} moves to {}{} and {what}.",
-            band.name(),
-            if asked {
-                " with the GM's permission"
-            } else {
-                ""
-            }
-        ),
+        Phrase::new("nw-fight-placed-far")
+            .arg("who", name.as_str())
+            .arg("band", band_said(band))
+            .arg("asked", yes(asked))
+            .arg("long", yes(band == Band::Long)),
         &mut lines,
         &mut gm,
     );
@@ -342,7 +332,7 @@ pub(super) fn place(
         news(
             s,
             &w,
-            "Moving to Long or Extreme range ends the Main Process.".into(),
+            Phrase::new("nw-fight-far-ends-main"),
             &mut lines,
             &mut gm,
         );

@@ -3,10 +3,14 @@
 
 use super::super::super::commands::{CombatCommand, NwCommand, RangeBand};
 use super::{
-    combat_mut, end_main, flight_forbidden, go_far, leave, my_turn, news, refuse, set_spot, Actor,
-    Band, Dice, Message, NightWizard, NwData, Reply, Request, Route, RuleError, Spend, Who,
+    band as band_said, combat_mut, end_main, flight_forbidden, go_far, leave, my_turn, news,
+    set_spot, spend as spend_said, Actor, Band, Dice, NightWizard, NwData, Reply, Request, Route,
+    RuleError, Spend, Who,
 };
-use crate::judge::said::Lines;
+use crate::judge::roll::yes;
+use crate::judge::said::{no, say, Lines};
+use crate::words::refusal;
+use croupier_core::table::{english, Phrase};
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn move_to(
@@ -22,16 +26,16 @@ pub(super) fn move_to(
     let me = my_turn(s, actor)?;
     let spot = spot.trim();
     if spot.is_empty() || spot.chars().count() > 60 {
-        return refuse("name the spot in 1 to 60 characters.");
+        return no(Phrase::new("nw-fight-spot-name"));
     }
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| refusal(Phrase::new("nw-no-combat")))?;
     if let Some(b) = s.bad_of(&me).forbidding_moves() {
-        return refuse(format!(
-            "BS: {b}: no Move Actions (nor actions standing in for them)."
-        ));
+        return no(
+            Phrase::new("nw-fight-bs-no-moving").arg("status", crate::status::written_said(b, 0))
+        );
     }
     let engaged = NightWizard::engage_of(c, &me).is_some_and(|g| {
         c.engages[g]
@@ -39,9 +43,7 @@ pub(super) fn move_to(
             .any(|o| super::super::access::hinders(s, &me, o))
     });
     if engaged {
-        return refuse(
-            "you are engaged with an enemy: withdraw first (`/nwcombat withdraw`). Complex Movement passes blockers on the way but does not free you from an Engage.",
-        );
+        return no(Phrase::new("nw-fight-move-engaged"));
     }
     let name = s.name_of(&me);
     if let Some(b) = band {
@@ -49,15 +51,11 @@ pub(super) fn move_to(
         if is_gm {
             let mut lines = Lines::new();
             let mut gm = Lines::new();
-            let line = format!(
-                "🏃 {name} moves to {} ({spot}){}; the Main Process ends.",
-                b.name(),
-                if b == Band::Long {
-                    " and retreats from the fight"
-                } else {
-                    " and leaves the fight"
-                }
-            );
+            let line = Phrase::new("nw-fight-moves-far")
+                .arg("who", name.as_str())
+                .arg("band", band_said(b))
+                .arg("spot", spot)
+                .arg("long", yes(b == Band::Long));
             news(s, &me, line, &mut lines, &mut gm);
             let c = combat_mut(s)?;
             c.used.moved = true;
@@ -76,29 +74,34 @@ pub(super) fn move_to(
             _ => ("long", RangeBand::Long),
         };
         let mut out = s.tracker(
-            vec![format!(
-                "⏳ {name} asks the GM to move to {} ({spot}){}. The GM allows it with `/nwcombat range who:{name} band:{band_word}` (the Main Process then ends) or refuses with `band:short`.",
-                b.name(),
-                if b == Band::Long { ", a retreat from the fight" } else { "" }
-            )],
-            vec![],
+            Phrase::new("nw-fight-asks-far")
+                .arg("who", name.as_str())
+                .arg("band", band_said(b))
+                .arg("spot", spot)
+                .arg("long", yes(b == Band::Long))
+                .arg("word", band_word),
+            Lines::new(),
         );
         out.push(Reply::gm(
-            Message::text(format!("{name} asks to move to {} ({spot}).", b.name()))
-                .button(
-                    "Allow",
-                    &NwCommand::Combat(CombatCommand::Range {
-                        who: name.clone(),
-                        band: allow,
-                    }),
-                )
-                .button(
-                    "Refuse",
-                    &NwCommand::Combat(CombatCommand::Range {
-                        who: name.clone(),
-                        band: RangeBand::Short,
-                    }),
-                ),
+            say(Phrase::new("nw-fight-asks-gm")
+                .arg("who", name.as_str())
+                .arg("band", band_said(b))
+                .arg("spot", spot))
+            .labelled(&["nw-fight-button-allow", "nw-fight-button-refuse"])
+            .button(
+                english("nw-fight-button-allow"),
+                &NwCommand::Combat(CombatCommand::Range {
+                    who: name.clone(),
+                    band: allow,
+                }),
+            )
+            .button(
+                english("nw-fight-button-refuse"),
+                &NwCommand::Combat(CombatCommand::Range {
+                    who: name.clone(),
+                    band: RangeBand::Short,
+                }),
+            ),
         ));
         return Ok(out);
     }
@@ -128,14 +131,13 @@ pub(super) fn move_to(
         .find(|r| r.who == me && r.spot.eq_ignore_ascii_case(spot))
         .map_or(0, |r| r.done);
     let now = (done + spend.steps()).min(needed);
-    let line = if now >= needed {
-        format!("🚶 {name} moves to {spot} ({}).", spend.name())
-    } else {
-        format!(
-            "🚶 {name} heads for {spot} ({}): {now}/{needed} Move Actions.",
-            spend.name()
-        )
-    };
+    let line = Phrase::new("nw-fight-moves")
+        .arg("who", name.as_str())
+        .arg("spot", spot)
+        .arg("spend", spend_said(spend))
+        .arg("there", yes(now >= needed))
+        .arg("now", i64::from(now))
+        .arg("needed", i64::from(needed));
     let mut lines = Lines::new();
     let mut gm = Lines::new();
     news(s, &me, line, &mut lines, &mut gm);
@@ -171,7 +173,7 @@ pub(super) fn move_to(
         news(
             s,
             &me,
-            "The Major Action was spent moving: the Main Process ends.".into(),
+            Phrase::new("nw-fight-major-moving"),
             &mut lines,
             &mut gm,
         );
@@ -191,7 +193,7 @@ pub(super) fn fly(
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| refusal(Phrase::new("nw-no-combat")))?;
     if land {
         // Landing is an Auto Action: any time, by whoever controls the character.
         let w = match who {
@@ -204,20 +206,20 @@ pub(super) fn fly(
                 .or_else(|| c.current.clone().filter(|w| s.controls(actor, w))),
         };
         let Some(w) = w.filter(|w| c.moves.flying.contains(w)) else {
-            return refuse("that character is not flying.");
+            return no(Phrase::new("nw-fight-not-flying"));
         };
         if super::rides::riding(c, &w) {
-            return refuse("that character rides a Broom: `/nwcombat dismount` (the Driver lands everyone; a Passenger gets off with a Minor Action).");
+            return no(Phrase::new("nw-fight-land-broom"));
         }
         if !s.controls(actor, &w) {
-            return refuse("that is not your character.");
+            return no(Phrase::new("nw-fight-not-yours"));
         }
         let mut lines = Lines::new();
         let mut gm = Lines::new();
         news(
             s,
             &w,
-            format!("🪶 {} lands (Auto Action).", s.name_of(&w)),
+            Phrase::new("nw-fight-lands").arg("who", s.name_of(&w)),
             &mut lines,
             &mut gm,
         );
@@ -226,32 +228,31 @@ pub(super) fn fly(
     }
     let me = my_turn(s, actor)?;
     if c.moves.flying.contains(&me) {
-        return refuse("you are already flying (`/nwcombat fly land:true` lands).");
+        return no(Phrase::new("nw-fight-flying-already"));
     }
     c.used.may_minor("Lunar Robe flight")?;
     if flight_forbidden(s) {
-        return refuse("Lunar Robe flight is not allowed inside a Fortress (§10.7).");
+        return no(Phrase::new("nw-fight-no-flight-fortress"));
     }
     let mp = match &me {
         Who::Pc(u) => s.pcs.iter().find(|p| &p.user == u).map_or(0, |p| p.mp),
         Who::Enemy(l) => s.enemy(l).map_or(0, |e| e.mp),
     };
     if mp <= 0 {
-        return refuse("Lunar Robe flight costs 1D MP and you have no MP: no flight.");
+        return no(Phrase::new("nw-fight-flight-no-mp"));
     }
     // Roll, then pay; no flight if short (ambiguity §16 #27).
     let d = rng.d6() as i32;
     if d > mp {
-        return refuse(format!(
-            "Lunar Robe flight costs 1D MP: [{d}], and you have {mp} MP: no flight (nothing is spent)."
-        ));
+        return no(Phrase::new("nw-fight-flight-short")
+            .arg("d", i64::from(d))
+            .arg("mp", i64::from(mp)));
     }
-    let line = format!(
-        "🕊️ {} takes flight with the Lunar Robe (Minor Action): 1D MP [{d}], MP {} → {}.",
-        s.name_of(&me),
-        mp,
-        mp - d
-    );
+    let line = Phrase::new("nw-fight-takes-flight")
+        .arg("who", s.name_of(&me))
+        .arg("d", i64::from(d))
+        .arg("mp", i64::from(mp))
+        .arg("left", i64::from(mp - d));
     match &me {
         Who::Pc(u) => {
             if let Some(p) = s.pcs.iter_mut().find(|p| &p.user == u) {

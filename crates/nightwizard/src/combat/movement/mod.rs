@@ -14,8 +14,9 @@ use super::{
     combat_mut, end_main, initiative, initiative_count, leave, my_turn, standing, Combat, Fighter,
     Who, SPD,
 };
-use crate::judge::said::Lines;
-use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
+use crate::judge::said::{no, say, word, Lines};
+use crate::words::joined;
+use croupier_core::table::{Actor, Phrase, Reply, RuleError, UserId, Value};
 
 use super::model::{Band, MoveAction, Request, Route};
 
@@ -32,7 +33,7 @@ pub fn lower_move(
     let spot = to.trim().to_string();
     if let Some(steps) = steps {
         if with.is_some() || range.is_some() {
-            return refuse("`steps` sets a spot's distance (GM); give it with `to` only.");
+            return no(Phrase::new("nw-fight-steps-alone"));
         }
         return Ok(MoveAction::Distance { spot, steps });
     }
@@ -87,15 +88,9 @@ pub fn reach(
     (short, long): (bool, bool),
 ) -> Result<bool, RuleError> {
     match range_between(c, me, t) {
-        Band::Extreme => refuse(format!(
-            "{} is at Extreme range: nothing reaches it (§10.6).",
-            s.name_of(t)
-        )),
+        Band::Extreme => no(Phrase::new("nw-fight-at-extreme").arg("who", s.name_of(t))),
         Band::Long if long => Ok(true),
-        Band::Long => refuse(format!(
-            "{} is at Long range: only Range: Long weapons and skills reach it (§10.6).",
-            s.name_of(t)
-        )),
+        Band::Long => no(Phrase::new("nw-fight-at-long").arg("who", s.name_of(t))),
         _ => Ok(short || long),
     }
 }
@@ -152,36 +147,36 @@ pub fn robe_check(s: &NightWizard, user: &UserId, new: &Character) -> Result<(),
         v
     };
     if in_fight && (p.ch.name != new.name || gear(&p.ch) != gear(new)) && !in_setup(c) {
-        return refuse(
-            "the Lunar Robe swaps Equipment and Inventory during a fight only in the Setup Process (§10.2 step 2): refresh with `/nw session join` at the start of the next Round, before its first Main Process ends.",
-        );
+        return no(Phrase::new("nw-fight-robe-setup"));
     }
     Ok(())
 }
 
 /// The Positions field of the tracker: retreats, spots, routes, flight and a pending request
 /// (hidden enemies only for the GM). None when there is nothing to show.
-pub fn positions(s: &NightWizard, gm: bool) -> Option<String> {
+/// The public rows are one a line, the GM's joined by ` · `.
+pub fn positions(s: &NightWizard, gm: bool) -> Option<Value> {
     let c = s.combat.as_ref()?;
     let m = &c.moves;
     let shown = |w: &Who| super::access::sees(s, gm, w);
     let mut rows = vec![];
     let spot_of = |w: &Who| m.spots.iter().find(|(x, _)| x == w).map(|(_, p)| p);
     for (w, b) in m.far.iter().filter(|(w, _)| shown(w) && !s.dead(w)) {
-        rows.push(format!(
-            "🏃 {}: {}{} (retreated: out of the initiative order)",
-            s.name_of(w),
-            b.name(),
-            spot_of(w).map(|p| format!(", {p}")).unwrap_or_default()
+        rows.push(Value::from(
+            Phrase::new("nw-fight-pos-far")
+                .arg("who", s.name_of(w))
+                .arg("band", band(*b))
+                .arg("spot", spot_of(w).map_or(String::new(), |p| p.clone()))
+                .arg("at", crate::judge::roll::yes(spot_of(w).is_some())),
         ));
     }
     for r in m.routes.iter().filter(|r| shown(&r.who)) {
-        rows.push(format!(
-            "🚶 {} → {} ({}/{} Move Actions)",
-            s.name_of(&r.who),
-            r.spot,
-            r.done,
-            r.needed
+        rows.push(Value::from(
+            Phrase::new("nw-fight-pos-route")
+                .arg("who", s.name_of(&r.who))
+                .arg("spot", r.spot.as_str())
+                .arg("done", i64::from(r.done))
+                .arg("needed", i64::from(r.needed)),
         ));
     }
     for (w, spot) in m
@@ -189,45 +184,60 @@ pub fn positions(s: &NightWizard, gm: bool) -> Option<String> {
         .iter()
         .filter(|(w, _)| shown(w) && far(c, w).is_none())
     {
-        rows.push(format!("📍 {}: {spot}", s.name_of(w)));
+        rows.push(Value::from(
+            Phrase::new("nw-fight-pos-spot")
+                .arg("who", s.name_of(w))
+                .arg("spot", spot.as_str()),
+        ));
     }
     for w in m.flying.iter().filter(|w| shown(w)) {
-        rows.push(format!("🕊️ {}: Flying", s.name_of(w)));
+        rows.push(Value::from(
+            Phrase::new("nw-fight-pos-flying").arg("who", s.name_of(w)),
+        ));
     }
     for r in m.rides.iter().filter(|r| shown(&r.driver)) {
-        let pass: Vec<String> = r
+        let pass: Vec<Value> = r
             .passengers
             .iter()
             .filter(|w| shown(w))
-            .map(|w| s.name_of(w))
+            .map(|w| Value::from(s.name_of(w)))
             .collect();
-        rows.push(format!(
-            "🧹 {} drives a Broom{}",
-            s.name_of(&r.driver),
-            if pass.is_empty() {
-                String::new()
-            } else {
-                format!(" (Passengers: {})", pass.join(", "))
-            }
+        rows.push(Value::from(
+            Phrase::new("nw-fight-pos-broom")
+                .arg("who", s.name_of(&r.driver))
+                .arg("carries", crate::judge::roll::yes(!pass.is_empty()))
+                .arg("passengers", joined("nw-join-comma", pass)),
         ));
     }
     if let Some(r) = m.request.as_ref().filter(|r| shown(&r.who)) {
-        rows.push(format!(
-            "⏳ {} asks to move to {} ({}): waiting for the GM",
-            s.name_of(&r.who),
-            r.band.name(),
-            r.spot
+        rows.push(Value::from(
+            Phrase::new("nw-fight-pos-request")
+                .arg("who", s.name_of(&r.who))
+                .arg("band", band(r.band))
+                .arg("spot", r.spot.as_str()),
         ));
     }
     if rows.is_empty() {
         None
+    } else if gm {
+        Some(joined("nw-join-dot", rows))
     } else {
-        Some(rows.join("\n"))
+        Some(Value::Lines(rows))
     }
 }
 
+/// A range band's name (`Long range`) in the reader's language.
+pub(crate) fn band(b: Band) -> Value {
+    word("nw-fight-band", b.name())
+}
+
+/// What a move spends (`Move Action`, …) in the reader's language.
+pub(crate) fn spend(x: Spend) -> Value {
+    word("nw-fight-spend", x.name())
+}
+
 /// A news line: public, or for the GM only when it is about a hidden enemy.
-fn news(s: &NightWizard, w: &Who, line: String, lines: &mut Lines, gm: &mut Lines) {
+fn news(s: &NightWizard, w: &Who, line: impl Into<Value>, lines: &mut Lines, gm: &mut Lines) {
     if s.hidden(w) {
         gm.push(line);
     } else {
@@ -286,20 +296,18 @@ pub fn apply(
         }
         MoveAction::Distance { spot, steps } => {
             if !is_gm {
-                return refuse("only the GM sets distances.");
+                return no(Phrase::new("nw-fight-gm-distances"));
             }
             let key = spot.trim().to_ascii_lowercase();
             if key.is_empty() || key.chars().count() > 60 {
-                return refuse("name the spot in 1 to 60 characters.");
+                return no(Phrase::new("nw-fight-spot-name"));
             }
             let c = combat_mut(s)?;
             c.moves.distances.retain(|(k, _)| k != &key);
             c.moves.distances.push((key, *steps));
-            Ok(vec![Reply::public(Message::text(format!(
-                "📏 The GM rules: reaching **{}** takes {steps} Move Action{} (a Main Process gives up to 5: Move 1, Minor 1, Major 3).",
-                spot.trim(),
-                if *steps == 1 { "" } else { "s" }
-            )))])
+            Ok(vec![Reply::public(say(Phrase::new("nw-fight-distance")
+                .arg("spot", spot.trim())
+                .arg("steps", i64::from(*steps))))])
         }
         MoveAction::Fly { land, who } => go::fly(s, rng, actor, is_gm, *land, who.as_deref()),
         MoveAction::Appear => arrive::appear(s, data, rng, actor),

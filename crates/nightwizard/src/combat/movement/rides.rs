@@ -10,8 +10,9 @@ use super::super::engage::engage;
 use super::super::model::Ride;
 use super::super::{combat_mut, leave, my_turn, Combat, Who};
 use super::{news, range_between, Band};
-use crate::judge::said::Lines;
-use croupier_core::table::{refuse, Actor, Reply, RuleError};
+use crate::judge::said::{no, Lines};
+use crate::words::{joined, refusal};
+use croupier_core::table::{Actor, Phrase, Reply, RuleError, Value};
 
 /// The ride `w` is on, and whether as its Driver.
 fn ride_of(c: &Combat, w: &Who) -> Option<(usize, bool)> {
@@ -34,18 +35,18 @@ pub fn passenger_refusal(s: &NightWizard, actor: &Actor) -> Option<RuleError> {
     let c = s.combat.as_ref()?;
     let me = c.current.clone().filter(|w| s.controls(actor, w))?;
     match ride_of(c, &me) {
-        Some((i, false)) => Some(RuleError::new(format!(
-            "a Passenger cannot take Move Actions or move on their own: {} moves with {}'s Broom (§14.8). Get off with `/nwcombat dismount` (Minor Action).",
-            s.name_of(&me),
-            s.name_of(&c.moves.rides[i].driver)
-        ))),
+        Some((i, false)) => Some(refusal(
+            Phrase::new("nw-fight-passenger")
+                .arg("who", s.name_of(&me))
+                .arg("driver", s.name_of(&c.moves.rides[i].driver)),
+        )),
         _ => None,
     }
 }
 
 /// Puts every Passenger where its Driver is (its Engage, range band and spot) and keeps all
 /// riders Flying; returns a line naming those who moved along.
-pub fn carry(s: &mut NightWizard) -> Option<String> {
+pub fn carry(s: &mut NightWizard) -> Option<Phrase> {
     let c = s.combat.as_mut()?;
     let mut moved = vec![];
     for r in c.moves.rides.clone() {
@@ -96,11 +97,8 @@ pub fn carry(s: &mut NightWizard) -> Option<String> {
     if moved.is_empty() {
         return None;
     }
-    let names: Vec<String> = moved.iter().map(|w| s.name_of(w)).collect();
-    Some(format!(
-        "🧹 {} rides along with the Broom.",
-        names.join(", ")
-    ))
+    let names: Vec<Value> = moved.iter().map(|w| Value::from(s.name_of(w))).collect();
+    Some(Phrase::new("nw-fight-rides-along").arg("names", joined("nw-join-comma", names)))
 }
 
 /// `/nwcombat mount [with:]`.
@@ -115,18 +113,18 @@ pub(super) fn mount(
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| refusal(Phrase::new("nw-no-combat")))?;
     if ride_of(c, &me).is_some() {
-        return refuse("you are riding a Broom already: nobody may ride two at once (§14.8).");
+        return no(Phrase::new("nw-fight-riding-already"));
     }
     c.used.may_minor("Mounting a Broom")?;
     if matches!(me, Who::Enemy(_)) {
-        return refuse("only PCs ride Brooms here (the enemies' data has none).");
+        return no(Phrase::new("nw-fight-pcs-ride"));
     }
     let line = match with {
         None => {
             let Who::Pc(u) = &me else {
-                return refuse("only a PC with a Broom equipped mounts it here.");
+                return no(Phrase::new("nw-fight-pc-mounts"));
             };
             let cat = s.catalog(data);
             let broom = s.pcs.iter().find(|p| &p.user == u).and_then(|p| {
@@ -136,13 +134,11 @@ pub(super) fn mount(
                     .find_map(|i| cat.item(&i.id).filter(|d| d.kind == "broom"))
             });
             let Some(b) = broom else {
-                return refuse("you have no Broom equipped (`/nw character equip item:` outside a fight or in a Setup Process).");
+                return no(Phrase::new("nw-fight-no-broom"));
             };
-            let line = format!(
-                "🧹 {} mounts the {} (Minor Action): Riding, which counts as Flying.",
-                s.name_of(&me),
-                b.name
-            );
+            let line = Phrase::new("nw-fight-mounts")
+                .arg("who", s.name_of(&me))
+                .arg("broom", b.said_name());
             let c = combat_mut(s)?;
             c.moves.rides.push(Ride {
                 driver: me.clone(),
@@ -152,25 +148,17 @@ pub(super) fn mount(
         }
         Some(key) => {
             let Some(d) = s.find(key, is_gm) else {
-                return refuse(format!("no combatant `{key}`."));
+                return no(Phrase::new("nw-fight-no-combatant").arg("key", key));
             };
             let Some((i, true)) = ride_of(c, &d) else {
-                return refuse(format!(
-                    "{} drives no Broom: a Passenger boards a Broom its Driver has mounted.",
-                    s.name_of(&d)
-                ));
+                return no(Phrase::new("nw-fight-drives-none").arg("who", s.name_of(&d)));
             };
             if matches!(range_between(c, &me, &d), Band::Long | Band::Extreme) {
-                return refuse(format!(
-                    "{} is out of reach: board from Close or Short range.",
-                    s.name_of(&d)
-                ));
+                return no(Phrase::new("nw-fight-board-reach").arg("who", s.name_of(&d)));
             }
-            let line = format!(
-                "🧹 {} climbs onto {}'s Broom as a Passenger (Minor Action): Riding, Flying, moving with the Driver.",
-                s.name_of(&me),
-                s.name_of(&d)
-            );
+            let line = Phrase::new("nw-fight-boards")
+                .arg("who", s.name_of(&me))
+                .arg("driver", s.name_of(&d));
             combat_mut(s)?.moves.rides[i].passengers.push(me.clone());
             line
         }
@@ -192,7 +180,7 @@ pub(super) fn dismount(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>,
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| refusal(Phrase::new("nw-no-combat")))?;
     // The Driver lands any time (an Auto Action); a Passenger gets off in their Main Process.
     let mine = s
         .pcs
@@ -201,7 +189,7 @@ pub(super) fn dismount(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>,
         .map(|p| Who::Pc(p.user.clone()))
         .or_else(|| c.current.clone().filter(|w| s.controls(actor, w)));
     let Some((me, (i, driver))) = mine.and_then(|w| ride_of(c, &w).map(|r| (w, r))) else {
-        return refuse("you are not riding a Broom.");
+        return no(Phrase::new("nw-fight-not-riding"));
     };
     if !driver {
         my_turn(s, actor)?;
@@ -209,25 +197,18 @@ pub(super) fn dismount(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>,
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| refusal(Phrase::new("nw-no-combat")))?;
     let line = if driver {
         let r = c.moves.rides[i].clone();
-        let line = format!(
-            "🪶 {} lands the Broom (Auto Action){}.",
-            s.name_of(&me),
-            if r.passengers.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    ", setting down {}",
-                    r.passengers
-                        .iter()
-                        .map(|w| s.name_of(w))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            }
-        );
+        let passengers: Vec<Value> = r
+            .passengers
+            .iter()
+            .map(|w| Value::from(s.name_of(w)))
+            .collect();
+        let line = Phrase::new("nw-fight-lands-broom")
+            .arg("who", s.name_of(&me))
+            .arg("carries", crate::judge::roll::yes(!passengers.is_empty()))
+            .arg("passengers", joined("nw-join-comma", passengers));
         let c = combat_mut(s)?;
         c.moves.rides.remove(i);
         c.moves
@@ -236,11 +217,9 @@ pub(super) fn dismount(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>,
         line
     } else {
         c.used.may_minor("Getting off a Broom")?;
-        let line = format!(
-            "🪶 {} gets off {}'s Broom (Minor Action).",
-            s.name_of(&me),
-            s.name_of(&c.moves.rides[i].driver)
-        );
+        let line = Phrase::new("nw-fight-gets-off")
+            .arg("who", s.name_of(&me))
+            .arg("driver", s.name_of(&c.moves.rides[i].driver));
         let c = combat_mut(s)?;
         c.used.minor = true;
         c.moves.rides[i].passengers.retain(|w| w != &me);

@@ -10,9 +10,12 @@ use super::super::judge::{Cf, Dice, Judge, Mode};
 use super::super::state::NightWizard;
 use super::super::status::{BadStatus, BadStatuses};
 use super::model::Healing;
-use super::{status_text, Who};
-use crate::judge::said::Lines;
-use croupier_core::table::{refuse, Actor, Message, Reply, RuleError, UserId};
+use super::Who;
+use crate::judge::roll::yes;
+use crate::judge::said::{no, say, Lines};
+use crate::status::written_said;
+use crate::words::joined;
+use croupier_core::table::{Actor, Phrase, Reply, RuleError, UserId, Value};
 
 /// Rolls a Recovery Judge: 2D + Recovery with the roller's Critical/Fumble values and the
 /// modifiers of the roller's bad statuses (BS: Dazed −5: it is a Judge, §10.12). The Result may
@@ -51,6 +54,19 @@ pub(crate) fn recover(
     (head, tail): (&str, &str),
     lines: &mut Lines,
 ) -> i32 {
+    recover_said(s, data, rng, roll, on, (head.into(), tail.into()), lines)
+}
+
+/// [`recover`] with its head and tail in the catalogue's words.
+pub(crate) fn recover_said(
+    s: &mut NightWizard,
+    data: &NwData,
+    rng: &mut impl Dice,
+    roll: Roll,
+    on: &Who,
+    (head, tail): (Value, Value),
+    lines: &mut Lines,
+) -> i32 {
     let j = recovery_judge(roll.recovery, roll.cf, roll.bad, rng);
     let notes: String = roll
         .bad
@@ -58,11 +74,14 @@ pub(crate) fn recover(
         .iter()
         .map(|n| format!(", {n}"))
         .collect();
-    lines.push(format!(
-        "{head} (Recovery {}{notes}){tail}: `{}`",
-        roll.recovery,
-        j.line()
-    ));
+    lines.push(
+        Phrase::new("nw-fight-recovery-line")
+            .arg("head", head)
+            .arg("recovery", i64::from(roll.recovery))
+            .arg("notes", notes)
+            .arg("tail", tail)
+            .arg("line", j.said_line()),
+    );
     let applied = restore(s, data, on, j.outcome().result, roll.mp, lines);
     if let (Some(by @ Who::Pc(u)), true) = (&roll.by, s.prana_windows) {
         let earlier: Vec<_> = if roll.queued {
@@ -103,10 +122,10 @@ pub(crate) fn after_prana(s: &mut NightWizard, data: &NwData, user: &UserId) -> 
     let applied = restore(s, data, &h.on, result, h.mp, &mut lines);
     lines.insert(
         0,
-        format!(
-            "After Prana the Recovery Judge's Result is {result} (the HP or MP it gives: {:+} instead of {:+}).",
-            applied, h.applied
-        ),
+        Phrase::new("nw-fight-recovery-after-prana")
+            .arg("result", i64::from(result))
+            .arg("now", format!("{applied:+}"))
+            .arg("was", format!("{:+}", h.applied)),
     );
     if let Some(o) = s.open.iter_mut().find(|o| &o.user == user) {
         if let Some(x) = o.heal.as_mut() {
@@ -208,20 +227,23 @@ pub fn restore(
         format!("{after}/{max}")
     };
     let delta = after - before;
-    lines.push(if delta >= 0 {
-        format!("💚 {name} recovers {delta} {what} ({what} {shown}).")
-    } else {
-        format!(
-            "🩸 The Recovery Judge goes below 0: {name} loses {} {what} ({what} {shown}).",
-            -delta
-        )
-    });
-    if !mp && before == 0 && after > 0 {
-        lines.push(if s.combat.is_some() {
-            format!("{name} is no longer Incapacitated (Post-action until the next Setup Process).")
+    lines.push(
+        Phrase::new(if delta >= 0 {
+            "nw-fight-recovers"
         } else {
-            format!("{name} is no longer Incapacitated.")
-        });
+            "nw-fight-recovery-loses"
+        })
+        .arg("who", name.as_str())
+        .arg("amount", i64::from(delta.abs()))
+        .arg("what", what)
+        .arg("shown", shown),
+    );
+    if !mp && before == 0 && after > 0 {
+        lines.push(
+            Phrase::new("nw-fight-up-again")
+                .arg("who", name.as_str())
+                .arg("fight", yes(s.combat.is_some())),
+        );
     }
     if !mp && before > 0 && after == 0 {
         if let Some(c) = s.combat.as_mut() {
@@ -230,9 +252,7 @@ pub fn restore(
                 f.count = 0;
             }
         }
-        lines.push(format!(
-            "💫 {name} is Incapacitated (a Recovery Judge never kills)."
-        ));
+        lines.push(Phrase::new("nw-fight-recovery-down").arg("who", name.as_str()));
     }
     delta
 }
@@ -245,7 +265,7 @@ fn healer(s: &NightWizard, actor: &Actor, who: Option<&str>) -> Result<Option<Wh
         if let Some(k) = who {
             return match s.find(k, true) {
                 Some(w @ Who::Enemy(_)) => Ok(Some(w)),
-                _ => refuse(format!("no enemy labelled `{k}`.")),
+                _ => no(Phrase::new("nw-fight-no-enemy-label").arg("label", k)),
             };
         }
         return Ok(None);
@@ -272,22 +292,16 @@ pub fn heal(
     let is_gm = s.is_gm(actor);
     let by = healer(s, actor, who)?;
     let Some(t) = s.find(target, is_gm) else {
-        return refuse(format!("no character `{target}`."));
+        return no(Phrase::new("nw-fight-no-character").arg("name", target));
     };
     if s.dead(&t) {
-        return refuse(format!(
-            "{} is Dead: no Recovery Judge brings them back.",
-            s.name_of(&t)
-        ));
+        return no(Phrase::new("nw-fight-heal-dead").arg("who", s.name_of(&t)));
     }
     if let Some(b) = &by {
         // §10.1: an Incapacitated character, PC or enemy, "may use no actions or items except
         // those with Timing: Incapacitated".
         if s.dead(b) || s.hp_of(b) == 0 {
-            return refuse(format!(
-                "{} is Incapacitated (HP 0) and makes no Recovery Judge.",
-                s.name_of(b)
-            ));
+            return no(Phrase::new("nw-fight-healer-down").arg("who", s.name_of(b)));
         }
     }
     let cf = match &by {
@@ -298,9 +312,15 @@ pub fn heal(
         },
     };
     let bad = by.as_ref().map(|b| s.bad_of(b)).unwrap_or_default();
-    let by_name = by.as_ref().map_or("The GM".to_string(), |b| s.name_of(b));
-    let head = format!("✨ {by_name} makes a Recovery Judge");
-    let tail = format!(" for {}'s {}", s.name_of(&t), if mp { "MP" } else { "HP" });
+    let by_name = by
+        .as_ref()
+        .map_or(Value::from(Phrase::new("nw-fight-the-gm")), |b| {
+            Value::from(s.name_of(b))
+        });
+    let head = Phrase::new("nw-fight-heal-head").arg("who", by_name);
+    let tail = Phrase::new("nw-fight-heal-tail")
+        .arg("target", s.name_of(&t))
+        .arg("what", if mp { "MP" } else { "HP" });
     let mut lines = Lines::new();
     let roll = Roll {
         cf,
@@ -310,7 +330,15 @@ pub fn heal(
         by: by.clone(),
         queued: false,
     };
-    recover(s, data, rng, roll, &t, (&head, &tail), &mut lines);
+    recover_said(
+        s,
+        data,
+        rng,
+        roll,
+        &t,
+        (head.into(), tail.into()),
+        &mut lines,
+    );
     let mut out = report(s, &t, by.as_ref(), lines);
     if let Some(Who::Pc(u)) = &by {
         out.extend(super::round::prana_offer(s, u, RECOVERY_JUDGE));
@@ -329,9 +357,13 @@ pub(crate) fn report(s: &NightWizard, t: &Who, by: Option<&Who>, lines: Lines) -
             s.tracker(lines, Lines::new())
         }
     } else if secret {
-        vec![Reply::gm(Message::text(lines.join()))]
+        vec![Reply::gm(say(
+            Phrase::new("nw-step").arg("lines", lines.value())
+        ))]
     } else {
-        vec![Reply::public(Message::text(lines.join()))]
+        vec![Reply::public(say(
+            Phrase::new("nw-step").arg("lines", lines.value())
+        ))]
     }
 }
 
@@ -339,7 +371,7 @@ pub(crate) fn report(s: &NightWizard, t: &Who, by: Option<&Who>, lines: Lines) -
 /// Paralysis end only this way (a skill or item that cures them) or with the combat.
 pub fn cure(s: &mut NightWizard, target: &str, status: &str) -> Result<Vec<Reply>, RuleError> {
     let Some(t) = s.find(target, true) else {
-        return refuse(format!("no character `{target}`."));
+        return no(Phrase::new("nw-fight-no-character").arg("name", target));
     };
     let bad = s.bad_of(&t);
     let st = status.trim();
@@ -349,41 +381,40 @@ pub fn cure(s: &mut NightWizard, target: &str, status: &str) -> Result<Vec<Reply
         match bad.iter().find(|(b, _)| b.name().eq_ignore_ascii_case(st)) {
             Some((b, _)) => vec![b.clone()],
             None => {
-                return refuse(format!(
-                    "{} does not have BS: {status}{}.",
-                    s.name_of(&t),
-                    if bad.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" (has {})", status_text(&bad))
-                    }
-                ))
+                return no(Phrase::new("nw-fight-no-such-bs")
+                    .arg("who", s.name_of(&t))
+                    .arg("status", status)
+                    .arg("name", written_said(&BadStatus::parse(st), 0))
+                    .arg("any", yes(!bad.is_empty()))
+                    .arg("has", bad.said()))
             }
         }
     };
     if gone.is_empty() {
-        return refuse(format!("{} has no bad status.", s.name_of(&t)));
+        return no(Phrase::new("nw-fight-no-bs").arg("who", s.name_of(&t)));
     }
-    let lines = Lines::from(vec![cure_on(s, &t, &gone)]);
+    let lines = Lines::from(cure_on(s, &t, &gone));
     Ok(report(s, &t, None, lines))
 }
 
 /// Removes the named bad statuses from a character; returns the news line.
-pub(crate) fn cure_on(s: &mut NightWizard, t: &Who, names: &[BadStatus]) -> String {
+pub(crate) fn cure_on(s: &mut NightWizard, t: &Who, names: &[BadStatus]) -> Phrase {
     if let Some(b) = s.bad_mut(t) {
         for n in names {
             b.remove(n);
         }
     }
-    format!(
-        "🌿 {} is cured of {}.",
-        s.name_of(t),
-        names
-            .iter()
-            .map(|n| format!("BS: {n}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
+    let gone = names
+        .iter()
+        .map(|n| {
+            Phrase::new("nw-fight-bs")
+                .arg("status", written_said(n, 0))
+                .into()
+        })
+        .collect();
+    Phrase::new("nw-fight-cured")
+        .arg("who", s.name_of(t))
+        .arg("statuses", joined("nw-join-comma", gone))
 }
 
 /// `/nw rest` (GM): natural recovery for every PC (or one). Full rest restores HP and MP; a tense
@@ -397,13 +428,15 @@ pub fn rest(
     user: Option<&UserId>,
 ) -> Result<Vec<Reply>, RuleError> {
     if s.combat.is_some() {
-        return refuse("nobody rests during a combat (`/nwcombat end` first).");
+        return no(Phrase::new("nw-fight-rest-combat"));
     }
     let who: Vec<UserId> = match user {
         Some(u) => match s.pcs.iter().find(|p| &p.user == u) {
-            Some(p) if p.dead => return refuse(format!("{} is Dead.", p.ch.name)),
+            Some(p) if p.dead => {
+                return no(Phrase::new("nw-fight-is-dead").arg("who", p.ch.name.as_str()))
+            }
             Some(p) => vec![p.user.clone()],
-            None => return refuse("that player has no PC in this session."),
+            None => return no(Phrase::new("nw-fight-player-no-pc")),
         },
         None => s
             .pcs
@@ -413,19 +446,17 @@ pub fn rest(
             .collect(),
     };
     if who.is_empty() {
-        return refuse("no PC to rest.");
+        return no(Phrase::new("nw-fight-rest-none"));
     }
     let reading = s.settings.natural;
     let mut offers = vec![];
-    let mut lines = Lines::from(vec![match mode {
-        RestMode::Full => "🛏️ A full rest: HP and MP restored in full.".to_string(),
-        RestMode::Tense => format!(
-            "⛺ A tense rest: Recovery Judges, HP Recovery = Str {}, MP Recovery = Kno {} (each at most 3).",
-            if reading == NaturalReading::Minus { "− 5" } else { "÷ 5" },
-            if reading == NaturalReading::Minus { "− 5" } else { "÷ 5" },
-        ),
-        RestMode::Absent => "🌙 Out of the Scene: Recovery Judges with Recovery 0.".to_string(),
-    }]);
+    let mut lines = Lines::from(match mode {
+        RestMode::Full => Phrase::new("nw-fight-rest-full"),
+        RestMode::Tense => {
+            Phrase::new("nw-fight-rest-tense").arg("minus", yes(reading == NaturalReading::Minus))
+        }
+        RestMode::Absent => Phrase::new("nw-fight-rest-absent"),
+    });
     for u in who {
         let w = Who::Pc(u.clone());
         let Some(p) = s.pcs.iter().find(|p| p.user == u) else {
@@ -439,10 +470,12 @@ pub fn rest(
                 p.hp = v.body;
                 p.mp = v.mind;
             }
-            lines.push(format!(
-                "{name}: HP {}/{} · MP {}/{}.",
-                v.body, v.body, v.mind, v.mind
-            ));
+            lines.push(
+                Phrase::new("nw-fight-rested")
+                    .arg("who", name.as_str())
+                    .arg("hp", i64::from(v.body))
+                    .arg("mp", i64::from(v.mind)),
+            );
             continue;
         }
         let (rh, rm) = match mode {
@@ -452,7 +485,9 @@ pub fn rest(
         let cf = s.cf_for(data, &w);
         let bad = p.bad.clone();
         for (recovery, mp) in [(rh, false), (rm, true)] {
-            let head = format!("{name}: {} Recovery Judge", if mp { "MP" } else { "HP" });
+            let head = Phrase::new("nw-fight-rest-head")
+                .arg("who", name.as_str())
+                .arg("what", if mp { "MP" } else { "HP" });
             let roll = Roll {
                 cf,
                 bad: &bad,
@@ -461,14 +496,23 @@ pub fn rest(
                 by: Some(w.clone()),
                 queued: mp,
             };
-            recover(s, data, rng, roll, &w, (&head, ""), &mut lines);
+            recover_said(
+                s,
+                data,
+                rng,
+                roll,
+                &w,
+                (head.into(), Value::from("")),
+                &mut lines,
+            );
         }
         offers.extend(super::round::prana_offer(s, &u, RECOVERY_JUDGE));
     }
-    let mut out = vec![Reply::public(Message::titled(
-        "Natural recovery",
-        lines.join(),
-    ))];
+    let mut out = vec![Reply::public(say(Phrase::titled(
+        "nw-fight-rest-title",
+        "nw-step",
+    )
+    .arg("lines", lines.value())))];
     out.extend(offers);
     Ok(out)
 }

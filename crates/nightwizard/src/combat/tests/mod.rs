@@ -268,5 +268,6 @@ fn rule_nw_4_2_prana_raise_on_the_hit_check_counts_after_accept() {
 mod engage_and_cleanup;
 mod identify;
 mod japanese;
+mod japanese_fight;
 mod life_and_timing;
 mod prana_windows;
