@@ -223,16 +223,15 @@ pub enum NinjaAction {
 
 /// The play-by-play with the roll prompt's buttons and ping.
 fn prompted(m: Message, prompt: Message) -> Message {
-    let keys: Vec<String> = match &prompt.said {
+    let labels = match &prompt.said {
         Some(Said::Phrase(p)) => p.buttons.clone(),
         _ => vec![],
     };
-    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
     let mut m = Message {
         buttons: vec![],
         ..m
     }
-    .labelled(&keys);
+    .labelled_with(labels);
     m.buttons = prompt.buttons;
     m.pings = prompt.pings;
     m

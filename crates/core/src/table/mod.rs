@@ -43,7 +43,7 @@ pub use reply::{
     Attachment, Audience, Button, ButtonStyle, Choice, Field, Image, Message, Picture, Reply,
     Select, SelectOption, Stamp, UserId,
 };
-pub use said::{english, Chance, Phrase, PhraseField, RollSaid, Said, Value};
+pub use said::{english, Chance, Label, Phrase, PhraseField, RollSaid, Said, Value};
 pub use service::{channel_seed, Group, SeedMode, Standing, Table, DUE_BATCH, REQUEST_KEEP_SECS};
 pub use shown::{Found, Shown, ShownList};
 pub use spec::{

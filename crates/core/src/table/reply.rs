@@ -299,10 +299,16 @@ impl Message {
     /// Labels the buttons this message gets next (after those it has) with these messages of
     /// the catalogue; a message of plain text is as it is. Its buttons' English labels are
     /// [`english`](super::said::english)`(key)`.
-    pub fn labelled(mut self, keys: &[&str]) -> Self {
+    pub fn labelled(self, keys: &[&str]) -> Self {
+        self.labelled_with(keys.iter().map(|k| super::said::Label::from(*k)).collect())
+    }
+
+    /// Labels the buttons this message gets next (after those it has) with these labels (see
+    /// [`Message::labelled`]).
+    pub fn labelled_with(mut self, labels: Vec<super::said::Label>) -> Self {
         if let Some(Said::Phrase(p)) = &mut self.said {
             p.buttons.truncate(self.buttons.len());
-            p.buttons.extend(keys.iter().map(|k| k.to_string()));
+            p.buttons.extend(labels);
         }
         self
     }

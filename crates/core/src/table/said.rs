@@ -53,9 +53,9 @@ pub struct Phrase {
     /// The values (`$name` in the catalogue).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub args: Vec<(String, Value)>,
-    /// The keys of its buttons' labels, in the message's button order.
+    /// Its buttons' labels, in the message's button order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub buttons: Vec<String>,
+    pub buttons: Vec<Label>,
     /// Its named blocks (a front end's fields), in order. A boxed slice keeps a [`Phrase`],
     /// which refusals carry, small.
     #[serde(default, skip_serializing_if = "no_fields")]
@@ -63,6 +63,39 @@ pub struct Phrase {
     /// The words of the message's select menu, if it has words of its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub menu: Option<Box<Menu>>,
+}
+
+/// A button's label: a message of the catalogue given the phrase's values, or words of its own
+/// (a button that names someone: `Dodge: Bolt`). Stored as the key alone when it is one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Label {
+    /// The message's key.
+    Key(String),
+    /// Words of its own.
+    Own(Box<Phrase>),
+}
+
+impl From<&str> for Label {
+    fn from(k: &str) -> Self {
+        Label::Key(k.to_string())
+    }
+}
+
+impl From<Phrase> for Label {
+    fn from(p: Phrase) -> Self {
+        Label::Own(Box::new(p))
+    }
+}
+
+impl Label {
+    /// The label in `locale`, given the values `args` of the phrase it labels a button of.
+    pub fn text(&self, locale: Locale, args: &[(&str, Arg)]) -> String {
+        match self {
+            Label::Key(k) => text(locale, k, args),
+            Label::Own(p) => p.text(locale),
+        }
+    }
 }
 
 /// True for a phrase without fields (stored without them).
@@ -295,7 +328,14 @@ impl Phrase {
 
     /// Labels the message's buttons, in order, with these messages (given the same values).
     pub fn buttons(mut self, keys: &[&str]) -> Self {
-        self.buttons = keys.iter().map(|k| k.to_string()).collect();
+        self.buttons = keys.iter().map(|k| Label::from(*k)).collect();
+        self
+    }
+
+    /// Labels the message's buttons, in order, with these labels (keys given the same values,
+    /// or words of their own).
+    pub fn labels(mut self, labels: Vec<Label>) -> Self {
+        self.buttons = labels;
         self
     }
 
@@ -377,11 +417,7 @@ impl Phrase {
                 .map(|f| (own(&f.name), own(&f.value)))
                 .collect(),
             inline: self.fields.iter().map(|f| f.inline).collect(),
-            buttons: self
-                .buttons
-                .iter()
-                .map(|b| text(locale, b, &args))
-                .collect(),
+            buttons: self.buttons.iter().map(|b| b.text(locale, &args)).collect(),
             menu: self.menu.as_ref().map(|m| {
                 (
                     m.placeholder.text(locale),
