@@ -21,10 +21,12 @@ pub(crate) fn land(
     if cut != 0 && damage > 0 {
         super::effects::use_up(s, &used);
         let after = (damage - cut).max(0);
-        lines.push(format!(
-            "🛡️ {}: HP Damage {damage} → {after}.",
-            shown.join(", ")
-        ));
+        lines.push(
+            Phrase::new("nw-fx-cut")
+                .arg("cuts", crate::words::joined("nw-join-comma", shown))
+                .arg("damage", i64::from(damage))
+                .arg("after", i64::from(after)),
+        );
         hurt(s, data, on, after, lines);
     } else {
         hurt(s, data, on, damage, lines);

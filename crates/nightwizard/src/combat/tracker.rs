@@ -123,7 +123,7 @@ impl NightWizard {
         if !in_force.is_empty() {
             p = p
                 .field_keys("nw-field-effects", "nw-field-effects-value")
-                .arg("effects", in_force.join("\n"));
+                .arg("effects", Value::Lines(in_force));
         }
         // The buttons of the step, and the keys of their labels.
         let mut m = Message::default();
@@ -338,7 +338,7 @@ impl NightWizard {
             }
             let in_force = super::effects::lines(self, |_| true);
             if !in_force.is_empty() {
-                body.push(Phrase::new("nw-gm-effects").arg("effects", in_force.join(" · ")));
+                body.push(Phrase::new("nw-gm-effects").arg("effects", crate::words::joined("nw-join-dot", in_force)));
             }
             // One standing message for the GM, edited in place (a ping makes it a new one).
             let mut gm_view = say(Phrase::titled("nw-tracker-gm-title", "nw-step")
