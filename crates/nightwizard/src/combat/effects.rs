@@ -622,7 +622,7 @@ pub fn end_effect(
         return Ok(s.tracker(lines, Lines::new()));
     }
     Ok(vec![Reply::public(say(
-        Phrase::new("nw-said").arg("line", line),
+        Phrase::new("nw-said").arg("line", line)
     ))])
 }
 

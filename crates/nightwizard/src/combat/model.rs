@@ -149,7 +149,13 @@ impl Used {
 
     /// The Move (`action` `move`) or Minor Action (`minor`) refused when taken (`used`) or
     /// passed by a later one.
-    fn may(&self, action: &str, what: Value, used: bool, minor_asked: bool) -> Result<(), RuleError> {
+    fn may(
+        &self,
+        action: &str,
+        what: Value,
+        used: bool,
+        minor_asked: bool,
+    ) -> Result<(), RuleError> {
         match self.later(minor_asked) {
             Some(later) => refuse_said(
                 Phrase::new("nw-sk-action-late")

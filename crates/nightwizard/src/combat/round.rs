@@ -5,9 +5,9 @@ use super::super::data::Until;
 use super::access::pc_side;
 use super::attack::judges::open_judge;
 use super::{
-    combat_mut, hurt, initiative_count, key_part, model, rank, skills_use, Actor, Combat,
-    Decision, Dice, Fighter, Mode, NightWizard, NwData, Reply, RuleError, Stage, Used, Who,
-    DAMAGE_ROLL, DEFENCE_ROLL, SPD,
+    combat_mut, hurt, initiative_count, key_part, model, rank, skills_use, Actor, Combat, Decision,
+    Dice, Fighter, Mode, NightWizard, NwData, Reply, RuleError, Stage, Used, Who, DAMAGE_ROLL,
+    DEFENCE_ROLL, SPD,
 };
 use super::{open_for, take_open};
 use crate::judge::roll::yes;

@@ -338,7 +338,10 @@ impl NightWizard {
             }
             let in_force = super::effects::lines(self, |_| true);
             if !in_force.is_empty() {
-                body.push(Phrase::new("nw-gm-effects").arg("effects", crate::words::joined("nw-join-dot", in_force)));
+                body.push(
+                    Phrase::new("nw-gm-effects")
+                        .arg("effects", crate::words::joined("nw-join-dot", in_force)),
+                );
             }
             // One standing message for the GM, edited in place (a ping makes it a new one).
             let mut gm_view = say(Phrase::titled("nw-tracker-gm-title", "nw-step")

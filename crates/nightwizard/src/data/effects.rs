@@ -510,10 +510,7 @@ impl Effect {
                     "statuses",
                     crate::words::joined(
                         "nw-join-comma",
-                        statuses
-                            .iter()
-                            .map(|b| status_said(b, 0))
-                            .collect(),
+                        statuses.iter().map(|b| status_said(b, 0)).collect(),
                     ),
                 )
                 .into(),

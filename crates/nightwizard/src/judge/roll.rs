@@ -525,7 +525,10 @@ impl Judge {
         } else {
             Phrase::new("nw-line-with")
                 .arg("line", line)
-                .arg("effects", crate::words::joined("nw-join-comma", self.effects.clone()))
+                .arg(
+                    "effects",
+                    crate::words::joined("nw-join-comma", self.effects.clone()),
+                )
                 .into()
         }
     }

@@ -103,7 +103,10 @@ pub fn use_skill(
             .arg("levelled", if levelled { "yes" } else { "no" })
             .arg("sl", i64::from(u.sl))
             .arg("on", on_whom)
-            .arg("timing", crate::words::data_word("nw-timing", &u.timing_text))
+            .arg(
+                "timing",
+                crate::words::data_word("nw-timing", &u.timing_text),
+            )
             .arg("cost", crate::words::data_word("nw-cost", cost))
             .arg("effect", u.said_effect()),
     );
@@ -265,12 +268,12 @@ fn replies(public: Lines, gm: Lines) -> Vec<Reply> {
     let mut out = vec![];
     if !public.is_empty() {
         out.push(Reply::public(say(
-            Phrase::new("nw-step").arg("lines", public.value()),
+            Phrase::new("nw-step").arg("lines", public.value())
         )));
     }
     if !gm.is_empty() {
         out.push(Reply::gm(say(
-            Phrase::new("nw-step").arg("lines", gm.value()),
+            Phrase::new("nw-step").arg("lines", gm.value())
         )));
     }
     out

@@ -226,7 +226,9 @@ pub(super) fn gate(s: &NightWizard, me: &Who, u: &Usable) -> Result<Gate, RuleEr
                     Some(h) if h != me && w.queue.contains(me) => {
                         return no(Phrase::new("nw-sk-prep-order").arg("who", turn_name(s, h)))
                     }
-                    Some(h) if h != me => return no(Phrase::new("nw-sk-had-turn").arg("step", "prep")),
+                    Some(h) if h != me => {
+                        return no(Phrase::new("nw-sk-had-turn").arg("step", "prep"))
+                    }
                     _ => {}
                 }
             }
@@ -339,7 +341,11 @@ pub(super) fn pay(s: &mut NightWizard, me: &Who, u: &Usable, lines: &mut Lines) 
                             from_ja: u.name_ja.clone(),
                         });
                     }
-                    paid.push(paid_part("bs-later").arg("status", written_said(b, 0)).into());
+                    paid.push(
+                        paid_part("bs-later")
+                            .arg("status", written_said(b, 0))
+                            .into(),
+                    );
                 } else {
                     if let Some(bad) = s.bad_mut(me) {
                         bad.add_as_cost(b.clone(), *r);
