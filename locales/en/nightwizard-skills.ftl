@@ -261,3 +261,9 @@ nw-sk-not-yours = that is not your character.
 nw-sk-everyone-acted = everyone has acted this Round: only Initiative Process skills now, until the GM goes on to the Cleanup Process (`/nwcombat go`).
 nw-sk-no-main-yet = no Main Process yet: the Setup/Cleanup step is open (use a skill with `/nwcombat use`, or `/nwcombat skip`).
 nw-sk-no-main-started = nobody's Main Process has started: the tied characters choose with `/nwcombat go`.
+
+## A bad status the GM sets by name (status.rs: `/nw session set`, `/nwenemy set`)
+
+nw-bs-rating-number = a rating is a whole number, e.g. poison:3
+nw-bs-unknown = `{ $name }` is not a bad status.
+nw-bs-needs-rating = { $name } needs a rating, e.g. { $id }:3.

@@ -257,3 +257,9 @@ nw-sk-not-yours = それはあなたのキャラクターではありません�
 nw-sk-everyone-acted = このラウンドは全員が行動しました。GMが{ -nw-cleanup-process }に進むまで（`/nwcombat go`）、使えるのは{ -nw-initiative-process }のスキルだけです。
 nw-sk-no-main-yet = まだ{ -nw-main-process }ではありません：{ -nw-setup-process }か{ -nw-cleanup-process }の手順の最中です（`/nwcombat use` でスキルを使うか、`/nwcombat skip`）。
 nw-sk-no-main-started = まだ誰の{ -nw-main-process }も始まっていません。並んだキャラクターが `/nwcombat go` で選びます。
+
+## GMが名前で与えるバッドステータス（status.rs：`/nw session set`、`/nwenemy set`）
+
+nw-bs-rating-number = ランクは整数で書いてください（例：`poison:3`）。
+nw-bs-unknown = `{ $name }` はバッドステータスではありません。
+nw-bs-needs-rating = { $name }にはランクが必要です（例：`{ $id }:3`）。

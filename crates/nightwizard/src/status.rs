@@ -302,7 +302,7 @@ pub fn set_given(bad: &mut BadStatuses, data: &NwData, given: &str) -> Result<()
             n.trim(),
             r.trim()
                 .parse::<u32>()
-                .map_err(|_| RuleError::new("a rating is a whole number, e.g. poison:3"))?,
+                .map_err(|_| crate::words::refusal(Phrase::new("nw-bs-rating-number")))?,
         ),
         None => (given.trim(), 0),
     };
@@ -312,14 +312,17 @@ pub fn set_given(bad: &mut BadStatuses, data: &NwData, given: &str) -> Result<()
         .iter()
         .find(|b| b.id == name || b.name.eq_ignore_ascii_case(name))
     else {
-        return Err(RuleError::new(format!("`{name}` is not a bad status.")));
+        return Err(crate::words::refusal(
+            Phrase::new("nw-bs-unknown").arg("name", name),
+        ));
     };
     let status = BadStatus::parse(&def.name);
     if status.rated() && rating == 0 {
-        return Err(RuleError::new(format!(
-            "{} needs a rating, e.g. {}:3.",
-            def.name, def.id
-        )));
+        return Err(crate::words::refusal(
+            Phrase::new("nw-bs-needs-rating")
+                .arg("name", def.said_name())
+                .arg("id", def.id.as_str()),
+        ));
     }
     bad.add(status.clone(), if status.rated() { rating } else { 0 });
     Ok(())
