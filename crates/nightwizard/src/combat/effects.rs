@@ -79,7 +79,7 @@ pub(crate) fn bonus_for(
         _ => None,
     };
     let standing = fitted(s, data, w);
-    let (mut n, mut shown, used) = sum(s, w, &standing, pick, |e, n| named_bonus(e, n));
+    let (mut n, mut shown, used) = sum(s, w, &standing, pick, named_bonus);
     if let Some(b) = emulator_space(s, w) {
         n += b;
         shown.push(

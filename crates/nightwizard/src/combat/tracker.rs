@@ -262,7 +262,7 @@ impl NightWizard {
                     ButtonStyle::Secondary,
                 );
                 let (t, pings) = skills_use::window::window_turn(self, c);
-                (t.into(), pings)
+                (t, pings)
             }
             (None, None) => {
                 let names: Vec<String> = c.candidates.iter().map(|w| mention(self, w)).collect();
