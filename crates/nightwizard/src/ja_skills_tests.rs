@@ -222,3 +222,139 @@ fn skills_and_items_in_a_fight_in_japanese_end_as_in_english_and_read_japanese()
     let english = english_words(&fight, &names);
     assert!(english.is_empty(), "English words: {english:?}");
 }
+
+/// Every message of `locales/ja/nightwizard-skills.ftl`, each variant of its selectors read in
+/// turn, holds no English word outside commands and its values (the refusals and rare lines
+/// the fight above does not reach), and every key the code names is in the catalogue.
+#[test]
+fn every_skill_and_effect_message_reads_japanese_in_each_variant() {
+    use croupier_core::i18n::{keys, text, variables, Arg};
+    let choices = [
+        "yes",
+        "no",
+        "pacc",
+        "eva",
+        "macc",
+        "patk",
+        "matk",
+        "pdef",
+        "mdef",
+        "spd",
+        "hit",
+        "dodge",
+        "damage",
+        "defence",
+        "gathering",
+        "judge",
+        "main",
+        "round",
+        "scene",
+        "fitted",
+        "scenario",
+        "withdraw-free",
+        "cover-while-post-action",
+        "lunar-robe",
+        "lunar-casket",
+        "values",
+        "lower",
+        "both",
+        "none",
+        "setup",
+        "initiative",
+        "cleanup",
+        "move",
+        "minor",
+        "major",
+        "reaction",
+        "auto",
+        "prep",
+        "incapacitated",
+        "constant",
+        "before-judge",
+        "after-judge",
+        "damage-roll",
+        "other",
+        "close",
+        "short",
+        "long",
+        "extreme",
+        "hp",
+        "mp",
+        "prana",
+        "bs",
+        "bs-later",
+        "own",
+        "far",
+        "Close",
+        "Short",
+        "Long",
+        "Scene",
+        "Weapon",
+    ];
+    let ours = |k: &str| {
+        k.starts_with("nw-sk-")
+            || k.starts_with("nw-fx-")
+            || k.starts_with("nw-bs-")
+            || k == "nw-once-per"
+    };
+    let messages: Vec<String> = keys(Locale::Ja).into_iter().filter(|k| ours(k)).collect();
+    assert!(messages.len() > 100, "{}", messages.len());
+    let mut english = vec![];
+    for key in &messages {
+        let vars = variables(Locale::Ja, key);
+        // Each choice given to every value (its selectors read that variant), then numbers.
+        let read = |arg: &dyn Fn() -> Arg, choice: &str| {
+            let args: Vec<(&str, Arg)> = vars.iter().map(|v| (v.as_str(), arg())).collect();
+            let shown = text(Locale::Ja, key, &args);
+            let shown = if choice.is_empty() {
+                shown
+            } else {
+                shown.replace(choice, " ")
+            };
+            english_words(&shown, &["GM", "PC", "HP", "MP", "SL"])
+        };
+        let mut found = vec![];
+        for choice in choices {
+            found.extend(read(&|| Arg::from(choice), choice));
+        }
+        for n in [0i64, 1, 2] {
+            found.extend(read(&|| Arg::Int(n), ""));
+        }
+        english.extend(found.into_iter().map(|w| format!("{key}: {w}")));
+    }
+    english.sort();
+    english.dedup();
+    assert!(english.is_empty(), "{english:#?}");
+    // The code's keys are the catalogue's.
+    for file in [
+        "combat/skills_use/aim.rs",
+        "combat/skills_use/declare.rs",
+        "combat/skills_use/gate.rs",
+        "combat/skills_use/grant.rs",
+        "combat/skills_use/mod.rs",
+        "combat/skills_use/usable.rs",
+        "combat/skills_use/window.rs",
+        "combat/effects.rs",
+        "combat/model.rs",
+        "combat/round.rs",
+        "combat/harm.rs",
+        "data/effects.rs",
+        "status.rs",
+        "dispatch.rs",
+        "view.rs",
+    ] {
+        let code = std::fs::read_to_string(croupier_core::source_path(&format!(
+            "crates/nightwizard/src/{file}"
+        )))
+        .expect("the source");
+        for key in code
+            .split('"')
+            .filter(|s| ours(s) && s.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+        {
+            assert!(
+                messages.iter().any(|k| k == key),
+                "{file}: {key} is in no catalogue"
+            );
+        }
+    }
+}
