@@ -841,6 +841,70 @@ effects = [
     }
 
     #[test]
+    fn an_effect_in_a_few_words_reads_in_each_language() {
+        // The tracker's and check-data's words, typed: English as check-data writes it,
+        // Japanese in the game's terms.
+        let guard = Effect::Modifier {
+            on: Modded::Dodge,
+            add: 2,
+            per_sl: 0,
+            until: Until::Judge,
+            to: Whom::Target,
+        };
+        let parry = Effect::Substitute {
+            stat: Modded::Pacc,
+            instead_of: Modded::Dodge,
+            until: Until::Judge,
+            to: Whom::Target,
+        };
+        let intent = Effect::Critical {
+            values: vec![],
+            lower: 1,
+            on: Some(Modded::Hit),
+            until: Until::Main,
+            to: Whom::Target,
+        };
+        let wall = Effect::ReduceDamage {
+            add: 3,
+            per_sl: 0,
+            until: Until::Round,
+            to: Whom::Target,
+        };
+        let venom = Effect::Status {
+            status: "Poison".into(),
+            rating: 1,
+        };
+        let want = [
+            (
+                &guard,
+                "Dodge Checks +2 until the next Judge",
+                "次の判定まで回避判定+2",
+            ),
+            (
+                &parry,
+                "PACC instead of Dodge Checks until the next Judge",
+                "次の判定まで回避判定の代わりに命中値",
+            ),
+            (
+                &intent,
+                "Critical value −1 on Hit Checks until the end of the Main Process",
+                "メインプロセスの終了まで命中判定のクリティカル値−1",
+            ),
+            (
+                &wall,
+                "HP Damage −3 until the end of the Round",
+                "ラウンドの終了までHPダメージ−3",
+            ),
+            (&venom, "gives Poison (1)", "毒（1）を与える"),
+        ];
+        for (e, en, ja) in want {
+            assert_eq!(e.describe(1), en);
+            assert_eq!(e.said(1).text(Locale::En), en);
+            assert_eq!(e.said(1).text(Locale::Ja), ja);
+        }
+    }
+
+    #[test]
     fn rule_nw_14_8_check_data_refuses_a_broom_option_it_cannot_fit_or_play() {
         // §14.8 Option data: "Type: must match the Broom's Type ... Occupy: the Capacity it
         // uses"; "An Option works only while fitted": its effects last while fitted, and only
