@@ -508,10 +508,11 @@ impl Effect {
             Effect::Cure { statuses } => Phrase::new("nw-fx-cure")
                 .arg(
                     "statuses",
-                    crate::words::joined(
-                        "nw-join-comma",
-                        statuses.iter().map(|b| status_said(b, 0)).collect(),
-                    ),
+                    statuses
+                        .iter()
+                        .map(|b| status_said(b, 0))
+                        .reduce(|a, b| Phrase::new("nw-join-comma").arg("a", a).arg("b", b).into())
+                        .unwrap_or_else(|| Value::from("")),
                 )
                 .into(),
             Effect::Grant { grant, .. } => grant.said(),
@@ -576,7 +577,13 @@ pub fn status_said(status: &str, rating: u32) -> Value {
     if status.eq_ignore_ascii_case(FLYING) {
         return Phrase::new("nw-fx-flying").into();
     }
-    crate::status::written_said(&crate::status::BadStatus::parse(status), rating)
+    // The bad statuses' names as `status::written_said` writes them (not imported: the status
+    // rules read this data); a name the catalogue does not know stays as written.
+    Phrase::new("nw-bad-status-name")
+        .arg("status", status.trim().to_ascii_lowercase())
+        .arg("name", status)
+        .arg("rating", i64::from(rating))
+        .into()
 }
 
 /// `+2`, `-1`.
