@@ -103,7 +103,6 @@ nw-fight-turn-apply = { $who }: apply the damage ({ $damage }){ $covers ->
 
 ## HP Damage and Engagements (combat/harm.rs, engage.rs)
 
-nw-fight-reduced = 🛡️ { $by }: HP Damage { $damage } → { $after }.
 nw-fight-gets-bs = { $who } gets BS: { $status }.
 nw-fight-name-two = name two combatants (PC names or enemy labels).
 nw-fight-two-different = name two different combatants.
@@ -331,11 +330,6 @@ nw-fight-button-defence-rolls = Defence rolls
 
 ## The order of the Main Process's actions (combat/model.rs)
 
-nw-fight-move-too-late = { $what } takes your Move Action, which comes first (Move, Minor, Major in that order): after your { $later } Action it is too late.
-nw-fight-move-used = { $what } takes your Move Action, and you have used it this Main Process (one of each).
-nw-fight-minor-too-late = { $what } takes your Minor Action, which comes before the Major Action: after your { $later } Action it is too late.
-nw-fight-minor-used = { $what } takes your Minor Action, and you have used it this Main Process (one of each).
-nw-fight-major-taken = you have already taken your Major Action.
 nw-fight-act-a-minor-action = A Minor Action
 nw-fight-act-getting-off-a-broom = Getting off a Broom
 nw-fight-act-invading = Invading
@@ -350,3 +344,8 @@ nw-fight-act-withdrawing = Withdrawing
 nw-fight-rating-number = a rating is a whole number, e.g. poison:3
 nw-fight-not-a-bs = `{ $name }` is not a bad status.
 nw-fight-bs-rating = { $status } needs a rating, e.g. { $id }:3.
+
+## Buttons that name a combatant. $who: the one who acts; $for: whom they cover.
+nw-fight-button-dodge = Dodge: { $who }
+nw-fight-button-cover = Cover Up: { $who }
+nw-fight-button-cover-for = Cover Up: { $who } for { $for }

@@ -102,7 +102,6 @@ nw-fight-turn-apply = { $who }：{ -nw-damage }を適用してください（{ $
 
 ## HPダメージとエンゲージ（combat/harm.rs、engage.rs）
 
-nw-fight-reduced = 🛡️ { $by }：{ -nw-hp-damage } { $damage } → { $after }。
 nw-fight-gets-bs = { $who }は{ -nw-bad-status }：{ $status }を受けました。
 nw-fight-name-two = 参加者を二人指定してください（PCの名前かエネミーのラベル）。
 nw-fight-two-different = 異なる参加者を二人指定してください。
@@ -334,17 +333,8 @@ nw-fight-button-defence-rolls = 防御ロール
 
 ## メインプロセスの行動の順序（combat/model.rs）
 
-nw-fight-move-too-late = { $what }には{ -nw-move-action }を使います。{ -nw-move-action }は最初に行うもの（ムーブ、マイナー、メジャーの順）なので、{ $later ->
-    [Major] { -nw-major-action }
-   *[Minor] { -nw-minor-action }
 }の後では行えません。
-nw-fight-move-used = { $what }には{ -nw-move-action }を使いますが、この{ -nw-main-process }ではもう使いました（各1回）。
-nw-fight-minor-too-late = { $what }には{ -nw-minor-action }を使います。{ -nw-minor-action }は{ -nw-major-action }より前に行うものなので、{ $later ->
-    [Major] { -nw-major-action }
-   *[Minor] { -nw-minor-action }
 }の後では行えません。
-nw-fight-minor-used = { $what }には{ -nw-minor-action }を使いますが、この{ -nw-main-process }ではもう使いました（各1回）。
-nw-fight-major-taken = もう{ -nw-major-action }を行いました。
 nw-fight-act-a-minor-action = { -nw-minor-action }
 nw-fight-act-getting-off-a-broom = 箒から降りること
 nw-fight-act-invading = { -nw-invade }
@@ -359,3 +349,8 @@ nw-fight-act-withdrawing = { -nw-withdraw }
 nw-fight-rating-number = 数値は整数で指定してください（例：`poison:3`）。
 nw-fight-not-a-bs = `{ $name }` は{ -nw-bad-status }ではありません。
 nw-fight-bs-rating = { $status }には数値が必要です（例：`{ $id }:3`）。
+
+## 戦闘の参加者を名指すボタン。$who：行動する者；$for：かばわれる者。
+nw-fight-button-dodge = 回避：{ $who }
+nw-fight-button-cover = カバーリング：{ $who }
+nw-fight-button-cover-for = カバーリング：{ $who }→{ $for }

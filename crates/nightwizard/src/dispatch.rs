@@ -483,10 +483,10 @@ pub fn apply(
             r.modifier += bonus;
             warn.extend(judge::roll_for(s, data, rng, actor, &r)?);
             if !shown.is_empty() {
-                let m = Message::text(format!(
-                    "✨ In this Judge's modifier: {}.",
-                    shown.join(", ")
-                ));
+                let m = crate::judge::said::say(
+                    Phrase::new("nw-fx-in-judge")
+                        .arg("effects", crate::words::joined("nw-join-comma", shown)),
+                );
                 warn.push(if r.secret {
                     Reply::private(&actor.id, m)
                 } else {

@@ -93,6 +93,8 @@ mod session {
 #[cfg(test)]
 mod core_tests;
 #[cfg(test)]
+mod ja_skills_tests;
+#[cfg(test)]
 mod ja_tests;
 pub mod state;
 pub mod status;

@@ -14,6 +14,13 @@ use super::judge::Dice;
 use super::session::NightWizard;
 use croupier_core::table::{Actor, Command, Reply, RuleError};
 
+/// Values in English (what the English tests compare).
+pub fn english(v: &[croupier_core::table::Value]) -> Vec<String> {
+    v.iter()
+        .map(|x| x.text(croupier_core::i18n::Locale::En))
+        .collect()
+}
+
 /// Runs `cmd` as `a` (a channel manager when `a.manager`) on session `t` through the table.
 pub fn act(t: &mut Session, a: &Actor, cmd: Command) -> Result<Vec<Reply>, RuleError> {
     t.sync();

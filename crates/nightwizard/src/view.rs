@@ -120,7 +120,10 @@ pub fn view_model(s: &NightWizard, data: &NwData, viewer: &Viewer) -> NwView {
         rows: rows(s, Some(data), gm),
         combat,
         casket: casket_line(s, gm),
-        effects: super::combat::effects::lines(s, |w| super::combat::sees(s, gm, w)),
+        effects: super::combat::effects::lines(s, |w| super::combat::sees(s, gm, w))
+            .iter()
+            .map(|v| v.text(croupier_core::i18n::Locale::En))
+            .collect(),
     }
 }
 
@@ -230,9 +233,8 @@ pub fn status(
     // Outside a fight (a Scene effect): listed here; in one, the tracker below lists them.
     let in_force = super::combat::effects::lines(s, |w| super::combat::sees(s, false, w));
     if s.combat.is_none() && !in_force.is_empty() {
-        out.push(Reply::public(Message::titled(
-            "✨ Effects in force",
-            in_force.join("\n"),
+        out.push(Reply::public(Message::phrase(
+            Phrase::titled("nw-fx-status-title", "nw-said").arg("line", Value::Lines(in_force)),
         )));
     }
     out.extend(super::fortress::status_replies(s, gm));

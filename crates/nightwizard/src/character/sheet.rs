@@ -23,7 +23,7 @@ pub struct Live<'a> {
     pub bad: &'a crate::status::BadStatuses,
     /// The skill and item effects in force on the PC, as the tracker numbers them (filled by
     /// the view, which reads `combat::effects`).
-    pub effects: Vec<String>,
+    pub effects: Vec<Value>,
 }
 
 fn class_names(c: &Character, cat: &Catalog) -> Value {
@@ -232,7 +232,7 @@ pub fn sheet_said(c: &Character, cat: &Catalog, live: Option<&Live>) -> Phrase {
             .arg("cf", cf)
             .arg("bad", l.bad.said());
         if !l.effects.is_empty() {
-            let lines = l.effects.iter().map(|e| Value::from(e.as_str())).collect();
+            let lines = l.effects.clone();
             m = m.field(Phrase::new("nw-sheet-effects-head"), Value::Lines(lines));
         }
     }

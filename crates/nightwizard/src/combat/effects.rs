@@ -12,13 +12,14 @@
 //! of different skills stack.
 
 use super::super::data::{
-    amount, critical_words, Effect, Grant, JudgeKind, Modded, NwData, Per, Until, Whom, FLYING,
-    STAT_LABEL,
+    amount, critical_said, modifier_said, reduce_said, status_said, substitute_said, until_word,
+    Effect, Grant, JudgeKind, Modded, NwData, Per, Until, Whom, FLYING,
 };
 use super::super::fortress::model::{AreaKind, EMULATOR_SPACE_BONUS};
 use super::model::{Held, InForce, OnceUsed};
-use super::{refuse, Actor, NightWizard, Reply, RuleError, Who};
-use crate::judge::said::Lines;
+use super::{Actor, NightWizard, Reply, RuleError, Who};
+use crate::judge::said::{no, say, Lines};
+use croupier_core::table::{Phrase, Value};
 
 /// Whether `e` is still in force: a Scene effect ends with its Scene.
 fn live(s: &NightWizard, e: &InForce) -> bool {
@@ -35,8 +36,8 @@ fn sum(
     w: &Who,
     standing: &[InForce],
     pick: impl Fn(&Held) -> Option<i32>,
-    show: impl Fn(&str, i32) -> String,
-) -> (i32, Vec<String>, Vec<u32>) {
+    show: impl Fn(&InForce, i32) -> Value,
+) -> (i32, Vec<Value>, Vec<u32>) {
     let mut best: Vec<(&InForce, i32)> = vec![];
     let mut used = vec![];
     for e in s
@@ -57,7 +58,7 @@ fn sum(
         }
     }
     let total = best.iter().map(|(_, n)| n).sum();
-    let shown = best.iter().map(|(e, n)| show(&e.from, *n)).collect();
+    let shown = best.iter().map(|(e, n)| show(e, *n)).collect();
     (total, shown, used)
 }
 
@@ -72,18 +73,20 @@ pub(crate) fn bonus_for(
     w: &Who,
     stat: usize,
     kind: JudgeKind,
-) -> (i32, Vec<String>, Vec<u32>) {
+) -> (i32, Vec<Value>, Vec<u32>) {
     let pick = |h: &Held| match h {
         Held::Modifier { on, n } if on.applies(stat, kind) => Some(*n),
         _ => None,
     };
     let standing = fitted(s, data, w);
-    let (mut n, mut shown, used) = sum(s, w, &standing, pick, |from, n| {
-        format!("{from} {}", signed(n))
-    });
+    let (mut n, mut shown, used) = sum(s, w, &standing, pick, named_bonus);
     if let Some(b) = emulator_space(s, w) {
         n += b;
-        shown.push(format!("Emulator Space {}", signed(b)));
+        shown.push(
+            Phrase::new("nw-fx-emulator-space")
+                .arg("n", signed(b))
+                .into(),
+        );
     }
     (n, shown, used)
 }
@@ -95,7 +98,7 @@ pub(crate) fn judge_bonus(
     data: &NwData,
     w: &Who,
     stat: usize,
-) -> (i32, Vec<String>, Vec<u32>) {
+) -> (i32, Vec<Value>, Vec<u32>) {
     bonus_for(s, data, w, stat, JudgeKind::of_stat(stat))
 }
 
@@ -110,7 +113,7 @@ pub(crate) fn substitute(
     w: &Who,
     stat: usize,
     kind: JudgeKind,
-) -> Option<(usize, String, Option<u32>)> {
+) -> Option<(usize, Value, Option<u32>)> {
     s.effects
         .in_force
         .iter()
@@ -121,10 +124,7 @@ pub(crate) fn substitute(
                 instead_of,
             } if instead_of.applies(stat, kind) => {
                 let to = to.stat()?;
-                let shown = format!(
-                    "{}: {} instead of {}",
-                    e.from, STAT_LABEL[to], STAT_LABEL[stat]
-                );
+                let shown = from_what(e, substitute_said(to_m(to), to_m(stat)));
                 let used = (e.until == Until::Judge).then_some(e.id);
                 Some((to, shown, used))
             }
@@ -142,7 +142,7 @@ pub(crate) fn critical(
     w: &Who,
     stat: usize,
     kind: JudgeKind,
-) -> (Vec<u32>, u32, Vec<String>, Vec<u32>) {
+) -> (Vec<u32>, u32, Vec<Value>, Vec<u32>) {
     let applies = |on: &Option<Modded>| on.is_none_or(|m| m.applies(stat, kind));
     let mut values: Vec<u32> = vec![];
     let mut shown = vec![];
@@ -155,7 +155,7 @@ pub(crate) fn critical(
         if let Held::Critical { values: v, on, .. } = &e.what {
             if applies(on) && !v.is_empty() {
                 values.extend(v.iter().filter(|n| !values.contains(n)).collect::<Vec<_>>());
-                shown.push(format!("{}: {}", e.from, critical_words(v, 0, None)));
+                shown.push(from_what(e, critical_said(v, 0, None)));
             }
         }
     }
@@ -163,8 +163,8 @@ pub(crate) fn critical(
         Held::Critical { lower, on, .. } if *lower > 0 && applies(on) => Some(*lower as i32),
         _ => None,
     };
-    let (lower, lowered, mut used) = sum(s, w, &[], pick, |from, n| {
-        format!("{from}: Critical value −{n}")
+    let (lower, lowered, mut used) = sum(s, w, &[], pick, |e, n| {
+        from_what(e, critical_said(&[], n as u32, None))
     });
     shown.extend(lowered);
     for e in s
@@ -222,7 +222,7 @@ fn emulator_space(s: &NightWizard, w: &Who) -> Option<i32> {
 
 /// The modifiers in force on `w` for an Information Gathering Check (§9.2), as
 /// [`bonus_for`] gives them for a combat Judge.
-pub fn gathering_bonus(s: &NightWizard, w: &Who) -> (i32, Vec<String>, Vec<u32>) {
+pub fn gathering_bonus(s: &NightWizard, w: &Who) -> (i32, Vec<Value>, Vec<u32>) {
     let pick = |h: &Held| match h {
         Held::Modifier {
             on: Modded::Gathering,
@@ -230,18 +230,21 @@ pub fn gathering_bonus(s: &NightWizard, w: &Who) -> (i32, Vec<String>, Vec<u32>)
         } => Some(*n),
         _ => None,
     };
-    sum(s, w, &[], pick, |from, n| format!("{from} {}", signed(n)))
+    sum(s, w, &[], pick, named_bonus)
 }
 
 /// The HP Damage reduction in force on `w` (§10.9 step 6: "skills that reduce HP Damage apply
 /// after the damage roll"): the sum, its names, and the one-use effects it uses up.
-pub(crate) fn reduction(s: &NightWizard, data: &NwData, w: &Who) -> (i32, Vec<String>, Vec<u32>) {
+pub(crate) fn reduction(s: &NightWizard, data: &NwData, w: &Who) -> (i32, Vec<Value>, Vec<u32>) {
     let pick = |h: &Held| match h {
         Held::ReduceDamage { n } => Some(*n),
         _ => None,
     };
-    sum(s, w, &fitted(s, data, w), pick, |from, n| {
-        format!("{from} −{n}")
+    sum(s, w, &fitted(s, data, w), pick, |e, n| {
+        Phrase::new("nw-fx-named-cut")
+            .arg("from", e.from_said())
+            .arg("n", i64::from(n))
+            .into()
     })
 }
 
@@ -290,6 +293,7 @@ fn fitted(s: &NightWizard, data: &NwData, w: &Who) -> Vec<InForce> {
                 id: 0,
                 on: w.clone(),
                 from: d.name.clone(),
+                from_ja: d.name_ja.clone(),
                 what,
                 until: Until::Fitted,
                 scene: (s.episode, s.scene),
@@ -323,6 +327,37 @@ fn signed(n: i32) -> String {
     }
 }
 
+/// A modifier as a roll shows it: `Guard A +2`.
+fn named_bonus(e: &InForce, n: i32) -> Value {
+    Phrase::new("nw-fx-named-bonus")
+        .arg("from", e.from_said())
+        .arg("n", signed(n))
+        .into()
+}
+
+/// `Parry Stance: PACC instead of Dodge Checks`.
+fn from_what(e: &InForce, what: Value) -> Value {
+    Phrase::new("nw-fx-from")
+        .arg("from", e.from_said())
+        .arg("what", what)
+        .into()
+}
+
+/// The stat `i` (an index into `STATS`) as a [`Modded`].
+fn to_m(i: usize) -> Modded {
+    const M: [Modded; 8] = [
+        Modded::Pacc,
+        Modded::Eva,
+        Modded::Macc,
+        Modded::Patk,
+        Modded::Matk,
+        Modded::Pdef,
+        Modded::Mdef,
+        Modded::Spd,
+    ];
+    M[i.min(7)]
+}
+
 /// Puts a skill's or item's lasting effects on each of `on` (a Reroll, a Recovery or a cure
 /// acts at once elsewhere). Outside Round Progression an effect lasting to the end of the
 /// Main Process or the Round lasts until the end of the Scene (§15.4).
@@ -331,7 +366,7 @@ pub(crate) fn declare(
     s: &mut NightWizard,
     user: &Who,
     targets: &[Who],
-    from: &str,
+    (from, from_ja): (&str, Option<&str>),
     effects: &[Effect],
     (sl, attack): (u32, bool),
     lines: &mut Lines,
@@ -428,45 +463,50 @@ pub(crate) fn declare(
                 id: s.effects.seq,
                 on: w.clone(),
                 from: from.to_string(),
+                from_ja: from_ja.map(str::to_string),
                 what: what.clone(),
                 until,
                 scene: (s.episode, s.scene),
             };
-            lines.push(format!("✨ {} on {}.", describe(&f), s.name_of(w)));
+            lines.push(on_line("nw-fx-declared", &f, s));
             s.effects.in_force.push(f);
         }
     }
 }
 
 /// `Guard A: Dodge Checks +2 until the next Judge`.
-fn describe(e: &InForce) -> String {
+fn describe(e: &InForce) -> Value {
+    let until = e.until.said();
     let (what, until) = match &e.what {
-        Held::Modifier { on, n } => (format!("{} {}", on.label(), signed(*n)), e.until.label()),
+        Held::Modifier { on, n } => (modifier_said(*on, *n), until),
         Held::ReduceDamage { n } if e.until == Until::Judge => {
-            (format!("HP Damage −{n}"), "the next HP Damage")
+            (reduce_said(*n), until_word("damage"))
         }
-        Held::ReduceDamage { n } => (format!("HP Damage −{n}"), e.until.label()),
-        Held::Grant { grant } => (grant.label().to_string(), e.until.label()),
-        Held::Substitute { stat, instead_of } => (
-            format!("{} instead of {}", stat.label(), instead_of.label()),
-            e.until.label(),
-        ),
-        Held::Critical { values, lower, on } => {
-            (critical_words(values, *lower, *on), e.until.label())
-        }
+        Held::ReduceDamage { n } => (reduce_said(*n), until),
+        Held::Grant { grant } => (grant.said(), until),
+        Held::Substitute { stat, instead_of } => (substitute_said(*stat, *instead_of), until),
+        Held::Critical { values, lower, on } => (critical_said(values, *lower, *on), until),
         Held::Inflicts { status, rating } => (
-            format!(
-                "hits give BS: {status}{}",
-                if *rating > 0 {
-                    format!(" ({rating})")
-                } else {
-                    String::new()
-                }
-            ),
-            e.until.label(),
+            Phrase::new("nw-fx-inflicts")
+                .arg("status", status_said(status, *rating))
+                .into(),
+            until,
         ),
     };
-    format!("{}: {what} until {until}", e.from)
+    Phrase::new("nw-fx-held")
+        .arg("from", e.from_said())
+        .arg("what", what)
+        .arg("until", until)
+        .into()
+}
+
+/// A line about `e` and the character it is on (`✨ {effect} on Ayla.`), the message `key`.
+fn on_line(key: &str, e: &InForce, s: &NightWizard) -> Value {
+    Phrase::new(key)
+        .arg("id", i64::from(e.id))
+        .arg("effect", describe(e))
+        .arg("who", s.name_of(&e.on))
+        .into()
 }
 
 /// Ends the effects whose duration is one of `ends` (and any Scene effect of a Scene that is
@@ -481,7 +521,7 @@ pub(crate) fn expire(s: &mut NightWizard, ends: &[Until], lines: &mut Lines, gm:
         .partition(|e| ends.contains(&e.until) || !live(s, e) || !there(s, &e.on));
     s.effects.in_force = kept;
     for e in gone.iter().filter(|e| live(s, e) && there(s, &e.on)) {
-        let line = format!("⌛ {} on {} ends.", describe(e), s.name_of(&e.on));
+        let line = on_line("nw-fx-ends", e, s);
         if s.hidden(&e.on) {
             gm.push(line);
         } else {
@@ -492,12 +532,12 @@ pub(crate) fn expire(s: &mut NightWizard, ends: &[Until], lines: &mut Lines, gm:
 
 /// The tracker's and `/game status`'s lines: each effect in force on a character `seen` lets
 /// the viewer see, numbered for `/nwcombat end-effect`.
-pub fn lines(s: &NightWizard, seen: impl Fn(&Who) -> bool) -> Vec<String> {
+pub fn lines(s: &NightWizard, seen: impl Fn(&Who) -> bool) -> Vec<Value> {
     s.effects
         .in_force
         .iter()
         .filter(|e| live(s, e) && seen(&e.on))
-        .map(|e| format!("#{} {} — on {}", e.id, describe(e), s.name_of(&e.on)))
+        .map(|e| on_line("nw-fx-line", e, s))
         .collect()
 }
 
@@ -506,7 +546,7 @@ pub fn lines(s: &NightWizard, seen: impl Fn(&Who) -> bool) -> Vec<String> {
 pub(crate) fn once_allowed(
     s: &NightWizard,
     w: &Who,
-    (id, name): (&str, &str),
+    (id, name): (&str, Value),
     per: Option<Per>,
 ) -> Result<(), RuleError> {
     let Some(per) = per else { return Ok(()) };
@@ -516,11 +556,10 @@ pub(crate) fn once_allowed(
         .iter()
         .any(|o| &o.who == w && o.what == id && o.per == per && same(s, per, o.at));
     if used {
-        return refuse(format!(
-            "{name} is used once per {}, and {} has used it in this one.",
-            per.label(),
-            s.name_of(w)
-        ));
+        return no(Phrase::new("nw-once-per")
+            .arg("name", name)
+            .arg("per", per.said())
+            .arg("who", s.name_of(w)));
     }
     Ok(())
 }
@@ -561,29 +600,29 @@ pub fn end_effect(
         .iter()
         .position(|e| e.id == number && live(s, e))
     else {
-        return refuse(format!(
-            "no effect #{number} is in force (the tracker and `/game status` number them)."
-        ));
+        return no(Phrase::new("nw-fx-no-effect").arg("number", i64::from(number)));
     };
     let e = &s.effects.in_force[k];
     let own = matches!(&e.on, Who::Pc(u) if u == &actor.id);
     if !s.is_gm(actor) && !own {
-        return refuse(format!(
-            "effect #{number} is on {}: only the GM, or that character's player, ends it.",
-            if s.hidden(&e.on) {
-                "another character".to_string()
-            } else {
-                s.name_of(&e.on)
-            }
-        ));
+        let who = if s.hidden(&e.on) {
+            Phrase::new("nw-fx-another").into()
+        } else {
+            Value::from(s.name_of(&e.on))
+        };
+        return no(Phrase::new("nw-fx-not-yours")
+            .arg("number", i64::from(number))
+            .arg("who", who));
     }
     let e = s.effects.in_force.remove(k);
-    let line = format!("⌛ {} on {} ended early.", describe(&e), s.name_of(&e.on));
+    let line = on_line("nw-fx-ended", &e, s);
     if s.combat.is_some() {
-        return Ok(s.tracker(vec![line], vec![]));
+        let mut lines = Lines::new();
+        lines.push(line);
+        return Ok(s.tracker(lines, Lines::new()));
     }
-    Ok(vec![Reply::public(croupier_core::table::Message::text(
-        line,
+    Ok(vec![Reply::public(say(
+        Phrase::new("nw-said").arg("line", line)
     ))])
 }
 

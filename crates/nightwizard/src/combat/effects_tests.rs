@@ -581,6 +581,7 @@ fn rule_15_4_the_same_skill_never_stacks_with_itself_different_skills_do() {
             id: s.effects.seq,
             on: pc("alice"),
             from: "Warding Song".into(),
+            from_ja: None,
             what: super::super::model::Held::Modifier {
                 on: crate::data::Modded::Mdef,
                 n: 1,
@@ -806,6 +807,7 @@ fn put(t: &mut Session, on: Who, from: &str, what: super::super::model::Held) {
             id: s.effects.seq,
             on,
             from: from.into(),
+            from_ja: None,
             what,
             until: crate::data::Until::Scene,
             scene: (s.episode, s.scene),

@@ -40,7 +40,8 @@ pub(crate) fn invade(
         .combat
         .as_ref()
         .ok_or_else(|| crate::words::refusal(Phrase::new("nw-no-combat")))?;
-    c.used.may_move("Invading")?;
+    c.used
+        .may_move(crate::judge::said::word("nw-fight-act", "Invading"))?;
     if let Some(b) = s.bad_of(&me).forbidding_moves() {
         return no(
             Phrase::new("nw-fight-bs-no-move").arg("status", crate::status::written_said(b, 0))
@@ -86,7 +87,8 @@ pub(crate) fn withdraw(
     let Some(g) = NightWizard::engage_of(c, &me) else {
         return no(Phrase::new("nw-not-engaged"));
     };
-    c.used.may_move("Withdrawing")?;
+    c.used
+        .may_move(crate::judge::said::word("nw-fight-act", "Withdrawing"))?;
     if let Some(b) = s.bad_of(&me).forbidding_moves() {
         return no(
             Phrase::new("nw-fight-bs-no-move").arg("status", crate::status::written_said(b, 0))
@@ -207,7 +209,8 @@ pub(crate) fn minor(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>, Ru
         .combat
         .as_ref()
         .ok_or_else(|| crate::words::refusal(Phrase::new("nw-no-combat")))?;
-    c.used.may_minor("A Minor Action")?;
+    c.used
+        .may_minor(crate::judge::said::word("nw-fight-act", "A Minor Action"))?;
     let mut line = Phrase::new("nw-minor").arg("who", s.name_of(&me));
     if let Some(b) = s.bad_mut(&me).map(|b| b.minor_action()) {
         if !b.is_empty() {

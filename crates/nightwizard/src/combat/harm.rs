@@ -22,8 +22,8 @@ pub(crate) fn land(
         super::effects::use_up(s, &used);
         let after = (damage - cut).max(0);
         lines.push(
-            Phrase::new("nw-fight-reduced")
-                .arg("by", shown.join(", "))
+            Phrase::new("nw-fx-cut")
+                .arg("cuts", crate::words::joined("nw-join-comma", shown))
                 .arg("damage", i64::from(damage))
                 .arg("after", i64::from(after)),
         );

@@ -4,8 +4,7 @@
 use super::super::commands::Spend;
 use super::super::data::{Grant, Modded, Per, Until};
 use super::{BadStatus, BadStatuses, Deserialize, EnemyDef, Judge, Serialize, UserId};
-use crate::judge::said::{no, word};
-use croupier_core::table::{Phrase, RuleError};
+use croupier_core::table::{refuse_said, Phrase, RuleError, Value};
 
 /// Stat indexes (PACC, EVA, MACC, PATK, MATK, PDEF, MDEF, SPD).
 pub(crate) const PACC: usize = 0;
@@ -139,27 +138,36 @@ impl Used {
     /// Whether `what` may still take the Move Action (§10.4: Move, Minor, Major in that order,
     /// one of each per Main Process; a later action passes the earlier ones, so the fields say
     /// what is no longer open); the refusal names the rule that stops it.
-    pub fn may_move(&self, what: &str) -> Result<(), RuleError> {
-        match self.later(false) {
-            Some(later) => no(Phrase::new("nw-fight-move-too-late")
-                .arg("what", word("nw-fight-act", what))
-                .arg("later", later)),
-            None if self.moved => {
-                no(Phrase::new("nw-fight-move-used").arg("what", word("nw-fight-act", what)))
-            }
-            None => Ok(()),
-        }
+    pub fn may_move(&self, what: impl Into<Value>) -> Result<(), RuleError> {
+        self.may("move", what.into(), self.moved, false)
     }
 
     /// Whether `what` may still take the Minor Action (see [`Used::may_move`]).
-    pub fn may_minor(&self, what: &str) -> Result<(), RuleError> {
-        match self.later(true) {
-            Some(later) => no(Phrase::new("nw-fight-minor-too-late")
-                .arg("what", word("nw-fight-act", what))
-                .arg("later", later)),
-            None if self.minor => {
-                no(Phrase::new("nw-fight-minor-used").arg("what", word("nw-fight-act", what)))
-            }
+    pub fn may_minor(&self, what: impl Into<Value>) -> Result<(), RuleError> {
+        self.may("minor", what.into(), self.minor, true)
+    }
+
+    /// The Move (`action` `move`) or Minor Action (`minor`) refused when taken (`used`) or
+    /// passed by a later one.
+    fn may(
+        &self,
+        action: &str,
+        what: Value,
+        used: bool,
+        minor_asked: bool,
+    ) -> Result<(), RuleError> {
+        match self.later(minor_asked) {
+            Some(later) => refuse_said(
+                Phrase::new("nw-sk-action-late")
+                    .arg("action", action)
+                    .arg("what", what)
+                    .arg("later", later),
+            ),
+            None if used => refuse_said(
+                Phrase::new("nw-sk-action-used")
+                    .arg("action", action)
+                    .arg("what", what),
+            ),
             None => Ok(()),
         }
     }
@@ -167,18 +175,19 @@ impl Used {
     /// Whether the Major Action is still to come.
     pub fn may_major(&self) -> Result<(), RuleError> {
         if self.major {
-            no(Phrase::new("nw-fight-major-taken"))
+            refuse_said(Phrase::new("nw-sk-major-taken"))
         } else {
             Ok(())
         }
     }
 
-    /// The action taken that comes after the Move Action (`minor_asked`: after the Minor).
+    /// The action taken that comes after the Move Action (`minor_asked`: after the Minor):
+    /// `major` or `minor`.
     fn later(&self, minor_asked: bool) -> Option<&'static str> {
         if self.major {
-            Some("Major")
+            Some("major")
         } else if self.minor && !minor_asked {
-            Some("Minor")
+            Some("minor")
         } else {
             None
         }
@@ -356,6 +365,21 @@ impl Band {
             Band::Extreme => "Extreme range",
         }
     }
+
+    /// The band's name in the catalogue's words ([`Band::name`]'s English).
+    pub fn said(self) -> Value {
+        Phrase::new("nw-sk-band")
+            .arg(
+                "band",
+                match self {
+                    Band::Close => "close",
+                    Band::Short => "short",
+                    Band::Long => "long",
+                    Band::Extreme => "extreme",
+                },
+            )
+            .into()
+    }
 }
 
 /// A Complex Movement on its way.
@@ -483,6 +507,9 @@ pub struct PendingBad {
     pub rating: u32,
     /// The skill it paid for.
     pub from: String,
+    /// Its Japanese name, if the data has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_ja: Option<String>,
 }
 
 /// One declaration of a skill limited to once per instance of its timing.
@@ -509,16 +536,15 @@ pub struct Window {
 }
 
 impl Window {
-    /// How the step and its skills are named: `("Prep", "Prep skill")`, `("Setup", "Setup
-    /// Process skill")` or `("Cleanup", "Cleanup Process skill")`, for every message that
-    /// announces the step or its turn.
-    pub fn names(&self) -> (&'static str, &'static str) {
+    /// The step, as every message that announces it or its turn names it (`nw-sk-step`'s
+    /// id): `prep`, `setup` or `cleanup`.
+    pub fn step(&self) -> &'static str {
         if self.prep {
-            ("Prep", "Prep skill")
+            "prep"
         } else if self.cleanup {
-            ("Cleanup", "Cleanup Process skill")
+            "cleanup"
         } else {
-            ("Setup", "Setup Process skill")
+            "setup"
         }
     }
 }
@@ -603,12 +629,22 @@ pub struct InForce {
     pub on: Who,
     /// The skill or item's name.
     pub from: String,
+    /// Its Japanese name, if the data has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_ja: Option<String>,
     /// What it does.
     pub what: Held,
     /// How long.
     pub until: Until,
     /// The Episode and Scene it was declared in (a Scene effect ends with them).
     pub scene: (u32, u32),
+}
+
+impl InForce {
+    /// The skill or item's name in the reader's language.
+    pub fn from_said(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.from, self.from_ja.as_deref())
+    }
 }
 
 /// A skill limited to once per Scene or Scenario, used.

@@ -5,9 +5,9 @@ use super::super::data::Until;
 use super::access::pc_side;
 use super::attack::judges::open_judge;
 use super::{
-    combat_mut, hurt, initiative_count, key_part, model, rank, refuse, skills_use, Actor, Combat,
-    Decision, Dice, Fighter, Mode, NightWizard, NwData, Reply, RuleError, Stage, Used, Who,
-    DAMAGE_ROLL, DEFENCE_ROLL, SPD,
+    combat_mut, hurt, initiative_count, key_part, model, rank, skills_use, Actor, Combat, Decision,
+    Dice, Fighter, Mode, NightWizard, NwData, Reply, RuleError, Stage, Used, Who, DAMAGE_ROLL,
+    DEFENCE_ROLL, SPD,
 };
 use super::{open_for, take_open};
 use crate::judge::roll::yes;
@@ -234,12 +234,10 @@ pub(crate) fn go(
     let c = s
         .combat
         .as_ref()
-        .ok_or_else(|| RuleError::new("there is no combat."))?;
+        .ok_or_else(|| crate::words::refusal(Phrase::new("nw-no-combat")))?;
     if !c.last_stand.is_empty() {
         if !is_gm {
-            return refuse(
-                "no PC is standing: the fight waits for an Avoid Incapacitated (`/nw prana use:avoid`), or for the GM to end it (`/nwcombat go`).",
-            );
+            return no(Phrase::new("nw-sk-waits-last-stand"));
         }
         let lines = Lines(vec![
             Phrase::new("nw-gm-ends-last-stand").into(),
@@ -249,9 +247,7 @@ pub(crate) fn go(
     }
     if c.closing {
         if !is_gm {
-            return refuse(
-                "the GM closes the Initiative Process and goes on to the Cleanup Process.",
-            );
+            return no(Phrase::new("nw-sk-gm-closes"));
         }
         let mut lines = Lines::from(Phrase::new("nw-initiative-ends"));
         let mut gm = Lines::new();
@@ -277,10 +273,10 @@ pub(crate) fn go(
             .cloned(),
     };
     let Some(w) = pick.filter(|w| c.candidates.contains(w)) else {
-        return refuse("that is not one of the characters tied for the next Main Process.");
+        return no(Phrase::new("nw-sk-not-tied"));
     };
     if !s.controls(actor, &w) {
-        return refuse("that is not your character.");
+        return no(Phrase::new("nw-sk-not-yours"));
     }
     let c = combat_mut(s)?;
     c.current = Some(w);
@@ -326,18 +322,12 @@ pub(crate) fn my_turn(s: &NightWizard, actor: &Actor) -> Result<Who, RuleError> 
     }
     let Some(w) = c.current.clone() else {
         if c.closing {
-            return refuse(
-                "everyone has acted this Round: only Initiative Process skills now, until the GM goes on to the Cleanup Process (`/nwcombat go`).",
-            );
+            return no(Phrase::new("nw-sk-everyone-acted"));
         }
         if c.skills.window.is_some() {
-            return refuse(
-                "no Main Process yet: the Setup/Cleanup step is open (use a skill with `/nwcombat use`, or `/nwcombat skip`).",
-            );
+            return no(Phrase::new("nw-sk-no-main-yet"));
         }
-        return refuse(
-            "nobody's Main Process has started: the tied characters choose with `/nwcombat go`.",
-        );
+        return no(Phrase::new("nw-sk-no-main-started"));
     };
     if !s.controls(actor, &w) {
         let hidden = matches!(&w, Who::Enemy(l) if s.enemy(l).is_some_and(|e| e.hidden));
@@ -598,10 +588,14 @@ pub(crate) fn cleanup(s: &mut NightWizard, data: &NwData, rng: &mut impl Dice, l
     for w in who {
         if s.hp_of(&w) > 0 {
             for (b, r, d, n) in s.bad_of(&w).cleanup_losses(rng) {
-                lines.push(format!(
-                    "☠️ {b} ({r}) on {}: {r} × 1D [{d}] = {n}.",
-                    s.name_of(&w)
-                ));
+                lines.push(
+                    Phrase::new("nw-sk-poison")
+                        .arg("status", crate::status::written_said(&b, r))
+                        .arg("who", s.name_of(&w))
+                        .arg("rating", i64::from(r))
+                        .arg("dice", i64::from(d))
+                        .arg("n", i64::from(n)),
+                );
                 hurt(s, data, &w, n, lines);
             }
         }

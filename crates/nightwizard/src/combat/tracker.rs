@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::judge::roll::yes;
 use crate::judge::said::{say, word, Lines};
-use croupier_core::table::{english, Phrase, Value};
+use croupier_core::table::{english, Label, Phrase, Value};
 
 use super::access::{mention, pc_side, sees};
 use super::model::Band;
@@ -123,11 +123,11 @@ impl NightWizard {
         if !in_force.is_empty() {
             p = p
                 .field_keys("nw-field-effects", "nw-field-effects-value")
-                .arg("effects", in_force.join("\n"));
+                .arg("effects", Value::Lines(in_force));
         }
         // The buttons of the step, and the keys of their labels.
         let mut m = Message::default();
-        let mut keys: Vec<&str> = vec![];
+        let mut keys: Vec<Label> = vec![];
         let turn_hidden = c.current.as_ref().is_some_and(|w| !sees(self, false, w));
         let (turn, pings): (Value, Vec<UserId>) = match (&c.attack, &c.current) {
             (Some(a), _) if !a.defenders.is_empty() => {
@@ -136,7 +136,7 @@ impl NightWizard {
             }
             (Some(a), _) => match a.stage {
                 Stage::Hit => {
-                    keys.push("nw-button-dodge");
+                    keys.push("nw-button-dodge".into());
                     m = m.styled_button(
                         english("nw-button-dodge"),
                         &NwCommand::Combat(CombatCommand::Dodge {
@@ -153,7 +153,7 @@ impl NightWizard {
                     )
                 }
                 Stage::Dodge => {
-                    keys.push("nw-button-damage");
+                    keys.push("nw-button-damage".into());
                     m = m.styled_button(
                         english("nw-button-damage"),
                         &NwCommand::Combat(CombatCommand::Damage),
@@ -167,7 +167,7 @@ impl NightWizard {
                     )
                 }
                 Stage::Defence => {
-                    keys.push("nw-button-defence");
+                    keys.push("nw-button-defence".into());
                     m = m.styled_button(
                         english("nw-button-defence"),
                         &NwCommand::Combat(CombatCommand::Damage),
@@ -182,13 +182,13 @@ impl NightWizard {
                     )
                 }
                 Stage::Damage => {
-                    keys.push("nw-button-apply");
+                    keys.push("nw-button-apply".into());
                     m = m.styled_button(
                         english("nw-button-apply"),
                         &NwCommand::Combat(CombatCommand::Apply),
                         ButtonStyle::Primary,
                     );
-                    let cover = self.cover_buttons(a, &mut m);
+                    let cover = self.cover_buttons(a, &mut m, &mut keys);
                     (
                         Phrase::new("nw-turn-apply")
                             .arg("who", mention(self, &a.attacker))
@@ -203,7 +203,7 @@ impl NightWizard {
                 (Phrase::new("nw-turn-gm").into(), vec![self.gm.clone()])
             }
             (None, Some(w)) => {
-                keys.push("nw-button-pass");
+                keys.push("nw-button-pass".into());
                 m = m.styled_button(
                     english("nw-button-pass"),
                     &NwCommand::Combat(CombatCommand::Pass),
@@ -217,7 +217,7 @@ impl NightWizard {
                 )
             }
             (None, None) if !c.last_stand.is_empty() => {
-                keys.extend(["nw-button-avoid", "nw-button-end-fight"]);
+                keys.extend(["nw-button-avoid".into(), "nw-button-end-fight".into()]);
                 m = m
                     .styled_button(
                         english("nw-button-avoid"),
@@ -246,7 +246,7 @@ impl NightWizard {
                 )
             }
             (None, None) if c.closing => {
-                keys.push("nw-button-cleanup");
+                keys.push("nw-button-cleanup".into());
                 m = m.styled_button(
                     english("nw-button-cleanup"),
                     &NwCommand::Combat(CombatCommand::Go { who: None }),
@@ -255,18 +255,18 @@ impl NightWizard {
                 (Phrase::new("nw-turn-closing").into(), vec![self.gm.clone()])
             }
             (None, None) if c.skills.window.is_some() => {
-                keys.push("nw-button-skip");
+                keys.push("nw-button-skip".into());
                 m = m.styled_button(
                     english("nw-button-skip"),
                     &NwCommand::Combat(CombatCommand::Skip { who: None }),
                     ButtonStyle::Secondary,
                 );
                 let (t, pings) = skills_use::window::window_turn(self, c);
-                (t.into(), pings)
+                (t, pings)
             }
             (None, None) => {
                 let names: Vec<String> = c.candidates.iter().map(|w| mention(self, w)).collect();
-                keys.push("nw-button-go");
+                keys.push("nw-button-go".into());
                 m = m.styled_button(
                     english("nw-button-go"),
                     &NwCommand::Combat(CombatCommand::Go { who: None }),
@@ -300,7 +300,7 @@ impl NightWizard {
                 .arg("lines", lines.value())
                 .arg("turn", turn)
         };
-        let mut step = say(step.buttons(&keys));
+        let mut step = say(step.labels(keys));
         step.buttons = std::mem::take(&mut m.buttons);
         if !secret_turn {
             for p in &pings {
@@ -336,7 +336,10 @@ impl NightWizard {
             }
             let in_force = super::effects::lines(self, |_| true);
             if !in_force.is_empty() {
-                body.push(Phrase::new("nw-gm-effects").arg("effects", in_force.join(" · ")));
+                body.push(
+                    Phrase::new("nw-gm-effects")
+                        .arg("effects", crate::words::joined("nw-join-dot", in_force)),
+                );
             }
             // One standing message for the GM, edited in place (a ping makes it a new one).
             let mut gm_view = say(Phrase::titled("nw-tracker-gm-title", "nw-step")

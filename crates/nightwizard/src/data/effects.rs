@@ -4,6 +4,8 @@
 //! Constant stat changes stay in `mods` (added by the character's derived values); everything
 //! declared is written here. `data/nightwizard/README.md` documents the TOML form.
 
+use croupier_core::i18n::Locale;
+use croupier_core::table::{Phrase, Value};
 use serde::{Deserialize, Serialize};
 
 /// The eight combat stats of groups 1 and 2, in the class table's order.
@@ -99,6 +101,26 @@ impl Modded {
         (i < STATS.len()).then_some(i)
     }
 
+    /// Its name in the catalogue's words ([`Modded::label`]'s English).
+    pub fn said(self) -> Value {
+        let id = match self {
+            Modded::Pacc => "pacc",
+            Modded::Eva => "eva",
+            Modded::Macc => "macc",
+            Modded::Patk => "patk",
+            Modded::Matk => "matk",
+            Modded::Pdef => "pdef",
+            Modded::Mdef => "mdef",
+            Modded::Spd => "spd",
+            Modded::Hit => "hit",
+            Modded::Dodge => "dodge",
+            Modded::Damage => "damage",
+            Modded::Defence => "defence",
+            Modded::Gathering => "gathering",
+        };
+        Phrase::new("nw-fx-on").arg("on", id).into()
+    }
+
     /// How a sheet writes it (`EVA`, `Dodge Checks`).
     pub fn label(self) -> &'static str {
         match (self.stat(), self) {
@@ -131,6 +153,17 @@ pub enum Until {
 }
 
 impl Until {
+    /// How the tracker writes it, in the catalogue's words ([`Until::label`]'s English).
+    pub fn said(self) -> Value {
+        until_word(match self {
+            Until::Judge => "judge",
+            Until::Main => "main",
+            Until::Round => "round",
+            Until::Scene => "scene",
+            Until::Fitted => "fitted",
+        })
+    }
+
     /// How the tracker writes it.
     pub fn label(self) -> &'static str {
         match self {
@@ -153,7 +186,26 @@ pub enum Per {
     Scenario,
 }
 
+/// A duration in the catalogue's words (`nw-fx-until`: `judge`, `main`, `round`, `scene`,
+/// `fitted`, and `damage`, the next HP Damage).
+pub fn until_word(id: &str) -> Value {
+    Phrase::new("nw-fx-until").arg("until", id).into()
+}
+
 impl Per {
+    /// `Scene` or `Scenario` in the catalogue's words.
+    pub fn said(self) -> Value {
+        Phrase::new("nw-fx-per")
+            .arg(
+                "per",
+                match self {
+                    Per::Scene => "scene",
+                    Per::Scenario => "scenario",
+                },
+            )
+            .into()
+    }
+
     /// `Scene` or `Scenario`.
     pub fn label(self) -> &'static str {
         match self {
@@ -196,7 +248,30 @@ pub enum Grant {
     CoverWhilePostAction,
 }
 
+impl Pool {
+    /// `HP` or `MP`.
+    pub fn said(self) -> Value {
+        Value::from(match self {
+            Pool::Hp => "HP",
+            Pool::Mp => "MP",
+        })
+    }
+}
+
 impl Grant {
+    /// What it allows, in the catalogue's words ([`Grant::label`]'s English).
+    pub fn said(self) -> Value {
+        Phrase::new("nw-fx-grant")
+            .arg(
+                "grant",
+                match self {
+                    Grant::WithdrawFree => "withdraw-free",
+                    Grant::CoverWhilePostAction => "cover-while-post-action",
+                },
+            )
+            .into()
+    }
+
     /// What it allows, as the tracker says it.
     pub fn label(self) -> &'static str {
         match self {
@@ -411,99 +486,142 @@ impl Effect {
         }
     }
 
-    /// The effect in a few words, as the tracker and `croupier check-data` show it.
+    /// The effect in a few words, as `croupier check-data` shows it (English: [`Effect::said`]).
     pub fn describe(&self, sl: u32) -> String {
-        let signed = |n: i32| {
-            if n < 0 {
-                format!("{n}")
-            } else {
-                format!("+{n}")
-            }
-        };
-        match self {
+        self.said(sl).text(Locale::En)
+    }
+
+    /// The effect in a few words, in the catalogue's words (`locales/*/nightwizard-skills.ftl`):
+    /// `Dodge Checks +2 until the next Judge`.
+    pub fn said(&self, sl: u32) -> Value {
+        let n = |add: &i32, per_sl: &i32| amount(*add, *per_sl, sl);
+        let what = match self {
             Effect::Modifier {
-                on,
-                add,
-                per_sl,
-                until,
-                ..
-            } => format!(
-                "{} {} until {}",
-                on.label(),
-                signed(amount(*add, *per_sl, sl)),
-                until.label()
-            ),
-            Effect::ReduceDamage {
-                add, per_sl, until, ..
-            } => format!(
-                "HP Damage −{} until {}",
-                amount(*add, *per_sl, sl),
-                until.label()
-            ),
-            Effect::Reroll => "reroll the Judge, keep the better".into(),
-            Effect::Recovery { add, per_sl, pool } => format!(
-                "Recovery {} for {}",
-                amount(*add, *per_sl, sl),
-                match pool {
-                    Pool::Hp => "HP",
-                    Pool::Mp => "MP",
-                }
-            ),
-            Effect::Cure { statuses } => format!("cures {}", statuses.join(", ")),
-            Effect::Grant { grant, until, .. } => {
-                format!("{} until {}", grant.label(), until.label())
-            }
+                on, add, per_sl, ..
+            } => modifier_said(*on, n(add, per_sl)),
+            Effect::ReduceDamage { add, per_sl, .. } => reduce_said(n(add, per_sl)),
+            Effect::Reroll => Phrase::new("nw-fx-reroll").into(),
+            Effect::Recovery { add, per_sl, pool } => Phrase::new("nw-fx-recovery")
+                .arg("n", i64::from(n(add, per_sl)))
+                .arg("pool", pool.said())
+                .into(),
+            Effect::Cure { statuses } => Phrase::new("nw-fx-cure")
+                .arg(
+                    "statuses",
+                    statuses
+                        .iter()
+                        .map(|b| status_said(b, 0))
+                        .reduce(|a, b| Phrase::new("nw-join-comma").arg("a", a).arg("b", b).into())
+                        .unwrap_or_else(|| Value::from("")),
+                )
+                .into(),
+            Effect::Grant { grant, .. } => grant.said(),
             Effect::Substitute {
-                stat,
-                instead_of,
-                until,
-                ..
-            } => format!(
-                "{} instead of {} until {}",
-                stat.label(),
-                instead_of.label(),
-                until.label()
-            ),
+                stat, instead_of, ..
+            } => substitute_said(*stat, *instead_of),
             Effect::Critical {
-                values,
-                lower,
-                on,
-                until,
-                ..
-            } => format!(
-                "{} until {}",
-                critical_words(values, *lower, *on),
-                until.label()
-            ),
-            Effect::Status { status, rating } => match rating {
-                0 => format!("gives {status}"),
-                r => format!("gives {status} ({r})"),
-            },
-            Effect::Item { item } => format!("gives the item `{item}`"),
-            Effect::Plays { rule } => match rule {
-                Played::LunarRobe => "Lunar Robe (`/nwcombat fly`)".into(),
-                Played::LunarCasket => "Lunar Casket (`/nwcasket`)".into(),
-            },
+                values, lower, on, ..
+            } => critical_said(values, *lower, *on),
+            Effect::Status { status, rating } => Phrase::new("nw-fx-status")
+                .arg("status", status_said(status, *rating))
+                .into(),
+            Effect::Item { item } => Phrase::new("nw-fx-item").arg("item", item.as_str()).into(),
+            Effect::Plays { rule } => Phrase::new("nw-fx-plays")
+                .arg(
+                    "rule",
+                    match rule {
+                        Played::LunarRobe => "lunar-robe",
+                        Played::LunarCasket => "lunar-casket",
+                    },
+                )
+                .into(),
+        };
+        match self.until() {
+            Some(until) => until_said(what, until.said()),
+            None => what,
         }
     }
 }
 
+/// `what until until` (`Dodge Checks +2 until the next Judge`).
+pub fn until_said(what: Value, until: Value) -> Value {
+    Phrase::new("nw-fx-until-then")
+        .arg("what", what)
+        .arg("until", until)
+        .into()
+}
+
+/// `Dodge Checks +2`.
+pub fn modifier_said(on: Modded, n: i32) -> Value {
+    Phrase::new("nw-fx-modifier")
+        .arg("on", on.said())
+        .arg("n", signed(n))
+        .into()
+}
+
+/// `HP Damage −3`.
+pub fn reduce_said(n: i32) -> Value {
+    Phrase::new("nw-fx-reduce").arg("n", i64::from(n)).into()
+}
+
+/// `PACC instead of Dodge Checks`.
+pub fn substitute_said(stat: Modded, instead_of: Modded) -> Value {
+    Phrase::new("nw-fx-substitute")
+        .arg("stat", stat.said())
+        .arg("instead", instead_of.said())
+        .into()
+}
+
+/// A status an effect gives: a bad status in the catalogue's words (`Poison (1)`), or Flying.
+pub fn status_said(status: &str, rating: u32) -> Value {
+    if status.eq_ignore_ascii_case(FLYING) {
+        return Phrase::new("nw-fx-flying").into();
+    }
+    // The bad statuses' names as `status::written_said` writes them (not imported: the status
+    // rules read this data); a name the catalogue does not know stays as written.
+    Phrase::new("nw-bad-status-name")
+        .arg("status", status.trim().to_ascii_lowercase())
+        .arg("name", status)
+        .arg("rating", i64::from(rating))
+        .into()
+}
+
+/// `+2`, `-1`.
+fn signed(n: i32) -> String {
+    if n < 0 {
+        n.to_string()
+    } else {
+        format!("+{n}")
+    }
+}
+
 /// `Critical values +7, 10 and −1 on Hit Checks`: how the tracker and the data list show a
-/// Critical effect.
+/// Critical effect (English: [`critical_said`]).
 pub fn critical_words(values: &[u32], lower: u32, on: Option<Modded>) -> String {
-    let mut parts = vec![];
-    if !values.is_empty() {
-        let v: Vec<String> = values.iter().map(u32::to_string).collect();
-        parts.push(format!("Critical values +{}", v.join(", ")));
-    }
-    if lower > 0 {
-        parts.push(format!("Critical value −{lower}"));
-    }
-    let on = match on {
-        Some(m) => format!(" on {}", m.label()),
-        None => String::new(),
+    critical_said(values, lower, on).text(Locale::En)
+}
+
+/// [`critical_words`] in the catalogue's words.
+pub fn critical_said(values: &[u32], lower: u32, on: Option<Modded>) -> Value {
+    let v: Vec<String> = values.iter().map(u32::to_string).collect();
+    let has = match (values.is_empty(), lower > 0) {
+        (false, true) => "both",
+        (false, false) => "values",
+        (true, true) => "lower",
+        (true, false) => "none",
     };
-    format!("{}{on}", parts.join(" and "))
+    Phrase::new("nw-fx-critical")
+        .arg("has", has)
+        .arg("values", v.join(", "))
+        .arg("lower", i64::from(lower))
+        .arg(
+            "on",
+            match on {
+                Some(m) => Phrase::new("nw-fx-critical-on").arg("on", m.said()).into(),
+                None => Value::from(""),
+            },
+        )
+        .into()
 }
 
 /// A skill's Range field, typed (§15.5 Range; §10.6 bands).
@@ -727,6 +845,70 @@ effects = [
             fine.effects[1].describe(1),
             "Critical values +7, 11 and Critical value −1 on Dodge Checks until the end of the Scene"
         );
+    }
+
+    #[test]
+    fn an_effect_in_a_few_words_reads_in_each_language() {
+        // The tracker's and check-data's words, typed: English as check-data writes it,
+        // Japanese in the game's terms.
+        let guard = Effect::Modifier {
+            on: Modded::Dodge,
+            add: 2,
+            per_sl: 0,
+            until: Until::Judge,
+            to: Whom::Target,
+        };
+        let parry = Effect::Substitute {
+            stat: Modded::Pacc,
+            instead_of: Modded::Dodge,
+            until: Until::Judge,
+            to: Whom::Target,
+        };
+        let intent = Effect::Critical {
+            values: vec![],
+            lower: 1,
+            on: Some(Modded::Hit),
+            until: Until::Main,
+            to: Whom::Target,
+        };
+        let wall = Effect::ReduceDamage {
+            add: 3,
+            per_sl: 0,
+            until: Until::Round,
+            to: Whom::Target,
+        };
+        let venom = Effect::Status {
+            status: "Poison".into(),
+            rating: 1,
+        };
+        let want = [
+            (
+                &guard,
+                "Dodge Checks +2 until the next Judge",
+                "次の判定まで回避判定+2",
+            ),
+            (
+                &parry,
+                "PACC instead of Dodge Checks until the next Judge",
+                "次の判定まで回避判定の代わりに命中値",
+            ),
+            (
+                &intent,
+                "Critical value −1 on Hit Checks until the end of the Main Process",
+                "メインプロセスの終了まで命中判定のクリティカル値−1",
+            ),
+            (
+                &wall,
+                "HP Damage −3 until the end of the Round",
+                "ラウンドの終了までHPダメージ−3",
+            ),
+            (&venom, "gives Poison (1)", "毒（1）を与える"),
+        ];
+        for (e, en, ja) in want {
+            assert_eq!(e.describe(1), en);
+            assert_eq!(e.said(1).text(Locale::En), en);
+            assert_eq!(e.said(1).text(Locale::Ja), ja);
+        }
     }
 
     #[test]

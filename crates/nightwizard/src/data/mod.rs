@@ -9,8 +9,9 @@ mod restrict;
 mod rules;
 
 pub use effects::{
-    amount, critical_words, Aim, Effect, Grant, JudgeKind, Modded, Per, Played, Pool, Reach, Until,
-    Whom, FLYING, MOST_TARGETS, STATS, STAT_LABEL,
+    amount, critical_said, critical_words, modifier_said, reduce_said, status_said,
+    substitute_said, until_said, until_word, Aim, Effect, Grant, JudgeKind, Modded, Per, Played,
+    Pool, Reach, Until, Whom, FLYING, MOST_TARGETS, STATS, STAT_LABEL,
 };
 pub use load::{enemy_problems, item_problems, load, skill_problems, text_only, uncategorised};
 pub use restrict::{read_restrict, Need};

@@ -154,7 +154,7 @@ pub struct Judge {
     /// The skill and item effects in force counted in `alter` (`Guard A +2`), shown after
     /// the roll.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub effects: Vec<String>,
+    pub effects: Vec<Value>,
 }
 
 /// The resolved numbers.
@@ -525,7 +525,10 @@ impl Judge {
         } else {
             Phrase::new("nw-line-with")
                 .arg("line", line)
-                .arg("effects", self.effects.join(", "))
+                .arg(
+                    "effects",
+                    crate::words::joined("nw-join-comma", self.effects.clone()),
+                )
                 .into()
         }
     }

@@ -10,7 +10,8 @@ use super::super::{
 use crate::judge::roll::yes;
 use crate::judge::said::{no, Lines};
 use crate::words::joined;
-use croupier_core::table::{english, Phrase, Value};
+use croupier_core::i18n::Locale;
+use croupier_core::table::{english, Label, Phrase, Value};
 
 /// Cover Up for the one Defender (GM names the enemy).
 pub(crate) fn cover_one(
@@ -262,19 +263,26 @@ impl NightWizard {
     }
 
     /// Cover Up buttons for a plain attack's eligible allies; returns whom to ping.
-    pub(crate) fn cover_buttons(&self, a: &Attack, m: &mut Message) -> Vec<UserId> {
+    pub(crate) fn cover_buttons(
+        &self,
+        a: &Attack,
+        m: &mut Message,
+        keys: &mut Vec<Label>,
+    ) -> Vec<UserId> {
         let mut msg = std::mem::take(m);
         let mut pings = vec![];
         for w in self.coverers_for(a, &a.target).into_iter().take(20) {
             let n = self.name_of(&w);
+            let label = Phrase::new("nw-fight-button-cover").arg("who", n.as_str());
             msg = msg.styled_button(
-                format!("Cover Up: {n}"),
+                label.text(Locale::En),
                 &NwCommand::Combat(CombatCommand::Coverup {
                     who: Some(n.clone()),
                     r#for: None,
                 }),
                 ButtonStyle::Secondary,
             );
+            keys.push(label.into());
             pings.push(self.controller(&w));
         }
         *m = msg;
@@ -284,13 +292,12 @@ impl NightWizard {
     /// The tracker's Turn line, buttons and pings for an attack resolved here: a Dodge button
     /// per waiting Defender (mentioning its player; the GM for NPCs), then Damage, then Apply
     /// with a Cover Up button per eligible coverer and hit Defender. `keys` gets the catalogue
-    /// keys of the buttons' labels that name nobody (Damage, Defence rolls, Apply); a button
-    /// naming a combatant keeps its English label.
+    /// labels of the buttons (a Dodge or Cover Up button names its combatant).
     pub(crate) fn defenders_turn(
         &self,
         a: &Attack,
         m: &mut Message,
-        keys: &mut Vec<&'static str>,
+        keys: &mut Vec<Label>,
     ) -> (Value, Vec<UserId>) {
         let mut msg = std::mem::take(m);
         let out = match a.stage {
@@ -304,14 +311,16 @@ impl NightWizard {
                         ));
                     } else {
                         let n = self.name_of(&d.who);
+                        let label = Phrase::new("nw-fight-button-dodge").arg("who", n.as_str());
                         msg = msg.styled_button(
-                            format!("Dodge: {n}"),
+                            label.text(Locale::En),
                             &NwCommand::Combat(CombatCommand::Dodge {
                                 who: Some(n.clone()),
                                 full: None,
                             }),
                             ButtonStyle::Primary,
                         );
+                        keys.push(label.into());
                         names.push(Value::from(mention(self, &d.who)));
                     }
                     pings.push(self.controller(&d.who));
@@ -324,7 +333,7 @@ impl NightWizard {
                 )
             }
             Stage::Dodge => {
-                keys.push("nw-button-damage");
+                keys.push("nw-button-damage".into());
                 msg = msg.styled_button(
                     english("nw-button-damage"),
                     &NwCommand::Combat(CombatCommand::Damage),
@@ -338,7 +347,7 @@ impl NightWizard {
                 )
             }
             Stage::Defence => {
-                keys.push("nw-fight-button-defence-rolls");
+                keys.push("nw-fight-button-defence-rolls".into());
                 msg = msg.styled_button(
                     english("nw-fight-button-defence-rolls"),
                     &NwCommand::Combat(CombatCommand::Damage),
@@ -352,7 +361,7 @@ impl NightWizard {
                 )
             }
             Stage::Damage => {
-                keys.push("nw-button-apply");
+                keys.push("nw-button-apply".into());
                 msg = msg.styled_button(
                     english("nw-button-apply"),
                     &NwCommand::Combat(CombatCommand::Apply),
@@ -373,14 +382,18 @@ impl NightWizard {
                         }
                         buttons += 1;
                         let n = self.name_of(&w);
+                        let label = Phrase::new("nw-fight-button-cover-for")
+                            .arg("who", n.as_str())
+                            .arg("for", b.as_str());
                         msg = msg.styled_button(
-                            format!("Cover Up: {n} for {b}"),
+                            label.text(Locale::En),
                             &NwCommand::Combat(CombatCommand::Coverup {
                                 who: Some(n.clone()),
                                 r#for: Some(b.clone()),
                             }),
                             ButtonStyle::Secondary,
                         );
+                        keys.push(label.into());
                         offers.push(Value::from(
                             Phrase::new("nw-fight-cover-offer")
                                 .arg("who", mention(self, &w))

@@ -47,7 +47,10 @@ pub(super) fn move_to(
     }
     let name = s.name_of(&me);
     if let Some(b) = band {
-        c.used.may_move("Moving to Long or Extreme range")?;
+        c.used.may_move(crate::judge::said::word(
+            "nw-fight-act",
+            "Moving to Long or Extreme range",
+        ))?;
         if is_gm {
             let mut lines = Lines::new();
             let mut gm = Lines::new();
@@ -113,8 +116,8 @@ pub(super) fn move_to(
         None => Spend::Major,
     };
     match spend {
-        Spend::Move => u.may_move("Moving")?,
-        Spend::Minor => u.may_minor("Moving")?,
+        Spend::Move => u.may_move(crate::judge::said::word("nw-fight-act", "Moving"))?,
+        Spend::Minor => u.may_minor(crate::judge::said::word("nw-fight-act", "Moving"))?,
         Spend::Major => u.may_major()?,
     }
     let key = spot.to_ascii_lowercase();
@@ -230,7 +233,10 @@ pub(super) fn fly(
     if c.moves.flying.contains(&me) {
         return no(Phrase::new("nw-fight-flying-already"));
     }
-    c.used.may_minor("Lunar Robe flight")?;
+    c.used.may_minor(crate::judge::said::word(
+        "nw-fight-act",
+        "Lunar Robe flight",
+    ))?;
     if flight_forbidden(s) {
         return no(Phrase::new("nw-fight-no-flight-fortress"));
     }

@@ -124,7 +124,7 @@ fn fitted_in_fight() -> Session {
 fn dodge_alter(t: &Session) -> (i32, String) {
     let at = t.fight().attack.as_ref().expect("an attack");
     let d = at.dodge.as_ref().expect("a Dodge Check");
-    (d.alter, d.effects.join(", "))
+    (d.alter, crate::test_table::english(&d.effects).join(", "))
 }
 
 #[test]
@@ -179,5 +179,6 @@ fn rule_nw_14_8_an_option_works_only_while_fitted_and_a_riders_one_while_riding(
     // The Padded Saddle's "HP Damage −1" counts where every HP Damage reduction does.
     t.s.pcs[0].ch.items = vec![owned("street_broom", true), owned("padded_saddle", true)];
     let (n, shown, _) = crate::combat::effects::reduction(&t.s, &t.data, &pc("alice"));
+    let shown = crate::test_table::english(&shown);
     assert_eq!((n, shown), (1, vec!["Padded Saddle −1".to_string()]));
 }

@@ -117,7 +117,8 @@ pub(super) fn mount(
     if ride_of(c, &me).is_some() {
         return no(Phrase::new("nw-fight-riding-already"));
     }
-    c.used.may_minor("Mounting a Broom")?;
+    c.used
+        .may_minor(crate::judge::said::word("nw-fight-act", "Mounting a Broom"))?;
     if matches!(me, Who::Enemy(_)) {
         return no(Phrase::new("nw-fight-pcs-ride"));
     }
@@ -216,7 +217,10 @@ pub(super) fn dismount(s: &mut NightWizard, actor: &Actor) -> Result<Vec<Reply>,
             .retain(|w| w != &r.driver && !r.passengers.contains(w));
         line
     } else {
-        c.used.may_minor("Getting off a Broom")?;
+        c.used.may_minor(crate::judge::said::word(
+            "nw-fight-act",
+            "Getting off a Broom",
+        ))?;
         let line = Phrase::new("nw-fight-gets-off")
             .arg("who", s.name_of(&me))
             .arg("driver", s.name_of(&c.moves.rides[i].driver));

@@ -4,8 +4,10 @@
 use super::super::super::data::{Aim, Reach};
 use super::super::model::Band;
 use super::super::movement::range_between;
-use super::super::{refuse, NightWizard, RuleError, Who};
+use super::super::{NightWizard, RuleError, Who};
 use super::Usable;
+use crate::judge::said::no;
+use croupier_core::table::{Phrase, Value};
 
 /// The characters named (`target:` and `targets:` arrive as one comma-separated list).
 fn named(s: &NightWizard, target: Option<&str>, gm: bool) -> Result<Vec<Who>, RuleError> {
@@ -17,10 +19,10 @@ fn named(s: &NightWizard, target: Option<&str>, gm: bool) -> Result<Vec<Who>, Ru
         .filter(|k| !k.is_empty())
     {
         let Some(w) = s.find(k, gm) else {
-            return refuse(format!("no character `{k}`."));
+            return no(Phrase::new("nw-sk-no-character").arg("name", k));
         };
         if s.dead(&w) {
-            return refuse(format!("{} is Dead.", s.name_of(&w)));
+            return no(Phrase::new("nw-sk-dead").arg("who", s.name_of(&w)));
         }
         if !out.contains(&w) {
             out.push(w);
@@ -47,7 +49,7 @@ pub(super) fn aimed(
         return Ok(match aim {
             Aim::Own => {
                 if let Some(o) = picked.iter().find(|w| *w != me) {
-                    return refuse(own_only(&u.name, &who(o)));
+                    return own_only(u, who(o));
                 }
                 vec![me.clone()]
             }
@@ -58,33 +60,27 @@ pub(super) fn aimed(
     let mut on = match aim {
         Aim::Own => {
             if let Some(o) = picked.iter().find(|w| *w != me) {
-                return refuse(own_only(&u.name, &who(o)));
+                return own_only(u, who(o));
             }
             return Ok(vec![me.clone()]);
         }
         Aim::Single if picked.len() > 1 => {
-            return refuse(format!(
-                "{} has Target: Single: one character (§15.5); you named {}.",
-                u.name,
-                picked.len()
-            ))
+            return no(Phrase::new("nw-sk-target-single")
+                .arg("name", u.said_name())
+                .arg("named", picked.len() as i64))
         }
         Aim::Up(n) if picked.len() > n as usize => {
-            return refuse(format!(
-                "{} has Target: {n}X: up to {n} characters (§15.5); you named {}.",
-                u.name,
-                picked.len()
-            ))
+            return no(Phrase::new("nw-sk-target-up")
+                .arg("name", u.said_name())
+                .arg("most", i64::from(n))
+                .arg("named", picked.len() as i64))
         }
         Aim::Area => {
             // Every character, friend or foe, in one Engage chosen by the user (§15.5): the
             // Engage of the one named, or the user's own.
             let anchor = picked.first().unwrap_or(me);
             if picked.len() > 1 {
-                return refuse(format!(
-                    "{} has Target: Area: name one character; everyone in their Engage is affected (§15.5).",
-                    u.name
-                ));
+                return no(Phrase::new("nw-sk-target-area").arg("name", u.said_name()));
             }
             // An attack leaves out its user, and (as `/nwcombat attack area:true` does) the
             // hidden and the Incapacitated other than the one named.
@@ -102,20 +98,16 @@ pub(super) fn aimed(
         }
         Aim::Picked(most) => {
             if let Some(n) = most.filter(|n| picked.len() > *n as usize) {
-                return refuse(format!(
-                    "{} has Target: Area (P, {n}): up to {n} characters of one Engage (§15.5).",
-                    u.name
-                ));
+                return no(Phrase::new("nw-sk-target-picked-most")
+                    .arg("name", u.said_name())
+                    .arg("most", i64::from(n)));
             }
             let engages: Vec<Option<usize>> = picked
                 .iter()
                 .map(|w| NightWizard::engage_of(c, w))
                 .collect();
             if engages.windows(2).any(|p| p[0].is_none() || p[0] != p[1]) {
-                return refuse(format!(
-                    "{} has Target: Area (P): the characters picked stand in one Engage (§15.5).",
-                    u.name
-                ));
+                return no(Phrase::new("nw-sk-target-picked").arg("name", u.said_name()));
             }
             picked
         }
@@ -146,26 +138,24 @@ pub(super) fn aimed(
         };
         if !ok {
             let rule = match reach {
-                Reach::Own => "it works on its user only (Target: Self)".to_string(),
-                Reach::Close => "only characters in your Engage (§15.5)".to_string(),
-                Reach::Short => {
-                    "characters at Close or Short range; Long and Extreme are out of reach (§10.6)"
-                        .to_string()
-                }
-                _ => "nothing reaches Extreme range (§10.6)".to_string(),
+                Reach::Own => "own",
+                Reach::Close => "close",
+                Reach::Short => "short",
+                _ => "far",
             };
-            return refuse(format!(
-                "{} has Range: {}: {rule}; {} is at {}.",
-                u.name,
-                reach.label(),
-                who(t),
-                band.name()
-            ));
+            return no(Phrase::new("nw-sk-out-of-range")
+                .arg("name", u.said_name())
+                .arg("range", reach.label())
+                .arg("rule", rule)
+                .arg("who", who(t))
+                .arg("band", band.said()));
         }
     }
     Ok(on)
 }
 
-fn own_only(skill: &str, other: &str) -> String {
-    format!("{skill} has Target: Self: it works on its user only (§15.5), not on {other}; leave `target:` out.")
+fn own_only<T>(u: &Usable, other: String) -> Result<T, RuleError> {
+    no(Phrase::new("nw-sk-target-self")
+        .arg("name", u.said_name())
+        .arg("other", Value::from(other)))
 }

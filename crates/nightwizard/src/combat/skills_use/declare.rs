@@ -6,8 +6,7 @@ use super::super::effects;
 use super::super::model::Mark;
 use super::super::recovery::{recover, Roll};
 use super::super::{
-    initiative, new_round, refuse, Actor, BadStatus, Dice, Message, NightWizard, NwData, Reply,
-    RuleError, Who,
+    initiative, new_round, Actor, BadStatus, Dice, NightWizard, NwData, Reply, RuleError, Who,
 };
 use super::aim::aimed;
 use super::gate::{check_costs, gate, mark_timed, pay, Gate};
@@ -15,7 +14,9 @@ use super::grant::give;
 use super::usable::{usable, user_of};
 use super::window::{open, window_options, Step};
 use super::Timing;
-use crate::judge::said::Lines;
+use crate::judge::said::{label, no, say, Lines};
+use crate::status::written_said;
+use croupier_core::table::{Phrase, Value};
 
 /// `/nwcombat use`: declares a skill or item with its Timing checked, pays its Cost, takes the
 /// action its Timing needs, posts its text and applies what can be modelled.
@@ -34,29 +35,22 @@ pub fn use_skill(
     let me = user_of(s, actor, who)?;
     let u = usable(s, data, &me, skill, item)?;
     if s.dead(&me) {
-        return refuse(format!("{} is Dead.", s.name_of(&me)));
+        return no(Phrase::new("nw-sk-dead").arg("who", s.name_of(&me)));
     }
     if u.timing == Timing::Constant {
-        return refuse(format!(
-            "{} is Constant: always on, never declared.",
-            u.name
-        ));
+        return no(Phrase::new("nw-sk-constant").arg("name", u.said_name()));
     }
     if let Some(b) = s.bad_of(&me).forbidding_skills() {
-        return refuse(format!(
-            "BS: {b}: no skills or items (a Minor Action clears it: `/nwcombat minor`)."
-        ));
+        return no(Phrase::new("nw-sk-bs-no-skills").arg("status", written_said(b, 0)));
     }
     let down = s.hp_of(&me) == 0;
     if down && u.timing != Timing::Incapacitated {
-        return refuse(
-            "an Incapacitated character may use only skills and items with Timing: Incapacitated.",
-        );
+        return no(Phrase::new("nw-sk-down-only"));
     }
     if !down && u.timing == Timing::Incapacitated {
-        return refuse(format!("{} is used only while Incapacitated.", u.name));
+        return no(Phrase::new("nw-sk-down-use").arg("name", u.said_name()));
     }
-    effects::once_allowed(s, &me, (&u.key, &u.name), u.once)?;
+    effects::once_allowed(s, &me, (&u.key, u.said_name()), u.once)?;
     // Target and Range first, then the Timing and the Cost: nothing is paid for a use that
     // cannot land (§15.3, §15.5).
     let on = aimed(s, &me, &u, target, is_gm)?;
@@ -65,29 +59,21 @@ pub fn use_skill(
         _ => None,
     };
     if attack.is_some() && on.is_empty() {
-        return refuse(format!(
-            "{} is an attack (Check: Hit Check): name its target (`target:`, or `targets:` for several).",
-            u.name
-        ));
+        return no(Phrase::new("nw-sk-attack-target").arg("name", u.said_name()));
     }
     if attack.is_some() && on.contains(&me) {
-        return refuse("you cannot attack yourself.");
+        return no(Phrase::new("nw-attack-self"));
     }
     if with.is_some() && attack.is_none() {
-        return refuse(format!(
-            "`with:` names the weapon of an attack, and {} starts none here.",
-            u.name
-        ));
+        return no(Phrase::new("nw-sk-with-no-attack").arg("name", u.said_name()));
     }
     let g = gate(s, &me, &u)?;
     check_costs(s, &me, &u)?;
     let reroll = u.effects.contains(&Effect::Reroll);
     if reroll && open_judge_of(s, &me).is_none() {
-        return refuse(format!(
-            "{} rolls a Judge again: {} has no Judge open to roll again (the latest one, before it is accepted or the next step).",
-            u.name,
-            s.name_of(&me)
-        ));
+        return no(Phrase::new("nw-sk-reroll-none")
+            .arg("name", u.said_name())
+            .arg("who", s.name_of(&me)));
     }
     // The one character it is used on, when that is not the user (for the text).
     let others: Vec<Who> = on.iter().filter(|w| **w != me).cloned().collect();
@@ -96,29 +82,34 @@ pub fn use_skill(
     let mut next = s.clone();
     let st = &mut next;
     let mut lines = Lines::new();
-    let sl = if matches!(me, Who::Pc(_)) && !u.key.starts_with("item:") {
-        format!(" (SL {})", u.sl)
+    let levelled = matches!(me, Who::Pc(_)) && !u.key.starts_with("item:");
+    let on_whom = if others.is_empty() {
+        Value::from("")
     } else {
-        String::new()
+        let names: Vec<Value> = others.iter().map(|w| st.name_of(w).into()).collect();
+        Phrase::new("nw-sk-uses-on")
+            .arg("names", crate::words::joined("nw-join-comma", names))
+            .into()
     };
-    lines.push(format!(
-        "📜 {} uses {}{sl}{} — Timing: {} · Cost: {}\n> {}",
-        st.name_of(&me),
-        u.name,
-        if others.is_empty() {
-            String::new()
-        } else {
-            let names: Vec<String> = others.iter().map(|w| st.name_of(w)).collect();
-            format!(" on {}", names.join(", "))
-        },
-        u.timing_text,
-        if u.cost_text.trim().is_empty() {
-            "-"
-        } else {
-            u.cost_text.trim()
-        },
-        u.effect
-    ));
+    let cost = if u.cost_text.trim().is_empty() {
+        "-"
+    } else {
+        u.cost_text.trim()
+    };
+    lines.push(
+        Phrase::new("nw-sk-uses")
+            .arg("who", st.name_of(&me))
+            .arg("name", u.said_name())
+            .arg("levelled", if levelled { "yes" } else { "no" })
+            .arg("sl", i64::from(u.sl))
+            .arg("on", on_whom)
+            .arg(
+                "timing",
+                crate::words::data_word("nw-timing", &u.timing_text),
+            )
+            .arg("cost", crate::words::data_word("nw-cost", cost))
+            .arg("effect", u.said_effect()),
+    );
     pay(st, &me, &u, &mut lines);
     if let (Some(id), Who::Pc(uid)) = (&u.consumable, &me) {
         if let Some(p) = st.pcs.iter_mut().find(|p| &p.user == uid) {
@@ -129,7 +120,7 @@ pub fn use_skill(
                     .or_else(|| p.ch.items.iter().position(|i| &i.id == id));
             if let Some(k) = k {
                 p.ch.items.remove(k);
-                lines.push(format!("The {} is used up.", u.name));
+                lines.push(Phrase::new("nw-sk-used-up").arg("name", u.said_name()));
             }
         }
     }
@@ -170,7 +161,7 @@ pub fn use_skill(
                 .map(|(b, _)| b.clone())
                 .collect();
             if held.is_empty() {
-                lines.push(format!("{} has nothing for it to cure.", st.name_of(on)));
+                lines.push(Phrase::new("nw-sk-nothing-to-cure").arg("who", st.name_of(on)));
             } else {
                 lines.push(super::super::recovery::cure_on(st, on, &held));
             }
@@ -180,7 +171,7 @@ pub fn use_skill(
         st,
         &me,
         &on,
-        &u.name,
+        (&u.name, u.name_ja.as_deref()),
         &u.effects,
         (u.sl, attack.is_some()),
         &mut lines,
@@ -189,7 +180,7 @@ pub fn use_skill(
         give(st, data, &on, &me, &u, &mut lines);
     }
     if reroll {
-        roll_again(st, rng, &me, &u.name, &mut lines);
+        roll_again(st, rng, &me, u.said_name(), &mut lines);
     }
     effects::mark_once(st, &me, &u.key, u.once);
     let secret = st.hidden(&me) || on.iter().any(|t| st.hidden(t));
@@ -252,13 +243,7 @@ pub fn use_skill(
             [one] => super::super::attack::attack_reaching(st, data, rng, actor, one, how)?,
             _ => super::super::attack::declare_how(st, data, rng, actor, &names, how)?,
         };
-        let mut first = vec![];
-        if !pub_lines.is_empty() {
-            first.push(Reply::public(Message::text(pub_lines.join())));
-        }
-        if !gm_out.is_empty() {
-            first.push(Reply::gm(Message::text(gm_out.join())));
-        }
+        let mut first = replies(pub_lines, gm_out);
         first.append(&mut out);
         *s = next;
         return Ok(first);
@@ -275,14 +260,23 @@ pub fn use_skill(
     if s.combat.is_some() {
         return Ok(s.tracker(pub_lines, gm_out));
     }
+    Ok(replies(pub_lines, gm_out))
+}
+
+/// The public lines and the GM's, each a reply when there are any.
+fn replies(public: Lines, gm: Lines) -> Vec<Reply> {
     let mut out = vec![];
-    if !pub_lines.is_empty() {
-        out.push(Reply::public(Message::text(pub_lines.join())));
+    if !public.is_empty() {
+        out.push(Reply::public(say(
+            Phrase::new("nw-step").arg("lines", public.value())
+        )));
     }
-    if !gm_out.is_empty() {
-        out.push(Reply::gm(Message::text(gm_out.join())));
+    if !gm.is_empty() {
+        out.push(Reply::gm(say(
+            Phrase::new("nw-step").arg("lines", gm.value())
+        )));
     }
-    Ok(out)
+    out
 }
 
 /// Takes `w` out of the open step; when nobody is left the Round goes on (the Setup step after
@@ -327,7 +321,7 @@ pub fn skip(
 ) -> Result<Vec<Reply>, RuleError> {
     let is_gm = s.is_gm(actor);
     let Some(win) = s.combat.as_ref().and_then(|c| c.skills.window.clone()) else {
-        return refuse("no Setup or Cleanup step is waiting for skills.");
+        return no(Phrase::new("nw-sk-no-step"));
     };
     let w = if is_gm {
         match who {
@@ -338,19 +332,13 @@ pub fn skip(
         Some(Who::Pc(actor.id.clone()))
     };
     let Some(w) = w.filter(|w| win.queue.contains(w)) else {
-        return refuse("you have no turn in this step.");
+        return no(Phrase::new("nw-sk-no-turn"));
     };
-    let mut lines = Lines::from(vec![format!(
-        "{} uses no {} skill.",
-        s.name_of(&w),
-        if win.cleanup {
-            "Cleanup Process"
-        } else if win.prep {
-            "Prep"
-        } else {
-            "Setup Process"
-        }
-    )]);
+    let mut lines = Lines::from(
+        Phrase::new("nw-sk-skips")
+            .arg("who", s.name_of(&w))
+            .arg("step", win.step()),
+    );
     let mut gm = Lines::new();
     advance(s, data, rng, &w, &mut lines, &mut gm);
     Ok(s.tracker(lines, gm))
@@ -368,19 +356,22 @@ fn open_judge_of(s: &NightWizard, w: &Who) -> Option<usize> {
 /// every modifier kept; the better Result of the two stands (rules-choices: the user keeps the
 /// one they prefer, and a higher Result is always theirs to prefer). An attack in progress
 /// takes the Judge as it now stands.
-fn roll_again(s: &mut NightWizard, rng: &mut impl Dice, w: &Who, from: &str, lines: &mut Lines) {
+fn roll_again(s: &mut NightWizard, rng: &mut impl Dice, w: &Who, from: Value, lines: &mut Lines) {
     let Some(k) = open_judge_of(s, w) else { return };
     let first = s.open[k].judge.clone();
     let again = first.rolled_again(rng);
     let (a, b) = (first.outcome().result, again.outcome().result);
     let kept = if b > a { again.clone() } else { first };
-    lines.push(format!(
-        "🔁 {from}: {}'s {} rolled again: `{}` — {a} and {b}: keeps {}.",
-        s.name_of(w),
-        s.open[k].label,
-        again.line(),
-        a.max(b)
-    ));
+    lines.push(
+        Phrase::new("nw-sk-rolled-again")
+            .arg("name", from)
+            .arg("who", s.name_of(w))
+            .arg("label", label(&s.open[k].label))
+            .arg("line", again.said_line())
+            .arg("a", i64::from(a))
+            .arg("b", i64::from(b))
+            .arg("kept", i64::from(a.max(b))),
+    );
     s.open[k].judge = kept;
     super::super::sync_open(s);
 }

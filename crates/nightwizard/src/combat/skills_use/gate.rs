@@ -3,9 +3,11 @@
 
 use super::super::effects::BEFORE_JUDGE;
 use super::super::model::{Mark, PendingBad};
-use super::super::{refuse, NightWizard, RuleError, Who};
+use super::super::{NightWizard, RuleError, Who};
 use super::{CostPart, Timing, Usable};
-use crate::judge::said::Lines;
+use crate::judge::said::{no, Lines};
+use crate::status::written_said;
+use croupier_core::table::{Phrase, Value};
 
 /// What a use takes from the Round.
 pub(super) enum Gate {
@@ -24,11 +26,11 @@ pub(super) enum Gate {
     Timed(String),
 }
 
-pub(super) fn turn_name(s: &NightWizard, w: &Who) -> String {
+pub(super) fn turn_name(s: &NightWizard, w: &Who) -> Value {
     if s.hidden(w) {
-        "the GM".into()
+        Phrase::new("nw-the-gm").into()
     } else {
-        s.name_of(w)
+        s.name_of(w).into()
     }
 }
 
@@ -65,14 +67,14 @@ pub(crate) fn timed(s: &NightWizard, me: &Who, t: Timing) -> Option<String> {
     }
 }
 
-/// How a refusal names the window of a Timing ([`timed`]).
+/// How a refusal names the window of a Timing ([`timed`]): `nw-sk-window`'s id.
 fn window_words(t: Timing) -> &'static str {
     match t {
-        Timing::BeforeJudge => "Judge (Before Judge: until your next Judge)",
-        Timing::AfterJudge => "Judge (After Judge: once for each of your Judges)",
-        Timing::Reaction => "attack (Reaction; outside an attack, once per Main Process)",
-        Timing::DamageRoll => "damage roll (Damage Roll: once in each attack)",
-        _ => "Main Process (Auto Action)",
+        Timing::BeforeJudge => "before-judge",
+        Timing::AfterJudge => "after-judge",
+        Timing::Reaction => "reaction",
+        Timing::DamageRoll => "damage-roll",
+        _ => "auto",
     }
 }
 
@@ -114,12 +116,10 @@ pub(super) fn gate(s: &NightWizard, me: &Who, u: &Usable) -> Result<Gate, RuleEr
             .iter()
             .any(|m| &m.who == me && m.what == u.key && m.instance == instance);
         if used {
-            return refuse(format!(
-                "{} is declared once per {} (§15.3: one use per instance of its Timing), and {} has used it in this one.",
-                u.name,
-                window_words(u.timing),
-                turn_name(s, me)
-            ));
+            return no(Phrase::new("nw-sk-once-timed")
+                .arg("name", u.said_name())
+                .arg("window", window_words(u.timing))
+                .arg("who", turn_name(s, me)));
         }
         return Ok(Gate::Timed(instance));
     }
@@ -132,25 +132,25 @@ pub(super) fn gate(s: &NightWizard, me: &Who, u: &Usable) -> Result<Gate, RuleEr
             .iter()
             .any(|m| &m.who == me && m.what == u.key && m.instance == instance)
     };
-    let action = |what: &str| -> Result<(), RuleError> {
+    // `what`: the Timing, `move`, `minor` or `major` (`nw-sk-timing`).
+    let action = |what: Timing| -> Result<(), RuleError> {
         if let Some(w) = &c.skills.window {
-            return refuse(format!(
-                "the {} step is under way: {what} skills wait for a Main Process.",
-                if w.cleanup { "Cleanup" } else { "Setup" }
-            ));
+            return no(Phrase::new("nw-sk-step-under-way")
+                .arg("cleanup", if w.cleanup { "yes" } else { "no" })
+                .arg("timing", what.said()));
         }
         if c.attack.is_some() {
-            return refuse("finish the attack in progress first.");
+            return no(Phrase::new("nw-attack-first"));
         }
         match &c.current {
             Some(w) if w == me => Ok(()),
-            Some(w) => refuse(format!(
-                "a {what} skill is used in your own Main Process; it is {}'s.",
-                turn_name(s, w)
-            )),
-            None => refuse(format!(
-                "a {what} skill is used in your own Main Process; none has started."
-            )),
+            Some(w) => no(Phrase::new("nw-sk-own-main")
+                .arg("timing", what.said())
+                .arg("started", "yes")
+                .arg("who", turn_name(s, w))),
+            None => no(Phrase::new("nw-sk-own-main")
+                .arg("timing", what.said())
+                .arg("started", "no")),
         }
     };
     match u.timing {
@@ -161,60 +161,49 @@ pub(super) fn gate(s: &NightWizard, me: &Who, u: &Usable) -> Result<Gate, RuleEr
         | Timing::DamageRoll
         | Timing::Other
         | Timing::Incapacitated => Ok(Gate::Free),
-        Timing::Constant => refuse(format!(
-            "{} is Constant: always on, never declared.",
-            u.name
-        )),
+        Timing::Constant => no(Phrase::new("nw-sk-constant").arg("name", u.said_name())),
         Timing::Move => {
-            action("Move Action")?;
-            c.used.may_move(&u.name)?;
+            action(Timing::Move)?;
+            c.used.may_move(u.said_name())?;
             if let Some(b) = s.bad_of(me).forbidding_moves() {
-                return refuse(format!("BS: {b}: no Move Actions."));
+                return no(Phrase::new("nw-sk-bs-no-move").arg("status", written_said(b, 0)));
             }
             Ok(Gate::Move)
         }
         Timing::Minor => {
-            action("Minor Action")?;
-            c.used.may_minor(&u.name)?;
+            action(Timing::Minor)?;
+            c.used.may_minor(u.said_name())?;
             Ok(Gate::Minor)
         }
         Timing::Major => {
-            action("Major Action")?;
+            action(Timing::Major)?;
             c.used.may_major()?;
             Ok(Gate::Major)
         }
         Timing::Setup | Timing::Cleanup => {
             let cleanup = u.timing == Timing::Cleanup;
-            let step = if cleanup { "Cleanup" } else { "Setup" };
+            let step = if cleanup { "cleanup" } else { "setup" };
             match &c.skills.window {
                 Some(w) if w.prep && !cleanup => {
-                    return refuse(
-                        "the Prep step comes first (Prep skills, from the highest Speed); Setup Process skills follow in Count order.",
-                    )
+                    return no(Phrase::new("nw-sk-prep-first"));
                 }
                 Some(w) if w.cleanup == cleanup => {
                     if matches!(me, Who::Pc(_)) && w.queue.first() != Some(me) {
                         return match w.queue.first() {
-                            Some(h) if w.queue.contains(me) => refuse(format!(
-                                "{step} Process skills go in Count order: {} first.",
-                                turn_name(s, h)
-                            )),
-                            _ => refuse(format!(
-                                "you have had your turn in this {step} step."
-                            )),
+                            Some(h) if w.queue.contains(me) => no(Phrase::new("nw-sk-count-order")
+                                .arg("step", step)
+                                .arg("who", turn_name(s, h))),
+                            _ => no(Phrase::new("nw-sk-had-turn").arg("step", step)),
                         };
                     }
                 }
-                _ => {
-                    return refuse(format!(
-                        "a {step} Process skill is used in the {step} Process step, after initiative{}.",
-                        if cleanup { "" } else { " is rolled and before the first Main Process" }
-                    ))
-                }
+                _ => return no(Phrase::new("nw-sk-step-only").arg("step", step)),
             }
-            let instance = format!("{} {}", step.to_ascii_lowercase(), c.round);
+            let instance = format!("{step} {}", c.round);
             if used_once(&instance) {
-                return refuse(format!("{} is used once per {step} Process.", u.name));
+                return no(Phrase::new("nw-sk-once-step")
+                    .arg("name", u.said_name())
+                    .arg("step", step));
             }
             Ok(Gate::Once(instance, true))
         }
@@ -226,46 +215,41 @@ pub(super) fn gate(s: &NightWizard, me: &Who, u: &Usable) -> Result<Gate, RuleEr
                     .iter()
                     .all(|f| !f.post || s.hp_of(&f.who) == 0 || s.dead(&f.who));
             if !fresh {
-                return refuse(
-                    "Prep skills are used at the start of combat, before the first Main Process.",
-                );
+                return no(Phrase::new("nw-sk-prep-start"));
             }
             let window = c.skills.window.as_ref().filter(|w| !w.cleanup);
             if let (Some(w), Who::Pc(_)) = (window, me) {
                 if !w.prep {
-                    return refuse(
-                        "the Prep step is over: Prep skills come before the Setup step.",
-                    );
+                    return no(Phrase::new("nw-sk-prep-over"));
                 }
                 match w.queue.first() {
                     Some(h) if h != me && w.queue.contains(me) => {
-                        return refuse(format!(
-                            "Prep skills go from the highest Speed to the lowest: {} first.",
-                            turn_name(s, h)
-                        ))
+                        return no(Phrase::new("nw-sk-prep-order").arg("who", turn_name(s, h)))
                     }
                     Some(h) if h != me => {
-                        return refuse("you have had your turn in this Prep step.")
+                        return no(Phrase::new("nw-sk-had-turn").arg("step", "prep"))
                     }
                     _ => {}
                 }
             }
             if used_once("prep") {
-                return refuse(format!("{} is used once per combat.", u.name));
+                return no(Phrase::new("nw-sk-once-combat").arg("name", u.said_name()));
             }
             Ok(Gate::Once("prep".into(), window.is_some_and(|w| w.prep)))
         }
         Timing::Initiative => {
             if c.skills.window.is_some() {
-                return refuse("the Initiative Process comes after this step.");
+                return no(Phrase::new("nw-sk-initiative-after"));
             }
             if c.attack.is_some() || c.used != super::super::Used::default() {
-                return refuse("Initiative Process skills are declared between Main Processes (before the next character acts).");
+                return no(Phrase::new("nw-sk-initiative-between"));
             }
             let posts = c.fighters.iter().filter(|f| f.post).count();
             let instance = format!("init {} {posts}", c.round);
             if used_once(&instance) {
-                return refuse(format!("{} is used once per Initiative Process.", u.name));
+                return no(Phrase::new("nw-sk-once-step")
+                    .arg("name", u.said_name())
+                    .arg("step", "initiative"));
             }
             Ok(Gate::Once(instance, false))
         }
@@ -283,36 +267,39 @@ pub(super) fn check_costs(s: &NightWizard, me: &Who, u: &Usable) -> Result<(), R
             _ => {}
         }
     }
-    let name = s.name_of(me);
+    let short = |pool: &str, cost: i32, have: i32| {
+        no(Phrase::new("nw-sk-cost-short")
+            .arg("name", u.said_name())
+            .arg("pool", pool)
+            .arg("cost", i64::from(cost))
+            .arg("who", s.name_of(me))
+            .arg("have", i64::from(have)))
+    };
     let have_hp = s.pool_of(me, false);
     if hp > 0 && have_hp - hp < 1 {
-        return refuse(format!(
-            "{} costs {hp} HP and {name} has {have_hp}: an HP cost must be paid in full and leave at least 1 HP.",
-            u.name
-        ));
+        return short("hp", hp, have_hp);
     }
     let have_mp = s.pool_of(me, true);
     if mp > have_mp {
-        return refuse(format!(
-            "{} costs {mp} MP and {name} has {have_mp}: costs are paid in full.",
-            u.name
-        ));
+        return short("mp", mp, have_mp);
     }
     if prana > 0 {
         match me {
             Who::Pc(u2) => {
                 let have = s.pcs.iter().find(|p| &p.user == u2).map_or(0, |p| p.prana);
                 if prana > have {
-                    return refuse(format!(
-                        "{} costs {prana} Prana and {name} has {have}.",
-                        u.name
-                    ));
+                    return short("prana", prana, have);
                 }
             }
-            Who::Enemy(_) => return refuse("enemies have no Prana to pay that cost."),
+            Who::Enemy(_) => return no(Phrase::new("nw-sk-enemy-prana")),
         }
     }
     Ok(())
+}
+
+/// One part of a Cost as paid (`nw-sk-paid-part`).
+fn paid_part(kind: &str) -> Phrase {
+    Phrase::new("nw-sk-paid-part").arg("kind", kind)
 }
 
 /// Pays the costs; a bad status lands now, or when the Main Process ends if it is the payer's.
@@ -322,18 +309,18 @@ pub(super) fn pay(s: &mut NightWizard, me: &Who, u: &Usable, lines: &mut Lines) 
         .as_ref()
         .is_some_and(|c| c.current.as_ref() == Some(me));
     let name = s.name_of(me);
-    let mut paid = vec![];
+    let mut paid: Vec<Value> = vec![];
     for c in &u.cost {
         match c {
             CostPart::Hp(n) => {
                 let v = s.pool_of(me, false) - n;
                 s.set_pool(me, false, v);
-                paid.push(format!("{n} HP"));
+                paid.push(paid_part("hp").arg("n", i64::from(*n)).into());
             }
             CostPart::Mp(n) => {
                 let v = s.pool_of(me, true) - n;
                 s.set_pool(me, true, v);
-                paid.push(format!("{n} MP"));
+                paid.push(paid_part("mp").arg("n", i64::from(*n)).into());
             }
             CostPart::Prana(n) => {
                 if let Who::Pc(uid) = me {
@@ -341,7 +328,7 @@ pub(super) fn pay(s: &mut NightWizard, me: &Who, u: &Usable, lines: &mut Lines) 
                         p.prana -= n;
                     }
                 }
-                paid.push(format!("{n} Prana"));
+                paid.push(paid_part("prana").arg("n", i64::from(*n)).into());
             }
             CostPart::Bad(b, r) => {
                 if own_main {
@@ -351,20 +338,29 @@ pub(super) fn pay(s: &mut NightWizard, me: &Who, u: &Usable, lines: &mut Lines) 
                             name: b.clone(),
                             rating: *r,
                             from: u.name.clone(),
+                            from_ja: u.name_ja.clone(),
                         });
                     }
-                    paid.push(format!("BS: {b} (when this Main Process ends)"));
+                    paid.push(
+                        paid_part("bs-later")
+                            .arg("status", written_said(b, 0))
+                            .into(),
+                    );
                 } else {
                     if let Some(bad) = s.bad_mut(me) {
                         bad.add_as_cost(b.clone(), *r);
                     }
-                    paid.push(format!("BS: {b}"));
+                    paid.push(paid_part("bs").arg("status", written_said(b, 0)).into());
                 }
             }
-            CostPart::Other(t) => paid.push(format!("{t} (settle it at the table)")),
+            CostPart::Other(t) => paid.push(paid_part("other").arg("text", t.as_str()).into()),
         }
     }
     if !paid.is_empty() {
-        lines.push(format!("{name} pays {}.", paid.join(", ")));
+        lines.push(
+            Phrase::new("nw-sk-pays")
+                .arg("who", name)
+                .arg("paid", crate::words::joined("nw-join-comma", paid)),
+        );
     }
 }

@@ -6,9 +6,10 @@
 use super::super::super::character::OwnedItem;
 use super::super::super::data::{Effect, FLYING};
 use super::super::super::judge::said::Lines;
-use super::super::super::status::written;
+use super::super::super::status::written_said;
 use super::super::{BadStatus, NightWizard, NwData, Who};
 use super::Usable;
+use croupier_core::table::Phrase;
 
 /// Gives `u`'s statuses and items to each of `on` (the user when it names no one).
 pub(super) fn give(
@@ -31,12 +32,17 @@ pub(super) fn give(
                             if !c.moves.flying.contains(w) {
                                 c.moves.flying.push(w.clone());
                             }
-                            lines.push(format!("🪽 {name} is Flying ({}).", u.name));
+                            lines.push(
+                                Phrase::new("nw-sk-flying")
+                                    .arg("who", name)
+                                    .arg("name", u.said_name()),
+                            );
                         }
-                        None => lines.push(format!(
-                            "🪽 {name} may fly ({}): Flying counts in Round Progression only.",
-                            u.name
-                        )),
+                        None => lines.push(
+                            Phrase::new("nw-sk-may-fly")
+                                .arg("who", name)
+                                .arg("name", u.said_name()),
+                        ),
                     }
                 }
             }
@@ -46,21 +52,21 @@ pub(super) fn give(
                     if let Some(bad) = s.bad_mut(w) {
                         bad.add(b.clone(), *rating);
                     }
-                    lines.push(format!(
-                        "{} gets BS: {} ({}).",
-                        s.name_of(w),
-                        written(&b, *rating),
-                        u.name
-                    ));
+                    lines.push(
+                        Phrase::new("nw-sk-gets-bs")
+                            .arg("who", s.name_of(w))
+                            .arg("status", written_said(&b, *rating))
+                            .arg("name", u.said_name()),
+                    );
                 }
             }
             Effect::Item { item } => {
                 let cat = s.catalog(data);
                 let Some(def) = cat.item(item) else { continue };
-                let (id, name) = (def.id.clone(), def.name.clone());
+                let (id, item) = (def.id.clone(), def.said_name());
                 for w in on {
                     let Who::Pc(uid) = w else {
-                        lines.push(format!("{} takes no items.", s.name_of(w)));
+                        lines.push(Phrase::new("nw-sk-no-items").arg("who", s.name_of(w)));
                         continue;
                     };
                     let Some(p) = s.pcs.iter_mut().find(|p| &p.user == uid) else {
@@ -72,10 +78,12 @@ pub(super) fn give(
                         preserved: false,
                     });
                     p.gained.push(id.clone());
-                    lines.push(format!(
-                        "🎁 {} gets the {name} from {} (in the Inventory; it cannot be sold or Preserved and is lost in the After phase).",
-                        p.ch.name, u.name
-                    ));
+                    lines.push(
+                        Phrase::new("nw-sk-gets-item")
+                            .arg("who", p.ch.name.as_str())
+                            .arg("item", item.clone())
+                            .arg("name", u.said_name()),
+                    );
                 }
             }
             _ => {}

@@ -14,6 +14,7 @@
 
 use super::super::data::{amount, Aim, Effect, Per, Pool, Reach};
 use super::super::status::BadStatus;
+use croupier_core::table::{Phrase, Value};
 
 /// When a skill or item may be declared (§15.5 Timing).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,6 +97,28 @@ impl Timing {
             Timing::DamageRoll => "Damage Roll",
             Timing::Other => "Other",
         }
+    }
+
+    /// The Timing's name in the catalogue's words ([`Timing::label`]'s English).
+    pub fn said(self) -> Value {
+        let id = match self {
+            Timing::Setup => "setup",
+            Timing::Initiative => "initiative",
+            Timing::Cleanup => "cleanup",
+            Timing::Move => "move",
+            Timing::Minor => "minor",
+            Timing::Major => "major",
+            Timing::Reaction => "reaction",
+            Timing::Auto => "auto",
+            Timing::Prep => "prep",
+            Timing::Incapacitated => "incapacitated",
+            Timing::Constant => "constant",
+            Timing::BeforeJudge => "before-judge",
+            Timing::AfterJudge => "after-judge",
+            Timing::DamageRoll => "damage-roll",
+            Timing::Other => "other",
+        };
+        Phrase::new("nw-sk-timing").arg("timing", id).into()
     }
 
     /// An item's Timing: the first timing its effect text names (`Minor Action: …`).
@@ -231,6 +254,8 @@ pub fn cures_in(effect: &str) -> Vec<BadStatus> {
 #[derive(Debug, Clone)]
 struct Usable {
     name: String,
+    /// Its Japanese name, if the data has one.
+    name_ja: Option<String>,
     key: String,
     sl: u32,
     timing: Timing,
@@ -238,6 +263,8 @@ struct Usable {
     cost_text: String,
     cost: Vec<CostPart>,
     effect: String,
+    /// Its Japanese effect text, if the data has one.
+    effect_ja: Option<String>,
     recovery: Option<(i32, bool)>,
     cures: Vec<BadStatus>,
     consumable: Option<String>,
@@ -254,6 +281,16 @@ struct Usable {
 }
 
 impl Usable {
+    /// Its name in the reader's language.
+    fn said_name(&self) -> Value {
+        croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+
+    /// Its effect text in the reader's language.
+    fn said_effect(&self) -> Value {
+        croupier_core::table::said::data(&self.effect, self.effect_ja.as_deref())
+    }
+
     /// The Recovery its typed effects give (HP, or MP when `true`), else the one its text
     /// names (`Recovery: 5`: data written before typed effects, a group's own skills).
     fn recovery_of(effects: &[Effect], text: &str, sl: u32) -> Option<(i32, bool)> {

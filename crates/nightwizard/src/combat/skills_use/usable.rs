@@ -4,6 +4,8 @@
 use super::super::super::character::restrict::Using;
 use super::super::super::data::{Aim, Reach};
 use super::super::{refuse, Actor, NightWizard, NwData, RuleError, Who};
+use crate::judge::said::no;
+use croupier_core::table::Phrase;
 
 use super::{parse_cost, Timing, Usable};
 
@@ -12,6 +14,7 @@ pub(super) fn skill_usable(def: &super::super::super::data::SkillDef, sl: u32) -
         .then(|| def.category == "spell" || def.effect.contains("Magical Attack"));
     Usable {
         name: def.name.clone(),
+        name_ja: def.name_ja.clone(),
         key: def.id.clone(),
         sl,
         timing: Timing::parse(&def.timing),
@@ -19,6 +22,7 @@ pub(super) fn skill_usable(def: &super::super::super::data::SkillDef, sl: u32) -
         cost_text: def.cost.clone(),
         cost: parse_cost(&def.cost, sl),
         effect: def.effect.clone(),
+        effect_ja: def.effect_ja.clone(),
         recovery: Usable::recovery_of(&def.effects, &def.effect, sl),
         cures: Usable::cures_of(&def.effects, &def.effect),
         consumable: None,
@@ -37,13 +41,11 @@ pub(super) fn skill_usable(def: &super::super::super::data::SkillDef, sl: u32) -
 
 pub(super) fn item_usable(def: &super::super::super::data::ItemDef) -> Result<Usable, RuleError> {
     let Some(timing) = Timing::of_item(&def.effect) else {
-        return refuse(format!(
-            "{} has no effect to use (its text names no Timing, e.g. `Minor Action:`).",
-            def.name
-        ));
+        return no(Phrase::new("nw-sk-item-no-timing").arg("name", def.said_name()));
     };
     Ok(Usable {
         name: def.name.clone(),
+        name_ja: def.name_ja.clone(),
         key: format!("item:{}", def.id),
         sl: 1,
         timing,
@@ -51,6 +53,7 @@ pub(super) fn item_usable(def: &super::super::super::data::ItemDef) -> Result<Us
         cost_text: "-".into(),
         cost: vec![],
         effect: def.effect.clone(),
+        effect_ja: def.effect_ja.clone(),
         recovery: Usable::recovery_of(&def.effects, &def.effect, 1),
         cures: Usable::cures_of(&def.effects, &def.effect),
         consumable: def.effect.contains("Consumable").then(|| def.id.clone()),
@@ -81,19 +84,20 @@ pub(super) fn usable(
     match (skill, item) {
         (Some(k), None) => {
             let Some(def) = cat.skill(k) else {
-                return refuse(format!("no skill `{k}` (`/nw skill list`)."));
+                return no(Phrase::new("nw-sk-no-skill").arg("name", k));
             };
             let sl = match pc {
                 Some(p) => {
                     let sl = p.ch.sl(&def.id);
                     if sl == 0 {
-                        return refuse(format!("{} has no skill {}.", p.ch.name, def.name));
+                        return no(Phrase::new("nw-sk-not-owned")
+                            .arg("who", p.ch.name.as_str())
+                            .arg("name", def.said_name()));
                     }
                     if !p.ch.skill_active(def) {
-                        return refuse(format!(
-                            "{} is a Secret skill of a class {} has left: it no longer works.",
-                            def.name, p.ch.name
-                        ));
+                        return no(Phrase::new("nw-sk-secret-left")
+                            .arg("name", def.said_name())
+                            .arg("who", p.ch.name.as_str()));
                     }
                     // Restrict (§15.5), checked before anything is paid; an attack skill's
                     // "X Use" again against the weapon its attack is made with.
@@ -108,16 +112,18 @@ pub(super) fn usable(
         }
         (None, Some(k)) => {
             let Some(def) = cat.item(k) else {
-                return refuse(format!("no item `{k}` (`/nw item list`)."));
+                return no(Phrase::new("nw-sk-no-item").arg("name", k));
             };
             if let Some(p) = pc {
                 if !p.ch.items.iter().any(|i| i.id == def.id) {
-                    return refuse(format!("{} has no {}.", p.ch.name, def.name));
+                    return no(Phrase::new("nw-sk-item-not-held")
+                        .arg("who", p.ch.name.as_str())
+                        .arg("name", def.said_name()));
                 }
             }
             item_usable(def)
         }
-        _ => refuse("name one skill (`skill:`) or one item (`item:`)."),
+        _ => no(Phrase::new("nw-sk-name-one")),
     }
 }
 
@@ -129,12 +135,12 @@ pub(super) fn user_of(s: &NightWizard, actor: &Actor, who: Option<&str>) -> Resu
         if let Some(k) = who {
             return match s.find(k, true) {
                 Some(w @ Who::Enemy(_)) => Ok(w),
-                _ => refuse(format!("no enemy labelled `{k}`.")),
+                _ => no(Phrase::new("nw-sk-no-enemy-label").arg("label", k)),
             };
         }
         return match s.combat.as_ref().and_then(|c| c.current.clone()) {
             Some(w @ Who::Enemy(_)) => Ok(w),
-            _ => refuse("GM: name the enemy with `who:`."),
+            _ => no(Phrase::new("nw-sk-gm-who")),
         };
     }
     match s.pcs.iter().find(|p| p.user == actor.id) {

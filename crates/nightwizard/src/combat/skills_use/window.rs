@@ -1,11 +1,12 @@
 //! The Setup and Cleanup steps (§10.2 step 5, §10.14 step 2), waiting for PCs with skills of
 //! that Timing, and bad statuses paid as Costs landing when a Main Process ends (§10.4).
 
-use super::super::super::status::written;
+use super::super::super::status::written_said;
 use super::super::model::{PendingBad, Window};
 use super::super::{mention, rank, NightWizard, NwData, UserId, Who, SPD};
 use super::Timing;
 use crate::judge::said::Lines;
+use croupier_core::table::{said::data, Phrase, Value};
 
 /// Skills and items a PC may still use in the open Prep, Setup or Cleanup step (names).
 pub(super) fn window_options(s: &NightWizard, data: &NwData, w: &Who) -> Vec<String> {
@@ -125,7 +126,7 @@ pub(super) fn open(s: &mut NightWizard, data: &NwData, step: Step, lines: &mut L
         .map(|(_, _, _, w)| w)
         .filter(|w| !window_options(s, data, w).is_empty())
         .collect();
-    let names: Vec<String> = queue.iter().map(|w| s.name_of(w)).collect();
+    let names: Vec<Value> = queue.iter().map(|w| s.name_of(w).into()).collect();
     let Some(c) = s.combat.as_mut() else {
         return false;
     };
@@ -138,17 +139,13 @@ pub(super) fn open(s: &mut NightWizard, data: &NwData, step: Step, lines: &mut L
         prep,
         queue,
     };
-    let (step, skill) = window.names();
+    let step = window.step();
     c.skills.window = Some(window);
-    lines.push(format!(
-        "✨ {step} step: {} may use a {skill}, {} (`/nwcombat use skill:…`, or `/nwcombat skip`).",
-        names.join(", then "),
-        if prep {
-            "from the highest Speed to the lowest"
-        } else {
-            "in Count order"
-        }
-    ));
+    lines.push(
+        Phrase::new("nw-sk-window-opens")
+            .arg("step", step)
+            .arg("names", crate::words::joined("nw-sk-join-then", names)),
+    );
     true
 }
 
@@ -171,11 +168,10 @@ pub fn on_main_end(s: &mut NightWizard, w: &Who, lines: &mut Lines, gm: &mut Lin
                 continue;
             }
         }
-        let line = format!(
-            "{name} receives BS: {} (the cost of {}), now that the Main Process is over.",
-            written(&p.name, p.rating),
-            p.from
-        );
+        let line = Phrase::new("nw-sk-cost-lands")
+            .arg("who", name)
+            .arg("status", written_said(&p.name, p.rating))
+            .arg("from", data(&p.from, p.from_ja.as_deref()));
         if hidden {
             gm.push(line);
         } else {
@@ -185,19 +181,18 @@ pub fn on_main_end(s: &mut NightWizard, w: &Who, lines: &mut Lines, gm: &mut Lin
 }
 
 /// The tracker's Turn line while a Setup/Cleanup step waits.
-pub fn window_turn(s: &NightWizard, c: &super::super::Combat) -> (String, Vec<UserId>) {
+pub fn window_turn(s: &NightWizard, c: &super::super::Combat) -> (Value, Vec<UserId>) {
     let Some(w) = &c.skills.window else {
-        return (String::new(), vec![]);
+        return (Value::from(""), vec![]);
     };
     let Some(h) = w.queue.first() else {
-        return (String::new(), vec![]);
+        return (Value::from(""), vec![]);
     };
-    let (step, skill) = w.names();
     (
-        format!(
-            "{step} step: {} may use a {skill} (`/nwcombat use skill:…`) or skip (`/nwcombat skip`)",
-            mention(s, h),
-        ),
+        Phrase::new("nw-sk-window-turn")
+            .arg("step", w.step())
+            .arg("who", mention(s, h))
+            .into(),
         vec![s.controller(h)],
     )
 }

@@ -113,19 +113,12 @@ fn names() -> Vec<String> {
 }
 
 /// The transcript's lines from the fight's first `/nwenemy` on, without the harness's own notes
-/// (`[#table → everyone] ↻ updates the tracker message`) and without the buttons that name a
-/// combatant (`[Dodge: Lantern]`, `[Cover Up: Lantern for Shade Swarm]`), whose labels are still
-/// English (docs/nightwizard.md, "Still English").
+/// (`[#table → everyone] ↻ updates the tracker message`). The buttons that name a combatant
+/// (`[回避：Lantern]`, `[カバーリング：Lantern→Shade Swarm]`) stay in: they read Japanese too.
 fn fight_of(text: &str) -> String {
     text[text.find(">>> gm: /nwenemy spawn").unwrap_or(0)..]
         .lines()
         .filter(|l| !l.starts_with("[#"))
-        .map(|l| {
-            l.split("] [")
-                .filter(|b| !b.contains("Dodge: ") && !b.contains("Cover Up: "))
-                .collect::<Vec<_>>()
-                .join("] [")
-        })
         .map(|l| format!("{l}\n"))
         .collect()
 }
