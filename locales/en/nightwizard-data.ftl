@@ -126,3 +126,8 @@ nw-data-rules-bad = **{ $name }**{ $rated ->
     }: { $effect } Ends: { $ends }
 # A skill and its id: `Shadow Step (`shadow_step`)`.
 nw-data-skill-id = { $name } (`{ $id }`)
+
+## The combat tracker's names (combat/tracker.rs): an enemy's label from the data's name.
+nw-join-plus = { $a } + { $b }
+# Who acts and who plays them: $name, $who (a mention).
+nw-data-mention = { $name } ({ $who })

@@ -167,3 +167,6 @@ nw-data-rules-bad = **{ $name }**{ $rated ->
        *[no] {""}
     }：{ $effect } 回復：{ $ends }
 nw-data-skill-id = { $name }（`{ $id }`）
+
+nw-join-plus = { $a } + { $b }
+nw-data-mention = { $name }（{ $who }）

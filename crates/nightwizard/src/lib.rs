@@ -185,6 +185,7 @@ impl Game for NightWizard {
             sh.check_free(&character.owner, &character.name, ctx.place)?;
         }
         let shared = ctx.shared.as_deref_mut();
+        self.enemy_names_ja = state::EnemyNamesJa::of(data);
         let replies = dispatch::apply(self, data, shared, ctx.rng, actor, action)?;
         // The roster's locks follow the session's PCs (join, switch, leave).
         if let Some(sh) = ctx.shared.as_deref_mut() {

@@ -129,7 +129,10 @@ pub(super) fn skills(
                             .arg("name", s.said_name())
                             .arg("class", skill_class(&s.class, &cat))
                             .arg("category", s.category.as_str())
-                            .arg("hascategory", if s.category.is_empty() { "no" } else { "yes" })
+                            .arg(
+                                "hascategory",
+                                if s.category.is_empty() { "no" } else { "yes" },
+                            )
                             .arg("max", i64::from(s.max_sl))
                             .arg("effect", short_said(&s.effect, s.effect_ja.as_deref())),
                     )
@@ -151,17 +154,13 @@ pub(super) fn skills(
             let Some(s) = cat.skill(&k) else {
                 return no(Phrase::new("nw-data-no-skill").arg("value", k));
             };
-            let mods: Vec<Value> = s
-                .mods
-                .iter()
-                .map(|(k, v)| mod_said(k, *v, false))
-                .collect();
+            let mods: Vec<Value> = s.mods.iter().map(|(k, v)| mod_said(k, *v, false)).collect();
             let mods = match mods.is_empty() {
                 true => Value::from(""),
-                false => Value::from(Phrase::new("nw-data-skill-mods").arg(
-                    "mods",
-                    super::super::words::joined("nw-join-comma", mods),
-                )),
+                false => Value::from(
+                    Phrase::new("nw-data-skill-mods")
+                        .arg("mods", super::super::words::joined("nw-join-comma", mods)),
+                ),
             };
             let page = Phrase::titled("nw-data-skill-page-title", "nw-data-skill-page")
                 .arg("name", s.said_name())
@@ -185,7 +184,11 @@ pub(super) fn skills(
 /// A skill's class as the lists show it: its id (`ninja`, `general`) in English, its name in
 /// Japanese.
 fn skill_class(id: &str, cat: &Catalog) -> Value {
-    Value::from(Phrase::new("nw-data-class-id").arg("id", id).arg("name", class_id_said(id, cat)))
+    Value::from(
+        Phrase::new("nw-data-class-id")
+            .arg("id", id)
+            .arg("name", class_id_said(id, cat)),
+    )
 }
 
 /// A modifier as the lists show it: the stat as written (`pacc +1`) or in upper case (`PACC +1`)
@@ -280,11 +283,7 @@ pub(super) fn items(
             let lines: Vec<Value> = cat
                 .items()
                 .map(|i| {
-                    let mods = i
-                        .mods
-                        .iter()
-                        .map(|(k, v)| mod_said(k, *v, true))
-                        .collect();
+                    let mods = i.mods.iter().map(|(k, v)| mod_said(k, *v, true)).collect();
                     Value::from(
                         Phrase::new("nw-data-item-line")
                             .arg("name", i.said_name())

@@ -448,10 +448,7 @@ pub fn quick(
 /// A class named by its id, as the English has always shown it (`ninja`), in Japanese by the
 /// data's Japanese name.
 pub(crate) fn class_id_said(id: &str, cat: &Catalog) -> Value {
-    croupier_core::table::said::data(
-        id,
-        cat.data.class(id).and_then(|c| c.name_ja.as_deref()),
-    )
+    croupier_core::table::said::data(id, cat.data.class(id).and_then(|c| c.name_ja.as_deref()))
 }
 
 #[cfg(test)]
@@ -567,4 +564,3 @@ mod tests {
         }
     }
 }
-

@@ -187,12 +187,11 @@ pub(super) fn character(
             ))
         }
         CharacterCommand::Import { json } => {
-            let mut c: Character = serde_json::from_str(&json)
-                .map_err(|e| {
-                    super::super::words::refusal(
-                        Phrase::new("nw-data-import-json").arg("error", e.to_string()),
-                    )
-                })?;
+            let mut c: Character = serde_json::from_str(&json).map_err(|e| {
+                super::super::words::refusal(
+                    Phrase::new("nw-data-import-json").arg("error", e.to_string()),
+                )
+            })?;
             c.owner = actor.id.clone();
             let mut problems = validation::problems_said(&c, &cat);
             // The GM (a channel manager) may bring a character as it is, e.g. a Guest; a
@@ -205,9 +204,7 @@ pub(super) fn character(
                 .iter()
                 .any(|x| x.owner == actor.id && same_name(&x.name, &c.name))
             {
-                problems.push(
-                    Phrase::new("nw-data-import-same-name").arg("name", c.name.as_str()),
-                );
+                problems.push(Phrase::new("nw-data-import-same-name").arg("name", c.name.as_str()));
             }
             validation::refuse_all_then(
                 Phrase::new("nw-data-import-what").arg("name", c.name.as_str()),

@@ -78,10 +78,7 @@ pub fn level_up(
                                     "autos",
                                     joined(
                                         "nw-join-or",
-                                        missing
-                                            .iter()
-                                            .map(|s| s.said_name())
-                                            .collect(),
+                                        missing.iter().map(|s| s.said_name()).collect(),
                                     ),
                                 ))
                         }

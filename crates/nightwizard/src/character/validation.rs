@@ -196,7 +196,11 @@ pub fn problems_said(c: &Character, cat: &Catalog) -> Vec<Phrase> {
     }
     for (what, v) in [("valco", c.money), ("op", c.op), ("opvalco", c.op_money)] {
         if v < 0 {
-            out.push(Phrase::new("nw-data-negative").arg("what", what).arg("v", v));
+            out.push(
+                Phrase::new("nw-data-negative")
+                    .arg("what", what)
+                    .arg("v", v),
+            );
         }
     }
     out
@@ -212,7 +216,11 @@ pub fn import_progress_problems(c: &Character) -> Vec<String> {
 pub fn import_progress_problems_said(c: &Character) -> Vec<Phrase> {
     [
         ("nw-data-import-cl", c.cl > 1, i64::from(c.cl)),
-        ("nw-data-import-levelups", c.level_ups > 0, i64::from(c.level_ups)),
+        (
+            "nw-data-import-levelups",
+            c.level_ups > 0,
+            i64::from(c.level_ups),
+        ),
         ("nw-data-import-op", c.op > 0, c.op),
         ("nw-data-import-opvalco", c.op_money > 0, c.op_money),
         ("nw-data-import-money", c.money > 0, c.money),
@@ -250,8 +258,13 @@ pub fn refuse_all_then(
     };
     let said = match problems.len() {
         0 => return Ok(()),
-        1 => Phrase::new(&then_key("nw-data-refuse-one"))
-            .arg("one", problems.into_iter().next().unwrap_or_else(|| Phrase::new("nw-none"))),
+        1 => Phrase::new(&then_key("nw-data-refuse-one")).arg(
+            "one",
+            problems
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| Phrase::new("nw-none")),
+        ),
         n => Phrase::new(&then_key("nw-data-refuse-many"))
             .arg("n", n as i64)
             .arg(
