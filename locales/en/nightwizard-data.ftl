@@ -131,3 +131,15 @@ nw-data-skill-id = { $name } (`{ $id }`)
 nw-join-plus = { $a } + { $b }
 # Who acts and who plays them: $name, $who (a mention).
 nw-data-mention = { $name } ({ $who })
+
+## Judges asked for (judge/request.rs) and a Fortress's Areas and traps (fortress/mod.rs).
+nw-data-master-scene = Scene { $scene } is a Master Scene, the GM's narration (§8.1): PCs act again in the next Scene.
+nw-data-anyseven-gm = Any Seven is for the GM unless the GM allows it (`/nw settings anyseven_players:true`).
+nw-data-recovery-opposed = a Recovery Judge is not opposed.
+nw-data-no-cf = no Critical/Fumble values yet.
+nw-data-gm-no-sheet = the GM has no sheet: use stat:none with modifier:<the NPC's value>.
+nw-data-no-connection = you have no Connection to { $with }: your own are on your sheet (`/nw character connect`), the Episode's come from the GM (`/nw phase connection`).
+# $cost: hp, mp or prana.
+nw-data-cost-needs-amount = cost:{ $cost } needs amount: (how much each PC pays).
+nw-data-amount-needs-cost = amount: goes with cost: (hp, mp or prana).
+nw-data-trap-damage = damage `{ $damage }`: { $error }

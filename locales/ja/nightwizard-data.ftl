@@ -170,3 +170,13 @@ nw-data-skill-id = { $name }（`{ $id }`）
 
 nw-join-plus = { $a } + { $b }
 nw-data-mention = { $name }（{ $who }）
+
+nw-data-master-scene = シーン{ $scene }は{ -nw-master-scene }（GMの語り、§8.1）です。PCは次のシーンでまた行動できます。
+nw-data-anyseven-gm = { -nw-any-seven }はGMが認めない限りGMだけのものです（`/nw settings anyseven_players:true`）。
+nw-data-recovery-opposed = { -nw-recovery-judge }は{ -nw-opposed-judge }になりません。
+nw-data-no-cf = { -nw-critical-value }と{ -nw-fumble-value }がまだ決まっていません。
+nw-data-gm-no-sheet = GMにはキャラクターシートがありません。stat:none と modifier:（NPCの値）を使ってください。
+nw-data-no-connection = { $with }への{ -nw-connection }はありません。自分の{ -nw-connection }はキャラクターシートに（`/nw character connect`）、{ -nw-episode }の{ -nw-connection }はGMから（`/nw phase connection`）得られます。
+nw-data-cost-needs-amount = cost:{ $cost } には amount:（各PCが支払う量）が必要です。
+nw-data-amount-needs-cost = amount: は cost:（hp、mp、prana）と一緒に使います。
+nw-data-trap-damage = ダメージ`{ $damage }`：{ $error }
