@@ -331,3 +331,34 @@ fn the_data_names_read_japanese_in_the_sheet_a_skill_page_and_the_tracker() {
     );
     reads_japanese(&format!("{}{board}", t.said), &names_in(&d, &[]));
 }
+
+/// The catalogue pages read in English as they did before their words moved to the catalogue
+/// (`nightwizard-data.ftl`): a skill's page with and without modifiers, byte for byte.
+#[test]
+fn a_skills_page_reads_in_english_as_before() {
+    let d = data();
+    let mut en = Harness::of::<NightWizard>(1);
+    for id in ["shadow_step", "thrown_blades"] {
+        let s = d.skills.iter().find(|s| s.id == id).unwrap();
+        let dash = |t: &str| {
+            if t.is_empty() {
+                "-".to_string()
+            } else {
+                t.to_string()
+            }
+        };
+        let mods = s
+            .mods
+            .iter()
+            .map(|(k, v)| format!("{k} {v:+}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let want = format!(
+            "**{}**\nClass {} · Category {} · Acquire CL {} · Max SL {}\nTiming {} · Check {} · Target {} · Range {} · Cost {} · Restrict {}\n{}\n{}",
+            s.name, s.class, dash(&s.category), s.acquire_cl, s.max_sl, dash(&s.timing), dash(&s.check), dash(&s.target), dash(&s.range), dash(&s.cost), dash(&s.restrict), s.effect,
+            if mods.is_empty() { String::new() } else { format!("Modifiers per SL: {mods}") }
+        );
+        let got = en.line(&format!("alice: /nw skill show name:{id}")).text;
+        assert!(got.contains(want.trim_end()), "{want:?}\n{got:?}");
+    }
+}
