@@ -12,9 +12,13 @@ nw-data-mods-range = `{ $part }`: modifiers run from -50 to 50
 # A modifier: $stat (nw-data-mod-stat), $value with its sign.
 nw-data-mod = { $stat } { $value }
 # $stat: pacc … spd, body or mind; $text: as the English shows it.
-nw-data-mod-stat = { $text }
+nw-data-mod-stat = { $stat ->
+       *[other] { $text }
+    }
 # A skill's class: $id (general or a class id), $name: the class as named.
-nw-data-class-id = { $name }
+nw-data-class-id = { $id ->
+       *[other] { $name }
+    }
 nw-data-skill-exists = a skill named { $name } already exists.
 # $general: yes or no; $class: the class id.
 nw-data-skill-added = { $player } added the skill { $name } ({ $general ->
@@ -54,11 +58,6 @@ nw-data-enemies-title = Enemies
 nw-data-enemy-line = { $name } ({ $kind }) HP { $hp } MP { $mp } · { $stats } · { $attack }
 nw-data-enemy-needs-session = `/nwenemy spawn`, `reveal` and `note` need a session.
 
-# Words of the Japanese catalogue that English writes as the data does.
-nw-data-category = { $category }
-nw-data-kind = { $kind }
-nw-data-slot = { $slot }
-nw-data-enemy-kind = { $kind }
 
 ## Equipment (character/derive.rs, §14) and Broom Options (data::ItemDef::unfit_for, §14.8).
 nw-data-maou-both = { $a } and { $b } are both Maou Enchantments: only one may be equipped (§14.7).

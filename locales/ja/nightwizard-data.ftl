@@ -33,9 +33,7 @@ nw-data-skill-added = { $player }がスキル{ $name }（{ $general ->
 nw-data-skills-title = スキル
 nw-data-skill-line = { $name }（{ $class }{ $hascategory ->
         [no] {""}
-       *[yes] 、{ nw-data-category }
-    }、最大SL { $max }）：{ $effect }
-nw-data-category = { $category ->
+       *[yes] 、{ $category ->
         [auto] 自動取得
         [secret] 奥義
         [trait] 特性
@@ -44,9 +42,18 @@ nw-data-category = { $category ->
         [item] アイテム
        *[other] { $category }
     }
+    }、最大SL { $max }）：{ $effect }
 nw-data-no-skill = スキル`{ $value }`はありません。
 nw-data-skill-page-title = { $name }
-nw-data-skill-page = クラス { $class }・種別 { nw-data-category }・取得CL { $cl }・最大SL { $max }
+nw-data-skill-page = クラス { $class }・種別 { $category ->
+        [auto] 自動取得
+        [secret] 奥義
+        [trait] 特性
+        [spell] 魔法
+        [broom] 箒
+        [item] アイテム
+       *[other] { $category }
+    }・取得CL { $cl }・最大SL { $max }
     タイミング { $timing }・判定 { $check }・対象 { $target }・射程 { $range }・コスト { $cost }・制限 { $restrict }
     { $effect }
     { $mods }
@@ -69,8 +76,7 @@ nw-data-range = { $id ->
        *[other] { $text }
     }
 nw-data-item-exists = { $name }という名前のアイテムはすでにあります。
-nw-data-item-added = { $player }がアイテム{ $name }（{ nw-data-kind }、{ $price }ヴァルコ）を追加しました。
-nw-data-kind = { $kind ->
+nw-data-item-added = { $player }がアイテム{ $name }（{ $kind ->
         [weapon] 武器
         [armor] 防具
         [accessory] 装身具
@@ -80,8 +86,19 @@ nw-data-kind = { $kind ->
         [tool] 道具
         [potion] 薬品
        *[other] { $kind }
-    }
-nw-data-slot = { $slot ->
+    }、{ $price }ヴァルコ）を追加しました。
+nw-data-items-title = アイテム
+nw-data-item-line = { $name }（{ $kind ->
+        [weapon] 武器
+        [armor] 防具
+        [accessory] 装身具
+        [enchantment] 魔装
+        [broom] 箒
+        [broom_option] 箒オプション
+        [tool] 道具
+        [potion] 薬品
+       *[other] { $kind }
+    }、{ $slot ->
         [one_hand] 片手
         [two_hand] 両手
         [head] 頭部
@@ -93,27 +110,36 @@ nw-data-slot = { $slot ->
         [broom] 箒
         [none] なし
        *[other] { $slot }
-    }
-nw-data-items-title = アイテム
-nw-data-item-line = { $name }（{ nw-data-kind }、{ nw-data-slot }、重量{ $weight }、{ $price }ヴァルコ）{ $mods }
+    }、重量{ $weight }、{ $price }ヴァルコ）{ $mods }
 nw-data-enemy-add-gm = エネミーを追加できるのはGM（このチャンネルのセッションのホストか、チャンネルの管理者）だけです。
 nw-data-enemy-exists = { $name }という名前のエネミーはすでにあります。
 nw-data-enemy-added = エネミー{ $name }を追加しました（GMのみ）。
 nw-data-enemy-list-gm = エネミーのデータを一覧できるのはGMだけです。
 nw-data-enemies-title = エネミー
-nw-data-enemy-line = { $name }（{ nw-data-enemy-kind }）HP { $hp } MP { $mp }・{ $stats }・{ $attack }
-nw-data-enemy-kind = { $kind ->
+nw-data-enemy-line = { $name }（{ $kind ->
         [mob] モブ
         [guest] ゲスト
         [boss] ボス
         [extra] エキストラ
        *[other] { $kind }
-    }
+    }）HP { $hp } MP { $mp }・{ $stats }・{ $attack }
 nw-data-enemy-needs-session = `/nwenemy spawn`、`reveal`、`note` はセッションの中で使います。
 
 nw-data-maou-both = { $a }と{ $b }はどちらも魔王の魔装です。装備できるのは1つだけです（§14.7）。
 nw-data-no-slot = { $name }には部位がありません。所持品の中から効果を発揮します。
-nw-data-slot-both = { $a }と{ $b }はどちらも{ nw-data-slot }の部位を使います。
+nw-data-slot-both = { $a }と{ $b }はどちらも{ $slot ->
+        [one_hand] 片手
+        [two_hand] 両手
+        [head] 頭部
+        [upper] 胴部
+        [clothes] 服
+        [shoulder] 肩
+        [gloves] 手
+        [accessory] 装身具
+        [broom] 箒
+        [none] なし
+       *[other] { $slot }
+    }の部位を使います。
 nw-data-hands = 手が2本より多く必要になります。
 nw-data-memory = 装備した魔装には容量{ $memory }が必要です。上限は{ $limit }（{ -nw-spirit }＋CL）です。
 nw-data-option-no-broom = { $name }は装備している箒に取り付けるものですが、箒を装備していません（§14.8）。箒より先にオプションを外して（`unequip`）ください。
