@@ -36,6 +36,7 @@ pub fn open(
         fudge_repeat: fudge_repeat.unwrap_or(false),
     };
     let s = NightWizard {
+        enemy_names_ja: super::state::EnemyNamesJa::of(data),
         gm: host.id.clone(),
         settings: Settings {
             judge,

@@ -1,7 +1,7 @@
 //! Night Wizard outside combat in Japanese (issue #40 item 3): a seeded session played by a
 //! table read in Japanese ends in the same state as in English after every step, and what its
-//! Japanese readers meet holds no English word outside commands, names (players, characters,
-//! the data's names: Japanese data names are a later slice) and the game's terms.
+//! Japanese readers meet holds no English word outside commands, names (players and
+//! characters) and the game's terms: the data's names read in Japanese too.
 
 use croupier_core::i18n::Locale;
 use croupier_core::table::Reply;
@@ -29,8 +29,8 @@ fn words(s: &str) -> Vec<String> {
 }
 
 /// What a Japanese transcript may hold in Latin letters: the players, the characters, the
-/// terms and the data's names (classes, elements, skills, items, enemies, bad statuses it
-/// defines), which the data has in English only so far.
+/// terms and the skills' Costs (`MP 4`); the data's names (classes, elements, skills, items)
+/// are its Japanese ones.
 fn names_in(d: &NwData, more: &[&str]) -> Vec<String> {
     let mut names: Vec<String> = [
         "alice", "bob", "gm", "table", "Ayla", "Bolt", "Gate", "Hall", "Pit", "Lair",
@@ -40,18 +40,8 @@ fn names_in(d: &NwData, more: &[&str]) -> Vec<String> {
     .chain(TERMS.iter())
     .map(|s| s.to_string())
     .collect();
-    for c in &d.classes {
-        names.extend(words(&c.name));
-    }
-    for e in &d.elements {
-        names.extend(words(&e.name));
-    }
     for s in &d.skills {
-        names.extend(words(&s.name));
         names.extend(words(&s.cost));
-    }
-    for i in &d.items {
-        names.extend(words(&i.name));
     }
     names
 }
@@ -260,4 +250,115 @@ fn a_session_outside_combat_in_japanese_ends_as_in_english_and_reads_japanese() 
     assert!(said.contains("フォートレスマップ"), "{said}");
     assert!(said.contains("月匣のルール"), "{said}");
     reads_japanese(&said, &names_in(&d, &["Mentor"]));
+}
+
+/// The data's names and texts in Japanese (issue #40 item 3): the sheet, a skill's page, the
+/// item list, `/nw rules` and the combat tracker name classes, skills, items, bad statuses and
+/// enemies by the data's Japanese, with the other player and the GM acting in between; the
+/// same game as in English after every step, and its Japanese replies read Japanese.
+#[test]
+fn the_data_names_read_japanese_in_the_sheet_a_skill_page_and_the_tracker() {
+    let d = data();
+    let mut t = Pair::new(37);
+    t.step("alice: /nw character new name:Ayla quick:true");
+    t.step("bob: /nw character new name:Bolt quick:true");
+    let sheet = t.step("alice: /nw sheet");
+    t.step("bob: /nw skill show name:shadow_step");
+    let page = t.step("alice: /nw skill show name:thrown_blades");
+    let items = t.step("bob: /nw item list");
+    let rules = t.step("alice: /nw rules");
+    t.step("gm: /nw new");
+    t.step("alice: /nw session join");
+    t.step("bob: /nw session join");
+    // The GM's enemy sheets are the combat's slice (not read here).
+    for spawn in [
+        "gm: /nwenemy spawn name:shade_swarm",
+        "gm: /nwenemy spawn name:shade_swarm",
+        "gm: /nwenemy spawn name:lantern_emulator as:Lantern hidden:true",
+    ] {
+        t.step2(spawn, spawn, false);
+    }
+    // The Round's own lines (the SPD Judges) are the combat's slice: only the tracker is read.
+    let start = t
+        .step2("gm: /nwcombat start", "gm: /nwcombat start", false)
+        .1;
+    let board: String = start
+        .split("\n\n")
+        .filter(|m| m.contains("updates the tracker message"))
+        .flat_map(|m| m.lines().skip(1).map(|l| format!("{l}\n")))
+        .collect();
+    t.step("bob: /nw sheet");
+    // The sheet names the character's classes, elements, skills and items in Japanese.
+    let shared: NwShared = t.en.shared("nw");
+    let ayla = shared.characters.iter().find(|c| c.name == "Ayla").unwrap();
+    let cat = super::character::Catalog {
+        data: &d,
+        custom: &shared.custom,
+    };
+    for c in &ayla.classes {
+        let ja = d.class(c).and_then(|c| c.name_ja.clone()).unwrap();
+        assert!(sheet.contains(&ja), "{ja}\n{sheet}");
+    }
+    for o in &ayla.skills {
+        let ja = cat.skill(&o.id).and_then(|s| s.name_ja.clone()).unwrap();
+        assert!(sheet.contains(&ja), "{ja}\n{sheet}");
+    }
+    // A skill's page: its name, its effect, its Timing and Range in Japanese.
+    for want in [
+        "投げ刃",
+        "最大2体の対象に物理攻撃",
+        "メジャーアクション",
+        "近距離",
+        "2X",
+    ] {
+        assert!(page.contains(want), "{want}\n{page}");
+    }
+    assert!(
+        items.contains("コンバットナイフ") && items.contains("重量"),
+        "{items}"
+    );
+    assert!(
+        rules.contains("硬直") && rules.contains("回復："),
+        "{rules}"
+    );
+    // The tracker: the enemies' labels made from the data's names, numbered.
+    for want in ["影の群れ", "影の群れ 2"] {
+        assert!(board.contains(want), "{want}\n{board}");
+    }
+    assert!(
+        !board.contains("Lantern"),
+        "a hidden enemy stays hidden: {board}"
+    );
+    reads_japanese(&format!("{}{board}", t.said), &names_in(&d, &[]));
+}
+
+/// The catalogue pages read in English as they did before their words moved to the catalogue
+/// (`nightwizard-data.ftl`): a skill's page with and without modifiers, byte for byte.
+#[test]
+fn a_skills_page_reads_in_english_as_before() {
+    let d = data();
+    let mut en = Harness::of::<NightWizard>(1);
+    for id in ["shadow_step", "thrown_blades"] {
+        let s = d.skills.iter().find(|s| s.id == id).unwrap();
+        let dash = |t: &str| {
+            if t.is_empty() {
+                "-".to_string()
+            } else {
+                t.to_string()
+            }
+        };
+        let mods = s
+            .mods
+            .iter()
+            .map(|(k, v)| format!("{k} {v:+}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let want = format!(
+            "**{}**\nClass {} · Category {} · Acquire CL {} · Max SL {}\nTiming {} · Check {} · Target {} · Range {} · Cost {} · Restrict {}\n{}\n{}",
+            s.name, s.class, dash(&s.category), s.acquire_cl, s.max_sl, dash(&s.timing), dash(&s.check), dash(&s.target), dash(&s.range), dash(&s.cost), dash(&s.restrict), s.effect,
+            if mods.is_empty() { String::new() } else { format!("Modifiers per SL: {mods}") }
+        );
+        let got = en.line(&format!("alice: /nw skill show name:{id}")).text;
+        assert!(got.contains(want.trim_end()), "{want:?}\n{got:?}");
+    }
 }

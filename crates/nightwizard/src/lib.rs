@@ -149,6 +149,7 @@ impl Game for NightWizard {
             ));
             notes.extend(bare.into_iter().map(|t| format!("  {t}")));
         }
+        notes.extend(data::untranslated(data));
         notes
     }
 
@@ -186,6 +187,7 @@ impl Game for NightWizard {
             sh.check_free(&character.owner, &character.name, ctx.place)?;
         }
         let shared = ctx.shared.as_deref_mut();
+        self.enemy_names_ja = state::EnemyNamesJa::of(data);
         let replies = dispatch::apply(self, data, shared, ctx.rng, actor, action)?;
         // The roster's locks follow the session's PCs (join, switch, leave).
         if let Some(sh) = ctx.shared.as_deref_mut() {
@@ -595,6 +597,51 @@ mod tests {
             "{text:?}"
         );
         assert!(text.iter().any(|e| e.contains("field `mods`")), "{text:?}");
+    }
+
+    /// Issue #40: `check-data` names the entries without Japanese words, one note per file and
+    /// field (the shipped data has them all), and the loader refuses a Japanese field left empty.
+    #[test]
+    fn check_data_names_a_skill_without_japanese_and_refuses_an_empty_one() {
+        let src = croupier_core::source_path("data/nightwizard");
+        let shipped = data::load(src.parent().unwrap()).unwrap();
+        let notes = <NightWizard as Game>::data_notes(&shipped);
+        assert!(
+            !notes.iter().any(|n| n.contains("without Japanese")),
+            "{notes:?}"
+        );
+        let skills = std::fs::read_to_string(src.join("skills.toml")).unwrap();
+        let named = "name_ja = \"影歩み\"\n";
+        assert!(skills.contains(named));
+        for (name_ja, want) in [("", None), ("name_ja = \"\"\n", Some(()))] {
+            let dir = tempfile::tempdir().unwrap();
+            let nw = dir.path().join("nightwizard");
+            std::fs::create_dir_all(&nw).unwrap();
+            for f in [
+                "classes.toml",
+                "elements.toml",
+                "rules.toml",
+                "items.toml",
+                "enemies.toml",
+            ] {
+                std::fs::copy(src.join(f), nw.join(f)).unwrap();
+            }
+            std::fs::write(nw.join("skills.toml"), skills.replace(named, name_ja)).unwrap();
+            match (data::load(dir.path()), want) {
+                (Ok(d), None) => assert_eq!(
+                    <NightWizard as Game>::data_notes(&d)
+                        .into_iter()
+                        .filter(|n| n.contains("Japanese"))
+                        .collect::<Vec<_>>(),
+                    ["skills.toml name_ja: 1 entry without Japanese words (the English is shown to Japanese readers): shadow_step"]
+                ),
+                (Err(errs), Some(())) => assert_eq!(
+                    errs.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+                    ["nightwizard/skills.toml: shadow_step: field `name_ja`: empty (leave it out where there is no Japanese)"]
+                ),
+                (got, _) => panic!("{:?}", got.map(|_| "loaded")),
+            }
+        }
     }
 
     /// Issue #39: `check-data` missed an enemy id and an element id used twice (classes,

@@ -7,10 +7,13 @@ use super::super::commands::{EnemyCommand, ItemCommand, ItemRule, SkillCommand};
 use super::super::data::{
     enemy_problems, item_problems, skill_problems, EnemyDef, ItemDef, NwData, SkillDef,
 };
+use super::super::words::{data_word, no, refusal};
+use super::creation::class_id_said;
 use super::roster::{private, NwShared};
 use super::steps::short;
 use super::{sheet, Catalog};
-use croupier_core::table::{refuse, Actor, Message, Reply, RuleError};
+use croupier_core::table::said::data as data_text;
+use croupier_core::table::{refuse, Actor, Message, Phrase, Reply, RuleError, Value};
 
 /// Parses `pacc=1 eva=-1` (commas or spaces) into a mods table.
 pub fn parse_mods(s: &str) -> Result<BTreeMap<String, i32>, RuleError> {
@@ -19,17 +22,14 @@ pub fn parse_mods(s: &str) -> Result<BTreeMap<String, i32>, RuleError> {
         let (k, v) = part
             .split_once('=')
             .or_else(|| part.find(['+', '-']).map(|i| (&part[..i], &part[i..])))
-            .ok_or_else(|| {
-                RuleError::new(format!(
-                    "`{part}`: write modifiers as stat=number, e.g. pacc=1 eva=-1"
-                ))
-            })?;
-        let v: i32 =
-            v.trim().trim_start_matches('+').parse().map_err(|_| {
-                RuleError::new(format!("`{part}`: the value must be a whole number"))
-            })?;
+            .ok_or_else(|| refusal(Phrase::new("nw-data-mods-form").arg("part", part)))?;
+        let v: i32 = v
+            .trim()
+            .trim_start_matches('+')
+            .parse()
+            .map_err(|_| refusal(Phrase::new("nw-data-mods-number").arg("part", part)))?;
         if !(-50..=50).contains(&v) {
-            return refuse(format!("`{part}`: modifiers run from -50 to 50"));
+            return no(Phrase::new("nw-data-mods-range").arg("part", part));
         }
         m.insert(k.trim().to_ascii_lowercase(), v);
     }
@@ -104,16 +104,15 @@ pub(super) fn skills(
                 return refuse(p.join("; "));
             }
             if cat.skill(&s.id).is_some() || cat.skill(&s.name).is_some() {
-                return refuse(format!("a skill named {name} already exists."));
+                return no(Phrase::new("nw-data-skill-exists").arg("name", name));
             }
-            let line = format!(
-                "{} added the skill {} ({}).",
-                actor.name,
-                s.name,
-                if s.is_general() { "General" } else { &s.class }
-            );
+            let line = Phrase::new("nw-data-skill-added")
+                .arg("player", actor.name.as_str())
+                .arg("name", s.said_name())
+                .arg("general", if s.is_general() { "yes" } else { "no" })
+                .arg("class", class_id_said(&s.class, &cat));
             shared.custom.skills.push(s);
-            Ok(vec![Reply::public(Message::text(line))])
+            Ok(vec![Reply::public(Message::phrase(line))])
         }
         SkillCommand::List { class } => {
             let class = class.map(|c| {
@@ -121,59 +120,98 @@ pub(super) fn skills(
                     .map(|d| d.id.clone())
                     .unwrap_or_else(|| c.to_ascii_lowercase())
             });
-            let lines: Vec<String> = cat
+            let lines: Vec<Value> = cat
                 .skills()
                 .filter(|s| class.as_ref().is_none_or(|c| &s.class == c))
                 .map(|s| {
-                    format!(
-                        "{} ({}{}, max SL {}): {}",
-                        s.name,
-                        s.class,
-                        if s.category.is_empty() {
-                            String::new()
-                        } else {
-                            format!(", {}", s.category)
-                        },
-                        s.max_sl,
-                        short(&s.effect)
+                    Value::from(
+                        Phrase::new("nw-data-skill-line")
+                            .arg("name", s.said_name())
+                            .arg("class", skill_class(&s.class, &cat))
+                            .arg("category", s.category.as_str())
+                            .arg(
+                                "hascategory",
+                                if s.category.is_empty() { "no" } else { "yes" },
+                            )
+                            .arg("max", i64::from(s.max_sl))
+                            .arg("effect", short_said(&s.effect, s.effect_ja.as_deref())),
                     )
                 })
                 .collect();
+            let list = if lines.is_empty() {
+                Value::from(Phrase::new("nw-none"))
+            } else {
+                Value::Lines(lines)
+            };
             Ok(private(
                 actor,
-                Message::titled(
-                    "Skills",
-                    if lines.is_empty() {
-                        "none".into()
-                    } else {
-                        lines.join("\n")
-                    },
+                Message::phrase(
+                    Phrase::titled("nw-data-skills-title", "nw-lines").arg("lines", list),
                 ),
             ))
         }
         SkillCommand::Show { name: k } => {
             let Some(s) = cat.skill(&k) else {
-                return refuse(format!("there is no skill `{k}`."));
+                return no(Phrase::new("nw-data-no-skill").arg("value", k));
             };
-            let mods = s
-                .mods
-                .iter()
-                .map(|(k, v)| format!("{k} {v:+}"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            Ok(private(
-                actor,
-                Message::titled(
-                    s.name.clone(),
-                    format!(
-                        "Class {} · Category {} · Acquire CL {} · Max SL {}\nTiming {} · Check {} · Target {} · Range {} · Cost {} · Restrict {}\n{}\n{}",
-                        s.class, or_dash(&s.category), s.acquire_cl, s.max_sl, or_dash(&s.timing), or_dash(&s.check), or_dash(&s.target), or_dash(&s.range), or_dash(&s.cost), or_dash(&s.restrict), s.effect,
-                        if mods.is_empty() { String::new() } else { format!("Modifiers per SL: {mods}") }
-                    ),
+            let mods: Vec<Value> = s.mods.iter().map(|(k, v)| mod_said(k, *v, false)).collect();
+            let mods = match mods.is_empty() {
+                true => Value::from(""),
+                false => Value::from(
+                    Phrase::new("nw-data-skill-mods")
+                        .arg("mods", super::super::words::joined("nw-join-comma", mods)),
                 ),
-            ))
+            };
+            let page = Phrase::titled("nw-data-skill-page-title", "nw-data-skill-page")
+                .arg("name", s.said_name())
+                .arg("class", skill_class(&s.class, &cat))
+                .arg("category", or_dash(&s.category))
+                .arg("cl", i64::from(s.acquire_cl))
+                .arg("max", i64::from(s.max_sl))
+                .arg("timing", data_word("nw-timing", or_dash(&s.timing)))
+                .arg("check", data_word("nw-check", or_dash(&s.check)))
+                .arg("target", data_word("nw-data-target", or_dash(&s.target)))
+                .arg("range", data_word("nw-data-range", or_dash(&s.range)))
+                .arg("cost", data_word("nw-cost", or_dash(&s.cost)))
+                .arg("restrict", or_dash(&s.restrict))
+                .arg("effect", data_text(&s.effect, s.effect_ja.as_deref()))
+                .arg("mods", mods);
+            Ok(private(actor, Message::phrase(page)))
         }
     }
+}
+
+/// A skill's class as the lists show it: its id (`ninja`, `general`) in English, its name in
+/// Japanese.
+fn skill_class(id: &str, cat: &Catalog) -> Value {
+    Value::from(
+        Phrase::new("nw-data-class-id")
+            .arg("id", id)
+            .arg("name", class_id_said(id, cat)),
+    )
+}
+
+/// A modifier as the lists show it: the stat as written (`pacc +1`) or in upper case (`PACC +1`)
+/// in English, by its label in Japanese.
+fn mod_said(stat: &str, v: i32, upper: bool) -> Value {
+    let english = if upper {
+        stat.to_ascii_uppercase()
+    } else {
+        stat.to_string()
+    };
+    let stat = Phrase::new("nw-data-mod-stat")
+        .arg("stat", stat.to_ascii_lowercase())
+        .arg("text", english);
+    Value::from(
+        Phrase::new("nw-data-mod")
+            .arg("stat", stat)
+            .arg("value", format!("{v:+}")),
+    )
+}
+
+/// A data text cut short for a list (see [`short`]), in each language the data carries.
+fn short_said(en: &str, ja: Option<&str>) -> Value {
+    data_text(&short(en), ja.map(short).as_deref())
 }
 
 fn or_dash(s: &str) -> &str {
@@ -231,32 +269,39 @@ pub(super) fn items(
                 return refuse(p.join("; "));
             }
             if cat.item(&i.id).is_some() || cat.item(&i.name).is_some() {
-                return refuse(format!("an item named {name} already exists."));
+                return no(Phrase::new("nw-data-item-exists").arg("name", name));
             }
-            let line = format!(
-                "{} added the item {} ({}, {} valco).",
-                actor.name, i.name, i.kind, i.price
-            );
+            let line = Phrase::new("nw-data-item-added")
+                .arg("player", actor.name.as_str())
+                .arg("name", i.said_name())
+                .arg("kind", i.kind.as_str())
+                .arg("price", i.price);
             shared.custom.items.push(i);
-            Ok(vec![Reply::public(Message::text(line))])
+            Ok(vec![Reply::public(Message::phrase(line))])
         }
         ItemCommand::List => {
-            let lines: Vec<String> = cat
+            let lines: Vec<Value> = cat
                 .items()
                 .map(|i| {
-                    let mods = i
-                        .mods
-                        .iter()
-                        .map(|(k, v)| format!("{} {v:+}", k.to_ascii_uppercase()))
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    format!(
-                        "{} ({}, {}, weight {}, {} valco) {mods}",
-                        i.name, i.kind, i.slot, i.weight, i.price
+                    let mods = i.mods.iter().map(|(k, v)| mod_said(k, *v, true)).collect();
+                    Value::from(
+                        Phrase::new("nw-data-item-line")
+                            .arg("name", i.said_name())
+                            .arg("kind", i.kind.as_str())
+                            .arg("slot", i.slot.as_str())
+                            .arg("weight", i64::from(i.weight))
+                            .arg("price", i.price)
+                            .arg("mods", super::super::words::joined("nw-join-space", mods)),
                     )
                 })
                 .collect();
-            Ok(private(actor, Message::titled("Items", lines.join("\n"))))
+            Ok(private(
+                actor,
+                Message::phrase(
+                    Phrase::titled("nw-data-items-title", "nw-lines")
+                        .arg("lines", Value::Lines(lines)),
+                ),
+            ))
         }
     }
 }
@@ -285,7 +330,7 @@ pub(super) fn enemies(
             notes,
         } => {
             if !actor.manager {
-                return refuse("only the GM (the host of this channel's session, or a channel manager) adds enemies.");
+                return no(Phrase::new("nw-data-enemy-add-gm"));
             }
             let name = name.trim().to_string();
             // In `data::STATS` order.
@@ -311,39 +356,38 @@ pub(super) fn enemies(
                 .chain(&shared.custom.enemies)
                 .any(|x| x.id == e.id)
             {
-                return refuse(format!("an enemy named {name} already exists."));
+                return no(Phrase::new("nw-data-enemy-exists").arg("name", name));
             }
+            let line = Phrase::new("nw-data-enemy-added").arg("name", e.said_name());
             shared.custom.enemies.push(e);
-            Ok(vec![Reply::gm(Message::text(format!(
-                "Enemy {name} added (GM only)."
-            )))])
+            Ok(vec![Reply::gm(Message::phrase(line))])
         }
         EnemyCommand::List => {
             if !actor.manager {
-                return refuse("only the GM lists enemy data.");
+                return no(Phrase::new("nw-data-enemy-list-gm"));
             }
-            let lines: Vec<String> = data
+            let lines: Vec<Value> = data
                 .enemies
                 .iter()
                 .chain(&shared.custom.enemies)
                 .map(|e| {
-                    format!(
-                        "{} ({}) HP {} MP {} · {} · {}",
-                        e.name,
-                        e.kind,
-                        e.hp,
-                        e.mp,
-                        sheet::stats_line(&e.stats),
-                        e.attack
+                    Value::from(
+                        Phrase::new("nw-data-enemy-line")
+                            .arg("name", e.said_name())
+                            .arg("kind", e.kind.as_str())
+                            .arg("hp", i64::from(e.hp))
+                            .arg("mp", i64::from(e.mp))
+                            .arg("stats", sheet::stats_said(&e.stats))
+                            .arg("attack", e.attack.as_str()),
                     )
                 })
                 .collect();
-            Ok(vec![Reply::gm(Message::titled(
-                "Enemies",
-                lines.join("\n"),
+            Ok(vec![Reply::gm(Message::phrase(
+                Phrase::titled("nw-data-enemies-title", "nw-lines")
+                    .arg("lines", Value::Lines(lines)),
             ))])
         }
         // The session's enemy commands are not global (see `global_command`).
-        _ => refuse("`/nwenemy spawn`, `reveal` and `note` need a session."),
+        _ => no(Phrase::new("nw-data-enemy-needs-session")),
     }
 }

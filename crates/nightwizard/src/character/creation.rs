@@ -159,7 +159,7 @@ impl Draft {
     pub fn pick_problem(&self, s: &SkillDef, cat: &Catalog) -> Option<Phrase> {
         let step = self.step(cat);
         let max_sl = cat.data.rules.creation.creation_max_sl.min(s.max_sl);
-        let named = |key: &str| Phrase::new(key).arg("name", s.name.as_str());
+        let named = |key: &str| Phrase::new(key).arg("name", s.said_name());
         if s.acquire_cl > 1 {
             return Some(named("nw-create-needs-cl").arg("cl", i64::from(s.acquire_cl)));
         }
@@ -175,7 +175,9 @@ impl Draft {
             Step::Pick => {
                 if let Some(class) = self.owed.get(self.picks_done) {
                     if &s.class != class {
-                        return Some(Phrase::new("nw-create-owed").arg("class", class.as_str()));
+                        return Some(
+                            Phrase::new("nw-create-owed").arg("class", class_id_said(class, cat)),
+                        );
                     }
                 }
                 if !s.is_general() && !self.classes.contains(&s.class) {
@@ -212,32 +214,31 @@ impl Draft {
     /// Makes the current step's choice; `value` is a class, element, attribute, skill or item.
     pub fn choose(&mut self, value: &str, cat: &Catalog) -> Result<Phrase, RuleError> {
         let data = cat.data;
-        let names =
-            |v: Vec<&str>| joined("nw-join-comma", v.into_iter().map(Value::from).collect());
+        let names = |v: Vec<Value>| joined("nw-join-comma", v);
         let said = match self.step(cat) {
             Step::Class => {
                 let Some(c) = data.class(value) else {
                     return no(Phrase::new("nw-create-no-class").arg("value", value).arg(
                         "classes",
-                        names(data.classes.iter().map(|c| c.name.as_str()).collect()),
+                        names(data.classes.iter().map(|c| c.said_name()).collect()),
                     ));
                 };
                 self.classes.push(c.id.clone());
                 Phrase::new("nw-create-class")
                     .arg("n", self.classes.len() as i64)
-                    .arg("name", c.name.as_str())
+                    .arg("name", c.said_name())
             }
             Step::Element => {
                 let Some(e) = data.element(value) else {
                     return no(Phrase::new("nw-create-no-element").arg("value", value).arg(
                         "elements",
-                        names(data.elements.iter().map(|c| c.name.as_str()).collect()),
+                        names(data.elements.iter().map(|c| c.said_name()).collect()),
                     ));
                 };
                 self.elements.push(e.id.clone());
                 Phrase::new("nw-create-element")
                     .arg("n", self.elements.len() as i64)
-                    .arg("name", e.name.as_str())
+                    .arg("name", e.said_name())
             }
             Step::Bonus => {
                 let Some(i) = super::super::data::attr_index(value) else {
@@ -256,13 +257,13 @@ impl Draft {
                 else {
                     return no(Phrase::new("nw-create-choose-one").arg(
                         "options",
-                        names(opts.iter().map(|s| s.name.as_str()).collect()),
+                        names(opts.iter().map(|s| s.said_name()).collect()),
                     ));
                 };
                 let s = s.clone();
                 let class = self.classes[i].clone();
                 self.gain_auto(&s, &class);
-                Phrase::new("nw-create-auto").arg("name", s.name.as_str())
+                Phrase::new("nw-create-auto").arg("name", s.said_name())
             }
             Step::Pick | Step::General => {
                 let Some(s) = cat.skill(value) else {
@@ -284,7 +285,7 @@ impl Draft {
                     self.general_done += 1;
                 }
                 Phrase::new("nw-create-skill")
-                    .arg("name", s.name.as_str())
+                    .arg("name", s.said_name())
                     .arg("sl", i64::from(self.sl(&s.id)))
             }
             Step::Items => {
@@ -293,7 +294,7 @@ impl Draft {
                 };
                 if i.price > self.money {
                     return no(Phrase::new("nw-create-too-dear")
-                        .arg("name", i.name.as_str())
+                        .arg("name", i.said_name())
                         .arg("price", i.price)
                         .arg("money", self.money));
                 }
@@ -311,7 +312,7 @@ impl Draft {
                 let equipped = if owned.equipped { "yes" } else { "no" };
                 self.items.push(owned);
                 Phrase::new("nw-create-bought")
-                    .arg("name", i.name.as_str())
+                    .arg("name", i.said_name())
                     .arg("equipped", equipped)
                     .arg("money", self.money)
             }
@@ -442,6 +443,12 @@ pub fn quick(
         }
     }
     no(Phrase::new("nw-quick-failed"))
+}
+
+/// A class named by its id, as the English has always shown it (`ninja`), in Japanese by the
+/// data's Japanese name.
+pub(crate) fn class_id_said(id: &str, cat: &Catalog) -> Value {
+    croupier_core::table::said::data(id, cat.data.class(id).and_then(|c| c.name_ja.as_deref()))
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use super::super::data::{
 };
 use super::restrict::Using;
 use super::{Catalog, Character};
+use croupier_core::table::Phrase;
 
 /// Everything the rules compute from a character.
 #[derive(Debug, Clone, PartialEq)]
@@ -251,51 +252,56 @@ impl Character {
 
     /// Checks equipment slots and memory; `None` if the equipped set is legal.
     pub fn equipment_problem(&self, cat: &Catalog) -> Option<String> {
+        self.equipment_problem_said(cat)
+            .map(|p| p.text(croupier_core::i18n::Locale::En))
+    }
+
+    /// [`Character::equipment_problem`] in the catalogue's words.
+    pub fn equipment_problem_said(&self, cat: &Catalog) -> Option<Phrase> {
         let mut hand = 0;
-        let mut used: BTreeMap<&str, &str> = BTreeMap::new();
+        let mut used: BTreeMap<&str, &ItemDef> = BTreeMap::new();
         let mut memory = 0;
-        let mut maou: Option<&str> = None;
+        let mut maou: Option<&ItemDef> = None;
         let mut options = vec![];
+        let both = |key: &str, a: &ItemDef, b: &ItemDef| {
+            Phrase::new(key)
+                .arg("a", a.said_name())
+                .arg("b", b.said_name())
+        };
         for o in self.items.iter().filter(|i| i.equipped) {
             let Some(d) = cat.item(&o.id) else { continue };
             memory += d.memory;
             if d.maou {
-                if let Some(other) = maou.replace(d.name.as_str()) {
-                    return Some(format!(
-                        "{} and {other} are both Maou Enchantments: only one may be equipped (§14.7).",
-                        d.name
-                    ));
+                if let Some(other) = maou.replace(d) {
+                    return Some(both("nw-data-maou-both", d, other));
                 }
             }
             match d.slot.as_str() {
                 "broom" => options.push(d),
-                "none" => {
-                    return Some(format!(
-                        "{} has no slot; it works from the Inventory.",
-                        d.name
-                    ))
-                }
+                "none" => return Some(Phrase::new("nw-data-no-slot").arg("name", d.said_name())),
                 // §14.5: an accessory names its own place; the rules set no number of them.
                 "accessory" => {}
                 s if hands(s) > 0 => hand += hands(s),
                 s => {
-                    if let Some(other) = used.insert(s, d.name.as_str()) {
-                        return Some(format!("{} and {other} both need the {s} slot.", d.name));
+                    if let Some(other) = used.insert(s, d) {
+                        return Some(both("nw-data-slot-both", d, other).arg("slot", s));
                     }
                 }
             }
         }
         if hand > 2 {
-            return Some("that needs more than two hands.".into());
+            return Some(Phrase::new("nw-data-hands"));
         }
         if let Some(p) = self.options_problem(cat, &options) {
             return Some(p);
         }
         let limit = self.derive(cat).memory_limit;
         if memory > limit {
-            return Some(format!(
-                "equipped enchantments need {memory} Memory; the limit is {limit} (Spirit + CL)."
-            ));
+            return Some(
+                Phrase::new("nw-data-memory")
+                    .arg("memory", i64::from(memory))
+                    .arg("limit", i64::from(limit)),
+            );
         }
         None
     }
@@ -303,13 +309,10 @@ impl Character {
     /// Checks the Broom Options fitted (equipped) against the Broom equipped (§14.8): an
     /// Option is fitted to the Broom its Wielder has equipped, of a matching Type, "X Only"
     /// met, within the Broom's Capacity, in the order the Options were fitted.
-    fn options_problem(&self, cat: &Catalog, options: &[&ItemDef]) -> Option<String> {
+    fn options_problem(&self, cat: &Catalog, options: &[&ItemDef]) -> Option<Phrase> {
         let first = options.first()?;
         let Some(broom) = self.broom(cat) else {
-            return Some(format!(
-                "{} is fitted to a Broom you have equipped, and you have none equipped (§14.8): take the Options off (`unequip`) before the Broom.",
-                first.name
-            ));
+            return Some(Phrase::new("nw-data-option-no-broom").arg("name", first.said_name()));
         };
         let mut taken = 0;
         for o in options {

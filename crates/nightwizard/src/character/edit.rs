@@ -13,7 +13,7 @@ use super::roster::{character_key, private, NwShared, MAX_CHARACTERS};
 use super::steps::step_messages;
 use super::{sheet, sync, validation, Catalog, Character, OwnedItem, OwnedSkill};
 use croupier_core::names::same_name;
-use croupier_core::table::{refuse, Actor, Message, Phrase, Reply, RuleError, Value};
+use croupier_core::table::{Actor, Message, Phrase, Reply, RuleError, Value};
 
 pub(super) fn character(
     shared: &mut NwShared,
@@ -187,26 +187,29 @@ pub(super) fn character(
             ))
         }
         CharacterCommand::Import { json } => {
-            let mut c: Character = serde_json::from_str(&json)
-                .map_err(|e| RuleError::new(format!("that is not a character's JSON: {e}")))?;
+            let mut c: Character = serde_json::from_str(&json).map_err(|e| {
+                super::super::words::refusal(
+                    Phrase::new("nw-data-import-json").arg("error", e.to_string()),
+                )
+            })?;
             c.owner = actor.id.clone();
-            let mut problems = validation::problems(&c, &cat);
+            let mut problems = validation::problems_said(&c, &cat);
             // The GM (a channel manager) may bring a character as it is, e.g. a Guest; a
             // player's import starts without progress (§6.1: it comes from the GM).
             if !actor.manager {
-                problems.extend(validation::import_progress_problems(&c));
+                problems.extend(validation::import_progress_problems_said(&c));
             }
             if shared
                 .characters
                 .iter()
                 .any(|x| x.owner == actor.id && same_name(&x.name, &c.name))
             {
-                problems.push(format!("you already have a character named {}.", c.name));
+                problems.push(Phrase::new("nw-data-import-same-name").arg("name", c.name.as_str()));
             }
             validation::refuse_all_then(
-                &format!("{} cannot be imported", c.name),
+                Phrase::new("nw-data-import-what").arg("name", c.name.as_str()),
                 problems,
-                "Fix them in the JSON and import it again; a channel manager (the GM) may import a character's progress as it is.",
+                Some(Phrase::new("nw-data-import-then")),
             )?;
             let line = Phrase::new("nw-imported")
                 .arg("name", c.name.as_str())
@@ -224,7 +227,7 @@ pub(super) fn character(
         } => {
             let want = matches!(c, CharacterCommand::Equip { .. });
             let sub = if want { "equip" } else { "unequip" };
-            let item_name = |n: &str| Phrase::new("nw-item-name").arg("name", n);
+            let item_name = |n: Value| Phrase::new("nw-item-name").arg("name", n);
             let i = shared.find_index(&actor.id, character.as_deref())?;
             let mut c = shared.characters[i].clone();
             let Some(def) = cat.item(item) else {
@@ -237,15 +240,15 @@ pub(super) fn character(
             else {
                 return no(Phrase::new("nw-nothing-to-equip")
                     .arg("name", c.name.as_str())
-                    .arg("item", item_name(&def.name))
+                    .arg("item", item_name(def.said_name()))
                     .arg("sub", sub));
             };
             o.equipped = want;
-            if let Some(p) = c.equipment_problem(&cat) {
-                return refuse(p);
+            if let Some(p) = c.equipment_problem_said(&cat) {
+                return no(p);
             }
             let line = Phrase::new("nw-equipped")
-                .arg("item", item_name(&def.name))
+                .arg("item", item_name(def.said_name()))
                 .arg("sub", sub);
             keep(shared, i, c, &cat, actor, false, line)
         }
@@ -308,7 +311,10 @@ pub(super) fn character(
             let before = shared.characters[i].clone();
             let mut c = before.clone();
             let said = level_up(&mut c, skill.as_deref(), change, &cat)?;
-            validation::refuse_all("that level up", validation::new_problems(&before, &c, &cat))?;
+            validation::refuse_all(
+                Phrase::new("nw-data-that-levelup"),
+                validation::new_problems(&before, &c, &cat),
+            )?;
             let name = c.name.clone();
             let note = sync::pending_note(shared, &c, true);
             shared.characters[i] = c;
@@ -362,7 +368,7 @@ pub(super) fn character(
                         .arg("op", c.op));
                 }
                 if c.sl(&s.id) + 1 > s.max_sl || s.acquire_cl > c.cl {
-                    return no(Phrase::new("nw-op-cannot").arg("name", s.name.as_str()));
+                    return no(Phrase::new("nw-op-cannot").arg("name", s.said_name()));
                 }
                 c.op -= op.general_skill_cost;
                 match c.skills.iter_mut().find(|o| o.id == s.id) {
@@ -374,7 +380,7 @@ pub(super) fn character(
                 }
                 Phrase::new("nw-op-learns")
                     .arg("name", c.name.as_str())
-                    .arg("skill", s.name.as_str())
+                    .arg("skill", s.said_name())
                     .arg("cost", op.general_skill_cost)
             } else if let Some(k) = buy.as_deref() {
                 let Some(it) = cat.item(k) else {
@@ -384,7 +390,7 @@ pub(super) fn character(
                 let ops = (need + op.valco_per_op - 1) / op.valco_per_op.max(1);
                 if ops > c.op {
                     return no(Phrase::new("nw-op-item-short")
-                        .arg("name", it.name.as_str())
+                        .arg("name", it.said_name())
                         .arg("ops", ops)
                         .arg("op", c.op));
                 }
@@ -397,7 +403,7 @@ pub(super) fn character(
                 });
                 Phrase::new("nw-op-buys")
                     .arg("name", c.name.as_str())
-                    .arg("item", it.name.as_str())
+                    .arg("item", it.said_name())
                     .arg("ops", ops)
                     .arg("left", c.op_money)
             } else {
@@ -421,7 +427,7 @@ fn keep(
     line: Phrase,
 ) -> Result<Vec<Reply>, RuleError> {
     validation::refuse_all(
-        "that change",
+        Phrase::new("nw-data-that-change"),
         validation::new_problems(&shared.characters[i], &c, cat),
     )?;
     let note = sync::pending_note(shared, &c, progress);

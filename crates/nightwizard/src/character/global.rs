@@ -8,6 +8,7 @@ use super::super::judge::Dice;
 use super::super::words::{data_word, joined};
 use super::roster::{private, NwShared};
 use super::{sheet, Catalog};
+use croupier_core::table::said;
 use croupier_core::table::Commands;
 use croupier_core::table::{Actor, Command, Message, Phrase, Reply, RuleError, Value};
 
@@ -75,17 +76,17 @@ fn rules_message(data: &NwData) -> Message {
         })
         .collect();
     // The bad statuses' effects are the data's text.
-    let b: Vec<String> = data
+    let b: Vec<Value> = data
         .rules
         .bad_status
         .iter()
         .map(|b| {
-            format!(
-                "**{}**{}: {} Ends: {}",
-                b.name,
-                if b.rated { " (n)" } else { "" },
-                b.effect,
-                b.ends
+            Value::from(
+                Phrase::new("nw-data-rules-bad")
+                    .arg("name", b.said_name())
+                    .arg("rated", if b.rated { "yes" } else { "no" })
+                    .arg("effect", said::data(&b.effect, b.effect_ja.as_deref()))
+                    .arg("ends", said::data(&b.ends, b.ends_ja.as_deref())),
             )
         })
         .collect();
@@ -94,7 +95,7 @@ fn rules_message(data: &NwData) -> Message {
             .field_keys("nw-rules-difficulties-head", "nw-rules-difficulties")
             .arg("bands", joined("nw-join-dot", d))
             .field_keys("nw-rules-bad-head", "nw-rules-bad")
-            .arg("bad", b.join("\n"))
+            .arg("bad", Value::Lines(b))
             .field_keys("nw-rules-cf-head", "nw-rules-cf")
             .arg("critical", i64::from(data.rules.gm.critical))
             .arg("fumble", i64::from(data.rules.gm.fumble)),

@@ -36,7 +36,7 @@ pub fn level_up(
         if next.classes[slot] == def.id {
             return no(Phrase::new("nw-levelup-same-class")
                 .arg("slot", (slot + 1) as i64)
-                .arg("name", def.name.as_str()));
+                .arg("name", def.said_name()));
         }
         let old = next.classes[slot].clone();
         if next.attr_classes.is_none() {
@@ -47,9 +47,11 @@ pub fn level_up(
             Phrase::new("nw-levelup-class-change")
                 .arg(
                     "from",
-                    cat.data.class(&old).map(|c| c.name.as_str()).unwrap_or("?"),
+                    cat.data
+                        .class(&old)
+                        .map_or(Value::from("?"), |c| c.said_name()),
                 )
-                .arg("to", def.name.as_str()),
+                .arg("to", def.said_name()),
         ));
         let autos: Vec<&SkillDef> = cat
             .skills()
@@ -71,15 +73,12 @@ pub fn level_up(
                         None => {
                             return no(Phrase::new("nw-levelup-change-not-skill")
                                 .arg("value", k)
-                                .arg("class", def.name.as_str())
+                                .arg("class", def.said_name())
                                 .arg(
                                     "autos",
                                     joined(
                                         "nw-join-or",
-                                        missing
-                                            .iter()
-                                            .map(|s| Value::from(s.name.as_str()))
-                                            .collect(),
+                                        missing.iter().map(|s| s.said_name()).collect(),
                                     ),
                                 ))
                         }
@@ -90,7 +89,7 @@ pub fn level_up(
                     sl: 1,
                 });
                 said.push(Value::from(
-                    Phrase::new("nw-create-auto").arg("name", chosen.name.as_str()),
+                    Phrase::new("nw-create-auto").arg("name", chosen.said_name()),
                 ));
                 may_pick = false;
             }
@@ -100,22 +99,28 @@ pub fn level_up(
     if may_pick {
         let Some(k) = skill else {
             // The skills this level up may take, each checked as if named.
-            let mut names: Vec<String> = cat
+            let mut names: Vec<Value> = cat
                 .skills()
                 .filter(|s| level_up(&mut c.clone(), Some(&s.id), change, cat).is_ok())
-                .map(|s| format!("{} (`{}`)", s.name, s.id))
+                .map(|s| {
+                    Value::from(
+                        Phrase::new("nw-data-skill-id")
+                            .arg("name", s.said_name())
+                            .arg("id", s.id.as_str()),
+                    )
+                })
                 .collect();
             let more = names.len().saturating_sub(25);
             names.truncate(25);
             return no(Phrase::new("nw-levelup-name-skill")
                 .arg("count", names.len() as i64)
-                .arg("names", names.join(", "))
+                .arg("names", joined("nw-join-comma", names))
                 .arg("more", more as i64));
         };
         let Some(s) = cat.skill(k) else {
             return no(Phrase::new("nw-no-skill").arg("value", k));
         };
-        let named = |key: &str| Phrase::new(key).arg("name", s.name.as_str());
+        let named = |key: &str| Phrase::new(key).arg("name", s.said_name());
         if !s.is_general() && !next.classes.contains(&s.class) {
             return no(named("nw-create-other-class"));
         }
@@ -141,7 +146,7 @@ pub fn level_up(
         }
         said.push(Value::from(
             Phrase::new("nw-levelup-new-skill")
-                .arg("name", s.name.as_str())
+                .arg("name", s.said_name())
                 .arg("sl", i64::from(next.sl(&s.id))),
         ));
     }

@@ -27,21 +27,21 @@ pub struct Live<'a> {
 }
 
 fn class_names(c: &Character, cat: &Catalog) -> Value {
-    slash_names(&c.classes, |id| cat.data.class(id).map(|d| d.name.clone()))
+    slash_names(&c.classes, |id| cat.data.class(id).map(|d| d.said_name()))
 }
 
 fn element_names(c: &Character, cat: &Catalog) -> Value {
     slash_names(&c.elements, |id| {
-        cat.data.element(id).map(|d| d.name.clone())
+        cat.data.element(id).map(|d| d.said_name())
     })
 }
 
 /// Names joined by ` / ` in the reader's language: each id's data name, or the id itself.
-fn slash_names(ids: &[String], name: impl Fn(&str) -> Option<String>) -> Value {
+fn slash_names(ids: &[String], name: impl Fn(&str) -> Option<Value>) -> Value {
     joined(
         "nw-join-slash",
         ids.iter()
-            .map(|id| Value::from(name(id).unwrap_or_else(|| id.clone())))
+            .map(|id| name(id).unwrap_or_else(|| Value::from(id.as_str())))
             .collect(),
     )
 }
@@ -113,8 +113,7 @@ pub fn sheet_said(c: &Character, cat: &Catalog, live: Option<&Live>) -> Phrase {
             "element",
             cat.data
                 .element(&c.elements[0])
-                .map(|e| e.name.as_str())
-                .unwrap_or("?"),
+                .map_or(Value::from("?"), |e| e.said_name()),
         )
         .arg("player", format!("<@{}>", c.owner))
         .field_keys("nw-sheet-attributes-head", "nw-sheet-attributes")
@@ -152,7 +151,7 @@ pub fn sheet_said(c: &Character, cat: &Catalog, live: Option<&Live>) -> Phrase {
         .map(|o| match cat.skill(&o.id) {
             Some(s) => Value::from(
                 Phrase::new("nw-sheet-skill")
-                    .arg("name", s.name.as_str())
+                    .arg("name", s.said_name())
                     .arg("sl", i64::from(o.sl))
                     .arg("timing", data_word("nw-timing", &s.timing))
                     .arg("check", data_word("nw-check", &s.check))
@@ -180,8 +179,7 @@ pub fn sheet_said(c: &Character, cat: &Catalog, live: Option<&Live>) -> Phrase {
         .map(|o| {
             let name = cat
                 .item(&o.id)
-                .map(|i| i.name.clone())
-                .unwrap_or_else(|| o.id.clone());
+                .map_or_else(|| Value::from(o.id.as_str()), |i| i.said_name());
             Value::from(
                 Phrase::new("nw-sheet-item")
                     .arg("name", name)

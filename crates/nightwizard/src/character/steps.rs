@@ -105,8 +105,7 @@ pub fn step_messages(d: &Draft, cat: &Catalog) -> Vec<Message> {
         Step::Auto(i) => {
             let class = data
                 .class(&d.classes[i])
-                .map(|c| c.name.clone())
-                .unwrap_or_default();
+                .map_or(Value::from(""), |c| c.said_name());
             vec![
                 Message::phrase(titled("nw-step-auto").arg("class", class)).with_select(sel(
                     "Auto skill",
@@ -128,11 +127,14 @@ pub fn step_messages(d: &Draft, cat: &Catalog) -> Vec<Message> {
                 .skills
                 .iter()
                 .map(|o| {
-                    Value::from(format!(
-                        "{} {}",
-                        cat.skill(&o.id).map(|s| s.name.as_str()).unwrap_or("?"),
-                        o.sl
-                    ))
+                    Value::from(
+                        Phrase::new("nw-data-skill-sl")
+                            .arg(
+                                "name",
+                                cat.skill(&o.id).map_or(Value::from("?"), |s| s.said_name()),
+                            )
+                            .arg("sl", i64::from(o.sl)),
+                    )
                 })
                 .collect();
             vec![Message::phrase(

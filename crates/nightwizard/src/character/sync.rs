@@ -342,14 +342,17 @@ pub fn after_phase_change(
                     .filter(|id| p.kit.iter().any(|i| &&i.id == id))
                     .collect();
                 if !back.is_empty() {
-                    let names: Vec<String> = back
+                    let names: Vec<Value> = back
                         .iter()
-                        .map(|id| cat.item(id).map_or((*id).clone(), |d| d.name.clone()))
+                        .map(|id| {
+                            cat.item(id)
+                                .map_or_else(|| Value::from(id.as_str()), |d| d.said_name())
+                        })
                         .collect();
                     lines.push(Value::from(
                         Phrase::new("nw-sync-preserved-back")
                             .arg("name", p.ch.name.as_str())
-                            .arg("items", names.join(", ")),
+                            .arg("items", crate::words::joined("nw-join-comma", names)),
                     ));
                 }
             }

@@ -142,7 +142,12 @@ fn rule_nw_6_import_names_every_problem_and_a_legal_build_has_none() {
     ] {
         assert!(p.iter().any(|x| x == want), "{want}: {p:?}");
     }
-    let e = refuse_all("Q cannot be imported", p.clone()).unwrap_err().0;
+    let e = refuse_all(
+        Phrase::new("nw-data-import-what").arg("name", "Q"),
+        problems_said(&c, &cat),
+    )
+    .unwrap_err()
+    .0;
     assert!(
         e.starts_with(&format!("Q cannot be imported, {} problems:\n1. ", p.len())),
         "{e}"

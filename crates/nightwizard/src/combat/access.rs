@@ -19,6 +19,26 @@ impl NightWizard {
         self.enemies.iter_mut().find(|e| e.label == label)
     }
 
+    /// A label (an enemy's, or a PC's name) in the reader's language: an enemy's label made
+    /// from its data name (`Shade Swarm`, `Shade Swarm 2`) reads with the data's Japanese name
+    /// (`影の群れ 2`); any other label as it is.
+    pub(crate) fn said_label(&self, label: &str) -> croupier_core::table::Value {
+        let ja = self.enemy(label).and_then(|e| {
+            let rest = label.strip_prefix(e.name.as_str())?;
+            let name = self.enemy_names_ja.0.get(&e.name)?;
+            (rest.is_empty() || rest.starts_with(' ')).then(|| format!("{name}{rest}"))
+        });
+        croupier_core::table::said::data(label, ja.as_deref())
+    }
+
+    /// [`NightWizard::name_of`] in the reader's language (see [`NightWizard::said_label`]).
+    pub(crate) fn said_name_of(&self, w: &Who) -> croupier_core::table::Value {
+        match w {
+            Who::Enemy(l) => self.said_label(l),
+            Who::Pc(_) => self.name_of(w).into(),
+        }
+    }
+
     /// A display name (a PC's character name, an enemy's label).
     pub fn name_of(&self, w: &Who) -> String {
         match w {

@@ -7,9 +7,10 @@ use serde::Serialize;
 
 use crate::judge::roll::yes;
 use crate::judge::said::{say, word, Lines};
+use crate::words::joined;
 use croupier_core::table::{english, Label, Phrase, Value};
 
-use super::access::{mention, pc_side, sees};
+use super::access::{pc_side, sees};
 use super::model::Band;
 use super::{
     movement, rank, skills_use, status_text, ButtonStyle, Fighter, Message, NightWizard, Reply,
@@ -72,7 +73,14 @@ impl NightWizard {
                         |v: Value| -> Value { Phrase::new("nw-row-then").arg("then", v).into() };
                     Phrase::new("nw-row")
                         .arg("mark", r.mark)
-                        .arg("name", r.name.as_str())
+                        .arg(
+                            "name",
+                            if r.pc {
+                                Value::from(r.name.as_str())
+                            } else {
+                                self.said_label(&r.name)
+                            },
+                        )
                         .arg("hidden", yes(r.hidden))
                         .arg("count", i64::from(r.count.unwrap_or(0)))
                         .arg("vitals", vitals)
@@ -95,9 +103,14 @@ impl NightWizard {
                         .into()
                 })
                 .collect();
-            let eng: Vec<String> = visible_engages(self, gm)
+            let eng: Vec<Value> = visible_engages(self, gm)
                 .into_iter()
-                .map(|(_, names)| names.join(" + "))
+                .map(|(_, names)| {
+                    joined(
+                        "nw-join-plus",
+                        names.iter().map(|n| self.said_label(n)).collect(),
+                    )
+                })
                 .collect();
             (rows, eng)
         };
@@ -111,7 +124,7 @@ impl NightWizard {
                 if eng.is_empty() {
                     Value::from(Phrase::new("nw-no-engagements"))
                 } else {
-                    Value::from(eng.join(" · "))
+                    joined("nw-join-dot", eng)
                 },
             );
         if let Some(pos) = movement::positions(self, false) {
@@ -147,7 +160,7 @@ impl NightWizard {
                     );
                     (
                         Phrase::new("nw-turn-dodge")
-                            .arg("who", mention(self, &a.target))
+                            .arg("who", said_mention(self, &a.target))
                             .into(),
                         vec![self.controller(&a.target)],
                     )
@@ -161,7 +174,7 @@ impl NightWizard {
                     );
                     (
                         Phrase::new("nw-turn-damage")
-                            .arg("who", mention(self, &a.attacker))
+                            .arg("who", said_mention(self, &a.attacker))
                             .into(),
                         vec![self.controller(&a.attacker)],
                     )
@@ -175,8 +188,8 @@ impl NightWizard {
                     );
                     (
                         Phrase::new("nw-turn-defence")
-                            .arg("who", mention(self, &a.attacker))
-                            .arg("target", self.name_of(&a.target))
+                            .arg("who", said_mention(self, &a.attacker))
+                            .arg("target", self.said_name_of(&a.target))
                             .into(),
                         vec![self.controller(&a.attacker)],
                     )
@@ -191,9 +204,9 @@ impl NightWizard {
                     let cover = self.cover_buttons(a, &mut m, &mut keys);
                     (
                         Phrase::new("nw-turn-apply")
-                            .arg("who", mention(self, &a.attacker))
+                            .arg("who", said_mention(self, &a.attacker))
                             .arg("damage", i64::from(a.damage))
-                            .arg("target", self.name_of(&a.target))
+                            .arg("target", self.said_name_of(&a.target))
                             .into(),
                         [vec![self.controller(&a.attacker)], cover].concat(),
                     )
@@ -211,7 +224,7 @@ impl NightWizard {
                 );
                 (
                     Phrase::new("nw-turn-main")
-                        .arg("who", mention(self, w))
+                        .arg("who", said_mention(self, w))
                         .into(),
                     vec![self.controller(w)],
                 )
@@ -233,10 +246,11 @@ impl NightWizard {
                         &NwCommand::Combat(CombatCommand::Go { who: None }),
                         ButtonStyle::Secondary,
                     );
-                let names: Vec<String> = c.last_stand.iter().map(|w| mention(self, w)).collect();
+                let names: Vec<Value> =
+                    c.last_stand.iter().map(|w| said_mention(self, w)).collect();
                 (
                     Phrase::new("nw-turn-last-stand")
-                        .arg("names", names.join(", "))
+                        .arg("names", joined("nw-join-comma", names))
                         .into(),
                     c.last_stand
                         .iter()
@@ -265,7 +279,8 @@ impl NightWizard {
                 (t, pings)
             }
             (None, None) => {
-                let names: Vec<String> = c.candidates.iter().map(|w| mention(self, w)).collect();
+                let names: Vec<Value> =
+                    c.candidates.iter().map(|w| said_mention(self, w)).collect();
                 keys.push("nw-button-go".into());
                 m = m.styled_button(
                     english("nw-button-go"),
@@ -274,7 +289,7 @@ impl NightWizard {
                 );
                 (
                     Phrase::new("nw-turn-tied")
-                        .arg("names", names.join(", "))
+                        .arg("names", joined("nw-join-comma", names))
                         .into(),
                     c.candidates.iter().map(|w| self.controller(w)).collect(),
                 )
@@ -321,7 +336,7 @@ impl NightWizard {
             let mut body = gm_lines;
             if secret_turn {
                 if let Some(w) = &c.current {
-                    body.push(Phrase::new("nw-gm-hidden-turn").arg("who", self.name_of(w)));
+                    body.push(Phrase::new("nw-gm-hidden-turn").arg("who", self.said_name_of(w)));
                 }
             }
             if !body.is_empty() {
@@ -329,7 +344,9 @@ impl NightWizard {
             }
             body.extend(rows);
             if !eng.is_empty() {
-                body.push(Phrase::new("nw-gm-engagements").arg("engagements", eng.join(" · ")));
+                body.push(
+                    Phrase::new("nw-gm-engagements").arg("engagements", joined("nw-join-dot", eng)),
+                );
             }
             if let Some(pos) = movement::positions(self, true) {
                 body.push(Phrase::new("nw-gm-positions").arg("positions", pos));
@@ -353,6 +370,20 @@ impl NightWizard {
         }
         out
     }
+}
+
+/// Who acts and who plays them (`Shade Swarm (@GM)`), the name in the reader's language (the
+/// words of [`mention`]).
+pub(crate) fn said_mention(s: &NightWizard, w: &Who) -> Value {
+    let who = match w {
+        Who::Pc(u) => u.mention(),
+        Who::Enemy(_) => s.gm.mention(),
+    };
+    Value::from(
+        Phrase::new("nw-data-mention")
+            .arg("name", s.said_name_of(w))
+            .arg("who", who),
+    )
 }
 
 /// What the players see of an enemy's HP when the GM keeps the numbers secret (the table

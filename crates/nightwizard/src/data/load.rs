@@ -11,6 +11,7 @@ use super::rules::{
     attr_index, mod_key_ok, stat_index, ClassDef, ElementDef, EnemyDef, ItemDef, NwData, RulesFile,
     SkillDef, BROOM_TYPES, ENEMY_KINDS, ITEM_KINDS, SKILL_CATEGORIES, SLOTS,
 };
+use croupier_core::table::said::missing_japanese;
 use croupier_core::table::{read_data_file, DataError};
 
 #[derive(Deserialize)]
@@ -51,6 +52,16 @@ fn valid_id(id: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
+/// Japanese fields given empty (`name_ja = ""`): one leaves a field out where the data has no
+/// Japanese (the English is shown, and `croupier check-data` lists the entry).
+fn japanese_problems(fields: &[(&str, Option<&str>)]) -> Vec<String> {
+    fields
+        .iter()
+        .filter(|(_, v)| v.is_some_and(|t| t.trim().is_empty()))
+        .map(|(f, _)| format!("field `{f}`: empty (leave it out where there is no Japanese)"))
+        .collect()
+}
+
 /// Problems with one skill (also used for skills added in chat).
 pub fn skill_problems(s: &SkillDef, classes: &[ClassDef]) -> Vec<String> {
     let mut p = vec![];
@@ -60,6 +71,10 @@ pub fn skill_problems(s: &SkillDef, classes: &[ClassDef]) -> Vec<String> {
     if s.name.trim().is_empty() || s.name.len() > 60 {
         p.push("field `name`: 1-60 characters".into());
     }
+    p.extend(japanese_problems(&[
+        ("name_ja", s.name_ja.as_deref()),
+        ("effect_ja", s.effect_ja.as_deref()),
+    ]));
     if s.class != "general" && !classes.iter().any(|c| c.id == s.class) {
         p.push(format!(
             "field `class`: `{}` is not a class id or `general`",
@@ -232,6 +247,65 @@ pub fn text_only(data: &NwData) -> Vec<String> {
     skills.chain(items).collect()
 }
 
+/// What `croupier check-data` says of entries without Japanese words, one note per file and
+/// field (`skills.toml name_ja`): none for the shipped data; a group's own may lack some (the
+/// English is shown to Japanese readers).
+pub fn untranslated(data: &NwData) -> Vec<String> {
+    fn lacking<'a, T: 'a>(
+        of: &'a [T],
+        field: impl Fn(&T) -> Option<&str> + 'a,
+        id: impl Fn(&T) -> &str + 'a,
+    ) -> impl Iterator<Item = &'a str> + 'a {
+        of.iter().filter(move |x| field(x).is_none()).map(id)
+    }
+    let bad = &data.rules.bad_status;
+    [
+        missing_japanese(
+            "classes.toml name_ja",
+            lacking(&data.classes, |c| c.name_ja.as_deref(), |c| &c.id),
+        ),
+        missing_japanese(
+            "elements.toml name_ja",
+            lacking(&data.elements, |e| e.name_ja.as_deref(), |e| &e.id),
+        ),
+        missing_japanese(
+            "rules.toml bad_status name_ja",
+            lacking(bad, |b| b.name_ja.as_deref(), |b| &b.id),
+        ),
+        missing_japanese(
+            "rules.toml bad_status effect_ja",
+            lacking(bad, |b| b.effect_ja.as_deref(), |b| &b.id),
+        ),
+        missing_japanese(
+            "rules.toml bad_status ends_ja",
+            lacking(bad, |b| b.ends_ja.as_deref(), |b| &b.id),
+        ),
+        missing_japanese(
+            "skills.toml name_ja",
+            lacking(&data.skills, |s| s.name_ja.as_deref(), |s| &s.id),
+        ),
+        missing_japanese(
+            "skills.toml effect_ja",
+            lacking(&data.skills, |s| s.effect_ja.as_deref(), |s| &s.id),
+        ),
+        missing_japanese(
+            "items.toml name_ja",
+            lacking(&data.items, |i| i.name_ja.as_deref(), |i| &i.id),
+        ),
+        missing_japanese(
+            "items.toml effect_ja",
+            lacking(&data.items, |i| i.effect_ja.as_deref(), |i| &i.id),
+        ),
+        missing_japanese(
+            "enemies.toml name_ja",
+            lacking(&data.enemies, |e| e.name_ja.as_deref(), |e| &e.id),
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
 /// The weapons with no category (`croupier check-data` lists them: a skill's "Restrict: X
 /// Use" never accepts them, §15.5): none in the shipped data; a group's own may have some.
 pub fn uncategorised(data: &NwData) -> Vec<String> {
@@ -251,6 +325,10 @@ pub fn item_problems(i: &ItemDef) -> Vec<String> {
     if i.name.trim().is_empty() || i.name.len() > 60 {
         p.push("field `name`: 1-60 characters".into());
     }
+    p.extend(japanese_problems(&[
+        ("name_ja", i.name_ja.as_deref()),
+        ("effect_ja", i.effect_ja.as_deref()),
+    ]));
     if !ITEM_KINDS.contains(&i.kind.as_str()) {
         p.push(format!(
             "field `kind`: `{}` is not one of {}",
@@ -321,6 +399,7 @@ pub fn enemy_problems(e: &EnemyDef) -> Vec<String> {
     if e.name.trim().is_empty() || e.name.len() > 60 {
         p.push("field `name`: 1-60 characters".into());
     }
+    p.extend(japanese_problems(&[("name_ja", e.name_ja.as_deref())]));
     if !ENEMY_KINDS.contains(&e.kind.as_str()) {
         p.push(format!(
             "field `kind`: `{}` is not one of {}",
@@ -384,6 +463,9 @@ pub fn load(dir: &Path) -> Result<NwData, Vec<DataError>> {
                 "field `id`: missing, malformed or repeated",
             ));
         }
+        for p in japanese_problems(&[("name_ja", c.name_ja.as_deref())]) {
+            errs.push(DataError::new(f, &c.id, p));
+        }
         if c.attrs
             .iter()
             .chain(&c.combat)
@@ -408,6 +490,9 @@ pub fn load(dir: &Path) -> Result<NwData, Vec<DataError>> {
             errs.push(DataError::new(f, &e.id, "field `id`: malformed"));
         } else if !seen.insert(e.id.clone()) {
             errs.push(DataError::new(f, &e.id, "field `id`: repeated"));
+        }
+        for p in japanese_problems(&[("name_ja", e.name_ja.as_deref())]) {
+            errs.push(DataError::new(f, &e.id, p));
         }
         if e.attrs.iter().any(|v| !(0..=9).contains(v)) {
             errs.push(DataError::new(f, &e.id, "field `attrs`: values 0-9"));
@@ -462,6 +547,15 @@ pub fn load(dir: &Path) -> Result<NwData, Vec<DataError>> {
                 "gm",
                 "fields `critical`/`fumble`: 2-12 and different",
             ));
+        }
+        for b in &r.bad_status {
+            for p in japanese_problems(&[
+                ("name_ja", b.name_ja.as_deref()),
+                ("effect_ja", b.effect_ja.as_deref()),
+                ("ends_ja", b.ends_ja.as_deref()),
+            ]) {
+                errs.push(DataError::new(f, &b.id, p));
+            }
         }
         if r.op.min < 0 || r.op.max < r.op.min {
             errs.push(DataError::new(

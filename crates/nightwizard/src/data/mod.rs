@@ -13,7 +13,9 @@ pub use effects::{
     substitute_said, until_said, until_word, Aim, Effect, Grant, JudgeKind, Modded, Per, Played,
     Pool, Reach, Until, Whom, FLYING, MOST_TARGETS, STATS, STAT_LABEL,
 };
-pub use load::{enemy_problems, item_problems, load, skill_problems, text_only, uncategorised};
+pub use load::{
+    enemy_problems, item_problems, load, skill_problems, text_only, uncategorised, untranslated,
+};
 pub use restrict::{read_restrict, Need};
 pub use rules::{
     attr_index, mod_key_ok, stat_index, BadStatus, ClassDef, Creation, Difficulty, ElementDef,

@@ -171,6 +171,9 @@ pub struct BadStatus {
     pub effect_ja: Option<String>,
     /// How it ends.
     pub ends: String,
+    /// The `ends` in Japanese, if the data carries it (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ends_ja: Option<String>,
 }
 
 /// `rules.toml`.
@@ -368,31 +371,32 @@ impl ItemDef {
     }
 
     /// Why the Broom Option `self` cannot be fitted to `broom` beside options occupying `taken`
-    /// of its Capacity (§14.8: Type, "X Only", Occupy), if it cannot.
-    pub fn unfit_for(&self, broom: &ItemDef, taken: u32) -> Option<String> {
+    /// of its Capacity (§14.8: Type, "X Only", Occupy), if it cannot, in the catalogue's words.
+    pub fn unfit_for(&self, broom: &ItemDef, taken: u32) -> Option<croupier_core::table::Phrase> {
+        let said = |key: &str| {
+            croupier_core::table::Phrase::new(key)
+                .arg("name", self.said_name())
+                .arg("broom", broom.said_name())
+        };
         let t = self.broom_type.trim();
         if !t.is_empty() && !broom.broom_types().any(|b| b.eq_ignore_ascii_case(t)) {
-            return Some(format!(
-                "{} is a Type: {t} Option; the {} is Type: {} (§14.8: an Option's Type must match its Broom's).",
-                self.name, broom.name, broom.broom_type
-            ));
+            return Some(
+                said("nw-data-option-type")
+                    .arg("type", t)
+                    .arg("types", broom.broom_type.as_str()),
+            );
         }
         let only = self.only.trim();
         if !only.is_empty() && !broom.categories().any(|c| c.eq_ignore_ascii_case(only)) {
-            return Some(format!(
-                "{} is \"{only} Only\": it fits only a Broom of Category {only}, and the {} is not one (§14.8).",
-                self.name, broom.name
-            ));
+            return Some(said("nw-data-option-only").arg("only", only));
         }
         if taken + self.occupy > broom.capacity {
-            return Some(format!(
-                "{} occupies {} and the {} has {} of its Capacity {} free (§14.8: without enough Capacity an Option cannot be fitted).",
-                self.name,
-                self.occupy,
-                broom.name,
-                broom.capacity.saturating_sub(taken),
-                broom.capacity
-            ));
+            return Some(
+                said("nw-data-option-capacity")
+                    .arg("occupy", i64::from(self.occupy))
+                    .arg("free", i64::from(broom.capacity.saturating_sub(taken)))
+                    .arg("capacity", i64::from(broom.capacity)),
+            );
         }
         None
     }

@@ -23,8 +23,9 @@ use super::casket;
 use super::commands::{DangerKind, DangerStat, FortressCommand};
 use super::data::NwData;
 use super::state::NightWizard;
+use crate::words::no;
 use croupier_core::rng::GameRng;
-use croupier_core::table::{refuse, Actor, Choices, Reply, RuleError};
+use croupier_core::table::{Actor, Choices, Phrase, Reply, RuleError};
 use model::Entry;
 
 /// Lowers a parsed `/nwfortress …` to its action.
@@ -45,12 +46,9 @@ pub fn lower(c: FortressCommand) -> Result<FortressAction, RuleError> {
             let cost = match (cost, amount) {
                 (Some(c), Some(n)) => Some((c, n)),
                 (Some(c), None) => {
-                    return refuse(format!(
-                        "cost:{} needs amount: (how much each PC pays).",
-                        c.value()
-                    ))
+                    return no(Phrase::new("nw-data-cost-needs-amount").arg("cost", c.value()))
                 }
-                (None, Some(_)) => return refuse("amount: goes with cost: (hp, mp or prana)."),
+                (None, Some(_)) => return no(Phrase::new("nw-data-amount-needs-cost")),
                 (None, None) => None,
             };
             FortressAction::Area {
@@ -86,8 +84,13 @@ pub fn lower(c: FortressCommand) -> Result<FortressAction, RuleError> {
         } => {
             let damage = damage.map(|d| d.trim().to_string());
             if let Some(d) = &damage {
-                croupier_core::dice::odds(d)
-                    .map_err(|e| RuleError::new(format!("damage `{d}`: {e}")))?;
+                croupier_core::dice::odds(d).map_err(|e| {
+                    crate::words::refusal(
+                        Phrase::new("nw-data-trap-damage")
+                            .arg("damage", d.as_str())
+                            .arg("error", e.to_string()),
+                    )
+                })?;
             }
             FortressAction::Trap {
                 area: text(area, 40),

@@ -10,11 +10,12 @@ use super::super::state::{NightWizard, OpenJudge, Pc, SceneKind};
 use super::chance::chance_values;
 use super::roll::{Cf, Judge, Mode, Values};
 use super::said::{self, line, lines, say};
+use crate::words::no;
 use croupier_core::dice::percent;
 use croupier_core::i18n::{text, Locale};
 use croupier_core::rng::GameRng;
 use croupier_core::table::{
-    english, refuse, Actor, ButtonStyle, Message, Phrase, Reply, RuleError, Said, Value,
+    english, Actor, ButtonStyle, Message, Phrase, Reply, RuleError, Said, Value,
 };
 
 pub use super::super::state::JudgeRequest;
@@ -77,16 +78,13 @@ pub fn roll_for(
         return Err(crate::state::join_first());
     }
     if !is_gm && s.scene_kind() == SceneKind::Master {
-        return refuse(format!(
-            "Scene {} is a Master Scene, the GM's narration (§8.1): PCs act again in the next Scene.",
-            s.scene
-        ));
+        return no(Phrase::new("nw-data-master-scene").arg("scene", i64::from(s.scene)));
     }
     if *any_seven && !is_gm && !s.settings.anyseven_players {
-        return refuse("Any Seven is for the GM unless the GM allows it (`/nw settings anyseven_players:true`).");
+        return no(Phrase::new("nw-data-anyseven-gm"));
     }
     if against.is_some() && *recovery {
-        return refuse("a Recovery Judge is not opposed.");
+        return no(Phrase::new("nw-data-recovery-opposed"));
     }
     let cat = s.cat(data);
     let mut pre = vec![];
@@ -95,15 +93,13 @@ pub fn roll_for(
             let p = &s.pcs[i];
             let (alter, name) = alter_for(p, stat, &cat);
             let Some(cf) = p.cf else {
-                return refuse("no Critical/Fumble values yet.");
+                return no(Phrase::new("nw-data-no-cf"));
             };
             (cf, alter, name)
         }
         None => {
             if stat != "none" {
-                return refuse(
-                    "the GM has no sheet: use stat:none with modifier:<the NPC's value>.",
-                );
+                return no(Phrase::new("nw-data-gm-no-sheet"));
             }
             (
                 Cf {
@@ -123,9 +119,7 @@ pub fn roll_for(
     }
     if let (true, Some(w)) = (*info, connection) {
         let Some(c) = s.connection_of(&actor.id, w) else {
-            return refuse(format!(
-                "you have no Connection to {w}: your own are on your sheet (`/nw character connect`), the Episode's come from the GM (`/nw phase connection`)."
-            ));
+            return no(Phrase::new("nw-data-no-connection").arg("with", w.as_str()));
         };
         alter += INFO_CONNECTION_BONUS;
         extra.push(format!("Connection to {c} +{INFO_CONNECTION_BONUS}"));

@@ -177,9 +177,36 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+/// The enemy data's Japanese names, by English name (`Shade Swarm` → `影の群れ`): what the
+/// tracker reads to write an enemy's label in Japanese. Set from the data before every action
+/// and never stored, so it is no part of the session's state (it always compares equal).
+#[derive(Debug, Clone, Default)]
+pub struct EnemyNamesJa(pub std::collections::BTreeMap<String, String>);
+
+impl PartialEq for EnemyNamesJa {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl EnemyNamesJa {
+    /// The Japanese names `data` carries.
+    pub fn of(data: &NwData) -> Self {
+        EnemyNamesJa(
+            data.enemies
+                .iter()
+                .filter_map(|e| Some((e.name.clone(), e.name_ja.clone()?)))
+                .collect(),
+        )
+    }
+}
+
 /// The session state.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct NightWizard {
+    /// The data's Japanese enemy names (see [`EnemyNamesJa`]); not stored.
+    #[serde(skip)]
+    pub enemy_names_ja: EnemyNamesJa,
     /// The GM (the host).
     pub gm: UserId,
     /// Settings.
