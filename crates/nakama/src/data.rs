@@ -370,12 +370,46 @@ impl NakamaData {
             .iter()
             .position(|f| key(&f.label()) == s || key(&f.id) == s)
     }
-    /// Index of the character named or with id `s`, any case.
+    /// Index of the character named (in English or Japanese) or with id `s`, any case.
     pub fn character_by_name(&self, s: &str) -> Option<usize> {
         let s = s.trim();
-        self.characters
-            .iter()
-            .position(|c| c.name.eq_ignore_ascii_case(s) || c.id.eq_ignore_ascii_case(s))
+        self.characters.iter().position(|c| {
+            c.name.eq_ignore_ascii_case(s)
+                || c.id.eq_ignore_ascii_case(s)
+                || c.name_ja.as_deref() == Some(s)
+        })
+    }
+
+    /// What `croupier check-data` says of the cards without Japanese names (one note per file;
+    /// none when every card has one). Friends are named by colour and number, in the catalogue.
+    pub fn missing_japanese(&self) -> Vec<String> {
+        use croupier_core::table::said::missing_japanese as note;
+        [
+            note(
+                "nakama/enemies.toml name_ja",
+                self.enemies
+                    .iter()
+                    .filter(|c| c.name_ja.is_none())
+                    .map(|c| c.id.as_str()),
+            ),
+            note(
+                "nakama/bosses.toml name_ja",
+                self.bosses
+                    .iter()
+                    .filter(|c| c.name_ja.is_none())
+                    .map(|c| c.id.as_str()),
+            ),
+            note(
+                "nakama/characters.toml name_ja",
+                self.characters
+                    .iter()
+                    .filter(|c| c.name_ja.is_none())
+                    .map(|c| c.id.as_str()),
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     }
 }
 
@@ -534,6 +568,20 @@ pub fn load(dir: &Path) -> Result<NakamaData, Vec<DataError>> {
                     format!("field `special.n`: {n} is outside 1–5"),
                 ));
             }
+        }
+    }
+    let names_ja = enemies
+        .iter()
+        .map(|(id, e)| ("enemies.toml", id, &e.name_ja))
+        .chain(bosses.iter().map(|(id, b)| ("bosses.toml", id, &b.name_ja)))
+        .chain(characters.iter().map(|(id, c)| ("characters.toml", id, &c.name_ja)));
+    for (file, id, ja) in names_ja {
+        if ja.as_deref().is_some_and(|j| j.trim().is_empty()) {
+            errors.push(DataError::new(
+                format!("nakama/{file}"),
+                id,
+                "field `name_ja`: is empty (leave it out where there is no Japanese)",
+            ));
         }
     }
     if !characters.is_empty() && !characters.iter().any(|(id, _)| id == "luffy") {

@@ -57,6 +57,9 @@ pub struct AdditiveDef {
     pub name_ja: Option<String>,
     /// One line on what it does.
     pub summary: String,
+    /// The `summary` in Japanese, if the data carries it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary_ja: Option<String>,
     /// True for the additive that grants rerolls instead of skill.
     #[serde(default)]
     pub luck: bool,
@@ -141,6 +144,31 @@ impl NinjaData {
         }
     }
 
+    /// What `croupier check-data` says of the entries without Japanese words (one note per
+    /// file; none when every entry has them). The ninjas' names are people's names.
+    pub fn missing_japanese(&self) -> Vec<String> {
+        use croupier_core::table::said::missing_japanese as note;
+        [
+            note(
+                "ninja/additives.toml name_ja, summary_ja",
+                self.additives
+                    .iter()
+                    .filter(|a| a.name_ja.is_none() || a.summary_ja.is_none())
+                    .map(|a| a.id.as_str()),
+            ),
+            note(
+                "ninja/obstacles.toml name_ja",
+                self.obstacles
+                    .iter()
+                    .filter(|o| o.name_ja.is_none())
+                    .map(|o| o.id.as_str()),
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
     fn validate(&self) -> Vec<DataError> {
         let mut e = Vec::new();
         let af = "ninja/additives.toml";
@@ -161,6 +189,11 @@ impl NinjaData {
             }
             if a.name.trim().is_empty() {
                 e.push(DataError::new(af, &a.id, "field `name`: empty"));
+            }
+            for (field, ja) in [("name_ja", &a.name_ja), ("summary_ja", &a.summary_ja)] {
+                if ja.as_deref().is_some_and(|j| j.trim().is_empty()) {
+                    e.push(DataError::new(af, &a.id, format!("field `{field}`: empty")));
+                }
             }
         }
         if faces.len() != 6 {
@@ -188,6 +221,9 @@ impl NinjaData {
             }
             if o.initials.trim().is_empty() || o.name.trim().is_empty() {
                 e.push(DataError::new(of, &o.id, "field `name`/`initials`: empty"));
+            }
+            if o.name_ja.as_deref().is_some_and(|j| j.trim().is_empty()) {
+                e.push(DataError::new(of, &o.id, "field `name_ja`: empty"));
             }
             for a in &o.additives {
                 if !ids.contains(a) {
@@ -262,12 +298,21 @@ impl NinjaData {
         self.additive(id).map(|a| a.name.as_str()).unwrap_or(id)
     }
 
-    /// Finds an additive by id or name, case-insensitively.
+    /// An additive's name in each language the data carries (the id if the chart lacks it).
+    pub fn additive_said(&self, id: &str) -> croupier_core::table::Value {
+        self.additive(id)
+            .map(AdditiveDef::said_name)
+            .unwrap_or_else(|| id.into())
+    }
+
+    /// Finds an additive by id or name (English or Japanese), case-insensitively.
     pub fn find_additive(&self, text: &str) -> Option<&AdditiveDef> {
         let t = text.trim().to_lowercase();
-        self.additives
-            .iter()
-            .find(|a| a.id.to_lowercase() == t || a.name.to_lowercase() == t)
+        self.additives.iter().find(|a| {
+            a.id.to_lowercase() == t
+                || a.name.to_lowercase() == t
+                || a.name_ja.as_deref() == Some(text.trim())
+        })
     }
 
     /// Indices of the obstacles of a course: round 1, round 2, or 3 (the final, all of them).

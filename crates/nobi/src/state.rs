@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::data::{Ability, Character, GainCard, NobiData, Skill, Tag};
 use croupier_core::rng::GameRng;
-use croupier_core::table::{Phrase, UserId};
+use croupier_core::table::{Phrase, UserId, Value};
 
 /// Most players at one table (the rulebook's regular play is 3–5).
 pub const MAX_PLAYERS: usize = 5;
@@ -357,6 +357,16 @@ impl Nobi {
             .and_then(|c| c.data(data))
             .map(|c| c.name.clone())
             .unwrap_or_else(|| "?".into())
+    }
+
+    /// The seat's main character's name in each language the data carries (`?` if none).
+    pub fn char_said(&self, data: &NobiData, seat: usize) -> Value {
+        self.seats
+            .get(seat)
+            .and_then(|s| s.chars.first())
+            .and_then(|c| c.data(data))
+            .map(|c| c.said_name())
+            .unwrap_or_else(|| Value::from("?"))
     }
 
     /// Whether the Epilogue is due.
