@@ -464,7 +464,7 @@ mod tests {
         // 13-10 = 3 ... 4 left over ... 1 subtracted, leaving 3 ... he has 6 points on his net climb."
         let mut r = run(&[14, 13]);
         r.points = 19;
-        let n = vec!["ring hook".to_string(), "net climb".to_string()];
+        let n = vec![Value::from("ring hook"), Value::from("net climb")];
         let t = r.turn([6, 2, 1], false, &n);
         assert_eq!(
             r.boxes[0].mark,
@@ -638,7 +638,7 @@ mod props {
         ) {
             let course: Vec<usize> = (0..skills.len()).collect();
             let mut r = Run::new(course, skills.clone(), RunRules { turn_limit: 200, ..RunRules::default() });
-            let names: Vec<String> = vec![];
+            let names: Vec<Value> = vec![];
             let mut earned = 0i64;
             for (a, b, c) in rolls {
                 if !r.running() { break; }

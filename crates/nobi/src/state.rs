@@ -391,7 +391,7 @@ impl Nobi {
         let epilogue = matches!(self.step, Step::Epilogue { .. });
         let refused = |key: &str| {
             Err(Phrase::new(key)
-                .arg("ability", ab.name.as_str())
+                .arg("ability", ab.said_name())
                 .arg("tag", ab.tag.said()))
         };
         match ab.tag {
