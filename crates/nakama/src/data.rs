@@ -649,6 +649,49 @@ mod tests {
         assert!(d.character_by_name("Luffy").is_some());
     }
 
+    /// `croupier check-data`'s notes: the shipped cards all carry Japanese names; a data folder
+    /// with one enemy's `name_ja` left out gets a note naming it, and an empty one is refused.
+    #[test]
+    fn check_data_names_the_cards_without_japanese() {
+        use croupier_core::table::Game;
+        let shipped = load(&croupier_core::source_path("data")).unwrap();
+        assert_eq!(super::super::Nakama::data_notes(&shipped), Vec::<String>::new());
+        assert_eq!(
+            shipped.enemies[0].said_name().text(Locale::Ja),
+            "港のごろつき"
+        );
+        assert_eq!(shipped.character_by_name("ゾロ"), shipped.character_by_name("zoro"));
+        let copy = |edit: &dyn Fn(String) -> String| {
+            let tmp = tempfile::tempdir().unwrap();
+            let n = tmp.path().join("nakama");
+            std::fs::create_dir_all(&n).unwrap();
+            for f in [
+                "friends.toml",
+                "enemies.toml",
+                "bosses.toml",
+                "characters.toml",
+            ] {
+                let text =
+                    std::fs::read_to_string(croupier_core::source_path("data/nakama").join(f))
+                        .unwrap();
+                let text = if f == "enemies.toml" { edit(text) } else { text };
+                std::fs::write(n.join(f), text).unwrap();
+            }
+            load(tmp.path())
+        };
+        let d = copy(&|t| t.replacen("name_ja = \"双剣団\"\n", "", 1)).unwrap();
+        assert_eq!(
+            super::super::Nakama::data_notes(&d),
+            vec!["nakama/enemies.toml name_ja: 1 entry without Japanese words (the English is shown to Japanese readers): twin-cutlass".to_string()]
+        );
+        let errs = copy(&|t| t.replacen("name_ja = \"双剣団\"", "name_ja = \"\"", 1)).unwrap_err();
+        assert!(
+            errs.iter()
+                .any(|e| e.item == "twin-cutlass" && e.problem.contains("`name_ja`")),
+            "{errs:?}"
+        );
+    }
+
     #[test]
     fn loader_names_file_card_and_field() {
         let tmp = tempfile::tempdir().unwrap();

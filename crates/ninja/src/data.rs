@@ -361,6 +361,43 @@ mod tests {
         assert_eq!(d.additive_on(5).map(|a| a.luck), Some(true));
     }
 
+    /// `croupier check-data`'s notes: the shipped additives and obstacles all carry Japanese;
+    /// a data folder with one obstacle's `name_ja` left out gets a note naming it, and an empty
+    /// one is refused.
+    #[test]
+    fn check_data_names_the_entries_without_japanese() {
+        use croupier_core::i18n::Locale;
+        use croupier_core::table::Game;
+        let src = croupier_core::source_path("data/ninja");
+        let shipped = NinjaData::load(&croupier_core::source_path("data")).unwrap();
+        assert_eq!(super::super::Tournament::data_notes(&shipped), Vec::<String>::new());
+        assert_eq!(shipped.additive_said("luck").text(Locale::Ja), "幸運");
+        assert_eq!(shipped.find_additive("幸運").map(|a| a.id.as_str()), Some("luck"));
+        let copy = |edit: &dyn Fn(String) -> String| {
+            let tmp = tempfile::tempdir().unwrap();
+            let n = tmp.path().join("ninja");
+            std::fs::create_dir_all(&n).unwrap();
+            for f in ["additives.toml", "obstacles.toml", "names.toml"] {
+                let text = std::fs::read_to_string(src.join(f)).unwrap();
+                let text = if f == "obstacles.toml" { edit(text) } else { text };
+                std::fs::write(n.join(f), text).unwrap();
+            }
+            NinjaData::load(tmp.path())
+        };
+        let d = copy(&|t| t.replacen("name_ja = \"ペグボード\"\n", "", 1)).unwrap();
+        assert_eq!(
+            super::super::Tournament::data_notes(&d),
+            vec!["ninja/obstacles.toml name_ja: 1 entry without Japanese words (the English is shown to Japanese readers): peg".to_string()]
+        );
+        let errs = copy(&|t| t.replacen("name_ja = \"ペグボード\"", "name_ja = \" \"", 1))
+            .unwrap_err();
+        assert!(
+            errs.iter()
+                .any(|e| e.item == "peg" && e.problem.contains("`name_ja`")),
+            "{errs:?}"
+        );
+    }
+
     #[test]
     fn bad_tables_are_reported_with_file_and_field() {
         let mut d = NinjaData::load(&croupier_core::source_path("data")).expect("valid");

@@ -185,6 +185,57 @@ fn replace(dir: &Path, file: &str, from: &str, to: &str) {
     std::fs::write(&p, s.replacen(from, to, 1)).unwrap();
 }
 
+/// `croupier check-data`'s notes: the shipped cards all carry Japanese; a card without its
+/// `name_ja` (or an Ability without its `text_ja`, a table without `entries_ja`) is named, an
+/// empty Japanese text is refused, and the Japanese is what a Japanese reader gets.
+#[test]
+fn check_data_names_the_cards_without_japanese() {
+    use croupier_core::i18n::Locale;
+    use croupier_core::table::Game;
+    let shipped = load();
+    assert_eq!(Nobi::data_notes(&shipped), Vec::<String>::new());
+    let c = shipped.character("moss-witch").unwrap();
+    assert_eq!(c.said_name().text(Locale::Ja), "垣根の魔女モス");
+    assert_eq!(c.said_name().text(Locale::En), "Moss the Hedge Witch");
+    assert_eq!(
+        shipped.tables[0].said_entry(0).unwrap().text(Locale::Ja),
+        "錆びた鍵"
+    );
+    let d = write_data(|d| {
+        replace(d, "scenes.toml", "name_ja = \"授業の日\"\n", "");
+        replace(d, "light.toml", ", text_ja = \"自分のパワー判定1回に1を足します。\"", "");
+        replace(d, "tables.toml", "entries_ja = [\"紙の王冠\"", "# [\"紙の王冠\"");
+    })
+    .unwrap();
+    let notes = Nobi::data_notes(&d);
+    assert_eq!(notes.len(), 3, "{notes:#?}");
+    assert!(
+        notes[0].starts_with("nobi/sword/light.toml") && notes[0].ends_with(": l07"),
+        "{notes:#?}"
+    );
+    assert!(
+        notes[1].starts_with("nobi/sword/scenes.toml") && notes[1].ends_with(": s02"),
+        "{notes:#?}"
+    );
+    assert!(notes[2].ends_with(": objects-2"), "{notes:#?}");
+    // Where the data has no Japanese, a Japanese reader gets the English.
+    assert_eq!(d.scene("s02").unwrap().said_name().text(Locale::Ja), "School Day");
+    let e = write_data(|d| replace(d, "scenes.toml", "name_ja = \"授業の日\"", "name_ja = \" \""))
+        .unwrap_err();
+    assert!(
+        e.iter()
+            .any(|e| e.item == "s02" && e.problem.contains("field `name_ja`: is empty")),
+        "{e:?}"
+    );
+    let e = write_data(|d| replace(d, "characters.toml", "name_ja = \"烈火の突撃\"", "name_ja = 3"))
+        .unwrap_err();
+    assert!(
+        e.iter()
+            .any(|e| e.item == "ember-knight" && e.problem.contains("ability.name_ja")),
+        "{e:?}"
+    );
+}
+
 #[test]
 fn loader_names_file_card_and_field() {
     let e = write_data(|d| replace(d, "scenes.toml", "id = \"s02\"", "id = \"s01\"")).unwrap_err();
