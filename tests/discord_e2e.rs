@@ -1480,7 +1480,9 @@ async fn autocomplete_labels_are_in_the_readers_language_and_values_are_not() {
     env.fake.set_locale(ALICE.id, "ja");
     env.slash(&BOB, "nobi new", &[]).await;
     let choices = |who: &Who, line: &str, option: &str, typed: &str| {
-        let id = env.fake.autocomplete(CHAN, who, line, &[(option, typed)], option);
+        let id = env
+            .fake
+            .autocomplete(CHAN, who, line, &[(option, typed)], option);
         let fake = &env.fake;
         async move {
             let cb = fake.callback(&id).await;
@@ -1502,7 +1504,11 @@ async fn autocomplete_labels_are_in_the_readers_language_and_values_are_not() {
         .iter()
         .find(|(_, v)| v == "Moss the Hedge Witch")
         .unwrap_or_else(|| panic!("{ja:?}"));
-    assert!(moss.0.starts_with("垣根の魔女モス（魔女、パワー2、テクニック5）· 二番煎じ："), "{ja:?}");
+    assert!(
+        moss.0
+            .starts_with("垣根の魔女モス（魔女、パワー2、テクニック5）· 二番煎じ："),
+        "{ja:?}"
+    );
     assert!(ja.iter().all(|(name, _)| !name.contains("Witch")), "{ja:?}");
     // Typed in Japanese, found by its Japanese name.
     let typed = choices(&ALICE, "nobi join", "character", "モス").await;
@@ -1517,7 +1523,10 @@ async fn autocomplete_labels_are_in_the_readers_language_and_values_are_not() {
     assert_eq!(en[0].1, "Moss the Hedge Witch");
     // A game's command offered before any table is open (Nakama's characters).
     let ja = choices(&ALICE, "nakama new", "character", "").await;
-    assert!(ja.contains(&("ゾロ".to_string(), "Zoro".to_string())), "{ja:?}");
+    assert!(
+        ja.contains(&("ゾロ".to_string(), "Zoro".to_string())),
+        "{ja:?}"
+    );
     let en = choices(&BOB, "nakama new", "character", "zo").await;
     assert_eq!(en, vec![("Zoro".to_string(), "Zoro".to_string())]);
     env.stop().await;

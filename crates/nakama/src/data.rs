@@ -574,7 +574,11 @@ pub fn load(dir: &Path) -> Result<NakamaData, Vec<DataError>> {
         .iter()
         .map(|(id, e)| ("enemies.toml", id, &e.name_ja))
         .chain(bosses.iter().map(|(id, b)| ("bosses.toml", id, &b.name_ja)))
-        .chain(characters.iter().map(|(id, c)| ("characters.toml", id, &c.name_ja)));
+        .chain(
+            characters
+                .iter()
+                .map(|(id, c)| ("characters.toml", id, &c.name_ja)),
+        );
     for (file, id, ja) in names_ja {
         if ja.as_deref().is_some_and(|j| j.trim().is_empty()) {
             errors.push(DataError::new(
@@ -655,12 +659,18 @@ mod tests {
     fn check_data_names_the_cards_without_japanese() {
         use croupier_core::table::Game;
         let shipped = load(&croupier_core::source_path("data")).unwrap();
-        assert_eq!(super::super::Nakama::data_notes(&shipped), Vec::<String>::new());
+        assert_eq!(
+            super::super::Nakama::data_notes(&shipped),
+            Vec::<String>::new()
+        );
         assert_eq!(
             shipped.enemies[0].said_name().text(Locale::Ja),
             "港のごろつき"
         );
-        assert_eq!(shipped.character_by_name("ゾロ"), shipped.character_by_name("zoro"));
+        assert_eq!(
+            shipped.character_by_name("ゾロ"),
+            shipped.character_by_name("zoro")
+        );
         let copy = |edit: &dyn Fn(String) -> String| {
             let tmp = tempfile::tempdir().unwrap();
             let n = tmp.path().join("nakama");
@@ -674,7 +684,11 @@ mod tests {
                 let text =
                     std::fs::read_to_string(croupier_core::source_path("data/nakama").join(f))
                         .unwrap();
-                let text = if f == "enemies.toml" { edit(text) } else { text };
+                let text = if f == "enemies.toml" {
+                    edit(text)
+                } else {
+                    text
+                };
                 std::fs::write(n.join(f), text).unwrap();
             }
             load(tmp.path())

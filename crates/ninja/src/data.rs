@@ -370,16 +370,26 @@ mod tests {
         use croupier_core::table::Game;
         let src = croupier_core::source_path("data/ninja");
         let shipped = NinjaData::load(&croupier_core::source_path("data")).unwrap();
-        assert_eq!(super::super::Tournament::data_notes(&shipped), Vec::<String>::new());
+        assert_eq!(
+            super::super::Tournament::data_notes(&shipped),
+            Vec::<String>::new()
+        );
         assert_eq!(shipped.additive_said("luck").text(Locale::Ja), "幸運");
-        assert_eq!(shipped.find_additive("幸運").map(|a| a.id.as_str()), Some("luck"));
+        assert_eq!(
+            shipped.find_additive("幸運").map(|a| a.id.as_str()),
+            Some("luck")
+        );
         let copy = |edit: &dyn Fn(String) -> String| {
             let tmp = tempfile::tempdir().unwrap();
             let n = tmp.path().join("ninja");
             std::fs::create_dir_all(&n).unwrap();
             for f in ["additives.toml", "obstacles.toml", "names.toml"] {
                 let text = std::fs::read_to_string(src.join(f)).unwrap();
-                let text = if f == "obstacles.toml" { edit(text) } else { text };
+                let text = if f == "obstacles.toml" {
+                    edit(text)
+                } else {
+                    text
+                };
                 std::fs::write(n.join(f), text).unwrap();
             }
             NinjaData::load(tmp.path())
@@ -389,8 +399,8 @@ mod tests {
             super::super::Tournament::data_notes(&d),
             vec!["ninja/obstacles.toml name_ja: 1 entry without Japanese words (the English is shown to Japanese readers): peg".to_string()]
         );
-        let errs = copy(&|t| t.replacen("name_ja = \"ペグボード\"", "name_ja = \" \"", 1))
-            .unwrap_err();
+        let errs =
+            copy(&|t| t.replacen("name_ja = \"ペグボード\"", "name_ja = \" \"", 1)).unwrap_err();
         assert!(
             errs.iter()
                 .any(|e| e.item == "peg" && e.problem.contains("`name_ja`")),

@@ -790,7 +790,8 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                         }
                     }
                     let (name, prof) = (e.str("name"), e.str("profession"));
-                    let (name_ja, profession_ja) = (e.opt_str("name_ja"), e.opt_str("profession_ja"));
+                    let (name_ja, profession_ja) =
+                        (e.opt_str("name_ja"), e.opt_str("profession_ja"));
                     let (p, t2) = (e.int("power", 0, 10), e.int("technique", 0, 10));
                     if e.t.get("ability").is_none() {
                         e.err("ability", "is missing");
@@ -825,7 +826,9 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                 }
                 "light" | "darkness" => {
                     e.allowed = if key == "light" {
-                        &["id", "name", "name_ja", "text", "text_ja", "bonus", "ability"]
+                        &[
+                            "id", "name", "name_ja", "text", "text_ja", "bonus", "ability",
+                        ]
                     } else {
                         &[
                             "id",
@@ -843,7 +846,12 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                     let name = e.str("name");
                     let name_ja = e.opt_str("name_ja");
                     let (description, text, description_ja, text_ja) = if key == "light" {
-                        (Some(String::new()), e.str("text"), None, e.opt_str("text_ja"))
+                        (
+                            Some(String::new()),
+                            e.str("text"),
+                            None,
+                            e.opt_str("text_ja"),
+                        )
                     } else {
                         (
                             e.str("description"),
@@ -927,7 +935,8 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                     let (name, description) = (e.str("name"), e.str("description"));
                     let (name_ja, description_ja) =
                         (e.opt_str("name_ja"), e.opt_str("description_ja"));
-                    let (roleplay_ja, effect_ja) = (e.opt_str("roleplay_ja"), e.opt_str("effect_ja"));
+                    let (roleplay_ja, effect_ja) =
+                        (e.opt_str("roleplay_ja"), e.opt_str("effect_ja"));
                     let effect = e.opt_str("effect");
                     let check = e.opt_str("check");
                     let roleplay = e.opt_str("roleplay");
@@ -969,7 +978,14 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                     }
                 }
                 "epilogue" => {
-                    e.allowed = &["id", "name", "name_ja", "description", "description_ja", "test"];
+                    e.allowed = &[
+                        "id",
+                        "name",
+                        "name_ja",
+                        "description",
+                        "description_ja",
+                        "test",
+                    ];
                     e.unknown_fields();
                     let (name, description) = (e.str("name"), e.str("description"));
                     let (name_ja, description_ja) =

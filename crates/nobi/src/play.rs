@@ -388,7 +388,9 @@ fn scene(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>,
                 uses: vec![],
             };
             t.story.push(format!("Role-play challenge — {prompt}\n"));
-            let said = card.said_roleplay().unwrap_or_else(|| prompt.as_str().into());
+            let said = card
+                .said_roleplay()
+                .unwrap_or_else(|| prompt.as_str().into());
             m = m.field(Phrase::new("nobi-field-roleplay"), said);
         }
     }
@@ -463,7 +465,7 @@ fn use_ability(
     if t.limit_per_player {
         if let Some(u) = uses.iter().find(|u| u.seat == me) {
             return no(
-                Phrase::new("nobi-use-player-limit").arg("ability", data.ability_said(&u.ability)),
+                Phrase::new("nobi-use-player-limit").arg("ability", data.ability_said(&u.ability))
             );
         }
     }
@@ -696,8 +698,7 @@ fn resolve(t: &mut Nobi, ctx: &mut C<'_, '_>, success: bool) -> Result<Vec<Reply
                 .arg("kind", kind)
                 .arg(
                     "name",
-                    c.map(|c| c.said_name())
-                        .unwrap_or_else(|| Value::from("?")),
+                    c.map(|c| c.said_name()).unwrap_or_else(|| Value::from("?")),
                 )
                 .arg(
                     "card",

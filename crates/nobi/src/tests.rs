@@ -203,8 +203,18 @@ fn check_data_names_the_cards_without_japanese() {
     );
     let d = write_data(|d| {
         replace(d, "scenes.toml", "name_ja = \"授業の日\"\n", "");
-        replace(d, "light.toml", ", text_ja = \"自分のパワー判定1回に1を足します。\"", "");
-        replace(d, "tables.toml", "entries_ja = [\"紙の王冠\"", "# [\"紙の王冠\"");
+        replace(
+            d,
+            "light.toml",
+            ", text_ja = \"自分のパワー判定1回に1を足します。\"",
+            "",
+        );
+        replace(
+            d,
+            "tables.toml",
+            "entries_ja = [\"紙の王冠\"",
+            "# [\"紙の王冠\"",
+        );
     })
     .unwrap();
     let notes = Nobi::data_notes(&d);
@@ -219,16 +229,33 @@ fn check_data_names_the_cards_without_japanese() {
     );
     assert!(notes[2].ends_with(": objects-2"), "{notes:#?}");
     // Where the data has no Japanese, a Japanese reader gets the English.
-    assert_eq!(d.scene("s02").unwrap().said_name().text(Locale::Ja), "School Day");
-    let e = write_data(|d| replace(d, "scenes.toml", "name_ja = \"授業の日\"", "name_ja = \" \""))
-        .unwrap_err();
+    assert_eq!(
+        d.scene("s02").unwrap().said_name().text(Locale::Ja),
+        "School Day"
+    );
+    let e = write_data(|d| {
+        replace(
+            d,
+            "scenes.toml",
+            "name_ja = \"授業の日\"",
+            "name_ja = \" \"",
+        )
+    })
+    .unwrap_err();
     assert!(
         e.iter()
             .any(|e| e.item == "s02" && e.problem.contains("field `name_ja`: is empty")),
         "{e:?}"
     );
-    let e = write_data(|d| replace(d, "characters.toml", "name_ja = \"烈火の突撃\"", "name_ja = 3"))
-        .unwrap_err();
+    let e = write_data(|d| {
+        replace(
+            d,
+            "characters.toml",
+            "name_ja = \"烈火の突撃\"",
+            "name_ja = 3",
+        )
+    })
+    .unwrap_err();
     assert!(
         e.iter()
             .any(|e| e.item == "ember-knight" && e.problem.contains("ability.name_ja")),
