@@ -411,6 +411,17 @@ pub fn train_choice(rec: &NinjaRecord, a: &str, b: &str) -> Training {
     }
 }
 
+/// The values one after the other, each pair joined by the message `key` (`$a`, `$b`).
+pub fn joined(items: Vec<Value>, key: &str) -> Value {
+    let mut items = items.into_iter();
+    let Some(first) = items.next() else {
+        return Value::from("");
+    };
+    items.fold(first, |a, b| {
+        Value::from(Phrase::new(key).arg("a", a).arg("b", b))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -601,15 +612,4 @@ mod tests {
             assert_eq!(r.additives.len(), 2);
         }
     }
-}
-
-/// The values one after the other, each pair joined by the message `key` (`$a`, `$b`).
-pub fn joined(items: Vec<Value>, key: &str) -> Value {
-    let mut items = items.into_iter();
-    let Some(first) = items.next() else {
-        return Value::from("");
-    };
-    items.fold(first, |a, b| {
-        Value::from(Phrase::new(key).arg("a", a).arg("b", b))
-    })
 }
