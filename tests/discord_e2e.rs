@@ -1469,3 +1469,65 @@ async fn an_answer_lost_after_the_commit_is_sent_when_the_interaction_comes_agai
     assert_eq!(seats, 2, "applied once");
     env.stop().await;
 }
+
+/// Autocomplete speaks the typing reader's language: a Japanese client is offered the free
+/// Nobi characters by their Japanese names and the Nakama characters by theirs, an English
+/// client the English, each within Discord's 100 characters; the values filled in are the
+/// English names the commands read, whoever types.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autocomplete_labels_are_in_the_readers_language_and_values_are_not() {
+    let env = Env::start().await;
+    env.fake.set_locale(ALICE.id, "ja");
+    env.slash(&BOB, "nobi new", &[]).await;
+    let choices = |who: &Who, line: &str, option: &str, typed: &str| {
+        let id = env
+            .fake
+            .autocomplete(CHAN, who, line, &[(option, typed)], option);
+        let fake = &env.fake;
+        async move {
+            let cb = fake.callback(&id).await;
+            assert_eq!(cb.body["type"], 8);
+            cb.body["data"]["choices"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| {
+                    let name = c["name"].as_str().unwrap().to_string();
+                    assert!(name.chars().count() <= 100, "{name}");
+                    (name, c["value"].as_str().unwrap().to_string())
+                })
+                .collect::<Vec<_>>()
+        }
+    };
+    let ja = choices(&ALICE, "nobi join", "character", "").await;
+    let moss = ja
+        .iter()
+        .find(|(_, v)| v == "Moss the Hedge Witch")
+        .unwrap_or_else(|| panic!("{ja:?}"));
+    assert!(
+        moss.0
+            .starts_with("垣根の魔女モス（魔女、パワー2、テクニック5）· 二番煎じ："),
+        "{ja:?}"
+    );
+    assert!(ja.iter().all(|(name, _)| !name.contains("Witch")), "{ja:?}");
+    // Typed in Japanese, found by its Japanese name.
+    let typed = choices(&ALICE, "nobi join", "character", "モス").await;
+    assert_eq!(typed.len(), 1, "{typed:?}");
+    assert_eq!(typed[0].1, "Moss the Hedge Witch");
+    let en = choices(&BOB, "nobi join", "character", "moss").await;
+    assert_eq!(en.len(), 1, "{en:?}");
+    assert_eq!(
+        en[0].0,
+        "Moss the Hedge Witch (Witch, P2 T5) · Second Brew: If your own check fails, roll the dice once more"
+    );
+    assert_eq!(en[0].1, "Moss the Hedge Witch");
+    // A game's command offered before any table is open (Nakama's characters).
+    let ja = choices(&ALICE, "nakama new", "character", "").await;
+    assert!(
+        ja.contains(&("ゾロ".to_string(), "Zoro".to_string())),
+        "{ja:?}"
+    );
+    let en = choices(&BOB, "nakama new", "character", "zo").await;
+    assert_eq!(en, vec![("Zoro".to_string(), "Zoro".to_string())]);
+    env.stop().await;
+}

@@ -1,5 +1,5 @@
 # ワンピース ナカマ：仲間と敵（croupier-nakama）：返答、盤面、手札、案内、ボタン、拒否。
-# 名前はデータのまま：キャラクター（Luffy）、敵とボス、仲間カード（`Red 7`：色と数字、`card:` に書く名前）。
+# 名前はデータの日本語名：キャラクター（ルフィ）、敵とボス。仲間カードはデータのまま（`Red 7`：色と数字、`card:` に書く名前）。
 
 ## カードの言葉：能力、ダイスの結果、チャレンジ、特殊能力、ミッション、ランク。
 
@@ -93,7 +93,7 @@ nakama-empty = （空き）
 ## 卓を開く、参加、開始。
 
 nakama-open-title = 🏴‍☠️ ワンピース ナカマ
-nakama-open = { $host }が卓を開きました。`/nakama join character:<name>` で参加してください（誰かがLuffyを担当し、Luffyから始めます）。そのあと `/nakama begin [bosses:<n>]` で開始します。{ $react ->
+nakama-open = { $host }が卓を開きました。`/nakama join character:<name>` で参加してください（誰かがルフィを担当し、ルフィから始めます）。そのあと `/nakama begin [bosses:<n>]` で開始します。{ $react ->
         [on] リアクションステップあり：勧誘のたびに、手番プレイヤーが「続行」を押すまで、クルーは特殊能力を使えます。
         [off] リアクションステップなし：勧誘のあとすぐに戦闘です。
        *[default] リアクションステップは2人以上なら有効（勧誘のたびに、手番プレイヤーが「続行」を押すまで、クルーは特殊能力を使えます）、ソロプレイでは無効（ほかに反応する人がいないため）。
@@ -102,7 +102,7 @@ nakama-joins = { $who }が**{ $character }**としてクルーに参加 ＞ { $s
 nakama-now-plays = { $who }は**{ $character }**を担当します。
 nakama-leaves = { $who }がクルーを抜けました。
 nakama-begin-title = 🏴‍☠️ 冒険の始まり！
-nakama-begin = プレイヤー{ $players }人、敵の山札にボス{ $bosses }体。{ $first }（Luffy）から始めます。手札は非公開で配られました ＞ `/nakama hand` で自分の手札を見られます。{ $react ->
+nakama-begin = プレイヤー{ $players }人、敵の山札にボス{ $bosses }体。{ $first }（ルフィ）から始めます。手札は非公開で配られました ＞ `/nakama hand` で自分の手札を見られます。{ $react ->
         [on] リアクションステップあり：勧誘のたびに、「続行」までクルーは特殊能力を使えます。
         [solo] ソロ：リアクションステップなし（ほかに反応する人がいません）。特殊能力はいつでも使えます。
        *[off] リアクションステップなし：勧誘のあとすぐに戦闘です。
@@ -315,7 +315,7 @@ nakama-no-leave = 冒険が始まったあとは抜けられません。
 nakama-begun-already = 冒険はもう始まっています。
 nakama-begin-who = 冒険を始められるのはプレイヤーかホストだけです。
 nakama-nobody-joined = まだ誰も参加していません：`/nakama join character:<name>`。
-nakama-needs-luffy = 誰かがLuffyを担当する必要があります（Luffyのプレイヤーから始めます）：`/nakama join character:Luffy`。
+nakama-needs-luffy = 誰かがルフィを担当する必要があります（ルフィのプレイヤーから始めます）：`/nakama join character:Luffy`。
 nakama-bosses-only = ボスは{ $count }体しかいません。
 nakama-recruited-already = この手番ではもう勧誘しました（{ $step }）。
 nakama-hat-range = 麦わら帽子で選べるのは1～5です。{ $value }は選べません。

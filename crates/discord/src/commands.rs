@@ -599,13 +599,15 @@ pub enum Suggested {
     Int(i64),
 }
 
-/// The game's suggestions as Discord takes them: the first 25, each name cut to 100
-/// characters (ending with `…`) and each text value cut to 100 characters (a prefix: what a
-/// game reads by prefix still finds it), names made non-empty; an integer option keeps only
-/// values that are whole numbers, and a value already offered is not offered twice.
+/// The game's suggestions as Discord takes them: the first 25, each name in the typing
+/// reader's `locale` (its value the same in every language) cut to 100 characters (ending
+/// with `…`) and each text value cut to 100 characters (a prefix: what a game reads by prefix
+/// still finds it), names made non-empty; an integer option keeps only values that are whole
+/// numbers, and a value already offered is not offered twice.
 pub fn autocomplete_choices(
     found: &[croupier_core::table::Choice],
     integer: bool,
+    locale: Locale,
 ) -> Vec<(String, Suggested)> {
     let mut out: Vec<(String, Suggested)> = vec![];
     for c in found {
@@ -623,7 +625,7 @@ pub fn autocomplete_choices(
         if out.iter().any(|(_, v)| *v == value) {
             continue;
         }
-        let label = super::render::cut(c.label.trim(), CHOICE_TEXT);
+        let label = super::render::cut(c.label_in(locale).trim(), CHOICE_TEXT);
         let label = if label.is_empty() {
             super::render::cut(&c.value, CHOICE_TEXT)
         } else {
@@ -1161,12 +1163,14 @@ mod tests {
     #[test]
     fn autocomplete_choices_are_cut_to_discords_limits() {
         use croupier_core::table::Choice;
-        let long = |i: usize| Choice {
-            label: format!("{i} {}", "l".repeat(150)),
-            value: format!("{i} {}", "v".repeat(150)),
+        let long = |i: usize| {
+            Choice::new(
+                format!("{i} {}", "l".repeat(150)),
+                format!("{i} {}", "v".repeat(150)),
+            )
         };
         let found: Vec<Choice> = (0..30).map(long).collect();
-        let out = autocomplete_choices(&found, false);
+        let out = autocomplete_choices(&found, false, Locale::En);
         assert_eq!(out.len(), AUTOCOMPLETE_CHOICES);
         for (label, value) in &out {
             assert_eq!(label.chars().count(), CHOICE_TEXT);
@@ -1184,30 +1188,21 @@ mod tests {
         // Integer options keep whole numbers only; an empty label falls back to the value;
         // two values cut to the same text are offered once.
         let found = vec![
-            Choice {
-                label: "three".into(),
-                value: "3".into(),
-            },
-            Choice {
-                label: "x".into(),
-                value: "x".into(),
-            },
-            Choice {
-                label: " ".into(),
-                value: "4".into(),
-            },
+            Choice::new("three", "3"),
+            Choice::new("x", "x"),
+            Choice::new(" ", "4"),
         ];
         assert_eq!(
-            autocomplete_choices(&found, true),
+            autocomplete_choices(&found, true, Locale::En),
             vec![
                 ("three".to_string(), Suggested::Int(3)),
                 ("4".to_string(), Suggested::Int(4))
             ]
         );
         let twins = vec![long(1), long(1)];
-        assert_eq!(autocomplete_choices(&twins, false).len(), 1);
+        assert_eq!(autocomplete_choices(&twins, false, Locale::En).len(), 1);
         // Within what the strict fake (and Discord) accept.
-        let body = json!({"choices": autocomplete_choices(&(0..30).map(long).collect::<Vec<_>>(), false)
+        let body = json!({"choices": autocomplete_choices(&(0..30).map(long).collect::<Vec<_>>(), false, Locale::En)
             .into_iter()
             .map(|(n, v)| match v {
                 Suggested::Text(t) => json!({"name": n, "value": t}),

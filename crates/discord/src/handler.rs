@@ -734,7 +734,8 @@ async fn on_autocomplete(shared: &Shared, http: &Http, ci: CommandInteraction) -
         }
     };
     let mut resp = CreateAutocompleteResponse::new();
-    for (label, value) in super::commands::autocomplete_choices(&choices, integer) {
+    let locale = readers(&ci.locale, ci.guild_locale.as_deref()).user;
+    for (label, value) in super::commands::autocomplete_choices(&choices, integer, locale) {
         resp = match value {
             super::commands::Suggested::Int(v) => resp.add_int_choice(label, v),
             super::commands::Suggested::Text(v) => resp.add_string_choice(label, v),

@@ -370,12 +370,46 @@ impl NakamaData {
             .iter()
             .position(|f| key(&f.label()) == s || key(&f.id) == s)
     }
-    /// Index of the character named or with id `s`, any case.
+    /// Index of the character named (in English or Japanese) or with id `s`, any case.
     pub fn character_by_name(&self, s: &str) -> Option<usize> {
         let s = s.trim();
-        self.characters
-            .iter()
-            .position(|c| c.name.eq_ignore_ascii_case(s) || c.id.eq_ignore_ascii_case(s))
+        self.characters.iter().position(|c| {
+            c.name.eq_ignore_ascii_case(s)
+                || c.id.eq_ignore_ascii_case(s)
+                || c.name_ja.as_deref() == Some(s)
+        })
+    }
+
+    /// What `croupier check-data` says of the cards without Japanese names (one note per file;
+    /// none when every card has one). Friends are named by colour and number, in the catalogue.
+    pub fn missing_japanese(&self) -> Vec<String> {
+        use croupier_core::table::said::missing_japanese as note;
+        [
+            note(
+                "nakama/enemies.toml name_ja",
+                self.enemies
+                    .iter()
+                    .filter(|c| c.name_ja.is_none())
+                    .map(|c| c.id.as_str()),
+            ),
+            note(
+                "nakama/bosses.toml name_ja",
+                self.bosses
+                    .iter()
+                    .filter(|c| c.name_ja.is_none())
+                    .map(|c| c.id.as_str()),
+            ),
+            note(
+                "nakama/characters.toml name_ja",
+                self.characters
+                    .iter()
+                    .filter(|c| c.name_ja.is_none())
+                    .map(|c| c.id.as_str()),
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     }
 }
 
@@ -536,6 +570,24 @@ pub fn load(dir: &Path) -> Result<NakamaData, Vec<DataError>> {
             }
         }
     }
+    let names_ja = enemies
+        .iter()
+        .map(|(id, e)| ("enemies.toml", id, &e.name_ja))
+        .chain(bosses.iter().map(|(id, b)| ("bosses.toml", id, &b.name_ja)))
+        .chain(
+            characters
+                .iter()
+                .map(|(id, c)| ("characters.toml", id, &c.name_ja)),
+        );
+    for (file, id, ja) in names_ja {
+        if ja.as_deref().is_some_and(|j| j.trim().is_empty()) {
+            errors.push(DataError::new(
+                format!("nakama/{file}"),
+                id,
+                "field `name_ja`: is empty (leave it out where there is no Japanese)",
+            ));
+        }
+    }
     if !characters.is_empty() && !characters.iter().any(|(id, _)| id == "luffy") {
         errors.push(DataError::new(
             "nakama/characters.toml",
@@ -599,6 +651,59 @@ mod tests {
             }
         }
         assert!(d.character_by_name("Luffy").is_some());
+    }
+
+    /// `croupier check-data`'s notes: the shipped cards all carry Japanese names; a data folder
+    /// with one enemy's `name_ja` left out gets a note naming it, and an empty one is refused.
+    #[test]
+    fn check_data_names_the_cards_without_japanese() {
+        use croupier_core::table::Game;
+        let shipped = load(&croupier_core::source_path("data")).unwrap();
+        assert_eq!(
+            super::super::Nakama::data_notes(&shipped),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            shipped.enemies[0].said_name().text(Locale::Ja),
+            "港のごろつき"
+        );
+        assert_eq!(
+            shipped.character_by_name("ゾロ"),
+            shipped.character_by_name("zoro")
+        );
+        let copy = |edit: &dyn Fn(String) -> String| {
+            let tmp = tempfile::tempdir().unwrap();
+            let n = tmp.path().join("nakama");
+            std::fs::create_dir_all(&n).unwrap();
+            for f in [
+                "friends.toml",
+                "enemies.toml",
+                "bosses.toml",
+                "characters.toml",
+            ] {
+                let text =
+                    std::fs::read_to_string(croupier_core::source_path("data/nakama").join(f))
+                        .unwrap();
+                let text = if f == "enemies.toml" {
+                    edit(text)
+                } else {
+                    text
+                };
+                std::fs::write(n.join(f), text).unwrap();
+            }
+            load(tmp.path())
+        };
+        let d = copy(&|t| t.replacen("name_ja = \"双剣団\"\n", "", 1)).unwrap();
+        assert_eq!(
+            super::super::Nakama::data_notes(&d),
+            vec!["nakama/enemies.toml name_ja: 1 entry without Japanese words (the English is shown to Japanese readers): twin-cutlass".to_string()]
+        );
+        let errs = copy(&|t| t.replacen("name_ja = \"双剣団\"", "name_ja = \"\"", 1)).unwrap_err();
+        assert!(
+            errs.iter()
+                .any(|e| e.item == "twin-cutlass" && e.problem.contains("`name_ja`")),
+            "{errs:?}"
+        );
     }
 
     #[test]

@@ -91,6 +91,10 @@ impl Game for Nakama {
         data::load(dir)
     }
 
+    fn data_notes(data: &NakamaData) -> Vec<String> {
+        data.missing_japanese()
+    }
+
     fn open(
         ctx: &mut Ctx<'_, NakamaData, ()>,
         host: &Actor,
@@ -139,10 +143,10 @@ impl Game for Nakama {
             NakamaCommand::New { .. } => return no(Phrase::new("nakama-open-already")),
             NakamaCommand::Join { character: c } => {
                 let Some(character) = d.character_by_name(&c) else {
-                    let names: Vec<&str> = d.characters.iter().map(|c| c.name.as_str()).collect();
+                    let names = d.characters.iter().map(|c| c.said_name()).collect();
                     return no(Phrase::new("nakama-no-character-choose")
                         .arg("name", c)
-                        .arg("names", names.join(", ")));
+                        .arg("names", state::list(names)));
                 };
                 NakamaAction::Join { character }
             }
@@ -316,15 +320,20 @@ impl Game for Nakama {
                 .iter()
                 .enumerate()
                 .filter(|(i, c)| {
-                    c.name.to_ascii_lowercase().contains(&p)
+                    (c.name.to_ascii_lowercase().contains(&p)
+                        || c.name_ja.as_ref().is_some_and(|n| n.contains(&p)))
                         && !self
                             .players
                             .iter()
                             .any(|pl| pl.character == *i && pl.user != viewer.id)
                 })
-                .map(|(_, c)| Choice {
-                    label: format!("{} — {}", c.name, c.special.render()),
-                    value: c.name.clone(),
+                .map(|(_, c)| {
+                    Choice::said(
+                        Phrase::new("nakama-choice-character")
+                            .arg("name", c.said_name())
+                            .arg("special", c.special.said()),
+                        c.name.clone(),
+                    )
                 })
                 .take(25)
                 .collect(),
@@ -337,10 +346,7 @@ impl Game for Nakama {
                         .iter()
                         .map(|&f| &d.friends[f])
                         .filter(|f| f.long().to_ascii_lowercase().contains(&p))
-                        .map(|f| Choice {
-                            label: f.long(),
-                            value: f.id.clone(),
-                        })
+                        .map(|f| Choice::said(f.long_said(), f.id.clone()))
                         .collect()
                 })
                 .unwrap_or_default(),
@@ -362,8 +368,11 @@ impl Game for Nakama {
         let p = partial.trim().to_ascii_lowercase();
         d.characters
             .iter()
-            .filter(|c| c.name.to_ascii_lowercase().contains(&p))
-            .map(|c| Choice::same(c.name.clone()))
+            .filter(|c| {
+                c.name.to_ascii_lowercase().contains(&p)
+                    || c.name_ja.as_ref().is_some_and(|n| n.contains(&p))
+            })
+            .map(|c| Choice::said(c.said_name(), c.name.clone()))
             .collect()
     }
 }

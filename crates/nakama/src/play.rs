@@ -513,14 +513,14 @@ impl Nakama {
         {
             return no(Phrase::new("nakama-taken")
                 .arg("who", p.name.as_str())
-                .arg("character", c.name.as_str()));
+                .arg("character", c.said_name()));
         }
         if let Some(s) = self.seat(&a.id) {
             self.players[s].character = ch;
             return Ok(vec![Reply::public(Message::phrase(
                 Phrase::new("nakama-now-plays")
                     .arg("who", a.name.as_str())
-                    .arg("character", c.name.as_str()),
+                    .arg("character", c.said_name()),
             ))]);
         }
         if self.players.len() >= MAX_PLAYERS {
@@ -536,7 +536,7 @@ impl Nakama {
         Ok(vec![Reply::public(Message::phrase(
             Phrase::new("nakama-joins")
                 .arg("who", a.name.as_str())
-                .arg("character", c.name.as_str())
+                .arg("character", c.said_name())
                 .arg("special", c.special.said()),
         ))])
     }
@@ -578,14 +578,14 @@ impl Nakama {
             return no(Phrase::new("nakama-space-empty").arg("space", (sp + 1) as i64));
         };
         if foe.is_boss() && !bosses {
-            return no(Phrase::new("nakama-boss-not-enemy").arg("enemy", foe.name(d)));
+            return no(Phrase::new("nakama-boss-not-enemy").arg("enemy", foe.said(d)));
         }
         self.spaces[sp] = None;
         self.enemy_deck.push(foe);
         self.enemy_deck.shuffle(rng);
         log.push(
             Phrase::new("nakama-blocked")
-                .arg("enemy", foe.name(d))
+                .arg("enemy", foe.said(d))
                 .arg("space", (sp + 1) as i64)
                 .into(),
         );
@@ -760,10 +760,10 @@ impl Nakama {
             return no(Phrase::new("nakama-powered-down"));
         }
         let ch = &d.characters[self.players[s].character];
-        power_options(&ch.name, &ch.special, pick)?;
+        power_options(ch.said_name(), &ch.special, pick)?;
         let name: Value = Phrase::new("nakama-player-as")
             .arg("player", self.players[s].name.as_str())
-            .arg("character", ch.name.as_str())
+            .arg("character", ch.said_name())
             .into();
         let powers_up = |name: &Value| -> Value {
             Phrase::new("nakama-powers-up")
@@ -774,7 +774,7 @@ impl Nakama {
             Special::ThreatDown { n } => {
                 if self.threat == 0 {
                     return no(
-                        Phrase::new("nakama-power-threat-zero").arg("character", ch.name.as_str())
+                        Phrase::new("nakama-power-threat-zero").arg("character", ch.said_name())
                     );
                 }
                 self.lower_threat(n);
@@ -907,7 +907,7 @@ pub fn power_needs(sp: &Special) -> &'static [(&'static str, &'static str, &'sta
 
 /// Refuses a `/nakama power` that lacks an option the character's ability needs (saying what
 /// to add) or carries options it does not use (naming them), before anything changes.
-fn power_options(who: &str, sp: &Special, pick: &Pick) -> Result<(), RuleError> {
+fn power_options(who: Value, sp: &Special, pick: &Pick) -> Result<(), RuleError> {
     let needs = power_needs(sp);
     let given: [(&str, bool); 5] = [
         ("from", pick.from.is_some()),
@@ -924,7 +924,9 @@ fn power_options(who: &str, sp: &Special, pick: &Pick) -> Result<(), RuleError> 
     };
     let allowed: Vec<&str> = needs.iter().map(|(o, _, _)| *o).collect();
     unused_options(
-        Phrase::new("nakama-what-power").arg("who", who).into(),
+        Phrase::new("nakama-what-power")
+            .arg("who", who.clone())
+            .into(),
         pick,
         &allowed,
         usage.clone().into(),

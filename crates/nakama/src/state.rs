@@ -38,6 +38,13 @@ impl Foe {
             Foe::Boss(i) => &d.bosses[i].name,
         }
     }
+    /// Its name in each language the data carries.
+    pub fn said(&self, d: &NakamaData) -> Value {
+        match *self {
+            Foe::Enemy(i) => d.enemies[i].said_name(),
+            Foe::Boss(i) => d.bosses[i].said_name(),
+        }
+    }
     /// Threat level.
     pub fn threat(&self, d: &NakamaData) -> u8 {
         match *self {
@@ -605,7 +612,7 @@ impl Nakama {
                 self.lower_threat(t);
                 log.push(
                     Phrase::new("nakama-combat-defeated")
-                        .arg("enemy", foe.name(d))
+                        .arg("enemy", foe.said(d))
                         .arg("threat", i64::from(t))
                         .arg("now", i64::from(self.threat))
                         .arg("reward", berries(foe.reward(d)))
@@ -614,7 +621,7 @@ impl Nakama {
             } else {
                 log.push(
                     Phrase::new("nakama-combat-holds")
-                        .arg("enemy", foe.name(d))
+                        .arg("enemy", foe.said(d))
                         .arg("threat", i64::from(t))
                         .into(),
                 );
@@ -719,7 +726,7 @@ impl Nakama {
                 log.push(
                     Phrase::new("nakama-enemy-enters")
                         .arg("boss", if foe.is_boss() { "yes" } else { "no" })
-                        .arg("enemy", foe.name(d))
+                        .arg("enemy", foe.said(d))
                         .arg("space", (s + 1) as i64)
                         .arg("mission", foe.mission(d).sentence_said())
                         .into(),

@@ -1402,31 +1402,15 @@ fn who(n: &str) -> croupier_core::table::Actor {
     croupier_core::table::Actor::player(n, n)
 }
 
-/// The ASCII words a Japanese Nakama transcript may hold: the players' names, the data's names
-/// (characters, enemies and bosses, the friend cards' colours: `Red 7` is what `card:` takes;
-/// the data has no Japanese names yet) and the game's title (the table's own words name it).
-fn names_in(d: &NakamaData, players: &[&str]) -> Vec<String> {
-    // As `english_words` cuts a transcript into words (`Twin-Peak` is one).
-    let words = |s: &str| -> Vec<String> {
-        s.split(|c: char| !c.is_ascii_alphanumeric() && !"@/+-_".contains(c))
-            .filter(|w| !w.is_empty())
-            .map(String::from)
-            .collect()
-    };
+/// The ASCII words a Japanese Nakama transcript may hold: the players' names, the friend
+/// cards' colours (`Red 7` is what `card:` takes) and the game's title (the table's own words
+/// name it). The data's names (characters, enemies and bosses) read Japanese.
+fn names_in(_d: &NakamaData, players: &[&str]) -> Vec<String> {
     let mut names: Vec<String> = ["One", "Piece", "Nakama", "Friends", "Enemies"]
         .iter()
         .chain(players)
         .map(|s| s.to_string())
         .collect();
-    for c in &d.characters {
-        names.extend(words(&c.name));
-    }
-    for e in &d.enemies {
-        names.extend(words(&e.name));
-    }
-    for b in &d.bosses {
-        names.extend(words(&b.name));
-    }
     for c in super::mission::Colour::ALL {
         names.push(c.name().to_string());
     }

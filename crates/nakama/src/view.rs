@@ -74,7 +74,7 @@ fn enemy_line(i: usize, space: &Option<FoeView>, detail: bool) -> Phrase {
         "nakama-enemy-short"
     })
     .arg("pos", pos)
-    .arg("name", f.name.as_str())
+    .arg("name", f.name_said.clone())
     .arg("met", if f.met { "yes" } else { "no" });
     if detail {
         p.arg("boss", if f.boss { "yes" } else { "no" })
@@ -156,7 +156,7 @@ fn board_phrase(v: &NakamaView, title: &str, text: Value) -> Message {
             Phrase::new("nakama-crew-line")
                 .arg("active", if p.active { "yes" } else { "no" })
                 .arg("name", p.name.as_str())
-                .arg("character", p.character.as_str())
+                .arg("character", p.character_said.clone())
                 .arg("token", token(p.powered))
                 .arg("cards", p.cards as i64)
                 .into()
@@ -182,7 +182,7 @@ fn board_phrase(v: &NakamaView, title: &str, text: Value) -> Message {
             Phrase::new("nakama-field-defeated-enemies")
                 .arg("count", v.defeated_enemies.len() as i64),
             Phrase::new("nakama-defeated-enemies")
-                .arg("names", names(&v.defeated_enemies))
+                .arg("names", list(v.defeated_enemies_said.clone()))
                 .arg("rewards", v.rewards_said.clone()),
         )
         .field(
@@ -312,7 +312,7 @@ pub fn hand(g: &Nakama, s: usize, d: &NakamaData) -> Message {
         )
         .field(
             Phrase::new("nakama-hand-character")
-                .arg("character", ch.name.as_str())
+                .arg("character", ch.said_name())
                 .arg("token", token(p.powered)),
             ch.special.said(),
         );
@@ -364,7 +364,7 @@ pub fn turn_prompt(g: &Nakama, d: &NakamaData) -> Reply {
             Phrase::new("nakama-turn")
                 .arg("turn", i64::from(g.turns))
                 .arg("who", p.user.mention())
-                .arg("character", d.characters[p.character].name.as_str())
+                .arg("character", d.characters[p.character].said_name())
                 .arg("threat", i64::from(g.threat)),
         ))
         .ping(&p.user),
@@ -564,6 +564,8 @@ pub struct FriendView {
 pub struct FoeView {
     /// Name.
     pub name: String,
+    /// The name in each language the data carries.
+    pub name_said: Value,
     /// A boss.
     pub boss: bool,
     /// Threat level.
@@ -589,6 +591,8 @@ pub struct PlayerView {
     pub active: bool,
     /// Their character's name.
     pub character: String,
+    /// The same in each language the data carries.
+    pub character_said: Value,
     /// Power Up! token face up.
     pub powered: bool,
     /// Cards in hand (how many, never which).
@@ -618,6 +622,8 @@ pub struct NakamaView {
     pub defeated_friends: Vec<String>,
     /// Defeated enemies, by name.
     pub defeated_enemies: Vec<String>,
+    /// The same in each language the data carries.
+    pub defeated_enemies_said: Vec<Value>,
     /// Rewards so far (millions).
     pub reward: u32,
     /// The rank those rewards give; none after a defeat (the rulebook ranks only an adventure
@@ -710,6 +716,7 @@ pub fn view_model(
                 let mission_said = mission.sentence_said();
                 FoeView {
                     name: name.clone(),
+                    name_said: f.said(d),
                     boss,
                     threat,
                     reward,
@@ -761,6 +768,7 @@ pub fn view_model(
             .iter()
             .map(|f| f.name(d).to_string())
             .collect(),
+        defeated_enemies_said: g.defeated_enemies.iter().map(|f| f.said(d)).collect(),
         reward,
         rank: ranked.then(|| rank(reward)),
         rewards: rewards_said.text(Locale::En),
@@ -776,6 +784,7 @@ pub fn view_model(
                 you: viewer.is(&p.user),
                 active: g.phase == Phase::Playing && i == g.turn,
                 character: d.characters[p.character].name.clone(),
+                character_said: d.characters[p.character].said_name(),
                 powered: p.powered,
                 cards: p.hand.len(),
             })
@@ -792,7 +801,14 @@ pub fn view_model(
 pub fn secrets(g: &Nakama, d: &NakamaData, viewer: &croupier_core::table::Viewer) -> Vec<String> {
     use std::collections::BTreeSet;
     let friend = |i: &usize| d.friends.get(*i).map(|f| f.label());
-    let foe = |f: &super::state::Foe| f.name(d).to_string();
+    // By its name in each language the data carries.
+    let foe = |f: &super::state::Foe| {
+        let (en, ja) = match *f {
+            super::state::Foe::Enemy(i) => (&d.enemies[i].name, &d.enemies[i].name_ja),
+            super::state::Foe::Boss(i) => (&d.bosses[i].name, &d.bosses[i].name_ja),
+        };
+        std::iter::once(en.clone()).chain(ja.clone())
+    };
     let mut hidden: BTreeSet<String> = g.friend_deck.iter().filter_map(friend).collect();
     let mut seen: BTreeSet<String> = BTreeSet::new();
     for p in &g.players {
@@ -806,10 +822,10 @@ pub fn secrets(g: &Nakama, d: &NakamaData, viewer: &croupier_core::table::Viewer
     seen.extend(g.columns.iter().flatten().filter_map(friend));
     seen.extend(g.discard.iter().filter_map(friend));
     seen.extend(g.defeated_friends.iter().filter_map(friend));
-    hidden.extend(g.enemy_deck.iter().map(foe));
-    hidden.extend(g.out_of_game.iter().map(foe));
-    seen.extend(g.spaces.iter().flatten().map(foe));
-    seen.extend(g.defeated_enemies.iter().map(foe));
+    hidden.extend(g.enemy_deck.iter().flat_map(foe));
+    hidden.extend(g.out_of_game.iter().flat_map(foe));
+    seen.extend(g.spaces.iter().flatten().flat_map(foe));
+    seen.extend(g.defeated_enemies.iter().flat_map(foe));
     hidden.difference(&seen).cloned().collect()
 }
 

@@ -57,6 +57,9 @@ pub struct AdditiveDef {
     pub name_ja: Option<String>,
     /// One line on what it does.
     pub summary: String,
+    /// The `summary` in Japanese, if the data carries it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary_ja: Option<String>,
     /// True for the additive that grants rerolls instead of skill.
     #[serde(default)]
     pub luck: bool,
@@ -141,6 +144,31 @@ impl NinjaData {
         }
     }
 
+    /// What `croupier check-data` says of the entries without Japanese words (one note per
+    /// file; none when every entry has them). The ninjas' names are people's names.
+    pub fn missing_japanese(&self) -> Vec<String> {
+        use croupier_core::table::said::missing_japanese as note;
+        [
+            note(
+                "ninja/additives.toml name_ja, summary_ja",
+                self.additives
+                    .iter()
+                    .filter(|a| a.name_ja.is_none() || a.summary_ja.is_none())
+                    .map(|a| a.id.as_str()),
+            ),
+            note(
+                "ninja/obstacles.toml name_ja",
+                self.obstacles
+                    .iter()
+                    .filter(|o| o.name_ja.is_none())
+                    .map(|o| o.id.as_str()),
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
     fn validate(&self) -> Vec<DataError> {
         let mut e = Vec::new();
         let af = "ninja/additives.toml";
@@ -161,6 +189,11 @@ impl NinjaData {
             }
             if a.name.trim().is_empty() {
                 e.push(DataError::new(af, &a.id, "field `name`: empty"));
+            }
+            for (field, ja) in [("name_ja", &a.name_ja), ("summary_ja", &a.summary_ja)] {
+                if ja.as_deref().is_some_and(|j| j.trim().is_empty()) {
+                    e.push(DataError::new(af, &a.id, format!("field `{field}`: empty")));
+                }
             }
         }
         if faces.len() != 6 {
@@ -188,6 +221,9 @@ impl NinjaData {
             }
             if o.initials.trim().is_empty() || o.name.trim().is_empty() {
                 e.push(DataError::new(of, &o.id, "field `name`/`initials`: empty"));
+            }
+            if o.name_ja.as_deref().is_some_and(|j| j.trim().is_empty()) {
+                e.push(DataError::new(of, &o.id, "field `name_ja`: empty"));
             }
             for a in &o.additives {
                 if !ids.contains(a) {
@@ -262,12 +298,21 @@ impl NinjaData {
         self.additive(id).map(|a| a.name.as_str()).unwrap_or(id)
     }
 
-    /// Finds an additive by id or name, case-insensitively.
+    /// An additive's name in each language the data carries (the id if the chart lacks it).
+    pub fn additive_said(&self, id: &str) -> croupier_core::table::Value {
+        self.additive(id)
+            .map(AdditiveDef::said_name)
+            .unwrap_or_else(|| id.into())
+    }
+
+    /// Finds an additive by id or name (English or Japanese), case-insensitively.
     pub fn find_additive(&self, text: &str) -> Option<&AdditiveDef> {
         let t = text.trim().to_lowercase();
-        self.additives
-            .iter()
-            .find(|a| a.id.to_lowercase() == t || a.name.to_lowercase() == t)
+        self.additives.iter().find(|a| {
+            a.id.to_lowercase() == t
+                || a.name.to_lowercase() == t
+                || a.name_ja.as_deref() == Some(text.trim())
+        })
     }
 
     /// Indices of the obstacles of a course: round 1, round 2, or 3 (the final, all of them).
@@ -314,6 +359,53 @@ mod tests {
         assert_eq!(d.course(2).len(), 5);
         assert_eq!(d.course(3).len(), 10);
         assert_eq!(d.additive_on(5).map(|a| a.luck), Some(true));
+    }
+
+    /// `croupier check-data`'s notes: the shipped additives and obstacles all carry Japanese;
+    /// a data folder with one obstacle's `name_ja` left out gets a note naming it, and an empty
+    /// one is refused.
+    #[test]
+    fn check_data_names_the_entries_without_japanese() {
+        use croupier_core::i18n::Locale;
+        use croupier_core::table::Game;
+        let src = croupier_core::source_path("data/ninja");
+        let shipped = NinjaData::load(&croupier_core::source_path("data")).unwrap();
+        assert_eq!(
+            super::super::Tournament::data_notes(&shipped),
+            Vec::<String>::new()
+        );
+        assert_eq!(shipped.additive_said("luck").text(Locale::Ja), "幸運");
+        assert_eq!(
+            shipped.find_additive("幸運").map(|a| a.id.as_str()),
+            Some("luck")
+        );
+        let copy = |edit: &dyn Fn(String) -> String| {
+            let tmp = tempfile::tempdir().unwrap();
+            let n = tmp.path().join("ninja");
+            std::fs::create_dir_all(&n).unwrap();
+            for f in ["additives.toml", "obstacles.toml", "names.toml"] {
+                let text = std::fs::read_to_string(src.join(f)).unwrap();
+                let text = if f == "obstacles.toml" {
+                    edit(text)
+                } else {
+                    text
+                };
+                std::fs::write(n.join(f), text).unwrap();
+            }
+            NinjaData::load(tmp.path())
+        };
+        let d = copy(&|t| t.replacen("name_ja = \"ペグボード\"\n", "", 1)).unwrap();
+        assert_eq!(
+            super::super::Tournament::data_notes(&d),
+            vec!["ninja/obstacles.toml name_ja: 1 entry without Japanese words (the English is shown to Japanese readers): peg".to_string()]
+        );
+        let errs =
+            copy(&|t| t.replacen("name_ja = \"ペグボード\"", "name_ja = \" \"", 1)).unwrap_err();
+        assert!(
+            errs.iter()
+                .any(|e| e.item == "peg" && e.problem.contains("`name_ja`")),
+            "{errs:?}"
+        );
     }
 
     #[test]

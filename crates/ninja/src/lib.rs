@@ -387,8 +387,8 @@ fn dice_text(d: [u8; 3]) -> String {
 }
 
 impl Tournament {
-    fn names(data: &NinjaData) -> Vec<String> {
-        data.obstacles.iter().map(|o| o.name.clone()).collect()
+    fn names(data: &NinjaData) -> Vec<Value> {
+        data.obstacles.iter().map(|o| o.said_name()).collect()
     }
 
     fn owner_of_current(&self) -> Option<UserId> {
@@ -906,8 +906,8 @@ fn global_command(
             let mut rec =
                 roster::new_ninja(data, name, occupation, actor.id.clone(), attrs, faces)?;
             rec.id = roster.next_id();
-            let a = data.additive_name(&rec.additives[0]);
-            let b = data.additive_name(&rec.additives[1]);
+            let a = data.additive_said(&rec.additives[0]);
+            let b = data.additive_said(&rec.additives[1]);
             let sheet = sheet::character_sheet_said(&rec, data);
             roster.ninjas.push(rec.clone());
             Ok(vec![Reply::public(Message::phrase(
@@ -995,17 +995,17 @@ fn global_command(
                 let Some(pick) = pick.as_deref() else {
                     return no(Phrase::new("ninja-train-rolled")
                         .arg("name", rec.name.as_str())
-                        .arg("a", data.additive_name(&pair[0]))
-                        .arg("b", data.additive_name(&pair[1])));
+                        .arg("a", data.additive_said(&pair[0]))
+                        .arg("b", data.additive_said(&pair[1])));
                 };
                 let Some(def) = data.find_additive(pick) else {
                     return no(Phrase::new("ninja-not-additive").arg("pick", pick));
                 };
                 if !pair.contains(&def.id) {
                     return no(Phrase::new("ninja-train-offered")
-                        .arg("a", data.additive_name(&pair[0]))
-                        .arg("b", data.additive_name(&pair[1]))
-                        .arg("pick", def.name.as_str()));
+                        .arg("a", data.additive_said(&pair[0]))
+                        .arg("b", data.additive_said(&pair[1]))
+                        .arg("pick", def.said_name()));
                 }
                 let id = def.id.clone();
                 let Some(r) = roster.find_mut(name) else {
@@ -1016,7 +1016,7 @@ fn global_command(
                 return Ok(vec![Reply::public(Message::phrase(
                     Phrase::new("ninja-takes")
                         .arg("name", r.name.as_str())
-                        .arg("additive", data.additive_name(&id))
+                        .arg("additive", data.additive_said(&id))
                         .arg("sheet", sheet::character_sheet_said(r, data)),
                 ))]);
             }
@@ -1043,23 +1043,23 @@ fn global_command(
                 .arg("name", r.name.as_str())
                 .arg("cost", i64::from(roster::ADDITIVE_COST))
                 .arg("first", i64::from(faces[0]))
-                .arg("a", a.name.as_str())
+                .arg("a", a.said_name())
                 .arg("second", i64::from(faces[1]))
-                .arg("b", b.name.as_str());
+                .arg("b", b.said_name());
             match choice {
                 Training::Took(id) => {
                     r.additives.push(id.clone());
                     Ok(vec![Reply::public(Message::phrase(
                         Phrase::new("ninja-train-took")
                             .arg("head", head)
-                            .arg("additive", data.additive_name(&id))
+                            .arg("additive", data.additive_said(&id))
                             .arg("sheet", sheet::character_sheet_said(r, data)),
                     ))])
                 }
                 Training::Choose(pair) => {
                     let cmd_name = r.name.clone();
                     r.pending_train = Some(pair.clone());
-                    let names = pair.clone().map(|id| data.additive_name(&id).to_string());
+                    let names = pair.clone().map(|id| data.additive_said(&id));
                     let [a, b] = names.clone();
                     let keys = ["ninja-button-take-a", "ninja-button-take-b"];
                     let phrase = Phrase::new("ninja-train-pick")
@@ -1569,6 +1569,10 @@ impl Game for Tournament {
 
     fn load_data(dir: &Path) -> Result<NinjaData, Vec<DataError>> {
         NinjaData::load(dir)
+    }
+
+    fn data_notes(data: &NinjaData) -> Vec<String> {
+        data.missing_japanese()
     }
 
     fn open(

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::data::{Attribute, NinjaData};
 use croupier_core::names::name_key;
 use croupier_core::rng::GameRng;
-use croupier_core::table::{Phrase, Place, Refusal, RuleError, UserId};
+use croupier_core::table::{Phrase, Place, Refusal, RuleError, UserId, Value};
 
 /// A refusal by the rules in the catalogue's words (`locales/*/ninja.ftl`).
 pub(crate) use croupier_core::table::refuse_said as no;
@@ -176,7 +176,7 @@ impl NinjaRecord {
     }
 
     /// Additives as "superior balance, luck ×2".
-    pub fn additive_list(&self, data: &NinjaData) -> String {
+    pub fn additive_list(&self, data: &NinjaData) -> Value {
         let mut seen: Vec<&str> = Vec::new();
         for a in &self.additives {
             if !seen.contains(&a.as_str()) {
@@ -184,15 +184,19 @@ impl NinjaRecord {
             }
         }
         if seen.is_empty() {
-            return "none".into();
+            return Phrase::new("ninja-additives-none").into();
         }
-        seen.iter()
+        let names = seen
+            .iter()
             .map(|a| match self.copies(a) {
-                1 => data.additive_name(a).to_string(),
-                n => format!("{} ×{n}", data.additive_name(a)),
+                1 => data.additive_said(a),
+                n => Phrase::new("ninja-additive-copies")
+                    .arg("name", data.additive_said(a))
+                    .arg("n", i64::from(n))
+                    .into(),
             })
-            .collect::<Vec<_>>()
-            .join(", ")
+            .collect();
+        joined(names, "ninja-additive-list")
     }
 
     /// Whether the ninja may still enter tournaments: `Err` with the reason if not.
@@ -405,6 +409,17 @@ pub fn train_choice(rec: &NinjaRecord, a: &str, b: &str) -> Training {
         (false, true) => Training::Took(a.to_string()),
         _ => Training::Choose([a.to_string(), b.to_string()]),
     }
+}
+
+/// The values one after the other, each pair joined by the message `key` (`$a`, `$b`).
+pub fn joined(items: Vec<Value>, key: &str) -> Value {
+    let mut items = items.into_iter();
+    let Some(first) = items.next() else {
+        return Value::from("");
+    };
+    items.fold(first, |a, b| {
+        Value::from(Phrase::new(key).arg("a", a).arg("b", b))
+    })
 }
 
 #[cfg(test)]

@@ -252,7 +252,7 @@ impl Run {
 
     /// Applies one turn's dice. `names[i]` names obstacle `i` for the play-by-play.
     /// Does nothing (and says so) if the run is over.
-    pub fn turn(&mut self, dice: [u8; 3], luck: bool, names: &[String]) -> TurnReport {
+    pub fn turn(&mut self, dice: [u8; 3], luck: bool, names: &[Value]) -> TurnReport {
         let total: u8 = dice.iter().sum();
         let class = self.classify(total);
         if !self.running() {
@@ -281,7 +281,7 @@ impl Run {
             .arg("b", i64::from(dice[1]))
             .arg("c", i64::from(dice[2]))
             .arg("total", i64::from(total))
-            .arg("obstacle", here.as_str())
+            .arg("obstacle", here.clone())
             .arg("skill", i64::from(skill))
             .arg("luck", if luck { "yes" } else { "no" });
         let (mark, tail) = match class {
@@ -314,7 +314,7 @@ impl Run {
                             Phrase::new("ninja-turn-complete")
                                 .arg("plus", plus)
                                 .arg("points", i64::from(total_pts))
-                                .arg("obstacle", here.as_str())
+                                .arg("obstacle", here.clone())
                                 .arg("turns", i64::from(self.turns))
                                 .arg("left", i64::from(left)),
                         )
@@ -334,7 +334,7 @@ impl Run {
                                 Phrase::new("ninja-turn-carry-cut")
                                     .arg("left", i64::from(left))
                                     .arg("cut", i64::from(skill - next_skill))
-                                    .arg("next", next.as_str())
+                                    .arg("next", next.clone())
                                     .arg("skill", i64::from(next_skill))
                                     .arg("carry", i64::from(self.carry)),
                             )
@@ -353,9 +353,9 @@ impl Run {
                             Phrase::new("ninja-turn-done")
                                 .arg("plus", plus)
                                 .arg("points", i64::from(total_pts))
-                                .arg("obstacle", here.as_str())
+                                .arg("obstacle", here.clone())
                                 .arg("carry", carry_txt)
-                                .arg("next", next.as_str()),
+                                .arg("next", next.clone()),
                         )
                     }
                 } else {
@@ -367,7 +367,7 @@ impl Run {
                         Phrase::new("ninja-turn-on")
                             .arg("plus", plus)
                             .arg("points", i64::from(total_pts))
-                            .arg("obstacle", here.as_str()),
+                            .arg("obstacle", here.clone()),
                     )
                 }
             }
@@ -434,10 +434,10 @@ pub fn roll_3d6(rng: &mut croupier_core::rng::GameRng) -> [u8; 3] {
 mod tests {
     use super::*;
 
-    fn names() -> Vec<String> {
+    fn names() -> Vec<Value> {
         ["log", "rope", "rock", "ring hook", "net climb"]
             .iter()
-            .map(|s| s.to_string())
+            .map(|s| Value::from(*s))
             .collect()
     }
 
@@ -464,7 +464,7 @@ mod tests {
         // 13-10 = 3 ... 4 left over ... 1 subtracted, leaving 3 ... he has 6 points on his net climb."
         let mut r = run(&[14, 13]);
         r.points = 19;
-        let n = vec!["ring hook".to_string(), "net climb".to_string()];
+        let n = vec![Value::from("ring hook"), Value::from("net climb")];
         let t = r.turn([6, 2, 1], false, &n);
         assert_eq!(
             r.boxes[0].mark,
@@ -638,7 +638,7 @@ mod props {
         ) {
             let course: Vec<usize> = (0..skills.len()).collect();
             let mut r = Run::new(course, skills.clone(), RunRules { turn_limit: 200, ..RunRules::default() });
-            let names: Vec<String> = vec![];
+            let names: Vec<Value> = vec![];
             let mut earned = 0i64;
             for (a, b, c) in rolls {
                 if !r.running() { break; }

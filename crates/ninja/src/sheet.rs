@@ -2,7 +2,7 @@
 //! rulebook's exemplars.
 
 use super::data::NinjaData;
-use super::roster::NinjaRecord;
+use super::roster::{joined, NinjaRecord};
 use super::scoring::{Mark, Run, RunStatus, TurnBox};
 use super::tournament::{Round, Tournament};
 use croupier_core::i18n::Locale;
@@ -38,8 +38,8 @@ pub fn character_sheet_said(r: &NinjaRecord, data: &NinjaData) -> Phrase {
     if let Some([a, b]) = &r.pending_train {
         line(
             Phrase::new("ninja-sheet-pending")
-                .arg("a", data.additive_name(a))
-                .arg("b", data.additive_name(b))
+                .arg("a", data.additive_said(a))
+                .arg("b", data.additive_said(b))
                 .arg("name", r.name.as_str()),
         );
     }
@@ -50,13 +50,13 @@ pub fn character_sheet_said(r: &NinjaRecord, data: &NinjaData) -> Phrase {
             .arg("st", format!("{:>3}", r.st)),
     );
     for (o, v) in data.obstacles.iter().zip(&skills) {
-        let adds: Vec<&str> = o.additives.iter().map(|a| data.additive_name(a)).collect();
+        let adds: Vec<Value> = o.additives.iter().map(|a| data.additive_said(a)).collect();
         line(
             Phrase::new("ninja-sheet-skill")
                 .arg("skill", format!("{v:>3}"))
-                .arg("obstacle", o.name.as_str())
+                .arg("obstacle", o.said_name())
                 .arg("attribute", o.attribute.key())
-                .arg("additives", adds.join(" + ")),
+                .arg("additives", joined(adds, "ninja-additive-plus")),
         );
     }
     if r.luck(data) > 0 {

@@ -1139,9 +1139,9 @@ fn japanese(seed: u64) -> T {
     t
 }
 
-/// The ASCII words a Japanese transcript may hold: the players' and ninjas' names, the data's
-/// names (the house ninjas', the additives', the obstacles' and their initials: the data has no
-/// Japanese names yet), the game's title (the table's own words name it) and `GM`.
+/// The ASCII words a Japanese transcript may hold: the players' and ninjas' names, the house
+/// ninjas' names and the obstacles' initials (the score sheet's marks), the game's title (the
+/// table's own words name it) and `GM`. The additives and obstacles read Japanese.
 fn names_in(d: &NinjaData, ninjas: &[&str]) -> Vec<String> {
     let mut names: Vec<String> = [
         "alice",
@@ -1165,11 +1165,7 @@ fn names_in(d: &NinjaData, ninjas: &[&str]) -> Vec<String> {
     for n in &d.names {
         names.extend(words(n));
     }
-    for a in &d.additives {
-        names.extend(words(&a.name));
-    }
     for o in &d.obstacles {
-        names.extend(words(&o.name));
         names.extend(words(&o.initials));
     }
     names

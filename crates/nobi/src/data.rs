@@ -195,6 +195,9 @@ pub struct Character {
     pub name_ja: Option<String>,
     /// Profession.
     pub profession: String,
+    /// The `profession` in Japanese, if the data carries it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profession_ja: Option<String>,
     /// Power skill.
     pub power: i64,
     /// Technique skill.
@@ -298,8 +301,14 @@ pub struct Scene {
     pub description_ja: Option<String>,
     /// Check or Role-play challenge.
     pub test: Test,
+    /// A Role-play challenge's `prompt` in Japanese (`roleplay_ja`), if the data carries it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roleplay_ja: Option<String>,
     /// Optional extra effect for the GM.
     pub effect: Option<String>,
+    /// The `effect` in Japanese, if the data carries it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect_ja: Option<String>,
 }
 
 /// An Epilogue card.
@@ -334,6 +343,9 @@ pub struct SpecialTable {
     pub side: u8,
     /// Six entries (one per die face).
     pub entries: Vec<String>,
+    /// The `entries` in Japanese (as many, in the same order), if the data carries them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entries_ja: Option<Vec<String>>,
 }
 
 /// Everything the game reads from `data/nobi/sword/`.
@@ -379,17 +391,52 @@ impl NobiData {
     pub fn intro(&self, id: &str) -> Option<&Intro> {
         self.intros.iter().find(|c| c.id == id)
     }
-    /// A character found by name or id (case-insensitive).
-    pub fn character_named(&self, name: &str) -> Option<&Character> {
-        let n = name.trim().to_lowercase();
+    /// The Ability with this (English) name, on any card.
+    pub fn ability(&self, name: &str) -> Option<&Ability> {
         self.characters
             .iter()
-            .find(|c| c.id == n || c.name.to_lowercase() == n)
+            .map(|c| &c.ability)
+            .chain(
+                self.light
+                    .iter()
+                    .chain(self.darkness.iter())
+                    .filter_map(|c| c.ability.as_ref()),
+            )
+            .find(|a| a.name == name)
+    }
+    /// An Ability's name (as the table's state keeps it, in English) in each language the
+    /// data carries.
+    pub fn ability_said(&self, name: &str) -> croupier_core::table::Value {
+        self.ability(name)
+            .map(Ability::said_name)
+            .unwrap_or_else(|| name.into())
+    }
+    /// A Scene's name (as the table's state keeps it, in English) in each language the data
+    /// carries.
+    pub fn scene_said(&self, name: &str) -> croupier_core::table::Value {
+        self.scenes
+            .iter()
+            .find(|s| s.name == name)
+            .map(Scene::said_name)
+            .unwrap_or_else(|| name.into())
+    }
+    /// A character found by name (English or Japanese) or id (case-insensitive).
+    pub fn character_named(&self, name: &str) -> Option<&Character> {
+        let n = name.trim().to_lowercase();
+        let names = |c: &Character| {
+            [Some(c.name.to_lowercase()), c.name_ja.clone()]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+        };
+        self.characters
+            .iter()
+            .find(|c| c.id == n || names(c).contains(&n))
             .or_else(|| {
                 let hits: Vec<_> = self
                     .characters
                     .iter()
-                    .filter(|c| c.name.to_lowercase().contains(&n))
+                    .filter(|c| names(c).iter().any(|x| x.contains(&n)))
                     .collect();
                 (hits.len() == 1).then(|| hits[0])
             })
@@ -502,6 +549,34 @@ impl Entry<'_> {
             );
         }
     }
+    /// A table's die-face texts: exactly [`TABLE_ENTRIES`] non-empty ones (`required`: an
+    /// error if the field is absent).
+    fn texts(&mut self, key: &str, required: bool) -> Option<Vec<String>> {
+        match self.t.get(key) {
+            Some(Value::Array(a)) => {
+                let v: Vec<String> = a
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                if v.len() != a.len() || v.len() != TABLE_ENTRIES {
+                    self.err(
+                        key,
+                        format!("needs exactly {TABLE_ENTRIES} non-empty texts (one per die face)"),
+                    );
+                    None
+                } else {
+                    Some(v)
+                }
+            }
+            None if !required => None,
+            _ => {
+                self.err(key, "is missing or not a list");
+                None
+            }
+        }
+    }
     fn ability(&mut self, key: &str) -> Option<Ability> {
         let t = match self.t.get(key)? {
             Value::Table(t) => t,
@@ -524,14 +599,24 @@ impl Entry<'_> {
             }
         }
         for k in t.keys() {
-            if !["name", "tag", "effect", "text"].contains(&k.as_str()) {
+            if !["name", "tag", "effect", "text", "name_ja", "text_ja"].contains(&k.as_str()) {
                 self.err(
                     &format!("{key}.{k}"),
-                    "unknown field (expected name, tag, effect, text)",
+                    "unknown field (expected name, tag, effect, text, name_ja, text_ja)",
                 );
                 ok = false;
             }
         }
+        let mut ja = |k: &str| match t.get(k) {
+            None => None,
+            Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
+            Some(_) => {
+                self.err(&format!("{key}.{k}"), "must be non-empty text");
+                ok = false;
+                None
+            }
+        };
+        let (name_ja, text_ja) = (ja("name_ja"), ja("text_ja"));
         if !ok {
             return None;
         }
@@ -555,8 +640,8 @@ impl Entry<'_> {
             tag: tag?,
             text: get("text").unwrap_or_default().to_string(),
             effect: effect?,
-            name_ja: None,
-            text_ja: None,
+            name_ja,
+            text_ja,
         })
     }
 }
@@ -689,7 +774,9 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                         "card",
                         "side",
                         "name",
+                        "name_ja",
                         "profession",
+                        "profession_ja",
                         "power",
                         "technique",
                         "ability",
@@ -703,6 +790,8 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                         }
                     }
                     let (name, prof) = (e.str("name"), e.str("profession"));
+                    let (name_ja, profession_ja) =
+                        (e.opt_str("name_ja"), e.opt_str("profession_ja"));
                     let (p, t2) = (e.int("power", 0, 10), e.int("technique", 0, 10));
                     if e.t.get("ability").is_none() {
                         e.err("ability", "is missing");
@@ -730,22 +819,46 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                             power,
                             technique,
                             ability,
-                            name_ja: None,
+                            name_ja,
+                            profession_ja,
                         });
                     }
                 }
                 "light" | "darkness" => {
                     e.allowed = if key == "light" {
-                        &["id", "name", "text", "bonus", "ability"]
+                        &[
+                            "id", "name", "name_ja", "text", "text_ja", "bonus", "ability",
+                        ]
                     } else {
-                        &["id", "name", "description", "effect", "bonus", "ability"]
+                        &[
+                            "id",
+                            "name",
+                            "name_ja",
+                            "description",
+                            "description_ja",
+                            "effect",
+                            "effect_ja",
+                            "bonus",
+                            "ability",
+                        ]
                     };
                     e.unknown_fields();
                     let name = e.str("name");
-                    let (description, text) = if key == "light" {
-                        (Some(String::new()), e.str("text"))
+                    let name_ja = e.opt_str("name_ja");
+                    let (description, text, description_ja, text_ja) = if key == "light" {
+                        (
+                            Some(String::new()),
+                            e.str("text"),
+                            None,
+                            e.opt_str("text_ja"),
+                        )
                     } else {
-                        (e.str("description"), e.str("effect"))
+                        (
+                            e.str("description"),
+                            e.str("effect"),
+                            e.opt_str("description_ja"),
+                            e.opt_str("effect_ja"),
+                        )
                     };
                     let bonus = match e.opt_str("bonus") {
                         None => Ok(None),
@@ -779,9 +892,9 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                             text,
                             bonus,
                             ability,
-                            name_ja: None,
-                            description_ja: None,
-                            text_ja: None,
+                            name_ja,
+                            description_ja,
+                            text_ja,
                         };
                         if key == "light" {
                             d.light.push(c)
@@ -791,22 +904,39 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                     }
                 }
                 "introduction" => {
-                    e.allowed = &["id", "name", "description"];
+                    e.allowed = &["id", "name", "name_ja", "description", "description_ja"];
                     e.unknown_fields();
+                    let (name_ja, description_ja) =
+                        (e.opt_str("name_ja"), e.opt_str("description_ja"));
                     if let (Some(name), Some(description)) = (e.str("name"), e.str("description")) {
                         d.intros.push(Intro {
                             id,
                             name,
                             description,
-                            name_ja: None,
-                            description_ja: None,
+                            name_ja,
+                            description_ja,
                         });
                     }
                 }
                 "scene" => {
-                    e.allowed = &["id", "name", "description", "check", "roleplay", "effect"];
+                    e.allowed = &[
+                        "id",
+                        "name",
+                        "name_ja",
+                        "description",
+                        "description_ja",
+                        "check",
+                        "roleplay",
+                        "roleplay_ja",
+                        "effect",
+                        "effect_ja",
+                    ];
                     e.unknown_fields();
                     let (name, description) = (e.str("name"), e.str("description"));
+                    let (name_ja, description_ja) =
+                        (e.opt_str("name_ja"), e.opt_str("description_ja"));
+                    let (roleplay_ja, effect_ja) =
+                        (e.opt_str("roleplay_ja"), e.opt_str("effect_ja"));
                     let effect = e.opt_str("effect");
                     let check = e.opt_str("check");
                     let roleplay = e.opt_str("roleplay");
@@ -840,15 +970,26 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                             description,
                             test,
                             effect,
-                            name_ja: None,
-                            description_ja: None,
+                            name_ja,
+                            description_ja,
+                            roleplay_ja,
+                            effect_ja,
                         });
                     }
                 }
                 "epilogue" => {
-                    e.allowed = &["id", "name", "description", "test"];
+                    e.allowed = &[
+                        "id",
+                        "name",
+                        "name_ja",
+                        "description",
+                        "description_ja",
+                        "test",
+                    ];
                     e.unknown_fields();
                     let (name, description) = (e.str("name"), e.str("description"));
+                    let (name_ja, description_ja) =
+                        (e.opt_str("name_ja"), e.opt_str("description_ja"));
                     let test = match e.str("test") {
                         Some(t) => parse_check(&t).map_err(|p| e.err("test", p)).ok(),
                         None => None,
@@ -862,13 +1003,13 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                             description,
                             skill,
                             difficulty,
-                            name_ja: None,
-                            description_ja: None,
+                            name_ja,
+                            description_ja,
                         });
                     }
                 }
                 _ => {
-                    e.allowed = &["id", "kind", "side", "entries"];
+                    e.allowed = &["id", "kind", "side", "entries", "entries_ja"];
                     e.unknown_fields();
                     let kind = e.str("kind");
                     if let Some(k) = &kind {
@@ -877,32 +1018,15 @@ pub fn load(root: &Path) -> Result<NobiData, Vec<DataError>> {
                         }
                     }
                     let side = e.int("side", 1, 2);
-                    let entries: Option<Vec<String>> = match e.t.get("entries") {
-                        Some(Value::Array(a)) => {
-                            let v: Vec<String> = a
-                                .iter()
-                                .filter_map(Value::as_str)
-                                .map(|s| s.trim().to_string())
-                                .filter(|s| !s.is_empty())
-                                .collect();
-                            if v.len() != a.len() || v.len() != TABLE_ENTRIES {
-                                e.err("entries", format!("needs exactly {TABLE_ENTRIES} non-empty texts (one per die face)"));
-                                None
-                            } else {
-                                Some(v)
-                            }
-                        }
-                        _ => {
-                            e.err("entries", "is missing or not a list");
-                            None
-                        }
-                    };
+                    let entries = e.texts("entries", true);
+                    let entries_ja = e.texts("entries_ja", false);
                     if let (Some(kind), Some(side), Some(entries)) = (kind, side, entries) {
                         d.tables.push(SpecialTable {
                             id,
                             kind,
                             side: side as u8,
                             entries,
+                            entries_ja,
                         });
                     }
                 }
@@ -985,5 +1109,151 @@ impl Epilogue {
     /// Its name in each language the data carries (the English where it carries no other).
     pub fn said_name(&self) -> croupier_core::table::Value {
         croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+}
+
+/// What `croupier check-data` says of the cards without Japanese words beside their English
+/// ones (one note per file and field; none when every card has them).
+pub fn missing_japanese(d: &NobiData) -> Vec<String> {
+    use croupier_core::table::said::missing_japanese as note;
+    fn ids<'a, T>(
+        list: &'a [T],
+        keep: impl Fn(&T) -> bool,
+        id: impl Fn(&'a T) -> &'a str,
+    ) -> Vec<&'a str> {
+        list.iter().filter(|x| keep(x)).map(id).collect()
+    }
+    let no = |ja: &Option<String>| ja.is_none();
+    let ability_lacks = |a: &Ability| no(&a.name_ja) || no(&a.text_ja);
+    let gain_lacks = |c: &GainCard| {
+        no(&c.name_ja)
+            || no(&c.text_ja)
+            || (!c.description.is_empty() && no(&c.description_ja))
+            || c.ability.as_ref().is_some_and(ability_lacks)
+    };
+    [
+        note(
+            "nobi/sword/characters.toml name_ja, profession_ja, ability.name_ja, ability.text_ja",
+            ids(
+                &d.characters,
+                |c| no(&c.name_ja) || no(&c.profession_ja) || ability_lacks(&c.ability),
+                |c| c.id.as_str(),
+            ),
+        ),
+        note(
+            "nobi/sword/light.toml name_ja, text_ja, ability.name_ja, ability.text_ja",
+            ids(&d.light, gain_lacks, |c| c.id.as_str()),
+        ),
+        note(
+            "nobi/sword/darkness.toml name_ja, description_ja, effect_ja, ability.name_ja, ability.text_ja",
+            ids(&d.darkness, gain_lacks, |c| c.id.as_str()),
+        ),
+        note(
+            "nobi/sword/introductions.toml name_ja, description_ja",
+            ids(
+                &d.intros,
+                |c| no(&c.name_ja) || no(&c.description_ja),
+                |c| c.id.as_str(),
+            ),
+        ),
+        note(
+            "nobi/sword/scenes.toml name_ja, description_ja, roleplay_ja, effect_ja",
+            ids(
+                &d.scenes,
+                |c| {
+                    no(&c.name_ja)
+                        || no(&c.description_ja)
+                        || (matches!(c.test, Test::Roleplay { .. }) && no(&c.roleplay_ja))
+                        || (c.effect.is_some() && no(&c.effect_ja))
+                },
+                |c| c.id.as_str(),
+            ),
+        ),
+        note(
+            "nobi/sword/epilogues.toml name_ja, description_ja",
+            ids(
+                &d.epilogues,
+                |c| no(&c.name_ja) || no(&c.description_ja),
+                |c| c.id.as_str(),
+            ),
+        ),
+        note(
+            "nobi/sword/tables.toml entries_ja",
+            ids(&d.tables, |t| t.entries_ja.is_none(), |t| t.id.as_str()),
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+impl Ability {
+    /// Its rules text in each language the data carries.
+    pub fn said_text(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.text, self.text_ja.as_deref())
+    }
+}
+
+impl Character {
+    /// Its profession in each language the data carries.
+    pub fn said_profession(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.profession, self.profession_ja.as_deref())
+    }
+}
+
+impl GainCard {
+    /// Its effect text in each language the data carries.
+    pub fn said_text(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.text, self.text_ja.as_deref())
+    }
+    /// Its description in each language the data carries.
+    pub fn said_description(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.description, self.description_ja.as_deref())
+    }
+}
+
+impl Intro {
+    /// Its text in each language the data carries.
+    pub fn said_description(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.description, self.description_ja.as_deref())
+    }
+}
+
+impl Scene {
+    /// Its text in each language the data carries.
+    pub fn said_description(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.description, self.description_ja.as_deref())
+    }
+    /// Its Role-play challenge in each language the data carries (`None` for a Check).
+    pub fn said_roleplay(&self) -> Option<croupier_core::table::Value> {
+        match &self.test {
+            Test::Roleplay { prompt } => Some(croupier_core::table::said::data(
+                prompt,
+                self.roleplay_ja.as_deref(),
+            )),
+            Test::Check { .. } => None,
+        }
+    }
+    /// Its extra effect for the GM in each language the data carries, if it has one.
+    pub fn said_effect(&self) -> Option<croupier_core::table::Value> {
+        self.effect
+            .as_deref()
+            .map(|e| croupier_core::table::said::data(e, self.effect_ja.as_deref()))
+    }
+}
+
+impl Epilogue {
+    /// Its text in each language the data carries.
+    pub fn said_description(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.description, self.description_ja.as_deref())
+    }
+}
+
+impl SpecialTable {
+    /// Entry `i` (0–5) in each language the data carries.
+    pub fn said_entry(&self, i: usize) -> Option<croupier_core::table::Value> {
+        let en = self.entries.get(i)?;
+        let ja = self.entries_ja.as_ref().and_then(|j| j.get(i));
+        Some(croupier_core::table::said::data(en, ja.map(String::as_str)))
     }
 }

@@ -44,6 +44,10 @@ impl Game for Nobi {
         data::load(dir)
     }
 
+    fn data_notes(data: &NobiData) -> Vec<String> {
+        data::missing_japanese(data)
+    }
+
     fn open(
         ctx: &mut Ctx<'_, NobiData, ()>,
         host: &Actor,
@@ -263,30 +267,39 @@ impl Game for Nobi {
                 .free_characters(data)
                 .into_iter()
                 .filter(|c| {
-                    c.name.to_lowercase().contains(&p) || c.profession.to_lowercase().contains(&p)
+                    [&c.name, &c.profession]
+                        .into_iter()
+                        .chain(c.name_ja.iter())
+                        .chain(c.profession_ja.iter())
+                        .any(|w| w.to_lowercase().contains(&p))
                 })
-                .map(|c| Choice {
-                    // Discord shows at most 100 characters of a choice's name.
-                    label: format!(
-                        "{} ({}, P{} T{}) · {}: {}",
-                        c.name, c.profession, c.power, c.technique, c.ability.name, c.ability.text
+                .map(|c| {
+                    choice(
+                        Phrase::new("nobi-choice-character")
+                            .arg("name", c.said_name())
+                            .arg("profession", c.said_profession())
+                            .arg("power", c.power)
+                            .arg("technique", c.technique)
+                            .arg("ability", c.ability.said_name())
+                            .arg("text", c.ability.said_text()),
+                        c.name.clone(),
                     )
-                    .chars()
-                    .take(100)
-                    .collect(),
-                    value: c.name.clone(),
                 })
                 .collect(),
             ("npc", "card") => self
                 .npc_cards(data)
                 .into_iter()
-                .filter(|(_, c)| c.name.to_lowercase().contains(&p))
-                .map(|(_, c)| Choice {
-                    label: format!("{}: {}", c.name, c.text)
-                        .chars()
-                        .take(100)
-                        .collect(),
-                    value: c.name.clone(),
+                .filter(|(_, c)| {
+                    c.name.to_lowercase().contains(&p)
+                        || c.name_ja.as_ref().is_some_and(|n| n.contains(&p))
+                })
+                .map(|(_, c)| {
+                    choice(
+                        Phrase::new("nobi-choice-card")
+                            .arg("name", c.said_name())
+                            .arg("text", c.said_text()),
+                        c.name.clone(),
+                    )
                 })
                 .collect(),
             ("use", "ability") => self
@@ -297,14 +310,18 @@ impl Game for Nobi {
                         .iter()
                         .flat_map(|c| c.abilities(data))
                         .filter(|a| {
-                            a.tag != data::Tag::Permanent && a.name.to_lowercase().contains(&p)
+                            a.tag != data::Tag::Permanent
+                                && (a.name.to_lowercase().contains(&p)
+                                    || a.name_ja.as_ref().is_some_and(|n| n.contains(&p)))
                         })
-                        .map(|a| Choice {
-                            label: format!("{} ({}): {}", a.name, a.tag.name(), a.text)
-                                .chars()
-                                .take(100)
-                                .collect(),
-                            value: a.name.clone(),
+                        .map(|a| {
+                            choice(
+                                Phrase::new("nobi-choice-ability")
+                                    .arg("name", a.said_name())
+                                    .arg("tag", a.tag.said())
+                                    .arg("text", a.said_text()),
+                                a.name.clone(),
+                            )
                         })
                         .collect()
                 })
@@ -350,4 +367,12 @@ impl Nobi {
             buttons.iter().map(|(k, c)| (*k, c)),
         ))]
     }
+}
+
+/// An autocomplete entry shown in the words `said`, filled in as `value` (its English label
+/// cut to the 100 characters Discord shows, as the other languages' labels are cut there).
+fn choice(said: Phrase, value: String) -> Choice {
+    let mut c = Choice::said(said, value);
+    c.label = c.label.chars().take(100).collect();
+    c
 }

@@ -106,7 +106,7 @@ fn pick_character(
         Some((seat, true)) if t.seats.len() >= 2 && taken_now.is_none() => set_aside = Some(seat),
         Some((seat, support)) => {
             return no(Phrase::new("nobi-not-free")
-                .arg("name", c.name.as_str())
+                .arg("name", c.said_name())
                 .arg("holder", t.seats[seat].name.as_str())
                 .arg("support", if support { "yes" } else { "no" })
                 .arg("free", view::free_list(t, data)));
@@ -114,7 +114,7 @@ fn pick_character(
         None => {}
     }
     if taken_now == Some(c.card) {
-        return no(Phrase::new("nobi-other-side").arg("name", c.name.as_str()));
+        return no(Phrase::new("nobi-other-side").arg("name", c.said_name()));
     }
     Ok((c.id.clone(), set_aside))
 }
@@ -172,8 +172,8 @@ fn join(
                     "name",
                     gone.first()
                         .and_then(|c| c.data(data))
-                        .map(|c| c.name.as_str())
-                        .unwrap_or("?"),
+                        .map(|c| c.said_name())
+                        .unwrap_or_else(|| Value::from("?")),
                 ),
         );
     }
@@ -241,7 +241,9 @@ fn begin(t: &mut Nobi, ctx: &mut C<'_, '_>, gm: Option<&UserId>) -> Result<Vec<R
                     .arg("player", t.seats[i].name.as_str())
                     .arg(
                         "name",
-                        data.character(&id).map(|c| c.name.as_str()).unwrap_or("?"),
+                        data.character(&id)
+                            .map(|c| c.said_name())
+                            .unwrap_or_else(|| Value::from("?")),
                     ),
             ));
         } else if mode != Mode::TwoPlayer && t.seats[i].chars.len() > 1 {
@@ -299,9 +301,9 @@ fn begin(t: &mut Nobi, ctx: &mut C<'_, '_>, gm: Option<&UserId>) -> Result<Vec<R
         .arg("roles", roles)
         .arg("notes", view::more_lines(notes));
     if let Some(i) = intro {
-        p = p.arg("intro", i.name.as_str()).field(
-            Phrase::new("nobi-field-intro").arg("intro", i.name.as_str()),
-            i.description.as_str(),
+        p = p.arg("intro", i.said_name()).field(
+            Phrase::new("nobi-field-intro").arg("intro", i.said_name()),
+            i.said_description(),
         );
     }
     let mut out = vec![Reply::public(Message::phrase(p))];
@@ -333,7 +335,7 @@ fn scene(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>,
     let who = Phrase::new("nobi-roles")
         .arg("gm", t.seats[t.gm].name.as_str())
         .arg("main", t.seats[t.mc].name.as_str())
-        .arg("character", t.char_name(data, t.mc));
+        .arg("character", t.char_said(data, t.mc));
     t.story.push(format!(
         "## Scene {n}: {}\n\n*{}*\n\n{}\n",
         card.name,
@@ -342,12 +344,12 @@ fn scene(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>,
     ));
     let mut m = Phrase::titled("nobi-scene-title", "nobi-scene")
         .arg("n", i64::from(n))
-        .arg("name", card.name.as_str())
-        .arg("description", card.description.as_str())
+        .arg("name", card.said_name())
+        .arg("description", card.said_description())
         .arg("reshuffled", if reshuffled { "yes" } else { "no" })
         .field(Phrase::new("nobi-field-roles"), who);
-    if let Some(e) = &card.effect {
-        m = m.field(Phrase::new("nobi-field-effect"), e.as_str());
+    if let Some(e) = card.said_effect() {
+        m = m.field(Phrase::new("nobi-field-effect"), e);
     }
     match &card.test {
         Test::Check { skill, difficulty } => {
@@ -386,7 +388,10 @@ fn scene(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>,
                 uses: vec![],
             };
             t.story.push(format!("Role-play challenge — {prompt}\n"));
-            m = m.field(Phrase::new("nobi-field-roleplay"), prompt.as_str());
+            let said = card
+                .said_roleplay()
+                .unwrap_or_else(|| prompt.as_str().into());
+            m = m.field(Phrase::new("nobi-field-roleplay"), said);
         }
     }
     let mut out = vec![Reply::public(Message::phrase(m))];
@@ -416,7 +421,7 @@ fn use_ability(
         }
         _ => {
             return no(match &t.last_rolled {
-                Some(s) => Phrase::new("nobi-use-rolled").arg("scene", s.as_str()),
+                Some(s) => Phrase::new("nobi-use-rolled").arg("scene", data.scene_said(s)),
                 None => Phrase::new("nobi-use-no-check"),
             })
         }
@@ -433,7 +438,7 @@ fn use_ability(
     let found = t.seats[me].chars.iter().find_map(|c| {
         c.abilities(data)
             .into_iter()
-            .find(|a| a.name.to_lowercase() == wanted)
+            .find(|a| a.name.to_lowercase() == wanted || a.name_ja.as_deref() == Some(&wanted))
             .map(|a| (c.character.clone(), a))
     });
     let Some((owner, ab)) = found else {
@@ -444,7 +449,7 @@ fn use_ability(
             .map(|a| {
                 Value::from(
                     Phrase::new("nobi-ability-tagged")
-                        .arg("name", a.name.as_str())
+                        .arg("name", a.said_name())
                         .arg("tag", a.tag.said()),
                 )
             })
@@ -459,7 +464,9 @@ fn use_ability(
     }
     if t.limit_per_player {
         if let Some(u) = uses.iter().find(|u| u.seat == me) {
-            return no(Phrase::new("nobi-use-player-limit").arg("ability", u.ability.as_str()));
+            return no(
+                Phrase::new("nobi-use-player-limit").arg("ability", data.ability_said(&u.ability))
+            );
         }
     }
     if let Some(u) = uses.iter().find(|u| u.character == owner) {
@@ -467,23 +474,24 @@ fn use_ability(
             .arg(
                 "name",
                 data.character(&owner)
-                    .map(|c| c.name.as_str())
-                    .unwrap_or("?"),
+                    .map(|c| c.said_name())
+                    .unwrap_or_else(|| Value::from("?")),
             )
-            .arg("ability", u.ability.as_str()));
+            .arg("ability", data.ability_said(&u.ability)));
     }
     if skill.is_none() && ab.effect != super::data::Effect::Free {
-        return no(Phrase::new("nobi-use-roleplay").arg("ability", ab.name.as_str()));
+        return no(Phrase::new("nobi-use-roleplay").arg("ability", ab.said_name()));
     }
     if let (super::data::Effect::Bonus { skill: Some(s), .. }, Some(skill)) = (ab.effect, skill) {
         if s != skill {
             return no(Phrase::new("nobi-use-wrong-skill")
-                .arg("ability", ab.name.as_str())
+                .arg("ability", ab.said_name())
                 .arg("helps", s.said())
                 .arg("skill", skill.said()));
         }
     }
     let ab = ab.clone();
+    let owner_id = owner.clone();
     let owner_name = data
         .character(&owner)
         .map(|c| c.name.clone())
@@ -507,10 +515,14 @@ fn use_ability(
         ab.text,
         free_note.text(Locale::En)
     ));
+    let owner_said = data
+        .character(&owner_id)
+        .map(|c| c.said_name())
+        .unwrap_or_else(|| Value::from(""));
     let mut m = Phrase::new("nobi-uses")
-        .arg("name", owner_name.as_str())
-        .arg("ability", ab.name.as_str())
-        .arg("text", ab.text.as_str())
+        .arg("name", owner_said)
+        .arg("ability", ab.said_name())
+        .arg("text", ab.said_text())
         .arg("free", free_note);
     if let Some(p) = &plan {
         m = m.field(Phrase::new("nobi-field-chance"), p.said());
@@ -539,7 +551,7 @@ fn difficulty(
     let Step::Check { difficulty, .. } = &mut t.step else {
         return no(match &t.last_rolled {
             Some(s) if t.step == Step::Scene => {
-                Phrase::new("nobi-difficulty-rolled").arg("scene", s.as_str())
+                Phrase::new("nobi-difficulty-rolled").arg("scene", data.scene_said(s))
             }
             _ => Phrase::new("nobi-difficulty-no-check"),
         });
@@ -597,9 +609,8 @@ fn roll(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, 
     };
     let line = plan.said();
     let o = plan.roll(ctx.rng)?;
-    let who = t.char_name(data, me);
     let rolled = Phrase::new("nobi-rolled")
-        .arg("who", who.as_str())
+        .arg("who", t.char_said(data, me))
         .arg("rolls", o.said())
         .arg("total", o.total)
         .arg("target", plan.target())
@@ -612,8 +623,8 @@ fn roll(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, 
     if let Step::Epilogue { card, .. } = &t.step {
         let name = data
             .epilogue(card)
-            .map(|e| e.name.clone())
-            .unwrap_or_default();
+            .map(|e| e.said_name())
+            .unwrap_or_else(|| Value::from(""));
         t.final_result = Some(o.success);
         t.step = Step::Over;
         let wrap =
@@ -624,7 +635,7 @@ fn roll(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, 
             wrap.text(Locale::En)
         ));
         let m = Phrase::titled("nobi-final-title", "nobi-final")
-            .arg("name", name.as_str())
+            .arg("name", name)
             .arg("rolled", rolled)
             .arg("wrap", wrap)
             .field(Phrase::new("nobi-field-check-done"), line)
@@ -685,7 +696,10 @@ fn resolve(t: &mut Nobi, ctx: &mut C<'_, '_>, success: bool) -> Result<Vec<Reply
             Phrase::new("nobi-gains")
                 .arg("player", t.seats[mc].name.as_str())
                 .arg("kind", kind)
-                .arg("name", c.map(|c| c.name.as_str()).unwrap_or("?"))
+                .arg(
+                    "name",
+                    c.map(|c| c.said_name()).unwrap_or_else(|| Value::from("?")),
+                )
                 .arg(
                     "card",
                     c.map(view::card_text).unwrap_or_else(|| Value::from("")),
@@ -772,9 +786,10 @@ fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>, keep: Keep) -> Result<Vec<R
         "## Epilogue: {name}\n\n{desc}\n\nFinal test — {}\n",
         test.text(Locale::En)
     ));
+    let said = |f: fn(&super::data::Epilogue) -> Value| e.map(f).unwrap_or_else(|| "".into());
     let mut m = Phrase::titled("nobi-epilogue-title", "nobi-epilogue")
-        .arg("name", name.as_str())
-        .arg("description", desc.as_str())
+        .arg("name", said(super::data::Epilogue::said_name))
+        .arg("description", said(super::data::Epilogue::said_description))
         .arg("solo", if t.mode == Mode::Solo { "yes" } else { "no" })
         .arg("chosen", if keep.chosen.is_some() { "yes" } else { "no" });
     let npcs = view::npc_list(t, data);
@@ -797,15 +812,17 @@ fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>, keep: Keep) -> Result<Vec<R
     Ok(out)
 }
 
-/// The Abilities announced so far, as `Name (player)`, for the note that withdraws them
-/// (names only: the same in every language).
-fn withdrawn(t: &Nobi, uses: &[Use]) -> Vec<String> {
+/// The Abilities announced so far, as `Name (player)`, for the note that withdraws them.
+fn withdrawn(t: &Nobi, data: &NobiData, uses: &[Use]) -> Vec<Value> {
     uses.iter()
         .map(|u| {
-            format!(
-                "{} ({})",
-                u.ability,
-                t.seats.get(u.seat).map(|s| s.name.as_str()).unwrap_or("?")
+            Value::from(
+                Phrase::new("nobi-ability-by")
+                    .arg("ability", data.ability_said(&u.ability))
+                    .arg(
+                        "player",
+                        t.seats.get(u.seat).map(|s| s.name.as_str()).unwrap_or("?"),
+                    ),
             )
         })
         .collect()
@@ -826,7 +843,7 @@ fn redraw(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>
         return no(Phrase::new("nobi-redraw-not-epilogue"));
     };
     let old = card.clone();
-    let withdrawn = withdrawn(t, uses);
+    let withdrawn = withdrawn(t, ctx.data, uses);
     // The tester the players chose and the NPCs who joined stay: only the card changes.
     let keep = Keep {
         chosen: chosen.then_some(*tester),
@@ -857,8 +874,14 @@ fn redraw(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>
             0,
             Reply::public(Message::phrase(
                 Phrase::new("nobi-redraw-withdrawn")
-                    .arg("name", oldname.as_str())
-                    .arg("abilities", withdrawn.join(", ")),
+                    .arg(
+                        "name",
+                        ctx.data
+                            .epilogue(&old)
+                            .map(|e| e.said_name())
+                            .unwrap_or_else(|| Value::from("")),
+                    )
+                    .arg("abilities", view::joined(withdrawn, "nobi-join-comma")),
             )),
         );
     }
@@ -899,7 +922,7 @@ fn tester(
         if *tester == s && *chosen {
             return only("nobi-tester-already", &t.seats[s].name);
         }
-        gone = withdrawn(t, uses);
+        gone = withdrawn(t, data, uses);
     }
     if let Step::Epilogue {
         tester,
@@ -920,14 +943,15 @@ fn tester(
     let mut out = vec![Reply::public(Message::phrase(
         Phrase::new("nobi-tester-chosen")
             .arg("player", t.seats[s].name.as_str())
-            .arg("name", name.as_str())
+            .arg("name", t.char_said(data, s))
             .arg(
                 "note",
                 if gone.is_empty() {
                     Value::from("")
                 } else {
                     Value::from(
-                        Phrase::new("nobi-tester-withdrawn").arg("abilities", gone.join(", ")),
+                        Phrase::new("nobi-tester-withdrawn")
+                            .arg("abilities", view::joined(gone, "nobi-join-comma")),
                     )
                 },
             ),
@@ -940,6 +964,7 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
     running(t)?;
     let me = seated(t, actor)?;
     let who = t.char_name(data, me);
+    let said = t.char_said(data, me);
     match &mut t.step {
         Step::Roleplay { acted, .. } => {
             if me != t.mc {
@@ -947,7 +972,7 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
             }
             *acted = true;
             t.story.push(format!("> **{who}:** {text}\n"));
-            let mut out = vec![Reply::public(acted_out(&who, &user_text(text)))];
+            let mut out = vec![Reply::public(acted_out(said, &user_text(text)))];
             out.extend(view::prompt(t, data).map(Reply::public));
             Ok(out)
         }
@@ -957,7 +982,7 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
             Ok(vec![Reply::public(view::with_buttons(
                 Message::phrase(
                     Phrase::new("nobi-acts-solo")
-                        .arg("who", who.as_str())
+                        .arg("who", said)
                         .arg("text", user_text(text)),
                 ),
                 [("nobi-button-the-end", &NobiCommand::Finish)],
@@ -965,7 +990,7 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
         }
         Step::Epilogue { .. } => {
             t.story.push(format!("> **{who}:** {text}\n"));
-            Ok(vec![Reply::public(acted_out(&who, &user_text(text)))])
+            Ok(vec![Reply::public(acted_out(said, &user_text(text)))])
         }
         Step::Check { .. } => {
             if me != t.mc {
@@ -973,7 +998,7 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
             }
             t.story.push(format!("> **{who}:** {text}\n"));
             Ok(vec![Reply::public(view::with_buttons(
-                acted_out(&who, text),
+                acted_out(said, text),
                 [("nobi-button-roll", &NobiCommand::Roll)],
             ))])
         }
@@ -982,7 +1007,7 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
 }
 
 /// What a character does, as its player typed it.
-fn acted_out(who: &str, text: &str) -> Message {
+fn acted_out(who: Value, text: &str) -> Message {
     Message::phrase(Phrase::new("nobi-acts").arg("who", who).arg("text", text))
 }
 
@@ -1057,7 +1082,11 @@ fn npc(t: &mut Nobi, data: &NobiData, actor: &Actor, name: &str) -> Result<Vec<R
     let wanted = name.trim().to_lowercase();
     let Some((seat, card)) = held
         .iter()
-        .find(|(_, c)| c.name.to_lowercase() == wanted || c.id == wanted)
+        .find(|(_, c)| {
+            c.name.to_lowercase() == wanted
+                || c.id == wanted
+                || c.name_ja.as_deref() == Some(&wanted)
+        })
         .copied()
     else {
         let list = view::npc_list(t, data);
@@ -1074,7 +1103,7 @@ fn npc(t: &mut Nobi, data: &NobiData, actor: &Actor, name: &str) -> Result<Vec<R
         return no(Phrase::new("nobi-npc-not-epilogue"));
     };
     if npcs.contains(&card.id) {
-        return only("nobi-npc-joined-already", &card.name);
+        return no(Phrase::new("nobi-npc-joined-already").arg("name", card.said_name()));
     }
     npcs.push(card.id.clone());
     t.story.push(format!(
@@ -1084,7 +1113,7 @@ fn npc(t: &mut Nobi, data: &NobiData, actor: &Actor, name: &str) -> Result<Vec<R
     ));
     Ok(vec![Reply::public(Message::phrase(
         Phrase::new("nobi-npc-joins")
-            .arg("name", card.name.as_str())
+            .arg("name", card.said_name())
             .arg("holder", holder.as_str())
             .arg("card", view::card_text(card)),
     ))])
@@ -1140,7 +1169,10 @@ fn inspire(
             .arg("a", i64::from(a))
             .arg("side", i64::from(side))
             .arg("b", b as i64)
-            .arg("entry", entry.as_str()),
+            .arg(
+                "entry",
+                table.said_entry(b - 1).unwrap_or_else(|| Value::from("")),
+            ),
     ))])
 }
 

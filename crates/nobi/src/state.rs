@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::data::{Ability, Character, GainCard, NobiData, Skill, Tag};
 use croupier_core::rng::GameRng;
-use croupier_core::table::{Phrase, UserId};
+use croupier_core::table::{Phrase, UserId, Value};
 
 /// Most players at one table (the rulebook's regular play is 3–5).
 pub const MAX_PLAYERS: usize = 5;
@@ -359,6 +359,16 @@ impl Nobi {
             .unwrap_or_else(|| "?".into())
     }
 
+    /// The seat's main character's name in each language the data carries (`?` if none).
+    pub fn char_said(&self, data: &NobiData, seat: usize) -> Value {
+        self.seats
+            .get(seat)
+            .and_then(|s| s.chars.first())
+            .and_then(|c| c.data(data))
+            .map(|c| c.said_name())
+            .unwrap_or_else(|| Value::from("?"))
+    }
+
     /// Whether the Epilogue is due.
     pub fn epilogue_due(&self) -> bool {
         match self.mode {
@@ -381,7 +391,7 @@ impl Nobi {
         let epilogue = matches!(self.step, Step::Epilogue { .. });
         let refused = |key: &str| {
             Err(Phrase::new(key)
-                .arg("ability", ab.name.as_str())
+                .arg("ability", ab.said_name())
                 .arg("tag", ab.tag.said()))
         };
         match ab.tag {

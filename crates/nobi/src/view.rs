@@ -47,7 +47,13 @@ pub fn free_list(t: &Nobi, data: &NobiData) -> Value {
     or_none(
         t.free_characters(data)
             .iter()
-            .map(|c| Value::from(format!("{} ({})", c.name, c.profession)))
+            .map(|c| {
+                Value::from(
+                    Phrase::new("nobi-name-profession")
+                        .arg("name", c.said_name())
+                        .arg("profession", c.said_profession()),
+                )
+            })
             .collect(),
         "nobi-join-comma",
     )
@@ -61,13 +67,13 @@ pub fn free_detailed(t: &Nobi, data: &NobiData) -> Value {
         .map(|c| {
             Value::from(
                 Phrase::new("nobi-free-line")
-                    .arg("name", c.name.as_str())
-                    .arg("profession", c.profession.as_str())
+                    .arg("name", c.said_name())
+                    .arg("profession", c.said_profession())
                     .arg("power", c.power)
                     .arg("technique", c.technique)
-                    .arg("ability", c.ability.name.as_str())
+                    .arg("ability", c.ability.said_name())
                     .arg("tag", c.ability.tag.said())
-                    .arg("text", c.ability.text.as_str()),
+                    .arg("text", c.ability.said_text()),
             )
         })
         .collect();
@@ -89,7 +95,7 @@ pub fn npc_list(t: &Nobi, data: &NobiData) -> Vec<Value> {
         .map(|(seat, c)| {
             Value::from(
                 Phrase::new("nobi-npc-line")
-                    .arg("name", c.name.as_str())
+                    .arg("name", c.said_name())
                     .arg("card", card_text(c))
                     .arg("holder", t.seats[*seat].name.as_str())
                     .arg("joined", if joined.contains(&c.id) { "yes" } else { "no" }),
@@ -102,7 +108,7 @@ pub fn npc_list(t: &Nobi, data: &NobiData) -> Vec<Value> {
 pub fn card_with_effect(c: &GainCard) -> Value {
     Value::from(
         Phrase::new("nobi-card-with-effect")
-            .arg("name", c.name.as_str())
+            .arg("name", c.said_name())
             .arg("card", card_text(c)),
     )
 }
@@ -121,8 +127,8 @@ pub fn seat_chars(t: &Nobi, data: &NobiData, seat: usize) -> Value {
             Some(Value::from(
                 Phrase::new("nobi-seat-char")
                     .arg("support", if i > 0 { "yes" } else { "no" })
-                    .arg("name", d.name.as_str())
-                    .arg("profession", d.profession.as_str())
+                    .arg("name", d.said_name())
+                    .arg("profession", d.said_profession())
                     .arg("power", c.skill(data, super::data::Skill::Power))
                     .arg("technique", c.skill(data, super::data::Skill::Technique)),
             ))
@@ -137,19 +143,19 @@ pub fn card_text(c: &GainCard) -> Value {
     let effect = match &c.ability {
         Some(a) => Value::from(
             Phrase::new("nobi-card-ability")
-                .arg("text", c.text.as_str())
-                .arg("ability", a.name.as_str())
+                .arg("text", c.said_text())
+                .arg("ability", a.said_name())
                 .arg("tag", a.tag.said())
-                .arg("effect", a.text.as_str()),
+                .arg("effect", a.said_text()),
         ),
-        None => Value::from(c.text.as_str()),
+        None => c.said_text(),
     };
     if c.description.is_empty() {
         effect
     } else {
         Value::from(
             Phrase::new("nobi-card-described")
-                .arg("description", c.description.as_str())
+                .arg("description", c.said_description())
                 .arg("effect", effect),
         )
     }
@@ -161,30 +167,32 @@ pub fn own_ability(data: &NobiData, character: &str) -> Value {
         .map(|c| {
             Value::from(
                 Phrase::new("nobi-ability")
-                    .arg("name", c.ability.name.as_str())
+                    .arg("name", c.ability.said_name())
                     .arg("tag", c.ability.tag.said())
-                    .arg("text", c.ability.text.as_str()),
+                    .arg("text", c.ability.said_text()),
             )
         })
         .unwrap_or_else(|| Value::from(""))
 }
 
 /// Each player's chance at an Epilogue card's final test, as one line
-/// (`alice (Moss) 16.7% · bob (Aldra) 0.0%`): names and numbers only, the same in every
-/// language.
-pub fn tester_chances_line(t: &Nobi, data: &NobiData, card: &str) -> String {
-    tester_chances(t, data, card)
-        .into_iter()
-        .map(|(s, c)| {
-            format!(
-                "{} ({}) {}",
-                t.seats[s].name,
-                t.char_name(data, s),
-                croupier_core::dice::percent(c)
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(" · ")
+/// (`alice (Moss) 16.7% · bob (Aldra) 0.0%`): the players, their characters in the reader's
+/// language, and numbers.
+pub fn tester_chances_line(t: &Nobi, data: &NobiData, card: &str) -> Value {
+    joined(
+        tester_chances(t, data, card)
+            .into_iter()
+            .map(|(s, c)| {
+                Value::from(
+                    Phrase::new("nobi-tester-chance")
+                        .arg("player", t.seats[s].name.as_str())
+                        .arg("character", t.char_said(data, s))
+                        .arg("chance", croupier_core::dice::percent(c)),
+                )
+            })
+            .collect(),
+        "nobi-join-dot",
+    )
 }
 
 /// The buttons of the pending step: the commands that answer it (their labels' keys).
@@ -388,7 +396,11 @@ pub fn settings_said(t: &Nobi, key: &str) -> Phrase {
 }
 
 fn status_facts(t: &Nobi, data: &NobiData) -> NobiStatus {
-    let scene_name = |id: &str| data.scene(id).map(|s| s.name.as_str()).unwrap_or("?");
+    let scene_name = |id: &str| {
+        data.scene(id)
+            .map(|s| s.said_name())
+            .unwrap_or_else(|| Value::from("?"))
+    };
     let headline = match &t.step {
         Step::Joining => Phrase::new("nobi-head-joining").arg("seated", t.seats.len() as i64),
         Step::Over => Phrase::new("nobi-head-over").arg(
@@ -401,7 +413,9 @@ fn status_facts(t: &Nobi, data: &NobiData) -> NobiStatus {
         ),
         Step::Epilogue { card, .. } => Phrase::new("nobi-head-epilogue").arg(
             "name",
-            data.epilogue(card).map(|e| e.name.as_str()).unwrap_or("?"),
+            data.epilogue(card)
+                .map(|e| e.said_name())
+                .unwrap_or_else(|| Value::from("?")),
         ),
         Step::Check {
             scene,
@@ -672,10 +686,15 @@ pub fn view_model(t: &Nobi, data: &NobiData, viewer: &croupier_core::table::View
 /// face-down Scene deck, by name, unless a card of that name has been played (the discards).
 /// Everyone is the same here: the deck is face down for the GM too.
 pub fn secrets(t: &Nobi, data: &NobiData) -> Vec<String> {
-    let name = |id: &String| data.scene(id).map(|s| s.name.clone());
+    // A Scene's name in each language the data carries.
+    let names = |id: &String| {
+        data.scene(id)
+            .into_iter()
+            .flat_map(|s| std::iter::once(s.name.clone()).chain(s.name_ja.clone()))
+    };
     let seen: std::collections::BTreeSet<String> =
-        t.decks.scene_discard.iter().filter_map(name).collect();
+        t.decks.scene_discard.iter().flat_map(names).collect();
     let hidden: std::collections::BTreeSet<String> =
-        t.decks.scenes.iter().filter_map(name).collect();
+        t.decks.scenes.iter().flat_map(names).collect();
     hidden.difference(&seen).cloned().collect()
 }

@@ -96,10 +96,7 @@ pub fn suggest(games: &Registry, partial: &str) -> Vec<Choice> {
     found.truncate(25);
     found
         .into_iter()
-        .map(|p| Choice {
-            label: format!("/{p}"),
-            value: p,
-        })
+        .map(|p| Choice::new(format!("/{p}"), p))
         .collect()
 }
 

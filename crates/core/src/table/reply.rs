@@ -472,10 +472,14 @@ impl Message {
 /// One entry offered by autocomplete.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Choice {
-    /// Shown text.
+    /// Shown text (in English where `said` gives the words).
     pub label: String,
-    /// Value filled in.
+    /// Value filled in (what the command reads: an id or English name, in every language).
     pub value: String,
+    /// The shown text in words, rendered in the language of whoever is typing (see
+    /// [`Choice::label_in`]); `None`: `label` is the same in every language (a name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub said: Option<super::said::Value>,
 }
 
 impl Choice {
@@ -485,6 +489,34 @@ impl Choice {
         Choice {
             label: v.clone(),
             value: v,
+            said: None,
+        }
+    }
+
+    /// A choice shown as `label`, filled in as `value`; `label` is the same in every language.
+    pub fn new(label: impl Into<String>, value: impl Into<String>) -> Self {
+        Choice {
+            label: label.into(),
+            value: value.into(),
+            said: None,
+        }
+    }
+
+    /// A choice shown in the words `said` (`label`: their English), filled in as `value`.
+    pub fn said(said: impl Into<super::said::Value>, value: impl Into<String>) -> Self {
+        let said = said.into();
+        Choice {
+            label: said.text(Locale::En),
+            value: value.into(),
+            said: Some(said),
+        }
+    }
+
+    /// The label a reader of `locale` sees: the words in their language, `label` in English.
+    pub fn label_in(&self, locale: Locale) -> String {
+        match &self.said {
+            Some(said) if locale != Locale::En => said.text(locale),
+            _ => self.label.clone(),
         }
     }
 }
