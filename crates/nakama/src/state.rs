@@ -38,6 +38,13 @@ impl Foe {
             Foe::Boss(i) => &d.bosses[i].name,
         }
     }
+    /// Its name in each language the data carries.
+    pub fn said_name(&self, d: &NakamaData) -> Value {
+        match *self {
+            Foe::Enemy(i) => d.enemies[i].said_name(),
+            Foe::Boss(i) => d.bosses[i].said_name(),
+        }
+    }
     /// Threat level.
     pub fn threat(&self, d: &NakamaData) -> u8 {
         match *self {

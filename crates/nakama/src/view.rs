@@ -552,7 +552,7 @@ pub struct FriendView {
     /// The label with the ability's name (`Yellow 1 (Die)`), as the board shows it.
     pub short: String,
     /// The ability's name (`Move`, `Die`), if any.
-    pub ability_name: Option<&'static str>,
+    pub ability_name: Option<Phrase>,
     /// The label with the ability written out.
     pub long: String,
     /// [`FriendView::short`] in typed words (the board's text in each reader's language).
@@ -564,6 +564,8 @@ pub struct FriendView {
 pub struct FoeView {
     /// Name.
     pub name: String,
+    /// The name in each reader's language (the data's Japanese beside the English).
+    pub name_said: Value,
     /// A boss.
     pub boss: bool,
     /// Threat level.
@@ -589,6 +591,8 @@ pub struct PlayerView {
     pub active: bool,
     /// Their character's name.
     pub character: String,
+    /// The same in each reader's language.
+    pub character_said: Value,
     /// Power Up! token face up.
     pub powered: bool,
     /// Cards in hand (how many, never which).
@@ -618,6 +622,8 @@ pub struct NakamaView {
     pub defeated_friends: Vec<String>,
     /// Defeated enemies, by name.
     pub defeated_enemies: Vec<String>,
+    /// The same in each reader's language.
+    pub defeated_enemies_said: Vec<Value>,
     /// Rewards so far (millions).
     pub reward: u32,
     /// The rank those rewards give; none after a defeat (the rulebook ranks only an adventure
@@ -682,7 +688,7 @@ pub fn view_model(
             ability: f.ability.is_some(),
             label: f.label(),
             short: f.short(),
-            ability_name: f.ability.as_ref().map(|a| a.name()),
+            ability_name: f.ability.as_ref().map(|a| a.name_said()),
             long: f.long(),
             short_said: f.short_said(),
         }
@@ -697,19 +703,27 @@ pub fn view_model(
         .iter()
         .map(|space| {
             space.map(|f| {
-                let (name, threat, reward, mission, boss) = match f {
+                let (name, name_said, threat, reward, mission, boss) = match f {
                     Foe::Enemy(i) => {
                         let e = &d.enemies[i];
-                        (&e.name, e.threat, e.reward, &e.mission, false)
+                        (
+                            &e.name,
+                            e.said_name(),
+                            e.threat,
+                            e.reward,
+                            &e.mission,
+                            false,
+                        )
                     }
                     Foe::Boss(i) => {
                         let b = &d.bosses[i];
-                        (&b.name, b.threat, b.reward, &b.mission, true)
+                        (&b.name, b.said_name(), b.threat, b.reward, &b.mission, true)
                     }
                 };
                 let mission_said = mission.sentence_said();
                 FoeView {
                     name: name.clone(),
+                    name_said,
                     boss,
                     threat,
                     reward,
@@ -761,6 +775,7 @@ pub fn view_model(
             .iter()
             .map(|f| f.name(d).to_string())
             .collect(),
+        defeated_enemies_said: g.defeated_enemies.iter().map(|f| f.said_name(d)).collect(),
         reward,
         rank: ranked.then(|| rank(reward)),
         rewards: rewards_said.text(Locale::En),
@@ -776,6 +791,7 @@ pub fn view_model(
                 you: viewer.is(&p.user),
                 active: g.phase == Phase::Playing && i == g.turn,
                 character: d.characters[p.character].name.clone(),
+                character_said: d.characters[p.character].said_name(),
                 powered: p.powered,
                 cards: p.hand.len(),
             })

@@ -554,11 +554,9 @@ fn rule_nobi_the_gm_lowers_the_difficulty_and_may_raise_it_for_a_scene_cards_pro
         out.contains("raises the Difficulty from 9 to 15") && out.contains("vs 15"),
         "{out}"
     );
-    assert!(t
-        .g
-        .story
-        .iter()
-        .any(|s| s.contains("raises the Difficulty from 9 to 15")));
+    assert!(t.g.story.iter().any(|s| s
+        .text(croupier_core::i18n::Locale::En)
+        .contains("raises the Difficulty from 9 to 15")));
 }
 
 #[test]
@@ -588,11 +586,9 @@ fn rule_nobi_the_gm_may_decide_a_check_without_dice_and_it_is_logged() {
         1,
         "a failure brings Darkness"
     );
-    assert!(t
-        .g
-        .story
-        .iter()
-        .any(|s| s.contains("decides the check without dice: failure")));
+    assert!(t.g.story.iter().any(|s| s
+        .text(croupier_core::i18n::Locale::En)
+        .contains("decides the check without dice: failure")));
 }
 
 #[test]
@@ -624,7 +620,9 @@ fn rule_nobi_roleplay_the_gm_alone_decides_even_before_a_typed_act() {
         },
     );
     assert_eq!(t.g.seats[1].chars[0].darkness.len(), 1);
-    assert!(t.g.story.iter().any(|s| s.contains("I juggle torches")));
+    assert!(t.g.story.iter().any(|s| s
+        .text(croupier_core::i18n::Locale::En)
+        .contains("I juggle torches")));
     // A voice table plays the challenge aloud: the GM's verdict needs no typed act.
     let gm = format!("p{}", t.g.gm);
     t.ok(&gm, NobiCommand::Scene);
@@ -751,7 +749,9 @@ fn rule_nobi_solo_difficulty_minus_four_and_epilogue_after_five_scenes() {
     }
     assert!(t.ok("p0", NobiCommand::Finish).contains("The End"));
     assert!(t.g.is_over());
-    assert!(t.g.story.iter().any(|s| s.contains("The dragon sleeps.")));
+    assert!(t.g.story.iter().any(|s| s
+        .text(croupier_core::i18n::Locale::En)
+        .contains("The dragon sleeps.")));
 }
 
 #[test]
@@ -1005,11 +1005,9 @@ fn rule_nobi_epilogue_npcs_from_light_and_darkness_cards_may_join() {
     // Another Epilogue card keeps who joined.
     t.ok("p1", NobiCommand::Redraw);
     assert!(npcs(&t).contains("· joined"));
-    assert!(t
-        .g
-        .story
-        .iter()
-        .any(|s| s.contains("joins the final Scene")));
+    assert!(t.g.story.iter().any(|s| s
+        .text(croupier_core::i18n::Locale::En)
+        .contains("joins the final Scene")));
 }
 
 #[test]
@@ -1230,7 +1228,9 @@ fn rule_nobi_narrative_abilities_may_help_a_roleplay_scene() {
     t.force_roleplay();
     let out = t.ok("p1", uses("Call the Fog"));
     assert!(out.contains("Call the Fog"), "{out}");
-    assert!(t.g.story.iter().any(|s| s.contains("Call the Fog")));
+    assert!(t.g.story.iter().any(|s| s
+        .text(croupier_core::i18n::Locale::En)
+        .contains("Call the Fog")));
     // One Ability per character per Scene here too.
     let again = t.no("p1", uses("Call the Fog"));
     assert!(again.contains("at most one Ability per Scene"), "{again}");
