@@ -26,7 +26,7 @@ pic-nakama-crew = { $active ->
     }{ $name }{ $you ->
         [yes] （あなた）
        *[no] {""}
-    } ＞ { $character } · { $token } · 手札{ $cards }枚
+    } — { $character } · { $token } · 手札{ $cards }枚
 pic-nakama-hand = あなたの手札（あなただけに見えています）
 pic-nakama-legend = ★ 仲間の能力 · 緑の枠 ✓ 達成 · 朱色の枠 ✗ 未達成
 

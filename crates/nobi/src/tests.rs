@@ -1438,12 +1438,12 @@ fn data_texts(d: &NobiData) -> Vec<String> {
 
 /// Asserts that a transcript read in Japanese holds no English word outside commands, dice,
 /// the players' names (`names`, with `GM` and `NPC`), what the players typed (`typed`) and
-/// the data's texts; and that it is Japanese at all. The attached story (`nobi-story.md`) is
-/// English still, and left out.
+/// the data's texts; and that it is Japanese at all. The attached story (`nobi-story.md`,
+/// its lines `  | …`) is read too: it is written in the reader's language.
 fn reads_japanese(transcript: &str, d: &NobiData, names: &[&str], typed: &[&str]) {
     let mut shown: String = transcript
         .lines()
-        .filter(|l| !l.starts_with("📎 ") && !l.starts_with("  | "))
+        .filter(|l| !l.starts_with("📎 "))
         .map(|l| format!("{l}\n"))
         .collect();
     for t in typed.iter().map(|s| s.to_string()).chain(data_texts(d)) {
@@ -1634,6 +1634,10 @@ fn a_three_player_adventure_in_japanese_ends_as_in_english_and_reads_japanese() 
         "⏰ リマインダー",
         "取り消され",
         "最後のシーンに加わります",
+        "  | # のびのびソード — わたしたちの冒険",
+        "  | ## 導入：",
+        "  | **結果：**",
+        "  | ## エピローグ：",
     ] {
         assert!(transcript.contains(words), "{words}\n{transcript}");
     }
