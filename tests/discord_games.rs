@@ -769,6 +769,66 @@ async fn a_japanese_reader_is_sent_the_score_sheet_drawn_in_japanese() {
     env.stop().await;
 }
 
+/// Pictures in the reader's language (#40) for One Piece Nakama: each reader is sent the
+/// board drawn in their language, as the table's own picture of its state in that language.
+/// Bob, whose Discord reads Japanese, looks at his hand (private: his language) in between
+/// and gets his board in Japanese while the English server still gets the English board; a
+/// Japanese server then gets the Japanese board, and English again the English one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_japanese_reader_is_sent_the_nakama_board_drawn_in_japanese() {
+    use croupier::i18n::Locale;
+    let mut env = Env::start().await;
+    env.slash(&ALICE, "nakama new", &[("character", "Luffy")])
+        .await;
+    env.slash(&BOB, "nakama join", &[("character", "Zoro")])
+        .await;
+    env.slash(&ALICE, "nakama begin", &[]).await;
+    // The picture the table draws of its state for `viewer` in `locale`.
+    let games = croupier::games::load(std::path::Path::new("data")).expect("game data loads");
+    let bob_id = BOB.id.to_string();
+    let drawn = |env: &Env, viewer: Option<&str>, locale: Locale| -> Vec<u8> {
+        let st = env.state();
+        let mut pages = croupier::render::picture(&games, "nakama", &st["state"], viewer, locale)
+            .expect("Nakama draws a picture")
+            .expect("the state draws");
+        pages.remove(0).bytes.to_vec()
+    };
+    let (_, cb) = env.slash(&ALICE, "nakama board", &[]).await;
+    assert_eq!(cb.files, vec!["board.png"], "{:?}", cb.files);
+    let english = cb.file_bytes[0].to_vec();
+    assert_eq!(english, drawn(&env, None, Locale::En));
+    env.fake.set_locale(BOB.id, "ja");
+    let (_, cb) = env.slash(&BOB, "nakama hand", &[]).await;
+    assert!(text(msg(&cb)).contains("手札"), "{}", text(msg(&cb)));
+    assert_eq!(cb.files, vec!["board.png"], "{:?}", cb.files);
+    let bob = cb.file_bytes[0].to_vec();
+    assert_eq!(
+        bob,
+        drawn(&env, Some(bob_id.as_str()), Locale::Ja),
+        "Bob's own board, in Japanese"
+    );
+    assert_ne!(bob, drawn(&env, Some(bob_id.as_str()), Locale::En));
+    let (_, cb) = env.slash(&ALICE, "nakama board", &[]).await;
+    assert_eq!(
+        cb.file_bytes[0].to_vec(),
+        english,
+        "the server reads English"
+    );
+    env.fake.set_guild_locale("ja");
+    let (_, cb) = env.slash(&ALICE, "nakama board", &[]).await;
+    assert!(text(msg(&cb)).contains("盤面"), "{}", text(msg(&cb)));
+    let japanese = cb.file_bytes[0].to_vec();
+    assert_eq!(japanese, drawn(&env, None, Locale::Ja));
+    assert_ne!(
+        japanese, english,
+        "the Japanese reader was sent the English board"
+    );
+    env.fake.set_guild_locale("en-US");
+    let (_, cb) = env.slash(&ALICE, "nakama board", &[]).await;
+    assert_eq!(cb.file_bytes[0].to_vec(), english);
+    env.stop().await;
+}
+
 /// The form the bot answered `cb` with: (custom id, title, [(text input id, label, max_length)]).
 fn modal_of(cb: &Recorded) -> (String, String, Vec<(String, String, u64)>) {
     assert_eq!(cb.body["type"], 9, "expected a modal: {}", cb.body);

@@ -17,9 +17,10 @@ use croupier::table::{ManualClock, Registry, SeedMode, Table, UserId, Viewer};
 fn picture(state: &Value, viewer: Option<&str>, d: &NwData) -> Result<Doc, String> {
     let s = NightWizard::deserialize(state).map_err(|e| e.to_string())?;
     let v = viewer.map_or_else(Viewer::public, |u| Viewer::user(&UserId::new(u)));
-    Ok(tracker(&croupier::games::nightwizard::view::view_model(
-        &s, d, &v,
-    )))
+    Ok(tracker(
+        &croupier::games::nightwizard::view::view_model(&s, d, &v),
+        croupier::i18n::Locale::En,
+    ))
 }
 
 fn nw_data() -> NwData {

@@ -404,13 +404,19 @@ fn golden_ninja_round_one_in_japanese() {
         .map(|e| e.record.name.clone())
         .chain(data.obstacles.iter().map(|o| o.initials.clone()))
         .chain(["/ninja run".to_string()])
-        .flat_map(|s| {
-            s.split(|c: char| !c.is_ascii_alphabetic())
-                .map(str::to_string)
-                .collect::<Vec<_>>()
-        })
         .collect();
-    for s in &texts {
+    no_english_word(&texts, &allowed);
+    japanese_glyphs(&texts, 30);
+}
+
+/// Asserts that the Latin words drawn in `texts` (two letters or more) are words of `allowed`
+/// (names, commands, abbreviations): a Japanese picture has no English word left.
+fn no_english_word(texts: &[&str], allowed: &[String]) {
+    let allowed: Vec<&str> = allowed
+        .iter()
+        .flat_map(|s| s.split(|c: char| !c.is_ascii_alphabetic()))
+        .collect();
+    for s in texts {
         for word in s.split(|c: char| !c.is_ascii_alphabetic()) {
             assert!(
                 word.len() < 2 || allowed.iter().any(|a| a.starts_with(word)),
@@ -418,8 +424,12 @@ fn golden_ninja_round_one_in_japanese() {
             );
         }
     }
-    // Drawn as Japanese glyphs, not as the empty box a missing font gives every character
-    // alike: each distinct kana and kanji on the sheet has an outline of its own.
+}
+
+/// Asserts that `texts` are drawn as Japanese glyphs, not as the empty box a missing font
+/// gives every character alike: more than `at_least` distinct kana and kanji, each with an
+/// outline of its own.
+fn japanese_glyphs(texts: &[&str], at_least: usize) {
     let opts = raster::options();
     let mut chars: Vec<char> = texts
         .iter()
@@ -428,7 +438,7 @@ fn golden_ninja_round_one_in_japanese() {
         .collect();
     chars.sort_unstable();
     chars.dedup();
-    assert!(chars.len() > 30, "{chars:?}");
+    assert!(chars.len() > at_least, "{chars:?}");
     let mut shapes: Vec<(char, String)> = chars
         .iter()
         .map(|&c| {
@@ -513,6 +523,7 @@ fn golden_ninja_entering() {
 
 // --- One Piece Nakama -----------------------------------------------------------------
 
+use croupier::games::nakama::mission::Colour;
 use croupier::games::nakama::state::{Foe, Nakama as NakamaGame, Player as NakamaPlayer};
 use croupier::games::nakama::NakamaData;
 
@@ -556,11 +567,35 @@ fn nakama_game(names: &[&str], recruits: usize, threat: u8, seed: u64) -> Nakama
 }
 
 fn nakama_picture(name: &str, g: &NakamaGame, viewer: Option<&str>) -> Doc {
-    let state = serde_json::to_value(g).unwrap();
-    let doc = only_doc("nakama", &state, viewer);
+    picture_in(
+        "nakama",
+        name,
+        &serde_json::to_value(g).unwrap(),
+        viewer,
+        Locale::En,
+    )
+}
+
+/// Checks the one page of `game`'s picture of `state` for `viewer` in `locale` against the
+/// golden `name`, and returns it.
+fn picture_in(
+    game: &str,
+    name: &str,
+    state: &serde_json::Value,
+    viewer: Option<&str>,
+    locale: Locale,
+) -> Doc {
+    let mut docs = render::docs(games(), game, state, viewer, locale)
+        .expect("the game has a picture")
+        .unwrap_or_else(|e| panic!("{game}: {e}"));
+    assert_eq!(docs.len(), 1, "{game}: one page");
+    let doc = docs.remove(0);
     readable_on_a_phone(name, &doc);
-    let png = one_page("nakama", &state, viewer);
-    check(name, &png);
+    let mut pages = render::picture(games(), game, state, viewer, locale)
+        .expect("the game has a picture")
+        .unwrap_or_else(|e| panic!("{game}: {e}"));
+    assert_eq!(pages.len(), 1, "{game}: one page");
+    check(name, &pages.remove(0));
     doc
 }
 
@@ -593,6 +628,47 @@ fn golden_nakama_board_with_my_hand() {
     let g = nakama_game(&["alice", "bob", "carol"], 7, 4, 5);
     let doc = nakama_picture("nakama_board_hand", &g, Some("u1"));
     assert!(doc.texts().contains(&"Your hand (only you see this)"));
+}
+
+/// The board of `golden_nakama_board_with_my_hand` read by a Japanese reader: the
+/// catalogue's Japanese (`locales/ja/pictures-games.ftl`, the missions and the step of
+/// `nakama.ftl`), the names as the data gives them in Japanese, drawn as glyphs of the
+/// embedded Noto Sans CJK JP.
+#[test]
+fn golden_nakama_board_in_japanese() {
+    let d = nakama_data();
+    let g = nakama_game(&["alice", "bob", "carol"], 7, 4, 5);
+    let state = serde_json::to_value(&g).unwrap();
+    let doc = picture_in("nakama", "nakama_board_ja", &state, Some("u1"), Locale::Ja);
+    let texts = doc.texts();
+    for want in [
+        "ワンピース ナカマ",
+        "脅威",
+        "ボス",
+        "あなたの手札（あなただけに見えています）",
+    ] {
+        assert!(texts.contains(&want), "{want}: {texts:?}");
+    }
+    assert!(
+        texts.iter().any(|t| t.starts_with("倒された仲間 1/5：")),
+        "{texts:?}"
+    );
+    assert!(
+        texts.iter().any(|t| t.contains("bob（あなた） — ")),
+        "{texts:?}"
+    );
+    // The English words left are names: the players', the data's where it has no Japanese
+    // (characters, enemies), and the friend cards' labels (`Red 7`, what `card:` takes).
+    let allowed: Vec<String> = ["alice", "bob", "carol"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain(d.characters.iter().map(|c| c.name.clone()))
+        .chain(d.enemies.iter().map(|e| e.name.clone()))
+        .chain(d.bosses.iter().map(|b| b.name.clone()))
+        .chain(Colour::ALL.iter().map(|c| c.name().to_string()))
+        .collect();
+    no_english_word(&texts, &allowed);
+    japanese_glyphs(&texts, 30);
 }
 
 /// The largest board: a solo player (six cards in hand), deep columns, threat 9.
@@ -724,6 +800,46 @@ fn golden_nobi_five_players() {
     nobi_picture("nobi_five_players", &largest_nobi(), None);
 }
 
+/// The table of `golden_nobi_two_player_table` read by a Japanese reader.
+#[test]
+fn golden_nobi_table_in_japanese() {
+    let d = nobi_data();
+    let t = nobi_table(&["alice", "bob"], true);
+    let state = serde_json::to_value(&t).unwrap();
+    let doc = picture_in("nobi", "nobi_two_player_ja", &state, Some("u1"), Locale::Ja);
+    let texts = doc.texts();
+    for want in [
+        "のびのびソード",
+        "4シーン終了",
+        "2人用ルール",
+        "主人公",
+        "光",
+        "闇",
+    ] {
+        assert!(texts.contains(&want), "{want}: {texts:?}");
+    }
+    assert!(
+        texts.iter().any(|t| t.starts_with("bob（あなた）")),
+        "{texts:?}"
+    );
+    assert!(
+        texts.iter().any(|t| t.starts_with("▶ GMのaliceが")),
+        "{texts:?}"
+    );
+    // The English words left are names: the players', and the data's where it has no
+    // Japanese (characters, professions, cards); GM, and the P/T of a card's bonus.
+    let allowed: Vec<String> = ["alice", "bob", "GM"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain(d.characters.iter().map(|c| c.name.clone()))
+        .chain(d.characters.iter().map(|c| c.profession.clone()))
+        .chain(d.light.iter().map(|c| c.name.clone()))
+        .chain(d.darkness.iter().map(|c| c.name.clone()))
+        .collect();
+    no_english_word(&texts, &allowed);
+    japanese_glyphs(&texts, 30);
+}
+
 #[test]
 fn golden_nobi_japanese_names() {
     // Japanese names: kanji (level 1 and 2, and 髙 from the NEC/IBM extensions), hiragana,
@@ -811,6 +927,43 @@ fn nw_picture(name: &str, state: &serde_json::Value, viewer: Option<&str>) {
 #[test]
 fn golden_nw_fight_in_progress() {
     nw_picture("nw_fight", &nw_fight(), None);
+}
+
+/// The GM's tracker of `golden_nw_fight_in_progress` read by a Japanese reader: the game's
+/// terms (ラウンド, エンゲージ, プラーナ, 行動済み …), the bad statuses in Japanese, the hidden
+/// enemy marked 潜伏中.
+#[test]
+fn golden_nw_fight_in_japanese() {
+    let doc = picture_in("nw", "nw_fight_gm_ja", &nw_fight(), Some("gm"), Locale::Ja);
+    let texts = doc.texts();
+    for want in ["ナイトウィザード", "第1ラウンド", "エンゲージ"] {
+        assert!(texts.contains(&want), "{want}: {texts:?}");
+    }
+    assert!(
+        texts.iter().any(|t| t.contains("Lantern（潜伏中）")),
+        "{texts:?}"
+    );
+    assert!(texts.iter().any(|t| t.contains("GM用")), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t.starts_with("プラーナ ")),
+        "{texts:?}"
+    );
+    // The English words left: the characters' names, HP and MP, GM and PC (the game's own).
+    let allowed: Vec<String> = [
+        "Ayla",
+        "Bolt",
+        "Shade Swarm",
+        "Lantern",
+        "HP",
+        "MP",
+        "GM",
+        "PC",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    no_english_word(&texts, &allowed);
+    japanese_glyphs(&texts, 30);
 }
 
 #[test]

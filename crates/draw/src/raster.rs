@@ -459,6 +459,28 @@ mod tests {
     }
 
     #[test]
+    fn japanese_after_a_latin_ligature_is_drawn_with_its_own_glyphs() {
+        // `ff` before Japanese (a name beside Japanese words): each character keeps its glyph,
+        // not the empty box a broken fallback gives every character alike.
+        let opts = options();
+        for bold in [false, true] {
+            let shape = |s: &str| {
+                let mut t = Text::new(0.0, 0.0, s).size(13.0);
+                if bold {
+                    t = t.bold();
+                }
+                crate::outlines::outline(&t, &opts).map(|o| o.path.to_string())
+            };
+            assert_ne!(
+                shape("Luffy · パワー"),
+                shape("Luffy · ワワワ"),
+                "bold: {bold}"
+            );
+            assert_ne!(shape("fit 手札"), shape("fit 札札"), "bold: {bold}");
+        }
+    }
+
+    #[test]
     fn characters_dejavu_lacks_fall_back_to_the_japanese_face_of_the_same_weight() {
         let db = fonts();
         let id = |family: &str, weight: u16| {

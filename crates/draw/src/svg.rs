@@ -900,7 +900,7 @@ fn write_node(
                 let _ = write!(out, r#" opacity="{}""#, num(o));
             }
             out.push('>');
-            escape_into(out, &t.text);
+            escape_into(out, &unligated(&t.text));
             out.push_str("</text>");
         }
         Node::Group(g) => {
@@ -953,6 +953,26 @@ fn num(v: f32) -> String {
 }
 
 /// XML-escapes `s` (and drops control characters, which XML forbids).
+/// A text drawn partly with the fallback font (Japanese) keeps DejaVu Sans from joining `f`
+/// with the next letter (the `ff`, `fi`, `fl` ligatures): a ligature shifts the text's
+/// clusters, and the characters taken from the fallback font then come out as empty boxes
+/// (`Luffy · パワー`). A combining grapheme joiner (U+034F, drawn as nothing) between the
+/// two letters keeps them apart. Texts without Japanese are written as they are.
+fn unligated(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(|c| c >= '\u{2e80}') || !s.contains('f') {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c == 'f' && chars.peek().is_some_and(|n| matches!(n, 'f' | 'i' | 'l')) {
+            out.push('\u{034f}');
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 fn escape_into(out: &mut String, s: &str) {
     for c in s.chars() {
         match c {

@@ -73,9 +73,9 @@ impl Game for Nakama {
 
     fn picture(
         view: &view::NakamaView,
-        _locale: croupier_core::i18n::Locale,
+        locale: croupier_core::i18n::Locale,
     ) -> Vec<croupier_core::render::svg::Doc> {
-        vec![picture::board(view)]
+        vec![picture::board(view, locale)]
     }
 
     fn playing(&self, actor: &Actor) -> Result<(), RuleError> {

@@ -8,14 +8,21 @@
 //! Saga colours map to the palette in a fixed order (Red → vermillion, Blue → blue,
 //! Green → bluish green, Yellow → yellow, Purple → reddish purple, Orange → orange), and
 //! every card also shows its saga's name, so colour is never the only cue.
+//!
+//! Its words are the catalogue's in the reader's language (`locales/*/pictures-games.ftl`,
+//! `pic-nakama-…`; the missions, the step, the rewards and the ranks as the text board
+//! writes them, `nakama.ftl`); the names as the data gives them in that language, the
+//! friend cards by their labels (`Red 7`, what `card:` takes).
 
 use super::mission::Colour;
-use super::state::{berries, Phase, DEFEAT_AT, THREAT_LIMIT};
+use super::state::{berries, list, Phase, DEFEAT_AT, THREAT_LIMIT};
 use super::view::NakamaView;
+use croupier_core::i18n::Locale;
 use croupier_core::render::palette::{self, Color};
 use croupier_core::render::svg::{
     fit, text_width, title_line, Anchor, Circle, Doc, Rect, Text, PHONE_WIDTH,
 };
+use croupier_core::table::{Phrase, Value};
 
 const MARGIN: f32 = 10.0;
 const EDGE: f32 = 15.0;
@@ -33,15 +40,51 @@ pub fn saga(c: Colour) -> Color {
     }
 }
 
+/// A wide (Japanese) character: a line may break before it, and after it.
+fn wide(c: char) -> bool {
+    c >= '\u{2e80}'
+}
+
+/// Punctuation that never begins a line (it stays with the character before it).
+fn closing(c: char) -> bool {
+    "、。，．）」』】〕！？ー・：；ぁぃぅぇぉっゃゅょァィゥェォッャュョ".contains(c)
+}
+
+/// `s` in the pieces a line may break between, each with whether a space goes before it:
+/// English words (split at spaces), and each Japanese character on its own (no space), a
+/// closing mark kept with the character before it.
+fn pieces(s: &str) -> Vec<(bool, String)> {
+    let mut out: Vec<(bool, String)> = Vec::new();
+    for word in s.split_whitespace() {
+        let mut first = true;
+        let mut cur = String::new();
+        for c in word.chars() {
+            let breaks =
+                !cur.is_empty() && !closing(c) && (wide(c) || cur.chars().last().is_some_and(wide));
+            if breaks {
+                out.push((first, std::mem::take(&mut cur)));
+                first = false;
+            }
+            cur.push(c);
+        }
+        if !cur.is_empty() {
+            out.push((first, cur));
+        }
+    }
+    out
+}
+
 /// Splits `s` into lines that fit `width` at `size`, at most `max` lines (the last cut with "…").
 fn wrap(s: &str, size: f32, width: f32, max: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut cur = String::new();
-    for word in s.split_whitespace() {
+    for (space, word) in pieces(s) {
         let trial = if cur.is_empty() {
             word.to_string()
-        } else {
+        } else if space {
             format!("{cur} {word}")
+        } else {
+            format!("{cur}{word}")
         };
         if text_width(&trial, size, false) <= width || cur.is_empty() {
             cur = trial;
@@ -66,32 +109,59 @@ fn wrap(s: &str, size: f32, width: f32, max: usize) -> Vec<String> {
 
 /// A friend's ability on its card at 11 px: `★ Move`, or the name alone where the star
 /// would not leave room for it (`Exchange` on a narrow card).
-fn ability_label(name: &str, width: f32) -> String {
-    let starred = format!("★ {name}");
+fn ability_label(name: &Phrase, width: f32, locale: Locale) -> String {
+    let name = name.text(locale);
+    let starred = say(
+        Phrase::new("pic-nakama-ability").arg("ability", name.as_str()),
+        locale,
+    );
     if text_width(&starred, 11.0, false) <= width {
         starred
     } else {
-        fit(name, 11.0, false, width)
+        fit(&name, 11.0, false, width)
     }
 }
 
-/// Lays out the board.
-pub fn board(g: &NakamaView) -> Doc {
+/// The catalogue's words `p` in `locale`.
+fn say(p: Phrase, locale: Locale) -> String {
+    p.text(locale)
+}
+
+/// The message `key` (no values) in `locale`.
+fn word(key: &str, locale: Locale) -> String {
+    Phrase::new(key).text(locale)
+}
+
+/// Lays out the board, its words in `locale`.
+pub fn board(g: &NakamaView, locale: Locale) -> Doc {
     let w = PHONE_WIDTH;
     let mut doc = Doc::new(w, 100.0);
     let mut y = MARGIN;
 
     let status = match g.phase {
-        Phase::Joining => "Joining".to_string(),
-        Phase::Playing => format!("Turn {}", g.turns),
-        Phase::Over => "Over".to_string(),
+        Phase::Joining => word("pic-nakama-joining", locale),
+        Phase::Playing => say(
+            Phrase::new("pic-nakama-turn").arg("turn", i64::from(g.turns)),
+            locale,
+        ),
+        Phase::Over => word("pic-nakama-over", locale),
     };
-    title_line(&mut doc, y, w, MARGIN, "One Piece Nakama", status);
+    let title = word("pic-nakama-title", locale);
+    title_line(&mut doc, y, w, MARGIN, &title, status);
     y += 26.0;
-    let line = match g.phase {
-        Phase::Joining => format!("{} aboard · the crew is gathering", g.players.len()),
-        Phase::Playing => format!("▶ {}", g.pending),
-        Phase::Over => "The adventure has ended.".to_string(),
+    let line = match (g.phase, &g.pending_said) {
+        (Phase::Joining, _) => say(
+            Phrase::new("pic-nakama-aboard").arg("count", g.players.len() as i64),
+            locale,
+        ),
+        (Phase::Playing, pending) => say(
+            Phrase::new("pic-nakama-pending").arg(
+                "pending",
+                pending.clone().map_or_else(|| Value::from(""), Value::from),
+            ),
+            locale,
+        ),
+        (Phase::Over, _) => word("pic-nakama-ended", locale),
     };
     doc.push(
         Text::new(MARGIN, y + 13.0, fit(&line, 13.0, true, w - 2.0 * MARGIN))
@@ -102,7 +172,11 @@ pub fn board(g: &NakamaView) -> Doc {
     y += 22.0;
 
     // Threat track 0–10: the token is the filled vermillion disc with the number.
-    doc.push(Text::new(MARGIN, y + 16.0, "Threat").size(13.0).bold());
+    doc.push(
+        Text::new(MARGIN, y + 16.0, word("pic-nakama-threat", locale))
+            .size(13.0)
+            .bold(),
+    );
     let step = (w - 2.0 * MARGIN - 74.0) / f32::from(THREAT_LIMIT);
     for i in 0..=THREAT_LIMIT {
         let cx = MARGIN + 62.0 + f32::from(i) * step;
@@ -137,11 +211,17 @@ pub fn board(g: &NakamaView) -> Doc {
     let gap = 6.0;
     let ew = (w - 2.0 * MARGIN - 2.0 * gap) / 3.0;
     // Tall enough for the longest mission, written in full (never cut with "…").
+    let missions: Vec<Option<String>> = g
+        .spaces
+        .iter()
+        .map(|s| s.as_ref().map(|f| f.mission_said.text(locale)))
+        .collect();
     let mission_lines = g
         .spaces
         .iter()
-        .flatten()
-        .map(|f| wrap(&f.mission, 11.0, ew - 12.0, usize::MAX).len() + usize::from(f.boss))
+        .zip(&missions)
+        .filter_map(|(f, m)| Some((f.as_ref()?, m.as_ref()?)))
+        .map(|(f, m)| wrap(m, 11.0, ew - 12.0, usize::MAX).len() + usize::from(f.boss))
         .max()
         .unwrap_or(0);
     let eh = (15.0 + 2.0 * 14.0 + 13.0 + 14.0 + mission_lines as f32 * 12.5 + 22.0).max(132.0);
@@ -157,15 +237,15 @@ pub fn board(g: &NakamaView) -> Doc {
                         .dashed(4.0),
                 );
                 doc.push(
-                    Text::new(x + ew / 2.0, y + eh / 2.0, "(empty)")
+                    Text::new(x + ew / 2.0, y + eh / 2.0, word("nakama-empty", locale))
                         .size(12.0)
                         .anchor(Anchor::Middle)
                         .fill(palette::MUTED),
                 );
             }
             Some(f) => {
-                let (name, threat, reward, boss, met) =
-                    (f.name.as_str(), f.threat, f.reward, f.boss, f.met);
+                let name = f.name_said.text(locale);
+                let (threat, reward, boss, met) = (f.threat, f.reward, f.boss, f.met);
                 let edge = if met { palette::GOOD } else { palette::BAD };
                 doc.push(
                     Rect::new(x, y, ew, eh)
@@ -176,22 +256,29 @@ pub fn board(g: &NakamaView) -> Doc {
                 let mut ty = y + 15.0;
                 if boss {
                     doc.push(
-                        Text::new(x + 6.0, ty, "BOSS")
+                        Text::new(x + 6.0, ty, word("pic-nakama-boss", locale))
                             .size(11.0)
                             .bold()
                             .fill(palette::BAD),
                     );
                     ty += 13.0;
                 }
-                for l in wrap(name, 12.0, ew - 12.0, if boss { 1 } else { 2 }) {
+                for l in wrap(&name, 12.0, ew - 12.0, if boss { 1 } else { 2 }) {
                     doc.push(Text::new(x + 6.0, ty, l).size(12.0).bold());
                     ty += 14.0;
                 }
                 doc.push(
-                    Text::new(x + 6.0, ty + 1.0, format!("Threat {threat}"))
-                        .size(11.0)
-                        .bold()
-                        .fill(palette::BAD),
+                    Text::new(
+                        x + 6.0,
+                        ty + 1.0,
+                        say(
+                            Phrase::new("pic-nakama-enemy-threat").arg("threat", i64::from(threat)),
+                            locale,
+                        ),
+                    )
+                    .size(11.0)
+                    .bold()
+                    .fill(palette::BAD),
                 );
                 ty += 13.0;
                 doc.push(
@@ -204,7 +291,8 @@ pub fn board(g: &NakamaView) -> Doc {
                     .fill(palette::INK),
                 );
                 ty += 14.0;
-                for l in wrap(&f.mission, 11.0, ew - 12.0, usize::MAX) {
+                let mission = missions[s].as_deref().unwrap_or_default();
+                for l in wrap(mission, 11.0, ew - 12.0, usize::MAX) {
                     doc.push(Text::new(x + 6.0, ty, l).size(11.0).fill(palette::MUTED));
                     ty += 12.5;
                 }
@@ -214,11 +302,14 @@ pub fn board(g: &NakamaView) -> Doc {
                     Text::new(
                         x + ew / 2.0,
                         y + eh - 9.0,
-                        if met {
-                            "✓ mission met"
-                        } else {
-                            "✗ not met"
-                        },
+                        word(
+                            if met {
+                                "pic-nakama-met"
+                            } else {
+                                "pic-nakama-not-met"
+                            },
+                            locale,
+                        ),
                     )
                     .size(11.0)
                     .bold()
@@ -283,9 +374,9 @@ pub fn board(g: &NakamaView) -> Doc {
                         .anchor(Anchor::Middle)
                         .fill(fill.text_on()),
                 );
-                if let Some(a) = fr.ability_name {
+                if let Some(a) = &fr.ability_name {
                     doc.push(
-                        Text::new(x + cw / 2.0, cy + 57.0, ability_label(a, cw - 6.0))
+                        Text::new(x + cw / 2.0, cy + 57.0, ability_label(a, cw - 6.0, locale))
                             .size(11.0)
                             .anchor(Anchor::Middle)
                             .fill(fill.text_on()),
@@ -303,39 +394,37 @@ pub fn board(g: &NakamaView) -> Doc {
             }
         }
         doc.push(
-            Text::new(x + cw / 2.0, cy + CARD_H + 14.0, format!("col {}", c + 1))
-                .size(11.0)
-                .anchor(Anchor::Middle)
-                .fill(palette::MUTED),
+            Text::new(
+                x + cw / 2.0,
+                cy + CARD_H + 14.0,
+                say(
+                    Phrase::new("pic-nakama-column").arg("column", (c + 1) as i64),
+                    locale,
+                ),
+            )
+            .size(11.0)
+            .anchor(Anchor::Middle)
+            .fill(palette::MUTED),
         );
     }
     y = top + deepest as f32 * EDGE + CARD_H + 24.0;
 
     // Counts, the defeated by name, and the rank the rewards give so far (as the text board).
-    let names = |v: Vec<String>| {
-        if v.is_empty() {
-            "none".to_string()
-        } else {
-            v.join(", ")
-        }
-    };
+    let friends = g.defeated_friends.iter().map(|n| n.as_str().into());
     for l in [
-        format!(
-            "Defeated friends {}/{DEFEAT_AT}: {}",
-            g.defeated_friends.len(),
-            names(g.defeated_friends.clone())
-        ),
-        format!(
-            "Defeated enemies {}: {}",
-            g.defeated_enemies.len(),
-            names(g.defeated_enemies.clone())
-        ),
-        g.rewards.clone(),
-        format!(
-            "Decks: friends {} · enemies {}",
-            g.friend_deck, g.enemy_deck
-        ),
+        Phrase::new("pic-nakama-defeated-friends")
+            .arg("count", g.defeated_friends.len() as i64)
+            .arg("limit", DEFEAT_AT as i64)
+            .arg("names", list(friends.collect())),
+        Phrase::new("pic-nakama-defeated-enemies")
+            .arg("count", g.defeated_enemies_said.len() as i64)
+            .arg("names", list(g.defeated_enemies_said.clone())),
+        g.rewards_said.clone(),
+        Phrase::new("pic-nakama-decks")
+            .arg("friends", g.friend_deck as i64)
+            .arg("enemies", g.enemy_deck as i64),
     ] {
+        let l = say(l, locale);
         doc.push(Text::new(MARGIN, y + 13.0, fit(&l, 13.0, false, w - 2.0 * MARGIN)).size(13.0));
         y += 18.0;
     }
@@ -351,14 +440,19 @@ pub fn board(g: &NakamaView) -> Doc {
                     .fill(palette::HIGHLIGHT),
             );
         }
-        let ch = &p.character;
-        let you = if p.you { " (you)" } else { "" };
-        let text = format!(
-            "{}{}{you} — {ch} · {} · {} card(s)",
-            if active { "▶ " } else { "" },
-            p.name,
-            if p.powered { "Power Up!" } else { "Power Down" },
-            p.cards
+        let yes = |b: bool| if b { "yes" } else { "no" };
+        let text = say(
+            Phrase::new("pic-nakama-crew")
+                .arg("active", yes(active))
+                .arg("name", p.name.as_str())
+                .arg("you", yes(p.you))
+                .arg("character", p.character_said.clone())
+                .arg(
+                    "token",
+                    Phrase::new("nakama-token").arg("up", yes(p.powered)),
+                )
+                .arg("cards", p.cards as i64),
+            locale,
         );
         let mut t =
             Text::new(MARGIN, y + 14.5, fit(&text, 13.0, active, w - 2.0 * MARGIN)).size(13.0);
@@ -373,7 +467,7 @@ pub fn board(g: &NakamaView) -> Doc {
     if let Some(hand) = &g.hand {
         y += 6.0;
         doc.push(
-            Text::new(MARGIN, y + 14.0, "Your hand (only you see this)")
+            Text::new(MARGIN, y + 14.0, word("pic-nakama-hand", locale))
                 .size(14.0)
                 .bold(),
         );
@@ -403,9 +497,9 @@ pub fn board(g: &NakamaView) -> Doc {
                     .anchor(Anchor::Middle)
                     .fill(fill.text_on()),
             );
-            if let Some(a) = fr.ability_name {
+            if let Some(a) = &fr.ability_name {
                 doc.push(
-                    Text::new(x + hw / 2.0, hy + 50.0, ability_label(a, hw - 6.0))
+                    Text::new(x + hw / 2.0, hy + 50.0, ability_label(a, hw - 6.0, locale))
                         .size(11.0)
                         .anchor(Anchor::Middle)
                         .fill(fill.text_on()),
@@ -415,7 +509,7 @@ pub fn board(g: &NakamaView) -> Doc {
         let rows = hand.len().div_ceil(6).max(1);
         if hand.is_empty() {
             doc.push(
-                Text::new(MARGIN, y + 14.0, "(empty)")
+                Text::new(MARGIN, y + 14.0, word("nakama-empty", locale))
                     .size(13.0)
                     .fill(palette::MUTED),
             );
@@ -424,13 +518,9 @@ pub fn board(g: &NakamaView) -> Doc {
     }
 
     doc.push(
-        Text::new(
-            MARGIN,
-            y + 12.0,
-            "★ the friend's ability · green frame ✓ met · vermillion frame ✗ not met",
-        )
-        .size(11.0)
-        .fill(palette::MUTED),
+        Text::new(MARGIN, y + 12.0, word("pic-nakama-legend", locale))
+            .size(11.0)
+            .fill(palette::MUTED),
     );
     y += 16.0;
     doc.set_height((y + MARGIN).ceil());
@@ -450,7 +540,7 @@ mod tests {
     }
 
     fn draw(g: &Nakama, viewer: Option<&str>, d: &NakamaData) -> Doc {
-        board(&view(g, viewer, d))
+        board(&view(g, viewer, d), Locale::En)
     }
 
     fn data() -> NakamaData {

@@ -552,7 +552,7 @@ pub struct FriendView {
     /// The label with the ability's name (`Yellow 1 (Die)`), as the board shows it.
     pub short: String,
     /// The ability's name (`Move`, `Die`), if any.
-    pub ability_name: Option<&'static str>,
+    pub ability_name: Option<Phrase>,
     /// The label with the ability written out.
     pub long: String,
     /// [`FriendView::short`] in typed words (the board's text in each reader's language).
@@ -688,7 +688,7 @@ pub fn view_model(
             ability: f.ability.is_some(),
             label: f.label(),
             short: f.short(),
-            ability_name: f.ability.as_ref().map(|a| a.name()),
+            ability_name: f.ability.as_ref().map(|a| a.name_said()),
             long: f.long(),
             short_said: f.short_said(),
         }
@@ -703,20 +703,27 @@ pub fn view_model(
         .iter()
         .map(|space| {
             space.map(|f| {
-                let (name, threat, reward, mission, boss) = match f {
+                let (name, name_said, threat, reward, mission, boss) = match f {
                     Foe::Enemy(i) => {
                         let e = &d.enemies[i];
-                        (&e.name, e.threat, e.reward, &e.mission, false)
+                        (
+                            &e.name,
+                            e.said_name(),
+                            e.threat,
+                            e.reward,
+                            &e.mission,
+                            false,
+                        )
                     }
                     Foe::Boss(i) => {
                         let b = &d.bosses[i];
-                        (&b.name, b.threat, b.reward, &b.mission, true)
+                        (&b.name, b.said_name(), b.threat, b.reward, &b.mission, true)
                     }
                 };
                 let mission_said = mission.sentence_said();
                 FoeView {
                     name: name.clone(),
-                    name_said: f.said(d),
+                    name_said,
                     boss,
                     threat,
                     reward,

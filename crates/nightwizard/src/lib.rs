@@ -247,9 +247,9 @@ impl Game for NightWizard {
 
     fn picture(
         view: &view::NwView,
-        _locale: croupier_core::i18n::Locale,
+        locale: croupier_core::i18n::Locale,
     ) -> Vec<croupier_core::render::svg::Doc> {
-        vec![picture::tracker(view)]
+        vec![picture::tracker(view, locale)]
     }
 
     fn gms(&self) -> Vec<UserId> {

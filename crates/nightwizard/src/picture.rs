@@ -5,11 +5,18 @@
 //! In a fight each row has an edge in its side's colour (allied Guests with the PCs), flying
 //! characters are tagged, and characters at Long or Extreme range — out of the initiative
 //! order — are listed after it, greyed and tagged with their range.
+//!
+//! Its words are the catalogue's in the reader's language (`locales/*/pictures-games.ftl`,
+//! `pic-nw-…`, in the game's terms; the conditions, states and bad statuses as the text
+//! tracker writes them). The effects in force are written as the text tracker writes them.
 
 use super::combat::model::Band;
+use super::judge::said::word;
 use super::view::NwView;
+use croupier_core::i18n::Locale;
 use croupier_core::render::palette::{self, Color};
 use croupier_core::render::svg::{fit, text_width, Anchor, Doc, Rect, Text, PHONE_WIDTH};
+use croupier_core::table::Phrase;
 
 const MARGIN: f32 = 10.0;
 const ROW: f32 = 62.0;
@@ -56,20 +63,27 @@ fn bar(doc: &mut Doc, x: f32, y: f32, w: f32, label: &str, v: (i32, Option<i32>)
     doc.push(Text::new(nx, y + 10.5, numbers).size(12.0).bold());
 }
 
-/// Lays out the tracker (or the characters when there is no fight).
-pub fn tracker(s: &NwView) -> Doc {
+/// The message `key` (no values) in `locale`.
+fn say(key: &str, locale: Locale) -> String {
+    Phrase::new(key).text(locale)
+}
+
+/// Lays out the tracker (or the characters when there is no fight), its words in `locale`.
+pub fn tracker(s: &NwView, locale: Locale) -> Doc {
     let w = PHONE_WIDTH;
     let gm = s.role.gm;
     let mut doc = Doc::new(w, 100.0);
     let mut y = MARGIN;
     doc.push(
-        Text::new(MARGIN, y + 18.0, "Night Wizard")
+        Text::new(MARGIN, y + 18.0, say("pic-nw-title", locale))
             .size(18.0)
             .bold(),
     );
     let right = match &s.combat {
-        Some(c) => format!("Round {}", c.round),
-        None => "No combat".to_string(),
+        Some(c) => Phrase::new("pic-nw-round")
+            .arg("round", i64::from(c.round))
+            .text(locale),
+        None => say("pic-nw-no-combat", locale),
     };
     doc.push(
         Text::new(w - MARGIN, y + 18.0, right)
@@ -79,17 +93,18 @@ pub fn tracker(s: &NwView) -> Doc {
             .fill(palette::INFO),
     );
     y += 26.0;
-    let sub = format!(
-        "Episode {} · {} · Scene {}{}{}",
-        s.episode,
-        s.phase,
-        s.scene,
-        if gm { " · GM view" } else { "" },
-        match &s.casket {
-            Some(c) => format!(" · {c}"),
-            None => String::new(),
-        }
-    );
+    let mut sub = Phrase::new("pic-nw-session")
+        .arg("episode", i64::from(s.episode))
+        .arg("phase", s.phase.clone())
+        .arg("scene", i64::from(s.scene))
+        .arg("gm", if gm { "yes" } else { "no" })
+        .text(locale);
+    if let Some(c) = &s.casket {
+        sub = Phrase::new("pic-nw-then")
+            .arg("line", sub)
+            .arg("then", c.said())
+            .text(locale);
+    }
     doc.push(
         Text::new(MARGIN, y + 12.0, fit(&sub, 12.0, false, w - 2.0 * MARGIN))
             .size(12.0)
@@ -103,7 +118,7 @@ pub fn tracker(s: &NwView) -> Doc {
         if r.far.is_some() && !far_heading {
             far_heading = true;
             doc.push(
-                Text::new(MARGIN, y + 13.0, "Out of the initiative order")
+                Text::new(MARGIN, y + 13.0, say("pic-nw-far", locale))
                     .size(13.0)
                     .bold()
                     .fill(palette::MUTED),
@@ -161,30 +176,42 @@ pub fn tracker(s: &NwView) -> Doc {
             );
             x += 30.0;
         }
-        let head = if r.mark.is_empty() {
-            r.shown_name()
+        let shown = if r.hidden {
+            Phrase::new("pic-nw-hidden")
+                .arg("name", r.name.as_str())
+                .text(locale)
         } else {
-            format!("{} {}", r.mark, r.shown_name())
+            r.name.clone()
+        };
+        let head = if r.mark.is_empty() {
+            shown
+        } else {
+            format!("{} {shown}", r.mark)
         };
         let mut tags = vec![];
         match r.far {
-            Some(Band::Extreme) => tags.push("Retreated · Extreme".to_string()),
-            Some(_) => tags.push("Retreated · Long".to_string()),
+            Some(Band::Extreme) => tags.push(say("pic-nw-retreated-extreme", locale)),
+            Some(_) => tags.push(say("pic-nw-retreated-long", locale)),
             None => {}
         }
         if !r.state.is_empty() {
-            tags.push(r.state.to_string());
+            tags.push(word("nw-state", r.state).text(locale));
         }
         if r.flying {
-            tags.push("Flying".to_string());
+            tags.push(say("pic-nw-flying", locale));
         }
         if r.ally {
-            tags.push("Ally".to_string());
+            tags.push(say("pic-nw-ally", locale));
         }
         if let Some(c) = r.count {
-            tags.push(format!("Count {c}"));
+            tags.push(
+                Phrase::new("pic-nw-count")
+                    .arg("count", i64::from(c))
+                    .text(locale),
+            );
         }
-        let tags = fit(&tags.join(" · "), 12.0, true, w - x - MARGIN - 90.0);
+        let sep = say("pic-nw-sep", locale);
+        let tags = fit(&tags.join(&sep), 12.0, true, w - x - MARGIN - 90.0);
         let room = (w - x - MARGIN - text_width(&tags, 12.0, true) - 10.0).max(80.0);
         let mut name = Text::new(x, top + 18.0, fit(&head, 15.0, true, room))
             .size(15.0)
@@ -205,10 +232,16 @@ pub fn tracker(s: &NwView) -> Doc {
         if let Some(cond) = r.condition {
             // The GM keeps this enemy's HP and MP secret: its condition only.
             doc.push(
-                Text::new(MARGIN, top + 36.0, format!("HP: {cond}"))
-                    .size(12.0)
-                    .bold()
-                    .fill(palette::MUTED),
+                Text::new(
+                    MARGIN,
+                    top + 36.0,
+                    Phrase::new("pic-nw-condition")
+                        .arg("condition", word("nw-condition", cond))
+                        .text(locale),
+                )
+                .size(12.0)
+                .bold()
+                .fill(palette::MUTED),
             );
         } else {
             bar(
@@ -236,17 +269,27 @@ pub fn tracker(s: &NwView) -> Doc {
             let pips: String = (0..max.clamp(0, 10))
                 .map(|k| if k < p { '●' } else { '○' })
                 .collect();
-            third.push(format!("Prana {pips} {p}/{max}"));
+            third.push(
+                Phrase::new("pic-nw-prana")
+                    .arg("pips", pips)
+                    .arg("prana", i64::from(p))
+                    .arg("max", i64::from(max))
+                    .text(locale),
+            );
         }
         if !r.bad.is_empty() {
-            third.push(format!("⚠ {}", r.bad));
+            third.push(
+                Phrase::new("pic-nw-bad")
+                    .arg("bad", r.bad_said.clone())
+                    .text(locale),
+            );
         }
         if !third.is_empty() {
             doc.push(
                 Text::new(
                     MARGIN,
                     top + 52.0,
-                    fit(&third.join(" · "), 12.0, false, w - 2.0 * MARGIN),
+                    fit(&third.join(&sep), 12.0, false, w - 2.0 * MARGIN),
                 )
                 .size(12.0)
                 .fill(if grey {
@@ -262,12 +305,12 @@ pub fn tracker(s: &NwView) -> Doc {
     }
     if rows.is_empty() {
         let none = if s.combat.is_some() {
-            "No combatant in view."
+            "pic-nw-no-combatant"
         } else {
-            "No PC has joined yet."
+            "pic-nw-no-pc"
         };
         doc.push(
-            Text::new(MARGIN, y + 14.0, none)
+            Text::new(MARGIN, y + 14.0, say(none, locale))
                 .size(14.0)
                 .fill(palette::MUTED),
         );
@@ -276,12 +319,16 @@ pub fn tracker(s: &NwView) -> Doc {
 
     if let Some(c) = &s.combat {
         y += 4.0;
-        doc.push(Text::new(MARGIN, y + 13.0, "Engagements").size(13.0).bold());
+        doc.push(
+            Text::new(MARGIN, y + 13.0, say("nw-field-engagements", locale))
+                .size(13.0)
+                .bold(),
+        );
         y += 18.0;
         let groups = &c.engagements;
         if groups.is_empty() {
             doc.push(
-                Text::new(MARGIN, y + 12.0, "none (everyone at Short range)")
+                Text::new(MARGIN, y + 12.0, say("nw-no-engagements", locale))
                     .size(12.0)
                     .fill(palette::MUTED),
             );
@@ -318,45 +365,46 @@ pub fn tracker(s: &NwView) -> Doc {
         }
         y += 2.0;
         doc.push(
-            Text::new(
-                MARGIN,
-                y + 12.0,
-                "▶ acting · ○ Pre-action · · Post-action · E1: Engage 1",
-            )
-            .size(11.0)
-            .fill(palette::MUTED),
+            Text::new(MARGIN, y + 12.0, say("pic-nw-legend", locale))
+                .size(11.0)
+                .fill(palette::MUTED),
         );
         y += 16.0;
         // The side colours, in words too.
         let mut lx = MARGIN;
-        for (colour, label) in [
-            (PC_SIDE, "PCs' side (with allied Guests)"),
-            (ENEMY_SIDE, "enemies"),
-            (palette::GRID, "out of the order"),
+        for (colour, key) in [
+            (PC_SIDE, "pic-nw-side-pcs"),
+            (ENEMY_SIDE, "pic-nw-side-enemies"),
+            (palette::GRID, "pic-nw-side-far"),
         ] {
+            let label = say(key, locale);
             doc.push(Rect::new(lx, y + 2.0, 4.0, 12.0).radius(2.0).fill(colour));
             doc.push(
-                Text::new(lx + 8.0, y + 12.0, label)
+                Text::new(lx + 8.0, y + 12.0, label.clone())
                     .size(11.0)
                     .fill(palette::MUTED),
             );
-            lx += 8.0 + text_width(label, 11.0, false) + 12.0;
+            lx += 8.0 + text_width(&label, 11.0, false) + 12.0;
         }
         y += 16.0;
     }
     if !s.effects.is_empty() {
         y += 6.0;
         doc.push(
-            Text::new(MARGIN, y + 13.0, "Effects in force")
+            Text::new(MARGIN, y + 13.0, say("nw-field-effects", locale))
                 .size(13.0)
                 .bold(),
         );
         y += 18.0;
         for e in &s.effects {
             doc.push(
-                Text::new(MARGIN, y + 12.0, fit(e, 12.0, false, w - 2.0 * MARGIN))
-                    .size(12.0)
-                    .fill(palette::INFO),
+                Text::new(
+                    MARGIN,
+                    y + 12.0,
+                    fit(&e.text(locale), 12.0, false, w - 2.0 * MARGIN),
+                )
+                .size(12.0)
+                .fill(palette::INFO),
             );
             y += 17.0;
         }

@@ -30,8 +30,8 @@ pub struct NwView {
     pub role: Role,
     /// Episode number.
     pub episode: u32,
-    /// The phase's name.
-    pub phase: &'static str,
+    /// The phase's name (in each reader's language).
+    pub phase: Value,
     /// Scene number.
     pub scene: u32,
     /// The rows, in the order the text tracker lists them: the initiative order, then those
@@ -42,32 +42,60 @@ pub struct NwView {
     /// Skill and item effects in force on characters the viewer may see (`#2 Guard A: Dodge
     /// Checks +2 until the next Judge — on Ayla`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub effects: Vec<String>,
-    /// The Lunar Casket in place, as the viewer may know it ([`casket_line`]; a hidden one
-    /// only for the GM).
+    pub effects: Vec<Value>,
+    /// The Lunar Casket in place, as the viewer may know it (as [`casket_line`] writes it; a
+    /// hidden one only for the GM).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub casket: Option<String>,
+    pub casket: Option<CasketView>,
+}
+
+/// The Lunar Casket in place as the viewer may know it: what [`casket_line`] writes.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct CasketView {
+    /// Hidden from the players (only the GM's view holds it).
+    pub hidden: bool,
+    /// Its Ruler's name; `None` for the default, the Emulator (a word of the catalogue).
+    pub ruler: Option<String>,
+    /// How many Lunar Logics it has.
+    pub logics: usize,
+}
+
+/// The Casket `gm` (or a player) may see, as the view holds it.
+fn casket_view(s: &NightWizard, gm: bool) -> Option<CasketView> {
+    let c = s.casket_seen(gm)?;
+    Some(CasketView {
+        hidden: c.hidden,
+        ruler: (c.ruler != "the Emulator").then(|| c.ruler.clone()),
+        logics: c.logics.len(),
+    })
 }
 
 /// The one line that names the Casket in place to `gm` (or to a player: `None` while it is
 /// hidden): the status text and the picture both show it.
 pub fn casket_line(s: &NightWizard, gm: bool) -> Option<String> {
-    let c = s.casket_seen(gm)?;
-    let logics = match c.logics.len() {
-        0 => String::new(),
-        1 => " · 1 Lunar Logic".to_string(),
-        n => format!(" · {n} Lunar Logics"),
-    };
-    Some(format!(
-        "{} Lunar Casket of {}{logics}{}",
-        if c.hidden { "🌑" } else { "🌕" },
-        c.ruler,
-        if c.hidden {
-            " · hidden from the players"
-        } else {
-            ""
-        }
-    ))
+    Some(
+        casket_view(s, gm)?
+            .said()
+            .text(croupier_core::i18n::Locale::En),
+    )
+}
+
+impl CasketView {
+    /// The line in the catalogue's words (`pic-nw-casket`: `🌕 Lunar Casket of Ayu · 1 Lunar
+    /// Logic`).
+    pub fn said(&self) -> Phrase {
+        let yes = |b: bool| if b { "yes" } else { "no" };
+        Phrase::new("pic-nw-casket")
+            .arg("hidden", yes(self.hidden))
+            .arg(
+                "ruler",
+                match &self.ruler {
+                    Some(r) => Value::from(r.as_str()),
+                    None => Phrase::new("pic-nw-emulator").into(),
+                },
+            )
+            .arg("logics", self.logics as i64)
+    }
 }
 
 /// What `viewer` may not see (see [`croupier_core::table::Game::secrets`]): unless they are
@@ -115,15 +143,12 @@ pub fn view_model(s: &NightWizard, data: &NwData, viewer: &Viewer) -> NwView {
     NwView {
         role: Role { gm, seat },
         episode: s.episode,
-        phase: s.phase.name(),
+        phase: s.phase.said(),
         scene: s.scene,
         rows: rows(s, Some(data), gm),
         combat,
-        casket: casket_line(s, gm),
-        effects: super::combat::effects::lines(s, |w| super::combat::sees(s, gm, w))
-            .iter()
-            .map(|v| v.text(croupier_core::i18n::Locale::En))
-            .collect(),
+        casket: casket_view(s, gm),
+        effects: super::combat::effects::lines(s, |w| super::combat::sees(s, gm, w)),
     }
 }
 

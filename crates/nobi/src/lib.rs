@@ -180,9 +180,9 @@ impl Game for Nobi {
 
     fn picture(
         view: &view::NobiView,
-        _locale: croupier_core::i18n::Locale,
+        locale: croupier_core::i18n::Locale,
     ) -> Vec<croupier_core::render::svg::Doc> {
-        vec![picture::table(view)]
+        vec![picture::table(view, locale)]
     }
 
     fn playing(&self, actor: &Actor) -> Result<(), RuleError> {

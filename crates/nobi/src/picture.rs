@@ -2,12 +2,17 @@
 //! profession, Power and Technique with the cards' bonuses) and the Light and Darkness
 //! cards laid out in front of it, the GM and the Main Character marked, and what the table
 //! is waiting for. Gained cards lie face up on the table, so every viewer sees the same
-//! picture (the viewer's own seat is marked "you").
+//! picture (the viewer's own seat is marked "you"). Its words are the catalogue's in the
+//! reader's language (`locales/*/pictures-games.ftl`, `pic-nobi-…`), the characters' and
+//! cards' names the data's in that language.
 
+use super::data::Skill;
 use super::state::{GM_TURNS, SOLO_SCENES};
-use super::view::NobiView;
+use super::view::{CardView, NobiView};
+use croupier_core::i18n::Locale;
 use croupier_core::render::palette::{self, Color};
 use croupier_core::render::svg::{fit, Anchor, Doc, Rect, Text, PHONE_WIDTH};
+use croupier_core::table::Phrase;
 
 const MARGIN: f32 = 10.0;
 /// Light cards: yellow with ink text; Darkness cards: blue with paper text — and each row
@@ -15,18 +20,42 @@ const MARGIN: f32 = 10.0;
 const LIGHT: Color = palette::YELLOW;
 const DARK: Color = palette::BLUE;
 
-/// Lays out the table.
-pub fn table(t: &NobiView) -> Doc {
+/// The message `key` (no values) in `locale`.
+fn word(key: &str, locale: Locale) -> String {
+    Phrase::new(key).text(locale)
+}
+
+/// A card's label in `locale`: its name and skill bonus (`Lantern P+1`).
+fn card_label(card: &CardView, locale: Locale) -> String {
+    match card.bonus {
+        Some((skill, v)) => Phrase::new("pic-nobi-card")
+            .arg("name", card.name.clone())
+            .arg(
+                "skill",
+                match skill {
+                    Skill::Power => "power",
+                    Skill::Technique => "technique",
+                },
+            )
+            .arg("bonus", format!("{v:+}"))
+            .text(locale),
+        None => card.name.text(locale),
+    }
+}
+
+/// Lays out the table, its words in `locale`.
+pub fn table(t: &NobiView, locale: Locale) -> Doc {
     let w = PHONE_WIDTH;
     let mut doc = Doc::new(w, 100.0);
     let mut y = MARGIN;
     doc.push(
-        Text::new(MARGIN, y + 18.0, "Nobi Nobi Sword")
+        Text::new(MARGIN, y + 18.0, word("pic-nobi-title", locale))
             .size(18.0)
             .bold(),
     );
+    let scenes = Phrase::new("pic-nobi-scenes").arg("count", i64::from(t.scenes_played));
     doc.push(
-        Text::new(w - MARGIN, y + 18.0, format!("Scenes {}", t.scenes_played))
+        Text::new(w - MARGIN, y + 18.0, scenes.text(locale))
             .size(15.0)
             .bold()
             .anchor(Anchor::End)
@@ -37,14 +66,21 @@ pub fn table(t: &NobiView) -> Doc {
         Text::new(
             MARGIN,
             y + 13.0,
-            fit(&format!("▶ {}", t.pending), 13.0, true, w - 2.0 * MARGIN),
+            fit(
+                &Phrase::new("pic-nobi-pending")
+                    .arg("pending", t.pending.clone())
+                    .text(locale),
+                13.0,
+                true,
+                w - 2.0 * MARGIN,
+            ),
         )
         .size(13.0)
         .bold(),
     );
     y += 18.0;
     doc.push(
-        Text::new(MARGIN, y + 12.0, t.mode)
+        Text::new(MARGIN, y + 12.0, t.mode.text(locale))
             .size(12.0)
             .fill(palette::MUTED),
     );
@@ -55,13 +91,14 @@ pub fn table(t: &NobiView) -> Doc {
         let (is_gm, is_mc, tester) = (seat.gm, seat.main, seat.tester);
         // Role badges: words on a coloured tab.
         let mut x = MARGIN + 4.0;
-        for (on, label, fill) in [
-            (is_gm, "GM", palette::GM),
-            (is_mc, "MAIN", palette::ATTENTION),
-            (tester, "TEST", palette::ATTENTION),
+        for (on, key, fill) in [
+            (is_gm, "pic-nobi-gm", palette::GM),
+            (is_mc, "pic-nobi-main", palette::ATTENTION),
+            (tester, "pic-nobi-tester", palette::ATTENTION),
         ] {
             if on {
-                let bw = if label == "GM" { 30.0 } else { 44.0 };
+                let bw = if key == "pic-nobi-gm" { 30.0 } else { 44.0 };
+                let label = word(key, locale);
                 doc.push(Rect::new(x, y + 4.0, bw, 18.0).radius(4.0).fill(fill));
                 doc.push(
                     Text::new(x + bw / 2.0, y + 13.0, label)
@@ -74,15 +111,17 @@ pub fn table(t: &NobiView) -> Doc {
                 x += bw + 5.0;
             }
         }
-        let you = if seat.you { " (you)" } else { "" };
+        let name = if seat.you {
+            Phrase::new("pic-nobi-you")
+                .arg("name", seat.name.as_str())
+                .text(locale)
+        } else {
+            seat.name.clone()
+        };
         doc.push(
-            Text::new(
-                x + 2.0,
-                y + 18.0,
-                fit(&format!("{}{you}", seat.name), 15.0, true, w - x - 130.0),
-            )
-            .size(15.0)
-            .bold(),
+            Text::new(x + 2.0, y + 18.0, fit(&name, 15.0, true, w - x - 130.0))
+                .size(15.0)
+                .bold(),
         );
         doc.push(
             Text::new(
@@ -90,18 +129,17 @@ pub fn table(t: &NobiView) -> Doc {
                 y + 18.0,
                 if t.solo {
                     // Solo play counts Scenes, not GM turns (NOBI-48: the Epilogue after 5).
-                    format!(
-                        "Scene {}/{SOLO_SCENES} · ✓{} ✗{}",
-                        t.scenes_played.min(SOLO_SCENES),
-                        seat.successes,
-                        seat.failures
-                    )
+                    Phrase::new("pic-nobi-solo-count")
+                        .arg("scene", i64::from(t.scenes_played.min(SOLO_SCENES)))
+                        .arg("scenes", i64::from(SOLO_SCENES))
                 } else {
-                    format!(
-                        "GM {}/{GM_TURNS} · ✓{} ✗{}",
-                        seat.gm_count, seat.successes, seat.failures
-                    )
-                },
+                    Phrase::new("pic-nobi-gm-count")
+                        .arg("count", i64::from(seat.gm_count))
+                        .arg("turns", i64::from(GM_TURNS))
+                }
+                .arg("won", i64::from(seat.successes))
+                .arg("lost", i64::from(seat.failures))
+                .text(locale),
             )
             .size(12.0)
             .anchor(Anchor::End)
@@ -110,13 +148,11 @@ pub fn table(t: &NobiView) -> Doc {
         y += 28.0;
 
         for c in &seat.chars {
-            let name = c.name.as_str();
-            let prof = c.profession.as_str();
-            let role = if c.part.is_empty() {
-                String::new()
-            } else {
-                format!("{} · ", c.part)
-            };
+            let name = c.name.text(locale);
+            let role = Phrase::new("pic-nobi-profession")
+                .arg("part", if c.part.is_empty() { "none" } else { c.part })
+                .arg("profession", c.profession.as_str())
+                .text(locale);
             // The character card.
             doc.push(
                 Rect::new(MARGIN + 4.0, y, w - 2.0 * MARGIN - 8.0, 40.0)
@@ -125,26 +161,26 @@ pub fn table(t: &NobiView) -> Doc {
                     .stroke(palette::INK, 1.5),
             );
             doc.push(
-                Text::new(MARGIN + 12.0, y + 16.0, fit(name, 14.0, true, 220.0))
+                Text::new(MARGIN + 12.0, y + 16.0, fit(&name, 14.0, true, 220.0))
                     .size(14.0)
                     .bold(),
             );
             doc.push(
-                Text::new(
-                    MARGIN + 12.0,
-                    y + 32.0,
-                    fit(&format!("{role}{prof}"), 11.0, false, 220.0),
-                )
-                .size(11.0)
-                .fill(palette::MUTED),
+                Text::new(MARGIN + 12.0, y + 32.0, fit(&role, 11.0, false, 220.0))
+                    .size(11.0)
+                    .fill(palette::MUTED),
             );
-            for (j, (skill, value)) in [("Power", c.power), ("Technique", c.technique)]
+            for (j, (skill, value)) in [(Skill::Power, c.power), (Skill::Technique, c.technique)]
                 .into_iter()
                 .enumerate()
             {
                 let sx = w - MARGIN - 12.0;
+                let line = Phrase::new("pic-nobi-skill")
+                    .arg("skill", skill.said())
+                    .arg("value", value)
+                    .text(locale);
                 doc.push(
-                    Text::new(sx, y + 16.0 + j as f32 * 16.0, format!("{skill} {value}"))
+                    Text::new(sx, y + 16.0 + j as f32 * 16.0, line)
                         .size(12.0)
                         .bold()
                         .anchor(Anchor::End),
@@ -152,13 +188,15 @@ pub fn table(t: &NobiView) -> Doc {
             }
             y += 44.0;
             // The cards in front of it.
-            for (label, ids, fill) in [("Light", &c.light, LIGHT), ("Darkness", &c.darkness, DARK)]
-            {
+            for (key, ids, fill) in [
+                ("pic-nobi-light", &c.light, LIGHT),
+                ("pic-nobi-darkness", &c.darkness, DARK),
+            ] {
                 if ids.is_empty() {
                     continue;
                 }
                 doc.push(
-                    Text::new(MARGIN + 8.0, y + 13.0, label)
+                    Text::new(MARGIN + 8.0, y + 13.0, word(key, locale))
                         .size(11.0)
                         .bold()
                         .fill(palette::MUTED),
@@ -171,10 +209,14 @@ pub fn table(t: &NobiView) -> Doc {
                     let cy = y + (n / per) as f32 * 22.0;
                     doc.push(Rect::new(cx, cy + 1.0, cw, 19.0).radius(4.0).fill(fill));
                     doc.push(
-                        Text::new(cx + 5.0, cy + 10.5, fit(&card.label, 11.0, false, cw - 8.0))
-                            .size(11.0)
-                            .fill(fill.text_on())
-                            .centered_v(),
+                        Text::new(
+                            cx + 5.0,
+                            cy + 10.5,
+                            fit(&card_label(card, locale), 11.0, false, cw - 8.0),
+                        )
+                        .size(11.0)
+                        .fill(fill.text_on())
+                        .centered_v(),
                     );
                 }
                 y += ids.len().div_ceil(per) as f32 * 22.0 + 2.0;
@@ -196,20 +238,16 @@ pub fn table(t: &NobiView) -> Doc {
     }
     if t.seats.is_empty() {
         doc.push(
-            Text::new(MARGIN, y + 14.0, "Nobody has joined yet.")
+            Text::new(MARGIN, y + 14.0, word("pic-nobi-nobody", locale))
                 .size(14.0)
                 .fill(palette::MUTED),
         );
         y += 20.0;
     }
     doc.push(
-        Text::new(
-            MARGIN,
-            y + 12.0,
-            "Light: yellow · Darkness: blue · P+n/T+n: skill bonus",
-        )
-        .size(11.0)
-        .fill(palette::MUTED),
+        Text::new(MARGIN, y + 12.0, word("pic-nobi-legend", locale))
+            .size(11.0)
+            .fill(palette::MUTED),
     );
     y += 16.0;
     doc.set_height((y + MARGIN).ceil());
@@ -228,7 +266,7 @@ mod tests {
     fn picture(state: &Value, viewer: Option<&str>, d: &NobiData) -> Result<Doc, String> {
         let t = Nobi::deserialize(state).map_err(|e| e.to_string())?;
         let v = viewer.map_or_else(Viewer::public, |u| Viewer::user(&UserId::new(u)));
-        Ok(table(&crate::view::view_model(&t, d, &v)))
+        Ok(table(&crate::view::view_model(&t, d, &v), Locale::En))
     }
 
     fn table_json(d: &NobiData) -> Value {

@@ -11,9 +11,8 @@ use super::state::{
     SOLO_SCENES,
 };
 use super::view;
-use croupier_core::i18n::Locale;
 use croupier_core::table::{
-    user_text, Actor, Choices, Ctx, Message, Phrase, Refusal, Reply, RuleError, UserId, Value,
+    said, user_text, Actor, Choices, Ctx, Message, Phrase, Refusal, Reply, RuleError, UserId, Value,
 };
 
 type C<'a, 'b> = Ctx<'a, NobiData, ()>;
@@ -282,20 +281,30 @@ fn begin(t: &mut Nobi, ctx: &mut C<'_, '_>, gm: Option<&UserId>) -> Result<Vec<R
                 .arg("main", t.seats[t.mc].user.mention()),
         )
     };
-    let mut story = format!(
-        "## Introduction: {}\n\n{}\n\n",
-        intro.map(|i| i.name.as_str()).unwrap_or("?"),
-        intro.map(|i| i.description.as_str()).unwrap_or("")
-    );
-    story.push_str("Characters:\n");
+    let mut story: Vec<Value> = vec![
+        Phrase::new("nobi-story-intro")
+            .arg(
+                "name",
+                intro.map_or_else(|| Value::from("?"), |i| i.said_name()),
+            )
+            .into(),
+        "".into(),
+        intro.map_or_else(
+            || Value::from(""),
+            |i| said::data(&i.description, i.description_ja.as_deref()),
+        ),
+        "".into(),
+        Phrase::new("nobi-story-characters").into(),
+    ];
     for i in 0..n {
-        story.push_str(&format!(
-            "- {}: {}\n",
-            t.seats[i].name,
-            view::seat_chars(t, data, i).text(Locale::En)
-        ));
+        story.push(
+            Phrase::new("nobi-story-character")
+                .arg("player", t.seats[i].name.as_str())
+                .arg("characters", view::seat_chars(t, data, i))
+                .into(),
+        );
     }
-    t.story.push(story);
+    t.story.push(view::story_block(story));
     let mut p = Phrase::titled("nobi-begin-title", "nobi-begin")
         .arg("rules", rules)
         .arg("roles", roles)
@@ -336,12 +345,18 @@ fn scene(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>,
         .arg("gm", t.seats[t.gm].name.as_str())
         .arg("main", t.seats[t.mc].name.as_str())
         .arg("character", t.char_said(data, t.mc));
-    t.story.push(format!(
-        "## Scene {n}: {}\n\n*{}*\n\n{}\n",
-        card.name,
-        who.text(Locale::En),
-        card.description
-    ));
+    t.story.push(view::story_block(vec![
+        Phrase::new("nobi-story-scene")
+            .arg("n", i64::from(n))
+            .arg("name", card.said_name())
+            .into(),
+        "".into(),
+        Phrase::new("nobi-story-roles")
+            .arg("roles", who.clone())
+            .into(),
+        "".into(),
+        said::data(&card.description, card.description_ja.as_deref()),
+    ]));
     let mut m = Phrase::titled("nobi-scene-title", "nobi-scene")
         .arg("n", i64::from(n))
         .arg("name", card.said_name())
@@ -378,7 +393,9 @@ fn scene(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>,
                 )
                 .arg("difficulty", d);
             t.story
-                .push(format!("Skill check — {}\n", line.text(Locale::En)));
+                .push(view::story_block(vec![Phrase::new("nobi-story-check")
+                    .arg("check", line.clone())
+                    .into()]));
             m = m.field(Phrase::new("nobi-field-check"), line);
         }
         Test::Roleplay { prompt } => {
@@ -387,10 +404,13 @@ fn scene(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>,
                 acted: false,
                 uses: vec![],
             };
-            t.story.push(format!("Role-play challenge — {prompt}\n"));
             let said = card
                 .said_roleplay()
                 .unwrap_or_else(|| prompt.as_str().into());
+            t.story
+                .push(view::story_block(vec![Phrase::new("nobi-story-roleplay")
+                    .arg("prompt", said.clone())
+                    .into()]));
             m = m.field(Phrase::new("nobi-field-roleplay"), said);
         }
     }
@@ -492,10 +512,6 @@ fn use_ability(
     }
     let ab = ab.clone();
     let owner_id = owner.clone();
-    let owner_name = data
-        .character(&owner)
-        .map(|c| c.name.clone())
-        .unwrap_or_default();
     match &mut t.step {
         Step::Check { uses, .. } | Step::Epilogue { uses, .. } | Step::Roleplay { uses, .. } => {
             uses.push(Use {
@@ -509,16 +525,17 @@ fn use_ability(
     let plan = current_plan(t, data);
     let free = ab.effect == super::data::Effect::Free;
     let free_note = Phrase::new("nobi-free-effect").arg("free", if free { "yes" } else { "no" });
-    t.story.push(format!(
-        "- {owner_name} uses **{}** ({}){}.\n",
-        ab.name,
-        ab.text,
-        free_note.text(Locale::En)
-    ));
     let owner_said = data
         .character(&owner_id)
         .map(|c| c.said_name())
         .unwrap_or_else(|| Value::from(""));
+    t.story
+        .push(view::story_block(vec![Phrase::new("nobi-story-uses")
+            .arg("name", owner_said.clone())
+            .arg("ability", ab.said_name())
+            .arg("text", ab.said_text())
+            .arg("free", free_note.clone())
+            .into()]));
     let mut m = Phrase::new("nobi-uses")
         .arg("name", owner_said)
         .arg("ability", ab.said_name())
@@ -567,9 +584,13 @@ fn difficulty(
     // Lowering is the GM's to give when convinced (NOBI-29); raising follows a Scene card's
     // own procedure (docs/rules-choices.md).
     let verb = if value < old { "lowers" } else { "raises" };
-    t.story.push(format!(
-        "- The GM {verb} the Difficulty from {old} to {value}.\n"
-    ));
+    t.story.push(view::story_block(vec![Phrase::new(
+        "nobi-story-difficulty",
+    )
+    .arg("verb", verb)
+    .arg("old", old)
+    .arg("new", value)
+    .into()]));
     let mut m = Phrase::new("nobi-difficulty")
         .arg("verb", verb)
         .arg("old", old)
@@ -615,11 +636,11 @@ fn roll(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, 
         .arg("total", o.total)
         .arg("target", plan.target())
         .arg("success", if o.success { "yes" } else { "no" });
-    t.story.push(format!(
-        "{}\n\n{}\n",
-        line.text(Locale::En),
-        rolled.text(Locale::En)
-    ));
+    t.story.push(view::story_block(vec![
+        line.clone().into(),
+        "".into(),
+        rolled.clone().into(),
+    ]));
     if let Step::Epilogue { card, .. } = &t.step {
         let name = data
             .epilogue(card)
@@ -629,11 +650,13 @@ fn roll(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>, 
         t.step = Step::Over;
         let wrap =
             Phrase::new("nobi-final-wrap").arg("success", if o.success { "yes" } else { "no" });
-        t.story.push(format!(
-            "**Final result:** {}\n\n{}\n",
-            if o.success { "success" } else { "failure" },
-            wrap.text(Locale::En)
-        ));
+        t.story.push(view::story_block(vec![
+            Phrase::new("nobi-story-final")
+                .arg("success", if o.success { "yes" } else { "no" })
+                .into(),
+            "".into(),
+            wrap.clone().into(),
+        ]));
         let m = Phrase::titled("nobi-final-title", "nobi-final")
             .arg("name", name)
             .arg("rolled", rolled)
@@ -712,11 +735,11 @@ fn resolve(t: &mut Nobi, ctx: &mut C<'_, '_>, success: bool) -> Result<Vec<Reply
     } else {
         t.seats[mc].failures += 1;
     }
-    t.story.push(format!(
-        "**Outcome:** {} — {}\n",
-        if success { "success" } else { "failure" },
-        body.text(Locale::En)
-    ));
+    t.story
+        .push(view::story_block(vec![Phrase::new("nobi-story-outcome")
+            .arg("success", if success { "yes" } else { "no" })
+            .arg("body", body.clone())
+            .into()]));
     t.decks.scene_discard.push(scene_id);
     t.scenes_played += 1;
     t.seats[t.gm].gm_count += 1;
@@ -771,8 +794,6 @@ fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>, keep: Keep) -> Result<Vec<R
         chosen: keep.chosen.is_some(),
     };
     let e = data.epilogue(&card);
-    let name = e.map(|e| e.name.clone()).unwrap_or_default();
-    let desc = e.map(|e| e.description.clone()).unwrap_or_default();
     let test = e
         .map(|e| {
             Value::from(
@@ -782,10 +803,20 @@ fn start_epilogue(t: &mut Nobi, ctx: &mut C<'_, '_>, keep: Keep) -> Result<Vec<R
             )
         })
         .unwrap_or_else(|| Value::from(""));
-    t.story.push(format!(
-        "## Epilogue: {name}\n\n{desc}\n\nFinal test — {}\n",
-        test.text(Locale::En)
-    ));
+    t.story.push(view::story_block(vec![
+        Phrase::new("nobi-story-epilogue")
+            .arg("name", e.map_or_else(|| Value::from(""), |e| e.said_name()))
+            .into(),
+        "".into(),
+        e.map_or_else(
+            || Value::from(""),
+            |e| said::data(&e.description, e.description_ja.as_deref()),
+        ),
+        "".into(),
+        Phrase::new("nobi-story-final-test")
+            .arg("test", test.clone())
+            .into(),
+    ]));
     let said = |f: fn(&super::data::Epilogue) -> Value| e.map(f).unwrap_or_else(|| "".into());
     let mut m = Phrase::titled("nobi-epilogue-title", "nobi-epilogue")
         .arg("name", said(super::data::Epilogue::said_name))
@@ -857,14 +888,15 @@ fn redraw(t: &mut Nobi, ctx: &mut C<'_, '_>, actor: &Actor) -> Result<Vec<Reply>
         return no(Phrase::new("nobi-redraw-none"));
     };
     t.decks.epilogue_discard.push(old.clone());
-    let oldname = ctx
-        .data
-        .epilogue(&old)
-        .map(|e| e.name.clone())
-        .unwrap_or_default();
-    t.story.push(format!(
-        "*The players set aside «{oldname}» and draw another Epilogue.*\n"
-    ));
+    t.story
+        .push(view::story_block(vec![Phrase::new("nobi-story-redraw")
+            .arg(
+                "name",
+                ctx.data
+                    .epilogue(&old)
+                    .map_or_else(|| Value::from(""), |e| e.said_name()),
+            )
+            .into()]));
     // Re-open the Epilogue with the new card (abilities announced for the old one are withdrawn).
     t.decks.epilogues.push(new);
     let mut out = start_epilogue(t, ctx, keep)?;
@@ -936,10 +968,11 @@ fn tester(
         uses.clear();
     }
     let name = t.char_name(data, s);
-    t.story.push(format!(
-        "*{} ({name}) takes the final test.*\n",
-        t.seats[s].name
-    ));
+    t.story
+        .push(view::story_block(vec![Phrase::new("nobi-story-tester")
+            .arg("player", t.seats[s].name.as_str())
+            .arg("name", name.as_str())
+            .into()]));
     let mut out = vec![Reply::public(Message::phrase(
         Phrase::new("nobi-tester-chosen")
             .arg("player", t.seats[s].name.as_str())
@@ -971,14 +1004,14 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
                 return only("nobi-only-main-acts", &t.seats[t.mc].name);
             }
             *acted = true;
-            t.story.push(format!("> **{who}:** {text}\n"));
+            t.story.push(format!("> **{who}:** {text}\n").into());
             let mut out = vec![Reply::public(acted_out(said, &user_text(text)))];
             out.extend(view::prompt(t, data).map(Reply::public));
             Ok(out)
         }
         Step::Epilogue { written, .. } if t.mode == Mode::Solo => {
             *written += 1;
-            t.story.push(format!("> **{who}:** {text}\n"));
+            t.story.push(format!("> **{who}:** {text}\n").into());
             Ok(vec![Reply::public(view::with_buttons(
                 Message::phrase(
                     Phrase::new("nobi-acts-solo")
@@ -989,14 +1022,14 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
             ))])
         }
         Step::Epilogue { .. } => {
-            t.story.push(format!("> **{who}:** {text}\n"));
+            t.story.push(format!("> **{who}:** {text}\n").into());
             Ok(vec![Reply::public(acted_out(said, &user_text(text)))])
         }
         Step::Check { .. } => {
             if me != t.mc {
                 return only("nobi-only-main-acts", &t.seats[t.mc].name);
             }
-            t.story.push(format!("> **{who}:** {text}\n"));
+            t.story.push(format!("> **{who}:** {text}\n").into());
             Ok(vec![Reply::public(view::with_buttons(
                 acted_out(said, text),
                 [("nobi-button-roll", &NobiCommand::Roll)],
@@ -1032,11 +1065,11 @@ fn verdict(
     // A Role-play challenge may be played out aloud (voice tables): the verdict does not
     // wait for `/nobi act`. A check decided by the GM follows a Scene card's own procedure
     // instead of the dice (docs/rules-choices.md).
-    t.story.push(if check {
-        format!("The GM decides the check without dice: {result}.\n")
-    } else {
-        format!("The GM decides: {result}.\n")
-    });
+    t.story
+        .push(view::story_block(vec![Phrase::new("nobi-story-verdict")
+            .arg("check", if check { "yes" } else { "no" })
+            .arg("result", result)
+            .into()]));
     let mut out = vec![];
     if check {
         out.push(Reply::public(Message::phrase(
@@ -1059,7 +1092,10 @@ fn finish(t: &mut Nobi, data: &NobiData, actor: &Actor) -> Result<Vec<Reply>, Ru
     if written == 0 {
         return no(Phrase::new("nobi-finish-unwritten"));
     }
-    t.story.push("\n*The adventure is over.*\n".to_string());
+    t.story.push(view::story_block(vec![
+        "".into(),
+        Phrase::new("nobi-story-over").into(),
+    ]));
     t.step = Step::Over;
     Ok(vec![Reply::public(view::with_buttons(
         Message::phrase(
@@ -1106,11 +1142,12 @@ fn npc(t: &mut Nobi, data: &NobiData, actor: &Actor, name: &str) -> Result<Vec<R
         return no(Phrase::new("nobi-npc-joined-already").arg("name", card.said_name()));
     }
     npcs.push(card.id.clone());
-    t.story.push(format!(
-        "*{} joins the final Scene ({holder}'s card: {}).*\n",
-        card.name,
-        view::card_text(card).text(Locale::En)
-    ));
+    t.story
+        .push(view::story_block(vec![Phrase::new("nobi-story-npc")
+            .arg("name", card.said_name())
+            .arg("holder", holder.as_str())
+            .arg("card", view::card_text(card))
+            .into()]));
     Ok(vec![Reply::public(Message::phrase(
         Phrase::new("nobi-npc-joins")
             .arg("name", card.said_name())
@@ -1125,7 +1162,7 @@ fn narrate(t: &mut Nobi, actor: &Actor, text: &str) -> Result<Vec<Reply>, RuleEr
     if !matches!(t.step, Step::Epilogue { .. }) && me != t.gm {
         return only("nobi-only-gm-narrates", &t.seats[t.gm].name);
     }
-    t.story.push(format!("{text}\n"));
+    t.story.push(format!("{text}\n").into());
     Ok(vec![Reply::public(Message::phrase(
         Phrase::new("nobi-narrates").arg("text", user_text(text)),
     ))])
@@ -1157,12 +1194,20 @@ fn inspire(
             .arg("side", i64::from(side)));
     };
     let entry = table.entries.get(b - 1).cloned().unwrap_or_default();
-    let title = match which {
-        InspireTable::Objects => "Objects",
-        InspireTable::Opponents => "Opponents",
-    };
     t.story
-        .push(format!("*{title} {side}, roll {a}+{b}: {entry}.*\n"));
+        .push(view::story_block(vec![Phrase::new("nobi-story-inspired")
+            .arg(
+                "table",
+                match which {
+                    InspireTable::Objects => "objects",
+                    InspireTable::Opponents => "opponents",
+                },
+            )
+            .arg("side", i64::from(side))
+            .arg("a", i64::from(a))
+            .arg("b", b as i64)
+            .arg("entry", entry.as_str())
+            .into()]));
     Ok(vec![Reply::public(Message::phrase(
         Phrase::new("nobi-inspired")
             .arg("table", kind)

@@ -265,8 +265,9 @@ pub struct Nobi {
     pub decks: Decks,
     /// Introduction drawn.
     pub intro: Option<String>,
-    /// The story so far, as Markdown blocks.
-    pub story: Vec<String>,
+    /// The story so far, as Markdown blocks in typed words (written in the reader's language;
+    /// a block saved as a plain string, and what players write, read as they are).
+    pub story: Vec<Value>,
     /// Reminder interval in hours (0 = off).
     pub remind_after: u32,
     /// When the player who must act started waiting (Unix seconds).

@@ -632,11 +632,9 @@ fn rule_nobi_the_gm_lowers_the_difficulty_and_may_raise_it_for_a_scene_cards_pro
         out.contains("raises the Difficulty from 9 to 15") && out.contains("vs 15"),
         "{out}"
     );
-    assert!(t
-        .g
-        .story
-        .iter()
-        .any(|s| s.contains("raises the Difficulty from 9 to 15")));
+    assert!(t.g.story.iter().any(|s| s
+        .text(croupier_core::i18n::Locale::En)
+        .contains("raises the Difficulty from 9 to 15")));
 }
 
 #[test]
@@ -666,11 +664,9 @@ fn rule_nobi_the_gm_may_decide_a_check_without_dice_and_it_is_logged() {
         1,
         "a failure brings Darkness"
     );
-    assert!(t
-        .g
-        .story
-        .iter()
-        .any(|s| s.contains("decides the check without dice: failure")));
+    assert!(t.g.story.iter().any(|s| s
+        .text(croupier_core::i18n::Locale::En)
+        .contains("decides the check without dice: failure")));
 }
 
 #[test]
@@ -702,7 +698,9 @@ fn rule_nobi_roleplay_the_gm_alone_decides_even_before_a_typed_act() {
         },
     );
     assert_eq!(t.g.seats[1].chars[0].darkness.len(), 1);
-    assert!(t.g.story.iter().any(|s| s.contains("I juggle torches")));
+    assert!(t.g.story.iter().any(|s| s
+        .text(croupier_core::i18n::Locale::En)
+        .contains("I juggle torches")));
     // A voice table plays the challenge aloud: the GM's verdict needs no typed act.
     let gm = format!("p{}", t.g.gm);
     t.ok(&gm, NobiCommand::Scene);
@@ -829,7 +827,9 @@ fn rule_nobi_solo_difficulty_minus_four_and_epilogue_after_five_scenes() {
     }
     assert!(t.ok("p0", NobiCommand::Finish).contains("The End"));
     assert!(t.g.is_over());
-    assert!(t.g.story.iter().any(|s| s.contains("The dragon sleeps.")));
+    assert!(t.g.story.iter().any(|s| s
+        .text(croupier_core::i18n::Locale::En)
+        .contains("The dragon sleeps.")));
 }
 
 #[test]
@@ -1083,11 +1083,9 @@ fn rule_nobi_epilogue_npcs_from_light_and_darkness_cards_may_join() {
     // Another Epilogue card keeps who joined.
     t.ok("p1", NobiCommand::Redraw);
     assert!(npcs(&t).contains("· joined"));
-    assert!(t
-        .g
-        .story
-        .iter()
-        .any(|s| s.contains("joins the final Scene")));
+    assert!(t.g.story.iter().any(|s| s
+        .text(croupier_core::i18n::Locale::En)
+        .contains("joins the final Scene")));
 }
 
 #[test]
@@ -1308,7 +1306,9 @@ fn rule_nobi_narrative_abilities_may_help_a_roleplay_scene() {
     t.force_roleplay();
     let out = t.ok("p1", uses("Call the Fog"));
     assert!(out.contains("Call the Fog"), "{out}");
-    assert!(t.g.story.iter().any(|s| s.contains("Call the Fog")));
+    assert!(t.g.story.iter().any(|s| s
+        .text(croupier_core::i18n::Locale::En)
+        .contains("Call the Fog")));
     // One Ability per character per Scene here too.
     let again = t.no("p1", uses("Call the Fog"));
     assert!(again.contains("at most one Ability per Scene"), "{again}");
@@ -1480,12 +1480,12 @@ fn a_solo_adventure_prints_what_it_printed_before() {
 /// Asserts that a transcript read in Japanese holds no English word outside commands, dice,
 /// the players' names (`names`, with `GM` and `NPC`) and what the players typed (`typed`):
 /// the data's texts (card names, descriptions, effects, Abilities, the special tables'
-/// entries) read Japanese too. It is Japanese at all. The attached story (`nobi-story.md`) is
-/// English still, and left out.
+/// entries) read Japanese too. It is Japanese at all. The attached story (`nobi-story.md`,
+/// its lines `  | …`) is read too: it is written in the reader's language.
 fn reads_japanese(transcript: &str, names: &[&str], typed: &[&str]) {
     let mut shown: String = transcript
         .lines()
-        .filter(|l| !l.starts_with("📎 ") && !l.starts_with("  | "))
+        .filter(|l| !l.starts_with("📎 "))
         .map(|l| format!("{l}\n"))
         .collect();
     for t in typed {
@@ -1675,6 +1675,10 @@ fn a_three_player_adventure_in_japanese_ends_as_in_english_and_reads_japanese() 
         "⏰ リマインダー",
         "取り消され",
         "最後のシーンに加わります",
+        "  | # のびのびソード — わたしたちの冒険",
+        "  | ## 導入：",
+        "  | **結果：**",
+        "  | ## エピローグ：",
     ] {
         assert!(transcript.contains(words), "{words}\n{transcript}");
     }

@@ -461,68 +461,93 @@ fn status_facts(t: &Nobi, data: &NobiData) -> NobiStatus {
     }
 }
 
-/// The story so far as Markdown.
-pub fn story_markdown(t: &Nobi, data: &NobiData) -> String {
-    let mut s = String::from("# Nobi Nobi Sword — our adventure\n\n");
-    if t.step != Step::Joining {
-        s.push_str(&format!(
-            "*{}, {} Scenes played.*\n\n",
-            t.mode.name(),
-            t.scenes_played
-        ));
-    }
-    for block in &t.story {
-        s.push_str(block);
-        s.push('\n');
-    }
-    if t.step != Step::Joining {
-        s.push_str("## The heroes\n\n");
-        for (i, seat) in t.seats.iter().enumerate() {
-            let names = |ids: Vec<String>| -> String {
-                let v: Vec<String> = ids
-                    .iter()
-                    .filter_map(|id| data.gain_card(id))
-                    .map(|c| c.name.clone())
-                    .collect();
-                if v.is_empty() {
-                    "none".into()
-                } else {
-                    v.join(", ")
-                }
-            };
-            s.push_str(&format!(
-                "- **{}** — {}; GM {} times; Light: {}; Darkness: {}\n",
-                seat.name,
-                seat_chars(t, data, i).text(Locale::En),
-                seat.gm_count,
-                names(seat.chars.iter().flat_map(|c| c.light.clone()).collect()),
-                names(seat.chars.iter().flat_map(|c| c.darkness.clone()).collect()),
-            ));
-        }
-    }
-    s
+/// A block of the story: its lines, each a value, and the line break that ends it.
+pub fn story_block(mut lines: Vec<Value>) -> Value {
+    lines.push("".into());
+    Value::Lines(lines)
 }
 
-/// `/nobi story`: the story attached as a Markdown file.
+/// The story so far as Markdown, in typed words (`nobi-story-…`): each reader's language.
+pub fn story_said(t: &Nobi, data: &NobiData) -> Value {
+    let mut lines: Vec<Value> = vec![Phrase::new("nobi-story-head").into(), "".into()];
+    if t.step != Step::Joining {
+        lines.push(
+            Phrase::new("nobi-story-played")
+                .arg("mode", t.mode.said())
+                .arg("scenes", i64::from(t.scenes_played))
+                .into(),
+        );
+        lines.push("".into());
+    }
+    // Each block ends with its line break; the line between blocks keeps them apart.
+    lines.extend(t.story.iter().cloned());
+    if t.step != Step::Joining {
+        lines.push(Phrase::new("nobi-story-heroes").into());
+        lines.push("".into());
+        for (i, seat) in t.seats.iter().enumerate() {
+            let names = |ids: Vec<String>| -> Value {
+                let mut it = ids
+                    .iter()
+                    .filter_map(|id| data.gain_card(id))
+                    .map(|c| c.said_name());
+                let Some(first) = it.next() else {
+                    return Phrase::new("nobi-story-none").into();
+                };
+                it.fold(first, |a, b| {
+                    Phrase::new("nobi-story-list")
+                        .arg("a", a)
+                        .arg("b", b)
+                        .into()
+                })
+            };
+            lines.push(
+                Phrase::new("nobi-story-hero")
+                    .arg("player", seat.name.as_str())
+                    .arg("characters", seat_chars(t, data, i))
+                    .arg("gm", i64::from(seat.gm_count))
+                    .arg(
+                        "light",
+                        names(seat.chars.iter().flat_map(|c| c.light.clone()).collect()),
+                    )
+                    .arg(
+                        "darkness",
+                        names(seat.chars.iter().flat_map(|c| c.darkness.clone()).collect()),
+                    )
+                    .into(),
+            );
+        }
+    }
+    lines.push("".into());
+    Value::Lines(lines)
+}
+
+/// The story so far as Markdown, in English.
+pub fn story_markdown(t: &Nobi, data: &NobiData) -> String {
+    story_said(t, data).text(Locale::En)
+}
+
+/// `/nobi story`: the story attached as a Markdown file, in the reader's language.
 pub fn story_message(t: &Nobi, data: &NobiData) -> Message {
     Message::phrase(
         Phrase::titled("nobi-story-title", "nobi-story").arg("scenes", i64::from(t.scenes_played)),
     )
-    .attach("nobi-story.md", story_markdown(t, data))
+    .attach_said("nobi-story.md", story_said(t, data))
 }
 
 /// A Light or Darkness card lying face up in front of a character.
 #[derive(Debug, Clone, serde::Serialize, PartialEq)]
 pub struct CardView {
-    /// Its name and skill bonus (`Lantern P+1`); the id if the data lacks it.
-    pub label: String,
+    /// Its name in each reader's language; the id if the data lacks it.
+    pub name: Value,
+    /// The skill bonus it gives its holder (`P+1` on the picture).
+    pub bonus: Option<(super::data::Skill, i64)>,
 }
 
 /// One character card at a seat.
 #[derive(Debug, Clone, serde::Serialize, PartialEq)]
 pub struct CharView {
-    /// Character name (`?` if the data lacks it).
-    pub name: String,
+    /// Character name in each reader's language (`?` if the data lacks it).
+    pub name: Value,
     /// Profession.
     pub profession: String,
     /// `main` or `support` when the seat plays several, else empty.
@@ -567,50 +592,52 @@ pub struct NobiView {
     /// What the viewer is at the table (GM while they run the current Scene).
     pub role: croupier_core::table::Role,
     /// The mode's name.
-    pub mode: &'static str,
+    pub mode: Phrase,
     /// Solo play (counts Scenes, not GM turns).
     pub solo: bool,
     /// Scenes played.
     pub scenes_played: u32,
     /// What the table waits for, in a line (`GM alice draws the next Scene`).
-    pub pending: String,
+    pub pending: Phrase,
     /// The seats in order.
     pub seats: Vec<SeatView>,
     /// What `/nobi status` writes.
     pub status: NobiStatus,
 }
 
-/// The pending step in a line, naming whoever acts.
-fn step_line(t: &Nobi) -> String {
+/// The pending step in a line, naming whoever acts (`pic-nobi-step`).
+fn step_line(t: &Nobi) -> Phrase {
     let name = |s: usize| t.seats.get(s).map(|x| x.name.as_str()).unwrap_or("?");
+    let p = Phrase::new("pic-nobi-step");
     match &t.step {
-        Step::Joining => format!("{} at the table · the host begins", t.seats.len()),
-        Step::Scene => format!("GM {} draws the next Scene", name(t.gm)),
+        Step::Joining => p.arg("step", "joining").arg("seated", t.seats.len() as i64),
+        Step::Scene => p.arg("step", "scene").arg("name", name(t.gm)),
         Step::Check {
             skill, difficulty, ..
-        } => format!("{} tests {} against {difficulty}", name(t.mc), skill.name()),
-        Step::Roleplay { acted: false, .. } => format!("{} says what they do", name(t.mc)),
-        Step::Roleplay { acted: true, .. } => format!("GM {} decides the Scene", name(t.gm)),
-        Step::Epilogue { tester, .. } => {
-            format!("Epilogue: {} takes the final test", name(*tester))
-        }
-        Step::Over => match t.final_result {
-            Some(true) => "The adventure is over: success".to_string(),
-            Some(false) => "The adventure is over: failure".to_string(),
-            None => "The adventure is over".to_string(),
-        },
+        } => p
+            .arg("step", "check")
+            .arg("name", name(t.mc))
+            .arg("skill", skill.said())
+            .arg("difficulty", *difficulty),
+        Step::Roleplay { acted: false, .. } => p.arg("step", "roleplay").arg("name", name(t.mc)),
+        Step::Roleplay { acted: true, .. } => p.arg("step", "decide").arg("name", name(t.gm)),
+        Step::Epilogue { tester, .. } => p.arg("step", "epilogue").arg("name", name(*tester)),
+        Step::Over => p.arg(
+            "step",
+            match t.final_result {
+                Some(true) => "success",
+                Some(false) => "failure",
+                None => "over",
+            },
+        ),
     }
 }
 
 fn card_view(data: &NobiData, id: &str) -> CardView {
     let card = data.gain_card(id);
-    let title = card.map(|c| c.name.as_str()).unwrap_or(id);
-    let bonus = card
-        .and_then(|c| c.bonus)
-        .map(|(s, v)| format!(" {}{v:+}", &s.name()[..1]))
-        .unwrap_or_default();
     CardView {
-        label: format!("{title}{bonus}"),
+        name: card.map_or_else(|| id.into(), |c| c.said_name()),
+        bonus: card.and_then(|c| c.bonus),
     }
 }
 
@@ -647,7 +674,7 @@ pub fn view_model(t: &Nobi, data: &NobiData, viewer: &croupier_core::table::View
                 .map(|(k, sheet)| {
                     let c = sheet.data(data);
                     CharView {
-                        name: c.map(|c| c.name.clone()).unwrap_or_else(|| "?".into()),
+                        name: c.map_or_else(|| "?".into(), |c| c.said_name()),
                         profession: c.map(|c| c.profession.clone()).unwrap_or_default(),
                         part: match (seat.chars.len() > 1, k) {
                             (false, _) => "",
@@ -673,7 +700,7 @@ pub fn view_model(t: &Nobi, data: &NobiData, viewer: &croupier_core::table::View
             gm: seat.is_some_and(|s| seats[s].gm),
             seat,
         },
-        mode: t.mode.name(),
+        mode: t.mode.said(),
         solo: t.mode == Mode::Solo,
         scenes_played: t.scenes_played,
         pending: step_line(t),

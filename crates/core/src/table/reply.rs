@@ -183,8 +183,12 @@ impl Select {
 pub struct Attachment {
     /// File name.
     pub name: String,
-    /// Text content.
+    /// Text content (in English when the file has typed words).
     pub content: String,
+    /// The content in typed words, written in each reader's language (the story in Japanese
+    /// for a Japanese reader).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub said: Option<super::said::Value>,
 }
 
 /// A named block of a message (an embed field in Discord).
@@ -322,6 +326,11 @@ impl Message {
     }
 
     fn write_words(&mut self, locale: Locale) {
+        for f in &mut self.files {
+            if let Some(said) = &f.said {
+                f.content = said.text(locale);
+            }
+        }
         let Some(said) = &self.said else {
             return;
         };
@@ -431,6 +440,16 @@ impl Message {
         self.files.push(Attachment {
             name: name.into(),
             content: content.into(),
+            said: None,
+        });
+        self
+    }
+    /// Attaches a text file written in each reader's language.
+    pub fn attach_said(mut self, name: impl Into<String>, content: super::said::Value) -> Self {
+        self.files.push(Attachment {
+            name: name.into(),
+            content: content.text(crate::i18n::Locale::En),
+            said: Some(content),
         });
         self
     }

@@ -144,7 +144,7 @@ fn seen_by(t: &mut T, who: &croupier_core::table::Actor) -> String {
         .collect();
     let v = crate::view::view_model(&t.s, &t.data, &croupier_core::table::Viewer::user(&who.id));
     out.extend(
-        crate::picture::tracker(&v)
+        crate::picture::tracker(&v, croupier_core::i18n::Locale::En)
             .texts()
             .into_iter()
             .map(str::to_string),

@@ -629,13 +629,20 @@ fn effects_in_force_show_in_the_view_and_picture_but_not_on_a_hidden_enemy() {
         .any(|r| r.message.plain_text().contains("Guard A: Dodge Checks +2")));
     let player = crate::view::view_model(&t.s, &t.data, &Viewer::user(&UserId::new("alice")));
     assert_eq!(player.effects.len(), 1, "{:?}", player.effects);
-    assert!(player.effects[0].contains("Guard A") && player.effects[0].contains("on Ayla"));
-    let svg = crate::picture::tracker(&player).to_svg();
+    let first = player.effects[0].text(croupier_core::i18n::Locale::En);
+    assert!(
+        first.contains("Guard A") && first.contains("on Ayla"),
+        "{first}"
+    );
+    let svg = crate::picture::tracker(&player, croupier_core::i18n::Locale::En).to_svg();
     assert!(svg.contains("Effects in force") && !svg.contains("Ghost"));
     let board = text(&t.ok(&alice(), "game status", &[]));
     assert!(!board.contains("Ghost"), "{board}");
     let gm_view = crate::view::view_model(&t.s, &t.data, &Viewer::user(&UserId::new("gm")));
-    assert!(gm_view.effects.iter().any(|e| e.contains("on Ghost")));
+    assert!(gm_view
+        .effects
+        .iter()
+        .any(|e| e.text(croupier_core::i18n::Locale::En).contains("on Ghost")));
 }
 
 #[test]

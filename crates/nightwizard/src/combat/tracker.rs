@@ -450,6 +450,8 @@ pub struct RowView {
     pub prana: Option<(i32, Option<i32>)>,
     /// Bad statuses, written out.
     pub bad: String,
+    /// The same in each reader's language.
+    pub bad_said: Value,
     /// `Incapacitated` (HP 0 or less), `Post-action`, or empty.
     pub state: &'static str,
     /// Engagement group (from 1) when engaged with anyone.
@@ -468,17 +470,6 @@ pub struct RowView {
     /// enemy_vitals:`): only its condition (`unhurt`, `hurt`, `badly hurt`, `down`); `hp`
     /// and `mp` are then zero and unknown.
     pub condition: Option<&'static str>,
-}
-
-impl RowView {
-    /// The name as pictures print it: `Lantern (hidden)` for the GM's view of a hidden enemy.
-    pub fn shown_name(&self) -> String {
-        if self.hidden {
-            format!("{} (hidden)", self.name)
-        } else {
-            self.name.clone()
-        }
-    }
 }
 
 /// One row; `cat`, when given, supplies the PCs' maxima.
@@ -531,6 +522,7 @@ fn row(s: &NightWizard, cat: Option<&Catalog<'_>>, w: &Who, gm: bool) -> RowView
         mp,
         prana,
         bad: status_text(&bad),
+        bad_said: bad.said(),
         state: if hp.0 <= 0 { "Incapacitated" } else { "" },
         group,
         current: false,
