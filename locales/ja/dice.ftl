@@ -29,7 +29,7 @@ dice-error-negative-count = { $col }列目のダイスの個数が{ $value }に�
 dice-error-division-by-zero = { $col }列目で0で割っています。0にならない数で割ってください。
 dice-error-blank-label = { $col }列目のラベルには何も見えません（空白か見えない文字だけです）。`2d6[炎]` や `2d6 炎` のように言葉を書くか、ラベルを省いてください。
 dice-error-bad-modifier = { $reason }（{ $col }列目）。
-dice-error-odds-unsupported = { $reason }の正確な確率は計算できません（{ $col }列目）。そのまま振ってください。
+dice-error-odds-unsupported = { $col }列目の正確な確率は計算できません。{ $reason }。そのまま振ってください。
 dice-error-odds-dice-limit = このロールは約{ $percent }の確率でダイス{ $limit }個の上限（振り足しと振り直しも数えます）を超えて失敗します。正確な確率にはダイスの個数をすべて追う必要があるため、確率は出しません。そのまま振るか、ダイスを減らしてください。
 dice-error-odds-too-large = このロールは正確に計算するには重すぎます。確率の計算に{ $steps }ステップを超える手間か、同時に{ $outcomes }通りを超える結果が必要なため、確率は出しません。そのまま振るか、ダイスか面数を減らしてください。
 
@@ -55,11 +55,11 @@ dice-bad-min-max = `m` のあとには `i`／`in`（最小）か `a`／`ax`（�
 dice-bad-critical = `c` のあとには `s`（クリティカル）か `f`（ファンブル）が必要です（`cs>=19`、`cf1` など）
 dice-bad-add-explode = 振り直して足す `ra` と振り足しは一緒に使えません。どちらか一方にしてください
 
-# 正確な確率が追えないもの（dice-error-odds-unsupported の $reason）。
-dice-odds-zero-division = 0になりうるロールでの割り算（そのロールは結果を出さずに失敗します）
-dice-odds-negative-count = 負になりうるダイスの個数（そのロールは失敗します）
-dice-odds-keep-added = 振り直して足す `ra` のダイスの採用・除外（追加のダイスでダイスの個数が変わります）
-dice-odds-keep-exploded = 振り足し（`!`、`x`、`xo`）で増えたダイスの採用・除外（ダイスの個数が変わります。累積の `!!` なら計算できます）
+# 正確な確率が追えない理由（dice-error-odds-unsupported の $reason、文として）。
+dice-odds-zero-division = 0になりうるロールで割っています。そのロールは結果を出さずに失敗します
+dice-odds-negative-count = ダイスの個数が負になりえます。そのロールは失敗します
+dice-odds-keep-added = 振り直して足す `ra` のダイスは採用・除外できません。追加のダイスでダイスの個数が変わります
+dice-odds-keep-exploded = 振り足し（`!`、`x`、`xo`）で増えたダイスは採用・除外できません。ダイスの個数が変わるためです。累積の `!!` なら計算できます
 
 # 正確な確率に含まれないもの（Distribution::note）：各項を dice-left-out-sep でつなぎます。
 dice-left-out = 確率に含まれないもの：{ $parts }。
