@@ -521,7 +521,8 @@ mod tests {
     fn the_dice_say_what_the_odds_leave_out_and_why_a_roll_failed_in_the_readers_language() {
         let [(_, en, _), (_, ja, h)] = both("alice: /roll expr:1d6! target:5", 1);
         assert!(
-            en.contains("(Left out: ") && en.contains("lies in explosion chains longer than 24 dice"),
+            en.contains("(Left out: ")
+                && en.contains("lies in explosion chains longer than 24 dice"),
             "{en}"
         );
         assert!(ja.contains("（確率に含まれないもの："), "{ja}");

@@ -47,7 +47,9 @@ pub fn line(expr: &str, t: i64) -> Arc<Chance> {
 fn compute(expr: &str, t: i64) -> Chance {
     match dice::odds(expr) {
         Ok(d) => {
-            let note = d.note().map(|_| dice_words(|l| d.note_in(l).unwrap_or_default()));
+            let note = d
+                .note()
+                .map(|_| dice_words(|l| d.note_in(l).unwrap_or_default()));
             // Exact odds (nothing left out): a target past the highest result is said.
             let unreachable_past = match (&note, d.max()) {
                 (None, Some(max)) if t > max => Some(max),

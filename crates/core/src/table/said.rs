@@ -853,7 +853,13 @@ mod tests {
         let failed: Said =
             serde_json::from_str(r#"{"roll_failed":{"error":"Division by zero at column 2. Divide by something that cannot be 0.","thrown":true}}"#)
                 .unwrap();
-        assert!(matches!(&failed, Said::RollFailed { error: Value::Text(_), thrown: true }));
+        assert!(matches!(
+            &failed,
+            Said::RollFailed {
+                error: Value::Text(_),
+                thrown: true
+            }
+        ));
         assert!(failed
             .words(Locale::Ja)
             .body

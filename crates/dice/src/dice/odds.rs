@@ -137,7 +137,10 @@ impl Distribution {
             parts.push(text(
                 locale,
                 "dice-left-out-past-limit",
-                &[("share", n(&sci(self.past_limit))), ("limit", n(&MAX_REROLLS))],
+                &[
+                    ("share", n(&sci(self.past_limit))),
+                    ("limit", n(&MAX_REROLLS)),
+                ],
             ));
         }
         if self.cut > 0.0 {
@@ -156,7 +159,11 @@ impl Distribution {
         }
         (!parts.is_empty()).then(|| {
             let sep = text(locale, "dice-left-out-sep", &[]);
-            text(locale, "dice-left-out", &[("parts", parts.join(&sep).into())])
+            text(
+                locale,
+                "dice-left-out",
+                &[("parts", parts.join(&sep).into())],
+            )
         })
     }
 }
