@@ -503,14 +503,15 @@ mod tests {
             assert!(ja.contains(&format!("{col}列目")), "{ja}");
             all_japanese(&h);
         }
+        // The reply's line, under the console's frame (`[#table → alice only]`).
         let [(_, en, _), (_, ja, _)] = both("alice: /roll expr:1d0", 1);
         assert_eq!(
-            en,
-            "[#table → alice only]\n⛔ A die needs at least 1 side (column 3). Try `1d6` rather than `1d0`.\n\n"
+            en.lines().nth(1),
+            Some("⛔ A die needs at least 1 side (column 3). Try `1d6` rather than `1d0`.")
         );
         assert_eq!(
-            ja,
-            "[#table → alice only]\n⛔ ダイスには1面以上が必要です（3列目）。`1d0` ではなく `1d6` のように書いてください。\n\n"
+            ja.lines().nth(1),
+            Some("⛔ ダイスには1面以上が必要です（3列目）。`1d0` ではなく `1d6` のように書いてください。")
         );
     }
 
