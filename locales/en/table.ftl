@@ -26,6 +26,8 @@ table-only = { $who ->
 
 # /roll visibility:gm|blind with no game running. $visibility: gm or blind.
 table-roll-no-gm = nobody is GM in this channel (no game is running), so a `{ $visibility }` roll has no one to show it to. Use visibility:self or public.
+# /roll of an expression the dice cannot read. $error: the dice's own words (dice.ftl, dice-error-…).
+table-roll-bad = { $error }
 # /game status with no game. $starts: one line per game, `/nobi new` — its title.
 table-no-game-title = No game here
 table-no-game = No game is running in this channel. Start one:

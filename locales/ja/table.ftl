@@ -25,6 +25,8 @@ table-only = { $who ->
 
 # ゲームなしで /roll visibility:gm|blind。$visibility は gm か blind。
 table-roll-no-gm = このチャンネルにはGMがいない（ゲームが動いていない）ので、`{ $visibility }` のロールを見せる相手がいません。`visibility:self` か `visibility:public` を使ってください。
+# ダイスが読めない式の /roll。$error：ダイス自身の言葉（dice.ftl の dice-error-…）。
+table-roll-bad = { $error }
 # ゲームなしで /game status。$starts はゲームごとに1行（`/nobi new` — 題名）。
 table-no-game-title = ゲームはありません
 table-no-game = このチャンネルではゲームが動いていません。始めるには：

@@ -13,7 +13,7 @@ use super::builtins::RollCommand;
 use super::command::Command;
 use super::declare::Commands;
 use super::engine::{Input, Request};
-use super::said::Chance;
+use super::said::{dice_error, dice_words, Chance};
 
 /// Lines kept (each a short string).
 const KEPT: usize = 4_096;
@@ -47,7 +47,9 @@ pub fn line(expr: &str, t: i64) -> Arc<Chance> {
 fn compute(expr: &str, t: i64) -> Chance {
     match dice::odds(expr) {
         Ok(d) => {
-            let note = d.note();
+            let note = d
+                .note()
+                .map(|_| dice_words(|l| d.note_in(l).unwrap_or_default()));
             // Exact odds (nothing left out): a target past the highest result is said.
             let unreachable_past = match (&note, d.max()) {
                 (None, Some(max)) if t > max => Some(max),
@@ -62,7 +64,7 @@ fn compute(expr: &str, t: i64) -> Chance {
         }
         Err(e) => Chance::Unknown {
             target: t,
-            reason: e.to_string(),
+            reason: dice_error(&e),
         },
     }
 }

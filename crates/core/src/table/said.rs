@@ -28,8 +28,9 @@ pub enum Said {
     Phrase(Phrase),
     /// A roll that failed while rolling (the explosion limit, a division by zero).
     RollFailed {
-        /// What went wrong (the dice's own error).
-        error: String,
+        /// What went wrong (the dice's own error, in each language: [`dice_error`]; a row
+        /// stored before it was, a plain English text).
+        error: Value,
         /// Whether dice were thrown before it failed (then a retry rolls fresh ones).
         thrown: bool,
     },
@@ -204,6 +205,17 @@ impl From<DataText> for Value {
 /// A data entry's words as a [`Value`]: `en`, with the Japanese `ja` where the data has it.
 pub fn data(en: &str, ja: Option<&str>) -> Value {
     DataText::new(en, ja).into()
+}
+
+/// Words the dice write in each language (`locales/*/dice.ftl`), given `words` in one, as a
+/// [`Value`] ([`Value::Data`]: the English and the Japanese).
+pub fn dice_words(words: impl Fn(Locale) -> String) -> Value {
+    data(&words(Locale::En), Some(&words(Locale::Ja)))
+}
+
+/// A dice error (a notation refused, a roll failed, no exact odds) in each language.
+pub fn dice_error(e: &crate::dice::DiceError) -> Value {
+    dice_words(|l| e.text(l))
 }
 
 /// What `croupier check-data` says of entries without Japanese words (`None`: every entry has
@@ -462,9 +474,9 @@ pub enum Chance {
         target: i64,
         /// The chance as a percentage (`27.8%`).
         percent: String,
-        /// What the odds leave out (the dice's own note), if anything.
+        /// What the odds leave out (the dice's own note, in each language), if anything.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        note: Option<String>,
+        note: Option<Value>,
         /// The highest result, when the target is past it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unreachable_past: Option<i64>,
@@ -473,8 +485,8 @@ pub enum Chance {
     Unknown {
         /// The target.
         target: i64,
-        /// Why.
-        reason: String,
+        /// Why (the dice's own error, in each language: [`dice_error`]).
+        reason: Value,
     },
 }
 
@@ -514,7 +526,7 @@ impl Chance {
                     (Some(note), _) => text(
                         locale,
                         "roll-chance-note",
-                        &[("line", line.into()), ("note", note.into())],
+                        &[("line", line.into()), ("note", note.text(locale).into())],
                     ),
                     (None, Some(max)) => text(
                         locale,
@@ -531,7 +543,10 @@ impl Chance {
             Chance::Unknown { target, reason } => text(
                 locale,
                 "roll-chance-unknown",
-                &[("target", (*target).into()), ("reason", reason.into())],
+                &[
+                    ("target", (*target).into()),
+                    ("reason", reason.text(locale).into()),
+                ],
             ),
         }
     }
@@ -567,7 +582,7 @@ impl Said {
                     locale,
                     "roll-failed",
                     &[
-                        ("error", error.into()),
+                        ("error", error.text(locale).into()),
                         ("thrown", Arg::from(if *thrown { "yes" } else { "no" })),
                     ],
                 ),
@@ -864,5 +879,48 @@ mod tests {
             "🙈 You rolled `1d20` blind (log #4); only the GM sees the result."
         );
         assert!(notice.words(Locale::Ja).body.contains("ブラインド"));
+    }
+
+    /// Rows stored when the dice's words were English text still load (the untagged
+    /// [`Value`] reads a plain string as [`Value::Text`]) and read as they did; new rows
+    /// carry both languages.
+    #[test]
+    fn an_old_row_with_the_dice_words_as_english_text_still_loads() {
+        let failed: Said =
+            serde_json::from_str(r#"{"roll_failed":{"error":"Division by zero at column 2. Divide by something that cannot be 0.","thrown":true}}"#)
+                .unwrap();
+        assert!(matches!(
+            &failed,
+            Said::RollFailed {
+                error: Value::Text(_),
+                thrown: true
+            }
+        ));
+        assert!(failed
+            .words(Locale::Ja)
+            .body
+            .starts_with("Division by zero at column 2."));
+        let known: Chance = serde_json::from_str(
+            r#"{"known":{"target":5,"percent":"33.3%","note":"Left out: 1.0e-19 lies in explosion chains longer than 40 dice, which the odds do not follow."}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            known.line(Locale::En),
+            "needs 5+: 33.3% (Left out: 1.0e-19 lies in explosion chains longer than 40 dice, which the odds do not follow.)"
+        );
+        let unknown: Chance =
+            serde_json::from_str(r#"{"unknown":{"target":5,"reason":"why"}}"#).unwrap();
+        assert_eq!(unknown.line(Locale::En), "needs 5+ (no exact chance: why)");
+        // A new row keeps both languages and reads back the same.
+        let e = crate::dice::parse("1d0").unwrap_err();
+        let new = Said::RollFailed {
+            error: dice_error(&e),
+            thrown: false,
+        };
+        let json = serde_json::to_string(&new).unwrap();
+        let back: Said = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, new);
+        assert!(back.words(Locale::En).body.starts_with(&e.to_string()));
+        assert!(back.words(Locale::Ja).body.starts_with(&e.text(Locale::Ja)));
     }
 }

@@ -25,6 +25,8 @@
 
 use std::collections::BTreeMap;
 
+use croupier_i18n::{text, Arg, Locale};
+
 use super::error::{DiceError, MAX_DICE, MAX_REROLLS};
 use super::num::{floor_div, floor_mod, Q};
 use super::parse::{
@@ -120,30 +122,49 @@ impl Distribution {
         self.probs.keys().next_back().copied()
     }
 
-    /// What the distribution leaves out, in words, or `None` when it leaves out nothing.
+    /// What the distribution leaves out, in English, or `None` when it leaves out nothing
+    /// (see [`Distribution::note_in`]).
     pub fn note(&self) -> Option<String> {
+        self.note_in(Locale::En)
+    }
+
+    /// What the distribution leaves out, in `locale`'s words (`locales/*/dice.ftl`,
+    /// `dice-left-out…`), or `None` when it leaves out nothing.
+    pub fn note_in(&self, locale: Locale) -> Option<String> {
+        let n = |v: &dyn ToString| Arg::Text(v.to_string());
         let mut parts = Vec::new();
         if self.past_limit > 0.0 {
-            parts.push(format!(
-                "{} of rolls pass the limit of {} explosions or rerolls on one die and fail",
-                sci(self.past_limit),
-                MAX_REROLLS
+            parts.push(text(
+                locale,
+                "dice-left-out-past-limit",
+                &[
+                    ("share", n(&sci(self.past_limit))),
+                    ("limit", n(&MAX_REROLLS)),
+                ],
             ));
         }
         if self.cut > 0.0 {
-            parts.push(format!(
-                "{} lies in explosion chains longer than {} dice, which the odds do not follow",
-                sci(self.cut),
-                self.cut_depth
+            parts.push(text(
+                locale,
+                "dice-left-out-cut",
+                &[("share", n(&sci(self.cut))), ("depth", n(&self.cut_depth))],
             ));
         }
         if self.dice_limit > 0.0 {
-            parts.push(format!(
-                "up to {} of rolls pass the {MAX_DICE}-dice limit and fail (the chances above may include them)",
-                sci(self.dice_limit)
+            parts.push(text(
+                locale,
+                "dice-left-out-dice-limit",
+                &[("share", n(&sci(self.dice_limit))), ("limit", n(&MAX_DICE))],
             ));
         }
-        (!parts.is_empty()).then(|| format!("Left out: {}.", parts.join("; ")))
+        (!parts.is_empty()).then(|| {
+            let sep = text(locale, "dice-left-out-sep", &[]);
+            text(
+                locale,
+                "dice-left-out",
+                &[("parts", parts.join(&sep).into())],
+            )
+        })
     }
 }
 
@@ -387,7 +408,7 @@ fn check_divisor(
     } else {
         Err(DiceError::OddsUnsupported {
             pos,
-            reason: "a division by a roll that can come out 0 (that roll fails instead of giving a result)",
+            reason: "dice-odds-zero-division",
         })
     }
 }
@@ -717,7 +738,7 @@ fn term_dist(t: &DiceTerm, w: &mut Work) -> Result<Dist, DiceError> {
             if counts.probs.first().is_some_and(|&(v, _)| v < 0) {
                 return Err(DiceError::OddsUnsupported {
                     pos: t.pos,
-                    reason: "a dice count that can come out negative (that roll fails)",
+                    reason: "dice-odds-negative-count",
                 });
             }
             let unit = Unit::new(t, w)?;
@@ -778,9 +799,7 @@ impl<'t> Unit<'t> {
         let unsupported = |reason| DiceError::OddsUnsupported { pos: t.pos, reason };
         if let Some(r) = t.reroll.filter(|r| r.kind == RerollKind::Add) {
             if t.keep.is_some() {
-                return Err(unsupported(
-                    "keeping or dropping with reroll-and-add (`ra`), whose extra die changes the number of dice",
-                ));
+                return Err(unsupported("dice-odds-keep-added"));
             }
             let (_, miss) = split(&faces, r.cond);
             return Ok(Unit {
@@ -841,9 +860,7 @@ impl<'t> Unit<'t> {
             }
         };
         if keeps && value.is_none() {
-            return Err(unsupported(
-                "keeping or dropping among dice added by explosions (`!`, `x`, `xo`): the number of dice varies; compounding `!!` works",
-            ));
+            return Err(unsupported("dice-odds-keep-exploded"));
         }
         let with = |mut d: Dist| {
             d.tails = tails;
@@ -1619,6 +1636,34 @@ mod tests {
         assert!(note.contains("explosion chains longer than"), "{note}");
         // The chance of rolling at least 7 is exactly 1/6 minus the cut tail.
         assert!((d.prob_at_least(7) + d.cut - 1.0 / 6.0).abs() < 1e-15);
+    }
+
+    /// What the odds leave out reads as it always has in English, and in Japanese words
+    /// (振り足し for explosions) with the same numbers.
+    #[test]
+    fn the_note_says_what_is_left_out_in_each_language() {
+        let d = Distribution {
+            probs: BTreeMap::from([(1, 0.5)]),
+            past_limit: 1.5e-79,
+            cut: 2.5e-19,
+            cut_depth: 40,
+            dice_limit: 3e-13,
+        };
+        assert_eq!(
+            d.note().unwrap(),
+            "Left out: 1.5e-79 of rolls pass the limit of 100 explosions or rerolls on one die and fail; \
+             2.5e-19 lies in explosion chains longer than 40 dice, which the odds do not follow; \
+             up to 3.0e-13 of rolls pass the 1000-dice limit and fail (the chances above may include them)."
+        );
+        assert_eq!(d.note_in(Locale::En), d.note());
+        assert_eq!(
+            d.note_in(Locale::Ja).unwrap(),
+            "確率に含まれないもの：ロールの1.5e-79はダイス1個あたりの振り足し・振り直しの上限100回を超えて失敗します；\
+             2.5e-19はダイス40個より長い振り足しの連鎖にあり、確率はそこまで追いません；\
+             ロールの最大3.0e-13はダイス1000個の上限を超えて失敗します（上の確率に含まれることがあります）。"
+        );
+        let exact = odds("2d6").unwrap();
+        assert_eq!(exact.note_in(Locale::Ja), None);
     }
 
     /// The issue's `1d6!!r` case: every added die is rerolled too, so each roll is uniform

@@ -342,9 +342,9 @@ fn some_face_misses_both((lo, hi): (i64, i64), a: Cond, b: Cond) -> bool {
         .any(|v| !a.matches(v) && !b.matches(v))
 }
 
-const EXPECT_OPERAND: &str = "a number, dice like `d20`, `(`, `{` or a function like `floor(`";
-const EXPECT_SIDES: &str = "the number of sides, like `d6`, `d%` or `dF`";
-const EXPECT_NUMBER: &str = "a number";
+const EXPECT_OPERAND: &str = "dice-expect-operand";
+const EXPECT_SIDES: &str = "dice-expect-sides";
+const EXPECT_NUMBER: &str = "dice-expect-number";
 /// True when `s` would show as nothing: only white space and characters drawn as nothing
 /// (zero-width ones, joiners, variation selectors, tags, the Hangul fillers, the blank
 /// Braille pattern). A label must show something.
@@ -359,7 +359,7 @@ fn shows_nothing(s: &str) -> bool {
     })
 }
 
-const EXPECT_AFTER: &str = "an operator like `+`, or a label after a space";
+const EXPECT_AFTER: &str = "dice-expect-after";
 
 /// Parses dice notation (see the module docs for the grammar).
 pub fn parse(input: &str) -> Result<Expr, DiceError> {
@@ -405,7 +405,7 @@ pub fn parse(input: &str) -> Result<Expr, DiceError> {
         Some('}') => {
             return Err(DiceError::BadModifier {
                 pos: p.pos,
-                reason: "This `}` closes no `{`; remove it or open a group like `{4d6,3d8}kh1`",
+                reason: "dice-bad-stray-close-brace",
             })
         }
         Some(c) if p.pos > expr_end && !is_operator_start(c) => label_text(p.pos)?,
@@ -549,7 +549,7 @@ impl Parser<'_> {
         if self.depth > MAX_DEPTH {
             return Err(DiceError::BadModifier {
                 pos,
-                reason: "Parentheses, groups and functions nest at most 32 deep here",
+                reason: "dice-bad-too-deep",
             });
         }
         Ok(())
@@ -652,8 +652,7 @@ impl Parser<'_> {
         }
         Err(DiceError::BadModifier {
             pos: open,
-            reason:
-                "This `[` starts an inline label that is never closed; write it like `2d6[fire]`",
+            reason: "dice-bad-open-label",
         })
     }
 
@@ -669,7 +668,7 @@ impl Parser<'_> {
                 Ok(inner)
             }
             None => Err(DiceError::UnclosedParen { pos: start }),
-            Some(_) => Err(self.unexpected("an operator or `)`")),
+            Some(_) => Err(self.unexpected("dice-expect-close")),
         }
     }
 
@@ -731,9 +730,7 @@ impl Parser<'_> {
                 };
                 self.pos = end;
                 if self.peek() != Some('(') {
-                    return Err(
-                        self.unexpected("`(` right after the function name, like `floor(7/2)`")
-                    );
+                    return Err(self.unexpected("dice-expect-function-paren"));
                 }
                 let open = self.pos;
                 self.pos += 1;
@@ -765,10 +762,10 @@ impl Parser<'_> {
                 None => {
                     return Err(DiceError::BadModifier {
                         pos: start,
-                        reason: "This `{` is never closed; add a `}`, like `{4d6,3d8}kh1`",
+                        reason: "dice-bad-open-group",
                     })
                 }
-                Some(_) => return Err(self.unexpected("`,`, `}` or an operator")),
+                Some(_) => return Err(self.unexpected("dice-expect-group-next")),
             }
         }
         self.depth -= 1;
@@ -781,7 +778,7 @@ impl Parser<'_> {
             failure: None,
             text: String::new(),
         };
-        const TWICE: &str = "Each modifier can be used only once per group";
+        const TWICE: &str = "dice-bad-twice-group";
         loop {
             let mpos = self.pos;
             let twice = DiceError::BadModifier {
@@ -808,7 +805,7 @@ impl Parser<'_> {
                     self.pos += 1;
                     let cond = self.cond()?.ok_or(DiceError::BadModifier {
                         pos: mpos,
-                        reason: "`f` needs a condition, like `f1` or `f<=2`",
+                        reason: "dice-bad-failure-condition",
                     })?;
                     self.note_strict(cond, None);
                     if g.failure.replace(cond).is_some() {
@@ -930,7 +927,7 @@ impl Parser<'_> {
     }
 
     fn modifiers(&mut self, term: &mut DiceTerm) -> Result<(), DiceError> {
-        const TWICE: &str = "Each modifier can be used only once per dice term";
+        const TWICE: &str = "dice-bad-twice-term";
         let faces = term.sides.faces();
         loop {
             let mpos = self.pos;
@@ -1004,7 +1001,7 @@ impl Parser<'_> {
                         _ => {
                             return Err(DiceError::BadModifier {
                                 pos: mpos,
-                                reason: "`m` must be followed by `i`/`in` (minimum) or `a`/`ax` (maximum), like `mi2`, `min2` or `max5`",
+                                reason: "dice-bad-min-max",
                             })
                         }
                     };
@@ -1025,7 +1022,7 @@ impl Parser<'_> {
                         _ => {
                             return Err(DiceError::BadModifier {
                                 pos: mpos,
-                                reason: "`c` must be followed by `s` (critical success) or `f` (critical failure), like `cs>=19` or `cf1`",
+                                reason: "dice-bad-critical",
                             })
                         }
                     };
@@ -1066,13 +1063,12 @@ impl Parser<'_> {
                     if term.success.is_none() {
                         return Err(DiceError::BadModifier {
                             pos: mpos,
-                            reason:
-                                "Failures (`f`) need a success condition first, like `10d10>=8f1`",
+                            reason: "dice-bad-failure-first",
                         });
                     }
                     let cond = self.cond()?.ok_or(DiceError::BadModifier {
                         pos: mpos,
-                        reason: "`f` needs a condition, like `f1` or `f<=2`",
+                        reason: "dice-bad-failure-condition",
                     })?;
                     self.note_strict(cond, Some(term.clamped_faces()));
                     if term.failure.replace(cond).is_some() {
@@ -1107,7 +1103,7 @@ impl Parser<'_> {
                             if r.kind == RerollKind::Add {
                                 return Err(DiceError::BadModifier {
                                     pos: term.pos,
-                                    reason: "Reroll-and-add (`ra`) cannot be combined with exploding dice; use one or the other",
+                                    reason: "dice-bad-add-explode",
                                 });
                             }
                         }
