@@ -977,10 +977,10 @@ async fn a_reminder_reads_in_the_servers_language_as_the_channel_last_saw_it() {
     )
     .await;
     nobi_three(&env).await;
-    // The server's language turns Japanese; Bob looks at the table (an interaction that
-    // changes nothing in the game).
+    // The server's language turns Japanese; Bob rolls dice (an action that leaves the game
+    // where it is; a view, which writes nothing, keeps no language either).
     env.fake.set_guild_locale("ja");
-    let (_, cb) = env.slash(&BOB, "game status", &[]).await;
+    let (_, cb) = env.slash(&BOB, "roll", &[("expr", "1d6")]).await;
     assert!(!text(msg(&cb)).contains('⛔'), "{}", text(msg(&cb)));
     let mark = env.sent_since(0).len();
     clock.advance(25 * 3600);
@@ -994,7 +994,7 @@ async fn a_reminder_reads_in_the_servers_language_as_the_channel_last_saw_it() {
     assert!(reminder.contains("時間待っています"), "{reminder}");
     // Back to English: the next reminder follows the channel's latest interaction.
     env.fake.set_guild_locale("en-US");
-    let (_, cb) = env.slash(&CAROL, "game status", &[]).await;
+    let (_, cb) = env.slash(&CAROL, "roll", &[("expr", "1d6")]).await;
     assert!(!text(msg(&cb)).contains('⛔'), "{}", text(msg(&cb)));
     let mark = env.sent_since(0).len();
     clock.advance(25 * 3600);

@@ -57,3 +57,5 @@ nobi-story-heroes = ## The heroes
 nobi-story-hero = - **{ $player }** — { $characters }; GM { $gm } times; Light: { $light }; Darkness: { $darkness }
 nobi-story-list = { $a }, { $b }
 nobi-story-none = none
+# What a player wrote (narration, an action): $who, their character; $text, as they wrote it.
+nobi-story-says = > **{ $who }:** { $text }

@@ -333,8 +333,6 @@ nw-fight-button-defence-rolls = 防御ロール
 
 ## メインプロセスの行動の順序（combat/model.rs）
 
-}の後では行えません。
-}の後では行えません。
 nw-fight-act-a-minor-action = { -nw-minor-action }
 nw-fight-act-getting-off-a-broom = 箒から降りること
 nw-fight-act-invading = { -nw-invade }

@@ -44,3 +44,5 @@ nobi-story-heroes = ## 英雄たち
 nobi-story-hero = - **{ $player }** — { $characters }；GM { $gm }回；光：{ $light }；闇：{ $darkness }
 nobi-story-list = { $a }、{ $b }
 nobi-story-none = なし
+# プレイヤーが書いたこと（語り、行動）：$who はキャラクター、$text は書いたまま。
+nobi-story-says = > **{ $who }：** { $text }

@@ -284,7 +284,12 @@ fn the_data_names_read_japanese_in_the_sheet_a_skill_page_and_the_tracker() {
         .1;
     let board: String = start
         .split("\n\n")
-        .filter(|m| m.contains("updates the tracker message"))
+        // The frame line of the players' standing tracker's update (not the GM's `tracker-gm`).
+        .filter(|m| {
+            m.lines()
+                .next()
+                .is_some_and(|l| l.contains("↻ `tracker` "))
+        })
         .flat_map(|m| m.lines().skip(1).map(|l| format!("{l}\n")))
         .collect();
     t.step("bob: /nw sheet");

@@ -40,6 +40,15 @@ impl Game for Nobi {
     const NAME: &'static str = "nobi";
     const TITLE: &'static str = "Nobi Nobi Sword";
 
+    /// The story was kept as English text before it was kept in typed words: a replay check
+    /// reads both in English.
+    fn replay_form(state: &Self) -> Option<Self> {
+        let mut s = state.clone();
+        for block in &mut s.story {
+            *block = croupier_core::table::Value::Text(block.text(croupier_core::i18n::Locale::En));
+        }
+        Some(s)
+    }
     fn load_data(dir: &Path) -> Result<NobiData, Vec<DataError>> {
         data::load(dir)
     }

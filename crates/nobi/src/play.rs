@@ -967,11 +967,10 @@ fn tester(
         *chosen = true;
         uses.clear();
     }
-    let name = t.char_name(data, s);
     t.story
         .push(view::story_block(vec![Phrase::new("nobi-story-tester")
             .arg("player", t.seats[s].name.as_str())
-            .arg("name", name.as_str())
+            .arg("name", t.char_said(data, s))
             .into()]));
     let mut out = vec![Reply::public(Message::phrase(
         Phrase::new("nobi-tester-chosen")
@@ -996,7 +995,6 @@ fn tester(
 fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<Reply>, RuleError> {
     running(t)?;
     let me = seated(t, actor)?;
-    let who = t.char_name(data, me);
     let said = t.char_said(data, me);
     match &mut t.step {
         Step::Roleplay { acted, .. } => {
@@ -1004,14 +1002,22 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
                 return only("nobi-only-main-acts", &t.seats[t.mc].name);
             }
             *acted = true;
-            t.story.push(format!("> **{who}:** {text}\n").into());
+            t.story
+                .push(view::story_block(vec![Phrase::new("nobi-story-says")
+                    .arg("who", said.clone())
+                    .arg("text", text.to_string())
+                    .into()]));
             let mut out = vec![Reply::public(acted_out(said, &user_text(text)))];
             out.extend(view::prompt(t, data).map(Reply::public));
             Ok(out)
         }
         Step::Epilogue { written, .. } if t.mode == Mode::Solo => {
             *written += 1;
-            t.story.push(format!("> **{who}:** {text}\n").into());
+            t.story
+                .push(view::story_block(vec![Phrase::new("nobi-story-says")
+                    .arg("who", said.clone())
+                    .arg("text", text.to_string())
+                    .into()]));
             Ok(vec![Reply::public(view::with_buttons(
                 Message::phrase(
                     Phrase::new("nobi-acts-solo")
@@ -1022,14 +1028,22 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
             ))])
         }
         Step::Epilogue { .. } => {
-            t.story.push(format!("> **{who}:** {text}\n").into());
+            t.story
+                .push(view::story_block(vec![Phrase::new("nobi-story-says")
+                    .arg("who", said.clone())
+                    .arg("text", text.to_string())
+                    .into()]));
             Ok(vec![Reply::public(acted_out(said, &user_text(text)))])
         }
         Step::Check { .. } => {
             if me != t.mc {
                 return only("nobi-only-main-acts", &t.seats[t.mc].name);
             }
-            t.story.push(format!("> **{who}:** {text}\n").into());
+            t.story
+                .push(view::story_block(vec![Phrase::new("nobi-story-says")
+                    .arg("who", said.clone())
+                    .arg("text", text.to_string())
+                    .into()]));
             Ok(vec![Reply::public(view::with_buttons(
                 acted_out(said, text),
                 [("nobi-button-roll", &NobiCommand::Roll)],
@@ -1206,7 +1220,10 @@ fn inspire(
             .arg("side", i64::from(side))
             .arg("a", i64::from(a))
             .arg("b", b as i64)
-            .arg("entry", entry.as_str())
+            .arg(
+                "entry",
+                table.said_entry(b - 1).unwrap_or_else(|| Value::from("")),
+            )
             .into()]));
     Ok(vec![Reply::public(Message::phrase(
         Phrase::new("nobi-inspired")

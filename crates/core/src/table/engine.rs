@@ -1009,12 +1009,8 @@ pub(super) fn undo(
             // table shows. A game begun before an update changed its rules may not: then undo
             // of these older entries is refused (the game itself goes on) rather than
             // rewriting history.
-            let stored = if current.canonical {
-                s.state.clone()
-            } else {
-                game.to_json(&current.state)?
-            };
-            let replays = matches!(replay_since_snapshot(tx, game, s), Ok((st, _, _)) if game.to_json(&st)? == stored);
+            let stored = game.replay_json(&current.state)?;
+            let replays = matches!(replay_since_snapshot(tx, game, s), Ok((st, _, _)) if game.replay_json(&st)? == stored);
             if !replays {
                 return refused(format!(
                     "this action of {} was taken before Croupier kept what undo needs with each action, and an update since changed how it plays out, so the log no longer replays to the table as it stands; undo cannot go back past it. The game itself goes on (`/game status`).",

@@ -230,6 +230,15 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
     /// Loads and validates the game's data from the data folder.
     fn load_data(dir: &Path) -> Result<Self::Data, Vec<DataError>>;
 
+    /// The state as a replay check compares it (undo of an entry written before undo kept its
+    /// way back, the replay corpus): `None`, the state as it is. A game whose stored words
+    /// became typed (Nobi Nobi Sword's story: English text, then typed words) gives the form
+    /// both read alike in (the English), so a log that plays the same still counts as
+    /// replaying.
+    fn replay_form(_state: &Self) -> Option<Self> {
+        None
+    }
+
     /// Notes on valid data that `croupier check-data` prints under the game (Night Wizard:
     /// the skills and items whose effect is text only); none by default.
     fn data_notes(_data: &Self::Data) -> Vec<String> {
@@ -514,6 +523,8 @@ pub trait DynGame: Send + Sync {
     fn to_json(&self, state: &DynState) -> Result<String, DynError>;
     /// The state as JSON (`croupier state`, replay checks).
     fn to_value(&self, state: &DynState) -> Result<Value, DynError>;
+    /// The state as a replay check compares it (see [`Game::replay_form`]).
+    fn replay_json(&self, state: &DynState) -> Result<String, DynError>;
     /// See [`Game::create`].
     fn create(
         &self,
@@ -743,6 +754,13 @@ impl<G: Game> DynGame for Loaded<G> {
     }
     fn to_value(&self, state: &DynState) -> Result<Value, DynError> {
         Ok(serde_json::to_value(typed::<G>(state)?)?)
+    }
+    fn replay_json(&self, state: &DynState) -> Result<String, DynError> {
+        let s = typed::<G>(state)?;
+        Ok(match G::replay_form(s) {
+            Some(form) => serde_json::to_string(&form)?,
+            None => serde_json::to_string(s)?,
+        })
     }
     fn create(
         &self,

@@ -129,6 +129,20 @@ impl Table {
         out
     }
 
+    /// `state`, a state of `r`'s game, as a replay check compares it ([`Game::replay_form`]:
+    /// a game whose stored words became typed reads both forms alike).
+    ///
+    /// [`Game::replay_form`]: super::Game::replay_form
+    pub fn replay_form(&self, r: &SessionRecord, state: &Value) -> Result<Value, String> {
+        let game = self
+            .games()
+            .find(&r.game)
+            .ok_or_else(|| format!("no game `{}` is registered", r.game))?;
+        let st = game.load_value(state).map_err(|e| e.to_string())?;
+        let json = game.replay_json(&st).map_err(|e| e.to_string())?;
+        serde_json::from_str(&json).map_err(|e| e.to_string())
+    }
+
     /// Replays a record with the rules of this build: the state its log leads to now.
     pub fn replay_record(&self, r: &SessionRecord) -> Result<Value, String> {
         let game = self
@@ -158,7 +172,7 @@ impl Table {
             })
             .collect();
         match replay_log(game, r.seed, &r.channel, r.session, &log) {
-            Ok((state, _)) => Ok(state),
+            Ok((state, _)) => self.replay_form(r, &state),
             Err(f @ (Fail::Refused(_) | Fail::RefusedWith(..) | Fail::Said(_))) => {
                 Err(format!("refused: {}", f.refusal().unwrap_or_default()))
             }

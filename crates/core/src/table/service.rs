@@ -65,6 +65,9 @@ struct Cx<'r> {
     /// The languages the request's replies are read in: [`Request::locale`] under the
     /// channel's and the actor's settings (`/game language`), worked out by [`dispatch`].
     readers: Cell<Readers>,
+    /// Whether the server's language this request carries differs from the one the channel's
+    /// row keeps (written with the request's own writes, so a view still writes nothing).
+    server_language_new: Cell<bool>,
 }
 
 impl Table {
@@ -428,6 +431,7 @@ impl Group<'_> {
             now,
             states: &self.states,
             readers: Cell::new(req.locale),
+            server_language_new: Cell::new(false),
         };
         let result = dispatch(tx, &self.games, self.seeds, &cx);
         let readers = cx.readers.get();
@@ -442,6 +446,9 @@ impl Group<'_> {
             // A view wrote nothing: it needs no idempotency row either (answering a second
             // delivery again shows the same view), so it neither writes nor commits.
             if tx.written() != before {
+                if cx.server_language_new.get() {
+                    store::channel_set_server_language(tx, &req.channel, req.locale.server.code())?;
+                }
                 store::request_put(
                     tx,
                     &req.request_id,
@@ -686,12 +693,11 @@ fn dispatch(tx: &Tx, games: &Registry, seeds: SeedMode, cx: &Cx) -> Result<Vec<R
             l.channel.as_deref(),
             l.user.as_deref(),
         ));
-        // The server's language, kept for what answers no interaction (reminders): written
-        // only when it changes.
+        // The server's language, kept for what answers no interaction (reminders): noted
+        // here, written with the request's own changes.
         let server = cx.req.locale.server.code();
-        if cx.req.guild.is_some() && l.server.as_deref() != Some(server) {
-            store::channel_set_server_language(tx, &cx.req.channel, server)?;
-        }
+        cx.server_language_new
+            .set(cx.req.guild.is_some() && l.server.as_deref() != Some(server));
     }
     let cmd = match &cx.req.input {
         Input::Command(c) => c,

@@ -8,7 +8,6 @@ use super::super::data::{
     enemy_problems, item_problems, skill_problems, EnemyDef, ItemDef, NwData, SkillDef,
 };
 use super::super::words::{data_word, no, refusal};
-use super::creation::class_id_said;
 use super::roster::{private, NwShared};
 use super::steps::short;
 use super::{sheet, Catalog};
@@ -110,7 +109,7 @@ pub(super) fn skills(
                 .arg("player", actor.name.as_str())
                 .arg("name", s.said_name())
                 .arg("general", if s.is_general() { "yes" } else { "no" })
-                .arg("class", class_id_said(&s.class, &cat));
+                .arg("class", cat.class_said(&s.class));
             shared.custom.skills.push(s);
             Ok(vec![Reply::public(Message::phrase(line))])
         }
@@ -187,7 +186,7 @@ fn skill_class(id: &str, cat: &Catalog) -> Value {
     Value::from(
         Phrase::new("nw-data-class-id")
             .arg("id", id)
-            .arg("name", class_id_said(id, cat)),
+            .arg("name", cat.class_said(id)),
     )
 }
 

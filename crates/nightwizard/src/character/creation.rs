@@ -176,7 +176,7 @@ impl Draft {
                 if let Some(class) = self.owed.get(self.picks_done) {
                     if &s.class != class {
                         return Some(
-                            Phrase::new("nw-create-owed").arg("class", class_id_said(class, cat)),
+                            Phrase::new("nw-create-owed").arg("class", cat.class_said(class)),
                         );
                     }
                 }
@@ -447,10 +447,6 @@ pub fn quick(
 
 /// A class named by its id, as the English has always shown it (`ninja`), in Japanese by the
 /// data's Japanese name.
-pub(crate) fn class_id_said(id: &str, cat: &Catalog) -> Value {
-    croupier_core::table::said::data(id, cat.data.class(id).and_then(|c| c.name_ja.as_deref()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::super::data::load;

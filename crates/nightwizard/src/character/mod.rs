@@ -60,6 +60,11 @@ pub struct Catalog<'a> {
 }
 
 impl<'a> Catalog<'a> {
+    /// A class by its id, in each reader's language (the data's Japanese name beside the id).
+    pub(crate) fn class_said(&self, id: &str) -> croupier_core::table::Value {
+        croupier_core::table::said::data(id, self.data.class(id).and_then(|c| c.name_ja.as_deref()))
+    }
+
     /// A skill by id or name.
     pub fn skill(&self, key: &str) -> Option<&'a SkillDef> {
         let k = key.trim().to_ascii_lowercase();

@@ -170,7 +170,7 @@ pub fn problems_said(c: &Character, cat: &Catalog) -> Vec<Phrase> {
             out.push(
                 Phrase::new("nw-data-secret-over")
                     .arg("have", have as i64)
-                    .arg("class", super::creation::class_id_said(class, cat))
+                    .arg("class", cat.class_said(class))
                     .arg("limit", limit as i64),
             );
         }
