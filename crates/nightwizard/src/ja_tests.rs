@@ -285,11 +285,7 @@ fn the_data_names_read_japanese_in_the_sheet_a_skill_page_and_the_tracker() {
     let board: String = start
         .split("\n\n")
         // The frame line of the players' standing tracker's update (not the GM's `tracker-gm`).
-        .filter(|m| {
-            m.lines()
-                .next()
-                .is_some_and(|l| l.contains("↻ `tracker` "))
-        })
+        .filter(|m| m.lines().next().is_some_and(|l| l.contains("↻ `tracker` ")))
         .flat_map(|m| m.lines().skip(1).map(|l| format!("{l}\n")))
         .collect();
     t.step("bob: /nw sheet");

@@ -151,7 +151,7 @@ pub fn table(t: &NobiView, locale: Locale) -> Doc {
             let name = c.name.text(locale);
             let role = Phrase::new("pic-nobi-profession")
                 .arg("part", if c.part.is_empty() { "none" } else { c.part })
-                .arg("profession", c.profession.as_str())
+                .arg("profession", c.profession.clone())
                 .text(locale);
             // The character card.
             doc.push(

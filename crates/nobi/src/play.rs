@@ -1207,7 +1207,6 @@ fn inspire(
             .arg("table", kind)
             .arg("side", i64::from(side)));
     };
-    let entry = table.entries.get(b - 1).cloned().unwrap_or_default();
     t.story
         .push(view::story_block(vec![Phrase::new("nobi-story-inspired")
             .arg(

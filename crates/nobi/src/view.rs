@@ -549,7 +549,7 @@ pub struct CharView {
     /// Character name in each reader's language (`?` if the data lacks it).
     pub name: Value,
     /// Profession.
-    pub profession: String,
+    pub profession: Value,
     /// `main` or `support` when the seat plays several, else empty.
     pub part: &'static str,
     /// Power with the cards' bonuses.
@@ -675,7 +675,9 @@ pub fn view_model(t: &Nobi, data: &NobiData, viewer: &croupier_core::table::View
                     let c = sheet.data(data);
                     CharView {
                         name: c.map_or_else(|| "?".into(), |c| c.said_name()),
-                        profession: c.map(|c| c.profession.clone()).unwrap_or_default(),
+                        profession: c
+                            .map(|c| c.said_profession())
+                            .unwrap_or_else(|| Value::from("")),
                         part: match (seat.chars.len() > 1, k) {
                             (false, _) => "",
                             (true, 0) => "main",
