@@ -84,16 +84,21 @@ fn seeded_blocks(text: &str) -> Vec<Block> {
     out
 }
 
-/// What is wrong with `block` of `file` when it is run: nothing, or the first line the output
-/// does not have.
-fn check(file: &str, block: &Block) -> Option<String> {
-    let dir = tempfile::tempdir().unwrap();
-    let input: String = block
+/// The console input of `block`: its input lines, one a line.
+fn input_of(block: &Block) -> String {
+    block
         .lines
         .iter()
         .filter(|l| is_input(l))
         .map(|l| format!("{}\n", l.trim()))
-        .collect();
+        .collect()
+}
+
+/// What is wrong with `block` of `file` when it is run: nothing, or the first line the output
+/// does not have.
+fn check(file: &str, block: &Block) -> Option<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let input = input_of(block);
     let out = console_bin::seeded(&dir.path().join("g.db"), block.seed, &input);
     let got: Vec<&str> = out.lines().map(str::trim).collect();
     let shown: Vec<&str> = block
@@ -205,12 +210,7 @@ fn every_seeded_guide_example_reads_japanese_with_no_english_word() {
         for block in seeded_blocks(&text) {
             run += 1;
             let dir = tempfile::tempdir().unwrap();
-            let input: String = block
-                .lines
-                .iter()
-                .filter(|l| is_input(l))
-                .map(|l| format!("{}\n", l.trim()))
-                .collect();
+            let input = input_of(&block);
             let en = console_bin::seeded(&dir.path().join("en.db"), block.seed, &input);
             let out = console_bin::run_with(
                 &dir.path().join("ja.db"),

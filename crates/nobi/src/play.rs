@@ -992,6 +992,14 @@ fn tester(
     Ok(out)
 }
 
+/// The story's line of what a player wrote: their character (`who`) and the text as written.
+fn says(who: &Value, text: &str) -> Value {
+    view::story_block(vec![Phrase::new("nobi-story-says")
+        .arg("who", who.clone())
+        .arg("text", text.to_string())
+        .into()])
+}
+
 fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<Reply>, RuleError> {
     running(t)?;
     let me = seated(t, actor)?;
@@ -1002,22 +1010,14 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
                 return only("nobi-only-main-acts", &t.seats[t.mc].name);
             }
             *acted = true;
-            t.story
-                .push(view::story_block(vec![Phrase::new("nobi-story-says")
-                    .arg("who", said.clone())
-                    .arg("text", text.to_string())
-                    .into()]));
+            t.story.push(says(&said, text));
             let mut out = vec![Reply::public(acted_out(said, &user_text(text)))];
             out.extend(view::prompt(t, data).map(Reply::public));
             Ok(out)
         }
         Step::Epilogue { written, .. } if t.mode == Mode::Solo => {
             *written += 1;
-            t.story
-                .push(view::story_block(vec![Phrase::new("nobi-story-says")
-                    .arg("who", said.clone())
-                    .arg("text", text.to_string())
-                    .into()]));
+            t.story.push(says(&said, text));
             Ok(vec![Reply::public(view::with_buttons(
                 Message::phrase(
                     Phrase::new("nobi-acts-solo")
@@ -1028,22 +1028,14 @@ fn act(t: &mut Nobi, data: &NobiData, actor: &Actor, text: &str) -> Result<Vec<R
             ))])
         }
         Step::Epilogue { .. } => {
-            t.story
-                .push(view::story_block(vec![Phrase::new("nobi-story-says")
-                    .arg("who", said.clone())
-                    .arg("text", text.to_string())
-                    .into()]));
+            t.story.push(says(&said, text));
             Ok(vec![Reply::public(acted_out(said, &user_text(text)))])
         }
         Step::Check { .. } => {
             if me != t.mc {
                 return only("nobi-only-main-acts", &t.seats[t.mc].name);
             }
-            t.story
-                .push(view::story_block(vec![Phrase::new("nobi-story-says")
-                    .arg("who", said.clone())
-                    .arg("text", text.to_string())
-                    .into()]));
+            t.story.push(says(&said, text));
             Ok(vec![Reply::public(view::with_buttons(
                 acted_out(said, text),
                 [("nobi-button-roll", &NobiCommand::Roll)],
