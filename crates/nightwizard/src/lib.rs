@@ -129,6 +129,16 @@ impl Game for NightWizard {
         data::load(dir)
     }
 
+    /// A Guest's attack line was kept as English text only before its build was kept beside
+    /// it in typed words (`Enemy::built`): a replay check reads both without the build.
+    fn replay_form(state: &Self) -> Option<Self> {
+        let mut s = state.clone();
+        for e in &mut s.enemies {
+            e.built = None;
+        }
+        Some(s)
+    }
+
     fn data_notes(data: &NwData) -> Vec<String> {
         let text = data::text_only(data);
         let mut notes = if text.is_empty() {
@@ -638,6 +648,45 @@ mod tests {
                 (Err(errs), Some(())) => assert_eq!(
                     errs.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
                     ["nightwizard/skills.toml: shadow_step: field `name_ja`: empty (leave it out where there is no Japanese)"]
+                ),
+                (got, _) => panic!("{:?}", got.map(|_| "loaded")),
+            }
+        }
+    }
+
+    /// Issue #40: an enemy's `attack_ja` is checked like the other Japanese fields: `check-data`
+    /// names an enemy without it, and the loader refuses one given empty.
+    #[test]
+    fn check_data_names_an_enemy_without_a_japanese_attack_and_refuses_an_empty_one() {
+        let src = croupier_core::source_path("data/nightwizard");
+        let enemies = std::fs::read_to_string(src.join("enemies.toml")).unwrap();
+        let given = "attack_ja = \"蝕む闇：至近、物理攻撃。\"\n";
+        assert!(enemies.contains(given));
+        for (attack_ja, want) in [("", None), ("attack_ja = \" \"\n", Some(()))] {
+            let dir = tempfile::tempdir().unwrap();
+            let nw = dir.path().join("nightwizard");
+            std::fs::create_dir_all(&nw).unwrap();
+            for f in [
+                "classes.toml",
+                "elements.toml",
+                "rules.toml",
+                "items.toml",
+                "skills.toml",
+            ] {
+                std::fs::copy(src.join(f), nw.join(f)).unwrap();
+            }
+            std::fs::write(nw.join("enemies.toml"), enemies.replace(given, attack_ja)).unwrap();
+            match (data::load(dir.path()), want) {
+                (Ok(d), None) => assert_eq!(
+                    <NightWizard as Game>::data_notes(&d)
+                        .into_iter()
+                        .filter(|n| n.contains("Japanese"))
+                        .collect::<Vec<_>>(),
+                    ["enemies.toml attack_ja: 1 entry without Japanese words (the English is shown to Japanese readers): shade_swarm"]
+                ),
+                (Err(errs), Some(())) => assert_eq!(
+                    errs.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+                    ["nightwizard/enemies.toml: shade_swarm: field `attack_ja`: empty (leave it out where there is no Japanese)"]
                 ),
                 (got, _) => panic!("{:?}", got.map(|_| "loaded")),
             }

@@ -214,15 +214,28 @@ impl BadStatuses {
         self.0.iter().map(|(b, _)| b.judge_modifier(reaction)).sum()
     }
 
-    /// Each status that changes a Judge, as a note: `Dazed −5`.
-    pub fn judge_notes(&self, reaction: bool) -> Vec<String> {
+    /// Each status that changes a Judge, as a note in the reader's language, each led by the
+    /// list's separator (`, Dazed −5`), as a Judge's line writes them after its Alter; nothing
+    /// when none does.
+    pub fn judge_notes(&self, reaction: bool) -> Vec<Value> {
         self.0
             .iter()
-            .filter_map(|(b, _)| {
+            .filter_map(|(b, r)| {
                 let m = b.judge_modifier(reaction);
-                (m != 0).then(|| format!("{b} −{}", -m))
+                (m != 0).then(|| {
+                    Value::from(
+                        Phrase::new("nw-foes-note-status")
+                            .arg("status", written_said(b, *r))
+                            .arg("penalty", i64::from(-m)),
+                    )
+                })
             })
             .collect()
+    }
+
+    /// [`Self::judge_notes`] written one after another (`, Paralysis −5, Dazed −5`).
+    pub fn judge_notes_said(&self, reaction: bool) -> Value {
+        crate::words::joined("nw-join-none", self.judge_notes(reaction))
     }
 
     /// The held status that forbids Move Actions (BS: Rigor), if any.

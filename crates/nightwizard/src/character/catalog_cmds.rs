@@ -342,6 +342,7 @@ pub(super) fn enemies(
                 mp: mp.unwrap_or(0),
                 stats,
                 attack: attack.unwrap_or_default(),
+                attack_ja: None,
                 notes: notes.unwrap_or_default(),
                 name_ja: None,
             };
@@ -377,7 +378,7 @@ pub(super) fn enemies(
                             .arg("hp", i64::from(e.hp))
                             .arg("mp", i64::from(e.mp))
                             .arg("stats", sheet::stats_said(&e.stats))
-                            .arg("attack", e.attack.as_str()),
+                            .arg("attack", e.said_attack()),
                     )
                 })
                 .collect();

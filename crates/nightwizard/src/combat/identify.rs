@@ -50,12 +50,7 @@ pub fn identify(
     };
     let (knowledge, _) = alter_for(p, "knowledge", &s.cat(data));
     let alter = knowledge + p.bad.judge_modifier(false);
-    let notes: String = p
-        .bad
-        .judge_notes(false)
-        .iter()
-        .map(|n| format!(", {n}"))
-        .collect();
+    let notes = p.bad.judge_notes_said(false);
     let mode = Mode::Normal {
         difficulty: Some(IDENTIFY_DIFFICULTY),
     };
@@ -101,7 +96,7 @@ fn reveal(s: &mut NightWizard, data: &NwData, label: &str) -> Reply {
         .arg("label", label)
         .arg("name", enemy_name(data, &s.custom.enemies, &e.name))
         .arg("kind", kind(&e.kind))
-        .arg("data", data_line(&e))))
+        .arg("data", data_line(&s.cat(data), &e))))
 }
 
 /// After Prana on `user`'s open Enemy Identify Judge (§4.2): a success now identifies the

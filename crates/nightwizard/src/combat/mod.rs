@@ -66,8 +66,8 @@ pub(crate) use engage::leave;
 pub(crate) use harm::{hurt, land};
 pub use life::incapacitated;
 pub use model::{
-    enemy_from, initiative_count, Attack, Combat, Defender, Enemy, Fighter, Stage, Used, Who,
-    MAX_DEFENDERS,
+    enemy_from, initiative_count, Attack, Combat, Defender, Enemy, Fighter, GuestBuild, Stage,
+    Used, Who, MAX_DEFENDERS,
 };
 pub(crate) use model::{EVA, MACC, MATK, MDEF, PACC, PATK, PDEF, SPD};
 pub(crate) use round::{end_main, initiative, my_turn, new_round, standing};

@@ -69,6 +69,20 @@ pub struct Enemy {
     /// Identified by an Enemy Identify Judge: the party sees its data and its HP and MP.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub identified: bool,
+    /// A Guest's build (its classes and CL), which its attack line names in the reader's
+    /// language; `None` for an enemy from the data (and a Guest spawned before it was kept:
+    /// its English `attack` is shown).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub built: Option<GuestBuild>,
+}
+
+/// What a Guest built like a PC is built from (§13): the roster character's classes (ids) and CL.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct GuestBuild {
+    /// Its two classes' ids.
+    pub classes: [String; 2],
+    /// Its CL.
+    pub cl: u32,
 }
 
 /// Reads the attack text of the enemy data: `Magical` → magic, `Short`/`Area` → reaches
@@ -97,6 +111,7 @@ pub fn enemy_from(def: &EnemyDef, label: String, hidden: bool) -> Enemy {
         incomplete: false,
         ally: false,
         identified: false,
+        built: None,
     }
 }
 

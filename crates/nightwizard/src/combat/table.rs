@@ -1,7 +1,9 @@
 //! The GM's table (digest §13): enemies spawned from the data (hidden until revealed),
 //! incomplete enemies, Guests built like PCs, GM notes.
 
-use super::{enemy_from, Dice, Enemy, Fighter, NightWizard, NwData, Reply, RuleError, Who};
+use super::{
+    enemy_from, Dice, Enemy, Fighter, GuestBuild, NightWizard, NwData, Reply, RuleError, Who,
+};
 use crate::judge::roll::yes;
 use crate::judge::said::{label as stat_label, no, say};
 use croupier_core::table::{Phrase, Value};
@@ -63,7 +65,7 @@ pub(crate) fn spawn(
         .arg("label", label.as_str())
         .arg("name", def.said_name())
         .arg("kind", kind(&e.kind))
-        .arg("data", data_line(&e)));
+        .arg("data", data_line(&s.cat(data), &e)));
     let mut out = vec![Reply::gm(gm)];
     if !hidden {
         out.push(Reply::public(say(
@@ -270,11 +272,15 @@ pub fn spawn_guest(
         incomplete: false,
         ally: true,
         identified: false,
+        built: Some(GuestBuild {
+            classes: ch.classes.clone(),
+            cl: ch.cl,
+        }),
     };
     let gm = say(Phrase::titled("nw-fight-guest-title", "nw-fight-guest")
         .arg("label", label.as_str())
         .arg("name", ch.name.as_str())
-        .arg("data", data_line(&e)));
+        .arg("data", data_line(&cat, &e)));
     let mut out = vec![Reply::gm(gm)];
     if !hidden {
         out.push(Reply::public(say(
@@ -293,13 +299,13 @@ pub fn spawn_guest(
 }
 
 /// An enemy's data as the GM's table (and, once identified, the party) reads it: HP, MP, the
-/// eight combat stats and its attack.
-pub(crate) fn data_line(e: &Enemy) -> Value {
+/// eight combat stats and its attack ([`attack_said`]).
+pub(crate) fn data_line(cat: &Catalog<'_>, e: &Enemy) -> Value {
     let mut p = Phrase::new("nw-fight-data-line")
         .arg("hp", i64::from(e.hp))
         .arg("max", i64::from(e.hp_max))
         .arg("mp", i64::from(e.mp))
-        .arg("attack", e.attack.as_str());
+        .arg("attack", attack_said(cat, e));
     for (i, (k, st)) in STAT_KEYS.iter().zip(e.stats).enumerate() {
         p = p
             .arg(k, i64::from(st))
@@ -311,6 +317,25 @@ pub(crate) fn data_line(e: &Enemy) -> Value {
 /// The eight combat stats' arguments in [`data_line`], and their labels' English.
 const STAT_KEYS: [&str; 8] = ["pacc", "eva", "macc", "patk", "matk", "pdef", "mdef", "spd"];
 const STAT_NAMES: [&str; 8] = ["PACC", "EVA", "MACC", "PATK", "MATK", "PDEF", "MDEF", "SPD"];
+
+/// An enemy's attack in the reader's language: a Guest's build (its classes in the data's
+/// words), or the data's (or the table's own) enemy of that name and attack text with its
+/// `attack_ja`; else the text as stored (English).
+pub(crate) fn attack_said(cat: &Catalog<'_>, e: &Enemy) -> Value {
+    if let Some(b) = &e.built {
+        return Phrase::new("nw-foes-guest-attack")
+            .arg("first", cat.class_said(&b.classes[0]))
+            .arg("second", cat.class_said(&b.classes[1]))
+            .arg("cl", i64::from(b.cl))
+            .into();
+    }
+    cat.data
+        .enemies
+        .iter()
+        .chain(cat.custom.enemies.iter())
+        .find(|d| d.name == e.name && d.attack == e.attack)
+        .map_or_else(|| Value::from(e.attack.as_str()), |d| d.said_attack())
+}
 
 /// An enemy's kind (`mob`, `guest`, `boss`, `extra`) in the reader's language.
 pub(crate) fn kind(k: &str) -> Value {

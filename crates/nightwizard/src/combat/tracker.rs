@@ -89,7 +89,7 @@ impl NightWizard {
                             if r.bad.is_empty() {
                                 Value::from("")
                             } else {
-                                then(r.bad.as_str().into())
+                                then(r.bad_said.clone())
                             },
                         )
                         .arg(

@@ -300,6 +300,14 @@ pub fn untranslated(data: &NwData) -> Vec<String> {
             "enemies.toml name_ja",
             lacking(&data.enemies, |e| e.name_ja.as_deref(), |e| &e.id),
         ),
+        missing_japanese(
+            "enemies.toml attack_ja",
+            lacking(
+                &data.enemies,
+                |e| e.attack_ja.as_deref().or(e.attack.is_empty().then_some("")),
+                |e| &e.id,
+            ),
+        ),
     ]
     .into_iter()
     .flatten()
@@ -399,7 +407,10 @@ pub fn enemy_problems(e: &EnemyDef) -> Vec<String> {
     if e.name.trim().is_empty() || e.name.len() > 60 {
         p.push("field `name`: 1-60 characters".into());
     }
-    p.extend(japanese_problems(&[("name_ja", e.name_ja.as_deref())]));
+    p.extend(japanese_problems(&[
+        ("name_ja", e.name_ja.as_deref()),
+        ("attack_ja", e.attack_ja.as_deref()),
+    ]));
     if !ENEMY_KINDS.contains(&e.kind.as_str()) {
         p.push(format!(
             "field `kind`: `{}` is not one of {}",

@@ -475,9 +475,13 @@ pub struct EnemyDef {
     pub mp: i32,
     /// PACC, EVA, MACC, PATK, MATK, PDEF, MDEF, SPD.
     pub stats: [i32; 8],
-    /// Attack text.
+    /// Attack text (combat reads it: `Magical`, `Short`/`Area`, `BS: Name (n)`).
     #[serde(default)]
     pub attack: String,
+    /// The `attack` in Japanese, if the data carries it: only shown, never read for rules
+    /// (`croupier check-data` lists entries without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack_ja: Option<String>,
     /// Notes.
     #[serde(default)]
     pub notes: String,
@@ -599,5 +603,10 @@ impl EnemyDef {
     /// Its name in each language the data carries (the English where it carries no other).
     pub fn said_name(&self) -> croupier_core::table::Value {
         croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
+    }
+    /// Its attack text in each language the data carries (the English where it carries no
+    /// other).
+    pub fn said_attack(&self) -> croupier_core::table::Value {
+        croupier_core::table::said::data(&self.attack, self.attack_ja.as_deref())
     }
 }

@@ -122,7 +122,11 @@ pub fn roll_for(
             return no(Phrase::new("nw-data-no-connection").arg("with", w.as_str()));
         };
         alter += INFO_CONNECTION_BONUS;
-        extra.push(format!("Connection to {c} +{INFO_CONNECTION_BONUS}"));
+        extra.push(Value::from(
+            Phrase::new("nw-foes-note-connection")
+                .arg("to", c.as_str())
+                .arg("bonus", i64::from(INFO_CONNECTION_BONUS)),
+        ));
     }
     let mode = if *recovery {
         Mode::Recovery
@@ -136,11 +140,7 @@ pub fn roll_for(
             difficulty: *difficulty,
         }
     };
-    let extra_text = if extra.is_empty() {
-        String::new()
-    } else {
-        format!(", {}", extra.join(", "))
-    };
+    let extra_text = crate::words::joined("nw-join-none", extra);
     pre.push(line(
         Phrase::new("nw-judge-alter")
             .arg("alter", i64::from(alter))

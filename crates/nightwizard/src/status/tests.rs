@@ -3,6 +3,7 @@
 use super::super::data::load;
 use super::super::judge::Fixed;
 use super::*;
+use croupier_core::i18n::Locale;
 
 fn list(v: &[(&str, u32)]) -> BadStatuses {
     v.iter()
@@ -38,8 +39,16 @@ fn rule_nw_10_12_dazed_minus_5_to_all_judges_paralysis_minus_5_to_reactions() {
     assert_eq!(para.judge_modifier(true), -5);
     let both = list(&[("Paralysis", 0), ("Dazed", 0), ("Poison", 4), ("Rigor", 0)]);
     assert_eq!(both.judge_modifier(true), -10);
-    assert_eq!(both.judge_notes(true), vec!["Paralysis −5", "Dazed −5"]);
-    assert_eq!(both.judge_notes(false), vec!["Dazed −5"]);
+    let notes = |reaction: bool, l: Locale| both.judge_notes_said(reaction).text(l);
+    assert_eq!(notes(true, Locale::En), ", Paralysis −5, Dazed −5");
+    assert_eq!(notes(false, Locale::En), ", Dazed −5");
+    assert_eq!(notes(true, Locale::Ja), "、麻痺 −5、放心 −5");
+    assert_eq!(
+        BadStatuses::default()
+            .judge_notes_said(true)
+            .text(Locale::Ja),
+        ""
+    );
     assert_eq!(BadStatuses::default().judge_modifier(true), 0);
 }
 

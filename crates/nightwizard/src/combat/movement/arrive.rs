@@ -117,14 +117,7 @@ pub(super) fn appear(
                         })
                         .unwrap_or_else(|| Value::from("")),
                 )
-                .arg(
-                    "notes",
-                    p.bad
-                        .judge_notes(false)
-                        .iter()
-                        .map(|n| format!(", {n}"))
-                        .collect::<String>(),
-                )
+                .arg("notes", p.bad.judge_notes_said(false))
                 .arg("difficulty", i64::from(dc))
                 .arg("line", j.said_line())
                 .arg("ok", yes(ok)),

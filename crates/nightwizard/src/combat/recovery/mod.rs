@@ -44,21 +44,8 @@ pub(crate) struct Roll<'a> {
 pub(crate) const RECOVERY_JUDGE: &str = "Recovery Judge";
 
 /// Rolls a Recovery Judge and applies it to `on` (§10.11): writes `{head} (Recovery n, Dazed
-/// −5){tail}: `…`` and the change. Returns the change.
+/// −5){tail}: `…`` (head and tail in the catalogue's words) and the change. Returns the change.
 pub(crate) fn recover(
-    s: &mut NightWizard,
-    data: &NwData,
-    rng: &mut impl Dice,
-    roll: Roll,
-    on: &Who,
-    (head, tail): (&str, &str),
-    lines: &mut Lines,
-) -> i32 {
-    recover_said(s, data, rng, roll, on, (head.into(), tail.into()), lines)
-}
-
-/// [`recover`] with its head and tail in the catalogue's words.
-pub(crate) fn recover_said(
     s: &mut NightWizard,
     data: &NwData,
     rng: &mut impl Dice,
@@ -68,12 +55,7 @@ pub(crate) fn recover_said(
     lines: &mut Lines,
 ) -> i32 {
     let j = recovery_judge(roll.recovery, roll.cf, roll.bad, rng);
-    let notes: String = roll
-        .bad
-        .judge_notes(false)
-        .iter()
-        .map(|n| format!(", {n}"))
-        .collect();
+    let notes = roll.bad.judge_notes_said(false);
     lines.push(
         Phrase::new("nw-fight-recovery-line")
             .arg("head", head)
@@ -330,7 +312,7 @@ pub fn heal(
         by: by.clone(),
         queued: false,
     };
-    recover_said(
+    recover(
         s,
         data,
         rng,
@@ -496,7 +478,7 @@ pub fn rest(
                 by: Some(w.clone()),
                 queued: mp,
             };
-            recover_said(
+            recover(
                 s,
                 data,
                 rng,

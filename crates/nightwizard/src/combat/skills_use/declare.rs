@@ -4,7 +4,7 @@ use super::super::super::data::{Effect, Reach};
 use super::super::attack::{Arm, How};
 use super::super::effects;
 use super::super::model::Mark;
-use super::super::recovery::{recover, Roll};
+use super::super::recovery::{recover, Roll, RECOVERY_JUDGE};
 use super::super::{
     initiative, new_round, Actor, BadStatus, Dice, NightWizard, NwData, Reply, RuleError, Who,
 };
@@ -133,7 +133,9 @@ pub fn use_skill(
         if let Some((rec, mp)) = u.recovery {
             let cf = st.cf_for(data, &me);
             let bad = st.bad_of(&me);
-            let tail = format!(" for {}'s {}", st.name_of(on), if mp { "MP" } else { "HP" });
+            let tail = Phrase::new("nw-fight-heal-tail")
+                .arg("target", st.name_of(on))
+                .arg("what", if mp { "MP" } else { "HP" });
             let roll = Roll {
                 cf,
                 bad: &bad,
@@ -149,7 +151,7 @@ pub fn use_skill(
                 rng,
                 roll,
                 on,
-                ("Recovery Judge", &tail),
+                (label(RECOVERY_JUDGE), tail.into()),
                 &mut lines,
             );
         }

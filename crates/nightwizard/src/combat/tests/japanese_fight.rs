@@ -92,7 +92,7 @@ fn words(s: &str) -> Vec<String> {
 
 /// What the Japanese transcript may hold in Latin letters: the players, the characters and
 /// enemies, HP/MP/GM/PC/NPC, and the data's words where it has no Japanese yet (the items'
-/// and enemies' names, an enemy's attack text).
+/// and enemies' names; an enemy's attack reads its `attack_ja`).
 fn names() -> Vec<String> {
     let d = crate::data::load(&croupier_core::source_path("data")).expect("data loads");
     let mut names: Vec<String> = [
@@ -104,7 +104,6 @@ fn names() -> Vec<String> {
     .collect();
     for e in &d.enemies {
         names.extend(words(&e.name));
-        names.extend(words(&e.attack));
     }
     for i in &d.items {
         names.extend(words(&i.name));

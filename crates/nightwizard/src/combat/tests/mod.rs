@@ -269,5 +269,6 @@ mod engage_and_cleanup;
 mod identify;
 mod japanese;
 mod japanese_fight;
+mod japanese_foes;
 mod life_and_timing;
 mod prana_windows;
