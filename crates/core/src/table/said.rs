@@ -907,7 +907,7 @@ mod tests {
         };
         let mut m = Message::phrase(Phrase::new("roll-title").menu_entries(
             Phrase::new("roll-log"),
-            vec![Some(data("Log", Some("記録")).into()), None],
+            vec![Some(data("Log", Some("記録"))), None],
             vec![None, Some(Phrase::new("roll-log").into())],
         ));
         m.select = Some(select.clone());
