@@ -108,3 +108,8 @@
 -nw-episode = Episode
 -nw-skill = skill
 -nw-item = item
+
+# Growth (§6)
+-nw-bp = BP
+-nw-cf-mod = CF Mod
+-nw-op = OP

@@ -387,7 +387,7 @@ cmd-nw-character-bp--character = キャラクター
 
 # /nw character op: Spend OP: a General skill (5 OP) or a preserved item (1 OP = 200k)
 cmd-nw-character-op = op
-    .desc = OPを使う：一般スキル（5OP）か保存アイテム（1OP＝200k）
+    .desc = 成長点を使う：一般スキル（5点）か常備化アイテム（1点＝200,000ヴァルコ）
 # skill: General skill to learn
 cmd-nw-character-op--skill = スキル
     .desc = 習得する一般スキル
@@ -425,7 +425,7 @@ cmd-nw-session-leave = 離脱
 
 # /nw session cf: Spend a CF Mod point: move Critical or Fumble by 1
 cmd-nw-session-cf = cf
-    .desc = CF修正点を使う：クリティカル値かファンブル値を1動かす
+    .desc = クリティカル・ファンブル修正を1点使う：クリティカル値かファンブル値を1動かす
 # value: critical or fumble
 cmd-nw-session-cf--value = 値
     .desc = critical（クリティカル）かfumble（ファンブル）
@@ -467,10 +467,10 @@ cmd-nw-phase = フェイズ
     .desc = エピソードのフェイズ（GM）
 # /nw phase next: Go to the next phase (the After phase resets PCs and grants OP)
 cmd-nw-phase-next = 次へ
-    .desc = 次のフェイズへ（アフターフェイズでPCを戻しOPを与える）
+    .desc = 次のフェイズへ（アフターフェイズでPCを戻し成長点を与える）
 # op: OP each PC gets in the After phase (default 5; the rulebook awards 5–10)
 cmd-nw-phase-next--op = op
-    .desc = アフターフェイズで各PCが得るOP（既定5。ルールブックでは5〜10）
+    .desc = アフターフェイズで各PCが得る成長点（既定5。ルールブックでは5〜10）
 # levelup: After phase: allow the level up (default true; false withholds it this time)
 cmd-nw-phase-next--levelup = レベルアップ
     .desc = アフターフェイズ：成長を認める（既定true。falseで今回は保留）

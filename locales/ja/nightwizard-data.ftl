@@ -164,13 +164,13 @@ nw-data-class-budget = クラススキルのSLが合計{ $sl }です。CL { $cl 
 nw-data-unknown-item = 不明なアイテム`{ $id }`です。
 nw-data-negative = { $what ->
         [valco] 所持金（ヴァルコ）
-        [op] OP
-       *[opvalco] OPの資金（ヴァルコ）
+        [op] { -nw-op }
+       *[opvalco] { -nw-op }の資金（ヴァルコ）
     }が{ $v }です。負の値にはできません。
 nw-data-import-cl = CL { $n }：読み込むキャラクターはCL 1から始まります。CLはアフターフェイズにGMが認めるレベルアップでのみ上がります。
 nw-data-import-levelups = レベルアップが{ $n }回認められています。レベルアップはアフターフェイズにGMからのみ得られます。
-nw-data-import-op = OP { $n }点：OPはアフターフェイズにGMからのみ得られます（§6.1）。
-nw-data-import-opvalco = OPの資金{ $n }ヴァルコ：アフターフェイズに使うか、失われます。
+nw-data-import-op = { -nw-op }{ $n }点：{ -nw-op }はアフターフェイズにGMからのみ得られます（§6.1）。
+nw-data-import-opvalco = { -nw-op }の資金{ $n }ヴァルコ：アフターフェイズに使うか、失われます。
 nw-data-import-money = 所持金{ $n }ヴァルコ：使い残したお金は作成時に失われます（§5 手順8）。
 nw-data-import-json = キャラクターのJSONではありません：{ $error }
 nw-data-import-same-name = { $name }という名前のキャラクターはすでにいます。

@@ -107,3 +107,8 @@
 -nw-episode = エピソード
 -nw-skill = スキル
 -nw-item = アイテム
+
+# Growth (§6)
+-nw-bp = ボーナス点
+-nw-cf-mod = クリティカル・ファンブル修正
+-nw-op = 成長点

@@ -53,15 +53,15 @@ nw-sheet-title = 📜 { $name }
 nw-sheet = { $summary }（第一属性の{ $element }が攻撃の属性）・プレイヤー { $player }
 nw-sheet-attributes-head = 能力値
 nw-sheet-attributes = { $attrs }
-    ボーナス：{ $bonus }・CF修正{ $cfmod }・{ -nw-prana }（最大）{ $prana }
+    ボーナス：{ $bonus }・{ -nw-cf-mod }{ $cfmod }・{ -nw-prana }（最大）{ $prana }
 nw-sheet-stats-head = 戦闘値
 nw-sheet-stats = { $stats }
     最大HP { $body }・最大MP { $mind }
     装備前：{ $pre }
     クラス修正後：{ $classes }
 nw-sheet-growth-head = 成長
-nw-sheet-growth = BP配分：{ $bp }（グループ1：合計{ $g1 }、1項目{ $g1max }まで；グループ2：合計{ $g2 }、1項目{ $g2max }まで）
-    OP { $op }・OPの資金{ $opmoney }ヴァルコ・レベルアップ可能{ $levelups }回
+nw-sheet-growth = { -nw-bp }配分：{ $bp }（グループ1：合計{ $g1 }、1項目{ $g1max }まで；グループ2：合計{ $g2 }、1項目{ $g2max }まで）
+    { -nw-op } { $op }・{ -nw-op }の資金{ $opmoney }ヴァルコ・レベルアップ可能{ $levelups }回
 nw-sheet-skills-head = スキル
 nw-sheet-skills = { $skills }
 nw-sheet-skill = { $name } SL { $sl }［{ $timing }；{ $check }；コスト{ $cost }］{ $active ->
@@ -181,14 +181,14 @@ nw-connection-changed = { $who }との{ -nw-connection }を{ $added ->
 nw-connections-full = { -nw-connection }は20件、1件80文字までです。
 nw-class-change-needs = クラスチェンジには `slot:`（1か2）と `class:` が必要です。
 nw-not-a-stat = `{ $value }` は戦闘値ではありません：`{ $stats }`。
-nw-bp-spent = { $name }がグループ{ $group }のBPを{ $stat }に{ $points }点配分しました。
+nw-bp-spent = { $name }がグループ{ $group }の{ -nw-bp }を{ $stat }に{ $points }点配分しました。
 nw-op-not-general = `{ $value }` は一般スキルではありません。
-nw-op-short = 一般スキルには{ $cost }OPが必要です。今は{ $op }OPです。
+nw-op-short = 一般スキルには{ -nw-op }が{ $cost }点必要です。今は{ $op }点です。
 nw-op-cannot = { $name }は今は取得もSLの上昇もできません。
-nw-op-learns = { $name }が{ $cost }OPで{ $skill }を取得しました。
-nw-op-item-short = { $name }にはあと{ $ops }OP必要です。今は{ $op }OPです。
-nw-op-buys = { $name }が{ $ops }OPで{ $item }を常備化しました（OPの資金の残り{ $left }ヴァルコ、次のシナリオの前に失われます）。
-nw-op-how = `skill:`（5OPで一般スキル）か `buy:`（常備化アイテム、1OP＝200,000ヴァルコ）を指定してください。
+nw-op-learns = { $name }が{ -nw-op }{ $cost }点で{ $skill }を取得しました。
+nw-op-item-short = { $name }にはあと{ -nw-op }が{ $ops }点必要です。今は{ $op }点です。
+nw-op-buys = { $name }が{ -nw-op }{ $ops }点で{ $item }を常備化しました（{ -nw-op }の資金の残り{ $left }ヴァルコ、次のシナリオの前に失われます）。
+nw-op-how = `skill:`（{ -nw-op }5点で一般スキル）か `buy:`（常備化アイテム、{ -nw-op }1点＝200,000ヴァルコ）を指定してください。
 nw-with-note = { $line }
     { $note }
 
@@ -221,7 +221,7 @@ nw-set = { $name }：HP { $hp }/{ $body }・MP { $mp }/{ $mind }{ $incapacitated
 nw-bad-suffix = ・{ $bad }
 nw-cf-no-pc = このセッションにあなたのPCはいません：`/nw session join`。
 nw-cf-locked = このセッションの値はもう確定しています。
-nw-cf-no-points = CF修正の残りがありません。
+nw-cf-no-points = { -nw-cf-mod }の残りがありません。
 nw-cf-not-rolled = まだ値が決まっていません。
 nw-cf-range = 値は2〜12の間です。
 nw-cf-equal = { -nw-critical-value }と{ -nw-fumble-value }を同じにはできません。
@@ -232,7 +232,7 @@ nw-cf-session-title = 🌙 セッション{ $session }：{ -nw-critical-value }�
 nw-cf-session = { $lines }
 nw-cf-none = 値はまだ決まっていません。
 nw-cf-title = 🎲 { $name }：{ -nw-critical-value }と{ -nw-fumble-value }
-nw-cf = ダイスの結果は{ -nw-critical-value }{ $rolledc }、{ -nw-fumble-value }{ $rolledf }。現在は{ -nw-critical-value }**{ $critical }**、{ -nw-fumble-value }**{ $fumble }**。CF修正の残り{ $points }点。1点ごとにどちらかを1動かせます（2〜12の範囲で、同じ値にはできません）。終わったら確定してください。
+nw-cf = ダイスの結果は{ -nw-critical-value }{ $rolledc }、{ -nw-fumble-value }{ $rolledf }。現在は{ -nw-critical-value }**{ $critical }**、{ -nw-fumble-value }**{ $fumble }**。{ -nw-cf-mod }の残り{ $points }点。1点ごとにどちらかを1動かせます（2〜12の範囲で、同じ値にはできません）。終わったら確定してください。
 nw-button-critical-down = { -nw-critical-value }−1
 nw-button-critical-up = { -nw-critical-value }＋1
 nw-button-fumble-down = { -nw-fumble-value }−1
@@ -290,20 +290,20 @@ nw-connection-given = { $name }は{ $own ->
 nw-gear-no-connection = { $name }には、このエピソードで価値のある{ $with }との{ -nw-connection }がありません。`/nw phase connection worth:` で価値を与えてください。
 nw-gear-no-item = `{ $value }` はアイテムではありません（`/nw item list`）。
 nw-gear-too-dear = { $name }は{ $price }ヴァルコです。{ $with }の価値の残りはこのエピソードで{ $left }です。
-nw-gear-given = { $from }が{ $name }に{ $item }を用意しました（{ $price }ヴァルコ、残り{ $left }）。常備化されていないため、OPで常備化しない限りこのエピソードの後で失われます。
+nw-gear-given = { $from }が{ $name }に{ $item }を用意しました（{ $price }ヴァルコ、残り{ $left }）。常備化されていないため、{ -nw-op }で常備化しない限りこのエピソードの後で失われます。
 nw-phase-title = 🌙 フェイズ
 nw-phase-body = { $lines }
 nw-phase-change = { $from } → **{ $to }**
 nw-after-dead = 💀 { $name }は死亡：回復しません。
-nw-after-pc = { $name }：OP＋{ $op }（合計{ $now }）、{ $levelup ->
+nw-after-pc = { $name }：{ -nw-op }＋{ $op }（合計{ $now }）、{ $levelup ->
         [yes] レベルアップ1回可能
        *[no] 今回はレベルアップなし（GMの判断）
     }
 nw-after-restored = ダメージと{ -nw-bad-status }を消去、HP・MP・{ -nw-prana }を回復、一時的なアイテムは失われ、常備化アイテムは戻りました。
-nw-after-op-outside = ⚠️ OP { $op }点は、ルールブックの1シナリオ{ $min }〜{ $max }点の範囲外です（§8.2）。GMの判断として記録します。
+nw-after-op-outside = ⚠️ { -nw-op }{ $op }点は、ルールブックの1シナリオ{ $min }〜{ $max }点の範囲外です（§8.2）。GMの判断として記録します。
 nw-after-spend = { $levelup ->
-        [yes] `/nw character levelup` でレベルアップ、`/nw character op` でOPを使えます。
-       *[no] `/nw character op` でOPを使えます。
+        [yes] `/nw character levelup` でレベルアップ、`/nw character op` で{ -nw-op }を使えます。
+       *[no] `/nw character op` で{ -nw-op }を使えます。
     }
 nw-episode-enemies-leave = このエピソードのエネミーとゲストは退場します。
 nw-episode-begins = エピソード{ $episode }開始。
@@ -330,7 +330,7 @@ nw-levelup-name-skill = `skill:` で新しいスキルを指定してくださ�
 nw-levelup-trait = { $name }は特性です。キャラクター作成時にしか取得できません。
 nw-levelup-max-sl = { $name }はすでに最大SL { $max }です。
 nw-levelup-new-skill = 新しいスキル：{ $name } SL { $sl }。
-nw-levelup-bp = 最大HP { $body }・最大MP { $mind }。BP：グループ1は合計{ $g1 }（1項目{ $g1max }まで）、グループ2は合計{ $g2 }（1項目{ $g2max }まで）。`/nw character bp` で配分してください。
+nw-levelup-bp = 最大HP { $body }・最大MP { $mind }。{ -nw-bp }：グループ1は合計{ $g1 }（1項目{ $g1max }まで）、グループ2は合計{ $g2 }（1項目{ $g2max }まで）。`/nw character bp` で配分してください。
 nw-levelup-no-skill-left = このレベルで取得できるスキルがスキルのデータにありません。一般スキルを追加してください。
 
 nw-open-with-new = ナイトウィザードのセッションは `/nw new` で始めます。
@@ -406,26 +406,26 @@ nw-sync-cl = CL { $from } → { $to }
 nw-sync-part = { $what ->
         [class] クラスチェンジ
         [skills] スキル
-        [bp] BP
+        [bp] { -nw-bp }
         [items] アイテム
        *[equipment] 装備
     }
-nw-sync-op = OP { $op }
+nw-sync-op = { -nw-op } { $op }
 nw-sync-takes = 📜 { $name }に名簿の変更を反映：{ $what }。{ $later ->
-        [yes] 成長（レベルアップ、BP、OP）はアフターフェイズか次のエピソードの開始時に反映されます。
+        [yes] 成長（レベルアップ、{ -nw-bp }、{ -nw-op }）はアフターフェイズか次のエピソードの開始時に反映されます。
        *[no] {""}
     }
 nw-sync-preserved-back = { $name }の常備化アイテム{ $items }が戻りました。
 nw-sync-episode-full = すべてのPCはHP、MP、{ -nw-prana }が全快の状態でエピソードを始めます。
-nw-sync-op-valco-lost = { $name }の使わなかったOPの資金{ $valco }ヴァルコが失われます
+nw-sync-op-valco-lost = { $name }の使わなかった{ -nw-op }の資金{ $valco }ヴァルコが失われます
 nw-sync-op-valco = { $lost }（§6.3）。
 nw-sync-rejoin-later = { $name }のレベルアップなどの成長は、アフターフェイズ（か次のエピソードの開始時）に反映されます。参加し直す必要はありません。
 nw-sync-pending = { $name }は{ $place }のセッションに参加中です。{ $progress ->
         [yes] この変更はアフターフェイズ（か次のエピソードの開始時）にそちらに反映されます。参加し直す必要はありません。
        *[no] 手に持つものは次の行動の時に、ラウンドの途中でも変わります（持ち替えはオートアクション、§10.5）。身に着ける防具と装身具は、戦闘外かセットアッププロセスでの次の行動の時に変わります（§10.2）。
     }
-nw-bp-over = グループ{ $group }のBP：{ $spent }点配分済み、CL { $cl }では{ $total }点まで。
-nw-bp-stat-over = グループ{ $group }のBP：CL { $cl }では1項目{ $max }点まで（{ $stat }は{ $has }点）。
+nw-bp-over = グループ{ $group }の{ -nw-bp }：{ $spent }点配分済み、CL { $cl }では{ $total }点まで。
+nw-bp-stat-over = グループ{ $group }の{ -nw-bp }：CL { $cl }では1項目{ $max }点まで（{ $stat }は{ $has }点）。
 
 nw-entry-cost = { $cost ->
         [hp] HP
@@ -685,7 +685,7 @@ nw-rules-band = { $band } { $min }{ $max ->
 nw-rules-bad-head = { -nw-bad-status }
 nw-rules-bad = { $bad }
 nw-rules-cf-head = { -nw-critical-value }と{ -nw-fumble-value }
-nw-rules-cf = PCはセッションごとにそれぞれ2Dを振ります（同じ値ならファンブル値を振り直し）。CF修正1点でどちらかを±1できます。GMの値は常に{ $critical }と{ $fumble }です。
+nw-rules-cf = PCはセッションごとにそれぞれ2Dを振ります（同じ値ならファンブル値を振り直し）。{ -nw-cf-mod }1点でどちらかを±1できます。GMの値は常に{ $critical }と{ $fumble }です。
 
 nw-cleared-which = エリアを指定してください（突入していません）。
 nw-cleared-enemies = ここのエネミーはもう道をふさいでいません。

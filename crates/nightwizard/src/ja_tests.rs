@@ -12,9 +12,9 @@ use super::data::{load, NwData};
 use super::session::NightWizard;
 
 /// The terms a Japanese Night Wizard player reads in Latin letters: HP and MP, Class Level
-/// and Skill Level (CL, SL), the Bonus Points and Growth (Over) Points (BP, OP), the CF Mod
-/// (CF), GM and PC, the Judge's D, and the JSON of an export.
-const TERMS: [&str; 10] = ["HP", "MP", "CL", "SL", "BP", "OP", "CF", "GM", "PC", "JSON"];
+/// and Skill Level (CL, SL), GM and PC, and the JSON of an export (BP, OP and the CF Mod read
+/// ボーナス点, 成長点 and クリティカル・ファンブル修正).
+const TERMS: [&str; 7] = ["HP", "MP", "CL", "SL", "GM", "PC", "JSON"];
 
 fn data() -> NwData {
     load(&croupier_core::source_path("data")).expect("data loads")
@@ -46,16 +46,11 @@ fn names_in(d: &NwData, more: &[&str]) -> Vec<String> {
     names
 }
 
-/// Asserts that the Japanese replies hold no English word but `names`. A select menu's
-/// placeholder and its entries' descriptions are still English (`<…>` lines: a later step).
+/// Asserts that the Japanese replies hold no English word but `names` (a select menu's
+/// placeholder and its entries' labels, its `<…>` line, included).
 fn reads_japanese(replies: &str, names: &[String]) {
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let shown: String = replies
-        .lines()
-        .filter(|l| !l.starts_with('<'))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    let english = croupier_core::testkit::english_words(&shown, &names);
+    let english = croupier_core::testkit::english_words(replies, &names);
     assert!(english.is_empty(), "English words: {english:?}\n{replies}");
 }
 
@@ -362,4 +357,155 @@ fn a_skills_page_reads_in_english_as_before() {
         let got = en.line(&format!("alice: /nw skill show name:{id}")).text;
         assert!(got.contains(want.trim_end()), "{want:?}\n{got:?}");
     }
+}
+
+/// Character creation's select menus (issue #40): at every step a Japanese reader reads the
+/// menu's placeholder, its entries' labels (the data's Japanese names) and their descriptions
+/// in Japanese, picking the same ids; an English reader's menus read as they always have.
+#[test]
+fn a_japanese_readers_creation_menus_carry_japanese_placeholder_labels_and_descriptions() {
+    use croupier_core::table::{Message, Select};
+    let d = data();
+    let mut h = Harness::of::<NightWizard>(5);
+    let mut menus: Vec<Message> = vec![];
+    for line in [
+        "bob: /nw character new name:Bolt",
+        "bob: pick Ninja",
+        "bob: pick Broomman",
+        "bob: pick Wind",
+        "bob: pick Light",
+        "bob: pick finesse",
+        "bob: pick thrown_blades",
+        "bob: pick thrown_blades",
+        "bob: pick iron_bristles",
+        "bob: pick vanishing_smoke",
+        "bob: pick street_network",
+        "bob: pick field_medic",
+    ] {
+        let step = h.line(line);
+        assert!(step.accepted, "{line}\n{}", step.text);
+        menus.extend(
+            step.replies
+                .into_iter()
+                .map(|r| r.message)
+                .filter(|m| m.select.is_some()),
+        );
+    }
+    let placeholders: Vec<String> = menus
+        .iter()
+        .map(|m| m.select.as_ref().unwrap().placeholder.clone())
+        .collect();
+    let mut want = vec![
+        "Class 1 (1/2)",
+        "Class 1 (2/2)",
+        "Class 2 (1/2)",
+        "Class 2 (2/2)",
+        "Element 1",
+        "Element 2",
+        "Bonus attribute",
+    ];
+    want.extend(["Skill"; 6]);
+    want.push("Buy an item");
+    assert_eq!(placeholders, want);
+    // English as before: the data's names, `attributes …`, `… · max SL … · …`, `Name (Nk)`.
+    let first = |p: &str| -> &Select {
+        menus
+            .iter()
+            .filter_map(|m| m.select.as_ref())
+            .find(|s| s.placeholder == p)
+            .unwrap()
+    };
+    let class = &d.classes[0];
+    let o = &first("Class 1 (1/2)").options[0];
+    let attrs = |a: &[i32; 6]| a.map(|x| x.to_string()).join("/");
+    assert_eq!(
+        (o.label.as_str(), o.value.as_str(), o.description.clone()),
+        (
+            class.name.as_str(),
+            class.id.as_str(),
+            Some(format!("attributes {}", attrs(&class.attrs)))
+        )
+    );
+    let e = &d.elements[0];
+    let o = &first("Element 1").options[0];
+    assert_eq!(
+        (o.label.as_str(), o.description.clone()),
+        (
+            e.name.as_str(),
+            Some(format!(
+                "attributes {}, Body +{} Mind +{}",
+                attrs(&e.attrs),
+                e.body,
+                e.mind
+            ))
+        )
+    );
+    let labels: Vec<&str> = first("Bonus attribute")
+        .options
+        .iter()
+        .map(|o| o.label.as_str())
+        .collect();
+    assert_eq!(labels, super::data::ATTRS);
+    for o in &first("Skill").options {
+        let s = d.skills.iter().find(|s| s.id == o.value).unwrap();
+        let cls = if s.is_general() {
+            "General".to_string()
+        } else {
+            d.class(&s.class).unwrap().name.clone()
+        };
+        let desc = o.description.as_deref().unwrap();
+        assert_eq!(o.label, s.name);
+        assert!(
+            desc.starts_with(&format!("{cls} · max SL {} · ", s.max_sl)),
+            "{desc}"
+        );
+    }
+    for o in &first("Buy an item").options {
+        let i = d.items.iter().find(|i| i.id == o.value).unwrap();
+        assert_eq!(o.label, format!("{} ({}k)", i.name, i.price / 1000));
+    }
+    // Japanese: the same entries, every word Japanese but the game's terms.
+    let names = names_in(&d, &[]);
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    for m in &menus {
+        let en = m.select.as_ref().unwrap();
+        assert_eq!(m.in_language(Locale::En).select.as_ref(), Some(en));
+        let ja = m.in_language(Locale::Ja).select.unwrap();
+        let values = |s: &Select| {
+            s.options
+                .iter()
+                .map(|o| o.value.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(values(&ja), values(en));
+        let mut shown = format!("{}\n", ja.placeholder);
+        for o in &ja.options {
+            shown.push_str(&format!(
+                "{}\n{}\n",
+                o.label,
+                o.description.as_deref().unwrap_or("")
+            ));
+        }
+        let english = croupier_core::testkit::english_words(&shown, &names);
+        assert!(english.is_empty(), "English words: {english:?}\n{shown}");
+        assert_ne!(ja.placeholder, en.placeholder);
+    }
+    let ja = first("Class 1 (1/2)");
+    let ja = menus
+        .iter()
+        .find(|m| m.select.as_ref() == Some(ja))
+        .unwrap()
+        .in_language(Locale::Ja)
+        .select
+        .unwrap();
+    assert_eq!(ja.placeholder, "1つ目のクラス（1/2）");
+    assert_eq!(Some(&ja.options[0].label), class.name_ja.as_ref());
+    assert!(
+        ja.options[0]
+            .description
+            .as_deref()
+            .is_some_and(|d| d.starts_with("能力値 筋力")),
+        "{:?}",
+        ja.options[0].description
+    );
 }

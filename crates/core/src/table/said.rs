@@ -116,12 +116,16 @@ pub struct PhraseField {
     pub inline: bool,
 }
 
-/// A select menu's words: its placeholder and each entry's second line, in the menu's order
-/// (an entry's label is a name and stays as it is).
+/// A select menu's words: its placeholder, each entry's label and each entry's second line,
+/// in the menu's order (an entry's value is an id and stays as it is).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Menu {
     /// The placeholder.
     pub placeholder: Value,
+    /// Each entry's label (`None`, or no labels at all, as stored before labels were typed:
+    /// the label as it is).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<Option<Value>>,
     /// Each entry's description (`None`: it has none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub descriptions: Vec<Option<Value>>,
@@ -380,10 +384,22 @@ impl Phrase {
     }
 
     /// Gives the message's select menu these words: its placeholder and each entry's second
-    /// line, in the menu's order.
-    pub fn menu(mut self, placeholder: impl Into<Value>, descriptions: Vec<Option<Value>>) -> Self {
+    /// line, in the menu's order (the entries' labels stay as they are).
+    pub fn menu(self, placeholder: impl Into<Value>, descriptions: Vec<Option<Value>>) -> Self {
+        self.menu_entries(placeholder, vec![], descriptions)
+    }
+
+    /// Gives the message's select menu these words: its placeholder, and each entry's label
+    /// and second line, in the menu's order (a label `None`: as it is).
+    pub fn menu_entries(
+        mut self,
+        placeholder: impl Into<Value>,
+        labels: Vec<Option<Value>>,
+        descriptions: Vec<Option<Value>>,
+    ) -> Self {
         self.menu = Some(Box::new(Menu {
             placeholder: placeholder.into(),
+            labels,
             descriptions,
         }));
         self
@@ -431,13 +447,16 @@ impl Phrase {
             inline: self.fields.iter().map(|f| f.inline).collect(),
             buttons: self.buttons.iter().map(|b| b.text(locale, &args)).collect(),
             menu: self.menu.as_ref().map(|m| {
-                (
-                    m.placeholder.text(locale),
-                    m.descriptions
-                        .iter()
+                let each = |v: &[Option<Value>]| -> Vec<Option<String>> {
+                    v.iter()
                         .map(|d| d.as_ref().map(|d| d.text(locale)))
-                        .collect(),
-                )
+                        .collect()
+                };
+                MenuWords {
+                    placeholder: m.placeholder.text(locale),
+                    labels: each(&m.labels),
+                    descriptions: each(&m.descriptions),
+                }
             }),
         }
     }
@@ -503,8 +522,19 @@ pub struct Words {
     pub inline: Vec<bool>,
     /// The labels of the message's first buttons, in order (none: as they are).
     pub buttons: Vec<String>,
-    /// The select menu's placeholder and its entries' descriptions (none: as they are).
-    pub menu: Option<(String, Vec<Option<String>>)>,
+    /// The select menu's words (none: as they are).
+    pub menu: Option<MenuWords>,
+}
+
+/// A select menu's words as a reader reads them (see [`Menu`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MenuWords {
+    /// The placeholder.
+    pub placeholder: String,
+    /// Each entry's label, in order (`None`, or past the end: as it is).
+    pub labels: Vec<Option<String>>,
+    /// Each entry's description, in order (`None`: it has none; past the end: as it is).
+    pub descriptions: Vec<Option<String>>,
 }
 
 impl Chance {
@@ -854,6 +884,57 @@ mod tests {
         assert_eq!(en.fields[0].name, "Log");
         assert!(en.fields[1].inline);
         assert_eq!(en.select.expect("the menu").placeholder, "Log");
+    }
+
+    /// A menu's typed labels are written in the reader's language (an entry without one keeps
+    /// its label), its values stay ids; a menu stored before labels were typed still loads and
+    /// keeps its labels as they are.
+    #[test]
+    fn a_menus_labels_are_written_in_the_readers_language_and_an_old_menu_still_loads() {
+        use crate::table::{Message, Select, SelectOption};
+        let select = Select {
+            placeholder: "Log".into(),
+            command: "/roll".into(),
+            option: "expr".into(),
+            options: ["a", "b"]
+                .map(|v| SelectOption {
+                    label: v.to_uppercase(),
+                    value: v.into(),
+                    description: None,
+                })
+                .to_vec(),
+            decision: None,
+        };
+        let mut m = Message::phrase(Phrase::new("roll-title").menu_entries(
+            Phrase::new("roll-log"),
+            vec![Some(data("Log", Some("記録"))), None],
+            vec![None, Some(Phrase::new("roll-log").into())],
+        ));
+        m.select = Some(select.clone());
+        let ja = m.in_language(Locale::Ja).select.expect("the menu");
+        let entries: Vec<(&str, &str, Option<&str>)> = ja
+            .options
+            .iter()
+            .map(|o| (o.label.as_str(), o.value.as_str(), o.description.as_deref()))
+            .collect();
+        assert_eq!(entries, [("記録", "a", None), ("B", "b", Some("ログ"))]);
+        let en = m.in_language(Locale::En).select.expect("the menu");
+        assert_eq!(en.options[0].label, "Log");
+        assert_eq!(en.options[1].label, "B");
+        // Stored without labels: read back with none, and the labels stay.
+        let old: Phrase = serde_json::from_str(
+            r#"{"key":"roll-title","menu":{"placeholder":{"key":"roll-log"},"descriptions":[null,"x"]}}"#,
+        )
+        .unwrap();
+        assert!(old.menu.as_ref().is_some_and(|m| m.labels.is_empty()));
+        let json = serde_json::to_string(&old).unwrap();
+        assert!(!json.contains("labels"), "{json}");
+        let mut m = Message::phrase(old);
+        m.select = Some(select);
+        let ja = m.in_language(Locale::Ja).select.expect("the menu");
+        assert_eq!(ja.placeholder, "ログ");
+        assert_eq!(ja.options[0].label, "A");
+        assert_eq!(ja.options[1].description.as_deref(), Some("x"));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::super::data::{
 };
 use super::super::words::{data_word, no, refusal};
 use super::roster::{private, NwShared};
-use super::steps::short;
+use super::steps::short_said;
 use super::{sheet, Catalog};
 use croupier_core::table::said::data as data_text;
 use croupier_core::table::{refuse, Actor, Message, Phrase, Reply, RuleError, Value};
@@ -206,11 +206,6 @@ fn mod_said(stat: &str, v: i32, upper: bool) -> Value {
             .arg("stat", stat)
             .arg("value", format!("{v:+}")),
     )
-}
-
-/// A data text cut short for a list (see [`short`]), in each language the data carries.
-fn short_said(en: &str, ja: Option<&str>) -> Value {
-    data_text(&short(en), ja.map(short).as_deref())
 }
 
 fn or_dash(s: &str) -> &str {
