@@ -108,3 +108,8 @@
 -nw-episode = Episode
 -nw-skill = skill
 -nw-item = item
+
+# Fortresses (§12.8, §12.9)
+-nw-trap-identification = Trap Identification
+-nw-trap-removal = Trap Removal
+-nw-danger-sense = Danger Sense

@@ -107,3 +107,8 @@
 -nw-episode = エピソード
 -nw-skill = スキル
 -nw-item = アイテム
+
+# Fortresses (§12.8, §12.9)
+-nw-trap-identification = トラップ識別
+-nw-trap-removal = トラップ解除
+-nw-danger-sense = 危険感知
