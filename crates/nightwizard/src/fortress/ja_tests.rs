@@ -179,7 +179,10 @@ fn fortress_traps_and_danger_sense_read_japanese_and_english_as_before() {
         &ja,
         "💥 トラップが発動（シーンに登場している全PCが識別に失敗）：毒針\nダメージ `(2D6) ＞ ",
     );
+    has(&en, "\nAyla loses ");
+    has(&en, "\nBolt loses ");
     has(&ja, "AylaはHPを");
+    has(&ja, "BoltはHPを");
     has(&ja, "トラップは使い切られました");
     let (en, ja) = t.step("bob: /nwfortress identify");
     has(&en, "there is no armed trap here.");
