@@ -113,3 +113,8 @@
 -nw-bp = BP
 -nw-cf-mod = CF Mod
 -nw-op = OP
+
+# Fortresses (§12.8, §12.9)
+-nw-trap-identification = Trap Identification
+-nw-trap-removal = Trap Removal
+-nw-danger-sense = Danger Sense

@@ -112,3 +112,8 @@
 -nw-bp = ボーナス点
 -nw-cf-mod = クリティカル・ファンブル修正
 -nw-op = 成長点
+
+# Fortresses (§12.8, §12.9)
+-nw-trap-identification = トラップ識別
+-nw-trap-removal = トラップ解除
+-nw-danger-sense = 危険感知

@@ -2,6 +2,7 @@
 
 use super::super::commands::{FortressCommand, NwCommand};
 use super::super::data::NwData;
+use super::super::judge::said::label;
 use super::super::judge::{roll_for, Judge, JudgeRequest};
 use super::super::state::NightWizard;
 use super::common::{
@@ -12,10 +13,11 @@ use super::model::{
     AreaKind, Check, Danger, FortressAction, GateKind, Pending, Trap, TrapState, DANGER_DEFAULT,
     SECRET_GATE_SENSE,
 };
-use crate::words::no;
+use crate::words::{joined, no};
 use croupier_core::rng::GameRng;
+use croupier_core::table::said::dice_words;
 use croupier_core::table::{
-    refuse, Actor, ButtonStyle, Message, Phrase, Reply, RuleError, UserId, Value,
+    english, Actor, ButtonStyle, Message, Phrase, Reply, RuleError, UserId, Value,
 };
 
 /// Applies the Judge actions.
@@ -31,25 +33,23 @@ pub(super) fn apply(
             let (f, d) = dive(s)?;
             let name = pc_name(s, &actor.id);
             if !d.inside.contains(&actor.id) {
-                return refuse("only a PC who has appeared in the Scene tries that.");
+                return no(Phrase::new("nw-fortress-try-inside"));
             }
             let Some(t) = f.areas[d.at]
                 .trap
                 .as_ref()
                 .filter(|t| t.state == TrapState::Armed)
             else {
-                return refuse("there is no armed trap here.");
+                return no(Phrase::new("nw-fortress-no-trap"));
             };
             if t.identified.contains(&actor.id) {
-                return refuse(format!(
-                    "{name} already knows how this trap works: `/nwfortress remove`."
-                ));
+                return no(Phrase::new("nw-fortress-trap-known").arg("name", name));
             }
             if t.failed.contains(&actor.id) {
-                return refuse(format!("{name} already failed to identify this trap."));
+                return no(Phrase::new("nw-fortress-trap-failed").arg("name", name));
             }
             if s.fortress.pending.iter().any(|p| p.user == actor.id) {
-                return refuse("settle your last Judge first: `/nwfortress resolve`.");
+                return no(Phrase::new("nw-settle-first"));
             }
             let dv = t.detection;
             roll_check(
@@ -68,23 +68,23 @@ pub(super) fn apply(
         FortressAction::Remove => {
             let (f, d) = dive(s)?;
             if !d.inside.contains(&actor.id) {
-                return refuse("only a PC who has appeared in the Scene tries that.");
+                return no(Phrase::new("nw-fortress-try-inside"));
             }
             let Some(t) = f.areas[d.at]
                 .trap
                 .as_ref()
                 .filter(|t| t.state == TrapState::Armed)
             else {
-                return refuse("there is no armed trap here.");
+                return no(Phrase::new("nw-fortress-no-trap"));
             };
             if !t.identified.contains(&actor.id) {
-                return refuse("identify the trap first (a successful Trap Identification Judge lets you remove it).");
+                return no(Phrase::new("nw-fortress-identify-first"));
             }
             if s.fortress.pending.iter().any(|p| p.check == Check::Remove) {
-                return refuse("one Removal attempt at a time: settle the last one first (`/nwfortress resolve`).");
+                return no(Phrase::new("nw-fortress-one-removal"));
             }
             if s.fortress.pending.iter().any(|p| p.user == actor.id) {
-                return refuse("settle your last Judge first: `/nwfortress resolve`.");
+                return no(Phrase::new("nw-settle-first"));
             }
             let rv = t.removal;
             roll_check(
@@ -102,7 +102,7 @@ pub(super) fn apply(
         }
         FortressAction::Resolve => {
             let Some(k) = s.fortress.pending.iter().position(|p| p.user == actor.id) else {
-                return refuse("you have no Fortress Judge to settle.");
+                return no(Phrase::new("nw-fortress-nothing-to-settle"));
             };
             sync_open(s);
             let p = s.fortress.pending.remove(k);
@@ -126,19 +126,15 @@ pub(super) fn apply(
                     .filter(|t| t.state == TrapState::Armed)
                 {
                     Some(t) => danger_difficulty_trap(t.removal),
-                    None => return refuse("there is no armed trap here."),
+                    None => return no(Phrase::new("nw-fortress-no-trap")),
                 },
-                "ambush" | "sniper" => {
-                    match perception {
-                        Some(p) => danger_difficulty_ambush(*p),
-                        None => return refuse(
-                            "an ambush needs the NPC's perception: (Difficulty = Perception + 7).",
-                        ),
-                    }
-                }
+                "ambush" | "sniper" => match perception {
+                    Some(p) => danger_difficulty_ambush(*p),
+                    None => return no(Phrase::new("nw-fortress-ambush-perception")),
+                },
                 "secret" => SECRET_GATE_SENSE,
                 "other" => DANGER_DEFAULT,
-                k => return refuse(format!("kind is trap, ambush, secret or other, not `{k}`.")),
+                k => return no(Phrase::new("nw-fortress-danger-kind").arg("value", k)),
             };
             let dc = difficulty.unwrap_or(base);
             let inside = d.inside.clone();
@@ -151,31 +147,32 @@ pub(super) fn apply(
                     rolled: vec![],
                 });
             }
-            let called = Reply::gm(Message::text(format!(
-                "⚠️ Danger Sense ({kind}): {} Judge, Difficulty {dc} (hidden from the players){}{}.",
-                stat,
-                if *secret { ", rolled secretly" } else { "" },
-                if *passive {
-                    ", rolled by the bot for every PC in the Scene"
-                } else {
-                    ""
-                }
-            )));
+            let stat_said = || Phrase::new("nw-fortress-stat").arg("stat", stat.as_str());
+            let called = Reply::gm(Message::phrase(
+                Phrase::new("nw-fortress-danger-gm")
+                    .arg(
+                        "kind",
+                        Phrase::new("nw-fortress-kind").arg("kind", kind.as_str()),
+                    )
+                    .arg("stat", stat_said())
+                    .arg("dc", i64::from(dc))
+                    .arg("secret", yes_no(*secret))
+                    .arg("passive", yes_no(*passive)),
+            ));
             if *passive {
                 // §12.9: "It is passive: players need not declare that they are searching."
                 let mut out = vec![
                     called,
-                    Reply::public(Message::titled(
-                        "⚠️ Danger Sense Judge",
-                        format!("Something may be wrong here: every PC in the Scene rolls {stat}."),
+                    Reply::public(Message::phrase(
+                        Phrase::titled("nw-fortress-danger-title", "nw-fortress-danger-passive")
+                            .arg("stat", stat_said()),
                     )),
                 ];
                 for user in inside {
                     if s.fortress.pending.iter().any(|p| p.user == user) {
-                        out.push(Reply::gm(Message::text(format!(
-                            "{} has a Fortress Judge to settle first (`/nwfortress resolve`), then rolls with `/nwfortress sense`.",
-                            pc_name(s, &user)
-                        ))));
+                        out.push(Reply::gm(Message::phrase(
+                            Phrase::new("nw-fortress-danger-waits").arg("name", pc_name(s, &user)),
+                        )));
                         continue;
                     }
                     out.extend(sense(s, data, rng, &user)?);
@@ -185,12 +182,13 @@ pub(super) fn apply(
             Ok(vec![
                 called,
                 Reply::public(
-                    Message::titled(
-                        "⚠️ Danger Sense Judge",
-                        format!("Everyone in the Scene rolls {stat} (`/nwfortress sense`)."),
+                    Message::phrase(
+                        Phrase::titled("nw-fortress-danger-title", "nw-fortress-danger-by-hand")
+                            .arg("stat", stat_said())
+                            .buttons(&["nw-button-roll"]),
                     )
                     .styled_button(
-                        "Roll",
+                        english("nw-button-roll"),
                         &NwCommand::Fortress(FortressCommand::Sense),
                         ButtonStyle::Primary,
                     ),
@@ -200,16 +198,16 @@ pub(super) fn apply(
         FortressAction::Sense => {
             let (_, d) = dive(s)?;
             let Some(dg) = d.danger.as_ref() else {
-                return refuse("the GM has not called for a Danger Sense Judge.");
+                return no(Phrase::new("nw-fortress-no-danger"));
             };
             if !d.inside.contains(&actor.id) {
-                return refuse("only a PC who has appeared in the Scene rolls that.");
+                return no(Phrase::new("nw-fortress-roll-inside"));
             }
             if dg.rolled.contains(&actor.id) {
-                return refuse("you already rolled this Danger Sense Judge.");
+                return no(Phrase::new("nw-fortress-sensed-already"));
             }
             if s.fortress.pending.iter().any(|p| p.user == actor.id) {
-                return refuse("settle your last Judge first: `/nwfortress resolve`.");
+                return no(Phrase::new("nw-settle-first"));
             }
             sense(s, data, rng, &actor.id)
         }
@@ -261,16 +259,16 @@ pub(super) fn apply(
             }
             let mut out = vec![];
             if found > 0 {
-                let list: Vec<String> = f
+                let list: Vec<Value> = f
                     .gates
                     .iter()
                     .filter(|g| g.kind == GateKind::Secret && (g.from == i || g.to == i))
-                    .map(|g| gate_ends(&f.areas, g))
+                    .map(|g| Value::from(gate_ends(&f.areas, g)))
                     .collect();
                 lines.push(Value::from(
                     Phrase::new("nw-gate-opens")
                         .arg("how", "hidden")
-                        .arg("ends", list.join(", ")),
+                        .arg("ends", joined("nw-join-comma", list)),
                 ));
             }
             out.insert(
@@ -337,7 +335,7 @@ pub(super) fn apply(
                 Phrase::new("nw-condition").arg("what", what),
             ))])
         }
-        _ => refuse("that is not a Fortress Judge command."),
+        _ => no(Phrase::new("nw-fortress-not-judge")),
     }
 }
 
@@ -356,7 +354,7 @@ fn sense(
         .and_then(|f| f.dive.as_ref())
         .and_then(|d| d.danger.as_ref())
     else {
-        return refuse("the GM has not called for a Danger Sense Judge.");
+        return no(Phrase::new("nw-fortress-no-danger"));
     };
     let (stat, dc, secret) = (dg.stat.clone(), dg.difficulty, dg.secret);
     let roller = Actor::player(&user.0, &pc_name(s, user));
@@ -432,12 +430,13 @@ pub(super) fn roll_check(
         s.fortress.pending.push(p);
         out.push(Reply::private(
             &actor.id,
-            Message::text(format!(
-                "Your {} falls short for now: spend Prana on it, or settle it as it stands.",
-                check.label()
-            ))
+            Message::phrase(
+                Phrase::new("nw-fortress-short")
+                    .arg("label", label(check.label()))
+                    .buttons(&["nw-fortress-button-settle"]),
+            )
             .styled_button(
-                "Settle",
+                english("nw-fortress-button-settle"),
                 &NwCommand::Fortress(FortressCommand::Resolve),
                 ButtonStyle::Success,
             ),
@@ -462,19 +461,19 @@ pub(super) fn settle(s: &mut NightWizard, rng: &mut GameRng, p: &Pending) -> Vec
         .into_iter()
         .filter(|u| s.pcs.iter().any(|p| &p.user == u && !p.dead))
         .collect();
+    let said = |key: &str| Phrase::new(key).arg("name", name.as_str());
+    let public = |p: Phrase| vec![Reply::public(Message::phrase(p))];
     match p.check {
         Check::Appear => {
             if ok {
                 add_inside(s, &p.user);
-                vec![Reply::public(Message::text(format!(
-                    "✨ {name} appears in the Scene (Appearance Check: {}).",
-                    versus(&p.judge, p.difficulty)
-                )))]
+                public(said("nw-fortress-appears").arg("versus", versus(&p.judge, p.difficulty)))
             } else {
-                vec![Reply::public(Message::text(format!(
-                    "{name} does not make it into the Scene (Appearance Check {result} against {}).",
-                    p.difficulty
-                )))]
+                public(
+                    said("nw-fortress-not-appears")
+                        .arg("result", i64::from(result))
+                        .arg("dc", i64::from(p.difficulty)),
+                )
             }
         }
         Check::Identify => {
@@ -486,74 +485,82 @@ pub(super) fn settle(s: &mut NightWizard, rng: &mut GameRng, p: &Pending) -> Vec
                 let (eff, rv) = (t.effect.clone(), t.removal);
                 let dmg = t.damage.clone();
                 vec![
-                    Reply::public(Message::text(format!(
-                        "🔍 {name} sees how the trap works and may try to remove it (Finesse, Removal Value {rv}): `/nwfortress remove`."
-                    ))),
+                    Reply::public(Message::phrase(
+                        said("nw-fortress-identified").arg("removal", i64::from(rv)),
+                    )),
                     Reply::private(
                         &p.user,
-                        Message::text(format!(
-                            "🪤 The trap: {eff}{}. Removal Value {rv}.",
-                            dmg.map(|d| format!(" ({d} HP)")).unwrap_or_default()
-                        ))
-                        .button("Remove it", &NwCommand::Fortress(FortressCommand::Remove)),
+                        Message::phrase(
+                            Phrase::new("nw-fortress-trap-told")
+                                .arg("effect", eff)
+                                .arg(
+                                    "damage",
+                                    match dmg {
+                                        Some(d) => Value::from(
+                                            Phrase::new("nw-map-trap-damage").arg("damage", d),
+                                        ),
+                                        None => Value::from(""),
+                                    },
+                                )
+                                .arg("removal", i64::from(rv))
+                                .buttons(&["nw-fortress-button-remove"]),
+                        )
+                        .button(
+                            english("nw-fortress-button-remove"),
+                            &NwCommand::Fortress(FortressCommand::Remove),
+                        ),
                     ),
                 ]
             } else {
                 t.failed.push(p.user.clone());
                 let all_failed = inside.iter().all(|u| t.failed.contains(u));
-                let mut out = vec![Reply::public(Message::text(format!(
-                    "{name} cannot make out the trap."
-                )))];
+                let mut out = public(said("nw-fortress-not-identified"));
                 if all_failed {
-                    out.extend(trigger(
-                        s,
-                        rng,
-                        inside.clone(),
-                        "every PC in the Scene failed to identify it",
-                    ));
+                    out.extend(trigger(s, rng, inside.clone(), "identify"));
                 }
                 out
             }
         }
         Check::Remove => {
             if fumble {
-                let mut out = vec![Reply::public(Message::text(format!(
-                    "💥 {name} fumbles the Removal: the trap goes off."
-                )))];
-                out.extend(trigger(
-                    s,
-                    rng,
-                    vec![p.user.clone()],
-                    "a Fumble on the Removal Judge",
-                ));
+                let mut out = public(said("nw-fortress-remove-fumble"));
+                out.extend(trigger(s, rng, vec![p.user.clone()], "fumble"));
                 out
             } else if ok {
                 if let Some(t) = current_trap(s) {
                     t.state = TrapState::Removed;
                 }
-                vec![Reply::public(Message::text(format!(
-                    "🔧 {name} disarms the trap ({}). The way on is clear.",
-                    versus(&p.judge, p.difficulty)
-                )))]
+                public(said("nw-fortress-removed").arg("versus", versus(&p.judge, p.difficulty)))
             } else {
-                vec![Reply::public(Message::text(format!(
-                    "{name} fails to disarm the trap (Removal {result} against {}); try again, one at a time.",
-                    p.difficulty
-                )))]
+                public(
+                    said("nw-fortress-not-removed")
+                        .arg("result", i64::from(result))
+                        .arg("dc", i64::from(p.difficulty)),
+                )
             }
         }
         Check::Sense => sense_result(s, p, &name, ok),
     }
 }
 
-/// `17 against 15`, or `a Critical` (an automatic success).
-pub(super) fn versus(j: &Judge, difficulty: i32) -> String {
-    let o = j.outcome();
-    if o.critical && !o.fumble && o.result < difficulty {
-        "a Critical".to_string()
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "yes"
     } else {
-        format!("{} against {difficulty}", o.result)
+        "no"
     }
+}
+
+/// `17 against 15`, or `a Critical` (an automatic success), in the reader's language.
+pub(super) fn versus(j: &Judge, difficulty: i32) -> Phrase {
+    let o = j.outcome();
+    Phrase::new("nw-fortress-versus")
+        .arg(
+            "critical",
+            yes_no(o.critical && !o.fumble && o.result < difficulty),
+        )
+        .arg("result", i64::from(o.result))
+        .arg("dc", i64::from(difficulty))
 }
 
 pub(super) fn current_trap(s: &mut NightWizard) -> Option<&mut Trap> {
@@ -566,6 +573,7 @@ pub(super) fn current_trap(s: &mut NightWizard) -> Option<&mut Trap> {
 }
 
 /// The trap goes off on `targets`: its effect is read out and its damage dice land on each.
+/// `why`: `identify` (every PC in the Scene failed to identify it) or `fumble` (its Removal).
 pub(super) fn trigger(
     s: &mut NightWizard,
     rng: &mut GameRng,
@@ -578,26 +586,36 @@ pub(super) fn trigger(
     t.state = TrapState::Spent;
     let effect = t.effect.clone();
     let damage = t.damage.clone();
-    let mut lines = vec![format!("💥 The trap goes off ({why}): {effect}")];
+    let mut lines = vec![Value::from(
+        Phrase::new("nw-fortress-trap-goes-off")
+            .arg("why", why)
+            .arg("effect", effect),
+    )];
     if let Some(d) = damage {
         if let Ok(r) = croupier_core::dice::roll(&d, rng) {
             let n = r.total.max(0) as i32;
-            lines.push(format!("Damage `{}`", r.render()));
+            lines.push(Value::from(
+                Phrase::new("nw-fortress-trap-damage")
+                    .arg("roll", dice_words(|l| r.render_in(l, None))),
+            ));
             for u in &targets {
                 if let Some(p) = s.pcs.iter_mut().find(|p| &p.user == u) {
                     p.hp = (p.hp - n).max(0);
-                    lines.push(format!(
-                        "{} loses {n} HP (HP {}){}",
-                        p.ch.name,
-                        p.hp,
-                        if p.hp == 0 { " — Incapacitated" } else { "" }
+                    lines.push(Value::from(
+                        Phrase::new("nw-fortress-trap-hurts")
+                            .arg("name", p.ch.name.as_str())
+                            .arg("lost", i64::from(n))
+                            .arg("hp", i64::from(p.hp))
+                            .arg("down", yes_no(p.hp == 0)),
                     ));
                 }
             }
         }
     }
-    lines.push("The trap is spent (unless the GM resets it with `/nwfortress trap`).".into());
-    vec![Reply::public(Message::text(lines.join("\n")))]
+    lines.push(Value::from(Phrase::new("nw-fortress-trap-spent")));
+    vec![Reply::public(Message::phrase(
+        Phrase::new("nw-lines").arg("lines", Value::Lines(lines)),
+    ))]
 }
 
 pub(super) fn sense_result(s: &mut NightWizard, p: &Pending, name: &str, ok: bool) -> Vec<Reply> {
@@ -609,14 +627,13 @@ pub(super) fn sense_result(s: &mut NightWizard, p: &Pending, name: &str, ok: boo
         .and_then(|d| d.danger.as_ref())
         .map(|d| d.kind.clone())
         .unwrap_or_default();
+    let said = |key: &str| Phrase::new(key).arg("name", name);
     let text = if !ok {
-        format!("{name} senses nothing amiss.")
+        said("nw-fortress-senses-nothing")
     } else {
         match kind.as_str() {
-            "trap" => format!(
-                "⚠️ {name} senses a trap here and may try to identify it (`/nwfortress identify`)."
-            ),
-            "ambush" | "sniper" => format!("⚠️ {name} notices the ambush in time and may respond."),
+            "trap" => said("nw-fortress-senses-trap"),
+            "ambush" | "sniper" => said("nw-fortress-senses-ambush"),
             "secret" => {
                 let mut found = vec![];
                 if let Some(f) = s.fortress.fortress.as_mut() {
@@ -626,24 +643,24 @@ pub(super) fn sense_result(s: &mut NightWizard, p: &Pending, name: &str, ok: boo
                         g.kind == GateKind::Secret && !g.revealed && (g.from == at || g.to == at)
                     }) {
                         g.revealed = true;
-                        found.push(gate_ends(&areas, g));
+                        found.push(Value::from(gate_ends(&areas, g)));
                     }
                 }
                 if found.is_empty() {
-                    format!("{name} searches carefully: there is no hidden Gate here.")
+                    said("nw-fortress-no-secret-gate")
                 } else {
-                    format!("🚪 {name} finds a hidden Gate: {}.", found.join(", "))
+                    said("nw-fortress-finds-gate").arg("gates", joined("nw-join-comma", found))
                 }
             }
-            _ => format!("⚠️ {name} senses danger."),
+            _ => said("nw-fortress-senses-danger"),
         }
     };
     if p.secret {
         vec![
-            Reply::private(&p.user, Message::text(text.clone())),
-            Reply::gm(Message::text(text)),
+            Reply::private(&p.user, Message::phrase(text.clone())),
+            Reply::gm(Message::phrase(text)),
         ]
     } else {
-        vec![Reply::public(Message::text(text))]
+        vec![Reply::public(Message::phrase(text))]
     }
 }

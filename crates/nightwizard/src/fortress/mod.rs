@@ -162,4 +162,6 @@ pub fn apply(
 }
 
 #[cfg(test)]
+mod ja_tests;
+#[cfg(test)]
 mod tests;
