@@ -353,10 +353,15 @@ impl Message {
         for (b, label) in self.buttons.iter_mut().zip(w.buttons) {
             b.label = label;
         }
-        if let (Some(sel), Some((placeholder, descriptions))) = (&mut self.select, w.menu) {
-            sel.placeholder = placeholder;
-            for (o, d) in sel.options.iter_mut().zip(descriptions) {
+        if let (Some(sel), Some(menu)) = (&mut self.select, w.menu) {
+            sel.placeholder = menu.placeholder;
+            for (o, d) in sel.options.iter_mut().zip(menu.descriptions) {
                 o.description = d;
+            }
+            for (o, l) in sel.options.iter_mut().zip(menu.labels) {
+                if let Some(l) = l {
+                    o.label = l;
+                }
             }
         }
     }

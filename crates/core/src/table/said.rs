@@ -116,8 +116,9 @@ pub struct PhraseField {
     pub inline: bool,
 }
 
-/// A select menu's words: its placeholder and each entry's second line, in the menu's order
-/// (an entry's label is a name and stays as it is).
+/// A select menu's words: its placeholder and each entry's second line, in the menu's order,
+/// and the entries' labels where they have words of their own (a card named by its colour:
+/// `赤7`; otherwise a label is a name and stays as it is).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Menu {
     /// The placeholder.
@@ -125,6 +126,9 @@ pub struct Menu {
     /// Each entry's description (`None`: it has none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub descriptions: Vec<Option<Value>>,
+    /// Each entry's label in words (`None`, or no entry: as it is).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<Option<Value>>,
 }
 
 /// A value of a [`Phrase`].
@@ -285,6 +289,17 @@ impl From<Phrase> for Value {
 }
 
 impl Value {
+    /// The value as a store keeps it in a text column (a settled decision's label): its JSON.
+    pub fn stored(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| self.text(Locale::En))
+    }
+
+    /// A value a store kept with [`Value::stored`]; a row from before the words were typed
+    /// holds a plain English text, which reads as that text.
+    pub fn from_stored(stored: &str) -> Value {
+        serde_json::from_str(stored).unwrap_or_else(|_| Value::Text(stored.to_string()))
+    }
+
     /// The value as a text in `locale`.
     pub fn text(&self, locale: Locale) -> String {
         match self {
@@ -385,7 +400,17 @@ impl Phrase {
         self.menu = Some(Box::new(Menu {
             placeholder: placeholder.into(),
             descriptions,
+            labels: vec![],
         }));
+        self
+    }
+
+    /// Gives the entries of the message's select menu (set by [`Phrase::menu`]) labels in
+    /// words, in the menu's order (`None`: the label as it is).
+    pub fn menu_labels(mut self, labels: Vec<Option<Value>>) -> Self {
+        if let Some(m) = &mut self.menu {
+            m.labels = labels;
+        }
         self
     }
 
@@ -431,13 +456,16 @@ impl Phrase {
             inline: self.fields.iter().map(|f| f.inline).collect(),
             buttons: self.buttons.iter().map(|b| b.text(locale, &args)).collect(),
             menu: self.menu.as_ref().map(|m| {
-                (
-                    m.placeholder.text(locale),
-                    m.descriptions
-                        .iter()
+                let each = |v: &[Option<Value>]| -> Vec<Option<String>> {
+                    v.iter()
                         .map(|d| d.as_ref().map(|d| d.text(locale)))
-                        .collect(),
-                )
+                        .collect()
+                };
+                MenuWords {
+                    placeholder: m.placeholder.text(locale),
+                    descriptions: each(&m.descriptions),
+                    labels: each(&m.labels),
+                }
             }),
         }
     }
@@ -503,8 +531,19 @@ pub struct Words {
     pub inline: Vec<bool>,
     /// The labels of the message's first buttons, in order (none: as they are).
     pub buttons: Vec<String>,
-    /// The select menu's placeholder and its entries' descriptions (none: as they are).
-    pub menu: Option<(String, Vec<Option<String>>)>,
+    /// The select menu's words (none: as they are).
+    pub menu: Option<MenuWords>,
+}
+
+/// A select menu's words in one language (see [`Menu`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MenuWords {
+    /// The placeholder.
+    pub placeholder: String,
+    /// Each entry's description, in order.
+    pub descriptions: Vec<Option<String>>,
+    /// Each entry's label, in order (`None`, or no entry: as it is).
+    pub labels: Vec<Option<String>>,
 }
 
 impl Chance {
@@ -606,7 +645,11 @@ impl RollSaid {
         if let Some(w) = &self.roll.warning {
             // Once per roll: a strict `>`/`<` where Roll20 users read it inclusively.
             body.push('\n');
-            body.push_str(&text(locale, "roll-note", &[("note", w.into())]));
+            body.push_str(&text(
+                locale,
+                "roll-note",
+                &[("note", w.text(locale).into())],
+            ));
         }
         if let Some(t) = self.target {
             let verdict = if self.roll.total >= t {
@@ -657,6 +700,20 @@ impl RollSaid {
 
 #[cfg(test)]
 mod tests {
+    /// A settled decision's label is kept as its words; a row kept before they were typed
+    /// holds the English, which still reads as it was.
+    #[test]
+    fn a_stored_label_reads_back_in_each_language_and_an_old_plain_one_as_it_is() {
+        let label = Value::from(Phrase::new("nobi-decision-roll").arg("n", 1));
+        let back = Value::from_stored(&label.stored());
+        assert_eq!(back, label);
+        assert_eq!(back.text(Locale::En), "Scene 1's roll");
+        assert_eq!(back.text(Locale::Ja), "シーン1の判定");
+        let old = Value::from_stored("Scene 1's roll");
+        assert_eq!(old, Value::Text("Scene 1's roll".into()));
+        assert_eq!(old.text(Locale::Ja), "Scene 1's roll");
+    }
+
     use super::*;
 
     /// A request every reader reads in English stores its outcome without the typed words
