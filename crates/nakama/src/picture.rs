@@ -365,7 +365,7 @@ pub fn board(g: &NakamaView, locale: Locale) -> Doc {
                         .stroke(palette::INK, 1.5),
                 );
                 doc.push(
-                    Text::new(x + cw / 2.0, cy + 13.0, fr.colour.name())
+                    Text::new(x + cw / 2.0, cy + 13.0, fr.colour.said().text(locale))
                         .size(11.0)
                         .bold()
                         .anchor(Anchor::Middle)
@@ -488,7 +488,7 @@ pub fn board(g: &NakamaView, locale: Locale) -> Doc {
                     .stroke(palette::INK, 1.5),
             );
             doc.push(
-                Text::new(x + hw / 2.0, hy + 13.0, fr.colour.name())
+                Text::new(x + hw / 2.0, hy + 13.0, fr.colour.said().text(locale))
                     .size(11.0)
                     .bold()
                     .anchor(Anchor::Middle)
