@@ -267,6 +267,8 @@ fn the_tables_refusals_read_in_japanese() {
     say(&mut c, "alice: /nobi status");
     let again = refused_unchanged(&mut c, "bob: again");
     assert!(again.contains("すでに決着しています：#"), "{again}");
+    // What it was for, in Japanese too (`Scene 1's roll` in English).
+    assert!(again.contains("**シーン1の判定**"), "{again}");
     assert!(again.contains("今できることはこちらです"), "{again}");
     assert!(!again.contains("already settled"), "{again}");
 }

@@ -87,7 +87,15 @@ fn a_repeated_request_id_returns_the_first_outcome_and_applies_nothing() {
     let before = dump(&mut t);
     let again = run(&mut t, "alice", "3", "/dice roll");
     assert!(again.duplicate);
-    assert_eq!(again.replies, first.replies);
+    // As it was shown: an outcome read in English alone is stored without its typed words.
+    let shown = |replies: &[croupier::table::Reply]| -> Vec<croupier::table::Reply> {
+        let mut replies = replies.to_vec();
+        for r in &mut replies {
+            r.message.said = None;
+        }
+        replies
+    };
+    assert_eq!(shown(&again.replies), shown(&first.replies));
     assert_eq!(dump(&mut t), before, "a duplicate must change nothing");
 }
 

@@ -1,7 +1,7 @@
 # コンソール（`croupier console`）自身の言葉：テーブルの返答のまわりの枠。
 
-console-line-problem = [console] ⛔ { $line }行目：{ $problem }
-console-later = [console] ⏱ { $duration }後
+console-line-problem = [コンソール] ⛔ { $line }行目：{ $problem }
+console-later = [コンソール] ⏱ { $duration }後
 # 長さ（`@wait` の書き方：`30m`、`25h`、`3d`）。
 console-duration = { $unit ->
     [d] { $n }日

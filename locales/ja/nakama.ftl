@@ -294,7 +294,7 @@ nakama-challenge-discarded = ボスのチャレンジで捨てたカード：{ $
 nakama-rest-draws = { $who }が{ $count }枚引きました。
 
 ## 拒否。
-nakama-not-a-card = `{ $value }` は仲間カードではありません：手札の番号か、色と数字で指定してください。例：`Red 7`（色：Red、Blue、Green、Yellow、Purple、Orange。数字は1～9）。
+nakama-not-a-card = `{ $value }` は仲間カードではありません：手札の番号か、色と数字で指定してください。例：`赤7`（色：赤、青、緑、黄、紫、橙。数字は1～9）。
 nakama-opens-with-new = ナカマの卓は `/nakama new` で開きます。
 nakama-open-already = このチャンネルではもうナカマの卓が開いています。
 nakama-no-character = `{ $name }` というキャラクターはいません。

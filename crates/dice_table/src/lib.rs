@@ -9,9 +9,11 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use croupier_core::dice;
+use croupier_core::i18n::{text, Locale};
+use croupier_core::table::said::{dice_error, dice_words, DataText};
 use croupier_core::table::{
-    refuse, Actor, BadState, Commands, Ctx, DataError, Decision, Game, Message, Reply, Role,
-    RuleError, UserId, Viewer,
+    english, refuse_said, Actor, BadState, Commands, Ctx, DataError, Decision, Game, Message,
+    Phrase, Reply, Role, RuleError, UserId, Value, Viewer,
 };
 
 pub mod picture;
@@ -95,40 +97,61 @@ impl DiceTable {
     /// table asks it through [`Game::playing`] before any `perm = player` command.
     fn seated(&self, actor: &Actor) -> Result<usize, RuleError> {
         self.seat_of(&actor.id).ok_or_else(|| {
-            RuleError::new(if self.phase == Phase::Joining {
-                "you have no seat at this table: `/dice join` first.".to_string()
+            rule(if self.phase == Phase::Joining {
+                Phrase::new("dice-table-no-seat")
             } else {
                 let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
-                format!(
-                    "you have no seat at this table, and seats closed when it started (players: {}). Open your own in another channel with `/dice new`.",
-                    names.join(", ")
-                )
+                Phrase::new("dice-table-no-seat-closed")
+                    .arg("players", joined(&names, "dice-table-names-sep"))
             })
         })
     }
 
     fn turn_message(&self) -> Message {
         let s = &self.seats[self.turn];
-        Message::text(format!(
-            "Round {}/{}: {}, your roll (`{}`).",
-            self.round,
-            self.rounds,
-            s.user.mention(),
-            self.expr
-        ))
+        Message::phrase(
+            Phrase::new("dice-table-turn")
+                .arg("round", i64::from(self.round))
+                .arg("rounds", i64::from(self.rounds))
+                .arg("who", s.user.mention())
+                .arg("expr", self.expr.as_str())
+                .buttons(&["dice-table-button-roll"]),
+        )
         .ping(&s.user)
-        .button("Roll", &DiceCommand::Roll)
+        .button(english("dice-table-button-roll"), &DiceCommand::Roll)
     }
+}
 
-    fn scoreboard(&self) -> String {
-        if self.seats.is_empty() {
-            return "nobody yet".into();
-        }
-        self.seats
-            .iter()
-            .map(|s| format!("{}: {}", s.name, s.score))
-            .collect::<Vec<_>>()
-            .join("\n")
+/// A refusal by the rules in the catalogue's words (`locales/*/table-words.ftl`).
+fn rule(phrase: Phrase) -> RuleError {
+    RuleError::said(croupier_core::table::Refusal::Rules, phrase)
+}
+
+/// Names joined as each language joins them (`sep`: the catalogue's separator).
+fn joined(names: &[&str], sep: &str) -> Value {
+    let in_lang = |l: Locale| names.join(&text(l, sep, &[]));
+    DataText::new(&in_lang(Locale::En), Some(&in_lang(Locale::Ja))).into()
+}
+
+/// A number as it is written (a score may be too large for the catalogue's numbers).
+fn number(n: i64) -> Value {
+    Value::Text(n.to_string())
+}
+
+/// The scores, one seat a line (`name: score`), or that nobody is seated.
+fn scoreboard<'a>(seats: impl Iterator<Item = (&'a str, i64)>) -> Value {
+    let lines: Vec<Value> = seats
+        .map(|(name, score)| {
+            Phrase::new("dice-table-score")
+                .arg("name", name)
+                .arg("score", number(score))
+                .into()
+        })
+        .collect();
+    if lines.is_empty() {
+        Phrase::new("dice-table-nobody").into()
+    } else {
+        Value::Lines(lines)
     }
 }
 
@@ -229,20 +252,23 @@ impl Game for DiceTable {
         cmd: DiceCommand,
     ) -> Result<(Self, Vec<Reply>), RuleError> {
         let DiceCommand::New { expr, rounds } = cmd else {
-            return refuse("a dice table opens with `/dice new`.");
+            return refuse_said(Phrase::new("dice-table-opens-with-new"));
         };
         let expr = expr.unwrap_or_else(|| "1d20".to_string());
         let rounds = rounds.unwrap_or(1);
-        let parsed = dice::parse(&expr).map_err(|e| RuleError::new(e.to_string()))?;
+        let parsed = dice::parse(&expr)
+            .map_err(|e| rule(Phrase::new("table-roll-bad").arg("error", dice_error(&e))))?;
         // Every round's total added up must fit the score (explosions aside, which a turn
         // that passes the limit survives by scoring nothing).
         let (lo, hi) = parsed.range();
         let fits = |v: i64| i64::try_from(i128::from(v) * i128::from(rounds)).is_ok();
         if !fits(lo) || !fits(hi) {
-            return refuse(format!(
-                "`{expr}` over {rounds} round(s) could pass {}, the largest score kept; roll smaller numbers or fewer rounds.",
-                i64::MAX
-            ));
+            return refuse_said(
+                Phrase::new("dice-table-too-large")
+                    .arg("expr", expr.as_str())
+                    .arg("rounds", i64::from(rounds))
+                    .arg("max", number(i64::MAX)),
+            );
         }
         let t = DiceTable {
             expr,
@@ -256,14 +282,14 @@ impl Game for DiceTable {
             turn: 0,
             phase: Phase::Joining,
         };
-        let msg = Message::titled(
-            "🎲 Dice table open",
-            format!(
-                "{} opened a dice table: each turn rolls `{}`, {} round(s), highest total wins.\nJoin with `/dice join`; the host starts with `/dice start`.",
-                host.name, t.expr, t.rounds
-            ),
+        let msg = Message::phrase(
+            Phrase::titled("dice-table-title-open", "dice-table-open")
+                .arg("host", host.name.as_str())
+                .arg("expr", t.expr.as_str())
+                .arg("rounds", i64::from(t.rounds))
+                .buttons(&["dice-table-button-join"]),
         )
-        .button("Join", &DiceCommand::Join);
+        .button(english("dice-table-button-join"), &DiceCommand::Join);
         Ok((t, vec![Reply::public(msg)]))
     }
 
@@ -275,7 +301,7 @@ impl Game for DiceTable {
         _s: &(),
     ) -> Result<DiceCommand, RuleError> {
         match cmd {
-            DiceCommand::New { .. } => refuse("a dice table is already open here."),
+            DiceCommand::New { .. } => refuse_said(Phrase::new("dice-table-already-open")),
             action => Ok(action),
         }
     }
@@ -287,86 +313,86 @@ impl Game for DiceTable {
         action: &DiceCommand,
     ) -> Result<Vec<Reply>, RuleError> {
         match action {
-            DiceCommand::New { .. } => refuse("a dice table is already open here."),
+            DiceCommand::New { .. } => refuse_said(Phrase::new("dice-table-already-open")),
             DiceCommand::Join => {
                 if self.phase != Phase::Joining {
-                    return refuse("the dice table has already started; wait for the next one.");
+                    return refuse_said(Phrase::new("dice-table-started-wait"));
                 }
                 if self.seat_of(&actor.id).is_some() {
-                    return refuse("you already have a seat at this table.");
+                    return refuse_said(Phrase::new("dice-table-seated-already"));
                 }
                 if self.seats.len() >= MAX_SEATS {
-                    return refuse(format!("the table is full ({MAX_SEATS} seats)."));
+                    return refuse_said(
+                        Phrase::new("dice-table-full").arg("seats", MAX_SEATS as i64),
+                    );
                 }
                 self.seats.push(Seat {
                     user: actor.id.clone(),
                     name: actor.name.clone(),
                     score: 0,
                 });
-                Ok(vec![Reply::public(Message::text(format!(
-                    "{} takes seat {}.",
-                    actor.name,
-                    self.seats.len()
-                )))])
+                Ok(vec![Reply::public(Message::phrase(
+                    Phrase::new("dice-table-joins")
+                        .arg("name", actor.name.as_str())
+                        .arg("seat", self.seats.len() as i64),
+                ))])
             }
             DiceCommand::Leave => {
                 if self.phase != Phase::Joining {
-                    return refuse("you cannot leave once the rolling has started.");
+                    return refuse_said(Phrase::new("dice-table-no-leaving"));
                 }
                 let i = self.seated(actor)?;
                 self.seats.remove(i);
-                Ok(vec![Reply::public(Message::text(format!(
-                    "{} leaves the table.",
-                    actor.name
-                )))])
+                Ok(vec![Reply::public(Message::phrase(
+                    Phrase::new("dice-table-leaves").arg("name", actor.name.as_str()),
+                ))])
             }
             DiceCommand::Start => {
                 if self.phase != Phase::Joining {
-                    return refuse("the dice table has already started.");
+                    return refuse_said(Phrase::new("dice-table-started"));
                 }
                 if self.seats.is_empty() {
-                    return refuse("nobody is seated; `/dice join` first.");
+                    return refuse_said(Phrase::new("dice-table-nobody-seated"));
                 }
                 self.phase = Phase::Playing;
                 Ok(vec![Reply::public(self.turn_message())])
             }
             DiceCommand::Roll => {
                 if self.phase != Phase::Playing {
-                    return refuse(match self.phase {
-                        Phase::Joining => {
-                            "the table has not started yet; the host starts it with `/dice start`."
-                        }
-                        _ => "the game is over.",
-                    });
+                    return refuse_said(Phrase::new(match self.phase {
+                        Phase::Joining => "dice-table-not-started",
+                        _ => "dice-table-over",
+                    }));
                 }
                 let cur = &self.seats[self.turn];
                 if cur.user != actor.id {
-                    return refuse(format!("it is {}'s turn to roll, not yours.", cur.name));
+                    return refuse_said(
+                        Phrase::new("dice-table-not-your-turn").arg("name", cur.name.as_str()),
+                    );
                 }
                 // The dice are thrown whatever comes of them: a roll that fails (the explosion
                 // limit, a total too big to keep) scores nothing and the turn passes, rather
                 // than being refused, which would roll the same failing dice again for ever.
                 let seat = &mut self.seats[self.turn];
-                let text = match dice::roll(&self.expr, ctx.rng) {
-                    Ok(r) => match seat.score.checked_add(r.total) {
-                        Some(score) => {
-                            seat.score = score;
-                            format!("{} rolls {} (total {score}).", seat.name, r.render())
+                let said = match dice::roll(&self.expr, ctx.rng) {
+                    Ok(r) => {
+                        let roll = dice_words(|l| r.render_in(l, None));
+                        match seat.score.checked_add(r.total) {
+                            Some(score) => {
+                                seat.score = score;
+                                Phrase::new("dice-table-rolls").arg("roll", roll)
+                            }
+                            None => Phrase::new("dice-table-rolls-past")
+                                .arg("roll", roll)
+                                .arg("max", number(i64::MAX)),
                         }
-                        None => format!(
-                            "{} rolls {}, which would take the total past {}, the largest score kept: it scores nothing (total {}).",
-                            seat.name,
-                            r.render(),
-                            i64::MAX,
-                            seat.score
-                        ),
-                    },
-                    Err(e) => format!(
-                        "{}'s roll failed: {e} It scores nothing (total {}).",
-                        seat.name, seat.score
-                    ),
+                    }
+                    Err(e) => Phrase::new("dice-table-roll-failed").arg("error", dice_error(&e)),
                 };
-                let mut out = vec![Reply::public(Message::text(text))];
+                let said = said
+                    .arg("name", seat.name.as_str())
+                    .arg("score", number(seat.score));
+                let mut out = vec![Reply::public(Message::phrase(said))];
                 self.turn += 1;
                 if self.turn == self.seats.len() {
                     self.turn = 0;
@@ -382,13 +408,13 @@ impl Game for DiceTable {
                         .filter(|s| s.score == best)
                         .map(|s| s.name.as_str())
                         .collect();
-                    out.push(Reply::public(
-                        Message::titled(
-                            "🏆 Dice table over",
-                            format!("Winner: {} with {best}.", winners.join(" and ")),
-                        )
-                        .field("Scores", self.scoreboard()),
-                    ));
+                    let scores = self.seats.iter().map(|s| (s.name.as_str(), s.score));
+                    out.push(Reply::public(Message::phrase(
+                        Phrase::titled("dice-table-title-over", "dice-table-winner")
+                            .arg("winners", joined(&winners, "dice-table-and"))
+                            .arg("best", number(best))
+                            .field(Phrase::new("dice-table-field-scores"), scoreboard(scores)),
+                    )));
                 } else {
                     out.push(Reply::public(self.turn_message()));
                 }
@@ -422,7 +448,9 @@ impl Game for DiceTable {
         match (self.phase, self.seats.get(self.turn)) {
             (Phase::Playing, Some(s)) => vec![Decision::new(
                 format!("r{}-s{}", self.round, self.turn),
-                format!("{}'s roll in round {}", s.name, self.round),
+                Phrase::new("dice-decision-roll")
+                    .arg("name", s.name.as_str())
+                    .arg("round", i64::from(self.round)),
                 Some(&s.user),
                 &["dice roll"],
             )],
@@ -433,29 +461,29 @@ impl Game for DiceTable {
 
 /// `/game status`: the table, written from the view.
 fn status(v: &DiceView) -> Message {
-    let status = match (v.phase, &v.next) {
-        (Phase::Joining, _) => "waiting for players".to_string(),
-        (Phase::Playing, Some(next)) => {
-            format!("round {}/{}, {next} to roll", v.round, v.rounds)
-        }
-        (Phase::Playing, None) => format!("round {}/{}", v.round, v.rounds),
-        (Phase::Over, _) => "over".to_string(),
+    let phase = match (v.phase, &v.next) {
+        (Phase::Joining, _) => "joining",
+        (Phase::Playing, Some(_)) => "next",
+        (Phase::Playing, None) => "playing",
+        (Phase::Over, _) => "over",
     };
-    let scores = if v.seats.is_empty() {
-        "nobody yet".to_string()
-    } else {
-        v.seats
-            .iter()
-            .map(|s| format!("{}: {}", s.name, s.score))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    let mut m = Message::titled("🎲 Dice table", format!("Rolling `{}` — {status}", v.expr))
-        .field("Scores", scores);
+    let scores = v.seats.iter().map(|s| (s.name.as_str(), s.score));
+    let mut said = Phrase::titled("dice-table-title", "dice-table-status")
+        .arg("expr", v.expr.as_str())
+        .arg("phase", phase)
+        .arg("round", i64::from(v.round))
+        .arg("rounds", i64::from(v.rounds))
+        .arg("next", v.next.as_deref().unwrap_or(""))
+        .field(Phrase::new("dice-table-field-scores"), scoreboard(scores));
     if v.phase == Phase::Playing {
-        m = m.button("Roll", &DiceCommand::Roll);
+        said = said.buttons(&["dice-table-button-roll"]);
     }
-    m
+    let m = Message::phrase(said);
+    if v.phase == Phase::Playing {
+        m.button(english("dice-table-button-roll"), &DiceCommand::Roll)
+    } else {
+        m
+    }
 }
 
 #[cfg(test)]
@@ -537,6 +565,57 @@ mod tests {
             .iter()
             .any(|r| r.message.title.as_deref() == Some("🏆 Dice table over")));
         assert!(t.seats.iter().all(|s| (1..=6).contains(&s.score)));
+    }
+
+    /// Issue #40: the dice table speaks the reader's language: its replies, buttons, scores,
+    /// refusals and a roll in BCDice's Japanese line; the game is the same.
+    #[test]
+    fn a_short_game_reads_in_japanese_with_no_english_word() {
+        let mut h = Harness::of::<DiceTable>(1).reading(Locale::Ja);
+        // A refusal as the reader reads it.
+        let no = |h: &mut Harness, line: &str| {
+            let s = h.line(line);
+            assert!(!s.accepted, "{}", s.text);
+            s.text
+        };
+        let open = h.ok("alice: /dice new expr:1d6 rounds:1");
+        assert!(
+            open.text.contains("aliceがダイステーブルを開きました"),
+            "{}",
+            open.text
+        );
+        assert!(open.text.contains("[参加する]"), "{}", open.text);
+        h.ok("bob: /dice join");
+        let seated = no(&mut h, "bob: /dice join");
+        assert!(
+            seated.contains("あなたはもうこのテーブルに席があります。"),
+            "{seated}"
+        );
+        let early = no(&mut h, "bob: /dice roll");
+        assert!(early.contains("テーブルはまだ始まっていません"), "{early}");
+        let start = h.ok("alice: /dice start");
+        assert!(
+            start
+                .text
+                .contains("ラウンド1/1：@alice、あなたのロールです（`1d6`）。"),
+            "{}",
+            start.text
+        );
+        assert!(start.text.contains("[振る]"), "{}", start.text);
+        let turn = no(&mut h, "bob: /dice roll");
+        assert!(turn.contains("いまはaliceのロールの番"), "{turn}");
+        let roll = h.ok("alice: /dice roll");
+        assert!(
+            roll.text.contains("aliceのロール：(1D6) ＞ "),
+            "{}",
+            roll.text
+        );
+        let over = h.ok("bob: /dice roll");
+        assert!(over.text.contains("🏆 ダイステーブル終了"), "{}", over.text);
+        assert!(over.text.contains("得点"), "{}", over.text);
+        let names: Vec<&str> = vec!["alice", "bob"];
+        let english = croupier_core::testkit::english_words(h.transcript(), &names);
+        assert!(english.is_empty(), "{english:?}\n{}", h.transcript());
     }
 
     /// A whole short game as a script with its expected output (`UPDATE_EXPECT=1` re-records

@@ -153,9 +153,16 @@ pub struct Friend {
 }
 
 impl Friend {
-    /// `Red 7` — unique within the deck, the name players use.
+    /// `Red 7` — unique within the deck, the name players use (in English).
     pub fn label(&self) -> String {
         format!("{} {}", self.colour.name(), self.power)
+    }
+    /// [`Friend::label`] in each reader's language (`nakama-friend-label`: `Red 7`, `赤7`).
+    pub fn label_said(&self) -> Value {
+        Phrase::new("nakama-friend-label")
+            .arg("colour", self.colour.id())
+            .arg("power", i64::from(self.power))
+            .into()
     }
     /// Label with the ability's name only (`Yellow 1 (Die)`), for the board and the log.
     pub fn short(&self) -> String {
@@ -165,10 +172,10 @@ impl Friend {
     pub fn short_said(&self) -> Value {
         match &self.ability {
             Some(a) => Phrase::new("nakama-card")
-                .arg("label", self.label())
+                .arg("label", self.label_said())
                 .arg("ability", a.name_said())
                 .into(),
-            None => self.label().into(),
+            None => self.label_said(),
         }
     }
     /// Label with the ability written out (`Red 7 (Move)`, `Yellow 1 (Die: 1 threat back 3 · …)`):
@@ -180,10 +187,10 @@ impl Friend {
     pub fn long_said(&self) -> Value {
         match &self.ability {
             Some(a) => Phrase::new("nakama-card")
-                .arg("label", self.label())
+                .arg("label", self.label_said())
                 .arg("ability", a.said())
                 .into(),
-            None => self.label().into(),
+            None => self.label_said(),
         }
     }
     /// Colour and power.
@@ -356,8 +363,9 @@ pub struct NakamaData {
 }
 
 impl NakamaData {
-    /// Index of the friend card named `s`: its label or id in any case, with or without the
-    /// space or hyphen (`Blue 4`, `blue-4`, `Blue4`: the last one needs no quotes in the console).
+    /// Index of the friend card named `s`: its label (in English or Japanese) or id in any case,
+    /// with or without the space or hyphen (`Blue 4`, `blue-4`, `Blue4`: the last one needs no
+    /// quotes in the console; `青4`, `青 4`).
     pub fn friend_by_label(&self, s: &str) -> Option<usize> {
         let key = |t: &str| -> String {
             t.chars()
@@ -366,9 +374,9 @@ impl NakamaData {
                 .collect()
         };
         let s = key(s);
-        self.friends
-            .iter()
-            .position(|f| key(&f.label()) == s || key(&f.id) == s)
+        self.friends.iter().position(|f| {
+            key(&f.label()) == s || key(&f.id) == s || key(&f.label_said().text(Locale::Ja)) == s
+        })
     }
     /// Index of the character named (in English or Japanese) or with id `s`, any case.
     pub fn character_by_name(&self, s: &str) -> Option<usize> {
@@ -636,6 +644,41 @@ impl Character {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue #40: a friend card reads `赤7` in Japanese (`Red 7` in English), and `card:` takes
+    /// its name in either language.
+    #[test]
+    fn a_friend_is_named_by_its_colour_in_each_language_and_found_by_either() {
+        let d = load(&croupier_core::source_path("data")).expect("shipped data loads");
+        let red7 = d
+            .friends
+            .iter()
+            .position(|f| f.face() == (Colour::Red, 7))
+            .expect("Red 7");
+        let f = &d.friends[red7];
+        assert_eq!(f.label_said().text(Locale::En), "Red 7");
+        assert_eq!(f.label_said().text(Locale::Ja), "赤7");
+        for name in ["Red 7", "red-7", "赤7", "赤 7", "赤-7"] {
+            assert_eq!(d.friend_by_label(name), Some(red7), "{name}");
+        }
+        let ja: Vec<String> = Colour::ALL
+            .iter()
+            .map(|c| c.said().text(Locale::Ja))
+            .collect();
+        assert_eq!(ja, ["赤", "青", "緑", "黄", "紫", "橙"]);
+        let en: Vec<String> = Colour::ALL
+            .iter()
+            .map(|c| c.said().text(Locale::En))
+            .collect();
+        let names: Vec<&str> = Colour::ALL.iter().map(|c| c.name()).collect();
+        assert_eq!(en, names);
+        // Every card has a name of its own in Japanese too.
+        let mut seen = HashSet::new();
+        assert!(d
+            .friends
+            .iter()
+            .all(|f| seen.insert(f.label_said().text(Locale::Ja))));
+    }
 
     #[test]
     fn rule_components_deck_sizes_54_26_10_10() {

@@ -246,27 +246,27 @@ impl Game for Nakama {
         let t = self.turns;
         let recruited =
             self.columns.iter().map(Vec::len).sum::<usize>() + self.defeated_friends.len();
-        let own = |key: String, label: String, commands: &[&str]| {
+        // What the decision is, in the catalogue's words (`locales/*/table-words.ftl`).
+        let turn =
+            |key: &str, name: &str| Phrase::new(key).arg("name", name).arg("turn", i64::from(t));
+        let own = |key: String, label: Phrase, commands: &[&str]| {
             vec![Decision::new(key, label, Some(&p.user), commands)]
         };
         match &self.step {
             Step::Recruit { extra } => own(
                 format!("t{t}-recruit-{recruited}"),
-                format!(
-                    "{}'s {}recruit on turn {t}",
-                    p.name,
-                    if *extra { "extra " } else { "" }
-                ),
+                turn("nakama-decision-recruit", &p.name)
+                    .arg("extra", if *extra { "yes" } else { "no" }),
                 &["nakama recruit", "nakama skip"],
             ),
             Step::Ability { card } => own(
                 format!("t{t}-ability-{card}"),
-                format!("{}'s ability on turn {t}", p.name),
+                turn("nakama-decision-ability", &p.name),
                 &["nakama ability", "nakama skip"],
             ),
             Step::Hat { card } => own(
                 format!("t{t}-hat-{card}"),
-                format!("{}'s die value on turn {t}", p.name),
+                turn("nakama-decision-hat", &p.name),
                 &["nakama ability"],
             ),
             Step::Exchange { with, mine, theirs } => {
@@ -275,7 +275,7 @@ impl Game for Nakama {
                     if let (None, Some(pl)) = (given, self.players.get(seat)) {
                         out.push(Decision::new(
                             format!("t{t}-give"),
-                            format!("{}'s card in the exchange of turn {t}", pl.name),
+                            turn("nakama-decision-give", &pl.name),
                             Some(&pl.user),
                             &["nakama give"],
                         ));
@@ -285,20 +285,20 @@ impl Game for Nakama {
             }
             Step::Discard => own(
                 format!("t{t}-discard-{}", p.hand.len()),
-                format!("{}'s discard on turn {t}", p.name),
+                turn("nakama-decision-discard", &p.name),
                 &["nakama discard"],
             ),
             // Once per turn: the recruit's chain (Recruit ability included) ends in one step.
             Step::React => own(
                 format!("t{t}-react"),
-                format!("{}'s Continue to Combat on turn {t}", p.name),
+                turn("nakama-decision-react", &p.name),
                 &["nakama continue"],
             ),
             // Anyone in the crew may answer; `losses` counts every friend lost so far, so a
             // second loss in the same turn has its own key.
             Step::Lose { .. } => vec![Decision::new(
                 format!("t{t}-lose-{}", self.losses),
-                format!("the crew's lost friend on turn {t}"),
+                Phrase::new("nakama-decision-lose").arg("turn", i64::from(t)),
                 None,
                 &["nakama lose"],
             )],

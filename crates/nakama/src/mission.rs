@@ -47,6 +47,23 @@ impl Colour {
         }
     }
 
+    /// Its id in the catalogue (`red`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Blue => "blue",
+            Colour::Green => "green",
+            Colour::Yellow => "yellow",
+            Colour::Purple => "purple",
+            Colour::Orange => "orange",
+        }
+    }
+
+    /// Its name in each reader's language (`nakama-colour`: `Red`, `赤`).
+    pub fn said(self) -> Value {
+        Phrase::new("nakama-colour").arg("colour", self.id()).into()
+    }
+
     /// Reads a colour name, any case.
     pub fn parse(s: &str) -> Option<Colour> {
         Colour::ALL
@@ -95,14 +112,15 @@ impl Test {
         }
     }
 
-    /// The predicate in words (`nakama-test`; a colour is a card's name and stays).
+    /// The predicate in words (`nakama-test`; a colour in the reader's language).
     pub fn said(&self) -> Phrase {
+        let none = || Value::from("");
         let (test, power, colour) = match *self {
-            Test::AtLeast { power } => ("at-least", power, ""),
-            Test::AtMost { power } => ("at-most", power, ""),
-            Test::Colour { colour } => ("colour", 0, colour.name()),
-            Test::Even => ("even", 0, ""),
-            Test::Odd => ("odd", 0, ""),
+            Test::AtLeast { power } => ("at-least", power, none()),
+            Test::AtMost { power } => ("at-most", power, none()),
+            Test::Colour { colour } => ("colour", 0, colour.said()),
+            Test::Even => ("even", 0, none()),
+            Test::Odd => ("odd", 0, none()),
         };
         Phrase::new("nakama-test")
             .arg("test", test)
@@ -267,7 +285,7 @@ impl Mission {
                 colour: Some(c),
             } => p("nakama-mission-colour")
                 .arg("count", i64::from(*count))
-                .arg("colour", c.name()),
+                .arg("colour", c.said()),
             Mission::SameNumber { count } => {
                 p("nakama-mission-same-number").arg("count", i64::from(*count))
             }

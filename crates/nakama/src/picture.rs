@@ -345,9 +345,13 @@ pub fn board(g: &NakamaView, locale: Locale) -> Doc {
                     .stroke(palette::INK, 1.0),
             );
             doc.push(
-                Text::new(x + 4.0, cy + 11.5, fit(&fr.label, 11.0, false, cw - 8.0))
-                    .size(11.0)
-                    .fill(fill.text_on()),
+                Text::new(
+                    x + 4.0,
+                    cy + 11.5,
+                    fit(&fr.label_said.text(locale), 11.0, false, cw - 8.0),
+                )
+                .size(11.0)
+                .fill(fill.text_on()),
             );
             cy += EDGE;
         }
@@ -361,7 +365,7 @@ pub fn board(g: &NakamaView, locale: Locale) -> Doc {
                         .stroke(palette::INK, 1.5),
                 );
                 doc.push(
-                    Text::new(x + cw / 2.0, cy + 13.0, fr.colour.name())
+                    Text::new(x + cw / 2.0, cy + 13.0, fr.colour.said().text(locale))
                         .size(11.0)
                         .bold()
                         .anchor(Anchor::Middle)
@@ -410,7 +414,7 @@ pub fn board(g: &NakamaView, locale: Locale) -> Doc {
     y = top + deepest as f32 * EDGE + CARD_H + 24.0;
 
     // Counts, the defeated by name, and the rank the rewards give so far (as the text board).
-    let friends = g.defeated_friends.iter().map(|n| n.as_str().into());
+    let friends = g.defeated_friends_said.iter().cloned();
     for l in [
         Phrase::new("pic-nakama-defeated-friends")
             .arg("count", g.defeated_friends.len() as i64)
@@ -484,7 +488,7 @@ pub fn board(g: &NakamaView, locale: Locale) -> Doc {
                     .stroke(palette::INK, 1.5),
             );
             doc.push(
-                Text::new(x + hw / 2.0, hy + 13.0, fr.colour.name())
+                Text::new(x + hw / 2.0, hy + 13.0, fr.colour.said().text(locale))
                     .size(11.0)
                     .bold()
                     .anchor(Anchor::Middle)

@@ -168,7 +168,7 @@ impl Nakama {
             CardRef::Card(f) => hand.iter().position(|&h| h == f).ok_or_else(|| {
                 RuleError::said(
                     Refusal::Rules,
-                    Phrase::new("nakama-not-in-hand").arg("card", d.friends[f].label()),
+                    Phrase::new("nakama-not-in-hand").arg("card", d.friends[f].label_said()),
                 )
             }),
         }
@@ -319,7 +319,7 @@ impl Nakama {
                         log.push(
                             Phrase::new("nakama-skips-ability")
                                 .arg("who", a.name.as_str())
-                                .arg("card", d.friends[card].label())
+                                .arg("card", d.friends[card].label_said())
                                 .into(),
                         );
                     }
@@ -557,7 +557,7 @@ impl Nakama {
         self.columns[to].push(f);
         log.push(
             Phrase::new("nakama-moved")
-                .arg("card", d.friends[f].label())
+                .arg("card", d.friends[f].label_said())
                 .arg("from", (from + 1) as i64)
                 .arg("to", (to + 1) as i64)
                 .into(),
@@ -642,7 +642,7 @@ impl Nakama {
         };
         unused_options(
             Phrase::new("nakama-what-ability")
-                .arg("card", d.friends[card].label())
+                .arg("card", d.friends[card].label_said())
                 .arg("ability", ab.said())
                 .into(),
             pick,
@@ -850,7 +850,7 @@ impl Nakama {
                 log.push(
                     Phrase::new("nakama-power-refresh")
                         .arg("who", name)
-                        .arg("card", d.friends[f].label())
+                        .arg("card", d.friends[f].label_said())
                         .arg("column", (c + 1) as i64)
                         .into(),
                 );

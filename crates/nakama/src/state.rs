@@ -486,7 +486,7 @@ impl Nakama {
             self.defeated_friends.push(f);
             log.push(
                 Phrase::new("nakama-friend-defeated")
-                    .arg("card", d.friends[f].label())
+                    .arg("card", d.friends[f].label_said())
                     .arg("column", (c + 1) as i64)
                     .arg("count", self.defeated_friends.len() as i64)
                     .into(),

@@ -1406,15 +1406,12 @@ fn who(n: &str) -> croupier_core::table::Actor {
 /// cards' colours (`Red 7` is what `card:` takes) and the game's title (the table's own words
 /// name it). The data's names (characters, enemies and bosses) read Japanese.
 fn names_in(_d: &NakamaData, players: &[&str]) -> Vec<String> {
-    let mut names: Vec<String> = ["One", "Piece", "Nakama", "Friends", "Enemies"]
+    // A card's colour is in the reader's language (`赤7`): not a name.
+    ["One", "Piece", "Nakama", "Friends", "Enemies"]
         .iter()
         .chain(players)
         .map(|s| s.to_string())
-        .collect();
-    for c in super::mission::Colour::ALL {
-        names.push(c.name().to_string());
-    }
-    names
+        .collect()
 }
 
 /// Asserts that the Japanese `transcript` holds no English word but `names` (commands, code
@@ -1567,7 +1564,7 @@ fn japanese_buttons_are_pressed_by_their_japanese_labels() {
         ("ann: press Continue", "ann: press 続行"),
         (
             "bob: press Lose Red 1 (column 1)",
-            "bob: press Red 1を失う（列1）",
+            "bob: press 赤1を失う（列1）",
         ),
         ("ann: /nakama board", "ann: /nakama board"),
     ];
@@ -1590,7 +1587,7 @@ fn japanese_buttons_are_pressed_by_their_japanese_labels() {
         "[列1]",
         "<仲間を勧誘する:",
         "[続行]",
-        "[Red 1を失う（列1）]",
+        "[赤1を失う（列1）]",
         "麦わら帽子",
     ] {
         assert!(transcript.contains(shown), "{shown}\n{transcript}");

@@ -129,9 +129,9 @@ fn board_phrase(v: &NakamaView, title: &str, text: Value) -> Message {
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            let former: Vec<String> = c[..c.len().saturating_sub(1)]
+            let former: Vec<Value> = c[..c.len().saturating_sub(1)]
                 .iter()
-                .map(|f| f.label.clone())
+                .map(|f| f.label_said.clone())
                 .collect();
             let current: Value = c
                 .last()
@@ -141,14 +141,13 @@ fn board_phrase(v: &NakamaView, title: &str, text: Value) -> Message {
                 .arg("column", (i + 1) as i64)
                 .arg("current", current)
                 .arg("earlier", if former.is_empty() { "no" } else { "yes" })
-                .arg("former", former.join(", "))
+                .arg("former", list(former))
                 .into()
         })
         .collect();
     let track: String = (0..THREAT_LIMIT)
         .map(|i| if i == v.threat { '●' } else { '·' })
         .collect();
-    let names = |v: &[String]| list(v.iter().map(|n| Value::from(n.as_str())).collect());
     let crew: Vec<Value> = v
         .players
         .iter()
@@ -176,7 +175,7 @@ fn board_phrase(v: &NakamaView, title: &str, text: Value) -> Message {
             Phrase::new("nakama-field-defeated-friends")
                 .arg("count", v.defeated_friends.len() as i64)
                 .arg("limit", DEFEAT_AT as i64),
-            names(&v.defeated_friends),
+            list(v.defeated_friends_said.clone()),
         )
         .field(
             Phrase::new("nakama-field-defeated-enemies")
@@ -317,7 +316,13 @@ pub fn hand(g: &Nakama, s: usize, d: &NakamaData) -> Message {
             ch.special.said(),
         );
     if let Some((placeholder, _)) = &menu {
-        said = said.menu(Phrase::new(placeholder), descriptions);
+        // A card is named by its colour and number, in the reader's language.
+        let labels = p
+            .hand
+            .iter()
+            .map(|&f| Some(d.friends[f].label_said()))
+            .collect();
+        said = said.menu_entries(Phrase::new(placeholder), labels, descriptions);
     }
     let mut m = Message::phrase(said);
     if g.phase == Phase::Playing {
@@ -508,7 +513,7 @@ pub fn step_prompts(g: &Nakama, d: &NakamaData) -> Vec<Reply> {
             let mut buttons: Vec<(String, NakamaCommand, ButtonStyle)> = vec![];
             for c in 0..COLUMNS {
                 if let Some(&f) = g.columns[c].last() {
-                    said = said.arg(&format!("card{}", c + 1), d.friends[f].label());
+                    said = said.arg(&format!("card{}", c + 1), d.friends[f].label_said());
                 }
             }
             if !g.columns[weakest].is_empty() {
@@ -549,6 +554,8 @@ pub struct FriendView {
     pub ability: bool,
     /// `Red 7`, the name players use.
     pub label: String,
+    /// The same in each reader's language (`赤7`).
+    pub label_said: Value,
     /// The label with the ability's name (`Yellow 1 (Die)`), as the board shows it.
     pub short: String,
     /// The ability's name (`Move`, `Die`), if any.
@@ -620,6 +627,8 @@ pub struct NakamaView {
     pub columns: Vec<Vec<FriendView>>,
     /// Defeated friends, by label.
     pub defeated_friends: Vec<String>,
+    /// The same in each reader's language (`赤7`).
+    pub defeated_friends_said: Vec<Value>,
     /// Defeated enemies, by name.
     pub defeated_enemies: Vec<String>,
     /// The same in each language the data carries.
@@ -687,6 +696,7 @@ pub fn view_model(
             power: f.power,
             ability: f.ability.is_some(),
             label: f.label(),
+            label_said: f.label_said(),
             short: f.short(),
             ability_name: f.ability.as_ref().map(|a| a.name_said()),
             long: f.long(),
@@ -770,6 +780,11 @@ pub fn view_model(
             .iter()
             .map(|&f| d.friends[f].label())
             .collect(),
+        defeated_friends_said: g
+            .defeated_friends
+            .iter()
+            .map(|&f| d.friends[f].label_said())
+            .collect(),
         defeated_enemies: g
             .defeated_enemies
             .iter()
@@ -807,7 +822,13 @@ pub fn view_model(
 /// discards, the defeated areas, the enemy spaces).
 pub fn secrets(g: &Nakama, d: &NakamaData, viewer: &croupier_core::table::Viewer) -> Vec<String> {
     use std::collections::BTreeSet;
-    let friend = |i: &usize| d.friends.get(*i).map(|f| f.label());
+    // A card by its label in each language.
+    let friend = |i: &usize| {
+        d.friends
+            .get(*i)
+            .into_iter()
+            .flat_map(|f| [f.label(), f.label_said().text(Locale::Ja)])
+    };
     // By its name in each language the data carries.
     let foe = |f: &super::state::Foe| {
         let (en, ja) = match *f {
@@ -816,19 +837,19 @@ pub fn secrets(g: &Nakama, d: &NakamaData, viewer: &croupier_core::table::Viewer
         };
         std::iter::once(en.clone()).chain(ja.clone())
     };
-    let mut hidden: BTreeSet<String> = g.friend_deck.iter().filter_map(friend).collect();
+    let mut hidden: BTreeSet<String> = g.friend_deck.iter().flat_map(friend).collect();
     let mut seen: BTreeSet<String> = BTreeSet::new();
     for p in &g.players {
-        let cards = p.hand.iter().filter_map(friend);
+        let cards = p.hand.iter().flat_map(friend);
         if viewer.is(&p.user) {
             seen.extend(cards);
         } else {
             hidden.extend(cards);
         }
     }
-    seen.extend(g.columns.iter().flatten().filter_map(friend));
-    seen.extend(g.discard.iter().filter_map(friend));
-    seen.extend(g.defeated_friends.iter().filter_map(friend));
+    seen.extend(g.columns.iter().flatten().flat_map(friend));
+    seen.extend(g.discard.iter().flat_map(friend));
+    seen.extend(g.defeated_friends.iter().flat_map(friend));
     hidden.extend(g.enemy_deck.iter().flat_map(foe));
     hidden.extend(g.out_of_game.iter().flat_map(foe));
     seen.extend(g.spaces.iter().flatten().flat_map(foe));

@@ -629,7 +629,9 @@ impl NightWizard {
             .map(|j| {
                 Decision::new(
                     format!("j{}", j.seq),
-                    format!("Prana on {}'s {}", j.who, j.label),
+                    Phrase::new("nw-decision-prana")
+                        .arg("name", j.who.as_str())
+                        .arg("judge", judge::said::label(&j.label)),
                     Some(&j.user),
                     &["nw prana"],
                 )
@@ -647,7 +649,7 @@ impl NightWizard {
                         r.critical,
                         r.fumble
                     ),
-                    format!("{}'s Critical and Fumble values", p.ch.name),
+                    Phrase::new("nw-decision-cf").arg("name", p.ch.name.as_str()),
                     Some(&p.user),
                     &["nw session cf", "nw session lock"],
                 ));

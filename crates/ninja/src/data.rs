@@ -6,6 +6,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use croupier_core::i18n::Locale;
 use croupier_core::names::name_key;
 use croupier_core::table::{read_data_file, DataError};
 
@@ -235,6 +236,23 @@ impl NinjaData {
                 }
             }
         }
+        // The score sheet tells obstacles apart by their initials, in each language.
+        for locale in Locale::ALL {
+            let mut seen = std::collections::BTreeMap::new();
+            for o in &self.obstacles {
+                let short = o.initials_in(locale).to_lowercase();
+                if let Some(other) = seen.insert(short.clone(), o.id.clone()) {
+                    e.push(DataError::new(
+                        of,
+                        &o.id,
+                        format!(
+                            "field `initials`/`name_ja`: its {} initials `{short}` are also `{other}`'s",
+                            locale.code()
+                        ),
+                    ));
+                }
+            }
+        }
         for r in 1..=2u8 {
             if !self.obstacles.iter().any(|o| o.round == r) {
                 e.push(DataError::new(
@@ -343,11 +361,64 @@ impl ObstacleDef {
     pub fn said_name(&self) -> croupier_core::table::Value {
         croupier_core::table::said::data(&self.name, self.name_ja.as_deref())
     }
+
+    /// The initials the score sheet writes where it starts, in `locale`: `initials` in English;
+    /// in Japanese the first [`JA_INITIALS`] characters of `name_ja` (`丸太` for 丸太ころがし), or
+    /// the English initials where the data has no Japanese name. The loader checks that no two
+    /// obstacles share them.
+    pub fn initials_in(&self, locale: Locale) -> String {
+        match (locale, &self.name_ja) {
+            (Locale::Ja, Some(ja)) => ja.trim().chars().take(JA_INITIALS).collect(),
+            _ => self.initials.clone(),
+        }
+    }
+}
+
+/// How many characters of an obstacle's Japanese name its Japanese initials keep.
+pub const JA_INITIALS: usize = 2;
+
+/// Words written in each language from what `words` writes in one (a score sheet's row, the
+/// course's initials), as a [`Value`](croupier_core::table::Value).
+pub fn in_each_language(words: impl Fn(Locale) -> String) -> croupier_core::table::Value {
+    croupier_core::table::said::data(&words(Locale::En), Some(&words(Locale::Ja)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_obstacle_has_initials_of_its_own_in_english_and_in_japanese() {
+        let d =
+            NinjaData::load(&croupier_core::source_path("data")).expect("shipped data is valid");
+        let ja: Vec<String> = d
+            .obstacles
+            .iter()
+            .map(|o| o.initials_in(Locale::Ja))
+            .collect();
+        assert_eq!(
+            ja,
+            [
+                "丸太", "ロー", "ロッ", "リン", "ネッ", "重り", "スパ", "ペグ", "飛び", "逆さ"
+            ]
+        );
+        let en: Vec<String> = d
+            .obstacles
+            .iter()
+            .map(|o| o.initials_in(Locale::En))
+            .collect();
+        assert_eq!(en[0], "LR");
+        // Two obstacles whose Japanese names start alike are refused.
+        let mut twin = d.clone();
+        twin.obstacles[1].name_ja = Some("丸太わたり".into());
+        let problems = twin.validate();
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.problem.contains("ja initials `丸太` are also `")),
+            "{problems:?}"
+        );
+    }
 
     #[test]
     fn shipped_data_loads_with_ten_obstacles_and_six_additives() {

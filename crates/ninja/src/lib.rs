@@ -432,17 +432,19 @@ impl Tournament {
                 r.luck_left.get(r.cursor).copied().unwrap_or(0),
             ),
         };
-        let skills: Vec<String> = data
-            .course(r.number)
-            .iter()
-            .map(|&i| {
-                format!(
-                    "{} {}",
-                    data.obstacles[i].initials,
-                    skills.get(i).copied().unwrap_or(0)
-                )
-            })
-            .collect();
+        let skills = data::in_each_language(|locale| {
+            data.course(r.number)
+                .iter()
+                .map(|&i| {
+                    format!(
+                        "{} {}",
+                        data.obstacles[i].initials_in(locale),
+                        skills.get(i).copied().unwrap_or(0)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(" · ")
+        });
         let m = Message::phrase(
             Phrase::titled("ninja-up-title", "ninja-up")
                 .arg("round", i64::from(r.number.min(3)))
@@ -450,7 +452,7 @@ impl Tournament {
                 .arg("of", r.order.len() as i64)
                 .arg("name", ent.record.name.as_str())
                 .arg("owner", ent.record.owner.mention())
-                .arg("skills", skills.join(" · "))
+                .arg("skills", skills)
                 .arg("luck", i64::from(luck))
                 .arg("limit", i64::from(self.run_rules().turn_limit)),
         )
@@ -1360,25 +1362,22 @@ impl Tournament {
                     ));
                     if trained {
                         let ent = &self.entrants[e];
-                        let skills = self
-                            .current_run()
-                            .map(|r| {
+                        let run = self.current_run();
+                        let skills = data::in_each_language(|locale| {
+                            run.map(|r| {
                                 r.course
                                     .iter()
                                     .zip(&r.skills)
                                     .map(|(&o, s)| {
-                                        format!(
-                                            "{} {s}",
-                                            data.obstacles
-                                                .get(o)
-                                                .map(|x| x.initials.as_str())
-                                                .unwrap_or("?")
-                                        )
+                                        let initials =
+                                            data.obstacles.get(o).map(|x| x.initials_in(locale));
+                                        format!("{} {s}", initials.as_deref().unwrap_or("?"))
                                     })
                                     .collect::<Vec<_>>()
                                     .join(" · ")
                             })
-                            .unwrap_or_default();
+                            .unwrap_or_default()
+                        });
                         lines.push(Value::from(
                             Phrase::new("ninja-trained")
                                 .arg("name", ent.record.name.as_str())
@@ -1769,29 +1768,27 @@ impl Game for Tournament {
                     run.turns,
                     if p.second.is_some() { "keep" } else { "luck" }
                 ),
-                format!(
-                    "{}'s luck on turn {} of round {}",
-                    rec.name,
-                    run.turns + 1,
-                    r.number
-                ),
+                Phrase::new("ninja-decision-luck")
+                    .arg("name", rec.name.as_str())
+                    .arg("turn", i64::from(run.turns) + 1)
+                    .arg("round", i64::from(r.number)),
                 Some(&rec.owner),
                 &["ninja luck"],
             ),
             (_, Some(run)) => Decision::new(
                 format!("{at}-t{}", run.turns),
-                format!(
-                    "{}'s turn {} in round {}",
-                    rec.name,
-                    run.turns + 1,
-                    r.number
-                ),
+                Phrase::new("ninja-decision-turn")
+                    .arg("name", rec.name.as_str())
+                    .arg("turn", i64::from(run.turns) + 1)
+                    .arg("round", i64::from(r.number)),
                 Some(&rec.owner),
                 &["ninja roll", "ninja run"],
             ),
             (_, None) => Decision::new(
                 format!("{at}-start"),
-                format!("{}'s run in round {}", rec.name, r.number),
+                Phrase::new("ninja-decision-run")
+                    .arg("name", rec.name.as_str())
+                    .arg("round", i64::from(r.number)),
                 Some(&rec.owner),
                 &["ninja run", "ninja roll"],
             ),

@@ -1,7 +1,7 @@
 //! Text renderings: the character sheet and the tournament score sheet, laid out like the
 //! rulebook's exemplars.
 
-use super::data::NinjaData;
+use super::data::{in_each_language, NinjaData};
 use super::roster::{joined, NinjaRecord};
 use super::scoring::{Mark, Run, RunStatus, TurnBox};
 use super::tournament::{Round, Tournament};
@@ -95,11 +95,11 @@ pub fn tally(points: u32, spent: u32) -> String {
     out.join(" ")
 }
 
-fn box_text(b: &TurnBox, data: &NinjaData) -> String {
+fn box_text(b: &TurnBox, data: &NinjaData, locale: Locale) -> String {
     let mut s = String::new();
     if let Some(o) = b.starts {
         if let Some(ob) = data.obstacles.get(o) {
-            s.push_str(&ob.initials.to_lowercase());
+            s.push_str(&ob.initials_in(locale).to_lowercase());
             s.push(':');
         }
     }
@@ -130,13 +130,21 @@ pub fn run_row(run: &Run, through: Option<bool>, data: &NinjaData) -> String {
 
 /// A run's boxes and how it ended (`ninja-score-row`).
 fn run_row_said(run: &Run, through: Option<bool>, data: &NinjaData) -> Phrase {
-    let mut parts = Vec::new();
-    for (i, b) in run.boxes.iter().enumerate() {
-        if i > 0 && i % 5 == 0 {
-            parts.push("¦".to_string());
+    // The boxes as each language writes them (an obstacle's initials are the language's).
+    let boxes_in = |locale: Locale| {
+        let mut parts = Vec::new();
+        for (i, b) in run.boxes.iter().enumerate() {
+            if i > 0 && i % 5 == 0 {
+                parts.push("¦".to_string());
+            }
+            parts.push(box_text(b, data, locale));
         }
-        parts.push(box_text(b, data));
-    }
+        let mut boxes = parts.join(" ");
+        if !boxes.is_empty() {
+            boxes.push(' ');
+        }
+        boxes
+    };
     let (end, turns) = match run.status {
         RunStatus::Running => ("running", 0),
         RunStatus::Splash => ("splash", 0),
@@ -146,12 +154,8 @@ fn run_row_said(run: &Run, through: Option<bool>, data: &NinjaData) -> Phrase {
             _ => ("finished", turns),
         },
     };
-    let mut boxes = parts.join(" ");
-    if !boxes.is_empty() {
-        boxes.push(' ');
-    }
     Phrase::new("ninja-score-row")
-        .arg("boxes", boxes)
+        .arg("boxes", in_each_language(boxes_in))
         .arg("end", end)
         .arg("turns", i64::from(turns))
 }
@@ -174,15 +178,17 @@ fn english(lines: &[Value]) -> String {
 /// One round's sheet, one catalogue message a line (`ninja-score-…`).
 fn round_lines(t: &Tournament, round: &Round, data: &NinjaData) -> Vec<Value> {
     let ranking = round.ranking(t.settings.cut_ties);
-    let course: Vec<String> = data
-        .course(round.number)
-        .iter()
-        .map(|&i| data.obstacles[i].initials.clone())
-        .collect();
+    let course = in_each_language(|locale| {
+        data.course(round.number)
+            .iter()
+            .map(|&i| data.obstacles[i].initials_in(locale))
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
     let mut out = vec![line(
         Phrase::new("ninja-score-round")
             .arg("round", i64::from(round.number.min(3)))
-            .arg("course", course.join(" ")),
+            .arg("course", course),
     )];
     for (slot, &e) in round.order.iter().enumerate() {
         let ent = &t.entrants[e];

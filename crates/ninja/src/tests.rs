@@ -1140,8 +1140,8 @@ fn japanese(seed: u64) -> T {
 }
 
 /// The ASCII words a Japanese transcript may hold: the players' and ninjas' names, the house
-/// ninjas' names and the obstacles' initials (the score sheet's marks), the game's title (the
-/// table's own words name it) and `GM`. The additives and obstacles read Japanese.
+/// ninjas' names, the game's title (the table's own words name it) and `GM`. The additives and
+/// obstacles read Japanese, the score sheet's initials too (`ネッ:6`).
 fn names_in(d: &NinjaData, ninjas: &[&str]) -> Vec<String> {
     let mut names: Vec<String> = [
         "alice",
@@ -1164,9 +1164,6 @@ fn names_in(d: &NinjaData, ninjas: &[&str]) -> Vec<String> {
     };
     for n in &d.names {
         names.extend(words(n));
-    }
-    for o in &d.obstacles {
-        names.extend(words(&o.initials));
     }
     names
 }

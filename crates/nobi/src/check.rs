@@ -8,7 +8,16 @@ use super::state::{Mode, Nobi, Step, Use};
 use croupier_core::dice;
 use croupier_core::i18n::Locale;
 use croupier_core::rng::GameRng;
-use croupier_core::table::{Phrase, RuleError, Value};
+use croupier_core::table::said::dice_error;
+use croupier_core::table::{Phrase, Refusal, RuleError, Value};
+
+/// A dice error as a refusal, in each reader's language (`table-roll-bad`: the dice's words).
+fn dice_refusal(e: dice::DiceError) -> RuleError {
+    RuleError::said(
+        Refusal::Rules,
+        Phrase::new("table-roll-bad").arg("error", dice_error(&e)),
+    )
+}
 
 /// Everything that decides a check, after abilities are counted.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -78,7 +87,7 @@ impl Plan {
     /// Exact chance of success, counting every reroll of a failure: each roll is independent,
     /// so the check fails only when all `1 + rerolls` rolls fail.
     pub fn chance(&self) -> Result<f64, RuleError> {
-        let d = dice::odds(&self.expr()).map_err(|e| RuleError::new(e.to_string()))?;
+        let d = dice::odds(&self.expr()).map_err(dice_refusal)?;
         let p = d.prob_at_least(self.target());
         Ok(1.0 - (1.0 - p).powi(self.rerolls as i32 + 1))
     }
@@ -118,7 +127,7 @@ impl Plan {
         let mut rolls = Vec::new();
         let mut total = 0;
         for _ in 0..=self.rerolls {
-            let r = dice::roll(&self.expr(), rng).map_err(|e| RuleError::new(e.to_string()))?;
+            let r = dice::roll(&self.expr(), rng).map_err(dice_refusal)?;
             rolls.push(r.render());
             total = r.total;
             if total >= self.target() {
@@ -253,6 +262,17 @@ pub fn best_tester(t: &Nobi, data: &NobiData, card: &str) -> usize {
 mod tests {
     use super::*;
     use croupier_core::rng::seeded;
+
+    /// Issue #40: a dice error refuses in the dice's words, in each reader's language.
+    #[test]
+    fn a_dice_error_refuses_in_each_readers_language() {
+        let e = dice::parse("1d0").expect_err("no sides");
+        let refusal = dice_refusal(e.clone());
+        assert_eq!(refusal.0, e.to_string());
+        let ja = refusal.2.expect("typed words").text(Locale::Ja);
+        assert_eq!(ja, e.text(Locale::Ja));
+        assert_ne!(ja, refusal.0);
+    }
 
     #[test]
     fn rule_nobi_skill_check_is_2d_plus_skill_at_least_difficulty() {

@@ -231,30 +231,30 @@ impl Game for Nobi {
             return vec![];
         };
         let n = self.scenes_played + 1;
-        let (key, label, commands): (String, String, &[&str]) = match &self.step {
+        let (key, label, commands): (String, Phrase, &[&str]) = match &self.step {
             Step::Scene => (
                 format!("s{n}-draw"),
-                format!("drawing Scene {n}"),
+                Phrase::new("nobi-decision-draw").arg("n", i64::from(n)),
                 &["nobi scene"],
             ),
             Step::Check { .. } => (
                 format!("s{n}-roll"),
-                format!("Scene {n}'s roll"),
+                Phrase::new("nobi-decision-roll").arg("n", i64::from(n)),
                 &["nobi roll"],
             ),
             Step::Roleplay { acted: false, .. } => (
                 format!("s{n}-act"),
-                format!("Scene {n}'s act"),
+                Phrase::new("nobi-decision-act").arg("n", i64::from(n)),
                 &["nobi act"],
             ),
             Step::Roleplay { acted: true, .. } => (
                 format!("s{n}-verdict"),
-                format!("Scene {n}'s verdict"),
+                Phrase::new("nobi-decision-verdict").arg("n", i64::from(n)),
                 &["nobi verdict"],
             ),
             Step::Epilogue { .. } => (
                 "epilogue".to_string(),
-                "the Epilogue's final test".to_string(),
+                Phrase::new("nobi-decision-epilogue"),
                 &["nobi roll", "nobi redraw", "nobi finish"],
             ),
             Step::Joining | Step::Over => return vec![],

@@ -718,7 +718,8 @@ pub fn shared_put(tx: &Tx, guild: &str, game: &str, state: &str) -> Result<i64, 
 pub struct SettledRow {
     /// Whom it waited for (`""`: anyone).
     pub who: String,
-    /// What it was (`Scene 3's roll`).
+    /// What it was: its words as `said::Value::stored` keeps them (a row from before they
+    /// were typed: the English, `Scene 3's roll`).
     pub label: String,
     /// The log entry that settled it.
     pub log_id: i64,

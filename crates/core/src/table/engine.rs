@@ -422,7 +422,7 @@ pub(super) fn still_open(
     }
     let why = match settled {
         Some(d) => Phrase::new("table-button-settled")
-            .arg("label", d.label.clone())
+            .arg("label", SaidValue::from_stored(&d.label))
             .arg("log", d.log_id)
             .arg("actor", d.actor_name.clone())
             .arg(
@@ -745,7 +745,7 @@ pub(super) fn apply_action(
                 s.id,
                 &d.key,
                 d.who.as_ref().map(|w| w.0.as_str()),
-                &d.label,
+                &d.label.stored(),
                 log_id,
             )?;
         }

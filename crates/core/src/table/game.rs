@@ -26,8 +26,10 @@ pub struct Decision {
     /// never reused for a later one (include the scene, turn or round number):
     /// letters, digits, `-` and `.` only.
     pub key: String,
-    /// What it is, for people (`Scene 3's roll`).
-    pub label: String,
+    /// What it is, for people (`Scene 3's roll`), in typed words: a catalogue message read in
+    /// each reader's language (a plain text stays as it is). Kept once settled (see
+    /// [`Value::stored`](super::said::Value::stored)).
+    pub label: super::said::Value,
     /// The player it waits for (`None`: whoever the rules allow).
     pub who: Option<UserId>,
     /// The command paths that answer it, in the game's own spelling (`nw combat dodge`).
@@ -35,10 +37,11 @@ pub struct Decision {
 }
 
 impl Decision {
-    /// A decision `key` (`label`) for `who`, answered by `commands` (game paths).
+    /// A decision `key` (`label`: a [`Phrase`](super::said::Phrase) of the catalogue, or a
+    /// text) for `who`, answered by `commands` (game paths).
     pub fn new(
         key: impl Into<String>,
-        label: impl Into<String>,
+        label: impl Into<super::said::Value>,
         who: Option<&UserId>,
         commands: &[&str],
     ) -> Self {

@@ -289,6 +289,17 @@ impl From<Phrase> for Value {
 }
 
 impl Value {
+    /// The value as a store keeps it in a text column (a settled decision's label): its JSON.
+    pub fn stored(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| self.text(Locale::En))
+    }
+
+    /// A value a store kept with [`Value::stored`]; a row from before the words were typed
+    /// holds a plain English text, which reads as that text.
+    pub fn from_stored(stored: &str) -> Value {
+        serde_json::from_str(stored).unwrap_or_else(|_| Value::Text(stored.to_string()))
+    }
+
     /// The value as a text in `locale`.
     pub fn text(&self, locale: Locale) -> String {
         match self {
@@ -636,7 +647,11 @@ impl RollSaid {
         if let Some(w) = &self.roll.warning {
             // Once per roll: a strict `>`/`<` where Roll20 users read it inclusively.
             body.push('\n');
-            body.push_str(&text(locale, "roll-note", &[("note", w.into())]));
+            body.push_str(&text(
+                locale,
+                "roll-note",
+                &[("note", w.text(locale).into())],
+            ));
         }
         if let Some(t) = self.target {
             let verdict = if self.roll.total >= t {
@@ -687,6 +702,20 @@ impl RollSaid {
 
 #[cfg(test)]
 mod tests {
+    /// A settled decision's label is kept as its words; a row kept before they were typed
+    /// holds the English, which still reads as it was.
+    #[test]
+    fn a_stored_label_reads_back_in_each_language_and_an_old_plain_one_as_it_is() {
+        let label = Value::from(Phrase::new("nobi-decision-roll").arg("n", 1));
+        let back = Value::from_stored(&label.stored());
+        assert_eq!(back, label);
+        assert_eq!(back.text(Locale::En), "Scene 1's roll");
+        assert_eq!(back.text(Locale::Ja), "シーン1の判定");
+        let old = Value::from_stored("Scene 1's roll");
+        assert_eq!(old, Value::Text("Scene 1's roll".into()));
+        assert_eq!(old.text(Locale::Ja), "Scene 1's roll");
+    }
+
     use super::*;
 
     /// A request every reader reads in English stores its outcome without the typed words

@@ -13,6 +13,7 @@
 //! See [`parse`] for the notation. All randomness comes from the RNG passed in.
 
 mod error;
+mod note;
 mod num;
 mod odds;
 mod parse;
@@ -21,6 +22,7 @@ mod render;
 mod roll;
 
 pub use error::{DiceError, MAX_DICE, MAX_INPUT_CHARS, MAX_REROLLS, MAX_SIDES};
+pub use note::{Note, Warning};
 pub use odds::{odds, percent, Distribution, ODDS_WORK_LIMIT};
 pub use parse::{parse, Expr, Func};
 pub use quick::{quick, QuickRoll, QUICK_MAX_DICE, QUICK_MAX_TERMS};

@@ -37,6 +37,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::{DiceError, MAX_DICE, MAX_INPUT_CHARS, MAX_SIDES};
+use super::note::{Note, Warning};
 
 /// A parsed dice expression, ready to be rolled any number of times.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,7 +45,7 @@ pub struct Expr {
     pub(crate) text: String,
     pub(crate) label: Option<String>,
     pub(crate) root: Node,
-    pub(crate) warning: Option<String>,
+    pub(crate) warning: Option<Warning>,
 }
 
 impl Expr {
@@ -73,9 +74,10 @@ impl Expr {
     /// A note for users of other dice tools, given once per roll: the first strict
     /// comparison (`>3`, `<3`) in a place where Roll20 reads it inclusively (successes,
     /// failures, explosions, rerolls, critical marks, group successes), e.g.
-    /// "`>3` counts 4–6 here; write `>=3` for 3–6."
-    pub fn warning(&self) -> Option<&str> {
-        self.warning.as_deref()
+    /// "`>3` counts 4–6 here; write `>=3` for 3–6." (typed: [`Warning::text`] in a reader's
+    /// language).
+    pub fn warning(&self) -> Option<&Warning> {
+        self.warning.as_ref()
     }
 }
 
@@ -375,7 +377,7 @@ pub fn parse(input: &str) -> Result<Expr, DiceError> {
         chars: &chars,
         pos: 0,
         depth: 0,
-        warning: None,
+        notes: vec![],
     };
     p.skip_ws();
     if matches!(p.peek(), None | Some('#')) {
@@ -416,7 +418,7 @@ pub fn parse(input: &str) -> Result<Expr, DiceError> {
         text: text.trim().to_string(),
         label,
         root,
-        warning: p.warning,
+        warning: (!p.notes.is_empty()).then_some(Warning::Notes(p.notes)),
     };
     bounds(&expr.root)?;
     check_dice_count(&expr.root)?;
@@ -434,46 +436,26 @@ struct Parser<'a> {
     chars: &'a [char],
     pos: usize,
     depth: usize,
-    warning: Option<String>,
-}
-
-/// "4–6", "4", or "nothing" for an inclusive range of faces.
-fn range_text(lo: i64, hi: i64) -> String {
-    match lo.cmp(&hi) {
-        std::cmp::Ordering::Less => format!("{lo}–{hi}"),
-        std::cmp::Ordering::Equal => lo.to_string(),
-        std::cmp::Ordering::Greater => "nothing".to_string(),
-    }
+    notes: Vec<Note>,
 }
 
 /// The strict-comparison note for `cond` on faces `lo..=hi` (a die), or on totals
 /// when `faces` is `None` (a group).
-fn strict_note(cond: Cond, faces: Option<(i64, i64)>) -> Option<String> {
-    let v = cond.value;
-    let (op, incl) = match cond.cmp {
-        Cmp::Gt => ('>', ">="),
-        Cmp::Lt => ('<', "<="),
+fn strict_note(cond: Cond, faces: Option<(i64, i64)>) -> Option<Note> {
+    let greater = match cond.cmp {
+        Cmp::Gt => true,
+        Cmp::Lt => false,
         _ => return None,
     };
-    Some(match (faces, op) {
-        (Some((lo, hi)), '>') => format!(
-            "`>{v}` counts {} here; write `>={v}` for {}.",
-            range_text(v.saturating_add(1).max(lo), hi),
-            range_text(v.max(lo), hi)
-        ),
-        (Some((lo, hi)), _) => format!(
-            "`<{v}` counts {} here; write `<={v}` for {}.",
-            range_text(lo, v.saturating_sub(1).min(hi)),
-            range_text(lo, v.min(hi))
-        ),
-        (None, '>') => format!(
-            "`>{v}` counts totals of {} or more here; write `{incl}{v}` for {v} or more.",
-            v.saturating_add(1)
-        ),
-        (None, _) => format!(
-            "`<{v}` counts totals of {} or less here; write `{incl}{v}` for {v} or less.",
-            v.saturating_sub(1)
-        ),
+    let value = cond.value;
+    Some(match faces {
+        Some((lo, hi)) => Note::StrictFaces {
+            greater,
+            value,
+            lo,
+            hi,
+        },
+        None => Note::StrictTotals { greater, value },
     })
 }
 
@@ -510,20 +492,15 @@ impl Parser<'_> {
 
     /// Records the first strict comparison where Roll20 would read it inclusively.
     fn note_strict(&mut self, cond: Cond, faces: Option<(i64, i64)>) {
-        if self.warning.is_none() {
-            self.warning = strict_note(cond, faces);
+        if self.notes.is_empty() {
+            self.notes.extend(strict_note(cond, faces));
         }
     }
 
     /// Adds a note for users of other tools after any note already given.
-    fn note(&mut self, text: String) {
-        match &mut self.warning {
-            Some(w) if w.contains(&text) => {}
-            Some(w) => {
-                w.push(' ');
-                w.push_str(&text);
-            }
-            None => self.warning = Some(text),
+    fn note(&mut self, note: Note) {
+        if !self.notes.contains(&note) {
+            self.notes.push(note);
         }
     }
 
@@ -531,17 +508,12 @@ impl Parser<'_> {
     /// reads it; Foundry's `r` rerolls once, and its `r1=1` rerolls at most one die.
     fn note_foundry_reroll(&mut self, start: usize) {
         let written: String = self.chars[start..self.pos].iter().collect();
-        let rest = &written[1..];
-        let text = if self.pos > start + 1 && matches!(self.peek(), Some('=' | '<' | '>')) {
-            format!(
-                "`{written}` rerolls each matching die until it misses, and what follows counts successes; Foundry reads `{written}=…` as rerolling at most {rest} dice, which has no notation here."
-            )
+        let note = if self.pos > start + 1 && matches!(self.peek(), Some('=' | '<' | '>')) {
+            Note::RerollCounted { written }
         } else {
-            format!(
-                "`{written}` rerolls until the die misses, as in Roll20; Foundry's `r` rerolls once: write `ro{rest}` for once (`rr{rest}` means until in both)."
-            )
+            Note::RerollUntil { written }
         };
-        self.note(text);
+        self.note(note);
     }
 
     fn enter(&mut self, pos: usize) -> Result<(), DiceError> {
@@ -1818,7 +1790,7 @@ mod tests {
     /// without a word. Each reading Foundry differs on now carries a note.
     #[test]
     fn a_bare_r_notes_foundrys_reroll_once_reading_20d20r1_eq_1() {
-        let w = |s: &str| parse(s).unwrap().warning().map(str::to_string);
+        let w = |s: &str| parse(s).unwrap().warning().map(ToString::to_string);
         let once = w("1d10r1").unwrap();
         assert!(
             once.contains("`r1` rerolls until the die misses, as in Roll20")
@@ -1843,7 +1815,7 @@ mod tests {
     /// the parse carries one note saying what `>3` counts here and what to write instead.
     #[test]
     fn strict_comparison_warns_once_with_the_inclusive_spelling() {
-        let w = |s: &str| parse(s).unwrap().warning().map(str::to_string);
+        let w = |s: &str| parse(s).unwrap().warning().map(ToString::to_string);
         assert_eq!(
             w("3d6>3").as_deref(),
             Some("`>3` counts 4–6 here; write `>=3` for 3–6.")

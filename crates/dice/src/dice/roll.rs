@@ -4,6 +4,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::error::{DiceError, MAX_DICE, MAX_REROLLS};
+use super::note::Warning;
 use super::num::{floor_div, floor_mod, Q};
 use super::parse::{
     BinOp, DiceTerm, ExplodeKind, Func, GroupTerm, Keep, KeepKind, Node, RerollKind, Sort,
@@ -26,9 +27,10 @@ pub struct Roll {
     /// Every group (`{…}`), in the order they were opened.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub groups: Vec<GroupRoll>,
-    /// The note for users of other dice tools (see [`super::Expr::warning`]).
+    /// The note for users of other dice tools (see [`super::Expr::warning`]; stored as its
+    /// English text before it was typed, which still loads).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub warning: Option<String>,
+    pub warning: Option<Warning>,
 }
 
 /// One dice term (e.g. `4d6kh3`) and its dice.
@@ -965,7 +967,7 @@ mod tests {
     fn roll_carries_the_strict_comparison_note_outside_its_rendering() {
         let r = roll_seed("3d6>3", 1);
         assert_eq!(
-            r.warning.as_deref(),
+            r.warning.as_ref().map(ToString::to_string).as_deref(),
             Some("`>3` counts 4–6 here; write `>=3` for 3–6.")
         );
         assert!(!r.render().contains("write"));

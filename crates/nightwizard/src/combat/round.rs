@@ -83,7 +83,9 @@ impl NightWizard {
             return vec![];
         };
         let r = c.round;
-        let one = |key: String, label: String, w: &Who, commands: &[&str]| {
+        // What the decision is, in the catalogue's words (`locales/*/table-words.ftl`).
+        let in_round = |key: &str| Phrase::new(key).arg("round", i64::from(r));
+        let one = |key: String, label: Phrase, w: &Who, commands: &[&str]| {
             vec![Decision::new(
                 key,
                 label,
@@ -99,31 +101,25 @@ impl NightWizard {
                 match a.stage {
                     Stage::Hit => one(
                         format!("r{r}-a{n}-dodge"),
-                        format!("{}'s Dodge Check in round {r}", self.name_of(&a.target)),
+                        in_round("nw-decision-dodge").arg("name", self.name_of(&a.target)),
                         &a.target,
                         &["nw combat dodge"],
                     ),
                     Stage::Dodge => one(
                         format!("r{r}-a{n}-damage"),
-                        format!("{}'s damage roll in round {r}", self.name_of(&a.attacker)),
+                        in_round("nw-decision-damage").arg("name", self.name_of(&a.attacker)),
                         &a.attacker,
                         &["nw combat damage"],
                     ),
                     Stage::Defence => one(
                         format!("r{r}-a{n}-defence"),
-                        format!(
-                            "{}'s damage roll and the defence roll in round {r}",
-                            self.name_of(&a.attacker)
-                        ),
+                        in_round("nw-decision-defence").arg("name", self.name_of(&a.attacker)),
                         &a.attacker,
                         &["nw combat damage"],
                     ),
                     Stage::Damage => one(
                         format!("r{r}-a{n}-apply"),
-                        format!(
-                            "applying {}'s damage in round {r}",
-                            self.name_of(&a.attacker)
-                        ),
+                        in_round("nw-decision-apply").arg("name", self.name_of(&a.attacker)),
                         &a.attacker,
                         &["nw combat apply", "nw combat coverup"],
                     ),
@@ -131,25 +127,25 @@ impl NightWizard {
             }
             (None, Some(w)) => one(
                 format!("r{r}-mp-{}", key_part(&self.name_of(w))),
-                format!("{}'s Main Process in round {r}", self.name_of(w)),
+                in_round("nw-decision-main").arg("name", self.name_of(w)),
                 w,
                 &["nw combat pass"],
             ),
             (None, None) if c.closing => vec![Decision::new(
                 format!("r{r}-closing"),
-                format!("the Initiative Process after the last Main Process of round {r}"),
+                in_round("nw-decision-closing"),
                 Some(&self.gm),
                 &["nw combat go"],
             )],
             (None, None) if c.skills.window.is_some() => vec![Decision::new(
                 format!("r{r}-window"),
-                format!("the skill window of round {r}"),
+                in_round("nw-decision-window"),
                 None,
                 &["nw combat skip"],
             )],
             (None, None) if !c.candidates.is_empty() => vec![Decision::new(
                 format!("r{r}-go-{}", c.fighters.len() - c.candidates.len()),
-                format!("choosing the next Main Process in round {r}"),
+                in_round("nw-decision-next"),
                 None,
                 &["nw combat go"],
             )],
