@@ -255,7 +255,7 @@ fn every_seeded_guide_example_reads_japanese_with_no_english_word() {
     }
     assert!(run >= 13, "only {run} seeded examples");
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
-    let found = left.join("\n") + "\n";
+    let found: String = left.iter().map(|l| format!("{l}\n")).collect();
     if std::env::var_os("UPDATE_EXPECT").is_some() {
         let head = "# English words left in the Japanese transcripts of the guides' seeded examples (issue #40),\n\
                     # one line per example: file:line, then the words. The list only shrinks.\n\

@@ -263,3 +263,12 @@ nw-sk-no-main-yet = no Main Process yet: the Setup/Cleanup step is open (use a s
 nw-sk-no-main-started = nobody's Main Process has started: the tied characters choose with `/nwcombat go`.
 
 ## A bad status the GM sets by name (status.rs: `/nw session set`, `/nwenemy set`)
+
+## A skill's Restrict not met (character/restrict.rs, §15.5); the Restrict's own words are the data's
+nw-restrict-unmet = { $skill } has Restrict: { $restrict }: { $why }.
+nw-restrict-hold = it is used with a { $what }: hold one first
+nw-restrict-attack = its attack is made with a { $what }, and the { $weapon } is not one
+nw-restrict-equip = equip a { $what } first
+nw-restrict-unequip = not while the { $item } is equipped
+nw-restrict-dual = it needs Dual Wield, a weapon in each hand (§14.4)
+nw-restrict-twin = it needs Twin Magic, a One Hand enchantment in each hand (§14.6)

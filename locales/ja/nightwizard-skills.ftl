@@ -259,3 +259,12 @@ nw-sk-no-main-yet = まだ{ -nw-main-process }ではありません：{ -nw-setu
 nw-sk-no-main-started = まだ誰の{ -nw-main-process }も始まっていません。並んだキャラクターが `/nwcombat go` で選びます。
 
 ## GMが名前で与えるバッドステータス（status.rs：`/nw session set`、`/nwenemy set`）
+
+## スキルの制限を満たしていない（character/restrict.rs、§15.5）。制限の語はデータのまま
+nw-restrict-unmet = { $skill }には制限「{ $restrict }」があります：{ $why }。
+nw-restrict-hold = { $what }を手に持って使うスキルです。先に持ってください
+nw-restrict-attack = { $what }で攻撃するスキルですが、{ $weapon }はそれに当たりません
+nw-restrict-equip = 先に{ $what }を装備してください
+nw-restrict-unequip = { $item }を装備している間は使えません
+nw-restrict-dual = 二刀流（両手に武器を1つずつ）が必要です（§14.4）
+nw-restrict-twin = ツインマジック（両手に片手のエンチャントを1つずつ）が必要です（§14.6）

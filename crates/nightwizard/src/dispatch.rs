@@ -14,7 +14,7 @@ use super::state::{NightWizard, NwAction, Phase, PranaUse, SceneKind, Settings};
 use super::words::{joined, no};
 use croupier_core::rng::GameRng;
 use croupier_core::table::{
-    english, refuse, Actor, Choices, Commands, Decision, Message, Phrase, Reply, RuleError, Value,
+    english, Actor, Choices, Commands, Decision, Message, Phrase, Reply, RuleError, Value,
 };
 
 /// `/nw new`: the host is the GM.
@@ -175,13 +175,12 @@ pub fn action(
         } => {
             let stat = stat.to_ascii_lowercase();
             if flag(info) && attr_index(&stat).is_none() {
-                return refuse(format!(
-                    "an Information Gathering Check rolls an Attribute ({}), never a combat stat (§9.2).",
-                    ATTRS.join(", ")
-                ));
+                return crate::words::no(
+                    Phrase::new("nw-judge-info-attr").arg("attrs", ATTRS.join(", ")),
+                );
             }
             if connection.is_some() && !flag(info) {
-                return refuse("`connection:` is for Information Gathering: add `info:true`.");
+                return crate::words::no(Phrase::new("nw-judge-connection-info"));
             }
             let critical = match critical {
                 Some(l) => Values::parse(&l, "Critical")?,
@@ -192,16 +191,15 @@ pub fn action(
                 None => vec![],
             };
             if let Some(both) = critical.iter().find(|c| fumble.contains(c)) {
-                return refuse(format!(
-                    "{both} cannot be both a Critical and a Fumble value."
-                ));
+                return crate::words::no(Phrase::new("nw-judge-both").arg("value", *both as i64));
             }
             if stat != "none" && attr_index(&stat).is_none() && stat_index(&stat).is_none() {
-                return refuse(format!(
-                    "`{stat}` is not an attribute ({}) or combat stat ({}); use none for a plain modifier.",
-                    ATTRS.join(", "),
-                    STAT_LABEL.join(", ").to_ascii_lowercase()
-                ));
+                return crate::words::no(
+                    Phrase::new("nw-judge-stat-unknown")
+                        .arg("stat", stat.as_str())
+                        .arg("attrs", ATTRS.join(", "))
+                        .arg("stats", STAT_LABEL.join(", ").to_ascii_lowercase()),
+                );
             }
             let n = |v: Option<i64>| v.map(|v| v as i32);
             NwAction::Judge(JudgeRequest {
@@ -246,9 +244,7 @@ pub fn action(
                 PranaChoice::Avoid => PranaUse::Avoid,
                 PranaChoice::Logic => {
                     let Some(logic) = logic else {
-                        return refuse(
-                            "which Lunar Logic? `/nw prana use:logic logic:<its number or text>`.",
-                        );
+                        return crate::words::no(Phrase::new("nw-prana-which-logic"));
                     };
                     PranaUse::Logic(logic.trim().chars().take(80).collect())
                 }
@@ -416,10 +412,9 @@ pub fn action(
         } => super::ask::lower_ask(player, stat, difficulty, label, hidden, cancel)?,
         NwCommand::Answer { id } => NwAction::Ask(super::ask::AskAction::Answer(id)),
         other => {
-            return refuse(format!(
-                "`/nw {}` is not a session command; try session, phase, judge, prana or settings.",
-                other.path().unwrap_or_default()
-            ))
+            return crate::words::no(
+                Phrase::new("nw-not-session-command").arg("path", other.path().unwrap_or_default()),
+            )
         }
     };
     Ok(super::character::sync::wrap(

@@ -106,7 +106,7 @@ pub(crate) mod words;
 use std::path::Path;
 
 use croupier_core::table::{
-    refuse, Actor, Choice, Command, Ctx, DataError, Decision, Game, Place, Reply, RuleError, UserId,
+    Actor, Choice, Command, Ctx, DataError, Decision, Game, Phrase, Place, Reply, RuleError, UserId,
 };
 
 use character::roster::NwShared;
@@ -274,10 +274,7 @@ impl Game for NightWizard {
     /// playing a PC in this session.
     fn hand_over(&mut self, to: &UserId) -> Result<(), RuleError> {
         if self.pcs.iter().any(|p| &p.user == to) {
-            return refuse(format!(
-                "{} plays a PC in this session; they leave it (`/nw session leave`) before they can be the GM.",
-                to.mention()
-            ));
+            return words::no(Phrase::new("nw-gm-plays-pc").arg("who", to.mention()));
         }
         self.gm = to.clone();
         Ok(())
@@ -296,13 +293,10 @@ impl Game for NightWizard {
     ) -> Result<Vec<Reply>, RuleError> {
         let data = ctx.data;
         let Some(shared) = ctx.shared.as_deref_mut() else {
-            return refuse("characters are not available right now; try again.");
+            return words::no(Phrase::new("nw-characters-busy"));
         };
         character::global::global(shared, data, actor, cmd, ctx.rng).unwrap_or_else(|| {
-            refuse(format!(
-                "`/{}` needs a session in this channel.",
-                cmd.typed_str()
-            ))
+            words::no(Phrase::new("nw-needs-session").arg("command", cmd.typed_str()))
         })
     }
 

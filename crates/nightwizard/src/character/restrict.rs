@@ -9,7 +9,9 @@
 //! its categories, its name or its slot (`ItemDef::is_called`).
 
 use super::super::data::{read_restrict, ItemDef, Need, SkillDef};
+use super::super::words::joined;
 use super::{Catalog, Character};
+use croupier_core::table::{Phrase, Value};
 
 /// What a Restrict is checked against.
 #[derive(Debug, Clone, Copy)]
@@ -51,12 +53,26 @@ impl Character {
     /// `None` when `skill`'s Restrict is met, else why not (the refusal's words). A Restrict
     /// that is none of the forms `data::read_restrict` reads (a group's own skill from before)
     /// is the table's to judge: not checked.
-    pub fn restrict_unmet(&self, skill: &SkillDef, cat: &Catalog, using: Using) -> Option<String> {
+    pub fn restrict_unmet(&self, skill: &SkillDef, cat: &Catalog, using: Using) -> Option<Phrase> {
         let needs = read_restrict(&skill.restrict).ok()?;
         let on = self.equipped(cat);
         let called = |d: &ItemDef, words: &[String]| words.iter().any(|w| d.is_called(w));
         let r = skill.restrict.trim();
-        let why = |what: String| Some(format!("{} has Restrict: {r}: {what}.", skill.name));
+        let why = |what: Phrase| {
+            Some(
+                Phrase::new("nw-restrict-unmet")
+                    .arg("skill", skill.said_name())
+                    .arg("restrict", r)
+                    .arg("why", what),
+            )
+        };
+        // The Restrict's words as the data writes them (`Sword or Gun`).
+        let any = |words: &[String]| {
+            joined(
+                "nw-join-or",
+                words.iter().map(|w| Value::from(w.as_str())).collect(),
+            )
+        };
         for need in &needs {
             match need {
                 Need::Use(words) => match using {
@@ -65,43 +81,35 @@ impl Character {
                             matches!(d.slot.as_str(), "one_hand" | "two_hand") && called(d, words)
                         });
                         if !held {
-                            return why(format!(
-                                "it is used with a {}: hold one first",
-                                words.join(" or ")
-                            ));
+                            return why(Phrase::new("nw-restrict-hold").arg("what", any(words)));
                         }
                     }
                     Using::Attack(w) => {
                         if !called(w, words) {
-                            return why(format!(
-                                "its attack is made with a {}, and the {} is not one",
-                                words.join(" or "),
-                                w.name
-                            ));
+                            return why(Phrase::new("nw-restrict-attack")
+                                .arg("what", any(words))
+                                .arg("weapon", w.said_name()));
                         }
                     }
                 },
                 Need::Equip(words) => {
                     if !on.iter().any(|d| called(d, words)) {
-                        return why(format!("equip a {} first", words.join(" or ")));
+                        return why(Phrase::new("nw-restrict-equip").arg("what", any(words)));
                     }
                 }
                 Need::Unequip(words) => {
                     if let Some(d) = on.iter().find(|d| called(d, words)) {
-                        return why(format!("not while the {} is equipped", d.name));
+                        return why(Phrase::new("nw-restrict-unequip").arg("item", d.said_name()));
                     }
                 }
                 Need::DualWield => {
                     if !self.dual_wield(cat) {
-                        return why("it needs Dual Wield, a weapon in each hand (§14.4)".into());
+                        return why(Phrase::new("nw-restrict-dual"));
                     }
                 }
                 Need::TwinMagic => {
                     if !self.twin_magic(cat) {
-                        return why(
-                            "it needs Twin Magic, a One Hand enchantment in each hand (§14.6)"
-                                .into(),
-                        );
+                        return why(Phrase::new("nw-restrict-twin"));
                     }
                 }
             }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::creation::Draft;
 use super::{Character, Custom};
 use croupier_core::names::{name_key, same_name};
-use croupier_core::table::{refuse, Actor, Message, Phrase, Place, Reply, RuleError, UserId};
+use croupier_core::table::{Actor, Message, Phrase, Place, Reply, RuleError, UserId};
 
 /// Guild-wide state: every player's characters, drafts in progress, and chat additions.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
@@ -87,10 +87,11 @@ impl NwShared {
     /// Refuses if `name` of `owner` plays in another session than the one at `place`.
     pub fn check_free(&self, owner: &UserId, name: &str, place: &Place) -> Result<(), RuleError> {
         match self.playing.get(&character_key(owner, name)) {
-            Some(h) if !held_by(&h.place, place) => refuse(format!(
-                "{name} is playing in the session in {}: a character plays in one session at a time. Leave it there (`/nw session leave`) or wait until that session ends.",
-                h.place.mention()
-            )),
+            Some(h) if !held_by(&h.place, place) => crate::words::no(
+                Phrase::new("nw-character-elsewhere")
+                    .arg("name", name)
+                    .arg("place", h.place.mention()),
+            ),
             _ => Ok(()),
         }
     }

@@ -5,10 +5,11 @@ use super::super::character::restrict::Using;
 use super::super::data::JudgeKind;
 use super::super::judge::Values;
 use super::{
-    refuse, Actor, BadStatuses, Cf, Combat, Dice, Enemy, Judge, Mode, NightWizard, NwData,
-    RuleError, UserId, Who,
+    Actor, BadStatuses, Cf, Combat, Dice, Enemy, Judge, Mode, NightWizard, NwData, RuleError,
+    UserId, Who,
 };
 use croupier_core::names::same_name;
+use croupier_core::table::Phrase;
 
 impl NightWizard {
     pub(crate) fn enemy(&self, label: &str) -> Option<&Enemy> {
@@ -252,7 +253,7 @@ impl NightWizard {
 pub(crate) fn combat_mut(s: &mut NightWizard) -> Result<&mut Combat, RuleError> {
     match s.combat.as_mut() {
         Some(c) => Ok(c),
-        None => refuse("there is no combat: the GM starts one with `/nwcombat start`."),
+        None => crate::words::no(Phrase::new("nw-no-combat-start")),
     }
 }
 
@@ -344,9 +345,17 @@ pub(crate) fn may_declare(
     if has {
         Ok(())
     } else {
-        refuse(format!(
-            "{effect} is a skill's effect (§10.9), and none of {}'s skills grants it; the GM declares it for an NPC whose skill does.",
-            p.ch.name
-        ))
+        crate::words::no(
+            Phrase::new("nw-effect-not-granted")
+                .arg(
+                    "effect",
+                    if wanted == "full hit" {
+                        "full-hit"
+                    } else {
+                        "full-dodge"
+                    },
+                )
+                .arg("who", p.ch.name.as_str()),
+        )
     }
 }

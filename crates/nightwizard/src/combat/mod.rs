@@ -29,9 +29,7 @@ use super::judge::{attacker_wins, Cf, Dice, Judge, Mode};
 use super::state::{NightWizard, OpenJudge};
 pub use super::status::status_text;
 use super::status::{BadStatus, BadStatuses};
-use croupier_core::table::{
-    refuse, Actor, ButtonStyle, Decision, Message, Reply, RuleError, UserId,
-};
+use croupier_core::table::{Actor, ButtonStyle, Decision, Message, Reply, RuleError, UserId};
 
 pub mod access;
 pub mod action;

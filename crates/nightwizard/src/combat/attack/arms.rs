@@ -7,7 +7,7 @@
 use super::super::super::character::restrict::Using;
 use super::super::super::data::{ItemDef, SkillDef, STATS};
 use super::super::model::Band;
-use super::super::{refuse, NightWizard, NwData, RuleError, UserId, Who};
+use super::super::{NightWizard, NwData, RuleError, UserId, Who};
 use croupier_core::table::{Phrase, Value};
 
 /// The weapon an attack is made with, and how far it reaches.
@@ -110,7 +110,7 @@ pub(crate) fn pc_arms(
                 );
             };
             if let Some(why) = unmet(d) {
-                return refuse(why);
+                return crate::words::no(why);
             }
             Some(*d)
         }
@@ -125,7 +125,7 @@ pub(crate) fn pc_arms(
                 .filter(|_| fits.is_empty())
                 .and_then(|d| unmet(d))
             {
-                return refuse(why);
+                return crate::words::no(why);
             }
             let reaching: Vec<&ItemDef> = fits
                 .iter()

@@ -3,7 +3,7 @@
 
 use super::super::super::character::restrict::Using;
 use super::super::super::data::{Aim, Reach};
-use super::super::{refuse, Actor, NightWizard, NwData, RuleError, Who};
+use super::super::{Actor, NightWizard, NwData, RuleError, Who};
 use crate::judge::said::no;
 use croupier_core::table::Phrase;
 
@@ -102,7 +102,7 @@ pub(super) fn usable(
                     // Restrict (§15.5), checked before anything is paid; an attack skill's
                     // "X Use" again against the weapon its attack is made with.
                     if let Some(why) = p.ch.restrict_unmet(def, &cat, Using::Held) {
-                        return refuse(why);
+                        return no(why);
                     }
                     sl
                 }

@@ -281,3 +281,57 @@ fn rule_nw_14_3_a_marked_range_cannot_target_the_wielders_own_engage() {
     t.ok(&alice(), "nwcombat attack", &[("target", "Swarm")]);
     assert_eq!(attack_weapon(&t).as_deref(), Some("longshot_rifle"));
 }
+
+/// Issue #40: a Restrict refusal is typed words: the English the table refuses with, and in
+/// Japanese the game's words around the Restrict as the data writes it, with the weapon's
+/// Japanese name.
+#[test]
+fn a_restrict_refusal_reads_japanese_with_the_data_s_restrict_words() {
+    use crate::character::restrict::Using;
+    use croupier_core::i18n::Locale;
+    let mut t = armed(&["longsword"], true);
+    let def = skill(
+        "moon_cleave",
+        "Major Action",
+        "Hit Check",
+        "Magic Sword Use",
+    );
+    t.give_skill_def("alice", def.clone(), 1);
+    let e = t.err(
+        &alice(),
+        "nwcombat use",
+        &[("skill", "moon_cleave"), ("target", "Swarm")],
+    );
+    let said = |t: &Session, using: Using| {
+        let cat = t.s.cat(&t.data);
+        t.s.pcs[0]
+            .ch
+            .restrict_unmet(&def, &cat, using)
+            .expect("unmet")
+    };
+    let held = said(&t, Using::Held);
+    assert_eq!(held.text(Locale::En), e);
+    assert_eq!(
+        e,
+        "moon cleave has Restrict: Magic Sword Use: it is used with a Magic Sword: hold one first."
+    );
+    assert_eq!(
+        held.text(Locale::Ja),
+        "moon cleaveには制限「Magic Sword Use」があります：Magic Swordを手に持って使うスキルです。先に持ってください。"
+    );
+    let longsword = t
+        .data
+        .items
+        .iter()
+        .find(|i| i.id == "longsword")
+        .expect("data");
+    let attack = said(&t, Using::Attack(longsword));
+    assert!(attack
+        .text(Locale::En)
+        .ends_with("its attack is made with a Magic Sword, and the Longsword is not one."));
+    let ja = attack.text(Locale::Ja);
+    assert!(
+        ja.ends_with("Magic Swordで攻撃するスキルですが、長剣はそれに当たりません。"),
+        "{ja}"
+    );
+}
