@@ -30,3 +30,5 @@ nw-gm-plays-pc = { $who } plays a PC in this session; they leave it (`/nw sessio
 nw-characters-busy = characters are not available right now; try again.
 nw-needs-session = `/{ $command }` needs a session in this channel.
 nw-character-elsewhere = { $name } is playing in the session in { $place }: a character plays in one session at a time. Leave it there (`/nw session leave`) or wait until that session ends.
+nw-dead-no-actions = { $name } is Dead (§10.10: death is final) and takes no more actions; leave with `/nw session leave` and make a new character (`/nw character new`).
+nw-join-first = join with a character first: `/nw session join`.

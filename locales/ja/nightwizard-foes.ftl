@@ -26,3 +26,5 @@ nw-gm-plays-pc = { $who }はこのセッションでPCを演じています。GM
 nw-characters-busy = 今はキャラクターを使えません。もう一度試してください。
 nw-needs-session = `/{ $command }` にはこのチャンネルのセッションが必要です。
 nw-character-elsewhere = { $name }は{ $place }のセッションでプレイ中です。キャラクターが参加できるセッションは一度に1つです。そちらを抜ける（`/nw session leave`）か、そのセッションが終わるまで待ってください。
+nw-dead-no-actions = { $name }は死亡しています（§10.10：死は覆りません）。これ以上は行動できません。`/nw session leave` で抜け、新しいキャラクターを作ってください（`/nw character new`）。
+nw-join-first = 先にキャラクターで参加してください：`/nw session join`。

@@ -12,7 +12,7 @@ use super::character::sheet::Live;
 use super::character::{Catalog, Character, Custom};
 use super::data::NwData;
 use super::judge::{Cf, Judge, JudgeRules};
-use croupier_core::table::{Actor, RuleError, UserId};
+use croupier_core::table::{Actor, Phrase, RuleError, UserId};
 
 /// A player character in the session.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -67,10 +67,7 @@ impl Pc {
 
     /// The refusal of anything a Dead PC would do (§10.10: death is final).
     pub fn dead_refusal(&self) -> RuleError {
-        RuleError::new(format!(
-            "{} is Dead (§10.10: death is final) and takes no more actions; leave with `/nw session leave` and make a new character (`/nw character new`).",
-            self.ch.name
-        ))
+        crate::words::refusal(Phrase::new("nw-dead-no-actions").arg("name", self.ch.name.as_str()))
     }
 }
 
@@ -520,12 +517,10 @@ pub fn bad_suffix_said(bad: &crate::status::BadStatuses) -> croupier_core::table
     if bad.is_empty() {
         return "".into();
     }
-    croupier_core::table::Phrase::new("nw-bad-suffix")
-        .arg("bad", bad.said())
-        .into()
+    Phrase::new("nw-bad-suffix").arg("bad", bad.said()).into()
 }
 
 /// The refusal for a player with no PC in the session.
 pub fn join_first() -> RuleError {
-    RuleError::new("join with a character first: `/nw session join`.")
+    crate::words::refusal(Phrase::new("nw-join-first"))
 }
