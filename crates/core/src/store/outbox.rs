@@ -32,11 +32,10 @@ pub fn outbox_push(
     payload: &str,
     now: i64,
 ) -> Result<i64, StoreError> {
-    tx.query_one(
-        "INSERT INTO outbox(channel, request_id, payload, shard_key, at) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id",
+    tx.insert_id(
+        "INSERT INTO outbox(channel, request_id, payload, shard_key, at) VALUES (?1, ?2, ?3, ?4, ?5)",
         args![channel, request_id, payload, guild.and_then(shard_key), now],
-    )?
-    .int(0)
+    )
 }
 
 /// Every undelivered row (only those of guilds on `shards`, when given), oldest first.

@@ -473,13 +473,11 @@ pub struct NewLog<'a> {
 pub fn log_append(tx: &Tx, e: &NewLog) -> Result<i64, StoreError> {
     // The entry is chained to its channel's previous one, and becomes the channel's tail
     // (`log_recent` walks the chain back; migrations/0008_channel_log_chain.sql says why).
-    let id = tx.query_one(
+    let id = tx.insert_id(
         "INSERT INTO log(channel, session_id, kind, actor, actor_name, payload, summary, visibility, request_id, at, restore, said, prev_in_channel)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, (SELECT last_id FROM channel_tail WHERE channel = ?1))
-         RETURNING id",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, (SELECT last_id FROM channel_tail WHERE channel = ?1))",
         args![e.channel, e.session_id, e.kind, e.actor, e.actor_name, e.payload, e.summary, e.visibility, e.request_id, e.at, e.restore, e.said],
-    )?
-    .int(0)?;
+    )?;
     tx.exec(
         "INSERT INTO channel_tail(channel, last_id) VALUES (?1, ?2)
          ON CONFLICT(channel) DO UPDATE SET last_id = excluded.last_id",

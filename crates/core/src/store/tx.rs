@@ -416,17 +416,42 @@ impl<'c> Tx<'c> {
 
     /// Opens savepoint `name`.
     pub fn savepoint(&self, name: &str) -> Result<(), StoreError> {
-        self.batch(&format!("SAVEPOINT {name}"))
+        self.control(&format!("SAVEPOINT {name}"))
     }
 
     /// Undoes everything since savepoint `name` (which stays open).
     pub fn rollback_to(&self, name: &str) -> Result<(), StoreError> {
-        self.batch(&format!("ROLLBACK TO SAVEPOINT {name}"))
+        self.control(&format!("ROLLBACK TO SAVEPOINT {name}"))
     }
 
     /// Closes savepoint `name`, keeping its changes in the transaction.
     pub fn release(&self, name: &str) -> Result<(), StoreError> {
-        self.batch(&format!("RELEASE SAVEPOINT {name}"))
+        self.control(&format!("RELEASE SAVEPOINT {name}"))
+    }
+
+    /// A savepoint statement: on SQLite kept prepared like the request path's other
+    /// statements (every request opens and releases one), not parsed again each time.
+    fn control(&self, sql: &str) -> Result<(), StoreError> {
+        match &self.inner {
+            Inner::Sqlite(t) => {
+                t.prepare_cached(sql)?.execute([])?;
+                Ok(())
+            }
+            Inner::Postgres { .. } => self.batch(sql),
+        }
+    }
+
+    /// Runs an `INSERT` into a table whose key is `id` and returns the new row's `id`: on
+    /// SQLite the connection's last inserted rowid (a `RETURNING` clause would collect the row
+    /// in a temporary table first), on PostgreSQL `RETURNING id`.
+    pub fn insert_id(&self, sql: &str, args: &[Arg<'_>]) -> Result<i64, StoreError> {
+        match &self.inner {
+            Inner::Sqlite(t) => {
+                t.prepare_cached(sql)?.execute(args_sqlite(args))?;
+                Ok(t.last_insert_rowid())
+            }
+            Inner::Postgres { .. } => self.query_one(&format!("{sql} RETURNING id"), args)?.int(0),
+        }
     }
 
     /// Rows written so far in this transaction (only compared with an earlier reading: equal
