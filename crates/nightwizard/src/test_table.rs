@@ -30,8 +30,24 @@ pub fn act(t: &mut Session, a: &Actor, cmd: Command) -> Result<Vec<Reply>, RuleE
     if step.accepted {
         Ok(step.replies)
     } else {
-        Err(RuleError::new(step.message()))
+        Err(refusal(&step))
     }
+}
+
+/// A refused step's refusal as the rules made it: its typed words when the table's refusal
+/// frame (`table-refused`) carries them, so a test can read it in any language; else its text.
+fn refusal(step: &croupier_core::testkit::Step) -> RuleError {
+    use croupier_core::table::{Refusal, Said, Value};
+    let said = step.replies.first().and_then(|r| r.message.said.as_ref());
+    if let Some(Said::Phrase(frame)) = said {
+        if frame.key == "table-refused" {
+            if let Some((_, Value::Phrase(reason))) = frame.args.iter().find(|(n, _)| n == "reason")
+            {
+                return RuleError::said(Refusal::Rules, (**reason).clone());
+            }
+        }
+    }
+    RuleError::new(step.message())
 }
 
 /// The GM (`gm`).

@@ -311,6 +311,17 @@ fn a_restrict_refusal_reads_japanese_with_the_data_s_restrict_words() {
     };
     let held = said(&t, Using::Held);
     assert_eq!(held.text(Locale::En), e);
+    // The refusal that came back through the table carries the same typed words.
+    let typed = t
+        .run(
+            &alice(),
+            "nwcombat use",
+            &[("skill", "moon_cleave"), ("target", "Swarm")],
+        )
+        .expect_err("refused")
+        .2
+        .expect("typed words");
+    assert_eq!(typed.text(Locale::Ja), held.text(Locale::Ja));
     assert_eq!(
         e,
         "moon cleave has Restrict: Magic Sword Use: it is used with a Magic Sword: hold one first."
