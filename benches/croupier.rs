@@ -392,6 +392,12 @@ fn state_size(c: &mut Criterion) {
                 b.iter(|| gm_line(&mut t, &mut k, "/nw judge stat:none difficulty:10"))
             });
         }
+        // A `/roll` in the session's channel needs only who its GMs are, not its state.
+        let mut t = open_table(&db);
+        c.bench_function(
+            &format!("state size: a /roll in the game's channel, {label}"),
+            |b| b.iter(|| user_line(&mut t, &mut k, "p0", "/roll expr:2d6+3")),
+        );
         // What storing an action's way back adds: the patch from the state after a Judge to
         // the state before it, worked out from the two stored texts as the table does.
         let mut t = open_table(&db);

@@ -23,11 +23,11 @@ pub use rows::{
     channel_set_language, channel_set_server_language, decision_settle, decision_settled,
     log_append, log_get, log_last_action, log_mark_undone, log_recent, log_session,
     log_session_after, log_set_effects, log_set_visibility, next_wakeup, request_get, request_put,
-    requests_prune, session_active, session_end, session_get, session_ids, session_insert,
-    session_latest, session_set_gms, session_set_host, session_set_wakeup, session_update,
-    sessions_due, sessions_due_first, shard_key, shared_get, shared_put, shared_version,
-    snapshot_latest, snapshot_put, snapshots_drop_from, user_languages, user_set_language,
-    Languages, LogRow, NewLog, NewSession, SessionRow, ShardSlice, Snapshot,
+    requests_prune, session_active, session_active_gms, session_end, session_get, session_ids,
+    session_insert, session_latest, session_set_gms, session_set_host, session_set_wakeup,
+    session_update, sessions_due, sessions_due_first, shard_key, shared_get, shared_put,
+    shared_version, snapshot_latest, snapshot_put, snapshots_drop_from, user_languages,
+    user_set_language, Languages, LogRow, NewLog, NewSession, SessionRow, ShardSlice, Snapshot,
 };
 
 use std::path::Path;

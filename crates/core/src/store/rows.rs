@@ -254,6 +254,20 @@ pub fn session_active(tx: &Tx, channel: &str) -> Result<Option<SessionRow>, Stor
     .transpose()
 }
 
+/// The channel's running session as one who needs only its GMs reads it (a `/roll`): its
+/// `state` is left empty unless its GMs were never written apart from it (a session saved
+/// before the `gms` column), so a roll beside a game with a large state does not read that
+/// state.
+pub fn session_active_gms(tx: &Tx, channel: &str) -> Result<Option<SessionRow>, StoreError> {
+    tx.query_opt(
+        "SELECT id, channel, guild, game, host, seed, CASE WHEN gms IS NULL THEN state ELSE '' END, rng, version, active, gms
+           FROM sessions WHERE channel = ?1 AND active = 1",
+        args![channel],
+    )?
+    .map(session_from)
+    .transpose()
+}
+
 /// A session by id.
 pub fn session_get(tx: &Tx, id: i64) -> Result<Option<SessionRow>, StoreError> {
     tx.query_opt(

@@ -34,7 +34,8 @@ pub(super) fn roll(
     } = RollCommand::from_command(cmd)?;
     let expr = expr.as_str();
     let vis = visibility.unwrap_or(Visibility::Public);
-    let session = store::session_active(tx, &req.channel)?;
+    // Only its GMs are needed: its state is not read.
+    let session = store::session_active_gms(tx, &req.channel)?;
     let gms = match &session {
         Some(s) => match games.find(&s.game) {
             Some(g) => session_gms(g, s)?,
