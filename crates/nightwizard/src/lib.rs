@@ -618,20 +618,7 @@ mod tests {
         let named = "name_ja = \"影歩み\"\n";
         assert!(skills.contains(named));
         for (name_ja, want) in [("", None), ("name_ja = \"\"\n", Some(()))] {
-            let dir = tempfile::tempdir().unwrap();
-            let nw = dir.path().join("nightwizard");
-            std::fs::create_dir_all(&nw).unwrap();
-            for f in [
-                "classes.toml",
-                "elements.toml",
-                "rules.toml",
-                "items.toml",
-                "enemies.toml",
-            ] {
-                std::fs::copy(src.join(f), nw.join(f)).unwrap();
-            }
-            std::fs::write(nw.join("skills.toml"), skills.replace(named, name_ja)).unwrap();
-            match (data::load(dir.path()), want) {
+            match (shipped_but("skills.toml", named, name_ja), want) {
                 (Ok(d), None) => assert_eq!(
                     <NightWizard as Game>::data_notes(&d)
                         .into_iter()
@@ -648,6 +635,27 @@ mod tests {
         }
     }
 
+    /// The shipped rules data loaded with `from` replaced by `to` in its file `file`.
+    fn shipped_but(
+        file: &str,
+        from: &str,
+        to: &str,
+    ) -> Result<data::NwData, Vec<croupier_core::table::DataError>> {
+        let src = croupier_core::source_path("data/nightwizard");
+        let dir = tempfile::tempdir().unwrap();
+        let nw = dir.path().join("nightwizard");
+        std::fs::create_dir_all(&nw).unwrap();
+        for f in std::fs::read_dir(&src).unwrap() {
+            let f = f.unwrap().path();
+            if f.extension().is_some_and(|e| e == "toml") {
+                std::fs::copy(&f, nw.join(f.file_name().unwrap())).unwrap();
+            }
+        }
+        let text = std::fs::read_to_string(src.join(file)).unwrap();
+        std::fs::write(nw.join(file), text.replace(from, to)).unwrap();
+        data::load(dir.path())
+    }
+
     /// Issue #40: an enemy's `attack_ja` is checked like the other Japanese fields: `check-data`
     /// names an enemy without it, and the loader refuses one given empty.
     #[test]
@@ -657,20 +665,7 @@ mod tests {
         let given = "attack_ja = \"蝕む闇：至近、物理攻撃。\"\n";
         assert!(enemies.contains(given));
         for (attack_ja, want) in [("", None), ("attack_ja = \" \"\n", Some(()))] {
-            let dir = tempfile::tempdir().unwrap();
-            let nw = dir.path().join("nightwizard");
-            std::fs::create_dir_all(&nw).unwrap();
-            for f in [
-                "classes.toml",
-                "elements.toml",
-                "rules.toml",
-                "items.toml",
-                "skills.toml",
-            ] {
-                std::fs::copy(src.join(f), nw.join(f)).unwrap();
-            }
-            std::fs::write(nw.join("enemies.toml"), enemies.replace(given, attack_ja)).unwrap();
-            match (data::load(dir.path()), want) {
+            match (shipped_but("enemies.toml", given, attack_ja), want) {
                 (Ok(d), None) => assert_eq!(
                     <NightWizard as Game>::data_notes(&d)
                         .into_iter()

@@ -870,7 +870,7 @@ mod tests {
     /// field keeps the message's inline flag, the menu its entries' labels and values.
     #[test]
     fn a_phrases_fields_and_menu_are_written_in_the_readers_language() {
-        use crate::table::{Message, Select, SelectOption};
+        use crate::table::Message;
         let mut m = Message::phrase(
             Phrase::new("roll-title")
                 .field(Phrase::new("roll-log"), "#3")
@@ -881,19 +881,7 @@ mod tests {
                 ),
         );
         m.fields[1].inline = true;
-        m.select = Some(Select {
-            placeholder: "Log".into(),
-            command: "/roll".into(),
-            option: "expr".into(),
-            options: ["a", "b"]
-                .map(|v| SelectOption {
-                    label: v.to_uppercase(),
-                    value: v.into(),
-                    description: None,
-                })
-                .to_vec(),
-            decision: None,
-        });
+        m.select = Some(log_menu());
         let ja = m.in_language(Locale::Ja);
         let fields: Vec<(&str, &str, bool)> = ja
             .fields
@@ -915,13 +903,10 @@ mod tests {
         assert_eq!(en.select.expect("the menu").placeholder, "Log");
     }
 
-    /// A menu's typed labels are written in the reader's language (an entry without one keeps
-    /// its label), its values stay ids; a menu stored before labels were typed still loads and
-    /// keeps its labels as they are.
-    #[test]
-    fn a_menus_labels_are_written_in_the_readers_language_and_an_old_menu_still_loads() {
-        use crate::table::{Message, Select, SelectOption};
-        let select = Select {
+    /// A menu of two entries, `A` and `B`, placeholder `Log`, labels and values as given.
+    fn log_menu() -> crate::table::Select {
+        use crate::table::{Select, SelectOption};
+        Select {
             placeholder: "Log".into(),
             command: "/roll".into(),
             option: "expr".into(),
@@ -933,7 +918,16 @@ mod tests {
                 })
                 .to_vec(),
             decision: None,
-        };
+        }
+    }
+
+    /// A menu's typed labels are written in the reader's language (an entry without one keeps
+    /// its label), its values stay ids; a menu stored before labels were typed still loads and
+    /// keeps its labels as they are.
+    #[test]
+    fn a_menus_labels_are_written_in_the_readers_language_and_an_old_menu_still_loads() {
+        use crate::table::Message;
+        let select = log_menu();
         let mut m = Message::phrase(Phrase::new("roll-title").menu_entries(
             Phrase::new("roll-log"),
             vec![Some(data("Log", Some("記録"))), None],
