@@ -206,3 +206,39 @@ game-title-nakama = One Piece Nakama: Friends & Enemies
 game-title-nw = Night Wizard 3rd Edition
 game-title-ninja = Ninja Obstacle Tournament
 game-title-nobi = Nobi Nobi Sword
+
+# Alternatives in a row (`a, b or c`): between them, and before the last.
+list-or-sep = {", "}
+list-or-last = {" or "}
+
+# A command line its declaration does not take (the console's, mostly: Discord checks most of
+# these before it sends a command). $command: the command as typed (`/nobi act`); $option: an
+# option's name; $value: what was given; $names, $values, $options: alternatives (list-or-…).
+table-usage-needs-option = `{ $command }` needs the option `{ $option }:`. Add it and try again.
+table-usage-needs-number = `{ $command }` needs the option `{ $option }:` (a whole number).
+table-usage-not-number = option `{ $option }` must be a whole number, not `{ $value }`
+table-usage-not-flag = option `{ $option }` must be true or false, not `{ $value }`
+# $at: the character's place in the value (1 = first); $char: its code and Unicode name.
+table-usage-hidden = option `{ $option }` holds an invisible character at position { $at } ({ $char }), which can make text show differently from what it is; type it again without it.
+# A number past what the option's type holds. $min, $max: the type's bounds.
+table-usage-int-range = option `{ $option }` is out of range: { $value } (from { $min } to { $max }).
+# $limit: the most characters the option takes; $count: how many were given.
+table-usage-too-long = `{ $command }`: option `{ $option }` takes at most { $limit } characters, not { $count }.
+# $bound: both, min or max (which of $min and $max the option declares).
+table-usage-range = `{ $command }`: option `{ $option }` must be { $bound ->
+    [both] from { $min } to { $max }
+    [min] at least { $min }
+   *[max] at most { $max }
+}, not { $value }.
+table-usage-no-subcommand = `{ $command }` has no subcommand `{ $sub }`.
+# $takes: none (the command takes no option) or some ($options lists them).
+table-usage-no-option = `{ $command }` has no option `{ $option }:`; it { $takes ->
+    [none] takes no options
+   *[some] takes { $options }
+}.
+table-usage-needs-subcommand = `{ $command }` needs a subcommand: { $names }.
+table-usage-not-a-command = `{ $command }` is not a command; try { $names }.
+table-usage-unknown-choice = { $option } `{ $value }` is unknown; use { $values }.
+# A game whose declaration routes a command guild-wide but that handles none (a game's author's
+# mistake). $command: the command as typed.
+table-guild-undeclared = `{ $command }` is declared guild-wide but this game has no guild-wide commands.

@@ -186,3 +186,36 @@ game-title-nakama = ワンピース 仲間：フレンズ＆エネミーズ
 game-title-nw = ナイトウィザード The 3rd Edition
 game-title-ninja = 忍者障害物トーナメント
 game-title-nobi = のびのびソード
+
+# 選択肢を並べるとき（`a、b、c`）：間と、最後の前。
+list-or-sep = {"、"}
+list-or-last = {"、"}
+
+# 宣言が受け付けないコマンド（主にコンソール。Discordは多くを送る前に確かめる）。$command は打たれたコマンド（`/nobi act`）；$option はオプション名；$value は与えられた値；$names、$values、$options は選択肢（list-or-…）。
+table-usage-needs-option = `{ $command }` にはオプション `{ $option }:` が必要です。付けてもう一度どうぞ。
+table-usage-needs-number = `{ $command }` にはオプション `{ $option }:`（整数）が必要です。
+table-usage-not-number = オプション `{ $option }` は整数にしてください（`{ $value }` ではなく）。
+table-usage-not-flag = オプション `{ $option }` は true か false にしてください（`{ $value }` ではなく）。
+# $at は値の中の位置（1が最初）；$char はその文字のコードとUnicode名。
+table-usage-hidden = オプション `{ $option }` の { $at } 文字目に見えない文字（`{ $char }`）があります。表示と中身が食い違うおそれがあるので、その文字を抜いて打ち直してください。
+# オプションの型に収まらない数。$min、$max は型の範囲。
+table-usage-int-range = オプション `{ $option }` の値 { $value } は範囲外です（{ $min }～{ $max }）。
+# $limit はオプションの最大文字数；$count は与えられた文字数。
+table-usage-too-long = `{ $command }`：オプション `{ $option }` は { $limit } 文字までです（{ $count } 文字ではなく）。
+# $bound は both、min、max（オプションが $min と $max のどちらを宣言しているか）。
+table-usage-range = `{ $command }`：オプション `{ $option }` は { $bound ->
+    [both] { $min }～{ $max }
+    [min] { $min } 以上
+   *[max] { $max } 以下
+}にしてください（{ $value } ではなく）。
+table-usage-no-subcommand = `{ $command }` にサブコマンド `{ $sub }` はありません。
+# $takes は none（オプションなし）か some（$options がその一覧）。
+table-usage-no-option = `{ $command }` にオプション `{ $option }:` はありません。{ $takes ->
+    [none] オプションはありません
+   *[some] 使えるのは { $options } です
+}。
+table-usage-needs-subcommand = `{ $command }` にはサブコマンドが必要です：{ $names }。
+table-usage-not-a-command = `{ $command }` というコマンドはありません。次を試してください：{ $names }。
+table-usage-unknown-choice = `{ $option }` の `{ $value }` は使えません。次のいずれかを使ってください：{ $values }。
+# コマンドをサーバー全体のものと宣言しながら、それを扱わないゲーム（ゲーム作者の誤り）。$command は打たれたコマンド。
+table-guild-undeclared = `{ $command }` はサーバー全体のコマンドと宣言されていますが、このゲームにはサーバー全体のコマンドがありません。

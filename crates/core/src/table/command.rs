@@ -8,6 +8,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::said::Phrase;
 use super::RuleError;
 
 /// A slash command with its subcommand path and option values (as text).
@@ -167,10 +168,11 @@ impl Command {
     /// An option that must be present.
     pub fn require(&self, name: &str) -> Result<&str, RuleError> {
         self.get(name).ok_or_else(|| {
-            RuleError::usage(format!(
-                "`/{}` needs the option `{name}:`. Add it and try again.",
-                self.typed_str()
-            ))
+            RuleError::usage_said(
+                Phrase::new("table-usage-needs-option")
+                    .arg("command", format!("/{}", self.typed_str()))
+                    .arg("option", name),
+            )
         })
     }
 
@@ -179,7 +181,11 @@ impl Command {
         match self.get(name) {
             None => Ok(None),
             Some(v) => v.trim().parse::<i64>().map(Some).map_err(|_| {
-                RuleError::usage(format!("option `{name}` must be a whole number, not `{v}`"))
+                RuleError::usage_said(
+                    Phrase::new("table-usage-not-number")
+                        .arg("option", name)
+                        .arg("value", v),
+                )
             }),
         }
     }
@@ -187,10 +193,11 @@ impl Command {
     /// A whole-number option that must be present.
     pub fn require_int(&self, name: &str) -> Result<i64, RuleError> {
         self.int(name)?.ok_or_else(|| {
-            RuleError::usage(format!(
-                "`/{}` needs the option `{name}:` (a whole number).",
-                self.typed_str()
-            ))
+            RuleError::usage_said(
+                Phrase::new("table-usage-needs-number")
+                    .arg("command", format!("/{}", self.typed_str()))
+                    .arg("option", name),
+            )
         })
     }
 
@@ -200,9 +207,11 @@ impl Command {
             None => Ok(None),
             Some(v) if matches!(v.as_str(), "true" | "yes" | "y" | "1" | "on") => Ok(Some(true)),
             Some(v) if matches!(v.as_str(), "false" | "no" | "n" | "0" | "off") => Ok(Some(false)),
-            Some(v) => Err(RuleError::usage(format!(
-                "option `{name}` must be true or false, not `{v}`"
-            ))),
+            Some(v) => Err(RuleError::usage_said(
+                Phrase::new("table-usage-not-flag")
+                    .arg("option", name)
+                    .arg("value", v),
+            )),
         }
     }
 }
@@ -247,11 +256,12 @@ impl Command {
                 .enumerate()
                 .find_map(|(i, c)| hidden_char(c).map(|w| (i + 1, c, w)))
             {
-                return Err(RuleError::usage(format!(
-                    "option `{name}` holds an invisible character at position {at} (U+{:04X}, {what}), \
-                     which can make text show differently from what it is; type it again without it.",
-                    c as u32
-                )));
+                return Err(RuleError::usage_said(
+                    Phrase::new("table-usage-hidden")
+                        .arg("option", name.as_str())
+                        .arg("at", at.to_string())
+                        .arg("char", format!("U+{:04X}, {what}", c as u32)),
+                ));
             }
         }
         Ok(())

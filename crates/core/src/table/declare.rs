@@ -11,7 +11,7 @@
 //! it parses from (and [`Commands::to_line`] into its command line), so buttons and menus are
 //! built from typed values ([`super::Message::button`]) and their custom ids from that line.
 
-use super::said::Phrase;
+use super::said::{Phrase, Value};
 pub use super::spec::Permission;
 use super::{Command, CommandSpec, OptionKind, OptionSpec, Refusal, RuleError, UserId};
 
@@ -127,11 +127,13 @@ macro_rules! int_option {
             fn from_option(cmd: &Command, name: &str, _: &str) -> Result<Self, RuleError> {
                 let v = cmd.require_int(name)?;
                 <$t>::try_from(v).map_err(|_| {
-                    RuleError::usage(format!(
-                        "option `{name}` is out of range: {v} (from {} to {}).",
-                        <$t>::MIN,
-                        <$t>::MAX
-                    ))
+                    RuleError::usage_said(
+                        Phrase::new("table-usage-int-range")
+                            .arg("option", name)
+                            .arg("value", v.to_string())
+                            .arg("min", <$t>::MIN.to_string())
+                            .arg("max", <$t>::MAX.to_string()),
+                    )
                 })
             }
             fn as_int(&self) -> Option<i64> {
@@ -197,10 +199,13 @@ fn read<T: OptionValue>(
         let limit = usize::from(max_length.unwrap_or(super::DEFAULT_MAX_LENGTH));
         let n = value.chars().count();
         if n > limit {
-            return Err(RuleError::usage(format!(
-                "`/{}`: option `{name}` takes at most {limit} characters, not {n}.",
-                cmd.typed_str()
-            )));
+            return Err(RuleError::usage_said(
+                Phrase::new("table-usage-too-long")
+                    .arg("command", format!("/{}", cmd.typed_str()))
+                    .arg("option", name)
+                    .arg("limit", limit.to_string())
+                    .arg("count", n.to_string()),
+            ));
         }
     }
     if T::KIND == OptionKind::Integer {
@@ -226,16 +231,22 @@ fn check_range(
         let low = min.is_some_and(|m| n < m);
         let high = max.is_some_and(|m| n > m);
         if low || high {
-            let range = match (min, max) {
-                (Some(a), Some(b)) => format!("from {a} to {b}"),
-                (Some(a), None) => format!("at least {a}"),
-                (None, Some(b)) => format!("at most {b}"),
-                (None, None) => String::new(),
+            // Out of range means at least one bound is set.
+            let bound = match (min, max) {
+                (Some(_), Some(_)) => "both",
+                (Some(_), None) => "min",
+                _ => "max",
             };
-            return Err(RuleError::usage(format!(
-                "`/{}`: option `{name}` must be {range}, not {n}.",
-                cmd.typed_str()
-            )));
+            let shown = |b: Option<i64>| b.map(|b| b.to_string()).unwrap_or_default();
+            return Err(RuleError::usage_said(
+                Phrase::new("table-usage-range")
+                    .arg("command", format!("/{}", cmd.typed_str()))
+                    .arg("option", name)
+                    .arg("bound", bound)
+                    .arg("min", shown(min))
+                    .arg("max", shown(max))
+                    .arg("value", n.to_string()),
+            ));
         }
     }
     Ok(())
@@ -267,43 +278,31 @@ pub fn optional<T: OptionValue>(
     }
 }
 
-fn or_list(items: &[&str]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+/// Alternatives, written as each reader's language lists them (`a, b or c` in English).
+fn or_list<S: AsRef<str>>(items: &[S]) -> Value {
+    Value::Either {
+        either: items.iter().map(|i| Value::from(i.as_ref())).collect(),
     }
 }
 
 /// Refuses a command that goes below a leaf or carries an option the leaf does not declare.
 pub fn leaf_only(cmd: &Command, at: usize, allowed: &[&str]) -> Result<(), RuleError> {
     if let Some(extra) = cmd.path.get(at + 1) {
-        return Err(RuleError::usage(format!(
-            "`/{}` has no subcommand `{extra}`.",
-            cmd.path[..=at].join(" ")
-        )));
+        return Err(RuleError::usage_said(
+            Phrase::new("table-usage-no-subcommand")
+                .arg("command", format!("/{}", cmd.path[..=at].join(" ")))
+                .arg("sub", extra.as_str()),
+        ));
     }
     if let Some(bad) = cmd.options.keys().find(|k| !allowed.contains(&k.as_str())) {
-        let takes = if allowed.is_empty() {
-            "takes no options".to_string()
-        } else {
-            format!(
-                "takes {}",
-                or_list(
-                    &allowed
-                        .iter()
-                        .map(|a| format!("`{a}:`"))
-                        .collect::<Vec<_>>()
-                        .iter()
-                        .map(String::as_str)
-                        .collect::<Vec<_>>()
-                )
-            )
-        };
-        return Err(RuleError::usage(format!(
-            "`/{}` has no option `{bad}:`; it {takes}.",
-            cmd.typed_str()
-        )));
+        let options: Vec<String> = allowed.iter().map(|a| format!("`{a}:`")).collect();
+        return Err(RuleError::usage_said(
+            Phrase::new("table-usage-no-option")
+                .arg("command", format!("/{}", cmd.typed_str()))
+                .arg("option", bad.as_str())
+                .arg("takes", if allowed.is_empty() { "none" } else { "some" })
+                .arg("options", or_list(&options)),
+        ));
     }
     Ok(())
 }
@@ -312,11 +311,16 @@ pub fn leaf_only(cmd: &Command, at: usize, allowed: &[&str]) -> Result<(), RuleE
 pub fn unknown_subcommand(cmd: &Command, at: usize, names: &[&str]) -> RuleError {
     let here = cmd.path[..at.min(cmd.path.len())].join(" ");
     match cmd.path.get(at) {
-        None => RuleError::usage(format!("`/{here}` needs a subcommand: {}.", or_list(names))),
-        Some(other) => RuleError::usage(format!(
-            "`/{here} {other}` is not a command; try {}.",
-            or_list(names)
-        )),
+        None => RuleError::usage_said(
+            Phrase::new("table-usage-needs-subcommand")
+                .arg("command", format!("/{here}"))
+                .arg("names", or_list(names)),
+        ),
+        Some(other) => RuleError::usage_said(
+            Phrase::new("table-usage-not-a-command")
+                .arg("command", format!("/{here} {other}"))
+                .arg("names", or_list(names)),
+        ),
     }
 }
 
@@ -339,7 +343,10 @@ pub fn deserialize_choice<'de, C: Choices, D: serde::Deserializer<'de>>(
     let text = <String as serde::Deserialize>::deserialize(d)?;
     C::parse_choice(&text).ok_or_else(|| {
         let values: Vec<&str> = C::ALL.iter().map(|c| c.value()).collect();
-        serde::de::Error::custom(format!("`{text}` is none of {}", or_list(&values)))
+        serde::de::Error::custom(format!(
+            "`{text}` is none of {}",
+            or_list(&values).text(crate::i18n::Locale::En)
+        ))
     })
 }
 
@@ -351,11 +358,12 @@ pub fn parse_choice_option<C: Choices>(
 ) -> Result<C, RuleError> {
     C::parse_choice(value).ok_or_else(|| {
         let values: Vec<&str> = C::ALL.iter().map(|c| c.value()).collect();
-        RuleError::usage(format!(
-            "{name} `{}` is unknown; use {}.",
-            value.trim(),
-            or_list(&values)
-        ))
+        RuleError::usage_said(
+            Phrase::new("table-usage-unknown-choice")
+                .arg("option", name)
+                .arg("value", value.trim())
+                .arg("values", or_list(&values)),
+        )
     })
 }
 

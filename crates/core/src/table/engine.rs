@@ -227,6 +227,17 @@ impl Fail {
         Fail::Said(phrase)
     }
 
+    /// A refusal as the rules' error, its typed words kept; a failure that is no refusal
+    /// stays the table's error.
+    pub(super) fn into_rule_error(self) -> Result<RuleError, TableError> {
+        match self {
+            Fail::Refused(m) => Ok(RuleError::new(m)),
+            Fail::Said(p) => Ok(RuleError::said(super::Refusal::Rules, p)),
+            Fail::RefusedWith(p, _) => Ok(RuleError::said(super::Refusal::Rules, *p)),
+            Fail::Error(e) => Err(e),
+        }
+    }
+
     /// A refusal's English text (`None` for a failure that is no refusal).
     pub(super) fn refusal(&self) -> Option<String> {
         match self {

@@ -37,6 +37,11 @@ impl RuleError {
     pub fn usage(msg: impl Into<String>) -> Self {
         RuleError(msg.into(), Refusal::Usage, None)
     }
+    /// A malformed command ([`Refusal::Usage`]) in typed words (its English text is the
+    /// catalogue's).
+    pub fn usage_said(phrase: Phrase) -> Self {
+        RuleError::said(Refusal::Usage, phrase)
+    }
     /// A command the actor may not use ([`Refusal::Permission`]).
     pub fn permission(msg: impl Into<String>) -> Self {
         RuleError(msg.into(), Refusal::Permission, None)

@@ -12,7 +12,8 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::error::{DataError, RuleError};
+use super::error::{DataError, Refusal, RuleError};
+use super::said::Phrase;
 use super::typed::Commands;
 use super::{Choice, Command, CommandSpec, Reply, UserId};
 use crate::rng::GameRng;
@@ -430,10 +431,10 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
         _actor: &Actor,
         cmd: &Command,
     ) -> Result<Vec<Reply>, RuleError> {
-        Err(RuleError::new(format!(
-            "`/{}` is declared guild-wide but this game has no guild-wide commands.",
-            cmd.typed_str()
-        )))
+        Err(RuleError::said(
+            Refusal::Rules,
+            Phrase::new("table-guild-undeclared").arg("command", format!("/{}", cmd.typed_str())),
+        ))
     }
 
     /// Autocomplete for commands handled by [`Game::global`] (no session needed).

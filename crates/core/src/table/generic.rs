@@ -419,12 +419,7 @@ pub(crate) fn hidden_rolls(
     for r in rows.iter().filter(|r| r.kind == "roll") {
         let is_gm = match gm_of.of(r.session_id) {
             Ok(g) => g,
-            Err(Fail::Error(e)) => return Err(e),
-            Err(f @ (Fail::Refused(_) | Fail::RefusedWith(..) | Fail::Said(_))) => {
-                return Err(super::TableError::Refused(super::RuleError::new(
-                    f.refusal().unwrap_or_default(),
-                )))
-            }
+            Err(f) => return Err(super::TableError::Refused(f.into_rule_error()?)),
         };
         if !may_see(r, &viewer, is_gm) {
             let roll: dice::Roll = serde_json::from_str(&r.payload)?;

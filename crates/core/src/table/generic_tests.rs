@@ -76,3 +76,46 @@ fn the_dice_say_what_the_odds_leave_out_and_why_a_roll_failed_in_the_readers_lan
     }
     assert_eq!(told, [true, true]);
 }
+
+/// A command line its declaration does not take is refused in the reader's words: English as
+/// it always read, Japanese with no English word outside what is typed as it is (the command's
+/// own names and values); nothing is rolled.
+#[test]
+fn a_malformed_command_is_refused_in_the_readers_language() {
+    let values = ["public", "self", "gm", "blind", "roll", "game"];
+    for (line, english, japanese) in [
+        (
+            "alice: /roll",
+            "`/roll` needs the option `expr:`. Add it and try again.",
+            "`/roll` にはオプション `expr:` が必要です。",
+        ),
+        (
+            "alice: /roll expr:1d6 loud:yes",
+            "`/roll` has no option `loud:`; it takes `expr:`, `visibility:` or `target:`.",
+            "`/roll` にオプション `loud:` はありません。使えるのは `expr:`、`visibility:`、`target:` です。",
+        ),
+        (
+            "alice: /roll expr:1d6 visibility:loud",
+            "visibility `loud` is unknown; use public, gm, blind or self.",
+            "`visibility` の `loud` は使えません。次のいずれかを使ってください：public、gm、blind、self。",
+        ),
+        (
+            "alice: /roll expr:1d6 target:many",
+            "option `target` must be a whole number, not `many`",
+            "オプション `target` は整数にしてください（`many` ではなく）。",
+        ),
+        (
+            "alice: /roll expr:1d6\u{200B}",
+            "option `expr` holds an invisible character at position 4 (U+200B, ZERO WIDTH SPACE)",
+            "オプション `expr` の 4 文字目に見えない文字（`U+200B, ZERO WIDTH SPACE`）があります。",
+        ),
+    ] {
+        let [(en_ok, en, _), (ja_ok, ja, h)] = both(line, 1);
+        assert!(!en_ok && !ja_ok, "{line}");
+        assert!(en.contains(&format!("⛔ {english}")), "{line}\n{en}");
+        assert!(ja.contains(japanese), "{line}\n{ja}");
+        let left = english_words(h.transcript(), &[&["alice"][..], &values[..]].concat());
+        assert!(left.is_empty(), "{left:?}\n{}", h.transcript());
+        assert!(!en.contains('🎲') && !ja.contains('🎲'), "nothing rolled: {en}");
+    }
+}

@@ -170,6 +170,12 @@ pub enum Value {
     /// English, and the Japanese the file carries beside it (`name_ja` beside `name`). A
     /// language the file does not carry reads the English (`croupier check-data` lists those).
     Data(Box<DataText>),
+    /// Values to choose from, written as the language lists alternatives (`list-or-sep`,
+    /// `list-or-last`: `a, b or c` in English).
+    Either {
+        /// The values.
+        either: Vec<Value>,
+    },
 }
 
 /// A data entry's words in each language its data file carries (see [`Value::Data`]).
@@ -328,6 +334,18 @@ impl Value {
                 other => s.words.summary(other),
             },
             Value::Data(d) => d.get(locale).to_string(),
+            Value::Either { either } => {
+                let words: Vec<String> = either.iter().map(|x| x.text(locale)).collect();
+                match words.split_last() {
+                    None => String::new(),
+                    Some((last, [])) => last.clone(),
+                    Some((last, init)) => format!(
+                        "{}{}{last}",
+                        init.join(&text(locale, "list-or-sep", &[])),
+                        text(locale, "list-or-last", &[])
+                    ),
+                }
+            }
         }
     }
 }

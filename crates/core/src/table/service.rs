@@ -11,7 +11,6 @@ use rand::RngCore;
 use serde_json::Value;
 
 use super::game::{Actor, DynCtx, DynGame, Place};
-use super::RuleError;
 use super::{Clock, Command, Message, Reply, Stamp, UserId};
 use crate::i18n::Readers;
 use crate::rng::seeded;
@@ -335,12 +334,7 @@ impl Table {
         };
         let (state, _) = match replay_session(&tx, game, &s) {
             Ok(x) => x,
-            Err(Fail::Error(e)) => return Err(e),
-            Err(f @ (Fail::Refused(_) | Fail::RefusedWith(..) | Fail::Said(_))) => {
-                return Err(TableError::Refused(RuleError::new(
-                    f.refusal().unwrap_or_default(),
-                )))
-            }
+            Err(f) => return Err(TableError::Refused(f.into_rule_error()?)),
         };
         Ok(Some((serde_json::from_str(&s.state)?, state)))
     }
