@@ -12,7 +12,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::error::{DataError, Refusal, RuleError};
+use super::error::{refuse_said, DataError, RuleError};
 use super::said::Phrase;
 use super::typed::Commands;
 use super::{Choice, Command, CommandSpec, Reply, UserId};
@@ -431,10 +431,9 @@ pub trait Game: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
         _actor: &Actor,
         cmd: &Command,
     ) -> Result<Vec<Reply>, RuleError> {
-        Err(RuleError::said(
-            Refusal::Rules,
+        refuse_said(
             Phrase::new("table-guild-undeclared").arg("command", format!("/{}", cmd.typed_str())),
-        ))
+        )
     }
 
     /// Autocomplete for commands handled by [`Game::global`] (no session needed).
